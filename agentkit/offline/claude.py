@@ -1,0 +1,392 @@
+"""The simulated Claude: a deterministic stand-in that decides each step from the conversation it is sent.
+
+It is not a language model and does not pretend to be one. It reads the request the way the lessons say
+Claude does: the latest user task, then every tool_use it made earlier and the tool_result that answered
+it (by `tool_use_id`), and from those facts picks the next step for each order in the task. It uses only
+the tools offered in the request, by name, and fills their inputs from the tool results it has seen.
+Nothing here replays a script: change a tool result and the next step changes with it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .world import World
+
+ORDER_MENTION = re.compile(r"(?<![A-Za-z0-9-])([A-Za-z])-?(\d{4})(?!\d)")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def kw(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+INTENTS = [  # first match wins, so the stronger wish comes first
+    ("refund", kw("退款", "退钱", "坏了", "损坏", "refund", "broken", "damaged", "money back")),
+    ("cancel", kw("取消", "不要了", "cancel")),
+    ("return", kw("退货", "退回", "return")),
+]
+HARMFUL = kw("盗取", "窃取", "攻击", "恶意软件", "勒索", "malware", "ransomware", "exploit", "steal")
+SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
+POLL = kw("直到", "until")
+RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
+TOPICS = [("退货政策", kw("退货", "return")), ("退款政策", kw("退款", "refund")),
+          ("海关扣留", kw("海关", "customs"))]
+OVERRIDE = kw("忽略", "无视", "ignore")
+CAP = re.compile(r"(?:超过|above|over)\s*\$?(\d+(?:\.\d+)?)")
+ENGLISH = kw("in english", "英文", "英语")
+FORMAT_ERR = kw("格式", "format", "invalid", "缺失", "missing")
+TRANSIENT = kw("暂时", "超时", "timeout", "timed out", "unavailable", "稍后")
+POLICY_ERR = kw("hook", "上限", "人工", "limit", "denied", "拒绝", "policy")
+ACTIONS = ("process_refund", "cancel_order", "create_return", "escalate_to_human")
+MAX_RETRIES = 2
+SERVER_ITERATIONS_PER_TURN = 2  # offline stand-in for the server tool loop's iteration limit
+
+
+@dataclass
+class Reply:
+    """What the model wants to say: content blocks (tool_use without ids) and why it stopped."""
+
+    blocks: list[dict[str, Any]]
+    stop_reason: str = "end_turn"
+    stop_details: dict[str, Any] | None = None
+
+
+@dataclass
+class Call:
+    name: str
+    input: dict[str, Any]
+    result: Any = None          # parsed JSON when possible, else the text
+    text: str = ""
+    is_error: bool = False
+    answered: bool = False
+
+
+@dataclass
+class Order:
+    mention: str                # as the user wrote it ("a1001")
+    canonical: str              # "A-1001"
+    calls: list[Call] = field(default_factory=list)
+
+    def lookups(self) -> list[Call]:
+        return [c for c in self.calls if c.name == "lookup_order"]
+
+    def info(self) -> dict[str, Any] | None:
+        ok = [c.result for c in self.lookups() if not c.is_error and isinstance(c.result, dict)]
+        return ok[-1] if ok else None
+
+
+def text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    parts = []
+    for b in content or []:
+        if isinstance(b, dict) and b.get("type") == "text":
+            parts.append(b.get("text", ""))
+    return "".join(parts)
+
+
+def parse_result(content: Any) -> tuple[Any, str]:
+    text = text_of(content) if not isinstance(content, str) else content
+    try:
+        return json.loads(text), text
+    except (TypeError, ValueError):
+        m = re.search(r"status\W+(\w+)", text)
+        a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
+        if m:
+            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}, text
+        return text, text
+
+
+class Conversation:
+    """The facts the model can see in one request."""
+
+    def __init__(self, req: dict[str, Any]):
+        self.req = req
+        self.messages = req.get("messages", [])
+        self.system = text_of(req.get("system")) if not isinstance(req.get("system"), str) else req["system"]
+        self.tools = {t.get("name"): t for t in req.get("tools") or []}
+        self.choice = req.get("tool_choice") or {"type": "auto"}
+        self.task = self._task()
+        self.lang = "en" if ENGLISH.search(self.system + self.task) or not CJK.search(self.task) else "zh"
+        self.calls, self.split_results = self._calls()
+
+    def _task(self) -> str:
+        for m in reversed(self.messages):
+            if m.get("role") != "user":
+                continue
+            c = m.get("content")
+            if isinstance(c, str):
+                return c
+            if not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c or []):
+                return text_of(c)
+        return ""
+
+    def _calls(self) -> tuple[list[Call], bool]:
+        calls: dict[str, Call] = {}
+        split = False
+        for i, m in enumerate(self.messages):
+            content = m.get("content")
+            if isinstance(content, str):
+                continue
+            if m.get("role") == "assistant":
+                for b in content or []:
+                    if isinstance(b, dict) and b.get("type") == "tool_use":
+                        calls[b.get("id")] = Call(b.get("name"), dict(b.get("input") or {}))
+            else:
+                answered = 0
+                for b in content or []:
+                    if isinstance(b, dict) and b.get("type") == "tool_result" and b.get("tool_use_id") in calls:
+                        c = calls[b["tool_use_id"]]
+                        c.result, c.text = parse_result(b.get("content", ""))
+                        c.is_error, c.answered = bool(b.get("is_error")), True
+                        answered += 1
+                prev = self.messages[i - 1] if i else {}
+                if answered and prev.get("role") == "user":
+                    split = True  # results of one turn spread over several user messages
+        return list(calls.values()), split
+
+    def offers(self, name: str) -> bool:
+        return name in self.tools
+
+    def t(self, zh: str, en: str) -> str:
+        return zh if self.lang == "zh" else en
+
+
+def respond(req: dict[str, Any], world: World) -> Reply:
+    conv = Conversation(req)
+    last = conv.messages[-1] if conv.messages else {}
+    if last.get("role") == "assistant":
+        return _continue(req, conv, world)
+    return decide(conv, world)
+
+
+def decide(conv: Conversation, world: World) -> Reply:
+    if HARMFUL.search(conv.task):
+        return Reply([{"type": "text", "text": conv.t("抱歉，我不能帮助完成这个请求。", "Sorry, I can't help with that request.")}],
+                     "refusal", {"type": "refusal", "category": "cyber",
+                                 "explanation": "The request asks for code that could be used to access other people's data without authorisation."})
+    orders = _orders(conv)
+    if not orders and RESEARCH.search(conv.task) and "web_search" in conv.tools:
+        return _research(conv, world, done=[])
+    if not orders:
+        return _final(conv, [conv.t(
+            f"这是离线模式下的模拟 Claude（一个确定性的替身，不是真正的模型）。它只处理本练习册的客服场景："
+            f"订单查询、退款、取消、退货、转人工和政策搜索。你的问题“{conv.task.strip()[:40]}”不在这些场景里，"
+            f"也不需要调用工具，所以本轮直接结束（end_turn）。要和真实 Claude 对话：设置环境变量 ANTHROPIC_API_KEY "
+            f"后重新运行，代码不用改。",
+            f"This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles this "
+            f"workbook's support scenarios only: order lookup, refund, cancel, return, escalation and policy search. "
+            f"Your question \"{conv.task.strip()[:40]}\" is not one of them and needs no tool, so this turn ends "
+            f"(end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.")])
+    plans = [_next_step(conv, o) for o in orders]
+    pending = [(o, p) for o, p in zip(orders, plans) if p["call"]]
+    if SEQUENTIAL.search(conv.task) or conv.split_results:
+        pending = pending[:1]
+    forced = conv.choice.get("type")
+    if forced == "none":
+        pending_note = [p["say"] for _, p in pending]
+        outcomes = [p["outcome"] for p in plans if p["outcome"]]
+        if pending:
+            outcomes.append(conv.t("（本轮不允许调用工具，以下步骤没有执行：）", "(Tools were not allowed in this turn; not done:) ")
+                            + " ".join(pending_note))
+        return _final(conv, outcomes)
+    if forced == "tool":
+        pending = [(o, p) for o, p in pending if p["call"][0] == conv.choice.get("name")] or \
+                  [(orders[0], {"call": _forced_call(conv, orders[0], conv.choice.get("name")), "say": ""})]
+    if forced == "any" and not pending:
+        name = "lookup_order" if conv.offers("lookup_order") else next(iter(conv.tools))
+        pending = [(orders[0], {"call": _forced_call(conv, orders[0], name), "say": ""})]
+    if not pending:
+        return _final(conv, [p["outcome"] for p in plans if p["outcome"]])
+    blocks = []
+    if forced not in ("any", "tool"):
+        blocks.append({"type": "text", "text": " ".join(dict.fromkeys(p["say"] for _, p in pending))})
+    for _, p in pending:
+        name, args = p["call"]
+        blocks.append({"type": "tool_use", "name": name, "input": _fit(conv.tools.get(name), args)})
+    return Reply(blocks, "tool_use")
+
+
+def _orders(conv: Conversation) -> list[Order]:
+    seen: dict[str, Order] = {}
+    for m in ORDER_MENTION.finditer(conv.task):
+        canonical = f"{m.group(1).upper()}-{m.group(2)}"
+        seen.setdefault(canonical, Order(m.group(0), canonical))
+    for c in conv.calls:
+        oid = str(c.input.get("order_id", ""))
+        m = ORDER_MENTION.fullmatch(oid)
+        if m and f"{m.group(1).upper()}-{m.group(2)}" in seen:
+            seen[f"{m.group(1).upper()}-{m.group(2)}"].calls.append(c)
+    return list(seen.values())
+
+
+def _intent(task: str) -> str:
+    return next((name for name, pat in INTENTS if pat.search(task)), "status")
+
+
+def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:
+    """One order's next tool call (or None) with what the model says about it, or its outcome if done."""
+    t = conv.t
+    if not conv.offers("lookup_order") and not o.lookups():
+        return _stop(t(f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
+                       f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing."))
+    info = o.info()
+    if info is None:
+        lookups = o.lookups()
+        if not lookups:
+            return _call("lookup_order", {"order_id": o.mention}, t("我先查一下订单。", "Let me look up the order first."))
+        return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+    oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
+    intent = _intent(conv.task)
+    done = [c for c in o.calls if c.name in ACTIONS]
+    if done:
+        last = done[-1]
+        if not last.is_error:
+            return _stop(_outcome(conv, last, oid, status, amount))
+        attempts = sum(1 for c in done if c.name == last.name)
+        return _recover(conv, o, last, attempts, {**last.input, "order_id": oid,
+                                                    **({"amount": amount} if last.name == "process_refund" else {})})
+    looked = t(f"查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
+               f"Lookup done: order {oid} is {status}, amount {amount}.")
+    if POLL.search(conv.task) and status != "delivered":
+        return _call("lookup_order", {"order_id": oid}, t(f"订单 {oid} 仍是 {status}，我再查一次。",
+                                                          f"Order {oid} is still {status}; checking again."))
+    if intent == "status" or status in ("refunded", "cancelled"):
+        return _stop(t(f"订单 {oid} 的状态是 {status}，金额 {amount} 元。", f"Order {oid} is {status}, amount {amount}."))
+    routes = {"delivered": {"refund": "process_refund", "cancel": "create_return", "return": "create_return"},
+              "shipped": {"refund": "create_return", "cancel": "create_return", "return": "create_return"},
+              "processing": {"refund": "cancel_order", "cancel": "cancel_order", "return": "cancel_order"}}
+    tool = routes.get(status, {}).get(intent)
+    cap = CAP.search(conv.system)
+    if tool == "process_refund" and cap and float(amount or 0) > float(cap.group(1)) and not OVERRIDE.search(conv.task):
+        tool = None  # the system prompt's policy says: above the cap, a human decides
+    if tool is None:
+        reason = t(f"订单 {oid} 状态为 {status}，金额 {amount} 元，不在可自动处理的范围内",
+                   f"order {oid} is {status} ({amount}), outside what can be handled automatically")
+        return _escalate(conv, oid, reason, looked)
+    if not conv.offers(tool):
+        why = {"create_return": t("已发货的订单不能取消或直接退款，只能退货", "a shipped order cannot be cancelled or refunded directly, only returned"),
+               "cancel_order": t("未发货的订单应当取消", "an order not yet shipped should be cancelled"),
+               "process_refund": t("这个订单需要退款", "this order needs a refund")}[tool]
+        return _stop(looked + t(f"{why}，但我没有 {tool} 工具，所以没有做任何操作。",
+                                f" {why.capitalize()}, but I have no {tool} tool, so I did nothing."))
+    args = {"order_id": oid, "amount": amount} if tool == "process_refund" else {"order_id": oid}
+    if tool == "create_return":
+        args["reason"] = t("客户申请退货", "customer requested a return")
+    verb = {"process_refund": t("接下来为它发起退款。", " Next I'll issue the refund."),
+            "create_return": t("已发货的订单不能取消，接下来为它创建退货单。", " A shipped order can't be cancelled; next I'll create a return."),
+            "cancel_order": t("订单尚未发货，接下来取消它。", " It has not shipped; next I'll cancel it.")}[tool]
+    return _call(tool, args, looked + verb)
+
+
+def _recover(conv: Conversation, o: Order, failed: Call, attempts: int, corrected: dict[str, Any]) -> dict[str, Any]:
+    """After an is_error result: retry with corrected input, retry a transient failure, or take another route."""
+    t = conv.t
+    err = failed.text.strip()[:80]
+    if POLICY_ERR.search(failed.text) and failed.name != "escalate_to_human":
+        return _escalate(conv, o.canonical, t(f"{failed.name} 被拒绝：{err}", f"{failed.name} was denied: {err}"), "")
+    if attempts <= MAX_RETRIES and FORMAT_ERR.search(failed.text) and corrected != failed.input:
+        return _call(failed.name, corrected, t(f"上一次调用出错（{err}）。我改正输入后再试一次。",
+                                               f"The last call failed ({err}). Retrying with corrected input."))
+    if attempts <= MAX_RETRIES and TRANSIENT.search(failed.text):
+        return _call(failed.name, failed.input, t("工具暂时出错，我重试一次。", "The tool failed transiently; retrying once."))
+    if failed.name == "escalate_to_human":
+        return _stop(t(f"转人工也失败了（{err}），请直接联系客服。", f"Escalation failed too ({err}); please contact support."))
+    return _escalate(conv, o.canonical, t(f"{failed.name} 多次失败：{err}", f"{failed.name} failed: {err}"), "")
+
+
+def _escalate(conv: Conversation, oid: str, reason: str, prefix: str) -> dict[str, Any]:
+    t = conv.t
+    if conv.offers("escalate_to_human"):
+        return _call("escalate_to_human", {"order_id": oid, "reason": reason},
+                     prefix + t("这个情况需要人工处理，我把它转给人工客服。", " This needs a person; escalating to a human agent."))
+    return _stop(prefix + t(f"{reason}，我没有做任何操作，建议联系人工客服。",
+                            f" {reason.capitalize()}; I did nothing and suggest contacting a human agent."))
+
+
+def _outcome(conv: Conversation, c: Call, oid: str, status: Any, amount: Any) -> str:
+    r = c.result if isinstance(c.result, dict) else {}
+    t = conv.t
+    return {
+        "process_refund": t(f"订单 {oid} 已退款 {c.input.get('amount')} 元（退款单号 {r.get('refund_id', '-')}）。",
+                            f"Order {oid} refunded {c.input.get('amount')} (refund {r.get('refund_id', '-')})."),
+        "create_return": t(f"订单 {oid} 状态为 {status}，不能取消；已创建退货单 {r.get('return_id', '-')}，寄回后即退款。",
+                           f"Order {oid} is {status} and cannot be cancelled; return {r.get('return_id', '-')} created."),
+        "cancel_order": t(f"订单 {oid} 尚未发货，已取消。", f"Order {oid} had not shipped and is cancelled."),
+        "escalate_to_human": t(f"订单 {oid} 已转人工客服（工单 {r.get('ticket_id', '-')}）。",
+                               f"Order {oid} was escalated to a human agent (ticket {r.get('ticket_id', '-')})."),
+    }[c.name]
+
+
+def _forced_call(conv: Conversation, o: Order, name: str | None) -> tuple[str, dict[str, Any]]:
+    info = o.info() or {}
+    return name or "lookup_order", {"order_id": info.get("order_id", o.canonical), "amount": info.get("amount"),
+                                    "reason": conv.t("按 tool_choice 要求调用", "called as tool_choice requires")}
+
+
+def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
+    """Shape arguments to the offered tool's schema: only its properties; required strings filled."""
+    schema = (tool or {}).get("input_schema") or {}
+    props = schema.get("properties")
+    if not props:
+        return {k: v for k, v in args.items() if v is not None}
+    out = {k: v for k, v in args.items() if k in props and v is not None}
+    for k in schema.get("required", []):
+        out.setdefault(k, args.get("reason") or "")
+    return out
+
+
+def _call(name: str, args: dict[str, Any], say: str) -> dict[str, Any]:
+    return {"call": (name, args), "say": say, "outcome": None}
+
+
+def _stop(outcome: str) -> dict[str, Any]:
+    return {"call": None, "say": "", "outcome": outcome}
+
+
+def _final(conv: Conversation, lines: list[str]) -> Reply:
+    return Reply([{"type": "text", "text": "\n".join(lines)}], "end_turn")
+
+
+def _research(conv: Conversation, world: World, done: list[str]) -> Reply:
+    """Server-side web search: searches run inside the response; after a few iterations the turn pauses."""
+    topics = [name for name, pat in TOPICS if pat.search(conv.task)] or [name for name, _ in TOPICS]
+    todo = [q for q in topics if q not in done]
+    blocks: list[dict[str, Any]] = []
+    if not done:
+        blocks.append({"type": "text", "text": conv.t("我来搜索相关政策。", "Let me search the policies.")})
+    for q in todo[:SERVER_ITERATIONS_PER_TURN]:
+        blocks.append({"type": "server_tool_use", "name": "web_search", "input": {"query": q}})
+        blocks.append({"type": "web_search_tool_result", "content": [
+            {"type": "web_search_result", "url": p["url"], "title": p["title"],
+             "encrypted_content": p["text"], "page_age": None} for p in world.search(q)]})
+    if len(todo) > SERVER_ITERATIONS_PER_TURN:
+        return Reply(blocks, "pause_turn")
+    found = _search_results(conv) + [b for b in blocks if b["type"] == "web_search_tool_result"]
+    lines = sorted({r["title"] for b in found for r in b["content"]})
+    blocks.append({"type": "text", "text": conv.t("政策要点：\n", "Policy summary:\n") + "\n".join(f"- {x}" for x in lines)})
+    return Reply(blocks, "end_turn")
+
+
+def _search_results(conv: Conversation) -> list[dict[str, Any]]:
+    return [b for m in conv.messages if m.get("role") == "assistant" and not isinstance(m.get("content"), str)
+            for b in m["content"] if isinstance(b, dict) and b.get("type") == "web_search_tool_result"]
+
+
+def _continue(req: dict[str, Any], conv: Conversation, world: World) -> Reply:
+    """The last message is the assistant's: resume a paused server-tool turn, or continue cut-off text."""
+    last = conv.messages[-1]["content"]
+    blocks = [] if isinstance(last, str) else last
+    searched = [b["input"]["query"] for m in conv.messages if m.get("role") == "assistant"
+                and not isinstance(m.get("content"), str) for b in m["content"]
+                if isinstance(b, dict) and b.get("type") == "server_tool_use"]
+    if searched:
+        return _research(conv, world, done=searched)
+    prefix = text_of(last) if not isinstance(last, str) else last
+    full = decide(Conversation({**req, "messages": req["messages"][:-1]}), world)
+    text = full.blocks[0].get("text", "") if full.blocks and full.blocks[0]["type"] == "text" else ""
+    rest = text[len(prefix):] if prefix and text.startswith(prefix.rstrip()) else ""
+    return Reply(([{"type": "text", "text": rest}] if rest else []) + full.blocks[1:], full.stop_reason, full.stop_details)

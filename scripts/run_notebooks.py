@@ -1,0 +1,50 @@
+"""Re-execute the workbook's notebooks in place, offline forced, so their stored outputs are current.
+
+    python scripts/run_notebooks.py                 # every notebooks/*.ipynb
+    python scripts/run_notebooks.py notebooks/02_*.ipynb
+
+A stale notebook fails CI: strict `pytest --nbval` compares every stored output with a fresh run.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def offline_env() -> None:
+    os.environ["AGENTKIT_OFFLINE"] = "1"
+    os.environ.pop("ANTHROPIC_API_KEY", None)
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+
+
+def run(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    nb.metadata.pop("widgets", None) if not _has_widgets(nb) else None
+    nbformat.write(nb, path)
+
+
+def _has_widgets(nb) -> bool:
+    return any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+               for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+
+
+def main(argv: list[str]) -> int:
+    offline_env()
+    paths = [Path(a) for a in argv] or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    for p in paths:
+        print(f"executing {p.relative_to(ROOT) if p.is_absolute() else p}", flush=True)
+        run(p.resolve())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
