@@ -1,0 +1,132 @@
+"""Tools and their execution. Every failure becomes an `is_error: true` tool_result the model can act on.
+
+Tools come in two shapes, both accepted everywhere:
+- functions turned into tools by the SDK's own `beta_tool` (schema from signature and docstring):
+  `@agentkit.tool def lookup_order(order_id: str) -> dict: ...`
+- the study guide's shape: a list of schema dicts plus `run_tool(name, args)`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol
+
+from anthropic import beta_tool as tool  # noqa: F401  (agentkit.tool is the SDK's beta_tool, not a second generator)
+from anthropic.lib.tools import BetaFunctionTool
+
+JSON_TYPES = {"string": str, "number": (int, float), "integer": int, "boolean": bool, "object": dict, "array": list}
+
+
+@dataclass
+class ToolCall:
+    """One executed tool_use: its input and the tool_result that went back."""
+
+    id: str
+    name: str
+    input: dict[str, Any]
+    content: str = ""
+    is_error: bool = False
+    turn: int = 0
+    denied_by: str | None = None
+
+    def to_param(self) -> dict[str, Any]:
+        block = {"type": "tool_result", "tool_use_id": self.id, "content": self.content}
+        return {**block, "is_error": True} if self.is_error else block
+
+
+class Hook(Protocol):
+    """Intercepts tool calls in code, where a prompt cannot overrule it. Both methods are optional."""
+
+    def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
+        """Return a reason to deny the call (it goes back as an is_error tool_result), or None to allow it."""
+
+    def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
+        """Return the result to send back (normalised, redacted...)."""
+
+
+@dataclass
+class RefundCap:
+    """Task 1.5's example rule: refunds above `limit` are blocked and must go to a human."""
+
+    limit: float = 500.0
+
+    def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
+        amount = input.get("amount")
+        if name == "process_refund" and isinstance(amount, (int, float)) and amount > self.limit:
+            return (f"Hook 拒绝：退款金额 {amount} 超过上限 {self.limit:g}，不能自动退款，"
+                    f"必须调用 escalate_to_human 转人工处理。")
+        return None
+
+
+@dataclass
+class NormalizeStatus:
+    """An after-tool hook: statuses arrive as 'DELIVERED ' from some back ends; the model gets 'delivered'."""
+
+    def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
+        if isinstance(result, dict) and isinstance(result.get("status"), str):
+            return {**result, "status": result["status"].strip().lower()}
+        return result
+
+
+@dataclass
+class Toolbox:
+    """Tools by name, with the schemas to send and one way to execute a tool_use block."""
+
+    tools: Iterable[Any] = ()
+    run_tool: Callable[[str, dict[str, Any]], Any] | None = None
+    hooks: Iterable[Any] = ()
+    schemas: list[dict[str, Any]] = field(init=False)
+    functions: dict[str, BetaFunctionTool] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.hooks = list(self.hooks)
+        self.schemas, self.functions = [], {}
+        for t in self.tools:
+            if isinstance(t, BetaFunctionTool):
+                self.functions[t.name] = t
+                self.schemas.append(dict(t.to_dict()))
+            elif isinstance(t, dict):
+                self.schemas.append(t)
+            else:
+                raise TypeError(f"a tool must be a schema dict or an agentkit.tool function, not {type(t).__name__}")
+        self.local = {s["name"]: s for s in self.schemas if s.get("type", "custom") == "custom"}
+
+    def execute(self, block: Any, turn: int = 0) -> ToolCall:
+        name, args = block.name, dict(block.input or {})
+        call = ToolCall(block.id, name, args, turn=turn)
+        problem = self._check(name, args)
+        if problem:
+            call.content, call.is_error = problem, True
+            return call
+        for h in self.hooks:
+            reason = getattr(h, "before_tool", lambda *a: None)(name, args)
+            if reason:
+                call.content, call.is_error, call.denied_by = reason, True, type(h).__name__
+                return call
+        try:
+            result = self.functions[name].call(args) if name in self.functions else self.run_tool(name, args)
+        except Exception as e:  # the model decides what to do next: retry, another route, or explain
+            detail = f": {e.__cause__}" if isinstance(e, ValueError) and e.__cause__ else ""
+            call.content, call.is_error = f"{type(e).__name__}: {e}{detail}", True
+            return call
+        for h in self.hooks:
+            if hasattr(h, "after_tool"):
+                result = h.after_tool(name, args, result)
+        call.content = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
+        return call
+
+    def _check(self, name: str, args: dict[str, Any]) -> str | None:
+        """Unknown tool or input that breaks the schema: a message the model can correct itself from."""
+        if name not in self.local or (name not in self.functions and self.run_tool is None):
+            return f"未知工具 {name!r}。可用的工具：{', '.join(self.local) or '无'}。"
+        if name in self.functions:
+            return None  # pydantic validates inside the SDK's tool.call
+        schema = self.local[name].get("input_schema", {})
+        missing = [k for k in schema.get("required", []) if k not in args]
+        if missing:
+            return f"{name} 的输入缺少必填字段 {missing}；收到的输入：{json.dumps(args, ensure_ascii=False)}"
+        for k, v in args.items():
+            want = JSON_TYPES.get(schema.get("properties", {}).get(k, {}).get("type"))
+            if want and (not isinstance(v, want) or (isinstance(v, bool) and want is not bool)):
+                return f"{name} 的字段 {k} 应为 {schema['properties'][k]['type']}，收到 {v!r}"
+        return None
