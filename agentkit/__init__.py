@@ -1,11 +1,11 @@
 """agentkit: the workbook's helper package. The reference agent loop, tools, the offline Claude, the
 anti-pattern specimens and the loop grader."""
 from .client import DEFAULT_MODEL, default_model, is_offline, make_client
-from .loop import (EXITS, STOP_REASONS, LoopError, LoopResult, MaxTurnsExceeded, UnknownStopReason,
+from .loop import (EXITS, STOP_REASONS, LoopError, LoopResult, MaxTurnsExceeded, ModelCallFailed, UnknownStopReason,
                    run_agent_loop)
 from .offline import World
 from .tools import Hook, NormalizeStatus, RefundCap, ToolCall, Toolbox, tool
 
 __all__ = ["make_client", "default_model", "is_offline", "DEFAULT_MODEL", "World", "run_agent_loop", "LoopResult",
-           "LoopError", "MaxTurnsExceeded", "UnknownStopReason", "STOP_REASONS", "EXITS", "tool", "Toolbox",
+           "LoopError", "MaxTurnsExceeded", "ModelCallFailed", "UnknownStopReason", "STOP_REASONS", "EXITS", "tool", "Toolbox",
            "ToolCall", "Hook", "RefundCap", "NormalizeStatus"]

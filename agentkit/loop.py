@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import anthropic
+
 from .client import default_model
 from .tools import ToolCall, Toolbox
 
@@ -22,7 +24,7 @@ STOP_REASONS: dict[str, str] = {
     "refusal": "refused",            # stop with stop_details; never retry the same request blindly
     "model_context_window_exceeded": "truncated",  # stop; the answer is marked truncated
 }
-EXITS = ("completed", "stop_sequence", "refused", "truncated", "max_tokens", "max_turns")
+EXITS = ("completed", "stop_sequence", "refused", "truncated", "max_tokens", "max_turns", "api_error")
 
 
 class LoopError(Exception):
@@ -35,6 +37,10 @@ class LoopError(Exception):
 
 class MaxTurnsExceeded(LoopError):
     """The safety net was reached: the loop ran max_turns requests without the model finishing."""
+
+
+class ModelCallFailed(LoopError):
+    """The API answered with an error after the SDK's own retries (429/5xx), or rejected the request (400)."""
 
 
 class UnknownStopReason(LoopError):
@@ -63,7 +69,10 @@ def run_agent_loop(client, messages: list[dict[str, Any]], tools=(), *, run_tool
                **({"tools": box.schemas} if box.schemas else {}), **params}
     while result.turns < max_turns:                                        # a safety net, not the stop
         emit("request", {**request, "max_tokens": max_tokens, "messages": result.messages})
-        response = client.messages.create(**request, max_tokens=max_tokens, messages=result.messages)
+        try:
+            response = client.messages.create(**request, max_tokens=max_tokens, messages=result.messages)
+        except anthropic.APIError as e:  # retries already happened inside the SDK (max_retries)
+            raise ModelCallFailed(f"model call failed: {e}", _end(result, "api_error", emit, e)) from e
         result.turns += 1
         result.stop_reason = response.stop_reason
         result.final_text = "".join(b.text for b in response.content if b.type == "text")

@@ -117,8 +117,10 @@ class Toolbox:
 
     def _check(self, name: str, args: dict[str, Any]) -> str | None:
         """Unknown tool or input that breaks the schema: a message the model can correct itself from."""
-        if name not in self.local or (name not in self.functions and self.run_tool is None):
+        if name not in self.local:
             return f"未知工具 {name!r}。可用的工具：{', '.join(self.local) or '无'}。"
+        if name not in self.functions and self.run_tool is None:
+            return f"工具 {name!r} 只有定义，没有实现（没有函数，也没有 run_tool）。"
         if name in self.functions:
             return None  # pydantic validates inside the SDK's tool.call
         schema = self.local[name].get("input_schema", {})
