@@ -1,0 +1,319 @@
+"""The question bank: load the hand-written TOML files and validate every item.
+
+The format and its rules are described in ``quizzes/SCHEMA.md``. ``load_bank()`` either returns
+valid, immutable items or raises ``BankError`` listing every problem it found, each one naming the
+file and the item (its id, or its position when the id is missing).
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Mapping
+
+LANGS = ("zh", "en")
+LETTERS = ("A", "B", "C", "D")
+TASKS = ("1.1", "1.4", "1.5")
+DIFFICULTIES = ("easy", "medium", "hard")
+KINDS = ("customer_support", "code_generation", "multi_agent_research",
+         "developer_productivity", "ci", "structured_extraction")
+SECTIONS = ("这一条考什么", "Agent 循环的生命周期", "工具结果如何进入对话历史", "模型驱动 vs. 预设决策树",
+            '为什么不能用"文本内容"或"自然语言"判断结束', "正确做法与反模式", "常见陷阱", "实操练习",
+            "自测清单")
+ID_PATTERN = re.compile(r"[a-z0-9-]+")
+ITEM_KEYS = {"id", "task", "tags", "difficulty", "section", "answer", "scenario", "stem",
+             "explanation", "options"}
+
+
+class BankError(ValueError):
+    """The bank (or topics file) is invalid. ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        if len(self.problems) == 1:
+            message = self.problems[0]
+        else:
+            message = f"{len(self.problems)} problems in the question bank:\n" + "\n".join(
+                f"  - {p}" for p in self.problems)
+        super().__init__(message)
+
+
+class _Bilingual:
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` ('zh' or 'en')."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}")
+        return getattr(self, lang)
+
+
+@dataclass(frozen=True)
+class Text(_Bilingual):
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Scenario(_Bilingual):
+    kind: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Topic(_Bilingual):
+    id: str
+    group: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Option:
+    text: Text
+    why_wrong: Text | None  # None on the correct option
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    task: str
+    tags: tuple[str, ...]
+    difficulty: str
+    section: str
+    scenario: Scenario
+    stem: Text
+    explanation: Text
+    options: Mapping[str, Option] = field(hash=False)  # "A".."D", in that order
+    answer: str
+
+    @property
+    def correct(self) -> Option:
+        return self.options[self.answer]
+
+
+# -- topics ----------------------------------------------------------------------------------------
+
+def _package_file(name: str):
+    return resources.files(__package__).joinpath(name)
+
+
+def _read_toml(source, problems: list[str]) -> dict | None:
+    """Parse one TOML file; on failure add a problem naming the file (and line) and return None."""
+    try:
+        return tomllib.loads(source.read_bytes().decode("utf-8"))
+    except tomllib.TOMLDecodeError as exc:  # its message ends with "(at line N, column M)"
+        problems.append(f"{source}: TOML syntax error: {exc}")
+    except UnicodeDecodeError as exc:
+        problems.append(f"{source}: not UTF-8 text (byte {exc.start})")
+    except OSError as exc:
+        problems.append(f"{source}: cannot read the file: {exc.strerror or exc}")
+    return None
+
+
+def load_topics(path=None) -> dict[str, Topic]:
+    """The tag vocabulary (``quizzes/topics.toml`` by default), in file order."""
+    source = Path(path) if path is not None else _package_file("topics.toml")
+    problems: list[str] = []
+    data = _read_toml(source, problems)
+    topics: dict[str, Topic] = {}
+    for tid, entry in (data or {}).items():
+        missing = [k for k in ("group", "zh", "en")
+                   if not isinstance(entry, dict) or not _nonempty(entry.get(k))]
+        if missing:
+            problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
+            continue
+        topics[tid] = Topic(tid, entry["group"], entry["zh"].strip(), entry["en"].strip())
+    if problems:
+        raise BankError(problems)
+    return topics
+
+
+# -- the bank --------------------------------------------------------------------------------------
+
+def default_bank_files() -> list:
+    """Every ``quizzes/bank/*.toml``, sorted by name."""
+    folder = _package_file("bank")
+    if not folder.is_dir():
+        return []
+    return sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+
+
+def load_bank(paths: Iterable | None = None, *, topics: Mapping[str, Topic] | None = None
+              ) -> list[Item]:
+    """Load and validate the bank: every item of every file, in file order.
+
+    ``paths`` defaults to every ``quizzes/bank/*.toml``. Raises ``BankError`` naming the file and
+    the item of each problem found (all of them, not just the first).
+    """
+    files = default_bank_files() if paths is None else [Path(p) for p in paths]
+    topics = load_topics() if topics is None else topics
+    problems: list[str] = []
+    if not files:
+        problems.append("no question bank files (quizzes/bank/*.toml) were found")
+    items: list[Item] = []
+    first_seen: dict[str, str] = {}
+    for source in files:
+        data = _read_toml(source, problems)
+        if data is None:
+            continue
+        for index, raw, where in _raw_items(source, data, problems):
+            errors: list[str] = []
+            item = _parse_item(raw, topics, errors)
+            problems.extend(f"{where}: {e}" for e in errors)
+            if item is None:
+                continue
+            if item.id in first_seen:
+                problems.append(f"{where}: duplicate id, already used by {first_seen[item.id]}")
+                continue
+            first_seen[item.id] = f"item #{index} of {source}"
+            items.append(item)
+    if problems:
+        raise BankError(problems)
+    return items
+
+
+def _raw_items(source, data: dict, problems: list[str]):
+    """Yield (1-based index, raw table, "file: item 'id'") for each [[item]] of a parsed file."""
+    extra = sorted(set(data) - {"item"})
+    if extra:
+        problems.append(f"{source}: unknown top-level key(s) {', '.join(extra)}: "
+                        "a bank file holds only [[item]] tables")
+    raw_items = data.get("item")
+    if not isinstance(raw_items, list) or not raw_items:
+        problems.append(f"{source}: no [[item]] tables found")
+        return
+    for index, raw in enumerate(raw_items, start=1):
+        rid = raw.get("id") if isinstance(raw, dict) else None
+        label = f"item {rid!r}" if _nonempty(rid) else f"item #{index} (no id)"
+        yield index, raw, f"{source}: {label}"
+
+
+def _nonempty(value) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text | None:
+    """Read a {zh, en} table at raw[key]; report a missing table or a missing/empty language."""
+    label = f"{where}{key}"
+    value = raw.get(key)
+    if not isinstance(value, dict):
+        errors.append(f"missing field {label!r} (needs {label}.zh and {label}.en)")
+        return None
+    missing = [f"{label}.{lang}" for lang in LANGS if not _nonempty(value.get(lang))]
+    if missing:
+        errors.append(f"missing or empty text: {', '.join(missing)}")
+    extra = sorted(set(value) - set(LANGS) - ({"kind"} if key == "scenario" else set()))
+    if extra:
+        errors.append(f"unknown key(s) in {label!r}: {', '.join(extra)}")
+    if missing:
+        return None
+    return Text(value["zh"].strip(), value["en"].strip())
+
+
+def _choice(raw: Mapping, key: str, allowed: tuple[str, ...], errors: list[str]) -> str | None:
+    value = raw.get(key)
+    if not _nonempty(value):
+        errors.append(f"missing field {key!r}")
+        return None
+    if value not in allowed:
+        errors.append(f"{key} = {value!r} is not one of: {', '.join(allowed)}")
+        return None
+    return value
+
+
+def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | None:
+    """Validate one raw [[item]] table; append every problem to ``errors``."""
+    if not isinstance(raw, dict):
+        errors.append("is not a table")
+        return None
+    extra = sorted(set(raw) - ITEM_KEYS)
+    if extra:
+        errors.append(f"unknown field(s) {', '.join(extra)}")
+
+    item_id = raw.get("id")
+    if not _nonempty(item_id):
+        errors.append("missing field 'id'")
+    elif not ID_PATTERN.fullmatch(item_id):
+        errors.append(f"id {item_id!r} must use only a-z, 0-9 and '-'")
+    task = _choice(raw, "task", TASKS, errors)
+    difficulty = _choice(raw, "difficulty", DIFFICULTIES, errors)
+    section = _choice(raw, "section", SECTIONS, errors)
+    answer = _choice(raw, "answer", LETTERS, errors)
+    tags = _tags(raw.get("tags"), topics, errors)
+
+    scenario_text = _text(raw, "scenario", errors)
+    kind = raw.get("scenario", {}).get("kind") if isinstance(raw.get("scenario"), dict) else None
+    if not _nonempty(kind):
+        errors.append("missing field 'scenario.kind'")
+    elif kind not in KINDS:
+        errors.append(f"scenario.kind = {kind!r} is not one of: {', '.join(KINDS)}")
+        kind = None
+    stem = _text(raw, "stem", errors)
+    explanation = _text(raw, "explanation", errors)
+    options = _options(raw.get("options"), answer, errors)
+
+    if errors:
+        return None
+    return Item(id=item_id, task=task, tags=tags, difficulty=difficulty, section=section,
+                scenario=Scenario(kind, scenario_text.zh, scenario_text.en), stem=stem,
+                explanation=explanation, options=options, answer=answer)
+
+
+def _tags(value, topics: Mapping[str, Topic], errors: list[str]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        errors.append("missing field 'tags' (a list of at least one topic id)")
+        return ()
+    bad = [t for t in value if not isinstance(t, str)]
+    unknown = [t for t in value if isinstance(t, str) and t not in topics]
+    if bad:
+        errors.append(f"tags must be strings, got {bad!r}")
+    if unknown:
+        errors.append(f"unknown tag(s) {', '.join(map(repr, unknown))} (not in topics.toml)")
+    if len(set(value)) != len(value) and not bad:
+        errors.append("a tag is listed twice")
+    return tuple(value)
+
+
+def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:
+    if not isinstance(value, dict):
+        errors.append("missing [item.options.A] … [item.options.D]")
+        return {}
+    letters = sorted(value)
+    if letters != list(LETTERS):
+        errors.append(f"needs exactly options A, B, C, D; found {', '.join(letters) or 'none'}")
+    options: dict[str, Option] = {}
+    for letter in LETTERS:
+        raw = value.get(letter)
+        if not isinstance(raw, dict):
+            continue
+        where = f"options.{letter}"
+        extra = sorted(set(raw) - {*LANGS, "why_wrong"})
+        if extra:
+            errors.append(f"unknown key(s) in {where!r}: {', '.join(extra)}")
+        missing = [f"{where}.{lang}" for lang in LANGS if not _nonempty(raw.get(lang))]
+        if missing:
+            errors.append(f"missing or empty text: {', '.join(missing)}")
+        why_wrong = None
+        if letter == answer:
+            if "why_wrong" in raw:
+                errors.append(f"option {letter} is the answer, so it must not have why_wrong")
+        elif answer is not None:
+            if "why_wrong" not in raw:
+                errors.append(f"option {letter} is a distractor and needs why_wrong.zh and "
+                              "why_wrong.en")
+            else:
+                why_wrong = _text(raw, "why_wrong", errors, where=f"{where}.")
+        if not missing:
+            options[letter] = Option(Text(raw["zh"].strip(), raw["en"].strip()), why_wrong)
+    return options
+
+
+def coverage(items: Iterable[Item], topics: Mapping[str, Topic]) -> list[tuple[Topic, int]]:
+    """How many items test each topic, in topics.toml order (topics with no item included)."""
+    counts = {tid: 0 for tid in topics}
+    for item in items:
+        for tag in item.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    return [(topics[tid], counts[tid]) for tid in topics]

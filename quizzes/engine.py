@@ -1,0 +1,283 @@
+"""The quiz engine: sessions in practice, exam and review mode, shared by the CLI and the widget.
+
+A ``Session`` holds an ordered list of ``Question``s. ``session.current`` is the next question to
+answer; ``session.answer(letter)`` grades it (the letter as displayed), stores the attempt and
+returns ``Feedback``; ``session.finished`` says when it is over; ``session.result()`` scores it.
+
+- practice: the bank in a seeded order, options as written, feedback after every answer.
+- exam: ``n`` items sampled by the seed, options shuffled by the seed (the displayed letters are
+  re-assigned and mapped back when grading), no feedback until the end, elapsed time recorded and an
+  optional time limit, a score on the exam's 100-1000 scale (see ``scaled_score``).
+- review: the items whose latest stored attempt was wrong, with practice-style feedback.
+
+Randomness comes only from ``random.Random(seed)``: the same seed gives the same items in the same
+order with the same option order, always.
+"""
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from .bank import LETTERS, Item, Option, Text, Topic, load_bank, load_topics
+from .store import Store
+
+MODES = ("practice", "exam", "review")
+PASS_SCORE = 720
+MIN_SCORE, MAX_SCORE = 100, 1000
+DEFAULT_EXAM_SIZE = 20
+
+
+def scaled_score(correct: int, total: int) -> int:
+    """Map a raw score to the exam's scale: linear, 100 + 900 × fraction correct, rounded half up.
+
+    0 correct gives 100, all correct gives 1000, and 720 (the pass mark) needs a fraction of at
+    least 620/900 ≈ 68.9 %. The real exam's scaling is not published; this linear map is ours.
+    """
+    fraction = correct / total if total else 0.0
+    return int(MIN_SCORE + (MAX_SCORE - MIN_SCORE) * fraction + 0.5)
+
+
+class InvalidAnswer(ValueError):
+    """The answer is not one of the letters A-D."""
+
+    def __init__(self, given: str):
+        self.given = given
+        super().__init__(f"invalid answer {given!r}: expected one of {', '.join(LETTERS)}")
+
+
+class SessionOver(Exception):
+    """An answer arrived after the session ended (all questions answered, or time is up)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """An item as the learner sees it: its number and its options under displayed letters."""
+
+    item: Item
+    number: int                      # 1-based position in the session
+    total: int
+    order: tuple[str, ...]           # order[i] = the item's own letter shown as LETTERS[i]
+
+    def options(self, lang: str) -> list[tuple[str, str]]:
+        """[(displayed letter, option text)] in display order."""
+        return [(shown, self.item.options[own].text.get(lang))
+                for shown, own in zip(LETTERS, self.order)]
+
+    def original_letter(self, shown: str) -> str:
+        return self.order[LETTERS.index(shown)]
+
+    def shown_letter(self, original: str) -> str:
+        return LETTERS[self.order.index(original)]
+
+    @property
+    def correct_letter(self) -> str:
+        """The correct answer's displayed letter."""
+        return self.shown_letter(self.item.answer)
+
+    def option(self, shown: str) -> Option:
+        return self.item.options[self.original_letter(shown)]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the learner is told after an answer. In exam mode only ``chosen`` is revealed."""
+
+    question: Question
+    chosen: str                      # displayed letter
+    revealed: bool
+    correct: bool | None = None
+    correct_letter: str | None = None
+    explanation: Text | None = None
+    why_wrong: Text | None = None    # the note on the chosen option when it is wrong
+
+
+@dataclass(frozen=True)
+class TopicScore:
+    topic: Topic
+    right: int
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: Question
+    chosen: str                      # displayed letter
+    correct: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    mode: str
+    total: int                       # questions in the session (unanswered ones count as wrong)
+    answered: int
+    correct: int
+    elapsed: float                   # seconds
+    timed_out: bool
+    questions: tuple[Question, ...]
+    answers: tuple[Answer, ...]
+    topics: tuple[TopicScore, ...]   # per tag of the session's items, in topics.toml order
+
+    @property
+    def fraction(self) -> float:
+        return self.correct / self.total if self.total else 0.0
+
+    @property
+    def score(self) -> int:
+        return scaled_score(self.correct, self.total)
+
+    @property
+    def passed(self) -> bool:
+        return self.score >= PASS_SCORE
+
+    def weakest(self, k: int = 3) -> list[TopicScore]:
+        """Up to ``k`` topics with a wrong answer, lowest fraction first."""
+        weak = [t for t in self.topics if t.right < t.total]
+        return sorted(weak, key=lambda t: (t.fraction, -t.total))[:k]
+
+
+class Session:
+    """One run through a list of items. Build one with ``start()``."""
+
+    def __init__(self, mode: str, items: Sequence[Item], *, topics: Mapping[str, Topic],
+                 rng: random.Random | None = None, shuffle_options: bool = False,
+                 store: Store | None = None, time_limit: float | None = None,
+                 clock: Callable[[], float] = time.monotonic, seed: int | None = None):
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+        self.mode = mode
+        self.seed = seed
+        self.topics = topics
+        self.store = store
+        self.time_limit = time_limit
+        self.id = uuid.uuid4().hex
+        self._clock = clock
+        self._started = clock()
+        self._ended: float | None = None
+        rng = rng or random.Random(seed)
+        self.questions = tuple(
+            Question(item, i, len(items),
+                     tuple(rng.sample(LETTERS, len(LETTERS))) if shuffle_options else LETTERS)
+            for i, item in enumerate(items, start=1))
+        self.answers: list[Answer] = []
+
+    @property
+    def reveals(self) -> bool:
+        """Whether each answer is graded at once (practice, review) or only at the end (exam)."""
+        return self.mode != "exam"
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the start to the end (or to now, while running)."""
+        return (self._ended if self._ended is not None else self._clock()) - self._started
+
+    @property
+    def time_left(self) -> float | None:
+        return None if self.time_limit is None else max(0.0, self.time_limit - self.elapsed)
+
+    @property
+    def timed_out(self) -> bool:
+        return self.time_limit is not None and self.elapsed >= self.time_limit
+
+    @property
+    def finished(self) -> bool:
+        self._stop_clock_if_over()
+        return self._ended is not None
+
+    def _stop_clock_if_over(self) -> None:
+        if self._ended is None:
+            if len(self.answers) == len(self.questions):
+                self._ended = self._clock()
+            elif self.timed_out:  # the exam ended when its time ran out
+                self._ended = self._started + self.time_limit
+
+    @property
+    def current(self) -> Question | None:
+        return None if self.finished else self.questions[len(self.answers)]
+
+    def stop(self) -> None:
+        """End the session early (e.g. the learner's input ran out); unanswered count as wrong."""
+        if self._ended is None:
+            self._ended = self._clock()
+
+    def answer(self, letter: str) -> Feedback:
+        """Grade the current question; ``letter`` is the displayed letter (any case, spaces ok)."""
+        chosen = letter.strip().upper() if isinstance(letter, str) else ""
+        if chosen not in LETTERS:
+            raise InvalidAnswer(letter if isinstance(letter, str) else repr(letter))
+        question = self.current
+        if question is None:
+            raise SessionOver("the session is over: time is up" if self.timed_out
+                              else "the session is over: every question is answered")
+        correct = question.original_letter(chosen) == question.item.answer
+        self.answers.append(Answer(question, chosen, correct))
+        self._stop_clock_if_over()
+        if self.store is not None:
+            self.store.record(item_id=question.item.id, mode=self.mode, session=self.id,
+                              chosen=question.original_letter(chosen), correct=correct)
+        if not self.reveals:
+            return Feedback(question, chosen, revealed=False)
+        return Feedback(question, chosen, revealed=True, correct=correct,
+                        correct_letter=question.correct_letter,
+                        explanation=question.item.explanation,
+                        why_wrong=None if correct else question.option(chosen).why_wrong)
+
+    def result(self) -> Result:
+        """The score so far (or final).
+
+        In an exam every question counts, unanswered ones as wrong; in practice and review the
+        topic breakdown covers the answered questions only.
+        """
+        finished = self.finished
+        right = {a.question.item.id for a in self.answers if a.correct}
+        graded = self.questions if self.mode == "exam" else [a.question for a in self.answers]
+        tally: dict[str, list[int]] = {}
+        for q in graded:
+            for tag in q.item.tags:
+                counts = tally.setdefault(tag, [0, 0])
+                counts[0] += q.item.id in right
+                counts[1] += 1
+        topic_scores = tuple(TopicScore(self.topics[tid], *tally[tid])
+                             for tid in self.topics if tid in tally)
+        return Result(mode=self.mode, total=len(self.questions), answered=len(self.answers),
+                      correct=len(right), elapsed=self.elapsed,
+                      timed_out=finished and self.timed_out,
+                      questions=self.questions, answers=tuple(self.answers),
+                      topics=topic_scores)
+
+
+def start(mode: str = "practice", *, items: Sequence[Item] | None = None, n: int | None = None,
+          seed: int | None = None, store: Store | None = None, time_limit: float | None = None,
+          topics: Mapping[str, Topic] | None = None,
+          clock: Callable[[], float] = time.monotonic) -> Session:
+    """Start a session over ``items`` (default: the whole bank).
+
+    practice: all items (or ``n``) in an order drawn from ``seed``; options as written.
+    exam: ``n`` items (default 20) sampled by ``seed``, options shuffled by ``seed``;
+    ``time_limit`` in seconds is optional.
+    review: the items whose latest attempt in ``store`` was wrong, in bank order (first ``n``).
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+    if n is not None and n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    items = list(load_bank() if items is None else items)
+    topics = load_topics() if topics is None else topics
+    rng = random.Random(seed)
+    if mode == "review":
+        if store is None:
+            raise ValueError("review mode needs a store holding earlier attempts")
+        wrong = store.wrong_item_ids()
+        chosen = [item for item in items if item.id in wrong][:n]
+    elif mode == "exam":
+        chosen = rng.sample(items, min(n or DEFAULT_EXAM_SIZE, len(items)))
+    else:
+        chosen = rng.sample(items, min(n or len(items), len(items)))
+    return Session(mode, chosen, topics=topics, rng=rng, shuffle_options=(mode == "exam"),
+                   store=store, time_limit=time_limit, clock=clock, seed=seed)

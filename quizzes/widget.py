@@ -1,0 +1,191 @@
+"""The notebook quiz: an ipywidgets front end over a ``quizzes.engine.Session``.
+
+    QuizWidget(mode="practice", lang="zh", n=5, seed=1, store=Store.memory())
+
+The child widgets are attributes, so a test (or a browser) can drive the quiz: set
+``quiz.choice.value = "B"``, call ``quiz.submit.click()``, read ``quiz.feedback.value``, then
+``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score. Each has a
+stable CSS class: quiz, quiz-question, quiz-choice, quiz-submit, quiz-feedback, quiz-score,
+quiz-next.
+
+Nothing is printed while it runs (feedback goes into ``HTML.value``), so notebooks that show a quiz
+pass strict nbval; its text/plain representation is fixed by its arguments.
+"""
+from __future__ import annotations
+
+import html
+from typing import Mapping, Sequence
+
+import ipywidgets as widgets
+
+from .bank import LETTERS, Item, Topic
+from .engine import Feedback, Result, SessionOver, start
+from .messages import elapsed_text, percent, t
+from .render import to_html
+from .store import Store
+
+
+class QuizWidget:
+    def __init__(self, mode: str = "practice", *, lang: str = "zh", n: int | None = None,
+                 seed: int | None = None, store: Store | None = None,
+                 items: Sequence[Item] | None = None, time_limit: float | None = None,
+                 topics: Mapping[str, Topic] | None = None):
+        t(lang, "submit")  # rejects an unknown language early
+        self.lang = lang
+        self._args = dict(mode=mode, lang=lang, n=n, seed=seed)
+        self.session = start(mode, items=items, n=n, seed=seed, store=store,
+                             time_limit=time_limit, topics=topics)
+        self.question = widgets.HTML().add_class("quiz-question")
+        self.choice = widgets.ToggleButtons(options=LETTERS, value=None).add_class("quiz-choice")
+        self.submit = widgets.Button(description=t(lang, "submit"), button_style="primary",
+                                     ).add_class("quiz-submit")
+        self.next = widgets.Button(description=t(lang, "next"), disabled=True).add_class(
+            "quiz-next")
+        self.feedback = widgets.HTML().add_class("quiz-feedback")
+        self.score = widgets.HTML().add_class("quiz-score")
+        self.widget = widgets.VBox([
+            self.question, self.choice, widgets.HBox([self.submit, self.next]),
+            self.feedback, self.score]).add_class("quiz")
+        self.submit.on_click(self._on_submit)
+        self.next.on_click(self._on_next)
+        self._show_current()
+
+    # -- display -----------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._args.items() if v is not None)
+        return f"QuizWidget({args})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
+        return {**bundle, "text/plain": repr(self)}
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def _on_submit(self, _button=None) -> None:
+        if self.session.finished:
+            self._show_end()
+            return
+        if self.choice.value is None:
+            self.feedback.value = _para(t(self.lang, "invalid.none"), "quiz-warning")
+            return
+        try:
+            feedback = self.session.answer(self.choice.value)
+        except SessionOver:
+            self._show_end()
+            return
+        self.feedback.value = self._feedback_html(feedback)
+        self.choice.disabled = self.submit.disabled = True
+        if self.session.finished:
+            self._show_end()
+        else:
+            self.next.disabled = False
+            self.score.value = self._progress_html()
+
+    def _on_next(self, _button=None) -> None:
+        self._show_current()
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def _show_current(self) -> None:
+        question = self.session.current
+        self.feedback.value = ""
+        self.next.disabled = True
+        if question is None:
+            if not self.session.questions:
+                self.question.value = _para(t(self.lang, "review.empty"))
+            self._show_end()
+            return
+        lang = self.lang
+        header = t(lang, "question.header", number=question.number, total=question.total)
+        options = "".join(f"<li><b>{letter}.</b> {to_html(text)}</li>"
+                          for letter, text in question.options(lang))
+        self.question.value = (
+            f"<h4>{html.escape(t(lang, f'mode.{self.session.mode}'))} · {html.escape(header)}</h4>"
+            f"<p><b>{html.escape(t(lang, 'question.scenario'))}</b></p>"
+            f"{to_html(question.item.scenario.get(lang))}"
+            f"<p><b>{html.escape(t(lang, 'question.stem'))}</b></p>"
+            f"{to_html(question.item.stem.get(lang))}"
+            f'<ul style="list-style: none; padding-left: 0">{options}</ul>')
+        self.choice.value = None
+        self.choice.disabled = self.submit.disabled = False
+        self.score.value = self._progress_html()
+
+    def _feedback_html(self, feedback: Feedback) -> str:
+        lang = self.lang
+        if not feedback.revealed:
+            return _para(t(lang, "recorded", letter=feedback.chosen))
+        if feedback.correct:
+            parts = [_para(t(lang, "right"), "quiz-right")]
+        else:
+            parts = [_para(t(lang, "wrong", letter=feedback.correct_letter), "quiz-wrong"),
+                     _para(t(lang, "why_wrong", letter=feedback.chosen,
+                             text=feedback.why_wrong.get(lang)))]
+        parts.append(_para(t(lang, "explanation", text=feedback.explanation.get(lang))))
+        return "".join(parts)
+
+    def _progress_html(self) -> str:
+        s = self.session
+        key = "progress.exam" if s.mode == "exam" else "progress"
+        return _para(t(self.lang, key, answered=len(s.answers), total=len(s.questions),
+                       correct=sum(a.correct for a in s.answers)))
+
+    def _show_end(self) -> None:
+        self.choice.disabled = self.submit.disabled = self.next.disabled = True
+        self.score.value = summary_html(self.session.result(), self.lang)
+
+
+def summary_html(result: Result, lang: str) -> str:
+    """The final score as HTML: the exam's scaled score and topic table, the weakest topics."""
+    parts = [_para(t(lang, "done"))]
+    if result.timed_out:
+        parts.append(_para(t(lang, "time_up"), "quiz-wrong"))
+    if result.mode == "exam":
+        verdict = t(lang, "pass" if result.passed else "fail")
+        parts.append(_heading(t(lang, "score.exam", score=result.score, verdict=verdict)))
+        parts.append(_para(t(lang, "score.raw", correct=result.correct, total=result.total,
+                             percent=percent(result.fraction),
+                             elapsed=elapsed_text(lang, result.elapsed))))
+        rows = "".join(f"<tr><td>{html.escape(ts.topic.get(lang))}</td>"
+                       f"<td>{ts.right}/{ts.total}</td></tr>" for ts in result.topics)
+        parts.append(f"<p><b>{html.escape(t(lang, 'topics.header'))}</b></p>"
+                     f'<table class="quiz-topics">{rows}</table>')
+        parts.append(_exam_review_html(result, lang))
+    elif result.answered:
+        parts.append(_heading(t(lang, "score.practice", correct=result.correct,
+                                total=result.answered,
+                                percent=percent(result.correct / result.answered))))
+    weakest = result.weakest()
+    if weakest:
+        items = "".join(f"<li>{html.escape(ts.topic.get(lang))} ({ts.right}/{ts.total})</li>"
+                        for ts in weakest)
+        parts.append(f"<p><b>{html.escape(t(lang, 'topics.weakest'))}</b></p><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def _exam_review_html(result: Result, lang: str) -> str:
+    """Each wrong or unanswered exam question: its correct option and the explanation."""
+    answers = {a.question.number: a for a in result.answers}
+    entries = []
+    for q in result.questions:
+        a = answers.get(q.number)
+        if a is not None and a.correct:
+            continue
+        letter = q.correct_letter
+        head = (t(lang, "review.unanswered", number=q.number, letter=letter) if a is None
+                else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter))
+        entries.append(f"<li>{_para(head)}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
+                       f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>")
+    if not entries:
+        return ""
+    return (f"<p><b>{html.escape(t(lang, 'review.header'))}</b></p>"
+            f'<ol class="quiz-review">{"".join(entries)}</ol>')
+
+
+def _para(text: str, css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    return f"<p{cls}>{html.escape(text)}</p>"
+
+
+def _heading(text: str) -> str:
+    return f'<h4 class="quiz-final">{html.escape(text)}</h4>'

@@ -1,0 +1,204 @@
+"""Grading in practice, exam and review mode, on the fixture bank."""
+import random
+from pathlib import Path
+
+import pytest
+
+from quizzes import (InvalidAnswer, SessionOver, Store, load_bank, load_topics, scaled_score,
+                     start)
+from quizzes.bank import LETTERS
+
+GOOD = Path(__file__).parent / "data" / "quiz" / "good.toml"
+
+
+@pytest.fixture(scope="module")
+def items():
+    return load_bank([GOOD])
+
+
+@pytest.fixture(scope="module")
+def topics():
+    return load_topics()
+
+
+def wrong_letter(question):
+    return next(letter for letter in LETTERS if letter != question.correct_letter)
+
+
+def answer_all(session, right: int):
+    """Answer the first ``right`` questions correctly, the rest wrongly."""
+    while not session.finished:
+        q = session.current
+        session.answer(q.correct_letter if q.number <= right else wrong_letter(q))
+
+
+# -- practice --------------------------------------------------------------------------------------
+
+def test_practice_feedback_wrong_then_right(items, topics):
+    session = start("practice", items=items, topics=topics, seed=3, store=Store.memory())
+    q = session.current
+    assert q.order == LETTERS  # practice keeps the options as written
+    chosen = wrong_letter(q)
+    fb = session.answer(chosen)
+    assert fb.revealed and fb.correct is False
+    assert fb.correct_letter == q.item.answer
+    assert fb.explanation == q.item.explanation
+    assert fb.why_wrong == q.item.options[chosen].why_wrong  # the note on the chosen option
+    q2 = session.current
+    assert q2.number == 2
+    fb2 = session.answer(q2.item.answer.lower() + "  \n")
+    assert fb2.correct is True and fb2.why_wrong is None and fb2.explanation == q2.item.explanation
+
+
+@pytest.mark.parametrize("bad", ["E", "", "xyz", " ", "AB"])
+def test_invalid_answer_is_refused_and_loses_nothing(items, topics, bad):
+    session = start("practice", items=items, topics=topics, seed=1)
+    first = session.current
+    with pytest.raises(InvalidAnswer, match="expected one of A, B, C, D"):
+        session.answer(bad)
+    assert session.current is first and session.answers == []
+
+
+def test_practice_order_comes_from_the_seed_only(items, topics):
+    state = random.getstate()
+    ids = [[q.item.id for q in start("practice", items=items, topics=topics, seed=5).questions]
+           for _ in range(2)]
+    assert random.getstate() == state  # the global random generator is never used
+    assert ids[0] == ids[1] and sorted(ids[0]) == sorted(i.id for i in items)
+
+
+# -- exam ------------------------------------------------------------------------------------------
+
+def exam(items, topics, seed=1, n=4, **kw):
+    return start("exam", items=items, topics=topics, n=n, seed=seed, **kw)
+
+
+def test_exam_same_seed_same_items_and_option_order(items, topics):
+    a, b = exam(items, topics, seed=11), exam(items, topics, seed=11)
+    assert ([(q.item.id, q.order) for q in a.questions]
+            == [(q.item.id, q.order) for q in b.questions])
+    runs = {tuple((q.item.id, q.order) for q in exam(items, topics, seed=s).questions)
+            for s in range(10)}
+    assert len(runs) > 1  # a different seed gives a different exam
+    assert len(a.questions) == 4 and len({q.item.id for q in a.questions}) == 4
+
+
+def test_exam_shuffle_maps_displayed_letters_back(items, topics):
+    session = exam(items, topics, seed=2, n=6)
+    assert any(q.order != LETTERS for q in session.questions)
+    for q in session.questions:
+        assert sorted(q.order) == list(LETTERS)
+        shown = dict(q.options("en"))
+        assert shown[q.correct_letter] == q.item.correct.text.en
+        assert q.option(q.correct_letter) is q.item.correct
+    answer_all(session, right=6)
+    assert session.result().correct == 6
+    store = Store.memory()
+    session = exam(items, topics, seed=2, n=6, store=store)
+    q = session.current
+    session.answer(q.correct_letter)
+    assert store.attempts()[0].chosen == q.item.answer  # stored as the item's own letter
+
+
+def test_exam_gives_no_feedback_until_the_end(items, topics):
+    session = exam(items, topics)
+    fb = session.answer(wrong_letter(session.current))
+    assert not fb.revealed
+    assert (fb.correct, fb.correct_letter, fb.explanation, fb.why_wrong) == (None,) * 4
+
+
+def test_scaled_score_mapping():
+    assert scaled_score(0, 10) == 100 and scaled_score(10, 10) == 1000
+    assert scaled_score(620, 900) == 720 and scaled_score(619, 900) == 719
+    assert scaled_score(1, 8) == 213  # 212.5 rounds half up
+    assert scaled_score(0, 0) == 100
+
+
+@pytest.mark.parametrize("right, score, passed", [(0, 100, False), (4, 700, False),
+                                                  (5, 850, True), (6, 1000, True)])
+def test_exam_score_and_pass_mark(items, topics, right, score, passed):
+    session = exam(items, topics, n=6)
+    answer_all(session, right)
+    result = session.result()
+    assert (result.correct, result.total, result.score, result.passed) == (right, 6, score, passed)
+
+
+def test_exam_topic_breakdown(items, topics):
+    session = exam(items, topics, n=6, seed=4)
+    while not session.finished:  # right on everything except the items tagged is-error
+        q = session.current
+        session.answer(wrong_letter(q) if "is-error" in q.item.tags else q.correct_letter)
+    by_tag = {ts.topic.id: (ts.right, ts.total) for ts in session.result().topics}
+    assert by_tag == {"trap-text-block": (2, 2), "ap-history-loss": (1, 1), "lifecycle": (2, 3),
+                      "statelessness": (1, 1), "is-error": (0, 2)}
+    result = session.result()
+    assert [ts.topic.id for ts in result.topics] == [t for t in topics if t in by_tag]
+    assert result.topics[0].topic.zh == topics["trap-text-block"].zh
+    assert [ts.topic.id for ts in result.weakest()] == ["is-error", "lifecycle"]
+
+
+def test_exam_time_limit_counts_unanswered_as_wrong(items, topics):
+    now = [0.0]
+    session = exam(items, topics, n=4, time_limit=60, clock=lambda: now[0])
+    session.answer(session.current.correct_letter)
+    now[0] = 30.0
+    assert session.time_left == 30.0
+    now[0] = 61.0
+    assert session.finished and session.current is None
+    with pytest.raises(SessionOver, match="time is up"):
+        session.answer("A")
+    result = session.result()
+    assert result.timed_out and result.elapsed == 60.0  # the exam ended at the limit
+    assert (result.answered, result.correct, result.total) == (1, 1, 4)
+    assert result.score == scaled_score(1, 4)
+
+
+def test_elapsed_time_stops_at_the_end(items, topics):
+    now = [100.0]
+    session = exam(items, topics, n=1, clock=lambda: now[0])
+    now[0] = 112.5
+    session.answer("A")
+    now[0] = 500.0
+    assert session.result().elapsed == 12.5
+
+
+# -- review ----------------------------------------------------------------------------------------
+
+def test_review_picks_exactly_the_items_last_answered_wrong(items, topics):
+    store = Store.memory()
+    for item_id, correct in [("fx-01", False), ("fx-01", True),   # fixed later: not reviewed
+                             ("fx-02", True), ("fx-02", False),   # broke later: reviewed
+                             ("fx-05", False),                    # wrong: reviewed
+                             ("fx-06", True)]:                    # right: not reviewed
+        store.record(item_id=item_id, mode="practice", session="s", chosen="A", correct=correct)
+    session = start("review", items=items, topics=topics, store=store)
+    assert [q.item.id for q in session.questions] == ["fx-02", "fx-05"]
+    fb = session.answer(session.current.correct_letter)  # feedback as in practice
+    assert fb.revealed and fb.correct
+    assert start("review", items=items, topics=topics, store=store).questions[0].item.id == "fx-05"
+
+
+def test_review_after_a_practice_session(items, topics):
+    store = Store.memory()
+    practice = start("practice", items=items, topics=topics, seed=9, store=store)
+    wrong = set()
+    while not practice.finished:
+        q = practice.current
+        if q.number % 2:
+            wrong.add(q.item.id)
+            practice.answer(wrong_letter(q))
+        else:
+            practice.answer(q.correct_letter)
+    review = start("review", items=items, topics=topics, store=store)
+    assert {q.item.id for q in review.questions} == wrong
+    empty = start("review", items=items, topics=topics, store=Store.memory())
+    assert empty.finished and empty.questions == ()
+
+
+def test_bad_arguments(items, topics):
+    with pytest.raises(ValueError, match="unknown mode 'quiz'"):
+        start("quiz", items=items, topics=topics)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        start("exam", items=items, topics=topics, n=0)
+    with pytest.raises(ValueError, match="review mode needs a store"):
+        start("review", items=items, topics=topics)

@@ -1,0 +1,114 @@
+"""The ipywidgets quiz, driven as a browser would: set the choice, click, read the HTML."""
+from pathlib import Path
+
+import pytest
+
+from quizzes import Store, load_bank
+from quizzes.bank import LETTERS
+from quizzes.widget import QuizWidget
+
+GOOD = Path(__file__).parent / "data" / "quiz" / "good.toml"
+
+
+@pytest.fixture(scope="module")
+def items():
+    return load_bank([GOOD])
+
+
+def wrong_letter(quiz):
+    return next(x for x in LETTERS if x != quiz.session.current.correct_letter)
+
+
+def test_practice_wrong_then_right_then_score(items):
+    store = Store.memory()
+    quiz = QuizWidget("practice", lang="zh", n=2, seed=1, store=store, items=items)
+    first = quiz.session.current
+    assert "第 1/2 题" in quiz.question.value and first.item.stem.zh in quiz.question.value
+    assert quiz.choice.value is None and quiz.next.disabled
+
+    quiz.choice.value = wrong_letter(quiz)
+    chosen = quiz.choice.value
+    quiz.submit.click()
+    assert f"✗ 回答错误。正确答案是 {first.correct_letter}。" in quiz.feedback.value
+    assert first.item.options[chosen].why_wrong.zh in quiz.feedback.value
+    assert first.item.explanation.zh in quiz.feedback.value
+    assert quiz.submit.disabled and quiz.choice.disabled and not quiz.next.disabled
+    assert "已答 1/2 题，答对 0 题。" in quiz.score.value
+
+    quiz.next.click()
+    assert "第 2/2 题" in quiz.question.value and quiz.feedback.value == ""
+    quiz.choice.value = quiz.session.current.correct_letter
+    quiz.submit.click()
+    assert "✓ 回答正确。" in quiz.feedback.value
+    assert "得分：1/2（50%）" in quiz.score.value  # the score at the end
+    assert "最薄弱的主题" in quiz.score.value
+    assert quiz.next.disabled and quiz.submit.disabled
+    assert [a.correct for a in store.attempts()] == [False, True]
+
+
+def test_submit_without_a_choice_asks_for_one(items):
+    quiz = QuizWidget("practice", lang="en", n=1, seed=1, items=items)
+    quiz.submit.click()
+    assert "Choose an option (A-D) before submitting." in quiz.feedback.value
+    assert quiz.session.answers == [] and not quiz.submit.disabled
+
+
+def test_exam_hides_feedback_and_shows_scaled_score(items):
+    quiz = QuizWidget("exam", lang="en", n=3, seed=7, items=items)
+    for _ in range(3):
+        quiz.choice.value = quiz.session.current.correct_letter
+        quiz.submit.click()
+        assert "recorded" in quiz.feedback.value and "Correct" not in quiz.feedback.value
+        if not quiz.session.finished:
+            quiz.next.click()
+    assert "Exam score: 1000 / 1000 (720 passes) - PASS" in quiz.score.value
+    assert 'class="quiz-topics"' in quiz.score.value
+    assert "quiz-review" not in quiz.score.value  # nothing wrong to review
+
+
+def test_exam_ends_with_a_review_of_the_wrong_answers(items):
+    quiz = QuizWidget("exam", lang="zh", n=2, seed=7, items=items)
+    first = quiz.session.current
+    quiz.choice.value = wrong_letter(quiz)
+    chosen = quiz.choice.value
+    quiz.submit.click()
+    quiz.next.click()
+    quiz.choice.value = quiz.session.current.correct_letter
+    quiz.submit.click()
+    assert "考试成绩：550 / 1000（720 分及格）—— 未通过" in quiz.score.value
+    assert f"第 1 题：你选 {chosen}，正确答案是 {first.correct_letter}。" in quiz.score.value
+    assert first.item.explanation.zh in quiz.score.value
+    assert "第 2 题" not in quiz.score.value
+
+
+def test_review_with_nothing_to_review(items):
+    quiz = QuizWidget("review", lang="zh", store=Store.memory(), items=items)
+    assert "没有需要复习的错题" in quiz.question.value
+    assert quiz.submit.disabled and quiz.choice.disabled
+
+
+def test_stable_css_classes_and_deterministic_repr(items):
+    quiz = QuizWidget("exam", lang="zh", n=2, seed=1, items=items)
+    classes = {w: set(getattr(quiz, w)._dom_classes)
+               for w in ("question", "choice", "submit", "next", "feedback", "score", "widget")}
+    assert classes == {"question": {"quiz-question"}, "choice": {"quiz-choice"},
+                       "submit": {"quiz-submit"}, "next": {"quiz-next"},
+                       "feedback": {"quiz-feedback"}, "score": {"quiz-score"},
+                       "widget": {"quiz"}}
+    bundle = quiz._repr_mimebundle_()
+    assert bundle["text/plain"] == "QuizWidget(mode='exam', lang='zh', n=2, seed=1)"
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_unknown_language_is_refused(items):
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        QuizWidget("practice", lang="fr", items=items)
+
+
+def test_bank_text_is_escaped_and_code_rendered():
+    from quizzes.render import to_html
+    text = "Look:\n```python\nif a < b:\n    go()\n```\nThen use `stop_reason` & <b>not</b> text."
+    out = to_html(text)
+    assert "<pre><code>if a &lt; b:\n    go()</code></pre>" in out
+    assert "<code>stop_reason</code> &amp; &lt;b&gt;not&lt;/b&gt; text." in out
+    assert "<b>not</b>" not in out
