@@ -105,7 +105,7 @@ class Store:
 
     @staticmethod
     def _connect(target) -> sqlite3.Connection:
-        db = sqlite3.connect(target)
+        db = sqlite3.connect(target, check_same_thread=False)  # widget callbacks may run on another thread
         if not db.execute("SELECT name FROM sqlite_master").fetchall():
             db.executescript(_SCHEMA)
         return db

@@ -111,3 +111,23 @@ def test_empty_file_is_simply_initialised(tmp_path):
         record(store)
         assert store.recovery is None
     assert _moved_aside(path) == []
+
+
+def test_store_works_from_another_thread():
+    """ipykernel may run widget callbacks on a thread other than the one that built the store."""
+    import threading
+
+    from quizzes import Store
+
+    store, errors = Store.memory(), []
+
+    def record():
+        try:
+            store.record(item_id="x", mode="practice", session="s", chosen="A", correct=False)
+        except Exception as e:  # pragma: no cover - the failure this test guards against
+            errors.append(e)
+
+    worker = threading.Thread(target=record)
+    worker.start()
+    worker.join()
+    assert errors == [] and store.wrong_item_ids() == {"x"}

@@ -1,0 +1,162 @@
+"""End to end in a real browser: the workbook in JupyterLab, driven by Playwright in Debian's Chromium.
+
+    pytest -m browser
+
+Starts `jupyter lab` on loopback over a temporary copy of the notebooks (no token, temporary settings
+and workspaces), opens lessons in Chromium and runs them as a learner would. Screenshots of a failing
+test land in artifacts/browser/. Skipped, with a message saying how to install, where Chromium or
+Playwright is missing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts" / "browser"
+CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium", shutil.which("chromium") or "")
+                 if p and Path(p).exists()), None)
+INSTALL = "install it with: apt-get install chromium && pip install playwright (CI's .ci/run does both)"
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    if sync_playwright is None:
+        pytest.skip(f"Playwright is not installed; {INSTALL}")
+    if CHROMIUM is None:
+        pytest.skip(f"Chromium was not found; {INSTALL}")
+    tmp = tmp_path_factory.mktemp("lab")
+    root = tmp / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    port = _free_port()
+    env = {**os.environ, "AGENTKIT_OFFLINE": "1", "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+           "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces"),
+           "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"), "AGENTLOOP_QUIZ_DB": str(tmp / "quiz.sqlite3")}
+    env.pop("ANTHROPIC_API_KEY", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+         f"--ServerApp.root_dir={root}", "--allow-root"],
+        env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "server.log").open("w"), start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{url}/api/status", timeout=1)
+                break
+            except OSError:
+                if server.poll() is not None:
+                    pytest.fail(f"jupyter lab exited: {(tmp / 'server.log').read_text()[-2000:]}")
+                time.sleep(0.5)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"])
+            try:
+                yield url, browser
+            finally:
+                browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def page(lab, request):
+    url, browser = lab
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    yield url, pg
+    if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+def open_and_run_all(pg, url: str, notebook: str) -> None:
+    pg.goto(f"{url}/lab/tree/{notebook}")
+    pg.locator(".jp-Notebook").first.wait_for()
+    pg.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
+    pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    pg.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    # every code cell executed: no "[*]" prompt, and the last code cell has an execution count
+    pg.wait_for_function("""() => {
+        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
+        return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
+    }""", timeout=120_000)
+
+
+def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
+    url, pg = page
+    open_and_run_all(pg, url, "02_the_loop.ipynb")
+    text = pg.locator(".jp-Notebook").inner_text()
+    seq = [line.split("stop_reason=")[1].split()[0] for line in text.splitlines() if line.startswith("[turn ")]
+    assert seq[:3] == ["tool_use", "tool_use", "end_turn"], seq
+    assert "end_turn" in seq[3:4], seq
+    assert pg.locator(".jp-OutputArea-output .jp-RenderedMermaid svg, .jp-OutputArea-output svg[id^='mermaid']").count() >= 1
+    assert pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+
+
+def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_and_score(page):
+    from quizzes import Store, start
+
+    # The lesson's practice quiz is QuizWidget("practice", n=5, seed=2024): the same seed gives the same items.
+    session = start("practice", n=5, seed=2024, store=Store.memory())
+    first = session.current.correct_letter
+    wrong = next(letter for letter in "ABCD" if letter != first)
+    session.answer(wrong)
+    second = session.current.correct_letter
+
+    url, pg = page
+    open_and_run_all(pg, url, "09_quiz.ipynb")
+    quiz = pg.locator(".quiz").first
+
+    def answer(letter: str) -> None:
+        button = quiz.locator(".quiz-choice button", has_text=letter)
+        expect(button).to_be_enabled()
+        button.click()
+        expect(button).to_have_class(re.compile("mod-active"))
+        expect(quiz.locator(".quiz-submit")).to_be_enabled()
+        quiz.locator(".quiz-submit").click()
+
+    answer(wrong)
+    expect(quiz.locator(".quiz-feedback")).to_contain_text(f"回答错误。正确答案是 {first}")
+    expect(quiz.locator(".quiz-score")).to_contain_text("已答 1/5 题，答对 0 题")
+    quiz.locator(".quiz-next").click()
+    expect(quiz.locator(".quiz-question")).to_contain_text("第 2/5 题")
+    expect(quiz.locator(".quiz-feedback")).to_have_text("")
+    answer(second)
+    expect(quiz.locator(".quiz-feedback")).to_contain_text("回答正确")
+    expect(quiz.locator(".quiz-score")).to_contain_text("已答 2/5 题，答对 1 题")
