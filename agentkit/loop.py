@@ -22,7 +22,7 @@ STOP_REASONS: dict[str, str] = {
     "end_turn": "completed",         # the model says the task is done
     "stop_sequence": "stop_sequence",  # one of our stop_sequences matched: done, report which
     "refusal": "refused",            # stop with stop_details; never retry the same request blindly
-    "model_context_window_exceeded": "truncated",  # stop; the answer is marked truncated
+    "model_context_window_exceeded": "truncated",  # stop, marked truncated; a cut tool_use is not kept
 }
 EXITS = ("completed", "stop_sequence", "refused", "truncated", "max_tokens", "max_turns", "api_error")
 
@@ -63,7 +63,7 @@ def run_agent_loop(client, messages: list[dict[str, Any]], tools=(), *, run_tool
                    max_turns: int = 50, hooks=(), on_event: Callable[[str, Any], None] | None = None,
                    on_max_turns: Callable[[LoopResult], Any] | None = None, **params: Any) -> LoopResult:
     box = Toolbox(tools, run_tool, hooks)
-    emit = on_event or (lambda kind, payload: None)
+    emit = on_event if on_event is not None else (lambda kind, payload: None)
     result = LoopResult(messages=list(messages))
     request = {"model": model or default_model(), **({"system": system} if system else {}),
                **({"tools": box.schemas} if box.schemas else {}), **params}
@@ -85,7 +85,8 @@ def run_agent_loop(client, messages: list[dict[str, Any]], tools=(), *, run_tool
                 return _end(result, "max_tokens", emit)
             max_tokens = min(2 * max_tokens, max_tokens_ceiling)
             continue
-        result.messages.append({"role": "assistant", "content": [b.to_dict() for b in response.content]})
+        if action != "truncated" or not any(b.type == "tool_use" for b in response.content):
+            result.messages.append({"role": "assistant", "content": [b.to_dict() for b in response.content]})
         if action == "run_tools":
             calls = []
             for block in (b for b in response.content if b.type == "tool_use"):

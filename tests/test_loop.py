@@ -290,3 +290,24 @@ def test_the_stop_reason_table_covers_every_documented_value():
     from anthropic.types import StopReason
     assert set(agentkit.STOP_REASONS) == set(get_args(StopReason))
     assert set(agentkit.STOP_REASONS.values()) - {"run_tools", "resend", "raise_limit"} <= set(agentkit.EXITS)
+
+
+def test_context_window_cut_inside_a_tool_use_leaves_a_valid_history():
+    tools = World().tools()
+    body = json.dumps([None, user(REFUND), tools], ensure_ascii=False)
+    seen = []
+    result, _, _ = run(REFUND, client_kw={"context_window": count_tokens(body) + 15},
+                       on_event=lambda k, p: seen.append(p) if k == "response" else None)
+    assert any(b.type == "tool_use" for b in seen[-1].content)  # the cut fell inside the tool_use
+    assert result.exit == "truncated" and result.messages == user(REFUND)
+    assert result.final_text == "我先查一下订单。"
+
+
+def test_a_falsy_event_callback_is_still_called():
+    class Log(list):
+        def __call__(self, kind, payload):
+            self.append(kind)
+
+    log = Log()
+    run(REFUND, on_event=log)
+    assert log[0] == "request" and log[-1] == "end"
