@@ -25,6 +25,13 @@ FAULTS = {
     500: ("api_error", "Internal server error (offline fault injection)."),
     529: ("overloaded_error", "Overloaded (offline fault injection)."),
 }
+OFFLINE_UNSUPPORTED = {  # request fields the real API accepts but this in-process stand-in does not serve
+    "thread": "thread: offline mode keeps no server-side message threads. Pass thread=False to "
+              "client.beta.messages.tool_runner(...) so the full history is sent with every request.",
+    "stream": "stream: offline mode does not stream. Call client.messages.create(...) without stream=True "
+              "(and not client.messages.stream(...)); the response is the same Message.",
+}
+MODEL_VERSION = re.compile(r"claude-(?:[a-z]+-)?(\d+)(?:-(\d)(?!\d))?")  # claude-sonnet-4-6 -> (4, 6)
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -95,13 +102,15 @@ class OfflineAPI:
                 b["id"] = stable_id("toolu_" if b["type"] == "tool_use" else "srvtoolu_", key, i)
             elif b["type"] == "web_search_tool_result":
                 b["tool_use_id"] = blocks[i - 1]["id"]
-        output_tokens = sum(_block_tokens(b) for b in blocks)
+        output_tokens = budget if cut else sum(_block_tokens(b) for b in blocks)  # a cut reply used it all
+        searches = sum(b["type"] == "server_tool_use" for b in blocks)
         return {
             "id": stable_id("msg_", key), "type": "message", "role": "assistant", "model": body["model"],
             "content": blocks, "stop_reason": stop_reason, "stop_sequence": stop_sequence,
             "stop_details": r.stop_details if stop_reason == "refusal" else None,
             "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
-                      "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "service_tier": "standard"},
+                      "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "service_tier": "standard",
+                      "server_tool_use": {"web_search_requests": searches, "web_fetch_requests": 0} if searches else None},
         }
 
 
@@ -152,7 +161,7 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
                 out.append({"type": "text", "text": text})
         elif b["type"] == "tool_use" and left > 0:
             partial, spent = {}, 8
-            for k, v in b["input"].items():
+            for k, v in list(b["input"].items())[:-1]:  # a cut call never has its last field
                 spent += count_tokens(json.dumps({k: v}, ensure_ascii=False))
                 if spent > left:
                     break
@@ -169,9 +178,9 @@ def validate(body: dict[str, Any]) -> None:
             raise InvalidRequest(f"{name}: Field required")
     if not isinstance(body["max_tokens"], int) or body["max_tokens"] < 1:
         raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
-    if "thread" in body:
-        raise InvalidRequest("thread: offline mode keeps no server-side message threads. Pass thread=False to "
-                             "client.beta.messages.tool_runner(...) so the full history is sent with every request.")
+    for name, why in OFFLINE_UNSUPPORTED.items():
+        if body.get(name):
+            raise InvalidRequest(why)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
     msgs = body["messages"]
     if not msgs:
@@ -179,11 +188,28 @@ def validate(body: dict[str, Any]) -> None:
     for i, m in enumerate(msgs):
         if m.get("role") not in ("user", "assistant"):
             raise InvalidRequest(f"messages.{i}.role: Input should be 'user' or 'assistant'")
+        if not isinstance(m.get("content", ""), (str, list)):
+            raise InvalidRequest(f"messages.{i}.content: Input should be a valid list")
         if not m.get("content") and not (i == len(msgs) - 1 and m["role"] == "assistant"):
             raise InvalidRequest(f"messages.{i}: all messages must have non-empty content except for the optional final assistant message")
     if msgs[0]["role"] != "user":
         raise InvalidRequest('messages: first message must use the "user" role')
     _validate_tool_pairs(msgs)
+    last = msgs[-1]
+    if last["role"] == "assistant":
+        if not _supports_prefill(body["model"]) and not any(b.get("type") == "server_tool_use" for b in _blocks(last)):
+            # resuming a pause_turn (content with server tool blocks) is allowed on every model
+            raise InvalidRequest("This model does not support assistant message prefill. "
+                                 "The conversation must end with a user message.")
+        tail = last.get("content") if isinstance(last.get("content"), str) else (_blocks(last) or [{}])[-1].get("text", "")
+        if tail != tail.rstrip():
+            raise InvalidRequest("messages: final assistant content cannot end with trailing whitespace")
+
+
+def _supports_prefill(model: str) -> bool:
+    """Claude 4.6 and later models answer a request that ends with an assistant message (a prefill) with 400."""
+    m = MODEL_VERSION.match(str(model))
+    return not m or (int(m.group(1)), int(m.group(2) or 0)) < (4, 6)
 
 
 def _validate_tools(tools: list[Any], choice: Any) -> None:
@@ -210,13 +236,15 @@ def _validate_tools(tools: list[Any], choice: Any) -> None:
         kind = choice.get("type") if isinstance(choice, dict) else None
         if kind not in ("auto", "any", "tool", "none"):
             raise InvalidRequest("tool_choice.type: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'")
+        if kind == "any" and not names:
+            raise InvalidRequest("tool_choice may only be specified while providing tools.")
         if kind == "tool" and choice.get("name") not in names:
             raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
 
 
 def _blocks(m: dict[str, Any]) -> list[dict[str, Any]]:
     c = m.get("content")
-    return [] if isinstance(c, str) else [b for b in c if isinstance(b, dict)]
+    return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
 
 
 def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:

@@ -78,18 +78,19 @@ class Order:
         return ok[-1] if ok else None
 
 
-def text_of(content: Any) -> str:
+def blocks_of(content: Any) -> list[dict[str, Any]]:
+    """A message's content as blocks (a string is one text block)."""
     if isinstance(content, str):
-        return content
-    parts = []
-    for b in content or []:
-        if isinstance(b, dict) and b.get("type") == "text":
-            parts.append(b.get("text", ""))
-    return "".join(parts)
+        return [{"type": "text", "text": content}]
+    return [b for b in content or [] if isinstance(b, dict)]
+
+
+def text_of(content: Any) -> str:
+    return "".join(b.get("text", "") for b in blocks_of(content) if b.get("type") == "text")
 
 
 def parse_result(content: Any) -> tuple[Any, str]:
-    text = text_of(content) if not isinstance(content, str) else content
+    text = text_of(content)
     try:
         return json.loads(text), text
     except (TypeError, ValueError):
@@ -106,8 +107,9 @@ class Conversation:
     def __init__(self, req: dict[str, Any]):
         self.req = req
         self.messages = req.get("messages", [])
-        self.system = text_of(req.get("system")) if not isinstance(req.get("system"), str) else req["system"]
+        self.system = text_of(req.get("system"))
         self.tools = {t.get("name"): t for t in req.get("tools") or []}
+        self.custom_tools = [n for n, t in self.tools.items() if t.get("type", "custom") == "custom"]
         self.choice = req.get("tool_choice") or {"type": "auto"}
         self.task = self._task()
         self.lang = "en" if ENGLISH.search(self.system + self.task) or not CJK.search(self.task) else "zh"
@@ -169,45 +171,48 @@ def decide(conv: Conversation, world: World) -> Reply:
                      "refusal", {"type": "refusal", "category": "cyber",
                                  "explanation": "The request asks for code that could be used to access other people's data without authorisation."})
     orders = _orders(conv)
-    if not orders and RESEARCH.search(conv.task) and "web_search" in conv.tools:
-        return _research(conv, world, done=[])
-    if not orders:
-        return _final(conv, [conv.t(
-            f"这是离线模式下的模拟 Claude（一个确定性的替身，不是真正的模型）。它只处理本练习册的客服场景："
-            f"订单查询、退款、取消、退货、转人工和政策搜索。你的问题“{conv.task.strip()[:40]}”不在这些场景里，"
-            f"也不需要调用工具，所以本轮直接结束（end_turn）。要和真实 Claude 对话：设置环境变量 ANTHROPIC_API_KEY "
-            f"后重新运行，代码不用改。",
-            f"This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles this "
-            f"workbook's support scenarios only: order lookup, refund, cancel, return, escalation and policy search. "
-            f"Your question \"{conv.task.strip()[:40]}\" is not one of them and needs no tool, so this turn ends "
-            f"(end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.")])
+    forced, forced_name = conv.choice.get("type"), conv.choice.get("name")
+    if not orders and RESEARCH.search(conv.task) and conv.offers("web_search") and forced != "none" \
+            and forced_name in (None, "web_search"):
+        return _research(conv, world, turn=[])
     plans = [_next_step(conv, o) for o in orders]
-    pending = [(o, p) for o, p in zip(orders, plans) if p["call"]]
+    outcomes = [p["outcome"] for p in plans if p["outcome"]]
+    steps = [p for p in plans if p["call"]]
     if SEQUENTIAL.search(conv.task) or conv.split_results:
-        pending = pending[:1]
-    forced = conv.choice.get("type")
-    if forced == "none":
-        pending_note = [p["say"] for _, p in pending]
-        outcomes = [p["outcome"] for p in plans if p["outcome"]]
-        if pending:
-            outcomes.append(conv.t("（本轮不允许调用工具，以下步骤没有执行：）", "(Tools were not allowed in this turn; not done:) ")
-                            + " ".join(pending_note))
-        return _final(conv, outcomes)
+        steps = steps[:1]
+    # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool call
+    # (no text before it); "none" forbids tools, so the model can only say what it would do next.
     if forced == "tool":
-        pending = [(o, p) for o, p in pending if p["call"][0] == conv.choice.get("name")] or \
-                  [(orders[0], {"call": _forced_call(conv, orders[0], conv.choice.get("name")), "say": ""})]
-    if forced == "any" and not pending:
-        name = "lookup_order" if conv.offers("lookup_order") else next(iter(conv.tools))
-        pending = [(orders[0], {"call": _forced_call(conv, orders[0], name), "say": ""})]
-    if not pending:
-        return _final(conv, [p["outcome"] for p in plans if p["outcome"]])
+        steps = [p for p in steps if p["call"][0] == forced_name] or [_forced_step(conv, orders, forced_name)]
+    elif forced == "any" and not steps:
+        steps = [_forced_step(conv, orders, None)]
+    elif forced == "none":
+        outcomes += [p["say"] + conv.t(f"（本轮 tool_choice 为 none，不能调用工具，所以没有调用 {p['call'][0]}。）",
+                                       f" (tool_choice is none in this turn, so I did not call {p['call'][0]}.)")
+                     for p in steps]
+        steps = []
+    if not steps:
+        return _final(conv, outcomes or [_offline_note(conv)])
     blocks = []
     if forced not in ("any", "tool"):
-        blocks.append({"type": "text", "text": " ".join(dict.fromkeys(p["say"] for _, p in pending))})
-    for _, p in pending:
+        blocks.append({"type": "text", "text": " ".join(dict.fromkeys(p["say"] for p in steps))})
+    for p in steps:
         name, args = p["call"]
         blocks.append({"type": "tool_use", "name": name, "input": _fit(conv.tools.get(name), args)})
     return Reply(blocks, "tool_use")
+
+
+def _offline_note(conv: Conversation) -> str:
+    """The answer to a prompt this stand-in has no path for."""
+    return conv.t(
+        f"这是离线模式下的模拟 Claude（一个确定性的替身，不是真正的模型）。它只处理本练习册的客服场景："
+        f"订单查询、退款、取消、退货、转人工和政策搜索。你的问题“{conv.task.strip()[:40]}”不在这些场景里，"
+        f"也不需要调用工具，所以本轮直接结束（end_turn）。要和真实 Claude 对话：设置环境变量 ANTHROPIC_API_KEY "
+        f"后重新运行，代码不用改。",
+        f"This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles this "
+        f"workbook's support scenarios only: order lookup, refund, cancel, return, escalation and policy search. "
+        f"Your question \"{conv.task.strip()[:40]}\" is not one of them and needs no tool, so this turn ends "
+        f"(end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.")
 
 
 def _orders(conv: Conversation) -> list[Order]:
@@ -216,10 +221,14 @@ def _orders(conv: Conversation) -> list[Order]:
         canonical = f"{m.group(1).upper()}-{m.group(2)}"
         seen.setdefault(canonical, Order(m.group(0), canonical))
     for c in conv.calls:
-        oid = str(c.input.get("order_id", ""))
-        m = ORDER_MENTION.fullmatch(oid)
-        if m and f"{m.group(1).upper()}-{m.group(2)}" in seen:
-            seen[f"{m.group(1).upper()}-{m.group(2)}"].calls.append(c)
+        m = ORDER_MENTION.fullmatch(str(c.input.get("order_id", "")))
+        if m is None:  # a call that names no order (an escalation, a forced call) concerns every order in the task
+            targets = list(seen.values())
+        else:
+            key = f"{m.group(1).upper()}-{m.group(2)}"
+            targets = [seen[key]] if key in seen else []
+        for o in targets:
+            o.calls.append(c)
     return list(seen.values())
 
 
@@ -230,25 +239,25 @@ def _intent(task: str) -> str:
 def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:
     """One order's next tool call (or None) with what the model says about it, or its outcome if done."""
     t = conv.t
-    if not conv.offers("lookup_order") and not o.lookups():
-        return _stop(t(f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
-                       f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing."))
     info = o.info()
-    if info is None:
-        lookups = o.lookups()
-        if not lookups:
-            return _call("lookup_order", {"order_id": o.mention}, t("我先查一下订单。", "Let me look up the order first."))
-        return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
-    oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
-    intent = _intent(conv.task)
+    oid, status, amount = (info or {}).get("order_id", o.canonical), (info or {}).get("status"), (info or {}).get("amount")
     done = [c for c in o.calls if c.name in ACTIONS]
-    if done:
+    if done:  # the latest action decides: report it, or recover from its error
         last = done[-1]
         if not last.is_error:
             return _stop(_outcome(conv, last, oid, status, amount))
         attempts = sum(1 for c in done if c.name == last.name)
         return _recover(conv, o, last, attempts, {**last.input, "order_id": oid,
                                                     **({"amount": amount} if last.name == "process_refund" else {})})
+    if not conv.offers("lookup_order") and not o.lookups():
+        return _stop(t(f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
+                       f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing."))
+    if info is None:
+        lookups = o.lookups()
+        if not lookups:
+            return _call("lookup_order", {"order_id": o.mention}, t("我先查一下订单。", "Let me look up the order first."))
+        return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+    intent = _intent(conv.task)
     looked = t(f"查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
                f"Lookup done: order {oid} is {status}, amount {amount}.")
     if POLL.search(conv.task) and status != "delivered":
@@ -321,21 +330,28 @@ def _outcome(conv: Conversation, c: Call, oid: str, status: Any, amount: Any) ->
     }[c.name]
 
 
-def _forced_call(conv: Conversation, o: Order, name: str | None) -> tuple[str, dict[str, Any]]:
-    info = o.info() or {}
-    return name or "lookup_order", {"order_id": info.get("order_id", o.canonical), "amount": info.get("amount"),
-                                    "reason": conv.t("按 tool_choice 要求调用", "called as tool_choice requires")}
+def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> dict[str, Any]:
+    """A call the request forces (tool_choice "tool", or "any" when the model had nothing left to call):
+    the named tool, else lookup_order for an order, else escalate_to_human, else the first tool offered.
+    Its input holds what the conversation shows; what it does not show stays out."""
+    info = (orders[0].info() or {"order_id": orders[0].canonical}) if orders else {}
+    if name is None:
+        prefer = ["lookup_order"] if orders else ["escalate_to_human"]
+        name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
+    return _call(name, {**info, "reason": conv.t("按 tool_choice 的要求调用", "called because tool_choice requires a tool")}, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
-    """Shape arguments to the offered tool's schema: only its properties; required strings filled."""
+    """Shape arguments to the offered tool's schema: only its properties; a required string it has no value
+    for gets the reason text; any other missing field stays missing (the tool will say so)."""
     schema = (tool or {}).get("input_schema") or {}
     props = schema.get("properties")
     if not props:
         return {k: v for k, v in args.items() if v is not None}
     out = {k: v for k, v in args.items() if k in props and v is not None}
     for k in schema.get("required", []):
-        out.setdefault(k, args.get("reason") or "")
+        if k not in out and (props.get(k) or {}).get("type") == "string":
+            out[k] = args.get("reason") or ""
     return out
 
 
@@ -351,12 +367,14 @@ def _final(conv: Conversation, lines: list[str]) -> Reply:
     return Reply([{"type": "text", "text": "\n".join(lines)}], "end_turn")
 
 
-def _research(conv: Conversation, world: World, done: list[str]) -> Reply:
-    """Server-side web search: searches run inside the response; after a few iterations the turn pauses."""
+def _research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Reply:
+    """Server-side web search: searches run inside the response; after a few iterations the turn pauses
+    (pause_turn). `turn` is the paused turn's content sent back, [] for a fresh turn."""
     topics = [name for name, pat in TOPICS if pat.search(conv.task)] or [name for name, _ in TOPICS]
+    done = [b["input"].get("query") for b in turn if b.get("type") == "server_tool_use"]
     todo = [q for q in topics if q not in done]
     blocks: list[dict[str, Any]] = []
-    if not done:
+    if not turn:
         blocks.append({"type": "text", "text": conv.t("我来搜索相关政策。", "Let me search the policies.")})
     for q in todo[:SERVER_ITERATIONS_PER_TURN]:
         blocks.append({"type": "server_tool_use", "name": "web_search", "input": {"query": q}})
@@ -365,28 +383,26 @@ def _research(conv: Conversation, world: World, done: list[str]) -> Reply:
              "encrypted_content": p["text"], "page_age": None} for p in world.search(q)]})
     if len(todo) > SERVER_ITERATIONS_PER_TURN:
         return Reply(blocks, "pause_turn")
-    found = _search_results(conv) + [b for b in blocks if b["type"] == "web_search_tool_result"]
+    found = [b for b in turn + blocks if b.get("type") == "web_search_tool_result"]
     lines = sorted({r["title"] for b in found for r in b["content"]})
     blocks.append({"type": "text", "text": conv.t("政策要点：\n", "Policy summary:\n") + "\n".join(f"- {x}" for x in lines)})
     return Reply(blocks, "end_turn")
 
 
-def _search_results(conv: Conversation) -> list[dict[str, Any]]:
-    return [b for m in conv.messages if m.get("role") == "assistant" and not isinstance(m.get("content"), str)
-            for b in m["content"] if isinstance(b, dict) and b.get("type") == "web_search_tool_result"]
-
-
 def _continue(req: dict[str, Any], conv: Conversation, world: World) -> Reply:
-    """The last message is the assistant's: resume a paused server-tool turn, or continue cut-off text."""
-    last = conv.messages[-1]["content"]
-    blocks = [] if isinstance(last, str) else last
-    searched = [b["input"]["query"] for m in conv.messages if m.get("role") == "assistant"
-                and not isinstance(m.get("content"), str) for b in m["content"]
-                if isinstance(b, dict) and b.get("type") == "server_tool_use"]
-    if searched:
-        return _research(conv, world, done=searched)
-    prefix = text_of(last) if not isinstance(last, str) else last
-    full = decide(Conversation({**req, "messages": req["messages"][:-1]}), world)
-    text = full.blocks[0].get("text", "") if full.blocks and full.blocks[0]["type"] == "text" else ""
-    rest = text[len(prefix):] if prefix and text.startswith(prefix.rstrip()) else ""
-    return Reply(([{"type": "text", "text": rest}] if rest else []) + full.blocks[1:], full.stop_reason, full.stop_details)
+    """The request ends with the assistant's own turn (one or more assistant messages): resume a paused
+    server-tool turn, or go on from the text it was given (a prefill, or a reply cut by max_tokens)."""
+    n = len(conv.messages)
+    while conv.messages[n - 1].get("role") == "assistant":
+        n -= 1
+    turn = [b for m in conv.messages[n:] for b in blocks_of(m.get("content"))]
+    if any(b.get("type") == "server_tool_use" for b in turn):
+        return _research(conv, world, turn)
+    prefix = text_of(turn)
+    full = decide(Conversation({**req, "messages": conv.messages[:n]}), world)
+    blocks = full.blocks
+    if blocks and blocks[0]["type"] == "text":  # the part of its text already given is not written again
+        text = blocks[0]["text"]
+        rest = text[len(prefix):] if text.startswith(prefix) else text
+        blocks = ([{"type": "text", "text": rest}] if rest else []) + blocks[1:]
+    return Reply(blocks, full.stop_reason, full.stop_details)

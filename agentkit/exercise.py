@@ -1,0 +1,92 @@
+"""The study guide's hands-on exercise (实操练习), as the guide writes it.
+
+TOOLS and run_tool are the guide's, verbatim. run_exercise() is the guide's loop.py loop, verbatim in
+logic: it prints each round's stop_reason and tool calls and returns the conversation. Only two things
+differ from loop.py: the client is passed in (agentkit.make_client(): real Claude with a key, the
+offline Claude without), and the model is agentkit.default_model(), because the guide's
+claude-sonnet-4-5 is deprecated by the SDK and reaches end of life on 2026-11-30.
+"""
+from __future__ import annotations
+
+import builtins
+import json
+from typing import Any, Callable
+
+import anthropic
+
+from .client import default_model
+
+TOOLS = [
+    {
+        "name": "lookup_order",
+        "description": "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}},
+            "required": ["order_id"],
+        },
+    },
+    {
+        "name": "process_refund",
+        "description": "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}, "amount": {"type": "number"}},
+            "required": ["order_id", "amount"],
+        },
+    },
+]
+
+
+def run_tool(name, args):
+    if name == "lookup_order":
+        return {"order_id": args["order_id"], "status": "delivered", "amount": 120.0}
+    if name == "process_refund":
+        return {"refund_id": "R-778", "amount": args["amount"], "ok": True}
+    raise ValueError(f"unknown tool {name}")
+
+
+PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
+WEATHER_PROMPT = "今天天气怎么样？"
+MAX_TURNS = 20  # 安全网，不是主要停止条件
+
+
+def run_exercise(client: anthropic.Anthropic, prompt: str = PROMPT, *, model: str | None = None,
+                 print: Callable[..., Any] = builtins.print, run_tool: Callable[[str, dict], Any] | None = None,
+                 ) -> list[dict[str, Any]]:
+    """The guide's loop.py loop. Returns the messages. `print` and `run_tool` (default: this module's
+    run_tool, looked up at call time) can be swapped in."""
+    run_tool = run_tool or globals()["run_tool"]
+    # The guide says model="claude-sonnet-4-5"; that model is deprecated (end of life 2026-11-30), so the
+    # workbook's default model is used instead (AGENTKIT_MODEL overrides it).
+    model = model or default_model()
+    messages = [{"role": "user", "content": prompt}]
+
+    for turn in range(MAX_TURNS):
+        resp = client.messages.create(
+            model=model, max_tokens=1024, tools=TOOLS, messages=messages
+        )
+        print(f"[turn {turn}] stop_reason={resp.stop_reason}")
+        messages.append({"role": "assistant", "content": resp.content})
+
+        if resp.stop_reason == "end_turn":
+            print("".join(b.text for b in resp.content if b.type == "text"))
+            break
+        if resp.stop_reason != "tool_use":
+            raise RuntimeError(f"未处理的 stop_reason: {resp.stop_reason}")
+
+        results = []
+        for block in resp.content:
+            if block.type == "tool_use":
+                print("  call", block.name, block.input)
+                try:
+                    out = run_tool(block.name, block.input)
+                    results.append({"type": "tool_result", "tool_use_id": block.id,
+                                    "content": json.dumps(out, ensure_ascii=False)})
+                except Exception as e:
+                    results.append({"type": "tool_result", "tool_use_id": block.id,
+                                    "content": str(e), "is_error": True})
+        messages.append({"role": "user", "content": results})
+    else:
+        print("达到安全上限，转人工处理")
+    return messages
