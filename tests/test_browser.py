@@ -106,14 +106,15 @@ def page(lab, request):
 
 
 def open_and_run_all(pg, url: str, notebook: str) -> None:
-    pg.goto(f"{url}/lab/tree/{notebook}")
-    pg.locator(".jp-Notebook").first.wait_for()
+    pg.goto(f"{url}/lab/tree/{notebook}?reset")  # a fresh workspace: only this notebook open
+    pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for()
     pg.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
     pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     pg.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     # every code cell executed: no "[*]" prompt, and the last code cell has an execution count
     pg.wait_for_function("""() => {
-        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
+        const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+        const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
         return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
     }""", timeout=120_000)
 
@@ -125,7 +126,10 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
     seq = [line.split("stop_reason=")[1].split()[0] for line in text.splitlines() if line.startswith("[turn ")]
     assert seq[:3] == ["tool_use", "tool_use", "end_turn"], seq
     assert "end_turn" in seq[3:4], seq
-    assert pg.locator(".jp-OutputArea-output .jp-RenderedMermaid svg, .jp-OutputArea-output svg[id^='mermaid']").count() >= 1
+    diagram = pg.locator(".jp-OutputArea-output .jp-RenderedMermaid").first
+    diagram.scroll_into_view_if_needed()
+    expect(diagram.locator("img, svg").first).to_be_visible()  # JupyterLab 4 draws Mermaid as an SVG image
+    assert pg.locator(".jp-OutputArea-output .jp-RenderedMermaid.jp-mod-warning").count() == 0
     assert pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
 
 
