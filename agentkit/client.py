@@ -7,6 +7,7 @@ from typing import Any
 import anthropic
 import httpx2
 
+from . import cassette
 from .offline import OfflineAPI, World
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
@@ -24,20 +25,44 @@ def is_offline() -> bool:
 
 
 def make_client(*, offline: bool | None = None, world: World | None = None, faults: dict[int, int] | None = None,
-                context_window: int = 200_000, max_retries: int = 2, **kwargs: Any) -> anthropic.Anthropic:
+                context_window: int = 200_000, max_retries: int = 2, record: str | os.PathLike | None = None,
+                replay: str | os.PathLike | None = None, **kwargs: Any) -> anthropic.Anthropic:
     """An `anthropic.Anthropic` client. Offline, its transport is the offline Claude (`client.offline` is
     the `OfflineAPI`, with its world and request log); online, it is the SDK's own client.
 
     faults: {call number: 429 | 500 | 529} to inject on those HTTP calls (retries count as calls).
+    record: a cassette path (or AGENTKIT_RECORD): write every exchange there (agentkit.cassette).
+    replay: a cassette path (or AGENTKIT_REPLAY): serve the recorded responses instead of any Claude;
+    `client.offline` is then None. `client.cassette` is the Cassette (its `.label` says what plays), or None.
+    The environment variables leave a client asked for with offline=True alone (the simulated Claude stays),
+    and AGENTKIT_RECORD needs real Claude (a key).
     """
+    from_env = record is None and replay is None
+    if from_env and offline is not True:
+        record, replay = os.environ.get("AGENTKIT_RECORD") or None, os.environ.get("AGENTKIT_REPLAY") or None
+    if record and replay:
+        raise cassette.CassetteError("不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。")
+    if replay:
+        handler = cassette.replaying(replay)
+        client = anthropic.Anthropic(api_key="replay", max_retries=max_retries,
+                                     http_client=httpx2.Client(transport=httpx2.MockTransport(handler)), **kwargs)
+        client.offline, client.cassette = None, handler.cassette
+        return client
     if offline is None:
         offline = is_offline()
+    if record and offline and from_env:
+        raise cassette.CassetteError("AGENTKIT_RECORD 录制的是真实 Claude：请设置 ANTHROPIC_API_KEY（并且不要设置 "
+                                     "AGENTKIT_OFFLINE=1），或者去掉 AGENTKIT_RECORD。")
+    tape = cassette.recording(record, "offline" if offline else "anthropic-api") if record else None
     if not offline:
+        if tape:
+            kwargs["http_client"] = cassette.recording_http_client(tape)
         client = anthropic.Anthropic(max_retries=max_retries, **kwargs)
-        client.offline = None
+        client.offline, client.cassette = None, tape
         return client
     api = OfflineAPI(world=world or World(), faults=dict(faults or {}), context_window=context_window)
+    transport = cassette.RecordingTransport(api, tape) if tape else httpx2.MockTransport(api)
     client = anthropic.Anthropic(api_key="offline", max_retries=max_retries,
-                                 http_client=httpx2.Client(transport=httpx2.MockTransport(api)), **kwargs)
-    client.offline = api
+                                 http_client=httpx2.Client(transport=transport), **kwargs)
+    client.offline, client.cassette = api, tape
     return client

@@ -1,0 +1,327 @@
+"""Record a lesson's Messages API exchanges to a cassette file, and replay them offline.
+
+With a key, `make_client(record="cassettes/02.json")` (or AGENTKIT_RECORD) wraps the SDK's real
+transports in a `RecordingTransport`: each exchange (request method, path and JSON body; response
+status and JSON body) is written to the cassette as it happens. Headers are never written, so the key
+(`authorization` / `x-api-key`) cannot end up in the file.
+
+Offline, `make_client(replay="cassettes/02.json")` (or AGENTKIT_REPLAY) puts a `Replay` handler behind
+`httpx2.MockTransport`: it serves the recorded responses in order, after checking that each request's
+JSON body equals the recorded one. Every replayed response carries the header `x-agentkit-replay`,
+and `client.cassette.label` reads "▶ 回放录制：<name>（录制于 <date>，模型 <model>）".
+
+A request the cassette has no answer for raises `CassetteMismatch`, naming the file, the exchange
+number and the first differing field (e.g. `messages.2.content`). It is raised, not answered as an
+HTTP 400: a 400 means "your request broke the protocol", and lessons catch `BadRequestError` to show
+exactly that, so a mismatch dressed as a 400 would teach the wrong thing. `CassetteMismatch` is an
+`anthropic.AnthropicError`, which the SDK re-raises from the transport unchanged and never retries
+(a plain exception would be wrapped as a retried "Connection error."); `run_agent_loop` catches only
+`anthropic.APIError`, so the mismatch reaches the notebook with its own message.
+
+The environment variables apply to the clients a lesson builds with `make_client()`; a client asked
+for with `offline=True` (fault injection, a small context window) keeps the simulated Claude in both
+recording and replay, and `agentkit.check_loop` always grades against its own offline scenarios.
+
+Re-running a cell is not a mismatch: when the next recorded request differs but another recorded
+request is identical, that one is served and replay continues after it. Cassettes opened through
+`make_client` are shared per file within a process, so several clients in one notebook continue one
+recording (and a second `record=` of the same file in the same process appends to it).
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import quote
+
+import anthropic
+import httpx2
+
+FORMAT = 1
+REPLAY_HEADER = "x-agentkit-replay"
+BACKENDS = {"anthropic-api": "真实 Claude", "offline": "模拟 Claude"}
+RETRYABLE = {408, 409, 429} | set(range(500, 600))
+
+Handler = Callable[[httpx2.Request], httpx2.Response]
+
+
+class CassetteError(anthropic.AnthropicError):
+    """A cassette file is missing or unreadable, or cannot be used as asked."""
+
+
+class CassetteMismatch(CassetteError):
+    """A replayed request is not the one that was recorded. `.exchange` is 1-based; `.field` is the first
+    differing field of the request body (dotted, e.g. "messages.2.content"), or "method"/"path",
+    or None when the cassette has no more exchanges."""
+
+    def __init__(self, message: str, path: Path, exchange: int, field: str | None):
+        super().__init__(message)
+        self.path, self.exchange, self.field = path, exchange, field
+
+
+@dataclass
+class Cassette:
+    """A recording: where it lives, when and with which model it was made, and its exchanges."""
+
+    path: Path
+    exchanges: list[dict[str, Any]] = field(default_factory=list)
+    recorded_at: str | None = None      # ISO timestamp (UTC) of the first exchange
+    model: str | None = None            # the model of the first request
+    backend: str = "anthropic-api"      # "anthropic-api" (real Claude) or "offline" (the simulated Claude)
+    mode: str = "record"                # "record" or "replay": what this process does with it
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def date(self) -> str:
+        return (self.recorded_at or "")[:10] or "?"
+
+    @property
+    def label(self) -> str:
+        who = "" if self.backend == "anthropic-api" else f"，{BACKENDS.get(self.backend, self.backend)}"
+        if self.mode == "replay":
+            return f"▶ 回放录制：{self.name}（录制于 {self.date}，模型 {self.model or '?'}{who}）"
+        return f"● 正在录制：{self.name}（{BACKENDS.get(self.backend, self.backend)} → {self.path}）"
+
+    def __str__(self) -> str:
+        return self.label
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Cassette:
+        """Read a cassette file; anything wrong with it raises CassetteError naming the file."""
+        path = Path(path)
+        if not path.is_file():
+            raise CassetteError(f"回放录制：找不到录制文件 {path}" + ("（这是一个目录）" if path.is_dir() else "")
+                                + "。请检查 AGENTKIT_REPLAY 或 replay= 给出的路径。")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as e:
+            raise CassetteError(f"回放录制：{path} 不是 UTF-8 文本（{e.reason}），不是录制文件。") from e
+        except json.JSONDecodeError as e:
+            raise CassetteError(f"回放录制：{path} 不是合法的 JSON（第 {e.lineno} 行第 {e.colno} 列：{e.msg}），"
+                                "文件可能被截断或改坏了。") from e
+        problem = _format_problem(data)
+        if problem:
+            raise CassetteError(f"回放录制：{path} 不是可用的录制文件：{problem}。")
+        return cls(path, data["exchanges"], data.get("recorded_at"), data.get("model"),
+                   data.get("backend", "anthropic-api"), mode="replay")
+
+    def add(self, exchange: dict[str, Any]) -> None:
+        """Append one exchange and rewrite the file (so a crash mid-lesson keeps what was recorded)."""
+        if not self.exchanges:
+            self.recorded_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            body = exchange["request"].get("body")
+            self.model = body.get("model") if isinstance(body, dict) else None
+        self.exchanges.append(exchange)
+        self.save()
+
+    def save(self) -> None:
+        data = {"agentkit_cassette": FORMAT, "name": self.name, "recorded_at": self.recorded_at,
+                "model": self.model, "backend": self.backend, "sdk": f"anthropic {anthropic.__version__}",
+                "exchanges": self.exchanges}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(self.path)
+
+
+def _format_problem(data: Any) -> str | None:
+    if not isinstance(data, dict) or "exchanges" not in data:
+        return "顶层应是带 \"exchanges\" 列表的 JSON 对象"
+    if data.get("agentkit_cassette") != FORMAT:
+        return f"格式版本是 {data.get('agentkit_cassette')!r}，这个 agentkit 只认识版本 {FORMAT}"
+    if not isinstance(data["exchanges"], list):
+        return "\"exchanges\" 应是列表"
+    for i, ex in enumerate(data["exchanges"], 1):
+        req, resp = (ex.get("request"), ex.get("response")) if isinstance(ex, dict) else (None, None)
+        if not isinstance(req, dict) or not {"method", "path"} <= req.keys():
+            return f"第 {i} 次交换缺少 request（method、path、body）"
+        if not isinstance(resp, dict) or not isinstance(resp.get("status"), int) or not {"body", "text"} & resp.keys():
+            return f"第 {i} 次交换缺少 response（status 与 body）"
+    return None
+
+
+# --- recording ---------------------------------------------------------------------------------------
+
+class RecordingTransport(httpx2.BaseTransport):
+    """Wraps a transport (e.g. `httpx2.HTTPTransport`) or a MockTransport-style handler, and writes each
+    exchange to `cassette`. Only the method, path, JSON body and response status/body are written."""
+
+    def __init__(self, inner: httpx2.BaseTransport | Handler, cassette: Cassette | str | os.PathLike):
+        self.inner = inner
+        self.cassette = cassette if isinstance(cassette, Cassette) else Cassette(Path(cassette))
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        request.read()
+        if isinstance(self.inner, httpx2.BaseTransport):
+            response = self.inner.handle_request(request)
+        else:
+            response = self.inner(request)
+        response.read()
+        sent = {"method": request.method, "path": _path(request), "body": _json_or_none(request.content)}
+        self.cassette.add({"request": sent, "response": _response_record(response)})
+        return response
+
+    def close(self) -> None:
+        if isinstance(self.inner, httpx2.BaseTransport):
+            self.inner.close()
+
+
+def _path(request: httpx2.Request) -> str:
+    return request.url.raw_path.decode("ascii")  # path and query string; never the host or headers
+
+
+def _json_or_none(content: bytes) -> Any:
+    if not content:
+        return None
+    try:
+        return json.loads(content)
+    except ValueError:
+        return {"_raw": content.decode("utf-8", "replace")}
+
+
+def _response_record(response: httpx2.Response) -> dict[str, Any]:
+    kind = response.headers.get("content-type", "")
+    if "json" in kind:
+        try:
+            return {"status": response.status_code, "body": response.json()}
+        except ValueError:
+            pass
+    return {"status": response.status_code, "content_type": kind, "text": response.text}  # e.g. a stream
+
+
+def recording_http_client(cassette: Cassette) -> httpx2.Client:
+    """The SDK's own default HTTP client (proxies from the environment, keep-alive) with each of its
+    transports wrapped in a RecordingTransport."""
+    client = anthropic.DefaultHttpxClient()
+    client._transport = RecordingTransport(client._transport, cassette)
+    client._mounts = {pattern: t if t is None else RecordingTransport(t, cassette)
+                      for pattern, t in client._mounts.items()}
+    return client
+
+
+# --- replay ------------------------------------------------------------------------------------------
+
+class Replay:
+    """An `httpx2.MockTransport` handler serving a cassette's responses in order (see the module doc)."""
+
+    def __init__(self, cassette: Cassette | str | os.PathLike):
+        self.cassette = cassette if isinstance(cassette, Cassette) else Cassette.load(cassette)
+        self.cassette.mode = "replay"
+        self.position = 0  # index of the exchange expected next
+
+    def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        got = {"method": request.method, "path": _path(request), "body": _json_or_none(request.content)}
+        exchanges = self.cassette.exchanges
+        # The next exchange first; then (a re-run cell) the same request recorded anywhere else.
+        order = list(range(self.position, len(exchanges))) + list(range(self.position))
+        at = next((i for i in order if _same(exchanges[i]["request"], got)), None)
+        if at is None:
+            raise self._mismatch(got)
+        self.position = at + 1
+        return self._response(exchanges[at]["response"])
+
+    def _response(self, recorded: dict[str, Any]) -> httpx2.Response:
+        headers = {REPLAY_HEADER: quote(self.cassette.name, safe="-_.~ ")}
+        if recorded["status"] in RETRYABLE:
+            headers["retry-after-ms"] = "1"  # a recorded 429/5xx: the SDK retries at once
+        if "body" in recorded:
+            return httpx2.Response(recorded["status"], json=recorded["body"], headers=headers)
+        headers["content-type"] = recorded.get("content_type") or "text/plain"
+        return httpx2.Response(recorded["status"], content=recorded["text"].encode("utf-8"), headers=headers)
+
+    def _mismatch(self, got: dict[str, Any]) -> CassetteMismatch:
+        path, exchanges, n = self.cassette.path, self.cassette.exchanges, self.position + 1
+        redo = "请按录制时的样子运行课程，或设置 ANTHROPIC_API_KEY 和 AGENTKIT_RECORD 重新录制。"
+        if self.position >= len(exchanges):
+            return CassetteMismatch(f"回放录制 {path}：录制里只有 {len(exchanges)} 次请求，这是第 {n} 次，而且和录制过的"
+                                    f"任何一次都不同——课程比录制时多发了请求。{redo}", path, n, None)
+        want = exchanges[self.position]["request"]
+        where = next((k for k in ("method", "path") if want[k] != got[k]), None)
+        where = where or first_difference(want.get("body"), got["body"]) or "body"
+        recorded, now = (want[where], got[where]) if where in ("method", "path") else \
+            (_at(want.get("body"), where), _at(got["body"], where))
+        return CassetteMismatch(
+            f"回放录制 {path}：第 {n} 次请求和录制的不一样，第一个不同的字段是 {where}\n"
+            f"  录制时：{_short(recorded)}\n  这一次：{_short(now)}\n"
+            f"课程的代码、提示或参数与录制时不同，录制里没有这次请求的回答。{redo}", path, n, where)
+
+
+def _same(recorded: dict[str, Any], got: dict[str, Any]) -> bool:
+    return (recorded["method"], recorded["path"], recorded.get("body")) == (got["method"], got["path"], got["body"])
+
+
+MISSING = object()
+
+
+def first_difference(recorded: Any, got: Any, where: str = "") -> str | None:
+    """The dotted path of the first place two JSON values differ ("messages.2.content"), or None."""
+    if isinstance(recorded, dict) and isinstance(got, dict):
+        for key in [*recorded, *(k for k in got if k not in recorded)]:
+            sub = f"{where}.{key}" if where else str(key)
+            if key not in recorded or key not in got:
+                return sub
+            found = first_difference(recorded[key], got[key], sub)
+            if found:
+                return found
+        return None
+    if isinstance(recorded, list) and isinstance(got, list):
+        for i, (a, b) in enumerate(zip(recorded, got)):
+            found = first_difference(a, b, f"{where}.{i}" if where else str(i))
+            if found:
+                return found
+        if len(recorded) != len(got):
+            i = min(len(recorded), len(got))
+            return f"{where}.{i}" if where else str(i)
+        return None
+    same = type(recorded) is type(got) or (isinstance(recorded, (int, float)) and isinstance(got, (int, float))
+                                           and not isinstance(recorded, bool) and not isinstance(got, bool))
+    return None if same and recorded == got else (where or "body")
+
+
+def _at(value: Any, where: str) -> Any:
+    if where == "body":
+        return value
+    for part in where.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return MISSING
+    return value
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    if value is MISSING:
+        return "（没有这个字段）"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- shared per file within a process (several clients in one notebook continue one cassette) ----------
+
+_RECORDINGS: dict[Path, Cassette] = {}
+_REPLAYS: dict[Path, Replay] = {}
+
+
+def recording(path: str | os.PathLike, backend: str = "anthropic-api") -> Cassette:
+    """The cassette this process records to at `path`: new (the file is overwritten) the first time."""
+    key = Path(path).resolve()
+    tape = _RECORDINGS.setdefault(key, Cassette(Path(path), backend=backend))
+    if tape.backend != backend:
+        raise CassetteError(f"录制 {path}：同一个录制文件不能既录{BACKENDS[tape.backend]}又录{BACKENDS[backend]}。")
+    return tape
+
+
+def replaying(path: str | os.PathLike) -> Replay:
+    """The replay handler this process uses for `path` (loaded, and checked, the first time)."""
+    key = Path(path).resolve()
+    if key not in _REPLAYS:
+        _REPLAYS[key] = Replay(path)
+    return _REPLAYS[key]
