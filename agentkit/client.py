@@ -66,3 +66,14 @@ def make_client(*, offline: bool | None = None, world: World | None = None, faul
                                  http_client=httpx2.Client(transport=transport), **kwargs)
     client.offline, client.cassette = api, tape
     return client
+
+
+def backend(client: anthropic.Anthropic) -> str:
+    """What answers this client, in words a lesson can print."""
+    tape = getattr(client, "cassette", None)
+    if getattr(client, "offline", None) is not None:
+        where = "离线模拟 Claude（确定性替身，不是真模型）"
+        return where + (f"；{tape.label}" if tape else "")
+    if tape is not None and tape.mode == "replay":
+        return tape.label
+    return "真实 Claude API" + (f"；{tape.label}" if tape else "")

@@ -4,14 +4,16 @@ import pytest
 
 # Tests and nbval always run offline: the notebooks' kernels inherit this environment.
 os.environ["AGENTKIT_OFFLINE"] = "1"
-os.environ.pop("ANTHROPIC_API_KEY", None)
+for _name in ("ANTHROPIC_API_KEY", "AGENTKIT_RECORD", "AGENTKIT_REPLAY", "AGENTKIT_MODEL"):
+    os.environ.pop(_name, None)
 
 
 @pytest.fixture(autouse=True)
 def _offline(monkeypatch):
     """Every test talks to the offline Claude, whatever the machine's environment holds."""
     monkeypatch.setenv("AGENTKIT_OFFLINE", "1")
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    for name in ("ANTHROPIC_API_KEY", "AGENTKIT_RECORD", "AGENTKIT_REPLAY", "AGENTKIT_MODEL"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
