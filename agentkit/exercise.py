@@ -54,17 +54,19 @@ MAX_TURNS = 20  # 安全网，不是主要停止条件
 def run_exercise(client: anthropic.Anthropic, prompt: str = PROMPT, *, model: str | None = None,
                  print: Callable[..., Any] = builtins.print, run_tool: Callable[[str, dict], Any] | None = None,
                  ) -> list[dict[str, Any]]:
-    """The guide's loop.py loop. Returns the messages. `print` and `run_tool` (default: this module's
-    run_tool, looked up at call time) can be swapped in."""
-    run_tool = run_tool or globals()["run_tool"]
+    """The guide's loop.py: its prompt, its TOOLS, its loop. Returns the messages. `print` and `run_tool`
+    (default: this module's run_tool, looked up at call time) can be swapped in."""
     # The guide says model="claude-sonnet-4-5"; that model is deprecated (end of life 2026-11-30), so the
     # workbook's default model is used instead (AGENTKIT_MODEL overrides it).
-    model = model or default_model()
-    messages = [{"role": "user", "content": prompt}]
+    return guide_loop(client, [{"role": "user", "content": prompt}], tools=TOOLS,
+                      run_tool=run_tool or globals()["run_tool"], model=model or default_model(), print=print)
 
+
+def guide_loop(client, messages, *, tools, run_tool, model, print: Callable[..., Any] = builtins.print):
+    """The loop of the guide's loop.py, verbatim in logic, in the learner's signature (check_loop can grade it)."""
     for turn in range(MAX_TURNS):
         resp = client.messages.create(
-            model=model, max_tokens=1024, tools=TOOLS, messages=messages
+            model=model, max_tokens=1024, tools=tools, messages=messages
         )
         print(f"[turn {turn}] stop_reason={resp.stop_reason}")
         messages.append({"role": "assistant", "content": resp.content})
