@@ -1,0 +1,43 @@
+"""agentkit.display: a run as text, HTML and a Mermaid sequence diagram."""
+from agentkit import World, make_client, run_agent_loop
+from agentkit.display import Mermaid, mermaid, mermaid_source, show, transcript_html, transcript_text
+
+
+def refund_run():
+    world = World()
+    return run_agent_loop(make_client(offline=True, world=world), [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
+                          world.tools("lookup_order", "process_refund"), run_tool=world.run_tool)
+
+
+def test_text_transcript_lists_every_block_and_the_exit():
+    text = transcript_text(refund_run())
+    assert "[1] assistant" in text and "tool_use: lookup_order" in text and "tool_result:" in text
+    assert text.splitlines()[-1] == "exit=completed stop_reason=end_turn turns=3"
+
+
+def test_html_transcript_escapes_and_marks_errors():
+    world = World(flaky={"process_refund": 1})
+    result = run_agent_loop(make_client(offline=True, world=world), [{"role": "user", "content": "订单 A-1001 <b>坏了</b>，请退款"}],
+                            world.tools(), run_tool=world.run_tool)
+    page = transcript_html(result)
+    assert "&lt;b&gt;" in page and "<b>坏了</b>" not in page
+    assert "tool_result is_error" in page and "exit=<b>completed</b>" in page
+    assert show(result)._repr_html_() == page and repr(show(result)) == transcript_text(result)
+
+
+def test_mermaid_diagram_has_participants_turns_and_the_exit():
+    source = mermaid_source(refund_run())
+    lines = source.splitlines()
+    assert lines[0] == "sequenceDiagram" and "participant C as Claude" in source
+    assert [l.strip() for l in lines if "C-->>L" in l] == [
+        "C-->>L: stop_reason=tool_use · lookup_order", "C-->>L: stop_reason=tool_use · process_refund",
+        "C-->>L: stop_reason=end_turn"]
+    assert "Note over L: stop_reason=end_turn → exit=completed" in source
+    assert not any(ch in l.split(":", 1)[-1] for l in lines for ch in ";#%")  # nothing that breaks a statement
+
+
+def test_mermaid_renders_as_a_markdown_fence_and_plain_messages_work():
+    diagram = mermaid([{"role": "user", "content": "你好"}, {"role": "assistant", "content": [{"type": "text", "text": "hi"}]}])
+    assert isinstance(diagram, Mermaid)
+    assert diagram._repr_markdown_().startswith("```mermaid\nsequenceDiagram") and diagram._repr_markdown_().endswith("```")
+    assert "stop_reason=" in repr(diagram)

@@ -1,0 +1,30 @@
+"""Stored notebook outputs: executed, deterministic-looking, and free of machine paths, keys and tracebacks."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+MACHINE = re.compile(r"(/tmp/|/root/|/home/|/work/|/Users/|[A-Z]:\\\\)")
+SECRET = re.compile(r"sk-ant-[A-Za-z0-9_-]{8,}")
+ADDRESS = re.compile(r" at 0x[0-9a-f]{6,}")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_stored_outputs_are_clean(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code" or not "".join(cell["source"]).strip():
+            continue
+        assert cell["execution_count"] is not None, f"cell {i} was never executed (run scripts/run_notebooks.py)"
+        outputs = json.dumps(cell["outputs"], ensure_ascii=False)
+        assert not any(o["output_type"] == "error" for o in cell["outputs"]), f"cell {i} stored a traceback"
+        assert not any(o.get("name") == "stderr" for o in cell["outputs"]), f"cell {i} wrote to stderr"
+        assert not MACHINE.search(outputs), f"cell {i} shows a machine path"
+        assert not SECRET.search(outputs + "".join(cell["source"])), f"cell {i} holds an API key"
+        assert not ADDRESS.search(outputs), f"cell {i} shows a memory address"
+
+
+def test_there_are_ten_lessons():
+    assert [p.name[:2] for p in NOTEBOOKS] == [f"{i:02d}" for i in range(10)]
