@@ -81,9 +81,10 @@ def mermaid_source(run: Any) -> str:
         if m["role"] == "assistant":
             turn += 1
             uses = [b for b in blocks if b.get("type") == "tool_use"]
-            reason = "tool_use" if uses else getattr(run, "stop_reason", None) if i == last else "text"
+            known = "tool_use" if uses else getattr(run, "stop_reason", None) if i == last else None
             out.append(f"    L->>C: messages.create（第 {turn} 轮）")
-            out.append(f"    C-->>L: stop_reason={reason}" + "".join(f" · {b['name']}" for b in uses))
+            said = f"stop_reason={known}" if known else "text"  # plain messages don't record a stop_reason
+            out.append(f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses))
             for b in uses:
                 out.append(f"    L->>T: {b['name']}({_mm(_short(b.get('input', {}), 40))})")
         else:
