@@ -54,18 +54,26 @@ def transcript_text(run: Any) -> str:
     return "\n".join(lines)
 
 
+LEFT = "style='text-align:left'"  # JupyterLab right-aligns table cells by default
+
+
+def html_table(cls: str, header: list[str], rows: list[list[str]], foot: str = "") -> str:
+    """A left-aligned HTML table. Header and cells are HTML already (escape text before)."""
+    head = "".join(f"<th {LEFT}>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td {LEFT}>{c}</td>" for c in row) + "</tr>" for row in rows)
+    tail = f"<tr><td {LEFT} colspan='{len(header)}'>{foot}</td></tr>" if foot else ""
+    return f"<table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{body}{tail}</tbody></table>"
+
+
 def transcript_html(run: Any) -> str:
-    rows = []
-    for i, m in enumerate(_messages(run)):
-        cells = "".join(f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>{html.escape(_block_line(b))}</div>"
-                        for b in _blocks(m["content"]))
-        rows.append(f"<tr><td>{i}</td><td><b>{ROLE_ZH.get(m['role'], m['role'])}</b></td><td>{cells}</td></tr>")
+    rows = [[str(i), f"<b>{ROLE_ZH.get(m['role'], m['role'])}</b>",
+             "".join(f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>{html.escape(_block_line(b))}</div>"
+                     for b in _blocks(m["content"]))] for i, m in enumerate(_messages(run))]
     foot = ""
     if hasattr(run, "exit"):
-        foot = (f"<tr><td colspan='3'>exit=<b>{html.escape(run.exit)}</b> · stop_reason="
-                f"<code>{html.escape(str(run.stop_reason))}</code> · turns={run.turns}</td></tr>")
-    return ("<table class='ak-transcript'><thead><tr><th>#</th><th>role</th><th>content</th></tr></thead>"
-            f"<tbody>{''.join(rows)}{foot}</tbody></table>")
+        foot = (f"exit=<b>{html.escape(run.exit)}</b> · stop_reason=<code>{html.escape(str(run.stop_reason))}</code>"
+                f" · turns={run.turns}")
+    return html_table("ak-transcript", ["#", "role", "content"], rows, foot)
 
 
 def mermaid_source(run: Any) -> str:

@@ -20,6 +20,7 @@ import anthropic
 import httpx2
 
 from .client import default_model
+from .display import LEFT, html_table
 from .offline import OfflineAPI, World
 from .offline.world import TOOL_SCHEMAS, ToolFailure
 from .tools import RefundCap
@@ -270,10 +271,9 @@ class Report:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{'✓' if r.passed else '✗'}</td><td>{html.escape(r.title)}</td>"
-                       f"<td>{html.escape(r.diagnosis)}</td></tr>" for r in self.results)
+        rows = [["✓" if r.passed else "✗", html.escape(r.title), html.escape(r.diagnosis)] for r in self.results]
         return (f"<p><b>{html.escape(self.name)}</b>：{sum(r.passed for r in self.results)}/{len(self.results)} 个场景通过</p>"
-                f"<table class='ak-report'><thead><tr><th></th><th>场景</th><th>诊断</th></tr></thead><tbody>{rows}</tbody></table>")
+                + html_table("ak-report", ["", "场景", "诊断"], rows))
 
 
 def check_loop(fn: Callable[..., Any], scenarios: list[Scenario] | None = None, *, name: str | None = None,
@@ -309,13 +309,13 @@ class Scoreboard:
 
     def _repr_html_(self) -> str:
         titles = [x.title for x in self.reports[0].results]
-        head = "".join(f"<th>{i + 1}. {html.escape(t)}</th>" for i, t in enumerate(titles))
+        head = "".join(f"<th {LEFT}>{i + 1}. {html.escape(t)}</th>" for i, t in enumerate(titles))
         rows = []
         for r in self.reports:
             cells = "".join(f"<td title='{html.escape(x.diagnosis)}' style='text-align:center'>"
                             f"{'✓' if x.passed else '✗'}</td>" for x in r.results)
-            rows.append(f"<tr><td><code>{html.escape(r.name)}</code></td>{cells}</tr>")
-        return f"<table class='ak-scoreboard'><thead><tr><th>循环</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            rows.append(f"<tr><td {LEFT}><code>{html.escape(r.name)}</code></td>{cells}</tr>")
+        return f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>循环</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
     def failures(self) -> str:
         """Each loop's first failing scenario and why, as text."""

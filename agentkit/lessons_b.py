@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .client import default_model, make_client
+from .display import html_table
 from .grading import SCENARIOS, Run, Scenario, diagnose, run_scenario
 from .offline import World
 from .tools import Toolbox
@@ -42,9 +43,8 @@ class Table:
         self.header, self.rows = header, rows
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in self.rows)
-        return f"<table class='ak-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return html_table("ak-table", [html.escape(h) for h in self.header],
+                          [[html.escape(c) for c in row] for row in self.rows])
 
     def __repr__(self) -> str:
         return "\n".join(" | ".join(row) for row in [self.header, *self.rows])
