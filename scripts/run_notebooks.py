@@ -30,7 +30,16 @@ def run(path: Path) -> None:
     client.execute()
     for cell in nb.cells:  # no wall-clock noise in the stored notebook
         cell.metadata.pop("execution", None)
-    nbformat.write(nb, path)
+    nbformat.write(_stable_widget_ids(nb), path)
+
+
+def _stable_widget_ids(nb):
+    """Widget model ids are random uuids; number them in creation order so a re-run leaves no diff."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    text = nbformat.writes(nb)
+    for n, model_id in enumerate(list(state)):
+        text = text.replace(model_id, f"{n + 1:032x}")
+    return nbformat.reads(text, as_version=4)
 
 
 def main(argv: list[str]) -> int:
