@@ -162,8 +162,8 @@ ORDER_ID = re.compile(r"[A-Z]-\d{4}")
 
 
 def decision_tree(client, messages, *, tools, run_tool, model):
-    """A hard-coded decision tree: `if status == "shipped": ... else: ...`. The model only writes the
-    final sentence. Anything the tree did not foresee (a status like held_at_customs, a question that
+    """A hard-coded decision tree: `if status == "shipped": ... else: ...`. No model is asked at all; the
+    final sentence is a template. Anything the tree did not foresee (a status like held_at_customs, a question that
     is not a refund, a tool error) goes down the wrong branch."""
     order_id = ORDER_ID.search(messages[0]["content"]).group(0)
     order = run_tool("lookup_order", {"order_id": order_id})

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +29,7 @@ def run(path: Path) -> None:
     client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
+    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # one stdout chunk per cell, however it was flushed
     for cell in nb.cells:  # no wall-clock noise in the stored notebook
         cell.metadata.pop("execution", None)
     nbformat.write(_stable_widget_ids(nb), path)
