@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import time
+from itertools import takewhile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -190,6 +191,7 @@ def _error_problems(run: Run, max_calls: int) -> list[str]:
 
 def _protocol_problems(run: Run) -> list[str]:
     """Check what was sent: every response kept in history, one user message per round, results first."""
+    history_lost = False
     problems = []
     for n, (resp, later) in enumerate(zip(run.responses, run.requests[1:]), 1):
         if resp["stop_reason"] != "tool_use":
@@ -200,13 +202,9 @@ def _protocol_problems(run: Run) -> list[str]:
                    and [b.get("id") for b in m["content"] if b.get("type") == "tool_use"] == ids), None)
         if at is None:
             problems.append(f"第 {n + 1} 次请求的 messages 里没有第 {n} 轮的助手响应（历史被丢弃或改写，模型看不到自己调用过什么）")
+            history_lost = True
             break
-        follow = [m for m in msgs[at + 1:]]
-        users = []
-        for m in follow:
-            if m["role"] != "user":
-                break
-            users.append(m)
+        users = list(takewhile(lambda m: m["role"] == "user", msgs[at + 1:]))
         if len(users) > 1:
             problems.append(f"第 {n} 轮的 {len(ids)} 个 tool_result 分成了 {len(users)} 条 user 消息（同一轮的结果应放在一条 user 消息里）")
             break
@@ -215,7 +213,7 @@ def _protocol_problems(run: Run) -> list[str]:
                 for b in m["content"] if isinstance(b, dict)}
         lost = [b["id"] for r in run.responses[: n - 1] if r["stop_reason"] == "tool_use"
                 for b in r["content"] if b["type"] == "tool_use" and b["id"] not in sent]
-        if lost and not any("历史" in p for p in problems):
+        if lost and not history_lost:
             problems.append(f"第 {n} 次请求丢掉了前面轮次的 tool_use（{len(lost)} 个）：历史没有完整保留")
             break
     return problems
