@@ -1,12 +1,43 @@
 """agentkit: the workbook's helper package. The reference agent loop, tools, the offline Claude, the
 anti-pattern specimens and the loop grader."""
-from .client import DEFAULT_MODEL, backend, default_model, is_offline, make_client
-from .loop import (EXITS, STOP_REASONS, LoopError, LoopResult, MaxTurnsExceeded, ModelCallFailed, UnknownStopReason,
-                   run_agent_loop)
-from .grading import check_loop, reference_loop, scoreboard
-from .offline import World
-from .tools import Hook, NormalizeStatus, RefundCap, ToolCall, Toolbox, tool
 
-__all__ = ["make_client", "backend", "default_model", "is_offline", "DEFAULT_MODEL", "World", "run_agent_loop", "LoopResult",
-           "LoopError", "MaxTurnsExceeded", "ModelCallFailed", "UnknownStopReason", "STOP_REASONS", "EXITS", "tool", "Toolbox",
-           "ToolCall", "Hook", "RefundCap", "NormalizeStatus", "check_loop", "scoreboard", "reference_loop"]
+from .client import DEFAULT_MODEL, backend, default_model, is_offline, make_client
+from .grading import check_loop, reference_loop, scoreboard
+from .loop import (
+    EXITS,
+    STOP_REASONS,
+    LoopError,
+    LoopResult,
+    MaxTurnsExceeded,
+    ModelCallFailed,
+    UnknownStopReason,
+    run_agent_loop,
+)
+from .offline import World
+from .tools import Hook, NormalizeStatus, RefundCap, Toolbox, ToolCall, tool
+
+__all__ = [
+    "make_client",
+    "backend",
+    "default_model",
+    "is_offline",
+    "DEFAULT_MODEL",
+    "World",
+    "run_agent_loop",
+    "LoopResult",
+    "LoopError",
+    "MaxTurnsExceeded",
+    "ModelCallFailed",
+    "UnknownStopReason",
+    "STOP_REASONS",
+    "EXITS",
+    "tool",
+    "Toolbox",
+    "ToolCall",
+    "Hook",
+    "RefundCap",
+    "NormalizeStatus",
+    "check_loop",
+    "scoreboard",
+    "reference_loop",
+]

@@ -4,6 +4,7 @@ It runs the guide's loop (agentkit.exercise.run_exercise) on the guide's prompt,
 question, and prints each round's stop_reason and tool calls as the guide's loop.py does. Without
 ANTHROPIC_API_KEY (or with AGENTKIT_OFFLINE=1) it talks to the offline Claude.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,11 @@ from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
 
 def demo() -> None:
     client = make_client()
-    mode = "离线模式：模拟 Claude（设置 ANTHROPIC_API_KEY 即可改用真实 Claude）" if is_offline() else "在线模式：真实 Claude"
+    mode = (
+        "离线模式：模拟 Claude（设置 ANTHROPIC_API_KEY 即可改用真实 Claude）"
+        if is_offline()
+        else "在线模式：真实 Claude"
+    )
     # The guide's loop.py uses model="claude-sonnet-4-5", which is deprecated (end of life 2026-11-30);
     # the demo uses agentkit.default_model() instead.
     print(f"{mode}，模型 {default_model()}")
@@ -25,9 +30,14 @@ def demo() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agentkit", description="agentkit: the agent-loop workbook's helpers")
+    parser = argparse.ArgumentParser(
+        prog="python -m agentkit", description="agentkit: the agent-loop workbook's helpers"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("demo", help="run the study guide's exercise (its loop, tools and prompts) and print each round")
+    sub.add_parser(
+        "demo",
+        help="run the study guide's exercise (its loop, tools and prompts) and print each round",
+    )
     args = parser.parse_args(argv)
     if args.command == "demo":
         demo()

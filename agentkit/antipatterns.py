@@ -7,28 +7,38 @@ Every specimen has the learner's signature, the shape of the study guide's exerc
 so `agentkit.check_loop` and the scoreboard run them on the same scenarios as the reference loop.
 Each docstring says what is wrong; the scoreboard shows where it fails.
 """
+
 from __future__ import annotations
 
 import json
 import re
 
-BUDGET = 12  # the hard-coded cap people add "just in case"; not part of the anti-pattern under study
+BUDGET = (
+    12  # the hard-coded cap people add "just in case"; not part of the anti-pattern under study
+)
 
 
 def result_for(block, run_tool) -> dict:
     """What a correct loop sends back for one tool_use: the result, or the error as is_error."""
     try:
         out = run_tool(block.name, block.input)
-        return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out, ensure_ascii=False)}
+        return {
+            "type": "tool_result",
+            "tool_use_id": block.id,
+            "content": json.dumps(out, ensure_ascii=False),
+        }
     except Exception as e:
         return {"type": "tool_result", "tool_use_id": block.id, "content": str(e), "is_error": True}
 
 
 def ask(client, messages, tools, model, **kw):
-    return client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages, **kw)
+    return client.messages.create(
+        model=model, max_tokens=1024, tools=tools, messages=messages, **kw
+    )
 
 
 # --- termination ---------------------------------------------------------------------------------
+
 
 def stop_on_text_block(client, messages, *, tools, run_tool, model):
     """Treats any text block as the final answer. But Claude often writes "我先查一下订单。" before a
@@ -37,9 +47,13 @@ def stop_on_text_block(client, messages, *, tools, run_tool, model):
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})
         if any(b.type == "text" for b in resp.content):
-            return messages                                   # "the model answered, we're done"
-        messages.append({"role": "user", "content": [result_for(b, run_tool) for b in resp.content
-                                                     if b.type == "tool_use"]})
+            return messages  # "the model answered, we're done"
+        messages.append(
+            {
+                "role": "user",
+                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+            }
+        )
 
 
 def stop_on_regex(client, messages, *, tools, run_tool, model):
@@ -49,23 +63,34 @@ def stop_on_regex(client, messages, *, tools, run_tool, model):
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})
         text = "".join(b.text for b in resp.content if b.type == "text")
-        if re.search(r"task complete|完成|done", text, re.IGNORECASE) or resp.stop_reason != "tool_use":
+        if (
+            re.search(r"task complete|完成|done", text, re.IGNORECASE)
+            or resp.stop_reason != "tool_use"
+        ):
             return messages
-        messages.append({"role": "user", "content": [result_for(b, run_tool) for b in resp.content
-                                                     if b.type == "tool_use"]})
+        messages.append(
+            {
+                "role": "user",
+                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+            }
+        )
     return messages
 
 
 def fixed_five_turns(client, messages, *, tools, run_tool, model):
     """Five turns as the main stop: long tasks are cut off mid-way, silently, with tool_use unanswered
     or the work unfinished; no one is told."""
-    for turn in range(5):
+    for _turn in range(5):
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})
         if resp.stop_reason == "end_turn":
             break
-        messages.append({"role": "user", "content": [result_for(b, run_tool) for b in resp.content
-                                                     if b.type == "tool_use"]})
+        messages.append(
+            {
+                "role": "user",
+                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+            }
+        )
     return messages
 
 
@@ -88,6 +113,7 @@ def tool_choice_none_after_last(client, messages, *, tools, run_tool, model):
 
 # --- history -------------------------------------------------------------------------------------
 
+
 def keep_only_latest_result(client, messages, *, tools, run_tool, model):
     """Keeps only the latest tool exchange "to save tokens". The API is stateless: what was looked up
     or refunded before is forgotten, so work is redone (a second refund) or the loop goes round."""
@@ -97,7 +123,10 @@ def keep_only_latest_result(client, messages, *, tools, run_tool, model):
         if resp.stop_reason != "tool_use":
             return messages + [{"role": "assistant", "content": resp.content}]
         results = [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"]
-        messages = task + [{"role": "assistant", "content": resp.content}, {"role": "user", "content": results}]
+        messages = task + [
+            {"role": "assistant", "content": resp.content},
+            {"role": "user", "content": results},
+        ]
     return messages
 
 
@@ -106,8 +135,13 @@ def results_in_system_prompt(client, messages, *, tools, run_tool, model):
     their results never enter the conversation, so the model cannot tie a result to its call."""
     notes = []
     for _ in range(BUDGET):
-        resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages,
-                                      system="工具结果：\n" + "\n".join(notes))
+        resp = client.messages.create(
+            model=model,
+            max_tokens=1024,
+            tools=tools,
+            messages=messages,
+            system="工具结果：\n" + "\n".join(notes),
+        )
         if resp.stop_reason != "tool_use":
             return messages + [{"role": "assistant", "content": resp.content}]
         for b in resp.content:
@@ -139,7 +173,9 @@ def text_before_results(client, messages, *, tools, run_tool, model):
         if resp.stop_reason != "tool_use":
             return messages
         results = [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"]
-        messages.append({"role": "user", "content": [{"type": "text", "text": "以下是工具结果："}, *results]})
+        messages.append(
+            {"role": "user", "content": [{"type": "text", "text": "以下是工具结果："}, *results]}
+        )
     return messages
 
 
@@ -184,9 +220,14 @@ def fixed_sequence(client, messages, *, tools, run_tool, model):
     for step in plan:
         args = {"order_id": order_id, "amount": facts.get("amount", 0)}
         try:
-            facts.update(run_tool(step, {k: v for k, v in args.items() if step != "lookup_order" or k == "order_id"}))
+            facts.update(
+                run_tool(
+                    step,
+                    {k: v for k, v in args.items() if step != "lookup_order" or k == "order_id"},
+                )
+            )
         except Exception as e:
-            facts["error"] = str(e)               # logged, and the plan goes on regardless
+            facts["error"] = str(e)  # logged, and the plan goes on regardless
     messages.append({"role": "assistant", "content": f"已按计划执行：{' → '.join(plan)}。"})
     return messages
 
@@ -200,16 +241,27 @@ def status_router(client, messages, *, tools, run_tool, model):
     resp = ask(client, messages, tools, model, tool_choice={"type": "tool", "name": "lookup_order"})
     block = next(b for b in resp.content if b.type == "tool_use")
     order = run_tool("lookup_order", block.input)
-    nxt = ROUTES[order["status"]]                  # KeyError on a status nobody listed
+    nxt = ROUTES[order["status"]]  # KeyError on a status nobody listed
     run_tool(nxt, {"order_id": order["order_id"], "amount": order["amount"]})
-    messages += [{"role": "assistant", "content": resp.content},
-                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": block.id,
-                                               "content": json.dumps(order, ensure_ascii=False)}]},
-                 {"role": "assistant", "content": f"已自动执行 {nxt}。"}]
+    messages += [
+        {"role": "assistant", "content": resp.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": block.id,
+                    "content": json.dumps(order, ensure_ascii=False),
+                }
+            ],
+        },
+        {"role": "assistant", "content": f"已自动执行 {nxt}。"},
+    ]
     return messages
 
 
 # --- errors --------------------------------------------------------------------------------------
+
 
 def exception_aborts(client, messages, *, tools, run_tool, model):
     """Lets a tool's exception escape: one failing call aborts the whole loop, and the model never gets
@@ -222,8 +274,14 @@ def exception_aborts(client, messages, *, tools, run_tool, model):
         results = []
         for b in resp.content:
             if b.type == "tool_use":
-                out = run_tool(b.name, b.input)   # raises straight through the loop
-                results.append({"type": "tool_result", "tool_use_id": b.id, "content": json.dumps(out, ensure_ascii=False)})
+                out = run_tool(b.name, b.input)  # raises straight through the loop
+                results.append(
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": json.dumps(out, ensure_ascii=False),
+                    }
+                )
         messages.append({"role": "user", "content": results})
     return messages
 

@@ -27,14 +27,16 @@ request is identical, that one is served and replay continues after it. Cassette
 `make_client` are shared per file within a process, so several clients in one notebook continue one
 recording (and a second `record=` of the same file in the same process appends to it).
 """
+
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 import anthropic
@@ -68,10 +70,12 @@ class Cassette:
 
     path: Path
     exchanges: list[dict[str, Any]] = field(default_factory=list)
-    recorded_at: str | None = None      # ISO timestamp (UTC) of the first exchange
-    model: str | None = None            # the model of the first request
-    backend: str = "anthropic-api"      # "anthropic-api" (real Claude) or "offline" (the simulated Claude)
-    mode: str = "record"                # "record" or "replay": what this process does with it
+    recorded_at: str | None = None  # ISO timestamp (UTC) of the first exchange
+    model: str | None = None  # the model of the first request
+    backend: str = (
+        "anthropic-api"  # "anthropic-api" (real Claude) or "offline" (the simulated Claude)
+    )
+    mode: str = "record"  # "record" or "replay": what this process does with it
 
     @property
     def name(self) -> str:
@@ -83,10 +87,16 @@ class Cassette:
 
     @property
     def label(self) -> str:
-        who = "" if self.backend == "anthropic-api" else f"，{BACKENDS.get(self.backend, self.backend)}"
+        who = (
+            ""
+            if self.backend == "anthropic-api"
+            else f"，{BACKENDS.get(self.backend, self.backend)}"
+        )
         if self.mode == "replay":
             return f"▶ 回放录制：{self.name}（录制于 {self.date}，模型 {self.model or '?'}{who}）"
-        return f"● 正在录制：{self.name}（{BACKENDS.get(self.backend, self.backend)} → {self.path}）"
+        return (
+            f"● 正在录制：{self.name}（{BACKENDS.get(self.backend, self.backend)} → {self.path}）"
+        )
 
     def __str__(self) -> str:
         return self.label
@@ -96,34 +106,53 @@ class Cassette:
         """Read a cassette file; anything wrong with it raises CassetteError naming the file."""
         path = Path(path)
         if not path.is_file():
-            raise CassetteError(f"回放录制：找不到录制文件 {path}" + ("（这是一个目录）" if path.is_dir() else "")
-                                + "。请检查 AGENTKIT_REPLAY 或 replay= 给出的路径。")
+            raise CassetteError(
+                f"回放录制：找不到录制文件 {path}"
+                + ("（这是一个目录）" if path.is_dir() else "")
+                + "。请检查 AGENTKIT_REPLAY 或 replay= 给出的路径。"
+            )
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except UnicodeDecodeError as e:
-            raise CassetteError(f"回放录制：{path} 不是 UTF-8 文本（{e.reason}），不是录制文件。") from e
+            raise CassetteError(
+                f"回放录制：{path} 不是 UTF-8 文本（{e.reason}），不是录制文件。"
+            ) from e
         except json.JSONDecodeError as e:
-            raise CassetteError(f"回放录制：{path} 不是合法的 JSON（第 {e.lineno} 行第 {e.colno} 列：{e.msg}），"
-                                "文件可能被截断或改坏了。") from e
+            raise CassetteError(
+                f"回放录制：{path} 不是合法的 JSON（第 {e.lineno} 行第 {e.colno} 列：{e.msg}），"
+                "文件可能被截断或改坏了。"
+            ) from e
         problem = _format_problem(data)
         if problem:
             raise CassetteError(f"回放录制：{path} 不是可用的录制文件：{problem}。")
-        return cls(path, data["exchanges"], data.get("recorded_at"), data.get("model"),
-                   data.get("backend", "anthropic-api"), mode="replay")
+        return cls(
+            path,
+            data["exchanges"],
+            data.get("recorded_at"),
+            data.get("model"),
+            data.get("backend", "anthropic-api"),
+            mode="replay",
+        )
 
     def add(self, exchange: dict[str, Any]) -> None:
         """Append one exchange and rewrite the file (so a crash mid-lesson keeps what was recorded)."""
         if not self.exchanges:
-            self.recorded_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            self.recorded_at = datetime.now(UTC).isoformat(timespec="seconds")
             body = exchange["request"].get("body")
             self.model = body.get("model") if isinstance(body, dict) else None
         self.exchanges.append(exchange)
         self.save()
 
     def save(self) -> None:
-        data = {"agentkit_cassette": FORMAT, "name": self.name, "recorded_at": self.recorded_at,
-                "model": self.model, "backend": self.backend, "sdk": f"anthropic {anthropic.__version__}",
-                "exchanges": self.exchanges}
+        data = {
+            "agentkit_cassette": FORMAT,
+            "name": self.name,
+            "recorded_at": self.recorded_at,
+            "model": self.model,
+            "backend": self.backend,
+            "sdk": f"anthropic {anthropic.__version__}",
+            "exchanges": self.exchanges,
+        }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -132,27 +161,36 @@ class Cassette:
 
 def _format_problem(data: Any) -> str | None:
     if not isinstance(data, dict) or "exchanges" not in data:
-        return "顶层应是带 \"exchanges\" 列表的 JSON 对象"
+        return '顶层应是带 "exchanges" 列表的 JSON 对象'
     if data.get("agentkit_cassette") != FORMAT:
         return f"格式版本是 {data.get('agentkit_cassette')!r}，这个 agentkit 只认识版本 {FORMAT}"
     if not isinstance(data["exchanges"], list):
-        return "\"exchanges\" 应是列表"
+        return '"exchanges" 应是列表'
     for i, ex in enumerate(data["exchanges"], 1):
-        req, resp = (ex.get("request"), ex.get("response")) if isinstance(ex, dict) else (None, None)
+        req, resp = (
+            (ex.get("request"), ex.get("response")) if isinstance(ex, dict) else (None, None)
+        )
         if not isinstance(req, dict) or not {"method", "path"} <= req.keys():
             return f"第 {i} 次交换缺少 request（method、path、body）"
-        if not isinstance(resp, dict) or not isinstance(resp.get("status"), int) or not {"body", "text"} & resp.keys():
+        if (
+            not isinstance(resp, dict)
+            or not isinstance(resp.get("status"), int)
+            or not {"body", "text"} & resp.keys()
+        ):
             return f"第 {i} 次交换缺少 response（status 与 body）"
     return None
 
 
 # --- recording ---------------------------------------------------------------------------------------
 
+
 class RecordingTransport(httpx2.BaseTransport):
     """Wraps a transport (e.g. `httpx2.HTTPTransport`) or a MockTransport-style handler, and writes each
     exchange to `cassette`. Only the method, path, JSON body and response status/body are written."""
 
-    def __init__(self, inner: httpx2.BaseTransport | Handler, cassette: Cassette | str | os.PathLike):
+    def __init__(
+        self, inner: httpx2.BaseTransport | Handler, cassette: Cassette | str | os.PathLike
+    ):
         self.inner = inner
         self.cassette = cassette if isinstance(cassette, Cassette) else Cassette(Path(cassette))
 
@@ -163,7 +201,11 @@ class RecordingTransport(httpx2.BaseTransport):
         else:
             response = self.inner(request)
         response.read()
-        sent = {"method": request.method, "path": _path(request), "body": _json_or_none(request.content)}
+        sent = {
+            "method": request.method,
+            "path": _path(request),
+            "body": _json_or_none(request.content),
+        }
         self.cassette.add({"request": sent, "response": _response_record(response)})
         return response
 
@@ -192,7 +234,11 @@ def _response_record(response: httpx2.Response) -> dict[str, Any]:
             return {"status": response.status_code, "body": response.json()}
         except ValueError:
             pass
-    return {"status": response.status_code, "content_type": kind, "text": response.text}  # e.g. a stream
+    return {
+        "status": response.status_code,
+        "content_type": kind,
+        "text": response.text,
+    }  # e.g. a stream
 
 
 def recording_http_client(cassette: Cassette) -> httpx2.Client:
@@ -200,12 +246,15 @@ def recording_http_client(cassette: Cassette) -> httpx2.Client:
     transports wrapped in a RecordingTransport."""
     client = anthropic.DefaultHttpxClient()
     client._transport = RecordingTransport(client._transport, cassette)
-    client._mounts = {pattern: t if t is None else RecordingTransport(t, cassette)
-                      for pattern, t in client._mounts.items()}
+    client._mounts = {
+        pattern: t if t is None else RecordingTransport(t, cassette)
+        for pattern, t in client._mounts.items()
+    }
     return client
 
 
 # --- replay ------------------------------------------------------------------------------------------
+
 
 class Replay:
     """An `httpx2.MockTransport` handler serving a cassette's responses in order (see the module doc)."""
@@ -216,7 +265,11 @@ class Replay:
         self.position = 0  # index of the exchange expected next
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
-        got = {"method": request.method, "path": _path(request), "body": _json_or_none(request.content)}
+        got = {
+            "method": request.method,
+            "path": _path(request),
+            "body": _json_or_none(request.content),
+        }
         exchanges = self.cassette.exchanges
         # The next exchange first; then (a re-run cell) the same request recorded anywhere else.
         order = list(range(self.position, len(exchanges))) + list(range(self.position))
@@ -233,27 +286,45 @@ class Replay:
         if "body" in recorded:
             return httpx2.Response(recorded["status"], json=recorded["body"], headers=headers)
         headers["content-type"] = recorded.get("content_type") or "text/plain"
-        return httpx2.Response(recorded["status"], content=recorded["text"].encode("utf-8"), headers=headers)
+        return httpx2.Response(
+            recorded["status"], content=recorded["text"].encode("utf-8"), headers=headers
+        )
 
     def _mismatch(self, got: dict[str, Any]) -> CassetteMismatch:
         path, exchanges, n = self.cassette.path, self.cassette.exchanges, self.position + 1
         redo = "请按录制时的样子运行课程，或设置 ANTHROPIC_API_KEY 和 AGENTKIT_RECORD 重新录制。"
         if self.position >= len(exchanges):
-            return CassetteMismatch(f"回放录制 {path}：录制里只有 {len(exchanges)} 次请求，这是第 {n} 次，而且和录制过的"
-                                    f"任何一次都不同——课程比录制时多发了请求。{redo}", path, n, None)
+            return CassetteMismatch(
+                f"回放录制 {path}：录制里只有 {len(exchanges)} 次请求，这是第 {n} 次，而且和录制过的"
+                f"任何一次都不同——课程比录制时多发了请求。{redo}",
+                path,
+                n,
+                None,
+            )
         want = exchanges[self.position]["request"]
         where = next((k for k in ("method", "path") if want[k] != got[k]), None)
         where = where or first_difference(want.get("body"), got["body"]) or "body"
-        recorded, now = (want[where], got[where]) if where in ("method", "path") else \
-            (_at(want.get("body"), where), _at(got["body"], where))
+        recorded, now = (
+            (want[where], got[where])
+            if where in ("method", "path")
+            else (_at(want.get("body"), where), _at(got["body"], where))
+        )
         return CassetteMismatch(
             f"回放录制 {path}：第 {n} 次请求和录制的不一样，第一个不同的字段是 {where}\n"
             f"  录制时：{_short(recorded)}\n  这一次：{_short(now)}\n"
-            f"课程的代码、提示或参数与录制时不同，录制里没有这次请求的回答。{redo}", path, n, where)
+            f"课程的代码、提示或参数与录制时不同，录制里没有这次请求的回答。{redo}",
+            path,
+            n,
+            where,
+        )
 
 
 def _same(recorded: dict[str, Any], got: dict[str, Any]) -> bool:
-    return (recorded["method"], recorded["path"], recorded.get("body")) == (got["method"], got["path"], got["body"])
+    return (recorded["method"], recorded["path"], recorded.get("body")) == (
+        got["method"],
+        got["path"],
+        got["body"],
+    )
 
 
 MISSING = object()
@@ -271,7 +342,7 @@ def first_difference(recorded: Any, got: Any, where: str = "") -> str | None:
                 return found
         return None
     if isinstance(recorded, list) and isinstance(got, list):
-        for i, (a, b) in enumerate(zip(recorded, got)):
+        for i, (a, b) in enumerate(zip(recorded, got, strict=False)):
             found = first_difference(a, b, f"{where}.{i}" if where else str(i))
             if found:
                 return found
@@ -279,8 +350,12 @@ def first_difference(recorded: Any, got: Any, where: str = "") -> str | None:
             i = min(len(recorded), len(got))
             return f"{where}.{i}" if where else str(i)
         return None
-    same = type(recorded) is type(got) or (isinstance(recorded, (int, float)) and isinstance(got, (int, float))
-                                           and not isinstance(recorded, bool) and not isinstance(got, bool))
+    same = type(recorded) is type(got) or (
+        isinstance(recorded, (int, float))
+        and isinstance(got, (int, float))
+        and not isinstance(recorded, bool)
+        and not isinstance(got, bool)
+    )
     return None if same and recorded == got else (where or "body")
 
 
@@ -315,7 +390,9 @@ def recording(path: str | os.PathLike, backend: str = "anthropic-api") -> Casset
     key = Path(path).resolve()
     tape = _RECORDINGS.setdefault(key, Cassette(Path(path), backend=backend))
     if tape.backend != backend:
-        raise CassetteError(f"录制 {path}：同一个录制文件不能既录{BACKENDS[tape.backend]}又录{BACKENDS[backend]}。")
+        raise CassetteError(
+            f"录制 {path}：同一个录制文件不能既录{BACKENDS[tape.backend]}又录{BACKENDS[backend]}。"
+        )
     return tape
 
 

@@ -1,4 +1,5 @@
 """make_client(): the real `anthropic.Anthropic`, talking to real Claude or to the offline Claude."""
+
 from __future__ import annotations
 
 import os
@@ -21,12 +22,22 @@ def default_model() -> str:
 
 def is_offline() -> bool:
     """Offline unless a key is set; AGENTKIT_OFFLINE=1 forces offline even with a key."""
-    return os.environ.get("AGENTKIT_OFFLINE", "") not in ("", "0") or not os.environ.get("ANTHROPIC_API_KEY")
+    return os.environ.get("AGENTKIT_OFFLINE", "") not in ("", "0") or not os.environ.get(
+        "ANTHROPIC_API_KEY"
+    )
 
 
-def make_client(*, offline: bool | None = None, world: World | None = None, faults: dict[int, int] | None = None,
-                context_window: int = 200_000, max_retries: int = 2, record: str | os.PathLike | None = None,
-                replay: str | os.PathLike | None = None, **kwargs: Any) -> anthropic.Anthropic:
+def make_client(
+    *,
+    offline: bool | None = None,
+    world: World | None = None,
+    faults: dict[int, int] | None = None,
+    context_window: int = 200_000,
+    max_retries: int = 2,
+    record: str | os.PathLike | None = None,
+    replay: str | os.PathLike | None = None,
+    **kwargs: Any,
+) -> anthropic.Anthropic:
     """An `anthropic.Anthropic` client. Offline, its transport is the offline Claude (`client.offline` is
     the `OfflineAPI`, with its world and request log); online, it is the SDK's own client.
 
@@ -39,20 +50,31 @@ def make_client(*, offline: bool | None = None, world: World | None = None, faul
     """
     from_env = record is None and replay is None
     if from_env and offline is not True:
-        record, replay = os.environ.get("AGENTKIT_RECORD") or None, os.environ.get("AGENTKIT_REPLAY") or None
+        record, replay = (
+            os.environ.get("AGENTKIT_RECORD") or None,
+            os.environ.get("AGENTKIT_REPLAY") or None,
+        )
     if record and replay:
-        raise cassette.CassetteError("不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。")
+        raise cassette.CassetteError(
+            "不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。"
+        )
     if replay:
         handler = cassette.replaying(replay)
-        client = anthropic.Anthropic(api_key="replay", max_retries=max_retries,
-                                     http_client=httpx2.Client(transport=httpx2.MockTransport(handler)), **kwargs)
+        client = anthropic.Anthropic(
+            api_key="replay",
+            max_retries=max_retries,
+            http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+            **kwargs,
+        )
         client.offline, client.cassette = None, handler.cassette
         return client
     if offline is None:
         offline = is_offline()
     if record and offline and from_env:
-        raise cassette.CassetteError("AGENTKIT_RECORD 录制的是真实 Claude：请设置 ANTHROPIC_API_KEY（并且不要设置 "
-                                     "AGENTKIT_OFFLINE=1），或者去掉 AGENTKIT_RECORD。")
+        raise cassette.CassetteError(
+            "AGENTKIT_RECORD 录制的是真实 Claude：请设置 ANTHROPIC_API_KEY（并且不要设置 "
+            "AGENTKIT_OFFLINE=1），或者去掉 AGENTKIT_RECORD。"
+        )
     tape = cassette.recording(record, "offline" if offline else "anthropic-api") if record else None
     if not offline:
         if tape:
@@ -60,10 +82,16 @@ def make_client(*, offline: bool | None = None, world: World | None = None, faul
         client = anthropic.Anthropic(max_retries=max_retries, **kwargs)
         client.offline, client.cassette = None, tape
         return client
-    api = OfflineAPI(world=world or World(), faults=dict(faults or {}), context_window=context_window)
+    api = OfflineAPI(
+        world=world or World(), faults=dict(faults or {}), context_window=context_window
+    )
     transport = cassette.RecordingTransport(api, tape) if tape else httpx2.MockTransport(api)
-    client = anthropic.Anthropic(api_key="offline", max_retries=max_retries,
-                                 http_client=httpx2.Client(transport=transport), **kwargs)
+    client = anthropic.Anthropic(
+        api_key="offline",
+        max_retries=max_retries,
+        http_client=httpx2.Client(transport=transport),
+        **kwargs,
+    )
     client.offline, client.cassette = api, tape
     return client
 

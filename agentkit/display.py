@@ -4,6 +4,7 @@ Each function takes a `LoopResult` or a plain list of messages (as the study gui
 In a notebook, `show(result)` displays the HTML transcript; `Mermaid(text)` renders as a diagram in
 JupyterLab >= 4.1 (Markdown output with a mermaid fence) and as its source text elsewhere.
 """
+
 from __future__ import annotations
 
 import html
@@ -37,7 +38,9 @@ def _block_line(b: dict[str, Any]) -> str:
         return f"{kind}: {b['name']}({_short(b.get('input', {}))})  id={b.get('id', '')[-6:]}"
     if kind == "tool_result":
         flag = " is_error" if b.get("is_error") else ""
-        return f"tool_result{flag}: {_short(b.get('content', ''))}  ← {b.get('tool_use_id', '')[-6:]}"
+        return (
+            f"tool_result{flag}: {_short(b.get('content', ''))}  ← {b.get('tool_use_id', '')[-6:]}"
+        )
     if kind == "web_search_tool_result":
         return f"web_search_tool_result: {len(b.get('content', []))} results"
     return kind or "?"
@@ -66,20 +69,35 @@ def html_table(cls: str, header: list[str], rows: list[list[str]], foot: str = "
 
 
 def transcript_html(run: Any) -> str:
-    rows = [[str(i), f"<b>{ROLE_ZH.get(m['role'], m['role'])}</b>",
-             "".join(f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>{html.escape(_block_line(b))}</div>"
-                     for b in _blocks(m["content"]))] for i, m in enumerate(_messages(run))]
+    rows = [
+        [
+            str(i),
+            f"<b>{ROLE_ZH.get(m['role'], m['role'])}</b>",
+            "".join(
+                f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>{html.escape(_block_line(b))}</div>"
+                for b in _blocks(m["content"])
+            ),
+        ]
+        for i, m in enumerate(_messages(run))
+    ]
     foot = ""
     if hasattr(run, "exit"):
-        foot = (f"exit=<b>{html.escape(run.exit)}</b> · stop_reason=<code>{html.escape(str(run.stop_reason))}</code>"
-                f" · turns={run.turns}")
+        foot = (
+            f"exit=<b>{html.escape(run.exit)}</b> · stop_reason=<code>{html.escape(str(run.stop_reason))}</code>"
+            f" · turns={run.turns}"
+        )
     return html_table("ak-transcript", ["#", "role", "content"], rows, foot)
 
 
 def mermaid_source(run: Any) -> str:
     """A sequence diagram: the user, the loop, Claude and the tools, one request per turn."""
-    out = ["sequenceDiagram", "    participant U as 用户", "    participant L as 循环", "    participant C as Claude",
-           "    participant T as 工具"]
+    out = [
+        "sequenceDiagram",
+        "    participant U as 用户",
+        "    participant L as 循环",
+        "    participant C as Claude",
+        "    participant T as 工具",
+    ]
     msgs = _messages(run)
     first = _blocks(msgs[0]["content"]) if msgs else []
     out.append(f"    U->>L: {_mm(_short(first[0].get('text', ''), 30) if first else '')}")
@@ -91,7 +109,9 @@ def mermaid_source(run: Any) -> str:
             uses = [b for b in blocks if b.get("type") == "tool_use"]
             known = "tool_use" if uses else getattr(run, "stop_reason", None) if i == last else None
             out.append(f"    L->>C: messages.create（第 {turn} 轮）")
-            said = f"stop_reason={known}" if known else "text"  # plain messages don't record a stop_reason
+            said = (
+                f"stop_reason={known}" if known else "text"
+            )  # plain messages don't record a stop_reason
             out.append(f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses))
             for b in uses:
                 out.append(f"    L->>T: {b['name']}({_mm(_short(b.get('input', {}), 40))})")

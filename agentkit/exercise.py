@@ -6,11 +6,13 @@ differ from loop.py: the client is passed in (agentkit.make_client(): real Claud
 offline Claude without), and the model is agentkit.default_model(), because the guide's
 claude-sonnet-4-5 is deprecated by the SDK and reaches end of life on 2026-11-30.
 """
+
 from __future__ import annotations
 
 import builtins
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import anthropic
 
@@ -51,23 +53,34 @@ WEATHER_PROMPT = "今天天气怎么样？"
 MAX_TURNS = 20  # 安全网，不是主要停止条件
 
 
-def run_exercise(client: anthropic.Anthropic, prompt: str = PROMPT, *, model: str | None = None,
-                 print: Callable[..., Any] = builtins.print, run_tool: Callable[[str, dict], Any] | None = None,
-                 ) -> list[dict[str, Any]]:
+def run_exercise(
+    client: anthropic.Anthropic,
+    prompt: str = PROMPT,
+    *,
+    model: str | None = None,
+    print: Callable[..., Any] = builtins.print,
+    run_tool: Callable[[str, dict], Any] | None = None,
+) -> list[dict[str, Any]]:
     """The guide's loop.py: its prompt, its TOOLS, its loop. Returns the messages. `print` and `run_tool`
     (default: this module's run_tool, looked up at call time) can be swapped in."""
     # The guide says model="claude-sonnet-4-5"; that model is deprecated (end of life 2026-11-30), so the
     # workbook's default model is used instead (AGENTKIT_MODEL overrides it).
-    return guide_loop(client, [{"role": "user", "content": prompt}], tools=TOOLS,
-                      run_tool=run_tool or globals()["run_tool"], model=model or default_model(), print=print)
+    return guide_loop(
+        client,
+        [{"role": "user", "content": prompt}],
+        tools=TOOLS,
+        run_tool=run_tool or globals()["run_tool"],
+        model=model or default_model(),
+        print=print,
+    )
 
 
-def guide_loop(client, messages, *, tools, run_tool, model, print: Callable[..., Any] = builtins.print):
+def guide_loop(
+    client, messages, *, tools, run_tool, model, print: Callable[..., Any] = builtins.print
+):
     """The loop of the guide's loop.py, verbatim in logic, in the learner's signature (check_loop can grade it)."""
     for turn in range(MAX_TURNS):
-        resp = client.messages.create(
-            model=model, max_tokens=1024, tools=tools, messages=messages
-        )
+        resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages)
         print(f"[turn {turn}] stop_reason={resp.stop_reason}")
         messages.append({"role": "assistant", "content": resp.content})
 
@@ -83,11 +96,22 @@ def guide_loop(client, messages, *, tools, run_tool, model, print: Callable[...,
                 print("  call", block.name, block.input)
                 try:
                     out = run_tool(block.name, block.input)
-                    results.append({"type": "tool_result", "tool_use_id": block.id,
-                                    "content": json.dumps(out, ensure_ascii=False)})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": block.id,
+                            "content": json.dumps(out, ensure_ascii=False),
+                        }
+                    )
                 except Exception as e:
-                    results.append({"type": "tool_result", "tool_use_id": block.id,
-                                    "content": str(e), "is_error": True})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": block.id,
+                            "content": str(e),
+                            "is_error": True,
+                        }
+                    )
         messages.append({"role": "user", "content": results})
     else:
         print("达到安全上限，转人工处理")

@@ -4,10 +4,12 @@ Nothing here is a second agent loop: the loop is `agentkit.loop.run_agent_loop`.
 single messages by hand (to show the wire format), print API errors as one clean line, record what a
 loop run did, and render the stop_reason table.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import anthropic
 
@@ -20,17 +22,31 @@ def assistant_message(response: Any) -> dict[str, Any]:
     return {"role": "assistant", "content": [b.to_dict() for b in response.content]}
 
 
-def tool_results(response: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> list[dict[str, Any]]:
+def tool_results(
+    response: Any, run_tool: Callable[[str, dict[str, Any]], Any]
+) -> list[dict[str, Any]]:
     """Run every tool_use block of `response` and return its tool_result blocks, in order, for ONE user
     message. As in the study guide: the result is JSON text; an exception becomes `is_error: true`."""
     results = []
     for block in (b for b in response.content if b.type == "tool_use"):
         try:
             out = run_tool(block.name, block.input)
-            results.append({"type": "tool_result", "tool_use_id": block.id,
-                            "content": json.dumps(out, ensure_ascii=False)})
+            results.append(
+                {
+                    "type": "tool_result",
+                    "tool_use_id": block.id,
+                    "content": json.dumps(out, ensure_ascii=False),
+                }
+            )
         except Exception as e:  # the model sees the error and decides what to do next
-            results.append({"type": "tool_result", "tool_use_id": block.id, "content": str(e), "is_error": True})
+            results.append(
+                {
+                    "type": "tool_result",
+                    "tool_use_id": block.id,
+                    "content": str(e),
+                    "is_error": True,
+                }
+            )
     return results
 
 
@@ -69,12 +85,21 @@ class Recorder:
         if kind == "request":
             self._max_tokens = payload["max_tokens"]
         elif kind == "response":
-            uses = [f"{b.name}({json.dumps(b.input, ensure_ascii=False)})" for b in payload.content if b.type == "tool_use"]
+            uses = [
+                f"{b.name}({json.dumps(b.input, ensure_ascii=False)})"
+                for b in payload.content
+                if b.type == "tool_use"
+            ]
             self.stop_reasons.append(payload.stop_reason)
-            self.lines.append(f"请求 {len(self.stop_reasons)}（max_tokens={self._max_tokens}）→ "
-                              f"stop_reason={payload.stop_reason}" + (f"  tool_use: {', '.join(uses)}" if uses else ""))
+            self.lines.append(
+                f"请求 {len(self.stop_reasons)}（max_tokens={self._max_tokens}）→ "
+                f"stop_reason={payload.stop_reason}"
+                + (f"  tool_use: {', '.join(uses)}" if uses else "")
+            )
         elif kind == "tool_call":
-            self.lines.append(f"    执行 {payload.name}({json.dumps(payload.input, ensure_ascii=False)})")
+            self.lines.append(
+                f"    执行 {payload.name}({json.dumps(payload.input, ensure_ascii=False)})"
+            )
 
     def __str__(self) -> str:
         return "\n".join(self.lines)
@@ -85,7 +110,10 @@ def escalate_when_stuck(world: Any) -> Callable[[LoopResult], str]:
     escalate_to_human in the world) and return what was done, which the loop records as `result.detail`."""
 
     def handler(result: LoopResult) -> str:
-        ticket = world.run_tool("escalate_to_human", {"reason": f"{result.turns} 轮后仍未完成，安全网触发，需要人工跟进"})
+        ticket = world.run_tool(
+            "escalate_to_human",
+            {"reason": f"{result.turns} 轮后仍未完成，安全网触发，需要人工跟进"},
+        )
         return f"已转人工：工单 {ticket['ticket_id']}（{result.turns} 轮后仍未完成）"
 
     return handler
@@ -95,8 +123,13 @@ def exit_of(client: anthropic.Anthropic, text: str, world: Any, **loop_params: A
     """Run the reference loop on one user message with the world's tools and return how it ended
     (`result.exit`), whether it returned or raised a LoopError."""
     try:
-        return run_agent_loop(client, [{"role": "user", "content": text}], world.tools(), run_tool=world.run_tool,
-                              **loop_params).exit
+        return run_agent_loop(
+            client,
+            [{"role": "user", "content": text}],
+            world.tools(),
+            run_tool=world.run_tool,
+            **loop_params,
+        ).exit
     except LoopError as e:
         return e.result.exit
 
@@ -104,8 +137,11 @@ def exit_of(client: anthropic.Anthropic, text: str, world: Any, **loop_params: A
 ACTION_ZH = {
     "run_tools": ("继续", "执行本轮全部 tool_use，把所有 tool_result 放进一条 user 消息发回"),
     "resend": ("继续", "服务端工具暂停：把 content 原样作为 assistant 消息发回"),
-    "raise_limit": ("继续，或到上限结束", "丢弃被截断的响应（绝不执行被截断的 tool_use），max_tokens 加倍重试；"
-                                    "已到 max_tokens_ceiling 则以 exit=\"max_tokens\" 结束"),
+    "raise_limit": (
+        "继续，或到上限结束",
+        "丢弃被截断的响应（绝不执行被截断的 tool_use），max_tokens 加倍重试；"
+        '已到 max_tokens_ceiling 则以 exit="max_tokens" 结束',
+    ),
     "completed": ("结束", "模型认为任务完成：读最终文本"),
     "stop_sequence": ("结束", "命中我们传入的 stop_sequences，result.detail 记录是哪一个"),
     "refused": ("结束", "result.detail 是 stop_details（category、explanation）；不要原样盲目重试"),
@@ -128,7 +164,10 @@ class Markdown:
 
 def stop_reason_table() -> Markdown:
     """agentkit.STOP_REASONS (the loop's one table) as a Markdown table, with what each action means."""
-    rows = ["| stop_reason | STOP_REASONS 里的动作 | 继续 / 结束 | 参考循环怎么做 |", "|---|---|---|---|"]
+    rows = [
+        "| stop_reason | STOP_REASONS 里的动作 | 继续 / 结束 | 参考循环怎么做 |",
+        "|---|---|---|---|",
+    ]
     for reason, action in STOP_REASONS.items():
         flow, what = ACTION_ZH.get(action, ("?", "?"))
         rows.append(f"| `{reason}` | `{action}` | {flow} | {what} |")
@@ -142,7 +181,9 @@ def describe(response: Any) -> str:
         if b.type == "text":
             lines.append(f"text      {b.text}")
         elif b.type in ("tool_use", "server_tool_use"):
-            lines.append(f"{b.type:<9} {b.name}  input={json.dumps(b.input, ensure_ascii=False)}  id={b.id}")
+            lines.append(
+                f"{b.type:<9} {b.name}  input={json.dumps(b.input, ensure_ascii=False)}  id={b.id}"
+            )
         elif b.type == "web_search_tool_result":
             lines.append(f"{b.type}  {len(b.content)} 条搜索结果")
         else:

@@ -4,13 +4,15 @@ Nothing here is a second agent loop (the loop is `agentkit.loop.run_agent_loop`)
 function's source, pick tool calls out of a conversation, summarise what a scenario run did in the
 offline world, build small comparison tables, and hold the lesson's precondition hook (task 1.4).
 """
+
 from __future__ import annotations
 
 import html
 import inspect
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .client import default_model, make_client
 from .display import html_table
@@ -43,8 +45,11 @@ class Table:
         self.header, self.rows = header, rows
 
     def _repr_html_(self) -> str:
-        return html_table("ak-table", [html.escape(h) for h in self.header],
-                          [[html.escape(c) for c in row] for row in self.rows])
+        return html_table(
+            "ak-table",
+            [html.escape(h) for h in self.header],
+            [[html.escape(c) for c in row] for row in self.rows],
+        )
 
     def __repr__(self) -> str:
         return "\n".join(" | ".join(row) for row in [self.header, *self.rows])
@@ -101,8 +106,10 @@ def what_happened(fn: Callable[..., Any], key: str) -> str:
     run = run_scenario(fn, sc)
     problems = diagnose(run, sc)
     verdict = "✓ 通过" if not problems else "✗ " + "；".join(problems)
-    return (f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
-            f"  最后回复：{final_text(run.returned)}\n  评分：{verdict}")
+    return (
+        f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
+        f"  最后回复：{final_text(run.returned)}\n  评分：{verdict}"
+    )
 
 
 def compare(loops: dict[str, Callable[..., Any]], keys: list[str]) -> Table:
@@ -136,8 +143,10 @@ class LookupBeforeRefund:
     def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
         order_id = input.get("order_id")
         if name == "process_refund" and order_id not in self.looked_up:
-            return (f"前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order 成功查询订单 {order_id}，"
-                    f"不能调用 process_refund。")
+            return (
+                f"前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order 成功查询订单 {order_id}，"
+                f"不能调用 process_refund。"
+            )
         return None
 
     def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
@@ -153,7 +162,9 @@ def earlier_session(prompt: str) -> list[dict[str, Any]]:
     world = World()
     client = make_client(world=world)
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
-    response = client.messages.create(model=default_model(), max_tokens=1024, tools=world.tools(), messages=messages)
+    response = client.messages.create(
+        model=default_model(), max_tokens=1024, tools=world.tools(), messages=messages
+    )
     box = Toolbox(world.tools(), world.run_tool)
     calls = [box.execute(b) for b in response.content if b.type == "tool_use"]
     messages.append({"role": "assistant", "content": [b.to_dict() for b in response.content]})
@@ -166,7 +177,11 @@ def calls_text(result: Any) -> str:
     lines = []
     for c in result.tool_calls:
         args = json.dumps({k: v for k, v in c.input.items() if k != "reason"}, ensure_ascii=False)
-        tag = f"  ✗ 被 {c.denied_by} 拒绝" if c.denied_by else ("  ✗ is_error" if c.is_error else "  ✓")
+        tag = (
+            f"  ✗ 被 {c.denied_by} 拒绝"
+            if c.denied_by
+            else ("  ✗ is_error" if c.is_error else "  ✓")
+        )
         lines.append(f"第 {c.turn} 轮 {c.name}{args}{tag}")
     return "\n".join(lines) or "（没有调用任何工具）"
 
@@ -175,9 +190,20 @@ def rounds_of(result: Any) -> list[tuple[str, list[str]]]:
     """Each round of a LoopResult as (stop_reason, [tool names called]), read back from its messages: a round
     that called tools ended with tool_use; the last round's stop_reason is the result's own; any other round
     kept in history was a pause_turn (run_agent_loop keeps no cut max_tokens response)."""
-    assistant = [m for m in result.messages if m["role"] == "assistant" and not isinstance(m["content"], str)]
+    assistant = [
+        m for m in result.messages if m["role"] == "assistant" and not isinstance(m["content"], str)
+    ]
     out = []
     for i, m in enumerate(assistant):
         names = [b["name"] for b in m["content"] if b.get("type") == "tool_use"]
-        out.append(("tool_use" if names else result.stop_reason if i == len(assistant) - 1 else "pause_turn", names))
+        out.append(
+            (
+                "tool_use"
+                if names
+                else result.stop_reason
+                if i == len(assistant) - 1
+                else "pause_turn",
+                names,
+            )
+        )
     return out

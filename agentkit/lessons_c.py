@@ -9,6 +9,7 @@ safety net that, when reached, ends in a named exception carrying the conversati
 `solution_reveal()` is the "显示参考答案" button: the source appears only when it is clicked, written
 into an HTML widget's value (nothing is printed, so strict nbval stays happy).
 """
+
 from __future__ import annotations
 
 import html
@@ -32,16 +33,16 @@ class SafetyNetReached(Exception):
 
 
 def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TURNS):
-    for turn in range(max_turns):
+    for _turn in range(max_turns):
         resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages)
         # Append the whole response verbatim: text and tool_use blocks alike.
         messages.append({"role": "assistant", "content": resp.content})
 
-        if resp.stop_reason == "end_turn":      # the model says the task is done
+        if resp.stop_reason == "end_turn":  # the model says the task is done
             return messages
-        if resp.stop_reason == "pause_turn":    # a server tool paused: send the content back as-is
+        if resp.stop_reason == "pause_turn":  # a server tool paused: send the content back as-is
             continue
-        if resp.stop_reason != "tool_use":      # max_tokens, refusal, ...: never pretend it finished
+        if resp.stop_reason != "tool_use":  # max_tokens, refusal, ...: never pretend it finished
             raise RuntimeError(f"unhandled stop_reason: {resp.stop_reason}")
 
         # tool_use: run EVERY tool_use block; a failure goes back to the model as is_error.
@@ -50,11 +51,22 @@ def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TUR
             if block.type == "tool_use":
                 try:
                     out = run_tool(block.name, block.input)
-                    results.append({"type": "tool_result", "tool_use_id": block.id,
-                                    "content": json.dumps(out, ensure_ascii=False)})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": block.id,
+                            "content": json.dumps(out, ensure_ascii=False),
+                        }
+                    )
                 except Exception as e:
-                    results.append({"type": "tool_result", "tool_use_id": block.id,
-                                    "content": str(e), "is_error": True})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": block.id,
+                            "content": str(e),
+                            "is_error": True,
+                        }
+                    )
         # ONE user message with all of this round's results (tool_result blocks only, so they come first).
         messages.append({"role": "user", "content": results})
 
@@ -64,8 +76,13 @@ def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TUR
 
 def solution_source() -> str:
     """The reference solution as shown to the learner: the cap, the exception and the loop."""
-    return "\n\n\n".join(["import json\n\nMAX_TURNS = %d  # safety net, not the stop condition" % MAX_TURNS,
-                          inspect.getsource(SafetyNetReached).rstrip(), inspect.getsource(solution_loop).rstrip()])
+    return "\n\n\n".join(
+        [
+            f"import json\n\nMAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
+            inspect.getsource(SafetyNetReached).rstrip(),
+            inspect.getsource(solution_loop).rstrip(),
+        ]
+    )
 
 
 SHOW, HIDE = "显示参考答案", "隐藏参考答案"
@@ -91,8 +108,10 @@ class SolutionReveal:
         if self.shown:
             self.html.value, self.button.description = "", SHOW
             return
-        self.html.value = ("<p>参考答案（<code>agentkit.lessons_c.solution_loop</code>）：</p>"
-                           f"<pre><code class='language-python'>{html.escape(solution_source())}</code></pre>")
+        self.html.value = (
+            "<p>参考答案（<code>agentkit.lessons_c.solution_loop</code>）：</p>"
+            f"<pre><code class='language-python'>{html.escape(solution_source())}</code></pre>"
+        )
         self.button.description = HIDE
 
     def __repr__(self) -> str:

@@ -5,16 +5,25 @@ Tools come in two shapes, both accepted everywhere:
   `@agentkit.tool def lookup_order(order_id: str) -> dict: ...`
 - the study guide's shape: a list of schema dicts plus `run_tool(name, args)`.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Protocol
 
 from anthropic import beta_tool as tool  # noqa: F401  (agentkit.tool is the SDK's beta_tool, not a second generator)
 from anthropic.lib.tools import BetaFunctionTool
 
-JSON_TYPES = {"string": str, "number": (int, float), "integer": int, "boolean": bool, "object": dict, "array": list}
+JSON_TYPES = {
+    "string": str,
+    "number": (int, float),
+    "integer": int,
+    "boolean": bool,
+    "object": dict,
+    "array": list,
+}
 
 
 @dataclass
@@ -53,8 +62,10 @@ class RefundCap:
     def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
         amount = input.get("amount")
         if name == "process_refund" and isinstance(amount, (int, float)) and amount > self.limit:
-            return (f"Hook 拒绝：退款金额 {amount} 超过上限 {self.limit:g}，不能自动退款，"
-                    f"必须调用 escalate_to_human 转人工处理。")
+            return (
+                f"Hook 拒绝：退款金额 {amount} 超过上限 {self.limit:g}，不能自动退款，"
+                f"必须调用 escalate_to_human 转人工处理。"
+            )
         return None
 
 
@@ -88,7 +99,9 @@ class Toolbox:
             elif isinstance(t, dict):
                 self.schemas.append(t)
             else:
-                raise TypeError(f"a tool must be a schema dict or an agentkit.tool function, not {type(t).__name__}")
+                raise TypeError(
+                    f"a tool must be a schema dict or an agentkit.tool function, not {type(t).__name__}"
+                )
         self.local = {s["name"]: s for s in self.schemas if s.get("type", "custom") == "custom"}
 
     def execute(self, block: Any, turn: int = 0) -> ToolCall:
@@ -104,8 +117,14 @@ class Toolbox:
                 call.content, call.is_error, call.denied_by = reason, True, type(h).__name__
                 return call
         try:
-            result = self.functions[name].call(args) if name in self.functions else self.run_tool(name, args)
-        except Exception as e:  # the model decides what to do next: retry, another route, or explain
+            result = (
+                self.functions[name].call(args)
+                if name in self.functions
+                else self.run_tool(name, args)
+            )
+        except (
+            Exception
+        ) as e:  # the model decides what to do next: retry, another route, or explain
             detail = f": {e.__cause__}" if isinstance(e, ValueError) and e.__cause__ else ""
             call.content, call.is_error = f"{type(e).__name__}: {e}{detail}", True
             return call

@@ -6,6 +6,7 @@ All three drive the same offline transport with the same task (the study guide's
 so the difference is the loop's own overhead. Timings are interleaved and the median of rounds is kept.
 Also reports the peak Python memory (tracemalloc) of one 200-turn run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,9 @@ REPEAT = 10  # tasks per timed sample
 
 def loop_once() -> int:
     world = World()
-    return run_agent_loop(make_client(offline=True, world=world), TASK, world.tools(), run_tool=world.run_tool).turns
+    return run_agent_loop(
+        make_client(offline=True, world=world), TASK, world.tools(), run_tool=world.run_tool
+    ).turns
 
 
 def recorded_requests() -> list[dict]:
@@ -35,7 +38,9 @@ def recorded_requests() -> list[dict]:
 
 
 def bare_once(requests: list[dict]) -> int:
-    client = make_client(offline=True)  # the same requests the loop sent, without the loop around them
+    client = make_client(
+        offline=True
+    )  # the same requests the loop sent, without the loop around them
     for body in requests:
         client.messages.create(**body)
     return len(requests)
@@ -64,8 +69,13 @@ def runner_once() -> int:
         return world.run_tool("process_refund", {"order_id": order_id, "amount": amount})
 
     client = make_client(offline=True, world=world)
-    runner = client.beta.messages.tool_runner(model=agentkit.default_model(), max_tokens=1024, messages=TASK,
-                                              tools=[lookup_order, process_refund], thread=False)
+    runner = client.beta.messages.tool_runner(
+        model=agentkit.default_model(),
+        max_tokens=1024,
+        messages=TASK,
+        tools=[lookup_order, process_refund],
+        thread=False,
+    )
     return sum(1 for _ in runner)
 
 
@@ -82,7 +92,11 @@ def main() -> None:
     args = ap.parse_args()
     requests = recorded_requests()
     samples = {"bare create": [], "run_agent_loop": [], "tool_runner(thread=False)": []}
-    for fn, name in [(bare_once, "bare create"), (loop_once, "run_agent_loop"), (runner_once, "tool_runner(thread=False)")]:
+    for fn, _name in [
+        (bare_once, "bare create"),
+        (loop_once, "run_agent_loop"),
+        (runner_once, "tool_runner(thread=False)"),
+    ]:
         fn(*([requests] if fn is bare_once else []))  # warm-up
     for _ in range(args.rounds):  # interleaved, so drift hits all three alike
         samples["bare create"].append(per_turn(bare_once, requests))
@@ -92,19 +106,28 @@ def main() -> None:
     print(f"per-turn time, median of {args.rounds} rounds x {REPEAT} tasks (3 requests each):")
     for k, v in med.items():
         print(f"  {k:28s} {v * 1e3:7.3f} ms/turn   {v / med['bare create']:.3f}x bare create")
-    print(f"  run_agent_loop / tool_runner = {med['run_agent_loop'] / med['tool_runner(thread=False)']:.3f}")
+    print(
+        f"  run_agent_loop / tool_runner = {med['run_agent_loop'] / med['tool_runner(thread=False)']:.3f}"
+    )
 
     world = World(transitions={"A-1002": ["shipped"] * 199 + ["delivered"]})
     client = make_client(offline=True, world=world)
     tracemalloc.start()
     t0 = time.perf_counter()
-    result = run_agent_loop(client, [{"role": "user", "content": "帮我盯着订单 A-1002，直到它签收再退款"}],
-                            world.tools(), run_tool=world.run_tool, max_turns=250)
+    result = run_agent_loop(
+        client,
+        [{"role": "user", "content": "帮我盯着订单 A-1002，直到它签收再退款"}],
+        world.tools(),
+        run_tool=world.run_tool,
+        max_turns=250,
+    )
     elapsed = time.perf_counter() - t0
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"200-turn run: {result.turns} turns, exit={result.exit}, {elapsed:.2f} s, "
-          f"peak traced memory {peak / 2**20:.1f} MiB")
+    print(
+        f"200-turn run: {result.turns} turns, exit={result.exit}, {elapsed:.2f} s, "
+        f"peak traced memory {peak / 2**20:.1f} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -7,22 +7,53 @@
 Terminal: ``python -m quizzes --mode exam --n 10 --seed 1``. Notebook: ``quizzes.widget.QuizWidget``
 (imported lazily, so the CLI does not need ipywidgets).
 """
-from .bank import (BankError, Item, Option, Scenario, Text, Topic, coverage, load_bank,
-                   load_topics)
-from .engine import (PASS_SCORE, Feedback, InvalidAnswer, Question, Result, Session,
-                     SessionOver, TopicScore, scaled_score, start)
+
+from .bank import BankError, Item, Option, Scenario, Text, Topic, coverage, load_bank, load_topics
+from .engine import (
+    PASS_SCORE,
+    Feedback,
+    InvalidAnswer,
+    Question,
+    Result,
+    Session,
+    SessionOver,
+    TopicScore,
+    scaled_score,
+    start,
+)
 from .store import DamagedStoreWarning, Store, default_path, open_store
 
 __all__ = [
-    "BankError", "Item", "Option", "Scenario", "Text", "Topic", "coverage", "load_bank",
-    "load_topics", "PASS_SCORE", "Feedback", "InvalidAnswer", "Question", "Result", "Session",
-    "SessionOver", "TopicScore", "scaled_score", "start", "DamagedStoreWarning", "Store",
-    "default_path", "open_store", "QuizWidget",
+    "BankError",
+    "Item",
+    "Option",
+    "Scenario",
+    "Text",
+    "Topic",
+    "coverage",
+    "load_bank",
+    "load_topics",
+    "PASS_SCORE",
+    "Feedback",
+    "InvalidAnswer",
+    "Question",
+    "Result",
+    "Session",
+    "SessionOver",
+    "TopicScore",
+    "scaled_score",
+    "start",
+    "DamagedStoreWarning",
+    "Store",
+    "default_path",
+    "open_store",
+    "QuizWidget",
 ]
 
 
 def __getattr__(name):
     if name == "QuizWidget":
         from .widget import QuizWidget
+
         return QuizWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,4 +1,5 @@
 """``python -m quizzes``: the terminal quiz (see ``quizzes.cli``)."""
+
 import sys
 
 from .cli import main

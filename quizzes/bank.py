@@ -4,27 +4,52 @@ The format and its rules are described in ``quizzes/SCHEMA.md``. ``load_bank()``
 valid, immutable items or raises ``BankError`` listing every problem it found, each one naming the
 file and the item (its id, or its position when the id is missing).
 """
+
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Mapping
 
 LANGS = ("zh", "en")
 LETTERS = ("A", "B", "C", "D")
 TASKS = ("1.1", "1.4", "1.5")
 DIFFICULTIES = ("easy", "medium", "hard")
-KINDS = ("customer_support", "code_generation", "multi_agent_research",
-         "developer_productivity", "ci", "structured_extraction")
-SECTIONS = ("这一条考什么", "Agent 循环的生命周期", "工具结果如何进入对话历史", "模型驱动 vs. 预设决策树",
-            '为什么不能用"文本内容"或"自然语言"判断结束', "正确做法与反模式", "常见陷阱", "实操练习",
-            "自测清单")
+KINDS = (
+    "customer_support",
+    "code_generation",
+    "multi_agent_research",
+    "developer_productivity",
+    "ci",
+    "structured_extraction",
+)
+SECTIONS = (
+    "这一条考什么",
+    "Agent 循环的生命周期",
+    "工具结果如何进入对话历史",
+    "模型驱动 vs. 预设决策树",
+    '为什么不能用"文本内容"或"自然语言"判断结束',
+    "正确做法与反模式",
+    "常见陷阱",
+    "实操练习",
+    "自测清单",
+)
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
-ITEM_KEYS = {"id", "task", "tags", "difficulty", "section", "answer", "scenario", "stem",
-             "explanation", "options"}
+ITEM_KEYS = {
+    "id",
+    "task",
+    "tags",
+    "difficulty",
+    "section",
+    "answer",
+    "scenario",
+    "stem",
+    "explanation",
+    "options",
+}
 
 
 class BankError(ValueError):
@@ -36,7 +61,8 @@ class BankError(ValueError):
             message = self.problems[0]
         else:
             message = f"{len(self.problems)} problems in the question bank:\n" + "\n".join(
-                f"  - {p}" for p in self.problems)
+                f"  - {p}" for p in self.problems
+            )
         super().__init__(message)
 
 
@@ -95,6 +121,7 @@ class Item:
 
 # -- topics ----------------------------------------------------------------------------------------
 
+
 def _package_file(name: str):
     return resources.files(__package__).joinpath(name)
 
@@ -119,8 +146,11 @@ def load_topics(path=None) -> dict[str, Topic]:
     data = _read_toml(source, problems)
     topics: dict[str, Topic] = {}
     for tid, entry in (data or {}).items():
-        missing = [k for k in ("group", "zh", "en")
-                   if not isinstance(entry, dict) or not _nonempty(entry.get(k))]
+        missing = [
+            k
+            for k in ("group", "zh", "en")
+            if not isinstance(entry, dict) or not _nonempty(entry.get(k))
+        ]
         if missing:
             problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
             continue
@@ -132,6 +162,7 @@ def load_topics(path=None) -> dict[str, Topic]:
 
 # -- the bank --------------------------------------------------------------------------------------
 
+
 def default_bank_files() -> list:
     """Every ``quizzes/bank/*.toml``, sorted by name."""
     folder = _package_file("bank")
@@ -140,8 +171,9 @@ def default_bank_files() -> list:
     return sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
 
 
-def load_bank(paths: Iterable | None = None, *, topics: Mapping[str, Topic] | None = None
-              ) -> list[Item]:
+def load_bank(
+    paths: Iterable | None = None, *, topics: Mapping[str, Topic] | None = None
+) -> list[Item]:
     """Load and validate the bank: every item of every file, in file order.
 
     ``paths`` defaults to every ``quizzes/bank/*.toml``. Raises ``BankError`` naming the file and
@@ -178,8 +210,10 @@ def _raw_items(source, data: dict, problems: list[str]):
     """Yield (1-based index, raw table, "file: item 'id'") for each [[item]] of a parsed file."""
     extra = sorted(set(data) - {"item"})
     if extra:
-        problems.append(f"{source}: unknown top-level key(s) {', '.join(extra)}: "
-                        "a bank file holds only [[item]] tables")
+        problems.append(
+            f"{source}: unknown top-level key(s) {', '.join(extra)}: "
+            "a bank file holds only [[item]] tables"
+        )
     raw_items = data.get("item")
     if not isinstance(raw_items, list) or not raw_items:
         problems.append(f"{source}: no [[item]] tables found")
@@ -256,9 +290,18 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
 
     if errors:
         return None
-    return Item(id=item_id, task=task, tags=tags, difficulty=difficulty, section=section,
-                scenario=Scenario(kind, scenario_text.zh, scenario_text.en), stem=stem,
-                explanation=explanation, options=options, answer=answer)
+    return Item(
+        id=item_id,
+        task=task,
+        tags=tags,
+        difficulty=difficulty,
+        section=section,
+        scenario=Scenario(kind, scenario_text.zh, scenario_text.en),
+        stem=stem,
+        explanation=explanation,
+        options=options,
+        answer=answer,
+    )
 
 
 def _tags(value, topics: Mapping[str, Topic], errors: list[str]) -> tuple[str, ...]:
@@ -276,7 +319,7 @@ def _tags(value, topics: Mapping[str, Topic], errors: list[str]) -> tuple[str, .
     return tuple(value)
 
 
-def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:
+def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:  # noqa: C901  (to be split: issues 11/12/15)
     if not isinstance(value, dict):
         errors.append("missing [item.options.A] … [item.options.D]")
         return {}
@@ -301,8 +344,9 @@ def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:
                 errors.append(f"option {letter} is the answer, so it must not have why_wrong")
         elif answer is not None:
             if "why_wrong" not in raw:
-                errors.append(f"option {letter} is a distractor and needs why_wrong.zh and "
-                              "why_wrong.en")
+                errors.append(
+                    f"option {letter} is a distractor and needs why_wrong.zh and why_wrong.en"
+                )
             else:
                 why_wrong = _text(raw, "why_wrong", errors, where=f"{where}.")
         if not missing:

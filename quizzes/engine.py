@@ -13,13 +13,14 @@ returns ``Feedback``; ``session.finished`` says when it is over; ``session.resul
 Randomness comes only from ``random.Random(seed)``: the same seed gives the same items in the same
 order with the same option order, always.
 """
+
 from __future__ import annotations
 
 import random
 import time
 import uuid
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from .bank import LETTERS, Item, Option, Text, Topic, load_bank, load_topics
 from .store import Store
@@ -57,14 +58,16 @@ class Question:
     """An item as the learner sees it: its number and its options under displayed letters."""
 
     item: Item
-    number: int                      # 1-based position in the session
+    number: int  # 1-based position in the session
     total: int
-    order: tuple[str, ...]           # order[i] = the item's own letter shown as LETTERS[i]
+    order: tuple[str, ...]  # order[i] = the item's own letter shown as LETTERS[i]
 
     def options(self, lang: str) -> list[tuple[str, str]]:
         """[(displayed letter, option text)] in display order."""
-        return [(shown, self.item.options[own].text.get(lang))
-                for shown, own in zip(LETTERS, self.order)]
+        return [
+            (shown, self.item.options[own].text.get(lang))
+            for shown, own in zip(LETTERS, self.order, strict=False)
+        ]
 
     def original_letter(self, shown: str) -> str:
         return self.order[LETTERS.index(shown)]
@@ -86,12 +89,12 @@ class Feedback:
     """What the learner is told after an answer. In exam mode only ``chosen`` is revealed."""
 
     question: Question
-    chosen: str                      # displayed letter
+    chosen: str  # displayed letter
     revealed: bool
     correct: bool | None = None
     correct_letter: str | None = None
     explanation: Text | None = None
-    why_wrong: Text | None = None    # the note on the chosen option when it is wrong
+    why_wrong: Text | None = None  # the note on the chosen option when it is wrong
 
 
 @dataclass(frozen=True)
@@ -108,21 +111,21 @@ class TopicScore:
 @dataclass(frozen=True)
 class Answer:
     question: Question
-    chosen: str                      # displayed letter
+    chosen: str  # displayed letter
     correct: bool
 
 
 @dataclass(frozen=True)
 class Result:
     mode: str
-    total: int                       # questions in the session (unanswered ones count as wrong)
+    total: int  # questions in the session (unanswered ones count as wrong)
     answered: int
     correct: int
-    elapsed: float                   # seconds
+    elapsed: float  # seconds
     timed_out: bool
     questions: tuple[Question, ...]
     answers: tuple[Answer, ...]
-    topics: tuple[TopicScore, ...]   # per tag of the session's items, in topics.toml order
+    topics: tuple[TopicScore, ...]  # per tag of the session's items, in topics.toml order
 
     @property
     def fraction(self) -> float:
@@ -145,10 +148,19 @@ class Result:
 class Session:
     """One run through a list of items. Build one with ``start()``."""
 
-    def __init__(self, mode: str, items: Sequence[Item], *, topics: Mapping[str, Topic],
-                 rng: random.Random | None = None, shuffle_options: bool = False,
-                 store: Store | None = None, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.monotonic, seed: int | None = None):
+    def __init__(
+        self,
+        mode: str,
+        items: Sequence[Item],
+        *,
+        topics: Mapping[str, Topic],
+        rng: random.Random | None = None,
+        shuffle_options: bool = False,
+        store: Store | None = None,
+        time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+    ):
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
@@ -162,9 +174,14 @@ class Session:
         self._ended: float | None = None
         rng = rng or random.Random(seed)
         self.questions = tuple(
-            Question(item, i, len(items),
-                     tuple(rng.sample(LETTERS, len(LETTERS))) if shuffle_options else LETTERS)
-            for i, item in enumerate(items, start=1))
+            Question(
+                item,
+                i,
+                len(items),
+                tuple(rng.sample(LETTERS, len(LETTERS))) if shuffle_options else LETTERS,
+            )
+            for i, item in enumerate(items, start=1)
+        )
         self.answers: list[Answer] = []
 
     @property
@@ -213,20 +230,33 @@ class Session:
             raise InvalidAnswer(letter if isinstance(letter, str) else repr(letter))
         question = self.current
         if question is None:
-            raise SessionOver("the session is over: time is up" if self.timed_out
-                              else "the session is over: every question is answered")
+            raise SessionOver(
+                "the session is over: time is up"
+                if self.timed_out
+                else "the session is over: every question is answered"
+            )
         correct = question.original_letter(chosen) == question.item.answer
         self.answers.append(Answer(question, chosen, correct))
         self._stop_clock_if_over()
         if self.store is not None:
-            self.store.record(item_id=question.item.id, mode=self.mode, session=self.id,
-                              chosen=question.original_letter(chosen), correct=correct)
+            self.store.record(
+                item_id=question.item.id,
+                mode=self.mode,
+                session=self.id,
+                chosen=question.original_letter(chosen),
+                correct=correct,
+            )
         if not self.reveals:
             return Feedback(question, chosen, revealed=False)
-        return Feedback(question, chosen, revealed=True, correct=correct,
-                        correct_letter=question.correct_letter,
-                        explanation=question.item.explanation,
-                        why_wrong=None if correct else question.option(chosen).why_wrong)
+        return Feedback(
+            question,
+            chosen,
+            revealed=True,
+            correct=correct,
+            correct_letter=question.correct_letter,
+            explanation=question.item.explanation,
+            why_wrong=None if correct else question.option(chosen).why_wrong,
+        )
 
     def result(self) -> Result:
         """The score so far (or final).
@@ -243,19 +273,33 @@ class Session:
                 counts = tally.setdefault(tag, [0, 0])
                 counts[0] += q.item.id in right
                 counts[1] += 1
-        topic_scores = tuple(TopicScore(self.topics[tid], *tally[tid])
-                             for tid in self.topics if tid in tally)
-        return Result(mode=self.mode, total=len(self.questions), answered=len(self.answers),
-                      correct=len(right), elapsed=self.elapsed,
-                      timed_out=finished and self.timed_out,
-                      questions=self.questions, answers=tuple(self.answers),
-                      topics=topic_scores)
+        topic_scores = tuple(
+            TopicScore(self.topics[tid], *tally[tid]) for tid in self.topics if tid in tally
+        )
+        return Result(
+            mode=self.mode,
+            total=len(self.questions),
+            answered=len(self.answers),
+            correct=len(right),
+            elapsed=self.elapsed,
+            timed_out=finished and self.timed_out,
+            questions=self.questions,
+            answers=tuple(self.answers),
+            topics=topic_scores,
+        )
 
 
-def start(mode: str = "practice", *, items: Sequence[Item] | None = None, n: int | None = None,
-          seed: int | None = None, store: Store | None = None, time_limit: float | None = None,
-          topics: Mapping[str, Topic] | None = None,
-          clock: Callable[[], float] = time.monotonic) -> Session:
+def start(
+    mode: str = "practice",
+    *,
+    items: Sequence[Item] | None = None,
+    n: int | None = None,
+    seed: int | None = None,
+    store: Store | None = None,
+    time_limit: float | None = None,
+    topics: Mapping[str, Topic] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Session:
     """Start a session over ``items`` (default: the whole bank).
 
     practice: all items (or ``n``) in an order drawn from ``seed``; options as written.
@@ -279,5 +323,14 @@ def start(mode: str = "practice", *, items: Sequence[Item] | None = None, n: int
         chosen = rng.sample(items, min(n or DEFAULT_EXAM_SIZE, len(items)))
     else:
         chosen = rng.sample(items, min(n or len(items), len(items)))
-    return Session(mode, chosen, topics=topics, rng=rng, shuffle_options=(mode == "exam"),
-                   store=store, time_limit=time_limit, clock=clock, seed=seed)
+    return Session(
+        mode,
+        chosen,
+        topics=topics,
+        rng=rng,
+        shuffle_options=(mode == "exam"),
+        store=store,
+        time_limit=time_limit,
+        clock=clock,
+        seed=seed,
+    )

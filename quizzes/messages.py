@@ -1,4 +1,5 @@
 """The learner-facing UI text of the CLI and the widget, in Simplified Chinese and English."""
+
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -7,8 +8,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "mode.exam": "模拟考试",
         "mode.review": "错题复习",
         "intro.practice": "练习模式：共 {total} 题，每答一题立即给出对错与解析。",
-        "intro.exam": ("模拟考试：共 {total} 题（种子 {seed}），选项顺序已打乱，交卷后统一公布成绩。"
-                       "满分 1000，720 分及格。"),
+        "intro.exam": (
+            "模拟考试：共 {total} 题（种子 {seed}），选项顺序已打乱，交卷后统一公布成绩。"
+            "满分 1000，720 分及格。"
+        ),
         "intro.review": "错题复习：共 {total} 道上次答错的题。",
         "intro.time_limit": "限时 {minutes} 分钟。",
         "intro.trimmed": "题库只有 {available} 道可用的题，本次按 {total} 题进行。",
@@ -45,8 +48,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "下一题",
         "finish": "查看成绩",
         "done": "本轮结束。",
-        "store.damaged": ("进度文件 {path} 无法使用：{problem}。已把它移到 {moved_to}（没有删除任何内容），"
-                          "并新建了一个进度文件。"),
+        "store.damaged": (
+            "进度文件 {path} 无法使用：{problem}。已把它移到 {moved_to}（没有删除任何内容），"
+            "并新建了一个进度文件。"
+        ),
         "bank.error": "题库有错误，无法开始：",
         "store.error": "无法打开进度文件 {path}：{error}（可以用 --db 指定别的位置）",
     },
@@ -54,15 +59,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "mode.practice": "Practice",
         "mode.exam": "Practice exam",
         "mode.review": "Review",
-        "intro.practice": ("Practice: {total} questions, each one graded at once with its "
-                           "explanation."),
-        "intro.exam": ("Practice exam: {total} questions (seed {seed}), options shuffled, graded "
-                       "when you finish. Scale 100-1000, 720 passes."),
+        "intro.practice": (
+            "Practice: {total} questions, each one graded at once with its explanation."
+        ),
+        "intro.exam": (
+            "Practice exam: {total} questions (seed {seed}), options shuffled, graded "
+            "when you finish. Scale 100-1000, 720 passes."
+        ),
         "intro.review": "Review: {total} questions you last answered wrong.",
         "intro.time_limit": "Time limit: {minutes} minutes.",
         "intro.trimmed": "The bank has only {available} usable questions; this run has {total}.",
-        "review.empty": ("Nothing to review: your latest answer to every question was right (or "
-                         "you have not answered any yet)."),
+        "review.empty": (
+            "Nothing to review: your latest answer to every question was right (or "
+            "you have not answered any yet)."
+        ),
         "question.header": "Question {number}/{total}",
         "question.scenario": "Scenario: ",
         "question.stem": "Question: ",
@@ -95,9 +105,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "Next",
         "finish": "See score",
         "done": "Session over.",
-        "store.damaged": ("The progress file {path} could not be used: {problem}. It was moved to "
-                          "{moved_to} (nothing was deleted) and a fresh progress file was "
-                          "started."),
+        "store.damaged": (
+            "The progress file {path} could not be used: {problem}. It was moved to "
+            "{moved_to} (nothing was deleted) and a fresh progress file was "
+            "started."
+        ),
         "bank.error": "The question bank has errors; cannot start:",
         "store.error": "Cannot open the progress file {path}: {error} (choose another with --db)",
     },

@@ -11,6 +11,7 @@ A file that is not SQLite, or is SQLite with another schema, is never overwritte
 renamed to ``<name>.damaged-<UTC timestamp>``, a ``DamagedStoreWarning`` says what was found and
 where it went, and a fresh store is started. ``Store.memory()`` keeps attempts in memory only.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,7 +19,7 @@ import sqlite3
 import sys
 import warnings
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ENV_VAR = "AGENTLOOP_QUIZ_DB"
@@ -100,12 +101,14 @@ class Store:
         self._db = self._connect(self.path)
 
     @classmethod
-    def memory(cls) -> "Store":
+    def memory(cls) -> Store:
         return cls(MEMORY)
 
     @staticmethod
     def _connect(target) -> sqlite3.Connection:
-        db = sqlite3.connect(target, check_same_thread=False)  # widget callbacks may run on another thread
+        db = sqlite3.connect(
+            target, check_same_thread=False
+        )  # widget callbacks may run on another thread
         if not db.execute("SELECT name FROM sqlite_master").fetchall():
             db.executescript(_SCHEMA)
         return db
@@ -117,8 +120,9 @@ class Store:
         try:
             db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                tables = {r[0] for r in db.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                tables = {
+                    r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 columns = tuple(r[1] for r in db.execute("PRAGMA table_info(attempts)"))
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -129,13 +133,15 @@ class Store:
         if check != "ok":
             return f"the SQLite database is corrupt ({check})"
         if "attempts" not in tables or columns != _COLUMNS or version != SCHEMA_VERSION:
-            return (f"it is a SQLite database with another schema (tables: "
-                    f"{', '.join(sorted(tables)) or 'none'}; schema version {version}, "
-                    f"expected {SCHEMA_VERSION})")
+            return (
+                f"it is a SQLite database with another schema (tables: "
+                f"{', '.join(sorted(tables)) or 'none'}; schema version {version}, "
+                f"expected {SCHEMA_VERSION})"
+            )
         return None
 
     def _move_aside(self, problem: str) -> Recovery:
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         target = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         n = 1
         while target.exists():
@@ -147,9 +153,13 @@ class Store:
             if side.exists():
                 os.replace(side, target.with_name(target.name + suffix))
         recovery = Recovery(self.path, target, problem)
-        warnings.warn(f"The quiz progress file {self.path} could not be used: {problem}. "
-                      f"It was moved to {target} (nothing was deleted) and a fresh progress "
-                      "file was started.", DamagedStoreWarning, stacklevel=3)
+        warnings.warn(
+            f"The quiz progress file {self.path} could not be used: {problem}. "
+            f"It was moved to {target} (nothing was deleted) and a fresh progress "
+            "file was started.",
+            DamagedStoreWarning,
+            stacklevel=3,
+        )
         return recovery
 
     # -- attempts ----------------------------------------------------------------------------------
@@ -160,8 +170,15 @@ class Store:
             self._db.execute(
                 "INSERT INTO attempts (session, mode, item_id, chosen, correct, answered_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (session, mode, item_id, chosen, int(correct),
-                 datetime.now(timezone.utc).isoformat(timespec="seconds")))
+                (
+                    session,
+                    mode,
+                    item_id,
+                    chosen,
+                    int(correct),
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                ),
+            )
 
     def attempts(self, item_id: str | None = None) -> list[Attempt]:
         """All attempts (or one item's), oldest first."""
@@ -183,7 +200,7 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:

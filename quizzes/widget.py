@@ -11,10 +11,11 @@ quiz-next.
 Nothing is printed while it runs (feedback goes into ``HTML.value``), so notebooks that show a quiz
 pass strict nbval; its text/plain representation is fixed by its arguments.
 """
+
 from __future__ import annotations
 
 import html
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -26,26 +27,44 @@ from .store import Store
 
 
 class QuizWidget:
-    def __init__(self, mode: str = "practice", *, lang: str = "zh", n: int | None = None,
-                 seed: int | None = None, store: Store | None = None,
-                 items: Sequence[Item] | None = None, time_limit: float | None = None,
-                 topics: Mapping[str, Topic] | None = None):
+    def __init__(
+        self,
+        mode: str = "practice",
+        *,
+        lang: str = "zh",
+        n: int | None = None,
+        seed: int | None = None,
+        store: Store | None = None,
+        items: Sequence[Item] | None = None,
+        time_limit: float | None = None,
+        topics: Mapping[str, Topic] | None = None,
+    ):
         t(lang, "submit")  # rejects an unknown language early
         self.lang = lang
         self._args = dict(mode=mode, lang=lang, n=n, seed=seed)
-        self.session = start(mode, items=items, n=n, seed=seed, store=store,
-                             time_limit=time_limit, topics=topics)
+        self.session = start(
+            mode, items=items, n=n, seed=seed, store=store, time_limit=time_limit, topics=topics
+        )
         self.question = widgets.HTML().add_class("quiz-question")
         self.choice = widgets.ToggleButtons(options=LETTERS, value=None).add_class("quiz-choice")
-        self.submit = widgets.Button(description=t(lang, "submit"), button_style="primary",
-                                     ).add_class("quiz-submit")
+        self.submit = widgets.Button(
+            description=t(lang, "submit"),
+            button_style="primary",
+        ).add_class("quiz-submit")
         self.next = widgets.Button(description=t(lang, "next"), disabled=True).add_class(
-            "quiz-next")
+            "quiz-next"
+        )
         self.feedback = widgets.HTML().add_class("quiz-feedback")
         self.score = widgets.HTML().add_class("quiz-score")
-        self.widget = widgets.VBox([
-            self.question, self.choice, widgets.HBox([self.submit, self.next]),
-            self.feedback, self.score]).add_class("quiz")
+        self.widget = widgets.VBox(
+            [
+                self.question,
+                self.choice,
+                widgets.HBox([self.submit, self.next]),
+                self.feedback,
+                self.score,
+            ]
+        ).add_class("quiz")
         self.submit.on_click(self._on_submit)
         self.next.on_click(self._on_next)
         self._show_current()
@@ -98,15 +117,17 @@ class QuizWidget:
             return
         lang = self.lang
         header = t(lang, "question.header", number=question.number, total=question.total)
-        options = "".join(f"<li><b>{letter}.</b> {to_html(text)}</li>"
-                          for letter, text in question.options(lang))
+        options = "".join(
+            f"<li><b>{letter}.</b> {to_html(text)}</li>" for letter, text in question.options(lang)
+        )
         self.question.value = (
             f"<h4>{html.escape(t(lang, f'mode.{self.session.mode}'))} · {html.escape(header)}</h4>"
             f"<p><b>{html.escape(t(lang, 'question.scenario'))}</b></p>"
             f"{to_html(question.item.scenario.get(lang))}"
             f"<p><b>{html.escape(t(lang, 'question.stem'))}</b></p>"
             f"{to_html(question.item.stem.get(lang))}"
-            f'<ul style="list-style: none; padding-left: 0">{options}</ul>')
+            f'<ul style="list-style: none; padding-left: 0">{options}</ul>'
+        )
         self.choice.value = None
         self.choice.disabled = self.submit.disabled = False
         self.score.value = self._progress_html()
@@ -118,17 +139,27 @@ class QuizWidget:
         if feedback.correct:
             parts = [_para(t(lang, "right"), "quiz-right")]
         else:
-            parts = [_para(t(lang, "wrong", letter=feedback.correct_letter), "quiz-wrong"),
-                     _para(t(lang, "why_wrong", letter=feedback.chosen,
-                             text=feedback.why_wrong.get(lang)))]
+            parts = [
+                _para(t(lang, "wrong", letter=feedback.correct_letter), "quiz-wrong"),
+                _para(
+                    t(lang, "why_wrong", letter=feedback.chosen, text=feedback.why_wrong.get(lang))
+                ),
+            ]
         parts.append(_para(t(lang, "explanation", text=feedback.explanation.get(lang))))
         return "".join(parts)
 
     def _progress_html(self) -> str:
         s = self.session
         key = "progress.exam" if s.mode == "exam" else "progress"
-        return _para(t(self.lang, key, answered=len(s.answers), total=len(s.questions),
-                       correct=sum(a.correct for a in s.answers)))
+        return _para(
+            t(
+                self.lang,
+                key,
+                answered=len(s.answers),
+                total=len(s.questions),
+                correct=sum(a.correct for a in s.answers),
+            )
+        )
 
     def _show_end(self) -> None:
         self.choice.disabled = self.submit.disabled = self.next.disabled = True
@@ -143,22 +174,44 @@ def summary_html(result: Result, lang: str) -> str:
     if result.mode == "exam":
         verdict = t(lang, "pass" if result.passed else "fail")
         parts.append(_heading(t(lang, "score.exam", score=result.score, verdict=verdict)))
-        parts.append(_para(t(lang, "score.raw", correct=result.correct, total=result.total,
-                             percent=percent(result.fraction),
-                             elapsed=elapsed_text(lang, result.elapsed))))
-        rows = "".join(f"<tr><td>{html.escape(ts.topic.get(lang))}</td>"
-                       f"<td>{ts.right}/{ts.total}</td></tr>" for ts in result.topics)
-        parts.append(f"<p><b>{html.escape(t(lang, 'topics.header'))}</b></p>"
-                     f'<table class="quiz-topics">{rows}</table>')
+        parts.append(
+            _para(
+                t(
+                    lang,
+                    "score.raw",
+                    correct=result.correct,
+                    total=result.total,
+                    percent=percent(result.fraction),
+                    elapsed=elapsed_text(lang, result.elapsed),
+                )
+            )
+        )
+        rows = "".join(
+            f"<tr><td>{html.escape(ts.topic.get(lang))}</td><td>{ts.right}/{ts.total}</td></tr>"
+            for ts in result.topics
+        )
+        parts.append(
+            f"<p><b>{html.escape(t(lang, 'topics.header'))}</b></p>"
+            f'<table class="quiz-topics">{rows}</table>'
+        )
         parts.append(_exam_review_html(result, lang))
     elif result.answered:
-        parts.append(_heading(t(lang, "score.practice", correct=result.correct,
-                                total=result.answered,
-                                percent=percent(result.correct / result.answered))))
+        parts.append(
+            _heading(
+                t(
+                    lang,
+                    "score.practice",
+                    correct=result.correct,
+                    total=result.answered,
+                    percent=percent(result.correct / result.answered),
+                )
+            )
+        )
     weakest = result.weakest()
     if weakest:
-        items = "".join(f"<li>{html.escape(ts.topic.get(lang))} ({ts.right}/{ts.total})</li>"
-                        for ts in weakest)
+        items = "".join(
+            f"<li>{html.escape(ts.topic.get(lang))} ({ts.right}/{ts.total})</li>" for ts in weakest
+        )
         parts.append(f"<p><b>{html.escape(t(lang, 'topics.weakest'))}</b></p><ul>{items}</ul>")
     return "".join(parts)
 
@@ -172,14 +225,21 @@ def _exam_review_html(result: Result, lang: str) -> str:
         if a is not None and a.correct:
             continue
         letter = q.correct_letter
-        head = (t(lang, "review.unanswered", number=q.number, letter=letter) if a is None
-                else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter))
-        entries.append(f"<li>{_para(head)}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
-                       f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>")
+        head = (
+            t(lang, "review.unanswered", number=q.number, letter=letter)
+            if a is None
+            else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
+        )
+        entries.append(
+            f"<li>{_para(head)}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
+            f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>"
+        )
     if not entries:
         return ""
-    return (f"<p><b>{html.escape(t(lang, 'review.header'))}</b></p>"
-            f'<ol class="quiz-review">{"".join(entries)}</ol>')
+    return (
+        f"<p><b>{html.escape(t(lang, 'review.header'))}</b></p>"
+        f'<ol class="quiz-review">{"".join(entries)}</ol>'
+    )
 
 
 def _para(text: str, css: str = "") -> str:

@@ -31,6 +31,7 @@ the exercise being done: the build warns about it (that is what a missing `# sol
 lesson like 07 looks like). A `# solution:` line that cannot be imported stops the build with the
 notebook, the cell and the reason.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -75,6 +76,7 @@ class Report:
 
 
 # --- reading the notebook ------------------------------------------------------------------------------
+
 
 def tags(cell) -> set[str]:
     return set(cell.get("metadata", {}).get("tags", []))
@@ -121,6 +123,7 @@ def used_names(source: str) -> set[str] | None:
 
 # --- the stub ----------------------------------------------------------------------------------------
 
+
 def stub(source: str) -> str:
     """The solution's names, defined but unsolved (see the module docstring)."""
     lines = source.splitlines()
@@ -146,7 +149,10 @@ def _join(parts: list[str]) -> str:
             if _is_block(part) or _is_block(prev):
                 text += "\n\n\n"
             else:
-                imports = prev.startswith(("import ", "from ")), part.startswith(("import ", "from "))
+                imports = (
+                    prev.startswith(("import ", "from ")),
+                    part.startswith(("import ", "from ")),
+                )
                 text += "\n\n" if imports[0] != imports[1] else "\n"
         text += part
     return text
@@ -167,11 +173,18 @@ def _stub_def(node, lines: list[str]) -> list[str]:
         indent = " " * (node.col_offset + 4)
         doc_lines = []
     else:
-        head = lines[first - 1: body[0].lineno - 1]
+        head = lines[first - 1 : body[0].lineno - 1]
         indent = " " * body[0].col_offset
-        doc_lines = lines[body[0].lineno - 1: body[0].end_lineno] if doc else []
-    rest = [n for n in body[1 if doc else 0:] if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))] \
-        if isinstance(node, ast.ClassDef) else []
+        doc_lines = lines[body[0].lineno - 1 : body[0].end_lineno] if doc else []
+    rest = (
+        [
+            n
+            for n in body[1 if doc else 0 :]
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        if isinstance(node, ast.ClassDef)
+        else []
+    )
     if isinstance(node, ast.ClassDef):
         inner = [line for m in rest for line in [""] + _stub_def(m, lines)]
         return head + doc_lines + (inner if inner else ([] if doc_lines else [f"{indent}pass"]))
@@ -181,18 +194,25 @@ def _stub_def(node, lines: list[str]) -> list[str]:
 
 # --- the check cell, pointed at the learner's name --------------------------------------------------------
 
+
 def retarget(source: str, module: str, name: str, learner: str) -> str:
     """`source` with `from module import name` removed and every use of `name` renamed to `learner`."""
     lines = source.splitlines()
     drop: set[int] = set()
     edits: dict[int, str] = {}
     for node in ast.parse(source).body:
-        if isinstance(node, ast.ImportFrom) and node.module == module and any(a.name == name for a in node.names):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module == module
+            and any(a.name == name for a in node.names)
+        ):
             keep = [a for a in node.names if a.name != name]
             span = range(node.lineno - 1, node.end_lineno)
             drop.update(span)
             if keep:
-                edits[node.lineno - 1] = " " * node.col_offset + ast.unparse(ast.ImportFrom(module, keep, node.level))
+                edits[node.lineno - 1] = " " * node.col_offset + ast.unparse(
+                    ast.ImportFrom(module, keep, node.level)
+                )
     renamed: dict[int, list[tuple[int, int]]] = {}
     comments: dict[int, int] = {}
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -214,6 +234,7 @@ def retarget(source: str, module: str, name: str, learner: str) -> str:
 
 # --- the editions ----------------------------------------------------------------------------------------
 
+
 def clear(cell) -> None:
     cell.outputs, cell.execution_count = [], None
 
@@ -227,7 +248,9 @@ def student_edition(nb, name: str, src_dir: Path) -> tuple[object, Report]:
         names = blank(nb, ex, f"{name} 第 {ex.index + 1} 个单元格", src_dir)
         clear(nb.cells[ex.index])
         if ex.check is None:
-            report.warnings.append(f"{name} 第 {ex.index + 1} 个单元格：练习后面没有标记为 check 的检查单元格")
+            report.warnings.append(
+                f"{name} 第 {ex.index + 1} 个单元格：练习后面没有标记为 check 的检查单元格"
+            )
             continue
         check = nb.cells[ex.check]
         clear(check)
@@ -236,13 +259,18 @@ def student_edition(nb, name: str, src_dir: Path) -> tuple[object, Report]:
             report.warnings.append(
                 f"{name} 第 {ex.check + 1} 个单元格（check）没有用到练习定义的 {', '.join(names) or '任何名字'}："
                 "学生版不做练习也能通过检查。若练习单元格里是起始代码、答案在别处，请在练习单元格加一行 "
-                "`# solution: 模块:函数名`（例如 `# solution: agentkit.lessons_c:solution_loop`）。")
+                "`# solution: 模块:函数名`（例如 `# solution: agentkit.lessons_c:solution_loop`）。"
+            )
     paired = {ex.check for ex in exercises}
     for i, cell in enumerate(nb.cells):
-        if "check" in tags(cell) and i not in paired:  # a check whose answer lives in the check itself
+        if (
+            "check" in tags(cell) and i not in paired
+        ):  # a check whose answer lives in the check itself
             clear(cell)
-            report.warnings.append(f"{name} 第 {i + 1} 个单元格（check）前面没有 exercise 单元格：学生版只清空了它的输出，"
-                                   "答案仍在它的源码里。")
+            report.warnings.append(
+                f"{name} 第 {i + 1} 个单元格（check）前面没有 exercise 单元格：学生版只清空了它的输出，"
+                "答案仍在它的源码里。"
+            )
     nb.metadata["agentkit_edition"] = "student"
     return nb, report
 
@@ -251,7 +279,11 @@ def blank(nb, ex: Exercise, where: str, src_dir: Path) -> list[str]:
     """Blank one exercise cell; for a starter, point its check at the learner's function.
     Returns the names the check cell should use."""
     cell = nb.cells[ex.index]
-    body = "\n".join(line for line in cell.source.splitlines() if not HINT.match(line) and not SOLUTION.match(line))
+    body = "\n".join(
+        line
+        for line in cell.source.splitlines()
+        if not HINT.match(line) and not SOLUTION.match(line)
+    )
     hints = "\n".join(f"# 提示：{h}" for h in ex.hints) or f"# {DEFAULT_HINT}"
     try:
         names = defined_names(body)
@@ -265,8 +297,10 @@ def blank(nb, ex: Exercise, where: str, src_dir: Path) -> list[str]:
     functions = [n for n in names if n in _function_names(body)]
     learner = learner or (functions[0] if len(functions) == 1 else None)
     if learner is None:
-        raise BuildError(f"{where}：起始代码定义了 {len(functions)} 个函数（{', '.join(functions) or '无'}），"
-                         f"不知道哪一个对应 {solution}；请写成 `# solution: {module}:{solution} as 函数名`。")
+        raise BuildError(
+            f"{where}：起始代码定义了 {len(functions)} 个函数（{', '.join(functions) or '无'}），"
+            f"不知道哪一个对应 {solution}；请写成 `# solution: {module}:{solution} as 函数名`。"
+        )
     cell.source = hints + "\n\n" + body.strip("\n")
     if ex.check is not None:
         nb.cells[ex.check].source = retarget(nb.cells[ex.check].source, module, solution, learner)
@@ -274,15 +308,23 @@ def blank(nb, ex: Exercise, where: str, src_dir: Path) -> list[str]:
 
 
 def _function_names(source: str) -> set[str]:
-    return {n.name for n in ast.parse(source).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return {
+        n.name
+        for n in ast.parse(source).body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
 
 
 def _check_importable(module: str, name: str, where: str, src_dir: Path) -> None:
-    sys.path.insert(0, str(src_dir))  # a helper module beside the notebooks is importable by their kernel too
+    sys.path.insert(
+        0, str(src_dir)
+    )  # a helper module beside the notebooks is importable by their kernel too
     try:
         obj = getattr(importlib.import_module(module), name, None)
     except Exception as e:
-        raise BuildError(f"{where}：`# solution: {module}:{name}` 无法导入模块 {module}：{type(e).__name__}: {e}") from e
+        raise BuildError(
+            f"{where}：`# solution: {module}:{name}` 无法导入模块 {module}：{type(e).__name__}: {e}"
+        ) from e
     finally:
         sys.path.remove(str(src_dir))
     if obj is None:
@@ -310,10 +352,18 @@ def build(src: Path, out: Path, notebooks: list[Path] | None = None) -> list[Rep
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the student and instructor editions of the notebooks.")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "editions", help="output directory")
-    parser.add_argument("--src", type=Path, default=ROOT / "notebooks", help="the instructor's notebooks")
-    parser.add_argument("notebooks", nargs="*", type=Path, help="only these notebooks (default: every one in --src)")
+    parser = argparse.ArgumentParser(
+        description="Build the student and instructor editions of the notebooks."
+    )
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "build" / "editions", help="output directory"
+    )
+    parser.add_argument(
+        "--src", type=Path, default=ROOT / "notebooks", help="the instructor's notebooks"
+    )
+    parser.add_argument(
+        "notebooks", nargs="*", type=Path, help="only these notebooks (default: every one in --src)"
+    )
     args = parser.parse_args(argv)
     try:
         reports = build(args.src, args.out, args.notebooks or None)
@@ -321,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"错误：{e}", file=sys.stderr)
         return 1
     for r in reports:
-        note = f"{r.exercises} 个练习已清空" if r.exercises else "没有练习" + ("" if r.warnings else "，原样复制")
+        note = (
+            f"{r.exercises} 个练习已清空"
+            if r.exercises
+            else "没有练习" + ("" if r.warnings else "，原样复制")
+        )
         print(f"{r.notebook}：{note}")
         for w in r.warnings:
             print(f"  警告：{w}", file=sys.stderr)

@@ -5,6 +5,7 @@
 
 A stale notebook fails CI: strict `pytest --nbval` compares every stored output with a fresh run.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,10 +27,17 @@ def offline_env() -> None:
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     client.execute()
-    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # one stdout chunk per cell, however it was flushed
+    nb, _ = CoalesceStreamsPreprocessor().preprocess(
+        nb, {}
+    )  # one stdout chunk per cell, however it was flushed
     for cell in nb.cells:  # no wall-clock noise in the stored notebook
         cell.metadata.pop("execution", None)
     nbformat.write(_stable_widget_ids(nb), path)
@@ -37,7 +45,11 @@ def run(path: Path) -> None:
 
 def _stable_widget_ids(nb):
     """Widget model ids are random uuids; number them in creation order so a re-run leaves no diff."""
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    state = (
+        nb.metadata.get("widgets", {})
+        .get("application/vnd.jupyter.widget-state+json", {})
+        .get("state", {})
+    )
     text = nbformat.writes(nb)
     for n, model_id in enumerate(list(state)):
         text = text.replace(model_id, f"{n + 1:032x}")

@@ -7,6 +7,7 @@ and workspaces), opens lessons in Chromium and runs them as a learner would. Scr
 test land in artifacts/browser/. Skipped, with a message saying how to install, where Chromium or
 Playwright is missing.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,17 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "browser"
-CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium", shutil.which("chromium") or "")
-                 if p and Path(p).exists()), None)
-INSTALL = "install it with: apt-get install chromium && pip install playwright (CI's .ci/run does both)"
+CHROMIUM = next(
+    (
+        p
+        for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium", shutil.which("chromium") or "")
+        if p and Path(p).exists()
+    ),
+    None,
+)
+INSTALL = (
+    "install it with: apt-get install chromium && pip install playwright (CI's .ci/run does both)"
+)
 
 try:
     from playwright.sync_api import expect, sync_playwright
@@ -55,17 +64,39 @@ def lab(tmp_path_factory):
     settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
     port = _free_port()
-    env = {**os.environ, "AGENTKIT_OFFLINE": "1", "JUPYTER_CONFIG_DIR": str(tmp / "config"),
-           "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces"),
-           "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"), "AGENTLOOP_QUIZ_DB": str(tmp / "quiz.sqlite3")}
+    env = {
+        **os.environ,
+        "AGENTKIT_OFFLINE": "1",
+        "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+        "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces"),
+        "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
+        "AGENTLOOP_QUIZ_DB": str(tmp / "quiz.sqlite3"),
+    }
     env.pop("ANTHROPIC_API_KEY", None)
     server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-         f"--ServerApp.root_dir={root}", "--allow-root"],
-        env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "server.log").open("w"), start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--ServerApp.port_retries=0",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            f"--ServerApp.root_dir={root}",
+            "--allow-root",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp / "server.log").open("w"),
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):
@@ -77,9 +108,18 @@ def lab(tmp_path_factory):
                     pytest.fail(f"jupyter lab exited: {(tmp / 'server.log').read_text()[-2000:]}")
                 time.sleep(0.5)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"])
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                ],
+            )
             try:
                 yield url, browser
             finally:
@@ -112,25 +152,37 @@ def open_and_run_all(pg, url: str, notebook: str) -> None:
     pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     pg.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     # every code cell executed: no "[*]" prompt, and the last code cell has an execution count
-    pg.wait_for_function("""() => {
+    pg.wait_for_function(
+        """() => {
         const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
         const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
         return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
-    }""", timeout=120_000)
+    }""",
+        timeout=120_000,
+    )
 
 
 def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
     url, pg = page
     open_and_run_all(pg, url, "02_the_loop.ipynb")
     text = pg.locator(".jp-Notebook").inner_text()
-    seq = [line.split("stop_reason=")[1].split()[0] for line in text.splitlines() if line.startswith("[turn ")]
+    seq = [
+        line.split("stop_reason=")[1].split()[0]
+        for line in text.splitlines()
+        if line.startswith("[turn ")
+    ]
     assert seq[:3] == ["tool_use", "tool_use", "end_turn"], seq
     assert "end_turn" in seq[3:4], seq
     diagram = pg.locator(".jp-OutputArea-output .jp-RenderedMermaid").first
     diagram.scroll_into_view_if_needed()
-    expect(diagram.locator("img, svg").first).to_be_visible()  # JupyterLab 4 draws Mermaid as an SVG image
+    expect(
+        diagram.locator("img, svg").first
+    ).to_be_visible()  # JupyterLab 4 draws Mermaid as an SVG image
     assert pg.locator(".jp-OutputArea-output .jp-RenderedMermaid.jp-mod-warning").count() == 0
-    assert pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    assert (
+        pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+        == 0
+    )
 
 
 def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_and_score(page):

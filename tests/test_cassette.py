@@ -3,6 +3,7 @@ Claude behind it, the file holds no key and no headers, and a changed lesson get
 
 There is no key or network here, so the offline API stands in for real Claude behind the recorder (in one
 test behind a local HTTP server, so that recording goes through the SDK's real HTTP transport)."""
+
 import http.server
 import json
 import threading
@@ -23,14 +24,27 @@ PROMPT = "订单 A-1001、A-1002、A-1003 都有问题，请帮我退款。"
 
 def run(client, prompt=PROMPT):
     world = World()  # the tools run locally, in replay as in recording
-    tools = [TOOL_SCHEMAS[n] for n in ("lookup_order", "process_refund", "cancel_order", "create_return")]
-    return agentkit.run_agent_loop(client, [{"role": "user", "content": prompt}], tools, run_tool=world.run_tool,
-                                   model="claude-sonnet-4-6")
+    tools = [
+        TOOL_SCHEMAS[n] for n in ("lookup_order", "process_refund", "cancel_order", "create_return")
+    ]
+    return agentkit.run_agent_loop(
+        client,
+        [{"role": "user", "content": prompt}],
+        tools,
+        run_tool=world.run_tool,
+        model="claude-sonnet-4-6",
+    )
 
 
 def summary(result):
-    return (result.exit, result.turns, result.stop_reason, result.final_text,
-            [(c.id, c.name, c.input, c.content, c.is_error) for c in result.tool_calls], result.messages)
+    return (
+        result.exit,
+        result.turns,
+        result.stop_reason,
+        result.final_text,
+        [(c.id, c.name, c.input, c.content, c.is_error) for c in result.tool_calls],
+        result.messages,
+    )
 
 
 @pytest.fixture
@@ -38,29 +52,52 @@ def recorded(tmp_path):
     """A cassette of one multi-turn run, recorded through RecordingTransport around the offline API."""
     path = tmp_path / "lesson_parallel.json"
     transport = RecordingTransport(OfflineAPI(), path)
-    client = anthropic.Anthropic(api_key=KEY, max_retries=0, http_client=httpx2.Client(transport=transport))
+    client = anthropic.Anthropic(
+        api_key=KEY, max_retries=0, http_client=httpx2.Client(transport=transport)
+    )
     return path, run(client)
 
 
 def replay_client(path, **kw):
-    return anthropic.Anthropic(api_key="replay", max_retries=0,
-                               http_client=httpx2.Client(transport=httpx2.MockTransport(Replay(path))), **kw)
+    return anthropic.Anthropic(
+        api_key="replay",
+        max_retries=0,
+        http_client=httpx2.Client(transport=httpx2.MockTransport(Replay(path))),
+        **kw,
+    )
 
 
 def test_the_recording_holds_the_exchanges_and_no_key_or_headers(recorded):
     path, result = recorded
     text = path.read_text(encoding="utf-8")
     assert KEY not in text and "sk-ant" not in text
-    for word in ("authorization", "x-api-key", "Bearer", "headers", "anthropic-version", "user-agent"):
+    for word in (
+        "authorization",
+        "x-api-key",
+        "Bearer",
+        "headers",
+        "anthropic-version",
+        "user-agent",
+    ):
         assert word.lower() not in text.lower(), word
     data = json.loads(text)
-    assert data["agentkit_cassette"] == 1 and data["model"] == "claude-sonnet-4-6" and data["recorded_at"]
+    assert (
+        data["agentkit_cassette"] == 1
+        and data["model"] == "claude-sonnet-4-6"
+        and data["recorded_at"]
+    )
     assert len(data["exchanges"]) == result.turns >= 3
     first = data["exchanges"][0]
     assert set(first) == {"request", "response"}
-    assert set(first["request"]) == {"method", "path", "body"} and first["request"]["path"] == "/v1/messages"
+    assert (
+        set(first["request"]) == {"method", "path", "body"}
+        and first["request"]["path"] == "/v1/messages"
+    )
     assert first["request"]["body"]["messages"] == [{"role": "user", "content": PROMPT}]
-    assert set(first["response"]) == {"status", "body"} and first["response"]["body"]["stop_reason"] == "tool_use"
+    assert (
+        set(first["response"]) == {"status", "body"}
+        and first["response"]["body"]["stop_reason"] == "tool_use"
+    )
 
 
 def test_replay_gives_the_same_loop_result_with_no_claude_behind_it(recorded):
@@ -91,12 +128,17 @@ def test_a_changed_prompt_is_a_clear_mismatch(recorded):
 def test_a_changed_history_names_the_later_exchange_and_field(recorded):
     path, _ = recorded
     replay = Replay(path)
-    client = anthropic.Anthropic(api_key="x", max_retries=0,
-                                 http_client=httpx2.Client(transport=httpx2.MockTransport(replay)))
+    client = anthropic.Anthropic(
+        api_key="x",
+        max_retries=0,
+        http_client=httpx2.Client(transport=httpx2.MockTransport(replay)),
+    )
     body = replay.cassette.exchanges[1]["request"]["body"]
     client.messages.create(**replay.cassette.exchanges[0]["request"]["body"])
     changed = json.loads(json.dumps(body))
-    changed["messages"][2]["content"][0]["content"] = "库存不足"  # a tool result that differs from the recording
+    changed["messages"][2]["content"][0]["content"] = (
+        "库存不足"  # a tool result that differs from the recording
+    )
     with pytest.raises(CassetteMismatch) as caught:
         client.messages.create(**changed)
     assert caught.value.exchange == 2 and caught.value.field == "messages.2.content.0.content"
@@ -106,16 +148,25 @@ def test_a_mismatch_is_not_retried_and_not_wrapped_by_the_sdk(recorded):
     path, _ = recorded
     replay = Replay(path)
     calls = []
-    client = anthropic.Anthropic(api_key="x", max_retries=2, http_client=httpx2.Client(
-        transport=httpx2.MockTransport(lambda r: calls.append(1) or replay(r))))
+    client = anthropic.Anthropic(
+        api_key="x",
+        max_retries=2,
+        http_client=httpx2.Client(
+            transport=httpx2.MockTransport(lambda r: calls.append(1) or replay(r))
+        ),
+    )
     with pytest.raises(CassetteMismatch):
-        client.messages.create(model="claude-sonnet-4-6", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+        client.messages.create(
+            model="claude-sonnet-4-6", max_tokens=10, messages=[{"role": "user", "content": "hi"}]
+        )
     assert len(calls) == 1
 
 
 def test_run_agent_loop_lets_the_mismatch_through(recorded):
     path, _ = recorded
-    with pytest.raises(CassetteMismatch):  # not turned into ModelCallFailed (that is for API errors)
+    with pytest.raises(
+        CassetteMismatch
+    ):  # not turned into ModelCallFailed (that is for API errors)
         run(replay_client(path), prompt="今天天气怎么样？")
 
 
@@ -124,7 +175,9 @@ def test_running_past_the_end_says_so(recorded):
     client = replay_client(path)
     run(client)
     with pytest.raises(CassetteMismatch, match="只有 .* 次请求") as caught:
-        client.messages.create(model="claude-sonnet-4-6", max_tokens=10, messages=[{"role": "user", "content": "再来"}])
+        client.messages.create(
+            model="claude-sonnet-4-6", max_tokens=10, messages=[{"role": "user", "content": "再来"}]
+        )
     assert caught.value.field is None
 
 
@@ -138,7 +191,10 @@ def test_re_running_a_cell_replays_again(recorded):
 def test_first_difference():
     f = cassette.first_difference
     assert f({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) is None
-    assert f({"messages": [{"content": "x"}]}, {"messages": [{"content": "y"}]}) == "messages.0.content"
+    assert (
+        f({"messages": [{"content": "x"}]}, {"messages": [{"content": "y"}]})
+        == "messages.0.content"
+    )
     assert f({"messages": [1, 2]}, {"messages": [1, 2, 3]}) == "messages.2"
     assert f({"a": 1}, {"a": 1, "tool_choice": {}}) == "tool_choice"
     assert f({"max_tokens": 1024}, {"max_tokens": 2048}) == "max_tokens"
@@ -148,19 +204,25 @@ def test_first_difference():
 
 # --- bad cassettes ----------------------------------------------------------------------------------
 
+
 def test_a_missing_cassette_names_the_file(tmp_path):
     with pytest.raises(CassetteError, match="找不到录制文件") as caught:
         agentkit.make_client(replay=tmp_path / "nope.json")
     assert "nope.json" in str(caught.value)
 
 
-@pytest.mark.parametrize("content, problem", [
-    ('{"agentkit_cassette": 1, "exchanges": [', "不是合法的 JSON（第 1 行"),
-    ('[1, 2]', "顶层应是"),
-    ('{"agentkit_cassette": 9, "exchanges": []}', "格式版本是 9"),
-    ('{"agentkit_cassette": 1, "exchanges": [{"request": {"method": "POST", "path": "/v1/messages"}}]}',
-     "第 1 次交换缺少 response"),
-])
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        ('{"agentkit_cassette": 1, "exchanges": [', "不是合法的 JSON（第 1 行"),
+        ("[1, 2]", "顶层应是"),
+        ('{"agentkit_cassette": 9, "exchanges": []}', "格式版本是 9"),
+        (
+            '{"agentkit_cassette": 1, "exchanges": [{"request": {"method": "POST", "path": "/v1/messages"}}]}',
+            "第 1 次交换缺少 response",
+        ),
+    ],
+)
 def test_a_corrupt_cassette_says_what_is_wrong(tmp_path, content, problem):
     path = tmp_path / "broken.json"
     path.write_text(content, encoding="utf-8")
@@ -171,12 +233,16 @@ def test_a_corrupt_cassette_says_what_is_wrong(tmp_path, content, problem):
 
 # --- make_client ------------------------------------------------------------------------------------
 
+
 def test_make_client_replay_labels_the_client(recorded):
     path, original = recorded
     client = agentkit.make_client(replay=path)
     assert client.offline is None and client.cassette.mode == "replay"
     date = json.loads(path.read_text())["recorded_at"][:10]
-    assert client.cassette.label == f"▶ 回放录制：lesson_parallel（录制于 {date}，模型 claude-sonnet-4-6）"
+    assert (
+        client.cassette.label
+        == f"▶ 回放录制：lesson_parallel（录制于 {date}，模型 claude-sonnet-4-6）"
+    )
     assert summary(run(client)) == summary(original)
 
 
@@ -195,7 +261,9 @@ def test_clients_in_one_process_share_the_replay_position(tmp_path):
     run(rec, prompt="今天天气怎么样？")
     first = agentkit.make_client(replay=path)
     run(first)
-    second = agentkit.make_client(replay=path)  # a second client in the same notebook continues the recording
+    second = agentkit.make_client(
+        replay=path
+    )  # a second client in the same notebook continues the recording
     assert second.cassette is first.cassette
     assert run(second, prompt="今天天气怎么样？").exit == "completed"
 
@@ -234,7 +302,14 @@ def local_api(monkeypatch):
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("AGENTKIT_OFFLINE")
     monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
@@ -244,22 +319,31 @@ def local_api(monkeypatch):
     server.server_close()
 
 
-def test_agentkit_record_with_a_key_records_over_http_and_replays_offline(tmp_path, monkeypatch, local_api):
+def test_agentkit_record_with_a_key_records_over_http_and_replays_offline(
+    tmp_path, monkeypatch, local_api
+):
     path = tmp_path / "real.json"
     monkeypatch.setenv("AGENTKIT_RECORD", str(path))
     client = agentkit.make_client()
     assert client.offline is None and "真实 Claude" in client.cassette.label
     original = run(client)
-    assert local_api and any(KEY in local_api[0].get(h, "") for h in ("authorization", "x-api-key"))  # sent...
+    assert local_api and any(
+        KEY in local_api[0].get(h, "") for h in ("authorization", "x-api-key")
+    )  # sent...
     text = path.read_text(encoding="utf-8")
-    assert KEY not in text and "x-api-key" not in text.lower() and "authorization" not in text.lower()  # not written
+    assert (
+        KEY not in text and "x-api-key" not in text.lower() and "authorization" not in text.lower()
+    )  # not written
     assert json.loads(text)["backend"] == "anthropic-api"
     for name in ("AGENTKIT_RECORD", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
         monkeypatch.delenv(name)
     monkeypatch.setenv("AGENTKIT_OFFLINE", "1")
     monkeypatch.setenv("AGENTKIT_REPLAY", str(path))
     replayed = agentkit.make_client()
-    assert replayed.cassette.label.startswith("▶ 回放录制：real（录制于 ") and "模拟" not in replayed.cassette.label
+    assert (
+        replayed.cassette.label.startswith("▶ 回放录制：real（录制于 ")
+        and "模拟" not in replayed.cassette.label
+    )
     assert summary(run(replayed)) == summary(original)
 
 
@@ -267,13 +351,17 @@ def test_agentkit_record_without_a_key_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("AGENTKIT_RECORD", str(tmp_path / "x.json"))
     with pytest.raises(CassetteError, match="ANTHROPIC_API_KEY"):
         agentkit.make_client()
-    assert agentkit.make_client(offline=True).cassette is None  # a lesson's explicit offline client is left alone
+    assert (
+        agentkit.make_client(offline=True).cassette is None
+    )  # a lesson's explicit offline client is left alone
 
 
 def test_agentkit_replay_leaves_an_explicit_offline_client_alone(recorded, monkeypatch):
     path, _ = recorded
     monkeypatch.setenv("AGENTKIT_REPLAY", str(path))
-    client = agentkit.make_client(offline=True, faults={1: 529})  # e.g. lesson 06 showing the SDK's retries
+    client = agentkit.make_client(
+        offline=True, faults={1: 529}
+    )  # e.g. lesson 06 showing the SDK's retries
     assert isinstance(client.offline, OfflineAPI) and client.cassette is None
 
 
@@ -283,7 +371,9 @@ def test_make_client_record_with_a_key_wraps_the_real_transport(tmp_path, monkey
     monkeypatch.setenv("AGENTKIT_RECORD", str(tmp_path / "real.json"))
     client = agentkit.make_client()  # no request is sent
     transport = client._client._transport
-    assert isinstance(transport, RecordingTransport) and isinstance(transport.inner, httpx2.HTTPTransport)
+    assert isinstance(transport, RecordingTransport) and isinstance(
+        transport.inner, httpx2.HTTPTransport
+    )
     assert client.offline is None and client.cassette.backend == "anthropic-api"
     assert "真实 Claude" in client.cassette.label
     assert not (tmp_path / "real.json").exists()  # written on the first exchange

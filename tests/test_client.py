@@ -1,4 +1,5 @@
 """make_client(): real client with a key, offline Claude otherwise; the default model."""
+
 import typing
 
 import anthropic
@@ -60,15 +61,18 @@ def test_default_model_is_listed_and_not_deprecated(monkeypatch):
     assert agentkit.default_model() == agentkit.DEFAULT_MODEL
     assert agentkit.DEFAULT_MODEL in listed
     assert agentkit.DEFAULT_MODEL not in DEPRECATED_MODELS
-    assert "claude-sonnet-4-5" in DEPRECATED_MODELS  # the study guide's model: why the default differs
+    assert (
+        "claude-sonnet-4-5" in DEPRECATED_MODELS
+    )  # the study guide's model: why the default differs
 
 
 def test_agentkit_model_overrides_the_default(monkeypatch):
     monkeypatch.setenv("AGENTKIT_MODEL", "claude-opus-4-7")
     assert agentkit.default_model() == "claude-opus-4-7"
     client = agentkit.make_client()
-    r = client.messages.create(model=agentkit.default_model(), max_tokens=64,
-                               messages=[{"role": "user", "content": "hi"}])
+    r = client.messages.create(
+        model=agentkit.default_model(), max_tokens=64, messages=[{"role": "user", "content": "hi"}]
+    )
     assert r.model == "claude-opus-4-7"
 
 

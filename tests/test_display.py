@@ -1,12 +1,24 @@
 """agentkit.display: a run as text, HTML and a Mermaid sequence diagram."""
+
 from agentkit import World, make_client, run_agent_loop
-from agentkit.display import Mermaid, mermaid, mermaid_source, show, transcript_html, transcript_text
+from agentkit.display import (
+    Mermaid,
+    mermaid,
+    mermaid_source,
+    show,
+    transcript_html,
+    transcript_text,
+)
 
 
 def refund_run():
     world = World()
-    return run_agent_loop(make_client(offline=True, world=world), [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
-                          world.tools("lookup_order", "process_refund"), run_tool=world.run_tool)
+    return run_agent_loop(
+        make_client(offline=True, world=world),
+        [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
+        world.tools("lookup_order", "process_refund"),
+        run_tool=world.run_tool,
+    )
 
 
 def test_text_transcript_lists_every_block_and_the_exit():
@@ -17,8 +29,12 @@ def test_text_transcript_lists_every_block_and_the_exit():
 
 def test_html_transcript_escapes_and_marks_errors():
     world = World(flaky={"process_refund": 1})
-    result = run_agent_loop(make_client(offline=True, world=world), [{"role": "user", "content": "订单 A-1001 <b>坏了</b>，请退款"}],
-                            world.tools(), run_tool=world.run_tool)
+    result = run_agent_loop(
+        make_client(offline=True, world=world),
+        [{"role": "user", "content": "订单 A-1001 <b>坏了</b>，请退款"}],
+        world.tools(),
+        run_tool=world.run_tool,
+    )
     page = transcript_html(result)
     assert "&lt;b&gt;" in page and "<b>坏了</b>" not in page
     assert "tool_result is_error" in page and "exit=<b>completed</b>" in page
@@ -29,15 +45,26 @@ def test_mermaid_diagram_has_participants_turns_and_the_exit():
     source = mermaid_source(refund_run())
     lines = source.splitlines()
     assert lines[0] == "sequenceDiagram" and "participant C as Claude" in source
-    assert [l.strip() for l in lines if "C-->>L" in l] == [
-        "C-->>L: stop_reason=tool_use · lookup_order", "C-->>L: stop_reason=tool_use · process_refund",
-        "C-->>L: stop_reason=end_turn"]
+    assert [x.strip() for x in lines if "C-->>L" in x] == [
+        "C-->>L: stop_reason=tool_use · lookup_order",
+        "C-->>L: stop_reason=tool_use · process_refund",
+        "C-->>L: stop_reason=end_turn",
+    ]
     assert "Note over L: stop_reason=end_turn → exit=completed" in source
-    assert not any(ch in l.split(":", 1)[-1] for l in lines for ch in ";#%")  # nothing that breaks a statement
+    assert not any(
+        ch in x.split(":", 1)[-1] for x in lines for ch in ";#%"
+    )  # nothing that breaks a statement
 
 
 def test_mermaid_renders_as_a_markdown_fence_and_plain_messages_work():
-    diagram = mermaid([{"role": "user", "content": "你好"}, {"role": "assistant", "content": [{"type": "text", "text": "hi"}]}])
+    diagram = mermaid(
+        [
+            {"role": "user", "content": "你好"},
+            {"role": "assistant", "content": [{"type": "text", "text": "hi"}]},
+        ]
+    )
     assert isinstance(diagram, Mermaid)
-    assert diagram._repr_markdown_().startswith("```mermaid\nsequenceDiagram") and diagram._repr_markdown_().endswith("```")
+    assert diagram._repr_markdown_().startswith(
+        "```mermaid\nsequenceDiagram"
+    ) and diagram._repr_markdown_().endswith("```")
     assert repr(diagram).splitlines()[-1].strip() == "C-->>L: text"

@@ -3,6 +3,7 @@ with the solution; the instructor edition is the notebooks as they are.
 
 Fixtures in tests/data/editions/: solution_exercise.ipynb (the exercise cells hold the solutions) and
 starter_exercise.ipynb (the exercise cell holds a starter and `# solution: module:name`, as lesson 07)."""
+
 import copy
 import importlib.util
 import inspect
@@ -46,15 +47,20 @@ def stdout(cell):
 def execute(nb, cwd):
     """Run every cell (errors allowed, so each cell's outcome can be read); the kernel starts in `cwd`."""
     nb = copy.deepcopy(nb)
-    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
-                   resources={"metadata": {"path": str(cwd)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        resources={"metadata": {"path": str(cwd)}},
+    ).execute()
     return nb
 
 
 def fill(nb, sources):
     """The learner's work: each exercise cell gets the given source."""
     nb = copy.deepcopy(nb)
-    for cell, source in zip(tagged(nb, "exercise"), sources):
+    for cell, source in zip(tagged(nb, "exercise"), sources, strict=False):
         cell.source = source
     return nb
 
@@ -71,6 +77,7 @@ def read(path):
 
 # --- what the build writes ------------------------------------------------------------------------------
 
+
 def test_both_editions_hold_every_notebook_and_the_instructor_one_is_unchanged(built):
     out, reports = built
     sources = sorted(p.name for p in DATA.glob("*.ipynb"))
@@ -78,12 +85,18 @@ def test_both_editions_hold_every_notebook_and_the_instructor_one_is_unchanged(b
     for name in sources:
         assert read(out / "instructor" / name) == read(DATA / name)
         nbformat.validate(read(out / "student" / name))
-    assert reports["solution_exercise.ipynb"].exercises == 2 and not reports["solution_exercise.ipynb"].warnings
+    assert (
+        reports["solution_exercise.ipynb"].exercises == 2
+        and not reports["solution_exercise.ipynb"].warnings
+    )
 
 
 def test_a_solution_exercise_becomes_hint_and_stub(built):
     out, _ = built
-    source, student = read(DATA / "solution_exercise.ipynb"), read(out / "student" / "solution_exercise.ipynb")
+    source, student = (
+        read(DATA / "solution_exercise.ipynb"),
+        read(out / "student" / "solution_exercise.ipynb"),
+    )
     function, constant = tagged(student, "exercise")
     assert function.source.startswith("# 提示：用一个 for 循环把每个数加起来，不要用内置的 sum()。")
     stubbed = 'def add_all(numbers):\n    """Return the sum of `numbers`."""\n    raise NotImplementedError('
@@ -92,7 +105,9 @@ def test_a_solution_exercise_becomes_hint_and_stub(built):
     assert constant.source == f"# {be.DEFAULT_HINT}\n\ncontinue_on = ...  # 在这里写你的代码"
     for cell in tagged(student, "exercise") + tagged(student, "check"):
         assert cell.outputs == [] and cell.execution_count is None
-    assert student.cells[1] == source.cells[1]  # cells that are not exercises or checks keep their outputs
+    assert (
+        student.cells[1] == source.cells[1]
+    )  # cells that are not exercises or checks keep their outputs
     assert student.metadata["agentkit_edition"] == "student"
 
 
@@ -102,20 +117,30 @@ def test_student_checks_fail_until_the_exercises_are_done(built):
     ran = execute(student, DATA)
     assert not errors(ran.cells[1])
     first, second = tagged(ran, "check")
-    assert "NotImplementedError" in errors(first)[0].ename and "在这里写你的代码" in errors(first)[0].evalue
+    assert (
+        "NotImplementedError" in errors(first)[0].ename
+        and "在这里写你的代码" in errors(first)[0].evalue
+    )
     assert errors(second)[0].ename == "AssertionError"
     # The learner writes the solutions (the instructor edition's exercise cells): every check passes.
-    solutions = [c.source for c in tagged(read(out / "instructor" / "solution_exercise.ipynb"), "exercise")]
+    solutions = [
+        c.source for c in tagged(read(out / "instructor" / "solution_exercise.ipynb"), "exercise")
+    ]
     done = execute(fill(student, solutions), DATA)
     assert not any(errors(c) for c in done.cells)
-    assert [stdout(c) for c in tagged(done, "check")] == ["✓ add_all 通过\n", "✓ continue_on 通过\n"]
+    assert [stdout(c) for c in tagged(done, "check")] == [
+        "✓ add_all 通过\n",
+        "✓ continue_on 通过\n",
+    ]
 
 
 def test_a_starter_exercise_keeps_the_starter_and_the_check_targets_the_learner(built):
     out, reports = built
     student = read(out / "student" / "starter_exercise.ipynb")
     [exercise], [check] = tagged(student, "exercise"), tagged(student, "check")
-    assert exercise.source.startswith("# 提示：起始代码只取了第一个数，改成把每个数都加起来。\n\ndef my_add_all(numbers):")
+    assert exercise.source.startswith(
+        "# 提示：起始代码只取了第一个数，改成把每个数都加起来。\n\ndef my_add_all(numbers):"
+    )
     assert "return numbers[0]" in exercise.source and "# solution:" not in exercise.source
     assert check.source.startswith("fn = my_add_all\n") and "add_all_solution" not in check.source
     assert not reports["starter_exercise.ipynb"].warnings
@@ -125,12 +150,15 @@ def test_a_starter_exercise_keeps_the_starter_and_the_check_targets_the_learner(
         import edition_solutions
     finally:
         sys.path.remove(str(DATA))
-    solution = inspect.getsource(edition_solutions.add_all_solution).replace("def add_all_solution", "def my_add_all")
+    solution = inspect.getsource(edition_solutions.add_all_solution).replace(
+        "def add_all_solution", "def my_add_all"
+    )
     [check] = tagged(execute(fill(student, [solution]), DATA), "check")
     assert not errors(check) and stdout(check) == "✓ my_add_all 通过\n"
 
 
 # --- lesson 07 ------------------------------------------------------------------------------------------
+
 
 @pytest.mark.skipif(not LESSON_07.exists(), reason="lesson 07 is not written yet")
 def test_lesson_07_student_check_fails_until_the_loop_is_written(tmp_path):
@@ -153,6 +181,7 @@ def test_lesson_07_student_check_fails_until_the_loop_is_written(tmp_path):
     ran = execute(student, LESSON_07.parent)
     assert errors(tagged(ran, "check")[0])[0].ename == "AssertionError"  # the starter does not pass
     from agentkit.lessons_c import solution_source
+
     written = solution_source().replace("def solution_loop(", "def my_loop(")
     [check] = tagged(execute(fill(student, [written]), LESSON_07.parent), "check")
     assert not errors(check) and stdout(check) == "my_loop：10 个场景全部通过\n"
@@ -167,9 +196,14 @@ def test_the_real_notebooks_build(tmp_path):
 
 # --- the command and bad input ------------------------------------------------------------------------
 
+
 def test_the_command(tmp_path):
-    run = subprocess.run([sys.executable, str(SCRIPT), "--src", str(DATA), "--out", str(tmp_path / "ed")],
-                         capture_output=True, text=True, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--src", str(DATA), "--out", str(tmp_path / "ed")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert run.returncode == 0, run.stderr
     assert "solution_exercise.ipynb：2 个练习已清空" in run.stdout
     assert (tmp_path / "ed" / "student" / "starter_exercise.ipynb").exists()
@@ -186,11 +220,17 @@ def _variant(tmp_path, edit):
 
 
 def test_a_solution_that_cannot_be_imported_stops_the_build(tmp_path):
-    src = _variant(tmp_path, lambda c: setattr(c, "source", c.source.replace("edition_solutions:", "no_such_module:")))
+    src = _variant(
+        tmp_path,
+        lambda c: setattr(c, "source", c.source.replace("edition_solutions:", "no_such_module:")),
+    )
     with pytest.raises(be.BuildError, match=r"variant\.ipynb 第 2 个单元格.*no_such_module"):
         be.build(src, tmp_path / "out")
-    run = subprocess.run([sys.executable, str(SCRIPT), "--src", str(src), "--out", str(tmp_path / "out")],
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--src", str(src), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 1 and "no_such_module" in run.stderr and "variant.ipynb" in run.stderr
 
 
@@ -198,34 +238,49 @@ def test_a_check_that_ignores_its_exercise_is_reported(tmp_path):
     directive = "# solution: edition_solutions:add_all_solution\n"
     src = _variant(tmp_path, lambda c: setattr(c, "source", c.source.replace(directive, "")))
     [report] = be.build(src, tmp_path / "out")
-    assert len(report.warnings) == 1 and "my_add_all" in report.warnings[0] and "# solution:" in report.warnings[0]
+    assert (
+        len(report.warnings) == 1
+        and "my_add_all" in report.warnings[0]
+        and "# solution:" in report.warnings[0]
+    )
 
 
 def test_a_check_without_an_exercise_has_its_outputs_cleared(tmp_path):
     src = _variant(tmp_path, lambda c: c.metadata.update(tags=[]))
     [report] = be.build(src, tmp_path / "out")
     [check] = tagged(read(tmp_path / "out" / "student" / "variant.ipynb"), "check")
-    assert check.outputs == [] and report.exercises == 0 and "前面没有 exercise" in report.warnings[0]
+    assert (
+        check.outputs == [] and report.exercises == 0 and "前面没有 exercise" in report.warnings[0]
+    )
 
 
 def test_stub_keeps_names_and_drops_solutions():
-    source = ('import json\nLIMIT = 5\nclass Stop(Exception):\n    """Named exit."""\n    def __init__(self, m):\n'
-              '        self.m = m\ndef one(a): return a + 1\nprint("side effect")\n')
+    source = (
+        'import json\nLIMIT = 5\nclass Stop(Exception):\n    """Named exit."""\n    def __init__(self, m):\n'
+        '        self.m = m\ndef one(a): return a + 1\nprint("side effect")\n'
+    )
     out = be.stub(source)
     namespace = {}
     exec(compile(out, "stub", "exec"), namespace)
     assert {"json", "LIMIT", "Stop", "one"} <= namespace.keys() and namespace["LIMIT"] is Ellipsis
-    assert namespace["Stop"].__doc__ == "Named exit." and "a + 1" not in out and "side effect" not in out
+    assert (
+        namespace["Stop"].__doc__ == "Named exit."
+        and "a + 1" not in out
+        and "side effect" not in out
+    )
     with pytest.raises(NotImplementedError):
         namespace["one"](1)
 
 
 def test_retarget_renames_the_solution_and_drops_its_import():
-    check = ("from agentkit.lessons_c import scenarios, solution_loop\n\nloop = solution_loop  # change to my_loop\n"
-             "print('solution_loop')\n")
-    assert be.retarget(check, "agentkit.lessons_c", "solution_loop", "my_loop") == \
-        "from agentkit.lessons_c import scenarios\n\nloop = my_loop\nprint('solution_loop')"
-
+    check = (
+        "from agentkit.lessons_c import scenarios, solution_loop\n\nloop = solution_loop  # change to my_loop\n"
+        "print('solution_loop')\n"
+    )
+    assert (
+        be.retarget(check, "agentkit.lessons_c", "solution_loop", "my_loop")
+        == "from agentkit.lessons_c import scenarios\n\nloop = my_loop\nprint('solution_loop')"
+    )
 
 
 # --- the instructor guide's table of common mistakes ------------------------------------------------------
@@ -236,7 +291,11 @@ GUIDE = ROOT / "docs" / "instructor_guide.md"
 def guide_rows():
     """The rows of docs/instructor_guide.md's table of mistakes, as lists of cells."""
     section = GUIDE.read_text(encoding="utf-8").split("## 4.")[1].split("\n## ")[0]
-    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    rows = [
+        line.strip("|").split("|")
+        for line in section.splitlines()
+        if line.startswith("| ") and "`" in line
+    ]
     return [[cell.strip() for cell in row] for row in rows]
 
 
@@ -255,11 +314,17 @@ def test_the_guide_names_real_specimens_scenarios_topics_and_items():
     for _, specimens, failing, row_topics, row_items, _ in rows:
         row_topics = code.findall(row_topics)
         assert row_topics and all(t in topics for t in row_topics), row_topics
-        for item in code.findall(row_items):  # each item named exists and is tagged with one of the row's topics
+        for item in code.findall(
+            row_items
+        ):  # each item named exists and is tagged with one of the row's topics
             assert item in items and set(items[item].tags) & set(row_topics), item
         named = code.findall(failing)
         assert all(k in keys for k in named), named
-        for name in [] if specimens.startswith("无") else code.findall(specimens):  # what the grader really says
+        for name in (
+            [] if specimens.startswith("无") else code.findall(specimens)
+        ):  # what the grader really says
             assert name in SPECIMENS, name
             actual = {r.key for r in check_loop(SPECIMENS[name][1]).results if not r.passed}
-            assert actual == (set(keys) - set(named) if failing.startswith("除") else set(named)), name
+            assert actual == (set(keys) - set(named) if failing.startswith("除") else set(named)), (
+                name
+            )

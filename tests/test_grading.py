@@ -1,4 +1,5 @@
 """check_loop and the scoreboard: the reference passes everything; each specimen fails where it should."""
+
 import json
 
 import pytest
@@ -36,6 +37,7 @@ def test_the_study_guide_loop_passes_too():
     from functools import partial
 
     from agentkit.exercise import guide_loop
+
     assert check_loop(partial(guide_loop, print=lambda *a: None), name="guide_loop").passed
 
 
@@ -83,7 +85,9 @@ def test_a_learner_loop_that_raises_gets_a_diagnosis_not_a_traceback():
 
 def test_wrong_return_type_is_named():
     def returns_text(client, messages, *, tools, run_tool, model):
-        return client.messages.create(model=model, max_tokens=100, messages=messages).content[0].text
+        return (
+            client.messages.create(model=model, max_tokens=100, messages=messages).content[0].text
+        )
 
     report = check_loop(returns_text)
     assert "返回值应为 messages 列表（list），实际是 str" in report.results[0].diagnosis
@@ -103,7 +107,9 @@ def test_a_loop_that_never_ends_is_stopped_and_diagnosed():
 
 
 def test_scoreboard_text_and_html():
-    board = scoreboard({"reference_loop": reference_loop, "stop_on_text_block": antipatterns.stop_on_text_block})
+    board = scoreboard(
+        {"reference_loop": reference_loop, "stop_on_text_block": antipatterns.stop_on_text_block}
+    )
     text = repr(board)
     assert "reference_loop" in text and "✗" in text and "1 = 学习指南练习：退款" in text
     assert "<table class='ak-scoreboard'>" in board._repr_html_()

@@ -1,4 +1,5 @@
 """Lesson 07's reference-solution button, driven without a browser, and the solution itself."""
+
 from agentkit import check_loop
 from agentkit.lessons_c import HIDE, SHOW, solution_loop, solution_reveal
 

@@ -1,4 +1,5 @@
 """Stored notebook outputs: executed, deterministic-looking, and free of machine paths, keys and tracebacks."""
+
 import json
 import re
 from pathlib import Path
@@ -17,10 +18,16 @@ def test_stored_outputs_are_clean(path):
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code" or not "".join(cell["source"]).strip():
             continue
-        assert cell["execution_count"] is not None, f"cell {i} was never executed (run scripts/run_notebooks.py)"
+        assert cell["execution_count"] is not None, (
+            f"cell {i} was never executed (run scripts/run_notebooks.py)"
+        )
         outputs = json.dumps(cell["outputs"], ensure_ascii=False)
-        assert not any(o["output_type"] == "error" for o in cell["outputs"]), f"cell {i} stored a traceback"
-        assert not any(o.get("name") == "stderr" for o in cell["outputs"]), f"cell {i} wrote to stderr"
+        assert not any(o["output_type"] == "error" for o in cell["outputs"]), (
+            f"cell {i} stored a traceback"
+        )
+        assert not any(o.get("name") == "stderr" for o in cell["outputs"]), (
+            f"cell {i} wrote to stderr"
+        )
         assert not MACHINE.search(outputs), f"cell {i} shows a machine path"
         assert not SECRET.search(outputs + "".join(cell["source"])), f"cell {i} holds an API key"
         assert not ADDRESS.search(outputs), f"cell {i} shows a memory address"

@@ -1,5 +1,6 @@
 """The offline Messages API, exercised through the real anthropic SDK client: validation, wire format,
 faults and retries, max_tokens / stop_sequences / tool_choice / system, and the SDK's tool runner."""
+
 import json
 import time
 
@@ -21,7 +22,9 @@ def client():
 
 
 def create(client, messages, **kw):
-    return client.messages.create(**{"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "messages": messages, **kw})
+    return client.messages.create(
+        **{"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "messages": messages, **kw}
+    )
 
 
 def first_round(client):
@@ -59,50 +62,86 @@ def test_tool_use_without_tool_result(client):
     messages, tu = first_round(client)
     messages.append({"role": "user", "content": "继续"})
     msg = bad_request(lambda: create(client, messages))
-    assert msg == (f"messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: {tu.id}. "
-                   "Each `tool_use` block must have a corresponding `tool_result` block in the next message.")
+    assert msg == (
+        f"messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: {tu.id}. "
+        "Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+    )
 
 
 def test_tool_use_as_the_last_message(client):
     messages, tu = first_round(client)
     msg = bad_request(lambda: create(client, messages))
-    assert msg.startswith("messages.1: `tool_use` ids were found without `tool_result` blocks immediately after")
+    assert msg.startswith(
+        "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after"
+    )
 
 
 def test_tool_result_not_first_in_user_content(client):
     messages, tu = first_round(client)
-    messages.append({"role": "user", "content": [{"type": "text", "text": "查到了："}, lookup_result(tu)]})
+    messages.append(
+        {"role": "user", "content": [{"type": "text", "text": "查到了："}, lookup_result(tu)]}
+    )
     msg = bad_request(lambda: create(client, messages))
-    assert msg.startswith(f"messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: {tu.id}.")
+    assert msg.startswith(
+        f"messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: {tu.id}."
+    )
 
 
 def test_unknown_tool_use_id(client):
     messages, tu = first_round(client)
-    messages.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01made_up", "content": "x"}]})
+    messages.append(
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_01made_up", "content": "x"}],
+        }
+    )
     msg = bad_request(lambda: create(client, messages))
-    assert msg.startswith("messages.1: `tool_use` ids were found without")  # the real call is missing its result
+    assert msg.startswith(
+        "messages.1: `tool_use` ids were found without"
+    )  # the real call is missing its result
     messages[-1]["content"].insert(0, lookup_result(tu))
     msg = bad_request(lambda: create(client, messages))
-    assert msg == ("messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01made_up. "
-                   "Each `tool_result` block must have a corresponding `tool_use` block in the previous message.")
+    assert msg == (
+        "messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01made_up. "
+        "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+    )
 
 
 def test_tool_result_in_the_first_message(client):
-    msg = bad_request(lambda: create(client, [{"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": "toolu_01x", "content": "{}"}]}]))
-    assert msg.startswith("messages.0.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01x.")
+    msg = bad_request(
+        lambda: create(
+            client,
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "tool_result", "tool_use_id": "toolu_01x", "content": "{}"}
+                    ],
+                }
+            ],
+        )
+    )
+    assert msg.startswith(
+        "messages.0.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01x."
+    )
 
 
 def test_first_message_must_be_user(client):
-    msg = bad_request(lambda: create(client, [{"role": "assistant", "content": "你好"},
-                                              {"role": "user", "content": PROMPT}]))
+    msg = bad_request(
+        lambda: create(
+            client, [{"role": "assistant", "content": "你好"}, {"role": "user", "content": PROMPT}]
+        )
+    )
     assert msg == 'messages: first message must use the "user" role'
 
 
 @pytest.mark.parametrize("content", ["", []])
 def test_empty_content(client, content):
     msg = bad_request(lambda: create(client, [{"role": "user", "content": content}]))
-    assert msg == "messages.0: all messages must have non-empty content except for the optional final assistant message"
+    assert (
+        msg
+        == "messages.0: all messages must have non-empty content except for the optional final assistant message"
+    )
 
 
 @pytest.mark.parametrize("missing", ["model", "max_tokens"])
@@ -110,30 +149,53 @@ def test_missing_required_field(client, missing):
     body = {"model": MODEL, "max_tokens": 100, "messages": [{"role": "user", "content": PROMPT}]}
     del body[missing]
     # the typed create() will not even send this; the SDK's raw post does, as curl would
-    msg = bad_request(lambda: client.post("/v1/messages", body=body, cast_to=anthropic.types.Message))
+    msg = bad_request(
+        lambda: client.post("/v1/messages", body=body, cast_to=anthropic.types.Message)
+    )
     assert msg == f"{missing}: Field required"
 
 
-@pytest.mark.parametrize("tools, expected", [
-    ([{"name": "lookup_order", "description": "x"}], "tools.0.custom.input_schema: Field required"),
-    ([{"name": "look up", "input_schema": {"type": "object"}}], "tools.0.custom.name: String should match pattern"),
-    ([{"input_schema": {"type": "object"}}], "tools.0.custom.name: Field required"),
-    ([TOOLS[0], {"name": "x", "input_schema": {"type": "string"}}], "tools.1.custom.input_schema.type: Input should be 'object'"),
-    ([TOOLS[0], TOOLS[0]], "tools: Tool names must be unique."),
-])
+@pytest.mark.parametrize(
+    "tools, expected",
+    [
+        (
+            [{"name": "lookup_order", "description": "x"}],
+            "tools.0.custom.input_schema: Field required",
+        ),
+        (
+            [{"name": "look up", "input_schema": {"type": "object"}}],
+            "tools.0.custom.name: String should match pattern",
+        ),
+        ([{"input_schema": {"type": "object"}}], "tools.0.custom.name: Field required"),
+        (
+            [TOOLS[0], {"name": "x", "input_schema": {"type": "string"}}],
+            "tools.1.custom.input_schema.type: Input should be 'object'",
+        ),
+        ([TOOLS[0], TOOLS[0]], "tools: Tool names must be unique."),
+    ],
+)
 def test_malformed_tools(client, tools, expected):
     msg = bad_request(lambda: create(client, [{"role": "user", "content": PROMPT}], tools=tools))
     assert msg.startswith(expected)
 
 
 def test_tool_choice_must_name_an_offered_tool(client):
-    msg = bad_request(lambda: create(client, [{"role": "user", "content": PROMPT}],
-                                     tool_choice={"type": "tool", "name": "cancel_order"}))
+    msg = bad_request(
+        lambda: create(
+            client,
+            [{"role": "user", "content": PROMPT}],
+            tool_choice={"type": "tool", "name": "cancel_order"},
+        )
+    )
     assert "cancel_order" in msg
 
 
 def test_tool_choice_any_needs_tools(client):
-    msg = bad_request(lambda: create(client, [{"role": "user", "content": PROMPT}], tools=[], tool_choice={"type": "any"}))
+    msg = bad_request(
+        lambda: create(
+            client, [{"role": "user", "content": PROMPT}], tools=[], tool_choice={"type": "any"}
+        )
+    )
     assert msg == "tool_choice may only be specified while providing tools."
 
 
@@ -146,8 +208,13 @@ def test_a_400_is_never_retried():
 def test_prefill_is_refused_by_claude_4_6_and_later(client):
     messages = [{"role": "user", "content": PROMPT}, {"role": "assistant", "content": "我先"}]
     msg = bad_request(lambda: create(client, messages))
-    assert msg == "This model does not support assistant message prefill. The conversation must end with a user message."
-    assert create(client, messages, model="claude-haiku-4-5").content  # older models continue the text
+    assert (
+        msg
+        == "This model does not support assistant message prefill. The conversation must end with a user message."
+    )
+    assert create(
+        client, messages, model="claude-haiku-4-5"
+    ).content  # older models continue the text
 
 
 def test_final_assistant_content_cannot_end_with_whitespace(client):
@@ -157,8 +224,14 @@ def test_final_assistant_content_cannot_end_with_whitespace(client):
 
 
 def test_threads_and_streaming_are_refused_clearly(client):
-    msg = bad_request(lambda: client.beta.messages.tool_runner(
-        model=MODEL, max_tokens=1024, tools=[lookup_order], messages=[{"role": "user", "content": PROMPT}]).until_done())
+    msg = bad_request(
+        lambda: client.beta.messages.tool_runner(
+            model=MODEL,
+            max_tokens=1024,
+            tools=[lookup_order],
+            messages=[{"role": "user", "content": PROMPT}],
+        ).until_done()
+    )
     assert "thread=False" in msg
     msg = bad_request(lambda: create(client, [{"role": "user", "content": PROMPT}], stream=True))
     assert "does not stream" in msg
@@ -168,13 +241,19 @@ def test_threads_and_streaming_are_refused_clearly(client):
 
 
 def test_reply_wire_format(client):
-    raw = client.messages.with_raw_response.create(model=MODEL, max_tokens=1024, tools=TOOLS,
-                                                   messages=[{"role": "user", "content": PROMPT}])
+    raw = client.messages.with_raw_response.create(
+        model=MODEL, max_tokens=1024, tools=TOOLS, messages=[{"role": "user", "content": PROMPT}]
+    )
     assert raw.status_code == 200
     assert raw.headers["request-id"].startswith("req_")
     r = raw.parse()
     assert isinstance(r, anthropic.types.Message)
-    assert r.id.startswith("msg_01") and r.type == "message" and r.role == "assistant" and r.model == MODEL
+    assert (
+        r.id.startswith("msg_01")
+        and r.type == "message"
+        and r.role == "assistant"
+        and r.model == MODEL
+    )
     assert r.stop_reason == "tool_use" and r.stop_sequence is None and r.stop_details is None
     assert [b.type for b in r.content] == ["text", "tool_use"]
     assert r.content[0].text == "我先查一下订单。"  # the preamble a real model writes before a call
@@ -188,13 +267,17 @@ def test_ids_and_usage_are_deterministic():
     a = create(agentkit.make_client(offline=True), [{"role": "user", "content": PROMPT}])
     b = create(agentkit.make_client(offline=True), [{"role": "user", "content": PROMPT}])
     assert a.model_dump() == b.model_dump()
-    c = create(agentkit.make_client(offline=True), [{"role": "user", "content": "订单 A-1002 请帮我退款。"}])
+    c = create(
+        agentkit.make_client(offline=True),
+        [{"role": "user", "content": "订单 A-1002 请帮我退款。"}],
+    )
     assert c.id != a.id and c.content[1].id != a.content[1].id
 
 
 def test_beta_messages_create_is_served_too(client):
-    r = client.beta.messages.create(model=MODEL, max_tokens=1024, tools=TOOLS,
-                                    messages=[{"role": "user", "content": PROMPT}])
+    r = client.beta.messages.create(
+        model=MODEL, max_tokens=1024, tools=TOOLS, messages=[{"role": "user", "content": PROMPT}]
+    )
     assert isinstance(r, anthropic.types.beta.BetaMessage)
     assert r.stop_reason == "tool_use" and r.content[-1].name == "lookup_order"
 
@@ -214,13 +297,19 @@ def test_faults_are_retried_by_the_sdk():
     start = time.monotonic()
     r = create(client, [{"role": "user", "content": PROMPT}])
     assert r.stop_reason == "tool_use"
-    assert client.offline.calls == 3          # two failures, then the answer
-    assert len(client.offline.log) == 1       # only the successful call reached the model
-    assert time.monotonic() - start < 1       # retry-after-ms keeps the retries fast
+    assert client.offline.calls == 3  # two failures, then the answer
+    assert len(client.offline.log) == 1  # only the successful call reached the model
+    assert time.monotonic() - start < 1  # retry-after-ms keeps the retries fast
 
 
-@pytest.mark.parametrize("status, error", [(429, anthropic.RateLimitError), (500, anthropic.InternalServerError),
-                                           (529, anthropic.APIStatusError)])
+@pytest.mark.parametrize(
+    "status, error",
+    [
+        (429, anthropic.RateLimitError),
+        (500, anthropic.InternalServerError),
+        (529, anthropic.APIStatusError),
+    ],
+)
 def test_max_retries_zero_surfaces_the_fault(status, error):
     client = agentkit.make_client(offline=True, faults={1: status}, max_retries=0)
     with pytest.raises(error) as e:
@@ -269,8 +358,8 @@ def test_max_tokens_cuts_text_and_never_sends_a_complete_cut_call(client):
         for b in r.content[1:]:
             assert b.type == "tool_use" and b.input != full.content[1].input
             partial_calls.append(b.input)
-    assert {} in partial_calls                            # cut before any field
-    assert {"order_id": "A-1001"} in partial_calls        # cut before "amount", a required field
+    assert {} in partial_calls  # cut before any field
+    assert {"order_id": "A-1001"} in partial_calls  # cut before "amount", a required field
     assert create(client, messages, max_tokens=full.usage.output_tokens).stop_reason == "tool_use"
 
 
@@ -279,7 +368,9 @@ def test_continue_after_max_tokens_on_a_model_that_allows_it(client):
     full = create(client, messages, model="claude-haiku-4-5")
     cut = create(client, messages, model="claude-haiku-4-5", max_tokens=7)
     assert cut.stop_reason == "max_tokens" and cut.content[0].text == "查询完成：订单"
-    rest = create(client, messages + [{"role": "assistant", "content": cut.content}], model="claude-haiku-4-5")
+    rest = create(
+        client, messages + [{"role": "assistant", "content": cut.content}], model="claude-haiku-4-5"
+    )
     assert cut.content[0].text + rest.content[0].text == full.content[0].text
     assert rest.stop_reason == "tool_use" and rest.content[1].input == full.content[1].input
 
@@ -303,7 +394,10 @@ def test_context_window():
     assert r.usage.output_tokens <= 3 and "tool_use" not in [b.type for b in r.content]
     client = agentkit.make_client(offline=True, context_window=needed.input_tokens - 1)
     msg = bad_request(lambda: create(client, messages))
-    assert msg == f"prompt is too long: {needed.input_tokens} tokens > {needed.input_tokens - 1} maximum"
+    assert (
+        msg
+        == f"prompt is too long: {needed.input_tokens} tokens > {needed.input_tokens - 1} maximum"
+    )
 
 
 # ---------------------------------------------------------------- tool_choice and system
@@ -312,14 +406,17 @@ def test_context_window():
 def test_tool_choice_auto_is_the_default(client):
     messages = [{"role": "user", "content": PROMPT}]
     auto, default = create(client, messages, tool_choice={"type": "auto"}), create(client, messages)
-    assert [(b.type, getattr(b, "text", None), getattr(b, "input", None)) for b in auto.content] == \
-           [(b.type, getattr(b, "text", None), getattr(b, "input", None)) for b in default.content]
+    assert [
+        (b.type, getattr(b, "text", None), getattr(b, "input", None)) for b in auto.content
+    ] == [(b.type, getattr(b, "text", None), getattr(b, "input", None)) for b in default.content]
 
 
 def test_tool_choice_any_forces_a_call_without_text(client):
     r = create(client, [{"role": "user", "content": PROMPT}], tool_choice={"type": "any"})
     assert r.stop_reason == "tool_use" and [b.type for b in r.content] == ["tool_use"]
-    r = create(client, [{"role": "user", "content": "今天天气怎么样？"}], tool_choice={"type": "any"})
+    r = create(
+        client, [{"role": "user", "content": "今天天气怎么样？"}], tool_choice={"type": "any"}
+    )
     assert r.stop_reason == "tool_use"  # the API guarantees a call, needed or not
 
 
@@ -327,7 +424,11 @@ def test_tool_choice_tool_forces_that_tool(client):
     messages = second_round(client)
     r = create(client, messages, tool_choice={"type": "tool", "name": "lookup_order"})
     assert [(b.type, b.name) for b in r.content] == [("tool_use", "lookup_order")]
-    r = create(client, [{"role": "user", "content": PROMPT}], tool_choice={"type": "tool", "name": "process_refund"})
+    r = create(
+        client,
+        [{"role": "user", "content": PROMPT}],
+        tool_choice={"type": "tool", "name": "process_refund"},
+    )
     assert [b.name for b in r.content] == ["process_refund"]
     assert "amount" not in r.content[0].input  # forced before any lookup: it cannot know the amount
 
@@ -342,8 +443,11 @@ def test_tool_choice_none_answers_in_text(client):
 def test_system_prompt_language(client):
     r = create(client, [{"role": "user", "content": PROMPT}], system="Always answer in English.")
     assert r.content[0].text == "Let me look up the order first."
-    r = create(client, [{"role": "user", "content": PROMPT}],
-               system=[{"type": "text", "text": "Answer in English."}])
+    r = create(
+        client,
+        [{"role": "user", "content": PROMPT}],
+        system=[{"type": "text", "text": "Answer in English."}],
+    )
     assert r.content[0].text == "Let me look up the order first."
 
 
@@ -383,8 +487,13 @@ def process_refund(order_id: str, amount: float) -> str:
 
 
 def test_tool_runner_runs_to_end_turn(client):
-    runner = client.beta.messages.tool_runner(model=MODEL, max_tokens=1024, tools=[lookup_order, process_refund],
-                                              messages=[{"role": "user", "content": PROMPT}], thread=False)
+    runner = client.beta.messages.tool_runner(
+        model=MODEL,
+        max_tokens=1024,
+        tools=[lookup_order, process_refund],
+        messages=[{"role": "user", "content": PROMPT}],
+        thread=False,
+    )
     replies = list(runner)
     assert [m.stop_reason for m in replies] == ["tool_use", "tool_use", "end_turn"]
     assert replies[1].content[-1].input == {"order_id": "A-1001", "amount": 66.0}
@@ -403,19 +512,35 @@ def test_tool_runner_tool_errors_become_is_error_results(client):
         """转人工。"""
         return json.dumps({"ticket_id": "T-1"})
 
-    runner = client.beta.messages.tool_runner(model=MODEL, max_tokens=1024, thread=False,
-                                              tools=[lookup_order, escalate_to_human],
-                                              messages=[{"role": "user", "content": PROMPT}])
+    runner = client.beta.messages.tool_runner(
+        model=MODEL,
+        max_tokens=1024,
+        thread=False,
+        tools=[lookup_order, escalate_to_human],
+        messages=[{"role": "user", "content": PROMPT}],
+    )
     replies = list(runner)
     assert replies[-1].stop_reason == "end_turn"
     calls = [b.name for m in replies for b in m.content if b.type == "tool_use"]
-    assert calls == ["lookup_order", "lookup_order", "lookup_order", "escalate_to_human"]  # retries, then another route
+    assert calls == [
+        "lookup_order",
+        "lookup_order",
+        "lookup_order",
+        "escalate_to_human",
+    ]  # retries, then another route
     sent = client.offline.log[-1]["messages"][2]["content"][0]
     assert sent["is_error"] is True and "ValueError" in str(sent["content"])
 
 
 def test_tool_runner_with_a_server_tool_and_pause_turn(client):
-    runner = client.beta.messages.tool_runner(model=MODEL, max_tokens=1024, thread=False,
-                                              tools=[lookup_order, WEB_SEARCH_TOOL],
-                                              messages=[{"role": "user", "content": "请搜索我们的退货、退款和海关扣留政策并总结"}])
-    assert [m.stop_reason for m in runner] == ["pause_turn", "end_turn"]  # the runner resends a paused turn
+    runner = client.beta.messages.tool_runner(
+        model=MODEL,
+        max_tokens=1024,
+        thread=False,
+        tools=[lookup_order, WEB_SEARCH_TOOL],
+        messages=[{"role": "user", "content": "请搜索我们的退货、退款和海关扣留政策并总结"}],
+    )
+    assert [m.stop_reason for m in runner] == [
+        "pause_turn",
+        "end_turn",
+    ]  # the runner resends a paused turn

@@ -1,4 +1,5 @@
 """pyproject.toml and environment.yml list the same packages; the README's commands are the real ones."""
+
 import re
 import tomllib
 from pathlib import Path
@@ -8,7 +9,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def pyproject_requirements() -> set[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return {r.replace(" ", "") for r in project["dependencies"] + project["optional-dependencies"]["dev"]}
+    return {
+        r.replace(" ", "")
+        for r in project["dependencies"] + project["optional-dependencies"]["dev"]
+    }
 
 
 def environment_requirements() -> set[str]:
@@ -24,7 +28,9 @@ def test_environment_yml_lists_the_same_packages_as_pyproject():
 
 def test_environment_installs_the_project_itself_and_the_same_python():
     text = (ROOT / "environment.yml").read_text(encoding="utf-8")
-    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["requires-python"]
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "requires-python"
+    ]
     assert "- -e ." in text
     assert f"python{requires}" in text.replace(" ", "")
 
@@ -35,5 +41,7 @@ def test_readme_commands_match_the_project():
     assert 'pip install -e ".[dev]"' in readme and 'pip install -q -e ".[dev]"' in ci
     assert "jupyter lab notebooks/" in readme
     assert "\npytest\n" in readme and "python -m pytest" in ci
-    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "pytest"
+    ]["ini_options"]
     assert options["testpaths"] == ["tests", "notebooks"] and "--nbval" in options["addopts"]

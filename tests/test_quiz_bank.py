@@ -1,4 +1,5 @@
 """Rules over the whole real bank (quizzes/bank/*.toml), from quizzes/SCHEMA.md."""
+
 from collections import Counter
 
 import pytest
@@ -32,16 +33,22 @@ def test_each_answer_letter_holds_20_to_30_percent(bank):
 def test_correct_option_is_rarely_the_strictly_longest(bank, lang):
     def strictly_longest(item):
         right = len(item.correct.text.get(lang))
-        return all(right > len(o.text.get(lang)) for k, o in item.options.items()
-                   if k != item.answer)
+        return all(
+            right > len(o.text.get(lang)) for k, o in item.options.items() if k != item.answer
+        )
+
     longest = [item.id for item in bank if strictly_longest(item)]
     assert len(longest) <= 0.35 * len(bank), (
         f"{lang}: the answer is the strictly longest option in {len(longest)}/{len(bank)} items "
-        f"(max 35%): {', '.join(longest)}")
+        f"(max 35%): {', '.join(longest)}"
+    )
 
 
 def test_topic_coverage(bank, topics):
-    thin = [f"{topic.id} ({count})" for topic, count in coverage(bank, topics)
-            if (topic.group in ("trap", "antipattern") and count < 3)
-            or (topic.group == "selftest" and count < 1)]
+    thin = [
+        f"{topic.id} ({count})"
+        for topic, count in coverage(bank, topics)
+        if (topic.group in ("trap", "antipattern") and count < 3)
+        or (topic.group == "selftest" and count < 1)
+    ]
     assert not thin, f"topics below their minimum (trap/ap ≥3, self ≥1): {', '.join(thin)}"

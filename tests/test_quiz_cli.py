@@ -1,4 +1,5 @@
 """The terminal quiz driven through standard input."""
+
 import io
 import os
 import subprocess
@@ -67,8 +68,17 @@ def test_exam_ends_with_scaled_score_and_topics(db):
 
 def test_english_and_eof_saves_what_was_answered(db):
     questions = planned("exam", 4, 2)
-    code, out, _ = run("--mode", "exam", "--n", "4", "--seed", "2", "--lang", "en",
-                       stdin=questions[0].correct_letter + "\n")
+    code, out, _ = run(
+        "--mode",
+        "exam",
+        "--n",
+        "4",
+        "--seed",
+        "2",
+        "--lang",
+        "en",
+        stdin=questions[0].correct_letter + "\n",
+    )
     assert code == 0
     assert "Practice exam: 4 questions (seed 2)" in out
     assert "End of input: the 1 answered questions are saved." in out
@@ -77,7 +87,8 @@ def test_english_and_eof_saves_what_was_answered(db):
     assert "你的答案" not in out
     with open_store(db) as store:
         assert [(a.item_id, a.correct, a.mode) for a in store.attempts()] == [
-            (questions[0].item.id, True, "exam")]
+            (questions[0].item.id, True, "exam")
+        ]
 
 
 def test_review_mode_asks_the_wrong_ones_again(db):
@@ -115,13 +126,34 @@ def test_bank_error_names_the_file_and_exits_2(db):
 
 def test_python_dash_m_quizzes_in_a_subprocess(tmp_path):
     questions = planned("exam", 2, 5)
-    env = {**os.environ, "AGENTLOOP_QUIZ_DB": str(tmp_path / "q.sqlite3"),
-           "PYTHONIOENCODING": "utf-8"}
+    env = {
+        **os.environ,
+        "AGENTLOOP_QUIZ_DB": str(tmp_path / "q.sqlite3"),
+        "PYTHONIOENCODING": "utf-8",
+    }
     proc = subprocess.run(
-        [sys.executable, "-m", "quizzes", "--bank", str(GOOD), "--mode", "exam", "--n", "2",
-         "--seed", "5", "--lang", "en"],
-        input="Z\n" + "".join(q.correct_letter + "\n" for q in questions), capture_output=True,
-        text=True, encoding="utf-8", env=env, timeout=60)
+        [
+            sys.executable,
+            "-m",
+            "quizzes",
+            "--bank",
+            str(GOOD),
+            "--mode",
+            "exam",
+            "--n",
+            "2",
+            "--seed",
+            "5",
+            "--lang",
+            "en",
+        ],
+        input="Z\n" + "".join(q.correct_letter + "\n" for q in questions),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Invalid answer 'Z'" in proc.stdout
     assert "Exam score: 1000 / 1000 (720 passes) - PASS" in proc.stdout
@@ -136,6 +168,9 @@ def test_bad_arguments_exit_with_usage(db, capsys):
 
 def test_code_in_a_question_is_indented_in_the_terminal():
     from quizzes.cli import _labelled
+
     text = "Look:\n```python\nif done:\n    break\n```\nWhy?"
-    assert _labelled("Question: ", text) == "Question:\nLook:\n\n    if done:\n        break\n\nWhy?"
+    assert (
+        _labelled("Question: ", text) == "Question:\nLook:\n\n    if done:\n        break\n\nWhy?"
+    )
     assert _labelled("问题：", "一行") == "问题：一行"

@@ -1,11 +1,11 @@
 """Grading in practice, exam and review mode, on the fixture bank."""
+
 import random
 from pathlib import Path
 
 import pytest
 
-from quizzes import (InvalidAnswer, SessionOver, Store, load_bank, load_topics, scaled_score,
-                     start)
+from quizzes import InvalidAnswer, SessionOver, Store, load_bank, load_topics, scaled_score, start
 from quizzes.bank import LETTERS
 
 GOOD = Path(__file__).parent / "data" / "quiz" / "good.toml"
@@ -34,6 +34,7 @@ def answer_all(session, right: int):
 
 # -- practice --------------------------------------------------------------------------------------
 
+
 def test_practice_feedback_wrong_then_right(items, topics):
     session = start("practice", items=items, topics=topics, seed=3, store=Store.memory())
     q = session.current
@@ -61,13 +62,16 @@ def test_invalid_answer_is_refused_and_loses_nothing(items, topics, bad):
 
 def test_practice_order_comes_from_the_seed_only(items, topics):
     state = random.getstate()
-    ids = [[q.item.id for q in start("practice", items=items, topics=topics, seed=5).questions]
-           for _ in range(2)]
+    ids = [
+        [q.item.id for q in start("practice", items=items, topics=topics, seed=5).questions]
+        for _ in range(2)
+    ]
     assert random.getstate() == state  # the global random generator is never used
     assert ids[0] == ids[1] and sorted(ids[0]) == sorted(i.id for i in items)
 
 
 # -- exam ------------------------------------------------------------------------------------------
+
 
 def exam(items, topics, seed=1, n=4, **kw):
     return start("exam", items=items, topics=topics, n=n, seed=seed, **kw)
@@ -75,10 +79,13 @@ def exam(items, topics, seed=1, n=4, **kw):
 
 def test_exam_same_seed_same_items_and_option_order(items, topics):
     a, b = exam(items, topics, seed=11), exam(items, topics, seed=11)
-    assert ([(q.item.id, q.order) for q in a.questions]
-            == [(q.item.id, q.order) for q in b.questions])
-    runs = {tuple((q.item.id, q.order) for q in exam(items, topics, seed=s).questions)
-            for s in range(10)}
+    assert [(q.item.id, q.order) for q in a.questions] == [
+        (q.item.id, q.order) for q in b.questions
+    ]
+    runs = {
+        tuple((q.item.id, q.order) for q in exam(items, topics, seed=s).questions)
+        for s in range(10)
+    }
     assert len(runs) > 1  # a different seed gives a different exam
     assert len(a.questions) == 4 and len({q.item.id for q in a.questions}) == 4
 
@@ -114,8 +121,9 @@ def test_scaled_score_mapping():
     assert scaled_score(0, 0) == 100
 
 
-@pytest.mark.parametrize("right, score, passed", [(0, 100, False), (4, 700, False),
-                                                  (5, 850, True), (6, 1000, True)])
+@pytest.mark.parametrize(
+    "right, score, passed", [(0, 100, False), (4, 700, False), (5, 850, True), (6, 1000, True)]
+)
 def test_exam_score_and_pass_mark(items, topics, right, score, passed):
     session = exam(items, topics, n=6)
     answer_all(session, right)
@@ -129,8 +137,13 @@ def test_exam_topic_breakdown(items, topics):
         q = session.current
         session.answer(wrong_letter(q) if "is-error" in q.item.tags else q.correct_letter)
     by_tag = {ts.topic.id: (ts.right, ts.total) for ts in session.result().topics}
-    assert by_tag == {"trap-text-block": (2, 2), "ap-history-loss": (1, 1), "lifecycle": (2, 3),
-                      "statelessness": (1, 1), "is-error": (0, 2)}
+    assert by_tag == {
+        "trap-text-block": (2, 2),
+        "ap-history-loss": (1, 1),
+        "lifecycle": (2, 3),
+        "statelessness": (1, 1),
+        "is-error": (0, 2),
+    }
     result = session.result()
     assert [ts.topic.id for ts in result.topics] == [t for t in topics if t in by_tag]
     assert result.topics[0].topic.zh == topics["trap-text-block"].zh
@@ -164,12 +177,17 @@ def test_elapsed_time_stops_at_the_end(items, topics):
 
 # -- review ----------------------------------------------------------------------------------------
 
+
 def test_review_picks_exactly_the_items_last_answered_wrong(items, topics):
     store = Store.memory()
-    for item_id, correct in [("fx-01", False), ("fx-01", True),   # fixed later: not reviewed
-                             ("fx-02", True), ("fx-02", False),   # broke later: reviewed
-                             ("fx-05", False),                    # wrong: reviewed
-                             ("fx-06", True)]:                    # right: not reviewed
+    for item_id, correct in [
+        ("fx-01", False),
+        ("fx-01", True),  # fixed later: not reviewed
+        ("fx-02", True),
+        ("fx-02", False),  # broke later: reviewed
+        ("fx-05", False),  # wrong: reviewed
+        ("fx-06", True),
+    ]:  # right: not reviewed
         store.record(item_id=item_id, mode="practice", session="s", chosen="A", correct=correct)
     session = start("review", items=items, topics=topics, store=store)
     assert [q.item.id for q in session.questions] == ["fx-02", "fx-05"]

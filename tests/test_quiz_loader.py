@@ -1,4 +1,5 @@
 """Bank loading and validation, on the small fixture banks in tests/data/quiz/."""
+
 from pathlib import Path
 
 import pytest
@@ -23,25 +24,32 @@ def test_good_fixture_loads_into_frozen_items():
     assert list(item.options) == ["A", "B", "C", "D"]
     assert item.answer == "A" and item.correct.why_wrong is None
     assert item.options["C"].why_wrong.get("en") == (
-        "Q01 C is wrong: it treats a text block as the end.")
+        "Q01 C is wrong: it treats a text block as the end."
+    )
     with pytest.raises(AttributeError):
         item.answer = "B"
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         item.stem.get("fr")
 
 
-@pytest.mark.parametrize("name, item, problem", [
-    ("missing_field.toml", "item 'bad-01'", "missing field 'difficulty'"),
-    ("missing_english.toml", "item 'bad-01'", "missing or empty text: stem.en"),
-    ("missing_option_english.toml", "item 'bad-01'", "missing or empty text: options.C.en"),
-    ("three_options.toml", "item 'bad-01'", "needs exactly options A, B, C, D; found A, B, C"),
-    ("answer_e.toml", "item 'bad-01'", "answer = 'E' is not one of: A, B, C, D"),
-    ("why_wrong_on_answer.toml", "item 'bad-01'",
-     "option B is the answer, so it must not have why_wrong"),
-    ("missing_why_wrong.toml", "item 'bad-01'", "option D is a distractor and needs why_wrong"),
-    ("unknown_tag.toml", "item 'bad-01'", "unknown tag(s) 'no-such-topic'"),
-    ("missing_id.toml", "item #2 (no id)", "missing field 'id'"),
-])
+@pytest.mark.parametrize(
+    "name, item, problem",
+    [
+        ("missing_field.toml", "item 'bad-01'", "missing field 'difficulty'"),
+        ("missing_english.toml", "item 'bad-01'", "missing or empty text: stem.en"),
+        ("missing_option_english.toml", "item 'bad-01'", "missing or empty text: options.C.en"),
+        ("three_options.toml", "item 'bad-01'", "needs exactly options A, B, C, D; found A, B, C"),
+        ("answer_e.toml", "item 'bad-01'", "answer = 'E' is not one of: A, B, C, D"),
+        (
+            "why_wrong_on_answer.toml",
+            "item 'bad-01'",
+            "option B is the answer, so it must not have why_wrong",
+        ),
+        ("missing_why_wrong.toml", "item 'bad-01'", "option D is a distractor and needs why_wrong"),
+        ("unknown_tag.toml", "item 'bad-01'", "unknown tag(s) 'no-such-topic'"),
+        ("missing_id.toml", "item #2 (no id)", "missing field 'id'"),
+    ],
+)
 def test_broken_fixture_names_file_item_and_problem(name, item, problem):
     path = BROKEN / name
     with pytest.raises(BankError) as caught:
@@ -56,8 +64,9 @@ def test_duplicate_id_across_two_files_names_both():
     dup = BROKEN / "duplicate_id.toml"
     with pytest.raises(BankError) as caught:
         load_bank([GOOD, dup])
-    assert str(caught.value) == (f"{dup}: item 'fx-03': duplicate id, already used by "
-                                 f"item #3 of {GOOD}")
+    assert str(caught.value) == (
+        f"{dup}: item 'fx-03': duplicate id, already used by item #3 of {GOOD}"
+    )
 
 
 def test_toml_syntax_error_names_file_and_line():
@@ -78,8 +87,9 @@ def test_every_problem_is_reported_at_once():
 
 
 def test_unknown_field_and_bad_values_are_reported(tmp_path):
-    text = GOOD.read_text(encoding="utf-8").replace('difficulty = "medium"',
-                                                     'difficulty = "tricky"\nhint = "x"', 1)
+    text = GOOD.read_text(encoding="utf-8").replace(
+        'difficulty = "medium"', 'difficulty = "tricky"\nhint = "x"', 1
+    )
     text = text.replace('task = "1.1"', 'task = "2.3"', 1)
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
@@ -87,8 +97,9 @@ def test_unknown_field_and_bad_values_are_reported(tmp_path):
         load_bank([path])
     problems = caught.value.problems
     assert f"{path}: item 'fx-01': unknown field(s) hint" in problems
-    assert (f"{path}: item 'fx-01': difficulty = 'tricky' is not one of: easy, medium, hard"
-            in problems)
+    assert (
+        f"{path}: item 'fx-01': difficulty = 'tricky' is not one of: easy, medium, hard" in problems
+    )
     assert f"{path}: item 'fx-01': task = '2.3' is not one of: 1.1, 1.4, 1.5" in problems
 
 
@@ -99,8 +110,10 @@ def test_file_without_items_and_non_utf8_file(tmp_path):
     latin.write_bytes("x = 'caf\u00e9'\n".encode("latin-1"))
     with pytest.raises(BankError) as caught:
         load_bank([empty, latin])
-    assert caught.value.problems == [f"{empty}: no [[item]] tables found",
-                                     f"{latin}: not UTF-8 text (byte 8)"]
+    assert caught.value.problems == [
+        f"{empty}: no [[item]] tables found",
+        f"{latin}: not UTF-8 text (byte 8)",
+    ]
 
 
 def test_topics_vocabulary_loads():

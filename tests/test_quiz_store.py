@@ -1,4 +1,5 @@
 """Saved progress: SQLite in the user's data folder, env var override, damaged files moved aside."""
+
 import re
 import sqlite3
 from pathlib import Path
@@ -22,7 +23,9 @@ def test_attempts_survive_reopening(tmp_path):
     with open_store(path) as store:
         attempts = store.attempts()
         assert [(a.item_id, a.chosen, a.correct, a.mode) for a in attempts] == [
-            ("fx-01", "B", False, "practice"), ("fx-02", "B", True, "practice")]
+            ("fx-01", "B", False, "practice"),
+            ("fx-02", "B", True, "practice"),
+        ]
         assert store.wrong_item_ids() == {"fx-01"}
         assert store.recovery is None
         assert [a.item_id for a in store.attempts("fx-02")] == ["fx-02"]
@@ -47,13 +50,16 @@ def test_env_var_sets_the_path(tmp_path, monkeypatch):
         assert len(store.attempts()) == 1
 
 
-@pytest.mark.parametrize("platform, env, expected", [
-    ("linux", {"HOME": "/home/u"}, "/home/u/.local/share"),
-    ("linux", {"HOME": "/home/u", "XDG_DATA_HOME": "/data"}, "/data"),
-    ("linux", {"HOME": "/home/u", "XDG_DATA_HOME": "relative"}, "/home/u/.local/share"),
-    ("darwin", {"HOME": "/Users/u"}, "/Users/u/Library/Application Support"),
-    ("win32", {"HOME": "/h", "APPDATA": "/appdata"}, "/appdata"),
-])
+@pytest.mark.parametrize(
+    "platform, env, expected",
+    [
+        ("linux", {"HOME": "/home/u"}, "/home/u/.local/share"),
+        ("linux", {"HOME": "/home/u", "XDG_DATA_HOME": "/data"}, "/data"),
+        ("linux", {"HOME": "/home/u", "XDG_DATA_HOME": "relative"}, "/home/u/.local/share"),
+        ("darwin", {"HOME": "/Users/u"}, "/Users/u/Library/Application Support"),
+        ("win32", {"HOME": "/h", "APPDATA": "/appdata"}, "/appdata"),
+    ],
+)
 def test_default_path_per_platform(platform, env, expected):
     assert default_path(env, platform) == Path(expected) / "agentloop-workbook" / "quiz.sqlite3"
 

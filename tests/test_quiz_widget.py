@@ -1,4 +1,5 @@
 """The ipywidgets quiz, driven as a browser would: set the choice, click, read the HTML."""
+
 from pathlib import Path
 
 import pytest
@@ -89,12 +90,19 @@ def test_review_with_nothing_to_review(items):
 
 def test_stable_css_classes_and_deterministic_repr(items):
     quiz = QuizWidget("exam", lang="zh", n=2, seed=1, items=items)
-    classes = {w: set(getattr(quiz, w)._dom_classes)
-               for w in ("question", "choice", "submit", "next", "feedback", "score", "widget")}
-    assert classes == {"question": {"quiz-question"}, "choice": {"quiz-choice"},
-                       "submit": {"quiz-submit"}, "next": {"quiz-next"},
-                       "feedback": {"quiz-feedback"}, "score": {"quiz-score"},
-                       "widget": {"quiz"}}
+    classes = {
+        w: set(getattr(quiz, w)._dom_classes)
+        for w in ("question", "choice", "submit", "next", "feedback", "score", "widget")
+    }
+    assert classes == {
+        "question": {"quiz-question"},
+        "choice": {"quiz-choice"},
+        "submit": {"quiz-submit"},
+        "next": {"quiz-next"},
+        "feedback": {"quiz-feedback"},
+        "score": {"quiz-score"},
+        "widget": {"quiz"},
+    }
     bundle = quiz._repr_mimebundle_()
     assert bundle["text/plain"] == "QuizWidget(mode='exam', lang='zh', n=2, seed=1)"
     assert "application/vnd.jupyter.widget-view+json" in bundle
@@ -107,6 +115,7 @@ def test_unknown_language_is_refused(items):
 
 def test_bank_text_is_escaped_and_code_rendered():
     from quizzes.render import to_html
+
     text = "Look:\n```python\nif a < b:\n    go()\n```\nThen use `stop_reason` & <b>not</b> text."
     out = to_html(text)
     assert "<pre><code>if a &lt; b:\n    go()</code></pre>" in out

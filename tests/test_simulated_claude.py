@@ -1,5 +1,6 @@
 """The simulated Claude's behaviour, through the real SDK client: it decides every step from the conversation
 it is sent (above all the latest tool results) and uses only the tools offered, by name."""
+
 import json
 from dataclasses import dataclass, field
 
@@ -24,7 +25,9 @@ class Run:
     @property
     def calls(self):
         """The tool calls of each round, as (name, input)."""
-        return [[(b.name, b.input) for b in r.content if b.type == "tool_use"] for r in self.replies]
+        return [
+            [(b.name, b.input) for b in r.content if b.type == "tool_use"] for r in self.replies
+        ]
 
     @property
     def texts(self):
@@ -39,9 +42,13 @@ def run(prompt, *, world=None, tools=None, run_tool=None, max_rounds=20, **creat
     offered = {t["name"] for t in tools}
     out = Run(messages=[{"role": "user", "content": prompt}])
     for _ in range(max_rounds):
-        r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=out.messages, **create)
+        r = client.messages.create(
+            model=MODEL, max_tokens=1024, tools=tools, messages=out.messages, **create
+        )
         out.replies.append(r)
-        assert {b.name for b in r.content if b.type == "tool_use"} <= offered  # only the tools offered, by name
+        assert {
+            b.name for b in r.content if b.type == "tool_use"
+        } <= offered  # only the tools offered, by name
         out.messages.append({"role": "assistant", "content": r.content})
         if r.stop_reason != "tool_use":
             return out
@@ -49,10 +56,24 @@ def run(prompt, *, world=None, tools=None, run_tool=None, max_rounds=20, **creat
         for b in r.content:
             if b.type == "tool_use":
                 try:
-                    results.append({"type": "tool_result", "tool_use_id": b.id,
-                                    "content": json.dumps((run_tool or world.run_tool)(b.name, b.input), ensure_ascii=False)})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": b.id,
+                            "content": json.dumps(
+                                (run_tool or world.run_tool)(b.name, b.input), ensure_ascii=False
+                            ),
+                        }
+                    )
                 except Exception as e:
-                    results.append({"type": "tool_result", "tool_use_id": b.id, "content": str(e), "is_error": True})
+                    results.append(
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": b.id,
+                            "content": str(e),
+                            "is_error": True,
+                        }
+                    )
         out.messages.append({"role": "user", "content": results})
     raise AssertionError(f"no end after {max_rounds} rounds: {out.stops}")
 
@@ -66,7 +87,11 @@ def names(run_):
 
 def test_the_guides_exercise():
     lines = []
-    messages = exercise.run_exercise(agentkit.make_client(), exercise.PROMPT, print=lambda *a: lines.append(" ".join(map(str, a))))
+    messages = exercise.run_exercise(
+        agentkit.make_client(),
+        exercise.PROMPT,
+        print=lambda *a: lines.append(" ".join(map(str, a))),
+    )
     assert lines == [
         "[turn 0] stop_reason=tool_use",
         "  call lookup_order {'order_id': 'A-1001'}",
@@ -75,7 +100,14 @@ def test_the_guides_exercise():
         "[turn 2] stop_reason=end_turn",
         "订单 A-1001 已退款 120.0 元（退款单号 R-778）。",
     ]
-    assert [m["role"] for m in messages] == ["user", "assistant", "user", "assistant", "user", "assistant"]
+    assert [m["role"] for m in messages] == [
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+    ]
 
 
 def test_the_refund_uses_what_the_lookup_returned(monkeypatch):
@@ -87,14 +119,21 @@ def test_the_refund_uses_what_the_lookup_returned(monkeypatch):
     monkeypatch.setattr(exercise, "run_tool", run_tool)
     messages = exercise.run_exercise(agentkit.make_client(), exercise.PROMPT, print=lambda *a: None)
     refund = [b for b in messages[3]["content"] if b.type == "tool_use"]
-    assert [(b.name, b.input) for b in refund] == [("process_refund", {"order_id": "A-1001", "amount": 77.0})]
+    assert [(b.name, b.input) for b in refund] == [
+        ("process_refund", {"order_id": "A-1001", "amount": 77.0})
+    ]
     assert "77.0" in messages[-1]["content"][0].text
 
 
 def test_the_refund_uses_the_order_id_from_the_lookup():
-    r = run("订单 a1001 的商品坏了，请帮我退款。", run_tool=lambda name, args: (
-        {"order_id": "A-1001", "status": "delivered", "amount": 12.5} if name == "lookup_order"
-        else {"refund_id": "R-1", "ok": True}))
+    r = run(
+        "订单 a1001 的商品坏了，请帮我退款。",
+        run_tool=lambda name, args: (
+            {"order_id": "A-1001", "status": "delivered", "amount": 12.5}
+            if name == "lookup_order"
+            else {"refund_id": "R-1", "ok": True}
+        ),
+    )
     assert r.calls[1] == [("process_refund", {"order_id": "A-1001", "amount": 12.5})]
 
 
@@ -143,7 +182,9 @@ def test_unexpected_status_is_escalated():
 
 def test_unexpected_status_without_escalation_tool_explains_and_stops():
     world = World()
-    r = run("订单 A-1004 请帮我退款。", world=world, tools=world.tools("lookup_order", "process_refund"))
+    r = run(
+        "订单 A-1004 请帮我退款。", world=world, tools=world.tools("lookup_order", "process_refund")
+    )
     assert r.stops == ["tool_use", "end_turn"]
     assert "held_at_customs" in r.texts[-1] and "没有做任何操作" in r.texts[-1]
     assert world.actions() == []
@@ -151,8 +192,14 @@ def test_unexpected_status_without_escalation_tool_explains_and_stops():
 
 def test_the_step_follows_the_latest_tool_result():
     world = World()
-    world.orders["A-1001"]["status"] = "processing"  # same prompt, different world: a different path
-    assert names(run("订单 A-1001 的商品坏了，请帮我退款。", world=world)) == [["lookup_order"], ["cancel_order"], []]
+    world.orders["A-1001"]["status"] = (
+        "processing"  # same prompt, different world: a different path
+    )
+    assert names(run("订单 A-1001 的商品坏了，请帮我退款。", world=world)) == [
+        ["lookup_order"],
+        ["cancel_order"],
+        [],
+    ]
     world = World(transitions={"A-1002": ["shipped", "delivered"]})
     r = run("请盯着订单 A-1002，直到签收后再退款。", world=world)
     assert names(r) == [["lookup_order"], ["lookup_order"], ["process_refund"], []]
@@ -160,7 +207,9 @@ def test_the_step_follows_the_latest_tool_result():
 
 def test_without_the_needed_tool_it_says_so():
     world = World()
-    r = run("订单 A-1002 请帮我退款。", world=world, tools=world.tools("lookup_order", "process_refund"))
+    r = run(
+        "订单 A-1002 请帮我退款。", world=world, tools=world.tools("lookup_order", "process_refund")
+    )
     assert r.stops == ["tool_use", "end_turn"] and "create_return" in r.texts[-1]
     assert world.actions() == []
 
@@ -171,11 +220,17 @@ def test_without_the_needed_tool_it_says_so():
 def test_several_orders_give_several_calls_in_one_response():
     world = World()
     r = run("订单 A-1001 和 A-1003 都请帮我退款。", world=world)
-    assert r.calls[0] == [("lookup_order", {"order_id": "A-1001"}), ("lookup_order", {"order_id": "A-1003"})]
+    assert r.calls[0] == [
+        ("lookup_order", {"order_id": "A-1001"}),
+        ("lookup_order", {"order_id": "A-1003"}),
+    ]
     assert names(r)[1] == ["process_refund", "cancel_order"]
     assert r.stops == ["tool_use", "tool_use", "end_turn"]
     result_message = r.messages[2]["content"]
-    assert [b["type"] for b in result_message] == ["tool_result", "tool_result"]  # one user message, both results
+    assert [b["type"] for b in result_message] == [
+        "tool_result",
+        "tool_result",
+    ]  # one user message, both results
 
 
 def test_a_sequential_task_of_more_than_five_rounds():
@@ -241,16 +296,27 @@ def test_an_unknown_order_is_escalated():
 
 def test_system_prompt_refund_cap():
     world = World()
-    r = run("订单 A-1005 的显示器坏了，请帮我退款。", world=world, system="超过 500 元的退款必须转人工。")
+    r = run(
+        "订单 A-1005 的显示器坏了，请帮我退款。",
+        world=world,
+        system="超过 500 元的退款必须转人工。",
+    )
     assert names(r) == [["lookup_order"], ["escalate_to_human"], []]
     assert world.refunds() == []
     world = World()
-    assert names(run("订单 A-1005 的显示器坏了，请帮我退款。", world=world))[1] == ["process_refund"]
+    assert names(run("订单 A-1005 的显示器坏了，请帮我退款。", world=world))[1] == [
+        "process_refund"
+    ]
 
 
 def test_system_prompt_language():
-    r = run("订单 A-1001 的商品坏了，请帮我退款。", system="You are a support agent. Always answer in English.")
-    assert r.texts[0] == "Let me look up the order first." and r.texts[-1].startswith("Order A-1001 refunded")
+    r = run(
+        "订单 A-1001 的商品坏了，请帮我退款。",
+        system="You are a support agent. Always answer in English.",
+    )
+    assert r.texts[0] == "Let me look up the order first." and r.texts[-1].startswith(
+        "Order A-1001 refunded"
+    )
 
 
 # ---------------------------------------------------------------- server tools, refusal, context window
@@ -259,14 +325,22 @@ def test_system_prompt_language():
 def test_pause_turn_from_the_server_side_search():
     client = agentkit.make_client(offline=True)
     messages = [{"role": "user", "content": "请搜索我们的退货、退款和海关扣留政策并总结"}]
-    r = client.messages.create(model=MODEL, max_tokens=1024, tools=[WEB_SEARCH_TOOL], messages=messages)
+    r = client.messages.create(
+        model=MODEL, max_tokens=1024, tools=[WEB_SEARCH_TOOL], messages=messages
+    )
     assert r.stop_reason == "pause_turn"
     uses = [b for b in r.content if b.type == "server_tool_use"]
     results = [b for b in r.content if b.type == "web_search_tool_result"]
-    assert [u.id[:10] for u in uses] == ["srvtoolu_0"] * 2 and [x.tool_use_id for x in results] == [u.id for u in uses]
+    assert [u.id[:10] for u in uses] == ["srvtoolu_0"] * 2 and [x.tool_use_id for x in results] == [
+        u.id for u in uses
+    ]
     assert r.usage.server_tool_use.web_search_requests == 2
-    messages.append({"role": "assistant", "content": r.content})  # send the paused turn back as it is
-    r2 = client.messages.create(model=MODEL, max_tokens=1024, tools=[WEB_SEARCH_TOOL], messages=messages)
+    messages.append(
+        {"role": "assistant", "content": r.content}
+    )  # send the paused turn back as it is
+    r2 = client.messages.create(
+        model=MODEL, max_tokens=1024, tools=[WEB_SEARCH_TOOL], messages=messages
+    )
     assert r2.stop_reason == "end_turn"
     summary = r2.content[-1].text
     assert "退货政策" in summary and "退款政策" in summary and "海关扣留" in summary
@@ -283,18 +357,28 @@ def test_model_context_window_exceeded():
     full = run("订单 A-1001 的商品坏了，请帮我退款。")
     messages = full.messages[:-1]  # a long-ish conversation: everything up to the final answer
     tools = World().tools()
-    probe = agentkit.make_client(offline=True).messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
+    probe = agentkit.make_client(offline=True).messages.create(
+        model=MODEL, max_tokens=1024, tools=tools, messages=messages
+    )
     client = agentkit.make_client(offline=True, context_window=probe.usage.input_tokens + 5)
     r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
     assert r.stop_reason == "model_context_window_exceeded"
-    assert probe.content[0].text.startswith(r.content[0].text) and len(r.content[0].text) < len(probe.content[0].text)
+    assert probe.content[0].text.startswith(r.content[0].text) and len(r.content[0].text) < len(
+        probe.content[0].text
+    )
 
 
 # ---------------------------------------------------------------- no path, determinism
 
 
-@pytest.mark.parametrize("prompt, needle", [("今天天气怎么样？", "离线模式"), ("Write me a poem about spring.", "offline"),
-                                            ("?", "offline")])
+@pytest.mark.parametrize(
+    "prompt, needle",
+    [
+        ("今天天气怎么样？", "离线模式"),
+        ("Write me a poem about spring.", "offline"),
+        ("?", "offline"),
+    ],
+)
 def test_a_prompt_without_a_path_gets_a_polite_end_turn(prompt, needle):
     r = run(prompt)
     assert r.stops == ["end_turn"] and needle in r.texts[0] and "ANTHROPIC_API_KEY" in r.texts[0]
@@ -312,8 +396,18 @@ def test_split_tool_results_make_it_go_one_at_a_time():
     r = client.messages.create(model=MODEL, max_tokens=1024, tools=world.tools(), messages=messages)
     messages.append({"role": "assistant", "content": r.content})
     for b in r.content[1:]:  # the anti-pattern: one user message per result
-        messages.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": b.id,
-                                                      "content": json.dumps(world.run_tool(b.name, b.input))}]})
+        messages.append(
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": json.dumps(world.run_tool(b.name, b.input)),
+                    }
+                ],
+            }
+        )
     r = client.messages.create(model=MODEL, max_tokens=1024, tools=world.tools(), messages=messages)
     assert [b.name for b in r.content if b.type == "tool_use"] == ["process_refund"]
 

@@ -4,6 +4,7 @@ It validates each request as the API does (HTTP 400 `invalid_request_error`, sam
 simulated Claude for a reply, then applies what the server applies: `stop_sequences`, `max_tokens`,
 the context window, deterministic ids and usage. It can inject 429/529/500 faults on chosen calls.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,17 +22,22 @@ from .world import World
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 FAULTS = {
-    429: ("rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit (offline fault injection)."),
+    429: (
+        "rate_limit_error",
+        "Number of request tokens has exceeded your per-minute rate limit (offline fault injection).",
+    ),
     500: ("api_error", "Internal server error (offline fault injection)."),
     529: ("overloaded_error", "Overloaded (offline fault injection)."),
 }
 OFFLINE_UNSUPPORTED = {  # request fields the real API accepts but this in-process stand-in does not serve
     "thread": "thread: offline mode keeps no server-side message threads. Pass thread=False to "
-              "client.beta.messages.tool_runner(...) so the full history is sent with every request.",
+    "client.beta.messages.tool_runner(...) so the full history is sent with every request.",
     "stream": "stream: offline mode does not stream. Call client.messages.create(...) without stream=True "
-              "(and not client.messages.stream(...)); the response is the same Message.",
+    "(and not client.messages.stream(...)); the response is the same Message.",
 }
-MODEL_VERSION = re.compile(r"claude-(?:[a-z]+-)?(\d+)(?:-(\d)(?!\d))?")  # claude-sonnet-4-6 -> (4, 6)
+MODEL_VERSION = re.compile(
+    r"claude-(?:[a-z]+-)?(\d+)(?:-(\d)(?!\d))?"
+)  # claude-sonnet-4-6 -> (4, 6)
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -42,7 +48,10 @@ def count_tokens(text: str) -> int:
 
 
 def stable_id(prefix: str, *parts: Any) -> str:
-    n = int.from_bytes(hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False).encode()).digest(), "big")
+    n = int.from_bytes(
+        hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False).encode()).digest(),
+        "big",
+    )
     chars = []
     for _ in range(22):
         n, r = divmod(n, 62)
@@ -68,7 +77,12 @@ class OfflineAPI:
         self.calls += 1
         rid = stable_id("req_", self.calls)
         if request.method != "POST" or request.url.path != "/v1/messages":
-            return _error(404, "not_found_error", f"offline mode serves POST /v1/messages only, not {request.method} {request.url.path}", rid)
+            return _error(
+                404,
+                "not_found_error",
+                f"offline mode serves POST /v1/messages only, not {request.method} {request.url.path}",
+                rid,
+            )
         if self.calls in self.faults:
             status = self.faults[self.calls]
             kind, message = FAULTS[status]
@@ -81,12 +95,20 @@ class OfflineAPI:
         except InvalidRequest as e:
             return _error(400, "invalid_request_error", str(e), rid)
         except ValueError as e:
-            return _error(400, "invalid_request_error", f"There was an error parsing the body: {e}", rid)
+            return _error(
+                400, "invalid_request_error", f"There was an error parsing the body: {e}", rid
+            )
 
     def reply(self, body: dict[str, Any]) -> dict[str, Any]:
-        input_tokens = count_tokens(json.dumps([body.get("system"), body["messages"], body.get("tools")], ensure_ascii=False))
+        input_tokens = count_tokens(
+            json.dumps(
+                [body.get("system"), body["messages"], body.get("tools")], ensure_ascii=False
+            )
+        )
         if input_tokens > self.context_window:
-            raise InvalidRequest(f"prompt is too long: {input_tokens} tokens > {self.context_window} maximum")
+            raise InvalidRequest(
+                f"prompt is too long: {input_tokens} tokens > {self.context_window} maximum"
+            )
         r = claude.respond(body, self.world)
         blocks, stop_reason, stop_sequence = r.blocks, r.stop_reason, None
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
@@ -95,28 +117,49 @@ class OfflineAPI:
         budget = min(body["max_tokens"], self.context_window - input_tokens)
         blocks, cut = _apply_budget(blocks, budget)
         if cut:
-            stop_reason = "max_tokens" if budget == body["max_tokens"] else "model_context_window_exceeded"
+            stop_reason = (
+                "max_tokens" if budget == body["max_tokens"] else "model_context_window_exceeded"
+            )
         key = json.dumps(body, sort_keys=True, ensure_ascii=False)
         for i, b in enumerate(blocks):
             if b["type"] in ("tool_use", "server_tool_use"):
                 b["id"] = stable_id("toolu_" if b["type"] == "tool_use" else "srvtoolu_", key, i)
             elif b["type"] == "web_search_tool_result":
                 b["tool_use_id"] = blocks[i - 1]["id"]
-        output_tokens = budget if cut else sum(_block_tokens(b) for b in blocks)  # a cut reply used it all
+        output_tokens = (
+            budget if cut else sum(_block_tokens(b) for b in blocks)
+        )  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
         return {
-            "id": stable_id("msg_", key), "type": "message", "role": "assistant", "model": body["model"],
-            "content": blocks, "stop_reason": stop_reason, "stop_sequence": stop_sequence,
+            "id": stable_id("msg_", key),
+            "type": "message",
+            "role": "assistant",
+            "model": body["model"],
+            "content": blocks,
+            "stop_reason": stop_reason,
+            "stop_sequence": stop_sequence,
             "stop_details": r.stop_details if stop_reason == "refusal" else None,
-            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
-                      "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "service_tier": "standard",
-                      "server_tool_use": {"web_search_requests": searches, "web_fetch_requests": 0} if searches else None},
+            "usage": {
+                "input_tokens": input_tokens,
+                "output_tokens": output_tokens,
+                "cache_creation_input_tokens": 0,
+                "cache_read_input_tokens": 0,
+                "service_tier": "standard",
+                "server_tool_use": {"web_search_requests": searches, "web_fetch_requests": 0}
+                if searches
+                else None,
+            },
         }
 
 
-def _error(status: int, kind: str, message: str, rid: str, headers: dict[str, str] | None = None) -> httpx2.Response:
-    return httpx2.Response(status, json={"type": "error", "error": {"type": kind, "message": message}, "request_id": rid},
-                           headers={"request-id": rid, **(headers or {})})
+def _error(
+    status: int, kind: str, message: str, rid: str, headers: dict[str, str] | None = None
+) -> httpx2.Response:
+    return httpx2.Response(
+        status,
+        json={"type": "error", "error": {"type": kind, "message": message}, "request_id": rid},
+        headers={"request-id": rid, **(headers or {})},
+    )
 
 
 def _block_tokens(b: dict[str, Any]) -> int:
@@ -127,7 +170,9 @@ def _block_tokens(b: dict[str, Any]) -> int:
     return 0  # server-side results are input to the model, not its output
 
 
-def _apply_stop_sequences(blocks: list[dict[str, Any]], seqs: list[str]) -> tuple[list[dict[str, Any]], str | None]:
+def _apply_stop_sequences(
+    blocks: list[dict[str, Any]], seqs: list[str]
+) -> tuple[list[dict[str, Any]], str | None]:
     for i, b in enumerate(blocks):
         if b["type"] != "text":
             continue
@@ -171,7 +216,7 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
     return out, False
 
 
-def validate(body: dict[str, Any]) -> None:
+def validate(body: dict[str, Any]) -> None:  # noqa: C901  (to be split: issues 11/12/15)
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make."""
     for name in ("model", "max_tokens", "messages"):
         if name not in body:
@@ -191,19 +236,31 @@ def validate(body: dict[str, Any]) -> None:
         if not isinstance(m.get("content", ""), (str, list)):
             raise InvalidRequest(f"messages.{i}.content: Input should be a valid list")
         if not m.get("content") and not (i == len(msgs) - 1 and m["role"] == "assistant"):
-            raise InvalidRequest(f"messages.{i}: all messages must have non-empty content except for the optional final assistant message")
+            raise InvalidRequest(
+                f"messages.{i}: all messages must have non-empty content except for the optional final assistant message"
+            )
     if msgs[0]["role"] != "user":
         raise InvalidRequest('messages: first message must use the "user" role')
     _validate_tool_pairs(msgs)
     last = msgs[-1]
     if last["role"] == "assistant":
-        if not _supports_prefill(body["model"]) and not any(b.get("type") == "server_tool_use" for b in _blocks(last)):
+        if not _supports_prefill(body["model"]) and not any(
+            b.get("type") == "server_tool_use" for b in _blocks(last)
+        ):
             # resuming a pause_turn (content with server tool blocks) is allowed on every model
-            raise InvalidRequest("This model does not support assistant message prefill. "
-                                 "The conversation must end with a user message.")
-        tail = last.get("content") if isinstance(last.get("content"), str) else (_blocks(last) or [{}])[-1].get("text", "")
+            raise InvalidRequest(
+                "This model does not support assistant message prefill. "
+                "The conversation must end with a user message."
+            )
+        tail = (
+            last.get("content")
+            if isinstance(last.get("content"), str)
+            else (_blocks(last) or [{}])[-1].get("text", "")
+        )
         if tail != tail.rstrip():
-            raise InvalidRequest("messages: final assistant content cannot end with trailing whitespace")
+            raise InvalidRequest(
+                "messages: final assistant content cannot end with trailing whitespace"
+            )
 
 
 def _supports_prefill(model: str) -> bool:
@@ -212,7 +269,7 @@ def _supports_prefill(model: str) -> bool:
     return not m or (int(m.group(1)), int(m.group(2) or 0)) < (4, 6)
 
 
-def _validate_tools(tools: list[Any], choice: Any) -> None:
+def _validate_tools(tools: list[Any], choice: Any) -> None:  # noqa: C901  (to be split: issues 11/12/15)
     names = []
     for i, t in enumerate(tools):
         if not isinstance(t, dict):
@@ -223,7 +280,9 @@ def _validate_tools(tools: list[Any], choice: Any) -> None:
         if "name" not in t:
             raise InvalidRequest(f"tools.{i}.custom.name: Field required")
         if not isinstance(t["name"], str) or not TOOL_NAME.match(t["name"]):
-            raise InvalidRequest(f"tools.{i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'")
+            raise InvalidRequest(
+                f"tools.{i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'"
+            )
         schema = t.get("input_schema")
         if schema is None:
             raise InvalidRequest(f"tools.{i}.custom.input_schema: Field required")
@@ -235,7 +294,9 @@ def _validate_tools(tools: list[Any], choice: Any) -> None:
     if choice is not None:
         kind = choice.get("type") if isinstance(choice, dict) else None
         if kind not in ("auto", "any", "tool", "none"):
-            raise InvalidRequest("tool_choice.type: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'")
+            raise InvalidRequest(
+                "tool_choice.type: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'"
+            )
         if kind == "any" and not names:
             raise InvalidRequest("tool_choice may only be specified while providing tools.")
         if kind == "tool" and choice.get("name") not in names:
@@ -247,7 +308,7 @@ def _blocks(m: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
 
 
-def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:
+def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:  # noqa: C901  (to be split: issues 11/12/15)
     # The API combines consecutive turns of the same role; it checks tool pairing on the combined turns.
     turns: list[tuple[int, str, list[tuple[int, int, dict[str, Any]]]]] = []
     for i, m in enumerate(msgs):
@@ -257,14 +318,15 @@ def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:
         else:
             turns.append((i, m["role"], entries))
     prev_ids: set[str] = set()
-    for n, (start, role, entries) in enumerate(turns):
+    for n, (_start, role, entries) in enumerate(turns):
         if role == "user":
             for i, k, b in entries:
                 if b.get("type") == "tool_result" and b.get("tool_use_id") not in prev_ids:
                     raise InvalidRequest(
                         f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` blocks: "
                         f"{b.get('tool_use_id')}. Each `tool_result` block must have a corresponding `tool_use` "
-                        f"block in the previous message.")
+                        f"block in the previous message."
+                    )
             prev_ids = set()
             continue
         ids = [b["id"] for _, _, b in entries if b.get("type") == "tool_use"]
@@ -282,4 +344,5 @@ def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:
             last_i = max(i for i, _, b in entries if b.get("type") == "tool_use")
             raise InvalidRequest(
                 f"messages.{last_i}: `tool_use` ids were found without `tool_result` blocks immediately after: "
-                f"{', '.join(missing)}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.")
+                f"{', '.join(missing)}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+            )

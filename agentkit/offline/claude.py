@@ -6,6 +6,7 @@ it (by `tool_use_id`), and from those facts picks the next step for each order i
 the tools offered in the request, by name, and fills their inputs from the tool results it has seen.
 Nothing here replays a script: change a tool result and the next step changes with it.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,12 +29,17 @@ INTENTS = [  # first match wins, so the stronger wish comes first
     ("cancel", kw("取消", "不要了", "cancel")),
     ("return", kw("退货", "退回", "return")),
 ]
-HARMFUL = kw("盗取", "窃取", "攻击", "恶意软件", "勒索", "malware", "ransomware", "exploit", "steal")
+HARMFUL = kw(
+    "盗取", "窃取", "攻击", "恶意软件", "勒索", "malware", "ransomware", "exploit", "steal"
+)
 SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
 POLL = kw("直到", "until")
 RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
-TOPICS = [("退货政策", kw("退货", "return")), ("退款政策", kw("退款", "refund")),
-          ("海关扣留", kw("海关", "customs"))]
+TOPICS = [
+    ("退货政策", kw("退货", "return")),
+    ("退款政策", kw("退款", "refund")),
+    ("海关扣留", kw("海关", "customs")),
+]
 OVERRIDE = kw("忽略", "无视", "ignore")
 CAP = re.compile(r"(?:超过|above|over)\s*\$?(\d+(?:\.\d+)?)")
 ENGLISH = kw("in english", "英文", "英语")
@@ -58,7 +64,7 @@ class Reply:
 class Call:
     name: str
     input: dict[str, Any]
-    result: Any = None          # parsed JSON when possible, else the text
+    result: Any = None  # parsed JSON when possible, else the text
     text: str = ""
     is_error: bool = False
     answered: bool = False
@@ -66,8 +72,8 @@ class Call:
 
 @dataclass
 class Order:
-    mention: str                # as the user wrote it ("a1001")
-    canonical: str              # "A-1001"
+    mention: str  # as the user wrote it ("a1001")
+    canonical: str  # "A-1001"
     calls: list[Call] = field(default_factory=list)
 
     def lookups(self) -> list[Call]:
@@ -109,10 +115,14 @@ class Conversation:
         self.messages = req.get("messages", [])
         self.system = text_of(req.get("system"))
         self.tools = {t.get("name"): t for t in req.get("tools") or []}
-        self.custom_tools = [n for n, t in self.tools.items() if t.get("type", "custom") == "custom"]
+        self.custom_tools = [
+            n for n, t in self.tools.items() if t.get("type", "custom") == "custom"
+        ]
         self.choice = req.get("tool_choice") or {"type": "auto"}
         self.task = self._task()
-        self.lang = "en" if ENGLISH.search(self.system + self.task) or not CJK.search(self.task) else "zh"
+        self.lang = (
+            "en" if ENGLISH.search(self.system + self.task) or not CJK.search(self.task) else "zh"
+        )
         self.calls, self.split_results = self._calls()
 
     def _task(self) -> str:
@@ -140,7 +150,11 @@ class Conversation:
             else:
                 answered = 0
                 for b in content or []:
-                    if isinstance(b, dict) and b.get("type") == "tool_result" and b.get("tool_use_id") in calls:
+                    if (
+                        isinstance(b, dict)
+                        and b.get("type") == "tool_result"
+                        and b.get("tool_use_id") in calls
+                    ):
                         c = calls[b["tool_use_id"]]
                         c.result, c.text = parse_result(b.get("content", ""))
                         c.is_error, c.answered = bool(b.get("is_error")), True
@@ -167,13 +181,31 @@ def respond(req: dict[str, Any], world: World) -> Reply:
 
 def decide(conv: Conversation, world: World) -> Reply:
     if HARMFUL.search(conv.task):
-        return Reply([{"type": "text", "text": conv.t("抱歉，我不能帮助完成这个请求。", "Sorry, I can't help with that request.")}],
-                     "refusal", {"type": "refusal", "category": "cyber",
-                                 "explanation": "The request asks for code that could be used to access other people's data without authorisation."})
+        return Reply(
+            [
+                {
+                    "type": "text",
+                    "text": conv.t(
+                        "抱歉，我不能帮助完成这个请求。", "Sorry, I can't help with that request."
+                    ),
+                }
+            ],
+            "refusal",
+            {
+                "type": "refusal",
+                "category": "cyber",
+                "explanation": "The request asks for code that could be used to access other people's data without authorisation.",
+            },
+        )
     orders = _orders(conv)
     forced, forced_name = conv.choice.get("type"), conv.choice.get("name")
-    if not orders and RESEARCH.search(conv.task) and conv.offers("web_search") and forced != "none" \
-            and forced_name in (None, "web_search"):
+    if (
+        not orders
+        and RESEARCH.search(conv.task)
+        and conv.offers("web_search")
+        and forced != "none"
+        and forced_name in (None, "web_search")
+    ):
         return _research(conv, world, turn=[])
     plans = [_next_step(conv, o) for o in orders]
     outcomes = [p["outcome"] for p in plans if p["outcome"]]
@@ -183,13 +215,20 @@ def decide(conv: Conversation, world: World) -> Reply:
     # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool call
     # (no text before it); "none" forbids tools, so the model can only say what it would do next.
     if forced == "tool":
-        steps = [p for p in steps if p["call"][0] == forced_name] or [_forced_step(conv, orders, forced_name)]
+        steps = [p for p in steps if p["call"][0] == forced_name] or [
+            _forced_step(conv, orders, forced_name)
+        ]
     elif forced == "any" and not steps:
         steps = [_forced_step(conv, orders, None)]
     elif forced == "none":
-        outcomes += [p["say"] + conv.t(f"（本轮 tool_choice 为 none，不能调用工具，所以没有调用 {p['call'][0]}。）",
-                                       f" (tool_choice is none in this turn, so I did not call {p['call'][0]}.)")
-                     for p in steps]
+        outcomes += [
+            p["say"]
+            + conv.t(
+                f"（本轮 tool_choice 为 none，不能调用工具，所以没有调用 {p['call'][0]}。）",
+                f" (tool_choice is none in this turn, so I did not call {p['call'][0]}.)",
+            )
+            for p in steps
+        ]
         steps = []
     if not steps:
         return _final(conv, outcomes or [_offline_note(conv)])
@@ -211,8 +250,9 @@ def _offline_note(conv: Conversation) -> str:
         f"后重新运行，代码不用改。",
         f"This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles this "
         f"workbook's support scenarios only: order lookup, refund, cancel, return, escalation and policy search. "
-        f"Your question \"{conv.task.strip()[:40]}\" is not one of them and needs no tool, so this turn ends "
-        f"(end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.")
+        f'Your question "{conv.task.strip()[:40]}" is not one of them and needs no tool, so this turn ends '
+        f"(end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
+    )
 
 
 def _orders(conv: Conversation) -> list[Order]:
@@ -222,7 +262,9 @@ def _orders(conv: Conversation) -> list[Order]:
         seen.setdefault(canonical, Order(m.group(0), canonical))
     for c in conv.calls:
         m = ORDER_MENTION.fullmatch(str(c.input.get("order_id", "")))
-        if m is None:  # a call that names no order (an escalation, a forced call) concerns every order in the task
+        if (
+            m is None
+        ):  # a call that names no order (an escalation, a forced call) concerns every order in the task
             targets = list(seen.values())
         else:
             key = f"{m.group(1).upper()}-{m.group(2)}"
@@ -236,97 +278,215 @@ def _intent(task: str) -> str:
     return next((name for name, pat in INTENTS if pat.search(task)), "status")
 
 
-def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:
+def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:  # noqa: C901  (to be split: issues 11/12/15)
     """One order's next tool call (or None) with what the model says about it, or its outcome if done."""
     t = conv.t
     info = o.info()
-    oid, status, amount = (info or {}).get("order_id", o.canonical), (info or {}).get("status"), (info or {}).get("amount")
+    oid, status, amount = (
+        (info or {}).get("order_id", o.canonical),
+        (info or {}).get("status"),
+        (info or {}).get("amount"),
+    )
     done = [c for c in o.calls if c.name in ACTIONS]
     if done:  # the latest action decides: report it, or recover from its error
         last = done[-1]
         if not last.is_error:
             return _stop(_outcome(conv, last, oid, status, amount))
         attempts = sum(1 for c in done if c.name == last.name)
-        return _recover(conv, o, last, attempts, {**last.input, "order_id": oid,
-                                                    **({"amount": amount} if last.name == "process_refund" else {})})
+        return _recover(
+            conv,
+            o,
+            last,
+            attempts,
+            {
+                **last.input,
+                "order_id": oid,
+                **({"amount": amount} if last.name == "process_refund" else {}),
+            },
+        )
     if not conv.offers("lookup_order") and not o.lookups():
-        return _stop(t(f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
-                       f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing."))
+        return _stop(
+            t(
+                f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
+                f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing.",
+            )
+        )
     if info is None:
         lookups = o.lookups()
         if not lookups:
-            return _call("lookup_order", {"order_id": o.mention}, t("我先查一下订单。", "Let me look up the order first."))
+            return _call(
+                "lookup_order",
+                {"order_id": o.mention},
+                t("我先查一下订单。", "Let me look up the order first."),
+            )
         return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
     intent = _intent(conv.task)
-    looked = t(f"查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
-               f"Lookup done: order {oid} is {status}, amount {amount}.")
+    looked = t(
+        f"查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
+        f"Lookup done: order {oid} is {status}, amount {amount}.",
+    )
     if POLL.search(conv.task) and status != "delivered":
-        return _call("lookup_order", {"order_id": oid}, t(f"订单 {oid} 仍是 {status}，我再查一次。",
-                                                          f"Order {oid} is still {status}; checking again."))
+        return _call(
+            "lookup_order",
+            {"order_id": oid},
+            t(
+                f"订单 {oid} 仍是 {status}，我再查一次。",
+                f"Order {oid} is still {status}; checking again.",
+            ),
+        )
     if intent == "status" or status in ("refunded", "cancelled"):
-        return _stop(t(f"订单 {oid} 的状态是 {status}，金额 {amount} 元。", f"Order {oid} is {status}, amount {amount}."))
-    routes = {"delivered": {"refund": "process_refund", "cancel": "create_return", "return": "create_return"},
-              "shipped": {"refund": "create_return", "cancel": "create_return", "return": "create_return"},
-              "processing": {"refund": "cancel_order", "cancel": "cancel_order", "return": "cancel_order"}}
+        return _stop(
+            t(
+                f"订单 {oid} 的状态是 {status}，金额 {amount} 元。",
+                f"Order {oid} is {status}, amount {amount}.",
+            )
+        )
+    routes = {
+        "delivered": {
+            "refund": "process_refund",
+            "cancel": "create_return",
+            "return": "create_return",
+        },
+        "shipped": {
+            "refund": "create_return",
+            "cancel": "create_return",
+            "return": "create_return",
+        },
+        "processing": {
+            "refund": "cancel_order",
+            "cancel": "cancel_order",
+            "return": "cancel_order",
+        },
+    }
     tool = routes.get(status, {}).get(intent)
     cap = CAP.search(conv.system)
-    if tool == "process_refund" and cap and float(amount or 0) > float(cap.group(1)) and not OVERRIDE.search(conv.task):
+    if (
+        tool == "process_refund"
+        and cap
+        and float(amount or 0) > float(cap.group(1))
+        and not OVERRIDE.search(conv.task)
+    ):
         tool = None  # the system prompt's policy says: above the cap, a human decides
     if tool is None:
-        reason = t(f"订单 {oid} 状态为 {status}，金额 {amount} 元，不在可自动处理的范围内",
-                   f"order {oid} is {status} ({amount}), outside what can be handled automatically")
+        reason = t(
+            f"订单 {oid} 状态为 {status}，金额 {amount} 元，不在可自动处理的范围内",
+            f"order {oid} is {status} ({amount}), outside what can be handled automatically",
+        )
         return _escalate(conv, oid, reason, looked)
     if not conv.offers(tool):
-        why = {"create_return": t("已发货的订单不能取消或直接退款，只能退货", "a shipped order cannot be cancelled or refunded directly, only returned"),
-               "cancel_order": t("未发货的订单应当取消", "an order not yet shipped should be cancelled"),
-               "process_refund": t("这个订单需要退款", "this order needs a refund")}[tool]
-        return _stop(looked + t(f"{why}，但我没有 {tool} 工具，所以没有做任何操作。",
-                                f" {why.capitalize()}, but I have no {tool} tool, so I did nothing."))
+        why = {
+            "create_return": t(
+                "已发货的订单不能取消或直接退款，只能退货",
+                "a shipped order cannot be cancelled or refunded directly, only returned",
+            ),
+            "cancel_order": t(
+                "未发货的订单应当取消", "an order not yet shipped should be cancelled"
+            ),
+            "process_refund": t("这个订单需要退款", "this order needs a refund"),
+        }[tool]
+        return _stop(
+            looked
+            + t(
+                f"{why}，但我没有 {tool} 工具，所以没有做任何操作。",
+                f" {why.capitalize()}, but I have no {tool} tool, so I did nothing.",
+            )
+        )
     args = {"order_id": oid, "amount": amount} if tool == "process_refund" else {"order_id": oid}
     if tool == "create_return":
         args["reason"] = t("客户申请退货", "customer requested a return")
-    verb = {"process_refund": t("接下来为它发起退款。", " Next I'll issue the refund."),
-            "create_return": t("已发货的订单不能取消，接下来为它创建退货单。", " A shipped order can't be cancelled; next I'll create a return."),
-            "cancel_order": t("订单尚未发货，接下来取消它。", " It has not shipped; next I'll cancel it.")}[tool]
+    verb = {
+        "process_refund": t("接下来为它发起退款。", " Next I'll issue the refund."),
+        "create_return": t(
+            "已发货的订单不能取消，接下来为它创建退货单。",
+            " A shipped order can't be cancelled; next I'll create a return.",
+        ),
+        "cancel_order": t(
+            "订单尚未发货，接下来取消它。", " It has not shipped; next I'll cancel it."
+        ),
+    }[tool]
     return _call(tool, args, looked + verb)
 
 
-def _recover(conv: Conversation, o: Order, failed: Call, attempts: int, corrected: dict[str, Any]) -> dict[str, Any]:
+def _recover(
+    conv: Conversation, o: Order, failed: Call, attempts: int, corrected: dict[str, Any]
+) -> dict[str, Any]:
     """After an is_error result: retry with corrected input, retry a transient failure, or take another route."""
     t = conv.t
     err = failed.text.strip()[:80]
     if POLICY_ERR.search(failed.text) and failed.name != "escalate_to_human":
-        return _escalate(conv, o.canonical, t(f"{failed.name} 被拒绝：{err}", f"{failed.name} was denied: {err}"), "")
+        return _escalate(
+            conv,
+            o.canonical,
+            t(f"{failed.name} 被拒绝：{err}", f"{failed.name} was denied: {err}"),
+            "",
+        )
     if attempts <= MAX_RETRIES and FORMAT_ERR.search(failed.text) and corrected != failed.input:
-        return _call(failed.name, corrected, t(f"上一次调用出错（{err}）。我改正输入后再试一次。",
-                                               f"The last call failed ({err}). Retrying with corrected input."))
+        return _call(
+            failed.name,
+            corrected,
+            t(
+                f"上一次调用出错（{err}）。我改正输入后再试一次。",
+                f"The last call failed ({err}). Retrying with corrected input.",
+            ),
+        )
     if attempts <= MAX_RETRIES and TRANSIENT.search(failed.text):
-        return _call(failed.name, failed.input, t("工具暂时出错，我重试一次。", "The tool failed transiently; retrying once."))
+        return _call(
+            failed.name,
+            failed.input,
+            t("工具暂时出错，我重试一次。", "The tool failed transiently; retrying once."),
+        )
     if failed.name == "escalate_to_human":
-        return _stop(t(f"转人工也失败了（{err}），请直接联系客服。", f"Escalation failed too ({err}); please contact support."))
-    return _escalate(conv, o.canonical, t(f"{failed.name} 多次失败：{err}", f"{failed.name} failed: {err}"), "")
+        return _stop(
+            t(
+                f"转人工也失败了（{err}），请直接联系客服。",
+                f"Escalation failed too ({err}); please contact support.",
+            )
+        )
+    return _escalate(
+        conv, o.canonical, t(f"{failed.name} 多次失败：{err}", f"{failed.name} failed: {err}"), ""
+    )
 
 
 def _escalate(conv: Conversation, oid: str, reason: str, prefix: str) -> dict[str, Any]:
     t = conv.t
     if conv.offers("escalate_to_human"):
-        return _call("escalate_to_human", {"order_id": oid, "reason": reason},
-                     prefix + t("这个情况需要人工处理，我把它转给人工客服。", " This needs a person; escalating to a human agent."))
-    return _stop(prefix + t(f"{reason}，我没有做任何操作，建议联系人工客服。",
-                            f" {reason.capitalize()}; I did nothing and suggest contacting a human agent."))
+        return _call(
+            "escalate_to_human",
+            {"order_id": oid, "reason": reason},
+            prefix
+            + t(
+                "这个情况需要人工处理，我把它转给人工客服。",
+                " This needs a person; escalating to a human agent.",
+            ),
+        )
+    return _stop(
+        prefix
+        + t(
+            f"{reason}，我没有做任何操作，建议联系人工客服。",
+            f" {reason.capitalize()}; I did nothing and suggest contacting a human agent.",
+        )
+    )
 
 
 def _outcome(conv: Conversation, c: Call, oid: str, status: Any, amount: Any) -> str:
     r = c.result if isinstance(c.result, dict) else {}
     t = conv.t
     return {
-        "process_refund": t(f"订单 {oid} 已退款 {c.input.get('amount')} 元（退款单号 {r.get('refund_id', '-')}）。",
-                            f"Order {oid} refunded {c.input.get('amount')} (refund {r.get('refund_id', '-')})."),
-        "create_return": t(f"订单 {oid} 状态为 {status}，不能取消；已创建退货单 {r.get('return_id', '-')}，寄回后即退款。",
-                           f"Order {oid} is {status} and cannot be cancelled; return {r.get('return_id', '-')} created."),
-        "cancel_order": t(f"订单 {oid} 尚未发货，已取消。", f"Order {oid} had not shipped and is cancelled."),
-        "escalate_to_human": t(f"订单 {oid} 已转人工客服（工单 {r.get('ticket_id', '-')}）。",
-                               f"Order {oid} was escalated to a human agent (ticket {r.get('ticket_id', '-')})."),
+        "process_refund": t(
+            f"订单 {oid} 已退款 {c.input.get('amount')} 元（退款单号 {r.get('refund_id', '-')}）。",
+            f"Order {oid} refunded {c.input.get('amount')} (refund {r.get('refund_id', '-')}).",
+        ),
+        "create_return": t(
+            f"订单 {oid} 状态为 {status}，不能取消；已创建退货单 {r.get('return_id', '-')}，寄回后即退款。",
+            f"Order {oid} is {status} and cannot be cancelled; return {r.get('return_id', '-')} created.",
+        ),
+        "cancel_order": t(
+            f"订单 {oid} 尚未发货，已取消。", f"Order {oid} had not shipped and is cancelled."
+        ),
+        "escalate_to_human": t(
+            f"订单 {oid} 已转人工客服（工单 {r.get('ticket_id', '-')}）。",
+            f"Order {oid} was escalated to a human agent (ticket {r.get('ticket_id', '-')}).",
+        ),
     }[c.name]
 
 
@@ -338,7 +498,16 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> d
     if name is None:
         prefer = ["lookup_order"] if orders else ["escalate_to_human"]
         name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
-    return _call(name, {**info, "reason": conv.t("按 tool_choice 的要求调用", "called because tool_choice requires a tool")}, "")
+    return _call(
+        name,
+        {
+            **info,
+            "reason": conv.t(
+                "按 tool_choice 的要求调用", "called because tool_choice requires a tool"
+            ),
+        },
+        "",
+    )
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
@@ -375,17 +544,37 @@ def _research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> R
     todo = [q for q in topics if q not in done]
     blocks: list[dict[str, Any]] = []
     if not turn:
-        blocks.append({"type": "text", "text": conv.t("我来搜索相关政策。", "Let me search the policies.")})
+        blocks.append(
+            {"type": "text", "text": conv.t("我来搜索相关政策。", "Let me search the policies.")}
+        )
     for q in todo[:SERVER_ITERATIONS_PER_TURN]:
         blocks.append({"type": "server_tool_use", "name": "web_search", "input": {"query": q}})
-        blocks.append({"type": "web_search_tool_result", "content": [
-            {"type": "web_search_result", "url": p["url"], "title": p["title"],
-             "encrypted_content": p["text"], "page_age": None} for p in world.search(q)]})
+        blocks.append(
+            {
+                "type": "web_search_tool_result",
+                "content": [
+                    {
+                        "type": "web_search_result",
+                        "url": p["url"],
+                        "title": p["title"],
+                        "encrypted_content": p["text"],
+                        "page_age": None,
+                    }
+                    for p in world.search(q)
+                ],
+            }
+        )
     if len(todo) > SERVER_ITERATIONS_PER_TURN:
         return Reply(blocks, "pause_turn")
     found = [b for b in turn + blocks if b.get("type") == "web_search_tool_result"]
     lines = sorted({r["title"] for b in found for r in b["content"]})
-    blocks.append({"type": "text", "text": conv.t("政策要点：\n", "Policy summary:\n") + "\n".join(f"- {x}" for x in lines)})
+    blocks.append(
+        {
+            "type": "text",
+            "text": conv.t("政策要点：\n", "Policy summary:\n")
+            + "\n".join(f"- {x}" for x in lines),
+        }
+    )
     return Reply(blocks, "end_turn")
 
 
@@ -401,8 +590,10 @@ def _continue(req: dict[str, Any], conv: Conversation, world: World) -> Reply:
     prefix = text_of(turn)
     full = decide(Conversation({**req, "messages": conv.messages[:n]}), world)
     blocks = full.blocks
-    if blocks and blocks[0]["type"] == "text":  # the part of its text already given is not written again
+    if (
+        blocks and blocks[0]["type"] == "text"
+    ):  # the part of its text already given is not written again
         text = blocks[0]["text"]
-        rest = text[len(prefix):] if text.startswith(prefix) else text
+        rest = text[len(prefix) :] if text.startswith(prefix) else text
         blocks = ([{"type": "text", "text": rest}] if rest else []) + blocks[1:]
     return Reply(blocks, full.stop_reason, full.stop_details)

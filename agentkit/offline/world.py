@@ -4,6 +4,7 @@ A `World` holds orders and a few web pages, executes the support tools against t
 effect (refunds issued, orders cancelled, returns created, escalations), so a grader can check what
 really happened, not what a transcript claims.
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,47 +25,68 @@ DEFAULT_ORDERS: dict[str, dict[str, Any]] = {
 }
 
 DEFAULT_PAGES: list[dict[str, str]] = [
-    {"url": "https://support.example.com/policy/returns", "title": "退货政策：签收后 30 天内可退货",
-     "text": "签收后 30 天内可申请退货；已发货未签收的订单不能取消，只能在签收后退货。"},
-    {"url": "https://support.example.com/policy/refunds", "title": "退款政策：500 元以上需人工审核",
-     "text": "单笔退款超过 500 元需要人工审核；退款在 3 个工作日内原路返回。"},
-    {"url": "https://support.example.com/policy/customs", "title": "海关扣留订单的处理",
-     "text": "被海关扣留的包裹需要人工客服联系物流公司处理。"},
+    {
+        "url": "https://support.example.com/policy/returns",
+        "title": "退货政策：签收后 30 天内可退货",
+        "text": "签收后 30 天内可申请退货；已发货未签收的订单不能取消，只能在签收后退货。",
+    },
+    {
+        "url": "https://support.example.com/policy/refunds",
+        "title": "退款政策：500 元以上需人工审核",
+        "text": "单笔退款超过 500 元需要人工审核；退款在 3 个工作日内原路返回。",
+    },
+    {
+        "url": "https://support.example.com/policy/customs",
+        "title": "海关扣留订单的处理",
+        "text": "被海关扣留的包裹需要人工客服联系物流公司处理。",
+    },
 ]
 
 TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     "lookup_order": {
         "name": "lookup_order",
         "description": "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
-        "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}},
-                         "required": ["order_id"]},
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}},
+            "required": ["order_id"],
+        },
     },
     "process_refund": {
         "name": "process_refund",
         "description": "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
-        "input_schema": {"type": "object",
-                         "properties": {"order_id": {"type": "string"}, "amount": {"type": "number"}},
-                         "required": ["order_id", "amount"]},
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}, "amount": {"type": "number"}},
+            "required": ["order_id", "amount"],
+        },
     },
     "cancel_order": {
         "name": "cancel_order",
         "description": "取消尚未发货（status 为 processing）的订单。",
-        "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}},
-                         "required": ["order_id"]},
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}},
+            "required": ["order_id"],
+        },
     },
     "create_return": {
         "name": "create_return",
         "description": "为已发货或已签收的订单创建退货单，签收后退回即退款。",
-        "input_schema": {"type": "object",
-                         "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
-                         "required": ["order_id"]},
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
+            "required": ["order_id"],
+        },
     },
     "escalate_to_human": {
         "name": "escalate_to_human",
         "description": "把无法自动处理的情况转给人工客服。写明订单号和原因。",
-        "input_schema": {"type": "object",
-                         "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
-                         "required": ["reason"]},
+        "input_schema": {
+            "type": "object",
+            "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
+            "required": ["reason"],
+        },
     },
 }
 
@@ -95,7 +117,9 @@ class World:
         return [e for e in self.effects if e["tool"] == "process_refund"]
 
     def actions(self, tool: str | None = None) -> list[dict[str, Any]]:
-        return [e for e in self.effects if e["tool"] != "lookup_order" and tool in (None, e["tool"])]
+        return [
+            e for e in self.effects if e["tool"] != "lookup_order" and tool in (None, e["tool"])
+        ]
 
     def run_tool(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         """Execute a support tool. Raises ToolFailure (bad input, wrong state) or KeyError (unknown tool)."""
@@ -111,7 +135,9 @@ class World:
 
     def _order(self, order_id: Any) -> dict[str, Any]:
         if not isinstance(order_id, str) or not ORDER_ID.match(order_id):
-            raise ToolFailure(f"order_id 格式错误：{order_id!r}，应形如 A-1001（大写字母、连字符、四位数字）")
+            raise ToolFailure(
+                f"order_id 格式错误：{order_id!r}，应形如 A-1001（大写字母、连字符、四位数字）"
+            )
         if order_id not in self.orders:
             raise ToolFailure(f"订单 {order_id} 不存在")
         return {"order_id": order_id, **self.orders[order_id]}
@@ -128,23 +154,36 @@ class World:
         if not isinstance(amount, (int, float)) or isinstance(amount, bool):
             raise ToolFailure(f"amount 缺失或不是数字：{amount!r}")
         if order["status"] != "delivered":
-            raise ToolFailure(f"订单 {order['order_id']} 状态为 {order['status']}，只有已签收的订单可以直接退款")
+            raise ToolFailure(
+                f"订单 {order['order_id']} 状态为 {order['status']}，只有已签收的订单可以直接退款"
+            )
         if amount > order["amount"]:
             raise ToolFailure(f"退款金额 {amount} 超过订单金额 {order['amount']}")
         n = len(self.refunds()) + 1
         self.orders[order["order_id"]]["status"] = "refunded"
-        return {"refund_id": f"R-{770 + n}", "order_id": order["order_id"], "amount": amount, "ok": True}
+        return {
+            "refund_id": f"R-{770 + n}",
+            "order_id": order["order_id"],
+            "amount": amount,
+            "ok": True,
+        }
 
     def _cancel_order(self, order, args):
         if order["status"] != "processing":
-            raise ToolFailure(f"订单 {order['order_id']} 状态为 {order['status']}，只有未发货的订单可以取消")
+            raise ToolFailure(
+                f"订单 {order['order_id']} 状态为 {order['status']}，只有未发货的订单可以取消"
+            )
         self.orders[order["order_id"]]["status"] = "cancelled"
         return {"order_id": order["order_id"], "cancelled": True}
 
     def _create_return(self, order, args):
         if order["status"] not in ("shipped", "delivered"):
             raise ToolFailure(f"订单 {order['order_id']} 状态为 {order['status']}，不能创建退货单")
-        return {"return_id": f"RT-{order['order_id'][2:]}", "order_id": order["order_id"], "ok": True}
+        return {
+            "return_id": f"RT-{order['order_id'][2:]}",
+            "order_id": order["order_id"],
+            "ok": True,
+        }
 
     def _escalate_to_human(self, order, args):
         if not str(args.get("reason", "")).strip():
