@@ -14,7 +14,17 @@ from .loop import (
     run_agent_loop,
 )
 from .offline import World
-from .tools import Hook, NormalizeStatus, RefundCap, Toolbox, ToolCall, tool
+from .tools import (
+    Hook,
+    LookupBeforeRefund,
+    NormalizeStatus,
+    RefundCap,
+    Toolbox,
+    ToolCall,
+    tool,
+    tool_result,
+    tool_results,
+)
 
 __all__ = [
     "make_client",
@@ -37,6 +47,9 @@ __all__ = [
     "Hook",
     "RefundCap",
     "NormalizeStatus",
+    "LookupBeforeRefund",
+    "tool_result",
+    "tool_results",
     "check_loop",
     "scoreboard",
     "reference_loop",

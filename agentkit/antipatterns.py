@@ -13,22 +13,11 @@ from __future__ import annotations
 import json
 import re
 
+from .tools import tool_result
+
 BUDGET = (
     12  # the hard-coded cap people add "just in case"; not part of the anti-pattern under study
 )
-
-
-def result_for(block, run_tool) -> dict:
-    """What a correct loop sends back for one tool_use: the result, or the error as is_error."""
-    try:
-        out = run_tool(block.name, block.input)
-        return {
-            "type": "tool_result",
-            "tool_use_id": block.id,
-            "content": json.dumps(out, ensure_ascii=False),
-        }
-    except Exception as e:
-        return {"type": "tool_result", "tool_use_id": block.id, "content": str(e), "is_error": True}
 
 
 def ask(client, messages, tools, model, **kw):
@@ -51,7 +40,7 @@ def stop_on_text_block(client, messages, *, tools, run_tool, model):
         messages.append(
             {
                 "role": "user",
-                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+                "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
             }
         )
 
@@ -71,7 +60,7 @@ def stop_on_regex(client, messages, *, tools, run_tool, model):
         messages.append(
             {
                 "role": "user",
-                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+                "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
             }
         )
     return messages
@@ -88,7 +77,7 @@ def fixed_five_turns(client, messages, *, tools, run_tool, model):
         messages.append(
             {
                 "role": "user",
-                "content": [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"],
+                "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
             }
         )
     return messages
@@ -107,7 +96,7 @@ def tool_choice_none_after_last(client, messages, *, tools, run_tool, model):
             return messages
         uses = [b for b in resp.content if b.type == "tool_use"]
         expected_last_done = expected_last_done or any(b.name == "process_refund" for b in uses)
-        messages.append({"role": "user", "content": [result_for(b, run_tool) for b in uses]})
+        messages.append({"role": "user", "content": [tool_result(b, run_tool) for b in uses]})
     return messages
 
 
@@ -122,7 +111,7 @@ def keep_only_latest_result(client, messages, *, tools, run_tool, model):
         resp = ask(client, messages, tools, model)
         if resp.stop_reason != "tool_use":
             return messages + [{"role": "assistant", "content": resp.content}]
-        results = [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"]
+        results = [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"]
         messages = task + [
             {"role": "assistant", "content": resp.content},
             {"role": "user", "content": results},
@@ -146,7 +135,7 @@ def results_in_system_prompt(client, messages, *, tools, run_tool, model):
             return messages + [{"role": "assistant", "content": resp.content}]
         for b in resp.content:
             if b.type == "tool_use":
-                notes.append(f"{b.name}: {result_for(b, run_tool)['content']}")
+                notes.append(f"{b.name}: {tool_result(b, run_tool)['content']}")
     return messages
 
 
@@ -160,7 +149,7 @@ def one_message_per_result(client, messages, *, tools, run_tool, model):
             return messages
         for b in resp.content:
             if b.type == "tool_use":
-                messages.append({"role": "user", "content": [result_for(b, run_tool)]})
+                messages.append({"role": "user", "content": [tool_result(b, run_tool)]})
     return messages
 
 
@@ -172,7 +161,7 @@ def text_before_results(client, messages, *, tools, run_tool, model):
         messages.append({"role": "assistant", "content": resp.content})
         if resp.stop_reason != "tool_use":
             return messages
-        results = [result_for(b, run_tool) for b in resp.content if b.type == "tool_use"]
+        results = [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"]
         messages.append(
             {"role": "user", "content": [{"type": "text", "text": "以下是工具结果："}, *results]}
         )
@@ -188,7 +177,7 @@ def first_tool_use_only(client, messages, *, tools, run_tool, model):
         if resp.stop_reason != "tool_use":
             return messages
         block = next(b for b in resp.content if b.type == "tool_use")
-        messages.append({"role": "user", "content": [result_for(block, run_tool)]})
+        messages.append({"role": "user", "content": [tool_result(block, run_tool)]})
     return messages
 
 

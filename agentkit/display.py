@@ -8,6 +8,7 @@ JupyterLab >= 4.1 (Markdown output with a mermaid fence) and as its source text 
 from __future__ import annotations
 
 import html
+import inspect
 import json
 from typing import Any
 
@@ -90,40 +91,48 @@ def transcript_html(run: Any) -> str:
 
 
 def mermaid_source(run: Any) -> str:
-    """A sequence diagram: the user, the loop, Claude and the tools, one request per turn."""
-    out = [
-        "sequenceDiagram",
-        "    participant U as 用户",
-        "    participant L as 循环",
-        "    participant C as Claude",
-        "    participant T as 工具",
-    ]
+    """A sequence diagram: the user, the loop, Claude and the tools, one request per round.
+
+    A LoopResult's rounds come from `run.stop_reasons` (a cut max_tokens reply, dropped from
+    the history, is drawn as its own round); a plain message list shows what it holds."""
+    out = ["sequenceDiagram", "    participant U as 用户", "    participant L as 循环"]
+    out += ["    participant C as Claude", "    participant T as 工具"]
     msgs = _messages(run)
     first = _blocks(msgs[0]["content"]) if msgs else []
     out.append(f"    U->>L: {_mm(_short(first[0].get('text', ''), 30) if first else '')}")
-    turn, last = 0, max((i for i, m in enumerate(msgs) if m["role"] == "assistant"), default=-1)
-    for i, m in enumerate(msgs[1:], 1):
+    reasons = list(getattr(run, "stop_reasons", []))
+    turn = 0
+    for m in msgs[1:]:
         blocks = _blocks(m["content"])
-        if m["role"] == "assistant":
+        if m["role"] == "user":
+            out += [_result_arrow(b) for b in blocks if b.get("type") == "tool_result"]
+            continue
+        while reasons and reasons[0] == "max_tokens":  # dropped replies are not in history
             turn += 1
-            uses = [b for b in blocks if b.get("type") == "tool_use"]
-            known = "tool_use" if uses else getattr(run, "stop_reason", None) if i == last else None
-            out.append(f"    L->>C: messages.create（第 {turn} 轮）")
-            said = (
-                f"stop_reason={known}" if known else "text"
-            )  # plain messages don't record a stop_reason
-            out.append(f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses))
-            for b in uses:
-                out.append(f"    L->>T: {b['name']}({_mm(_short(b.get('input', {}), 40))})")
-        else:
-            for b in blocks:
-                if b.get("type") == "tool_result":
-                    tag = "is_error " if b.get("is_error") else ""
-                    out.append(f"    T-->>L: {tag}{_mm(_short(b.get('content', ''), 40))}")
+            out += _round(turn, "stop_reason=max_tokens（截断，丢弃后加倍重试）", [])
+            reasons.pop(0)
+        turn += 1
+        uses = [b for b in blocks if b.get("type") == "tool_use"]
+        said = f"stop_reason={reasons.pop(0)}" if reasons else "tool_use" if uses else "text"
+        out += _round(turn, said, uses)
+    for reason in reasons:  # rounds after the last kept reply: cut, or cut inside a tool_use
+        turn += 1
+        out += _round(turn, f"stop_reason={reason}（响应未保留）", [])
     if hasattr(run, "exit"):
         out.append(f"    Note over L: stop_reason={run.stop_reason} → exit={run.exit}")
         out.append(f"    L->>U: {_mm(_short(run.final_text, 40))}")
     return "\n".join(out)
+
+
+def _round(turn: int, said: str, uses: list[dict[str, Any]]) -> list[str]:
+    lines = [f"    L->>C: messages.create（第 {turn} 轮）"]
+    lines.append(f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses))
+    return lines + [f"    L->>T: {b['name']}({_mm(_short(b.get('input', {}), 40))})" for b in uses]
+
+
+def _result_arrow(b: dict[str, Any]) -> str:
+    tag = "is_error " if b.get("is_error") else ""
+    return f"    T-->>L: {tag}{_mm(_short(b.get('content', ''), 40))}"
 
 
 def _mm(text: str) -> str:
@@ -131,34 +140,52 @@ def _mm(text: str) -> str:
     return text.replace(";", "；").replace("#", "＃").replace("%", "％").replace("\n", " ") or " "
 
 
-class Mermaid:
-    """Displays as a diagram in JupyterLab (Markdown with a mermaid fence), as source text elsewhere."""
+class Shown:
+    """What a lesson cell displays: Markdown or HTML in JupyterLab, plain text elsewhere.
 
-    def __init__(self, source: str):
-        self.source = source
+    Every lesson display (a table, a listing, a diagram, a transcript) is one of these."""
 
-    def _repr_markdown_(self) -> str:
-        return f"```mermaid\n{self.source}\n```"
+    def __init__(self, text: str, *, markdown: str | None = None, html: str | None = None):
+        self.text, self.markdown, self.html = text, markdown, html
 
-    def __repr__(self) -> str:
-        return self.source
+    def _repr_markdown_(self) -> str | None:
+        return self.markdown
 
-
-class Transcript:
-    def __init__(self, run: Any):
-        self.run = run
-
-    def _repr_html_(self) -> str:
-        return transcript_html(self.run)
+    def _repr_html_(self) -> str | None:
+        return self.html
 
     def __repr__(self) -> str:
-        return transcript_text(self.run)
+        return self.text
 
 
-def show(run: Any) -> Transcript:
-    """The run as a notebook-friendly transcript (HTML in JupyterLab, text in a terminal)."""
-    return Transcript(run)
+def markdown(text: str) -> Shown:
+    """Markdown that renders in JupyterLab and prints as the same text elsewhere."""
+    return Shown(text, markdown=text)
 
 
-def mermaid(run: Any) -> Mermaid:
-    return Mermaid(mermaid_source(run))
+def source(obj: Any, *, docstring: bool = True) -> Shown:
+    """A function's or module's source: highlighted in JupyterLab, plain elsewhere.
+    docstring=False leaves a function's docstring out, so the listing is the code alone."""
+    text = inspect.getsource(obj).rstrip("\n")
+    if not docstring and obj.__doc__:
+        head, quote, rest = text.partition('"""')
+        text = head.rstrip(" ") + rest.partition('"""')[2].lstrip("\n")
+    return Shown(text, markdown=f"```python\n{text}\n```")
+
+
+def table(header: list[str], rows: list[list[str]]) -> Shown:
+    """A small table of plain strings: HTML in JupyterLab, ' | '-joined text elsewhere."""
+    cells = [[html.escape(c) for c in row] for row in rows]
+    text = "\n".join(" | ".join(row) for row in [header, *rows])
+    return Shown(text, html=html_table("ak-table", [html.escape(h) for h in header], cells))
+
+
+def show(run: Any) -> Shown:
+    """The run as a transcript: an HTML table in JupyterLab, one line per block elsewhere."""
+    return Shown(transcript_text(run), html=transcript_html(run))
+
+
+def mermaid(run: Any) -> Shown:
+    """The run as a Mermaid sequence diagram (JupyterLab >= 4.1 draws it)."""
+    text = mermaid_source(run)
+    return Shown(text, markdown=f"```mermaid\n{text}\n```")

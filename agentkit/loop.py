@@ -1,44 +1,43 @@
-"""The reference agent loop: the code the workbook teaches, and the yardstick for every other loop.
+"""The reference agent loop: the code the workbook teaches, the yardstick for the rest.
 
-send -> read stop_reason -> run every tool_use -> append the response verbatim and ONE user message
-with all tool_results -> repeat. `stop_reason` is the only control signal; text blocks, phrases and
-turn counts never end the loop. Every exit has a name (`LoopResult.exit`).
+send -> read stop_reason -> run every tool_use -> append the response verbatim and ONE
+user message with all tool_results -> repeat. `stop_reason` is the only control signal;
+text blocks, phrases and turn counts never end the loop. Every exit has a name (`EXITS`,
+`LoopResult.exit`).
+
+Lessons show this file: `STOP_REASONS` (one row per stop_reason: the function that
+handles it) and `run_agent_loop`. Lines stay within 88 columns (tests/test_loop.py), so
+the listing reads unwrapped in JupyterLab.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import anthropic
+from anthropic.types import Message
 
 from .client import default_model
-from .tools import Toolbox, ToolCall
+from .tools import Hook, Toolbox, ToolCall
 
-# The one table: what the loop does for each stop_reason.
-STOP_REASONS: dict[str, str] = {
-    "tool_use": "run_tools",  # run every tool_use block, send all results back, continue
-    "pause_turn": "resend",  # a server-tool loop paused: send the content back as-is, continue
-    "max_tokens": "raise_limit",  # cut off: drop the cut response (never run a cut tool_use), retry with 2x max_tokens
-    "end_turn": "completed",  # the model says the task is done
-    "stop_sequence": "stop_sequence",  # one of our stop_sequences matched: done, report which
-    "refusal": "refused",  # stop with stop_details; never retry the same request blindly
-    "model_context_window_exceeded": "truncated",  # stop, marked truncated; a cut tool_use is not kept
-}
+Event = Literal["request", "response", "tool_call", "tool_result", "end"]
+OnEvent = Callable[[Event, Any], None]
 EXITS = (
-    "completed",
-    "stop_sequence",
-    "refused",
-    "truncated",
-    "max_tokens",
-    "max_turns",
-    "api_error",
+    "completed",  # end_turn: the model says the task is done
+    "stop_sequence",  # one of our stop_sequences matched; detail says which
+    "refused",  # refusal; detail is stop_details
+    "truncated",  # the context window is full
+    "max_tokens",  # still cut off at max_tokens_ceiling
+    "max_turns",  # the safety net: raises MaxTurnsExceeded unless on_max_turns is given
+    "api_error",  # raises ModelCallFailed
+    "unknown_stop_reason",  # raises UnknownStopReason
 )
 
 
 class LoopError(Exception):
-    """A loop exit that is not a normal result. Carries the whole transcript as `.result`."""
+    """An exit that is not a normal result. Carries the whole transcript: `.result`."""
 
     def __init__(self, message: str, result: LoopResult):
         super().__init__(message)
@@ -46,103 +45,198 @@ class LoopError(Exception):
 
 
 class MaxTurnsExceeded(LoopError):
-    """The safety net was reached: the loop ran max_turns requests without the model finishing."""
+    """The safety net: max_turns requests went by without the model finishing."""
 
 
 class ModelCallFailed(LoopError):
-    """The API answered with an error after the SDK's own retries (429/5xx), or rejected the request (400)."""
+    """The API answered an error after the SDK retries, or rejected the request."""
 
 
 class UnknownStopReason(LoopError):
-    """The API sent a stop_reason this loop has no row for (a newer API, or a beta one)."""
+    """The API sent a stop_reason with no row here (a newer API, or a beta one)."""
 
 
 @dataclass
 class LoopResult:
     messages: list[dict[str, Any]]  # the whole history, as sent to the API
     stop_reason: str | None = None  # the last response's stop_reason
-    turns: int = 0  # requests sent
+    stop_reasons: list[str] = field(default_factory=list)  # every response's, in order
+    turns: int = 0  # requests answered
     final_text: str = ""  # the text of the last response
     tool_calls: list[ToolCall] = field(default_factory=list)
     exit: str = ""  # how the run ended: one of EXITS
-    detail: Any = None  # stop_sequence, refusal stop_details, or on_max_turns' outcome
+    detail: Any = None  # stop_sequence, stop_details, API error, on_max_turns outcome
 
 
-def run_agent_loop(  # noqa: C901  (split next)
-    client,
+@dataclass
+class Turns:
+    """What the loop carries from one request to the next."""
+
+    client: anthropic.Anthropic
+    request: dict[str, Any]  # model, system, tools, other params: the same every round
+    max_tokens: int
+    ceiling: int
+    box: Toolbox
+    emit: OnEvent
+    result: LoopResult
+
+    def ask(self) -> Message:
+        """Send the whole history; record the response. An API error ends the run."""
+        history = self.result.messages
+        request = {**self.request, "max_tokens": self.max_tokens, "messages": history}
+        self.emit("request", request)
+        try:
+            response = self.client.messages.create(**request)
+        except anthropic.APIError as e:  # the SDK already retried 429/5xx (max_retries)
+            self.result.detail = e
+            why = f"model call failed: {e}"
+            raise ModelCallFailed(why, self.end("api_error")) from e
+        r = self.result
+        r.turns, r.stop_reason = r.turns + 1, response.stop_reason
+        r.stop_reasons.append(response.stop_reason)
+        r.final_text = "".join(b.text for b in response.content if b.type == "text")
+        self.emit("response", response)
+        return response
+
+    def keep(self, response: Message) -> None:
+        """Append the response verbatim: every block, text and tool_use alike."""
+        content = [b.to_dict() for b in response.content]
+        self.result.messages.append({"role": "assistant", "content": content})
+
+    def run_tools(self, response: Message) -> None:
+        """Run every tool_use block; all tool_results go back in ONE user message."""
+        calls = []
+        for block in (b for b in response.content if b.type == "tool_use"):
+            self.emit("tool_call", block)
+            calls.append(self.box.execute(block, self.result.turns))
+            self.emit("tool_result", calls[-1])
+        self.result.tool_calls += calls
+        results = [c.to_param() for c in calls]
+        self.result.messages.append({"role": "user", "content": results})
+
+    def end(self, exit: str) -> LoopResult:
+        self.result.exit = exit
+        self.emit("end", self.result)
+        return self.result
+
+
+# One row per stop_reason: the handler IS the behaviour. It returns the name of an exit
+# to end the run, or None to send the next request.
+Handler = Callable[[Turns, Message], str | None]
+
+
+def run_tools(t: Turns, r: Message) -> str | None:
+    """Keep the response, run every tool_use, send all results back; go on."""
+    t.keep(r)
+    t.run_tools(r)
+    return None
+
+
+def resend(t: Turns, r: Message) -> str | None:
+    """A server tool paused its own loop: send the content back as-is; go on."""
+    t.keep(r)
+    return None
+
+
+def raise_limit(t: Turns, r: Message) -> str | None:
+    """Cut off: drop the reply (never run a cut tool_use), retry with 2x max_tokens."""
+    if t.max_tokens >= t.ceiling:
+        return "max_tokens"
+    t.max_tokens = min(2 * t.max_tokens, t.ceiling)
+    return None
+
+
+def completed(t: Turns, r: Message) -> str | None:
+    """The model says the task is done: keep its final answer."""
+    t.keep(r)
+    return "completed"
+
+
+def stop_sequence(t: Turns, r: Message) -> str | None:
+    """One of our stop_sequences matched: done; detail says which."""
+    t.keep(r)
+    t.result.detail = r.stop_sequence
+    return "stop_sequence"
+
+
+def refused(t: Turns, r: Message) -> str | None:
+    """A refusal: end with stop_details; never resend the same request."""
+    t.keep(r)
+    t.result.detail = r.stop_details and r.stop_details.to_dict()
+    return "refused"
+
+
+def truncated(t: Turns, r: Message) -> str | None:
+    """The context window is full: end, marked; a cut tool_use is not kept."""
+    if not any(b.type == "tool_use" for b in r.content):
+        t.keep(r)
+    return "truncated"
+
+
+STOP_REASONS: dict[str, Handler] = {
+    "tool_use": run_tools,
+    "pause_turn": resend,
+    "max_tokens": raise_limit,
+    "end_turn": completed,
+    "stop_sequence": stop_sequence,
+    "refusal": refused,
+    "model_context_window_exceeded": truncated,
+}
+
+
+def run_agent_loop(
+    client: anthropic.Anthropic,
     messages: list[dict[str, Any]],
-    tools=(),
+    tools: Iterable[Any] = (),
     *,
-    run_tool=None,
+    run_tool: Callable[[str, dict[str, Any]], Any] | None = None,
     model: str | None = None,
     system: str | None = None,
     max_tokens: int = 1024,
     max_tokens_ceiling: int = 8192,
     max_turns: int = 50,
-    hooks=(),
-    on_event: Callable[[str, Any], None] | None = None,
+    hooks: Iterable[Hook] = (),
+    on_event: OnEvent | None = None,
     on_max_turns: Callable[[LoopResult], Any] | None = None,
     **params: Any,
 ) -> LoopResult:
+    """Run the agent loop until the model ends it, or an exit with a name is reached.
+
+    client: an `anthropic.Anthropic` (agentkit.make_client(): real or offline Claude).
+    messages: the conversation so far; not modified (the result holds a copy).
+    tools: `agentkit.tool` functions, or schema dicts run by `run_tool(name, input)`.
+    model: defaults to agentkit.default_model(). system: the system prompt.
+    max_tokens: per request; doubled after a cut reply, up to max_tokens_ceiling.
+    max_turns: the safety net. Reaching it raises MaxTurnsExceeded, or, when
+      on_max_turns is given, returns exit "max_turns" with its outcome as `detail`.
+    hooks: run before and after each tool (agentkit.RefundCap ...); a prompt cannot
+      overrule them.
+    on_event: called as on_event(kind, payload) for each request, response,
+      tool_call, tool_result and the end.
+    params: passed to every messages.create (tool_choice, stop_sequences ...).
+    """
     box = Toolbox(tools, run_tool, hooks)
-    emit = on_event if on_event is not None else (lambda kind, payload: None)
-    result = LoopResult(messages=list(messages))
-    request = {
-        "model": model or default_model(),
-        **({"system": system} if system else {}),
-        **({"tools": box.schemas} if box.schemas else {}),
-        **params,
-    }
-    while result.turns < max_turns:  # a safety net, not the stop
-        emit("request", {**request, "max_tokens": max_tokens, "messages": result.messages})
-        try:
-            response = client.messages.create(
-                **request, max_tokens=max_tokens, messages=result.messages
-            )
-        except anthropic.APIError as e:  # retries already happened inside the SDK (max_retries)
-            raise ModelCallFailed(
-                f"model call failed: {e}", _end(result, "api_error", emit, e)
-            ) from e
-        result.turns += 1
-        result.stop_reason = response.stop_reason
-        result.final_text = "".join(b.text for b in response.content if b.type == "text")
-        emit("response", response)
-        action = STOP_REASONS.get(response.stop_reason)
-        if action is None:
-            raise UnknownStopReason(f"no handling for stop_reason {response.stop_reason!r}", result)
-        if action == "raise_limit":
-            if max_tokens >= max_tokens_ceiling:
-                return _end(result, "max_tokens", emit)
-            max_tokens = min(2 * max_tokens, max_tokens_ceiling)
-            continue
-        if action != "truncated" or not any(b.type == "tool_use" for b in response.content):
-            result.messages.append(
-                {"role": "assistant", "content": [b.to_dict() for b in response.content]}
-            )
-        if action == "run_tools":
-            calls = []
-            for block in (b for b in response.content if b.type == "tool_use"):
-                emit("tool_call", block)
-                calls.append(box.execute(block, result.turns))
-                emit("tool_result", calls[-1])
-            result.tool_calls += calls
-            result.messages.append({"role": "user", "content": [c.to_param() for c in calls]})
-        elif action != "resend":
-            detail = {
-                "stop_sequence": response.stop_sequence,
-                "refused": response.stop_details and response.stop_details.to_dict(),
-            }.get(action)
-            return _end(result, action, emit, detail)
+    request = {"model": model or default_model(), **params}
+    request |= {"system": system} if system else {}
+    request |= {"tools": box.schemas} if box.schemas else {}
+    emit = on_event if on_event is not None else _ignore
+    result = LoopResult(list(messages))
+    t = Turns(client, request, max_tokens, max_tokens_ceiling, box, emit, result)
+    while t.result.turns < max_turns:  # a safety net, not the way the loop ends
+        response = t.ask()
+        handle = STOP_REASONS.get(response.stop_reason)
+        if handle is None:
+            why = f"no row in STOP_REASONS for stop_reason {response.stop_reason!r}"
+            raise UnknownStopReason(why, t.end("unknown_stop_reason"))
+        exit = handle(t, response)
+        if exit is not None:
+            return t.end(exit)
     if on_max_turns is None:
-        raise MaxTurnsExceeded(
-            f"no end_turn after {max_turns} turns (safety net)", _end(result, "max_turns", emit)
-        )
-    return _end(result, "max_turns", emit, on_max_turns(result))
+        why = f"no end_turn after {max_turns} turns (safety net)"
+        raise MaxTurnsExceeded(why, t.end("max_turns"))
+    t.result.detail = on_max_turns(t.result)
+    return t.end("max_turns")
 
 
-def _end(
-    result: LoopResult, exit: str, emit: Callable[[str, Any], None], detail: Any = None
-) -> LoopResult:
-    result.exit, result.detail = exit, detail
-    emit("end", result)
-    return result
+def _ignore(kind: Event, payload: Any) -> None:
+    return None

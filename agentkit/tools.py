@@ -43,6 +43,22 @@ class ToolCall:
         return {**block, "is_error": True} if self.is_error else block
 
 
+def tool_result(block: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> dict[str, Any]:
+    """The study guide's way to answer one tool_use block: its output as JSON text, or the
+    exception's message with `is_error: true`, so the model decides what to do next."""
+    try:
+        out = run_tool(block.name, block.input)
+    except Exception as e:  # the model sees the error and decides: retry, another route, or say so
+        return {"type": "tool_result", "tool_use_id": block.id, "content": str(e), "is_error": True}
+    content = json.dumps(out, ensure_ascii=False)
+    return {"type": "tool_result", "tool_use_id": block.id, "content": content}
+
+
+def tool_results(response: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> list[dict]:
+    """Every tool_use block of `response` answered, in order: the content of ONE user message."""
+    return [tool_result(b, run_tool) for b in response.content if b.type == "tool_use"]
+
+
 class Hook(Protocol):
     """Intercepts tool calls in code, where a prompt cannot overrule it. Both methods are optional."""
 
@@ -67,6 +83,29 @@ class RefundCap:
                 f"必须调用 escalate_to_human 转人工处理。"
             )
         return None
+
+
+@dataclass
+class LookupBeforeRefund:
+    """Task 1.4's programmatic precondition: process_refund is denied until lookup_order has succeeded for
+    that same order in this run. The tool description already says so ("order_id 必须来自 lookup_order 的
+    结果"), but a description is a request to the model; this hook is a guarantee in code."""
+
+    looked_up: set[str] = field(default_factory=set)
+
+    def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
+        order_id = input.get("order_id")
+        if name == "process_refund" and order_id not in self.looked_up:
+            return (
+                f"前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order 成功查询订单 {order_id}，"
+                f"不能调用 process_refund。"
+            )
+        return None
+
+    def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
+        if name == "lookup_order" and isinstance(result, dict):
+            self.looked_up.add(str(result.get("order_id", input.get("order_id"))))
+        return result
 
 
 @dataclass

@@ -19,7 +19,7 @@ What follows depends on what the exercise cell holds:
   else (code and comments) is dropped.
 
 * A learner's starter, marked by a line `# solution: module:name` (optionally `... as learner_name`).
-  The solution is then `module.name` (e.g. `# solution: agentkit.lessons_c:solution_loop` in lesson 07,
+  The solution is then `module.name` (e.g. `# solution: agentkit.lessons.solution:solution_loop` in lesson 07,
   where the cell holds a deliberately incomplete `my_loop`). The starter itself is the blank: it is
   kept as written, minus the `# solution:` and `# hint:` lines. The check cell is pointed at the
   learner's function: imports of `name` from `module` are removed and every use of `name` becomes the
@@ -259,7 +259,7 @@ def student_edition(nb, name: str, src_dir: Path) -> tuple[object, Report]:
             report.warnings.append(
                 f"{name} 第 {ex.check + 1} 个单元格（check）没有用到练习定义的 {', '.join(names) or '任何名字'}："
                 "学生版不做练习也能通过检查。若练习单元格里是起始代码、答案在别处，请在练习单元格加一行 "
-                "`# solution: 模块:函数名`（例如 `# solution: agentkit.lessons_c:solution_loop`）。"
+                "`# solution: 模块:函数名`（例如 `# solution: agentkit.lessons.solution:solution_loop`）。"
             )
     paired = {ex.check for ex in exercises}
     for i, cell in enumerate(nb.cells):

@@ -2,7 +2,7 @@
 
 from agentkit import World, make_client, run_agent_loop
 from agentkit.display import (
-    Mermaid,
+    Shown,
     mermaid,
     mermaid_source,
     show,
@@ -63,8 +63,35 @@ def test_mermaid_renders_as_a_markdown_fence_and_plain_messages_work():
             {"role": "assistant", "content": [{"type": "text", "text": "hi"}]},
         ]
     )
-    assert isinstance(diagram, Mermaid)
+    assert isinstance(diagram, Shown) and diagram._repr_html_() is None
     assert diagram._repr_markdown_().startswith(
         "```mermaid\nsequenceDiagram"
     ) and diagram._repr_markdown_().endswith("```")
     assert repr(diagram).splitlines()[-1].strip() == "C-->>L: text"
+
+
+def test_a_dropped_max_tokens_reply_is_drawn_as_its_own_round():
+    world = World()
+    result = run_agent_loop(
+        make_client(offline=True, world=world),
+        [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
+        world.tools(),
+        run_tool=world.run_tool,
+        max_tokens=12,
+    )
+    said = [x.strip() for x in mermaid_source(result).splitlines() if "C-->>L" in x]
+    assert said[0].startswith("C-->>L: stop_reason=max_tokens")
+    assert len(said) == result.turns == len(result.stop_reasons)
+    assert said[-1] == "C-->>L: stop_reason=end_turn"
+
+
+def test_lesson_displays_are_one_kind():
+    from agentkit.display import markdown, source, table
+
+    t = table(["a", "b"], [["<1>", "2"]])
+    assert repr(t) == "a | b\n<1> | 2" and "&lt;1&gt;" in t._repr_html_()
+    assert t._repr_markdown_() is None
+    md = markdown("| x |")
+    assert repr(md) == md._repr_markdown_() == "| x |"
+    listing = source(table)
+    assert listing._repr_markdown_().startswith("```python\ndef table(")

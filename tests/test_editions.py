@@ -163,14 +163,14 @@ def test_a_starter_exercise_keeps_the_starter_and_the_check_targets_the_learner(
 @pytest.mark.skipif(not LESSON_07.exists(), reason="lesson 07 is not written yet")
 def test_lesson_07_student_check_fails_until_the_loop_is_written(tmp_path):
     """Lesson 07's exercise cell holds a deliberately incomplete my_loop; its solution is
-    agentkit.lessons_c.solution_loop. If the lesson does not say so yet (`# solution:` line), this test
+    agentkit.lessons.solution.solution_loop. If the lesson does not say so yet (`# solution:` line), this test
     adds the line to its copy, so it checks the real lesson's cells either way."""
     src = tmp_path / "src"
     src.mkdir()
     nb = read(LESSON_07)
     [exercise] = tagged(nb, "exercise")
     if not any(be.SOLUTION.match(line) for line in exercise.source.splitlines()):
-        exercise.source = "# solution: agentkit.lessons_c:solution_loop\n" + exercise.source
+        exercise.source = "# solution: agentkit.lessons.solution:solution_loop\n" + exercise.source
     nbformat.write(nb, src / LESSON_07.name)
     [report] = be.build(src, tmp_path / "out")
     assert report.exercises == 1 and not report.warnings
@@ -180,7 +180,7 @@ def test_lesson_07_student_check_fails_until_the_loop_is_written(tmp_path):
     assert "loop = my_loop" in check.source and "solution_loop" not in check.source
     ran = execute(student, LESSON_07.parent)
     assert errors(tagged(ran, "check")[0])[0].ename == "AssertionError"  # the starter does not pass
-    from agentkit.lessons_c import solution_source
+    from agentkit.lessons.solution import solution_source
 
     written = solution_source().replace("def solution_loop(", "def my_loop(")
     [check] = tagged(execute(fill(student, [written]), LESSON_07.parent), "check")
@@ -274,12 +274,12 @@ def test_stub_keeps_names_and_drops_solutions():
 
 def test_retarget_renames_the_solution_and_drops_its_import():
     check = (
-        "from agentkit.lessons_c import scenarios, solution_loop\n\nloop = solution_loop  # change to my_loop\n"
+        "from agentkit.lessons.solution import scenarios, solution_loop\n\nloop = solution_loop  # change to my_loop\n"
         "print('solution_loop')\n"
     )
     assert (
-        be.retarget(check, "agentkit.lessons_c", "solution_loop", "my_loop")
-        == "from agentkit.lessons_c import scenarios\n\nloop = my_loop\nprint('solution_loop')"
+        be.retarget(check, "agentkit.lessons.solution", "solution_loop", "my_loop")
+        == "from agentkit.lessons.solution import scenarios\n\nloop = my_loop\nprint('solution_loop')"
     )
 
 

@@ -1,7 +1,7 @@
 """Lesson 07's reference-solution button, driven without a browser, and the solution itself."""
 
 from agentkit import check_loop
-from agentkit.lessons_c import HIDE, SHOW, solution_loop, solution_reveal
+from agentkit.lessons.solution import HIDE, SHOW, solution_loop, solution_reveal
 
 
 def test_the_reveal_button_shows_the_solution_only_when_clicked():

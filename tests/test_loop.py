@@ -349,6 +349,7 @@ def test_unknown_stop_reason_is_a_named_error():
     with pytest.raises(UnknownStopReason) as info:
         run_agent_loop(client, user(REFUND))
     assert "compaction" in str(info.value) and info.value.result.turns == 1
+    assert info.value.result.exit == "unknown_stop_reason" in agentkit.EXITS
 
 
 def test_the_stop_reason_table_covers_every_documented_value():
@@ -357,9 +358,28 @@ def test_the_stop_reason_table_covers_every_documented_value():
     from anthropic.types import StopReason
 
     assert set(agentkit.STOP_REASONS) == set(get_args(StopReason))
-    assert set(agentkit.STOP_REASONS.values()) - {"run_tools", "resend", "raise_limit"} <= set(
-        agentkit.EXITS
-    )
+    continuing = {agentkit.loop.run_tools, agentkit.loop.resend, agentkit.loop.raise_limit}
+    ending = set(agentkit.STOP_REASONS.values()) - continuing
+    assert {fn.__name__ for fn in ending} <= set(agentkit.EXITS)
+
+
+def test_every_round_s_stop_reason_is_kept_in_order():
+    result, _, _ = run(REFUND, max_tokens=12)
+    assert result.stop_reasons[0] == "max_tokens" and result.stop_reasons[-1] == "end_turn"
+    assert result.stop_reasons.count("tool_use") == 2 and result.stop_reason == "end_turn"
+    assert len(result.stop_reasons) == result.turns
+
+
+def test_the_taught_listing_is_one_screen_and_never_wraps():
+    import inspect
+
+    import agentkit.loop as loop
+
+    body = inspect.getsource(loop.run_agent_loop).split('"""')[-1].strip().splitlines()
+    assert len(body) <= 35, len(body)
+    listing = inspect.getsource(loop)
+    too_wide = [line for line in listing.splitlines() if len(line) > 88]
+    assert not too_wide, too_wide
 
 
 def test_context_window_cut_inside_a_tool_use_leaves_a_valid_history():

@@ -1,7 +1,6 @@
 """The simulated Claude's behaviour, through the real SDK client: it decides every step from the conversation
 it is sent (above all the latest tool results) and uses only the tools offered, by name."""
 
-import json
 from dataclasses import dataclass, field
 
 import pytest
@@ -9,6 +8,7 @@ import pytest
 import agentkit
 from agentkit import exercise
 from agentkit.offline import WEB_SEARCH_TOOL, ToolFailure, World
+from agentkit.tools import tool_result, tool_results
 
 MODEL = agentkit.default_model()
 
@@ -52,28 +52,7 @@ def run(prompt, *, world=None, tools=None, run_tool=None, max_rounds=20, **creat
         out.messages.append({"role": "assistant", "content": r.content})
         if r.stop_reason != "tool_use":
             return out
-        results = []
-        for b in r.content:
-            if b.type == "tool_use":
-                try:
-                    results.append(
-                        {
-                            "type": "tool_result",
-                            "tool_use_id": b.id,
-                            "content": json.dumps(
-                                (run_tool or world.run_tool)(b.name, b.input), ensure_ascii=False
-                            ),
-                        }
-                    )
-                except Exception as e:
-                    results.append(
-                        {
-                            "type": "tool_result",
-                            "tool_use_id": b.id,
-                            "content": str(e),
-                            "is_error": True,
-                        }
-                    )
+        results = tool_results(r, run_tool or world.run_tool)
         out.messages.append({"role": "user", "content": results})
     raise AssertionError(f"no end after {max_rounds} rounds: {out.stops}")
 
@@ -396,18 +375,7 @@ def test_split_tool_results_make_it_go_one_at_a_time():
     r = client.messages.create(model=MODEL, max_tokens=1024, tools=world.tools(), messages=messages)
     messages.append({"role": "assistant", "content": r.content})
     for b in r.content[1:]:  # the anti-pattern: one user message per result
-        messages.append(
-            {
-                "role": "user",
-                "content": [
-                    {
-                        "type": "tool_result",
-                        "tool_use_id": b.id,
-                        "content": json.dumps(world.run_tool(b.name, b.input)),
-                    }
-                ],
-            }
-        )
+        messages.append({"role": "user", "content": [tool_result(b, world.run_tool)]})
     r = client.messages.create(model=MODEL, max_tokens=1024, tools=world.tools(), messages=messages)
     assert [b.name for b in r.content if b.type == "tool_use"] == ["process_refund"]
 

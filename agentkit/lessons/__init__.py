@@ -1,0 +1,11 @@
+"""Helpers for the lesson notebooks, one module per topic, so a lesson cell stays a few lines.
+
+- `messages`: one request at a time, by hand: the assistant message, tool_results, API errors.
+- `runs`: running the reference loop and reading what it did (the stop_reason table, a
+  request log, exits, safety-net handlers, earlier sessions).
+- `scenarios`: the grader's scenarios run by any loop, side by side (lessons 04, 05, 08).
+- `solution`: lesson 07's reference solution and its reveal button.
+
+Nothing here is a second agent loop: the loop is `agentkit.loop.run_agent_loop`, and the
+solution loop exists to be read. Display wrappers live in `agentkit.display`.
+"""

@@ -1,0 +1,97 @@
+"""The grader's scenarios run by any loop, side by side (lessons 04, 05 and 08).
+
+What a run did in the offline world, its last words and the grader's verdict; a table of
+loops against scenarios; the tool calls in a conversation. Nothing here is a second agent
+loop (the loop is `agentkit.loop.run_agent_loop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..display import Shown, table
+from ..grading import SCENARIOS, Run, Scenario, diagnose, run_scenario
+
+
+def scenario(key: str) -> Scenario:
+    """One of agentkit.grading.SCENARIOS by its key ("guide", "shipped", "unexpected", "long" ...)."""
+    return next(s for s in SCENARIOS if s.key == key)
+
+
+def tool_inputs(messages: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    """The input of every tool_use block named `name` in a conversation (SDK blocks or plain dicts)."""
+    found = []
+    for m in messages:
+        if m["role"] != "assistant" or isinstance(m["content"], str):
+            continue
+        for b in m["content"]:
+            b = b if isinstance(b, dict) else b.to_dict()
+            if b.get("type") == "tool_use" and b.get("name") == name:
+                found.append(b.get("input", {}))
+    return found
+
+
+def _call(name: str, args: dict[str, Any], ok: bool) -> str:
+    shown = {k: v for k, v in args.items() if k != "reason"}
+    inner = ", ".join(str(v) for v in shown.values())
+    return f"{name}({inner})" + ("" if ok else " ✗失败")
+
+
+def actions(run: Run) -> str:
+    """What a run did to the world, in order: 'lookup_order(A-1001) → process_refund(A-1001, 120.0)'."""
+    calls = [_call(n, a, ok) for n, a, ok in run.tool_calls]
+    text = " → ".join(calls) or "（没有调用任何工具）"
+    if run.error is not None:
+        text += f" ⟂ 抛出 {type(run.error).__name__}"
+    return text
+
+
+def final_text(messages: Any, width: int = 60) -> str:
+    """The text of the last assistant message (shortened), or a note when there is none."""
+    if not isinstance(messages, list) or not messages or messages[-1].get("role") != "assistant":
+        return "（没有最终回复）"
+    content = messages[-1]["content"]
+    if not isinstance(content, str):
+        blocks = [b if isinstance(b, dict) else b.to_dict() for b in content]
+        content = " ".join(b.get("text", "") for b in blocks if b.get("type") == "text")
+    content = " ".join(content.split())
+    return content if len(content) <= width else content[: width - 1] + "…"
+
+
+def what_happened(fn: Callable[..., Any], key: str) -> str:
+    """Run `fn` on one scenario: what it did in the world, its last words, and the grader's verdict."""
+    sc = scenario(key)
+    run = run_scenario(fn, sc)
+    problems = diagnose(run, sc)
+    verdict = "✓ 通过" if not problems else "✗ " + "；".join(problems)
+    return (
+        f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
+        f"  最后回复：{final_text(run.returned)}\n  评分：{verdict}"
+    )
+
+
+def compare(loops: dict[str, Callable[..., Any]], keys: list[str]) -> Shown:
+    """One row per loop, one column per scenario: the tool calls it made, and ✓ / ✗ from the grader."""
+    rows = []
+    for name, fn in loops.items():
+        row = [name]
+        for key in keys:
+            sc = scenario(key)
+            run = run_scenario(fn, sc)
+            mark = "✓" if not diagnose(run, sc) else "✗"
+            row.append(f"{mark} {actions(run)}")
+        rows.append(row)
+    header = ["循环"] + [f"{scenario(k).title}" for k in keys]
+    return table(header, rows)
+
+
+def failed_keys(report: Any) -> set[str]:
+    """The keys of the scenarios a check_loop report failed."""
+    return {r.key for r in report.results if not r.passed}
+
+
+def scenarios(*keys: str) -> list[Scenario]:
+    """The grader's scenarios with these keys (agentkit.grading.SCENARIOS), in the order given."""
+    by_key = {s.key: s for s in SCENARIOS}
+    return [by_key[k] for k in keys]
