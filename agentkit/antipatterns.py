@@ -275,6 +275,7 @@ def exception_aborts(client, messages, *, tools, run_tool, model):
     return messages
 
 
+# One row per specimen: its name, the family of bug it shows, and the loop itself.
 SPECIMENS = {
     "stop_on_text_block": ("termination", stop_on_text_block),
     "stop_on_regex": ("termination", stop_on_regex),

@@ -177,6 +177,7 @@ def test_transient_api_errors_are_retried_by_the_sdk(status):
     assert client.offline.calls == 5  # two failed calls were retried
 
 
+# The same three faults as in tests/test_offline_api.py, listed where each test reads them.
 @pytest.mark.parametrize(
     "status, error",
     [

@@ -1,0 +1,88 @@
+"""The import arrows of CONTRIBUTING.md, checked: each module imports only the layers below it.
+
+A new module gets a row here; a new arrow is a design change to argue for in review, not a
+quiet edit of this table.
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# module (dotted, under agentkit) -> the agentkit modules it may import
+ALLOWED = {
+    "offline": {"offline"},
+    "cassette": set(),
+    "tools": set(),
+    "display": set(),
+    "client": {"offline", "cassette"},
+    "loop": {"client", "tools"},
+    "exercise": {"client"},
+    "antipatterns": {"tools"},
+    "grading": {"client", "display", "offline", "tools", "loop", "antipatterns"},
+    "lessons": {
+        "client", "display", "offline", "tools", "loop", "grading", "antipatterns", "exercise",
+    },
+    "__main__": {"client", "exercise", "offline", "cassette", "serve"},
+    "__init__": {"client", "grading", "loop", "offline", "tools"},
+}  # fmt: skip
+
+
+def layer(module: str) -> str:
+    """agentkit.offline.api -> offline; agentkit.lessons.runs -> lessons; agentkit.loop -> loop."""
+    return module.split(".")[1] if module.count(".") else "__init__"
+
+
+def imports_of(path: Path, package: str) -> set[str]:
+    """Every agentkit/quizzes module the file imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+                out |= {name} if node.module else {f"{name}.{a.name}" for a in node.names}
+            else:
+                out.add(node.module or "")
+    return {m for m in out if m.split(".")[0] in ("agentkit", "quizzes")}
+
+
+def modules(top: str):
+    for path in sorted((ROOT / top).rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        is_pkg = parts[-1] == "__init__"
+        dotted = ".".join(parts[:-1] if is_pkg and len(parts) > 1 else parts)
+        package = dotted if is_pkg else ".".join(parts[:-1])
+        yield path, dotted, package
+
+
+def test_agentkit_never_imports_quizzes_or_notebooks():
+    for path, _dotted, package in modules("agentkit"):
+        bad = {m for m in imports_of(path, package) if m.startswith("quizzes")}
+        assert not bad, f"{path}: agentkit must not import {bad}"
+
+
+def test_quizzes_never_import_agentkit():
+    for path, _dotted, package in modules("quizzes"):
+        bad = {m for m in imports_of(path, package) if m.startswith("agentkit")}
+        assert not bad, f"{path}: quizzes must not import {bad}"
+
+
+def test_each_agentkit_module_imports_only_the_layers_below_it():
+    for path, dotted, package in modules("agentkit"):
+        own = "__init__" if dotted == "agentkit" else layer(dotted)
+        assert own in ALLOWED, f"{path}: add a row for {own!r} to ALLOWED (and CONTRIBUTING.md)"
+        used = {layer(m) for m in imports_of(path, package) if m != "agentkit"} - {own}
+        assert used <= ALLOWED[own], f"{path} imports {used - ALLOWED[own]}: not an allowed arrow"
+
+
+def test_the_table_catches_an_upward_import(tmp_path):
+    bad = tmp_path / "agentkit" / "tools.py"
+    bad.parent.mkdir()
+    bad.write_text("from .grading import check_loop\n", encoding="utf-8")
+    used = {layer(m) for m in imports_of(bad, "agentkit")}
+    assert used == {"grading"} and not used <= ALLOWED["tools"]
