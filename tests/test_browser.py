@@ -181,6 +181,27 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
         pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
         == 0
     )
+    # The loop's listing reads unwrapped: as many rendered lines as source lines.
+    listing = pg.locator(".jp-RenderedMarkdown pre", has_text="def run_agent_loop(").first
+    listing.scroll_into_view_if_needed()
+    shown, source_lines = listing.evaluate(
+        """pre => {
+        const code = pre.querySelector('code') || pre;
+        const range = document.createRange();
+        range.selectNodeContents(code);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return [tops.size, code.textContent.replace(/\\n$/, '').split('\\n').length];
+    }"""
+    )
+    assert shown == source_lines, f"{source_lines} source lines drawn as {shown} lines"
+    pg.set_viewport_size(
+        {"width": 700, "height": 900}
+    )  # a narrow window does wrap: the check bites
+    narrow = listing.evaluate(
+        """pre => { const r = document.createRange(); r.selectNodeContents(pre);
+        return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
+    )
+    assert narrow > source_lines, "the measure must see wrapping where there is some"
 
 
 def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_and_score(page):
