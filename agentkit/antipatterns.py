@@ -15,9 +15,12 @@ import re
 
 from .tools import tool_result
 
-BUDGET = (
-    12  # the hard-coded cap people add "just in case"; not part of the anti-pattern under study
-)
+BUDGET = 60  # the cap people add "just in case"; not part of the anti-pattern under study
+
+
+class Stopped(Exception):
+    """A specimen's named exit (its cap, or a stop it does not continue from). Where the bug
+    under study is elsewhere, the specimen's cap raises, as a correct loop's must."""
 
 
 def ask(client, messages, tools, model, **kw):
@@ -63,7 +66,7 @@ def stop_on_regex(client, messages, *, tools, run_tool, model):
                 "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
             }
         )
-    return messages
+    raise Stopped("safety net")
 
 
 def fixed_five_turns(client, messages, *, tools, run_tool, model):
@@ -97,7 +100,7 @@ def tool_choice_none_after_last(client, messages, *, tools, run_tool, model):
         uses = [b for b in resp.content if b.type == "tool_use"]
         expected_last_done = expected_last_done or any(b.name == "process_refund" for b in uses)
         messages.append({"role": "user", "content": [tool_result(b, run_tool) for b in uses]})
-    return messages
+    raise Stopped("safety net")
 
 
 # --- history -------------------------------------------------------------------------------------
@@ -116,7 +119,7 @@ def keep_only_latest_result(client, messages, *, tools, run_tool, model):
             {"role": "assistant", "content": resp.content},
             {"role": "user", "content": results},
         ]
-    return messages
+    raise Stopped("safety net")
 
 
 def results_in_system_prompt(client, messages, *, tools, run_tool, model):
@@ -136,7 +139,7 @@ def results_in_system_prompt(client, messages, *, tools, run_tool, model):
         for b in resp.content:
             if b.type == "tool_use":
                 notes.append(f"{b.name}: {tool_result(b, run_tool)['content']}")
-    return messages
+    raise Stopped("safety net")
 
 
 def one_message_per_result(client, messages, *, tools, run_tool, model):
@@ -150,7 +153,7 @@ def one_message_per_result(client, messages, *, tools, run_tool, model):
         for b in resp.content:
             if b.type == "tool_use":
                 messages.append({"role": "user", "content": [tool_result(b, run_tool)]})
-    return messages
+    raise Stopped("safety net")
 
 
 def text_before_results(client, messages, *, tools, run_tool, model):
@@ -165,7 +168,7 @@ def text_before_results(client, messages, *, tools, run_tool, model):
         messages.append(
             {"role": "user", "content": [{"type": "text", "text": "以下是工具结果："}, *results]}
         )
-    return messages
+    raise Stopped("safety net")
 
 
 def first_tool_use_only(client, messages, *, tools, run_tool, model):
@@ -178,7 +181,7 @@ def first_tool_use_only(client, messages, *, tools, run_tool, model):
             return messages
         block = next(b for b in resp.content if b.type == "tool_use")
         messages.append({"role": "user", "content": [tool_result(block, run_tool)]})
-    return messages
+    raise Stopped("safety net")
 
 
 # --- control -------------------------------------------------------------------------------------
@@ -272,7 +275,308 @@ def exception_aborts(client, messages, *, tools, run_tool, model):
                     }
                 )
         messages.append({"role": "user", "content": results})
+    raise Stopped("safety net")
+
+
+# --- other stop_reasons ---------------------------------------------------------------------------
+
+
+def tool_round(resp, run_tool):
+    """The correct tool round, shared by the specimens whose bug is elsewhere."""
+    return {
+        "role": "user",
+        "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
+    }
+
+
+def pause_turn_as_end(client, messages, *, tools, run_tool, model):
+    """Treats every stop other than tool_use as "finished". pause_turn only means a server tool
+    paused its own loop: the research is cut off half-way and returned as the answer."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "max_tokens":
+            raise Stopped("reply cut off at max_tokens")
+        if resp.stop_reason != "tool_use":
+            return messages  # end_turn, pause_turn, refusal: "done"
+        messages.append(tool_round(resp, run_tool))
+    raise Stopped("safety net")
+
+
+def continue_on_any_stop(client, messages, *, tools, run_tool, model):
+    """Answers every stop other than end_turn and tool_use with a made-up "请继续" user turn. After
+    pause_turn the server tool needs its content back, not a new user message; after a refusal
+    the same request is sent again; after a cut tool_use the API answers 400."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "tool_use":
+            messages.append(tool_round(resp, run_tool))
+        else:
+            messages.append({"role": "user", "content": "请继续"})
+    raise Stopped("safety net")
+
+
+def retry_refusal(client, messages, *, tools, run_tool, model):
+    """Retries a refused request three times, unchanged, hoping for a different answer. The same
+    request gets the same refusal; read stop_details instead, and end or hand it to a person."""
+    refusals = 0
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        if resp.stop_reason == "refusal" and refusals < 3:
+            refusals += 1
+            continue  # "maybe it will say yes this time"
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            return messages
+        messages.append(tool_round(resp, run_tool))
+    raise Stopped("safety net")
+
+
+def runs_cut_tool_use(client, messages, *, tools, run_tool, model):
+    """Treats max_tokens like tool_use: runs the tool_use blocks of a reply that was cut off. The
+    last one's input is incomplete, and the model never finished deciding."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason in ("tool_use", "max_tokens"):
+            messages.append(tool_round(resp, run_tool))
+            continue
+        if resp.stop_reason != "end_turn":
+            raise Stopped(resp.stop_reason)
+        return messages
+    raise Stopped("safety net")
+
+
+def returns_cut_answer(client, messages, *, tools, run_tool, model):
+    """Returns a final answer cut off by max_tokens as if it were complete: the caller gets half a
+    sentence and no sign that anything is missing."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason == "tool_use":
+            messages.append(tool_round(resp, run_tool))
+            continue
+        if resp.stop_reason == "refusal":
+            raise Stopped("refused")
+        return messages  # end_turn or max_tokens: "the answer"
+    raise Stopped("safety net")
+
+
+# --- the safety net ---------------------------------------------------------------------------------
+
+
+def no_safety_net(client, messages, *, tools, run_tool, model):
+    """Right in every branch, but with no cap at all: a task the model never finishes runs
+    forever (or until the bill arrives)."""
+    while True:
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
+
+
+def silent_cap(client, messages, *, tools, run_tool, model):
+    """Right in every branch, with a cap, but reaching the cap returns as if the task were done:
+    the caller cannot tell "finished" from "gave up". The cap must raise (or escalate, visibly)."""
+    for _ in range(30):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
+    return messages  # "ran out of turns": nobody is told
+
+
+def correct_loop(client, messages, *, tools, run_tool, model, run=None):
+    """A correct loop in the learner's signature (the shape the specimens below start from):
+    every stop_reason handled, every tool run once, the cap raises."""
+    for _ in range(60):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run or run_tool))
+    raise Stopped("safety net")
+
+
+# --- tool results -----------------------------------------------------------------------------------
+
+
+def shifted_results(client, messages, *, tools, run_tool, model):
+    """Answers every tool_use id, but pairs the contents with the wrong ids (shifted by one): the
+    model reads order B's status as order A's."""
+    for _ in range(60):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        results = tool_round(resp, run_tool)["content"]
+        contents = [r["content"] for r in results]
+        for r, c in zip(results, contents[1:] + contents[:1], strict=True):  # the bug: shifted
+            r["content"] = c
+        messages.append({"role": "user", "content": results})
+    raise Stopped("safety net")
+
+
+def runs_tools_twice(client, messages, *, tools, run_tool, model):
+    """Runs each tool a second time "to verify" the result. Lookups are harmless twice; a refund
+    is not."""
+
+    def twice(name, args):
+        run_tool(name, args)
+        return run_tool(name, args)
+
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model, run=twice)
+
+
+def cached_tools(client, messages, *, tools, run_tool, model):
+    """Caches tool results by name and input "to save calls". A repeated lookup then sees the
+    stale answer: polling never notices that the order arrived."""
+    cache = {}
+
+    def cached(name, args):
+        key = (name, repr(sorted(args.items())))
+        if key not in cache:
+            cache[key] = run_tool(name, args)
+        return cache[key]
+
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model, run=cached)
+
+
+def missing_is_error(client, messages, *, tools, run_tool, model):
+    """Sends a tool's error message back without `is_error: true`: the model reads "暂时不可用" as
+    a normal result and reports success."""
+
+    def quiet(name, args):
+        try:
+            return run_tool(name, args)
+        except Exception as e:
+            return {"error": str(e)}  # looks like any other result
+
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model, run=quiet)
+
+
+def retries_tool_forever(client, messages, *, tools, run_tool, model):
+    """Retries a failing tool in place until it works. A tool that keeps failing spins the loop
+    forever, and the model never hears of the failure."""
+
+    def stubborn(name, args):
+        while True:
+            try:
+                return run_tool(name, args)
+            except Exception:
+                continue
+
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model, run=stubborn)
+
+
+def swallows_tool_error(client, messages, *, tools, run_tool, model):
+    """Catches a tool's exception and quietly stops: no is_error result, no retry, no answer."""
+    for _ in range(60):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            return messages
+        try:
+            messages.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": b.id, "content": json.dumps(run_tool(b.name, b.input), ensure_ascii=False)}
+                for b in resp.content if b.type == "tool_use"
+            ]})  # fmt: skip
+        except Exception:
+            return messages  # "something went wrong, stop here"
+    raise Stopped("safety net")
+
+
+# --- what the loop sends and returns ------------------------------------------------------------------
+
+
+def windowed_history(client, messages, *, tools, run_tool, model):
+    """Sends only the task and the last 15 messages "to save tokens". Past eight rounds the model
+    no longer sees what it already did: refunds repeat, or the API rejects a tool_result whose
+    tool_use fell out of the window."""
+    for _ in range(60):
+        window = messages[:1] + messages[1:][-15:]
+        resp = ask(client, window, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
+    raise Stopped("safety net")
+
+
+def hard_coded_model(client, messages, *, tools, run_tool, model):
+    """Ignores the `model` argument and names a model in the code: the caller's choice (a newer
+    model, a cheaper one, a fallback) never takes effect."""
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model="claude-sonnet-4-6")
+
+
+def template_final_answer(client, messages, *, tools, run_tool, model):
+    """Replaces the model's final answer with a template sentence. What the model actually said
+    (the refund id, the escalation ticket, "I could not…") is lost."""
+    messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    messages[-1] = {"role": "assistant", "content": "您的请求已处理完毕，感谢您的耐心。"}
     return messages
+
+
+def appends_made_up_final(client, messages, *, tools, run_tool, model):
+    """Adds a made-up closing message after the model's answer: the history now claims the model
+    said something it never said."""
+    messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    messages.append({"role": "assistant", "content": "任务完成。"})
+    return messages
+
+
+def stop_on_done(client, messages, *, tools, run_tool, model):
+    """Stops when the text says "done" or "task complete", in English. Chinese tasks never trip
+    it, which is why it survives testing in one language; in English, "Lookup done: …" in the
+    middle of the work ends the loop."""
+    for _ in range(60):
+        resp = ask(client, messages, tools, model)
+        messages.append({"role": "assistant", "content": resp.content})
+        text = "".join(b.text for b in resp.content if b.type == "text")
+        if (
+            re.search(r"\b(done|task complete)\b", text, re.IGNORECASE)
+            or resp.stop_reason == "end_turn"
+        ):
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
+    raise Stopped("safety net")
 
 
 # One row per specimen: its name, the family of bug it shows, and the loop itself.
@@ -290,4 +594,22 @@ SPECIMENS = {
     "fixed_sequence": ("control", fixed_sequence),
     "status_router": ("control", status_router),
     "exception_aborts": ("errors", exception_aborts),
+    "stop_on_done": ("termination", stop_on_done),
+    "pause_turn_as_end": ("stop_reason", pause_turn_as_end),
+    "continue_on_any_stop": ("stop_reason", continue_on_any_stop),
+    "retry_refusal": ("stop_reason", retry_refusal),
+    "runs_cut_tool_use": ("stop_reason", runs_cut_tool_use),
+    "returns_cut_answer": ("stop_reason", returns_cut_answer),
+    "no_safety_net": ("safety_net", no_safety_net),
+    "silent_cap": ("safety_net", silent_cap),
+    "shifted_results": ("results", shifted_results),
+    "runs_tools_twice": ("results", runs_tools_twice),
+    "cached_tools": ("results", cached_tools),
+    "missing_is_error": ("errors", missing_is_error),
+    "retries_tool_forever": ("errors", retries_tool_forever),
+    "swallows_tool_error": ("errors", swallows_tool_error),
+    "windowed_history": ("history", windowed_history),
+    "hard_coded_model": ("control", hard_coded_model),
+    "template_final_answer": ("history", template_final_answer),
+    "appends_made_up_final": ("history", appends_made_up_final),
 }

@@ -40,7 +40,7 @@ def _call(name: str, args: dict[str, Any], ok: bool) -> str:
 
 def actions(run: Run) -> str:
     """What a run did to the world, in order: 'lookup_order(A-1001) → process_refund(A-1001, 120.0)'."""
-    calls = [_call(n, a, ok) for n, a, ok in run.tool_calls]
+    calls = [_call(c.name, c.input, c.ok) for c in run.tool_calls]
     text = " → ".join(calls) or "（没有调用任何工具）"
     if run.error is not None:
         text += f" ⟂ 抛出 {type(run.error).__name__}"
@@ -63,7 +63,7 @@ def what_happened(fn: Callable[..., Any], key: str) -> str:
     """Run `fn` on one scenario: what it did in the world, its last words, and the grader's verdict."""
     sc = scenario(key)
     run = run_scenario(fn, sc)
-    problems = diagnose(run, sc)
+    problems = diagnose(run)
     verdict = "✓ 通过" if not problems else "✗ " + "；".join(problems)
     return (
         f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
@@ -79,7 +79,7 @@ def compare(loops: dict[str, Callable[..., Any]], keys: list[str]) -> Shown:
         for key in keys:
             sc = scenario(key)
             run = run_scenario(fn, sc)
-            mark = "✓" if not diagnose(run, sc) else "✗"
+            mark = "✓" if not diagnose(run) else "✗"
             row.append(f"{mark} {actions(run)}")
         rows.append(row)
     header = ["循环"] + [f"{scenario(k).title}" for k in keys]

@@ -108,6 +108,7 @@ class World:
     # tool name -> how many of its next calls fail with a transient error
     flaky: dict[str, int] = field(default_factory=dict)
     effects: list[dict[str, Any]] = field(default_factory=list)
+    searches: list[str] = field(default_factory=list)  # every server-side web search, in order
 
     def tools(self, *names: str) -> list[dict[str, Any]]:
         """Schemas of the named support tools (all of them when no name is given)."""
@@ -193,6 +194,7 @@ class World:
 
     def search(self, query: str) -> list[dict[str, str]]:
         """The server-side web search over the world's pages (ranked by shared characters)."""
+        self.searches.append(query)
         words = set(query)
         ranked = sorted(self.pages, key=lambda p: -len(words & set(p["title"] + p["text"])))
         return ranked[:2]
