@@ -97,6 +97,7 @@ class Topic(_Bilingual):
     group: str
     zh: str
     en: str
+    weight: int = 1  # share of an exam in percent (quizzes/BLUEPRINT.md)
 
 
 @dataclass(frozen=True)
@@ -153,18 +154,28 @@ def load_topics(path=None) -> dict[str, Topic]:
     data = _read_toml(source, problems)
     topics: dict[str, Topic] = {}
     for tid, entry in (data or {}).items():
-        missing = [
-            k
-            for k in ("group", "zh", "en")
-            if not isinstance(entry, dict) or not _nonempty(entry.get(k))
-        ]
-        if missing:
-            problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
-            continue
-        topics[tid] = Topic(tid, entry["group"], entry["zh"].strip(), entry["en"].strip())
+        topic = _topic_entry(source, tid, entry, problems)
+        if topic is not None:
+            topics[tid] = topic
     if problems:
         raise BankError(problems)
     return topics
+
+
+def _topic_entry(source, tid: str, entry, problems: list[str]) -> Topic | None:
+    missing = [
+        k
+        for k in ("group", "zh", "en")
+        if not isinstance(entry, dict) or not _nonempty(entry.get(k))
+    ]
+    if missing:
+        problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
+        return None
+    weight = entry.get("weight", 1)
+    if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
+        problems.append(f"{source}: topic {tid!r}: weight must be a whole number ≥ 0")
+        return None
+    return Topic(tid, entry["group"], entry["zh"].strip(), entry["en"].strip(), weight)
 
 
 # -- the bank --------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@
 
 The child widgets are attributes, so a test (or a browser) can drive the quiz: set
 ``quiz.choice.value = "B"``, call ``quiz.submit.click()``, read ``quiz.feedback.value``, then
-``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score. Each has a
-stable CSS class: quiz, quiz-question, quiz-choice, quiz-submit, quiz-feedback, quiz-score,
-quiz-next.
+``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score;
+``quiz.progress.value`` holds the per-topic mastery chart (an SVG, weakest topic first), redrawn after
+every answer from the store. Each has a stable CSS class: quiz, quiz-question, quiz-choice,
+quiz-submit, quiz-feedback, quiz-score, quiz-next, quiz-progress.
 
 Nothing is printed while it runs (feedback goes into ``HTML.value``), so notebooks that show a quiz
 pass strict nbval; its text/plain representation is fixed by its arguments.
@@ -19,9 +20,10 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from .bank import LETTERS, Item, Topic
+from .bank import LETTERS, Item, Topic, load_bank, load_topics
 from .engine import Feedback, Result, SessionOver, start
 from .messages import elapsed_text, percent, t
+from .progress import mastery, svg_chart
 from .render import to_html
 from .store import Store
 
@@ -42,8 +44,17 @@ class QuizWidget:
         t(lang, "submit")  # rejects an unknown language early
         self.lang = lang
         self._args = dict(mode=mode, lang=lang, n=n, seed=seed)
+        self._items = list(load_bank() if items is None else items)
+        self._topics = load_topics() if topics is None else topics
+        self.store = store
         self.session = start(
-            mode, items=items, n=n, seed=seed, store=store, time_limit=time_limit, topics=topics
+            mode,
+            items=self._items,
+            n=n,
+            seed=seed,
+            store=store,
+            time_limit=time_limit,
+            topics=self._topics,
         )
         self.question = widgets.HTML().add_class("quiz-question")
         self.choice = widgets.ToggleButtons(options=LETTERS, value=None).add_class("quiz-choice")
@@ -56,6 +67,7 @@ class QuizWidget:
         )
         self.feedback = widgets.HTML().add_class("quiz-feedback")
         self.score = widgets.HTML().add_class("quiz-score")
+        self.progress = widgets.HTML().add_class("quiz-progress")
         self.widget = widgets.VBox(
             [
                 self.question,
@@ -63,11 +75,13 @@ class QuizWidget:
                 widgets.HBox([self.submit, self.next]),
                 self.feedback,
                 self.score,
+                self.progress,
             ]
         ).add_class("quiz")
         self.submit.on_click(self._on_submit)
         self.next.on_click(self._on_next)
         self._show_current()
+        self._show_progress()
 
     # -- display -----------------------------------------------------------------------------------
 
@@ -94,6 +108,7 @@ class QuizWidget:
             self._show_end()
             return
         self.feedback.value = self._feedback_html(feedback)
+        self._show_progress()
         self.choice.disabled = self.submit.disabled = True
         if self.session.finished:
             self._show_end()
@@ -131,6 +146,17 @@ class QuizWidget:
         self.choice.value = None
         self.choice.disabled = self.submit.disabled = False
         self.score.value = self._progress_html()
+
+    def _show_progress(self) -> None:
+        """The mastery chart from the store (empty without one); in an exam, only at the end."""
+        if self.store is None or (self.session.mode == "exam" and not self.session.finished):
+            self.progress.value = ""
+            return
+        rows = mastery(self.store, self._items, self._topics)
+        self.progress.value = (
+            f"<p><b>{html.escape(t(self.lang, 'mastery.header'))}</b></p>"
+            f"{svg_chart(rows, self.lang)}"
+        )
 
     def _feedback_html(self, feedback: Feedback) -> str:
         lang = self.lang
@@ -174,6 +200,17 @@ def summary_html(result: Result, lang: str) -> str:
     if result.mode == "exam":
         verdict = t(lang, "pass" if result.passed else "fail")
         parts.append(_heading(t(lang, "score.exam", score=result.score, verdict=verdict)))
+        parts.append(
+            _para(
+                t(
+                    lang,
+                    "score.formula",
+                    correct=result.correct,
+                    total=result.total,
+                    score=result.score,
+                )
+            )
+        )
         parts.append(
             _para(
                 t(
@@ -225,13 +262,15 @@ def _exam_review_html(result: Result, lang: str) -> str:
         if a is not None and a.correct:
             continue
         letter = q.correct_letter
-        head = (
-            t(lang, "review.unanswered", number=q.number, letter=letter)
-            if a is None
-            else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
-        )
+        if a is None:
+            head = _para(t(lang, "review.unanswered", number=q.number, letter=letter))
+        else:
+            why = q.option(a.chosen).why_wrong.get(lang)
+            head = _para(
+                t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
+            ) + _para(t(lang, "why_wrong", letter=a.chosen, text=why), "quiz-why-wrong")
         entries.append(
-            f"<li>{_para(head)}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
+            f"<li>{head}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
             f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>"
         )
     if not entries:
