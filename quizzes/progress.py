@@ -34,7 +34,7 @@ class TopicMastery:
 
 
 def mastery(store: Store, items: Sequence[Item], topics: Mapping[str, Topic]) -> list[TopicMastery]:
-    """Each topic with questions in ``items``, weakest first (then by topics.toml order)."""
+    """Each topic with questions in ``items``, weakest first; at equal mastery a topic already tried first."""
     topic_of = {item.id: item.topic for item in items}
     sizes: dict[str, int] = {}
     for item in items:
@@ -59,7 +59,7 @@ def mastery(store: Store, items: Sequence[Item], topics: Mapping[str, Topic]) ->
         for tid, size in sizes.items()
         if tid in topics
     ]
-    return sorted(rows, key=lambda r: (r.mastery, order[r.topic.id]))
+    return sorted(rows, key=lambda r: (r.mastery, r.attempted == 0, order[r.topic.id]))
 
 
 def _mastered(latest: Mapping[str, bool], topic_of: Mapping[str, str]) -> dict[str, int]:
