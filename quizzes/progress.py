@@ -139,9 +139,11 @@ def svg_chart(rows: Sequence[TopicMastery], lang: str) -> str:
     for i, r in enumerate(rows):
         y = 24 + i * row_h
         pct = percent(r.mastery)
-        name = html.escape(r.topic.get(lang))
+        full = r.topic.get(lang)
+        name = html.escape(clip(full, 52))  # about 6 px a column at 12 px: fits label_w
         parts.append(
             f'<g class="quiz-progress-row" data-topic="{r.topic.id}" data-mastery="{pct}">'
+            f"<title>{html.escape(full)}: {pct}%</title>"
             f'<text x="0" y="{y + 13}" font-size="12">{name}</text>'
             f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="12" fill="#eee"/>'
             f'<rect x="{label_w}" y="{y + 3}" width="{bar_w * r.mastery:.1f}" height="12" '

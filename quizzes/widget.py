@@ -152,11 +152,7 @@ class QuizWidget:
         if self.store is None or (self.session.mode == "exam" and not self.session.finished):
             self.progress.value = ""
             return
-        rows = mastery(self.store, self._items, self._topics)
-        self.progress.value = (
-            f"<p><b>{html.escape(t(self.lang, 'mastery.header'))}</b></p>"
-            f"{svg_chart(rows, self.lang)}"
-        )
+        self.progress.value = progress_html(self.store, self.lang, self._items, self._topics)
 
     def _feedback_html(self, feedback: Feedback) -> str:
         lang = self.lang
@@ -190,6 +186,23 @@ class QuizWidget:
     def _show_end(self) -> None:
         self.choice.disabled = self.submit.disabled = self.next.disabled = True
         self.score.value = summary_html(self.session.result(), self.lang)
+
+
+def progress_html(
+    store: Store,
+    lang: str = "zh",
+    items: Sequence[Item] | None = None,
+    topics: Mapping[str, Topic] | None = None,
+) -> str:
+    """Mastery by topic from ``store`` as HTML: a heading and an SVG chart, weakest topic first.
+
+    ``IPython.display.HTML(progress_html(store))`` shows it in a notebook; the quiz widget redraws
+    the same chart in ``quiz.progress`` after every answer.
+    """
+    items = load_bank() if items is None else items
+    topics = load_topics() if topics is None else topics
+    rows = mastery(store, items, topics)
+    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{svg_chart(rows, lang)}"
 
 
 def summary_html(result: Result, lang: str) -> str:
