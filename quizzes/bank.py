@@ -264,13 +264,28 @@ def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text
     return Text(value["zh"].strip(), value["en"].strip())
 
 
-def _choice(raw: Mapping, key: str, allowed: tuple[str, ...], errors: list[str]) -> str | None:
-    value = raw.get(key)
+def _choice(
+    raw: Mapping,
+    key: str,
+    allowed,
+    errors: list[str],
+    *,
+    field: str | None = None,
+    source: str | None = None,
+    hint: str = "",
+) -> str | None:
+    """raw[key] if it is one of ``allowed``; else report it as ``field`` (default: key).
+
+    ``source`` names where the allowed values come from ("topics.toml") instead of listing them.
+    """
+    field = field or key
+    value = raw.get(key) if isinstance(raw, Mapping) else None
     if not _nonempty(value):
-        errors.append(f"missing field {key!r}")
+        errors.append(f"missing field {field!r}{hint}")
         return None
     if value not in allowed:
-        errors.append(f"{key} = {value!r} is not one of: {', '.join(allowed)}")
+        where = f"is not in {source}" if source else f"is not one of: {', '.join(allowed)}"
+        errors.append(f"{field} = {value!r} {where}")
         return None
     return value
 
@@ -294,11 +309,18 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     difficulty = _choice(raw, "difficulty", DIFFICULTIES, errors)
     section = _choice(raw, "section", SECTIONS, errors)
     answer = _choice(raw, "answer", LETTERS, errors)
-    topic = _topic(raw.get("topic"), topics, errors)
+    topic = _choice(
+        raw,
+        "topic",
+        topics,
+        errors,
+        source="topics.toml",
+        hint=" (the primary topic, an id from topics.toml)",
+    )
     tags = _tags(raw.get("tags", []), topic, topics, errors)
 
     scenario_text = _text(raw, "scenario", errors)
-    kind = _kind(raw.get("scenario"), errors)
+    kind = _choice(raw.get("scenario"), "kind", KINDS, errors, field="scenario.kind")
     stem = _text(raw, "stem", errors)
     explanation = _text(raw, "explanation", errors)
     options = _options(raw.get("options"), answer, errors)
@@ -319,27 +341,6 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
         options=options,
         answer=answer,
     )
-
-
-def _topic(value, topics: Mapping[str, Topic], errors: list[str]) -> str | None:
-    if not _nonempty(value):
-        errors.append("missing field 'topic' (the primary topic, an id from topics.toml)")
-        return None
-    if value not in topics:
-        errors.append(f"topic = {value!r} is not in topics.toml")
-        return None
-    return value
-
-
-def _kind(scenario, errors: list[str]) -> str | None:
-    kind = scenario.get("kind") if isinstance(scenario, dict) else None
-    if not _nonempty(kind):
-        errors.append("missing field 'scenario.kind'")
-        return None
-    if kind not in KINDS:
-        errors.append(f"scenario.kind = {kind!r} is not one of: {', '.join(KINDS)}")
-        return None
-    return kind
 
 
 def _tags(value, topic: str | None, topics: Mapping[str, Topic], errors: list[str]):

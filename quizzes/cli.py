@@ -35,7 +35,7 @@ from .engine import (
     SessionOver,
     start,
 )
-from .messages import count, elapsed_text, percent, t
+from .messages import count, exam_score_texts, percent, t
 from .progress import mastery, text_chart
 from .render import to_terminal, wrap
 from .store import DamagedStoreWarning, StoreError, default_path, open_store
@@ -398,21 +398,7 @@ def _practice_lines(result: Result, lang: str) -> list[str]:
 
 
 def _exam_lines(result: Result, lang: str) -> list[str]:
-    verdict = t(lang, "pass" if result.passed else "fail")
-    lines = [
-        t(lang, "score.exam", score=result.score, verdict=verdict),
-        t(lang, "score.formula", correct=result.correct, total=result.total, score=result.score),
-        t(
-            lang,
-            "score.raw",
-            correct=result.correct,
-            total=result.total,
-            percent=percent(result.fraction),
-            elapsed=elapsed_text(lang, result.elapsed),
-        ),
-        "",
-        t(lang, "topics.header"),
-    ]
+    lines = [*exam_score_texts(lang, result), "", t(lang, "topics.header")]
     lines += [f"  {ts.right}/{ts.total}  {ts.topic.get(lang)}" for ts in result.topics]
     return lines + _exam_review_lines(result, lang)
 

@@ -190,6 +190,23 @@ def count(lang: str, n: int, noun: str = "question") -> str:
     return form.format(n=n)
 
 
+def exam_score_texts(lang: str, result) -> list[str]:
+    """An exam's score, its formula with the numbers filled in, and the raw count with the time."""
+    verdict = t(lang, "pass" if result.passed else "fail")
+    return [
+        t(lang, "score.exam", score=result.score, verdict=verdict),
+        t(lang, "score.formula", correct=result.correct, total=result.total, score=result.score),
+        t(
+            lang,
+            "score.raw",
+            correct=result.correct,
+            total=result.total,
+            percent=percent(result.fraction),
+            elapsed=elapsed_text(lang, result.elapsed),
+        ),
+    ]
+
+
 def elapsed_text(lang: str, seconds: float) -> str:
     whole = int(seconds)
     return t(lang, "elapsed", minutes=whole // 60, seconds=whole % 60)

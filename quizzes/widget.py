@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from .bank import LETTERS, Item, Topic, load_bank, load_topics
 from .engine import Feedback, Result, SessionOver, start
-from .messages import elapsed_text, percent, t
+from .messages import exam_score_texts, percent, t
 from .progress import mastery, svg_chart
 from .render import to_html
 from .store import Store
@@ -211,31 +211,9 @@ def summary_html(result: Result, lang: str) -> str:
     if result.timed_out:
         parts.append(_para(t(lang, "time_up"), "quiz-wrong"))
     if result.mode == "exam":
-        verdict = t(lang, "pass" if result.passed else "fail")
-        parts.append(_heading(t(lang, "score.exam", score=result.score, verdict=verdict)))
-        parts.append(
-            _para(
-                t(
-                    lang,
-                    "score.formula",
-                    correct=result.correct,
-                    total=result.total,
-                    score=result.score,
-                )
-            )
-        )
-        parts.append(
-            _para(
-                t(
-                    lang,
-                    "score.raw",
-                    correct=result.correct,
-                    total=result.total,
-                    percent=percent(result.fraction),
-                    elapsed=elapsed_text(lang, result.elapsed),
-                )
-            )
-        )
+        score, *details = exam_score_texts(lang, result)
+        parts.append(_heading(score))
+        parts += [_para(text) for text in details]
         rows = "".join(
             f"<tr><td>{html.escape(ts.topic.get(lang))}</td><td>{ts.right}/{ts.total}</td></tr>"
             for ts in result.topics

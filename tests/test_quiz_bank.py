@@ -119,42 +119,20 @@ def _item(options: dict[str, str], answer: str, stem: str = "Which one?") -> Ite
 @pytest.mark.parametrize(
     "guesser, options, stem",
     [
-        (
-            "longest",
-            {"A": "short", "B": "a much longer option than the rest", "C": "tiny", "D": "x"},
-            "",
-        ),
-        (
-            "jargon",
-            {"A": "plain words", "B": "check stop_reason and tool_use", "C": "no", "D": "yes"},
-            "",
-        ),
-        (
-            "fewest_absolutes",
-            {"A": "always", "B": "often works", "C": "never", "D": "only all"},
-            "",
-        ),
-        (
-            "stem_overlap",
-            {"A": "apple", "B": "retry the refund call", "C": "pear", "D": "plum"},
-            "retry refund",
-        ),
+        ("longest", "short | a much longer option than the rest | tiny | x", "Which one?"),
+        ("jargon", "plain words | check stop_reason and tool_use | no | yes", "Which one?"),
+        ("fewest_absolutes", "always | often works | never | only all", "Which one?"),
+        ("stem_overlap", "apple | retry the refund call | pear | plum", "retry refund"),
         (
             "most_similar",
-            {
-                "A": "run every tool now",
-                "B": "run every tool now and later",
-                "C": "run every tool later",
-                "D": "dog",
-            },
-            "",
+            "run every tool now | run every tool now and later | run every tool later | dog",
+            "?",
         ),
     ],
 )
 def test_each_guesser_finds_its_cue(guesser, options, stem):
     """The guessers are real: each scores 100% on items that carry its cue."""
-    answer = "B"
-    probe = _item(options, answer, stem or "Which one?")
+    probe = _item(dict(zip(LETTERS, options.split(" | "), strict=True)), "B", stem)
     assert evaluate([probe], guesser, "en").score == 1.0
 
 

@@ -86,16 +86,24 @@ def test_every_problem_is_reported_at_once():
     assert str(caught.value).startswith(f"{len(paths)} problems in the question bank:")
 
 
-def test_unknown_field_and_bad_values_are_reported(tmp_path):
-    text = GOOD.read_text(encoding="utf-8").replace(
-        'difficulty = "medium"', 'difficulty = "tricky"\nhint = "x"', 1
-    )
-    text = text.replace('task = "1.1"', 'task = "2.3"', 1)
+def _problems_of_edited_copy(tmp_path, *edits):
+    """Load a copy of the good fixture with (old, new) text edits; return (path, problems)."""
+    text = GOOD.read_text(encoding="utf-8")
+    for old, new in edits:
+        text = text.replace(old, new, 1)
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(BankError) as caught:
         load_bank([path])
-    problems = caught.value.problems
+    return path, caught.value.problems
+
+
+def test_unknown_field_and_bad_values_are_reported(tmp_path):
+    path, problems = _problems_of_edited_copy(
+        tmp_path,
+        ('difficulty = "medium"', 'difficulty = "tricky"\nhint = "x"'),
+        ('task = "1.1"', 'task = "2.3"'),
+    )
     assert f"{path}: item 'fx-01': unknown field(s) hint" in problems
     assert (
         f"{path}: item 'fx-01': difficulty = 'tricky' is not one of: easy, medium, hard" in problems
@@ -129,17 +137,12 @@ def test_a_utf8_bom_is_accepted(tmp_path):
 
 
 def test_primary_topic_and_form_are_checked(tmp_path):
-    text = GOOD.read_text(encoding="utf-8")
-    text = text.replace('topic = "trap-text-block"\nform = "scenario"\n', 'form = "essay"\n', 1)
-    text = text.replace('topic = "lifecycle"', 'topic = "no-such-topic"', 1)
-    text = text.replace(
-        'tags = ["statelessness"]', 'tags = ["statelessness", "ap-history-loss"]', 1
+    path, problems = _problems_of_edited_copy(
+        tmp_path,
+        ('topic = "trap-text-block"\nform = "scenario"\n', 'form = "essay"\n'),
+        ('topic = "lifecycle"', 'topic = "no-such-topic"'),
+        ('tags = ["statelessness"]', 'tags = ["statelessness", "ap-history-loss"]'),
     )
-    path = tmp_path / "bad.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(BankError) as caught:
-        load_bank([path])
-    problems = caught.value.problems
     assert f"{path}: item 'fx-01': form = 'essay' is not one of: scenario, recall" in problems
     assert (
         f"{path}: item 'fx-01': missing field 'topic' (the primary topic, an id from topics.toml)"
