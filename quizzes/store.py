@@ -223,6 +223,13 @@ def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _F
         if version == 1 and tables == {"attempts": _COLUMNS}:
             return _Found("migrate") if check == "ok" else _Found("damaged", f"corrupt ({check})")
         listed = ", ".join(sorted(tables)) or "none"
+        if "attempts" in tables:  # our table name, but not our schema-1 layout
+            raise StoreError(
+                path,
+                f"this SQLite database has an attempts table that is not ours (columns: "
+                f"{', '.join(tables['attempts'])}; tables: {listed}), so it is treated as "
+                "another program's database",
+            )
         raise StoreError(path, f"this is another program's SQLite database (tables: {listed})")
     if version > SCHEMA_VERSION:
         raise StoreError(

@@ -116,6 +116,20 @@ def test_another_programs_sqlite_file_is_refused_and_left_untouched(tmp_path):
     assert _snapshot(tmp_path) == before
 
 
+def test_a_lookalike_attempts_table_is_named_and_left_untouched(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript("CREATE TABLE attempts (id INTEGER, score REAL); PRAGMA user_version = 1;")
+    db.close()
+    before = _snapshot(tmp_path)
+    with pytest.raises(StoreError) as caught:
+        open_store(path)
+    message = str(caught.value)
+    assert "attempts table that is not ours (columns: id, score" in message
+    assert "another program's database" in message and "expected 1" not in message
+    assert _snapshot(tmp_path) == before
+
+
 def test_sqlite_file_with_another_application_id_is_refused(tmp_path):
     path = tmp_path / "other.db"
     with sqlite3.connect(path) as db:
