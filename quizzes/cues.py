@@ -11,7 +11,9 @@ The guessers:
 - ``jargon``: the most API jargon (identifiers such as stop_reason, plus terms like 安全网, hook);
 - ``fewest_absolutes``: the fewest absolute words (always, only, never, 必须, 一律 …);
 - ``stem_overlap``: the most words shared with the stem;
-- ``most_similar``: the option most like the other three (shared words, Jaccard).
+- ``most_similar``: the option most like the other three (shared words, Jaccard);
+- ``shortest``: the shortest option, the reverse of ``longest``, so that padding distractors to
+  beat one cue cannot plant its opposite.
 """
 
 from __future__ import annotations
@@ -159,6 +161,10 @@ def _longest(item: Item, lang: str) -> dict[str, float]:
     return {k: _length(v) for k, v in _texts(item, lang).items()}
 
 
+def _shortest(item: Item, lang: str) -> dict[str, float]:
+    return {k: -v for k, v in _longest(item, lang).items()}
+
+
 def _jargon(item: Item, lang: str) -> dict[str, float]:
     return {k: jargon_count(v, lang) for k, v in _texts(item, lang).items()}
 
@@ -183,6 +189,7 @@ GUESSERS: dict[str, Scorer] = {
     "fewest_absolutes": _fewest_absolutes,
     "stem_overlap": _stem_overlap,
     "most_similar": _most_similar,
+    "shortest": _shortest,
 }
 
 

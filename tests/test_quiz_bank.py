@@ -123,6 +123,7 @@ def _item(options: dict[str, str], answer: str, stem: str = "Which one?") -> Ite
         ("jargon", "plain words | check stop_reason and tool_use | no | yes", "Which one?"),
         ("fewest_absolutes", "always | often works | never | only all", "Which one?"),
         ("stem_overlap", "apple | retry the refund call | pear | plum", "retry refund"),
+        ("shortest", "a long option here | ok | another long option | yet another one", "?"),
         (
             "most_similar",
             "run every tool now | run every tool now and later | run every tool later | dog",
