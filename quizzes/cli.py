@@ -142,7 +142,10 @@ def main(
             store=store,
             time_limit=args.time_limit * 60 if args.time_limit else None,
         )
-        result = run(session, lang, stdin, stdout, requested=args.n)
+        try:
+            result = run(session, lang, stdin, stdout, requested=args.n)
+        except KeyboardInterrupt:  # Ctrl-C while the summary was paging: every answer is saved
+            return EXIT_INTERRUPTED
     return EXIT_INTERRUPTED if result is None else EXIT_OK
 
 

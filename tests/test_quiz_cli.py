@@ -178,6 +178,21 @@ def test_ctrl_c_abandons_the_exam_ungraded_and_keeps_the_answers(db):
         assert store.session_status(attempts[0].session) == "abandoned"
 
 
+def test_ctrl_c_while_the_summary_is_shown_exits_130_with_every_answer_saved(db, monkeypatch):
+    import quizzes.cli
+
+    def interrupted(result, lang):  # Ctrl-C at a "more" prompt of a long summary
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(quizzes.cli, "summary_lines", interrupted)
+    questions = planned("exam", 4, 1)
+    keys = "".join(q.correct_letter + "\n" for q in questions)
+    code, _, _ = run("--mode", "exam", "--n", "4", "--seed", "1", stdin=keys)
+    assert code == 130
+    with open_store(db) as store:
+        assert len(store.attempts()) == 4
+
+
 def test_ctrl_c_in_practice_stops_with_130_and_saves(db):
     typed = Keyboard("A\nB\n", tty=False, interrupt_after=1)
     code, out, _ = run("--n", "3", "--seed", "1", "--lang", "en", stdin=typed)
