@@ -11,6 +11,7 @@ Terminal: ``python -m quizzes --mode exam --n 10 --seed 1``. Notebook: ``quizzes
 from .bank import BankError, Item, Option, Scenario, Text, Topic, coverage, load_bank, load_topics
 from .engine import (
     PASS_SCORE,
+    Abandoned,
     Feedback,
     InvalidAnswer,
     Question,
@@ -21,7 +22,7 @@ from .engine import (
     scaled_score,
     start,
 )
-from .store import DamagedStoreWarning, Store, default_path, open_store
+from .store import DamagedStoreWarning, Store, StoreError, default_path, open_store
 
 __all__ = [
     "BankError",
@@ -34,6 +35,7 @@ __all__ = [
     "load_bank",
     "load_topics",
     "PASS_SCORE",
+    "Abandoned",
     "Feedback",
     "InvalidAnswer",
     "Question",
@@ -45,6 +47,7 @@ __all__ = [
     "start",
     "DamagedStoreWarning",
     "Store",
+    "StoreError",
     "default_path",
     "open_store",
     "QuizWidget",

@@ -37,10 +37,14 @@ SECTIONS = (
     "实操练习",
     "自测清单",
 )
+FORMS = ("scenario", "recall")
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
+BOM = "\ufeff"
 ITEM_KEYS = {
     "id",
     "task",
+    "topic",
+    "form",
     "tags",
     "difficulty",
     "section",
@@ -93,6 +97,7 @@ class Topic(_Bilingual):
     group: str
     zh: str
     en: str
+    weight: int = 1  # share of an exam in percent (quizzes/BLUEPRINT.md)
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,9 @@ class Option:
 class Item:
     id: str
     task: str
-    tags: tuple[str, ...]
+    topic: str  # the primary topic: what the item is counted under and exam mode samples by
+    form: str  # "scenario" (a situation to reason about) or "recall" (a fact to remember)
+    tags: tuple[str, ...]  # every topic the item tests, the primary one first
     difficulty: str
     section: str
     scenario: Scenario
@@ -129,7 +136,8 @@ def _package_file(name: str):
 def _read_toml(source, problems: list[str]) -> dict | None:
     """Parse one TOML file; on failure add a problem naming the file (and line) and return None."""
     try:
-        return tomllib.loads(source.read_bytes().decode("utf-8"))
+        text = source.read_bytes().decode("utf-8")
+        return tomllib.loads(text.removeprefix(BOM))  # a BOM left by a Windows editor is fine
     except tomllib.TOMLDecodeError as exc:  # its message ends with "(at line N, column M)"
         problems.append(f"{source}: TOML syntax error: {exc}")
     except UnicodeDecodeError as exc:
@@ -146,18 +154,28 @@ def load_topics(path=None) -> dict[str, Topic]:
     data = _read_toml(source, problems)
     topics: dict[str, Topic] = {}
     for tid, entry in (data or {}).items():
-        missing = [
-            k
-            for k in ("group", "zh", "en")
-            if not isinstance(entry, dict) or not _nonempty(entry.get(k))
-        ]
-        if missing:
-            problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
-            continue
-        topics[tid] = Topic(tid, entry["group"], entry["zh"].strip(), entry["en"].strip())
+        topic = _topic_entry(source, tid, entry, problems)
+        if topic is not None:
+            topics[tid] = topic
     if problems:
         raise BankError(problems)
     return topics
+
+
+def _topic_entry(source, tid: str, entry, problems: list[str]) -> Topic | None:
+    missing = [
+        k
+        for k in ("group", "zh", "en")
+        if not isinstance(entry, dict) or not _nonempty(entry.get(k))
+    ]
+    if missing:
+        problems.append(f"{source}: topic {tid!r}: missing or empty: {', '.join(missing)}")
+        return None
+    weight = entry.get("weight", 1)
+    if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
+        problems.append(f"{source}: topic {tid!r}: weight must be a whole number ≥ 0")
+        return None
+    return Topic(tid, entry["group"], entry["zh"].strip(), entry["en"].strip(), weight)
 
 
 # -- the bank --------------------------------------------------------------------------------------
@@ -246,13 +264,28 @@ def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text
     return Text(value["zh"].strip(), value["en"].strip())
 
 
-def _choice(raw: Mapping, key: str, allowed: tuple[str, ...], errors: list[str]) -> str | None:
-    value = raw.get(key)
+def _choice(
+    raw: Mapping,
+    key: str,
+    allowed,
+    errors: list[str],
+    *,
+    field: str | None = None,
+    source: str | None = None,
+    hint: str = "",
+) -> str | None:
+    """raw[key] if it is one of ``allowed``; else report it as ``field`` (default: key).
+
+    ``source`` names where the allowed values come from ("topics.toml") instead of listing them.
+    """
+    field = field or key
+    value = raw.get(key) if isinstance(raw, Mapping) else None
     if not _nonempty(value):
-        errors.append(f"missing field {key!r}")
+        errors.append(f"missing field {field!r}{hint}")
         return None
     if value not in allowed:
-        errors.append(f"{key} = {value!r} is not one of: {', '.join(allowed)}")
+        where = f"is not in {source}" if source else f"is not one of: {', '.join(allowed)}"
+        errors.append(f"{field} = {value!r} {where}")
         return None
     return value
 
@@ -272,18 +305,22 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     elif not ID_PATTERN.fullmatch(item_id):
         errors.append(f"id {item_id!r} must use only a-z, 0-9 and '-'")
     task = _choice(raw, "task", TASKS, errors)
+    form = _choice(raw, "form", FORMS, errors)
     difficulty = _choice(raw, "difficulty", DIFFICULTIES, errors)
     section = _choice(raw, "section", SECTIONS, errors)
     answer = _choice(raw, "answer", LETTERS, errors)
-    tags = _tags(raw.get("tags"), topics, errors)
+    topic = _choice(
+        raw,
+        "topic",
+        topics,
+        errors,
+        source="topics.toml",
+        hint=" (the primary topic, an id from topics.toml)",
+    )
+    tags = _tags(raw.get("tags", []), topic, topics, errors)
 
     scenario_text = _text(raw, "scenario", errors)
-    kind = raw.get("scenario", {}).get("kind") if isinstance(raw.get("scenario"), dict) else None
-    if not _nonempty(kind):
-        errors.append("missing field 'scenario.kind'")
-    elif kind not in KINDS:
-        errors.append(f"scenario.kind = {kind!r} is not one of: {', '.join(KINDS)}")
-        kind = None
+    kind = _choice(raw.get("scenario"), "kind", KINDS, errors, field="scenario.kind")
     stem = _text(raw, "stem", errors)
     explanation = _text(raw, "explanation", errors)
     options = _options(raw.get("options"), answer, errors)
@@ -293,6 +330,8 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     return Item(
         id=item_id,
         task=task,
+        topic=topic,
+        form=form,
         tags=tags,
         difficulty=difficulty,
         section=section,
@@ -304,9 +343,10 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     )
 
 
-def _tags(value, topics: Mapping[str, Topic], errors: list[str]) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        errors.append("missing field 'tags' (a list of at least one topic id)")
+def _tags(value, topic: str | None, topics: Mapping[str, Topic], errors: list[str]):
+    """The primary topic followed by the optional further tags (which must not repeat it)."""
+    if not isinstance(value, list):
+        errors.append("'tags' must be a list of topic ids (it may be empty)")
         return ()
     bad = [t for t in value if not isinstance(t, str)]
     unknown = [t for t in value if isinstance(t, str) and t not in topics]
@@ -314,12 +354,14 @@ def _tags(value, topics: Mapping[str, Topic], errors: list[str]) -> tuple[str, .
         errors.append(f"tags must be strings, got {bad!r}")
     if unknown:
         errors.append(f"unknown tag(s) {', '.join(map(repr, unknown))} (not in topics.toml)")
-    if len(set(value)) != len(value) and not bad:
+    if not bad and len(set(value)) != len(value):
         errors.append("a tag is listed twice")
-    return tuple(value)
+    if topic in value:
+        errors.append(f"tags repeat the primary topic {topic!r} (list only further topics)")
+    return tuple(t for t in (topic, *value) if isinstance(t, str))
 
 
-def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:  # noqa: C901  (to be split: issues 11/12/15)
+def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:
     if not isinstance(value, dict):
         errors.append("missing [item.options.A] … [item.options.D]")
         return {}
@@ -329,29 +371,40 @@ def _options(value, answer: str | None, errors: list[str]) -> dict[str, Option]:
     options: dict[str, Option] = {}
     for letter in LETTERS:
         raw = value.get(letter)
-        if not isinstance(raw, dict):
-            continue
-        where = f"options.{letter}"
-        extra = sorted(set(raw) - {*LANGS, "why_wrong"})
-        if extra:
-            errors.append(f"unknown key(s) in {where!r}: {', '.join(extra)}")
-        missing = [f"{where}.{lang}" for lang in LANGS if not _nonempty(raw.get(lang))]
-        if missing:
-            errors.append(f"missing or empty text: {', '.join(missing)}")
-        why_wrong = None
-        if letter == answer:
-            if "why_wrong" in raw:
-                errors.append(f"option {letter} is the answer, so it must not have why_wrong")
-        elif answer is not None:
-            if "why_wrong" not in raw:
-                errors.append(
-                    f"option {letter} is a distractor and needs why_wrong.zh and why_wrong.en"
-                )
-            else:
-                why_wrong = _text(raw, "why_wrong", errors, where=f"{where}.")
-        if not missing:
-            options[letter] = Option(Text(raw["zh"].strip(), raw["en"].strip()), why_wrong)
+        if isinstance(raw, dict):
+            option = _option(letter, raw, answer, errors)
+            if option is not None:
+                options[letter] = option
     return options
+
+
+def _option(letter: str, raw: Mapping, answer: str | None, errors: list[str]) -> Option | None:
+    """One option table: its text in both languages and, on a distractor, why it is wrong."""
+    where = f"options.{letter}"
+    extra = sorted(set(raw) - {*LANGS, "why_wrong"})
+    if extra:
+        errors.append(f"unknown key(s) in {where!r}: {', '.join(extra)}")
+    missing = [f"{where}.{lang}" for lang in LANGS if not _nonempty(raw.get(lang))]
+    if missing:
+        errors.append(f"missing or empty text: {', '.join(missing)}")
+    why_wrong = _why_wrong(letter, raw, answer, errors)
+    if missing:
+        return None
+    return Option(Text(raw["zh"].strip(), raw["en"].strip()), why_wrong)
+
+
+def _why_wrong(letter: str, raw: Mapping, answer: str | None, errors: list[str]) -> Text | None:
+    """The note every distractor carries and the answer must not."""
+    if letter == answer:
+        if "why_wrong" in raw:
+            errors.append(f"option {letter} is the answer, so it must not have why_wrong")
+        return None
+    if answer is None:
+        return None
+    if "why_wrong" not in raw:
+        errors.append(f"option {letter} is a distractor and needs why_wrong.zh and why_wrong.en")
+        return None
+    return _text(raw, "why_wrong", errors, where=f"options.{letter}.")
 
 
 def coverage(items: Iterable[Item], topics: Mapping[str, Topic]) -> list[tuple[Topic, int]]:

@@ -1,27 +1,47 @@
 """The terminal quiz: ``python -m quizzes`` or ``agentloop-quiz``.
 
     agentloop-quiz --mode exam --n 10 --seed 1
+    agentloop-quiz --mode review          # what the Leitner schedule says is due
+    agentloop-quiz --mode progress        # mastery by topic, weakest first
     printf 'B\\nA\\nC\\n' | agentloop-quiz --mode practice --n 3 --seed 7 --lang en
 
 Answers are read one per line from standard input (a letter A-D, any case, spaces ignored), so a
 run can be scripted. An invalid answer is explained and asked again; end of input stops the run
-cleanly, and every answer given so far is already saved.
+cleanly, and every answer given so far is already saved. Ctrl-C abandons an exam: nothing is graded,
+no answer is revealed, the answers so far stay as history, and the exit status is 130.
+
+Text is wrapped to the terminal's width (``shutil.get_terminal_size``); when a question is taller
+than the terminal and the input is a terminal, it is shown a screen at a time.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sqlite3
+import shutil
 import sys
 import warnings
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from .bank import BankError, load_bank, load_topics
-from .engine import DEFAULT_EXAM_SIZE, MODES, InvalidAnswer, Result, Session, SessionOver, start
-from .messages import elapsed_text, percent, t
-from .render import to_terminal
-from .store import DamagedStoreWarning, default_path, open_store
+from .engine import (
+    DEFAULT_EXAM_SIZE,
+    MODES,
+    InvalidAnswer,
+    Question,
+    Result,
+    Session,
+    SessionOver,
+    start,
+)
+from .messages import count, exam_score_texts, percent, t
+from .progress import mastery, text_chart
+from .render import to_terminal, wrap
+from .store import DamagedStoreWarning, StoreError, default_path, open_store
+
+EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+CLI_MODES = (*MODES, "progress")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -31,9 +51,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--mode",
-        choices=MODES,
+        choices=CLI_MODES,
         default="practice",
-        help="practice 练习 | exam 模拟考试 | review 错题复习 (default: practice)",
+        help="practice 练习 | exam 模拟考试 | review 间隔复习（到期的错题） | progress 各主题掌握度 "
+        "(default: practice)",
     )
     parser.add_argument(
         "--lang",
@@ -101,22 +122,17 @@ def main(
         topics = load_topics()
     except BankError as exc:
         print(t(lang, "bank.error"), exc, sep="\n", file=stderr)
-        return 2
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DamagedStoreWarning)  # reported below, localised
-            store = open_store(args.db)
-    except (OSError, sqlite3.Error) as exc:
-        print(t(lang, "store.error", path=args.db or default_path(), error=exc), file=stderr)
-        return 2
-    if store.recovery is not None:
-        r = store.recovery
-        print(
-            t(lang, "store.damaged", path=r.path, problem=r.problem, moved_to=r.moved_to),
-            file=stderr,
-        )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
+        return EXIT_USAGE
+    store = _open_store(args.db, lang, stderr)
+    if store is None:
+        return EXIT_USAGE
     with store:
+        if args.mode == "progress":
+            screen = Screen(stdin, stdout, lang)
+            for line in text_chart(mastery(store, items, topics), lang, screen.width):
+                screen.text(line)
+            return EXIT_OK
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
         session = start(
             args.mode,
             items=items,
@@ -126,71 +142,93 @@ def main(
             store=store,
             time_limit=args.time_limit * 60 if args.time_limit else None,
         )
-        run(session, lang, stdin, stdout, requested=args.n)
-    return 0
+        try:
+            result = run(session, lang, stdin, stdout, requested=args.n)
+        except KeyboardInterrupt:  # Ctrl-C while the summary was paging: every answer is saved
+            return EXIT_INTERRUPTED
+    return EXIT_INTERRUPTED if result is None else EXIT_OK
 
 
-def run(  # noqa: C901  (to be split: issue 15)
-    session: Session, lang: str, stdin: TextIO, stdout: TextIO, requested: int | None = None
-) -> Result:
-    """Ask every question of ``session`` on ``stdout``, reading answers from ``stdin``."""
-
-    def say(*lines: str) -> None:
-        for line in lines:
-            print(line, file=stdout)
-
-    total = len(session.questions)
-    if session.mode == "review" and total == 0:
-        say(t(lang, "review.empty"))
-        return session.result()
-    say(t(lang, f"intro.{session.mode}", total=total, seed=session.seed))
-    if requested is not None and requested > total and session.mode != "review":
-        say(t(lang, "intro.trimmed", available=total, total=total))
-    if session.time_limit:
-        say(t(lang, "intro.time_limit", minutes=int(session.time_limit // 60)))
-    echo = not _is_tty(stdin)
-    while not session.finished:
-        question = session.current
-        say("", t(lang, "question.header", number=question.number, total=total))
-        say(
-            _labelled(t(lang, "question.scenario"), question.item.scenario.get(lang)),
-            _labelled(t(lang, "question.stem"), question.item.stem.get(lang)),
+def _open_store(path, lang: str, stderr: TextIO):
+    """The store, or None after explaining on ``stderr`` why the path cannot be used."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DamagedStoreWarning)  # reported below, localised
+            store = open_store(path)
+    except StoreError as exc:
+        print(t(lang, "store.error", path=exc.path, error=exc.problem), file=stderr)
+        return None
+    except OSError as exc:
+        error = exc.strerror or str(exc)
+        print(t(lang, "store.error", path=path or default_path(), error=error), file=stderr)
+        return None
+    if store.recovery is not None:
+        r = store.recovery
+        print(
+            t(lang, "store.damaged", path=r.path, problem=r.problem, moved_to=r.moved_to),
+            file=stderr,
         )
-        say(*(f"  {letter}. {to_terminal(text)}" for letter, text in question.options(lang)))
-        feedback = None
-        while feedback is None:
-            stdout.write(t(lang, "prompt"))
-            stdout.flush()
-            try:
-                line = stdin.readline()
-            except KeyboardInterrupt:  # Ctrl-C: stop like end of input, nothing lost
-                line = ""
-            if not line:  # end of input
-                say("", t(lang, "eof", answered=len(session.answers)))
-                session.stop()
-                break
-            if echo:
-                say(line.strip())
-            try:
-                feedback = session.answer(line)
-            except InvalidAnswer:
-                say(t(lang, "invalid", given=line.strip()))
-            except SessionOver:
-                break
-        if feedback is None:
-            break
-        say(*feedback_lines(feedback, lang))
-    result = session.result()
-    if result.timed_out:
-        say("", t(lang, "time_up"))
-    say("", *summary_lines(result, lang))
-    return result
+    if store.migrated_from is not None:
+        print(
+            t(lang, "store.migrated", path=store.path, old=store.migrated_from, new=2), file=stderr
+        )
+    return store
 
 
-def _labelled(label: str, text: str) -> str:
-    """``label`` then ``text``; a text of several lines (e.g. code) starts on its own line."""
-    text = to_terminal(text)
-    return f"{label}{text}" if "\n" not in text else f"{label.rstrip()}\n{text}"
+# -- the screen ------------------------------------------------------------------------------------
+
+
+class EndOfInput(Exception):
+    """Standard input ran out (Ctrl-D, or the end of a script)."""
+
+
+@dataclass
+class Screen:
+    """Terminal output wrapped to the width, paged by the height when the input is a terminal."""
+
+    stdin: TextIO
+    stdout: TextIO
+    lang: str = "zh"
+    width: int = 80
+    height: int = 24
+    interactive: bool = False
+    echo: bool = True
+    _shown: int = field(default=0, init=False)  # lines printed since the last input
+
+    def __post_init__(self) -> None:
+        size = shutil.get_terminal_size((80, 24))
+        self.width, self.height = max(size.columns, 40), max(size.lines, 10)
+        self.interactive = _is_tty(self.stdin)
+        self.echo = not self.interactive
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            for part in line.split("\n") if line else [""]:
+                self._line(part)
+
+    def text(self, text: str, first: str = "", rest: str | None = None) -> None:
+        """Wrapped text: ``first`` leads the first line, ``rest`` (default: spaces) the others."""
+        for line in wrap(text, self.width, first, rest):
+            self._line(line)
+
+    def _line(self, line: str) -> None:
+        if self.interactive and self._shown >= self.height - 1:
+            self.ask(t(self.lang, "more"))
+        print(line, file=self.stdout)
+        self._shown += 1
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one line; raise EndOfInput at the end of the input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        self._shown = 0
+        if not line:
+            print(file=self.stdout)
+            raise EndOfInput
+        if self.echo:
+            print(line.strip(), file=self.stdout)
+        return line
 
 
 def _is_tty(stream: TextIO) -> bool:
@@ -198,6 +236,122 @@ def _is_tty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+# -- a session -------------------------------------------------------------------------------------
+
+
+def run(
+    session: Session, lang: str, stdin: TextIO, stdout: TextIO, requested: int | None = None
+) -> Result | None:
+    """Ask every question of ``session``, reading answers from ``stdin``.
+
+    Returns the result, or None when Ctrl-C ended the run (an exam is then abandoned ungraded).
+    """
+    screen = Screen(stdin, stdout, lang)
+    total = len(session.questions)
+    if session.mode == "review" and total == 0:
+        screen.text(t(lang, "review.empty"))
+        return session.result()
+    _intro(screen, session, lang, requested)
+    try:
+        ended_by = _ask_all(screen, session, lang)
+    except KeyboardInterrupt:
+        return _interrupted(screen, session, lang)
+    if ended_by == "eof":
+        screen.say("")
+        screen.text(t(lang, "eof", answered=count(lang, len(session.answers))))
+    result = session.result()
+    if result.timed_out:
+        screen.say("", t(lang, "time_up"))
+    screen.say("")
+    for line in summary_lines(result, lang):
+        screen.text(line, rest="    " if line.startswith("  ") else "")
+    return result
+
+
+def _intro(screen: Screen, session: Session, lang: str, requested: int | None) -> None:
+    total = len(session.questions)
+    questions = count(lang, total)
+    screen.text(t(lang, f"intro.{session.mode}", questions=questions, seed=session.seed))
+    if session.mode == "exam":
+        screen.text(t(lang, "intro.formula"))
+    if requested is not None and requested > total and session.mode != "review":
+        screen.text(t(lang, "intro.trimmed", available=total, questions=questions))
+    if session.time_limit:
+        screen.text(t(lang, "intro.time_limit", minutes=int(session.time_limit // 60)))
+    screen.text(t(lang, "hint.quit.exam" if session.mode == "exam" else "hint.quit"))
+
+
+def _ask_all(screen: Screen, session: Session, lang: str) -> str:
+    """Ask until the session is over; return "done" or "eof" (the input ran out)."""
+    while not session.finished:
+        question = session.current
+        show_question(screen, question, lang)
+        try:
+            feedback = _read_answer(screen, session, lang)
+        except EndOfInput:
+            session.stop()
+            return "eof"
+        if feedback is None:  # time ran out while the learner was thinking
+            break
+        for line in feedback_lines(feedback, lang):
+            screen.text(line)
+        if feedback.revealed:
+            right, answered = session.running_score
+            screen.text(
+                t(
+                    lang,
+                    "running",
+                    correct=right,
+                    answered=answered,
+                    percent=percent(right / answered),
+                )
+            )
+    return "done"
+
+
+def _read_answer(screen: Screen, session: Session, lang: str):
+    while True:
+        line = screen.ask(t(lang, "prompt"))
+        try:
+            return session.answer(line)
+        except InvalidAnswer:
+            screen.text(t(lang, "invalid", given=line.strip()))
+        except SessionOver:
+            return None
+
+
+def _interrupted(screen: Screen, session: Session, lang: str) -> None:
+    """Ctrl-C: an exam is abandoned with nothing graded or revealed; practice just stops."""
+    answered = count(lang, len(session.answers))
+    screen.say("")
+    if session.mode == "exam":
+        session.abandon()
+        screen.text(t(lang, "abandoned", answered=answered))
+    else:
+        session.stop()
+        screen.text(t(lang, "interrupted", answered=answered))
+    return None
+
+
+def show_question(screen: Screen, question: Question, lang: str) -> None:
+    """The question's header, scenario, stem and options, wrapped to the screen."""
+    screen.say("", t(lang, "question.header", number=question.number, total=question.total))
+    _labelled(screen, t(lang, "question.scenario"), question.item.scenario.get(lang))
+    _labelled(screen, t(lang, "question.stem"), question.item.stem.get(lang))
+    for letter, text in question.options(lang):
+        screen.text(to_terminal(text), f"  {letter}. ")
+
+
+def _labelled(screen: Screen, label: str, text: str) -> None:
+    """``label`` then ``text``; a text of several lines (e.g. code) starts on its own line."""
+    text = to_terminal(text)
+    if "\n" in text:
+        screen.say(label.rstrip())
+        screen.text(text)
+    else:
+        screen.text(text, label, "")
 
 
 def feedback_lines(feedback, lang: str) -> list[str]:
@@ -215,40 +369,12 @@ def feedback_lines(feedback, lang: str) -> list[str]:
     return lines
 
 
+# -- the summary -----------------------------------------------------------------------------------
+
+
 def summary_lines(result: Result, lang: str) -> list[str]:
-    """The score, the exam's topic breakdown and wrong answers, and the weakest topics."""
-    if result.mode == "exam":
-        lines = [
-            t(
-                lang,
-                "score.exam",
-                score=result.score,
-                verdict=t(lang, "pass" if result.passed else "fail"),
-            ),
-            t(
-                lang,
-                "score.raw",
-                correct=result.correct,
-                total=result.total,
-                percent=percent(result.fraction),
-                elapsed=elapsed_text(lang, result.elapsed),
-            ),
-            "",
-            t(lang, "topics.header"),
-        ]
-        lines += [f"  {ts.right}/{ts.total}  {ts.topic.get(lang)}" for ts in result.topics]
-        lines += _exam_review_lines(result, lang)
-    else:
-        answered = result.answered
-        lines = [
-            t(
-                lang,
-                "score.practice",
-                correct=result.correct,
-                total=answered,
-                percent=percent(result.correct / answered if answered else 0.0),
-            )
-        ]
+    """The score, the exam's formula, topic breakdown and wrong answers, the weakest topics."""
+    lines = _exam_lines(result, lang) if result.mode == "exam" else _practice_lines(result, lang)
     weakest = result.weakest()
     if result.answered:
         lines.append("")
@@ -260,8 +386,28 @@ def summary_lines(result: Result, lang: str) -> list[str]:
     return lines
 
 
+def _practice_lines(result: Result, lang: str) -> list[str]:
+    answered = result.answered
+    fraction = result.correct / answered if answered else 0.0
+    return [
+        t(
+            lang,
+            "score.practice",
+            correct=result.correct,
+            total=answered,
+            percent=percent(fraction),
+        )
+    ]
+
+
+def _exam_lines(result: Result, lang: str) -> list[str]:
+    lines = [*exam_score_texts(lang, result), "", t(lang, "topics.header")]
+    lines += [f"  {ts.right}/{ts.total}  {ts.topic.get(lang)}" for ts in result.topics]
+    return lines + _exam_review_lines(result, lang)
+
+
 def _exam_review_lines(result: Result, lang: str) -> list[str]:
-    """Each wrong or unanswered exam question with its correct letter and explanation."""
+    """Each wrong or unanswered question: why the chosen option was wrong, the right one, why."""
     answers = {a.question.number: a for a in result.answers}
     lines: list[str] = []
     for q in result.questions:
@@ -269,11 +415,16 @@ def _exam_review_lines(result: Result, lang: str) -> list[str]:
         if a is not None and a.correct:
             continue
         letter = q.correct_letter
+        if a is None:
+            lines += ["", t(lang, "review.unanswered", number=q.number, letter=letter)]
+        else:
+            why = q.option(a.chosen).why_wrong.get(lang)
+            lines += [
+                "",
+                t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter),
+                "  " + t(lang, "why_wrong", letter=a.chosen, text=why),
+            ]
         lines += [
-            "",
-            t(lang, "review.unanswered", number=q.number, letter=letter)
-            if a is None
-            else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter),
             f"  {letter}. {q.item.correct.text.get(lang)}",
             "  " + t(lang, "explanation", text=q.item.explanation.get(lang)),
         ]

@@ -5,10 +5,13 @@ answer; ``session.answer(letter)`` grades it (the letter as displayed), stores t
 returns ``Feedback``; ``session.finished`` says when it is over; ``session.result()`` scores it.
 
 - practice: the bank in a seeded order, options as written, feedback after every answer.
-- exam: ``n`` items sampled by the seed, options shuffled by the seed (the displayed letters are
-  re-assigned and mapped back when grading), no feedback until the end, elapsed time recorded and an
-  optional time limit, a score on the exam's 100-1000 scale (see ``scaled_score``).
-- review: the items whose latest stored attempt was wrong, with practice-style feedback.
+- exam: ``n`` items drawn by the seed as a stratified sample of the blueprint (each topic's share of
+  the exam is its ``weight`` in topics.toml, see ``blueprint_quotas``), options shuffled by the seed
+  (the displayed letters are re-assigned and mapped back when grading), no feedback until the end,
+  elapsed time recorded and an optional time limit, a score on the exam's 100-1000 scale (see
+  ``scaled_score``). ``session.abandon()`` (Ctrl-C) ends it with nothing graded.
+- review: the items the store's Leitner schedule says are due, most overdue first, with
+  practice-style feedback.
 
 Randomness comes only from ``random.Random(seed)``: the same seed gives the same items in the same
 order with the same option order, always.
@@ -51,6 +54,10 @@ class InvalidAnswer(ValueError):
 
 class SessionOver(Exception):
     """An answer arrived after the session ended (all questions answered, or time is up)."""
+
+
+class Abandoned(Exception):
+    """The session was abandoned (Ctrl-C in an exam): there is nothing to grade."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +190,10 @@ class Session:
             for i, item in enumerate(items, start=1)
         )
         self.answers: list[Answer] = []
+        self.abandoned = False
+        self._status_saved = False
+        if store is not None:
+            store.begin_session(self.id, mode, seed)
 
     @property
     def reveals(self) -> bool:
@@ -210,9 +221,20 @@ class Session:
     def _stop_clock_if_over(self) -> None:
         if self._ended is None:
             if len(self.answers) == len(self.questions):
-                self._ended = self._clock()
+                self._end(self._clock(), "finished")
             elif self.timed_out:  # the exam ended when its time ran out
-                self._ended = self._started + self.time_limit
+                self._end(self._started + self.time_limit, "finished")
+
+    def _end(self, when: float, status: str) -> None:
+        self._ended = when
+        if self.store is not None and not self._status_saved:
+            self._status_saved = True
+            self.store.end_session(self.id, status)
+
+    @property
+    def running_score(self) -> tuple[int, int]:
+        """(correct, answered) so far."""
+        return sum(a.correct for a in self.answers), len(self.answers)
 
     @property
     def current(self) -> Question | None:
@@ -221,13 +243,24 @@ class Session:
     def stop(self) -> None:
         """End the session early (e.g. the learner's input ran out); unanswered count as wrong."""
         if self._ended is None:
-            self._ended = self._clock()
+            self._end(self._clock(), "stopped")
+
+    def abandon(self) -> None:
+        """Give the session up (Ctrl-C): nothing is graded and no answer is revealed.
+
+        The answers given so far stay in the store as history, under a session marked abandoned.
+        """
+        if self._ended is None:
+            self._end(self._clock(), "abandoned")
+        self.abandoned = True
 
     def answer(self, letter: str) -> Feedback:
         """Grade the current question; ``letter`` is the displayed letter (any case, spaces ok)."""
         chosen = letter.strip().upper() if isinstance(letter, str) else ""
         if chosen not in LETTERS:
             raise InvalidAnswer(letter if isinstance(letter, str) else repr(letter))
+        if self.abandoned:
+            raise Abandoned("the session was abandoned")
         question = self.current
         if question is None:
             raise SessionOver(
@@ -262,8 +295,10 @@ class Session:
         """The score so far (or final).
 
         In an exam every question counts, unanswered ones as wrong; in practice and review the
-        topic breakdown covers the answered questions only.
+        topic breakdown covers the answered questions only. An abandoned session has no result.
         """
+        if self.abandoned:
+            raise Abandoned("the session was abandoned: nothing is graded")
         finished = self.finished
         right = {a.question.item.id for a in self.answers if a.correct}
         graded = self.questions if self.mode == "exam" else [a.question for a in self.answers]
@@ -303,9 +338,10 @@ def start(
     """Start a session over ``items`` (default: the whole bank).
 
     practice: all items (or ``n``) in an order drawn from ``seed``; options as written.
-    exam: ``n`` items (default 20) sampled by ``seed``, options shuffled by ``seed``;
+    exam: ``n`` items (default 20), a stratified sample by topic weight drawn with ``seed``,
+    options shuffled by ``seed``;
     ``time_limit`` in seconds is optional.
-    review: the items whose latest attempt in ``store`` was wrong, in bank order (first ``n``).
+    review: the items due in ``store``'s Leitner schedule, most overdue first (first ``n``).
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -317,10 +353,10 @@ def start(
     if mode == "review":
         if store is None:
             raise ValueError("review mode needs a store holding earlier attempts")
-        wrong = store.wrong_item_ids()
-        chosen = [item for item in items if item.id in wrong][:n]
+        by_id = {item.id: item for item in items}
+        chosen = [by_id[s.item_id] for s in store.due() if s.item_id in by_id][:n]
     elif mode == "exam":
-        chosen = rng.sample(items, min(n or DEFAULT_EXAM_SIZE, len(items)))
+        chosen = stratified_sample(items, topics, n or DEFAULT_EXAM_SIZE, rng)
     else:
         chosen = rng.sample(items, min(n or len(items), len(items)))
     return Session(
@@ -334,3 +370,48 @@ def start(
         clock=clock,
         seed=seed,
     )
+
+
+# -- the blueprint ---------------------------------------------------------------------------------
+
+
+def blueprint_quotas(
+    available: Mapping[str, int], weights: Mapping[str, int], n: int, rng: random.Random
+) -> dict[str, int]:
+    """How many of ``n`` exam questions each topic gets: its weighted share, rounded.
+
+    Largest remainder: every topic gets the floor of ``n × weight / total weight``, and the seats
+    left go to the largest fractions (ties broken by ``rng``). A topic with fewer items than its
+    share gives them all, and what it cannot fill is shared out again among the others.
+    """
+    quotas = {t: 0 for t in available}
+    open_topics = [t for t in available if available[t] > 0 and weights.get(t, 0) > 0]
+    target = min(n, sum(available[t] for t in open_topics))
+    seats = target
+    while seats > 0 and open_topics:
+        total = sum(weights[t] for t in open_topics)
+        exact = {t: seats * weights[t] / total for t in open_topics}
+        share = {t: int(exact[t]) for t in open_topics}
+        tiebreak = {t: rng.random() for t in open_topics}
+        left = seats - sum(share.values())
+        for t in sorted(open_topics, key=lambda t: (-(exact[t] - share[t]), tiebreak[t]))[:left]:
+            share[t] += 1
+        for t in open_topics:
+            quotas[t] += min(share[t], available[t] - quotas[t])
+        seats = target - sum(quotas.values())
+        open_topics = [t for t in open_topics if quotas[t] < available[t]]
+    return quotas
+
+
+def stratified_sample(
+    items: Sequence[Item], topics: Mapping[str, Topic], n: int, rng: random.Random
+) -> list[Item]:
+    """``n`` items drawn per the blueprint (``blueprint_quotas`` by primary topic), shuffled."""
+    by_topic: dict[str, list[Item]] = {}
+    for item in items:
+        by_topic.setdefault(item.topic, []).append(item)
+    weights = {t: (topics[t].weight if t in topics else 0) for t in by_topic}
+    quotas = blueprint_quotas({t: len(v) for t, v in by_topic.items()}, weights, n, rng)
+    chosen = [item for t, pool in by_topic.items() for item in rng.sample(pool, quotas[t])]
+    rng.shuffle(chosen)
+    return chosen

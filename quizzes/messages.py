@@ -1,4 +1,7 @@
-"""The learner-facing UI text of the CLI and the widget, in Simplified Chinese and English."""
+"""The learner-facing UI text of the CLI and the widget, in Simplified Chinese and English.
+
+Counts go through ``count()`` so that English says "1 question" and "2 questions".
+"""
 
 from __future__ import annotations
 
@@ -6,31 +9,44 @@ MESSAGES: dict[str, dict[str, str]] = {
     "zh": {
         "mode.practice": "练习模式",
         "mode.exam": "模拟考试",
-        "mode.review": "错题复习",
-        "intro.practice": "练习模式：共 {total} 题，每答一题立即给出对错与解析。",
+        "mode.review": "间隔复习",
+        "intro.practice": "练习模式：共 {questions}（种子 {seed}），每答一题立即给出对错与解析。",
         "intro.exam": (
-            "模拟考试：共 {total} 题（种子 {seed}），选项顺序已打乱，交卷后统一公布成绩。"
-            "满分 1000，720 分及格。"
+            "模拟考试：共 {questions}（种子 {seed}），按考试蓝图分主题抽题，选项顺序已打乱，"
+            "交卷后统一公布成绩。"
         ),
-        "intro.review": "错题复习：共 {total} 道上次答错的题。",
+        "intro.formula": "计分：成绩 = 100 + 900 × 答对比例（四舍五入），满分 1000，720 分及格。",
+        "intro.review": "间隔复习：{questions}已到期（答错的题按 Leitner 盒子安排复习时间）。",
         "intro.time_limit": "限时 {minutes} 分钟。",
-        "intro.trimmed": "题库只有 {available} 道可用的题，本次按 {total} 题进行。",
-        "review.empty": "没有需要复习的错题：每道题最近一次都答对了（或还没有作答记录）。",
+        "intro.trimmed": "题库只有 {available} 道可用的题，本次按 {questions}进行。",
+        "hint.quit": "输入 A-D 作答；按 Ctrl-C 或 Ctrl-D 随时退出，已答的题都会保存。",
+        "hint.quit.exam": (
+            "输入 A-D 作答；按 Ctrl-C 放弃本场考试（不评分、不公布答案，已答的题保留为记录）。"
+        ),
+        "review.empty": "现在没有到期的复习题：答错的题会按 Leitner 盒子排期，到期后再来。",
+        "review.next_due": "下一道复习题 {when} 到期。",
         "question.header": "第 {number}/{total} 题",
         "question.scenario": "场景：",
         "question.stem": "问题：",
         "prompt": "你的答案（A-D）：",
+        "more": "—— 按回车看下一屏 ——",
         "invalid": "无效的答案 {given!r}：请输入 A、B、C、D 中的一个字母。",
         "invalid.none": "请先选择一个选项（A-D）再提交。",
         "right": "✓ 回答正确。",
         "wrong": "✗ 回答错误。正确答案是 {letter}。",
         "why_wrong": "你选的 {letter} 错在：{text}",
         "explanation": "解析：{text}",
+        "running": "当前得分：{correct}/{answered}（{percent}%）",
         "recorded": "已记录你的答案 {letter}。考试模式在交卷后统一公布成绩。",
-        "eof": "输入结束：已作答的 {answered} 题已保存。",
+        "eof": "输入结束：已作答的 {answered}已保存。",
+        "abandoned": (
+            "已放弃本场考试：不评分，也不公布任何答案。已作答的 {answered}已作为记录保存。"
+        ),
+        "interrupted": "已中断：已作答的 {answered}已保存。",
         "time_up": "时间到！未作答的题按答错计分。",
         "score.practice": "得分：{correct}/{total}（{percent}%）",
         "score.exam": "考试成绩：{score} / 1000（720 分及格）—— {verdict}",
+        "score.formula": "计分：100 + 900 × {correct}/{total} = {score}（四舍五入）",
         "score.raw": "答对 {correct}/{total} 题（{percent}%），用时 {elapsed}。",
         "progress": "已答 {answered}/{total} 题，答对 {correct} 题。",
         "progress.exam": "已答 {answered}/{total} 题。",
@@ -48,46 +64,70 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "下一题",
         "finish": "查看成绩",
         "done": "本轮结束。",
+        "mastery.header": "各主题掌握度（最近一次答对的题 / 该主题的题数，最薄弱的在前）：",
+        "mastery.empty": "还没有作答记录：做几道题之后，这里会显示各主题的掌握度。",
+        "mastery.trend": "走势：每场一个点",
+        "mastery.title": "各主题掌握度",
         "store.damaged": (
             "进度文件 {path} 无法使用：{problem}。已把它移到 {moved_to}（没有删除任何内容），"
             "并新建了一个进度文件。"
         ),
+        "store.migrated": "进度文件 {path} 已从第 {old} 版结构升级到第 {new} 版，原有记录全部保留。",
         "bank.error": "题库有错误，无法开始：",
-        "store.error": "无法打开进度文件 {path}：{error}（可以用 --db 指定别的位置）",
+        "store.error": "无法使用进度文件 {path}：{error}。该路径上的内容没有被改动（可以用 --db 指定别的位置）。",
     },
     "en": {
         "mode.practice": "Practice",
         "mode.exam": "Practice exam",
-        "mode.review": "Review",
+        "mode.review": "Spaced review",
         "intro.practice": (
-            "Practice: {total} questions, each one graded at once with its explanation."
+            "Practice: {questions} (seed {seed}), each one graded at once with its explanation."
         ),
         "intro.exam": (
-            "Practice exam: {total} questions (seed {seed}), options shuffled, graded "
-            "when you finish. Scale 100-1000, 720 passes."
+            "Practice exam: {questions} (seed {seed}), drawn by topic per the blueprint, "
+            "options shuffled, graded when you finish."
         ),
-        "intro.review": "Review: {total} questions you last answered wrong.",
+        "intro.formula": (
+            "Scoring: score = 100 + 900 × fraction correct (rounded), scale 100-1000, 720 passes."
+        ),
+        "intro.review": (
+            "Spaced review: {questions} due (missed questions are scheduled in Leitner boxes)."
+        ),
         "intro.time_limit": "Time limit: {minutes} minutes.",
-        "intro.trimmed": "The bank has only {available} usable questions; this run has {total}.",
-        "review.empty": (
-            "Nothing to review: your latest answer to every question was right (or "
-            "you have not answered any yet)."
+        "intro.trimmed": "The bank has only {available} usable questions; this run has {questions}.",
+        "hint.quit": "Type A-D to answer; Ctrl-C or Ctrl-D quits at any time, answers are saved.",
+        "hint.quit.exam": (
+            "Type A-D to answer; Ctrl-C abandons the exam (nothing graded, no answer revealed, "
+            "answers kept as history)."
         ),
+        "review.empty": (
+            "Nothing is due for review: missed questions are scheduled in Leitner boxes; "
+            "come back when one is due."
+        ),
+        "review.next_due": "The next review is due {when}.",
         "question.header": "Question {number}/{total}",
         "question.scenario": "Scenario: ",
         "question.stem": "Question: ",
         "prompt": "Your answer (A-D): ",
+        "more": "-- press Enter for the next screen --",
         "invalid": "Invalid answer {given!r}: type one letter, A, B, C or D.",
         "invalid.none": "Choose an option (A-D) before submitting.",
         "right": "✓ Correct.",
         "wrong": "✗ Wrong. The correct answer is {letter}.",
         "why_wrong": "Why {letter} is wrong: {text}",
         "explanation": "Explanation: {text}",
+        "running": "Running score: {correct}/{answered} ({percent}%)",
         "recorded": "Answer {letter} recorded. In exam mode you see the results at the end.",
-        "eof": "End of input: the {answered} answered questions are saved.",
+        "eof": "End of input: {answered} answered, saved.",
+        "abandoned": (
+            "Exam abandoned: nothing graded and no answer revealed. {answered} answered so far, "
+            "kept as history."
+        ),
+        "interrupted": "Interrupted: {answered} answered, saved.",
         "time_up": "Time is up! Unanswered questions count as wrong.",
         "score.practice": "Score: {correct}/{total} ({percent}%)",
         "score.exam": "Exam score: {score} / 1000 (720 passes) - {verdict}",
+        "score.formula": "Scoring: 100 + 900 × {correct}/{total} = {score} (rounded)",
         "score.raw": "{correct}/{total} correct ({percent}%) in {elapsed}.",
         "progress": "Answered {answered}/{total}, {correct} correct.",
         "progress.exam": "Answered {answered}/{total}.",
@@ -105,14 +145,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "Next",
         "finish": "See score",
         "done": "Session over.",
+        "mastery.header": (
+            "Mastery by topic (questions last answered right / questions in the topic, "
+            "weakest first):"
+        ),
+        "mastery.empty": "No answers yet: after a few questions this shows your mastery by topic.",
+        "mastery.trend": "trend: one point per session",
+        "mastery.title": "Mastery by topic",
         "store.damaged": (
             "The progress file {path} could not be used: {problem}. It was moved to "
             "{moved_to} (nothing was deleted) and a fresh progress file was "
             "started."
         ),
+        "store.migrated": (
+            "The progress file {path} was upgraded from schema {old} to {new}; every answer was kept."
+        ),
         "bank.error": "The question bank has errors; cannot start:",
-        "store.error": "Cannot open the progress file {path}: {error} (choose another with --db)",
+        "store.error": (
+            "Cannot use the progress file {path}: {error}. Nothing there was changed "
+            "(choose another file with --db)."
+        ),
     },
+}
+
+_NOUNS = {
+    "question": {"zh": "{n} 题", "en": ("{n} question", "{n} questions")},
 }
 
 
@@ -123,6 +180,31 @@ def t(lang: str, key: str, **values) -> str:
     except KeyError:
         raise ValueError(f"unknown language {lang!r}: expected one of zh, en") from None
     return table[key].format(**values)
+
+
+def count(lang: str, n: int, noun: str = "question") -> str:
+    """``n`` with its noun: "1 question", "2 questions"; "1 题" in Chinese."""
+    form = _NOUNS[noun][lang]
+    if isinstance(form, tuple):
+        form = form[0] if n == 1 else form[1]
+    return form.format(n=n)
+
+
+def exam_score_texts(lang: str, result) -> list[str]:
+    """An exam's score, its formula with the numbers filled in, and the raw count with the time."""
+    verdict = t(lang, "pass" if result.passed else "fail")
+    return [
+        t(lang, "score.exam", score=result.score, verdict=verdict),
+        t(lang, "score.formula", correct=result.correct, total=result.total, score=result.score),
+        t(
+            lang,
+            "score.raw",
+            correct=result.correct,
+            total=result.total,
+            percent=percent(result.fraction),
+            elapsed=elapsed_text(lang, result.elapsed),
+        ),
+    ]
 
 
 def elapsed_text(lang: str, seconds: float) -> str:

@@ -1,4 +1,4 @@
-"""Saved progress: every attempt in a small SQLite file in the user's data folder.
+"""Saved progress: every attempt and a spaced-review schedule in a small SQLite file.
 
 Where the file lives (first match wins):
 1. the path given to ``open_store(path)`` (the CLI's ``--db``);
@@ -7,9 +7,21 @@ Where the file lives (first match wins):
    ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS, ``%APPDATA%`` on
    Windows.
 
-A file that is not SQLite, or is SQLite with another schema, is never overwritten or deleted: it is
-renamed to ``<name>.damaged-<UTC timestamp>``, a ``DamagedStoreWarning`` says what was found and
-where it went, and a fresh store is started. ``Store.memory()`` keeps attempts in memory only.
+What is done with what is found there:
+- nothing, or an empty file: a fresh store is created;
+- our store (the SQLite header carries our ``application_id``; or a schema-1 store, which had none
+  but has exactly our ``attempts`` table) of the current schema: used; of schema 1: migrated in
+  place to schema 2 (the attempts are kept and the review schedule is rebuilt from them);
+- our store, damaged (unreadable, corrupt, or tables that do not match its schema): renamed to
+  ``<name>.damaged-<UTC timestamp>`` (never overwritten or deleted), a ``DamagedStoreWarning`` says
+  what was found and where it went, and a fresh store is started;
+- a folder, a file we may not read and write, a file that is not SQLite, another program's SQLite
+  database, or our store made by a newer schema: ``StoreError`` explains, and the path is left
+  exactly as it was.
+
+Spaced review uses Leitner boxes: a miss puts the item in box 1, due at once; each right answer
+moves it up one box, due again after ``INTERVALS[box]`` days; box 5 is the last.
+``Store.memory()`` keeps everything in memory only.
 """
 
 from __future__ import annotations
@@ -18,18 +30,28 @@ import os
 import sqlite3
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ENV_VAR = "AGENTLOOP_QUIZ_DB"
 APP_DIR = "agentloop-workbook"
 FILE_NAME = "quiz.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+APPLICATION_ID = 0x41474C51  # "AGLQ", in the SQLite header at offset 68
 MEMORY = ":memory:"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+INTERVALS = {1: 0, 2: 1, 3: 3, 4: 7, 5: 21}  # Leitner box -> days until the item is due again
+LAST_BOX = max(INTERVALS)
 
 _COLUMNS = ("id", "session", "mode", "item_id", "chosen", "correct", "answered_at")
-_SCHEMA = f"""
+_TABLES = {
+    "attempts": _COLUMNS,
+    "schedule": ("item_id", "box", "due", "updated_at"),
+    "sessions": ("id", "mode", "seed", "started_at", "ended_at", "status"),
+}
+_SCHEMA_1 = """
 CREATE TABLE attempts (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     session     TEXT NOT NULL,
@@ -40,12 +62,37 @@ CREATE TABLE attempts (
     answered_at TEXT NOT NULL      -- UTC, ISO 8601
 );
 CREATE INDEX attempts_item ON attempts (item_id, id);
+"""
+_SCHEMA_2_ADDS = f"""
+CREATE TABLE schedule (
+    item_id    TEXT PRIMARY KEY,
+    box        INTEGER NOT NULL,   -- Leitner box 1-{LAST_BOX}
+    due        TEXT NOT NULL,      -- UTC, ISO 8601: when review mode asks it again
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE sessions (
+    id         TEXT PRIMARY KEY,
+    mode       TEXT NOT NULL,
+    seed       INTEGER,
+    started_at TEXT NOT NULL,
+    ended_at   TEXT,
+    status     TEXT NOT NULL       -- running | finished | stopped | abandoned | unknown
+);
+PRAGMA application_id = {APPLICATION_ID};
 PRAGMA user_version = {SCHEMA_VERSION};
 """
 
 
 class DamagedStoreWarning(UserWarning):
-    """The progress file was unreadable and has been moved aside; a fresh one was started."""
+    """Our progress file was unreadable and has been moved aside; a fresh one was started."""
+
+
+class StoreError(Exception):
+    """The progress path cannot be used, and was left untouched. The message says why."""
+
+    def __init__(self, path: Path, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -57,6 +104,15 @@ class Attempt:
     chosen: str
     correct: bool
     answered_at: str
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """An item in spaced review: its Leitner box and when it is due."""
+
+    item_id: str
+    box: int
+    due: datetime
 
 
 @dataclass(frozen=True)
@@ -85,60 +141,177 @@ def default_path(env=None, platform: str | None = None) -> Path:
     return base / APP_DIR / FILE_NAME
 
 
-class Store:
-    """Attempts, stored as they happen. Use ``open_store()`` or ``Store.memory()``."""
+def _now() -> datetime:
+    return datetime.now(UTC)
 
-    def __init__(self, path: str | os.PathLike = MEMORY):
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+# -- what is at the path -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What the file at the store's path is: ``state`` is new | ours | migrate | damaged."""
+
+    state: str
+    problem: str = ""
+
+
+def _header(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(100)
+
+
+def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
+    """Tables with their columns, user_version and quick_check, read without changing the file."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        tables = {
+            n: tuple(r[1] for r in db.execute(f'PRAGMA table_info("{n}")'))
+            for n in names
+            if not n.startswith("sqlite_")
+        }
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+    finally:
+        db.close()
+    return tables, version, check
+
+
+def _check_access(path: Path) -> None:
+    if path.is_dir():
+        raise StoreError(path, "this is a folder, not a progress file; give a file path")
+    folder = path.parent
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise StoreError(path, "this file cannot be read and written by you")
+    elif folder.exists() and not folder.is_dir():
+        raise StoreError(path, f"{folder} is a file, not a folder")
+    elif folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(path, f"the folder {folder} is not writable")
+
+
+def _inspect(path: Path) -> _Found:
+    """Decide what the file at ``path`` is, reading only; raise StoreError if it is not ours."""
+    _check_access(path)
+    if not path.exists() or path.stat().st_size == 0:
+        return _Found("new")
+    head = _header(path)
+    if not head.startswith(SQLITE_MAGIC):
+        raise StoreError(path, "this file is not a SQLite database, so it is not a progress file")
+    app_id = int.from_bytes(head[68:72], "big") if len(head) >= 72 else 0
+    if app_id not in (0, APPLICATION_ID):
+        raise StoreError(
+            path, f"this is another program's SQLite database (application_id {app_id:#x})"
+        )
+    ours = app_id == APPLICATION_ID
+    try:
+        tables, version, check = _layout(path)
+    except sqlite3.DatabaseError as exc:
+        if ours:
+            return _Found("damaged", f"it is not a readable SQLite database ({exc})")
+        raise StoreError(path, f"this SQLite file cannot be read ({exc})") from None
+    return _judge(path, ours, tables, version, check)
+
+
+def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _Found:
+    if not ours:  # no application_id: ours only if it is exactly a schema-1 store
+        if version == 1 and tables == {"attempts": _COLUMNS}:
+            return _Found("migrate") if check == "ok" else _Found("damaged", f"corrupt ({check})")
+        listed = ", ".join(sorted(tables)) or "none"
+        if "attempts" in tables:  # our table name, but not our schema-1 layout
+            raise StoreError(
+                path,
+                f"this SQLite database has an attempts table that is not ours (columns: "
+                f"{', '.join(tables['attempts'])}; tables: {listed}), so it is treated as "
+                "another program's database",
+            )
+        raise StoreError(path, f"this is another program's SQLite database (tables: {listed})")
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            path,
+            f"this file was made by schema {version}, expected {SCHEMA_VERSION} "
+            "(a newer version of this program); it was left as it is",
+        )
+    if check != "ok":
+        return _Found("damaged", f"the SQLite database is corrupt ({check})")
+    if version == SCHEMA_VERSION and tables == _TABLES:
+        return _Found("ours")
+    if version == 1 and tables == {"attempts": _COLUMNS}:
+        return _Found("migrate")
+    expected = _TABLES if version == SCHEMA_VERSION else {"attempts": _COLUMNS}
+    return _Found(
+        "damaged",
+        f"this file was made by schema {version}, but its tables do not match schema {version} "
+        f"(found {', '.join(sorted(tables)) or 'none'}; expected "
+        f"{', '.join(sorted(expected))})",
+    )
+
+
+# -- the store ---------------------------------------------------------------------------------------
+
+
+class Store:
+    """Attempts, sessions and the review schedule. Use ``open_store()`` or ``Store.memory()``."""
+
+    def __init__(
+        self, path: str | os.PathLike = MEMORY, *, clock: Callable[[], datetime] = _now
+    ) -> None:
         self.path = None if str(path) == MEMORY else Path(path)
         self.recovery: Recovery | None = None
+        self.migrated_from: int | None = None
+        self._clock = clock
         if self.path is None:
-            self._db = self._connect(MEMORY)
+            self._db = self._create(MEMORY)
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        problem = self._problem()
-        if problem is not None:
-            self.recovery = self._move_aside(problem)
-        self._db = self._connect(self.path)
+        found = _inspect(self.path)
+        if found.state == "damaged":
+            self.recovery = self._move_aside(found.problem)
+        if found.state == "migrate":
+            self._db = self._migrate(self.path)
+        elif found.state == "ours":
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+        else:
+            self._db = self._create(self.path)
 
     @classmethod
-    def memory(cls) -> Store:
-        return cls(MEMORY)
+    def memory(cls, *, clock: Callable[[], datetime] = _now) -> Store:
+        return cls(MEMORY, clock=clock)
 
-    @staticmethod
-    def _connect(target) -> sqlite3.Connection:
-        db = sqlite3.connect(
-            target, check_same_thread=False
-        )  # widget callbacks may run on another thread
-        if not db.execute("SELECT name FROM sqlite_master").fetchall():
-            db.executescript(_SCHEMA)
+    def _create(self, target) -> sqlite3.Connection:
+        if target != MEMORY:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(target, f"cannot create its folder ({exc.strerror})") from None
+        # check_same_thread=False: widget callbacks may run on another thread
+        db = sqlite3.connect(target, check_same_thread=False)
+        db.executescript(_SCHEMA_1 + _SCHEMA_2_ADDS)
         return db
 
-    def _problem(self) -> str | None:
-        """Why the existing file is not a usable store, or None (absent, empty or fine)."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            return None
-        try:
-            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-            try:
-                tables = {
-                    r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                }
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                columns = tuple(r[1] for r in db.execute("PRAGMA table_info(attempts)"))
-                check = db.execute("PRAGMA quick_check").fetchone()[0]
-            finally:
-                db.close()
-        except sqlite3.DatabaseError as exc:
-            return f"it is not a readable SQLite database ({exc})"
-        if check != "ok":
-            return f"the SQLite database is corrupt ({check})"
-        if "attempts" not in tables or columns != _COLUMNS or version != SCHEMA_VERSION:
-            return (
-                f"it is a SQLite database with another schema (tables: "
-                f"{', '.join(sorted(tables)) or 'none'}; schema version {version}, "
-                f"expected {SCHEMA_VERSION})"
-            )
-        return None
+    def _migrate(self, path: Path) -> sqlite3.Connection:
+        """Schema 1 -> 2: keep every attempt, add sessions and rebuild the schedule from them."""
+        db = sqlite3.connect(path, check_same_thread=False)
+        db.executescript(
+            "BEGIN;"
+            + _SCHEMA_2_ADDS.replace(f"PRAGMA user_version = {SCHEMA_VERSION};", "")
+            + """
+            INSERT INTO sessions (id, mode, seed, started_at, ended_at, status)
+            SELECT session, MIN(mode), NULL, MIN(answered_at), MAX(answered_at), 'unknown'
+            FROM attempts GROUP BY session;
+            """
+        )
+        rows = db.execute("SELECT item_id, correct, answered_at FROM attempts ORDER BY id")
+        for item_id, correct, answered_at in rows.fetchall():
+            self._schedule(db, item_id, bool(correct), datetime.fromisoformat(answered_at))
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.commit()
+        self.migrated_from = 1
+        return db
 
     def _move_aside(self, problem: str) -> Recovery:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -158,27 +331,56 @@ class Store:
             f"It was moved to {target} (nothing was deleted) and a fresh progress "
             "file was started.",
             DamagedStoreWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
         return recovery
 
-    # -- attempts ----------------------------------------------------------------------------------
+    # -- sessions ------------------------------------------------------------------------------------
+
+    def begin_session(self, session: str, mode: str, seed: int | None) -> None:
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO sessions (id, mode, seed, started_at, status) "
+                "VALUES (?, ?, ?, ?, 'running')",
+                (session, mode, seed, _iso(self._clock())),
+            )
+
+    def end_session(self, session: str, status: str) -> None:
+        """Mark a session finished, stopped (input ran out) or abandoned (Ctrl-C in an exam)."""
+        with self._db:
+            self._db.execute(
+                "UPDATE sessions SET ended_at = ?, status = ? WHERE id = ?",
+                (_iso(self._clock()), status, session),
+            )
+
+    def session_status(self, session: str) -> str | None:
+        row = self._db.execute("SELECT status FROM sessions WHERE id = ?", (session,)).fetchone()
+        return row[0] if row else None
+
+    # -- attempts ------------------------------------------------------------------------------------
 
     def record(self, *, item_id: str, mode: str, session: str, chosen: str, correct: bool) -> None:
-        """Store one attempt now (committed at once, so nothing is lost on exit)."""
+        """Store one attempt and move the item between Leitner boxes, committed at once."""
+        now = self._clock()
         with self._db:
             self._db.execute(
                 "INSERT INTO attempts (session, mode, item_id, chosen, correct, answered_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    session,
-                    mode,
-                    item_id,
-                    chosen,
-                    int(correct),
-                    datetime.now(UTC).isoformat(timespec="seconds"),
-                ),
+                (session, mode, item_id, chosen, int(correct), _iso(now)),
             )
+            self._schedule(self._db, item_id, correct, now)
+
+    @staticmethod
+    def _schedule(db: sqlite3.Connection, item_id: str, correct: bool, now: datetime) -> None:
+        row = db.execute("SELECT box FROM schedule WHERE item_id = ?", (item_id,)).fetchone()
+        if row is None and correct:
+            return  # right the first time: nothing to review
+        box = min(row[0] + 1, LAST_BOX) if correct else 1
+        due = now + timedelta(days=INTERVALS[box])
+        db.execute(
+            "INSERT OR REPLACE INTO schedule (item_id, box, due, updated_at) VALUES (?, ?, ?, ?)",
+            (item_id, box, _iso(due), _iso(now)),
+        )
 
     def attempts(self, item_id: str | None = None) -> list[Attempt]:
         """All attempts (or one item's), oldest first."""
@@ -194,8 +396,18 @@ class Store:
         return {a.item_id: a for a in self.attempts()}
 
     def wrong_item_ids(self) -> set[str]:
-        """The items whose latest attempt was wrong (what review mode asks again)."""
+        """The items whose latest attempt was wrong."""
         return {item_id for item_id, a in self.latest().items() if not a.correct}
+
+    def schedule(self) -> list[Scheduled]:
+        """Every item in spaced review, soonest due first."""
+        rows = self._db.execute("SELECT item_id, box, due FROM schedule ORDER BY due, box, item_id")
+        return [Scheduled(i, b, datetime.fromisoformat(d)) for i, b, d in rows.fetchall()]
+
+    def due(self, now: datetime | None = None) -> list[Scheduled]:
+        """The items review mode asks now: due at or before ``now``, most overdue first."""
+        now = self._clock() if now is None else now
+        return [s for s in self.schedule() if s.due <= now]
 
     def close(self) -> None:
         self._db.close()
@@ -210,8 +422,10 @@ class Store:
         return f"Store({'memory' if self.path is None else str(self.path)!r})"
 
 
-def open_store(path: str | os.PathLike | None = None) -> Store:
+def open_store(
+    path: str | os.PathLike | None = None, *, clock: Callable[[], datetime] = _now
+) -> Store:
     """Open the store at ``path``, else ``$AGENTLOOP_QUIZ_DB``, else the user data folder."""
     if path is None:
         path = default_path()
-    return Store(path if str(path) == MEMORY else Path(path).expanduser())
+    return Store(path if str(path) == MEMORY else Path(path).expanduser(), clock=clock)

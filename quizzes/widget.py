@@ -4,9 +4,10 @@
 
 The child widgets are attributes, so a test (or a browser) can drive the quiz: set
 ``quiz.choice.value = "B"``, call ``quiz.submit.click()``, read ``quiz.feedback.value``, then
-``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score. Each has a
-stable CSS class: quiz, quiz-question, quiz-choice, quiz-submit, quiz-feedback, quiz-score,
-quiz-next.
+``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score;
+``quiz.progress.value`` holds the per-topic mastery chart (an SVG, weakest topic first), redrawn after
+every answer from the store. Each has a stable CSS class: quiz, quiz-question, quiz-choice,
+quiz-submit, quiz-feedback, quiz-score, quiz-next, quiz-progress.
 
 Nothing is printed while it runs (feedback goes into ``HTML.value``), so notebooks that show a quiz
 pass strict nbval; its text/plain representation is fixed by its arguments.
@@ -19,9 +20,10 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from .bank import LETTERS, Item, Topic
+from .bank import LETTERS, Item, Topic, load_bank, load_topics
 from .engine import Feedback, Result, SessionOver, start
-from .messages import elapsed_text, percent, t
+from .messages import exam_score_texts, percent, t
+from .progress import mastery, svg_chart
 from .render import to_html
 from .store import Store
 
@@ -42,8 +44,17 @@ class QuizWidget:
         t(lang, "submit")  # rejects an unknown language early
         self.lang = lang
         self._args = dict(mode=mode, lang=lang, n=n, seed=seed)
+        self._items = list(load_bank() if items is None else items)
+        self._topics = load_topics() if topics is None else topics
+        self.store = store
         self.session = start(
-            mode, items=items, n=n, seed=seed, store=store, time_limit=time_limit, topics=topics
+            mode,
+            items=self._items,
+            n=n,
+            seed=seed,
+            store=store,
+            time_limit=time_limit,
+            topics=self._topics,
         )
         self.question = widgets.HTML().add_class("quiz-question")
         self.choice = widgets.ToggleButtons(options=LETTERS, value=None).add_class("quiz-choice")
@@ -56,6 +67,7 @@ class QuizWidget:
         )
         self.feedback = widgets.HTML().add_class("quiz-feedback")
         self.score = widgets.HTML().add_class("quiz-score")
+        self.progress = widgets.HTML().add_class("quiz-progress")
         self.widget = widgets.VBox(
             [
                 self.question,
@@ -63,11 +75,13 @@ class QuizWidget:
                 widgets.HBox([self.submit, self.next]),
                 self.feedback,
                 self.score,
+                self.progress,
             ]
         ).add_class("quiz")
         self.submit.on_click(self._on_submit)
         self.next.on_click(self._on_next)
         self._show_current()
+        self._show_progress()
 
     # -- display -----------------------------------------------------------------------------------
 
@@ -94,6 +108,7 @@ class QuizWidget:
             self._show_end()
             return
         self.feedback.value = self._feedback_html(feedback)
+        self._show_progress()
         self.choice.disabled = self.submit.disabled = True
         if self.session.finished:
             self._show_end()
@@ -132,6 +147,13 @@ class QuizWidget:
         self.choice.disabled = self.submit.disabled = False
         self.score.value = self._progress_html()
 
+    def _show_progress(self) -> None:
+        """The mastery chart from the store (empty without one); in an exam, only at the end."""
+        if self.store is None or (self.session.mode == "exam" and not self.session.finished):
+            self.progress.value = ""
+            return
+        self.progress.value = progress_html(self.store, self.lang, self._items, self._topics)
+
     def _feedback_html(self, feedback: Feedback) -> str:
         lang = self.lang
         if not feedback.revealed:
@@ -166,26 +188,32 @@ class QuizWidget:
         self.score.value = summary_html(self.session.result(), self.lang)
 
 
+def progress_html(
+    store: Store,
+    lang: str = "zh",
+    items: Sequence[Item] | None = None,
+    topics: Mapping[str, Topic] | None = None,
+) -> str:
+    """Mastery by topic from ``store`` as HTML: a heading and an SVG chart, weakest topic first.
+
+    ``IPython.display.HTML(progress_html(store))`` shows it in a notebook; the quiz widget redraws
+    the same chart in ``quiz.progress`` after every answer.
+    """
+    items = load_bank() if items is None else items
+    topics = load_topics() if topics is None else topics
+    rows = mastery(store, items, topics)
+    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{svg_chart(rows, lang)}"
+
+
 def summary_html(result: Result, lang: str) -> str:
     """The final score as HTML: the exam's scaled score and topic table, the weakest topics."""
     parts = [_para(t(lang, "done"))]
     if result.timed_out:
         parts.append(_para(t(lang, "time_up"), "quiz-wrong"))
     if result.mode == "exam":
-        verdict = t(lang, "pass" if result.passed else "fail")
-        parts.append(_heading(t(lang, "score.exam", score=result.score, verdict=verdict)))
-        parts.append(
-            _para(
-                t(
-                    lang,
-                    "score.raw",
-                    correct=result.correct,
-                    total=result.total,
-                    percent=percent(result.fraction),
-                    elapsed=elapsed_text(lang, result.elapsed),
-                )
-            )
-        )
+        score, *details = exam_score_texts(lang, result)
+        parts.append(_heading(score))
+        parts += [_para(text) for text in details]
         rows = "".join(
             f"<tr><td>{html.escape(ts.topic.get(lang))}</td><td>{ts.right}/{ts.total}</td></tr>"
             for ts in result.topics
@@ -225,13 +253,15 @@ def _exam_review_html(result: Result, lang: str) -> str:
         if a is not None and a.correct:
             continue
         letter = q.correct_letter
-        head = (
-            t(lang, "review.unanswered", number=q.number, letter=letter)
-            if a is None
-            else t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
-        )
+        if a is None:
+            head = _para(t(lang, "review.unanswered", number=q.number, letter=letter))
+        else:
+            why = q.option(a.chosen).why_wrong.get(lang)
+            head = _para(
+                t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
+            ) + _para(t(lang, "why_wrong", letter=a.chosen, text=why), "quiz-why-wrong")
         entries.append(
-            f"<li>{_para(head)}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
+            f"<li>{head}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
             f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>"
         )
     if not entries:

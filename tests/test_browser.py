@@ -204,11 +204,13 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
     assert narrow > source_lines, "the measure must see wrapping where there is some"
 
 
-def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_and_score(page):
-    from quizzes import Store, start
+def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_score_and_chart(page):
+    from quizzes import Store, load_bank, load_topics, start
+    from quizzes.progress import mastery
 
     # The lesson's practice quiz is QuizWidget("practice", n=5, seed=2024): the same seed gives the same items.
-    session = start("practice", n=5, seed=2024, store=Store.memory())
+    store = Store.memory()
+    session = start("practice", n=5, seed=2024, store=store)
     first = session.current.correct_letter
     wrong = next(letter for letter in "ABCD" if letter != first)
     session.answer(wrong)
@@ -235,3 +237,22 @@ def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_and_score(page)
     answer(second)
     expect(quiz.locator(".quiz-feedback")).to_contain_text("回答正确")
     expect(quiz.locator(".quiz-score")).to_contain_text("已答 2/5 题，答对 1 题")
+
+    # The progress chart under the quiz: one SVG row per topic, weakest first, as the engine says.
+    session.answer(session.current.correct_letter)
+    rows = mastery(store, load_bank(), load_topics())
+    chart = quiz.locator(".quiz-progress svg.quiz-progress-chart")
+    expect(chart).to_be_visible()
+    expect(quiz.locator(".quiz-progress")).to_contain_text("各主题掌握度")
+    shown = chart.locator("g.quiz-progress-row")
+    expect(shown).to_have_count(len(rows))
+    top = [
+        (shown.nth(i).get_attribute("data-topic"), shown.nth(i).get_attribute("data-mastery"))
+        for i in range(3)
+    ]
+    assert top == [(r.topic.id, str(round(r.mastery * 100))) for r in rows[:3]]
+    assert top[0][0] == session.questions[0].item.topic  # the missed topic leads
+    right = next(r for r in rows if r.topic.id == session.questions[1].item.topic)
+    row = chart.locator(f'g.quiz-progress-row[data-topic="{right.topic.id}"]')
+    expect(row).to_contain_text(f"{round(right.mastery * 100)}%")
+    assert right.mastery > 0

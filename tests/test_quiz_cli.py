@@ -1,9 +1,14 @@
-"""The terminal quiz driven through standard input."""
+"""The terminal quiz driven through standard input, on a fixed 80×24 terminal."""
 
 import io
 import os
+import re
+import select
+import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,9 +16,17 @@ import pytest
 from quizzes import load_bank, open_store, start
 from quizzes.bank import LETTERS
 from quizzes.cli import main
+from quizzes.render import columns
 
 DATA = Path(__file__).parent / "data" / "quiz"
 GOOD = DATA / "good.toml"
+
+
+@pytest.fixture(autouse=True)
+def terminal(monkeypatch):
+    """shutil.get_terminal_size reads COLUMNS and LINES first: an 80×24 terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
 
 
 @pytest.fixture
@@ -23,9 +36,28 @@ def db(tmp_path, monkeypatch):
     return path
 
 
-def run(*args, stdin=""):
+class Keyboard(io.StringIO):
+    """Typed input: a terminal (so the quiz pages), and Ctrl-C after ``interrupt_after`` lines."""
+
+    def __init__(self, text="", *, tty=True, interrupt_after=None):
+        super().__init__(text)
+        self.tty, self.interrupt_after, self.reads = tty, interrupt_after, 0
+
+    def isatty(self):
+        return self.tty
+
+    def readline(self, *args):
+        if self.reads == self.interrupt_after:
+            raise KeyboardInterrupt
+        self.reads += 1
+        return super().readline(*args)
+
+
+def run(*args, stdin="", bank=(GOOD,)):
     out, err = io.StringIO(), io.StringIO()
-    code = main(["--bank", str(GOOD), *args], stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    stdin = stdin if isinstance(stdin, io.StringIO) else io.StringIO(stdin)
+    argv = ["--bank", *map(str, bank), *args] if bank else list(args)
+    code = main(argv, stdin=stdin, stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -43,6 +75,27 @@ def test_invalid_answers_ask_again(db):
     assert "无效的答案 ''" in out and "无效的答案 'xyz'" in out
     assert out.count("你的答案（A-D）：") == 4
     assert "✓ 回答正确。" in out and "得分：1/1（100%）" in out
+    assert "当前得分：1/1（100%）" in out  # the running score
+
+
+def test_practice_prints_its_seed_a_quit_hint_and_a_running_score(db):
+    questions = planned("practice", 3, 8)
+    answers = [questions[0].correct_letter, wrong_of(questions[1]), questions[2].correct_letter]
+    _, out, _ = run("--n", "3", "--seed", "8", stdin="\n".join(answers) + "\n")
+    assert "练习模式：共 3 题（种子 8）" in out
+    assert "按 Ctrl-C 或 Ctrl-D 随时退出" in out
+    running = re.findall(r"当前得分：(\d)/(\d)", out)
+    assert running == [("1", "1"), ("1", "2"), ("2", "3")]
+
+
+def test_practice_without_a_seed_prints_the_one_it_drew(db):
+    _, out, _ = run("--n", "1", "--lang", "en", stdin="A\n")
+    seed = int(re.search(r"Practice: 1 question \(seed (\d+)\)", out).group(1))
+    assert planned("practice", 1, seed)[0].item.scenario.en in out  # the seed replays the run
+
+
+def wrong_of(question):
+    return next(x for x in LETTERS if x != question.correct_letter)
 
 
 def test_practice_feedback_names_the_correct_letter_and_why_wrong(db):
@@ -60,7 +113,10 @@ def test_exam_ends_with_scaled_score_and_topics(db):
     answers = "".join(q.correct_letter + "\n" for q in questions)
     _, out, _ = run("--mode", "exam", "--n", "4", "--seed", "1", stdin=answers)
     assert "模拟考试：共 4 题（种子 1）" in out
+    assert "计分：成绩 = 100 + 900 × 答对比例（四舍五入），满分 1000，720 分及格。" in out
     assert "考试成绩：1000 / 1000（720 分及格）—— 通过" in out
+    assert "计分：100 + 900 × 4/4 = 1000（四舍五入）" in out
+    assert "按 Ctrl-C 放弃本场考试" in out
     assert "答对 4/4 题（100%），用时 0 分 0 秒。" in out
     assert "按主题统计：" in out and "所有主题全部答对。" in out
     assert "回答正确" not in out  # no feedback during the exam
@@ -81,8 +137,9 @@ def test_english_and_eof_saves_what_was_answered(db):
     )
     assert code == 0
     assert "Practice exam: 4 questions (seed 2)" in out
-    assert "End of input: the 1 answered questions are saved." in out
+    assert "End of input: 1 question answered, saved." in out  # not "1 questions"
     assert "Exam score: 325 / 1000 (720 passes) - FAIL" in out
+    assert "Scoring: 100 + 900 × 1/4 = 325 (rounded)" in out
     assert "Question 2: not answered; the correct answer is" in out
     assert "你的答案" not in out
     with open_store(db) as store:
@@ -91,19 +148,160 @@ def test_english_and_eof_saves_what_was_answered(db):
         ]
 
 
-def test_review_mode_asks_the_wrong_ones_again(db):
+def test_exam_review_names_why_each_chosen_option_was_wrong(db):
+    questions = planned("exam", 4, 3)
+    answers = "".join(wrong_of(q) + "\n" for q in questions)
+    _, out, _ = run("--mode", "exam", "--n", "4", "--seed", "3", stdin=answers)
+    flat = out.replace("\n", "").replace(" ", "")
+    for q in questions:
+        chosen = wrong_of(q)
+        why = q.option(chosen).why_wrong.zh
+        assert f"第 {q.number} 题：你选 {chosen}，正确答案是 {q.correct_letter}。" in out
+        assert f"你选的{chosen}错在：{why}".replace(" ", "") in flat
+
+
+def test_ctrl_c_abandons_the_exam_ungraded_and_keeps_the_answers(db):
+    questions = planned("exam", 4, 6)
+    typed = Keyboard(
+        "".join(q.correct_letter + "\n" for q in questions), tty=False, interrupt_after=2
+    )
+    code, out, _ = run("--mode", "exam", "--n", "4", "--seed", "6", stdin=typed)
+    assert code == 130
+    assert "已放弃本场考试：不评分，也不公布任何答案。已作答的 2 题已作为记录保存。" in out
+    for leak in ("考试成绩", "正确答案", "解析：", "错题回顾", "按主题统计"):
+        assert leak not in out
+    for q in questions:
+        assert q.item.explanation.zh[:20] not in out
+    with open_store(db) as store:
+        attempts = store.attempts()
+        assert [a.item_id for a in attempts] == [q.item.id for q in questions[:2]]
+        assert store.session_status(attempts[0].session) == "abandoned"
+
+
+def test_ctrl_c_while_the_summary_is_shown_exits_130_with_every_answer_saved(db, monkeypatch):
+    import quizzes.cli
+
+    def interrupted(result, lang):  # Ctrl-C at a "more" prompt of a long summary
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(quizzes.cli, "summary_lines", interrupted)
+    questions = planned("exam", 4, 1)
+    keys = "".join(q.correct_letter + "\n" for q in questions)
+    code, _, _ = run("--mode", "exam", "--n", "4", "--seed", "1", stdin=keys)
+    assert code == 130
+    with open_store(db) as store:
+        assert len(store.attempts()) == 4
+
+
+def test_ctrl_c_in_practice_stops_with_130_and_saves(db):
+    typed = Keyboard("A\nB\n", tty=False, interrupt_after=1)
+    code, out, _ = run("--n", "3", "--seed", "1", "--lang", "en", stdin=typed)
+    assert code == 130 and "Interrupted: 1 question answered, saved." in out
+
+
+def _read_until(fd, marker: bytes, timeout=30.0) -> bytes:
+    data, deadline = b"", time.monotonic() + timeout
+    while marker not in data and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    return data
+
+
+def test_a_real_sigint_abandons_the_exam(tmp_path):
+    questions = planned("exam", 3, 4)
+    env = {**os.environ, "AGENTLOOP_QUIZ_DB": str(tmp_path / "q.sqlite3")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    args = ["--bank", str(GOOD), "--mode", "exam", "--n", "3", "--seed", "4", "--lang", "en"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quizzes", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        fd = proc.stdout.fileno()
+        first = _read_until(fd, b"Your answer (A-D): ")
+        proc.stdin.write(questions[0].correct_letter.encode() + b"\n")
+        proc.stdin.flush()
+        second = _read_until(fd, b"Question 2/3")
+        second += _read_until(fd, b"Your answer (A-D): ")
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    out = (first + second + rest).decode()
+    assert proc.returncode == 130, err.decode()
+    assert "Exam abandoned: nothing graded and no answer revealed. 1 question answered" in out
+    assert "Exam score" not in out and "correct answer" not in out
+    assert "Traceback" not in err.decode()
+
+
+def test_review_asks_what_is_due_then_nothing(db):
     q = planned("practice", 1, 3)[0]
-    wrong = next(x for x in LETTERS if x != q.correct_letter)
-    run("--n", "1", "--seed", "3", stdin=wrong + "\n")
+    run("--n", "1", "--seed", "3", stdin=wrong_of(q) + "\n")
     _, out, _ = run("--mode", "review", stdin=q.item.answer + "\n")
-    assert "错题复习：共 1 道上次答错的题。" in out and q.item.stem.zh in out
-    _, out, _ = run("--mode", "review")
-    assert "没有需要复习的错题" in out
+    assert "间隔复习：1 题已到期" in out and q.item.stem.zh in out
+    _, out, _ = run("--mode", "review")  # answered right: box 2, due tomorrow
+    assert "现在没有到期的复习题" in out
+    with open_store(db) as store:
+        assert [(s.item_id, s.box) for s in store.schedule()] == [(q.item.id, 2)]
 
 
-def test_damaged_store_is_reported_in_the_ui_language(db):
-    db.write_bytes(b"garbage" * 100)
-    code, _, err = run("--n", "1", "--seed", "1", "--lang", "en", "--db", str(db))
+def test_progress_mode_draws_text_bars_weakest_first(db):
+    items = load_bank([GOOD])
+    session = planned("practice", len(items), 2)
+    answers = [q.correct_letter if "is-error" != q.item.topic else wrong_of(q) for q in session]
+    run("--n", str(len(items)), "--seed", "2", stdin="\n".join(answers) + "\n")
+    code, out, _ = run("--mode", "progress", "--lang", "en")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("Mastery by topic")
+    bars = [line for line in lines if re.match(r"  [█░]{12} ", line)]
+    assert len(bars) == len({i.topic for i in items})
+    shares = [int(re.search(r"(\d+)%", line).group(1)) for line in bars]
+    assert shares == sorted(shares) and shares[0] == 0 and shares[-1] == 100
+    assert "tool failures as is_error" in bars[0].lower()
+    assert all(columns(line) <= 80 for line in lines)
+
+
+def test_progress_mode_with_no_answers(db):
+    _, out, _ = run("--mode", "progress")
+    assert "还没有作答记录" in out
+
+
+def test_a_folder_as_the_progress_path_is_refused_untouched(tmp_path, monkeypatch):
+    folder = tmp_path / "documents"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    monkeypatch.setenv("AGENTLOOP_QUIZ_DB", str(folder))
+    code, out, err = run("--n", "1", "--lang", "en", stdin="A\n")
+    assert code == 2 and out == ""
+    assert f"Cannot use the progress file {folder}: this is a folder" in err
+    assert "Nothing there was changed" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["documents"]
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_another_programs_database_is_refused_untouched(db):
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT)")
+    conn.close()
+    before = db.read_bytes()
+    code, _, err = run("--n", "1", stdin="A\n")
+    assert code == 2 and "无法使用进度文件" in err and "another program's SQLite database" in err
+    assert db.read_bytes() == before and list(db.parent.iterdir()) == [db]
+
+
+def test_our_damaged_store_is_reported_in_the_ui_language(db):
+    open_store(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE schedule")
+    conn.close()
+    code, _, err = run("--n", "1", "--seed", "1", "--lang", "en", stdin="A\n")
     assert code == 0
     assert f"The progress file {db} could not be used" in err and ".damaged-" in err
 
@@ -113,7 +311,8 @@ def test_unusable_store_path_is_reported(tmp_path):
     blocker.write_text("x")
     code, out, err = run("--db", str(blocker / "quiz.sqlite3"), "--lang", "en")
     assert code == 2 and out == ""
-    assert f"Cannot open the progress file {blocker / 'quiz.sqlite3'}:" in err
+    assert f"Cannot use the progress file {blocker / 'quiz.sqlite3'}:" in err
+    assert blocker.read_text() == "x"
 
 
 def test_bank_error_names_the_file_and_exits_2(db):
@@ -166,11 +365,74 @@ def test_bad_arguments_exit_with_usage(db, capsys):
     assert "must be at least 1" in capsys.readouterr().err
 
 
-def test_code_in_a_question_is_indented_in_the_terminal():
-    from quizzes.cli import _labelled
+IDENT = re.compile(r"[A-Za-z0-9]*_[A-Za-z0-9_]*")
 
-    text = "Look:\n```python\nif done:\n    break\n```\nWhy?"
-    assert (
-        _labelled("Question: ", text) == "Question:\nLook:\n\n    if done:\n        break\n\nWhy?"
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_bank_question_wraps_to_80_columns_without_splitting_identifiers(db, lang):
+    bank = load_bank()
+    known = set()
+    for item in bank:
+        texts = [item.scenario, item.stem, item.explanation]
+        texts += [o.text for o in item.options.values()]
+        texts += [o.why_wrong for o in item.options.values() if o.why_wrong]
+        for text in texts:
+            known.update(IDENT.findall(text.get(lang)))
+    _, out, _ = run(
+        "--n", str(len(bank)), "--seed", "1", "--lang", lang, stdin="A\n" * len(bank), bank=()
     )
-    assert _labelled("问题：", "一行") == "问题：一行"
+    lines = out.splitlines()
+    assert len(lines) > 30 * len(bank) // 10
+    too_wide = [line for line in lines if columns(line) > 80]
+    assert not too_wide, too_wide[:3]
+    broken = {w for w in IDENT.findall(out) if w not in known}
+    assert not broken, f"identifiers split by wrapping: {sorted(broken)[:10]}"
+
+
+def test_a_long_question_is_paged_to_fit_80_by_24(db):
+    bank = load_bank()
+    tallest = max(bank, key=lambda i: len(i.stem.zh) + len(i.scenario.zh))
+    text = tallest.scenario.zh[:12]
+    session = start("practice", items=[tallest], seed=1)
+    keys = "\n" * 10 + session.current.correct_letter + "\n"
+    _, out, _ = run("--seed", "1", stdin=Keyboard(keys), bank=(_one_item_bank(tallest),))
+    screens = re.split(r"—— 按回车看下一屏 ——|你的答案（A-D）：", out)
+    assert len(screens) >= 3, "the tallest question should take more than one screen"
+    for screen in screens[:-1]:  # what is shown before each wait for a key
+        assert screen.count("\n") <= 23, screen
+    assert text in out and "✓ 回答正确。" in out
+
+
+def _one_item_bank(item):
+    """A bank file holding just ``item``, copied from the real bank's text."""
+    from quizzes.bank import default_bank_files
+
+    for source in default_bank_files():
+        raw = source.read_text(encoding="utf-8")
+        start_at = raw.find(f'id = "{item.id}"')
+        if start_at != -1:
+            begin = raw.rfind("[[item]]", 0, start_at)
+            end = raw.find("[[item]]", start_at)
+            path = Path(os.environ["AGENTLOOP_QUIZ_DB"]).with_name("one.toml")
+            path.write_text(raw[begin : end if end != -1 else None], encoding="utf-8")
+            return path
+    raise AssertionError(item.id)
+
+
+def test_piped_input_is_never_paged(db):
+    bank = load_bank()
+    tallest = max(bank, key=lambda i: len(i.stem.zh) + len(i.scenario.zh))
+    session = start("practice", items=[tallest], seed=1)
+    stdin = Keyboard(session.current.correct_letter + "\n", tty=False)
+    _, out, _ = run("--seed", "1", stdin=stdin, bank=(_one_item_bank(tallest),))
+    assert "按回车" not in out and "✓ 回答正确。" in out
+
+
+def test_code_in_a_question_is_indented_in_the_terminal():
+    from quizzes.cli import Screen, _labelled
+
+    out = io.StringIO()
+    screen = Screen(io.StringIO(), out)
+    _labelled(screen, "Question: ", "Look:\n```python\nif done:\n    break\n```\nWhy?")
+    _labelled(screen, "问题：", "一行")
+    assert out.getvalue() == "Question:\nLook:\n\n    if done:\n        break\n\nWhy?\n问题：一行\n"

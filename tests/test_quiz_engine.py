@@ -1,12 +1,16 @@
 """Grading in practice, exam and review mode, on the fixture bank."""
 
+import math
 import random
+from collections import Counter
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from quizzes import InvalidAnswer, SessionOver, Store, load_bank, load_topics, scaled_score, start
 from quizzes.bank import LETTERS
+from quizzes.engine import Abandoned, blueprint_quotas
 
 GOOD = Path(__file__).parent / "data" / "quiz" / "good.toml"
 
@@ -178,22 +182,29 @@ def test_elapsed_time_stops_at_the_end(items, topics):
 # -- review ----------------------------------------------------------------------------------------
 
 
-def test_review_picks_exactly_the_items_last_answered_wrong(items, topics):
-    store = Store.memory()
+def test_review_asks_what_the_leitner_schedule_says_is_due(items, topics):
+    now = [datetime(2026, 5, 1, 8, 0, tzinfo=UTC)]
+    store = Store.memory(clock=lambda: now[0])
     for item_id, correct in [
         ("fx-01", False),
-        ("fx-01", True),  # fixed later: not reviewed
+        ("fx-01", True),  # fixed: box 2, due tomorrow
         ("fx-02", True),
-        ("fx-02", False),  # broke later: reviewed
-        ("fx-05", False),  # wrong: reviewed
-        ("fx-06", True),
-    ]:  # right: not reviewed
+        ("fx-02", False),  # broke later: box 1, due now
+        ("fx-05", False),  # missed: due now
+        ("fx-06", True),  # right the first time: never scheduled
+    ]:
         store.record(item_id=item_id, mode="practice", session="s", chosen="A", correct=correct)
+        now[0] += timedelta(minutes=1)
     session = start("review", items=items, topics=topics, store=store)
-    assert [q.item.id for q in session.questions] == ["fx-02", "fx-05"]
+    assert [q.item.id for q in session.questions] == ["fx-02", "fx-05"]  # most overdue first
     fb = session.answer(session.current.correct_letter)  # feedback as in practice
     assert fb.revealed and fb.correct
-    assert start("review", items=items, topics=topics, store=store).questions[0].item.id == "fx-05"
+    assert [
+        q.item.id for q in start("review", items=items, topics=topics, store=store).questions
+    ] == ["fx-05"]
+    now[0] += timedelta(days=1)  # a day later fx-01 and fx-02 (box 2) fall due again
+    later = start("review", items=items, topics=topics, store=store)
+    assert [q.item.id for q in later.questions] == ["fx-05", "fx-01", "fx-02"]
 
 
 def test_review_after_a_practice_session(items, topics):
@@ -211,6 +222,66 @@ def test_review_after_a_practice_session(items, topics):
     assert {q.item.id for q in review.questions} == wrong
     empty = start("review", items=items, topics=topics, store=Store.memory())
     assert empty.finished and empty.questions == ()
+
+
+def test_abandoned_exam_grades_nothing_and_keeps_the_answers(items, topics):
+    store = Store.memory()
+    session = exam(items, topics, n=4, store=store)
+    session.answer(session.current.correct_letter)
+    session.abandon()
+    assert session.finished and session.abandoned
+    with pytest.raises(Abandoned):
+        session.result()
+    with pytest.raises(Abandoned):
+        session.answer("A")
+    assert len(store.attempts()) == 1
+    assert store.session_status(session.id) == "abandoned"
+
+
+def test_session_status_finished_and_stopped(items, topics):
+    store = Store.memory()
+    done = exam(items, topics, n=1, store=store)
+    done.answer("A")
+    stopped = exam(items, topics, n=2, store=store)
+    stopped.stop()
+    assert store.session_status(done.id) == "finished"
+    assert store.session_status(stopped.id) == "stopped"
+
+
+# -- the blueprint ---------------------------------------------------------------------------------
+
+
+def test_quotas_follow_the_weights_by_largest_remainder():
+    rng = random.Random(0)
+    quotas = blueprint_quotas({"a": 10, "b": 10, "c": 10}, {"a": 50, "b": 30, "c": 20}, 10, rng)
+    assert quotas == {"a": 5, "b": 3, "c": 2}
+    quotas = blueprint_quotas({"a": 10, "b": 10, "c": 10}, {"a": 1, "b": 1, "c": 1}, 4, rng)
+    assert sorted(quotas.values()) == [1, 1, 2]
+
+
+def test_a_topic_short_of_items_gives_them_all_and_the_rest_is_shared_out():
+    quotas = blueprint_quotas(
+        {"a": 2, "b": 10, "c": 10}, {"a": 60, "b": 20, "c": 20}, 10, random.Random(1)
+    )
+    assert quotas == {"a": 2, "b": 4, "c": 4}
+    assert (
+        sum(blueprint_quotas({"a": 2, "b": 1}, {"a": 1, "b": 1}, 10, random.Random(1)).values())
+        == 3
+    )
+
+
+def test_every_seed_draws_the_real_bank_per_the_blueprint(topics):
+    bank = load_bank()
+    weights = {t: topics[t].weight for t in {i.topic for i in bank}}
+    total = sum(weights.values())
+    for n in (20, 40):
+        for seed in range(30):
+            exam = start("exam", items=bank, topics=topics, n=n, seed=seed)
+            drawn = Counter(q.item.topic for q in exam.questions)
+            assert sum(drawn.values()) == n
+            for topic, weight in weights.items():
+                share = n * weight / total
+                assert math.floor(share) <= drawn[topic] <= math.ceil(share), (n, seed, topic)
 
 
 def test_bad_arguments(items, topics):

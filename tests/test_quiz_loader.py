@@ -86,16 +86,24 @@ def test_every_problem_is_reported_at_once():
     assert str(caught.value).startswith(f"{len(paths)} problems in the question bank:")
 
 
-def test_unknown_field_and_bad_values_are_reported(tmp_path):
-    text = GOOD.read_text(encoding="utf-8").replace(
-        'difficulty = "medium"', 'difficulty = "tricky"\nhint = "x"', 1
-    )
-    text = text.replace('task = "1.1"', 'task = "2.3"', 1)
+def _problems_of_edited_copy(tmp_path, *edits):
+    """Load a copy of the good fixture with (old, new) text edits; return (path, problems)."""
+    text = GOOD.read_text(encoding="utf-8")
+    for old, new in edits:
+        text = text.replace(old, new, 1)
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(BankError) as caught:
         load_bank([path])
-    problems = caught.value.problems
+    return path, caught.value.problems
+
+
+def test_unknown_field_and_bad_values_are_reported(tmp_path):
+    path, problems = _problems_of_edited_copy(
+        tmp_path,
+        ('difficulty = "medium"', 'difficulty = "tricky"\nhint = "x"'),
+        ('task = "1.1"', 'task = "2.3"'),
+    )
     assert f"{path}: item 'fx-01': unknown field(s) hint" in problems
     assert (
         f"{path}: item 'fx-01': difficulty = 'tricky' is not one of: easy, medium, hard" in problems
@@ -120,3 +128,44 @@ def test_topics_vocabulary_loads():
     topics = load_topics()
     assert topics["trap-text-block"].get("en").startswith("Trap:")
     assert {t.group for t in topics.values()} == {"trap", "antipattern", "selftest", "practice"}
+
+
+def test_a_utf8_bom_is_accepted(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.read_bytes())
+    assert [i.id for i in load_bank([path])] == [i.id for i in load_bank([GOOD])]
+
+
+def test_primary_topic_and_form_are_checked(tmp_path):
+    path, problems = _problems_of_edited_copy(
+        tmp_path,
+        ('topic = "trap-text-block"\nform = "scenario"\n', 'form = "essay"\n'),
+        ('topic = "lifecycle"', 'topic = "no-such-topic"'),
+        ('tags = ["statelessness"]', 'tags = ["statelessness", "ap-history-loss"]'),
+    )
+    assert f"{path}: item 'fx-01': form = 'essay' is not one of: scenario, recall" in problems
+    assert (
+        f"{path}: item 'fx-01': missing field 'topic' (the primary topic, an id from topics.toml)"
+        in problems
+    )
+    assert f"{path}: item 'fx-02': topic = 'no-such-topic' is not in topics.toml" in problems
+    assert (
+        f"{path}: item 'fx-04': tags repeat the primary topic 'ap-history-loss' "
+        "(list only further topics)" in problems
+    )
+
+
+def test_items_carry_their_primary_topic_first_in_tags():
+    item = load_bank([GOOD])[0]
+    assert (item.topic, item.form) == ("trap-text-block", "scenario")
+    assert item.tags[0] == item.topic
+
+
+def test_topic_weights_load_and_a_bad_weight_is_named(tmp_path):
+    assert load_topics()["lifecycle"].weight > 0
+    path = tmp_path / "topics.toml"
+    path.write_text(
+        '[x]\ngroup = "trap"\nweight = "heavy"\nzh = "甲"\nen = "x"\n', encoding="utf-8"
+    )
+    with pytest.raises(BankError, match=r"topics.toml: topic 'x': weight must be a whole number"):
+        load_topics(path)

@@ -79,12 +79,50 @@ def test_exam_ends_with_a_review_of_the_wrong_answers(items):
     assert "考试成绩：550 / 1000（720 分及格）—— 未通过" in quiz.score.value
     assert f"第 1 题：你选 {chosen}，正确答案是 {first.correct_letter}。" in quiz.score.value
     assert first.item.explanation.zh in quiz.score.value
+    assert f"你选的 {chosen} 错在：{first.option(chosen).why_wrong.zh}" in quiz.score.value
+    assert "计分：100 + 900 × 1/2 = 550（四舍五入）" in quiz.score.value
     assert "第 2 题" not in quiz.score.value
+
+
+def test_progress_chart_draws_mastery_weakest_first_after_each_answer(items):
+    import re
+
+    store = Store.memory()
+    quiz = QuizWidget("practice", lang="en", n=len(items), seed=3, store=store, items=items)
+    assert "No answers yet" in quiz.progress.value
+    missed = quiz.session.current.item
+    quiz.choice.value = wrong_letter(quiz)
+    quiz.submit.click()
+    assert "<svg" in quiz.progress.value and "Mastery by topic" in quiz.progress.value
+    rows = re.findall(r'data-topic="([^"]+)" data-mastery="(\d+)"', quiz.progress.value)
+    assert rows[0] == (missed.topic, "0")
+    while not quiz.session.finished:
+        quiz.next.click()
+        quiz.choice.value = quiz.session.current.correct_letter
+        quiz.submit.click()
+    rows = re.findall(r'data-topic="([^"]+)" data-mastery="(\d+)"', quiz.progress.value)
+    shares = [int(m) for _, m in rows]
+    assert shares == sorted(shares) and shares[-1] == 100
+    assert rows[0][0] == missed.topic and shares[0] < 100  # the weakest topic comes first
+    assert len(rows) == len({i.topic for i in items})
+    assert quiz.progress.value.count("<polyline") == len(rows)
+
+
+def test_exam_shows_the_chart_only_at_the_end(items):
+    store = Store.memory()
+    quiz = QuizWidget("exam", lang="zh", n=2, seed=7, store=store, items=items)
+    quiz.choice.value = "A"
+    quiz.submit.click()
+    assert quiz.progress.value == ""
+    quiz.next.click()
+    quiz.choice.value = "B"
+    quiz.submit.click()
+    assert "<svg" in quiz.progress.value
 
 
 def test_review_with_nothing_to_review(items):
     quiz = QuizWidget("review", lang="zh", store=Store.memory(), items=items)
-    assert "没有需要复习的错题" in quiz.question.value
+    assert "现在没有到期的复习题" in quiz.question.value
     assert quiz.submit.disabled and quiz.choice.disabled
 
 
@@ -92,7 +130,7 @@ def test_stable_css_classes_and_deterministic_repr(items):
     quiz = QuizWidget("exam", lang="zh", n=2, seed=1, items=items)
     classes = {
         w: set(getattr(quiz, w)._dom_classes)
-        for w in ("question", "choice", "submit", "next", "feedback", "score", "widget")
+        for w in ("question", "choice", "submit", "next", "feedback", "score", "progress", "widget")
     }
     assert classes == {
         "question": {"quiz-question"},
@@ -101,6 +139,7 @@ def test_stable_css_classes_and_deterministic_repr(items):
         "next": {"quiz-next"},
         "feedback": {"quiz-feedback"},
         "score": {"quiz-score"},
+        "progress": {"quiz-progress"},
         "widget": {"quiz"},
     }
     bundle = quiz._repr_mimebundle_()
