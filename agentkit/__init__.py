@@ -1,7 +1,7 @@
 """agentkit: the workbook's helper package. The reference agent loop, tools, the offline Claude, the
 anti-pattern specimens and the loop grader."""
 
-from .client import DEFAULT_MODEL, backend, default_model, is_offline, make_client
+from .client import DEFAULT_MODEL, backend, default_model, is_offline, make_client, try_model
 from .grading import check_loop, reference_loop, scoreboard
 from .loop import (
     EXITS,
@@ -21,6 +21,7 @@ __all__ = [
     "backend",
     "default_model",
     "is_offline",
+    "try_model",
     "DEFAULT_MODEL",
     "World",
     "run_agent_loop",

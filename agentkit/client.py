@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from typing import Any
 
 import anthropic
@@ -18,6 +19,22 @@ The study guide's claude-sonnet-4-5 reaches end of life on 2026-11-30. Override 
 
 def default_model() -> str:
     return os.environ.get("AGENTKIT_MODEL") or DEFAULT_MODEL
+
+
+def try_model(client: anthropic.Anthropic, model: str) -> str:
+    """Send one short request with `model` and say in one line what the API answered: the way a
+    lesson shows that a retired id (the study guide's claude-sonnet-4-5) now gets HTTP 404, with the
+    SDK's own deprecation warning (whose text carries a temporary path) kept out of the output."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            r = client.messages.create(
+                model=model, max_tokens=64, messages=[{"role": "user", "content": "你好"}]
+            )
+        except anthropic.APIStatusError as e:
+            err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
+            return f"模型 {model}：HTTP {e.status_code} {err.get('type')}：{err.get('message')}"
+    return f"模型 {model}：HTTP 200，stop_reason={r.stop_reason}"
 
 
 def is_offline() -> bool:
