@@ -62,9 +62,20 @@ def main(argv: list[str] | None = None) -> int:
         "demo",
         help="run the study guide's exercise (its loop, tools and prompts) and print each round",
     )
+    serve = sub.add_parser(
+        "serve", help="serve the offline Messages API over HTTP (each API key gets its own world)"
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: loopback)"
+    )
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return demo()
+    if args.command == "serve":
+        from .serve import serve as run_server
+
+        return run_server(args.host, args.port)
     return 0
 
 

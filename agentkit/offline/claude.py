@@ -624,6 +624,13 @@ def thinking(req: dict[str, Any], reply: Reply) -> str:
                     f"{c.name} returned{flag}: {c.text.strip()[:80]}",
                 )
             )
+    if len(lines) == 1:
+        lines.append(
+            t(
+                "还没有工具结果：先用工具拿到事实，不凭猜测行动。",
+                "No tool results yet: get the facts with a tool first.",
+            )
+        )
     lines.append(_decision(conv, reply))
     return "\n".join(lines)
 
