@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -87,6 +88,25 @@ def error_answer(
     return Answer(status, body, headers={"request-id": rid, **(headers or {})})
 
 
+class RequestLog(Sequence):
+    """The request bodies received, in order, read back as JSON. Kept as the raw bytes: a long run
+    logs many large histories, and bytes cost the garbage collector nothing to walk."""
+
+    def __init__(self) -> None:
+        self._raw: list[bytes] = []
+
+    def append(self, raw: bytes) -> None:
+        self._raw.append(bytes(raw))
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [json.loads(r) for r in self._raw[i]]
+        return json.loads(self._raw[i])
+
+
 @dataclass
 class OfflineAPI:
     """The request handler. `faults` maps a 1-based HTTP call number to 429, 500, 529 or MIDSTREAM.
@@ -96,7 +116,9 @@ class OfflineAPI:
     faults: dict[int, int | str] = field(default_factory=dict)
     context_window: int = 200_000
     calls: int = 0
-    log: list[dict[str, Any]] = field(default_factory=list)  # every request body received, in order
+    log: RequestLog = field(
+        default_factory=lambda: RequestLog()
+    )  # every Messages request body, in order
     today: date | str | None = None
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
@@ -150,7 +172,7 @@ class OfflineAPI:
 
     def _messages(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
         body = self._parse(content)
-        self.log.append(body)
+        self.log.append(content)
         validate(body, today=self.today)
         message = self.reply(body, n)
         if not body.get("stream"):
@@ -250,8 +272,11 @@ def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:
 
 def input_tokens(body: dict[str, Any]) -> int:
     """The request's input tokens: system prompt, messages and tools (what count_tokens answers)."""
-    text = json.dumps([body.get("system"), body["messages"], body.get("tools")], ensure_ascii=False)
-    return count_tokens(text)
+    text = json.dumps([body.get("system"), body["messages"], body.get("tools")])
+    escaped = text.count(
+        "\\u"
+    )  # ASCII JSON (the fast encoder): one \\uXXXX per non-ASCII character
+    return escaped + math.ceil((len(text) - 6 * escaped) / 4)
 
 
 def _block_tokens(b: dict[str, Any]) -> int:

@@ -9,6 +9,7 @@ Nothing here replays a script: change a tool result and the next step changes wi
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ class Reply:
     stop_details: dict[str, Any] | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Call:
     name: str
     input: dict[str, Any]
@@ -96,15 +97,23 @@ def text_of(content: Any) -> str:
 
 
 def parse_result(content: Any) -> tuple[Any, str]:
-    text = text_of(content)
+    """A tool result's content as data (JSON when it parses, else the status/amount it states) and text."""
+    text = content if isinstance(content, str) else text_of(content)
+    result = _parse_text(text)
+    return result, text  # shared by the cache: read, never modified
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_text(text: str) -> Any:
+    """Cached: a long history resends the same tool results with every request."""
     try:
-        return json.loads(text), text
+        return json.loads(text)
     except (TypeError, ValueError):
         m = re.search(r"status\W+(\w+)", text)
         a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
         if m:
-            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}, text
-        return text, text
+            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}
+        return text
 
 
 class Conversation:
@@ -133,7 +142,8 @@ class Conversation:
             c = m.get("content")
             if isinstance(c, str):
                 return c
-            if not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c or []):
+            first = c[0] if c else None  # tool results come first in a user turn (the API checks)
+            if not (isinstance(first, dict) and first.get("type") == "tool_result"):
                 return text_of(c)
         return ""
 
@@ -148,7 +158,7 @@ class Conversation:
             if m.get("role") == "assistant":
                 for b in content or []:
                     if isinstance(b, dict) and b.get("type") == "tool_use":
-                        calls[b.get("id")] = Call(b.get("name"), dict(b.get("input") or {}))
+                        calls[b.get("id")] = Call(b.get("name"), b.get("input") or {})
             else:
                 answered = 0
                 for b in content or []:
@@ -263,17 +273,23 @@ def _orders(conv: Conversation) -> list[Order]:
         canonical = f"{m.group(1).upper()}-{m.group(2)}"
         seen.setdefault(canonical, Order(m.group(0), canonical))
     for c in conv.calls:
-        m = ORDER_MENTION.fullmatch(str(c.input.get("order_id", "")))
+        key = _canonical(str(c.input.get("order_id", "")))
         if (
-            m is None
-        ):  # a call that names no order (an escalation, a forced call) concerns every order in the task
+            key is None
+        ):  # a call that names no order (an escalation, a forced call) concerns every order
             targets = list(seen.values())
         else:
-            key = f"{m.group(1).upper()}-{m.group(2)}"
             targets = [seen[key]] if key in seen else []
         for o in targets:
             o.calls.append(c)
     return list(seen.values())
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical(order_id: str) -> str | None:
+    """ "a1001" -> "A-1001"; None when the text is not an order id."""
+    m = ORDER_MENTION.fullmatch(order_id)
+    return None if m is None else f"{m.group(1).upper()}-{m.group(2)}"
 
 
 def _intent(task: str) -> str:

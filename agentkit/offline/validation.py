@@ -14,6 +14,7 @@ from typing import Any
 
 from . import models
 
+ROLES = ("user", "assistant")
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
 SIGNING_KEY = b"agentkit offline thinking signature v1"
@@ -47,9 +48,11 @@ def validate(body: dict[str, Any], *, count_only: bool = False, today: Any = Non
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
     msgs = body["messages"]
     _validate_messages(msgs)
-    _validate_tool_blocks_need_tools(msgs, body.get("tools"))
-    _validate_tool_pairs(msgs)
-    _validate_thinking_blocks(msgs, _thinking_on(body))
+    # each message's blocks (its own content list, no copy; checked to hold only objects below)
+    bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
+    _validate_blocks(msgs, bl, bool(body.get("tools")))
+    _validate_tool_pairs(msgs, bl)
+    _validate_thinking_blocks(msgs, bl, _thinking_on(body))
     _validate_final_assistant(msgs, body["model"])
 
 
@@ -139,6 +142,13 @@ def _validate_messages(msgs: list[Any]) -> None:
         raise InvalidRequest("messages: at least one message is required")
     last = len(msgs) - 1
     for i, m in enumerate(msgs):
+        if (
+            type(m) is dict
+            and m.get("role") in ROLES
+            and type(m.get("content")) is list
+            and m["content"]
+        ):
+            continue  # the usual message: checked block by block below
         _validate_message(i, m, i == last)
     if msgs[0]["role"] != "user":
         raise InvalidRequest('messages: first message must use the "user" role')
@@ -154,119 +164,135 @@ def _validate_message(i: int, m: Any, is_last: bool) -> None:
         raise InvalidRequest(
             f"messages.{i}: all messages must have non-empty content except for the optional final assistant message"
         )
-    # https://github.com/anthropics/claude-code/issues/23440
-    texts = [content] if isinstance(content, str) else [b.get("text") for b in blocks(m)]
-    if any(isinstance(t, str) and t and not t.strip() for t in texts) and not (
-        is_last and m["role"] == "assistant"
-    ):
+    if isinstance(content, str) and content and not content.strip():
+        _whitespace(is_last and m["role"] == "assistant")
+
+
+def _whitespace(final_assistant: bool) -> None:
+    # https://github.com/anthropics/claude-code/issues/23440 (the final assistant message has its own
+    # trailing-whitespace rule, below)
+    if not final_assistant:
         raise InvalidRequest("messages: text content blocks must contain non-whitespace text")
 
 
-def _validate_tool_blocks_need_tools(msgs: list[dict[str, Any]], tools: Any) -> None:
-    # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
-    # https://portkey.ai/error-library/tool-definition-error-10488
-    if tools:
-        return
-    for m in msgs:
-        if any(b.get("type") in ("tool_use", "tool_result") for b in blocks(m)):
-            raise InvalidRequest(
-                "Requests which include `tool_use` or `tool_result` blocks must define tools."
-            )
+TOOL_BLOCKS = ("tool_use", "tool_result")
 
 
-def _turns(msgs: list[dict[str, Any]]) -> list[tuple[str, list[tuple[int, int, dict[str, Any]]]]]:
-    """The API combines consecutive messages of one role; tool pairing is checked on the combined turns."""
-    turns: list[tuple[str, list[tuple[int, int, dict[str, Any]]]]] = []
-    for i, m in enumerate(msgs):
-        entries = [(i, k, b) for k, b in enumerate(blocks(m))]
-        if turns and turns[-1][0] == m["role"]:
-            turns[-1][1].extend(entries)
-        else:
-            turns.append((m["role"], entries))
-    return turns
+def _validate_blocks(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], has_tools: bool
+) -> None:
+    """One pass over every block: whitespace-only text, tool blocks without tools, thinking signatures."""
+    last = len(msgs) - 1
+    for i, message_blocks in enumerate(bl):
+        for k, b in enumerate(message_blocks):
+            if type(b) is not dict:
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: Input should be a valid dictionary"
+                )
+            kind = b.get("type")
+            if kind == "text":
+                text = b.get("text")
+                if isinstance(text, str) and text and not text.strip():
+                    _whitespace(i == last and msgs[i]["role"] == "assistant")
+            elif kind in TOOL_BLOCKS and not has_tools:
+                # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
+                # https://portkey.ai/error-library/tool-definition-error-10488
+                raise InvalidRequest(
+                    "Requests which include `tool_use` or `tool_result` blocks must define tools."
+                )
+            elif kind == "thinking" and b.get("signature") != sign(str(b.get("thinking"))):
+                # https://github.com/lbjlaq/Antigravity-Manager/issues/498 and
+                # https://github.com/ding113/claude-code-hub/issues/518
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: Invalid `signature` in `thinking` block"
+                )
 
 
-def _validate_tool_pairs(msgs: list[dict[str, Any]]) -> None:
-    turns = _turns(msgs)
-    prev_ids: set[Any] = set()
+def _spans(msgs: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+    """The API combines consecutive messages of one role into one turn: (role, first, end) of each."""
+    spans: list[tuple[str, int, int]] = []
+    start = 0
+    for i in range(1, len(msgs) + 1):
+        if i == len(msgs) or msgs[i]["role"] != msgs[start]["role"]:
+            spans.append((msgs[start]["role"], start, i))
+            start = i
+    return spans
+
+
+def _validate_tool_pairs(msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]]) -> None:
+    spans = _spans(msgs)
+    prev: set[Any] = set()
     seen: set[Any] = set()
-    for n, (role, entries) in enumerate(turns):
+    for n, (role, start, end) in enumerate(spans):
         if role == "user":
-            _check_results(entries, prev_ids)
-            prev_ids = set()
+            _check_results(bl, start, end, prev)
+            prev = set()
             continue
-        ids = _unique_ids(entries, seen)
-        prev_ids = set(ids)
-        if ids:
-            _check_answered(entries, ids, turns[n + 1][1] if n + 1 < len(turns) else [])
+        uses = [
+            (i, k, b.get("id"))
+            for i in range(start, end)
+            for k, b in enumerate(bl[i])
+            if b.get("type") == "tool_use"
+        ]
+        _check_unique(uses, seen)
+        prev = {u[2] for u in uses}
+        if uses:
+            _check_answered(bl, uses, spans[n + 1] if n + 1 < len(spans) else ("user", 0, 0))
 
 
-def _check_results(entries: list[tuple[int, int, dict[str, Any]]], prev_ids: set[Any]) -> None:
-    for i, k, b in entries:
-        if b.get("type") == "tool_result" and b.get("tool_use_id") not in prev_ids:
-            raise InvalidRequest(
-                f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` blocks: "
-                f"{b.get('tool_use_id')}. Each `tool_result` block must have a corresponding `tool_use` "
-                f"block in the previous message."
-            )
+def _check_results(bl: list[list[dict[str, Any]]], start: int, end: int, prev: set[Any]) -> None:
+    for i in range(start, end):
+        for k, b in enumerate(bl[i]):
+            if b.get("type") == "tool_result" and b.get("tool_use_id") not in prev:
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` blocks: "
+                    f"{b.get('tool_use_id')}. Each `tool_result` block must have a corresponding `tool_use` "
+                    f"block in the previous message."
+                )
 
 
-def _unique_ids(entries: list[tuple[int, int, dict[str, Any]]], seen: set[Any]) -> list[Any]:
+def _check_unique(uses: list[tuple[int, int, Any]], seen: set[Any]) -> None:
     # https://github.com/mikeyobrien/ralph-orchestrator/issues/119 ("messages.1.content.1: `tool_use`
     # ids must be unique") and https://github.com/anthropics/claude-agent-sdk-python/issues/522
-    ids = []
-    for i, k, b in entries:
-        if b.get("type") != "tool_use":
-            continue
-        if b.get("id") in seen:
+    for i, k, tid in uses:
+        if tid in seen:
             raise InvalidRequest(f"messages.{i}.content.{k}: `tool_use` ids must be unique")
-        seen.add(b.get("id"))
-        ids.append(b.get("id"))
-    return ids
+        seen.add(tid)
 
 
 def _check_answered(
-    entries: list[tuple[int, int, dict[str, Any]]],
-    ids: list[Any],
-    nxt: list[tuple[int, int, dict[str, Any]]],
+    bl: list[list[dict[str, Any]]], uses: list[tuple[int, int, Any]], nxt: tuple[str, int, int]
 ) -> None:
     leading = []
-    for _, _, b in nxt:
+    for b in (b for i in range(nxt[1], nxt[2]) for b in bl[i]):
         if b.get("type") != "tool_result":
             break
         leading.append(b.get("tool_use_id"))
-    missing = [x for x in ids if x not in leading]
+    missing = [tid for _, _, tid in uses if tid not in leading]
     if missing:
-        last_i = max(i for i, _, b in entries if b.get("type") == "tool_use")
         raise InvalidRequest(
-            f"messages.{last_i}: `tool_use` ids were found without `tool_result` blocks immediately after: "
+            f"messages.{uses[-1][0]}: `tool_use` ids were found without `tool_result` blocks immediately after: "
             f"{', '.join(map(str, missing))}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
         )
 
 
-def _final_assistant(msgs: list[dict[str, Any]]) -> int | None:
+def _final_assistant(msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]]) -> int | None:
     """The index of the assistant message in the final position: the last message when it is the
     assistant's, or the one the final user message answers with tool results."""
     if msgs[-1]["role"] == "assistant":
         return len(msgs) - 1
-    if len(msgs) >= 2 and any(b.get("type") == "tool_result" for b in blocks(msgs[-1])):
+    if len(msgs) >= 2 and any(b.get("type") == "tool_result" for b in bl[-1]):
         return len(msgs) - 2 if msgs[-2]["role"] == "assistant" else None
     return None
 
 
-def _validate_thinking_blocks(msgs: list[dict[str, Any]], thinking_on: bool) -> None:
-    # Signatures: https://github.com/lbjlaq/Antigravity-Manager/issues/498 and
-    # https://github.com/ding113/claude-code-hub/issues/518
-    for i, m in enumerate(msgs):
-        for k, b in enumerate(blocks(m)):
-            if b.get("type") == "thinking" and b.get("signature") != sign(str(b.get("thinking"))):
-                raise InvalidRequest(
-                    f"messages.{i}.content.{k}: Invalid `signature` in `thinking` block"
-                )
-    at = _final_assistant(msgs)
+def _validate_thinking_blocks(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], thinking_on: bool
+) -> None:
+    at = _final_assistant(msgs, bl)
     if at is None:
         return
-    final = blocks(msgs[at])
+    final = bl[at]
     kinds = [b.get("type") for b in final]
     thinking_kinds = ("thinking", "redacted_thinking")
     if not thinking_on and any(t in thinking_kinds for t in kinds):
