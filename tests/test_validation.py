@@ -187,3 +187,16 @@ def test_count_tokens_validates_like_create(client):
         )
     )
     assert "non-whitespace" in msg
+
+
+def test_a_history_changed_after_a_valid_request_is_checked_again(client):
+    """The API remembers the last valid history to skip re-reading it; an edit to it is still caught."""
+    messages = first_turn(client)
+    create(client, messages)  # valid: remembered
+    messages[2]["content"][0]["tool_use_id"] = "toolu_01" + "x" * 22
+    msg = bad_request(lambda: create(client, messages))
+    assert "unexpected `tool_use_id` found in `tool_result` blocks" in msg
+    messages = first_turn(client)
+    create(client, messages)
+    messages[0]["content"] = "   "
+    assert "non-whitespace" in bad_request(lambda: create(client, messages))

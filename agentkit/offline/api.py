@@ -120,6 +120,7 @@ class OfflineAPI:
         default_factory=lambda: RequestLog()
     )  # every Messages request body, in order
     today: date | str | None = None
+    _memo: _Memo | None = field(default=None, repr=False)
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         return self.handle(request.method, request.url.path, request.content).response()
@@ -173,8 +174,17 @@ class OfflineAPI:
     def _messages(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
         body = self._parse(content)
         self.log.append(content)
-        validate(body, today=self.today)
-        message = self.reply(body, n)
+        msgs = body.get("messages")
+        known = self._known(msgs, bool(body.get("tools"))) if isinstance(msgs, list) else 0
+        memo = self._memo if known else None
+        seen = validate(body, today=self.today, known=known, seen=memo.seen if memo else None)
+        stats = (memo.stats[:known] if memo else []) + [token_stats(m) for m in msgs[known:]]
+        conv = claude.Conversation(
+            body, memo.seen_calls if memo and known == memo.seen_calls.upto else None
+        )
+        message = self.reply(body, n, stats, conv)
+        if msgs[-1]["role"] != "assistant":  # a history the next request can extend
+            self._memo = _Memo(msgs, bool(body.get("tools")), seen, stats, conv.seen())
         if not body.get("stream"):
             if midstream:
                 raise InvalidRequest(FAULTS[529][1], 529, FAULTS[529][0])
@@ -205,21 +215,38 @@ class OfflineAPI:
             raise InvalidRequest(f"model: {model}", 404, "not_found_error")
         return Answer(200, models.model_info(model, on))
 
-    def reply(self, body: dict[str, Any], n: int | None = None) -> dict[str, Any]:
-        """The Message the API answers a valid request with. `n` is the request number for ids."""
+    def _known(self, msgs: list[Any], has_tools: bool) -> int:
+        """How many leading messages are those of the previous valid request (a loop resends its
+        history): they need not be validated or measured again."""
+        memo, n = self._memo, len(self._memo.msgs) if self._memo else 0
+        if memo is None or memo.has_tools != has_tools or n > len(msgs):
+            return 0
+        if n < len(msgs) and msgs[n].get("role") == msgs[n - 1].get("role"):
+            return 0  # the new message joins the last turn: check that turn again
+        return n if msgs[:n] == memo.msgs else 0
+
+    def reply(
+        self,
+        body: dict[str, Any],
+        n: int | None = None,
+        stats: list[tuple[int, int]] | None = None,
+        conv: claude.Conversation | None = None,
+    ) -> dict[str, Any]:
+        """The Message the API answers a valid request with. `n` is the request number for ids;
+        `stats` the messages' token_stats and `conv` the request as read, when already known."""
         n = next(_REQUESTS) if n is None else n
-        used = input_tokens(body)
+        used = input_tokens(body, stats)
         if used > self.context_window:
             raise InvalidRequest(
                 f"prompt is too long: {used} tokens > {self.context_window} maximum"
             )
-        r = claude.respond(body, self.world)
+        r = claude.respond(body, self.world, conv)
         blocks, stop_reason = r.blocks, r.stop_reason
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
         if stop_sequence is not None:
             stop_reason = "stop_sequence"
         if _thinking_enabled(body):
-            thought = claude.thinking(body, r)
+            thought = claude.thinking(body, r, conv)
             blocks = [
                 {"type": "thinking", "thinking": thought, "signature": sign(thought)},
                 *blocks,
@@ -270,13 +297,35 @@ def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:
             b["tool_use_id"] = blocks[i - 1]["id"]
 
 
-def input_tokens(body: dict[str, Any]) -> int:
-    """The request's input tokens: system prompt, messages and tools (what count_tokens answers)."""
-    text = json.dumps([body.get("system"), body["messages"], body.get("tools")])
-    escaped = text.count(
-        "\\u"
-    )  # ASCII JSON (the fast encoder): one \\uXXXX per non-ASCII character
-    return escaped + math.ceil((len(text) - 6 * escaped) / 4)
+def token_stats(value: Any) -> tuple[int, int]:
+    """(characters, non-ASCII characters) of `value` as ASCII JSON (the fast encoder writes one \\uXXXX
+    escape of six characters per non-ASCII character)."""
+    text = json.dumps(value)
+    return len(text), text.count("\\u")
+
+
+def input_tokens(body: dict[str, Any], stats: list[tuple[int, int]] | None = None) -> int:
+    """The request's input tokens: system prompt, messages and tools (what count_tokens answers),
+    one per non-ASCII (CJK) character and one per four other characters. `stats`: the messages'
+    token_stats, when already known."""
+    parts = (stats or [token_stats(m) for m in body["messages"]]) + [
+        token_stats(body.get("system")),
+        token_stats(body.get("tools")),
+    ]
+    chars = sum(c for c, _ in parts)
+    escaped = sum(e for _, e in parts)
+    return escaped + math.ceil((chars - 6 * escaped) / 4)
+
+
+@dataclass
+class _Memo:
+    """The last valid request's history, for the next request that extends it."""
+
+    msgs: list[dict[str, Any]]
+    has_tools: bool
+    seen: set[Any]
+    stats: list[tuple[int, int]]
+    seen_calls: claude.Seen
 
 
 def _block_tokens(b: dict[str, Any]) -> int:

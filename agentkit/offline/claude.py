@@ -116,11 +116,23 @@ def _parse_text(text: str) -> Any:
         return text
 
 
+@dataclass
+class Seen:
+    """The tool calls (answered, with their results) in a request's first `upto` messages."""
+
+    upto: int
+    calls: dict[str, Call]
+    split: bool
+
+
 class Conversation:
     """The facts the model can see in one request."""
 
-    def __init__(self, req: dict[str, Any]):
+    def __init__(self, req: dict[str, Any], resume: Seen | None = None):
+        """`resume`: what an earlier Conversation saw of this request's first messages (an agent loop
+        resends its history), so only the messages after them are read again."""
         self.req = req
+        self.resume = resume
         self.messages = req.get("messages", [])
         self.system = text_of(req.get("system"))
         self.tools = {t.get("name"): t for t in req.get("tools") or []}
@@ -148,10 +160,14 @@ class Conversation:
         return ""
 
     def _calls(self) -> tuple[list[Call], bool]:
-        calls: dict[str, Call] = {}
+        start, calls, split = (
+            (self.resume.upto, dict(self.resume.calls), self.resume.split)
+            if self.resume
+            else (0, {}, False)
+        )
         self.by_id = calls
-        split = False
-        for i, m in enumerate(self.messages):
+        for i in range(start, len(self.messages)):
+            m = self.messages[i]
             content = m.get("content")
             if isinstance(content, str):
                 continue
@@ -176,6 +192,10 @@ class Conversation:
                     split = True  # results of one turn spread over several user messages
         return list(calls.values()), split
 
+    def seen(self) -> Seen:
+        """What this Conversation has read, for the next request that resends these messages."""
+        return Seen(len(self.messages), self.by_id, self.split_results)
+
     def offers(self, name: str) -> bool:
         return name in self.tools
 
@@ -183,8 +203,9 @@ class Conversation:
         return zh if self.lang == "zh" else en
 
 
-def respond(req: dict[str, Any], world: World) -> Reply:
-    conv = Conversation(req)
+def respond(req: dict[str, Any], world: World, conv: Conversation | None = None) -> Reply:
+    """The model's reply to `req`; `conv` is the request already read, when the caller has it."""
+    conv = conv or Conversation(req)
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(req, conv, world)
@@ -621,10 +642,10 @@ def _continue(req: dict[str, Any], conv: Conversation, world: World) -> Reply:
     return Reply(blocks, full.stop_reason, full.stop_details)
 
 
-def thinking(req: dict[str, Any], reply: Reply) -> str:
+def thinking(req: dict[str, Any], reply: Reply, conv: Conversation | None = None) -> str:
     """The thinking block's text for `reply`: what the model read in the request (the task and the
     latest tool results) and what it decided, in the task's language."""
-    conv = Conversation(req)
+    conv = conv or Conversation(req)
     t = conv.t
     lines = [
         t(f"用户的任务：“{conv.task.strip()[:80]}”。", f'The task: "{conv.task.strip()[:80]}".')

@@ -39,21 +39,32 @@ def blocks(m: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
 
 
-def validate(body: dict[str, Any], *, count_only: bool = False, today: Any = None) -> None:
-    """Raise InvalidRequest with the API's wording for the protocol errors a learner can make.
-    `count_only`: the body of `POST /v1/messages/count_tokens` (no max_tokens)."""
+def validate(
+    body: dict[str, Any],
+    *,
+    count_only: bool = False,
+    today: Any = None,
+    known: int = 0,
+    seen: set[Any] | None = None,
+) -> set[Any]:
+    """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
+    the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`.
+    `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
+    `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
+    (an agent loop resends its history: only the new turns are walked again)."""
     _validate_fields(body, count_only)
     _validate_model(body["model"], today)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
     msgs = body["messages"]
-    _validate_messages(msgs)
+    _validate_messages(msgs, known)
     # each message's blocks (its own content list, no copy; checked to hold only objects below)
     bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
-    _validate_blocks(msgs, bl, bool(body.get("tools")))
-    _validate_tool_pairs(msgs, bl)
+    _validate_blocks(msgs, bl, bool(body.get("tools")), known)
+    seen = _validate_tool_pairs(msgs, bl, known, set(seen or ()))
     _validate_thinking_blocks(msgs, bl, _thinking_on(body))
     _validate_final_assistant(msgs, body["model"])
+    return seen
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
@@ -137,11 +148,12 @@ def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
         raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
 
 
-def _validate_messages(msgs: list[Any]) -> None:
+def _validate_messages(msgs: list[Any], known: int) -> None:
     if not msgs:
         raise InvalidRequest("messages: at least one message is required")
     last = len(msgs) - 1
-    for i, m in enumerate(msgs):
+    for i in range(known, len(msgs)):
+        m = msgs[i]
         if (
             type(m) is dict
             and m.get("role") in ROLES
@@ -179,12 +191,12 @@ TOOL_BLOCKS = ("tool_use", "tool_result")
 
 
 def _validate_blocks(
-    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], has_tools: bool
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], has_tools: bool, known: int
 ) -> None:
     """One pass over every block: whitespace-only text, tool blocks without tools, thinking signatures."""
     last = len(msgs) - 1
-    for i, message_blocks in enumerate(bl):
-        for k, b in enumerate(message_blocks):
+    for i in range(known, len(bl)):
+        for k, b in enumerate(bl[i]):
             if type(b) is not dict:
                 raise InvalidRequest(
                     f"messages.{i}.content.{k}: Input should be a valid dictionary"
@@ -208,21 +220,23 @@ def _validate_blocks(
                 )
 
 
-def _spans(msgs: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
-    """The API combines consecutive messages of one role into one turn: (role, first, end) of each."""
+def _spans(msgs: list[dict[str, Any]], first: int = 0) -> list[tuple[str, int, int]]:
+    """The API combines consecutive messages of one role into one turn: (role, first, end) of each,
+    from message `first` on."""
     spans: list[tuple[str, int, int]] = []
-    start = 0
-    for i in range(1, len(msgs) + 1):
+    start = first
+    for i in range(first + 1, len(msgs) + 1):
         if i == len(msgs) or msgs[i]["role"] != msgs[start]["role"]:
             spans.append((msgs[start]["role"], start, i))
             start = i
     return spans
 
 
-def _validate_tool_pairs(msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]]) -> None:
-    spans = _spans(msgs)
+def _validate_tool_pairs(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], known: int, seen: set[Any]
+) -> set[Any]:
+    spans = _spans(msgs, known)
     prev: set[Any] = set()
-    seen: set[Any] = set()
     for n, (role, start, end) in enumerate(spans):
         if role == "user":
             _check_results(bl, start, end, prev)
@@ -238,6 +252,7 @@ def _validate_tool_pairs(msgs: list[dict[str, Any]], bl: list[list[dict[str, Any
         prev = {u[2] for u in uses}
         if uses:
             _check_answered(bl, uses, spans[n + 1] if n + 1 < len(spans) else ("user", 0, 0))
+    return seen
 
 
 def _check_results(bl: list[list[dict[str, Any]]], start: int, end: int, prev: set[Any]) -> None:
