@@ -195,7 +195,7 @@ def test_a_history_changed_after_a_valid_request_is_checked_again(client):
     create(client, messages)  # valid: remembered
     messages[2]["content"][0]["tool_use_id"] = "toolu_01" + "x" * 22
     msg = bad_request(lambda: create(client, messages))
-    assert "unexpected `tool_use_id` found in `tool_result` blocks" in msg
+    assert "`tool_use` ids were found without `tool_result` blocks immediately after" in msg
     messages = first_turn(client)
     create(client, messages)
     messages[0]["content"] = "   "
