@@ -1,0 +1,77 @@
+"""Per-turn cost of the study guide's refund loop, streamed against not streamed, on the offline API.
+
+    python benchmarks/bench_streaming.py [--rounds 15]
+
+The same three-request task (lookup_order, process_refund, the answer) runs with
+`client.messages.create(...)` and with `client.messages.stream(...)` + `get_final_message()`; the
+difference is what streaming costs: the events written and parsed, the message accumulated by the SDK.
+Interleaved rounds, the median kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import agentkit
+from agentkit import World
+
+TASK = "订单 A-1001 的商品坏了，请帮我退款。"
+
+
+def loop(stream: bool) -> int:
+    """The guide's loop on a fresh offline client; returns the number of turns."""
+    world = World()
+    client = agentkit.make_client(offline=True, world=world)
+    messages: list[dict] = [{"role": "user", "content": TASK}]
+    for turn in range(1, 20):
+        kw = {
+            "model": agentkit.default_model(),
+            "max_tokens": 1024,
+            "tools": world.tools(),
+            "messages": messages,
+        }
+        if stream:
+            with client.messages.stream(**kw) as s:
+                r = s.get_final_message()
+        else:
+            r = client.messages.create(**kw)
+        messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            return turn
+        results = [
+            {
+                "type": "tool_result",
+                "tool_use_id": b.id,
+                "content": json.dumps(world.run_tool(b.name, b.input)),
+            }
+            for b in r.content
+            if b.type == "tool_use"
+        ]
+        messages.append({"role": "user", "content": results})
+    return turn
+
+
+def per_turn(stream: bool, repeat: int = 10) -> float:
+    start, turns = time.perf_counter(), 0
+    for _ in range(repeat):
+        turns += loop(stream)
+    return (time.perf_counter() - start) / turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    plain, streamed = [], []
+    for _ in range(args.rounds):
+        plain.append(per_turn(False))
+        streamed.append(per_turn(True))
+    p, s = statistics.median(plain) * 1e3, statistics.median(streamed) * 1e3
+    print(f"per turn: create {p:.2f} ms, stream {s:.2f} ms ({s / p:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
