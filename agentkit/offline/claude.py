@@ -647,9 +647,8 @@ def thinking(req: dict[str, Any], reply: Reply, conv: Conversation | None = None
     latest tool results) and what it decided, in the task's language."""
     conv = conv or Conversation(req)
     t = conv.t
-    lines = [
-        t(f"用户的任务：“{conv.task.strip()[:80]}”。", f'The task: "{conv.task.strip()[:80]}".')
-    ]
+    task = conv.task.strip()[:80]
+    lines = [t(f"用户的任务：“{task}”", f'The task: "{task}"')]
     last = conv.messages[-1] if conv.messages else {}
     for b in blocks_of(last.get("content")) if last.get("role") == "user" else []:
         c = conv.by_id.get(b.get("tool_use_id")) if b.get("type") == "tool_result" else None
