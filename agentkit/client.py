@@ -55,6 +55,7 @@ def make_client(
     max_retries: int = 2,
     record: str | os.PathLike | None = None,
     replay: str | os.PathLike | None = None,
+    _async: bool = False,
     **kwargs: Any,
 ) -> anthropic.Anthropic:
     """An `anthropic.Anthropic` client. Offline, its transport is the offline Claude (`client.offline` is
@@ -69,24 +70,16 @@ def make_client(
     and AGENTKIT_RECORD needs real Claude (a key).
     """
     plan = _plan(offline, world, faults, context_window, record, replay)
+    if _async:
+        return _build(anthropic.AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
     return _build(anthropic.Anthropic, httpx2.Client, plan, max_retries, kwargs)
 
 
-def make_async_client(
-    *,
-    offline: bool | None = None,
-    world: World | None = None,
-    faults: dict[int, int | str] | None = None,
-    context_window: int = 200_000,
-    max_retries: int = 2,
-    record: str | os.PathLike | None = None,
-    replay: str | os.PathLike | None = None,
-    **kwargs: Any,
-) -> anthropic.AsyncAnthropic:
-    """`make_client`'s twin: the real `anthropic.AsyncAnthropic` on the same offline API (or cassette, or
-    real Claude), with the same options; streaming included."""
-    plan = _plan(offline, world, faults, context_window, record, replay)
-    return _build(anthropic.AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
+def make_async_client(**options: Any) -> anthropic.AsyncAnthropic:
+    """`make_client`'s twin: the real `anthropic.AsyncAnthropic` on the same offline API (or cassette,
+    or real Claude), with the same options (offline, world, faults, context_window, max_retries,
+    record, replay, and the SDK's own keyword arguments); streaming included."""
+    return make_client(_async=True, **options)
 
 
 @dataclass

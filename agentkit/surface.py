@@ -38,14 +38,20 @@ def streaming_loop(
     run_tool: Callable[[str, dict[str, Any]], Any],
     on_text: Callable[[str], Any] = print,
     max_turns: int = 20,
+    stream: bool = True,
 ) -> list[dict[str, Any]]:
     """The lesson's loop with streaming: text is shown while it streams; the loop continues on
-    `tool_use` and stops on `end_turn`, read from the final message. Returns the conversation."""
+    `tool_use` and stops on `end_turn`, read from the final message. Returns the conversation.
+    `stream=False`: the same loop with `create` (nothing shown), to compare."""
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
     for _ in range(max_turns):
-        r = stream_turn(
-            client, on_text, model=default_model(), max_tokens=1024, tools=tools, messages=messages
-        )
+        request = {
+            "model": default_model(),
+            "max_tokens": 1024,
+            "tools": tools,
+            "messages": messages,
+        }
+        r = stream_turn(client, on_text, **request) if stream else client.messages.create(**request)
         messages.append({"role": "assistant", "content": r.content})
         if r.stop_reason != "tool_use":
             return messages

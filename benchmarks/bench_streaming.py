@@ -11,47 +11,23 @@ Interleaved rounds, the median kept.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 
 import agentkit
-from agentkit import World
+from agentkit import World, surface
 
 TASK = "订单 A-1001 的商品坏了，请帮我退款。"
 
 
 def loop(stream: bool) -> int:
-    """The guide's loop on a fresh offline client; returns the number of turns."""
+    """The lesson's loop (agentkit.surface.streaming_loop) on a fresh offline client; returns its turns."""
     world = World()
     client = agentkit.make_client(offline=True, world=world)
-    messages: list[dict] = [{"role": "user", "content": TASK}]
-    for turn in range(1, 20):
-        kw = {
-            "model": agentkit.default_model(),
-            "max_tokens": 1024,
-            "tools": world.tools(),
-            "messages": messages,
-        }
-        if stream:
-            with client.messages.stream(**kw) as s:
-                r = s.get_final_message()
-        else:
-            r = client.messages.create(**kw)
-        messages.append({"role": "assistant", "content": r.content})
-        if r.stop_reason != "tool_use":
-            return turn
-        results = [
-            {
-                "type": "tool_result",
-                "tool_use_id": b.id,
-                "content": json.dumps(world.run_tool(b.name, b.input)),
-            }
-            for b in r.content
-            if b.type == "tool_use"
-        ]
-        messages.append({"role": "user", "content": results})
-    return turn
+    messages = surface.streaming_loop(
+        client, TASK, world.tools(), world.run_tool, on_text=lambda _: None, stream=stream
+    )
+    return len(messages) // 2
 
 
 def per_turn(stream: bool, repeat: int = 10) -> float:

