@@ -69,7 +69,13 @@ class MessagesHandler(tornado.web.RequestHandler):
             )
         else:
             api = self.worlds.for_key(key)
-            answer = api.handle(self.request.method, self.request.path, self.request.body or b"")
+            try:
+                answer = api.handle(
+                    self.request.method, self.request.path, self.request.body or b""
+                )
+            except Exception as e:  # a bug of ours: the API's 500 shape, never tornado's HTML page
+                message = f"Internal server error (offline API): {e!r}"
+                answer = error_answer(500, "api_error", message, stable_id("req_", id(e)))
         self.set_status(answer.status)
         for name, value in answer.headers.items():
             self.set_header(name, value)

@@ -10,6 +10,7 @@ import agentkit
 from agentkit.offline import models
 
 MESSAGES = [{"role": "user", "content": "你好"}]
+pytestmark = pytest.mark.filterwarnings("ignore:The model .* is deprecated:DeprecationWarning")
 
 
 def not_found(call) -> dict:

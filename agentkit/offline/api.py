@@ -132,7 +132,7 @@ class OfflineAPI:
         rid = stable_id("req_", n)
         route = self._route(method, path)
         if route is None:
-            return error_answer(404, "not_found_error", f"Not Found: {method} {path}", rid)
+            return error_answer(404, "not_found_error", "Not Found", rid)
         if len(content) > MAX_BODY:
             return error_answer(
                 413,
