@@ -5,6 +5,7 @@ free port and is stopped at the end of its test."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -173,3 +174,31 @@ def test_thirty_concurrent_clients_do_not_share_worlds():
     for key, api in apis.items():
         order = f"A-100{1 + int(key.split('-')[1]) % 7}"
         assert api.calls == 20 and all(order in b["messages"][0]["content"] for b in api.log)
+
+
+NODE_CLIENT = """
+const res = await fetch(process.env.ANTHROPIC_BASE_URL + "/v1/messages", {
+  method: "POST",
+  headers: {"x-api-key": process.env.ANTHROPIC_API_KEY, "anthropic-version": "2023-06-01",
+            "content-type": "application/json"},
+  body: JSON.stringify({model: process.argv[2], max_tokens: 256, stream: true,
+                        messages: [{role: "user", content: "你好"}]}),
+});
+const text = await res.text();
+console.log(res.status, res.headers.get("content-type"));
+console.log(text.split("\\n").filter(l => l.startsWith("event: ")).map(l => l.slice(7)).join(" "));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_non_python_client_streams_too(server, tmp_path):
+    url, _ = server
+    script = tmp_path / "client.mjs"
+    script.write_text(NODE_CLIENT)
+    r = subprocess.run(
+        ["node", str(script), MODEL], env=only(url), capture_output=True, text=True, timeout=60
+    )
+    status, events = r.stdout.splitlines()
+    assert status == "200 text/event-stream"
+    assert events.startswith("message_start ping content_block_start content_block_delta")
+    assert events.endswith("content_block_stop message_delta message_stop")
