@@ -200,3 +200,20 @@ def test_a_history_changed_after_a_valid_request_is_checked_again(client):
     create(client, messages)
     messages[0]["content"] = "   "
     assert "non-whitespace" in bad_request(lambda: create(client, messages))
+
+
+def test_thinking_with_a_forced_tool_choice(client):
+    for choice in ({"type": "any"}, {"type": "tool", "name": "lookup_order"}):
+        msg = bad_request(
+            lambda c=choice: create(
+                client, [{"role": "user", "content": PROMPT}], thinking=THINKING, tool_choice=c
+            )
+        )
+        assert msg == "Thinking may not be enabled when tool_choice forces tool use."
+    r = create(
+        client,
+        [{"role": "user", "content": PROMPT}],
+        thinking=THINKING,
+        tool_choice={"type": "auto"},
+    )
+    assert r.content[0].type == "thinking"

@@ -93,6 +93,10 @@ def _thinking_on(body: dict[str, Any]) -> bool:
 
 
 def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
+    choice = body.get("tool_choice")
+    if _thinking_on(body) and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        # https://github.com/mastra-ai/mastra/issues/7507
+        raise InvalidRequest("Thinking may not be enabled when tool_choice forces tool use.")
     t = body.get("thinking")
     if not isinstance(t, dict) or t.get("type") != "enabled":
         return
