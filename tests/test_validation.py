@@ -217,3 +217,23 @@ def test_thinking_with_a_forced_tool_choice(client):
         tool_choice={"type": "auto"},
     )
     assert r.content[0].type == "thinking"
+
+
+def test_a_new_task_in_a_resent_history_is_read(client):
+    """The remembered history does not hide a new user task added after it."""
+    messages = first_turn(client)
+    r = create(client, messages)  # remembered: the task is A-1001's refund
+    messages += [
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in r.content]},
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": r.content[-1].id, "content": "{}"}],
+        },
+    ]
+    create(client, messages)
+    messages += [
+        {"role": "assistant", "content": "好的。"},
+        {"role": "user", "content": "订单 A-1003 的状态是什么？"},
+    ]
+    last = create(client, messages)
+    assert last.content[-1].input == {"order_id": "A-1003"}

@@ -178,7 +178,7 @@ class OfflineAPI:
         known = self._known(msgs, bool(body.get("tools"))) if isinstance(msgs, list) else 0
         memo = self._memo if known else None
         seen = validate(body, today=self.today, known=known, seen=memo.seen if memo else None)
-        stats = (memo.stats[:known] if memo else []) + [token_stats(m) for m in msgs[known:]]
+        stats = _add_stats(memo.stats if memo else (0, 0), msgs[known:])
         conv = claude.Conversation(
             body, memo.seen_calls if memo and known == memo.seen_calls.upto else None
         )
@@ -229,11 +229,11 @@ class OfflineAPI:
         self,
         body: dict[str, Any],
         n: int | None = None,
-        stats: list[tuple[int, int]] | None = None,
+        stats: tuple[int, int] | None = None,
         conv: claude.Conversation | None = None,
     ) -> dict[str, Any]:
         """The Message the API answers a valid request with. `n` is the request number for ids;
-        `stats` the messages' token_stats and `conv` the request as read, when already known."""
+        `stats` the messages' summed token_stats and `conv` the request as read, when already known."""
         n = next(_REQUESTS) if n is None else n
         used = input_tokens(body, stats)
         if used > self.context_window:
@@ -304,16 +304,21 @@ def token_stats(value: Any) -> tuple[int, int]:
     return len(text), text.count("\\u")
 
 
-def input_tokens(body: dict[str, Any], stats: list[tuple[int, int]] | None = None) -> int:
+def _add_stats(total: tuple[int, int], messages: list[Any]) -> tuple[int, int]:
+    chars, escaped = total
+    for m in messages:
+        c, e = token_stats(m)
+        chars, escaped = chars + c, escaped + e
+    return chars, escaped
+
+
+def input_tokens(body: dict[str, Any], stats: tuple[int, int] | None = None) -> int:
     """The request's input tokens: system prompt, messages and tools (what count_tokens answers),
     one per non-ASCII (CJK) character and one per four other characters. `stats`: the messages'
-    token_stats, when already known."""
-    parts = (stats or [token_stats(m) for m in body["messages"]]) + [
-        token_stats(body.get("system")),
-        token_stats(body.get("tools")),
-    ]
-    chars = sum(c for c, _ in parts)
-    escaped = sum(e for _, e in parts)
+    summed token_stats, when already known."""
+    chars, escaped = _add_stats(
+        stats or _add_stats((0, 0), body["messages"]), [body.get("system"), body.get("tools")]
+    )
     return escaped + math.ceil((chars - 6 * escaped) / 4)
 
 
@@ -324,7 +329,7 @@ class _Memo:
     msgs: list[dict[str, Any]]
     has_tools: bool
     seen: set[Any]
-    stats: list[tuple[int, int]]
+    stats: tuple[int, int]  # the messages' summed token_stats
     seen_calls: claude.Seen
 
 

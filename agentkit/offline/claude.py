@@ -123,6 +123,7 @@ class Seen:
     upto: int
     calls: dict[str, Call]
     split: bool
+    task: str | None = None  # the latest user task in those messages ("" when there is none)
 
 
 class Conversation:
@@ -148,7 +149,9 @@ class Conversation:
         self.calls, self.split_results = self._calls()
 
     def _task(self) -> str:
-        for m in reversed(self.messages):
+        known = self.resume.upto if self.resume and self.resume.task is not None else 0
+        for i in range(len(self.messages) - 1, known - 1, -1):
+            m = self.messages[i]
             if m.get("role") != "user":
                 continue
             c = m.get("content")
@@ -157,7 +160,7 @@ class Conversation:
             first = c[0] if c else None  # tool results come first in a user turn (the API checks)
             if not (isinstance(first, dict) and first.get("type") == "tool_result"):
                 return text_of(c)
-        return ""
+        return self.resume.task if known else ""  # no new task: the one already read
 
     def _calls(self) -> tuple[list[Call], bool]:
         start, calls, split = (
@@ -194,7 +197,7 @@ class Conversation:
 
     def seen(self) -> Seen:
         """What this Conversation has read, for the next request that resends these messages."""
-        return Seen(len(self.messages), self.by_id, self.split_results)
+        return Seen(len(self.messages), self.by_id, self.split_results, self.task)
 
     def offers(self, name: str) -> bool:
         return name in self.tools
