@@ -1,7 +1,17 @@
 """agentkit: the workbook's helper package. The reference agent loop, tools, the offline Claude, the
 anti-pattern specimens and the loop grader."""
 
-from .client import DEFAULT_MODEL, backend, default_model, is_offline, make_client
+from .client import (
+    DEFAULT_MODEL,
+    backend,
+    connection_problem,
+    default_model,
+    friendly_errors,
+    is_offline,
+    make_async_client,
+    make_client,
+    try_model,
+)
 from .grading import check_loop, reference_loop, scoreboard
 from .loop import (
     EXITS,
@@ -28,9 +38,13 @@ from .tools import (
 
 __all__ = [
     "make_client",
+    "make_async_client",
+    "friendly_errors",
+    "connection_problem",
     "backend",
     "default_model",
     "is_offline",
+    "try_model",
     "DEFAULT_MODEL",
     "World",
     "run_agent_loop",

@@ -10,12 +10,36 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .client import default_model, is_offline, make_client
+import anthropic
+
+from .cassette import CassetteError
+from .client import connection_problem, default_model, is_offline, make_client
 from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
 
 
-def demo() -> None:
-    client = make_client()
+def demo() -> int:
+    """Run the demo; a connection failure or a cassette problem is one line and exit status 1."""
+    try:
+        client = make_client()
+    except CassetteError as e:
+        print(one_line(e))
+        return 1
+    try:
+        _demo(client)
+    except anthropic.APIConnectionError:
+        print(connection_problem(client))
+        return 1
+    except CassetteError as e:
+        print(one_line(e))
+        return 1
+    return 0
+
+
+def one_line(e: Exception) -> str:
+    return " ".join(str(e).split())
+
+
+def _demo(client) -> None:
     mode = (
         "离线模式：模拟 Claude（设置 ANTHROPIC_API_KEY 即可改用真实 Claude）"
         if is_offline()
@@ -38,9 +62,20 @@ def main(argv: list[str] | None = None) -> int:
         "demo",
         help="run the study guide's exercise (its loop, tools and prompts) and print each round",
     )
+    serve = sub.add_parser(
+        "serve", help="serve the offline Messages API over HTTP (each API key gets its own world)"
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: loopback)"
+    )
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
     args = parser.parse_args(argv)
     if args.command == "demo":
-        demo()
+        return demo()
+    if args.command == "serve":
+        from .serve import serve as run_server
+
+        return run_server(args.host, args.port)
     return 0
 
 

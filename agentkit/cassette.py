@@ -178,18 +178,53 @@ def _format_problem(data: Any) -> str | None:
             or not {"body", "text"} & resp.keys()
         ):
             return f"第 {i} 次交换缺少 response（status 与 body）"
+        why = _not_an_api_answer(req, resp)
+        if why:
+            return f"第 {i} 次交换（{req['method']} {req['path']}）的响应不是 Messages API 的回答：{why}"
+    return None
+
+
+MESSAGE_FIELDS = ("id", "type", "role", "content", "stop_reason", "usage")
+
+
+def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
+    """Why a recorded response is not what the Messages API answers to that request, or None."""
+    body, status = resp.get("body"), resp["status"]
+    if status >= 400:
+        err = body.get("error") if isinstance(body, dict) else None
+        ok = isinstance(err, dict) and {"type", "message"} <= err.keys()
+        return None if ok else '错误响应应是 {"type": "error", "error": {"type", "message"}}'
+    if not str(req["path"]).startswith("/v1/messages") or str(req["path"]).startswith(
+        "/v1/messages/count_tokens"
+    ):
+        return None
+    if "body" not in resp:
+        text = str(resp.get("text", ""))
+        return None if "event: message_start" in text else "既不是 JSON 消息，也不是 SSE 事件流"
+    missing = [k for k in MESSAGE_FIELDS if not isinstance(body, dict) or k not in body]
+    if missing:
+        return f"缺少字段 {', '.join(missing)}"
+    if (
+        body["type"] != "message"
+        or body["role"] != "assistant"
+        or not isinstance(body["content"], list)
+    ):
+        return 'type 应为 "message"、role 应为 "assistant"、content 应为列表'
     return None
 
 
 # --- recording ---------------------------------------------------------------------------------------
 
 
-class RecordingTransport(httpx2.BaseTransport):
-    """Wraps a transport (e.g. `httpx2.HTTPTransport`) or a MockTransport-style handler, and writes each
-    exchange to `cassette`. Only the method, path, JSON body and response status/body are written."""
+class RecordingTransport(httpx2.BaseTransport, httpx2.AsyncBaseTransport):
+    """Wraps a transport (e.g. `httpx2.HTTPTransport`, or its async twin) or a MockTransport-style
+    handler, and writes each exchange to `cassette`. Only the method, path, JSON body and response
+    status/body are written."""
 
     def __init__(
-        self, inner: httpx2.BaseTransport | Handler, cassette: Cassette | str | os.PathLike
+        self,
+        inner: httpx2.BaseTransport | httpx2.AsyncBaseTransport | Handler,
+        cassette: Cassette | str | os.PathLike,
     ):
         self.inner = inner
         self.cassette = cassette if isinstance(cassette, Cassette) else Cassette(Path(cassette))
@@ -201,17 +236,36 @@ class RecordingTransport(httpx2.BaseTransport):
         else:
             response = self.inner(request)
         response.read()
+        self._record(request, response)
+        return response
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        await request.aread()
+        if isinstance(self.inner, httpx2.AsyncBaseTransport):
+            response = await self.inner.handle_async_request(request)
+        else:
+            response = self.inner(request)
+            if not isinstance(response, httpx2.Response):
+                response = await response
+        await response.aread()
+        self._record(request, response)
+        return response
+
+    def _record(self, request: httpx2.Request, response: httpx2.Response) -> None:
         sent = {
             "method": request.method,
             "path": _path(request),
             "body": _json_or_none(request.content),
         }
         self.cassette.add({"request": sent, "response": _response_record(response)})
-        return response
 
     def close(self) -> None:
         if isinstance(self.inner, httpx2.BaseTransport):
             self.inner.close()
+
+    async def aclose(self) -> None:
+        if isinstance(self.inner, httpx2.AsyncBaseTransport):
+            await self.inner.aclose()
 
 
 def _path(request: httpx2.Request) -> str:
@@ -241,10 +295,10 @@ def _response_record(response: httpx2.Response) -> dict[str, Any]:
     }  # e.g. a stream
 
 
-def recording_http_client(cassette: Cassette) -> httpx2.Client:
-    """The SDK's own default HTTP client (proxies from the environment, keep-alive) with each of its
-    transports wrapped in a RecordingTransport."""
-    client = anthropic.DefaultHttpxClient()
+def recording_http_client(cassette: Cassette, *, is_async: bool = False) -> Any:
+    """The SDK's own default HTTP client (proxies from the environment, keep-alive; async with
+    `is_async`) with each of its transports wrapped in a RecordingTransport."""
+    client = anthropic.DefaultAsyncHttpxClient() if is_async else anthropic.DefaultHttpxClient()
     client._transport = RecordingTransport(client._transport, cassette)
     client._mounts = {
         pattern: t if t is None else RecordingTransport(t, cassette)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import warnings
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import anthropic
@@ -20,6 +23,22 @@ def default_model() -> str:
     return os.environ.get("AGENTKIT_MODEL") or DEFAULT_MODEL
 
 
+def try_model(client: anthropic.Anthropic, model: str) -> str:
+    """Send one short request with `model` and say in one line what the API answered: the way a
+    lesson shows that a retired id (the study guide's claude-sonnet-4-5) now gets HTTP 404, with the
+    SDK's own deprecation warning (whose text carries a temporary path) kept out of the output."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            r = client.messages.create(
+                model=model, max_tokens=64, messages=[{"role": "user", "content": "你好"}]
+            )
+        except anthropic.APIStatusError as e:
+            err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
+            return f"模型 {model}：HTTP {e.status_code} {err.get('type')}：{err.get('message')}"
+    return f"模型 {model}：HTTP 200，stop_reason={r.stop_reason}"
+
+
 def is_offline() -> bool:
     """Offline unless a key is set; AGENTKIT_OFFLINE=1 forces offline even with a key."""
     return os.environ.get("AGENTKIT_OFFLINE", "") not in ("", "0") or not os.environ.get(
@@ -31,23 +50,47 @@ def make_client(
     *,
     offline: bool | None = None,
     world: World | None = None,
-    faults: dict[int, int] | None = None,
+    faults: dict[int, int | str] | None = None,
     context_window: int = 200_000,
     max_retries: int = 2,
     record: str | os.PathLike | None = None,
     replay: str | os.PathLike | None = None,
+    _async: bool = False,
     **kwargs: Any,
 ) -> anthropic.Anthropic:
     """An `anthropic.Anthropic` client. Offline, its transport is the offline Claude (`client.offline` is
-    the `OfflineAPI`, with its world and request log); online, it is the SDK's own client.
+    the `OfflineAPI`, with its world and request log); online, it is the SDK's own client, on
+    ANTHROPIC_BASE_URL when that is set (a company gateway, a compatible endpoint, `agentkit serve`).
 
-    faults: {call number: 429 | 500 | 529} to inject on those HTTP calls (retries count as calls).
+    faults: {call number: 429 | 500 | 529 | "midstream"} to inject on those HTTP calls (retries count).
     record: a cassette path (or AGENTKIT_RECORD): write every exchange there (agentkit.cassette).
     replay: a cassette path (or AGENTKIT_REPLAY): serve the recorded responses instead of any Claude;
     `client.offline` is then None. `client.cassette` is the Cassette (its `.label` says what plays), or None.
     The environment variables leave a client asked for with offline=True alone (the simulated Claude stays),
     and AGENTKIT_RECORD needs real Claude (a key).
     """
+    plan = _plan(offline, world, faults, context_window, record, replay)
+    if _async:
+        return _build(anthropic.AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
+    return _build(anthropic.Anthropic, httpx2.Client, plan, max_retries, kwargs)
+
+
+def make_async_client(**options: Any) -> anthropic.AsyncAnthropic:
+    """`make_client`'s twin: the real `anthropic.AsyncAnthropic` on the same offline API (or cassette,
+    or real Claude), with the same options (offline, world, faults, context_window, max_retries,
+    record, replay, and the SDK's own keyword arguments); streaming included."""
+    return make_client(_async=True, **options)
+
+
+@dataclass
+class _Plan:
+    offline: bool
+    api: OfflineAPI | None = None
+    replay: cassette.Replay | None = None
+    tape: cassette.Cassette | None = None
+
+
+def _plan(offline, world, faults, context_window, record, replay) -> _Plan:
     from_env = record is None and replay is None
     if from_env and offline is not True:
         record, replay = (
@@ -59,15 +102,7 @@ def make_client(
             "不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。"
         )
     if replay:
-        handler = cassette.replaying(replay)
-        client = anthropic.Anthropic(
-            api_key="replay",
-            max_retries=max_retries,
-            http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
-            **kwargs,
-        )
-        client.offline, client.cassette = None, handler.cassette
-        return client
+        return _Plan(offline=True, replay=cassette.replaying(replay))
     if offline is None:
         offline = is_offline()
     if record and offline and from_env:
@@ -77,23 +112,56 @@ def make_client(
         )
     tape = cassette.recording(record, "offline" if offline else "anthropic-api") if record else None
     if not offline:
-        if tape:
-            kwargs["http_client"] = cassette.recording_http_client(tape)
-        client = anthropic.Anthropic(max_retries=max_retries, **kwargs)
-        client.offline, client.cassette = None, tape
-        return client
+        return _Plan(offline=False, tape=tape)
     api = OfflineAPI(
         world=world or World(), faults=dict(faults or {}), context_window=context_window
     )
-    transport = cassette.RecordingTransport(api, tape) if tape else httpx2.MockTransport(api)
-    client = anthropic.Anthropic(
-        api_key="offline",
+    return _Plan(offline=True, api=api, tape=tape)
+
+
+def _build(client_cls, http_cls, plan: _Plan, max_retries: int, kwargs: dict[str, Any]):
+    is_async = http_cls is httpx2.AsyncClient
+    if not plan.offline:
+        if plan.tape:
+            kwargs["http_client"] = cassette.recording_http_client(plan.tape, is_async=is_async)
+        client = client_cls(max_retries=max_retries, **kwargs)  # ANTHROPIC_BASE_URL is honoured
+        client.offline, client.cassette = None, plan.tape
+        return client
+    handler = plan.replay or plan.api
+    transport = (
+        cassette.RecordingTransport(handler, plan.tape)
+        if plan.tape
+        else httpx2.MockTransport(handler)
+    )
+    client = client_cls(
+        api_key="replay" if plan.replay else "offline",
         max_retries=max_retries,
-        http_client=httpx2.Client(transport=transport),
+        http_client=http_cls(transport=transport),
         **kwargs,
     )
-    client.offline, client.cassette = api, tape
+    client.offline = plan.api
+    client.cassette = plan.replay.cassette if plan.replay else plan.tape
     return client
+
+
+def connection_problem(client: anthropic.Anthropic | anthropic.AsyncAnthropic) -> str:
+    """The one line a learner sees when Claude cannot be reached: the URL, and the way out."""
+    return (
+        f"连不上 Claude API（{client.base_url}）。请检查网络或 ANTHROPIC_BASE_URL；"
+        "没有网络时设置环境变量 AGENTKIT_OFFLINE=1 改用离线模拟 Claude。"
+    )
+
+
+@contextmanager
+def friendly_errors(client: anthropic.Anthropic | anthropic.AsyncAnthropic | None = None):
+    """Around a lesson's call to Claude: a connection failure or a cassette problem becomes one printed
+    line (no traceback) and the block ends; every other error passes through unchanged."""
+    try:
+        yield
+    except anthropic.APIConnectionError as e:
+        print(connection_problem(client) if client is not None else f"连不上 Claude API：{e}")
+    except cassette.CassetteError as e:
+        print(" ".join(str(e).split()))
 
 
 def backend(client: anthropic.Anthropic) -> str:

@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def offline_env() -> None:
     os.environ["AGENTKIT_OFFLINE"] = "1"
     os.environ.pop("ANTHROPIC_API_KEY", None)
+    os.environ.pop(
+        "AGENTKIT_TODAY", None
+    )  # the workbook's own date retires models, not the calendar
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
 

@@ -4,7 +4,13 @@ import pytest
 
 # Tests and nbval always run offline: the notebooks' kernels inherit this environment.
 os.environ["AGENTKIT_OFFLINE"] = "1"
-for _name in ("ANTHROPIC_API_KEY", "AGENTKIT_RECORD", "AGENTKIT_REPLAY", "AGENTKIT_MODEL"):
+for _name in (
+    "ANTHROPIC_API_KEY",
+    "AGENTKIT_RECORD",
+    "AGENTKIT_REPLAY",
+    "AGENTKIT_MODEL",
+    "AGENTKIT_TODAY",
+):
     os.environ.pop(_name, None)
 
 
@@ -12,7 +18,13 @@ for _name in ("ANTHROPIC_API_KEY", "AGENTKIT_RECORD", "AGENTKIT_REPLAY", "AGENTK
 def _offline(monkeypatch):
     """Every test talks to the offline Claude, whatever the machine's environment holds."""
     monkeypatch.setenv("AGENTKIT_OFFLINE", "1")
-    for name in ("ANTHROPIC_API_KEY", "AGENTKIT_RECORD", "AGENTKIT_REPLAY", "AGENTKIT_MODEL"):
+    for name in (
+        "ANTHROPIC_API_KEY",
+        "AGENTKIT_RECORD",
+        "AGENTKIT_REPLAY",
+        "AGENTKIT_MODEL",
+        "AGENTKIT_TODAY",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -388,3 +388,34 @@ def test_without_record_or_replay_nothing_changes():
 def test_record_and_replay_together_is_an_error(tmp_path):
     with pytest.raises(CassetteError, match="不能同时录制和回放"):
         agentkit.make_client(record=tmp_path / "a.json", replay=tmp_path / "b.json")
+
+
+@pytest.mark.parametrize(
+    "response, why",
+    [
+        (
+            {"status": 200, "body": {"hello": "world"}},
+            "缺少字段 id, type, role, content, stop_reason, usage",
+        ),
+        ({"status": 400, "body": {"oops": 1}}, "错误响应应是"),
+        (
+            {"status": 200, "content_type": "text/plain", "text": "hello"},
+            "既不是 JSON 消息，也不是 SSE 事件流",
+        ),
+    ],
+)
+def test_a_recorded_response_that_is_not_an_api_answer_is_refused_on_load(tmp_path, response, why):
+    bad = tmp_path / "bad.json"
+    ok = {
+        "request": {"method": "GET", "path": "/v1/models", "body": None},
+        "response": {"status": 200, "body": {"data": []}},
+    }
+    exchange = {
+        "request": {"method": "POST", "path": "/v1/messages", "body": {}},
+        "response": response,
+    }
+    bad.write_text(json.dumps({"agentkit_cassette": 1, "exchanges": [ok, exchange]}))
+    with pytest.raises(cassette.CassetteError) as e:
+        cassette.Cassette.load(bad)
+    assert str(bad) in str(e.value) and "第 2 次交换（POST /v1/messages）" in str(e.value)
+    assert why in str(e.value)

@@ -83,3 +83,44 @@ def test_options_reach_the_offline_api():
     assert client.offline.faults == {3: 500}
     assert client.offline.context_window == 5000
     assert client.max_retries == 0
+
+
+def closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]  # closed again when the block ends
+
+
+def test_make_client_honours_anthropic_base_url(monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    monkeypatch.setenv("AGENTKIT_OFFLINE", "0")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:8765")
+    assert str(agentkit.make_client().base_url).startswith("http://127.0.0.1:8765")
+    assert str(agentkit.make_async_client().base_url).startswith("http://127.0.0.1:8765")
+
+
+def test_a_connection_failure_is_one_clear_chinese_line(monkeypatch, capsys):
+    url = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    monkeypatch.setenv("AGENTKIT_OFFLINE", "0")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", url)
+    client = agentkit.make_client(max_retries=0)
+    with agentkit.friendly_errors(client):
+        client.messages.create(
+            model=agentkit.default_model(),
+            max_tokens=64,
+            messages=[{"role": "user", "content": "hi"}],
+        )
+        raise AssertionError("not reached")
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and url in out and "AGENTKIT_OFFLINE=1" in out
+    assert "Traceback" not in out
+
+
+def test_friendly_errors_let_other_errors_through():
+    client = agentkit.make_client(offline=True)
+    with pytest.raises(anthropic.BadRequestError):
+        with agentkit.friendly_errors(client):
+            client.messages.create(model=agentkit.default_model(), max_tokens=64, messages=[])

@@ -1,5 +1,6 @@
 """`python -m agentkit demo`: the study guide's exercise in a terminal."""
 
+import json
 import os
 import re
 import subprocess
@@ -48,3 +49,44 @@ def test_demo_needs_a_command(capsys):
     except SystemExit as e:
         assert e.code == 2
     assert "demo" in capsys.readouterr().err
+
+
+def test_demo_without_network_is_one_line_and_no_traceback(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "ANTHROPIC_API_KEY": "sk-test",
+        "AGENTKIT_OFFLINE": "0",
+        "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
+    }
+    r = run_demo(env)
+    assert r.returncode == 1 and r.stderr == ""
+    last = r.stdout.strip().splitlines()[-1]
+    assert f"http://127.0.0.1:{port}" in last and "AGENTKIT_OFFLINE=1" in last
+
+
+def test_demo_prints_cassette_errors_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    exchange = {
+        "request": {"method": "POST", "path": "/v1/messages", "body": {}},
+        "response": {"status": 200, "body": {"hello": "world"}},
+    }
+    bad.write_text(json.dumps({"agentkit_cassette": 1, "exchanges": [exchange]}))
+    env = {**os.environ, "AGENTKIT_REPLAY": str(bad)}
+    r = run_demo(env)
+    assert r.returncode == 1 and r.stderr == "" and r.stdout.count("\n") == 1
+    assert str(bad) in r.stdout and "第 1 次交换" in r.stdout
+
+
+def run_demo(env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "agentkit", "demo"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )

@@ -2,6 +2,8 @@
 faults and retries, max_tokens / stop_sequences / tool_choice / system, and the SDK's tool runner."""
 
 import json
+import subprocess
+import sys
 import time
 
 import anthropic
@@ -10,6 +12,7 @@ from anthropic import beta_tool
 
 import agentkit
 from agentkit.offline import WEB_SEARCH_TOOL, World
+from agentkit.offline.api import without_ids
 
 MODEL = agentkit.default_model()
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
@@ -223,7 +226,7 @@ def test_final_assistant_content_cannot_end_with_whitespace(client):
     assert msg == "messages: final assistant content cannot end with trailing whitespace"
 
 
-def test_threads_and_streaming_are_refused_clearly(client):
+def test_threads_are_refused_clearly(client):
     msg = bad_request(
         lambda: client.beta.messages.tool_runner(
             model=MODEL,
@@ -233,8 +236,6 @@ def test_threads_and_streaming_are_refused_clearly(client):
         ).until_done()
     )
     assert "thread=False" in msg
-    msg = bad_request(lambda: create(client, [{"role": "user", "content": PROMPT}], stream=True))
-    assert "does not stream" in msg
 
 
 # ---------------------------------------------------------------- wire format
@@ -266,12 +267,51 @@ def test_reply_wire_format(client):
 def test_ids_and_usage_are_deterministic():
     a = create(agentkit.make_client(offline=True), [{"role": "user", "content": PROMPT}])
     b = create(agentkit.make_client(offline=True), [{"role": "user", "content": PROMPT}])
-    assert a.model_dump() == b.model_dump()
+    assert without_ids(a.model_dump()) == without_ids(b.model_dump())
     c = create(
         agentkit.make_client(offline=True),
         [{"role": "user", "content": "订单 A-1002 请帮我退款。"}],
     )
     assert c.id != a.id and c.content[1].id != a.content[1].id
+
+
+def test_ids_are_unique_across_requests_and_clients():
+    seen = set()
+    for _ in range(3):
+        client = agentkit.make_client(offline=True)
+        for _ in range(2):
+            raw = client.messages.with_raw_response.create(
+                model=MODEL,
+                max_tokens=1024,
+                tools=TOOLS,
+                messages=[{"role": "user", "content": PROMPT}],
+            )
+            r = raw.parse()
+            seen |= {raw.headers["request-id"], r.id, r.content[1].id}
+    assert len(seen) == 3 * 2 * 3
+
+
+IDS_SCRIPT = """
+import agentkit
+for _ in range(2):
+    c = agentkit.make_client(offline=True)
+    raw = c.messages.with_raw_response.create(model=agentkit.default_model(), max_tokens=64,
+        messages=[{"role": "user", "content": "订单 A-1001 的状态？"}],
+        tools=agentkit.World().tools("lookup_order"))
+    print(raw.headers["request-id"], raw.parse().id, raw.parse().content[-1].id)
+"""
+
+
+def test_ids_are_the_same_on_every_run_of_a_fresh_process():
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", IDS_SCRIPT], capture_output=True, text=True, check=True
+        )
+        for _ in range(2)
+    ]
+    assert runs[0].stdout == runs[1].stdout
+    first, second = runs[0].stdout.splitlines()
+    assert first != second and first.split()[0].startswith("req_01")
 
 
 def test_beta_messages_create_is_served_too(client):
@@ -486,19 +526,35 @@ def process_refund(order_id: str, amount: float) -> str:
     return json.dumps({"refund_id": "R-9", "order_id": order_id, "amount": amount, "ok": True})
 
 
-def test_tool_runner_runs_to_end_turn(client):
-    runner = client.beta.messages.tool_runner(
+def refund_runner(client, **kw):
+    return client.beta.messages.tool_runner(
         model=MODEL,
         max_tokens=1024,
         tools=[lookup_order, process_refund],
         messages=[{"role": "user", "content": PROMPT}],
         thread=False,
+        **kw,
     )
+
+
+def test_tool_runner_runs_to_end_turn(client):
+    runner = refund_runner(client)
     replies = list(runner)
     assert [m.stop_reason for m in replies] == ["tool_use", "tool_use", "end_turn"]
     assert replies[1].content[-1].input == {"order_id": "A-1001", "amount": 66.0}
     assert "66.0" in replies[-1].content[0].text
     assert len(client.offline.log[-1]["messages"]) == 5  # thread=False resends the whole history
+
+
+def test_tool_runner_streams(client):
+    runner = refund_runner(client, stream=True)
+    finals = []
+    for stream in runner:
+        for _event in stream:
+            pass
+        finals.append(stream.get_final_message())
+    assert [m.stop_reason for m in finals] == ["tool_use", "tool_use", "end_turn"]
+    assert all(body["stream"] for body in client.offline.log)
 
 
 def test_tool_runner_tool_errors_become_is_error_results(client):

@@ -1,10 +1,13 @@
 """The offline Claude: a Messages API served in-process to the real anthropic SDK."""
 
-from .api import OfflineAPI, count_tokens, validate
+from .api import MIDSTREAM, OfflineAPI, count_tokens
+from .validation import InvalidRequest, validate
 from .world import TOOL_SCHEMAS, WEB_SEARCH_TOOL, ToolFailure, World
 
 __all__ = [
     "OfflineAPI",
+    "MIDSTREAM",
+    "InvalidRequest",
     "World",
     "ToolFailure",
     "TOOL_SCHEMAS",

@@ -9,6 +9,7 @@ Nothing here replays a script: change a tool result and the next step changes wi
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ class Reply:
     stop_details: dict[str, Any] | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Call:
     name: str
     input: dict[str, Any]
@@ -96,22 +97,43 @@ def text_of(content: Any) -> str:
 
 
 def parse_result(content: Any) -> tuple[Any, str]:
-    text = text_of(content)
+    """A tool result's content as data (JSON when it parses, else the status/amount it states) and text."""
+    text = content if isinstance(content, str) else text_of(content)
+    result = _parse_text(text)
+    return result, text  # shared by the cache: read, never modified
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_text(text: str) -> Any:
+    """Cached: a long history resends the same tool results with every request."""
     try:
-        return json.loads(text), text
+        return json.loads(text)
     except (TypeError, ValueError):
         m = re.search(r"status\W+(\w+)", text)
         a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
         if m:
-            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}, text
-        return text, text
+            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}
+        return text
+
+
+@dataclass
+class Seen:
+    """The tool calls (answered, with their results) in a request's first `upto` messages."""
+
+    upto: int
+    calls: dict[str, Call]
+    split: bool
+    task: str | None = None  # the latest user task in those messages ("" when there is none)
 
 
 class Conversation:
     """The facts the model can see in one request."""
 
-    def __init__(self, req: dict[str, Any]):
+    def __init__(self, req: dict[str, Any], resume: Seen | None = None):
+        """`resume`: what an earlier Conversation saw of this request's first messages (an agent loop
+        resends its history), so only the messages after them are read again."""
         self.req = req
+        self.resume = resume
         self.messages = req.get("messages", [])
         self.system = text_of(req.get("system"))
         self.tools = {t.get("name"): t for t in req.get("tools") or []}
@@ -119,6 +141,7 @@ class Conversation:
             n for n, t in self.tools.items() if t.get("type", "custom") == "custom"
         ]
         self.choice = req.get("tool_choice") or {"type": "auto"}
+        self.one_call_only = bool(self.choice.get("disable_parallel_tool_use"))
         self.task = self._task()
         self.lang = (
             "en" if ENGLISH.search(self.system + self.task) or not CJK.search(self.task) else "zh"
@@ -126,27 +149,35 @@ class Conversation:
         self.calls, self.split_results = self._calls()
 
     def _task(self) -> str:
-        for m in reversed(self.messages):
+        known = self.resume.upto if self.resume and self.resume.task is not None else 0
+        for i in range(len(self.messages) - 1, known - 1, -1):
+            m = self.messages[i]
             if m.get("role") != "user":
                 continue
             c = m.get("content")
             if isinstance(c, str):
                 return c
-            if not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c or []):
+            first = c[0] if c else None  # tool results come first in a user turn (the API checks)
+            if not (isinstance(first, dict) and first.get("type") == "tool_result"):
                 return text_of(c)
-        return ""
+        return self.resume.task if known else ""  # no new task: the one already read
 
     def _calls(self) -> tuple[list[Call], bool]:
-        calls: dict[str, Call] = {}
-        split = False
-        for i, m in enumerate(self.messages):
+        start, calls, split = (
+            (self.resume.upto, dict(self.resume.calls), self.resume.split)
+            if self.resume
+            else (0, {}, False)
+        )
+        self.by_id = calls
+        for i in range(start, len(self.messages)):
+            m = self.messages[i]
             content = m.get("content")
             if isinstance(content, str):
                 continue
             if m.get("role") == "assistant":
                 for b in content or []:
                     if isinstance(b, dict) and b.get("type") == "tool_use":
-                        calls[b.get("id")] = Call(b.get("name"), dict(b.get("input") or {}))
+                        calls[b.get("id")] = Call(b.get("name"), b.get("input") or {})
             else:
                 answered = 0
                 for b in content or []:
@@ -164,6 +195,10 @@ class Conversation:
                     split = True  # results of one turn spread over several user messages
         return list(calls.values()), split
 
+    def seen(self) -> Seen:
+        """What this Conversation has read, for the next request that resends these messages."""
+        return Seen(len(self.messages), self.by_id, self.split_results, self.task)
+
     def offers(self, name: str) -> bool:
         return name in self.tools
 
@@ -171,8 +206,9 @@ class Conversation:
         return zh if self.lang == "zh" else en
 
 
-def respond(req: dict[str, Any], world: World) -> Reply:
-    conv = Conversation(req)
+def respond(req: dict[str, Any], world: World, conv: Conversation | None = None) -> Reply:
+    """The model's reply to `req`; `conv` is the request already read, when the caller has it."""
+    conv = conv or Conversation(req)
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(req, conv, world)
@@ -210,8 +246,8 @@ def decide(conv: Conversation, world: World) -> Reply:
     plans = [_next_step(conv, o) for o in orders]
     outcomes = [p["outcome"] for p in plans if p["outcome"]]
     steps = [p for p in plans if p["call"]]
-    if SEQUENTIAL.search(conv.task) or conv.split_results:
-        steps = steps[:1]
+    if SEQUENTIAL.search(conv.task) or conv.split_results or conv.one_call_only:
+        steps = steps[:1]  # one call per turn: asked for, or disable_parallel_tool_use
     # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool call
     # (no text before it); "none" forbids tools, so the model can only say what it would do next.
     if forced == "tool":
@@ -261,65 +297,83 @@ def _orders(conv: Conversation) -> list[Order]:
         canonical = f"{m.group(1).upper()}-{m.group(2)}"
         seen.setdefault(canonical, Order(m.group(0), canonical))
     for c in conv.calls:
-        m = ORDER_MENTION.fullmatch(str(c.input.get("order_id", "")))
+        key = _canonical(str(c.input.get("order_id", "")))
         if (
-            m is None
-        ):  # a call that names no order (an escalation, a forced call) concerns every order in the task
+            key is None
+        ):  # a call that names no order (an escalation, a forced call) concerns every order
             targets = list(seen.values())
         else:
-            key = f"{m.group(1).upper()}-{m.group(2)}"
             targets = [seen[key]] if key in seen else []
         for o in targets:
             o.calls.append(c)
     return list(seen.values())
 
 
+@functools.lru_cache(maxsize=4096)
+def _canonical(order_id: str) -> str | None:
+    """ "a1001" -> "A-1001"; None when the text is not an order id."""
+    m = ORDER_MENTION.fullmatch(order_id)
+    return None if m is None else f"{m.group(1).upper()}-{m.group(2)}"
+
+
 def _intent(task: str) -> str:
     return next((name for name, pat in INTENTS if pat.search(task)), "status")
 
 
-def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:  # noqa: C901  (to be split: issues 11/12/15)
+def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:
     """One order's next tool call (or None) with what the model says about it, or its outcome if done."""
-    t = conv.t
-    info = o.info()
-    oid, status, amount = (
-        (info or {}).get("order_id", o.canonical),
-        (info or {}).get("status"),
-        (info or {}).get("amount"),
-    )
+    info = o.info() or {}
+    oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
     done = [c for c in o.calls if c.name in ACTIONS]
     if done:  # the latest action decides: report it, or recover from its error
-        last = done[-1]
-        if not last.is_error:
-            return _stop(_outcome(conv, last, oid, status, amount))
-        attempts = sum(1 for c in done if c.name == last.name)
-        return _recover(
-            conv,
-            o,
-            last,
-            attempts,
-            {
-                **last.input,
-                "order_id": oid,
-                **({"amount": amount} if last.name == "process_refund" else {}),
-            },
-        )
-    if not conv.offers("lookup_order") and not o.lookups():
+        return _after_action(conv, o, done, oid, status, amount)
+    if not info:
+        return _lookup_step(conv, o)
+    return _act_step(conv, oid, status, amount)
+
+
+def _after_action(
+    conv: Conversation, o: Order, done: list[Call], oid: str, status: Any, amount: Any
+) -> dict[str, Any]:
+    last = done[-1]
+    if not last.is_error:
+        return _stop(_outcome(conv, last, oid, status, amount))
+    attempts = sum(1 for c in done if c.name == last.name)
+    corrected = {**last.input, "order_id": oid}
+    if last.name == "process_refund":
+        corrected["amount"] = amount
+    return _recover(conv, o, last, attempts, corrected)
+
+
+def _lookup_step(conv: Conversation, o: Order) -> dict[str, Any]:
+    """No successful lookup yet: look the order up, or recover from the failed lookup."""
+    lookups = o.lookups()
+    if not conv.offers("lookup_order") and not lookups:
         return _stop(
-            t(
+            conv.t(
                 f"我无法查询订单 {o.canonical}（没有 lookup_order 工具），所以没有做任何操作。",
                 f"I cannot look up order {o.canonical} (no lookup_order tool), so I did nothing.",
             )
         )
-    if info is None:
-        lookups = o.lookups()
-        if not lookups:
-            return _call(
-                "lookup_order",
-                {"order_id": o.mention},
-                t("我先查一下订单。", "Let me look up the order first."),
-            )
-        return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+    if not lookups:
+        return _call(
+            "lookup_order",
+            {"order_id": o.mention},
+            conv.t("我先查一下订单。", "Let me look up the order first."),
+        )
+    return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+
+
+ROUTES = {  # order status -> what the customer wants -> the tool that does it
+    "delivered": {"refund": "process_refund", "cancel": "create_return", "return": "create_return"},
+    "shipped": {"refund": "create_return", "cancel": "create_return", "return": "create_return"},
+    "processing": {"refund": "cancel_order", "cancel": "cancel_order", "return": "cancel_order"},
+}
+
+
+def _act_step(conv: Conversation, oid: str, status: Any, amount: Any) -> dict[str, Any]:
+    """The order is known: poll again, report its status, or call the tool that does what was asked."""
+    t = conv.t
     intent = _intent(conv.task)
     looked = t(
         f"查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
@@ -341,32 +395,7 @@ def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:  # noqa: C901  (
                 f"Order {oid} is {status}, amount {amount}.",
             )
         )
-    routes = {
-        "delivered": {
-            "refund": "process_refund",
-            "cancel": "create_return",
-            "return": "create_return",
-        },
-        "shipped": {
-            "refund": "create_return",
-            "cancel": "create_return",
-            "return": "create_return",
-        },
-        "processing": {
-            "refund": "cancel_order",
-            "cancel": "cancel_order",
-            "return": "cancel_order",
-        },
-    }
-    tool = routes.get(status, {}).get(intent)
-    cap = CAP.search(conv.system)
-    if (
-        tool == "process_refund"
-        and cap
-        and float(amount or 0) > float(cap.group(1))
-        and not OVERRIDE.search(conv.task)
-    ):
-        tool = None  # the system prompt's policy says: above the cap, a human decides
+    tool = _choose_tool(conv, intent, status, amount)
     if tool is None:
         reason = t(
             f"订单 {oid} 状态为 {status}，金额 {amount} 元，不在可自动处理的范围内",
@@ -374,27 +403,45 @@ def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:  # noqa: C901  (
         )
         return _escalate(conv, oid, reason, looked)
     if not conv.offers(tool):
-        why = {
-            "create_return": t(
-                "已发货的订单不能取消或直接退款，只能退货",
-                "a shipped order cannot be cancelled or refunded directly, only returned",
-            ),
-            "cancel_order": t(
-                "未发货的订单应当取消", "an order not yet shipped should be cancelled"
-            ),
-            "process_refund": t("这个订单需要退款", "this order needs a refund"),
-        }[tool]
-        return _stop(
-            looked
-            + t(
-                f"{why}，但我没有 {tool} 工具，所以没有做任何操作。",
-                f" {why.capitalize()}, but I have no {tool} tool, so I did nothing.",
-            )
-        )
-    args = {"order_id": oid, "amount": amount} if tool == "process_refund" else {"order_id": oid}
+        return _stop(looked + _missing_tool(conv, tool))
+    args: dict[str, Any] = {"order_id": oid}
+    if tool == "process_refund":
+        args["amount"] = amount
     if tool == "create_return":
         args["reason"] = t("客户申请退货", "customer requested a return")
-    verb = {
+    return _call(tool, args, looked + _next_verb(conv, tool))
+
+
+def _choose_tool(conv: Conversation, intent: str, status: Any, amount: Any) -> str | None:
+    """The tool for this wish on an order in this status; None when a person must decide (no route, or
+    a refund above the system prompt's cap that the user did not tell it to ignore)."""
+    tool = ROUTES.get(status, {}).get(intent)
+    cap = CAP.search(conv.system)
+    over_cap = cap and float(amount or 0) > float(cap.group(1))
+    if tool == "process_refund" and over_cap and not OVERRIDE.search(conv.task):
+        return None  # the system prompt's policy says: above the cap, a human decides
+    return tool
+
+
+def _missing_tool(conv: Conversation, tool: str) -> str:
+    t = conv.t
+    why = {
+        "create_return": t(
+            "已发货的订单不能取消或直接退款，只能退货",
+            "a shipped order cannot be cancelled or refunded directly, only returned",
+        ),
+        "cancel_order": t("未发货的订单应当取消", "an order not yet shipped should be cancelled"),
+        "process_refund": t("这个订单需要退款", "this order needs a refund"),
+    }[tool]
+    return t(
+        f"{why}，但我没有 {tool} 工具，所以没有做任何操作。",
+        f" {why.capitalize()}, but I have no {tool} tool, so I did nothing.",
+    )
+
+
+def _next_verb(conv: Conversation, tool: str) -> str:
+    t = conv.t
+    return {
         "process_refund": t("接下来为它发起退款。", " Next I'll issue the refund."),
         "create_return": t(
             "已发货的订单不能取消，接下来为它创建退货单。",
@@ -404,7 +451,6 @@ def _next_step(conv: Conversation, o: Order) -> dict[str, Any]:  # noqa: C901  (
             "订单尚未发货，接下来取消它。", " It has not shipped; next I'll cancel it."
         ),
     }[tool]
-    return _call(tool, args, looked + verb)
 
 
 def _recover(
@@ -597,3 +643,53 @@ def _continue(req: dict[str, Any], conv: Conversation, world: World) -> Reply:
         rest = text[len(prefix) :] if text.startswith(prefix) else text
         blocks = ([{"type": "text", "text": rest}] if rest else []) + blocks[1:]
     return Reply(blocks, full.stop_reason, full.stop_details)
+
+
+def thinking(req: dict[str, Any], reply: Reply, conv: Conversation | None = None) -> str:
+    """The thinking block's text for `reply`: what the model read in the request (the task and the
+    latest tool results) and what it decided, in the task's language."""
+    conv = conv or Conversation(req)
+    t = conv.t
+    task = conv.task.strip()[:80]
+    lines = [t(f"用户的任务：“{task}”", f'The task: "{task}"')]
+    last = conv.messages[-1] if conv.messages else {}
+    for b in blocks_of(last.get("content")) if last.get("role") == "user" else []:
+        c = conv.by_id.get(b.get("tool_use_id")) if b.get("type") == "tool_result" else None
+        if c is not None:
+            flag = t("（出错）", " (error)") if c.is_error else ""
+            lines.append(
+                t(
+                    f"{c.name} 的结果{flag}：{c.text.strip()[:80]}",
+                    f"{c.name} returned{flag}: {c.text.strip()[:80]}",
+                )
+            )
+    if len(lines) == 1:
+        lines.append(
+            t(
+                "还没有工具结果：先用工具拿到事实，不凭猜测行动。",
+                "No tool results yet: get the facts with a tool first.",
+            )
+        )
+    lines.append(_decision(conv, reply))
+    return "\n".join(lines)
+
+
+def _decision(conv: Conversation, reply: Reply) -> str:
+    t = conv.t
+    calls = [b for b in reply.blocks if b["type"] in ("tool_use", "server_tool_use")]
+    if calls:
+        said = "；".join(
+            f"{b['name']}({json.dumps(b['input'], ensure_ascii=False)})" for b in calls
+        )
+        return t(
+            f"决定：调用 {said}，等结果回来再决定下一步。",
+            f"Decision: call {said}, then decide on the result.",
+        )
+    if reply.stop_reason == "refusal":
+        return t(
+            "决定：这个请求可能造成伤害，拒绝。", "Decision: this request could cause harm; refuse."
+        )
+    return t(
+        "决定：需要的信息都有了，不再调用工具，直接回答。",
+        "Decision: I have what I need; answer without tools.",
+    )

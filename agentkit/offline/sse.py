@@ -1,0 +1,93 @@
+"""The Messages API's server-sent events for one reply, as the live API streams them.
+
+`message_start` (the message with empty content and the input usage), then for each content block
+`content_block_start`, its `content_block_delta`s (`text_delta`, `input_json_delta` with
+`partial_json`, `thinking_delta`, `signature_delta`) and `content_block_stop`; then `message_delta`
+(stop_reason, stop_sequence, stop_details, output usage) and `message_stop`. A `ping` follows
+`message_start`, as live. A fault injected mid-stream ends the stream with an `error` event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+CHUNK = 12  # characters of text (or thinking, or tool input JSON) per delta
+
+
+def _pieces(text: str) -> list[str]:
+    return [text[i : i + CHUNK] for i in range(0, len(text), CHUNK)] or [""]
+
+
+def _block_events(index: int, block: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    kind = block["type"]
+    if kind == "text":
+        yield "content_block_start", {"index": index, "content_block": {"type": "text", "text": ""}}
+        for piece in _pieces(block["text"]):
+            yield (
+                "content_block_delta",
+                {"index": index, "delta": {"type": "text_delta", "text": piece}},
+            )
+    elif kind == "thinking":
+        start = {"type": "thinking", "thinking": "", "signature": ""}
+        yield "content_block_start", {"index": index, "content_block": start}
+        for piece in _pieces(block["thinking"]):
+            delta = {"type": "thinking_delta", "thinking": piece}
+            yield "content_block_delta", {"index": index, "delta": delta}
+        delta = {"type": "signature_delta", "signature": block["signature"]}
+        yield "content_block_delta", {"index": index, "delta": delta}
+    elif kind in ("tool_use", "server_tool_use"):
+        yield "content_block_start", {"index": index, "content_block": {**block, "input": {}}}
+        raw = json.dumps(block["input"], ensure_ascii=False) if block["input"] else ""
+        for piece in _pieces(raw):
+            delta = {"type": "input_json_delta", "partial_json": piece}
+            yield "content_block_delta", {"index": index, "delta": delta}
+    else:  # server tool results arrive whole
+        yield "content_block_start", {"index": index, "content_block": block}
+    yield "content_block_stop", {"index": index}
+
+
+def events(
+    message: dict[str, Any], error: dict[str, Any] | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The (event name, data) pairs for `message`. With `error` (the API's error JSON), the stream
+    breaks off after the first content block has started, with an `error` event."""
+    usage = message["usage"]
+    start_usage = {**usage, "output_tokens": 1, "server_tool_use": None}
+    yield (
+        "message_start",
+        {
+            "message": {
+                **message,
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "stop_details": None,
+                "usage": start_usage,
+            }
+        },
+    )
+    yield "ping", {}
+    for index, block in enumerate(message["content"]):
+        for name, data in _block_events(index, block):
+            yield name, data
+            if error is not None:
+                yield "error", error
+                return
+    delta = {k: message[k] for k in ("stop_reason", "stop_sequence", "stop_details")}
+    end_usage = {"output_tokens": usage["output_tokens"]}
+    if usage.get("server_tool_use"):
+        end_usage["server_tool_use"] = usage["server_tool_use"]
+    yield "message_delta", {"delta": delta, "usage": end_usage}
+    yield "message_stop", {}
+
+
+def encode(name: str, data: dict[str, Any]) -> bytes:
+    """One event on the wire: `event: <name>` and `data: <json>` lines, then a blank line."""
+    body = json.dumps({"type": name, **data}, ensure_ascii=False, separators=(",", ":"))
+    return f"event: {name}\ndata: {body}\n\n".encode()
+
+
+def stream_bytes(message: dict[str, Any], error: dict[str, Any] | None = None) -> bytes:
+    return b"".join(encode(n, d) for n, d in events(message, error))

@@ -1,0 +1,352 @@
+"""Request validation with the Messages API's own wording (HTTP 400 `invalid_request_error`).
+
+Each wording below is one users have pasted from the live API; the public thread it was checked
+against is named next to the check.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from typing import Any
+
+from . import models
+
+ROLES = ("user", "assistant")
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
+THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+SIGNING_KEY = b"agentkit offline thinking signature v1"
+
+
+class InvalidRequest(Exception):
+    """A request the API refuses. `status`/`kind` default to 400 invalid_request_error."""
+
+    def __init__(self, message: str, status: int = 400, kind: str = "invalid_request_error"):
+        super().__init__(message)
+        self.status, self.kind = status, kind
+
+
+def sign(thinking: str) -> str:
+    """The signature of a thinking block: it proves the block is the one this API wrote."""
+    digest = hmac.new(SIGNING_KEY, thinking.encode(), hashlib.sha256).digest()
+    return base64.b64encode(b"\x01agentkit" + digest).decode()
+
+
+def blocks(m: dict[str, Any]) -> list[dict[str, Any]]:
+    c = m.get("content")
+    return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
+
+
+def validate(
+    body: dict[str, Any],
+    *,
+    count_only: bool = False,
+    today: Any = None,
+    known: int = 0,
+    seen: set[Any] | None = None,
+) -> set[Any]:
+    """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
+    the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`.
+    `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
+    `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
+    (an agent loop resends its history: only the new turns are walked again)."""
+    _validate_fields(body, count_only)
+    _validate_model(body["model"], today)
+    _validate_thinking_config(body, count_only)
+    _validate_tools(body.get("tools") or [], body.get("tool_choice"))
+    msgs = body["messages"]
+    _validate_messages(msgs, known)
+    # each message's blocks (its own content list, no copy; checked to hold only objects below)
+    bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
+    _validate_blocks(msgs, bl, bool(body.get("tools")), known)
+    seen = _validate_tool_pairs(msgs, bl, known, set(seen or ()))
+    _validate_thinking_blocks(msgs, bl, _thinking_on(body))
+    _validate_final_assistant(msgs, body["model"])
+    return seen
+
+
+def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
+    for name in ("model", "messages") if count_only else ("model", "max_tokens", "messages"):
+        if name not in body:
+            raise InvalidRequest(f"{name}: Field required")
+    if not count_only and (not isinstance(body["max_tokens"], int) or body["max_tokens"] < 1):
+        raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
+    if body.get("thread"):
+        raise InvalidRequest(
+            "thread: offline mode keeps no server-side message threads. Pass thread=False to "
+            "client.beta.messages.tool_runner(...) so the full history is sent with every request."
+        )
+
+
+def _validate_model(model: Any, today: Any) -> None:
+    # Unknown and retired ids: 404, e.g. https://github.com/vicharanashala/vibe/issues/1259
+    # (claude-sonnet-4-20250514, retired) and https://github.com/anthropics/claude-code/issues/5349
+    if not models.available(model, models.today(today)):
+        raise InvalidRequest(f"model: {model}", 404, "not_found_error")
+
+
+def _thinking_on(body: dict[str, Any]) -> bool:
+    t = body.get("thinking")
+    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
+
+
+def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
+    choice = body.get("tool_choice")
+    if _thinking_on(body) and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        # https://github.com/mastra-ai/mastra/issues/7507
+        raise InvalidRequest("Thinking may not be enabled when tool_choice forces tool use.")
+    t = body.get("thinking")
+    if not isinstance(t, dict) or t.get("type") != "enabled":
+        return
+    budget = t.get("budget_tokens")
+    if not isinstance(budget, int) or budget < 1024:
+        raise InvalidRequest(
+            "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
+        )
+    # https://github.com/anthropics/claude-code/issues/8756
+    if not count_only and budget >= body["max_tokens"]:
+        raise InvalidRequest(
+            "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
+            f"documentation at {THINKING_DOCS}#max-tokens-and-context-window-size"
+        )
+
+
+def _validate_tools(tools: list[Any], choice: Any) -> None:
+    names = [_tool_name(i, t) for i, t in enumerate(tools)]
+    if len(set(names)) != len(names):
+        raise InvalidRequest("tools: Tool names must be unique.")
+    if choice is not None:
+        _validate_tool_choice(choice, names)
+
+
+def _tool_name(i: int, t: Any) -> Any:
+    if not isinstance(t, dict):
+        raise InvalidRequest(f"tools.{i}: Input should be a valid dictionary")
+    if "type" in t and t["type"] != "custom":
+        return t.get("name")  # a server tool, e.g. web_search_20250305
+    if "name" not in t:
+        raise InvalidRequest(f"tools.{i}.custom.name: Field required")
+    if not isinstance(t["name"], str) or not TOOL_NAME.match(t["name"]):
+        raise InvalidRequest(
+            f"tools.{i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'"
+        )
+    schema = t.get("input_schema")
+    if schema is None:
+        raise InvalidRequest(f"tools.{i}.custom.input_schema: Field required")
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        raise InvalidRequest(f"tools.{i}.custom.input_schema.type: Input should be 'object'")
+    return t["name"]
+
+
+def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
+    kind = choice.get("type") if isinstance(choice, dict) else None
+    if kind not in ("auto", "any", "tool", "none"):
+        raise InvalidRequest(
+            "tool_choice.type: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'"
+        )
+    if kind == "any" and not names:
+        raise InvalidRequest("tool_choice may only be specified while providing tools.")
+    if kind == "tool" and choice.get("name") not in names:
+        raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
+
+
+def _validate_messages(msgs: list[Any], known: int) -> None:
+    if not msgs:
+        raise InvalidRequest("messages: at least one message is required")
+    last = len(msgs) - 1
+    for i in range(known, len(msgs)):
+        m = msgs[i]
+        if (
+            type(m) is dict
+            and m.get("role") in ROLES
+            and type(m.get("content")) is list
+            and m["content"]
+        ):
+            continue  # the usual message: checked block by block below
+        _validate_message(i, m, i == last)
+    if msgs[0]["role"] != "user":
+        raise InvalidRequest('messages: first message must use the "user" role')
+
+
+def _validate_message(i: int, m: Any, is_last: bool) -> None:
+    if not isinstance(m, dict) or m.get("role") not in ("user", "assistant"):
+        raise InvalidRequest(f"messages.{i}.role: Input should be 'user' or 'assistant'")
+    content = m.get("content", "")
+    if not isinstance(content, (str, list)):
+        raise InvalidRequest(f"messages.{i}.content: Input should be a valid list")
+    if not content and not (is_last and m["role"] == "assistant"):
+        raise InvalidRequest(
+            f"messages.{i}: all messages must have non-empty content except for the optional final assistant message"
+        )
+    if isinstance(content, str) and content and not content.strip():
+        _whitespace(is_last and m["role"] == "assistant")
+
+
+def _whitespace(final_assistant: bool) -> None:
+    # https://github.com/anthropics/claude-code/issues/23440 (the final assistant message has its own
+    # trailing-whitespace rule, below)
+    if not final_assistant:
+        raise InvalidRequest("messages: text content blocks must contain non-whitespace text")
+
+
+TOOL_BLOCKS = ("tool_use", "tool_result")
+
+
+def _validate_blocks(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], has_tools: bool, known: int
+) -> None:
+    """One pass over every block: whitespace-only text, tool blocks without tools, thinking signatures."""
+    last = len(msgs) - 1
+    for i in range(known, len(bl)):
+        for k, b in enumerate(bl[i]):
+            if type(b) is not dict:
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: Input should be a valid dictionary"
+                )
+            kind = b.get("type")
+            if kind == "text":
+                text = b.get("text")
+                if isinstance(text, str) and text and not text.strip():
+                    _whitespace(i == last and msgs[i]["role"] == "assistant")
+            elif kind in TOOL_BLOCKS and not has_tools:
+                # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
+                # https://portkey.ai/error-library/tool-definition-error-10488
+                raise InvalidRequest(
+                    "Requests which include `tool_use` or `tool_result` blocks must define tools."
+                )
+            elif kind == "thinking" and b.get("signature") != sign(str(b.get("thinking"))):
+                # https://github.com/lbjlaq/Antigravity-Manager/issues/498 and
+                # https://github.com/ding113/claude-code-hub/issues/518
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: Invalid `signature` in `thinking` block"
+                )
+
+
+def _spans(msgs: list[dict[str, Any]], first: int = 0) -> list[tuple[str, int, int]]:
+    """The API combines consecutive messages of one role into one turn: (role, first, end) of each,
+    from message `first` on."""
+    spans: list[tuple[str, int, int]] = []
+    start = first
+    for i in range(first + 1, len(msgs) + 1):
+        if i == len(msgs) or msgs[i]["role"] != msgs[start]["role"]:
+            spans.append((msgs[start]["role"], start, i))
+            start = i
+    return spans
+
+
+def _validate_tool_pairs(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], known: int, seen: set[Any]
+) -> set[Any]:
+    spans = _spans(msgs, known)
+    prev: set[Any] = set()
+    for n, (role, start, end) in enumerate(spans):
+        if role == "user":
+            _check_results(bl, start, end, prev)
+            prev = set()
+            continue
+        uses = [
+            (i, k, b.get("id"))
+            for i in range(start, end)
+            for k, b in enumerate(bl[i])
+            if b.get("type") == "tool_use"
+        ]
+        _check_unique(uses, seen)
+        prev = {u[2] for u in uses}
+        if uses:
+            _check_answered(bl, uses, spans[n + 1] if n + 1 < len(spans) else ("user", 0, 0))
+    return seen
+
+
+def _check_results(bl: list[list[dict[str, Any]]], start: int, end: int, prev: set[Any]) -> None:
+    for i in range(start, end):
+        for k, b in enumerate(bl[i]):
+            if b.get("type") == "tool_result" and b.get("tool_use_id") not in prev:
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` blocks: "
+                    f"{b.get('tool_use_id')}. Each `tool_result` block must have a corresponding `tool_use` "
+                    f"block in the previous message."
+                )
+
+
+def _check_unique(uses: list[tuple[int, int, Any]], seen: set[Any]) -> None:
+    # https://github.com/mikeyobrien/ralph-orchestrator/issues/119 ("messages.1.content.1: `tool_use`
+    # ids must be unique") and https://github.com/anthropics/claude-agent-sdk-python/issues/522
+    for i, k, tid in uses:
+        if tid in seen:
+            raise InvalidRequest(f"messages.{i}.content.{k}: `tool_use` ids must be unique")
+        seen.add(tid)
+
+
+def _check_answered(
+    bl: list[list[dict[str, Any]]], uses: list[tuple[int, int, Any]], nxt: tuple[str, int, int]
+) -> None:
+    leading = []
+    for b in (b for i in range(nxt[1], nxt[2]) for b in bl[i]):
+        if b.get("type") != "tool_result":
+            break
+        leading.append(b.get("tool_use_id"))
+    missing = [tid for _, _, tid in uses if tid not in leading]
+    if missing:
+        raise InvalidRequest(
+            f"messages.{uses[-1][0]}: `tool_use` ids were found without `tool_result` blocks immediately after: "
+            f"{', '.join(map(str, missing))}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+        )
+
+
+def _final_assistant(msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]]) -> int | None:
+    """The index of the assistant message in the final position: the last message when it is the
+    assistant's, or the one the final user message answers with tool results."""
+    if msgs[-1]["role"] == "assistant":
+        return len(msgs) - 1
+    if len(msgs) >= 2 and any(b.get("type") == "tool_result" for b in bl[-1]):
+        return len(msgs) - 2 if msgs[-2]["role"] == "assistant" else None
+    return None
+
+
+def _validate_thinking_blocks(
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], thinking_on: bool
+) -> None:
+    at = _final_assistant(msgs, bl)
+    if at is None:
+        return
+    final = bl[at]
+    kinds = [b.get("type") for b in final]
+    thinking_kinds = ("thinking", "redacted_thinking")
+    if not thinking_on and any(t in thinking_kinds for t in kinds):
+        # https://github.com/tailcallhq/forgecode/issues/1853
+        k = next(k for k, t in enumerate(kinds) if t in thinking_kinds)
+        raise InvalidRequest(
+            f"messages.{at}.content.{k}: When thinking is disabled, an `assistant` message in the final "
+            "position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request."
+        )
+    if thinking_on and "tool_use" in kinds and kinds[0] not in thinking_kinds:
+        # https://github.com/anomalyco/opencode/issues/3077 (the API's own spelling "preceeding")
+        raise InvalidRequest(
+            f"messages.{at}.content.0.type: Expected `thinking` or `redacted_thinking`, but found "
+            f"`{kinds[0]}`. When `thinking` is enabled, a final `assistant` message must start with a "
+            "thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We "
+            "recommend you include thinking blocks from previous turns. To avoid this requirement, "
+            f"disable `thinking`. Please consult our documentation at {THINKING_DOCS}"
+        )
+
+
+def _validate_final_assistant(msgs: list[dict[str, Any]], model: str) -> None:
+    last = msgs[-1]
+    if last["role"] != "assistant":
+        return
+    if not models.supports_prefill(model) and not any(
+        b.get("type") == "server_tool_use" for b in blocks(last)
+    ):
+        # resuming a pause_turn (content with server tool blocks) is allowed on every model
+        raise InvalidRequest(
+            "This model does not support assistant message prefill. "
+            "The conversation must end with a user message."
+        )
+    content = last.get("content")
+    tail = content if isinstance(content, str) else (blocks(last) or [{}])[-1].get("text", "")
+    if isinstance(tail, str) and tail != tail.rstrip():
+        raise InvalidRequest(
+            "messages: final assistant content cannot end with trailing whitespace"
+        )

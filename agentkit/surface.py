@@ -1,0 +1,120 @@
+"""The SDK surface a lesson shows beyond `messages.create`: streaming inside an agent loop, the
+extended-thinking rule for tool-use turns, and the sampling arguments SDK 2.x no longer takes.
+
+Every helper works on any client `make_client()` / `make_async_client()` returns (the offline Claude,
+a cassette, or real Claude), and prints nothing itself unless given a callback: lessons decide what
+the learner sees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import anthropic
+
+from .client import default_model
+
+THINKING = {"type": "enabled", "budget_tokens": 2048}
+
+
+def stream_turn(
+    client: anthropic.Anthropic, on_text: Callable[[str], Any] = print, **request: Any
+) -> anthropic.types.Message:
+    """One turn of an agent loop, streamed: each piece of text goes to `on_text` as it arrives, and the
+    final Message (the same one `create` would return) comes back, so the loop still branches on its
+    `stop_reason` and reads its tool_use blocks, never on the text seen so far."""
+    with client.messages.stream(**request) as stream:
+        for piece in stream.text_stream:
+            on_text(piece)
+        return stream.get_final_message()
+
+
+def streaming_loop(
+    client: anthropic.Anthropic,
+    prompt: str,
+    tools: list[dict[str, Any]],
+    run_tool: Callable[[str, dict[str, Any]], Any],
+    on_text: Callable[[str], Any] = print,
+    max_turns: int = 20,
+    stream: bool = True,
+) -> list[dict[str, Any]]:
+    """The lesson's loop with streaming: text is shown while it streams; the loop continues on
+    `tool_use` and stops on `end_turn`, read from the final message. Returns the conversation.
+    `stream=False`: the same loop with `create` (nothing shown), to compare."""
+    messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+    for _ in range(max_turns):
+        request = {
+            "model": default_model(),
+            "max_tokens": 1024,
+            "tools": tools,
+            "messages": messages,
+        }
+        r = stream_turn(client, on_text, **request) if stream else client.messages.create(**request)
+        messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            return messages
+        results = [
+            {
+                "type": "tool_result",
+                "tool_use_id": b.id,
+                "content": json.dumps(run_tool(b.name, b.input), ensure_ascii=False),
+            }
+            for b in r.content
+            if b.type == "tool_use"
+        ]
+        messages.append({"role": "user", "content": results})
+    return messages
+
+
+def thinking_rule(
+    client: anthropic.Anthropic, prompt: str, tools: list[dict[str, Any]]
+) -> list[str]:
+    """The thinking-blocks rule, shown in three requests: a tool_use turn with thinking on; its
+    content sent back without the thinking block (the API's 400); sent back whole (accepted).
+    Returns the lines a lesson prints."""
+    base = {"model": default_model(), "max_tokens": 4096, "tools": tools, "thinking": THINKING}
+    messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+    first = client.messages.create(**base, messages=messages)
+    lines = [f"第 1 轮内容块：{[b.type for b in first.content]}，stop_reason={first.stop_reason}"]
+    thought = next((b for b in first.content if b.type == "thinking"), None)
+    if thought is not None:
+        lines.append("thinking 块（模型读到了什么、决定了什么）：\n" + thought.thinking)
+    calls = [b for b in first.content if b.type == "tool_use"]
+    if not calls:
+        return lines + ["这一轮没有调用工具，规则不适用。"]
+    results = [{"type": "tool_result", "tool_use_id": b.id, "content": "{}"} for b in calls]
+    dropped = [b for b in first.content if b.type != "thinking"]
+    for label, content in (
+        ("去掉 thinking 块后发回", dropped),
+        ("原样发回（含 thinking 块）", first.content),
+    ):
+        history = messages + [
+            {"role": "assistant", "content": content},
+            {"role": "user", "content": results},
+        ]
+        try:
+            r = client.messages.create(**base, messages=history)
+            lines.append(f"{label}：HTTP 200，stop_reason={r.stop_reason}")
+        except anthropic.BadRequestError as e:
+            lines.append(f"{label}：HTTP 400 {e.body['error']['message']}")
+    return lines
+
+
+def no_sampling_arguments(client: anthropic.Anthropic) -> list[str]:
+    """What SDK 2.x says to the `temperature` / `top_p` / `top_k` arguments older tutorials pass: a
+    TypeError before any request is sent. Returns one line per argument."""
+    lines = []
+    for name, value in (("temperature", 0.0), ("top_p", 0.9), ("top_k", 40)):
+        try:
+            client.messages.create(
+                model=default_model(),
+                max_tokens=16,
+                messages=[{"role": "user", "content": "你好"}],
+                **{name: value},
+            )
+            lines.append(f"{name}={value}：被接受")
+        except TypeError as e:
+            lines.append(f"{name}={value}：TypeError（{e}），请求没有发出")
+    return lines
