@@ -21,7 +21,7 @@ TASK = "订单 A-1001 的商品坏了，请帮我退款。"
 
 
 def loop(stream: bool) -> int:
-    """The lesson's loop (agentkit.surface.streaming_loop) on a fresh offline client; returns its turns."""
+    """The lesson's loop (agentkit.lessons.sdk.streaming_loop) on a fresh offline client; returns its turns."""
     world = World()
     client = agentkit.make_client(offline=True, world=world)
     messages = surface.streaming_loop(

@@ -16,6 +16,7 @@ ALLOWED = {
     "tools": set(),
     "display": set(),
     "client": {"offline", "cassette"},
+    "serve": {"offline"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},

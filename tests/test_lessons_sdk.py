@@ -1,7 +1,7 @@
 """The lesson helpers for streaming, the thinking-blocks rule and SDK 2.x's missing sampling arguments."""
 
 import agentkit
-from agentkit import surface
+from agentkit.lessons import sdk as surface
 from agentkit.offline import World
 
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"

@@ -14,7 +14,7 @@ from typing import Any
 
 import anthropic
 
-from .client import default_model
+from ..client import default_model
 
 THINKING = {"type": "enabled", "budget_tokens": 2048}
 
