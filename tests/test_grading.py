@@ -266,11 +266,11 @@ def recursive(client, messages, *, tools, run_tool, model, depth=0):
     return recursive(client, history, tools=tools, run_tool=run_tool, model=model, depth=depth + 1)
 
 
-def shape(answer):
+def shape(answer, cap=80):
     """A correct loop whose tool round is `answer(resp, run_tool) -> user content`."""
 
     def loop(client, messages, *, tools, run_tool, model, **create):
-        for _ in range(80):
+        for _ in range(cap):
             resp = client.messages.create(
                 model=model, max_tokens=1024, tools=tools, messages=messages, **create
             )
@@ -344,7 +344,53 @@ def raising_reference(client, messages, *, tools, run_tool, model):
     ).messages
 
 
+def streaming(client, messages, *, tools, run_tool, model):
+    for _ in range(80):
+        with client.messages.stream(
+            model=model, max_tokens=1024, tools=tools, messages=messages
+        ) as stream:
+            for _text in stream.text_stream:
+                pass  # shown to the user as it arrives
+            resp = stream.get_final_message()
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise RuntimeError(resp.stop_reason)
+        messages.append({"role": "user", "content": results(resp, run_tool)})
+    raise RuntimeError("safety net")
+
+
+def count_tokens_guard(client, messages, *, tools, run_tool, model):
+    for _ in range(80):
+        size = client.messages.count_tokens(model=model, tools=tools, messages=messages)
+        if size.input_tokens > 150_000:
+            raise RuntimeError("context too large: summarise first")
+        resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages)
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise RuntimeError(resp.stop_reason)
+        messages.append({"role": "user", "content": results(resp, run_tool)})
+    raise RuntimeError("safety net")
+
+
+def one_tool_at_a_time(client, messages, *, tools, run_tool, model):
+    """One tool per response: the 90-order stock check takes 91 requests, so the cap is 100."""
+    loop = shape(results, cap=100)
+    choice = {"type": "auto", "disable_parallel_tool_use": True}
+    return loop(client, messages, tools=tools, run_tool=run_tool, model=model, tool_choice=choice)
+
+
 CORRECT = {
+    "streaming": streaming,
+    "count_tokens_guard": count_tokens_guard,
+    "disable_parallel_tool_use": one_tool_at_a_time,
     "while_true_with_counter": while_true_with_counter,
     "recursive": recursive,
     "thread_pool": shape(in_a_thread_pool),

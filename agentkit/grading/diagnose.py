@@ -239,8 +239,8 @@ def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
         return (
             f"工具出错时异常直接终止了循环（应作为 is_error 的 tool_result 交回模型）：{name}: {e}"
         )
-    if stop == "tool_use" and f.case.expect(f.run):
-        return f"第 {n} 轮后循环抛出了 {name}: {_short(str(e), 60)}，任务还没完成（上限太小，或把正常的 tool_use 当成了错误）"
+    if stop == "tool_use":
+        return f"第 {n} 轮后循环抛出了 {name}: {_short(str(e), 60)}，模型还在调用工具，任务没有完成（上限太小，或把正常的 tool_use 当成了错误）"
     return f"循环抛出了异常：{name}: {_short(str(e), 80)}"
 
 

@@ -1,0 +1,92 @@
+"""How fast is check_loop, and how many bugs does it catch?
+
+    python benchmarks/bench_grader.py                 # speed: the whole battery, per loop
+    python benchmarks/bench_grader.py --catalogue     # + bugs caught, now and by the grader at REV
+    python benchmarks/bench_grader.py --catalogue --old c03bc1f
+
+Speed: the whole battery (every scenario) for one loop, median of --rounds runs, for the
+reference loop, a specimen with a 60-request cap, and the worst case (no cap: stopped by the
+request budget at 101 requests). Target: under 2 s each.
+
+Catalogue: every specimen in agentkit.antipatterns is a loop a reviewer would reject. A grader
+"misses" a specimen when it gives it a full score. The old grader is read from git at --old
+(the grader before issue 13) and run on the same specimens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from agentkit import antipatterns  # noqa: E402
+from agentkit.grading import check_loop, reference_loop  # noqa: E402
+
+
+def battery_seconds(fn, rounds: int) -> float:
+    times = []
+    for seed in range(rounds):
+        start = time.perf_counter()
+        check_loop(fn, seed=seed)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def old_grader(rev: str) -> types.ModuleType:
+    """agentkit/grading.py as it was at `rev`, loaded as a module of today's package."""
+    source = subprocess.run(
+        ["git", "show", f"{rev}:agentkit/grading.py"], cwd=ROOT, capture_output=True, text=True
+    )
+    if source.returncode:
+        sys.exit(f"cannot read agentkit/grading.py at {rev}: {source.stderr.strip()}")
+    module = types.ModuleType("agentkit._grading_then")
+    module.__package__ = "agentkit"
+    sys.modules[module.__name__] = module
+    exec(compile(source.stdout, f"{rev}:agentkit/grading.py", "exec"), module.__dict__)
+    return module
+
+
+def catalogue(rev: str) -> None:
+    then = old_grader(rev)
+    missed_now, missed_then = [], []
+    for name, (_, fn) in antipatterns.SPECIMENS.items():
+        if check_loop(fn, name=name).passed:
+            missed_now.append(name)
+        if then.check_loop(fn, name=name).passed:
+            missed_then.append(name)
+    n = len(antipatterns.SPECIMENS)
+    print(f"\nbug catalogue: {n} specimens (loops a reviewer would reject)")
+    print(f"  grader at {rev}: full score for {len(missed_then)} of {n}: {', '.join(missed_then)}")
+    print(
+        f"  grader now:      full score for {len(missed_now)} of {n}: {', '.join(missed_now) or '-'}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="seeds per loop (median)")
+    parser.add_argument("--catalogue", action="store_true", help="count the bugs caught")
+    parser.add_argument("--old", default="c03bc1f", help="the revision of the old grader")
+    args = parser.parse_args(argv)
+    loops = {
+        "reference_loop": reference_loop,
+        "silent_cap (30-request cap)": antipatterns.silent_cap,
+        "no_safety_net (stopped at 101)": antipatterns.no_safety_net,
+    }
+    print(f"whole battery for one loop, median of {args.rounds} seeds:")
+    for name, fn in loops.items():
+        print(f"  {name:<32} {battery_seconds(fn, args.rounds):.2f} s")
+    if args.catalogue:
+        catalogue(args.old)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
