@@ -1,5 +1,10 @@
 """Broken agent loops and hard-coded agents, written the way people really write them.
 
+Deliberately whole: each specimen is a complete loop as a learner or a tutorial writes it (the
+lessons show their source), so the ones whose bug lies elsewhere share the skeleton of a correct
+loop. Where a specimen differs from `correct_loop` only in its tool runner or its ending, it calls
+`correct_loop` instead of repeating it.
+
 Every specimen has the learner's signature, the shape of the study guide's exercise:
 
     fn(client, messages, *, tools: list[dict], run_tool, model: str) -> list   # the final messages
@@ -405,11 +410,14 @@ def silent_cap(client, messages, *, tools, run_tool, model):
     return messages  # "ran out of turns": nobody is told
 
 
-def correct_loop(client, messages, *, tools, run_tool, model, run=None):
-    """A correct loop in the learner's signature (the shape the specimens below start from):
-    every stop_reason handled, every tool run once, the cap raises."""
-    for _ in range(60):
-        resp = ask(client, messages, tools, model)
+def correct_loop(
+    client, messages, *, tools, run_tool, model, run=None, answer=None, cap=60, **create
+):
+    """A correct loop in the learner's signature, the shape the specimens below start from:
+    every stop_reason handled, every tool run once, the cap raises. `run` wraps run_tool (the
+    specimens put their bug there); `answer(resp, run_tool)` builds the tool round's content."""
+    for _ in range(cap):
+        resp = ask(client, messages, tools, model, **create)
         messages.append({"role": "assistant", "content": resp.content})
         if resp.stop_reason == "end_turn":
             return messages
@@ -417,7 +425,10 @@ def correct_loop(client, messages, *, tools, run_tool, model, run=None):
             continue
         if resp.stop_reason != "tool_use":
             raise Stopped(resp.stop_reason)
-        messages.append(tool_round(resp, run or run_tool))
+        if answer is None:
+            messages.append(tool_round(resp, run or run_tool))
+        else:
+            messages.append({"role": "user", "content": answer(resp, run or run_tool)})
     raise Stopped("safety net")
 
 

@@ -19,7 +19,8 @@ import anthropic
 from .client import default_model
 
 # Deliberately verbatim: the study guide's TOOLS. offline/world.py's TOOL_SCHEMAS holds the
-# same two tools among the world's five; the guide's text is kept as the guide prints it.
+# same two tools among the world's five; the guide's text is kept as the guide prints it, and
+# tests/data/guide/loop.py is the guide's whole script, verbatim, run by tests/test_serve.py.
 TOOLS = [
     {
         "name": "lookup_order",

@@ -229,6 +229,8 @@ def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():
 
 
 # --- correct loops of other shapes pass --------------------------------------------------------------------
+# Deliberately whole where the shape is the point (a counter, recursion, streaming, a token guard):
+# each is written out as a learner would write it.
 
 
 def results(resp, run_tool):
@@ -267,22 +269,19 @@ def recursive(client, messages, *, tools, run_tool, model, depth=0):
 
 
 def shape(answer, cap=80):
-    """A correct loop whose tool round is `answer(resp, run_tool) -> user content`."""
+    """A correct loop (antipatterns.correct_loop) whose tool round is `answer(resp, run_tool)`."""
 
     def loop(client, messages, *, tools, run_tool, model, **create):
-        for _ in range(cap):
-            resp = client.messages.create(
-                model=model, max_tokens=1024, tools=tools, messages=messages, **create
-            )
-            messages.append({"role": "assistant", "content": resp.content})
-            if resp.stop_reason == "end_turn":
-                return messages
-            if resp.stop_reason == "pause_turn":
-                continue
-            if resp.stop_reason != "tool_use":
-                raise RuntimeError(resp.stop_reason)
-            messages.append({"role": "user", "content": answer(resp, run_tool)})
-        raise RuntimeError("safety net")
+        return antipatterns.correct_loop(
+            client,
+            messages,
+            tools=tools,
+            run_tool=run_tool,
+            model=model,
+            answer=answer,
+            cap=cap,
+            **create,
+        )
 
     return loop
 

@@ -160,7 +160,9 @@ def searched(topics: int) -> Check:
     return check
 
 
-# --- the battery --------------------------------------------------------------------------------
+# --- the battery ---
+# One builder per scenario, alike in shape on purpose: a prompt in two languages and wordings,
+# the orders it needs, and what must happen to them.-----------------------------------------------------------------------------
 
 
 def _guide(d: Draw) -> Case:
