@@ -28,6 +28,23 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # A deliberately wrong attempt at each exercise (by the exercise cell's id, without "ex-").
 WRONG = {
     "00-stop-reasons": 'continue_on = "end_turn"\nfinish_on = "tool_use"',
+    "01-request": (
+        "def build_request(question):\n"
+        '    return {"model": MODEL, "max_tokens": 1024,\n'
+        '            "messages": [{"role": "user", "content": question}]}'
+    ),
+    "01-predict": 'my_prediction = ["tool_use", "tool_use", "tool_use"]',
+    "02-round": (  # one user message per result
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        "    for r in tool_results(response, run_tool):\n"
+        '        messages.append({"role": "user", "content": [r]})\n'
+        "    return messages"
+    ),
+    "02-predict": (
+        'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
+        ' ("end_turn", [])]'
+    ),
 }
 
 
