@@ -41,6 +41,12 @@ WRONG = {
         '        messages.append({"role": "user", "content": [r]})\n'
         "    return messages"
     ),
+    "03-tool-result": (  # lets the tool's exception escape
+        "def answer(block, run_tool):\n"
+        "    out = run_tool(block.name, block.input)\n"
+        '    return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}'
+    ),
+    "03-predict": "my_prediction = [1, 1, 1]",
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'

@@ -110,7 +110,7 @@ def is_stub(value: Any) -> bool:
 
 
 def _raised_by_learner(e: Exception) -> bool:
-    frames = [f.filename for f in _frames(e.__traceback__)]
+    frames = [f.co_filename for f in _frames(e.__traceback__)]
     return any(not f.startswith(_PACKAGE) and "site-packages" not in f for f in frames)
 
 
