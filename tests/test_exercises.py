@@ -47,6 +47,16 @@ WRONG = {
         '    return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}'
     ),
     "03-predict": "my_prediction = [1, 1, 1]",
+    "04-hook": (  # denies a refund right at the cap
+        "class RefundLimit:\n"
+        "    def __init__(self, limit):\n"
+        "        self.limit = limit\n\n"
+        "    def before_tool(self, name, input):\n"
+        '        return "超过上限" if input.get("amount", 0) >= self.limit else None'
+    ),
+    "04-predict": (
+        'my_prediction = {"decision_tree": ["lookup_order"], "reference_loop": ["lookup_order"]}'
+    ),
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'
