@@ -57,6 +57,20 @@ WRONG = {
     "04-predict": (
         'my_prediction = {"decision_tree": ["lookup_order"], "reference_loop": ["lookup_order"]}'
     ),
+    "05-stop": (  # a completion phrase as the stop signal
+        "def fixed_stop_loop(client, messages, *, tools, run_tool, model):\n"
+        "    for _turn in range(50):\n"
+        "        resp = client.messages.create(\n"
+        "            model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+        '        messages.append({"role": "assistant", "content": resp.content})\n'
+        '        if "完成" in str(resp.content) or resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        messages.append({"role": "user", "content": tool_results(resp, run_tool)})'
+    ),
+    "05-predict": (
+        'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
+        ' "tool_choice_none_after_last": {"long"}}'
+    ),
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'

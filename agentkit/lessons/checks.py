@@ -395,7 +395,7 @@ def predicted_calls(prediction: Any) -> str:
 STOP_KEYS = ("guide", "long", "tool_error", "no_tools", "status_only")
 
 
-@check("只看 resp.stop_reason：不是 tool_use 就结束（end_turn 是正常完成）。")
+@check("只看 resp.stop_reason：tool_use 就执行工具、继续；end_turn 就结束。")
 def correct_stop(loop: Callable[..., Any]) -> str:
     require(callable(loop), "这里应当是一个函数（你的循环）。")
     report = check_loop(loop, scenarios(*STOP_KEYS))
