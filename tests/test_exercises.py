@@ -71,6 +71,15 @@ WRONG = {
         'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
         ' "tool_choice_none_after_last": {"long"}}'
     ),
+    "06-branches": (  # keeps the cut reply and the same budget
+        "def on_pause_turn(messages, response):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        "    return messages\n\n\n"
+        "def on_max_tokens(messages, response, max_tokens):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        "    return messages, max_tokens"
+    ),
+    "06-predict": 'my_prediction = ["completed", "completed", "max_turns"]',
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'
