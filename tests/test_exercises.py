@@ -80,6 +80,7 @@ WRONG = {
         "    return messages, max_tokens"
     ),
     "06-predict": 'my_prediction = ["completed", "completed", "max_turns"]',
+    "07-loop": "from agentkit.antipatterns import exception_aborts as my_loop",
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'

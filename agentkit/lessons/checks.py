@@ -486,7 +486,7 @@ def predicted_exits(prediction: Any) -> str:
 # --- lesson 07 ------------------------------------------------------------------------------------
 
 
-@check("先修诊断里排在最前面的那一句；对照第 4 节的表。")
+@check("先修诊断里排在最前面的那一句；对照第 2 节的表。")
 def whole_loop(loop: Callable[..., Any]) -> str:
     require(callable(loop), "my_loop 应当是一个函数。")
     report = check_loop(loop, name="my_loop")
