@@ -81,6 +81,17 @@ WRONG = {
     ),
     "06-predict": 'my_prediction = ["completed", "completed", "max_turns"]',
     "07-loop": "from agentkit.antipatterns import exception_aborts as my_loop",
+    "08-self-1": 'my_order = ["B", "A", "D", "C"]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+    "08-self-2": (  # lets a failing tool's exception escape
+        "def results_message(response, run_tool):\n"
+        '    blocks = [b for b in response.content if b.type == "tool_use"]\n'
+        '    return {"role": "user", "content": [\n'
+        '        {"type": "tool_result", "tool_use_id": b.id,\n'
+        '         "content": json.dumps(run_tool(b.name, b.input))} for b in blocks]}'
+    ),
+    "08-self-3": 'first_blocks = ["tool_use"]\ntext_loop_refunds = 0',
+    "08-self-4": 'tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()',
+    "08-self-5": 'my_guess = "completed"',
     "02-predict": (
         'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
         ' ("end_turn", [])]'

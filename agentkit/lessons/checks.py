@@ -186,7 +186,7 @@ def stop_reasons(continue_on: Any, finish_on: Any) -> str:
 @check("返回 dict(model=MODEL, max_tokens=1024, tools=TOOLS, messages=[一条 user 消息])。")
 def request(build_request: Callable[[str], Any]) -> str:
     req = build_request(REFUND)
-    require(req is not None, "build_request 返回了 None：还没写 return？")
+    returned(req, "build_request")
     require(isinstance(req, dict), f"build_request 返回了 {type(req).__name__}，应当是 dict。")
     missing = [k for k in ("model", "max_tokens", "tools", "messages") if k not in req]
     require(not missing, f"请求里缺少 {', '.join(missing)}。")
@@ -315,7 +315,14 @@ def tool_result_block(answer: Callable[..., Any]) -> str:
     return "成功时是 JSON 文本；失败时不抛异常，返回 is_error: true 和错误信息“库存不足”。"
 
 
+def returned(value: Any, name: str) -> None:
+    """The function returned something (a bare stub returns None)."""
+    if value is None:
+        raise NotYet(f"{name} 返回了 None：还没写完，或者忘了 return？")
+
+
 def _result_shape(result: Any, use_id: str) -> None:
+    returned(result, "answer")
     require(isinstance(result, dict), f"应当返回一个 dict，你返回了 {type(result).__name__}。")
     require(result.get("type") == "tool_result", '"type" 应当是 "tool_result"。')
     require(result.get("tool_use_id") == use_id, '"tool_use_id" 应当是 tool_use 块的 block.id。')
@@ -535,6 +542,7 @@ def results_message(make_message: Callable[..., Any]) -> str:
         return world.run_tool(name, args)
 
     message = make_message(response, flaky)
+    returned(message, "results_message")
     require(
         isinstance(message, dict), f"应当返回一条消息（dict），你返回了 {type(message).__name__}。"
     )
