@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import html
 import inspect
+import io
 import json
+import tokenize
 import unicodedata
 from typing import Any
 
@@ -211,14 +213,88 @@ def markdown(text: str) -> Shown:
     return Shown(text, markdown=text)
 
 
+LISTING = 88  # columns of a listed line: JupyterLab shows it unwrapped
+
+
 def source(obj: Any, *, docstring: bool = True) -> Shown:
     """A function's or module's source: highlighted in JupyterLab, plain elsewhere.
-    docstring=False leaves a function's docstring out, so the listing is the code alone."""
+    docstring=False leaves a function's docstring out, so the listing is the code alone.
+    Lines stay within LISTING columns (see `fit`), so nothing wraps mid-identifier."""
     text = inspect.getsource(obj).rstrip("\n")
     if not docstring and obj.__doc__:
         head, quote, rest = text.partition('"""')
         text = head.rstrip(" ") + rest.partition('"""')[2].lstrip("\n")
+    text = fit(text)
     return Shown(text, markdown=f"```python\n{text}\n```")
+
+
+def fit(code: str, width: int = LISTING) -> str:
+    """`code` with its lines within `width` columns: a long docstring is refilled, and a long
+    code line is broken between two tokens inside its brackets (still valid Python)."""
+    lines = code.split("\n")
+    breaks, docs = _token_breaks(code)
+    out: list[str] = []
+    n = 0
+    while n < len(lines):
+        doc = next((d for d in docs if d[0] == n + 1), None)
+        if doc and any(columns(x) > width for x in lines[doc[0] - 1 : doc[1]]):
+            out += _refill(lines[doc[0] - 1 : doc[1]], width)
+            n = doc[1]
+            continue
+        line = lines[n]
+        fits = columns(line) <= width
+        out += [line] if fits else _break_code(line, breaks.get(n + 1, []), width)
+        n += 1
+    return "\n".join(out)
+
+
+def _token_breaks(code: str) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
+    """Where each line may break (starts of tokens inside brackets), and docstring spans."""
+    breaks: dict[int, list[int]] = {}
+    docs: list[tuple[int, int]] = []
+    depth = 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == tokenize.STRING and tok.string.startswith('"""'):
+                docs.append((tok.start[0], tok.end[0]))
+            if depth > 0 and tok.type not in (tokenize.NL, tokenize.COMMENT):
+                breaks.setdefault(tok.start[0], []).append(tok.start[1])
+            if tok.type == tokenize.OP and tok.string in "([{":
+                depth += 1
+            elif tok.type == tokenize.OP and tok.string in ")]}":
+                depth -= 1
+    except (tokenize.TokenError, IndentationError):
+        pass
+    return breaks, docs
+
+
+def _refill(lines: list[str], width: int) -> list[str]:
+    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+    body = ""
+    for x in (x.strip() for x in lines):
+        cjk = body and columns(body[-1]) == 2 and columns(x[:1]) == 2
+        body += x if cjk or not body else " " + x
+    return [indent + x for x in wrap(body, width - len(indent)).split("\n")]
+
+
+def _break_code(line: str, starts: list[int], width: int) -> list[str]:
+    """Break before the last token start that keeps the head within `width`."""
+    fitting = [c for c in starts if c > 0 and columns(line[:c]) <= width and line[:c].strip()]
+    if not fitting:
+        return [line]
+    good = [
+        c
+        for c in fitting
+        if line[:c].rstrip().endswith(",") or line[c:].startswith(("if ", "for ", "and ", "or "))
+    ]
+    cut = (good or fitting)[-1]
+    indent = " " * (len(line) - len(line.lstrip()) + 8)
+    tail = indent + line[cut:]
+    shift = len(indent) - cut
+    rest = [c + shift for c in starts if c > cut]
+    return [line[:cut].rstrip()] + (
+        [tail] if columns(tail) <= width else _break_code(tail, rest, width)
+    )
 
 
 def table(header: list[str], rows: list[list[str]]) -> Shown:

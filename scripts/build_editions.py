@@ -67,34 +67,43 @@ def collapsed(cell) -> bool:
 
 def find_exercises(nb, report: Report | None = None) -> list[Exercise]:
     """The exercises of a notebook; what breaks the pattern goes into `report.warnings`."""
+    report = report or Report("")
     found: list[Exercise] = []
-    warn = report.warnings.append if report else (lambda _: None)
     for i, cell in enumerate(nb.cells):
-        where = f"{report.notebook if report else ''} 第 {i + 1} 个单元格"
+        where = f"{report.notebook} 第 {i + 1} 个单元格"
         kind = tags(cell) & {"exercise", "check", "solution"}
         if "exercise" in kind:
             found.append(Exercise(i))
             if cell.cell_type != "code" or not STUB.search(cell.source):
-                warn(f"{where}（exercise）不是占位代码：应当含 TODO、... 或 pass")
+                report.warnings.append(f"{where}（exercise）不是占位代码：应当含 TODO、... 或 pass")
         elif "check" in kind:
-            if not found or found[-1].check is not None:
-                warn(f"{where}（check）前面没有等着检查的 exercise 单元格")
-            else:
-                found[-1].check = i
+            _pair(found, "check", i, where, report)
         elif "solution" in kind:
-            if not found or found[-1].check is None:
-                warn(f"{where}（solution）前面没有 exercise 和 check 单元格")
-            else:
-                found[-1].solutions.append(i)
+            _pair(found, "solution", i, where, report)
             if not collapsed(cell):
-                warn(f"{where}（solution）没有折叠：加上 metadata.jupyter.source_hidden = true")
+                report.warnings.append(
+                    f"{where}（solution）没有折叠：加上 metadata.jupyter.source_hidden = true"
+                )
     for ex in found:
-        where = f"{report.notebook if report else ''} 第 {ex.index + 1} 个单元格（exercise）"
+        where = f"{report.notebook} 第 {ex.index + 1} 个单元格（exercise）"
         if ex.check is None:
-            warn(f"{where}后面没有 check 单元格")
+            report.warnings.append(f"{where}后面没有 check 单元格")
         elif not ex.solutions:
-            warn(f"{where}的检查后面没有 solution 单元格")
+            report.warnings.append(f"{where}的检查后面没有 solution 单元格")
     return found
+
+
+def _pair(found: list[Exercise], kind: str, i: int, where: str, report: Report) -> None:
+    """Attach a check (or solution) cell to the exercise before it, or warn."""
+    last = found[-1] if found else None
+    if kind == "check" and last is not None and last.check is None:
+        last.check = i
+    elif kind == "solution" and last is not None and last.check is not None:
+        last.solutions.append(i)
+    elif kind == "check":
+        report.warnings.append(f"{where}（check）前面没有等着检查的 exercise 单元格")
+    else:
+        report.warnings.append(f"{where}（solution）前面没有 exercise 和 check 单元格")
 
 
 def student_edition(nb, name: str) -> tuple[object, Report]:
