@@ -1,7 +1,6 @@
 """docs/instructor_guide.md: the lesson-length table is measured from the notebooks, and the
 agendas are built on exercises that exist."""
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -10,18 +9,8 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "instructor_guide.md").read_text(encoding="utf-8")
-SCRIPT = ROOT / "scripts" / "lesson_lengths.py"
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("lesson_lengths", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lesson_lengths"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ll = _script()
+sys.path.insert(0, str(ROOT / "scripts"))
+import lesson_lengths as ll  # noqa: E402  (a script, not a package)
 
 
 def exercise_ids() -> set[str]:

@@ -1,8 +1,7 @@
 """The grader's scenarios run by any loop, side by side (lessons 04, 05 and 08).
 
 What a run did in the offline world, its last words and the grader's verdict; the tool calls
-in a conversation. Nothing here is a second agent
-loop (the loop is `agentkit.loop.run_agent_loop`).
+in a conversation. Nothing here is a second agent loop (that is `agentkit.run_agent_loop`).
 """
 
 from __future__ import annotations
