@@ -217,3 +217,28 @@ def test_at_least_fifteen_exercises_over_eight_lessons_and_code_in_every_lesson_
         assert any(re.search(r"^(def|class) ", s, re.M) for s in sources), (
             f"lesson {n:02d} asks for no code"
         )
+
+
+def _raises(*args, **kwargs):
+    raise ValueError("learner bug")
+
+
+CHECKS = [
+    f
+    for name, f in vars(__import__("agentkit.lessons.checks", fromlist=["x"])).items()
+    if callable(f) and getattr(f, "__wrapped__", None) is not None
+]
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("odd", [None, 5, "x", _raises], ids=["None", "int", "str", "raises"])
+def test_every_check_answers_any_attempt_with_a_verdict_never_an_exception(check, odd):
+    import inspect
+
+    n = len(inspect.signature(check.__wrapped__).parameters)
+    args = [odd] * n
+    if check.__name__ == "predicted_stop_reasons":
+        args[1] = ["你好！"]
+    verdict = check(*args)
+    assert isinstance(verdict, Verdict) and not verdict.passed, verdict
+    assert "提示：" in repr(verdict)

@@ -82,9 +82,11 @@ def check(hint: str) -> Callable[[Callable[..., str]], Callable[..., Verdict]]:
                 return not_passed("练习单元格还是占位代码。", hint, stub=True)
             except Wrong as e:
                 return not_passed(e.problem, e.hint or hint, stub=stub or isinstance(e, NotYet))
-            except Exception as e:  # the learner's code raised: say so, in one line
-                where = "你的代码" if _raised_by_learner(e) else "检查时"
-                return not_passed(f"{where}抛出了 {type(e).__name__}: {e}", hint, stub=stub)
+            except Exception as e:  # the learner's code raised, or an answer of the wrong type
+                error = f"{type(e).__name__}: {e}"
+                if _raised_by_learner(e):
+                    return not_passed(f"你的代码抛出了 {error}", hint, stub=stub)
+                return not_passed(f"答案的类型或形状不对，检查时出错（{error}）", hint, stub=stub)
 
         return checked
 
