@@ -1,6 +1,7 @@
 """How long each lesson takes a learner, measured from the notebooks themselves.
 
-    python scripts/lesson_lengths.py        # prints the Markdown table kept in docs/instructor_guide.md
+    python scripts/lesson_lengths.py            # prints the Markdown table
+    python scripts/lesson_lengths.py --write    # ... and puts it into docs/instructor_guide.md
 
 A lesson's minutes are the sum of three measures, each read from the notebook:
 
@@ -114,10 +115,25 @@ def table(lengths: list[Length]) -> str:
     return "\n".join(rows)
 
 
-def main() -> int:
-    print(table(lessons()))
+GUIDE = ROOT / "docs" / "instructor_guide.md"
+START, END = "<!-- lesson-lengths -->\n", "\n<!-- /lesson-lengths -->"
+
+
+def write_guide(text: str) -> None:
+    """Replace the table between the guide's lesson-lengths markers."""
+    guide = GUIDE.read_text(encoding="utf-8")
+    head, _, rest = guide.partition(START)
+    _, _, tail = rest.partition(END)
+    GUIDE.write_text(head + START + text + END + tail, encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    text = table(lessons())
+    print(text)
+    if "--write" in argv:
+        write_guide(text)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
