@@ -75,19 +75,18 @@ def stop_on_regex(client, messages, *, tools, run_tool, model):
 
 
 def fixed_five_turns(client, messages, *, tools, run_tool, model):
-    """Five turns as the main stop: long tasks are cut off mid-way, silently, with tool_use unanswered
-    or the work unfinished; no one is told."""
+    """Five turns as the main stop: right in every branch, but a task that needs a sixth turn is
+    cut off mid-way, silently, with the work unfinished; no one is told."""
     for _turn in range(5):
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})
         if resp.stop_reason == "end_turn":
             break
-        messages.append(
-            {
-                "role": "user",
-                "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"],
-            }
-        )
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
     return messages
 
 
@@ -100,8 +99,12 @@ def tool_choice_none_after_last(client, messages, *, tools, run_tool, model):
         extra = {"tool_choice": {"type": "none"}} if expected_last_done else {}
         resp = ask(client, messages, tools, model, **extra)
         messages.append({"role": "assistant", "content": resp.content})
-        if resp.stop_reason != "tool_use":
+        if resp.stop_reason == "end_turn":
             return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
         uses = [b for b in resp.content if b.type == "tool_use"]
         expected_last_done = expected_last_done or any(b.name == "process_refund" for b in uses)
         messages.append({"role": "user", "content": [tool_result(b, run_tool) for b in uses]})

@@ -31,7 +31,7 @@ def try_model(client: anthropic.Anthropic, model: str) -> str:
         warnings.simplefilter("ignore", DeprecationWarning)
         try:
             r = client.messages.create(
-                model=model, max_tokens=64, messages=[{"role": "user", "content": "你好"}]
+                model=model, max_tokens=512, messages=[{"role": "user", "content": "你好"}]
             )
         except anthropic.APIStatusError as e:
             err = e.body.get("error", {}) if isinstance(e.body, dict) else {}

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import html
 import inspect
+import io
 import json
+import tokenize
+import unicodedata
 from typing import Any
 
 ROLE_ZH = {"user": "用户 / user", "assistant": "Claude / assistant"}
@@ -31,10 +34,34 @@ def _short(value: Any, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _block_line(b: dict[str, Any]) -> str:
+def columns(text: str) -> int:
+    """Display width: a CJK character takes two columns."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, width: int = 78, indent: str = "") -> str:
+    """`text` whole, broken into lines of at most `width` columns (CJK counted double),
+    never inside a word of Latin letters or digits; continuation lines indented. Final
+    answers are wrapped, never cut."""
+    lines, line = [], ""
+    for ch in " ".join(text.split()):
+        if columns(line + ch) > width and line:
+            word = len(line) - len(line.rstrip(_WORD)) if ch in _WORD else 0
+            word = word if word < len(line) else 0
+            lines.append(line[: len(line) - word].rstrip())
+            line = line[len(line) - word :]
+        line += ch if line or not ch.isspace() else ""
+    lines.append(line)
+    return ("\n" + indent).join(lines)
+
+
+_WORD = "".join(map(chr, range(33, 127)))  # Latin letters, digits and ASCII punctuation
+
+
+def _block_line(b: dict[str, Any], *, full: bool = False) -> str:
     kind = b.get("type")
     if kind == "text":
-        return f"text: {_short(b['text'])}"
+        return f"text: {' '.join(b['text'].split()) if full else wrap(b['text'], 78, ' ' * 10)}"
     if kind in ("tool_use", "server_tool_use"):
         return f"{kind}: {b['name']}({_short(b.get('input', {}))})  id={b.get('id', '')[-6:]}"
     if kind == "tool_result":
@@ -75,7 +102,8 @@ def transcript_html(run: Any) -> str:
             str(i),
             f"<b>{ROLE_ZH.get(m['role'], m['role'])}</b>",
             "".join(
-                f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>{html.escape(_block_line(b))}</div>"
+                f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>"
+                f"{html.escape(_block_line(b, full=True))}</div>"
                 for b in _blocks(m["content"])
             ),
         ]
@@ -90,43 +118,65 @@ def transcript_html(run: Any) -> str:
     return html_table("ak-transcript", ["#", "role", "content"], rows, foot)
 
 
-def mermaid_source(run: Any) -> str:
+def mermaid_source(run: Any, fold: int = 3) -> str:
     """A sequence diagram: the user, the loop, Claude and the tools, one request per round.
 
     A LoopResult's rounds come from `run.stop_reasons` (a cut max_tokens reply, dropped from
-    the history, is drawn as its own round); a plain message list shows what it holds."""
+    the history, is drawn as its own round); a plain message list shows what it holds. A run
+    of `fold` or more identical rounds is drawn once, inside a `loop` box that says how many."""
     out = ["sequenceDiagram", "    participant U as 用户", "    participant L as 循环"]
     out += ["    participant C as Claude", "    participant T as 工具"]
     msgs = _messages(run)
     first = _blocks(msgs[0]["content"]) if msgs else []
     out.append(f"    U->>L: {_mm(_short(first[0].get('text', ''), 30) if first else '')}")
-    reasons = list(getattr(run, "stop_reasons", []))
-    turn = 0
-    for m in msgs[1:]:
-        blocks = _blocks(m["content"])
-        if m["role"] == "user":
-            out += [_result_arrow(b) for b in blocks if b.get("type") == "tool_result"]
-            continue
-        while reasons and reasons[0] == "max_tokens":  # dropped replies are not in history
-            turn += 1
-            out += _round(turn, "stop_reason=max_tokens（截断，丢弃后加倍重试）", [])
-            reasons.pop(0)
-        turn += 1
-        uses = [b for b in blocks if b.get("type") == "tool_use"]
-        said = f"stop_reason={reasons.pop(0)}" if reasons else "tool_use" if uses else "text"
-        out += _round(turn, said, uses)
-    for reason in reasons:  # rounds after the last kept reply: cut, or cut inside a tool_use
-        turn += 1
-        out += _round(turn, f"stop_reason={reason}（响应未保留）", [])
+    out += _folded(_rounds(msgs, list(getattr(run, "stop_reasons", []))), fold)
     if hasattr(run, "exit"):
         out.append(f"    Note over L: stop_reason={run.stop_reason} → exit={run.exit}")
         out.append(f"    L->>U: {_mm(_short(run.final_text, 40))}")
     return "\n".join(out)
 
 
-def _round(turn: int, said: str, uses: list[dict[str, Any]]) -> list[str]:
-    lines = [f"    L->>C: messages.create（第 {turn} 轮）"]
-    lines.append(f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses))
+def _rounds(msgs: list[dict[str, Any]], reasons: list[str]) -> list[list[str]]:
+    """Each round's lines after its `messages.create` line: the reply, the calls, the results."""
+    rounds: list[list[str]] = []
+    for m in msgs[1:]:
+        blocks = _blocks(m["content"])
+        if m["role"] == "user":
+            if rounds:
+                rounds[-1] += [_result_arrow(b) for b in blocks if b.get("type") == "tool_result"]
+            continue
+        while reasons and reasons[0] == "max_tokens":  # dropped replies are not in history
+            rounds.append(_round("stop_reason=max_tokens（截断，丢弃后加倍重试）", []))
+            reasons.pop(0)
+        uses = [b for b in blocks if b.get("type") == "tool_use"]
+        said = f"stop_reason={reasons.pop(0)}" if reasons else "tool_use" if uses else "text"
+        rounds.append(_round(said, uses))
+    for reason in reasons:  # rounds after the last kept reply: cut, or cut inside a tool_use
+        rounds.append(_round(f"stop_reason={reason}（响应未保留）", []))
+    return rounds
+
+
+def _folded(rounds: list[list[str]], fold: int) -> list[str]:
+    out, n = [], 0
+    while n < len(rounds):
+        same = n + 1
+        while same < len(rounds) and rounds[same] == rounds[n]:
+            same += 1
+        if same - n >= fold:
+            out.append(f"    loop 第 {n + 1}–{same} 轮：相同的 {same - n} 轮，只画一次")
+            out.append(f"        L->>C: messages.create（第 {n + 1}–{same} 轮）")
+            out += ["    " + line for line in rounds[n]]
+            out.append("    end")
+        else:
+            for turn in range(n, same):
+                out.append(f"    L->>C: messages.create（第 {turn + 1} 轮）")
+                out += rounds[turn]
+        n = same
+    return out
+
+
+def _round(said: str, uses: list[dict[str, Any]]) -> list[str]:
+    lines = [f"    C-->>L: {said}" + "".join(f" · {b['name']}" for b in uses)]
     return lines + [f"    L->>T: {b['name']}({_mm(_short(b.get('input', {}), 40))})" for b in uses]
 
 
@@ -163,14 +213,88 @@ def markdown(text: str) -> Shown:
     return Shown(text, markdown=text)
 
 
+LISTING = 88  # columns of a listed line: JupyterLab shows it unwrapped
+
+
 def source(obj: Any, *, docstring: bool = True) -> Shown:
     """A function's or module's source: highlighted in JupyterLab, plain elsewhere.
-    docstring=False leaves a function's docstring out, so the listing is the code alone."""
+    docstring=False leaves a function's docstring out, so the listing is the code alone.
+    Lines stay within LISTING columns (see `fit`), so nothing wraps mid-identifier."""
     text = inspect.getsource(obj).rstrip("\n")
     if not docstring and obj.__doc__:
         head, quote, rest = text.partition('"""')
         text = head.rstrip(" ") + rest.partition('"""')[2].lstrip("\n")
+    text = fit(text)
     return Shown(text, markdown=f"```python\n{text}\n```")
+
+
+def fit(code: str, width: int = LISTING) -> str:
+    """`code` with its lines within `width` columns: a long docstring is refilled, and a long
+    code line is broken between two tokens inside its brackets (still valid Python)."""
+    lines = code.split("\n")
+    breaks, docs = _token_breaks(code)
+    out: list[str] = []
+    n = 0
+    while n < len(lines):
+        doc = next((d for d in docs if d[0] == n + 1), None)
+        if doc and any(columns(x) > width for x in lines[doc[0] - 1 : doc[1]]):
+            out += _refill(lines[doc[0] - 1 : doc[1]], width)
+            n = doc[1]
+            continue
+        line = lines[n]
+        fits = columns(line) <= width
+        out += [line] if fits else _break_code(line, breaks.get(n + 1, []), width)
+        n += 1
+    return "\n".join(out)
+
+
+def _token_breaks(code: str) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
+    """Where each line may break (starts of tokens inside brackets), and docstring spans."""
+    breaks: dict[int, list[int]] = {}
+    docs: list[tuple[int, int]] = []
+    depth = 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == tokenize.STRING and tok.string.startswith('"""'):
+                docs.append((tok.start[0], tok.end[0]))
+            if depth > 0 and tok.type not in (tokenize.NL, tokenize.COMMENT):
+                breaks.setdefault(tok.start[0], []).append(tok.start[1])
+            if tok.type == tokenize.OP and tok.string in "([{":
+                depth += 1
+            elif tok.type == tokenize.OP and tok.string in ")]}":
+                depth -= 1
+    except (tokenize.TokenError, IndentationError):
+        pass
+    return breaks, docs
+
+
+def _refill(lines: list[str], width: int) -> list[str]:
+    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+    body = ""
+    for x in (x.strip() for x in lines):
+        cjk = body and columns(body[-1]) == 2 and columns(x[:1]) == 2
+        body += x if cjk or not body else " " + x
+    return [indent + x for x in wrap(body, width - len(indent)).split("\n")]
+
+
+def _break_code(line: str, starts: list[int], width: int) -> list[str]:
+    """Break before the last token start that keeps the head within `width`."""
+    fitting = [c for c in starts if c > 0 and columns(line[:c]) <= width and line[:c].strip()]
+    if not fitting:
+        return [line]
+    good = [
+        c
+        for c in fitting
+        if line[:c].rstrip().endswith(",") or line[c:].startswith(("if ", "for ", "and ", "or "))
+    ]
+    cut = (good or fitting)[-1]
+    indent = " " * (len(line) - len(line.lstrip()) + 8)
+    tail = indent + line[cut:]
+    shift = len(indent) - cut
+    rest = [c + shift for c in starts if c > cut]
+    return [line[:cut].rstrip()] + (
+        [tail] if columns(tail) <= width else _break_code(tail, rest, width)
+    )
 
 
 def table(header: list[str], rows: list[list[str]]) -> Shown:

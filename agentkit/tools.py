@@ -54,8 +54,10 @@ def tool_result(block: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> d
     return {"type": "tool_result", "tool_use_id": block.id, "content": content}
 
 
-def tool_results(response: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> list[dict]:
-    """Every tool_use block of `response` answered, in order: the content of ONE user message."""
+def tool_results(
+    response: Any, run_tool: Callable[[str, dict[str, Any]], Any]
+) -> list[dict[str, Any]]:
+    """Each tool_use block of `response` answered, in order: one message's content."""
     return [tool_result(b, run_tool) for b in response.content if b.type == "tool_use"]
 
 
@@ -97,8 +99,8 @@ class LookupBeforeRefund:
         order_id = input.get("order_id")
         if name == "process_refund" and order_id not in self.looked_up:
             return (
-                f"前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order 成功查询订单 {order_id}，"
-                f"不能调用 process_refund。"
+                "前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order "
+                f"成功查询订单 {order_id}，不能调用 process_refund。"
             )
         return None
 

@@ -155,7 +155,8 @@ def open_and_run_all(pg, url: str, notebook: str) -> None:
     pg.wait_for_function(
         """() => {
         const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-        const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent);
+        const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+            .map(e => e.textContent.trim()).filter(t => t);  // a collapsed input shows no prompt
         return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
     }""",
         timeout=120_000,
@@ -169,8 +170,11 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
     # (content-visibility), and inner_text leaves out what is not rendered.
     text = pg.locator(".jp-Notebook").text_content()
     seq = re.findall(r"\[turn \d+\] stop_reason=(\w+)", text)
-    assert seq[:3] == ["tool_use", "tool_use", "end_turn"], seq
-    assert "end_turn" in seq[3:4], seq
+    assert seq == ["tool_use", "tool_use", "end_turn"] * 2, seq  # the guide's run, then 77.0
+    # The exercises: the check answers the stub in Chinese; the solutions are drawn collapsed.
+    assert "… 还没做完" in text and "Traceback" not in text
+    solutions = pg.locator(".jp-CodeCell").filter(has=pg.locator(".jp-InputPlaceholder"))
+    assert solutions.count() == 2, "lesson 02's two solution cells are collapsed"
     diagram = pg.locator(".jp-OutputArea-output .jp-RenderedMermaid").first
     diagram.scroll_into_view_if_needed()
     expect(
@@ -202,6 +206,18 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
         return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
     )
     assert narrow > source_lines, "the measure must see wrapping where there is some"
+
+
+def test_lesson_06_draws_its_long_run_with_the_repeated_rounds_folded(page):
+    url, pg = page
+    open_and_run_all(pg, url, "06_other_stop_reasons.ipynb")
+    diagrams = pg.locator(".jp-OutputArea-output .jp-RenderedMermaid")
+    assert diagrams.count() == 1
+    diagrams.first.scroll_into_view_if_needed()
+    expect(diagrams.first.locator("img, svg").first).to_be_visible()
+    assert pg.locator(".jp-RenderedMermaid.jp-mod-warning").count() == 0
+    text = pg.locator(".jp-Notebook").text_content()
+    assert "loop 第 1–6 轮：相同的 6 轮，只画一次" in text and "Traceback" not in text
 
 
 def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_score_and_chart(page):

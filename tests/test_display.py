@@ -95,3 +95,33 @@ def test_lesson_displays_are_one_kind():
     assert repr(md) == md._repr_markdown_() == "| x |"
     listing = source(table)
     assert listing._repr_markdown_().startswith("```python\ndef table(")
+
+
+def run_in(world, prompt):
+    """The reference loop on one prompt, in `world`, with all its tools."""
+    client = make_client(offline=True, world=world)
+    task = [{"role": "user", "content": prompt}]
+    return run_agent_loop(client, task, world.tools(), run_tool=world.run_tool)
+
+
+def test_final_answers_are_wrapped_whole_never_cut_or_split_mid_word():
+    from agentkit.display import columns, wrap
+
+    text = "订单 A-1001 已退款 120.0 元（退款单号 R-778）。" * 6 + " process_refund order_id"
+    wrapped = wrap(text, 40, "  ")
+    lines = wrapped.splitlines()
+    assert len(lines) > 3 and all(columns(line) <= 42 for line in lines)
+    assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")
+    assert all(not line.endswith("process_") for line in lines) and "…" not in wrapped
+    result = run_in(World(), "今天天气怎么样？")
+    shown = repr(show(result))
+    assert "…" not in shown and result.final_text.endswith(shown.split("\n")[-2].strip()[-10:])
+
+
+def test_long_runs_of_identical_rounds_are_drawn_once_in_a_loop_box():
+    watched = World(transitions={"A-1002": ["shipped"] * 6 + ["delivered"]})
+    result = run_in(watched, "帮我盯着订单 A-1002，直到它签收再退款")
+    source = mermaid_source(result)
+    assert "loop 第 1–6 轮：相同的 6 轮，只画一次" in source and source.count("    end") == 1
+    assert source.count("messages.create") == 4  # rounds 1-6 once, then 7, 8 and 9
+    assert mermaid_source(result, fold=100).count("messages.create") == 9

@@ -1,24 +1,20 @@
-"""Lesson 07's reference-solution button, driven without a browser, and the solution itself."""
+"""Lesson 07: its collapsed solution cell is agentkit.lessons.solution, and the solution passes."""
+
+from pathlib import Path
+
+import nbformat
 
 from agentkit import check_loop
-from agentkit.lessons.solution import HIDE, SHOW, solution_loop, solution_reveal
+from agentkit.lessons.solution import solution_loop, solution_source
+
+LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "07_your_loop.ipynb"
 
 
-def test_the_reveal_button_shows_the_solution_only_when_clicked():
-    reveal = solution_reveal()
-    assert reveal.html.value == "" and reveal.button.description == SHOW
-    reveal.button.click()
-    assert "def " in reveal.html.value and "stop_reason" in reveal.html.value
-    assert "def solution_loop(client, messages, *, tools, run_tool, model" in reveal.html.value
-    assert "is_error" in reveal.html.value and reveal.button.description == HIDE
-    reveal.button.click()
-    assert reveal.html.value == "" and reveal.button.description == SHOW
-
-
-def test_the_reveal_widget_has_a_fixed_text_repr():
-    bundle = solution_reveal()._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(solution_reveal())
-    assert "application/vnd.jupyter.widget-view+json" in bundle
+def test_the_collapsed_solution_cell_is_the_reference_solution_named_my_loop():
+    nb = nbformat.read(LESSON, as_version=4)
+    [cell] = [c for c in nb.cells if "solution" in c.metadata.get("tags", [])]
+    assert cell.metadata["jupyter"]["source_hidden"] is True
+    assert cell.source == solution_source().replace("def solution_loop(", "def my_loop(")
 
 
 def test_the_reference_solution_passes_every_scenario():

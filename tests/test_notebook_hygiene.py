@@ -35,3 +35,26 @@ def test_stored_outputs_are_clean(path):
 
 def test_there_are_ten_lessons():
     assert [p.name[:2] for p in NOTEBOOKS] == [f"{i:02d}" for i in range(10)]
+
+
+def test_source_listings_stay_within_88_columns_and_remain_python():
+    """A listing wider than the output area wraps anywhere, mid-identifier too: keep it narrow."""
+    import ast
+
+    from agentkit.display import LISTING, columns
+
+    listed = 0
+    for path in NOTEBOOKS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or not re.search(r"^source\(", source, re.M):
+                continue
+            text = "".join(
+                "".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"]
+            )
+            code = text.split("\n\n")[-1] if text.startswith("ROUTES") else text
+            wide = [line for line in code.splitlines() if columns(line) > LISTING]
+            assert not wide, f"{path.name}: {wide}"
+            ast.parse(code)
+            listed += 1
+    assert listed >= 10

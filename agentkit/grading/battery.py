@@ -394,7 +394,7 @@ SCENARIOS: list[Scenario] = [
     Scenario("parallel", "一次三个订单（并行 tool_use）", _parallel),
     Scenario("shipped", "已发货：退货而不是取消", _shipped),
     Scenario("unexpected", "意外状态：转人工", _unexpected),
-    Scenario("long", "二十轮以上的长任务", _long),
+    Scenario("long", "二十轮的长任务（十个订单逐个处理）", _long),
     Scenario("tool_error", "工具暂时失败（is_error 后重试）", _tool_error),
     Scenario("bad_input", "输入格式错误后自我纠正", _bad_input),
     Scenario("refund_cap", "超过上限的退款被拒后转人工", _refund_cap),

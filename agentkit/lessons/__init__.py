@@ -4,7 +4,8 @@
 - `runs`: running the reference loop and reading what it did (the stop_reason table, a
   request log, exits, safety-net handlers, earlier sessions).
 - `scenarios`: the grader's scenarios run by any loop, side by side (lessons 04, 05, 08).
-- `solution`: lesson 07's reference solution and its reveal button.
+- `solution`: lesson 07's reference solution (its collapsed solution cell).
+- `checks`: the check cells of every exercise: a few Chinese lines, never a traceback.
 
 Nothing here is a second agent loop: the loop is `agentkit.loop.run_agent_loop`, and the
 solution loop exists to be read. Display wrappers live in `agentkit.display`.

@@ -30,7 +30,8 @@ FLOW_ZH = {  # each STOP_REASONS handler, by name: does the loop go on, and what
     "stop_sequence": ("结束", "命中我们传入的 stop_sequences，result.detail 记录是哪一个"),
     "refused": (
         "结束",
-        "result.detail 是 stop_details（category、explanation）；不要原样重发同一个请求",
+        "result.detail 是 stop_details（category、explanation）；可换后备模型重试，"
+        "不要把同一个请求重发给同一个模型",
     ),
     "truncated": ("结束", "回答被上下文窗口截断，标记为 truncated"),
 }

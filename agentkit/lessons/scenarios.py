@@ -1,8 +1,7 @@
 """The grader's scenarios run by any loop, side by side (lessons 04, 05 and 08).
 
-What a run did in the offline world, its last words and the grader's verdict; a table of
-loops against scenarios; the tool calls in a conversation. Nothing here is a second agent
-loop (the loop is `agentkit.loop.run_agent_loop`).
+What a run did in the offline world, its last words and the grader's verdict; the tool calls
+in a conversation. Nothing here is a second agent loop (that is `agentkit.run_agent_loop`).
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..display import Shown, table
 from ..grading import SCENARIOS, Run, Scenario, diagnose, run_scenario
 
 
@@ -69,21 +67,6 @@ def what_happened(fn: Callable[..., Any], key: str) -> str:
         f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
         f"  最后回复：{final_text(run.returned)}\n  评分：{verdict}"
     )
-
-
-def compare(loops: dict[str, Callable[..., Any]], keys: list[str]) -> Shown:
-    """One row per loop, one column per scenario: the tool calls it made, and ✓ / ✗ from the grader."""
-    rows = []
-    for name, fn in loops.items():
-        row = [name]
-        for key in keys:
-            sc = scenario(key)
-            run = run_scenario(fn, sc)
-            mark = "✓" if not diagnose(run) else "✗"
-            row.append(f"{mark} {actions(run)}")
-        rows.append(row)
-    header = ["循环"] + [f"{scenario(k).title}" for k in keys]
-    return table(header, rows)
 
 
 def failed_keys(report: Any) -> set[str]:

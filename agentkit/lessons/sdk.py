@@ -8,13 +8,13 @@ the learner sees.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import anthropic
 
 from ..client import default_model
+from ..tools import tool_results
 
 THINKING = {"type": "enabled", "budget_tokens": 2048}
 
@@ -31,6 +31,10 @@ def stream_turn(
         return stream.get_final_message()
 
 
+class SafetyNetReached(Exception):
+    """streaming_loop ran max_turns requests without end_turn."""
+
+
 def streaming_loop(
     client: anthropic.Anthropic,
     prompt: str,
@@ -39,10 +43,12 @@ def streaming_loop(
     on_text: Callable[[str], Any] = print,
     max_turns: int = 20,
     stream: bool = True,
+    on_stop: Callable[[str], Any] = lambda stop_reason: None,
 ) -> list[dict[str, Any]]:
-    """The lesson's loop with streaming: text is shown while it streams; the loop continues on
-    `tool_use` and stops on `end_turn`, read from the final message. Returns the conversation.
-    `stream=False`: the same loop with `create` (nothing shown), to compare."""
+    """The lesson's loop with streaming: text is shown while it streams; the loop goes on at
+    `tool_use` (and `pause_turn`) and ends at `end_turn`, read from the final message, never from
+    the text. Other stops and the cap raise. `stream=False`: the same loop with `create`.
+    `on_stop` hears each final message's stop_reason."""
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
     for _ in range(max_turns):
         request = {
@@ -53,19 +59,15 @@ def streaming_loop(
         }
         r = stream_turn(client, on_text, **request) if stream else client.messages.create(**request)
         messages.append({"role": "assistant", "content": r.content})
-        if r.stop_reason != "tool_use":
+        on_stop(r.stop_reason)
+        if r.stop_reason == "end_turn":
             return messages
-        results = [
-            {
-                "type": "tool_result",
-                "tool_use_id": b.id,
-                "content": json.dumps(run_tool(b.name, b.input), ensure_ascii=False),
-            }
-            for b in r.content
-            if b.type == "tool_use"
-        ]
-        messages.append({"role": "user", "content": results})
-    return messages
+        if r.stop_reason == "pause_turn":
+            continue
+        if r.stop_reason != "tool_use":
+            raise RuntimeError(f"stop_reason={r.stop_reason}: not a finished answer")
+        messages.append({"role": "user", "content": tool_results(r, run_tool)})
+    raise SafetyNetReached(f"no end_turn after {max_turns} turns")
 
 
 def thinking_rule(

@@ -1,4 +1,4 @@
-"""Lesson 07's reference solution and the button that reveals it.
+"""Lesson 07's reference solution.
 
 `solution_loop` is lesson 07's reference solution, in the learner's signature and in the study guide's
 style: one hand-written loop, `stop_reason` as the only control signal, every tool failure sent back
@@ -6,18 +6,14 @@ as an `is_error` tool_result, all of a round's results in ONE user message, and 
 safety net. Every way out that is not end_turn is a named exception carrying the conversation
 (never a silent "done"). The library's own loop is `agentkit.run_agent_loop`; this one exists to be read.
 
-`solution_reveal()` is the "显示参考答案" button: the source appears only when it is clicked, written
-into an HTML widget's value (nothing is printed, so strict nbval stays happy).
+`solution_source()` is the text of lesson 07's collapsed solution cell (tests/test_lesson_07.py keeps
+the two equal), with `solution_loop` named `my_loop` there.
 """
 
 from __future__ import annotations
 
-import html
 import inspect
 import json
-from typing import Any
-
-import ipywidgets as widgets
 
 MAX_TURNS = 50  # a safety net against runaway loops, not the way the loop normally ends
 
@@ -92,52 +88,12 @@ EXITS = (LoopExit, SafetyNetReached, Refused, CutOff, UnknownStopReason)
 
 
 def solution_source() -> str:
-    """The reference solution as shown to the learner: the cap, the exception and the loop."""
+    """The reference solution as shown to the learner: the cap, the exceptions and the loop
+    (lesson 07 imports json in an earlier cell)."""
     return "\n\n\n".join(
         [
-            f"import json\n\nMAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
+            f"MAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
             *(inspect.getsource(c).rstrip() for c in EXITS),
             inspect.getsource(solution_loop).rstrip(),
         ]
     )
-
-
-SHOW, HIDE = "显示参考答案", "隐藏参考答案"
-
-
-class SolutionReveal:
-    """A button that shows (and hides again) the reference solution's source in an HTML widget.
-
-    `.button` and `.html` are the child widgets, so a test can call `.button.click()` and read
-    `.html.value`. Its text/plain representation is fixed, so a stored notebook output compares equal."""
-
-    def __init__(self) -> None:
-        self.button = widgets.Button(description=SHOW, icon="eye").add_class("ak-reveal")
-        self.html = widgets.HTML(value="").add_class("ak-solution")
-        self.widget = widgets.VBox([self.button, self.html])
-        self.button.on_click(self._toggle)
-
-    @property
-    def shown(self) -> bool:
-        return bool(self.html.value)
-
-    def _toggle(self, _button: Any = None) -> None:
-        if self.shown:
-            self.html.value, self.button.description = "", SHOW
-            return
-        self.html.value = (
-            "<p>参考答案（<code>agentkit.lessons.solution.solution_loop</code>）：</p>"
-            f"<pre><code class='language-python'>{html.escape(solution_source())}</code></pre>"
-        )
-        self.button.description = HIDE
-
-    def __repr__(self) -> str:
-        return f"SolutionReveal（按钮“{SHOW}”：点击后显示 agentkit.lessons.solution.solution_loop 的源码）"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
-        return {**bundle, "text/plain": repr(self)}
-
-
-def solution_reveal() -> SolutionReveal:
-    return SolutionReveal()
