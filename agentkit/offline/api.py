@@ -184,7 +184,11 @@ class OfflineAPI:
         )
         message = self.reply(body, n, stats, conv)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
-            self._memo = _Memo(msgs, bool(body.get("tools")), seen, stats, conv.seen())
+            # Keep the messages already remembered and add only the new ones: re-keeping the whole
+            # freshly parsed history on every request made it long-lived garbage, and the cyclic
+            # GC's full collections then cost up to 100 ms a request at 400 turns.
+            kept = memo.msgs + msgs[known:] if memo else msgs
+            self._memo = _Memo(kept, bool(body.get("tools")), seen, stats, conv.seen())
         if not body.get("stream"):
             if midstream:
                 raise InvalidRequest(FAULTS[529][1], 529, FAULTS[529][0])
