@@ -15,7 +15,8 @@ import statistics
 import time
 
 import agentkit
-from agentkit import World, surface
+from agentkit import World
+from agentkit.lessons import sdk as surface
 
 TASK = "订单 A-1001 的商品坏了，请帮我退款。"
 
