@@ -63,7 +63,7 @@ class MessagesHandler(tornado.web.RequestHandler):
 
     async def _answer(self) -> None:
         key = api_key(self.request.headers)
-        if key is None:
+        if key is None:  # wording as pasted in n8n-io/n8n#37930
             answer = error_answer(
                 401, "authentication_error", "x-api-key header is required", stable_id("req_", 0)
             )

@@ -134,12 +134,9 @@ class OfflineAPI:
         if route is None:
             return error_answer(404, "not_found_error", "Not Found", rid)
         if len(content) > MAX_BODY:
-            return error_answer(
-                413,
-                "request_too_large",
-                "Request exceeds the maximum allowed number of bytes.",
-                rid,
-            )
+            # Wording as users pasted it: anthropics/anthropic-sdk-python#938 (where a maintainer
+            # gives the 32 MB limit of the Messages API) and anthropics/claude-code#3335.
+            return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
         fault = self.faults.get(self.calls)
         if fault is not None and fault != MIDSTREAM:
             kind, message = FAULTS[fault]
