@@ -101,6 +101,8 @@ def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
     if not isinstance(t, dict) or t.get("type") != "enabled":
         return
     budget = t.get("budget_tokens")
+    # pasted (prefix masked) in tingly-dev/tingly-box#569: "….enabled.budget_tokens: Input should be
+    # greater than or equal to 1024"
     if not isinstance(budget, int) or budget < 1024:
         raise InvalidRequest(
             "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
