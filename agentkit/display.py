@@ -22,10 +22,16 @@ def _messages(run: Any) -> list[dict[str, Any]]:
     return run.messages if hasattr(run, "messages") else list(run)
 
 
-def _blocks(content: Any) -> list[dict[str, Any]]:
+def blocks(content: Any) -> list[dict[str, Any]]:
+    """A message's content as dict blocks: a string is one text block; SDK blocks become dicts."""
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
-    return [b if isinstance(b, dict) else b.to_dict() for b in content]
+    out = []
+    for b in content or []:
+        if not isinstance(b, dict):
+            b = b.to_dict() if hasattr(b, "to_dict") else getattr(b, "__dict__", {})
+        out.append(b)
+    return out
 
 
 def _short(value: Any, width: int = 90) -> str:
@@ -79,7 +85,7 @@ def transcript_text(run: Any) -> str:
     lines = []
     for i, m in enumerate(_messages(run)):
         lines.append(f"[{i}] {m['role']}")
-        lines += [f"    {_block_line(b)}" for b in _blocks(m["content"])]
+        lines += [f"    {_block_line(b)}" for b in blocks(m["content"])]
     if hasattr(run, "exit"):
         lines.append(f"exit={run.exit} stop_reason={run.stop_reason} turns={run.turns}")
     return "\n".join(lines)
@@ -104,7 +110,7 @@ def transcript_html(run: Any) -> str:
             "".join(
                 f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>"
                 f"{html.escape(_block_line(b, full=True))}</div>"
-                for b in _blocks(m["content"])
+                for b in blocks(m["content"])
             ),
         ]
         for i, m in enumerate(_messages(run))
@@ -127,7 +133,7 @@ def mermaid_source(run: Any, fold: int = 3) -> str:
     out = ["sequenceDiagram", "    participant U as 用户", "    participant L as 循环"]
     out += ["    participant C as Claude", "    participant T as 工具"]
     msgs = _messages(run)
-    first = _blocks(msgs[0]["content"]) if msgs else []
+    first = blocks(msgs[0]["content"]) if msgs else []
     out.append(f"    U->>L: {_mm(_short(first[0].get('text', ''), 30) if first else '')}")
     out += _folded(_rounds(msgs, list(getattr(run, "stop_reasons", []))), fold)
     if hasattr(run, "exit"):
@@ -140,15 +146,15 @@ def _rounds(msgs: list[dict[str, Any]], reasons: list[str]) -> list[list[str]]:
     """Each round's lines after its `messages.create` line: the reply, the calls, the results."""
     rounds: list[list[str]] = []
     for m in msgs[1:]:
-        blocks = _blocks(m["content"])
+        parts = blocks(m["content"])
         if m["role"] == "user":
             if rounds:
-                rounds[-1] += [_result_arrow(b) for b in blocks if b.get("type") == "tool_result"]
+                rounds[-1] += [_result_arrow(b) for b in parts if b.get("type") == "tool_result"]
             continue
         while reasons and reasons[0] == "max_tokens":  # dropped replies are not in history
             rounds.append(_round("stop_reason=max_tokens（截断，丢弃后加倍重试）", []))
             reasons.pop(0)
-        uses = [b for b in blocks if b.get("type") == "tool_use"]
+        uses = [b for b in parts if b.get("type") == "tool_use"]
         said = f"stop_reason={reasons.pop(0)}" if reasons else "tool_use" if uses else "text"
         rounds.append(_round(said, uses))
     for reason in reasons:  # rounds after the last kept reply: cut, or cut inside a tool_use

@@ -16,13 +16,14 @@ from typing import Any
 
 import anthropic
 
+from ..display import blocks
 from .battery import RUNAWAY_LIMIT
 from .runner import BudgetExceeded, Run, ToolRun
 
 ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded")
 
 
-def diagnose(run: Run, *_: Any) -> list[str]:
+def diagnose(run: Run) -> list[str]:
     """Every problem found in the run: [] when the loop did everything right. A check that finds
     a cause whose consequences would only repeat it (a lost history, a tool run twice …) ends the
     list there, with the first thing the world shows."""
@@ -44,11 +45,11 @@ class Facts:
 
     def __init__(self, run: Run):
         self.run, self.case = run, run.case
-        self.rounds = [r for r in run.responses]  # round n is rounds[n - 1]; None: not a 200
+        self.rounds = run.responses  # round n is rounds[n - 1]; None: not a 200
         self.results: dict[str, dict[str, Any]] = {}  # tool_use_id -> its tool_result (first sent)
         for req in run.requests:
             for m in req.get("messages", []):
-                for b in _blocks(m.get("content")):
+                for b in blocks(m.get("content")):
                     if b.get("type") == "tool_result":
                         self.results.setdefault(b.get("tool_use_id"), b)
         self.matched: dict[str, ToolRun] = {}  # tool_use id -> the tool run that executed it
@@ -180,7 +181,7 @@ def after_a_stop(f: Facts) -> list[str]:
             r["stop_reason"] != "tool_use"
             and msgs
             and msgs[-1].get("role") == "user"
-            and not _blocks(msgs[-1].get("content"))
+            and not blocks(msgs[-1].get("content"))
         ):
             f.fatal = True
             return [
@@ -266,7 +267,7 @@ def returned_early(f: Facts) -> list[str]:
 def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) -> list[str]:
     """The last response asked for tools, and the loop returned anyway: why."""
     answered = set(f.results) | {
-        b.get("tool_use_id") for m in msgs if isinstance(m, dict) for b in _blocks(m.get("content"))
+        b.get("tool_use_id") for m in msgs if isinstance(m, dict) for b in blocks(m.get("content"))
     }
     pending = [b for b in last["content"] if b["type"] == "tool_use" and b["id"] not in answered]
     failed = [
@@ -360,23 +361,12 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
 
 
 def _describe(message: dict[str, Any]) -> str:
-    blocks = _blocks(message.get("content"))
-    if not blocks:
+    parts = blocks(message.get("content"))
+    if not parts:
         return "一条空的 user 消息"
-    if all(b.get("type") == "tool_result" for b in blocks):
+    if all(b.get("type") == "tool_result" for b in parts):
         return "一条 tool_result 消息"
     return f"一条 user 消息（“{_short(_text(message.get('content')), 20)}”）"
-
-
-def _blocks(content: Any) -> list[dict[str, Any]]:
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    out = []
-    for b in content or []:
-        if not isinstance(b, dict):
-            b = b.to_dict() if hasattr(b, "to_dict") else getattr(b, "__dict__", {})
-        out.append(b)
-    return out
 
 
 def _ids(messages: list[Any]) -> list[str]:
@@ -384,7 +374,7 @@ def _ids(messages: list[Any]) -> list[str]:
         b.get("id")
         for m in messages
         if isinstance(m, dict) and m.get("role") == "assistant"
-        for b in _blocks(m.get("content"))
+        for b in blocks(m.get("content"))
         if b.get("type") == "tool_use"
     ]
 
@@ -398,7 +388,7 @@ def _shape(content: Any) -> list[tuple]:
             b.get("name"),
             json.dumps(b.get("input"), sort_keys=True),
         )
-        for b in _blocks(content)
+        for b in blocks(content)
         if b.get("type") not in ("thinking", "redacted_thinking")
     ]
 
@@ -406,7 +396,7 @@ def _shape(content: Any) -> list[tuple]:
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
-    return "".join(b.get("text", "") for b in _blocks(content) if b.get("type") == "text")
+    return "".join(b.get("text", "") for b in blocks(content) if b.get("type") == "text")
 
 
 def _holds(text: str, output: Any) -> bool:

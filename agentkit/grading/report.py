@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..antipatterns import SPECIMENS
 from ..display import LEFT, html_table
+from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
 from .diagnose import diagnose
 from .runner import run_scenario
@@ -87,8 +89,6 @@ def check_loop(
 
 def reference_loop(client, messages, *, tools, run_tool, model):
     """The reference loop (agentkit.run_agent_loop) in the learner's signature."""
-    from ..loop import run_agent_loop
-
     return run_agent_loop(client, messages, tools, run_tool=run_tool, model=model).messages
 
 
@@ -148,8 +148,6 @@ def scoreboard(
     the specimens of the named families ("termination", "history", "stop_reason", "safety_net",
     "results", "errors", "control")."""
     if loops is None:
-        from ..antipatterns import SPECIMENS
-
         chosen = {
             k: fn for k, (family, fn) in SPECIMENS.items() if families is None or family in families
         }

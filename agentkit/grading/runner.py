@@ -51,12 +51,15 @@ class Run:
     """What one scenario run left behind: the world, every request and response, every tool run."""
 
     case: Case
-    world: World
     requests: list[dict[str, Any]] = field(default_factory=list)
     responses: list[dict[str, Any] | None] = field(default_factory=list)  # None: not a 200
     tool_calls: list[ToolRun] = field(default_factory=list)
     returned: Any = None
     error: BaseException | None = None
+
+    @property
+    def world(self) -> World:
+        return self.case.world
 
     def calls(self, tool: str, order_id: str | None = None, ok: bool | None = True) -> list[dict]:
         """The inputs of the tool runs named `tool` (for that order; succeeded, failed or both)."""
@@ -77,7 +80,7 @@ def run_scenario(
 ) -> Run:
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`."""
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
-    run = Run(case=case, world=case.world)
+    run = Run(case=case)
     api = OfflineAPI(world=run.world)
 
     def transport(request: httpx2.Request) -> httpx2.Response:

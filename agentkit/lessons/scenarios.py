@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..display import blocks
 from ..grading import SCENARIOS, Run, Scenario, diagnose, run_scenario
 
 
@@ -19,15 +20,13 @@ def scenario(key: str) -> Scenario:
 
 def tool_inputs(messages: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     """The input of every tool_use block named `name` in a conversation (SDK blocks or plain dicts)."""
-    found = []
-    for m in messages:
-        if m["role"] != "assistant" or isinstance(m["content"], str):
-            continue
-        for b in m["content"]:
-            b = b if isinstance(b, dict) else b.to_dict()
-            if b.get("type") == "tool_use" and b.get("name") == name:
-                found.append(b.get("input", {}))
-    return found
+    return [
+        b.get("input", {})
+        for m in messages
+        if m["role"] == "assistant"
+        for b in blocks(m["content"])
+        if b.get("type") == "tool_use" and b.get("name") == name
+    ]
 
 
 def _call(name: str, args: dict[str, Any], ok: bool) -> str:
@@ -49,11 +48,10 @@ def final_text(messages: Any, width: int = 60) -> str:
     """The text of the last assistant message (shortened), or a note when there is none."""
     if not isinstance(messages, list) or not messages or messages[-1].get("role") != "assistant":
         return "（没有最终回复）"
-    content = messages[-1]["content"]
-    if not isinstance(content, str):
-        blocks = [b if isinstance(b, dict) else b.to_dict() for b in content]
-        content = " ".join(b.get("text", "") for b in blocks if b.get("type") == "text")
-    content = " ".join(content.split())
+    parts = blocks(messages[-1]["content"])
+    content = " ".join(
+        " ".join(b.get("text", "") for b in parts if b.get("type") == "text").split()
+    )
     return content if len(content) <= width else content[: width - 1] + "…"
 
 
