@@ -27,7 +27,7 @@ import httpx2
 
 from . import models, sse
 from .model import Model, Reply, Request
-from .tokens import add_stats, block_tokens, count_tokens, input_tokens
+from .tokens import add_stats, block_tokens, count_tokens, input_tokens, token_stats
 from .validation import InvalidRequest, sign, validate
 
 __all__ = ["OfflineAPI", "MIDSTREAM", "Answer", "count_tokens", "error_answer", "stable_id"]
@@ -111,6 +111,14 @@ class History:
         self.tool_ids: set[Any] = set()
         self.stats: tuple[int, int] = (0, 0)  # the messages' summed token_stats
         self.memo: Any = None
+        self._tools: Any = None
+        self._tool_stats: tuple[int, int] = token_stats(None)
+
+    def tool_stats(self, tools: Any) -> tuple[int, int]:
+        """The token_stats of `tools`: a loop sends the same tools with every request."""
+        if tools != self._tools:
+            self._tools, self._tool_stats = tools, token_stats(tools)
+        return self._tool_stats
 
     def known(self, msgs: Any, has_tools: bool) -> int:
         """How many leading messages of `msgs` are the remembered ones (0: none, read it all)."""
@@ -217,7 +225,9 @@ class OfflineAPI:
         known = h.known(msgs, has_tools)
         tool_ids = validate(body, today=self.today, known=known, seen=h.tool_ids if known else None)
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
-        message, reply = self.reply(Request(body, known, h.memo if known else None), n, stats)
+        tool_stats = h.tool_stats(body.get("tools"))
+        request = Request(body, known, h.memo if known else None)
+        message, reply = self.reply(request, n, stats, tool_stats)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
             h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
         if not body.get("stream"):
@@ -251,13 +261,18 @@ class OfflineAPI:
         return Answer(200, models.model_info(model, on))
 
     def reply(
-        self, request: Request, n: int | None = None, stats: tuple[int, int] | None = None
+        self,
+        request: Request,
+        n: int | None = None,
+        stats: tuple[int, int] | None = None,
+        tool_stats: tuple[int, int] | None = None,
     ) -> tuple[dict[str, Any], Reply]:
         """The Message the API answers a valid request with, and the model's Reply it came from.
-        `n` is the request number for ids; `stats` the messages' summed token_stats, when known."""
+        `n` is the request number for ids; `stats` and `tool_stats` the messages' and the tools'
+        token_stats, when known."""
         body = request.body
         n = next(_REQUESTS) if n is None else n
-        used = input_tokens(body, stats)
+        used = input_tokens(body, stats, tool_stats)
         if used > self.context_window:
             raise InvalidRequest(
                 f"prompt is too long: {used} tokens > {self.context_window} maximum",

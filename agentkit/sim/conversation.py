@@ -56,10 +56,12 @@ class Order:
         return [c for c in self.calls if c.name == "lookup_order"]
 
     def info(self) -> dict[str, Any] | None:
-        ok = [
-            r for c in self.lookups() if not c.is_error and isinstance(r := parsed(c.content), dict)
-        ]
-        return ok[-1] if ok else None
+        """What the latest successful lookup returned."""
+        for c in reversed(self.calls):
+            ok = c.name == "lookup_order" and not c.is_error
+            if ok and isinstance(r := parsed(c.content), dict):
+                return r
+        return None
 
 
 @dataclass
