@@ -187,7 +187,7 @@ class OfflineAPI:
             # gives the 32 MB limit of the Messages API) and anthropics/claude-code#3335.
             return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
         fault = self.faults.get(self.calls)
-        if fault is not None and fault != MIDSTREAM:
+        if isinstance(fault, int):
             kind, message = FAULTS[fault]
             return error_answer(
                 fault, kind, message, rid, {"retry-after-ms": "1", "retry-after": "0"}
@@ -224,6 +224,7 @@ class OfflineAPI:
         msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
         known = h.known(msgs, has_tools)
         tool_ids = validate(body, today=self.today, known=known, seen=h.tool_ids if known else None)
+        assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         tool_stats = h.tool_stats(body.get("tools"))
         request = Request(body, known, h.memo if known else None)

@@ -127,7 +127,7 @@ class Conversation:
                     if b.get("type") == "tool_use" and isinstance(tid, str):
                         args = b.get("input")
                         calls[tid] = ToolCall(
-                            tid, b.get("name"), args if isinstance(args, dict) else {}
+                            tid, str(b.get("name")), args if isinstance(args, dict) else {}
                         )
                 continue
             n = 0
@@ -163,9 +163,9 @@ class Conversation:
             key = f"{m.group(1).upper()}-{m.group(2)}"
             seen.setdefault(key, Order(m.group(0), key))
         for c in self.calls:
-            key = canonical(str(c.input.get("order_id", "")))
+            oid = canonical(str(c.input.get("order_id", "")))
             # a call that names no order (an escalation, a forced call) concerns every order
-            targets = list(seen.values()) if key is None else [seen[key]] if key in seen else []
+            targets = list(seen.values()) if oid is None else [seen[oid]] if oid in seen else []
             for o in targets:
                 o.calls.append(c)
         return list(seen.values())
