@@ -284,7 +284,7 @@ class OfflineAPI:
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
         if stop_sequence is not None:
             stop_reason = "stop_sequence"
-        if _thinking_enabled(body) and r.thinking is not None:
+        if request.thinking and r.thinking is not None:
             thought = {"type": "thinking", "thinking": r.thinking, "signature": sign(r.thinking)}
             blocks = [thought, *blocks]
         budget = min(body["max_tokens"], self.context_window - used)
@@ -319,11 +319,6 @@ class OfflineAPI:
             },
         }
         return message, r
-
-
-def _thinking_enabled(body: dict[str, Any]) -> bool:
-    t = body.get("thinking")
-    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
 
 
 def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:
