@@ -75,7 +75,10 @@ REQUEST = "def build_request(question):\n    return {"
 WRONG = {
     "00-stop-reasons": [
         ('continue_on = "end_turn"\nfinish_on = "tool_use"', "不表示"),
-        ('continue_on = "tool_result"\nfinish_on = "end_turn"', "不是 stop_reason 的取值"),
+        (
+            'continue_on = "tool_result"\nfinish_on = "end_turn"',
+            "不是 stop_reason 的取值；可选的取值",
+        ),
     ],
     "01-request": [
         (
@@ -565,3 +568,16 @@ def test_a_bug_inside_a_check_is_reported_as_the_checks_own_never_blamed_on_the_
     assert not verdict.passed and repr(verdict).startswith(INTERNAL), verdict
     assert "TypeError" in repr(verdict) and "不是你的答案的问题" in repr(verdict)
     assert "还不对" not in repr(verdict) and "你的代码" not in repr(verdict)
+
+
+def test_text_exit_counts_the_refunds_of_a_run_that_made_some(monkeypatch):
+    """text_exit reads each ToolRun by name (it once unpacked the five-field ToolRun as a triple,
+    which only a run with tool calls reaches)."""
+    from agentkit import antipatterns
+    from agentkit.grading import reference_loop
+    from agentkit.lessons import checks
+
+    monkeypatch.setattr(antipatterns, "stop_on_text_block", reference_loop)
+    verdict = checks.text_exit(["text", "tool_use"], 1)
+    assert verdict.passed, verdict
+    assert "退款 1 次" in repr(verdict)
