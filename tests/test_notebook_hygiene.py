@@ -97,3 +97,33 @@ def test_every_agentkit_name_the_prose_cites_exists(path):
             for attr in parts[cut:]:
                 assert hasattr(obj, attr), f"{path.name} {cell_id}: `{dotted}` does not exist"
                 obj = getattr(obj, attr)
+
+
+QUANTITY = re.compile(r"(?<![第\d.])(?<!第 )(\d+(?:\.\d+)?)\s*(轮|次请求|笔|次)")
+
+
+def _shown(cell) -> str:
+    return "".join(
+        o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in cell.get("outputs", [])
+    )
+
+
+@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
+    """ "看什么" reads the output above it: a count of turns, requests or refunds it states (not an
+    ordinal such as 第 2 轮) is a number that output shows, so a changed run cannot leave it stale."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    above = ""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            above = _shown(cell)
+        elif cell.source.startswith("**看什么"):
+            for m in QUANTITY.finditer(cell.source):
+                before, after = cell.source[: m.start()], cell.source[m.end() :]
+                if after.startswith("就停") or before.endswith(("不止 ", "最多 ", "“")):
+                    continue  # the "stop after 5 turns" anti-pattern's name, not a count
+                assert re.search(rf"(?<![\d.]){re.escape(m.group(1))}(?![\d.])", above), (
+                    f"{path.name} {cell.id}: {m.group(0)!r} is not in the output above"
+                )
