@@ -27,17 +27,35 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "browser"
-CHROMIUM = next(
+CHROMIUM = next(  # as the README says: $CHROMIUM, Debian's chromium, `chromium` on the PATH
     (
         p
-        for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium", shutil.which("chromium") or "")
+        for p in (
+            os.environ.get("CHROMIUM", ""),
+            "/usr/lib/chromium/chromium",
+            "/usr/bin/chromium",
+            shutil.which("chromium") or "",
+        )
         if p and Path(p).exists()
     ),
     None,
 )
 INSTALL = (
-    "install it with: apt-get install chromium && pip install playwright (CI's .ci/run does both)"
+    "install it with: apt-get install chromium (Debian/Ubuntu) or python -m playwright install "
+    "chromium (macOS, Windows), or set CHROMIUM=/path/to/chromium; pip install playwright "
+    "(CI's .ci/run does both)"
 )
+
+
+def _bundled_chromium() -> str | None:
+    """Playwright's own Chromium (`python -m playwright install chromium`), if installed."""
+    try:
+        with sync_playwright() as p:
+            path = p.chromium.executable_path
+    except Exception:  # pragma: no cover - depends on the machine
+        return None
+    return path if path and Path(path).exists() else None
+
 
 try:
     from playwright.sync_api import expect, sync_playwright
@@ -64,7 +82,8 @@ def _free_port() -> int:
 def lab(tmp_path_factory):
     if sync_playwright is None:
         pytest.skip(f"Playwright is not installed; {INSTALL}")
-    if CHROMIUM is None:
+    chromium = CHROMIUM or _bundled_chromium()
+    if chromium is None:
         pytest.skip(f"Chromium was not found; {INSTALL}")
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "repo"  # the folders the README's command shows: lessons and the guide
@@ -117,7 +136,7 @@ def lab(tmp_path_factory):
                 time.sleep(0.5)
         with sync_playwright() as p:
             browser = p.chromium.launch(
-                executable_path=CHROMIUM,
+                executable_path=chromium,
                 args=[
                     "--no-sandbox",
                     "--disable-gpu",
