@@ -159,6 +159,18 @@ WRONG = {
             "        return None",
             "拒绝理由",
         ),
+        (  # the figures of the check hard-coded
+            HOOK + '        if name == "process_refund" and input["amount"] == 899.0:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            "不要写死订单号或金额",
+        ),
+        (  # the limit hard-coded
+            HOOK + '        if name == "process_refund" and input["amount"] > 500:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            "不要写死 500",
+        ),
         (  # ignores the tool's name
             HOOK + '        if input.get("amount", 0) > self.limit:\n'
             '            return "超过上限"\n'

@@ -484,6 +484,16 @@ def refund_hook(hook_class: Any) -> str:
             hook.before_tool(name, args) is None,
             f"{args['amount']} 元没有超过上限，应当放行（返回 None）。",
         )
+    other = {"order_id": "B-2001", "amount": 600.0}
+    require(
+        hook.before_tool("process_refund", other) is not None,
+        "B-2001 退款 600 元被放行了：超过上限的退款，不管是哪个订单、多少钱，都要拒绝。",
+        "比较 input['amount'] 和 self.limit，不要写死订单号或金额。",
+    )
+    require(
+        hook_class(1000).before_tool("process_refund", big) is None,
+        "上限设成 1000 时，899 元的退款也被拒绝了：要用传进来的 limit（self.limit），不要写死 500。",
+    )
     for name, args in [("lookup_order", {"order_id": "A-1005"}), ("create_return", big)]:
         require(
             hook.before_tool(name, args) is None,
