@@ -13,26 +13,39 @@ import sys
 import anthropic
 
 from .cassette import CassetteError
-from .client import connection_problem, default_model, is_offline, make_client
+from .client import DEFAULT_MODEL, connection_problem, default_model, is_offline, make_client
 from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
+from .settings import SettingsError
 
 
 def demo() -> int:
-    """Run the demo; a connection failure or a cassette problem is one line and exit status 1."""
+    """Run the demo; a connection failure, a cassette problem, a wrong environment variable or a
+    model the API does not serve is one line and exit status 1."""
     try:
         client = make_client()
-    except CassetteError as e:
+    except (CassetteError, SettingsError) as e:
         print(one_line(e))
         return 1
     try:
         _demo(client)
-    except anthropic.APIConnectionError:
-        print(connection_problem(client))
+    except anthropic.APIConnectionError as e:
+        print(connection_problem(client, e))
+        return 1
+    except anthropic.NotFoundError as e:
+        print(unknown_model(e))
         return 1
     except CassetteError as e:
         print(one_line(e))
         return 1
     return 0
+
+
+def unknown_model(e: anthropic.NotFoundError) -> str:
+    err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
+    return (
+        f"模型 {default_model()} 不可用（HTTP 404 {err.get('type')}：{err.get('message')}）。"
+        f"请把 AGENTKIT_MODEL 设为可用的模型（例如 {DEFAULT_MODEL}），或者不设置它。"
+    )
 
 
 def one_line(e: Exception) -> str:
