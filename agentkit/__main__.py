@@ -76,18 +76,28 @@ def main(argv: list[str] | None = None) -> int:
         help="run the study guide's exercise (its loop, tools and prompts) and print each round",
     )
     serve = sub.add_parser(
-        "serve", help="serve the offline Messages API over HTTP (each API key gets its own world)"
+        "serve",
+        help="serve the offline Messages API over HTTP (each API key gets its own world)",
+        description="Serve the offline Messages API over HTTP. Each API key gets its own world, "
+        "made by its first valid request; at most 1000 live at once (the least recently used is "
+        "dropped). Worlds live in memory only: every order and history is lost when the server "
+        "stops or restarts.",
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: loopback)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: loopback; any other address is reachable from "
+        "other machines, and the server says so)",
     )
-    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--port", default="8765", help="port 1-65535 (0: any free port)")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return demo()
     if args.command == "serve":
-        from .serve import serve as run_server
-
+        try:
+            from .serve import serve as run_server
+        except KeyboardInterrupt:  # Ctrl-C while tornado was still loading
+            return 0
         return run_server(args.host, args.port)
     return 0
 
