@@ -23,7 +23,8 @@ BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content
 
 
 def post(url, key, **kw):
-    return httpx2.post(f"{url}/v1/messages", headers={"x-api-key": key}, timeout=60, **kw)
+    kw.setdefault("headers", {"x-api-key": key})
+    return httpx2.post(f"{url}/v1/messages", timeout=60, **kw)
 
 
 def test_a_world_is_made_only_for_a_valid_request():
@@ -78,9 +79,12 @@ def test_every_method_gets_the_apis_error_shape(method):
             assert r.json()["type"] == "error" and r.json()["error"]["type"] == "not_found_error"
 
 
-def test_a_multipart_body_gets_the_apis_error_shape():
+@pytest.mark.parametrize("kind", ["multipart/form-data", "multipart/form-data; boundary=zz"])
+def test_a_malformed_multipart_body_gets_the_apis_error_shape(kind):
     with Background() as bg:
-        r = post(bg.url, "k", files={"file": ("a.txt", b"hello")})
+        r = post(
+            bg.url, "k", headers={"x-api-key": "k", "content-type": kind}, content=b"--zz\r\nx"
+        )
         assert r.status_code == 400 and r.headers["content-type"].startswith("application/json")
         assert r.json()["error"]["type"] == "invalid_request_error"
 
