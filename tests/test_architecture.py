@@ -11,11 +11,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # module (dotted, under agentkit) -> the agentkit modules it may import
 ALLOWED = {
-    "offline": {"offline"},
+    "settings": set(),
+    "offline": {"offline", "settings"},
     "cassette": set(),
     "tools": set(),
     "display": set(),
-    "client": {"offline", "cassette"},
+    "client": {"offline", "cassette", "settings"},
     "serve": {"offline"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
@@ -24,7 +25,7 @@ ALLOWED = {
     "lessons": {
         "client", "display", "offline", "tools", "loop", "grading", "antipatterns", "exercise",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve"},
+    "__main__": {"client", "exercise", "offline", "cassette", "serve", "settings"},
     "__init__": {"client", "grading", "loop", "offline", "tools"},
 }  # fmt: skip
 
