@@ -28,6 +28,7 @@ mid-stream is not an error.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import re
@@ -94,7 +95,7 @@ class Worlds:
     def __init__(self, max_keys: int = MAX_KEYS) -> None:
         self.apis: OrderedDict[str, OfflineAPI] = OrderedDict()
         self.max_keys = max_keys
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, list] = {}  # key -> [lock, requests in flight]
 
     def for_key(self, key: str) -> OfflineAPI:
         """The key's API: its live one, or a fresh one that `keep` adopts after a valid request."""
@@ -109,12 +110,21 @@ class Worlds:
             return
         self.apis[key] = api
         while len(self.apis) > self.max_keys:
-            old, _ = self.apis.popitem(last=False)
-            self._locks.pop(old, None)
+            self.apis.popitem(last=False)
 
-    def lock(self, key: str) -> asyncio.Lock:
-        """One request at a time per key, in arrival order (a key's requests share its world)."""
-        return self._locks.setdefault(key, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def turn(self, key: str):
+        """One request at a time per key, in arrival order (a key's requests share its world).
+        The lock lives only while the key has requests in flight."""
+        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._locks[key]
 
 
 def api_key(headers: Any) -> str | None:
@@ -167,7 +177,7 @@ class MessagesHandler(tornado.web.RequestHandler):
                 401, "authentication_error", "x-api-key header is required", stable_id("req_", 0)
             )
         else:
-            async with self.worlds.lock(key):
+            async with self.worlds.turn(key):
                 answer = await self._handle(key, b"".join(self._chunks))
         self._chunks = []
         try:

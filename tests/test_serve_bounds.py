@@ -32,7 +32,7 @@ def test_a_world_is_made_only_for_a_valid_request():
         for i in range(20):
             assert post(bg.url, f"invented-{i}", content=b"{bad").status_code == 400
             assert post(bg.url, f"invented-{i}", json={**BODY, "model": "x"}).status_code == 404
-        assert bg.worlds.apis == {}
+        assert bg.worlds.apis == {} and bg.worlds._locks == {}
         assert post(bg.url, "student-1", json=BODY).status_code == 200
         assert list(bg.worlds.apis) == ["student-1"]
 
