@@ -49,6 +49,7 @@ from tornado.ioloop import IOLoop
 
 from .offline import OfflineAPI, World
 from .offline.api import MAX_BODY, error_answer, stable_id
+from .settings import Settings
 
 MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
 LOG_REQUESTS, LOG_BYTES = 200, 8 * 1024 * 1024  # per world: the most recent request bodies kept
@@ -426,7 +427,8 @@ def serve(host: str = "127.0.0.1", port: int = 8765) -> int:
     that cannot be listened on, is one line on stderr and status 1."""
     try:
         host, port = check_host(host), check_port(str(port))
-    except ValueError as e:
+        Settings.from_env()  # AGENTKIT_TODAY retires models on every request: check it first
+    except ValueError as e:  # SettingsError included
         print(e, file=sys.stderr)
         return 1
     _raise_file_limit()

@@ -17,7 +17,7 @@ ALLOWED = {
     "tools": set(),
     "display": set(),
     "client": {"offline", "cassette", "settings"},
-    "serve": {"offline"},
+    "serve": {"offline", "settings"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},

@@ -137,11 +137,14 @@ def test_host_and_port_are_checked():
     assert "127.0.0.1" not in serve.url_for("0.0.0.0", 8948) or not serve._own_address(False)
 
 
-def test_a_bad_port_or_host_is_one_line_that_names_it(capsys):
+def test_a_bad_port_host_or_clock_is_one_line_that_names_it(capsys, monkeypatch):
     assert serve.serve("127.0.0.1", 70000) == 1
     assert serve.serve("bad host", 8765) == 1
+    monkeypatch.setenv("AGENTKIT_TODAY", "2027-13-45")
+    assert serve.serve("127.0.0.1", 0) == 1
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 2 and "--port '70000'" in err[0] and "--host 'bad host'" in err[1]
+    assert len(err) == 3 and "--port '70000'" in err[0] and "--host 'bad host'" in err[1]
+    assert "AGENTKIT_TODAY='2027-13-45'" in err[2]
     assert "端口" not in err[1]  # a bad host is not told to change the port
 
 
@@ -159,7 +162,7 @@ def start(*args):
 
 def stop(proc):
     proc.send_signal(signal.SIGINT)
-    return proc.communicate(timeout=20)
+    return proc.communicate(timeout=60)
 
 
 def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
@@ -168,7 +171,9 @@ def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
         assert not url.startswith("http://127.0.0.1") and not url.startswith("http://0.0.0.0")
         port = url.rsplit(":", 1)[1]
         assert (
-            httpx2.get(f"http://127.0.0.1:{port}/v1/models", headers={"x-api-key": "k"}).status_code
+            httpx2.get(
+                f"http://127.0.0.1:{port}/v1/models", headers={"x-api-key": "k"}, timeout=60
+            ).status_code
             == 200
         )
     finally:
@@ -191,7 +196,10 @@ def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
             s.sendall(request)
             s.close()  # a reset before the answer is written
         time.sleep(1)
-        assert httpx2.get(f"{url}/v1/models", headers={"x-api-key": "k"}).status_code == 200
+        assert (
+            httpx2.get(f"{url}/v1/models", headers={"x-api-key": "k"}, timeout=60).status_code
+            == 200
+        )
     finally:
         out, err = stop(proc)
     assert "Traceback" not in err and "StreamClosedError" not in err
