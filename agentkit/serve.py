@@ -52,7 +52,7 @@ from .offline.api import MAX_BODY, error_answer, stable_id
 from .settings import Settings
 
 MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
-LOG_REQUESTS, LOG_BYTES = 200, 8 * 1024 * 1024  # per world: the most recent request bodies kept
+LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-alive), whole body
 MAX_HEADERS = 64 * 1024
 DISCARD_LIMIT = (

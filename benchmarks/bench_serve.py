@@ -9,8 +9,9 @@ processes; then a class simulation and the server's memory.
    API's MockTransport, in the client's own process); served, each is a plain
    `anthropic.Anthropic(base_url=…)` with its own key, against one `python -m agentkit serve`
    subprocess. Cost per request = wall time / requests (all clients together), so it includes the
-   SDK's own work, and for serve loopback HTTP and the server; p50/p95 are per request, and errors are
-   counted (any exception).
+   SDK's own work, and for serve loopback HTTP and the server; and CPU per request = the CPU time
+   the clients spent in their requests (not setting up) plus the server's, / requests, which other
+   work on a shared machine disturbs less than wall time. p50/p95 are per request; errors are counted (any exception).
 2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
    (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
    between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import signal
 import statistics
 import subprocess
@@ -56,6 +58,7 @@ def one_client(url, key, n, stream, start, out) -> None:
     client, kw = client_for(url, key), request_kw()
     latencies, errors = [], 0
     start.wait()
+    cpu = time.process_time()  # the requests' CPU, not the client's set-up (TLS context, fork)
     for _ in range(n):
         t = time.perf_counter()
         try:
@@ -67,11 +70,20 @@ def one_client(url, key, n, stream, start, out) -> None:
             latencies.append(time.perf_counter() - t)
         except Exception:
             errors += 1
-    out.put((latencies, errors))
+    out.put((latencies, errors, time.process_time() - cpu))
 
 
-def measure(url: str | None, clients: int, n: int, stream: bool) -> dict:
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a running process, from /proc; 0 for None."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(url: str | None, clients: int, n: int, stream: bool, server: int | None = None) -> dict:
     start, out = FORK.Event(), FORK.Queue()
+    server_cpu = cpu_seconds(server)
     procs = [
         FORK.Process(target=one_client, args=(url, f"bench-{clients}-{i}", n, stream, start, out))
         for i in range(clients)
@@ -85,13 +97,15 @@ def measure(url: str | None, clients: int, n: int, stream: bool) -> dict:
     wall = time.perf_counter() - t0
     for p in procs:
         p.join()
-    latencies = sorted(x for run, _ in results for x in run)
+    cpu = sum(c for _, _, c in results) + cpu_seconds(server) - server_cpu
+    latencies = sorted(x for run, _, _ in results for x in run)
     done = len(latencies)
     return {
         "cost_ms": wall / max(done, 1) * 1e3,
+        "cpu_ms": cpu / max(done, 1) * 1e3,
         "p50": statistics.median(latencies) * 1e3 if latencies else float("nan"),
         "p95": latencies[int(0.95 * (done - 1))] * 1e3 if latencies else float("nan"),
-        "errors": sum(e for _, e in results),
+        "errors": sum(e for _, e, _ in results),
         "requests": done,
     }
 
@@ -190,14 +204,16 @@ def main() -> None:
         for clients in map(int, args.clients.split(",")):
             for stream in (False, True):
                 inproc = measure(None, clients, args.requests, stream)
-                served = measure(url, clients, args.requests, stream)
+                served = measure(url, clients, args.requests, stream, proc.pid)
                 kind = "stream" if stream else "json  "
                 print(
-                    f"{clients:>3} clients {kind}: in-process {inproc['cost_ms']:6.2f} ms/req "
-                    f"(p50 {inproc['p50']:6.1f}, p95 {inproc['p95']:6.1f}); serve "
-                    f"{served['cost_ms']:6.2f} ms/req (p50 {served['p50']:6.1f}, p95 "
+                    f"{clients:>3} clients {kind}: in-process {inproc['cost_ms']:6.2f} ms/req wall, "
+                    f"{inproc['cpu_ms']:5.2f} CPU (p50 {inproc['p50']:6.1f}, p95 "
+                    f"{inproc['p95']:6.1f}); serve {served['cost_ms']:6.2f} ms/req wall, "
+                    f"{served['cpu_ms']:5.2f} CPU (p50 {served['p50']:6.1f}, p95 "
                     f"{served['p95']:6.1f}, {served['errors']} errors) = "
-                    f"{served['cost_ms'] / inproc['cost_ms']:.2f}x",
+                    f"{served['cost_ms'] / inproc['cost_ms']:.2f}x wall, "
+                    f"{served['cpu_ms'] / inproc['cpu_ms']:.2f}x CPU",
                     flush=True,
                 )
         print(f"server RSS {rss_mib(proc.pid):.1f} MiB after the load", flush=True)
