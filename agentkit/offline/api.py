@@ -48,6 +48,7 @@ LOG = logging.getLogger(__name__)
 # JSON's non-values outside strings (Python's json reads them), and a high surrogate escape with no
 # low one after it
 NON_VALUE = re.compile(rb'"(?:[^"\\]|\\.)*"|(NaN|-?Infinity)')
+HIGH_ESCAPE = re.compile(rb"\\u[dD][89abAB]")
 HIGH_SURROGATE = re.compile(
     rb"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
 )
@@ -276,11 +277,11 @@ class OfflineAPI:
         memo, n = self._memo, len(self._memo.msgs) if self._memo else 0
         if memo is None or memo.has_tools != has_tools or n > len(msgs):
             return 0
-        if n < len(msgs) and (
-            type(msgs[n]) is not dict or msgs[n].get("role") == msgs[n - 1]["role"]
-        ):
+        if msgs[:n] != memo.msgs:
+            return 0
+        if n < len(msgs) and type(msgs[n]) is dict and msgs[n].get("role") == memo.msgs[-1]["role"]:
             return 0  # the new message joins the last turn: check that turn again
-        return n if msgs[:n] == memo.msgs else 0
+        return n
 
     def reply(
         self,
@@ -365,7 +366,7 @@ def parse_json(content: bytes) -> Any:
             at = next((m.start(1) for m in NON_VALUE.finditer(content) if m.group(1)), 0)
             detail = f"Expecting value: {_where(content, at)}"
         raise InvalidRequest(f"The request body is not valid JSON: {detail}") from None
-    if b"\\u" in content:
+    if HIGH_ESCAPE.search(content):
         lone = HIGH_SURROGATE.search(content)
         if lone:
             raise InvalidRequest(

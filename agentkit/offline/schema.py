@@ -46,8 +46,11 @@ class TypeProblem(Exception):
     """A body that does not have the request's type: `loc` (path parts) and pydantic's message."""
 
     def __init__(self, loc: tuple[Any, ...], message: str):
-        super().__init__(f"{'.'.join(map(str, loc))}: {message}" if loc else message)
+        super().__init__(loc, message)
         self.loc, self.message = loc, message
+
+    def __str__(self) -> str:
+        return f"{'.'.join(map(str, self.loc))}: {self.message}" if self.loc else self.message
 
 
 def _literal(values: Sequence[Any]) -> str:
@@ -182,26 +185,36 @@ class Union(Node):
         if v is None and self.nullable:
             return
         if type(v) is dict and self.typed:
-            if not self.tags:
-                return _first_fit(self.typed, v, loc)
-            tag = v.get("type")
-            member = self.tags.get(tag) if isinstance(tag, str) else None
-            if member is None and tag is None and self.default is not None:
-                member = self.default
-                tag = next(k for k, m in self.tags.items() if m is member)
-            if member is None:
-                if "type" not in v:
-                    raise TypeProblem(loc, "Unable to extract tag using discriminator 'type'")
-                expected = ", ".join(f"'{t}'" for t in self.tags)
-                raise TypeProblem(
-                    loc,
-                    f"Input tag '{tag}' found using 'type' does not match any of the expected "
-                    f"tags: {expected}",
-                )
-            return member.check(v, (*loc, tag))
+            return self._check_object(v, loc)
         if not self.others:
             raise TypeProblem(loc, "Input should be a valid dictionary")
+        if len(self.others) > 1:  # the member of the JSON type first: no exception to catch
+            if type(v) is list:
+                first = [m for m in self.others if isinstance(m, ListNode)]
+            else:
+                first = [m for m in self.others if isinstance(m, Scalar) and m.ok(v)]
+            if first:
+                return first[0].check(v, loc)
         _first_fit(self.others, v, loc)
+
+    def _check_object(self, v: dict[str, Any], loc: tuple[Any, ...]) -> None:
+        if not self.tags:
+            return _first_fit(self.typed, v, loc)
+        tag = v.get("type")
+        member = self.tags.get(tag) if isinstance(tag, str) else None
+        if member is None and tag is None and self.default is not None:
+            member = self.default
+            tag = next(k for k, m in self.tags.items() if m is member)
+        if member is None:
+            if "type" not in v:
+                raise TypeProblem(loc, "Unable to extract tag using discriminator 'type'")
+            expected = ", ".join(f"'{t}'" for t in self.tags)
+            raise TypeProblem(
+                loc,
+                f"Input tag '{tag}' found using 'type' does not match any of the expected "
+                f"tags: {expected}",
+            )
+        member.check(v, (*loc, tag))
 
 
 def _values(node: Node) -> tuple[Any, ...]:
