@@ -98,7 +98,3 @@ def json_bytes(value: Any) -> bytes:
         ).encode()
     except UnicodeEncodeError:
         return json.dumps(value, separators=(",", ":"), allow_nan=False).encode()
-
-
-def stream_bytes(message: dict[str, Any], error: dict[str, Any] | None = None) -> bytes:
-    return b"".join(encode(n, d) for n, d in events(message, error))
