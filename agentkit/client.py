@@ -155,7 +155,16 @@ def _build(client_cls, http_cls, plan: _Plan, max_retries: int, kwargs: dict[str
 
 
 def connection_problem(client: anthropic.Anthropic | anthropic.AsyncAnthropic) -> str:
-    """The one line a learner sees when Claude cannot be reached: the URL, and the way out."""
+    """The one line a learner sees when Claude cannot be reached: the URL, and the way out. An offline
+    client (the stand-in, or a cassette being replayed) has no network to check: its transport failed."""
+    if (
+        getattr(client, "offline", None) is not None
+        or getattr(getattr(client, "cassette", None), "mode", None) == "replay"
+    ):
+        return (
+            "离线模拟 Claude 在本机内部出错（不是网络问题，也不用改设置）：请把上面的代码和这行提示"
+            "报告给 agentkit 的维护者。"
+        )
     return (
         f"连不上 Claude API（{client.base_url}）。请检查网络或 ANTHROPIC_BASE_URL；"
         "没有网络时设置环境变量 AGENTKIT_OFFLINE=1 改用离线模拟 Claude。"

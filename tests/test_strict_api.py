@@ -379,3 +379,16 @@ def test_the_simulated_claude_answers_odd_tool_results(result):
     msgs = history(TOOL_USE, results=[{**RESULT, "content": result}])
     status, reply = send(offline_api(), body(system=system, messages=msgs))
     assert status == 200 and reply["type"] == "message"
+
+
+def test_friendly_errors_never_tell_an_offline_learner_to_go_offline(monkeypatch, capsys):
+    client = agentkit.make_client(offline=True, max_retries=0)
+
+    def broken_transport(self, request):
+        raise RuntimeError("a bug in the transport")
+
+    monkeypatch.setattr(OfflineAPI, "__call__", broken_transport)
+    with agentkit.friendly_errors(client):
+        client.messages.create(**body())
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "不是网络问题" in out and "AGENTKIT_OFFLINE" not in out

@@ -268,7 +268,12 @@ class OfflineAPI:
         msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
         known = h.known(msgs, has_tools)
         tool_ids = validate(
-            body, today=self.today, known=known, seen=h.tool_ids if known else None, beta=beta
+            body,
+            today=self.today,
+            known=known,
+            seen=h.tool_ids if known else None,
+            beta=beta,
+            cache_marks=content.count(b'"cache_control"'),
         )
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         message, reply = self.reply(Request(body, known, h.memo if known else None), n, stats)

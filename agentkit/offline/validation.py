@@ -51,12 +51,14 @@ def validate(
     known: int = 0,
     seen: set[Any] | None = None,
     beta: bool = True,
+    cache_marks: int | None = None,
 ) -> set[Any]:
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
     the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`; `beta`:
     the request may use the beta fields (it carries an `anthropic-beta` header, or comes from
     `client.beta`). Every field's type is checked first (agentkit.offline.schema), so the checks
-    below and everything after them read a body of the request's type.
+    below and everything after them read a body of the request's type. `cache_marks`: how many
+    times the raw body spells the key "cache_control" (at most 4: the breakpoints need no count).
     `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
     (an agent loop resends its history: only the new turns are walked again)."""
@@ -68,7 +70,8 @@ def validate(
     _validate_model(body["model"], today)
     if not count_only:
         _validate_max_tokens(body["max_tokens"], body["model"])
-    _validate_cache_control(body)
+    if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
+        _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
     msgs = body["messages"]
