@@ -392,3 +392,12 @@ def test_friendly_errors_never_tell_an_offline_learner_to_go_offline(monkeypatch
         client.messages.create(**body())
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "不是网络问题" in out and "AGENTKIT_OFFLINE" not in out
+
+
+def test_a_body_over_32_mb_is_the_413_before_anything_reads_it():
+    client = agentkit.make_client(offline=True)
+    task = "退" * (12 * 1024 * 1024)  # 36 MB as UTF-8
+    with pytest.raises(anthropic.APIStatusError) as e:
+        client.messages.create(**body(messages=[{"role": "user", "content": task}]))
+    assert e.value.status_code == 413 and e.value.body["error"]["type"] == "request_too_large"
+    assert client.offline.calls == 1 and len(client.offline.log) == 0  # not retried, not parsed
