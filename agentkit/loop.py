@@ -173,7 +173,7 @@ def truncated(run: RunState, r: Message) -> str | None:
     return "truncated"
 
 
-STOP_REASONS: dict[str, Handler] = {
+STOP_REASONS: dict[str | None, Handler] = {
     "tool_use": run_tools,
     "pause_turn": resend,
     "max_tokens": raise_limit,

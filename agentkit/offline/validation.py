@@ -14,6 +14,7 @@ from typing import Any
 
 from ..content import blocks
 from . import models, schema
+from .model import thinking_on as _thinking_on
 
 ROLES = ("user", "assistant")
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
@@ -138,11 +139,6 @@ def _validate_cache_control(body: dict[str, Any]) -> None:
         raise InvalidRequest(
             f"A maximum of {CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found {found}."
         )
-
-
-def _thinking_on(body: dict[str, Any]) -> bool:
-    t = body.get("thinking")
-    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
 
 
 def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
