@@ -189,6 +189,7 @@ class Union(Node):
         if not self.others:
             raise TypeProblem(loc, "Input should be a valid dictionary")
         if len(self.others) > 1:  # the member of the JSON type first: no exception to catch
+            first: list[Node]
             if type(v) is list:
                 first = [m for m in self.others if isinstance(m, ListNode)]
             else:
@@ -225,7 +226,7 @@ def _values(node: Node) -> tuple[Any, ...]:
     return ()
 
 
-def _first_fit(members: list[Node], v: Any, loc: tuple[Any, ...]) -> None:
+def _first_fit(members: Sequence[Node], v: Any, loc: tuple[Any, ...]) -> None:
     last: TypeProblem | None = None
     for m in members:
         try:
@@ -284,8 +285,9 @@ def _union(args: tuple[Any, ...], memo: dict[Any, Node]) -> Node | None:
 
 
 def _typed(tp: Any, memo: dict[Any, Node]) -> Typed:
-    if tp in memo:
-        return memo[tp]
+    known = memo.get(tp)
+    if isinstance(known, Typed):
+        return known
     node = memo[tp] = Typed(tp.__name__)
     for name, hint in typing.get_type_hints(tp, include_extras=True).items():
         if name in HEADER_ONLY:
