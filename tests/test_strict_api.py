@@ -249,6 +249,9 @@ def test_the_anthropic_version_header_is_required():
     assert refused(body(), headers={"content-type": "application/json"}) == (
         "anthropic-version: header is required"
     )
+    api = offline_api()
+    send(api, body(), headers={"content-type": "application/json"})
+    assert [r.code for r in api.refusals] == ["anthropic_version"]
 
 
 def test_count_tokens_is_checked_by_type_too():

@@ -233,9 +233,9 @@ class OfflineAPI:
             return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
         if headers is not None and not headers.get("anthropic-version"):
             # https://github.com/envoyproxy/ai-gateway/pull/1909 and PipedreamHQ/pipedream#9697
-            return error_answer(
-                400, "invalid_request_error", "anthropic-version: header is required", rid
-            )
+            message = "anthropic-version: header is required"
+            self.refusals.append(Refusal(self.calls, 400, "anthropic_version", message))
+            return error_answer(400, "invalid_request_error", message, rid)
         # the beta fields are the API's when the request names a beta or comes from client.beta (and
         # when the caller cannot tell: an older caller of handle() without headers)
         beta = headers is None or bool(headers.get("anthropic-beta")) or "beta=true" in query
