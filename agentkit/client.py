@@ -171,8 +171,7 @@ def connection_problem(
     going offline."""
     if (
         getattr(client, "offline", None) is not None
-        or getattr(client, "cassette", None)
-        and (client.cassette.mode == "replay")
+        or getattr(getattr(client, "cassette", None), "mode", None) == "replay"
     ):
         cause = error.__cause__ or error if error is not None else None
         detail = f"：{type(cause).__name__}: {' '.join(str(cause).split())}" if cause else ""

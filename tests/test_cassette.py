@@ -291,7 +291,10 @@ def local_api(monkeypatch):
         def do_POST(self):
             body = self.rfile.read(int(self.headers["content-length"]))
             seen.append({k.lower(): v for k, v in self.headers.items()})
-            response = api(httpx2.Request("POST", f"http://local{self.path}", content=body))
+            request = httpx2.Request(
+                "POST", f"http://local{self.path}", content=body, headers=dict(self.headers)
+            )
+            response = api(request)
             self.send_response(response.status_code)
             self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(response.content)))
