@@ -189,17 +189,14 @@ class MessagesHandler(tornado.web.RequestHandler):
 
     async def _handle(self, key: str, body: bytes):
         api = self.worlds.for_key(key)
-        method, path = self.request.method, self.request.path
-        try:
-            if len(body) > OFF_LOOP:
-                answer = await IOLoop.current().run_in_executor(
-                    None, api.handle, method, path, body
-                )
-            else:
-                answer = api.handle(method, path, body)
-        except Exception as e:  # a bug of ours: the API's 500 shape, never tornado's HTML page
-            message = f"Internal server error (offline API): {e!r}"
-            return error_answer(500, "api_error", message, stable_id("req_", id(e)))
+        # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
+        method, target, headers = self.request.method, self.request.uri, self.request.headers
+        if len(body) > OFF_LOOP:
+            answer = await IOLoop.current().run_in_executor(
+                None, api.handle, method, target, body, headers
+            )
+        else:
+            answer = api.handle(method, target, body, headers)  # never raises: a bug is a 500
         if answer.status < 400:
             self.worlds.keep(key, api)
         return answer

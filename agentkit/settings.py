@@ -102,6 +102,11 @@ class Settings:
         return datetime.now(UTC).date()
 
 
+def today_from_env() -> date | str | None:
+    """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
+    return _today(os.environ, "AGENTKIT_TODAY")
+
+
 def _flag(env: Mapping[str, str], name: str) -> bool | None:
     value = env.get(name, "")
     word = value.strip().lower()

@@ -23,7 +23,7 @@ BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content
 
 
 def post(url, key, **kw):
-    kw.setdefault("headers", {"x-api-key": key})
+    kw.setdefault("headers", {"x-api-key": key, "anthropic-version": "2023-06-01"})
     return httpx2.post(f"{url}/v1/messages", timeout=60, **kw)
 
 
@@ -73,7 +73,11 @@ def test_a_body_over_33_mb_still_gets_the_apis_413():
 @pytest.mark.parametrize("method", ["HEAD", "OPTIONS", "TRACE"])
 def test_every_method_gets_the_apis_error_shape(method):
     with Background() as bg:
-        r = httpx2.request(method, f"{bg.url}/v1/messages", headers={"x-api-key": "k"})
+        r = httpx2.request(
+            method,
+            f"{bg.url}/v1/messages",
+            headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+        )
         assert r.status_code in (404, 405) and "html" not in r.headers.get("content-type", "")
         if method != "HEAD":
             assert r.json()["type"] == "error" and r.json()["error"]["type"] == "not_found_error"
@@ -83,7 +87,10 @@ def test_every_method_gets_the_apis_error_shape(method):
 def test_a_malformed_multipart_body_gets_the_apis_error_shape(kind):
     with Background() as bg:
         r = post(
-            bg.url, "k", headers={"x-api-key": "k", "content-type": kind}, content=b"--zz\r\nx"
+            bg.url,
+            "k",
+            headers={"x-api-key": "k", "anthropic-version": "2023-06-01", "content-type": kind},
+            content=b"--zz\r\nx",
         )
         assert r.status_code == 400 and r.headers["content-type"].startswith("application/json")
         assert r.json()["error"]["type"] == "invalid_request_error"
@@ -172,7 +179,9 @@ def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
         port = url.rsplit(":", 1)[1]
         assert (
             httpx2.get(
-                f"http://127.0.0.1:{port}/v1/models", headers={"x-api-key": "k"}, timeout=60
+                f"http://127.0.0.1:{port}/v1/models",
+                headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+                timeout=60,
             ).status_code
             == 200
         )
@@ -187,7 +196,7 @@ def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
         host, port = url.removeprefix("http://").rsplit(":", 1)
         body = json.dumps({**BODY, "stream": True, "max_tokens": 1024}).encode()
         request = (
-            f"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n"
+            f"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n"
             f"content-type: application/json\r\ncontent-length: {len(body)}\r\n\r\n"
         ).encode() + body
         for _ in range(5):
@@ -197,7 +206,11 @@ def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
             s.close()  # a reset before the answer is written
         time.sleep(1)
         assert (
-            httpx2.get(f"{url}/v1/models", headers={"x-api-key": "k"}, timeout=60).status_code
+            httpx2.get(
+                f"{url}/v1/models",
+                headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+                timeout=60,
+            ).status_code
             == 200
         )
     finally:

@@ -14,7 +14,6 @@ own date (WORKBOOK_TODAY) is used.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import typing
 from datetime import UTC, date, datetime
@@ -22,6 +21,8 @@ from typing import Any
 
 import anthropic
 from anthropic._data.deprecated_models import DEPRECATED_MODELS
+
+from ..settings import today_from_env
 
 WORKBOOK_TODAY = date(2026, 12, 1)
 MONTHS = {
@@ -39,8 +40,9 @@ MODEL_VERSION = re.compile(
 
 
 def today(override: date | str | None = None) -> date:
-    """The pinned clock: an explicit date, else AGENTKIT_TODAY, else WORKBOOK_TODAY."""
-    value = override if override is not None else os.environ.get("AGENTKIT_TODAY", "")
+    """The pinned clock: an explicit date, else AGENTKIT_TODAY (read by agentkit.settings), else
+    WORKBOOK_TODAY."""
+    value = override if override is not None else today_from_env()
     if isinstance(value, date):
         return value
     if value in ("", None):
