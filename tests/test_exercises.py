@@ -22,11 +22,12 @@ import pytest
 from agentkit.lessons.checks import Verdict
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 # A deliberately wrong attempt at each exercise (by the exercise cell's id, without "ex-").
 WRONG = {
+    "09-quiz-answer": 'my_answer = "D"',
     "00-stop-reasons": 'continue_on = "end_turn"\nfinish_on = "tool_use"',
     "01-request": (
         "def build_request(question):\n"
