@@ -16,6 +16,9 @@ The guessers:
   beat one cue cannot plant its opposite;
 - ``second_longest`` and ``second_shortest``: the length ranks in between, where a bank that pads
   its distractors past the key tends to leave the key;
+- ``most_words`` and ``most_clauses``: the option with the most words (English words, Chinese
+  characters; identifiers count as one word) or the most clause marks (commas, semicolons, colons):
+  a key reworded into plain words can be the wordiest while not the longest in characters;
 - ``learned``: a conditional logistic regression over the surface features of the options (length
   ranks, relative length, jargon, absolutes, overlap with the stem, likeness to the other options,
   clause count, position), trained on the *other* items of the bank (leave-one-out), so it finds
@@ -206,6 +209,22 @@ def _second_shortest(item: Item, lang: str) -> dict[str, float]:
     return _rank_of_length(item, lang, 2)
 
 
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE_MARK = re.compile(r"[,;:，；：、。]")
+
+
+def _word_count(text: str, lang: str) -> int:
+    return len(text.split()) if lang == "en" else len(_CJK_CHAR.findall(text))
+
+
+def _most_words(item: Item, lang: str) -> dict[str, float]:
+    return {k: _word_count(v, lang) for k, v in _texts(item, lang).items()}
+
+
+def _most_clauses(item: Item, lang: str) -> dict[str, float]:
+    return {k: len(_CLAUSE_MARK.findall(v)) for k, v in _texts(item, lang).items()}
+
+
 GUESSERS: dict[str, Scorer] = {
     "longest": _longest,
     "jargon": _jargon,
@@ -215,6 +234,8 @@ GUESSERS: dict[str, Scorer] = {
     "shortest": _shortest,
     "second_longest": _second_longest,
     "second_shortest": _second_shortest,
+    "most_words": _most_words,
+    "most_clauses": _most_clauses,
 }
 LEARNED = "learned"
 

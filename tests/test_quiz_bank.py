@@ -126,6 +126,8 @@ def _item(options: dict[str, str], answer: str, stem: str = "Which one?") -> Ite
         ("shortest", "a long option here | ok | another long option | yet another one", "?"),
         ("second_longest", "the longest option of all four | a long option here | ok | fine", "?"),
         ("second_shortest", "the longest option of all four | short one | ok | a long option", "?"),
+        ("most_words", "tool_use_id_and_is_error_true | a b c d | x | y z", "?"),
+        ("most_clauses", "plain | one, two; three | a, b | c", "?"),
         (
             "most_similar",
             "run every tool now | run every tool now and later | run every tool later | dog",
