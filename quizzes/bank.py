@@ -53,7 +53,11 @@ ITEM_KEYS = {
     "stem",
     "explanation",
     "options",
+    "frame",
+    "concept",
 }
+CONCEPT_PATTERN = re.compile(r"[a-z0-9-]+/[a-z0-9-]+")
+FRAME_KEYS = {"zh", "en"}
 
 
 class BankError(ValueError):
@@ -101,6 +105,15 @@ class Topic(_Bilingual):
 
 
 @dataclass(frozen=True)
+class Frame(_Bilingual):
+    """A scenario frame several items share (the exam's item sets): its setting, in both languages."""
+
+    id: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
 class Option:
     text: Text
     why_wrong: Text | None  # None on the correct option
@@ -120,6 +133,8 @@ class Item:
     explanation: Text
     options: Mapping[str, Option] = field(hash=False)  # "A".."D", in that order
     answer: str
+    frame: Frame | None = None  # the shared setting, when the item belongs to an item set
+    concept: str | None = None  # "family/idea": the one idea the item tests (SCHEMA.md)
 
     @property
     def correct(self) -> Option:
@@ -227,13 +242,23 @@ def load_bank(
         problems.append("no question bank files (quizzes/bank/*.toml) were found")
     items: list[Item] = []
     first_seen: dict[str, str] = {}
+    # Frames may be defined in any file, so every file is read before any item is checked; each
+    # file's problems are still reported together, in file order.
+    parsed = []
+    frames: dict[str, Frame] = {}
     for source in files:
-        data = _read_toml(source, problems)
+        early: list[str] = []
+        data = _read_toml(source, early)
+        if data is not None:
+            frames.update(_frames(source, data.get("frame", {}), early))
+        parsed.append((source, data, early))
+    for source, data, early in parsed:
+        problems.extend(early)
         if data is None:
             continue
         for index, raw, where in _raw_items(source, data, problems):
             errors: list[str] = []
-            item = _parse_item(raw, topics, errors)
+            item = _parse_item(raw, topics, errors, frames)
             problems.extend(f"{where}: {e}" for e in errors)
             if item is None:
                 continue
@@ -249,13 +274,15 @@ def load_bank(
 
 def _raw_items(source, data: dict, problems: list[str]):
     """Yield (1-based index, raw table, "file: item 'id'") for each [[item]] of a parsed file."""
-    extra = sorted(set(data) - {"item"})
+    extra = sorted(set(data) - {"item", "frame"})
     if extra:
         problems.append(
             f"{source}: unknown top-level key(s) {', '.join(extra)}: "
-            "a bank file holds only [[item]] tables"
+            "a bank file holds only [[item]] and [frame.<id>] tables"
         )
     raw_items = data.get("item")
+    if "frame" in data and raw_items is None:
+        return
     if not isinstance(raw_items, list) or not raw_items:
         problems.append(f"{source}: no [[item]] tables found")
         return
@@ -269,6 +296,31 @@ def _kind(value) -> str:
     """A TOML value's type in TOML's words."""
     kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array"}
     return kinds.get(type(value), "table" if isinstance(value, dict) else type(value).__name__)
+
+
+def _frames(source, raw, problems: list[str]) -> dict[str, Frame]:
+    """The [frame.<id>] tables of one file: each a shared setting with zh and en text."""
+    if not isinstance(raw, dict):
+        problems.append(f"{source}: 'frame' must be a table of [frame.<id>] tables")
+        return {}
+    frames = {}
+    for fid, entry in raw.items():
+        where = f"{source}: frame {fid!r}"
+        if not ID_PATTERN.fullmatch(fid):
+            problems.append(f"{where}: a frame id must use only a-z, 0-9 and '-'")
+            continue
+        if not isinstance(entry, dict):
+            problems.append(f"{where}: is not a table")
+            continue
+        extra = sorted(set(entry) - FRAME_KEYS)
+        missing = [lang for lang in LANGS if not _nonempty(entry.get(lang))]
+        if extra:
+            problems.append(f"{where}: unknown key(s) {', '.join(extra)}")
+        if missing:
+            problems.append(f"{where}: missing or empty text: {', '.join(missing)}")
+        if not extra and not missing:
+            frames[fid] = Frame(fid, entry["zh"].strip(), entry["en"].strip())
+    return frames
 
 
 def _nonempty(value) -> bool:
@@ -333,7 +385,9 @@ def _choice(
     return value
 
 
-def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | None:
+def _parse_item(
+    raw, topics: Mapping[str, Topic], errors: list[str], frames: Mapping[str, Frame] | None = None
+) -> Item | None:
     """Validate one raw [[item]] table; append every problem to ``errors``."""
     if not isinstance(raw, dict):
         errors.append("is not a table")
@@ -367,6 +421,17 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     stem = _text(raw, "stem", errors)
     explanation = _text(raw, "explanation", errors)
     options = _options(raw.get("options"), answer, errors)
+    frame = None
+    if "frame" in raw:
+        frame = (frames or {}).get(raw["frame"]) if isinstance(raw["frame"], str) else None
+        if frame is None:
+            errors.append(f"frame = {raw['frame']!r} is not a [frame.<id>] table of the bank")
+
+    concept = raw.get("concept")
+    if concept is not None and not (
+        isinstance(concept, str) and CONCEPT_PATTERN.fullmatch(concept)
+    ):
+        errors.append(f"concept = {concept!r} must look like 'family/idea' (a-z, 0-9, '-')")
 
     if errors:
         return None
@@ -383,6 +448,8 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
         explanation=explanation,
         options=options,
         answer=answer,
+        frame=frame,
+        concept=concept,
     )
 
 
