@@ -149,8 +149,13 @@ async def _serve(host: str, port: int, ready=print) -> None:
     server.stop()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765) -> int:
-    """Run until Ctrl-C (or SIGTERM); then print one line and return 0."""
+def serve(host: str = "127.0.0.1", port: int = 8765, **classroom: Any) -> int:
+    """Run until Ctrl-C (or SIGTERM); then print one line and return 0. With `upstream=` (and
+    `roster=`, `students=`, `budget_tokens=`): the teacher-key proxy of agentkit.upstream."""
+    if classroom.get("upstream"):
+        from .upstream import serve_classroom
+
+        return serve_classroom(host, port, **classroom)
     try:
         asyncio.run(_serve(host, port))
     except OSError as e:

@@ -16,7 +16,9 @@ ALLOWED = {
     "tools": set(),
     "display": set(),
     "client": {"offline", "cassette"},
-    "serve": {"offline"},
+    "serve": {"offline", "upstream"},
+    "upstream": {"offline"},
+    "doctor": {"client", "offline"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
@@ -24,7 +26,7 @@ ALLOWED = {
     "lessons": {
         "client", "display", "offline", "tools", "loop", "grading", "antipatterns", "exercise",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve"},
+    "__main__": {"client", "exercise", "offline", "cassette", "serve", "upstream", "doctor"},
     "__init__": {"client", "grading", "loop", "offline", "tools"},
 }  # fmt: skip
 
