@@ -18,7 +18,7 @@ ALLOWED = {
     "client": {"offline", "cassette"},
     "serve": {"offline", "upstream"},
     "upstream": {"offline"},
-    "doctor": {"client", "offline"},
+    "doctor": {"client"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
