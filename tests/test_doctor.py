@@ -49,3 +49,22 @@ def test_doctor_prints_every_problem_and_returns_their_count():
         out=out.append,
     )
     assert status == 2 and out == ["✗ a 坏了。修复：x", "✗ b 坏了。修复：y"]
+
+
+def test_the_wheelhouse_script_runs_the_guides_own_commands():
+    """scripts/wheelhouse.sh (run by .ci/run) tests the guide's §1.1: each line it marks `# guide`
+    is in the guide word for word."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "docs" / "instructor_guide.md").read_text(encoding="utf-8")
+    script = (root / "scripts" / "wheelhouse.sh").read_text(encoding="utf-8")
+    marked = [
+        line.lstrip("# ").rsplit("# guide", 1)[0].strip()
+        for line in script.splitlines()
+        if line.rstrip().endswith("# guide")
+    ]
+    assert len(marked) == 3
+    for command in marked:
+        assert command in guide, command
+    assert "python -m agentkit doctor" in script and "--no-index" in script
