@@ -38,8 +38,6 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from .offline.api import error_answer, stable_id
-
 ROSTER_FIELDS = ["student", "token"]
 USAGE_FIELDS = ["student", "requests", "input_tokens", "output_tokens"]
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off paper
@@ -208,14 +206,14 @@ class ProxyHandler(tornado.web.RequestHandler):
         pass
 
     def _error(self, status: int, kind: str, message: str) -> None:
-        answer = error_answer(
-            status, kind, message, stable_id("req_", status, id(self)), {"x-should-retry": "false"}
-        )
-        self.set_status(answer.status)
-        for name, value in answer.headers.items():
-            self.set_header(name, value)
+        """The API's error shape, answered here (never forwarded), marked not worth retrying."""
+        rid = "req_01" + secrets.token_hex(11)
+        body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
+        self.set_status(status)
+        self.set_header("request-id", rid)
+        self.set_header("x-should-retry", "false")
         self.set_header("content-type", "application/json")
-        self.finish(json.dumps(answer.body))
+        self.finish(json.dumps(body, ensure_ascii=False))
 
     async def _answer(self) -> None:
         room = self.room

@@ -17,7 +17,7 @@ ALLOWED = {
     "display": set(),
     "client": {"offline", "cassette"},
     "serve": {"offline", "upstream"},
-    "upstream": {"offline"},
+    "upstream": set(),
     "doctor": {"client"},
     "loop": {"client", "tools"},
     "exercise": {"client"},

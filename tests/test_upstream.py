@@ -14,7 +14,6 @@ import httpx2
 import pytest
 
 import agentkit
-from agentkit.offline import World
 from agentkit.serve import Background
 from agentkit.upstream import RosterError, read_roster, usage_path
 
@@ -171,7 +170,7 @@ def test_streaming_passes_through_event_by_event(proxy, upstream, tmp_path):
     request = dict(
         model=MODEL,
         max_tokens=1024,
-        tools=World().tools(),
+        tools=agentkit.World().tools(),
         messages=[{"role": "user", "content": "订单 A-1001 坏了，请退款"}],
     )
     kinds = {}
