@@ -99,16 +99,55 @@ def main(argv: list[str] | None = None) -> int:
         "other machines, and the server says so)",
     )
     serve.add_argument("--port", default="8765", help="port 1-65535 (0: any free port)")
+    add_classroom_options(serve)
+    sub.add_parser("doctor", help="preflight: Python, packages, JupyterLab and the offline API")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return demo()
+    if args.command == "doctor":
+        from .doctor import doctor
+
+        return doctor()
     if args.command == "serve":
-        try:
-            from .serve import serve as run_server
-        except KeyboardInterrupt:  # Ctrl-C while tornado was still loading
-            return 0
-        return run_server(args.host, args.port)
+        return run_serve(parser, args)
     return 0
+
+
+def add_classroom_options(serve: argparse.ArgumentParser) -> None:
+    """The teacher-key proxy's options (agentkit.upstream)."""
+    group = serve.add_argument_group("one key for a class (forward to a real API)")
+    group.add_argument(
+        "--upstream", help="forward to this API with the teacher's ANTHROPIC_API_KEY"
+    )
+    group.add_argument("--students", type=int, help="students in a new roster (default 30)")
+    group.add_argument(
+        "--roster", default="roster.csv", help="student,token CSV (written if missing)"
+    )
+    group.add_argument("--budget-tokens", type=int, help="input + output tokens per student")
+    group.add_argument("--usage", action="store_true", help="print usage per student and exit")
+
+
+def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.usage:
+        from .upstream import show_usage
+
+        return show_usage(args.roster, args.budget_tokens)
+    if not args.upstream and (args.students is not None or args.budget_tokens is not None):
+        parser.error("--students and --budget-tokens need --upstream")
+    try:
+        from .serve import serve as run_server
+    except KeyboardInterrupt:  # Ctrl-C while tornado was still loading
+        return 0
+    if not args.upstream:
+        return run_server(args.host, args.port)
+    return run_server(
+        args.host,
+        args.port,
+        upstream=args.upstream,
+        roster=args.roster,
+        students=args.students,
+        budget_tokens=args.budget_tokens,
+    )
 
 
 if __name__ == "__main__":

@@ -420,15 +420,20 @@ async def _serve(host: str, port: int, ready=print) -> None:
     server.stop()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765) -> int:
+def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:
     """Run until Ctrl-C (or SIGTERM); then print one line and return 0. A bad host or port, or one
-    that cannot be listened on, is one line on stderr and status 1."""
+    that cannot be listened on, is one line on stderr and status 1. With `upstream=` (and `roster=`,
+    `students=`, `budget_tokens=`): the teacher-key proxy of agentkit.upstream."""
     try:
         host, port = check_host(host), check_port(str(port))
         Settings.from_env()  # AGENTKIT_TODAY retires models on every request: check it first
     except ValueError as e:  # SettingsError included
         print(e, file=sys.stderr)
         return 1
+    if classroom.get("upstream"):
+        from .upstream import serve_classroom
+
+        return serve_classroom(host, port, **classroom)
     _raise_file_limit()
     try:
         asyncio.run(_serve(host, port))

@@ -20,7 +20,9 @@ ALLOWED = {
     "sim": {"offline", "content", "failures", "tools"},
     "display": {"content"},
     "client": {"offline", "cassette", "settings", "sim"},
-    "serve": {"offline", "settings", "sim"},
+    "serve": {"offline", "settings", "sim", "upstream"},
+    "upstream": set(),
+    "doctor": {"client"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
@@ -32,7 +34,9 @@ ALLOWED = {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",
         "antipatterns", "exercise",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve", "settings", "sim"},
+    "__main__": {
+        "client", "exercise", "offline", "cassette", "serve", "settings", "sim", "upstream", "doctor",
+    },
     "__init__": {"client", "grading", "loop", "sim", "tools"},
 }  # fmt: skip
 SEAM = "agentkit.offline.model"
