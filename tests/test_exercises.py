@@ -422,6 +422,7 @@ WRONG["05-predict"] += [
 WRONG["06-branches"] += [
     (PAUSE + "    return messages, 1024", "不要写死一个数"),  # a fixed budget: passed
     (PAUSE + "    return messages, 24", "不要写死一个数"),  # twice the check's 12: passed
+    (PAUSE + "    return messages, 4096", "不要写死一个数"),  # a generous fixed budget: passed
     (PAUSE + "    return messages, max_tokens * 1.5", "整数"),  # was told "应当变大"
     (  # drops the question: was told the cut reply must not be appended
         PAUSE + "    messages.pop()\n    return messages, max_tokens * 2",
@@ -545,6 +546,7 @@ RIGHT["06-branches"] += [
     "def on_max_tokens(messages, response, max_tokens):\n"
     "    return list(messages), min(max_tokens * 4, 64000)",
 ]
+RIGHT["06-branches"].append(PAUSE + "    return messages, min(max_tokens * 2, 4096)")  # a ceiling
 RIGHT["07-loop"] = [LOOP7]  # is_error False on every success, True on each failure
 
 

@@ -771,12 +771,19 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
         "return messages, max_tokens * 2（或 int(...)）。",
     )
     require(budget > 12, f"max_tokens 应当变大（比如加倍），你返回了 {budget!r}。")
-    again = on_max_tokens(list(start), cut, 4096)
+    # asked again with another budget (below any sensible ceiling): a fixed number shows
+    again = on_max_tokens(list(start), cut, 1500)
     more = again[1] if isinstance(again, tuple) and len(again) == 2 else again
+    fixed = "在参数 max_tokens 上加大（例如 max_tokens * 2），不要写死一个数。"
     require(
-        isinstance(more, int) and more > 4096,
-        f"max_tokens=4096 时 on_max_tokens 返回了 {more!r}：没有比传进来的 max_tokens 大。",
-        "在参数 max_tokens 上加大（例如 max_tokens * 2），不要写死一个数。",
+        isinstance(more, int) and more > 1500,
+        f"max_tokens=1500 时 on_max_tokens 返回了 {more!r}：没有比传进来的 max_tokens 大。",
+        fixed,
+    )
+    require(
+        more != budget,
+        f"max_tokens=12 和 1500 时 on_max_tokens 都返回 {budget}：它没有跟着传进来的值变。",
+        fixed,
     )
     retry = _send(msgs, tools=world.tools(), max_tokens=budget)
     require(
