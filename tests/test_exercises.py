@@ -276,6 +276,210 @@ WRONG = {
     "08-self-5": [('my_guess = "completed"', "实际是")],
 }
 
+PAUSE = (
+    "def on_pause_turn(messages, response):\n"
+    '    messages.append({"role": "assistant", "content": response.content})\n'
+    "    return messages\n\n\n"
+    "def on_max_tokens(messages, response, max_tokens):\n"
+)
+LOOP7 = (
+    "def my_loop(client, messages, *, tools, run_tool, model):\n"
+    "    for _turn in range(50):\n"
+    "        resp = client.messages.create(\n"
+    "            model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+    '        messages.append({"role": "assistant", "content": resp.content})\n'
+    '        if resp.stop_reason in ("end_turn", "stop_sequence"):\n'
+    "            return messages\n"
+    '        if resp.stop_reason == "pause_turn":\n'
+    "            continue\n"
+    '        if resp.stop_reason != "tool_use":\n'
+    "            raise RuntimeError(resp.stop_reason)\n"
+    "        results = []\n"
+    "        for b in resp.content:\n"
+    '            if b.type != "tool_use":\n'
+    "                continue\n"
+    "            try:\n"
+    "                out, bad = json.dumps(run_tool(b.name, b.input), ensure_ascii=False), False\n"
+    "            except Exception as e:\n"
+    "                out, bad = str(e), True\n"
+    '            results.append({"type": "tool_result", "tool_use_id": b.id, "content": out,\n'
+    '                            "is_error": bad})\n'
+    '        messages.append({"role": "user", "content": results})\n'
+    '    raise RuntimeError("safety net")'
+)
+
+# Attempts a fresh reviewer wrote for issue 21 (a second round): each one fooled its check (a pass,
+# "检查本身出错", or a message that blamed the wrong thing) before the fix named beside it.
+WRONG["00-stop-reasons"] += [
+    ('continue_on = "tool_use"\nfinish_on = "stop_sequence"', "停止序列"),  # "对应 stop_sequence"
+    ('continue_on = "tool_use"\nfinish_on = "max_tokens"', "被 max_tokens 截断"),  # "raise_limit"
+]
+WRONG["01-request"] += [
+    (  # a parameter SDK 2.x's create() does not take: was "检查本身出错"
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "temperature": 0,\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        "不接受这个请求",
+    ),
+    (  # a stream is not a Message: was "检查本身出错"
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "stream": True,\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        "stream=True",
+    ),
+    (  # max_tokens as text: was "检查本身出错"
+        REQUEST + '"model": MODEL, "max_tokens": "1024", "tools": TOOLS,\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        "应当是整数",
+    ),
+    (  # an assistant message after the question: was told "不要写死一句话"
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+        '            "messages": [{"role": "user", "content": question},\n'
+        '                         {"role": "assistant", "content": "好的"}]}',
+        "只有一条 user 消息",
+    ),
+]
+WRONG["02-round"] += [
+    (  # the response object itself appended: was "检查本身出错"
+        "def append_round(messages, response, run_tool):\n"
+        "    messages.append(response)\n"
+        '    messages.append({"role": "user", "content": tool_results(response, run_tool)})\n'
+        "    return messages",
+        "不要把 response 对象本身追加进去",
+    ),
+]
+WRONG["02-predict"] += [
+    (  # tool names not in a list: was only "你的预测 … 实际 …"
+        'my_prediction = [("tool_use", "lookup_order"), ("tool_use", "create_return"),'
+        ' ("end_turn", "")]',
+        "写成列表",
+    ),
+]
+WRONG["03-tool-result"] += [
+    (  # the check's ids written in: passed
+        ANSWER + '        return {"type": "tool_result", "tool_use_id": "toolu_bad",\n'
+        '                "content": str(e), "is_error": True}\n'
+        '    return {"type": "tool_result", "tool_use_id": "toolu_ok", "content": json.dumps(out)}',
+        "block.id",
+    ),
+    (  # is_error as a number: was told to add "is_error": True, which it has (as 1)
+        ANSWER + '        return result | {"content": str(e), "is_error": 1}\n'
+        '    return result | {"content": json.dumps(out, ensure_ascii=False)}',
+        "（int）",
+    ),
+    (  # the failure swallowed: was "… 还没做完：answer 返回了 None"
+        ANSWER + "        pass\n"
+        "    else:\n"
+        '        return result | {"content": json.dumps(out, ensure_ascii=False)}',
+        "工具失败时 answer 返回了 None",
+    ),
+]
+WRONG["04-hook"] += [
+    (  # an empty reason: the loop lets it through; was told "循环会拒绝这次调用"
+        HOOK + '        if name == "process_refund" and input["amount"] > self.limit:\n'
+        '            return ""\n'
+        "        return None",
+        "空字符串等于放行",
+    ),
+    (  # reads input["amount"] before the name: a bare KeyError, no word of which call
+        HOOK + '        if input["amount"] > self.limit and name == "process_refund":\n'
+        '            return "超过上限"\n'
+        "        return None",
+        "before_tool('lookup_order'",
+    ),
+    (  # False to allow: was told "应当放行（返回 None）" as if it had denied
+        HOOK + '        if name == "process_refund" and input["amount"] > self.limit:\n'
+        '            return "超过上限"\n'
+        "        return False",
+        "放行要返回 None",
+    ),
+]
+WRONG["05-stop"] += [
+    (  # a refusal returned as if done: passed
+        LOOP_HEAD + '        if resp.stop_reason in ("end_turn", "refusal"):\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        "            continue\n"
+        '        if resp.stop_reason != "tool_use":\n'
+        "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+        "refusal 不是完成",
+    ),
+    (  # the safety net returns as if done: passed
+        LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        "            continue\n"
+        '        if resp.stop_reason != "tool_use":\n'
+        "            raise RuntimeError(resp.stop_reason)\n"
+        + LOOP_TAIL.replace('raise RuntimeError("safety net")', "return messages"),
+        "悄悄返回",
+    ),
+]
+WRONG["05-predict"] += [
+    (  # lists of lists: was "检查本身出错"
+        'my_prediction = {"fixed_five_turns": [["long"], ["poll"]],'
+        ' "tool_choice_none_after_last": [["long"]]}',
+        "场景 key 是字符串",
+    ),
+]
+WRONG["06-branches"] += [
+    (PAUSE + "    return messages, 1024", "不要写死一个数"),  # a fixed budget: passed
+    (PAUSE + "    return messages, 24", "不要写死一个数"),  # twice the check's 12: passed
+    (PAUSE + "    return messages, 4096", "不要写死一个数"),  # a generous fixed budget: passed
+    (PAUSE + "    return messages, max_tokens * 1.5", "整数"),  # was told "应当变大"
+    (  # drops the question: was told the cut reply must not be appended
+        PAUSE + "    messages.pop()\n    return messages, max_tokens * 2",
+        "少了消息",
+    ),
+]
+WRONG["07-loop"] += [
+    (  # the API's exception caught and answered with return: passed
+        LOOP7.replace(
+            "        resp = client.messages.create(\n"
+            "            model=model, max_tokens=1024, tools=tools, messages=messages)\n",
+            "        try:\n"
+            "            resp = client.messages.create(\n"
+            "                model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+            "        except Exception:\n"
+            "            return messages\n",
+        ),
+        "529",
+    ),
+    (  # is_error as text: passed
+        LOOP7.replace('"is_error": bad}', '"is_error": "true" if bad else "false"}'),
+        "（str）",
+    ),
+    (  # a Python repr for a tool's output: passed
+        LOOP7.replace(
+            "json.dumps(run_tool(b.name, b.input), ensure_ascii=False)",
+            "str(run_tool(b.name, b.input))",
+        ),
+        "不是 JSON",
+    ),
+    (  # a refusal returned as if done: passed
+        LOOP7.replace('("end_turn", "stop_sequence")', '("end_turn", "stop_sequence", "refusal")'),
+        "refusal 不是完成",
+    ),
+]
+WRONG["08-self-1"] += [
+    (  # English for 继续/结束: was told what tool_use means, not what to write
+        'my_order = ["B", "D", "A", "C"]\nmy_actions = {"tool_use": "continue", "end_turn": "stop"}',
+        '"继续" 或 "结束"',
+    ),
+    (  # words for letters: was "? → ? → ? → ?"
+        'my_order = ["发送", "读", "执行", "追加"]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+        "不是步骤的字母",
+    ),
+]
+WRONG["08-self-2"] += [
+    (  # a Python repr for the successful lookups: passed
+        MESSAGE.replace("json.dumps(run_tool(b.name, b.input))", "str(run_tool(b.name, b.input))")
+        + '    return {"role": "user", "content": results}',
+        "不是 str(out)",
+    ),
+]
+WRONG["08-self-3"] += [
+    ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = False', "不是 True/False"),  # passed
+]
+
 # Right attempts in another form than the solution's: each must pass.
 RIGHT = {
     "00-stop-reasons": ['finish_on = "end_turn"\ncontinue_on = "tool_use"'],
@@ -333,6 +537,18 @@ RIGHT = {
     ],
     "08-self-4": ['tree_fails = ["unexpected"]\nmodel_fails = []'],
 }
+
+
+RIGHT["06-branches"] += [
+    # the blocks as model_dump() dicts (None fields kept): was rejected as "not verbatim"
+    "def on_pause_turn(messages, response):\n"
+    "    content = [b.model_dump() for b in response.content]\n"
+    '    return [*messages, {"role": "assistant", "content": content}]\n\n\n'
+    "def on_max_tokens(messages, response, max_tokens):\n"
+    "    return list(messages), min(max_tokens * 4, 64000)",
+]
+RIGHT["06-branches"].append(PAUSE + "    return messages, min(max_tokens * 2, 4096)")  # a ceiling
+RIGHT["07-loop"] = [LOOP7]  # is_error False on every success, True on each failure
 
 
 def reference_name(name: str) -> str:
