@@ -805,7 +805,7 @@ def stringified_input(client, messages, *, tools, run_tool, model):
 def own_tool_list(client, messages, *, tools, run_tool, model):
     """Sends a tool list of its own, written once in the code, instead of the tools it was given:
     a tool added by the caller (web search) never reaches the model."""
-    from .offline.world import TOOL_SCHEMAS
+    from .sim import TOOL_SCHEMAS
 
     mine = [TOOL_SCHEMAS[n] for n in ("lookup_order", "process_refund", "escalate_to_human")]
     return correct_loop(client, messages, tools=mine, run_tool=run_tool, model=model)

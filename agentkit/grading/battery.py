@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..offline.world import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
+from ..sim import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
 
 Check = Callable[[Any], list[str]]  # Run -> problems, in Chinese
 MODELS = ("claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-7", "claude-sonnet-4-6")
@@ -76,7 +76,8 @@ class Draw:
         otherwise (an amount above 500 stays above 500: the refund cap depends on it)."""
         if self.seed == 0:
             oid, known = canonical, DEFAULT_ORDERS.get(canonical, {})
-            data = {"item": known.get("item", "背包"), "amount": amount or known.get("amount")}
+            price = amount or known.get("amount") or float(self.rng.randint(40, 960) / 2)
+            data = {"item": known.get("item", "背包"), "amount": price}
         else:
             oid = canonical
             while oid == canonical or oid in self.orders:

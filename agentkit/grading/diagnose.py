@@ -14,14 +14,15 @@ was made up is for the world to judge: what really happened is in its record of 
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
 import anthropic
 
-from ..display import blocks
-from ..offline.validation import InvalidRequest, validate
+from ..content import blocks
+from ..offline import InvalidRequest, validate
 from .battery import RUNAWAY_LIMIT
 from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Run, ToolRun
 
@@ -345,10 +346,12 @@ def identical_resends(f: Facts) -> list[str]:
         if isinstance(status, int) and 400 <= status < 500:
             f.fatal = True
             error = (f.run.errors[n - 1] or {}).get("error") or {}
-            kind = f"{error.get('type', '')}：{_short(error.get('message', ''), 60)}"
+            said = error.get("message", "")
+            kind = f"{error.get('type', '')}：{_short(said, 60)}"
+            hint = _hint(f.run.codes[n - 1], said)
             return [
                 f"第 {n} 次请求被 API 拒绝（{status} {kind}）后，循环原样重发了 {k} 次{more}：4xx 说的是请求本身的问题，"
-                "重发不会有不同结果。读错误信息，改请求或抛出异常"
+                "重发不会有不同结果。读错误信息，改请求或抛出异常" + (f"（{hint}）" if hint else "")
             ]
         if r and r["stop_reason"] == "max_tokens":
             f.fatal = True
@@ -603,7 +606,7 @@ def _api_error(f: Facts, e: anthropic.APIError) -> str:
     """The API said no; the request that was refused is the last one."""
     sent = len(f.run.requests)
     if isinstance(e, anthropic.BadRequestError):
-        return _bad_request(e, sent)
+        return _bad_request(e, sent, f.run.codes[-1] if f.run.codes else None)
     return f"第 {sent} 次请求出错：{type(e).__name__}: {_api_message(e)}"
 
 
@@ -896,9 +899,38 @@ def _api_message(e: anthropic.APIError) -> str:
     return str(e)
 
 
-def _bad_request(e: anthropic.BadRequestError, n: int) -> str:
+# What a refused request tells a learner, by the refusing check's code (api.refusals), else by
+# the field the API's message names: read as structure, never as a sentence to match whole.
+CODE_HINTS = {
+    "tool_result_missing": "每个 tool_use 都要有自己的 tool_result（失败的带 is_error），同一轮的放在紧接着的一条"
+    " user 消息里、排在最前面",
+    "tool_result_unexpected": "tool_result 只能回答紧挨着的上一条助手消息里的 tool_use（历史被删减或重排了？）",
+    "tool_use_id_repeated": "同一个 tool_use 在历史里出现了两次（同一条回复被追加了两遍？）",
+    "prompt_too_long": "历史超出了上下文窗口：上下文已满时应结束并说明，或先压缩历史",
+}
+FIELD_HINTS = [
+    (r"text content blocks must be non-empty", "不要发送空的 text 块（没有内容就不加这个块）"),
+    (r"cache_control", "一个请求最多 4 个 cache_control 断点：只标在不变的前缀上（system、tools、较早的历史）"),
+    (r"^max_tokens: .*maximum allowed", "max_tokens 超过了这个模型的输出上限：按模型设，不要写死一个大数"),
+    (r"tool_result.*content|content.*tool_result|\.content\b.*(string|list)",
+     "tool_result 的 content 只能是字符串或内容块列表：把结果 json.dumps 成字符串"),
+    (r"is_error", "is_error 只能是布尔值 true/false"),
+    (r"[Ee]xtra inputs are not permitted|unknown field", "请求或块里有 API 不认识的字段：只发送文档里有的字段"),
+    (r"^tool_choice", "tool_choice 指定的工具必须在 tools 里"),
+    (r"role", "role 只能是 user 或 assistant"),
+]  # fmt: skip
+
+
+def _hint(code: str | None, message: str) -> str:
+    if code in CODE_HINTS:
+        return CODE_HINTS[code]
+    for pattern, hint in FIELD_HINTS:
+        if re.search(pattern, message):
+            return hint
+    return ""
+
+
+def _bad_request(e: anthropic.BadRequestError, n: int, code: str | None = None) -> str:
     msg = _api_message(e)
-    hint = ""
-    if "without `tool_result`" in msg:
-        hint = "（每个 tool_use 都要有 tool_result，且同一轮的 tool_result 放在一条 user 消息里、排在最前面）"
-    return f"第 {n} 次请求被 API 拒绝（400）：{msg}{hint}"
+    hint = _hint(code, msg)
+    return f"第 {n} 次请求被 API 拒绝（400）：{_short(msg, 120)}" + (f"。{hint}" if hint else "")

@@ -30,10 +30,12 @@ from typing import Any
 import anthropic
 import httpx2
 
-from ..offline import OfflineAPI, World
-from ..offline import world as world_module
-from ..offline.api import MIDSTREAM, input_tokens
-from ..offline.world import ToolFailure
+from ..failures import DENIED, INVALID_INPUT, UNAVAILABLE
+from ..offline import OfflineAPI
+from ..offline.api import MIDSTREAM
+from ..offline.tokens import input_tokens
+from ..sim import SimulatedClaude, ToolFailure, World
+from ..sim import world as world_module
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
 
@@ -81,6 +83,7 @@ class Run:
     responses: list[dict[str, Any] | None] = field(default_factory=list)  # None: not a 200
     statuses: list[int | str] = field(default_factory=list)  # per request: 200, 400, "midstream"
     errors: list[dict[str, Any] | None] = field(default_factory=list)  # per request: error body
+    codes: list[str | None] = field(default_factory=list)  # per request: the refusing check's code
     tool_calls: list[ToolRun] = field(default_factory=list)
     returned: Any = None
     error: BaseException | None = None
@@ -153,7 +156,7 @@ class Harness:
 
     def __init__(self, run: Run, max_calls: int):
         self.record, self.max_calls, self.case = run, max_calls, run.case
-        self.api = OfflineAPI(world=run.world)
+        self.api = OfflineAPI(SimulatedClaude(run.world))
         self.over = threading.Event()  # the grader has stopped listening: park the loop's thread
         self.done = threading.Event()
         self.lock = threading.Lock()
@@ -197,6 +200,7 @@ class Harness:
         with self.lock:  # what the diagnosis reads: fixed now, whatever an abandoned thread does
             run.requests, run.responses = list(run.requests), list(run.responses)
             run.statuses, run.errors = list(run.statuses), list(run.errors)
+            run.codes = list(run.codes)
             run.tool_calls = list(run.tool_calls)
         return run
 
@@ -231,8 +235,11 @@ class Harness:
             body = json.loads(request.content)
             content = _apply_case(self.case, self.api, body, len(run.requests), request.content)
             run.requests.append(body)
+        refused = len(self.api.refusals)
         response = self.api.handle(request.method, request.url.path, content).response()
         status, message, error = _read(response)
+        new = self.api.refusals[refused:]
+        run.codes.append(new[-1].code if new else None)
         stop = message and message.get("stop_reason")
         self.final = (isinstance(status, int) and 400 <= status < 500) or stop == "max_tokens"
         run.statuses.append(status)
@@ -251,14 +258,16 @@ class Harness:
         at, denied = len(run.responses), False
         try:
             if not isinstance(args, dict):
-                raise ToolFailure(f"run_tool 的 input 应为 dict，收到 {type(args).__name__}")
+                raise ToolFailure(
+                    f"run_tool 的 input 应为 dict，收到 {type(args).__name__}", INVALID_INPUT
+                )
             reason = self.cap and self.cap.before_tool(name, args)
             if reason:
                 denied = True
-                raise ToolFailure(reason)
+                raise ToolFailure(reason, DENIED)
             if self.fails.get((name, args.get("order_id"))):
                 self.fails[name, args.get("order_id")] -= 1
-                raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试")
+                raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试", UNAVAILABLE)
             out = run.world.run_tool(name, dict(args))
         except Exception as e:
             run.tool_calls.append(ToolRun(name, args, False, error=str(e), round=at, denied=denied))
