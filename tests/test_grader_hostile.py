@@ -12,7 +12,7 @@ import threading
 import time
 
 from agentkit.grading import SCENARIOS, check_loop, reference_loop
-from agentkit.offline import world
+from agentkit.sim import world
 
 SOME = [s for s in SCENARIOS if s.key in ("guide", "parallel", "runaway")]
 DEADLINE = 2.0

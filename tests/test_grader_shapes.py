@@ -15,7 +15,8 @@ import anthropic
 import pytest
 
 from agentkit import run_agent_loop
-from agentkit.grading import check_loop
+from agentkit.failures import INVALID_INPUT, with_category
+from agentkit.grading import SCENARIOS, check_loop
 from agentkit.tools import LookupBeforeRefund, NormalizeStatus, RefundCap, tool_result
 
 SEEDS = (0, 1, 2)
@@ -71,7 +72,7 @@ def validates_input(client, messages, *, tools, run_tool, model):
         oid = block.input.get("order_id")
         if oid is not None and not ORDER_ID.match(str(oid)):
             return {"type": "tool_result", "tool_use_id": block.id, "is_error": True,
-                    "content": f"order_id {oid!r} 格式不对，应形如 A-1001"}  # fmt: skip
+                    "content": with_category(INVALID_INPUT, f"order_id {oid!r} 格式不对，应形如 A-1001")}  # fmt: skip
         return tool_result(block, run_tool)
 
     turns = 0
@@ -282,10 +283,15 @@ CORRECT = {
 }
 
 
+# where a shape differs from the others only in its cap, the scenarios its cap matters in
+ONLY = {"cap_of_300": ("runaway", "long", "overloaded")}
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("name", sorted(CORRECT))
 def test_a_correct_shape_passes_every_scenario(name, seed):
-    report = check_loop(CORRECT[name], name=name, seed=seed)
+    where = [s for s in SCENARIOS if s.key in ONLY[name]] if name in ONLY else None
+    report = check_loop(CORRECT[name], where, name=name, seed=seed)
     assert report.passed, report
 
 

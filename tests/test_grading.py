@@ -226,7 +226,9 @@ def test_the_study_guide_loop_fails_only_where_it_has_no_branch():
 
 
 def test_the_decision_tree_acts_on_a_status_it_did_not_foresee():
-    assert "A-1004 不应调用 process_refund" in diagnosis(antipatterns.decision_tree, "unexpected")
+    text = diagnosis(antipatterns.decision_tree, "unexpected")
+    assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order")
+    assert "A-1004 不应调用 process_refund" in text
 
 
 # --- seeds: no special-casing the battery ----------------------------------------------------------------
@@ -248,16 +250,18 @@ def test_seed_zero_is_the_canonical_battery_and_the_report_shows_its_seed():
     assert "（seed=7）" in repr(report) and "seed=7" in report._repr_html_()
 
 
-def test_a_loop_that_knows_the_canonical_battery_is_caught_by_another_seed():
+def test_a_loop_that_knows_the_canonical_battery_is_caught_on_every_seed():
+    """It never lets the model decide: caught by that, not by an order id it happens to miss."""
+
     def memorised(client, messages, *, tools, run_tool, model):
         run_tool("lookup_order", {"order_id": "A-1001"})
         run_tool("process_refund", {"order_id": "A-1001", "amount": 120.0})
-        resp = client.messages.create(model=model, max_tokens=1024, messages=messages)
+        resp = client.messages.create(model=model, max_tokens=1024, messages=messages, tools=tools)
         return messages + [{"role": "assistant", "content": resp.content}]
 
-    guide = [key_of("guide")]
-    assert check_loop(memorised, guide, seed=0).passed
-    assert not check_loop(memorised, guide, seed=3).passed
+    for seed in (0, 3):
+        text = diagnosis(memorised, "guide", seed=seed)
+        assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order"), text
 
 
 def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():

@@ -41,6 +41,7 @@ class Case:
     context_room: int | None = None  # the context window leaves this many tokens after request 1
     stop_sequences: list[str] | None = None  # added to every request (the deployment's own)
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)  # (tool, order): failures
+    if_stopped: Check | None = None  # what must hold when the loop stopped at an API fault instead
 
 
 @dataclass(frozen=True)
@@ -425,7 +426,7 @@ def _midstream(d: Draw) -> Case:
         o=oid,
     )  # fmt: skip
     return d.case(prompt, refund_once(oid, d.amount(oid)), ("lookup_order", "process_refund"),
-                  fault=True, midstream_at=2)  # fmt: skip
+                  fault=True, midstream_at=2, if_stopped=untouched(oid))  # fmt: skip
 
 
 def _round_failure(d: Draw) -> Case:

@@ -41,7 +41,10 @@ def diagnose(run: Run) -> list[str]:
         problems += [p for p in check(facts) if p not in problems]
         if facts.fatal:
             break
-    world = [p for p in run.case.expect(run) if p not in problems]
+    expect = run.case.expect
+    if run.case.if_stopped and (run.error is not None or facts.escalated_at_end()):
+        expect = run.case.if_stopped  # it stopped when the API failed: nothing may be half done
+    world = [p for p in expect(run) if p not in problems]
     if facts.fatal or len(world) > 2:  # what the world shows is one class: its first instance
         world = world[:1] + ([f"（另有 {len(world) - 1} 项同类问题）"] if len(world) > 1 else [])
     return problems + world
@@ -86,6 +89,7 @@ class Facts:
             for r in run.requests
         )
         self.fatal = False  # set by a check whose cause makes the world checks noise
+        self.scripted = False  # the loop ran tools the model never asked for
 
     def uses(self, stops: tuple[str, ...] = ("tool_use",)) -> list[tuple[int, dict[str, Any]]]:
         return [
@@ -192,6 +196,14 @@ def local_retries(f: Facts) -> list[str]:
         f"工具 {last.name} 在本地被反复执行了 {len(f.run.tool_calls)} 次仍未停止：失败的工具应作为"
         f" is_error 的 tool_result 交回模型，由模型决定重试、换路还是说明情况"
     ]
+
+
+def over_budget(f: Facts) -> list[str]:
+    """The request budget ran out: the headline, whatever else the loop did on the way."""
+    if f.run.exceeded != "requests":
+        return []
+    f.fatal = True
+    return [_over_budget(f)]
 
 
 def first_request(f: Facts) -> list[str]:
@@ -310,6 +322,12 @@ def after_a_stop(f: Facts) -> list[str]:
             return [
                 f"第 {n} 轮 stop_reason=refusal 后，循环又向同一个模型发了请求：被拒绝的请求原样（或加一句“请继续”）"
                 f"重发不会有不同结果。读 stop_details，结束或交给人；要重试只能换备用模型"
+            ]
+        if stop == "end_turn" and nxt == f.run.requests[n - 1]:
+            f.fatal = True
+            return [
+                f"第 {n} 轮 stop_reason=end_turn 后，循环原样重发了同一个请求：end_turn 就是模型说任务完成了，"
+                "应保留回复并结束"
             ]
         if stop == "end_turn" and msgs and msgs[-1].get("role") == "user":
             f.fatal = True
@@ -444,13 +462,14 @@ def tool_runs(f: Facts) -> list[str]:
     for n, c, again in f.extra:
         if c.name == "escalate_to_human" and c.round == len(f.rounds) and again is None:
             continue  # the loop handed the task to a person at the end: said in the world
-        f.fatal = True
         if again is None:
+            f.scripted = True  # what it raised or returned next is the script's, not the model's
             where = "循环还没有问模型就" if n == 0 else f"第 {n} 轮之后循环"
             return [
                 f"{where}调用了 run_tool（{c.name}{_short(c.input)}），模型却没有要求这个调用"
                 "（没有对应的 tool_use）：要做什么由模型决定，不是写死在代码里"
             ]
+        f.fatal = True
         uses = [b for m, b in f.uses() if m == n and _fits(c, b, False)]
         ran = [x for x in f.run.tool_calls if f._owner(x.round) == n and _fits(x, again, False)]
         what = f"第 {n} 轮的 tool_use {again['name']}{_short(again['input'])}"
@@ -564,7 +583,7 @@ def wrong_model(f: Facts) -> list[str]:
 def raised(f: Facts) -> list[str]:
     """The loop raised: a named exit where one is due, or a crash, said by its cause."""
     e, run = f.run.error, f.run
-    if e is None or run.exceeded in ("tools", "resends"):
+    if e is None or run.exceeded in ("tools", "resends") or f.scripted:
         return []
     if isinstance(e, SystemExit | KeyboardInterrupt):
         return []
@@ -716,9 +735,11 @@ def returned_history(f: Facts) -> list[str]:
 
 def resendable(f: Facts) -> list[str]:
     """The returned history can be sent again (the next question appended): the API accepts it."""
-    msgs = f.run.returned
+    msgs, (_, last) = f.run.returned, f.last
     if f.run.error is not None or f.run.exceeded or not isinstance(msgs, list) or not msgs:
         return []
+    if last and last["stop_reason"] in ("tool_use", "pause_turn", "max_tokens"):
+        return []  # returned_early has said what is wrong
     try:
         history = json.loads(json.dumps(msgs, default=_plain))
     except (TypeError, ValueError) as e:
@@ -749,6 +770,7 @@ def resendable(f: Facts) -> list[str]:
 CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequences
     stopped_from_outside,
     local_retries,
+    over_budget,
     first_request,
     sent_tools,
     result_shapes,

@@ -56,7 +56,8 @@ class Report:
             f"（seed={self.seed}）"
         ]
         lines += [
-            f"  {'✓' if r.passed else '✗'} {r.title}" + ("" if r.passed else f" —— {r.diagnosis}")
+            f"  {'✓' if r.passed else '✗'} {r.title}"
+            + ("" if r.passed and not r.notes else f" —— {r.diagnosis}")
             for r in self.results
         ]
         return "\n".join(lines)
