@@ -429,7 +429,7 @@ def replies_verbatim(f: Facts) -> list[str]:
     by_id = {
         b["id"]: n for n, r in enumerate(f.rounds, 1) if r for b in r["content"] if b.get("id")
     }
-    histories = [(f"第 {i} 次请求", _messages(q)) for i, q in enumerate(f.run.requests, 1)][1:]
+    histories = _first_sent(f.run.requests)
     if isinstance(f.run.returned, list) and f.run.error is None:
         histories.append(("返回的 messages", f.run.returned))
     for where, msgs in histories:
@@ -455,6 +455,20 @@ def replies_verbatim(f: Facts) -> list[str]:
                 ]
             return [f"{where}里第 {n} 轮的助手消息和模型的原始回复不一致（块被改写、删减或重排）"]
     return []
+
+
+def _first_sent(requests: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Each request's new messages (a loop resends its history: the older ones were read
+    already), and the last request whole."""
+    out, before = [], 0
+    for i, q in enumerate(requests, 1):
+        msgs = _messages(q)
+        if i > 1:
+            out.append((f"第 {i} 次请求", msgs[before:] if before <= len(msgs) else msgs))
+        before = len(msgs)
+    if requests:
+        out.append((f"第 {len(requests)} 次请求", _messages(requests[-1])))
+    return out
 
 
 def tool_runs(f: Facts) -> list[str]:
