@@ -140,11 +140,34 @@ def _read_toml(source, problems: list[str]) -> dict | None:
         return tomllib.loads(text.removeprefix(BOM))  # a BOM left by a Windows editor is fine
     except tomllib.TOMLDecodeError as exc:  # its message ends with "(at line N, column M)"
         problems.append(f"{source}: TOML syntax error: {exc}")
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        problems.append(f"{source}: {_too_deep(text)}")
     except UnicodeDecodeError as exc:
         problems.append(f"{source}: not UTF-8 text (byte {exc.start})")
     except OSError as exc:
         problems.append(f"{source}: cannot read the file: {exc.strerror or exc}")
     return None
+
+
+def _too_deep(text: str, limit: int = 100) -> str:
+    """Where a file nests arrays or inline tables too deeply for the parser: its item and line."""
+    depth, line, items, item_id = 0, 1, 0, None
+    for row in text.splitlines():
+        stripped = row.strip()
+        if stripped.startswith("[[item]]"):
+            items, item_id = items + 1, None
+        elif stripped.startswith("id") and "=" in stripped and depth == 0:
+            item_id = stripped.split("=", 1)[1].strip().strip('"')
+        for c in row:
+            depth += (c in "[{") - (c in "]}")
+            if depth > limit:
+                label = f"item {item_id!r}" if item_id else f"item #{items}"
+                return (
+                    f"{label}, line {line}: values nested more than {limit} levels deep "
+                    "(arrays or tables inside each other); a bank item needs at most a few"
+                )
+        line += 1
+    return "values nested too deeply to read (arrays or tables inside each other)"
 
 
 def load_topics(path=None) -> dict[str, Topic]:
@@ -242,6 +265,12 @@ def _raw_items(source, data: dict, problems: list[str]):
         yield index, raw, f"{source}: {label}"
 
 
+def _kind(value) -> str:
+    """A TOML value's type in TOML's words."""
+    kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array"}
+    return kinds.get(type(value), "table" if isinstance(value, dict) else type(value).__name__)
+
+
 def _nonempty(value) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
@@ -250,16 +279,27 @@ def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text
     """Read a {zh, en} table at raw[key]; report a missing table or a missing/empty language."""
     label = f"{where}{key}"
     value = raw.get(key)
+    if value is not None and not isinstance(value, dict):
+        errors.append(
+            f"{label} has the wrong type: {_kind(value)}, expected a table with {label}.zh and "
+            f"{label}.en"
+        )
+        return None
     if not isinstance(value, dict):
         errors.append(f"missing field {label!r} (needs {label}.zh and {label}.en)")
         return None
-    missing = [f"{label}.{lang}" for lang in LANGS if not _nonempty(value.get(lang))]
+    wrong = [lang for lang in LANGS if lang in value and not isinstance(value[lang], str)]
+    for lang in wrong:
+        errors.append(f"{label}.{lang} has the wrong type: {_kind(value[lang])}, expected a string")
+    missing = [
+        f"{label}.{lang}" for lang in LANGS if lang not in wrong and not _nonempty(value.get(lang))
+    ]
     if missing:
         errors.append(f"missing or empty text: {', '.join(missing)}")
     extra = sorted(set(value) - set(LANGS) - ({"kind"} if key == "scenario" else set()))
     if extra:
         errors.append(f"unknown key(s) in {label!r}: {', '.join(extra)}")
-    if missing:
+    if missing or wrong:
         return None
     return Text(value["zh"].strip(), value["en"].strip())
 
@@ -280,6 +320,9 @@ def _choice(
     """
     field = field or key
     value = raw.get(key) if isinstance(raw, Mapping) else None
+    if value is not None and not isinstance(value, str):
+        errors.append(f"{field} = {value!r} has the wrong type: {_kind(value)}, expected a string")
+        return None
     if not _nonempty(value):
         errors.append(f"missing field {field!r}{hint}")
         return None

@@ -17,9 +17,12 @@ than the terminal and the input is a terminal, it is shown a screen at a time.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import shutil
 import sys
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -38,7 +41,7 @@ from .engine import (
 from .messages import count, exam_score_texts, percent, t
 from .progress import mastery, text_chart
 from .render import to_terminal, wrap
-from .store import DamagedStoreWarning, StoreError, default_path, open_store
+from .store import DamagedStoreWarning, StoreBusyWarning, StoreError, default_path, open_store
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 CLI_MODES = (*MODES, "progress")
@@ -113,6 +116,20 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
+    """Run the quiz; a reader that goes away (``--mode progress | head``) ends it quietly."""
+    try:
+        # the store's busy warning is said in the learner's language (see _say_when_busy)
+        with warnings.catch_warnings():
+            code = _main(argv, stdin, stdout, stderr)
+        (stdout or sys.stdout).flush()  # a closed pipe shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # no flush error at exit either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _main(argv, stdin, stdout, stderr) -> int:
     args = parse_args(argv)
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -162,6 +179,7 @@ def _open_store(path, lang: str, stderr: TextIO):
         error = exc.strerror or str(exc)
         print(t(lang, "store.error", path=path or default_path(), error=error), file=stderr)
         return None
+    _say_when_busy(store, lang, stderr)
     if store.recovery is not None:
         r = store.recovery
         print(
@@ -173,6 +191,28 @@ def _open_store(path, lang: str, stderr: TextIO):
             t(lang, "store.migrated", path=store.path, old=store.migrated_from, new=2), file=stderr
         )
     return store
+
+
+def _say_when_busy(store, lang: str, stderr: TextIO) -> None:
+    """A locked progress file is one line in the learner's language (the answer is kept)."""
+    shown = warnings.showwarning
+
+    def show(message, category, *args, **kwargs):
+        if issubclass(category, StoreBusyWarning):
+            print(t(lang, "store.busy", path=store.path), file=stderr)
+        else:
+            shown(message, category, *args, **kwargs)
+
+    warnings.showwarning = show
+
+
+def printable(line: str) -> str:
+    """``line`` with control characters (a terminal's escape sequences) shown, not obeyed."""
+    if line.isprintable():
+        return line
+    return "".join(
+        c if c.isprintable() or unicodedata.category(c) in ("Zs",) else repr(c)[1:-1] for c in line
+    )
 
 
 # -- the screen ------------------------------------------------------------------------------------
@@ -214,7 +254,7 @@ class Screen:
     def _line(self, line: str) -> None:
         if self.interactive and self._shown >= self.height - 1:
             self.ask(t(self.lang, "more"))
-        print(line, file=self.stdout)
+        print(printable(line), file=self.stdout)
         self._shown += 1
 
     def ask(self, prompt: str) -> str:

@@ -75,6 +75,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.migrated": "进度文件 {path} 已从第 {old} 版结构升级到第 {new} 版，原有记录全部保留。",
         "bank.error": "题库有错误，无法开始：",
         "store.error": "无法使用进度文件 {path}：{error}。该路径上的内容没有被改动（可以用 --db 指定别的位置）。",
+        "store.busy": "进度文件 {path} 正被另一个程序锁住：这次的答案先留在内存里，下次作答时一起保存。",
     },
     "en": {
         "mode.practice": "Practice",
@@ -164,6 +165,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.error": (
             "Cannot use the progress file {path}: {error}. Nothing there was changed "
             "(choose another file with --db)."
+        ),
+        "store.busy": (
+            "The progress file {path} is locked by another program: this answer is kept in "
+            "memory and saved with the next one."
         ),
     },
 }

@@ -13,13 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     "content": set(),
     "failures": set(),
-    "offline": {"offline", "content"},
+    "settings": set(),
+    "offline": {"offline", "content", "settings"},
     "cassette": set(),
     "tools": {"failures"},
     "sim": {"offline", "content", "failures", "tools"},
     "display": {"content"},
-    "client": {"offline", "cassette", "sim"},
-    "serve": {"offline", "sim"},
+    "client": {"offline", "cassette", "settings", "sim"},
+    "serve": {"offline", "settings", "sim"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
@@ -31,7 +32,7 @@ ALLOWED = {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",
         "antipatterns", "exercise",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve", "sim"},
+    "__main__": {"client", "exercise", "offline", "cassette", "serve", "settings", "sim"},
     "__init__": {"client", "grading", "loop", "sim", "tools"},
 }  # fmt: skip
 SEAM = "agentkit.offline.model"
