@@ -909,6 +909,8 @@ SPECIMENS = {
     "api_error_returns": ("errors", api_error_returns),
     "retries_bad_request": ("errors", retries_bad_request),
     "resends_after_max_tokens": ("stop_reason", resends_after_max_tokens),
+    "empty_text_note": ("request", empty_text_note),
+    "cache_every_result": ("request", cache_every_result),
     "dict_content": ("results", dict_content),
     "string_is_error": ("results", string_is_error),
     "stringified_input": ("results", stringified_input),

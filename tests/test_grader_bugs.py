@@ -102,6 +102,12 @@ def same_request_after_cut(client, messages, *, tools, run_tool, model):
     raise RuntimeError("cap")
 
 
+def cache_each_turn(resp, run_tool):
+    out = results_of(resp, run_tool)
+    out[-1]["cache_control"] = {"type": "ephemeral"}
+    return out
+
+
 def no_text_blocks(resp, messages):
     if resp.stop_reason == "tool_use":
         messages[-1] = {"role": "assistant",
@@ -260,8 +266,9 @@ BUGS = [
     ("catches_overload", catches_overload, ("overloaded",), "循环捕获了错误却返回了历史"),
     ("retries_400", retries_400, ("guide",), "后，循环原样重发了 3 次"),
     ("same_request_after_cut", same_request_after_cut, ("cut_answer",), "stop_reason=max_tokens 后，循环原样重发了同一个请求"),
+    ("cache_each_turn", loop(cache_each_turn), ("long",), "一个请求最多 4 个 cache_control 断点"),
     ("no_text_blocks", loop(after=no_text_blocks), ("guide",), "只保留了 tool_use，丢掉了 text 块"),
-    ("as_readable_text", as_readable_text, ("guide",), "返回的最后一条消息不是第 3 轮模型的原始回复"),
+    ("as_readable_text", as_readable_text, ("guide",), "返回的 messages 不能再次发送：API 会拒绝（400）"),
     ("module_history", module_history, ("guide", "shipped"), "前 "),
     ("dict_results", loop(dict_results), ("guide",), "content 是一个 dict"),
     ("string_flag", loop(string_flag), ("guide",), "is_error 是 'False'（str）"),

@@ -235,7 +235,7 @@ def parallel_pool_per_call(client, messages, *, tools, run_tool, model):
         resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=history)
         if resp.stop_reason in ("max_tokens", "model_context_window_exceeded"):
             raise RuntimeError(f"cut off: {resp.stop_reason}")
-        history.append({"role": "assistant", "content": [b.model_dump() for b in resp.content]})
+        history.append({"role": "assistant", "content": [b.to_dict() for b in resp.content]})
         if resp.stop_reason != "tool_use" and resp.stop_reason != "pause_turn":
             return history
         uses = [b for b in resp.content if b.type == "tool_use"]
