@@ -414,13 +414,25 @@ def silent_cap(client, messages, *, tools, run_tool, model):
 
 
 def correct_loop(
-    client, messages, *, tools, run_tool, model, run=None, answer=None, cap=60, **create
+    client,
+    messages,
+    *,
+    tools,
+    run_tool,
+    model,
+    run=None,
+    answer=None,
+    cap=60,
+    max_tokens=1024,
+    **create,
 ):
     """A correct loop in the learner's signature, the shape the specimens below start from:
     every stop_reason handled, every tool run once, the cap raises. `run` wraps run_tool (the
     specimens put their bug there); `answer(resp, run_tool)` builds the tool round's content."""
     for _ in range(cap):
-        resp = ask(client, messages, tools, model, **create)
+        resp = client.messages.create(
+            model=model, max_tokens=max_tokens, tools=tools, messages=messages, **create
+        )
         messages.append({"role": "assistant", "content": resp.content})
         if resp.stop_reason == "end_turn":
             return messages
@@ -593,6 +605,272 @@ def stop_on_done(client, messages, *, tools, run_tool, model):
     raise Stopped("safety net")
 
 
+# --- a tool round that fails as one ----------------------------------------------------------------
+
+
+def round_in_one_try(client, messages, *, tools, run_tool, model):
+    """Wraps the whole tool round in one try/except: when one call fails, every call of the round
+    is reported failed, including the refunds that already went through. The model retries them,
+    and a customer is refunded twice."""
+
+    def answer(resp, run_tool):
+        uses = [b for b in resp.content if b.type == "tool_use"]
+        try:
+            return [
+                {"type": "tool_result", "tool_use_id": b.id,
+                 "content": json.dumps(run_tool(b.name, b.input), ensure_ascii=False)}
+                for b in uses
+            ]  # fmt: skip
+        except Exception as e:  # "the round failed"
+            return [
+                {"type": "tool_result", "tool_use_id": b.id, "content": str(e), "is_error": True}
+                for b in uses
+            ]
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def stops_round_at_failure(client, messages, *, tools, run_tool, model):
+    """Stops the tool round at the first failure: the failed call gets its is_error result, the
+    calls after it get none, and the API refuses the next request (400)."""
+
+    def answer(resp, run_tool):
+        out = []
+        for b in (b for b in resp.content if b.type == "tool_use"):
+            out.append(tool_result(b, run_tool))
+            if out[-1].get("is_error"):
+                break  # "no point going on"
+        return out
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+# --- API errors ------------------------------------------------------------------------------------
+
+
+def api_error_returns(client, messages, *, tools, run_tool, model):
+    """Catches the API's error and returns the history as if the task were done: when the API is
+    overloaded for good, the caller is told nothing."""
+    import anthropic
+
+    try:
+        return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    except anthropic.APIError:
+        return messages  # "the API is down, return what we have"
+
+
+def retries_bad_request(client, messages, *, tools, run_tool, model):
+    """Forces the first call to a tool named "lookup" (the tool is lookup_order), and retries any
+    API error as it is: a 400 says the request itself is wrong, and the same request is refused
+    every time."""
+    import anthropic
+
+    for _ in range(BUDGET):
+        try:
+            return correct_loop(
+                client, messages, tools=tools, run_tool=run_tool, model=model,
+                tool_choice={"type": "tool", "name": "lookup"},
+            )  # fmt: skip
+        except anthropic.APIError:
+            continue  # "try again"
+    raise Stopped("gave up")
+
+
+def resends_after_max_tokens(client, messages, *, tools, run_tool, model):
+    """Answers a reply cut off at max_tokens by sending the very same request again: the same
+    request is cut at the same place, every time, until the cap."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        if resp.stop_reason == "max_tokens":
+            continue  # "maybe it fits this time"
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason == "pause_turn":
+            continue
+        if resp.stop_reason != "tool_use":
+            raise Stopped(resp.stop_reason)
+        messages.append(tool_round(resp, run_tool))
+    raise Stopped("safety net")
+
+
+# --- what the request is made of --------------------------------------------------------------------
+
+
+def empty_text_note(client, messages, *, tools, run_tool, model):
+    """Adds the model's "thinking aloud" as a text block after the results, empty when it said
+    nothing: the API refuses empty text blocks (400)."""
+
+    def answer(resp, run_tool):
+        note = "".join(b.text for b in resp.content if b.type == "text" and "?" in b.text)
+        return tool_round(resp, run_tool)["content"] + [{"type": "text", "text": note}]
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def cache_every_result(client, messages, *, tools, run_tool, model):
+    """Marks every tool_result with cache_control "to cache more": the API accepts at most 4
+    cache breakpoints in a request, and refuses the fifth (400)."""
+
+    def answer(resp, run_tool):
+        out = tool_round(resp, run_tool)["content"]
+        for r in out:
+            r["cache_control"] = {"type": "ephemeral"}
+        return out
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def dict_content(client, messages, *, tools, run_tool, model):
+    """Puts the tool's output dict itself in the tool_result's content. content must be a string
+    or a list of content blocks: the API refuses a dict (400)."""
+
+    def answer(resp, run_tool):
+        out = []
+        for b in (b for b in resp.content if b.type == "tool_use"):
+            try:
+                out.append(
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": run_tool(b.name, b.input),
+                    }
+                )
+            except Exception as e:
+                out.append(
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": str(e),
+                        "is_error": True,
+                    }
+                )
+        return out  # fmt: skip
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def string_is_error(client, messages, *, tools, run_tool, model):
+    """Writes is_error as the strings "true"/"false". is_error is a boolean: the API refuses a
+    string, and "false" would read as true anyway."""
+
+    def answer(resp, run_tool):
+        out = tool_round(resp, run_tool)["content"]
+        for r in out:
+            r["is_error"] = "true" if r.get("is_error") else "false"
+        return out
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def stringified_input(client, messages, *, tools, run_tool, model):
+    """Passes the tool input on as a JSON string (json.dumps(block.input)) instead of the dict:
+    every tool gets a string it cannot read."""
+
+    def answer(resp, run_tool):
+        blocks = [b for b in resp.content if b.type == "tool_use"]
+        out = []
+        for b in blocks:
+            try:
+                text = json.dumps(run_tool(b.name, json.dumps(b.input)), ensure_ascii=False)
+                out.append({"type": "tool_result", "tool_use_id": b.id, "content": text})
+            except Exception as e:
+                out.append(
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": str(e),
+                        "is_error": True,
+                    }
+                )
+        return out  # fmt: skip
+
+    return correct_loop(
+        client, messages, tools=tools, run_tool=run_tool, model=model, answer=answer
+    )
+
+
+def own_tool_list(client, messages, *, tools, run_tool, model):
+    """Sends a tool list of its own, written once in the code, instead of the tools it was given:
+    a tool added by the caller (web search) never reaches the model."""
+    from .sim import TOOL_SCHEMAS
+
+    mine = [TOOL_SCHEMAS[n] for n in ("lookup_order", "process_refund", "escalate_to_human")]
+    return correct_loop(client, messages, tools=mine, run_tool=run_tool, model=model)
+
+
+# --- the history and what is returned ---------------------------------------------------------------
+
+
+def keeps_only_tool_use(client, messages, *, tools, run_tool, model):
+    """Keeps only the tool_use blocks of each response in the history "to save tokens": the
+    model's own words between calls (its plan, what it noticed) are lost, and the history no
+    longer says what the model said."""
+    for _ in range(BUDGET):
+        resp = ask(client, messages, tools, model)
+        if resp.stop_reason == "tool_use":
+            kept = [b for b in resp.content if b.type == "tool_use"]
+            messages.append({"role": "assistant", "content": kept})
+            messages.append(tool_round(resp, run_tool))
+            continue
+        messages.append({"role": "assistant", "content": resp.content})
+        if resp.stop_reason == "end_turn":
+            return messages
+        if resp.stop_reason != "pause_turn":
+            raise Stopped(resp.stop_reason)
+    raise Stopped("safety net")
+
+
+def readable_transcript(client, messages, *, tools, run_tool, model):
+    """Returns a "readable" transcript instead of the history: one line of text per step, with
+    tool results under a role of their own. It reads well, and the API refuses it."""
+    history = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    out = []
+    for m in history:
+        for b in m["content"] if isinstance(m["content"], list) else [m["content"]]:
+            if isinstance(b, str):
+                out.append({"role": m["role"], "content": b})
+            elif getattr(b, "type", None) == "text":
+                out.append({"role": m["role"], "content": b.text})
+            elif getattr(b, "type", None) == "tool_use":
+                out.append(
+                    {
+                        "role": "assistant",
+                        "content": f"调用 {b.name}({json.dumps(b.input, ensure_ascii=False)})",
+                    }
+                )
+            elif isinstance(b, dict) and b.get("type") == "tool_result":
+                out.append({"role": "tool", "content": b["content"]})
+    return out  # fmt: skip
+
+
+def mutable_default_history(client, messages, *, tools, run_tool, model, history=[]):  # noqa: B006
+    """Keeps the conversation in a default argument `history=[]`, which Python creates once: the
+    second call starts with the first call's conversation, and every later one with all before."""
+    history.extend(messages)
+    return correct_loop(client, history, tools=tools, run_tool=run_tool, model=model)
+
+
+def asks_if_done(client, messages, *, tools, run_tool, model):
+    """After end_turn, asks the model "are you done?" once more "to be sure": end_turn already
+    says so, the extra request costs a turn, and the answer to it replaces the real one."""
+    messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    messages.append({"role": "user", "content": "你确定都完成了吗？"})
+    return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+
+
 # One row per specimen: its name, the family of bug it shows, and the loop itself.
 SPECIMENS = {
     "stop_on_text_block": ("termination", stop_on_text_block),
@@ -626,4 +904,19 @@ SPECIMENS = {
     "hard_coded_model": ("control", hard_coded_model),
     "template_final_answer": ("history", template_final_answer),
     "appends_made_up_final": ("history", appends_made_up_final),
+    "round_in_one_try": ("errors", round_in_one_try),
+    "stops_round_at_failure": ("errors", stops_round_at_failure),
+    "api_error_returns": ("errors", api_error_returns),
+    "retries_bad_request": ("errors", retries_bad_request),
+    "resends_after_max_tokens": ("stop_reason", resends_after_max_tokens),
+    "empty_text_note": ("request", empty_text_note),
+    "cache_every_result": ("request", cache_every_result),
+    "dict_content": ("results", dict_content),
+    "string_is_error": ("results", string_is_error),
+    "stringified_input": ("results", stringified_input),
+    "own_tool_list": ("control", own_tool_list),
+    "keeps_only_tool_use": ("history", keeps_only_tool_use),
+    "readable_transcript": ("history", readable_transcript),
+    "mutable_default_history": ("history", mutable_default_history),
+    "asks_if_done": ("termination", asks_if_done),
 }

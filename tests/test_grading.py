@@ -32,36 +32,51 @@ SEEDS = (0, 1, 2, 7)
 # table says how. `ALL_BUT(...)`: the specimen breaks almost everything.
 EXPECTED_FAILURES = {
     "stop_on_text_block": ALL_BUT({"no_tools", "refusal"}),
-    "stop_on_regex": ALL_BUT({"no_tools", "status_only", "refusal", "runaway"}),
+    "stop_on_regex": ALL_BUT({"no_tools", "status_only", "refusal", "runaway", "overloaded"}),
     "fixed_five_turns": {"long", "poll", "runaway"},
-    "tool_choice_none_after_last": {"long", "tool_error", "refund_cap", "english"},
-    "keep_only_latest_result": ALL_BUT({"no_tools", "status_only", "refusal"}),
+    "tool_choice_none_after_last": {"long", "tool_error", "refund_cap", "english", "round_failure"},
+    "keep_only_latest_result": ALL_BUT({"no_tools", "status_only", "refusal", "overloaded"}),
     "results_in_system_prompt": ALL_BUT({"no_tools", "refusal"}),
-    "one_message_per_result": {"parallel", "research", "cut_tool_use", "cut_answer"},
-    "text_before_results": ALL_BUT({"no_tools", "refusal"}),
-    "first_tool_use_only": {"parallel", "research", "cut_tool_use", "cut_answer"},
-    "decision_tree": ALL_BUT({"guide", "shipped"}),
-    "fixed_sequence": ALL_BUT({"guide"}),
+    "one_message_per_result": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "context_full"},
+    "text_before_results": ALL_BUT({"no_tools", "refusal", "overloaded"}),
+    "first_tool_use_only": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "context_full"},
+    "decision_tree": KEYS,
+    "fixed_sequence": KEYS,
     "status_router": ALL_BUT({"refusal"}),
-    "exception_aborts": {"tool_error", "bad_input", "refund_cap", "research", "cut_tool_use", "cut_answer"},
+    "exception_aborts": {"tool_error", "bad_input", "refund_cap", "research", "cut_tool_use", "cut_answer", "round_failure", "context_full"},
     "stop_on_done": {"english"},
-    "pause_turn_as_end": {"research"},
-    "continue_on_any_stop": {"research", "refusal", "cut_tool_use"},
-    "retry_refusal": {"refusal", "cut_tool_use", "cut_answer"},
+    "pause_turn_as_end": {"research", "context_full"},
+    "continue_on_any_stop": {"research", "refusal", "cut_tool_use", "stop_sequence", "context_full"},
+    "retry_refusal": {"refusal", "cut_tool_use", "cut_answer", "context_full"},
     "runs_cut_tool_use": {"cut_tool_use", "cut_answer"},
-    "returns_cut_answer": {"cut_tool_use", "cut_answer"},
+    "returns_cut_answer": {"cut_tool_use", "cut_answer", "context_full"},
     "no_safety_net": {"runaway"},
     "silent_cap": {"runaway"},
-    "shifted_results": {"parallel", "cut_answer"},
-    "runs_tools_twice": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use"}),
+    "shifted_results": {"parallel", "cut_answer", "round_failure", "stop_sequence"},
+    "runs_tools_twice": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
     "cached_tools": {"poll", "runaway"},
-    "missing_is_error": {"tool_error", "bad_input", "refund_cap"},
-    "retries_tool_forever": {"tool_error", "bad_input", "refund_cap"},
-    "swallows_tool_error": {"tool_error", "bad_input", "refund_cap", "cut_tool_use", "cut_answer"},
+    "missing_is_error": {"tool_error", "bad_input", "refund_cap", "round_failure"},
+    "retries_tool_forever": {"tool_error", "bad_input", "refund_cap", "round_failure"},
+    "swallows_tool_error": {"tool_error", "bad_input", "refund_cap", "cut_tool_use", "cut_answer", "round_failure", "context_full"},
     "windowed_history": {"long", "runaway"},
     "hard_coded_model": KEYS,
-    "template_final_answer": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway"}),
-    "appends_made_up_final": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway"}),
+    "template_final_answer": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "appends_made_up_final": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "round_in_one_try": {"round_failure"},
+    "stops_round_at_failure": {"round_failure"},
+    "api_error_returns": {"overloaded"},
+    "retries_bad_request": KEYS,
+    "resends_after_max_tokens": {"cut_tool_use", "cut_answer"},
+    "empty_text_note": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "overloaded", "context_full"}),
+    "cache_every_result": {"parallel", "long", "cut_answer", "poll", "runaway", "round_failure", "stop_sequence"},
+    "dict_content": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
+    "string_is_error": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
+    "stringified_input": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
+    "own_tool_list": ALL_BUT({"overloaded"}),
+    "keeps_only_tool_use": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
+    "readable_transcript": ALL_BUT({"no_tools", "refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "mutable_default_history": ALL_BUT({"guide"}),
+    "asks_if_done": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
 }  # fmt: skip
 
 # One failure class per row: the specimen, a scenario where it fails, and what the diagnosis says
@@ -76,31 +91,57 @@ DIAGNOSES = [
     ("one_message_per_result", "parallel", "分成了 3 条 user 消息"),
     ("text_before_results", "guide", "被 API 拒绝（400）"),
     ("exception_aborts", "tool_error", "工具出错时异常直接终止了循环"),
-    ("decision_tree", "unexpected", "工具出错时异常直接终止了循环"),
+    ("decision_tree", "unexpected", "循环还没有问模型就调用了 run_tool（lookup_order"),
     ("pause_turn_as_end", "research", "第 1 轮 stop_reason=pause_turn 时循环就返回了"),
     ("continue_on_any_stop", "research", "第 1 轮 stop_reason=pause_turn 后，循环追加了一条 user 消息（“请继续”）"),
     ("continue_on_any_stop", "refusal", "第 1 轮 stop_reason=refusal 后，循环又向同一个模型发了请求"),
     ("retry_refusal", "refusal", "第 1 轮 stop_reason=refusal 后，循环又向同一个模型发了请求"),
     ("runs_cut_tool_use", "cut_tool_use", "第 1 轮 stop_reason=max_tokens：响应被截断，循环却执行了其中的"),
     ("returns_cut_answer", "cut_answer", "第 2 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了"),
-    ("no_safety_net", "runaway", "没有安全网：发了 101 次请求仍不停止"),
+    ("no_safety_net", "runaway", "没有安全网：发了 301 次请求仍不停止（评分器的请求预算是 300 次"),
     ("silent_cap", "runaway", "循环却悄悄返回，像完成了一样"),
-    ("shifted_results", "parallel", "的 tool_result 内容不是它自己的结果"),
+    ("shifted_results", "parallel", "的 tool_result 内容不是它自己的结果，而是 lookup_order"),
     ("runs_tools_twice", "guide", "第 1 轮的 tool_use lookup_order"),
-    ("cached_tools", "poll", "没有真正执行，tool_result 却有内容（结果被缓存或编造"),
+    ("cached_tools", "poll", "没有真正执行，tool_result 却是第 1 轮同一调用的旧结果（结果被缓存"),
     ("missing_is_error", "tool_error", "第 2 轮 process_refund 执行失败（unavailable: process_refund 暂时不可用"),
     ("retries_tool_forever", "bad_input", "工具 lookup_order 在本地被反复执行了"),
     ("swallows_tool_error", "tool_error", "第 2 轮 process_refund 执行失败后循环就停了"),
     ("hard_coded_model", "guide", "第 1 次请求用的模型是 'claude-sonnet-4-6'，而不是传入的 model 参数"),
     ("template_final_answer", "guide", "返回的最后一条消息不是第 3 轮模型的原始回复"),
     ("appends_made_up_final", "guide", "返回的最后一条消息不是第 3 轮模型的原始回复"),
+    ("round_in_one_try", "round_failure", "执行成功了（{\"refund_id\""),
+    ("round_in_one_try", "round_failure", "一个 try/except 包住了整轮"),
+    ("stops_round_at_failure", "round_failure", "第 2 轮的 3 个 tool_use 只有 2 个有 tool_result（process_refund 失败后循环停止了这一轮）"),
+    ("api_error_returns", "overloaded", "API 返回 529，循环捕获了错误却返回了历史，像任务完成了一样"),
+    ("retries_bad_request", "guide", "第 1 次请求被 API 拒绝（400 invalid_request_error：tool_choice"),
+    ("resends_after_max_tokens", "cut_answer", "第 2 轮 stop_reason=max_tokens 后，循环原样重发了同一个请求 3 次"),
+    ("dict_content", "guide", "tool_result 的 content 是一个 dict"),
+    ("empty_text_note", "guide", "被 API 拒绝（400）：messages: text content blocks must be non-empty。不要发送空的 text 块"),
+    ("cache_every_result", "long", "A maximum of 4 blocks with cache_control may be provided. Found 5.。一个请求最多 4 个 cache_control"),
+    ("string_is_error", "guide", "tool_result 的 is_error 是 'false'（str），不是布尔值"),
+    ("stringified_input", "guide", "run_tool 收到的 input 是 str"),
+    ("own_tool_list", "research", "第 1 次请求的 tools 不是传入的 tools（缺少 web_search"),
+    ("keeps_only_tool_use", "guide", "第 1 轮的助手消息只保留了 tool_use，丢掉了 text 块"),
+    ("readable_transcript", "guide", "返回的 messages 不能再次发送：API 会拒绝（400）"),
+    ("mutable_default_history", "parallel", "第 1 次请求的 messages 有 7 条，而任务只有 1 条"),
+    ("asks_if_done", "guide", "第 3 轮 stop_reason=end_turn 后，循环又追加了一条 user 消息（“你确定都完成了吗？”）"),
+    ("continue_on_any_stop", "stop_sequence", "第 3 轮 stop_reason=stop_sequence"),
+    ("continue_on_any_stop", "context_full", "第 1 轮 stop_reason=model_context_window_exceeded（上下文窗口已满）后，循环又发了"),
+    ("returns_cut_answer", "context_full", "返回的 messages 第 2 条留着被截断的 tool_use"),
 ]  # fmt: skip
+
+
+def fresh(name):
+    """The specimen, with no state left from an earlier run in this process (a leaking one)."""
+    fn = antipatterns.SPECIMENS[name][1]
+    (fn.__kwdefaults__ or {}).get("history", []).clear()
+    return fn
 
 
 @cache
 def specimen_report(name, seed=0):
     """Each specimen's battery is run once per test session and shared by the tests below."""
-    return check_loop(antipatterns.SPECIMENS[name][1], name=name, seed=seed)
+    return check_loop(fresh(name), name=name, seed=seed)
 
 
 def failed(fn, seed=0):
@@ -140,7 +181,7 @@ def test_no_bug_passes_with_another_seed(i, name):
     """Drawn again (new ids, amounts, wording, language), the bug is still caught where it shows."""
     seed = 1 + i % 9
     where = [key_of(k) for k in sorted(EXPECTED_FAILURES[name])]
-    report = check_loop(antipatterns.SPECIMENS[name][1], where, seed=seed)
+    report = check_loop(fresh(name), where, seed=seed)
     assert not report.passed, f"{name} passed with seed {seed}"
 
 
@@ -189,7 +230,9 @@ def test_the_study_guide_loop_fails_only_where_it_has_no_branch():
 
 
 def test_the_decision_tree_acts_on_a_status_it_did_not_foresee():
-    assert "A-1004 不应调用 process_refund" in diagnosis(antipatterns.decision_tree, "unexpected")
+    text = diagnosis(antipatterns.decision_tree, "unexpected")
+    assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order")
+    assert "A-1004 不应调用 process_refund" in text
 
 
 # --- seeds: no special-casing the battery ----------------------------------------------------------------
@@ -211,21 +254,23 @@ def test_seed_zero_is_the_canonical_battery_and_the_report_shows_its_seed():
     assert "（seed=7）" in repr(report) and "seed=7" in report._repr_html_()
 
 
-def test_a_loop_that_knows_the_canonical_battery_is_caught_by_another_seed():
+def test_a_loop_that_knows_the_canonical_battery_is_caught_on_every_seed():
+    """It never lets the model decide: caught by that, not by an order id it happens to miss."""
+
     def memorised(client, messages, *, tools, run_tool, model):
         run_tool("lookup_order", {"order_id": "A-1001"})
         run_tool("process_refund", {"order_id": "A-1001", "amount": 120.0})
-        resp = client.messages.create(model=model, max_tokens=1024, messages=messages)
+        resp = client.messages.create(model=model, max_tokens=1024, messages=messages, tools=tools)
         return messages + [{"role": "assistant", "content": resp.content}]
 
-    guide = [key_of("guide")]
-    assert check_loop(memorised, guide, seed=0).passed
-    assert not check_loop(memorised, guide, seed=3).passed
+    for seed in (0, 3):
+        text = diagnosis(memorised, "guide", seed=seed)
+        assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order"), text
 
 
 def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():
     assert len(run_scenario(reference_loop, key_of("long")).requests) == 20
-    assert len(run_scenario(antipatterns.no_safety_net, key_of("runaway")).requests) == 101
+    assert len(run_scenario(antipatterns.no_safety_net, key_of("runaway")).requests) == 301
 
 
 # --- correct loops of other shapes pass --------------------------------------------------------------------
@@ -440,7 +485,7 @@ def test_a_loop_that_swallows_every_exception_is_still_stopped_by_the_request_bu
                 pass
 
     report = check_loop(forever, [key_of("guide"), key_of("runaway")])
-    assert "循环发了 101 次请求仍未结束" in report.results[0].diagnosis
+    assert "循环发了 301 次请求仍未结束" in report.results[0].diagnosis
     assert report.results[1].diagnosis.startswith("没有安全网")
 
 
@@ -449,7 +494,11 @@ def test_scoreboard_text_and_html():
         {"reference_loop": reference_loop, "stop_on_text_block": antipatterns.stop_on_text_block}
     )
     text = repr(board)
-    assert "reference_loop" in text and "✗" in text and "1 = 学习指南练习：退款" in text
-    assert "<table class='ak-scoreboard'>" in board._repr_html_()
+    assert "✗" in text and "1 = reference_loop" in text and "2 = stop_on_text_block" in text
+    assert text.splitlines()[1].split() == ["guide", "✓", "✗"]  # scenarios as rows
+    page = board._repr_html_()
+    assert "<table class='ak-scoreboard'>" in page
+    assert "title='学习指南练习：退款'><code>guide</code>" in page  # short name, title on hover
+    assert "<th title='stop_on_text_block'" in page
     assert board.failures().splitlines()[0] == "reference_loop: 全部通过"
     json.dumps([r.diagnosis for rep in board.reports for r in rep.results], ensure_ascii=False)

@@ -19,7 +19,8 @@ from ..sim import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
 Check = Callable[[Any], list[str]]  # Run -> problems, in Chinese
 MODELS = ("claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-7", "claude-sonnet-4-6")
 ITEMS = ("蓝牙耳机", "机械键盘", "手机壳", "咖啡机", "显示器", "数据线", "台灯", "背包", "水杯")
-RUNAWAY_LIMIT = 100  # a loop must stop within this many requests on a task that never ends
+RUNAWAY_LIMIT = 300  # a loop must stop within this many requests on a task that never ends: any
+# cap up to it is a safety net (the budget, one past it, proves that a loop would not stop)
 
 
 @dataclass
@@ -33,6 +34,14 @@ class Case:
     model: str
     refund_cap: float | None = None
     runaway: bool = False  # the model never finishes: the loop must stop, and say so by raising
+    key: str = ""
+    fault: bool = False  # the API fails for good: the loop must raise or escalate, never "finish"
+    overloaded_from: int | None = None  # from this request on, every call answers 529 overloaded
+    midstream_at: int | None = None  # this request breaks off mid-stream (a 529 when not streamed)
+    context_room: int | None = None  # the context window leaves this many tokens after request 1
+    stop_sequences: list[str] | None = None  # added to every request (the deployment's own)
+    fail_once: dict[tuple[str, str], int] = field(default_factory=dict)  # (tool, order): failures
+    if_stopped: Check | None = None  # what must hold when the loop stopped at an API fault instead
 
 
 @dataclass(frozen=True)
@@ -42,7 +51,9 @@ class Scenario:
     build: Callable[[Draw], Case] = field(repr=False)
 
     def case(self, seed: int = 0) -> Case:
-        return self.build(Draw(seed, self.key))
+        case = self.build(Draw(seed, self.key))
+        case.key = self.key
+        return case
 
     @property
     def prompt(self) -> str:
@@ -66,7 +77,8 @@ class Draw:
         otherwise (an amount above 500 stays above 500: the refund cap depends on it)."""
         if self.seed == 0:
             oid, known = canonical, DEFAULT_ORDERS.get(canonical, {})
-            data = {"item": known.get("item", "背包"), "amount": amount or known.get("amount")}
+            price = amount or known.get("amount") or float(self.rng.randint(40, 960) / 2)
+            data = {"item": known.get("item", "背包"), "amount": price}
         else:
             oid = canonical
             while oid == canonical or oid in self.orders:
@@ -371,6 +383,8 @@ def _batch(n: int) -> Callable[[Draw], Case]:
     max_tokens=1024, the study guide's."""
 
     def build(d: Draw) -> Case:
+        if n <= 70:
+            d.lang = "zh"  # an English answer of n lines fits in max_tokens: not the same test
         ids = [
             d.order(f"C-{3001 + i}", d.rng.choice(("delivered", "shipped", "processing")))
             for i in range(n)
@@ -387,6 +401,66 @@ def _batch(n: int) -> Callable[[Draw], Case]:
         return d.case(prompt, every(*(untouched(o) for o in ids)))
 
     return build
+
+
+def _overloaded(d: Draw) -> Case:
+    """The API is overloaded for good from the second request on (529 beyond the SDK's retries):
+    the loop must raise or hand the task to a person, never return as if it were done."""
+    oid = d.order("A-1001", "delivered")
+    prompt = d.say(
+        ["订单 {o} 的商品坏了，请帮我退款。", "订单 {o} 收到就坏了，请退款。"],
+        ["The item in order {o} arrived broken, please refund me.", "Order {o} is broken. Refund it."],
+        o=oid,
+    )  # fmt: skip
+    return d.case(prompt, untouched(oid), ("lookup_order", "process_refund", "escalate_to_human"),
+                  fault=True, overloaded_from=2)  # fmt: skip
+
+
+def _midstream(d: Draw) -> Case:
+    """The second reply breaks off with an overloaded `error` event in the middle of its stream
+    (a plain 529, which the SDK retries, when the loop does not stream)."""
+    oid = d.order("A-1001", "delivered")
+    prompt = d.say(
+        ["订单 {o} 的商品坏了，请帮我退款。", "我的订单 {o} 坏了，麻烦退款。"],
+        ["Order {o} arrived broken, please refund me.", "Please refund order {o}, it is broken."],
+        o=oid,
+    )  # fmt: skip
+    return d.case(prompt, refund_once(oid, d.amount(oid)), ("lookup_order", "process_refund"),
+                  fault=True, midstream_at=2, if_stopped=untouched(oid))  # fmt: skip
+
+
+def _round_failure(d: Draw) -> Case:
+    """Three refunds in one round; the middle order's refund fails once (whichever way round the
+    loop runs the calls, it is not the first): the other two went through."""
+    a, b, c = (d.order(k, "delivered") for k in ("A-1001", "A-1006", "A-1007"))
+    prompt = d.say(
+        ["订单 {a}、{b}、{c} 收到都是坏的，请全部退款。", "{a}、{b}、{c} 三单都坏了，都退款吧。"],
+        ["Orders {a}, {b} and {c} all arrived broken: refund them all.", "Refund {a}, {b} and {c}, all broken."],
+        a=a, b=b, c=c,
+    )  # fmt: skip
+    expect = every(*(refund_once(o, d.amount(o)) for o in (a, b, c)))
+    return d.case(prompt, expect, ("lookup_order", "process_refund"),
+                  fail_once={("process_refund", b): 1})  # fmt: skip
+
+
+def _stop_sequence(d: Draw) -> Case:
+    """Three orders; the deployment sends stop_sequences ["\\n"], so the final answer stops after
+    its first line with stop_reason stop_sequence: the work is done, the loop must end."""
+    case = _parallel(d)
+    case.stop_sequences = ["\n"]
+    return case
+
+
+def _context_full(d: Draw) -> Case:
+    """The context window is all but full: the first reply is cut inside its tool_use
+    (model_context_window_exceeded). Nothing may run, and nothing more fits."""
+    oid = d.order("A-1001", "delivered")
+    prompt = d.say(
+        ["订单 {o} 的商品坏了，请帮我退款。", "订单 {o} 坏了，请退款。"],
+        ["The item in order {o} arrived broken, please refund me.", "Refund order {o}, it broke."],
+        o=oid,
+    )  # fmt: skip
+    return d.case(prompt, untouched(oid), ("lookup_order", "process_refund"), context_room=14)
 
 
 SCENARIOS: list[Scenario] = [
@@ -407,4 +481,9 @@ SCENARIOS: list[Scenario] = [
     Scenario("cut_answer", "最终回答被 max_tokens 截断", _batch(60)),
     Scenario("poll", "轮询：重复查询要看到新结果", _poll),
     Scenario("runaway", "永远完不成的任务（安全网）", _runaway),
+    Scenario("overloaded", "API 持续过载（529，超过 SDK 的重试）", _overloaded),
+    Scenario("midstream", "流式响应中途出错（overloaded_error）", _midstream),
+    Scenario("round_failure", "一轮三个调用，其中一个失败", _round_failure),
+    Scenario("stop_sequence", "回答在 stop_sequence 处停下", _stop_sequence),
+    Scenario("context_full", "上下文窗口已满（model_context_window_exceeded）", _context_full),
 ]

@@ -4,23 +4,24 @@ The loop under test has the learner's signature, the shape of the study guide's 
 
     fn(client, messages, *, tools: list[dict], run_tool, model: str) -> list   # the final messages
 
-A loop that reaches its own cap must say so by raising: the battery's runaway task fails a
-loop that returns as if the work were done.
+A loop that reaches its own cap must say so: by raising, or by handing the task to a person
+(escalate_to_human) before it returns. The battery's runaway task fails a loop that returns as
+if the work were done. Each scenario runs under a deadline and a request budget (see runner).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..antipatterns import SPECIMENS
 from ..display import LEFT, html_table
 from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
-from .diagnose import diagnose
-from .runner import run_scenario
+from .diagnose import diagnose, notes
+from .runner import AFTER_A_HANG, DEADLINE, run_scenario
 
 
 @dataclass
@@ -30,10 +31,13 @@ class ScenarioResult:
     passed: bool
     problems: list[str]
     requests: int
+    notes: list[str] = field(default_factory=list)  # e.g. the scenario did not apply to the loop
 
     @property
     def diagnosis(self) -> str:
-        return "通过" if self.passed else "；".join(self.problems)
+        if self.passed:
+            return "通过" + "".join(f"（{n}）" for n in self.notes)
+        return "；".join(self.problems)
 
 
 @dataclass
@@ -52,7 +56,8 @@ class Report:
             f"（seed={self.seed}）"
         ]
         lines += [
-            f"  {'✓' if r.passed else '✗'} {r.title}" + ("" if r.passed else f" —— {r.diagnosis}")
+            f"  {'✓' if r.passed else '✗'} {r.title}"
+            + ("" if r.passed and not r.notes else f" —— {r.diagnosis}")
             for r in self.results
         ]
         return "\n".join(lines)
@@ -75,15 +80,21 @@ def check_loop(
     *,
     seed: int = 0,
     name: str | None = None,
+    deadline: float = DEADLINE,
 ) -> Report:
     """Grade a loop function on every scenario, drawn with `seed` (0: the canonical battery the
     lessons describe; any other seed: new order ids, amounts, wording and language).
-    `.passed` only when every scenario passes."""
+    `.passed` only when every scenario passes. Each scenario gets `deadline` seconds; after one
+    the loop did not finish in time, the rest get a short one (a report in bounded time)."""
     results = []
     for sc in scenarios or SCENARIOS:
-        run = run_scenario(fn, sc, seed=seed)
+        run = run_scenario(fn, sc, seed=seed, deadline=deadline)
+        if run.timed_out is not None:
+            deadline = min(deadline, AFTER_A_HANG)
         problems = diagnose(run)
-        results.append(ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests)))
+        results.append(
+            ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), notes(run))
+        )
     return Report(name or getattr(fn, "__name__", "loop"), results, seed)
 
 
@@ -94,32 +105,51 @@ def reference_loop(client, messages, *, tools, run_tool, model):
 
 @dataclass
 class Scoreboard:
+    """Every loop on every scenario: scenarios as rows, loops as columns (short headers, the full
+    name and each diagnosis on hover), so 20+ scenarios and a dozen loops read at 1400 px."""
+
     reports: list[Report]
 
     def __repr__(self) -> str:
-        keys = [r.key for r in self.reports[0].results]
-        width = max(len(r.name) for r in self.reports)
-        head = " " * width + "  " + " ".join(f"{i + 1:>2}" for i in range(len(keys)))
+        results = self.reports[0].results
+        width = max(len(x.key) for x in results)
+        head = " " * (width + 2) + " ".join(f"{i + 1:>2}" for i in range(len(self.reports)))
         lines = [head] + [
-            f"{r.name:<{width}}  " + " ".join(f"{'✓' if x.passed else '✗':>2}" for x in r.results)
-            for r in self.reports
+            f"{x.key:<{width}}  " + " ".join(f"{_mark(r.results[j]):>2}" for r in self.reports)
+            for j, x in enumerate(results)
         ]
         lines.append("")
-        lines += [f"{i + 1:>2} = {x.title}" for i, x in enumerate(self.reports[0].results)]
+        lines += [f"{i + 1:>2} = {r.name}" for i, r in enumerate(self.reports)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        titles = [x.title for x in self.reports[0].results]
-        head = "".join(f"<th {LEFT}>{i + 1}. {html.escape(t)}</th>" for i, t in enumerate(titles))
+        head = "".join(
+            f"<th title='{html.escape(r.name, quote=True)}' style='text-align:center'>{i + 1}</th>"
+            for i, r in enumerate(self.reports)
+        )
         rows = []
-        for r in self.reports:
+        for j, x in enumerate(self.reports[0].results):
             cells = "".join(
-                f"<td title='{html.escape(x.diagnosis)}' style='text-align:center'>"
-                f"{'✓' if x.passed else '✗'}</td>"
-                for x in r.results
+                f"<td title='{html.escape(r.results[j].diagnosis, quote=True)}' "
+                f"style='text-align:center'>{_mark(r.results[j])}</td>"
+                for r in self.reports
             )
-            rows.append(f"<tr><td {LEFT}><code>{html.escape(r.name)}</code></td>{cells}</tr>")
-        return f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>循环</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            rows.append(
+                f"<tr><td {LEFT} title='{html.escape(x.title, quote=True)}'><code>"
+                f"{html.escape(x.key)}</code></td>{cells}</tr>"
+            )
+        totals = "".join(
+            f"<td style='text-align:center'>{sum(x.passed for x in r.results)}</td>"
+            for r in self.reports
+        )
+        legend = "；".join(
+            f"{i + 1} = <code>{html.escape(r.name)}</code>" for i, r in enumerate(self.reports)
+        )
+        return (
+            f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>场景 \\ 循环</th>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}<tr><td {LEFT}>通过</td>{totals}</tr></tbody></table>"
+            f"<p style='font-size:85%'>{legend}（鼠标悬停看场景全名和诊断）</p>"
+        )
 
     def failures(self) -> str:
         """Each loop's first failing scenario and why, as text."""
@@ -146,10 +176,16 @@ def scoreboard(
 ) -> Scoreboard:
     """Every loop against every scenario. By default: the reference loop and every specimen, or
     the specimens of the named families ("termination", "history", "stop_reason", "safety_net",
-    "results", "errors", "control")."""
+    "results", "errors", "control", "request")."""
     if loops is None:
         chosen = {
             k: fn for k, (family, fn) in SPECIMENS.items() if families is None or family in families
         }
         loops = {"reference_loop": reference_loop, **chosen}
     return Scoreboard([check_loop(fn, name=name, seed=seed) for name, fn in loops.items()])
+
+
+def _mark(result: ScenarioResult) -> str:
+    if not result.passed:
+        return "✗"
+    return "–" if result.notes else "✓"

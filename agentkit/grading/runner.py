@@ -1,15 +1,28 @@
 """Run a loop under test on one scenario and record everything it did.
 
-The loop gets a real `anthropic.Anthropic` client whose transport is the offline API with the
-scenario's world, and a `run_tool` that executes in that world. Every request and response, and
-every tool execution (with its output or error), is kept for the diagnosis. A runaway loop is
-stopped by a request budget (a BaseException, so `except Exception` in the loop cannot swallow
-it), never by waiting out a timer.
+The loop gets a real `anthropic.Anthropic` client (the SDK's default two retries) whose transport
+is the offline API with the scenario's world, and a `run_tool` that executes in that world. Every
+request and response, and every tool execution (with its output or error, and the round it came
+in), is kept for the diagnosis.
+
+The loop runs in a daemon thread the grader can abandon, so no loop can hold the grader:
+- a request budget: past it the transport raises `BudgetExceeded` (a BaseException), and a loop
+  that swallows it (a bare `except:`) and asks again is parked for good at its next request;
+- a wall-clock deadline: a loop that goes `deadline` seconds without a request or a tool run (it
+  sleeps, blocks or spins) is abandoned, and so is one still busy after LONGEST seconds (an
+  abandoned thread is parked at its next request or tool run, and asked to stop);
+- `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through;
+- module state a loop could change (the default orders, tool schemas, pages) is put back before
+  every scenario.
 """
 
 from __future__ import annotations
 
+import copy
+import ctypes
 import json
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,14 +30,21 @@ from typing import Any
 import anthropic
 import httpx2
 
-from ..failures import DENIED
+from ..failures import DENIED, INVALID_INPUT, UNAVAILABLE
 from ..offline import OfflineAPI
+from ..offline.api import MIDSTREAM
+from ..offline.tokens import input_tokens
 from ..sim import SimulatedClaude, ToolFailure, World
+from ..sim import world as world_module
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
 MAX_TOOL_RUNS = 400
+MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
+DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
+AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
+LONGEST = 120.0  # seconds of wall clock for one scenario, however busy the loop keeps itself
 
 
 class BudgetExceeded(BaseException):
@@ -33,18 +53,25 @@ class BudgetExceeded(BaseException):
 
     def __init__(self, what: str):
         super().__init__(what)
-        self.what = what  # "requests" or "tools"
+        self.what = what  # "requests", "tools", or "resends" (the same request again and again)
+
+
+class Abandoned(BaseException):
+    """Sent into a loop's thread once the grader has stopped waiting for it."""
 
 
 @dataclass
 class ToolRun:
-    """One call of run_tool: what was asked and what came back (output, or the error)."""
+    """One call of run_tool: what was asked and what came back (output, or the error), and after
+    how many responses it ran (its round: the tool_use blocks it can answer are in that one)."""
 
     name: str
-    input: dict[str, Any]
+    input: Any
     ok: bool
     output: Any = None
     error: str = ""
+    round: int = 0
+    denied: bool = False  # refused by the scenario's own rule (the refund cap), not by the world
 
 
 @dataclass
@@ -54,9 +81,18 @@ class Run:
     case: Case
     requests: list[dict[str, Any]] = field(default_factory=list)
     responses: list[dict[str, Any] | None] = field(default_factory=list)  # None: not a 200
+    statuses: list[int | str] = field(default_factory=list)  # per request: 200, 400, "midstream"
+    errors: list[dict[str, Any] | None] = field(default_factory=list)  # per request: error body
+    codes: list[str | None] = field(default_factory=list)  # per request: the refusing check's code
     tool_calls: list[ToolRun] = field(default_factory=list)
     returned: Any = None
     error: BaseException | None = None
+    exceeded: str | None = (
+        None  # "requests", "tools", "resends": a budget ran out (swallowed or not)
+    )
+    swallowed: bool = False  # the loop caught the budget and went on
+    timed_out: float | None = None  # seconds: idle that long (the deadline), or busy LONGEST
+    deadline: float = DEADLINE
 
     @property
     def world(self) -> World:
@@ -67,8 +103,32 @@ class Run:
         return [
             c.input
             for c in self.tool_calls
-            if c.name == tool and order_id in (None, c.input.get("order_id")) and ok in (None, c.ok)
+            if c.name == tool
+            and isinstance(c.input, dict)
+            and order_id in (None, c.input.get("order_id"))
+            and ok in (None, c.ok)
         ]
+
+
+# --- module state a loop could change -------------------------------------------------------------
+
+_STATE = ("DEFAULT_ORDERS", "DEFAULT_PAGES", "TOOL_SCHEMAS", "WEB_SEARCH_TOOL")
+_PRISTINE = {name: copy.deepcopy(getattr(world_module, name)) for name in _STATE}
+
+
+def restore_module_state() -> None:
+    """Put the world module's defaults back as they were when the grader was imported, in place
+    (code that imported them by name sees the same objects)."""
+    for name, value in _PRISTINE.items():
+        live = getattr(world_module, name)
+        if isinstance(live, dict):
+            live.clear()
+            live.update(copy.deepcopy(value))
+        elif isinstance(live, list):
+            live[:] = copy.deepcopy(value)
+
+
+# --- one run ---------------------------------------------------------------------------------------
 
 
 def run_scenario(
@@ -78,56 +138,183 @@ def run_scenario(
     seed: int = 0,
     max_calls: int = MAX_REQUESTS,
     model: str | None = None,
+    deadline: float = DEADLINE,
 ) -> Run:
-    """Run `fn` (the learner's signature) on one scenario drawn with `seed`."""
+    """Run `fn` (the learner's signature) on one scenario drawn with `seed`, for at most
+    `deadline` seconds without a request or tool run, and at most `max_calls` requests."""
+    restore_module_state()
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
-    run = Run(case=case)
-    api = OfflineAPI(SimulatedClaude(run.world))
+    harness = Harness(Run(case=case, deadline=deadline), max_calls)
+    try:
+        return harness.run(fn, model or case.model)
+    finally:
+        restore_module_state()
 
-    def transport(request: httpx2.Request) -> httpx2.Response:
+
+class Harness:
+    """The loop's side of one run: its client's transport and its run_tool, both watched."""
+
+    def __init__(self, run: Run, max_calls: int):
+        self.record, self.max_calls, self.case = run, max_calls, run.case
+        self.api = OfflineAPI(SimulatedClaude(run.world))
+        self.over = threading.Event()  # the grader has stopped listening: park the loop's thread
+        self.done = threading.Event()
+        self.lock = threading.Lock()
+        self.active = time.monotonic()  # when the loop last sent a request or ran a tool
+        self.last_raw: bytes | None = None  # the request before, and whether its answer was one
+        self.final, self.again = False, 0  # a resend cannot change (a 4xx, a cut reply)
+        self.cap = RefundCap(self.case.refund_cap) if self.case.refund_cap is not None else None
+        self.fails = dict(self.case.fail_once)
+
+    def run(self, fn: Callable[..., Any], model: str) -> Run:
+        run, case = self.record, self.case
+        client = anthropic.Anthropic(
+            api_key="offline",
+            http_client=httpx2.Client(transport=httpx2.MockTransport(self.transport)),
+        )
+        task = [{"role": "user", "content": case.prompt}]
+
+        def target() -> None:
+            try:
+                returned = fn(client, task, tools=case.tools, run_tool=self.run_tool, model=model)
+                if not self.over.is_set():
+                    run.returned = returned
+            except BaseException as e:  # crashed, stopped, exited: a diagnosis, not a traceback
+                if not self.over.is_set():
+                    run.error = e
+            finally:
+                self.done.set()
+
+        thread = threading.Thread(target=target, name=f"check_loop {case.key}", daemon=True)
+        thread.start()
+        finished, start = False, time.monotonic()
+        while not finished:
+            left = min(self.active + run.deadline, start + LONGEST) - time.monotonic()
+            if left <= 0:
+                break
+            finished = self.done.wait(left)
+        self.over.set()
+        if not finished:
+            run.timed_out = LONGEST if time.monotonic() - start >= LONGEST else run.deadline
+            _interrupt(thread)
+        with self.lock:  # what the diagnosis reads: fixed now, whatever an abandoned thread does
+            run.requests, run.responses = list(run.requests), list(run.responses)
+            run.statuses, run.errors = list(run.statuses), list(run.errors)
+            run.codes = list(run.codes)
+            run.tool_calls = list(run.tool_calls)
+        return run
+
+    def park(self) -> None:
+        """Where an abandoned loop, or one that swallowed its budget, waits for good."""
+        self.done.set()
+        while True:
+            threading.Event().wait(3600)
+
+    def exceed(self, what: str) -> None:
+        if self.record.exceeded:  # the budget was swallowed and the loop goes on
+            self.record.swallowed = True
+            self.park()
+        self.record.exceeded = what
+        raise BudgetExceeded(what)
+
+    def transport(self, request: httpx2.Request) -> httpx2.Response:
+        if self.over.is_set():
+            self.park()
+        self.active = time.monotonic()
         if request.url.path != "/v1/messages":  # count_tokens, models: not a model request
-            return api(request)
-        if len(run.requests) >= max_calls:
-            raise BudgetExceeded("requests")
-        run.requests.append(json.loads(request.content))
-        response = api(request)
-        run.responses.append(_message_of(response) if response.status_code == 200 else None)
+            return self.api(request)
+        run = self.record
+        if len(run.requests) >= self.max_calls:
+            self.exceed("requests")
+        same = request.content == self.last_raw and self.final
+        self.again = self.again + 1 if same else 0
+        if self.again > MAX_RESENDS:
+            self.exceed("resends")
+        with self.lock:
+            self.last_raw = request.content
+            body = json.loads(request.content)
+            content = _apply_case(self.case, self.api, body, len(run.requests), request.content)
+            run.requests.append(body)
+        refused = len(self.api.refusals)
+        response = self.api.handle(request.method, request.url.path, content).response()
+        status, message, error = _read(response)
+        new = self.api.refusals[refused:]
+        run.codes.append(new[-1].code if new else None)
+        stop = message and message.get("stop_reason")
+        self.final = (isinstance(status, int) and 400 <= status < 500) or stop == "max_tokens"
+        run.statuses.append(status)
+        run.responses.append(message)
+        run.errors.append(error)
         return response
 
-    cap = RefundCap(case.refund_cap) if case.refund_cap is not None else None
-
-    def run_tool(name: str, args: dict[str, Any]) -> Any:
+    def run_tool(self, name: str, args: dict[str, Any]) -> Any:
+        if self.over.is_set():
+            self.park()
+        run = self.record
         if len(run.tool_calls) >= MAX_TOOL_RUNS:
-            raise BudgetExceeded("tools")
-        args = json.loads(json.dumps(args))  # the loop's own dict stays the loop's
+            self.exceed("tools")
+        self.active = time.monotonic()
+        args = json.loads(json.dumps(args, default=str))  # the loop's own dict stays the loop's
+        at, denied = len(run.responses), False
         try:
-            reason = cap and cap.before_tool(name, args)
+            if not isinstance(args, dict):
+                raise ToolFailure(
+                    f"run_tool 的 input 应为 dict，收到 {type(args).__name__}", INVALID_INPUT
+                )
+            reason = self.cap and self.cap.before_tool(name, args)
             if reason:
+                denied = True
                 raise ToolFailure(reason, DENIED)
+            if self.fails.get((name, args.get("order_id"))):
+                self.fails[name, args.get("order_id")] -= 1
+                raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试", UNAVAILABLE)
             out = run.world.run_tool(name, dict(args))
         except Exception as e:
-            run.tool_calls.append(ToolRun(name, args, False, error=str(e)))
+            run.tool_calls.append(ToolRun(name, args, False, error=str(e), round=at, denied=denied))
             raise
-        run.tool_calls.append(ToolRun(name, args, True, output=out))
+        run.tool_calls.append(ToolRun(name, args, True, output=out, round=at))
         return out
 
-    client = anthropic.Anthropic(
-        api_key="offline",
-        max_retries=0,
-        http_client=httpx2.Client(transport=httpx2.MockTransport(transport)),
-    )
-    task = [{"role": "user", "content": case.prompt}]
-    try:
-        run.returned = fn(
-            client, task, tools=case.tools, run_tool=run_tool, model=model or case.model
+
+def _interrupt(thread: threading.Thread) -> None:
+    """Ask an abandoned thread to stop (it is parked anyway at its next request or tool run)."""
+    if thread.ident is not None and thread.is_alive():
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+            ctypes.c_ulong(thread.ident), ctypes.py_object(Abandoned)
         )
-    except (
-        BaseException
-    ) as e:  # the learner's loop crashed or was stopped: a diagnosis, not a traceback
-        if isinstance(e, KeyboardInterrupt | SystemExit):
-            raise
-        run.error = e
-    return run
+
+
+def _apply_case(
+    case: Case, api: OfflineAPI, body: dict[str, Any], sent: int, content: bytes
+) -> bytes:
+    """The scenario's conditions for the next request: API faults, a nearly full context window,
+    the deployment's stop_sequences (added to the body the API gets). Returns that body."""
+    n = sent + 1
+    if case.overloaded_from and n >= case.overloaded_from:
+        api.faults[api.calls + 1] = 529
+    if case.midstream_at == n:
+        api.faults[api.calls + 1] = MIDSTREAM if body.get("stream") else 529
+    if case.context_room is not None and sent == 0:
+        try:
+            api.context_window = input_tokens(body) + case.context_room
+        except (KeyError, TypeError, AttributeError):
+            pass  # an invalid body: the API says why
+    if case.stop_sequences and isinstance(body, dict) and "stop_sequences" not in body:
+        return json.dumps({**body, "stop_sequences": case.stop_sequences}).encode()
+    return content
+
+
+def _read(response: httpx2.Response) -> tuple[int | str, dict | None, dict | None]:
+    """(status, the Message of a 200, the error body of anything else)."""
+    if response.status_code != 200:
+        try:
+            return response.status_code, None, json.loads(response.content)
+        except ValueError:
+            return response.status_code, None, None
+    message = _message_of(response)
+    if message.get("_error"):
+        return MIDSTREAM, None, message["_error"]
+    return 200, message, None
 
 
 def _message_of(response: httpx2.Response) -> dict[str, Any]:
@@ -154,6 +341,8 @@ def _message_of(response: httpx2.Response) -> dict[str, Any]:
         elif kind == "message_delta":
             message.update(event.get("delta", {}))
             message["usage"] = {**message.get("usage", {}), **event.get("usage", {})}
+        elif kind == "error":
+            message["_error"] = event
     return message
 
 

@@ -43,6 +43,8 @@ TOPICS = [
     ("海关扣留", kw("海关", "customs")),
 ]
 OVERRIDE = kw("忽略", "无视", "ignore")
+# "please continue" after a reply cut off at max_tokens: the answer goes on from where it stopped
+CONTINUE = re.compile(r"继续|接着|go on|continue|keep going|carry on", re.IGNORECASE)
 CAP = re.compile(r"(?:超过|above|over)\s*\$?(\d+(?:\.\d+)?)")
 ACTIONS = ("process_refund", "cancel_order", "create_return", "escalate_to_human")
 MAX_RETRIES = 2
@@ -85,7 +87,25 @@ def respond(conv: Conversation, world: World) -> Reply:
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(conv, world)
+    if _asks_to_go_on(conv):  # a cut answer, then "please continue": the rest of that answer
+        before = Conversation({**conv.req, "messages": conv.messages[:-1]})
+        rest = _continue(before, world)
+        if rest.content and rest.content[0]["type"] == "text":
+            return rest
     return decide(conv, world)
+
+
+def _asks_to_go_on(conv: Conversation) -> bool:
+    """The last user turn is a short "please continue", after an assistant turn of text only."""
+    if len(conv.messages) < 3 or conv.messages[-2].get("role") != "assistant":
+        return False
+    said = blocks(conv.messages[-1].get("content"))
+    if not said or any(b.get("type") != "text" for b in said):
+        return False
+    text = text_of(said)
+    earlier = blocks(conv.messages[-2].get("content"))
+    only_text = earlier and all(b.get("type") == "text" for b in earlier)
+    return bool(only_text and len(text) <= 40 and CONTINUE.search(text))
 
 
 def decide(conv: Conversation, world: World) -> Reply:

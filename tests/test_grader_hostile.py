@@ -1,0 +1,106 @@
+"""A hostile loop gets a report in bounded time, and leaves the process as it found it.
+
+A bare `except:` that swallows the request budget, a loop that sleeps, one that calls
+sys.exit(), one that raises KeyboardInterrupt, one that spins without asking anything, one that
+changes the default orders: each gets a diagnosis within its deadline, and the next check_loop
+in the same process is unaffected.
+"""
+
+import copy
+import sys
+import threading
+import time
+
+from agentkit.grading import SCENARIOS, check_loop, reference_loop
+from agentkit.sim import world
+
+SOME = [s for s in SCENARIOS if s.key in ("guide", "parallel", "runaway")]
+DEADLINE = 2.0
+
+
+def bare_except_retry(client, messages, *, tools, run_tool, model):
+    while True:  # "until it works"
+        try:
+            client.messages.create(model=model, max_tokens=100, messages=messages, tools=tools)
+        except:  # noqa: E722  (the hostile part: it swallows BaseException too)
+            pass
+
+
+def sleeps(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    time.sleep(3600)
+
+
+def exits(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    sys.exit(1)
+
+
+def interrupts(client, messages, *, tools, run_tool, model):
+    raise KeyboardInterrupt
+
+
+def spins(client, messages, *, tools, run_tool, model):
+    while True:
+        try:
+            sum(range(1000))
+        except BaseException:  # noqa: S110  (and it would swallow a request to stop)
+            pass
+
+
+def changes_the_defaults(client, messages, *, tools, run_tool, model):
+    world.DEFAULT_ORDERS.clear()
+    world.DEFAULT_ORDERS["A-1001"] = {"status": "cancelled", "amount": 1.0, "item": "x"}
+    world.TOOL_SCHEMAS["lookup_order"]["input_schema"]["required"] = ["nothing"]
+    return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+
+
+def timed(fn, scenarios=SOME, deadline=DEADLINE):
+    start = time.monotonic()
+    report = check_loop(fn, scenarios, deadline=deadline)
+    return report, time.monotonic() - start
+
+
+def test_a_bare_except_that_swallows_the_budget_is_stopped_and_named():
+    report, seconds = timed(bare_except_retry, SOME[:2])
+    assert seconds < 60
+    assert all("裸 except:" in r.diagnosis for r in report.results), report
+    assert "（300 次）" in report.results[0].diagnosis  # the budget is named
+
+
+def test_a_sleeping_loop_gets_a_report_within_its_deadline():
+    report, seconds = timed(sleeps)
+    # the first scenario waits out the deadline, the rest a short one: bounded, whatever it does
+    assert seconds < DEADLINE + 2 * 0.5 + 10
+    assert all("既没有发请求也没有运行工具" in r.diagnosis for r in report.results), report
+
+
+def test_sys_exit_and_keyboard_interrupt_are_reported_not_let_through():
+    exit_report, seconds = timed(exits)
+    assert seconds < 10
+    assert all("sys.exit(1)（SystemExit）" in r.diagnosis for r in exit_report.results)
+    stop_report, _ = timed(interrupts)
+    assert all("KeyboardInterrupt" in r.diagnosis for r in stop_report.results)
+
+
+def test_a_loop_that_spins_without_asking_is_abandoned():
+    report, seconds = timed(spins, SOME[:1])
+    assert seconds < DEADLINE + 10
+    assert "既没有发请求也没有运行工具" in report.results[0].diagnosis
+
+
+def test_the_next_check_loop_is_unaffected_by_the_hostile_ones():
+    before = copy.deepcopy(world.DEFAULT_ORDERS), copy.deepcopy(world.TOOL_SCHEMAS)
+    for fn in (bare_except_retry, sleeps, spins, changes_the_defaults):
+        timed(fn, SOME[:1])
+    assert (world.DEFAULT_ORDERS, world.TOOL_SCHEMAS) == before
+    assert check_loop(reference_loop).passed
+    assert threading.active_count() < 50  # abandoned threads are parked, not multiplying
+
+
+def test_a_loop_that_changes_the_default_orders_does_not_break_the_scenarios_after_it():
+    report = check_loop(changes_the_defaults, seed=0)
+    later = check_loop(reference_loop, seed=0)
+    assert later.passed, later
+    assert world.DEFAULT_ORDERS["A-1001"]["status"] == "delivered"
+    assert report.results  # graded, whatever it scored
