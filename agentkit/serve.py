@@ -62,6 +62,13 @@ class MessagesHandler(tornado.web.RequestHandler):
         pass
 
     async def _answer(self) -> None:
+        if self.request.path == "/api/hello":
+            # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200, as
+            # router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
+            self.set_status(200)
+            self.set_header("content-type", "application/json")
+            self.finish(None if self.request.method == "HEAD" else {"ok": True})
+            return
         key = api_key(self.request.headers)
         if key is None:  # wording as pasted in n8n-io/n8n#37930
             answer = error_answer(
@@ -90,7 +97,7 @@ class MessagesHandler(tornado.web.RequestHandler):
             await self.flush()
         self.finish()
 
-    get = post = put = delete = patch = _answer
+    get = post = put = delete = patch = head = _answer
 
 
 def make_app(worlds: Worlds | None = None) -> tornado.web.Application:

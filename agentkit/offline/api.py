@@ -82,9 +82,17 @@ class Answer:
 
 
 def error_answer(
-    status: int, kind: str, message: str, rid: str, headers: dict[str, str] | None = None
+    status: int,
+    kind: str,
+    message: str,
+    rid: str,
+    headers: dict[str, str] | None = None,
+    details: dict[str, Any] | None = None,
 ) -> Answer:
-    body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
+    error: dict[str, Any] = {"type": kind, "message": message}
+    if details:
+        error["details"] = details  # e.g. thread_unsupported_request, which SDKs read
+    body = {"type": "error", "error": error, "request_id": rid}
     return Answer(status, body, headers={"request-id": rid, **(headers or {})})
 
 
@@ -146,7 +154,7 @@ class OfflineAPI:
         try:
             answer = route(path, content, n, fault == MIDSTREAM)
         except InvalidRequest as e:
-            return error_answer(e.status, e.kind, str(e), rid)
+            return error_answer(e.status, e.kind, str(e), rid, details=e.details)
         answer.headers["request-id"] = rid
         return answer
 
@@ -155,7 +163,7 @@ class OfflineAPI:
             return self._messages
         if method == "POST" and path == "/v1/messages/count_tokens":
             return self._count_tokens
-        if method == "GET" and (path == "/v1/models" or path.startswith("/v1/models/")):
+        if method in ("GET", "HEAD") and (path == "/v1/models" or path.startswith("/v1/models/")):
             return self._models
         return None
 

@@ -12,7 +12,7 @@ import hmac
 import re
 from typing import Any
 
-from . import models
+from . import agent_features, models
 
 ROLES = ("user", "assistant")
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
@@ -23,9 +23,15 @@ SIGNING_KEY = b"agentkit offline thinking signature v1"
 class InvalidRequest(Exception):
     """A request the API refuses. `status`/`kind` default to 400 invalid_request_error."""
 
-    def __init__(self, message: str, status: int = 400, kind: str = "invalid_request_error"):
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        kind: str = "invalid_request_error",
+        details: dict[str, Any] | None = None,
+    ):
         super().__init__(message)
-        self.status, self.kind = status, kind
+        self.status, self.kind, self.details = status, kind, details
 
 
 def sign(thinking: str) -> str:
@@ -56,8 +62,9 @@ def validate(
     _validate_model(body["model"], today)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
+    _validate_tool_search(body)
     msgs = body["messages"]
-    _validate_messages(msgs, known)
+    _validate_messages(msgs, known, body["model"])
     # each message's blocks (its own content list, no copy; checked to hold only objects below)
     bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
     _validate_blocks(msgs, bl, bool(body.get("tools")), known)
@@ -75,8 +82,7 @@ def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
         raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
     if body.get("thread"):
         raise InvalidRequest(
-            "thread: offline mode keeps no server-side message threads. Pass thread=False to "
-            "client.beta.messages.tool_runner(...) so the full history is sent with every request."
+            agent_features.THREAD_MESSAGE, details=dict(agent_features.THREAD_DETAILS)
         )
 
 
@@ -154,7 +160,13 @@ def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
         raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
 
 
-def _validate_messages(msgs: list[Any], known: int) -> None:
+def _validate_tool_search(body: dict[str, Any]) -> None:
+    problem = agent_features.tool_search_problem(body)
+    if problem:
+        raise InvalidRequest(problem)
+
+
+def _validate_messages(msgs: list[Any], known: int, model: Any = None) -> None:
     if not msgs:
         raise InvalidRequest("messages: at least one message is required")
     last = len(msgs) - 1
@@ -167,6 +179,12 @@ def _validate_messages(msgs: list[Any], known: int) -> None:
             and m["content"]
         ):
             continue  # the usual message: checked block by block below
+        if (
+            type(m) is dict
+            and m.get("role") == "system"
+            and agent_features.system_message_allowed(msgs, i, model)
+        ):
+            continue  # a mid-conversation system message where the API takes one
         _validate_message(i, m, i == last)
     if msgs[0]["role"] != "user":
         raise InvalidRequest('messages: first message must use the "user" role')

@@ -1,0 +1,116 @@
+"""Request features that agent frameworks send and a hand-written loop rarely does, checked as the
+Messages API checks them: mid-conversation `role: "system"` messages, tool search (`defer_loading`,
+`tool_reference`), structured outputs (`output_config.format`) and message threads (`thread`).
+
+The Claude Code CLI (which the Claude Agent SDK runs) sends the first three on every request; the
+SDKs' tool runners send `thread` unless told not to. Each function is small and called from one
+place in `validation` or `api`, so the wording lives here next to its source.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SYSTEM_MESSAGE_MODELS = re.compile(r"^claude-(?:opus-(?:4-(?:[89])|[5-9])|fable-[5-9])(?:\D|$)")
+"""Mid-conversation system messages: "Supported on Claude Opus 5, Opus 4.8, and Fable 5; not on
+Sonnet 5" (elgorro/aiquila#413, quoting the docs page
+https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages; Opus 4.8's
+release notes quoted in simonw/llm-anthropic#73). The SDK's own `MessageParam` includes
+`SystemMessageParam` (role "system", text content only)."""
+
+
+def supports_system_messages(model: Any) -> bool:
+    return isinstance(model, str) and bool(SYSTEM_MESSAGE_MODELS.match(model))
+
+
+def system_message_allowed(msgs: list[Any], i: int, model: Any) -> bool:
+    """A `role: "system"` message at `i` is where the API takes one: on a model that supports it,
+    not first, right after a user message (or an assistant message ending in server tool use), and
+    last or followed by an assistant turn, with text content only (placement rules as quoted in
+    elgorro/aiquila#413 and langchain4j/langchain4j#5604)."""
+    if not supports_system_messages(model) or i == 0:
+        return False
+    prev, nxt = msgs[i - 1], msgs[i + 1] if i + 1 < len(msgs) else None
+    if not isinstance(prev, dict) or not _after_ok(prev):
+        return False
+    if nxt is not None and not (isinstance(nxt, dict) and nxt.get("role") == "assistant"):
+        return False
+    content = msgs[i].get("content")
+    if isinstance(content, str):
+        return bool(content.strip())
+    return (
+        isinstance(content, list)
+        and bool(content)
+        and all(isinstance(b, dict) and b.get("type") == "text" for b in content)
+    )
+
+
+def _after_ok(prev: dict[str, Any]) -> bool:
+    if prev.get("role") == "user":
+        return True
+    content = prev.get("content")
+    last = content[-1] if isinstance(content, list) and content else None
+    return (
+        prev.get("role") == "assistant"
+        and isinstance(last, dict)
+        and last.get("type") == "server_tool_use"
+    )
+
+
+def tool_search_problem(body: dict[str, Any]) -> str | None:
+    """What the API refuses about `defer_loading` and `tool_reference` in this request, or None."""
+    tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
+    for t in tools:
+        if t.get("defer_loading") and t.get("cache_control"):
+            # pasted in anthropics/claude-code#86743 and diegosouzapw/OmniRoute#215
+            return (
+                f"Tool '{t.get('name')}' cannot have both defer_loading=true and cache_control "
+                "set. Tools with defer_loading cannot use prompt caching."
+            )
+    names = {t.get("name") for t in tools}
+    for m in body.get("messages") or []:
+        for name in _references(m):
+            if name not in names:
+                # pasted in anthropics/claude-code#81863
+                return f"Tool reference '{name}' not found in available tools"
+    return None
+
+
+def _references(m: Any) -> list[Any]:
+    content = m.get("content") if isinstance(m, dict) else None
+    out = []
+    for b in content if isinstance(content, list) else []:
+        inner = b.get("content") if isinstance(b, dict) and b.get("type") == "tool_result" else None
+        for r in inner if isinstance(inner, list) else []:
+            if isinstance(r, dict) and r.get("type") == "tool_reference":
+                out.append(r.get("tool_name"))
+    return out
+
+
+THREAD_MESSAGE = (
+    "thread: the offline API keeps no server-side message threads. Send the full message history "
+    "with each request instead (the SDKs' tool runners do this by themselves after this error; "
+    "in your own code, drop the `thread` field)."
+)
+
+
+THREAD_DETAILS = {"error_code": "thread_unsupported_request"}
+"""The `error.details` of the 400 for a `thread` request. The SDKs read `error.details.error_code ==
+    "thread_unsupported_request"` and resend the turn with the full history, without `thread`, for
+    the rest of the run (anthropic's `lib/threads/_thread_state.py`, `_unsupported_features`); the
+    same signal proxies that keep no thread state answer with (e.g. the model-gateway and
+    claude-desktop-extra refusals in public code). THREAD_MESSAGE names no SDK's spelling."""
+
+
+def output_schema(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON schema a structured-output request asks the reply to follow (`output_config.format`
+    of type json_schema, or the older top-level `output_format`), else None. A format without a
+    schema is left to the validator."""
+    config = body.get("output_config")
+    fmt = config.get("format") if isinstance(config, dict) else None
+    fmt = fmt if fmt is not None else body.get("output_format")
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+        schema = fmt.get("schema")
+        return schema if isinstance(schema, dict) else None
+    return None
