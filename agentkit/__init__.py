@@ -23,7 +23,7 @@ from .loop import (
     UnknownStopReason,
     run_agent_loop,
 )
-from .offline import World
+from .sim import World
 from .tools import (
     Hook,
     LookupBeforeRefund,

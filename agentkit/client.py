@@ -12,11 +12,23 @@ import anthropic
 import httpx2
 
 from . import cassette
-from .offline import OfflineAPI, World
+from .offline import OfflineAPI
+from .sim import SimulatedClaude, World
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 """The workbook's default model: listed by the installed SDK and not marked deprecated (a test checks).
 The study guide's claude-sonnet-4-5 reaches end of life on 2026-11-30. Override with AGENTKIT_MODEL."""
+
+
+def offline_api(
+    world: World | None = None,
+    *,
+    faults: dict[int, int | str] | None = None,
+    context_window: int = 200_000,
+) -> OfflineAPI:
+    """The offline Messages API with the stand-in Claude over `world` (a fresh World by default)."""
+    model = SimulatedClaude(world if world is not None else World())
+    return OfflineAPI(model, faults=dict(faults or {}), context_window=context_window)
 
 
 def default_model() -> str:
@@ -113,9 +125,7 @@ def _plan(offline, world, faults, context_window, record, replay) -> _Plan:
     tape = cassette.recording(record, "offline" if offline else "anthropic-api") if record else None
     if not offline:
         return _Plan(offline=False, tape=tape)
-    api = OfflineAPI(
-        world=world or World(), faults=dict(faults or {}), context_window=context_window
-    )
+    api = offline_api(world, faults=faults, context_window=context_window)
     return _Plan(offline=True, api=api, tape=tape)
 
 

@@ -26,8 +26,9 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from .offline import OfflineAPI, World
+from .offline import OfflineAPI
 from .offline.api import MAX_BODY, error_answer, stable_id
+from .sim import SimulatedClaude, World
 
 LIMIT = (
     MAX_BODY + 1024 * 1024
@@ -42,7 +43,7 @@ class Worlds:
 
     def for_key(self, key: str) -> OfflineAPI:
         if key not in self.apis:
-            self.apis[key] = OfflineAPI(world=World())
+            self.apis[key] = OfflineAPI(SimulatedClaude(World()))
         return self.apis[key]
 
 

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from anthropic import beta_tool as tool  # noqa: F401  (agentkit.tool is the SDK's beta_tool, not a second generator)
 from anthropic.lib.tools import BetaFunctionTool
 
+from .failures import DENIED, INVALID_INPUT, UNKNOWN_TOOL, error_text, with_category
+
 JSON_TYPES = {
     "string": str,
     "number": (int, float),
@@ -43,15 +45,26 @@ class ToolCall:
         return {**block, "is_error": True} if self.is_error else block
 
 
+def result_text(out: Any) -> str:
+    """A tool's output as tool_result content: a string as it is, anything else as JSON text."""
+    return out if isinstance(out, str) else json.dumps(out, ensure_ascii=False, default=str)
+
+
 def tool_result(block: Any, run_tool: Callable[[str, dict[str, Any]], Any]) -> dict[str, Any]:
-    """The study guide's way to answer one tool_use block: its output as JSON text, or the
-    exception's message with `is_error: true`, so the model decides what to do next."""
+    """The study guide's way to answer one tool_use block: its output as text, or the error (its
+    category first, see `agentkit.failures`) with `is_error: true`, so the model decides what to do
+    next. `Toolbox.execute` writes the same bytes for the same outcome."""
     try:
         out = run_tool(block.name, block.input)
     except Exception as e:  # the model sees the error and decides: retry, another route, or say so
-        return {"type": "tool_result", "tool_use_id": block.id, "content": str(e), "is_error": True}
-    content = json.dumps(out, ensure_ascii=False)
-    return {"type": "tool_result", "tool_use_id": block.id, "content": content}
+        content = error_text(e)
+        return {
+            "type": "tool_result",
+            "tool_use_id": block.id,
+            "content": content,
+            "is_error": True,
+        }
+    return {"type": "tool_result", "tool_use_id": block.id, "content": result_text(out)}
 
 
 def tool_results(
@@ -155,7 +168,8 @@ class Toolbox:
         for h in self.hooks:
             reason = getattr(h, "before_tool", lambda *a: None)(name, args)
             if reason:
-                call.content, call.is_error, call.denied_by = reason, True, type(h).__name__
+                call.content, call.is_error = with_category(DENIED, reason), True
+                call.denied_by = type(h).__name__
                 return call
         try:
             result = (
@@ -166,19 +180,19 @@ class Toolbox:
         except (
             Exception
         ) as e:  # the model decides what to do next: retry, another route, or explain
-            detail = f": {e.__cause__}" if isinstance(e, ValueError) and e.__cause__ else ""
-            call.content, call.is_error = f"{type(e).__name__}: {e}{detail}", True
+            call.content, call.is_error = error_text(e), True
             return call
         for h in self.hooks:
             if hasattr(h, "after_tool"):
                 result = h.after_tool(name, args, result)
-        call.content = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
+        call.content = result_text(result)
         return call
 
     def _check(self, name: str, args: dict[str, Any]) -> str | None:
         """Unknown tool or input that breaks the schema: a message the model can correct itself from."""
         if name not in self.local:
-            return f"未知工具 {name!r}。可用的工具：{', '.join(self.local) or '无'}。"
+            offered = ", ".join(self.local) or "无"
+            return with_category(UNKNOWN_TOOL, f"未知工具 {name!r}。可用的工具：{offered}。")
         if name not in self.functions and self.run_tool is None:
             return f"工具 {name!r} 只有定义，没有实现（没有函数，也没有 run_tool）。"
         if name in self.functions:
@@ -186,9 +200,13 @@ class Toolbox:
         schema = self.local[name].get("input_schema", {})
         missing = [k for k in schema.get("required", []) if k not in args]
         if missing:
-            return f"{name} 的输入缺少必填字段 {missing}；收到的输入：{json.dumps(args, ensure_ascii=False)}"
+            got = json.dumps(args, ensure_ascii=False)
+            return with_category(
+                INVALID_INPUT, f"{name} 的输入缺少必填字段 {missing}；收到的输入：{got}"
+            )
         for k, v in args.items():
             want = JSON_TYPES.get(schema.get("properties", {}).get(k, {}).get("type"))
             if want and (not isinstance(v, want) or (isinstance(v, bool) and want is not bool)):
-                return f"{name} 的字段 {k} 应为 {schema['properties'][k]['type']}，收到 {v!r}"
+                kind = schema["properties"][k]["type"]
+                return with_category(INVALID_INPUT, f"{name} 的字段 {k} 应为 {kind}，收到 {v!r}")
         return None

@@ -23,7 +23,8 @@ import anthropic
 import httpx2
 
 import agentkit
-from agentkit.offline import OfflineAPI, World
+from agentkit.client import offline_api
+from agentkit.sim import World
 
 FIXED = {
     "id": "msg_fixed",
@@ -116,7 +117,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     tools = World().tools()
-    floor, offline = client_for(floor_handler), client_for(OfflineAPI())
+    floor, offline = client_for(floor_handler), client_for(offline_api())
     print(f"{'turns':>6} {'floor ms':>9} {'offline ms':>11} {'ratio':>6} {'ratio of minima':>16}")
     for turns in (10, 100, 400):
         n = max(10, 400 // turns)

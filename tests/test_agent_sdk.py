@@ -11,7 +11,7 @@ import pytest
 
 import agentkit
 from agentkit.background import OfflineServer
-from agentkit.offline import World
+from agentkit.sim import World
 
 OPUS = "claude-opus-5-5"  # takes mid-conversation system messages
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"

@@ -11,24 +11,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # module (dotted, under agentkit) -> the agentkit modules it may import
 ALLOWED = {
-    "offline": {"offline"},
+    "content": set(),
+    "failures": set(),
+    "offline": {"offline", "content"},
     "cassette": set(),
-    "tools": set(),
-    "display": set(),
-    "client": {"offline", "cassette"},
-    "serve": {"offline"},
+    "tools": {"failures"},
+    "sim": {"offline", "content", "failures", "tools"},
+    "display": {"content"},
+    "client": {"offline", "cassette", "sim"},
+    "serve": {"offline", "sim"},
     "background": {"serve"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
-    "grading": {"client", "display", "offline", "tools", "loop", "antipatterns"},
-    "lessons": {
-        "client", "display", "offline", "tools", "loop", "grading", "antipatterns", "exercise",
-        "background",
+    "grading": {
+        "client", "content", "display", "failures", "offline", "sim", "tools", "loop",
+        "antipatterns",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve"},
-    "__init__": {"client", "grading", "loop", "offline", "tools"},
+    "lessons": {
+        "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",
+        "antipatterns", "exercise", "background",
+    },
+    "__main__": {"client", "exercise", "offline", "cassette", "serve", "sim"},
+    "__init__": {"client", "grading", "loop", "sim", "tools"},
 }  # fmt: skip
+SEAM = "agentkit.offline.model"
+"""The one module of the API layer the stand-in may import: the Model protocol and its types."""
 
 
 def layer(module: str) -> str:
@@ -89,3 +97,14 @@ def test_the_table_catches_an_upward_import(tmp_path):
     bad.write_text("from .grading import check_loop\n", encoding="utf-8")
     used = {layer(m) for m in imports_of(bad, "agentkit")}
     assert used == {"grading"} and not used <= ALLOWED["tools"]
+
+
+def test_the_stand_in_and_the_api_meet_only_at_the_seam():
+    """The stand-in never reaches into the API's internals, and the API never imports the stand-in:
+    any other Model plugs into the same seam."""
+    for path, _dotted, package in modules("agentkit/sim"):
+        inner = {m for m in imports_of(path, package) if m.startswith("agentkit.offline")}
+        assert inner <= {SEAM}, f"{path} imports {inner - {SEAM}}: only {SEAM} is the seam"
+    for path, _dotted, package in modules("agentkit/offline"):
+        bad = {m for m in imports_of(path, package) if m.startswith("agentkit.sim")}
+        assert not bad, f"{path} imports the stand-in {bad}"

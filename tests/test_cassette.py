@@ -15,8 +15,9 @@ import pytest
 import agentkit
 from agentkit import cassette
 from agentkit.cassette import CassetteError, CassetteMismatch, RecordingTransport, Replay
-from agentkit.offline import OfflineAPI, World
-from agentkit.offline.world import TOOL_SCHEMAS
+from agentkit.client import offline_api
+from agentkit.offline import OfflineAPI
+from agentkit.sim import TOOL_SCHEMAS, World
 
 KEY = "sk-ant-api03-secret-test-key-never-written"
 PROMPT = "订单 A-1001、A-1002、A-1003 都有问题，请帮我退款。"
@@ -51,7 +52,7 @@ def summary(result):
 def recorded(tmp_path):
     """A cassette of one multi-turn run, recorded through RecordingTransport around the offline API."""
     path = tmp_path / "lesson_parallel.json"
-    transport = RecordingTransport(OfflineAPI(), path)
+    transport = RecordingTransport(offline_api(), path)
     client = anthropic.Anthropic(
         api_key=KEY, max_retries=0, http_client=httpx2.Client(transport=transport)
     )
@@ -284,7 +285,7 @@ def test_make_client_record_offline_is_labelled_simulated(tmp_path):
 def local_api(monkeypatch):
     """The offline API behind a real HTTP server on 127.0.0.1: a stand-in for api.anthropic.com, so that
     recording goes through the SDK's real HTTP transport with a real key header."""
-    api, seen = OfflineAPI(), []
+    api, seen = offline_api(), []
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self):

@@ -88,7 +88,7 @@ DIAGNOSES = [
     ("shifted_results", "parallel", "的 tool_result 内容不是它自己的结果"),
     ("runs_tools_twice", "guide", "第 1 轮的 tool_use lookup_order"),
     ("cached_tools", "poll", "没有真正执行，tool_result 却有内容（结果被缓存或编造"),
-    ("missing_is_error", "tool_error", "第 2 轮 process_refund 执行失败（process_refund 暂时不可用"),
+    ("missing_is_error", "tool_error", "第 2 轮 process_refund 执行失败（unavailable: process_refund 暂时不可用"),
     ("retries_tool_forever", "bad_input", "工具 lookup_order 在本地被反复执行了"),
     ("swallows_tool_error", "tool_error", "第 2 轮 process_refund 执行失败后循环就停了"),
     ("hard_coded_model", "guide", "第 1 次请求用的模型是 'claude-sonnet-4-6'，而不是传入的 model 参数"),

@@ -2,7 +2,7 @@
 
 import agentkit
 from agentkit.lessons import sdk as surface
-from agentkit.offline import World
+from agentkit.sim import World
 
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
 

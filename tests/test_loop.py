@@ -18,7 +18,9 @@ from agentkit import (
     run_agent_loop,
     tool,
 )
-from agentkit.offline import WEB_SEARCH_TOOL, OfflineAPI, count_tokens
+from agentkit.client import offline_api
+from agentkit.offline import count_tokens
+from agentkit.sim import WEB_SEARCH_TOOL
 from agentkit.tools import Toolbox
 
 REFUND = "订单 A-1001 的商品坏了，请帮我退款。"
@@ -336,7 +338,7 @@ def test_after_tool_hook_normalises_results():
 
 
 def test_unknown_stop_reason_is_a_named_error():
-    api = OfflineAPI()
+    api = offline_api()
 
     def handler(request):
         response = api(request)

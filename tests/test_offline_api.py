@@ -9,10 +9,11 @@ import time
 import anthropic
 import pytest
 from anthropic import beta_tool
+from ids import without_ids
 
 import agentkit
-from agentkit.offline import WEB_SEARCH_TOOL, World
-from agentkit.offline.api import without_ids
+from agentkit.failures import UNAVAILABLE
+from agentkit.sim import WEB_SEARCH_TOOL, ToolFailure, World
 
 MODEL = agentkit.default_model()
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
@@ -561,7 +562,8 @@ def test_tool_runner_tool_errors_become_is_error_results(client):
     @beta_tool
     def lookup_order(order_id: str) -> str:
         """按订单号查询订单状态。"""
-        raise ValueError("订单系统暂时不可用（上游超时）")
+        # the SDK's runner sends repr(exc): the category is in it, and the stand-in reads categories
+        raise ToolFailure("订单系统暂时不可用（上游超时）", UNAVAILABLE)
 
     @beta_tool
     def escalate_to_human(reason: str, order_id: str = "") -> str:
@@ -585,7 +587,7 @@ def test_tool_runner_tool_errors_become_is_error_results(client):
         "escalate_to_human",
     ]  # retries, then another route
     sent = client.offline.log[-1]["messages"][2]["content"][0]
-    assert sent["is_error"] is True and "ValueError" in str(sent["content"])
+    assert sent["is_error"] is True and "ToolFailure" in str(sent["content"])
 
 
 def test_tool_runner_with_a_server_tool_and_pause_turn(client):

@@ -17,8 +17,8 @@ import httpx2
 import pytest
 
 import agentkit
-from agentkit.offline import World
 from agentkit.serve import Background
+from agentkit.sim import World
 
 GUIDE_LOOP = Path(__file__).parent / "data" / "guide" / "loop.py"
 MODEL = agentkit.default_model()

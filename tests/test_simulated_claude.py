@@ -4,11 +4,11 @@ it is sent (above all the latest tool results) and uses only the tools offered, 
 from dataclasses import dataclass, field
 
 import pytest
+from ids import without_ids
 
 import agentkit
 from agentkit import exercise
-from agentkit.offline import WEB_SEARCH_TOOL, ToolFailure, World
-from agentkit.offline.api import without_ids
+from agentkit.sim import WEB_SEARCH_TOOL, ToolFailure, World
 from agentkit.tools import tool_result, tool_results
 
 MODEL = agentkit.default_model()

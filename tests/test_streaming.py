@@ -8,10 +8,11 @@ import json
 import anthropic
 import httpx2
 import pytest
+from ids import without_ids
 
 import agentkit
-from agentkit.offline import MIDSTREAM, World
-from agentkit.offline.api import without_ids
+from agentkit.offline import MIDSTREAM
+from agentkit.sim import World
 
 MODEL = agentkit.default_model()
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"

@@ -8,7 +8,7 @@ import anthropic
 import pytest
 
 import agentkit
-from agentkit.offline import World
+from agentkit.sim import World
 
 MODEL = agentkit.default_model()
 PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..offline.world import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
+from ..sim import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
 
 Check = Callable[[Any], list[str]]  # Run -> problems, in Chinese
 MODELS = ("claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-7", "claude-sonnet-4-6")

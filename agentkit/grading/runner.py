@@ -17,8 +17,9 @@ from typing import Any
 import anthropic
 import httpx2
 
-from ..offline import OfflineAPI, World
-from ..offline.world import ToolFailure
+from ..failures import DENIED
+from ..offline import OfflineAPI
+from ..sim import SimulatedClaude, ToolFailure, World
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
 
@@ -81,7 +82,7 @@ def run_scenario(
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`."""
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
     run = Run(case=case)
-    api = OfflineAPI(world=run.world)
+    api = OfflineAPI(SimulatedClaude(run.world))
 
     def transport(request: httpx2.Request) -> httpx2.Response:
         if request.url.path != "/v1/messages":  # count_tokens, models: not a model request
@@ -102,7 +103,7 @@ def run_scenario(
         try:
             reason = cap and cap.before_tool(name, args)
             if reason:
-                raise ToolFailure(reason)
+                raise ToolFailure(reason, DENIED)
             out = run.world.run_tool(name, dict(args))
         except Exception as e:
             run.tool_calls.append(ToolRun(name, args, False, error=str(e)))

@@ -25,7 +25,7 @@ import anthropic
 from ..client import default_model, make_client
 from ..grading import check_loop, reference_loop, run_scenario
 from ..loop import LoopError, run_agent_loop
-from ..offline import WEB_SEARCH_TOOL, ToolFailure, World
+from ..sim import WEB_SEARCH_TOOL, ToolFailure, World
 from .messages import error_line
 from .runs import escalate_when_stuck, exit_of, rounds_of
 from .scenarios import failed_keys, scenarios

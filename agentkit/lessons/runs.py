@@ -15,7 +15,7 @@ import anthropic
 from ..client import default_model, make_client
 from ..display import Shown, markdown
 from ..loop import STOP_REASONS, LoopError, LoopResult, run_agent_loop
-from ..offline import World
+from ..sim import World
 from ..tools import Toolbox
 
 FLOW_ZH = {  # each STOP_REASONS handler, by name: does the loop go on, and what it does

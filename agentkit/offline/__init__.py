@@ -1,17 +1,18 @@
-"""The offline Claude: a Messages API served in-process to the real anthropic SDK."""
+"""The offline Messages API: served in-process to the real anthropic SDK (and over HTTP by
+`python -m agentkit serve`), in front of any `Model` (the stand-in Claude is `agentkit.sim`)."""
 
-from .api import MIDSTREAM, OfflineAPI, count_tokens
+from .api import MIDSTREAM, OfflineAPI
+from .model import Model, Reply, Request
+from .tokens import count_tokens
 from .validation import InvalidRequest, validate
-from .world import TOOL_SCHEMAS, WEB_SEARCH_TOOL, ToolFailure, World
 
 __all__ = [
     "OfflineAPI",
     "MIDSTREAM",
+    "Model",
+    "Request",
+    "Reply",
     "InvalidRequest",
-    "World",
-    "ToolFailure",
-    "TOOL_SCHEMAS",
-    "WEB_SEARCH_TOOL",
     "count_tokens",
     "validate",
 ]

@@ -58,13 +58,14 @@ def _after_ok(prev: dict[str, Any]) -> bool:
     )
 
 
-def tool_search_problem(body: dict[str, Any]) -> str | None:
-    """What the API refuses about `defer_loading` and `tool_reference` in this request, or None."""
+def tool_search_problem(body: dict[str, Any]) -> tuple[str, str] | None:
+    """What the API refuses about `defer_loading` and `tool_reference` in this request, as (code,
+    message), or None."""
     tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
     for t in tools:
         if t.get("defer_loading") and t.get("cache_control"):
             # pasted in anthropics/claude-code#86743 and diegosouzapw/OmniRoute#215
-            return (
+            return "deferred_tool_cached", (
                 f"Tool '{t.get('name')}' cannot have both defer_loading=true and cache_control "
                 "set. Tools with defer_loading cannot use prompt caching."
             )
@@ -73,7 +74,10 @@ def tool_search_problem(body: dict[str, Any]) -> str | None:
         for name in _references(m):
             if name not in names:
                 # pasted in anthropics/claude-code#81863
-                return f"Tool reference '{name}' not found in available tools"
+                return (
+                    "tool_reference_unknown",
+                    f"Tool reference '{name}' not found in available tools",
+                )
     return None
 
 
@@ -101,16 +105,3 @@ THREAD_DETAILS = {"error_code": "thread_unsupported_request"}
     the rest of the run (anthropic's `lib/threads/_thread_state.py`, `_unsupported_features`); the
     same signal proxies that keep no thread state answer with (e.g. the model-gateway and
     claude-desktop-extra refusals in public code). THREAD_MESSAGE names no SDK's spelling."""
-
-
-def output_schema(body: dict[str, Any]) -> dict[str, Any] | None:
-    """The JSON schema a structured-output request asks the reply to follow (`output_config.format`
-    of type json_schema, or the older top-level `output_format`), else None. A format without a
-    schema is left to the validator."""
-    config = body.get("output_config")
-    fmt = config.get("format") if isinstance(config, dict) else None
-    fmt = fmt if fmt is not None else body.get("output_format")
-    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
-        schema = fmt.get("schema")
-        return schema if isinstance(schema, dict) else None
-    return None

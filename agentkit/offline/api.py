@@ -4,8 +4,9 @@ behind `python -m agentkit serve`, speaking the real wire format.
 It serves `POST /v1/messages` (JSON or server-sent events with `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models` and `GET /v1/models/{id}`. Each request is validated
 as the API does (HTTP 400 `invalid_request_error`, 404 `not_found_error` for unknown and retired model
-ids, same wording), the simulated Claude is asked for a reply, then what the server applies is applied:
-extended thinking, `stop_sequences`, `max_tokens`, the context window, ids and usage. It can inject
+ids, same wording), the model behind the API (`model.Model`: the stand-in Claude, or any other) is asked
+for a reply, then what the server applies is applied: extended thinking, `stop_sequences`, `max_tokens`,
+the context window, ids and usage. It can inject
 429/529/500 faults on chosen calls, or an overloaded `error` event in the middle of a stream.
 
 Ids (`req_…`, `msg_…`, `toolu_…`) come from a process-wide request counter: unique across requests and
@@ -17,8 +18,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -26,11 +25,12 @@ from typing import Any
 
 import httpx2
 
-from . import claude, models, sse
+from . import models, sse
+from .model import Model, Reply, Request
+from .tokens import add_stats, block_tokens, count_tokens, input_tokens
 from .validation import InvalidRequest, sign, validate
-from .world import World
 
-CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+__all__ = ["OfflineAPI", "MIDSTREAM", "Answer", "count_tokens", "error_answer", "stable_id"]
 FAULTS = {
     429: (
         "rate_limit_error",
@@ -44,14 +44,6 @@ MIDSTREAM = "midstream"
 MAX_BODY = 32 * 1024 * 1024  # the API refuses larger request bodies with 413 request_too_large
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repeat across runs
-
-
-def count_tokens(text: str) -> int:
-    """A deterministic token estimate: one per CJK character, one per four other characters."""
-    if text.isascii():
-        return math.ceil(len(text) / 4)
-    cjk = len(CJK.findall(text))
-    return cjk + math.ceil((len(text) - cjk) / 4)
 
 
 def stable_id(prefix: str, *parts: int) -> str:
@@ -115,20 +107,69 @@ class RequestLog(Sequence):
         return json.loads(self._raw[i])
 
 
+class History:
+    """What the API remembers of the last valid request whose history a loop can extend: its
+    messages, the tool_use ids and token counts already measured in them, and the model's memo of
+    them. Every cross-turn shortcut lives here, and a request that does not extend the remembered
+    one is read from scratch."""
+
+    def __init__(self) -> None:
+        self.msgs: list[Any] = []
+        self.has_tools = False
+        self.tool_ids: set[Any] = set()
+        self.stats: tuple[int, int] = (0, 0)  # the messages' summed token_stats
+        self.memo: Any = None
+
+    def known(self, msgs: Any, has_tools: bool) -> int:
+        """How many leading messages of `msgs` are the remembered ones (0: none, read it all)."""
+        n = len(self.msgs)
+        if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
+            return 0
+        new = msgs[n] if n < len(msgs) else None
+        if isinstance(new, dict) and new.get("role") == msgs[n - 1].get("role"):
+            return 0  # the new message joins the last turn: check that turn again
+        return n if msgs[:n] == self.msgs else 0
+
+    def remember(
+        self, msgs: list[Any], known: int, has_tools: bool, tool_ids: set[Any], stats, memo: Any
+    ) -> None:
+        """Keep `msgs` (a valid request ending with a user turn). The messages already remembered are
+        kept and only the new ones added: re-keeping the whole freshly parsed history on every
+        request made it long-lived garbage, and the cyclic GC's full collections then cost up to
+        100 ms a request at 400 turns."""
+        self.msgs = self.msgs + msgs[known:] if known else list(msgs)
+        self.has_tools, self.tool_ids, self.stats, self.memo = has_tools, tool_ids, stats, memo
+
+
+@dataclass
+class Refusal:
+    """One request the API refused: its 1-based HTTP call number, status, and the check's code."""
+
+    call: int
+    status: int
+    code: str
+    message: str
+
+
 @dataclass
 class OfflineAPI:
-    """The request handler. `faults` maps a 1-based HTTP call number to 429, 500, 529 or MIDSTREAM.
-    `today` pins the clock that retires models (default: AGENTKIT_TODAY, else the workbook's date)."""
+    """The request handler in front of `model`. `faults` maps a 1-based HTTP call number to 429, 500,
+    529 or MIDSTREAM. `today` pins the clock that retires models (default: AGENTKIT_TODAY, else the
+    workbook's date). `refusals` lists every request refused (4xx), with the check's code."""
 
-    world: World = field(default_factory=World)
+    model: Model
     faults: dict[int, int | str] = field(default_factory=dict)
     context_window: int = 200_000
     calls: int = 0
-    log: RequestLog = field(
-        default_factory=lambda: RequestLog()
-    )  # every Messages request body, in order
+    log: RequestLog = field(default_factory=RequestLog)  # every Messages request body, in order
     today: date | str | None = None
-    _memo: _Memo | None = field(default=None, repr=False)
+    refusals: list[Refusal] = field(default_factory=list)
+    history: History = field(default_factory=History, repr=False)
+
+    @property
+    def world(self) -> Any:
+        """The model's world, for a model that has one (the stand-in's orders and effects)."""
+        return getattr(self.model, "world", None)
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         return self.handle(request.method, request.url.path, request.content).response()
@@ -154,6 +195,7 @@ class OfflineAPI:
         try:
             answer = route(path, content, n, fault == MIDSTREAM)
         except InvalidRequest as e:
+            self.refusals.append(Refusal(self.calls, e.status, e.code, str(e)))
             return error_answer(e.status, e.kind, str(e), rid, details=e.details)
         answer.headers["request-id"] = rid
         return answer
@@ -179,21 +221,13 @@ class OfflineAPI:
     def _messages(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
         body = self._parse(content)
         self.log.append(content)
-        msgs = body.get("messages")
-        known = self._known(msgs, bool(body.get("tools"))) if isinstance(msgs, list) else 0
-        memo = self._memo if known else None
-        seen = validate(body, today=self.today, known=known, seen=memo.seen if memo else None)
-        stats = _add_stats(memo.stats if memo else (0, 0), msgs[known:])
-        conv = claude.Conversation(
-            body, memo.seen_calls if memo and known == memo.seen_calls.upto else None
-        )
-        message = self.reply(body, n, stats, conv)
+        msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
+        known = h.known(msgs, has_tools)
+        tool_ids = validate(body, today=self.today, known=known, seen=h.tool_ids if known else None)
+        stats = add_stats(h.stats if known else (0, 0), msgs[known:])
+        message, reply = self.reply(Request(body, known, h.memo if known else None), n, stats)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
-            # Keep the messages already remembered and add only the new ones: re-keeping the whole
-            # freshly parsed history on every request made it long-lived garbage, and the cyclic
-            # GC's full collections then cost up to 100 ms a request at 400 turns.
-            kept = memo.msgs + msgs[known:] if memo else msgs
-            self._memo = _Memo(kept, bool(body.get("tools")), seen, stats, conv.seen())
+            h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
         if not body.get("stream"):
             if midstream:
                 raise InvalidRequest(FAULTS[529][1], 529, FAULTS[529][0])
@@ -224,42 +258,27 @@ class OfflineAPI:
             raise InvalidRequest(f"model: {model}", 404, "not_found_error")
         return Answer(200, models.model_info(model, on))
 
-    def _known(self, msgs: list[Any], has_tools: bool) -> int:
-        """How many leading messages are those of the previous valid request (a loop resends its
-        history): they need not be validated or measured again."""
-        memo, n = self._memo, len(self._memo.msgs) if self._memo else 0
-        if memo is None or memo.has_tools != has_tools or n > len(msgs):
-            return 0
-        if n < len(msgs) and msgs[n].get("role") == msgs[n - 1].get("role"):
-            return 0  # the new message joins the last turn: check that turn again
-        return n if msgs[:n] == memo.msgs else 0
-
     def reply(
-        self,
-        body: dict[str, Any],
-        n: int | None = None,
-        stats: tuple[int, int] | None = None,
-        conv: claude.Conversation | None = None,
-    ) -> dict[str, Any]:
-        """The Message the API answers a valid request with. `n` is the request number for ids;
-        `stats` the messages' summed token_stats and `conv` the request as read, when already known."""
+        self, request: Request, n: int | None = None, stats: tuple[int, int] | None = None
+    ) -> tuple[dict[str, Any], Reply]:
+        """The Message the API answers a valid request with, and the model's Reply it came from.
+        `n` is the request number for ids; `stats` the messages' summed token_stats, when known."""
+        body = request.body
         n = next(_REQUESTS) if n is None else n
         used = input_tokens(body, stats)
         if used > self.context_window:
             raise InvalidRequest(
-                f"prompt is too long: {used} tokens > {self.context_window} maximum"
+                f"prompt is too long: {used} tokens > {self.context_window} maximum",
+                code="prompt_too_long",
             )
-        r = claude.respond(body, self.world, conv)
-        blocks, stop_reason = r.blocks, r.stop_reason
+        r = self.model.reply(request)
+        blocks, stop_reason = [dict(b) for b in r.content], r.stop_reason
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
         if stop_sequence is not None:
             stop_reason = "stop_sequence"
-        if _thinking_enabled(body):
-            thought = claude.thinking(body, r, conv)
-            blocks = [
-                {"type": "thinking", "thinking": thought, "signature": sign(thought)},
-                *blocks,
-            ]
+        if _thinking_enabled(body) and r.thinking is not None:
+            thought = {"type": "thinking", "thinking": r.thinking, "signature": sign(r.thinking)}
+            blocks = [thought, *blocks]
         budget = min(body["max_tokens"], self.context_window - used)
         blocks, cut = _apply_budget(blocks, budget)
         if cut:
@@ -268,10 +287,10 @@ class OfflineAPI:
             )
         _assign_ids(blocks, n)
         output_tokens = (
-            budget if cut else sum(_block_tokens(b) for b in blocks)
+            budget if cut else sum(block_tokens(b) for b in blocks)
         )  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
-        return {
+        message = {
             "id": stable_id("msg_", n),
             "type": "message",
             "role": "assistant",
@@ -291,6 +310,7 @@ class OfflineAPI:
                 else None,
             },
         }
+        return message, r
 
 
 def _thinking_enabled(body: dict[str, Any]) -> bool:
@@ -304,52 +324,6 @@ def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:
             b["id"] = stable_id("toolu_" if b["type"] == "tool_use" else "srvtoolu_", n, i)
         elif b["type"] == "web_search_tool_result":
             b["tool_use_id"] = blocks[i - 1]["id"]
-
-
-def token_stats(value: Any) -> tuple[int, int]:
-    """(characters, non-ASCII characters) of `value` as ASCII JSON (the fast encoder writes one \\uXXXX
-    escape of six characters per non-ASCII character)."""
-    text = json.dumps(value)
-    return len(text), text.count("\\u")
-
-
-def _add_stats(total: tuple[int, int], messages: list[Any]) -> tuple[int, int]:
-    chars, escaped = total
-    for m in messages:
-        c, e = token_stats(m)
-        chars, escaped = chars + c, escaped + e
-    return chars, escaped
-
-
-def input_tokens(body: dict[str, Any], stats: tuple[int, int] | None = None) -> int:
-    """The request's input tokens: system prompt, messages and tools (what count_tokens answers),
-    one per non-ASCII (CJK) character and one per four other characters. `stats`: the messages'
-    summed token_stats, when already known."""
-    chars, escaped = _add_stats(
-        stats or _add_stats((0, 0), body["messages"]), [body.get("system"), body.get("tools")]
-    )
-    return escaped + math.ceil((chars - 6 * escaped) / 4)
-
-
-@dataclass
-class _Memo:
-    """The last valid request's history, for the next request that extends it."""
-
-    msgs: list[dict[str, Any]]
-    has_tools: bool
-    seen: set[Any]
-    stats: tuple[int, int]  # the messages' summed token_stats
-    seen_calls: claude.Seen
-
-
-def _block_tokens(b: dict[str, Any]) -> int:
-    if b["type"] == "text":
-        return count_tokens(b["text"])
-    if b["type"] in ("tool_use", "server_tool_use"):
-        return 8 + count_tokens(json.dumps(b["input"], ensure_ascii=False))
-    if b["type"] == "thinking":
-        return count_tokens(b["thinking"])
-    return 0  # server-side results are input to the model, not its output
 
 
 def _apply_stop_sequences(
@@ -371,7 +345,7 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
     input that was written before the cut (as the API does), never as a complete call."""
     out, used = [], 0
     for b in blocks:
-        cost = _block_tokens(b)
+        cost = block_tokens(b)
         if used + cost <= budget:
             out.append(b)
             used += cost
@@ -396,16 +370,3 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
             out.append({**b, "input": partial})
         return out, True
     return out, False
-
-
-ID = re.compile(r"\b(msg|toolu|srvtoolu|req)_01[0-9A-Za-z]{22}\b")
-
-
-def without_ids(value: Any) -> Any:
-    """`value` (JSON-like) with every offline id replaced by its prefix: two runs that differ only in
-    their request numbers compare equal."""
-    if isinstance(value, dict):
-        return {k: without_ids(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [without_ids(v) for v in value]
-    return ID.sub(r"\1_…", value) if isinstance(value, str) else value

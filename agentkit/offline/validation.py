@@ -12,6 +12,7 @@ import hmac
 import re
 from typing import Any
 
+from ..content import blocks
 from . import agent_features, models
 
 ROLES = ("user", "assistant")
@@ -21,28 +22,26 @@ SIGNING_KEY = b"agentkit offline thinking signature v1"
 
 
 class InvalidRequest(Exception):
-    """A request the API refuses. `status`/`kind` default to 400 invalid_request_error."""
+    """A request the API refuses. `status`/`kind` default to 400 invalid_request_error. `code` names
+    the check that refused it (the live API sends no such code: it is for the grader, which reads
+    `OfflineAPI.refusals`, never the wording)."""
 
     def __init__(
         self,
         message: str,
         status: int = 400,
         kind: str = "invalid_request_error",
+        code: str = "invalid_request",
         details: dict[str, Any] | None = None,
     ):
         super().__init__(message)
-        self.status, self.kind, self.details = status, kind, details
+        self.status, self.kind, self.code, self.details = status, kind, code, details
 
 
 def sign(thinking: str) -> str:
     """The signature of a thinking block: it proves the block is the one this API wrote."""
     digest = hmac.new(SIGNING_KEY, thinking.encode(), hashlib.sha256).digest()
     return base64.b64encode(b"\x01agentkit" + digest).decode()
-
-
-def blocks(m: dict[str, Any]) -> list[dict[str, Any]]:
-    c = m.get("content")
-    return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
 
 
 def validate(
@@ -82,7 +81,9 @@ def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
         raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
     if body.get("thread"):
         raise InvalidRequest(
-            agent_features.THREAD_MESSAGE, details=dict(agent_features.THREAD_DETAILS)
+            agent_features.THREAD_MESSAGE,
+            code="thread_unsupported",
+            details=dict(agent_features.THREAD_DETAILS),
         )
 
 
@@ -163,7 +164,7 @@ def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
 def _validate_tool_search(body: dict[str, Any]) -> None:
     problem = agent_features.tool_search_problem(body)
     if problem:
-        raise InvalidRequest(problem)
+        raise InvalidRequest(problem[1], code=problem[0])
 
 
 def _validate_messages(msgs: list[Any], known: int, model: Any = None) -> None:
@@ -286,7 +287,8 @@ def _check_results(bl: list[list[dict[str, Any]]], start: int, end: int, prev: s
                 raise InvalidRequest(
                     f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` blocks: "
                     f"{b.get('tool_use_id')}. Each `tool_result` block must have a corresponding `tool_use` "
-                    f"block in the previous message."
+                    f"block in the previous message.",
+                    code="tool_result_unexpected",
                 )
 
 
@@ -295,7 +297,10 @@ def _check_unique(uses: list[tuple[int, int, Any]], seen: set[Any]) -> None:
     # ids must be unique") and https://github.com/anthropics/claude-agent-sdk-python/issues/522
     for i, k, tid in uses:
         if tid in seen:
-            raise InvalidRequest(f"messages.{i}.content.{k}: `tool_use` ids must be unique")
+            raise InvalidRequest(
+                f"messages.{i}.content.{k}: `tool_use` ids must be unique",
+                code="tool_use_id_repeated",
+            )
         seen.add(tid)
 
 
@@ -311,7 +316,8 @@ def _check_answered(
     if missing:
         raise InvalidRequest(
             f"messages.{uses[-1][0]}: `tool_use` ids were found without `tool_result` blocks immediately after: "
-            f"{', '.join(map(str, missing))}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+            f"{', '.join(map(str, missing))}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+            code="tool_result_missing",
         )
 
 
@@ -357,7 +363,7 @@ def _validate_final_assistant(msgs: list[dict[str, Any]], model: str) -> None:
     if last["role"] != "assistant":
         return
     if not models.supports_prefill(model) and not any(
-        b.get("type") == "server_tool_use" for b in blocks(last)
+        b.get("type") == "server_tool_use" for b in blocks(last.get("content"))
     ):
         # resuming a pause_turn (content with server tool blocks) is allowed on every model
         raise InvalidRequest(
@@ -365,7 +371,7 @@ def _validate_final_assistant(msgs: list[dict[str, Any]], model: str) -> None:
             "The conversation must end with a user message."
         )
     content = last.get("content")
-    tail = content if isinstance(content, str) else (blocks(last) or [{}])[-1].get("text", "")
+    tail = content if isinstance(content, str) else (blocks(content) or [{}])[-1].get("text", "")
     if isinstance(tail, str) and tail != tail.rstrip():
         raise InvalidRequest(
             "messages: final assistant content cannot end with trailing whitespace"

@@ -1,0 +1,169 @@
+"""Reading one request the way the lessons say Claude does: the latest user task, then every tool_use
+the model made earlier and the tool_result that answered it (by `tool_use_id`)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..content import blocks, text_of
+from ..tools import ToolCall
+from .phrases import say
+
+ORDER_MENTION = re.compile(r"(?<![A-Za-z0-9-])([A-Za-z])-?(\d{4})(?!\d)")
+HAN = re.compile(r"[\u4e00-\u9fff]")  # a task with no Han character is answered in English
+ENGLISH = re.compile("in english|英文|英语", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8192)
+def parsed(text: str) -> Any:
+    """A tool result's text as data: JSON when it parses, else the status/amount it states, else the
+    text. Cached: a long history resends the same tool results with every request."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        m = re.search(r"status\W+(\w+)", text)
+        a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
+        if m:
+            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}
+        return text
+
+
+def result_text(content: Any) -> str:
+    """A tool_result's content as the text the model reads."""
+    return content if isinstance(content, str) else text_of(content)
+
+
+@functools.lru_cache(maxsize=4096)
+def canonical(order_id: str) -> str | None:
+    """ "a1001" -> "A-1001"; None when the text is not an order id."""
+    m = ORDER_MENTION.fullmatch(order_id)
+    return None if m is None else f"{m.group(1).upper()}-{m.group(2)}"
+
+
+@dataclass
+class Order:
+    """An order the task names, and the tool calls made about it."""
+
+    mention: str  # as the user wrote it ("a1001")
+    canonical: str  # "A-1001"
+    calls: list[ToolCall] = field(default_factory=list)
+
+    def lookups(self) -> list[ToolCall]:
+        return [c for c in self.calls if c.name == "lookup_order"]
+
+    def info(self) -> dict[str, Any] | None:
+        ok = [
+            r for c in self.lookups() if not c.is_error and isinstance(r := parsed(c.content), dict)
+        ]
+        return ok[-1] if ok else None
+
+
+@dataclass
+class Seen:
+    """What a Conversation read in a request's first `upto` messages: the memo the stand-in hands the
+    API, to resume from when the next request resends them."""
+
+    upto: int
+    calls: dict[Any, ToolCall]
+    answered: set[Any]
+    split: bool
+    task: str
+
+
+class Conversation:
+    """The facts the model can see in one request."""
+
+    def __init__(self, req: dict[str, Any], resume: Seen | None = None):
+        """`resume`: what an earlier Conversation read of this request's first messages."""
+        self.req = req
+        self.messages = req.get("messages", [])
+        self.system = text_of(req.get("system"))
+        self.tools = {t.get("name"): t for t in req.get("tools") or []}
+        self.custom_tools = [
+            n for n, t in self.tools.items() if t.get("type", "custom") == "custom"
+        ]
+        self.choice = req.get("tool_choice") or {"type": "auto"}
+        self.one_call_only = bool(self.choice.get("disable_parallel_tool_use"))
+        self.task = self._task(resume)
+        english = ENGLISH.search(self.system + self.task) or not HAN.search(self.task)
+        self.lang = "en" if english else "zh"
+        self.by_id, self.answered, self.split_results = self._calls(resume)
+        self.calls = list(self.by_id.values())
+
+    def _task(self, resume: Seen | None) -> str:
+        known = resume.upto if resume else 0
+        for i in range(len(self.messages) - 1, known - 1, -1):
+            m = self.messages[i]
+            if m.get("role") != "user":
+                continue
+            c = m.get("content")
+            if isinstance(c, str):
+                return c
+            first = c[0] if c else None  # tool results come first in a user turn (the API checks)
+            if not (isinstance(first, dict) and first.get("type") == "tool_result"):
+                return text_of(c)
+        return resume.task if resume else ""  # no new task: the one already read
+
+    def _calls(self, resume: Seen | None) -> tuple[dict[Any, ToolCall], set[Any], bool]:
+        if resume:
+            start, calls = resume.upto, dict(resume.calls)
+            answered, split = set(resume.answered), resume.split
+        else:
+            start, calls, answered, split = 0, {}, set(), False
+        for i in range(start, len(self.messages)):
+            m = self.messages[i]
+            content = m.get("content")
+            if isinstance(content, str):
+                continue
+            if m.get("role") == "assistant":
+                for b in blocks(content):
+                    tid = b.get("id")
+                    if b.get("type") == "tool_use" and isinstance(tid, str):
+                        args = b.get("input")
+                        calls[tid] = ToolCall(
+                            tid, b.get("name"), args if isinstance(args, dict) else {}
+                        )
+                continue
+            n = 0
+            for b in blocks(content):
+                tid = b.get("tool_use_id")
+                if b.get("type") == "tool_result" and isinstance(tid, str) and tid in calls:
+                    old = calls[tid]
+                    text = result_text(b.get("content", ""))
+                    calls[tid] = ToolCall(
+                        old.id, old.name, old.input, text, bool(b.get("is_error"))
+                    )
+                    answered.add(tid)
+                    n += 1
+            prev = self.messages[i - 1] if i else {}
+            if n and prev.get("role") == "user":
+                split = True  # results of one turn spread over several user messages
+        return calls, answered, split
+
+    def seen(self) -> Seen:
+        """What this Conversation has read, for the next request that resends these messages."""
+        return Seen(len(self.messages), self.by_id, self.answered, self.split_results, self.task)
+
+    def offers(self, name: str) -> bool:
+        return name in self.tools
+
+    def say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)
+
+    def orders(self) -> list[Order]:
+        """The orders the task names, each with the calls made about it."""
+        seen: dict[str, Order] = {}
+        for m in ORDER_MENTION.finditer(self.task):
+            key = f"{m.group(1).upper()}-{m.group(2)}"
+            seen.setdefault(key, Order(m.group(0), key))
+        for c in self.calls:
+            key = canonical(str(c.input.get("order_id", "")))
+            # a call that names no order (an escalation, a forced call) concerns every order
+            targets = list(seen.values()) if key is None else [seen[key]] if key in seen else []
+            for o in targets:
+                o.calls.append(c)
+        return list(seen.values())

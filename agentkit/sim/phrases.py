@@ -1,0 +1,137 @@
+"""Everything the stand-in Claude says, in Chinese and English: one table, one key a sentence.
+
+The stand-in answers in the task's language. Lessons cut replies at token budgets measured on these
+sentences (lesson 06's small `max_tokens` and context window), so `tests/test_sim.py` pins the token
+count of the sentences they rely on: editing one shows there which lesson output moves.
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, tuple[str, str]] = {
+    # tool calls: what the model says before each
+    "lookup_first": ("我先查一下订单。", "Let me look up the order first."),
+    "looked_up": (
+        "查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
+        "Lookup done: order {oid} is {status}, amount {amount}.",
+    ),
+    "poll_again": (
+        "订单 {oid} 仍是 {status}，我再查一次。",
+        "Order {oid} is still {status}; checking again.",
+    ),
+    "next_refund": ("接下来为它发起退款。", " Next I'll issue the refund."),
+    "next_return": (
+        "已发货的订单不能取消，接下来为它创建退货单。",
+        " A shipped order can't be cancelled; next I'll create a return.",
+    ),
+    "next_cancel": ("订单尚未发货，接下来取消它。", " It has not shipped; next I'll cancel it."),
+    "retry_corrected": (
+        "上一次调用出错（{err}）。我改正输入后再试一次。",
+        "The last call failed ({err}). Retrying with corrected input.",
+    ),
+    "retry_transient": (
+        "工具暂时出错，我重试一次。",
+        "The tool failed transiently; retrying once.",
+    ),
+    "escalating": (
+        "这个情况需要人工处理，我把它转给人工客服。",
+        " This needs a person; escalating to a human agent.",
+    ),
+    "research": ("我来搜索相关政策。", "Let me search the policies."),
+    "forced_reason": ("按 tool_choice 的要求调用", "called because tool_choice requires a tool"),
+    "return_reason": ("客户申请退货", "customer requested a return"),
+    # escalation reasons
+    "outside_rules": (
+        "订单 {oid} 状态为 {status}，金额 {amount} 元，不在可自动处理的范围内",
+        "order {oid} is {status} ({amount}), outside what can be handled automatically",
+    ),
+    "denied": ("{tool} 被拒绝：{err}", "{tool} was denied: {err}"),
+    "failed": ("{tool} 多次失败：{err}", "{tool} failed: {err}"),
+    # outcomes: the final answer's lines
+    "status": (
+        "订单 {oid} 的状态是 {status}，金额 {amount} 元。",
+        "Order {oid} is {status}, amount {amount}.",
+    ),
+    "refunded": (
+        "订单 {oid} 已退款 {amount} 元（退款单号 {refund_id}）。",
+        "Order {oid} refunded {amount} (refund {refund_id}).",
+    ),
+    "returned": (
+        "订单 {oid} 状态为 {status}，不能取消；已创建退货单 {return_id}，寄回后即退款。",
+        "Order {oid} is {status} and cannot be cancelled; return {return_id} created.",
+    ),
+    "cancelled": ("订单 {oid} 尚未发货，已取消。", "Order {oid} had not shipped and is cancelled."),
+    "escalated": (
+        "订单 {oid} 已转人工客服（工单 {ticket_id}）。",
+        "Order {oid} was escalated to a human agent (ticket {ticket_id}).",
+    ),
+    "escalation_failed": (
+        "转人工也失败了（{err}），请直接联系客服。",
+        "Escalation failed too ({err}); please contact support.",
+    ),
+    "no_escalation_tool": (
+        "{reason}，我没有做任何操作，建议联系人工客服。",
+        " {Reason}; I did nothing and suggest contacting a human agent.",
+    ),
+    "no_lookup_tool": (
+        "我无法查询订单 {oid}（没有 lookup_order 工具），所以没有做任何操作。",
+        "I cannot look up order {oid} (no lookup_order tool), so I did nothing.",
+    ),
+    "missing_tool": (
+        "{why}，但我没有 {tool} 工具，所以没有做任何操作。",
+        " {Why}, but I have no {tool} tool, so I did nothing.",
+    ),
+    "why_return": (
+        "已发货的订单不能取消或直接退款，只能退货",
+        "a shipped order cannot be cancelled or refunded directly, only returned",
+    ),
+    "why_cancel": ("未发货的订单应当取消", "an order not yet shipped should be cancelled"),
+    "why_refund": ("这个订单需要退款", "this order needs a refund"),
+    "tool_choice_none": (
+        "（本轮 tool_choice 为 none，不能调用工具，所以没有调用 {tool}。）",
+        " (tool_choice is none in this turn, so I did not call {tool}.)",
+    ),
+    "policy_summary": ("政策要点：\n", "Policy summary:\n"),
+    "refusal": ("抱歉，我不能帮助完成这个请求。", "Sorry, I can't help with that request."),
+    "offline_note": (
+        "这是离线模式下的模拟 Claude（一个确定性的替身，不是真正的模型）。它只处理本练习册的客服场景："
+        "订单查询、退款、取消、退货、转人工和政策搜索。你的问题“{question}”不在这些场景里，"
+        "也不需要调用工具，所以本轮直接结束（end_turn）。要和真实 Claude 对话：设置环境变量 ANTHROPIC_API_KEY "
+        "后重新运行，代码不用改。",
+        "This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles "
+        "this workbook's support scenarios only: order lookup, refund, cancel, return, escalation and "
+        'policy search. Your question "{question}" is not one of them and needs no tool, so this turn '
+        "ends (end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays "
+        "the same.",
+    ),
+    # thinking
+    "think_task": ("用户的任务：“{task}”", 'The task: "{task}"'),
+    "think_result": ("{tool} 的结果{flag}：{text}", "{tool} returned{flag}: {text}"),
+    "think_error_flag": ("（出错）", " (error)"),
+    "think_no_results": (
+        "还没有工具结果：先用工具拿到事实，不凭猜测行动。",
+        "No tool results yet: get the facts with a tool first.",
+    ),
+    "think_call": (
+        "决定：调用 {calls}，等结果回来再决定下一步。",
+        "Decision: call {calls}, then decide on the result.",
+    ),
+    "think_refuse": (
+        "决定：这个请求可能造成伤害，拒绝。",
+        "Decision: this request could cause harm; refuse.",
+    ),
+    "think_answer": (
+        "决定：需要的信息都有了，不再调用工具，直接回答。",
+        "Decision: I have what I need; answer without tools.",
+    ),
+}
+
+REFUSAL_EXPLANATION = "The request asks for code that could be used to access other people's data without authorisation."
+
+
+def say(lang: str, key: str, **fields: object) -> str:
+    """The phrase `key` in `lang` ("zh" or "en"), its fields filled in. An English field written with
+    a capital (`{Reason}`) is the value with its first letter capitalised."""
+    zh, en = PHRASES[key]
+    text = zh if lang == "zh" else en
+    caps = {k.capitalize(): str(v).capitalize() for k, v in fields.items()}
+    return text.format(**fields, **caps)

@@ -1,0 +1,357 @@
+"""The stand-in's decisions: from what a Conversation shows, the next step for each order in the task.
+
+It uses only the tools offered in the request, by name, and fills their inputs from the tool results
+it has seen. After a failed call it reads the failure's category (`agentkit.failures`), never its
+wording: correct the input and retry, retry a transient failure, or escalate to a person. Nothing
+here replays a script: change a tool result and the next step changes with it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .. import failures
+from ..content import blocks, text_of
+from ..offline.model import Reply
+from ..tools import ToolCall
+from .conversation import Conversation, Order, parsed
+from .phrases import REFUSAL_EXPLANATION
+from .world import World
+
+
+def kw(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+INTENTS = [  # first match wins, so the stronger wish comes first
+    ("refund", kw("退款", "退钱", "坏了", "损坏", "refund", "broken", "damaged", "money back")),
+    ("cancel", kw("取消", "不要了", "cancel")),
+    ("return", kw("退货", "退回", "return")),
+]
+HARMFUL = kw(
+    "盗取", "窃取", "攻击", "恶意软件", "勒索", "malware", "ransomware", "exploit", "steal"
+)
+SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
+POLL = kw("直到", "until")
+RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
+TOPICS = [
+    ("退货政策", kw("退货", "return")),
+    ("退款政策", kw("退款", "refund")),
+    ("海关扣留", kw("海关", "customs")),
+]
+OVERRIDE = kw("忽略", "无视", "ignore")
+CAP = re.compile(r"(?:超过|above|over)\s*\$?(\d+(?:\.\d+)?)")
+ACTIONS = ("process_refund", "cancel_order", "create_return", "escalate_to_human")
+MAX_RETRIES = 2
+SERVER_ITERATIONS_PER_TURN = 2  # offline stand-in for the server tool loop's iteration limit
+ROUTES = {  # order status -> what the customer wants -> the tool that does it
+    "delivered": {"refund": "process_refund", "cancel": "create_return", "return": "create_return"},
+    "shipped": {"refund": "create_return", "cancel": "create_return", "return": "create_return"},
+    "processing": {"refund": "cancel_order", "cancel": "cancel_order", "return": "cancel_order"},
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One order's next move: a tool call (`tool`, `input`) with what the model says before it, or,
+    when the order needs nothing more, the `outcome` line of the final answer."""
+
+    tool: str | None = None
+    input: dict[str, Any] | None = None
+    say: str = ""
+    outcome: str | None = None
+
+
+def call(tool: str, args: dict[str, Any], say: str) -> Step:
+    return Step(tool, args, say)
+
+
+def done(outcome: str) -> Step:
+    return Step(outcome=outcome)
+
+
+def number(value: Any) -> float | None:
+    """An amount as a number, or None when it is not one (a tool may return "¥120")."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if value == value and abs(value) != float("inf") else None
+
+
+def respond(conv: Conversation, world: World) -> Reply:
+    """The model's reply to the request `conv` has read."""
+    last = conv.messages[-1] if conv.messages else {}
+    if last.get("role") == "assistant":
+        return _continue(conv, world)
+    return decide(conv, world)
+
+
+def decide(conv: Conversation, world: World) -> Reply:
+    if HARMFUL.search(conv.task):
+        details = {"type": "refusal", "category": "cyber", "explanation": REFUSAL_EXPLANATION}
+        return Reply([_text(conv.say("refusal"))], "refusal", details)
+    orders = conv.orders()
+    forced, forced_name = conv.choice.get("type"), conv.choice.get("name")
+    if (
+        not orders
+        and RESEARCH.search(conv.task)
+        and conv.offers("web_search")
+        and forced != "none"
+        and forced_name in (None, "web_search")
+    ):
+        return research(conv, world, turn=[])
+    plans = [next_step(conv, o) for o in orders]
+    outcomes = [p.outcome for p in plans if p.outcome]
+    steps = [p for p in plans if p.tool]
+    if SEQUENTIAL.search(conv.task) or conv.split_results or conv.one_call_only:
+        steps = steps[:1]  # one call per turn: asked for, or disable_parallel_tool_use
+    # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool
+    # call (no text before it); "none" forbids tools, so the model can only say what it would do next.
+    if forced == "tool":
+        steps = [p for p in steps if p.tool == forced_name] or [
+            _forced_step(conv, orders, forced_name)
+        ]
+    elif forced == "any" and not steps:
+        steps = [_forced_step(conv, orders, None)]
+    elif forced == "none":
+        outcomes += [p.say + conv.say("tool_choice_none", tool=p.tool) for p in steps]
+        steps = []
+    if not steps:
+        lines = outcomes or [conv.say("offline_note", question=conv.task.strip()[:40])]
+        return Reply([_text("\n".join(lines))], "end_turn")
+    content = []
+    if forced not in ("any", "tool"):
+        content.append(_text(" ".join(dict.fromkeys(p.say for p in steps))))
+    for p in steps:
+        args = _fit(conv.tools.get(p.tool), p.input or {})
+        content.append({"type": "tool_use", "name": p.tool, "input": args})
+    return Reply(content, "tool_use")
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
+
+
+def _intent(task: str) -> str:
+    return next((name for name, pat in INTENTS if pat.search(task)), "status")
+
+
+def next_step(conv: Conversation, o: Order) -> Step:
+    """One order's next tool call with what the model says about it, or its outcome if done."""
+    info = o.info() or {}
+    oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
+    actions = [c for c in o.calls if c.name in ACTIONS]
+    if actions:  # the latest action decides: report it, or recover from its error
+        return _after_action(conv, o, actions, oid, status, amount)
+    if not info:
+        return _lookup_step(conv, o)
+    return _act_step(conv, oid, status, amount)
+
+
+def _after_action(
+    conv: Conversation, o: Order, actions: list[ToolCall], oid: str, status: Any, amount: Any
+) -> Step:
+    last = actions[-1]
+    if not last.is_error:
+        return done(_outcome(conv, last, oid, status))
+    attempts = sum(1 for c in actions if c.name == last.name)
+    corrected = {**last.input, "order_id": oid}
+    if last.name == "process_refund":
+        corrected["amount"] = amount
+    return _recover(conv, o, last, attempts, corrected)
+
+
+def _lookup_step(conv: Conversation, o: Order) -> Step:
+    """No successful lookup yet: look the order up, or recover from the failed lookup."""
+    lookups = o.lookups()
+    if not conv.offers("lookup_order") and not lookups:
+        return done(conv.say("no_lookup_tool", oid=o.canonical))
+    if not lookups:
+        return call("lookup_order", {"order_id": o.mention}, conv.say("lookup_first"))
+    return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+
+
+def _act_step(conv: Conversation, oid: str, status: Any, amount: Any) -> Step:
+    """The order is known: poll again, report its status, or call the tool that does what was asked."""
+    intent = _intent(conv.task)
+    looked = conv.say("looked_up", oid=oid, status=status, amount=amount)
+    if POLL.search(conv.task) and status != "delivered":
+        return call(
+            "lookup_order", {"order_id": oid}, conv.say("poll_again", oid=oid, status=status)
+        )
+    if intent == "status" or status in ("refunded", "cancelled"):
+        return done(conv.say("status", oid=oid, status=status, amount=amount))
+    tool = _choose_tool(conv, intent, status, amount)
+    if tool is None:
+        reason = conv.say("outside_rules", oid=oid, status=status, amount=amount)
+        return _escalate(conv, oid, reason, looked)
+    if not conv.offers(tool):
+        why = conv.say(
+            {"create_return": "why_return", "cancel_order": "why_cancel"}.get(tool, "why_refund")
+        )
+        return done(looked + conv.say("missing_tool", why=why, tool=tool))
+    args: dict[str, Any] = {"order_id": oid}
+    if tool == "process_refund":
+        args["amount"] = amount
+    if tool == "create_return":
+        args["reason"] = conv.say("return_reason")
+    verb = {"process_refund": "next_refund", "create_return": "next_return"}.get(
+        tool, "next_cancel"
+    )
+    return call(tool, args, looked + conv.say(verb))
+
+
+def _choose_tool(conv: Conversation, intent: str, status: Any, amount: Any) -> str | None:
+    """The tool for this wish on an order in this status; None when a person must decide (no route,
+    an amount given but not a number, or a refund above the system prompt's cap that the user did
+    not tell it to ignore)."""
+    tool = ROUTES.get(status, {}).get(intent) if isinstance(status, str) else None
+    if tool != "process_refund":
+        return tool
+    value = 0.0 if amount is None else number(amount)
+    if value is None:
+        return None  # it cannot refund an amount it cannot read ("¥120")
+    cap = CAP.search(conv.system)
+    if cap and value > float(cap.group(1)) and not OVERRIDE.search(conv.task):
+        return None  # the system prompt's policy says: above the cap, a human decides
+    return tool
+
+
+def _recover(
+    conv: Conversation, o: Order, failed: ToolCall, attempts: int, corrected: dict[str, Any]
+) -> Step:
+    """After an is_error result, by the failure's category: escalate a denial, retry with corrected
+    input, retry a transient failure, or take another route."""
+    err = failed.content.strip()[:80]
+    kind = failures.category_of(failed.content)
+    if kind == failures.DENIED and failed.name != "escalate_to_human":
+        return _escalate(conv, o.canonical, conv.say("denied", tool=failed.name, err=err), "")
+    retry = attempts <= MAX_RETRIES
+    if (
+        retry
+        and kind == failures.INVALID_INPUT
+        and failed.name != "escalate_to_human"
+        and corrected != failed.input
+    ):
+        return call(failed.name, corrected, conv.say("retry_corrected", err=err))
+    if retry and kind == failures.UNAVAILABLE:
+        return call(failed.name, failed.input, conv.say("retry_transient"))
+    if failed.name == "escalate_to_human":
+        return done(conv.say("escalation_failed", err=err))
+    return _escalate(conv, o.canonical, conv.say("failed", tool=failed.name, err=err), "")
+
+
+def _escalate(conv: Conversation, oid: str, reason: str, prefix: str) -> Step:
+    if conv.offers("escalate_to_human"):
+        args = {"order_id": oid, "reason": reason}
+        return call("escalate_to_human", args, prefix + conv.say("escalating"))
+    return done(prefix + conv.say("no_escalation_tool", reason=reason))
+
+
+def _outcome(conv: Conversation, c: ToolCall, oid: str, status: Any) -> str:
+    r = parsed(c.content)
+    r = r if isinstance(r, dict) else {}
+    if c.name == "process_refund":
+        refund_id = r.get("refund_id", "-")
+        return conv.say("refunded", oid=oid, amount=c.input.get("amount"), refund_id=refund_id)
+    if c.name == "create_return":
+        return conv.say("returned", oid=oid, status=status, return_id=r.get("return_id", "-"))
+    if c.name == "cancel_order":
+        return conv.say("cancelled", oid=oid)
+    return conv.say("escalated", oid=oid, ticket_id=r.get("ticket_id", "-"))
+
+
+def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> Step:
+    """A call the request forces (tool_choice "tool", or "any" when the model had nothing left to
+    call): the named tool, else lookup_order for an order, else escalate_to_human, else the first
+    tool offered. Its input holds what the conversation shows; what it does not show stays out."""
+    info = (orders[0].info() or {"order_id": orders[0].canonical}) if orders else {}
+    if name is None:
+        prefer = ["lookup_order"] if orders else ["escalate_to_human"]
+        name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
+    return call(name, {**info, "reason": conv.say("forced_reason")}, "")
+
+
+def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
+    """Shape arguments to the offered tool's schema: only its properties; a required string it has no
+    value for gets the reason text; any other missing field stays missing (the tool will say so)."""
+    schema = (tool or {}).get("input_schema") or {}
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not props or not isinstance(props, dict):
+        return {k: v for k, v in args.items() if v is not None}
+    out = {k: v for k, v in args.items() if k in props and v is not None}
+    required = schema.get("required")
+    for k in required if isinstance(required, list) else []:
+        if k not in out and isinstance(props.get(k), dict) and props[k].get("type") == "string":
+            out[k] = args.get("reason") or ""
+    return out
+
+
+def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Reply:
+    """Server-side web search: searches run inside the response; after a few iterations the turn
+    pauses (pause_turn). `turn` is the paused turn's content sent back, [] for a fresh turn."""
+    topics = [name for name, pat in TOPICS if pat.search(conv.task)] or [name for name, _ in TOPICS]
+    asked = [
+        (b.get("input") or {}).get("query") for b in turn if b.get("type") == "server_tool_use"
+    ]
+    todo = [q for q in topics if q not in asked]
+    content: list[dict[str, Any]] = []
+    if not turn:
+        content.append(_text(conv.say("research")))
+    for q in todo[:SERVER_ITERATIONS_PER_TURN]:
+        content.append({"type": "server_tool_use", "name": "web_search", "input": {"query": q}})
+        results = [
+            {
+                "type": "web_search_result",
+                "url": p["url"],
+                "title": p["title"],
+                "encrypted_content": p["text"],
+                "page_age": None,
+            }
+            for p in world.search(q)
+        ]
+        content.append({"type": "web_search_tool_result", "content": results})
+    if len(todo) > SERVER_ITERATIONS_PER_TURN:
+        return Reply(content, "pause_turn")
+    found = [b for b in turn + content if b.get("type") == "web_search_tool_result"]
+    titles = sorted(
+        {r.get("title") for b in found for r in b.get("content") or [] if isinstance(r, dict)}
+        - {None}
+    )
+    content.append(_text(conv.say("policy_summary") + "\n".join(f"- {x}" for x in titles)))
+    return Reply(content, "end_turn")
+
+
+def _continue(conv: Conversation, world: World) -> Reply:
+    """The request ends with the assistant's own turn (one or more assistant messages): resume a
+    paused server-tool turn, or go on from the text it was given (a prefill, or a reply cut by
+    max_tokens)."""
+    n = len(conv.messages)
+    while n and conv.messages[n - 1].get("role") == "assistant":
+        n -= 1
+    turn = [b for m in conv.messages[n:] for b in blocks(m.get("content"))]
+    if any(b.get("type") == "server_tool_use" for b in turn):
+        return research(conv, world, turn)
+    prefix = text_of(turn)
+    full = decide(Conversation({**conv.req, "messages": conv.messages[:n]}), world)
+    content = full.content
+    if content and content[0]["type"] == "text":  # the text already given is not written again
+        text = content[0]["text"]
+        rest = text[len(prefix) :] if text.startswith(prefix) else text
+        content = ([_text(rest)] if rest else []) + content[1:]
+    return Reply(content, full.stop_reason, full.stop_details)
+
+
+def decision(conv: Conversation, reply: Reply) -> str:
+    """The last line of the thinking: what the model decided."""
+    calls = [b for b in reply.content if b["type"] in ("tool_use", "server_tool_use")]
+    if calls:
+        said = "；".join(
+            f"{b['name']}({json.dumps(b['input'], ensure_ascii=False)})" for b in calls
+        )
+        return conv.say("think_call", calls=said)
+    if reply.stop_reason == "refusal":
+        return conv.say("think_refuse")
+    return conv.say("think_answer")
