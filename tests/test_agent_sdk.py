@@ -7,6 +7,7 @@ import json
 import urllib.request
 
 import anthropic
+import claude_agent_sdk as sdk
 import pytest
 
 import agentkit
@@ -161,3 +162,271 @@ def test_the_offline_server_stops_and_frees_its_port():
     with pytest.raises(OSError):
         urllib.request.urlopen(url + "/v1/models", timeout=2)
     assert not server.running
+
+
+# ---------------------------------------------------------------- the stand-in: MCP names, tool search
+
+
+def mcp(tool, **extra):
+    return {**tool, "name": f"mcp__orders__{tool['name']}", **extra}
+
+
+SEARCH = {
+    "name": "ToolSearch",
+    "description": "Fetches full schema definitions for deferred tools so they can be called.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"query": {"type": "string"}},
+        "required": ["query"],
+    },
+}
+
+
+def tool_uses(reply):
+    return [(b.name, b.input) for b in reply.content if b.type == "tool_use"]
+
+
+def test_mcp_tools_are_called_by_their_full_name(client):
+    r = create(client, [{"role": "user", "content": PROMPT}], tools=[mcp(t) for t in TOOLS])
+    assert tool_uses(r) == [("mcp__orders__lookup_order", {"order_id": "A-1001"})]
+
+
+def test_deferred_tools_are_loaded_with_tool_search_before_they_are_called(client):
+    tools = [SEARCH, *[mcp(t, defer_loading=True) for t in TOOLS]]
+    messages = [{"role": "user", "content": PROMPT}]
+    r = create(client, messages, tools=tools)
+    [(name, args)] = tool_uses(r)
+    assert name == "ToolSearch"
+    loaded = args["query"].removeprefix("select:").split(",")
+    assert loaded == [t["name"] for t in tools[1:]]
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": r.content[-1].id,
+                    "content": [{"type": "tool_reference", "tool_name": n} for n in loaded],
+                }
+            ],
+        },
+    ]
+    r = create(client, messages, tools=tools)
+    assert tool_uses(r) == [("mcp__orders__lookup_order", {"order_id": "A-1001"})]
+
+
+def test_tools_only_announced_by_name_are_searched_for_as_the_cli_announces_them(client):
+    announcement = (
+        "<system-reminder>\nThe following deferred tools are now available via ToolSearch. "
+        'Use ToolSearch with query "select:<name>[,<name>...]" to load tool schemas before '
+        "calling them:\nmcp__orders__lookup_order\nmcp__orders__process_refund\n</system-reminder>"
+    )
+    placeholder = {
+        "name": "DeferredToolPlaceholder",
+        "input_schema": {"type": "object", "properties": {}},
+        "defer_loading": True,
+    }
+    messages = [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": announcement}, {"type": "text", "text": PROMPT}],
+        }
+    ]
+    r = create(client, messages, tools=[SEARCH, placeholder])
+    assert tool_uses(r) == [
+        ("ToolSearch", {"query": "select:mcp__orders__lookup_order,mcp__orders__process_refund"})
+    ]
+
+
+def test_a_deferred_tool_that_was_never_loaded_is_not_called(client):
+    tools = [mcp(t, defer_loading=True) for t in TOOLS] + [World().tools("cancel_order")[0]]
+    r = create(client, [{"role": "user", "content": PROMPT}], tools=tools)
+    assert tool_uses(r) == [] and "lookup_order" in r.content[0].text
+
+
+def test_a_system_message_is_read_as_an_instruction(client):
+    messages = [{"role": "user", "content": PROMPT}]
+    r = create(client, messages)
+    looked_up = {"order_id": "A-1001", "status": "delivered", "amount": 120.0}
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": r.content[-1].id,
+                    "content": json.dumps(looked_up),
+                }
+            ],
+        },
+        {"role": "system", "content": "退款超过 100 元需要人工审核。"},
+    ]
+    r = create(client, messages)
+    assert [name for name, _ in tool_uses(r)] == ["escalate_to_human"]
+
+
+# ---------------------------------------------------------------- structured outputs
+
+
+def test_the_sdk_structured_outputs_example_parses():
+    # anthropic-sdk-python examples/structured_outputs.py, unchanged but for the client
+    import pydantic
+
+    class Order(pydantic.BaseModel):
+        product_name: str
+        price: float
+        quantity: int
+
+    client = agentkit.make_client(offline=True)
+    prompt = (
+        "Extract the product name, price, and quantity from this customer message:\n"
+        '"Hi, I’d like to order 2 packs of Green Tea for 5.50 dollars each."'
+    )
+    parsed = client.messages.parse(
+        model="claude-sonnet-5",
+        messages=[{"role": "user", "content": prompt}],
+        max_tokens=1024,
+        output_format=Order,
+    )
+    assert isinstance(parsed.parsed_output, Order)
+
+
+def test_a_session_title_request_is_answered_with_json_for_its_schema(client):
+    schema = {
+        "type": "object",
+        "properties": {"title": {"type": "string"}},
+        "required": ["title"],
+        "additionalProperties": False,
+    }
+    task = f"<session>\n{PROMPT}\n</session>\n\nWrite the title in the language of the session."
+    r = client.messages.create(
+        model=OPUS,
+        max_tokens=1024,
+        messages=[{"role": "user", "content": task}],
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+    )
+    assert json.loads(r.content[0].text) == {"title": "订单 A-1001 退款"}
+
+
+def test_structured_outputs_fill_fields_from_the_tool_results(client):
+    schema = {
+        "type": "object",
+        "properties": {
+            "order_id": {"type": "string"},
+            "status": {"type": "string", "enum": ["delivered", "shipped", "processing"]},
+            "amount": {"type": "number"},
+            "summary": {"type": "string"},
+        },
+        "required": ["order_id", "status", "amount", "summary"],
+    }
+    task = "订单 A-1001 现在是什么状态？"
+    messages = [{"role": "user", "content": task}]
+    r = create(client, messages)
+    looked_up = {"order_id": "A-1001", "status": "delivered", "amount": 120.0}
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": r.content[-1].id,
+                    "content": json.dumps(looked_up),
+                }
+            ],
+        },
+    ]
+    fmt = {"format": {"type": "json_schema", "schema": schema}}
+    answer = json.loads(create(client, messages, output_config=fmt).content[0].text)
+    assert {k: answer[k] for k in looked_up} == looked_up and "A-1001" in answer["summary"]
+
+
+# ---------------------------------------------------------------- the Claude Agent SDK, unchanged
+
+
+@pytest.fixture(scope="module")
+def offline_cli():
+    from agentkit.lessons.agent_sdk import OfflineClaudeCode
+
+    with OfflineClaudeCode() as offline:
+        yield offline
+
+
+def run_query(offline, world, *, quiet=True, **options):
+    """A learner's query() as written for the live API; only env and cwd point it elsewhere."""
+    from agentkit.lessons.agent_sdk import orders_server, run_sync
+
+    env = (
+        offline.env()
+        if quiet
+        else {
+            k: offline.env()[k]
+            for k in ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "CLAUDE_CONFIG_DIR")
+        }
+    )
+    opts = sdk.ClaudeAgentOptions(
+        mcp_servers={"orders": orders_server(world)},
+        allowed_tools=[
+            "mcp__orders__lookup_order",
+            "mcp__orders__process_refund",
+            "mcp__orders__escalate_to_human",
+        ],
+        env=env,
+        cwd=offline.cwd,
+        **options,
+    )
+
+    async def go():
+        messages = []
+        try:
+            async for m in sdk.query(prompt=PROMPT, options=opts):
+                messages.append(m)
+        except sdk.ResultError as e:
+            return messages, e
+        return messages, None
+
+    return run_sync(go())
+
+
+def test_query_refunds_once_and_succeeds(offline_cli):
+    world = World()
+    before = len(offline_cli.requests())
+    messages, error = run_query(offline_cli, world, quiet=False, max_turns=20)
+    result = messages[-1]
+    assert error is None and result.subtype == "success" and not result.is_error
+    assert [e["input"] for e in world.refunds()] == [{"order_id": "A-1001", "amount": 120}]
+    sent = offline_cli.requests()[before:]
+    titles = [b for b in sent if "format" in (b.get("output_config") or {})]
+    assert titles, "with non-essential traffic on, the CLI asks for a session title"
+
+
+def test_query_at_max_turns_1_ends_error_max_turns(offline_cli):
+    world = World()
+    messages, error = run_query(offline_cli, world, max_turns=1)
+    result = messages[-1]
+    assert result.subtype == "error_max_turns" and result.is_error
+    assert isinstance(error, sdk.ResultError) and error.subtype == "error_max_turns"
+    assert world.refunds() == []
+
+
+def test_a_deny_hook_stops_the_refund_and_is_reported(offline_cli):
+    async def deny(input_data, tool_use_id, context):
+        if input_data["tool_input"].get("amount", 0) > 100:
+            return {
+                "hookSpecificOutput": {
+                    "hookEventName": "PreToolUse",
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": "refunds above 100 need a person",
+                }
+            }
+        return {}
+
+    world = World()
+    hooks = {"PreToolUse": [sdk.HookMatcher(matcher="mcp__orders__process_refund", hooks=[deny])]}
+    messages, error = run_query(offline_cli, world, max_turns=20, hooks=hooks)
+    result = messages[-1]
+    assert error is None and result.subtype == "success"
+    assert world.refunds() == [] and len(world.actions("escalate_to_human")) == 1
+    assert [d["tool_name"] for d in result.permission_denials] == ["mcp__orders__process_refund"]
