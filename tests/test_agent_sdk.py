@@ -4,10 +4,13 @@ threads, the connectivity probe; and the Claude Agent SDK's `query()` run unchan
 `python -m agentkit serve`."""
 
 import json
+import linecache
 import urllib.request
+from pathlib import Path
 
 import anthropic
 import claude_agent_sdk as sdk
+import nbformat
 import pytest
 
 import agentkit
@@ -430,3 +433,63 @@ def test_a_deny_hook_stops_the_refund_and_is_reported(offline_cli):
     assert error is None and result.subtype == "success"
     assert world.refunds() == [] and len(world.actions("escalate_to_human")) == 1
     assert [d["tool_name"] for d in result.permission_denials] == ["mcp__orders__process_refund"]
+
+
+# ---------------------------------------------------------------- the lesson's exercises
+
+LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "06b_agent_sdk.ipynb"
+WRONG = {
+    "hook": (  # denies every refund, whatever the amount
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    if "refund" in input_data["tool_name"]:\n'
+        '        return {"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "no"}}\n'
+        "    return {}"
+    ),
+    "finished": (  # trusts the subtype alone
+        'def finished(result):\n    return result.subtype == "success"'
+    ),
+}
+LEARNER = {"hook": "deny_big_refunds", "finished": "finished"}
+
+
+def cell(nb, cell_id):
+    return next(c for c in nb.cells if c.id == cell_id)
+
+
+@pytest.mark.parametrize("key", sorted(WRONG))
+def test_each_exercise_fails_as_shipped_passes_the_reference_and_answers_a_wrong_attempt(key):
+    from agentkit.lessons import agent_sdk
+
+    nb = nbformat.read(LESSON, as_version=4)
+    check = cell(nb, f"check-06b-{key}").source
+    solution = cell(nb, f"solution-06b-{key}")
+    assert solution.metadata["jupyter"]["source_hidden"] is True
+    assert solution.source.startswith("# ")  # a collapsed cell shows a line that gives nothing away
+    mine = object()
+    ns = {"agent_sdk": agent_sdk, "REFUND_CAP": agent_sdk.REFUND_CAP, LEARNER[key]: mine}
+    exec(solution.source, ns)
+    assert ns[LEARNER[key]] is mine, "the solution overwrote the learner's name"
+
+    def verdict(source):
+        name = f"<06b {key} {len(linecache.cache)}>"  # as a kernel does: inspect finds the source
+        linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+        ns = {"agent_sdk": agent_sdk, "REFUND_CAP": agent_sdk.REFUND_CAP}
+        exec(compile(source, name, "exec"), ns)
+        return eval(check, ns)
+
+    stub = verdict(cell(nb, f"ex-06b-{key}").source)
+    assert not stub.passed and repr(stub).startswith("… 还没做完")
+    reference = solution.source + f"\n{LEARNER[key]} = reference_{LEARNER[key]}\n"
+    assert verdict(reference).passed
+    wrong = verdict(WRONG[key])
+    assert not wrong.passed and "提示：" in repr(wrong)
+
+
+@pytest.mark.parametrize("odd", [None, 5, "x", print])
+def test_the_lesson_checks_answer_any_attempt_with_a_verdict(odd):
+    from agentkit.lessons import agent_sdk
+
+    for check in (agent_sdk.refund_cap_hook, agent_sdk.finished_reader):
+        verdict = check(odd)
+        assert not verdict.passed and "提示：" in repr(verdict)
