@@ -493,3 +493,27 @@ def test_the_lesson_checks_answer_any_attempt_with_a_verdict(odd):
     for check in (agent_sdk.refund_cap_hook, agent_sdk.finished_reader):
         verdict = check(odd)
         assert not verdict.passed and "提示：" in repr(verdict)
+
+
+# ---------------------------------------------------------------- prompt caching in usage
+
+
+def test_a_cached_prefix_is_written_once_then_read(client):
+    system = [
+        {"type": "text", "text": "你是客服助手。" + "退款规则：签收后 30 天内可退。" * 400},
+        {"type": "text", "text": "回答要简短。", "cache_control": {"type": "ephemeral"}},
+    ]
+    messages = [{"role": "user", "content": PROMPT}]
+    first = create(client, messages, system=system).usage
+    assert first.cache_creation_input_tokens >= 4096 and first.cache_read_input_tokens == 0
+    total = first.input_tokens + first.cache_creation_input_tokens
+    again = create(client, messages, system=system).usage
+    assert again.cache_read_input_tokens == first.cache_creation_input_tokens
+    assert again.input_tokens + again.cache_read_input_tokens == total
+    short = create(client, messages, system=[{**system[1]}]).usage  # below the minimum: no cache
+    assert short.cache_creation_input_tokens == short.cache_read_input_tokens == 0
+
+
+def test_without_cache_control_usage_has_no_cache_tokens(client):
+    usage = create(client, [{"role": "user", "content": PROMPT}]).usage
+    assert usage.cache_creation_input_tokens == usage.cache_read_input_tokens == 0

@@ -9,6 +9,8 @@ place in `validation` or `api`, so the wording lives here next to its source.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any
 
@@ -105,3 +107,105 @@ THREAD_DETAILS = {"error_code": "thread_unsupported_request"}
     the rest of the run (anthropic's `lib/threads/_thread_state.py`, `_unsupported_features`); the
     same signal proxies that keep no thread state answer with (e.g. the model-gateway and
     claude-desktop-extra refusals in public code). THREAD_MESSAGE names no SDK's spelling."""
+
+
+# ---------------------------------------------------------------- prompt caching
+
+CACHE_ENTRIES = 16  # cached prefixes kept per API (the live cache keeps them for 5 minutes)
+
+
+def cache_minimum(model: Any) -> int:
+    """The shortest prefix the API caches, by model family ("Minimum Token Thresholds": 4,096 for
+    Opus 4.5/4.6 and Haiku 4.5, 2,048 for Sonnet 4.6, 1,024 for earlier Sonnet and Opus;
+    https://docs.orq.ai/docs/proxy/prompt-caching, after Anthropic's prompt-caching page). Later
+    models are taken to keep their family's latest threshold."""
+    m = re.match(r"claude-([a-z]+)-(\d+)(?:-(\d)(?!\d))?", str(model))
+    if not m:
+        return 1024
+    family, version = m.group(1), (int(m.group(2)), int(m.group(3) or 0))
+    if family in ("opus", "haiku", "fable", "mythos") and version >= (4, 5):
+        return 4096
+    if family == "sonnet" and version >= (4, 6):
+        return 2048
+    return 1024
+
+
+def _breakpoints(body: dict[str, Any]) -> list[tuple[int, int, int, int]]:
+    """Where the request's `cache_control` markers sit, in prefix order (tools, system, messages):
+    (tools, system blocks, messages, blocks of the last message) up to and including the marker."""
+    tools = body.get("tools") or []
+    system = body.get("system") if isinstance(body.get("system"), list) else []
+    msgs = body.get("messages") or []
+    marks = [
+        (i + 1, 0, 0, 0)
+        for i, t in enumerate(tools)
+        if isinstance(t, dict) and t.get("cache_control")
+    ]
+    marks += [
+        (len(tools), j + 1, 0, 0)
+        for j, b in enumerate(system)
+        if isinstance(b, dict) and b.get("cache_control")
+    ]
+    for k, m in enumerate(msgs):
+        content = m.get("content") if isinstance(m, dict) else None
+        for q, b in enumerate(content if isinstance(content, list) else []):
+            if isinstance(b, dict) and b.get("cache_control"):
+                marks.append((len(tools), len(system), k + 1, q + 1))
+    return marks
+
+
+def _prefix(body: dict[str, Any], at: tuple[int, int, int, int]) -> dict[str, Any] | None:
+    """The request cut at `at`, or None when it is shorter than that."""
+    tools = body.get("tools") or []
+    system = body.get("system") if isinstance(body.get("system"), list) else []
+    msgs = body.get("messages") or []
+    n_tools, n_system, n_msgs, n_blocks = at
+    if n_tools > len(tools) or n_system > len(system) or n_msgs > len(msgs):
+        return None
+    head = [dict(m) for m in msgs[:n_msgs]]
+    if n_msgs:
+        content = head[-1].get("content")
+        if not isinstance(content, list) or n_blocks > len(content):
+            return None
+        head[-1]["content"] = content[:n_blocks]
+    return {"tools": tools[:n_tools], "system": system[:n_system], "messages": head}
+
+
+class PromptCache:
+    """Prompt caching as usage reports it: the prefix up to each `cache_control` marker is written
+    once (`cache_creation_input_tokens`) when long enough, and a later request that begins with a
+    written prefix reads it (`cache_read_input_tokens`); `input_tokens` is the rest. Prefixes are
+    compared exactly (tools, then system, then messages), as the API matches them."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[tuple[int, int, int, int], str, int]] = []
+
+    def usage(self, body: dict[str, Any], total: int, tokens: Any) -> tuple[int, int, int]:
+        """(input_tokens, cache_creation_input_tokens, cache_read_input_tokens) for a request of
+        `total` input tokens; `tokens(partial_body)` measures a prefix."""
+        marks = _breakpoints(body)
+        if not marks and not self.entries:
+            return total, 0, 0
+        read = 0
+        for at, key, size in self.entries:
+            prefix = _prefix(body, at)
+            if prefix is not None and size > read and _key(prefix) == key:
+                read = size
+        written = read
+        for at in marks:
+            prefix = _prefix(body, at)
+            size = min(tokens(prefix), total) if prefix is not None else 0
+            if size >= cache_minimum(body.get("model")) and size > written:
+                self._remember(at, _key(prefix), size)
+                written = size
+        read, created = min(read, total), min(written - read, total - read)
+        return total - read - created, created, read
+
+    def _remember(self, at: tuple[int, int, int, int], key: str, size: int) -> None:
+        self.entries = [e for e in self.entries if e[1] != key][-(CACHE_ENTRIES - 1) :]
+        self.entries.append((at, key, size))
+
+
+def _key(prefix: dict[str, Any]) -> str:
+    text = json.dumps(prefix, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

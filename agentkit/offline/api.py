@@ -26,6 +26,7 @@ from typing import Any
 import httpx2
 
 from . import models, sse
+from .agent_features import PromptCache
 from .model import Model, Reply, Request
 from .tokens import add_stats, block_tokens, count_tokens, input_tokens
 from .validation import InvalidRequest, sign, validate
@@ -165,6 +166,7 @@ class OfflineAPI:
     today: date | str | None = None
     refusals: list[Refusal] = field(default_factory=list)
     history: History = field(default_factory=History, repr=False)
+    cache: PromptCache = field(default_factory=PromptCache, repr=False)  # cache_control usage
 
     @property
     def world(self) -> Any:
@@ -290,6 +292,7 @@ class OfflineAPI:
             budget if cut else sum(block_tokens(b) for b in blocks)
         )  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
+        fresh, created, read = self.cache.usage(body, used, input_tokens)
         message = {
             "id": stable_id("msg_", n),
             "type": "message",
@@ -300,10 +303,10 @@ class OfflineAPI:
             "stop_sequence": stop_sequence,
             "stop_details": r.stop_details if stop_reason == "refusal" else None,
             "usage": {
-                "input_tokens": used,
+                "input_tokens": fresh,
                 "output_tokens": output_tokens,
-                "cache_creation_input_tokens": 0,
-                "cache_read_input_tokens": 0,
+                "cache_creation_input_tokens": created,
+                "cache_read_input_tokens": read,
                 "service_tier": "standard",
                 "server_tool_use": {"web_search_requests": searches, "web_fetch_requests": 0}
                 if searches
