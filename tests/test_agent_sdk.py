@@ -517,3 +517,37 @@ def test_a_cached_prefix_is_written_once_then_read(client):
 def test_without_cache_control_usage_has_no_cache_tokens(client):
     usage = create(client, [{"role": "user", "content": PROMPT}]).usage
     assert usage.cache_creation_input_tokens == usage.cache_read_input_tokens == 0
+
+
+def test_a_moved_marker_and_a_loaded_deferred_tool_keep_the_cached_prefix(client):
+    long_task = PROMPT + "（补充说明）" * 3000
+    first = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": long_task, "cache_control": {"type": "ephemeral"}}
+            ],
+        }
+    ]
+    tools = [SEARCH, *TOOLS]
+    written = create(client, first, tools=tools).usage.cache_creation_input_tokens
+    assert written > 0
+    unmarked = {"role": "user", "content": [{"type": "text", "text": long_task}]}
+    r = create(client, [unmarked], tools=tools)
+    later = [
+        unmarked,
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": r.content[-1].id,
+                    "content": "{}",
+                    "cache_control": {"type": "ephemeral"},
+                }
+            ],
+        },
+    ]
+    deferred = [*tools, mcp(TOOLS[0], defer_loading=True)]
+    assert create(client, later, tools=deferred).usage.cache_read_input_tokens == written

@@ -130,10 +130,18 @@ def cache_minimum(model: Any) -> int:
     return 1024
 
 
+def _cached_tools(body: dict[str, Any]) -> list[Any]:
+    """The tools that are part of the cached prefix: deferred tools are not (tool search keeps the
+    prefix stable when it loads them)."""
+    return [
+        t for t in body.get("tools") or [] if not (isinstance(t, dict) and t.get("defer_loading"))
+    ]
+
+
 def _breakpoints(body: dict[str, Any]) -> list[tuple[int, int, int, int]]:
     """Where the request's `cache_control` markers sit, in prefix order (tools, system, messages):
     (tools, system blocks, messages, blocks of the last message) up to and including the marker."""
-    tools = body.get("tools") or []
+    tools = _cached_tools(body)
     system = body.get("system") if isinstance(body.get("system"), list) else []
     msgs = body.get("messages") or []
     marks = [
@@ -156,7 +164,7 @@ def _breakpoints(body: dict[str, Any]) -> list[tuple[int, int, int, int]]:
 
 def _prefix(body: dict[str, Any], at: tuple[int, int, int, int]) -> dict[str, Any] | None:
     """The request cut at `at`, or None when it is shorter than that."""
-    tools = body.get("tools") or []
+    tools = _cached_tools(body)
     system = body.get("system") if isinstance(body.get("system"), list) else []
     msgs = body.get("messages") or []
     n_tools, n_system, n_msgs, n_blocks = at
@@ -175,7 +183,9 @@ class PromptCache:
     """Prompt caching as usage reports it: the prefix up to each `cache_control` marker is written
     once (`cache_creation_input_tokens`) when long enough, and a later request that begins with a
     written prefix reads it (`cache_read_input_tokens`); `input_tokens` is the rest. Prefixes are
-    compared exactly (tools, then system, then messages), as the API matches them."""
+    compared exactly (tools, then system, then messages), as the API matches them, but for the
+    markers themselves (a client moves its marker to the newest message) and for deferred tools,
+    which are not part of the prefix (loading one leaves the cache intact)."""
 
     def __init__(self) -> None:
         self.entries: list[tuple[tuple[int, int, int, int], str, int]] = []
@@ -206,6 +216,16 @@ class PromptCache:
         self.entries.append((at, key, size))
 
 
+def _unmarked(value: Any) -> Any:
+    """`value` without its cache_control markers: a client moves its marker to the newest message,
+    and the prefix before it stays the same."""
+    if isinstance(value, dict):
+        return {k: _unmarked(v) for k, v in value.items() if k != "cache_control"}
+    if isinstance(value, list):
+        return [_unmarked(v) for v in value]
+    return value
+
+
 def _key(prefix: dict[str, Any]) -> str:
-    text = json.dumps(prefix, sort_keys=True, ensure_ascii=False, default=str)
+    text = json.dumps(_unmarked(prefix), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
