@@ -25,8 +25,8 @@ def blocks(content: Any) -> list[dict[str, Any]]:
         return []
     out = []
     for b in content:
-        if not isinstance(b, dict):
-            b = b.to_dict() if hasattr(b, "to_dict") else None
+        if not isinstance(b, dict):  # an SDK block, or a block-like object of the learner's
+            b = b.to_dict() if hasattr(b, "to_dict") else dict(getattr(b, "__dict__", {})) or None
         if isinstance(b, dict):
             out.append(b)
     return out

@@ -10,34 +10,18 @@ from __future__ import annotations
 import html
 import inspect
 import io
-import json
 import tokenize
 import unicodedata
 from typing import Any
+
+from .content import blocks
+from .content import short as _short
 
 ROLE_ZH = {"user": "用户 / user", "assistant": "Claude / assistant"}
 
 
 def _messages(run: Any) -> list[dict[str, Any]]:
     return run.messages if hasattr(run, "messages") else list(run)
-
-
-def blocks(content: Any) -> list[dict[str, Any]]:
-    """A message's content as dict blocks: a string is one text block; SDK blocks become dicts."""
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    out = []
-    for b in content or []:
-        if not isinstance(b, dict):
-            b = b.to_dict() if hasattr(b, "to_dict") else getattr(b, "__dict__", {})
-        out.append(b)
-    return out
-
-
-def _short(value: Any, width: int = 90) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def columns(text: str) -> int:

@@ -69,8 +69,8 @@ class LoopResult:
 
 
 @dataclass
-class Turns:
-    """What the loop carries from one request to the next."""
+class RunState:
+    """The run in progress: what the loop carries from one request to the next."""
 
     client: anthropic.Anthropic
     request: dict[str, Any]  # model, system, tools, other params: the same every round
@@ -122,58 +122,58 @@ class Turns:
 
 # One row per stop_reason: the handler IS the behaviour. It returns the name of an exit
 # to end the run, or None to send the next request.
-Handler = Callable[[Turns, Message], str | None]
+Handler = Callable[[RunState, Message], str | None]
 
 
-def run_tools(t: Turns, r: Message) -> str | None:
+def run_tools(run: RunState, r: Message) -> str | None:
     """Keep the response, run every tool_use, send all results back; go on."""
-    t.keep(r)
-    t.run_tools(r)
+    run.keep(r)
+    run.run_tools(r)
     return None
 
 
-def resend(t: Turns, r: Message) -> str | None:
+def resend(run: RunState, r: Message) -> str | None:
     """A server tool paused its own loop: send the content back as-is; go on."""
-    t.keep(r)
+    run.keep(r)
     return None
 
 
-def raise_limit(t: Turns, r: Message) -> str | None:
+def raise_limit(run: RunState, r: Message) -> str | None:
     """Cut off: drop the reply (never run a cut tool_use), retry with 2x max_tokens."""
-    if t.max_tokens >= t.ceiling:
+    if run.max_tokens >= run.ceiling:
         return "max_tokens"
-    t.max_tokens = min(2 * t.max_tokens, t.ceiling)
+    run.max_tokens = min(2 * run.max_tokens, run.ceiling)
     return None
 
 
-def completed(t: Turns, r: Message) -> str | None:
+def completed(run: RunState, r: Message) -> str | None:
     """The model says the task is done: keep its final answer."""
-    t.keep(r)
+    run.keep(r)
     return "completed"
 
 
-def stop_sequence(t: Turns, r: Message) -> str | None:
+def stop_sequence(run: RunState, r: Message) -> str | None:
     """One of our stop_sequences matched: done; detail says which."""
-    t.keep(r)
-    t.result.detail = r.stop_sequence
+    run.keep(r)
+    run.result.detail = r.stop_sequence
     return "stop_sequence"
 
 
-def refused(t: Turns, r: Message) -> str | None:
+def refused(run: RunState, r: Message) -> str | None:
     """A refusal: end with stop_details; never resend the same request."""
-    t.keep(r)
-    t.result.detail = r.stop_details and r.stop_details.to_dict()
+    run.keep(r)
+    run.result.detail = r.stop_details and r.stop_details.to_dict()
     return "refused"
 
 
-def truncated(t: Turns, r: Message) -> str | None:
+def truncated(run: RunState, r: Message) -> str | None:
     """The context window is full: end, marked; a cut tool_use is not kept."""
     if not any(b.type == "tool_use" for b in r.content):
-        t.keep(r)
+        run.keep(r)
     return "truncated"
 
 
-STOP_REASONS: dict[str, Handler] = {
+STOP_REASONS: dict[str | None, Handler] = {
     "tool_use": run_tools,
     "pause_turn": resend,
     "max_tokens": raise_limit,
@@ -221,21 +221,21 @@ def run_agent_loop(
     request |= {"tools": box.schemas} if box.schemas else {}
     emit = on_event if on_event is not None else _ignore
     result = LoopResult(list(messages))
-    t = Turns(client, request, max_tokens, max_tokens_ceiling, box, emit, result)
-    while t.result.turns < max_turns:  # a safety net, not the way the loop ends
-        response = t.ask()
+    run = RunState(client, request, max_tokens, max_tokens_ceiling, box, emit, result)
+    while run.result.turns < max_turns:  # a safety net, not the way the loop ends
+        response = run.ask()
         handle = STOP_REASONS.get(response.stop_reason)
         if handle is None:
             why = f"no row in STOP_REASONS for stop_reason {response.stop_reason!r}"
-            raise UnknownStopReason(why, t.end("unknown_stop_reason"))
-        exit = handle(t, response)
+            raise UnknownStopReason(why, run.end("unknown_stop_reason"))
+        exit = handle(run, response)
         if exit is not None:
-            return t.end(exit)
+            return run.end(exit)
     if on_max_turns is None:
         why = f"no end_turn after {max_turns} turns (safety net)"
-        raise MaxTurnsExceeded(why, t.end("max_turns"))
-    t.result.detail = on_max_turns(t.result)
-    return t.end("max_turns")
+        raise MaxTurnsExceeded(why, run.end("max_turns"))
+    run.result.detail = on_max_turns(run.result)
+    return run.end("max_turns")
 
 
 def _ignore(kind: Event, payload: Any) -> None:

@@ -18,7 +18,7 @@ from anthropic.lib.tools import BetaFunctionTool
 
 from .failures import DENIED, INVALID_INPUT, UNKNOWN_TOOL, error_text, with_category
 
-JSON_TYPES = {
+JSON_TYPES: dict[str, type | tuple[type, ...]] = {
     "string": str,
     "number": (int, float),
     "integer": int,
@@ -74,14 +74,25 @@ def tool_results(
     return [tool_result(b, run_tool) for b in response.content if b.type == "tool_use"]
 
 
-class Hook(Protocol):
-    """Intercepts tool calls in code, where a prompt cannot overrule it. Both methods are optional."""
+class BeforeTool(Protocol):
+    """A hook that may deny a tool call before it runs, in code, where a prompt cannot overrule it."""
 
     def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
-        """Return a reason to deny the call (it goes back as an is_error tool_result), or None to allow it."""
+        """Return a reason to deny the call (it goes back as an is_error tool_result, category
+        `denied`), or None to allow it."""
+        ...
+
+
+class AfterTool(Protocol):
+    """A hook that sees a tool's result before the model does."""
 
     def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
         """Return the result to send back (normalised, redacted...)."""
+        ...
+
+
+Hook = BeforeTool | AfterTool
+"""Intercepts tool calls in code: a hook has `before_tool`, `after_tool`, or both."""
 
 
 @dataclass
@@ -172,14 +183,13 @@ class Toolbox:
                 call.denied_by = type(h).__name__
                 return call
         try:
-            result = (
-                self.functions[name].call(args)
-                if name in self.functions
-                else self.run_tool(name, args)
-            )
-        except (
-            Exception
-        ) as e:  # the model decides what to do next: retry, another route, or explain
+            if name in self.functions:
+                result = self.functions[name].call(args)
+            else:
+                assert self.run_tool is not None  # _check answered a tool with no implementation
+                result = self.run_tool(name, args)
+        except Exception as e:
+            # the model decides what to do next: retry, another route, or explain
             call.content, call.is_error = error_text(e), True
             return call
         for h in self.hooks:

@@ -28,7 +28,7 @@ import httpx2
 from . import models, sse
 from .agent_features import PromptCache
 from .model import Model, Reply, Request
-from .tokens import add_stats, block_tokens, count_tokens, input_tokens
+from .tokens import add_stats, block_tokens, count_tokens, input_tokens, token_stats
 from .validation import InvalidRequest, sign, validate
 
 __all__ = ["OfflineAPI", "MIDSTREAM", "Answer", "count_tokens", "error_answer", "stable_id"]
@@ -120,6 +120,14 @@ class History:
         self.tool_ids: set[Any] = set()
         self.stats: tuple[int, int] = (0, 0)  # the messages' summed token_stats
         self.memo: Any = None
+        self._tools: Any = None
+        self._tool_stats: tuple[int, int] = token_stats(None)
+
+    def tool_stats(self, tools: Any) -> tuple[int, int]:
+        """The token_stats of `tools`: a loop sends the same tools with every request."""
+        if tools != self._tools:
+            self._tools, self._tool_stats = tools, token_stats(tools)
+        return self._tool_stats
 
     def known(self, msgs: Any, has_tools: bool) -> int:
         """How many leading messages of `msgs` are the remembered ones (0: none, read it all)."""
@@ -189,7 +197,7 @@ class OfflineAPI:
             # gives the 32 MB limit of the Messages API) and anthropics/claude-code#3335.
             return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
         fault = self.faults.get(self.calls)
-        if fault is not None and fault != MIDSTREAM:
+        if isinstance(fault, int):
             kind, message = FAULTS[fault]
             return error_answer(
                 fault, kind, message, rid, {"retry-after-ms": "1", "retry-after": "0"}
@@ -226,8 +234,11 @@ class OfflineAPI:
         msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
         known = h.known(msgs, has_tools)
         tool_ids = validate(body, today=self.today, known=known, seen=h.tool_ids if known else None)
+        assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
-        message, reply = self.reply(Request(body, known, h.memo if known else None), n, stats)
+        tool_stats = h.tool_stats(body.get("tools"))
+        request = Request(body, known, h.memo if known else None)
+        message, reply = self.reply(request, n, stats, tool_stats)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
             h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
         if not body.get("stream"):
@@ -261,13 +272,18 @@ class OfflineAPI:
         return Answer(200, models.model_info(model, on))
 
     def reply(
-        self, request: Request, n: int | None = None, stats: tuple[int, int] | None = None
+        self,
+        request: Request,
+        n: int | None = None,
+        stats: tuple[int, int] | None = None,
+        tool_stats: tuple[int, int] | None = None,
     ) -> tuple[dict[str, Any], Reply]:
         """The Message the API answers a valid request with, and the model's Reply it came from.
-        `n` is the request number for ids; `stats` the messages' summed token_stats, when known."""
+        `n` is the request number for ids; `stats` and `tool_stats` the messages' and the tools'
+        token_stats, when known."""
         body = request.body
         n = next(_REQUESTS) if n is None else n
-        used = input_tokens(body, stats)
+        used = input_tokens(body, stats, tool_stats)
         if used > self.context_window:
             raise InvalidRequest(
                 f"prompt is too long: {used} tokens > {self.context_window} maximum",
@@ -278,7 +294,7 @@ class OfflineAPI:
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
         if stop_sequence is not None:
             stop_reason = "stop_sequence"
-        if _thinking_enabled(body) and r.thinking is not None:
+        if request.thinking and r.thinking is not None:
             thought = {"type": "thinking", "thinking": r.thinking, "signature": sign(r.thinking)}
             blocks = [thought, *blocks]
         budget = min(body["max_tokens"], self.context_window - used)
@@ -314,11 +330,6 @@ class OfflineAPI:
             },
         }
         return message, r
-
-
-def _thinking_enabled(body: dict[str, Any]) -> bool:
-    t = body.get("thinking")
-    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
 
 
 def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:

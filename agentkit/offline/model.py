@@ -23,6 +23,17 @@ class Request:
     known: int = 0
     memo: Any = None
 
+    @property
+    def thinking(self) -> bool:
+        """Extended thinking is on: the model's Reply should carry its thinking."""
+        return thinking_on(self.body)
+
+
+def thinking_on(body: dict[str, Any]) -> bool:
+    """A request body turns extended thinking on (`enabled` with a budget, or `adaptive`)."""
+    t = body.get("thinking")
+    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
+
 
 @dataclass
 class Reply:

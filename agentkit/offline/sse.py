@@ -87,7 +87,3 @@ def encode(name: str, data: dict[str, Any]) -> bytes:
     """One event on the wire: `event: <name>` and `data: <json>` lines, then a blank line."""
     body = json.dumps({"type": name, **data}, ensure_ascii=False, separators=(",", ":"))
     return f"event: {name}\ndata: {body}\n\n".encode()
-
-
-def stream_bytes(message: dict[str, Any], error: dict[str, Any] | None = None) -> bytes:
-    return b"".join(encode(n, d) for n, d in events(message, error))

@@ -36,12 +36,16 @@ def add_stats(total: tuple[int, int], values: list[Any]) -> tuple[int, int]:
     return chars, escaped
 
 
-def input_tokens(body: dict[str, Any], stats: tuple[int, int] | None = None) -> int:
+def input_tokens(
+    body: dict[str, Any],
+    stats: tuple[int, int] | None = None,
+    tool_stats: tuple[int, int] | None = None,
+) -> int:
     """The request's input tokens: system prompt, messages and tools (what count_tokens answers).
-    `stats`: the messages' summed token_stats, when already known."""
-    chars, escaped = add_stats(
-        stats or add_stats((0, 0), body["messages"]), [body.get("system"), body.get("tools")]
-    )
+    `stats`: the messages' summed token_stats, `tool_stats` the tools', when already known."""
+    chars, escaped = add_stats(stats or add_stats((0, 0), body["messages"]), [body.get("system")])
+    c, e = tool_stats or token_stats(body.get("tools"))
+    chars, escaped = chars + c, escaped + e
     return escaped + math.ceil((chars - 6 * escaped) / 4)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..content import blocks
 from . import agent_features, models
+from .model import thinking_on as _thinking_on
 
 ROLES = ("user", "assistant")
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
@@ -92,11 +93,6 @@ def _validate_model(model: Any, today: Any) -> None:
     # (claude-sonnet-4-20250514, retired) and https://github.com/anthropics/claude-code/issues/5349
     if not models.available(model, models.today(today)):
         raise InvalidRequest(f"model: {model}", 404, "not_found_error")
-
-
-def _thinking_on(body: dict[str, Any]) -> bool:
-    t = body.get("thinking")
-    return isinstance(t, dict) and t.get("type") in ("enabled", "adaptive")
 
 
 def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:

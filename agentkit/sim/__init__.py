@@ -44,8 +44,7 @@ class SimulatedClaude:
             resume = None
         conv = Conversation(body, resume)
         r = respond(conv, self.world)
-        t = body.get("thinking")
-        if isinstance(t, dict) and t.get("type") in ("enabled", "adaptive"):
+        if request.thinking:
             r.thinking = thinking(conv, r)
         r.memo = conv.seen()
         return r

@@ -63,10 +63,12 @@ class Order:
         return [c for c in self.calls if c.name == "lookup_order"]
 
     def info(self) -> dict[str, Any] | None:
-        ok = [
-            r for c in self.lookups() if not c.is_error and isinstance(r := parsed(c.content), dict)
-        ]
-        return ok[-1] if ok else None
+        """What the latest successful lookup returned."""
+        for c in reversed(self.calls):
+            ok = c.name == "lookup_order" and not c.is_error
+            if ok and isinstance(r := parsed(c.content), dict):
+                return r
+        return None
 
 
 @dataclass
@@ -174,9 +176,9 @@ class Conversation:
             key = f"{m.group(1).upper()}-{m.group(2)}"
             seen.setdefault(key, Order(m.group(0), key))
         for c in self.calls:
-            key = canonical(str(c.input.get("order_id", "")))
+            oid = canonical(str(c.input.get("order_id", "")))
             # a call that names no order (an escalation, a forced call) concerns every order
-            targets = list(seen.values()) if key is None else [seen[key]] if key in seen else []
+            targets = list(seen.values()) if oid is None else [seen[oid]] if oid in seen else []
             for o in targets:
                 o.calls.append(c)
         return list(seen.values())

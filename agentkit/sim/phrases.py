@@ -137,5 +137,11 @@ def say(lang: str, key: str, **fields: object) -> str:
     a capital (`{Reason}`) is the value with its first letter capitalised."""
     zh, en = PHRASES[key]
     text = zh if lang == "zh" else en
-    caps = {k.capitalize(): str(v).capitalize() for k, v in fields.items()}
+    if "{" not in text:
+        return text
+    caps = {
+        k.capitalize(): str(v).capitalize()
+        for k, v in fields.items()
+        if "{" + k.capitalize() in text
+    }
     return text.format(**fields, **caps)

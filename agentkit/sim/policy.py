@@ -353,8 +353,12 @@ def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Re
         return Reply(content, "pause_turn")
     found = [b for b in turn + content if b.get("type") == "web_search_tool_result"]
     titles = sorted(
-        {r.get("title") for b in found for r in b.get("content") or [] if isinstance(r, dict)}
-        - {None}
+        {
+            str(r["title"])
+            for b in found
+            for r in b.get("content") or []
+            if isinstance(r, dict) and r.get("title") is not None
+        }
     )
     content.append(_text(conv.say("policy_summary") + "\n".join(f"- {x}" for x in titles)))
     return Reply(content, "end_turn")
