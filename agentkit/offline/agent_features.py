@@ -138,12 +138,21 @@ def _cached_tools(body: dict[str, Any]) -> list[Any]:
     ]
 
 
+def _parts(body: dict[str, Any]) -> tuple[list[Any], list[Any], list[Any]]:
+    """The request's cacheable parts in prefix order: tools, system blocks, messages."""
+    system = body.get("system")
+    msgs = body.get("messages")
+    return (
+        _cached_tools(body),
+        system if isinstance(system, list) else [],
+        msgs if isinstance(msgs, list) else [],
+    )
+
+
 def _breakpoints(body: dict[str, Any]) -> list[tuple[int, int, int, int]]:
     """Where the request's `cache_control` markers sit, in prefix order (tools, system, messages):
     (tools, system blocks, messages, blocks of the last message) up to and including the marker."""
-    tools = _cached_tools(body)
-    system = body.get("system") if isinstance(body.get("system"), list) else []
-    msgs = body.get("messages") or []
+    tools, system, msgs = _parts(body)
     marks = [
         (i + 1, 0, 0, 0)
         for i, t in enumerate(tools)
@@ -164,9 +173,7 @@ def _breakpoints(body: dict[str, Any]) -> list[tuple[int, int, int, int]]:
 
 def _prefix(body: dict[str, Any], at: tuple[int, int, int, int]) -> dict[str, Any] | None:
     """The request cut at `at`, or None when it is shorter than that."""
-    tools = _cached_tools(body)
-    system = body.get("system") if isinstance(body.get("system"), list) else []
-    msgs = body.get("messages") or []
+    tools, system, msgs = _parts(body)
     n_tools, n_system, n_msgs, n_blocks = at
     if n_tools > len(tools) or n_system > len(system) or n_msgs > len(msgs):
         return None
@@ -205,7 +212,7 @@ class PromptCache:
         for at in marks:
             prefix = _prefix(body, at)
             size = min(tokens(prefix), total) if prefix is not None else 0
-            if size >= cache_minimum(body.get("model")) and size > written:
+            if prefix is not None and size >= cache_minimum(body.get("model")) and size > written:
                 self._remember(at, _key(prefix), size)
                 written = size
         read, created = min(read, total), min(written - read, total - read)

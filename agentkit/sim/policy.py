@@ -159,8 +159,9 @@ def decide(conv: Conversation, world: World) -> Reply:
     if forced not in ("any", "tool"):
         content.append(_text(" ".join(dict.fromkeys(p.say for p in steps))))
     for p in steps:
-        args = _fit(conv.tools.get(p.tool), p.input or {})
-        content.append({"type": "tool_use", "name": conv.box.call_name(p.tool), "input": args})
+        tool = p.tool or ""
+        args = _fit(conv.tools.get(tool), p.input or {})
+        content.append({"type": "tool_use", "name": conv.box.call_name(tool), "input": args})
     return Reply(content, "tool_use")
 
 

@@ -50,8 +50,9 @@ def referenced(messages: list[Any]) -> list[str]:
             if b.get("type") != "tool_result":
                 continue
             for r in _blocks(b.get("content")):
-                if r.get("type") == "tool_reference" and r.get("tool_name") not in names:
-                    names.append(r.get("tool_name"))
+                name = r.get("tool_name") if r.get("type") == "tool_reference" else None
+                if isinstance(name, str) and name not in names:
+                    names.append(name)
     return names
 
 
