@@ -43,39 +43,30 @@ def create(client, messages, **kw):
 # ---------------------------------------------------------------- mid-conversation system messages
 
 
-def test_a_system_message_after_the_user_turn_is_accepted(client):
-    r = create(
-        client,
+REFUSED_PLACES = {
+    "model-without-them": (
+        "claude-sonnet-4-6",
+        [{"role": "user", "content": PROMPT}, {"role": "system", "content": "简短"}],
+    ),
+    "first": (OPUS, [{"role": "system", "content": "简短"}, {"role": "user", "content": PROMPT}]),
+    "followed-by-user": (
+        OPUS,
         [
             {"role": "user", "content": PROMPT},
-            {"role": "system", "content": [{"type": "text", "text": "回答要简短。"}]},
+            {"role": "system", "content": "简短"},
+            {"role": "user", "content": "还有别的吗？"},
         ],
-    )
+    ),
+}
+
+
+def test_system_messages_are_taken_only_where_the_api_takes_them(client):
+    system = {"role": "system", "content": [{"type": "text", "text": "回答要简短。"}]}
+    r = create(client, [{"role": "user", "content": PROMPT}, system])
     assert r.stop_reason == "tool_use"
-
-
-@pytest.mark.parametrize(
-    ("model", "messages"),
-    [
-        (
-            "claude-sonnet-4-6",
-            [{"role": "user", "content": PROMPT}, {"role": "system", "content": "简短"}],
-        ),
-        (OPUS, [{"role": "system", "content": "简短"}, {"role": "user", "content": PROMPT}]),
-        (
-            OPUS,
-            [
-                {"role": "user", "content": PROMPT},
-                {"role": "system", "content": "简短"},
-                {"role": "user", "content": "还有别的吗？"},
-            ],
-        ),
-    ],
-    ids=["model-without-them", "first", "followed-by-user"],
-)
-def test_a_system_message_where_the_api_takes_none_is_refused(client, model, messages):
-    e = bad_request(lambda: create(client, messages, model=model))
-    assert "role: Input should be 'user' or 'assistant'" in e.body["error"]["message"]
+    for where, (model, messages) in REFUSED_PLACES.items():
+        e = bad_request(lambda m=messages, mo=model: create(client, m, model=mo))
+        assert "role: Input should be 'user' or 'assistant'" in e.body["error"]["message"], where
 
 
 # ---------------------------------------------------------------- tool search
@@ -243,7 +234,7 @@ def test_tools_only_announced_by_name_are_searched_for_as_the_cli_announces_them
 
 
 def test_a_deferred_tool_that_was_never_loaded_is_not_called(client):
-    tools = [mcp(t, defer_loading=True) for t in TOOLS] + [World().tools("cancel_order")[0]]
+    tools = [{**t, "defer_loading": True} for t in TOOLS] + World().tools("cancel_order")
     r = create(client, [{"role": "user", "content": PROMPT}], tools=tools)
     assert tool_uses(r) == [] and "lookup_order" in r.content[0].text
 
@@ -499,6 +490,8 @@ def test_the_lesson_checks_answer_any_attempt_with_a_verdict(odd):
 
 
 def test_a_cached_prefix_is_written_once_then_read(client):
+    plain = create(client, [{"role": "user", "content": PROMPT}]).usage
+    assert plain.cache_creation_input_tokens == plain.cache_read_input_tokens == 0
     system = [
         {"type": "text", "text": "你是客服助手。" + "退款规则：签收后 30 天内可退。" * 400},
         {"type": "text", "text": "回答要简短。", "cache_control": {"type": "ephemeral"}},
@@ -512,11 +505,6 @@ def test_a_cached_prefix_is_written_once_then_read(client):
     assert again.input_tokens + again.cache_read_input_tokens == total
     short = create(client, messages, system=[{**system[1]}]).usage  # below the minimum: no cache
     assert short.cache_creation_input_tokens == short.cache_read_input_tokens == 0
-
-
-def test_without_cache_control_usage_has_no_cache_tokens(client):
-    usage = create(client, [{"role": "user", "content": PROMPT}]).usage
-    assert usage.cache_creation_input_tokens == usage.cache_read_input_tokens == 0
 
 
 def test_a_moved_marker_and_a_loaded_deferred_tool_keep_the_cached_prefix(client):
