@@ -13,7 +13,7 @@ import sys
 import anthropic
 
 from .cassette import CassetteError
-from .client import connection_problem, default_model, is_offline, make_client
+from .client import connection_problem, default_model, is_offline, make_client, retired_hint
 from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
 
 
@@ -28,6 +28,9 @@ def demo() -> int:
         _demo(client)
     except anthropic.APIConnectionError:
         print(connection_problem(client))
+        return 1
+    except anthropic.NotFoundError as e:  # a retired model id (AGENTKIT_MODEL=claude-sonnet-4-5)
+        print(f"HTTP 404 {one_line(e)}\n{retired_hint(default_model())}")
         return 1
     except CassetteError as e:
         print(one_line(e))

@@ -47,8 +47,18 @@ def try_model(client: anthropic.Anthropic, model: str) -> str:
             )
         except anthropic.APIStatusError as e:
             err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
-            return f"模型 {model}：HTTP {e.status_code} {err.get('type')}：{err.get('message')}"
+            line = f"模型 {model}：HTTP {e.status_code} {err.get('type')}：{err.get('message')}"
+            return line + (f"\n  {retired_hint(model)}" if e.status_code == 404 else "")
     return f"模型 {model}：HTTP 200，stop_reason={r.stop_reason}"
+
+
+def retired_hint(model: str) -> str:
+    """What to do when the API answers 404 for a model id (a retired one, such as the study
+    guide's claude-sonnet-4-5): the id to use instead."""
+    return (
+        f"提示：模型 {model} 已停用或不存在。改用 {DEFAULT_MODEL}"
+        "（代码里写 model=agentkit.default_model()，或设置环境变量 AGENTKIT_MODEL）。"
+    )
 
 
 def is_offline() -> bool:

@@ -10,11 +10,14 @@ Both editions come from the same cell tags the lessons ship with. An exercise is
 * `solution`: one or more cells after the check holding the reference answer (code, and for the
   self-test also the written answer), collapsed (`metadata.jupyter.source_hidden: true`).
 
-Student edition: every `solution` cell is removed; everything else is as shipped (the stored
-outputs of the exercise and check cells are those of the stub: "还没做完"). Later cells use the
-learner's own names, so an exercise has to be done before the cells that build on it run.
+Student edition: every `solution` cell is removed, and so is every sentence marked
+`<!-- solution-note -->…<!-- /solution-note -->` (one that points to a folded solution). The stored
+outputs of the exercise and check cells are those of the stub ("还没做完"); the outputs of later
+cells that use what an exercise defines (directly, or through a name such a cell defined) are
+cleared: they were made with the reference answer, and the student's run will make its own.
 
-Instructor edition: every cell kept, solutions expanded (not collapsed), outputs as stored.
+Instructor edition: every cell kept, solutions expanded (not collapsed), notes kept (the markers are
+HTML comments, invisible when rendered), outputs as stored.
 
 The build warns (on stderr) about a notebook that breaks the pattern: an exercise that is not a stub,
 without a check or without a solution; a check or solution with no exercise before it; a solution
@@ -24,6 +27,7 @@ that is not collapsed. The shipped lessons build without a warning (tests/test_e
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import re
 import sys
@@ -34,6 +38,7 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 STUB = re.compile(r"TODO|\.\.\.|\bpass\b")
+NOTE = re.compile(r"<!-- solution-note -->.*?<!-- /solution-note -->", re.S)
 
 
 class BuildError(Exception):
@@ -106,14 +111,52 @@ def _pair(found: list[Exercise], kind: str, i: int, where: str, report: Report) 
         report.warnings.append(f"{where}（solution）前面没有 exercise 和 check 单元格")
 
 
+def defined(source: str) -> set[str]:
+    """The names a code cell binds at top level (functions, classes, assignments, imports)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def uses(source: str, names: set[str]) -> bool:
+    return any(re.search(rf"\b{re.escape(n)}\b", source) for n in names)
+
+
+def clear_dependent_outputs(cells: list) -> None:
+    """Clear the outputs of the code cells (other than checks) that use a name an exercise
+    defines, or a name defined by such a cell."""
+    tainted: set[str] = set()
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        if "exercise" in tags(cell):
+            tainted |= defined(cell.source)
+        elif "check" not in tags(cell) and tainted and uses(cell.source, tainted):
+            tainted |= defined(cell.source)
+            cell.outputs, cell.execution_count = [], None
+
+
 def student_edition(nb, name: str) -> tuple[object, Report]:
-    """The notebook without its solution cells."""
+    """The notebook without its solution cells, solution notes and outputs made with them."""
     report = Report(name)
     exercises = find_exercises(nb, report)
     nb = copy.deepcopy(nb)
     report.exercises = len(exercises)
     report.solutions = sum("solution" in tags(c) for c in nb.cells)
     nb.cells = [c for c in nb.cells if "solution" not in tags(c)]
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = NOTE.sub("", cell.source)
+    clear_dependent_outputs(nb.cells)
     nb.metadata["agentkit_edition"] = "student"
     return nb, report
 

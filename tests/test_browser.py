@@ -10,7 +10,6 @@ Playwright is missing.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -28,22 +27,49 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "browser"
-CHROMIUM = next(
+CHROMIUM = next(  # as the README says: $CHROMIUM, Debian's chromium, `chromium` on the PATH
     (
         p
-        for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium", shutil.which("chromium") or "")
+        for p in (
+            os.environ.get("CHROMIUM", ""),
+            "/usr/lib/chromium/chromium",
+            "/usr/bin/chromium",
+            shutil.which("chromium") or "",
+        )
         if p and Path(p).exists()
     ),
     None,
 )
 INSTALL = (
-    "install it with: apt-get install chromium && pip install playwright (CI's .ci/run does both)"
+    "install it with: apt-get install chromium (Debian/Ubuntu) or python -m playwright install "
+    "chromium (macOS, Windows), or set CHROMIUM=/path/to/chromium; pip install playwright "
+    "(CI's .ci/run does both)"
 )
+
+
+def _bundled_chromium() -> str | None:
+    """Playwright's own Chromium (`python -m playwright install chromium`), if installed."""
+    try:
+        with sync_playwright() as p:
+            path = p.chromium.executable_path
+    except Exception:  # pragma: no cover - depends on the machine
+        return None
+    return path if path and Path(path).exists() else None
+
 
 try:
     from playwright.sync_api import expect, sync_playwright
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None
+
+
+def readme_lab_flags() -> list[str]:
+    """The flags of the README's `jupyter lab ...` command: the workbook's own JupyterLab settings
+    (jupyterlab-settings/overrides.json: no news pop-up), so the test runs what a learner runs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"^jupyter lab((?: --\S+)+)\s*$", readme, re.M)
+    assert command, "the README opens the workbook with `jupyter lab --...`"
+    return command.group(1).split()
 
 
 def _free_port() -> int:
@@ -56,16 +82,15 @@ def _free_port() -> int:
 def lab(tmp_path_factory):
     if sync_playwright is None:
         pytest.skip(f"Playwright is not installed; {INSTALL}")
-    if CHROMIUM is None:
+    chromium = CHROMIUM or _bundled_chromium()
+    if chromium is None:
         pytest.skip(f"Chromium was not found; {INSTALL}")
     tmp = tmp_path_factory.mktemp("lab")
-    root = tmp / "notebooks"
-    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
+    root = tmp / "repo"  # the folders the README's command shows: lessons and the guide
+    for folder in ("notebooks", "docs", "jupyterlab-settings"):
+        shutil.copytree(
+            ROOT / folder, root / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+        )
     port = _free_port()
     env = {
         **os.environ,
@@ -91,8 +116,10 @@ def lab(tmp_path_factory):
             "--ServerApp.password=",
             f"--ServerApp.root_dir={root}",
             "--allow-root",
+            *readme_lab_flags(),
         ],
         env=env,
+        cwd=root,  # the README runs it from the repository root
         stdout=subprocess.DEVNULL,
         stderr=(tmp / "server.log").open("w"),
         start_new_session=True,
@@ -109,7 +136,7 @@ def lab(tmp_path_factory):
                 time.sleep(0.5)
         with sync_playwright() as p:
             browser = p.chromium.launch(
-                executable_path=CHROMIUM,
+                executable_path=chromium,
                 args=[
                     "--no-sandbox",
                     "--disable-gpu",
@@ -146,7 +173,9 @@ def page(lab, request):
 
 
 def open_and_run_all(pg, url: str, notebook: str) -> None:
-    pg.goto(f"{url}/lab/tree/{notebook}?reset")  # a fresh workspace: only this notebook open
+    pg.goto(
+        f"{url}/lab/tree/notebooks/{notebook}?reset"
+    )  # a fresh workspace: only this notebook open
     pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for()
     pg.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
     pg.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
@@ -272,3 +301,59 @@ def test_quiz_lesson_answers_wrong_then_right_and_shows_feedback_score_and_chart
     row = chart.locator(f'g.quiz-progress-row[data-topic="{right.topic.id}"]')
     expect(row).to_contain_text(f"{round(right.mastery * 100)}%")
     assert right.mastery > 0
+
+
+HEAD = "# 参考答案：先自己做，卡住了再展开看"
+
+
+def test_no_news_pop_up_and_the_instructor_guide_is_in_the_folder_the_readme_opens(page):
+    url, pg = page
+    assert urllib.request.urlopen(f"{url}/api/contents/docs/instructor_guide.md").status == 200
+    pg.goto(f"{url}/lab/tree/notebooks/00_start.ipynb?reset")
+    pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for()
+    pg.wait_for_timeout(5000)  # the news question comes a moment after the page
+    toasts = pg.locator(".Toastify__toast, .jp-Notification-Toast")
+    assert not any("news" in toasts.nth(i).text_content().lower() for i in range(toasts.count()))
+
+
+def test_lesson_07_shift_enter_with_a_wrong_loop_shows_the_learners_score(page):
+    url, pg = page
+    pg.goto(f"{url}/lab/tree/notebooks/07_your_loop.ipynb?reset")
+    pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for()
+    pg.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
+    cells = pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
+    cells.first.click()
+    pg.keyboard.press("Escape")  # command mode: Shift+Enter runs and moves on, as lesson 00 says
+    for _ in range(cells.count()):
+        pg.keyboard.press("Shift+Enter")
+        pg.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=120_000)
+    text = pg.locator(".jp-Notebook").text_content()
+    mine = re.search(r"你的 my_loop\S*?(\d+)/(\d+) 个场景通过", text)
+    assert mine, "the report card names the learner's loop"
+    assert int(mine.group(1)) < int(mine.group(2)), "the stub's score, not the reference's"
+    assert "参考答案" in text and "Traceback" not in text
+    placeholder = pg.locator(".jp-CodeCell .jp-InputPlaceholder").first
+    assert placeholder.text_content().strip().startswith(HEAD.lstrip("# ")[:6]) or HEAD in (
+        placeholder.text_content()
+    )
+
+
+def test_collapsed_solutions_show_only_their_comment_line_and_stay_collapsed_after_run_all(page):
+    url, pg = page
+    open_and_run_all(pg, url, "08_self_test.ipynb")
+    placeholders = pg.locator(".jp-InputPlaceholder")
+    shown = [placeholders.nth(i).text_content().strip() for i in range(placeholders.count())]
+    assert shown == [HEAD] * 5, shown  # the five code answers: collapsed, one comment line each
+    # The five written answers: Run All renders a markdown cell and shows its input (JupyterLab's
+    # run action sets inputHidden = false for markdown cells), so the answer sits in a closed
+    # <details>: only its heading line and the "展开" toggle are drawn.
+    answers = pg.locator(".jp-MarkdownCell details")
+    assert answers.count() == 5
+    for i in range(5):
+        details = answers.nth(i)
+        details.scroll_into_view_if_needed()
+        assert details.get_attribute("open") is None
+        expect(details.locator("summary")).to_be_visible()
+        assert details.locator("summary").text_content().strip() == "展开"
+        box = details.bounding_box()
+        assert box is not None and box["height"] < 60, box  # one line: the answer is not drawn

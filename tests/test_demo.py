@@ -90,3 +90,11 @@ def run_demo(env: dict[str, str]) -> subprocess.CompletedProcess:
         env=env,
         timeout=60,
     )
+
+
+def test_demo_with_a_retired_model_says_which_id_to_use_instead_no_traceback():
+    env = {**os.environ, "AGENTKIT_OFFLINE": "1", "AGENTKIT_MODEL": "claude-sonnet-4-5"}
+    r = run_demo(env)
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr, r.stderr
+    assert "404" in r.stdout and "model: claude-sonnet-4-5" in r.stdout
+    assert f"改用 {agentkit.client.DEFAULT_MODEL}" in r.stdout.strip().splitlines()[-1]

@@ -70,12 +70,61 @@ def test_the_student_edition_drops_the_solutions_and_keeps_everything_else(shipp
         source, student = read(path), read(out / "student" / path.name)
         nbformat.validate(student)
         assert tagged(student, "solution") == []
-        assert [c for c in source.cells if "solution" not in c.metadata.get("tags", [])] == (
-            student.cells
-        )
+        kept = [c for c in source.cells if "solution" not in c.metadata.get("tags", [])]
+        assert [c.id for c in kept] == [c.id for c in student.cells]
+        for a, b in zip(kept, student.cells, strict=True):
+            assert be.NOTE.sub("", a.source) == b.source
+            assert b.get("outputs") in ([], a.get("outputs"))
         assert student.metadata["agentkit_edition"] == "student"
         for cell in tagged(student, "check"):  # as shipped: the stub's verdict
             assert text(cell).startswith("… 还没做完"), (path.name, text(cell))
+
+
+LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))
+
+
+def _after_exercises(nb):
+    seen = False
+    for cell in nb.cells:
+        seen = seen or "exercise" in cell.metadata.get("tags", [])
+        if seen:
+            yield cell
+
+
+def test_no_stored_pass_mark_and_no_pointer_to_a_missing_solution_in_the_student_edition(shipped):
+    out, _ = shipped
+    for path in LESSONS:
+        student = read(out / "student" / path.name)
+        for cell in _after_exercises(student):
+            assert "✓ 通过" not in text(cell), (path.name, cell.id, text(cell)[:200])
+        for cell in student.cells:
+            if cell.cell_type == "markdown":
+                for word in ("折叠", "展开"):
+                    assert word not in cell.source, (path.name, cell.id, word)
+
+
+def test_the_outputs_made_with_an_exercises_reference_are_cleared_in_the_student_edition(shipped):
+    out, _ = shipped
+    student = read(out / "student" / "02_the_loop.ipynb")
+    [loop] = [c for c in student.cells if "step_3_4 = " in c.source]
+    assert loop.outputs == []
+    shipped_loop = [c for c in read(NOTEBOOKS / "02_the_loop.ipynb").cells if c.id == loop.id][0]
+    assert "参考答案" in text(shipped_loop)  # in the shipped lesson it says whose code ran
+
+
+def test_every_student_lesson_runs_top_to_bottom_with_the_stubs_as_shipped(shipped):
+    """A class's Run All: the stubs as shipped, every cell within its time limit, no error, every
+    check says "not done yet", and no pass mark after an exercise."""
+    out, _ = shipped
+    for path in LESSONS:
+        nb = read(out / "student" / path.name)
+        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+        for cell in tagged(nb, "check"):
+            assert text(cell).startswith("… 还没做完"), (path.name, text(cell))
+        for cell in _after_exercises(nb):
+            assert "✓ 通过" not in text(cell), (path.name, cell.id, text(cell)[:200])
+            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            assert not errors, (path.name, cell.id)
 
 
 def test_the_instructor_edition_keeps_the_solutions_expanded(shipped):
@@ -102,7 +151,8 @@ def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipp
 
     assert text(tagged(run(student), "check")[0]).startswith("… 还没做完")
     [solution] = tagged(read(NOTEBOOKS / "00_start.ipynb"), "solution")
-    tagged(student, "exercise")[0].source = solution.source
+    aliases = "continue_on = reference_continue_on\nfinish_on = reference_finish_on"
+    tagged(student, "exercise")[0].source = solution.source + "\n" + aliases
     assert text(tagged(run(student), "check")[0]).startswith("✓ 通过")
 
 

@@ -19,84 +19,335 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentkit.lessons.checks import Verdict
+from agentkit.lessons.checks import INTERNAL, Verdict
+from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
-# A deliberately wrong attempt at each exercise (by the exercise cell's id, without "ex-").
+LOOP_HEAD = (
+    "def fixed_stop_loop(client, messages, *, tools, run_tool, model):\n"
+    "    for _turn in range(50):\n"
+    "        resp = client.messages.create(\n"
+    "            model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+    '        messages.append({"role": "assistant", "content": resp.content})\n'
+)
+LOOP_TAIL = (
+    '        messages.append({"role": "user", "content": tool_results(resp, run_tool)})\n'
+    '    raise RuntimeError("safety net")'
+)
+ROUND = (
+    "def append_round(messages, response, run_tool):\n"
+    '    messages.append({"role": "assistant", "content": response.content})\n'
+    "    results = tool_results(response, run_tool)\n"
+)
+MESSAGE = (
+    "def results_message(response, run_tool):\n"
+    '    blocks = [b for b in response.content if b.type == "tool_use"]\n'
+    "    results = []\n"
+    "    for b in blocks:\n"
+    "        try:\n"
+    '            results.append({"type": "tool_result", "tool_use_id": b.id,\n'
+    '                            "content": json.dumps(run_tool(b.name, b.input))})\n'
+    "        except Exception as e:\n"
+    '            results.append({"type": "tool_result", "tool_use_id": b.id,\n'
+    '                            "content": str(e), "is_error": True})\n'
+)
+ANSWER = (
+    "def answer(block, run_tool):\n"
+    '    result = {"type": "tool_result", "tool_use_id": block.id}\n'
+    "    try:\n"
+    "        out = run_tool(block.name, block.input)\n"
+    "    except Exception as e:\n"
+)
+HOOK = (
+    "class RefundLimit:\n"
+    "    def __init__(self, limit):\n"
+    "        self.limit = limit\n\n"
+    "    def before_tool(self, name, input):\n"
+)
+REQUEST = "def build_request(question):\n    return {"
+
+# Wrong attempts at each exercise (by the exercise cell's id, without "ex-"): the source, and words
+# the verdict must contain (the learner can act on it). Each is a way that once fooled a check, or
+# a mistake the lessons teach against.
 WRONG = {
-    "00-stop-reasons": 'continue_on = "end_turn"\nfinish_on = "tool_use"',
-    "01-request": (
-        "def build_request(question):\n"
-        '    return {"model": MODEL, "max_tokens": 1024,\n'
-        '            "messages": [{"role": "user", "content": question}]}'
-    ),
-    "01-predict": 'my_prediction = ["tool_use", "tool_use", "tool_use"]',
-    "02-round": (  # one user message per result
-        "def append_round(messages, response, run_tool):\n"
-        '    messages.append({"role": "assistant", "content": response.content})\n'
-        "    for r in tool_results(response, run_tool):\n"
-        '        messages.append({"role": "user", "content": [r]})\n'
-        "    return messages"
-    ),
-    "03-tool-result": (  # lets the tool's exception escape
-        "def answer(block, run_tool):\n"
-        "    out = run_tool(block.name, block.input)\n"
-        '    return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}'
-    ),
-    "03-predict": "my_prediction = [1, 1, 1]",
-    "04-hook": (  # denies a refund right at the cap
-        "class RefundLimit:\n"
-        "    def __init__(self, limit):\n"
-        "        self.limit = limit\n\n"
-        "    def before_tool(self, name, input):\n"
-        '        return "超过上限" if input.get("amount", 0) >= self.limit else None'
-    ),
-    "04-predict": (
-        'my_prediction = {"decision_tree": ["lookup_order"], "reference_loop": ["lookup_order"]}'
-    ),
-    "05-stop": (  # a completion phrase as the stop signal
-        "def fixed_stop_loop(client, messages, *, tools, run_tool, model):\n"
-        "    for _turn in range(50):\n"
-        "        resp = client.messages.create(\n"
-        "            model=model, max_tokens=1024, tools=tools, messages=messages)\n"
-        '        messages.append({"role": "assistant", "content": resp.content})\n'
-        '        if "完成" in str(resp.content) or resp.stop_reason == "end_turn":\n'
-        "            return messages\n"
-        '        messages.append({"role": "user", "content": tool_results(resp, run_tool)})'
-    ),
-    "05-predict": (
-        'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
-        ' "tool_choice_none_after_last": {"long"}}'
-    ),
-    "06-branches": (  # keeps the cut reply and the same budget
-        "def on_pause_turn(messages, response):\n"
-        '    messages.append({"role": "assistant", "content": response.content})\n'
-        "    return messages\n\n\n"
-        "def on_max_tokens(messages, response, max_tokens):\n"
-        '    messages.append({"role": "assistant", "content": response.content})\n'
-        "    return messages, max_tokens"
-    ),
-    "06-predict": 'my_prediction = ["completed", "completed", "max_turns"]',
-    "07-loop": "from agentkit.antipatterns import exception_aborts as my_loop",
-    "08-self-1": 'my_order = ["B", "A", "D", "C"]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
-    "08-self-2": (  # lets a failing tool's exception escape
-        "def results_message(response, run_tool):\n"
-        '    blocks = [b for b in response.content if b.type == "tool_use"]\n'
-        '    return {"role": "user", "content": [\n'
-        '        {"type": "tool_result", "tool_use_id": b.id,\n'
-        '         "content": json.dumps(run_tool(b.name, b.input))} for b in blocks]}'
-    ),
-    "08-self-3": 'first_blocks = ["tool_use"]\ntext_loop_refunds = 0',
-    "08-self-4": 'tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()',
-    "08-self-5": 'my_guess = "completed"',
-    "02-predict": (
-        'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
-        ' ("end_turn", [])]'
-    ),
+    "00-stop-reasons": [
+        ('continue_on = "end_turn"\nfinish_on = "tool_use"', "不表示"),
+        (
+            'continue_on = "tool_result"\nfinish_on = "end_turn"',
+            "不是 stop_reason 的取值；可选的取值",
+        ),
+    ],
+    "01-request": [
+        (
+            REQUEST + '"model": MODEL, "max_tokens": 1024,\n'
+            '            "messages": [{"role": "user", "content": question}]}',
+            "缺少 tools",
+        ),
+        (  # a hard-coded question
+            REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+            '            "messages": [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}]}',
+            "不要写死",
+        ),
+        (  # the question unused
+            REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+            '            "messages": [{"role": "user", "content": "你好"}]}',
+            "参数 question",
+        ),
+        (  # too small a max_tokens
+            REQUEST + '"model": MODEL, "max_tokens": 5, "tools": TOOLS,\n'
+            '            "messages": [{"role": "user", "content": question}]}',
+            "max_tokens=5 太小",
+        ),
+    ],
+    "01-predict": [('my_prediction = ["tool_use", "tool_use", "tool_use"]', "实际是")],
+    "02-round": [
+        (  # one user message per result
+            ROUND + "    for r in results:\n"
+            '        messages.append({"role": "user", "content": [r]})\n'
+            "    return messages",
+            "应当追加 2 条消息",
+        ),
+        (  # a text note before the results
+            ROUND + '    note = {"type": "text", "text": "工具结果如下"}\n'
+            '    messages.append({"role": "user", "content": [note] + results})\n'
+            "    return messages",
+            "排在这条 user 消息的最前面",
+        ),
+        (  # only the first result
+            ROUND + '    messages.append({"role": "user", "content": results[:1]})\n'
+            "    return messages",
+            "有 1 个 tool_result，应当有 3 个",
+        ),
+    ],
+    "02-predict": [
+        (
+            'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
+            ' ("end_turn", [])]',
+            "实际",
+        )
+    ],
+    "03-tool-result": [
+        (  # lets the tool's exception escape
+            "def answer(block, run_tool):\n"
+            "    out = run_tool(block.name, block.input)\n"
+            '    return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}',
+            "你的代码抛出了",
+        ),
+        (  # a Python repr instead of JSON
+            ANSWER + '        return result | {"content": str(e), "is_error": True}\n'
+            '    return result | {"content": str(out)}',
+            "不是 str(out)",
+        ),
+        (  # is_error as a string
+            ANSWER + '        return result | {"content": str(e), "is_error": "true"}\n'
+            '    return result | {"content": json.dumps(out, ensure_ascii=False)}',
+            "布尔值 True",
+        ),
+    ],
+    "03-predict": [("my_prediction = [1, 1, 1]", "实际是")],
+    "04-hook": [
+        (  # denies a refund right at the cap
+            HOOK + '        return "超过上限" if input.get("amount", 0) >= self.limit else None',
+            "没有超过上限",
+        ),
+        (  # True is a denial without a reason
+            HOOK + '        if name == "process_refund" and input["amount"] > self.limit:\n'
+            "            return True\n"
+            "        return None",
+            "拒绝理由",
+        ),
+        (  # the figures of the check hard-coded
+            HOOK + '        if name == "process_refund" and input["amount"] == 899.0:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            "不要写死订单号或金额",
+        ),
+        (  # the limit hard-coded
+            HOOK + '        if name == "process_refund" and input["amount"] > 500:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            "不要写死 500",
+        ),
+        (  # ignores the tool's name
+            HOOK + '        if input.get("amount", 0) > self.limit:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            "Hook 只管 process_refund",
+        ),
+    ],
+    "04-predict": [
+        (
+            'my_prediction = {"decision_tree": ["lookup_order"],'
+            ' "reference_loop": ["lookup_order"]}',
+            "实际",
+        )
+    ],
+    "05-stop": [
+        (  # a completion phrase as the stop signal
+            LOOP_HEAD
+            + '        if "完成" in str(resp.content) or resp.stop_reason == "end_turn":\n'
+            "            return messages\n" + LOOP_TAIL,
+            "场景通过",
+        ),
+        (  # the last block is text: does not read stop_reason
+            LOOP_HEAD + '        if resp.content[-1].type == "text":\n'
+            "            return messages\n" + LOOP_TAIL,
+            "stop_reason=pause_turn",
+        ),
+        (  # no tool_use block: does not read stop_reason
+            LOOP_HEAD + '        if not any(b.type == "tool_use" for b in resp.content):\n'
+            "            return messages\n" + LOOP_TAIL,
+            "pause_turn",
+        ),
+        (  # everything that is not tool_use is "done": pause_turn, max_tokens silently
+            LOOP_HEAD + '        if resp.stop_reason != "tool_use":\n'
+            "            return messages\n" + LOOP_TAIL,
+            "pause_turn",
+        ),
+        (  # a five-turn cap
+            LOOP_HEAD.replace("range(50)", "range(5)")
+            + '        if resp.stop_reason == "end_turn":\n'
+            "            return messages\n"
+            '        if resp.stop_reason == "pause_turn":\n'
+            "            continue\n" + LOOP_TAIL,
+            "上限太小",
+        ),
+    ],
+    "05-predict": [
+        (
+            'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
+            ' "tool_choice_none_after_last": {"long"}}',
+            "多出",
+        ),
+        ("my_prediction = {}", "两个循环都要预测"),
+        ('my_prediction = {"fixed_five_turns": {"long", "poll", "runaway"}}', "两个循环都要预测"),
+    ],
+    "06-branches": [
+        (  # keeps the cut reply and the same budget
+            "def on_pause_turn(messages, response):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            "    return messages\n\n\n"
+            "def on_max_tokens(messages, response, max_tokens):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            "    return messages, max_tokens",
+            "不能追加进 messages",
+        ),
+        (  # one more token: cut off again
+            "def on_pause_turn(messages, response):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            "    return messages\n\n\n"
+            "def on_max_tokens(messages, response, max_tokens):\n"
+            "    return messages, max_tokens + 1",
+            "又被截断了",
+        ),
+    ],
+    "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "实际是")],
+    "07-loop": [("from agentkit.antipatterns import exception_aborts as my_loop", "场景通过")],
+    "08-self-1": [
+        (
+            'my_order = ["B", "A", "D", "C"]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+            "不对",
+        )
+    ],
+    "08-self-2": [
+        (  # lets a failing tool's exception escape
+            "def results_message(response, run_tool):\n"
+            '    blocks = [b for b in response.content if b.type == "tool_use"]\n'
+            '    return {"role": "user", "content": [\n'
+            '        {"type": "tool_result", "tool_use_id": b.id,\n'
+            '         "content": json.dumps(run_tool(b.name, b.input))} for b in blocks]}',
+            "你的代码抛出了",
+        ),
+        (  # text before the results
+            MESSAGE + '    note = {"type": "text", "text": "结果如下"}\n'
+            '    return {"role": "user", "content": [note] + results}',
+            "排在这条 user 消息的最前面",
+        ),
+    ],
+    "08-self-3": [
+        ('first_blocks = ["tool_use"]\ntext_loop_refunds = 0', "第 1 条响应的块是"),
+        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = 1', "退款了 0 次"),
+    ],
+    "08-self-4": [('tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()', "实际在")],
+    "08-self-5": [('my_guess = "completed"', "实际是")],
 }
+
+# Right attempts in another form than the solution's: each must pass.
+RIGHT = {
+    "00-stop-reasons": ['finish_on = "end_turn"\ncontinue_on = "tool_use"'],
+    "01-request": [
+        "def build_request(question):\n"
+        "    return dict(model=MODEL, max_tokens=2048, tools=list(TOOLS),\n"
+        '                messages=[{"role": "user", "content": [{"type": "text", "text": question}]}])'
+    ],
+    "02-round": [
+        ROUND + '    note = {"type": "text", "text": "以上是全部工具结果。"}\n'
+        '    return messages + [{"role": "user", "content": results + [note]}]'
+    ],
+    "03-tool-result": [
+        "def answer(block, run_tool):\n"
+        "    try:\n"
+        '        return {"type": "tool_result", "tool_use_id": block.id,\n'
+        '                "content": json.dumps(run_tool(block.name, block.input)), "is_error": False}\n'
+        "    except Exception as e:\n"
+        '        return {"type": "tool_result", "tool_use_id": block.id,\n'
+        '                "content": f"出错：{e}", "is_error": True}'
+    ],
+    "04-hook": [
+        HOOK + '        if name != "process_refund":\n'
+        "            return None\n"
+        '        if float(input["amount"]) <= self.limit:\n'
+        "            return None\n"
+        "        return f\"{input['amount']} 元超过上限，请转人工\""
+    ],
+    "05-stop": [
+        LOOP_HEAD + "        match resp.stop_reason:\n"
+        '            case "end_turn":\n'
+        "                return messages\n"
+        '            case "pause_turn":\n'
+        "                continue\n"
+        '            case "tool_use":\n'
+        "                pass\n"
+        "            case other:\n"
+        '                raise RuntimeError(f"stop_reason={other}")\n' + LOOP_TAIL
+    ],
+    "05-predict": [
+        "my_prediction = {\n"
+        '    "tool_choice_none_after_last": ["english", "refund_cap", "tool_error", "long"],\n'
+        '    "fixed_five_turns": ["runaway", "poll", "long"],\n'
+        "}"
+    ],
+    "06-branches": [
+        "def on_pause_turn(messages, response):\n"
+        '    return messages + [{"role": "assistant", "content": response.content}]\n\n\n'
+        "def on_max_tokens(messages, response, max_tokens):\n"
+        "    return messages, max_tokens * 4"
+    ],
+    "08-self-2": [
+        MESSAGE + '    note = {"type": "text", "text": "A-1002 的查询失败了。"}\n'
+        '    return {"role": "user", "content": results + [note]}'
+    ],
+    "08-self-4": ['tree_fails = ["unexpected"]\nmodel_fails = []'],
+}
+
+
+def reference_name(name: str) -> str:
+    """The name a solution cell gives the reference answer for the learner's `name`."""
+    return "Reference" + name if name[0].isupper() else "reference_" + name.removeprefix("my_")
+
+
+def defined(source: str) -> list[str]:
+    """The top-level names a cell defines (functions, classes, plain assignments)."""
+    names: list[str] = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return names
 
 
 def tags(cell) -> set[str]:
@@ -151,13 +402,16 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
             if i in marks:
                 check, sols = marks[i]
                 key = cell.id.removeprefix("ex-")
-                attempts = {
-                    "stub": cell.source,
-                    "solution": "\n\n".join(
-                        nb.cells[s].source for s in sols if nb.cells[s].cell_type == "code"
-                    ),
-                    "wrong": WRONG.get(key, cell.source),
-                }
+                names = defined(cell.source)
+                solution = "\n\n".join(
+                    nb.cells[s].source for s in sols if nb.cells[s].cell_type == "code"
+                )
+                aliases = "\n".join(f"{n} = {reference_name(n)}" for n in names)
+                attempts = {"stub": cell.source, "solution": solution + "\n" + aliases}
+                for n, (source, _) in enumerate(WRONG.get(key, [])):
+                    attempts[f"wrong {n}"] = source
+                for n, source in enumerate(RIGHT.get(key, [])):
+                    attempts[f"right {n}"] = source
                 out[key] = {}
                 for kind, source in attempts.items():
                     trial = dict(ns)
@@ -177,12 +431,73 @@ def test_the_check_fails_on_the_stub_passes_with_the_solution_and_answers_a_wron
     path, key, cells
 ):
     got = verdicts(path)[key]
-    for kind in ("stub", "solution", "wrong"):
-        assert isinstance(got[kind], Verdict), f"{kind}: the check raised {got[kind]!r}"
-        assert 2 <= len(repr(got[kind]).splitlines()) or got[kind].passed, repr(got[kind])
+    for kind, verdict in got.items():
+        assert isinstance(verdict, Verdict), f"{kind}: the check raised {verdict!r}"
+        assert INTERNAL not in repr(verdict), f"{kind}: {verdict!r}"
+        assert 2 <= len(repr(verdict).splitlines()) or verdict.passed, repr(verdict)
     assert not got["stub"].passed and repr(got["stub"]).startswith("… 还没做完"), got["stub"]
     assert got["solution"].passed, got["solution"]
-    assert not got["wrong"].passed and "提示：" in repr(got["wrong"]), got["wrong"]
+    for n, (_, words) in enumerate(WRONG[key]):
+        wrong = got[f"wrong {n}"]
+        assert not wrong.passed and "提示：" in repr(wrong), wrong
+        assert words in repr(wrong), f"wrong {n}: {words!r} not in {wrong!r}"
+    for n in range(len(RIGHT.get(key, []))):
+        assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
+
+
+@pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])
+def test_a_solution_never_takes_the_learners_names_and_its_first_line_gives_nothing_away(
+    path, key, cells
+):
+    nb = nbformat.read(path, as_version=4)
+    ex, _, solutions = cells
+    names = defined(nb.cells[ex].source)
+    for s in solutions:
+        cell = nb.cells[s]
+        first = cell.source.splitlines()[0]
+        if cell.cell_type == "code":
+            assert first == HEAD, f"a collapsed solution shows its first line: {first!r}"
+            taken = set(defined(cell.source)) & set(names)
+            assert not taken, f"the solution overwrites the learner's {sorted(taken)}"
+            assert {reference_name(n) for n in names} <= set(defined(cell.source))
+        else:  # a written answer: a heading line, the answer inside <details>
+            assert first.startswith("**参考答案") and not re.search(r"[A-Za-z0-9`\"]", first)
+            assert "<details>" in cell.source and cell.source.rstrip().endswith("</details>")
+
+
+def test_a_later_cell_that_runs_the_learners_code_says_whose_code_it_ran():
+    for path in LESSONS:
+        nb = nbformat.read(path, as_version=4)
+        names: set[str] = set()
+        for cell in nb.cells:
+            kinds = tags(cell)
+            if "exercise" in kinds:
+                names |= set(defined(cell.source))
+            elif cell.cell_type == "code" and not kinds & {"check", "solution"}:
+                used = {n for n in names if re.search(rf"\b{n}\b", cell.source)}
+                if used:
+                    assert "yours_or_reference" in cell.source or "你的" in cell.source, (
+                        path.name,
+                        cell.id,
+                        used,
+                    )
+
+
+def test_the_small_solution_cells_are_the_references_later_cells_fall_back_on():
+    import inspect
+
+    from agentkit.lessons.solution import REFERENCES
+
+    found = {}
+    for path in LESSONS:
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if "solution" in tags(cell) and cell.cell_type == "code":
+                for name, ref in REFERENCES.items():
+                    if reference_name(name) in defined(cell.source):
+                        found[name] = cell.source.split("\n", 1)[1]
+                        assert found[name] == inspect.getsource(ref).rstrip(), name
+    assert set(found) == set(REFERENCES)
 
 
 @pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])
@@ -201,7 +516,7 @@ def test_each_exercise_ships_as_a_stub_with_its_check_and_a_collapsed_solution(p
         o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in nb.cells[check].outputs
     )
     assert shipped.startswith("… 还没做完"), "as shipped, the check says the exercise is not done"
-    assert key in WRONG, f"no wrong attempt for {key} in WRONG"
+    assert WRONG.get(key), f"no wrong attempt for {key} in WRONG"
 
 
 def test_at_least_fifteen_exercises_over_eight_lessons_and_code_in_every_lesson_01_to_08():
@@ -242,3 +557,39 @@ def test_every_check_answers_any_attempt_with_a_verdict_never_an_exception(check
     verdict = check(*args)
     assert isinstance(verdict, Verdict) and not verdict.passed, verdict
     assert "提示：" in repr(verdict)
+    assert INTERNAL not in repr(verdict), (
+        f"a wrong answer is the learner's, not a check bug: {verdict}"
+    )
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda f: f.__name__)
+def test_a_bug_inside_a_check_is_reported_as_the_checks_own_never_blamed_on_the_learner(
+    check, monkeypatch
+):
+    import inspect
+    import operator
+
+    from agentkit.lessons import checks
+
+    broken = operator.attrgetter("x")  # C code: raises TypeError, with no frame of the learner's
+    for helper in ("require", "answered", "returned"):
+        monkeypatch.setattr(checks, helper, broken)
+    n = len(inspect.signature(check.__wrapped__).parameters)
+    args = [lambda *a, **k: None] * n
+    verdict = check(*args)
+    assert not verdict.passed and repr(verdict).startswith(INTERNAL), verdict
+    assert "TypeError" in repr(verdict) and "不是你的答案的问题" in repr(verdict)
+    assert "还不对" not in repr(verdict) and "你的代码" not in repr(verdict)
+
+
+def test_text_exit_counts_the_refunds_of_a_run_that_made_some(monkeypatch):
+    """text_exit reads each ToolRun by name (it once unpacked the five-field ToolRun as a triple,
+    which only a run with tool calls reaches)."""
+    from agentkit import antipatterns
+    from agentkit.grading import reference_loop
+    from agentkit.lessons import checks
+
+    monkeypatch.setattr(antipatterns, "stop_on_text_block", reference_loop)
+    verdict = checks.text_exit(["text", "tool_use"], 1)
+    assert verdict.passed, verdict
+    assert "退款 1 次" in repr(verdict)

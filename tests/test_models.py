@@ -34,7 +34,9 @@ def test_unknown_and_retired_ids_get_the_apis_404(model):
 def test_the_guides_model_retired_on_2026_11_30(monkeypatch):
     assert models.end_of_life("claude-sonnet-4-5") == date(2026, 11, 30)
     line = agentkit.try_model(agentkit.make_client(offline=True), "claude-sonnet-4-5")
-    assert line == "模型 claude-sonnet-4-5：HTTP 404 not_found_error：model: claude-sonnet-4-5"
+    first, hint = line.split("\n")
+    assert first == "模型 claude-sonnet-4-5：HTTP 404 not_found_error：model: claude-sonnet-4-5"
+    assert f"改用 {agentkit.default_model()}" in hint and "AGENTKIT_MODEL" in hint
     monkeypatch.setenv("AGENTKIT_TODAY", "2026-11-29")  # the day before: still served
     assert "HTTP 200" in agentkit.try_model(agentkit.make_client(offline=True), "claude-sonnet-4-5")
 

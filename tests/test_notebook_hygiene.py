@@ -60,3 +60,72 @@ def test_source_listings_stay_within_88_columns_and_remain_python():
             ast.parse(code)
             listed += 1
     assert listed >= 10
+
+
+# --- figures in the prose: what the code computes, the code prints ------------------------------------
+
+LESSON_NBS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("0[0-8]_*.ipynb"))
+COUNTED = re.compile(r"\d+\s*(个场景|轮的预算|次请求仍未结束)")
+DOTTED = re.compile(r"`(agentkit(?:\.\w+)+)`")
+
+
+def _markdown(path):
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    return [(c.id, c.source) for c in nb.cells if c.cell_type == "markdown"]
+
+
+@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+def test_the_prose_states_no_scenario_count_or_budget_the_code_computes(path):
+    for cell_id, text in _markdown(path):
+        found = COUNTED.findall(text)
+        assert not found, f"{path.name} {cell_id}: print it from code instead: {found}"
+
+
+@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+def test_every_agentkit_name_the_prose_cites_exists(path):
+    import importlib
+
+    for cell_id, text in _markdown(path):
+        for dotted in DOTTED.findall(text):
+            parts = dotted.split(".")
+            for cut in range(len(parts), 0, -1):
+                try:
+                    obj = importlib.import_module(".".join(parts[:cut]))
+                    break
+                except ImportError:
+                    continue
+            for attr in parts[cut:]:
+                assert hasattr(obj, attr), f"{path.name} {cell_id}: `{dotted}` does not exist"
+                obj = getattr(obj, attr)
+
+
+QUANTITY = re.compile(r"(?<![第\d.])(?<!第 )(\d+(?:\.\d+)?)\s*(轮|次请求|笔|次)")
+
+
+def _shown(cell) -> str:
+    return "".join(
+        o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in cell.get("outputs", [])
+    )
+
+
+@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
+    """ "看什么" reads the output above it: a count of turns, requests or refunds it states (not an
+    ordinal such as 第 2 轮) is a number that output shows, so a changed run cannot leave it stale."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    above = ""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            above = _shown(cell)
+        elif cell.source.startswith("**看什么"):
+            for m in QUANTITY.finditer(cell.source):
+                before, after = cell.source[: m.start()], cell.source[m.end() :]
+                if after.startswith("就停") or before.endswith(("不止 ", "最多 ", "“")):
+                    continue  # the "stop after 5 turns" anti-pattern's name, not a count
+                assert re.search(rf"(?<![\d.]){re.escape(m.group(1))}(?![\d.])", above), (
+                    f"{path.name} {cell.id}: {m.group(0)!r} is not in the output above"
+                )

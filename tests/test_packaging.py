@@ -1,5 +1,6 @@
 """pyproject.toml and environment.yml list the same packages; the README's commands are the real ones."""
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -39,7 +40,9 @@ def test_readme_commands_match_the_project():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'pip install -e ".[dev]"' in readme and 'pip install -q -e ".[dev]"' in ci
-    assert "jupyter lab notebooks/" in readme
+    assert "\njupyter lab --LabApp.app_settings_dir=jupyterlab-settings\n" in readme
+    overrides = json.loads((ROOT / "jupyterlab-settings" / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
     assert "\npytest\n" in readme and "python -m pytest" in ci
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
         "pytest"

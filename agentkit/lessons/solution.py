@@ -7,13 +7,25 @@ safety net. Every way out that is not end_turn is a named exception carrying the
 (never a silent "done"). The library's own loop is `agentkit.run_agent_loop`; this one exists to be read.
 
 `solution_source()` is the text of lesson 07's collapsed solution cell (tests/test_lesson_07.py keeps
-the two equal), with `solution_loop` named `my_loop` there.
+the two equal), with `solution_loop` named `reference_loop` there: a solution never takes the
+learner's name.
+
+The reference answers of the smaller exercises whose names later cells build on (lessons 01-04)
+are here too, as their collapsed solution cells write them (tests/test_exercises.py keeps each
+cell equal to its function): `checks.yours_or_reference` falls back on them while the learner's
+own version has not passed its check, in the student edition too, which has no solution cells.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+
+from ..client import default_model
+from ..exercise import TOOLS
+from ..tools import tool_results
+
+MODEL = default_model()
 
 MAX_TURNS = 50  # a safety net against runaway loops, not the way the loop normally ends
 
@@ -52,7 +64,7 @@ def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TUR
         # Append the whole response verbatim: text and tool_use blocks alike.
         messages.append({"role": "assistant", "content": resp.content})
         match resp.stop_reason:
-            case "end_turn":  # the model says the task is done
+            case "end_turn" | "stop_sequence":  # done (or stopped where we asked it to)
                 return messages
             case "pause_turn":  # a server tool paused: send the content back as-is
                 continue
@@ -87,13 +99,73 @@ def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TUR
 EXITS = (LoopExit, SafetyNetReached, Refused, CutOff, UnknownStopReason)
 
 
+# --- the smaller exercises (lessons 01-04), as their solution cells write them ---------------------
+
+
+def reference_build_request(question):
+    """The keyword arguments of one client.messages.create call that asks `question`."""
+    return {
+        "model": MODEL,
+        "max_tokens": 1024,
+        "tools": TOOLS,
+        "messages": [{"role": "user", "content": question}],
+    }
+
+
+def reference_append_round(messages, response, run_tool):
+    """Steps 3 and 4 of one round: run every tool_use, append the reply and the results."""
+    results = tool_results(response, run_tool)  # step 3: every tool_use block
+    messages.append({"role": "assistant", "content": response.content})  # verbatim
+    messages.append({"role": "user", "content": results})  # ONE user message
+    return messages
+
+
+def reference_answer(block, run_tool):
+    """The tool_result block for one tool_use `block`."""
+    result = {"type": "tool_result", "tool_use_id": block.id}
+    try:
+        out = run_tool(block.name, block.input)
+    except Exception as e:  # the model reads the error and decides what to do
+        return result | {"content": str(e), "is_error": True}
+    return result | {"content": json.dumps(out, ensure_ascii=False)}
+
+
+class ReferenceRefundLimit:
+    """A hook: deny process_refund above `limit`; let every other call through."""
+
+    def __init__(self, limit):
+        self.limit = limit
+
+    def before_tool(self, name, input):
+        """Return a reason to deny the call, or None to allow it."""
+        if name == "process_refund" and input.get("amount", 0) > self.limit:
+            return f"退款金额 {input['amount']} 超过上限 {self.limit}，需要人工处理"
+        return None
+
+
+REFERENCES = {  # the learner's name -> the reference answer later cells fall back on
+    "build_request": reference_build_request,
+    "append_round": reference_append_round,
+    "answer": reference_answer,
+    "RefundLimit": ReferenceRefundLimit,
+}
+
+
+HEAD = "# 参考答案：先自己做，卡住了再展开看"  # a collapsed cell shows its first line only
+
+
 def solution_source() -> str:
-    """The reference solution as shown to the learner: the cap, the exceptions and the loop
-    (lesson 07 imports json in an earlier cell)."""
-    return "\n\n\n".join(
-        [
-            f"MAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
-            *(inspect.getsource(c).rstrip() for c in EXITS),
-            inspect.getsource(solution_loop).rstrip(),
-        ]
+    """Lesson 07's solution cell: the comment line, the cap, the exceptions and the loop, named
+    reference_loop (lesson 07 imports json in an earlier cell)."""
+    loop = inspect.getsource(solution_loop).rstrip()
+    return (
+        HEAD
+        + "\n"
+        + "\n\n\n".join(
+            [
+                f"MAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
+                *(inspect.getsource(c).rstrip() for c in EXITS),
+                loop.replace("def solution_loop(", "def reference_loop(", 1),
+            ]
+        )
     )
