@@ -13,29 +13,48 @@ import sys
 import anthropic
 
 from .cassette import CassetteError
-from .client import connection_problem, default_model, is_offline, make_client, retired_hint
+from .client import (
+    DEFAULT_MODEL,
+    connection_problem,
+    default_model,
+    is_offline,
+    make_client,
+    retired_hint,
+)
 from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
+from .settings import SettingsError
 
 
 def demo() -> int:
-    """Run the demo; a connection failure or a cassette problem is one line and exit status 1."""
+    """Run the demo; a connection failure, a cassette problem, a wrong environment variable or a
+    model the API does not serve is one line and exit status 1."""
     try:
         client = make_client()
-    except CassetteError as e:
+    except (CassetteError, SettingsError) as e:
         print(one_line(e))
         return 1
     try:
         _demo(client)
-    except anthropic.APIConnectionError:
-        print(connection_problem(client))
+    except anthropic.APIConnectionError as e:
+        print(connection_problem(client, e))
         return 1
-    except anthropic.NotFoundError as e:  # a retired model id (AGENTKIT_MODEL=claude-sonnet-4-5)
-        print(f"HTTP 404 {one_line(e)}\n{retired_hint(default_model())}")
+    except (
+        anthropic.NotFoundError
+    ) as e:  # an unknown or retired id (AGENTKIT_MODEL=claude-sonnet-4-5)
+        print(f"{unknown_model(e)} {retired_hint(default_model())}")
         return 1
     except CassetteError as e:
         print(one_line(e))
         return 1
     return 0
+
+
+def unknown_model(e: anthropic.NotFoundError) -> str:
+    err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
+    return (
+        f"模型 {default_model()} 不可用（HTTP 404 {err.get('type')}：{err.get('message')}）。"
+        f"请把 AGENTKIT_MODEL 设为可用的模型（例如 {DEFAULT_MODEL}），或者不设置它。"
+    )
 
 
 def one_line(e: Exception) -> str:
@@ -66,20 +85,69 @@ def main(argv: list[str] | None = None) -> int:
         help="run the study guide's exercise (its loop, tools and prompts) and print each round",
     )
     serve = sub.add_parser(
-        "serve", help="serve the offline Messages API over HTTP (each API key gets its own world)"
+        "serve",
+        help="serve the offline Messages API over HTTP (each API key gets its own world)",
+        description="Serve the offline Messages API over HTTP. Each API key gets its own world, "
+        "made by its first valid request; at most 1000 live at once (the least recently used is "
+        "dropped). Worlds live in memory only: every order and history is lost when the server "
+        "stops or restarts.",
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: loopback)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: loopback; any other address is reachable from "
+        "other machines, and the server says so)",
     )
-    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--port", default="8765", help="port 1-65535 (0: any free port)")
+    add_classroom_options(serve)
+    sub.add_parser("doctor", help="preflight: Python, packages, JupyterLab and the offline API")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return demo()
-    if args.command == "serve":
-        from .serve import serve as run_server
+    if args.command == "doctor":
+        from .doctor import doctor
 
-        return run_server(args.host, args.port)
+        return doctor()
+    if args.command == "serve":
+        return run_serve(parser, args)
     return 0
+
+
+def add_classroom_options(serve: argparse.ArgumentParser) -> None:
+    """The teacher-key proxy's options (agentkit.upstream)."""
+    group = serve.add_argument_group("one key for a class (forward to a real API)")
+    group.add_argument(
+        "--upstream", help="forward to this API with the teacher's ANTHROPIC_API_KEY"
+    )
+    group.add_argument("--students", type=int, help="students in a new roster (default 30)")
+    group.add_argument(
+        "--roster", default="roster.csv", help="student,token CSV (written if missing)"
+    )
+    group.add_argument("--budget-tokens", type=int, help="input + output tokens per student")
+    group.add_argument("--usage", action="store_true", help="print usage per student and exit")
+
+
+def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.usage:
+        from .upstream import show_usage
+
+        return show_usage(args.roster, args.budget_tokens)
+    if not args.upstream and (args.students is not None or args.budget_tokens is not None):
+        parser.error("--students and --budget-tokens need --upstream")
+    try:
+        from .serve import serve as run_server
+    except KeyboardInterrupt:  # Ctrl-C while tornado was still loading
+        return 0
+    if not args.upstream:
+        return run_server(args.host, args.port)
+    return run_server(
+        args.host,
+        args.port,
+        upstream=args.upstream,
+        roster=args.roster,
+        students=args.students,
+        budget_tokens=args.budget_tokens,
+    )
 
 
 if __name__ == "__main__":

@@ -30,8 +30,11 @@ recording (and a second `record=` of the same file in the same process appends t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -76,6 +79,7 @@ class Cassette:
         "anthropic-api"  # "anthropic-api" (real Claude) or "offline" (the simulated Claude)
     )
     mode: str = "record"  # "record" or "replay": what this process does with it
+    _written: bool = field(default=False, repr=False)  # this process wrote the file at path
 
     @property
     def name(self) -> str:
@@ -113,6 +117,12 @@ class Cassette:
             )
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+        except RecursionError:
+            raise CassetteError(
+                f"回放录制：{path} 的 JSON 嵌套太深（超过 Python 能读的层数），不是录制文件。"
+            ) from None
+        except OSError as e:
+            raise CassetteError(f"回放录制：读不了 {path}（{e.strerror or e}）。") from None
         except UnicodeDecodeError as e:
             raise CassetteError(
                 f"回放录制：{path} 不是 UTF-8 文本（{e.reason}），不是录制文件。"
@@ -122,7 +132,10 @@ class Cassette:
                 f"回放录制：{path} 不是合法的 JSON（第 {e.lineno} 行第 {e.colno} 列：{e.msg}），"
                 "文件可能被截断或改坏了。"
             ) from e
-        problem = _format_problem(data)
+        try:
+            problem = _format_problem(data)
+        except RecursionError:
+            problem = "嵌套太深"
         if problem:
             raise CassetteError(f"回放录制：{path} 不是可用的录制文件：{problem}。")
         return cls(
@@ -144,6 +157,9 @@ class Cassette:
         self.save()
 
     def save(self) -> None:
+        """Write the whole cassette to a temporary file beside it, then rename it over the target
+        (atomic: a reader sees the old file or the new one). A failure is one CassetteError naming
+        the path; the SDK re-raises an AnthropicError unchanged, so the request is not sent again."""
         data = {
             "agentkit_cassette": FORMAT,
             "name": self.name,
@@ -153,10 +169,65 @@ class Cassette:
             "sdk": f"anthropic {anthropic.__version__}",
             "exchanges": self.exchanges,
         }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(self.path)
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        tmp = None
+        try:
+            check_record_target(self.path, read=not self._written)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(
+                prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent
+            )
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+            tmp, self._written = None, True
+        except OSError as e:
+            raise CassetteError(
+                f"录制：无法保存录制文件 {self.path}（{e.strerror or e}）。这次请求已经有了回答，"
+                "但没有录下来；请换一个可写的路径（AGENTKIT_RECORD / record=）。"
+            ) from None
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+
+def check_record_target(path: Path, read: bool = True) -> None:
+    """Refuse to record over anything that is not ours: a folder, a symlink, a device or pipe, or a
+    file that is not a cassette (an empty file is fine). Raises CassetteError naming the path."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CassetteError(f"录制：无法使用路径 {path}（{e.strerror or e}）。") from None
+    kind = (
+        "一个目录"
+        if stat.S_ISDIR(st.st_mode)
+        else "一个符号链接"
+        if stat.S_ISLNK(st.st_mode)
+        else None
+        if stat.S_ISREG(st.st_mode)
+        else "一个设备、管道或套接字，不是普通文件"
+    )
+    if kind is None and read and st.st_size and not _is_cassette(path):
+        kind = "一个已有的文件，但不是录制文件"
+    if kind:
+        raise CassetteError(
+            f"录制：{path} 是{kind}；录制不会覆盖它。请给 AGENTKIT_RECORD / record= 一个新的文件路径，"
+            "或一个已有的录制文件。"
+        )
+
+
+def _is_cassette(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+        return b'"agentkit_cassette"' in head and Cassette.load(path) is not None
+    except (OSError, CassetteError):
+        return False
 
 
 def _format_problem(data: Any) -> str | None:
@@ -442,12 +513,26 @@ _REPLAYS: dict[Path, Replay] = {}
 def recording(path: str | os.PathLike, backend: str = "anthropic-api") -> Cassette:
     """The cassette this process records to at `path`: new (the file is overwritten) the first time."""
     key = Path(path).resolve()
+    if key not in _RECORDINGS:
+        check_record_target(Path(path))
+        _check_writable(Path(path))
     tape = _RECORDINGS.setdefault(key, Cassette(Path(path), backend=backend))
     if tape.backend != backend:
         raise CassetteError(
             f"录制 {path}：同一个录制文件不能既录{BACKENDS[tape.backend]}又录{BACKENDS[backend]}。"
         )
     return tape
+
+
+def _check_writable(path: Path) -> None:
+    """Before any request is sent: the nearest existing folder above `path` must be writable."""
+    folder = path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise CassetteError(
+            f"录制：不能在 {folder} 里写录制文件 {path}（不是可写的目录）。请换一个路径。"
+        )
 
 
 def replaying(path: str | os.PathLike) -> Replay:

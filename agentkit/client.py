@@ -13,6 +13,7 @@ import httpx2
 
 from . import cassette
 from .offline import OfflineAPI
+from .settings import Settings, SettingsError
 from .sim import SimulatedClaude, World
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
@@ -32,7 +33,7 @@ def offline_api(
 
 
 def default_model() -> str:
-    return os.environ.get("AGENTKIT_MODEL") or DEFAULT_MODEL
+    return Settings.from_env().model or DEFAULT_MODEL
 
 
 def try_model(client: anthropic.Anthropic, model: str) -> str:
@@ -62,10 +63,9 @@ def retired_hint(model: str) -> str:
 
 
 def is_offline() -> bool:
-    """Offline unless a key is set; AGENTKIT_OFFLINE=1 forces offline even with a key."""
-    return os.environ.get("AGENTKIT_OFFLINE", "") not in ("", "0") or not os.environ.get(
-        "ANTHROPIC_API_KEY"
-    )
+    """Offline unless a key is set; AGENTKIT_OFFLINE=1 forces offline even with a key
+    (AGENTKIT_OFFLINE=0 or false: real Claude when a key is set)."""
+    return Settings.from_env().is_offline
 
 
 def make_client(
@@ -91,7 +91,8 @@ def make_client(
     The environment variables leave a client asked for with offline=True alone (the simulated Claude stays),
     and AGENTKIT_RECORD needs real Claude (a key).
     """
-    plan = _plan(offline, world, faults, context_window, record, replay)
+    settings = Settings.from_env()  # a wrong value is one SettingsError here, never mid-request
+    plan = _plan(settings, offline, world, faults, context_window, record, replay)
     if _async:
         return _build(anthropic.AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
     return _build(anthropic.Anthropic, httpx2.Client, plan, max_retries, kwargs)
@@ -112,13 +113,10 @@ class _Plan:
     tape: cassette.Cassette | None = None
 
 
-def _plan(offline, world, faults, context_window, record, replay) -> _Plan:
+def _plan(settings: Settings, offline, world, faults, context_window, record, replay) -> _Plan:
     from_env = record is None and replay is None
     if from_env and offline is not True:
-        record, replay = (
-            os.environ.get("AGENTKIT_RECORD") or None,
-            os.environ.get("AGENTKIT_REPLAY") or None,
-        )
+        record, replay = settings.record, settings.replay
     if record and replay:
         raise cassette.CassetteError(
             "不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。"
@@ -126,7 +124,7 @@ def _plan(offline, world, faults, context_window, record, replay) -> _Plan:
     if replay:
         return _Plan(offline=True, replay=cassette.replaying(replay))
     if offline is None:
-        offline = is_offline()
+        offline = settings.is_offline
     if record and offline and from_env:
         raise cassette.CassetteError(
             "AGENTKIT_RECORD 录制的是真实 Claude：请设置 ANTHROPIC_API_KEY（并且不要设置 "
@@ -164,8 +162,20 @@ def _build(client_cls, http_cls, plan: _Plan, max_retries: int, kwargs: dict[str
     return client
 
 
-def connection_problem(client: anthropic.Anthropic | anthropic.AsyncAnthropic) -> str:
-    """The one line a learner sees when Claude cannot be reached: the URL, and the way out."""
+def connection_problem(
+    client: anthropic.Anthropic | anthropic.AsyncAnthropic, error: BaseException | None = None
+) -> str:
+    """The one line a learner sees when Claude cannot be reached: the URL, and the way out. For a
+    client that is already offline (the simulated Claude, or a replayed cassette) nothing was on the
+    network: the transport itself failed, a bug of ours, so the line says that and never advises
+    going offline."""
+    if (
+        getattr(client, "offline", None) is not None
+        or getattr(getattr(client, "cassette", None), "mode", None) == "replay"
+    ):
+        cause = error.__cause__ or error if error is not None else None
+        detail = f"：{type(cause).__name__}: {' '.join(str(cause).split())}" if cause else ""
+        return f"离线模拟 Claude 内部出错（这是 agentkit 的问题，不是网络问题，请报告）{detail}"
     return (
         f"连不上 Claude API（{client.base_url}）。请检查网络或 ANTHROPIC_BASE_URL；"
         "没有网络时设置环境变量 AGENTKIT_OFFLINE=1 改用离线模拟 Claude。"
@@ -174,13 +184,14 @@ def connection_problem(client: anthropic.Anthropic | anthropic.AsyncAnthropic) -
 
 @contextmanager
 def friendly_errors(client: anthropic.Anthropic | anthropic.AsyncAnthropic | None = None):
-    """Around a lesson's call to Claude: a connection failure or a cassette problem becomes one printed
-    line (no traceback) and the block ends; every other error passes through unchanged."""
+    """Around a lesson's call to Claude: a connection failure, a cassette problem or a wrong
+    environment variable becomes one printed line (no traceback) and the block ends; every other
+    error passes through unchanged."""
     try:
         yield
     except anthropic.APIConnectionError as e:
-        print(connection_problem(client) if client is not None else f"连不上 Claude API：{e}")
-    except cassette.CassetteError as e:
+        print(connection_problem(client, e) if client is not None else f"连不上 Claude API：{e}")
+    except (cassette.CassetteError, SettingsError) as e:
         print(" ".join(str(e).split()))
 
 

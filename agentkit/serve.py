@@ -10,41 +10,123 @@ curl, the TypeScript SDK or a tutorial's code works unchanged with
     export ANTHROPIC_BASE_URL=http://127.0.0.1:8765
     export ANTHROPIC_API_KEY=any-string
 
-Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a body
-over 32 MB 413 `request_too_large`, a wrong path 404 `not_found_error`, no key 401.
+Bounded, so that no client can exhaust it:
+- a key's world is made by its first valid request (a 4xx leaves nothing behind); at most
+  `MAX_KEYS` worlds live at once, the least recently used one is dropped for a new key (its orders
+  and history are lost, as they are when the server restarts: worlds live in memory only);
+- each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`;
+- a body's declared size is checked before it is read: over 32 MB is the API's 413
+  `request_too_large` and the body is discarded as it arrives, never kept; a large body is parsed
+  off the event loop, so it delays only its own key;
+- headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
+  then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
+Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a wrong
+path or method (HEAD and OPTIONS included) 404 `not_found_error`, no key 401. A client that hangs up
+mid-stream is not an error.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import ipaddress
+import re
+import resource
 import signal
+import socket
 import sys
 import threading
+from collections import OrderedDict, deque
+from collections.abc import Sequence
 from typing import Any
 
 import tornado.httpserver
+import tornado.iostream
 import tornado.netutil
 import tornado.web
+from tornado.ioloop import IOLoop
 
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, error_answer, stable_id
+from .settings import Settings
 from .sim import SimulatedClaude, World
 
-LIMIT = (
-    MAX_BODY + 1024 * 1024
-)  # tornado itself drops bodies beyond this; the API's 413 answers above 32 MB
+MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
+LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
+IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-alive), whole body
+MAX_HEADERS = 64 * 1024
+DISCARD_LIMIT = (
+    4 * MAX_BODY
+)  # a declared body beyond this is refused by tornado (connection closed)
+OFF_LOOP = 256 * 1024  # bodies larger than this are parsed in a worker thread
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+class RecentLog(Sequence):
+    """The most recent request bodies (`OfflineAPI.log`'s interface), bounded in count and bytes."""
+
+    def __init__(self, count: int = LOG_REQUESTS, size: int = LOG_BYTES) -> None:
+        self._raw: deque[bytes] = deque()
+        self.count, self.size, self._bytes = count, size, 0
+
+    def append(self, raw: bytes) -> None:
+        if len(raw) > self.size:
+            return
+        self._raw.append(bytes(raw))
+        self._bytes += len(raw)
+        while len(self._raw) > self.count or self._bytes > self.size:
+            self._bytes -= len(self._raw.popleft())
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __getitem__(self, i):
+        import json
+
+        if isinstance(i, slice):
+            return [json.loads(r) for r in list(self._raw)[i]]
+        return json.loads(self._raw[i])
 
 
 class Worlds:
-    """One OfflineAPI (with its own World) per API key."""
+    """One OfflineAPI (with its own World) per API key, made by the key's first valid request; at
+    most `max_keys` of them, the least recently used dropped first."""
 
-    def __init__(self) -> None:
-        self.apis: dict[str, OfflineAPI] = {}
+    def __init__(self, max_keys: int = MAX_KEYS) -> None:
+        self.apis: OrderedDict[str, OfflineAPI] = OrderedDict()
+        self.max_keys = max_keys
+        self._locks: dict[str, list] = {}  # key -> [lock, requests in flight]
 
     def for_key(self, key: str) -> OfflineAPI:
-        if key not in self.apis:
-            self.apis[key] = OfflineAPI(SimulatedClaude(World()))
-        return self.apis[key]
+        """The key's API: its live one, or a fresh one that `keep` adopts after a valid request."""
+        api = self.apis.get(key)
+        if api is not None:
+            self.apis.move_to_end(key)
+            return api
+        return OfflineAPI(SimulatedClaude(World()), log=RecentLog())
+
+    def keep(self, key: str, api: OfflineAPI) -> None:
+        if key in self.apis:
+            return
+        self.apis[key] = api
+        while len(self.apis) > self.max_keys:
+            self.apis.popitem(last=False)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, key: str):
+        """One request at a time per key, in arrival order (a key's requests share its world).
+        The lock lives only while the key has requests in flight."""
+        entry = self._locks.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._locks[key]
 
 
 def api_key(headers: Any) -> str | None:
@@ -55,12 +137,38 @@ def api_key(headers: Any) -> str | None:
     return key or None
 
 
+def _too_large():
+    # Wording as users pasted it: anthropics/anthropic-sdk-python#938, anthropics/claude-code#3335.
+    rid = stable_id("req_", 0, 413)
+    return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
+
+
+@tornado.web.stream_request_body
 class MessagesHandler(tornado.web.RequestHandler):
     def initialize(self, worlds: Worlds) -> None:
         self.worlds = worlds
+        self._chunks: list[bytes] = []
+        self._size = self._received = 0
 
     def check_xsrf_cookie(self) -> None:  # an API, not a form
         pass
+
+    def prepare(self) -> None:
+        """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
+        answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
+        declared = self.request.headers.get("content-length", "")
+        self._size = int(declared) if declared.isdigit() else 0
+        if self._size > DISCARD_LIMIT:
+            self.set_header("connection", "close")
+            self._write_answer(_too_large())
+
+    def data_received(self, chunk: bytes) -> None:
+        if self._size > MAX_BODY:
+            return  # discarded as it arrives: the answer is the 413
+        self._chunks.append(chunk)
+        self._received += len(chunk)
+        if self._received > MAX_BODY:  # chunked, with no declared size
+            self._size, self._chunks = MAX_BODY + 1, []
 
     async def _answer(self) -> None:
         if self.request.path == "/api/hello":
@@ -71,26 +179,49 @@ class MessagesHandler(tornado.web.RequestHandler):
             self.finish(None if self.request.method == "HEAD" else {"ok": True})
             return
         key = api_key(self.request.headers)
-        if key is None:  # wording as pasted in n8n-io/n8n#37930
+        if self._size > MAX_BODY:
+            answer = _too_large()
+        elif key is None:  # wording as pasted in n8n-io/n8n#37930
             answer = error_answer(
                 401, "authentication_error", "x-api-key header is required", stable_id("req_", 0)
             )
         else:
-            api = self.worlds.for_key(key)
-            try:
-                answer = api.handle(
-                    self.request.method, self.request.path, self.request.body or b""
-                )
-            except Exception as e:  # a bug of ours: the API's 500 shape, never tornado's HTML page
-                message = f"Internal server error (offline API): {e!r}"
-                answer = error_answer(500, "api_error", message, stable_id("req_", id(e)))
+            async with self.worlds.turn(key):
+                answer = await self._handle(key, b"".join(self._chunks))
+        self._chunks = []
+        try:
+            await self._send(answer)
+        except tornado.iostream.StreamClosedError:
+            pass  # the client hung up: nothing to tell anyone
+
+    async def _handle(self, key: str, body: bytes):
+        api = self.worlds.for_key(key)
+        # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
+        method, target, headers = self.request.method, self.request.uri, self.request.headers
+        if len(body) > OFF_LOOP:
+            answer = await IOLoop.current().run_in_executor(
+                None, api.handle, method, target, body, headers
+            )
+        else:
+            answer = api.handle(method, target, body, headers)  # never raises: a bug is a 500
+        if answer.status < 400:
+            self.worlds.keep(key, api)
+        return answer
+
+    def _write_answer(self, answer) -> None:
         self.set_status(answer.status)
         for name, value in answer.headers.items():
             self.set_header(name, value)
+        self.set_header("content-type", "application/json")
+        self.finish(None if self.request.method == "HEAD" else answer.body)
+
+    async def _send(self, answer) -> None:
         if answer.events is None:
-            self.set_header("content-type", "application/json")
-            self.finish(answer.body)
+            self._write_answer(answer)
             return
+        self.set_status(answer.status)
+        for name, value in answer.headers.items():
+            self.set_header(name, value)
         self.set_header("content-type", "text/event-stream")
         self.set_header("cache-control", "no-cache")
         for chunk in answer.events:
@@ -98,7 +229,16 @@ class MessagesHandler(tornado.web.RequestHandler):
             await self.flush()
         self.finish()
 
-    get = post = put = delete = patch = head = _answer
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Anything tornado itself refuses still answers in the API's JSON error shape."""
+        kind = {404: "not_found_error", 413: "request_too_large"}.get(status_code)
+        kind = kind or ("invalid_request_error" if status_code < 500 else "api_error")
+        self.set_header("content-type", "application/json")
+        answer = error_answer(status_code, kind, self._reason, stable_id("req_", status_code))
+        self.finish(answer.body)
+
+    SUPPORTED_METHODS = (*tornado.web.RequestHandler.SUPPORTED_METHODS, "TRACE")
+    get = post = put = delete = patch = head = options = trace = _answer
 
 
 def make_app(worlds: Worlds | None = None) -> tornado.web.Application:
@@ -106,8 +246,62 @@ def make_app(worlds: Worlds | None = None) -> tornado.web.Application:
     return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
 
 
+class _Server(tornado.httpserver.HTTPServer):
+    """tornado's HTTPServer, whose accept loop pauses for a second when out of file descriptors
+    instead of logging a traceback for every try (which spins the CPU)."""
+
+    def add_sockets(self, sockets) -> None:
+        for sock in sockets:
+            self._sockets[sock.fileno()] = sock
+            self._handlers[sock.fileno()] = _Acceptor(sock, self._handle_connection).remove
+
+
+class _Acceptor:
+    """Accepts connections on a listening socket; out of file descriptors, pauses for a second."""
+
+    def __init__(self, sock: socket.socket, callback) -> None:
+        self.sock, self.callback, self.loop = sock, callback, IOLoop.current()
+        self.on, self.removed = True, False
+        self.loop.add_handler(sock, self.accept, IOLoop.READ)
+
+    def accept(self, fd, events) -> None:
+        for _ in range(128):
+            try:
+                connection, address = self.sock.accept()
+            except (BlockingIOError, ConnectionAbortedError):
+                return
+            except OSError as e:
+                if e.errno not in OUT_OF_FILES:
+                    raise
+                self.pause()
+                return
+            self.callback(connection, address)
+
+    def pause(self) -> None:
+        if self.on:
+            self.on = False
+            self.loop.remove_handler(self.sock)
+            self.loop.call_later(1.0, self.resume)
+
+    def resume(self) -> None:
+        if not self.removed and not self.on:
+            self.on = True
+            self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
+
+    def remove(self) -> None:
+        self.removed = True
+        if self.on:
+            self.loop.remove_handler(self.sock)
+
+
 def _listen(host: str, port: int, worlds: Worlds | None = None):
-    server = tornado.httpserver.HTTPServer(make_app(worlds), max_body_size=LIMIT)
+    server = _Server(
+        make_app(worlds),
+        max_body_size=DISCARD_LIMIT,
+        max_header_size=MAX_HEADERS,
+        idle_connection_timeout=IDLE_TIMEOUT,
+        body_timeout=BODY_TIMEOUT,
+    )
     sockets = tornado.netutil.bind_sockets(port, host)
     server.add_sockets(sockets)
     return server, sockets[0].getsockname()[1]
@@ -117,15 +311,15 @@ class Background:
     """The server on a free loopback port in a thread of this process (tests, benchmarks):
     `with Background() as bg: bg.url, bg.worlds`. It is always stopped when the block ends."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0):
-        self.host, self.port, self.worlds = host, port, Worlds()
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, worlds: Worlds | None = None):
+        self.host, self.port, self.worlds = host, port, worlds or Worlds()
         self._ready = threading.Event()
 
     def __enter__(self) -> Background:
         self._thread = threading.Thread(target=asyncio.run, args=(self._main(),), daemon=True)
         self._thread.start()
         self._ready.wait(10)
-        self.url = f"http://{self.host}:{self.port}"
+        self.url = url_for(self.host, self.port)
         return self
 
     async def _main(self) -> None:
@@ -140,32 +334,122 @@ class Background:
         self._thread.join(10)
 
 
+# --- the command line -------------------------------------------------------------------------------
+
+HOSTNAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+)
+
+
+def check_host(text: str) -> str:
+    """An IPv4 or IPv6 address (brackets allowed) or a host name; else ValueError in Chinese."""
+    host = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    if HOSTNAME.fullmatch(host) and not host.replace(".", "").isdigit():
+        return host
+    raise ValueError(f"--host {text!r} 不是 IP 地址或主机名（例如 127.0.0.1、::1、localhost）")
+
+
+def check_port(text: str) -> int:
+    """0 (any free port) or 1–65535; else ValueError in Chinese."""
+    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+        raise ValueError(
+            f"--port {text!r} 不是端口号：应为 1–65535 的整数（0 表示任选一个空闲端口）"
+        )
+    return int(text)
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def url_for(host: str, port: int) -> str:
+    """The URL a client uses: for a wildcard host, this machine's address on its network."""
+    if host in ("", "0.0.0.0", "::"):
+        host = _own_address(ipv6=host == "::")
+    try:
+        bracket = ipaddress.ip_address(host).version == 6
+    except ValueError:
+        bracket = False
+    return f"http://[{host}]:{port}" if bracket else f"http://{host}:{port}"
+
+
+def _own_address(ipv6: bool) -> str:
+    """This machine's address as others reach it (a UDP connect sends nothing), else loopback."""
+    family, probe = (socket.AF_INET6, "2001:db8::1") if ipv6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            return s.getsockname()[0]
+    except OSError:
+        return "::1" if ipv6 else "127.0.0.1"
+
+
+def _raise_file_limit() -> None:
+    """Many idle clients need many descriptors: raise the soft limit to the hard one."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ValueError, OSError):
+        pass
+
+
 async def _serve(host: str, port: int, ready=print) -> None:
-    server, actual = _listen(host, port)
-    url = f"http://{'127.0.0.1' if host in ('', '0.0.0.0') else host}:{actual}"
-    ready(
-        f"离线 Claude API（模拟 Claude，不是真模型）已在 {url} 上运行；每个 API key 有自己的订单世界。\n"
-        f"在另一个终端里设置：\nexport ANTHROPIC_BASE_URL={url}\nexport ANTHROPIC_API_KEY=任意字符串\n"
-        "按 Ctrl-C 停止。",
-        flush=True,
-    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    server, actual = _listen(host, port)
+    url = url_for(host, actual)
+    if not is_loopback(host):
+        ready(
+            f"注意：--host {host} 让本机以外的电脑也能连上这个服务（不校验 API key）；只在信任的网络里这样用。",
+            file=sys.stderr,
+            flush=True,
+        )
+    ready(
+        f"离线 Claude API（模拟 Claude，不是真模型）已在 {url} 上运行；每个 API key 有自己的订单世界"
+        "（只在内存里：服务停止后全部丢失）。\n"
+        f"在另一个终端里设置：\nexport ANTHROPIC_BASE_URL={url}\nexport ANTHROPIC_API_KEY=任意字符串\n"
+        "按 Ctrl-C 停止。",
+        flush=True,
+    )
     await stop.wait()
     server.stop()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765) -> int:
-    """Run until Ctrl-C (or SIGTERM); then print one line and return 0."""
+def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:
+    """Run until Ctrl-C (or SIGTERM); then print one line and return 0. A bad host or port, or one
+    that cannot be listened on, is one line on stderr and status 1. With `upstream=` (and `roster=`,
+    `students=`, `budget_tokens=`): the teacher-key proxy of agentkit.upstream."""
+    try:
+        host, port = check_host(host), check_port(str(port))
+        Settings.from_env()  # AGENTKIT_TODAY retires models on every request: check it first
+    except ValueError as e:  # SettingsError included
+        print(e, file=sys.stderr)
+        return 1
+    if classroom.get("upstream"):
+        from .upstream import serve_classroom
+
+        return serve_classroom(host, port, **classroom)
+    _raise_file_limit()
     try:
         asyncio.run(_serve(host, port))
+    except KeyboardInterrupt:
+        pass  # Ctrl-C before the signal handler was in place
     except OSError as e:
-        print(
-            f"无法在 {host}:{port} 上启动服务：{e.strerror or e}。换一个端口：--port 8766",
-            file=sys.stderr,
-        )
+        hint = "换一个端口：--port 8766" if e.errno == errno.EADDRINUSE else "检查 --host 与 --port"
+        where = url_for(host, port).removeprefix("http://")
+        print(f"无法在 {where} 上启动服务：{e.strerror or e}。{hint}", file=sys.stderr)
         return 1
     print("离线 Claude API 已停止。")
     return 0

@@ -1,71 +1,227 @@
-"""`python -m agentkit serve` under load: throughput and p50/p95 latency at 1 and 30 concurrent clients.
+"""`python -m agentkit serve` against the in-process offline API, in one run, with clients in separate
+processes; then a class simulation and the server's memory.
 
-    python benchmarks/bench_serve.py [--requests 20]
+    python benchmarks/bench_serve.py [--requests 30] [--loops 60]
 
-The server runs in this process on a free loopback port (agentkit.serve.Background); each client is a
-plain `anthropic.Anthropic(base_url=…)` with its own API key (its own world), in its own thread, and
-sends the guide's first request `--requests` times. Latency is measured per request around the SDK
-call, so it includes the SDK's own work, HTTP on loopback and the server.
+1. Per-request cost: C client processes (C = 1, 30, 100, forked from this one after `anthropic` is
+   imported, started together) each send the guide's first request `--requests` times, JSON and
+   streamed. In-process, each client is `agentkit.make_client(offline=True)` (the SDK on the offline
+   API's MockTransport, in the client's own process); served, each is a plain
+   `anthropic.Anthropic(base_url=…)` with its own key, against one `python -m agentkit serve`
+   subprocess. Cost per request = wall time / requests (all clients together), so it includes the
+   SDK's own work, and for serve loopback HTTP and the server; and CPU per request = the CPU time
+   the clients spent in their requests (not setting up) plus the server's, / requests, which other
+   work on a shared machine disturbs less than wall time. p50/p95 are per request; errors are counted (any exception).
+2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
+   (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
+   between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing as mp
+import os
+import signal
 import statistics
+import subprocess
+import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import anthropic
 
 import agentkit
 from agentkit import World
-from agentkit.serve import Background
 
 TASK = [{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}]
+FORK = mp.get_context("fork")
 
 
-def client_run(url: str, key: str, n: int, stream: bool) -> list[float]:
-    client = anthropic.Anthropic(base_url=url, api_key=key, max_retries=0)
-    kw = {
+def request_kw() -> dict:
+    return {
         "model": agentkit.default_model(),
         "max_tokens": 1024,
         "tools": World().tools(),
         "messages": TASK,
     }
-    out = []
+
+
+def client_for(url: str | None, key: str) -> anthropic.Anthropic:
+    if url is None:
+        return agentkit.make_client(offline=True, max_retries=0)
+    return anthropic.Anthropic(base_url=url, api_key=key, max_retries=0)
+
+
+def one_client(url, key, n, stream, start, out) -> None:
+    client, kw = client_for(url, key), request_kw()
+    latencies, errors = [], 0
+    start.wait()
+    cpu = time.process_time()  # the requests' CPU, not the client's set-up (TLS context, fork)
     for _ in range(n):
-        start = time.perf_counter()
-        if stream:
-            with client.messages.stream(**kw) as s:
-                s.get_final_message()
-        else:
-            client.messages.create(**kw)
-        out.append(time.perf_counter() - start)
-    return out
+        t = time.perf_counter()
+        try:
+            if stream:
+                with client.messages.stream(**kw) as s:
+                    s.get_final_message()
+            else:
+                client.messages.create(**kw)
+            latencies.append(time.perf_counter() - t)
+        except Exception:
+            errors += 1
+    out.put((latencies, errors, time.process_time() - cpu))
 
 
-def measure(url: str, clients: int, n: int, stream: bool) -> str:
-    start = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        runs = pool.map(
-            lambda i: client_run(url, f"bench-{clients}-{i}", n, stream), range(clients)
-        )
-        latencies = sorted(x for run in runs for x in run)
-    wall = time.perf_counter() - start
-    p50 = statistics.median(latencies) * 1e3
-    p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1e3
-    kind = "stream" if stream else "json  "
-    return f"{clients:>2} clients {kind}: {len(latencies) / wall:7.1f} req/s, p50 {p50:6.1f} ms, p95 {p95:6.1f} ms"
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a running process, from /proc; 0 for None."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(url: str | None, clients: int, n: int, stream: bool, server: int | None = None) -> dict:
+    start, out = FORK.Event(), FORK.Queue()
+    server_cpu = cpu_seconds(server)
+    procs = [
+        FORK.Process(target=one_client, args=(url, f"bench-{clients}-{i}", n, stream, start, out))
+        for i in range(clients)
+    ]
+    for p in procs:
+        p.start()
+    time.sleep(0.5 + clients * 0.02)  # every child is forked and waiting
+    t0 = time.perf_counter()
+    start.set()
+    results = [out.get() for _ in procs]
+    wall = time.perf_counter() - t0
+    for p in procs:
+        p.join()
+    cpu = sum(c for _, _, c in results) + cpu_seconds(server) - server_cpu
+    latencies = sorted(x for run, _, _ in results for x in run)
+    done = len(latencies)
+    return {
+        "cost_ms": wall / max(done, 1) * 1e3,
+        "cpu_ms": cpu / max(done, 1) * 1e3,
+        "p50": statistics.median(latencies) * 1e3 if latencies else float("nan"),
+        "p95": latencies[int(0.95 * (done - 1))] * 1e3 if latencies else float("nan"),
+        "errors": sum(e for _, e, _ in results),
+        "requests": done,
+    }
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentkit", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for _ in range(5):
+        line = proc.stdout.readline()
+        if line.startswith("export ANTHROPIC_BASE_URL="):
+            return proc, line.strip().split("=", 1)[1]
+    raise RuntimeError("the server did not start")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def student(url, key, loops, tick, out) -> None:
+    """The guide's 3-turn refund loop, `loops` times; a tick on `tick` after each loop."""
+    client, errors = anthropic.Anthropic(base_url=url, api_key=key, max_retries=0), 0
+    for _ in range(loops):
+        world, messages = World(), list(TASK)
+        try:
+            for _turn in range(5):
+                r = client.messages.create(**{**request_kw(), "messages": messages})
+                messages.append({"role": "assistant", "content": r.content})
+                calls = [b for b in r.content if b.type == "tool_use"]
+                if not calls:
+                    break
+                messages.append(
+                    {
+                        "role": "user",
+                        "content": [
+                            {
+                                "type": "tool_result",
+                                "tool_use_id": b.id,
+                                "content": json.dumps(world.run_tool(b.name, b.input)),
+                            }
+                            for b in calls
+                        ],
+                    }
+                )
+        except Exception:
+            errors += 1
+        tick.put(1)
+    out.put(errors)
+
+
+def class_simulation(url: str, server_pid: int, keys: int, loops: int) -> list[str]:
+    tick, out = FORK.Queue(), FORK.Queue()
+    procs = [
+        FORK.Process(target=student, args=(url, f"student-{i}", loops, tick, out))
+        for i in range(keys)
+    ]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    total, marks, lines = keys * loops, [], []
+    for done in range(1, total + 1):
+        tick.get()
+        if done * 10 % total < 10:  # each tenth of the run
+            marks.append(f"{rss_mib(server_pid):.1f}")
+    errors = sum(out.get() for _ in procs)
+    for p in procs:
+        p.join()
+    wall = time.perf_counter() - t0
+    lines.append(
+        f"class: {keys} keys x {loops} loops of 3 turns = {total * 3} requests in {wall:.0f} s, "
+        f"{errors} errors"
+    )
+    lines.append(f"server RSS (MiB) after each tenth: {' '.join(marks)}")
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--requests", type=int, default=20, help="requests per client")
+    parser.add_argument("--requests", type=int, default=30, help="requests per client")
+    parser.add_argument("--loops", type=int, default=60, help="loops per student (class)")
+    parser.add_argument("--clients", default="1,30,100")
     args = parser.parse_args()
-    with Background() as server:
-        for clients in (1, 30):
+    warm = agentkit.make_client(offline=True, max_retries=0)  # lazy SDK set-up, before forking
+    warm.messages.create(**request_kw())
+    with warm.messages.stream(**request_kw()) as s:
+        s.get_final_message()
+    proc, url = start_server()
+    try:
+        print(f"server pid {proc.pid}, RSS {rss_mib(proc.pid):.1f} MiB at start")
+        for clients in map(int, args.clients.split(",")):
             for stream in (False, True):
-                print(measure(server.url, clients, args.requests, stream))
+                inproc = measure(None, clients, args.requests, stream)
+                served = measure(url, clients, args.requests, stream, proc.pid)
+                kind = "stream" if stream else "json  "
+                print(
+                    f"{clients:>3} clients {kind}: in-process {inproc['cost_ms']:6.2f} ms/req wall, "
+                    f"{inproc['cpu_ms']:5.2f} CPU (p50 {inproc['p50']:6.1f}, p95 "
+                    f"{inproc['p95']:6.1f}); serve {served['cost_ms']:6.2f} ms/req wall, "
+                    f"{served['cpu_ms']:5.2f} CPU (p50 {served['p50']:6.1f}, p95 "
+                    f"{served['p95']:6.1f}, {served['errors']} errors) = "
+                    f"{served['cost_ms'] / inproc['cost_ms']:.2f}x wall, "
+                    f"{served['cpu_ms'] / inproc['cpu_ms']:.2f}x CPU",
+                    flush=True,
+                )
+        print(f"server RSS {rss_mib(proc.pid):.1f} MiB after the load", flush=True)
+        for line in class_simulation(url, proc.pid, 30, args.loops):
+            print(line, flush=True)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
 
 
 if __name__ == "__main__":

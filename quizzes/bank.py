@@ -53,7 +53,11 @@ ITEM_KEYS = {
     "stem",
     "explanation",
     "options",
+    "frame",
+    "concept",
 }
+CONCEPT_PATTERN = re.compile(r"[a-z0-9-]+/[a-z0-9-]+")
+FRAME_KEYS = {"zh", "en"}
 
 
 class BankError(ValueError):
@@ -101,6 +105,15 @@ class Topic(_Bilingual):
 
 
 @dataclass(frozen=True)
+class Frame(_Bilingual):
+    """A scenario frame several items share (the exam's item sets): its setting, in both languages."""
+
+    id: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
 class Option:
     text: Text
     why_wrong: Text | None  # None on the correct option
@@ -120,6 +133,8 @@ class Item:
     explanation: Text
     options: Mapping[str, Option] = field(hash=False)  # "A".."D", in that order
     answer: str
+    frame: Frame | None = None  # the shared setting, when the item belongs to an item set
+    concept: str | None = None  # "family/idea": the one idea the item tests (SCHEMA.md)
 
     @property
     def correct(self) -> Option:
@@ -140,11 +155,34 @@ def _read_toml(source, problems: list[str]) -> dict | None:
         return tomllib.loads(text.removeprefix(BOM))  # a BOM left by a Windows editor is fine
     except tomllib.TOMLDecodeError as exc:  # its message ends with "(at line N, column M)"
         problems.append(f"{source}: TOML syntax error: {exc}")
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        problems.append(f"{source}: {_too_deep(text)}")
     except UnicodeDecodeError as exc:
         problems.append(f"{source}: not UTF-8 text (byte {exc.start})")
     except OSError as exc:
         problems.append(f"{source}: cannot read the file: {exc.strerror or exc}")
     return None
+
+
+def _too_deep(text: str, limit: int = 100) -> str:
+    """Where a file nests arrays or inline tables too deeply for the parser: its item and line."""
+    depth, line, items, item_id = 0, 1, 0, None
+    for row in text.splitlines():
+        stripped = row.strip()
+        if stripped.startswith("[[item]]"):
+            items, item_id = items + 1, None
+        elif stripped.startswith("id") and "=" in stripped and depth == 0:
+            item_id = stripped.split("=", 1)[1].strip().strip('"')
+        for c in row:
+            depth += (c in "[{") - (c in "]}")
+            if depth > limit:
+                label = f"item {item_id!r}" if item_id else f"item #{items}"
+                return (
+                    f"{label}, line {line}: values nested more than {limit} levels deep "
+                    "(arrays or tables inside each other); a bank item needs at most a few"
+                )
+        line += 1
+    return "values nested too deeply to read (arrays or tables inside each other)"
 
 
 def load_topics(path=None) -> dict[str, Topic]:
@@ -204,13 +242,23 @@ def load_bank(
         problems.append("no question bank files (quizzes/bank/*.toml) were found")
     items: list[Item] = []
     first_seen: dict[str, str] = {}
+    # Frames may be defined in any file, so every file is read before any item is checked; each
+    # file's problems are still reported together, in file order.
+    parsed = []
+    frames: dict[str, Frame] = {}
     for source in files:
-        data = _read_toml(source, problems)
+        early: list[str] = []
+        data = _read_toml(source, early)
+        if data is not None:
+            frames.update(_frames(source, data.get("frame", {}), early))
+        parsed.append((source, data, early))
+    for source, data, early in parsed:
+        problems.extend(early)
         if data is None:
             continue
         for index, raw, where in _raw_items(source, data, problems):
             errors: list[str] = []
-            item = _parse_item(raw, topics, errors)
+            item = _parse_item(raw, topics, errors, frames)
             problems.extend(f"{where}: {e}" for e in errors)
             if item is None:
                 continue
@@ -226,13 +274,15 @@ def load_bank(
 
 def _raw_items(source, data: dict, problems: list[str]):
     """Yield (1-based index, raw table, "file: item 'id'") for each [[item]] of a parsed file."""
-    extra = sorted(set(data) - {"item"})
+    extra = sorted(set(data) - {"item", "frame"})
     if extra:
         problems.append(
             f"{source}: unknown top-level key(s) {', '.join(extra)}: "
-            "a bank file holds only [[item]] tables"
+            "a bank file holds only [[item]] and [frame.<id>] tables"
         )
     raw_items = data.get("item")
+    if "frame" in data and raw_items is None:
+        return
     if not isinstance(raw_items, list) or not raw_items:
         problems.append(f"{source}: no [[item]] tables found")
         return
@@ -240,6 +290,37 @@ def _raw_items(source, data: dict, problems: list[str]):
         rid = raw.get("id") if isinstance(raw, dict) else None
         label = f"item {rid!r}" if _nonempty(rid) else f"item #{index} (no id)"
         yield index, raw, f"{source}: {label}"
+
+
+def _kind(value) -> str:
+    """A TOML value's type in TOML's words."""
+    kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array"}
+    return kinds.get(type(value), "table" if isinstance(value, dict) else type(value).__name__)
+
+
+def _frames(source, raw, problems: list[str]) -> dict[str, Frame]:
+    """The [frame.<id>] tables of one file: each a shared setting with zh and en text."""
+    if not isinstance(raw, dict):
+        problems.append(f"{source}: 'frame' must be a table of [frame.<id>] tables")
+        return {}
+    frames = {}
+    for fid, entry in raw.items():
+        where = f"{source}: frame {fid!r}"
+        if not ID_PATTERN.fullmatch(fid):
+            problems.append(f"{where}: a frame id must use only a-z, 0-9 and '-'")
+            continue
+        if not isinstance(entry, dict):
+            problems.append(f"{where}: is not a table")
+            continue
+        extra = sorted(set(entry) - FRAME_KEYS)
+        missing = [lang for lang in LANGS if not _nonempty(entry.get(lang))]
+        if extra:
+            problems.append(f"{where}: unknown key(s) {', '.join(extra)}")
+        if missing:
+            problems.append(f"{where}: missing or empty text: {', '.join(missing)}")
+        if not extra and not missing:
+            frames[fid] = Frame(fid, entry["zh"].strip(), entry["en"].strip())
+    return frames
 
 
 def _nonempty(value) -> bool:
@@ -250,16 +331,27 @@ def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text
     """Read a {zh, en} table at raw[key]; report a missing table or a missing/empty language."""
     label = f"{where}{key}"
     value = raw.get(key)
+    if value is not None and not isinstance(value, dict):
+        errors.append(
+            f"{label} has the wrong type: {_kind(value)}, expected a table with {label}.zh and "
+            f"{label}.en"
+        )
+        return None
     if not isinstance(value, dict):
         errors.append(f"missing field {label!r} (needs {label}.zh and {label}.en)")
         return None
-    missing = [f"{label}.{lang}" for lang in LANGS if not _nonempty(value.get(lang))]
+    wrong = [lang for lang in LANGS if lang in value and not isinstance(value[lang], str)]
+    for lang in wrong:
+        errors.append(f"{label}.{lang} has the wrong type: {_kind(value[lang])}, expected a string")
+    missing = [
+        f"{label}.{lang}" for lang in LANGS if lang not in wrong and not _nonempty(value.get(lang))
+    ]
     if missing:
         errors.append(f"missing or empty text: {', '.join(missing)}")
     extra = sorted(set(value) - set(LANGS) - ({"kind"} if key == "scenario" else set()))
     if extra:
         errors.append(f"unknown key(s) in {label!r}: {', '.join(extra)}")
-    if missing:
+    if missing or wrong:
         return None
     return Text(value["zh"].strip(), value["en"].strip())
 
@@ -280,6 +372,9 @@ def _choice(
     """
     field = field or key
     value = raw.get(key) if isinstance(raw, Mapping) else None
+    if value is not None and not isinstance(value, str):
+        errors.append(f"{field} = {value!r} has the wrong type: {_kind(value)}, expected a string")
+        return None
     if not _nonempty(value):
         errors.append(f"missing field {field!r}{hint}")
         return None
@@ -290,7 +385,9 @@ def _choice(
     return value
 
 
-def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | None:
+def _parse_item(
+    raw, topics: Mapping[str, Topic], errors: list[str], frames: Mapping[str, Frame] | None = None
+) -> Item | None:
     """Validate one raw [[item]] table; append every problem to ``errors``."""
     if not isinstance(raw, dict):
         errors.append("is not a table")
@@ -324,6 +421,17 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
     stem = _text(raw, "stem", errors)
     explanation = _text(raw, "explanation", errors)
     options = _options(raw.get("options"), answer, errors)
+    frame = None
+    if "frame" in raw:
+        frame = (frames or {}).get(raw["frame"]) if isinstance(raw["frame"], str) else None
+        if frame is None:
+            errors.append(f"frame = {raw['frame']!r} is not a [frame.<id>] table of the bank")
+
+    concept = raw.get("concept")
+    if concept is not None and not (
+        isinstance(concept, str) and CONCEPT_PATTERN.fullmatch(concept)
+    ):
+        errors.append(f"concept = {concept!r} must look like 'family/idea' (a-z, 0-9, '-')")
 
     if errors:
         return None
@@ -340,6 +448,8 @@ def _parse_item(raw, topics: Mapping[str, Topic], errors: list[str]) -> Item | N
         explanation=explanation,
         options=options,
         answer=answer,
+        frame=frame,
+        concept=concept,
     )
 
 

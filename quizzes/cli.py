@@ -17,9 +17,12 @@ than the terminal and the input is a terminal, it is shown a screen at a time.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import shutil
 import sys
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -38,7 +41,7 @@ from .engine import (
 from .messages import count, exam_score_texts, percent, t
 from .progress import mastery, text_chart
 from .render import to_terminal, wrap
-from .store import DamagedStoreWarning, StoreError, default_path, open_store
+from .store import DamagedStoreWarning, StoreBusyWarning, StoreError, default_path, open_store
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 CLI_MODES = (*MODES, "progress")
@@ -113,6 +116,20 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
+    """Run the quiz; a reader that goes away (``--mode progress | head``) ends it quietly."""
+    try:
+        # the store's busy warning is said in the learner's language (see _say_when_busy)
+        with warnings.catch_warnings():
+            code = _main(argv, stdin, stdout, stderr)
+        (stdout or sys.stdout).flush()  # a closed pipe shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # no flush error at exit either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _main(argv, stdin, stdout, stderr) -> int:
     args = parse_args(argv)
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -162,6 +179,7 @@ def _open_store(path, lang: str, stderr: TextIO):
         error = exc.strerror or str(exc)
         print(t(lang, "store.error", path=path or default_path(), error=error), file=stderr)
         return None
+    _say_when_busy(store, lang, stderr)
     if store.recovery is not None:
         r = store.recovery
         print(
@@ -173,6 +191,28 @@ def _open_store(path, lang: str, stderr: TextIO):
             t(lang, "store.migrated", path=store.path, old=store.migrated_from, new=2), file=stderr
         )
     return store
+
+
+def _say_when_busy(store, lang: str, stderr: TextIO) -> None:
+    """A locked progress file is one line in the learner's language (the answer is kept)."""
+    shown = warnings.showwarning
+
+    def show(message, category, *args, **kwargs):
+        if issubclass(category, StoreBusyWarning):
+            print(t(lang, "store.busy", path=store.path), file=stderr)
+        else:
+            shown(message, category, *args, **kwargs)
+
+    warnings.showwarning = show
+
+
+def printable(line: str) -> str:
+    """``line`` with control characters (a terminal's escape sequences) shown, not obeyed."""
+    if line.isprintable():
+        return line
+    return "".join(
+        c if c.isprintable() or unicodedata.category(c) in ("Zs",) else repr(c)[1:-1] for c in line
+    )
 
 
 # -- the screen ------------------------------------------------------------------------------------
@@ -214,7 +254,7 @@ class Screen:
     def _line(self, line: str) -> None:
         if self.interactive and self._shown >= self.height - 1:
             self.ask(t(self.lang, "more"))
-        print(line, file=self.stdout)
+        print(printable(line), file=self.stdout)
         self._shown += 1
 
     def ask(self, prompt: str) -> str:
@@ -338,6 +378,8 @@ def _interrupted(screen: Screen, session: Session, lang: str) -> None:
 def show_question(screen: Screen, question: Question, lang: str) -> None:
     """The question's header, scenario, stem and options, wrapped to the screen."""
     screen.say("", t(lang, "question.header", number=question.number, total=question.total))
+    if question.item.frame is not None:
+        _labelled(screen, t(lang, "question.frame"), question.item.frame.get(lang))
     _labelled(screen, t(lang, "question.scenario"), question.item.scenario.get(lang))
     _labelled(screen, t(lang, "question.stem"), question.item.stem.get(lang))
     for letter, text in question.options(lang):
@@ -373,8 +415,9 @@ def feedback_lines(feedback, lang: str) -> list[str]:
 
 
 def summary_lines(result: Result, lang: str) -> list[str]:
-    """The score, the exam's formula, topic breakdown and wrong answers, the weakest topics."""
+    """The score, the exam's formula, topic breakdown, the review of misses, the weakest topics."""
     lines = _exam_lines(result, lang) if result.mode == "exam" else _practice_lines(result, lang)
+    lines += review_lines(result, lang)
     weakest = result.weakest()
     if result.answered:
         lines.append("")
@@ -403,29 +446,44 @@ def _practice_lines(result: Result, lang: str) -> list[str]:
 def _exam_lines(result: Result, lang: str) -> list[str]:
     lines = [*exam_score_texts(lang, result), "", t(lang, "topics.header")]
     lines += [f"  {ts.right}/{ts.total}  {ts.topic.get(lang)}" for ts in result.topics]
-    return lines + _exam_review_lines(result, lang)
+    return lines
 
 
-def _exam_review_lines(result: Result, lang: str) -> list[str]:
-    """Each wrong or unanswered question: why the chosen option was wrong, the right one, why."""
+def review_lines(result: Result, lang: str) -> list[str]:
+    """Each missed question, so it can be read again on its own: its setting, scenario and
+    question, the learner's choice and why it is wrong, the key and why it is right. An exam also
+    lists the questions left unanswered; practice and review list the answered misses."""
     answers = {a.question.number: a for a in result.answers}
     lines: list[str] = []
     for q in result.questions:
         a = answers.get(q.number)
-        if a is not None and a.correct:
+        if (a is not None and a.correct) or (a is None and result.mode != "exam"):
             continue
-        letter = q.correct_letter
+        item, letter = q.item, q.correct_letter
         if a is None:
             lines += ["", t(lang, "review.unanswered", number=q.number, letter=letter)]
         else:
-            why = q.option(a.chosen).why_wrong.get(lang)
-            lines += [
-                "",
-                t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter),
-                "  " + t(lang, "why_wrong", letter=a.chosen, text=why),
-            ]
-        lines += [
-            f"  {letter}. {q.item.correct.text.get(lang)}",
-            "  " + t(lang, "explanation", text=q.item.explanation.get(lang)),
-        ]
+            lines += ["", t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)]
+        if item.frame is not None:
+            lines.append("  " + t(lang, "question.frame") + item.frame.get(lang))
+        lines += _review_labelled(t(lang, "question.scenario"), item.scenario.get(lang))
+        lines += _review_labelled(t(lang, "question.stem"), item.stem.get(lang))
+        if a is not None:
+            chosen = q.option(a.chosen)
+            lines.append(
+                "  " + t(lang, "review.chosen", letter=a.chosen, text=chosen.text.get(lang))
+            )
+            lines.append(
+                "  " + t(lang, "why_wrong", letter=a.chosen, text=chosen.why_wrong.get(lang))
+            )
+        lines.append("  " + t(lang, "review.key", letter=letter, text=item.correct.text.get(lang)))
+        lines.append("  " + t(lang, "explanation", text=item.explanation.get(lang)))
     return ["", t(lang, "review.header"), *lines] if lines else []
+
+
+def _review_labelled(label: str, text: str) -> list[str]:
+    """``label`` and ``text`` as review lines; code keeps its own lines and indentation."""
+    text = to_terminal(text).strip("\n")
+    if "\n" not in text:
+        return ["  " + label + text]
+    return ["  " + label.rstrip(), *(line for line in text.split("\n") if line.strip())]

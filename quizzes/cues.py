@@ -13,14 +13,25 @@ The guessers:
 - ``stem_overlap``: the most words shared with the stem;
 - ``most_similar``: the option most like the other three (shared words, Jaccard);
 - ``shortest``: the shortest option, the reverse of ``longest``, so that padding distractors to
-  beat one cue cannot plant its opposite.
+  beat one cue cannot plant its opposite;
+- ``second_longest`` and ``second_shortest``: the length ranks in between, where a bank that pads
+  its distractors past the key tends to leave the key;
+- ``most_words`` and ``most_clauses``: the option with the most words (English words, Chinese
+  characters; identifiers count as one word) or the most clause marks (commas, semicolons, colons):
+  a key reworded into plain words can be the wordiest while not the longest in characters;
+- ``learned``: a conditional logistic regression over the surface features of the options (length
+  ranks, relative length, jargon, absolutes, overlap with the stem, likeness to the other options,
+  clause count, position), trained on the *other* items of the bank (leave-one-out), so it finds
+  whatever habit the bank's writers have, not just the ones listed above. It never reads meaning.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from .bank import LANGS, LETTERS, Item
 
@@ -183,6 +194,37 @@ def _most_similar(item: Item, lang: str) -> dict[str, float]:
     return {k: sum(_jaccard(s, sets[o]) for o in sets if o != k) for k, s in sets.items()}
 
 
+def _rank_of_length(item: Item, lang: str, rank: int) -> dict[str, float]:
+    """1 for the options at ``rank`` (0 = longest) by length, ties sharing their ranks."""
+    lengths = _longest(item, lang)
+    order = sorted(lengths.values(), reverse=True)
+    return {k: float(v == order[rank]) for k, v in lengths.items()}
+
+
+def _second_longest(item: Item, lang: str) -> dict[str, float]:
+    return _rank_of_length(item, lang, 1)
+
+
+def _second_shortest(item: Item, lang: str) -> dict[str, float]:
+    return _rank_of_length(item, lang, 2)
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE_MARK = re.compile(r"[,;:，；：、。]")
+
+
+def _word_count(text: str, lang: str) -> int:
+    return len(text.split()) if lang == "en" else len(_CJK_CHAR.findall(text))
+
+
+def _most_words(item: Item, lang: str) -> dict[str, float]:
+    return {k: _word_count(v, lang) for k, v in _texts(item, lang).items()}
+
+
+def _most_clauses(item: Item, lang: str) -> dict[str, float]:
+    return {k: len(_CLAUSE_MARK.findall(v)) for k, v in _texts(item, lang).items()}
+
+
 GUESSERS: dict[str, Scorer] = {
     "longest": _longest,
     "jargon": _jargon,
@@ -190,7 +232,104 @@ GUESSERS: dict[str, Scorer] = {
     "stem_overlap": _stem_overlap,
     "most_similar": _most_similar,
     "shortest": _shortest,
+    "second_longest": _second_longest,
+    "second_shortest": _second_shortest,
+    "most_words": _most_words,
+    "most_clauses": _most_clauses,
 }
+LEARNED = "learned"
+
+
+# -- the learned guesser ---------------------------------------------------------------------------
+
+_CLAUSE = re.compile(r"[,;:，；：、。（(]")
+FEATURES = (
+    "is_longest",
+    "is_second_longest",
+    "is_second_shortest",
+    "relative_length",
+    "jargon",
+    "absolutes",
+    "stem_overlap",
+    "similarity",
+    "clauses",
+    "pos_A",
+    "pos_B",
+    "pos_C",
+)
+
+
+def features(item: Item, lang: str) -> dict[str, list[float]]:
+    """Each option's surface features, centred on the item's mean (only differences matter)."""
+    texts = _texts(item, lang)
+    lengths = _longest(item, lang)
+    mean_len = sum(lengths.values()) / len(lengths) or 1.0
+    ranks = [_rank_of_length(item, lang, r) for r in (0, 1, 2)]
+    cues = [_jargon(item, lang), _fewest_absolutes(item, lang), _stem_overlap(item, lang)]
+    similar = _most_similar(item, lang)
+    raw = {}
+    for i, k in enumerate(LETTERS):
+        raw[k] = [
+            *(r[k] for r in ranks),
+            lengths[k] / mean_len - 1,
+            cues[0][k],
+            -cues[1][k],
+            cues[2][k],
+            similar[k],
+            len(_CLAUSE.findall(texts[k])),
+            *(float(i == j) for j in range(3)),
+        ]
+    means = [sum(col) / len(LETTERS) for col in zip(*raw.values(), strict=True)]
+    return {k: [x - m for x, m in zip(v, means, strict=True)] for k, v in raw.items()}
+
+
+def _softmax(scores: list[float]) -> list[float]:
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def train(
+    rows: Sequence[tuple[list[list[float]], int]], steps: int = 60, rate: float = 1.0, l2=0.01
+) -> list[float]:
+    """Weights of a conditional logit: P(option) = softmax(w . x) over an item's four options.
+
+    ``rows`` are (the four options' feature vectors, index of the key). Full-batch gradient
+    ascent on the mean log-likelihood with an L2 penalty; standard library only."""
+    n, m = len(FEATURES), len(rows)
+    # d/dw of log softmax = x_key - sum_j p_j x_j; the first term does not change between steps
+    keys = [sum(xs[key][f] for xs, key in rows) / m for f in range(n)]
+    w = [0.0] * n
+    for _ in range(steps):
+        expected = [0.0] * n
+        for xs, _key in rows:
+            probs = _softmax([sum(map(mul, w, x)) for x in xs])
+            for x, p in zip(xs, probs, strict=True):
+                expected = [e + p * v for e, v in zip(expected, x, strict=True)]
+        w = [a + rate * (k - e / m - l2 * a) for a, k, e in zip(w, keys, expected, strict=True)]
+    return w
+
+
+def evaluate_learned(items: Sequence[Item], lang: str) -> GuesserScore:
+    """Leave-one-out: each item is scored by a model trained on all the other items."""
+    rows = []
+    for item in items:
+        feats = features(item, lang)
+        rows.append(([feats[k] for k in LETTERS], LETTERS.index(item.answer)))
+    total, wins = 0.0, []
+    for i, item in enumerate(items):
+        w = train(rows[:i] + rows[i + 1 :])
+        xs = rows[i][0]
+        scores = {
+            k: round(sum(a * b for a, b in zip(w, x, strict=True)), 9)
+            for k, x in zip(LETTERS, xs, strict=True)
+        }
+        got = credit(scores, item.answer)
+        total += got
+        if got == 1.0:
+            wins.append(item.id)
+    return GuesserScore(LEARNED, lang, total / len(items) if items else 0.0, tuple(wins))
 
 
 def credit(scores: dict[str, float], answer: str) -> float:
@@ -209,6 +348,8 @@ class GuesserScore:
 
 
 def evaluate(items: Sequence[Item], guesser: str, lang: str) -> GuesserScore:
+    if guesser == LEARNED:
+        return evaluate_learned(items, lang)
     scorer = GUESSERS[guesser]
     total, wins = 0.0, []
     for item in items:
@@ -221,7 +362,7 @@ def evaluate(items: Sequence[Item], guesser: str, lang: str) -> GuesserScore:
 
 
 def report(items: Sequence[Item], langs: Iterable[str] = LANGS) -> list[GuesserScore]:
-    return [evaluate(items, g, lang) for g in GUESSERS for lang in langs]
+    return [evaluate(items, g, lang) for g in (*GUESSERS, LEARNED) for lang in langs]
 
 
 def main() -> None:

@@ -132,7 +132,7 @@ class Result:
     timed_out: bool
     questions: tuple[Question, ...]
     answers: tuple[Answer, ...]
-    topics: tuple[TopicScore, ...]  # per tag of the session's items, in topics.toml order
+    topics: tuple[TopicScore, ...]  # per primary topic of the session's items, topics.toml order
 
     @property
     def fraction(self) -> float:
@@ -303,11 +303,10 @@ class Session:
         right = {a.question.item.id for a in self.answers if a.correct}
         graded = self.questions if self.mode == "exam" else [a.question for a in self.answers]
         tally: dict[str, list[int]] = {}
-        for q in graded:
-            for tag in q.item.tags:
-                counts = tally.setdefault(tag, [0, 0])
-                counts[0] += q.item.id in right
-                counts[1] += 1
+        for q in graded:  # each question counts once, under its primary topic (not its tags)
+            counts = tally.setdefault(q.item.topic, [0, 0])
+            counts[0] += q.item.id in right
+            counts[1] += 1
         topic_scores = tuple(
             TopicScore(self.topics[tid], *tally[tid]) for tid in self.topics if tid in tally
         )
@@ -414,4 +413,17 @@ def stratified_sample(
     quotas = blueprint_quotas({t: len(v) for t, v in by_topic.items()}, weights, n, rng)
     chosen = [item for t, pool in by_topic.items() for item in rng.sample(pool, quotas[t])]
     rng.shuffle(chosen)
-    return chosen
+    return keep_frames_together(chosen)
+
+
+def keep_frames_together(items: Sequence[Item]) -> list[Item]:
+    """The same items, those of one scenario frame moved up to follow its first item, in order."""
+    out: list[Item] = []
+    placed: set[str] = set()
+    for item in items:
+        if item.frame is None:
+            out.append(item)
+        elif item.frame.id not in placed:
+            placed.add(item.frame.id)
+            out.extend(i for i in items if i.frame is not None and i.frame.id == item.frame.id)
+    return out

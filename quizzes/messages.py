@@ -26,6 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review.empty": "现在没有到期的复习题：答错的题会按 Leitner 盒子排期，到期后再来。",
         "review.next_due": "下一道复习题 {when} 到期。",
         "question.header": "第 {number}/{total} 题",
+        "question.frame": "情境：",
         "question.scenario": "场景：",
         "question.stem": "问题：",
         "prompt": "你的答案（A-D）：",
@@ -58,6 +59,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review.header": "错题回顾：",
         "review.line": "第 {number} 题：你选 {chosen}，正确答案是 {letter}。",
         "review.unanswered": "第 {number} 题：未作答，正确答案是 {letter}。",
+        "review.chosen": "你的选择 {letter}：{text}",
+        "review.key": "正确答案 {letter}：{text}",
         "unanswered": "未作答",
         "elapsed": "{minutes} 分 {seconds} 秒",
         "submit": "提交",
@@ -75,6 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.migrated": "进度文件 {path} 已从第 {old} 版结构升级到第 {new} 版，原有记录全部保留。",
         "bank.error": "题库有错误，无法开始：",
         "store.error": "无法使用进度文件 {path}：{error}。该路径上的内容没有被改动（可以用 --db 指定别的位置）。",
+        "store.busy": "进度文件 {path} 正被另一个程序锁住：这次的答案先留在内存里，下次作答时一起保存。",
     },
     "en": {
         "mode.practice": "Practice",
@@ -106,6 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "review.next_due": "The next review is due {when}.",
         "question.header": "Question {number}/{total}",
+        "question.frame": "Setting: ",
         "question.scenario": "Scenario: ",
         "question.stem": "Question: ",
         "prompt": "Your answer (A-D): ",
@@ -139,6 +144,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review.header": "Review of wrong answers:",
         "review.line": "Question {number}: you chose {chosen}; the correct answer is {letter}.",
         "review.unanswered": "Question {number}: not answered; the correct answer is {letter}.",
+        "review.chosen": "Your choice {letter}: {text}",
+        "review.key": "The key {letter}: {text}",
         "unanswered": "not answered",
         "elapsed": "{minutes} min {seconds} s",
         "submit": "Submit",
@@ -164,6 +171,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.error": (
             "Cannot use the progress file {path}: {error}. Nothing there was changed "
             "(choose another file with --db)."
+        ),
+        "store.busy": (
+            "The progress file {path} is locked by another program: this answer is kept in "
+            "memory and saved with the next one."
         ),
     },
 }

@@ -26,14 +26,19 @@ moves it up one box, due again after ``INTERVALS[box]`` days; box 5 is the last.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import sqlite3
+import stat
 import sys
+import tempfile
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ENV_VAR = "AGENTLOOP_QUIZ_DB"
 APP_DIR = "agentloop-workbook"
@@ -81,6 +86,22 @@ CREATE TABLE sessions (
 PRAGMA application_id = {APPLICATION_ID};
 PRAGMA user_version = {SCHEMA_VERSION};
 """
+
+
+BUSY_TIMEOUT = 5.0  # seconds a write waits for another program's lock before it is kept for later
+try:
+    import fcntl
+except ImportError:  # Windows: killed sessions stay "running"
+    fcntl = None
+# Sessions this process runs (POSIX locks never conflict within a process), and its one handle on
+# each store's lock file.
+_OWN_SESSIONS: set[str] = set()
+_LOCK_FILES: dict[Path, Any] = {}
+
+
+class StoreBusyWarning(UserWarning):
+    """Another program held the progress file for BUSY_TIMEOUT seconds: the answer was kept in
+    memory and is written with the next answer (or on close)."""
 
 
 class DamagedStoreWarning(UserWarning):
@@ -185,6 +206,12 @@ def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
 def _check_access(path: Path) -> None:
     if path.is_dir():
         raise StoreError(path, "this is a folder, not a progress file; give a file path")
+    if path.is_symlink() and not path.exists():
+        raise StoreError(
+            path, f"this is a symbolic link to {os.readlink(path)}, which does not exist"
+        )
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        raise StoreError(path, "this is not a regular file (a device, a pipe or a socket)")
     folder = path.parent
     if path.exists():
         if not os.access(path, os.R_OK | os.W_OK):
@@ -265,33 +292,66 @@ class Store:
         self.recovery: Recovery | None = None
         self.migrated_from: int | None = None
         self._clock = clock
+        self._pending: list[Callable[[sqlite3.Connection], None]] = []
         if self.path is None:
             self._db = self._create(MEMORY)
             return
-        found = _inspect(self.path)
+        try:
+            self._db = self._open(self.path)
+            self._close_abandoned()
+        except (OSError, sqlite3.Error) as exc:  # a full disk, /proc, a vanished folder...
+            raise StoreError(self.path, _reason(exc)) from None
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        found = _inspect(path)
         if found.state == "damaged":
             self.recovery = self._move_aside(found.problem)
         if found.state == "migrate":
-            self._db = self._migrate(self.path)
-        elif found.state == "ours":
-            self._db = sqlite3.connect(self.path, check_same_thread=False)
-        else:
-            self._db = self._create(self.path)
+            return self._migrate(path)
+        if found.state == "ours":
+            return _connect(path)
+        if self._create_atomically(path):
+            return _connect(path)
+        return self._open(path)  # another process created it first: use theirs
 
     @classmethod
     def memory(cls, *, clock: Callable[[], datetime] = _now) -> Store:
         return cls(MEMORY, clock=clock)
 
     def _create(self, target) -> sqlite3.Connection:
-        if target != MEMORY:
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(target, f"cannot create its folder ({exc.strerror})") from None
-        # check_same_thread=False: widget callbacks may run on another thread
-        db = sqlite3.connect(target, check_same_thread=False)
+        db = _connect(target)
         db.executescript(_SCHEMA_1 + _SCHEMA_2_ADDS)
         return db
+
+    def _create_atomically(self, path: Path) -> bool:
+        """Build a fresh store at a temporary path beside ``path``, then put it in place only if
+        nothing is there (a hard link), or over an empty file. So a reader, a second process or a
+        kill -9 mid-way sees a whole store or none. False if another process got there first."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(path, f"cannot create its folder ({_reason(exc)})") from None
+        _remove_stale_temporaries(path)
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.new-{os.getpid()}-", dir=path.parent)
+        os.close(fd)
+        tmp = Path(name)
+        try:
+            self._create(tmp).close()
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                if path.is_symlink() or path.stat().st_size:
+                    return False
+                os.replace(tmp, path)  # an empty file: nothing in it to keep
+            except OSError:  # no hard links on this file system
+                if path.exists() and path.stat().st_size:
+                    return False
+                os.replace(tmp, path)
+            return True
+        finally:
+            for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
 
     def _migrate(self, path: Path) -> sqlite3.Connection:
         """Schema 1 -> 2: keep every attempt, add sessions and rebuild the schedule from them."""
@@ -338,20 +398,95 @@ class Store:
     # -- sessions ------------------------------------------------------------------------------------
 
     def begin_session(self, session: str, mode: str, seed: int | None) -> None:
-        with self._db:
-            self._db.execute(
+        """A running session; this process holds a lock on it (released by the OS even on kill -9),
+        so the next start can tell a killed session from a live one."""
+        started = _iso(self._clock())
+        self._hold(session)
+        self._write(
+            lambda db: db.execute(
                 "INSERT OR REPLACE INTO sessions (id, mode, seed, started_at, status) "
                 "VALUES (?, ?, ?, ?, 'running')",
-                (session, mode, seed, _iso(self._clock())),
+                (session, mode, seed, started),
             )
+        )
 
     def end_session(self, session: str, status: str) -> None:
         """Mark a session finished, stopped (input ran out) or abandoned (Ctrl-C in an exam)."""
-        with self._db:
-            self._db.execute(
+        ended = _iso(self._clock())
+        self._write(
+            lambda db: db.execute(
                 "UPDATE sessions SET ended_at = ?, status = ? WHERE id = ?",
-                (_iso(self._clock()), status, session),
+                (ended, status, session),
             )
+        )
+        _OWN_SESSIONS.discard(session)
+
+    def _lock_file(self):
+        """The process's one handle on ``<store>-sessions.lock`` (POSIX drops a process's locks
+        when any of its handles on the file closes, so it is opened once and kept open)."""
+        if fcntl is None or self.path is None:
+            return None
+        key = self.path.resolve()
+        if key not in _LOCK_FILES:
+            _LOCK_FILES[key] = open(self.path.with_name(self.path.name + "-sessions.lock"), "a+b")
+        return _LOCK_FILES[key]
+
+    def _hold(self, session: str) -> None:
+        _OWN_SESSIONS.add(session)
+        locks = self._lock_file()
+        if locks is not None:
+            with contextlib.suppress(OSError):
+                fcntl.lockf(locks, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _slot(session))
+
+    def _close_abandoned(self) -> None:
+        """Sessions left running by a process that is gone (killed) are marked abandoned."""
+        if fcntl is None:
+            return
+        rows = self._db.execute("SELECT id FROM sessions WHERE status = 'running'").fetchall()
+        dead = []
+        for (session,) in rows:
+            if session in _OWN_SESSIONS:
+                continue
+            locks = self._lock_file()
+            try:
+                fcntl.lockf(locks, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _slot(session))
+            except OSError:
+                continue  # its process still holds it: a live session
+            fcntl.lockf(locks, fcntl.LOCK_UN, 1, _slot(session))
+            dead.append(session)
+        if dead:
+            with self._db:
+                self._db.executemany(
+                    "UPDATE sessions SET status = 'abandoned', ended_at = COALESCE(ended_at, "
+                    "(SELECT MAX(answered_at) FROM attempts WHERE session = sessions.id), "
+                    "started_at) WHERE id = ?",
+                    [(d,) for d in dead],
+                )
+
+    def _write(self, op: Callable[[sqlite3.Connection], None]) -> None:
+        """Run ``op`` in one transaction after any writes kept from before. If another program holds
+        the file past BUSY_TIMEOUT, everything is kept for the next write and StoreBusyWarning says so."""
+        self._pending.append(op)
+        try:
+            with self._db:
+                for pending in self._pending:
+                    pending(self._db)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            warnings.warn(
+                f"The quiz progress file {self.path} is locked by another program; "
+                f"{len(self._pending)} change(s) are kept and will be saved with the next answer.",
+                StoreBusyWarning,
+                stacklevel=3,
+            )
+            return
+        self._pending = []
+
+    @property
+    def unsaved(self) -> int:
+        """Writes kept in memory because the file was locked (saved with the next write)."""
+        return len(self._pending)
 
     def session_status(self, session: str) -> str | None:
         row = self._db.execute("SELECT status FROM sessions WHERE id = ?", (session,)).fetchone()
@@ -362,13 +497,16 @@ class Store:
     def record(self, *, item_id: str, mode: str, session: str, chosen: str, correct: bool) -> None:
         """Store one attempt and move the item between Leitner boxes, committed at once."""
         now = self._clock()
-        with self._db:
-            self._db.execute(
+
+        def op(db: sqlite3.Connection) -> None:
+            db.execute(
                 "INSERT INTO attempts (session, mode, item_id, chosen, correct, answered_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (session, mode, item_id, chosen, int(correct), _iso(now)),
             )
-            self._schedule(self._db, item_id, correct, now)
+            self._schedule(db, item_id, correct, now)
+
+        self._write(op)
 
     @staticmethod
     def _schedule(db: sqlite3.Connection, item_id: str, correct: bool, now: datetime) -> None:
@@ -410,6 +548,10 @@ class Store:
         return [s for s in self.schedule() if s.due <= now]
 
     def close(self) -> None:
+        """Close; a write still kept from a lock is tried once more first."""
+        if self._pending:
+            with contextlib.suppress(sqlite3.Error):
+                self._write(lambda db: None)
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -420,6 +562,41 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({'memory' if self.path is None else str(self.path)!r})"
+
+
+def _connect(target) -> sqlite3.Connection:
+    # check_same_thread=False: widget callbacks may run on another thread
+    return sqlite3.connect(target, timeout=BUSY_TIMEOUT, check_same_thread=False)
+
+
+def _slot(session: str) -> int:
+    """The byte of the lock file that stands for ``session`` (locks need no bytes on disk)."""
+    return int.from_bytes(hashlib.blake2b(session.encode(), digest_size=5).digest(), "big")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary stores left by a creating process that was killed (its pid is gone)."""
+    for tmp in path.parent.glob(f".{path.name}.new-*"):
+        pid = tmp.name.removeprefix(f".{path.name}.new-").split("-")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def open_store(

@@ -108,6 +108,8 @@ class QuizWidget:
             self._show_end()
             return
         self.feedback.value = self._feedback_html(feedback)
+        if feedback.revealed:
+            self.question.value = self._question_html(feedback.question, feedback.chosen)
         self._show_progress()
         self.choice.disabled = self.submit.disabled = True
         if self.session.finished:
@@ -130,22 +132,35 @@ class QuizWidget:
                 self.question.value = _para(t(self.lang, "review.empty"))
             self._show_end()
             return
+        self.question.value = self._question_html(question)
+        self.choice.value = None
+        self.choice.disabled = self.submit.disabled = False
+        self.score.value = self._progress_html()
+
+    def _question_html(self, question, chosen: str | None = None, correct: bool | None = None):
+        """The question; after a revealed answer, the chosen option in green (right) or red
+        (wrong) and the key marked in green."""
         lang = self.lang
         header = t(lang, "question.header", number=question.number, total=question.total)
-        options = "".join(
-            f"<li><b>{letter}.</b> {to_html(text)}</li>" for letter, text in question.options(lang)
+        frame = question.item.frame
+        setting = (
+            f"<p><b>{html.escape(t(lang, 'question.frame'))}</b></p>{to_html(frame.get(lang))}"
+            if frame is not None
+            else ""
         )
-        self.question.value = (
+        options = "".join(
+            _option_html(letter, text, chosen, question.correct_letter if chosen else None)
+            for letter, text in question.options(lang)
+        )
+        return (
             f"<h4>{html.escape(t(lang, f'mode.{self.session.mode}'))} · {html.escape(header)}</h4>"
+            f"{setting}"
             f"<p><b>{html.escape(t(lang, 'question.scenario'))}</b></p>"
             f"{to_html(question.item.scenario.get(lang))}"
             f"<p><b>{html.escape(t(lang, 'question.stem'))}</b></p>"
             f"{to_html(question.item.stem.get(lang))}"
             f'<ul style="list-style: none; padding-left: 0">{options}</ul>'
         )
-        self.choice.value = None
-        self.choice.disabled = self.submit.disabled = False
-        self.score.value = self._progress_html()
 
     def _show_progress(self) -> None:
         """The mastery chart from the store (empty without one); in an exam, only at the end."""
@@ -222,7 +237,7 @@ def summary_html(result: Result, lang: str) -> str:
             f"<p><b>{html.escape(t(lang, 'topics.header'))}</b></p>"
             f'<table class="quiz-topics">{rows}</table>'
         )
-        parts.append(_exam_review_html(result, lang))
+        parts.append(_review_html(result, lang))
     elif result.answered:
         parts.append(
             _heading(
@@ -235,6 +250,7 @@ def summary_html(result: Result, lang: str) -> str:
                 )
             )
         )
+        parts.append(_review_html(result, lang))
     weakest = result.weakest()
     if weakest:
         items = "".join(
@@ -244,31 +260,66 @@ def summary_html(result: Result, lang: str) -> str:
     return "".join(parts)
 
 
-def _exam_review_html(result: Result, lang: str) -> str:
-    """Each wrong or unanswered exam question: its correct option and the explanation."""
+def _review_html(result: Result, lang: str) -> str:
+    """Each missed question: its setting, scenario and question, the learner's choice and why it
+    is wrong, the key and why it is right (an exam lists unanswered questions too)."""
     answers = {a.question.number: a for a in result.answers}
     entries = []
     for q in result.questions:
         a = answers.get(q.number)
-        if a is not None and a.correct:
+        if (a is not None and a.correct) or (a is None and result.mode != "exam"):
             continue
-        letter = q.correct_letter
+        item, letter = q.item, q.correct_letter
         if a is None:
             head = _para(t(lang, "review.unanswered", number=q.number, letter=letter))
         else:
-            why = q.option(a.chosen).why_wrong.get(lang)
-            head = _para(
-                t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter)
-            ) + _para(t(lang, "why_wrong", letter=a.chosen, text=why), "quiz-why-wrong")
-        entries.append(
-            f"<li>{head}<b>{letter}.</b> {to_html(q.item.correct.text.get(lang))}"
-            f"{to_html(t(lang, 'explanation', text=q.item.explanation.get(lang)))}</li>"
-        )
+            head = _para(t(lang, "review.line", number=q.number, chosen=a.chosen, letter=letter))
+        parts = [head]
+        if item.frame is not None:
+            parts.append(f"<p><b>{html.escape(t(lang, 'question.frame'))}</b></p>")
+            parts.append(to_html(item.frame.get(lang)))
+        parts.append(f"<p><b>{html.escape(t(lang, 'question.scenario'))}</b></p>")
+        parts.append(to_html(item.scenario.get(lang)))
+        parts.append(f"<p><b>{html.escape(t(lang, 'question.stem'))}</b></p>")
+        parts.append(to_html(item.stem.get(lang)))
+        if a is not None:
+            chosen = q.option(a.chosen)
+            parts.append(
+                _para(t(lang, "review.chosen", letter=a.chosen, text=chosen.text.get(lang)))
+            )
+            why = chosen.why_wrong.get(lang)
+            parts.append(_para(t(lang, "why_wrong", letter=a.chosen, text=why), "quiz-why-wrong"))
+        parts.append(_para(t(lang, "review.key", letter=letter, text=item.correct.text.get(lang))))
+        parts.append(to_html(t(lang, "explanation", text=item.explanation.get(lang))))
+        entries.append(f"<li>{''.join(parts)}</li>")
     if not entries:
         return ""
     return (
         f"<p><b>{html.escape(t(lang, 'review.header'))}</b></p>"
         f'<ol class="quiz-review">{"".join(entries)}</ol>'
+    )
+
+
+_MARKS = {
+    "quiz-chosen-right": "background: #e6f4ea; border-left: 4px solid #1e8e3e",
+    "quiz-chosen-wrong": "background: #fce8e6; border-left: 4px solid #d93025",
+    "quiz-key": "border-left: 4px solid #1e8e3e",
+}
+
+
+def _option_html(letter: str, text: str, chosen: str | None, key: str | None) -> str:
+    """One option; with ``chosen`` and ``key`` given, marked: chosen right or wrong, the key."""
+    classes, mark = ["quiz-option"], ""
+    if chosen is not None and letter == chosen:
+        classes.append("quiz-chosen-right" if letter == key else "quiz-chosen-wrong")
+        mark = " ✓" if letter == key else " ✗"
+    elif key is not None and letter == key:
+        classes.append("quiz-key")
+        mark = " ✓"
+    style = "; ".join(_MARKS[c] for c in classes if c in _MARKS)
+    style_attr = f' style="{style}; padding-left: 4px"' if style else ""
+    return (
+        f'<li class="{" ".join(classes)}"{style_attr}><b>{letter}.{mark}</b> {to_html(text)}</li>'
     )
 
 

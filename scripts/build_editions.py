@@ -206,7 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "notebooks", nargs="*", type=Path, help="only these notebooks (default: every one in --src)"
     )
+    parser.add_argument("--nbgrader", type=Path, help="write an nbgrader course there instead")
     args = parser.parse_args(argv)
+    if args.nbgrader:  # scripts/nbgrader_course.py: the same tags, nbgrader's metadata
+        sys.path.insert(0, str(Path(__file__).parent))
+        from nbgrader_course import main as nbgrader_main
+
+        return nbgrader_main(args.src, args.nbgrader, args.notebooks, find_exercises)
     try:
         reports = build(args.src, args.out, args.notebooks or None)
     except BuildError as e:

@@ -16,15 +16,18 @@ import nbformat
 from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
+from agentkit.settings import CLEARED_FOR_TESTS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def offline_env() -> None:
+    """The environment tests run in: every variable of agentkit.settings.CLEARED_FOR_TESTS unset
+    (no key, no cassette, no model or clock override: the workbook's own date retires models),
+    then offline forced."""
+    for name in CLEARED_FOR_TESTS:
+        os.environ.pop(name, None)
     os.environ["AGENTKIT_OFFLINE"] = "1"
-    os.environ.pop("ANTHROPIC_API_KEY", None)
-    os.environ.pop(
-        "AGENTKIT_TODAY", None
-    )  # the workbook's own date retires models, not the calendar
     os.environ.setdefault("PYTHONHASHSEED", "0")
 
 

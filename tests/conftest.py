@@ -2,30 +2,20 @@ import os
 
 import pytest
 
+from agentkit.settings import CLEARED_FOR_TESTS
+
 # Tests and nbval always run offline: the notebooks' kernels inherit this environment.
-os.environ["AGENTKIT_OFFLINE"] = "1"
-for _name in (
-    "ANTHROPIC_API_KEY",
-    "AGENTKIT_RECORD",
-    "AGENTKIT_REPLAY",
-    "AGENTKIT_MODEL",
-    "AGENTKIT_TODAY",
-):
+for _name in CLEARED_FOR_TESTS:
     os.environ.pop(_name, None)
+os.environ["AGENTKIT_OFFLINE"] = "1"
 
 
 @pytest.fixture(autouse=True)
 def _offline(monkeypatch):
     """Every test talks to the offline Claude, whatever the machine's environment holds."""
-    monkeypatch.setenv("AGENTKIT_OFFLINE", "1")
-    for name in (
-        "ANTHROPIC_API_KEY",
-        "AGENTKIT_RECORD",
-        "AGENTKIT_REPLAY",
-        "AGENTKIT_MODEL",
-        "AGENTKIT_TODAY",
-    ):
+    for name in CLEARED_FOR_TESTS:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AGENTKIT_OFFLINE", "1")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -13,13 +13,16 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     "content": set(),
     "failures": set(),
-    "offline": {"offline", "content"},
+    "settings": set(),
+    "offline": {"offline", "content", "settings"},
     "cassette": set(),
     "tools": {"failures"},
     "sim": {"offline", "content", "failures", "tools"},
     "display": {"content"},
-    "client": {"offline", "cassette", "sim"},
-    "serve": {"offline", "sim"},
+    "client": {"offline", "cassette", "settings", "sim"},
+    "serve": {"offline", "settings", "sim", "upstream"},
+    "upstream": set(),
+    "doctor": {"client"},
     "background": {"serve"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
@@ -32,7 +35,9 @@ ALLOWED = {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",
         "antipatterns", "exercise", "background",
     },
-    "__main__": {"client", "exercise", "offline", "cassette", "serve", "sim"},
+    "__main__": {
+        "client", "exercise", "offline", "cassette", "serve", "settings", "sim", "upstream", "doctor",
+    },
     "__init__": {"client", "grading", "loop", "sim", "tools"},
 }  # fmt: skip
 SEAM = "agentkit.offline.model"

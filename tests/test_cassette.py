@@ -291,7 +291,10 @@ def local_api(monkeypatch):
         def do_POST(self):
             body = self.rfile.read(int(self.headers["content-length"]))
             seen.append({k.lower(): v for k, v in self.headers.items()})
-            response = api(httpx2.Request("POST", f"http://local{self.path}", content=body))
+            request = httpx2.Request(
+                "POST", f"http://local{self.path}", content=body, headers=dict(self.headers)
+            )
+            response = api(request)
             self.send_response(response.status_code)
             self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(response.content)))
@@ -420,3 +423,89 @@ def test_a_recorded_response_that_is_not_an_api_answer_is_refused_on_load(tmp_pa
         cassette.Cassette.load(bad)
     assert str(bad) in str(e.value) and "第 2 次交换（POST /v1/messages）" in str(e.value)
     assert why in str(e.value)
+
+
+# --- the user's files are never touched (issue 19, point 5) -----------------------------------------
+
+
+def refused(path, match):
+    with pytest.raises(CassetteError, match=match) as e:
+        agentkit.make_client(offline=True, record=path)
+    assert str(path) in str(e.value)
+
+
+def test_recording_refuses_a_file_that_is_not_a_cassette(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    refused(notes, "不是录制文件")
+    assert notes.read_text() == "my notes\n"
+
+
+def test_recording_refuses_a_folder_a_symlink_and_a_device(tmp_path):
+    refused(tmp_path, "目录")
+    target = tmp_path / "target.json"
+    target.write_text("keep me")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    refused(link, "符号链接")
+    assert target.read_text() == "keep me" and link.is_symlink()
+    refused(cassette.Path("/dev/null"), "设备")
+
+
+def test_recording_over_an_existing_cassette_or_an_empty_file_is_fine(recorded, tmp_path):
+    path, _ = recorded
+    run(agentkit.make_client(offline=True, record=path), prompt="今天天气怎么样？")
+    assert json.loads(path.read_text())["agentkit_cassette"] == cassette.FORMAT
+    empty = tmp_path / "empty.json"
+    empty.touch()
+    run(agentkit.make_client(offline=True, record=empty))
+    assert cassette.Cassette.load(empty).exchanges
+
+
+def test_a_failure_to_save_is_one_cassette_error_and_the_request_is_not_resent(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "full_disk.json"
+    client = agentkit.make_client(offline=True, record=path)  # max_retries=2: the SDK would retry
+
+    def disk_full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cassette.os, "fsync", disk_full)
+    with pytest.raises(CassetteError) as e:
+        client.messages.create(
+            model="claude-sonnet-4-6", max_tokens=64, messages=[{"role": "user", "content": "hi"}]
+        )
+    assert str(path) in str(e.value) and "No space left on device" in str(e.value)
+    assert client.offline.calls == 1  # sent once, never retried
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no stray temporary file
+
+
+def test_a_recording_is_written_atomically_beside_the_target(tmp_path, monkeypatch):
+    path = tmp_path / "atomic.json"
+    mine = tmp_path / "atomic.json.tmp"  # a file of the user's with the obvious temporary name
+    mine.write_text("not yours")
+    client = agentkit.make_client(offline=True, record=path)
+    run(client)
+    before = path.read_bytes()
+    seen = []
+    real_replace = cassette.os.replace
+
+    def replace(src, dst):
+        seen.append((cassette.Path(src).parent, cassette.Path(dst)))
+        assert cassette.Path(dst).read_bytes() == before  # the old file is whole until the rename
+        real_replace(src, dst)
+
+    monkeypatch.setattr(cassette.os, "replace", replace)
+    run(client, prompt="今天天气怎么样？")
+    assert seen and all(folder == tmp_path and dst == path for folder, dst in seen)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["atomic.json", "atomic.json.tmp"]
+    assert mine.read_text() == "not yours"
+
+
+def test_a_deeply_nested_cassette_names_the_file(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"agentkit_cassette": 1, "exchanges": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(CassetteError, match="嵌套太深") as e:
+        agentkit.make_client(replay=path)
+    assert str(path) in str(e.value)

@@ -23,7 +23,7 @@ from agentkit.lessons.checks import INTERNAL, Verdict
 from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb")) + sorted(NOTEBOOKS.glob("0[0-8][a-z]_*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb")) + sorted(NOTEBOOKS.glob("0[0-9][a-z]_*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 LOOP_HEAD = (
@@ -73,6 +73,7 @@ REQUEST = "def build_request(question):\n    return {"
 # the verdict must contain (the learner can act on it). Each is a way that once fooled a check, or
 # a mistake the lessons teach against.
 WRONG = {
+    "09-quiz-answer": [('my_answer = "D"', "错在")],
     "00-stop-reasons": [
         ('continue_on = "end_turn"\nfinish_on = "tool_use"', "不表示"),
         (

@@ -10,10 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def pyproject_requirements() -> set[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return {
-        r.replace(" ", "")
-        for r in project["dependencies"] + project["optional-dependencies"]["dev"]
-    }
+    extras = [r for group in project["optional-dependencies"].values() for r in group]
+    return {r.replace(" ", "") for r in project["dependencies"] + extras}
 
 
 def environment_requirements() -> set[str]:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from quizzes import coverage, load_bank, load_topics
+from quizzes import coverage, cues, load_bank, load_topics
 from quizzes.bank import LANGS, LETTERS, Item, Option, Scenario, Text
-from quizzes.cues import GUESSERS, evaluate, words
+from quizzes.cues import GUESSERS, LEARNED, evaluate, words
 from quizzes.render import columns, to_terminal
 
 BLUEPRINT = Path(__file__).parents[1] / "quizzes" / "BLUEPRINT.md"
@@ -86,7 +86,7 @@ def test_blueprint_weights_sum_to_100_and_the_document_matches(bank, topics):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("guesser", [*GUESSERS])
+@pytest.mark.parametrize("guesser", [*GUESSERS, LEARNED])
 def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
     result = evaluate(bank, guesser, lang)
     assert result.score <= 0.35, (
@@ -124,6 +124,10 @@ def _item(options: dict[str, str], answer: str, stem: str = "Which one?") -> Ite
         ("fewest_absolutes", "always | often works | never | only all", "Which one?"),
         ("stem_overlap", "apple | retry the refund call | pear | plum", "retry refund"),
         ("shortest", "a long option here | ok | another long option | yet another one", "?"),
+        ("second_longest", "the longest option of all four | a long option here | ok | fine", "?"),
+        ("second_shortest", "the longest option of all four | short one | ok | a long option", "?"),
+        ("most_words", "tool_use_id_and_is_error_true | a b c d | x | y z", "?"),
+        ("most_clauses", "plain | one, two; three | a, b | c", "?"),
         (
             "most_similar",
             "run every tool now | run every tool now and later | run every tool later | dog",
@@ -135,6 +139,54 @@ def test_each_guesser_finds_its_cue(guesser, options, stem):
     """The guessers are real: each scores 100% on items that carry its cue."""
     probe = _item(dict(zip(LETTERS, options.split(" | "), strict=True)), "B", stem)
     assert evaluate([probe], guesser, "en").score == 1.0
+
+
+def _habit_bank(n: int = 24) -> list[Item]:
+    """A bank whose writers always make the key the second-longest option, at a varying letter."""
+    lengths = ["a b c d e f g h i j", "a b c d e f g", "a b c d", "a b"]
+    bank = []
+    for i in range(n):
+        answer = LETTERS[i % 4]
+        order = [1, 0, 2, 3]  # the key gets the second-longest text, the others the rest
+        texts = {answer: f"{lengths[order[0]]} key{i}"}
+        rest = [k for k in LETTERS if k != answer]
+        for letter, rank in zip(rest, order[1:], strict=True):
+            texts[letter] = f"{lengths[rank]} opt{i}{letter}"
+        bank.append(_item(texts, answer))
+    return bank
+
+
+def test_the_learned_guesser_learns_a_habit_from_the_other_items():
+    """No fixed rule is given it: it finds 'the key is second-longest' from the other items."""
+    assert evaluate(_habit_bank(), LEARNED, "en").score == 1.0
+
+
+def test_the_learned_guesser_never_trains_on_the_item_it_answers(monkeypatch):
+    bank = _habit_bank(8)
+    seen = []
+    real_train = cues.train
+
+    def spy(rows, **kwargs):
+        seen.append(len(rows))
+        return real_train(rows, **kwargs)
+
+    monkeypatch.setattr(cues, "train", spy)
+    evaluate(bank, LEARNED, "en")
+    assert seen == [len(bank) - 1] * len(bank)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_of_an_item_are_close_in_length(bank, lang):
+    """No padded distractor: the longest option is at most 1.6x the key and 1.8x the shortest."""
+    from quizzes.cues import _longest
+
+    padded = []
+    for item in bank:
+        lengths = _longest(item, lang)
+        key = lengths[item.answer]
+        if max(lengths.values()) > 1.6 * key or max(lengths.values()) > 1.8 * min(lengths.values()):
+            padded.append(f"{item.id} {dict(lengths)}")
+    assert not padded, f"options far apart in length ({lang}): {padded}"
 
 
 # -- duplicates, facts and style -------------------------------------------------------------------
@@ -157,7 +209,6 @@ def test_no_two_items_are_near_duplicates(bank, lang):
 
 
 REWRITTEN = [
-    "code-pause-turn-01",
     "stop-pause-turn-01",
     "hook-refund-cap-01",
     "self-model-vs-tree-03",
@@ -165,10 +216,8 @@ REWRITTEN = [
     "hook-refund-cap-02",
     "code-tool-error-01",
     "ap-exception-aborts-01",
-    "code-max-tokens-01",
     "stop-max-tokens-01",
     "stop-refusal-01",
-    "stop-refusal-02",
     "code-stop-table-01",
     "trap-status-routing-01",
     "trap-status-routing-03",
@@ -255,3 +304,134 @@ def test_code_fits_an_80_column_terminal(bank):
         if line.startswith("    ") and columns(line) > 80
     ]
     assert not wide, wide
+
+
+# -- one item per idea -----------------------------------------------------------------------------
+
+MERGED = Path(__file__).parent / "data" / "quiz" / "merged_duplicates.toml"
+# Families that stand for one clause of the study guide: at most this many items each.
+FAMILY_LIMITS = {
+    "max-turns": 6,
+    "refusal": 3,
+    "pause-turn": 3,
+    "max-tokens": 4,
+    "context-window": 2,
+}
+FAMILY_DEFAULT_LIMIT = 10
+
+
+def concept_clashes(items: list[Item]) -> dict[str, list[str]]:
+    """The items that break 'one item per idea', by the item they clash with or the family."""
+    first: dict[str, str] = {}
+    families = Counter(item.concept.split("/")[0] for item in items)
+    clashes: dict[str, list[str]] = {}
+    for item in items:
+        if item.concept in first:
+            clashes.setdefault(item.id, []).append(f"same idea as {first[item.concept]}")
+        first.setdefault(item.concept, item.id)
+        family = item.concept.split("/")[0]
+        limit = FAMILY_LIMITS.get(family, FAMILY_DEFAULT_LIMIT)
+        if families[family] > limit:
+            clashes.setdefault(item.id, []).append(
+                f"family {family} has {families[family]} > {limit}"
+            )
+    return clashes
+
+
+def test_every_item_names_the_one_idea_it_tests(bank):
+    assert not [item.id for item in bank if item.concept is None]
+
+
+def test_no_two_items_test_the_same_idea(bank):
+    clashes = concept_clashes(bank)
+    assert not clashes, f"duplicates by meaning: {clashes}"
+
+
+def test_the_merged_duplicates_would_be_caught_if_they_came_back(bank):
+    merged = load_bank([MERGED])
+    assert len(merged) == 13
+    clashes = concept_clashes([*bank, *merged])
+    missed = [item.id for item in merged if item.id not in clashes]
+    assert not missed, f"merged items the duplicate rules would let back in: {missed}"
+
+
+# -- item sets (scenario frames) -------------------------------------------------------------------
+
+
+def test_at_least_three_frames_each_carry_several_items(bank):
+    frames = Counter(item.frame.id for item in bank if item.frame)
+    assert len(frames) >= 3 and min(frames.values()) >= 3, dict(frames)
+    kinds = {item.frame.id: item.scenario.kind for item in bank if item.frame}
+    assert {"customer_support", "developer_productivity", "structured_extraction"} <= set(
+        kinds.values()
+    )
+
+
+def test_the_support_frame_is_the_agent_sdk_with_the_four_mcp_tools(bank):
+    frame = next(item.frame for item in bank if item.frame and item.frame.id == "support-agent")
+    for name in ("get_customer", "lookup_order", "process_refund", "escalate_to_human"):
+        assert name in frame.en and name in frame.zh
+    assert "Agent SDK" in frame.en and "query()" in frame.en
+
+
+# -- SDK facts pinned to the installed SDK ---------------------------------------------------------
+
+
+def _mentions_sdk_internals(item: Item) -> bool:
+    return any(re.search(r"tool runner|tool_runner|_beta_runner", t) for t in all_texts(item, "en"))
+
+
+def test_items_on_sdk_internals_name_the_version_they_hold_for(bank):
+    unpinned = [
+        item.id
+        for item in bank
+        if _mentions_sdk_internals(item)
+        for lang in LANGS
+        if "2.14" not in " ".join(all_texts(item, lang))
+    ]
+    assert not unpinned, f"items describing SDK internals without the version: {unpinned}"
+
+
+def test_the_installed_sdk_is_the_version_the_bank_describes():
+    import anthropic
+
+    assert anthropic.__version__.startswith("2.14."), (
+        f"the bank's SDK items hold for anthropic 2.14; {anthropic.__version__} is installed: "
+        "re-check stop-pause-turn-02, code-stop-table-01 and lifecycle-create-vs-runner-01"
+    )
+
+
+def test_the_tool_runner_resumes_pause_turn_and_stops_on_max_tokens_and_refusal():
+    """stop-pause-turn-02 and code-stop-table-01 against lib/tools/_beta_runner.py (2.14)."""
+    from anthropic.lib.tools._beta_runner import (
+        _STOP_REASON_STEPS,
+        _determine_next_step_from_stop_reason,
+    )
+
+    assert _determine_next_step_from_stop_reason("tool_use") == "run_tools"
+    assert _determine_next_step_from_stop_reason("pause_turn") == "resume"
+    for reason in ("end_turn", "max_tokens", "refusal", "stop_sequence"):
+        assert _determine_next_step_from_stop_reason(reason) == "stop", reason
+    assert _STOP_REASON_STEPS["model_context_window_exceeded"] == "stop"
+
+
+def test_the_sdk_retries_overloads_but_not_bad_requests():
+    """proto-is-error-01 and ap-history-loss-03: the SDK itself retries a 529 (and 408/409/429)."""
+    import httpx2
+    from anthropic import Anthropic
+    from anthropic._constants import DEFAULT_MAX_RETRIES
+
+    client = Anthropic(api_key="test")
+    request = httpx2.Request("POST", "https://api.anthropic.com/v1/messages")
+    retried = {
+        c
+        for c in (400, 404, 408, 409, 429, 500, 529)
+        if client._should_retry(httpx2.Response(c, request=request))
+    }
+    assert retried == {408, 409, 429, 500, 529}
+    assert DEFAULT_MAX_RETRIES == 2
+
+
+def test_no_literal_backslash_escapes_show_in_the_text(bank):
+    shown = [i.id for i in bank for lang in LANGS for t in all_texts(i, lang) if '\\"' in t]
+    assert not shown, f"text that would show backslashes: {shown}"

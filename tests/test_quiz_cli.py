@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from quizzes import load_bank, open_store, start
+from quizzes import load_bank, load_topics, open_store, start
 from quizzes.bank import LETTERS
 from quizzes.cli import main
 from quizzes.render import columns
@@ -158,6 +158,46 @@ def test_exam_review_names_why_each_chosen_option_was_wrong(db):
         why = q.option(chosen).why_wrong.zh
         assert f"第 {q.number} 题：你选 {chosen}，正确答案是 {q.correct_letter}。" in out
         assert f"你选的{chosen}错在：{why}".replace(" ", "") in flat
+
+
+def test_the_review_of_a_miss_repeats_the_question_the_choice_the_key_and_both_notes(db):
+    questions = planned("exam", 4, 3)
+    answers = "".join(wrong_of(q) + "\n" for q in questions)
+    _, out, _ = run("--mode", "exam", "--n", "4", "--seed", "3", stdin=answers)
+    review = out.split("错题回顾：")[1].replace("\n", "").replace(" ", "")
+    for q in questions:
+        chosen, item = wrong_of(q), q.item
+        for shown in (
+            f"场景：{item.scenario.zh}",
+            f"问题：{item.stem.zh}",
+            f"你的选择{chosen}：{q.option(chosen).text.zh}",
+            f"你选的{chosen}错在：{q.option(chosen).why_wrong.zh}",
+            f"正确答案{q.correct_letter}：{item.correct.text.zh}",
+            f"解析：{item.explanation.zh}",
+        ):
+            assert shown.replace(" ", "") in review, shown
+
+
+def test_practice_ends_with_the_review_of_its_misses_and_primary_topics_only(db):
+    first = planned("practice", 1, 2)[0]
+    _, out, _ = run("--n", "1", "--seed", "2", stdin=wrong_of(first) + "\n")
+    summary = out.split("错题回顾：")[1]
+    assert "第 1 题：你选" in summary and first.item.correct.text.zh[:15] in summary
+    weakest = [" ".join(line.split()) for line in summary.split("最薄弱的主题：")[1].splitlines()]
+    assert [w for w in weakest if w] == [f"0/1 {load_topics()[first.item.topic].zh}"]  # no tags
+
+
+def test_a_framed_question_shows_its_setting_first(db):
+    bank = load_bank()
+    item = next(i for i in bank if i.frame is not None)
+    session = start("practice", items=[item], seed=1)
+    screen_out = io.StringIO()
+    from quizzes.cli import Screen, show_question
+
+    show_question(Screen(io.StringIO(), screen_out), session.current, "en")
+    text = screen_out.getvalue().replace("\n", " ")
+    assert text.index("Setting: ") < text.index("Scenario: ")
+    assert " ".join(item.frame.en.split()[:6]) in " ".join(text.split())
 
 
 def test_ctrl_c_abandons_the_exam_ungraded_and_keeps_the_answers(db):

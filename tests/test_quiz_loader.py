@@ -169,3 +169,51 @@ def test_topic_weights_load_and_a_bad_weight_is_named(tmp_path):
     )
     with pytest.raises(BankError, match=r"topics.toml: topic 'x': weight must be a whole number"):
         load_topics(path)
+
+
+FRAMED = """
+[frame.shop]
+zh = "网店客服 Agent。"
+en = "A web-shop support agent."
+"""
+
+
+def _framed(tmp_path, frame_line: str, concept_line: str = "", frames: str = FRAMED):
+    text = GOOD.read_text(encoding="utf-8")
+    first = text.index('id = "fx-01"\n') + len('id = "fx-01"\n')
+    path = tmp_path / "framed.toml"
+    path.write_text(frames + text[:first] + frame_line + concept_line + text[first:], "utf-8")
+    return path
+
+
+def test_an_item_joins_a_frame_defined_in_any_bank_file(tmp_path):
+    frames = tmp_path / "frames.toml"
+    frames.write_text(FRAMED, "utf-8")
+    items = load_bank([frames, _framed(tmp_path, 'frame = "shop"\n', 'concept = "a/b-c"\n', "")])
+    assert items[0].frame.id == "shop" and items[0].frame.get("en") == "A web-shop support agent."
+    assert items[0].concept == "a/b-c" and items[1].frame is None and items[1].concept is None
+
+
+@pytest.mark.parametrize(
+    "frame_line, concept_line, problem",
+    [
+        ('frame = "nowhere"\n', "", "frame = 'nowhere' is not a [frame.<id>] table of the bank"),
+        (
+            "",
+            'concept = "no family"\n',
+            "concept = 'no family' must look like 'family/idea' (a-z, 0-9, '-')",
+        ),
+    ],
+)
+def test_unknown_frames_and_bad_concepts_are_named(tmp_path, frame_line, concept_line, problem):
+    path = _framed(tmp_path, frame_line, concept_line)
+    with pytest.raises(BankError) as caught:
+        load_bank([path])
+    assert caught.value.problems == [f"{path}: item 'fx-01': {problem}"]
+
+
+def test_a_frame_without_english_is_named(tmp_path):
+    path = _framed(tmp_path, 'frame = "shop"\n', "", '[frame.shop]\nzh = "网店。"\n')
+    with pytest.raises(BankError) as caught:
+        load_bank([path])
+    assert f"{path}: frame 'shop': missing or empty text: en" in caught.value.problems

@@ -160,3 +160,61 @@ def test_bank_text_is_escaped_and_code_rendered():
     assert "<pre><code>if a &lt; b:\n    go()</code></pre>" in out
     assert "<code>stop_reason</code> &amp; &lt;b&gt;not&lt;/b&gt; text." in out
     assert "<b>not</b>" not in out
+
+
+def _marked(quiz, css):
+    import re
+
+    return re.findall(rf'<li class="quiz-option {css}"[^>]*><b>([A-D])\.', quiz.question.value)
+
+
+def test_the_chosen_option_turns_red_when_wrong_and_the_key_is_marked(items):
+    quiz = QuizWidget("practice", lang="zh", n=2, seed=1, items=items)
+    first = quiz.session.current
+    assert "quiz-chosen" not in quiz.question.value and "quiz-key" not in quiz.question.value
+    quiz.choice.value = wrong_letter(quiz)
+    chosen = quiz.choice.value
+    quiz.submit.click()
+    assert _marked(quiz, "quiz-chosen-wrong") == [chosen]
+    assert _marked(quiz, "quiz-key") == [first.correct_letter]
+    assert "#d93025" in quiz.question.value  # red
+    quiz.next.click()
+    assert "quiz-chosen" not in quiz.question.value  # a fresh question is unmarked
+    right = quiz.session.current.correct_letter
+    quiz.choice.value = right
+    quiz.submit.click()
+    assert _marked(quiz, "quiz-chosen-right") == [right] and not _marked(quiz, "quiz-key")
+
+
+def test_an_exam_marks_nothing_before_the_end(items):
+    quiz = QuizWidget("exam", lang="zh", n=2, seed=7, items=items)
+    quiz.choice.value = wrong_letter(quiz)
+    quiz.submit.click()
+    assert "quiz-chosen" not in quiz.question.value and "quiz-key" not in quiz.question.value
+
+
+def test_the_review_repeats_the_question_and_shows_choice_key_and_notes(items):
+    quiz = QuizWidget("exam", lang="zh", n=2, seed=7, items=items)
+    first = quiz.session.current
+    quiz.choice.value = wrong_letter(quiz)
+    chosen = quiz.choice.value
+    quiz.submit.click()
+    quiz.next.click()
+    quiz.choice.value = quiz.session.current.correct_letter
+    quiz.submit.click()
+    review = quiz.score.value.split('class="quiz-review"')[1]
+    for shown in (
+        first.item.scenario.zh,
+        first.item.stem.zh,
+        f"你的选择 {chosen}：{first.option(chosen).text.zh}",
+        f"正确答案 {first.correct_letter}：{first.item.correct.text.zh}",
+        first.item.explanation.zh,
+    ):
+        assert shown in review, shown
+
+
+def test_a_framed_question_shows_its_setting():
+    item = next(i for i in load_bank() if i.frame is not None)
+    quiz = QuizWidget("practice", lang="en", items=[item], seed=1)
+    html = quiz.question.value
+    assert "Setting:" in html and html.index("Setting:") < html.index("Scenario:")

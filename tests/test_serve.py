@@ -77,7 +77,12 @@ def test_the_guides_loop_py_as_written_gets_the_retired_models_404(server):
 
 def test_ctrl_c_stops_cleanly(server):
     url, proc = server
-    assert httpx2.get(f"{url}/v1/models", headers={"x-api-key": "k"}).status_code == 200
+    assert (
+        httpx2.get(
+            f"{url}/v1/models", headers={"x-api-key": "k", "anthropic-version": "2023-06-01"}
+        ).status_code
+        == 200
+    )
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=10)
     assert proc.returncode == 0 and out.strip() == "离线 Claude API 已停止。" and err == ""
@@ -85,9 +90,17 @@ def test_ctrl_c_stops_cleanly(server):
 
 def test_curl_style_requests_and_malformed_http(server):
     url, _ = server
-    headers = {"x-api-key": "k", "content-type": "application/json"}
+    headers = {
+        "x-api-key": "k",
+        "anthropic-version": "2023-06-01",
+        "content-type": "application/json",
+    }
     body = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}]}
-    ok = httpx2.post(f"{url}/v1/messages", headers={"authorization": "Bearer k"}, json=body)
+    ok = httpx2.post(
+        f"{url}/v1/messages",
+        headers={"authorization": "Bearer k", "anthropic-version": "2023-06-01"},
+        json=body,
+    )
     assert ok.status_code == 200 and ok.json()["type"] == "message" and ok.headers["request-id"]
     cases = [
         (

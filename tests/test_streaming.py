@@ -33,7 +33,14 @@ def request(**kw):
 def raw_events(body: dict) -> list[tuple[str, dict]]:
     """The SSE events on the wire for one streamed request (parsed by hand, not by the SDK)."""
     api = agentkit.make_client(offline=True).offline
-    response = api(httpx2.Request("POST", "https://x/v1/messages", json={**body, "stream": True}))
+    response = api(
+        httpx2.Request(
+            "POST",
+            "https://x/v1/messages",
+            json={**body, "stream": True},
+            headers={"anthropic-version": "2023-06-01"},
+        )
+    )
     assert response.headers["content-type"] == "text/event-stream"
     out = []
     for chunk in response.text.split("\n\n"):
@@ -96,7 +103,14 @@ def test_a_fault_can_arrive_mid_stream():
     assert e.value.body["error"]["type"] == "overloaded_error"
     events = raw_events(request())  # on the wire: a started block, then the error event
     api = agentkit.make_client(offline=True, faults={1: MIDSTREAM}).offline
-    wire = api(httpx2.Request("POST", "https://x/v1/messages", json={**request(), "stream": True}))
+    wire = api(
+        httpx2.Request(
+            "POST",
+            "https://x/v1/messages",
+            json={**request(), "stream": True},
+            headers={"anthropic-version": "2023-06-01"},
+        )
+    )
     assert wire.text.rstrip().split("\n\n")[-1].startswith('event: error\ndata: {"type":"error"')
     assert len(events) > 3
 

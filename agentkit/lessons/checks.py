@@ -798,3 +798,16 @@ def guess_max_turns(guess: Any) -> str:
         actual = e.result.exit
     require(guess == actual, f"实际是 {actual!r}，你猜的是 {guess!r}。")
     return f"max_turns=5：exit={actual}，只退款了 {len(world.refunds())} 笔（应为 3 笔）。"
+
+
+@check("再读一遍题干：这一步该由代码事先定好，还是由模型读了结果再决定？")
+def quiz_answer(my_answer: Any, item: Any) -> str:
+    """Lesson 09: one exam item answered by letter; a wrong letter is told why it is wrong."""
+    answered(my_answer, "my_answer")
+    letter = str(my_answer).strip().upper()
+    require(
+        letter in item.options, f"my_answer 应是 A、B、C、D 中的一个字母，现在是 {my_answer!r}。"
+    )
+    if letter != item.answer:
+        raise Wrong(f"{letter} 错在：{item.options[letter].why_wrong.zh}")
+    return f"{item.answer}。解析：{item.explanation.zh}"

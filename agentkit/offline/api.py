@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Sequence
+import logging
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -44,6 +46,14 @@ MIDSTREAM = "midstream"
 """A fault value: a streamed reply breaks off with an `overloaded_error` event (a 529 when not streamed)."""
 MAX_BODY = 32 * 1024 * 1024  # the API refuses larger request bodies with 413 request_too_large
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+LOG = logging.getLogger(__name__)
+# JSON's non-values outside strings (Python's json reads them), and a high surrogate escape with no
+# low one after it
+NON_VALUE = re.compile(rb'"(?:[^"\\]|\\.)*"|(NaN|-?Infinity)')
+HIGH_ESCAPE = re.compile(rb"\\u[dD][89abAB]")
+HIGH_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
 _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repeat across runs
 
 
@@ -66,12 +76,19 @@ class Answer:
     body: dict[str, Any] | None = None
     events: list[bytes] | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    raw: bytes | None = None  # the JSON body as sent (strict JSON: no NaN, no unencodable text)
+
+    def encoded(self) -> bytes:
+        if self.raw is None:
+            self.raw = sse.json_bytes(self.body)
+        return self.raw
 
     def response(self) -> httpx2.Response:
         if self.events is not None:
             headers = {"content-type": "text/event-stream", **self.headers}
             return httpx2.Response(self.status, content=b"".join(self.events), headers=headers)
-        return httpx2.Response(self.status, json=self.body, headers=self.headers)
+        headers = {"content-type": "application/json", **self.headers}
+        return httpx2.Response(self.status, content=self.encoded(), headers=headers)
 
 
 def error_answer(
@@ -134,10 +151,12 @@ class History:
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
+        if msgs[:n] != self.msgs:
+            return 0
         new = msgs[n] if n < len(msgs) else None
-        if isinstance(new, dict) and new.get("role") == msgs[n - 1].get("role"):
+        if isinstance(new, dict) and new.get("role") == self.msgs[-1]["role"]:
             return 0  # the new message joins the last turn: check that turn again
-        return n if msgs[:n] == self.msgs else 0
+        return n
 
     def remember(
         self, msgs: list[Any], known: int, has_tools: bool, tool_ids: set[Any], stats, memo: Any
@@ -182,13 +201,39 @@ class OfflineAPI:
         return getattr(self.model, "world", None)
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
-        return self.handle(request.method, request.url.path, request.content).response()
+        target = request.url.path + (f"?{request.url.query.decode()}" if request.url.query else "")
+        return self.handle(request.method, target, request.content, request.headers).response()
 
-    def handle(self, method: str, path: str, content: bytes) -> Answer:
-        """Answer one HTTP request (method, path without the query string, raw body)."""
+    def handle(
+        self, method: str, path: str, content: bytes, headers: Mapping[str, str] | None = None
+    ) -> Answer:
+        """Answer one HTTP request (method, path with or without its query string, raw body, and the
+        request headers when the caller has them). Never raises: a bug of ours is the API's 500
+        `api_error` (the traceback goes to this module's logger), and every answer encodes as strict
+        JSON."""
         self.calls += 1
         n = next(_REQUESTS)
         rid = stable_id("req_", n)
+        try:
+            answer = self._handle(method, path, content, headers, n, rid)
+            if answer.events is None:
+                answer.encoded()
+            return answer
+        except Exception:
+            LOG.exception("offline API: internal error on %s %s", method, path.partition("?")[0])
+            # the live API's wording: anthropics/claude-code#22780 and #45354
+            return error_answer(500, "api_error", "Internal server error", rid)
+
+    def _handle(
+        self,
+        method: str,
+        path: str,
+        content: bytes,
+        headers: Mapping[str, str] | None,
+        n: int,
+        rid: str,
+    ) -> Answer:
+        path, _, query = path.partition("?")
         route = self._route(method, path)
         if route is None:
             return error_answer(404, "not_found_error", "Not Found", rid)
@@ -196,6 +241,14 @@ class OfflineAPI:
             # Wording as users pasted it: anthropics/anthropic-sdk-python#938 (where a maintainer
             # gives the 32 MB limit of the Messages API) and anthropics/claude-code#3335.
             return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
+        if headers is not None and not headers.get("anthropic-version"):
+            # https://github.com/envoyproxy/ai-gateway/pull/1909 and PipedreamHQ/pipedream#9697
+            message = "anthropic-version: header is required"
+            self.refusals.append(Refusal(self.calls, 400, "anthropic_version", message))
+            return error_answer(400, "invalid_request_error", message, rid)
+        # the beta fields are the API's when the request names a beta or comes from client.beta (and
+        # when the caller cannot tell: an older caller of handle() without headers)
+        beta = headers is None or bool(headers.get("anthropic-beta")) or "beta=true" in query
         fault = self.faults.get(self.calls)
         if isinstance(fault, int):
             kind, message = FAULTS[fault]
@@ -203,7 +256,7 @@ class OfflineAPI:
                 fault, kind, message, rid, {"retry-after-ms": "1", "retry-after": "0"}
             )
         try:
-            answer = route(path, content, n, fault == MIDSTREAM)
+            answer = route(path, content, n, fault == MIDSTREAM, beta)
         except InvalidRequest as e:
             self.refusals.append(Refusal(self.calls, e.status, e.code, str(e)))
             return error_answer(e.status, e.kind, str(e), rid, details=e.details)
@@ -220,20 +273,26 @@ class OfflineAPI:
         return None
 
     def _parse(self, content: bytes) -> dict[str, Any]:
-        try:
-            body = json.loads(content or b"{}")
-        except ValueError as e:
-            raise InvalidRequest(f"There was an error parsing the body: {e}") from e
+        body = parse_json(content or b"{}")
         if not isinstance(body, dict):
             raise InvalidRequest("Input should be a valid dictionary")
         return body
 
-    def _messages(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
+    def _messages(
+        self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
+    ) -> Answer:
         body = self._parse(content)
         self.log.append(content)
         msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
         known = h.known(msgs, has_tools)
-        tool_ids = validate(body, today=self.today, known=known, seen=h.tool_ids if known else None)
+        tool_ids = validate(
+            body,
+            today=self.today,
+            known=known,
+            seen=h.tool_ids if known else None,
+            beta=beta,
+            cache_marks=content.count(b'"cache_control"'),
+        )
         assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         tool_stats = h.tool_stats(body.get("tools"))
@@ -250,12 +309,16 @@ class OfflineAPI:
         )
         return Answer(200, events=[sse.encode(e, d) for e, d in sse.events(message, error)])
 
-    def _count_tokens(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
+    def _count_tokens(
+        self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
+    ) -> Answer:
         body = self._parse(content)
-        validate(body, count_only=True, today=self.today)
+        validate(body, count_only=True, today=self.today, beta=beta)
         return Answer(200, {"input_tokens": input_tokens(body)})
 
-    def _models(self, path: str, content: bytes, n: int, midstream: bool) -> Answer:
+    def _models(
+        self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
+    ) -> Answer:
         on = models.today(self.today)
         if path == "/v1/models":
             data = [models.model_info(m, on) for m in models.listed(on)]
@@ -330,6 +393,46 @@ class OfflineAPI:
             },
         }
         return message, r
+
+
+def parse_json(content: bytes) -> Any:
+    """A request body as JSON, as strictly as the live API reads it: NaN, Infinity and a high surrogate
+    escape with no low one are not JSON. Its wording, Python's json module's, as pasted in
+    anthropics/claude-code#3277 and #1939 ("The request body is not valid JSON: no low surrogate in
+    string: line 1 column 217026 (char 217025)")."""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(name)
+
+    try:
+        body = json.loads(content, parse_constant=refuse)
+    except RecursionError:
+        raise InvalidRequest(
+            "The request body is not valid JSON: maximum nesting depth exceeded"
+        ) from None
+    except ValueError as e:
+        if isinstance(e, json.JSONDecodeError):
+            detail = str(e)
+        elif isinstance(e, UnicodeDecodeError):
+            detail = f"{e.reason}: line 1 column {e.start + 1} (char {e.start})"
+        else:
+            at = next((m.start(1) for m in NON_VALUE.finditer(content) if m.group(1)), 0)
+            detail = f"Expecting value: {_where(content, at)}"
+        raise InvalidRequest(f"The request body is not valid JSON: {detail}") from None
+    if HIGH_ESCAPE.search(content):
+        lone = HIGH_SURROGATE.search(content)
+        if lone:
+            raise InvalidRequest(
+                "The request body is not valid JSON: no low surrogate in string: "
+                + _where(content, lone.start(1))
+            )
+    return body
+
+
+def _where(content: bytes, at: int) -> str:
+    line = content.count(b"\n", 0, at) + 1
+    col = at - (content.rfind(b"\n", 0, at) + 1) + 1
+    return f"line {line} column {col} (char {at})"
 
 
 def _assign_ids(blocks: list[dict[str, Any]], n: int) -> None:

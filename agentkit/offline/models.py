@@ -14,7 +14,6 @@ own date (WORKBOOK_TODAY) is used.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import typing
 from datetime import UTC, date, datetime
@@ -22,6 +21,8 @@ from typing import Any
 
 import anthropic
 from anthropic._data.deprecated_models import DEPRECATED_MODELS
+
+from ..settings import today_from_env
 
 WORKBOOK_TODAY = date(2026, 12, 1)
 MONTHS = {
@@ -39,8 +40,9 @@ MODEL_VERSION = re.compile(
 
 
 def today(override: date | str | None = None) -> date:
-    """The pinned clock: an explicit date, else AGENTKIT_TODAY, else WORKBOOK_TODAY."""
-    value = override if override is not None else os.environ.get("AGENTKIT_TODAY", "")
+    """The pinned clock: an explicit date, else AGENTKIT_TODAY (read by agentkit.settings), else
+    WORKBOOK_TODAY."""
+    value = override if override is not None else today_from_env()
     if isinstance(value, date):
         return value
     if value in ("", None):
@@ -84,6 +86,17 @@ def supports_prefill(model: str) -> bool:
     return not m or (int(m.group(1)), int(m.group(2) or 0)) < (4, 6)
 
 
+def max_output_tokens(model: str) -> int:
+    """The largest `max_tokens` the model takes (what `GET /v1/models` reports as `max_tokens`): 64,000
+    before Claude 4.6 (claude-opus-4-5 in anthropics/claude-code#24451, Haiku 4.5 and Sonnet 4.5 as the
+    models overview gives them), 128,000 from 4.6 on (Opus 4.6 and Sonnet 4.6: withceleste/celeste-python#387
+    and aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws#424)."""
+    m = MODEL_VERSION.match(str(model))
+    if m and (int(m.group(1)), int(m.group(2) or 0)) >= (4, 6):
+        return 128_000
+    return 64_000
+
+
 def display_name(model: str) -> str:
     """ "claude-sonnet-4-6" -> "Claude Sonnet 4.6"; a dated alias keeps its family's name."""
     words = RELEASED.sub("", model).split("-")[1:]
@@ -112,7 +125,7 @@ def model_info(model: str, on: date | None = None) -> dict[str, Any]:
         "deprecated_at": "2026-01-01T00:00:00Z" if eol else None,
         "retires_at": f"{eol.isoformat()}T00:00:00Z" if eol else None,
         "max_input_tokens": 200_000,
-        "max_tokens": 64_000,
+        "max_tokens": max_output_tokens(model),
     }
 
 

@@ -85,5 +85,16 @@ def events(
 
 def encode(name: str, data: dict[str, Any]) -> bytes:
     """One event on the wire: `event: <name>` and `data: <json>` lines, then a blank line."""
-    body = json.dumps({"type": name, **data}, ensure_ascii=False, separators=(",", ":"))
-    return f"event: {name}\ndata: {body}\n\n".encode()
+    body = json_bytes({"type": name, **data})
+    return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"
+
+
+def json_bytes(value: Any) -> bytes:
+    """`value` as strict JSON (ValueError on NaN or infinity). Text is sent as UTF-8; a string holding
+    a lone surrogate, which UTF-8 cannot carry, makes the whole body ASCII with \\u escapes."""
+    try:
+        return json.dumps(
+            value, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        ).encode()
+    except UnicodeEncodeError:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False).encode()

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ..content import blocks
-from . import agent_features, models
+from . import agent_features, models, schema
 from .model import thinking_on as _thinking_on
 
 ROLES = ("user", "assistant")
@@ -52,14 +52,29 @@ def validate(
     today: Any = None,
     known: int = 0,
     seen: set[Any] | None = None,
+    beta: bool = True,
+    cache_marks: int | None = None,
 ) -> set[Any]:
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
-    the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`.
+    the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`; `beta`:
+    the request may use the beta fields (it carries an `anthropic-beta` header, or comes from
+    `client.beta`). Every field's type is checked first (agentkit.offline.schema), so the checks
+    below and everything after them read a body of the request's type. `cache_marks`: how many
+    times the raw body spells the key "cache_control" (at most 4: the breakpoints need no count).
     `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
     (an agent loop resends its history: only the new turns are walked again)."""
+    _validate_thread(body)  # before the types: SDKs fall back on this refusal's details
+    try:
+        schema.check_body(body, count_only=count_only, beta=beta, known=known)
+    except schema.TypeProblem as e:
+        raise InvalidRequest(str(e)) from None
     _validate_fields(body, count_only)
     _validate_model(body["model"], today)
+    if not count_only:
+        _validate_max_tokens(body["max_tokens"], body["model"])
+    if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
+        _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
     _validate_tool_search(body)
@@ -75,12 +90,12 @@ def validate(
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
-    for name in ("model", "messages") if count_only else ("model", "max_tokens", "messages"):
-        if name not in body:
-            raise InvalidRequest(f"{name}: Field required")
-    if not count_only and (not isinstance(body["max_tokens"], int) or body["max_tokens"] < 1):
+    if not count_only and body["max_tokens"] < 1:
         raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
-    if body.get("thread"):
+
+
+def _validate_thread(body: dict[str, Any]) -> None:
+    if isinstance(body, dict) and body.get("thread"):
         raise InvalidRequest(
             agent_features.THREAD_MESSAGE,
             code="thread_unsupported",
@@ -93,6 +108,44 @@ def _validate_model(model: Any, today: Any) -> None:
     # (claude-sonnet-4-20250514, retired) and https://github.com/anthropics/claude-code/issues/5349
     if not models.available(model, models.today(today)):
         raise InvalidRequest(f"model: {model}", 404, "not_found_error")
+
+
+def _validate_max_tokens(max_tokens: int, model: str) -> None:
+    # https://github.com/anthropics/claude-code/issues/24451 ("max_tokens: 128001 > 64000, which is the
+    # maximum allowed number of output tokens for claude-opus-4-5-20251101")
+    limit = models.max_output_tokens(model)
+    if max_tokens > limit:
+        raise InvalidRequest(
+            f"max_tokens: {max_tokens:g} > {limit}, which is the maximum allowed number of output "
+            f"tokens for {model}"
+        )
+
+
+CACHE_BREAKPOINTS = 4
+
+
+def _validate_cache_control(body: dict[str, Any]) -> None:
+    """At most 4 blocks may carry `cache_control` (system blocks, tools, message blocks and the blocks
+    inside tool results)."""
+    found = 0
+    system = body.get("system")
+    for part in (system if isinstance(system, list) else [], body.get("tools") or []):
+        found += sum("cache_control" in b and b["cache_control"] is not None for b in part)
+    for m in body["messages"]:
+        c = m.get("content")
+        if type(c) is not list:
+            continue
+        for b in c:
+            if b.get("cache_control") is not None:
+                found += 1
+            inner = b.get("content") if b.get("type") == "tool_result" else None
+            if type(inner) is list:
+                found += sum(x.get("cache_control") is not None for x in inner)
+    if found > CACHE_BREAKPOINTS:
+        # https://github.com/tghamm/Anthropic.SDK/issues/50 and Wei-Shaw/sub2api#176
+        raise InvalidRequest(
+            f"A maximum of {CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found {found}."
+        )
 
 
 def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
@@ -224,8 +277,11 @@ def _validate_blocks(
                 )
             kind = b.get("type")
             if kind == "text":
-                text = b.get("text")
-                if isinstance(text, str) and text and not text.strip():
+                text = b["text"]
+                if not text:
+                    # https://github.com/anthropics/claude-code/issues/59812 and miurla/morphic#83
+                    raise InvalidRequest("messages: text content blocks must be non-empty")
+                if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
             elif kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and

@@ -1,0 +1,179 @@
+"""Every environment variable agentkit reads, read and checked in one place: `Settings.from_env()`.
+
+| variable | form | meaning |
+| --- | --- | --- |
+| AGENTKIT_OFFLINE | 1/0, true/false, yes/no, on/off (any case); empty = unset | 1: the offline Claude even with a key; 0: real Claude when a key is set |
+| AGENTKIT_MODEL | a model id, no spaces | the default model (else `DEFAULT_MODEL`) |
+| AGENTKIT_TODAY | YYYY-MM-DD, or `system` / `now` | the clock that retires models (else the workbook's date) |
+| AGENTKIT_RECORD, AGENTKIT_REPLAY | a file path | record to / replay from a cassette (agentkit.cassette) |
+| ANTHROPIC_API_KEY | no spaces or control characters | real Claude (the SDK reads it too) |
+| ANTHROPIC_BASE_URL | http(s)://host[:port][/path] | where real Claude is (the SDK reads it too) |
+
+A wrong value raises `SettingsError`, one line naming the variable, the value and the form expected
+(the key's value is never shown). An empty value is the same as unset, except ANTHROPIC_BASE_URL,
+where the SDK would take "" for a URL.
+
+`CLEARED_FOR_TESTS` is the one list of variables that tests, `scripts/run_notebooks.py` and `.ci/run`
+clear before setting AGENTKIT_OFFLINE=1, so nothing exported on a machine leaks into a test or a
+regenerated lesson. This module imports nothing of agentkit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from urllib.parse import urlsplit
+
+VARIABLES = (
+    "AGENTKIT_OFFLINE",
+    "AGENTKIT_MODEL",
+    "AGENTKIT_TODAY",
+    "AGENTKIT_RECORD",
+    "AGENTKIT_REPLAY",
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_BASE_URL",
+)
+"""The variables `Settings.from_env()` reads."""
+
+CLEARED_FOR_TESTS = (
+    *VARIABLES,
+    "ANTHROPIC_AUTH_TOKEN",  # read by the SDK: credentials
+    "ANTHROPIC_PROFILE",
+    "ANTHROPIC_CUSTOM_HEADERS",
+    "AGENTLOOP_QUIZ_DB",  # read by quizzes.store (which never imports agentkit)
+)
+"""Cleared by tests/conftest.py, scripts/run_notebooks.py and .ci/run before AGENTKIT_OFFLINE=1."""
+
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@/-]*")
+CONTROL = re.compile(r"[\x00-\x20\x7f]")
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value agentkit cannot use; the message is one line."""
+
+    def __init__(self, name: str, value: str, expected: str, *, show: bool = True):
+        self.name, self.expected = name, expected
+        shown = f"{name}={value!r}" if show else f"{name}（值不显示）"
+        super().__init__(f"环境变量 {shown} 无效：{expected}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the environment asks of agentkit, checked. `offline` is None when AGENTKIT_OFFLINE is
+    unset (then offline exactly when there is no key); `today` is None for the workbook's date, a
+    date, or "system" for the machine's date."""
+
+    offline: bool | None = None
+    model: str | None = None
+    today: date | str | None = None
+    record: str | None = None
+    replay: str | None = None
+    api_key: str | None = None
+    base_url: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        return cls(
+            offline=_flag(env, "AGENTKIT_OFFLINE"),
+            model=_model(env, "AGENTKIT_MODEL"),
+            today=_today(env, "AGENTKIT_TODAY"),
+            record=_path(env, "AGENTKIT_RECORD"),
+            replay=_path(env, "AGENTKIT_REPLAY"),
+            api_key=_key(env, "ANTHROPIC_API_KEY"),
+            base_url=_url(env, "ANTHROPIC_BASE_URL"),
+        )
+
+    @property
+    def is_offline(self) -> bool:
+        """Offline unless a key is set; AGENTKIT_OFFLINE=1 forces offline even with a key."""
+        return True if self.offline else self.api_key is None
+
+    def today_date(self, default: date) -> date:
+        """The pinned clock as a date: `default` (the workbook's date) when AGENTKIT_TODAY is unset."""
+        if self.today is None:
+            return default
+        if isinstance(self.today, date):
+            return self.today
+        return datetime.now(UTC).date()
+
+
+def today_from_env() -> date | str | None:
+    """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
+    return _today(os.environ, "AGENTKIT_TODAY")
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool | None:
+    value = env.get(name, "")
+    word = value.strip().lower()
+    if not word:
+        return None
+    if word in TRUE or word in FALSE:
+        return word in TRUE
+    raise SettingsError(
+        name, value, "应为 1/0、true/false 或 yes/no（0 和 false：有 key 时用真实 Claude）"
+    )
+
+
+def _model(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name, "")
+    if not value:
+        return None
+    if not MODEL_ID.fullmatch(value):
+        raise SettingsError(name, value, "应为一个模型 id，例如 claude-sonnet-4-6（不含空格）")
+    return value
+
+
+def _today(env: Mapping[str, str], name: str) -> date | str | None:
+    value = env.get(name, "")
+    if not value:
+        return None
+    if value.strip().lower() in ("system", "now"):
+        return "system"
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+            return date.fromisoformat(value.strip())
+    except ValueError:
+        pass
+    raise SettingsError(
+        name, value, "应为日期 YYYY-MM-DD（例如 2026-12-01），或 system（本机日期）"
+    )
+
+
+def _path(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name, "")
+    if not value:
+        return None
+    if "\x00" in value or not value.strip():
+        raise SettingsError(name, value, "应为一个文件路径，例如 cassettes/02.json")
+    return value
+
+
+def _key(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name, "")
+    if not value:
+        return None
+    if CONTROL.search(value):
+        raise SettingsError(
+            name, value, "含有空格、换行或控制字符（复制 key 时多带了字符？）", show=False
+        )
+    return value
+
+
+def _url(env: Mapping[str, str], name: str) -> str | None:
+    if name not in env:
+        return None
+    value = env[name]
+    expected = "应为 http(s)://主机[:端口] 形式的 URL，例如 http://127.0.0.1:8765；不用时请 unset"
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number in range
+    except ValueError:
+        raise SettingsError(name, value, expected) from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or CONTROL.search(value):
+        raise SettingsError(name, value, expected)
+    return value

@@ -1,0 +1,377 @@
+"""`python -m agentkit serve --upstream URL`: one key, held by the teacher, for a class.
+
+Each student gets a token from a roster (`roster.csv`: student, token; written when missing, read
+when present, handed out on paper). A student's SDK talks to this server with
+`ANTHROPIC_BASE_URL=http://<teacher's laptop>:8765` and `ANTHROPIC_API_KEY=<their token>`; the
+server forwards the request to the upstream (the live API, or another `serve`) with the teacher's
+`ANTHROPIC_API_KEY` in place of the token. The key is read from the environment and never printed,
+logged or sent anywhere but the upstream.
+
+- An unknown token gets 401 `authentication_error` "invalid x-api-key" (the live API's wording, as
+  pasted in eyaltoledano/claude-task-master#222 and abi/screenshot-to-code#430).
+- A student whose input + output tokens reached `--budget-tokens` gets 429 `rate_limit_error`
+  naming the class budget, with `x-should-retry: false` so the SDK does not retry.
+- Usage per student (requests, input and output tokens) is kept in `<roster>.usage.csv` beside
+  the roster, rewritten after every answer; `--usage` prints it.
+- The upstream's answers (errors included) pass through unchanged: status, body, request-id;
+  server-sent events are forwarded chunk by chunk as they arrive.
+
+Limits: the budget is checked before a request is forwarded, so a student's concurrent requests
+can overshoot it by one answer each; tokens travel in clear text on the LAN (plain HTTP).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import os
+import secrets
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+ROSTER_FIELDS = ["student", "token"]
+USAGE_FIELDS = ["student", "requests", "input_tokens", "output_tokens"]
+TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off paper
+# Request headers a student's SDK sends that the upstream needs; everything else (the student's
+# token above all) stays here.
+FORWARD = {"content-type", "accept", "anthropic-version", "anthropic-beta", "user-agent"}
+FORWARD_PREFIX = "x-stainless-"
+# Response headers that describe this hop, not the answer.
+HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+
+
+class RosterError(ValueError):
+    """A roster or usage file that cannot be read; the message says which line and what is wrong."""
+
+
+def new_token() -> str:
+    raw = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(10))
+    return f"stu-{raw[:5]}-{raw[5:]}"
+
+
+def write_roster(path: Path, students: int) -> dict[str, str]:
+    """A fresh roster of `students` (student01, student02, …) with random tokens; token -> student."""
+    roster = {new_token(): f"student{i:02d}" for i in range(1, students + 1)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(ROSTER_FIELDS)
+        writer.writerows((student, token) for token, student in roster.items())
+    return roster
+
+
+def read_roster(path: Path) -> dict[str, str]:
+    """token -> student; a bad header, an empty cell or a repeated token or name is a RosterError."""
+    with path.open(newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.reader(f))
+    if not rows or [c.strip().lower() for c in rows[0]] != ROSTER_FIELDS:
+        raise RosterError(f"{path}：第 1 行应为表头 student,token")
+    roster: dict[str, str] = {}
+    for n, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) != 2 or not all(c.strip() for c in row):
+            raise RosterError(f"{path}：第 {n} 行应有两个非空的格（student,token），实际是 {row!r}")
+        student, token = (c.strip() for c in row)
+        if token in roster:
+            raise RosterError(f"{path}：第 {n} 行的 token 与 {roster[token]} 的重复")
+        if student in roster.values():
+            raise RosterError(f"{path}：第 {n} 行的学生 {student} 已经出现过")
+        roster[token] = student
+    if not roster:
+        raise RosterError(f"{path}：名单里没有学生")
+    return roster
+
+
+def usage_path(roster: Path) -> Path:
+    return roster.with_name(roster.stem + ".usage.csv")
+
+
+@dataclass
+class Usage:
+    """requests, input and output tokens per student, kept in a CSV (rewritten whole, atomically)."""
+
+    path: Path
+    rows: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path) -> Usage:
+        usage = cls(path)
+        if not path.exists():
+            return usage
+        with path.open(newline="", encoding="utf-8") as f:
+            reader = csv.DictReader(f)
+            if reader.fieldnames != USAGE_FIELDS:
+                raise RosterError(f"{path}：第 1 行应为表头 {','.join(USAGE_FIELDS)}")
+            for n, row in enumerate(reader, start=2):
+                try:
+                    usage.rows[row["student"]] = [int(row[k]) for k in USAGE_FIELDS[1:]]
+                except (TypeError, ValueError):
+                    raise RosterError(f"{path}：第 {n} 行的数字读不出来：{row!r}") from None
+        return usage
+
+    def total(self, student: str) -> int:
+        _, inp, out = self.rows.get(student, [0, 0, 0])
+        return inp + out
+
+    def add(self, student: str, input_tokens: int, output_tokens: int) -> None:
+        row = self.rows.setdefault(student, [0, 0, 0])
+        row[0] += 1
+        row[1] += input_tokens
+        row[2] += output_tokens
+        self.save()
+
+    def save(self) -> None:
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(USAGE_FIELDS)
+            writer.writerows([s, *v] for s, v in sorted(self.rows.items()))
+        tmp.replace(self.path)
+
+
+@dataclass
+class Classroom:
+    upstream: str
+    key: str = field(repr=False)  # the teacher's key: never in a repr, a log line or an answer
+    roster: dict[str, str]
+    usage: Usage
+    budget: int | None = None
+
+
+def student_token(headers: Any) -> str | None:
+    token = headers.get("x-api-key")
+    auth = headers.get("authorization", "")
+    if not token and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    return token or None
+
+
+def usage_of_json(body: bytes) -> tuple[int, int]:
+    try:
+        usage = json.loads(body).get("usage") or {}
+    except (ValueError, AttributeError):
+        return 0, 0
+    return input_of(usage), usage.get("output_tokens") or 0
+
+
+def input_of(usage: dict) -> int:
+    keys = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+    return sum(usage.get(k) or 0 for k in keys)
+
+
+class EventUsage:
+    """Reads usage from server-sent events as they pass: input from message_start, output from the
+    last message_delta (its count is cumulative)."""
+
+    def __init__(self) -> None:
+        self.buffer, self.input, self.output = b"", 0, 0
+
+    def feed(self, chunk: bytes) -> None:
+        self.buffer += chunk.replace(b"\r\n", b"\n")
+        *events, self.buffer = self.buffer.split(b"\n\n")
+        for event in events:
+            for line in event.split(b"\n"):
+                if line.startswith(b"data:"):
+                    self._data(line[5:])
+
+    def _data(self, data: bytes) -> None:
+        try:
+            event = json.loads(data)
+        except ValueError:
+            return
+        if event.get("type") == "message_start":
+            usage = event.get("message", {}).get("usage") or {}
+            self.input, self.output = input_of(usage), usage.get("output_tokens") or 0
+        elif event.get("type") == "message_delta":
+            usage = event.get("usage") or {}
+            self.input = max(self.input, input_of(usage))
+            self.output = usage.get("output_tokens") or self.output
+
+
+class ProxyHandler(tornado.web.RequestHandler):
+    def initialize(self, room: Classroom, client: httpx2.AsyncClient) -> None:
+        self.room, self.client = room, client
+
+    def check_xsrf_cookie(self) -> None:  # an API, not a form
+        pass
+
+    def _error(self, status: int, kind: str, message: str) -> None:
+        """The API's error shape, answered here (never forwarded), marked not worth retrying."""
+        rid = "req_01" + secrets.token_hex(11)
+        body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
+        self.set_status(status)
+        self.set_header("request-id", rid)
+        self.set_header("x-should-retry", "false")
+        self.set_header("content-type", "application/json")
+        self.finish(json.dumps(body, ensure_ascii=False))
+
+    async def _answer(self) -> None:
+        room = self.room
+        student = room.roster.get(student_token(self.request.headers) or "")
+        if student is None:
+            return self._error(401, "authentication_error", "invalid x-api-key")
+        used = room.usage.total(student)
+        if room.budget is not None and used >= room.budget:
+            return self._error(
+                429,
+                "rate_limit_error",
+                f"班级额度已用完：本班每名学生 {room.budget} tokens（输入 + 输出），"
+                f"{student} 已用 {used}。请找老师。 (class budget of {room.budget} tokens "
+                "per student reached)",
+            )
+        try:
+            await self._forward(student)
+        except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
+            if self._headers_written:  # the upstream broke off mid-stream: so does this answer
+                self.finish()
+                return
+            self._error(
+                502,
+                "api_error",
+                f"老师的电脑连不上上游 {room.upstream}（{type(e).__name__}）。请找老师。",
+            )
+
+    async def _forward(self, student: str) -> None:
+        room = self.room
+        headers = {
+            k: v
+            for k, v in self.request.headers.get_all()
+            if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
+        }
+        headers.update({"x-api-key": room.key, "accept-encoding": "identity"})
+        url = room.upstream.rstrip("/") + self.request.uri
+        request = self.client.build_request(
+            self.request.method, url, headers=headers, content=self.request.body or None
+        )
+        response = await self.client.send(request, stream=True)
+        try:
+            self.set_status(response.status_code, response.reason_phrase or None)
+            for name, value in response.headers.items():
+                if name.lower() not in HOP:
+                    self.set_header(name, value)
+            counted = self.request.path.rstrip("/").endswith("/v1/messages")
+            if response.headers.get("content-type", "").startswith("text/event-stream"):
+                events = EventUsage()
+                async for chunk in response.aiter_raw():
+                    events.feed(chunk)
+                    self.write(chunk)
+                    await self.flush()
+                tokens = events.input, events.output
+            else:
+                body = await response.aread()
+                self.write(body)
+                tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
+        finally:
+            await response.aclose()
+        if counted:
+            room.usage.add(student, *tokens)
+        self.finish()
+
+    get = post = put = delete = patch = _answer
+
+
+def make_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
+    routes = [(r"/.*", ProxyHandler, {"room": room, "client": client})]
+    return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
+
+
+def open_classroom(
+    upstream: str, roster_path: Path, students: int | None, budget: int | None, key: str
+) -> tuple[Classroom, bool]:
+    """The classroom, and whether the roster was written now."""
+    created = not roster_path.exists()
+    if created:
+        roster = write_roster(roster_path, students or 30)
+    else:
+        roster = read_roster(roster_path)
+    usage = Usage.load(usage_path(roster_path))
+    return Classroom(upstream, key, roster, usage, budget), created
+
+
+async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
+    async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
+        server = tornado.httpserver.HTTPServer(make_app(room, client))
+        sockets = tornado.netutil.bind_sockets(port, host)
+        server.add_sockets(sockets)
+        actual = sockets[0].getsockname()[1]
+        shown = "<老师电脑的局域网地址>" if host in ("", "0.0.0.0", "::") else host
+        budget = f"每名学生 {room.budget} tokens" if room.budget is not None else "不限"
+        ready(
+            f"班级代理已在 http://{shown}:{actual} 上运行，转发到 {room.upstream}（用老师的 "
+            "ANTHROPIC_API_KEY，不显示）。\n"
+            f"名单：{roster_path}（{len(room.roster)} 名学生，"
+            f"{'刚刚生成，打印出来发给学生' if created else '已读取'}）；额度：{budget}；"
+            f"用量：{room.usage.path}\n"
+            f"学生设置：export ANTHROPIC_BASE_URL=http://{shown}:{actual}\n"
+            "          export ANTHROPIC_API_KEY=<名单上自己的 token>\n"
+            "按 Ctrl-C 停止。",
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        server.stop()
+
+
+def serve_classroom(
+    host: str,
+    port: int,
+    upstream: str,
+    roster: str | Path = "roster.csv",
+    students: int | None = None,
+    budget_tokens: int | None = None,
+) -> int:
+    """Run the proxy until Ctrl-C; a missing key, a bad roster or a busy port is one line and 1."""
+    key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
+    if not key:
+        print(
+            "没有 ANTHROPIC_API_KEY：在老师的终端里先 export ANTHROPIC_API_KEY=…", file=sys.stderr
+        )
+        return 1
+    if not upstream.startswith(("http://", "https://")):
+        print(f"--upstream 应以 http:// 或 https:// 开头，实际是 {upstream!r}", file=sys.stderr)
+        return 1
+    roster_path = Path(roster)
+    try:
+        room, created = open_classroom(upstream, roster_path, students, budget_tokens, key)
+        asyncio.run(run(host, port, room, created, roster_path))
+    except RosterError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"无法在 {host}:{port} 上启动服务：{e.strerror or e}。", file=sys.stderr)
+        return 1
+    print("班级代理已停止。")
+    return 0
+
+
+def show_usage(roster: str | Path = "roster.csv", budget_tokens: int | None = None) -> int:
+    """Print the usage table: one line per student on the roster, with what they used."""
+    roster_path = Path(roster)
+    if not roster_path.exists():
+        print(f"没有名单 {roster_path}：先用 --upstream 启动一次代理。", file=sys.stderr)
+        return 1
+    try:
+        students = read_roster(roster_path).values()
+        usage = Usage.load(usage_path(roster_path))
+    except RosterError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    print(f"{'student':<12} {'requests':>8} {'input':>9} {'output':>9} {'total':>9}")
+    for student in students:
+        requests, inp, out = usage.rows.get(student, [0, 0, 0])
+        over = " 已达额度" if budget_tokens is not None and inp + out >= budget_tokens else ""
+        print(f"{student:<12} {requests:>8} {inp:>9} {out:>9} {inp + out:>9}{over}")
+    return 0

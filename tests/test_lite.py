@@ -1,0 +1,191 @@
+"""The workbook in a browser tab: scripts/build_lite.py builds the JupyterLite site, a static server
+serves it on loopback, and lessons run in Chromium with their outputs compared with the stored ones.
+
+    pytest -m lite tests/test_lite.py          # builds the site (downloads cached in build/lite-cache)
+
+Every request the page makes outside the loopback server is refused and counted: the site must
+need none. The unit tests at the end (no browser) check the build's pieces.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_lite  # noqa: E402  (a script, not a package)
+
+CHROMIUM = next(
+    (p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if Path(p).exists()),
+    shutil.which("chromium"),
+)
+SITE = ROOT / "build" / "lite-test"
+
+
+def comparable(outputs) -> list:
+    """What nbval compares, in one shape: streams, text/plain results, errors (no counts, no ids
+    of display objects)."""
+    shown = []
+    for o in outputs:
+        kind = o["output_type"]
+        if kind == "stream":
+            shown.append(("stream", o["name"], o["text"]))
+        elif kind in ("execute_result", "display_data"):
+            data = o.get("data", {})
+            text = data.get("text/plain", "")
+            shown.append(("data", "".join(text) if isinstance(text, list) else text))
+        elif kind == "error":
+            shown.append(("error", o["ename"], o["evalue"]))
+    # a stream split into several outputs is the same stream
+    merged: list = []
+    for item in shown:
+        if merged and item[0] == "stream" and merged[-1][:2] == item[:2]:
+            merged[-1] = ("stream", item[1], merged[-1][2] + item[2])
+        else:
+            merged.append(item)
+    return merged
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # no access log on the test's stderr
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    if CHROMIUM is None:
+        pytest.skip("Chromium was not found; apt-get install chromium (CI's .ci/run does)")
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    site = build_lite.build(SITE, ROOT / "build" / "lite-cache")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def run_in_browser(browser, site: str, notebook: str) -> tuple[dict, list[str]]:
+    """Open the lesson in the site, Run All as a learner does, download the notebook as run;
+    (the notebook as JSON, the requests that went outside the site)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    outside: list[str] = []
+
+    def only_loopback(route):
+        if route.request.url.startswith(site):
+            return route.continue_()
+        outside.append(route.request.url)
+        return route.abort()
+
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        page.goto(f"{site}/lab/index.html?path={notebook}")
+        page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        page.wait_for_function(
+            """() => {
+            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                .map(e => e.textContent.trim()).filter(t => t);
+            return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
+            }""",
+            timeout=600_000,
+            polling=1000,
+        )
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        with page.expect_download() as download:
+            page.locator(".lm-Menu-itemLabel", has_text="Download").first.click()
+        nb = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    except Exception:
+        (ROOT / "artifacts" / "lite").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ROOT / "artifacts" / "lite" / f"{notebook}.png"))
+        raise
+    finally:
+        context.close()
+    return nb, outside
+
+
+@pytest.mark.lite
+@pytest.mark.parametrize("lesson", ["01_one_request.ipynb", "07_your_loop.ipynb"])
+def test_a_lesson_runs_in_the_browser_tab_as_stored(site, browser, lesson):
+    ran, outside = run_in_browser(browser, site, lesson)
+    stored = nbformat.read(ROOT / "notebooks" / lesson, as_version=4)
+    stored_code = [c for c in stored.cells if c.cell_type == "code"]
+    ran_code = [c for c in ran["cells"] if c["cell_type"] == "code"]
+    assert len(ran_code) == len(stored_code)
+    for i, (a, b) in enumerate(zip(ran_code, stored_code, strict=True)):
+        assert comparable(a["outputs"]) == comparable(b.outputs), f"{lesson} code cell {i + 1}"
+    assert outside == [], "the site asked for something outside itself"
+
+
+# Without a browser: the build's pieces.
+
+
+def wheel(tmp_path: Path, name: str, version: str, requires: list[str], files: list[str]) -> Path:
+    path = tmp_path / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
+        z.writestr(f"{name.replace('-', '_')}-{version}.dist-info/METADATA", meta)
+        for f in files:
+            z.writestr(f, "")
+    return path
+
+
+def test_the_lock_lists_the_wheels_with_browser_markers_and_refuses_a_missing_one(tmp_path):
+    core = tmp_path / "core-lock.json"
+    core.write_text(json.dumps({"info": {"abi_version": "2026_0", "python": "3.14.2"}}))
+    wheels = [
+        wheel(
+            tmp_path,
+            "agentloop-workbook",
+            "0.1.0",
+            ["anthropic>=2.14", "jupyterlab>=4.1; sys_platform != 'emscripten'"],
+            ["agentkit/__init__.py", "quizzes/__init__.py"],
+        ),
+        wheel(tmp_path, "anthropic", "2.14.0", ["pytest; extra == 'dev'"], ["anthropic/x.py"]),
+    ]
+    lock = build_lite.write_lock(core, wheels, tmp_path / "lock.json")
+    entry = lock["packages"]["agentloop-workbook"]
+    assert entry["depends"] == ["anthropic"]  # JupyterLab is not for the browser
+    assert entry["imports"] == ["agentkit", "quizzes"] and len(entry["sha256"]) == 64
+    assert lock["info"]["abi_version"] == "2026_0"
+    wheels.append(
+        wheel(tmp_path, "needy", "1.0", ["httpx2-jsfetch; sys_platform == 'emscripten'"], [])
+    )
+    with pytest.raises(build_lite.BuildError, match="needy needs httpx2-jsfetch"):
+        build_lite.write_lock(core, wheels, tmp_path / "lock.json")
+
+
+def test_the_kernel_is_told_to_preload_and_never_ask_pypi():
+    settings = build_lite.lite_config(["micropip"])["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings[build_lite.PLUGIN]
+    assert kernel["disablePyPIFallback"] is True and kernel["pipliteUrls"] == []
+    assert kernel["pyodideUrl"].startswith("./")  # inside the site, never a CDN

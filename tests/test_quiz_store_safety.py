@@ -1,0 +1,181 @@
+"""The quiz store against real processes and bad paths (issue 19, point 6): created atomically
+(concurrent first use, kill -9 mid-creation), a locked file waits and keeps the answer, every bad
+path is one "Cannot use the progress file" line, a killed session is closed as abandoned."""
+
+import io
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from quizzes import open_store
+from quizzes import store as store_module
+from quizzes.cli import main
+from quizzes.store import StoreBusyWarning, StoreError
+
+GOOD = Path(__file__).parent / "data" / "quiz" / "good.toml"
+
+
+def python(code: str, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+FIRST_USE = """
+import sys, time
+from quizzes import open_store
+path, at = sys.argv[1], float(sys.argv[2])
+while time.time() < at:
+    pass
+with open_store(path) as s:
+    s.record(item_id="fx-01", mode="practice", session=sys.argv[3], chosen="A", correct=True)
+print("ok")
+"""
+
+
+def test_concurrent_first_use_leaves_one_good_store_with_every_answer(tmp_path):
+    for round in range(8):
+        path = tmp_path / f"round-{round}.sqlite3"
+        at = time.time() + 1.5  # every process is started and spinning by then
+        procs = [python(FIRST_USE, str(path), str(at), f"s{i}") for i in range(3)]
+        results = [p.communicate(timeout=60) for p in procs]
+        assert [p.returncode for p in procs] == [0, 0, 0], results
+        with open_store(path) as s:
+            assert sorted(a.session for a in s.attempts()) == ["s0", "s1", "s2"]
+        assert sorted(p.name for p in tmp_path.glob(f".round-{round}*")) == []
+
+
+KILLED_WHILE_CREATING = """
+import sqlite3, sys, time
+from quizzes import store
+
+class Slow(sqlite3.Connection):
+    def executescript(self, script):
+        first, rest = script.split(";", 1)
+        self.execute(first)  # half a schema written...
+        self.commit()
+        print("creating", flush=True)
+        time.sleep(60)  # ...and killed here
+
+real = sqlite3.connect
+store.sqlite3.connect = lambda *a, **k: real(*a, **{**k, "factory": Slow})
+store.open_store(sys.argv[1])
+"""
+
+
+def test_kill_9_during_creation_leaves_no_store_and_the_next_start_works(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    proc = python(KILLED_WHILE_CREATING, str(path))
+    assert proc.stdout.readline() == "creating\n"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    assert not path.exists()  # a store or none: never half a store at the path
+    with open_store(path) as s:
+        s.record(item_id="fx-01", mode="practice", session="s", chosen="A", correct=True)
+    with open_store(path) as s:
+        assert len(s.attempts()) == 1 and s.recovery is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.sqlite3"]  # the temporary went
+
+
+def test_a_locked_store_waits_then_says_so_and_keeps_the_answer(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.2)
+    path = tmp_path / "quiz.sqlite3"
+    store = open_store(path)
+    other = sqlite3.connect(path)
+    other.execute("BEGIN EXCLUSIVE")
+    with pytest.warns(StoreBusyWarning, match="locked"):
+        store.record(item_id="fx-01", mode="practice", session="s", chosen="A", correct=False)
+    assert store.unsaved == 1
+    other.rollback()
+    other.close()
+    store.record(item_id="fx-02", mode="practice", session="s", chosen="B", correct=True)
+    assert store.unsaved == 0
+    store.close()
+    with open_store(path) as s:
+        assert [a.item_id for a in s.attempts()] == ["fx-01", "fx-02"]
+
+
+def bad_paths(tmp_path):
+    dangling = tmp_path / "dangling.sqlite3"
+    dangling.symlink_to(tmp_path / "nowhere" / "quiz.sqlite3")
+    return {
+        "proc": Path("/proc/self/quiz.sqlite3"),
+        "proc-file": Path("/proc/version"),
+        "dangling": dangling,
+        "null": Path("/dev/null"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["proc", "proc-file", "dangling", "null"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_bad_path_is_one_cannot_use_line(tmp_path, kind, lang):
+    path = bad_paths(tmp_path)[kind]
+    before = sorted(os.listdir("/dev"))
+    err = io.StringIO()
+    code = main(
+        ["--mode", "progress", "--db", str(path), "--bank", str(GOOD), "--lang", lang],
+        stdout=io.StringIO(),
+        stderr=err,
+    )
+    line = err.getvalue().strip()
+    assert code == 2 and "\n" not in line and str(path) in line, line
+    assert ("无法使用进度文件" if lang == "zh" else "Cannot use the progress file") in line
+    assert sorted(os.listdir("/dev")) == before  # no -journal beside the device
+    if kind == "dangling":
+        assert path.is_symlink() and not path.exists()
+
+
+def test_a_full_disk_is_one_cannot_use_line(tmp_path, monkeypatch):
+    def full(self, target):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store_module.Store, "_create", full)
+    with pytest.raises(StoreError, match="disk is full"):
+        open_store(tmp_path / "quiz.sqlite3")
+    err = io.StringIO()
+    code = main(
+        ["--mode", "progress", "--db", str(tmp_path / "q.sqlite3"), "--bank", str(GOOD)],
+        stdout=io.StringIO(),
+        stderr=err,
+    )
+    assert code == 2 and "无法使用进度文件" in err.getvalue() and "disk is full" in err.getvalue()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+RUNNING = """
+import sys, time
+from quizzes import open_store
+s = open_store(sys.argv[1])
+s.begin_session(sys.argv[2], "practice", 1)
+s.record(item_id="fx-01", mode="practice", session=sys.argv[2], chosen="A", correct=True)
+print("running", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_killed_session_is_closed_as_abandoned_and_a_live_one_is_left_running(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    open_store(path).close()
+    killed, live = python(RUNNING, str(path), "killed"), python(RUNNING, str(path), "live")
+    try:
+        assert killed.stdout.readline() == "running\n" and live.stdout.readline() == "running\n"
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
+        with open_store(path) as s:
+            assert s.session_status("killed") == "abandoned"
+            assert s.session_status("live") == "running"
+    finally:
+        for p in (killed, live):
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)

@@ -1,0 +1,219 @@
+"""`agentkit serve` bounded and polite (issue 19, point 3): worlds only for valid requests and at most
+`max_keys` of them, a bounded request log, the 413 for any oversized body, the API's JSON error shape
+for every method, timeouts for silent clients, quiet disconnects, checked --host and --port."""
+
+import asyncio
+import errno
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx2
+import pytest
+
+import agentkit
+from agentkit import serve
+from agentkit.serve import Background, RecentLog, Worlds
+
+MODEL = agentkit.default_model()
+BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}]}
+
+
+def post(url, key, **kw):
+    kw.setdefault("headers", {"x-api-key": key, "anthropic-version": "2023-06-01"})
+    return httpx2.post(f"{url}/v1/messages", timeout=60, **kw)
+
+
+def test_a_world_is_made_only_for_a_valid_request():
+    with Background() as bg:
+        for i in range(20):
+            assert post(bg.url, f"invented-{i}", content=b"{bad").status_code == 400
+            assert post(bg.url, f"invented-{i}", json={**BODY, "model": "x"}).status_code == 404
+        assert bg.worlds.apis == {} and bg.worlds._locks == {}
+        assert post(bg.url, "student-1", json=BODY).status_code == 200
+        assert list(bg.worlds.apis) == ["student-1"]
+
+
+def test_live_keys_are_capped_and_the_least_recently_used_goes_first():
+    with Background(worlds=Worlds(max_keys=3)) as bg:
+        for key in ("a", "b", "c"):
+            assert post(bg.url, key, json=BODY).status_code == 200
+        assert post(bg.url, "a", json=BODY).status_code == 200  # a is used again
+        assert post(bg.url, "d", json=BODY).status_code == 200
+        assert list(bg.worlds.apis) == ["c", "a", "d"]  # b, the least recently used, was dropped
+
+
+def test_the_request_log_is_bounded_in_count_and_bytes():
+    log = RecentLog(count=3, size=100)
+    for i in range(10):
+        log.append(json.dumps({"n": i}).encode())
+    assert [b["n"] for b in log] == [7, 8, 9]
+    log.append(b'"' + b"x" * 200 + b'"')  # larger than the whole budget: not kept
+    log.append(b'"' + b"y" * 60 + b'"')
+    assert list(log) == [{"n": 8}, {"n": 9}, "y" * 60]
+    log.append(b'"' + b"z" * 90 + b'"')
+    assert list(log) == ["z" * 90]  # the oldest went until the rest fit in 100 bytes
+    with Background() as bg:
+        for _ in range(3):
+            post(bg.url, "k", json=BODY)
+        assert isinstance(bg.worlds.apis["k"].log, RecentLog) and len(bg.worlds.apis["k"].log) == 3
+
+
+def test_a_body_over_33_mb_still_gets_the_apis_413():
+    with Background() as bg:
+        r = post(bg.url, "k", content=b" " * (40 * 1024 * 1024))
+        assert r.status_code == 413 and r.json()["error"]["type"] == "request_too_large"
+        assert r.json()["error"]["message"] == "Request exceeds the maximum size"
+        assert post(bg.url, "k", json=BODY).status_code == 200  # and the server goes on
+
+
+@pytest.mark.parametrize("method", ["HEAD", "OPTIONS", "TRACE"])
+def test_every_method_gets_the_apis_error_shape(method):
+    with Background() as bg:
+        r = httpx2.request(
+            method,
+            f"{bg.url}/v1/messages",
+            headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+        )
+        assert r.status_code in (404, 405) and "html" not in r.headers.get("content-type", "")
+        if method != "HEAD":
+            assert r.json()["type"] == "error" and r.json()["error"]["type"] == "not_found_error"
+
+
+@pytest.mark.parametrize("kind", ["multipart/form-data", "multipart/form-data; boundary=zz"])
+def test_a_malformed_multipart_body_gets_the_apis_error_shape(kind):
+    with Background() as bg:
+        r = post(
+            bg.url,
+            "k",
+            headers={"x-api-key": "k", "anthropic-version": "2023-06-01", "content-type": kind},
+            content=b"--zz\r\nx",
+        )
+        assert r.status_code == 400 and r.headers["content-type"].startswith("application/json")
+        assert r.json()["error"]["type"] == "invalid_request_error"
+
+
+def test_a_silent_client_is_disconnected(monkeypatch):
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 0.5)
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        assert s.recv(100) == b""  # the server closed the connection that sent no headers
+
+
+def test_out_of_file_descriptors_pauses_accepting_instead_of_spinning():
+    class Exhausted:
+        calls = 0
+
+        def fileno(self):
+            return self._pair.fileno()
+
+        def accept(self):
+            Exhausted.calls += 1
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    async def main():
+        a, b = socket.socketpair()
+        sock = Exhausted()
+        sock._pair = a
+        acceptor = serve._Acceptor(sock, lambda c, addr: None)
+        b.send(b"x")  # readable: the loop calls accept
+        await asyncio.sleep(0.3)
+        assert Exhausted.calls == 1 and not acceptor.on  # one try, then a pause
+        acceptor.remove()
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_host_and_port_are_checked():
+    assert serve.check_host("::") == "::" and serve.check_host("[::1]") == "::1"
+    assert serve.check_host("localhost") == "localhost"
+    for bad in ("bad host", "999.1.1.1", "http://x", ""):
+        with pytest.raises(ValueError, match="--host"):
+            serve.check_host(bad)
+    assert serve.check_port("0") == 0 and serve.check_port("65535") == 65535
+    for bad in ("70000", "-1", "80a", ""):
+        with pytest.raises(ValueError, match="1–65535"):
+            serve.check_port(bad)
+    assert serve.url_for("::1", 8948) == "http://[::1]:8948"
+    assert serve.url_for("::", 8948).startswith("http://[")
+    assert "127.0.0.1" not in serve.url_for("0.0.0.0", 8948) or not serve._own_address(False)
+
+
+def test_a_bad_port_host_or_clock_is_one_line_that_names_it(capsys, monkeypatch):
+    assert serve.serve("127.0.0.1", 70000) == 1
+    assert serve.serve("bad host", 8765) == 1
+    monkeypatch.setenv("AGENTKIT_TODAY", "2027-13-45")
+    assert serve.serve("127.0.0.1", 0) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and "--port '70000'" in err[0] and "--host 'bad host'" in err[1]
+    assert "AGENTKIT_TODAY='2027-13-45'" in err[2]
+    assert "端口" not in err[1]  # a bad host is not told to change the port
+
+
+def start(*args):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentkit", "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines = [proc.stdout.readline() for _ in range(3)]
+    url = next(line for line in lines if line.startswith("export ANTHROPIC_BASE_URL="))
+    return proc, url.strip().split("=", 1)[1]
+
+
+def stop(proc):
+    proc.send_signal(signal.SIGINT)
+    return proc.communicate(timeout=60)
+
+
+def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
+    proc, url = start("--host", "0.0.0.0")
+    try:
+        assert not url.startswith("http://127.0.0.1") and not url.startswith("http://0.0.0.0")
+        port = url.rsplit(":", 1)[1]
+        assert (
+            httpx2.get(
+                f"http://127.0.0.1:{port}/v1/models",
+                headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+                timeout=60,
+            ).status_code
+            == 200
+        )
+    finally:
+        out, err = stop(proc)
+    assert len(err.strip().splitlines()) == 1 and "--host 0.0.0.0" in err
+
+
+def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
+    proc, url = start()
+    try:
+        host, port = url.removeprefix("http://").rsplit(":", 1)
+        body = json.dumps({**BODY, "stream": True, "max_tokens": 1024}).encode()
+        request = (
+            f"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        for _ in range(5):
+            s = socket.create_connection((host, int(port)))
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            s.sendall(request)
+            s.close()  # a reset before the answer is written
+        time.sleep(1)
+        assert (
+            httpx2.get(
+                f"{url}/v1/models",
+                headers={"x-api-key": "k", "anthropic-version": "2023-06-01"},
+                timeout=60,
+            ).status_code
+            == 200
+        )
+    finally:
+        out, err = stop(proc)
+    assert "Traceback" not in err and "StreamClosedError" not in err
+    assert out.strip().endswith("离线 Claude API 已停止。")

@@ -1,0 +1,406 @@
+"""Issue 19, points 1 and 2: the offline API refuses by type what the live API refuses, with its
+wording, before anything reads the request; a malformed request is a 400, never a crash; a bug of ours
+is the API's 500 `api_error` (never a connection error the SDK retries); every reply is strict JSON.
+What the live API accepts (the beta fields the Claude Code CLI and the Agent SDK send) is accepted."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+import httpx2
+import pytest
+
+import agentkit
+from agentkit.client import offline_api
+from agentkit.offline import OfflineAPI
+from agentkit.offline.model import Reply
+from agentkit.sim import World
+
+MODEL = agentkit.default_model()  # claude-sonnet-4-6
+PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
+TOOLS = World().tools("lookup_order", "process_refund")
+SDK_HEADERS = {"anthropic-version": "2023-06-01", "content-type": "application/json"}
+
+
+def body(**over: Any) -> dict[str, Any]:
+    return {
+        "model": MODEL,
+        "max_tokens": 1024,
+        "tools": TOOLS,
+        "messages": [{"role": "user", "content": PROMPT}],
+        **over,
+    }
+
+
+def history(*assistant_blocks: dict[str, Any], results: list | None = None) -> list[dict]:
+    """The prompt, an assistant turn with these blocks, and (when given) a user turn of results."""
+    msgs = [
+        {"role": "user", "content": PROMPT},
+        {"role": "assistant", "content": list(assistant_blocks)},
+    ]
+    if results is not None:
+        msgs.append({"role": "user", "content": results})
+    return msgs
+
+
+TOOL_USE = {
+    "type": "tool_use",
+    "id": "toolu_1",
+    "name": "lookup_order",
+    "input": {"order_id": "A-1001"},
+}
+RESULT = {"type": "tool_result", "tool_use_id": "toolu_1", "content": '{"status": "delivered"}'}
+
+
+def send(api: OfflineAPI, raw: bytes | dict, path: str = "/v1/messages", headers=None):
+    """One request through the in-process transport, as the SDK would send it (raw bytes allowed)."""
+    content = raw if isinstance(raw, bytes) else json.dumps(raw).encode()
+    request = httpx2.Request(
+        "POST", f"https://api.anthropic.com{path}", content=content, headers=headers or SDK_HEADERS
+    )
+    response = api(request)
+    if response.headers["content-type"] == "text/event-stream":
+        chunks = [c for c in response.text.split("\n\n") if c]
+        events = [json.loads(c.split("data: ", 1)[1], parse_constant=_no_nan) for c in chunks]
+        return response.status_code, events
+    return response.status_code, json.loads(response.content, parse_constant=_no_nan)
+
+
+def _no_nan(name: str) -> Any:
+    raise AssertionError(f"{name} on the wire")
+
+
+def refused(raw, path: str = "/v1/messages", headers=None) -> str:
+    status, reply = send(offline_api(), raw, path, headers)
+    assert status == 400, reply
+    assert reply["type"] == "error" and reply["error"]["type"] == "invalid_request_error"
+    assert reply["request_id"].startswith("req_")
+    return reply["error"]["message"]
+
+
+def test_a_valid_request_is_answered():
+    assert send(offline_api(), body())[0] == 200
+
+
+# --- crashes on malformed requests: each is a 400 with the live API's wording ---------------------
+
+CRASHES = [
+    (body(tools=5), "tools: Input should be a valid list"),
+    (body(system=5), "system: Input should be a valid list"),
+    (body(messages=5), "messages: Input should be a valid list"),
+    (body(messages={"role": "user", "content": PROMPT}), "messages: Input should be a valid list"),
+    (
+        body(messages=[{"role": "user", "content": [{"type": "text", "text": 5}]}]),
+        "messages.0.content.0.text.text: Input should be a valid string",
+    ),
+    (
+        body(messages=history({**TOOL_USE, "id": ["toolu_1"]}, results=[RESULT])),
+        "messages.1.content.0.tool_use.id: Input should be a valid string",
+    ),
+    (
+        body(messages=history({**TOOL_USE, "input": "x"}, results=[RESULT])),
+        "messages.1.content.0.tool_use.input: Input should be a valid dictionary",
+    ),
+    (
+        body(messages=history({k: v for k, v in TOOL_USE.items() if k != "id"}, results=[RESULT])),
+        "messages.1.content.0.tool_use.id: Field required",
+    ),
+    (
+        body(
+            messages=history(
+                {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search"},
+            )[:2]
+            + [{"role": "user", "content": "继续"}]
+        ),
+        "messages.1.content.0.server_tool_use.input: Field required",
+    ),
+    (body(stop_sequences=[5]), "stop_sequences.0: Input should be a valid string"),
+    (
+        body(tools=[{**TOOLS[0], "input_schema": {**TOOLS[0]["input_schema"], "required": 5}}]),
+        "tools.0.custom.input_schema.required: Input should be a valid list",
+    ),
+    (
+        body(messages=[{"role": "user", "content": PROMPT}, 5]),
+        "messages.1: Input should be a valid dictionary",
+    ),
+]
+
+
+@pytest.mark.parametrize("request_body, expected", CRASHES)
+def test_a_malformed_request_is_refused_by_type(request_body, expected):
+    assert refused(request_body) == expected
+
+
+def test_a_non_object_message_after_a_valid_history_is_refused():
+    """The history cache holds the valid request's messages; the next request adds a number."""
+    api = offline_api()
+    first = body(messages=history(TOOL_USE, results=[RESULT]))
+    assert send(api, first)[0] == 200
+    status, reply = send(api, {**first, "messages": [*first["messages"], 5]})
+    assert (status, reply["error"]["message"]) == (
+        400,
+        "messages.3: Input should be a valid dictionary",
+    )
+
+
+def test_json_five_thousand_deep_is_refused():
+    raw = json.dumps(body(metadata="<deep>")).replace('"<deep>"', "[" * 5000 + "]" * 5000).encode()
+    assert refused(raw) == "The request body is not valid JSON: maximum nesting depth exceeded"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_lone_surrogate_is_refused_as_the_live_api_does(stream):
+    # anthropics/claude-code#3277: "The request body is not valid JSON: no low surrogate in string: …"
+    raw = json.dumps(body(messages=[{"role": "user", "content": "退款\ud800"}], stream=stream))
+    msg = refused(raw.encode())
+    assert msg.startswith(
+        "The request body is not valid JSON: no low surrogate in string: line 1 column"
+    )
+
+
+def test_nan_in_a_request_is_not_json():
+    raw = json.dumps(body(temperature_hint=float("nan")))
+    assert refused(raw.encode()).startswith("The request body is not valid JSON: Expecting value:")
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_lone_low_surrogate_is_answered_in_strict_json(stream):
+    """Python's JSON reader takes it; the reply carries it as a \\u escape, never a broken encoding."""
+    task = "\udc00 订单 A-1001 的商品坏了，请帮我退款。"
+    msgs = [{"role": "user", "content": task}]
+    status, reply = send(offline_api(), body(messages=msgs, stream=stream))
+    assert status == 200
+    assert (reply[-1]["type"] == "message_stop") if stream else (reply["type"] == "message")
+
+
+# --- accepted where the live API refuses ---------------------------------------------------------
+
+ACCEPTED = [
+    # Wei-Shaw/claude-relay-service#660 (top level), anthropics/claude-code#4378 (in a block)
+    (body(temperature_hint=1), "temperature_hint: Extra inputs are not permitted"),
+    (
+        body(messages=[{"role": "user", "content": [{"type": "text", "text": "x", "extra": 1}]}]),
+        "messages.0.content.0.text.extra: Extra inputs are not permitted",
+    ),
+    (
+        body(messages=[{"role": "user", "content": [{"type": "picture", "url": "x"}]}]),
+        "messages.0.content.0: Input tag 'picture' found using 'type' does not match any of the "
+        "expected tags: ",
+    ),
+    (
+        body(max_tokens=128_001),
+        "max_tokens: 128001 > 128000, which is the maximum allowed number of output tokens for claude-sonnet-4-6",
+    ),
+    (
+        body(model="claude-haiku-4-5", max_tokens=64_001),
+        "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for claude-haiku-4-5",
+    ),
+    (body(max_tokens=True), "max_tokens: Input should be a valid integer"),
+    (
+        body(max_tokens=10**12),
+        "max_tokens: 1e+12 > 128000, which is the maximum allowed number of output tokens for claude-sonnet-4-6",
+    ),
+    (body(thinking="enabled"), "thinking: Input should be a valid dictionary"),
+    (body(system=[5]), "system.0: Input should be a valid dictionary"),
+    (
+        body(messages=[{"role": "user", "content": [{"type": "text", "text": ""}]}]),
+        "messages: text content blocks must be non-empty",
+    ),
+    (
+        body(messages=history(TOOL_USE, results=[{**RESULT, "content": {"status": "delivered"}}])),
+        "messages.2.content.0.tool_result.content: Input should be a valid list",
+    ),
+    (
+        body(messages=history(TOOL_USE, results=[{**RESULT, "is_error": "false"}])),
+        "messages.2.content.0.tool_result.is_error: Input should be a valid boolean",
+    ),
+    (
+        body(
+            system=[
+                {"type": "text", "text": s, "cache_control": {"type": "ephemeral"}} for s in "abc"
+            ],
+            tools=[
+                {**TOOLS[0], "cache_control": {"type": "ephemeral"}},
+                {**TOOLS[1], "cache_control": {"type": "ephemeral"}},
+            ],
+        ),
+        "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+    ),
+    (
+        body(
+            system=[
+                {"type": "text", "text": "x", "cache_control": {"type": "ephemeral", "scope": "x"}}
+            ]
+        ),
+        "system.0.cache_control.ephemeral.scope: Extra inputs are not permitted",
+    ),
+]
+
+
+@pytest.mark.parametrize("request_body, expected", ACCEPTED)
+def test_what_the_live_api_refuses_is_refused(request_body, expected):
+    assert refused(request_body).startswith(expected)
+
+
+def test_the_anthropic_version_header_is_required():
+    # envoyproxy/ai-gateway#1909: {"message":"anthropic-version: header is required"}
+    assert refused(body(), headers={"content-type": "application/json"}) == (
+        "anthropic-version: header is required"
+    )
+    api = offline_api()
+    send(api, body(), headers={"content-type": "application/json"})
+    assert [r.code for r in api.refusals] == ["anthropic_version"]
+
+
+def test_count_tokens_is_checked_by_type_too():
+    count = {k: v for k, v in body(system=5).items() if k != "max_tokens"}
+    assert refused(count, "/v1/messages/count_tokens") == "system: Input should be a valid list"
+    assert refused({**count, "system": "x", "max_tokens": 5}, "/v1/messages/count_tokens") == (
+        "max_tokens: Extra inputs are not permitted"
+    )
+
+
+def test_models_report_the_same_max_tokens_the_api_enforces():
+    models = agentkit.make_client(offline=True).models
+    limits = {}
+    for m in ("claude-sonnet-4-6", "claude-haiku-4-5", "claude-opus-4-5", "claude-opus-4-6"):
+        limits[m] = models.retrieve(m).max_tokens
+        assert send(offline_api(), body(model=m, max_tokens=limits[m]))[0] == 200
+        assert send(offline_api(), body(model=m, max_tokens=limits[m] + 1))[0] == 400
+    assert set(limits.values()) == {64_000, 128_000}
+
+
+# --- what the live API accepts stays accepted ----------------------------------------------------
+
+CLAUDE_CODE_LIKE = body(
+    system=[
+        {"type": "text", "text": "You are Claude Code.", "cache_control": {"type": "ephemeral"}},
+        {"type": "text", "text": "订单客服。"},
+    ],
+    tools=[{**TOOLS[0], "defer_loading": False}, TOOLS[1]],
+    thinking={"type": "adaptive"},
+    output_config={"effort": "medium"},
+    metadata={"user_id": "user_1"},
+    stream=True,
+)
+
+
+def test_the_fields_the_claude_code_cli_sends_are_accepted():
+    status, events = send(offline_api(), CLAUDE_CODE_LIKE)
+    assert status == 200 and events[-1] == {"type": "message_stop"}
+
+
+def test_beta_fields_are_accepted_with_their_beta_and_refused_without():
+    beta = body(context_management={"edits": [{"type": "clear_tool_uses_20250919"}]})
+    with_beta = {**SDK_HEADERS, "anthropic-beta": "context-management-2025-06-27"}
+    assert send(offline_api(), beta, headers=with_beta)[0] == 200
+    assert send(offline_api(), beta, path="/v1/messages?beta=true")[0] == 200
+    assert refused(beta) == "context_management: Extra inputs are not permitted"
+
+
+def test_the_sdk_beta_client_is_served():
+    client = agentkit.make_client(offline=True)
+    r = client.beta.messages.create(
+        model=MODEL,
+        max_tokens=1024,
+        tools=TOOLS,
+        messages=[{"role": "user", "content": PROMPT}],
+        context_management={"edits": [{"type": "clear_tool_uses_20250919"}]},
+        betas=["context-management-2025-06-27"],
+    )
+    assert r.stop_reason == "tool_use"
+
+
+# --- a bug of ours is the API's 500, never a connection error -------------------------------------
+
+
+class Broken:
+    """A model with a bug."""
+
+    def reply(self, request):
+        raise KeyError("oops")
+
+
+class NaNModel:
+    """A model that writes NaN into a tool call (as a tool returning NaN once made the stand-in do)."""
+
+    def reply(self, request):
+        return Reply(
+            [{"type": "tool_use", "name": "lookup_order", "input": {"amount": float("nan")}}],
+            "tool_use",
+        )
+
+
+def _client(model, cls=anthropic.Anthropic, http=httpx2.Client):
+    return cls(
+        api_key="offline",
+        max_retries=0,
+        http_client=http(transport=httpx2.MockTransport(OfflineAPI(model))),
+    )
+
+
+@pytest.mark.parametrize("model", [Broken(), NaNModel()])
+def test_an_internal_error_is_the_apis_500_in_process(model):
+    with pytest.raises(anthropic.InternalServerError) as e:
+        _client(model).messages.create(**body())
+    assert e.value.status_code == 500
+    assert e.value.body["error"] == {"type": "api_error", "message": "Internal server error"}
+    assert e.value.body["request_id"].startswith("req_")
+
+
+def test_an_internal_error_is_the_apis_500_in_process_async():
+    import asyncio
+
+    client = _client(Broken(), anthropic.AsyncAnthropic, httpx2.AsyncClient)
+    with pytest.raises(anthropic.InternalServerError) as e:
+        asyncio.run(client.messages.create(**body()))
+    assert e.value.body["error"]["type"] == "api_error"
+
+
+def test_handle_never_raises_and_streams_fail_as_json():
+    api = OfflineAPI(Broken())
+    answer = api.handle("POST", "/v1/messages", json.dumps(body(stream=True)).encode(), SDK_HEADERS)
+    assert answer.status == 500 and answer.events is None
+    assert json.loads(answer.response().content)["error"]["type"] == "api_error"
+
+
+# --- the simulated Claude reads odd tool results without crashing ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        '{"order_id": "A-1001", "status": "delivered", "amount": "¥120"}',
+        '{"order_id": "A-1001", "status": "delivered", "amount": NaN}',
+        '{"order_id": ["A-1001"], "status": {"a": 1}}',
+    ],
+)
+def test_the_simulated_claude_answers_odd_tool_results(result):
+    system = "退款金额超过 100 元时不要直接退款，转人工。"
+    msgs = history(TOOL_USE, results=[{**RESULT, "content": result}])
+    status, reply = send(offline_api(), body(system=system, messages=msgs))
+    assert status == 200 and reply["type"] == "message"
+
+
+def test_friendly_errors_never_tell_an_offline_learner_to_go_offline(monkeypatch, capsys):
+    client = agentkit.make_client(offline=True, max_retries=0)
+
+    def broken_transport(self, request):
+        raise RuntimeError("a bug in the transport")
+
+    monkeypatch.setattr(OfflineAPI, "__call__", broken_transport)
+    with agentkit.friendly_errors(client):
+        client.messages.create(**body())
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "不是网络问题" in out and "AGENTKIT_OFFLINE" not in out
+
+
+def test_a_body_over_32_mb_is_the_413_before_anything_reads_it():
+    client = agentkit.make_client(offline=True)
+    task = "退" * (12 * 1024 * 1024)  # 36 MB as UTF-8
+    with pytest.raises(anthropic.APIStatusError) as e:
+        client.messages.create(**body(messages=[{"role": "user", "content": task}]))
+    assert e.value.status_code == 413 and e.value.body["error"]["type"] == "request_too_large"
+    assert client.offline.calls == 1 and len(client.offline.log) == 0  # not retried, not parsed
