@@ -171,6 +171,13 @@ class MessagesHandler(tornado.web.RequestHandler):
             self._size, self._chunks = MAX_BODY + 1, []
 
     async def _answer(self) -> None:
+        if self.request.path == "/api/hello":
+            # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200, as
+            # router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
+            self.set_status(200)
+            self.set_header("content-type", "application/json")
+            self.finish(None if self.request.method == "HEAD" else {"ok": True})
+            return
         key = api_key(self.request.headers)
         if self._size > MAX_BODY:
             answer = _too_large()

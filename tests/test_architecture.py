@@ -23,6 +23,7 @@ ALLOWED = {
     "serve": {"offline", "settings", "sim", "upstream"},
     "upstream": set(),
     "doctor": {"client"},
+    "background": {"serve"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
     "antipatterns": {"tools"},
@@ -32,7 +33,7 @@ ALLOWED = {
     },
     "lessons": {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",
-        "antipatterns", "exercise",
+        "antipatterns", "exercise", "background",
     },
     "__main__": {
         "client", "exercise", "offline", "cassette", "serve", "settings", "sim", "upstream", "doctor",

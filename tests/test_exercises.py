@@ -23,7 +23,7 @@ from agentkit.lessons.checks import INTERNAL, Verdict
 from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb")) + sorted(NOTEBOOKS.glob("0[0-9][a-z]_*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 LOOP_HEAD = (
@@ -247,6 +247,20 @@ WRONG = {
     ],
     "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "实际是")],
     "07-loop": [("from agentkit.antipatterns import exception_aborts as my_loop", "场景通过")],
+    "06b-hook": [
+        (  # denies every refund, whatever the amount
+            "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+            '    if "refund" in input_data["tool_name"]:\n'
+            '        return {"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+            '                "permissionDecision": "deny", "permissionDecisionReason": "no"}}\n'
+            "    return {}",
+            "没有超过上限",
+        ),
+        ("def deny_big_refunds(input_data, tool_use_id, context):\n    return {}", "async def"),
+    ],
+    "06b-finished": [
+        ('def finished(result):\n    return result.subtype == "success"', "is_error 为 True"),
+    ],
     "08-self-1": [
         (
             'my_order = ["B", "A", "D", "C"]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
@@ -560,7 +574,7 @@ def defined(source: str) -> list[str]:
     """The top-level names a cell defines (functions, classes, plain assignments)."""
     names: list[str] = []
     for node in ast.parse(source).body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.append(node.name)
         elif isinstance(node, ast.Assign):
             names += [t.id for t in node.targets if isinstance(t, ast.Name)]

@@ -227,16 +227,16 @@ def test_final_assistant_content_cannot_end_with_whitespace(client):
     assert msg == "messages: final assistant content cannot end with trailing whitespace"
 
 
-def test_threads_are_refused_clearly(client):
-    msg = bad_request(
-        lambda: client.beta.messages.tool_runner(
-            model=MODEL,
-            max_tokens=1024,
-            tools=[lookup_order],
-            messages=[{"role": "user", "content": PROMPT}],
-        ).until_done()
-    )
-    assert "thread=False" in msg
+def test_threads_are_refused_so_the_tool_runner_resends_the_history(client):
+    final = client.beta.messages.tool_runner(
+        model=MODEL,
+        max_tokens=1024,
+        tools=[lookup_order],
+        messages=[{"role": "user", "content": PROMPT}],
+    ).until_done()
+    assert final.stop_reason == "end_turn"
+    assert "thread" in client.offline.log[0]  # refused with thread_unsupported_request
+    assert all("thread" not in body for body in client.offline.log[1:])
 
 
 # ---------------------------------------------------------------- wire format

@@ -28,6 +28,7 @@ from typing import Any
 import httpx2
 
 from . import models, sse
+from .agent_features import PromptCache
 from .model import Model, Reply, Request
 from .tokens import add_stats, block_tokens, count_tokens, input_tokens, token_stats
 from .validation import InvalidRequest, sign, validate
@@ -91,9 +92,17 @@ class Answer:
 
 
 def error_answer(
-    status: int, kind: str, message: str, rid: str, headers: dict[str, str] | None = None
+    status: int,
+    kind: str,
+    message: str,
+    rid: str,
+    headers: dict[str, str] | None = None,
+    details: dict[str, Any] | None = None,
 ) -> Answer:
-    body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
+    error: dict[str, Any] = {"type": kind, "message": message}
+    if details:
+        error["details"] = details  # e.g. thread_unsupported_request, which SDKs read
+    body = {"type": "error", "error": error, "request_id": rid}
     return Answer(status, body, headers={"request-id": rid, **(headers or {})})
 
 
@@ -184,6 +193,7 @@ class OfflineAPI:
     today: date | str | None = None
     refusals: list[Refusal] = field(default_factory=list)
     history: History = field(default_factory=History, repr=False)
+    cache: PromptCache = field(default_factory=PromptCache, repr=False)  # cache_control usage
 
     @property
     def world(self) -> Any:
@@ -249,7 +259,7 @@ class OfflineAPI:
             answer = route(path, content, n, fault == MIDSTREAM, beta)
         except InvalidRequest as e:
             self.refusals.append(Refusal(self.calls, e.status, e.code, str(e)))
-            return error_answer(e.status, e.kind, str(e), rid)
+            return error_answer(e.status, e.kind, str(e), rid, details=e.details)
         answer.headers["request-id"] = rid
         return answer
 
@@ -258,7 +268,7 @@ class OfflineAPI:
             return self._messages
         if method == "POST" and path == "/v1/messages/count_tokens":
             return self._count_tokens
-        if method == "GET" and (path == "/v1/models" or path.startswith("/v1/models/")):
+        if method in ("GET", "HEAD") and (path == "/v1/models" or path.startswith("/v1/models/")):
             return self._models
         return None
 
@@ -361,6 +371,7 @@ class OfflineAPI:
             budget if cut else sum(block_tokens(b) for b in blocks)
         )  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
+        fresh, created, read = self.cache.usage(body, used, input_tokens)
         message = {
             "id": stable_id("msg_", n),
             "type": "message",
@@ -371,10 +382,10 @@ class OfflineAPI:
             "stop_sequence": stop_sequence,
             "stop_details": r.stop_details if stop_reason == "refusal" else None,
             "usage": {
-                "input_tokens": used,
+                "input_tokens": fresh,
                 "output_tokens": output_tokens,
-                "cache_creation_input_tokens": 0,
-                "cache_read_input_tokens": 0,
+                "cache_creation_input_tokens": created,
+                "cache_read_input_tokens": read,
                 "service_tier": "standard",
                 "server_tool_use": {"web_search_requests": searches, "web_fetch_requests": 0}
                 if searches

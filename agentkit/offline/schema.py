@@ -346,8 +346,8 @@ def _check_messages(msgs: Any, node: Node, known: int) -> None:
         role = m.get("role")
         member = by_role.get(role) if isinstance(role, str) else None
         if member is None:
-            # as the earlier validator worded it (messages.{i}.role); the SDK also types a `system`
-            # role message, which the offline API does not serve
+            # as the earlier validator worded it (messages.{i}.role); a `system` role message (typed
+            # by the SDK) is checked here for its type, and for its place by validation
             raise TypeProblem(("messages", i, "role"), "Input should be 'user' or 'assistant'")
         member.check(m, ("messages", i))
 
@@ -360,6 +360,6 @@ def _roles(item: Node) -> dict[str, Typed]:
     for m in members:
         if isinstance(m, Typed) and "role" in m.fields:
             for value in _values(m.fields["role"][0]):
-                if value in ("user", "assistant"):
+                if value in ("user", "assistant", "system"):
                     roles[value] = m
     return roles

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ..content import blocks
-from . import models, schema
+from . import agent_features, models, schema
 from .model import thinking_on as _thinking_on
 
 ROLES = ("user", "assistant")
@@ -33,9 +33,10 @@ class InvalidRequest(Exception):
         status: int = 400,
         kind: str = "invalid_request_error",
         code: str = "invalid_request",
+        details: dict[str, Any] | None = None,
     ):
         super().__init__(message)
-        self.status, self.kind, self.code = status, kind, code
+        self.status, self.kind, self.code, self.details = status, kind, code, details
 
 
 def sign(thinking: str) -> str:
@@ -63,6 +64,7 @@ def validate(
     `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
     (an agent loop resends its history: only the new turns are walked again)."""
+    _validate_thread(body)  # before the types: SDKs fall back on this refusal's details
     try:
         schema.check_body(body, count_only=count_only, beta=beta, known=known)
     except schema.TypeProblem as e:
@@ -75,8 +77,9 @@ def validate(
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
+    _validate_tool_search(body)
     msgs = body["messages"]
-    _validate_messages(msgs, known)
+    _validate_messages(msgs, known, body["model"])
     # each message's blocks (its own content list, no copy; checked to hold only objects below)
     bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
     _validate_blocks(msgs, bl, bool(body.get("tools")), known)
@@ -89,10 +92,14 @@ def validate(
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
     if not count_only and body["max_tokens"] < 1:
         raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
-    if body.get("thread"):
+
+
+def _validate_thread(body: dict[str, Any]) -> None:
+    if isinstance(body, dict) and body.get("thread"):
         raise InvalidRequest(
-            "thread: offline mode keeps no server-side message threads. Pass thread=False to "
-            "client.beta.messages.tool_runner(...) so the full history is sent with every request."
+            agent_features.THREAD_MESSAGE,
+            code="thread_unsupported",
+            details=dict(agent_features.THREAD_DETAILS),
         )
 
 
@@ -203,7 +210,13 @@ def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
         raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
 
 
-def _validate_messages(msgs: list[Any], known: int) -> None:
+def _validate_tool_search(body: dict[str, Any]) -> None:
+    problem = agent_features.tool_search_problem(body)
+    if problem:
+        raise InvalidRequest(problem[1], code=problem[0])
+
+
+def _validate_messages(msgs: list[Any], known: int, model: Any = None) -> None:
     if not msgs:
         raise InvalidRequest("messages: at least one message is required")
     last = len(msgs) - 1
@@ -216,6 +229,12 @@ def _validate_messages(msgs: list[Any], known: int) -> None:
             and m["content"]
         ):
             continue  # the usual message: checked block by block below
+        if (
+            type(m) is dict
+            and m.get("role") == "system"
+            and agent_features.system_message_allowed(msgs, i, model)
+        ):
+            continue  # a mid-conversation system message where the API takes one
         _validate_message(i, m, i == last)
     if msgs[0]["role"] != "user":
         raise InvalidRequest('messages: first message must use the "user" role')

@@ -12,6 +12,7 @@ from typing import Any
 from ..content import blocks, text_of
 from ..tools import ToolCall
 from .phrases import say
+from .toolbox import own_name, toolbox
 
 ORDER_MENTION = re.compile(r"(?<![A-Za-z0-9-])([A-Za-z])-?(\d{4})(?!\d)")
 HAN = re.compile(r"[\u4e00-\u9fff]")  # a task with no Han character is answered in English
@@ -42,6 +43,12 @@ def canonical(order_id: str) -> str | None:
     """ "a1001" -> "A-1001"; None when the text is not an order id."""
     m = ORDER_MENTION.fullmatch(order_id)
     return None if m is None else f"{m.group(1).upper()}-{m.group(2)}"
+
+
+def reminder(b: dict[str, Any]) -> bool:
+    """A text block a client adds as context (Claude Code's `<system-reminder>`), not the user's."""
+    t = b.get("text") if b.get("type") == "text" else None
+    return isinstance(t, str) and t.lstrip().startswith("<system-reminder>")
 
 
 @dataclass
@@ -83,8 +90,14 @@ class Conversation:
         """`resume`: what an earlier Conversation read of this request's first messages."""
         self.req = req
         self.messages = req.get("messages", [])
-        self.system = text_of(req.get("system"))
-        self.tools = {t.get("name"): t for t in req.get("tools") or []}
+        self.system = "\n".join(
+            [text_of(req.get("system"))]
+            + [text_of(m.get("content")) for m in self.messages if m.get("role") == "system"]
+        )  # mid-conversation system messages are instructions too
+        # the tools it can call, by their own names (mcp__orders__lookup_order -> lookup_order);
+        # a deferred tool only once a tool_reference has loaded it
+        self.box = toolbox(req)
+        self.tools = self.box.callable
         self.custom_tools = [
             n for n, t in self.tools.items() if t.get("type", "custom") == "custom"
         ]
@@ -107,7 +120,7 @@ class Conversation:
                 return c
             first = c[0] if c else None  # tool results come first in a user turn (the API checks)
             if not (isinstance(first, dict) and first.get("type") == "tool_result"):
-                return text_of(c)
+                return text_of([b for b in blocks(c) if not reminder(b)])
         return resume.task if resume else ""  # no new task: the one already read
 
     def _calls(self, resume: Seen | None) -> tuple[dict[Any, ToolCall], set[Any], bool]:
@@ -127,7 +140,7 @@ class Conversation:
                     if b.get("type") == "tool_use" and isinstance(tid, str):
                         args = b.get("input")
                         calls[tid] = ToolCall(
-                            tid, str(b.get("name")), args if isinstance(args, dict) else {}
+                            tid, own_name(b.get("name")), args if isinstance(args, dict) else {}
                         )
                 continue
             n = 0

@@ -10,6 +10,10 @@ from __future__ import annotations
 PHRASES: dict[str, tuple[str, str]] = {
     # tool calls: what the model says before each
     "lookup_first": ("我先查一下订单。", "Let me look up the order first."),
+    "tool_search_first": (
+        "我先用 ToolSearch 加载订单工具。",
+        "Let me load the order tools with ToolSearch first.",
+    ),
     "looked_up": (
         "查询完成：订单 {oid} 状态为 {status}，金额 {amount} 元。",
         "Lookup done: order {oid} is {status}, amount {amount}.",

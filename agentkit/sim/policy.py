@@ -17,9 +17,11 @@ from .. import failures
 from ..content import blocks, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
+from . import structured
 from .conversation import Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION
-from .world import World
+from .toolbox import TOOL_SEARCH, own_name
+from .world import TOOL_SCHEMAS, World
 
 
 def kw(*words: str) -> re.Pattern[str]:
@@ -45,6 +47,8 @@ TOPICS = [
 OVERRIDE = kw("忽略", "无视", "ignore")
 # "please continue" after a reply cut off at max_tokens: the answer goes on from where it stopped
 CONTINUE = re.compile(r"继续|接着|go on|continue|keep going|carry on", re.IGNORECASE)
+HOOK_DENIAL = re.compile(r"^PreToolUse:\S+ hook error:")
+"""How the Claude Code CLI reports a call its PreToolUse hook denied (CLI 2.1.332): a policy in code."""
 CAP = re.compile(r"(?:超过|above|over)\s*\$?(\d+(?:\.\d+)?)")
 ACTIONS = ("process_refund", "cancel_order", "create_return", "escalate_to_human")
 MAX_RETRIES = 2
@@ -92,7 +96,36 @@ def respond(conv: Conversation, world: World) -> Reply:
         rest = _continue(before, world)
         if rest.content and rest.content[0]["type"] == "text":
             return rest
-    return decide(conv, world)
+    reply = _tool_search(conv) or decide(conv, world)
+    schema = structured.schema_of(conv.req)
+    if schema is not None and reply.stop_reason == "end_turn":
+        return _structured(conv, reply, schema)
+    return reply
+
+
+def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Reply:
+    """The final answer as JSON for the request's schema, filled from what the conversation shows."""
+    facts: dict[str, Any] = {}
+    for c in conv.calls:
+        result = parsed(c.content) if c.content and not c.is_error else None
+        if isinstance(result, dict):
+            facts.update(result)
+    orders = [o.canonical for o in conv.orders()]
+    facts.setdefault("title", structured.title(conv.task, orders, _intent(conv.task), conv.lang))
+    value = structured.fill(schema, facts, text_of(reply.content))
+    return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
+
+
+def _tool_search(conv: Conversation) -> Reply | None:
+    """The support tools are announced as deferred and ToolSearch is offered: load them first, the
+    way the Claude Code CLI expects (once: a search that loaded nothing is not repeated)."""
+    if conv.choice.get("type") != "auto" or HARMFUL.search(conv.task) or not conv.orders():
+        return None
+    search = conv.box.search_for(list(TOOL_SCHEMAS))
+    if search is None or any(c.name == TOOL_SEARCH for c in conv.calls):
+        return None
+    call_block = {"type": "tool_use", "name": conv.box.call_name(TOOL_SEARCH), "input": search}
+    return Reply([_text(conv.say("tool_search_first")), call_block], "tool_use")
 
 
 def _asks_to_go_on(conv: Conversation) -> bool:
@@ -114,6 +147,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         return Reply([_text(conv.say("refusal"))], "refusal", details)
     orders = conv.orders()
     forced, forced_name = conv.choice.get("type"), conv.choice.get("name")
+    forced_name = own_name(forced_name) if forced_name else None
     if (
         not orders
         and RESEARCH.search(conv.task)
@@ -145,8 +179,9 @@ def decide(conv: Conversation, world: World) -> Reply:
     if forced not in ("any", "tool"):
         content.append(_text(" ".join(dict.fromkeys(p.say for p in steps))))
     for p in steps:
-        args = _fit(conv.tools.get(p.tool), p.input or {})
-        content.append({"type": "tool_use", "name": p.tool, "input": args})
+        tool = p.tool or ""
+        args = _fit(conv.tools.get(tool), p.input or {})
+        content.append({"type": "tool_use", "name": conv.box.call_name(tool), "input": args})
     return Reply(content, "tool_use")
 
 
@@ -245,7 +280,9 @@ def _recover(
     """After an is_error result, by the failure's category: escalate a denial, retry with corrected
     input, retry a transient failure, or take another route."""
     err = failed.content.strip()[:80]
-    kind = failures.category_of(failed.content)
+    kind = failures.category_of(failed.content) or (
+        failures.DENIED if HOOK_DENIAL.match(failed.content) else None
+    )
     if kind == failures.DENIED and failed.name != "escalate_to_human":
         return _escalate(conv, o.canonical, conv.say("denied", tool=failed.name, err=err), "")
     retry = attempts <= MAX_RETRIES

@@ -1,0 +1,332 @@
+"""The Claude Agent SDK lesson's helpers: the orders world as an in-process SDK MCP server, the
+offline environment for the Claude Code CLI, the SDK's message stream read as the loop's four
+steps, and the lesson's checks.
+
+The loop here is the real one: `claude_agent_sdk.query()` starts the real Claude Code CLI (bundled
+in the SDK's wheel), which runs its agent loop and calls the Messages API. Only the model behind
+that API is the offline stand-in (`python -m agentkit serve`, started in this process on a free
+loopback port). Nothing printed here carries what changes from run to run: no session ids, no
+durations, no costs, no ports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import inspect
+import json
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..background import OfflineServer
+from ..sim import TOOL_SCHEMAS, ToolFailure, World
+from .checks import Wrong, check, require
+
+SERVER = "orders"
+ORDER_TOOLS = ("lookup_order", "process_refund", "escalate_to_human")
+ALLOWED = [f"mcp__{SERVER}__{name}" for name in ORDER_TOOLS]
+"""The names the CLI gives the MCP server's tools: `mcp__<server>__<tool>`."""
+REFUND_CAP = 100
+QUIET = {
+    # The CLI's switches for "no traffic but the API calls": CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC
+    # is DISABLE_AUTOUPDATER + DISABLE_BUG_COMMAND + DISABLE_ERROR_REPORTING + DISABLE_TELEMETRY
+    # (https://code.claude.com/docs/en/settings, as quoted in anthropics/claude-code#29134).
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "DISABLE_TELEMETRY": "1",
+    "DISABLE_AUTOUPDATER": "1",
+    "DISABLE_ERROR_REPORTING": "1",
+}
+
+
+def orders_server(world: World, name: str = SERVER) -> Any:
+    """An in-process SDK MCP server whose tools run against `world` (its `effects` record what
+    really happened). A ToolFailure becomes an `is_error` result with the failure's message."""
+    from claude_agent_sdk import create_sdk_mcp_server, tool
+
+    def handler(tool_name: str) -> Callable[[dict[str, Any]], Any]:
+        async def run(args: dict[str, Any]) -> dict[str, Any]:
+            try:
+                result = world.run_tool(tool_name, dict(args))
+            except ToolFailure as e:
+                return {"content": [{"type": "text", "text": str(e)}], "is_error": True}
+            return {"content": [{"type": "text", "text": json.dumps(result, ensure_ascii=False)}]}
+
+        return run
+
+    tools = [
+        tool(n, TOOL_SCHEMAS[n]["description"], TOOL_SCHEMAS[n]["input_schema"])(handler(n))
+        for n in ORDER_TOOLS
+    ]
+    return create_sdk_mcp_server(name, "1.0.0", tools)
+
+
+class OfflineClaudeCode:
+    """The offline API on a free loopback port, and an empty home for the CLI (its config directory
+    and working directory), so no user setting, memory or project file changes what it does.
+
+        offline = OfflineClaudeCode().start()
+        ClaudeAgentOptions(..., env=offline.env(), cwd=offline.cwd)
+        offline.stop()
+    """
+
+    def __init__(self) -> None:
+        self.server = OfflineServer()
+        self._home: tempfile.TemporaryDirectory[str] | None = None
+
+    def start(self) -> OfflineClaudeCode:
+        self.server.start()
+        if self._home is None:
+            self._home = tempfile.TemporaryDirectory(prefix="agentkit-claude-")
+            (Path(self._home.name) / "work").mkdir()
+        return self
+
+    def stop(self) -> None:
+        self.server.stop()
+        home, self._home = self._home, None
+        if home is not None:
+            home.cleanup()
+
+    @property
+    def cwd(self) -> str:
+        if self._home is None:
+            raise RuntimeError("call start() first")
+        return str(Path(self._home.name) / "work")
+
+    def env(self) -> dict[str, str]:
+        """ANTHROPIC_BASE_URL and a key for the offline API, telemetry and other traffic off, and the
+        CLI's config directory in the empty home (CLAUDE_CONFIG_DIR)."""
+        if self._home is None:
+            raise RuntimeError("call start() first")
+        return {
+            **self.server.env(),
+            **QUIET,
+            "CLAUDE_CONFIG_DIR": str(Path(self._home.name) / "config"),
+        }
+
+    def requests(self) -> list[dict[str, Any]]:
+        """The Messages request bodies the CLI sent, in order."""
+        return self.server.requests()
+
+    def __enter__(self) -> OfflineClaudeCode:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def run_sync(coro: Any) -> Any:
+    """Run a coroutine to the end from synchronous code, also inside a notebook (whose event loop
+    is already running): in a thread of its own."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+async def collect(prompt: str, options: Any) -> tuple[list[Any], Exception | None]:
+    """Every message `query()` yields for `prompt`, in order, and the `ResultError` the Python SDK
+    raises after a result with `is_error: true` (None when the run succeeded)."""
+    from claude_agent_sdk import ResultError, query
+
+    messages: list[Any] = []
+    try:
+        async for m in query(prompt=prompt, options=options):
+            messages.append(m)
+    except ResultError as e:
+        return messages, e
+    return messages, None
+
+
+def _short(value: Any, n: int = 70) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _result_text(content: Any) -> str:
+    if isinstance(content, list):
+        parts = []
+        for b in content:
+            if b.get("type") == "tool_reference":
+                parts.append(f"tool_reference({b.get('tool_name')})")
+            else:
+                parts.append(b.get("text", ""))
+        return " ".join(parts)
+    return str(content or "")
+
+
+def _system_lines(message: Any) -> list[str]:
+    if message.subtype != "init":
+        return []  # progress notes: thinking-token counts, effort changes
+    servers = ", ".join(f"{s['name']}: {s['status']}" for s in message.data["mcp_servers"])
+    return [f"SystemMessage(init)        准备：MCP 服务器 {servers}"]
+
+
+def _assistant_lines(message: Any) -> list[str]:
+    out = []
+    for b in message.content:
+        if type(b).__name__ == "TextBlock":
+            out.append(f"AssistantMessage 文本      ②读回答：{_short(b.text)}")
+        elif type(b).__name__ == "ToolUseBlock":
+            out.append(f"AssistantMessage tool_use  ②要调用工具：{b.name} {_short(b.input, 50)}")
+    return out
+
+
+def _user_lines(message: Any) -> list[str]:
+    out = []
+    for b in message.content if isinstance(message.content, list) else []:
+        if type(b).__name__ == "ToolResultBlock":
+            flag = "（is_error）" if b.is_error else ""
+            text = _short(_result_text(b.content), 50)
+            out.append(f"UserMessage tool_result   ③执行并送回结果{flag}：{text}")
+    return out
+
+
+def step_lines(message: Any) -> list[str]:
+    """One line per part of an SDK message, with the loop step it belongs to; [] for the stream's
+    progress notes (thinking-token counts, effort changes) and thinking blocks."""
+    kind = type(message).__name__
+    if kind == "ResultMessage":
+        return [f"ResultMessage             ④结束：{result_line(message)}"]
+    reader = {
+        "SystemMessage": _system_lines,
+        "AssistantMessage": _assistant_lines,
+        "UserMessage": _user_lines,
+    }.get(kind)
+    return reader(message) if reader else []
+
+
+def show_steps(messages: list[Any]) -> None:
+    """Print the stream as the loop's steps (① each request the CLI sends is not a message of its
+    own: every AssistantMessage is the answer to one)."""
+    for m in messages:
+        for line in step_lines(m):
+            print(line)
+
+
+def result_of(messages: list[Any]) -> Any:
+    """The stream's ResultMessage (the last message of every query)."""
+    return next(m for m in reversed(messages) if type(m).__name__ == "ResultMessage")
+
+
+def result_line(result: Any) -> str:
+    """What a ResultMessage says about how the run ended; no session id, duration or cost."""
+    denied = [d.get("tool_name") for d in result.permission_denials or []]
+    return (
+        f"subtype={result.subtype} | is_error={result.is_error} | num_turns={result.num_turns} | "
+        f"stop_reason={result.stop_reason} | permission_denials={denied}"
+    )
+
+
+def tool_calls(messages: list[Any]) -> list[str]:
+    """The names of the tools the model called, in order."""
+    return [
+        b.name
+        for m in messages
+        if type(m).__name__ == "AssistantMessage"
+        for b in m.content
+        if type(b).__name__ == "ToolUseBlock"
+    ]
+
+
+def options(offline: OfflineClaudeCode, **kw: Any) -> Any:
+    """ClaudeAgentOptions for the orders world against the offline API (what a lesson cell would
+    otherwise spell out every time): the MCP server, its tools allowed, the offline env and cwd."""
+    from claude_agent_sdk import ClaudeAgentOptions
+
+    world = kw.pop("world", None) or World()
+    return ClaudeAgentOptions(
+        mcp_servers={SERVER: orders_server(world)},
+        allowed_tools=list(ALLOWED),
+        env=offline.env(),
+        cwd=offline.cwd,
+        **kw,
+    )
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _pre_tool_use(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "hook_event_name": "PreToolUse",
+        "session_id": "lesson",
+        "transcript_path": "",
+        "cwd": "",
+        "tool_name": name,
+        "tool_input": tool_input,
+        "tool_use_id": "toolu_lesson",
+    }
+
+
+def _decision(out: Any) -> tuple[str | None, str]:
+    if out is None:
+        return None, ""
+    require(isinstance(out, dict), f"钩子返回了 {type(out).__name__}，应当返回 dict。")
+    specific = out.get("hookSpecificOutput") or {}
+    return specific.get("permissionDecision"), str(specific.get("permissionDecisionReason", ""))
+
+
+@check(
+    "amount 大于 REFUND_CAP 时返回 hookSpecificOutput：permissionDecision 为 deny，并写明理由；否则返回 {}。"
+)
+def refund_cap_hook(hook: Callable[..., Any]) -> str:
+    require(callable(hook), "deny_big_refunds 应当是一个函数。")
+    require(inspect.iscoroutinefunction(hook), "钩子要写成 async def：SDK 会 await 它的返回值。")
+
+    async def ask(name: str, amount: float | None) -> Any:
+        args = (
+            {"order_id": "A-1001"} if amount is None else {"order_id": "A-1001", "amount": amount}
+        )
+        return await hook(_pre_tool_use(name, args), "toolu_lesson", {"signal": None})
+
+    refund = f"mcp__{SERVER}__process_refund"
+    big, reason = _decision(run_sync(ask(refund, 120.0)))
+    require(
+        big == "deny",
+        f"退款 120 元（上限 {REFUND_CAP}）时钩子没有拒绝（permissionDecision={big!r}）。",
+    )
+    require(reason.strip(), "拒绝时要写 permissionDecisionReason：模型读到的就是这句理由。")
+    small, _ = _decision(run_sync(ask(refund, 50.0)))
+    require(small != "deny", "退款 50 元没有超过上限，钩子却拒绝了。")
+    lookup, _ = _decision(run_sync(ask(f"mcp__{SERVER}__lookup_order", None)))
+    require(lookup != "deny", "钩子拒绝了 lookup_order：它只该管退款。")
+    return "超过上限的退款被拒绝并写明理由；小额退款和查询照常放行。"
+
+
+def _result(subtype: str, is_error: bool, turns: int, stop: str | None) -> Any:
+    from claude_agent_sdk import ResultMessage
+
+    return ResultMessage(
+        subtype=subtype,
+        duration_ms=0,
+        duration_api_ms=0,
+        is_error=is_error,
+        num_turns=turns,
+        session_id="lesson",
+        stop_reason=stop,
+    )
+
+
+@check('看 subtype 是不是 "success"，再看 is_error 是不是 False：两个都满足才算完成。')
+def finished_reader(finished: Callable[[Any], Any]) -> str:
+    cases = [
+        (_result("success", False, 3, "end_turn"), True, "正常结束（success）"),
+        (
+            _result("error_max_turns", True, 1, "tool_use"),
+            False,
+            "到了 max_turns（error_max_turns）",
+        ),
+        (
+            _result("error_during_execution", True, 2, None),
+            False,
+            "执行中出错（error_during_execution）",
+        ),
+        (_result("success", True, 1, "end_turn"), False, "subtype 是 success 但 is_error 为 True"),
+    ]
+    for result, expected, what in cases:
+        got = finished(result)
+        if not isinstance(got, bool):
+            raise Wrong(f"finished 返回了 {got!r}，应当返回 True 或 False。")
+        require(got == expected, f"{what}：应当返回 {expected}，你的函数返回了 {got}。")
+    return "success 且 is_error 为 False 才算完成；error_max_turns 和执行出错都不算。"
