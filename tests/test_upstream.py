@@ -144,12 +144,12 @@ def test_the_upstreams_errors_pass_through_unchanged(proxy, upstream):
     url, tokens = proxy("--students", "1")
     direct = httpx2.post(
         f"{upstream.url}/v1/messages",
-        headers={"x-api-key": "other"},
+        headers={"x-api-key": "other", "anthropic-version": "2023-06-01"},
         json={**HI, "model": "claude-sonnet-4-5"},
     )
     via = httpx2.post(
         f"{url}/v1/messages",
-        headers={"x-api-key": tokens["student01"]},
+        headers={"x-api-key": tokens["student01"], "anthropic-version": "2023-06-01"},
         json={**HI, "model": "claude-sonnet-4-5"},
     )
     assert via.status_code == direct.status_code == 404

@@ -993,7 +993,19 @@ def text_exit(first_blocks: Any, refunds: Any) -> str:
     return f"第 1 条响应是 {actual}；见到 text 就退出的循环退款 {done} 次。"
 
 
-@check("预设流程在它预料到的情况下表现完美，差别全在意料之外的那一个。")
+def outcome_failures(fn: Any, keys: tuple[str, ...]) -> set[str]:
+    """The scenarios where `fn` left the orders wrong (refunds, returns, escalations)."""
+    from ..grading.runner import run_scenario
+
+    out = set()
+    for sc in scenarios(*keys):
+        run = run_scenario(fn, sc)
+        if run.case.expect(run):
+            out.add(sc.key)
+    return out
+
+
+@check("预设流程在它预料到的情况下把订单处理对了，差别全在意料之外的那一个。")
 def tree_vs_model(tree_fails: Any, model_fails: Any) -> str:
     from ..antipatterns import decision_tree
 
@@ -1002,9 +1014,11 @@ def tree_vs_model(tree_fails: Any, model_fails: Any) -> str:
         all(isinstance(v, (set, list, tuple, frozenset)) for v in (tree_fails, model_fails)),
         "tree_fails 和 model_fails 应当是场景 key 的集合（一个都没有就写 set()）。",
     )
+    # What each did to the orders (the world's checks), not the grader's protocol rules: the grader
+    # also fails the tree everywhere for calling tools no model asked for (lesson 04 shows that).
     keys = ("guide", "shipped", "unexpected")
-    tree = failed_keys(check_loop(decision_tree, scenarios(*keys)))
-    model = failed_keys(check_loop(reference_loop, scenarios(*keys)))
+    tree = outcome_failures(decision_tree, keys)
+    model = outcome_failures(reference_loop, keys)
     require(
         set(tree_fails) == tree,
         f"decision_tree 实际在 {sorted(tree)} 失败，你写的是 {tree_fails!r}。",
