@@ -56,14 +56,18 @@ def final_text(messages: Any, width: int = 60) -> str:
 
 
 def what_happened(fn: Callable[..., Any], key: str) -> str:
-    """Run `fn` on one scenario: what it did in the world, its last words, and the grader's verdict."""
+    """Run `fn` on one scenario: what it did in the world, its last words, whether the orders
+    ended right (the world's checks alone), and the grader's verdict (which also judges how the
+    loop got there: who decided each tool call, the history, the stop_reasons)."""
     sc = scenario(key)
     run = run_scenario(fn, sc)
+    wrong = run.case.expect(run)  # what happened to the orders, whoever decided it
+    outcome = "✓ 处理对了" if not wrong else "✗ " + "；".join(wrong)
     problems = diagnose(run)
     verdict = "✓ 通过" if not problems else "✗ " + "；".join(problems)
     return (
         f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
-        f"  最后回复：{final_text(run.returned)}\n  评分：{verdict}"
+        f"  最后回复：{final_text(run.returned)}\n  订单结果：{outcome}\n  评分：{verdict}"
     )
 
 
