@@ -52,7 +52,7 @@ def test_doctor_prints_every_problem_and_returns_their_count():
 
 
 def test_the_wheelhouse_script_runs_the_guides_own_commands():
-    """scripts/wheelhouse.sh (run by .ci/run) tests the guide's §1.1: each line it marks `# guide`
+    """scripts/wheelhouse.sh (run on demand) tests the guide's §1.1: each line it marks `# guide`
     is in the guide word for word."""
     from pathlib import Path
 
