@@ -133,7 +133,7 @@ def keep_only_latest_result(client, messages, *, tools, run_tool, model):
 def results_in_system_prompt(client, messages, *, tools, run_tool, model):
     """Pastes tool results into the system prompt as text instead of tool_result blocks. The calls and
     their results never enter the conversation, so the model cannot tie a result to its call."""
-    notes = []
+    notes: list[str] = []
     for _ in range(BUDGET):
         resp = client.messages.create(
             model=model,

@@ -273,7 +273,7 @@ def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
         text = str(resp.get("text", ""))
         return None if "event: message_start" in text else "既不是 JSON 消息，也不是 SSE 事件流"
     missing = [k for k in MESSAGE_FIELDS if not isinstance(body, dict) or k not in body]
-    if missing:
+    if missing or not isinstance(body, dict):
         return f"缺少字段 {', '.join(missing)}"
     if (
         body["type"] != "message"
@@ -304,6 +304,8 @@ class RecordingTransport(httpx2.BaseTransport, httpx2.AsyncBaseTransport):
         request.read()
         if isinstance(self.inner, httpx2.BaseTransport):
             response = self.inner.handle_request(request)
+        elif isinstance(self.inner, httpx2.AsyncBaseTransport):
+            raise TypeError("RecordingTransport: an async transport cannot serve a sync client")
         else:
             response = self.inner(request)
         response.read()
@@ -314,6 +316,8 @@ class RecordingTransport(httpx2.BaseTransport, httpx2.AsyncBaseTransport):
         await request.aread()
         if isinstance(self.inner, httpx2.AsyncBaseTransport):
             response = await self.inner.handle_async_request(request)
+        elif isinstance(self.inner, httpx2.BaseTransport):
+            raise TypeError("RecordingTransport: a sync transport cannot serve an async client")
         else:
             response = self.inner(request)
             if not isinstance(response, httpx2.Response):
@@ -371,10 +375,11 @@ def recording_http_client(cassette: Cassette, *, is_async: bool = False) -> Any:
     `is_async`) with each of its transports wrapped in a RecordingTransport."""
     client = anthropic.DefaultAsyncHttpxClient() if is_async else anthropic.DefaultHttpxClient()
     client._transport = RecordingTransport(client._transport, cassette)
-    client._mounts = {
+    mounts: dict[Any, Any] = {
         pattern: t if t is None else RecordingTransport(t, cassette)
         for pattern, t in client._mounts.items()
-    }
+    }  # RecordingTransport is both a sync and an async transport: it fits either client's mounts
+    client._mounts = mounts
     return client
 
 

@@ -6,12 +6,13 @@ import os
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 import anthropic
 import httpx2
 
 from . import cassette
+from .cassette import Cassette
 from .offline import OfflineAPI
 from .settings import Settings, SettingsError
 from .sim import SimulatedClaude, World
@@ -19,6 +20,21 @@ from .sim import SimulatedClaude, World
 DEFAULT_MODEL = "claude-sonnet-4-6"
 """The workbook's default model: listed by the installed SDK and not marked deprecated (a test checks).
 The study guide's claude-sonnet-4-5 reaches end of life on 2026-11-30. Override with AGENTKIT_MODEL."""
+
+
+class Anthropic(anthropic.Anthropic):
+    """The SDK's `anthropic.Anthropic`, unchanged, with two attributes `make_client` sets: `offline` (the
+    `OfflineAPI` behind it, or None) and `cassette` (the `Cassette` recorded or replayed, or None)."""
+
+    offline: OfflineAPI | None = None
+    cassette: Cassette | None = None
+
+
+class AsyncAnthropic(anthropic.AsyncAnthropic):
+    """`Anthropic`'s async twin: the SDK's `anthropic.AsyncAnthropic` with `offline` and `cassette`."""
+
+    offline: OfflineAPI | None = None
+    cassette: Cassette | None = None
 
 
 def offline_api(
@@ -68,6 +84,36 @@ def is_offline() -> bool:
     return Settings.from_env().is_offline
 
 
+@overload
+def make_client(
+    *,
+    offline: bool | None = None,
+    world: World | None = None,
+    faults: dict[int, int | str] | None = None,
+    context_window: int = 200_000,
+    max_retries: int = 2,
+    record: str | os.PathLike | None = None,
+    replay: str | os.PathLike | None = None,
+    _async: Literal[False] = False,
+    **kwargs: Any,
+) -> Anthropic: ...
+
+
+@overload
+def make_client(
+    *,
+    offline: bool | None = None,
+    world: World | None = None,
+    faults: dict[int, int | str] | None = None,
+    context_window: int = 200_000,
+    max_retries: int = 2,
+    record: str | os.PathLike | None = None,
+    replay: str | os.PathLike | None = None,
+    _async: Literal[True],
+    **kwargs: Any,
+) -> AsyncAnthropic: ...
+
+
 def make_client(
     *,
     offline: bool | None = None,
@@ -79,7 +125,7 @@ def make_client(
     replay: str | os.PathLike | None = None,
     _async: bool = False,
     **kwargs: Any,
-) -> anthropic.Anthropic:
+) -> Anthropic | AsyncAnthropic:
     """An `anthropic.Anthropic` client. Offline, its transport is the offline Claude (`client.offline` is
     the `OfflineAPI`, with its world and request log); online, it is the SDK's own client, on
     ANTHROPIC_BASE_URL when that is set (a company gateway, a compatible endpoint, `agentkit serve`).
@@ -94,11 +140,11 @@ def make_client(
     settings = Settings.from_env()  # a wrong value is one SettingsError here, never mid-request
     plan = _plan(settings, offline, world, faults, context_window, record, replay)
     if _async:
-        return _build(anthropic.AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
-    return _build(anthropic.Anthropic, httpx2.Client, plan, max_retries, kwargs)
+        return _build(AsyncAnthropic, httpx2.AsyncClient, plan, max_retries, kwargs)
+    return _build(Anthropic, httpx2.Client, plan, max_retries, kwargs)
 
 
-def make_async_client(**options: Any) -> anthropic.AsyncAnthropic:
+def make_async_client(**options: Any) -> AsyncAnthropic:
     """`make_client`'s twin: the real `anthropic.AsyncAnthropic` on the same offline API (or cassette,
     or real Claude), with the same options (offline, world, faults, context_window, max_retries,
     record, replay, and the SDK's own keyword arguments); streaming included."""
@@ -146,6 +192,10 @@ def _build(client_cls, http_cls, plan: _Plan, max_retries: int, kwargs: dict[str
         client.offline, client.cassette = None, plan.tape
         return client
     handler = plan.replay or plan.api
+    if handler is None:  # _plan gives an offline plan a replay or an API, always
+        raise RuntimeError(
+            "offline client planned with neither a cassette to replay nor an offline API"
+        )
     transport = (
         cassette.RecordingTransport(handler, plan.tape)
         if plan.tape

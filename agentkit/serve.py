@@ -69,14 +69,18 @@ class RecentLog(Sequence):
 
     def __init__(self, count: int = LOG_REQUESTS, size: int = LOG_BYTES) -> None:
         self._raw: deque[bytes] = deque()
-        self.count, self.size, self._bytes = count, size, 0
+        self.limit, self.size, self._bytes = (
+            count,
+            size,
+            0,
+        )  # not `count`: Sequence.count is a method
 
     def append(self, raw: bytes) -> None:
         if len(raw) > self.size:
             return
         self._raw.append(bytes(raw))
         self._bytes += len(raw)
-        while len(self._raw) > self.count or self._bytes > self.size:
+        while len(self._raw) > self.limit or self._bytes > self.size:
             self._bytes -= len(self._raw.popleft())
 
     def __len__(self) -> int:

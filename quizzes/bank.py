@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TypeGuard
 
 LANGS = ("zh", "en")
 LETTERS = ("A", "B", "C", "D")
@@ -117,6 +118,13 @@ class Frame(_Bilingual):
 class Option:
     text: Text
     why_wrong: Text | None  # None on the correct option
+
+
+def why_wrong_note(why_wrong: Text | None, letter: str) -> Text:
+    """The note on a wrong option; the bank requires one on every option that is not the answer."""
+    if why_wrong is None:
+        raise ValueError(f"option {letter} was answered wrong but has no why_wrong note")
+    return why_wrong
 
 
 @dataclass(frozen=True)
@@ -323,7 +331,7 @@ def _frames(source, raw, problems: list[str]) -> dict[str, Frame]:
     return frames
 
 
-def _nonempty(value) -> bool:
+def _nonempty(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and value.strip() != ""
 
 
@@ -357,7 +365,7 @@ def _text(raw: Mapping, key: str, errors: list[str], *, where: str = "") -> Text
 
 
 def _choice(
-    raw: Mapping,
+    raw: object,
     key: str,
     allowed,
     errors: list[str],
@@ -435,6 +443,20 @@ def _parse_item(
 
     if errors:
         return None
+    if (  # each reader above that gives None also reports an error, so none is None here
+        not isinstance(item_id, str)
+        or task is None
+        or topic is None
+        or form is None
+        or difficulty is None
+        or section is None
+        or answer is None
+        or kind is None
+        or scenario_text is None
+        or stem is None
+        or explanation is None
+    ):
+        raise AssertionError(f"item {item_id!r}: a field is missing but no error was reported")
     return Item(
         id=item_id,
         task=task,

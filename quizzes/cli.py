@@ -27,7 +27,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .bank import BankError, load_bank, load_topics
+from .bank import BankError, load_bank, load_topics, why_wrong_note
 from .engine import (
     DEFAULT_EXAM_SIZE,
     MODES,
@@ -297,7 +297,8 @@ def run(
     try:
         ended_by = _ask_all(screen, session, lang)
     except KeyboardInterrupt:
-        return _interrupted(screen, session, lang)
+        _interrupted(screen, session, lang)
+        return None
     if ended_by == "eof":
         screen.say("")
         screen.text(t(lang, "eof", answered=count(lang, len(session.answers))))
@@ -327,6 +328,8 @@ def _ask_all(screen: Screen, session: Session, lang: str) -> str:
     """Ask until the session is over; return "done" or "eof" (the input ran out)."""
     while not session.finished:
         question = session.current
+        if question is None:  # not finished, so there is a current question
+            raise RuntimeError("the session is not finished but has no current question")
         show_question(screen, question, lang)
         try:
             feedback = _read_answer(screen, session, lang)
@@ -474,7 +477,13 @@ def review_lines(result: Result, lang: str) -> list[str]:
                 "  " + t(lang, "review.chosen", letter=a.chosen, text=chosen.text.get(lang))
             )
             lines.append(
-                "  " + t(lang, "why_wrong", letter=a.chosen, text=chosen.why_wrong.get(lang))
+                "  "
+                + t(
+                    lang,
+                    "why_wrong",
+                    letter=a.chosen,
+                    text=why_wrong_note(chosen.why_wrong, a.chosen).get(lang),
+                )
             )
         lines.append("  " + t(lang, "review.key", letter=letter, text=item.correct.text.get(lang)))
         lines.append("  " + t(lang, "explanation", text=item.explanation.get(lang)))

@@ -222,7 +222,7 @@ class Session:
         if self._ended is None:
             if len(self.answers) == len(self.questions):
                 self._end(self._clock(), "finished")
-            elif self.timed_out:  # the exam ended when its time ran out
+            elif self.time_limit is not None and self.timed_out:  # its time ran out
                 self._end(self._started + self.time_limit, "finished")
 
     def _end(self, when: float, status: str) -> None:

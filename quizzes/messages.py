@@ -179,7 +179,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-_NOUNS = {
+_NOUNS: dict[str, dict[str, str | tuple[str, str]]] = {
     "question": {"zh": "{n} 题", "en": ("{n} question", "{n} questions")},
 }
 

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ENV_VAR = "AGENTLOOP_QUIZ_DB"
@@ -89,8 +90,11 @@ PRAGMA user_version = {SCHEMA_VERSION};
 
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another program's lock before it is kept for later
+fcntl: ModuleType | None
 try:
-    import fcntl
+    import fcntl as _posix_fcntl
+
+    fcntl = _posix_fcntl
 except ImportError:  # Windows: killed sessions stay "running"
     fcntl = None
 # Sessions this process runs (POSIX locks never conflict within a process), and its one handle on
@@ -292,7 +296,7 @@ class Store:
         self.recovery: Recovery | None = None
         self.migrated_from: int | None = None
         self._clock = clock
-        self._pending: list[Callable[[sqlite3.Connection], None]] = []
+        self._pending: list[Callable[[sqlite3.Connection], object]] = []
         if self.path is None:
             self._db = self._create(MEMORY)
             return
@@ -374,6 +378,8 @@ class Store:
         return db
 
     def _move_aside(self, problem: str) -> Recovery:
+        if self.path is None:
+            raise ValueError("an in-memory quiz store has no file to move aside")
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         target = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         n = 1
@@ -434,7 +440,7 @@ class Store:
     def _hold(self, session: str) -> None:
         _OWN_SESSIONS.add(session)
         locks = self._lock_file()
-        if locks is not None:
+        if locks is not None and fcntl is not None:
             with contextlib.suppress(OSError):
                 fcntl.lockf(locks, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _slot(session))
 
@@ -463,7 +469,7 @@ class Store:
                     [(d,) for d in dead],
                 )
 
-    def _write(self, op: Callable[[sqlite3.Connection], None]) -> None:
+    def _write(self, op: Callable[[sqlite3.Connection], object]) -> None:
         """Run ``op`` in one transaction after any writes kept from before. If another program holds
         the file past BUSY_TIMEOUT, everything is kept for the next write and StoreBusyWarning says so."""
         self._pending.append(op)
@@ -527,7 +533,7 @@ class Store:
         if item_id is not None:
             query, args = query + " WHERE item_id = ?", (item_id,)
         rows = self._db.execute(query + " ORDER BY id", args).fetchall()
-        return [Attempt(*row[:5], bool(row[5]), row[6]) for row in rows]
+        return [Attempt(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6]) for r in rows]
 
     def latest(self) -> dict[str, Attempt]:
         """Each item's latest attempt."""

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from .bank import LETTERS, Item, Topic, load_bank, load_topics
+from .bank import LETTERS, Item, Topic, load_bank, load_topics, why_wrong_note
 from .engine import Feedback, Result, SessionOver, start
 from .messages import exam_score_texts, percent, t
 from .progress import mastery, svg_chart
@@ -179,9 +179,16 @@ class QuizWidget:
             parts = [
                 _para(t(lang, "wrong", letter=feedback.correct_letter), "quiz-wrong"),
                 _para(
-                    t(lang, "why_wrong", letter=feedback.chosen, text=feedback.why_wrong.get(lang))
+                    t(
+                        lang,
+                        "why_wrong",
+                        letter=feedback.chosen,
+                        text=why_wrong_note(feedback.why_wrong, feedback.chosen).get(lang),
+                    )
                 ),
             ]
+        if feedback.explanation is None:  # revealed feedback always carries the explanation
+            raise ValueError("revealed feedback has no explanation")
         parts.append(_para(t(lang, "explanation", text=feedback.explanation.get(lang))))
         return "".join(parts)
 
@@ -287,7 +294,7 @@ def _review_html(result: Result, lang: str) -> str:
             parts.append(
                 _para(t(lang, "review.chosen", letter=a.chosen, text=chosen.text.get(lang)))
             )
-            why = chosen.why_wrong.get(lang)
+            why = why_wrong_note(chosen.why_wrong, a.chosen).get(lang)
             parts.append(_para(t(lang, "why_wrong", letter=a.chosen, text=why), "quiz-why-wrong"))
         parts.append(_para(t(lang, "review.key", letter=letter, text=item.correct.text.get(lang))))
         parts.append(to_html(t(lang, "explanation", text=item.explanation.get(lang))))

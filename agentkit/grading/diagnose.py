@@ -72,7 +72,9 @@ class Facts:
     def __init__(self, run: Run):
         self.run, self.case = run, run.case
         self.rounds = run.responses  # round n is rounds[n - 1]; None: not a 200
-        self.results: dict[str, dict[str, Any]] = {}  # tool_use_id -> its tool_result (first sent)
+        self.results: dict[
+            str | None, dict[str, Any]
+        ] = {}  # tool_use_id -> its tool_result (first)
         for req in run.requests:
             for m in _messages(req):
                 for b in _blocks(m.get("content")):
@@ -121,10 +123,10 @@ class Facts:
                 for b in uses:
                     if b["id"] in self.matched:
                         continue
-                    c = next((c for c in left if _fits(c, b, same)), None)
-                    if c is not None:
-                        self.matched[b["id"]] = c
-                        left.remove(c)
+                    fit = next((c for c in left if _fits(c, b, same)), None)
+                    if fit is not None:
+                        self.matched[b["id"]] = fit
+                        left.remove(fit)
             for c in left:
                 again = next((b for b in uses if _fits(c, b, True) or _fits(c, b, False)), None)
                 self.extra.append((n, c, again))
@@ -441,7 +443,10 @@ def replies_verbatim(f: Facts) -> list[str]:
             if not ids:
                 continue  # a text-only message: returned_history checks the final answer
             n = by_id[ids[0]]
-            want = f.rounds[n - 1]["content"]
+            reply = f.rounds[n - 1]
+            if reply is None:  # by_id holds the ids of tool_use blocks the 200 responses carried
+                raise AssertionError(f"round {n} has a tool_use id but no 200 response")
+            want = reply["content"]
             if _shape(got) == _shape(want):
                 continue
             f.fatal = True
@@ -684,7 +689,7 @@ def returned_early(f: Facts) -> list[str]:
         return [
             f"第 {n} 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了（应提高 max_tokens 重试，或请模型继续，或抛出异常说明被截断）"
         ]
-    return _returned_mid_task(f, n, last, msgs) if stop == "tool_use" else []
+    return _returned_mid_task(f, n, last, msgs) if last and stop == "tool_use" else []
 
 
 def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) -> list[str]:
@@ -845,7 +850,7 @@ def _describe(message: dict[str, Any]) -> str:
     return f"一条 user 消息（“{_short(_text(message.get('content')), 20)}”）"
 
 
-def _ids(messages: list[Any]) -> list[str]:
+def _ids(messages: list[Any]) -> list[str | None]:
     return [
         b.get("id")
         for m in messages

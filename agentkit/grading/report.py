@@ -95,7 +95,8 @@ def check_loop(
         results.append(
             ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), notes(run))
         )
-    return Report(name or getattr(fn, "__name__", "loop"), results, seed)
+    label: str = name or str(getattr(fn, "__name__", "loop"))
+    return Report(label, results, seed)
 
 
 def reference_loop(client, messages, *, tools, run_tool, model):

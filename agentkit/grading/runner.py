@@ -265,8 +265,9 @@ class Harness:
             if reason:
                 denied = True
                 raise ToolFailure(reason, DENIED)
-            if self.fails.get((name, args.get("order_id"))):
-                self.fails[name, args.get("order_id")] -= 1
+            order_id = args.get("order_id")
+            if isinstance(order_id, str) and self.fails.get((name, order_id)):
+                self.fails[name, order_id] -= 1
                 raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试", UNAVAILABLE)
             out = run.world.run_tool(name, dict(args))
         except Exception as e:

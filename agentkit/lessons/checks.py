@@ -207,7 +207,7 @@ def _send(messages: list[dict[str, Any]], **params: Any) -> Any:
     params.setdefault("model", default_model())
     params.setdefault("max_tokens", 1024)
     try:
-        return _client().messages.create(messages=messages, **params)
+        return _client().messages.create(messages=messages, **params)  # type: ignore[arg-type]  # plain-dict request, as learners write it
     except anthropic.APIStatusError as e:
         raise Wrong(f"API 拒绝了下一次请求：{error_line(e)}") from e
     except TypeError as e:  # the SDK's own signature: an argument create() does not take
@@ -264,8 +264,9 @@ def stop_reasons(continue_on: Any, finish_on: Any) -> str:
         handler = STOP_REASONS.get(value) if isinstance(value, str) else None
         require(
             handler is not None,
-            f"{value!r} 不是 stop_reason 的取值；可选的取值：{', '.join(STOP_REASONS)}。",
+            f"{value!r} 不是 stop_reason 的取值；可选的取值：{', '.join(map(str, STOP_REASONS))}。",
         )
+        assert handler is not None  # require() above raised Wrong otherwise
         require(
             handler.__name__ == want,
             f"{value!r} 不表示“{role}”：它的意思是{MEANING.get(value, handler.__name__)}。",
@@ -342,7 +343,7 @@ def predicted_stop_reasons(prediction: Any, questions: list[str]) -> str:
         client.messages.create(
             model=default_model(),
             max_tokens=1024,
-            tools=tools,
+            tools=tools,  # type: ignore[arg-type]  # plain-dict request, as learners write it
             messages=[{"role": "user", "content": q}],
         ).stop_reason
         for q in questions
@@ -362,7 +363,10 @@ def round_appended(append_round: Callable[..., Any]) -> str:
     require(callable(append_round), "append_round 应当是一个函数。")
     start = [{"role": "user", "content": THREE}]
     response = _client().messages.create(
-        model=default_model(), max_tokens=1024, tools=TOOLS, messages=start
+        model=default_model(),
+        max_tokens=1024,
+        tools=TOOLS,  # type: ignore[arg-type]  # plain-dict request, as learners write it
+        messages=start,  # type: ignore[arg-type]  # plain-dict request, as learners write it
     )
     messages = list(start)
     after = _after(append_round(messages, response, run_tool), messages)
@@ -601,7 +605,11 @@ def refund_hook(hook_class: Any) -> str:
         _Asked(hook_class(1000)).before_tool("process_refund", big) is None,
         "上限设成 1000 时，899 元的退款也被拒绝了：要用传进来的 limit（self.limit），不要写死 500。",
     )
-    for name, args in [("lookup_order", {"order_id": "A-1005"}), ("create_return", big)]:
+    others: list[tuple[str, dict[str, object]]] = [
+        ("lookup_order", {"order_id": "A-1005"}),
+        ("create_return", big),
+    ]
+    for name, args in others:
         require(
             hook.before_tool(name, args) is None,
             f"{name}（{json.dumps(args, ensure_ascii=False)}）也被拒绝了：Hook 只管 process_refund。",
@@ -737,7 +745,10 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     require(callable(on_pause_turn) and callable(on_max_tokens), "这里应当是两个函数。")
     start = [{"role": "user", "content": RESEARCH}]
     paused = _client().messages.create(
-        model=default_model(), max_tokens=1024, tools=[WEB_SEARCH_TOOL], messages=start
+        model=default_model(),
+        max_tokens=1024,
+        tools=[WEB_SEARCH_TOOL],  # type: ignore[list-item]  # plain-dict request, as learners write it
+        messages=start,  # type: ignore[arg-type]  # plain-dict request, as learners write it
     )
     after = _after(on_pause_turn(list(start), paused), list(start))
     require(
@@ -750,7 +761,10 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     world = World()
     start = [{"role": "user", "content": REFUND}]
     cut = _client(world).messages.create(
-        model=default_model(), max_tokens=12, tools=world.tools(), messages=start
+        model=default_model(),
+        max_tokens=12,
+        tools=world.tools(),  # type: ignore[arg-type]  # plain-dict request, as learners write it
+        messages=start,  # type: ignore[arg-type]  # plain-dict request, as learners write it
     )
     out = on_max_tokens(list(start), cut, 12)
     require(
@@ -924,10 +938,10 @@ def four_steps(order: Any, actions: Any) -> str:
         f"顺序 {order!r} 不对：{' → '.join(STEPS.get(str(s).upper(), '?') for s in order)}",
     )
     require(isinstance(actions, dict), "my_actions 应当是 dict。")
-    odd = {k: v for k, v in actions.items() if v not in ("继续", "结束")}
+    odd_actions = {k: v for k, v in actions.items() if v not in ("继续", "结束")}
     require(
-        not odd,
-        f'my_actions 的值只能填 "继续" 或 "结束"，你写的是 {odd!r}。',
+        not odd_actions,
+        f'my_actions 的值只能填 "继续" 或 "结束"，你写的是 {odd_actions!r}。',
     )
     require(actions.get("tool_use") == "继续", "tool_use 时：执行工具、追加结果、继续循环。")
     require(actions.get("end_turn") == "结束", "end_turn 时：模型认为任务完成，结束循环。")
@@ -939,7 +953,10 @@ def results_message(make_message: Callable[..., Any]) -> str:
     world = World()
     start = [{"role": "user", "content": THREE}]
     response = _client(world).messages.create(
-        model=default_model(), max_tokens=1024, tools=world.tools(), messages=start
+        model=default_model(),
+        max_tokens=1024,
+        tools=world.tools(),  # type: ignore[arg-type]  # plain-dict request, as learners write it
+        messages=start,  # type: ignore[arg-type]  # plain-dict request, as learners write it
     )
 
     def flaky(name: str, args: dict[str, Any]) -> Any:
@@ -976,7 +993,7 @@ def text_exit(first_blocks: Any, refunds: Any) -> str:
     response = _client().messages.create(
         model=default_model(),
         max_tokens=1024,
-        tools=World().tools("lookup_order", "process_refund"),
+        tools=World().tools("lookup_order", "process_refund"),  # type: ignore[arg-type]  # plain-dict request, as learners write it
         messages=[{"role": "user", "content": REFUND}],
     )
     actual = [b.type for b in response.content]

@@ -48,7 +48,7 @@ def try_request(client: anthropic.Anthropic, messages: list[dict[str, Any]], **p
     params.setdefault("model", default_model())
     params.setdefault("max_tokens", 1024)
     try:
-        response = client.messages.create(messages=messages, **params)
+        response = client.messages.create(messages=messages, **params)  # type: ignore[arg-type]  # plain-dict request, as learners write it
     except anthropic.BadRequestError as e:
         return "✗ " + error_line(e)
     return f"✓ 接受（HTTP 200）→ stop_reason={response.stop_reason}"

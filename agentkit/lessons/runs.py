@@ -133,7 +133,10 @@ def earlier_session(prompt: str) -> list[dict[str, Any]]:
     client = make_client(world=world)
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
     response = client.messages.create(
-        model=default_model(), max_tokens=1024, tools=world.tools(), messages=messages
+        model=default_model(),
+        max_tokens=1024,
+        tools=world.tools(),  # type: ignore[arg-type]  # plain-dict request, as learners write it
+        messages=messages,  # type: ignore[arg-type]  # plain-dict request, as learners write it
     )
     box = Toolbox(world.tools(), world.run_tool)
     calls = [box.execute(b) for b in response.content if b.type == "tool_use"]

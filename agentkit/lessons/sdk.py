@@ -43,7 +43,7 @@ def streaming_loop(
     on_text: Callable[[str], Any] = print,
     max_turns: int = 20,
     stream: bool = True,
-    on_stop: Callable[[str], Any] = lambda stop_reason: None,
+    on_stop: Callable[[str | None], Any] = lambda stop_reason: None,
 ) -> list[dict[str, Any]]:
     """The lesson's loop with streaming: text is shown while it streams; the loop goes on at
     `tool_use` (and `pause_turn`) and ends at `end_turn`, read from the final message, never from
@@ -57,7 +57,7 @@ def streaming_loop(
             "tools": tools,
             "messages": messages,
         }
-        r = stream_turn(client, on_text, **request) if stream else client.messages.create(**request)
+        r = stream_turn(client, on_text, **request) if stream else client.messages.create(**request)  # type: ignore[call-overload]  # plain-dict request, as learners write it
         messages.append({"role": "assistant", "content": r.content})
         on_stop(r.stop_reason)
         if r.stop_reason == "end_turn":
@@ -78,7 +78,7 @@ def thinking_rule(
     Returns the lines a lesson prints."""
     base = {"model": default_model(), "max_tokens": 4096, "tools": tools, "thinking": THINKING}
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
-    first = client.messages.create(**base, messages=messages)
+    first = client.messages.create(**base, messages=messages)  # type: ignore[call-overload]  # plain-dict request, as learners write it
     lines = [f"第 1 轮内容块：{[b.type for b in first.content]}，stop_reason={first.stop_reason}"]
     thought = next((b for b in first.content if b.type == "thinking"), None)
     if thought is not None:
@@ -97,10 +97,11 @@ def thinking_rule(
             {"role": "user", "content": results},
         ]
         try:
-            r = client.messages.create(**base, messages=history)
+            r = client.messages.create(**base, messages=history)  # type: ignore[call-overload]  # plain-dict request, as learners write it
             lines.append(f"{label}：HTTP 200，stop_reason={r.stop_reason}")
         except anthropic.BadRequestError as e:
-            lines.append(f"{label}：HTTP 400 {e.body['error']['message']}")
+            body = e.body if isinstance(e.body, dict) else {}
+            lines.append(f"{label}：HTTP 400 {body.get('error', {}).get('message', e.message)}")
     return lines
 
 
@@ -110,7 +111,7 @@ def no_sampling_arguments(client: anthropic.Anthropic) -> list[str]:
     lines = []
     for name, value in (("temperature", 0.0), ("top_p", 0.9), ("top_k", 40)):
         try:
-            client.messages.create(
+            client.messages.create(  # type: ignore[call-overload]  # deliberately passes temperature/top_p/top_k, which SDK 2.x rejects
                 model=default_model(),
                 max_tokens=16,
                 messages=[{"role": "user", "content": "你好"}],

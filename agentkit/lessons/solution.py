@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Callable
+from typing import Any
 
 from ..client import default_model
 from ..exercise import TOOLS
@@ -143,7 +145,9 @@ class ReferenceRefundLimit:
         return None
 
 
-REFERENCES = {  # the learner's name -> the reference answer later cells fall back on
+REFERENCES: dict[
+    str, Callable[..., Any]
+] = {  # the learner's name -> the reference answer later cells fall back on
     "build_request": reference_build_request,
     "append_round": reference_append_round,
     "answer": reference_answer,

@@ -20,10 +20,10 @@ import itertools
 import json
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 import httpx2
 
@@ -104,6 +104,16 @@ def error_answer(
         error["details"] = details  # e.g. thread_unsupported_request, which SDKs read
     body = {"type": "error", "error": error, "request_id": rid}
     return Answer(status, body, headers={"request-id": rid, **(headers or {})})
+
+
+class BodyLog(Protocol):
+    """What `OfflineAPI.log` needs: raw request bodies appended, read back as JSON (`RequestLog`, or
+    `agentkit serve`'s bounded `RecentLog`)."""
+
+    def append(self, raw: bytes) -> None: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: Any) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 class RequestLog(Sequence):
@@ -189,7 +199,7 @@ class OfflineAPI:
     faults: dict[int, int | str] = field(default_factory=dict)
     context_window: int = 200_000
     calls: int = 0
-    log: RequestLog = field(default_factory=RequestLog)  # every Messages request body, in order
+    log: BodyLog = field(default_factory=RequestLog)  # every Messages request body, in order
     today: date | str | None = None
     refusals: list[Refusal] = field(default_factory=list)
     history: History = field(default_factory=History, repr=False)

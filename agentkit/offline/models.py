@@ -45,7 +45,7 @@ def today(override: date | str | None = None) -> date:
     value = override if override is not None else today_from_env()
     if isinstance(value, date):
         return value
-    if value in ("", None):
+    if value is None or value == "":
         return WORKBOOK_TODAY
     if value in ("system", "now"):
         return datetime.now(UTC).date()
