@@ -26,7 +26,7 @@ ALLOWED = {
     "background": {"serve"},
     "loop": {"client", "tools"},
     "exercise": {"client"},
-    "antipatterns": {"tools"},
+    "antipatterns": {"tools", "sim"},
     "grading": {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop",
         "antipatterns",
