@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
-import os
 import secrets
 import signal
 import sys
@@ -37,6 +36,8 @@ import httpx2
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
+
+from .settings import Settings, SettingsError
 
 ROSTER_FIELDS = ["student", "token"]
 USAGE_FIELDS = ["student", "requests", "input_tokens", "output_tokens"]
@@ -334,7 +335,11 @@ def serve_classroom(
     budget_tokens: int | None = None,
 ) -> int:
     """Run the proxy until Ctrl-C; a missing key, a bad roster or a busy port is one line and 1."""
-    key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
+    try:
+        key = Settings.from_env().api_key  # checked there: no stray spaces or control characters
+    except SettingsError as e:
+        print(e, file=sys.stderr)
+        return 1
     if not key:
         print(
             "没有 ANTHROPIC_API_KEY：在老师的终端里先 export ANTHROPIC_API_KEY=…", file=sys.stderr

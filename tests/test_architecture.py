@@ -21,7 +21,7 @@ ALLOWED = {
     "display": {"content"},
     "client": {"offline", "cassette", "settings", "sim"},
     "serve": {"offline", "settings", "sim", "upstream"},
-    "upstream": set(),
+    "upstream": {"settings"},
     "doctor": {"client"},
     "background": {"serve"},
     "loop": {"client", "tools"},
