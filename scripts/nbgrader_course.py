@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 import sys
 from pathlib import Path
 
@@ -76,9 +77,38 @@ def raising_check(source: str) -> str | None:
     return "\n".join(head + call + tail)
 
 
+def _defined(source: str) -> set[str]:
+    """The names a cell's code assigns or defines at its top level."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        for target in getattr(node, "targets", []) + [getattr(node, "target", None)]:
+            if isinstance(target, ast.Name):
+                names.add(target.id)
+    return names
+
+
+def as_the_learners(code: str, stub: str) -> str:
+    """The reference code under the learner's names: a lesson's solution defines `reference_x`
+    (`ReferenceX`) so it never overwrites `my_x` (`X`); in the graded cell it must be the answer."""
+    mine = _defined(stub)
+    for name in sorted(_defined(code), key=len, reverse=True):
+        bare = name.removeprefix("reference_").removeprefix("Reference")
+        target = next((m for m in (f"my_{bare}", bare) if m in mine and m != name), None)
+        if target:
+            code = re.sub(rf"\b{name}\b", target, code)
+    return code
+
+
 def solution_cell(exercise, solutions) -> object:
     cell = copy.deepcopy(exercise)
     code = "\n\n".join(s.source.rstrip() for s in solutions if s.cell_type == "code")
+    code = as_the_learners(code, exercise.source)
     cell.source = f"{exercise.source.rstrip()}\n{BEGIN}\n{code}\n{END}"
     return cell
 

@@ -15,7 +15,11 @@ LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "07_your_loop.ip
 
 def classroom(folder: Path) -> None:
     shipped = nbformat.read(LESSON, as_version=4)
-    nbformat.write(shipped, folder / "alice.ipynb")  # the solution cell defines my_loop last
+    solved = copy.deepcopy(shipped)  # alice wrote the reference loop as her my_loop
+    [answer] = [c for c in solved.cells if "solution" in c.metadata.get("tags", [])]
+    [mine] = [c for c in solved.cells if "exercise" in c.metadata.get("tags", [])]
+    mine.source = answer.source.replace("reference_loop", "my_loop")
+    nbformat.write(solved, folder / "alice.ipynb")
     stub = copy.deepcopy(shipped)
     stub.cells = [c for c in stub.cells if "solution" not in c.metadata.get("tags", [])]
     (folder / "bob").mkdir()

@@ -34,7 +34,7 @@ def test_every_lesson_with_exercises_becomes_an_assignment_with_nbgraders_metada
     r = build(tmp_path)
     assert r.returncode == 0 and not r.stderr, r.stderr
     assignments = sorted(p.name for p in (tmp_path / "source").iterdir())
-    assert assignments[0] == "00_start" and "09_quiz" not in assignments  # no exercise there
+    assert assignments[0] == "00_start" and "09_quiz" in assignments  # 09's one quiz exercise
     assert (tmp_path / "nbgrader_config.py").exists()
     for name in assignments:
         shipped = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
@@ -101,7 +101,15 @@ def test_nbgrader_autogrades_a_class_and_its_database_holds_the_scores(tmp_path)
     released = nbformat.read(course / "release" / lesson / f"{lesson}.ipynb", as_version=4)
     assert "### BEGIN SOLUTION" not in nbformat.writes(released)
     shipped = nbformat.read(ROOT / "notebooks" / f"{lesson}.ipynb", as_version=4)
-    answers = [c.source for c in shipped.cells if "solution" in c.metadata.get("tags", [])]
+    exercises = [c.source for c in shipped.cells if "exercise" in c.metadata.get("tags", [])]
+    answers = [  # as a student writes them: under the exercise's own names
+        nbgrader_course.as_the_learners(c.source, stub)
+        for c, stub in zip(
+            [c for c in shipped.cells if "solution" in c.metadata.get("tags", [])],
+            exercises,
+            strict=True,
+        )
+    ]
 
     submissions = {
         "alice": {"exercise_1": answers[0]},  # the request built, the prediction left as stub
