@@ -73,7 +73,7 @@ REQUEST = "def build_request(question):\n    return {"
 # the verdict must contain (the learner can act on it). Each is a way that once fooled a check, or
 # a mistake the lessons teach against.
 WRONG = {
-    "09-quiz-answer": [('my_answer = "D"', "错在")],
+    "09-quiz-answer": [('my_choice = "D"', "错在")],
     "00-stop-reasons": [
         ('continue_on = "end_turn"\nfinish_on = "tool_use"', "不表示"),
         (

@@ -1070,12 +1070,16 @@ def guess_max_turns(guess: Any) -> str:
 
 
 @check("再读一遍题干：这一步该由代码事先定好，还是由模型读了结果再决定？")
-def quiz_answer(my_answer: Any, item: Any) -> str:
+def quiz_answer(my_choice: Any, item: Any) -> str:
     """Lesson 09: one exam item answered by letter; a wrong letter is told why it is wrong."""
-    answered(my_answer, "my_answer")
-    letter = str(my_answer).strip().upper()
+    answered(my_choice, "my_choice")
     require(
-        letter in item.options, f"my_answer 应是 A、B、C、D 中的一个字母，现在是 {my_answer!r}。"
+        hasattr(item, "options") and hasattr(item, "answer"),
+        "item 不是题库里的一道题：先运行上面抽题的单元格（item = …），再运行这一格。",
+    )
+    letter = str(my_choice).strip().upper()
+    require(
+        letter in item.options, f"my_choice 应是 A、B、C、D 中的一个字母，现在是 {my_choice!r}。"
     )
     if letter != item.answer:
         raise Wrong(f"{letter} 错在：{item.options[letter].why_wrong.zh}")

@@ -150,7 +150,9 @@ class Typed(Node):
         if type(v) is not dict:
             raise TypeProblem(loc, "Input should be a valid dictionary")
         for name, (node, required) in self.fields.items():
-            if name in v:
+            if name in v and (required or v[name] is not None):
+                # an optional field sent as null counts as absent: `block.model_dump()` writes
+                # `"caller": null` into a block a loop resends (unconfirmed against the live API)
                 node.check(v[name], (*loc, name))
             elif required:
                 raise TypeProblem((*loc, name), "Field required")
