@@ -8,12 +8,12 @@ after the session's last answer. Charts list the weakest topic first.
 from __future__ import annotations
 
 import html
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .bank import Item, Topic
 from .messages import percent, t
+from .render import columns as display_width
 from .store import Store
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -71,11 +71,6 @@ def _mastered(latest: Mapping[str, bool], topic_of: Mapping[str, str]) -> dict[s
 
 
 # -- text ----------------------------------------------------------------------------------------
-
-
-def display_width(text: str) -> int:
-    """Terminal columns: two for a wide (CJK) character, one otherwise."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def clip(text: str, width: int) -> str:

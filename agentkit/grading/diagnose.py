@@ -21,7 +21,7 @@ from typing import Any
 
 import anthropic
 
-from ..content import blocks
+from ..content import blocks, short
 from ..offline import InvalidRequest, validate
 from .battery import RUNAWAY_LIMIT
 from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Run, ToolRun
@@ -816,11 +816,7 @@ def _messages(req: Any) -> list[dict[str, Any]]:
     return [m for m in msgs if isinstance(m, dict)] if isinstance(msgs, list) else []
 
 
-def _blocks(content: Any) -> list[dict[str, Any]]:
-    try:
-        return [b for b in blocks(content) if isinstance(b, dict)]
-    except TypeError:
-        return []
+_blocks = blocks  # content.blocks never raises and keeps only dict blocks
 
 
 def _plain(o: Any) -> Any:
@@ -928,9 +924,7 @@ def _carrier(text: str, runs: list[ToolRun]) -> ToolRun | None:
 
 
 def _short(value: Any, width: int = 50) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return short(value, width)  # diagnoses cut their quotes shorter than content.short's default
 
 
 def _api_message(e: anthropic.APIError) -> str:
