@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..background import OfflineServer
+from ..content import short
 from ..sim import TOOL_SCHEMAS, ToolFailure, World
 from .checks import Wrong, check, require
 
@@ -138,9 +139,7 @@ async def collect(prompt: str, options: Any) -> tuple[list[Any], Exception | Non
 
 
 def _short(value: Any, n: int = 70) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    return short(value, n)
 
 
 def _result_text(content: Any) -> str:

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..content import blocks
+
 MCP_NAME = re.compile(r"^mcp__(?P<server>[A-Za-z0-9_-]+?)__(?P<tool>[A-Za-z0-9_-]+)$")
 TOOL_SEARCH = "ToolSearch"
 ANNOUNCEMENT = re.compile(r"deferred tools", re.IGNORECASE)
@@ -34,10 +36,7 @@ def own_name(name: Any) -> str:
     return m.group("tool") if m else str(name)
 
 
-def _blocks(content: Any) -> list[dict[str, Any]]:
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    return [b for b in content or [] if isinstance(b, dict)] if isinstance(content, list) else []
+_blocks = blocks
 
 
 def referenced(messages: list[Any]) -> list[str]:
