@@ -104,3 +104,21 @@ def test_a_loop_that_changes_the_default_orders_does_not_break_the_scenarios_aft
     assert later.passed, later
     assert world.DEFAULT_ORDERS["A-1001"]["status"] == "delivered"
     assert report.results  # graded, whatever it scored
+
+
+def test_where_threads_cannot_start_the_battery_runs_inline_with_the_same_verdicts(monkeypatch):
+    """Pyodide (the JupyterLite site) has no threads: check_loop runs the loop on its own thread."""
+    import threading
+
+    from agentkit.grading import check_loop, reference_loop
+
+    threaded = check_loop(reference_loop)
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    inline = check_loop(reference_loop)
+    assert inline.passed and [r.passed for r in inline.results] == [
+        r.passed for r in threaded.results
+    ]

@@ -165,6 +165,7 @@ class Harness:
         self.final, self.again = False, 0  # a resend cannot change (a 4xx, a cut reply)
         self.cap = RefundCap(self.case.refund_cap) if self.case.refund_cap is not None else None
         self.fails = dict(self.case.fail_once)
+        self.inline = False  # True where threads cannot start: the loop runs on this thread
 
     def run(self, fn: Callable[..., Any], model: str) -> Run:
         run, case = self.record, self.case
@@ -186,8 +187,12 @@ class Harness:
                 self.done.set()
 
         thread = threading.Thread(target=target, name=f"check_loop {case.key}", daemon=True)
-        thread.start()
-        finished, start = False, time.monotonic()
+        try:
+            thread.start()
+        except RuntimeError:  # no threads (Pyodide, the browser): run it here, with no deadline
+            self.inline = True
+            target()
+        finished, start = self.inline, time.monotonic()
         while not finished:
             left = min(self.active + run.deadline, start + LONGEST) - time.monotonic()
             if left <= 0:
@@ -205,8 +210,11 @@ class Harness:
         return run
 
     def park(self) -> None:
-        """Where an abandoned loop, or one that swallowed its budget, waits for good."""
+        """Where an abandoned loop, or one that swallowed its budget, waits for good (run inline,
+        with no thread to park, the budget is raised again instead)."""
         self.done.set()
+        if self.inline:
+            raise BudgetExceeded("requests")
         while True:
             threading.Event().wait(3600)
 
