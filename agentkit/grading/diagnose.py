@@ -77,7 +77,7 @@ class Facts:
         ] = {}  # tool_use_id -> its tool_result (first)
         for req in run.requests:
             for m in _messages(req):
-                for b in _blocks(m.get("content")):
+                for b in blocks(m.get("content")):
                     if b.get("type") == "tool_result":
                         self.results.setdefault(b.get("tool_use_id"), b)
         self.matched: dict[str, ToolRun] = {}  # tool_use id -> the tool run that executed it
@@ -258,7 +258,7 @@ def result_shapes(f: Facts) -> list[str]:
     """What each tool_result block is made of, as the API reads it."""
     for n, req in enumerate(f.run.requests, 1):
         for m in _messages(req):
-            for b in _blocks(m.get("content")):
+            for b in blocks(m.get("content")):
                 if b.get("type") != "tool_result":
                     continue
                 c, err = b.get("content"), b.get("is_error", False)
@@ -307,7 +307,7 @@ def after_a_stop(f: Facts) -> list[str]:
             stop != "tool_use"
             and msgs
             and msgs[-1].get("role") == "user"
-            and not _blocks(msgs[-1].get("content"))
+            and not blocks(msgs[-1].get("content"))
         ):
             f.fatal = True
             return [
@@ -407,7 +407,7 @@ def history_kept(f: Facts) -> list[str]:
             return [
                 f"第 {n} 轮的 {len(ids)} 个 tool_result 分成了 {len(users)} 条 user 消息（同一轮的结果应放在一条 user 消息里）"
             ]
-        answered = {b.get("tool_use_id") for u in users[:1] for b in _blocks(u.get("content"))}
+        answered = {b.get("tool_use_id") for u in users[:1] for b in blocks(u.get("content"))}
         missing = [i for i in ids if i not in answered]
         if users and missing and len(missing) < len(ids):
             failed = [c for c in f.run.tool_calls if f._owner(c.round) == n and not c.ok]
@@ -438,7 +438,7 @@ def replies_verbatim(f: Facts) -> list[str]:
         for m in msgs:
             if not isinstance(m, dict) or m.get("role") != "assistant":
                 continue
-            got = _blocks(m.get("content"))
+            got = blocks(m.get("content"))
             ids = [b.get("id") for b in got if b.get("id") in by_id]
             if not ids:
                 continue  # a text-only message: returned_history checks the final answer
@@ -695,7 +695,7 @@ def returned_early(f: Facts) -> list[str]:
 def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) -> list[str]:
     """The last response asked for tools, and the loop returned anyway: why."""
     answered = set(f.results) | {
-        b.get("tool_use_id") for m in msgs if isinstance(m, dict) for b in _blocks(m.get("content"))
+        b.get("tool_use_id") for m in msgs if isinstance(m, dict) for b in blocks(m.get("content"))
     }
     pending = [b for b in last["content"] if b["type"] == "tool_use" and b["id"] not in answered]
     failed = [
@@ -743,7 +743,7 @@ def returned_history(f: Facts) -> list[str]:
         body = msgs[:-1]
         if not isinstance(final, dict) or final.get("role") != "assistant":
             return ["返回的 messages 不是以助手的最终回答结尾"]
-        if _shape(_blocks(final.get("content"))) != _shape(last["content"]):
+        if _shape(blocks(final.get("content"))) != _shape(last["content"]):
             return [f"返回的最后一条消息不是第 {n} 轮模型的原始回复（被改写、换成模板或编造）"]
     if [_role(m) for m in body] != [_role(m) for m in sent] or _ids(body) != _ids(sent):
         return [
@@ -816,9 +816,6 @@ def _messages(req: Any) -> list[dict[str, Any]]:
     return [m for m in msgs if isinstance(m, dict)] if isinstance(msgs, list) else []
 
 
-_blocks = blocks  # content.blocks never raises and keeps only dict blocks
-
-
 def _plain(o: Any) -> Any:
     if hasattr(o, "model_dump"):
         return o.model_dump(mode="json", exclude_unset=True, by_alias=True)
@@ -838,7 +835,7 @@ def _fits(c: ToolRun, b: dict[str, Any], same: bool) -> bool:
 
 
 def _describe(message: dict[str, Any]) -> str:
-    parts = _blocks(message.get("content"))
+    parts = blocks(message.get("content"))
     if not parts:
         return "一条空的 user 消息"
     if all(b.get("type") == "tool_result" for b in parts):
@@ -851,7 +848,7 @@ def _ids(messages: list[Any]) -> list[str | None]:
         b.get("id")
         for m in messages
         if isinstance(m, dict) and m.get("role") == "assistant"
-        for b in _blocks(m.get("content"))
+        for b in blocks(m.get("content"))
         if b.get("type") == "tool_use"
     ]
 
@@ -866,7 +863,7 @@ def _shape(content: Any) -> list[tuple]:
             json.dumps(b.get("input"), sort_keys=True),
             json.dumps(b.get("content"), sort_keys=True, default=str),
         )
-        for b in _blocks(content)
+        for b in blocks(content)
         if b.get("type") not in ("thinking", "redacted_thinking")
     ]
 
@@ -876,7 +873,7 @@ def _text(content: Any) -> str:
         return content
     if isinstance(content, dict):
         return json.dumps(content, ensure_ascii=False)
-    return "".join(str(b.get("text", "")) for b in _blocks(content) if b.get("type") == "text")
+    return "".join(str(b.get("text", "")) for b in blocks(content) if b.get("type") == "text")
 
 
 def _leaves(value: Any) -> list[str]:

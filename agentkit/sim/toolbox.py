@@ -36,19 +36,16 @@ def own_name(name: Any) -> str:
     return m.group("tool") if m else str(name)
 
 
-_blocks = blocks
-
-
 def referenced(messages: list[Any]) -> list[str]:
     """The tool names the `tool_reference` blocks of the conversation's tool_results load, in order."""
     names: list[str] = []
     for m in messages:
         if not isinstance(m, dict) or m.get("role") != "user":
             continue
-        for b in _blocks(m.get("content")):
+        for b in blocks(m.get("content")):
             if b.get("type") != "tool_result":
                 continue
-            for r in _blocks(b.get("content")):
+            for r in blocks(b.get("content")):
                 name = r.get("tool_name") if r.get("type") == "tool_reference" else None
                 if isinstance(name, str) and name not in names:
                     names.append(name)
@@ -57,11 +54,11 @@ def referenced(messages: list[Any]) -> list[str]:
 
 def announced(messages: list[Any], system: Any = None) -> list[str]:
     """Tool names a text announces as deferred (to be loaded with ToolSearch), one name a line."""
-    texts = [b.get("text", "") for b in _blocks(system) if b.get("type") == "text"]
+    texts = [b.get("text", "") for b in blocks(system) if b.get("type") == "text"]
     for m in messages:
         if isinstance(m, dict):
             texts += [
-                b.get("text", "") for b in _blocks(m.get("content")) if b.get("type") == "text"
+                b.get("text", "") for b in blocks(m.get("content")) if b.get("type") == "text"
             ]
     names: list[str] = []
     for text in texts:
