@@ -5,6 +5,7 @@
 | AGENTKIT_OFFLINE | 1/0, true/false, yes/no, on/off (any case); empty = unset | 1: the offline Claude even with a key; 0: real Claude when a key is set |
 | AGENTKIT_MODEL | a model id, no spaces | the default model (else `DEFAULT_MODEL`) |
 | AGENTKIT_TODAY | YYYY-MM-DD, or `system` / `now` | the clock that retires models (else the workbook's date) |
+| AGENTKIT_LANG | `zh` or `en` (any case); empty = unset | the language of every learner-facing string (else zh) |
 | AGENTKIT_RECORD, AGENTKIT_REPLAY | a file path | record to / replay from a cassette (agentkit.cassette) |
 | ANTHROPIC_API_KEY | no spaces or control characters | real Claude (the SDK reads it too) |
 | ANTHROPIC_BASE_URL | http(s)://host[:port][/path] | where real Claude is (the SDK reads it too) |
@@ -31,6 +32,7 @@ VARIABLES = (
     "AGENTKIT_OFFLINE",
     "AGENTKIT_MODEL",
     "AGENTKIT_TODAY",
+    "AGENTKIT_LANG",
     "AGENTKIT_RECORD",
     "AGENTKIT_REPLAY",
     "ANTHROPIC_API_KEY",
@@ -46,6 +48,9 @@ CLEARED_FOR_TESTS = (
     "AGENTLOOP_QUIZ_DB",  # read by quizzes.store (which never imports agentkit)
 )
 """Cleared by tests/conftest.py, scripts/run_notebooks.py and .ci/run before AGENTKIT_OFFLINE=1."""
+
+LANGUAGES = ("zh", "en")
+"""The learner's languages, in the order every string table lists them."""
 
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@/-]*")
@@ -70,6 +75,7 @@ class Settings:
     offline: bool | None = None
     model: str | None = None
     today: date | str | None = None
+    lang: str = "zh"
     record: str | None = None
     replay: str | None = None
     api_key: str | None = None
@@ -82,6 +88,7 @@ class Settings:
             offline=_flag(env, "AGENTKIT_OFFLINE"),
             model=_model(env, "AGENTKIT_MODEL"),
             today=_today(env, "AGENTKIT_TODAY"),
+            lang=_lang(env, "AGENTKIT_LANG"),
             record=_path(env, "AGENTKIT_RECORD"),
             replay=_path(env, "AGENTKIT_REPLAY"),
             api_key=_key(env, "ANTHROPIC_API_KEY"),
@@ -105,6 +112,22 @@ class Settings:
 def today_from_env() -> date | str | None:
     """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
     return _today(os.environ, "AGENTKIT_TODAY")
+
+
+def language(env: Mapping[str, str] | None = None) -> str:
+    """AGENTKIT_LANG alone, checked: "zh" (the default) or "en". Read at every call, so a notebook's
+    `%env AGENTKIT_LANG=en` takes effect at once."""
+    return _lang(os.environ if env is None else env, "AGENTKIT_LANG")
+
+
+def _lang(env: Mapping[str, str], name: str) -> str:
+    value = env.get(name, "")
+    word = value.strip().lower()
+    if not word:
+        return "zh"
+    if word in LANGUAGES:
+        return word
+    raise SettingsError(name, value, "应为 zh 或 en")
 
 
 def _flag(env: Mapping[str, str], name: str) -> bool | None:

@@ -14,6 +14,7 @@ ALLOWED = {
     "content": set(),
     "failures": set(),
     "settings": set(),
+    "i18n": {"settings"},
     "offline": {"offline", "content", "settings"},
     "cassette": set(),
     "tools": {"failures"},
@@ -40,6 +41,8 @@ ALLOWED = {
     },
     "__init__": {"client", "grading", "loop", "sim", "tools"},
 }  # fmt: skip
+for _own in set(ALLOWED) - {"content", "settings", "i18n"}:
+    ALLOWED[_own].add("i18n")  # every layer above settings may word its strings through i18n
 SEAM = "agentkit.offline.model"
 """The one module of the API layer the stand-in may import: the Model protocol and its types."""
 
