@@ -281,7 +281,7 @@ class ProxyHandler(tornado.web.RequestHandler):
     get = post = put = delete = patch = _answer
 
 
-def make_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
+def make_proxy_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
     routes = [(r"/.*", ProxyHandler, {"room": room, "client": client})]
     return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
 
@@ -301,7 +301,7 @@ def open_classroom(
 
 async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
     async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
-        server = tornado.httpserver.HTTPServer(make_app(room, client))
+        server = tornado.httpserver.HTTPServer(make_proxy_app(room, client))
         sockets = tornado.netutil.bind_sockets(port, host)
         server.add_sockets(sockets)
         actual = sockets[0].getsockname()[1]

@@ -116,3 +116,20 @@ def test_the_stand_in_and_the_api_meet_only_at_the_seam():
     for path, _dotted, package in modules("agentkit/offline"):
         bad = {m for m in imports_of(path, package) if m.startswith("agentkit.sim")}
         assert not bad, f"{path} imports the stand-in {bad}"
+
+
+# Names two modules define on purpose: each module's own entry point, the typed overloads, and
+# lesson 07's solution, which declares its exits itself as a learner's loop would.
+SAME_NAME_ON_PURPOSE = {"main", "make_client", "UnknownStopReason"}
+
+
+def test_one_name_per_concept_across_agentkit():
+    """A public class or function is defined in one module only (issue #18: `SafetyNetReached`
+    twice with two signatures, two different `Toolbox`es, two `result_text`s)."""
+    where: dict[str, set[str]] = {}
+    for path, dotted, _package in modules("agentkit"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef | ast.FunctionDef) and not node.name.startswith("_"):
+                where.setdefault(node.name, set()).add(dotted)
+    twice = {n: sorted(m) for n, m in where.items() if len(m) > 1 and n not in SAME_NAME_ON_PURPOSE}
+    assert not twice, f"one name, several definitions: {twice}"

@@ -15,6 +15,7 @@ import anthropic
 
 from ..client import default_model
 from ..tools import tool_results
+from .solution import SafetyNetReached
 
 THINKING = {"type": "enabled", "budget_tokens": 2048}
 
@@ -31,10 +32,6 @@ def stream_turn(
         return stream.get_final_message()
 
 
-class SafetyNetReached(Exception):
-    """streaming_loop ran max_turns requests without end_turn."""
-
-
 def streaming_loop(
     client: anthropic.Anthropic,
     prompt: str,
@@ -47,7 +44,8 @@ def streaming_loop(
 ) -> list[dict[str, Any]]:
     """The lesson's loop with streaming: text is shown while it streams; the loop goes on at
     `tool_use` (and `pause_turn`) and ends at `end_turn`, read from the final message, never from
-    the text. Other stops and the cap raise. `stream=False`: the same loop with `create`.
+    the text. Other stops raise; the cap raises lesson 07's `SafetyNetReached`.
+    `stream=False`: the same loop with `create`.
     `on_stop` hears each final message's stop_reason."""
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
     for _ in range(max_turns):
@@ -67,7 +65,7 @@ def streaming_loop(
         if r.stop_reason != "tool_use":
             raise RuntimeError(f"stop_reason={r.stop_reason}: not a finished answer")
         messages.append({"role": "user", "content": tool_results(r, run_tool)})
-    raise SafetyNetReached(f"no end_turn after {max_turns} turns")
+    raise SafetyNetReached(messages, f"no end_turn after {max_turns} turns")
 
 
 def thinking_rule(

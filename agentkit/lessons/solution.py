@@ -98,7 +98,8 @@ def solution_loop(client, messages, *, tools, run_tool, model, max_turns=MAX_TUR
     raise SafetyNetReached(messages, f"no end_turn after {max_turns} turns")
 
 
-EXITS = (LoopExit, SafetyNetReached, Refused, CutOff, UnknownStopReason)
+EXIT_EXCEPTIONS = (LoopExit, SafetyNetReached, Refused, CutOff, UnknownStopReason)
+"""The solution's named exits, as exception classes (agentkit.loop.EXITS names the library loop's)."""
 
 
 # --- the smaller exercises (lessons 01-04), as their solution cells write them ---------------------
@@ -168,7 +169,7 @@ def solution_source() -> str:
         + "\n\n\n".join(
             [
                 f"MAX_TURNS = {MAX_TURNS}  # safety net, not the stop condition",
-                *(inspect.getsource(c).rstrip() for c in EXITS),
+                *(inspect.getsource(c).rstrip() for c in EXIT_EXCEPTIONS),
                 loop.replace("def solution_loop(", "def reference_loop(", 1),
             ]
         )

@@ -33,7 +33,7 @@ def parsed(text: str) -> Any:
         return text
 
 
-def result_text(content: Any) -> str:
+def result_content(content: Any) -> str:
     """A tool_result's content as the text the model reads."""
     return content if isinstance(content, str) else text_of(content)
 
@@ -148,7 +148,7 @@ class Conversation:
                 tid = b.get("tool_use_id")
                 if b.get("type") == "tool_result" and isinstance(tid, str) and tid in calls:
                     old = calls[tid]
-                    text = result_text(b.get("content", ""))
+                    text = result_content(b.get("content", ""))
                     calls[tid] = ToolCall(
                         old.id, old.name, old.input, text, bool(b.get("is_error"))
                     )

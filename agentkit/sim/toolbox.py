@@ -72,7 +72,7 @@ def announced(messages: list[Any], system: Any = None) -> list[str]:
 
 
 @dataclass
-class Toolbox:
+class OfferedTools:
     """The request's tools as the model sees them, keyed by their own names (`lookup_order`)."""
 
     callable: dict[str, dict[str, Any]] = field(default_factory=dict)  # own name -> definition
@@ -94,7 +94,7 @@ class Toolbox:
         return {"query": "select:" + ",".join(names)}
 
 
-def toolbox(req: dict[str, Any]) -> Toolbox:
+def toolbox(req: dict[str, Any]) -> OfferedTools:
     """The tools of a request: a deferred tool is callable once a tool_reference has loaded it.
     (The conversation is walked for references and announcements only when the request defers a
     tool or offers ToolSearch: a plain loop's long history costs nothing more.)"""
@@ -104,7 +104,7 @@ def toolbox(req: dict[str, Any]) -> Toolbox:
     messages = req.get("messages") or []
     deferring = any(t.get("defer_loading") for t in tools)
     loaded = set(referenced(messages)) if deferring else set()
-    box = Toolbox()
+    box = OfferedTools()
     for t in tools:
         name = t["name"]
         own = own_name(name)
