@@ -17,6 +17,28 @@ from typing import Any
 import anthropic
 
 from .client import default_model
+from .i18n import Strings
+
+T = Strings(
+    "agentkit.exercise",
+    {
+        "prompt": (
+            "订单 A-1001 的商品坏了，请帮我退款。",
+            "The item in order A-1001 arrived broken, please refund me.",
+        ),
+        "weather": ("今天天气怎么样？", "What's the weather like today?"),
+        "unhandled": (
+            "未处理的 stop_reason: {stop_reason}",
+            "Unhandled stop_reason: {stop_reason}",
+        ),
+        "safety_net": (
+            "达到安全上限，转人工处理",
+            "Safety limit reached: handing over to a person",
+        ),
+    },
+)
+"""The exercise's learner-facing words: the guide's prompts and what its loop prints (the guide's
+Chinese, and English for the English edition)."""
 
 # Deliberately verbatim: the study guide's TOOLS. offline/world.py's TOOL_SCHEMAS holds the
 # same two tools among the world's five; the guide's text is kept as the guide prints it, and
@@ -51,26 +73,37 @@ def run_tool(name, args):
     raise ValueError(f"unknown tool {name}")
 
 
-PROMPT = "订单 A-1001 的商品坏了，请帮我退款。"
-WEATHER_PROMPT = "今天天气怎么样？"
+PROMPT = T.text("prompt", "zh")  # the guide's own prompt, as it prints it
+WEATHER_PROMPT = T.text("weather", "zh")
 MAX_TURNS = 20  # 安全网，不是主要停止条件
+
+
+def guide_task() -> str:
+    """The guide's prompt in the learner's language (AGENTKIT_LANG): PROMPT, or its English."""
+    return T("prompt")
+
+
+def weather_task() -> str:
+    """The question that needs no tool, in the learner's language: WEATHER_PROMPT, or its English."""
+    return T("weather")
 
 
 def run_exercise(
     client: anthropic.Anthropic,
-    prompt: str = PROMPT,
+    prompt: str | None = None,
     *,
     model: str | None = None,
     print: Callable[..., Any] = builtins.print,
     run_tool: Callable[[str, dict], Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """The guide's loop.py: its prompt, its TOOLS, its loop. Returns the messages. `print` and `run_tool`
-    (default: this module's run_tool, looked up at call time) can be swapped in."""
+    """The guide's loop.py: its prompt (in the learner's language unless `prompt` is given), its
+    TOOLS, its loop. Returns the messages. `print` and `run_tool` (default: this module's run_tool,
+    looked up at call time) can be swapped in."""
     # The guide says model="claude-sonnet-4-5"; that model is deprecated (end of life 2026-11-30), so the
     # workbook's default model is used instead (AGENTKIT_MODEL overrides it).
     return guide_loop(
         client,
-        [{"role": "user", "content": prompt}],
+        [{"role": "user", "content": prompt or T("prompt")}],
         tools=TOOLS,
         run_tool=run_tool or globals()["run_tool"],
         model=model or default_model(),
@@ -91,7 +124,7 @@ def guide_loop(
             print("".join(b.text for b in resp.content if b.type == "text"))
             break
         if resp.stop_reason != "tool_use":
-            raise RuntimeError(f"未处理的 stop_reason: {resp.stop_reason}")
+            raise RuntimeError(T("unhandled", stop_reason=resp.stop_reason))
 
         results = []
         for block in resp.content:
@@ -117,5 +150,5 @@ def guide_loop(
                     )
         messages.append({"role": "user", "content": results})
     else:
-        print("达到安全上限，转人工处理")
+        print(T("safety_net"))
     return messages

@@ -24,6 +24,7 @@ from ..background import OfflineServer
 from ..content import short
 from ..sim import TOOL_SCHEMAS, ToolFailure, World
 from .checks import Wrong, check, require
+from .strings import T
 
 SERVER = "orders"
 ORDER_TOOLS = ("lookup_order", "process_refund", "escalate_to_human")
@@ -158,16 +159,16 @@ def _system_lines(message: Any) -> list[str]:
     if message.subtype != "init":
         return []  # progress notes: thinking-token counts, effort changes
     servers = ", ".join(f"{s['name']}: {s['status']}" for s in message.data["mcp_servers"])
-    return [f"SystemMessage(init)        准备：MCP 服务器 {servers}"]
+    return [T("sdk.init", servers=servers)]
 
 
 def _assistant_lines(message: Any) -> list[str]:
     out = []
     for b in message.content:
         if type(b).__name__ == "TextBlock":
-            out.append(f"AssistantMessage 文本      ②读回答：{_short(b.text)}")
+            out.append(T("sdk.text", text=_short(b.text)))
         elif type(b).__name__ == "ToolUseBlock":
-            out.append(f"AssistantMessage tool_use  ②要调用工具：{b.name} {_short(b.input, 50)}")
+            out.append(T("sdk.tool_use", name=b.name, input=_short(b.input, 50)))
     return out
 
 
@@ -175,9 +176,9 @@ def _user_lines(message: Any) -> list[str]:
     out = []
     for b in message.content if isinstance(message.content, list) else []:
         if type(b).__name__ == "ToolResultBlock":
-            flag = "（is_error）" if b.is_error else ""
+            flag = T("sdk.result_flag") if b.is_error else ""
             text = _short(_result_text(b.content), 50)
-            out.append(f"UserMessage tool_result   ③执行并送回结果{flag}：{text}")
+            out.append(T("sdk.tool_result", flag=flag, text=text))
     return out
 
 
@@ -186,7 +187,7 @@ def step_lines(message: Any) -> list[str]:
     progress notes (thinking-token counts, effort changes) and thinking blocks."""
     kind = type(message).__name__
     if kind == "ResultMessage":
-        return [f"ResultMessage             ④结束：{result_line(message)}"]
+        return [T("sdk.result", line=result_line(message))]
     reader = {
         "SystemMessage": _system_lines,
         "AssistantMessage": _assistant_lines,
@@ -261,17 +262,15 @@ def _pre_tool_use(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
 def _decision(out: Any) -> tuple[str | None, str]:
     if out is None:
         return None, ""
-    require(isinstance(out, dict), f"钩子返回了 {type(out).__name__}，应当返回 dict。")
+    require(isinstance(out, dict), T("sdk.hook_dict", type=type(out).__name__))
     specific = out.get("hookSpecificOutput") or {}
     return specific.get("permissionDecision"), str(specific.get("permissionDecisionReason", ""))
 
 
-@check(
-    "amount 大于 REFUND_CAP 时返回 hookSpecificOutput：permissionDecision 为 deny，并写明理由；否则返回 {}。"
-)
+@check("hint.refund_cap_hook")
 def refund_cap_hook(hook: Callable[..., Any]) -> str:
-    require(callable(hook), "deny_big_refunds 应当是一个函数。")
-    require(inspect.iscoroutinefunction(hook), "钩子要写成 async def：SDK 会 await 它的返回值。")
+    require(callable(hook), T("want_function", name="deny_big_refunds"))
+    require(inspect.iscoroutinefunction(hook), T("sdk.async"))
 
     async def ask(name: str, amount: float | None) -> Any:
         args = (
@@ -281,16 +280,13 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
 
     refund = f"mcp__{SERVER}__process_refund"
     big, reason = _decision(run_sync(ask(refund, 120.0)))
-    require(
-        big == "deny",
-        f"退款 120 元（上限 {REFUND_CAP}）时钩子没有拒绝（permissionDecision={big!r}）。",
-    )
-    require(reason.strip(), "拒绝时要写 permissionDecisionReason：模型读到的就是这句理由。")
+    require(big == "deny", T("sdk.not_denied", cap=REFUND_CAP, decision=big))
+    require(reason.strip(), T("sdk.reason"))
     small, _ = _decision(run_sync(ask(refund, 50.0)))
-    require(small != "deny", "退款 50 元没有超过上限，钩子却拒绝了。")
+    require(small != "deny", T("sdk.small_denied"))
     lookup, _ = _decision(run_sync(ask(f"mcp__{SERVER}__lookup_order", None)))
-    require(lookup != "deny", "钩子拒绝了 lookup_order：它只该管退款。")
-    return "超过上限的退款被拒绝并写明理由；小额退款和查询照常放行。"
+    require(lookup != "deny", T("sdk.lookup_denied"))
+    return T("refund_cap_hook.passed")
 
 
 def _result(subtype: str, is_error: bool, turns: int, stop: str | None) -> Any:
@@ -307,25 +303,17 @@ def _result(subtype: str, is_error: bool, turns: int, stop: str | None) -> Any:
     )
 
 
-@check('看 subtype 是不是 "success"，再看 is_error 是不是 False：两个都满足才算完成。')
+@check("hint.finished_reader")
 def finished_reader(finished: Callable[[Any], Any]) -> str:
     cases = [
-        (_result("success", False, 3, "end_turn"), True, "正常结束（success）"),
-        (
-            _result("error_max_turns", True, 1, "tool_use"),
-            False,
-            "到了 max_turns（error_max_turns）",
-        ),
-        (
-            _result("error_during_execution", True, 2, None),
-            False,
-            "执行中出错（error_during_execution）",
-        ),
-        (_result("success", True, 1, "end_turn"), False, "subtype 是 success 但 is_error 为 True"),
+        (_result("success", False, 3, "end_turn"), True, "finished.success"),
+        (_result("error_max_turns", True, 1, "tool_use"), False, "finished.max_turns"),
+        (_result("error_during_execution", True, 2, None), False, "finished.error"),
+        (_result("success", True, 1, "end_turn"), False, "finished.flagged"),
     ]
     for result, expected, what in cases:
         got = finished(result)
         if not isinstance(got, bool):
-            raise Wrong(f"finished 返回了 {got!r}，应当返回 True 或 False。")
-        require(got == expected, f"{what}：应当返回 {expected}，你的函数返回了 {got}。")
-    return "success 且 is_error 为 False 才算完成；error_max_turns 和执行出错都不算。"
+            raise Wrong(T("finished.bool", got=got))
+        require(got == expected, T("finished.differ", what=T(what), expected=expected, got=got))
+    return T("finished_reader.passed")

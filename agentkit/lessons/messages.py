@@ -15,6 +15,7 @@ import anthropic
 from ..client import default_model
 from ..loop import LoopError
 from ..tools import tool_result, tool_results
+from .strings import T
 
 __all__ = [
     "assistant_message",
@@ -51,7 +52,7 @@ def try_request(client: anthropic.Anthropic, messages: list[dict[str, Any]], **p
         response = client.messages.create(messages=messages, **params)  # type: ignore[arg-type]  # plain-dict request, as learners write it
     except anthropic.BadRequestError as e:
         return "✗ " + error_line(e)
-    return f"✓ 接受（HTTP 200）→ stop_reason={response.stop_reason}"
+    return T("accepted", stop_reason=response.stop_reason)
 
 
 def describe(response: Any) -> str:
@@ -64,7 +65,7 @@ def describe(response: Any) -> str:
             args = json.dumps(b.input, ensure_ascii=False)
             lines.append(f"{b.type:<9} {b.name}  input={args}  id={b.id}")
         elif b.type == "web_search_tool_result":
-            lines.append(f"{b.type}  {len(b.content)} 条搜索结果")
+            lines.append(f"{b.type}  " + T("search_results", n=len(b.content)))
         else:
             lines.append(b.type)
     return "\n".join(lines)

@@ -17,37 +17,25 @@ from ..display import Shown, markdown
 from ..loop import STOP_REASONS, LoopError, LoopResult, run_agent_loop
 from ..sim import World
 from ..tools import Toolbox
+from .strings import T
 
-FLOW_ZH = {  # each STOP_REASONS handler, by name: does the loop go on, and what it does
-    "run_tools": ("继续", "执行本轮全部 tool_use，把所有 tool_result 放进一条 user 消息发回"),
-    "resend": ("继续", "服务端工具暂停：把 content 原样作为 assistant 消息发回"),
-    "raise_limit": (
-        "继续，或到上限结束",
-        "丢弃被截断的响应（绝不执行被截断的 tool_use），max_tokens 加倍重试；"
-        '已到 max_tokens_ceiling 则以 exit="max_tokens" 结束',
-    ),
-    "completed": ("结束", "模型认为任务完成：保留最终回答"),
-    "stop_sequence": ("结束", "命中我们传入的 stop_sequences，result.detail 记录是哪一个"),
-    "refused": (
-        "结束",
-        "result.detail 是 stop_details（category、explanation）；可换后备模型重试，"
-        "不要把同一个请求重发给同一个模型",
-    ),
-    "truncated": ("结束", "回答被上下文窗口截断，标记为 truncated"),
-}
+FLOW = ("run_tools", "resend", "raise_limit", "completed", "stop_sequence", "refused", "truncated")
+"""The STOP_REASONS handlers lesson 06's table words: `flow.<name>` (does the loop go on) and
+`what.<name>` (what it does) in agentkit/lessons/strings.py."""
 
 
 def action_of(stop_reason: str) -> str:
     """The name of the STOP_REASONS row for a stop_reason, or a note that there is none."""
     handler = STOP_REASONS.get(stop_reason)
-    return handler.__name__ if handler else f"（STOP_REASONS 里没有 {stop_reason!r} 这一行）"
+    return handler.__name__ if handler else T("no_row", stop_reason=stop_reason)
 
 
 def stop_reason_table() -> Shown:
     """agentkit.STOP_REASONS (the loop's one table) as a Markdown table, in words."""
-    rows = ["| stop_reason | 处理函数 | 继续 / 结束 | 参考循环怎么做 |", "|---|---|---|---|"]
+    rows = [T("table.head"), "|---|---|---|---|"]
     for reason, handler in STOP_REASONS.items():
-        flow, what = FLOW_ZH.get(handler.__name__, ("?", "?"))
+        name = handler.__name__
+        flow, what = (T(f"flow.{name}"), T(f"what.{name}")) if name in FLOW else ("?", "?")
         rows.append(f"| `{reason}` | `{handler.__name__}` | {flow} | {what} |")
     return markdown("\n".join(rows))
 
@@ -67,11 +55,11 @@ class Recorder:
             self._max_tokens = payload["max_tokens"]
         elif kind == "response":
             uses = [_call_text(b.name, b.input) for b in payload.content if b.type == "tool_use"]
-            line = f"请求 {self.requests}（max_tokens={self._max_tokens}）→ "
+            line = T("recorder.request", n=self.requests, max_tokens=self._max_tokens)
             line += f"stop_reason={payload.stop_reason}"
             self.lines.append(line + (f"  tool_use: {', '.join(uses)}" if uses else ""))
         elif kind == "tool_call":
-            self.lines.append(f"    执行 {_call_text(payload.name, payload.input)}")
+            self.lines.append(T("recorder.call", call=_call_text(payload.name, payload.input)))
 
     def __str__(self) -> str:
         return "\n".join(self.lines)
@@ -94,9 +82,9 @@ def escalate_when_stuck(world: World) -> Callable[[LoopResult], str]:
     escalate_to_human in the world); what it returns becomes `result.detail`."""
 
     def handler(result: LoopResult) -> str:
-        why = f"{result.turns} 轮后仍未完成，安全网触发，需要人工跟进"
+        why = T("stuck.why", turns=result.turns)
         ticket = world.run_tool("escalate_to_human", {"reason": why})
-        return f"已转人工：工单 {ticket['ticket_id']}（{result.turns} 轮后仍未完成）"
+        return T("stuck.escalated", ticket=ticket["ticket_id"], turns=result.turns)
 
     return handler
 
@@ -119,10 +107,14 @@ def calls_text(result: LoopResult) -> str:
     for c in result.tool_calls:
         args = json.dumps({k: v for k, v in c.input.items() if k != "reason"}, ensure_ascii=False)
         tag = (
-            f"  ✗ 被 {c.denied_by} 拒绝" if c.denied_by else "  ✗ is_error" if c.is_error else "  ✓"
+            T("calls.denied", hook=c.denied_by)
+            if c.denied_by
+            else "  ✗ is_error"
+            if c.is_error
+            else "  ✓"
         )
-        lines.append(f"第 {c.turn} 轮 {c.name}{args}{tag}")
-    return "\n".join(lines) or "（没有调用任何工具）"
+        lines.append(T("calls.line", turn=c.turn, name=c.name, args=args, tag=tag))
+    return "\n".join(lines) or T("no_calls")
 
 
 def earlier_session(prompt: str) -> list[dict[str, Any]]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..display import blocks
+from ..content import blocks
 from ..grading import SCENARIOS, Run, Scenario, diagnose, run_scenario
+from .strings import T
 
 
 def scenario(key: str) -> Scenario:
@@ -32,22 +33,22 @@ def tool_inputs(messages: list[dict[str, Any]], name: str) -> list[dict[str, Any
 def _call(name: str, args: dict[str, Any], ok: bool) -> str:
     shown = {k: v for k, v in args.items() if k != "reason"}
     inner = ", ".join(str(v) for v in shown.values())
-    return f"{name}({inner})" + ("" if ok else " ✗失败")
+    return f"{name}({inner})" + ("" if ok else T("call.failed"))
 
 
 def actions(run: Run) -> str:
     """What a run did to the world, in order: 'lookup_order(A-1001) → process_refund(A-1001, 120.0)'."""
     calls = [_call(c.name, c.input, c.ok) for c in run.tool_calls]
-    text = " → ".join(calls) or "（没有调用任何工具）"
+    text = " → ".join(calls) or T("no_calls")
     if run.error is not None:
-        text += f" ⟂ 抛出 {type(run.error).__name__}"
+        text += T("actions.raised", error=type(run.error).__name__)
     return text
 
 
 def final_text(messages: Any, width: int = 60) -> str:
     """The text of the last assistant message (shortened), or a note when there is none."""
     if not isinstance(messages, list) or not messages or messages[-1].get("role") != "assistant":
-        return "（没有最终回复）"
+        return T("no_final")
     parts = blocks(messages[-1]["content"])
     content = " ".join(
         " ".join(b.get("text", "") for b in parts if b.get("type") == "text").split()
@@ -62,12 +63,17 @@ def what_happened(fn: Callable[..., Any], key: str) -> str:
     sc = scenario(key)
     run = run_scenario(fn, sc)
     wrong = run.case.expect(run)  # what happened to the orders, whoever decided it
-    outcome = "✓ 处理对了" if not wrong else "✗ " + "；".join(wrong)
+    outcome = T("outcome.right") if not wrong else "✗ " + T("sep").join(wrong)
     problems = diagnose(run)
-    verdict = "✓ 通过" if not problems else "✗ " + "；".join(problems)
-    return (
-        f"【{sc.prompt}】\n  模型请求 {len(run.requests)} 次；工具调用：{actions(run)}\n"
-        f"  最后回复：{final_text(run.returned)}\n  订单结果：{outcome}\n  评分：{verdict}"
+    verdict = T("verdict.passed") if not problems else "✗ " + T("sep").join(problems)
+    return T(
+        "what_happened",
+        prompt=sc.prompt,
+        n=len(run.requests),
+        actions=actions(run),
+        final=final_text(run.returned),
+        outcome=outcome,
+        verdict=verdict,
     )
 
 

@@ -16,6 +16,7 @@ import anthropic
 from ..client import default_model
 from ..tools import tool_results
 from .solution import SafetyNetReached
+from .strings import T
 
 THINKING = {"type": "enabled", "budget_tokens": 2048}
 
@@ -77,18 +78,19 @@ def thinking_rule(
     base = {"model": default_model(), "max_tokens": 4096, "tools": tools, "thinking": THINKING}
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
     first = client.messages.create(**base, messages=messages)  # type: ignore[call-overload]  # plain-dict request, as learners write it
-    lines = [f"第 1 轮内容块：{[b.type for b in first.content]}，stop_reason={first.stop_reason}"]
+    types = [b.type for b in first.content]
+    lines = [T("thinking.first", types=types, stop_reason=first.stop_reason)]
     thought = next((b for b in first.content if b.type == "thinking"), None)
     if thought is not None:
-        lines.append("thinking 块（模型读到了什么、决定了什么）：\n" + thought.thinking)
+        lines.append(T("thinking.block") + thought.thinking)
     calls = [b for b in first.content if b.type == "tool_use"]
     if not calls:
-        return lines + ["这一轮没有调用工具，规则不适用。"]
+        return lines + [T("thinking.no_tools")]
     results = [{"type": "tool_result", "tool_use_id": b.id, "content": "{}"} for b in calls]
     dropped = [b for b in first.content if b.type != "thinking"]
     for label, content in (
-        ("去掉 thinking 块后发回", dropped),
-        ("原样发回（含 thinking 块）", first.content),
+        (T("thinking.dropped"), dropped),
+        (T("thinking.whole"), first.content),
     ):
         history = messages + [
             {"role": "assistant", "content": content},
@@ -96,10 +98,11 @@ def thinking_rule(
         ]
         try:
             r = client.messages.create(**base, messages=history)  # type: ignore[call-overload]  # plain-dict request, as learners write it
-            lines.append(f"{label}：HTTP 200，stop_reason={r.stop_reason}")
+            lines.append(T("thinking.ok", label=label, stop_reason=r.stop_reason))
         except anthropic.BadRequestError as e:
             body = e.body if isinstance(e.body, dict) else {}
-            lines.append(f"{label}：HTTP 400 {body.get('error', {}).get('message', e.message)}")
+            message = body.get("error", {}).get("message", e.message)
+            lines.append(T("thinking.400", label=label, message=message))
     return lines
 
 
@@ -112,10 +115,10 @@ def no_sampling_arguments(client: anthropic.Anthropic) -> list[str]:
             client.messages.create(  # type: ignore[call-overload]  # deliberately passes temperature/top_p/top_k, which SDK 2.x rejects
                 model=default_model(),
                 max_tokens=16,
-                messages=[{"role": "user", "content": "你好"}],
+                messages=[{"role": "user", "content": T("sampling.hello")}],
                 **{name: value},
             )
-            lines.append(f"{name}={value}：被接受")
+            lines.append(T("sampling.accepted", name=name, value=value))
         except TypeError as e:
-            lines.append(f"{name}={value}：TypeError（{e}），请求没有发出")
+            lines.append(T("sampling.refused", name=name, value=value, error=e))
     return lines
