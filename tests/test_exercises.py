@@ -824,3 +824,31 @@ def test_text_exit_counts_the_refunds_of_a_run_that_made_some(monkeypatch):
     verdict = checks.text_exit(["text", "tool_use"], 1)
     assert verdict.passed, verdict
     assert "退款 1 次" in repr(verdict)
+
+
+@pytest.mark.parametrize("odd", ["a note", 5, None, ["nested"]], ids=["str", "int", "None", "list"])
+def test_an_item_that_is_not_a_block_gets_a_clear_verdict_never_a_false_pass(odd):
+    """The checks read blocks with agentkit.content.blocks, which leaves out what is not a block;
+    where that would grade the rest alone, a check says which item is wrong instead (the old
+    `checks._blocks` raised on it: "检查本身出错", blamed on the check)."""
+    from agentkit.lessons import checks
+    from agentkit.tools import tool_results
+
+    def append_round(messages, response, run_tool):
+        messages.append({"role": "assistant", "content": response.content})
+        messages.append({"role": "user", "content": tool_results(response, run_tool) + [odd]})
+        return messages
+
+    def results_message(response, run_tool):
+        return {"role": "user", "content": tool_results(response, run_tool) + [odd]}
+
+    def on_pause_turn(messages, response):  # the response's blocks verbatim, plus one more item
+        return messages + [{"role": "assistant", "content": [*response.content, odd]}]
+
+    for verdict, words in [
+        (checks.round_appended(append_round), "第 4 项是"),
+        (checks.results_message(results_message), "第 4 项是"),
+        (checks.branches(on_pause_turn, lambda m, r, n: (m, n * 2)), "一模一样"),
+    ]:
+        assert not verdict.passed and INTERNAL not in repr(verdict), verdict
+        assert words in repr(verdict) and "提示：" in repr(verdict), verdict

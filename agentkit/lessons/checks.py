@@ -450,13 +450,12 @@ def _results_first(user: Any, uses: list[str]) -> list[dict[str, Any]]:
     content = user.get("content") if user.get("role") == "user" else None
     require(isinstance(content, list), T("results.user_list"))
     found = _only_blocks(content)
-    odd = next((i for i, b in enumerate(content) if not blocks([b])), None)
-    require(
-        found is not None,
-        T("results.not_block", n=(odd or 0) + 1, type=type(content[odd or 0]).__name__),
-        T("results.first.hint"),
-    )
-    assert found is not None  # require() above raised Wrong otherwise
+    if found is None:  # an item that is not a block: say which, never grade the rest alone
+        odd = next(i for i, b in enumerate(content) if not blocks([b]))
+        raise Wrong(
+            T("results.not_block", n=odd + 1, type=type(content[odd]).__name__),
+            T("results.first.hint"),
+        )
     kinds = [b.get("type") for b in found]
     ids = [b.get("tool_use_id") for b in found if b.get("type") == "tool_result"]
     require(len(ids) == len(uses), T("results.count", n=len(ids), want=len(uses)))
