@@ -305,6 +305,7 @@ def _result(subtype: str, is_error: bool, turns: int, stop: str | None) -> Any:
 
 @check("hint.finished_reader")
 def finished_reader(finished: Callable[[Any], Any]) -> str:
+    require(callable(finished), T("want_function", name="finished"))
     cases = [
         (_result("success", False, 3, "end_turn"), True, "finished.success"),
         (_result("error_max_turns", True, 1, "tool_use"), False, "finished.max_turns"),
