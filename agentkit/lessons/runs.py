@@ -106,13 +106,10 @@ def calls_text(result: LoopResult) -> str:
     lines = []
     for c in result.tool_calls:
         args = json.dumps({k: v for k, v in c.input.items() if k != "reason"}, ensure_ascii=False)
-        tag = (
-            T("calls.denied", hook=c.denied_by)
-            if c.denied_by
-            else "  ✗ is_error"
-            if c.is_error
-            else "  ✓"
-        )
+        if c.denied_by:
+            tag = T("calls.denied", hook=c.denied_by)
+        else:
+            tag = "  ✗ is_error" if c.is_error else "  ✓"
         lines.append(T("calls.line", turn=c.turn, name=c.name, args=args, tag=tag))
     return "\n".join(lines) or T("no_calls")
 
