@@ -218,6 +218,7 @@ def test_a_check_answers_in_english_with_the_verdict_it_gives_in_chinese(name, k
 ONE_PER_KIND = {}
 for _name, (_kind, _fn) in antipatterns.SPECIMENS.items():
     ONE_PER_KIND.setdefault(_kind, _name)
+ONE_PER_KIND["safety_net"] = "silent_cap"  # no_safety_net runs to the grader's budget: a minute
 LANGUAGE_DEPENDENT = {"stop_on_done"}
 """Specimens built to pass in one language: stop_on_done stops on the English word "done", so
 Chinese tasks never trip it (the battery's "english" scenario catches it; lesson 05's nine
