@@ -404,3 +404,19 @@ def test_a_body_over_32_mb_is_the_413_before_anything_reads_it():
         client.messages.create(**body(messages=[{"role": "user", "content": task}]))
     assert e.value.status_code == 413 and e.value.body["error"]["type"] == "request_too_large"
     assert client.offline.calls == 1 and len(client.offline.log) == 0  # not retried, not parsed
+
+
+def test_a_key_spelled_with_escapes_is_still_counted():
+    """The API counts keys once parsed: five cache_control markers written "cache\\u005fcontrol"
+    (valid JSON for the same key) are five, and a tool_reference so spelled is still checked; the
+    raw-byte counts that let an agent loop's requests skip those walks must not be fooled."""
+    five = body(
+        system=[{"type": "text", "text": s, "cache_control": {"type": "ephemeral"}} for s in "abc"],
+        tools=[{**t, "cache_control": {"type": "ephemeral"}} for t in TOOLS],
+    )
+    raw = json.dumps(five).replace('"cache_control"', '"cache\\u005fcontrol"').encode()
+    assert refused(raw).startswith("A maximum of 4 blocks with cache_control may be provided.")
+    ref = {"type": "tool_reference", "tool_name": "no_such_tool"}
+    msgs = history(TOOL_USE, results=[{**RESULT, "content": [ref]}])
+    raw = json.dumps(body(messages=msgs)).replace('"tool_reference"', '"tool\\u005freference"')
+    assert refused(raw.encode()) == "Tool reference 'no_such_tool' not found in available tools"

@@ -60,9 +60,10 @@ def _after_ok(prev: dict[str, Any]) -> bool:
     )
 
 
-def tool_search_problem(body: dict[str, Any]) -> tuple[str, str] | None:
+def tool_search_problem(body: dict[str, Any], references: bool = True) -> tuple[str, str] | None:
     """What the API refuses about `defer_loading` and `tool_reference` in this request, as (code,
-    message), or None."""
+    message), or None. `references=False`: the body holds no tool_reference (the messages need no
+    walk)."""
     tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
     for t in tools:
         if t.get("defer_loading") and t.get("cache_control"):
@@ -71,6 +72,8 @@ def tool_search_problem(body: dict[str, Any]) -> tuple[str, str] | None:
                 f"Tool '{t.get('name')}' cannot have both defer_loading=true and cache_control "
                 "set. Tools with defer_loading cannot use prompt caching."
             )
+    if not references:
+        return None
     names = {t.get("name") for t in tools}
     for m in body.get("messages") or []:
         for name in _references(m):
@@ -197,9 +200,14 @@ class PromptCache:
     def __init__(self) -> None:
         self.entries: list[tuple[tuple[int, int, int, int], str, int]] = []
 
-    def usage(self, body: dict[str, Any], total: int, tokens: Any) -> tuple[int, int, int]:
+    def usage(
+        self, body: dict[str, Any], total: int, tokens: Any, spelled: int | None = None
+    ) -> tuple[int, int, int]:
         """(input_tokens, cache_creation_input_tokens, cache_read_input_tokens) for a request of
-        `total` input tokens; `tokens(partial_body)` measures a prefix."""
+        `total` input tokens; `tokens(partial_body)` measures a prefix. `spelled`: how many times
+        the raw body spells "cache_control", when known (0 with nothing cached: no walk)."""
+        if spelled == 0 and not self.entries:
+            return total, 0, 0
         marks = _breakpoints(body)
         if not marks and not self.entries:
             return total, 0, 0

@@ -51,6 +51,18 @@ LOG = logging.getLogger(__name__)
 # low one after it
 NON_VALUE = re.compile(rb'"(?:[^"\\]|\\.)*"|(NaN|-?Infinity)')
 HIGH_ESCAPE = re.compile(rb"\\u[dD][89abAB]")
+ESCAPED_ASCII = re.compile(rb"\\u00[2-7][0-9a-fA-F]")
+"""A printable ASCII character written as a \\u escape: a key could be spelled that way
+("cache\\u005fcontrol"), so counting a key's bytes in the raw body no longer counts the key."""
+
+
+def spelled(content: bytes, key: bytes) -> int | None:
+    """How many times the raw body holds the JSON key `key` (e.g. b'"cache_control"'), or None when an
+    escaped ASCII character makes the count unsure. A count of 0 lets whole-history walks for that key
+    be skipped: an agent loop's requests never carry it."""
+    return None if ESCAPED_ASCII.search(content) else content.count(key)
+
+
 HIGH_SURROGATE = re.compile(
     rb"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
 )
@@ -301,13 +313,14 @@ class OfflineAPI:
             known=known,
             seen=h.tool_ids if known else None,
             beta=beta,
-            cache_marks=content.count(b'"cache_control"'),
+            cache_marks=(marks := spelled(content, b'"cache_control"')),
+            references=spelled(content, b'"tool_reference"'),
         )
         assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         tool_stats = h.tool_stats(body.get("tools"))
         request = Request(body, known, h.memo if known else None)
-        message, reply = self.reply(request, n, stats, tool_stats)
+        message, reply = self.reply(request, n, stats, tool_stats, marks)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
             h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
         if not body.get("stream"):
@@ -350,10 +363,11 @@ class OfflineAPI:
         n: int | None = None,
         stats: tuple[int, int] | None = None,
         tool_stats: tuple[int, int] | None = None,
+        cache_marks: int | None = None,
     ) -> tuple[dict[str, Any], Reply]:
         """The Message the API answers a valid request with, and the model's Reply it came from.
         `n` is the request number for ids; `stats` and `tool_stats` the messages' and the tools'
-        token_stats, when known."""
+        token_stats, when known; `cache_marks` how many cache_control keys the raw body spells."""
         body = request.body
         n = next(_REQUESTS) if n is None else n
         used = input_tokens(body, stats, tool_stats)
@@ -381,7 +395,7 @@ class OfflineAPI:
             budget if cut else sum(block_tokens(b) for b in blocks)
         )  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
-        fresh, created, read = self.cache.usage(body, used, input_tokens)
+        fresh, created, read = self.cache.usage(body, used, input_tokens, cache_marks)
         message = {
             "id": stable_id("msg_", n),
             "type": "message",

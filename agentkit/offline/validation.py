@@ -54,13 +54,15 @@ def validate(
     seen: set[Any] | None = None,
     beta: bool = True,
     cache_marks: int | None = None,
+    references: int | None = None,
 ) -> set[Any]:
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
     the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`; `beta`:
     the request may use the beta fields (it carries an `anthropic-beta` header, or comes from
     `client.beta`). Every field's type is checked first (agentkit.offline.schema), so the checks
     below and everything after them read a body of the request's type. `cache_marks`: how many
-    times the raw body spells the key "cache_control" (at most 4: the breakpoints need no count).
+    times the raw body spells the key "cache_control" (at most 4: the breakpoints need no count);
+    `references`, the key "tool_reference" (0: no message needs a walk for tool references).
     `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
     (an agent loop resends its history: only the new turns are walked again)."""
@@ -77,7 +79,7 @@ def validate(
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"))
-    _validate_tool_search(body)
+    _validate_tool_search(body, references != 0)
     msgs = body["messages"]
     _validate_messages(msgs, known, body["model"])
     # each message's blocks (its own content list, no copy; checked to hold only objects below)
@@ -210,8 +212,8 @@ def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
         raise InvalidRequest(f"tool_choice: tool '{choice.get('name')}' was not found in tools")
 
 
-def _validate_tool_search(body: dict[str, Any]) -> None:
-    problem = agent_features.tool_search_problem(body)
+def _validate_tool_search(body: dict[str, Any], references: bool = True) -> None:
+    problem = agent_features.tool_search_problem(body, references)
     if problem:
         raise InvalidRequest(problem[1], code=problem[0])
 
