@@ -392,6 +392,7 @@ def _batch(n: int) -> Callable[[Draw], Case]:
     def build(d: Draw) -> Case:
         if n <= 70:
             d.lang = "zh"  # an English answer of n lines fits in max_tokens: not the same test
+            # (in English mode too: 60 lines are about 610 tokens in English, 1024+ in Chinese)
         ids = [
             d.order(f"C-{3001 + i}", d.rng.choice(("delivered", "shipped", "processing")))
             for i in range(n)
