@@ -172,7 +172,7 @@ T = Strings(
         "leaked_state": (
             "第 1 次请求的 messages 有 {n} 条，而任务只有 1 条：前 {k} 条来自之前的调用"
             "（状态泄漏：可变默认参数 history=[]，或模块级的列表）。每次调用都应从传入的 messages 开始",
-            "Request 1 carries {n} messages, but the task is 1: the first {k} come from earlier"
+            "Request 1 carries {n} messages, but the task is one: the first {k} come from earlier"
             " calls (leaked state: a mutable default argument history=[], or a module-level list)."
             " Every call should start from the messages passed in",
         ),
@@ -196,7 +196,7 @@ T = Strings(
         "comma": ("，", ", "),
         "tools_changed": (
             "第 {n} 次请求的 tools 不是传入的 tools（{what}）：应原样发送传入的 tools",
-            "Request {n}'s tools are not the tools passed in ({what}): send those as they are",
+            "Request {n}'s tools are not the tools passed in ({what}): send exactly those",
         ),
         "dict_content": (
             "第 {n} 次请求的 tool_result 的 content 是一个 dict（{value}）：content 只能是"
@@ -304,7 +304,7 @@ T = Strings(
         "results_missing": (
             "第 {n} 轮的 {k} 个 tool_use 只有 {done} 个有 tool_result（{why}）："
             "每个 tool_use 都要有自己的 tool_result，失败的那个带 is_error，API 才会接受",
-            "Only {done} of round {n}'s {k} tool_use blocks have a tool_result ({why}): every"
+            "Only {done} of round {n}'s {k} tool_use blocks got a tool_result ({why}): every"
             " tool_use needs its own tool_result, the failed one with is_error, or the API refuses"
             " the request",
         ),
@@ -507,11 +507,12 @@ T = Strings(
         "text_and_tool_use": (
             "第 {n} 轮响应同时含 text 与 tool_use，循环在执行工具前就退出了（{k} 个 tool_use 没有执行）",
             "Round {n}'s response held both text and tool_use, and the loop exited before running"
-            " the tools ({k} tool_use blocks never ran)",
+            " the tools ({k} of its tool_use blocks never ran)",
         ),
         "exited_on_tool_use": (
             "第 {n} 轮 stop_reason=tool_use，循环却退出了（{k} 个 tool_use 没有执行）",
-            "Round {n}: stop_reason=tool_use, yet the loop exited ({k} tool_use blocks never ran)",
+            "Round {n}: stop_reason=tool_use, yet the loop exited ({k} of its tool_use blocks never"
+            " ran)",
         ),
         # --- diagnoses: what was returned ---
         "no_final_answer": (
