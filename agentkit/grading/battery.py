@@ -65,7 +65,7 @@ class Scenario:
 
     @property
     def prompt(self) -> str:
-        """The canonical (seed 0) prompt, as the lessons quote it."""
+        """The canonical (seed 0) prompt, as the lessons quote it (in the learner's language)."""
         return self.case(0).prompt
 
 
