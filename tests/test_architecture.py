@@ -30,7 +30,7 @@ ALLOWED = {
     "antipatterns": {"tools", "sim"},
     "grading": {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop",
-        "antipatterns",
+        "antipatterns", "settings",  # settings: the canonical battery speaks the learner's language
     },
     "lessons": {
         "client", "content", "display", "failures", "offline", "sim", "tools", "loop", "grading",

@@ -4,14 +4,19 @@ The specimens in agentkit.antipatterns are the bug catalogue; the loops at the b
 are correct loops written in other shapes. Both run on the seeded battery.
 """
 
+import html
 import json
+import os
 import re
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import cache, partial
+from unittest.mock import patch
 
 import pytest
 
 from agentkit import antipatterns, run_agent_loop
+from agentkit.content import CJK
 from agentkit.exercise import guide_loop
 from agentkit.grading import (
     SCENARIOS,
@@ -21,6 +26,8 @@ from agentkit.grading import (
     run_scenario,
     scoreboard,
 )
+from agentkit.grading import report as report_module
+from agentkit.grading.report import Scoreboard
 from agentkit.lessons.solution import solution_loop
 from agentkit.tools import tool_result
 
@@ -502,3 +509,125 @@ def test_scoreboard_text_and_html():
     assert "<th title='stop_on_text_block'" in page
     assert board.failures().splitlines()[0] == "reference_loop: 全部通过"
     json.dumps([r.diagnosis for rep in board.reports for r in rep.results], ensure_ascii=False)
+
+
+# --- in English (AGENTKIT_LANG=en) ------------------------------------------------------------------
+# The canonical battery speaks the learner's language; the verdicts do not depend on it.
+
+
+@contextmanager
+def in_english():
+    """AGENTKIT_LANG=en for a block (cached batteries outlive one test's monkeypatch)."""
+    before = os.environ.get("AGENTKIT_LANG")
+    os.environ["AGENTKIT_LANG"] = "en"
+    try:
+        yield
+    finally:
+        os.environ.pop("AGENTKIT_LANG")
+        if before is not None:
+            os.environ["AGENTKIT_LANG"] = before
+
+
+def raises_at_once(client, messages, *, tools, run_tool, model):
+    raise RuntimeError("oops")
+
+
+EN_LOOPS = {"reference_loop": reference_loop, "raises_at_once": raises_at_once}
+
+
+@cache
+def english(name, seed=0):
+    """The battery run in English: the report, what it shows (rendered in English), and what
+    the loop, the world and the stand-in said in its runs (what a diagnosis may quote)."""
+    runs = []
+
+    def recorded(*args, **kw):
+        runs.append(run_scenario(*args, **kw))
+        return runs[-1]
+
+    fn = EN_LOOPS[name] if name in EN_LOOPS else fresh(name)
+    with in_english(), patch.object(report_module, "run_scenario", recorded):
+        report = check_loop(fn, name=name, seed=seed)
+        shown = [repr(report), report._repr_html_(), *(r.title for r in report.results)]
+    said = json.dumps(
+        [
+            [r.requests, r.responses, [(c.input, c.output, c.error) for c in r.tool_calls]]
+            for r in runs
+        ],
+        ensure_ascii=False,
+        default=str,
+    )
+    return report, shown, said
+
+
+def in_chinese(name, seed):
+    return specimen_report(name, seed) if name in EXPECTED_FAILURES else check_loop(
+        EN_LOOPS[name], name=name, seed=seed
+    )  # fmt: skip
+
+
+def verdicts(report):
+    return {r.key: r.passed for r in report.results}
+
+
+# stop_on_done stops on "done" in English text: every English task with a lookup trips it
+# ("Lookup done: …"), a Chinese one never does. That is the bug it shows, so in English it
+# fails wherever the stand-in looks an order up, not only in the English scenario.
+DONE_IN_ENGLISH = {
+    "guide", "parallel", "shipped", "unexpected", "long", "tool_error", "bad_input", "refund_cap",
+    "poll", "midstream", "round_failure", "stop_sequence",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", (0, 3))
+@pytest.mark.parametrize("name", [*EN_LOOPS, *sorted(EXPECTED_FAILURES)])
+def test_the_verdicts_are_the_same_in_english(name, seed):
+    zh, en = verdicts(in_chinese(name, seed)), verdicts(english(name, seed)[0])
+    if name == "stop_on_done" and seed == 0:
+        assert {k for k in zh if zh[k] != en[k]} == DONE_IN_ENGLISH and not any(
+            en[k] for k in DONE_IN_ENGLISH
+        )
+        return
+    assert en == zh, {k: (zh[k], en[k]) for k in zh if zh[k] != en[k]}
+
+
+RUN_OF_CJK = re.compile(CJK.pattern + "+")
+
+
+@pytest.mark.parametrize("name", [*EN_LOOPS, *sorted(EXPECTED_FAILURES)])
+def test_in_english_the_grader_says_nothing_in_chinese(name):
+    """Titles, score lines, diagnoses and hints are English; Chinese is allowed only where a
+    diagnosis quotes what the loop, the world or the stand-in said in the run."""
+    _, shown, said = english(name)
+    chinese = {m.group(0) for text in shown for m in RUN_OF_CJK.finditer(text)}
+    assert not {run for run in chinese if run not in said}, shown
+
+
+def test_the_scoreboard_in_english():
+    reports = [english(name)[0] for name in ("reference_loop", "stop_on_text_block")]
+    with in_english():
+        board = Scoreboard(reports)
+        text, page, first = repr(board), board._repr_html_(), board.failures()
+        for x in (x for r in reports for x in r.results if not x.passed):  # quotes: see above
+            page = page.replace(html.escape(x.diagnosis, quote=True), "")
+            first = first.replace(x.diagnosis, "")
+    assert not CJK.search(text + page + first), (text, page, first)
+    assert (
+        "Scenario \\ loop" in page
+        and "Passed" in page
+        and first.startswith("reference_loop: all passed")
+    )
+
+
+def test_the_canonical_battery_speaks_english_in_english(monkeypatch):
+    """Seed 0 in English; cut_answer alone stays Chinese: its 60-line answer outgrows
+    max_tokens=1024 only in Chinese (in English it is about 610 tokens)."""
+    zh = {s.key: s.prompt for s in SCENARIOS}
+    zh3 = {s.key: s.case(3).prompt for s in SCENARIOS}
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    en = {s.key: s.prompt for s in SCENARIOS}
+    assert en["guide"] == "The item in order A-1001 arrived broken, please refund me."
+    assert [k for k in en if CJK.search(en[k])] == ["cut_answer"]
+    assert en["cut_answer"] == zh["cut_answer"]
+    assert not any(CJK.search(s.title) for s in SCENARIOS)
+    assert {s.key: s.case(3).prompt for s in SCENARIOS} == zh3  # other seeds: their own language

@@ -70,3 +70,32 @@ def test_only_definitions_run():
         if export.is_definition(n)
     ]
     assert defs == ["Import", "Assign", "FunctionDef"]
+
+
+def test_in_english_the_csv_and_the_command_line_speak_english(tmp_path, monkeypatch, capsys):
+    from agentkit.content import CJK
+    from agentkit.grading import SCENARIOS, check_loop, reference_loop
+
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    guide = [s for s in SCENARIOS if s.key == "guide"]
+    graded = {
+        "alice": check_loop(reference_loop, guide, name="alice"),
+        "bob": check_loop(lambda *a, **k: "done", guide, name="bob"),
+        "carol": "carol.ipynb defines no function my_loop",
+    }
+    out = tmp_path / "results.csv"
+    export.write_csv(graded, out)
+    with out.open(encoding="utf-8") as f:
+        rows = {row["student"]: row for row in csv.DictReader(f)}
+    assert rows["alice"]["guide"] == "passed"
+    assert rows["bob"]["guide"].startswith("The return value should be the messages list")
+    assert not CJK.search(out.read_text(encoding="utf-8"))
+    (tmp_path / "empty").mkdir()
+    assert export.main([str(tmp_path / "nowhere")]) == 1
+    assert export.main([str(tmp_path / "empty")]) == 1
+    err = capsys.readouterr().err
+    assert "is not a folder" in err and "holds no .ipynb notebooks" in err and not CJK.search(err)
+    (tmp_path / "empty" / "dan.ipynb").write_text('{"cells": []}', encoding="utf-8")
+    assert export.grade_folder(tmp_path / "empty") == {
+        "dan": "dan.ipynb defines no function my_loop"
+    }

@@ -1,9 +1,11 @@
 """The grader's scenarios. Each builds, from a seed, a task, a world and what must happen in it.
 
 Seed 0 is the canonical battery the lessons talk about (orders A-1001 …, the study guide's own
-prompt, Chinese). Any other seed draws new order ids, amounts, wording and language, so a loop
-cannot pass by knowing the battery. Checks look at the world (refunds issued, returns created,
-escalations, searches run), never at the wording of a transcript.
+prompt), in the learner's language (AGENTKIT_LANG, read when a case is drawn): in English the
+customer writes in English, so the stand-in answers in English. Any other seed draws new order
+ids, amounts, wording and language, so a loop cannot pass by knowing the battery. Checks look at
+the world (refunds issued, returns created, escalations, searches run), never at the wording of
+a transcript; what they find is said in the learner's language (`strings`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..settings import language
 from ..sim import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
+from .strings import T
 
-Check = Callable[[Any], list[str]]  # Run -> problems, in Chinese
+Check = Callable[[Any], list[str]]  # Run -> problems, in the learner's language
 MODELS = ("claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-7", "claude-sonnet-4-6")
 ITEMS = ("蓝牙耳机", "机械键盘", "手机壳", "咖啡机", "显示器", "数据线", "台灯", "背包", "水杯")
 RUNAWAY_LIMIT = 300  # a loop must stop within this many requests on a task that never ends: any
@@ -47,8 +51,12 @@ class Case:
 @dataclass(frozen=True)
 class Scenario:
     key: str
-    title: str
     build: Callable[[Draw], Case] = field(repr=False)
+
+    @property
+    def title(self) -> str:
+        """The scenario's title in the learner's language (strings: "title.<key>")."""
+        return T(f"title.{self.key}")
 
     def case(self, seed: int = 0) -> Case:
         case = self.build(Draw(seed, self.key))
@@ -57,7 +65,7 @@ class Scenario:
 
     @property
     def prompt(self) -> str:
-        """The canonical (seed 0) prompt, as the lessons quote it."""
+        """The canonical (seed 0) prompt, as the lessons quote it (in the learner's language)."""
         return self.case(0).prompt
 
 
@@ -67,7 +75,7 @@ class Draw:
     def __init__(self, seed: int, key: str):
         self.seed, self.rng = seed, random.Random(f"{seed}:{key}")
         self.orders: dict[str, dict[str, Any]] = {}
-        self.lang = "zh" if seed == 0 else self.rng.choice(("zh", "en"))
+        self.lang = language() if seed == 0 else self.rng.choice(("zh", "en"))
 
     def pick(self, canonical: Any, *others: Any) -> Any:
         return canonical if self.seed == 0 else self.rng.choice((canonical, *others))
@@ -119,26 +127,25 @@ def refund_once(oid: str, amount: float) -> Check:
     def check(run: Any) -> list[str]:
         got = run.calls("process_refund", oid)
         if not got:
-            return [f"订单 {oid} 没有退款（应退 {amount}）"]
+            return [T("no_refund", oid=oid, amount=amount)]
         if len(got) > 1:
-            return [f"订单 {oid} 被退款 {len(got)} 次（应只退一次）"]
+            return [T("refunded_times", oid=oid, n=len(got))]
         if got[0].get("amount") != amount:
-            return [
-                f"订单 {oid} 的退款金额是 {got[0].get('amount')}，应为 lookup_order 结果里的 {amount}"
-            ]
+            return [T("refund_amount", oid=oid, got=got[0].get("amount"), amount=amount)]
         return []
 
     return check
 
 
 def did(tool: str, oid: str, what: str) -> Check:
-    return lambda run: [] if run.calls(tool, oid) else [f"订单 {oid} 应{what}（{tool}），但没有"]
+    """`what` names the action: "return" (create_return) or "cancel" (cancel_order)."""
+    return lambda run: [] if run.calls(tool, oid) else [T(f"did.{what}", oid=oid, tool=tool)]
 
 
 def untouched(oid: str, *tools: str) -> Check:
     tools = tools or ("process_refund", "cancel_order", "create_return")
     return lambda run: [
-        f"订单 {oid} 不应调用 {t}，却调用了" for t in tools if run.calls(t, oid, ok=None)
+        T("untouched", oid=oid, tool=t) for t in tools if run.calls(t, oid, ok=None)
     ]
 
 
@@ -146,7 +153,7 @@ def escalated(oid: str) -> Check:
     def check(run: Any) -> list[str]:
         if any(a.get("order_id") in (oid, None) for a in run.calls("escalate_to_human")):
             return []
-        return [f"订单 {oid} 应转人工（escalate_to_human），但没有"]
+        return [T("not_escalated", oid=oid)]
 
     return check
 
@@ -156,9 +163,9 @@ def every(*checks: Check) -> Check:
 
 
 def no_tools(run: Any) -> list[str]:
-    out = [f"这个问题不需要工具，却调用了 {name}" for name in [c.name for c in run.tool_calls][:1]]
+    out = [T("needs_no_tools", name=name) for name in [c.name for c in run.tool_calls][:1]]
     if len(run.requests) > 1:
-        out.append(f"这个问题第 1 轮就应 end_turn，却发了 {len(run.requests)} 次请求")
+        out.append(T("one_round", n=len(run.requests)))
     return out
 
 
@@ -166,7 +173,7 @@ def searched(topics: int) -> Check:
     def check(run: Any) -> list[str]:
         done = len(run.world.searches)
         if done < topics:
-            return [f"只做了 {done} 次网页搜索（应 {topics} 次）：研究没有做完"]
+            return [T("too_few_searches", done=done, topics=topics)]
         return []
 
     return check
@@ -203,9 +210,9 @@ def _parallel(d: Draw) -> Case:
     )  # fmt: skip
     expect = every(
         refund_once(a, d.amount(a)),
-        did("create_return", b, "创建退货"),
+        did("create_return", b, "return"),
         untouched(b, "cancel_order", "process_refund"),
-        did("cancel_order", c, "取消"),
+        did("cancel_order", c, "cancel"),
     )
     return d.case(prompt, expect)
 
@@ -223,7 +230,7 @@ def _shipped(d: Draw) -> Case:
     return d.case(
         prompt,
         every(
-            did("create_return", oid, "创建退货"), untouched(oid, "cancel_order", "process_refund")
+            did("create_return", oid, "return"), untouched(oid, "cancel_order", "process_refund")
         ),
     )
 
@@ -293,7 +300,7 @@ def _refund_cap(d: Draw) -> Case:
         ],
         o=oid,
     )
-    over = lambda run: [f"订单 {oid} 被退款了（超过上限）"] if run.world.refunds() else []  # noqa: E731
+    over = lambda run: [T("over_cap_refunded", oid=oid)] if run.world.refunds() else []  # noqa: E731
     return d.case(prompt, every(escalated(oid), over), refund_cap=500.0)
 
 
@@ -349,7 +356,7 @@ def _refusal(d: Draw) -> Case:
         ],
     )
     return d.case(
-        prompt, lambda run: [f"被拒绝的任务却调用了 {c.name}" for c in run.tool_calls][:1]
+        prompt, lambda run: [T("refused_yet_called", name=c.name) for c in run.tool_calls][:1]
     )
 
 
@@ -385,6 +392,7 @@ def _batch(n: int) -> Callable[[Draw], Case]:
     def build(d: Draw) -> Case:
         if n <= 70:
             d.lang = "zh"  # an English answer of n lines fits in max_tokens: not the same test
+            # (in English mode too: 60 lines are about 610 tokens in English, 1024+ in Chinese)
         ids = [
             d.order(f"C-{3001 + i}", d.rng.choice(("delivered", "shipped", "processing")))
             for i in range(n)
@@ -464,26 +472,26 @@ def _context_full(d: Draw) -> Case:
 
 
 SCENARIOS: list[Scenario] = [
-    Scenario("guide", "学习指南练习：退款", _guide),
-    Scenario("parallel", "一次三个订单（并行 tool_use）", _parallel),
-    Scenario("shipped", "已发货：退货而不是取消", _shipped),
-    Scenario("unexpected", "意外状态：转人工", _unexpected),
-    Scenario("long", "二十轮的长任务（十个订单逐个处理）", _long),
-    Scenario("tool_error", "工具暂时失败（is_error 后重试）", _tool_error),
-    Scenario("bad_input", "输入格式错误后自我纠正", _bad_input),
-    Scenario("refund_cap", "超过上限的退款被拒后转人工", _refund_cap),
-    Scenario("no_tools", "不需要工具的问题", _no_tools),
-    Scenario("status_only", "只查询状态，不做任何操作", _status_only),
-    Scenario("english", "英文任务（中途说 done）", _english),
-    Scenario("research", "服务端工具暂停（pause_turn）", _research),
-    Scenario("refusal", "模型拒绝（refusal）", _refusal),
-    Scenario("cut_tool_use", "tool_use 被 max_tokens 截断", _batch(90)),
-    Scenario("cut_answer", "最终回答被 max_tokens 截断", _batch(60)),
-    Scenario("poll", "轮询：重复查询要看到新结果", _poll),
-    Scenario("runaway", "永远完不成的任务（安全网）", _runaway),
-    Scenario("overloaded", "API 持续过载（529，超过 SDK 的重试）", _overloaded),
-    Scenario("midstream", "流式响应中途出错（overloaded_error）", _midstream),
-    Scenario("round_failure", "一轮三个调用，其中一个失败", _round_failure),
-    Scenario("stop_sequence", "回答在 stop_sequence 处停下", _stop_sequence),
-    Scenario("context_full", "上下文窗口已满（model_context_window_exceeded）", _context_full),
+    Scenario("guide", _guide),
+    Scenario("parallel", _parallel),
+    Scenario("shipped", _shipped),
+    Scenario("unexpected", _unexpected),
+    Scenario("long", _long),
+    Scenario("tool_error", _tool_error),
+    Scenario("bad_input", _bad_input),
+    Scenario("refund_cap", _refund_cap),
+    Scenario("no_tools", _no_tools),
+    Scenario("status_only", _status_only),
+    Scenario("english", _english),
+    Scenario("research", _research),
+    Scenario("refusal", _refusal),
+    Scenario("cut_tool_use", _batch(90)),
+    Scenario("cut_answer", _batch(60)),
+    Scenario("poll", _poll),
+    Scenario("runaway", _runaway),
+    Scenario("overloaded", _overloaded),
+    Scenario("midstream", _midstream),
+    Scenario("round_failure", _round_failure),
+    Scenario("stop_sequence", _stop_sequence),
+    Scenario("context_full", _context_full),
 ]

@@ -1,4 +1,5 @@
-"""What went wrong in a run, cause first, in Chinese, naming the round and the block.
+"""What went wrong in a run, cause first, naming the round and the block (in the learner's
+language, AGENTKIT_LANG: the sentences are in `strings.py`).
 
 Each check reads what really happened (what was sent, what came back, which tools ran in which
 round with what result, what the loop returned or raised) and says at most one thing: one message
@@ -24,11 +25,18 @@ import anthropic
 from ..content import blocks, short
 from ..offline import InvalidRequest, validate
 from .battery import RUNAWAY_LIMIT
-from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Run, ToolRun
+from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Execution, Run
+from .strings import T
 
 ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded", "stop_sequence")
 CUT = ("max_tokens", "model_context_window_exceeded")
-NOT_APPLICABLE = "不适用"
+
+
+def say(key: str, **values: Any) -> str:
+    """A diagnosis from the table, its first letter a capital (an English sentence may begin
+    with a placeholder: "{what} was run twice")."""
+    text = T(key, **values)
+    return text[:1].upper() + text[1:]
 
 
 def diagnose(run: Run) -> list[str]:
@@ -46,7 +54,7 @@ def diagnose(run: Run) -> list[str]:
         expect = run.case.if_stopped  # it stopped when the API failed: nothing may be half done
     world = [p for p in expect(run) if p not in problems]
     if facts.fatal or len(world) > 2:  # what the world shows is one class: its first instance
-        world = world[:1] + ([f"（另有 {len(world) - 1} 项同类问题）"] if len(world) > 1 else [])
+        world = world[:1] + ([T("more_of_a_kind", n=len(world) - 1)] if len(world) > 1 else [])
     return problems + world
 
 
@@ -58,10 +66,7 @@ def notes(run: Run) -> list[str]:
     if run.case.key in ("cut_tool_use", "cut_answer") and f.one_call_per_turn:
         cut = any(r and r["stop_reason"] in CUT for r in f.rounds)
         if not cut:
-            out.append(
-                f"{NOT_APPLICABLE}：这个循环关闭了并行调用（disable_parallel_tool_use），"
-                "回复没有被截断；按它做过的事判断"
-            )
+            out.append(T("not_applicable_cut"))
     return out
 
 
@@ -80,10 +85,10 @@ class Facts:
                 for b in blocks(m.get("content")):
                     if b.get("type") == "tool_result":
                         self.results.setdefault(b.get("tool_use_id"), b)
-        self.matched: dict[str, ToolRun] = {}  # tool_use id -> the tool run that executed it
+        self.matched: dict[str, Execution] = {}  # tool_use id -> the execution that answered it
         self.extra: list[
-            tuple[int, ToolRun, dict | None]
-        ] = []  # round, a run, the block it repeats
+            tuple[int, Execution, dict | None]
+        ] = []  # round, an execution, the block it repeats
         self._match()
         self.one_call_per_turn = any(
             isinstance(r.get("tool_choice"), dict)
@@ -112,7 +117,7 @@ class Facts:
     def _match(self) -> None:
         """Each round's tool runs to that round's tool_use blocks: same name and input first, then
         same name (the input was changed on the way), in order."""
-        by_round: dict[int, list[ToolRun]] = defaultdict(list)
+        by_round: dict[int, list[Execution]] = defaultdict(list)
         for c in self.run.tool_calls:
             by_round[self._owner(c.round)].append(c)
         for n, runs in sorted(by_round.items()):
@@ -163,29 +168,17 @@ def stopped_from_outside(f: Facts) -> list[str]:
     if run.timed_out is not None:
         f.fatal = True
         if run.timed_out >= LONGEST:
-            return [f"循环 {LONGEST:g} 秒后仍未结束（发了 {sent} 次请求）：评分器放弃了它"]
-        return [
-            f"循环有 {run.timed_out:g} 秒既没有发请求也没有运行工具（已发 {sent} 次请求）：sleep、阻塞"
-            "或空转，评分器放弃了它。等待要有上限，重试要有次数"
-        ]
+            return [say("gave_up_busy", seconds=f"{LONGEST:g}", sent=sent)]
+        return [say("idle", seconds=f"{run.timed_out:g}", sent=sent)]
     if run.swallowed:
         f.fatal = True
-        return [
-            f"循环吞掉了评分器的请求预算（{MAX_REQUESTS - 1} 次）又继续发请求：BudgetExceeded 是"
-            " BaseException，裸 except: 会把它也捕获。只捕获 Exception（最好只捕获 anthropic.APIError），"
-            "并给重试设上限"
-        ]
+        return [say("swallowed_budget", limit=MAX_REQUESTS - 1)]
     if isinstance(e, SystemExit):
         f.fatal = True
-        return [
-            f"循环调用了 sys.exit({_short(e.code, 20) if e.code is not None else ''})（SystemExit）："
-            "这会结束调用方的整个进程。出错时应抛出异常，让调用方决定"
-        ]
+        return [say("sys_exit", code=_short(e.code, 20) if e.code is not None else "")]
     if isinstance(e, KeyboardInterrupt):
         f.fatal = True
-        return [
-            "循环抛出了 KeyboardInterrupt：不要用它表示出错，应抛出普通异常（Exception 的子类）"
-        ]
+        return [say("keyboard_interrupt")]
     return []
 
 
@@ -194,10 +187,7 @@ def local_retries(f: Facts) -> list[str]:
         return []
     f.fatal = True
     last = f.run.tool_calls[-1]
-    return [
-        f"工具 {last.name} 在本地被反复执行了 {len(f.run.tool_calls)} 次仍未停止：失败的工具应作为"
-        f" is_error 的 tool_result 交回模型，由模型决定重试、换路还是说明情况"
-    ]
+    return [say("local_retries", name=last.name, n=len(f.run.tool_calls))]
 
 
 def over_budget(f: Facts) -> list[str]:
@@ -219,16 +209,10 @@ def first_request(f: Facts) -> list[str]:
         return []
     f.fatal = True
     if len(msgs) > 1 and texts and texts[-1] == task:
-        return [
-            f"第 1 次请求的 messages 有 {len(msgs)} 条，而任务只有 1 条：前 {len(msgs) - 1} 条来自之前的调用"
-            "（状态泄漏：可变默认参数 history=[]，或模块级的列表）。每次调用都应从传入的 messages 开始"
-        ]
+        return [say("leaked_state", n=len(msgs), k=len(msgs) - 1)]
     if len(msgs) > 1 and task in texts:
-        return [
-            f"第 1 次请求的 messages 有 {len(msgs)} 条：任务之外多了 {len(msgs) - 1} 条"
-            "（之前调用留下的状态，或循环自己加的消息）"
-        ]
-    return ["第 1 次请求的 messages 不是传入的任务（任务被改写或丢掉了）"]
+        return [say("extra_messages", n=len(msgs), k=len(msgs) - 1)]
+    return [say("task_changed")]
 
 
 def sent_tools(f: Facts) -> list[str]:
@@ -237,20 +221,18 @@ def sent_tools(f: Facts) -> list[str]:
     for n, req in enumerate(f.run.requests, 1):
         tools = req.get("tools")
         if tools is None and n == 1:
-            return [
-                "第 1 次请求没有带 tools：模型不知道有哪些工具可用（应把传入的 tools 发给 API）"
-            ]
+            return [say("no_tools_sent")]
         if not isinstance(tools, list):
             continue
         got = [t.get("name") if isinstance(t, dict) else None for t in tools]
         if sorted(map(str, got)) != sorted(map(str, want)):
             lost = [x for x in want if x not in got]
             more = [x for x in got if x not in want]
-            what = "，".join(
-                ([f"缺少 {', '.join(map(str, lost))}"] if lost else [])
-                + ([f"多了 {', '.join(map(str, more))}"] if more else [])
+            what = T("comma").join(
+                ([T("tools_missing", names=", ".join(map(str, lost)))] if lost else [])
+                + ([T("tools_extra", names=", ".join(map(str, more)))] if more else [])
             )
-            return [f"第 {n} 次请求的 tools 不是传入的 tools（{what}）：应原样发送传入的 tools"]
+            return [say("tools_changed", n=n, what=what)]
     return []
 
 
@@ -264,16 +246,10 @@ def result_shapes(f: Facts) -> list[str]:
                 c, err = b.get("content"), b.get("is_error", False)
                 if isinstance(c, dict):
                     f.fatal = True
-                    return [
-                        f"第 {n} 次请求的 tool_result 的 content 是一个 dict（{_short(c, 30)}）：content 只能是"
-                        "字符串或内容块列表，API 会拒绝（400）。把结果 json.dumps 成字符串"
-                    ]
+                    return [say("dict_content", n=n, value=_short(c, 30))]
                 if not isinstance(err, bool):
                     f.fatal = True
-                    return [
-                        f"第 {n} 次请求的 tool_result 的 is_error 是 {err!r}（{type(err).__name__}），"
-                        "不是布尔值：API 会拒绝（400）。失败写 True，成功不写或写 False"
-                    ]
+                    return [say("is_error_type", n=n, value=repr(err), type=type(err).__name__)]
     return []
 
 
@@ -289,10 +265,8 @@ def cut_tool_use_ran(f: Facts) -> list[str]:
         if ran:
             f.fatal = True
             b = ran[-1]
-            return [
-                f"第 {n} 轮 stop_reason={r['stop_reason']}：响应被截断，循环却执行了其中的 {len(ran)} 个 tool_use"
-                f"（最后一个 {b['name']}{_short(b['input'])} 的输入不完整）。被截断的 tool_use 绝不能执行"
-            ]
+            stop, what = r["stop_reason"], _short(b["input"])
+            return [say("cut_tool_use_ran", n=n, stop=stop, k=len(ran), name=b["name"], input=what)]
     return []
 
 
@@ -310,45 +284,24 @@ def after_a_stop(f: Facts) -> list[str]:
             and not blocks(msgs[-1].get("content"))
         ):
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason={stop}，循环却当成 tool_use 处理：追加了一条空的 user 消息"
-                f"（没有任何 tool_result）再请求，API 会拒绝"
-            ]
+            return [say("empty_user", n=n, stop=stop)]
         if stop == "pause_turn" and (not msgs or msgs[-1].get("role") != "assistant"):
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=pause_turn 后，循环追加了{_describe(msgs[-1] if msgs else {})}再请求，"
-                f"而不是把助手的 content 原样发回让服务端工具继续"
-            ]
+            return [say("pause_appended", n=n, message=_describe(msgs[-1] if msgs else {}))]
         if stop == "refusal" and nxt.get("model") == f.run.requests[n - 1].get("model"):
-            return [
-                f"第 {n} 轮 stop_reason=refusal 后，循环又向同一个模型发了请求：被拒绝的请求原样（或加一句“请继续”）"
-                f"重发不会有不同结果。读 stop_details，结束或交给人；要重试只能换备用模型"
-            ]
+            return [say("refusal_resent", n=n)]
         if stop == "end_turn" and nxt == f.run.requests[n - 1]:
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=end_turn 后，循环原样重发了同一个请求：end_turn 就是模型说任务完成了，"
-                "应保留回复并结束"
-            ]
+            return [say("end_turn_resent", n=n)]
         if stop == "end_turn" and msgs and msgs[-1].get("role") == "user":
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=end_turn 后，循环又追加了{_describe(msgs[-1])}再请求："
-                "end_turn 就是模型说任务完成了，不用再问“完成了吗”，应保留回复并结束"
-            ]
+            return [say("end_turn_asked", n=n, message=_describe(msgs[-1]))]
         if stop == "stop_sequence":
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=stop_sequence（回答停在了约定的停止序列 {r.get('stop_sequence')!r}）后，"
-                "循环又发了请求：这是调用方要的结束，应保留回复并结束"
-            ]
+            return [say("stop_sequence_resent", n=n, sequence=repr(r.get("stop_sequence")))]
         if stop == "model_context_window_exceeded" and _size(nxt) >= _size(f.run.requests[n - 1]):
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=model_context_window_exceeded（上下文窗口已满）后，循环又发了"
-                "同样大或更大的请求：放不下了。应结束并说明，或先压缩历史"
-            ]
+            return [say("context_resent", n=n)]
     return []
 
 
@@ -362,23 +315,19 @@ def identical_resends(f: Facts) -> list[str]:
         k = 1
         while n + k < len(reqs) and reqs[n + k] == reqs[n - 1]:
             k += 1
-        more = "（评分器随后停下了它）" if f.run.exceeded == "resends" else ""
+        more = T("then_stopped") if f.run.exceeded == "resends" else ""
         if isinstance(status, int) and 400 <= status < 500:
             f.fatal = True
             error = (f.run.errors[n - 1] or {}).get("error") or {}
             said = error.get("message", "")
-            kind = f"{error.get('type', '')}：{_short(said, 60)}"
+            kind = T("error_kind", type=error.get("type", ""), message=_short(said, 60))
             hint = _hint(f.run.codes[n - 1], said)
-            return [
-                f"第 {n} 次请求被 API 拒绝（{status} {kind}）后，循环原样重发了 {k} 次{more}：4xx 说的是请求本身的问题，"
-                "重发不会有不同结果。读错误信息，改请求或抛出异常" + (f"（{hint}）" if hint else "")
-            ]
+            text = say("resent_4xx", n=n, status=status, kind=kind, k=k, more=more)
+            return [text + (T("in_parens", text=hint) if hint else "")]
         if r and r["stop_reason"] == "max_tokens":
             f.fatal = True
-            return [
-                f"第 {n} 轮 stop_reason=max_tokens 后，循环原样重发了同一个请求 {k} 次{more}：同样的请求会在同一处"
-                "再被截断。应提高 max_tokens 重试，或保留被截断的回答、请模型继续"
-            ]
+            return [say("resent_max_tokens", n=n, k=k, more=more)]
+
     return []
 
 
@@ -395,34 +344,28 @@ def history_kept(f: Facts) -> list[str]:
         )
         if at is None:
             f.fatal = True
-            return [
-                f"第 {n + 1} 次请求的 messages 里没有第 {n} 轮的助手响应（历史被丢弃或改写，模型看不到自己调用过什么）"
-            ]
+            return [say("reply_lost", m=n + 1, n=n)]
         users = []
         for m in msgs[at + 1 :]:
             if m.get("role") != "user":
                 break
             users.append(m)
         if len(users) > 1:
-            return [
-                f"第 {n} 轮的 {len(ids)} 个 tool_result 分成了 {len(users)} 条 user 消息（同一轮的结果应放在一条 user 消息里）"
-            ]
+            return [say("results_split", n=n, k=len(ids), u=len(users))]
         answered = {b.get("tool_use_id") for u in users[:1] for b in blocks(u.get("content"))}
         missing = [i for i in ids if i not in answered]
         if users and missing and len(missing) < len(ids):
             failed = [c for c in f.run.tool_calls if f._owner(c.round) == n and not c.ok]
-            why = f"{failed[0].name} 失败后循环停止了这一轮" if failed else "循环只回答了其中一部分"
+            why = T("stopped_the_round", name=failed[0].name) if failed else T("answered_some")
             f.fatal = True
-            return [
-                f"第 {n} 轮的 {len(ids)} 个 tool_use 只有 {len(ids) - len(missing)} 个有 tool_result（{why}）："
-                "每个 tool_use 都要有自己的 tool_result，失败的那个带 is_error，API 才会接受"
-            ]
+            done = len(ids) - len(missing)
+            return [say("results_missing", n=n, k=len(ids), done=done, why=why)]
     for n, req in enumerate(f.run.requests[1:], 2):
         sent = set(_ids(_messages(req)))
         lost = [b["id"] for m, b in f.uses() if m < n and b["id"] not in sent]
         if lost:
             f.fatal = True
-            return [f"第 {n} 次请求丢掉了前面轮次的 tool_use（{len(lost)} 个）：历史没有完整保留"]
+            return [say("tool_use_lost", n=n, k=len(lost))]
     return []
 
 
@@ -433,7 +376,7 @@ def replies_verbatim(f: Facts) -> list[str]:
     }
     histories = _first_sent(f.run.requests)
     if isinstance(f.run.returned, list) and f.run.error is None:
-        histories.append(("返回的 messages", f.run.returned))
+        histories.append((T("in_returned"), f.run.returned))
     for where, msgs in histories:
         for m in msgs:
             if not isinstance(m, dict) or m.get("role") != "assistant":
@@ -454,11 +397,8 @@ def replies_verbatim(f: Facts) -> list[str]:
             if kept <= {"tool_use", "server_tool_use", "web_search_tool_result"} and any(
                 b["type"] == "text" for b in want
             ):
-                return [
-                    f"{where}里第 {n} 轮的助手消息只保留了 tool_use，丢掉了 text 块：助手的回复应原样保留"
-                    "（response.content 整个放进历史）"
-                ]
-            return [f"{where}里第 {n} 轮的助手消息和模型的原始回复不一致（块被改写、删减或重排）"]
+                return [say("kept_only_tool_use", where=where, n=n)]
+            return [say("reply_changed", where=where, n=n)]
     return []
 
 
@@ -469,10 +409,10 @@ def _first_sent(requests: list[dict[str, Any]]) -> list[tuple[str, list[dict[str
     for i, q in enumerate(requests, 1):
         msgs = _messages(q)
         if i > 1:
-            out.append((f"第 {i} 次请求", msgs[before:] if before <= len(msgs) else msgs))
+            out.append((T("in_request", n=i), msgs[before:] if before <= len(msgs) else msgs))
         before = len(msgs)
     if requests:
-        out.append((f"第 {len(requests)} 次请求", _messages(requests[-1])))
+        out.append((T("in_request", n=len(requests)), _messages(requests[-1])))
     return out
 
 
@@ -483,25 +423,21 @@ def tool_runs(f: Facts) -> list[str]:
             continue  # the loop handed the task to a person at the end: said in the world
         if again is None:
             f.scripted = True  # what it raised or returned next is the script's, not the model's
-            where = "循环还没有问模型就" if n == 0 else f"第 {n} 轮之后循环"
-            return [
-                f"{where}调用了 run_tool（{c.name}{_short(c.input)}），模型却没有要求这个调用"
-                "（没有对应的 tool_use）：要做什么由模型决定，不是写死在代码里"
-            ]
+            where = T("before_asking") if n == 0 else T("after_round", n=n)
+            return [say("unasked_call", where=where, name=c.name, input=_short(c.input))]
         f.fatal = True
         uses = [b for m, b in f.uses() if m == n and _fits(c, b, False)]
         ran = [x for x in f.run.tool_calls if f._owner(x.round) == n and _fits(x, again, False)]
-        what = f"第 {n} 轮的 tool_use {again['name']}{_short(again['input'])}"
+        what = _the_tool_use(n, again)
         if any(not x.ok for x in ran[:-1]):
-            return [
-                f"{what} 失败后被循环在本地重试，共执行了 {len(ran)} 次：失败应作为 is_error 的"
-                " tool_result 交回模型，由它决定"
-            ]
-        return [
-            f"{what}{'' if len(uses) == 1 else f'（同样的调用共 {len(uses)} 个）'}被执行了 {len(ran)} 次："
-            "每个 tool_use 只应执行一次（重复的退款、取消会真的发生两次）"
-        ]
+            return [say("retried_locally", what=what, k=len(ran))]
+        same = "" if len(uses) == 1 else T("same_calls", k=len(uses))
+        return [say("ran_twice", what=what, same=same, k=len(ran))]
     return []
+
+
+def _the_tool_use(n: int, b: dict[str, Any]) -> str:
+    return T("the_tool_use", n=n, name=b["name"], input=_short(b["input"]))
 
 
 def results_own(f: Facts) -> list[str]:
@@ -513,7 +449,7 @@ def results_own(f: Facts) -> list[str]:
         if result is None:
             continue
         said, err = _text(result.get("content")), result.get("is_error") is True
-        what = f"第 {n} 轮的 tool_use {b['name']}{_short(b['input'])}"
+        what = _the_tool_use(n, b)
         if ran is None:
             if err:
                 continue  # a denial: a hook, a precondition, the loop's own validation
@@ -525,66 +461,47 @@ def results_own(f: Facts) -> list[str]:
     return []
 
 
-def _not_run(f: Facts, what: str, b: dict[str, Any], other: ToolRun | None) -> str:
+def _not_run(f: Facts, what: str, b: dict[str, Any], other: Execution | None) -> str:
     if other is not None and (other.name, other.input) == (b["name"], b["input"]):
-        return (
-            f"{what}没有真正执行，tool_result 却是第 {f._owner(other.round)} 轮同一调用的旧结果"
-            "（结果被缓存：重复的查询看不到新结果）"
-        )
+        return say("stale_result", what=what, m=f._owner(other.round))
     if other is not None:
-        return (
-            f"{what}没有执行，tool_result 却是另一个调用 {other.name}{_short(other.input)} 的结果："
-            "结果和 tool_use_id 对错了"
-        )
-    return (
-        f"{what}没有经过传入的 run_tool 执行，tool_result 却报告了结果：工具必须用 run_tool 执行"
-        "（不要用自己的工具实现或编造结果）；被拒绝的调用写 is_error: true"
-    )
+        return say("not_run_other_result", what=what, name=other.name, input=_short(other.input))
+    return say("made_up_result", what=what)
 
 
 def _result_of_a_run(
-    f: Facts, n: int, b: dict, ran: ToolRun, said: str, err: bool, outputs: list[ToolRun]
+    f: Facts, n: int, b: dict, ran: Execution, said: str, err: bool, outputs: list[Execution]
 ) -> str | None:
-    what = f"第 {n} 轮的 tool_use {b['name']}{_short(b['input'])}"
+    what = _the_tool_use(n, b)
     if not isinstance(ran.input, dict):
         f.fatal = True
-        return (
-            f"{what}执行时 run_tool 收到的 input 是 {type(ran.input).__name__}（{_short(ran.input, 30)}），"
-            "不是 dict：应原样传 block.input"
-        )
+        kind, value = type(ran.input).__name__, _short(ran.input, 30)
+        return say("input_not_dict", what=what, type=kind, value=value)
     if ran.input != b["input"]:
-        return (
-            f"{what}执行时输入被改动了：模型给的是 {_short(b['input'], 40)}，run_tool 收到的是"
-            f" {_short(ran.input, 40)}。应原样传 block.input，输入有问题让模型自己改"
-        )
+        given, got = _short(b["input"], 40), _short(ran.input, 40)
+        return say("input_changed", what=what, given=given, got=got)
     if not ran.ok:
         if err:
             return None
-        return (
-            f"第 {n} 轮 {b['name']} 执行失败（{_short(ran.error, 40)}），它的 tool_result 却没有"
-            " is_error: true：模型会把错误信息当成正常结果"
-        )
+        return say("error_without_flag", n=n, name=b["name"], error=_short(ran.error, 40))
     if err:
         f.fatal = True
         others = [c for c in f.run.tool_calls if f._owner(c.round) == n and not c.ok]
-        why = (
-            f"（同一轮的 {others[0].name} 失败了：一个 try/except 包住了整轮，所有结果都被标成失败）"
-            if others
-            else ""
-        )
-        return (
-            f"{what}执行成功了（{_short(ran.output, 40)}），它的 tool_result 却标为 is_error: true{why}："
-            "模型会以为它没做，重做一遍（退款会发生两次）"
-        )
+        why = T("whole_round_try", name=others[0].name) if others else ""
+        return say("success_flagged", what=what, output=_short(ran.output, 40), why=why)
     if _derived(said, ran.output):
         return None
     other = _carrier(said, [c for c in outputs if c is not ran])
     if other is None:
         return None  # not its output, nor another's: what the world shows will tell
     f.fatal = True
-    return (
-        f"第 {n} 轮 tool_use {b['name']}（id …{b['id'][-6:]}）的 tool_result 内容不是它自己的结果，"
-        f"而是 {other.name}{_short(other.input)} 的：结果和 tool_use_id 对错了"
+    return say(
+        "other_result",
+        n=n,
+        name=b["name"],
+        tail=b["id"][-6:],
+        other=other.name,
+        input=_short(other.input),
     )
 
 
@@ -593,9 +510,7 @@ def wrong_model(f: Facts) -> list[str]:
         if any(r and r["stop_reason"] == "refusal" for r in f.rounds[: n - 1]):
             break  # after a refusal, a fallback model is the documented alternative
         if req.get("model") != f.case.model:
-            return [
-                f"第 {n} 次请求用的模型是 {req.get('model')!r}，而不是传入的 model 参数 {f.case.model!r}（模型名不要写死）"
-            ]
+            return [say("wrong_model", n=n, got=repr(req.get("model")), want=repr(f.case.model))]
     return []
 
 
@@ -628,16 +543,10 @@ def raised(f: Facts) -> list[str]:
 def _over_budget(f: Facts) -> str:
     sent, limit = len(f.run.requests), MAX_REQUESTS - 1
     if f.case.runaway:
-        return (
-            f"没有安全网：发了 {sent} 次请求仍不停止（评分器的请求预算是 {limit} 次：{limit} 次以内的上限都算"
-            "安全网）。应设置上限，例如 max_turns，到达时抛出异常或显式转人工"
-        )
+        return say("no_safety_net", sent=sent, limit=limit)
     if f.case.fault:
-        return (
-            f"API 一直过载（529），循环却不停地重试，发了 {sent} 次请求（评分器的预算是 {limit} 次）："
-            "SDK 已经重试过了，重试要有上限，到了就抛出异常或转人工"
-        )
-    return f"循环发了 {sent} 次请求仍未结束（评分器的请求预算是 {limit} 次），可能永远不会停"
+        return say("overload_retried", sent=sent, limit=limit)
+    return say("never_ends", sent=sent, limit=limit)
 
 
 def _api_error(f: Facts, e: anthropic.APIError) -> str:
@@ -645,21 +554,19 @@ def _api_error(f: Facts, e: anthropic.APIError) -> str:
     sent = len(f.run.requests)
     if isinstance(e, anthropic.BadRequestError):
         return _bad_request(e, sent, f.run.codes[-1] if f.run.codes else None)
-    return f"第 {sent} 次请求出错：{type(e).__name__}: {_api_message(e)}"
+    return say("api_error", n=sent, name=type(e).__name__, message=_api_message(e))
 
 
 def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
     name = type(e).__name__
     if stop == "pause_turn":
-        return f"第 {n} 轮 stop_reason=pause_turn 时循环抛出了 {name}：pause_turn 不是错误，应把 content 原样发回继续"
+        return say("raised_on_pause", n=n, name=name)
     failed = [c for c in f.run.tool_calls if not c.ok]
     if failed and str(e) == failed[-1].error:
-        return (
-            f"工具出错时异常直接终止了循环（应作为 is_error 的 tool_result 交回模型）：{name}: {e}"
-        )
+        return say("tool_error_aborted", name=name, error=e)
     if stop == "tool_use":
-        return f"第 {n} 轮后循环抛出了 {name}: {_short(str(e), 60)}，模型还在调用工具，任务没有完成（上限太小，或把正常的 tool_use 当成了错误）"
-    return f"循环抛出了异常：{name}: {_short(str(e), 80)}"
+        return say("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
+    return say("raised", name=name, error=_short(str(e), 80))
 
 
 def returned_early(f: Facts) -> list[str]:
@@ -668,27 +575,16 @@ def returned_early(f: Facts) -> list[str]:
     if f.run.error is not None or f.run.exceeded:
         return []
     if not isinstance(msgs, list):
-        return [f"返回值应为 messages 列表（list），实际是 {type(msgs).__name__}"]
+        return [say("not_a_list", type=type(msgs).__name__)]
     if f.faulted() and not f.escalated_at_end():
         status = f.run.statuses[-1]
-        what = (
-            "流式响应中途出错（overloaded_error）"
-            if status == "midstream"
-            else f"：API 返回 {status}"
-        )
-        return [
-            f"第 {len(f.run.requests)} 次请求{what}，循环捕获了错误却返回了历史，像任务完成了一样："
-            "应重试有限次后抛出异常，或显式转人工（escalate_to_human）"
-        ]
+        what = T("failed_midstream") if status == "midstream" else T("failed_with", status=status)
+        return [say("fault_returned", n=len(f.run.requests), what=what)]
     stop = last["stop_reason"] if last else None
     if stop == "pause_turn":
-        return [
-            f"第 {n} 轮 stop_reason=pause_turn 时循环就返回了：服务端工具只是暂停，应把 content 原样发回继续"
-        ]
+        return [say("returned_on_pause", n=n)]
     if stop == "max_tokens":
-        return [
-            f"第 {n} 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了（应提高 max_tokens 重试，或请模型继续，或抛出异常说明被截断）"
-        ]
+        return [say("returned_cut", n=n)]
     return _returned_mid_task(f, n, last, msgs) if last and stop == "tool_use" else []
 
 
@@ -702,26 +598,16 @@ def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) 
         f.matched[b["id"]] for b in pending if b["id"] in f.matched and not f.matched[b["id"]].ok
     ]
     if failed:
-        return [
-            f"第 {n} 轮 {failed[0].name} 执行失败后循环就停了：错误应作为 is_error 的 tool_result 交回模型，让它决定下一步"
-        ]
+        return [say("stopped_at_failure", n=n, name=failed[0].name)]
     if f.escalated_at_end():
         return []  # at its cap, the loop handed the task to a person: said, not silent
     if f.case.runaway and not pending:
-        return [
-            f"发了 {len(f.run.requests)} 次请求任务仍未完成，循环却悄悄返回，像完成了一样："
-            f"到达上限（安全网）时应抛出异常或显式转人工，让调用方知道"
-        ]
+        return [say("silent_cap", sent=len(f.run.requests))]
     if not pending:
-        return [
-            f"第 {n} 轮 stop_reason=tool_use，工具已执行，循环却没有再发请求就停了（没有 end_turn，任务被截断；"
-            "到达上限时应抛出异常或显式转人工）"
-        ]
+        return [say("stopped_after_tools", n=n)]
     if any(b["type"] == "text" for b in last["content"]):
-        return [
-            f"第 {n} 轮响应同时含 text 与 tool_use，循环在执行工具前就退出了（{len(pending)} 个 tool_use 没有执行）"
-        ]
-    return [f"第 {n} 轮 stop_reason=tool_use，循环却退出了（{len(pending)} 个 tool_use 没有执行）"]
+        return [say("text_and_tool_use", n=n, k=len(pending))]
+    return [say("exited_on_tool_use", n=n, k=len(pending))]
 
 
 def returned_history(f: Facts) -> list[str]:
@@ -742,13 +628,11 @@ def returned_history(f: Facts) -> list[str]:
         final = msgs[-1] if msgs else {}
         body = msgs[:-1]
         if not isinstance(final, dict) or final.get("role") != "assistant":
-            return ["返回的 messages 不是以助手的最终回答结尾"]
+            return [say("no_final_answer")]
         if _shape(blocks(final.get("content"))) != _shape(last["content"]):
-            return [f"返回的最后一条消息不是第 {n} 轮模型的原始回复（被改写、换成模板或编造）"]
+            return [say("final_rewritten", n=n)]
     if [_role(m) for m in body] != [_role(m) for m in sent] or _ids(body) != _ids(sent):
-        return [
-            f"返回的 messages 不是完整的对话历史（应是第 {n} 次请求发出的 messages 加上最终回复）"
-        ]
+        return [say("history_incomplete", n=n)]
     return []
 
 
@@ -762,27 +646,21 @@ def resendable(f: Facts) -> list[str]:
     try:
         history = json.loads(json.dumps(msgs, default=_plain))
     except (TypeError, ValueError) as e:
-        return [f"返回的 messages 不能转成 JSON 再次发送（{_short(str(e), 60)}）"]
+        return [say("not_json", error=_short(str(e), 60))]
     cut = {
         b["id"] for r in f.rounds if r and r["stop_reason"] in CUT for b in r["content"]
         if b["type"] == "tool_use"
     }  # fmt: skip
     kept = [n for n, m in enumerate(history, 1) if isinstance(m, dict) and cut & set(_ids([m]))]
     if kept:
-        return [
-            f"返回的 messages 第 {kept[0]} 条留着被截断的 tool_use（输入不完整，也没有 tool_result）："
-            "这样的历史不能再次发送。被截断的回复里的 tool_use 不要放进历史"
-        ]
+        return [say("kept_cut_tool_use", k=kept[0])]
     if isinstance(history[-1], dict) and history[-1].get("role") == "assistant":
         history.append({"role": "user", "content": "谢谢。"})
     body = {"model": f.case.model, "max_tokens": 1024, "messages": history, "tools": f.case.tools}
     try:
         validate(body)
     except InvalidRequest as e:
-        return [
-            f"返回的 messages 不能再次发送：API 会拒绝（{e.status}）“{_short(str(e), 80)}”。"
-            "返回值应是可以接着对话的完整历史，而不是给人看的记录"
-        ]
+        return [say("not_resendable", status=e.status, message=_short(str(e), 80))]
     return []
 
 
@@ -830,17 +708,17 @@ def _size(req: dict[str, Any]) -> int:
     return len(json.dumps(_messages(req), default=str))
 
 
-def _fits(c: ToolRun, b: dict[str, Any], same: bool) -> bool:
+def _fits(c: Execution, b: dict[str, Any], same: bool) -> bool:
     return c.name == b["name"] and (not same or c.input == b["input"])
 
 
 def _describe(message: dict[str, Any]) -> str:
     parts = blocks(message.get("content"))
     if not parts:
-        return "一条空的 user 消息"
+        return T("empty_message")
     if all(b.get("type") == "tool_result" for b in parts):
-        return "一条 tool_result 消息"
-    return f"一条 user 消息（“{_short(_text(message.get('content')), 20)}”）"
+        return T("results_message")
+    return T("user_message", text=_short(_text(message.get("content")), 20))
 
 
 def _ids(messages: list[Any]) -> list[str | None]:
@@ -912,7 +790,7 @@ def _shows(text: str, leaf: str) -> bool:
     return number.is_integer() and f"{int(number)}" in text
 
 
-def _carrier(text: str, runs: list[ToolRun]) -> ToolRun | None:
+def _carrier(text: str, runs: list[Execution]) -> Execution | None:
     """The run whose output this text carries, when it carries one (its distinguishing values)."""
     for c in runs:
         if c.output is not None and _derived(text, c.output) and _leaves(c.output):
@@ -933,36 +811,39 @@ def _api_message(e: anthropic.APIError) -> str:
 
 # What a refused request tells a learner, by the refusing check's code (api.refusals), else by
 # the field the API's message names: read as structure, never as a sentence to match whole.
-CODE_HINTS = {
-    "tool_result_missing": "每个 tool_use 都要有自己的 tool_result（失败的带 is_error），同一轮的放在紧接着的一条"
-    " user 消息里、排在最前面",
-    "tool_result_unexpected": "tool_result 只能回答紧挨着的上一条助手消息里的 tool_use（历史被删减或重排了？）",
-    "tool_use_id_repeated": "同一个 tool_use 在历史里出现了两次（同一条回复被追加了两遍？）",
-    "prompt_too_long": "历史超出了上下文窗口：上下文已满时应结束并说明，或先压缩历史",
-}
+# Each hint is the string "hint.<name>" of the table.
+CODE_HINTS = (
+    "tool_result_missing",
+    "tool_result_unexpected",
+    "tool_use_id_repeated",
+    "prompt_too_long",
+)
 FIELD_HINTS = [
-    (r"text content blocks must be non-empty", "不要发送空的 text 块（没有内容就不加这个块）"),
-    (r"cache_control", "一个请求最多 4 个 cache_control 断点：只标在不变的前缀上（system、tools、较早的历史）"),
-    (r"^max_tokens: .*maximum allowed", "max_tokens 超过了这个模型的输出上限：按模型设，不要写死一个大数"),
-    (r"tool_result.*content|content.*tool_result|\.content\b.*(string|list)",
-     "tool_result 的 content 只能是字符串或内容块列表：把结果 json.dumps 成字符串"),
-    (r"is_error", "is_error 只能是布尔值 true/false"),
-    (r"[Ee]xtra inputs are not permitted|unknown field", "请求或块里有 API 不认识的字段：只发送文档里有的字段"),
-    (r"^tool_choice", "tool_choice 指定的工具必须在 tools 里"),
-    (r"role", "role 只能是 user 或 assistant"),
+    (r"text content blocks must be non-empty", "empty_text"),
+    (r"cache_control", "cache_control"),
+    (r"^max_tokens: .*maximum allowed", "max_tokens"),
+    (r"tool_result.*content|content.*tool_result|\.content\b.*(string|list)", "content"),
+    (r"is_error", "is_error"),
+    (r"[Ee]xtra inputs are not permitted|unknown field", "extra_field"),
+    (r"^tool_choice", "tool_choice"),
+    (r"role", "role"),
 ]  # fmt: skip
 
 
 def _hint(code: str | None, message: str) -> str:
     if code in CODE_HINTS:
-        return CODE_HINTS[code]
-    for pattern, hint in FIELD_HINTS:
+        return T(f"hint.{code}")
+    for pattern, name in FIELD_HINTS:
         if re.search(pattern, message):
-            return hint
+            return T(f"hint.{name}")
     return ""
 
 
 def _bad_request(e: anthropic.BadRequestError, n: int, code: str | None = None) -> str:
-    msg = _api_message(e)
-    hint = _hint(code, msg)
-    return f"第 {n} 次请求被 API 拒绝（400）：{_short(msg, 120)}" + (f"。{hint}" if hint else "")
+    msg = _short(_api_message(e), 120)
+    hint = _hint(code, _api_message(e))
+    return (
+        say("rejected_hint", n=n, message=msg, hint=hint)
+        if hint
+        else say("rejected", n=n, message=msg)
+    )

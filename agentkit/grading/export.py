@@ -6,9 +6,10 @@ SUBMISSIONS holds each student's notebook, as `<student>.ipynb` or `<student>/<a
 layout nbgrader's `submitted/` folder has). From each notebook only the definitions are run
 (imports, functions, classes, and assignments that call nothing), so no lesson is re-run and no
 request is sent before the loop is graded; then `check_loop` grades the named function on the
-battery. One row per student: passed / total, then one column per scenario (`通过`, or the
-diagnosis). A notebook that cannot be read, or that defines no such function, gets its row with
-the reason in `error`. The students' code runs in this process: grade work you collected.
+battery. One row per student: passed / total, then one column per scenario (`通过` / `passed`,
+or the diagnosis, in the language AGENTKIT_LANG asks for). A notebook that cannot be read, or
+that defines no such function, gets its row with the reason in `error`. The students' code runs
+in this process: grade work you collected.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .report import Report, check_loop
+from .strings import T
 
 DEFINITIONS = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -61,7 +63,7 @@ def load_function(path: Path, name: str) -> Callable[..., Any]:
                 continue
     fn = namespace.get(name)
     if not callable(fn):
-        raise LookupError(f"{path.name} 里没有定义函数 {name}")
+        raise LookupError(T("no_function", file=path.name, name=name))
     return fn
 
 
@@ -102,7 +104,7 @@ def write_csv(graded: dict[str, Report | str], path: Path) -> None:
             if isinstance(r, str):
                 writer.writerow([student, 0, len(keys), "", *[""] * len(keys), r])
                 continue
-            by_key = {x.key: ("通过" if x.passed else x.diagnosis) for x in r.results}
+            by_key = {x.key: (T("passed") if x.passed else x.diagnosis) for x in r.results}
             passed = sum(x.passed for x in r.results)
             row = [student, passed, len(r.results), r.seed, *(by_key.get(k, "") for k in keys)]
             writer.writerow([*row, ""])
@@ -119,15 +121,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("results.csv"), help="the CSV to write")
     args = parser.parse_args(argv)
     if not args.submissions.is_dir():
-        print(f"{args.submissions} 不是文件夹", file=sys.stderr)
+        print(T("not_a_folder", path=args.submissions), file=sys.stderr)
         return 1
     graded = grade_folder(args.submissions, args.function, args.seed)
     if not graded:
-        print(f"{args.submissions} 里没有 .ipynb 笔记本", file=sys.stderr)
+        print(T("no_notebooks", path=args.submissions), file=sys.stderr)
         return 1
     write_csv(graded, args.out)
     done = sum(isinstance(r, Report) for r in graded.values())
-    print(f"{len(graded)} 名学生（{done} 份能评分）：{args.out}")
+    print(T("graded", n=len(graded), done=done, out=args.out))
+
     return 0
 
 

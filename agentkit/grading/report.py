@@ -22,6 +22,7 @@ from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
 from .diagnose import diagnose, notes
 from .runner import AFTER_A_HANG, DEADLINE, run_scenario
+from .strings import T
 
 
 @dataclass
@@ -36,8 +37,8 @@ class ScenarioResult:
     @property
     def diagnosis(self) -> str:
         if self.passed:
-            return "通过" + "".join(f"（{n}）" for n in self.notes)
-        return "；".join(self.problems)
+            return T("passed") + "".join(T("note", note=n) for n in self.notes)
+        return T("and").join(self.problems)
 
 
 @dataclass
@@ -50,14 +51,14 @@ class Report:
     def passed(self) -> bool:
         return all(r.passed for r in self.results)
 
+    def _counts(self) -> dict[str, int]:
+        return {"passed": sum(r.passed for r in self.results), "total": len(self.results)}
+
     def __repr__(self) -> str:
-        lines = [
-            f"{self.name}: {sum(r.passed for r in self.results)}/{len(self.results)} 个场景通过"
-            f"（seed={self.seed}）"
-        ]
+        lines = [T("headline", name=self.name, seed=self.seed, **self._counts())]
         lines += [
             f"  {'✓' if r.passed else '✗'} {r.title}"
-            + ("" if r.passed and not r.notes else f" —— {r.diagnosis}")
+            + ("" if r.passed and not r.notes else T("because", diagnosis=r.diagnosis))
             for r in self.results
         ]
         return "\n".join(lines)
@@ -67,10 +68,10 @@ class Report:
             ["✓" if r.passed else "✗", html.escape(r.title), html.escape(r.diagnosis)]
             for r in self.results
         ]
-        return (
-            f"<p><b>{html.escape(self.name)}</b>：{sum(r.passed for r in self.results)}/"
-            f"{len(self.results)} 个场景通过（seed={self.seed}）</p>"
-            + html_table("ak-report", ["", "场景", "诊断"], rows)
+        name = html.escape(self.name)
+        head = ["", T("column.scenario"), T("column.diagnosis")]
+        return T("headline_html", name=name, seed=self.seed, **self._counts()) + html_table(
+            "ak-report", head, rows
         )
 
 
@@ -143,13 +144,14 @@ class Scoreboard:
             f"<td style='text-align:center'>{sum(x.passed for x in r.results)}</td>"
             for r in self.reports
         )
-        legend = "；".join(
+        legend = T("and").join(
             f"{i + 1} = <code>{html.escape(r.name)}</code>" for i, r in enumerate(self.reports)
         )
+        corner, total, hover = T("board.corner"), T("board.total"), T("board.hover")
         return (
-            f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>场景 \\ 循环</th>{head}</tr>"
-            f"</thead><tbody>{''.join(rows)}<tr><td {LEFT}>通过</td>{totals}</tr></tbody></table>"
-            f"<p style='font-size:85%'>{legend}（鼠标悬停看场景全名和诊断）</p>"
+            f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>{corner}</th>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}<tr><td {LEFT}>{total}</td>{totals}</tr></tbody></table>"
+            f"<p style='font-size:85%'>{legend}{hover}</p>"
         )
 
     def failures(self) -> str:
@@ -157,15 +159,13 @@ class Scoreboard:
         out = []
         for r in self.reports:
             bad = [x for x in r.results if not x.passed]
-            out.append(
-                f"{r.name}: "
-                + (
-                    "全部通过"
-                    if not bad
-                    else f"{bad[0].title} —— {bad[0].diagnosis}"
-                    + (f"（另有 {len(bad) - 1} 个场景失败）" if len(bad) > 1 else "")
-                )
-            )
+            if not bad:
+                out.append(f"{r.name}: {T('all_passed')}")
+                continue
+            first = T("first_failure", title=bad[0].title, diagnosis=bad[0].diagnosis)
+            more = T("more_failed", n=len(bad) - 1) if len(bad) > 1 else ""
+            out.append(f"{r.name}: {first}{more}")
+
         return "\n".join(out)
 
 

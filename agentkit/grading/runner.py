@@ -38,6 +38,7 @@ from ..sim import SimulatedClaude, ToolFailure, World
 from ..sim import world as world_module
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
+from .strings import T
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
 MAX_TOOL_RUNS = 400
@@ -61,9 +62,11 @@ class Abandoned(BaseException):
 
 
 @dataclass
-class ToolRun:
-    """One call of run_tool: what was asked and what came back (output, or the error), and after
-    how many responses it ran (its round: the tool_use blocks it can answer are in that one)."""
+class Execution:
+    """One call of the run_tool the grader handed the loop: the name and input it was given,
+    what came back (the output, or the error), and after how many responses it ran (its round:
+    the tool_use blocks it can answer are in that one). Not a `tools.ToolCall`: the grader sees
+    no tool_use id and no tool_result here; `diagnose` matches executions to tool_use blocks."""
 
     name: str
     input: Any
@@ -84,7 +87,7 @@ class Run:
     statuses: list[int | str] = field(default_factory=list)  # per request: 200, 400, "midstream"
     errors: list[dict[str, Any] | None] = field(default_factory=list)  # per request: error body
     codes: list[str | None] = field(default_factory=list)  # per request: the refusing check's code
-    tool_calls: list[ToolRun] = field(default_factory=list)
+    tool_calls: list[Execution] = field(default_factory=list)  # every run_tool call, in order
     returned: Any = None
     error: BaseException | None = None
     exceeded: str | None = (
@@ -266,9 +269,7 @@ class Harness:
         at, denied = len(run.responses), False
         try:
             if not isinstance(args, dict):
-                raise ToolFailure(
-                    f"run_tool 的 input 应为 dict，收到 {type(args).__name__}", INVALID_INPUT
-                )
+                raise ToolFailure(T("input_not_a_dict", type=type(args).__name__), INVALID_INPUT)
             reason = self.cap and self.cap.before_tool(name, args)
             if reason:
                 denied = True
@@ -276,12 +277,14 @@ class Harness:
             order_id = args.get("order_id")
             if isinstance(order_id, str) and self.fails.get((name, order_id)):
                 self.fails[name, order_id] -= 1
-                raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试", UNAVAILABLE)
+                raise ToolFailure(T("unavailable", name=name), UNAVAILABLE)
             out = run.world.run_tool(name, dict(args))
         except Exception as e:
-            run.tool_calls.append(ToolRun(name, args, False, error=str(e), round=at, denied=denied))
+            failed = Execution(name, args, False, error=str(e), round=at, denied=denied)
+            run.tool_calls.append(failed)
             raise
-        run.tool_calls.append(ToolRun(name, args, True, output=out, round=at))
+        run.tool_calls.append(Execution(name, args, True, output=out, round=at))
+
         return out
 
 
