@@ -8,7 +8,8 @@ status and JSON body) is written to the cassette as it happens. Headers are neve
 Offline, `make_client(replay="cassettes/02.json")` (or AGENTKIT_REPLAY) puts a `Replay` handler behind
 `httpx2.MockTransport`: it serves the recorded responses in order, after checking that each request's
 JSON body equals the recorded one. Every replayed response carries the header `x-agentkit-replay`,
-and `client.cassette.label` reads "▶ 回放录制：<name>（录制于 <date>，模型 <model>）".
+and `client.cassette.label` reads "▶ 回放录制：<name>（录制于 <date>，模型 <model>）" (with AGENTKIT_LANG=en:
+"▶ Replaying the recording <name> (recorded <date>, model <model>)").
 
 A request the cassette has no answer for raises `CassetteMismatch`, naming the file, the exchange
 number and the first differing field (e.g. `messages.2.content`). It is raised, not answered as an

@@ -595,3 +595,57 @@ def test_a_wrong_agentkit_lang_is_one_line_for_the_quiz_unless_lang_is_given(mon
     assert code == 0 and "Practice" in out
     monkeypatch.setenv("AGENTKIT_LANG", " EN ")
     assert "Practice" in quiz("--n", "1", "--seed", "3", stdin="A\n")[1]
+
+
+def start_proxy(upstream_url, roster, *extra):
+    env = {**os.environ, "ANTHROPIC_API_KEY": "sk-ant-teacher", "AGENTKIT_LANG": "en"}
+    env.pop("AGENTKIT_OFFLINE", None)
+    cmd = [sys.executable, "-m", "agentkit", "serve", "--port", "0", "--upstream", upstream_url]
+    proc = subprocess.Popen(
+        [*cmd, "--roster", str(roster), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    banner = [proc.stdout.readline() for _ in range(5)]
+    url = next(line for line in banner if "export ANTHROPIC_BASE_URL=" in line)
+    return proc, banner, url.strip().split("=", 1)[1]
+
+
+def test_the_classroom_proxys_banner_and_answers_are_english(en, tmp_path, capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    ask = {
+        "model": "claude-sonnet-4-6",
+        "max_tokens": 64,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    roster = tmp_path / "roster.csv"
+    with serve.Background() as up:
+        proc, banner, url = start_proxy(up.url, roster, "--students", "1", "--budget-tokens", "30")
+        dead, _, dead_url = start_proxy(f"http://127.0.0.1:{closed}", tmp_path / "r2.csv")
+        try:
+            token = next(iter(upstream.read_roster(roster)))
+            student = anthropic.Anthropic(base_url=url, api_key=token, max_retries=0)
+            student.messages.create(**ask)  # within the budget when sent
+            with pytest.raises(anthropic.RateLimitError) as over:
+                student.messages.create(**ask)
+            token = next(iter(upstream.read_roster(tmp_path / "r2.csv")))
+            with pytest.raises(anthropic.InternalServerError) as down:
+                anthropic.Anthropic(
+                    base_url=dead_url, api_key=token, max_retries=0
+                ).messages.create(**ask)
+        finally:
+            for p in (proc, dead):
+                p.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+            dead.communicate(timeout=30)
+    assert upstream.show_usage(roster, 30) == 0
+    usage = capsys.readouterr().out
+    messages = [over.value.body["error"]["message"], down.value.body["error"]["message"]]
+    no_cjk(*banner, out, err, usage, *messages)
+    assert "30 tokens per student" in messages[0] and "Ask your teacher" in messages[1]
+    assert usage.splitlines()[1].endswith("budget reached")
+    assert out.strip() == "The class proxy has stopped."
