@@ -402,7 +402,7 @@ T = Strings(
         "upstream.unlimited": ("不限", "unlimited"),
         "upstream.roster_new": (
             "刚刚生成，打印出来发给学生",
-            "just made: print it for the students",
+            "just created: print it and hand it out",
         ),
         "upstream.roster_read": ("已读取", "read"),
         "upstream.banner": (
