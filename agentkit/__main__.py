@@ -21,8 +21,9 @@ from .client import (
     make_client,
     retired_hint,
 )
-from .exercise import PROMPT, WEATHER_PROMPT, run_exercise
+from .exercise import run_exercise
 from .settings import SettingsError
+from .strings import T
 
 
 def demo() -> int:
@@ -51,9 +52,12 @@ def demo() -> int:
 
 def unknown_model(e: anthropic.NotFoundError) -> str:
     err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
-    return (
-        f"模型 {default_model()} 不可用（HTTP 404 {err.get('type')}：{err.get('message')}）。"
-        f"请把 AGENTKIT_MODEL 设为可用的模型（例如 {DEFAULT_MODEL}），或者不设置它。"
+    return T(
+        "demo.unknown_model",
+        model=default_model(),
+        type=err.get("type"),
+        message=err.get("message"),
+        default=DEFAULT_MODEL,
     )
 
 
@@ -62,16 +66,14 @@ def one_line(e: Exception) -> str:
 
 
 def _demo(client) -> None:
-    mode = (
-        "离线模式：模拟 Claude（设置 ANTHROPIC_API_KEY 即可改用真实 Claude）"
-        if is_offline()
-        else "在线模式：真实 Claude"
-    )
+    mode = T("demo.offline") if is_offline() else T("demo.online")
     # The guide's loop.py uses model="claude-sonnet-4-5", which is deprecated (end of life 2026-11-30);
     # the demo uses agentkit.default_model() instead.
-    print(f"{mode}，模型 {default_model()}")
-    for prompt in (PROMPT, WEATHER_PROMPT):
-        print(f"\n用户：{prompt}")
+    print(T("demo.mode", mode=mode, model=default_model()))
+    # the guide's two prompts (agentkit.exercise.PROMPT, WEATHER_PROMPT), in English in English mode,
+    # so the stand-in (which answers in the task's language) answers in English too
+    for prompt in (T("demo.task"), T("demo.weather")):
+        print(T("demo.user", prompt=prompt))
         run_exercise(client, prompt)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 
+from .strings import T
 from .tools import tool_result
 
 BUDGET = 60  # the cap people add "just in case"; not part of the anti-pattern under study
@@ -140,7 +141,7 @@ def results_in_system_prompt(client, messages, *, tools, run_tool, model):
             max_tokens=1024,
             tools=tools,
             messages=messages,
-            system="工具结果：\n" + "\n".join(notes),
+            system=T("ap.system_results") + "\n".join(notes),
         )
         if resp.stop_reason != "tool_use":
             return messages + [{"role": "assistant", "content": resp.content}]
@@ -174,7 +175,7 @@ def text_before_results(client, messages, *, tools, run_tool, model):
             return messages
         results = [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"]
         messages.append(
-            {"role": "user", "content": [{"type": "text", "text": "以下是工具结果："}, *results]}
+            {"role": "user", "content": [{"type": "text", "text": T("ap.results_intro")}, *results]}
         )
     raise Stopped("safety net")
 
@@ -207,7 +208,7 @@ def decision_tree(client, messages, *, tools, run_tool, model):
         run_tool("create_return", {"order_id": order_id})
     else:
         run_tool("process_refund", {"order_id": order_id, "amount": order["amount"]})
-    messages.append({"role": "assistant", "content": f"订单 {order_id} 已处理完毕。"})
+    messages.append({"role": "assistant", "content": T("ap.tree_done", order_id=order_id)})
     return messages
 
 
@@ -228,7 +229,7 @@ def fixed_sequence(client, messages, *, tools, run_tool, model):
             )
         except Exception as e:
             facts["error"] = str(e)  # logged, and the plan goes on regardless
-    messages.append({"role": "assistant", "content": f"已按计划执行：{' → '.join(plan)}。"})
+    messages.append({"role": "assistant", "content": T("ap.plan_done", plan=" → ".join(plan))})
     return messages
 
 
@@ -255,7 +256,7 @@ def status_router(client, messages, *, tools, run_tool, model):
                 }
             ],
         },
-        {"role": "assistant", "content": f"已自动执行 {nxt}。"},
+        {"role": "assistant", "content": T("ap.router_done", tool=nxt)},
     ]
     return messages
 
@@ -323,7 +324,7 @@ def continue_on_any_stop(client, messages, *, tools, run_tool, model):
         if resp.stop_reason == "tool_use":
             messages.append(tool_round(resp, run_tool))
         else:
-            messages.append({"role": "user", "content": "请继续"})
+            messages.append({"role": "user", "content": T("ap.continue")})
     raise Stopped("safety net")
 
 
@@ -572,7 +573,7 @@ def template_final_answer(client, messages, *, tools, run_tool, model):
     """Replaces the model's final answer with a template sentence. What the model actually said
     (the refund id, the escalation ticket, "I could not…") is lost."""
     messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
-    messages[-1] = {"role": "assistant", "content": "您的请求已处理完毕，感谢您的耐心。"}
+    messages[-1] = {"role": "assistant", "content": T("ap.template_final")}
     return messages
 
 
@@ -580,7 +581,7 @@ def appends_made_up_final(client, messages, *, tools, run_tool, model):
     """Adds a made-up closing message after the model's answer: the history now claims the model
     said something it never said."""
     messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
-    messages.append({"role": "assistant", "content": "任务完成。"})
+    messages.append({"role": "assistant", "content": T("ap.made_up_final")})
     return messages
 
 
@@ -848,7 +849,9 @@ def readable_transcript(client, messages, *, tools, run_tool, model):
                 out.append(
                     {
                         "role": "assistant",
-                        "content": f"调用 {b.name}({json.dumps(b.input, ensure_ascii=False)})",
+                        "content": T(
+                            "ap.called", name=b.name, args=json.dumps(b.input, ensure_ascii=False)
+                        ),
                     }
                 )
             elif isinstance(b, dict) and b.get("type") == "tool_result":
@@ -867,7 +870,7 @@ def asks_if_done(client, messages, *, tools, run_tool, model):
     """After end_turn, asks the model "are you done?" once more "to be sure": end_turn already
     says so, the extra request costs a turn, and the answer to it replaces the real one."""
     messages = correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
-    messages.append({"role": "user", "content": "你确定都完成了吗？"})
+    messages.append({"role": "user", "content": T("ap.are_you_sure")})
     return correct_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
 
 

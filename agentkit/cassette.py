@@ -8,7 +8,8 @@ status and JSON body) is written to the cassette as it happens. Headers are neve
 Offline, `make_client(replay="cassettes/02.json")` (or AGENTKIT_REPLAY) puts a `Replay` handler behind
 `httpx2.MockTransport`: it serves the recorded responses in order, after checking that each request's
 JSON body equals the recorded one. Every replayed response carries the header `x-agentkit-replay`,
-and `client.cassette.label` reads "▶ 回放录制：<name>（录制于 <date>，模型 <model>）".
+and `client.cassette.label` reads "▶ 回放录制：<name>（录制于 <date>，模型 <model>）" (with AGENTKIT_LANG=en:
+"▶ Replaying the recording <name> (recorded <date>, model <model>)").
 
 A request the cassette has no answer for raises `CassetteMismatch`, naming the file, the exchange
 number and the first differing field (e.g. `messages.2.content`). It is raised, not answered as an
@@ -45,12 +46,21 @@ from urllib.parse import quote
 import anthropic
 import httpx2
 
+from .strings import T
+
 FORMAT = 1
 REPLAY_HEADER = "x-agentkit-replay"
-BACKENDS = {"anthropic-api": "真实 Claude", "offline": "模拟 Claude"}
+BACKENDS = ("anthropic-api", "offline")
+"""What a cassette records: real Claude, or the simulated one."""
 RETRYABLE = {408, 409, 429} | set(range(500, 600))
 
 Handler = Callable[[httpx2.Request], httpx2.Response]
+
+
+def backend_name(backend: str) -> str:
+    """What a cassette records, in words: real Claude or the simulated one."""
+    key = f"cassette.backend.{backend}"
+    return T(key) if backend in BACKENDS else backend
 
 
 class CassetteError(anthropic.AnthropicError):
@@ -91,16 +101,17 @@ class Cassette:
 
     @property
     def label(self) -> str:
-        who = (
-            ""
-            if self.backend == "anthropic-api"
-            else f"，{BACKENDS.get(self.backend, self.backend)}"
-        )
+        backend = backend_name(self.backend)
+        who = "" if self.backend == "anthropic-api" else T("cassette.label_who", backend=backend)
         if self.mode == "replay":
-            return f"▶ 回放录制：{self.name}（录制于 {self.date}，模型 {self.model or '?'}{who}）"
-        return (
-            f"● 正在录制：{self.name}（{BACKENDS.get(self.backend, self.backend)} → {self.path}）"
-        )
+            return T(
+                "cassette.label_replay",
+                name=self.name,
+                date=self.date,
+                model=self.model or "?",
+                who=who,
+            )
+        return T("cassette.label_record", name=self.name, backend=backend, path=self.path)
 
     def __str__(self) -> str:
         return self.label
@@ -110,34 +121,28 @@ class Cassette:
         """Read a cassette file; anything wrong with it raises CassetteError naming the file."""
         path = Path(path)
         if not path.is_file():
-            raise CassetteError(
-                f"回放录制：找不到录制文件 {path}"
-                + ("（这是一个目录）" if path.is_dir() else "")
-                + "。请检查 AGENTKIT_REPLAY 或 replay= 给出的路径。"
-            )
+            folder = T("cassette.is_folder") if path.is_dir() else ""
+            raise CassetteError(T("cassette.no_file", path=path, folder=folder))
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except RecursionError:
-            raise CassetteError(
-                f"回放录制：{path} 的 JSON 嵌套太深（超过 Python 能读的层数），不是录制文件。"
-            ) from None
+            raise CassetteError(T("cassette.too_deep", path=path)) from None
         except OSError as e:
-            raise CassetteError(f"回放录制：读不了 {path}（{e.strerror or e}）。") from None
-        except UnicodeDecodeError as e:
             raise CassetteError(
-                f"回放录制：{path} 不是 UTF-8 文本（{e.reason}），不是录制文件。"
-            ) from e
+                T("cassette.unreadable", path=path, error=e.strerror or e)
+            ) from None
+        except UnicodeDecodeError as e:
+            raise CassetteError(T("cassette.not_utf8", path=path, reason=e.reason)) from e
         except json.JSONDecodeError as e:
             raise CassetteError(
-                f"回放录制：{path} 不是合法的 JSON（第 {e.lineno} 行第 {e.colno} 列：{e.msg}），"
-                "文件可能被截断或改坏了。"
+                T("cassette.bad_json", path=path, line=e.lineno, column=e.colno, msg=e.msg)
             ) from e
         try:
             problem = _format_problem(data)
         except RecursionError:
-            problem = "嵌套太深"
+            problem = T("cassette.nested")
         if problem:
-            raise CassetteError(f"回放录制：{path} 不是可用的录制文件：{problem}。")
+            raise CassetteError(T("cassette.unusable", path=path, problem=problem))
         return cls(
             path,
             data["exchanges"],
@@ -185,8 +190,7 @@ class Cassette:
             tmp, self._written = None, True
         except OSError as e:
             raise CassetteError(
-                f"录制：无法保存录制文件 {self.path}（{e.strerror or e}）。这次请求已经有了回答，"
-                "但没有录下来；请换一个可写的路径（AGENTKIT_RECORD / record=）。"
+                T("cassette.save_failed", path=self.path, error=e.strerror or e)
             ) from None
         finally:
             if tmp is not None:
@@ -202,22 +206,21 @@ def check_record_target(path: Path, read: bool = True) -> None:
     except FileNotFoundError:
         return
     except OSError as e:
-        raise CassetteError(f"录制：无法使用路径 {path}（{e.strerror or e}）。") from None
+        raise CassetteError(T("cassette.cannot_use", path=path, error=e.strerror or e)) from None
     kind = (
-        "一个目录"
+        "folder"
         if stat.S_ISDIR(st.st_mode)
-        else "一个符号链接"
+        else "symlink"
         if stat.S_ISLNK(st.st_mode)
         else None
         if stat.S_ISREG(st.st_mode)
-        else "一个设备、管道或套接字，不是普通文件"
+        else "special"
     )
     if kind is None and read and st.st_size and not _is_cassette(path):
-        kind = "一个已有的文件，但不是录制文件"
+        kind = "other_file"
     if kind:
         raise CassetteError(
-            f"录制：{path} 是{kind}；录制不会覆盖它。请给 AGENTKIT_RECORD / record= 一个新的文件路径，"
-            "或一个已有的录制文件。"
+            T("cassette.wont_overwrite", path=path, kind=T(f"cassette.kind.{kind}"))
         )
 
 
@@ -232,26 +235,30 @@ def _is_cassette(path: Path) -> bool:
 
 def _format_problem(data: Any) -> str | None:
     if not isinstance(data, dict) or "exchanges" not in data:
-        return '顶层应是带 "exchanges" 列表的 JSON 对象'
+        return T("cassette.format.top")
     if data.get("agentkit_cassette") != FORMAT:
-        return f"格式版本是 {data.get('agentkit_cassette')!r}，这个 agentkit 只认识版本 {FORMAT}"
+        return T(
+            "cassette.format.version", version=repr(data.get("agentkit_cassette")), known=FORMAT
+        )
     if not isinstance(data["exchanges"], list):
-        return '"exchanges" 应是列表'
+        return T("cassette.format.list")
     for i, ex in enumerate(data["exchanges"], 1):
         req, resp = (
             (ex.get("request"), ex.get("response")) if isinstance(ex, dict) else (None, None)
         )
         if not isinstance(req, dict) or not {"method", "path"} <= req.keys():
-            return f"第 {i} 次交换缺少 request（method、path、body）"
+            return T("cassette.format.no_request", i=i)
         if (
             not isinstance(resp, dict)
             or not isinstance(resp.get("status"), int)
             or not {"body", "text"} & resp.keys()
         ):
-            return f"第 {i} 次交换缺少 response（status 与 body）"
+            return T("cassette.format.no_response", i=i)
         why = _not_an_api_answer(req, resp)
         if why:
-            return f"第 {i} 次交换（{req['method']} {req['path']}）的响应不是 Messages API 的回答：{why}"
+            return T(
+                "cassette.format.not_api", i=i, method=req["method"], path=req["path"], why=why
+            )
     return None
 
 
@@ -264,23 +271,23 @@ def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
     if status >= 400:
         err = body.get("error") if isinstance(body, dict) else None
         ok = isinstance(err, dict) and {"type", "message"} <= err.keys()
-        return None if ok else '错误响应应是 {"type": "error", "error": {"type", "message"}}'
+        return None if ok else T("cassette.format.error_shape")
     if not str(req["path"]).startswith("/v1/messages") or str(req["path"]).startswith(
         "/v1/messages/count_tokens"
     ):
         return None
     if "body" not in resp:
         text = str(resp.get("text", ""))
-        return None if "event: message_start" in text else "既不是 JSON 消息，也不是 SSE 事件流"
+        return None if "event: message_start" in text else T("cassette.format.not_sse")
     missing = [k for k in MESSAGE_FIELDS if not isinstance(body, dict) or k not in body]
     if missing or not isinstance(body, dict):
-        return f"缺少字段 {', '.join(missing)}"
+        return T("cassette.format.missing", fields=", ".join(missing))
     if (
         body["type"] != "message"
         or body["role"] != "assistant"
         or not isinstance(body["content"], list)
     ):
-        return 'type 应为 "message"、role 应为 "assistant"、content 应为列表'
+        return T("cassette.format.not_message")
     return None
 
 
@@ -422,11 +429,10 @@ class Replay:
 
     def _mismatch(self, got: dict[str, Any]) -> CassetteMismatch:
         path, exchanges, n = self.cassette.path, self.cassette.exchanges, self.position + 1
-        redo = "请按录制时的样子运行课程，或设置 ANTHROPIC_API_KEY 和 AGENTKIT_RECORD 重新录制。"
+        redo = T("cassette.redo")
         if self.position >= len(exchanges):
             return CassetteMismatch(
-                f"回放录制 {path}：录制里只有 {len(exchanges)} 次请求，这是第 {n} 次，而且和录制过的"
-                f"任何一次都不同——课程比录制时多发了请求。{redo}",
+                T("cassette.extra_request", path=path, count=len(exchanges), n=n, redo=redo),
                 path,
                 n,
                 None,
@@ -440,9 +446,15 @@ class Replay:
             else (_at(want.get("body"), where), _at(got["body"], where))
         )
         return CassetteMismatch(
-            f"回放录制 {path}：第 {n} 次请求和录制的不一样，第一个不同的字段是 {where}\n"
-            f"  录制时：{_short(recorded)}\n  这一次：{_short(now)}\n"
-            f"课程的代码、提示或参数与录制时不同，录制里没有这次请求的回答。{redo}",
+            T(
+                "cassette.differs",
+                path=path,
+                n=n,
+                where=where,
+                recorded=_short(recorded),
+                now=_short(now),
+                redo=redo,
+            ),
             path,
             n,
             where,
@@ -504,7 +516,7 @@ def _at(value: Any, where: str) -> Any:
 
 def _short(value: Any, limit: int = 120) -> str:
     if value is MISSING:
-        return "（没有这个字段）"
+        return T("cassette.no_field")
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -523,9 +535,8 @@ def recording(path: str | os.PathLike, backend: str = "anthropic-api") -> Casset
         _check_writable(Path(path))
     tape = _RECORDINGS.setdefault(key, Cassette(Path(path), backend=backend))
     if tape.backend != backend:
-        raise CassetteError(
-            f"录制 {path}：同一个录制文件不能既录{BACKENDS[tape.backend]}又录{BACKENDS[backend]}。"
-        )
+        first, second = backend_name(tape.backend), backend_name(backend)
+        raise CassetteError(T("cassette.two_backends", path=path, first=first, second=second))
     return tape
 
 
@@ -535,9 +546,7 @@ def _check_writable(path: Path) -> None:
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise CassetteError(
-            f"录制：不能在 {folder} 里写录制文件 {path}（不是可写的目录）。请换一个路径。"
-        )
+        raise CassetteError(T("cassette.not_writable", folder=folder, path=path))
 
 
 def replaying(path: str | os.PathLike) -> Replay:

@@ -16,6 +16,7 @@ from .cassette import Cassette
 from .offline import OfflineAPI
 from .settings import Settings, SettingsError
 from .sim import SimulatedClaude, World
+from .strings import T
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 """The workbook's default model: listed by the installed SDK and not marked deprecated (a test checks).
@@ -64,18 +65,21 @@ def try_model(client: anthropic.Anthropic, model: str) -> str:
             )
         except anthropic.APIStatusError as e:
             err = e.body.get("error", {}) if isinstance(e.body, dict) else {}
-            line = f"模型 {model}：HTTP {e.status_code} {err.get('type')}：{err.get('message')}"
+            line = T(
+                "client.model_error",
+                model=model,
+                status=e.status_code,
+                type=err.get("type"),
+                message=err.get("message"),
+            )
             return line + (f"\n  {retired_hint(model)}" if e.status_code == 404 else "")
-    return f"模型 {model}：HTTP 200，stop_reason={r.stop_reason}"
+    return T("client.model_ok", model=model, stop_reason=r.stop_reason)
 
 
 def retired_hint(model: str) -> str:
     """What to do when the API answers 404 for a model id (a retired one, such as the study
     guide's claude-sonnet-4-5): the id to use instead."""
-    return (
-        f"提示：模型 {model} 已停用或不存在。改用 {DEFAULT_MODEL}"
-        "（代码里写 model=agentkit.default_model()，或设置环境变量 AGENTKIT_MODEL）。"
-    )
+    return T("client.retired_hint", model=model, default=DEFAULT_MODEL)
 
 
 def is_offline() -> bool:
@@ -164,18 +168,13 @@ def _plan(settings: Settings, offline, world, faults, context_window, record, re
     if from_env and offline is not True:
         record, replay = settings.record, settings.replay
     if record and replay:
-        raise cassette.CassetteError(
-            "不能同时录制和回放：AGENTKIT_RECORD / record= 与 AGENTKIT_REPLAY / replay= 只能设置一个。"
-        )
+        raise cassette.CassetteError(T("client.record_and_replay"))
     if replay:
         return _Plan(offline=True, replay=cassette.replaying(replay))
     if offline is None:
         offline = settings.is_offline
     if record and offline and from_env:
-        raise cassette.CassetteError(
-            "AGENTKIT_RECORD 录制的是真实 Claude：请设置 ANTHROPIC_API_KEY（并且不要设置 "
-            "AGENTKIT_OFFLINE=1），或者去掉 AGENTKIT_RECORD。"
-        )
+        raise cassette.CassetteError(T("client.record_needs_key"))
     tape = cassette.recording(record, "offline" if offline else "anthropic-api") if record else None
     if not offline:
         return _Plan(offline=False, tape=tape)
@@ -224,12 +223,10 @@ def connection_problem(
         or getattr(getattr(client, "cassette", None), "mode", None) == "replay"
     ):
         cause = error.__cause__ or error if error is not None else None
-        detail = f"：{type(cause).__name__}: {' '.join(str(cause).split())}" if cause else ""
-        return f"离线模拟 Claude 内部出错（这是 agentkit 的问题，不是网络问题，请报告）{detail}"
-    return (
-        f"连不上 Claude API（{client.base_url}）。请检查网络或 ANTHROPIC_BASE_URL；"
-        "没有网络时设置环境变量 AGENTKIT_OFFLINE=1 改用离线模拟 Claude。"
-    )
+        text = " ".join(str(cause).split())
+        detail = T("client.offline_broke_detail", kind=type(cause).__name__, text=text)
+        return T("client.offline_broke") + (detail if cause else "")
+    return T("client.unreachable", url=client.base_url)
 
 
 @contextmanager
@@ -240,7 +237,11 @@ def friendly_errors(client: anthropic.Anthropic | anthropic.AsyncAnthropic | Non
     try:
         yield
     except anthropic.APIConnectionError as e:
-        print(connection_problem(client, e) if client is not None else f"连不上 Claude API：{e}")
+        print(
+            connection_problem(client, e)
+            if client is not None
+            else T("client.unreachable_bare", error=e)
+        )
     except (cassette.CassetteError, SettingsError) as e:
         print(" ".join(str(e).split()))
 
@@ -249,8 +250,8 @@ def backend(client: anthropic.Anthropic) -> str:
     """What answers this client, in words a lesson can print."""
     tape = getattr(client, "cassette", None)
     if getattr(client, "offline", None) is not None:
-        where = "离线模拟 Claude（确定性替身，不是真模型）"
-        return where + (f"；{tape.label}" if tape else "")
+        where = T("client.backend_offline")
+        return where + (T("client.backend_and", label=tape.label) if tape else "")
     if tape is not None and tape.mode == "replay":
         return tape.label
-    return "真实 Claude API" + (f"；{tape.label}" if tape else "")
+    return T("client.backend_real") + (T("client.backend_and", label=tape.label) if tape else "")

@@ -16,8 +16,14 @@ from typing import Any
 
 from .content import blocks
 from .content import short as _short
+from .i18n import language
+from .strings import T
 
-ROLE_ZH = {"user": "用户 / user", "assistant": "Claude / assistant"}
+
+def role_label(role: str) -> str:
+    """A message's role as a transcript's header cell shows it."""
+    key = f"display.role.{role}"
+    return T(key) if key in T else role
 
 
 def _messages(run: Any) -> list[dict[str, Any]]:
@@ -90,7 +96,7 @@ def transcript_html(run: Any) -> str:
     rows = [
         [
             str(i),
-            f"<b>{ROLE_ZH.get(m['role'], m['role'])}</b>",
+            f"<b>{role_label(m['role'])}</b>",
             "".join(
                 f"<div class='ak-block ak-{html.escape(b.get('type', ''))}'>"
                 f"{html.escape(_block_line(b, full=True))}</div>"
@@ -114,8 +120,9 @@ def mermaid_source(run: Any, fold: int = 3) -> str:
     A LoopResult's rounds come from `run.stop_reasons` (a cut max_tokens reply, dropped from
     the history, is drawn as its own round); a plain message list shows what it holds. A run
     of `fold` or more identical rounds is drawn once, inside a `loop` box that says how many."""
-    out = ["sequenceDiagram", "    participant U as 用户", "    participant L as 循环"]
-    out += ["    participant C as Claude", "    participant T as 工具"]
+    out = ["sequenceDiagram", f"    participant U as {T('display.mm.user')}"]
+    out += [f"    participant L as {T('display.mm.loop')}", "    participant C as Claude"]
+    out += [f"    participant T as {T('display.mm.tools')}"]
     msgs = _messages(run)
     first = blocks(msgs[0]["content"]) if msgs else []
     out.append(f"    U->>L: {_mm(_short(first[0].get('text', ''), 30) if first else '')}")
@@ -136,13 +143,13 @@ def _rounds(msgs: list[dict[str, Any]], reasons: list[str]) -> list[list[str]]:
                 rounds[-1] += [_result_arrow(b) for b in parts if b.get("type") == "tool_result"]
             continue
         while reasons and reasons[0] == "max_tokens":  # dropped replies are not in history
-            rounds.append(_round("stop_reason=max_tokens（截断，丢弃后加倍重试）", []))
+            rounds.append(_round(T("display.mm.cut"), []))
             reasons.pop(0)
         uses = [b for b in parts if b.get("type") == "tool_use"]
         said = f"stop_reason={reasons.pop(0)}" if reasons else "tool_use" if uses else "text"
         rounds.append(_round(said, uses))
     for reason in reasons:  # rounds after the last kept reply: cut, or cut inside a tool_use
-        rounds.append(_round(f"stop_reason={reason}（响应未保留）", []))
+        rounds.append(_round(T("display.mm.not_kept", reason=reason), []))
     return rounds
 
 
@@ -153,13 +160,14 @@ def _folded(rounds: list[list[str]], fold: int) -> list[str]:
         while same < len(rounds) and rounds[same] == rounds[n]:
             same += 1
         if same - n >= fold:
-            out.append(f"    loop 第 {n + 1}–{same} 轮：相同的 {same - n} 轮，只画一次")
-            out.append(f"        L->>C: messages.create（第 {n + 1}–{same} 轮）")
+            span = {"first": n + 1, "last": same}
+            out.append("    " + T("display.mm.fold", **span, count=same - n))
+            out.append("        L->>C: " + T("display.mm.rounds", **span))
             out += ["    " + line for line in rounds[n]]
             out.append("    end")
         else:
             for turn in range(n, same):
-                out.append(f"    L->>C: messages.create（第 {turn + 1} 轮）")
+                out.append("    L->>C: " + T("display.mm.round", n=turn + 1))
                 out += rounds[turn]
         n = same
     return out
@@ -175,8 +183,16 @@ def _result_arrow(b: dict[str, Any]) -> str:
     return f"    T-->>L: {tag}{_mm(_short(b.get('content', ''), 40))}"
 
 
+MERMAID_EN = str.maketrans({";": "#59;", "#": "#35;", "%": "#37;", "\n": " "})
+"""In English: Mermaid's entity codes (`#59;`), which the diagram shows as the characters
+themselves (sequence diagrams take them since mermaid 0.5.2: knsv/mermaid#193)."""
+
+
 def _mm(text: str) -> str:
-    """Mermaid message text: no characters that end a statement or open a comment."""
+    """Mermaid message text: no characters that end a statement or open a comment. In Chinese
+    their full-width twins stand in; in English (no CJK character), Mermaid's entity codes."""
+    if language() == "en":
+        return text.translate(MERMAID_EN) or " "
     return text.replace(";", "；").replace("#", "＃").replace("%", "％").replace("\n", " ") or " "
 
 

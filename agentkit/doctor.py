@@ -14,6 +14,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from .strings import T
+
 DIST = "agentloop-workbook"
 NEEDED_PYTHON = (3, 11)
 WHEELHOUSE = 'pip install --no-index --find-links wheelhouse "agentloop-workbook"'
@@ -24,10 +26,7 @@ def check_python(version: tuple[int, ...] = tuple(sys.version_info[:3])) -> list
         return []
     have = ".".join(map(str, version))
     need = ".".join(map(str, NEEDED_PYTHON))
-    return [
-        f"Python {have} 太旧：需要 Python ≥ {need}。修复：装 Python {need} 或更新的版本"
-        f"（U 盘里的安装包，或 conda），再用它新建虚拟环境"
-    ]
+    return [T("doctor.old_python", have=have, need=need)]
 
 
 def requirements(dist: str = DIST) -> list[str]:
@@ -46,30 +45,31 @@ def check_packages(listed: list[str] | None = None) -> list[str]:
     except (
         ImportError
     ):  # comes with JupyterLab and pip's own tools: its absence is a broken install
-        return ['缺少 packaging（JupyterLab 的依赖）。修复：pip install "jupyterlab>=4.1,<5"']
+        return [T("doctor.no_packaging")]
     if listed is None:
         listed = requirements()
         if not listed:
-            return [
-                f"没有安装 {DIST} 本身。修复：在练习册目录里 pip install -e .（无网络时：{WHEELHOUSE}）"
-            ]
+            return [T("doctor.not_installed", dist=DIST, wheelhouse=WHEELHOUSE)]
     problems = []
     for line in listed:
         try:
             req = Requirement(line)
         except InvalidRequirement:
-            problems.append(f"依赖写错了：{line!r}。修复：重新安装练习册")
+            problems.append(T("doctor.bad_requirement", line=line))
             continue
         if req.marker is not None and not req.marker.evaluate():
             continue
-        fix = f'修复：pip install "{req.name}{req.specifier}"（无网络时加 --no-index --find-links wheelhouse）'
+        fix = T("doctor.pip_fix", requirement=f"{req.name}{req.specifier}")
         try:
             have = metadata.version(req.name)
         except metadata.PackageNotFoundError:
-            problems.append(f"缺少 {req.name}（需要 {req.specifier or '任意版本'}）。{fix}")
+            spec = req.specifier or T("doctor.any_version")
+            problems.append(T("doctor.missing", name=req.name, spec=spec, fix=fix))
             continue
         if req.specifier and not req.specifier.contains(have, prereleases=True):
-            problems.append(f"{req.name} 是 {have}，需要 {req.specifier}。{fix}")
+            problems.append(
+                T("doctor.wrong_version", name=req.name, have=have, spec=req.specifier, fix=fix)
+            )
     return problems
 
 
@@ -77,22 +77,17 @@ def check_jupyterlab() -> list[str]:
     problems = []
     bindir = Path(sys.executable).parent
     if not (shutil.which("jupyter-lab") or (bindir / "jupyter-lab").exists()):
-        problems.append(
-            "找不到 jupyter-lab 命令。修复：先激活练习册的虚拟环境（. .venv/bin/activate），"
-            '或 pip install "jupyterlab>=4.1,<5"'
-        )
+        problems.append(T("doctor.no_jupyter_lab"))
     try:
         from jupyter_client.kernelspec import KernelSpecManager
 
         kernels = KernelSpecManager().find_kernel_specs()
     except Exception as e:  # a broken Jupyter install: say so, do not crash the preflight
         kernels = {}
-        problems.append(
-            f"Jupyter 的内核列表读不出来（{type(e).__name__}）。修复：重新安装 jupyterlab"
-        )
+        problems.append(T("doctor.kernels_unreadable", kind=type(e).__name__))
     else:
         if "python3" not in kernels:
-            problems.append("JupyterLab 没有 Python 内核。修复：pip install ipykernel")
+            problems.append(T("doctor.no_kernel"))
     return problems
 
 
@@ -108,12 +103,10 @@ def check_offline_api() -> list[str]:
             messages=[{"role": "user", "content": "你好"}],
         )
     except Exception as e:
-        return [
-            f"离线 API 出错：{type(e).__name__}: {' '.join(str(e).split())[:200]}。"
-            f"修复：重新安装练习册（pip install -e . 或 {WHEELHOUSE}）"
-        ]
+        text = " ".join(str(e).split())[:200]
+        return [T("doctor.offline_failed", kind=type(e).__name__, text=text, wheelhouse=WHEELHOUSE)]
     if reply.type != "message" or not reply.stop_reason:
-        return [f"离线 API 的回答不对（{reply.type}）。修复：重新安装练习册"]
+        return [T("doctor.offline_wrong", type=reply.type)]
     return []
 
 
@@ -128,5 +121,5 @@ def doctor(checks=CHECKS, out=print) -> int:
         out(f"✗ {line}")
     if not problems:
         version = ".".join(map(str, sys.version_info[:3]))
-        out(f"✓ 一切就绪：Python {version}，依赖齐全，JupyterLab 可用，离线 API 能回答。")
+        out(T("doctor.ready", version=version))
     return len(problems)

@@ -51,6 +51,7 @@ from .offline import OfflineAPI
 from .offline.api import MAX_BODY, error_answer, stable_id
 from .settings import Settings
 from .sim import SimulatedClaude, World
+from .strings import T
 
 MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
 LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
@@ -346,7 +347,7 @@ HOSTNAME = re.compile(
 
 
 def check_host(text: str) -> str:
-    """An IPv4 or IPv6 address (brackets allowed) or a host name; else ValueError in Chinese."""
+    """An IPv4 or IPv6 address (brackets allowed) or a host name; else ValueError, one line."""
     host = text[1:-1] if text.startswith("[") and text.endswith("]") else text
     try:
         return str(ipaddress.ip_address(host))
@@ -354,15 +355,13 @@ def check_host(text: str) -> str:
         pass
     if HOSTNAME.fullmatch(host) and not host.replace(".", "").isdigit():
         return host
-    raise ValueError(f"--host {text!r} 不是 IP 地址或主机名（例如 127.0.0.1、::1、localhost）")
+    raise ValueError(T("serve.bad_host", text=text))
 
 
 def check_port(text: str) -> int:
-    """0 (any free port) or 1–65535; else ValueError in Chinese."""
+    """0 (any free port) or 1–65535; else ValueError, one line."""
     if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
-        raise ValueError(
-            f"--port {text!r} 不是端口号：应为 1–65535 的整数（0 表示任选一个空闲端口）"
-        )
+        raise ValueError(T("serve.bad_port", text=text))
     return int(text)
 
 
@@ -415,18 +414,8 @@ async def _serve(host: str, port: int, ready=print) -> None:
     server, actual = _listen(host, port)
     url = url_for(host, actual)
     if not is_loopback(host):
-        ready(
-            f"注意：--host {host} 让本机以外的电脑也能连上这个服务（不校验 API key）；只在信任的网络里这样用。",
-            file=sys.stderr,
-            flush=True,
-        )
-    ready(
-        f"离线 Claude API（模拟 Claude，不是真模型）已在 {url} 上运行；每个 API key 有自己的订单世界"
-        "（只在内存里：服务停止后全部丢失）。\n"
-        f"在另一个终端里设置：\nexport ANTHROPIC_BASE_URL={url}\nexport ANTHROPIC_API_KEY=任意字符串\n"
-        "按 Ctrl-C 停止。",
-        flush=True,
-    )
+        ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
+    ready(T("serve.banner", url=url), flush=True)
     await stop.wait()
     server.stop()
 
@@ -451,9 +440,11 @@ def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> 
     except KeyboardInterrupt:
         pass  # Ctrl-C before the signal handler was in place
     except OSError as e:
-        hint = "换一个端口：--port 8766" if e.errno == errno.EADDRINUSE else "检查 --host 与 --port"
+        hint = T("serve.port_busy" if e.errno == errno.EADDRINUSE else "serve.check_flags")
         where = url_for(host, port).removeprefix("http://")
-        print(f"无法在 {where} 上启动服务：{e.strerror or e}。{hint}", file=sys.stderr)
+        print(
+            T("serve.cannot_listen", where=where, error=e.strerror or e, hint=hint), file=sys.stderr
+        )
         return 1
-    print("离线 Claude API 已停止。")
+    print(T("serve.stopped"))
     return 0

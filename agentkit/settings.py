@@ -58,12 +58,36 @@ CONTROL = re.compile(r"[\x00-\x20\x7f]")
 
 
 class SettingsError(ValueError):
-    """An environment variable holds a value agentkit cannot use; the message is one line."""
+    """An environment variable holds a value agentkit cannot use; the message is one line, in the
+    language AGENTKIT_LANG asks for (in Chinese when AGENTKIT_LANG itself is the wrong value).
+    `expected` is the form expected, as a (zh, en) pair: this module imports nothing, so it keeps
+    its few strings here rather than in an agentkit.i18n table."""
 
-    def __init__(self, name: str, value: str, expected: str, *, show: bool = True):
-        self.name, self.expected = name, expected
-        shown = f"{name}={value!r}" if show else f"{name}（值不显示）"
-        super().__init__(f"环境变量 {shown} 无效：{expected}")
+    def __init__(
+        self,
+        name: str,
+        value: str,
+        expected: tuple[str, str],
+        *,
+        show: bool = True,
+        env: Mapping[str, str] | None = None,
+    ):
+        lang = _lang_or_zh(os.environ if env is None else env)
+        self.name, self.expected = name, expected[LANGUAGES.index(lang)]
+        if lang == "en":
+            shown = f"{name}={value!r}" if show else f"{name} (value not shown)"
+            message = f"Environment variable {shown} is not valid: {self.expected}"
+        else:
+            shown = f"{name}={value!r}" if show else f"{name}（值不显示）"
+            message = f"环境变量 {shown} 无效：{self.expected}"
+        super().__init__(message)
+
+
+def _lang_or_zh(env: Mapping[str, str]) -> str:
+    """The language to word a SettingsError in: AGENTKIT_LANG's when it is valid, else Chinese
+    (the default), so a wrong AGENTKIT_LANG is still reported."""
+    word = env.get("AGENTKIT_LANG", "").strip().lower()
+    return word if word in LANGUAGES else "zh"
 
 
 @dataclass(frozen=True)
@@ -127,7 +151,7 @@ def _lang(env: Mapping[str, str], name: str) -> str:
         return "zh"
     if word in LANGUAGES:
         return word
-    raise SettingsError(name, value, "应为 zh 或 en")
+    raise SettingsError(name, value, ("应为 zh 或 en", "expected zh or en"), env=env)
 
 
 def _flag(env: Mapping[str, str], name: str) -> bool | None:
@@ -138,7 +162,13 @@ def _flag(env: Mapping[str, str], name: str) -> bool | None:
     if word in TRUE or word in FALSE:
         return word in TRUE
     raise SettingsError(
-        name, value, "应为 1/0、true/false 或 yes/no（0 和 false：有 key 时用真实 Claude）"
+        name,
+        value,
+        (
+            "应为 1/0、true/false 或 yes/no（0 和 false：有 key 时用真实 Claude）",
+            "expected 1/0, true/false or yes/no (0 and false: real Claude when a key is set)",
+        ),
+        env=env,
     )
 
 
@@ -147,7 +177,15 @@ def _model(env: Mapping[str, str], name: str) -> str | None:
     if not value:
         return None
     if not MODEL_ID.fullmatch(value):
-        raise SettingsError(name, value, "应为一个模型 id，例如 claude-sonnet-4-6（不含空格）")
+        raise SettingsError(
+            name,
+            value,
+            (
+                "应为一个模型 id，例如 claude-sonnet-4-6（不含空格）",
+                "expected a model id such as claude-sonnet-4-6 (no spaces)",
+            ),
+            env=env,
+        )
     return value
 
 
@@ -163,7 +201,13 @@ def _today(env: Mapping[str, str], name: str) -> date | str | None:
     except ValueError:
         pass
     raise SettingsError(
-        name, value, "应为日期 YYYY-MM-DD（例如 2026-12-01），或 system（本机日期）"
+        name,
+        value,
+        (
+            "应为日期 YYYY-MM-DD（例如 2026-12-01），或 system（本机日期）",
+            "expected a date YYYY-MM-DD (such as 2026-12-01), or system (this machine's date)",
+        ),
+        env=env,
     )
 
 
@@ -172,7 +216,15 @@ def _path(env: Mapping[str, str], name: str) -> str | None:
     if not value:
         return None
     if "\x00" in value or not value.strip():
-        raise SettingsError(name, value, "应为一个文件路径，例如 cassettes/02.json")
+        raise SettingsError(
+            name,
+            value,
+            (
+                "应为一个文件路径，例如 cassettes/02.json",
+                "expected a file path such as cassettes/02.json",
+            ),
+            env=env,
+        )
     return value
 
 
@@ -182,7 +234,15 @@ def _key(env: Mapping[str, str], name: str) -> str | None:
         return None
     if CONTROL.search(value):
         raise SettingsError(
-            name, value, "含有空格、换行或控制字符（复制 key 时多带了字符？）", show=False
+            name,
+            value,
+            (
+                "含有空格、换行或控制字符（复制 key 时多带了字符？）",
+                "contains a space, a line break or a control character (extra characters copied "
+                "with the key?)",
+            ),
+            show=False,
+            env=env,
         )
     return value
 
@@ -191,12 +251,16 @@ def _url(env: Mapping[str, str], name: str) -> str | None:
     if name not in env:
         return None
     value = env[name]
-    expected = "应为 http(s)://主机[:端口] 形式的 URL，例如 http://127.0.0.1:8765；不用时请 unset"
+    expected = (
+        "应为 http(s)://主机[:端口] 形式的 URL，例如 http://127.0.0.1:8765；不用时请 unset",
+        "expected a URL of the form http(s)://host[:port], such as http://127.0.0.1:8765; "
+        "unset it when not in use",
+    )
     try:
         parts = urlsplit(value)
         parts.port  # noqa: B018 - raises ValueError on a port that is not a number in range
     except ValueError:
-        raise SettingsError(name, value, expected) from None
+        raise SettingsError(name, value, expected, env=env) from None
     if parts.scheme not in ("http", "https") or not parts.hostname or CONTROL.search(value):
-        raise SettingsError(name, value, expected)
+        raise SettingsError(name, value, expected, env=env)
     return value

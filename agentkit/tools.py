@@ -17,6 +17,7 @@ from anthropic import beta_tool as tool  # noqa: F401  (agentkit.tool is the SDK
 from anthropic.lib.tools import BetaFunctionTool
 
 from .failures import DENIED, INVALID_INPUT, UNKNOWN_TOOL, error_text, with_category
+from .strings import T
 
 JSON_TYPES: dict[str, type | tuple[type, ...]] = {
     "string": str,
@@ -104,10 +105,7 @@ class RefundCap:
     def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
         amount = input.get("amount")
         if name == "process_refund" and isinstance(amount, (int, float)) and amount > self.limit:
-            return (
-                f"Hook 拒绝：退款金额 {amount} 超过上限 {self.limit:g}，不能自动退款，"
-                f"必须调用 escalate_to_human 转人工处理。"
-            )
+            return T("tools.refund_cap", amount=amount, limit=self.limit)
         return None
 
 
@@ -122,10 +120,7 @@ class LookupBeforeRefund:
     def before_tool(self, name: str, input: dict[str, Any]) -> str | None:
         order_id = input.get("order_id")
         if name == "process_refund" and order_id not in self.looked_up:
-            return (
-                "前置条件未满足，拒绝执行：本次运行中还没有用 lookup_order "
-                f"成功查询订单 {order_id}，不能调用 process_refund。"
-            )
+            return T("tools.lookup_first", order_id=order_id)
         return None
 
     def after_tool(self, name: str, input: dict[str, Any], result: Any) -> Any:
@@ -201,10 +196,10 @@ class Toolbox:
     def _check(self, name: str, args: dict[str, Any]) -> str | None:
         """Unknown tool or input that breaks the schema: a message the model can correct itself from."""
         if name not in self.local:
-            offered = ", ".join(self.local) or "无"
-            return with_category(UNKNOWN_TOOL, f"未知工具 {name!r}。可用的工具：{offered}。")
+            offered = ", ".join(self.local) or T("tools.none")
+            return with_category(UNKNOWN_TOOL, T("tools.unknown", name=name, offered=offered))
         if name not in self.functions and self.run_tool is None:
-            return f"工具 {name!r} 只有定义，没有实现（没有函数，也没有 run_tool）。"
+            return T("tools.no_function", name=name)
         if name in self.functions:
             return None  # pydantic validates inside the SDK's tool.call
         schema = self.local[name].get("input_schema", {})
@@ -212,11 +207,12 @@ class Toolbox:
         if missing:
             got = json.dumps(args, ensure_ascii=False)
             return with_category(
-                INVALID_INPUT, f"{name} 的输入缺少必填字段 {missing}；收到的输入：{got}"
+                INVALID_INPUT, T("tools.missing_fields", name=name, missing=missing, got=got)
             )
         for k, v in args.items():
             want = JSON_TYPES.get(schema.get("properties", {}).get(k, {}).get("type"))
             if want and (not isinstance(v, want) or (isinstance(v, bool) and want is not bool)):
                 kind = schema["properties"][k]["type"]
-                return with_category(INVALID_INPUT, f"{name} 的字段 {k} 应为 {kind}，收到 {v!r}")
+                wrong = T("tools.wrong_type", name=name, field=k, kind=kind, value=v)
+                return with_category(INVALID_INPUT, wrong)
         return None

@@ -38,6 +38,7 @@ import tornado.netutil
 import tornado.web
 
 from .settings import Settings, SettingsError
+from .strings import T
 
 ROSTER_FIELDS = ["student", "token"]
 USAGE_FIELDS = ["student", "requests", "input_tokens", "output_tokens"]
@@ -75,21 +76,21 @@ def read_roster(path: Path) -> dict[str, str]:
     with path.open(newline="", encoding="utf-8-sig") as f:
         rows = list(csv.reader(f))
     if not rows or [c.strip().lower() for c in rows[0]] != ROSTER_FIELDS:
-        raise RosterError(f"{path}：第 1 行应为表头 student,token")
+        raise RosterError(T("upstream.roster_header", path=path))
     roster: dict[str, str] = {}
     for n, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
         if len(row) != 2 or not all(c.strip() for c in row):
-            raise RosterError(f"{path}：第 {n} 行应有两个非空的格（student,token），实际是 {row!r}")
+            raise RosterError(T("upstream.roster_row", path=path, n=n, row=row))
         student, token = (c.strip() for c in row)
         if token in roster:
-            raise RosterError(f"{path}：第 {n} 行的 token 与 {roster[token]} 的重复")
+            raise RosterError(T("upstream.roster_same_token", path=path, n=n, other=roster[token]))
         if student in roster.values():
-            raise RosterError(f"{path}：第 {n} 行的学生 {student} 已经出现过")
+            raise RosterError(T("upstream.roster_same_student", path=path, n=n, student=student))
         roster[token] = student
     if not roster:
-        raise RosterError(f"{path}：名单里没有学生")
+        raise RosterError(T("upstream.roster_empty", path=path))
     return roster
 
 
@@ -112,12 +113,13 @@ class Usage:
         with path.open(newline="", encoding="utf-8") as f:
             reader = csv.DictReader(f)
             if reader.fieldnames != USAGE_FIELDS:
-                raise RosterError(f"{path}：第 1 行应为表头 {','.join(USAGE_FIELDS)}")
+                fields = ",".join(USAGE_FIELDS)
+                raise RosterError(T("upstream.usage_header", path=path, fields=fields))
             for n, row in enumerate(reader, start=2):
                 try:
                     usage.rows[row["student"]] = [int(row[k]) for k in USAGE_FIELDS[1:]]
                 except (TypeError, ValueError):
-                    raise RosterError(f"{path}：第 {n} 行的数字读不出来：{row!r}") from None
+                    raise RosterError(T("upstream.usage_number", path=path, n=n, row=row)) from None
         return usage
 
     def total(self, student: str) -> int:
@@ -226,9 +228,7 @@ class ProxyHandler(tornado.web.RequestHandler):
             return self._error(
                 429,
                 "rate_limit_error",
-                f"班级额度已用完：本班每名学生 {room.budget} tokens（输入 + 输出），"
-                f"{student} 已用 {used}。请找老师。 (class budget of {room.budget} tokens "
-                "per student reached)",
+                T("upstream.budget_used", budget=room.budget, student=student, used=used),
             )
         try:
             await self._forward(student)
@@ -239,7 +239,7 @@ class ProxyHandler(tornado.web.RequestHandler):
             self._error(
                 502,
                 "api_error",
-                f"老师的电脑连不上上游 {room.upstream}（{type(e).__name__}）。请找老师。",
+                T("upstream.unreachable", upstream=room.upstream, kind=type(e).__name__),
             )
 
     async def _forward(self, student: str) -> None:
@@ -305,19 +305,24 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
         sockets = tornado.netutil.bind_sockets(port, host)
         server.add_sockets(sockets)
         actual = sockets[0].getsockname()[1]
-        shown = "<老师电脑的局域网地址>" if host in ("", "0.0.0.0", "::") else host
-        budget = f"每名学生 {room.budget} tokens" if room.budget is not None else "不限"
-        ready(
-            f"班级代理已在 http://{shown}:{actual} 上运行，转发到 {room.upstream}（用老师的 "
-            "ANTHROPIC_API_KEY，不显示）。\n"
-            f"名单：{roster_path}（{len(room.roster)} 名学生，"
-            f"{'刚刚生成，打印出来发给学生' if created else '已读取'}）；额度：{budget}；"
-            f"用量：{room.usage.path}\n"
-            f"学生设置：export ANTHROPIC_BASE_URL=http://{shown}:{actual}\n"
-            "          export ANTHROPIC_API_KEY=<名单上自己的 token>\n"
-            "按 Ctrl-C 停止。",
-            flush=True,
+        shown = T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host
+        budget = (
+            T("upstream.budget_each", budget=room.budget)
+            if room.budget is not None
+            else T("upstream.unlimited")
         )
+        banner = T(
+            "upstream.banner",
+            shown=shown,
+            port=actual,
+            upstream=room.upstream,
+            roster=roster_path,
+            students=len(room.roster),
+            state=T("upstream.roster_new" if created else "upstream.roster_read"),
+            budget=budget,
+            usage=room.usage.path,
+        )
+        ready(banner, flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -341,12 +346,10 @@ def serve_classroom(
         print(e, file=sys.stderr)
         return 1
     if not key:
-        print(
-            "没有 ANTHROPIC_API_KEY：在老师的终端里先 export ANTHROPIC_API_KEY=…", file=sys.stderr
-        )
+        print(T("upstream.no_key"), file=sys.stderr)
         return 1
     if not upstream.startswith(("http://", "https://")):
-        print(f"--upstream 应以 http:// 或 https:// 开头，实际是 {upstream!r}", file=sys.stderr)
+        print(T("upstream.bad_upstream", upstream=upstream), file=sys.stderr)
         return 1
     roster_path = Path(roster)
     try:
@@ -356,9 +359,10 @@ def serve_classroom(
         print(str(e), file=sys.stderr)
         return 1
     except OSError as e:
-        print(f"无法在 {host}:{port} 上启动服务：{e.strerror or e}。", file=sys.stderr)
+        error = e.strerror or e
+        print(T("upstream.cannot_listen", host=host, port=port, error=error), file=sys.stderr)
         return 1
-    print("班级代理已停止。")
+    print(T("upstream.stopped"))
     return 0
 
 
@@ -366,7 +370,7 @@ def show_usage(roster: str | Path = "roster.csv", budget_tokens: int | None = No
     """Print the usage table: one line per student on the roster, with what they used."""
     roster_path = Path(roster)
     if not roster_path.exists():
-        print(f"没有名单 {roster_path}：先用 --upstream 启动一次代理。", file=sys.stderr)
+        print(T("upstream.no_roster", roster=roster_path), file=sys.stderr)
         return 1
     try:
         students = read_roster(roster_path).values()
@@ -377,6 +381,10 @@ def show_usage(roster: str | Path = "roster.csv", budget_tokens: int | None = No
     print(f"{'student':<12} {'requests':>8} {'input':>9} {'output':>9} {'total':>9}")
     for student in students:
         requests, inp, out = usage.rows.get(student, [0, 0, 0])
-        over = " 已达额度" if budget_tokens is not None and inp + out >= budget_tokens else ""
+        over = (
+            T("upstream.over_budget")
+            if budget_tokens is not None and inp + out >= budget_tokens
+            else ""
+        )
         print(f"{student:<12} {requests:>8} {inp:>9} {out:>9} {inp + out:>9}{over}")
     return 0

@@ -5,6 +5,9 @@
     agentloop-quiz --mode progress        # mastery by topic, weakest first
     printf 'B\\nA\\nC\\n' | agentloop-quiz --mode practice --n 3 --seed 7 --lang en
 
+``--lang`` defaults to AGENTKIT_LANG (zh or en, the setting agentkit reads too), else zh; with
+AGENTKIT_LANG=en the help is in English as well.
+
 Answers are read one per line from standard input (a letter A-D, any case, spaces ignored), so a
 run can be scripted. An invalid answer is explained and asked again; end of input stops the run
 cleanly, and every answer given so far is already saved. Ctrl-C abandons an exam: nothing is graded,
@@ -47,58 +50,53 @@ EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 CLI_MODES = (*MODES, "progress")
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="agentloop-quiz",
-        description="Agent 循环考试训练（CCA-F 任务 1.1）/ Agent-loop exam trainer (CCA-F task 1.1)",
-    )
-    parser.add_argument(
-        "--mode",
-        choices=CLI_MODES,
-        default="practice",
-        help="practice 练习 | exam 模拟考试 | review 间隔复习（到期的错题） | progress 各主题掌握度 "
-        "(default: practice)",
-    )
-    parser.add_argument(
-        "--lang",
-        choices=("zh", "en"),
-        default="zh",
-        help="界面与题目语言 / language of the UI and the questions (default: zh)",
-    )
+LANGS = ("zh", "en")
+
+
+class LanguageError(ValueError):
+    """AGENTKIT_LANG holds a value other than zh or en (any case); the message is one line."""
+
+
+def env_lang(env=None) -> str | None:
+    """AGENTKIT_LANG, checked as agentkit checks it: "zh" or "en" (any case, spaces ignored), None
+    when unset or empty. Read here, not through agentkit: quizzes never imports it. A wrong value
+    raises LanguageError, worded in Chinese (the default language), as agentkit words it."""
+    value = (os.environ if env is None else env).get("AGENTKIT_LANG", "")
+    word = value.strip().lower()
+    if not word:
+        return None
+    if word not in LANGS:
+        raise LanguageError(t("zh", "env.bad_lang", value=value))
+    return word
+
+
+def parse_args(argv: list[str] | None, help_lang: str = "zh") -> argparse.Namespace:
+    """The options; ``--lang`` is None when not given. The help is in English when ``help_lang``
+    is "en" (AGENTKIT_LANG=en), else in both languages."""
+
+    def say(key: str, **values) -> str:
+        return t(help_lang, key, **values)
+
+    parser = argparse.ArgumentParser(prog="agentloop-quiz", description=say("cli.description"))
+    parser.add_argument("--mode", choices=CLI_MODES, default="practice", help=say("cli.help.mode"))
+    parser.add_argument("--lang", choices=LANGS, default=None, help=say("cli.help.lang"))
     parser.add_argument(
         "--n",
         type=_positive_int,
         default=None,
-        help=f"题数 / number of questions (exam default: {DEFAULT_EXAM_SIZE}; "
-        "practice and review: all)",
+        help=say("cli.help.n", exam_size=DEFAULT_EXAM_SIZE),
     )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="随机种子：同一种子得到同样的题目与选项顺序 / same seed, same questions "
-        "and option order (default: a random seed, printed)",
-    )
-    parser.add_argument(
-        "--db",
-        default=None,
-        metavar="PATH",
-        help="进度文件 / progress file (default: $AGENTLOOP_QUIZ_DB or the user "
-        "data folder; ':memory:' keeps nothing)",
-    )
+    parser.add_argument("--seed", type=int, default=None, help=say("cli.help.seed"))
+    parser.add_argument("--db", default=None, metavar="PATH", help=say("cli.help.db"))
     parser.add_argument(
         "--time-limit",
         type=_positive_int,
         default=None,
         metavar="MINUTES",
-        help="考试限时（分钟）/ exam time limit in minutes (default: none)",
+        help=say("cli.help.time_limit"),
     )
     parser.add_argument(
-        "--bank",
-        nargs="+",
-        default=None,
-        metavar="FILE",
-        help="题库文件 / bank files to use instead of the built-in bank",
+        "--bank", nargs="+", default=None, metavar="FILE", help=say("cli.help.bank")
     )
     return parser.parse_args(argv)
 
@@ -130,10 +128,17 @@ def main(
 
 
 def _main(argv, stdin, stdout, stderr) -> int:
-    args = parse_args(argv)
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     stderr = stderr or sys.stderr
-    lang = args.lang
+    try:
+        default, wrong = env_lang(), None
+    except LanguageError as exc:
+        default, wrong = None, exc
+    args = parse_args(argv, help_lang=default or "zh")
+    if args.lang is None and wrong is not None:  # --lang would have made AGENTKIT_LANG moot
+        print(wrong, file=stderr)
+        return EXIT_USAGE
+    lang = args.lang or default or "zh"
     try:
         items = load_bank(args.bank)
         topics = load_topics()

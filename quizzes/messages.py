@@ -79,6 +79,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bank.error": "题库有错误，无法开始：",
         "store.error": "无法使用进度文件 {path}：{error}。该路径上的内容没有被改动（可以用 --db 指定别的位置）。",
         "store.busy": "进度文件 {path} 正被另一个程序锁住：这次的答案先留在内存里，下次作答时一起保存。",
+        # the command line's help: both languages unless AGENTKIT_LANG=en
+        "env.bad_lang": "环境变量 AGENTKIT_LANG={value!r} 无效：应为 zh 或 en",
+        "cli.description": (
+            "Agent 循环考试训练（CCA-F 任务 1.1）/ Agent-loop exam trainer (CCA-F task 1.1)"
+        ),
+        "cli.help.mode": (
+            "practice 练习 | exam 模拟考试 | review 间隔复习（到期的错题） | progress 各主题掌握度 "
+            "(default: practice)"
+        ),
+        "cli.help.lang": (
+            "界面与题目语言 / language of the UI and the questions "
+            "(default: $AGENTKIT_LANG when set, else zh)"
+        ),
+        "cli.help.n": (
+            "题数 / number of questions (exam default: {exam_size}; practice and review: all)"
+        ),
+        "cli.help.seed": (
+            "随机种子：同一种子得到同样的题目与选项顺序 / same seed, same questions "
+            "and option order (default: a random seed, printed)"
+        ),
+        "cli.help.db": (
+            "进度文件 / progress file (default: $AGENTLOOP_QUIZ_DB or the user "
+            "data folder; ':memory:' keeps nothing)"
+        ),
+        "cli.help.time_limit": "考试限时（分钟）/ exam time limit in minutes (default: none)",
+        "cli.help.bank": "题库文件 / bank files to use instead of the built-in bank",
     },
     "en": {
         "mode.practice": "Practice",
@@ -176,6 +202,25 @@ MESSAGES: dict[str, dict[str, str]] = {
             "The progress file {path} is locked by another program: this answer is kept in "
             "memory and saved with the next one."
         ),
+        "env.bad_lang": "Environment variable AGENTKIT_LANG={value!r} is not valid: expected zh or en",
+        "cli.description": "Agent-loop exam trainer (CCA-F task 1.1)",
+        "cli.help.mode": (
+            "practice | exam (mock exam) | review (spaced review of the questions you missed, "
+            "when due) | progress (mastery by topic) (default: practice)"
+        ),
+        "cli.help.lang": (
+            "language of the UI and the questions (default: $AGENTKIT_LANG when set, else zh)"
+        ),
+        "cli.help.n": ("number of questions (exam default: {exam_size}; practice and review: all)"),
+        "cli.help.seed": (
+            "same seed, same questions and option order (default: a random seed, printed)"
+        ),
+        "cli.help.db": (
+            "progress file (default: $AGENTLOOP_QUIZ_DB or the user data folder; ':memory:' "
+            "keeps nothing)"
+        ),
+        "cli.help.time_limit": "exam time limit in minutes (default: none)",
+        "cli.help.bank": "bank files to use instead of the built-in bank",
     },
 }
 

@@ -409,7 +409,7 @@ def decision(conv: Conversation, reply: Reply) -> str:
     """The last line of the thinking: what the model decided."""
     calls = [b for b in reply.content if b["type"] in ("tool_use", "server_tool_use")]
     if calls:
-        said = "；".join(
+        said = ("；" if conv.lang == "zh" else "; ").join(
             f"{b['name']}({json.dumps(b['input'], ensure_ascii=False)})" for b in calls
         )
         return conv.say("think_call", calls=said)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..failures import INVALID_INPUT, NOT_FOUND, UNAVAILABLE, WRONG_STATE, ToolFailure
+from .strings import T
 
 __all__ = ["World", "ToolFailure", "TOOL_SCHEMAS", "WEB_SEARCH_TOOL", "DEFAULT_ORDERS"]
 
@@ -128,7 +129,7 @@ class World:
             raise KeyError(f"unknown tool {name!r}")
         if self.flaky.get(name, 0) > 0:
             self.flaky[name] -= 1
-            raise ToolFailure(f"{name} 暂时不可用（上游超时），请稍后重试", UNAVAILABLE)
+            raise ToolFailure(T("unavailable", name=name), UNAVAILABLE)
         order = self._order(args.get("order_id")) if name != "escalate_to_human" else None
         result = getattr(self, "_" + name)(order, args)
         self.effects.append({"tool": name, "input": dict(args), "result": result})
@@ -136,12 +137,9 @@ class World:
 
     def _order(self, order_id: Any) -> dict[str, Any]:
         if not isinstance(order_id, str) or not ORDER_ID.match(order_id):
-            raise ToolFailure(
-                f"order_id 格式错误：{order_id!r}，应形如 A-1001（大写字母、连字符、四位数字）",
-                INVALID_INPUT,
-            )
+            raise ToolFailure(T("bad_order_id", order_id=order_id), INVALID_INPUT)
         if order_id not in self.orders:
-            raise ToolFailure(f"订单 {order_id} 不存在", NOT_FOUND)
+            raise ToolFailure(T("no_such_order", order_id=order_id), NOT_FOUND)
         return {"order_id": order_id, **self.orders[order_id]}
 
     def _lookup_order(self, order, args):
@@ -154,14 +152,13 @@ class World:
     def _process_refund(self, order, args):
         amount = args.get("amount")
         if not isinstance(amount, (int, float)) or isinstance(amount, bool):
-            raise ToolFailure(f"amount 缺失或不是数字：{amount!r}", INVALID_INPUT)
+            raise ToolFailure(T("bad_amount", amount=amount), INVALID_INPUT)
         if order["status"] != "delivered":
-            raise ToolFailure(
-                f"订单 {order['order_id']} 状态为 {order['status']}，只有已签收的订单可以直接退款",
-                WRONG_STATE,
-            )
+            raise ToolFailure(T("refund_not_delivered", **order), WRONG_STATE)
         if amount > order["amount"]:
-            raise ToolFailure(f"退款金额 {amount} 超过订单金额 {order['amount']}", INVALID_INPUT)
+            raise ToolFailure(
+                T("refund_too_large", amount=amount, total=order["amount"]), INVALID_INPUT
+            )
         n = len(self.refunds()) + 1
         self.orders[order["order_id"]]["status"] = "refunded"
         return {
@@ -173,18 +170,13 @@ class World:
 
     def _cancel_order(self, order, args):
         if order["status"] != "processing":
-            raise ToolFailure(
-                f"订单 {order['order_id']} 状态为 {order['status']}，只有未发货的订单可以取消",
-                WRONG_STATE,
-            )
+            raise ToolFailure(T("cancel_shipped", **order), WRONG_STATE)
         self.orders[order["order_id"]]["status"] = "cancelled"
         return {"order_id": order["order_id"], "cancelled": True}
 
     def _create_return(self, order, args):
         if order["status"] not in ("shipped", "delivered"):
-            raise ToolFailure(
-                f"订单 {order['order_id']} 状态为 {order['status']}，不能创建退货单", WRONG_STATE
-            )
+            raise ToolFailure(T("no_return", **order), WRONG_STATE)
         return {
             "return_id": f"RT-{order['order_id'][2:]}",
             "order_id": order["order_id"],
@@ -193,7 +185,7 @@ class World:
 
     def _escalate_to_human(self, order, args):
         if not str(args.get("reason", "")).strip():
-            raise ToolFailure("reason 不能为空：请说明转人工的原因", INVALID_INPUT)
+            raise ToolFailure(T("no_reason"), INVALID_INPUT)
         n = len(self.actions("escalate_to_human")) + 1
         return {"ticket_id": f"T-{500 + n}", "queued": True}
 
