@@ -32,7 +32,7 @@ ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded", "s
 CUT = ("max_tokens", "model_context_window_exceeded")
 
 
-def say(key: str, **values: Any) -> str:
+def diagnosed(key: str, **values: Any) -> str:
     """A diagnosis from the table, its first letter a capital (an English sentence may begin
     with a placeholder: "{what} was run twice")."""
     text = T(key, **values)
@@ -168,17 +168,17 @@ def stopped_from_outside(f: Facts) -> list[str]:
     if run.timed_out is not None:
         f.fatal = True
         if run.timed_out >= LONGEST:
-            return [say("gave_up_busy", seconds=f"{LONGEST:g}", sent=sent)]
-        return [say("idle", seconds=f"{run.timed_out:g}", sent=sent)]
+            return [diagnosed("gave_up_busy", seconds=f"{LONGEST:g}", sent=sent)]
+        return [diagnosed("idle", seconds=f"{run.timed_out:g}", sent=sent)]
     if run.swallowed:
         f.fatal = True
-        return [say("swallowed_budget", limit=MAX_REQUESTS - 1)]
+        return [diagnosed("swallowed_budget", limit=MAX_REQUESTS - 1)]
     if isinstance(e, SystemExit):
         f.fatal = True
-        return [say("sys_exit", code=_short(e.code, 20) if e.code is not None else "")]
+        return [diagnosed("sys_exit", code=_short(e.code, 20) if e.code is not None else "")]
     if isinstance(e, KeyboardInterrupt):
         f.fatal = True
-        return [say("keyboard_interrupt")]
+        return [diagnosed("keyboard_interrupt")]
     return []
 
 
@@ -187,7 +187,7 @@ def local_retries(f: Facts) -> list[str]:
         return []
     f.fatal = True
     last = f.run.tool_calls[-1]
-    return [say("local_retries", name=last.name, n=len(f.run.tool_calls))]
+    return [diagnosed("local_retries", name=last.name, n=len(f.run.tool_calls))]
 
 
 def over_budget(f: Facts) -> list[str]:
@@ -209,10 +209,10 @@ def first_request(f: Facts) -> list[str]:
         return []
     f.fatal = True
     if len(msgs) > 1 and texts and texts[-1] == task:
-        return [say("leaked_state", n=len(msgs), k=len(msgs) - 1)]
+        return [diagnosed("leaked_state", n=len(msgs), k=len(msgs) - 1)]
     if len(msgs) > 1 and task in texts:
-        return [say("extra_messages", n=len(msgs), k=len(msgs) - 1)]
-    return [say("task_changed")]
+        return [diagnosed("extra_messages", n=len(msgs), k=len(msgs) - 1)]
+    return [diagnosed("task_changed")]
 
 
 def sent_tools(f: Facts) -> list[str]:
@@ -221,7 +221,7 @@ def sent_tools(f: Facts) -> list[str]:
     for n, req in enumerate(f.run.requests, 1):
         tools = req.get("tools")
         if tools is None and n == 1:
-            return [say("no_tools_sent")]
+            return [diagnosed("no_tools_sent")]
         if not isinstance(tools, list):
             continue
         got = [t.get("name") if isinstance(t, dict) else None for t in tools]
@@ -232,7 +232,7 @@ def sent_tools(f: Facts) -> list[str]:
                 ([T("tools_missing", names=", ".join(map(str, lost)))] if lost else [])
                 + ([T("tools_extra", names=", ".join(map(str, more)))] if more else [])
             )
-            return [say("tools_changed", n=n, what=what)]
+            return [diagnosed("tools_changed", n=n, what=what)]
     return []
 
 
@@ -246,10 +246,12 @@ def result_shapes(f: Facts) -> list[str]:
                 c, err = b.get("content"), b.get("is_error", False)
                 if isinstance(c, dict):
                     f.fatal = True
-                    return [say("dict_content", n=n, value=_short(c, 30))]
+                    return [diagnosed("dict_content", n=n, value=_short(c, 30))]
                 if not isinstance(err, bool):
                     f.fatal = True
-                    return [say("is_error_type", n=n, value=repr(err), type=type(err).__name__)]
+                    return [
+                        diagnosed("is_error_type", n=n, value=repr(err), type=type(err).__name__)
+                    ]
     return []
 
 
@@ -266,7 +268,11 @@ def cut_tool_use_ran(f: Facts) -> list[str]:
             f.fatal = True
             b = ran[-1]
             stop, what = r["stop_reason"], _short(b["input"])
-            return [say("cut_tool_use_ran", n=n, stop=stop, k=len(ran), name=b["name"], input=what)]
+            return [
+                diagnosed(
+                    "cut_tool_use_ran", n=n, stop=stop, k=len(ran), name=b["name"], input=what
+                )
+            ]
     return []
 
 
@@ -284,24 +290,24 @@ def after_a_stop(f: Facts) -> list[str]:
             and not blocks(msgs[-1].get("content"))
         ):
             f.fatal = True
-            return [say("empty_user", n=n, stop=stop)]
+            return [diagnosed("empty_user", n=n, stop=stop)]
         if stop == "pause_turn" and (not msgs or msgs[-1].get("role") != "assistant"):
             f.fatal = True
-            return [say("pause_appended", n=n, message=_describe(msgs[-1] if msgs else {}))]
+            return [diagnosed("pause_appended", n=n, message=_describe(msgs[-1] if msgs else {}))]
         if stop == "refusal" and nxt.get("model") == f.run.requests[n - 1].get("model"):
-            return [say("refusal_resent", n=n)]
+            return [diagnosed("refusal_resent", n=n)]
         if stop == "end_turn" and nxt == f.run.requests[n - 1]:
             f.fatal = True
-            return [say("end_turn_resent", n=n)]
+            return [diagnosed("end_turn_resent", n=n)]
         if stop == "end_turn" and msgs and msgs[-1].get("role") == "user":
             f.fatal = True
-            return [say("end_turn_asked", n=n, message=_describe(msgs[-1]))]
+            return [diagnosed("end_turn_asked", n=n, message=_describe(msgs[-1]))]
         if stop == "stop_sequence":
             f.fatal = True
-            return [say("stop_sequence_resent", n=n, sequence=repr(r.get("stop_sequence")))]
+            return [diagnosed("stop_sequence_resent", n=n, sequence=repr(r.get("stop_sequence")))]
         if stop == "model_context_window_exceeded" and _size(nxt) >= _size(f.run.requests[n - 1]):
             f.fatal = True
-            return [say("context_resent", n=n)]
+            return [diagnosed("context_resent", n=n)]
     return []
 
 
@@ -322,11 +328,11 @@ def identical_resends(f: Facts) -> list[str]:
             said = error.get("message", "")
             kind = T("error_kind", type=error.get("type", ""), message=_short(said, 60))
             hint = _hint(f.run.codes[n - 1], said)
-            text = say("resent_4xx", n=n, status=status, kind=kind, k=k, more=more)
+            text = diagnosed("resent_4xx", n=n, status=status, kind=kind, k=k, more=more)
             return [text + (T("in_parens", text=hint) if hint else "")]
         if r and r["stop_reason"] == "max_tokens":
             f.fatal = True
-            return [say("resent_max_tokens", n=n, k=k, more=more)]
+            return [diagnosed("resent_max_tokens", n=n, k=k, more=more)]
 
     return []
 
@@ -344,14 +350,14 @@ def history_kept(f: Facts) -> list[str]:
         )
         if at is None:
             f.fatal = True
-            return [say("reply_lost", m=n + 1, n=n)]
+            return [diagnosed("reply_lost", m=n + 1, n=n)]
         users = []
         for m in msgs[at + 1 :]:
             if m.get("role") != "user":
                 break
             users.append(m)
         if len(users) > 1:
-            return [say("results_split", n=n, k=len(ids), u=len(users))]
+            return [diagnosed("results_split", n=n, k=len(ids), u=len(users))]
         answered = {b.get("tool_use_id") for u in users[:1] for b in blocks(u.get("content"))}
         missing = [i for i in ids if i not in answered]
         if users and missing and len(missing) < len(ids):
@@ -359,13 +365,13 @@ def history_kept(f: Facts) -> list[str]:
             why = T("stopped_the_round", name=failed[0].name) if failed else T("answered_some")
             f.fatal = True
             done = len(ids) - len(missing)
-            return [say("results_missing", n=n, k=len(ids), done=done, why=why)]
+            return [diagnosed("results_missing", n=n, k=len(ids), done=done, why=why)]
     for n, req in enumerate(f.run.requests[1:], 2):
         sent = set(_ids(_messages(req)))
         lost = [b["id"] for m, b in f.uses() if m < n and b["id"] not in sent]
         if lost:
             f.fatal = True
-            return [say("tool_use_lost", n=n, k=len(lost))]
+            return [diagnosed("tool_use_lost", n=n, k=len(lost))]
     return []
 
 
@@ -397,8 +403,8 @@ def replies_verbatim(f: Facts) -> list[str]:
             if kept <= {"tool_use", "server_tool_use", "web_search_tool_result"} and any(
                 b["type"] == "text" for b in want
             ):
-                return [say("kept_only_tool_use", where=where, n=n)]
-            return [say("reply_changed", where=where, n=n)]
+                return [diagnosed("kept_only_tool_use", where=where, n=n)]
+            return [diagnosed("reply_changed", where=where, n=n)]
     return []
 
 
@@ -424,15 +430,15 @@ def tool_runs(f: Facts) -> list[str]:
         if again is None:
             f.scripted = True  # what it raised or returned next is the script's, not the model's
             where = T("before_asking") if n == 0 else T("after_round", n=n)
-            return [say("unasked_call", where=where, name=c.name, input=_short(c.input))]
+            return [diagnosed("unasked_call", where=where, name=c.name, input=_short(c.input))]
         f.fatal = True
         uses = [b for m, b in f.uses() if m == n and _fits(c, b, False)]
         ran = [x for x in f.run.tool_calls if f._owner(x.round) == n and _fits(x, again, False)]
         what = _the_tool_use(n, again)
         if any(not x.ok for x in ran[:-1]):
-            return [say("retried_locally", what=what, k=len(ran))]
+            return [diagnosed("retried_locally", what=what, k=len(ran))]
         same = "" if len(uses) == 1 else T("same_calls", k=len(uses))
-        return [say("ran_twice", what=what, same=same, k=len(ran))]
+        return [diagnosed("ran_twice", what=what, same=same, k=len(ran))]
     return []
 
 
@@ -463,10 +469,12 @@ def results_own(f: Facts) -> list[str]:
 
 def _not_run(f: Facts, what: str, b: dict[str, Any], other: Execution | None) -> str:
     if other is not None and (other.name, other.input) == (b["name"], b["input"]):
-        return say("stale_result", what=what, m=f._owner(other.round))
+        return diagnosed("stale_result", what=what, m=f._owner(other.round))
     if other is not None:
-        return say("not_run_other_result", what=what, name=other.name, input=_short(other.input))
-    return say("made_up_result", what=what)
+        return diagnosed(
+            "not_run_other_result", what=what, name=other.name, input=_short(other.input)
+        )
+    return diagnosed("made_up_result", what=what)
 
 
 def _result_of_a_run(
@@ -476,26 +484,26 @@ def _result_of_a_run(
     if not isinstance(ran.input, dict):
         f.fatal = True
         kind, value = type(ran.input).__name__, _short(ran.input, 30)
-        return say("input_not_dict", what=what, type=kind, value=value)
+        return diagnosed("input_not_dict", what=what, type=kind, value=value)
     if ran.input != b["input"]:
         given, got = _short(b["input"], 40), _short(ran.input, 40)
-        return say("input_changed", what=what, given=given, got=got)
+        return diagnosed("input_changed", what=what, given=given, got=got)
     if not ran.ok:
         if err:
             return None
-        return say("error_without_flag", n=n, name=b["name"], error=_short(ran.error, 40))
+        return diagnosed("error_without_flag", n=n, name=b["name"], error=_short(ran.error, 40))
     if err:
         f.fatal = True
         others = [c for c in f.run.tool_calls if f._owner(c.round) == n and not c.ok]
         why = T("whole_round_try", name=others[0].name) if others else ""
-        return say("success_flagged", what=what, output=_short(ran.output, 40), why=why)
+        return diagnosed("success_flagged", what=what, output=_short(ran.output, 40), why=why)
     if _derived(said, ran.output):
         return None
     other = _carrier(said, [c for c in outputs if c is not ran])
     if other is None:
         return None  # not its output, nor another's: what the world shows will tell
     f.fatal = True
-    return say(
+    return diagnosed(
         "other_result",
         n=n,
         name=b["name"],
@@ -510,7 +518,9 @@ def wrong_model(f: Facts) -> list[str]:
         if any(r and r["stop_reason"] == "refusal" for r in f.rounds[: n - 1]):
             break  # after a refusal, a fallback model is the documented alternative
         if req.get("model") != f.case.model:
-            return [say("wrong_model", n=n, got=repr(req.get("model")), want=repr(f.case.model))]
+            return [
+                diagnosed("wrong_model", n=n, got=repr(req.get("model")), want=repr(f.case.model))
+            ]
     return []
 
 
@@ -543,10 +553,10 @@ def raised(f: Facts) -> list[str]:
 def _over_budget(f: Facts) -> str:
     sent, limit = len(f.run.requests), MAX_REQUESTS - 1
     if f.case.runaway:
-        return say("no_safety_net", sent=sent, limit=limit)
+        return diagnosed("no_safety_net", sent=sent, limit=limit)
     if f.case.fault:
-        return say("overload_retried", sent=sent, limit=limit)
-    return say("never_ends", sent=sent, limit=limit)
+        return diagnosed("overload_retried", sent=sent, limit=limit)
+    return diagnosed("never_ends", sent=sent, limit=limit)
 
 
 def _api_error(f: Facts, e: anthropic.APIError) -> str:
@@ -554,19 +564,19 @@ def _api_error(f: Facts, e: anthropic.APIError) -> str:
     sent = len(f.run.requests)
     if isinstance(e, anthropic.BadRequestError):
         return _bad_request(e, sent, f.run.codes[-1] if f.run.codes else None)
-    return say("api_error", n=sent, name=type(e).__name__, message=_api_message(e))
+    return diagnosed("api_error", n=sent, name=type(e).__name__, message=_api_message(e))
 
 
 def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
     name = type(e).__name__
     if stop == "pause_turn":
-        return say("raised_on_pause", n=n, name=name)
+        return diagnosed("raised_on_pause", n=n, name=name)
     failed = [c for c in f.run.tool_calls if not c.ok]
     if failed and str(e) == failed[-1].error:
-        return say("tool_error_aborted", name=name, error=e)
+        return diagnosed("tool_error_aborted", name=name, error=e)
     if stop == "tool_use":
-        return say("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
-    return say("raised", name=name, error=_short(str(e), 80))
+        return diagnosed("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
+    return diagnosed("raised", name=name, error=_short(str(e), 80))
 
 
 def returned_early(f: Facts) -> list[str]:
@@ -575,16 +585,16 @@ def returned_early(f: Facts) -> list[str]:
     if f.run.error is not None or f.run.exceeded:
         return []
     if not isinstance(msgs, list):
-        return [say("not_a_list", type=type(msgs).__name__)]
+        return [diagnosed("not_a_list", type=type(msgs).__name__)]
     if f.faulted() and not f.escalated_at_end():
         status = f.run.statuses[-1]
         what = T("failed_midstream") if status == "midstream" else T("failed_with", status=status)
-        return [say("fault_returned", n=len(f.run.requests), what=what)]
+        return [diagnosed("fault_returned", n=len(f.run.requests), what=what)]
     stop = last["stop_reason"] if last else None
     if stop == "pause_turn":
-        return [say("returned_on_pause", n=n)]
+        return [diagnosed("returned_on_pause", n=n)]
     if stop == "max_tokens":
-        return [say("returned_cut", n=n)]
+        return [diagnosed("returned_cut", n=n)]
     return _returned_mid_task(f, n, last, msgs) if last and stop == "tool_use" else []
 
 
@@ -598,16 +608,16 @@ def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) 
         f.matched[b["id"]] for b in pending if b["id"] in f.matched and not f.matched[b["id"]].ok
     ]
     if failed:
-        return [say("stopped_at_failure", n=n, name=failed[0].name)]
+        return [diagnosed("stopped_at_failure", n=n, name=failed[0].name)]
     if f.escalated_at_end():
         return []  # at its cap, the loop handed the task to a person: said, not silent
     if f.case.runaway and not pending:
-        return [say("silent_cap", sent=len(f.run.requests))]
+        return [diagnosed("silent_cap", sent=len(f.run.requests))]
     if not pending:
-        return [say("stopped_after_tools", n=n)]
+        return [diagnosed("stopped_after_tools", n=n)]
     if any(b["type"] == "text" for b in last["content"]):
-        return [say("text_and_tool_use", n=n, k=len(pending))]
-    return [say("exited_on_tool_use", n=n, k=len(pending))]
+        return [diagnosed("text_and_tool_use", n=n, k=len(pending))]
+    return [diagnosed("exited_on_tool_use", n=n, k=len(pending))]
 
 
 def returned_history(f: Facts) -> list[str]:
@@ -628,11 +638,11 @@ def returned_history(f: Facts) -> list[str]:
         final = msgs[-1] if msgs else {}
         body = msgs[:-1]
         if not isinstance(final, dict) or final.get("role") != "assistant":
-            return [say("no_final_answer")]
+            return [diagnosed("no_final_answer")]
         if _shape(blocks(final.get("content"))) != _shape(last["content"]):
-            return [say("final_rewritten", n=n)]
+            return [diagnosed("final_rewritten", n=n)]
     if [_role(m) for m in body] != [_role(m) for m in sent] or _ids(body) != _ids(sent):
-        return [say("history_incomplete", n=n)]
+        return [diagnosed("history_incomplete", n=n)]
     return []
 
 
@@ -646,21 +656,21 @@ def resendable(f: Facts) -> list[str]:
     try:
         history = json.loads(json.dumps(msgs, default=_plain))
     except (TypeError, ValueError) as e:
-        return [say("not_json", error=_short(str(e), 60))]
+        return [diagnosed("not_json", error=_short(str(e), 60))]
     cut = {
         b["id"] for r in f.rounds if r and r["stop_reason"] in CUT for b in r["content"]
         if b["type"] == "tool_use"
     }  # fmt: skip
     kept = [n for n, m in enumerate(history, 1) if isinstance(m, dict) and cut & set(_ids([m]))]
     if kept:
-        return [say("kept_cut_tool_use", k=kept[0])]
+        return [diagnosed("kept_cut_tool_use", k=kept[0])]
     if isinstance(history[-1], dict) and history[-1].get("role") == "assistant":
         history.append({"role": "user", "content": "谢谢。"})
     body = {"model": f.case.model, "max_tokens": 1024, "messages": history, "tools": f.case.tools}
     try:
         validate(body)
     except InvalidRequest as e:
-        return [say("not_resendable", status=e.status, message=_short(str(e), 80))]
+        return [diagnosed("not_resendable", status=e.status, message=_short(str(e), 80))]
     return []
 
 
@@ -843,7 +853,7 @@ def _bad_request(e: anthropic.BadRequestError, n: int, code: str | None = None) 
     msg = _short(_api_message(e), 120)
     hint = _hint(code, _api_message(e))
     return (
-        say("rejected_hint", n=n, message=msg, hint=hint)
+        diagnosed("rejected_hint", n=n, message=msg, hint=hint)
         if hint
-        else say("rejected", n=n, message=msg)
+        else diagnosed("rejected", n=n, message=msg)
     )

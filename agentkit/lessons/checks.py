@@ -449,6 +449,7 @@ def _results_first(user: Any, uses: list[str]) -> list[dict[str, Any]]:
     require(isinstance(user, dict), T("results.not_message", type=type(user).__name__))
     content = user.get("content") if user.get("role") == "user" else None
     require(isinstance(content, list), T("results.user_list"))
+    assert isinstance(content, list)  # for the type checker: require() raised otherwise
     found = _only_blocks(content)
     if found is None:  # an item that is not a block: say which, never grade the rest alone
         odd = next(i for i, b in enumerate(content) if not blocks([b]))
