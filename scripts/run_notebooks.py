@@ -1,7 +1,11 @@
 """Re-execute the workbook's notebooks in place, offline forced, so their stored outputs are current.
 
-    python scripts/run_notebooks.py                 # every notebooks/*.ipynb
-    python scripts/run_notebooks.py notebooks/02_*.ipynb
+    python scripts/run_notebooks.py                       # every lesson, both editions
+    python scripts/run_notebooks.py notebooks/02_*.ipynb  # one lesson and its English twin
+    python scripts/run_notebooks.py notebooks/en/02_*.ipynb   # the English edition only
+
+It first builds the English edition (scripts/build_english.py) from the sources, then executes each
+source notebook and its twin in notebooks/en/.
 
 A stale notebook fails CI: strict `pytest --nbval` compares every stored output with a fresh run.
 """
@@ -19,6 +23,8 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 from agentkit.settings import CLEARED_FOR_TESTS
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_english  # noqa: E402  (a sibling script)
 
 
 def offline_env() -> None:
@@ -62,9 +68,29 @@ def _stable_widget_ids(nb):
     return nbformat.reads(text, as_version=4)
 
 
+def plan(argv: list[str]) -> tuple[list[Path], list[Path]]:
+    """The sources to build English twins of, and the notebooks to execute, in order: a source is
+    followed by its twin; an English path alone runs only the English edition."""
+    sources, run_them = [], []
+    for a in argv or [str(p) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))]:
+        path = Path(a).resolve()
+        english_only = path.parent.name == "en"
+        source = path.parent.parent / path.name if english_only else path
+        sources.append(source)
+        run_them += (
+            [build_english.twin(source)] if english_only else [source, build_english.twin(source)]
+        )
+    return sources, run_them
+
+
 def main(argv: list[str]) -> int:
     offline_env()
-    paths = [Path(a) for a in argv] or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    sources, paths = plan(argv)
+    try:
+        build_english.build(sources)
+    except build_english.EnglishError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     for p in paths:
         print(f"executing {p.relative_to(ROOT) if p.is_absolute() else p}", flush=True)
         run(p.resolve())
