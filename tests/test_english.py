@@ -36,12 +36,6 @@ PENDING = {
     "02_the_loop.ipynb",
     "03_tool_results.ipynb",
     "04_model_vs_hardcoded.ipynb",
-    "05_broken_termination.ipynb",
-    "06_other_stop_reasons.ipynb",
-    "06b_agent_sdk.ipynb",
-    "07_your_loop.ipynb",
-    "08_self_test.ipynb",
-    "09_quiz.ipynb",
 }
 SOURCES = sorted(NOTEBOOKS.glob("*.ipynb"))
 TRANSLATED = [p for p in SOURCES if p.name not in PENDING]
