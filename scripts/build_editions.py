@@ -3,6 +3,10 @@
     python scripts/build_editions.py                      # -> build/editions/{student,instructor}/
     python scripts/build_editions.py --out /tmp/ed --src notebooks
 
+Each edition is built for both languages: the Chinese lessons (notebooks/*.ipynb) go to
+build/editions/<edition>/, their English twins (notebooks/en/*.ipynb, built by
+scripts/build_english.py) to build/editions/<edition>/en/, the same layout as notebooks/.
+
 Both editions come from the same cell tags the lessons ship with. An exercise is three cells:
 
 * `exercise`: a code cell that ships as a stub (a `TODO`, `...` or `pass` for the learner to fill in);
@@ -174,21 +178,28 @@ def instructor_edition(nb):
 
 
 def build(src: Path, out: Path, notebooks: list[Path] | None = None) -> list[Report]:
-    """Write out/student/*.ipynb and out/instructor/*.ipynb. Returns one Report per notebook."""
+    """Write out/student/*.ipynb and out/instructor/*.ipynb, and the English edition
+    (src/en/*.ipynb) into out/student/en/ and out/instructor/en/. Returns one Report per notebook
+    (an English one is named en/NN_x.ipynb)."""
     paths = notebooks or sorted(src.glob("*.ipynb"))
     if not paths:
         raise BuildError(f"{src} 里没有 .ipynb 笔记本")
+    english = [src / "en" / p.name for p in paths if (src / "en" / p.name).exists()]
+    return _build(paths, out, "") + _build(english, out, "en")
+
+
+def _build(paths: list[Path], out: Path, sub: str) -> list[Report]:
     for edition in ("student", "instructor"):
-        (out / edition).mkdir(parents=True, exist_ok=True)
+        (out / edition / sub).mkdir(parents=True, exist_ok=True)
     reports = []
     for path in paths:
         try:
             nb = nbformat.read(path, as_version=4)
         except Exception as e:
             raise BuildError(f"{path} 不是可读的笔记本：{e}") from e
-        student, report = student_edition(nb, path.name)
-        nbformat.write(student, out / "student" / path.name)
-        nbformat.write(instructor_edition(nb), out / "instructor" / path.name)
+        student, report = student_edition(nb, f"{sub}/{path.name}" if sub else path.name)
+        nbformat.write(student, out / "student" / sub / path.name)
+        nbformat.write(instructor_edition(nb), out / "instructor" / sub / path.name)
         reports.append(report)
     return reports
 

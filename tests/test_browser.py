@@ -67,7 +67,7 @@ def readme_lab_flags() -> list[str]:
     """The flags of the README's `jupyter lab ...` command: the workbook's own JupyterLab settings
     (jupyterlab-settings/overrides.json: no news pop-up), so the test runs what a learner runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    command = re.search(r"^jupyter lab((?: --\S+)+)\s*$", readme, re.M)
+    command = re.search(r"^jupyter lab((?: --\S+)+)(?: \S+\.ipynb)?\s*$", readme, re.M)
     assert command, "the README opens the workbook with `jupyter lab --...`"
     return command.group(1).split()
 
@@ -235,6 +235,25 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
         return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
     )
     assert narrow > source_lines, "the measure must see wrapping where there is some"
+
+
+def test_the_english_lesson_02_runs_in_english_with_its_solutions_collapsed(page):
+    """The English edition (notebooks/en/, scripts/build_english.py) opens and runs as a learner
+    uses it: its first cell sets AGENTKIT_LANG=en, the prose and the code are English."""
+    url, pg = page
+    open_and_run_all(pg, url, "en/02_the_loop.ipynb")
+    text = pg.locator(".jp-Notebook").text_content()
+    assert "env: AGENTKIT_LANG=en" in text and "Lesson 2: The agent loop, step by step" in text
+    seq = re.findall(r"\[turn \d+\] stop_reason=(\w+)", text)
+    assert seq == ["tool_use", "tool_use", "end_turn"] * 2, seq
+    assert "process_refund received:" in text and "Traceback" not in text
+    solutions = pg.locator(".jp-CodeCell").filter(has=pg.locator(".jp-InputPlaceholder"))
+    assert solutions.count() == 2, "lesson 02's two solution cells are collapsed"
+    assert "Reference answer" in solutions.first.text_content()
+    assert (
+        pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+        == 0
+    )
 
 
 def test_lesson_06_draws_its_long_run_with_the_repeated_rounds_folded(page):

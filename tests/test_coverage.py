@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+# The Chinese sources only: the English edition (notebooks/en/) has the same cells in the same
+# order and the same code (tests/test_english.py), so each section covered here is covered there.
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 # The study guide's items, section by section (../shared/seed: 核心概念, 正确做法与反模式, 常见陷阱, 实操练习, 自测清单).

@@ -4,6 +4,7 @@ warning; a notebook that breaks the exercise pattern is reported."""
 
 import copy
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,16 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "build_editions.py"
 NOTEBOOKS = ROOT / "notebooks"
+# Both languages: the Chinese lessons and their English twins (notebooks/en/), paths relative to
+# notebooks/, which is also the layout of each edition.
+SHIPPED = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("en/*.ipynb"))
+NOT_DONE = "… "  # a stub's verdict, in either language ("… 还没做完")
+PASSED = re.compile(r"✓ (通过|[Pp]assed)")
+FOLDED = {"": ("折叠", "展开"), "en": ("collapsed", "expand")}
+
+
+def rel(path):
+    return path.relative_to(NOTEBOOKS)
 
 
 def _load_script():
@@ -59,15 +70,16 @@ def test_the_shipped_lessons_build_without_a_warning(shipped):
     out, run = shipped
     assert run.returncode == 0 and run.stderr == "", run.stderr
     assert "07_your_loop.ipynb：1 个练习，学生版去掉 1 个参考答案单元格" in run.stdout
-    assert sorted(p.name for p in (out / "student").glob("*.ipynb")) == sorted(
-        p.name for p in NOTEBOOKS.glob("*.ipynb")
-    )
+    assert "en/00_start.ipynb：1 个练习，学生版去掉 1 个参考答案单元格" in run.stdout
+    for edition in ("student", "instructor"):
+        built = sorted(p.relative_to(out / edition) for p in (out / edition).rglob("*.ipynb"))
+        assert built == sorted(rel(p) for p in SHIPPED)
 
 
 def test_the_student_edition_drops_the_solutions_and_keeps_everything_else(shipped):
     out, _ = shipped
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        source, student = read(path), read(out / "student" / path.name)
+    for path in SHIPPED:
+        source, student = read(path), read(out / "student" / rel(path))
         nbformat.validate(student)
         assert tagged(student, "solution") == []
         kept = [c for c in source.cells if "solution" not in c.metadata.get("tags", [])]
@@ -77,10 +89,10 @@ def test_the_student_edition_drops_the_solutions_and_keeps_everything_else(shipp
             assert b.get("outputs") in ([], a.get("outputs"))
         assert student.metadata["agentkit_edition"] == "student"
         for cell in tagged(student, "check"):  # as shipped: the stub's verdict
-            assert text(cell).startswith("… 还没做完"), (path.name, text(cell))
+            assert text(cell).startswith(NOT_DONE), (path.name, text(cell))
 
 
-LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))
+LESSONS = [p for p in SHIPPED if re.match(r"0[0-8]_", p.name)]
 
 
 def _after_exercises(nb):
@@ -94,13 +106,13 @@ def _after_exercises(nb):
 def test_no_stored_pass_mark_and_no_pointer_to_a_missing_solution_in_the_student_edition(shipped):
     out, _ = shipped
     for path in LESSONS:
-        student = read(out / "student" / path.name)
+        student = read(out / "student" / rel(path))
         for cell in _after_exercises(student):
-            assert "✓ 通过" not in text(cell), (path.name, cell.id, text(cell)[:200])
+            assert not PASSED.search(text(cell)), (path.name, cell.id, text(cell)[:200])
         for cell in student.cells:
             if cell.cell_type == "markdown":
-                for word in ("折叠", "展开"):
-                    assert word not in cell.source, (path.name, cell.id, word)
+                for word in FOLDED[rel(path).parent.name]:
+                    assert word not in cell.source.lower(), (rel(path), cell.id, word)
 
 
 def test_the_outputs_made_with_an_exercises_reference_are_cleared_in_the_student_edition(shipped):
@@ -117,20 +129,20 @@ def test_every_student_lesson_runs_top_to_bottom_with_the_stubs_as_shipped(shipp
     check says "not done yet", and no pass mark after an exercise."""
     out, _ = shipped
     for path in LESSONS:
-        nb = read(out / "student" / path.name)
+        nb = read(out / "student" / rel(path))
         NotebookClient(nb, timeout=120, kernel_name="python3").execute()
         for cell in tagged(nb, "check"):
-            assert text(cell).startswith("… 还没做完"), (path.name, text(cell))
+            assert text(cell).startswith(NOT_DONE), (rel(path), text(cell))
         for cell in _after_exercises(nb):
-            assert "✓ 通过" not in text(cell), (path.name, cell.id, text(cell)[:200])
+            assert not PASSED.search(text(cell)), (rel(path), cell.id, text(cell)[:200])
             errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
             assert not errors, (path.name, cell.id)
 
 
 def test_the_instructor_edition_keeps_the_solutions_expanded(shipped):
     out, _ = shipped
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        source, instructor = read(path), read(out / "instructor" / path.name)
+    for path in SHIPPED:
+        source, instructor = read(path), read(out / "instructor" / rel(path))
         assert len(instructor.cells) == len(source.cells)
         assert len(tagged(instructor, "solution")) == len(tagged(source, "solution"))
         for cell in tagged(instructor, "solution"):
@@ -139,9 +151,10 @@ def test_the_instructor_edition_keeps_the_solutions_expanded(shipped):
             assert a.source == b.source and a.get("outputs") == b.get("outputs")
 
 
-def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipped):
+@pytest.mark.parametrize("lesson", ["00_start.ipynb", "en/00_start.ipynb"])
+def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipped, lesson):
     out, _ = shipped
-    student = read(out / "student" / "00_start.ipynb")
+    student = read(out / "student" / lesson)
     [check] = tagged(student, "check")
 
     def run(nb):
@@ -149,11 +162,11 @@ def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipp
         NotebookClient(nb, timeout=60, kernel_name="python3").execute()
         return nb
 
-    assert text(tagged(run(student), "check")[0]).startswith("… 还没做完")
-    [solution] = tagged(read(NOTEBOOKS / "00_start.ipynb"), "solution")
+    assert text(tagged(run(student), "check")[0]).startswith(NOT_DONE)
+    [solution] = tagged(read(NOTEBOOKS / lesson), "solution")
     aliases = "continue_on = reference_continue_on\nfinish_on = reference_finish_on"
     tagged(student, "exercise")[0].source = solution.source + "\n" + aliases
-    assert text(tagged(run(student), "check")[0]).startswith("✓ 通过")
+    assert PASSED.match(text(tagged(run(student), "check")[0]))
 
 
 def _notebook(*cells):

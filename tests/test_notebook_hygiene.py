@@ -6,13 +6,21 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+HERE = Path(__file__).resolve().parent.parent / "notebooks"
+SOURCES = sorted(HERE.glob("*.ipynb"))
+NOTEBOOKS = SOURCES + sorted(HERE.glob("en/*.ipynb"))  # both editions (scripts/build_english.py)
+
+
+def _id(path):
+    return path.relative_to(HERE).as_posix()
+
+
 MACHINE = re.compile(r"(/tmp/|/root/|/home/|/work/|/Users/|[A-Z]:\\\\)")
 SECRET = re.compile(r"sk-ant-[A-Za-z0-9_-]{8,}")
 ADDRESS = re.compile(r" at 0x[0-9a-f]{6,}")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_stored_outputs_are_clean(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     for i, cell in enumerate(nb["cells"]):
@@ -35,8 +43,9 @@ def test_stored_outputs_are_clean(path):
 
 def test_there_are_ten_lessons():
     # plus lessons slotted between two of them without renumbering (06b_agent_sdk)
-    assert [p.name[:2] for p in NOTEBOOKS if p.name[2] == "_"] == [f"{i:02d}" for i in range(10)]
-    assert all(re.fullmatch(r"\d\d[a-z]?_[a-z0-9_]+\.ipynb", p.name) for p in NOTEBOOKS)
+    # the sources; tests/test_english.py holds the English edition to the same names
+    assert [p.name[:2] for p in SOURCES if p.name[2] == "_"] == [f"{i:02d}" for i in range(10)]
+    assert all(re.fullmatch(r"\d\d[a-z]?_[a-z0-9_]+\.ipynb", p.name) for p in SOURCES)
 
 
 def test_source_listings_stay_within_88_columns_and_remain_python():
@@ -56,7 +65,7 @@ def test_source_listings_stay_within_88_columns_and_remain_python():
             )
             code = text.split("\n\n")[-1] if text.startswith("ROUTES") else text
             wide = [line for line in code.splitlines() if columns(line) > LISTING]
-            assert not wide, f"{path.name}: {wide}"
+            assert not wide, f"{_id(path)}: {wide}"
             ast.parse(code)
             listed += 1
     assert listed >= 10
@@ -64,8 +73,11 @@ def test_source_listings_stay_within_88_columns_and_remain_python():
 
 # --- figures in the prose: what the code computes, the code prints ------------------------------------
 
-LESSON_NBS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("0[0-8]_*.ipynb"))
-COUNTED = re.compile(r"\d+\s*(个场景|轮的预算|次请求仍未结束)")
+LESSON_NBS = [p for p in NOTEBOOKS if re.match(r"0[0-8]_", p.name)]  # both editions
+COUNTED = re.compile(
+    r"\d+\s*(个场景|轮的预算|次请求仍未结束)"
+    r"|\b\d+\s*(scenarios|-turn budget|turns' budget|requests and still)"
+)
 DOTTED = re.compile(r"`(agentkit(?:\.\w+)+)`")
 
 
@@ -76,14 +88,14 @@ def _markdown(path):
     return [(c.id, c.source) for c in nb.cells if c.cell_type == "markdown"]
 
 
-@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_NBS, ids=_id)
 def test_the_prose_states_no_scenario_count_or_budget_the_code_computes(path):
     for cell_id, text in _markdown(path):
         found = COUNTED.findall(text)
         assert not found, f"{path.name} {cell_id}: print it from code instead: {found}"
 
 
-@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_NBS, ids=_id)
 def test_every_agentkit_name_the_prose_cites_exists(path):
     import importlib
 
@@ -102,6 +114,9 @@ def test_every_agentkit_name_the_prose_cites_exists(path):
 
 
 QUANTITY = re.compile(r"(?<![第\d.])(?<!第 )(\d+(?:\.\d+)?)\s*(轮|次请求|笔|次)")
+QUANTITY_EN = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*((?:model )?requests?\b|turns?\b|refunds?\b|times\b)"
+)
 
 
 def _shown(cell) -> str:
@@ -110,9 +125,9 @@ def _shown(cell) -> str:
     )
 
 
-@pytest.mark.parametrize("path", LESSON_NBS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_NBS, ids=_id)
 def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
-    """ "看什么" reads the output above it: a count of turns, requests or refunds it states (not an
+    """ "看什么" ("What to look for") reads the output above it: a count of turns, requests or refunds it states (not an
     ordinal such as 第 2 轮) is a number that output shows, so a changed run cannot leave it stale."""
     import nbformat
 
@@ -121,10 +136,13 @@ def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
     for cell in nb.cells:
         if cell.cell_type == "code":
             above = _shown(cell)
-        elif cell.source.startswith("**看什么"):
-            for m in QUANTITY.finditer(cell.source):
+        elif cell.source.startswith(("**看什么", "**What to look for")):
+            found = QUANTITY.finditer(cell.source) if _id(path)[:3] != "en/" else []
+            for m in [*found, *QUANTITY_EN.finditer(cell.source)]:
                 before, after = cell.source[: m.start()], cell.source[m.end() :]
-                if after.startswith("就停") or before.endswith(("不止 ", "最多 ", "“")):
+                if after.startswith("就停") or before.endswith(
+                    ("不止 ", "最多 ", "“", "after ", "at most ", "more than ", '"')
+                ):
                     continue  # the "stop after 5 turns" anti-pattern's name, not a count
                 assert re.search(rf"(?<![\d.]){re.escape(m.group(1))}(?![\d.])", above), (
                     f"{path.name} {cell.id}: {m.group(0)!r} is not in the output above"

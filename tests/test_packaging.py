@@ -38,7 +38,9 @@ def test_readme_commands_match_the_project():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'pip install -e ".[dev]"' in readme and 'pip install -q -e ".[dev]"' in ci
-    assert "\njupyter lab --LabApp.app_settings_dir=jupyterlab-settings\n" in readme
+    for lesson in ("notebooks/00_start.ipynb", "notebooks/en/00_start.ipynb"):  # one per edition
+        assert f"jupyter lab --LabApp.app_settings_dir=jupyterlab-settings {lesson}\n" in readme
+        assert (ROOT / lesson).exists()
     overrides = json.loads((ROOT / "jupyterlab-settings" / "overrides.json").read_text())
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
     assert "\npytest\n" in readme and "python -m pytest" in ci
