@@ -29,8 +29,9 @@ def _load(name):
 
 be = _load("build_english")
 
-# Lessons whose English is being written on branch en-lessons (issue #24): they have no twin yet.
-# Whoever adds a lesson's English removes it here (the test below fails until they do).
+# Lessons without an English twin yet (none since issue #24: every lesson has one). A new lesson
+# listed here may wait for its English; whoever adds it removes the name (the test below fails until
+# they do).
 PENDING: set[str] = set()
 SOURCES = sorted(NOTEBOOKS.glob("*.ipynb"))
 TRANSLATED = [p for p in SOURCES if p.name not in PENDING]
