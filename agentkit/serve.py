@@ -38,7 +38,7 @@ import socket
 import sys
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import tornado.httpserver
@@ -94,29 +94,39 @@ class RecentLog(Sequence):
         return json.loads(self._raw[i])
 
 
-class Worlds:
-    """One OfflineAPI (with its own World) per API key, made by the key's first valid request; at
-    most `max_keys` of them, the least recently used dropped first."""
+class KeyedAPIs(Mapping):
+    """The live `OfflineAPI`s (each with its own World), by API key: a read-only mapping. A key's API
+    is made by its first valid request; at most `max_keys` of them, the least recently used dropped
+    first."""
 
     def __init__(self, max_keys: int = MAX_KEYS) -> None:
-        self.apis: OrderedDict[str, OfflineAPI] = OrderedDict()
+        self._apis: OrderedDict[str, OfflineAPI] = OrderedDict()
         self.max_keys = max_keys
         self._locks: dict[str, list] = {}  # key -> [lock, requests in flight]
 
+    def __getitem__(self, key: str) -> OfflineAPI:
+        return self._apis[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._apis)
+
+    def __len__(self) -> int:
+        return len(self._apis)
+
     def for_key(self, key: str) -> OfflineAPI:
         """The key's API: its live one, or a fresh one that `keep` adopts after a valid request."""
-        api = self.apis.get(key)
+        api = self._apis.get(key)
         if api is not None:
-            self.apis.move_to_end(key)
+            self._apis.move_to_end(key)
             return api
         return OfflineAPI(SimulatedClaude(World()), log=RecentLog())
 
     def keep(self, key: str, api: OfflineAPI) -> None:
-        if key in self.apis:
+        if key in self._apis:
             return
-        self.apis[key] = api
-        while len(self.apis) > self.max_keys:
-            self.apis.popitem(last=False)
+        self._apis[key] = api
+        while len(self._apis) > self.max_keys:
+            self._apis.popitem(last=False)
 
     @contextlib.asynccontextmanager
     async def turn(self, key: str):
@@ -149,8 +159,8 @@ def _too_large():
 
 @tornado.web.stream_request_body
 class MessagesHandler(tornado.web.RequestHandler):
-    def initialize(self, worlds: Worlds) -> None:
-        self.worlds = worlds
+    def initialize(self, apis: KeyedAPIs) -> None:
+        self.apis = apis
         self._chunks: list[bytes] = []
         self._size = self._received = 0
 
@@ -190,7 +200,7 @@ class MessagesHandler(tornado.web.RequestHandler):
                 401, "authentication_error", "x-api-key header is required", stable_id("req_", 0)
             )
         else:
-            async with self.worlds.turn(key):
+            async with self.apis.turn(key):
                 answer = await self._handle(key, b"".join(self._chunks))
         self._chunks = []
         try:
@@ -199,7 +209,7 @@ class MessagesHandler(tornado.web.RequestHandler):
             pass  # the client hung up: nothing to tell anyone
 
     async def _handle(self, key: str, body: bytes):
-        api = self.worlds.for_key(key)
+        api = self.apis.for_key(key)
         # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
         method, target, headers = self.request.method, self.request.uri, self.request.headers
         if len(body) > OFF_LOOP:
@@ -209,7 +219,7 @@ class MessagesHandler(tornado.web.RequestHandler):
         else:
             answer = api.handle(method, target, body, headers)  # never raises: a bug is a 500
         if answer.status < 400:
-            self.worlds.keep(key, api)
+            self.apis.keep(key, api)
         return answer
 
     def _write_answer(self, answer) -> None:
@@ -245,8 +255,8 @@ class MessagesHandler(tornado.web.RequestHandler):
     get = post = put = delete = patch = head = options = trace = _answer
 
 
-def make_app(worlds: Worlds | None = None) -> tornado.web.Application:
-    routes = [(r"/.*", MessagesHandler, {"worlds": worlds or Worlds()})]
+def make_app(apis: KeyedAPIs | None = None) -> tornado.web.Application:
+    routes = [(r"/.*", MessagesHandler, {"apis": KeyedAPIs() if apis is None else apis})]
     return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
 
 
@@ -298,9 +308,9 @@ class _Acceptor:
             self.loop.remove_handler(self.sock)
 
 
-def _listen(host: str, port: int, worlds: Worlds | None = None):
+def _listen(host: str, port: int, apis: KeyedAPIs | None = None):
     server = _Server(
-        make_app(worlds),
+        make_app(apis),
         max_body_size=DISCARD_LIMIT,
         max_header_size=MAX_HEADERS,
         idle_connection_timeout=IDLE_TIMEOUT,
@@ -313,10 +323,10 @@ def _listen(host: str, port: int, worlds: Worlds | None = None):
 
 class Background:
     """The server on a free loopback port in a thread of this process (tests, benchmarks):
-    `with Background() as bg: bg.url, bg.worlds`. It is always stopped when the block ends."""
+    `with Background() as bg: bg.url, bg.apis`. It is always stopped when the block ends."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, worlds: Worlds | None = None):
-        self.host, self.port, self.worlds = host, port, worlds or Worlds()
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, apis: KeyedAPIs | None = None):
+        self.host, self.port, self.apis = host, port, KeyedAPIs() if apis is None else apis
         self._ready = threading.Event()
 
     def __enter__(self) -> Background:
@@ -327,7 +337,7 @@ class Background:
         return self
 
     async def _main(self) -> None:
-        server, self.port = _listen(self.host, self.port, self.worlds)
+        server, self.port = _listen(self.host, self.port, self.apis)
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self._ready.set()
         await self._stop.wait()

@@ -16,7 +16,7 @@ import pytest
 
 import agentkit
 from agentkit import serve
-from agentkit.serve import Background, RecentLog, Worlds
+from agentkit.serve import Background, KeyedAPIs, RecentLog
 
 MODEL = agentkit.default_model()
 BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}]}
@@ -32,18 +32,18 @@ def test_a_world_is_made_only_for_a_valid_request():
         for i in range(20):
             assert post(bg.url, f"invented-{i}", content=b"{bad").status_code == 400
             assert post(bg.url, f"invented-{i}", json={**BODY, "model": "x"}).status_code == 404
-        assert bg.worlds.apis == {} and bg.worlds._locks == {}
+        assert dict(bg.apis) == {} and bg.apis._locks == {}
         assert post(bg.url, "student-1", json=BODY).status_code == 200
-        assert list(bg.worlds.apis) == ["student-1"]
+        assert list(bg.apis) == ["student-1"]
 
 
 def test_live_keys_are_capped_and_the_least_recently_used_goes_first():
-    with Background(worlds=Worlds(max_keys=3)) as bg:
+    with Background(apis=KeyedAPIs(max_keys=3)) as bg:
         for key in ("a", "b", "c"):
             assert post(bg.url, key, json=BODY).status_code == 200
         assert post(bg.url, "a", json=BODY).status_code == 200  # a is used again
         assert post(bg.url, "d", json=BODY).status_code == 200
-        assert list(bg.worlds.apis) == ["c", "a", "d"]  # b, the least recently used, was dropped
+        assert list(bg.apis) == ["c", "a", "d"]  # b, the least recently used, was dropped
 
 
 def test_the_request_log_is_bounded_in_count_and_bytes():
@@ -59,7 +59,7 @@ def test_the_request_log_is_bounded_in_count_and_bytes():
     with Background() as bg:
         for _ in range(3):
             post(bg.url, "k", json=BODY)
-        assert isinstance(bg.worlds.apis["k"].log, RecentLog) and len(bg.worlds.apis["k"].log) == 3
+        assert isinstance(bg.apis["k"].log, RecentLog) and len(bg.apis["k"].log) == 3
 
 
 def test_a_body_over_33_mb_still_gets_the_apis_413():
