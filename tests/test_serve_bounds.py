@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import httpx2
@@ -217,3 +218,38 @@ def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
         out, err = stop(proc)
     assert "Traceback" not in err and "StreamClosedError" not in err
     assert out.strip().endswith("离线 Claude API 已停止。")
+
+
+def interrupted_at(moment: str, count: int = 1):
+    """`python -m agentkit serve` sent SIGINT once stderr has shown `count` imports (-X importtime)
+    of modules starting with `moment`: a moment while the package (or serve) is still importing."""
+    proc = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "agentkit", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    guard = threading.Timer(120, proc.kill)  # a moment that never comes fails, never hangs
+    guard.start()
+    seen = 0
+    for line in proc.stderr:
+        seen += line.rsplit("|", 1)[-1].strip().startswith(moment)
+        if seen == count:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    guard.cancel()
+    said = [line for line in (out + err).splitlines() if not line.startswith("import time:")]
+    return proc.returncode, said
+
+
+@pytest.mark.parametrize("moment", [("anthropic", 1), ("pydantic", 20), ("anthropic.types", 100)])
+def test_ctrl_c_while_the_package_is_importing_exits_quietly_with_130(moment):
+    status, said = interrupted_at(*moment)
+    assert status == 130 and said == [], said
+
+
+def test_ctrl_c_while_serve_is_importing_exits_quietly():
+    status, said = interrupted_at("tornado")
+    # by the time the signal lands the server may be up: then it stops as usual
+    assert (status, said) == (130, []) or (status == 0 and said[-1] == "离线 Claude API 已停止。")
