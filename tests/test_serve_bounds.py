@@ -11,12 +11,14 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
 import pytest
 
 import agentkit
 from agentkit import serve
+from agentkit.offline import OfflineAPI
 from agentkit.serve import Background, KeyedAPIs, RecentLog
 
 MODEL = agentkit.default_model()
@@ -25,7 +27,8 @@ BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content
 
 def post(url, key, **kw):
     kw.setdefault("headers", {"x-api-key": key, "anthropic-version": "2023-06-01"})
-    return httpx2.post(f"{url}/v1/messages", timeout=60, **kw)
+    kw.setdefault("timeout", 60)
+    return httpx2.post(f"{url}/v1/messages", **kw)
 
 
 def test_a_world_is_made_only_for_a_valid_request():
@@ -253,3 +256,28 @@ def test_ctrl_c_while_serve_is_importing_exits_quietly():
     status, said = interrupted_at("tornado")
     # by the time the signal lands the server may be up: then it stops as usual
     assert (status, said) == (130, []) or (status == 0 and said[-1] == "离线 Claude API 已停止。")
+
+
+def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(monkeypatch):
+    """A large body is handled off the event loop: here its handling waits until the small request
+    of another key has its answer, which it gets while the large one is still pending."""
+    entered, release = threading.Event(), threading.Event()
+    handle = OfflineAPI.handle
+
+    def held(self, method, path, content, headers=None):
+        if len(content) > serve.OFF_LOOP:
+            entered.set()
+            release.wait(60)
+        return handle(self, method, path, content, headers)
+
+    monkeypatch.setattr(OfflineAPI, "handle", held)
+    text = "x" * (2 * serve.OFF_LOOP)  # within the context window: a valid request
+    large = json.dumps({**BODY, "messages": [{"role": "user", "content": text}]}).encode()
+    with Background() as bg, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(post, bg.url, "large", content=large)
+        assert entered.wait(60)
+        small = post(bg.url, "small", json=BODY, timeout=10)
+        answered_first = not pending.done()
+        release.set()
+        assert small.status_code == 200 and answered_first
+        assert pending.result().status_code == 200
