@@ -16,8 +16,9 @@ Bounded, so that no client can exhaust it:
   and history are lost, as they are when the server restarts: worlds live in memory only);
 - each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
-  `request_too_large` and the body is discarded as it arrives, never kept; a large body is parsed
-  off the event loop, so it delays only its own key;
+  `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
+  is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
+  hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
 Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a wrong
