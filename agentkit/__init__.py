@@ -1,7 +1,28 @@
 """agentkit: the workbook's helper package. The reference agent loop, tools, the offline Claude, the
 anti-pattern specimens and the loop grader."""
 
-from .client import (
+import signal as _signal
+import sys as _sys
+
+
+def _started_as_command() -> bool:
+    """True while `python -m agentkit …` (any interpreter options) is importing this package."""
+    argv = getattr(_sys, "orig_argv", [])
+    return _sys.argv[:1] == ["-m"] and any(
+        a == "-m" and b == "agentkit" for a, b in zip(argv, argv[1:], strict=False)
+    )
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # 130, as a shell reports Ctrl-C; no KeyboardInterrupt traceback
+
+
+if _started_as_command():
+    # Importing the package takes seconds (the SDK, pydantic): Ctrl-C meanwhile, or before a
+    # command installs its own handler (serve's stops the server), exits quietly.
+    _signal.signal(_signal.SIGINT, _exit_quietly)
+
+from .client import (  # noqa: E402 (after the Ctrl-C handler)
     DEFAULT_MODEL,
     backend,
     connection_problem,
@@ -12,8 +33,8 @@ from .client import (
     make_client,
     try_model,
 )
-from .grading import check_loop, reference_loop, scoreboard
-from .loop import (
+from .grading import check_loop, reference_loop, scoreboard  # noqa: E402
+from .loop import (  # noqa: E402 (after the Ctrl-C handler)
     EXITS,
     STOP_REASONS,
     LoopError,
@@ -23,8 +44,8 @@ from .loop import (
     UnknownStopReason,
     run_agent_loop,
 )
-from .sim import World
-from .tools import (
+from .sim import World  # noqa: E402
+from .tools import (  # noqa: E402 (after the Ctrl-C handler)
     Hook,
     LookupBeforeRefund,
     NormalizeStatus,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import atexit
 from typing import Any
 
-from .serve import Background
+from .serve import Background, KeyedAPIs
 
 OFFLINE_KEY = "workbook-offline"
 """The API key the helper hands to clients: any string works; each key gets its own World."""
@@ -40,11 +40,11 @@ class OfflineServer:
         return self._bg.url
 
     @property
-    def worlds(self) -> Any:
-        """The server's per-key `OfflineAPI`s (`server.worlds.for_key(server.key).log`)."""
+    def apis(self) -> KeyedAPIs:
+        """The server's `OfflineAPI`s by API key (`server.apis[server.key].log`)."""
         if self._bg is None:
             raise RuntimeError("the offline server is not running: call start() first")
-        return self._bg.worlds
+        return self._bg.apis
 
     def start(self) -> OfflineServer:
         """Start the server (once; a second call changes nothing)."""
@@ -68,7 +68,7 @@ class OfflineServer:
 
     def requests(self) -> list[dict[str, Any]]:
         """The Messages request bodies this key's API received, in order."""
-        return list(self.worlds.for_key(self.key).log[:])
+        return list(self.apis.for_key(self.key).log[:])
 
     def __enter__(self) -> OfflineServer:
         return self.start()

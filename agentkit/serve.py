@@ -1,7 +1,7 @@
 """`python -m agentkit serve`: the offline Messages API over real HTTP, for any client.
 
 A tornado server (it comes with JupyterLab) answers what the in-process transport answers:
-`POST /v1/messages` (JSON, or server-sent events with `stream: true`, sent event by event),
+`POST /v1/messages` (JSON, or server-sent events with `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models`, `GET /v1/models/{id}`. It listens on loopback by
 default. Each API key (`x-api-key`, or `Authorization: Bearer …`) gets its own `OfflineAPI` and
 `World`, so thirty students on one server do not share orders. Then a plain `anthropic.Anthropic()`,
@@ -16,8 +16,9 @@ Bounded, so that no client can exhaust it:
   and history are lost, as they are when the server restarts: worlds live in memory only);
 - each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
-  `request_too_large` and the body is discarded as it arrives, never kept; a large body is parsed
-  off the event loop, so it delays only its own key;
+  `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
+  is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
+  hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
 Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a wrong
@@ -29,26 +30,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import email.utils
 import errno
+import http.client
 import ipaddress
+import logging
 import re
 import resource
 import signal
 import socket
 import sys
 import threading
+import time
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import tornado.httpserver
-import tornado.iostream
+import tornado.httputil
 import tornado.netutil
-import tornado.web
 from tornado.ioloop import IOLoop
 
 from .offline import OfflineAPI
-from .offline.api import MAX_BODY, error_answer, stable_id
+from .offline.api import MAX_BODY, Answer, error_answer, stable_id
 from .settings import Settings
 from .sim import SimulatedClaude, World
 from .strings import T
@@ -62,6 +66,7 @@ DISCARD_LIMIT = (
 )  # a declared body beyond this is refused by tornado (connection closed)
 OFF_LOOP = 256 * 1024  # bodies larger than this are parsed in a worker thread
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+LOG = logging.getLogger(__name__)
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -95,29 +100,39 @@ class RecentLog(Sequence):
         return json.loads(self._raw[i])
 
 
-class Worlds:
-    """One OfflineAPI (with its own World) per API key, made by the key's first valid request; at
-    most `max_keys` of them, the least recently used dropped first."""
+class KeyedAPIs(Mapping):
+    """The live `OfflineAPI`s (each with its own World), by API key: a read-only mapping. A key's API
+    is made by its first valid request; at most `max_keys` of them, the least recently used dropped
+    first."""
 
     def __init__(self, max_keys: int = MAX_KEYS) -> None:
-        self.apis: OrderedDict[str, OfflineAPI] = OrderedDict()
+        self._apis: OrderedDict[str, OfflineAPI] = OrderedDict()
         self.max_keys = max_keys
         self._locks: dict[str, list] = {}  # key -> [lock, requests in flight]
 
+    def __getitem__(self, key: str) -> OfflineAPI:
+        return self._apis[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._apis)
+
+    def __len__(self) -> int:
+        return len(self._apis)
+
     def for_key(self, key: str) -> OfflineAPI:
         """The key's API: its live one, or a fresh one that `keep` adopts after a valid request."""
-        api = self.apis.get(key)
+        api = self._apis.get(key)
         if api is not None:
-            self.apis.move_to_end(key)
+            self._apis.move_to_end(key)
             return api
         return OfflineAPI(SimulatedClaude(World()), log=RecentLog())
 
     def keep(self, key: str, api: OfflineAPI) -> None:
-        if key in self.apis:
+        if key in self._apis:
             return
-        self.apis[key] = api
-        while len(self.apis) > self.max_keys:
-            self.apis.popitem(last=False)
+        self._apis[key] = api
+        while len(self._apis) > self.max_keys:
+            self._apis.popitem(last=False)
 
     @contextlib.asynccontextmanager
     async def turn(self, key: str):
@@ -148,24 +163,28 @@ def _too_large():
     return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
 
 
-@tornado.web.stream_request_body
-class MessagesHandler(tornado.web.RequestHandler):
-    def initialize(self, worlds: Worlds) -> None:
-        self.worlds = worlds
+class Exchange(tornado.httputil.HTTPMessageDelegate):
+    """One request on a connection and its answer, at tornado's HTTP/1.1 layer (no web framework:
+    its routing, handler objects and default headers cost more per request than the API itself).
+    The answer's bytes go out in one write: the JSON as the API encoded it, or all of a stream's
+    events (the model's reply is complete before the first event, so the client still reads them
+    as a stream of events, only sooner)."""
+
+    def __init__(self, apis: KeyedAPIs, connection: Any) -> None:
+        self.apis, self.connection = apis, connection
         self._chunks: list[bytes] = []
         self._size = self._received = 0
+        self._task: asyncio.Task | None = None
+        self._api: OfflineAPI | None = None
 
-    def check_xsrf_cookie(self) -> None:  # an API, not a form
-        pass
-
-    def prepare(self) -> None:
+    def headers_received(self, start_line: Any, headers: Any) -> None:
         """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
         answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
-        declared = self.request.headers.get("content-length", "")
+        self.method, self.target, self.headers = start_line.method, start_line.path, headers
+        declared = headers.get("content-length", "")
         self._size = int(declared) if declared.isdigit() else 0
         if self._size > DISCARD_LIMIT:
-            self.set_header("connection", "close")
-            self._write_answer(_too_large())
+            self._write(_too_large())
 
     def data_received(self, chunk: bytes) -> None:
         if self._size > MAX_BODY:
@@ -175,80 +194,116 @@ class MessagesHandler(tornado.web.RequestHandler):
         if self._received > MAX_BODY:  # chunked, with no declared size
             self._size, self._chunks = MAX_BODY + 1, []
 
-    async def _answer(self) -> None:
-        if self.request.path == "/api/hello":
+    def on_connection_close(self) -> None:
+        self._chunks = []
+
+    def finish(self) -> None:
+        """The whole request is in: answer it now when nothing can be waited for (a small body, the
+        key idle), else in a task (its key's earlier requests first; a large body off the loop)."""
+        if self.connection.stream.closed() or self._size > DISCARD_LIMIT:
+            return
+        if self.target.partition("?")[0] == "/api/hello":
             # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200, as
             # router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
-            self.set_status(200)
-            self.set_header("content-type", "application/json")
-            self.finish(None if self.request.method == "HEAD" else {"ok": True})
+            self._write(Answer(200, raw=b'{"ok":true}'))
             return
-        key = api_key(self.request.headers)
+        key = api_key(self.headers)
         if self._size > MAX_BODY:
-            answer = _too_large()
+            self._write(_too_large())
         elif key is None:  # wording as pasted in n8n-io/n8n#37930
-            answer = error_answer(
-                401, "authentication_error", "x-api-key header is required", stable_id("req_", 0)
+            rid = stable_id("req_", 0)
+            self._write(
+                error_answer(401, "authentication_error", "x-api-key header is required", rid)
             )
+        elif key not in self.apis._locks and self._received <= OFF_LOOP:
+            try:
+                self._write(self._handle(key))
+            except Exception:
+                self._internal_error()
         else:
-            async with self.worlds.turn(key):
-                answer = await self._handle(key, b"".join(self._chunks))
-        self._chunks = []
-        try:
-            await self._send(answer)
-        except tornado.iostream.StreamClosedError:
-            pass  # the client hung up: nothing to tell anyone
+            self._task = asyncio.ensure_future(self._in_turn(key))
 
-    async def _handle(self, key: str, body: bytes):
-        api = self.worlds.for_key(key)
-        # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
-        method, target, headers = self.request.method, self.request.uri, self.request.headers
-        if len(body) > OFF_LOOP:
-            answer = await IOLoop.current().run_in_executor(
-                None, api.handle, method, target, body, headers
-            )
-        else:
-            answer = api.handle(method, target, body, headers)  # never raises: a bug is a 500
-        if answer.status < 400:
-            self.worlds.keep(key, api)
+    async def _in_turn(self, key: str) -> None:
+        try:
+            async with self.apis.turn(key):
+                if self._received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
+                    self._api = self.apis.for_key(key)
+                    answer = await IOLoop.current().run_in_executor(None, self._api_answer, key)
+                    self._keep(key, answer)
+                else:
+                    answer = self._handle(key)
+            self._write(answer)
+        except Exception:
+            self._internal_error()
+
+    def _internal_error(self) -> None:
+        """A bug of ours (the API's own are already its 500): the API's 500, and the server goes on."""
+        LOG.exception("serve: internal error on %s", self.method)
+        rid = stable_id("req_", 500)
+        self._write(error_answer(500, "api_error", "Internal server error", rid))
+
+    def _handle(self, key: str) -> Answer:
+        answer = self._api_answer(key)
+        self._keep(key, answer)
         return answer
 
-    def _write_answer(self, answer) -> None:
-        self.set_status(answer.status)
-        for name, value in answer.headers.items():
-            self.set_header(name, value)
-        self.set_header("content-type", "application/json")
-        self.finish(None if self.request.method == "HEAD" else answer.body)
+    def _api_answer(self, key: str) -> Answer:
+        """The key's API's answer (a fresh API for a new key: adopted by `_keep` if valid)."""
+        body, self._chunks = b"".join(self._chunks), []
+        self._api = self.apis.for_key(key) if self._api is None else self._api
+        # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
+        return self._api.handle(self.method, self.target, body, self.headers)  # never raises
 
-    async def _send(self, answer) -> None:
-        if answer.events is None:
-            self._write_answer(answer)
+    def _keep(self, key: str, answer: Answer) -> None:
+        if answer.status < 400:
+            self.apis.keep(key, self._api)
+
+    def _write(self, answer: Answer) -> None:
+        """The answer's status line, headers and body in one write (the client may have gone: then
+        nothing is written and nothing is said)."""
+        if self.connection.stream.closed():
             return
-        self.set_status(answer.status)
-        for name, value in answer.headers.items():
-            self.set_header(name, value)
-        self.set_header("content-type", "text/event-stream")
-        self.set_header("cache-control", "no-cache")
-        for chunk in answer.events:
-            self.write(chunk)
-            await self.flush()
-        self.finish()
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        """Anything tornado itself refuses still answers in the API's JSON error shape."""
-        kind = {404: "not_found_error", 413: "request_too_large"}.get(status_code)
-        kind = kind or ("invalid_request_error" if status_code < 500 else "api_error")
-        self.set_header("content-type", "application/json")
-        answer = error_answer(status_code, kind, self._reason, stable_id("req_", status_code))
-        self.finish(answer.body)
-
-    SUPPORTED_METHODS = (*tornado.web.RequestHandler.SUPPORTED_METHODS, "TRACE")
-    get = post = put = delete = patch = head = options = trace = _answer
+        headers = tornado.httputil.HTTPHeaders(answer.headers)
+        headers["date"] = _date()
+        if answer.events is None:
+            body = answer.encoded()
+            headers["content-type"] = "application/json"
+            headers["content-length"] = str(len(body))
+        else:
+            body = b"".join(answer.events)
+            headers["content-type"] = "text/event-stream"
+            headers["cache-control"] = "no-cache"
+        status = tornado.httputil.ResponseStartLine(
+            "HTTP/1.1", answer.status, _reason(answer.status)
+        )
+        head = self.method == "HEAD"
+        self.connection.write_headers(status, headers, None if head else body)
+        self.connection.finish()
 
 
-def make_app(worlds: Worlds | None = None) -> tornado.web.Application:
-    routes = [(r"/.*", MessagesHandler, {"worlds": worlds or Worlds()})]
-    return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
+def _reason(status: int) -> str:
+    return http.client.responses.get(status, "Unknown")
+
+
+_DATE: list[Any] = [0, ""]
+
+
+def _date() -> str:
+    """The Date header, formatted once a second."""
+    now = int(time.time())
+    if now != _DATE[0]:
+        _DATE[:] = [now, email.utils.formatdate(now, usegmt=True)]
+    return _DATE[1]
+
+
+class Router(tornado.httputil.HTTPServerConnectionDelegate):
+    """Every request on every connection goes to an `Exchange` with the server's `KeyedAPIs`."""
+
+    def __init__(self, apis: KeyedAPIs | None = None) -> None:
+        self.apis = KeyedAPIs() if apis is None else apis
+
+    def start_request(self, server_conn: object, request_conn: Any) -> Exchange:
+        return Exchange(self.apis, request_conn)
 
 
 class _Server(tornado.httpserver.HTTPServer):
@@ -299,9 +354,9 @@ class _Acceptor:
             self.loop.remove_handler(self.sock)
 
 
-def _listen(host: str, port: int, worlds: Worlds | None = None):
+def _listen(host: str, port: int, apis: KeyedAPIs | None = None):
     server = _Server(
-        make_app(worlds),
+        Router(apis),
         max_body_size=DISCARD_LIMIT,
         max_header_size=MAX_HEADERS,
         idle_connection_timeout=IDLE_TIMEOUT,
@@ -314,10 +369,10 @@ def _listen(host: str, port: int, worlds: Worlds | None = None):
 
 class Background:
     """The server on a free loopback port in a thread of this process (tests, benchmarks):
-    `with Background() as bg: bg.url, bg.worlds`. It is always stopped when the block ends."""
+    `with Background() as bg: bg.url, bg.apis`. It is always stopped when the block ends."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, worlds: Worlds | None = None):
-        self.host, self.port, self.worlds = host, port, worlds or Worlds()
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, apis: KeyedAPIs | None = None):
+        self.host, self.port, self.apis = host, port, KeyedAPIs() if apis is None else apis
         self._ready = threading.Event()
 
     def __enter__(self) -> Background:
@@ -328,7 +383,7 @@ class Background:
         return self
 
     async def _main(self) -> None:
-        server, self.port = _listen(self.host, self.port, self.worlds)
+        server, self.port = _listen(self.host, self.port, self.apis)
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self._ready.set()
         await self._stop.wait()

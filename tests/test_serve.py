@@ -181,7 +181,7 @@ def student(url: str, i: int) -> list[str]:
 def test_thirty_concurrent_clients_do_not_share_worlds():
     with Background() as bg, ThreadPoolExecutor(30) as pool:
         ids = [x for run in pool.map(lambda i: student(bg.url, i), range(30)) for x in run]
-        apis = bg.worlds.apis
+        apis = bg.apis
     assert len(ids) == len(set(ids)) == 30 * 20 * 2
     assert sorted(apis) == sorted(f"student-{i}" for i in range(30))
     for key, api in apis.items():

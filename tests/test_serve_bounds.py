@@ -9,14 +9,17 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
 import pytest
 
 import agentkit
 from agentkit import serve
-from agentkit.serve import Background, RecentLog, Worlds
+from agentkit.offline import OfflineAPI
+from agentkit.serve import Background, KeyedAPIs, RecentLog
 
 MODEL = agentkit.default_model()
 BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}]}
@@ -24,7 +27,8 @@ BODY = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content
 
 def post(url, key, **kw):
     kw.setdefault("headers", {"x-api-key": key, "anthropic-version": "2023-06-01"})
-    return httpx2.post(f"{url}/v1/messages", timeout=60, **kw)
+    kw.setdefault("timeout", 60)
+    return httpx2.post(f"{url}/v1/messages", **kw)
 
 
 def test_a_world_is_made_only_for_a_valid_request():
@@ -32,18 +36,18 @@ def test_a_world_is_made_only_for_a_valid_request():
         for i in range(20):
             assert post(bg.url, f"invented-{i}", content=b"{bad").status_code == 400
             assert post(bg.url, f"invented-{i}", json={**BODY, "model": "x"}).status_code == 404
-        assert bg.worlds.apis == {} and bg.worlds._locks == {}
+        assert dict(bg.apis) == {} and bg.apis._locks == {}
         assert post(bg.url, "student-1", json=BODY).status_code == 200
-        assert list(bg.worlds.apis) == ["student-1"]
+        assert list(bg.apis) == ["student-1"]
 
 
 def test_live_keys_are_capped_and_the_least_recently_used_goes_first():
-    with Background(worlds=Worlds(max_keys=3)) as bg:
+    with Background(apis=KeyedAPIs(max_keys=3)) as bg:
         for key in ("a", "b", "c"):
             assert post(bg.url, key, json=BODY).status_code == 200
         assert post(bg.url, "a", json=BODY).status_code == 200  # a is used again
         assert post(bg.url, "d", json=BODY).status_code == 200
-        assert list(bg.worlds.apis) == ["c", "a", "d"]  # b, the least recently used, was dropped
+        assert list(bg.apis) == ["c", "a", "d"]  # b, the least recently used, was dropped
 
 
 def test_the_request_log_is_bounded_in_count_and_bytes():
@@ -59,7 +63,7 @@ def test_the_request_log_is_bounded_in_count_and_bytes():
     with Background() as bg:
         for _ in range(3):
             post(bg.url, "k", json=BODY)
-        assert isinstance(bg.worlds.apis["k"].log, RecentLog) and len(bg.worlds.apis["k"].log) == 3
+        assert isinstance(bg.apis["k"].log, RecentLog) and len(bg.apis["k"].log) == 3
 
 
 def test_a_body_over_33_mb_still_gets_the_apis_413():
@@ -217,3 +221,63 @@ def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
         out, err = stop(proc)
     assert "Traceback" not in err and "StreamClosedError" not in err
     assert out.strip().endswith("离线 Claude API 已停止。")
+
+
+def interrupted_at(moment: str, count: int = 1):
+    """`python -m agentkit serve` sent SIGINT once stderr has shown `count` imports (-X importtime)
+    of modules starting with `moment`: a moment while the package (or serve) is still importing."""
+    proc = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "agentkit", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    guard = threading.Timer(120, proc.kill)  # a moment that never comes fails, never hangs
+    guard.start()
+    seen = 0
+    for line in proc.stderr:
+        seen += line.rsplit("|", 1)[-1].strip().startswith(moment)
+        if seen == count:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    guard.cancel()
+    said = [line for line in (out + err).splitlines() if not line.startswith("import time:")]
+    return proc.returncode, said
+
+
+@pytest.mark.parametrize("moment", [("anthropic", 1), ("pydantic", 20), ("anthropic.types", 100)])
+def test_ctrl_c_while_the_package_is_importing_exits_quietly_with_130(moment):
+    status, said = interrupted_at(*moment)
+    assert status == 130 and said == [], said
+
+
+def test_ctrl_c_while_serve_is_importing_exits_quietly():
+    status, said = interrupted_at("tornado")
+    # by the time the signal lands the server may be up: then it stops as usual
+    assert (status, said) == (130, []) or (status == 0 and said[-1] == "离线 Claude API 已停止。")
+
+
+def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(monkeypatch):
+    """A large body is handled off the event loop: here its handling waits until the small request
+    of another key has its answer, which it gets while the large one is still pending."""
+    entered, release = threading.Event(), threading.Event()
+    handle = OfflineAPI.handle
+
+    def held(self, method, path, content, headers=None):
+        if len(content) > serve.OFF_LOOP:
+            entered.set()
+            release.wait(60)
+        return handle(self, method, path, content, headers)
+
+    monkeypatch.setattr(OfflineAPI, "handle", held)
+    text = "x" * (2 * serve.OFF_LOOP)  # within the context window: a valid request
+    large = json.dumps({**BODY, "messages": [{"role": "user", "content": text}]}).encode()
+    with Background() as bg, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(post, bg.url, "large", content=large)
+        assert entered.wait(60)
+        small = post(bg.url, "small", json=BODY, timeout=10)
+        answered_first = not pending.done()
+        release.set()
+        assert small.status_code == 200 and answered_first
+        assert pending.result().status_code == 200

@@ -87,7 +87,7 @@ def test_a_students_loop_completes_through_the_proxy_with_the_teachers_key(
     assert r.returncode == 0, r.stderr
     assert "call process_refund {'order_id': 'A-1001', 'amount': 120.0}" in r.stdout
     # The upstream saw the teacher's key and nothing else: no student token left this machine.
-    assert set(upstream.worlds.apis) == {TEACHER_KEY}
+    assert set(upstream.apis) == {TEACHER_KEY}
     used = usage_rows(tmp_path / "roster.csv")
     assert list(used) == ["student02"] and used["student02"]["requests"] == "3"
     assert (
@@ -102,7 +102,7 @@ def test_an_unknown_token_gets_the_apis_401(proxy, upstream):
         client.messages.create(**HI)
     assert e.value.status_code == 401
     assert e.value.body["error"] == {"type": "authentication_error", "message": "invalid x-api-key"}
-    assert not upstream.worlds.apis  # nothing was forwarded
+    assert not upstream.apis  # nothing was forwarded
 
 
 def test_a_student_over_budget_gets_429_naming_the_class_budget(proxy, upstream, tmp_path):
@@ -111,13 +111,13 @@ def test_a_student_over_budget_gets_429_naming_the_class_budget(proxy, upstream,
     client.messages.create(**HI)  # within the budget when sent; its answer uses the budget up
     row = usage_rows(tmp_path / "roster.csv")["student01"]
     assert int(row["input_tokens"]) + int(row["output_tokens"]) >= 30
-    sent = upstream.worlds.apis[TEACHER_KEY].calls
+    sent = upstream.apis[TEACHER_KEY].calls
     with pytest.raises(anthropic.RateLimitError) as e:
         client.messages.create(**HI)
     error = e.value.body["error"]
     assert e.value.status_code == 429 and error["type"] == "rate_limit_error"
     assert "本班每名学生 30 tokens" in error["message"] and "student01" in error["message"]
-    assert upstream.worlds.apis[TEACHER_KEY].calls == sent  # not forwarded, not retried
+    assert upstream.apis[TEACHER_KEY].calls == sent  # not forwarded, not retried
     # Another student still has their own budget.
     other = anthropic.Anthropic(base_url=url, api_key=tokens["student02"])
     assert other.messages.create(**HI).type == "message"
