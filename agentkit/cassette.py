@@ -46,6 +46,7 @@ from urllib.parse import quote
 import anthropic
 import httpx2
 
+from .content import short
 from .strings import T
 
 FORMAT = 1
@@ -514,11 +515,13 @@ def _at(value: Any, where: str) -> Any:
     return value
 
 
-def _short(value: Any, limit: int = 120) -> str:
-    if value is MISSING:
-        return T("cassette.no_field")
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _short(value: Any) -> str:
+    """A recorded or sent field for the mismatch message: its JSON, cut by `content.short`."""
+    return (
+        T("cassette.no_field")
+        if value is MISSING
+        else short(json.dumps(value, ensure_ascii=False), 120)
+    )
 
 
 # --- shared per file within a process (several clients in one notebook continue one cassette) ----------

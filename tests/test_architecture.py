@@ -16,7 +16,7 @@ ALLOWED = {
     "settings": set(),
     "i18n": {"settings"},
     "offline": {"offline", "content", "settings"},
-    "cassette": set(),
+    "cassette": {"content"},
     "tools": {"failures"},
     "sim": {"offline", "content", "failures", "tools"},
     "display": {"content"},
