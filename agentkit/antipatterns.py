@@ -39,8 +39,9 @@ def ask(client, messages, tools, model, **kw):
 
 
 def stop_on_text_block(client, messages, *, tools, run_tool, model):
-    """Treats any text block as the final answer. But Claude often writes "我先查一下订单。" before a
-    tool_use in the same response, so the loop exits before the tool has run."""
+    """Treats any text block as the final answer. But Claude often writes a line such as "Let me look
+    up the order first." before a tool_use in the same response, so the loop exits before the tool
+    has run."""
     while True:
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})
@@ -55,8 +56,9 @@ def stop_on_text_block(client, messages, *, tools, run_tool, model):
 
 
 def stop_on_regex(client, messages, *, tools, run_tool, model):
-    """Stops when the text matches a completion phrase. Wording changes, and "完成" also appears in
-    mid-task notes such as "查询完成，接下来发起退款", so the loop stops half-way."""
+    """Stops when the text matches a completion phrase ("done", or its Chinese in the pattern).
+    Wording changes, and the phrase also appears in mid-task notes such as "Lookup done: … Next I'll
+    issue the refund", so the loop stops half-way."""
     for _ in range(BUDGET):
         resp = ask(client, messages, tools, model)
         messages.append({"role": "assistant", "content": resp.content})

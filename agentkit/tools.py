@@ -112,8 +112,9 @@ class RefundCap:
 @dataclass
 class LookupBeforeRefund:
     """Task 1.4's programmatic precondition: process_refund is denied until lookup_order has succeeded for
-    that same order in this run. The tool description already says so ("order_id 必须来自 lookup_order 的
-    结果"), but a description is a request to the model; this hook is a guarantee in code."""
+    that same order in this run. The tool description already says so ("order_id must come from a
+    lookup_order result"), but a description is a request to the model; this hook is a guarantee in
+    code."""
 
     looked_up: set[str] = field(default_factory=set)
 

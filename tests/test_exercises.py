@@ -852,3 +852,17 @@ def test_an_item_that_is_not_a_block_gets_a_clear_verdict_never_a_false_pass(odd
     ]:
         assert not verdict.passed and INTERNAL not in repr(verdict), verdict
         assert words in repr(verdict) and "提示：" in repr(verdict), verdict
+
+
+def test_a_round_appended_in_place_but_not_returned_is_not_a_pass():
+    """A reviewer's wrong answer: the appends are right but `return messages` is missing. The next
+    cell goes on with what append_round returns, so None is a ✗ here, not a 400 two cells later."""
+    from agentkit.lessons import checks
+    from agentkit.tools import tool_results
+
+    def append_round(messages, response, run_tool):
+        messages.append({"role": "assistant", "content": response.content})
+        messages.append({"role": "user", "content": tool_results(response, run_tool)})
+
+    verdict = checks.round_appended(append_round)
+    assert not verdict.passed and "返回 messages" in repr(verdict), verdict

@@ -8,6 +8,7 @@ from ids import without_ids
 
 import agentkit
 from agentkit import exercise
+from agentkit.content import CJK
 from agentkit.sim import WEB_SEARCH_TOOL, ToolFailure, World
 from agentkit.tools import tool_result, tool_results
 
@@ -387,3 +388,16 @@ def test_runs_are_deterministic():
     assert without_ids([r.model_dump() for r in a.replies]) == without_ids(
         [r.model_dump() for r in b.replies]
     )
+
+
+def test_a_task_that_asks_for_chinese_is_answered_in_chinese():
+    """The stand-in answers in the task's language, or in the one the task asks for."""
+    from agentkit.sim.conversation import CHINESE, ENGLISH
+
+    assert CHINESE.search("For the Shanghai team, answer in Chinese: check A-1001")
+    assert ENGLISH.search("请用英文回答")
+    world = World()
+    client = agentkit.make_client(world=world)
+    messages = [{"role": "user", "content": "Where is order A-1002? Please answer in Chinese."}]
+    done = agentkit.run_agent_loop(client, messages, world.tools(), run_tool=world.run_tool)
+    assert CJK.search(done.final_text), done.final_text

@@ -387,23 +387,31 @@ def _runaway(d: Draw) -> Case:
 
 def _batch(n: int) -> Callable[[Draw], Case]:
     """Status of n orders at once: the parallel lookups (n > 70) or the answer (n > 50) outgrow
-    max_tokens=1024, the study guide's."""
+    max_tokens=1024, the study guide's. An answer of n lines outgrows it only in Chinese (60 lines
+    are about 610 tokens in English, 1024+ in Chinese), so the English task of the answer case asks
+    for the reply in Chinese, as a warehouse team might: the learner reads an English task."""
 
     def build(d: Draw) -> Case:
-        if n <= 70:
-            d.lang = "zh"  # an English answer of n lines fits in max_tokens: not the same test
-            # (in English mode too: 60 lines are about 610 tokens in English, 1024+ in Chinese)
         ids = [
             d.order(f"C-{3001 + i}", d.rng.choice(("delivered", "shipped", "processing")))
             for i in range(n)
         ]
         joined = "、".join(ids) if d.lang == "zh" else ", ".join(ids)
-        prompt = d.say(
-            ["仓库盘点：请查询下面每个订单的状态：{ids}", "这批订单请逐一查一下状态：{ids}"],
+        english = (
             [
                 "Stock check: look up the status of each of these orders: {ids}",
                 "Check the status of: {ids}",
-            ],
+            ]
+            if n > 70
+            else [
+                "Stock check for the Shanghai warehouse team, reply in Chinese: look up the status "
+                "of each of these orders: {ids}",
+                "For the Shanghai team, answer in Chinese: check the status of: {ids}",
+            ]
+        )
+        prompt = d.say(
+            ["仓库盘点：请查询下面每个订单的状态：{ids}", "这批订单请逐一查一下状态：{ids}"],
+            english,
             ids=joined,
         )
         return d.case(prompt, every(*(untouched(o) for o in ids)))

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..background import OfflineServer
 from ..content import short
-from ..sim import TOOL_SCHEMAS, ToolFailure, World
+from ..sim import TOOL_SCHEMAS, ToolFailure, World, tool_schema
 from .checks import Wrong, check, require
 from .strings import T
 
@@ -58,7 +58,7 @@ def orders_server(world: World, name: str = SERVER) -> Any:
         return run
 
     tools = [
-        tool(n, TOOL_SCHEMAS[n]["description"], TOOL_SCHEMAS[n]["input_schema"])(handler(n))
+        tool(n, tool_schema(n)["description"], TOOL_SCHEMAS[n]["input_schema"])(handler(n))
         for n in ORDER_TOOLS
     ]
     return create_sdk_mcp_server(name, "1.0.0", tools)

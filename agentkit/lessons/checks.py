@@ -236,11 +236,12 @@ def _send(messages: list[dict[str, Any]], **params: Any) -> Any:
 
 
 def _after(returned: Any, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The learner may return the new list or append to the one passed in: take either."""
+    """The learner may return a new list or the one passed in, appended to; but return it: the
+    next cell goes on with what the function returns (None there is a 400 two cells later)."""
     if isinstance(returned, list):
         return returned
     if returned is None:
-        return messages
+        raise Wrong(T("returned_none"))
     raise Wrong(T("returned_not_list", type=type(returned).__name__))
 
 

@@ -59,6 +59,11 @@ T = Strings(
             "Pass only model, max_tokens, tools and messages (create() in anthropic 2.x takes no "
             "temperature).",
         ),
+        "returned_none": (
+            "函数没有返回值（None），应当返回 messages：下一格接着用它返回的列表。",
+            "The function returned None; it should return messages: the next cell goes on "
+            "with the list it returns.",
+        ),
         "returned_not_list": (
             "函数返回了 {type}，应当返回 messages（一个 list）。",
             "The function returned a {type}; it should return messages (a list).",

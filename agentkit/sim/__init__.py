@@ -17,13 +17,14 @@ from ..offline.model import Reply, Request
 from .conversation import Conversation, Seen
 from .policy import respond
 from .thinking import thinking
-from .world import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, ToolFailure, World
+from .world import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, ToolFailure, World, tool_schema
 
 __all__ = [
     "SimulatedClaude",
     "World",
     "ToolFailure",
     "TOOL_SCHEMAS",
+    "tool_schema",
     "WEB_SEARCH_TOOL",
     "DEFAULT_ORDERS",
     "Conversation",

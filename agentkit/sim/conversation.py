@@ -17,6 +17,7 @@ from .toolbox import own_name, toolbox
 ORDER_MENTION = re.compile(r"(?<![A-Za-z0-9-])([A-Za-z])-?(\d{4})(?!\d)")
 HAN = re.compile(r"[\u4e00-\u9fff]")  # a task with no Han character is answered in English
 ENGLISH = re.compile("in english|英文|英语", re.IGNORECASE)
+CHINESE = re.compile(r"in chinese|用中文|中文回答", re.IGNORECASE)  # asked for: answered in Chinese
 
 
 @functools.lru_cache(maxsize=8192)
@@ -104,8 +105,9 @@ class Conversation:
         self.choice = req.get("tool_choice") or {"type": "auto"}
         self.one_call_only = bool(self.choice.get("disable_parallel_tool_use"))
         self.task = self._task(resume)
-        english = ENGLISH.search(self.system + self.task) or not HAN.search(self.task)
-        self.lang = "en" if english else "zh"
+        asked = self.system + self.task
+        english = ENGLISH.search(asked) or not HAN.search(self.task)
+        self.lang = "zh" if CHINESE.search(asked) or not english else "en"
         self.by_id, self.answered, self.split_results = self._calls(resume)
         self.calls = list(self.by_id.values())
 

@@ -39,10 +39,10 @@ HARMFUL = kw(
 SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
 POLL = kw("直到", "until")
 RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
-TOPICS = [
-    ("退货政策", kw("退货", "return")),
-    ("退款政策", kw("退款", "refund")),
-    ("海关扣留", kw("海关", "customs")),
+TOPICS = [  # (query in Chinese, in English), what in the task asks for it
+    (("退货政策", "return policy"), kw("退货", "return")),
+    (("退款政策", "refund policy"), kw("退款", "refund")),
+    (("海关扣留", "customs hold"), kw("海关", "customs")),
 ]
 OVERRIDE = kw("忽略", "无视", "ignore")
 # "please continue" after a reply cut off at max_tokens: the answer goes on from where it stopped
@@ -349,7 +349,8 @@ def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
 def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Reply:
     """Server-side web search: searches run inside the response; after a few iterations the turn
     pauses (pause_turn). `turn` is the paused turn's content sent back, [] for a fresh turn."""
-    topics = [name for name, pat in TOPICS if pat.search(conv.task)] or [name for name, _ in TOPICS]
+    at = 0 if conv.lang == "zh" else 1
+    topics = [q[at] for q, pat in TOPICS if pat.search(conv.task)] or [q[at] for q, _ in TOPICS]
     asked = [
         (b.get("input") or {}).get("query") for b in turn if b.get("type") == "server_tool_use"
     ]

@@ -14,6 +14,52 @@ from ..i18n import Strings
 T = Strings(
     "agentkit.sim",
     {
+        # the support tools' descriptions (sent to the model with each request)
+        "tool.lookup_order": (
+            "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
+            "Look up an order by its id. Takes order_id (like A-1001); returns status and amount.",
+        ),
+        "tool.process_refund": (
+            "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
+            "Refund a confirmed order. order_id must come from a lookup_order result.",
+        ),
+        "tool.cancel_order": (
+            "取消尚未发货（status 为 processing）的订单。",
+            "Cancel an order that has not shipped yet (status processing).",
+        ),
+        "tool.create_return": (
+            "为已发货或已签收的订单创建退货单，签收后退回即退款。",
+            "Create a return for a shipped or delivered order; it is refunded once it comes back.",
+        ),
+        "tool.escalate_to_human": (
+            "把无法自动处理的情况转给人工客服。写明订单号和原因。",
+            "Hand a case that cannot be handled automatically to a human agent. Give the order "
+            "id and the reason.",
+        ),
+        # the world's web pages (what the server-side web_search finds)
+        "page.returns.title": (
+            "退货政策：签收后 30 天内可退货",
+            "Returns: within 30 days of delivery",
+        ),
+        "page.returns.text": (
+            "签收后 30 天内可申请退货；已发货未签收的订单不能取消，只能在签收后退货。",
+            "An item can be returned within 30 days of delivery. An order that has shipped but "
+            "not arrived cannot be cancelled; return it once it is delivered.",
+        ),
+        "page.refunds.title": (
+            "退款政策：500 元以上需人工审核",
+            "Refunds: over 500 need a person's review",
+        ),
+        "page.refunds.text": (
+            "单笔退款超过 500 元需要人工审核；退款在 3 个工作日内原路返回。",
+            "A single refund over 500 needs review by a person; refunds go back to the original "
+            "payment within 3 business days.",
+        ),
+        "page.customs.title": ("海关扣留订单的处理", "Orders held at customs"),
+        "page.customs.text": (
+            "被海关扣留的包裹需要人工客服联系物流公司处理。",
+            "A parcel held at customs needs a support agent to contact the carrier.",
+        ),
         "unavailable": (
             "{name} 暂时不可用（上游超时），请稍后重试",
             "{name} is temporarily unavailable (upstream timeout); try again shortly",

@@ -12,10 +12,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..content import CJK
 from ..failures import INVALID_INPUT, NOT_FOUND, UNAVAILABLE, WRONG_STATE, ToolFailure
+from ..i18n import language
 from .strings import T
 
-__all__ = ["World", "ToolFailure", "TOOL_SCHEMAS", "WEB_SEARCH_TOOL", "DEFAULT_ORDERS"]
+__all__ = [
+    "World",
+    "ToolFailure",
+    "TOOL_SCHEMAS",
+    "WEB_SEARCH_TOOL",
+    "DEFAULT_ORDERS",
+    "tool_schema",
+]
 
 ORDER_ID = re.compile(r"^[A-Z]-\d{4}$")
 
@@ -29,28 +38,44 @@ DEFAULT_ORDERS: dict[str, dict[str, Any]] = {
     "A-1007": {"status": "delivered", "amount": 58.0, "item": "台灯"},
 }
 
-DEFAULT_PAGES: list[dict[str, str]] = [
-    {
-        "url": "https://support.example.com/policy/returns",
-        "title": "退货政策：签收后 30 天内可退货",
-        "text": "签收后 30 天内可申请退货；已发货未签收的订单不能取消，只能在签收后退货。",
-    },
-    {
-        "url": "https://support.example.com/policy/refunds",
-        "title": "退款政策：500 元以上需人工审核",
-        "text": "单笔退款超过 500 元需要人工审核；退款在 3 个工作日内原路返回。",
-    },
-    {
-        "url": "https://support.example.com/policy/customs",
-        "title": "海关扣留订单的处理",
-        "text": "被海关扣留的包裹需要人工客服联系物流公司处理。",
-    },
-]
+PAGE_NAMES = ("returns", "refunds", "customs")
+
+
+def _page(name: str, lang: str) -> dict[str, str]:
+    return {
+        "url": f"https://support.example.com/policy/{name}",
+        "title": T.text(f"page.{name}.title", lang),
+        "text": T.text(f"page.{name}.text", lang),
+    }
+
+
+DEFAULT_PAGES: list[dict[str, str]] = [_page(n, "zh") for n in PAGE_NAMES]
+
+
+def default_pages() -> list[dict[str, str]]:
+    """The world's pages in the learner's language (AGENTKIT_LANG), when the World is made."""
+    return (
+        copy.deepcopy(DEFAULT_PAGES) if language() == "zh" else [_page(n, "en") for n in PAGE_NAMES]
+    )
+
+
+def tool_schema(name: str) -> dict[str, Any]:
+    """A support tool's schema (a copy), its description in the learner's language."""
+    schema = copy.deepcopy(TOOL_SCHEMAS[name])
+    if language() != "zh" and f"tool.{name}" in T:
+        schema["description"] = T(f"tool.{name}")
+    return schema
+
+
+def _terms(text: str) -> set[str]:
+    """What a search matches on: each CJK character, and each Latin word (lower case)."""
+    return set(CJK.findall(text)) | set(re.findall(r"[a-z0-9]+", text.lower()))
+
 
 TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     "lookup_order": {
         "name": "lookup_order",
-        "description": "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
+        "description": T.text("tool.lookup_order", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}},
@@ -59,7 +84,7 @@ TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "process_refund": {
         "name": "process_refund",
-        "description": "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
+        "description": T.text("tool.process_refund", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}, "amount": {"type": "number"}},
@@ -68,7 +93,7 @@ TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "cancel_order": {
         "name": "cancel_order",
-        "description": "取消尚未发货（status 为 processing）的订单。",
+        "description": T.text("tool.cancel_order", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}},
@@ -77,7 +102,7 @@ TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "create_return": {
         "name": "create_return",
-        "description": "为已发货或已签收的订单创建退货单，签收后退回即退款。",
+        "description": T.text("tool.create_return", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
@@ -86,7 +111,7 @@ TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "escalate_to_human": {
         "name": "escalate_to_human",
-        "description": "把无法自动处理的情况转给人工客服。写明订单号和原因。",
+        "description": T.text("tool.escalate_to_human", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}, "reason": {"type": "string"}},
@@ -103,7 +128,7 @@ class World:
     """Orders, pages and the record of effects. Tool calls mutate it; `effects` is the audit log."""
 
     orders: dict[str, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_ORDERS))
-    pages: list[dict[str, str]] = field(default_factory=lambda: copy.deepcopy(DEFAULT_PAGES))
+    pages: list[dict[str, str]] = field(default_factory=default_pages)
     # order_id -> list of statuses it moves through, one step per lookup (e.g. shipped -> delivered)
     transitions: dict[str, list[str]] = field(default_factory=dict)
     # tool name -> how many of its next calls fail with a transient error
@@ -113,7 +138,7 @@ class World:
 
     def tools(self, *names: str) -> list[dict[str, Any]]:
         """Schemas of the named support tools (all of them when no name is given)."""
-        return [copy.deepcopy(TOOL_SCHEMAS[n]) for n in (names or TOOL_SCHEMAS)]
+        return [tool_schema(n) for n in (names or TOOL_SCHEMAS)]
 
     def refunds(self) -> list[dict[str, Any]]:
         return [e for e in self.effects if e["tool"] == "process_refund"]
@@ -190,8 +215,9 @@ class World:
         return {"ticket_id": f"T-{500 + n}", "queued": True}
 
     def search(self, query: str) -> list[dict[str, str]]:
-        """The server-side web search over the world's pages (ranked by shared characters)."""
+        """The server-side web search over the world's pages (ranked by shared characters and
+        words)."""
         self.searches.append(query)
-        words = set(query)
-        ranked = sorted(self.pages, key=lambda p: -len(words & set(p["title"] + p["text"])))
+        words = _terms(query)
+        ranked = sorted(self.pages, key=lambda p: -len(words & _terms(p["title"] + p["text"])))
         return ranked[:2]
