@@ -255,7 +255,7 @@ class Exchange(tornado.httputil.HTTPMessageDelegate):
         return self._api.handle(self.method, self.target, body, self.headers)  # never raises
 
     def _keep(self, key: str, answer: Answer) -> None:
-        if answer.status < 400:
+        if answer.status < 400 and self._api is not None:
             self.apis.keep(key, self._api)
 
     def _write(self, answer: Answer) -> None:

@@ -631,3 +631,23 @@ def test_the_canonical_battery_speaks_english_in_english(monkeypatch):
     assert "reply in Chinese" in en["cut_answer"] and CJK.search(zh["cut_answer"])
     assert not any(CJK.search(s.title) for s in SCENARIOS)
     assert {s.key: s.case(3).prompt for s in SCENARIOS} == zh3  # other seeds: their own language
+
+
+def stops_on_task_complete(client, messages, *, tools, run_tool, model):
+    """A reviewer's wrong answer: right in every branch, but also stops when the text says
+    "task complete" (the exam's named trap)."""
+    for _ in range(50):
+        resp = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=messages)
+        messages.append({"role": "assistant", "content": resp.content})
+        text = "".join(b.text for b in resp.content if b.type == "text")
+        if resp.stop_reason == "end_turn" or re.search(r"(?i)task complete", text):
+            return messages
+        messages.append({"role": "user", "content": [tool_result(b, run_tool) for b in resp.content if b.type == "tool_use"]})  # fmt: skip
+    raise RuntimeError("safety net")
+
+
+def test_a_loop_that_stops_on_task_complete_fails():
+    """The stand-in says "task complete" mid-task in English (as it says "done"): a loop that stops
+    on the phrase ends half-way in the English scenario, so the grader cannot give it 22/22."""
+    failed_keys = failed(stops_on_task_complete)
+    assert "english" in failed_keys, failed_keys

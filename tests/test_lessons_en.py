@@ -221,8 +221,7 @@ for _name, (_kind, _fn) in antipatterns.SPECIMENS.items():
 ONE_PER_KIND["safety_net"] = "silent_cap"  # no_safety_net runs to the grader's budget: a minute
 LANGUAGE_DEPENDENT = {"stop_on_done"}
 """Specimens built to pass in one language: stop_on_done stops on the English word "done", so
-Chinese tasks never trip it (the battery's "english" scenario catches it; lesson 05's nine
-scenarios, in Chinese, do not)."""
+Chinese tasks never trip it (the "english" scenario, also among correct_stop's, catches it)."""
 
 
 @pytest.mark.skipif(not GRADER_IN_ENGLISH, reason="the grader's diagnoses are not in English yet")
@@ -230,7 +229,7 @@ scenarios, in Chinese, do not)."""
 def test_each_specimen_gets_an_english_verdict_from_the_checks_that_take_a_loop(
     specimen, monkeypatch
 ):
-    """correct_stop (nine scenarios) in both languages for every specimen; whole_loop (the whole
+    """correct_stop (ten scenarios) in both languages for every specimen; whole_loop (the whole
     battery) in English for one specimen of each kind: every specimen fails check_loop in Chinese
     (tests/test_grading.py), so fails whole_loop there, and the grader's own tests hold its
     diagnoses of every specimen free of CJK in English."""

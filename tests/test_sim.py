@@ -178,7 +178,7 @@ A1001 = {"oid": "A-1001", "status": "delivered", "amount": 120.0, "refund_id": "
 PINNED = {
     "lookup_first": (8, 8),
     "looked_up": (22, 14),
-    "next_refund": (10, 7),
+    "next_refund": (10, 10),
     "refunded": (19, 11),
     "escalating": (21, 13),
 }

@@ -241,7 +241,7 @@ def _after(returned: Any, messages: list[dict[str, Any]]) -> list[dict[str, Any]
     if isinstance(returned, list):
         return returned
     if returned is None:
-        raise Wrong(T("returned_none"))
+        raise Wrong(T("returned_none.messages"))
     raise Wrong(T("returned_not_list", type=type(returned).__name__))
 
 
@@ -704,6 +704,7 @@ STOP_KEYS = (
     "refusal",
     "cut_tool_use",
     "cut_answer",
+    "english",  # "done" and "task complete" said half-way: a phrase-matching stop fails here
 )
 PREDICTED = ("fixed_five_turns", "tool_choice_none_after_last")
 

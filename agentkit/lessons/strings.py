@@ -59,7 +59,7 @@ T = Strings(
             "Pass only model, max_tokens, tools and messages (create() in anthropic 2.x takes no "
             "temperature).",
         ),
-        "returned_none": (
+        "returned_none.messages": (
             "函数没有返回值（None），应当返回 messages：下一格接着用它返回的列表。",
             "The function returned None; it should return messages: the next cell goes on "
             "with the list it returns.",
@@ -297,7 +297,7 @@ T = Strings(
         ),
         "results.count": (
             "user 消息里有 {n} 个 tool_result，应当有 {want} 个：每个 tool_use 一个。",
-            "The user message holds {n} tool_result blocks; it should hold {want}: one per "
+            "The user message holds {n} tool_result block(s); it should hold {want}: one per "
             "tool_use.",
         ),
         "results.first": (
@@ -342,15 +342,15 @@ T = Strings(
             "Call run_tool inside try; on success content is JSON text; in except, return a "
             "block with is_error.",
         ),
-        "when.ok": ("工具成功时", "When the tool succeeds"),
-        "when.failed": ("工具失败时", "When the tool fails"),
+        "when.ok": ("工具成功时", "The result when the tool succeeds"),
+        "when.failed": ("工具失败时", "The result when the tool fails"),
         "when.a1002": (
             "A-1002 的查询失败了，它的 tool_result",
-            "A-1002's lookup failed; its tool_result",
+            "A-1002's lookup failed, so its tool_result",
         ),
         "when.a1001": (
             "A-1001 的查询成功了，它的 tool_result",
-            "A-1001's lookup succeeded; its tool_result",
+            "A-1001's lookup succeeded, so its tool_result",
         ),
         "tool_result.swallowed": (
             "工具失败时 answer 返回了 None：except 里把错误吞掉了（pass），模型什么也收不到。",
@@ -385,20 +385,20 @@ T = Strings(
         ),
         "flag.string": (
             "{when} is_error 是字符串 {value!r}：它应当是布尔值 {want}（Python 的 {want}，不加引号）。",
-            "{when}, is_error is the string {value!r}: it should be the boolean {want} (Python's "
-            "{want}, no quotes).",
+            "{when} has is_error as the string {value!r}: it should be the boolean {want} "
+            "(Python's {want}, no quotes).",
         ),
         "flag.type": (
             "{when} is_error 是 {value!r}（{type}）：它应当是布尔值 {want}。",
-            "{when}, is_error is {value!r} ({type}): it should be the boolean {want}.",
+            "{when} has is_error {value!r} ({type}): it should be the boolean {want}.",
         ),
         "flag.want": (
             '{when}应当带 "is_error": True。',
-            '{when}, the result should carry "is_error": True.',
+            '{when} should carry "is_error": True.',
         ),
         "flag.unwanted": (
             "{when}不应当带 is_error: {value!r}。",
-            "{when}, the result should not carry is_error: {value!r}.",
+            "{when} should not carry is_error: {value!r}.",
         ),
         "shape.dict": (
             "应当返回一个 dict，你返回了 {type}。",
@@ -919,7 +919,7 @@ T = Strings(
             "【{prompt}】\n  模型请求 {n} 次；工具调用：{actions}\n"
             "  最后回复：{final}\n  订单结果：{outcome}\n  评分：{verdict}",
             "[{prompt}]\n  model requests: {n}; tool calls: {actions}\n"
-            "  last reply: {final}\n  the orders: {outcome}\n  grade: {verdict}",
+            "  last reply: {final}\n  order outcome: {outcome}\n  grade: {verdict}",
         ),
         # --- messages: one request by hand ---------------------------------------------------
         "accepted": (

@@ -22,7 +22,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "订单 {oid} 仍是 {status}，我再查一次。",
         "Order {oid} is still {status}; checking again.",
     ),
-    "next_refund": ("接下来为它发起退款。", " Next I'll issue the refund."),
+    "next_refund": ("接下来为它发起退款。", " Lookup task complete; now the refund."),
     "next_return": (
         "已发货的订单不能取消，接下来为它创建退货单。",
         " A shipped order can't be cancelled; next I'll create a return.",
