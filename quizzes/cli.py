@@ -6,12 +6,14 @@
     printf 'B\\nA\\nC\\n' | agentloop-quiz --mode practice --n 3 --seed 7 --lang en
 
 ``--lang`` defaults to AGENTKIT_LANG (zh or en, the setting agentkit reads too), else zh; with
-AGENTKIT_LANG=en the help is in English as well.
+``--lang en`` (or AGENTKIT_LANG=en) the help is in English as well.
 
 Answers are read one per line from standard input (a letter A-D, any case, spaces ignored), so a
 run can be scripted. An invalid answer is explained and asked again; end of input stops the run
 cleanly, and every answer given so far is already saved. Ctrl-C abandons an exam: nothing is graded,
-no answer is revealed, the answers so far stay as history, and the exit status is 130.
+no answer is revealed, the answers so far stay as history, and the exit status is 130. End of input
+in an exam abandons it the same way (a paper left unfinished is one to retake, so its key stays
+secret), with exit status 0; the store marks that session stopped, as its input ran out.
 
 Text is wrapped to the terminal's width (``shutil.get_terminal_size``); when a question is taller
 than the terminal and the input is a terminal, it is shown a screen at a time.
@@ -70,9 +72,22 @@ def env_lang(env=None) -> str | None:
     return word
 
 
+def lang_given(argv: list[str] | None) -> str | None:
+    """The ``--lang`` of the command line, read before the options are parsed (``--help`` prints
+    and exits as soon as argparse meets it, wherever ``--lang`` is); None when absent or invalid
+    (the full parse then says what is wrong)."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang")
+    try:
+        given, _ = early.parse_known_args(sys.argv[1:] if argv is None else argv)
+    except argparse.ArgumentError:  # "--lang" without a value
+        return None
+    return given.lang if given.lang in LANGS else None
+
+
 def parse_args(argv: list[str] | None, help_lang: str = "zh") -> argparse.Namespace:
     """The options; ``--lang`` is None when not given. The help is in English when ``help_lang``
-    is "en" (AGENTKIT_LANG=en), else in both languages."""
+    is "en" (``--lang en``, or AGENTKIT_LANG=en without ``--lang``), else in both languages."""
 
     def say(key: str, **values) -> str:
         return t(help_lang, key, **values)
@@ -134,7 +149,7 @@ def _main(argv, stdin, stdout, stderr) -> int:
         default, wrong = env_lang(), None
     except LanguageError as exc:
         default, wrong = None, exc
-    args = parse_args(argv, help_lang=default or "zh")
+    args = parse_args(argv, help_lang=lang_given(argv) or default or "zh")
     if args.lang is None and wrong is not None:  # --lang would have made AGENTKIT_LANG moot
         print(wrong, file=stderr)
         return EXIT_USAGE
@@ -165,10 +180,10 @@ def _main(argv, stdin, stdout, stderr) -> int:
             time_limit=args.time_limit * 60 if args.time_limit else None,
         )
         try:
-            result = run(session, lang, stdin, stdout, requested=args.n)
-        except KeyboardInterrupt:  # Ctrl-C while the summary was paging: every answer is saved
+            run(session, lang, stdin, stdout, requested=args.n)
+        except KeyboardInterrupt:  # said by run(), or Ctrl-C while the summary was paging
             return EXIT_INTERRUPTED
-    return EXIT_INTERRUPTED if result is None else EXIT_OK
+    return EXIT_OK
 
 
 def _open_store(path, lang: str, stderr: TextIO):
@@ -291,7 +306,8 @@ def run(
 ) -> Result | None:
     """Ask every question of ``session``, reading answers from ``stdin``.
 
-    Returns the result, or None when Ctrl-C ended the run (an exam is then abandoned ungraded).
+    Returns the result, or None when the input ran out in an exam (it is then abandoned ungraded).
+    Ctrl-C is said here (an exam is abandoned ungraded too) and raised again for the exit status.
     """
     screen = Screen(stdin, stdout, lang)
     total = len(session.questions)
@@ -303,10 +319,15 @@ def run(
         ended_by = _ask_all(screen, session, lang)
     except KeyboardInterrupt:
         _interrupted(screen, session, lang)
-        return None
+        raise
     if ended_by == "eof":
         screen.say("")
-        screen.text(t(lang, "eof", answered=count(lang, len(session.answers))))
+        answered = count(lang, len(session.answers))
+        if session.mode == "exam":  # an unfinished paper is retaken: grading it would give its key
+            session.abandon()
+            screen.text(t(lang, "eof.exam", answered=answered))
+            return None
+        screen.text(t(lang, "eof", answered=answered))
     result = session.result()
     if result.timed_out:
         screen.say("", t(lang, "time_up"))

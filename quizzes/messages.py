@@ -40,6 +40,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "running": "当前得分：{correct}/{answered}（{percent}%）",
         "recorded": "已记录你的答案 {letter}。考试模式在交卷后统一公布成绩。",
         "eof": "输入结束：已作答的 {answered}已保存。",
+        "eof.exam": (
+            "输入结束，已放弃本场考试：不评分，也不公布任何答案。"
+            "已作答的 {answered}已作为记录保存。"
+        ),
         "abandoned": (
             "已放弃本场考试：不评分，也不公布任何答案。已作答的 {answered}已作为记录保存。"
         ),
@@ -150,6 +154,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "running": "Running score: {correct}/{answered} ({percent}%)",
         "recorded": "Answer {letter} recorded. In exam mode you see the results at the end.",
         "eof": "End of input: {answered} answered, saved.",
+        "eof.exam": (
+            "End of input: exam abandoned, nothing graded and no answer revealed. "
+            "{answered} answered so far, kept as history."
+        ),
         "abandoned": (
             "Exam abandoned: nothing graded and no answer revealed. {answered} answered so far, "
             "kept as history."

@@ -237,6 +237,21 @@ def test_near_duplicates_were_rewritten_not_deleted(bank):
     assert not repeated, f"a distractor is used twice: {repeated}"
 
 
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def test_no_chinese_in_any_english_text(bank):
+    """An English reader gets an English version of each trap (e.g. the regex ``done|finished``),
+    never a Chinese word inside the English text (issue #24)."""
+    found = [
+        f"{item.id}: {CJK.findall(text)}"
+        for item in bank
+        for text in all_texts(item, "en") + ([item.frame.en] if item.frame else [])
+        if CJK.search(text)
+    ]
+    assert not found, f"Chinese characters in English texts: {found}"
+
+
 def test_sdk_retries_are_stated_with_connection_errors_and_timeouts(bank):
     wrong = [
         item.id
@@ -261,10 +276,22 @@ def test_refusal_handling_names_the_fallback_model(bank):
         assert "fallback" in explanation.en and "备用" in explanation.zh, item_id
 
 
-def test_the_regex_item_shows_one_regex_in_both_languages(bank):
-    item = next(i for i in bank if i.id == "trap-regex-complete-01")
+@pytest.mark.parametrize(
+    ("item_id", "field"),
+    [
+        ("trap-regex-complete-01", "scenario"),
+        ("code-regex-exit-01", "stem"),
+        ("code-regex-exit-02", "stem"),
+    ],
+)
+def test_a_regex_item_shows_the_same_regex_in_both_languages(bank, item_id, field):
+    """The same regex, but each reader's own word for the end: 完成 in Chinese, finished in
+    English (an English text holds no Chinese, issue #24)."""
+    item = next(i for i in bank if i.id == item_id)
     pattern = re.compile(r're\.search\(r"[^"]+", text\)')
-    assert pattern.search(item.scenario.zh).group() == pattern.search(item.scenario.en).group()
+    zh = pattern.search(getattr(item, field).zh).group()
+    en = pattern.search(getattr(item, field).en).group()
+    assert "完成" in zh and en == zh.replace("完成", "finished")
 
 
 def test_a_timeout_is_shorter_than_the_wait_it_bounds(bank):

@@ -122,7 +122,8 @@ def test_exam_ends_with_scaled_score_and_topics(db):
     assert "回答正确" not in out  # no feedback during the exam
 
 
-def test_english_and_eof_saves_what_was_answered(db):
+def test_eof_in_an_exam_abandons_it_ungraded_and_keeps_the_answers(db):
+    """Ctrl-D after 1 of 4 answers: the paper is to be retaken, so no score and no key (#24)."""
     questions = planned("exam", 4, 2)
     code, out, _ = run(
         "--mode",
@@ -137,15 +138,65 @@ def test_english_and_eof_saves_what_was_answered(db):
     )
     assert code == 0
     assert "Practice exam: 4 questions (seed 2)" in out
-    assert "End of input: 1 question answered, saved." in out  # not "1 questions"
-    assert "Exam score: 325 / 1000 (720 passes) - FAIL" in out
-    assert "Scoring: 100 + 900 × 1/4 = 325 (rounded)" in out
-    assert "Question 2: not answered; the correct answer is" in out
+    assert (
+        "End of input: exam abandoned, nothing graded and no answer revealed. "
+        "1 question answered so far, kept as history."  # not "1 questions"
+    ) in " ".join(out.split())  # as wrapped to 80 columns
+    for leak in ("Exam score", "900 × 1/4", "correct answer", "not answered", "By topic"):
+        assert leak not in out
+    for q in questions:
+        assert q.item.explanation.en[:20] not in out
     assert "你的答案" not in out
     with open_store(db) as store:
-        assert [(a.item_id, a.correct, a.mode) for a in store.attempts()] == [
+        attempts = store.attempts()
+        assert [(a.item_id, a.correct, a.mode) for a in attempts] == [
             (questions[0].item.id, True, "exam")
         ]
+        assert store.session_status(attempts[0].session) == "stopped"  # as before: input ran out
+
+
+def test_eof_in_an_exam_says_so_in_chinese_too(db):
+    questions = planned("exam", 4, 6)
+    answers = "".join(q.correct_letter + "\n" for q in questions[:3])
+    code, out, _ = run("--mode", "exam", "--n", "4", "--seed", "6", stdin=answers)
+    assert code == 0
+    unwrapped = out.replace("\n", "")
+    assert (
+        "输入结束，已放弃本场考试：不评分，也不公布任何答案。已作答的 3 题已作为记录保存。"
+        in unwrapped
+    )
+    for leak in ("考试成绩", "正确答案", "解析：", "错题回顾", "按主题统计"):
+        assert leak not in out
+
+
+def test_eof_in_practice_still_shows_the_score_so_far(db):
+    q = planned("practice", 3, 1)[0]
+    code, out, _ = run("--n", "3", "--seed", "1", "--lang", "en", stdin=q.correct_letter + "\n")
+    assert code == 0
+    assert "End of input: 1 question answered, saved." in out
+    assert "Score: 1/1 (100%)" in out
+
+
+@pytest.mark.parametrize(
+    "args", [["--help", "--lang", "en"], ["--lang", "en", "--help"], ["--help", "--lang=en"]]
+)
+def test_help_with_lang_en_on_the_command_line_is_english_only(args, monkeypatch, capsys):
+    monkeypatch.delenv("AGENTKIT_LANG", raising=False)
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 0
+    shown = capsys.readouterr().out
+    assert "Agent-loop exam trainer (CCA-F task 1.1)" in shown
+    assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", shown), shown
+
+
+def test_help_follows_lang_over_agentkit_lang(monkeypatch, capsys):
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    with pytest.raises(SystemExit):
+        main(["--lang", "zh", "--help"])
+    assert (
+        "Agent 循环考试训练（CCA-F 任务 1.1）/ Agent-loop exam trainer" in capsys.readouterr().out
+    )
 
 
 def test_exam_review_names_why_each_chosen_option_was_wrong(db):
