@@ -401,3 +401,16 @@ def test_a_task_that_asks_for_chinese_is_answered_in_chinese():
     messages = [{"role": "user", "content": "Where is order A-1002? Please answer in Chinese."}]
     done = agentkit.run_agent_loop(client, messages, world.tools(), run_tool=world.run_tool)
     assert CJK.search(done.final_text), done.final_text
+
+
+def test_an_english_retry_quotes_the_error_whole(monkeypatch):
+    """The English error texts run longer than 80 characters: the retry line quotes the whole error
+    (cut with an ellipsis only past 140), never "(a capita" with a bracket left open."""
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    world = World()
+    client = agentkit.make_client(world=world)
+    messages = [{"role": "user", "content": "Order a1001 arrived broken, please refund me."}]
+    done = agentkit.run_agent_loop(client, messages, world.tools(), run_tool=world.run_tool)
+    said = [b["text"] for m in done.messages if m["role"] == "assistant" for b in m["content"] if b.get("type") == "text"]  # fmt: skip
+    retry = next(t for t in said if t.startswith("The last call failed"))
+    assert "four digits))" in retry and retry.count("(") == retry.count(")"), retry

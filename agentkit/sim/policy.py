@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import failures
-from ..content import blocks, text_of
+from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
 from . import structured
@@ -279,7 +279,10 @@ def _recover(
 ) -> Step:
     """After an is_error result, by the failure's category: escalate a denial, retry with corrected
     input, retry a transient failure, or take another route."""
-    err = failed.content.strip()[:80]
+    # the error, quoted in what the model says next: cut at 80 characters in Chinese (the lessons'
+    # outputs), and in English with an ellipsis at 140 (English error texts run longer)
+    text = failed.content.strip()
+    err = text[:80] if conv.lang == "zh" else short(text, 140)
     kind = failures.category_of(failed.content) or (
         failures.DENIED if HOOK_DENIAL.match(failed.content) else None
     )
