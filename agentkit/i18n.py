@@ -21,7 +21,7 @@ from string import Formatter
 
 from agentkit.settings import LANGUAGES, language
 
-__all__ = ["LANGUAGES", "TABLES", "Strings", "language", "placeholders"]  # language: settings'
+__all__ = ["LANGUAGES", "TABLES", "Strings", "language", "placeholders"]
 
 TABLES: dict[str, Strings] = {}
 """Every table made, by the name it was given (a package's dotted name)."""
