@@ -147,3 +147,42 @@ def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
                 assert re.search(rf"(?<![\d.]){re.escape(m.group(1))}(?![\d.])", above), (
                     f"{path.name} {cell.id}: {m.group(0)!r} is not in the output above"
                 )
+
+
+# --- the solutions' first lines, in both editions -------------------------------------------------
+
+
+# The first line of a collapsed solution (JupyterLab shows only it): notebooks/STYLE.md.
+HEADS = {
+    "code": {
+        "zh": "# 参考答案：先自己做，卡住了再展开看",
+        "en": "# Reference answer: try it yourself first; expand it if you get stuck",
+    },
+    "markdown": {
+        "zh": "**参考答案（文字）**：先自己答，再点下面的“展开”。",
+        "en": '**Reference answer (written)**: answer it yourself first, then click "Show" below.',
+    },
+}
+
+
+def test_the_solution_heads_are_the_ones_style_md_and_the_lesson_07_builder_write():
+    from agentkit.lessons.solution import HEAD
+
+    style = (HERE / "STYLE.md").read_text(encoding="utf-8")
+    assert HEAD == HEADS["code"]["zh"]
+    for kind in HEADS.values():
+        for head in kind.values():
+            assert head in style, f"notebooks/STYLE.md does not give the first line {head!r}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
+def test_every_solution_cell_starts_with_the_one_first_line(path):
+    import nbformat
+
+    lang = "en" if _id(path).startswith("en/") else "zh"
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        if "solution" in cell.metadata.get("tags", []):
+            first = cell.source.splitlines()[0] if cell.source else ""
+            head = HEADS[cell.cell_type][lang]
+            assert first == head, f"{_id(path)} cell {i}: {first!r} is not {head!r}"
