@@ -149,7 +149,22 @@ def test_a_count_in_a_what_to_see_note_is_one_the_cell_above_printed(path):
                 )
 
 
-# --- the solutions' first lines, in both editions -------------------------------------------------
+# --- lesson 00's table of lessons and the solutions' first lines, in both editions ---------------
+
+
+def _start_table(path) -> list[str]:
+    """The first column of the lesson table in lesson 00's section 1: each row's lesson number."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    [cell] = [c for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("## 1. ")]
+    return re.findall(r"^\| (\d\d[a-z]?) ", cell.source, re.M)
+
+
+@pytest.mark.parametrize("path", [HERE / "00_start.ipynb", HERE / "en/00_start.ipynb"], ids=_id)
+def test_lesson_00s_table_lists_every_lesson_in_order(path):
+    lessons = [p.name.split("_")[0] for p in SOURCES]
+    assert _start_table(path) == lessons, f"{_id(path)}: the table of lessons is not {lessons}"
 
 
 # The first line of a collapsed solution (JupyterLab shows only it): notebooks/STYLE.md.
