@@ -170,3 +170,20 @@ def test_the_english_guide_is_english_and_builds_the_english_class_from_notebook
     assert not re.search(r"[\u4e00-\u9fff]", en), "the English guide holds CJK text"
     assert "--src notebooks/en" in en and "build/editions/student/en/" in en
     assert "../glossary.md" in en
+
+
+def test_where_the_readme_and_lesson_00_name_the_guide_they_name_the_english_one_too():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    naming = [p for p in readme.split("\n\n") if "docs/instructor_guide.md" in p]
+    assert len(naming) >= 3
+    for paragraph in naming:
+        assert "docs/en/instructor_guide.md" in paragraph, paragraph[:120]
+    english = readme.split("\n## English\n")[1].split("\n## ")[0]
+    assert "](docs/en/instructor_guide.md)" in english
+    for target in re.findall(r"\]\((docs/[^)#]+)", readme):
+        assert (ROOT / target).is_file(), f"README links {target}, which does not exist"
+    nb = nbformat.read(ROOT / "notebooks" / "en" / "00_start.ipynb", as_version=4)
+    cells = [
+        c.source for c in nb.cells if c.cell_type == "markdown" and "instructor guide" in c.source
+    ]
+    assert cells and all("](../../docs/en/instructor_guide.md)" in c for c in cells)
