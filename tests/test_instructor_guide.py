@@ -187,3 +187,27 @@ def test_where_the_readme_and_lesson_00_name_the_guide_they_name_the_english_one
         c.source for c in nb.cells if c.cell_type == "markdown" and "instructor guide" in c.source
     ]
     assert cells and all("](../../docs/en/instructor_guide.md)" in c for c in cells)
+
+
+def mistakes(guide: str) -> list[list[str]]:
+    """The table of common mistakes (section 4), as rows of cells (tests/test_editions.py checks
+    the Chinese one against the grader and the bank)."""
+    part = guide.split("\n## 4.")[1].split("\n## ")[0]
+    rows = [line.strip("|").split("|") for line in part.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in row] for row in rows if "`" in "".join(row)]
+
+
+def test_the_english_table_of_mistakes_names_what_the_chinese_one_names():
+    code = re.compile(r"`([^`]+)`")
+    zh, en = mistakes(GUIDES["zh"]), mistakes(GUIDES["en"])
+    assert len(zh) == len(en) >= 13
+
+    def scope(fails: str) -> str:  # the Fails column: "all but these", "all", or these
+        if fails.startswith(("除", "all but ")):
+            return "all but"
+        return "all" if fails in ("全部", "all") else "these"
+
+    for a, b in zip(zh, en, strict=True):
+        assert [code.findall(c) for c in a[1:]] == [code.findall(c) for c in b[1:]], b[1]
+        assert scope(a[2]) == scope(b[2]), (a[2], b[2])
+        assert a[1].startswith("无") == b[1].startswith("none"), b[1]
