@@ -1,6 +1,7 @@
 """`python -m agentkit serve`: the offline Messages API over real HTTP, for any client.
 
-A tornado server (it comes with JupyterLab) answers what the in-process transport answers:
+An asyncio server (HTTP/1.1 parsed by httptools, the C parser uvicorn uses: tornado's HTTP server
+cost more per request than the API itself) answers what the in-process transport answers:
 `POST /v1/messages` (JSON, or server-sent events with `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models`, `GET /v1/models/{id}`. It listens on loopback by
 default. Each API key (`x-api-key`, or `Authorization: Bearer …`) gets its own `OfflineAPI` and
@@ -21,9 +22,12 @@ Bounded, so that no client can exhaust it:
   hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
-Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a wrong
-path or method (HEAD and OPTIONS included) 404 `not_found_error`, no key 401. A client that hangs up
-mid-stream is not an error.
+Malformed HTTP gets the API's error shape and status: broken HTTP or bad JSON 400
+`invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
+included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
+HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
+bodies, `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
+HTTP/1.1.
 """
 
 from __future__ import annotations
