@@ -163,7 +163,7 @@ def _too_large():
     return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
 
 
-class Request:
+class Incoming:
     """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
     header's values joined with ", "), the body's chunks and sizes."""
 
@@ -191,7 +191,7 @@ class Request:
         return body
 
 
-class Refusal(Exception):
+class Rejection(Exception):
     """Raised in a parser callback: the request is answered with this error before it is read
     whole, and the connection closes."""
 
@@ -211,12 +211,12 @@ class Connection(asyncio.Protocol):
     def __init__(self, apis: KeyedAPIs) -> None:
         self.apis, self.loop = apis, asyncio.get_running_loop()
         self.parser = httptools.HttpRequestParser(self)
-        self.request: Request | None = None  # being read
-        self.waiting: deque[Request] = deque()  # read, not yet answered
+        self.request: Incoming | None = None  # being read
+        self.waiting: deque[Incoming] = deque()  # read, not yet answered
         self.busy = False  # a task is answering waiting[0]
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
-        self.upgrading: Request | None = None  # an Upgrade request whose body the parser left
+        self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
 
     # --- the connection
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -242,10 +242,10 @@ class Connection(asyncio.Protocol):
                 self.waiting[-1].keep_alive = False
             else:
                 self._close()  # its answer is written already: close() sends it first
-        except httptools.HttpParserError as e:  # a callback's Refusal arrives wrapped
-            refusal = e.__context__ if isinstance(e.__context__, Refusal) else None
-            if refusal is not None:
-                self._refuse(refusal.status, refusal.kind, refusal.message)
+        except httptools.HttpParserError as e:  # a callback's Rejection arrives wrapped
+            rejection = e.__context__ if isinstance(e.__context__, Rejection) else None
+            if rejection is not None:
+                self._refuse(rejection.status, rejection.kind, rejection.message)
             else:
                 # Not an API wording: the live API's front end answers broken HTTP with its own
                 # page. Here it is the API's error shape, which every client can read.
@@ -266,13 +266,13 @@ class Connection(asyncio.Protocol):
         """An answer before the request is read (malformed HTTP, headers or a body far too large):
         the API's error shape, and the connection is closed."""
         self.waiting.clear()
-        self.request = Request()
+        self.request = Incoming()
         self.request.keep_alive = False
         self._write(self.request, error_answer(status, kind, message, stable_id("req_", status)))
 
     # --- httptools' callbacks, in the order it calls them
     def on_message_begin(self) -> None:
-        self.request = Request()
+        self.request = Incoming()
         self._wait(IDLE_TIMEOUT)  # its headers within IDLE_TIMEOUT
 
     def on_url(self, url: bytes) -> None:
@@ -280,14 +280,14 @@ class Connection(asyncio.Protocol):
         self.request.target += url
         self.request.head += len(url)
         if self.request.head > MAX_HEADERS:
-            raise Refusal(431, "invalid_request_error", "Request headers too large")
+            raise Rejection(431, "invalid_request_error", "Request headers too large")
 
     def on_header(self, name: bytes, value: bytes) -> None:
         assert self.request is not None
         request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
         request.head += len(name) + len(value)
         if request.head > MAX_HEADERS:
-            raise Refusal(431, "invalid_request_error", "Request headers too large")
+            raise Rejection(431, "invalid_request_error", "Request headers too large")
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def on_headers_complete(self) -> None:
@@ -301,7 +301,7 @@ class Connection(asyncio.Protocol):
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
         if request.size > DISCARD_LIMIT:
-            raise Refusal(413, "request_too_large", "Request exceeds the maximum size")
+            raise Rejection(413, "request_too_large", "Request exceeds the maximum size")
         if request.headers.get("expect", "").lower() == "100-continue" and self.transport:
             self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
         self._wait(BODY_TIMEOUT)
@@ -371,7 +371,7 @@ class Connection(asyncio.Protocol):
             self.waiting.popleft()
             self._write(request, answer)
 
-    async def _in_turn(self, key: str, request: Request, target: str) -> None:
+    async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:
             async with self.apis.turn(key):
                 if request.received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
@@ -393,7 +393,7 @@ class Connection(asyncio.Protocol):
                 self.transport.resume_reading()
             self._answer_waiting()
 
-    def _handle(self, key: str, request: Request, target: str) -> Answer:
+    def _handle(self, key: str, request: Incoming, target: str) -> Answer:
         """The key's API's answer (a fresh API for a new key: kept only if the request was valid);
         the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count."""
         try:
@@ -408,12 +408,12 @@ class Connection(asyncio.Protocol):
         if answer.status < 400:
             self.apis.keep(key, api)
 
-    def _internal_error(self, request: Request) -> Answer:
+    def _internal_error(self, request: Incoming) -> Answer:
         """A bug of ours: the API's 500, and the server goes on."""
         LOG.exception("serve: internal error on %s", request.method)
         return error_answer(500, "api_error", "Internal server error", stable_id("req_", 500))
 
-    def _write(self, request: Request, answer: Answer) -> None:
+    def _write(self, request: Incoming, answer: Answer) -> None:
         """The answer's status line, headers and body in one write (the client may have gone: then
         nothing is written and nothing is said). HEAD answers carry no body."""
         transport = self.transport
