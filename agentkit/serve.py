@@ -1,6 +1,7 @@
 """`python -m agentkit serve`: the offline Messages API over real HTTP, for any client.
 
-A tornado server (it comes with JupyterLab) answers what the in-process transport answers:
+An asyncio server (HTTP/1.1 parsed by httptools, the C parser uvicorn uses: tornado's HTTP server
+cost more per request than the API itself) answers what the in-process transport answers:
 `POST /v1/messages` (JSON, or server-sent events with `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models`, `GET /v1/models/{id}`. It listens on loopback by
 default. Each API key (`x-api-key`, or `Authorization: Bearer …`) gets its own `OfflineAPI` and
@@ -21,9 +22,12 @@ Bounded, so that no client can exhaust it:
   hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
-Malformed HTTP gets the API's error shape and status: bad JSON 400 `invalid_request_error`, a wrong
-path or method (HEAD and OPTIONS included) 404 `not_found_error`, no key 401. A client that hangs up
-mid-stream is not an error.
+Malformed HTTP gets the API's error shape and status: broken HTTP or bad JSON 400
+`invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
+included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
+HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
+bodies, `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
+HTTP/1.1.
 """
 
 from __future__ import annotations
@@ -46,10 +50,8 @@ from collections import OrderedDict, deque
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-import tornado.httpserver
-import tornado.httputil
+import httptools
 import tornado.netutil
-from tornado.ioloop import IOLoop
 
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, Answer, error_answer, stable_id
@@ -61,9 +63,7 @@ MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
 LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-alive), whole body
 MAX_HEADERS = 64 * 1024
-DISCARD_LIMIT = (
-    4 * MAX_BODY
-)  # a declared body beyond this is refused by tornado (connection closed)
+DISCARD_LIMIT = 4 * MAX_BODY  # a declared body beyond this: the 413 at once, the connection closed
 OFF_LOOP = 256 * 1024  # bodies larger than this are parsed in a worker thread
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 LOG = logging.getLogger(__name__)
@@ -163,122 +163,288 @@ def _too_large():
     return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
 
 
-class Exchange(tornado.httputil.HTTPMessageDelegate):
-    """One request on a connection and its answer, at tornado's HTTP/1.1 layer (no web framework:
-    its routing, handler objects and default headers cost more per request than the API itself).
-    The answer's bytes go out in one write: the JSON as the API encoded it, or all of a stream's
-    events (the model's reply is complete before the first event, so the client still reads them
-    as a stream of events, only sooner)."""
+class Incoming:
+    """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
+    header's values joined with ", "), the body's chunks and sizes."""
 
-    def __init__(self, apis: KeyedAPIs, connection: Any) -> None:
-        self.apis, self.connection = apis, connection
-        self._chunks: list[bytes] = []
-        self._size = self._received = 0
-        self._task: asyncio.Task | None = None
-        self._api: OfflineAPI | None = None
+    __slots__ = (
+        "method",
+        "target",
+        "version",
+        "headers",
+        "chunks",
+        "size",
+        "received",
+        "keep_alive",
+        "head",
+    )
 
-    def headers_received(self, start_line: Any, headers: Any) -> None:
+    def __init__(self) -> None:
+        self.method, self.target, self.version = "", b"", "1.1"
+        self.headers: dict[str, str] = {}
+        self.chunks: list[bytes] = []
+        self.size = self.received = 0  # declared, received
+        self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
+
+    def body(self) -> bytes:
+        body, self.chunks = b"".join(self.chunks), []
+        return body
+
+
+class Rejection(Exception):
+    """Raised in a parser callback: the request is answered with this error before it is read
+    whole, and the connection closes."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind, self.message = status, kind, message
+
+
+class Connection(asyncio.Protocol):
+    """One client connection. httptools (the C parser uvicorn uses) reads its requests; each is
+    answered in arrival order, its status line, headers and body in one write: the JSON as the API
+    encoded it, or all of a stream's events in one chunk (the model's reply is complete before the
+    first event, so the client still reads them as a stream of events, only sooner). A request is
+    answered at once when nothing can be waited for (a small body, its key idle), else in a task
+    (its key's earlier requests first; a body over OFF_LOOP in a worker thread)."""
+
+    def __init__(self, apis: KeyedAPIs) -> None:
+        self.apis, self.loop = apis, asyncio.get_running_loop()
+        self.parser = httptools.HttpRequestParser(self)
+        self.request: Incoming | None = None  # being read
+        self.waiting: deque[Incoming] = deque()  # read, not yet answered
+        self.busy = False  # a task is answering waiting[0]
+        self.transport: asyncio.Transport | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
+
+    # --- the connection
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self._wait(IDLE_TIMEOUT)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The client hung up (or a timeout closed it): answers still being made are not written."""
+        self._wait(None)
+        self.waiting.clear()
+        self.request = None
+
+    def data_received(self, data: bytes) -> None:
+        if self.upgrading is not None:
+            self._upgrade_body(data)
+            return
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserUpgrade as e:  # `Upgrade: h2c` and the like: answered in
+            if self.upgrading is not None:  # HTTP/1.1, then the connection closes (what would
+                self._upgrade_body(data[e.args[0] :])  # follow is not HTTP/1.1)
+            elif self.waiting:
+                self.waiting[-1].keep_alive = False
+            else:
+                self._close()  # its answer is written already: close() sends it first
+        except httptools.HttpParserError as e:  # a callback's Rejection arrives wrapped
+            rejection = e.__context__ if isinstance(e.__context__, Rejection) else None
+            if rejection is not None:
+                self._refuse(rejection.status, rejection.kind, rejection.message)
+            else:
+                # Not an API wording: the live API's front end answers broken HTTP with its own
+                # page. Here it is the API's error shape, which every client can read.
+                self._refuse(400, "invalid_request_error", "Malformed HTTP request")
+
+    def _wait(self, seconds: float | None) -> None:
+        """(Re)arm the one timer: headers (and an idle keep-alive) within IDLE_TIMEOUT, a body
+        within BODY_TIMEOUT; None disarms it."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = None if seconds is None else self.loop.call_later(seconds, self._close)
+
+    def _close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+
+    def _refuse(self, status: int, kind: str, message: str) -> None:
+        """An answer before the request is read (malformed HTTP, headers or a body far too large):
+        the API's error shape, and the connection is closed."""
+        self.waiting.clear()
+        self.request = Incoming()
+        self.request.keep_alive = False
+        self._write(self.request, error_answer(status, kind, message, stable_id("req_", status)))
+
+    # --- httptools' callbacks, in the order it calls them
+    def on_message_begin(self) -> None:
+        self.request = Incoming()
+        self._wait(IDLE_TIMEOUT)  # its headers within IDLE_TIMEOUT
+
+    def on_url(self, url: bytes) -> None:
+        assert self.request is not None
+        self.request.target += url
+        self.request.head += len(url)
+        if self.request.head > MAX_HEADERS:
+            raise Rejection(431, "invalid_request_error", "Request headers too large")
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        assert self.request is not None
+        request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
+        request.head += len(name) + len(value)
+        if request.head > MAX_HEADERS:
+            raise Rejection(431, "invalid_request_error", "Request headers too large")
+        request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
+
+    def on_headers_complete(self) -> None:
         """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
         answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
-        self.method, self.target, self.headers = start_line.method, start_line.path, headers
-        declared = headers.get("content-length", "")
-        self._size = int(declared) if declared.isdigit() else 0
-        if self._size > DISCARD_LIMIT:
-            self._write(_too_large())
+        assert self.request is not None
+        request = self.request
+        request.method = self.parser.get_method().decode("ascii")
+        request.keep_alive = self.parser.should_keep_alive()
+        request.version = self.parser.get_http_version()
+        declared = request.headers.get("content-length", "")
+        request.size = int(declared) if declared.isdigit() else 0
+        if request.size > DISCARD_LIMIT:
+            raise Rejection(413, "request_too_large", "Request exceeds the maximum size")
+        if request.headers.get("expect", "").lower() == "100-continue" and self.transport:
+            self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
+        self._wait(BODY_TIMEOUT)
 
-    def data_received(self, chunk: bytes) -> None:
-        if self._size > MAX_BODY:
+    def on_body(self, chunk: bytes) -> None:
+        assert self.request is not None
+        request = self.request
+        if request.size > MAX_BODY:
             return  # discarded as it arrives: the answer is the 413
-        self._chunks.append(chunk)
-        self._received += len(chunk)
-        if self._received > MAX_BODY:  # chunked, with no declared size
-            self._size, self._chunks = MAX_BODY + 1, []
+        request.chunks.append(chunk)
+        request.received += len(chunk)
+        if request.received > MAX_BODY:  # chunked, with no declared size
+            request.size, request.chunks = MAX_BODY + 1, []
 
-    def on_connection_close(self) -> None:
-        self._chunks = []
-
-    def finish(self) -> None:
-        """The whole request is in: answer it now when nothing can be waited for (a small body, the
-        key idle), else in a task (its key's earlier requests first; a large body off the loop)."""
-        if self.connection.stream.closed() or self._size > DISCARD_LIMIT:
+    def on_message_complete(self) -> None:
+        assert self.request is not None
+        if self.parser.should_upgrade() and self.request.size:
+            self.upgrading, self.request = self.request, None  # llhttp stops before the body
             return
-        if self.target.partition("?")[0] == "/api/hello":
-            # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200, as
-            # router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
-            self._write(Answer(200, raw=b'{"ok":true}'))
-            return
-        key = api_key(self.headers)
-        if self._size > MAX_BODY:
-            self._write(_too_large())
-        elif key is None:  # wording as pasted in n8n-io/n8n#37930
-            rid = stable_id("req_", 0)
-            self._write(
-                error_answer(401, "authentication_error", "x-api-key header is required", rid)
-            )
-        elif key not in self.apis._locks and self._received <= OFF_LOOP:
-            try:
-                self._write(self._handle(key))
-            except Exception:
-                self._internal_error()
-        else:
-            self._task = asyncio.ensure_future(self._in_turn(key))
+        self._wait(None)
+        self.waiting.append(self.request)
+        self.request = None
+        self._answer_waiting()
 
-    async def _in_turn(self, key: str) -> None:
+    def _upgrade_body(self, data: bytes) -> None:
+        """An Upgrade request's body, read past the parser; once whole, the request is answered."""
+        request = self.upgrading
+        assert request is not None
+        self.request = request
+        self.on_body(data[: max(request.size - request.received, 0)])
+        if request.received >= request.size:
+            self.upgrading, request.keep_alive = None, False
+            self.parser = httptools.HttpRequestParser(self)  # nothing more is read from it
+            self.request = None
+            self._wait(None)
+            self.waiting.append(request)
+            self._answer_waiting()
+
+    # --- answers, in arrival order
+    def _answer_waiting(self) -> None:
+        while self.waiting and not self.busy:
+            request = self.waiting[0]
+            key = api_key(request.headers)
+            target = request.target.decode("latin-1")
+            if request.size > MAX_BODY:
+                answer: Answer | None = _too_large()
+            elif target.partition("?")[0] == "/api/hello":
+                # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200,
+                # as router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
+                answer = Answer(200, raw=b'{"ok":true}')
+            elif key is None:  # wording as pasted in n8n-io/n8n#37930
+                rid = stable_id("req_", 0)
+                answer = error_answer(
+                    401, "authentication_error", "x-api-key header is required", rid
+                )
+            elif key not in self.apis._locks and request.received <= OFF_LOOP:
+                answer = self._handle(key, request, target)
+            else:
+                answer = None
+            if answer is None:
+                assert key is not None
+                self.busy = True
+                if self.transport is not None:
+                    self.transport.pause_reading()  # a client's next requests wait for this one
+                self.loop.create_task(self._in_turn(key, request, target))
+                return
+            self.waiting.popleft()
+            self._write(request, answer)
+
+    async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:
             async with self.apis.turn(key):
-                if self._received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
-                    self._api = self.apis.for_key(key)
-                    answer = await IOLoop.current().run_in_executor(None, self._api_answer, key)
-                    self._keep(key, answer)
+                if request.received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
+                    api = self.apis.for_key(key)
+                    body = request.body()
+                    answer = await self.loop.run_in_executor(
+                        None, api.handle, request.method, target, body, request.headers
+                    )
+                    self._keep(key, api, answer)
                 else:
-                    answer = self._handle(key)
-            self._write(answer)
+                    answer = self._handle(key, request, target)
         except Exception:
-            self._internal_error()
+            answer = self._internal_error(request)
+        self.busy = False
+        if self.waiting and self.waiting[0] is request:
+            self.waiting.popleft()
+            self._write(request, answer)
+            if self.transport is not None and not self.transport.is_closing():
+                self.transport.resume_reading()
+            self._answer_waiting()
 
-    def _internal_error(self) -> None:
-        """A bug of ours (the API's own are already its 500): the API's 500, and the server goes on."""
-        LOG.exception("serve: internal error on %s", self.method)
-        rid = stable_id("req_", 500)
-        self._write(error_answer(500, "api_error", "Internal server error", rid))
+    def _handle(self, key: str, request: Incoming, target: str) -> Answer:
+        """The key's API's answer (a fresh API for a new key: kept only if the request was valid);
+        the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count."""
+        try:
+            api = self.apis.for_key(key)
+            answer = api.handle(request.method, target, request.body(), request.headers)
+            self._keep(key, api, answer)  # handle() never raises: the API's own bugs are its 500
+            return answer
+        except Exception:
+            return self._internal_error(request)
 
-    def _handle(self, key: str) -> Answer:
-        answer = self._api_answer(key)
-        self._keep(key, answer)
-        return answer
+    def _keep(self, key: str, api: OfflineAPI, answer: Answer) -> None:
+        if answer.status < 400:
+            self.apis.keep(key, api)
 
-    def _api_answer(self, key: str) -> Answer:
-        """The key's API's answer (a fresh API for a new key: adopted by `_keep` if valid)."""
-        body, self._chunks = b"".join(self._chunks), []
-        self._api = self.apis.for_key(key) if self._api is None else self._api
-        # the query string (?beta=true) and the headers (anthropic-version, anthropic-beta) count
-        return self._api.handle(self.method, self.target, body, self.headers)  # never raises
+    def _internal_error(self, request: Incoming) -> Answer:
+        """A bug of ours: the API's 500, and the server goes on."""
+        LOG.exception("serve: internal error on %s", request.method)
+        return error_answer(500, "api_error", "Internal server error", stable_id("req_", 500))
 
-    def _keep(self, key: str, answer: Answer) -> None:
-        if answer.status < 400 and self._api is not None:
-            self.apis.keep(key, self._api)
-
-    def _write(self, answer: Answer) -> None:
+    def _write(self, request: Incoming, answer: Answer) -> None:
         """The answer's status line, headers and body in one write (the client may have gone: then
-        nothing is written and nothing is said)."""
-        if self.connection.stream.closed():
+        nothing is written and nothing is said). HEAD answers carry no body."""
+        transport = self.transport
+        if transport is None or transport.is_closing():
             return
-        headers = tornado.httputil.HTTPHeaders(answer.headers)
-        headers["date"] = _date()
+        headers = {**answer.headers, "date": _date()}
         if answer.events is None:
             body = answer.encoded()
             headers["content-type"] = "application/json"
             headers["content-length"] = str(len(body))
         else:
-            body = b"".join(answer.events)
+            events = b"".join(answer.events)
             headers["content-type"] = "text/event-stream"
             headers["cache-control"] = "no-cache"
-        status = tornado.httputil.ResponseStartLine(
-            "HTTP/1.1", answer.status, _reason(answer.status)
+            if request.version == "1.0":  # no chunks in HTTP/1.0: the end is the close
+                body, request.keep_alive = events, False
+            else:
+                headers["transfer-encoding"] = "chunked"
+                body = b"%x\r\n%s\r\n0\r\n\r\n" % (len(events), events) if events else b"0\r\n\r\n"
+        if not request.keep_alive:
+            headers["connection"] = "close"
+        head = f"HTTP/1.1 {answer.status} {_reason(answer.status)}\r\n" + "".join(
+            f"{name}: {value}\r\n" for name, value in headers.items()
         )
-        head = self.method == "HEAD"
-        self.connection.write_headers(status, headers, None if head else body)
-        self.connection.finish()
+        transport.write(
+            head.encode("latin-1") + b"\r\n" + (b"" if request.method == "HEAD" else body)
+        )
+        if not request.keep_alive:
+            transport.close()
+        elif not self.waiting and self.request is None:
+            self._wait(IDLE_TIMEOUT)
 
 
 def _reason(status: int) -> str:
@@ -296,39 +462,20 @@ def _date() -> str:
     return _DATE[1]
 
 
-class Router(tornado.httputil.HTTPServerConnectionDelegate):
-    """Every request on every connection goes to an `Exchange` with the server's `KeyedAPIs`."""
-
-    def __init__(self, apis: KeyedAPIs | None = None) -> None:
-        self.apis = KeyedAPIs() if apis is None else apis
-
-    def start_request(self, server_conn: object, request_conn: Any) -> Exchange:
-        return Exchange(self.apis, request_conn)
-
-
-class _Server(tornado.httpserver.HTTPServer):
-    """tornado's HTTPServer, whose accept loop pauses for a second when out of file descriptors
+class _Acceptor:
+    """Accepts connections on a listening socket; out of file descriptors, pauses for a second
     instead of logging a traceback for every try (which spins the CPU)."""
 
-    def add_sockets(self, sockets) -> None:
-        for sock in sockets:
-            self._sockets[sock.fileno()] = sock
-            self._handlers[sock.fileno()] = _Acceptor(sock, self._handle_connection).remove
-
-
-class _Acceptor:
-    """Accepts connections on a listening socket; out of file descriptors, pauses for a second."""
-
     def __init__(self, sock: socket.socket, callback) -> None:
-        self.sock, self.callback, self.loop = sock, callback, IOLoop.current()
+        self.sock, self.callback, self.loop = sock, callback, asyncio.get_running_loop()
         self.on, self.removed = True, False
-        self.loop.add_handler(sock, self.accept, IOLoop.READ)
+        self.loop.add_reader(sock.fileno(), self.accept)
 
-    def accept(self, fd, events) -> None:
+    def accept(self) -> None:
         for _ in range(128):
             try:
                 connection, address = self.sock.accept()
-            except (BlockingIOError, ConnectionAbortedError):
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
                 return
             except OSError as e:
                 if e.errno not in OUT_OF_FILES:
@@ -340,31 +487,48 @@ class _Acceptor:
     def pause(self) -> None:
         if self.on:
             self.on = False
-            self.loop.remove_handler(self.sock)
+            self.loop.remove_reader(self.sock.fileno())
             self.loop.call_later(1.0, self.resume)
 
     def resume(self) -> None:
         if not self.removed and not self.on:
             self.on = True
-            self.loop.add_handler(self.sock, self.accept, IOLoop.READ)
+            self.loop.add_reader(self.sock.fileno(), self.accept)
 
     def remove(self) -> None:
         self.removed = True
         if self.on:
-            self.loop.remove_handler(self.sock)
+            self.loop.remove_reader(self.sock.fileno())
 
 
-def _listen(host: str, port: int, apis: KeyedAPIs | None = None):
-    server = _Server(
-        Router(apis),
-        max_body_size=DISCARD_LIMIT,
-        max_header_size=MAX_HEADERS,
-        idle_connection_timeout=IDLE_TIMEOUT,
-        body_timeout=BODY_TIMEOUT,
-    )
-    sockets = tornado.netutil.bind_sockets(port, host)
-    server.add_sockets(sockets)
-    return server, sockets[0].getsockname()[1]
+class _Listener:
+    """The listening sockets (tornado's `bind_sockets`: one port on every address of the host) and
+    their acceptors; each accepted connection is a `Connection` on this event loop."""
+
+    def __init__(self, host: str, port: int, apis: KeyedAPIs | None = None) -> None:
+        self.apis = KeyedAPIs() if apis is None else apis
+        self.loop = asyncio.get_running_loop()
+        self.sockets = tornado.netutil.bind_sockets(port, host)
+        self.port = self.sockets[0].getsockname()[1]
+        self.acceptors = [_Acceptor(sock, self._connected) for sock in self.sockets]
+
+    def _connected(self, connection: socket.socket, address: object) -> None:
+        connection.setblocking(False)
+        with contextlib.suppress(OSError):  # a unix socket in a test has no TCP options
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.loop.create_task(self._start(connection))
+
+    async def _start(self, connection: socket.socket) -> None:
+        try:
+            await self.loop.connect_accepted_socket(lambda: Connection(self.apis), connection)
+        except OSError:  # gone before it started
+            connection.close()
+
+    def stop(self) -> None:
+        for acceptor in self.acceptors:
+            acceptor.remove()
+        for sock in self.sockets:
+            sock.close()
 
 
 class Background:
@@ -383,11 +547,12 @@ class Background:
         return self
 
     async def _main(self) -> None:
-        server, self.port = _listen(self.host, self.port, self.apis)
+        listener = _Listener(self.host, self.port, self.apis)
+        self.port = listener.port
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self._ready.set()
         await self._stop.wait()
-        server.stop()
+        listener.stop()
 
     def __exit__(self, *exc: object) -> None:
         self._loop.call_soon_threadsafe(self._stop.set)
@@ -466,13 +631,13 @@ async def _serve(host: str, port: int, ready=print) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    server, actual = _listen(host, port)
-    url = url_for(host, actual)
+    listener = _Listener(host, port)
+    url = url_for(host, listener.port)
     if not is_loopback(host):
         ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
     ready(T("serve.banner", url=url), flush=True)
     await stop.wait()
-    server.stop()
+    listener.stop()
 
 
 def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:

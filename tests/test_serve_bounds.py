@@ -281,3 +281,114 @@ def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(mo
         release.set()
         assert small.status_code == 200 and answered_first
         assert pending.result().status_code == 200
+
+
+def exchange(port: int, raw: bytes, until: bytes = b"", timeout: float = 20) -> bytes:
+    """Send raw bytes on a fresh connection; read until `until` has been seen (or the close)."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(timeout)
+        s.sendall(raw)
+        got = b""
+        while not (until and until in got):
+            data = s.recv(65536)
+            if not data:
+                break
+            got += data
+        return got
+
+
+def raw_request(body: bytes, *, key: str = "k", extra: str = "", version: str = "1.1") -> bytes:
+    return (
+        f"POST /v1/messages HTTP/{version}\r\nHost: x\r\nx-api-key: {key}\r\n"
+        f"anthropic-version: 2023-06-01\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\n{extra}\r\n"
+    ).encode() + body
+
+
+def test_pipelined_requests_are_answered_in_order_on_one_connection():
+    """Three requests in one write, two keys, the second key's first request (a new world) and a
+    stream between them: three answers, in the order asked, each whole."""
+    plain = json.dumps(BODY).encode()
+    stream = json.dumps({**BODY, "stream": True}).encode()
+    models = b"GET /v1/models HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n\r\n"
+    with Background() as bg:
+        got = exchange(
+            bg.port,
+            raw_request(plain, key="a") + raw_request(stream, key="b") + models,
+            until=b'"has_more"',
+        )
+    starts = [i for i in range(len(got)) if got.startswith(b"HTTP/1.1 200", i)]
+    assert len(starts) == 3, got[:300]
+    first, second, third = (got[a:b] for a, b in zip(starts, [*starts[1:], len(got)], strict=True))
+    assert b'"type":"message"' in first and b"content-length:" in first
+    assert b"event: message_stop" in second and b"transfer-encoding: chunked" in second
+    assert second.endswith(b"\r\n0\r\n\r\n") and b'"has_more"' in third
+
+
+def test_expect_100_continue_is_answered_before_the_body_is_sent():
+    """curl sends `Expect: 100-continue` for a body over 1 KB and waits for the interim answer."""
+    body = json.dumps(BODY).encode()
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        head = raw_request(body, extra="expect: 100-continue\r\n")[: -len(body)]
+        s.sendall(head)
+        assert s.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"  # before any body byte
+        s.sendall(body)
+        got = b""
+        while b'"type":"message"' not in got:
+            got += s.recv(65536)
+        assert got.startswith(b"HTTP/1.1 200")
+
+
+def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_close():
+    body = json.dumps(BODY).encode()
+    chunked = (
+        b"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n"
+        b"transfer-encoding: chunked\r\nconnection: close\r\n\r\n"
+        + b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:]))
+        + b"0\r\n\r\n"
+    )
+    stream = json.dumps({**BODY, "stream": True}).encode()
+    with Background() as bg:
+        got = exchange(bg.port, chunked)
+        assert got.startswith(b"HTTP/1.1 200") and b"connection: close" in got
+        old = exchange(bg.port, raw_request(stream, version="1.0"))
+    assert old.startswith(b"HTTP/1.1 200") and b"transfer-encoding" not in old
+    assert old.rstrip().endswith(b'data: {"type":"message_stop"}')
+
+
+@pytest.mark.parametrize(
+    "raw, status, kind",
+    [
+        (b"NOT HTTP AT ALL\r\n\r\n", 400, "invalid_request_error"),
+        (b"POST /v1/messages HTTP/1.1\r\ncontent-length: x\r\n\r\n", 400, "invalid_request_error"),
+        (
+            b"GET /v1/models HTTP/1.1\r\nx-big: " + b"y" * (serve.MAX_HEADERS + 10) + b"\r\n\r\n",
+            431,
+            "invalid_request_error",
+        ),
+        (
+            b"POST /v1/messages HTTP/1.1\r\nx-api-key: k\r\ncontent-length: %d\r\n\r\n"
+            % (serve.DISCARD_LIMIT + 1),
+            413,
+            "request_too_large",
+        ),
+    ],
+    ids=["garbage", "bad-length", "huge-headers", "huge-declared-body"],
+)
+def test_broken_http_gets_the_apis_error_shape_and_the_connection_closes(raw, status, kind):
+    with Background() as bg:
+        got = exchange(bg.port, raw)
+        head, _, body = got.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 %d" % status) and b"connection: close" in head, got[:200]
+        assert json.loads(body)["error"]["type"] == kind
+        assert post(bg.url, "k", json=BODY).status_code == 200  # and the server goes on
+
+
+def test_an_upgrade_request_is_answered_in_http_1_1():
+    """curl --http2 on http:// asks `Upgrade: h2c`: the answer is HTTP/1.1, as the spec allows."""
+    body = json.dumps(BODY).encode()
+    extra = "connection: Upgrade, HTTP2-Settings\r\nupgrade: h2c\r\nhttp2-settings: AAMAAABkAARAAAAAAAIAAAAA\r\n"
+    with Background() as bg:
+        got = exchange(bg.port, raw_request(body, extra=extra))
+    assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got
