@@ -17,6 +17,7 @@ processes; then a class simulation and the server's memory.
 2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
    (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
    between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
+3. Stall: another key's slowest small request while one key's 30 MB body is handled.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import anthropic
+import httpx2
 
 import agentkit
 from agentkit import World
@@ -197,6 +200,42 @@ def class_simulation(url: str, server_pid: int, keys: int, loops: int) -> list[s
     return lines
 
 
+def stall(url: str, megabytes: int = 30) -> str:
+    """How long another key waits while one key's large body is handled: key B sends small requests
+    back to back while key A sends one body of `megabytes` MB (a message too long for the context
+    window: the API parses all of it, then answers 400). B's slowest request then, against its
+    slowest before."""
+    small = anthropic.Anthropic(base_url=url, api_key="stall-b", max_retries=0)
+    large = httpx2.Client(timeout=120)
+    text = "x" * (megabytes * 1024 * 1024)
+    body = json.dumps({**request_kw(), "messages": [{"role": "user", "content": text}]}).encode()
+    headers = {"x-api-key": "stall-a", "anthropic-version": "2023-06-01"}
+
+    def slowest(seconds: float) -> float:
+        worst, end = 0.0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            t = time.perf_counter()
+            small.messages.create(**request_kw())
+            worst = max(worst, time.perf_counter() - t)
+        return worst
+
+    before = slowest(2.0)
+    done = threading.Event()
+    sender = threading.Thread(
+        target=lambda: (large.post(f"{url}/v1/messages", content=body, headers=headers), done.set())
+    )
+    t0 = time.perf_counter()
+    sender.start()
+    during = 0.0
+    while not done.is_set():
+        during = max(during, slowest(0.05))
+    sender.join()
+    return (
+        f"stall: while one key's {megabytes} MB body was handled ({time.perf_counter() - t0:.2f} s), "
+        f"another key's slowest request took {during * 1e3:.0f} ms (before: {before * 1e3:.0f} ms)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=30, help="requests per client")
@@ -229,6 +268,7 @@ def main() -> None:
         print(f"server RSS {rss_mib(proc.pid):.1f} MiB after the load", flush=True)
         for line in class_simulation(url, proc.pid, 30, args.loops):
             print(line, flush=True)
+        print(stall(url), flush=True)
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(30)
