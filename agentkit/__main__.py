@@ -1,7 +1,7 @@
 """`python -m agentkit demo`: the study guide's exercise in a terminal.
 
 It runs the guide's loop (agentkit.exercise.run_exercise) on the guide's prompt, then on the weather
-question, and prints each round's stop_reason and tool calls as the guide's loop.py does. Without
+question, and prints each turn's stop_reason and tool calls as the guide's loop.py does. Without
 ANTHROPIC_API_KEY (or with AGENTKIT_OFFLINE=1) it talks to the offline Claude.
 """
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser(
         "demo",
-        help="run the study guide's exercise (its loop, tools and prompts) and print each round",
+        help="run the study guide's exercise (its loop, tools and prompts) and print each turn",
     )
     serve = sub.add_parser(
         "serve",

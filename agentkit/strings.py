@@ -303,13 +303,13 @@ T = Strings(
         ),
         "display.mm.fold": (
             "loop 第 {first}–{last} 轮：相同的 {count} 轮，只画一次",
-            "loop rounds {first}–{last}: {count} identical rounds, drawn once",
+            "loop turns {first}–{last}: {count} identical turns, drawn once",
         ),
         "display.mm.rounds": (
             "messages.create（第 {first}–{last} 轮）",
-            "messages.create (rounds {first}–{last})",
+            "messages.create (turns {first}–{last})",
         ),
-        "display.mm.round": ("messages.create（第 {n} 轮）", "messages.create (round {n})"),
+        "display.mm.round": ("messages.create（第 {n} 轮）", "messages.create (turn {n})"),
         # --- antipatterns: what a specimen writes into the conversation ---------------------------
         "ap.system_results": ("工具结果：\n", "Tool results:\n"),
         "ap.results_intro": ("以下是工具结果：", "Here are the tool results:"),
