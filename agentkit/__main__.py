@@ -21,7 +21,7 @@ from .client import (
     make_client,
     retired_hint,
 )
-from .exercise import run_exercise
+from .exercise import guide_task, run_exercise, weather_task
 from .settings import SettingsError
 from .strings import T
 
@@ -70,9 +70,9 @@ def _demo(client) -> None:
     # The guide's loop.py uses model="claude-sonnet-4-5", which is deprecated (end of life 2026-11-30);
     # the demo uses agentkit.default_model() instead.
     print(T("demo.mode", mode=mode, model=default_model()))
-    # the guide's two prompts (agentkit.exercise.PROMPT, WEATHER_PROMPT), in English in English mode,
-    # so the stand-in (which answers in the task's language) answers in English too
-    for prompt in (T("demo.task"), T("demo.weather")):
+    # the guide's two prompts (agentkit.exercise, the one source of them), in English in English
+    # mode, so the stand-in (which answers in the task's language) answers in English too
+    for prompt in (guide_task(), weather_task()):
         print(T("demo.user", prompt=prompt))
         run_exercise(client, prompt)
 
