@@ -1,7 +1,7 @@
 """`python -m agentkit demo`: the study guide's exercise in a terminal.
 
 It runs the guide's loop (agentkit.exercise.run_exercise) on the guide's prompt, then on the weather
-question, and prints each round's stop_reason and tool calls as the guide's loop.py does. Without
+question, and prints each turn's stop_reason and tool calls as the guide's loop.py does. Without
 ANTHROPIC_API_KEY (or with AGENTKIT_OFFLINE=1) it talks to the offline Claude.
 """
 
@@ -21,7 +21,7 @@ from .client import (
     make_client,
     retired_hint,
 )
-from .exercise import run_exercise
+from .exercise import guide_task, run_exercise, weather_task
 from .settings import SettingsError
 from .strings import T
 
@@ -70,9 +70,9 @@ def _demo(client) -> None:
     # The guide's loop.py uses model="claude-sonnet-4-5", which is deprecated (end of life 2026-11-30);
     # the demo uses agentkit.default_model() instead.
     print(T("demo.mode", mode=mode, model=default_model()))
-    # the guide's two prompts (agentkit.exercise.PROMPT, WEATHER_PROMPT), in English in English mode,
-    # so the stand-in (which answers in the task's language) answers in English too
-    for prompt in (T("demo.task"), T("demo.weather")):
+    # the guide's two prompts (agentkit.exercise, the one source of them), in English in English
+    # mode, so the stand-in (which answers in the task's language) answers in English too
+    for prompt in (guide_task(), weather_task()):
         print(T("demo.user", prompt=prompt))
         run_exercise(client, prompt)
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser(
         "demo",
-        help="run the study guide's exercise (its loop, tools and prompts) and print each round",
+        help="run the study guide's exercise (its loop, tools and prompts) and print each turn",
     )
     serve = sub.add_parser(
         "serve",

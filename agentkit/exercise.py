@@ -1,7 +1,9 @@
 """The study guide's hands-on exercise (实操练习), as the guide writes it.
 
-TOOLS and run_tool are the guide's, verbatim. run_exercise() is the guide's loop.py loop, verbatim in
-logic: it prints each round's stop_reason and tool calls and returns the conversation. Only two things
+TOOLS and run_tool are the guide's, verbatim (TOOLS in the learner's language, read each time it is
+used: the guide's Chinese descriptions, or their English). guide_task() is the guide's prompt, the one
+source of it (the demo asks it too). run_exercise() is the guide's loop.py loop, verbatim in
+logic: it prints each turn's stop_reason and tool calls and returns the conversation. Only two things
 differ from loop.py: the client is passed in (agentkit.make_client(): real Claude with a key, the
 offline Claude without), and the model is agentkit.default_model(), because the guide's
 claude-sonnet-4-5 is deprecated by the SDK and reaches end of life on 2026-11-30.
@@ -10,6 +12,7 @@ claude-sonnet-4-5 is deprecated by the SDK and reaches end of life on 2026-11-30
 from __future__ import annotations
 
 import builtins
+import copy
 import json
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +30,16 @@ T = Strings(
             "The item in order A-1001 arrived broken, please refund me.",
         ),
         "weather": ("今天天气怎么样？", "What's the weather like today?"),
+        # the guide's tool descriptions, verbatim, and their English
+        "tool.lookup_order": (
+            "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
+            "Look up an order's status by its id. Takes order_id (like A-1001); returns status"
+            " and amount.",
+        ),
+        "tool.process_refund": (
+            "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
+            "Refund a confirmed order. order_id must come from a lookup_order result.",
+        ),
         "unhandled": (
             "未处理的 stop_reason: {stop_reason}",
             "Unhandled stop_reason: {stop_reason}",
@@ -37,16 +50,17 @@ T = Strings(
         ),
     },
 )
-"""The exercise's learner-facing words: the guide's prompts and what its loop prints (the guide's
-Chinese, and English for the English edition)."""
+"""The exercise's learner-facing words: the guide's prompts, its tool descriptions and what its loop
+prints (the guide's Chinese, and English for the English edition)."""
 
 # Deliberately verbatim: the study guide's TOOLS. offline/world.py's TOOL_SCHEMAS holds the
-# same two tools among the world's five; the guide's text is kept as the guide prints it, and
-# tests/data/guide/loop.py is the guide's whole script, verbatim, run by tests/test_serve.py.
-TOOLS = [
+# same two tools among the world's five; the guide's text is kept as the guide prints it (the zh
+# side of "tool.<name>" above), and tests/data/guide/loop.py is the guide's whole script, verbatim,
+# run by tests/test_serve.py. `TOOLS` (below) is this list in the learner's language.
+GUIDE_TOOLS = [
     {
         "name": "lookup_order",
-        "description": "按订单号查询订单状态。输入 order_id（形如 A-1001），返回 status 和 amount。",
+        "description": T.text("tool.lookup_order", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}},
@@ -55,7 +69,7 @@ TOOLS = [
     },
     {
         "name": "process_refund",
-        "description": "为已确认的订单发起退款。order_id 必须来自 lookup_order 的结果。",
+        "description": T.text("tool.process_refund", "zh"),
         "input_schema": {
             "type": "object",
             "properties": {"order_id": {"type": "string"}, "amount": {"type": "number"}},
@@ -63,6 +77,23 @@ TOOLS = [
         },
     },
 ]
+
+
+def tools() -> list[dict[str, Any]]:
+    """The guide's TOOLS in the learner's language (AGENTKIT_LANG, read now): a fresh copy with
+    the guide's Chinese descriptions, or their English."""
+    out = copy.deepcopy(GUIDE_TOOLS)
+    for t in out:
+        t["description"] = T(f"tool.{t['name']}")
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    """`exercise.TOOLS` and `from agentkit.exercise import TOOLS` give tools() at that moment, so
+    a notebook that sets AGENTKIT_LANG after agentkit was imported still gets its language."""
+    if name == "TOOLS":
+        return tools()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run_tool(name, args):
@@ -104,7 +135,7 @@ def run_exercise(
     return guide_loop(
         client,
         [{"role": "user", "content": prompt or T("prompt")}],
-        tools=TOOLS,
+        tools=tools(),
         run_tool=run_tool or globals()["run_tool"],
         model=model or default_model(),
         print=print,

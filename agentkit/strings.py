@@ -303,13 +303,13 @@ T = Strings(
         ),
         "display.mm.fold": (
             "loop 第 {first}–{last} 轮：相同的 {count} 轮，只画一次",
-            "loop rounds {first}–{last}: {count} identical rounds, drawn once",
+            "loop turns {first}–{last}: {count} identical turns, drawn once",
         ),
         "display.mm.rounds": (
             "messages.create（第 {first}–{last} 轮）",
-            "messages.create (rounds {first}–{last})",
+            "messages.create (turns {first}–{last})",
         ),
-        "display.mm.round": ("messages.create（第 {n} 轮）", "messages.create (round {n})"),
+        "display.mm.round": ("messages.create（第 {n} 轮）", "messages.create (turn {n})"),
         # --- antipatterns: what a specimen writes into the conversation ---------------------------
         "ap.system_results": ("工具结果：\n", "Tool results:\n"),
         "ap.results_intro": ("以下是工具结果：", "Here are the tool results:"),
@@ -438,11 +438,7 @@ T = Strings(
         ),
         "upstream.over_budget": (" 已达额度", " budget reached"),
         # --- python -m agentkit demo --------------------------------------------------------------
-        "demo.task": (
-            "订单 A-1001 的商品坏了，请帮我退款。",
-            "The item in order A-1001 arrived broken. Please refund me.",
-        ),
-        "demo.weather": ("今天天气怎么样？", "What's the weather like today?"),
+        # (the demo's two questions are the guide's: exercise.guide_task(), weather_task())
         "demo.unknown_model": (
             "模型 {model} 不可用（HTTP 404 {type}：{message}）。"
             "请把 AGENTKIT_MODEL 设为可用的模型（例如 {default}），或者不设置它。",
@@ -454,7 +450,7 @@ T = Strings(
             "Offline: the simulated Claude (set ANTHROPIC_API_KEY to use real Claude)",
         ),
         "demo.online": ("在线模式：真实 Claude", "Online: real Claude"),
-        "demo.mode": ("{mode}，模型 {model}", "{mode}, model {model}"),
+        "demo.mode": ("{mode}，模型 {model}", "{mode}; model: {model}"),
         "demo.user": ("\n用户：{prompt}", "\nUser: {prompt}"),
     },
 )

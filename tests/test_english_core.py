@@ -25,19 +25,18 @@ from agentkit.antipatterns import SPECIMENS
 from agentkit.client import backend, friendly_errors, make_client, try_model
 from agentkit.content import CJK
 from agentkit.display import mermaid_source, transcript_html, transcript_text
-from agentkit.exercise import PROMPT, WEATHER_PROMPT
+from agentkit.exercise import PROMPT, WEATHER_PROMPT, guide_task, run_exercise, weather_task
 from agentkit.failures import ToolFailure, category_of, error_text
 from agentkit.loop import run_agent_loop
 from agentkit.offline import OfflineAPI
 from agentkit.settings import Settings, SettingsError
 from agentkit.sim import World
-from agentkit.strings import T
 from agentkit.tools import LookupBeforeRefund, RefundCap, Toolbox
 from quizzes.cli import main as quiz_main
 
 ROOT = Path(__file__).resolve().parents[1]
 QUIZ_BANK = ROOT / "tests" / "data" / "quiz" / "good.toml"
-REFUND_EN = "The item in order A-1001 arrived broken. Please refund me."
+REFUND_EN = "The item in order A-1001 arrived broken, please refund me."  # the guide's, in English
 
 
 @pytest.fixture
@@ -67,12 +66,40 @@ def test_the_demo_runs_the_guides_exercise_in_english(en, capsys):
     no_cjk(out.out, out.err)
     assert out.out.count("stop_reason=") == 4 and "stop_reason=end_turn" in out.out
     assert "call process_refund {'order_id': 'A-1001', 'amount': 120.0}" in out.out
-    assert "User: The item in order A-1001 arrived broken." in out.out
+    assert f"User: {REFUND_EN}\n" in out.out  # the guide's task, from its one source
+    assert guide_task() == REFUND_EN and "User: What's the weather like today?" in out.out
     assert "refund" in out.out.lower()  # the stand-in answered the English task in English
 
 
-def test_the_chinese_demo_keeps_the_guides_own_prompts():
-    assert (T.text("demo.task", "zh"), T.text("demo.weather", "zh")) == (PROMPT, WEATHER_PROMPT)
+def test_the_chinese_demo_keeps_the_guides_own_prompts(capsys):
+    assert agentkit_main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert (guide_task(), weather_task()) == (PROMPT, WEATHER_PROMPT)
+    assert f"用户：{PROMPT}\n" in out and f"用户：{WEATHER_PROMPT}\n" in out
+
+
+def test_in_english_the_guides_tools_are_sent_with_english_descriptions(en):
+    """agentkit.exercise was imported before AGENTKIT_LANG=en was set (as in a notebook whose first
+    cell sets it): TOOLS still follows the language at the moment it is used."""
+    from agentkit.exercise import GUIDE_TOOLS, TOOLS
+
+    sent = []
+    client = make_client(offline=True)
+    create = client.messages.create
+    client.messages.create = lambda **kw: sent.append(kw["tools"]) or create(**kw)
+    run_exercise(client, print=lambda *a: None)
+    assert len(sent) == 3 and TOOLS
+    no_cjk(everything(TOOLS), everything(sent))
+    shape = [(t["name"], t["input_schema"]) for t in GUIDE_TOOLS]
+    assert [(t["name"], t["input_schema"]) for t in TOOLS] == shape
+    assert all(t["description"] for t in TOOLS)
+
+
+def test_in_chinese_the_guides_tools_are_its_own_words():
+    from agentkit.exercise import TOOLS
+
+    guide = (ROOT / "tests" / "data" / "guide" / "loop.py").read_text(encoding="utf-8")
+    assert all(t["description"] in guide for t in TOOLS)
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # the SDK's, for the retired id

@@ -90,8 +90,13 @@ EXPECTED_FAILURES = {
 # first (the cause, naming the round).
 DIAGNOSES = [
     ("stop_on_text_block", "guide", "第 1 轮响应同时含 text 与 tool_use，循环在执行工具前就退出了"),
-    ("stop_on_regex", "guide", "第 2 轮响应同时含 text 与 tool_use"),
-    ("stop_on_done", "english", "第 2 轮响应同时含 text 与 tool_use"),
+    ("stop_on_regex", "guide", "第 2 轮的文字（“查询完成：订单 A-1001"),
+    ("stop_on_regex", "guide", "听起来像完成了，循环就退出了，可 stop_reason 仍是 tool_use"),
+    ("stop_on_done", "english", "第 2 轮的文字（“Lookup done: order A-1006"),
+    ("tool_choice_none_after_last", "long", "第 3 次请求把 tool_choice 设成了 none"),
+    ("results_in_system_prompt", "guide", "第 2 次请求的 messages 里没有第 1 轮的助手响应"),
+    ("results_in_system_prompt", "cut_answer", "第 2 次请求的 messages 里没有第 1 轮的助手响应"),
+    ("first_tool_use_only", "parallel", "第 1 轮的 3 个 tool_use 只有 1 个有 tool_result"),
     ("fixed_five_turns", "long", "第 5 轮 stop_reason=tool_use，工具已执行，循环却没有再发请求就停了"),
     ("keep_only_latest_result", "guide", "历史没有完整保留"),
     ("windowed_history", "long", "第 9 次请求丢掉了前面轮次的 tool_use"),
@@ -99,6 +104,11 @@ DIAGNOSES = [
     ("text_before_results", "guide", "被 API 拒绝（400）"),
     ("exception_aborts", "tool_error", "工具出错时异常直接终止了循环"),
     ("decision_tree", "unexpected", "循环还没有问模型就调用了 run_tool（lookup_order"),
+    ("decision_tree", "no_tools", "循环还没有问模型就抛出了 AttributeError"),
+    ("fixed_sequence", "guide", "循环还没有问模型就调用了 run_tool（lookup_order"),
+    ("fixed_sequence", "bad_input", "代码自己解析任务（正则、决策树）"),
+    ("status_router", "unexpected", "代码的分支里没有 lookup_order 返回的 status 'held_at_customs'"),
+    ("status_router", "guide", "第 1 轮之后循环调用了 run_tool（process_refund"),
     ("pause_turn_as_end", "research", "第 1 轮 stop_reason=pause_turn 时循环就返回了"),
     ("continue_on_any_stop", "research", "第 1 轮 stop_reason=pause_turn 后，循环追加了一条 user 消息（“请继续”）"),
     ("continue_on_any_stop", "refusal", "第 1 轮 stop_reason=refusal 后，循环又向同一个模型发了请求"),
@@ -196,6 +206,35 @@ def test_no_bug_passes_with_another_seed(i, name):
 def test_each_failure_class_is_diagnosed_by_its_cause(name, key, says):
     text = diagnosis(antipatterns.SPECIMENS[name][1], key)
     assert says in text.split("；")[0], text
+
+
+def test_every_specimen_has_a_diagnosis_that_names_its_cause():
+    assert {name for name, _, _ in DIAGNOSES} == set(antipatterns.SPECIMENS)
+
+
+# The same causes in English: the specimens whose failure a diagnosis once blamed on something
+# else (the turn limit for a status the tree has no branch for; nothing but the world for a
+# tool_choice set to none; a lost history for 400 local retries).
+EN_CAUSES = [
+    ("status_router", "unexpected", "its decision tree has no branch for the status 'held_at_customs'"),
+    ("decision_tree", "no_tools", "before asking the model anything: code that reads the task itself"),
+    ("stop_on_regex", "guide", 'text ("Lookup done: order A-1001'),
+    ("tool_choice_none_after_last", "long", "Request 3 set tool_choice to none"),
+    ("results_in_system_prompt", "cut_answer", "Request 2's messages lack turn 1's assistant response"),
+    ("status_router", "no_tools", "Request 1 forced a call to lookup_order with tool_choice"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "key", "says"), EN_CAUSES)
+def test_the_cause_is_named_in_english_too(name, key, says):
+    text = english(name)[0].results[[s.key for s in SCENARIOS].index(key)].diagnosis
+    assert says in text and not re.search(r"\bcap\b|limit", text), text
+
+
+def test_a_missing_branch_is_not_blamed_on_the_turn_limit():
+    text = diagnosis(antipatterns.status_router, "unexpected")
+    assert text.startswith("第 1 轮后循环抛出了 KeyError: 'held_at_customs'：代码的分支里没有")
+    assert "上限" not in text
 
 
 def test_one_message_per_failure_class():

@@ -3,6 +3,7 @@ English holds no CJK character; AGENTKIT_LANG picks the language at each call.""
 
 import importlib
 import pkgutil
+import re
 
 import pytest
 
@@ -10,6 +11,7 @@ import agentkit
 from agentkit.content import CJK
 from agentkit.i18n import TABLES, Strings, placeholders
 from agentkit.settings import SettingsError, language
+from agentkit.sim.phrases import PHRASES
 
 
 def all_tables():
@@ -61,3 +63,21 @@ def test_a_missing_key_names_the_table_and_the_key():
             t("nope")
     finally:
         TABLES.pop("tests.i18n.empty")
+
+
+# One English word for one model call plus its tool results: "turn", as the exam and the Agent
+# SDK say (max_turns). "round" may appear only inside an identifier a string names.
+ROUND = re.compile(r"[A-Za-z_]*round[A-Za-z_]*", re.IGNORECASE)
+ROUND_IDENTIFIERS = {"append_round", "round_appended", "round_failure"}
+
+
+def test_english_says_turn_never_round():
+    english = [(f"{name}:{key}", pair[1]) for name, key, pair in rows()]
+    english += [(f"agentkit.sim.phrases:{key}", en) for key, (_, en) in PHRASES.items()]
+    bad = [
+        f"{where}: {word!r} in {text!r}"
+        for where, text in english
+        for word in ROUND.findall(text)
+        if word not in ROUND_IDENTIFIERS
+    ]
+    assert not bad, "\n".join(bad)

@@ -265,7 +265,7 @@ def test_the_check_tasks_and_the_guides_prompt_follow_the_language(monkeypatch):
     en = {key: checks.task(key) for key in zh}
     assert all(CJK.search(text) for text in zh.values())
     assert not any(CJK.search(text) for text in en.values()), en
-    assert list(checks.STEPS.items())[0] == ("A", "Run every tool_use block of this round")
+    assert list(checks.STEPS.items())[0] == ("A", "Run every tool_use block of this turn")
 
 
 def test_what_the_other_lesson_helpers_print_is_english(monkeypatch):

@@ -224,6 +224,39 @@ def test_a_sequential_task_of_more_than_five_rounds():
     assert "查询完成" in r.texts[1] and r.stops[1] == "tool_use"
 
 
+LOOKUP_LINES = [  # (task, the text of each turn that makes first lookups), in both languages
+    ("订单 A-1001 的商品坏了，请帮我退款。", ["我先查一下订单。"]),
+    ("Order A-1001 arrived broken, please refund it.", ["Let me look up the order first."]),
+    ("订单 A-1001 和 A-1003 都请帮我退款。", ["我先查一下订单 A-1001 和 A-1003。"]),
+    (
+        "Please refund orders A-1001, A-1003 and A-1006.",
+        ["Let me look up orders A-1001, A-1003 and A-1006 first."],
+    ),
+    ("请逐个处理订单 A-1001、A-1006 的退款", ["我先查订单 A-1001。", "接下来查订单 A-1006。"]),
+    (
+        "Refund orders A-1001 and A-1006 one at a time.",
+        ["Let me start with order A-1001.", "Next, let me look up order A-1006."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("task", "lines"), LOOKUP_LINES)
+def test_what_it_says_before_a_lookup_fits_the_turn(task, lines):
+    """One order or several, the first lookup or a later one: the sentence says which."""
+    r = run(task)
+    said = [t for t, c in zip(r.texts, names(r), strict=True) if c and set(c) == {"lookup_order"}]
+    assert said == lines
+
+
+def test_a_follow_up_task_looks_its_order_up_as_the_next_one():
+    world = World()
+    first = run("Order A-1001 arrived broken, please refund it.", world=world)
+    client = agentkit.make_client(offline=True, world=world)
+    messages = first.messages + [{"role": "user", "content": "Thanks. Now cancel order A-1003."}]
+    r = client.messages.create(model=MODEL, max_tokens=1024, tools=world.tools(), messages=messages)
+    assert r.content[0].text == "Next, let me look up order A-1003."
+
+
 def test_english_mid_task_text_says_done():
     r = run("Please refund order A-1001, it arrived broken.")
     assert r.texts[1].startswith("Lookup done:") and r.stops[1] == "tool_use"

@@ -183,10 +183,14 @@ def stopped_from_outside(f: Facts) -> list[str]:
 
 
 def local_retries(f: Facts) -> list[str]:
+    """The grader stopped run_tool: a tool run over and over that no tool_use asked for. Runs the
+    model did ask for (it kept asking: its history was lost) are for the other checks to name."""
     if f.run.exceeded != "tools":
         return []
-    f.fatal = True
     last = f.run.tool_calls[-1]
+    if any(c is last for c in f.matched.values()):
+        return []
+    f.fatal = True
     return [diagnosed("local_retries", name=last.name, n=len(f.run.tool_calls))]
 
 
@@ -574,9 +578,60 @@ def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
     failed = [c for c in f.run.tool_calls if not c.ok]
     if failed and str(e) == failed[-1].error:
         return diagnosed("tool_error_aborted", name=name, error=e)
+    branch = _missing_branch(f, e)
+    if branch is not None:  # the cause: what followed (no escalation …) is its consequence
+        f.fatal = True
+        tool, key, value = branch
+        return diagnosed("no_branch", n=n, name=name, tool=tool, field=key, value=value)
+    if not f.run.requests:
+        return diagnosed("raised_before_asking", name=name, error=_short(str(e), 60))
     if stop == "tool_use":
         return diagnosed("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
     return diagnosed("raised", name=name, error=_short(str(e), 80))
+
+
+def _missing_branch(f: Facts, e: BaseException) -> tuple[str, str, str] | None:
+    """A KeyError on a value a tool returned (a status): the code's own table of routes has no
+    entry for it. The tool, the field and the value, or None."""
+    if not isinstance(e, KeyError) or not e.args or not isinstance(e.args[0], str):
+        return None
+    for c in reversed(f.run.tool_calls):
+        fields = c.output if c.ok and isinstance(c.output, dict) else {}
+        key = next((k for k, v in fields.items() if v == e.args[0]), None)
+        if key is not None:
+            return c.name, str(key), repr(e.args[0])
+    return None
+
+
+def forced_choice(f: Facts) -> list[str]:
+    """The loop set tool_choice itself (none, any, a named tool) and the task went wrong: the code
+    decided what the model may call. Said only when the world shows it, and not when the code ran
+    tools of its own (that is the same cause, said already)."""
+    if f.scripted:
+        return []
+    for n, req in enumerate(f.run.requests, 1):
+        choice = req.get("tool_choice")
+        kind = choice.get("type") if isinstance(choice, dict) else None
+        if kind not in ("none", "any", "tool") or not f.case.expect(f.run):
+            continue
+        if kind == "none":
+            return [diagnosed("forced_none", n=n)]
+        if kind == "any":
+            return [diagnosed("forced_any", n=n)]
+        if not _from_the_task(f, n, choice.get("name")):
+            return [diagnosed("forced_tool", n=n, name=_short(choice.get("name"), 30))]
+    return []
+
+
+def _from_the_task(f: Facts, n: int, name: Any) -> bool:
+    """Round n's forced calls of `name` take every input from the task: the call fitted it (an
+    order the task names), so forcing it is not what went wrong."""
+    r = f.rounds[n - 1] if n <= len(f.rounds) else None
+    uses = [b for b in (r["content"] if r else []) if b["type"] == "tool_use" and b["name"] == name]
+    prompt = f.case.prompt.lower()
+    return bool(uses) and all(
+        str(v).lower() in prompt for b in uses for v in (b.get("input") or {}).values()
+    )
 
 
 def returned_early(f: Facts) -> list[str]:
@@ -615,9 +670,22 @@ def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) 
         return [diagnosed("silent_cap", sent=len(f.run.requests))]
     if not pending:
         return [diagnosed("stopped_after_tools", n=n)]
-    if any(b["type"] == "text" for b in last["content"]):
+    said = _text(last["content"])
+    if said and _went_on_after_text(f, n):
+        return [diagnosed("exited_on_wording", n=n, k=len(pending), text=_short(said, 40))]
+    if said:
         return [diagnosed("text_and_tool_use", n=n, k=len(pending))]
     return [diagnosed("exited_on_tool_use", n=n, k=len(pending))]
+
+
+def _went_on_after_text(f: Facts, n: int) -> bool:
+    """An earlier response held text and tool_use too, and the loop ran its tools: what made it
+    stop at round n was what the text said, not that there was text."""
+    for r in f.rounds[: n - 1]:
+        uses = [b for b in (r["content"] if r else []) if b["type"] == "tool_use"]
+        if uses and _text(r["content"]) and all(b["id"] in f.matched for b in uses):
+            return True
+    return False
 
 
 def returned_history(f: Facts) -> list[str]:
@@ -689,6 +757,7 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
     tool_runs,
     results_own,
     raised,
+    forced_choice,
     wrong_model,
     returned_early,
     resendable,

@@ -1,8 +1,8 @@
 """Every learner-facing string of the grader, in Chinese and English (AGENTKIT_LANG).
 
 Scenario titles, the world checks' problems, the diagnoses and their hints, the report, the
-scoreboard and the teacher's CSV. A diagnosis names the round (one response: 第 n 轮, round n)
-or the request (第 n 次请求, request n) it is about; `diagnose` capitalises the first letter.
+scoreboard and the teacher's CSV. A diagnosis names the turn (one response and its tool results: 第 n 轮,
+turn n) or the request (第 n 次请求, request n) it is about; `diagnose` capitalises the first letter.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ T = Strings(
         "title.unexpected": ("意外状态：转人工", "An unexpected status: escalate to a human"),
         "title.long": (
             "二十轮的长任务（十个订单逐个处理）",
-            "A twenty-round task (ten orders, one at a time)",
+            "A twenty-turn task (ten orders, one at a time)",
         ),
         "title.tool_error": (
             "工具暂时失败（is_error 后重试）",
@@ -61,7 +61,7 @@ T = Strings(
         ),
         "title.round_failure": (
             "一轮三个调用，其中一个失败",
-            "Three calls in one round, one fails",
+            "Three calls in one turn, one fails",
         ),
         "title.stop_sequence": (
             "回答在 stop_sequence 处停下",
@@ -106,7 +106,7 @@ T = Strings(
         ),
         "one_round": (
             "这个问题第 1 轮就应 end_turn，却发了 {n} 次请求",
-            "This question should end with end_turn in round 1, but the loop sent {n} requests",
+            "This question should end with end_turn in turn 1, but the loop sent {n} requests",
         ),
         "too_few_searches": (
             "只做了 {done} 次网页搜索（应 {topics} 次）：研究没有做完",
@@ -215,28 +215,28 @@ T = Strings(
         "cut_tool_use_ran": (
             "第 {n} 轮 stop_reason={stop}：响应被截断，循环却执行了其中的 {k} 个 tool_use"
             "（最后一个 {name}{input} 的输入不完整）。被截断的 tool_use 绝不能执行",
-            "Round {n}: stop_reason={stop}, the response was cut off, yet the loop ran {k} of its"
+            "Turn {n}: stop_reason={stop}, the response was cut off, yet the loop ran {k} of its"
             " tool_use blocks (the last, {name}{input}, has incomplete input). Never run a tool_use"
             " from a truncated response",
         ),
         "empty_user": (
             "第 {n} 轮 stop_reason={stop}，循环却当成 tool_use 处理：追加了一条空的 user 消息"
             "（没有任何 tool_result）再请求，API 会拒绝",
-            "Round {n} ended with stop_reason={stop}, yet the loop handled it as tool_use: it"
+            "Turn {n} ended with stop_reason={stop}, yet the loop handled it as tool_use: it"
             " appended an empty user message (no tool_result at all) and asked again, which the"
             " API rejects",
         ),
         "pause_appended": (
             "第 {n} 轮 stop_reason=pause_turn 后，循环追加了{message}再请求，"
             "而不是把助手的 content 原样发回让服务端工具继续",
-            "After round {n}'s stop_reason=pause_turn, the loop appended {message} and asked"
+            "After turn {n}'s stop_reason=pause_turn, the loop appended {message} and asked"
             " again, instead of sending the assistant's content back as it is so that the server"
             " tool continues",
         ),
         "refusal_resent": (
             "第 {n} 轮 stop_reason=refusal 后，循环又向同一个模型发了请求：被拒绝的请求原样（或加一句“请继续”）"
             "重发不会有不同结果。读 stop_details，结束或交给人；要重试只能换备用模型",
-            "After round {n}'s stop_reason=refusal, the loop sent another request to the same"
+            "After turn {n}'s stop_reason=refusal, the loop sent another request to the same"
             ' model: a refused request sent again as it is (or with "please continue" added) gets'
             " the same answer. Read stop_details, then end or hand the task to a person; a retry"
             " needs a fallback model",
@@ -244,27 +244,27 @@ T = Strings(
         "end_turn_resent": (
             "第 {n} 轮 stop_reason=end_turn 后，循环原样重发了同一个请求：end_turn 就是模型说任务完成了，"
             "应保留回复并结束",
-            "After round {n}'s stop_reason=end_turn, the loop sent the same request again: end_turn"
+            "After turn {n}'s stop_reason=end_turn, the loop sent the same request again: end_turn"
             " is the model saying the task is done; keep the reply and end",
         ),
         "end_turn_asked": (
             "第 {n} 轮 stop_reason=end_turn 后，循环又追加了{message}再请求："
             "end_turn 就是模型说任务完成了，不用再问“完成了吗”，应保留回复并结束",
-            "After round {n}'s stop_reason=end_turn, the loop appended {message} and asked again:"
+            "After turn {n}'s stop_reason=end_turn, the loop appended {message} and asked again:"
             ' end_turn is the model saying the task is done, so there is no need to ask "are you'
             ' done?"; keep the reply and end',
         ),
         "stop_sequence_resent": (
             "第 {n} 轮 stop_reason=stop_sequence（回答停在了约定的停止序列 {sequence}）后，"
             "循环又发了请求：这是调用方要的结束，应保留回复并结束",
-            "After round {n}'s stop_reason=stop_sequence (the answer stopped at the agreed stop"
+            "After turn {n}'s stop_reason=stop_sequence (the answer stopped at the agreed stop"
             " sequence {sequence}), the loop sent another request: this is the end the caller asked"
             " for; keep the reply and end",
         ),
         "context_resent": (
             "第 {n} 轮 stop_reason=model_context_window_exceeded（上下文窗口已满）后，循环又发了"
             "同样大或更大的请求：放不下了。应结束并说明，或先压缩历史",
-            "After round {n}'s stop_reason=model_context_window_exceeded (the context window is"
+            "After turn {n}'s stop_reason=model_context_window_exceeded (the context window is"
             " full), the loop sent a request as large or larger: it cannot fit. End and say so, or"
             " compact the history first",
         ),
@@ -281,36 +281,36 @@ T = Strings(
         "resent_max_tokens": (
             "第 {n} 轮 stop_reason=max_tokens 后，循环原样重发了同一个请求 {k} 次{more}：同样的请求会在同一处"
             "再被截断。应提高 max_tokens 重试，或保留被截断的回答、请模型继续",
-            "After round {n}'s stop_reason=max_tokens, the loop sent the same request again {k}"
+            "After turn {n}'s stop_reason=max_tokens, the loop sent the same request again {k}"
             " times{more}: the same request is cut off at the same place. Retry with a higher"
             " max_tokens, or keep the cut answer and ask the model to continue",
         ),
         # --- diagnoses: the history ---
         "reply_lost": (
             "第 {m} 次请求的 messages 里没有第 {n} 轮的助手响应（历史被丢弃或改写，模型看不到自己调用过什么）",
-            "Request {m}'s messages lack round {n}'s assistant response (the history was dropped or"
+            "Request {m}'s messages lack turn {n}'s assistant response (the history was dropped or"
             " rewritten: the model cannot see what it called)",
         ),
         "results_split": (
             "第 {n} 轮的 {k} 个 tool_result 分成了 {u} 条 user 消息（同一轮的结果应放在一条 user 消息里）",
-            "Round {n}'s {k} tool_result blocks were split over {u} user messages (one round's"
+            "Turn {n}'s {k} tool_result blocks were split over {u} user messages (one turn's"
             " results belong in one user message)",
         ),
         "stopped_the_round": (
             "{name} 失败后循环停止了这一轮",
-            "the loop stopped the round when {name} failed",
+            "the loop stopped running the turn's calls when {name} failed",
         ),
         "answered_some": ("循环只回答了其中一部分", "the loop answered only some of them"),
         "results_missing": (
             "第 {n} 轮的 {k} 个 tool_use 只有 {done} 个有 tool_result（{why}）："
             "每个 tool_use 都要有自己的 tool_result，失败的那个带 is_error，API 才会接受",
-            "Only {done} of round {n}'s {k} tool_use blocks got a tool_result ({why}): every"
+            "Only {done} of turn {n}'s {k} tool_use blocks got a tool_result ({why}): every"
             " tool_use needs its own tool_result, the failed one with is_error, or the API refuses"
             " the request",
         ),
         "tool_use_lost": (
             "第 {n} 次请求丢掉了前面轮次的 tool_use（{k} 个）：历史没有完整保留",
-            "Request {n} dropped tool_use blocks of earlier rounds ({k} of them): the history was"
+            "Request {n} dropped tool_use blocks of earlier turns ({k} of them): the history was"
             " not kept whole",
         ),
         "in_returned": ("返回的 messages", "the returned messages"),
@@ -318,18 +318,18 @@ T = Strings(
         "kept_only_tool_use": (
             "{where}里第 {n} 轮的助手消息只保留了 tool_use，丢掉了 text 块：助手的回复应原样保留"
             "（response.content 整个放进历史）",
-            "In {where}, round {n}'s assistant message kept only its tool_use blocks and dropped"
+            "In {where}, turn {n}'s assistant message kept only its tool_use blocks and dropped"
             " the text block: keep the assistant's reply as it came (the whole response.content"
             " goes into the history)",
         ),
         "reply_changed": (
             "{where}里第 {n} 轮的助手消息和模型的原始回复不一致（块被改写、删减或重排）",
-            "In {where}, round {n}'s assistant message differs from the model's original reply"
+            "In {where}, turn {n}'s assistant message differs from the model's original reply"
             " (blocks rewritten, dropped or reordered)",
         ),
         # --- diagnoses: the tool runs and their results ---
         "before_asking": ("循环还没有问模型就", "Before asking the model, the loop "),
-        "after_round": ("第 {n} 轮之后循环", "After round {n}, the loop "),
+        "after_round": ("第 {n} 轮之后循环", "After turn {n}, the loop "),
         "unasked_call": (
             "{where}调用了 run_tool（{name}{input}），模型却没有要求这个调用"
             "（没有对应的 tool_use）：要做什么由模型决定，不是写死在代码里",
@@ -338,7 +338,7 @@ T = Strings(
         ),
         "the_tool_use": (
             "第 {n} 轮的 tool_use {name}{input}",
-            "round {n}'s tool_use {name}{input}",
+            "turn {n}'s tool_use {name}{input}",
         ),
         "retried_locally": (
             "{what} 失败后被循环在本地重试，共执行了 {k} 次：失败应作为 is_error 的"
@@ -355,7 +355,7 @@ T = Strings(
         "stale_result": (
             "{what}没有真正执行，tool_result 却是第 {m} 轮同一调用的旧结果"
             "（结果被缓存：重复的查询看不到新结果）",
-            "{what} never really ran; its tool_result is the old result of the same call in round"
+            "{what} never really ran; its tool_result is the old result of the same call in turn"
             " {m} (results are cached: a repeated lookup cannot see anything new)",
         ),
         "not_run_other_result": (
@@ -386,13 +386,13 @@ T = Strings(
         "error_without_flag": (
             "第 {n} 轮 {name} 执行失败（{error}），它的 tool_result 却没有"
             " is_error: true：模型会把错误信息当成正常结果",
-            "Round {n}'s {name} failed ({error}), yet its tool_result lacks is_error: true: the"
+            "Turn {n}'s {name} failed ({error}), yet its tool_result lacks is_error: true: the"
             " model will read the error message as a normal result",
         ),
         "whole_round_try": (
             "（同一轮的 {name} 失败了：一个 try/except 包住了整轮，所有结果都被标成失败）",
-            " ({name} in the same round failed: one try/except wrapped the whole round, so every"
-            " result was marked as failed)",
+            " ({name} in the same turn failed: one try/except wrapped all of the turn's calls, so"
+            " every result was marked as failed)",
         ),
         "success_flagged": (
             "{what}执行成功了（{output}），它的 tool_result 却标为 is_error: true{why}："
@@ -403,7 +403,7 @@ T = Strings(
         "other_result": (
             "第 {n} 轮 tool_use {name}（id …{tail}）的 tool_result 内容不是它自己的结果，"
             "而是 {other}{input} 的：结果和 tool_use_id 对错了",
-            "Round {n}'s tool_use {name} (id …{tail}) got a tool_result that is not its own result"
+            "Turn {n}'s tool_use {name} (id …{tail}) got a tool_result that is not its own result"
             " but that of {other}{input}: results and tool_use_ids are mismatched",
         ),
         "wrong_model": (
@@ -438,7 +438,7 @@ T = Strings(
         ),
         "raised_on_pause": (
             "第 {n} 轮 stop_reason=pause_turn 时循环抛出了 {name}：pause_turn 不是错误，应把 content 原样发回继续",
-            "At round {n}'s stop_reason=pause_turn the loop raised {name}: pause_turn is not an"
+            "At turn {n}'s stop_reason=pause_turn the loop raised {name}: pause_turn is not an"
             " error; send the content back as it is to continue",
         ),
         "tool_error_aborted": (
@@ -449,9 +449,42 @@ T = Strings(
         "raised_mid_task": (
             "第 {n} 轮后循环抛出了 {name}: {error}，模型还在调用工具，任务没有完成"
             "（上限太小，或把正常的 tool_use 当成了错误）",
-            "After round {n} the loop raised {name}: {error}, while the model was still calling"
+            "After turn {n} the loop raised {name}: {error}, while the model was still calling"
             " tools and the task was not done (the cap is too small, or a normal tool_use was"
             " taken for an error)",
+        ),
+        "no_branch": (
+            "第 {n} 轮后循环抛出了 {name}: {value}：代码的分支里没有 {tool} 返回的 {field} {value}。"
+            "写死的决策树预见不了所有情况：把结果作为 tool_result 交回模型，由模型决定下一步",
+            "After turn {n} the loop raised {name}: {value}: its decision tree has no branch for"
+            " the {field} {value} that {tool} returned. A hard-coded tree cannot foresee every case:"
+            " send the result back as a tool_result and let the model decide the next step",
+        ),
+        "raised_before_asking": (
+            "循环还没有问模型就抛出了 {name}: {error}：代码自己解析任务（正则、决策树），"
+            "遇到没预见到的任务就出错了。把任务交给模型，由模型决定",
+            "The loop raised {name}: {error} before asking the model anything: code that reads"
+            " the task itself (a regex, a decision tree) breaks on a task it did not foresee."
+            " Send the task to the model and let it decide",
+        ),
+        "forced_none": (
+            "第 {n} 次请求把 tool_choice 设成了 none：从这里起模型不能再调用工具，任务却还没做完。"
+            "何时结束由模型决定（stop_reason 为 end_turn），而不是代码预先认定的“最后一步”",
+            "Request {n} set tool_choice to none: from then on the model could not call a tool,"
+            " though the task still needed one. The model decides when it is done (stop_reason"
+            " end_turn), not the code's idea of the last call",
+        ),
+        "forced_any": (
+            "第 {n} 次请求把 tool_choice 设成了 any：模型必须调用工具，即使不需要。"
+            "要不要调用工具由模型决定",
+            "Request {n} set tool_choice to any: the model had to call a tool even where none was"
+            " needed. Let the model decide whether to call one",
+        ),
+        "forced_tool": (
+            "第 {n} 次请求用 tool_choice 强制调用 {name}：调用什么由代码决定，而不是模型，"
+            "任务不需要时也照样调用",
+            "Request {n} forced a call to {name} with tool_choice: the code chose the call, not"
+            " the model, so it was made even where the task did not need it",
         ),
         "raised": (
             "循环抛出了异常：{name}: {error}",
@@ -475,19 +508,19 @@ T = Strings(
         ),
         "returned_on_pause": (
             "第 {n} 轮 stop_reason=pause_turn 时循环就返回了：服务端工具只是暂停，应把 content 原样发回继续",
-            "The loop returned at round {n}'s stop_reason=pause_turn: the server tool only paused;"
+            "The loop returned at turn {n}'s stop_reason=pause_turn: the server tool only paused;"
             " send the content back as it is to continue",
         ),
         "returned_cut": (
             "第 {n} 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了"
             "（应提高 max_tokens 重试，或请模型继续，或抛出异常说明被截断）",
-            "Round {n}: stop_reason=max_tokens, the answer was cut off, yet the loop returned it as"
+            "Turn {n}: stop_reason=max_tokens, the answer was cut off, yet the loop returned it as"
             " finished (retry with a higher max_tokens, ask the model to continue, or raise an"
             " exception saying it was cut off)",
         ),
         "stopped_at_failure": (
             "第 {n} 轮 {name} 执行失败后循环就停了：错误应作为 is_error 的 tool_result 交回模型，让它决定下一步",
-            "The loop stopped when round {n}'s {name} failed: the error goes back to the model as a"
+            "The loop stopped when turn {n}'s {name} failed: the error goes back to the model as a"
             " tool_result with is_error, and the model decides the next step",
         ),
         "silent_cap": (
@@ -500,18 +533,25 @@ T = Strings(
         "stopped_after_tools": (
             "第 {n} 轮 stop_reason=tool_use，工具已执行，循环却没有再发请求就停了（没有 end_turn，任务被截断；"
             "到达上限时应抛出异常或显式转人工）",
-            "Round {n}: stop_reason=tool_use, the tools ran, yet the loop stopped without another"
+            "Turn {n}: stop_reason=tool_use, the tools ran, yet the loop stopped without another"
             " request (no end_turn, the task cut short; at a cap, raise an exception or explicitly"
             " escalate to a human)",
         ),
         "text_and_tool_use": (
             "第 {n} 轮响应同时含 text 与 tool_use，循环在执行工具前就退出了（{k} 个 tool_use 没有执行）",
-            "Round {n}'s response held both text and tool_use, and the loop exited before running"
+            "Turn {n}'s response held both text and tool_use, and the loop exited before running"
             " the tools ({k} of its tool_use blocks never ran)",
+        ),
+        "exited_on_wording": (
+            "第 {n} 轮的文字（“{text}”）听起来像完成了，循环就退出了，可 stop_reason 仍是 tool_use"
+            "（{k} 个 tool_use 没有执行）：按 stop_reason 判断，不要看文字怎么说",
+            'Turn {n}\'s text ("{text}") sounded final and the loop exited on it, though'
+            " stop_reason was tool_use ({k} of its tool_use blocks never ran): decide by"
+            " stop_reason, never by what the text says",
         ),
         "exited_on_tool_use": (
             "第 {n} 轮 stop_reason=tool_use，循环却退出了（{k} 个 tool_use 没有执行）",
-            "Round {n}: stop_reason=tool_use, yet the loop exited ({k} of its tool_use blocks never"
+            "Turn {n}: stop_reason=tool_use, yet the loop exited ({k} of its tool_use blocks never"
             " ran)",
         ),
         # --- diagnoses: what was returned ---
@@ -521,7 +561,7 @@ T = Strings(
         ),
         "final_rewritten": (
             "返回的最后一条消息不是第 {n} 轮模型的原始回复（被改写、换成模板或编造）",
-            "The last message returned is not the model's original reply of round {n} (rewritten,"
+            "The last message returned is not the model's original reply of turn {n} (rewritten,"
             " replaced by a template, or made up)",
         ),
         "history_incomplete": (
@@ -567,8 +607,8 @@ T = Strings(
         "hint.tool_result_missing": (
             "每个 tool_use 都要有自己的 tool_result（失败的带 is_error），同一轮的放在紧接着的一条"
             " user 消息里、排在最前面",
-            "Every tool_use needs its own tool_result (a failed one with is_error), all of one"
-            " round in the very next user message, before anything else",
+            "Every tool_use needs its own tool_result (a failed one with is_error), all of a turn's"
+            " results in the very next user message, before anything else",
         ),
         "hint.tool_result_unexpected": (
             "tool_result 只能回答紧挨着的上一条助手消息里的 tool_use（历史被删减或重排了？）",

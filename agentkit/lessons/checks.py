@@ -407,8 +407,9 @@ def predicted_stop_reasons(prediction: Any, questions: list[str]) -> str:
 
 @check("hint.round_appended")
 def round_appended(append_round: Callable[..., Any]) -> str:
-    from ..exercise import TOOLS, run_tool
+    from ..exercise import run_tool, tools
 
+    TOOLS = tools()  # the guide's, in the learner's language
     require(callable(append_round), T("want_function", name="append_round"))
     start = [{"role": "user", "content": task("three")}]
     response = _client().messages.create(

@@ -246,7 +246,7 @@ T = Strings(
             "多了 2 条消息（assistant 原样 + 一条 user 装 3 个 tool_result），API 接受，"
             "下一轮 stop_reason={stop_reason}。",
             "2 messages added (the assistant reply verbatim + one user message with 3 "
-            "tool_results); the API accepts them; next round stop_reason={stop_reason}.",
+            "tool_results); the API accepts them; next turn stop_reason={stop_reason}.",
         ),
         "round.changed": (
             "前面的消息被改动了：只能在末尾追加。",
@@ -315,7 +315,7 @@ T = Strings(
         ),
         "hint.predicted_rounds": (
             "模型每一轮都先读上一轮的工具结果：已发货的订单能取消吗？",
-            "Each round, the model first reads the last round's tool results: can a shipped "
+            "Each turn, the model first reads the last turn's tool results: can a shipped "
             "order be cancelled?",
         ),
         "predicted_rounds.shape": (
@@ -324,12 +324,12 @@ T = Strings(
         ),
         "predicted_rounds.loose": (
             '每一轮的工具名要写成列表（按调用顺序），例如 ["lookup_order"]；你写的是 {loose!r}。',
-            'Write each round\'s tool names as a list (in call order), such as ["lookup_order"]; '
+            'Write each turn\'s tool names as a list (in call order), such as ["lookup_order"]; '
             "you wrote {loose!r}.",
         ),
         "predicted_rounds.loose.hint": (
             "没有调用工具的那一轮写 []。",
-            "A round that calls no tool is [].",
+            "A turn that calls no tool is [].",
         ),
         "predicted_rounds.differ": (
             "你的预测：{prediction!r}\n  实际：{actual}",
@@ -415,7 +415,7 @@ T = Strings(
         ),
         "hint.predicted_result_counts": (
             "第一轮查三个订单，第二轮三个订单各做一件事：每轮的结果放进一条 user 消息。",
-            "Round one looks up three orders; round two does one thing for each: each round's "
+            "Turn one looks up three orders; turn two does one thing for each: each turn's "
             "results go in one user message.",
         ),
         "predicted_result_counts.list": (
@@ -711,7 +711,7 @@ T = Strings(
             "propagate (or wrap it in an exception of your own and raise that).",
         ),
         # --- lesson 08 -----------------------------------------------------------------------
-        "step.A": ("执行本轮全部 tool_use 块", "Run every tool_use block of this round"),
+        "step.A": ("执行本轮全部 tool_use 块", "Run every tool_use block of this turn"),
         "step.B": (
             "把 messages（连同系统提示、工具定义）发给 Claude",
             "Send messages (with the system prompt and the tool definitions) to Claude",
@@ -849,7 +849,7 @@ T = Strings(
         "flow.run_tools": ("继续", "go on"),
         "what.run_tools": (
             "执行本轮全部 tool_use，把所有 tool_result 放进一条 user 消息发回",
-            "run every tool_use of the round; send all the tool_results back in one user message",
+            "run every tool_use of the turn; send all the tool_results back in one user message",
         ),
         "flow.resend": ("继续", "go on"),
         "what.resend": (
@@ -907,7 +907,7 @@ T = Strings(
             "escalated to a person: ticket {ticket} (not done after {turns} turns)",
         ),
         "calls.denied": ("  ✗ 被 {hook} 拒绝", "  ✗ denied by {hook}"),
-        "calls.line": ("第 {turn} 轮 {name}{args}{tag}", "round {turn} {name}{args}{tag}"),
+        "calls.line": ("第 {turn} 轮 {name}{args}{tag}", "turn {turn} {name}{args}{tag}"),
         "no_calls": ("（没有调用任何工具）", "(no tool called)"),
         # --- scenarios: the grader's scenarios side by side ----------------------------------
         "call.failed": (" ✗失败", " ✗failed"),
@@ -930,7 +930,7 @@ T = Strings(
         # --- sdk: streaming, thinking, sampling arguments ------------------------------------
         "thinking.first": (
             "第 1 轮内容块：{types}，stop_reason={stop_reason}",
-            "Round 1 content blocks: {types}, stop_reason={stop_reason}",
+            "Turn 1 content blocks: {types}, stop_reason={stop_reason}",
         ),
         "thinking.block": (
             "thinking 块（模型读到了什么、决定了什么）：\n",
@@ -938,7 +938,7 @@ T = Strings(
         ),
         "thinking.no_tools": (
             "这一轮没有调用工具，规则不适用。",
-            "No tool was called this round, so the rule does not apply.",
+            "No tool was called this turn, so the rule does not apply.",
         ),
         "thinking.dropped": ("去掉 thinking 块后发回", "Sent back without the thinking block"),
         "thinking.whole": (

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 PHRASES: dict[str, tuple[str, str]] = {
     # tool calls: what the model says before each
+    # the first lookup of a turn, said once for every order it looks up (policy.announce_lookups):
+    # the task's only order; one of several (the task asks for one at a time); several at once;
+    # then, once an earlier turn has looked an order up, the next one(s)
     "lookup_first": ("我先查一下订单。", "Let me look up the order first."),
+    "lookup_one_of": ("我先查订单 {oid}。", "Let me start with order {oid}."),
+    "lookup_several": ("我先查一下订单 {oids}。", "Let me look up orders {oids} first."),
+    "lookup_next": ("接下来查订单 {oid}。", "Next, let me look up order {oid}."),
+    "lookup_next_several": ("接下来查订单 {oids}。", "Next, let me look up orders {oids}."),
     "tool_search_first": (
         "我先用 ToolSearch 加载订单工具。",
         "Let me load the order tools with ToolSearch first.",
@@ -130,6 +137,14 @@ PHRASES: dict[str, tuple[str, str]] = {
 }
 
 REFUSAL_EXPLANATION = "The request asks for code that could be used to access other people's data without authorisation."
+
+
+def listing(lang: str, items: list[str]) -> str:
+    """Items as a sentence lists them: "A、B 和 C" in Chinese, "A, B and C" in English."""
+    if len(items) < 2:
+        return "".join(items)
+    comma, last = ("、", " 和 ") if lang == "zh" else (", ", " and ")
+    return comma.join(items[:-1]) + last + items[-1]
 
 
 def say(lang: str, key: str, **fields: object) -> str:

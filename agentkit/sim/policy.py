@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import failures
@@ -19,7 +19,7 @@ from ..offline.model import Reply
 from ..tools import ToolCall
 from . import structured
 from .conversation import Conversation, Order, parsed
-from .phrases import REFUSAL_EXPLANATION
+from .phrases import REFUSAL_EXPLANATION, listing
 from .toolbox import TOOL_SEARCH, own_name
 from .world import TOOL_SCHEMAS, World
 
@@ -63,12 +63,14 @@ ROUTES = {  # order status -> what the customer wants -> the tool that does it
 @dataclass(frozen=True)
 class Step:
     """One order's next move: a tool call (`tool`, `input`) with what the model says before it, or,
-    when the order needs nothing more, the `outcome` line of the final answer."""
+    when the order needs nothing more, the `outcome` line of the final answer. `first_lookup` names
+    the order when the call is its first lookup (the turn announces all of those in one sentence)."""
 
     tool: str | None = None
     input: dict[str, Any] | None = None
     say: str = ""
     outcome: str | None = None
+    first_lookup: str | None = None
 
 
 def call(tool: str, args: dict[str, Any], say: str) -> Step:
@@ -161,6 +163,7 @@ def decide(conv: Conversation, world: World) -> Reply:
     steps = [p for p in plans if p.tool]
     if SEQUENTIAL.search(conv.task) or conv.split_results or conv.one_call_only:
         steps = steps[:1]  # one call per turn: asked for, or disable_parallel_tool_use
+    steps = announce_lookups(conv, orders, steps)
     # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool
     # call (no text before it); "none" forbids tools, so the model can only say what it would do next.
     if forced == "tool":
@@ -170,7 +173,8 @@ def decide(conv: Conversation, world: World) -> Reply:
     elif forced == "any" and not steps:
         steps = [_forced_step(conv, orders, None)]
     elif forced == "none":
-        outcomes += [p.say + conv.say("tool_choice_none", tool=p.tool) for p in steps]
+        said = (p.say + conv.say("tool_choice_none", tool=p.tool) for p in steps)
+        outcomes += list(dict.fromkeys(said))
         steps = []
     if not steps:
         lines = outcomes or [conv.say("offline_note", question=conv.task.strip()[:40])]
@@ -224,8 +228,25 @@ def _lookup_step(conv: Conversation, o: Order) -> Step:
     if not conv.offers("lookup_order") and not lookups:
         return done(conv.say("no_lookup_tool", oid=o.canonical))
     if not lookups:
-        return call("lookup_order", {"order_id": o.mention}, conv.say("lookup_first"))
+        return Step("lookup_order", {"order_id": o.mention}, first_lookup=o.canonical)
     return _recover(conv, o, lookups[-1], len(lookups), {"order_id": o.canonical})
+
+
+def announce_lookups(conv: Conversation, orders: list[Order], steps: list[Step]) -> list[Step]:
+    """The sentence before this turn's first lookups, one for all of them and true to what the turn
+    does: the task's only order, one of several, several at once, or the next one(s) after an
+    earlier turn's lookup."""
+    ids = [p.first_lookup for p in steps if p.first_lookup]
+    if not ids:
+        return steps
+    if any(c.name == "lookup_order" for c in conv.calls):
+        key = "lookup_next" if len(ids) == 1 else "lookup_next_several"
+    elif len(ids) > 1:
+        key = "lookup_several"
+    else:
+        key = "lookup_first" if len(orders) == 1 else "lookup_one_of"
+    line = conv.say(key, oid=ids[0], oids=listing(conv.lang, ids))
+    return [replace(p, say=line) if p.first_lookup else p for p in steps]
 
 
 def _act_step(conv: Conversation, oid: str, status: Any, amount: Any) -> Step:
