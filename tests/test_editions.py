@@ -3,6 +3,7 @@ solution cells, the instructor edition keeps them (expanded); the shipped lesson
 warning; a notebook that breaks the exercise pattern is reported."""
 
 import copy
+import functools
 import importlib.util
 import re
 import subprocess
@@ -131,19 +132,33 @@ def test_the_outputs_made_with_an_exercises_reference_are_cleared_in_the_student
     assert "参考答案" in text(shipped_loop)  # in the shipped lesson it says whose code ran
 
 
-def test_every_student_lesson_runs_top_to_bottom_with_the_stubs_as_shipped(shipped):
+@pytest.fixture(scope="module")
+def student_run(shipped):
+    """A class's Run All of a student lesson (a path relative to notebooks/): the stubs as
+    shipped, every cell within its time limit. Each lesson runs once for all the tests of this
+    module that ask for it (lesson 00's stub run is also the next test's)."""
+    out, _ = shipped
+
+    @functools.cache
+    def run(lesson: str):
+        nb = read(out / "student" / lesson)
+        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+        return nb
+
+    return run
+
+
+@pytest.mark.parametrize("lesson", [str(rel(p)) for p in LESSONS])
+def test_every_student_lesson_runs_top_to_bottom_with_the_stubs_as_shipped(student_run, lesson):
     """A class's Run All: the stubs as shipped, every cell within its time limit, no error, every
     check says "not done yet", and no pass mark after an exercise."""
-    out, _ = shipped
-    for path in LESSONS:
-        nb = read(out / "student" / rel(path))
-        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
-        for cell in tagged(nb, "check"):
-            assert text(cell).startswith(NOT_DONE), (rel(path), text(cell))
-        for cell in _after_exercises(nb):
-            assert not PASSED.search(text(cell)), (rel(path), cell.id, text(cell)[:200])
-            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
-            assert not errors, (path.name, cell.id)
+    nb = student_run(lesson)
+    for cell in tagged(nb, "check"):
+        assert text(cell).startswith(NOT_DONE), (lesson, text(cell))
+    for cell in _after_exercises(nb):
+        assert not PASSED.search(text(cell)), (lesson, cell.id, text(cell)[:200])
+        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        assert not errors, (lesson, cell.id)
 
 
 def test_the_instructor_edition_keeps_the_solutions_expanded(shipped):
@@ -159,7 +174,9 @@ def test_the_instructor_edition_keeps_the_solutions_expanded(shipped):
 
 
 @pytest.mark.parametrize("lesson", ["00_start.ipynb", "en/00_start.ipynb"])
-def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipped, lesson):
+def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(
+    shipped, student_run, lesson
+):
     out, _ = shipped
     student = read(out / "student" / lesson)
     [check] = tagged(student, "check")
@@ -169,7 +186,7 @@ def test_a_student_runs_lesson_00_and_the_check_answers_stub_then_solution(shipp
         NotebookClient(nb, timeout=60, kernel_name="python3").execute()
         return nb
 
-    assert text(tagged(run(student), "check")[0]).startswith(NOT_DONE)
+    assert text(tagged(student_run(lesson), "check")[0]).startswith(NOT_DONE)  # as shipped
     [solution] = tagged(read(NOTEBOOKS / lesson), "solution")
     aliases = "continue_on = reference_continue_on\nfinish_on = reference_finish_on"
     tagged(student, "exercise")[0].source = solution.source + "\n" + aliases
@@ -235,7 +252,8 @@ def guide_rows():
 def test_the_guide_names_real_specimens_scenarios_topics_and_items():
     import re
 
-    from agentkit import check_loop
+    from test_grading import specimen_report
+
     from agentkit.antipatterns import SPECIMENS
     from agentkit.grading import SCENARIOS
     from quizzes import load_bank, load_topics
@@ -257,6 +275,7 @@ def test_the_guide_names_real_specimens_scenarios_topics_and_items():
             [] if specimens.startswith("无") else code.findall(specimens)
         ):  # what the grader really says
             assert name in SPECIMENS, name
-            actual = {r.key for r in check_loop(SPECIMENS[name][1]).results if not r.passed}
+            # the specimen's battery as tests/test_grading.py runs it (once per session)
+            actual = {r.key for r in specimen_report(name).results if not r.passed}
             everything = failing.startswith(("除", "全部"))
             assert actual == (set(keys) - set(named) if everything else set(named)), name

@@ -6,6 +6,7 @@ one call per turn, continuing a cut answer, bounded retries of an overloaded API
 with a retry after an error mid-stream.
 """
 
+import functools
 import json
 import re
 import time
@@ -287,16 +288,22 @@ CORRECT = {
 ONLY = {"cap_of_300": ("runaway", "long", "overloaded")}
 
 
+@functools.cache
+def shape_report(name, seed):
+    """A shape's battery at a seed, run once and shared by the tests below."""
+    where = [s for s in SCENARIOS if s.key in ONLY[name]] if name in ONLY else None
+    return check_loop(CORRECT[name], where, name=name, seed=seed)
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("name", sorted(CORRECT))
 def test_a_correct_shape_passes_every_scenario(name, seed):
-    where = [s for s in SCENARIOS if s.key in ONLY[name]] if name in ONLY else None
-    report = check_loop(CORRECT[name], where, name=name, seed=seed)
+    report = shape_report(name, seed)
     assert report.passed, report
 
 
 def test_one_call_per_turn_is_judged_by_what_it_did_and_the_report_says_so():
-    report = check_loop(one_call_per_turn)
+    report = shape_report("one_call_per_turn", 0)  # its whole battery at seed 0, as graded
     cut = next(r for r in report.results if r.key == "cut_tool_use")
     assert cut.passed and "不适用" in cut.diagnosis
     assert "不适用" not in next(r for r in report.results if r.key == "guide").diagnosis
