@@ -611,7 +611,9 @@ def forced_choice(f: Facts) -> list[str]:
         return []
     for n, req in enumerate(f.run.requests, 1):
         choice = req.get("tool_choice")
-        kind = choice.get("type") if isinstance(choice, dict) else None
+        if not isinstance(choice, dict):
+            continue
+        kind = choice.get("type")
         if kind not in ("none", "any", "tool") or not f.case.expect(f.run):
             continue
         if kind == "none":
@@ -682,7 +684,9 @@ def _went_on_after_text(f: Facts, n: int) -> bool:
     """An earlier response held text and tool_use too, and the loop ran its tools: what made it
     stop at round n was what the text said, not that there was text."""
     for r in f.rounds[: n - 1]:
-        uses = [b for b in (r["content"] if r else []) if b["type"] == "tool_use"]
+        if r is None:
+            continue
+        uses = [b for b in r["content"] if b["type"] == "tool_use"]
         if uses and _text(r["content"]) and all(b["id"] in f.matched for b in uses):
             return True
     return False
