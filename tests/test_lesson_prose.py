@@ -1,0 +1,70 @@
+"""Figures and examples the lessons' prose states, tied to what the code computes (both editions):
+the scoreboard's examples in lesson 05, the cap that stops lesson 05's forgetful loops, and how
+long the workbook takes (lesson 00, from scripts/lesson_lengths.py)."""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from agentkit import antipatterns
+from agentkit.grading import SCENARIOS, run_scenario
+from agentkit.grading.runner import MAX_REQUESTS
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+EDITIONS = {"zh": NOTEBOOKS, "en": NOTEBOOKS / "en"}
+BY_KEY = {sc.key: sc for sc in SCENARIOS}
+
+
+def cells(lang: str, lesson: str):
+    [path] = EDITIONS[lang].glob(f"{lesson}_*.ipynb")
+    return nbformat.read(path, as_version=4).cells
+
+
+def cell(lang: str, lesson: str, cell_id: str):
+    [found] = [c for c in cells(lang, lesson) if c.id == cell_id]
+    return found
+
+
+# --- lesson 05: the scoreboard's examples ----------------------------------------------------------
+
+
+def failures(board: str) -> dict[str, int]:
+    """The stored scoreboard's text: each loop's name -> the number of scenarios it fails."""
+    legend = dict(re.findall(r"^\s*(\d+) = (\w+)$", board, re.M))
+    rows = [line.split() for line in board.splitlines()[1:]]
+    rows = [row for row in rows if len(row) == len(legend) + 1]
+    assert len(rows) == len(SCENARIOS), "one row per scenario"
+    return {name: sum(row[int(n)] == "✗" for row in rows) for n, name in legend.items()}
+
+
+@pytest.mark.parametrize("lang", sorted(EDITIONS))
+def test_lesson_05s_examples_of_wrong_everywhere_and_wrong_rarely_are_the_scoreboards(lang):
+    board = cell(lang, "05", "31c9a34b")  # the scoreboard
+    failed = failures(board.outputs[0]["data"]["text/plain"])
+    note = cell(lang, "05", "fe093f4d").source  # "What to look for" under the scoreboard
+    everywhere, rarely = _groups(note)
+    assert everywhere and rarely
+    for name in everywhere:  # "wrong almost everywhere": three scenarios in four, at least
+        assert failed[name] >= 0.75 * len(SCENARIOS), (lang, name, failed[name])
+    for name in rarely:  # "slip on only one to three scenarios"
+        assert 1 <= failed[name] <= 3, (lang, name, failed[name])
+
+
+def _groups(note: str) -> list[list[str]]:
+    """The names in the note's first two parenthesised lists of `names`."""
+    groups = re.findall(r"[（(]((?:`\w+`(?:、|, )?)+)[)）]", note)
+    return [re.findall(r"`(\w+)`", group) for group in groups[:2]]
+
+
+def test_lesson_05s_forgetful_loops_stop_at_their_own_cap_not_the_graders_budget():
+    for lang in EDITIONS:  # the note under them says so, naming the cap
+        assert "`agentkit.antipatterns.BUDGET` " in cell(lang, "05", "ab3ac776").source, lang
+    assert antipatterns.BUDGET < MAX_REQUESTS
+    for name, key in (("keep_only_latest_result", "long"), ("results_in_system_prompt", "guide")):
+        run = run_scenario(getattr(antipatterns, name), BY_KEY[key])
+        assert len(run.requests) == antipatterns.BUDGET and not run.exceeded, name
+        assert isinstance(run.error, antipatterns.Stopped), name
+        assert str(run.error) == "safety net"
