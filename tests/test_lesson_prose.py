@@ -68,3 +68,41 @@ def test_lesson_05s_forgetful_loops_stop_at_their_own_cap_not_the_graders_budget
         assert len(run.requests) == antipatterns.BUDGET and not run.exceeded, name
         assert isinstance(run.error, antipatterns.Stopped), name
         assert str(run.error) == "safety net"
+
+
+# --- lesson 06: the policy summary, the fallback model -----------------------------------------
+
+
+@pytest.mark.parametrize("lang", sorted(EDITIONS))
+def test_every_policy_page_title_lesson_06_summarises_states_its_rule(lang):
+    """The research task's summary lists the pages' titles: each is "topic: rule", as the
+    returns and refunds pages are, so none is a bare topic ("Orders held at customs")."""
+    from agentkit.sim.strings import T
+    from agentkit.sim.world import PAGE_NAMES
+
+    for name in PAGE_NAMES:
+        title = T.text(f"page.{name}.title", lang)
+        topic, colon, rule = title.partition("：" if lang == "zh" else ": ")
+        assert colon and topic and rule.strip(), (lang, name, title)
+
+
+def test_lesson_06_says_the_fallback_models_in_the_request_are_a_beta_the_installed_sdk_has():
+    """Server-side fallback is a beta: in SDK 2.14 `fallbacks` is a parameter of
+    client.beta.messages.create only, with the beta header the lesson names (see
+    anthropic/types/beta/beta_fallback_param.py: "These rules apply with the
+    `server-side-fallback-2026-07-01` beta header"; docs: platform.claude.com/docs/en/
+    build-with-claude/refusals-and-fallback#server-side-fallback)."""
+    import inspect
+    import typing
+
+    from anthropic.resources.beta.messages import Messages as BetaMessages
+    from anthropic.resources.messages import Messages
+    from anthropic.types import AnthropicBetaParam
+
+    header = "server-side-fallback-2026-07-01"
+    assert "fallbacks" in inspect.signature(BetaMessages.create).parameters
+    assert "fallbacks" not in inspect.signature(Messages.create).parameters
+    assert header in typing.get_args(typing.get_args(AnthropicBetaParam)[1])
+    for lang in EDITIONS:
+        refusal = cell(lang, "06", "other-stop-reasons-16").source
+        assert f"`{header}`" in refusal and "`client.beta.messages.create`" in refusal, lang
