@@ -106,3 +106,18 @@ def test_lesson_06_says_the_fallback_models_in_the_request_are_a_beta_the_instal
     for lang in EDITIONS:
         refusal = cell(lang, "06", "other-stop-reasons-16").source
         assert f"`{header}`" in refusal and "`client.beta.messages.create`" in refusal, lang
+
+
+# --- exam wording in the English edition -------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(EDITIONS["en"].glob("*.ipynb")), ids=lambda p: p.stem)
+def test_english_lessons_say_agentic_loop_as_the_exam_does(path):
+    for c in nbformat.read(path, as_version=4).cells:
+        if c.cell_type == "markdown":
+            assert not re.search(r"\bagent loops?\b", c.source, re.I), (path.name, c.id)
+
+
+def test_the_readmes_english_section_says_agentic_loop():
+    english = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## English\n")[1]
+    assert "agentic loop" in english and not re.search(r"\bagent loops?\b", english, re.I)
