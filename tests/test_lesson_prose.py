@@ -121,3 +121,18 @@ def test_english_lessons_say_agentic_loop_as_the_exam_does(path):
 def test_the_readmes_english_section_says_agentic_loop():
     english = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## English\n")[1]
     assert "agentic loop" in english and not re.search(r"\bagent loops?\b", english, re.I)
+
+
+# --- lesson 06b: num_turns under max_turns=1 ---------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", sorted(EDITIONS))
+def test_lesson_06b_explains_the_num_turns_the_capped_run_printed(lang):
+    run = cell(lang, "06b", "c-max-turns")
+    shown = "".join(o.get("text", "") for o in run.outputs)
+    cap = re.search(r"max_turns=(\d+)", run.source).group(1)
+    turns = re.search(r"num_turns=(\d+)", shown).group(1)
+    assert int(turns) == int(cap) + 1  # what the note explains: the turn the cap refused counts
+    note = cell(lang, "06b", "s5-look").source
+    assert f"`num_turns={turns}`" in note and f"`max_turns={cap}`" in note
+    assert f"Reached maximum number of turns ({cap})" in note
