@@ -3,6 +3,7 @@ the scoreboard's examples in lesson 05, the cap that stops lesson 05's forgetful
 long the workbook takes (lesson 00, from scripts/lesson_lengths.py)."""
 
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -136,3 +137,27 @@ def test_lesson_06b_explains_the_num_turns_the_capped_run_printed(lang):
     note = cell(lang, "06b", "s5-look").source
     assert f"`num_turns={turns}`" in note and f"`max_turns={cap}`" in note
     assert f"Reached maximum number of turns ({cap})" in note
+
+
+# --- lesson 00 and the README: how long the workbook takes -------------------------------------
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import lesson_lengths as ll  # noqa: E402  (a script, not a package)
+
+STATED = {
+    "zh": re.compile(r"大约 (\d+(?:\.\d+)?) 小时学完"),
+    "en": re.compile(r"about (\d+(?:\.\d+)?) hours"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EDITIONS))
+def test_lesson_00s_hours_are_the_measured_total_to_the_half_hour(lang):
+    hours = sum(n.minutes for n in ll.lessons(lang=lang)) / 60
+    [table] = [c for c in cells(lang, "00") if c.source.startswith(("## 1. ", "## 1."))]
+    [stated] = STATED[lang].findall(table.source)
+    assert abs(float(stated) - hours) <= 0.25, (
+        f"lesson 00 ({lang}) says {stated} hours; scripts/lesson_lengths.py measures {hours:.2f}"
+    )
+    if lang == "zh":  # the README's Chinese section states the Chinese edition's figure
+        [readme] = STATED["zh"].findall((ROOT / "README.md").read_text(encoding="utf-8"))
+        assert readme == stated
