@@ -2,13 +2,17 @@
 
 It runs the guide's loop (agentkit.exercise.run_exercise) on the guide's prompt, then on the weather
 question, and prints each turn's stop_reason and tool calls as the guide's loop.py does. Without
-ANTHROPIC_API_KEY (or with AGENTKIT_OFFLINE=1) it talks to the offline Claude.
+ANTHROPIC_API_KEY (or with AGENTKIT_OFFLINE=1) it talks to the offline Claude. `--lang zh|en`
+picks the language it speaks (default: AGENTKIT_LANG, else zh), as the quiz's `--lang` does.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import anthropic
 
@@ -22,13 +26,36 @@ from .client import (
     retired_hint,
 )
 from .exercise import guide_task, run_exercise, weather_task
-from .settings import SettingsError
+from .settings import LANGUAGES, SettingsError
 from .strings import T
 
 
-def demo() -> int:
-    """Run the demo; a connection failure, a cassette problem, a wrong environment variable or a
-    model the API does not serve is one line and exit status 1."""
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """AGENTKIT_LANG set to `lang` (when given) while the block runs, then as it was: every string
+    agentkit prints, and the demo's task, follow AGENTKIT_LANG (read at each call)."""
+    if lang is None:
+        yield
+        return
+    before = os.environ.get("AGENTKIT_LANG")
+    os.environ["AGENTKIT_LANG"] = lang
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["AGENTKIT_LANG"]
+        else:
+            os.environ["AGENTKIT_LANG"] = before
+
+
+def demo(lang: str | None = None) -> int:
+    """Run the demo in `lang` (None: AGENTKIT_LANG); a connection failure, a cassette problem, a
+    wrong environment variable or a model the API does not serve is one line and exit status 1."""
+    with speaking(lang):
+        return _run_demo()
+
+
+def _run_demo() -> int:
     try:
         client = make_client()
     except (CassetteError, SettingsError) as e:
@@ -82,9 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m agentkit", description="agentkit: the agent-loop workbook's helpers"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser(
+    demo_parser = sub.add_parser(
         "demo",
         help="run the study guide's exercise (its loop, tools and prompts) and print each turn",
+    )
+    demo_parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language the demo prints and its tasks are in (default: AGENTKIT_LANG, else zh)",
     )
     serve = sub.add_parser(
         "serve",
@@ -105,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("doctor", help="preflight: Python, packages, JupyterLab and the offline API")
     args = parser.parse_args(argv)
     if args.command == "demo":
-        return demo()
+        return demo(args.lang)
     if args.command == "doctor":
         from .doctor import doctor
 

@@ -43,33 +43,13 @@ from .engine import (
     SessionOver,
     start,
 )
-from .messages import count, exam_score_texts, percent, t
+from .messages import LANGS, LanguageError, count, env_lang, exam_score_texts, percent, t
 from .progress import mastery, text_chart
 from .render import to_terminal, wrap
 from .store import DamagedStoreWarning, StoreBusyWarning, StoreError, default_path, open_store
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 CLI_MODES = (*MODES, "progress")
-
-
-LANGS = ("zh", "en")
-
-
-class LanguageError(ValueError):
-    """AGENTKIT_LANG holds a value other than zh or en (any case); the message is one line."""
-
-
-def env_lang(env=None) -> str | None:
-    """AGENTKIT_LANG, checked as agentkit checks it: "zh" or "en" (any case, spaces ignored), None
-    when unset or empty. Read here, not through agentkit: quizzes never imports it. A wrong value
-    raises LanguageError, worded in Chinese (the default language), as agentkit words it."""
-    value = (os.environ if env is None else env).get("AGENTKIT_LANG", "")
-    word = value.strip().lower()
-    if not word:
-        return None
-    if word not in LANGS:
-        raise LanguageError(t("zh", "env.bad_lang", value=value))
-    return word
 
 
 def lang_given(argv: list[str] | None) -> str | None:

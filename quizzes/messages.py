@@ -5,6 +5,8 @@ Counts go through ``count()`` so that English says "1 question" and "2 questions
 
 from __future__ import annotations
 
+import os
+
 MESSAGES: dict[str, dict[str, str]] = {
     "zh": {
         "mode.practice": "练习模式",
@@ -112,13 +114,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "en": {
         "mode.practice": "Practice",
-        "mode.exam": "Practice exam",
+        "mode.exam": "Mock exam",
         "mode.review": "Spaced review",
         "intro.practice": (
             "Practice: {questions} (seed {seed}), each one graded at once with its explanation."
         ),
         "intro.exam": (
-            "Practice exam: {questions} (seed {seed}), drawn by topic per the blueprint, "
+            "Mock exam: {questions} (seed {seed}), drawn by topic per the blueprint, "
             "options shuffled, graded when you finish."
         ),
         "intro.formula": (
@@ -179,7 +181,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review.line": "Question {number}: you chose {chosen}; the correct answer is {letter}.",
         "review.unanswered": "Question {number}: not answered; the correct answer is {letter}.",
         "review.chosen": "Your choice {letter}: {text}",
-        "review.key": "The key {letter}: {text}",
+        "review.key": "Correct answer {letter}: {text}",
         "unanswered": "not answered",
         "elapsed": "{minutes} min {seconds} s",
         "submit": "Submit",
@@ -278,3 +280,23 @@ def elapsed_text(lang: str, seconds: float) -> str:
 
 def percent(fraction: float) -> int:
     return int(fraction * 100 + 0.5)
+
+
+LANGS = ("zh", "en")
+
+
+class LanguageError(ValueError):
+    """AGENTKIT_LANG holds a value other than zh or en (any case); the message is one line."""
+
+
+def env_lang(env=None) -> str | None:
+    """AGENTKIT_LANG, checked as agentkit checks it: "zh" or "en" (any case, spaces ignored), None
+    when unset or empty. Read here, not through agentkit: quizzes never imports it. A wrong value
+    raises LanguageError, worded in Chinese (the default language), as agentkit words it."""
+    value = (os.environ if env is None else env).get("AGENTKIT_LANG", "")
+    word = value.strip().lower()
+    if not word:
+        return None
+    if word not in LANGS:
+        raise LanguageError(t("zh", "env.bad_lang", value=value))
+    return word

@@ -2,6 +2,9 @@
 
     QuizWidget(mode="practice", lang="zh", n=5, seed=1, store=Store.memory())
 
+``lang`` defaults to AGENTKIT_LANG (zh or en, the setting agentkit and the CLI read), else zh, so
+the English lessons, which set AGENTKIT_LANG=en, get an English quiz without passing it.
+
 The child widgets are attributes, so a test (or a browser) can drive the quiz: set
 ``quiz.choice.value = "B"``, call ``quiz.submit.click()``, read ``quiz.feedback.value``, then
 ``quiz.next.click()``; ``quiz.score.value`` shows progress and, at the end, the score;
@@ -22,7 +25,7 @@ import ipywidgets as widgets
 
 from .bank import LETTERS, Item, Topic, load_bank, load_topics, why_wrong_note
 from .engine import Feedback, Result, SessionOver, start
-from .messages import exam_score_texts, percent, t
+from .messages import env_lang, exam_score_texts, percent, t
 from .progress import mastery, svg_chart
 from .render import to_html
 from .store import Store
@@ -33,7 +36,7 @@ class QuizWidget:
         self,
         mode: str = "practice",
         *,
-        lang: str = "zh",
+        lang: str | None = None,
         n: int | None = None,
         seed: int | None = None,
         store: Store | None = None,
@@ -41,6 +44,8 @@ class QuizWidget:
         time_limit: float | None = None,
         topics: Mapping[str, Topic] | None = None,
     ):
+        if lang is None:  # a wrong AGENTKIT_LANG is one line (LanguageError)
+            lang = env_lang() or "zh"
         t(lang, "submit")  # rejects an unknown language early
         self.lang = lang
         self._args = dict(mode=mode, lang=lang, n=n, seed=seed)

@@ -10,20 +10,21 @@ scripts/build_english.py) to build/editions/<edition>/en/, the same layout as no
 Both editions come from the same cell tags the lessons ship with. An exercise is three cells:
 
 * `exercise`: a code cell that ships as a stub (a `TODO`, `...` or `pass` for the learner to fill in);
-* `check`: the code cell after it, which grades the exercise in a few Chinese lines;
+* `check`: the code cell after it, which grades the exercise in a few lines (in the edition's language);
 * `solution`: one or more cells after the check holding the reference answer (code, and for the
   self-test also the written answer), collapsed (`metadata.jupyter.source_hidden: true`).
 
 Student edition: every `solution` cell is removed, and so is every sentence marked
 `<!-- solution-note -->…<!-- /solution-note -->` (one that points to a folded solution). The stored
-outputs of the exercise and check cells are those of the stub ("还没做完"); the outputs of later
+outputs of the exercise and check cells are those of the stub ("Not done yet"); the outputs of later
 cells that use what an exercise defines (directly, or through a name such a cell defined) are
 cleared: they were made with the reference answer, and the student's run will make its own.
 
 Instructor edition: every cell kept, solutions expanded (not collapsed), notes kept (the markers are
 HTML comments, invisible when rendered), outputs as stored.
 
-The build warns (on stderr) about a notebook that breaks the pattern: an exercise that is not a stub,
+Its messages follow AGENTKIT_LANG (zh, the default, or en), as agentkit's do. The build warns (on
+stderr) about a notebook that breaks the pattern: an exercise that is not a stub,
 without a check or without a solution; a check or solution with no exercise before it; a solution
 that is not collapsed. The shipped lessons build without a warning (tests/test_editions.py).
 """
@@ -40,7 +41,59 @@ from pathlib import Path
 
 import nbformat
 
+from agentkit.settings import LANGUAGES, language
+
 ROOT = Path(__file__).resolve().parent.parent
+# what the build says, (zh, en); AGENTKIT_LANG picks one when it is said
+MESSAGES = {
+    "cell": ("{notebook} 第 {n} 个单元格", "{notebook} cell {n}"),
+    "not_stub": (
+        "{where}（exercise）不是占位代码：应当含 TODO、... 或 pass",
+        "{where} (exercise) is not a stub: it should hold TODO, ... or pass",
+    ),
+    "not_collapsed": (
+        "{where}（solution）没有折叠：加上 metadata.jupyter.source_hidden = true",
+        "{where} (solution) is not collapsed: add metadata.jupyter.source_hidden = true",
+    ),
+    "exercise": ("{notebook} 第 {n} 个单元格（exercise）", "{notebook} cell {n} (exercise)"),
+    "no_check": ("{where}后面没有 check 单元格", "{where} has no check cell after it"),
+    "no_solution": (
+        "{where}的检查后面没有 solution 单元格",
+        "{where} has no solution cell after its check",
+    ),
+    "lone_check": (
+        "{where}（check）前面没有等着检查的 exercise 单元格",
+        "{where} (check) has no exercise before it waiting for a check",
+    ),
+    "lone_solution": (
+        "{where}（solution）前面没有 exercise 和 check 单元格",
+        "{where} (solution) has no exercise and check before it",
+    ),
+    "no_notebooks": ("{src} 里没有 .ipynb 笔记本", "{src} holds no .ipynb notebook"),
+    "unreadable": (
+        "{path} 不是可读的笔记本：{error}",
+        "{path} is not a readable notebook: {error}",
+    ),
+    "error": ("错误：{error}", "Error: {error}"),
+    "built": (
+        "{notebook}：{exercises} 个练习，学生版去掉 {solutions} 个参考答案单元格",
+        "{notebook}: exercises {exercises}, solution cells left out of the student edition "
+        "{solutions}",
+    ),
+    "copied": ("{notebook}：没有练习，原样复制", "{notebook}: no exercises, copied as it is"),
+    "warning": ("  警告：{warning}", "  warning: {warning}"),
+    "done": (
+        "学生版：{student}\n教师版：{instructor}",
+        "Student edition: {student}\nInstructor edition: {instructor}",
+    ),
+}
+
+
+def say(key: str, **values: object) -> str:
+    """A message of the build in the language AGENTKIT_LANG asks for (read now)."""
+    return MESSAGES[key][LANGUAGES.index(language())].format(**values)
+
+
 STUB = re.compile(r"TODO|\.\.\.|\bpass\b")
 NOTE = re.compile(r"<!-- solution-note -->.*?<!-- /solution-note -->", re.S)
 
@@ -79,26 +132,24 @@ def find_exercises(nb, report: Report | None = None) -> list[Exercise]:
     report = report or Report("")
     found: list[Exercise] = []
     for i, cell in enumerate(nb.cells):
-        where = f"{report.notebook} 第 {i + 1} 个单元格"
+        where = say("cell", notebook=report.notebook, n=i + 1)
         kind = tags(cell) & {"exercise", "check", "solution"}
         if "exercise" in kind:
             found.append(Exercise(i))
             if cell.cell_type != "code" or not STUB.search(cell.source):
-                report.warnings.append(f"{where}（exercise）不是占位代码：应当含 TODO、... 或 pass")
+                report.warnings.append(say("not_stub", where=where))
         elif "check" in kind:
             _pair(found, "check", i, where, report)
         elif "solution" in kind:
             _pair(found, "solution", i, where, report)
             if not collapsed(cell):
-                report.warnings.append(
-                    f"{where}（solution）没有折叠：加上 metadata.jupyter.source_hidden = true"
-                )
+                report.warnings.append(say("not_collapsed", where=where))
     for ex in found:
-        where = f"{report.notebook} 第 {ex.index + 1} 个单元格（exercise）"
+        where = say("exercise", notebook=report.notebook, n=ex.index + 1)
         if ex.check is None:
-            report.warnings.append(f"{where}后面没有 check 单元格")
+            report.warnings.append(say("no_check", where=where))
         elif not ex.solutions:
-            report.warnings.append(f"{where}的检查后面没有 solution 单元格")
+            report.warnings.append(say("no_solution", where=where))
     return found
 
 
@@ -110,9 +161,9 @@ def _pair(found: list[Exercise], kind: str, i: int, where: str, report: Report) 
     elif kind == "solution" and last is not None and last.check is not None:
         last.solutions.append(i)
     elif kind == "check":
-        report.warnings.append(f"{where}（check）前面没有等着检查的 exercise 单元格")
+        report.warnings.append(say("lone_check", where=where))
     else:
-        report.warnings.append(f"{where}（solution）前面没有 exercise 和 check 单元格")
+        report.warnings.append(say("lone_solution", where=where))
 
 
 def defined(source: str) -> set[str]:
@@ -183,7 +234,7 @@ def build(src: Path, out: Path, notebooks: list[Path] | None = None) -> list[Rep
     (an English one is named en/NN_x.ipynb)."""
     paths = notebooks or sorted(src.glob("*.ipynb"))
     if not paths:
-        raise BuildError(f"{src} 里没有 .ipynb 笔记本")
+        raise BuildError(say("no_notebooks", src=src))
     english = [src / "en" / p.name for p in paths if (src / "en" / p.name).exists()]
     return _build(paths, out, "") + _build(english, out, "en")
 
@@ -196,7 +247,7 @@ def _build(paths: list[Path], out: Path, sub: str) -> list[Report]:
         try:
             nb = nbformat.read(path, as_version=4)
         except Exception as e:
-            raise BuildError(f"{path} 不是可读的笔记本：{e}") from e
+            raise BuildError(say("unreadable", path=path, error=e)) from e
         student, report = student_edition(nb, f"{sub}/{path.name}" if sub else path.name)
         nbformat.write(student, out / "student" / sub / path.name)
         nbformat.write(instructor_edition(nb), out / "instructor" / sub / path.name)
@@ -227,14 +278,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         reports = build(args.src, args.out, args.notebooks or None)
     except BuildError as e:
-        print(f"错误：{e}", file=sys.stderr)
+        print(say("error", error=e), file=sys.stderr)
         return 1
     for r in reports:
-        note = f"{r.exercises} 个练习，学生版去掉 {r.solutions} 个参考答案单元格"
-        print(f"{r.notebook}：{note if r.exercises else '没有练习，原样复制'}")
+        if r.exercises:
+            print(say("built", notebook=r.notebook, exercises=r.exercises, solutions=r.solutions))
+        else:
+            print(say("copied", notebook=r.notebook))
         for w in r.warnings:
-            print(f"  警告：{w}", file=sys.stderr)
-    print(f"学生版：{args.out / 'student'}\n教师版：{args.out / 'instructor'}")
+            print(say("warning", warning=w), file=sys.stderr)
+    print(say("done", student=args.out / "student", instructor=args.out / "instructor"))
     return 0
 
 

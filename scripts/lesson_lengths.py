@@ -119,9 +119,9 @@ def measure(path: Path, lang: str = "zh") -> Length:
 
 
 def lessons(src: Path | None = None, lang: str = "zh") -> list[Length]:
-    """Lessons 00-08 of one edition (lesson 09 is the quiz: no set length)."""
+    """Lessons 00-08 of one edition, 06b included (lesson 09 is the quiz: no set length)."""
     src = EDITIONS[lang] if src is None else src
-    return [measure(p, lang) for p in sorted(src.glob("0[0-8]_*.ipynb"))]
+    return [measure(p, lang) for p in sorted(src.glob("0[0-8]*_*.ipynb"))]
 
 
 # each edition's table: the header, the total's label, the hours, the note under the table

@@ -243,7 +243,7 @@ def test_the_english_lesson_02_runs_in_english_with_its_solutions_collapsed(page
     url, pg = page
     open_and_run_all(pg, url, "en/02_the_loop.ipynb")
     text = pg.locator(".jp-Notebook").text_content()
-    assert "env: AGENTKIT_LANG=en" in text and "Lesson 2: The agent loop, step by step" in text
+    assert "env: AGENTKIT_LANG=en" in text and "Lesson 2: The agentic loop, step by step" in text
     seq = re.findall(r"\[turn \d+\] stop_reason=(\w+)", text)
     assert seq == ["tool_use", "tool_use", "end_turn"] * 2, seq
     assert "process_refund received:" in text and "Traceback" not in text

@@ -98,3 +98,37 @@ def test_demo_with_a_retired_model_says_which_id_to_use_instead_no_traceback():
     assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr, r.stderr
     assert "404" in r.stdout and "model: claude-sonnet-4-5" in r.stdout
     assert f"改用 {agentkit.client.DEFAULT_MODEL}" in r.stdout.strip().splitlines()[-1]
+
+
+def test_demo_lang_en_speaks_english_and_puts_agentkit_lang_back(monkeypatch, capsys):
+    from agentkit.__main__ import main
+    from agentkit.content import CJK
+
+    monkeypatch.setenv("AGENTKIT_LANG", "zh")
+    assert main(["demo", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert not CJK.search(out), CJK.search(out)
+    assert "User: What's the weather like today?" in out
+    assert re.findall(r"stop_reason=(\w+)", out) == ["tool_use", "tool_use", "end_turn", "end_turn"]
+    assert os.environ["AGENTKIT_LANG"] == "zh"  # the option does not outlive the command
+
+
+def test_demo_lang_zh_overrides_agentkit_lang_en_and_the_default_follows_it(monkeypatch, capsys):
+    from agentkit.__main__ import main
+
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    assert main(["demo", "--lang", "zh"]) == 0
+    assert "用户：今天天气怎么样？" in capsys.readouterr().out
+    assert os.environ["AGENTKIT_LANG"] == "en"
+    assert main(["demo"]) == 0  # no --lang: AGENTKIT_LANG decides
+    assert "User: What's the weather like today?" in capsys.readouterr().out
+
+
+def test_demo_rejects_a_language_it_does_not_speak(capsys):
+    from agentkit.__main__ import main
+
+    try:
+        main(["demo", "--lang", "fr"])
+    except SystemExit as e:
+        assert e.code == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err

@@ -5,6 +5,7 @@ warning; a notebook that breaks the exercise pattern is reported."""
 import copy
 import functools
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -231,6 +232,36 @@ def test_an_unreadable_notebook_stops_the_build(tmp_path):
         text=True,
     )
     assert run.returncode == 1 and "bad.ipynb" in run.stderr
+
+
+def test_the_build_speaks_agentkit_lang(tmp_path, monkeypatch):
+    from agentkit.content import CJK
+    from agentkit.i18n import placeholders
+
+    for key, (zh, en) in be.MESSAGES.items():
+        assert placeholders(zh) == placeholders(en) and not CJK.search(en), key
+    nb = _notebook(
+        ("code", ["check"], "check(x)", False),
+        ("code", ["exercise"], "x = 1", False),
+        ("code", ["check"], "check(x)", False),
+        ("code", ["solution"], "x = 2", False),
+        ("code", ["exercise"], "y = ...  # TODO", False),
+    )
+    nbformat.write(nb, tmp_path / "broken.ipynb")
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    [report] = be.build(tmp_path, tmp_path / "out")
+    joined = "\n".join(report.warnings)
+    assert len(report.warnings) == 4 and not CJK.search(joined), joined
+    assert "broken.ipynb cell 1 (check) has no exercise before it" in joined
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--src", str(tmp_path), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "AGENTKIT_LANG": "en"},
+    )
+    assert run.returncode == 0 and not CJK.search(run.stdout + run.stderr), run.stdout
+    assert "broken.ipynb: exercises 2" in run.stdout and "  warning: " in run.stderr
+    assert "Student edition: " in run.stdout
 
 
 # --- the instructor guide's table of common mistakes ------------------------------------------------------

@@ -213,3 +213,24 @@ def test_run_notebooks_runs_a_lesson_and_its_twin_or_the_twin_alone():
     )
     every = rn.plan([])[1]
     assert every[:2] == [NOTEBOOKS / "00_start.ipynb", NOTEBOOKS / "en" / "00_start.ipynb"]
+
+
+# a lesson path as a lesson names it: notebooks/NN_name.ipynb or notebooks/en/NN_name.ipynb
+LESSON_PATH = re.compile(r"notebooks/(?:[\w-]+/)*[\w-]+\.ipynb")
+
+
+def named_lessons(nb_path):
+    """(cell id, path) for every notebooks/...ipynb path a lesson's cells name."""
+    return [(c.id, m) for c in read(nb_path).cells for m in LESSON_PATH.findall(c.source)]
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: p.stem)
+def test_every_lesson_path_a_lesson_names_exists_in_the_lessons_own_edition(path):
+    for nb_path, folder in ((path, NOTEBOOKS), (be.twin(path), NOTEBOOKS / "en")):
+        for cell_id, named in named_lessons(nb_path):
+            target = ROOT / named
+            assert target.exists(), (nb_path.name, cell_id, named)
+            assert target.parent == folder, (
+                f"{nb_path.relative_to(ROOT)} cell {cell_id} names {named}, "
+                f"a lesson of the other edition (use {folder.relative_to(ROOT)}/{target.name})"
+            )

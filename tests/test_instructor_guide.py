@@ -19,7 +19,7 @@ LANGS = sorted(GUIDES)
 
 def exercise_ids() -> set[str]:
     ids = set()
-    for path in (ROOT / "notebooks").glob("0[0-8]_*.ipynb"):
+    for path in (ROOT / "notebooks").glob("0[0-8]_*.ipynb"):  # 06b: not in the agendas yet
         nb = nbformat.read(path, as_version=4)
         ids |= {c.id for c in nb.cells if "exercise" in c.metadata.get("tags", [])}
     return ids
@@ -53,9 +53,14 @@ def test_each_guide_measures_its_own_edition():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_lessons_take_about_three_hours(lang):
+def test_the_lessons_take_three_to_four_hours(lang):
     total = sum(n.minutes for n in ll.lessons(lang=lang))
-    assert 150 <= total <= 220, total
+    assert 150 <= total <= 240, total
+
+
+def test_the_measure_includes_lesson_06b():
+    assert "06b_agent_sdk.ipynb" in [n.notebook for n in ll.lessons(lang="zh")]
+    assert "06b_agent_sdk.ipynb" in [n.notebook for n in ll.lessons(lang="en")]
 
 
 def test_the_measure_counts_prose_cells_and_exercises(tmp_path):

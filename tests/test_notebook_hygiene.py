@@ -58,7 +58,7 @@ def test_source_listings_stay_within_88_columns_and_remain_python():
     for path in NOTEBOOKS:
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             source = "".join(cell["source"])
-            if cell["cell_type"] != "code" or not re.search(r"^source\(", source, re.M):
+            if cell["cell_type"] != "code" or not re.search(r"^(source|listing)\(", source, re.M):
                 continue
             text = "".join(
                 "".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"]

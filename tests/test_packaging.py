@@ -5,6 +5,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -48,3 +50,15 @@ def test_readme_commands_match_the_project():
         "pytest"
     ]["ini_options"]
     assert options["testpaths"] == ["tests", "notebooks"] and "--nbval" in options["addopts"]
+
+
+def test_readmes_english_section_runs_the_demo_in_english(capsys):
+    from agentkit.__main__ import main
+
+    english = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## English\n")[1]
+    english = english.split("\n## ")[0]
+    demos = re.findall(r"`python -m agentkit demo[^`]*`", english)
+    assert demos == ["`python -m agentkit demo --lang en`"], demos
+    with pytest.raises(SystemExit) as exit_:  # the option exists: the demo's --help names it
+        main(["demo", "--help"])
+    assert exit_.value.code == 0 and "--lang {zh,en}" in capsys.readouterr().out

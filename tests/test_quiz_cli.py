@@ -137,7 +137,7 @@ def test_eof_in_an_exam_abandons_it_ungraded_and_keeps_the_answers(db):
         stdin=questions[0].correct_letter + "\n",
     )
     assert code == 0
-    assert "Practice exam: 4 questions (seed 2)" in out
+    assert "Mock exam: 4 questions (seed 2)" in out
     assert (
         "End of input: exam abandoned, nothing graded and no answer revealed. "
         "1 question answered so far, kept as history."  # not "1 questions"
@@ -227,6 +227,16 @@ def test_the_review_of_a_miss_repeats_the_question_the_choice_the_key_and_both_n
             f"解析：{item.explanation.zh}",
         ):
             assert shown.replace(" ", "") in review, shown
+
+
+def test_the_english_review_says_correct_answer_as_the_chinese_one_does(db):
+    questions = planned("exam", 4, 3)
+    answers = "".join(wrong_of(q) + "\n" for q in questions)
+    _, out, _ = run("--mode", "exam", "--n", "4", "--seed", "3", "--lang", "en", stdin=answers)
+    review = " ".join(out.split("Review of wrong answers:")[1].split())
+    for q in questions:
+        assert f"Correct answer {q.correct_letter}: {q.item.correct.text.en}" in review
+    assert "The key" not in out and "Mock exam: 4 questions (seed 3)" in out
 
 
 def test_practice_ends_with_the_review_of_its_misses_and_primary_topics_only(db):

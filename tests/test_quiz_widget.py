@@ -152,6 +152,21 @@ def test_unknown_language_is_refused(items):
         QuizWidget("practice", lang="fr", items=items)
 
 
+def test_the_language_defaults_to_agentkit_lang_as_the_cli_does(items, monkeypatch):
+    from quizzes.messages import LanguageError
+
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    quiz = QuizWidget("practice", n=1, seed=1, items=items)
+    assert quiz.lang == "en" and quiz.submit.description == "Submit"
+    assert repr(quiz) == "QuizWidget(mode='practice', lang='en', n=1, seed=1)"
+    assert QuizWidget("practice", lang="zh", n=1, items=items).lang == "zh"  # lang= wins
+    monkeypatch.delenv("AGENTKIT_LANG")
+    assert QuizWidget("practice", n=1, items=items).lang == "zh"
+    monkeypatch.setenv("AGENTKIT_LANG", "fr")
+    with pytest.raises(LanguageError, match="AGENTKIT_LANG='fr'"):
+        QuizWidget("practice", n=1, items=items)
+
+
 def test_bank_text_is_escaped_and_code_rendered():
     from quizzes.render import to_html
 

@@ -55,7 +55,10 @@ T = Strings(
             "A single refund over 500 needs review by a person; refunds go back to the original "
             "payment within 3 business days.",
         ),
-        "page.customs.title": ("海关扣留订单的处理", "Orders held at customs"),
+        "page.customs.title": (
+            "海关扣留政策：需人工客服联系物流公司",
+            "Customs holds: a support agent contacts the carrier",
+        ),
         "page.customs.text": (
             "被海关扣留的包裹需要人工客服联系物流公司处理。",
             "A parcel held at customs needs a support agent to contact the carrier.",
