@@ -46,6 +46,7 @@ class Case:
     stop_sequences: list[str] | None = None  # added to every request (the deployment's own)
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)  # (tool, order): failures
     if_stopped: Check | None = None  # what must hold when the loop stopped at an API fault instead
+    outcome: Check | None = None  # the world's check alone (expect adds: the loop asked the model)
 
 
 @dataclass(frozen=True)
@@ -117,10 +118,34 @@ class Draw:
             copy.deepcopy(TOOL_SCHEMAS[n]) for n in names or TOOL_SCHEMAS
         ]
         world = kw.pop("world", None) or self.world()
-        return Case(prompt, world, expect, tools, self.model(), **kw)
+        if kw.get("if_stopped"):
+            kw["if_stopped"] = asked(kw["if_stopped"])
+        return Case(prompt, world, asked(expect), tools, self.model(), outcome=expect, **kw)
 
 
 # --- what must happen in the world --------------------------------------------------------------
+
+
+def asked(expect: Check) -> Check:
+    """Every scenario's check starts here: the loop asked the model, and a loop that returned
+    normally had a reply to return. A run with no request leaves the world as a task that needs
+    nothing would (no refund, nothing escalated), so without this `return messages` passed the
+    scenarios where nothing is to happen."""
+
+    def check(run: Any) -> list[str]:
+        if not run.requests:
+            e = run.error
+            how = (
+                T("no_request.returned")
+                if e is None
+                else T("no_request.raised", name=type(e).__name__)
+            )
+            return [T("no_request", how=how)]
+        if run.error is None and not run.exceeded and not any(run.responses):
+            return [T("no_reply", sent=len(run.requests))] + expect(run)
+        return expect(run)
+
+    return check
 
 
 def refund_once(oid: str, amount: float) -> Check:

@@ -648,5 +648,17 @@ T = Strings(
             "{n} 名学生（{done} 份能评分）：{out}",
             "{n} students ({done} could be graded): {out}",
         ),
+        # --- every scenario: the loop asked the model (appended for issue 24) ---
+        "no_request": (
+            "循环一次也没有调用 API（client.messages.create），就{how}：没有问过模型，这个场景考的事一件也没做",
+            "The loop never called the API (client.messages.create) before it {how}: it never "
+            "asked the model, so nothing this scenario is about happened",
+        ),
+        "no_request.returned": ("返回了", "returned"),
+        "no_request.raised": ("抛出了 {name}", "raised {name}"),
+        "no_reply": (
+            "循环发了 {sent} 个请求，却没等到模型的任何回复就返回了",
+            "The loop sent {sent} request(s) but returned without any reply from the model",
+        ),
     },
 )

@@ -23,7 +23,7 @@ from typing import Any
 from ..background import OfflineServer
 from ..content import short
 from ..sim import TOOL_SCHEMAS, ToolFailure, World, tool_schema
-from .checks import Wrong, check, require
+from .checks import Wrong, call_learner, check, require
 from .strings import T
 
 SERVER = "orders"
@@ -276,7 +276,10 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
         args = (
             {"order_id": "A-1001"} if amount is None else {"order_id": "A-1001", "amount": amount}
         )
-        return await hook(_pre_tool_use(name, args), "toolu_lesson", {"signal": None})
+        spec = "async def deny_big_refunds(input_data, tool_use_id, context)"
+        return await call_learner(
+            hook, spec, _pre_tool_use(name, args), "toolu_lesson", {"signal": None}
+        )
 
     refund = f"mcp__{SERVER}__process_refund"
     big, reason = _decision(run_sync(ask(refund, 120.0)))
@@ -313,7 +316,7 @@ def finished_reader(finished: Callable[[Any], Any]) -> str:
         (_result("success", True, 1, "end_turn"), False, "finished.flagged"),
     ]
     for result, expected, what in cases:
-        got = finished(result)
+        got = call_learner(finished, "def finished(result)", result)
         if not isinstance(got, bool):
             raise Wrong(T("finished.bool", got=got))
         require(got == expected, T("finished.differ", what=T(what), expected=expected, got=got))
