@@ -78,3 +78,27 @@ def test_a_reply_really_changed_is_still_caught():
     changed = [{**reply[0], "content": [{"type": "web_search_result", "url": "v"}]}]
     assert _shape(dropped) == _shape(reply)
     assert _shape(changed) != _shape(reply)
+
+
+def hands_refusal_to_a_person(client, messages, *, tools, run_tool, model):
+    """The reference loop, except that on a refusal it calls escalate_to_human, then returns."""
+    from agentkit import run_agent_loop
+
+    result = run_agent_loop(client, messages, tools, run_tool=run_tool, model=model)
+    if result.exit == "refused":
+        run_tool("escalate_to_human", {"reason": "refused"})
+    return result.messages
+
+
+def test_the_refusal_advice_and_the_refusal_scenario_agree_and_the_diagnosis_says_why():
+    """The resend diagnosis said "end or hand the task to a person", yet a loop that handed the
+    refused task to a person got "the task was refused, yet escalate_to_human was called" with
+    no reason."""
+    from agentkit.grading.strings import T
+
+    for lang in ("zh", "en"):
+        assert "交给人" not in T.text("refusal_resent", lang, n=1)
+        assert "hand the task to a person" not in T.text("refusal_resent", lang, n=1)
+    result = check_loop(hands_refusal_to_a_person, scenarios("refusal")).results[0]
+    assert not result.passed
+    assert "escalate_to_human" in result.diagnosis and "转人工是给" in result.diagnosis, result
