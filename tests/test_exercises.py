@@ -558,6 +558,24 @@ WRONG["03-tool-result"] += [
     ),
 ]
 
+WRONG["06b-finished"] += [  # is_error alone: passed, though the hint says "only both together"
+    (
+        "def finished(result):\n    return not result.is_error",
+        "error_max_turns 而 is_error 为 False",
+    ),
+]
+WRONG["06b-hook"] += [
+    (  # denies a refund right at the cap: passed (lesson 04's check tests the boundary)
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    amount = input_data["tool_input"].get("amount", 0)\n'
+        '    if input_data["tool_name"].endswith("process_refund") and amount >= REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        "不是大于等于",
+    ),
+]
+
 # Right attempts in another form than the solution's: each must pass.
 RIGHT = {
     "00-stop-reasons": ['finish_on = "end_turn"\ncontinue_on = "tool_use"'],

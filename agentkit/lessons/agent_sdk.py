@@ -287,6 +287,10 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
     require(reason.strip(), T("sdk.reason"))
     small, _ = _decision(run_sync(ask(refund, 50.0)))
     require(small != "deny", T("sdk.small_denied"))
+    at_cap, _ = _decision(run_sync(ask(refund, float(REFUND_CAP))))  # the boundary, as lesson 04
+    require(at_cap != "deny", T("sdk.cap_denied", cap=REFUND_CAP))
+    over, _ = _decision(run_sync(ask(refund, REFUND_CAP + 0.5)))
+    require(over == "deny", T("sdk.not_denied", cap=REFUND_CAP, decision=over))
     lookup, _ = _decision(run_sync(ask(f"mcp__{SERVER}__lookup_order", None)))
     require(lookup != "deny", T("sdk.lookup_denied"))
     return T("refund_cap_hook.passed")
@@ -314,6 +318,8 @@ def finished_reader(finished: Callable[[Any], Any]) -> str:
         (_result("error_max_turns", True, 1, "tool_use"), False, "finished.max_turns"),
         (_result("error_during_execution", True, 2, None), False, "finished.error"),
         (_result("success", True, 1, "end_turn"), False, "finished.flagged"),
+        # the hint says "only both together": subtype alone, or is_error alone, is not enough
+        (_result("error_max_turns", False, 1, "tool_use"), False, "finished.unflagged"),
     ]
     for result, expected, what in cases:
         got = call_learner(finished, "def finished(result)", result)

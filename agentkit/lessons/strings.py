@@ -1099,6 +1099,15 @@ T = Strings(
             "{call} 失败了，它的 tool_result",
             "{call} failed, so its tool_result",
         ),
+        "sdk.cap_denied": (
+            "退款正好 {cap} 元没有超过上限（REFUND_CAP = {cap}），钩子却拒绝了：大于才拒绝，不是大于等于。",
+            "A refund of exactly {cap} is not above the limit (REFUND_CAP = {cap}), yet the hook "
+            "denied it: deny above the limit, not at it.",
+        ),
+        "finished.unflagged": (
+            "subtype 是 error_max_turns 而 is_error 为 False",
+            "subtype is error_max_turns while is_error is False",
+        ),
         "results.each_id": (
             "tool_use {ids} 没有恰好一个 tool_result 对应：每个 tool_use 块的 id 都要恰好是一个 "
             "tool_result 的 tool_use_id（顺序不限）。",
