@@ -128,12 +128,14 @@ class Draw:
 
 def asked(expect: Check) -> Check:
     """Every scenario's check starts here: the loop asked the model, and a loop that returned
-    normally had a reply to return. A run with no request leaves the world as a task that needs
-    nothing would (no refund, nothing escalated), so without this `return messages` passed the
-    scenarios where nothing is to happen."""
+    normally had a reply to return. A run with no request and no tool run leaves the world as a
+    task that needs nothing would (no refund, nothing escalated), so without this `return
+    messages` passed the scenarios where nothing is to happen. (A loop that runs tools without
+    asking, the decision tree, is named by the diagnosis of unasked tool runs, and what it did to
+    the orders is shown.)"""
 
     def check(run: Any) -> list[str]:
-        if not run.requests:
+        if not run.requests and not run.tool_calls:  # tools run unasked: diagnose says so first
             e = run.error
             how = (
                 T("no_request.returned")
