@@ -24,8 +24,9 @@ def test_a_loop_that_never_calls_the_api_passes_no_scenario_and_is_told_why():
         assert len(report.results) == len(SCENARIOS)
         passed = [r.key for r in report.results if r.passed]
         assert not passed, (loop.__name__, passed)
-        for r in report.results:
-            assert "一次也没有调用 API" in r.diagnosis, (r.key, r.diagnosis)
+        for r in report.results:  # a raise is failed as such where raising is not the answer
+            if loop is never_asks or r.key in ("runaway", "overloaded"):
+                assert "一次也没有调用 API" in r.diagnosis, (r.key, r.diagnosis)
 
 
 def test_in_english_the_loop_that_never_asks_is_told_so_in_english(monkeypatch):

@@ -135,15 +135,16 @@ def asked(expect: Check) -> Check:
     the orders is shown.)"""
 
     def check(run: Any) -> list[str]:
-        if not run.requests and not run.tool_calls:  # tools run unasked: diagnose says so first
-            e = run.error
+        e, case = run.error, run.case
+        raise_ok = case.fault or case.runaway  # elsewhere the diagnosis fails any raise already
+        if not run.requests and not run.tool_calls and (e is None or raise_ok):
             how = (
                 T("no_request.returned")
                 if e is None
                 else T("no_request.raised", name=type(e).__name__)
             )
             return [T("no_request", how=how)]
-        if run.error is None and not run.exceeded and not any(run.responses):
+        if run.requests and e is None and not run.exceeded and not any(run.responses):
             return [T("no_reply", sent=len(run.requests))] + expect(run)
         return expect(run)
 
