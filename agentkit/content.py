@@ -32,6 +32,17 @@ def blocks(content: Any) -> list[dict[str, Any]]:
     return out
 
 
+def without_none(value: Any) -> Any:
+    """A block (or any JSON value) as JSON sends it when None means absent: every field that is
+    None left out, at every depth (`model_dump()` keeps them, `model_dump(exclude_none=True)` and
+    `to_dict()` drop them)."""
+    if isinstance(value, dict):
+        return {k: without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [without_none(v) for v in value]
+    return value
+
+
 def text_of(content: Any) -> str:
     """The text blocks of `content`, joined."""
     return "".join(

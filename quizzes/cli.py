@@ -233,6 +233,7 @@ class Screen:
     height: int = 24
     interactive: bool = False
     echo: bool = True
+    paging: bool = True  # off once the session is interrupted: the goodbye is never paged
     _shown: int = field(default=0, init=False)  # lines printed since the last input
 
     def __post_init__(self) -> None:
@@ -252,7 +253,7 @@ class Screen:
             self._line(line)
 
     def _line(self, line: str) -> None:
-        if self.interactive and self._shown >= self.height - 1:
+        if self.interactive and self.paging and self._shown >= self.height - 1:
             self.ask(t(self.lang, "more"))
         print(printable(line), file=self.stdout)
         self._shown += 1
@@ -261,8 +262,10 @@ class Screen:
         """Show ``prompt`` and read one line; raise EndOfInput at the end of the input."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
-        self._shown = 0
+        try:
+            line = self.stdin.readline()
+        finally:  # read, ended or interrupted: the next screen starts here
+            self._shown = 0
         if not line:
             print(file=self.stdout)
             raise EndOfInput
@@ -294,9 +297,12 @@ def run(
     if session.mode == "review" and total == 0:
         screen.text(t(lang, "review.empty"))
         return session.result()
-    _intro(screen, session, lang, requested)
     try:
+        _intro(screen, session, lang, requested)
         ended_by = _ask_all(screen, session, lang)
+    except EndOfInput:  # Ctrl-D at the pager of a long introduction
+        session.stop()
+        ended_by = "eof"
     except KeyboardInterrupt:
         _interrupted(screen, session, lang)
         raise
@@ -309,11 +315,14 @@ def run(
             return None
         screen.text(t(lang, "eof", answered=answered))
     result = session.result()
-    if result.timed_out:
-        screen.say("", t(lang, "time_up"))
-    screen.say("")
-    for line in summary_lines(result, lang):
-        screen.text(line, rest="    " if line.startswith("  ") else "")
+    try:
+        if result.timed_out:
+            screen.say("", t(lang, "time_up"))
+        screen.say("")
+        for line in summary_lines(result, lang):
+            screen.text(line, rest="    " if line.startswith("  ") else "")
+    except EndOfInput:  # Ctrl-D at the summary's pager: the result is kept, the rest unread
+        pass
     return result
 
 
@@ -331,33 +340,35 @@ def _intro(screen: Screen, session: Session, lang: str, requested: int | None) -
 
 
 def _ask_all(screen: Screen, session: Session, lang: str) -> str:
-    """Ask until the session is over; return "done" or "eof" (the input ran out)."""
-    while not session.finished:
-        question = session.current
-        if question is None:  # not finished, so there is a current question
-            raise RuntimeError("the session is not finished but has no current question")
-        show_question(screen, question, lang)
-        try:
-            feedback = _read_answer(screen, session, lang)
-        except EndOfInput:
-            session.stop()
-            return "eof"
-        if feedback is None:  # time ran out while the learner was thinking
-            break
-        for line in feedback_lines(feedback, lang):
-            screen.text(line)
-        if feedback.revealed:
-            right, answered = session.running_score
-            screen.text(
-                t(
-                    lang,
-                    "running",
-                    correct=right,
-                    answered=answered,
-                    percent=percent(right / answered),
-                )
-            )
+    """Ask until the session is over; return "done" or "eof" (the input ran out: Ctrl-D at the
+    answer prompt, or at the pager while a question or its feedback is shown)."""
+    try:
+        while not session.finished:
+            if not _ask_one(screen, session, lang):
+                break
+    except EndOfInput:
+        session.stop()
+        return "eof"
     return "done"
+
+
+def _ask_one(screen: Screen, session: Session, lang: str) -> bool:
+    """One question, its answer and its feedback; False when time ran out meanwhile."""
+    question = session.current
+    if question is None:  # not finished, so there is a current question
+        raise RuntimeError("the session is not finished but has no current question")
+    show_question(screen, question, lang)
+    feedback = _read_answer(screen, session, lang)
+    if feedback is None:  # time ran out while the learner was thinking
+        return False
+    for line in feedback_lines(feedback, lang):
+        screen.text(line)
+    if feedback.revealed:
+        right, answered = session.running_score
+        screen.text(
+            t(lang, "running", correct=right, answered=answered, percent=percent(right / answered))
+        )
+    return True
 
 
 def _read_answer(screen: Screen, session: Session, lang: str):
@@ -374,6 +385,7 @@ def _read_answer(screen: Screen, session: Session, lang: str):
 def _interrupted(screen: Screen, session: Session, lang: str) -> None:
     """Ctrl-C: an exam is abandoned with nothing graded or revealed; practice just stops."""
     answered = count(lang, len(session.answers))
+    screen.paging = False  # Ctrl-C at the pager must not bring the pager back
     screen.say("")
     if session.mode == "exam":
         session.abandon()

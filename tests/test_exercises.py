@@ -494,6 +494,88 @@ WRONG["08-self-3"] += [
     ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = False', "不是 True/False"),  # passed
 ]
 
+# Issue 24 (an English-only reviewer): step 3 without running the tools passed lesson 02's check;
+# lesson 08 took a failed call's result without its error message; lesson 03's check hung on an
+# answer that retries for ever.
+USES = '    uses = [b for b in response.content if b.type == "tool_use"]\n'
+WRONG["02-round"] += [
+    (  # results made up, the tools never run: passed
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        + USES
+        + '    results = [{"type": "tool_result", "tool_use_id": b.id, "content": "ok"} for b in uses]\n'
+        '    messages.append({"role": "user", "content": results})\n'
+        "    return messages",
+        "没有被执行",
+    ),
+    (  # a Python repr of each output: passed
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        + USES
+        + '    results = [{"type": "tool_result", "tool_use_id": b.id,\n'
+        '                "content": str(run_tool(b.name, b.input))} for b in uses]\n'
+        '    messages.append({"role": "user", "content": results})\n'
+        "    return messages",
+        "不是 str(out)",
+    ),
+    (  # each tool_use given the next call's output: passed
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        + USES
+        + "    outs = [json.dumps(run_tool(b.name, b.input), ensure_ascii=False) for b in uses]\n"
+        "    outs = outs[1:] + outs[:1]\n"
+        '    results = [{"type": "tool_result", "tool_use_id": b.id, "content": o}\n'
+        "               for b, o in zip(uses, outs)]\n"
+        '    messages.append({"role": "user", "content": results})\n'
+        "    return messages",
+        "另一次调用的输出",
+    ),
+]
+WRONG["08-self-2"] += [
+    (  # the failure without its message: passed
+        MESSAGE.replace(
+            '"content": str(e), "is_error": True', '"content": "failed", "is_error": True'
+        )
+        + '    return {"role": "user", "content": results}',
+        "错误信息",
+    ),
+    (  # an empty failure: passed
+        MESSAGE.replace('"content": str(e), "is_error": True', '"content": "", "is_error": True')
+        + '    return {"role": "user", "content": results}',
+        "错误信息",
+    ),
+]
+WRONG["03-tool-result"] += [
+    (  # retries a failing tool for ever: the check hung
+        "def answer(block, run_tool):\n"
+        "    while True:\n"
+        "        try:\n"
+        "            out = run_tool(block.name, block.input)\n"
+        "        except Exception:\n"
+        "            continue\n"
+        '        return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}',
+        "永远不会结束",
+    ),
+]
+
+WRONG["06b-finished"] += [  # is_error alone: passed, though the hint says "only both together"
+    (
+        "def finished(result):\n    return not result.is_error",
+        "error_max_turns 而 is_error 为 False",
+    ),
+]
+WRONG["06b-hook"] += [
+    (  # denies a refund right at the cap: passed (lesson 04's check tests the boundary)
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    amount = input_data["tool_input"].get("amount", 0)\n'
+        '    if input_data["tool_name"].endswith("process_refund") and amount >= REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        "不是大于等于",
+    ),
+]
+
 # Right attempts in another form than the solution's: each must pass.
 RIGHT = {
     "00-stop-reasons": ['finish_on = "end_turn"\ncontinue_on = "tool_use"'],
@@ -553,6 +635,12 @@ RIGHT = {
 }
 
 
+# Results in another order than the tool_use blocks: the API takes them (the tool calls of one
+# turn are unordered), lesson 07's grader too; lessons 02 and 08 said "in order".
+RIGHT["02-round"].append(
+    ROUND + '    messages.append({"role": "user", "content": results[::-1]})\n    return messages'
+)
+RIGHT["08-self-2"].append(MESSAGE + '    return {"role": "user", "content": results[::-1]}')
 RIGHT["06-branches"] += [
     # the blocks as model_dump() dicts (None fields kept): was rejected as "not verbatim"
     "def on_pause_turn(messages, response):\n"
@@ -563,6 +651,29 @@ RIGHT["06-branches"] += [
 ]
 RIGHT["06-branches"].append(PAUSE + "    return messages, min(max_tokens * 2, 4096)")  # a ceiling
 RIGHT["07-loop"] = [LOOP7]  # is_error False on every success, True on each failure
+
+
+def misshapen(source: str) -> str | None:
+    """`source` with one parameter too few in each function it defines (a class: in its
+    __init__), or None when it defines none: the learner's function with the wrong parameters."""
+    tree = ast.parse(source)
+    found = False
+    for node in tree.body:
+        fns = [node] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if isinstance(node, ast.ClassDef):
+            fns = [f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"]
+        for fn in fns:
+            args, least = fn.args, 1 if isinstance(node, ast.ClassDef) else 0
+            required = len(args.args) - len(args.defaults)  # defaults align to the end
+            kw = [i for i, d in enumerate(args.kw_defaults) if d is None]
+            if kw:  # a required keyword-only parameter
+                del args.kwonlyargs[kw[-1]], args.kw_defaults[kw[-1]]
+            elif required > least:
+                del args.args[required - 1]
+            else:
+                continue
+            found = True
+    return ast.unparse(tree) if found else None
 
 
 def reference_name(name: str) -> str:
@@ -643,6 +754,8 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
                     attempts[f"wrong {n}"] = source
                 for n, source in enumerate(RIGHT.get(key, [])):
                     attempts[f"right {n}"] = source
+                if (shape := misshapen(solution)) is not None:
+                    attempts["misshapen"] = shape + "\n" + aliases
                 out[key] = {}
                 for kind, source in attempts.items():
                     trial = dict(ns)
@@ -674,6 +787,35 @@ def test_the_check_fails_on_the_stub_passes_with_the_solution_and_answers_a_wron
         assert words in repr(wrong), f"wrong {n}: {words!r} not in {wrong!r}"
     for n in range(len(RIGHT.get(key, []))):
         assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
+
+
+def _asks_for_code(path: Path, cells) -> bool:
+    nb = nbformat.read(path, as_version=4)
+    code = [nb.cells[s].source for s in cells[2] if nb.cells[s].cell_type == "code"]
+    return misshapen("\n".join(code)) is not None
+
+
+CODE = [(p, k, c) for p, k, c in ALL if _asks_for_code(p, c)]
+
+
+@pytest.mark.parametrize("path, key, cells", CODE, ids=[k for _, k, _ in CODE])
+def test_a_learners_function_with_the_wrong_parameters_is_told_so_never_blamed_on_the_check(
+    path, key, cells
+):
+    """Issue 24: append_round(messages, response) got "⚠ 检查本身出错 … TypeError: append_round()
+    takes 2 positional arguments but 3 were given". The check compares the signature first and
+    says what the function should take and what it takes."""
+    verdict = verdicts(path)[key]["misshapen"]
+    assert isinstance(verdict, Verdict) and not verdict.passed, verdict
+    assert INTERNAL not in repr(verdict), verdict
+    assert "应当接受" in repr(verdict) and "提示：" in repr(verdict), verdict
+
+
+def test_every_exercise_that_asks_for_code_is_tried_with_the_wrong_parameters():
+    keys = {k for _, k, _ in CODE}
+    for want in ("01-request", "02-round", "03-tool-result", "04-hook", "05-stop", "06-branches"):
+        assert want in keys
+    assert {"07-loop", "06b-hook", "06b-finished", "08-self-2"} <= keys
 
 
 @pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])
@@ -769,6 +911,10 @@ def _raises(*args, **kwargs):
     raise ValueError("learner bug")
 
 
+def _type_error(*args, **kwargs):  # a TypeError inside a function whose parameters fit
+    raise TypeError("learner bug")
+
+
 CHECKS = [
     f
     for name, f in vars(__import__("agentkit.lessons.checks", fromlist=["x"])).items()
@@ -777,7 +923,9 @@ CHECKS = [
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda f: f.__name__)
-@pytest.mark.parametrize("odd", [None, 5, "x", _raises], ids=["None", "int", "str", "raises"])
+@pytest.mark.parametrize(
+    "odd", [None, 5, "x", _raises, _type_error], ids=["None", "int", "str", "raises", "TypeError"]
+)
 def test_every_check_answers_any_attempt_with_a_verdict_never_an_exception(check, odd):
     import inspect
 

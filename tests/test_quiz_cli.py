@@ -537,3 +537,29 @@ def test_code_in_a_question_is_indented_in_the_terminal():
     _labelled(screen, "Question: ", "Look:\n```python\nif done:\n    break\n```\nWhy?")
     _labelled(screen, "问题：", "一行")
     assert out.getvalue() == "Question:\nLook:\n\n    if done:\n        break\n\nWhy?\n问题：一行\n"
+
+
+PAGER_EXAM = ("--mode", "exam", "--lang", "en", "--n", "3", "--seed", "9", "--db", ":memory:")
+
+
+@pytest.mark.parametrize("answered", [0, 1], ids=["at the first question", "after an answer"])
+def test_ctrl_d_at_the_pager_prompt_ends_the_quiz_without_a_traceback(monkeypatch, answered):
+    """Issue 24: Ctrl-D at "-- press Enter for the next screen --" (a question too long for the
+    screen) raised quizzes.cli.EndOfInput out of main, exit 1."""
+    monkeypatch.setenv("LINES", "10")
+    keys = Keyboard("a\n" * answered)
+    code, out, _ = run(*PAGER_EXAM, stdin=keys, bank=())
+    assert code == 0, out
+    assert "press Enter for the next screen" in out
+    assert "Traceback" not in out and "exam abandoned, nothing graded" in out, out
+
+
+def test_ctrl_c_at_the_pager_prompt_abandons_the_exam_and_does_not_page_again(monkeypatch):
+    """Ctrl-C there showed the pager prompt again instead of abandoning the exam."""
+    monkeypatch.setenv("LINES", "10")
+    keys = Keyboard("", interrupt_after=0)
+    code, out, _ = run(*PAGER_EXAM, stdin=keys, bank=())
+    assert code != 0
+    assert out.count("press Enter for the next screen") == 1, out
+    after = out.split("press Enter for the next screen", 1)[1]
+    assert "abandoned" in after.lower(), out

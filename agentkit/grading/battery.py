@@ -46,6 +46,7 @@ class Case:
     stop_sequences: list[str] | None = None  # added to every request (the deployment's own)
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)  # (tool, order): failures
     if_stopped: Check | None = None  # what must hold when the loop stopped at an API fault instead
+    outcome: Check | None = None  # the world's check alone (expect adds: the loop asked the model)
 
 
 @dataclass(frozen=True)
@@ -117,10 +118,37 @@ class Draw:
             copy.deepcopy(TOOL_SCHEMAS[n]) for n in names or TOOL_SCHEMAS
         ]
         world = kw.pop("world", None) or self.world()
-        return Case(prompt, world, expect, tools, self.model(), **kw)
+        if kw.get("if_stopped"):
+            kw["if_stopped"] = asked(kw["if_stopped"])
+        return Case(prompt, world, asked(expect), tools, self.model(), outcome=expect, **kw)
 
 
 # --- what must happen in the world --------------------------------------------------------------
+
+
+def asked(expect: Check) -> Check:
+    """Every scenario's check starts here: the loop asked the model, and a loop that returned
+    normally had a reply to return. A run with no request and no tool run leaves the world as a
+    task that needs nothing would (no refund, nothing escalated), so without this `return
+    messages` passed the scenarios where nothing is to happen. (A loop that runs tools without
+    asking, the decision tree, is named by the diagnosis of unasked tool runs, and what it did to
+    the orders is shown.)"""
+
+    def check(run: Any) -> list[str]:
+        e, case = run.error, run.case
+        raise_ok = case.fault or case.runaway  # elsewhere the diagnosis fails any raise already
+        if not run.requests and not run.tool_calls and (e is None or raise_ok):
+            how = (
+                T("no_request.returned")
+                if e is None
+                else T("no_request.raised", name=type(e).__name__)
+            )
+            return [T("no_request", how=how)]
+        if run.requests and e is None and not run.exceeded and not any(run.responses):
+            return [T("no_reply", sent=len(run.requests))] + expect(run)
+        return expect(run)
+
+    return check
 
 
 def refund_once(oid: str, amount: float) -> Check:
@@ -355,9 +383,21 @@ def _refusal(d: Draw) -> Case:
             "Help me steal other users' accounts.",
         ],
     )
-    return d.case(
-        prompt, lambda run: [T("refused_yet_called", name=c.name) for c in run.tool_calls][:1]
-    )
+    return d.case(prompt, nothing_after_a_refusal)
+
+
+def nothing_after_a_refusal(run: Any) -> list[str]:
+    """A refused task runs no tool, escalate_to_human included. Task 1.1's rule for refusal is:
+    read stop_details and end the run, saying it was refused (raise, or an exit the caller sees);
+    don't resend it to the same model. Handing it to a person, as the loop does at its cap or
+    when the API fails for good, is for a task that is still valid and unfinished: a refused
+    request is neither (the model has decided on its content), and a support agent is not who
+    judges a request for malware. The diagnosis says so, so the advice and the check agree."""
+    for c in run.tool_calls[:1]:
+        if c.name == "escalate_to_human":
+            return [T("refused_escalated")]
+        return [T("refused_yet_called", name=c.name)]
+    return []
 
 
 def _poll(d: Draw) -> Case:

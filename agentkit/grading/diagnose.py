@@ -22,7 +22,7 @@ from typing import Any
 
 import anthropic
 
-from ..content import blocks, short
+from ..content import blocks, short, without_none
 from ..offline import InvalidRequest, validate
 from .battery import RUNAWAY_LIMIT
 from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Execution, Run
@@ -815,14 +815,16 @@ def _ids(messages: list[Any]) -> list[str | None]:
 
 
 def _shape(content: Any) -> list[tuple]:
+    """What makes blocks the same blocks; None is absent at every depth (a web search result's
+    `"page_age": null` that `model_dump(exclude_none=True)` drops is the same reply)."""
     return [
         (
             b.get("type"),
             b.get("text"),
             b.get("id"),
             b.get("name"),
-            json.dumps(b.get("input"), sort_keys=True),
-            json.dumps(b.get("content"), sort_keys=True, default=str),
+            json.dumps(without_none(b.get("input")), sort_keys=True),
+            json.dumps(without_none(b.get("content")), sort_keys=True, default=str),
         )
         for b in blocks(content)
         if b.get("type") not in ("thinking", "redacted_thinking")

@@ -235,11 +235,11 @@ T = Strings(
         ),
         "refusal_resent": (
             "第 {n} 轮 stop_reason=refusal 后，循环又向同一个模型发了请求：被拒绝的请求原样（或加一句“请继续”）"
-            "重发不会有不同结果。读 stop_details，结束或交给人；要重试只能换备用模型",
+            "重发不会有不同结果。读 stop_details，结束运行并说明被拒绝（抛出异常，或返回调用方看得见的出口）；要重试只能换备用模型",
             "After turn {n}'s stop_reason=refusal, the loop sent another request to the same"
             ' model: a refused request sent again as it is (or with "please continue" added) gets'
-            " the same answer. Read stop_details, then end or hand the task to a person; a retry"
-            " needs a fallback model",
+            " the same answer. Read stop_details, then end the run and say it was refused (raise, or"
+            " return an exit the caller sees); a retry needs a fallback model",
         ),
         "end_turn_resent": (
             "第 {n} 轮 stop_reason=end_turn 后，循环原样重发了同一个请求：end_turn 就是模型说任务完成了，"
@@ -687,6 +687,26 @@ T = Strings(
         "graded": (
             "{n} 名学生（{done} 份能评分）：{out}",
             "{n} students ({done} could be graded): {out}",
+        ),
+        # --- every scenario: the loop asked the model (appended for issue 24) ---
+        "no_request": (
+            "循环一次也没有调用 API（client.messages.create），就{how}：没有问过模型，这个场景考的事一件也没做",
+            "The loop never called the API (client.messages.create) before it {how}: it never "
+            "asked the model, so nothing this scenario is about happened",
+        ),
+        "no_request.returned": ("返回了", "returned"),
+        "no_request.raised": ("抛出了 {name}", "raised {name}"),
+        "refused_escalated": (
+            "被拒绝的任务却调用了 escalate_to_human：refusal 是模型对请求内容的决定，循环应结束并说明被拒绝"
+            "（读 stop_details）；转人工是给仍然有效、只是没做完的任务（到了上限、API 一直失败）",
+            "The task was refused, yet escalate_to_human was called: a refusal is the model's "
+            "decision on the request itself, so the loop ends and says it was refused (read "
+            "stop_details); a hand-over to a person is for a task that is still valid but "
+            "unfinished (the cap reached, the API failing for good)",
+        ),
+        "no_reply": (
+            "循环发了 {sent} 个请求，却没等到模型的任何回复就返回了",
+            "The loop sent {sent} request(s) but returned without any reply from the model",
         ),
     },
 )

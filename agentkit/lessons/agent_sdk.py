@@ -23,7 +23,7 @@ from typing import Any
 from ..background import OfflineServer
 from ..content import short
 from ..sim import TOOL_SCHEMAS, ToolFailure, World, tool_schema
-from .checks import Wrong, check, require
+from .checks import Wrong, call_learner, check, require
 from .strings import T
 
 SERVER = "orders"
@@ -276,7 +276,10 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
         args = (
             {"order_id": "A-1001"} if amount is None else {"order_id": "A-1001", "amount": amount}
         )
-        return await hook(_pre_tool_use(name, args), "toolu_lesson", {"signal": None})
+        spec = "async def deny_big_refunds(input_data, tool_use_id, context)"
+        return await call_learner(
+            hook, spec, _pre_tool_use(name, args), "toolu_lesson", {"signal": None}
+        )
 
     refund = f"mcp__{SERVER}__process_refund"
     big, reason = _decision(run_sync(ask(refund, 120.0)))
@@ -284,6 +287,10 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
     require(reason.strip(), T("sdk.reason"))
     small, _ = _decision(run_sync(ask(refund, 50.0)))
     require(small != "deny", T("sdk.small_denied"))
+    at_cap, _ = _decision(run_sync(ask(refund, float(REFUND_CAP))))  # the boundary, as lesson 04
+    require(at_cap != "deny", T("sdk.cap_denied", cap=REFUND_CAP))
+    over, _ = _decision(run_sync(ask(refund, REFUND_CAP + 0.5)))
+    require(over == "deny", T("sdk.not_denied", cap=REFUND_CAP, decision=over))
     lookup, _ = _decision(run_sync(ask(f"mcp__{SERVER}__lookup_order", None)))
     require(lookup != "deny", T("sdk.lookup_denied"))
     return T("refund_cap_hook.passed")
@@ -311,9 +318,11 @@ def finished_reader(finished: Callable[[Any], Any]) -> str:
         (_result("error_max_turns", True, 1, "tool_use"), False, "finished.max_turns"),
         (_result("error_during_execution", True, 2, None), False, "finished.error"),
         (_result("success", True, 1, "end_turn"), False, "finished.flagged"),
+        # the hint says "only both together": subtype alone, or is_error alone, is not enough
+        (_result("error_max_turns", False, 1, "tool_use"), False, "finished.unflagged"),
     ]
     for result, expected, what in cases:
-        got = finished(result)
+        got = call_learner(finished, "def finished(result)", result)
         if not isinstance(got, bool):
             raise Wrong(T("finished.bool", got=got))
         require(got == expected, T("finished.differ", what=T(what), expected=expected, got=got))

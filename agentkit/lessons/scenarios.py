@@ -62,7 +62,7 @@ def what_happened(fn: Callable[..., Any], key: str) -> str:
     loop got there: who decided each tool call, the history, the stop_reasons)."""
     sc = scenario(key)
     run = run_scenario(fn, sc)
-    wrong = run.case.expect(run)  # what happened to the orders, whoever decided it
+    wrong = (run.case.outcome or run.case.expect)(run)  # the orders, whoever decided them
     outcome = T("outcome.right") if not wrong else "✗ " + T("sep").join(wrong)
     problems = diagnose(run)
     verdict = T("verdict.passed") if not problems else "✗ " + T("sep").join(problems)

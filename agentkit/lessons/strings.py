@@ -1045,5 +1045,74 @@ T = Strings(
             "Only success with is_error False is done; error_max_turns and an error during the "
             "run are not.",
         ),
+        # --- shared by every check that calls the learner's code (appended for issue 24) ------
+        "signature": (
+            "`{name}` 应当接受 {want}；你的 {name} 接受 {mine}。",
+            "`{name}` should take {want}; yours takes {mine}.",
+        ),
+        "signature.hint": (
+            "按练习给的写法定义它：{spec}。检查会这样调用它。",
+            "Define it as the exercise states it: {spec}. The check calls it that way.",
+        ),
+        "signature.class_hint": (
+            "给类 {name} 写 def __init__(self, {params})：检查用 {name}({params}) 创建它。",
+            "Give the class {name} a def __init__(self, {params}): the check makes it as "
+            "{name}({params}).",
+        ),
+        "endless": (
+            "工具一直失败，你的代码调用了它 {calls} 次还在重试：这样的重试永远不会结束。",
+            "The tool kept failing and your code called it {calls} times, still retrying: "
+            "a retry like this never ends.",
+        ),
+        "endless.hint": (
+            "失败时把错误作为 is_error 为 True 的 tool_result 交给模型，由它决定下一步；"
+            "要重试就设上限。",
+            "On a failure, hand the error to the model as a tool_result with is_error True and "
+            "let it decide what to do next; if you retry, cap the retries.",
+        ),
+        "ran.not_run": (
+            "{call} 没有被执行（run_tool 一共被调用了 {n} 次）：它的 tool_result 不是工具的真实输出。",
+            "{call} was never run (run_tool was called {n} times in all): its tool_result is not "
+            "what the tool returned.",
+        ),
+        "ran.not_run.hint": (
+            "对每个 tool_use 块调用 run_tool(block.name, block.input)，把它的输出放进 tool_result。",
+            "For each tool_use block, call run_tool(block.name, block.input) and put its output "
+            "in the tool_result.",
+        ),
+        "ran.other_call": (
+            "{call} 的 tool_result 装的是另一次调用的输出。",
+            "The tool_result for {call} holds another call's output.",
+        ),
+        "ran.other_call.hint": (
+            "每个 tool_result 的 tool_use_id 和 content 来自同一个 tool_use 块：用这个块的 id，"
+            "装这个块那次调用的输出。",
+            "A tool_result's tool_use_id and content come from the same tool_use block: that "
+            "block's id, and the output of that block's call.",
+        ),
+        "ran.message": (
+            "{call} 失败了，它的 tool_result 里应当有错误信息（str(e)：{error}）。",
+            "{call} failed, so its tool_result should hold the error message (str(e): {error}).",
+        ),
+        "when.call_ok": ("{call} 成功了，它的 tool_result", "{call} succeeded, so its tool_result"),
+        "when.call_failed": (
+            "{call} 失败了，它的 tool_result",
+            "{call} failed, so its tool_result",
+        ),
+        "sdk.cap_denied": (
+            "退款正好 {cap} 元没有超过上限（REFUND_CAP = {cap}），钩子却拒绝了：大于才拒绝，不是大于等于。",
+            "A refund of exactly {cap} is not above the limit (REFUND_CAP = {cap}), yet the hook "
+            "denied it: deny above the limit, not at it.",
+        ),
+        "finished.unflagged": (
+            "subtype 是 error_max_turns 而 is_error 为 False",
+            "subtype is error_max_turns while is_error is False",
+        ),
+        "results.each_id": (
+            "tool_use {ids} 没有恰好一个 tool_result 对应：每个 tool_use 块的 id 都要恰好是一个 "
+            "tool_result 的 tool_use_id（顺序不限）。",
+            "No single tool_result answers tool_use {ids}: each tool_use block's id must be the "
+            "tool_use_id of exactly one tool_result (in any order).",
+        ),
     },
 )
