@@ -4,6 +4,8 @@ fields) is not failed."""
 
 import json
 
+import pytest
+
 from agentkit.grading import SCENARIOS, check_loop
 from agentkit.lessons.scenarios import scenarios
 
@@ -103,3 +105,29 @@ def test_the_refusal_advice_and_the_refusal_scenario_agree_and_the_diagnosis_say
     result = check_loop(hands_refusal_to_a_person, scenarios("refusal")).results[0]
     assert not result.passed
     assert "escalate_to_human" in result.diagnosis and "转人工是给" in result.diagnosis, result
+
+
+@pytest.mark.filterwarnings("ignore:The model 'claude-sonnet-4-5' is deprecated:DeprecationWarning")
+def test_lesson_01s_check_names_model_when_the_request_asks_for_a_retired_one(monkeypatch):
+    """The guide's own model id (claude-sonnet-4-5, retired): the verdict says the API rejected
+    this request, and the hint points at MODEL, in both languages."""
+    from agentkit.exercise import tools
+    from agentkit.lessons import checks
+
+    def build_request(question):
+        return {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 1024,
+            "tools": tools(),
+            "messages": [{"role": "user", "content": question}],
+        }
+
+    for lang, said, hint in (
+        ("zh", "API 拒绝了这个请求", "用上面定义的 MODEL"),
+        ("en", "The API rejected the request", "use MODEL, defined above"),
+    ):
+        monkeypatch.setenv("AGENTKIT_LANG", lang)
+        verdict = checks.request(build_request)
+        text = str(verdict)
+        assert not verdict.passed and said in text and hint in text, text
+        assert "claude-sonnet-4-5" in text and "next request" not in text

@@ -38,7 +38,10 @@ T = Strings(
         ),
         "title.no_tools": ("不需要工具的问题", "A question that needs no tools"),
         "title.status_only": ("只查询状态，不做任何操作", "Status only: look, change nothing"),
-        "title.english": ("英文任务（中途说 done）", 'An English task ("done" said half-way)'),
+        "title.english": (
+            "英文任务：中途的说明里就有 done",
+            '"done" in a mid-task note (two refunds)',
+        ),
         "title.research": ("服务端工具暂停（pause_turn）", "A server tool pauses (pause_turn)"),
         "title.refusal": ("模型拒绝（refusal）", "The model refuses (refusal)"),
         "title.cut_tool_use": ("tool_use 被 max_tokens 截断", "A tool_use cut off by max_tokens"),

@@ -330,6 +330,9 @@ def _send(messages: list[dict[str, Any]], **params: Any) -> Any:
     params.setdefault("max_tokens", 1024)
     try:
         return _client().messages.create(messages=messages, **params)  # type: ignore[arg-type]  # plain-dict request, as learners write it
+    except anthropic.NotFoundError as e:  # create()'s only 404: a model id the API does not serve
+        hint = T("api_refused.model.hint", default=default_model())
+        raise Wrong(T("api_refused", error=error_line(e)), hint) from e
     except anthropic.APIStatusError as e:
         raise Wrong(T("api_refused", error=error_line(e))) from e
     except TypeError as e:  # the SDK's own signature: an argument create() does not take

@@ -47,8 +47,13 @@ T = Strings(
             "You predicted {prediction!r}; what actually happens is {actual}.",
         ),
         "api_refused": (
-            "API 拒绝了下一次请求：{error}",
-            "The API rejected the next request: {error}",
+            "API 拒绝了这个请求：{error}",
+            "The API rejected the request: {error}",
+        ),
+        "api_refused.model.hint": (
+            "`model` 是 API 不提供（或已退役）的模型：用上面定义的 MODEL（{default}），不要写死模型 id。",
+            "The `model` is one the API does not serve (or no longer serves): use MODEL, defined"
+            " above ({default}), rather than a hard-coded model id.",
         ),
         "create_refused": (
             "client.messages.create 不接受这个请求：{error}",
