@@ -39,7 +39,7 @@ T = Strings(
         "title.no_tools": ("不需要工具的问题", "A question that needs no tools"),
         "title.status_only": ("只查询状态，不做任何操作", "Status only: look, change nothing"),
         "title.english": (
-            "英文任务：中途的说明里就有 done",
+            "英文任务（中途的说明里就有 done）",
             '"done" in a mid-task note (two refunds)',
         ),
         "title.research": ("服务端工具暂停（pause_turn）", "A server tool pauses (pause_turn)"),
