@@ -43,7 +43,7 @@ def inline(code: str, table: Strings, lang: str, width: int = LISTING) -> str:
     `lang`: a string literal, or an f-string whose fields are the call's expressions; one too long
     for its line becomes adjacent literals in parentheses, one a line, within `width` columns. A
     call this cannot write out (an unknown key, a value no f-string can hold) is left as it is."""
-    prefix = re.match(r"[ \t]*", code).group(0)
+    prefix = code[: len(code) - len(code.lstrip(" \t"))]
     code = textwrap.dedent(code)
     lines = code.splitlines(keepends=True)
     starts = [0]
@@ -55,14 +55,16 @@ def inline(code: str, table: Strings, lang: str, width: int = LISTING) -> str:
 
     edits = []
     for node in ast.walk(ast.parse(code)):
-        atoms = _atoms(node, code, table, lang)
-        if atoms is None:
+        if not isinstance(node, ast.Call):
             continue
-        start, end = at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)  # type: ignore[arg-type]
+        atoms = _atoms(node, code, table, lang)
+        if atoms is None or node.end_lineno is None or node.end_col_offset is None:
+            continue
+        start, end = at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)
         first = lines[node.lineno - 1]
         indent = len(first) - len(first.lstrip(" "))
         head = code[starts[node.lineno - 1] : start]
-        tail = code[end : starts[node.end_lineno]].rstrip("\n")  # type: ignore[index]
+        tail = code[end : starts[node.end_lineno]].rstrip("\n")
         one = _render(atoms)
         if columns(head + one + tail) <= width:
             edits.append((start, end, one))
@@ -75,7 +77,7 @@ def inline(code: str, table: Strings, lang: str, width: int = LISTING) -> str:
     return textwrap.indent(code, prefix) if prefix else code
 
 
-def _atoms(node: ast.AST, code: str, table: Strings, lang: str) -> list[tuple[bool, str]] | None:
+def _atoms(node: ast.Call, code: str, table: Strings, lang: str) -> list[tuple[bool, str]] | None:
     """The text a `T(...)` call stands for, as atoms: (False, a word or a CJK character) or
     (True, an f-string field such as "{order_id}"); None when it is no such call."""
     if not (
@@ -106,7 +108,7 @@ def _atoms(node: ast.AST, code: str, table: Strings, lang: str) -> list[tuple[bo
                     word = ""
         atoms += [(False, word)] if word else []
         if field is not None:
-            name = re.match(r"\w*", field).group(0)
+            name = field[: len(field) - len(re.sub(r"^\w*", "", field))]
             expr = values.get(name)
             if expr is None or "\\" in expr or "\n" in expr or ('"' in expr and "'" in expr):
                 return None  # no f-string can hold it (before Python 3.12)
