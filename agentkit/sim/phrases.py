@@ -139,7 +139,7 @@ PHRASES: dict[str, tuple[str, str]] = {
 REFUSAL_EXPLANATION = "The request asks for code that could be used to access other people's data without authorisation."
 
 
-def listing(lang: str, items: list[str]) -> str:
+def spoken_list(lang: str, items: list[str]) -> str:
     """Items as a sentence lists them: "A、B 和 C" in Chinese, "A, B and C" in English."""
     if len(items) < 2:
         return "".join(items)

@@ -19,7 +19,7 @@ from ..offline.model import Reply
 from ..tools import ToolCall
 from . import structured
 from .conversation import Conversation, Order, parsed
-from .phrases import REFUSAL_EXPLANATION, listing
+from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
 from .world import TOOL_SCHEMAS, World
 
@@ -245,7 +245,7 @@ def announce_lookups(conv: Conversation, orders: list[Order], steps: list[Step])
         key = "lookup_several"
     else:
         key = "lookup_first" if len(orders) == 1 else "lookup_one_of"
-    line = conv.say(key, oid=ids[0], oids=listing(conv.lang, ids))
+    line = conv.say(key, oid=ids[0], oids=spoken_list(conv.lang, ids))
     return [replace(p, say=line) if p.first_lookup else p for p in steps]
 
 
