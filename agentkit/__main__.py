@@ -9,10 +9,7 @@ picks the language it speaks (default: AGENTKIT_LANG, else zh), as the quiz's `-
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import anthropic
 
@@ -26,26 +23,8 @@ from .client import (
     retired_hint,
 )
 from .exercise import guide_task, run_exercise, weather_task
-from .settings import LANGUAGES, SettingsError
+from .settings import LANGUAGES, SettingsError, speaking
 from .strings import T
-
-
-@contextmanager
-def speaking(lang: str | None) -> Iterator[None]:
-    """AGENTKIT_LANG set to `lang` (when given) while the block runs, then as it was: every string
-    agentkit prints, and the demo's task, follow AGENTKIT_LANG (read at each call)."""
-    if lang is None:
-        yield
-        return
-    before = os.environ.get("AGENTKIT_LANG")
-    os.environ["AGENTKIT_LANG"] = lang
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["AGENTKIT_LANG"]
-        else:
-            os.environ["AGENTKIT_LANG"] = before
 
 
 def demo(lang: str | None = None) -> int:

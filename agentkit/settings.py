@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from urllib.parse import urlsplit
@@ -136,6 +137,24 @@ class Settings:
 def today_from_env() -> date | str | None:
     """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
     return _today(os.environ, "AGENTKIT_TODAY")
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """AGENTKIT_LANG set to `lang` (when given) while the block runs, then as it was: every string
+    agentkit prints, and the demo's task, follow AGENTKIT_LANG (read at each call)."""
+    if lang is None:
+        yield
+        return
+    before = os.environ.get("AGENTKIT_LANG")
+    os.environ["AGENTKIT_LANG"] = lang
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["AGENTKIT_LANG"]
+        else:
+            os.environ["AGENTKIT_LANG"] = before
 
 
 def language(env: Mapping[str, str] | None = None) -> str:
