@@ -41,7 +41,7 @@ from pathlib import Path
 
 import nbformat
 
-from agentkit.settings import LANGUAGES, language
+from agentkit.i18n import Strings
 
 ROOT = Path(__file__).resolve().parent.parent
 # what the build says, (zh, en); AGENTKIT_LANG picks one when it is said
@@ -89,9 +89,8 @@ MESSAGES = {
 }
 
 
-def say(key: str, **values: object) -> str:
-    """A message of the build in the language AGENTKIT_LANG asks for (read now)."""
-    return MESSAGES[key][LANGUAGES.index(language())].format(**values)
+# the build's messages, in the language AGENTKIT_LANG asks for (read at each call)
+say = Strings("scripts.build_editions", MESSAGES)
 
 
 STUB = re.compile(r"TODO|\.\.\.|\bpass\b")
