@@ -192,12 +192,18 @@ class Incoming:
 
 
 class Rejection(Exception):
-    """Raised in a parser callback: the request is answered with this error before it is read
-    whole, and the connection closes."""
+    """Raised in a parser callback: the request is answered with `answer` (an API error) before it
+    is read whole, and the connection closes."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.kind, self.message = status, kind, message
+    def __init__(self, answer: Answer) -> None:
+        super().__init__(answer.status)
+        self.answer = answer
+
+
+def _rejected(status: int, message: str) -> Rejection:
+    return Rejection(
+        error_answer(status, "invalid_request_error", message, stable_id("req_", status))
+    )
 
 
 class Connection(asyncio.Protocol):
@@ -245,11 +251,11 @@ class Connection(asyncio.Protocol):
         except httptools.HttpParserError as e:  # a callback's Rejection arrives wrapped
             rejection = e.__context__ if isinstance(e.__context__, Rejection) else None
             if rejection is not None:
-                self._refuse(rejection.status, rejection.kind, rejection.message)
+                self._refuse(rejection.answer)
             else:
                 # Not an API wording: the live API's front end answers broken HTTP with its own
                 # page. Here it is the API's error shape, which every client can read.
-                self._refuse(400, "invalid_request_error", "Malformed HTTP request")
+                self._refuse(_rejected(400, "Malformed HTTP request").answer)
 
     def _wait(self, seconds: float | None) -> None:
         """(Re)arm the one timer: headers (and an idle keep-alive) within IDLE_TIMEOUT, a body
@@ -262,13 +268,13 @@ class Connection(asyncio.Protocol):
         if self.transport is not None and not self.transport.is_closing():
             self.transport.close()
 
-    def _refuse(self, status: int, kind: str, message: str) -> None:
+    def _refuse(self, answer: Answer) -> None:
         """An answer before the request is read (malformed HTTP, headers or a body far too large):
         the API's error shape, and the connection is closed."""
         self.waiting.clear()
         self.request = Incoming()
         self.request.keep_alive = False
-        self._write(self.request, error_answer(status, kind, message, stable_id("req_", status)))
+        self._write(self.request, answer)
 
     # --- httptools' callbacks, in the order it calls them
     def on_message_begin(self) -> None:
@@ -278,17 +284,19 @@ class Connection(asyncio.Protocol):
     def on_url(self, url: bytes) -> None:
         assert self.request is not None
         self.request.target += url
-        self.request.head += len(url)
-        if self.request.head > MAX_HEADERS:
-            raise Rejection(431, "invalid_request_error", "Request headers too large")
+        self._count_head(len(url))
 
     def on_header(self, name: bytes, value: bytes) -> None:
         assert self.request is not None
         request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
-        request.head += len(name) + len(value)
-        if request.head > MAX_HEADERS:
-            raise Rejection(431, "invalid_request_error", "Request headers too large")
+        self._count_head(len(name) + len(value))
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
+
+    def _count_head(self, size: int) -> None:
+        assert self.request is not None
+        self.request.head += size
+        if self.request.head > MAX_HEADERS:
+            raise _rejected(431, "Request headers too large")
 
     def on_headers_complete(self) -> None:
         """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
@@ -301,7 +309,7 @@ class Connection(asyncio.Protocol):
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
         if request.size > DISCARD_LIMIT:
-            raise Rejection(413, "request_too_large", "Request exceeds the maximum size")
+            raise Rejection(_too_large())
         if request.headers.get("expect", "").lower() == "100-continue" and self.transport:
             self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
         self._wait(BODY_TIMEOUT)
