@@ -1,7 +1,7 @@
 """`python -m agentkit serve`: the offline Messages API over real HTTP, for any client.
 
-An asyncio server (HTTP/1.1 parsed by httptools, the C parser uvicorn uses: tornado's HTTP server
-cost more per request than the API itself) answers what the in-process transport answers:
+An asyncio server (HTTP/1.1 parsed by httptools, on uvloop's event loop where it is installed, as
+uvicorn runs: tornado's HTTP server cost more per request than the API itself) answers what the in-process transport answers:
 `POST /v1/messages` (JSON, or server-sent events with `stream: true`),
 `POST /v1/messages/count_tokens`, `GET /v1/models`, `GET /v1/models/{id}`. It listens on loopback by
 default. Each API key (`x-api-key`, or `Authorization: Bearer …`) gets its own `OfflineAPI` and
@@ -52,6 +52,11 @@ from typing import Any
 
 import httptools
 import tornado.netutil
+
+try:  # libuv's event loop, as uvicorn runs httptools: the loop's share of a request is smaller
+    import uvloop
+except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
+    uvloop = None  # type: ignore[assignment]
 
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, Answer, error_answer, stable_id
@@ -539,6 +544,11 @@ class _Listener:
             sock.close()
 
 
+def run(main: Any) -> None:
+    """Run the coroutine `main` on uvloop where it is installed, else on asyncio's loop."""
+    (asyncio.run if uvloop is None else uvloop.run)(main)
+
+
 class Background:
     """The server on a free loopback port in a thread of this process (tests, benchmarks):
     `with Background() as bg: bg.url, bg.apis`. It is always stopped when the block ends."""
@@ -548,7 +558,7 @@ class Background:
         self._ready = threading.Event()
 
     def __enter__(self) -> Background:
-        self._thread = threading.Thread(target=asyncio.run, args=(self._main(),), daemon=True)
+        self._thread = threading.Thread(target=run, args=(self._main(),), daemon=True)
         self._thread.start()
         self._ready.wait(10)
         self.url = url_for(self.host, self.port)
@@ -664,7 +674,7 @@ def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> 
         return serve_classroom(host, port, **classroom)
     _raise_file_limit()
     try:
-        asyncio.run(_serve(host, port))
+        run(_serve(host, port))
     except KeyboardInterrupt:
         pass  # Ctrl-C before the signal handler was in place
     except OSError as e:

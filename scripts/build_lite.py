@@ -13,7 +13,7 @@ Everything comes from the package registries, versions pinned together below:
   package, via `npm pack`; it ships no wheels;
 * the wheels the browser runs, from PyPI: pure-Python ones, and the `pyemscripten` builds of the
   compiled ones (pydantic-core, jiter); the workbook's own wheel (its `sys_platform !=
-  'emscripten'` dependencies, JupyterLab, tornado and httptools, stay out); the kernel's own wheels
+  'emscripten'` dependencies, JupyterLab, tornado, httptools and uvloop, stay out); the kernel's own wheels
   (pyodide-kernel, piplite, the ipykernel and widgetsnbextension shims) from
   jupyterlite-pyodide-kernel;
 * a `pyodide-lock.json` written here for exactly those wheels (no lock tool knows the
@@ -45,9 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = "314.0.6"  # must match jupyterlite-pyodide-kernel's PYODIDE_VERSION
 PYTHON = "3.14"
 PLATFORM = "pyemscripten_2026_0_wasm32"
-# What the browser runs besides the workbook: its dependencies minus JupyterLab, tornado and
-# httptools, and
-# the kernel's (IPython, jedi, comm, micropip). Pinned: the stored outputs depend on them.
+# What the browser runs besides the workbook: its dependencies minus JupyterLab, tornado,
+# httptools and uvloop, and the kernel's (IPython, jedi, comm, micropip). Pinned: the stored
+# outputs depend on them.
 BROWSER = [
     "anthropic==2.14.0",
     "httpx2==2.16.2",

@@ -420,3 +420,53 @@ def test_a_key_spelled_with_escapes_is_still_counted():
     msgs = history(TOOL_USE, results=[{**RESULT, "content": [ref]}])
     raw = json.dumps(body(messages=msgs)).replace('"tool_reference"', '"tool\\u005freference"')
     assert refused(raw.encode()) == "Tool reference 'no_such_tool' not found in available tools"
+
+
+def test_tools_checked_with_one_request_are_checked_again_when_they_or_the_beta_change(
+    monkeypatch,
+):
+    """A loop sends the same tools with every request: their types are walked once, not again, yet
+    a change to them, or the same tools without the beta that allowed them, is refused as a first
+    request would be."""
+    from agentkit.offline import schema
+
+    walks = []
+    tools_node = schema.body_type(False, False).fields["tools"][0]
+    real = type(tools_node).check
+    monkeypatch.setattr(
+        type(tools_node),
+        "check",
+        lambda self, v, loc: (walks.append(loc) if loc == ("tools",) else None, real(self, v, loc)),
+    )
+    api = offline_api()
+    for _ in range(3):
+        assert send(api, body())[0] == 200
+    assert walks == [("tools",)]  # the first request's walk only
+    broken = body(tools=[*TOOLS[:1], {**TOOLS[1], "input_schema": 5}])
+    assert send(api, broken)[1]["error"]["message"] == refused(broken)
+    beta_only = body(tools=[*TOOLS, {"type": "bash_20241022", "name": "bash"}])
+    with_beta = {**SDK_HEADERS, "anthropic-beta": "computer-use-2024-10-22"}
+    assert send(api, beta_only, headers=with_beta)[0] == 200
+    status, reply = send(api, beta_only)
+    assert status == 400 and reply["error"]["message"] == refused(beta_only)
+    assert "bash_20241022" in reply["error"]["message"]
+
+
+def test_ids_are_the_ones_the_stored_outputs_show():
+    """Tool_use and message ids appear in the notebooks' stored outputs: the id function computes,
+    two digits at a time, exactly the base-62 digits of its hash, one at a time."""
+    import hashlib
+
+    from agentkit.offline.api import ALPHABET, stable_id
+
+    def one_digit_at_a_time(prefix: str, *parts: int) -> str:
+        n = int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=17).digest(), "big")
+        digits = []
+        for _ in range(22):
+            n, r = divmod(n, 62)
+            digits.append(ALPHABET[r])
+        return prefix + "01" + "".join(digits)
+
+    assert stable_id("msg_", 1) == "msg_019WsInVQ5jWCRBDOocxT3Hd"
+    for n in range(3000):
+        assert stable_id("toolu_", n, n % 4) == one_digit_at_a_time("toolu_", n, n % 4)

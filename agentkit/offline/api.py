@@ -46,6 +46,7 @@ MIDSTREAM = "midstream"
 """A fault value: a streamed reply breaks off with an `overloaded_error` event (a 529 when not streamed)."""
 MAX_BODY = 32 * 1024 * 1024  # the API refuses larger request bodies with 413 request_too_large
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+DIGIT_PAIRS = [ALPHABET[i % 62] + ALPHABET[i // 62] for i in range(62 * 62)]
 LOG = logging.getLogger(__name__)
 # JSON's non-values outside strings (Python's json reads them), and a high surrogate escape with no
 # low one after it
@@ -74,9 +75,9 @@ def stable_id(prefix: str, *parts: int) -> str:
     like the API's and never collide in practice)."""
     n = int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=17).digest(), "big")
     chars = []
-    for _ in range(22):
-        n, r = divmod(n, 62)
-        chars.append(ALPHABET[r])
+    for _ in range(11):  # two base-62 digits at a time, least significant first
+        n, r = divmod(n, 62 * 62)
+        chars.append(DIGIT_PAIRS[r])
     return prefix + "01" + "".join(chars)
 
 
@@ -161,6 +162,15 @@ class History:
         self.memo: Any = None
         self._tools: Any = None
         self._tool_stats: tuple[int, int] = token_stats(None)
+        self._valid_tools: tuple[bool, Any] | None = None  # (beta, tools) of a valid request
+
+    def tools_known(self, tools: Any, beta: bool) -> bool:
+        """Whether `tools` are those of an earlier valid request with the same `beta` (their types
+        need no second walk: a loop sends the same tools with every request)."""
+        return self._valid_tools is not None and self._valid_tools == (beta, tools)
+
+    def valid_tools(self, tools: Any, beta: bool) -> None:
+        self._valid_tools = (beta, tools)
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -315,7 +325,9 @@ class OfflineAPI:
             beta=beta,
             cache_marks=(marks := spelled(content, b'"cache_control"')),
             references=spelled(content, b'"tool_reference"'),
+            tools_known=h.tools_known(body.get("tools"), beta),
         )
+        h.valid_tools(body.get("tools"), beta)
         assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         tool_stats = h.tool_stats(body.get("tools"))

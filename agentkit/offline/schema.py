@@ -318,9 +318,12 @@ def body_type(count_only: bool, beta: bool) -> Typed:
     return _body_type(base, {"stream": bool})
 
 
-def check_body(body: dict[str, Any], *, count_only: bool, beta: bool, known: int = 0) -> None:
+def check_body(
+    body: dict[str, Any], *, count_only: bool, beta: bool, known: int = 0, tools_known: bool = False
+) -> None:
     """Raise TypeProblem for the first field of `body` that does not have its type. The first `known`
-    messages were checked with an earlier request and are not walked again."""
+    messages were checked with an earlier request and are not walked again, nor the `tools` when
+    `tools_known` (an earlier request's, found valid)."""
     node = body_type(count_only, beta)
     messages_node, _ = node.fields["messages"]
     for name, (field, required) in node.fields.items():
@@ -330,7 +333,7 @@ def check_body(body: dict[str, Any], *, count_only: bool, beta: bool, known: int
             continue
         if name == "messages":
             _check_messages(body[name], messages_node, known)
-        else:
+        elif name != "tools" or not tools_known:
             field.check(body[name], (name,))
     for k in body:
         if k not in node.fields:

@@ -55,6 +55,7 @@ def validate(
     beta: bool = True,
     cache_marks: int | None = None,
     references: int | None = None,
+    tools_known: bool = False,
 ) -> set[Any]:
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
     the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`; `beta`:
@@ -65,10 +66,14 @@ def validate(
     `references`, the key "tool_reference" (0: no message needs a walk for tool references).
     `known`, `seen`: the first `known` messages are those of an earlier valid request with the same
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
-    (an agent loop resends its history: only the new turns are walked again)."""
+    (an agent loop resends its history: only the new turns are walked again). `tools_known`: the
+    `tools` are an earlier valid request's, under the same `beta`: their types are not walked
+    again."""
     _validate_thread(body)  # before the types: SDKs fall back on this refusal's details
     try:
-        schema.check_body(body, count_only=count_only, beta=beta, known=known)
+        schema.check_body(
+            body, count_only=count_only, beta=beta, known=known, tools_known=tools_known
+        )
     except schema.TypeProblem as e:
         raise InvalidRequest(str(e)) from None
     _validate_fields(body, count_only)
