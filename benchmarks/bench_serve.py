@@ -1,7 +1,7 @@
 """`python -m agentkit serve` against the in-process offline API, in one run, with clients in separate
 processes; then a class simulation and the server's memory.
 
-    python benchmarks/bench_serve.py [--requests 30] [--loops 60]
+    python benchmarks/bench_serve.py [--clients 1,30,100] [--requests 30] [--pairs 5] [--loops 60]
 
 1. Per-request cost: C client processes (C = 1, 30, 100, forked from this one after `anthropic` is
    imported, started together) each send the guide's first request `--requests` times, JSON and
@@ -17,6 +17,13 @@ processes; then a class simulation and the server's memory.
    the gc module's documentation advises for fork without exec: a child's first full collection
    would otherwise walk (and copy) every object inherited from this process, a cost of the
    harness, not of a request. p50/p95 are per request; errors are counted (any exception).
+   On a shared virtual machine one measurement moves by 20% from run to run, so each figure is
+   measured `--pairs` times, in-process and served alternating, and the median of the ratios is
+   given with their range.
+   The floor, a control: the same clients against a server that does nothing but answer every
+   request with the same bytes (the offline API's answer to this request, made once before the
+   clock), on the same event loop and parser as serve. What it costs above in-process is what a
+   real socket and the SDK's HTTP stack cost, before any server does any work.
 2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
    (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
    between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
@@ -26,6 +33,7 @@ processes; then a class simulation and the server's memory.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import multiprocessing as mp
@@ -128,9 +136,10 @@ def measure(url: str | None, clients: int, n: int, stream: bool, server: int | N
     }
 
 
-def start_server() -> tuple[subprocess.Popen, str]:
+def start_server(*command: str) -> tuple[subprocess.Popen, str]:
+    """`python -m agentkit serve` on a free port (or `command`, which prints the same banner)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "agentkit", "serve", "--port", "0"],
+        [sys.executable, *(command or ("-m", "agentkit", "serve")), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -140,6 +149,63 @@ def start_server() -> tuple[subprocess.Popen, str]:
         if line.startswith("export ANTHROPIC_BASE_URL="):
             return proc, line.strip().split("=", 1)[1]
     raise RuntimeError("the server did not start")
+
+
+def floor_server(port: int) -> None:
+    """The floor (a control, not a model): every POST is answered with the same bytes, the offline
+    API's answer to the guide's first request (JSON or streamed, as the body asks), made once
+    before serving; on serve's event loop and HTTP parser, with the same framing."""
+    import asyncio
+
+    import httptools
+
+    from agentkit import serve
+    from agentkit.offline.api import OfflineAPI
+    from agentkit.sim import SimulatedClaude
+
+    headers = {"x-api-key": "floor", "anthropic-version": "2023-06-01"}
+    api = OfflineAPI(SimulatedClaude(World()))
+    canned = {}
+    for stream in (False, True):
+        body = json.dumps({**request_kw(), "stream": stream}).encode()
+        answer = api.handle("POST", "/v1/messages", body, headers)
+        if stream:
+            events = b"".join(answer.events or [])
+            head = b"content-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+            payload = b"%x\r\n%s\r\n0\r\n\r\n" % (len(events), events)
+        else:
+            payload = answer.encoded()
+            head = b"content-type: application/json\r\ncontent-length: %d\r\n\r\n" % len(payload)
+        canned[stream] = b"HTTP/1.1 200 OK\r\nrequest-id: req_floor\r\n" + head + payload
+
+    class Canned(asyncio.Protocol):
+        def connection_made(self, transport) -> None:
+            self.transport, self.parser, self.chunks = (
+                transport,
+                httptools.HttpRequestParser(self),
+                [],
+            )
+
+        def data_received(self, data: bytes) -> None:
+            self.parser.feed_data(data)
+
+        def on_body(self, chunk: bytes) -> None:
+            self.chunks.append(chunk)
+
+        def on_message_complete(self) -> None:
+            stream = bool(json.loads(b"".join(self.chunks) or b"{}").get("stream"))
+            self.chunks = []
+            self.transport.write(canned[stream])
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(Canned, "127.0.0.1", port)
+        print(f"export ANTHROPIC_BASE_URL=http://127.0.0.1:{server.sockets[0].getsockname()[1]}")
+        sys.stdout.flush()
+        await asyncio.Event().wait()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        serve.run(main())
 
 
 def rss_mib(pid: int) -> float:
@@ -242,42 +308,67 @@ def stall(url: str, megabytes: int = 30) -> str:
     )
 
 
+def per_request(
+    servers: dict[str, tuple[subprocess.Popen, str]], clients: int, n: int, stream: bool, pairs: int
+) -> str:
+    """In-process, serve and the floor, alternating, `pairs` times: the medians, and the median
+    (and range) of the pairs' ratios to in-process."""
+    runs: dict[str, list[dict]] = {"in-process": [], "serve": [], "floor": []}
+    for _ in range(pairs):
+        runs["in-process"].append(measure(None, clients, n, stream))
+        for name, (proc, url) in servers.items():
+            runs[name].append(measure(url, clients, n, stream, proc.pid))
+
+    def med(name: str, key: str) -> float:
+        return statistics.median(r[key] for r in runs[name])
+
+    def ratio(name: str, key: str) -> str:
+        rs = sorted(s[key] / i[key] for s, i in zip(runs[name], runs["in-process"], strict=True))
+        return f"{statistics.median(rs):.2f}x [{rs[0]:.2f}-{rs[-1]:.2f}]"
+
+    kind = "stream" if stream else "json  "
+    return (
+        f"{clients:>3} clients {kind}: in-process {med('in-process', 'cost_ms'):5.2f} ms/req wall, "
+        f"{med('in-process', 'cpu_ms'):5.2f} CPU; serve {med('serve', 'cost_ms'):5.2f} wall, "
+        f"{med('serve', 'cpu_ms'):5.2f} CPU ({med('serve', 'server_ms'):4.2f} the server's; p50 "
+        f"{med('serve', 'p50'):5.1f}, p95 {med('serve', 'p95'):5.1f} ms; "
+        f"{sum(r['errors'] for r in runs['serve'])} errors) = {ratio('serve', 'cost_ms')} wall, "
+        f"{ratio('serve', 'cpu_ms')} CPU; floor {med('floor', 'cpu_ms'):5.2f} CPU = "
+        f"{ratio('floor', 'cpu_ms')} CPU"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=30, help="requests per client")
+    parser.add_argument("--pairs", type=int, default=5, help="measurements of each figure")
     parser.add_argument("--loops", type=int, default=60, help="loops per student (class)")
     parser.add_argument("--clients", default="1,30,100")
+    parser.add_argument("--floor-server", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.floor_server:
+        floor_server(args.port)
+        return
     warm = agentkit.make_client(offline=True, max_retries=0)  # lazy SDK set-up, before forking
     warm.messages.create(**request_kw())
     with warm.messages.stream(**request_kw()) as s:
         s.get_final_message()
-    proc, url = start_server()
+    servers = {"serve": start_server(), "floor": start_server(__file__, "--floor-server")}
+    proc, url = servers["serve"]
     try:
         print(f"server pid {proc.pid}, RSS {rss_mib(proc.pid):.1f} MiB at start")
         for clients in map(int, args.clients.split(",")):
             for stream in (False, True):
-                inproc = measure(None, clients, args.requests, stream)
-                served = measure(url, clients, args.requests, stream, proc.pid)
-                kind = "stream" if stream else "json  "
-                print(
-                    f"{clients:>3} clients {kind}: in-process {inproc['cost_ms']:6.2f} ms/req wall, "
-                    f"{inproc['cpu_ms']:5.2f} CPU (p50 {inproc['p50']:6.1f}, p95 "
-                    f"{inproc['p95']:6.1f}); serve {served['cost_ms']:6.2f} ms/req wall, "
-                    f"{served['cpu_ms']:5.2f} CPU ({served['server_ms']:4.2f} of it the server's; "
-                    f"p50 {served['p50']:6.1f}, p95 "
-                    f"{served['p95']:6.1f}, {served['errors']} errors) = "
-                    f"{served['cost_ms'] / inproc['cost_ms']:.2f}x wall, "
-                    f"{served['cpu_ms'] / inproc['cpu_ms']:.2f}x CPU",
-                    flush=True,
-                )
+                print(per_request(servers, clients, args.requests, stream, args.pairs), flush=True)
         print(f"server RSS {rss_mib(proc.pid):.1f} MiB after the load", flush=True)
         for line in class_simulation(url, proc.pid, 30, args.loops):
             print(line, flush=True)
         print(stall(url), flush=True)
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(30)
+        for server, _ in servers.values():
+            server.send_signal(signal.SIGINT)
+            server.wait(30)
 
 
 if __name__ == "__main__":
