@@ -444,6 +444,10 @@ def test_tools_checked_with_one_request_are_checked_again_when_they_or_the_beta_
     assert walks == [("tools",)]  # the first request's walk only
     broken = body(tools=[*TOOLS[:1], {**TOOLS[1], "input_schema": 5}])
     assert send(api, broken)[1]["error"]["message"] == refused(broken)
+    twice = body(tools=[TOOLS[0], TOOLS[0]])
+    assert send(api, twice)[1]["error"]["message"] == "tools: Tool names must be unique."
+    choice = body(tool_choice={"type": "tool", "name": "no_such_tool"})
+    assert send(api, choice)[1]["error"]["message"] == refused(choice)
     beta_only = body(tools=[*TOOLS, {"type": "bash_20241022", "name": "bash"}])
     with_beta = {**SDK_HEADERS, "anthropic-beta": "computer-use-2024-10-22"}
     assert send(api, beta_only, headers=with_beta)[0] == 200

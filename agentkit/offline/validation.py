@@ -83,7 +83,7 @@ def validate(
     if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
-    _validate_tools(body.get("tools") or [], body.get("tool_choice"))
+    _validate_tools(body.get("tools") or [], body.get("tool_choice"), tools_known)
     _validate_tool_search(body, references != 0)
     msgs = body["messages"]
     _validate_messages(msgs, known, body["model"])
@@ -178,10 +178,15 @@ def _validate_thinking_config(body: dict[str, Any], count_only: bool) -> None:
         )
 
 
-def _validate_tools(tools: list[Any], choice: Any) -> None:
-    names = [_tool_name(i, t) for i, t in enumerate(tools)]
-    if len(set(names)) != len(names):
-        raise InvalidRequest("tools: Tool names must be unique.")
+def _validate_tools(tools: list[Any], choice: Any, known: bool = False) -> None:
+    """Each tool's name and schema, the names unique (`known`: an earlier valid request's tools, all
+    checked then), and the tool_choice against them."""
+    if known:
+        names = [t.get("name") for t in tools]
+    else:
+        names = [_tool_name(i, t) for i, t in enumerate(tools)]
+        if len(set(names)) != len(names):
+            raise InvalidRequest("tools: Tool names must be unique.")
     if choice is not None:
         _validate_tool_choice(choice, names)
 
