@@ -7,9 +7,13 @@ in the same process is unaffected.
 """
 
 import copy
+import os
+import subprocess
 import sys
 import threading
 import time
+
+import pytest
 
 from agentkit.grading import SCENARIOS, check_loop, reference_loop
 from agentkit.sim import world
@@ -122,3 +126,60 @@ def test_where_threads_cannot_start_the_battery_runs_inline_with_the_same_verdic
     assert inline.passed and [r.passed for r in inline.results] == [
         r.passed for r in threaded.results
     ]
+
+
+def test_a_correct_loop_the_machine_starves_is_not_abandoned(monkeypatch):
+    """On a loaded machine (a class's notebooks on one server) a correct loop's thread can wait
+    longer than the deadline for a CPU. The deadline counts the loop's own seconds: the time its
+    thread waited for a CPU (Linux's schedstat; here a stand-in reports each pause as such a wait)
+    is not idle time. The same pause as a sleep of the loop's own is idle, and caught."""
+    from agentkit.grading import runner
+
+    paused: dict[int, tuple[float, float | None]] = {}  # thread: (paused before, pause began)
+
+    def paused_loop(client, messages, *, tools, run_tool, model):
+        def tool(name, args):
+            me, start = threading.get_native_id(), time.monotonic()
+            before = paused.get(me, (0.0, None))[0]
+            paused[me] = (before, start)
+            time.sleep(0.6)
+            paused[me] = (before + time.monotonic() - start, None)
+            return run_tool(name, args)
+
+        return reference_loop(client, messages, tools=tools, run_tool=tool, model=model)
+
+    def kernel(thread_id):  # as schedstat counts: the time of a pause still going on counts too
+        before, began = paused.get(thread_id, (0.0, None))
+        return before + (time.monotonic() - began if began is not None else 0.0)
+
+    asleep = check_loop(paused_loop, SOME[:1], deadline=0.3)
+    assert "既没有发请求也没有运行工具" in asleep.results[0].diagnosis
+    monkeypatch.setattr(runner, "cpu_wait", kernel)
+    starved = check_loop(paused_loop, SOME[:1], deadline=0.3)
+    assert starved.passed, starved
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's schedstat")
+def test_a_threads_wait_for_a_cpu_is_read_from_the_kernel():
+    """Two processes on one CPU: this thread waits about half the time, and the kernel says so."""
+    from agentkit.grading.runner import cpu_wait
+
+    me = threading.get_native_id()
+    if not os.path.exists(f"/proc/self/task/{me}/schedstat"):
+        pytest.skip("this kernel keeps no schedstat")
+    assert cpu_wait(None) == cpu_wait(2**31 - 1) == 0.0
+    cpu, before = min(os.sched_getaffinity(0)), os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    hog = subprocess.Popen(
+        [sys.executable, "-c", f"import os\nos.sched_setaffinity(0, {{{cpu}}})\nwhile True: pass"]
+    )
+    try:
+        time.sleep(0.2)  # the hog is running
+        start, end = cpu_wait(me), time.monotonic() + 0.6
+        while time.monotonic() < end:
+            pass
+        assert cpu_wait(me) - start > 0.1
+    finally:
+        hog.kill()
+        hog.wait()
+        os.sched_setaffinity(0, before)

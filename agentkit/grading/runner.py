@@ -8,9 +8,11 @@ in), is kept for the diagnosis.
 The loop runs in a daemon thread the grader can abandon, so no loop can hold the grader:
 - a request budget: past it the transport raises `BudgetExceeded` (a BaseException), and a loop
   that swallows it (a bare `except:`) and asks again is parked for good at its next request;
-- a wall-clock deadline: a loop that goes `deadline` seconds without a request or a tool run (it
-  sleeps, blocks or spins) is abandoned, and so is one still busy after LONGEST seconds (an
-  abandoned thread is parked at its next request or tool run, and asked to stop);
+- a deadline: a loop that goes `deadline` seconds without a request or a tool run (it sleeps,
+  blocks or spins) is abandoned, and so is one still busy after LONGEST seconds (an abandoned
+  thread is parked at its next request or tool run, and asked to stop). The seconds are the loop's
+  own (`Harness.clock`): the wall clock less the time its thread waited for a CPU, so a loaded
+  machine (a class's notebooks on one server) does not make a correct loop late;
 - `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through;
 - module state a loop could change (the default orders, tool schemas, pages) is put back before
   every scenario.
@@ -154,6 +156,18 @@ def run_scenario(
         restore_module_state()
 
 
+def cpu_wait(thread_id: int | None) -> float:
+    """Seconds the thread with native id `thread_id` has waited, runnable, for a CPU (Linux's
+    per-thread schedstat); 0.0 where the kernel does not say (other systems, the browser)."""
+    if thread_id is None:
+        return 0.0
+    try:
+        with open(f"/proc/self/task/{thread_id}/schedstat", "rb") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 class Harness:
     """The loop's side of one run: its client's transport and its run_tool, both watched."""
 
@@ -163,12 +177,17 @@ class Harness:
         self.over = threading.Event()  # the grader has stopped listening: park the loop's thread
         self.done = threading.Event()
         self.lock = threading.Lock()
-        self.active = time.monotonic()  # when the loop last sent a request or ran a tool
+        self.thread_id: int | None = None  # the loop's thread (its native id), once it runs
+        self.active = self.clock()  # when the loop last sent a request or ran a tool
         self.last_raw: bytes | None = None  # the request before, and whether its answer was one
         self.final, self.again = False, 0  # a resend cannot change (a 4xx, a cut reply)
         self.cap = RefundCap(self.case.refund_cap) if self.case.refund_cap is not None else None
         self.fails = dict(self.case.fail_once)
         self.inline = False  # True where threads cannot start: the loop runs on this thread
+
+    def clock(self) -> float:
+        """The loop's own seconds: the wall clock less what its thread waited for a CPU."""
+        return time.monotonic() - cpu_wait(self.thread_id)
 
     def run(self, fn: Callable[..., Any], model: str) -> Run:
         run, case = self.record, self.case
@@ -179,6 +198,8 @@ class Harness:
         task = [{"role": "user", "content": case.prompt}]
 
         def target() -> None:
+            self.thread_id = threading.get_native_id()
+            self.active = self.clock()
             try:
                 returned = fn(client, task, tools=case.tools, run_tool=self.run_tool, model=model)
                 if not self.over.is_set():
@@ -195,15 +216,15 @@ class Harness:
         except RuntimeError:  # no threads (Pyodide, the browser): run it here, with no deadline
             self.inline = True
             target()
-        finished, start = self.inline, time.monotonic()
+        finished, start = self.inline, self.clock()
         while not finished:
-            left = min(self.active + run.deadline, start + LONGEST) - time.monotonic()
+            left = min(self.active + run.deadline, start + LONGEST) - self.clock()
             if left <= 0:
                 break
             finished = self.done.wait(left)
         self.over.set()
         if not finished:
-            run.timed_out = LONGEST if time.monotonic() - start >= LONGEST else run.deadline
+            run.timed_out = LONGEST if self.clock() - start >= LONGEST else run.deadline
             _interrupt(thread)
         with self.lock:  # what the diagnosis reads: fixed now, whatever an abandoned thread does
             run.requests, run.responses = list(run.requests), list(run.responses)
@@ -231,7 +252,7 @@ class Harness:
     def transport(self, request: httpx2.Request) -> httpx2.Response:
         if self.over.is_set():
             self.park()
-        self.active = time.monotonic()
+        self.active = self.clock()
         if request.url.path != "/v1/messages":  # count_tokens, models: not a model request
             return self.api(request)
         run = self.record
@@ -264,7 +285,7 @@ class Harness:
         run = self.record
         if len(run.tool_calls) >= MAX_TOOL_RUNS:
             self.exceed("tools")
-        self.active = time.monotonic()
+        self.active = self.clock()
         args = json.loads(json.dumps(args, default=str))  # the loop's own dict stays the loop's
         at, denied = len(run.responses), False
         try:
