@@ -12,7 +12,8 @@ The loop runs in a daemon thread the grader can abandon, so no loop can hold the
   blocks or spins) is abandoned, and so is one still busy after LONGEST seconds (an abandoned
   thread is parked at its next request or tool run, and asked to stop). The seconds are the loop's
   own (`Harness.clock`): the wall clock less the time its thread waited for a CPU, so a loaded
-  machine (a class's notebooks on one server) does not make a correct loop late;
+  machine (a class's notebooks on one server) does not make a correct loop late; however loaded,
+  STARVED times the deadline on the wall clock is the end;
 - `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through;
 - module state a loop could change (the default orders, tool schemas, pages) is put back before
   every scenario.
@@ -47,7 +48,8 @@ MAX_TOOL_RUNS = 400
 MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
 AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
-LONGEST = 120.0  # seconds of wall clock for one scenario, however busy the loop keeps itself
+LONGEST = 120.0  # the loop's seconds for one scenario, however busy the loop keeps itself
+STARVED = 10  # times the deadline on the wall clock: the end however long the loop waited for a CPU
 
 
 class BudgetExceeded(BaseException):
@@ -178,7 +180,8 @@ class Harness:
         self.done = threading.Event()
         self.lock = threading.Lock()
         self.thread_id: int | None = None  # the loop's thread (its native id), once it runs
-        self.active = self.clock()  # when the loop last sent a request or ran a tool
+        self.active = self.wall = 0.0  # when the loop last sent a request or ran a tool
+        self.touch()
         self.last_raw: bytes | None = None  # the request before, and whether its answer was one
         self.final, self.again = False, 0  # a resend cannot change (a 4xx, a cut reply)
         self.cap = RefundCap(self.case.refund_cap) if self.case.refund_cap is not None else None
@@ -188,6 +191,20 @@ class Harness:
     def clock(self) -> float:
         """The loop's own seconds: the wall clock less what its thread waited for a CPU."""
         return time.monotonic() - cpu_wait(self.thread_id)
+
+    def touch(self) -> None:
+        """The loop is active: it sent a request or ran a tool (its own seconds, and the wall's)."""
+        self.active, self.wall = self.clock(), time.monotonic()
+
+    def idle_left(self, start: float) -> float:
+        """Seconds before the loop is abandoned: idle `deadline` of its own seconds, or STARVED
+        times that on the wall clock, or busy LONGEST of its own seconds."""
+        now, deadline = self.clock(), self.record.deadline
+        return min(
+            self.active + deadline - now,
+            self.wall + STARVED * deadline - time.monotonic(),
+            start + LONGEST - now,
+        )
 
     def run(self, fn: Callable[..., Any], model: str) -> Run:
         run, case = self.record, self.case
@@ -199,7 +216,7 @@ class Harness:
 
         def target() -> None:
             self.thread_id = threading.get_native_id()
-            self.active = self.clock()
+            self.touch()
             try:
                 returned = fn(client, task, tools=case.tools, run_tool=self.run_tool, model=model)
                 if not self.over.is_set():
@@ -218,7 +235,7 @@ class Harness:
             target()
         finished, start = self.inline, self.clock()
         while not finished:
-            left = min(self.active + run.deadline, start + LONGEST) - self.clock()
+            left = self.idle_left(start)
             if left <= 0:
                 break
             finished = self.done.wait(left)
@@ -252,7 +269,7 @@ class Harness:
     def transport(self, request: httpx2.Request) -> httpx2.Response:
         if self.over.is_set():
             self.park()
-        self.active = self.clock()
+        self.touch()
         if request.url.path != "/v1/messages":  # count_tokens, models: not a model request
             return self.api(request)
         run = self.record
@@ -285,7 +302,7 @@ class Harness:
         run = self.record
         if len(run.tool_calls) >= MAX_TOOL_RUNS:
             self.exceed("tools")
-        self.active = self.clock()
+        self.touch()
         args = json.loads(json.dumps(args, default=str))  # the loop's own dict stays the loop's
         at, denied = len(run.responses), False
         try:
