@@ -314,10 +314,6 @@ T = Strings(
             "content 先放全部 tool_result，需要的话再在后面加 text 块。",
             "Put every tool_result first in content; add a text block after them if you need one.",
         ),
-        "results.ids": (
-            "tool_result 的 tool_use_id 要按顺序对上每个 tool_use 块的 id。",
-            "Each tool_result's tool_use_id must match the id of a tool_use block, in order.",
-        ),
         "hint.predicted_rounds": (
             "模型每一轮都先读上一轮的工具结果：已发货的订单能取消吗？",
             "Each turn, the model first reads the last turn's tool results: can a shipped "
@@ -346,16 +342,6 @@ T = Strings(
             "try 里调用 run_tool；成功时 content 是 JSON 文本，except 里返回带 is_error 的块。",
             "Call run_tool inside try; on success content is JSON text; in except, return a "
             "block with is_error.",
-        ),
-        "when.ok": ("工具成功时", "The result when the tool succeeds"),
-        "when.failed": ("工具失败时", "The result when the tool fails"),
-        "when.a1002": (
-            "A-1002 的查询失败了，它的 tool_result",
-            "A-1002's lookup failed, so its tool_result",
-        ),
-        "when.a1001": (
-            "A-1001 的查询成功了，它的 tool_result",
-            "A-1001's lookup succeeded, so its tool_result",
         ),
         "tool_result.swallowed": (
             "工具失败时 answer 返回了 None：except 里把错误吞掉了（pass），模型什么也收不到。",
