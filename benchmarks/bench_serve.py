@@ -33,7 +33,6 @@ processes; then a class simulation and the server's memory.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import json
 import multiprocessing as mp
@@ -198,14 +197,14 @@ def floor_server(port: int) -> None:
             self.transport.write(canned[stream])
 
     async def main() -> None:
-        loop = asyncio.get_running_loop()
+        loop, stop = asyncio.get_running_loop(), asyncio.Event()
+        loop.add_signal_handler(signal.SIGINT, stop.set)
         server = await loop.create_server(Canned, "127.0.0.1", port)
         print(f"export ANTHROPIC_BASE_URL=http://127.0.0.1:{server.sockets[0].getsockname()[1]}")
         sys.stdout.flush()
-        await asyncio.Event().wait()
+        await stop.wait()
 
-    with contextlib.suppress(KeyboardInterrupt):
-        serve.run(main())
+    serve.run(main())
 
 
 def rss_mib(pid: int) -> float:
