@@ -182,6 +182,7 @@ class Incoming:
         "received",
         "keep_alive",
         "head",
+        "answer",
     )
 
     def __init__(self) -> None:
@@ -190,6 +191,7 @@ class Incoming:
         self.chunks: list[bytes] = []
         self.size = self.received = 0  # declared, received
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
+        self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -228,6 +230,8 @@ class Connection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
+        self.broken = False  # the parser failed: nothing more is read, the refusal is queued
+        self.writing = True  # False while the client reads slower than it is answered
 
     # --- the connection
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -241,6 +245,8 @@ class Connection(asyncio.Protocol):
         self.request = None
 
     def data_received(self, data: bytes) -> None:
+        if self.broken:
+            return
         if self.upgrading is not None:
             self._upgrade_body(data)
             return
@@ -264,22 +270,54 @@ class Connection(asyncio.Protocol):
 
     def _wait(self, seconds: float | None) -> None:
         """(Re)arm the one timer: headers (and an idle keep-alive) within IDLE_TIMEOUT, a body
-        within BODY_TIMEOUT; None disarms it."""
+        within BODY_TIMEOUT; None disarms it (not while the client is not reading its answers)."""
+        if seconds is None and not self.writing:
+            seconds = IDLE_TIMEOUT
         if self.timer is not None:
             self.timer.cancel()
         self.timer = None if seconds is None else self.loop.call_later(seconds, self._close)
 
     def _close(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()
+        """The timer's end: a silent client is closed; one that has not read what it was sent
+        within the time is dropped (close() would wait for it to read, holding the answers)."""
+        transport = self.transport
+        if transport is None:
+            return
+        if transport.get_write_buffer_size():
+            transport.abort()
+        elif not transport.is_closing():
+            transport.close()
 
     def _refuse(self, answer: Answer) -> None:
         """An answer before the request is read (malformed HTTP, headers or a body far too large):
-        the API's error shape, and the connection is closed."""
-        self.waiting.clear()
-        self.request = Incoming()
-        self.request.keep_alive = False
-        self._write(self.request, answer)
+        the API's error shape, after the answers to the requests before it, then the close."""
+        self.broken, self.request = True, Incoming()
+        self.request.keep_alive, self.request.answer = False, answer
+        self.waiting.append(self.request)
+        self.request = None
+        if self.transport is not None:
+            self.transport.pause_reading()
+        self._answer_waiting()
+
+    # --- flow control: a client that does not read its answers is not answered further
+    def pause_writing(self) -> None:
+        """The transport's buffer is over its high-water mark: no more answers are made and no
+        more requests read until the client reads; if it does not within IDLE_TIMEOUT, it is
+        dropped (memory stays bounded however many requests it pipelines)."""
+        self.writing = False
+        if self.transport is not None:
+            self.transport.pause_reading()
+        self._wait(IDLE_TIMEOUT)
+
+    def resume_writing(self) -> None:
+        self.writing = True
+        if self.request is not None:  # being read: its body's time
+            self._wait(BODY_TIMEOUT)
+        else:
+            self._wait(None if self.waiting else IDLE_TIMEOUT)
+        if self.transport is not None and not self.busy and not self.broken:
+            self.transport.resume_reading()
+        self._answer_waiting()
 
     # --- httptools' callbacks, in the order it calls them
     def on_message_begin(self) -> None:
@@ -355,12 +393,14 @@ class Connection(asyncio.Protocol):
 
     # --- answers, in arrival order
     def _answer_waiting(self) -> None:
-        while self.waiting and not self.busy:
+        while self.waiting and not self.busy and self.writing:
             request = self.waiting[0]
             key = api_key(request.headers)
             target = request.target.decode("latin-1")
-            if request.size > MAX_BODY:
-                answer: Answer | None = _too_large()
+            if request.answer is not None:  # a refusal, in its turn
+                answer: Answer | None = request.answer
+            elif request.size > MAX_BODY:
+                answer = _too_large()
             elif target.partition("?")[0] == "/api/hello":
                 # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200,
                 # as router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
@@ -402,8 +442,10 @@ class Connection(asyncio.Protocol):
         if self.waiting and self.waiting[0] is request:
             self.waiting.popleft()
             self._write(request, answer)
-            if self.transport is not None and not self.transport.is_closing():
-                self.transport.resume_reading()
+            transport = self.transport
+            if transport is not None and not transport.is_closing():
+                if self.writing and not self.broken:
+                    transport.resume_reading()
             self._answer_waiting()
 
     def _handle(self, key: str, request: Incoming, target: str) -> Answer:
@@ -456,6 +498,7 @@ class Connection(asyncio.Protocol):
         )
         if not request.keep_alive:
             transport.close()
+            self._wait(IDLE_TIMEOUT)  # an answer the client never reads does not hold it open
         elif not self.waiting and self.request is None:
             self._wait(IDLE_TIMEOUT)
 

@@ -392,3 +392,65 @@ def test_an_upgrade_request_is_answered_in_http_1_1():
     with Background() as bg:
         got = exchange(bg.port, raw_request(body, extra=extra))
     assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got
+
+
+# --- raw-socket attacks (issue 19, second round)
+
+LARGE = json.dumps({**BODY, "messages": [{"role": "user", "content": "x" * (300 * 1024)}]}).encode()
+
+
+def answers(got: bytes) -> list[int]:
+    return [int(got[i + 9 : i + 12]) for i in range(len(got)) if got.startswith(b"HTTP/1.1 ", i)]
+
+
+@pytest.mark.parametrize(
+    "bad", [b"GARBAGE\r\n\r\n", b"POST / HTTP/1.1\r\ncontent-length: -1\r\n\r\n"]
+)
+def test_a_bad_request_pipelined_after_a_pending_one_is_answered_after_it(bad):
+    """The first request is still being answered (a body over OFF_LOOP, in a worker thread) when
+    the broken one behind it is read: the first's answer comes first, then the 400, then the close."""
+    assert len(LARGE) > serve.OFF_LOOP
+    with Background() as bg:
+        got = exchange(bg.port, raw_request(LARGE) + raw_request(b"{}") + bad)
+        assert answers(got) == [200, 400, 400], got[:300]
+        last = json.loads(got.rpartition(b"\r\n\r\n")[2])
+        assert last["error"] == {
+            "type": "invalid_request_error",
+            "message": "Malformed HTTP request",
+        }
+        assert list(bg.apis) == ["k"]  # and the world the first one made is kept
+
+
+def test_a_client_that_never_reads_its_answers_is_not_answered_without_bound(monkeypatch):
+    """Pipelining 20,000 requests (86 MB of answers) without reading: the server stops answering
+    (and reading) once its write buffer is full, and drops the client after IDLE_TIMEOUT."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 1.0)
+    handled = []
+    handle = OfflineAPI.handle
+
+    def counted(self, *args, **kw):
+        handled.append(1)
+        return handle(self, *args, **kw)
+
+    monkeypatch.setattr(OfflineAPI, "handle", counted)
+    one = b"GET /v1/models HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n\r\n"
+    pending = memoryview(one * 20_000)
+    with Background() as bg, socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", bg.port))
+        s.setblocking(False)
+        deadline = time.monotonic() + 3
+        while pending and time.monotonic() < deadline:
+            try:
+                pending = pending[s.send(pending) :]
+            except BlockingIOError:
+                time.sleep(0.01)
+        time.sleep(serve.IDLE_TIMEOUT + 1)
+        answered = len(handled)
+        s.setblocking(True)
+        s.settimeout(20)
+        got = 0
+        with pytest.raises(ConnectionResetError):  # dropped: what it did not read is gone
+            while data := s.recv(1 << 20):
+                got += len(data)
+    assert answered < 5_000 and got < 5_000 * 4_500, (answered, got)
