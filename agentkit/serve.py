@@ -640,8 +640,9 @@ def check_host(text: str) -> str:
 
 
 def check_port(text: str) -> int:
-    """0 (any free port) or 1–65535; else ValueError, one line."""
-    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+    """0 (any free port) or 1–65535, in ASCII digits (str.isdigit also takes '²', which int()
+    refuses, and '٣' or '８０', which int() reads); else ValueError, one line."""
+    if not re.fullmatch(r"[0-9]{1,5}", text.strip()) or not 0 <= int(text) <= 65535:
         raise ValueError(T("serve.bad_port", text=text))
     return int(text)
 
@@ -650,9 +651,17 @@ def is_loopback(host: str) -> bool:
     if host in LOOPBACK:
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def listens_on_loopback_only(sockets: Sequence[socket.socket]) -> bool:
+    """What the sockets are bound to, not the name given: `--host 0x7f.1` is 127.0.0.1, a host
+    name may resolve to any address."""
+    return all(is_loopback(str(sock.getsockname()[0]).partition("%")[0]) for sock in sockets)
 
 
 def url_for(host: str, port: int) -> str:
@@ -694,7 +703,7 @@ async def _serve(host: str, port: int, ready=print) -> None:
         loop.add_signal_handler(sig, stop.set)
     listener = _Listener(host, port)
     url = url_for(host, listener.port)
-    if not is_loopback(host):
+    if not listens_on_loopback_only(listener.sockets):
         ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
     ready(T("serve.banner", url=url), flush=True)
     await stop.wait()

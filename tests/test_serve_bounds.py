@@ -140,7 +140,7 @@ def test_host_and_port_are_checked():
         with pytest.raises(ValueError, match="--host"):
             serve.check_host(bad)
     assert serve.check_port("0") == 0 and serve.check_port("65535") == 65535
-    for bad in ("70000", "-1", "80a", ""):
+    for bad in ("70000", "-1", "80a", "", "²", "٣", "８０"):  # ASCII digits only
         with pytest.raises(ValueError, match="1–65535"):
             serve.check_port(bad)
     assert serve.url_for("::1", 8948) == "http://[::1]:8948"
@@ -192,6 +192,14 @@ def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
     finally:
         out, err = stop(proc)
     assert len(err.strip().splitlines()) == 1 and "--host 0.0.0.0" in err
+
+
+@pytest.mark.parametrize("host", ["LOCALHOST", "0x7f.1"])
+def test_a_loopback_host_by_another_name_is_not_warned_about(host):
+    """The warning is about what the server is bound to (here 127.0.0.1), not the name given."""
+    proc, url = start("--host", host)
+    out, err = stop(proc)
+    assert err == "" and out.strip().endswith("离线 Claude API 已停止。")
 
 
 def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
