@@ -332,7 +332,7 @@ class Connection(asyncio.Protocol):
     def on_header(self, name: bytes, value: bytes) -> None:
         assert self.request is not None
         request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
-        self._count_head(len(name) + len(value))
+        self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def _count_head(self, size: int) -> None:

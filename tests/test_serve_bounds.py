@@ -375,6 +375,11 @@ def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_clo
             431,
             "invalid_request_error",
         ),
+        (  # 20,000 empty headers: 80 KB on the wire, though names and values are 20 KB
+            b"GET /v1/models HTTP/1.1\r\n" + b"a:\r\n" * 20_000 + b"\r\n",
+            431,
+            "invalid_request_error",
+        ),
         (
             b"POST /v1/messages HTTP/1.1\r\nx-api-key: k\r\ncontent-length: %d\r\n\r\n"
             % (serve.DISCARD_LIMIT + 1),
@@ -382,7 +387,7 @@ def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_clo
             "request_too_large",
         ),
     ],
-    ids=["garbage", "bad-length", "huge-headers", "huge-declared-body"],
+    ids=["garbage", "bad-length", "huge-headers", "many-empty-headers", "huge-declared-body"],
 )
 def test_broken_http_gets_the_apis_error_shape_and_the_connection_closes(raw, status, kind):
     with Background() as bg:
