@@ -220,6 +220,31 @@ def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
     return tables, version, check
 
 
+def _hot_journal(path: Path) -> bool:
+    """A rollback journal left beside the file: a writer was killed mid-transaction."""
+    side = path.with_name(path.name + "-journal")
+    return side.is_file() and side.stat().st_size > 0
+
+
+def _ours_by_tables(path: Path) -> bool:
+    """A schema-1 store (no application_id): exactly our attempts table, read as it is."""
+    with contextlib.suppress(sqlite3.DatabaseError):
+        return _layout(path)[0] == {"attempts": _COLUMNS}
+    return False
+
+
+def _roll_back(path: Path) -> None:
+    """Let SQLite roll back what a killed writer left half-done (a hot journal), as any open of
+    the file would: read without it (``immutable``), the file looks corrupt though nothing is lost."""
+    if not _hot_journal(path):
+        return
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        db.close()
+
+
 def _check_access(path: Path) -> None:
     if path.is_dir():
         raise StoreError(path, "this is a folder, not a progress file; give a file path")
@@ -254,6 +279,8 @@ def _inspect(path: Path) -> _Found:
         )
     ours = app_id == APPLICATION_ID
     try:
+        if ours or (app_id == 0 and _hot_journal(path) and _ours_by_tables(path)):
+            _roll_back(path)
         tables, version, check = _layout(path)
     except sqlite3.DatabaseError as exc:
         if ours:
@@ -262,10 +289,20 @@ def _inspect(path: Path) -> _Found:
     return _judge(path, ours, tables, version, check)
 
 
+def _one_line(report: str, limit: int = 200) -> str:
+    """quick_check's report (many lines when many pages are bad): one line, its start."""
+    report = " ".join(report.split())
+    return report if len(report) <= limit else report[:limit] + "…"
+
+
 def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _Found:
     if not ours:  # no application_id: ours only if it is exactly a schema-1 store
         if version == 1 and tables == {"attempts": _COLUMNS}:
-            return _Found("migrate") if check == "ok" else _Found("damaged", f"corrupt ({check})")
+            return (
+                _Found("migrate")
+                if check == "ok"
+                else _Found("damaged", f"corrupt ({_one_line(check)})")
+            )
         listed = ", ".join(sorted(tables)) or "none"
         if "attempts" in tables:  # our table name, but not our schema-1 layout
             raise StoreError(
@@ -282,7 +319,7 @@ def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _F
             "(a newer version of this program); it was left as it is",
         )
     if check != "ok":
-        return _Found("damaged", f"the SQLite database is corrupt ({check})")
+        return _Found("damaged", f"the SQLite database is corrupt ({_one_line(check)})")
     if version == SCHEMA_VERSION and tables == _TABLES:
         return _Found("ours")
     if version == 1 and tables == {"attempts": _COLUMNS}:

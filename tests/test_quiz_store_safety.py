@@ -237,3 +237,52 @@ def test_a_full_disk_keeps_the_answer_for_the_next_write(tmp_path):
     store.close()
     with open_store(path) as s:
         assert len(s.attempts()) == 201
+
+
+KILLED_MID_TRANSACTION = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size = 2")  # pages spill into the file before the commit
+db.execute("BEGIN")
+for i in range(3000):
+    db.execute(
+        "INSERT INTO attempts (session, mode, item_id, chosen, correct, answered_at) "
+        "VALUES ('x', 'practice', ?, 'B', 1, '2026-12-01')",
+        ("junk-%d" % i * 20,),
+    )
+db.execute("UPDATE attempts SET chosen = 'Z'")
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_a_writer_killed_mid_transaction_leaves_a_store_that_is_rolled_back_not_moved_aside(
+    tmp_path,
+):
+    """kill -9 with half a transaction in the file and its journal beside it: SQLite rolls it
+    back on the next open; read without the journal the file looked corrupt and was moved aside."""
+    path = tmp_path / "quiz.sqlite3"
+    with open_store(path) as s:
+        for i in range(300):
+            s.record(item_id=f"fx-{i}", mode="practice", session="s", chosen="A", correct=False)
+    proc = python(KILLED_MID_TRANSACTION, str(path))
+    assert proc.wait(60) == -signal.SIGKILL
+    assert (tmp_path / "quiz.sqlite3-journal").stat().st_size > 0
+    with open_store(path) as s:
+        assert s.recovery is None
+        assert len(s.attempts()) == 300 and {a.chosen for a in s.attempts()} == {"A"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.sqlite3"]
+
+
+def test_a_corrupt_store_is_said_in_one_line(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    with open_store(path) as s:
+        for i in range(300):
+            s.record(item_id=f"fx-{i}", mode="practice", session="s", chosen="A", correct=False)
+    data = bytearray(path.read_bytes())
+    data[4096 * 3 : 4096 * 3 + 64] = b"\xff" * 64  # an interior page's header
+    path.write_bytes(bytes(data))
+    with pytest.warns(store_module.DamagedStoreWarning) as said:
+        store = open_store(path)
+    store.close()
+    assert store.recovery is not None and "\n" not in store.recovery.problem
+    assert "\n" not in str(said[0].message) and len(store.recovery.problem) < 300
