@@ -203,9 +203,15 @@ def _header(path: Path) -> bytes:
         return f.read(100)
 
 
-def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
-    """Tables with their columns, user_version and quick_check, read without changing the file."""
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+def _layout(path: Path, ours: bool = False) -> tuple[dict[str, tuple[str, ...]], int, str]:
+    """Tables with their columns, user_version and quick_check. A file that may be another
+    program's is read as an image, never changed; our own store is read as SQLite opens it: under
+    a shared lock (a writer's commit is never read half done) and with the journal a killed
+    writer left rolled back (read without it, the file would look corrupt)."""
+    if ours:
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    else:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         tables = {
@@ -236,8 +242,6 @@ def _ours_by_tables(path: Path) -> bool:
 def _roll_back(path: Path) -> None:
     """Let SQLite roll back what a killed writer left half-done (a hot journal), as any open of
     the file would: read without it (``immutable``), the file looks corrupt though nothing is lost."""
-    if not _hot_journal(path):
-        return
     db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
     try:
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -279,9 +283,17 @@ def _inspect(path: Path) -> _Found:
         )
     ours = app_id == APPLICATION_ID
     try:
-        if ours or (app_id == 0 and _hot_journal(path) and _ours_by_tables(path)):
-            _roll_back(path)
-        tables, version, check = _layout(path)
+        if not ours and _hot_journal(path) and _ours_by_tables(path):
+            _roll_back(path)  # a schema-1 store (no application_id) a killed writer left
+        tables, version, check = _layout(path, ours)
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc) and "busy" not in str(exc):
+            if ours:
+                return _Found("damaged", f"it is not a readable SQLite database ({exc})")
+            raise StoreError(path, f"this SQLite file cannot be read ({exc})") from None
+        raise StoreError(
+            path, f"another program has held it locked for {BUSY_TIMEOUT:g} s; try again"
+        ) from None
     except sqlite3.DatabaseError as exc:
         if ours:
             return _Found("damaged", f"it is not a readable SQLite database ({exc})")
