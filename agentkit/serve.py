@@ -351,9 +351,10 @@ class Connection(asyncio.Protocol):
         request.version = self.parser.get_http_version()
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
-        if request.size > DISCARD_LIMIT:
-            raise Rejection(_too_large())
-        if request.headers.get("expect", "").lower() == "100-continue" and self.transport:
+        expects = request.headers.get("expect", "").lower() == "100-continue"
+        if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
+            raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
+        if expects and self.transport:
             self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
         self._wait(BODY_TIMEOUT)
 

@@ -348,6 +348,18 @@ def test_expect_100_continue_is_answered_before_the_body_is_sent():
         assert got.startswith(b"HTTP/1.1 200")
 
 
+def test_a_body_over_the_limit_that_expects_100_continue_is_refused_before_it_is_sent():
+    """curl waits for 100 Continue before sending a large body: a body over 32 MB gets the 413
+    instead, not an invitation to send 33 MB that is then thrown away."""
+    head = raw_request(b"", extra="expect: 100-continue\r\n").replace(
+        b"content-length: 0", b"content-length: %d" % (serve.MAX_BODY + 1)
+    )
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        s.sendall(head)
+        assert s.recv(100).startswith(b"HTTP/1.1 413")
+
+
 def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_close():
     body = json.dumps(BODY).encode()
     chunked = (
