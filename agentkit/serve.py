@@ -21,8 +21,12 @@ Bounded, so that no client can exhaust it:
   is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
   hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
-  then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
-Malformed HTTP gets the API's error shape and status: broken HTTP or bad JSON 400
+  then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second;
+- a client that does not read its answers (its write buffer past the transport's high-water mark)
+  is neither answered nor read further until it does, and is dropped after `IDLE_TIMEOUT`, so
+  pipelining without reading holds a buffer's worth, not every answer.
+Malformed HTTP gets the API's error shape and status, after the answers to the requests pipelined
+before it: broken HTTP or bad JSON 400
 `invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
 included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
