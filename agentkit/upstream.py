@@ -34,6 +34,7 @@ from typing import Any
 
 import httpx2
 import tornado.httpserver
+import tornado.iostream
 import tornado.netutil
 import tornado.web
 
@@ -255,6 +256,7 @@ class ProxyHandler(tornado.web.RequestHandler):
             self.request.method, url, headers=headers, content=self.request.body or None
         )
         response = await self.client.send(request, stream=True)
+        gone = False  # the student hung up: the rest is still read (and counted), not sent
         try:
             self.set_status(response.status_code, response.reason_phrase or None)
             for name, value in response.headers.items():
@@ -265,8 +267,12 @@ class ProxyHandler(tornado.web.RequestHandler):
                 events = EventUsage()
                 async for chunk in response.aiter_raw():
                     events.feed(chunk)
-                    self.write(chunk)
-                    await self.flush()
+                    if not gone:
+                        self.write(chunk)
+                        try:
+                            await self.flush()
+                        except tornado.iostream.StreamClosedError:
+                            gone = True
                 tokens = events.input, events.output
             else:
                 body = await response.aread()
@@ -274,9 +280,10 @@ class ProxyHandler(tornado.web.RequestHandler):
                 tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
         finally:
             await response.aclose()
-        if counted:
+        if counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
-        self.finish()
+        if not gone and not self.request.connection.stream.closed():
+            self.finish()
 
     get = post = put = delete = patch = _answer
 

@@ -3,10 +3,14 @@
 as a teacher starts it. Every server binds 127.0.0.1 on a free port and is stopped at the end."""
 
 import csv
+import json
 import os
 import signal
+import socket
+import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import anthropic
@@ -184,6 +188,42 @@ def test_streaming_passes_through_event_by_event(proxy, upstream, tmp_path):
     used = usage_rows(tmp_path / "roster.csv")["student01"]
     assert used["requests"] == "1"
     assert int(used["output_tokens"]) == final.usage.output_tokens
+
+
+def test_a_student_who_hangs_up_mid_stream_is_counted_and_no_traceback_is_logged(
+    upstream, tmp_path
+):
+    """The upstream bills a stream whether or not the student reads it to the end: the proxy reads
+    it to the end and counts it (a hang-up dodged the budget), and says nothing of the hang-up."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
+    body = json.dumps({**HI, "max_tokens": 1024, "stream": True}).encode()
+    raw = (
+        b"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: tok-zhang\r\n"
+        b"anthropic-version: 2023-06-01\r\ncontent-type: application/json\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    proc = start(upstream.url, roster)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        port = int(url.strip().rsplit(":", 1)[1])
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                s.sendall(raw)
+            # closed with a reset before the stream is read
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if usage_path(roster).exists() and usage_rows(roster)["张三"]["requests"] == "3":
+                break
+            time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err and "StreamClosedError" not in err, err
+    assert usage_rows(roster)["张三"]["requests"] == "3"
+    assert int(usage_rows(roster)["张三"]["output_tokens"]) > 0
 
 
 def test_an_existing_roster_is_read_and_usage_survives_a_restart(upstream, tmp_path):
