@@ -52,6 +52,12 @@ FORWARD_PREFIX = "x-stainless-"
 HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
+# as serve's: headers (and an idle keep-alive) within IDLE_TIMEOUT seconds, a whole body within
+# BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
+# could hold every file descriptor with connections that send a byte now and then)
+IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
+
+
 class RosterError(ValueError):
     """A roster or usage file that cannot be read; the message says which line and what is wrong."""
 
@@ -308,7 +314,11 @@ def open_classroom(
 
 async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
     async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
-        server = tornado.httpserver.HTTPServer(make_proxy_app(room, client))
+        server = tornado.httpserver.HTTPServer(
+            make_proxy_app(room, client),
+            idle_connection_timeout=IDLE_TIMEOUT,
+            body_timeout=BODY_TIMEOUT,
+        )
         sockets = tornado.netutil.bind_sockets(port, host)
         server.add_sockets(sockets)
         actual = sockets[0].getsockname()[1]

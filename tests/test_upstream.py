@@ -226,6 +226,37 @@ def test_a_student_who_hangs_up_mid_stream_is_counted_and_no_traceback_is_logged
     assert int(usage_rows(roster)["张三"]["output_tokens"]) > 0
 
 
+SLOW_PROXY = """
+import sys
+from agentkit import upstream
+upstream.IDLE_TIMEOUT = upstream.BODY_TIMEOUT = 0.5
+sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2], students=1))
+"""
+
+
+@pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\n", b"", b"BODY"])
+def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
+    """Headers, idle keep-alive and body each have their time, as serve's do."""
+    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
+    env.pop("AGENTKIT_OFFLINE", None)
+    cmd = [sys.executable, "-c", SLOW_PROXY, upstream.url, str(tmp_path / "roster.csv")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        port = int(url.strip().rsplit(":", 1)[1])
+        if sent == b"BODY":
+            sent = b"POST /v1/messages HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\n{"
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.settimeout(20)
+            s.sendall(sent)
+            assert s.recv(100) == b""  # closed by the proxy, long before the socket's timeout
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err, err
+
+
 def test_an_existing_roster_is_read_and_usage_survives_a_restart(upstream, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student,token\n张三,tok-zhang\n李四,tok-li\n", encoding="utf-8")
