@@ -289,6 +289,11 @@ class Connection(asyncio.Protocol):
             return
         if transport.get_write_buffer_size():
             transport.abort()
+        elif self.request is not None and not (self.waiting or self.busy or self.broken):
+            # a request begun, not finished in time: told so, in the API's error shape (a 4xx
+            # not in the docs' list is invalid_request_error: docs.claude.com/en/api/errors).
+            # Not an API wording: the live API's front end has its own.
+            self._refuse(_rejected(408, "Request timed out").answer)
         elif not transport.is_closing():
             transport.close()
 

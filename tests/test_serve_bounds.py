@@ -107,6 +107,29 @@ def test_a_silent_client_is_disconnected(monkeypatch):
         assert s.recv(100) == b""  # the server closed the connection that sent no headers
 
 
+@pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\nx-api-key: k", b"BODY"])
+def test_a_request_too_slow_to_arrive_gets_a_408_in_the_apis_shape(monkeypatch, sent):
+    """A slow-loris client (headers or body a byte now and then) is told, then disconnected."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 0.5)
+    monkeypatch.setattr(serve, "BODY_TIMEOUT", 0.5)
+    if sent == b"BODY":
+        sent = raw_request(json.dumps(BODY).encode())[:-5]
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        for byte in sent[:-1]:
+            s.send(bytes([byte]))  # many tiny writes, each in time: only the whole is late
+        time.sleep(0.6)
+        got = b""
+        while data := s.recv(65536):
+            got += data
+    head, _, body = got.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408") and b"connection: close" in head, got
+    assert json.loads(body)["error"] == {
+        "type": "invalid_request_error",
+        "message": "Request timed out",
+    }
+
+
 def test_out_of_file_descriptors_pauses_accepting_instead_of_spinning():
     class Exhausted:
         calls = 0
