@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import errno
 import json
 import secrets
 import signal
@@ -56,6 +57,7 @@ HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", 
 # BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
 # could hold every file descriptor with connections that send a byte now and then)
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
 class RosterError(ValueError):
@@ -320,7 +322,8 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
             body_timeout=BODY_TIMEOUT,
         )
         sockets = tornado.netutil.bind_sockets(port, host)
-        server.add_sockets(sockets)
+        for sock in sockets:
+            _accept_politely(server, sock)
         actual = sockets[0].getsockname()[1]
         shown = T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host
         budget = (
@@ -345,7 +348,37 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        for sock in sockets:
+            loop.remove_reader(sock.fileno())
+            sock.close()
         server.stop()
+
+
+def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
+    """Accept connections for `server` as tornado's own accept handler does, except that out of
+    file descriptors it pauses for a second (tornado's raises on every try: the CPU spins writing
+    a traceback each time, as serve's did before its own acceptor)."""
+    loop = asyncio.get_running_loop()
+
+    def accept() -> None:
+        for _ in range(128):
+            try:
+                connection, address = sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as e:
+                if e.errno not in OUT_OF_FILES:
+                    raise
+                loop.remove_reader(sock.fileno())
+                loop.call_later(1.0, resume)
+                return
+            server.handle_stream(tornado.iostream.IOStream(connection), address)
+
+    def resume() -> None:
+        if sock.fileno() != -1:  # not closed meanwhile (the server stopped)
+            loop.add_reader(sock.fileno(), accept)
+
+    loop.add_reader(sock.fileno(), accept)
 
 
 def serve_classroom(

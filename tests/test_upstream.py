@@ -257,6 +257,39 @@ def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
     assert "Traceback" not in err, err
 
 
+FEW_FILES = """
+import resource, sys
+from agentkit import upstream
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2], students=1))
+"""
+
+
+def test_the_proxy_out_of_file_descriptors_pauses_instead_of_spinning(upstream, tmp_path):
+    """More clients than descriptors: no traceback per accept try (tornado's accept loop raised
+    EMFILE on every turn of the event loop), and once they go, the next client is answered."""
+    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
+    env.pop("AGENTKIT_OFFLINE", None)
+    cmd = [sys.executable, "-c", FEW_FILES, upstream.url, str(tmp_path / "roster.csv")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        url = url.strip().split("=", 1)[1]
+        port = int(url.rsplit(":", 1)[1])
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(80)]
+        time.sleep(2)
+        for s in idle:
+            s.close()
+        time.sleep(1.5)  # the pause ends
+        r = httpx2.post(f"{url}/v1/messages", headers={"x-api-key": "nobody"}, json=HI, timeout=30)
+        assert r.status_code == 401
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err and len(err) < 1000, err[:2000]
+
+
 def test_an_existing_roster_is_read_and_usage_survives_a_restart(upstream, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student,token\n张三,tok-zhang\n李四,tok-li\n", encoding="utf-8")
