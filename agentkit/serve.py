@@ -21,8 +21,12 @@ Bounded, so that no client can exhaust it:
   is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
   hold the interpreter lock, so a very large body still pauses them for each such call);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
-  then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second.
-Malformed HTTP gets the API's error shape and status: broken HTTP or bad JSON 400
+  then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second;
+- a client that does not read its answers (its write buffer past the transport's high-water mark)
+  is neither answered nor read further until it does, and is dropped after `IDLE_TIMEOUT`, so
+  pipelining without reading holds a buffer's worth, not every answer.
+Malformed HTTP gets the API's error shape and status, after the answers to the requests pipelined
+before it: broken HTTP or bad JSON 400
 `invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
 included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
@@ -182,6 +186,7 @@ class Incoming:
         "received",
         "keep_alive",
         "head",
+        "answer",
     )
 
     def __init__(self) -> None:
@@ -190,6 +195,7 @@ class Incoming:
         self.chunks: list[bytes] = []
         self.size = self.received = 0  # declared, received
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
+        self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -228,6 +234,8 @@ class Connection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
+        self.broken = False  # the parser failed: nothing more is read, the refusal is queued
+        self.writing = True  # False while the client reads slower than it is answered
 
     # --- the connection
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -241,6 +249,8 @@ class Connection(asyncio.Protocol):
         self.request = None
 
     def data_received(self, data: bytes) -> None:
+        if self.broken:
+            return
         if self.upgrading is not None:
             self._upgrade_body(data)
             return
@@ -264,22 +274,59 @@ class Connection(asyncio.Protocol):
 
     def _wait(self, seconds: float | None) -> None:
         """(Re)arm the one timer: headers (and an idle keep-alive) within IDLE_TIMEOUT, a body
-        within BODY_TIMEOUT; None disarms it."""
+        within BODY_TIMEOUT; None disarms it (not while the client is not reading its answers)."""
+        if seconds is None and not self.writing:
+            seconds = IDLE_TIMEOUT
         if self.timer is not None:
             self.timer.cancel()
         self.timer = None if seconds is None else self.loop.call_later(seconds, self._close)
 
     def _close(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()
+        """The timer's end: a silent client is closed; one that has not read what it was sent
+        within the time is dropped (close() would wait for it to read, holding the answers)."""
+        transport = self.transport
+        if transport is None:
+            return
+        if transport.get_write_buffer_size():
+            transport.abort()
+        elif self.request is not None and not (self.waiting or self.busy or self.broken):
+            # a request begun, not finished in time: told so, in the API's error shape (a 4xx
+            # not in the docs' list is invalid_request_error: docs.claude.com/en/api/errors).
+            # Not an API wording: the live API's front end has its own.
+            self._refuse(_rejected(408, "Request timed out").answer)
+        elif not transport.is_closing():
+            transport.close()
 
     def _refuse(self, answer: Answer) -> None:
         """An answer before the request is read (malformed HTTP, headers or a body far too large):
-        the API's error shape, and the connection is closed."""
-        self.waiting.clear()
-        self.request = Incoming()
-        self.request.keep_alive = False
-        self._write(self.request, answer)
+        the API's error shape, after the answers to the requests before it, then the close."""
+        self.broken, self.request = True, Incoming()
+        self.request.keep_alive, self.request.answer = False, answer
+        self.waiting.append(self.request)
+        self.request = None
+        if self.transport is not None:
+            self.transport.pause_reading()
+        self._answer_waiting()
+
+    # --- flow control: a client that does not read its answers is not answered further
+    def pause_writing(self) -> None:
+        """The transport's buffer is over its high-water mark: no more answers are made and no
+        more requests read until the client reads; if it does not within IDLE_TIMEOUT, it is
+        dropped (memory stays bounded however many requests it pipelines)."""
+        self.writing = False
+        if self.transport is not None:
+            self.transport.pause_reading()
+        self._wait(IDLE_TIMEOUT)
+
+    def resume_writing(self) -> None:
+        self.writing = True
+        if self.request is not None:  # being read: its body's time
+            self._wait(BODY_TIMEOUT)
+        else:
+            self._wait(None if self.waiting else IDLE_TIMEOUT)
+        if self.transport is not None and not self.busy and not self.broken:
+            self.transport.resume_reading()
+        self._answer_waiting()
 
     # --- httptools' callbacks, in the order it calls them
     def on_message_begin(self) -> None:
@@ -294,7 +341,7 @@ class Connection(asyncio.Protocol):
     def on_header(self, name: bytes, value: bytes) -> None:
         assert self.request is not None
         request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
-        self._count_head(len(name) + len(value))
+        self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def _count_head(self, size: int) -> None:
@@ -313,9 +360,10 @@ class Connection(asyncio.Protocol):
         request.version = self.parser.get_http_version()
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
-        if request.size > DISCARD_LIMIT:
-            raise Rejection(_too_large())
-        if request.headers.get("expect", "").lower() == "100-continue" and self.transport:
+        expects = request.headers.get("expect", "").lower() == "100-continue"
+        if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
+            raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
+        if expects and self.transport:
             self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
         self._wait(BODY_TIMEOUT)
 
@@ -355,12 +403,14 @@ class Connection(asyncio.Protocol):
 
     # --- answers, in arrival order
     def _answer_waiting(self) -> None:
-        while self.waiting and not self.busy:
+        while self.waiting and not self.busy and self.writing:
             request = self.waiting[0]
             key = api_key(request.headers)
             target = request.target.decode("latin-1")
-            if request.size > MAX_BODY:
-                answer: Answer | None = _too_large()
+            if request.answer is not None:  # a refusal, in its turn
+                answer: Answer | None = request.answer
+            elif request.size > MAX_BODY:
+                answer = _too_large()
             elif target.partition("?")[0] == "/api/hello":
                 # Claude Code's connectivity probe (HEAD, no key) before its first request: a 200,
                 # as router-for-me/CLIProxyAPI#5905 reports it expects; HEAD answers carry no body.
@@ -402,8 +452,10 @@ class Connection(asyncio.Protocol):
         if self.waiting and self.waiting[0] is request:
             self.waiting.popleft()
             self._write(request, answer)
-            if self.transport is not None and not self.transport.is_closing():
-                self.transport.resume_reading()
+            transport = self.transport
+            if transport is not None and not transport.is_closing():
+                if self.writing and not self.broken:
+                    transport.resume_reading()
             self._answer_waiting()
 
     def _handle(self, key: str, request: Incoming, target: str) -> Answer:
@@ -456,6 +508,7 @@ class Connection(asyncio.Protocol):
         )
         if not request.keep_alive:
             transport.close()
+            self._wait(IDLE_TIMEOUT)  # an answer the client never reads does not hold it open
         elif not self.waiting and self.request is None:
             self._wait(IDLE_TIMEOUT)
 
@@ -597,8 +650,9 @@ def check_host(text: str) -> str:
 
 
 def check_port(text: str) -> int:
-    """0 (any free port) or 1–65535; else ValueError, one line."""
-    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+    """0 (any free port) or 1–65535, in ASCII digits (str.isdigit also takes '²', which int()
+    refuses, and '٣' or '８０', which int() reads); else ValueError, one line."""
+    if not re.fullmatch(r"[0-9]{1,5}", text.strip()) or not 0 <= int(text) <= 65535:
         raise ValueError(T("serve.bad_port", text=text))
     return int(text)
 
@@ -607,9 +661,17 @@ def is_loopback(host: str) -> bool:
     if host in LOOPBACK:
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def listens_on_loopback_only(sockets: Sequence[socket.socket]) -> bool:
+    """What the sockets are bound to, not the name given: `--host 0x7f.1` is 127.0.0.1, a host
+    name may resolve to any address."""
+    return all(is_loopback(str(sock.getsockname()[0]).partition("%")[0]) for sock in sockets)
 
 
 def url_for(host: str, port: int) -> str:
@@ -651,7 +713,7 @@ async def _serve(host: str, port: int, ready=print) -> None:
         loop.add_signal_handler(sig, stop.set)
     listener = _Listener(host, port)
     url = url_for(host, listener.port)
-    if not is_loopback(host):
+    if not listens_on_loopback_only(listener.sockets):
         ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
     ready(T("serve.banner", url=url), flush=True)
     await stop.wait()

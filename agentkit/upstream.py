@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import errno
 import json
 import secrets
 import signal
@@ -34,6 +35,7 @@ from typing import Any
 
 import httpx2
 import tornado.httpserver
+import tornado.iostream
 import tornado.netutil
 import tornado.web
 
@@ -49,6 +51,13 @@ FORWARD = {"content-type", "accept", "anthropic-version", "anthropic-beta", "use
 FORWARD_PREFIX = "x-stainless-"
 # Response headers that describe this hop, not the answer.
 HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+
+
+# as serve's: headers (and an idle keep-alive) within IDLE_TIMEOUT seconds, a whole body within
+# BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
+# could hold every file descriptor with connections that send a byte now and then)
+IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
 class RosterError(ValueError):
@@ -255,6 +264,7 @@ class ProxyHandler(tornado.web.RequestHandler):
             self.request.method, url, headers=headers, content=self.request.body or None
         )
         response = await self.client.send(request, stream=True)
+        gone = False  # the student hung up: the rest is still read (and counted), not sent
         try:
             self.set_status(response.status_code, response.reason_phrase or None)
             for name, value in response.headers.items():
@@ -265,8 +275,12 @@ class ProxyHandler(tornado.web.RequestHandler):
                 events = EventUsage()
                 async for chunk in response.aiter_raw():
                     events.feed(chunk)
-                    self.write(chunk)
-                    await self.flush()
+                    if not gone:
+                        self.write(chunk)
+                        try:
+                            await self.flush()
+                        except tornado.iostream.StreamClosedError:
+                            gone = True
                 tokens = events.input, events.output
             else:
                 body = await response.aread()
@@ -274,9 +288,10 @@ class ProxyHandler(tornado.web.RequestHandler):
                 tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
         finally:
             await response.aclose()
-        if counted:
+        if counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
-        self.finish()
+        if not gone and not self.request.connection.stream.closed():
+            self.finish()
 
     get = post = put = delete = patch = _answer
 
@@ -301,9 +316,14 @@ def open_classroom(
 
 async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
     async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
-        server = tornado.httpserver.HTTPServer(make_proxy_app(room, client))
+        server = tornado.httpserver.HTTPServer(
+            make_proxy_app(room, client),
+            idle_connection_timeout=IDLE_TIMEOUT,
+            body_timeout=BODY_TIMEOUT,
+        )
         sockets = tornado.netutil.bind_sockets(port, host)
-        server.add_sockets(sockets)
+        for sock in sockets:
+            _accept_politely(server, sock)
         actual = sockets[0].getsockname()[1]
         shown = T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host
         budget = (
@@ -328,7 +348,37 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        for sock in sockets:
+            loop.remove_reader(sock.fileno())
+            sock.close()
         server.stop()
+
+
+def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
+    """Accept connections for `server` as tornado's own accept handler does, except that out of
+    file descriptors it pauses for a second (tornado's raises on every try: the CPU spins writing
+    a traceback each time, as serve's did before its own acceptor)."""
+    loop = asyncio.get_running_loop()
+
+    def accept() -> None:
+        for _ in range(128):
+            try:
+                connection, address = sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as e:
+                if e.errno not in OUT_OF_FILES:
+                    raise
+                loop.remove_reader(sock.fileno())
+                loop.call_later(1.0, resume)
+                return
+            server.handle_stream(tornado.iostream.IOStream(connection), address)
+
+    def resume() -> None:
+        if sock.fileno() != -1:  # not closed meanwhile (the server stopped)
+            loop.add_reader(sock.fileno(), accept)
+
+    loop.add_reader(sock.fileno(), accept)
 
 
 def serve_classroom(

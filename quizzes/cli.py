@@ -46,7 +46,14 @@ from .engine import (
 from .messages import LANGS, LanguageError, count, env_lang, exam_score_texts, percent, t
 from .progress import mastery, text_chart
 from .render import to_terminal, wrap
-from .store import DamagedStoreWarning, StoreBusyWarning, StoreError, default_path, open_store
+from .store import (
+    DamagedStoreWarning,
+    StoreBusyWarning,
+    StoreError,
+    StoreUnwritableWarning,
+    default_path,
+    open_store,
+)
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 CLI_MODES = (*MODES, "progress")
@@ -125,6 +132,9 @@ def main(
 def _main(argv, stdin, stdout, stderr) -> int:
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     stderr = stderr or sys.stderr
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text stream of ours
+        # bytes that are not the input's encoding are an invalid answer, not a UnicodeDecodeError
+        stdin.reconfigure(errors="replace")
     try:
         default, wrong = env_lang(), None
     except LanguageError as exc:
@@ -143,26 +153,35 @@ def _main(argv, stdin, stdout, stderr) -> int:
     store = _open_store(args.db, lang, stderr)
     if store is None:
         return EXIT_USAGE
-    with store:
-        if args.mode == "progress":
-            screen = Screen(stdin, stdout, lang)
-            for line in text_chart(mastery(store, items, topics), lang, screen.width):
-                screen.text(line)
-            return EXIT_OK
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
-        session = start(
-            args.mode,
-            items=items,
-            topics=topics,
-            n=args.n,
-            seed=seed,
-            store=store,
-            time_limit=args.time_limit * 60 if args.time_limit else None,
-        )
-        try:
-            run(session, lang, stdin, stdout, requested=args.n)
-        except KeyboardInterrupt:  # said by run(), or Ctrl-C while the summary was paging
-            return EXIT_INTERRUPTED
+    try:
+        return _use(args, store, items, topics, lang, stdin, stdout)
+    finally:
+        store.close()  # writes kept from a lock or a failure are tried once more
+        if store.unsaved:
+            count, error = store.unsaved, store.problem
+            print(t(lang, "store.unsaved", path=store.path, error=error, count=count), file=stderr)
+
+
+def _use(args, store, items, topics, lang: str, stdin: TextIO, stdout: TextIO) -> int:
+    if args.mode == "progress":
+        screen = Screen(stdin, stdout, lang)
+        for line in text_chart(mastery(store, items, topics), lang, screen.width):
+            screen.text(line)
+        return EXIT_OK
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
+    session = start(
+        args.mode,
+        items=items,
+        topics=topics,
+        n=args.n,
+        seed=seed,
+        store=store,
+        time_limit=args.time_limit * 60 if args.time_limit else None,
+    )
+    try:
+        run(session, lang, stdin, stdout, requested=args.n)
+    except KeyboardInterrupt:  # said by run(), or Ctrl-C while the summary was paging
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -200,6 +219,8 @@ def _say_when_busy(store, lang: str, stderr: TextIO) -> None:
     def show(message, category, *args, **kwargs):
         if issubclass(category, StoreBusyWarning):
             print(t(lang, "store.busy", path=store.path), file=stderr)
+        elif issubclass(category, StoreUnwritableWarning):
+            print(t(lang, "store.unwritable", path=store.path, error=message.problem), file=stderr)
         else:
             shown(message, category, *args, **kwargs)
 
@@ -216,6 +237,9 @@ def printable(line: str) -> str:
 
 
 # -- the screen ------------------------------------------------------------------------------------
+
+
+LONGEST_LINE = 4096  # characters of an input line read at once (a line without end is not kept)
 
 
 class EndOfInput(Exception):
@@ -263,14 +287,18 @@ class Screen:
         self.stdout.write(prompt)
         self.stdout.flush()
         try:
-            line = self.stdin.readline()
+            line = self.stdin.readline(LONGEST_LINE)
         finally:  # read, ended or interrupted: the next screen starts here
             self._shown = 0
         if not line:
             print(file=self.stdout)
             raise EndOfInput
+        if len(line) == LONGEST_LINE and not line.endswith("\n"):
+            line = line.strip()[:80] + "…"  # not an answer: said as invalid, the rest is skipped
+            while (rest := self.stdin.readline(LONGEST_LINE)) and not rest.endswith("\n"):
+                pass
         if self.echo:
-            print(line.strip(), file=self.stdout)
+            print(printable(line.strip()), file=self.stdout)
         return line
 
 

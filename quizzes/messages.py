@@ -85,6 +85,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bank.error": "题库有错误，无法开始：",
         "store.error": "无法使用进度文件 {path}：{error}。该路径上的内容没有被改动（可以用 --db 指定别的位置）。",
         "store.busy": "进度文件 {path} 正被另一个程序锁住：这次的答案先留在内存里，下次作答时一起保存。",
+        "store.unwritable": "进度文件 {path} 现在写不进去（{error}）：这次的答案先留在内存里，下次作答时再试着保存。",
+        "store.unsaved": "进度文件 {path} 一直写不进去（{error}）：有 {count} 项改动没能保存。",
         # the command line's help: both languages unless AGENTKIT_LANG=en
         "env.bad_lang": "环境变量 AGENTKIT_LANG={value!r} 无效：应为 zh 或 en",
         "cli.description": (
@@ -211,6 +213,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.busy": (
             "The progress file {path} is locked by another program: this answer is kept in "
             "memory and saved with the next one."
+        ),
+        "store.unwritable": (
+            "The progress file {path} cannot be written now ({error}): this answer is kept in "
+            "memory and saved with the next one if it can be."
+        ),
+        "store.unsaved": (
+            "The progress file {path} could not be written ({error}): {count} change(s) were "
+            "not saved."
         ),
         "env.bad_lang": "Environment variable AGENTKIT_LANG={value!r} is not valid: expected zh or en",
         "cli.description": "Agent-loop exam trainer (CCA-F task 1.1)",

@@ -108,6 +108,19 @@ class StoreBusyWarning(UserWarning):
     memory and is written with the next answer (or on close)."""
 
 
+class StoreUnwritableWarning(UserWarning):
+    """The progress file could not be written (made read-only, the disk full, an I/O error, or
+    replaced by a file that is not ours): the answer was kept in memory and is written with the
+    next answer (or on close). ``path`` and ``problem`` say where and what."""
+
+    def __init__(self, path: Path | None, problem: str, kept: int):
+        self.path, self.problem, self.kept = path, problem, kept
+        super().__init__(
+            f"The quiz progress file {path} cannot be written ({problem}); {kept} change(s) are "
+            "kept and will be saved with the next answer."
+        )
+
+
 class DamagedStoreWarning(UserWarning):
     """Our progress file was unreadable and has been moved aside; a fresh one was started."""
 
@@ -190,9 +203,15 @@ def _header(path: Path) -> bytes:
         return f.read(100)
 
 
-def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
-    """Tables with their columns, user_version and quick_check, read without changing the file."""
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+def _layout(path: Path, ours: bool = False) -> tuple[dict[str, tuple[str, ...]], int, str]:
+    """Tables with their columns, user_version and quick_check. A file that may be another
+    program's is read as an image, never changed; our own store is read as SQLite opens it: under
+    a shared lock (a writer's commit is never read half done) and with the journal a killed
+    writer left rolled back (read without it, the file would look corrupt)."""
+    if ours:
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    else:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         tables = {
@@ -205,6 +224,29 @@ def _layout(path: Path) -> tuple[dict[str, tuple[str, ...]], int, str]:
     finally:
         db.close()
     return tables, version, check
+
+
+def _hot_journal(path: Path) -> bool:
+    """A rollback journal left beside the file: a writer was killed mid-transaction."""
+    side = path.with_name(path.name + "-journal")
+    return side.is_file() and side.stat().st_size > 0
+
+
+def _ours_by_tables(path: Path) -> bool:
+    """A schema-1 store (no application_id): exactly our attempts table, read as it is."""
+    with contextlib.suppress(sqlite3.DatabaseError):
+        return _layout(path)[0] == {"attempts": _COLUMNS}
+    return False
+
+
+def _roll_back(path: Path) -> None:
+    """Let SQLite roll back what a killed writer left half-done (a hot journal), as any open of
+    the file would: read without it (``immutable``), the file looks corrupt though nothing is lost."""
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        db.close()
 
 
 def _check_access(path: Path) -> None:
@@ -241,7 +283,17 @@ def _inspect(path: Path) -> _Found:
         )
     ours = app_id == APPLICATION_ID
     try:
-        tables, version, check = _layout(path)
+        if not ours and _hot_journal(path) and _ours_by_tables(path):
+            _roll_back(path)  # a schema-1 store (no application_id) a killed writer left
+        tables, version, check = _layout(path, ours)
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc) and "busy" not in str(exc):
+            if ours:
+                return _Found("damaged", f"it is not a readable SQLite database ({exc})")
+            raise StoreError(path, f"this SQLite file cannot be read ({exc})") from None
+        raise StoreError(
+            path, f"another program has held it locked for {BUSY_TIMEOUT:g} s; try again"
+        ) from None
     except sqlite3.DatabaseError as exc:
         if ours:
             return _Found("damaged", f"it is not a readable SQLite database ({exc})")
@@ -249,10 +301,20 @@ def _inspect(path: Path) -> _Found:
     return _judge(path, ours, tables, version, check)
 
 
+def _one_line(report: str, limit: int = 200) -> str:
+    """quick_check's report (many lines when many pages are bad): one line, its start."""
+    report = " ".join(report.split())
+    return report if len(report) <= limit else report[:limit] + "…"
+
+
 def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _Found:
     if not ours:  # no application_id: ours only if it is exactly a schema-1 store
         if version == 1 and tables == {"attempts": _COLUMNS}:
-            return _Found("migrate") if check == "ok" else _Found("damaged", f"corrupt ({check})")
+            return (
+                _Found("migrate")
+                if check == "ok"
+                else _Found("damaged", f"corrupt ({_one_line(check)})")
+            )
         listed = ", ".join(sorted(tables)) or "none"
         if "attempts" in tables:  # our table name, but not our schema-1 layout
             raise StoreError(
@@ -269,7 +331,7 @@ def _judge(path: Path, ours: bool, tables: dict, version: int, check: str) -> _F
             "(a newer version of this program); it was left as it is",
         )
     if check != "ok":
-        return _Found("damaged", f"the SQLite database is corrupt ({check})")
+        return _Found("damaged", f"the SQLite database is corrupt ({_one_line(check)})")
     if version == SCHEMA_VERSION and tables == _TABLES:
         return _Found("ours")
     if version == 1 and tables == {"attempts": _COLUMNS}:
@@ -297,11 +359,13 @@ class Store:
         self.migrated_from: int | None = None
         self._clock = clock
         self._pending: list[Callable[[sqlite3.Connection], object]] = []
+        self.problem = ""  # why the last write that failed could not be saved
         if self.path is None:
             self._db = self._create(MEMORY)
             return
         try:
             self._db = self._open(self.path)
+            self._opened = _identity(self.path)
             self._close_abandoned()
         except (OSError, sqlite3.Error) as exc:  # a full disk, /proc, a vanished folder...
             raise StoreError(self.path, _reason(exc)) from None
@@ -439,9 +503,9 @@ class Store:
 
     def _hold(self, session: str) -> None:
         _OWN_SESSIONS.add(session)
-        locks = self._lock_file()
-        if locks is not None and fcntl is not None:
-            with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError):  # no lock file (a read-only folder): no lock either
+            locks = self._lock_file()
+            if locks is not None and fcntl is not None:
                 fcntl.lockf(locks, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _slot(session))
 
     def _close_abandoned(self) -> None:
@@ -453,7 +517,10 @@ class Store:
         for (session,) in rows:
             if session in _OWN_SESSIONS:
                 continue
-            locks = self._lock_file()
+            try:
+                locks = self._lock_file()
+            except OSError:  # a read-only folder: which sessions are live cannot be told
+                return
             try:
                 fcntl.lockf(locks, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _slot(session))
             except OSError:
@@ -471,23 +538,65 @@ class Store:
 
     def _write(self, op: Callable[[sqlite3.Connection], object]) -> None:
         """Run ``op`` in one transaction after any writes kept from before. If another program holds
-        the file past BUSY_TIMEOUT, everything is kept for the next write and StoreBusyWarning says so."""
+        the file past BUSY_TIMEOUT, everything is kept for the next write and StoreBusyWarning says
+        so; if the file cannot be written (read-only, disk full), StoreUnwritableWarning. If the file
+        at the path was replaced or deleted while open, the writes go to what is there now."""
         self._pending.append(op)
+        self._flush()
+
+    def _flush(self) -> None:
         try:
-            with self._db:
-                for pending in self._pending:
-                    pending(self._db)
+            try:
+                self._commit()
+            except sqlite3.OperationalError:
+                if not self._replaced():
+                    raise
+                self._reopen()  # the path holds another file now (or none): write there
+                self._commit()
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            warnings.warn(
-                f"The quiz progress file {self.path} is locked by another program; "
-                f"{len(self._pending)} change(s) are kept and will be saved with the next answer.",
-                StoreBusyWarning,
-                stacklevel=3,
-            )
+            if "locked" in str(exc) or "busy" in str(exc):
+                self.problem = str(exc)
+                warnings.warn(
+                    f"The quiz progress file {self.path} is locked by another program; "
+                    f"{len(self._pending)} change(s) are kept and will be saved with the next "
+                    "answer.",
+                    StoreBusyWarning,
+                    stacklevel=4,
+                )
+            else:
+                self._unwritable(str(exc))
             return
-        self._pending = []
+        except StoreError as exc:  # replaced by a file that is not a store of ours
+            self._unwritable(exc.problem)
+            return
+        except OSError as exc:
+            self._unwritable(_reason(exc))
+            return
+        self._pending, self.problem = [], ""
+
+    def _commit(self) -> None:
+        with self._db:
+            for pending in self._pending:
+                pending(self._db)
+
+    def _unwritable(self, problem: str) -> None:
+        """Said once until a write succeeds again (or the problem changes)."""
+        if problem == self.problem:
+            return
+        self.problem = problem
+        warnings.warn(StoreUnwritableWarning(self.path, problem, len(self._pending)), stacklevel=5)
+
+    def _replaced(self) -> bool:
+        """The file at the path is not the one open: moved away, deleted or replaced (SQLite then
+        refuses to write to the one open: "attempt to write a readonly database")."""
+        return self.path is not None and _identity(self.path) != self._opened
+
+    def _reopen(self) -> None:
+        """Open what is at the path now (a fresh store if nothing), as on start."""
+        assert self.path is not None
+        db = self._open(self.path)
+        self._db.close()
+        self._db, self._opened = db, _identity(self.path)
 
     @property
     def unsaved(self) -> int:
@@ -556,8 +665,9 @@ class Store:
     def close(self) -> None:
         """Close; a write still kept from a lock is tried once more first."""
         if self._pending:
-            with contextlib.suppress(sqlite3.Error):
-                self._write(lambda db: None)
+            with contextlib.suppress(sqlite3.Error), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # what is still unsaved: `unsaved` says it
+                self._flush()
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -568,6 +678,14 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({'memory' if self.path is None else str(self.path)!r})"
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _connect(target) -> sqlite3.Connection:

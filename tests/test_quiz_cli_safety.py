@@ -114,3 +114,76 @@ def test_a_100k_deep_array_names_the_file_and_the_item(tmp_path):
     with pytest.raises(BankError) as e:
         load_bank([bank])
     assert f"{bank}: item 'fx-01', line " in str(e.value) and "nested" in str(e.value)
+
+
+# --- second round: odd input at the prompt, a file that cannot be written
+
+
+def test_bytes_that_are_not_utf8_on_stdin_are_an_invalid_answer(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "quizzes", "--mode", "practice", "--n", "1", "--seed", "1"]
+        + ["--bank", str(GOOD), "--lang", "en", "--db", str(tmp_path / "q.sqlite3")],
+        input=b"\xff\xfeB\nA\n",
+        env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "COLUMNS": "80"},
+        capture_output=True,
+        timeout=60,
+    )
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    assert "Invalid answer '\ufffd\ufffdB'" in out
+    with sqlite3.connect(tmp_path / "q.sqlite3") as db:
+        assert db.execute("SELECT chosen FROM attempts").fetchall() == [("A",)]
+
+
+def test_an_answer_line_is_echoed_with_control_characters_escaped(tmp_path):
+    out = io.StringIO()
+    main(
+        ["--mode", "practice", "--n", "1", "--seed", "1", "--bank", str(GOOD)]
+        + ["--db", str(tmp_path / "q.sqlite3")],
+        stdin=io.StringIO("\x1b]0;pwned\x07\x1b[2J\nA\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    assert "\x1b" not in out.getvalue() and "\x07" not in out.getvalue()
+
+
+def test_a_very_long_input_line_is_one_short_invalid_answer(tmp_path):
+    out = io.StringIO()
+    main(
+        ["--mode", "practice", "--n", "1", "--seed", "1", "--bank", str(GOOD)]
+        + ["--db", str(tmp_path / "q.sqlite3")],
+        stdin=io.StringIO("A" * 1_000_000 + "\nB\n"),
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    assert len(out.getvalue()) < 20_000  # not a megabyte echoed back, twice
+    with sqlite3.connect(tmp_path / "q.sqlite3") as db:
+        assert db.execute("SELECT chosen FROM attempts").fetchall() == [("B",)]
+
+
+def test_answers_that_could_not_be_saved_are_said_at_the_end(tmp_path, monkeypatch):
+    """The progress file becomes impossible to write mid-session (here: replaced by a folder): one
+    line naming it, and at the end the count of what was not saved (two answers, the session's end)."""
+    path = tmp_path / "q.sqlite3"
+    record = store_module.Store.record
+
+    def then_gone(self, **kw):
+        if path.is_file():
+            path.unlink()
+            path.mkdir()
+        return record(self, **kw)
+
+    monkeypatch.setattr(store_module.Store, "record", then_gone)
+    err = io.StringIO()
+    code = main(
+        ["--mode", "practice", "--n", "2", "--seed", "1", "--bank", str(GOOD), "--lang", "en"]
+        + ["--db", str(path)],
+        stdin=io.StringIO("A\nB\n"),
+        stdout=io.StringIO(),
+        stderr=err,
+    )
+    lines = err.getvalue().splitlines()
+    assert code == 0 and len(lines) == 2, lines
+    assert all(str(path) in line and "folder" in line for line in lines)
+    assert lines[0].startswith("The progress file") and "cannot be written now" in lines[0]
+    assert "3 change(s) were not saved" in lines[1]

@@ -179,3 +179,110 @@ def test_a_killed_session_is_closed_as_abandoned_and_a_live_one_is_left_running(
             if p.poll() is None:
                 p.kill()
                 p.wait(10)
+
+
+# --- second round: the file changes under an open store
+
+
+def test_a_store_replaced_or_deleted_while_open_gets_the_next_answers(tmp_path):
+    """Another copy moved over it, then the file deleted: SQLite refuses to write to the file it
+    has open ("attempt to write a readonly database"); the answers go to what is at the path now."""
+    path = tmp_path / "quiz.sqlite3"
+    store = open_store(path)
+    store.record(item_id="fx-01", mode="practice", session="s", chosen="A", correct=False)
+    open_store(tmp_path / "backup.sqlite3").close()
+    os.replace(tmp_path / "backup.sqlite3", path)
+    store.record(item_id="fx-02", mode="practice", session="s", chosen="B", correct=True)
+    with open_store(path) as s:
+        assert [a.item_id for a in s.attempts()] == ["fx-02"]
+    path.unlink()
+    store.record(item_id="fx-03", mode="practice", session="s", chosen="C", correct=True)
+    store.close()
+    with open_store(path) as s:
+        assert [a.item_id for a in s.attempts()] == ["fx-03"]
+
+
+def test_a_store_replaced_by_something_not_ours_keeps_the_answer_and_says_where(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    store = open_store(path)
+    path.unlink()
+    path.mkdir()  # what is there now cannot be a store: the answer waits, nothing is touched
+    with pytest.warns(store_module.StoreUnwritableWarning, match="folder") as said:
+        store.record(item_id="fx-01", mode="practice", session="s", chosen="A", correct=False)
+    assert said[0].message.path == path and store.unsaved == 1 and list(path.iterdir()) == []
+    path.rmdir()
+    store.record(item_id="fx-02", mode="practice", session="s", chosen="B", correct=True)
+    assert store.unsaved == 0
+    store.close()
+    with open_store(path) as s:
+        assert [a.item_id for a in s.attempts()] == ["fx-01", "fx-02"]
+
+
+def test_a_full_disk_keeps_the_answer_for_the_next_write(tmp_path):
+    """SQLite's "database or disk is full" (here: a page limit) is a warning naming the file, and
+    the answers are saved once there is room."""
+    path = tmp_path / "quiz.sqlite3"
+    store = open_store(path)
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.warns(store_module.StoreUnwritableWarning, match="full") as said:
+        for i in range(200):
+            store.record(
+                item_id=f"fx-{i:03}", mode="practice", session="s", chosen="A", correct=False
+            )
+    assert str(path) in str(said[0].message) and store.unsaved > 0
+    store._db.execute("PRAGMA max_page_count = 1000000")
+    store.record(item_id="last", mode="practice", session="s", chosen="A", correct=False)
+    assert store.unsaved == 0
+    store.close()
+    with open_store(path) as s:
+        assert len(s.attempts()) == 201
+
+
+KILLED_MID_TRANSACTION = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size = 2")  # pages spill into the file before the commit
+db.execute("BEGIN")
+for i in range(3000):
+    db.execute(
+        "INSERT INTO attempts (session, mode, item_id, chosen, correct, answered_at) "
+        "VALUES ('x', 'practice', ?, 'B', 1, '2026-12-01')",
+        ("junk-%d" % i * 20,),
+    )
+db.execute("UPDATE attempts SET chosen = 'Z'")
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_a_writer_killed_mid_transaction_leaves_a_store_that_is_rolled_back_not_moved_aside(
+    tmp_path,
+):
+    """kill -9 with half a transaction in the file and its journal beside it: SQLite rolls it
+    back on the next open; read without the journal the file looked corrupt and was moved aside."""
+    path = tmp_path / "quiz.sqlite3"
+    with open_store(path) as s:
+        for i in range(300):
+            s.record(item_id=f"fx-{i}", mode="practice", session="s", chosen="A", correct=False)
+    proc = python(KILLED_MID_TRANSACTION, str(path))
+    assert proc.wait(60) == -signal.SIGKILL
+    assert (tmp_path / "quiz.sqlite3-journal").stat().st_size > 0
+    with open_store(path) as s:
+        assert s.recovery is None
+        assert len(s.attempts()) == 300 and {a.chosen for a in s.attempts()} == {"A"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.sqlite3"]
+
+
+def test_a_corrupt_store_is_said_in_one_line(tmp_path):
+    path = tmp_path / "quiz.sqlite3"
+    with open_store(path) as s:
+        for i in range(300):
+            s.record(item_id=f"fx-{i}", mode="practice", session="s", chosen="A", correct=False)
+    data = bytearray(path.read_bytes())
+    data[4096 * 3 : 4096 * 3 + 64] = b"\xff" * 64  # an interior page's header
+    path.write_bytes(bytes(data))
+    with pytest.warns(store_module.DamagedStoreWarning) as said:
+        store = open_store(path)
+    store.close()
+    assert store.recovery is not None and "\n" not in store.recovery.problem
+    assert "\n" not in str(said[0].message) and len(store.recovery.problem) < 300

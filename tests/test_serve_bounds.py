@@ -107,6 +107,29 @@ def test_a_silent_client_is_disconnected(monkeypatch):
         assert s.recv(100) == b""  # the server closed the connection that sent no headers
 
 
+@pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\nx-api-key: k", b"BODY"])
+def test_a_request_too_slow_to_arrive_gets_a_408_in_the_apis_shape(monkeypatch, sent):
+    """A slow-loris client (headers or body a byte now and then) is told, then disconnected."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 0.5)
+    monkeypatch.setattr(serve, "BODY_TIMEOUT", 0.5)
+    if sent == b"BODY":
+        sent = raw_request(json.dumps(BODY).encode())[:-5]
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        for byte in sent[:-1]:
+            s.send(bytes([byte]))  # many tiny writes, each in time: only the whole is late
+        time.sleep(0.6)
+        got = b""
+        while data := s.recv(65536):
+            got += data
+    head, _, body = got.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408") and b"connection: close" in head, got
+    assert json.loads(body)["error"] == {
+        "type": "invalid_request_error",
+        "message": "Request timed out",
+    }
+
+
 def test_out_of_file_descriptors_pauses_accepting_instead_of_spinning():
     class Exhausted:
         calls = 0
@@ -140,7 +163,7 @@ def test_host_and_port_are_checked():
         with pytest.raises(ValueError, match="--host"):
             serve.check_host(bad)
     assert serve.check_port("0") == 0 and serve.check_port("65535") == 65535
-    for bad in ("70000", "-1", "80a", ""):
+    for bad in ("70000", "-1", "80a", "", "²", "٣", "８０"):  # ASCII digits only
         with pytest.raises(ValueError, match="1–65535"):
             serve.check_port(bad)
     assert serve.url_for("::1", 8948) == "http://[::1]:8948"
@@ -192,6 +215,14 @@ def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
     finally:
         out, err = stop(proc)
     assert len(err.strip().splitlines()) == 1 and "--host 0.0.0.0" in err
+
+
+@pytest.mark.parametrize("host", ["LOCALHOST", "0x7f.1"])
+def test_a_loopback_host_by_another_name_is_not_warned_about(host):
+    """The warning is about what the server is bound to (here 127.0.0.1), not the name given."""
+    proc, url = start("--host", host)
+    out, err = stop(proc)
+    assert err == "" and out.strip().endswith("离线 Claude API 已停止。")
 
 
 def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
@@ -340,6 +371,18 @@ def test_expect_100_continue_is_answered_before_the_body_is_sent():
         assert got.startswith(b"HTTP/1.1 200")
 
 
+def test_a_body_over_the_limit_that_expects_100_continue_is_refused_before_it_is_sent():
+    """curl waits for 100 Continue before sending a large body: a body over 32 MB gets the 413
+    instead, not an invitation to send 33 MB that is then thrown away."""
+    head = raw_request(b"", extra="expect: 100-continue\r\n").replace(
+        b"content-length: 0", b"content-length: %d" % (serve.MAX_BODY + 1)
+    )
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(10)
+        s.sendall(head)
+        assert s.recv(100).startswith(b"HTTP/1.1 413")
+
+
 def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_close():
     body = json.dumps(BODY).encode()
     chunked = (
@@ -367,6 +410,11 @@ def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_clo
             431,
             "invalid_request_error",
         ),
+        (  # 20,000 empty headers: 80 KB on the wire, though names and values are 20 KB
+            b"GET /v1/models HTTP/1.1\r\n" + b"a:\r\n" * 20_000 + b"\r\n",
+            431,
+            "invalid_request_error",
+        ),
         (
             b"POST /v1/messages HTTP/1.1\r\nx-api-key: k\r\ncontent-length: %d\r\n\r\n"
             % (serve.DISCARD_LIMIT + 1),
@@ -374,7 +422,7 @@ def test_a_chunked_request_body_is_read_and_an_http_1_0_stream_ends_with_the_clo
             "request_too_large",
         ),
     ],
-    ids=["garbage", "bad-length", "huge-headers", "huge-declared-body"],
+    ids=["garbage", "bad-length", "huge-headers", "many-empty-headers", "huge-declared-body"],
 )
 def test_broken_http_gets_the_apis_error_shape_and_the_connection_closes(raw, status, kind):
     with Background() as bg:
@@ -392,3 +440,65 @@ def test_an_upgrade_request_is_answered_in_http_1_1():
     with Background() as bg:
         got = exchange(bg.port, raw_request(body, extra=extra))
     assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got
+
+
+# --- raw-socket attacks (issue 19, second round)
+
+LARGE = json.dumps({**BODY, "messages": [{"role": "user", "content": "x" * (300 * 1024)}]}).encode()
+
+
+def answers(got: bytes) -> list[int]:
+    return [int(got[i + 9 : i + 12]) for i in range(len(got)) if got.startswith(b"HTTP/1.1 ", i)]
+
+
+@pytest.mark.parametrize(
+    "bad", [b"GARBAGE\r\n\r\n", b"POST / HTTP/1.1\r\ncontent-length: -1\r\n\r\n"]
+)
+def test_a_bad_request_pipelined_after_a_pending_one_is_answered_after_it(bad):
+    """The first request is still being answered (a body over OFF_LOOP, in a worker thread) when
+    the broken one behind it is read: the first's answer comes first, then the 400, then the close."""
+    assert len(LARGE) > serve.OFF_LOOP
+    with Background() as bg:
+        got = exchange(bg.port, raw_request(LARGE) + raw_request(b"{}") + bad)
+        assert answers(got) == [200, 400, 400], got[:300]
+        last = json.loads(got.rpartition(b"\r\n\r\n")[2])
+        assert last["error"] == {
+            "type": "invalid_request_error",
+            "message": "Malformed HTTP request",
+        }
+        assert list(bg.apis) == ["k"]  # and the world the first one made is kept
+
+
+def test_a_client_that_never_reads_its_answers_is_not_answered_without_bound(monkeypatch):
+    """Pipelining 20,000 requests (86 MB of answers) without reading: the server stops answering
+    (and reading) once its write buffer is full, and drops the client after IDLE_TIMEOUT."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 1.0)
+    handled = []
+    handle = OfflineAPI.handle
+
+    def counted(self, *args, **kw):
+        handled.append(1)
+        return handle(self, *args, **kw)
+
+    monkeypatch.setattr(OfflineAPI, "handle", counted)
+    one = b"GET /v1/models HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n\r\n"
+    pending = memoryview(one * 20_000)
+    with Background() as bg, socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", bg.port))
+        s.setblocking(False)
+        deadline = time.monotonic() + 3
+        while pending and time.monotonic() < deadline:
+            try:
+                pending = pending[s.send(pending) :]
+            except BlockingIOError:
+                time.sleep(0.01)
+        time.sleep(serve.IDLE_TIMEOUT + 1)
+        answered = len(handled)
+        s.setblocking(True)
+        s.settimeout(20)
+        got = 0
+        with pytest.raises(ConnectionResetError):  # dropped: what it did not read is gone
+            while data := s.recv(1 << 20):
+                got += len(data)
+    assert answered < 5_000 and got < 5_000 * 4_500, (answered, got)

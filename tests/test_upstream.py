@@ -3,10 +3,14 @@
 as a teacher starts it. Every server binds 127.0.0.1 on a free port and is stopped at the end."""
 
 import csv
+import json
 import os
 import signal
+import socket
+import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import anthropic
@@ -184,6 +188,106 @@ def test_streaming_passes_through_event_by_event(proxy, upstream, tmp_path):
     used = usage_rows(tmp_path / "roster.csv")["student01"]
     assert used["requests"] == "1"
     assert int(used["output_tokens"]) == final.usage.output_tokens
+
+
+def test_a_student_who_hangs_up_mid_stream_is_counted_and_no_traceback_is_logged(
+    upstream, tmp_path
+):
+    """The upstream bills a stream whether or not the student reads it to the end: the proxy reads
+    it to the end and counts it (a hang-up dodged the budget), and says nothing of the hang-up."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
+    body = json.dumps({**HI, "max_tokens": 1024, "stream": True}).encode()
+    raw = (
+        b"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: tok-zhang\r\n"
+        b"anthropic-version: 2023-06-01\r\ncontent-type: application/json\r\n"
+        b"content-length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    proc = start(upstream.url, roster)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        port = int(url.strip().rsplit(":", 1)[1])
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                s.sendall(raw)
+            # closed with a reset before the stream is read
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if usage_path(roster).exists() and usage_rows(roster)["张三"]["requests"] == "3":
+                break
+            time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err and "StreamClosedError" not in err, err
+    assert usage_rows(roster)["张三"]["requests"] == "3"
+    assert int(usage_rows(roster)["张三"]["output_tokens"]) > 0
+
+
+SLOW_PROXY = """
+import sys
+from agentkit import upstream
+upstream.IDLE_TIMEOUT = upstream.BODY_TIMEOUT = 0.5
+sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2], students=1))
+"""
+
+
+@pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\n", b"", b"BODY"])
+def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
+    """Headers, idle keep-alive and body each have their time, as serve's do."""
+    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
+    env.pop("AGENTKIT_OFFLINE", None)
+    cmd = [sys.executable, "-c", SLOW_PROXY, upstream.url, str(tmp_path / "roster.csv")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        port = int(url.strip().rsplit(":", 1)[1])
+        if sent == b"BODY":
+            sent = b"POST /v1/messages HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\n{"
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.settimeout(20)
+            s.sendall(sent)
+            assert s.recv(100) == b""  # closed by the proxy, long before the socket's timeout
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err, err
+
+
+FEW_FILES = """
+import resource, sys
+from agentkit import upstream
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2], students=1))
+"""
+
+
+def test_the_proxy_out_of_file_descriptors_pauses_instead_of_spinning(upstream, tmp_path):
+    """More clients than descriptors: no traceback per accept try (tornado's accept loop raised
+    EMFILE on every turn of the event loop), and once they go, the next client is answered."""
+    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
+    env.pop("AGENTKIT_OFFLINE", None)
+    cmd = [sys.executable, "-c", FEW_FILES, upstream.url, str(tmp_path / "roster.csv")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+        url = url.strip().split("=", 1)[1]
+        port = int(url.rsplit(":", 1)[1])
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(80)]
+        time.sleep(2)
+        for s in idle:
+            s.close()
+        time.sleep(1.5)  # the pause ends
+        r = httpx2.post(f"{url}/v1/messages", headers={"x-api-key": "nobody"}, json=HI, timeout=30)
+        assert r.status_code == 401
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err and len(err) < 1000, err[:2000]
 
 
 def test_an_existing_roster_is_read_and_usage_survives_a_restart(upstream, tmp_path):
