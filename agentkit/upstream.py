@@ -290,7 +290,8 @@ class ProxyHandler(tornado.web.RequestHandler):
             await response.aclose()
         if counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
-        if not gone and not self.request.connection.stream.closed():
+        stream = getattr(self.request.connection, "stream", None)  # tornado's HTTP/1 IOStream
+        if not gone and not (stream is not None and stream.closed()):
             self.finish()
 
     get = post = put = delete = patch = _answer
