@@ -76,6 +76,7 @@ def validate(
         )
     except schema.TypeProblem as e:
         raise InvalidRequest(str(e)) from None
+    _integers(body)
     _validate_fields(body, count_only)
     _validate_model(body["model"], today)
     if not count_only:
@@ -94,6 +95,16 @@ def validate(
     _validate_thinking_blocks(msgs, bl, _thinking_on(body))
     _validate_final_assistant(msgs, body["model"])
     return seen
+
+
+def _integers(body: dict[str, Any]) -> None:
+    """The integer fields the API computes with, as integers: pydantic reads `1024.0` as 1024 (the
+    types accept it), and a reply counts its tokens in integers."""
+    if type(body.get("max_tokens")) is float:
+        body["max_tokens"] = int(body["max_tokens"])
+    t = body.get("thinking")
+    if type(t) is dict and type(t.get("budget_tokens")) is float:
+        t["budget_tokens"] = int(t["budget_tokens"])
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
@@ -123,7 +134,7 @@ def _validate_max_tokens(max_tokens: int, model: str) -> None:
     limit = models.max_output_tokens(model)
     if max_tokens > limit:
         raise InvalidRequest(
-            f"max_tokens: {max_tokens:g} > {limit}, which is the maximum allowed number of output "
+            f"max_tokens: {max_tokens} > {limit}, which is the maximum allowed number of output "
             f"tokens for {model}"
         )
 
@@ -274,6 +285,15 @@ def _whitespace(final_assistant: bool) -> None:
 
 
 TOOL_BLOCKS = ("tool_use", "tool_result")
+ID_PATTERNS = {
+    "tool_use": re.compile(r"^[a-zA-Z0-9_-]+$"),
+    "server_tool_use": re.compile(r"^srvtoolu_[a-zA-Z0-9_]+$"),
+}
+
+
+def _id_ok(kind: str, tid: Any) -> bool:
+    # fullmatch: `$` alone lets a final newline through
+    return isinstance(tid, str) and ID_PATTERNS[kind].fullmatch(tid) is not None
 
 
 def _validate_blocks(
@@ -295,7 +315,15 @@ def _validate_blocks(
                     raise InvalidRequest("messages: text content blocks must be non-empty")
                 if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
-            elif kind in TOOL_BLOCKS and not has_tools:
+            elif kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
+                # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
+                # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
+                # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
+                raise InvalidRequest(
+                    f"messages.{i}.content.{k}.{kind}.id: String should match pattern "
+                    f"'{ID_PATTERNS[kind].pattern}'"
+                )
+            if kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
                 # https://portkey.ai/error-library/tool-definition-error-10488
                 raise InvalidRequest(
