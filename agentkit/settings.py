@@ -56,6 +56,7 @@ LANGUAGES = ("zh", "en")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@/-]*")
 CONTROL = re.compile(r"[\x00-\x20\x7f]")
+SHOWN = 120  # characters of a wrong value a SettingsError shows
 
 
 class SettingsError(ValueError):
@@ -75,6 +76,8 @@ class SettingsError(ValueError):
     ):
         lang = _lang_or_zh(os.environ if env is None else env)
         self.name, self.expected = name, expected[LANGUAGES.index(lang)]
+        if len(value) > SHOWN:  # a pasted file, say: the line stays readable
+            value = value[:SHOWN] + "…"
         if lang == "en":
             shown = f"{name}={value!r}" if show else f"{name} (value not shown)"
             message = f"Environment variable {shown} is not valid: {self.expected}"

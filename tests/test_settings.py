@@ -180,3 +180,15 @@ def test_a_key_an_http_header_cannot_carry_is_refused_without_showing_it(key):
     message = str(e.value)
     assert "\n" not in message and "ANTHROPIC_API_KEY" in message and key not in message
     assert "ASCII" in message
+
+
+@pytest.mark.parametrize(
+    "name", ["AGENTKIT_TODAY", "AGENTKIT_LANG", "AGENTKIT_OFFLINE", "AGENTKIT_MODEL"]
+)
+def test_a_very_long_wrong_value_is_shown_cut_short_on_one_line(name):
+    value = "x y\u202e" * 50_000
+    with pytest.raises(SettingsError) as e:
+        Settings.from_env({name: value})
+    message = str(e.value)
+    assert "\n" not in message and name in message and len(message) < 400
+    assert repr(value[:100])[1:-1] in message
