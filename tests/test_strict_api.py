@@ -5,6 +5,7 @@ What the live API accepts (the beta fields the Claude Code CLI and the Agent SDK
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -568,4 +569,45 @@ def test_a_tool_use_id_outside_the_apis_pattern_is_refused(tool_id):
     )
     assert refused(body(messages=msgs)) == (
         "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
+    )
+
+
+PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\x00" * 16).decode()
+
+
+def _image(data: str, media: str = "image/png") -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "base64", "media_type": media, "data": data}}
+
+
+@pytest.mark.parametrize(
+    "data, media, expected",
+    [
+        # anthropics/claude-code#12750
+        ("", "image/png", "messages.0.content.0.image.source.base64: image cannot be empty"),
+        # anthropics/anthropic-sdk-typescript#603
+        (
+            "!!not base64",
+            "image/png",
+            "messages.0.content.0.image.source.base64: invalid base64 data",
+        ),
+        # anthropics/claude-code#6300
+        (
+            PNG,
+            "image/jpeg",
+            "messages.0.content.0.image.source.base64.data: Image does not match the provided "
+            "media type image/jpeg",
+        ),
+    ],
+)
+def test_image_data_is_checked_as_the_live_api_checks_it(data, media, expected):
+    msgs = [{"role": "user", "content": [_image(data, media), {"type": "text", "text": "看图"}]}]
+    assert refused(body(messages=msgs)) == expected
+    ok = [{"role": "user", "content": [_image(PNG), {"type": "text", "text": "看图"}]}]
+    assert send(offline_api(), body(messages=ok))[0] == 200
+
+
+def test_an_image_inside_a_tool_result_is_checked_too():
+    result = {**RESULT, "content": [_image("!!")]}
+    assert refused(body(messages=history(TOOL_USE, results=[result]))) == (
+        "messages.2.content.0.tool_result.content.0.image.source.base64: invalid base64 data"
     )

@@ -315,14 +315,8 @@ def _validate_blocks(
                     raise InvalidRequest("messages: text content blocks must be non-empty")
                 if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
-            elif kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
-                # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
-                # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
-                # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
-                raise InvalidRequest(
-                    f"messages.{i}.content.{k}.{kind}.id: String should match pattern "
-                    f"'{ID_PATTERNS[kind].pattern}'"
-                )
+            else:
+                _validate_block_values(kind, b, f"messages.{i}.content.{k}")
             if kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
                 # https://portkey.ai/error-library/tool-definition-error-10488
@@ -335,6 +329,54 @@ def _validate_blocks(
                 raise InvalidRequest(
                     f"messages.{i}.content.{k}: Invalid `signature` in `thinking` block"
                 )
+
+
+def _validate_block_values(kind: Any, b: dict[str, Any], at: str) -> None:
+    """The values inside a block the types do not check: tool ids' pattern, images' data."""
+    if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
+        # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
+        # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
+        # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
+        raise InvalidRequest(
+            f"{at}.{kind}.id: String should match pattern '{ID_PATTERNS[kind].pattern}'"
+        )
+    if kind == "image" or kind == "tool_result":
+        _validate_images(b, at)
+
+
+IMAGE_MAGIC = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+    "image/webp": (b"RIFF",),  # then 4 bytes of size and b"WEBP"
+}
+
+
+def _validate_images(b: dict[str, Any], at: str) -> None:
+    """An image block's base64 data (or those inside a tool_result's content): not empty, base64,
+    and an image of its media_type."""
+    if b.get("type") == "tool_result":
+        inner = b.get("content")
+        for n, x in enumerate(inner if type(inner) is list else []):
+            if x.get("type") == "image":
+                _validate_images(x, f"{at}.tool_result.content.{n}")
+        return
+    source = b["source"]
+    if source.get("type") != "base64":
+        return
+    where = f"{at}.image.source.base64"
+    if not source["data"]:
+        # https://github.com/anthropics/claude-code/issues/12750
+        raise InvalidRequest(f"{where}: image cannot be empty")
+    try:
+        raw = base64.b64decode(source["data"], validate=True)
+    except ValueError:
+        # anthropics/anthropic-sdk-typescript#603 and felixarntz/ai-services#19
+        raise InvalidRequest(f"{where}: invalid base64 data") from None
+    media = source["media_type"]
+    if not raw.startswith(IMAGE_MAGIC[media]) or (media == "image/webp" and raw[8:12] != b"WEBP"):
+        # https://github.com/anthropics/claude-code/issues/6300 and #15746
+        raise InvalidRequest(f"{where}.data: Image does not match the provided media type {media}")
 
 
 def _spans(msgs: list[dict[str, Any]], first: int = 0) -> list[tuple[str, int, int]]:
