@@ -611,3 +611,13 @@ def test_an_image_inside_a_tool_result_is_checked_too():
     assert refused(body(messages=history(TOOL_USE, results=[result]))) == (
         "messages.2.content.0.tool_result.content.0.image.source.base64: invalid base64 data"
     )
+
+
+def test_an_empty_text_block_with_cache_control_gets_the_live_apis_first_wording():
+    # anthropics/claude-code#55689: "messages.170.content.3.text: cache_control cannot be set for
+    # empty text blocks", answered before "messages: text content blocks must be non-empty"
+    block = {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}
+    msgs = [{"role": "user", "content": [{"type": "text", "text": PROMPT}, block]}]
+    assert refused(body(messages=msgs)) == (
+        "messages.0.content.1.text: cache_control cannot be set for empty text blocks"
+    )

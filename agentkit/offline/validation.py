@@ -310,6 +310,13 @@ def _validate_blocks(
             kind = b.get("type")
             if kind == "text":
                 text = b["text"]
+                if not text and b.get("cache_control") is not None:
+                    # anthropics/claude-code#55689 ("messages.170.content.3.text: cache_control
+                    # cannot be set for empty text blocks", before the next check's wording)
+                    raise InvalidRequest(
+                        f"messages.{i}.content.{k}.text: cache_control cannot be set for empty "
+                        "text blocks"
+                    )
                 if not text:
                     # https://github.com/anthropics/claude-code/issues/59812 and miurla/morphic#83
                     raise InvalidRequest("messages: text content blocks must be non-empty")
