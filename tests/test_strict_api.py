@@ -167,13 +167,19 @@ def test_nan_in_a_request_is_not_json():
 
 
 @pytest.mark.parametrize("stream", [False, True])
-def test_a_lone_low_surrogate_is_answered_in_strict_json(stream):
-    """Python's JSON reader takes it; the reply carries it as a \\u escape, never a broken encoding."""
+def test_a_lone_low_surrogate_is_refused_as_the_live_api_does(stream):
+    """anthropics/claude-code#9586: "The request body is not valid JSON: invalid high surrogate in
+    string: line 1 column 73900 (char 73899)": the live API's reader (yyjson) meets a low surrogate
+    escape with no high one before it (Python's json module takes it)."""
     task = "\udc00 订单 A-1001 的商品坏了，请帮我退款。"
-    msgs = [{"role": "user", "content": task}]
-    status, reply = send(offline_api(), body(messages=msgs, stream=stream))
-    assert status == 200
-    assert (reply[-1]["type"] == "message_stop") if stream else (reply["type"] == "message")
+    raw = json.dumps(body(messages=[{"role": "user", "content": task}], stream=stream)).encode()
+    at = raw.index(b"\\udc00")
+    assert refused(raw) == (
+        "The request body is not valid JSON: invalid high surrogate in string: "
+        f"line 1 column {at + 1} (char {at})"
+    )
+    pair = json.dumps(body(messages=[{"role": "user", "content": "\U0001f600 " + PROMPT}]))
+    assert send(offline_api(), pair.encode())[0] == 200  # a pair is one character
 
 
 # --- accepted where the live API refuses ---------------------------------------------------------

@@ -68,6 +68,10 @@ def spelled(content: bytes, key: bytes) -> int | None:
 HIGH_SURROGATE = re.compile(
     rb"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
 )
+LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F]")
+LOW_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
 _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repeat across runs
 
 
@@ -516,13 +520,20 @@ def parse_json(content: bytes) -> Any:
             at = next((m.start(1) for m in NON_VALUE.finditer(content) if m.group(1)), 0)
             detail = f"Expecting value: {_where(content, at)}"
         raise InvalidRequest(f"The request body is not valid JSON: {detail}") from None
-    if HIGH_ESCAPE.search(content):
-        lone = HIGH_SURROGATE.search(content)
-        if lone:
-            raise InvalidRequest(
-                "The request body is not valid JSON: no low surrogate in string: "
-                + _where(content, lone.start(1))
-            )
+    # the first lone surrogate escape, as the live API's reader (yyjson, whose wordings these are)
+    # meets it: a low one with no high one before it is "invalid high surrogate in string"
+    # (anthropics/claude-code#9586; yyjson's read_string)
+    lone = [
+        (m.start(1), what)
+        for escape, pattern, what in (
+            (HIGH_ESCAPE, HIGH_SURROGATE, "no low surrogate in string"),
+            (LOW_ESCAPE, LOW_SURROGATE, "invalid high surrogate in string"),
+        )
+        if escape.search(content) and (m := pattern.search(content))
+    ]
+    if lone:
+        at, what = min(lone)
+        raise InvalidRequest(f"The request body is not valid JSON: {what}: {_where(content, at)}")
     return body
 
 
