@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import stat
 import tempfile
@@ -45,6 +46,7 @@ from urllib.parse import quote
 
 import anthropic
 import httpx2
+import pydantic
 
 from .content import short
 from .strings import T
@@ -121,11 +123,22 @@ class Cassette:
     def load(cls, path: str | os.PathLike) -> Cassette:
         """Read a cassette file; anything wrong with it raises CassetteError naming the file."""
         path = Path(path)
-        if not path.is_file():
-            folder = T("cassette.is_folder") if path.is_dir() else ""
+        try:
+            is_file, is_dir = path.is_file(), path.is_dir()
+        except OSError as e:  # e.g. a name too long: not "no such file"
+            raise CassetteError(
+                T("cassette.unreadable", path=path, error=e.strerror or e)
+            ) from None
+        if not is_file:
+            folder = T("cassette.is_folder") if is_dir else ""
             raise CassetteError(T("cassette.no_file", path=path, folder=folder))
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(
+                path.read_text(encoding="utf-8"), parse_constant=_refuse, parse_float=_finite
+            )
+        except NotANumber as e:
+            problem = T("cassette.format.not_a_number", value=e.args[0])
+            raise CassetteError(T("cassette.unusable", path=path, problem=problem)) from None
         except RecursionError:
             raise CassetteError(T("cassette.too_deep", path=path)) from None
         except OSError as e:
@@ -234,6 +247,22 @@ def _is_cassette(path: Path) -> bool:
         return False
 
 
+class NotANumber(ValueError):
+    """NaN, Infinity or a number too large for a float in a cassette (Python's json reads them; a
+    replayed answer holding one could not be encoded again, and the SDK said "Connection error")."""
+
+
+def _refuse(name: str) -> Any:
+    raise NotANumber(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise NotANumber(text)
+    return value
+
+
 def _format_problem(data: Any) -> str | None:
     if not isinstance(data, dict) or "exchanges" not in data:
         return T("cassette.format.top")
@@ -255,6 +284,12 @@ def _format_problem(data: Any) -> str | None:
             or not {"body", "text"} & resp.keys()
         ):
             return T("cassette.format.no_response", i=i)
+        status = resp["status"]
+        if type(status) is not int or not 200 <= status <= 599:  # `true` is no status
+            why = T("cassette.format.status", status=json.dumps(status))
+            return T(
+                "cassette.format.not_api", i=i, method=req["method"], path=req["path"], why=why
+            )
         why = _not_an_api_answer(req, resp)
         if why:
             return T(
@@ -271,15 +306,17 @@ def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
     body, status = resp.get("body"), resp["status"]
     if status >= 400:
         err = body.get("error") if isinstance(body, dict) else None
-        ok = isinstance(err, dict) and {"type", "message"} <= err.keys()
+        ok = isinstance(err, dict) and all(type(err.get(k)) is str for k in ("type", "message"))
         return None if ok else T("cassette.format.error_shape")
     if not str(req["path"]).startswith("/v1/messages") or str(req["path"]).startswith(
         "/v1/messages/count_tokens"
     ):
         return None
     if "body" not in resp:
-        text = str(resp.get("text", ""))
-        return None if "event: message_start" in text else T("cassette.format.not_sse")
+        text = resp.get("text")
+        if not isinstance(text, str) or "event: message_start" not in text:
+            return T("cassette.format.not_sse")
+        return _events_problem(text)
     missing = [k for k in MESSAGE_FIELDS if not isinstance(body, dict) or k not in body]
     if missing or not isinstance(body, dict):
         return T("cassette.format.missing", fields=", ".join(missing))
@@ -289,6 +326,25 @@ def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
         or not isinstance(body["content"], list)
     ):
         return T("cassette.format.not_message")
+    try:
+        anthropic.types.Message.model_validate(body)  # the SDK's own type, deep inside too
+    except pydantic.ValidationError as e:
+        first = e.errors()[0]
+        field = ".".join(map(str, first["loc"]))
+        return T("cassette.format.bad_field", field=field, error=first["msg"])
+    return None
+
+
+def _events_problem(text: str) -> str | None:
+    """Why a recorded event stream is not one the SDK can read, or None: each event's data is a
+    JSON object with a type."""
+    for n, line in enumerate((x for x in text.splitlines() if x.startswith("data:")), 1):
+        try:
+            data = json.loads(line[5:], parse_constant=_refuse, parse_float=_finite)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or type(data.get("type")) is not str:
+            return T("cassette.format.bad_event", n=n)
     return None
 
 

@@ -7,7 +7,7 @@
 | AGENTKIT_TODAY | YYYY-MM-DD, or `system` / `now` | the clock that retires models (else the workbook's date) |
 | AGENTKIT_LANG | `zh` or `en` (any case); empty = unset | the language of every learner-facing string (else zh) |
 | AGENTKIT_RECORD, AGENTKIT_REPLAY | a file path | record to / replay from a cassette (agentkit.cassette) |
-| ANTHROPIC_API_KEY | no spaces or control characters | real Claude (the SDK reads it too) |
+| ANTHROPIC_API_KEY | printable ASCII, no spaces | real Claude (the SDK reads it too) |
 | ANTHROPIC_BASE_URL | http(s)://host[:port][/path] | where real Claude is (the SDK reads it too) |
 
 A wrong value raises `SettingsError`, one line naming the variable, the value and the form expected
@@ -56,6 +56,7 @@ LANGUAGES = ("zh", "en")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@/-]*")
 CONTROL = re.compile(r"[\x00-\x20\x7f]")
+SHOWN = 120  # characters of a wrong value a SettingsError shows
 
 
 class SettingsError(ValueError):
@@ -75,6 +76,8 @@ class SettingsError(ValueError):
     ):
         lang = _lang_or_zh(os.environ if env is None else env)
         self.name, self.expected = name, expected[LANGUAGES.index(lang)]
+        if len(value) > SHOWN:  # a pasted file, say: the line stays readable
+            value = value[:SHOWN] + "…"
         if lang == "en":
             shown = f"{name}={value!r}" if show else f"{name} (value not shown)"
             message = f"Environment variable {shown} is not valid: {self.expected}"
@@ -251,14 +254,16 @@ def _key(env: Mapping[str, str], name: str) -> str | None:
     value = env.get(name, "")
     if not value:
         return None
-    if CONTROL.search(value):
+    if CONTROL.search(value) or not value.isascii():
+        # a key is sent in an HTTP header, which holds ASCII only: "sk-ant-é" failed inside the SDK
+        # as a connection error
         raise SettingsError(
             name,
             value,
             (
-                "含有空格、换行或控制字符（复制 key 时多带了字符？）",
-                "contains a space, a line break or a control character (extra characters copied "
-                "with the key?)",
+                "含有空格、换行、控制字符或非 ASCII 字符（复制 key 时多带了字符？）",
+                "contains a space, a line break, a control character or a non-ASCII character "
+                "(extra characters copied with the key?)",
             ),
             show=False,
             env=env,

@@ -190,6 +190,19 @@ T = Strings(
             "neither a JSON message nor an SSE event stream",
         ),
         "cassette.format.missing": ("缺少字段 {fields}", "missing field(s) {fields}"),
+        "cassette.format.bad_field": ("字段 {field}：{error}", "field {field}: {error}"),
+        "cassette.format.status": (
+            "status {status} 不是 HTTP 状态码（200–599 的整数）",
+            "status {status} is not an HTTP status (an integer from 200 to 599)",
+        ),
+        "cassette.format.bad_event": (
+            "SSE 事件 {n} 的 data 不是 JSON 对象",
+            "the data of SSE event {n} is not a JSON object",
+        ),
+        "cassette.format.not_a_number": (
+            "含有 {value}，这不是 JSON 的数",
+            "it holds {value}, which is not a JSON number",
+        ),
         "cassette.format.not_message": (
             'type 应为 "message"、role 应为 "assistant"、content 应为列表',
             'type should be "message", role "assistant" and content a list',

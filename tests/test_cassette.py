@@ -509,3 +509,65 @@ def test_a_deeply_nested_cassette_names_the_file(tmp_path):
     with pytest.raises(CassetteError, match="嵌套太深") as e:
         agentkit.make_client(replay=path)
     assert str(path) in str(e.value)
+
+
+# --- hostile review: damaged in new ways (wrong types deep inside, not-a-number, odd statuses) ---
+
+
+def _damaged(recorded, change):
+    path, _ = recorded
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data["exchanges"][0]["response"])
+    bad = path.with_name("damaged.json")
+    bad.write_text(json.dumps(data, allow_nan=True), encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        (lambda r: r["body"].update(content=[5]), "字段 content.0"),
+        (lambda r: r["body"].update(usage="x"), "字段 usage"),
+        (lambda r: r["body"].update(stop_reason=5), "字段 stop_reason"),
+        (lambda r: r.update(status=True), "status true 不是 HTTP 状态码"),
+        (lambda r: r.update(status=0), "status 0 不是 HTTP 状态码"),
+        (lambda r: r.update(status=-1), "status -1 不是 HTTP 状态码"),
+        (lambda r: r["body"]["usage"].update(output_tokens=float("nan")), "含有 NaN"),
+        (
+            lambda r: r.update(
+                status=500, body={"type": "error", "error": {"type": 5, "message": [1]}}
+            ),
+            "错误响应应是",
+        ),
+        (
+            lambda r: (r.pop("body"), r.update(text="event: message_start\ndata: {bad\n\n")),
+            "SSE 事件 1 的 data 不是 JSON 对象",
+        ),
+    ],
+)
+def test_a_cassette_damaged_deep_inside_is_refused_on_load_naming_the_file(recorded, change, why):
+    """Each of these was replayed into the learner's loop, which then crashed on `block.type`, or
+    (NaN) the SDK reported a "Connection error."."""
+    bad = _damaged(recorded, change)
+    with pytest.raises(CassetteError) as e:
+        cassette.Cassette.load(bad)
+    assert str(bad) in str(e.value) and why in str(e.value)
+
+
+def test_a_number_too_large_for_a_float_in_a_cassette_is_refused(recorded):
+    path, _ = recorded
+    bad = path.with_name("huge.json")
+    text = path.read_text(encoding="utf-8").replace(
+        '"output_tokens": ', '"output_tokens": 1e400, "x": ', 1
+    )
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(CassetteError, match="1e400") as e:
+        cassette.Cassette.load(bad)
+    assert str(bad) in str(e.value)
+
+
+def test_a_replay_path_too_long_for_the_system_is_one_cassette_error(tmp_path):
+    long = tmp_path / ("a" * 5000 + ".json")
+    with pytest.raises(CassetteError) as e:
+        agentkit.make_client(offline=True, replay=long)
+    assert str(long) in str(e.value) and "\n" not in str(e.value)

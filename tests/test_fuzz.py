@@ -306,3 +306,70 @@ def test_the_corpus_is_the_reference_loops_requests(corpus):
         api.handle("POST", "/v1/messages", encode(body), HEADERS).status == 200
         for _, body in corpus[:20]
     )
+
+
+# --- hostile review: after a valid request, a mutated one gets the answer a fresh API gives ---
+
+FLIPS: list[Any] = [True, False, 0, 1, 1.0, 0.0, -0.0, 2**63, 10**400, "1", "true"]
+CACHE_REQUESTS = 600
+
+
+def _flip(rng: random.Random, body: dict[str, Any]) -> tuple[str, Any]:
+    """One boolean or number anywhere in the body (messages and tools included) swapped for a value
+    Python's `==` may take for it (True for 1, 0.0 for False), or a huge or integral-float one."""
+    body = json.loads(json.dumps(body))
+    spots = [
+        p
+        for p in _paths(body)[1:]
+        if type(_get(body, p)) in (bool, int, float) or rng.random() < 0.02
+    ]
+    target = rng.choice(spots or _paths(body)[1:])
+    _set(body, target, rng.choice(FLIPS))
+    return f"{target} = {_get(body, target)!r}", body
+
+
+def _with_booleans(rng: random.Random, body: dict[str, Any]) -> dict[str, Any]:
+    """`body` (still valid) with booleans where the API takes them: `is_error` on tool results,
+    `disable_parallel_tool_use` in tool_choice (the reference loop's requests carry none)."""
+    body = json.loads(json.dumps(body))
+    for m in body["messages"]:
+        for b in m["content"] if isinstance(m["content"], list) else []:
+            if b.get("type") == "tool_result" and rng.random() < 0.7:
+                b["is_error"] = rng.random() < 0.3
+    if body.get("tools") and rng.random() < 0.5:
+        body["tool_choice"] = {"type": "auto", "disable_parallel_tool_use": rng.random() < 0.5}
+    return body
+
+
+def _verdict(api: OfflineAPI, path: str, raw: bytes) -> tuple[int, str | None]:
+    answer = api.handle("POST", path, raw, HEADERS)
+    error = (answer.body or {}).get("error") if answer.body else None
+    return answer.status, error["message"] if error else None
+
+
+def test_after_a_valid_request_a_mutated_one_is_judged_as_a_fresh_api_judges_it(corpus):
+    """The history and tools caches never change a verdict: each mutated request gets, after its
+    valid original, the status and wording it gets from an API that never saw the original."""
+    rng, differ, tally = random.Random(SEED + 1), [], Tally()
+    log = logging.getLogger("agentkit.offline.api")
+    handler, propagate = Errors(tally.errors), log.propagate
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        for _ in range(CACHE_REQUESTS):
+            _, body = rng.choice(corpus)
+            path = rng.choice(["/v1/messages", "/v1/messages/count_tokens"])
+            valid = _with_booleans(
+                rng, {k: v for k, v in body.items() if k != "max_tokens" or "count" not in path}
+            )
+            what, mutated = _flip(rng, valid) if rng.random() < 0.7 else mutate(rng, valid)
+            warm = OfflineAPI(SimulatedClaude(World()))
+            warm.handle("POST", path, encode(valid), HEADERS)
+            got = _verdict(warm, path, encode(mutated))
+            fresh = _verdict(OfflineAPI(SimulatedClaude(World())), path, encode(mutated))
+            if got != fresh or 500 in (got[0], fresh[0]):
+                differ.append(f"{path} {what}: after the valid one {got}, fresh {fresh}")
+    finally:
+        log.removeHandler(handler)
+        log.propagate = propagate
+    assert not differ, f"{len(differ)} differ:\n" + "\n".join(differ[:20])

@@ -169,3 +169,26 @@ def test_the_offline_client_does_not_need_the_sdk_to_accept_the_base_url(monkeyp
     monkeypatch.setenv("AGENTKIT_OFFLINE", "0")
     client = agentkit.make_client()
     assert isinstance(client, anthropic.Anthropic) and "[::1]:8765" in str(client.base_url)
+
+
+@pytest.mark.parametrize("key", ["sk-ant-é", "sk-ant-密钥", "sk-ant-\u2028x", "sk-ant-\u200bx"])
+def test_a_key_an_http_header_cannot_carry_is_refused_without_showing_it(key):
+    """A key is sent in an HTTP header (ASCII only): the SDK failed to encode it and the learner
+    read "cannot reach the Claude API, check the network"."""
+    with pytest.raises(SettingsError) as e:
+        Settings.from_env({"ANTHROPIC_API_KEY": key})
+    message = str(e.value)
+    assert "\n" not in message and "ANTHROPIC_API_KEY" in message and key not in message
+    assert "ASCII" in message
+
+
+@pytest.mark.parametrize(
+    "name", ["AGENTKIT_TODAY", "AGENTKIT_LANG", "AGENTKIT_OFFLINE", "AGENTKIT_MODEL"]
+)
+def test_a_very_long_wrong_value_is_shown_cut_short_on_one_line(name):
+    value = "x y\u202e" * 50_000
+    with pytest.raises(SettingsError) as e:
+        Settings.from_env({name: value})
+    message = str(e.value)
+    assert "\n" not in message and name in message and len(message) < 400
+    assert repr(value[:100])[1:-1] in message

@@ -5,6 +5,7 @@ What the live API accepts (the beta fields the Claude Code CLI and the Agent SDK
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -166,13 +167,19 @@ def test_nan_in_a_request_is_not_json():
 
 
 @pytest.mark.parametrize("stream", [False, True])
-def test_a_lone_low_surrogate_is_answered_in_strict_json(stream):
-    """Python's JSON reader takes it; the reply carries it as a \\u escape, never a broken encoding."""
+def test_a_lone_low_surrogate_is_refused_as_the_live_api_does(stream):
+    """anthropics/claude-code#9586: "The request body is not valid JSON: invalid high surrogate in
+    string: line 1 column 73900 (char 73899)": the live API's reader (yyjson) meets a low surrogate
+    escape with no high one before it (Python's json module takes it)."""
     task = "\udc00 订单 A-1001 的商品坏了，请帮我退款。"
-    msgs = [{"role": "user", "content": task}]
-    status, reply = send(offline_api(), body(messages=msgs, stream=stream))
-    assert status == 200
-    assert (reply[-1]["type"] == "message_stop") if stream else (reply["type"] == "message")
+    raw = json.dumps(body(messages=[{"role": "user", "content": task}], stream=stream)).encode()
+    at = raw.index(b"\\udc00")
+    assert refused(raw) == (
+        "The request body is not valid JSON: invalid high surrogate in string: "
+        f"line 1 column {at + 1} (char {at})"
+    )
+    pair = json.dumps(body(messages=[{"role": "user", "content": "\U0001f600 " + PROMPT}]))
+    assert send(offline_api(), pair.encode())[0] == 200  # a pair is one character
 
 
 # --- accepted where the live API refuses ---------------------------------------------------------
@@ -200,7 +207,7 @@ ACCEPTED = [
     (body(max_tokens=True), "max_tokens: Input should be a valid integer"),
     (
         body(max_tokens=10**12),
-        "max_tokens: 1e+12 > 128000, which is the maximum allowed number of output tokens for claude-sonnet-4-6",
+        "max_tokens: 1000000000000 > 128000, which is the maximum allowed number of output tokens for claude-sonnet-4-6",
     ),
     (body(thinking="enabled"), "thinking: Input should be a valid dictionary"),
     (body(system=[5]), "system.0: Input should be a valid dictionary"),
@@ -474,3 +481,149 @@ def test_ids_are_the_ones_the_stored_outputs_show():
     assert stable_id("msg_", 1) == "msg_019WsInVQ5jWCRBDOocxT3Hd"
     for n in range(3000):
         assert stable_id("toolu_", n, n % 4) == one_digit_at_a_time("toolu_", n, n % 4)
+
+
+# --- hostile review: cases nobody tried (the caches across JSON types, huge and float numbers,
+# odd header values, tool_use ids) ---
+
+
+def test_a_remembered_history_is_not_trusted_when_a_boolean_became_a_number():
+    """Python's `True == 1`: a resent history equal to the remembered one by `==` may still hold a
+    number where the valid request had a boolean. It is refused as a first request would be."""
+    api = offline_api()
+    first = body(messages=history(TOOL_USE, results=[{**RESULT, "is_error": False}]))
+    status, reply = send(api, first)
+    assert status == 200
+    nxt = json.loads(json.dumps(first))
+    nxt["messages"][2]["content"][0]["is_error"] = 0
+    nxt["messages"] += [
+        {"role": "assistant", "content": reply["content"]},
+        {"role": "user", "content": "谢谢"},
+    ]
+    expected = "messages.2.content.0.tool_result.is_error: Input should be a valid boolean"
+    assert refused(nxt) == expected
+    assert send(api, nxt)[1]["error"]["message"] == expected
+
+
+def test_remembered_tools_are_not_trusted_when_a_boolean_became_a_number():
+    api = offline_api()
+    with_beta = {**SDK_HEADERS, "anthropic-beta": "context-management-2025-06-27"}
+    strict = body(tools=[{**TOOLS[0], "strict": True}, *TOOLS[1:]])
+    assert send(api, strict, headers=with_beta)[0] == 200
+    one = body(tools=[{**TOOLS[0], "strict": 1}, *TOOLS[1:]])
+    expected = "tools.0.custom.strict: Input should be a valid boolean"
+    assert refused(one, headers=with_beta) == expected
+    assert send(api, one, headers=with_beta)[1]["error"]["message"] == expected
+
+
+@pytest.mark.parametrize(
+    "raw_max_tokens, shown",
+    [(str(10**400), str(10**400)), (str(2**63), str(2**63)), ("1280001", "1280001")],
+)
+def test_a_huge_max_tokens_is_refused_with_its_value(raw_max_tokens, shown):
+    """An integer is shown as the integer it is, as in the live API's "max_tokens: 128001 > 64000"
+    (formatted as a float, 1280001 read "1.28e+06", and 10**400 was an OverflowError, a 500)."""
+    from agentkit.offline import models
+
+    raw = json.dumps(body()).replace('"max_tokens": 1024', f'"max_tokens": {raw_max_tokens}')
+    assert refused(raw.encode()) == (
+        f"max_tokens: {shown} > {models.max_output_tokens(MODEL)}, which is the maximum allowed "
+        f"number of output tokens for {MODEL}"
+    )
+
+
+def test_integral_floats_are_integers_and_the_reply_counts_in_integers():
+    """pydantic reads 1024.0 as the integer 1024: a thinking budget of 1024.0 is accepted, and a
+    max_tokens of 5.0 gives a reply whose usage counts in integers, as the live API's does."""
+    thinking = {"type": "enabled", "budget_tokens": 1024.0}
+    assert send(offline_api(), body(max_tokens=4000, thinking=thinking))[0] == 200
+    status, reply = send(offline_api(), body(max_tokens=5.0))
+    assert status == 200 and reply["stop_reason"] == "max_tokens"
+    assert type(reply["usage"]["output_tokens"]) is int
+
+
+@pytest.mark.parametrize("version", ["2023-10-01", "garbage", "2023-06-01, 2023-06-01"])
+def test_an_anthropic_version_that_is_not_one_is_refused(version):
+    # directus-labs/extensions#285 and decolua/9router#1227: 'anthropic-version: "2023-10-01" is
+    # not a valid version'; the valid ones (docs, API versioning): 2023-01-01 and 2023-06-01
+    headers = {**SDK_HEADERS, "anthropic-version": version}
+    assert (
+        refused(body(), headers=headers) == f'anthropic-version: "{version}" is not a valid version'
+    )
+    assert (
+        send(offline_api(), body(), headers={**SDK_HEADERS, "anthropic-version": "2023-01-01"})[0]
+        == 200
+    )
+
+
+@pytest.mark.parametrize("value", ["", " "])
+def test_an_empty_anthropic_beta_header_is_refused(value):
+    # aaronrussell/anthropix#15: "Unexpected value(s) `` for the `anthropic-beta` header. …"
+    assert refused(body(), headers={**SDK_HEADERS, "anthropic-beta": value}) == (
+        "Unexpected value(s) `` for the `anthropic-beta` header. Please consult our documentation "
+        "at docs.anthropic.com or try again without the header."
+    )
+
+
+@pytest.mark.parametrize("tool_id", ["", "call.1", "toolu 1", "\u202etoolu", "a\x00b"])
+def test_a_tool_use_id_outside_the_apis_pattern_is_refused(tool_id):
+    # CommandCodeAI/command-code#323 and BlockRunAI/ClawRouter#17: "messages.1.content.1.tool_use.id:
+    # String should match pattern '^[a-zA-Z0-9_-]+$'"
+    use = {**TOOL_USE, "id": tool_id}
+    msgs = history(
+        {"type": "text", "text": "查一下"}, use, results=[{**RESULT, "tool_use_id": tool_id}]
+    )
+    assert refused(body(messages=msgs)) == (
+        "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
+    )
+
+
+PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\x00" * 16).decode()
+
+
+def _image(data: str, media: str = "image/png") -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "base64", "media_type": media, "data": data}}
+
+
+@pytest.mark.parametrize(
+    "data, media, expected",
+    [
+        # anthropics/claude-code#12750
+        ("", "image/png", "messages.0.content.0.image.source.base64: image cannot be empty"),
+        # anthropics/anthropic-sdk-typescript#603
+        (
+            "!!not base64",
+            "image/png",
+            "messages.0.content.0.image.source.base64: invalid base64 data",
+        ),
+        # anthropics/claude-code#6300
+        (
+            PNG,
+            "image/jpeg",
+            "messages.0.content.0.image.source.base64.data: Image does not match the provided "
+            "media type image/jpeg",
+        ),
+    ],
+)
+def test_image_data_is_checked_as_the_live_api_checks_it(data, media, expected):
+    msgs = [{"role": "user", "content": [_image(data, media), {"type": "text", "text": "看图"}]}]
+    assert refused(body(messages=msgs)) == expected
+    ok = [{"role": "user", "content": [_image(PNG), {"type": "text", "text": "看图"}]}]
+    assert send(offline_api(), body(messages=ok))[0] == 200
+
+
+def test_an_image_inside_a_tool_result_is_checked_too():
+    result = {**RESULT, "content": [_image("!!")]}
+    assert refused(body(messages=history(TOOL_USE, results=[result]))) == (
+        "messages.2.content.0.tool_result.content.0.image.source.base64: invalid base64 data"
+    )
+
+
+def test_an_empty_text_block_with_cache_control_gets_the_live_apis_first_wording():
+    # anthropics/claude-code#55689: "messages.170.content.3.text: cache_control cannot be set for
+    # empty text blocks", answered before "messages: text content blocks must be non-empty"
+    block = {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}
+    msgs = [{"role": "user", "content": [{"type": "text", "text": PROMPT}, block]}]
+    assert refused(body(messages=msgs)) == (
+        "messages.0.content.1.text: cache_control cannot be set for empty text blocks"
+    )

@@ -26,6 +26,7 @@ from datetime import date
 from typing import Any, Protocol
 
 import httpx2
+from anthropic._constants import ANTHROPIC_API_VERSION
 
 from . import models, sse
 from .agent_features import PromptCache
@@ -66,6 +67,10 @@ def spelled(content: bytes, key: bytes) -> int | None:
 
 HIGH_SURROGATE = re.compile(
     rb"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
+LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F]")
+LOW_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})"
 )
 _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repeat across runs
 
@@ -148,6 +153,31 @@ class RequestLog(Sequence):
         return json.loads(self._raw[i])
 
 
+def exact(value: Any) -> str:
+    """`value` as JSON text: two values are the same JSON when their texts are equal (Python's `==`
+    holds `True == 1` and `0 == False`, which the API's types tell apart)."""
+    return json.dumps(value, check_circular=False)
+
+
+def _bool_like(value: Any, path: tuple[Any, ...], into: list[tuple[tuple[Any, ...], type]]) -> None:
+    """Append (path, type) for every boolean in `value`, and every number equal to one (0 or 1)."""
+    t = type(value)
+    if t is dict:
+        for k, v in value.items():
+            _bool_like(v, (*path, k), into)
+    elif t is list:
+        for i, v in enumerate(value):
+            _bool_like(v, (*path, i), into)
+    elif t is bool or ((t is int or t is float) and (value == 0 or value == 1)):
+        into.append((path, t))
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        value = value[p]
+    return value
+
+
 class History:
     """What the API remembers of the last valid request whose history a loop can extend: its
     messages, the tool_use ids and token counts already measured in them, and the model's memo of
@@ -162,15 +192,17 @@ class History:
         self.memo: Any = None
         self._tools: Any = None
         self._tool_stats: tuple[int, int] = token_stats(None)
-        self._valid_tools: tuple[bool, Any] | None = None  # (beta, tools) of a valid request
+        self._valid_tools: tuple[bool, str] | None = None  # (beta, exact(tools)) of a valid request
+        # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
+        self._bool_like: list[tuple[tuple[Any, ...], type]] = []
 
     def tools_known(self, tools: Any, beta: bool) -> bool:
         """Whether `tools` are those of an earlier valid request with the same `beta` (their types
         need no second walk: a loop sends the same tools with every request)."""
-        return self._valid_tools is not None and self._valid_tools == (beta, tools)
+        return self._valid_tools is not None and self._valid_tools == (beta, exact(tools))
 
     def valid_tools(self, tools: Any, beta: bool) -> None:
-        self._valid_tools = (beta, tools)
+        self._valid_tools = (beta, exact(tools))
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -183,8 +215,12 @@ class History:
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
-        if msgs[:n] != self.msgs:
-            return 0
+        if msgs[:n] != self.msgs or not all(
+            type(_at(msgs, path)) is kind for path, kind in self._bool_like
+        ):
+            return (
+                0  # `==` takes `1` for `true`: where a value could be either, the types must match
+            )
         new = msgs[n] if n < len(msgs) else None
         if isinstance(new, dict) and new.get("role") == self.msgs[-1]["role"]:
             return 0  # the new message joins the last turn: check that turn again
@@ -197,6 +233,10 @@ class History:
         kept and only the new ones added: re-keeping the whole freshly parsed history on every
         request made it long-lived garbage, and the cyclic GC's full collections then cost up to
         100 ms a request at 400 turns."""
+        if not known:
+            self._bool_like = []
+        for i in range(known, len(msgs)):
+            _bool_like(msgs[i], (i,), self._bool_like)
         self.msgs = self.msgs + msgs[known:] if known else list(msgs)
         self.has_tools, self.tool_ids, self.stats, self.memo = has_tools, tool_ids, stats, memo
 
@@ -273,11 +313,10 @@ class OfflineAPI:
             # Wording as users pasted it: anthropics/anthropic-sdk-python#938 (where a maintainer
             # gives the 32 MB limit of the Messages API) and anthropics/claude-code#3335.
             return error_answer(413, "request_too_large", "Request exceeds the maximum size", rid)
-        if headers is not None and not headers.get("anthropic-version"):
-            # https://github.com/envoyproxy/ai-gateway/pull/1909 and PipedreamHQ/pipedream#9697
-            message = "anthropic-version: header is required"
-            self.refusals.append(Refusal(self.calls, 400, "anthropic_version", message))
-            return error_answer(400, "invalid_request_error", message, rid)
+        problem = header_problem(headers) if headers is not None else None
+        if problem is not None:
+            self.refusals.append(Refusal(self.calls, 400, problem[0], problem[1]))
+            return error_answer(400, "invalid_request_error", problem[1], rid)
         # the beta fields are the API's when the request names a beta or comes from client.beta (and
         # when the caller cannot tell: an older caller of handle() without headers)
         beta = headers is None or bool(headers.get("anthropic-beta")) or "beta=true" in query
@@ -431,6 +470,32 @@ class OfflineAPI:
         return message, r
 
 
+# the API's versions: the two its versioning page lists, and the one the installed SDK sends
+VERSIONS = ("2023-06-01", "2023-01-01", ANTHROPIC_API_VERSION)
+
+
+def header_problem(headers: Mapping[str, str]) -> tuple[str, str] | None:
+    """(code, the live API's wording) for request headers it refuses, else None."""
+    version = headers.get("anthropic-version")
+    if not version:
+        # https://github.com/envoyproxy/ai-gateway/pull/1909 and PipedreamHQ/pipedream#9697
+        return "anthropic_version", "anthropic-version: header is required"
+    if version.strip() not in VERSIONS:
+        # directus-labs/extensions#285 ('anthropic-version: "2023-10-01" is not a valid version')
+        # and decolua/9router#1227 (a header sent twice: "2023-06-01, 2023-06-01")
+        return "anthropic_version", f'anthropic-version: "{version}" is not a valid version'
+    beta = headers.get("anthropic-beta")
+    if beta is not None and not beta.strip():
+        # aaronrussell/anthropix#15 (an empty header); a non-empty unknown name is refused the same
+        # way live (anthropics/claude-code#53855), but the SDK's list of names is not the API's
+        # (it lacks names the Claude Code CLI sends), so names are not checked here
+        return "anthropic_beta", (
+            "Unexpected value(s) `` for the `anthropic-beta` header. Please consult our "
+            "documentation at docs.anthropic.com or try again without the header."
+        )
+    return None
+
+
 def parse_json(content: bytes) -> Any:
     """A request body as JSON, as strictly as the live API reads it: NaN, Infinity and a high surrogate
     escape with no low one are not JSON. Its wording, Python's json module's, as pasted in
@@ -455,13 +520,20 @@ def parse_json(content: bytes) -> Any:
             at = next((m.start(1) for m in NON_VALUE.finditer(content) if m.group(1)), 0)
             detail = f"Expecting value: {_where(content, at)}"
         raise InvalidRequest(f"The request body is not valid JSON: {detail}") from None
-    if HIGH_ESCAPE.search(content):
-        lone = HIGH_SURROGATE.search(content)
-        if lone:
-            raise InvalidRequest(
-                "The request body is not valid JSON: no low surrogate in string: "
-                + _where(content, lone.start(1))
-            )
+    # the first lone surrogate escape, as the live API's reader (yyjson, whose wordings these are)
+    # meets it: a low one with no high one before it is "invalid high surrogate in string"
+    # (anthropics/claude-code#9586; yyjson's read_string)
+    lone = [
+        (m.start(1), what)
+        for escape, pattern, what in (
+            (HIGH_ESCAPE, HIGH_SURROGATE, "no low surrogate in string"),
+            (LOW_ESCAPE, LOW_SURROGATE, "invalid high surrogate in string"),
+        )
+        if escape.search(content) and (m := pattern.search(content))
+    ]
+    if lone:
+        at, what = min(lone)
+        raise InvalidRequest(f"The request body is not valid JSON: {what}: {_where(content, at)}")
     return body
 
 

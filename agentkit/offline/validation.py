@@ -76,6 +76,7 @@ def validate(
         )
     except schema.TypeProblem as e:
         raise InvalidRequest(str(e)) from None
+    _integers(body)
     _validate_fields(body, count_only)
     _validate_model(body["model"], today)
     if not count_only:
@@ -94,6 +95,16 @@ def validate(
     _validate_thinking_blocks(msgs, bl, _thinking_on(body))
     _validate_final_assistant(msgs, body["model"])
     return seen
+
+
+def _integers(body: dict[str, Any]) -> None:
+    """The integer fields the API computes with, as integers: pydantic reads `1024.0` as 1024 (the
+    types accept it), and a reply counts its tokens in integers."""
+    if type(body.get("max_tokens")) is float:
+        body["max_tokens"] = int(body["max_tokens"])
+    t = body.get("thinking")
+    if type(t) is dict and type(t.get("budget_tokens")) is float:
+        t["budget_tokens"] = int(t["budget_tokens"])
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
@@ -123,7 +134,7 @@ def _validate_max_tokens(max_tokens: int, model: str) -> None:
     limit = models.max_output_tokens(model)
     if max_tokens > limit:
         raise InvalidRequest(
-            f"max_tokens: {max_tokens:g} > {limit}, which is the maximum allowed number of output "
+            f"max_tokens: {max_tokens} > {limit}, which is the maximum allowed number of output "
             f"tokens for {model}"
         )
 
@@ -274,6 +285,15 @@ def _whitespace(final_assistant: bool) -> None:
 
 
 TOOL_BLOCKS = ("tool_use", "tool_result")
+ID_PATTERNS = {
+    "tool_use": re.compile(r"^[a-zA-Z0-9_-]+$"),
+    "server_tool_use": re.compile(r"^srvtoolu_[a-zA-Z0-9_]+$"),
+}
+
+
+def _id_ok(kind: str, tid: Any) -> bool:
+    # fullmatch: `$` alone lets a final newline through
+    return isinstance(tid, str) and ID_PATTERNS[kind].fullmatch(tid) is not None
 
 
 def _validate_blocks(
@@ -290,12 +310,21 @@ def _validate_blocks(
             kind = b.get("type")
             if kind == "text":
                 text = b["text"]
+                if not text and b.get("cache_control") is not None:
+                    # anthropics/claude-code#55689 ("messages.170.content.3.text: cache_control
+                    # cannot be set for empty text blocks", before the next check's wording)
+                    raise InvalidRequest(
+                        f"messages.{i}.content.{k}.text: cache_control cannot be set for empty "
+                        "text blocks"
+                    )
                 if not text:
                     # https://github.com/anthropics/claude-code/issues/59812 and miurla/morphic#83
                     raise InvalidRequest("messages: text content blocks must be non-empty")
                 if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
-            elif kind in TOOL_BLOCKS and not has_tools:
+            else:
+                _validate_block_values(kind, b, f"messages.{i}.content.{k}")
+            if kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
                 # https://portkey.ai/error-library/tool-definition-error-10488
                 raise InvalidRequest(
@@ -307,6 +336,54 @@ def _validate_blocks(
                 raise InvalidRequest(
                     f"messages.{i}.content.{k}: Invalid `signature` in `thinking` block"
                 )
+
+
+def _validate_block_values(kind: Any, b: dict[str, Any], at: str) -> None:
+    """The values inside a block the types do not check: tool ids' pattern, images' data."""
+    if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
+        # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
+        # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
+        # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
+        raise InvalidRequest(
+            f"{at}.{kind}.id: String should match pattern '{ID_PATTERNS[kind].pattern}'"
+        )
+    if kind == "image" or kind == "tool_result":
+        _validate_images(b, at)
+
+
+IMAGE_MAGIC = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+    "image/webp": (b"RIFF",),  # then 4 bytes of size and b"WEBP"
+}
+
+
+def _validate_images(b: dict[str, Any], at: str) -> None:
+    """An image block's base64 data (or those inside a tool_result's content): not empty, base64,
+    and an image of its media_type."""
+    if b.get("type") == "tool_result":
+        inner = b.get("content")
+        for n, x in enumerate(inner if type(inner) is list else []):
+            if x.get("type") == "image":
+                _validate_images(x, f"{at}.tool_result.content.{n}")
+        return
+    source = b["source"]
+    if source.get("type") != "base64":
+        return
+    where = f"{at}.image.source.base64"
+    if not source["data"]:
+        # https://github.com/anthropics/claude-code/issues/12750
+        raise InvalidRequest(f"{where}: image cannot be empty")
+    try:
+        raw = base64.b64decode(source["data"], validate=True)
+    except ValueError:
+        # anthropics/anthropic-sdk-typescript#603 and felixarntz/ai-services#19
+        raise InvalidRequest(f"{where}: invalid base64 data") from None
+    media = source["media_type"]
+    if not raw.startswith(IMAGE_MAGIC[media]) or (media == "image/webp" and raw[8:12] != b"WEBP"):
+        # https://github.com/anthropics/claude-code/issues/6300 and #15746
+        raise InvalidRequest(f"{where}.data: Image does not match the provided media type {media}")
 
 
 def _spans(msgs: list[dict[str, Any]], first: int = 0) -> list[tuple[str, int, int]]:
