@@ -137,8 +137,8 @@ class Cassette:
                 path.read_text(encoding="utf-8"), parse_constant=_refuse, parse_float=_finite
             )
         except NotANumber as e:
-            problem = T("cassette.format.not_a_number", value=e.args[0])
-            raise CassetteError(T("cassette.unusable", path=path, problem=problem)) from None
+            nan = T("cassette.format.not_a_number", value=e.args[0])
+            raise CassetteError(T("cassette.unusable", path=path, problem=nan)) from None
         except RecursionError:
             raise CassetteError(T("cassette.too_deep", path=path)) from None
         except OSError as e:
@@ -151,6 +151,7 @@ class Cassette:
             raise CassetteError(
                 T("cassette.bad_json", path=path, line=e.lineno, column=e.colno, msg=e.msg)
             ) from e
+        problem: str | None
         try:
             problem = _format_problem(data)
         except RecursionError:
@@ -290,10 +291,14 @@ def _format_problem(data: Any) -> str | None:
             return T(
                 "cassette.format.not_api", i=i, method=req["method"], path=req["path"], why=why
             )
-        why = _not_an_api_answer(req, resp)
-        if why:
+        answer_problem = _not_an_api_answer(req, resp)
+        if answer_problem:
             return T(
-                "cassette.format.not_api", i=i, method=req["method"], path=req["path"], why=why
+                "cassette.format.not_api",
+                i=i,
+                method=req["method"],
+                path=req["path"],
+                why=answer_problem,
             )
     return None
 

@@ -192,17 +192,11 @@ class History:
         self.memo: Any = None
         self._tools: Any = None
         self._tool_stats: tuple[int, int] = token_stats(None)
-        self._valid_tools: tuple[bool, str] | None = None  # (beta, exact(tools)) of a valid request
+        # (beta, the tools as JSON text) of the last valid request: the same again need no second
+        # walk of their types (a loop sends the same tools with every request)
+        self.checked_tools: tuple[bool, str] | None = None
         # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
         self._bool_like: list[tuple[tuple[Any, ...], type]] = []
-
-    def tools_known(self, tools: Any, beta: bool) -> bool:
-        """Whether `tools` are those of an earlier valid request with the same `beta` (their types
-        need no second walk: a loop sends the same tools with every request)."""
-        return self._valid_tools is not None and self._valid_tools == (beta, exact(tools))
-
-    def valid_tools(self, tools: Any, beta: bool) -> None:
-        self._valid_tools = (beta, exact(tools))
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -364,9 +358,9 @@ class OfflineAPI:
             beta=beta,
             cache_marks=(marks := spelled(content, b'"cache_control"')),
             references=spelled(content, b'"tool_reference"'),
-            tools_known=h.tools_known(body.get("tools"), beta),
+            tools_known=h.checked_tools == (tools := (beta, exact(body.get("tools")))),
         )
-        h.valid_tools(body.get("tools"), beta)
+        h.checked_tools = tools
         assert isinstance(msgs, list)  # validate() refused anything else
         stats = add_stats(h.stats if known else (0, 0), msgs[known:])
         tool_stats = h.tool_stats(body.get("tools"))
