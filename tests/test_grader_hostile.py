@@ -45,12 +45,23 @@ def interrupts(client, messages, *, tools, run_tool, model):
     raise KeyboardInterrupt
 
 
+SPINNING_ENDS = threading.Event()  # set when this module's tests end: no thread outlives them
+
+
 def spins(client, messages, *, tools, run_tool, model):
-    while True:
+    while not SPINNING_ENDS.is_set():
         try:
             sum(range(1000))
         except BaseException:  # noqa: S110  (and it would swallow a request to stop)
             pass
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _stop_the_spinning_loops():
+    """A loop that swallows BaseException cannot be stopped from outside (the grader only asks):
+    left spinning, it would hold the interpreter lock half the time for every later test."""
+    yield
+    SPINNING_ENDS.set()
 
 
 def changes_the_defaults(client, messages, *, tools, run_tool, model):
