@@ -161,9 +161,11 @@ def test_a_correct_loop_the_machine_starves_is_not_abandoned(monkeypatch):
 
         return reference_loop(client, messages, tools=tools, run_tool=tool, model=model)
 
+    real = runner.cpu_wait
+
     def kernel(thread_id):  # as schedstat counts: the time of a pause still going on counts too
         before, began = paused.get(thread_id, (0.0, None))
-        return before + (time.monotonic() - began if began is not None else 0.0)
+        return real(thread_id) + before + (time.monotonic() - began if began is not None else 0.0)
 
     asleep = check_loop(paused_loop, SOME[:1], deadline=0.3)
     assert "既没有发请求也没有运行工具" in asleep.results[0].diagnosis
