@@ -36,11 +36,25 @@ def upstream():
 
 
 def start(upstream_url: str, roster: Path, *extra: str, key: str = TEACHER_KEY):
+    cmd = ["-m", "agentkit", "serve", "--port", "0", "--upstream", upstream_url]
+    return launch(*cmd, "--roster", str(roster), *extra, key=key)
+
+
+def launch(*args: str, key: str = TEACHER_KEY) -> subprocess.Popen:
+    """`python *args` with the teacher's key and not offline (the proxy talks to an upstream)."""
     env = {**os.environ, "ANTHROPIC_API_KEY": key}
     env.pop("AGENTKIT_OFFLINE", None)
-    cmd = [sys.executable, "-m", "agentkit", "serve", "--port", "0", "--upstream", upstream_url]
-    cmd += ["--roster", str(roster), *extra]
+    cmd = [sys.executable, *args]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def proxy_script(script: str, upstream, tmp_path: Path) -> tuple[subprocess.Popen, str]:
+    """The proxy as `script` starts it (given the upstream's URL and a roster path): its process
+    and the URL its banner prints."""
+    proc = launch("-c", script, upstream.url, str(tmp_path / "roster.csv"))
+    lines = [proc.stdout.readline() for _ in range(4)]
+    url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
+    return proc, url.strip().split("=", 1)[1]
 
 
 @pytest.fixture
@@ -237,14 +251,9 @@ sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2
 @pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\n", b"", b"BODY"])
 def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
     """Headers, idle keep-alive and body each have their time, as serve's do."""
-    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
-    env.pop("AGENTKIT_OFFLINE", None)
-    cmd = [sys.executable, "-c", SLOW_PROXY, upstream.url, str(tmp_path / "roster.csv")]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc, url = proxy_script(SLOW_PROXY, upstream, tmp_path)
     try:
-        lines = [proc.stdout.readline() for _ in range(4)]
-        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
-        port = int(url.strip().rsplit(":", 1)[1])
+        port = int(url.rsplit(":", 1)[1])
         if sent == b"BODY":
             sent = b"POST /v1/messages HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\n{"
         with socket.create_connection(("127.0.0.1", port)) as s:
@@ -268,14 +277,8 @@ sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2
 def test_the_proxy_out_of_file_descriptors_pauses_instead_of_spinning(upstream, tmp_path):
     """More clients than descriptors: no traceback per accept try (tornado's accept loop raised
     EMFILE on every turn of the event loop), and once they go, the next client is answered."""
-    env = {**os.environ, "ANTHROPIC_API_KEY": TEACHER_KEY}
-    env.pop("AGENTKIT_OFFLINE", None)
-    cmd = [sys.executable, "-c", FEW_FILES, upstream.url, str(tmp_path / "roster.csv")]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc, url = proxy_script(FEW_FILES, upstream, tmp_path)
     try:
-        lines = [proc.stdout.readline() for _ in range(4)]
-        url = next(line for line in lines if "export ANTHROPIC_BASE_URL=" in line)
-        url = url.strip().split("=", 1)[1]
         port = int(url.rsplit(":", 1)[1])
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(80)]
         time.sleep(2)
