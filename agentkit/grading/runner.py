@@ -215,7 +215,8 @@ class Harness:
         task = [{"role": "user", "content": case.prompt}]
 
         def target() -> None:
-            self.thread_id = threading.get_native_id()
+            native_id = getattr(threading, "get_native_id", None)  # Pyodide has none
+            self.thread_id = native_id() if native_id else None
             self.touch()
             try:
                 returned = fn(client, task, tools=case.tools, run_tool=self.run_tool, model=model)
