@@ -223,7 +223,13 @@ class Connection(asyncio.Protocol):
     encoded it, or all of a stream's events in one chunk (the model's reply is complete before the
     first event, so the client still reads them as a stream of events, only sooner). A request is
     answered at once when nothing can be waited for (a small body, its key idle), else in a task
-    (its key's earlier requests first; a body over OFF_LOOP in a worker thread)."""
+    (its key's earlier requests first; a body over OFF_LOOP in a worker thread).
+
+    What a connection sends is written at the end of the event loop's turn (`flush`), not as each
+    answer is made: on loopback a write wakes its client at once, which then takes the CPU from the
+    server mid-turn, and the answers made after it ran on a cold cache. Made first and written
+    together, the answers of one turn cost the server about 15% less CPU at 30 clients
+    (benchmarks/bench_serve.py)."""
 
     def __init__(self, apis: KeyedAPIs) -> None:
         self.apis, self.loop = apis, asyncio.get_running_loop()
@@ -236,6 +242,8 @@ class Connection(asyncio.Protocol):
         self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
         self.broken = False  # the parser failed: nothing more is read, the refusal is queued
         self.writing = True  # False while the client reads slower than it is answered
+        self.out: list[bytes] = []  # made this turn of the event loop, written at its end
+        self.close_after = False  # close once what is queued is written
 
     # --- the connection
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -247,6 +255,28 @@ class Connection(asyncio.Protocol):
         self._wait(None)
         self.waiting.clear()
         self.request = None
+        self.out, self.close_after = [], False
+
+    def _send(self, data: bytes, close: bool = False) -> None:
+        """Queue `data` (then the close, with `close`) for the end of this turn of the loop;
+        nothing after a close."""
+        if self.close_after:
+            return
+        if not self.out:
+            self.loop.call_soon(self.flush)
+        self.out.append(data)
+        self.close_after = self.close_after or close
+
+    def flush(self) -> None:
+        """Write what this turn queued, in order, then close if an answer asked to."""
+        transport, out, close = self.transport, self.out, self.close_after
+        self.out, self.close_after = [], False
+        if transport is None or transport.is_closing():
+            return
+        if out:
+            transport.write(out[0] if len(out) == 1 else b"".join(out))
+        if close:
+            transport.close()
 
     def data_received(self, data: bytes) -> None:
         if self.broken:
@@ -284,6 +314,7 @@ class Connection(asyncio.Protocol):
     def _close(self) -> None:
         """The timer's end: a silent client is closed; one that has not read what it was sent
         within the time is dropped (close() would wait for it to read, holding the answers)."""
+        self.flush()
         transport = self.transport
         if transport is None:
             return
@@ -363,8 +394,8 @@ class Connection(asyncio.Protocol):
         expects = request.headers.get("expect", "").lower() == "100-continue"
         if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
             raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
-        if expects and self.transport:
-            self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
+        if expects:
+            self._send(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
         self._wait(BODY_TIMEOUT)
 
     def on_body(self, chunk: bytes) -> None:
@@ -503,11 +534,11 @@ class Connection(asyncio.Protocol):
         head = f"HTTP/1.1 {answer.status} {_reason(answer.status)}\r\n" + "".join(
             f"{name}: {value}\r\n" for name, value in headers.items()
         )
-        transport.write(
-            head.encode("latin-1") + b"\r\n" + (b"" if request.method == "HEAD" else body)
+        self._send(
+            head.encode("latin-1") + b"\r\n" + (b"" if request.method == "HEAD" else body),
+            close=not request.keep_alive,
         )
         if not request.keep_alive:
-            transport.close()
             self._wait(IDLE_TIMEOUT)  # an answer the client never reads does not hold it open
         elif not self.waiting and self.request is None:
             self._wait(IDLE_TIMEOUT)

@@ -502,3 +502,60 @@ def test_a_client_that_never_reads_its_answers_is_not_answered_without_bound(mon
             while data := s.recv(1 << 20):
                 got += len(data)
     assert answered < 5_000 and got < 5_000 * 4_500, (answered, got)
+
+
+class Recording(asyncio.Transport):
+    """A connection's transport that keeps what the server writes, and when it closes."""
+
+    def __init__(self, name: str, log: list) -> None:
+        super().__init__()
+        self.name, self.log, self.closing = name, log, False
+
+    def write(self, data) -> None:
+        self.log.append((self.name, bytes(data)))
+
+    def close(self) -> None:
+        self.log.append((self.name, "close"))
+        self.closing = True
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def test_the_answers_of_one_turn_of_the_loop_are_written_at_its_end():
+    """On loopback a write wakes its client, which takes the CPU from the server mid-turn: the
+    answers of one turn of the event loop are made first, then written. Two connections, each with
+    requests in the same turn: nothing is written while they are answered; then each connection's
+    answers go in one write, in order, and nothing after an answer that closes the connection."""
+    plain = json.dumps(BODY).encode()
+    log: list = []
+
+    async def one_turn() -> None:
+        a, b = serve.Connection(KeyedAPIs()), serve.Connection(KeyedAPIs())
+        a.connection_made(Recording("a", log))
+        b.connection_made(Recording("b", log))
+        a.data_received(raw_request(plain, key="a") + raw_request(plain, key="a"))
+        closing = raw_request(plain, key="b", extra="connection: close\r\n")
+        b.data_received(closing + raw_request(plain, key="b"))
+        assert log == []  # answered, not yet written
+        await asyncio.sleep(0)
+        for c in (a, b):
+            c._wait(None)
+
+    asyncio.run(one_turn())
+    assert [
+        (name, data if data == "close" else data.count(b"HTTP/1.1 200")) for name, data in log
+    ] == [
+        ("a", 2),
+        ("b", 1),
+        ("b", "close"),
+    ]
