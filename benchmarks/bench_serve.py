@@ -13,13 +13,17 @@ processes; then a class simulation and the server's memory.
    the clients spent in their requests (not setting up: each client's first request, which opens
    its connection and builds the SDK's lazy parts, is sent before the clock starts, in-process and
    served alike) plus the server's, / requests, which other work on a shared machine disturbs less
-   than wall time; the server's share is shown. The clients are forked after `gc.freeze()`, as
+   than wall time. The clients are forked after `gc.freeze()`, as
    the gc module's documentation advises for fork without exec: a child's first full collection
    would otherwise walk (and copy) every object inherited from this process, a cost of the
    harness, not of a request. p50/p95 are per request; errors are counted (any exception).
    On a shared virtual machine one measurement moves by 20% from run to run, so each figure is
    measured `--pairs` times, in-process and served alternating, and the median of the ratios is
    given with their range.
+   The API's own CPU: in-process, the time the clients' threads spent inside the offline API
+   (`OfflineAPI.__call__`, timed in each client process); served, all the CPU of the server
+   process (its HTTP, event loop and API), per request. This is the API's cost with and without
+   serve, before the SDK's own HTTP stack, which the whole-request figures include.
    The floor, a control: the same clients against a server that does nothing but answer every
    request with the same bytes (the offline API's answer to this request, made once before the
    clock), on the same event loop and parser as serve. What it costs above in-process is what a
@@ -70,11 +74,33 @@ def client_for(url: str | None, key: str) -> anthropic.Anthropic:
     return anthropic.Anthropic(base_url=url, api_key=key, max_retries=0)
 
 
+API_CPU = [0.0]  # in an in-process client: the CPU its offline API took (OfflineAPI.__call__)
+
+
+def timed_api() -> None:
+    """In this (forked) client process only: count the CPU the in-process API takes."""
+    from agentkit.offline import OfflineAPI
+
+    answer = OfflineAPI.__call__
+
+    def timed(self, request):
+        t = time.thread_time()
+        try:
+            return answer(self, request)
+        finally:
+            API_CPU[0] += time.thread_time() - t
+
+    OfflineAPI.__call__ = timed  # type: ignore[method-assign]
+
+
 def one_client(url, key, n, stream, start, out) -> None:
+    if url is None:
+        timed_api()
     client, kw = client_for(url, key), request_kw()
     latencies, errors = [], 0
     send(client, kw, stream)  # the client's one-time set-up (connection, lazy SDK parts) first
     start.wait()
+    API_CPU[0] = 0.0
     cpu = time.process_time()  # the requests' CPU, not the client's set-up (TLS context, fork)
     for _ in range(n):
         t = time.perf_counter()
@@ -83,7 +109,7 @@ def one_client(url, key, n, stream, start, out) -> None:
             latencies.append(time.perf_counter() - t)
         except Exception:
             errors += 1
-    out.put((latencies, errors, time.process_time() - cpu))
+    out.put((latencies, errors, time.process_time() - cpu, API_CPU[0]))
 
 
 def send(client: anthropic.Anthropic, kw: dict, stream: bool) -> None:
@@ -121,16 +147,18 @@ def measure(url: str | None, clients: int, n: int, stream: bool, server: int | N
     for p in procs:
         p.join()
     server_cpu = cpu_seconds(server) - server_cpu
-    cpu = sum(c for _, _, c in results) + server_cpu
-    latencies = sorted(x for run, _, _ in results for x in run)
+    cpu = sum(c for _, _, c, _ in results) + server_cpu
+    api_cpu = sum(a for *_, a in results) if server is None else server_cpu
+    latencies = sorted(x for run, *_ in results for x in run)
     done = len(latencies)
     return {
         "cost_ms": wall / max(done, 1) * 1e3,
         "cpu_ms": cpu / max(done, 1) * 1e3,
         "server_ms": server_cpu / max(done, 1) * 1e3,
+        "api_ms": api_cpu / max(done, 1) * 1e3,
         "p50": statistics.median(latencies) * 1e3 if latencies else float("nan"),
         "p95": latencies[int(0.95 * (done - 1))] * 1e3 if latencies else float("nan"),
-        "errors": sum(e for _, e, _ in results),
+        "errors": sum(e for _, e, *_ in results),
         "requests": done,
     }
 
@@ -329,11 +357,13 @@ def per_request(
     return (
         f"{clients:>3} clients {kind}: in-process {med('in-process', 'cost_ms'):5.2f} ms/req wall, "
         f"{med('in-process', 'cpu_ms'):5.2f} CPU; serve {med('serve', 'cost_ms'):5.2f} wall, "
-        f"{med('serve', 'cpu_ms'):5.2f} CPU ({med('serve', 'server_ms'):4.2f} the server's; p50 "
+        f"{med('serve', 'cpu_ms'):5.2f} CPU (p50 "
         f"{med('serve', 'p50'):5.1f}, p95 {med('serve', 'p95'):5.1f} ms; "
         f"{sum(r['errors'] for r in runs['serve'])} errors) = {ratio('serve', 'cost_ms')} wall, "
         f"{ratio('serve', 'cpu_ms')} CPU; floor {med('floor', 'cpu_ms'):5.2f} CPU = "
-        f"{ratio('floor', 'cpu_ms')} CPU"
+        f"{ratio('floor', 'cpu_ms')} CPU\n{'':20}the API's own CPU: in-process "
+        f"{med('in-process', 'api_ms'):4.2f} ms/req, the server's {med('serve', 'api_ms'):4.2f} = "
+        f"{ratio('serve', 'api_ms')}"
     )
 
 
