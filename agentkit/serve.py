@@ -265,7 +265,7 @@ class Connection(asyncio.Protocol):
         if not self.out:
             self.loop.call_soon(self.flush)
         self.out.append(data)
-        self.close_after = self.close_after or close
+        self.close_after = close
 
     def flush(self) -> None:
         """Write what this turn queued, in order, then close if an answer asked to."""
@@ -274,7 +274,7 @@ class Connection(asyncio.Protocol):
         if transport is None or transport.is_closing():
             return
         if out:
-            transport.write(out[0] if len(out) == 1 else b"".join(out))
+            transport.write(b"".join(out))
         if close:
             transport.close()
 
