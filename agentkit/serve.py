@@ -737,18 +737,34 @@ def _raise_file_limit() -> None:
         pass
 
 
+@contextlib.contextmanager
+def stopping_on_signals(stop: asyncio.Event) -> Iterator[None]:
+    """Ctrl-C and SIGTERM set `stop` while the block runs; the handlers the process had before
+    are put back when it ends, however it ends (as uvicorn's `Server.capture_signals` does: a
+    handler left bound to a closed loop would swallow every later Ctrl-C and SIGTERM)."""
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    before = {sig: signal.getsignal(sig) for sig in signals}
+    for sig in signals:
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        yield
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+            signal.signal(sig, before[sig])
+
+
 async def _serve(host: str, port: int, ready=print) -> None:
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    listener = _Listener(host, port)
-    url = url_for(host, listener.port)
-    if not listens_on_loopback_only(listener.sockets):
-        ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
-    ready(T("serve.banner", url=url), flush=True)
-    await stop.wait()
-    listener.stop()
+    with stopping_on_signals(stop):
+        listener = _Listener(host, port)
+        url = url_for(host, listener.port)
+        if not listens_on_loopback_only(listener.sockets):
+            ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
+        ready(T("serve.banner", url=url), flush=True)
+        await stop.wait()
+        listener.stop()
 
 
 def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:

@@ -215,3 +215,33 @@ def test_a_non_python_client_streams_too(server, tmp_path):
     assert status == "200 text/event-stream"
     assert events.startswith("message_start ping content_block_start content_block_delta")
     assert events.endswith("content_block_stop message_delta message_stop")
+
+
+AFTER_A_FAILED_SERVE = """
+import signal, socket, sys, time
+from agentkit.serve import serve
+busy = socket.socket()
+busy.bind(("127.0.0.1", 0))
+busy.listen()
+assert serve("127.0.0.1", busy.getsockname()[1]) == 1
+print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, flush=True)
+time.sleep(30)
+"""
+
+
+def test_a_process_ends_on_sigterm_after_serve_failed_in_it():
+    """serve() on a busy port returns 1; the signal handlers it set are gone with its loop, so the
+    process that called it still ends on SIGTERM (a test runner's timeout, a teacher's kill)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", AFTER_A_FAILED_SERVE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "True"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == -signal.SIGTERM
+    finally:
+        proc.kill()
+        proc.wait()
