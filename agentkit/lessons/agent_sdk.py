@@ -267,6 +267,27 @@ def _decision(out: Any) -> tuple[str | None, str]:
     return specific.get("permissionDecision"), str(specific.get("permissionDecisionReason", ""))
 
 
+async def reference_deny_big_refunds(input_data: dict, tool_use_id: Any, context: Any) -> dict:
+    """The hook's reference answer (the lesson's solution cell): what the later cell runs while the
+    learner's own does not pass yet, so the student edition, which has no solution cells, runs too."""
+    amount = input_data["tool_input"].get("amount", 0)
+    if amount > REFUND_CAP:
+        reason = T("sdk.reference_reason", amount=amount, cap=REFUND_CAP)
+        return {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "deny",
+                "permissionDecisionReason": reason,
+            }
+        }
+    return {}
+
+
+def reference_finished(result: Any) -> bool:
+    """`finished`'s reference answer: True when a ResultMessage says the run completed normally."""
+    return result.subtype == "success" and not result.is_error
+
+
 @check("hint.refund_cap_hook")
 def refund_cap_hook(hook: Callable[..., Any]) -> str:
     require(callable(hook), T("want_function", name="deny_big_refunds"))

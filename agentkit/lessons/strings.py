@@ -988,6 +988,10 @@ T = Strings(
             "The hook did not deny a refund of 120 (the limit is {cap}) "
             "(permissionDecision={decision!r}).",
         ),
+        "sdk.reference_reason": (
+            "退款 {amount} 元超过自动退款上限 {cap} 元，需要人工审核。",
+            "A refund of {amount} is above the automatic refund limit of {cap}; a person must review it.",
+        ),
         "sdk.reason": (
             "拒绝时要写 permissionDecisionReason：模型读到的就是这句理由。",
             "Give a permissionDecisionReason when you deny: that sentence is what the model reads.",
