@@ -10,6 +10,7 @@ Also reports the peak Python memory (tracemalloc) of one 200-turn run.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 import tracemalloc
@@ -49,24 +50,29 @@ def bare_once(requests: list[dict]) -> int:
 def runner_once() -> int:
     world = World()
 
+    # A tool returns what a real tool returns: JSON text. (A dict would go out as the list of its
+    # keys: the SDK turns any non-string iterable into content blocks, and the API refuses them.)
     @beta_tool
-    def lookup_order(order_id: str) -> dict:
+    def lookup_order(order_id: str) -> str:
         """按订单号查询订单状态。
 
         Args:
             order_id: 形如 A-1001
         """
-        return world.run_tool("lookup_order", {"order_id": order_id})
+        return json.dumps(
+            world.run_tool("lookup_order", {"order_id": order_id}), ensure_ascii=False
+        )
 
     @beta_tool
-    def process_refund(order_id: str, amount: float) -> dict:
+    def process_refund(order_id: str, amount: float) -> str:
         """为已确认的订单发起退款。
 
         Args:
             order_id: 来自 lookup_order 的结果
             amount: 来自 lookup_order 的结果
         """
-        return world.run_tool("process_refund", {"order_id": order_id, "amount": amount})
+        refund = world.run_tool("process_refund", {"order_id": order_id, "amount": amount})
+        return json.dumps(refund, ensure_ascii=False)
 
     client = make_client(offline=True, world=world)
     runner = client.beta.messages.tool_runner(
@@ -76,7 +82,10 @@ def runner_once() -> int:
         tools=[lookup_order, process_refund],
         thread=False,
     )
-    return sum(1 for _ in runner)
+    turns = sum(1 for _ in runner)
+    if not any(e["tool"] == "process_refund" for e in world.effects):  # measure the task, done
+        raise RuntimeError(f"the tool runner did not refund after {turns} turns")
+    return turns
 
 
 def per_turn(fn, *args) -> float:
