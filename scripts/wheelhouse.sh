@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The instructor guide's §1.1 ("离线安装包") run as written (CI runs this script, and
-# tests/test_doctor.py checks that each line marked `# guide` is in the guide word for word):
+# The instructor guide's §1.1 ("离线安装包") run as written (on demand, not by .ci/run: about 5 min and
+# 118 MB of downloads; tests/test_doctor.py checks that each line marked `# guide` is in the guide word for word):
 #   1. on the teacher's machine, online, in the repository: the wheelhouse;
 #   2. on a student's laptop, offline: a copy of the repository and the wheelhouse (the USB
 #      stick), a venv, the install with no index, then the preflight `python -m agentkit doctor`.

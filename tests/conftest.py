@@ -1,13 +1,8 @@
-import os
-
 import pytest
 
 from agentkit.settings import CLEARED_FOR_TESTS
 
-# Tests and nbval always run offline: the notebooks' kernels inherit this environment.
-for _name in CLEARED_FOR_TESTS:
-    os.environ.pop(_name, None)
-os.environ["AGENTKIT_OFFLINE"] = "1"
+# The tiers and the offline environment are set in ../conftest.py (loaded first, for any path).
 
 
 @pytest.fixture(autouse=True)
@@ -24,3 +19,11 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture(scope="session")
+def battery():
+    """The session's one battery cache (tests/batteries.py): `battery(loop, seed=…, lang=…)`."""
+    from batteries import graded
+
+    return graded

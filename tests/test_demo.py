@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import agentkit
+
+pytestmark = pytest.mark.slow  # a subprocess per run: the full tier
 
 ROOT = Path(__file__).resolve().parents[1]
 

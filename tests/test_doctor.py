@@ -3,9 +3,12 @@
 import subprocess
 import sys
 
+import pytest
+
 from agentkit import doctor
 
 
+@pytest.mark.slow
 def test_doctor_in_this_environment_says_ready_in_one_line():
     r = subprocess.run(
         [sys.executable, "-m", "agentkit", "doctor"], capture_output=True, text=True, timeout=120

@@ -155,6 +155,7 @@ def _no_retries(init):
 # --- serve ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_serves_banner_its_error_answers_and_its_last_line_are_english(en):
     env = {**os.environ, "AGENTKIT_LANG": "en"}
     proc = subprocess.Popen(
@@ -640,6 +641,7 @@ def start_proxy(upstream_url, roster, *extra):
     return proc, banner, url.strip().split("=", 1)[1]
 
 
+@pytest.mark.slow
 def test_the_classroom_proxys_banner_and_answers_are_english(en, tmp_path, capsys):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

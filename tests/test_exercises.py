@@ -770,6 +770,7 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])
 def test_the_check_fails_on_the_stub_passes_with_the_solution_and_answers_a_wrong_attempt(
     path, key, cells
@@ -798,6 +799,7 @@ def _asks_for_code(path: Path, cells) -> bool:
 CODE = [(p, k, c) for p, k, c in ALL if _asks_for_code(p, c)]
 
 
+@pytest.mark.slow  # runs each lesson up to its exercise
 @pytest.mark.parametrize("path, key, cells", CODE, ids=[k for _, k, _ in CODE])
 def test_a_learners_function_with_the_wrong_parameters_is_told_so_never_blamed_on_the_check(
     path, key, cells

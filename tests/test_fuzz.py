@@ -288,6 +288,7 @@ def tally(corpus) -> Tally:
     return fuzz(corpus, REQUESTS)
 
 
+@pytest.mark.slow
 def test_fuzzed_requests_get_the_apis_answers(tally):
     assert tally.requests >= REQUESTS
     assert not tally.problems, f"{len(tally.problems)} problems:\n" + "\n".join(tally.problems[:30])
@@ -347,6 +348,7 @@ def _verdict(api: OfflineAPI, path: str, raw: bytes) -> tuple[int, str | None]:
     return answer.status, error["message"] if error else None
 
 
+@pytest.mark.slow
 def test_after_a_valid_request_a_mutated_one_is_judged_as_a_fresh_api_judges_it(corpus):
     """The history and tools caches never change a verdict: each mutated request gets, after its
     valid original, the status and wording it gets from an API that never saw the original."""

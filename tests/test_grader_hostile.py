@@ -19,6 +19,8 @@ from agentkit.grading import SCENARIOS, check_loop, reference_loop
 from agentkit.grading.runner import STARVED
 from agentkit.sim import world
 
+pytestmark = pytest.mark.slow  # hostile loops run to their deadlines: the full tier
+
 SOME = [s for s in SCENARIOS if s.key in ("guide", "parallel", "runaway")]
 DEADLINE = 2.0
 

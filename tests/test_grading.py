@@ -14,6 +14,7 @@ from functools import cache, partial
 from unittest.mock import patch
 
 import pytest
+from batteries import graded
 
 from agentkit import antipatterns, run_agent_loop
 from agentkit.content import CJK
@@ -34,6 +35,7 @@ from agentkit.tools import tool_result
 KEYS = {s.key for s in SCENARIOS}
 ALL_BUT = KEYS.__sub__
 SEEDS = (0, 1, 2, 7)
+SLOW = pytest.mark.slow
 
 # Where each specimen fails at seed 0 (and nowhere else). If the simulated Claude changes, this
 # table says how. `ALL_BUT(...)`: the specimen breaks almost everything.
@@ -156,13 +158,8 @@ def fresh(name):
 
 
 def specimen_report(name, seed=0):
-    """Each specimen's battery is run once per test session and shared by the tests below."""
-    return _specimen_report(name, seed)  # one cache key for (name) and (name, 0)
-
-
-@cache
-def _specimen_report(name, seed):
-    return check_loop(fresh(name), name=name, seed=seed)
+    """Each specimen's battery is run once per test session (tests/batteries.py), in Chinese."""
+    return graded(antipatterns.SPECIMENS[name][1], name=name, seed=seed, lang="zh")
 
 
 def failed(fn, seed=0):
@@ -179,9 +176,9 @@ def diagnosis(fn, key, seed=0):
 # --- the reference and the bug catalogue ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", [s if s == 0 else pytest.param(s, marks=SLOW) for s in SEEDS])
 def test_reference_loop_passes_every_scenario(seed):
-    report = check_loop(reference_loop, seed=seed)
+    report = graded(reference_loop, seed=seed, lang="zh")
     assert report.passed, report
     assert all(r.diagnosis == "通过" for r in report.results)
 
@@ -197,6 +194,7 @@ def test_each_specimen_fails_exactly_where_it_should(name):
     assert all(r.problems for r in report.results if not r.passed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("i", "name"), list(enumerate(sorted(EXPECTED_FAILURES))))
 def test_no_bug_passes_with_another_seed(i, name):
     """Drawn again (new ids, amounts, wording, language), the bug is still caught where it shows."""
@@ -501,7 +499,13 @@ CORRECT = {
 }
 
 
-@pytest.mark.parametrize(("i", "name"), list(enumerate(sorted(CORRECT))))
+@pytest.mark.parametrize(
+    ("i", "name"),
+    [
+        (i, n) if i % 5 == 0 else pytest.param(i, n, marks=SLOW)
+        for i, n in enumerate(sorted(CORRECT))
+    ],
+)
 def test_correct_loops_of_other_shapes_pass(i, name):
     report = check_loop(CORRECT[name], name=name, seed=i % 5)
     assert report.passed, report
@@ -610,8 +614,8 @@ def _english(name, seed):
 
 
 def in_chinese(name, seed):
-    return specimen_report(name, seed) if name in EXPECTED_FAILURES else check_loop(
-        EN_LOOPS[name], name=name, seed=seed
+    return specimen_report(name, seed) if name in EXPECTED_FAILURES else graded(
+        EN_LOOPS[name], name=name, seed=seed, lang="zh"
     )  # fmt: skip
 
 
@@ -636,7 +640,19 @@ CASES = [(name, 0) for name in [*EN_LOOPS, *sorted(EXPECTED_FAILURES)]] + [
 ]
 
 
-@pytest.mark.parametrize("name, seed", CASES)
+# The fast tier compares one specimen of each family (antipatterns.SPECIMENS' kind) at seed 0; the
+# full tier every one. The Chinese reports come from the session's cache either way.
+ONE_OF_EACH_FAMILY = SEED_3
+
+
+def fast_if_one_of_a_family(name, *rest):
+    fast = name in ONE_OF_EACH_FAMILY and (not rest or rest[0] == 0)
+    if fast:
+        return (name, *rest) if rest else name
+    return pytest.param(name, *rest, marks=SLOW)
+
+
+@pytest.mark.parametrize("name, seed", [fast_if_one_of_a_family(*case) for case in CASES])
 def test_the_verdicts_are_the_same_in_english(name, seed):
     zh, en = verdicts(in_chinese(name, seed)), verdicts(english(name, seed)[0])
     if name == "stop_on_done" and seed == 0:
@@ -650,7 +666,9 @@ def test_the_verdicts_are_the_same_in_english(name, seed):
 RUN_OF_CJK = re.compile(CJK.pattern + "+")
 
 
-@pytest.mark.parametrize("name", [*EN_LOOPS, *sorted(EXPECTED_FAILURES)])
+@pytest.mark.parametrize(
+    "name", [fast_if_one_of_a_family(name) for name in [*EN_LOOPS, *sorted(EXPECTED_FAILURES)]]
+)
 def test_in_english_the_grader_says_nothing_in_chinese(name):
     """Titles, score lines, diagnoses and hints are English; Chinese is allowed only where a
     diagnosis quotes what the loop, the world or the stand-in said in the run."""

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from agentkit.grading import export
 
@@ -30,6 +31,7 @@ def classroom(folder: Path) -> None:
     (folder / "dave.ipynb").write_text("{not a notebook", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_one_row_per_student_with_a_column_per_scenario(tmp_path):
     subs = tmp_path / "submitted"
     subs.mkdir()

@@ -15,6 +15,8 @@ from pathlib import Path
 import httpx2
 import pytest
 
+pytestmark = pytest.mark.slow  # a real JupyterHub: the full tier
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "classroom" / "jupyterhub" / "jupyterhub_config.py"
 CHP = next(

@@ -201,7 +201,18 @@ def test_every_check_has_a_right_answer_here():
         right(name)  # a new check without its right answer here: KeyError
 
 
-@pytest.mark.parametrize("name, kind", CASES, ids=[f"{n}-{k}" for n, k in CASES])
+# Checks that grade a whole loop run batteries (seconds each): the full tier, but for the right one.
+HEAVY = {"correct_stop", "predicted_failures", "whole_loop"}
+
+
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        pytest.param(n, k, marks=pytest.mark.slow) if n in HEAVY and k != "right" else (n, k)
+        for n, k in CASES
+    ],
+    ids=[f"{n}-{k}" for n, k in CASES],
+)
 def test_a_check_answers_in_english_with_the_verdict_it_gives_in_chinese(name, kind, monkeypatch):
     if name in LOOP_CHECKS and kind in ("near miss", "raises") and not GRADER_IN_ENGLISH:
         pytest.skip("the grader's diagnoses are not in English yet (agentkit.grading has no table)")
@@ -225,7 +236,13 @@ Chinese tasks never trip it (the "english" scenario, also among correct_stop's, 
 
 
 @pytest.mark.skipif(not GRADER_IN_ENGLISH, reason="the grader's diagnoses are not in English yet")
-@pytest.mark.parametrize("specimen", list(SPECIMENS))
+@pytest.mark.parametrize(
+    "specimen",
+    [
+        s if s in ONE_PER_KIND.values() else pytest.param(s, marks=pytest.mark.slow)
+        for s in SPECIMENS
+    ],
+)
 def test_each_specimen_gets_an_english_verdict_from_the_checks_that_take_a_loop(
     specimen, monkeypatch
 ):

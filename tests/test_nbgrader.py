@@ -1,9 +1,11 @@
 """`build_editions.py --nbgrader OUT`: an nbgrader course from the lessons' tags, graded by nbgrader
 itself (generate_assignment, autograde) with the scores read back from nbgrader's database."""
 
+import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import nbformat
@@ -14,6 +16,8 @@ SCRIPT = ROOT / "scripts" / "build_editions.py"
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import nbgrader_course  # noqa: E402
+
+pytestmark = pytest.mark.slow  # nbgrader's whole course: the full tier
 
 
 def build(out: Path, *notebooks: str) -> subprocess.CompletedProcess:
@@ -80,6 +84,13 @@ def solve(nb, grade_id: str, solution: str) -> None:
     cell.source = solution
 
 
+def with_the_interpreters_scripts() -> dict[str, str]:
+    """nbgrader runs `alembic` by name: put this interpreter's scripts folder first on PATH, as an
+    activated venv would (the tests may run as `.venv/bin/python -m pytest`, not activated)."""
+    scripts = sysconfig.get_path("scripts")
+    return {**os.environ, "PATH": os.pathsep.join([scripts, os.environ.get("PATH", "")])}
+
+
 def test_nbgrader_autogrades_a_class_and_its_database_holds_the_scores(tmp_path):
     pytest.importorskip("nbgrader", reason='nbgrader comes with pip install -e ".[classroom]"')
     from nbgrader.api import Gradebook
@@ -94,6 +105,7 @@ def test_nbgrader_autogrades_a_class_and_its_database_holds_the_scores(tmp_path)
             capture_output=True,
             text=True,
             timeout=300,
+            env=with_the_interpreters_scripts(),
         )
         assert r.returncode == 0, r.stdout + r.stderr
 

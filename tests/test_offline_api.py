@@ -303,6 +303,7 @@ for _ in range(2):
 """
 
 
+@pytest.mark.slow
 def test_ids_are_the_same_on_every_run_of_a_fresh_process():
     runs = [
         subprocess.run(

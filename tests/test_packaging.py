@@ -45,11 +45,12 @@ def test_readme_commands_match_the_project():
         assert (ROOT / lesson).exists()
     overrides = json.loads((ROOT / "jupyterlab-settings" / "overrides.json").read_text())
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
-    assert "\npytest\n" in readme and "python -m pytest" in ci
+    assert "\npytest\n" in readme and "python -m pytest --full -n 2\n" in ci
+    assert "pytest --full -n 2" in readme  # the full tier, named for both readers
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
         "pytest"
     ]["ini_options"]
-    assert options["testpaths"] == ["tests", "notebooks"] and "--nbval" in options["addopts"]
+    assert options["testpaths"] == ["tests", "notebooks"]
 
 
 def test_readmes_english_section_runs_the_demo_in_english(capsys):

@@ -86,7 +86,10 @@ def test_blueprint_weights_sum_to_100_and_the_document_matches(bank, topics):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("guesser", [*GUESSERS, LEARNED])
+@pytest.mark.parametrize(
+    "guesser",
+    [*GUESSERS, pytest.param(LEARNED, marks=pytest.mark.slow)],  # leave-one-out: seconds
+)
 def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
     result = evaluate(bank, guesser, lang)
     assert result.score <= 0.35, (

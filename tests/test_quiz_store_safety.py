@@ -43,6 +43,7 @@ print("ok")
 """
 
 
+@pytest.mark.slow
 def test_concurrent_first_use_leaves_one_good_store_with_every_answer(tmp_path):
     for round in range(8):
         path = tmp_path / f"round-{round}.sqlite3"
@@ -273,6 +274,7 @@ def test_a_writer_killed_mid_transaction_leaves_a_store_that_is_rolled_back_not_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.sqlite3"]
 
 
+@pytest.mark.slow
 def test_a_corrupt_store_is_said_in_one_line(tmp_path):
     path = tmp_path / "quiz.sqlite3"
     with open_store(path) as s:

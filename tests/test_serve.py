@@ -20,6 +20,8 @@ import agentkit
 from agentkit.serve import Background
 from agentkit.sim import World
 
+pytestmark = pytest.mark.slow  # real servers in subprocesses: the full tier
+
 GUIDE_LOOP = Path(__file__).parent / "data" / "guide" / "loop.py"
 MODEL = agentkit.default_model()
 
@@ -220,6 +222,7 @@ def test_a_non_python_client_streams_too(server, tmp_path):
 AFTER_A_FAILED_SERVE = """
 import signal, socket, sys, time
 from agentkit.serve import serve
+
 busy = socket.socket()
 busy.bind(("127.0.0.1", 0))
 busy.listen()

@@ -31,6 +31,7 @@ def post(url, key, **kw):
     return httpx2.post(f"{url}/v1/messages", **kw)
 
 
+@pytest.mark.slow
 def test_a_world_is_made_only_for_a_valid_request():
     with Background() as bg:
         for i in range(20):
@@ -199,6 +200,7 @@ def stop(proc):
     return proc.communicate(timeout=60)
 
 
+@pytest.mark.slow
 def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
     proc, url = start("--host", "0.0.0.0")
     try:
@@ -217,6 +219,7 @@ def test_a_non_loopback_host_warns_in_one_line_and_prints_the_real_url():
     assert len(err.strip().splitlines()) == 1 and "--host 0.0.0.0" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("host", ["LOCALHOST", "0x7f.1"])
 def test_a_loopback_host_by_another_name_is_not_warned_about(host):
     """The warning is about what the server is bound to (here 127.0.0.1), not the name given."""
@@ -225,6 +228,7 @@ def test_a_loopback_host_by_another_name_is_not_warned_about(host):
     assert err == "" and out.strip().endswith("离线 Claude API 已停止。")
 
 
+@pytest.mark.slow
 def test_a_client_that_hangs_up_mid_stream_is_not_a_traceback():
     proc, url = start()
     try:
@@ -283,6 +287,7 @@ def test_ctrl_c_while_the_package_is_importing_exits_quietly_with_130(moment):
     assert status == 130 and said == [], said
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_serve_is_importing_exits_quietly():
     status, said = interrupted_at("tornado")
     # by the time the signal lands the server may be up: then it stops as usual
@@ -469,6 +474,7 @@ def test_a_bad_request_pipelined_after_a_pending_one_is_answered_after_it(bad):
         assert list(bg.apis) == ["k"]  # and the world the first one made is kept
 
 
+@pytest.mark.slow
 def test_a_client_that_never_reads_its_answers_is_not_answered_without_bound(monkeypatch):
     """Pipelining 20,000 requests (86 MB of answers) without reading: the server stops answering
     (and reading) once its write buffer is full, and drops the client after IDLE_TIMEOUT."""

@@ -154,6 +154,7 @@ def demo(**env: str) -> subprocess.CompletedProcess:
         ({"ANTHROPIC_BASE_URL": ""}, "ANTHROPIC_BASE_URL=''"),
     ],
 )
+@pytest.mark.slow
 def test_the_demo_answers_a_wrong_environment_in_one_line(env, says):
     r = demo(**env)
     assert r.returncode == 1 and "Traceback" not in r.stderr + r.stdout

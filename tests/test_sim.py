@@ -153,6 +153,7 @@ def _runs(seed):
     return [run_scenario(reference_loop, sc, seed=seed) for sc in SCENARIOS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 3])
 def test_the_history_cache_changes_nothing_a_scenario_sees(seed, monkeypatch):
     cached = _runs(seed)

@@ -21,6 +21,8 @@ import agentkit
 from agentkit.serve import Background
 from agentkit.upstream import RosterError, read_roster, usage_path
 
+pytestmark = pytest.mark.slow  # the proxy and its upstreams in subprocesses: the full tier
+
 GUIDE_LOOP = Path(__file__).parent / "data" / "guide" / "loop.py"
 MODEL = agentkit.default_model()
 TEACHER_KEY = (
@@ -269,6 +271,7 @@ def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
 FEW_FILES = """
 import resource, sys
 from agentkit import upstream
+
 resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2], students=1))
 """
