@@ -627,3 +627,20 @@ def test_an_empty_text_block_with_cache_control_gets_the_live_apis_first_wording
     assert refused(body(messages=msgs)) == (
         "messages.0.content.1.text: cache_control cannot be set for empty text blocks"
     )
+
+
+# --- issue 34: the offline API against the live API's answers -------------------------------------
+
+
+@pytest.mark.parametrize("choice", [None, {"type": "any"}, {"type": "auto"}])
+def test_every_tool_deferred_is_the_live_apis_400_never_a_500(choice):
+    """`tool_choice: any` with every tool deferred was a 500 (StopIteration in the stand-in's
+    policy). The tool search docs' "All tools deferred" error, whatever the tool_choice."""
+    deferred = [{**t, "defer_loading": True} for t in TOOLS]
+    request = body(tools=deferred, **({"tool_choice": choice} if choice else {}))
+    assert refused(request) == (
+        "All tools have defer_loading set. At least one tool must be non-deferred."
+    )
+    one_loaded = body(tools=[deferred[0], TOOLS[1]], tool_choice={"type": "any"})
+    status, reply = send(offline_api(), one_loaded)
+    assert status == 200 and reply["stop_reason"] == "tool_use"
