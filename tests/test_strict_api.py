@@ -644,3 +644,19 @@ def test_every_tool_deferred_is_the_live_apis_400_never_a_500(choice):
     one_loaded = body(tools=[deferred[0], TOOLS[1]], tool_choice={"type": "any"})
     status, reply = send(offline_api(), one_loaded)
     assert status == 200 and reply["stop_reason"] == "tool_use"
+
+
+def test_a_tool_result_in_an_assistant_turn_is_refused():
+    """Accepted before (only user turns were walked for results). The live API: "`tool_result`
+    blocks can only be in `user` messages" (tghamm/Anthropic.SDK#128)."""
+    turn = [TOOL_USE, RESULT]
+    assert refused(body(messages=history(*turn, results=[RESULT]))) == (
+        "messages.1: `tool_result` blocks can only be in `user` messages"
+    )
+    late = history(TOOL_USE, results=[RESULT]) + [
+        {"role": "assistant", "content": [{"type": "text", "text": "好的"}, RESULT]},
+        {"role": "user", "content": "继续"},
+    ]
+    assert refused(body(messages=late)) == (
+        "messages.3: `tool_result` blocks can only be in `user` messages"
+    )

@@ -323,7 +323,7 @@ def _validate_blocks(
                 if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
             else:
-                _validate_block_values(kind, b, f"messages.{i}.content.{k}")
+                _validate_block_values(kind, b, i, k, msgs[i]["role"])
             if kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
                 # https://portkey.ai/error-library/tool-definition-error-10488
@@ -338,8 +338,17 @@ def _validate_blocks(
                 )
 
 
-def _validate_block_values(kind: Any, b: dict[str, Any], at: str) -> None:
-    """The values inside a block the types do not check: tool ids' pattern, images' data."""
+def _validate_block_values(kind: Any, b: dict[str, Any], i: int, k: int, role: str) -> None:
+    """What the types do not check about block `k` of message `i`: the role it may appear in, tool
+    ids' pattern, images' data."""
+    if kind == "tool_result" and role == "assistant":
+        # tghamm/Anthropic.SDK#128 ("`tool_result` blocks can only be in `user` messages"), at the
+        # message's location as proxies that split such turns quote it ("messages.9: …")
+        raise InvalidRequest(
+            f"messages.{i}: `tool_result` blocks can only be in `user` messages",
+            code="tool_result_in_assistant",
+        )
+    at = f"messages.{i}.content.{k}"
     if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
         # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
         # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
