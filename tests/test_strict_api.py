@@ -660,3 +660,33 @@ def test_a_tool_result_in_an_assistant_turn_is_refused():
     assert refused(body(messages=late)) == (
         "messages.3: `tool_result` blocks can only be in `user` messages"
     )
+
+
+SEARCH_TOOL = {"type": "web_search_20250305", "name": "web_search"}
+FETCH_TOOL = {"type": "web_fetch_20250910", "name": "web_fetch"}
+
+
+@pytest.mark.parametrize(
+    "tool, expected",
+    [
+        (
+            {**SEARCH_TOOL, "allowed_domains": ["a.com"], "blocked_domains": ["b.com"]},
+            "tools.1.web_search_20250305: Only one of allowed_domains or blocked_domains may be "
+            "set.",
+        ),
+        (
+            {**FETCH_TOOL, "allowed_domains": ["a.com"], "blocked_domains": ["b.com"]},
+            "tools.1.web_fetch_20250910: Only one of allowed_domains or blocked_domains may be set.",
+        ),
+        (
+            {**SEARCH_TOOL, "blocked_domains": []},
+            "tools.1.web_search_20250305.blocked_domains: Empty list of domains is ambiguous. "
+            "Provide at least one domain or null.",
+        ),
+    ],
+)
+def test_a_server_tools_domain_lists_are_checked_as_the_live_api_does(tool, expected):
+    """Both lists were accepted, though the SDK's docstring says "Cannot be used alongside"."""
+    assert refused(body(tools=[TOOLS[0], tool])) == expected
+    one = {k: v for k, v in tool.items() if k != "blocked_domains"}
+    assert send(offline_api(), body(tools=[TOOLS[0], {**one, "blocked_domains": None}]))[0] == 200

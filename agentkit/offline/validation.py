@@ -206,6 +206,7 @@ def _tool_name(i: int, t: Any) -> Any:
     if not isinstance(t, dict):
         raise InvalidRequest(f"tools.{i}: Input should be a valid dictionary")
     if "type" in t and t["type"] != "custom":
+        _validate_domains(i, t)
         return t.get("name")  # a server tool, e.g. web_search_20250305
     if "name" not in t:
         raise InvalidRequest(f"tools.{i}.custom.name: Field required")
@@ -219,6 +220,30 @@ def _tool_name(i: int, t: Any) -> Any:
     if not isinstance(schema, dict) or schema.get("type") != "object":
         raise InvalidRequest(f"tools.{i}.custom.input_schema.type: Input should be 'object'")
     return t["name"]
+
+
+DOMAIN_LISTS = ("allowed_domains", "blocked_domains")
+
+
+def _validate_domains(i: int, t: dict[str, Any]) -> None:
+    """A server tool's domain lists (web_search, web_fetch): one of the two at most, never empty
+    (null, or leaving the field out, is no restriction)."""
+    at = f"tools.{i}.{t['type']}"
+    for name in DOMAIN_LISTS:
+        if t.get(name) == []:
+            # CherryHQ/cherry-studio#10374 ("tools.0.web_search_20250305.blocked_domains: Empty
+            # list of domains is ambiguous. Provide at least one domain or null.")
+            raise InvalidRequest(
+                f"{at}.{name}: Empty list of domains is ambiguous. Provide at least one domain "
+                "or null."
+            )
+    if all(t.get(name) is not None for name in DOMAIN_LISTS):
+        # The SDK's docstrings: "Cannot be used alongside `blocked_domains`". The sentence is the
+        # one the docs give for this refusal ("Only one of allowed_domains or blocked_domains may be
+        # set.", https://platform.claude.com/docs/en/managed-agents/tools, which shares the
+        # Messages API's domain vocabulary); its location is taken from the empty-list wording
+        # above (no Messages API paste of this one was found)
+        raise InvalidRequest(f"{at}: Only one of allowed_domains or blocked_domains may be set.")
 
 
 def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
