@@ -690,3 +690,62 @@ def test_a_server_tools_domain_lists_are_checked_as_the_live_api_does(tool, expe
     assert refused(body(tools=[TOOLS[0], tool])) == expected
     one = {k: v for k, v in tool.items() if k != "blocked_domains"}
     assert send(offline_api(), body(tools=[TOOLS[0], {**one, "blocked_domains": None}]))[0] == 200
+
+
+CACHED_SYSTEM = [
+    {"type": "text", "text": "你是客服助手。" + "退款规则：签收后 30 天内可退。" * 400},
+    {"type": "text", "text": "回答要简短。", "cache_control": {"type": "ephemeral"}},
+]
+
+
+def test_max_tokens_0_pre_warms_the_cache_without_generating():
+    """It was refused ("greater than or equal to 1"). The SDK's docstring: "Set to `0` to populate
+    the prompt cache without generating a response"; the prompt caching docs (Pre-warming the
+    cache): an empty `content`, `stop_reason: "max_tokens"`, a fully populated `usage`."""
+    client = agentkit.make_client(offline=True)
+    warm = client.messages.create(
+        model=MODEL,
+        max_tokens=0,
+        system=CACHED_SYSTEM,
+        messages=[{"role": "user", "content": "warmup"}],
+    )
+    assert warm.content == [] and warm.stop_reason == "max_tokens" and warm.stop_sequence is None
+    assert warm.usage.output_tokens == 0 and warm.usage.input_tokens > 0
+    assert warm.usage.cache_creation_input_tokens >= 2048  # claude-sonnet-4-6's minimum
+    real = client.messages.create(
+        model=MODEL, max_tokens=1024, system=CACHED_SYSTEM, tools=TOOLS,
+        messages=[{"role": "user", "content": PROMPT}],
+    )  # fmt: skip
+    assert real.usage.cache_read_input_tokens == warm.usage.cache_creation_input_tokens
+    assert real.stop_reason == "tool_use"
+
+
+def test_max_tokens_0_does_not_ask_the_model():
+    api = OfflineAPI(Broken())  # a model that raises when asked
+    status, reply = send(api, body(max_tokens=0))
+    assert status == 200 and reply["content"] == [] and reply["usage"]["output_tokens"] == 0
+
+
+@pytest.mark.parametrize(
+    "over, conflict",
+    [
+        ({"stream": True}, "`stream: true`"),
+        ({"thinking": {"type": "enabled", "budget_tokens": 1024}}, "extended thinking"),
+        (
+            {"output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}}},
+            "structured outputs",
+        ),
+        ({"tool_choice": {"type": "any"}}, "a `tool_choice` that forces tool use"),
+        ({"tool_choice": {"type": "tool", "name": "lookup_order"}}, "a `tool_choice` that"),
+    ],
+)
+def test_max_tokens_0_with_what_implies_output_is_refused(over, conflict):
+    """The docs' Limitations: each of these "implies output that a zero-token budget cannot
+    produce" and is an invalid_request_error (its wording is not public: see validation.py)."""
+    message = refused(body(max_tokens=0, **over))
+    assert message.startswith("max_tokens: 0 (cache pre-warming) cannot be used with ")
+    assert conflict in message
+
+
+def test_a_negative_max_tokens_is_refused():
+    assert refused(body(max_tokens=-1)) == "max_tokens: Input should be greater than or equal to 0"

@@ -108,8 +108,46 @@ def _integers(body: dict[str, Any]) -> None:
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
-    if not count_only and body["max_tokens"] < 1:
-        raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
+    if count_only:
+        return
+    if body["max_tokens"] < 0:
+        # pydantic's wording of the documented minimum ("minimum: 0" in the API reference; "Set to
+        # `0` to populate the prompt cache" in the SDK's docstring of max_tokens)
+        raise InvalidRequest("max_tokens: Input should be greater than or equal to 0")
+    if body["max_tokens"] == 0:
+        _validate_prewarm(body)
+
+
+def _prewarm_conflict(body: dict[str, Any]) -> str | None:
+    """What in a `max_tokens: 0` request implies output, or None."""
+    thinking = body.get("thinking")
+    config = body.get("output_config")
+    choice = body.get("tool_choice")
+    if body.get("stream"):
+        return "`stream: true`"
+    if isinstance(thinking, dict) and thinking.get("type") == "enabled":
+        return 'extended thinking (`thinking.type: "enabled"`)'
+    if isinstance(config, dict) and config.get("format") is not None:
+        return "structured outputs (`output_config.format`)"
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        return "a `tool_choice` that forces tool use"
+    return None
+
+
+def _validate_prewarm(body: dict[str, Any]) -> None:
+    """A `max_tokens: 0` request pre-warms the prompt cache and generates nothing. The prompt
+    caching docs (https://platform.claude.com/docs/en/build-with-claude/prompt-caching
+    #pre-warming-the-cache, "Limitations") say it is an `invalid_request_error` with `stream: true`,
+    thinking `enabled`, `output_config.format`, or a `tool_choice` of `any`/`tool`, "since each
+    implies output that a zero-token budget cannot produce". No public paste of the live API's
+    wording was found: this one is ours, written after the docs' sentence."""
+    conflict = _prewarm_conflict(body)
+    if conflict:
+        raise InvalidRequest(
+            f"max_tokens: 0 (cache pre-warming) cannot be used with {conflict}: it implies output "
+            "that a zero-token budget cannot produce.",
+            code="prewarm_with_output",
+        )
 
 
 def _validate_thread(body: dict[str, Any]) -> None:
