@@ -749,3 +749,82 @@ def test_max_tokens_0_with_what_implies_output_is_refused(over, conflict):
 
 def test_a_negative_max_tokens_is_refused():
     assert refused(body(max_tokens=-1)) == "max_tokens: Input should be greater than or equal to 0"
+
+
+# --- issue 33, point 4: the sampling parameters, as the live API treats them per model -------------
+
+TAKES_SAMPLING = ["claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-5"]
+SAMPLING_DEPRECATED = [
+    "claude-opus-4-7", "claude-opus-4-8", "claude-sonnet-5", "claude-fable-5", "claude-opus-5-5",
+    "claude-haiku-5-5",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", TAKES_SAMPLING)
+@pytest.mark.parametrize("name, value", [("temperature", 0.5), ("top_p", 0.9), ("top_k", 40)])
+def test_a_sampling_parameter_is_taken_on_the_models_that_take_it(model, name, value):
+    """`temperature` was "Extra inputs are not permitted" on every model (SDK 2.x's types lack it)."""
+    status, reply = send(offline_api(), body(model=model, **{name: value}))
+    assert status == 200 and reply["stop_reason"] == "tool_use", reply
+
+
+def test_the_sdk_sends_temperature_in_extra_body_and_it_is_taken():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL, max_tokens=1024, tools=TOOLS, messages=[{"role": "user", "content": PROMPT}],
+        extra_body={"temperature": 0.5},
+    )  # fmt: skip
+    assert r.stop_reason == "tool_use"
+    assert client.offline.log[-1]["temperature"] == 0.5
+
+
+def test_the_claude_code_clis_session_title_request_is_answered():
+    """Its shape (stream, no tools, a JSON schema, temperature) on claude-sonnet-4-6: refused twice
+    per query before."""
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    title = body(
+        tools=[], stream=True, temperature=1,
+        messages=[{"role": "user", "content": f"<session>\n{PROMPT}\n</session>"}],
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+    )  # fmt: skip
+    status, events = send(
+        offline_api(),
+        title,
+        headers={**SDK_HEADERS, "anthropic-beta": "structured-outputs-2025-12-15"},
+    )
+    assert status == 200 and events[-1] == {"type": "message_stop"}
+
+
+@pytest.mark.parametrize("model", SAMPLING_DEPRECATED)
+@pytest.mark.parametrize("name, value", [("temperature", 0), ("top_p", 1.0), ("top_k", 40)])
+def test_a_sampling_parameter_is_refused_on_opus_4_7_and_later(model, name, value):
+    assert refused(body(model=model, **{name: value})) == f"`{name}` is deprecated for this model."
+    assert send(offline_api(), body(model=model))[0] == 200
+
+
+@pytest.mark.parametrize("model", TAKES_SAMPLING)
+def test_temperature_and_top_p_together_are_refused_on_the_4_5_and_4_6_models(model):
+    assert refused(body(model=model, temperature=0.5, top_p=0.9)) == (
+        "`temperature` and `top_p` cannot both be specified for this model. Please use only one."
+    )
+    assert send(offline_api(), body(model=model, temperature=0.5, top_k=40))[0] == 200
+
+
+@pytest.mark.parametrize(
+    "over, expected",
+    [
+        ({"temperature": 1.5}, "temperature: range: 0..1"),
+        ({"temperature": -1}, "temperature: range: 0..1"),
+        ({"top_p": 1.01}, "top_p: range: 0..1"),
+        ({"temperature": "hot"}, "temperature: Input should be a valid number"),
+        (
+            {"top_k": 2.5},
+            "top_k: Input should be a valid integer, got a number with a fractional part",
+        ),
+        ({"top_k": "40"}, "top_k: Input should be a valid integer"),
+    ],
+)
+def test_a_sampling_parameter_out_of_its_range_is_refused(over, expected):
+    assert refused(body(**over)) == expected
+    assert send(offline_api(), body(temperature=0))[0] == 200
+    assert send(offline_api(), body(top_p=1))[0] == 200

@@ -81,6 +81,7 @@ def validate(
     _validate_model(body["model"], today)
     if not count_only:
         _validate_max_tokens(body["max_tokens"], body["model"])
+        _validate_sampling(body, body["model"])
     if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
@@ -174,6 +175,39 @@ def _validate_max_tokens(max_tokens: int, model: str) -> None:
         raise InvalidRequest(
             f"max_tokens: {max_tokens} > {limit}, which is the maximum allowed number of output "
             f"tokens for {model}"
+        )
+
+
+SAMPLING_RANGES = {"temperature": (0, 1), "top_p": (0, 1)}  # top_k: an integer, its type says
+
+
+def _validate_sampling(body: dict[str, Any], model: str) -> None:
+    """`temperature`, `top_p` and `top_k` (typed by agentkit.offline.schema, which refuses a null
+    as pydantic does): their ranges, then the model's rule (agentkit.offline.models.SAMPLING_RULES,
+    where the sources are)."""
+    sent = [name for name in models.SAMPLING if name in body]
+    if not sent:
+        return
+    for name in sent:
+        low, high = SAMPLING_RANGES.get(name, (None, None))
+        if low is not None and not low <= body[name] <= high:
+            # "temperature: range: -1 or 0..1" (anthropics/anthropic-sdk-python#893) and "top_p:
+            # range: -1 or 0..1" (anthropics/anthropic-sdk-typescript#484); -1 is refused since
+            # (a maintainer in #893, 2026-08), so the range reads 0..1 (as public probes record
+            # it). No public refusal of a negative top_k was found: only its type is checked.
+            raise InvalidRequest(f"{name}: range: 0..1")
+    rule = models.sampling_rule(model)
+    if rule == "deprecated":
+        # danielmiessler/Fabric#2109 (claude-opus-4-7), The-PR-Agent/pr-agent#2456 (opus-4-8,
+        # fable-5): "`temperature` is deprecated for this model."; router-for-me/CLIProxyAPI#4383
+        # ("`top_p` …") and vellum-ai/vellum-assistant#35820 ("`top_k` …"): whatever the value
+        raise InvalidRequest(f"`{sent[0]}` is deprecated for this model.", code="sampling")
+    if rule == "temperature_or_top_p" and {"temperature", "top_p"} <= set(sent):
+        # Vali-98/ChatterUI#564 (claude-sonnet-4-6) and langfuse/langfuse#9882 (Sonnet 4.5)
+        raise InvalidRequest(
+            "`temperature` and `top_p` cannot both be specified for this model. Please use only "
+            "one.",
+            code="sampling",
         )
 
 
