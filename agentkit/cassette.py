@@ -271,6 +271,9 @@ def _format_problem(data: Any) -> str | None:
         return T(
             "cassette.format.version", version=repr(data.get("agentkit_cassette")), known=FORMAT
         )
+    header = _header_problem(data)
+    if header:
+        return header
     if not isinstance(data["exchanges"], list):
         return T("cassette.format.list")
     for i, ex in enumerate(data["exchanges"], 1):
@@ -300,6 +303,21 @@ def _format_problem(data: Any) -> str | None:
                 path=req["path"],
                 why=answer_problem,
             )
+    return None
+
+
+HEADER_FIELDS = (("recorded_at", True), ("model", True), ("backend", False))
+"""The cassette's own fields the label reads, and whether each may be null: a string otherwise."""
+
+
+def _header_problem(data: dict[str, Any]) -> str | None:
+    """Why a field of the cassette's own (not of an exchange) cannot be read, or None."""
+    for name, nullable in HEADER_FIELDS:
+        if name not in data or type(data[name]) is str or (nullable and data[name] is None):
+            continue
+        kind = T("cassette.format.str_or_null" if nullable else "cassette.format.str")
+        value = short(json.dumps(data[name], ensure_ascii=False), 60)
+        return T("cassette.format.field_type", field=name, kind=kind, value=value)
     return None
 
 
@@ -342,7 +360,8 @@ def _not_an_api_answer(req: dict[str, Any], resp: dict[str, Any]) -> str | None:
 
 def _events_problem(text: str) -> str | None:
     """Why a recorded event stream is not one the SDK can read, or None: each event's data is a
-    JSON object with a type."""
+    JSON object with a type, and the events come in the API's order."""
+    order = StreamOrder()
     for n, line in enumerate((x for x in text.splitlines() if x.startswith("data:")), 1):
         try:
             data = json.loads(line[5:], parse_constant=_refuse, parse_float=_finite)
@@ -350,7 +369,61 @@ def _events_problem(text: str) -> str | None:
             data = None
         if not isinstance(data, dict) or type(data.get("type")) is not str:
             return T("cassette.format.bad_event", n=n)
+        why = order.step(data)
+        if why:
+            return T("cassette.format.event_order", n=n, event=data["type"], why=why)
     return None
+
+
+class StreamOrder:
+    """The order the Messages API sends a stream's events in, which the SDK's accumulator relies on
+    (a delta for a block never started was an IndexError inside it): `message_start` first; each
+    content block started, given its deltas and stopped in turn, index 0, 1, …; `message_delta`
+    and `message_stop` after the last block is stopped; nothing after `message_stop`. A `ping` or
+    an `error` may come anywhere, and an event type this SDK does not know is left alone."""
+
+    BLOCK_EVENTS = ("content_block_start", "content_block_delta", "content_block_stop")
+    MESSAGE_EVENTS = ("message_start", "message_delta", "message_stop", *BLOCK_EVENTS)
+
+    def __init__(self) -> None:
+        self.started = self.stopped = False
+        self.blocks = 0  # content blocks started so far
+        self.open: int | None = None  # the index of the block started and not yet stopped
+
+    def step(self, data: dict[str, Any]) -> str | None:
+        """Take the next event's data; why it is out of order, or None."""
+        kind = data["type"]
+        if kind not in self.MESSAGE_EVENTS:
+            return None
+        if self.stopped:
+            return T("cassette.order.after_stop")
+        if not self.started:
+            self.started = kind == "message_start"
+            return None if self.started else T("cassette.order.before_start")
+        if kind == "message_start":
+            return T("cassette.order.twice")
+        if kind in self.BLOCK_EVENTS:
+            return self._block(kind, data.get("index"))
+        if self.open is not None:  # message_delta or message_stop inside a block
+            return T("cassette.order.still_open", open=self.open)
+        self.stopped = kind == "message_stop"
+        return None
+
+    def _block(self, kind: str, index: Any) -> str | None:
+        if kind == "content_block_start":
+            if self.open is not None:
+                return T("cassette.order.still_open", open=self.open)
+            want, self.open = self.blocks, index
+            self.blocks += 1
+        elif self.open is None:
+            return T("cassette.order.no_block", index=json.dumps(index))
+        else:
+            want = self.open
+            if kind == "content_block_stop":
+                self.open = None
+        if type(index) is not int or index != want:
+            return T("cassette.order.index", index=json.dumps(index), want=want)
+        return None
 
 
 # --- recording ---------------------------------------------------------------------------------------

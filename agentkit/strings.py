@@ -203,6 +203,32 @@ T = Strings(
             "含有 {value}，这不是 JSON 的数",
             "it holds {value}, which is not a JSON number",
         ),
+        "cassette.format.event_order": (
+            "SSE 事件 {n}（{event}）{why}，不是 Messages API 发送事件的顺序",
+            "SSE event {n} ({event}) {why}, which is not the order the Messages API sends "
+            "events in",
+        ),
+        "cassette.order.before_start": ("在 message_start 之前", "comes before message_start"),
+        "cassette.order.twice": ("是第二个 message_start", "is a second message_start"),
+        "cassette.order.after_stop": ("在 message_stop 之后", "comes after message_stop"),
+        "cassette.order.still_open": (
+            "出现时内容块 {open} 还没有结束（没有它的 content_block_stop）",
+            "comes while content block {open} is still open (before its content_block_stop)",
+        ),
+        "cassette.order.no_block": (
+            "出现时没有正在进行的内容块（index {index} 还没有 content_block_start，或已经 content_block_stop）",
+            "comes when no content block is open (index {index} has not started, or has stopped)",
+        ),
+        "cassette.order.index": (
+            "的 index 是 {index}，应是 {want}",
+            "has index {index}; expected {want}",
+        ),
+        "cassette.format.field_type": (
+            '"{field}" 应是{kind}，这里是 {value}',
+            '"{field}" should be {kind}; it is {value}',
+        ),
+        "cassette.format.str_or_null": ("字符串或 null", "a string or null"),
+        "cassette.format.str": ("字符串", "a string"),
         "cassette.format.not_message": (
             'type 应为 "message"、role 应为 "assistant"、content 应为列表',
             'type should be "message", role "assistant" and content a list',

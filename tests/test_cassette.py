@@ -571,3 +571,109 @@ def test_a_replay_path_too_long_for_the_system_is_one_cassette_error(tmp_path):
     with pytest.raises(CassetteError) as e:
         agentkit.make_client(offline=True, replay=long)
     assert str(long) in str(e.value) and "\n" not in str(e.value)
+
+
+# --- issue 34: hand-edited cassettes ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "field, value, shown",
+    [
+        ("recorded_at", 20261201, "20261201"),
+        ("model", ["claude"], '["claude"]'),
+        ("backend", 1, "1"),
+    ],
+)
+def test_a_cassette_field_of_the_wrong_type_names_the_file_and_the_field(
+    recorded, field, value, shown
+):
+    """A numeric recorded_at loaded, then the label raised TypeError (`date` slices it)."""
+    path, _ = recorded
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[field] = value
+    bad = path.with_name("edited.json")
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CassetteError) as e:
+        agentkit.make_client(replay=bad)
+    assert str(bad) in str(e.value) and f'"{field}"' in str(e.value) and shown in str(e.value)
+    data[field] = None if field != "backend" else "offline"  # what the field may hold
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert cassette.Cassette.load(bad).label.startswith("▶ 回放录制：edited（录制于 ")
+
+
+@pytest.fixture
+def streamed(tmp_path):
+    """A cassette of one streamed reply (text), recorded around the offline API."""
+    path = tmp_path / "streamed.json"
+    client = anthropic.Anthropic(
+        api_key=KEY,
+        max_retries=0,
+        http_client=httpx2.Client(transport=RecordingTransport(offline_api(), path)),
+    )
+    ask = {
+        "model": "claude-sonnet-4-6",
+        "max_tokens": 64,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    with client.messages.stream(**ask) as s:
+        s.get_final_message()
+    return path, ask
+
+
+def _events(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text = data["exchanges"][0]["response"]["text"]
+    return data, [e for e in text.split("\n\n") if e]
+
+
+def _save_events(path, data, events, name="reordered.json"):
+    data["exchanges"][0]["response"]["text"] = "\n\n".join(events) + "\n\n"
+    bad = path.with_name(name)
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    return bad
+
+
+def test_a_streamed_cassette_replays(streamed):
+    path, ask = streamed
+    client = replay_client(path)
+    with client.messages.stream(**ask) as s:
+        assert s.get_final_message().content[0].text
+
+
+def _swap(events, a, b):
+    events = list(events)
+    i = next(n for n, e in enumerate(events) if f"event: {a}\n" in e)
+    j = next(n for n, e in enumerate(events) if f"event: {b}\n" in e)
+    events[i], events[j] = events[j], events[i]
+    return events
+
+
+@pytest.mark.parametrize(
+    "reorder, why",
+    [
+        (
+            lambda ev: _swap(ev, "content_block_start", "content_block_delta"),
+            "SSE 事件 3（content_block_delta）",
+        ),
+        (
+            lambda ev: _swap(ev, "message_start", "content_block_start"),
+            "SSE 事件 1（content_block_start）在 message_start 之前",
+        ),
+        (lambda ev: _swap(ev, "content_block_stop", "message_delta"), "内容块 0 还没有结束"),
+        (lambda ev: [*ev, ev[-2]], "在 message_stop 之后"),  # a message_delta after the end
+        (lambda ev: [e.replace('"index":0', '"index":1') for e in ev], "index 是 1，应是 0"),
+    ],
+)
+def test_stream_events_out_of_order_name_the_file_the_exchange_and_the_event(
+    streamed, reorder, why
+):
+    """They were refused by no one: the SDK raised IndexError (a delta for a block never started)
+    from inside its stream accumulator, or RuntimeError "Unexpected event order"."""
+    path, ask = streamed
+    data, events = _events(path)
+    bad = _save_events(path, data, reorder(events))
+    with pytest.raises(CassetteError) as e:
+        cassette.Cassette.load(bad)
+    message = str(e.value)
+    assert str(bad) in message and "第 1 次交换（POST /v1/messages）" in message, message
+    assert why in message, message

@@ -83,7 +83,9 @@ def catches_overload(client, messages, *, tools, run_tool, model):
 def retries_400(client, messages, *, tools, run_tool, model):
     while True:
         try:
-            return loop(max_tokens=0)(client, messages, tools=tools, run_tool=run_tool, model=model)
+            return loop(max_tokens=-1)(
+                client, messages, tools=tools, run_tool=run_tool, model=model
+            )
         except anthropic.BadRequestError:
             continue
 

@@ -627,3 +627,204 @@ def test_an_empty_text_block_with_cache_control_gets_the_live_apis_first_wording
     assert refused(body(messages=msgs)) == (
         "messages.0.content.1.text: cache_control cannot be set for empty text blocks"
     )
+
+
+# --- issue 34: the offline API against the live API's answers -------------------------------------
+
+
+@pytest.mark.parametrize("choice", [None, {"type": "any"}, {"type": "auto"}])
+def test_every_tool_deferred_is_the_live_apis_400_never_a_500(choice):
+    """`tool_choice: any` with every tool deferred was a 500 (StopIteration in the stand-in's
+    policy). The tool search docs' "All tools deferred" error, whatever the tool_choice."""
+    deferred = [{**t, "defer_loading": True} for t in TOOLS]
+    request = body(tools=deferred, **({"tool_choice": choice} if choice else {}))
+    assert refused(request) == (
+        "All tools have defer_loading set. At least one tool must be non-deferred."
+    )
+    one_loaded = body(tools=[deferred[0], TOOLS[1]], tool_choice={"type": "any"})
+    status, reply = send(offline_api(), one_loaded)
+    assert status == 200 and reply["stop_reason"] == "tool_use"
+
+
+def test_a_tool_result_in_an_assistant_turn_is_refused():
+    """Accepted before (only user turns were walked for results). The live API: "`tool_result`
+    blocks can only be in `user` messages" (tghamm/Anthropic.SDK#128)."""
+    turn = [TOOL_USE, RESULT]
+    assert refused(body(messages=history(*turn, results=[RESULT]))) == (
+        "messages.1: `tool_result` blocks can only be in `user` messages"
+    )
+    late = history(TOOL_USE, results=[RESULT]) + [
+        {"role": "assistant", "content": [{"type": "text", "text": "好的"}, RESULT]},
+        {"role": "user", "content": "继续"},
+    ]
+    assert refused(body(messages=late)) == (
+        "messages.3: `tool_result` blocks can only be in `user` messages"
+    )
+
+
+SEARCH_TOOL = {"type": "web_search_20250305", "name": "web_search"}
+FETCH_TOOL = {"type": "web_fetch_20250910", "name": "web_fetch"}
+
+
+@pytest.mark.parametrize(
+    "tool, expected",
+    [
+        (
+            {**SEARCH_TOOL, "allowed_domains": ["a.com"], "blocked_domains": ["b.com"]},
+            "tools.1.web_search_20250305: Only one of allowed_domains or blocked_domains may be "
+            "set.",
+        ),
+        (
+            {**FETCH_TOOL, "allowed_domains": ["a.com"], "blocked_domains": ["b.com"]},
+            "tools.1.web_fetch_20250910: Only one of allowed_domains or blocked_domains may be set.",
+        ),
+        (
+            {**SEARCH_TOOL, "blocked_domains": []},
+            "tools.1.web_search_20250305.blocked_domains: Empty list of domains is ambiguous. "
+            "Provide at least one domain or null.",
+        ),
+    ],
+)
+def test_a_server_tools_domain_lists_are_checked_as_the_live_api_does(tool, expected):
+    """Both lists were accepted, though the SDK's docstring says "Cannot be used alongside"."""
+    assert refused(body(tools=[TOOLS[0], tool])) == expected
+    one = {k: v for k, v in tool.items() if k != "blocked_domains"}
+    assert send(offline_api(), body(tools=[TOOLS[0], {**one, "blocked_domains": None}]))[0] == 200
+
+
+CACHED_SYSTEM = [
+    {"type": "text", "text": "你是客服助手。" + "退款规则：签收后 30 天内可退。" * 400},
+    {"type": "text", "text": "回答要简短。", "cache_control": {"type": "ephemeral"}},
+]
+
+
+def test_max_tokens_0_pre_warms_the_cache_without_generating():
+    """It was refused ("greater than or equal to 1"). The SDK's docstring: "Set to `0` to populate
+    the prompt cache without generating a response"; the prompt caching docs (Pre-warming the
+    cache): an empty `content`, `stop_reason: "max_tokens"`, a fully populated `usage`."""
+    client = agentkit.make_client(offline=True)
+    warm = client.messages.create(
+        model=MODEL,
+        max_tokens=0,
+        system=CACHED_SYSTEM,
+        messages=[{"role": "user", "content": "warmup"}],
+    )
+    assert warm.content == [] and warm.stop_reason == "max_tokens" and warm.stop_sequence is None
+    assert warm.usage.output_tokens == 0 and warm.usage.input_tokens > 0
+    assert warm.usage.cache_creation_input_tokens >= 2048  # claude-sonnet-4-6's minimum
+    real = client.messages.create(
+        model=MODEL, max_tokens=1024, system=CACHED_SYSTEM, tools=TOOLS,
+        messages=[{"role": "user", "content": PROMPT}],
+    )  # fmt: skip
+    assert real.usage.cache_read_input_tokens == warm.usage.cache_creation_input_tokens
+    assert real.stop_reason == "tool_use"
+
+
+def test_max_tokens_0_does_not_ask_the_model():
+    api = OfflineAPI(Broken())  # a model that raises when asked
+    status, reply = send(api, body(max_tokens=0))
+    assert status == 200 and reply["content"] == [] and reply["usage"]["output_tokens"] == 0
+
+
+@pytest.mark.parametrize(
+    "over, conflict",
+    [
+        ({"stream": True}, "`stream: true`"),
+        ({"thinking": {"type": "enabled", "budget_tokens": 1024}}, "extended thinking"),
+        (
+            {"output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}}},
+            "structured outputs",
+        ),
+        ({"tool_choice": {"type": "any"}}, "a `tool_choice` that forces tool use"),
+        ({"tool_choice": {"type": "tool", "name": "lookup_order"}}, "a `tool_choice` that"),
+    ],
+)
+def test_max_tokens_0_with_what_implies_output_is_refused(over, conflict):
+    """The docs' Limitations: each of these "implies output that a zero-token budget cannot
+    produce" and is an invalid_request_error (its wording is not public: see validation.py)."""
+    message = refused(body(max_tokens=0, **over))
+    assert message.startswith("max_tokens: 0 (cache pre-warming) cannot be used with ")
+    assert conflict in message
+
+
+def test_a_negative_max_tokens_is_refused():
+    assert refused(body(max_tokens=-1)) == "max_tokens: Input should be greater than or equal to 0"
+
+
+# --- issue 33, point 4: the sampling parameters, as the live API treats them per model -------------
+
+TAKES_SAMPLING = ["claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-5"]
+SAMPLING_DEPRECATED = [
+    "claude-opus-4-7", "claude-opus-4-8", "claude-sonnet-5", "claude-fable-5", "claude-opus-5-5",
+    "claude-haiku-5-5",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", TAKES_SAMPLING)
+@pytest.mark.parametrize("name, value", [("temperature", 0.5), ("top_p", 0.9), ("top_k", 40)])
+def test_a_sampling_parameter_is_taken_on_the_models_that_take_it(model, name, value):
+    """`temperature` was "Extra inputs are not permitted" on every model (SDK 2.x's types lack it)."""
+    status, reply = send(offline_api(), body(model=model, **{name: value}))
+    assert status == 200 and reply["stop_reason"] == "tool_use", reply
+
+
+def test_the_sdk_sends_temperature_in_extra_body_and_it_is_taken():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL, max_tokens=1024, tools=TOOLS, messages=[{"role": "user", "content": PROMPT}],
+        extra_body={"temperature": 0.5},
+    )  # fmt: skip
+    assert r.stop_reason == "tool_use"
+    assert client.offline.log[-1]["temperature"] == 0.5
+
+
+def test_the_claude_code_clis_session_title_request_is_answered():
+    """Its shape (stream, no tools, a JSON schema, temperature) on claude-sonnet-4-6: refused twice
+    per query before."""
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    title = body(
+        tools=[], stream=True, temperature=1,
+        messages=[{"role": "user", "content": f"<session>\n{PROMPT}\n</session>"}],
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+    )  # fmt: skip
+    status, events = send(
+        offline_api(),
+        title,
+        headers={**SDK_HEADERS, "anthropic-beta": "structured-outputs-2025-12-15"},
+    )
+    assert status == 200 and events[-1] == {"type": "message_stop"}
+
+
+@pytest.mark.parametrize("model", SAMPLING_DEPRECATED)
+@pytest.mark.parametrize("name, value", [("temperature", 0), ("top_p", 1.0), ("top_k", 40)])
+def test_a_sampling_parameter_is_refused_on_opus_4_7_and_later(model, name, value):
+    assert refused(body(model=model, **{name: value})) == f"`{name}` is deprecated for this model."
+    assert send(offline_api(), body(model=model))[0] == 200
+
+
+@pytest.mark.parametrize("model", TAKES_SAMPLING)
+def test_temperature_and_top_p_together_are_refused_on_the_4_5_and_4_6_models(model):
+    assert refused(body(model=model, temperature=0.5, top_p=0.9)) == (
+        "`temperature` and `top_p` cannot both be specified for this model. Please use only one."
+    )
+    assert send(offline_api(), body(model=model, temperature=0.5, top_k=40))[0] == 200
+
+
+@pytest.mark.parametrize(
+    "over, expected",
+    [
+        ({"temperature": 1.5}, "temperature: range: 0..1"),
+        ({"temperature": -1}, "temperature: range: 0..1"),
+        ({"top_p": 1.01}, "top_p: range: 0..1"),
+        ({"temperature": "hot"}, "temperature: Input should be a valid number"),
+        (
+            {"top_k": 2.5},
+            "top_k: Input should be a valid integer, got a number with a fractional part",
+        ),
+        ({"top_k": "40"}, "top_k: Input should be a valid integer"),
+    ],
+)
+def test_a_sampling_parameter_out_of_its_range_is_refused(over, expected):
+    assert refused(body(**over)) == expected
+    assert send(offline_api(), body(temperature=0))[0] == 200
+    assert send(offline_api(), body(top_p=1))[0] == 200

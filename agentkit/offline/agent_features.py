@@ -72,6 +72,13 @@ def tool_search_problem(body: dict[str, Any], references: bool = True) -> tuple[
                 f"Tool '{t.get('name')}' cannot have both defer_loading=true and cache_control "
                 "set. Tools with defer_loading cannot use prompt caching."
             )
+    if tools and all(t.get("defer_loading") for t in tools):
+        # the tool search docs' "All tools deferred" 400, whatever the tool_choice (which of the
+        # two comes first when both apply is not known; the per-tool one is checked first here):
+        # https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool#error-handling
+        return "all_tools_deferred", (
+            "All tools have defer_loading set. At least one tool must be non-deferred."
+        )
     if not references:
         return None
     names = {t.get("name") for t in tools}

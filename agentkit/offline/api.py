@@ -421,7 +421,10 @@ class OfflineAPI:
                 f"prompt is too long: {used} tokens > {self.context_window} maximum",
                 code="prompt_too_long",
             )
-        r = self.model.reply(request)
+        # max_tokens 0 pre-warms the prompt cache: the prompt is read (usage, the cache) and
+        # nothing is generated, so the model is not asked (prompt caching docs, "Pre-warming the
+        # cache": an empty content, stop_reason "max_tokens", a fully populated usage)
+        r = self.model.reply(request) if body["max_tokens"] else Reply([], "max_tokens")
         blocks, stop_reason = [dict(b) for b in r.content], r.stop_reason
         blocks, stop_sequence = _apply_stop_sequences(blocks, body.get("stop_sequences") or [])
         if stop_sequence is not None:

@@ -86,6 +86,47 @@ def supports_prefill(model: str) -> bool:
     return not m or (int(m.group(1)), int(m.group(2) or 0)) < (4, 6)
 
 
+def version(model: Any) -> tuple[int, int] | None:
+    """A model id's version: "claude-sonnet-4-6" -> (4, 6), "claude-opus-5" -> (5, 0); None for an
+    id without one."""
+    m = MODEL_VERSION.match(str(model))
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
+SAMPLING = ("temperature", "top_p", "top_k")
+"""The sampling parameters. SDK 2.x's `create` has none of them (a TypeError before any request);
+the API takes them in the body, as the Claude Code CLI sends `temperature` in its session-title
+request, and treats them by model (SAMPLING_RULES)."""
+
+SAMPLING_RULES: tuple[tuple[tuple[int, int], str], ...] = (
+    ((4, 7), "deprecated"),
+    ((4, 5), "temperature_or_top_p"),
+)
+"""How the API treats the sampling parameters, by the model version each rule applies from (a model
+takes the rule of the newest version it has reached; earlier models take all three):
+
+- "deprecated", Claude Opus 4.7 and every later model (Opus 4.8, the 5 family): each of the three
+  is refused whatever its value, "`temperature` is deprecated for this model." (claude-opus-4-7 in
+  danielmiessler/Fabric#2109, claude-opus-4-8 and claude-fable-5 in The-PR-Agent/pr-agent#2456,
+  claude-sonnet-5 in vogler75/monster-mq#168; `top_p` on opus-4-7, opus-4-8 and fable-5 but not
+  opus-4-6 in router-for-me/CLIProxyAPI#4383; `top_k` on opus-4-7 and opus-4-8 but not opus-4-6 in
+  vellum-ai/vellum-assistant#35820; the migration guides remove all three:
+  https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7
+  and, for Haiku 5.5, https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide);
+- "temperature_or_top_p", the 4.5 and 4.6 models: each is taken, but not `temperature` and `top_p`
+  together (Sonnet 4.5 in langfuse/langfuse#9882, Sonnet 4.6 in Vali-98/ChatterUI#564; "Use only
+  temperature OR top_p, not both" in the migration guide to the 4.5 models,
+  https://platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4). Opus 4.5 and 4.6
+  are taken to follow their generation: no paste names them."""
+
+
+def sampling_rule(model: Any) -> str:
+    """The SAMPLING_RULES rule of `model`: "deprecated", "temperature_or_top_p", or "all" (all three
+    are taken, together too)."""
+    v = version(model)
+    return next((rule for since, rule in SAMPLING_RULES if v is not None and v >= since), "all")
+
+
 def max_output_tokens(model: str) -> int:
     """The largest `max_tokens` the model takes (what `GET /v1/models` reports as `max_tokens`): 64,000
     before Claude 4.6 (claude-opus-4-5 in anthropics/claude-code#24451, Haiku 4.5 and Sonnet 4.5 as the

@@ -309,13 +309,18 @@ def _body_type(base: type, extra: dict[str, Any]) -> Typed:
     return copy
 
 
+SAMPLING_TYPES = {"temperature": float, "top_p": float, "top_k": int}
+"""The sampling parameters the API takes in a Messages body (per model: agentkit.offline.models),
+which SDK 2.x's request types no longer list."""
+
+
 @functools.cache
 def body_type(count_only: bool, beta: bool) -> Typed:
     """The type of a Messages request body (`count_only`: of a count_tokens body)."""
     if count_only:
         return _body_type((beta_count if beta else ga_count).MessageCountTokensParams, {})
     base = (beta_create if beta else ga_create).MessageCreateParamsBase
-    return _body_type(base, {"stream": bool})
+    return _body_type(base, {"stream": bool, **SAMPLING_TYPES})
 
 
 def check_body(

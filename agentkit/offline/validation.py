@@ -81,6 +81,7 @@ def validate(
     _validate_model(body["model"], today)
     if not count_only:
         _validate_max_tokens(body["max_tokens"], body["model"])
+        _validate_sampling(body, body["model"])
     if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
@@ -108,8 +109,46 @@ def _integers(body: dict[str, Any]) -> None:
 
 
 def _validate_fields(body: dict[str, Any], count_only: bool) -> None:
-    if not count_only and body["max_tokens"] < 1:
-        raise InvalidRequest("max_tokens: Input should be greater than or equal to 1")
+    if count_only:
+        return
+    if body["max_tokens"] < 0:
+        # pydantic's wording of the documented minimum ("minimum: 0" in the API reference; "Set to
+        # `0` to populate the prompt cache" in the SDK's docstring of max_tokens)
+        raise InvalidRequest("max_tokens: Input should be greater than or equal to 0")
+    if body["max_tokens"] == 0:
+        _validate_prewarm(body)
+
+
+def _prewarm_conflict(body: dict[str, Any]) -> str | None:
+    """What in a `max_tokens: 0` request implies output, or None."""
+    thinking = body.get("thinking")
+    config = body.get("output_config")
+    choice = body.get("tool_choice")
+    if body.get("stream"):
+        return "`stream: true`"
+    if isinstance(thinking, dict) and thinking.get("type") == "enabled":
+        return 'extended thinking (`thinking.type: "enabled"`)'
+    if isinstance(config, dict) and config.get("format") is not None:
+        return "structured outputs (`output_config.format`)"
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        return "a `tool_choice` that forces tool use"
+    return None
+
+
+def _validate_prewarm(body: dict[str, Any]) -> None:
+    """A `max_tokens: 0` request pre-warms the prompt cache and generates nothing. The prompt
+    caching docs (https://platform.claude.com/docs/en/build-with-claude/prompt-caching
+    #pre-warming-the-cache, "Limitations") say it is an `invalid_request_error` with `stream: true`,
+    thinking `enabled`, `output_config.format`, or a `tool_choice` of `any`/`tool`, "since each
+    implies output that a zero-token budget cannot produce". No public paste of the live API's
+    wording was found: this one is ours, written after the docs' sentence."""
+    conflict = _prewarm_conflict(body)
+    if conflict:
+        raise InvalidRequest(
+            f"max_tokens: 0 (cache pre-warming) cannot be used with {conflict}: it implies output "
+            "that a zero-token budget cannot produce.",
+            code="prewarm_with_output",
+        )
 
 
 def _validate_thread(body: dict[str, Any]) -> None:
@@ -136,6 +175,39 @@ def _validate_max_tokens(max_tokens: int, model: str) -> None:
         raise InvalidRequest(
             f"max_tokens: {max_tokens} > {limit}, which is the maximum allowed number of output "
             f"tokens for {model}"
+        )
+
+
+SAMPLING_RANGES = {"temperature": (0, 1), "top_p": (0, 1)}  # top_k: an integer, its type says
+
+
+def _validate_sampling(body: dict[str, Any], model: str) -> None:
+    """`temperature`, `top_p` and `top_k` (typed by agentkit.offline.schema, which refuses a null
+    as pydantic does): their ranges, then the model's rule (agentkit.offline.models.SAMPLING_RULES,
+    where the sources are)."""
+    sent = [name for name in models.SAMPLING if name in body]
+    if not sent:
+        return
+    for name in sent:
+        low, high = SAMPLING_RANGES.get(name, (None, None))
+        if low is not None and not low <= body[name] <= high:
+            # "temperature: range: -1 or 0..1" (anthropics/anthropic-sdk-python#893) and "top_p:
+            # range: -1 or 0..1" (anthropics/anthropic-sdk-typescript#484); -1 is refused since
+            # (a maintainer in #893, 2026-08), so the range reads 0..1 (as public probes record
+            # it). No public refusal of a negative top_k was found: only its type is checked.
+            raise InvalidRequest(f"{name}: range: 0..1")
+    rule = models.sampling_rule(model)
+    if rule == "deprecated":
+        # danielmiessler/Fabric#2109 (claude-opus-4-7), The-PR-Agent/pr-agent#2456 (opus-4-8,
+        # fable-5): "`temperature` is deprecated for this model."; router-for-me/CLIProxyAPI#4383
+        # ("`top_p` …") and vellum-ai/vellum-assistant#35820 ("`top_k` …"): whatever the value
+        raise InvalidRequest(f"`{sent[0]}` is deprecated for this model.", code="sampling")
+    if rule == "temperature_or_top_p" and {"temperature", "top_p"} <= set(sent):
+        # Vali-98/ChatterUI#564 (claude-sonnet-4-6) and langfuse/langfuse#9882 (Sonnet 4.5)
+        raise InvalidRequest(
+            "`temperature` and `top_p` cannot both be specified for this model. Please use only "
+            "one.",
+            code="sampling",
         )
 
 
@@ -206,6 +278,7 @@ def _tool_name(i: int, t: Any) -> Any:
     if not isinstance(t, dict):
         raise InvalidRequest(f"tools.{i}: Input should be a valid dictionary")
     if "type" in t and t["type"] != "custom":
+        _validate_domains(i, t)
         return t.get("name")  # a server tool, e.g. web_search_20250305
     if "name" not in t:
         raise InvalidRequest(f"tools.{i}.custom.name: Field required")
@@ -219,6 +292,30 @@ def _tool_name(i: int, t: Any) -> Any:
     if not isinstance(schema, dict) or schema.get("type") != "object":
         raise InvalidRequest(f"tools.{i}.custom.input_schema.type: Input should be 'object'")
     return t["name"]
+
+
+DOMAIN_LISTS = ("allowed_domains", "blocked_domains")
+
+
+def _validate_domains(i: int, t: dict[str, Any]) -> None:
+    """A server tool's domain lists (web_search, web_fetch): one of the two at most, never empty
+    (null, or leaving the field out, is no restriction)."""
+    at = f"tools.{i}.{t['type']}"
+    for name in DOMAIN_LISTS:
+        if t.get(name) == []:
+            # CherryHQ/cherry-studio#10374 ("tools.0.web_search_20250305.blocked_domains: Empty
+            # list of domains is ambiguous. Provide at least one domain or null.")
+            raise InvalidRequest(
+                f"{at}.{name}: Empty list of domains is ambiguous. Provide at least one domain "
+                "or null."
+            )
+    if all(t.get(name) is not None for name in DOMAIN_LISTS):
+        # The SDK's docstrings: "Cannot be used alongside `blocked_domains`". The sentence is the
+        # one the docs give for this refusal ("Only one of allowed_domains or blocked_domains may be
+        # set.", https://platform.claude.com/docs/en/managed-agents/tools, which shares the
+        # Messages API's domain vocabulary); its location is taken from the empty-list wording
+        # above (no Messages API paste of this one was found)
+        raise InvalidRequest(f"{at}: Only one of allowed_domains or blocked_domains may be set.")
 
 
 def _validate_tool_choice(choice: Any, names: list[Any]) -> None:
@@ -323,7 +420,7 @@ def _validate_blocks(
                 if not text.strip():
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
             else:
-                _validate_block_values(kind, b, f"messages.{i}.content.{k}")
+                _validate_block_values(kind, b, i, k, msgs[i]["role"])
             if kind in TOOL_BLOCKS and not has_tools:
                 # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
                 # https://portkey.ai/error-library/tool-definition-error-10488
@@ -338,8 +435,17 @@ def _validate_blocks(
                 )
 
 
-def _validate_block_values(kind: Any, b: dict[str, Any], at: str) -> None:
-    """The values inside a block the types do not check: tool ids' pattern, images' data."""
+def _validate_block_values(kind: Any, b: dict[str, Any], i: int, k: int, role: str) -> None:
+    """What the types do not check about block `k` of message `i`: the role it may appear in, tool
+    ids' pattern, images' data."""
+    if kind == "tool_result" and role == "assistant":
+        # tghamm/Anthropic.SDK#128 ("`tool_result` blocks can only be in `user` messages"), at the
+        # message's location as proxies that split such turns quote it ("messages.9: …")
+        raise InvalidRequest(
+            f"messages.{i}: `tool_result` blocks can only be in `user` messages",
+            code="tool_result_in_assistant",
+        )
+    at = f"messages.{i}.content.{k}"
     if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
         # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
         # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
