@@ -35,4 +35,4 @@ def test_the_benchmark_runs_and_prints_its_figures(name):
     assert r.returncode == 0, r.stderr[-3000:]
     assert "Traceback" not in r.stderr, r.stderr[-3000:]
     figures = [line for line in r.stdout.splitlines() if FIGURE.search(line)]
-    assert len(figures) >= 2, r.stdout
+    assert figures, r.stdout

@@ -6,7 +6,6 @@ one call per turn, continuing a cut answer, bounded retries of an overloaded API
 with a retry after an error mid-stream.
 """
 
-import functools
 import json
 import re
 import time
@@ -14,10 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import anthropic
 import pytest
+from batteries import graded
 
 from agentkit import run_agent_loop
 from agentkit.failures import INVALID_INPUT, with_category
-from agentkit.grading import SCENARIOS, check_loop
+from agentkit.grading import SCENARIOS
 from agentkit.tools import LookupBeforeRefund, NormalizeStatus, RefundCap, tool_result
 
 SEEDS = (0, 1, 2)
@@ -288,11 +288,10 @@ CORRECT = {
 ONLY = {"cap_of_300": ("runaway", "long", "overloaded")}
 
 
-@functools.cache
 def shape_report(name, seed):
-    """A shape's battery at a seed, run once and shared by the tests below."""
+    """A shape's battery at a seed, run once a session (tests/batteries.py) and shared."""
     where = [s for s in SCENARIOS if s.key in ONLY[name]] if name in ONLY else None
-    return check_loop(CORRECT[name], where, name=name, seed=seed)
+    return graded(CORRECT[name], where, name=name, seed=seed, lang="zh")
 
 
 # Seed 0 in the fast tier; the other seeds, and cap_of_300 (it runs to the grader's request budget

@@ -3,6 +3,7 @@ with only ANTHROPIC_BASE_URL and a dummy key; thirty concurrent clients do not s
 malformed HTTP gets the API's error shape; Ctrl-C stops it cleanly. Every server binds 127.0.0.1 on a
 free port and is stopped at the end of its test."""
 
+import itertools
 import json
 import os
 import shutil
@@ -26,8 +27,7 @@ GUIDE_LOOP = Path(__file__).parent / "data" / "guide" / "loop.py"
 MODEL = agentkit.default_model()
 
 
-@pytest.fixture
-def server():
+def started():
     """`python -m agentkit serve --port 0` as a subprocess; yields (url, process); always stopped."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "agentkit", "serve", "--port", "0"],
@@ -45,9 +45,27 @@ def server():
             proc.wait(10)
 
 
+@pytest.fixture(scope="module")
+def server():
+    """One server for the module's tests (a start costs seconds): each test keeps to worlds of
+    its own, by API key (`only` hands out a new one per call)."""
+    yield from started()
+
+
+@pytest.fixture
+def own_server():
+    """A server of this test's own, for a test that stops it."""
+    yield from started()
+
+
+KEYS = itertools.count(1)
+
+
 def only(url: str) -> dict[str, str]:
-    """The environment a fresh terminal would have: the base URL, a dummy key, nothing else of ours."""
-    return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-dummy", "PATH": os.environ["PATH"]}
+    """The environment a fresh terminal would have: the base URL, a dummy key of its own (a fresh
+    world on the module's shared server), nothing else of ours."""
+    key = f"sk-dummy-{next(KEYS)}"
+    return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": key, "PATH": os.environ["PATH"]}
 
 
 def test_the_guides_loop_py_runs_unchanged_except_the_retired_model(server, tmp_path):
@@ -77,8 +95,8 @@ def test_the_guides_loop_py_as_written_gets_the_retired_models_404(server):
     assert "'type': 'not_found_error', 'message': 'model: claude-sonnet-4-5'" in r.stderr
 
 
-def test_ctrl_c_stops_cleanly(server):
-    url, proc = server
+def test_ctrl_c_stops_cleanly(own_server):
+    url, proc = own_server
     assert (
         httpx2.get(
             f"{url}/v1/models", headers={"x-api-key": "k", "anthropic-version": "2023-06-01"}
@@ -132,7 +150,7 @@ def test_curl_style_requests_and_malformed_http(server):
 
 def test_streaming_over_http_with_the_plain_sdk(server):
     url, _ = server
-    client = anthropic.Anthropic(base_url=url, api_key="k")
+    client = anthropic.Anthropic(base_url=url, api_key="k-streaming")
     with client.messages.stream(
         model=MODEL,
         max_tokens=1024,
