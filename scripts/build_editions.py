@@ -42,6 +42,7 @@ from pathlib import Path
 import nbformat
 
 from agentkit.i18n import Strings
+from agentkit.lessons import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 # what the build says, (zh, en); AGENTKIT_LANG picks one when it is said
@@ -231,7 +232,7 @@ def build(src: Path, out: Path, notebooks: list[Path] | None = None) -> list[Rep
     """Write out/student/*.ipynb and out/instructor/*.ipynb, and the English edition
     (src/en/*.ipynb) into out/student/en/ and out/instructor/en/. Returns one Report per notebook
     (an English one is named en/NN_x.ipynb)."""
-    paths = notebooks or sorted(src.glob("*.ipynb"))
+    paths = notebooks or registry.sources(src)
     if not paths:
         raise BuildError(say("no_notebooks", src=src))
     english = [src / "en" / p.name for p in paths if (src / "en" / p.name).exists()]

@@ -38,6 +38,7 @@ import nbformat
 from nbformat.v4 import new_code_cell
 
 from agentkit.content import CJK
+from agentkit.lessons import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "notebooks"
@@ -151,7 +152,7 @@ def build(paths: list[Path]) -> list[Path]:
 def sources(argv: list[str]) -> list[Path]:
     """The source notebooks named (an English twin names its source), or every one."""
     if not argv:
-        return sorted(SOURCES.glob("*.ipynb"))
+        return registry.sources(SOURCES)
     paths = []
     for a in argv:
         p = Path(a).resolve()

@@ -36,6 +36,8 @@ from pathlib import Path
 
 import nbformat
 
+from agentkit.lessons import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 # units of prose a minute, by edition (see the docstring for where the figures come from)
 READING = {"zh": 400, "en": 238}
@@ -119,9 +121,13 @@ def measure(path: Path, lang: str = "zh") -> Length:
 
 
 def lessons(src: Path | None = None, lang: str = "zh") -> list[Length]:
-    """Lessons 00-08 of one edition, 06b included (lesson 09 is the quiz: no set length)."""
-    src = EDITIONS[lang] if src is None else src
-    return [measure(p, lang) for p in sorted(src.glob("0[0-8]*_*.ipynb"))]
+    """The timed lessons of one edition (agentkit.lessons.registry: all but the quiz, which has
+    no set length), or every notebook in the folder `src`."""
+    if src is None:
+        paths = [lesson.path(EDITIONS[lang]) for lesson in registry.lessons(timed=True)]
+    else:
+        paths = sorted(src.glob("*.ipynb"))
+    return [measure(p, lang) for p in paths]
 
 
 # each edition's table: the header, the total's label, the hours, the note under the table

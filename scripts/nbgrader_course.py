@@ -29,6 +29,8 @@ from pathlib import Path
 
 import nbformat
 
+from agentkit.lessons import registry
+
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 POINTS = 1
 CONFIG = """\
@@ -188,7 +190,7 @@ def write_course(paths: list[Path], out: Path, find_exercises) -> tuple[list[str
 
 
 def main(src: Path, out: Path, notebooks: list[Path], find_exercises) -> int:
-    paths = notebooks or sorted(src.glob("*.ipynb"))
+    paths = notebooks or registry.sources(src)
     if not paths:
         print(f"错误：{src} 里没有 .ipynb 笔记本", file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
+from agentkit.lessons import registry
 from agentkit.settings import CLEARED_FOR_TESTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +73,7 @@ def plan(argv: list[str]) -> tuple[list[Path], list[Path]]:
     """The sources to build English twins of, and the notebooks to execute, in order: a source is
     followed by its twin; an English path alone runs only the English edition."""
     sources, run_them = [], []
-    for a in argv or [str(p) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))]:
+    for a in argv or [str(p) for p in registry.sources(ROOT / "notebooks")]:
         path = Path(a).resolve()
         english_only = path.parent.name == "en"
         source = path.parent.parent / path.name if english_only else path

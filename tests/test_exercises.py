@@ -19,11 +19,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from agentkit.lessons import registry
 from agentkit.lessons.checks import INTERNAL, Verdict
 from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb")) + sorted(NOTEBOOKS.glob("0[0-9][a-z]_*.ipynb"))
+LESSONS = registry.paths(NOTEBOOKS, ("zh",))  # every lesson (agentkit.lessons.registry)
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 LOOP_HEAD = (

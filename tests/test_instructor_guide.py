@@ -9,6 +9,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from agentkit.lessons import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import lesson_lengths as ll  # noqa: E402  (a script, not a package)
@@ -19,7 +21,7 @@ LANGS = sorted(GUIDES)
 
 def exercise_ids() -> set[str]:
     ids = set()
-    for path in (ROOT / "notebooks").glob("0[0-8]_*.ipynb"):  # 06b: not in the agendas yet
+    for path in registry.paths(ROOT / "notebooks", ("zh",), timed=True, in_agendas=True):
         nb = nbformat.read(path, as_version=4)
         ids |= {c.id for c in nb.cells if "exercise" in c.metadata.get("tags", [])}
     return ids

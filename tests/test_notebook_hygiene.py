@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from agentkit.lessons import registry
+
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
-SOURCES = sorted(HERE.glob("*.ipynb"))
-NOTEBOOKS = SOURCES + sorted(HERE.glob("en/*.ipynb"))  # both editions (scripts/build_english.py)
+SOURCES = registry.paths(HERE, ("zh",))  # every lesson (agentkit.lessons.registry)
+NOTEBOOKS = registry.paths(HERE)  # both editions (scripts/build_english.py)
 
 
 def _id(path):
@@ -73,7 +75,7 @@ def test_source_listings_stay_within_88_columns_and_remain_python():
 
 # --- figures in the prose: what the code computes, the code prints ------------------------------------
 
-LESSON_NBS = [p for p in NOTEBOOKS if re.match(r"0[0-8]_", p.name)]  # both editions
+LESSON_NBS = registry.paths(HERE, timed=True)  # the lessons but the quiz, both editions
 COUNTED = re.compile(
     r"\d+\s*(个场景|轮的预算|次请求仍未结束)"
     r"|\b\d+\s*(scenarios|-turn budget|turns' budget|requests and still)"
@@ -163,7 +165,7 @@ def _start_table(path) -> list[str]:
 
 @pytest.mark.parametrize("path", [HERE / "00_start.ipynb", HERE / "en/00_start.ipynb"], ids=_id)
 def test_lesson_00s_table_lists_every_lesson_in_order(path):
-    lessons = [p.name.split("_")[0] for p in SOURCES]
+    lessons = [lesson.number for lesson in registry.LESSONS]
     assert _start_table(path) == lessons, f"{_id(path)}: the table of lessons is not {lessons}"
 
 
