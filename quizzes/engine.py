@@ -180,14 +180,10 @@ class Session:
         self._started = clock()
         self._ended: float | None = None
         rng = rng or random.Random(seed)
+        orders = balanced_orders(items, rng) if shuffle_options else [LETTERS] * len(items)
         self.questions = tuple(
-            Question(
-                item,
-                i,
-                len(items),
-                tuple(rng.sample(LETTERS, len(LETTERS))) if shuffle_options else LETTERS,
-            )
-            for i, item in enumerate(items, start=1)
+            Question(item, i, len(items), order)
+            for i, (item, order) in enumerate(zip(items, orders, strict=True), start=1)
         )
         self.answers: list[Answer] = []
         self.abandoned = False
@@ -369,6 +365,23 @@ def start(
         clock=clock,
         seed=seed,
     )
+
+
+def balanced_orders(items: Sequence[Item], rng: random.Random) -> list[tuple[str, ...]]:
+    """Each item's options shuffled, with the keys spread evenly over the displayed letters: the
+    letters A-D repeated to the exam's length, shuffled, give each question the letter its
+    correct option is shown under: no letter is the key more than ceil(n/4) times (at most a
+    third of any exam of 6 or more items), so always picking one letter scores about a quarter;
+    the other options fill the other letters in random order."""
+    keys = [LETTERS[i % len(LETTERS)] for i in range(len(items))]
+    rng.shuffle(keys)
+    orders = []
+    for item, key in zip(items, keys, strict=True):
+        others = [own for own in LETTERS if own != item.answer]
+        rng.shuffle(others)
+        order = others[: LETTERS.index(key)] + [item.answer] + others[LETTERS.index(key) :]
+        orders.append(tuple(order))
+    return orders
 
 
 # -- the blueprint ---------------------------------------------------------------------------------

@@ -305,3 +305,23 @@ def test_bad_arguments(items, topics):
         start("exam", items=items, topics=topics, n=0)
     with pytest.raises(ValueError, match="review mode needs a store"):
         start("review", items=items, topics=topics)
+
+
+def test_the_keys_of_every_exam_are_spread_over_the_four_letters():
+    """In any exam of 20 or more, no letter is the key more than a quarter (rounded up) of the time
+    and every letter is the key at least a quarter (rounded down): on the real bank, many seeds."""
+    from collections import Counter
+
+    from quizzes.bank import LETTERS, load_bank
+
+    bank = load_bank()
+    for n in (20, 60):
+        for seed in range(60):
+            session = start("exam", items=bank, n=n, seed=seed)
+            keys = Counter(q.correct_letter for q in session.questions)
+            total = len(session.questions)
+            assert max(keys.values()) <= -(-total // 4) <= total / 3, (n, seed, keys)
+            assert min(keys.get(letter, 0) for letter in LETTERS) >= total // 4, (n, seed, keys)
+            for q in session.questions:  # still the item's own options, each shown once
+                assert sorted(q.order) == list(LETTERS)
+                assert q.option(q.correct_letter) is q.item.options[q.item.answer]
