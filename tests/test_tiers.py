@@ -2,6 +2,7 @@
 starts a browser; `pytest --full` is everything but the Lite site, with strict nbval; the
 cache provider stays on, so `pytest --lf` works."""
 
+import functools
 import importlib.util
 import shlex
 import subprocess
@@ -24,6 +25,7 @@ def root_conftest():
     return module
 
 
+@functools.cache
 def collected(*args: str) -> list[str]:
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:randomly", *args],
