@@ -6,15 +6,13 @@ are correct loops written in other shapes. Both run on the seeded battery.
 
 import html
 import json
-import os
 import re
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from functools import cache, partial
 from unittest.mock import patch
 
 import pytest
-from batteries import graded
+from batteries import graded, language
 
 from agentkit import antipatterns, run_agent_loop
 from agentkit.content import CJK
@@ -564,17 +562,9 @@ def test_scoreboard_text_and_html():
 # The canonical battery speaks the learner's language; the verdicts do not depend on it.
 
 
-@contextmanager
 def in_english():
     """AGENTKIT_LANG=en for a block (cached batteries outlive one test's monkeypatch)."""
-    before = os.environ.get("AGENTKIT_LANG")
-    os.environ["AGENTKIT_LANG"] = "en"
-    try:
-        yield
-    finally:
-        os.environ.pop("AGENTKIT_LANG")
-        if before is not None:
-            os.environ["AGENTKIT_LANG"] = before
+    return language("en")
 
 
 def raises_at_once(client, messages, *, tools, run_tool, model):
