@@ -325,7 +325,7 @@ def _string(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
         found = expressions(src.text)
         return found[0] if found else None
     if r == "path":
-        return path(name, src.text)
+        return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "query":
         return query(src.text)
     if r == "text":
