@@ -426,3 +426,18 @@ def test_the_orders_world_is_not_answered_by_the_general_policy():
         messages=[{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
     )
     assert [b.name for b in r.content if b.type == "tool_use"] == ["lookup_order"]
+
+
+def test_a_structured_answer_is_filled_from_the_results():
+    schema = {
+        "type": "object",
+        "properties": {"location": {"type": "string"}, "temperature": {"type": "number"}},
+        "required": ["location", "temperature"],
+        "additionalProperties": False,
+    }
+    fmt = {"format": {"type": "json_schema", "schema": schema}}
+    t = run("What's the weather in Paris?", [WEATHER], output_config=fmt)
+    ended(t)
+    value = json.loads(t.answer)
+    jsonschema.validate(value, schema)
+    assert value == {"location": "Paris", "temperature": 18}
