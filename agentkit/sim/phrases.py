@@ -114,6 +114,42 @@ PHRASES: dict[str, tuple[str, str]] = {
         "ends (end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays "
         "the same.",
     ),
+    # the general policy (agentkit.sim.general): any tools but the orders world's
+    "g_call": ("我来调用 {tools}。", "Let me call {tools}."),
+    "g_call_next": (
+        "根据上一步的结果，接下来调用 {tools}。",
+        "With that result, next I'll call {tools}.",
+    ),
+    "g_retry_format": (
+        "{tool} 说输入的格式不对（{err}）。我按提示改正后再试一次。",
+        "{tool} said the input was malformed ({err}); retrying once with it corrected.",
+    ),
+    "g_retry_transient": (
+        "{tool} 暂时失败（{err}），我重试一次。",
+        "{tool} failed for now ({err}); retrying once.",
+    ),
+    "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
+    "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
+    "g_denied": (
+        "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
+        "{tool} was refused: {err}. Someone with the authority has to decide; I stopped here and "
+        "did nothing else.",
+    ),
+    "g_still_failing": ("{tool} 重试后仍然失败：{err}", "{tool} failed again after a retry: {err}"),
+    "g_cannot_fix": (
+        "{tool} 说输入的格式不对，我改不出正确的写法：{err}",
+        "{tool} said the input was malformed and I could not correct it: {err}",
+    ),
+    "g_failed": ("{tool} 失败了：{err}", "{tool} failed: {err}"),
+    "g_ask": (
+        "要调用 {tool}，我还需要知道 {fields}。请告诉我？",
+        "To use {tool} I still need {fields}. What should I use?",
+    ),
+    "g_no_tool": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），这里提供的工具都回答不了这个问题。",
+        "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
+        "offered here answers this question.",
+    ),
     # thinking
     "think_task": ("用户的任务：“{task}”", 'The task: "{task}"'),
     "think_result": ("{tool} 的结果{flag}：{text}", "{tool} returned{flag}: {text}"),

@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import structured
+from . import general, structured
 from .conversation import Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
@@ -89,7 +89,10 @@ def number(value: Any) -> float | None:
 
 
 def respond(conv: Conversation, world: World) -> Reply:
-    """The model's reply to the request `conv` has read."""
+    """The model's reply to the request `conv` has read: any tools but the orders world's are
+    answered by the general policy (`agentkit.sim.general`), the orders world's by the rules here."""
+    if general.applies(conv):
+        return general.general_reply(conv)
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(conv, world)

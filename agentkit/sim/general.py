@@ -1,0 +1,256 @@
+"""The stand-in's policy for any tools that are not the orders world's: written rules, applied in
+order to one typed view of the request (`agentkit.sim.view`).
+
+1. Which tools: the user's words and each tool's name, description and schema are read as
+   concepts (`agentkit.sim.lexicon`). A tool is a candidate when it shares a thing (weather, file,
+   customer, ...) with the request, or the act its name carries; a tool whose name carries an act
+   that changes something (cancel, delete, save, ...) only when the user asks for that act. The
+   best-scoring candidate is taken (a shared concept counts 2 for a thing, 1 for an act, twice
+   when the tool's name carries it), then every other candidate that brings a thing the taken
+   ones do not cover.
+2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
+   earlier result supplies is taken from it. Several places named for one tool ("Paris and
+   London") are one call each.
+3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
+   unless the request disables parallel tool use. A tool that lacks a value waits while another
+   call may supply it; when no call is left to make, the user is asked for it (end_turn with a
+   question).
+4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
+   corrected once by the example it gives; a transient one is retried once; not found is told to
+   the user; a refusal stops every further call and says so; anything else is told.
+5. When nothing is left to call, the answer quotes each result's values, in the user's language; a
+   request no tool serves is told, honestly, that this is the offline stand-in.
+6. Forced tool_choice ("tool" / "any") calls without text, its input filled by the same rules; a
+   required value found nowhere then takes the schema's default or smallest value. A json_schema
+   output format gets its answer as JSON filled by the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..content import short
+from ..offline.model import Reply
+from . import structured
+from .arguments import Fill, Source, fill_object, gather, reshape
+from .conversation import Conversation
+from .lexicon import CHANGES, THING, concepts, kind
+from .phrases import say, spoken_list
+from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
+from .view import Call, Tool, View, view
+from .world import TOOL_SCHEMAS
+
+ORDER_TOOLS = frozenset(TOOL_SCHEMAS)
+
+
+def applies(conv: Conversation) -> bool:
+    """The general policy answers when the request offers a custom tool that is not the orders
+    world's, unless it also offers lookup_order and the task names an order."""
+    custom = {n for n in conv.custom_tools if n not in ORDER_TOOLS and n != "ToolSearch"}
+    if not custom:
+        return False
+    offered = set(conv.box.callable) | set(conv.box.deferred)
+    return not ("lookup_order" in offered and conv.orders())
+
+
+@dataclass
+class Turn:
+    """What this turn does: tool calls (name, input) with what is said first, or answer lines."""
+
+    calls: list[tuple[Tool, dict[str, Any]]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    missing: list[tuple[Tool, list[str]]] = field(default_factory=list)
+    stop: bool = False
+
+
+def score(t: Tool, asked: frozenset[str]) -> int:
+    return sum(
+        (2 if kind(c) == THING else 1) * (2 if c in t.name_concepts else 1)
+        for c in asked & t.concepts
+    )
+
+
+def candidate(t: Tool, asked: frozenset[str]) -> bool:
+    if not (t.name_concepts & CHANGES) <= asked:
+        return False
+    things = {c for c in asked & t.concepts if kind(c) == THING}
+    acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
+    return bool(things or acts)
+
+
+def choose(v: View) -> list[Tool]:
+    """The tools the request asks for (rule 1)."""
+    asked = concepts(v.task)
+    ranked = sorted((t for t in v.tools if candidate(t, asked)), key=lambda t: -score(t, asked))
+    chosen: list[Tool] = []
+    covered: set[str] = set()
+    for t in ranked:
+        new = {c for c in asked & t.concepts if kind(c) == THING} - covered
+        if not chosen or new:
+            chosen.append(t)
+            covered |= asked & t.concepts
+    return chosen
+
+
+def results_of(v: View) -> list[Any]:
+    """The open task's successful results as data, latest first."""
+    return [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
+
+
+def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str, Any]], Fill]:
+    """The tool's input variants (one per place when several are named) and what is missing."""
+    got = fill_object(t.schema, src, t.schema, forced, t.concepts)
+    many = [k for k, val in got.values.items() if isinstance(val, list) and _scalar_prop(t, k)]
+    if not many:
+        return [got.values], got
+    k = many[0]
+    return [{**got.values, k: one} for one in got.values[k]], got
+
+
+def _scalar_prop(t: Tool, name: str) -> bool:
+    prop = (t.schema.get("properties") or {}).get(name) or {}
+    return isinstance(prop, dict) and prop.get("type") == "string"
+
+
+def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
+    """Rule 4: the tool's latest call failed."""
+    text = last.result or ""
+    err = short(text.strip(), 140)
+    kind_ = classify(text)
+    same = sum(
+        1 for c in v.calls if c.name == t.name and c.is_error and classify(c.result or "") == kind_
+    )
+    if kind_ == DENIED:
+        turn.lines.append(say(v.lang, "g_denied", tool=t.name, err=err))
+        turn.stop = True
+    elif kind_ == NOT_FOUND:
+        turn.lines.append(say(v.lang, "g_not_found", tool=t.name, err=err))
+    elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
+        turn.calls.append((t, fixed))
+        turn.said.append(say(v.lang, "g_retry_format", tool=t.name, err=err))
+    elif kind_ == FORMAT:
+        turn.lines.append(say(v.lang, "g_cannot_fix", tool=t.name, err=err))
+    elif kind_ == TRANSIENT and same == 1:
+        turn.calls.append((t, dict(last.input)))
+        turn.said.append(say(v.lang, "g_retry_transient", tool=t.name, err=err))
+    else:
+        key = "g_still_failing" if kind_ == TRANSIENT else "g_failed"
+        turn.lines.append(say(v.lang, key, tool=t.name, err=err))
+
+
+def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
+    """The failed input with the value the error complains about rewritten in the shape of the
+    example it gives ("expected A-1001": "a1001" -> "A-1001"); None when that cannot be done."""
+    example = hint(last.result or "")
+    if example is None:
+        return None
+    text = (last.result or "").lower()
+    named = [k for k in last.input if k.lower() in text] or list(last.input)
+    for k in named:
+        value = last.input.get(k)
+        fixed = reshape(str(value), example) if isinstance(value, str) else None
+        if fixed is not None and fixed != value:
+            return {**last.input, k: fixed}
+    return None
+
+
+def plan(v: View) -> Turn:
+    """This turn's calls, or the lines of the answer (rules 1 to 5)."""
+    turn = Turn()
+    src = gather(v.task, results_of(v))
+    for t in choose(v):
+        mine = [c for c in v.calls if c.name == t.name]
+        if mine and mine[-1].result is not None and mine[-1].is_error:
+            recover(v, t, mine[-1], turn)
+            continue
+        variants, got = arguments(t, src)
+        if got.missing:
+            turn.missing.append((t, got.missing))
+            continue
+        for args in variants:
+            if not any(c.input == args for c in mine):
+                turn.calls.append((t, args))
+    if turn.stop:
+        turn.calls = []
+    return turn
+
+
+def general_reply(conv: Conversation) -> Reply:
+    """The reply under the general policy."""
+    v = view(conv)
+    forced = v.choice.get("type")
+    turn = plan(v) if forced != "none" else Turn()
+    if forced in ("tool", "any"):
+        return _forced(v, turn)
+    if turn.calls:
+        return _calls(v, turn)
+    reply = Reply([_text(_answer(v, turn))], "end_turn")
+    schema = structured.schema_of(conv.req)
+    if schema is not None:
+        value = fill_object(schema, gather(v.task, results_of(v)), schema, True, frozenset()).values
+        return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
+    return reply
+
+
+def _calls(v: View, turn: Turn) -> Reply:
+    calls = turn.calls[:1] if v.one_call else turn.calls
+    names = spoken_list(v.lang, list(dict.fromkeys(t.name for t, _ in calls)))
+    said = turn.said or [say(v.lang, "g_call_next" if v.calls else "g_call", tools=names)]
+    content = [_text(" ".join(dict.fromkeys(said)))]
+    content += [{"type": "tool_use", "name": t.call_name, "input": a} for t, a in calls]
+    return Reply(content, "tool_use")
+
+
+def _forced(v: View, turn: Turn) -> Reply:
+    """tool_choice "tool" or "any": a call without text, its input filled (rule 6)."""
+    name = v.choice.get("name") if v.choice.get("type") == "tool" else None
+    if name is None and turn.calls:
+        calls = turn.calls[:1] if v.one_call else turn.calls
+        return Reply([_use(t, a) for t, a in calls], "tool_use")
+    tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
+    tool = tool or (choose(v) or list(v.tools))[0]
+    variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)
+    return Reply([_use(tool, variants[0])], "tool_use")
+
+
+def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "name": t.call_name, "input": args}
+
+
+def _answer(v: View, turn: Turn) -> str:
+    """Rule 5: the results' values quoted, then what failed, then what is still needed."""
+    lines = []
+    seen: set[str] = set()
+    for c in v.calls:
+        if c.result is None or c.is_error:
+            continue
+        line = say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
+        if line not in seen:
+            seen.add(line)
+            lines.append(line)
+    lines += turn.lines
+    for t, missing in [] if turn.stop else turn.missing:
+        fields = spoken_list(v.lang, missing)
+        lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
+    return "\n".join(lines) or say(v.lang, "g_no_tool")
+
+
+def values(data: Any, lang: str) -> str:
+    """A result's values as a sentence quotes them: "temperature: 18, condition: Sunny"."""
+    sep = "，" if lang == "zh" else ", "
+    if isinstance(data, dict):
+        return sep.join(f"{k}: {_one(x)}" for k, x in data.items())
+    if isinstance(data, list):
+        return sep.join(_one(x) for x in data)
+    return short(str(data), 300)
+
+
+def _one(x: Any) -> str:
+    return json.dumps(x, ensure_ascii=False) if isinstance(x, dict | list) else str(x)
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}

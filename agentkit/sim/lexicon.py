@@ -1,0 +1,136 @@
+"""What a text is about, in Chinese and English: a small bilingual table of concepts.
+
+The general policy (`agentkit.sim.general`) compares the user's words with each tool's name,
+description and input schema through this table. The rules, as a reader can apply them by hand:
+
+- Latin text is split into words: snake_case and camelCase are split (`get_customerInfo` ->
+  get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending.
+- Chinese text is read by characters: a concept's Chinese word is found where its characters
+  stand in a row ("北京天气怎么样" holds 天气).
+- A concept is a THING (weather, order, file, ...) or an ACT (read, create, cancel, ...). A tool
+  whose name carries an act that changes something (CHANGES) is only called when the user asks for
+  that act ("cancel order O1"), never because it shares a noun with the request.
+- An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
+  calculate act and the operator's own concept (add, subtract, multiply, divide).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+THING, ACT = "thing", "act"
+
+TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, Chinese words)
+    # acts that only read
+    "read": (ACT, "get fetch retrieve lookup look find show read view check open", "查 获取 读 看 显示 打开"),
+    "list": (ACT, "list ls enumerate", "列出 列表 有哪些"),
+    "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
+    "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
+    # acts that change something
+    "create": (ACT, "save create add new write make store record put remember", "保存 创建 新建 添加 记下 记录 记住 记一 写 存"),
+    "cancel": (ACT, "cancel abort", "取消"),
+    "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
+    "update": (ACT, "update change edit modify set rename", "修改 更新 更改 编辑"),
+    "send": (ACT, "send notify", "发送 发给 通知"),
+    "book": (ACT, "book reserve", "预订 预约"),
+    "run": (ACT, "run execute", "运行 执行"),
+    # arithmetic operators (an enum of operations matches them)
+    "add": (ACT, "add plus sum addition", "加 相加"),
+    "subtract": (ACT, "subtract minus difference subtraction", "减"),
+    "multiply": (ACT, "multiply times product multiplication", "乘"),
+    "divide": (ACT, "divide quotient division", "除"),
+    # things
+    "weather": (THING, "weather forecast temperature climate rain sunny", "天气 气温 温度 预报 下雨"),
+    "math": (THING, "calculator arithmetic math mathematical expression equation", "计算器 算式 数学 表达式 算术"),
+    "note": (THING, "note memo", "笔记 备忘 便签"),
+    "customer": (THING, "customer client", "客户 顾客"),
+    "order": (THING, "order purchase", "订单"),
+    "file": (THING, "file document", "文件 文档"),
+    "directory": (THING, "directory folder dir", "目录 文件夹"),
+    "email": (THING, "email mail", "邮件 邮箱"),
+    "phone": (THING, "phone telephone", "电话 手机号"),
+    "address": (THING, "address", "地址"),
+    "status": (THING, "status state", "状态"),
+    "price": (THING, "price cost", "价格 多少钱"),
+    "product": (THING, "product item", "商品 产品"),
+    "time": (THING, "time clock", "时间 几点"),
+    "stock": (THING, "stock share ticker", "股票 股价"),
+    "news": (THING, "news headline", "新闻"),
+    "sentiment": (THING, "sentiment emotion feeling", "情感 情绪"),
+    "web": (THING, "web internet online website", "网页 网上 网站"),
+    "location": (THING, "location city place", "城市 地点 位置"),
+    "event": (THING, "event calendar meeting", "日程 会议"),
+    "test": (THING, "test", "测试"),
+    "code": (THING, "code patch", "代码 补丁"),
+}  # fmt: skip
+CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
+OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORD = re.compile(r"[a-z]+")
+SPOKEN_OPS = [  # words for operators, replaced by the symbol before an expression is read
+    (re.compile(r"\s*(?:multiplied by|times|乘以|乘)\s*", re.IGNORECASE), " * "),
+    (re.compile(r"\s*(?:divided by|除以)\s*", re.IGNORECASE), " / "),
+    (re.compile(r"\s*(?:plus|加上|加)\s*", re.IGNORECASE), " + "),
+    (re.compile(r"\s*(?:minus|减去|减)\s*", re.IGNORECASE), " - "),
+    (re.compile(r"\s*[×xX]\s*(?=\d)"), " * "),
+    (re.compile(r"\s*÷\s*"), " / "),
+]
+NUMBER = r"\d+(?:\.\d+)?"
+EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBER}\)*)+")
+
+
+def stem(word: str) -> str:
+    """A word without its plural or -ing/-ed ending ("orders" -> "order", "notes" -> "note")."""
+    for end, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", "")):
+        if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
+            return word[: -len(end)] + keep
+    return word
+
+
+def words(text: str) -> list[str]:
+    """The Latin words of a text, snake_case and camelCase split, lower case, stemmed."""
+    return [stem(w) for w in _WORD.findall(_CAMEL.sub(" ", text).lower())]
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
+    latin: dict[str, set[str]] = {}
+    han: list[tuple[str, str]] = []
+    for concept, (_kind, en, zh) in TABLE.items():
+        for w in en.split():
+            latin.setdefault(stem(w), set()).add(concept)
+        han += [(w, concept) for w in zh.split()]
+    return latin, han
+
+
+def spoken_math(text: str) -> str:
+    """The text with spoken operators as symbols ("3 乘以 4" -> "3 * 4"), digit commas dropped."""
+    out = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    for pattern, symbol in SPOKEN_OPS:
+        out = pattern.sub(symbol, out)
+    return out
+
+
+def expressions(text: str) -> list[str]:
+    """The arithmetic expressions a text holds, operators as symbols."""
+    return [m.group(0).strip() for m in EXPRESSION.finditer(spoken_math(text))]
+
+
+@functools.lru_cache(maxsize=4096)
+def concepts(text: str) -> frozenset[str]:
+    """The concepts a text names (Latin words, Chinese words by characters, arithmetic)."""
+    latin, han = _index()
+    found = {c for w in words(text) for c in latin.get(w, ())}
+    found |= {c for w, c in han if w in text}
+    for expr in expressions(text):
+        found |= {"math", "calculate"}
+        found |= {
+            OPERATORS[op] for op in re.findall(r"(?<=[\d)\s])[-+*/]", expr) if op in OPERATORS
+        }
+    return frozenset(found)
+
+
+def kind(concept: str) -> str:
+    return TABLE[concept][0]

@@ -1,0 +1,127 @@
+"""Reading a tool_result by what it says, in any wording, Chinese or English.
+
+A result's text becomes data by the first rule that applies:
+1. JSON (an object, a list, a number, a string);
+2. `key: value` (or `key = value`) lines, one fact a line;
+3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
+4. otherwise the text itself.
+
+An error (is_error) is judged by what it says, the first class that matches winning:
+- DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "无权",
+  "需要人工") -> stop and say so;
+- NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
+  -> tell the user;
+- FORMAT: the input is malformed ("malformed", "expected", "must look like", "格式", "应该像")
+  -> correct the argument once, by the example the text gives;
+- TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
+- anything else -> tell the user the tool failed.
+The category word our own tools put first (`agentkit.failures`) is one wording among others.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any
+
+DENIED, NOT_FOUND, FORMAT, TRANSIENT, FAILED = (
+    "denied",
+    "not_found",
+    "format",
+    "transient",
+    "failed",
+)
+
+CLASSES = [
+    (DENIED, r"\bdenied\b|permission|not (?:allowed|permitted|authori[sz]ed)|forbidden|"
+     r"unauthori[sz]ed|refused?\b|requires? (?:an? )?(?:approval|human|person|manager)|"
+     r"must be approved|needs? (?:an? )?(?:approval|human|person|manager|sign-?off)|by policy|"
+     r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准"),
+    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
+     r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
+     r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此"),
+    (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start)|should (?:be|look)|"
+     r"not a valid|written (?:as|like)|in the form|wrong shape|"
+     r"格式|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如"),
+    (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
+     r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
+     r"超时|暂时|稍后|重试|繁忙|不可用|连接"),
+]  # fmt: skip
+_CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
+HINT = re.compile(
+    r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|"
+    r"形如|例如|比如|像|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+KEY_VALUE = re.compile(
+    r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*[:=：]\s*(.+?)\s*$"
+)
+PROSE_EN = re.compile(
+    r"\b(?:the|its|their|your)\s+([a-z][a-z_ ]{0,30}?)\s+(?:is|are|was|were)\s+(?:now\s+)?"
+    r"[\"'“]?([^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?]|$)",
+    re.IGNORECASE,
+)
+PROSE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z_]{1,12}?)(?:是|为)[:：]?\s*([^，。；！？,;]+)")
+
+
+def classify(text: str) -> str:
+    """The class of an error text (see the module's docstring)."""
+    return next((name for name, p in _CLASSES if p.search(text)), FAILED)
+
+
+def hint(text: str) -> str | None:
+    """The example an error text gives of a well-formed value ("expected A-1001" -> "A-1001")."""
+    for m in HINT.finditer(text):
+        token = m.group(1)
+        if re.search(r"\d", token) or re.search(r"[A-Z]", token):
+            return token
+    return None
+
+
+def _number(value: str) -> Any:
+    try:
+        return float(value) if "." in value else int(value)
+    except ValueError:
+        return value
+
+
+@functools.lru_cache(maxsize=4096)
+def read(text: str) -> Any:
+    """A result's text as data (see the module's docstring)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        pass
+    pairs = [KEY_VALUE.match(line) for line in text.splitlines()]
+    facts = {m.group(1).strip(): _number(m.group(2)) for m in pairs if m}
+    if facts:
+        return facts
+    prose = PROSE_EN.findall(text) or PROSE_ZH.findall(text)
+    if prose:
+        return {k.strip().replace(" ", "_"): _number(v.strip()) for k, v in prose}
+    return text.strip()
+
+
+def key(name: str) -> str:
+    """A field name compared loosely: "Customer ID", "customerId" and "customer_id" are one."""
+    return re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", name.lower())
+
+
+def find(data: Any, name: str) -> Any:
+    """The first value under a key equal (loosely) to `name`, searched depth first."""
+    want = key(name)
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if key(str(k)) == want and not isinstance(v, dict | list):
+                return v
+        for v in data.values():
+            found = find(v, name)
+            if found is not None:
+                return found
+    if isinstance(data, list):
+        for v in data:
+            found = find(v, name)
+            if found is not None:
+                return found
+    return None

@@ -1,0 +1,122 @@
+"""One typed view of a request for the general policy: read once, then every rule reads only it.
+
+What it holds: the tools offered (own name, the name to call it by, description, input schema and
+the concepts they name), the user's words of the task still open, every tool call of that task
+paired with its result, the user's language and the tool_choice. The task still open starts after
+the last assistant turn that answered without a tool call, unless that turn asked the user a
+question (it ends in "?" or "？"): the user's reply then completes the same task.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..content import blocks, text_of
+from .conversation import CHINESE, ENGLISH, HAN, Conversation, reminder
+from .lexicon import concepts, words
+from .results import read
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool as offered: `name` is its own name (no `mcp__server__` prefix)."""
+
+    name: str
+    call_name: str
+    description: str
+    schema: dict[str, Any]
+    name_concepts: frozenset[str]
+    concepts: frozenset[str]  # of its name, description, properties and their descriptions
+
+
+@dataclass(frozen=True)
+class Call:
+    """A tool call of the open task and what answered it (`result` None: not answered yet)."""
+
+    name: str
+    input: dict[str, Any]
+    result: str | None
+    is_error: bool
+
+    @property
+    def data(self) -> Any:
+        """The result read as data (`agentkit.sim.results.read`)."""
+        return read(self.result) if self.result is not None else None
+
+
+@dataclass(frozen=True)
+class View:
+    tools: tuple[Tool, ...]
+    task: str
+    calls: tuple[Call, ...]
+    lang: str
+    choice: dict[str, Any]
+    one_call: bool
+    system: str
+
+    def tool(self, name: str | None) -> Tool | None:
+        return next((t for t in self.tools if t.name == name), None)
+
+
+def _tool(name: str, call_name: str, t: dict[str, Any]) -> Tool:
+    given = t.get("input_schema")
+    schema: dict[str, Any] = given if isinstance(given, dict) else {}
+    found = schema.get("properties")
+    props: dict[str, Any] = found if isinstance(found, dict) else {}
+    parts = [name, str(t.get("description") or "")]
+    for k, p in props.items():
+        parts += [k, str(p.get("description") or "") if isinstance(p, dict) else ""]
+    own = concepts(" ".join(words(name)))
+    return Tool(name, call_name, parts[1], schema, own, concepts(" ".join(parts)))
+
+
+def _open_from(messages: list[Any]) -> int:
+    """The index where the open task starts (see the module's docstring)."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m.get("role") != "assistant":
+            continue
+        content = blocks(m.get("content"))
+        if any(b.get("type") == "tool_use" for b in content):
+            continue
+        if not text_of(content).rstrip().endswith(("?", "？")):
+            return i + 1
+    return 0
+
+
+def _user_text(m: dict[str, Any]) -> str:
+    c = m.get("content")
+    if isinstance(c, str):
+        return c
+    return text_of([b for b in blocks(c) if b.get("type") == "text" and not reminder(b)])
+
+
+def view(conv: Conversation) -> View:
+    """The view of the request `conv` has read."""
+    messages = conv.messages
+    start = _open_from(messages)
+    said = [_user_text(m) for m in messages[start:] if m.get("role") == "user"]
+    task = "\n".join(t for t in said if t.strip())
+    ids = [
+        b.get("id")
+        for m in messages[start:]
+        if m.get("role") == "assistant"
+        for b in blocks(m.get("content"))
+        if b.get("type") == "tool_use"
+    ]
+    calls = []
+    for tid in ids:
+        c = conv.by_id.get(tid)
+        if c is not None:
+            answered = tid in conv.answered
+            calls.append(Call(c.name, c.input, c.content if answered else None, c.is_error))
+    tools = tuple(
+        _tool(n, conv.box.call_name(n), t)
+        for n, t in conv.tools.items()
+        if t.get("type", "custom") == "custom"
+    )
+    asked = conv.system + task
+    english = ENGLISH.search(asked) or not HAN.search(task)
+    lang = "zh" if CHINESE.search(asked) or not english else "en"
+    return View(tools, task, tuple(calls), lang, conv.choice, conv.one_call_only, conv.system)

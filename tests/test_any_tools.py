@@ -1,0 +1,443 @@
+"""The stand-in with tools that are not the orders world's (issue 33): programs in the shapes of
+public examples (a weather tool, calculators, a customer-service agent, notes, files, structured
+extraction), each run through the real SDK and judged from the traffic: the right tool, arguments
+from the prompt valid for the schema, the results used in the answer, the conversation ended."""
+
+import json
+from dataclasses import dataclass, field
+
+import jsonschema
+import pytest
+
+import agentkit
+from agentkit.tools import tool_results
+
+MODEL = agentkit.default_model()
+
+
+def tool(name, description, properties, required=()):
+    schema = {"type": "object", "properties": properties, "required": list(required)}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+WEATHER = tool(
+    "get_weather",
+    "Get the current weather in a given location",
+    {
+        "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"},
+        "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+    },
+    ["location"],
+)
+CALCULATOR = tool(
+    "calculator",
+    "A simple calculator that performs basic arithmetic operations.",
+    {"expression": {"type": "string", "description": "The expression to evaluate, e.g. '2 + 3'"}},
+    ["expression"],
+)
+OPERATIONS = tool(
+    "calculate",
+    "Perform an arithmetic operation on two numbers.",
+    {
+        "operation": {"type": "string", "enum": ["add", "subtract", "multiply", "divide"]},
+        "operand1": {"type": "number"},
+        "operand2": {"type": "number"},
+    },
+    ["operation", "operand1", "operand2"],
+)
+CUSTOMER = tool(
+    "get_customer_info",
+    "Retrieves customer information based on their customer ID. Returns the customer's name, "
+    "email, and phone number.",
+    {"customer_id": {"type": "string", "description": "The unique identifier for the customer."}},
+    ["customer_id"],
+)
+ORDER = tool(
+    "get_order_details",
+    "Retrieves the details of a specific order based on the order ID. Returns the order ID, "
+    "product name, quantity, price, customer ID and order status.",
+    {"order_id": {"type": "string", "description": "The unique identifier for the order."}},
+    ["order_id"],
+)
+CANCEL = tool(
+    "cancel_order",
+    "Cancels an order based on the provided order ID.",
+    {"order_id": {"type": "string", "description": "The order ID, like O1."}},
+    ["order_id"],
+)
+NOTE = tool(
+    "save_note",
+    "Save a note for the user.",
+    {"note": {"type": "string", "description": "The text of the note"}},
+    ["note"],
+)
+READ_FILE = tool(
+    "read_file",
+    "Read a file and return its contents.",
+    {"path": {"type": "string", "description": "Path of the file"}},
+    ["path"],
+)
+LIST_DIR = tool(
+    "list_dir",
+    "List the entries of a directory.",
+    {"path": {"type": "string", "description": "The directory path"}},
+    ["path"],
+)
+SENTIMENT = tool(
+    "print_sentiment_scores",
+    "Prints the sentiment scores of a given text.",
+    {
+        "positive_score": {"type": "number", "minimum": 0, "maximum": 1},
+        "negative_score": {"type": "number", "minimum": 0, "maximum": 1},
+        "neutral_score": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    ["positive_score", "negative_score", "neutral_score"],
+)
+SERVICE = [CUSTOMER, ORDER, CANCEL]
+CUSTOMERS = {"C1": {"name": "John Doe", "email": "john@example.com", "phone": "123-456-7890"}}
+ORDERS = {
+    "O1": {"id": "O1", "customer_id": "C1", "product": "Widget A", "status": "Shipped"},
+    "O2": {"id": "O2", "customer_id": "C1", "product": "Gadget B", "status": "Processing"},
+}
+
+
+def service(name, args):
+    """The customer-service tools, as the cookbook's notebook writes them."""
+    if name == "get_customer_info":
+        return json.dumps(CUSTOMERS.get(args["customer_id"], "Customer not found"))
+    if name == "get_order_details":
+        return json.dumps(ORDERS.get(args["order_id"], "Order not found"))
+    if name == "cancel_order":
+        return "Order cancelled" if args["order_id"] in ORDERS else "Order not found"
+    return everyday(name, args)
+
+
+def everyday(name, args):
+    if name == "get_weather":
+        return json.dumps({"location": args["location"], "temperature": 18, "condition": "Sunny"})
+    if name == "calculator":
+        return str(eval(args["expression"], {"__builtins__": {}}))  # the example's own tool
+    if name == "calculate":
+        a, b = args["operand1"], args["operand2"]
+        ops = {"add": a + b, "subtract": a - b, "multiply": a * b, "divide": a / b}
+        return str(ops[args["operation"]])
+    if name == "save_note":
+        return "Note saved with id N-7"
+    if name == "read_file":
+        return {"notes.txt": "buy milk", "src/app.py": "print('hi')"}.get(args["path"], "missing")
+    if name == "list_dir":
+        return "app.py\nutil.py" if args["path"].rstrip("/") == "src" else "notes.txt\nsrc/"
+    raise KeyError(name)
+
+
+@dataclass
+class Traffic:
+    replies: list = field(default_factory=list)
+    messages: list = field(default_factory=list)
+
+    @property
+    def calls(self):
+        return [
+            [(b.name, b.input) for b in r.content if b.type == "tool_use"] for r in self.replies
+        ]
+
+    @property
+    def answer(self):
+        return "".join(b.text for b in self.replies[-1].content if b.type == "text")
+
+
+def run(prompt, tools, run_tool=service, rounds=8, messages=None, **create):
+    """A plain agent loop; every tool_use is checked against its tool's schema."""
+    client = agentkit.make_client(offline=True)
+    schemas = {t["name"]: t["input_schema"] for t in tools}
+    out = Traffic(messages=messages or [{"role": "user", "content": prompt}])
+    for _ in range(rounds):
+        r = client.messages.create(
+            model=MODEL, max_tokens=1024, tools=tools, messages=out.messages, **create
+        )
+        out.replies.append(r)
+        for b in r.content:
+            if b.type == "tool_use":
+                jsonschema.validate(b.input, schemas[b.name])
+        out.messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use" or create.get("tool_choice"):
+            return out
+        out.messages.append({"role": "user", "content": tool_results(r, run_tool)})
+    raise AssertionError(f"no end after {rounds} rounds")
+
+
+def ended(t: Traffic):
+    assert t.replies[-1].stop_reason == "end_turn", t.replies[-1]
+
+
+# ---------------------------------------------------------------- choosing tools, filling arguments
+
+
+def test_weather_in_paris():
+    t = run("What's the weather in Paris?", [WEATHER, CALCULATOR, NOTE])
+    assert t.calls[0] == [("get_weather", {"location": "Paris"})]
+    ended(t)
+    assert "Sunny" in t.answer and "18" in t.answer
+
+
+def test_weather_in_chinese_for_two_cities_in_parallel():
+    t = run("北京和上海今天的天气怎么样？", [WEATHER, CALCULATOR])
+    assert t.calls[0] == [
+        ("get_weather", {"location": "北京"}),
+        ("get_weather", {"location": "上海"}),
+    ]
+    ended(t)
+    assert "北京" in t.answer and "上海" in t.answer and "的结果" in t.answer
+
+
+def test_the_unit_enum_is_taken_from_the_prompt():
+    t = run("What is the weather in Boston in fahrenheit?", [WEATHER])
+    assert t.calls[0] == [("get_weather", {"location": "Boston", "unit": "fahrenheit"})]
+
+
+def test_a_calculator_computes_the_real_product():
+    t = run("What is 1984135 * 9343116?", [WEATHER, CALCULATOR])
+    assert t.calls[0] == [("calculator", {"expression": "1984135 * 9343116"})]
+    ended(t)
+    assert str(1984135 * 9343116) in t.answer
+
+
+def test_an_operation_enum_and_two_operands_in_chinese():
+    t = run("请计算 12 乘以 7", [OPERATIONS, NOTE])
+    assert t.calls[0] == [("calculate", {"operation": "multiply", "operand1": 12, "operand2": 7})]
+    ended(t)
+    assert "84" in t.answer
+
+
+def test_independent_tools_are_called_in_parallel():
+    t = run("What's the weather in Paris and what is 12 * 7?", [WEATHER, CALCULATOR])
+    assert sorted(n for n, _ in t.calls[0]) == ["calculator", "get_weather"]
+    ended(t)
+    assert "84" in t.answer and "Sunny" in t.answer
+
+
+def test_customer_email_by_id():
+    t = run("Can you tell me the email address for customer C1?", SERVICE)
+    assert t.calls[0] == [("get_customer_info", {"customer_id": "C1"})]
+    ended(t)
+    assert "john@example.com" in t.answer
+
+
+def test_order_status_in_chinese():
+    t = run("订单 O2 现在是什么状态？", SERVICE)
+    assert t.calls[0] == [("get_order_details", {"order_id": "O2"})]
+    ended(t)
+    assert "Processing" in t.answer and "的结果" in t.answer
+
+
+def test_cancel_order_o1_calls_only_cancel():
+    t = run("Please cancel order O1 for me.", SERVICE)
+    assert t.calls[0] == [("cancel_order", {"order_id": "O1"})]
+    ended(t)
+    assert "Order cancelled" in t.answer
+
+
+def test_a_changing_tool_is_not_called_unasked():
+    t = run("What is the status of order O1?", SERVICE)
+    assert all(n != "cancel_order" for round_ in t.calls for n, _ in round_)
+
+
+def test_a_chained_call_takes_its_id_from_the_first_result():
+    t = run("What's the email of the customer who placed order O2?", SERVICE)
+    assert t.calls[0] == [("get_order_details", {"order_id": "O2"})]
+    assert t.calls[1] == [("get_customer_info", {"customer_id": "C1"})]
+    ended(t)
+    assert "john@example.com" in t.answer and "Gadget B" in t.answer
+
+
+def test_save_a_note_from_the_text_after_the_colon():
+    t = run("Save a note: buy milk tomorrow", [NOTE, WEATHER])
+    assert t.calls[0] == [("save_note", {"note": "buy milk tomorrow"})]
+    ended(t)
+    assert "N-7" in t.answer
+
+
+def test_save_a_note_in_chinese():
+    t = run("帮我记一条笔记：明天下午三点开会", [NOTE, CALCULATOR])
+    assert t.calls[0] == [("save_note", {"note": "明天下午三点开会"})]
+    ended(t)
+
+
+def test_read_a_file():
+    t = run("Read the file notes.txt", [READ_FILE, LIST_DIR])
+    assert t.calls[0] == [("read_file", {"path": "notes.txt"})]
+    ended(t)
+    assert "buy milk" in t.answer
+
+
+def test_list_a_directory():
+    t = run("List the files in the src directory", [READ_FILE, LIST_DIR])
+    assert t.calls[0] == [("list_dir", {"path": "src"})]
+    ended(t)
+    assert "app.py" in t.answer
+
+
+def test_a_question_no_tool_serves_gets_an_honest_short_answer():
+    t = run("Tell me a joke.", [WEATHER, CALCULATOR])
+    assert t.calls == [[]] and "offline stand-in" in t.answer
+    t = run("给我讲个笑话吧。", [WEATHER, CALCULATOR])
+    assert t.calls == [[]] and "离线" in t.answer
+
+
+def test_a_missing_required_value_is_asked_for_then_used():
+    t = run("What's the weather like?", [WEATHER])
+    assert t.calls == [[]] and "location" in t.answer and t.answer.endswith("?")
+    t.messages.append({"role": "user", "content": "Lisbon"})
+    t2 = run("", [WEATHER], messages=t.messages)
+    assert t2.calls[0] == [("get_weather", {"location": "Lisbon"})]
+    ended(t2)
+
+
+def test_a_missing_id_is_asked_for_in_chinese():
+    t = run("帮我查一下客户的邮箱", SERVICE)
+    assert t.calls == [[]] and "customer_id" in t.answer and t.answer.endswith("？")
+
+
+# ---------------------------------------------------------------- forced tool_choice
+
+
+def test_forced_sentiment_scores_are_all_present_and_valid():
+    tweet = "I love this product, the service was excellent but delivery was slow."
+    t = run(f"Analyse the sentiment of this tweet: {tweet}", [SENTIMENT],
+            tool_choice={"type": "tool", "name": "print_sentiment_scores"})  # fmt: skip
+    ((name, args),) = t.calls[0]
+    assert name == "print_sentiment_scores" and set(args) == set(
+        SENTIMENT["input_schema"]["properties"]
+    )
+    assert args["positive_score"] > args["negative_score"] > 0
+    assert abs(sum(args.values()) - 1) < 0.02
+    assert all(b.type == "tool_use" for b in t.replies[0].content)
+
+
+def test_tool_choice_any_fills_the_input_from_the_prompt():
+    t = run("What's the weather in Tokyo?", [CALCULATOR, WEATHER], tool_choice={"type": "any"})
+    assert t.calls[0] == [("get_weather", {"location": "Tokyo"})]
+    assert "tool_choice" not in json.dumps([b.model_dump() for b in t.replies[0].content])
+
+
+# ---------------------------------------------------------------- errors, by what they say
+
+
+def failing(texts):
+    """A run_tool whose first calls fail with the given texts, then answer as the service does."""
+    texts = list(texts)
+
+    def run_tool(name, args):
+        if texts:
+            raise RuntimeError(texts.pop(0))
+        return service(name, args)
+
+    return run_tool
+
+
+@pytest.mark.parametrize(
+    "prompt, error",
+    [
+        (
+            "Can you tell me the email for customer c-1?",
+            "the id 'c-1' is malformed; write it like C1",
+        ),
+        ("客户 c-1 的邮箱是什么？", "编号写法不对，应该像 C1 这样"),
+    ],
+)
+def test_a_format_complaint_is_corrected_once_by_its_example(prompt, error):
+    t = run(prompt, [CUSTOMER], failing([error]))
+    assert t.calls[0] == [("get_customer_info", {"customer_id": "c-1"})]
+    assert t.calls[1] == [("get_customer_info", {"customer_id": "C1"})]
+    ended(t)
+    assert "john@example.com" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, error, said",
+    [
+        ("Please look up order O9.", "We have no record of O9 anywhere.", "found nothing"),
+        ("订单 O9 是什么状态？", "查无此单：O9", "没有找到"),
+    ],
+)
+def test_not_found_is_told_to_the_user(prompt, error, said):
+    t = run(prompt, [ORDER], failing([error]))
+    assert len(t.calls) == 2 and t.calls[1] == []
+    ended(t)
+    assert said in t.answer and "O9" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, error",
+    [
+        ("What's the weather in Oslo?", "The forecast service timed out, please try again later."),
+        ("奥斯陆的天气怎么样？", "气象服务超时，请稍后再试"),
+    ],
+)
+def test_a_transient_failure_is_retried_once(prompt, error):
+    t = run(prompt, [WEATHER], failing([error]))
+    assert t.calls[0] == t.calls[1] and len(t.calls[0]) == 1
+    ended(t)
+    assert "Sunny" in t.answer
+
+
+def test_a_transient_failure_twice_is_told_not_retried_again():
+    error = "The forecast service timed out, please try again later."
+    t = run("What's the weather in Oslo?", [WEATHER], failing([error, error]))
+    assert len(t.calls) == 3 and t.calls[2] == []
+    assert "again after a retry" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, error, said",
+    [
+        (
+            "Please cancel order O1.",
+            "A manager must approve cancellations; permission refused.",
+            "refused",
+        ),
+        ("请取消订单 O1。", "没有权限，需要主管批准", "被拒绝"),
+    ],
+)
+def test_a_refusal_stops_and_says_so(prompt, error, said):
+    t = run(prompt, SERVICE, failing([error]))
+    assert t.calls[0] == [("cancel_order", {"order_id": "O1"})] and t.calls[1] == []
+    ended(t)
+    assert said in t.answer
+
+
+def test_a_prose_result_is_quoted_in_the_answer():
+    def prose(name, args):
+        return "The status is delivered."
+
+    t = run("What is the status of order O1?", SERVICE, prose)
+    ended(t)
+    assert "status: delivered" in t.answer
+
+
+def test_the_orders_world_is_not_answered_by_the_general_policy():
+    from agentkit.sim import World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=1024,
+        tools=World().tools(),
+        messages=[{"role": "user", "content": "订单 A-1001 的商品坏了，请帮我退款。"}],
+    )
+    assert [b.name for b in r.content if b.type == "tool_use"] == ["lookup_order"]
+
+
+def test_a_structured_answer_is_filled_from_the_results():
+    schema = {
+        "type": "object",
+        "properties": {"location": {"type": "string"}, "temperature": {"type": "number"}},
+        "required": ["location", "temperature"],
+        "additionalProperties": False,
+    }
+    fmt = {"format": {"type": "json_schema", "schema": schema}}
+    t = run("What's the weather in Paris?", [WEATHER], output_config=fmt)
+    ended(t)
+    value = json.loads(t.answer)
+    jsonschema.validate(value, schema)
+    assert value == {"location": "Paris", "temperature": 18}
