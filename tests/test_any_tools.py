@@ -441,3 +441,53 @@ def test_a_structured_answer_is_filled_from_the_results():
     value = json.loads(t.answer)
     jsonschema.validate(value, schema)
     assert value == {"location": "Paris", "temperature": 18}
+
+
+# ------------------------------------------------ tools whose words the concept table does not know
+
+STOCK = tool(
+    "get_stock_price",
+    "Get the current stock price for a ticker symbol, e.g. AAPL.",
+    {"ticker": {"type": "string", "description": "The stock ticker symbol"}},
+    ["ticker"],
+)
+CONVERT = tool(
+    "convert_currency",
+    "Convert an amount from one currency to another.",
+    {
+        "amount": {"type": "number"},
+        "from_currency": {"type": "string", "description": "ISO code like USD"},
+        "to_currency": {"type": "string", "description": "ISO code like EUR"},
+    },
+    ["amount", "from_currency", "to_currency"],
+)
+
+
+def markets(name, args):
+    if name == "get_stock_price":
+        return json.dumps({"ticker": args["ticker"], "price": 412.5})
+    return json.dumps({"converted": round(args["amount"] * 0.923, 2), "rate": 0.923})
+
+
+def test_a_code_in_capitals_fills_a_property_of_no_known_role():
+    t = run("What's the stock price of MSFT right now?", [STOCK, CONVERT], markets)
+    assert t.calls[0] == [("get_stock_price", {"ticker": "MSFT"})]
+    ended(t)
+    assert "412.5" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, args",
+    [
+        ("Convert 100 USD to EUR please", (100, "USD", "EUR")),
+        ("Please convert 250 GBP into JPY", (250, "GBP", "JPY")),
+    ],
+)
+def test_a_tool_the_request_names_by_its_verb_is_chosen_and_filled_in_order(prompt, args):
+    t = run(prompt, [STOCK, CONVERT], markets)
+    amount, source, target = args
+    assert t.calls[0] == [
+        ("convert_currency", {"amount": amount, "from_currency": source, "to_currency": target})
+    ]
+    ended(t)
+    assert str(round(amount * 0.923, 2)) in t.answer

@@ -30,6 +30,7 @@ from .lexicon import NUMBER, TABLE, concepts, expressions, kind, words
 from .results import find, hint
 
 ID_TOKEN = re.compile(r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?|\d{3,})(?![\w-])")
+CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
     r"([A-Za-z]+|[\u4e00-\u9fff]{1,4})\s*(?:(?:id|ID|number|no\.?|号|编号)\s*)?#?\s*$"
 )
@@ -330,7 +331,9 @@ def _string(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
         return query(src.text)
     if r == "text":
         return free_text(src.text, topic)
-    return None
+    # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
+    # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
+    return ident(name, s, src, topic) or code(src)
 
 
 def shape(example: str) -> str:
@@ -387,6 +390,15 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+def code(src: Source) -> str | None:
+    """The first code in capitals of the text not used by an earlier property ("USD", then "EUR")."""
+    for m in CODE_TOKEN.finditer(src.text):
+        if m.group(1) not in src.used:
+            src.used.add(m.group(1))
+            return m.group(1)
+    return None
 
 
 def places(text: str) -> list[str]:

@@ -36,7 +36,7 @@ from ..offline.model import Reply
 from . import structured
 from .arguments import Fill, Source, fill_object, gather, reshape
 from .conversation import Conversation
-from .lexicon import CHANGES, THING, concepts, kind
+from .lexicon import CHANGES, THING, concepts, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .view import Call, Tool, View, view
@@ -81,10 +81,25 @@ def candidate(t: Tool, asked: frozenset[str]) -> bool:
     return bool(things or acts)
 
 
+# words a tool's name shares with any request, which say nothing of what it does
+NAME_NOISE = frozenset({"get", "set", "do", "make", "tool", "the", "for", "and", "info", "data"})
+
+
+def named_in(t: Tool, task_words: frozenset[str]) -> int:
+    """How many of the words of the tool's name the request uses (`convert_currency` in "convert
+    100 USD to EUR" : 1): rule 1's fallback where the concept table knows none of its words."""
+    return len(set(words(t.name)) - NAME_NOISE & task_words)
+
+
 def choose(v: View) -> list[Tool]:
-    """The tools the request asks for (rule 1)."""
+    """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
+    words the request uses, the most of them first."""
     asked = concepts(v.task)
     ranked = sorted((t for t in v.tools if candidate(t, asked)), key=lambda t: -score(t, asked))
+    if not ranked:
+        said = frozenset(words(v.task))
+        ranked = sorted((t for t in v.tools if named_in(t, said)), key=lambda t: -named_in(t, said))
+        return ranked[:1]
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
