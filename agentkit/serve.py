@@ -30,7 +30,7 @@ before it: broken HTTP or bad JSON 400
 `invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
 included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
-bodies, `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
+bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
 HTTP/1.1.
 """
 
@@ -174,7 +174,8 @@ def _too_large():
 
 class Incoming:
     """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
-    header's values joined with ", "), the body's chunks and sizes."""
+    header's values joined with ", "), the body's chunks and sizes. `headed` once the header
+    section is complete: what comes after it (a chunked body's trailer) is never a header."""
 
     __slots__ = (
         "method",
@@ -187,6 +188,7 @@ class Incoming:
         "keep_alive",
         "head",
         "answer",
+        "headed",
     )
 
     def __init__(self) -> None:
@@ -196,6 +198,7 @@ class Incoming:
         self.size = self.received = 0  # declared, received
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
         self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
+        self.headed = False
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -370,9 +373,16 @@ class Connection(asyncio.Protocol):
         self._count_head(len(url))
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        """A header field; after the header section (a chunked body's trailer), counted against
+        MAX_HEADERS and discarded: RFC 9112 §7.1.2 lets a recipient discard trailer fields, and
+        RFC 9110 §6.5.1 forbids merging them into the headers (a key, a version or a beta sent only
+        there must not count)."""
         assert self.request is not None
-        request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
+        request = self.request
         self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
+        if request.headed:
+            return
+        key, text = name.decode("latin-1").lower(), value.decode("latin-1")
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def _count_head(self, size: int) -> None:
@@ -386,6 +396,7 @@ class Connection(asyncio.Protocol):
         answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
         assert self.request is not None
         request = self.request
+        request.headed = True
         request.method = self.parser.get_method().decode("ascii")
         request.keep_alive = self.parser.should_keep_alive()
         request.version = self.parser.get_http_version()
@@ -413,6 +424,8 @@ class Connection(asyncio.Protocol):
         if self.parser.should_upgrade() and self.request.size:
             self.upgrading, self.request = self.request, None  # llhttp stops before the body
             return
+        if not self.parser.should_keep_alive():  # a trailer's `Connection: close`: llhttp reads
+            self.request.keep_alive = False  # nothing after it, so the answer closes
         self._wait(None)
         self.waiting.append(self.request)
         self.request = None

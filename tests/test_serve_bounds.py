@@ -565,3 +565,84 @@ def test_the_answers_of_one_turn_of_the_loop_are_written_at_its_end():
         ("b", 1),
         ("b", "close"),
     ]
+
+
+# --- HTTP framing as RFC 9110 and 9112 say (issue 34: trailers, TE, 100 Continue, Host)
+
+
+def chunked_request(
+    body: bytes, *, head: str = "x-api-key: k\r\n", trailer: str = "", version: str = "1.1"
+) -> bytes:
+    """A POST /v1/messages with a chunked body (in two chunks) and `trailer` after the last one."""
+    return (
+        f"POST /v1/messages HTTP/{version}\r\nHost: x\r\n{head}anthropic-version: 2023-06-01\r\n"
+        f"content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n"
+    ).encode() + (
+        b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:]))
+        + b"0\r\n"
+        + trailer.encode()
+        + b"\r\n"
+    )
+
+
+def split_answers(got: bytes) -> list[tuple[bytes, bytes]]:
+    """Each answer's (head, body) in what a connection received (JSON answers with a length)."""
+    found = []
+    while got.startswith(b"HTTP/1.1 "):
+        head, _, rest = got.partition(b"\r\n\r\n")
+        length = next(
+            (int(line[15:]) for line in head.split(b"\r\n") if line.startswith(b"content-length:")),
+            0,
+        )
+        found.append((head, rest[:length]))
+        got = rest[length:]
+    return found
+
+
+@pytest.mark.parametrize("trailer", ["x-api-key: k\r\n", "authorization: Bearer k\r\n"])
+def test_a_key_sent_only_in_a_trailer_is_no_key(trailer):
+    """RFC 9110 §6.5.1 (and RFC 9112 §7.1.2): a trailer field is not merged into the header section
+    (authentication is among the fields that must come before the content); a key sent only there
+    is no key, and no world is made for it."""
+    with Background() as bg:
+        raw = chunked_request(
+            json.dumps(BODY).encode(), head="connection: close\r\n", trailer=trailer
+        )
+        got = exchange(bg.port, raw)
+        assert dict(bg.apis) == {}
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 401") and not more, got[:300]
+    assert json.loads(body)["error"]["type"] == "authentication_error"
+
+
+def test_a_trailer_never_changes_what_the_request_means():
+    """Every field a request is read by, sent again in a trailer with another value: the answer and
+    the world it lands in are the header section's, and the next request on the connection too."""
+    trailer = (
+        "x-api-key: b\r\nauthorization: Bearer b\r\nanthropic-version: 1999-01-01\r\n"
+        "anthropic-beta: nonsense-2020\r\ncontent-type: text/plain\r\nexpect: 100-continue\r\n"
+        "host: a\r\nhost: b\r\nconnection: upgrade\r\nupgrade: h2c\r\n"
+    )
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        first = chunked_request(body, head="x-api-key: a\r\n", trailer=trailer)
+        got = exchange(bg.port, first + raw_request(body, extra="connection: close\r\n"))
+        keys = sorted(bg.apis)
+    answered = split_answers(got)
+    assert [head[:12] for head, _ in answered] == [b"HTTP/1.1 200", b"HTTP/1.1 200"], got[:400]
+    assert b"connection: close" not in answered[0][0]
+    assert all(json.loads(body)["type"] == "message" for _, body in answered)
+    assert keys == ["a", "k"]  # the first landed in a's world, not in b's (nor in "a, b")
+
+
+def test_a_connection_close_in_a_trailer_ends_the_connection_without_a_false_400():
+    """llhttp (httptools) reads no further request after a trailer's `Connection: close`: the
+    answer to this one says so and the connection closes, with no 400 for the request behind it
+    (RFC 9112 §9.6: a server closes after the answer; a client resends what was not answered)."""
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        first = chunked_request(body, trailer="connection: close\r\n")
+        got = exchange(bg.port, first + raw_request(body))
+    answered = split_answers(got)
+    assert [head[:12] for head, _ in answered] == [b"HTTP/1.1 200"], got[:400]
+    assert b"connection: close" in answered[0][0]
