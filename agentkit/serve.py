@@ -30,8 +30,8 @@ before it: broken HTTP or bad JSON 400
 `invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
 included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
-bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
-HTTP/1.1.
+bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close; a body framed with
+Transfer-Encoding is a 400 and the close, as RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1.
 """
 
 from __future__ import annotations
@@ -220,6 +220,15 @@ def _rejected(status: int, message: str) -> Rejection:
     )
 
 
+def check_framing(request: Incoming) -> None:
+    """Raise the Rejection for a body whose framing cannot be trusted (RFC 9112 §6.3: a 400, then
+    the close, so nothing pipelined behind it is read)."""
+    if "transfer-encoding" not in request.headers:
+        return
+    if request.version != "1.1":  # RFC 9112 §6.1: HTTP/1.0 with Transfer-Encoding is faulty framing
+        raise _rejected(400, "Transfer-Encoding is not allowed before HTTP/1.1")
+
+
 class Connection(asyncio.Protocol):
     """One client connection. httptools (the C parser uvicorn uses) reads its requests; each is
     answered in arrival order, its status line, headers and body in one write: the JSON as the API
@@ -400,6 +409,7 @@ class Connection(asyncio.Protocol):
         request.method = self.parser.get_method().decode("ascii")
         request.keep_alive = self.parser.should_keep_alive()
         request.version = self.parser.get_http_version()
+        check_framing(request)
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
         expects = request.headers.get("expect", "").lower() == "100-continue"

@@ -646,3 +646,33 @@ def test_a_connection_close_in_a_trailer_ends_the_connection_without_a_false_400
     answered = split_answers(got)
     assert [head[:12] for head, _ in answered] == [b"HTTP/1.1 200"], got[:400]
     assert b"connection: close" in answered[0][0]
+
+
+MODELS = (
+    b"GET /v1/models HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n\r\n"
+)
+
+
+@pytest.mark.parametrize("version", ["1.0", "0.9"])
+@pytest.mark.parametrize("connection", ["connection: keep-alive\r\n", ""])
+def test_transfer_encoding_before_http_1_1_is_refused_and_closes(monkeypatch, connection, version):
+    """RFC 9112 §6.1: a server that receives an HTTP/1.0 message with Transfer-Encoding MUST treat
+    its framing as faulty and close the connection after it (§6.3: faulty framing is a 400). The
+    request pipelined behind it, whose start the faulty framing leaves in doubt, is never answered,
+    even when the first asked to be kept alive."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 2.0)  # an open connection fails soon, not in 60 s
+    raw = chunked_request(json.dumps(BODY).encode(), head=f"x-api-key: k\r\n{connection}")
+    with Background() as bg:
+        got = exchange(bg.port, raw.replace(b"HTTP/1.1", f"HTTP/{version}".encode()) + MODELS)
+        assert dict(bg.apis) == {}  # nothing was handled
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 400") and b"connection: close" in head, got[:300]
+    assert not more and got.count(b"HTTP/1.1 ") == 1, got[:600]
+    assert json.loads(body) == {
+        "type": "error",
+        "error": {
+            "type": "invalid_request_error",
+            "message": "Transfer-Encoding is not allowed before HTTP/1.1",
+        },
+        "request_id": json.loads(body)["request_id"],
+    }
