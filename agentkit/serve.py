@@ -26,12 +26,13 @@ Bounded, so that no client can exhaust it:
   is neither answered nor read further until it does, and is dropped after `IDLE_TIMEOUT`, so
   pipelining without reading holds a buffer's worth, not every answer.
 Malformed HTTP gets the API's error shape and status, after the answers to the requests pipelined
-before it: broken HTTP or bad JSON 400
-`invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
-included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
+before it: broken HTTP or bad JSON 400 `invalid_request_error` (headers over 64 KB 431, a transfer
+coding other than a final `chunked` 501), a wrong path or method (HEAD and OPTIONS included) 404
+`not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
-bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close; a body framed with
-Transfer-Encoding is a 400 and the close, as RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1.
+bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0
+(a stream then ends with the close; a body framed with Transfer-Encoding is a 400 and the close, as
+RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1.
 """
 
 from __future__ import annotations
@@ -221,12 +222,27 @@ def _rejected(status: int, message: str) -> Rejection:
 
 
 def check_framing(request: Incoming) -> None:
-    """Raise the Rejection for a body whose framing cannot be trusted (RFC 9112 §6.3: a 400, then
-    the close, so nothing pipelined behind it is read)."""
-    if "transfer-encoding" not in request.headers:
+    """Raise the Rejection for a body framed in a way serve cannot read, before any of it is read;
+    the connection then closes, so nothing pipelined behind it is read either. Only `chunked` is
+    decoded (llhttp refuses some codings itself, as a malformed request):
+    - in HTTP/1.0 (or llhttp's 0.9 and 2.0), any Transfer-Encoding is faulty framing (RFC 9112
+      §6.1), a 400 (§6.3);
+    - chunked not the final coding, or applied twice (§7): the length cannot be known, a 400
+      (§6.3, point 4);
+    - another coding before the final chunked (gzip, an unknown name): RFC 9112 §6.1's 501 for a
+      transfer coding the server does not understand. The docs list no error type for a 501; the
+      request is what cannot be served, so it is `invalid_request_error`, as serve's other HTTP
+      refusals are."""
+    field = request.headers.get("transfer-encoding")
+    if field is None:
         return
-    if request.version != "1.1":  # RFC 9112 §6.1: HTTP/1.0 with Transfer-Encoding is faulty framing
-        raise _rejected(400, "Transfer-Encoding is not allowed before HTTP/1.1")
+    if request.version != "1.1":
+        raise _rejected(400, f"Transfer-Encoding is not allowed in HTTP/{request.version}")
+    codings = [c.strip().lower() for c in field.split(",") if c.strip()]  # names: case-insensitive
+    if not codings or codings[-1] != "chunked" or codings.count("chunked") > 1:
+        raise _rejected(400, "Transfer-Encoding must end with chunked, applied once")
+    if len(codings) > 1:
+        raise _rejected(501, f"Transfer-Encoding not implemented: {', '.join(codings[:-1])}")
 
 
 class Connection(asyncio.Protocol):
