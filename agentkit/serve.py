@@ -176,7 +176,8 @@ def _too_large():
 class Incoming:
     """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
     header's values joined with ", "), the body's chunks and sizes. `headed` once the header
-    section is complete: what comes after it (a chunked body's trailer) is never a header."""
+    section is complete: what comes after it (a chunked body's trailer) is never a header.
+    `continue_due` while the client waits for its `100 Continue`."""
 
     __slots__ = (
         "method",
@@ -190,6 +191,7 @@ class Incoming:
         "head",
         "answer",
         "headed",
+        "continue_due",
     )
 
     def __init__(self) -> None:
@@ -199,7 +201,7 @@ class Incoming:
         self.size = self.received = 0  # declared, received
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
         self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
-        self.headed = False
+        self.headed = self.continue_due = False
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -431,13 +433,24 @@ class Connection(asyncio.Protocol):
         expects = request.headers.get("expect", "").lower() == "100-continue"
         if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
             raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
-        if expects:
-            self._send(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
+        # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
+        request.continue_due = expects and request.version == "1.1"
+        self._continue()
         self._wait(BODY_TIMEOUT)
+
+    def _continue(self) -> None:
+        """The `100 Continue` of the request being read, once every request before it is answered:
+        a 1xx begins its own request's response (RFC 9110 §15.2), and responses go in request
+        order (RFC 9112 §9.3.2). Not sent once its body has begun to arrive (RFC 9110 §10.1.1)."""
+        request = self.request
+        if request is not None and request.continue_due and not (self.waiting or self.busy):
+            request.continue_due = False
+            self._send(b"HTTP/1.1 100 Continue\r\n\r\n")
 
     def on_body(self, chunk: bytes) -> None:
         assert self.request is not None
         request = self.request
+        request.continue_due = False  # the client did not wait for it
         if request.size > MAX_BODY:
             return  # discarded as it arrives: the answer is the 413
         request.chunks.append(chunk)
@@ -452,6 +465,7 @@ class Connection(asyncio.Protocol):
             return
         if not self.parser.should_keep_alive():  # a trailer's `Connection: close`: llhttp reads
             self.request.keep_alive = False  # nothing after it, so the answer closes
+        self.request.continue_due = False  # an empty body: read whole, never asked for
         self._wait(None)
         self.waiting.append(self.request)
         self.request = None
@@ -503,6 +517,7 @@ class Connection(asyncio.Protocol):
                 return
             self.waiting.popleft()
             self._write(request, answer)
+        self._continue()
 
     async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:

@@ -723,3 +723,76 @@ def test_chunked_is_read_in_any_case_as_transfer_coding_names_are():
             bg.port, raw.replace(b"transfer-encoding: chunked", b"Transfer-Encoding: ChUnKeD")
         )
     assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got
+
+
+def read_until(s: socket.socket, marker: bytes, got: bytes = b"") -> bytes:
+    while marker not in got:
+        data = s.recv(65536)
+        if not data:
+            break
+        got += data
+    return got
+
+
+def headers_parsed(monkeypatch) -> threading.Event:
+    """Set once the server has read the header section of a request that expects 100-continue."""
+    parsed, original = threading.Event(), serve.Connection.on_headers_complete
+
+    def noted(self):
+        original(self)
+        if "expect" in self.request.headers:
+            parsed.set()
+
+    monkeypatch.setattr(serve.Connection, "on_headers_complete", noted)
+    return parsed
+
+
+def test_100_continue_goes_out_after_the_answers_to_the_requests_before_it(monkeypatch):
+    """RFC 9112 §9.3.2: responses go in the order the requests came, and a 100 is the start of
+    its own request's response (RFC 9110 §15.2): sent while an earlier pipelined request is still
+    being answered, a client reads it as that request's. Here the connection's first request waits
+    for its key (another connection's large body holds it); the 100 for the second comes only
+    after the first one's answer."""
+    entered, release = threading.Event(), threading.Event()
+    handle = OfflineAPI.handle
+
+    def held(self, method, path, content, headers=None):
+        if len(content) > serve.OFF_LOOP:
+            entered.set()
+            release.wait(60)
+        return handle(self, method, path, content, headers)
+
+    monkeypatch.setattr(OfflineAPI, "handle", held)
+    parsed = headers_parsed(monkeypatch)
+    body = json.dumps(BODY).encode()
+    expecting = raw_request(body, extra="expect: 100-continue\r\n")[: -len(body)]
+    with Background() as bg, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(post, bg.url, "k", content=LARGE)
+        assert entered.wait(60)
+        with socket.create_connection(("127.0.0.1", bg.port)) as s:
+            s.settimeout(20)
+            s.sendall(raw_request(body) + expecting)  # key k: the first waits for k's turn
+            assert parsed.wait(20)  # the second's header section is read: its 100 is due
+            release.set()
+            got = read_until(s, b"100 Continue\r\n\r\n")
+            assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got, got[:200]
+            assert got.endswith(b"}HTTP/1.1 100 Continue\r\n\r\n"), got[-200:]
+            s.sendall(body)
+            second = read_until(s, b'"type":"message"')
+        assert pending.result().status_code == 200
+    assert second.startswith(b"HTTP/1.1 200"), second[:200]
+
+
+def test_an_http_1_0_request_is_never_sent_100_continue(monkeypatch):
+    """RFC 9110 §10.1.1: a server MUST ignore a 100-continue expectation in an HTTP/1.0 request
+    (and §15.2: MUST NOT send a 1xx to an HTTP/1.0 client)."""
+    parsed = headers_parsed(monkeypatch)
+    body = json.dumps(BODY).encode()
+    raw = raw_request(body, extra="expect: 100-continue\r\n", version="1.0")
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(20)
+        s.sendall(raw[: -len(body)])
+        assert parsed.wait(20)
+        s.sendall(body)
+        got = read_until(s, b"never: the close ends it")
+    assert got.startswith(b"HTTP/1.1 200") and b"100 Continue" not in got, got[:200]
