@@ -32,7 +32,9 @@ coding other than a final `chunked` 501), a wrong path or method (HEAD and OPTIO
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
 bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0
 (a stream then ends with the close; a body framed with Transfer-Encoding is a 400 and the close, as
-RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1.
+RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1, an absolute-form target
+(`POST http://host/v1/messages`) read as its path; an HTTP/1.1 request without Host, or any with two
+or an invalid one, is a 400 (RFC 9112 §3.2).
 """
 
 from __future__ import annotations
@@ -177,7 +179,7 @@ class Incoming:
     """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
     header's values joined with ", "), the body's chunks and sizes. `headed` once the header
     section is complete: what comes after it (a chunked body's trailer) is never a header.
-    `continue_due` while the client waits for its `100 Continue`."""
+    `continue_due` while the client waits for its `100 Continue`; `hosts`: its Host lines."""
 
     __slots__ = (
         "method",
@@ -192,6 +194,7 @@ class Incoming:
         "answer",
         "headed",
         "continue_due",
+        "hosts",
     )
 
     def __init__(self) -> None:
@@ -202,6 +205,7 @@ class Incoming:
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
         self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
         self.headed = self.continue_due = False
+        self.hosts = 0
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -245,6 +249,33 @@ def check_framing(request: Incoming) -> None:
         raise _rejected(400, "Transfer-Encoding must end with chunked, applied once")
     if len(codings) > 1:
         raise _rejected(501, f"Transfer-Encoding not implemented: {', '.join(codings[:-1])}")
+
+
+# RFC 9110 §7.2: Host = uri-host [ ":" port ]; uri-host (RFC 3986 §3.2.2) an IP-literal in brackets
+# or a reg-name (unreserved, pct-encoded, sub-delims; an IPv4 address is one too), possibly empty.
+HOST = re.compile(r"(?:\[[0-9A-Za-z:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]*)(?::[0-9]*)?")
+# RFC 9112 §3.2.2: absolute-form, http(s)://authority then the path and query (maybe empty)
+ABSOLUTE = re.compile(rb"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)(.*)", re.DOTALL)
+
+
+def check_target(request: Incoming) -> None:
+    """RFC 9112 §3.2: an HTTP/1.1 request without Host, or any with more than one Host line or an
+    invalid Host value, is a 400. An absolute-form target is read as its path and query (§3.2.2:
+    a server MUST accept it; an origin server takes the host from it and ignores Host)."""
+    if request.hosts > 1:
+        raise _rejected(400, "Only one Host header is allowed")
+    if not request.hosts and request.version == "1.1":
+        raise _rejected(400, "Host header is required in HTTP/1.1")
+    if request.hosts and not HOST.fullmatch(request.headers["host"].strip(" \t")):  # OWS
+        raise _rejected(400, "Invalid Host header")
+    absolute = ABSOLUTE.fullmatch(request.target)
+    if absolute is not None:
+        scheme, authority, rest = absolute.groups()
+        if scheme.lower() not in (b"http", b"https") or not HOST.fullmatch(
+            authority.decode("latin-1")  # userinfo ("user@") included: RFC 9110 §4.2.4
+        ):
+            raise _rejected(400, "Invalid request target")
+        request.target = rest if rest.startswith(b"/") else b"/" + rest  # "" is "/" (§3.3)
 
 
 class Connection(asyncio.Protocol):
@@ -410,6 +441,8 @@ class Connection(asyncio.Protocol):
         if request.headed:
             return
         key, text = name.decode("latin-1").lower(), value.decode("latin-1")
+        if key == "host":
+            request.hosts += 1
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def _count_head(self, size: int) -> None:
@@ -433,6 +466,7 @@ class Connection(asyncio.Protocol):
         expects = request.headers.get("expect", "").lower() == "100-continue"
         if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
             raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
+        check_target(request)
         # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
         request.continue_due = expects and request.version == "1.1"
         self._continue()

@@ -796,3 +796,76 @@ def test_an_http_1_0_request_is_never_sent_100_continue(monkeypatch):
         s.sendall(body)
         got = read_until(s, b"never: the close ends it")
     assert got.startswith(b"HTTP/1.1 200") and b"100 Continue" not in got, got[:200]
+
+
+@pytest.mark.parametrize(
+    "hosts, message",
+    [
+        ([], "Host header is required in HTTP/1.1"),
+        (["x", "x"], "Only one Host header is allowed"),
+        (["a", "b"], "Only one Host header is allowed"),
+        (["x, y"], "Invalid Host header"),  # two values on one line are two Host values too
+        (["bad host"], "Invalid Host header"),
+        (["x/y"], "Invalid Host header"),
+        (["user@x"], "Invalid Host header"),
+        (["x:80a"], "Invalid Host header"),
+    ],
+    ids=repr,
+)
+def test_an_http_1_1_request_needs_exactly_one_valid_host(monkeypatch, hosts, message):
+    """RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host, and to any
+    request with more than one Host line or an invalid Host value (RFC 9110 §7.2: uri-host and
+    an optional port); in the API's error shape, and nothing of the request handled."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 2.0)  # an open connection fails soon, not in 60 s
+    lines = "".join(f"Host: {host}\r\n" for host in hosts)
+    raw = raw_request(json.dumps(BODY).encode()).replace(b"Host: x\r\n", lines.encode())
+    with Background() as bg:
+        got = exchange(bg.port, raw + MODELS)
+        assert dict(bg.apis) == {}
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 400") and not more, got[:300]
+    assert json.loads(body)["error"] == {"type": "invalid_request_error", "message": message}
+
+
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:8765", "[::1]:8765", "localhost", "", "Ex-am.ple_~1", "x:", "x \t"]
+)
+def test_any_valid_host_is_accepted_and_http_1_0_needs_none(host):
+    """RFC 9110 §7.2: a host name or address, an optional port (its digits may be empty), the
+    value's trailing whitespace not part of it (§5.5); an HTTP/1.0 request may have no Host."""
+    body = json.dumps(BODY).encode()
+    close = "connection: close\r\n"
+    with Background() as bg:
+        one = exchange(
+            bg.port, raw_request(body, extra=close).replace(b"Host: x", f"Host: {host}".encode())
+        )
+        old = exchange(bg.port, raw_request(body, version="1.0").replace(b"Host: x\r\n", b""))
+    assert one.startswith(b"HTTP/1.1 200") and old.startswith(b"HTTP/1.1 200"), (one, old)
+
+
+@pytest.mark.parametrize(
+    "target, status",
+    [
+        ("http://127.0.0.1:{port}/v1/messages", 200),
+        ("HTTP://127.0.0.1:{port}/v1/messages?beta=true", 200),
+        ("http://elsewhere.example/v1/messages", 200),  # an origin server ignores Host here
+        ("https://[::1]:{port}/v1/messages", 200),
+        ("http://127.0.0.1:{port}", 404),  # an empty path is "/" (RFC 9112 §3.3)
+        ("http://127.0.0.1:{port}/v1/messages/../messages", 404),  # read as sent, as origin-form is
+        ("http://user@127.0.0.1:{port}/v1/messages", 400),  # userinfo: RFC 9110 §4.2.4
+        ("ftp://127.0.0.1:{port}/v1/messages", 400),
+    ],
+)
+def test_an_absolute_form_target_is_read_as_its_path(target, status):
+    """RFC 9112 §3.2.2: a server MUST accept the absolute-form of the request target (what a
+    client sends through a proxy), and an origin server then takes the host from the target, not
+    from Host (which must still be there, once)."""
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        raw = raw_request(body, extra="connection: close\r\n").replace(
+            b"POST /v1/messages ", f"POST {target.format(port=bg.port)} ".encode()
+        )
+        got = exchange(bg.port, raw)
+    (head, answer), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 %d" % status) and not more, got[:300]
+    assert json.loads(answer)["type"] == ("message" if status == 200 else "error")
