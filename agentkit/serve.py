@@ -15,7 +15,8 @@ Bounded, so that no client can exhaust it:
 - a key's world is made by its first valid request (a 4xx leaves nothing behind); at most
   `MAX_KEYS` worlds live at once, the least recently used one is dropped for a new key (its orders
   and history are lost, as they are when the server restarts: worlds live in memory only);
-- each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`;
+- each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`,
+  and its last `REFUSALS` refusals (`OfflineAPI.refusals`), each message cut to `REFUSAL_TEXT`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
   `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
   is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import email.utils
 import errno
 import http.client
@@ -66,13 +68,14 @@ except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
     uvloop = None  # type: ignore[assignment]
 
 from .offline import OfflineAPI
-from .offline.api import MAX_BODY, Answer, error_answer, stable_id
+from .offline.api import MAX_BODY, Answer, Refusal, error_answer, stable_id
 from .settings import Settings
 from .sim import SimulatedClaude, World
 from .strings import T
 
 MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
 LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
+REFUSALS, REFUSAL_TEXT = 32, 2000  # per world: the latest refusals, each message cut to this
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-alive), whole body
 MAX_HEADERS = 64 * 1024
 DISCARD_LIMIT = 4 * MAX_BODY  # a declared body beyond this: the 413 at once, the connection closed
@@ -112,6 +115,27 @@ class RecentLog(Sequence):
         return json.loads(self._raw[i])
 
 
+class RecentRefusals(Sequence):
+    """The latest refusals (`OfflineAPI.refusals`' interface), at most `count`, each message cut
+    to `text` characters (a refused request may quote a megabyte of what it sent); the call number,
+    status and code, which the grader reads, are kept whole."""
+
+    def __init__(self, count: int = REFUSALS, text: int = REFUSAL_TEXT) -> None:
+        self._kept: deque[Refusal] = deque(maxlen=count)
+        self.text = text
+
+    def append(self, refusal: Refusal) -> None:
+        if len(refusal.message) > self.text:
+            refusal = dataclasses.replace(refusal, message=refusal.message[: self.text - 1] + "…")
+        self._kept.append(refusal)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __getitem__(self, i):
+        return list(self._kept)[i] if isinstance(i, slice) else self._kept[i]
+
+
 class KeyedAPIs(Mapping):
     """The live `OfflineAPI`s (each with its own World), by API key: a read-only mapping. A key's API
     is made by its first valid request; at most `max_keys` of them, the least recently used dropped
@@ -137,7 +161,7 @@ class KeyedAPIs(Mapping):
         if api is not None:
             self._apis.move_to_end(key)
             return api
-        return OfflineAPI(SimulatedClaude(World()), log=RecentLog())
+        return OfflineAPI(SimulatedClaude(World()), log=RecentLog(), refusals=RecentRefusals())
 
     def keep(self, key: str, api: OfflineAPI) -> None:
         if key in self._apis:

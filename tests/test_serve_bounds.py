@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import tracemalloc
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
@@ -869,3 +870,32 @@ def test_an_absolute_form_target_is_read_as_its_path(target, status):
     (head, answer), *more = split_answers(got)
     assert head.startswith(b"HTTP/1.1 %d" % status) and not more, got[:300]
     assert json.loads(answer)["type"] == ("message" if status == 200 else "error")
+
+
+def test_a_known_keys_refusal_log_is_bounded_in_bytes():
+    """Issue 34: every refusal on a known key was kept with its message (100 with a 1 MB model
+    name: 100 MiB). A key's API as serve makes it keeps the latest REFUSALS of them, each message
+    cut to REFUSAL_TEXT characters; what the grader reads of a refusal (its call, status and code)
+    is kept whole, and the latest one is this call's."""
+    apis = KeyedAPIs()
+    api = apis.for_key("k")
+    headers = {"anthropic-version": "2023-06-01"}
+    assert api.handle("POST", "/v1/messages", json.dumps(BODY).encode(), headers).status == 200
+    apis.keep("k", api)
+    huge = json.dumps({**BODY, "model": "m" * 1_000_000}).encode()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(100):
+            assert api.handle("POST", "/v1/messages", huge, headers).status == 404
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < serve.LOG_BYTES + 2 * 1024 * 1024, (
+        grown
+    )  # the body log's own MiB, and little else
+    assert len(api.refusals) == serve.REFUSALS
+    assert all(len(r.message) <= serve.REFUSAL_TEXT for r in api.refusals)
+    last = api.refusals[-1]
+    assert (last.call, last.status, last.code) == (api.calls, 404, "invalid_request")
+    assert last.message.startswith("model: mmm")
