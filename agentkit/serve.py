@@ -276,8 +276,10 @@ def check_framing(request: Incoming) -> None:
 
 
 # RFC 9110 §7.2: Host = uri-host [ ":" port ]; uri-host (RFC 3986 §3.2.2) an IP-literal in brackets
-# or a reg-name (unreserved, pct-encoded, sub-delims; an IPv4 address is one too), possibly empty.
-HOST = re.compile(r"(?:\[[0-9A-Za-z:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]*)(?::[0-9]*)?")
+# or a reg-name (unreserved, pct-encoded, sub-delims; an IPv4 address is one too): possibly empty in
+# Host, never in an http(s) URI (RFC 9110 §4.2.1: a recipient MUST reject it as invalid).
+_HOST = r"(?:\[[0-9A-Za-z:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]{})(?::[0-9]*)?"
+HOST, URI_HOST = re.compile(_HOST.format("*")), re.compile(_HOST.format("+"))
 # RFC 9112 §3.2.2: absolute-form, http(s)://authority then the path and query (maybe empty)
 ABSOLUTE = re.compile(rb"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)(.*)", re.DOTALL)
 
@@ -292,10 +294,10 @@ def check_target(request: Incoming) -> None:
         raise _rejected(400, "Host header is required in HTTP/1.1")
     if request.hosts and not HOST.fullmatch(request.headers["host"].strip(" \t")):  # OWS
         raise _rejected(400, "Invalid Host header")
-    absolute = ABSOLUTE.fullmatch(request.target)
+    absolute = None if request.target[:1] == b"/" else ABSOLUTE.fullmatch(request.target)
     if absolute is not None:
         scheme, authority, rest = absolute.groups()
-        if scheme.lower() not in (b"http", b"https") or not HOST.fullmatch(
+        if scheme.lower() not in (b"http", b"https") or not URI_HOST.fullmatch(
             authority.decode("latin-1")  # userinfo ("user@") included: RFC 9110 §4.2.4
         ):
             raise _rejected(400, "Invalid request target")

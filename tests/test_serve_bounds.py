@@ -855,6 +855,8 @@ def test_any_valid_host_is_accepted_and_http_1_0_needs_none(host):
         ("http://127.0.0.1:{port}/v1/messages/../messages", 404),  # read as sent, as origin-form is
         ("http://user@127.0.0.1:{port}/v1/messages", 400),  # userinfo: RFC 9110 §4.2.4
         ("ftp://127.0.0.1:{port}/v1/messages", 400),
+        ("http:///v1/messages", 400),  # no host: RFC 9110 §4.2.1
+        ("http://:{port}/v1/messages", 400),
     ],
 )
 def test_an_absolute_form_target_is_read_as_its_path(target, status):
