@@ -15,7 +15,8 @@ Bounded, so that no client can exhaust it:
 - a key's world is made by its first valid request (a 4xx leaves nothing behind); at most
   `MAX_KEYS` worlds live at once, the least recently used one is dropped for a new key (its orders
   and history are lost, as they are when the server restarts: worlds live in memory only);
-- each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`;
+- each world keeps the last `LOG_REQUESTS` request bodies (`OfflineAPI.log`), at most `LOG_BYTES`,
+  and its last `REFUSALS` refusals (`OfflineAPI.refusals`), each message cut to `REFUSAL_TEXT`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
   `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
   is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
@@ -26,18 +27,22 @@ Bounded, so that no client can exhaust it:
   is neither answered nor read further until it does, and is dropped after `IDLE_TIMEOUT`, so
   pipelining without reading holds a buffer's worth, not every answer.
 Malformed HTTP gets the API's error shape and status, after the answers to the requests pipelined
-before it: broken HTTP or bad JSON 400
-`invalid_request_error` (headers over 64 KB 431), a wrong path or method (HEAD and OPTIONS
-included) 404 `not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
+before it: broken HTTP or bad JSON 400 `invalid_request_error` (headers over 64 KB 431, a transfer
+coding other than a final `chunked` 501), a wrong path or method (HEAD and OPTIONS included) 404
+`not_found_error`, no key 401. A client that hangs up mid-stream is not an error.
 HTTP/1.1 as clients speak it: keep-alive, pipelined requests answered in order, chunked request
-bodies, `Expect: 100-continue`, HTTP/1.0 (a stream then ends with the close), `Upgrade` answered in
-HTTP/1.1.
+bodies (a trailer's fields are discarded, never read as headers), `Expect: 100-continue`, HTTP/1.0
+(a stream then ends with the close; a body framed with Transfer-Encoding is a 400 and the close, as
+RFC 9112 §6.1 says), `Upgrade` answered in HTTP/1.1, an absolute-form target
+(`POST http://host/v1/messages`) read as its path; an HTTP/1.1 request without Host, or any with two
+or an invalid one, is a 400 (RFC 9112 §3.2).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import email.utils
 import errno
 import http.client
@@ -63,13 +68,14 @@ except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
     uvloop = None  # type: ignore[assignment]
 
 from .offline import OfflineAPI
-from .offline.api import MAX_BODY, Answer, error_answer, stable_id
+from .offline.api import MAX_BODY, Answer, Refusal, error_answer, stable_id
 from .settings import Settings
 from .sim import SimulatedClaude, World
 from .strings import T
 
 MAX_KEYS = 1000  # live worlds; the least recently used is dropped for a new key
 LOG_REQUESTS, LOG_BYTES = 32, 1024 * 1024  # per world: the most recent request bodies kept
+REFUSALS, REFUSAL_TEXT = 32, 2000  # per world: the latest refusals, each message cut to this
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-alive), whole body
 MAX_HEADERS = 64 * 1024
 DISCARD_LIMIT = 4 * MAX_BODY  # a declared body beyond this: the 413 at once, the connection closed
@@ -109,6 +115,27 @@ class RecentLog(Sequence):
         return json.loads(self._raw[i])
 
 
+class RecentRefusals(Sequence):
+    """The latest refusals (`OfflineAPI.refusals`' interface), at most `count`, each message cut
+    to `text` characters (a refused request may quote a megabyte of what it sent); the call number,
+    status and code, which the grader reads, are kept whole."""
+
+    def __init__(self, count: int = REFUSALS, text: int = REFUSAL_TEXT) -> None:
+        self._kept: deque[Refusal] = deque(maxlen=count)
+        self.text = text
+
+    def append(self, refusal: Refusal) -> None:
+        if len(refusal.message) > self.text:
+            refusal = dataclasses.replace(refusal, message=refusal.message[: self.text - 1] + "…")
+        self._kept.append(refusal)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __getitem__(self, i):
+        return list(self._kept)[i] if isinstance(i, slice) else self._kept[i]
+
+
 class KeyedAPIs(Mapping):
     """The live `OfflineAPI`s (each with its own World), by API key: a read-only mapping. A key's API
     is made by its first valid request; at most `max_keys` of them, the least recently used dropped
@@ -134,7 +161,7 @@ class KeyedAPIs(Mapping):
         if api is not None:
             self._apis.move_to_end(key)
             return api
-        return OfflineAPI(SimulatedClaude(World()), log=RecentLog())
+        return OfflineAPI(SimulatedClaude(World()), log=RecentLog(), refusals=RecentRefusals())
 
     def keep(self, key: str, api: OfflineAPI) -> None:
         if key in self._apis:
@@ -174,7 +201,9 @@ def _too_large():
 
 class Incoming:
     """One request as httptools parsed it: method, target, headers (names lower-cased; a repeated
-    header's values joined with ", "), the body's chunks and sizes."""
+    header's values joined with ", "), the body's chunks and sizes. `headed` once the header
+    section is complete: what comes after it (a chunked body's trailer) is never a header.
+    `continue_due` while the client waits for its `100 Continue`; `hosts`: its Host lines."""
 
     __slots__ = (
         "method",
@@ -187,6 +216,9 @@ class Incoming:
         "keep_alive",
         "head",
         "answer",
+        "headed",
+        "continue_due",
+        "hosts",
     )
 
     def __init__(self) -> None:
@@ -196,6 +228,8 @@ class Incoming:
         self.size = self.received = 0  # declared, received
         self.keep_alive, self.head = True, 0  # head: bytes of target and headers so far
         self.answer: Answer | None = None  # a refusal: answered in its turn, then the close
+        self.headed = self.continue_due = False
+        self.hosts = 0
 
     def body(self) -> bytes:
         body, self.chunks = b"".join(self.chunks), []
@@ -215,6 +249,59 @@ def _rejected(status: int, message: str) -> Rejection:
     return Rejection(
         error_answer(status, "invalid_request_error", message, stable_id("req_", status))
     )
+
+
+def check_framing(request: Incoming) -> None:
+    """Raise the Rejection for a body framed in a way serve cannot read, before any of it is read;
+    the connection then closes, so nothing pipelined behind it is read either. Only `chunked` is
+    decoded (llhttp refuses some codings itself, as a malformed request):
+    - in HTTP/1.0 (or llhttp's 0.9 and 2.0), any Transfer-Encoding is faulty framing (RFC 9112
+      §6.1), a 400 (§6.3);
+    - chunked not the final coding, or applied twice (§7): the length cannot be known, a 400
+      (§6.3, point 4);
+    - another coding before the final chunked (gzip, an unknown name): RFC 9112 §6.1's 501 for a
+      transfer coding the server does not understand. The docs list no error type for a 501; the
+      request is what cannot be served, so it is `invalid_request_error`, as serve's other HTTP
+      refusals are."""
+    field = request.headers.get("transfer-encoding")
+    if field is None:
+        return
+    if request.version != "1.1":
+        raise _rejected(400, f"Transfer-Encoding is not allowed in HTTP/{request.version}")
+    codings = [c.strip().lower() for c in field.split(",") if c.strip()]  # names: case-insensitive
+    if not codings or codings[-1] != "chunked" or codings.count("chunked") > 1:
+        raise _rejected(400, "Transfer-Encoding must end with chunked, applied once")
+    if len(codings) > 1:
+        raise _rejected(501, f"Transfer-Encoding not implemented: {', '.join(codings[:-1])}")
+
+
+# RFC 9110 §7.2: Host = uri-host [ ":" port ]; uri-host (RFC 3986 §3.2.2) an IP-literal in brackets
+# or a reg-name (unreserved, pct-encoded, sub-delims; an IPv4 address is one too): possibly empty in
+# Host, never in an http(s) URI (RFC 9110 §4.2.1: a recipient MUST reject it as invalid).
+_HOST = r"(?:\[[0-9A-Za-z:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]{})(?::[0-9]*)?"
+HOST, URI_HOST = re.compile(_HOST.format("*")), re.compile(_HOST.format("+"))
+# RFC 9112 §3.2.2: absolute-form, http(s)://authority then the path and query (maybe empty)
+ABSOLUTE = re.compile(rb"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)(.*)", re.DOTALL)
+
+
+def check_target(request: Incoming) -> None:
+    """RFC 9112 §3.2: an HTTP/1.1 request without Host, or any with more than one Host line or an
+    invalid Host value, is a 400. An absolute-form target is read as its path and query (§3.2.2:
+    a server MUST accept it; an origin server takes the host from it and ignores Host)."""
+    if request.hosts > 1:
+        raise _rejected(400, "Only one Host header is allowed")
+    if not request.hosts and request.version == "1.1":
+        raise _rejected(400, "Host header is required in HTTP/1.1")
+    if request.hosts and not HOST.fullmatch(request.headers["host"].strip(" \t")):  # OWS
+        raise _rejected(400, "Invalid Host header")
+    absolute = None if request.target[:1] == b"/" else ABSOLUTE.fullmatch(request.target)
+    if absolute is not None:
+        scheme, authority, rest = absolute.groups()
+        if scheme.lower() not in (b"http", b"https") or not URI_HOST.fullmatch(
+            authority.decode("latin-1")  # userinfo ("user@") included: RFC 9110 §4.2.4
+        ):
+            raise _rejected(400, "Invalid request target")
+        request.target = rest if rest.startswith(b"/") else b"/" + rest  # "" is "/" (§3.3)
 
 
 class Connection(asyncio.Protocol):
@@ -370,9 +457,18 @@ class Connection(asyncio.Protocol):
         self._count_head(len(url))
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        """A header field; after the header section (a chunked body's trailer), counted against
+        MAX_HEADERS and discarded: RFC 9112 §7.1.2 lets a recipient discard trailer fields, and
+        RFC 9110 §6.5.1 forbids merging them into the headers (a key, a version or a beta sent only
+        there must not count)."""
         assert self.request is not None
-        request, key, text = self.request, name.decode("latin-1").lower(), value.decode("latin-1")
+        request = self.request
         self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
+        if request.headed:
+            return
+        key, text = name.decode("latin-1").lower(), value.decode("latin-1")
+        if key == "host":
+            request.hosts += 1
         request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
 
     def _count_head(self, size: int) -> None:
@@ -386,21 +482,35 @@ class Connection(asyncio.Protocol):
         answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
         assert self.request is not None
         request = self.request
+        request.headed = True
         request.method = self.parser.get_method().decode("ascii")
         request.keep_alive = self.parser.should_keep_alive()
         request.version = self.parser.get_http_version()
+        check_framing(request)
         declared = request.headers.get("content-length", "")
         request.size = int(declared) if declared.isdigit() else 0
         expects = request.headers.get("expect", "").lower() == "100-continue"
         if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
             raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
-        if expects:
-            self._send(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
+        check_target(request)
+        # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
+        request.continue_due = expects and request.version == "1.1"
+        self._continue()
         self._wait(BODY_TIMEOUT)
+
+    def _continue(self) -> None:
+        """The `100 Continue` of the request being read, once every request before it is answered:
+        a 1xx begins its own request's response (RFC 9110 §15.2), and responses go in request
+        order (RFC 9112 §9.3.2). Not sent once its body has begun to arrive (RFC 9110 §10.1.1)."""
+        request = self.request
+        if request is not None and request.continue_due and not (self.waiting or self.busy):
+            request.continue_due = False
+            self._send(b"HTTP/1.1 100 Continue\r\n\r\n")
 
     def on_body(self, chunk: bytes) -> None:
         assert self.request is not None
         request = self.request
+        request.continue_due = False  # the client did not wait for it
         if request.size > MAX_BODY:
             return  # discarded as it arrives: the answer is the 413
         request.chunks.append(chunk)
@@ -413,6 +523,9 @@ class Connection(asyncio.Protocol):
         if self.parser.should_upgrade() and self.request.size:
             self.upgrading, self.request = self.request, None  # llhttp stops before the body
             return
+        if not self.parser.should_keep_alive():  # a trailer's `Connection: close`: llhttp reads
+            self.request.keep_alive = False  # nothing after it, so the answer closes
+        self.request.continue_due = False  # an empty body: read whole, never asked for
         self._wait(None)
         self.waiting.append(self.request)
         self.request = None
@@ -464,6 +577,7 @@ class Connection(asyncio.Protocol):
                 return
             self.waiting.popleft()
             self._write(request, answer)
+        self._continue()
 
     async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:

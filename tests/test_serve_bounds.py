@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import tracemalloc
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
@@ -565,3 +566,338 @@ def test_the_answers_of_one_turn_of_the_loop_are_written_at_its_end():
         ("b", 1),
         ("b", "close"),
     ]
+
+
+# --- HTTP framing as RFC 9110 and 9112 say (issue 34: trailers, TE, 100 Continue, Host)
+
+
+def chunked_request(
+    body: bytes, *, head: str = "x-api-key: k\r\n", trailer: str = "", version: str = "1.1"
+) -> bytes:
+    """A POST /v1/messages with a chunked body (in two chunks) and `trailer` after the last one."""
+    return (
+        f"POST /v1/messages HTTP/{version}\r\nHost: x\r\n{head}anthropic-version: 2023-06-01\r\n"
+        f"content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n"
+    ).encode() + (
+        b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:]))
+        + b"0\r\n"
+        + trailer.encode()
+        + b"\r\n"
+    )
+
+
+def split_answers(got: bytes) -> list[tuple[bytes, bytes]]:
+    """Each answer's (head, body) in what a connection received (JSON answers with a length)."""
+    found = []
+    while got.startswith(b"HTTP/1.1 "):
+        head, _, rest = got.partition(b"\r\n\r\n")
+        length = next(
+            (int(line[15:]) for line in head.split(b"\r\n") if line.startswith(b"content-length:")),
+            0,
+        )
+        found.append((head, rest[:length]))
+        got = rest[length:]
+    return found
+
+
+@pytest.mark.parametrize("trailer", ["x-api-key: k\r\n", "authorization: Bearer k\r\n"])
+def test_a_key_sent_only_in_a_trailer_is_no_key(trailer):
+    """RFC 9110 §6.5.1 (and RFC 9112 §7.1.2): a trailer field is not merged into the header section
+    (authentication is among the fields that must come before the content); a key sent only there
+    is no key, and no world is made for it."""
+    with Background() as bg:
+        raw = chunked_request(
+            json.dumps(BODY).encode(), head="connection: close\r\n", trailer=trailer
+        )
+        got = exchange(bg.port, raw)
+        assert dict(bg.apis) == {}
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 401") and not more, got[:300]
+    assert json.loads(body)["error"]["type"] == "authentication_error"
+
+
+def test_a_trailer_never_changes_what_the_request_means():
+    """Every field a request is read by, sent again in a trailer with another value: the answer and
+    the world it lands in are the header section's, and the next request on the connection too."""
+    trailer = (
+        "x-api-key: b\r\nauthorization: Bearer b\r\nanthropic-version: 1999-01-01\r\n"
+        "anthropic-beta: nonsense-2020\r\ncontent-type: text/plain\r\nexpect: 100-continue\r\n"
+        "host: a\r\nhost: b\r\nconnection: upgrade\r\nupgrade: h2c\r\n"
+    )
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        first = chunked_request(body, head="x-api-key: a\r\n", trailer=trailer)
+        got = exchange(bg.port, first + raw_request(body, extra="connection: close\r\n"))
+        keys = sorted(bg.apis)
+    answered = split_answers(got)
+    assert [head[:12] for head, _ in answered] == [b"HTTP/1.1 200", b"HTTP/1.1 200"], got[:400]
+    assert b"connection: close" not in answered[0][0]
+    assert all(json.loads(body)["type"] == "message" for _, body in answered)
+    assert keys == ["a", "k"]  # the first landed in a's world, not in b's (nor in "a, b")
+
+
+def test_a_connection_close_in_a_trailer_ends_the_connection_without_a_false_400():
+    """llhttp (httptools) reads no further request after a trailer's `Connection: close`: the
+    answer to this one says so and the connection closes, with no 400 for the request behind it
+    (RFC 9112 §9.6: a server closes after the answer; a client resends what was not answered)."""
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        first = chunked_request(body, trailer="connection: close\r\n")
+        got = exchange(bg.port, first + raw_request(body))
+    answered = split_answers(got)
+    assert [head[:12] for head, _ in answered] == [b"HTTP/1.1 200"], got[:400]
+    assert b"connection: close" in answered[0][0]
+
+
+MODELS = (
+    b"GET /v1/models HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\nanthropic-version: 2023-06-01\r\n\r\n"
+)
+
+
+@pytest.mark.parametrize("version", ["1.0", "0.9"])
+@pytest.mark.parametrize("connection", ["connection: keep-alive\r\n", ""])
+def test_transfer_encoding_before_http_1_1_is_refused_and_closes(monkeypatch, connection, version):
+    """RFC 9112 §6.1: a server that receives an HTTP/1.0 message with Transfer-Encoding MUST treat
+    its framing as faulty and close the connection after it (§6.3: faulty framing is a 400). The
+    request pipelined behind it, whose start the faulty framing leaves in doubt, is never answered,
+    even when the first asked to be kept alive."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 2.0)  # an open connection fails soon, not in 60 s
+    raw = chunked_request(json.dumps(BODY).encode(), head=f"x-api-key: k\r\n{connection}")
+    with Background() as bg:
+        got = exchange(bg.port, raw.replace(b"HTTP/1.1", f"HTTP/{version}".encode()) + MODELS)
+        assert dict(bg.apis) == {}  # nothing was handled
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 400") and b"connection: close" in head, got[:300]
+    assert not more and got.count(b"HTTP/1.1 ") == 1, got[:600]
+    assert json.loads(body) == {
+        "type": "error",
+        "error": {
+            "type": "invalid_request_error",
+            "message": f"Transfer-Encoding is not allowed in HTTP/{version}",
+        },
+        "request_id": json.loads(body)["request_id"],
+    }
+
+
+@pytest.mark.parametrize(
+    "codings, status",
+    [
+        (["gzip, chunked"], 501),
+        (["gzip", "chunked"], 501),  # one list over two field lines (RFC 9110 §5.3)
+        (["x-unknown, chunked"], 501),
+        (["chunked, identity"], 400),
+        (["identity"], 400),
+        (["x-unknown"], 400),
+        (["chunked;ext=1"], 400),
+        (["chunked, chunked"], 400),
+        (["chunked, gzip"], 400),
+    ],
+    ids=repr,
+)
+def test_a_transfer_coding_other_than_chunked_is_refused_and_closes(monkeypatch, codings, status):
+    """RFC 9112 §6.1: a transfer coding the server does not understand SHOULD be a 501 (here any
+    coding before the final chunked: serve decodes only chunked); §6.3: when chunked is not the
+    final coding (or is applied twice, §7), the body's length cannot be known: a 400, then the
+    close. Either in the API's error shape, and the request pipelined behind it is not read."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 2.0)  # an open connection fails soon, not in 60 s
+    lines = "".join(f"transfer-encoding: {coding}\r\n" for coding in codings)
+    raw = chunked_request(json.dumps(BODY).encode()).replace(
+        b"transfer-encoding: chunked\r\n", lines.encode()
+    )
+    with Background() as bg:
+        got = exchange(bg.port, raw + MODELS)
+        assert dict(bg.apis) == {}
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 %d" % status) and b"connection: close" in head, got[:300]
+    assert not more and got.count(b"HTTP/1.1 ") == 1, got[:600]
+    error = json.loads(body)
+    assert error["type"] == "error" and error["error"]["type"] == "invalid_request_error"
+    if status == 501:
+        assert error["error"]["message"].startswith("Transfer-Encoding not implemented: ")
+
+
+def test_chunked_is_read_in_any_case_as_transfer_coding_names_are():
+    """RFC 9112 §7: transfer coding names are case-insensitive."""
+    raw = chunked_request(json.dumps(BODY).encode(), head="x-api-key: k\r\nconnection: close\r\n")
+    with Background() as bg:
+        got = exchange(
+            bg.port, raw.replace(b"transfer-encoding: chunked", b"Transfer-Encoding: ChUnKeD")
+        )
+    assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got
+
+
+def read_until(s: socket.socket, marker: bytes, got: bytes = b"") -> bytes:
+    while marker not in got:
+        data = s.recv(65536)
+        if not data:
+            break
+        got += data
+    return got
+
+
+def headers_parsed(monkeypatch) -> threading.Event:
+    """Set once the server has read the header section of a request that expects 100-continue."""
+    parsed, original = threading.Event(), serve.Connection.on_headers_complete
+
+    def noted(self):
+        original(self)
+        if "expect" in self.request.headers:
+            parsed.set()
+
+    monkeypatch.setattr(serve.Connection, "on_headers_complete", noted)
+    return parsed
+
+
+def test_100_continue_goes_out_after_the_answers_to_the_requests_before_it(monkeypatch):
+    """RFC 9112 §9.3.2: responses go in the order the requests came, and a 100 is the start of
+    its own request's response (RFC 9110 §15.2): sent while an earlier pipelined request is still
+    being answered, a client reads it as that request's. Here the connection's first request waits
+    for its key (another connection's large body holds it); the 100 for the second comes only
+    after the first one's answer."""
+    entered, release = threading.Event(), threading.Event()
+    handle = OfflineAPI.handle
+
+    def held(self, method, path, content, headers=None):
+        if len(content) > serve.OFF_LOOP:
+            entered.set()
+            release.wait(60)
+        return handle(self, method, path, content, headers)
+
+    monkeypatch.setattr(OfflineAPI, "handle", held)
+    parsed = headers_parsed(monkeypatch)
+    body = json.dumps(BODY).encode()
+    expecting = raw_request(body, extra="expect: 100-continue\r\n")[: -len(body)]
+    with Background() as bg, ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(post, bg.url, "k", content=LARGE)
+        assert entered.wait(60)
+        with socket.create_connection(("127.0.0.1", bg.port)) as s:
+            s.settimeout(20)
+            s.sendall(raw_request(body) + expecting)  # key k: the first waits for k's turn
+            assert parsed.wait(20)  # the second's header section is read: its 100 is due
+            release.set()
+            got = read_until(s, b"100 Continue\r\n\r\n")
+            assert got.startswith(b"HTTP/1.1 200") and b'"type":"message"' in got, got[:200]
+            assert got.endswith(b"}HTTP/1.1 100 Continue\r\n\r\n"), got[-200:]
+            s.sendall(body)
+            second = read_until(s, b'"type":"message"')
+        assert pending.result().status_code == 200
+    assert second.startswith(b"HTTP/1.1 200"), second[:200]
+
+
+def test_an_http_1_0_request_is_never_sent_100_continue(monkeypatch):
+    """RFC 9110 §10.1.1: a server MUST ignore a 100-continue expectation in an HTTP/1.0 request
+    (and §15.2: MUST NOT send a 1xx to an HTTP/1.0 client)."""
+    parsed = headers_parsed(monkeypatch)
+    body = json.dumps(BODY).encode()
+    raw = raw_request(body, extra="expect: 100-continue\r\n", version="1.0")
+    with Background() as bg, socket.create_connection(("127.0.0.1", bg.port)) as s:
+        s.settimeout(20)
+        s.sendall(raw[: -len(body)])
+        assert parsed.wait(20)
+        s.sendall(body)
+        got = read_until(s, b"never: the close ends it")
+    assert got.startswith(b"HTTP/1.1 200") and b"100 Continue" not in got, got[:200]
+
+
+@pytest.mark.parametrize(
+    "hosts, message",
+    [
+        ([], "Host header is required in HTTP/1.1"),
+        (["x", "x"], "Only one Host header is allowed"),
+        (["a", "b"], "Only one Host header is allowed"),
+        (["x, y"], "Invalid Host header"),  # two values on one line are two Host values too
+        (["bad host"], "Invalid Host header"),
+        (["x/y"], "Invalid Host header"),
+        (["user@x"], "Invalid Host header"),
+        (["x:80a"], "Invalid Host header"),
+    ],
+    ids=repr,
+)
+def test_an_http_1_1_request_needs_exactly_one_valid_host(monkeypatch, hosts, message):
+    """RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host, and to any
+    request with more than one Host line or an invalid Host value (RFC 9110 §7.2: uri-host and
+    an optional port); in the API's error shape, and nothing of the request handled."""
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 2.0)  # an open connection fails soon, not in 60 s
+    lines = "".join(f"Host: {host}\r\n" for host in hosts)
+    raw = raw_request(json.dumps(BODY).encode()).replace(b"Host: x\r\n", lines.encode())
+    with Background() as bg:
+        got = exchange(bg.port, raw + MODELS)
+        assert dict(bg.apis) == {}
+    (head, body), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 400") and not more, got[:300]
+    assert json.loads(body)["error"] == {"type": "invalid_request_error", "message": message}
+
+
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:8765", "[::1]:8765", "localhost", "", "Ex-am.ple_~1", "x:", "x \t"]
+)
+def test_any_valid_host_is_accepted_and_http_1_0_needs_none(host):
+    """RFC 9110 §7.2: a host name or address, an optional port (its digits may be empty), the
+    value's trailing whitespace not part of it (§5.5); an HTTP/1.0 request may have no Host."""
+    body = json.dumps(BODY).encode()
+    close = "connection: close\r\n"
+    with Background() as bg:
+        one = exchange(
+            bg.port, raw_request(body, extra=close).replace(b"Host: x", f"Host: {host}".encode())
+        )
+        old = exchange(bg.port, raw_request(body, version="1.0").replace(b"Host: x\r\n", b""))
+    assert one.startswith(b"HTTP/1.1 200") and old.startswith(b"HTTP/1.1 200"), (one, old)
+
+
+@pytest.mark.parametrize(
+    "target, status",
+    [
+        ("http://127.0.0.1:{port}/v1/messages", 200),
+        ("HTTP://127.0.0.1:{port}/v1/messages?beta=true", 200),
+        ("http://elsewhere.example/v1/messages", 200),  # an origin server ignores Host here
+        ("https://[::1]:{port}/v1/messages", 200),
+        ("http://127.0.0.1:{port}", 404),  # an empty path is "/" (RFC 9112 §3.3)
+        ("http://127.0.0.1:{port}/v1/messages/../messages", 404),  # read as sent, as origin-form is
+        ("http://user@127.0.0.1:{port}/v1/messages", 400),  # userinfo: RFC 9110 §4.2.4
+        ("ftp://127.0.0.1:{port}/v1/messages", 400),
+        ("http:///v1/messages", 400),  # no host: RFC 9110 §4.2.1
+        ("http://:{port}/v1/messages", 400),
+    ],
+)
+def test_an_absolute_form_target_is_read_as_its_path(target, status):
+    """RFC 9112 §3.2.2: a server MUST accept the absolute-form of the request target (what a
+    client sends through a proxy), and an origin server then takes the host from the target, not
+    from Host (which must still be there, once)."""
+    body = json.dumps(BODY).encode()
+    with Background() as bg:
+        raw = raw_request(body, extra="connection: close\r\n").replace(
+            b"POST /v1/messages ", f"POST {target.format(port=bg.port)} ".encode()
+        )
+        got = exchange(bg.port, raw)
+    (head, answer), *more = split_answers(got)
+    assert head.startswith(b"HTTP/1.1 %d" % status) and not more, got[:300]
+    assert json.loads(answer)["type"] == ("message" if status == 200 else "error")
+
+
+def test_a_known_keys_refusal_log_is_bounded_in_bytes():
+    """Issue 34: every refusal on a known key was kept with its message (100 with a 1 MB model
+    name: 100 MiB). A key's API as serve makes it keeps the latest REFUSALS of them, each message
+    cut to REFUSAL_TEXT characters; what the grader reads of a refusal (its call, status and code)
+    is kept whole, and the latest one is this call's."""
+    apis = KeyedAPIs()
+    api = apis.for_key("k")
+    headers = {"anthropic-version": "2023-06-01"}
+    assert api.handle("POST", "/v1/messages", json.dumps(BODY).encode(), headers).status == 200
+    apis.keep("k", api)
+    huge = json.dumps({**BODY, "model": "m" * 1_000_000}).encode()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(100):
+            assert api.handle("POST", "/v1/messages", huge, headers).status == 404
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < serve.LOG_BYTES + 2 * 1024 * 1024, (
+        grown
+    )  # the body log's own MiB, and little else
+    assert len(api.refusals) == serve.REFUSALS
+    assert all(len(r.message) <= serve.REFUSAL_TEXT for r in api.refusals)
+    last = api.refusals[-1]
+    assert (last.call, last.status, last.code) == (api.calls, 404, "invalid_request")
+    assert last.message.startswith("model: mmm")

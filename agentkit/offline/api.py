@@ -245,11 +245,22 @@ class Refusal:
     message: str
 
 
+class RefusalLog(Protocol):
+    """What `OfflineAPI.refusals` needs: refusals appended, read back in order (a list, or
+    `agentkit serve`'s bounded `RecentRefusals`)."""
+
+    def append(self, refusal: Refusal, /) -> None: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: Any) -> Any: ...
+    def __iter__(self) -> Iterator[Refusal]: ...
+
+
 @dataclass
 class OfflineAPI:
     """The request handler in front of `model`. `faults` maps a 1-based HTTP call number to 429, 500,
     529 or MIDSTREAM. `today` pins the clock that retires models (default: AGENTKIT_TODAY, else the
-    workbook's date). `refusals` lists every request refused (4xx), with the check's code."""
+    workbook's date). `refusals` lists every request refused (4xx), with the check's code (all of
+    them by default; `agentkit serve` keeps the latest few, `RecentRefusals`)."""
 
     model: Model
     faults: dict[int, int | str] = field(default_factory=dict)
@@ -257,7 +268,7 @@ class OfflineAPI:
     calls: int = 0
     log: BodyLog = field(default_factory=RequestLog)  # every Messages request body, in order
     today: date | str | None = None
-    refusals: list[Refusal] = field(default_factory=list)
+    refusals: RefusalLog = field(default_factory=list[Refusal])
     history: History = field(default_factory=History, repr=False)
     cache: PromptCache = field(default_factory=PromptCache, repr=False)  # cache_control usage
 
