@@ -405,6 +405,12 @@ T = Strings(
             "The class budget is used up: {budget} tokens per student (input + output), and "
             "{student} has used {used}. Ask your teacher.",
         ),
+        "upstream.no_route": (
+            "班级代理只转发 POST /v1/messages、POST /v1/messages/count_tokens 和 GET "
+            "/v1/models[/<模型>]，路径须与此完全一致，不转发 {where}",
+            "The class proxy forwards only POST /v1/messages, POST /v1/messages/count_tokens and "
+            "GET /v1/models[/<model>], with the path written exactly so; not {where}",
+        ),
         "upstream.unreachable": (
             "老师的电脑连不上上游 {upstream}（{kind}）。请找老师。",
             "The teacher's computer cannot reach the upstream {upstream} ({kind}). Ask your "

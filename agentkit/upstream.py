@@ -7,6 +7,11 @@ server forwards the request to the upstream (the live API, or another `serve`) w
 `ANTHROPIC_API_KEY` in place of the token. The key is read from the environment and never printed,
 logged or sent anywhere but the upstream.
 
+- Only the endpoints a student's SDK calls are forwarded (`ROUTES`: POST /v1/messages and
+  /v1/messages/count_tokens, GET /v1/models and /v1/models/{id}), each path matched exactly as it
+  arrived and sent exactly as matched (one value, checked, counted and forwarded); any other path
+  or method gets 404 `not_found_error` here, so no spelling of a path reaches a billed endpoint
+  uncounted. POST /v1/messages is the one counted (token counting is free).
 - An unknown token gets 401 `authentication_error` "invalid x-api-key" (the live API's wording, as
   pasted in eyaltoledano/claude-task-master#222 and abi/screenshot-to-code#430).
 - A student whose input + output tokens reached `--budget-tokens` gets 429 `rate_limit_error`
@@ -26,6 +31,7 @@ import asyncio
 import csv
 import errno
 import json
+import re
 import secrets
 import signal
 import sys
@@ -51,6 +57,16 @@ FORWARD = {"content-type", "accept", "anthropic-version", "anthropic-beta", "use
 FORWARD_PREFIX = "x-stainless-"
 # Response headers that describe this hop, not the answer.
 HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+# The API's endpoints a student's SDK calls, by method and path exactly as written, and whether an
+# answer is billed (so counted). Nothing else is forwarded: a path is matched as it arrived, never
+# resolved, so a path that some server resolves differently (dot segments, percent-escapes, doubled
+# or trailing slashes, a fragment, another case) is not one of these and cannot pass uncounted.
+ROUTES = (
+    ({"POST"}, re.compile(r"/v1/messages"), True),
+    ({"POST"}, re.compile(r"/v1/messages/count_tokens"), False),
+    ({"GET", "HEAD"}, re.compile(r"/v1/models(?:/[A-Za-z0-9][A-Za-z0-9._:@-]*)?"), False),
+)
+QUERY = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*")  # RFC 3986's query characters, no '#'
 
 
 # as serve's: headers (and an idle keep-alive) within IDLE_TIMEOUT seconds, a whole body within
@@ -160,6 +176,28 @@ class Classroom:
     budget: int | None = None
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where a request goes, and whether its answer counts against the student's budget."""
+
+    url: httpx2.URL
+    counted: bool
+
+
+def target_of(upstream: str, method: str, path: str, query: str) -> Target | None:
+    """The one URL a request is forwarded to, from its path and query as they arrived; None when
+    they are not one of ROUTES as written, or when the HTTP client would send anything else (the
+    URL it sends is the very value checked here, and counted)."""
+    route = next((r for r in ROUTES if method in r[0] and r[1].fullmatch(path)), None)
+    if route is None or not QUERY.fullmatch(query):
+        return None
+    written = path + ("?" + query if query else "")
+    url = httpx2.URL(upstream.rstrip("/") + written)
+    if url.raw_path != httpx2.URL(upstream).raw_path.rstrip(b"/") + written.encode("ascii"):
+        return None
+    return Target(url, route[2])
+
+
 def student_token(headers: Any) -> str | None:
     token = headers.get("x-api-key")
     auth = headers.get("authorization", "")
@@ -217,6 +255,11 @@ class ProxyHandler(tornado.web.RequestHandler):
     def check_xsrf_cookie(self) -> None:  # an API, not a form
         pass
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """What tornado answers itself (an unknown method, a bug here) in the API's shape too."""
+        kind = "api_error" if status_code >= 500 else "invalid_request_error"
+        self._error(status_code, kind, self._reason)
+
     def _error(self, status: int, kind: str, message: str) -> None:
         """The API's error shape, answered here (never forwarded), marked not worth retrying."""
         rid = "req_01" + secrets.token_hex(11)
@@ -232,6 +275,11 @@ class ProxyHandler(tornado.web.RequestHandler):
         student = room.roster.get(student_token(self.request.headers) or "")
         if student is None:
             return self._error(401, "authentication_error", "invalid x-api-key")
+        request = self.request
+        target = target_of(room.upstream, request.method or "", request.path, request.query)
+        if target is None:
+            where = f"{request.method} {request.uri}"[:200]
+            return self._error(404, "not_found_error", T("upstream.no_route", where=where))
         used = room.usage.total(student)
         if room.budget is not None and used >= room.budget:
             return self._error(
@@ -240,7 +288,7 @@ class ProxyHandler(tornado.web.RequestHandler):
                 T("upstream.budget_used", budget=room.budget, student=student, used=used),
             )
         try:
-            await self._forward(student)
+            await self._forward(student, target)
         except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
             if self._headers_written:  # the upstream broke off mid-stream: so does this answer
                 self.finish()
@@ -251,7 +299,7 @@ class ProxyHandler(tornado.web.RequestHandler):
                 T("upstream.unreachable", upstream=room.upstream, kind=type(e).__name__),
             )
 
-    async def _forward(self, student: str) -> None:
+    async def _forward(self, student: str, target: Target) -> None:
         room = self.room
         headers = {
             k: v
@@ -259,9 +307,8 @@ class ProxyHandler(tornado.web.RequestHandler):
             if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
         }
         headers.update({"x-api-key": room.key, "accept-encoding": "identity"})
-        url = room.upstream.rstrip("/") + self.request.uri
         request = self.client.build_request(
-            self.request.method, url, headers=headers, content=self.request.body or None
+            self.request.method, target.url, headers=headers, content=self.request.body or None
         )
         response = await self.client.send(request, stream=True)
         gone = False  # the student hung up: the rest is still read (and counted), not sent
@@ -270,7 +317,6 @@ class ProxyHandler(tornado.web.RequestHandler):
             for name, value in response.headers.items():
                 if name.lower() not in HOP:
                     self.set_header(name, value)
-            counted = self.request.path.rstrip("/").endswith("/v1/messages")
             if response.headers.get("content-type", "").startswith("text/event-stream"):
                 events = EventUsage()
                 async for chunk in response.aiter_raw():
@@ -288,17 +334,17 @@ class ProxyHandler(tornado.web.RequestHandler):
                 tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
         finally:
             await response.aclose()
-        if counted:  # a student who hangs up mid-stream is billed, so counted, all the same
+        if target.counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
         stream = getattr(self.request.connection, "stream", None)  # tornado's HTTP/1 IOStream
         if not gone and not (stream is not None and stream.closed()):
             self.finish()
 
-    get = post = put = delete = patch = _answer
+    get = head = post = put = delete = patch = options = _answer
 
 
 def make_proxy_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
-    routes = [(r"/.*", ProxyHandler, {"room": room, "client": client})]
+    routes = [(r".*", ProxyHandler, {"room": room, "client": client})]
     return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
 
 

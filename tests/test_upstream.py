@@ -5,12 +5,17 @@ as a teacher starts it. Every server binds 127.0.0.1 on a free port and is stopp
 import csv
 import json
 import os
+import posixpath
+import re
 import signal
 import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import anthropic
@@ -339,3 +344,214 @@ def test_without_upstream_serve_is_as_before_and_refuses_proxy_options():
         timeout=30,
     )
     assert r.returncode == 2 and "--budget-tokens need --upstream" in r.stderr
+
+
+# --- an upstream that reads paths leniently, and takes its time ---------------------------------
+
+ANSWER_TOKENS = 20  # what one answer of FakeUpstream uses: 10 input + 10 output
+
+
+def billed(raw: str) -> bool:
+    """Whether a lenient front end (percent-escapes decoded, twice over; backslashes as slashes;
+    case folded; parameters, fragments and extensions dropped; slashes collapsed; dot segments
+    resolved) would route `raw` to an endpoint that bills: /v1/messages or anything below it but
+    count_tokens, or the legacy /v1/complete."""
+    path = raw
+    for _ in range(3):
+        path = urllib.parse.unquote(path)
+    path = path.replace("\\", "/").lower()
+    if "://" in path:
+        path = "/" + path.split("://", 1)[1].partition("/")[2]
+    path = re.split(r"[?#;]", path)[0]
+    path = posixpath.normpath(re.sub(r"/+", "/", "/" + path))
+    path = re.sub(r"(\.[a-z]+|[\s\x00.]+)$", "", path)
+    if path.startswith("/v1/messages/count_tokens"):
+        return False
+    return path.startswith(("/v1/messages", "/v1/complete"))
+
+
+class FakeUpstream:
+    """An upstream in threads: every request is answered with a message that uses 10 + 10 tokens,
+    after `delay` seconds (requests are served concurrently, so each takes `delay`, not a queue's
+    wait). It records what it was sent: (method, raw target, key), and its peak of requests in
+    flight."""
+
+    def __init__(self, delay: float = 0.0):
+        self.delay, self.seen, self.in_flight, self.peak = delay, [], 0, 0
+        self.lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def billed(self) -> int:
+        with self.lock:
+            return sum(billed(target) for _, target, _ in self.seen)
+
+    def _handler(self):
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def answer(self) -> None:
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                with fake.lock:
+                    fake.seen.append((self.command, self.path, self.headers.get("x-api-key")))
+                    fake.in_flight += 1
+                    fake.peak = max(fake.peak, fake.in_flight)
+                time.sleep(fake.delay)
+                with fake.lock:
+                    fake.in_flight -= 1
+                body = json.dumps(
+                    {
+                        "id": "msg_01fake",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": MODEL,
+                        "content": [{"type": "text", "text": "hi"}],
+                        "stop_reason": "end_turn",
+                        "stop_sequence": None,
+                        "usage": {"input_tokens": 10, "output_tokens": 10},
+                    }
+                ).encode()
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = answer
+
+            def log_message(self, *args) -> None:
+                pass
+
+        return Handler
+
+    def __enter__(self) -> "FakeUpstream":
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def started(proc: subprocess.Popen) -> str:
+    """The proxy's URL, read from its banner."""
+    lines = [proc.stdout.readline() for _ in range(4)]
+    url = next((line for line in lines if "export ANTHROPIC_BASE_URL=" in line), None)
+    assert url is not None, lines + [proc.stderr.read()]
+    return url.strip().split("=", 1)[1]
+
+
+def stopped(proc: subprocess.Popen) -> str:
+    """Stops the proxy; its stderr."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert TEACHER_KEY not in out + err
+    return err
+
+
+def raw_request(url: str, head: bytes, body: bytes = b"") -> tuple[int, dict, bytes]:
+    """Sends `head` (the request line and headers, CRLF each, without the blank line) and `body` on
+    a fresh connection that closes after; the answer's status, lower-cased headers and body."""
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(head + b"connection: close\r\n\r\n" + body)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    status_line, _, rest = data.partition(b"\r\n")
+    header_block, _, content = rest.partition(b"\r\n\r\n")
+    headers = dict(
+        (k.strip().lower(), v.strip())
+        for k, v in (line.split(b":", 1) for line in header_block.split(b"\r\n") if b":" in line)
+    )
+    return int(status_line.split()[1]), headers, content
+
+
+def api_error(content: bytes) -> dict | None:
+    """The `error` of an answer in the API's error shape, else None."""
+    try:
+        body = json.loads(content)
+    except ValueError:
+        return None
+    error = body.get("error") if isinstance(body, dict) else None
+    if body.get("type") != "error" or not isinstance(error, dict):
+        return None
+    return error if {"type", "message"} <= set(error) else None
+
+
+def message_request(method: str, target: str, token: str, extra: bytes = b"") -> bytes:
+    return (
+        f"{method} {target} HTTP/1.1\r\nhost: x\r\nx-api-key: {token}\r\n".encode()
+        + b"anthropic-version: 2023-06-01\r\ncontent-type: application/json\r\n"
+        + extra
+    )
+
+
+# --- the class budget holds whatever the path ----------------------------------------------------
+
+
+def tricky_paths() -> list[str]:
+    """/v1/messages written every other way some server may still route it (and the other billed
+    endpoints), generated: detours and dot segments at every slash, each letter percent-escaped,
+    suffixes, doubled slashes, case, absolute form."""
+    detours = ["./", "x/../", "models/../", "%2e/", "%2E/", "x/%2e%2e/", "x/%2E%2E/", "x/.%2e/"]
+    detours += ["x/%2e./", "x/%252e%252e/", "/", "x/..%2f", "x/..%5c", ".%2f", "x/..\\", "\\"]
+    paths = set()
+    for detour in detours:
+        paths |= {"/" + detour + "v1/messages", "/v1/" + detour + "messages"}
+        paths.add("/v1/messages/" + detour.rstrip("/\\"))
+    for i, char in enumerate("/v1/messages"):
+        if char != "/":
+            for escape in (f"%{ord(char):02x}", f"%{ord(char):02X}", f"%25{ord(char):02x}"):
+                paths.add("/v1/messages"[:i] + escape + "/v1/messages"[i + 1 :])
+    suffixes = ["/", "//", "/.", "/./", "/..", "#frag", "?#", ";x", ";", "%00", "%20", "%2f"]
+    suffixes += ["%2F", ".json", "/x/..", "/count_tokens/..", "/count_tokens/%2e%2e", "%3f", "~"]
+    suffixes += ["%09", "%0d%0a", "/batches", "/batches/x/cancel", "\\", "%5c", "%23"]
+    paths |= {"/v1/messages" + suffix for suffix in suffixes}
+    paths |= {"//v1/messages", "///v1/messages", "/v1//messages", "/V1/messages", "/v1/Messages"}
+    paths |= {"/V1/MESSAGES", "/v1/complete", "/v1/models/../messages", "/v1/x/../messages"}
+    paths |= {"http://x/v1/messages", "http://127.0.0.1/v1/messages", "/v1/messages\u3002"}
+    return sorted(paths)
+
+
+@pytest.mark.slow
+def test_the_budget_counts_every_billed_request_whatever_its_path(tmp_path):
+    """Every request the upstream would bill is counted, however its path is written: either the
+    proxy refuses it (a 4xx in the API's shape, nothing forwarded) or it counts what it forwards.
+    The upstream here routes as leniently as a front end may (`billed`)."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
+    attempts = [("POST", path) for path in tricky_paths()]
+    attempts += [(method, "/v1/messages") for method in ("GET", "PUT", "PATCH", "DELETE")]
+    attempts += [("OPTIONS", "/v1/messages"), ("HEAD", "/v1/messages")]
+    fair = [("POST", "/v1/messages"), ("POST", "/v1/messages?beta=true")]
+    fair += [("POST", "/v1/messages/count_tokens"), ("GET", "/v1/models"), ("GET", "/v1/models/x")]
+    wrong = []
+
+    def counted() -> int:
+        return int(usage_rows(roster)["张三"]["requests"]) if usage_path(roster).exists() else 0
+
+    with FakeUpstream() as up:
+        proc = start(up.url, roster)
+        try:
+            url = started(proc)
+            for method, target in attempts + fair:
+                seen, bill, count = len(up.seen), up.billed(), counted()
+                status, _, content = raw_request(url, message_request(method, target, "tok-zhang"))
+                billed_now, counted_now = up.billed() - bill, counted() - count
+                shaped = method == "HEAD" or api_error(content)  # a HEAD answer has no body
+                if billed_now != counted_now:
+                    wrong.append(f"{method} {target}: billed {billed_now}, counted {counted_now}")
+                elif len(up.seen) == seen and not (400 <= status < 500 and shaped):
+                    wrong.append(f"{method} {target}: refused: {status} {content[:80]!r}")
+        finally:
+            err = stopped(proc)
+        forwarded = [(m, t) for m, t, _ in up.seen]
+    assert not wrong, "\n".join(wrong)
+    assert forwarded == fair  # the fair requests pass, as they were written
+    assert counted() == 2 and "Traceback" not in err, err
