@@ -12,6 +12,11 @@ logged or sent anywhere but the upstream.
   arrived and sent exactly as matched (one value, checked, counted and forwarded); any other path
   or method gets 404 `not_found_error` here, so no spelling of a path reaches a billed endpoint
   uncounted. POST /v1/messages is the one counted (token counting is free).
+- A request is admitted or refused on its headers alone, before its body is read: a refusal is
+  answered at once and the body that follows is discarded as it arrives (so a client still sending
+  it reads the answer). A body over the Messages API's 32 MB (`MAX_BODY`, declared or, chunked,
+  counted as it comes) gets the API's 413 `request_too_large`; only an admitted request's body is
+  kept, and only up to MAX_BODY.
 - An unknown token gets 401 `authentication_error` "invalid x-api-key" (the live API's wording, as
   pasted in eyaltoledano/claude-task-master#222 and abi/screenshot-to-code#430).
 - A student whose input + output tokens reached `--budget-tokens` gets 429 `rate_limit_error`
@@ -73,6 +78,11 @@ QUERY = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*")  # RFC 3986's query char
 # BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
 # could hold every file descriptor with connections that send a byte now and then)
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
+MAX_BODY = 32 * 1024 * 1024  # the Messages API's limit: a larger body is its 413 request_too_large
+DISCARD_LIMIT = (
+    4 * MAX_BODY
+)  # as serve's: a declared body beyond it is not read (and not discarded)
+READ_BUFFER = 1024 * 1024  # a connection's read buffer (tornado's default: 100 MB)
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -248,12 +258,88 @@ class EventUsage:
             self.output = usage.get("output_tokens") or self.output
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """An answer given here in the API's error shape, never forwarded."""
+
+    status: int
+    kind: str
+    message: str
+
+
+# The live API's 413 and its wording, as serve answers it (agentkit.offline.api: pinned by a test).
+TOO_LARGE = Refusal(413, "request_too_large", "Request exceeds the maximum size")
+
+
+def declared_size(headers: Any) -> int:
+    """The body's Content-Length (0 when there is none: tornado refuses one it cannot read)."""
+    value = headers.get("Content-Length", "").split(",")[0].strip()
+    return int(value) if re.fullmatch(r"[0-9]{1,20}", value) else 0
+
+
+@tornado.web.stream_request_body
 class ProxyHandler(tornado.web.RequestHandler):
+    """One request: admitted or refused on its headers alone (`prepare`), its body kept only once
+    admitted and only up to MAX_BODY (`data_received`), then forwarded (`_answer`)."""
+
+    SUPPORTED_METHODS = ("GET", "HEAD", "POST", "DELETE", "PATCH", "PUT", "OPTIONS")
+
     def initialize(self, room: Classroom, client: httpx2.AsyncClient) -> None:
         self.room, self.client = room, client
+        self.student: str | None = None  # set once admitted
+        self.target: Target | None = None
+        self.refused, self.size = False, 0
+        self.chunks: list[bytes] = []
 
     def check_xsrf_cookie(self) -> None:  # an API, not a form
         pass
+
+    async def prepare(self) -> None:
+        refusal = self._admit()
+        if refusal is not None:
+            await self._refuse(refusal)
+
+    def _admit(self) -> Refusal | None:
+        """None when the request goes on (its body is then read), else why not."""
+        room, request = self.room, self.request
+        student = room.roster.get(student_token(request.headers) or "")
+        if student is None:
+            return Refusal(401, "authentication_error", "invalid x-api-key")
+        target = target_of(room.upstream, request.method or "", request.path, request.query)
+        if target is None:
+            where = f"{request.method} {request.uri}"[:200]
+            return Refusal(404, "not_found_error", T("upstream.no_route", where=where))
+        if declared_size(request.headers) > MAX_BODY:
+            return TOO_LARGE
+        used = room.usage.total(student)
+        if room.budget is not None and used >= room.budget:
+            message = T("upstream.budget_used", budget=room.budget, student=student, used=used)
+            return Refusal(429, "rate_limit_error", message)
+        self.student, self.target = student, target
+        return None
+
+    async def data_received(self, chunk: bytes) -> None:
+        if self.refused:
+            return  # discarded as it arrives
+        self.size += len(chunk)
+        if self.size <= MAX_BODY:
+            self.chunks.append(chunk)
+        else:  # a chunked body, with no size declared
+            await self._refuse(TOO_LARGE)
+
+    async def _refuse(self, refusal: Refusal) -> None:
+        """Answers now, before the body is read. A body that follows is discarded as it arrives (so
+        a client still sending it reads this answer, not a reset) and the request ends once it is
+        in; a client that waits for `100 Continue` is not asked for its body, and a body declared
+        over DISCARD_LIMIT is not read: the answer goes and the connection closes."""
+        self.refused, self.chunks = True, []
+        self._write_error(refusal)
+        headers = self.request.headers
+        expects = headers.get("Expect", "").lower() == "100-continue"
+        if expects or declared_size(headers) > DISCARD_LIMIT:
+            self.finish()
+        else:
+            await self.flush()
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """What tornado answers itself (an unknown method, a bug here) in the API's shape too."""
@@ -261,45 +347,39 @@ class ProxyHandler(tornado.web.RequestHandler):
         self._error(status_code, kind, self._reason)
 
     def _error(self, status: int, kind: str, message: str) -> None:
-        """The API's error shape, answered here (never forwarded), marked not worth retrying."""
+        self._write_error(Refusal(status, kind, message))
+        self.finish()
+
+    def _write_error(self, refusal: Refusal) -> None:
+        """The API's error shape, with its length (it may go before the body is read), marked not
+        worth retrying."""
         rid = "req_01" + secrets.token_hex(11)
-        body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
-        self.set_status(status)
+        error = {"type": refusal.kind, "message": refusal.message}
+        body = json.dumps({"type": "error", "error": error, "request_id": rid}, ensure_ascii=False)
+        self.set_status(refusal.status)
         self.set_header("request-id", rid)
         self.set_header("x-should-retry", "false")
         self.set_header("content-type", "application/json")
-        self.finish(json.dumps(body, ensure_ascii=False))
+        self.set_header("content-length", len(body.encode()))
+        self.write(body)
 
     async def _answer(self) -> None:
-        room = self.room
-        student = room.roster.get(student_token(self.request.headers) or "")
-        if student is None:
-            return self._error(401, "authentication_error", "invalid x-api-key")
-        request = self.request
-        target = target_of(room.upstream, request.method or "", request.path, request.query)
-        if target is None:
-            where = f"{request.method} {request.uri}"[:200]
-            return self._error(404, "not_found_error", T("upstream.no_route", where=where))
-        used = room.usage.total(student)
-        if room.budget is not None and used >= room.budget:
-            return self._error(
-                429,
-                "rate_limit_error",
-                T("upstream.budget_used", budget=room.budget, student=student, used=used),
-            )
+        if self.refused:  # answered already; the body is in (and discarded), so the request ends
+            if not self._finished:
+                self.finish()
+            return
+        assert self.student is not None and self.target is not None
+        content, self.chunks = b"".join(self.chunks), []
         try:
-            await self._forward(student, target)
+            await self._forward(self.student, self.target, content)
         except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
             if self._headers_written:  # the upstream broke off mid-stream: so does this answer
                 self.finish()
                 return
-            self._error(
-                502,
-                "api_error",
-                T("upstream.unreachable", upstream=room.upstream, kind=type(e).__name__),
-            )
+            upstream, kind = self.room.upstream, type(e).__name__
+            self._error(502, "api_error", T("upstream.unreachable", upstream=upstream, kind=kind))
 
-    async def _forward(self, student: str, target: Target) -> None:
+    async def _forward(self, student: str, target: Target, content: bytes) -> None:
         room = self.room
         headers = {
             k: v
@@ -308,7 +388,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         }
         headers.update({"x-api-key": room.key, "accept-encoding": "identity"})
         request = self.client.build_request(
-            self.request.method, target.url, headers=headers, content=self.request.body or None
+            self.request.method, target.url, headers=headers, content=content or None
         )
         response = await self.client.send(request, stream=True)
         gone = False  # the student hung up: the rest is still read (and counted), not sent
@@ -367,6 +447,8 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
             make_proxy_app(room, client),
             idle_connection_timeout=IDLE_TIMEOUT,
             body_timeout=BODY_TIMEOUT,
+            max_body_size=DISCARD_LIMIT,
+            max_buffer_size=READ_BUFFER,
         )
         sockets = tornado.netutil.bind_sockets(port, host)
         for sock in sockets:
@@ -419,7 +501,8 @@ def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
                 loop.remove_reader(sock.fileno())
                 loop.call_later(1.0, resume)
                 return
-            server.handle_stream(tornado.iostream.IOStream(connection), address)
+            stream = tornado.iostream.IOStream(connection, max_buffer_size=READ_BUFFER)
+            server.handle_stream(stream, address)
 
     def resume() -> None:
         if sock.fileno() != -1:  # not closed meanwhile (the server stopped)

@@ -23,6 +23,8 @@ import httpx2
 import pytest
 
 import agentkit
+import agentkit.offline.api
+import agentkit.upstream
 from agentkit.serve import Background
 from agentkit.upstream import RosterError, read_roster, usage_path
 
@@ -255,12 +257,15 @@ sys.exit(upstream.serve_classroom("127.0.0.1", 0, sys.argv[1], roster=sys.argv[2
 
 @pytest.mark.parametrize("sent", [b"POST /v1/messages HTTP/1.1\r\n", b"", b"BODY"])
 def test_the_proxy_closes_a_client_that_is_too_slow(upstream, tmp_path, sent):
-    """Headers, idle keep-alive and body each have their time, as serve's do."""
+    """Headers, idle keep-alive and body each have their time, as serve's do (the body: a student's
+    request, admitted on its headers; a refused one is answered before its body is read)."""
     proc, url = proxy_script(SLOW_PROXY, upstream, tmp_path)
     try:
         port = int(url.rsplit(":", 1)[1])
         if sent == b"BODY":
-            sent = b"POST /v1/messages HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\n{"
+            token = next(iter(read_roster(tmp_path / "roster.csv"))).encode()
+            sent = b"POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: %s\r\n" % token
+            sent += b"content-length: 100\r\n\r\n{"
         with socket.create_connection(("127.0.0.1", port)) as s:
             s.settimeout(20)
             s.sendall(sent)
@@ -555,3 +560,108 @@ def test_the_budget_counts_every_billed_request_whatever_its_path(tmp_path):
     assert not wrong, "\n".join(wrong)
     assert forwarded == fair  # the fair requests pass, as they were written
     assert counted() == 2 and "Traceback" not in err, err
+
+
+# --- bodies over the API's limit ----------------------------------------------------------------
+
+BIG = 33 * 1024 * 1024  # over the Messages API's 32 MB
+TOO_LARGE = {"type": "request_too_large", "message": "Request exceeds the maximum size"}
+
+
+def read_answer(s: socket.socket) -> tuple[int, bytes]:
+    """One answer read off `s` by its Content-Length (the connection may stay open after it)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(65536)
+        assert chunk, f"closed before an answer: {data!r}"
+        data += chunk
+    head, _, content = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?im)^content-length:\s*(\d+)", head).group(1))
+    while len(content) < length:
+        content += s.recv(65536)
+    return int(head.split()[1]), content
+
+
+def one_student(tmp_path: Path) -> Path:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
+    return roster
+
+
+@pytest.mark.slow
+def test_a_body_over_the_apis_limit_gets_the_413_before_it_is_read(tmp_path):
+    """33 MB declared: the 413 (the API's shape and wording, as serve's) comes back before a byte
+    of the body is sent; the body that follows is discarded and the connection goes on. A chunked
+    body gets it once past the limit; an SDK posting one gets it too (not a reset, not retried)."""
+    roster = one_student(tmp_path)
+    small = json.dumps(HI).encode()
+    hello = message_request("POST", "/v1/messages", "tok-zhang")
+    with FakeUpstream() as up:
+        proc = start(up.url, roster)
+        try:
+            url = started(proc)
+            address = ("127.0.0.1", int(url.rsplit(":", 1)[1]))
+            with socket.create_connection(address, timeout=5) as s:
+                s.sendall(hello + b"content-length: %d\r\n\r\n" % BIG)
+                status, content = read_answer(s)  # nothing of the body sent yet
+                assert status == 413 and api_error(content) == TOO_LARGE
+                s.sendall(b"x" * BIG)
+                s.sendall(hello + b"content-length: %d\r\n\r\n%s" % (len(small), small))
+                assert read_answer(s)[0] == 200
+            with socket.create_connection(address, timeout=5) as s:
+                s.sendall(hello + b"transfer-encoding: chunked\r\n\r\n")
+                for _ in range(33):
+                    s.sendall(b"100000\r\n" + b"y" * 0x100000 + b"\r\n")
+                s.sendall(b"0\r\n\r\n")
+                status, content = read_answer(s)
+                assert status == 413 and api_error(content) == TOO_LARGE
+            student = anthropic.Anthropic(base_url=url, api_key="tok-zhang")
+            with pytest.raises(anthropic.APIStatusError) as e:
+                student.messages.create(
+                    **{**HI, "messages": [{"role": "user", "content": "x" * BIG}]}
+                )
+            assert e.value.status_code == 413 and e.value.body["error"] == TOO_LARGE
+        finally:
+            err = stopped(proc)
+    assert len(up.seen) == 1 and "Traceback" not in err, err  # only the small request went on
+    assert agentkit.upstream.MAX_BODY == agentkit.offline.api.MAX_BODY
+
+
+def peak_memory(pid: int) -> int:
+    """The process's peak resident set, in bytes (Linux)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) * 1024
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_large_bodies_never_fill_the_proxys_memory(tmp_path):
+    """Three 90 MB bodies, sent whole: the proxy's peak memory does not grow by anything like them
+    (it buffered bodies up to tornado's 100 MB default: 99 -> 942 MiB); a chunked one (no size
+    declared) is kept only up to the limit, then discarded."""
+    roster = one_student(tmp_path)
+    hello = message_request("POST", "/v1/messages", "tok-zhang")
+    body = b"x" * (90 * 1024 * 1024)
+    with FakeUpstream() as up:
+        proc = start(up.url, roster)
+        try:
+            url = started(proc)
+            address = ("127.0.0.1", int(url.rsplit(":", 1)[1]))
+            before = peak_memory(proc.pid)
+            for _ in range(3):
+                with socket.create_connection(address, timeout=30) as s:
+                    s.sendall(hello + b"content-length: %d\r\n\r\n" % len(body) + body)
+                    assert read_answer(s)[0] == 413
+            declared = peak_memory(proc.pid) - before
+            with socket.create_connection(address, timeout=30) as s:
+                s.sendall(hello + b"transfer-encoding: chunked\r\n\r\n")
+                for _ in range(90):
+                    s.sendall(b"100000\r\n" + body[:0x100000] + b"\r\n")
+                assert read_answer(s)[0] == 413
+            chunked = peak_memory(proc.pid) - before
+        finally:
+            err = stopped(proc)
+    mib = 1024 * 1024
+    assert declared < 8 * mib, f"peak memory grew by {declared / mib:.0f} MiB"
+    assert chunked < agentkit.upstream.MAX_BODY + 8 * mib, f"grew by {chunked / mib:.0f} MiB"
+    assert not up.seen and "Traceback" not in err, err
