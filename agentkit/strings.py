@@ -411,6 +411,12 @@ T = Strings(
             "The class proxy forwards only POST /v1/messages, POST /v1/messages/count_tokens and "
             "GET /v1/models[/<model>], with the path written exactly so; not {where}",
         ),
+        "upstream.in_flight": (
+            "{student} 已有 {most} 个请求在处理中（每名学生最多同时 {most} 个），请等前面的回答"
+            "回来再发。",
+            "{student} already has {most} requests in flight (at most {most} at a time per "
+            "student): wait for an answer before sending another.",
+        ),
         "upstream.unreachable": (
             "老师的电脑连不上上游 {upstream}（{kind}）。请找老师。",
             "The teacher's computer cannot reach the upstream {upstream} ({kind}). Ask your "

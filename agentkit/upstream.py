@@ -21,13 +21,21 @@ logged or sent anywhere but the upstream.
   pasted in eyaltoledano/claude-task-master#222 and abi/screenshot-to-code#430).
 - A student whose input + output tokens reached `--budget-tokens` gets 429 `rate_limit_error`
   naming the class budget, with `x-should-retry: false` so the SDK does not retry.
+- A student has at most `MAX_IN_FLIGHT` requests in flight; one more is answered at once with 429
+  `rate_limit_error` saying so, with `retry-after: RETRY_AFTER` and `x-should-retry: true`: the SDK
+  waits and retries it (twice, by default), as it does the live API's rate limits, so a burst is
+  slowed down rather than failed, and a loop that waits for each answer never meets it. Nothing
+  refused here is forwarded or billed. The upstream connections are shared fairly by construction:
+  the pool holds MAX_IN_FLIGHT connections per student on the roster, so an admitted request never
+  waits for a connection another student's requests hold.
 - Usage per student (requests, input and output tokens) is kept in `<roster>.usage.csv` beside
   the roster, rewritten after every answer; `--usage` prints it.
 - The upstream's answers (errors included) pass through unchanged: status, body, request-id;
   server-sent events are forwarded chunk by chunk as they arrive.
 
 Limits: the budget is checked before a request is forwarded, so a student's concurrent requests
-can overshoot it by one answer each; tokens travel in clear text on the LAN (plain HTTP).
+can overshoot it by one answer each, at most MAX_IN_FLIGHT answers; tokens travel in clear text on
+the LAN (plain HTTP).
 """
 
 from __future__ import annotations
@@ -83,6 +91,8 @@ DISCARD_LIMIT = (
     4 * MAX_BODY
 )  # as serve's: a declared body beyond it is not read (and not discarded)
 READ_BUFFER = 1024 * 1024  # a connection's read buffer (tornado's default: 100 MB)
+MAX_IN_FLIGHT = 4  # requests a student may have in flight at once; the upstream pool holds as many
+RETRY_AFTER = 2  # seconds the SDK waits before it retries a request refused for being one too many
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -184,6 +194,21 @@ class Classroom:
     roster: dict[str, str]
     usage: Usage
     budget: int | None = None
+    in_flight: dict[str, int] = field(
+        default_factory=dict
+    )  # student -> requests admitted, not done
+
+    def take_slot(self, student: str) -> bool:
+        """One of the student's MAX_IN_FLIGHT slots, if one is free."""
+        if self.in_flight.get(student, 0) >= MAX_IN_FLIGHT:
+            return False
+        self.in_flight[student] = self.in_flight.get(student, 0) + 1
+        return True
+
+    def free_slot(self, student: str) -> None:
+        self.in_flight[student] -= 1
+        if not self.in_flight[student]:
+            del self.in_flight[student]
 
 
 @dataclass(frozen=True)
@@ -265,6 +290,7 @@ class Refusal:
     status: int
     kind: str
     message: str
+    retry_after: int | None = None  # worth retrying after so many seconds; else never
 
 
 # The live API's 413 and its wording, as serve answers it (agentkit.offline.api: pinned by a test).
@@ -288,7 +314,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         self.room, self.client = room, client
         self.student: str | None = None  # set once admitted
         self.target: Target | None = None
-        self.refused, self.size = False, 0
+        self.refused, self.size, self.slot, self.forwarding = False, 0, False, False
         self.chunks: list[bytes] = []
 
     def check_xsrf_cookie(self) -> None:  # an API, not a form
@@ -315,8 +341,22 @@ class ProxyHandler(tornado.web.RequestHandler):
         if room.budget is not None and used >= room.budget:
             message = T("upstream.budget_used", budget=room.budget, student=student, used=used)
             return Refusal(429, "rate_limit_error", message)
-        self.student, self.target = student, target
+        if not room.take_slot(student):
+            message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
+            return Refusal(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
+        self.student, self.target, self.slot = student, target, True
         return None
+
+    def _free_slot(self) -> None:
+        if self.slot and self.student is not None:
+            self.room.free_slot(self.student)
+            self.slot = False
+
+    def on_connection_close(self) -> None:
+        if (
+            not self.forwarding
+        ):  # gone before its body was in; once forwarded, it is read to its end
+            self._free_slot()
 
     async def data_received(self, chunk: bytes) -> None:
         if self.refused:
@@ -325,6 +365,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         if self.size <= MAX_BODY:
             self.chunks.append(chunk)
         else:  # a chunked body, with no size declared
+            self._free_slot()
             await self._refuse(TOO_LARGE)
 
     async def _refuse(self, refusal: Refusal) -> None:
@@ -351,14 +392,16 @@ class ProxyHandler(tornado.web.RequestHandler):
         self.finish()
 
     def _write_error(self, refusal: Refusal) -> None:
-        """The API's error shape, with its length (it may go before the body is read), marked not
-        worth retrying."""
+        """The API's error shape, with its length (it may go before the body is read), marked
+        worth retrying (after retry-after seconds) or not."""
         rid = "req_01" + secrets.token_hex(11)
         error = {"type": refusal.kind, "message": refusal.message}
         body = json.dumps({"type": "error", "error": error, "request_id": rid}, ensure_ascii=False)
         self.set_status(refusal.status)
         self.set_header("request-id", rid)
-        self.set_header("x-should-retry", "false")
+        self.set_header("x-should-retry", "false" if refusal.retry_after is None else "true")
+        if refusal.retry_after is not None:
+            self.set_header("retry-after", str(refusal.retry_after))
         self.set_header("content-type", "application/json")
         self.set_header("content-length", len(body.encode()))
         self.write(body)
@@ -369,7 +412,7 @@ class ProxyHandler(tornado.web.RequestHandler):
                 self.finish()
             return
         assert self.student is not None and self.target is not None
-        content, self.chunks = b"".join(self.chunks), []
+        content, self.chunks, self.forwarding = b"".join(self.chunks), [], True
         try:
             await self._forward(self.student, self.target, content)
         except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
@@ -378,6 +421,8 @@ class ProxyHandler(tornado.web.RequestHandler):
                 return
             upstream, kind = self.room.upstream, type(e).__name__
             self._error(502, "api_error", T("upstream.unreachable", upstream=upstream, kind=kind))
+        finally:
+            self._free_slot()
 
     async def _forward(self, student: str, target: Target, content: bytes) -> None:
         room = self.room
@@ -442,7 +487,10 @@ def open_classroom(
 
 
 async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
-    async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
+    pool = MAX_IN_FLIGHT * len(room.roster)  # every admitted request has its connection at once
+    limits = httpx2.Limits(max_connections=pool, max_keepalive_connections=pool)
+    timeout = httpx2.Timeout(600, connect=10)
+    async with httpx2.AsyncClient(timeout=timeout, limits=limits) as client:
         server = tornado.httpserver.HTTPServer(
             make_proxy_app(room, client),
             idle_connection_timeout=IDLE_TIMEOUT,

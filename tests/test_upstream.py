@@ -2,6 +2,7 @@
 `serve` (in a thread); the proxy runs as `python -m agentkit serve --upstream …` in a subprocess,
 as a teacher starts it. Every server binds 127.0.0.1 on a free port and is stopped at the end."""
 
+import asyncio
 import csv
 import json
 import os
@@ -662,6 +663,59 @@ def test_large_bodies_never_fill_the_proxys_memory(tmp_path):
         finally:
             err = stopped(proc)
     mib = 1024 * 1024
+    print(f"\npeak memory: +{declared / mib:.1f} MiB (3 x 90 MB), +{chunked / mib:.1f} MiB chunked")
     assert declared < 8 * mib, f"peak memory grew by {declared / mib:.0f} MiB"
     assert chunked < agentkit.upstream.MAX_BODY + 8 * mib, f"grew by {chunked / mib:.0f} MiB"
     assert not up.seen and "Traceback" not in err, err
+
+
+# --- one student's burst -------------------------------------------------------------------------
+
+ANSWER_TIME = 0.5  # seconds FakeUpstream takes per answer, in the test below
+
+
+async def burst(url: str, flood: int) -> tuple[float, float, list]:
+    """李四 asks once with the class idle; then 张三 sends `flood` requests at once and 李四 asks
+    again while they are in. 李四's two times, and 张三's answers."""
+    limits = httpx2.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx2.AsyncClient(limits=limits, timeout=60) as client:
+
+        async def ask(token: str) -> tuple[httpx2.Response, float]:
+            t0 = time.monotonic()
+            headers = {"x-api-key": token, "anthropic-version": "2023-06-01"}
+            r = await client.post(f"{url}/v1/messages", headers=headers, json=HI)
+            return r, time.monotonic() - t0
+
+        first, idle = await ask("tok-li")
+        tasks = [asyncio.create_task(ask("tok-zhang")) for _ in range(flood)]
+        await asyncio.sleep(0.1)  # 张三's requests are in
+        second, loaded = await ask("tok-li")
+        answers = [r for r, _ in await asyncio.gather(*tasks)]
+    assert first.status_code == second.status_code == 200
+    return idle, loaded, answers
+
+
+@pytest.mark.slow
+def test_one_student_cannot_overshoot_the_budget_or_slow_another(tmp_path):
+    """50 requests at once from one student against a 30-token budget (an answer uses 20): only
+    MAX_IN_FLIGHT go on, the others get the API's 429 at once, so the budget is overshot by at most
+    that many answers (it was 50); another student's request meanwhile takes as long as with the
+    class idle, within one answer's time."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n李四,tok-li\n", encoding="utf-8")
+    with FakeUpstream(delay=ANSWER_TIME) as up:
+        proc = start(up.url, roster, "--budget-tokens", "30")
+        try:
+            idle, loaded, answers = asyncio.run(burst(started(proc), 50))
+        finally:
+            err = stopped(proc)
+    used = usage_rows(roster)["张三"]
+    overshoot = int(used["input_tokens"]) + int(used["output_tokens"]) - 30
+    refused = [r for r in answers if r.status_code == 429]
+    cap = agentkit.upstream.MAX_IN_FLIGHT
+    print(f"\n50 at once: {overshoot} tokens over; other student {idle:.3f} s idle, {loaded:.3f} s")
+    assert overshoot <= cap * ANSWER_TOKENS, f"{overshoot} tokens over a 30-token budget"
+    assert int(used["requests"]) <= cap and len(refused) >= 50 - cap
+    assert all(api_error(r.content)["type"] == "rate_limit_error" for r in refused)
+    assert loaded < idle + ANSWER_TIME, f"李四: {idle:.2f} s idle, {loaded:.2f} s under the burst"
+    assert up.peak <= cap + 1 and "Traceback" not in err, err
