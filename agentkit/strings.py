@@ -411,6 +411,12 @@ T = Strings(
             "The class proxy forwards only POST /v1/messages, POST /v1/messages/count_tokens and "
             "GET /v1/models[/<model>], with the path written exactly so; not {where}",
         ),
+        "upstream.bad_header": (
+            "请求头 {name} 含有可见 ASCII 以外的字符（例如中文、全角或控制字符），班级代理无法"
+            "转发它；请只用 ASCII。",
+            "The header {name} holds characters other than visible ASCII (such as Chinese, "
+            "full-width or control characters): the class proxy cannot forward it; use ASCII only.",
+        ),
         "upstream.in_flight": (
             "{student} 已有 {most} 个请求在处理中（每名学生最多同时 {most} 个），请等前面的回答"
             "回来再发。",

@@ -68,6 +68,10 @@ TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off pa
 # token above all) stays here.
 FORWARD = {"content-type", "accept", "anthropic-version", "anthropic-beta", "user-agent"}
 FORWARD_PREFIX = "x-stainless-"
+# What the HTTP client can send: a name that is an RFC 9110 token, a value of visible ASCII, spaces
+# and tabs (a value it cannot encode raised out of the handler: a 500 and a traceback).
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
 # Response headers that describe this hop, not the answer.
 HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 # The API's endpoints a student's SDK calls, by method and path exactly as written, and whether an
@@ -233,6 +237,23 @@ def target_of(upstream: str, method: str, path: str, query: str) -> Target | Non
     return Target(url, route[2])
 
 
+def forwarded_headers(headers: Any) -> dict[str, str]:
+    """The student's request headers the upstream needs (FORWARD, FORWARD_PREFIX)."""
+    return {
+        k: v
+        for k, v in headers.get_all()
+        if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
+    }
+
+
+def unsendable(headers: dict[str, str]) -> str | None:
+    """The name of the first header the HTTP client could not send as it is, else None."""
+    for name, value in headers.items():
+        if not (HEADER_NAME.fullmatch(name) and HEADER_VALUE.fullmatch(value)):
+            return name
+    return None
+
+
 def student_token(headers: Any) -> str | None:
     token = headers.get("x-api-key")
     auth = headers.get("authorization", "")
@@ -314,6 +335,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         self.room, self.client = room, client
         self.student: str | None = None  # set once admitted
         self.target: Target | None = None
+        self.headers: dict[str, str] = {}  # what is forwarded, once checked
         self.refused, self.size, self.slot, self.forwarding = False, 0, False, False
         self.chunks: list[bytes] = []
 
@@ -335,6 +357,10 @@ class ProxyHandler(tornado.web.RequestHandler):
         if target is None:
             where = f"{request.method} {request.uri}"[:200]
             return Refusal(404, "not_found_error", T("upstream.no_route", where=where))
+        headers = forwarded_headers(request.headers)
+        bad = unsendable(headers)
+        if bad is not None:
+            return Refusal(400, "invalid_request_error", T("upstream.bad_header", name=bad))
         if declared_size(request.headers) > MAX_BODY:
             return TOO_LARGE
         used = room.usage.total(student)
@@ -344,7 +370,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         if not room.take_slot(student):
             message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
             return Refusal(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
-        self.student, self.target, self.slot = student, target, True
+        self.student, self.target, self.headers, self.slot = student, target, headers, True
         return None
 
     def _free_slot(self) -> None:
@@ -426,12 +452,7 @@ class ProxyHandler(tornado.web.RequestHandler):
 
     async def _forward(self, student: str, target: Target, content: bytes) -> None:
         room = self.room
-        headers = {
-            k: v
-            for k, v in self.request.headers.get_all()
-            if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
-        }
-        headers.update({"x-api-key": room.key, "accept-encoding": "identity"})
+        headers = {**self.headers, "x-api-key": room.key, "accept-encoding": "identity"}
         request = self.client.build_request(
             self.request.method, target.url, headers=headers, content=content or None
         )

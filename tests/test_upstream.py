@@ -719,3 +719,47 @@ def test_one_student_cannot_overshoot_the_budget_or_slow_another(tmp_path):
     assert all(api_error(r.content)["type"] == "rate_limit_error" for r in refused)
     assert loaded < idle + ANSWER_TIME, f"李四: {idle:.2f} s idle, {loaded:.2f} s under the burst"
     assert up.peak <= cap + 1 and "Traceback" not in err, err
+
+
+# --- faults: headers, a full disk, folders -------------------------------------------------------
+
+UNKNOWN_TOKEN = {"type": "authentication_error", "message": "invalid x-api-key"}
+NOT_ASCII = [
+    ("user-agent", "café/1.0".encode()),
+    ("anthropic-beta", "测试".encode()),
+    ("x-stainless-lang", b"py\xff"),
+    ("accept", "application/json\u00a0".encode()),
+    ("anthropic-version", "２０２３-06-01".encode()),
+    ("x-stainless-os", "Linux\u2028".encode()),  # tornado refuses ASCII controls itself
+]
+
+
+def test_a_header_that_is_not_ascii_gets_a_400_naming_it_and_no_traceback(tmp_path):
+    """A forwarded header that is not visible ASCII cannot go upstream (the HTTP client raised:
+    a 500 HTML page and a traceback in the teacher's terminal): a 400 in the API's shape, naming
+    the header. A token that is not ASCII is simply not on the roster."""
+    roster = one_student(tmp_path)
+    small = json.dumps(HI).encode()
+    answers = {}
+    with FakeUpstream() as up:
+        proc = start(up.url, roster)
+        try:
+            url = started(proc)
+            for name, value in [*NOT_ASCII, ("x-api-key", "张三".encode())]:
+                head = (
+                    b"POST /v1/messages HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+                )
+                if name != "x-api-key":
+                    head += b"x-api-key: tok-zhang\r\n"
+                if name != "anthropic-version":
+                    head += b"anthropic-version: 2023-06-01\r\n"
+                head += name.encode() + b": " + value + b"\r\ncontent-length: %d\r\n" % len(small)
+                status, _, content = raw_request(url, head, small)
+                answers[name] = status, api_error(content)
+        finally:
+            err = stopped(proc)
+    assert answers.pop("x-api-key") == (401, UNKNOWN_TOKEN)
+    for name, (status, error) in answers.items():
+        assert status == 400 and error["type"] == "invalid_request_error", (name, status, error)
+        assert name in error["message"].lower(), error
+    assert not up.seen and "Traceback" not in err, err
