@@ -423,6 +423,14 @@ T = Strings(
             "{student} already has {most} requests in flight (at most {most} at a time per "
             "student): wait for an answer before sending another.",
         ),
+        "upstream.usage_unsaved": (
+            "警告：用量写不进 {path}（{error}）。回答照常发给学生，用量留在内存里，"
+            "等磁盘有了空间再写入；停止代理之前请先腾出空间。",
+            "Warning: usage cannot be written to {path} ({error}). Answers still go to the "
+            "students and usage is kept in memory, written once there is room; make room before "
+            "you stop the proxy.",
+        ),
+        "upstream.usage_saved": ("用量又写入 {path} 了。", "Usage is written to {path} again."),
         "upstream.unreachable": (
             "老师的电脑连不上上游 {upstream}（{kind}）。请找老师。",
             "The teacher's computer cannot reach the upstream {upstream} ({kind}). Ask your "

@@ -153,6 +153,7 @@ class Usage:
 
     path: Path
     rows: dict[str, list[int]] = field(default_factory=dict)
+    saved: bool = True  # whether the last save went to disk
 
     @classmethod
     def load(cls, path: Path) -> Usage:
@@ -180,15 +181,35 @@ class Usage:
         row[0] += 1
         row[1] += input_tokens
         row[2] += output_tokens
-        self.save()
+        self.save_or_warn()
+
+    def save_or_warn(self) -> None:
+        """Save; when the file cannot be written (a full disk), one warning line to the teacher
+        until a save succeeds again, which is said too. The usage stays in memory and goes out with
+        the next save; the answer that was counted goes to the student all the same."""
+        try:
+            self.save()
+        except OSError as e:
+            if self.saved:
+                error = e.strerror or e
+                print(T("upstream.usage_unsaved", path=self.path, error=error), file=sys.stderr)
+            self.saved = False
+            return
+        if not self.saved:
+            print(T("upstream.usage_saved", path=self.path), file=sys.stderr)
+        self.saved = True
 
     def save(self) -> None:
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(USAGE_FIELDS)
-            writer.writerows([s, *v] for s, v in sorted(self.rows.items()))
-        tmp.replace(self.path)
+        try:
+            with tmp.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.writer(f)
+                writer.writerow(USAGE_FIELDS)
+                writer.writerows([s, *v] for s, v in sorted(self.rows.items()))
+            tmp.replace(self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # what was written of it takes room the disk lacks
+            raise
 
 
 @dataclass
@@ -546,6 +567,8 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        if not room.usage.saved:  # a last try, after a full disk
+            room.usage.save_or_warn()
         for sock in sockets:
             loop.remove_reader(sock.fileno())
             sock.close()

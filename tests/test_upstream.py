@@ -763,3 +763,27 @@ def test_a_header_that_is_not_ascii_gets_a_400_naming_it_and_no_traceback(tmp_pa
         assert status == 400 and error["type"] == "invalid_request_error", (name, status, error)
         assert name in error["message"].lower(), error
     assert not up.seen and "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_under_the_usage_file_still_answers_once_and_warns_the_teacher(tmp_path):
+    """The usage file cannot be written (its temporary file is /dev/full: every write fails with
+    ENOSPC, as on a full disk): the student still gets the answer, once (it was a 500, which the SDK
+    resent: one call billed three times), and the teacher one warning line naming the file; the
+    usage is kept and written once there is room again, which is said too."""
+    roster = one_student(tmp_path)
+    tmp = usage_path(roster).with_name(usage_path(roster).name + ".tmp")
+    tmp.symlink_to("/dev/full")
+    with FakeUpstream() as up:
+        proc = start(up.url, roster)
+        try:
+            student = anthropic.Anthropic(base_url=started(proc), api_key="tok-zhang")
+            assert student.messages.create(**HI).type == "message"
+            assert len(up.seen) == 1 and not usage_path(roster).exists()
+            tmp.unlink(missing_ok=True)  # room again
+            student.messages.create(**HI)
+        finally:
+            err = stopped(proc)
+    assert len(up.seen) == 2 and usage_rows(roster)["张三"]["requests"] == "2"
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all(str(usage_path(roster)) in line for line in lines), err
