@@ -390,6 +390,19 @@ T = Strings(
             "{path}: line {n}: the student {student} is already listed",
         ),
         "upstream.roster_empty": ("{path}：名单里没有学生", "{path}: the roster lists no students"),
+        "upstream.is_folder": (
+            "{path} 是一个文件夹；这里应是一个 CSV 文件",
+            "{path} is a folder; a CSV file should be there",
+        ),
+        "upstream.cannot_read": ("{path}：读不出来（{error}）", "{path}: cannot be read ({error})"),
+        "upstream.not_utf8": (
+            "{path}：不是 UTF-8 编码的文本，请把它另存为 UTF-8 的 CSV",
+            "{path}: not UTF-8 text; save it as a UTF-8 CSV",
+        ),
+        "upstream.cannot_write": (
+            "{path}：写不进去（{error}）",
+            "{path}: cannot be written ({error})",
+        ),
         "upstream.usage_header": (
             "{path}：第 1 行应为表头 {fields}",
             "{path}: line 1 should be the header {fields}",

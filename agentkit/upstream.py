@@ -112,18 +112,36 @@ def new_token() -> str:
 def write_roster(path: Path, students: int) -> dict[str, str]:
     """A fresh roster of `students` (student01, student02, …) with random tokens; token -> student."""
     roster = {new_token(): f"student{i:02d}" for i in range(1, students + 1)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(ROSTER_FIELDS)
-        writer.writerows((student, token) for token, student in roster.items())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(ROSTER_FIELDS)
+            writer.writerows((student, token) for token, student in roster.items())
+    except OSError as e:
+        raise RosterError(T("upstream.cannot_write", path=path, error=e.strerror or e)) from None
     return roster
+
+
+def read_rows(path: Path, encoding: str = "utf-8") -> list[list[str]]:
+    """A CSV file's rows; a folder, a file that cannot be read or is not UTF-8 is a RosterError
+    naming it (they were a traceback, or a line blaming the port)."""
+    if path.is_dir():
+        raise RosterError(T("upstream.is_folder", path=path))
+    try:
+        with path.open(newline="", encoding=encoding) as f:
+            return list(csv.reader(f))
+    except UnicodeDecodeError:
+        raise RosterError(T("upstream.not_utf8", path=path)) from None
+    except OSError as e:
+        raise RosterError(T("upstream.cannot_read", path=path, error=e.strerror or e)) from None
+    except csv.Error as e:
+        raise RosterError(T("upstream.cannot_read", path=path, error=e)) from None
 
 
 def read_roster(path: Path) -> dict[str, str]:
     """token -> student; a bad header, an empty cell or a repeated token or name is a RosterError."""
-    with path.open(newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.reader(f))
+    rows = read_rows(path, "utf-8-sig")
     if not rows or [c.strip().lower() for c in rows[0]] != ROSTER_FIELDS:
         raise RosterError(T("upstream.roster_header", path=path))
     roster: dict[str, str] = {}
@@ -160,16 +178,19 @@ class Usage:
         usage = cls(path)
         if not path.exists():
             return usage
-        with path.open(newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            if reader.fieldnames != USAGE_FIELDS:
-                fields = ",".join(USAGE_FIELDS)
-                raise RosterError(T("upstream.usage_header", path=path, fields=fields))
-            for n, row in enumerate(reader, start=2):
-                try:
-                    usage.rows[row["student"]] = [int(row[k]) for k in USAGE_FIELDS[1:]]
-                except (TypeError, ValueError):
-                    raise RosterError(T("upstream.usage_number", path=path, n=n, row=row)) from None
+        rows = read_rows(path)
+        if not rows or rows[0] != USAGE_FIELDS:
+            fields = ",".join(USAGE_FIELDS)
+            raise RosterError(T("upstream.usage_header", path=path, fields=fields))
+        for n, row in enumerate(rows[1:], start=2):
+            if not row:
+                continue
+            try:
+                if len(row) < len(USAGE_FIELDS):
+                    raise ValueError(row)
+                usage.rows[row[0]] = [int(v) for v in row[1 : len(USAGE_FIELDS)]]
+            except ValueError:
+                raise RosterError(T("upstream.usage_number", path=path, n=n, row=row)) from None
         return usage
 
     def total(self, student: str) -> int:
@@ -528,7 +549,8 @@ def open_classroom(
     return Classroom(upstream, key, roster, usage, budget), created
 
 
-async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
+async def run(sockets: list, host: str, room: Classroom, created: bool, roster_path: Path):
+    """Serve on `sockets` (bound) until SIGINT or SIGTERM."""
     pool = MAX_IN_FLIGHT * len(room.roster)  # every admitted request has its connection at once
     limits = httpx2.Limits(max_connections=pool, max_keepalive_connections=pool)
     timeout = httpx2.Timeout(600, connect=10)
@@ -540,28 +562,9 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
             max_body_size=DISCARD_LIMIT,
             max_buffer_size=READ_BUFFER,
         )
-        sockets = tornado.netutil.bind_sockets(port, host)
         for sock in sockets:
             _accept_politely(server, sock)
-        actual = sockets[0].getsockname()[1]
-        shown = T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host
-        budget = (
-            T("upstream.budget_each", budget=room.budget)
-            if room.budget is not None
-            else T("upstream.unlimited")
-        )
-        banner = T(
-            "upstream.banner",
-            shown=shown,
-            port=actual,
-            upstream=room.upstream,
-            roster=roster_path,
-            students=len(room.roster),
-            state=T("upstream.roster_new" if created else "upstream.roster_read"),
-            budget=budget,
-            usage=room.usage.path,
-        )
-        ready(banner, flush=True)
+        print(banner(host, sockets[0].getsockname()[1], room, created, roster_path), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -573,6 +576,25 @@ async def run(host: str, port: int, room: Classroom, created: bool, roster_path:
             loop.remove_reader(sock.fileno())
             sock.close()
         server.stop()
+
+
+def banner(host: str, port: int, room: Classroom, created: bool, roster_path: Path) -> str:
+    budget = (
+        T("upstream.budget_each", budget=room.budget)
+        if room.budget is not None
+        else T("upstream.unlimited")
+    )
+    return T(
+        "upstream.banner",
+        shown=T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host,
+        port=port,
+        upstream=room.upstream,
+        roster=roster_path,
+        students=len(room.roster),
+        state=T("upstream.roster_new" if created else "upstream.roster_read"),
+        budget=budget,
+        usage=room.usage.path,
+    )
 
 
 def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
@@ -611,7 +633,8 @@ def serve_classroom(
     students: int | None = None,
     budget_tokens: int | None = None,
 ) -> int:
-    """Run the proxy until Ctrl-C; a missing key, a bad roster or a busy port is one line and 1."""
+    """Run the proxy until Ctrl-C; a missing key, a bad roster or usage file, or a port that cannot
+    be listened on is one line and 1."""
     try:
         key = Settings.from_env().api_key  # checked there: no stray spaces or control characters
     except SettingsError as e:
@@ -626,14 +649,16 @@ def serve_classroom(
     roster_path = Path(roster)
     try:
         room, created = open_classroom(upstream, roster_path, students, budget_tokens, key)
-        asyncio.run(run(host, port, room, created, roster_path))
     except RosterError as e:
         print(str(e), file=sys.stderr)
         return 1
+    try:
+        sockets = tornado.netutil.bind_sockets(port, host)
     except OSError as e:
         error = e.strerror or e
         print(T("upstream.cannot_listen", host=host, port=port, error=error), file=sys.stderr)
         return 1
+    asyncio.run(run(sockets, host, room, created, roster_path))
     print(T("upstream.stopped"))
     return 0
 

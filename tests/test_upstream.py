@@ -787,3 +787,21 @@ def test_a_full_disk_under_the_usage_file_still_answers_once_and_warns_the_teach
     assert len(up.seen) == 2 and usage_rows(roster)["张三"]["requests"] == "2"
     lines = err.strip().splitlines()
     assert len(lines) == 2 and all(str(usage_path(roster)) in line for line in lines), err
+
+
+def test_a_folder_where_the_roster_or_usage_file_should_be_is_named(tmp_path):
+    """A roster path that is a folder was blamed on the port ("cannot start the server on
+    127.0.0.1:0: Is a directory"), `--usage` on one printed a traceback: one line naming it."""
+    folder = tmp_path / "roster.csv"
+    folder.mkdir()
+    roster = tmp_path / "class.csv"
+    roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
+    usage_path(roster).mkdir()
+    usage = [sys.executable, "-m", "agentkit", "serve", "--usage", "--roster"]
+    for path, named in ((folder, folder), (roster, usage_path(roster))):
+        served = start("http://127.0.0.1:9", path)
+        _, err = served.communicate(timeout=30)
+        shown = subprocess.run([*usage, str(path)], capture_output=True, text=True, timeout=30)
+        for code, text in ((served.returncode, err), (shown.returncode, shown.stderr)):
+            assert code == 1 and len(text.strip().splitlines()) == 1, text
+            assert str(named) in text and "127.0.0.1:0" not in text, text
