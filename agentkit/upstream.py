@@ -48,6 +48,7 @@ import re
 import secrets
 import signal
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -480,9 +481,9 @@ class ProxyHandler(tornado.web.RequestHandler):
                 self.finish()
             return
         assert self.student is not None and self.target is not None
-        content, self.chunks, self.forwarding = b"".join(self.chunks), [], True
+        self.forwarding = True
         try:
-            await self._forward(self.student, self.target, content)
+            await self._forward(self.student, self.target)
         except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
             if self._headers_written:  # the upstream broke off mid-stream: so does this answer
                 self.finish()
@@ -492,11 +493,20 @@ class ProxyHandler(tornado.web.RequestHandler):
         finally:
             self._free_slot()
 
-    async def _forward(self, student: str, target: Target, content: bytes) -> None:
+    async def _body(self) -> AsyncIterator[bytes]:
+        """The body as it was received, each chunk let go once sent (never joined: a copy)."""
+        self.chunks.reverse()
+        while self.chunks:
+            yield self.chunks.pop()
+
+    async def _forward(self, student: str, target: Target) -> None:
         room = self.room
         headers = {**self.headers, "x-api-key": room.key, "accept-encoding": "identity"}
+        if self.size:  # sent with its length (an iterator alone would go chunked)
+            headers["content-length"] = str(self.size)
+        content = self._body() if self.size else None
         request = self.client.build_request(
-            self.request.method, target.url, headers=headers, content=content or None
+            self.request.method, target.url, headers=headers, content=content
         )
         response = await self.client.send(request, stream=True)
         gone = False  # the student hung up: the rest is still read (and counted), not sent
