@@ -422,9 +422,10 @@ class ProxyHandler(tornado.web.RequestHandler):
             self.slot = False
 
     def on_connection_close(self) -> None:
-        if (
-            not self.forwarding
-        ):  # gone before its body was in; once forwarded, it is read to its end
+        """Gone before its body was in: its slot is free (once forwarded, a request is read to its
+        end, and frees its slot then)."""
+        super().on_connection_close()  # ends the wait for the body
+        if not self.forwarding:
             self._free_slot()
 
     async def data_received(self, chunk: bytes) -> None:

@@ -725,6 +725,14 @@ def test_one_student_cannot_overshoot_the_budget_or_slow_another(tmp_path):
     assert overshoot <= cap * ANSWER_TOKENS, f"{overshoot} tokens over a 30-token budget"
     assert int(used["requests"]) <= cap and len(refused) >= 50 - cap
     assert all(api_error(r.content)["type"] == "rate_limit_error" for r in refused)
+    retry = str(agentkit.upstream.RETRY_AFTER)
+    for r in refused:  # one too many in flight: worth retrying, later; over the budget: final
+        if "retry-after" in r.headers:
+            assert r.headers["retry-after"] == retry and r.headers["x-should-retry"] == "true"
+        else:
+            assert r.headers["x-should-retry"] == "false", r.headers
+            assert "30 tokens" in api_error(r.content)["message"]
+    assert any("retry-after" in r.headers for r in refused)
     assert loaded < idle + ANSWER_TIME, f"李四: {idle:.2f} s idle, {loaded:.2f} s under the burst"
     assert up.peak <= cap + 1 and "Traceback" not in err, err
 
@@ -813,3 +821,39 @@ def test_a_folder_where_the_roster_or_usage_file_should_be_is_named(tmp_path):
         for code, text in ((served.returncode, err), (shown.returncode, shown.stderr)):
             assert code == 1 and len(text.strip().splitlines()) == 1, text
             assert str(named) in text and "127.0.0.1:0" not in text, text
+
+
+def test_a_request_that_never_ends_gives_its_slot_back(tmp_path):
+    """A student's requests that break off (closed mid-body, broken chunked framing) or hang up
+    while forwarded each give their slot back: the student then has MAX_IN_FLIGHT again, and one
+    more at once is refused with the API's 429."""
+    cap = agentkit.upstream.MAX_IN_FLIGHT
+    roster = one_student(tmp_path)
+    hello = message_request("POST", "/v1/messages", "tok-zhang")
+    small = json.dumps(HI).encode()
+    whole = hello + b"content-length: %d\r\n\r\n%s" % (len(small), small)
+    cut = [
+        hello + b"content-length: 100\r\n\r\n{",
+        hello + b"transfer-encoding: chunked\r\n\r\nzz\r\n",
+    ]
+    sockets: list[socket.socket] = []
+    with FakeUpstream(delay=ANSWER_TIME) as up:
+        proc = start(up.url, roster)
+        try:
+            address = ("127.0.0.1", int(started(proc).rsplit(":", 1)[1]))
+            for sent in [*cut, whole] * cap:
+                with socket.create_connection(address) as s:
+                    s.sendall(sent)
+                    time.sleep(0.1)  # read by the proxy; then closed
+            time.sleep(ANSWER_TIME * 2)  # the forwarded ones are read to their end, and counted
+            sockets = [socket.create_connection(address, timeout=10) for _ in range(cap + 1)]
+            for s in sockets:
+                s.sendall(whole)
+            answers = [read_answer(s) for s in sockets]
+        finally:
+            err = stopped(proc)
+            for s in sockets:
+                s.close()
+    assert sorted(status for status, _ in answers) == [200] * cap + [429], answers
+    assert usage_rows(roster)["张三"]["requests"] == str(2 * cap)
+    assert "Traceback" not in err, err
