@@ -679,7 +679,7 @@ def test_large_bodies_never_fill_the_proxys_memory(tmp_path):
 
 # --- one student's burst -------------------------------------------------------------------------
 
-ANSWER_TIME = 0.5  # seconds FakeUpstream takes per answer, in the test below
+ANSWER_TIME = 1.0  # seconds FakeUpstream takes per answer, in the tests below
 
 
 async def burst(url: str, flood: int) -> tuple[float, float, list]:
@@ -805,24 +805,26 @@ def test_a_full_disk_under_the_usage_file_still_answers_once_and_warns_the_teach
     assert len(lines) == 2 and all(str(usage_path(roster)) in line for line in lines), err
 
 
-def test_a_folder_where_the_roster_or_usage_file_should_be_is_named(tmp_path):
+def test_a_folder_where_the_roster_or_usage_file_should_be_is_named(tmp_path, monkeypatch, capsys):
     """A roster path that is a folder was blamed on the port ("cannot start the server on
-    127.0.0.1:0: Is a directory"), `--usage` on one printed a traceback: one line naming it."""
+    127.0.0.1:0: Is a directory"), `--usage` on one raised (a traceback): one line naming it, for
+    the roster and for the usage file beside it, from the proxy and from `--usage`."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", TEACHER_KEY)
     folder = tmp_path / "roster.csv"
     folder.mkdir()
     roster = tmp_path / "class.csv"
     roster.write_text("student,token\n张三,tok-zhang\n", encoding="utf-8")
     usage_path(roster).mkdir()
-    usage = [sys.executable, "-m", "agentkit", "serve", "--usage", "--roster"]
     for path, named in ((folder, folder), (roster, usage_path(roster))):
-        served = start("http://127.0.0.1:9", path)
-        _, err = served.communicate(timeout=30)
-        shown = subprocess.run([*usage, str(path)], capture_output=True, text=True, timeout=30)
-        for code, text in ((served.returncode, err), (shown.returncode, shown.stderr)):
+        served = agentkit.upstream.serve_classroom("127.0.0.1", 0, "http://127.0.0.1:9", path)
+        served_err = capsys.readouterr().err
+        shown = agentkit.upstream.show_usage(path)
+        for code, text in ((served, served_err), (shown, capsys.readouterr().err)):
             assert code == 1 and len(text.strip().splitlines()) == 1, text
             assert str(named) in text and "127.0.0.1:0" not in text, text
 
 
+@pytest.mark.slow
 def test_a_request_that_never_ends_gives_its_slot_back(tmp_path):
     """A student's requests that break off (closed mid-body, broken chunked framing) or hang up
     while forwarded each give their slot back: the student then has MAX_IN_FLIGHT again, and one
