@@ -92,9 +92,7 @@ QUERY = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*")  # RFC 3986's query char
 # could hold every file descriptor with connections that send a byte now and then)
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
 MAX_BODY = 32 * 1024 * 1024  # the Messages API's limit: a larger body is its 413 request_too_large
-DISCARD_LIMIT = (
-    4 * MAX_BODY
-)  # as serve's: a declared body beyond it is not read (and not discarded)
+DISCARD_LIMIT = 4 * MAX_BODY  # as serve's: a body declared larger is not read, not even discarded
 READ_BUFFER = 1024 * 1024  # a connection's read buffer (tornado's default: 100 MB)
 MAX_IN_FLIGHT = 4  # requests a student may have in flight at once; the upstream pool holds as many
 RETRY_AFTER = 2  # seconds the SDK waits before it retries a request refused for being one too many
@@ -241,9 +239,8 @@ class Classroom:
     roster: dict[str, str]
     usage: Usage
     budget: int | None = None
-    in_flight: dict[str, int] = field(
-        default_factory=dict
-    )  # student -> requests admitted, not done
+    # student -> requests admitted and not done (MAX_IN_FLIGHT at most)
+    in_flight: dict[str, int] = field(default_factory=dict)
 
     def take_slot(self, student: str) -> bool:
         """One of the student's MAX_IN_FLIGHT slots, if one is free."""
@@ -378,7 +375,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         self.room, self.client = room, client
         self.student: str | None = None  # set once admitted
         self.target: Target | None = None
-        self.headers: dict[str, str] = {}  # what is forwarded, once checked
+        self.forward: dict[str, str] = {}  # the headers forwarded, once checked
         self.refused, self.size, self.slot, self.forwarding = False, 0, False, False
         self.chunks: list[bytes] = []
 
@@ -413,7 +410,7 @@ class ProxyHandler(tornado.web.RequestHandler):
         if not room.take_slot(student):
             message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
             return Refusal(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
-        self.student, self.target, self.headers, self.slot = student, target, headers, True
+        self.student, self.target, self.forward, self.slot = student, target, headers, True
         return None
 
     def _free_slot(self) -> None:
@@ -447,7 +444,8 @@ class ProxyHandler(tornado.web.RequestHandler):
         self._write_error(refusal)
         headers = self.request.headers
         expects = headers.get("Expect", "").lower() == "100-continue"
-        if expects or declared_size(headers) > DISCARD_LIMIT:
+        unread = not self.size  # refused on its headers (a chunked body past MAX_BODY is coming)
+        if unread and (expects or declared_size(headers) > DISCARD_LIMIT):
             self.finish()
         else:
             await self.flush()
@@ -502,7 +500,7 @@ class ProxyHandler(tornado.web.RequestHandler):
 
     async def _forward(self, student: str, target: Target) -> None:
         room = self.room
-        headers = {**self.headers, "x-api-key": room.key, "accept-encoding": "identity"}
+        headers = {**self.forward, "x-api-key": room.key, "accept-encoding": "identity"}
         if self.size:  # sent with its length (an iterator alone would go chunked)
             headers["content-length"] = str(self.size)
         content = self._body() if self.size else None
