@@ -625,6 +625,10 @@ def test_a_body_over_the_apis_limit_gets_the_413_before_it_is_read(tmp_path):
         finally:
             err = stopped(proc)
     assert len(up.seen) == 1 and "Traceback" not in err, err  # only the small request went on
+    with Background() as serve, socket.create_connection(("127.0.0.1", serve.port), 5) as s:
+        s.sendall(hello + b"expect: 100-continue\r\ncontent-length: %d\r\n\r\n" % BIG)
+        status, content = read_answer(s)
+    assert status == 413 and api_error(content) == TOO_LARGE  # serve's own, word for word
     assert agentkit.upstream.MAX_BODY == agentkit.offline.api.MAX_BODY
 
 
