@@ -345,7 +345,7 @@ class EventUsage:
 
 
 @dataclass(frozen=True)
-class Refusal:
+class ProxyAnswer:
     """An answer given here in the API's error shape, never forwarded."""
 
     status: int
@@ -355,7 +355,7 @@ class Refusal:
 
 
 # The live API's 413 and its wording, as serve answers it (agentkit.offline.api: pinned by a test).
-TOO_LARGE = Refusal(413, "request_too_large", "Request exceeds the maximum size")
+TOO_LARGE = ProxyAnswer(413, "request_too_large", "Request exceeds the maximum size")
 
 
 def declared_size(headers: Any) -> int:
@@ -387,29 +387,29 @@ class ProxyHandler(tornado.web.RequestHandler):
         if refusal is not None:
             await self._refuse(refusal)
 
-    def _admit(self) -> Refusal | None:
+    def _admit(self) -> ProxyAnswer | None:
         """None when the request goes on (its body is then read), else why not."""
         room, request = self.room, self.request
         student = room.roster.get(student_token(request.headers) or "")
         if student is None:
-            return Refusal(401, "authentication_error", "invalid x-api-key")
+            return ProxyAnswer(401, "authentication_error", "invalid x-api-key")
         target = target_of(room.upstream, request.method or "", request.path, request.query)
         if target is None:
             where = f"{request.method} {request.uri}"[:200]
-            return Refusal(404, "not_found_error", T("upstream.no_route", where=where))
+            return ProxyAnswer(404, "not_found_error", T("upstream.no_route", where=where))
         headers = forwarded_headers(request.headers)
         bad = unsendable(headers)
         if bad is not None:
-            return Refusal(400, "invalid_request_error", T("upstream.bad_header", name=bad))
+            return ProxyAnswer(400, "invalid_request_error", T("upstream.bad_header", name=bad))
         if declared_size(request.headers) > MAX_BODY:
             return TOO_LARGE
         used = room.usage.total(student)
         if room.budget is not None and used >= room.budget:
             message = T("upstream.budget_used", budget=room.budget, student=student, used=used)
-            return Refusal(429, "rate_limit_error", message)
+            return ProxyAnswer(429, "rate_limit_error", message)
         if not room.take_slot(student):
             message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
-            return Refusal(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
+            return ProxyAnswer(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
         self.student, self.target, self.forward, self.slot = student, target, headers, True
         return None
 
@@ -435,7 +435,7 @@ class ProxyHandler(tornado.web.RequestHandler):
             self._free_slot()
             await self._refuse(TOO_LARGE)
 
-    async def _refuse(self, refusal: Refusal) -> None:
+    async def _refuse(self, refusal: ProxyAnswer) -> None:
         """Answers now, before the body is read. A body that follows is discarded as it arrives (so
         a client still sending it reads this answer, not a reset) and the request ends once it is
         in; a client that waits for `100 Continue` is not asked for its body, and a body declared
@@ -456,10 +456,10 @@ class ProxyHandler(tornado.web.RequestHandler):
         self._error(status_code, kind, self._reason)
 
     def _error(self, status: int, kind: str, message: str) -> None:
-        self._write_error(Refusal(status, kind, message))
+        self._write_error(ProxyAnswer(status, kind, message))
         self.finish()
 
-    def _write_error(self, refusal: Refusal) -> None:
+    def _write_error(self, refusal: ProxyAnswer) -> None:
         """The API's error shape, with its length (it may go before the body is read), marked
         worth retrying (after retry-after seconds) or not."""
         rid = "req_01" + secrets.token_hex(11)
