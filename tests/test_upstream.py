@@ -376,6 +376,11 @@ def billed(raw: str) -> bool:
     return path.startswith(("/v1/messages", "/v1/complete"))
 
 
+class Threads(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # socketserver's 5 refuses a burst's connections
+
+
 class FakeUpstream:
     """An upstream in threads: every request is answered with a message that uses 10 + 10 tokens,
     after `delay` seconds (requests are served concurrently, so each takes `delay`, not a queue's
@@ -385,8 +390,7 @@ class FakeUpstream:
     def __init__(self, delay: float = 0.0):
         self.delay, self.seen, self.in_flight, self.peak = delay, [], 0, 0
         self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
+        self.server = Threads(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
     def billed(self) -> int:
