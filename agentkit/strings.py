@@ -416,6 +416,19 @@ T = Strings(
             "{path}: line {n}: the student {student} is already listed",
         ),
         "upstream.roster_empty": ("{path}：名单里没有学生", "{path}: the roster lists no students"),
+        "upstream.is_folder": (
+            "{path} 是一个文件夹；这里应是一个 CSV 文件",
+            "{path} is a folder; a CSV file should be there",
+        ),
+        "upstream.cannot_read": ("{path}：读不出来（{error}）", "{path}: cannot be read ({error})"),
+        "upstream.not_utf8": (
+            "{path}：不是 UTF-8 编码的文本，请把它另存为 UTF-8 的 CSV",
+            "{path}: not UTF-8 text; save it as a UTF-8 CSV",
+        ),
+        "upstream.cannot_write": (
+            "{path}：写不进去（{error}）",
+            "{path}: cannot be written ({error})",
+        ),
         "upstream.usage_header": (
             "{path}：第 1 行应为表头 {fields}",
             "{path}: line 1 should be the header {fields}",
@@ -431,6 +444,32 @@ T = Strings(
             "The class budget is used up: {budget} tokens per student (input + output), and "
             "{student} has used {used}. Ask your teacher.",
         ),
+        "upstream.no_route": (
+            "班级代理只转发 POST /v1/messages、POST /v1/messages/count_tokens 和 GET "
+            "/v1/models[/<模型>]，路径须与此完全一致，不转发 {where}",
+            "The class proxy forwards only POST /v1/messages, POST /v1/messages/count_tokens and "
+            "GET /v1/models[/<model>], with the path written exactly so; not {where}",
+        ),
+        "upstream.bad_header": (
+            "请求头 {name} 含有可见 ASCII 以外的字符（例如中文、全角或控制字符），班级代理无法"
+            "转发它；请只用 ASCII。",
+            "The header {name} holds characters other than visible ASCII (such as Chinese, "
+            "full-width or control characters): the class proxy cannot forward it; use ASCII only.",
+        ),
+        "upstream.in_flight": (
+            "{student} 已有 {most} 个请求在处理中（每名学生最多同时 {most} 个），请等前面的回答"
+            "回来再发。",
+            "{student} already has {most} requests in flight (at most {most} at a time per "
+            "student): wait for an answer before sending another.",
+        ),
+        "upstream.usage_unsaved": (
+            "警告：用量写不进 {path}（{error}）。回答照常发给学生，用量留在内存里，"
+            "等磁盘有了空间再写入；停止代理之前请先腾出空间。",
+            "Warning: usage cannot be written to {path} ({error}). Answers still go to the "
+            "students and usage is kept in memory, written once there is room; make room before "
+            "you stop the proxy.",
+        ),
+        "upstream.usage_saved": ("用量又写入 {path} 了。", "Usage is written to {path} again."),
         "upstream.unreachable": (
             "老师的电脑连不上上游 {upstream}（{kind}）。请找老师。",
             "The teacher's computer cannot reach the upstream {upstream} ({kind}). Ask your "

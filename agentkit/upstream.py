@@ -7,17 +7,35 @@ server forwards the request to the upstream (the live API, or another `serve`) w
 `ANTHROPIC_API_KEY` in place of the token. The key is read from the environment and never printed,
 logged or sent anywhere but the upstream.
 
+- Only the endpoints a student's SDK calls are forwarded (`ROUTES`: POST /v1/messages and
+  /v1/messages/count_tokens, GET /v1/models and /v1/models/{id}), each path matched exactly as it
+  arrived and sent exactly as matched (one value, checked, counted and forwarded); any other path
+  or method gets 404 `not_found_error` here, so no spelling of a path reaches a billed endpoint
+  uncounted. POST /v1/messages is the one counted (token counting is free).
+- A request is admitted or refused on its headers alone, before its body is read: a refusal is
+  answered at once and the body that follows is discarded as it arrives (so a client still sending
+  it reads the answer). A body over the Messages API's 32 MB (`MAX_BODY`, declared or, chunked,
+  counted as it comes) gets the API's 413 `request_too_large`; only an admitted request's body is
+  kept, and only up to MAX_BODY.
 - An unknown token gets 401 `authentication_error` "invalid x-api-key" (the live API's wording, as
   pasted in eyaltoledano/claude-task-master#222 and abi/screenshot-to-code#430).
 - A student whose input + output tokens reached `--budget-tokens` gets 429 `rate_limit_error`
   naming the class budget, with `x-should-retry: false` so the SDK does not retry.
+- A student has at most `MAX_IN_FLIGHT` requests in flight; one more is answered at once with 429
+  `rate_limit_error` saying so, with `retry-after: RETRY_AFTER` and `x-should-retry: true`: the SDK
+  waits and retries it (twice, by default), as it does the live API's rate limits, so a burst is
+  slowed down rather than failed, and a loop that waits for each answer never meets it. Nothing
+  refused here is forwarded or billed. The upstream connections are shared fairly by construction:
+  the pool holds MAX_IN_FLIGHT connections per student on the roster, so an admitted request never
+  waits for a connection another student's requests hold.
 - Usage per student (requests, input and output tokens) is kept in `<roster>.usage.csv` beside
   the roster, rewritten after every answer; `--usage` prints it.
 - The upstream's answers (errors included) pass through unchanged: status, body, request-id;
   server-sent events are forwarded chunk by chunk as they arrive.
 
 Limits: the budget is checked before a request is forwarded, so a student's concurrent requests
-can overshoot it by one answer each; tokens travel in clear text on the LAN (plain HTTP).
+can overshoot it by one answer each, at most MAX_IN_FLIGHT answers; tokens travel in clear text on
+the LAN (plain HTTP).
 """
 
 from __future__ import annotations
@@ -26,9 +44,11 @@ import asyncio
 import csv
 import errno
 import json
+import re
 import secrets
 import signal
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,14 +69,33 @@ TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off pa
 # token above all) stays here.
 FORWARD = {"content-type", "accept", "anthropic-version", "anthropic-beta", "user-agent"}
 FORWARD_PREFIX = "x-stainless-"
+# What the HTTP client can send: a name that is an RFC 9110 token, a value of visible ASCII, spaces
+# and tabs (a value it cannot encode raised out of the handler: a 500 and a traceback).
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
 # Response headers that describe this hop, not the answer.
 HOP = {"content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+# The API's endpoints a student's SDK calls, by method and path exactly as written, and whether an
+# answer is billed (so counted). Nothing else is forwarded: a path is matched as it arrived, never
+# resolved, so a path that some server resolves differently (dot segments, percent-escapes, doubled
+# or trailing slashes, a fragment, another case) is not one of these and cannot pass uncounted.
+ROUTES = (
+    ({"POST"}, re.compile(r"/v1/messages"), True),
+    ({"POST"}, re.compile(r"/v1/messages/count_tokens"), False),
+    ({"GET", "HEAD"}, re.compile(r"/v1/models(?:/[A-Za-z0-9][A-Za-z0-9._:@-]*)?"), False),
+)
+QUERY = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*")  # RFC 3986's query characters, no '#'
 
 
 # as serve's: headers (and an idle keep-alive) within IDLE_TIMEOUT seconds, a whole body within
 # BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
 # could hold every file descriptor with connections that send a byte now and then)
 IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
+MAX_BODY = 32 * 1024 * 1024  # the Messages API's limit: a larger body is its 413 request_too_large
+DISCARD_LIMIT = 4 * MAX_BODY  # as serve's: a body declared larger is not read, not even discarded
+READ_BUFFER = 1024 * 1024  # a connection's read buffer (tornado's default: 100 MB)
+MAX_IN_FLIGHT = 4  # requests a student may have in flight at once; the upstream pool holds as many
+RETRY_AFTER = 2  # seconds the SDK waits before it retries a request refused for being one too many
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -72,18 +111,36 @@ def new_token() -> str:
 def write_roster(path: Path, students: int) -> dict[str, str]:
     """A fresh roster of `students` (student01, student02, …) with random tokens; token -> student."""
     roster = {new_token(): f"student{i:02d}" for i in range(1, students + 1)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(ROSTER_FIELDS)
-        writer.writerows((student, token) for token, student in roster.items())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(ROSTER_FIELDS)
+            writer.writerows((student, token) for token, student in roster.items())
+    except OSError as e:
+        raise RosterError(T("upstream.cannot_write", path=path, error=e.strerror or e)) from None
     return roster
+
+
+def read_rows(path: Path, encoding: str = "utf-8") -> list[list[str]]:
+    """A CSV file's rows; a folder, a file that cannot be read or is not UTF-8 is a RosterError
+    naming it (they were a traceback, or a line blaming the port)."""
+    if path.is_dir():
+        raise RosterError(T("upstream.is_folder", path=path))
+    try:
+        with path.open(newline="", encoding=encoding) as f:
+            return list(csv.reader(f))
+    except UnicodeDecodeError:
+        raise RosterError(T("upstream.not_utf8", path=path)) from None
+    except OSError as e:
+        raise RosterError(T("upstream.cannot_read", path=path, error=e.strerror or e)) from None
+    except csv.Error as e:
+        raise RosterError(T("upstream.cannot_read", path=path, error=e)) from None
 
 
 def read_roster(path: Path) -> dict[str, str]:
     """token -> student; a bad header, an empty cell or a repeated token or name is a RosterError."""
-    with path.open(newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.reader(f))
+    rows = read_rows(path, "utf-8-sig")
     if not rows or [c.strip().lower() for c in rows[0]] != ROSTER_FIELDS:
         raise RosterError(T("upstream.roster_header", path=path))
     roster: dict[str, str] = {}
@@ -113,22 +170,26 @@ class Usage:
 
     path: Path
     rows: dict[str, list[int]] = field(default_factory=dict)
+    saved: bool = True  # whether the last save went to disk
 
     @classmethod
     def load(cls, path: Path) -> Usage:
         usage = cls(path)
         if not path.exists():
             return usage
-        with path.open(newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            if reader.fieldnames != USAGE_FIELDS:
-                fields = ",".join(USAGE_FIELDS)
-                raise RosterError(T("upstream.usage_header", path=path, fields=fields))
-            for n, row in enumerate(reader, start=2):
-                try:
-                    usage.rows[row["student"]] = [int(row[k]) for k in USAGE_FIELDS[1:]]
-                except (TypeError, ValueError):
-                    raise RosterError(T("upstream.usage_number", path=path, n=n, row=row)) from None
+        rows = read_rows(path)
+        if not rows or rows[0] != USAGE_FIELDS:
+            fields = ",".join(USAGE_FIELDS)
+            raise RosterError(T("upstream.usage_header", path=path, fields=fields))
+        for n, row in enumerate(rows[1:], start=2):
+            if not row:
+                continue
+            try:
+                if len(row) < len(USAGE_FIELDS):
+                    raise ValueError(row)
+                usage.rows[row[0]] = [int(v) for v in row[1 : len(USAGE_FIELDS)]]
+            except ValueError:
+                raise RosterError(T("upstream.usage_number", path=path, n=n, row=row)) from None
         return usage
 
     def total(self, student: str) -> int:
@@ -140,15 +201,35 @@ class Usage:
         row[0] += 1
         row[1] += input_tokens
         row[2] += output_tokens
-        self.save()
+        self.save_or_warn()
+
+    def save_or_warn(self) -> None:
+        """Save; when the file cannot be written (a full disk), one warning line to the teacher
+        until a save succeeds again, which is said too. The usage stays in memory and goes out with
+        the next save; the answer that was counted goes to the student all the same."""
+        try:
+            self.save()
+        except OSError as e:
+            if self.saved:
+                error = e.strerror or e
+                print(T("upstream.usage_unsaved", path=self.path, error=error), file=sys.stderr)
+            self.saved = False
+            return
+        if not self.saved:
+            print(T("upstream.usage_saved", path=self.path), file=sys.stderr)
+        self.saved = True
 
     def save(self) -> None:
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(USAGE_FIELDS)
-            writer.writerows([s, *v] for s, v in sorted(self.rows.items()))
-        tmp.replace(self.path)
+        try:
+            with tmp.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.writer(f)
+                writer.writerow(USAGE_FIELDS)
+                writer.writerows([s, *v] for s, v in sorted(self.rows.items()))
+            tmp.replace(self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # what was written of it takes room the disk lacks
+            raise
 
 
 @dataclass
@@ -158,6 +239,59 @@ class Classroom:
     roster: dict[str, str]
     usage: Usage
     budget: int | None = None
+    # student -> requests admitted and not done (MAX_IN_FLIGHT at most)
+    in_flight: dict[str, int] = field(default_factory=dict)
+
+    def take_slot(self, student: str) -> bool:
+        """One of the student's MAX_IN_FLIGHT slots, if one is free."""
+        if self.in_flight.get(student, 0) >= MAX_IN_FLIGHT:
+            return False
+        self.in_flight[student] = self.in_flight.get(student, 0) + 1
+        return True
+
+    def free_slot(self, student: str) -> None:
+        self.in_flight[student] -= 1
+        if not self.in_flight[student]:
+            del self.in_flight[student]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a request goes, and whether its answer counts against the student's budget."""
+
+    url: httpx2.URL
+    counted: bool
+
+
+def target_of(upstream: str, method: str, path: str, query: str) -> Target | None:
+    """The one URL a request is forwarded to, from its path and query as they arrived; None when
+    they are not one of ROUTES as written, or when the HTTP client would send anything else (the
+    URL it sends is the very value checked here, and counted)."""
+    route = next((r for r in ROUTES if method in r[0] and r[1].fullmatch(path)), None)
+    if route is None or not QUERY.fullmatch(query):
+        return None
+    written = path + ("?" + query if query else "")
+    url = httpx2.URL(upstream.rstrip("/") + written)
+    if url.raw_path != httpx2.URL(upstream).raw_path.rstrip(b"/") + written.encode("ascii"):
+        return None
+    return Target(url, route[2])
+
+
+def forwarded_headers(headers: Any) -> dict[str, str]:
+    """The student's request headers the upstream needs (FORWARD, FORWARD_PREFIX)."""
+    return {
+        k: v
+        for k, v in headers.get_all()
+        if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
+    }
+
+
+def unsendable(headers: dict[str, str]) -> str | None:
+    """The name of the first header the HTTP client could not send as it is, else None."""
+    for name, value in headers.items():
+        if not (HEADER_NAME.fullmatch(name) and HEADER_VALUE.fullmatch(value)):
+            return name
+    return None
 
 
 def student_token(headers: Any) -> str | None:
@@ -210,58 +344,168 @@ class EventUsage:
             self.output = usage.get("output_tokens") or self.output
 
 
+@dataclass(frozen=True)
+class ProxyAnswer:
+    """An answer given here in the API's error shape, never forwarded."""
+
+    status: int
+    kind: str
+    message: str
+    retry_after: int | None = None  # worth retrying after so many seconds; else never
+
+
+# The live API's 413 and its wording, as serve answers it (agentkit.offline.api: pinned by a test).
+TOO_LARGE = ProxyAnswer(413, "request_too_large", "Request exceeds the maximum size")
+
+
+def declared_size(headers: Any) -> int:
+    """The body's Content-Length (0 when there is none: tornado refuses one it cannot read)."""
+    value = headers.get("Content-Length", "").split(",")[0].strip()
+    return int(value) if re.fullmatch(r"[0-9]{1,20}", value) else 0
+
+
+@tornado.web.stream_request_body
 class ProxyHandler(tornado.web.RequestHandler):
+    """One request: admitted or refused on its headers alone (`prepare`), its body kept only once
+    admitted and only up to MAX_BODY (`data_received`), then forwarded (`_answer`)."""
+
+    SUPPORTED_METHODS = ("GET", "HEAD", "POST", "DELETE", "PATCH", "PUT", "OPTIONS")
+
     def initialize(self, room: Classroom, client: httpx2.AsyncClient) -> None:
         self.room, self.client = room, client
+        self.student: str | None = None  # set once admitted
+        self.target: Target | None = None
+        self.forward: dict[str, str] = {}  # the headers forwarded, once checked
+        self.refused, self.size, self.slot, self.forwarding = False, 0, False, False
+        self.chunks: list[bytes] = []
 
     def check_xsrf_cookie(self) -> None:  # an API, not a form
         pass
 
-    def _error(self, status: int, kind: str, message: str) -> None:
-        """The API's error shape, answered here (never forwarded), marked not worth retrying."""
-        rid = "req_01" + secrets.token_hex(11)
-        body = {"type": "error", "error": {"type": kind, "message": message}, "request_id": rid}
-        self.set_status(status)
-        self.set_header("request-id", rid)
-        self.set_header("x-should-retry", "false")
-        self.set_header("content-type", "application/json")
-        self.finish(json.dumps(body, ensure_ascii=False))
+    async def prepare(self) -> None:
+        refusal = self._admit()
+        if refusal is not None:
+            await self._refuse(refusal)
 
-    async def _answer(self) -> None:
-        room = self.room
-        student = room.roster.get(student_token(self.request.headers) or "")
+    def _admit(self) -> ProxyAnswer | None:
+        """None when the request goes on (its body is then read), else why not."""
+        room, request = self.room, self.request
+        student = room.roster.get(student_token(request.headers) or "")
         if student is None:
-            return self._error(401, "authentication_error", "invalid x-api-key")
+            return ProxyAnswer(401, "authentication_error", "invalid x-api-key")
+        target = target_of(room.upstream, request.method or "", request.path, request.query)
+        if target is None:
+            where = f"{request.method} {request.uri}"[:200]
+            return ProxyAnswer(404, "not_found_error", T("upstream.no_route", where=where))
+        headers = forwarded_headers(request.headers)
+        bad = unsendable(headers)
+        if bad is not None:
+            return ProxyAnswer(400, "invalid_request_error", T("upstream.bad_header", name=bad))
+        if declared_size(request.headers) > MAX_BODY:
+            return TOO_LARGE
         used = room.usage.total(student)
         if room.budget is not None and used >= room.budget:
-            return self._error(
-                429,
-                "rate_limit_error",
-                T("upstream.budget_used", budget=room.budget, student=student, used=used),
-            )
+            message = T("upstream.budget_used", budget=room.budget, student=student, used=used)
+            return ProxyAnswer(429, "rate_limit_error", message)
+        if not room.take_slot(student):
+            message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
+            return ProxyAnswer(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
+        self.student, self.target, self.forward, self.slot = student, target, headers, True
+        return None
+
+    def _free_slot(self) -> None:
+        if self.slot and self.student is not None:
+            self.room.free_slot(self.student)
+            self.slot = False
+
+    def on_connection_close(self) -> None:
+        """Gone before its body was in: its slot is free (once forwarded, a request is read to its
+        end, and frees its slot then)."""
+        super().on_connection_close()  # ends the wait for the body
+        if not self.forwarding:
+            self._free_slot()
+
+    async def data_received(self, chunk: bytes) -> None:
+        if self.refused:
+            return  # discarded as it arrives
+        self.size += len(chunk)
+        if self.size <= MAX_BODY:
+            self.chunks.append(chunk)
+        else:  # a chunked body, with no size declared
+            self._free_slot()
+            await self._refuse(TOO_LARGE)
+
+    async def _refuse(self, refusal: ProxyAnswer) -> None:
+        """Answers now, before the body is read. A body that follows is discarded as it arrives (so
+        a client still sending it reads this answer, not a reset) and the request ends once it is
+        in; a client that waits for `100 Continue` is not asked for its body, and a body declared
+        over DISCARD_LIMIT is not read: the answer goes and the connection closes."""
+        self.refused, self.chunks = True, []
+        self._write_error(refusal)
+        headers = self.request.headers
+        expects = headers.get("Expect", "").lower() == "100-continue"
+        unread = not self.size  # refused on its headers (a chunked body past MAX_BODY is coming)
+        if unread and (expects or declared_size(headers) > DISCARD_LIMIT):
+            self.finish()
+        else:
+            await self.flush()
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """What tornado answers itself (an unknown method, a bug here) in the API's shape too."""
+        kind = "api_error" if status_code >= 500 else "invalid_request_error"
+        self._error(status_code, kind, self._reason)
+
+    def _error(self, status: int, kind: str, message: str) -> None:
+        self._write_error(ProxyAnswer(status, kind, message))
+        self.finish()
+
+    def _write_error(self, refusal: ProxyAnswer) -> None:
+        """The API's error shape, with its length (it may go before the body is read), marked
+        worth retrying (after retry-after seconds) or not."""
+        rid = "req_01" + secrets.token_hex(11)
+        error = {"type": refusal.kind, "message": refusal.message}
+        body = json.dumps({"type": "error", "error": error, "request_id": rid}, ensure_ascii=False)
+        self.set_status(refusal.status)
+        self.set_header("request-id", rid)
+        self.set_header("x-should-retry", "false" if refusal.retry_after is None else "true")
+        if refusal.retry_after is not None:
+            self.set_header("retry-after", str(refusal.retry_after))
+        self.set_header("content-type", "application/json")
+        self.set_header("content-length", len(body.encode()))
+        self.write(body)
+
+    async def _answer(self) -> None:
+        if self.refused:  # answered already; the body is in (and discarded), so the request ends
+            if not self._finished:
+                self.finish()
+            return
+        assert self.student is not None and self.target is not None
+        self.forwarding = True
         try:
-            await self._forward(student)
+            await self._forward(self.student, self.target)
         except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
             if self._headers_written:  # the upstream broke off mid-stream: so does this answer
                 self.finish()
                 return
-            self._error(
-                502,
-                "api_error",
-                T("upstream.unreachable", upstream=room.upstream, kind=type(e).__name__),
-            )
+            upstream, kind = self.room.upstream, type(e).__name__
+            self._error(502, "api_error", T("upstream.unreachable", upstream=upstream, kind=kind))
+        finally:
+            self._free_slot()
 
-    async def _forward(self, student: str) -> None:
+    async def _body(self) -> AsyncIterator[bytes]:
+        """The body as it was received, each chunk let go once sent (never joined: a copy)."""
+        self.chunks.reverse()
+        while self.chunks:
+            yield self.chunks.pop()
+
+    async def _forward(self, student: str, target: Target) -> None:
         room = self.room
-        headers = {
-            k: v
-            for k, v in self.request.headers.get_all()
-            if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
-        }
-        headers.update({"x-api-key": room.key, "accept-encoding": "identity"})
-        url = room.upstream.rstrip("/") + self.request.uri
+        headers = {**self.forward, "x-api-key": room.key, "accept-encoding": "identity"}
+        if self.size:  # sent with its length (an iterator alone would go chunked)
+            headers["content-length"] = str(self.size)
+        content = self._body() if self.size else None
         request = self.client.build_request(
-            self.request.method, url, headers=headers, content=self.request.body or None
+            self.request.method, target.url, headers=headers, content=content
         )
         response = await self.client.send(request, stream=True)
         gone = False  # the student hung up: the rest is still read (and counted), not sent
@@ -270,7 +514,6 @@ class ProxyHandler(tornado.web.RequestHandler):
             for name, value in response.headers.items():
                 if name.lower() not in HOP:
                     self.set_header(name, value)
-            counted = self.request.path.rstrip("/").endswith("/v1/messages")
             if response.headers.get("content-type", "").startswith("text/event-stream"):
                 events = EventUsage()
                 async for chunk in response.aiter_raw():
@@ -288,17 +531,17 @@ class ProxyHandler(tornado.web.RequestHandler):
                 tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
         finally:
             await response.aclose()
-        if counted:  # a student who hangs up mid-stream is billed, so counted, all the same
+        if target.counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
         stream = getattr(self.request.connection, "stream", None)  # tornado's HTTP/1 IOStream
         if not gone and not (stream is not None and stream.closed()):
             self.finish()
 
-    get = post = put = delete = patch = _answer
+    get = head = post = put = delete = patch = options = _answer
 
 
 def make_proxy_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
-    routes = [(r"/.*", ProxyHandler, {"room": room, "client": client})]
+    routes = [(r".*", ProxyHandler, {"room": room, "client": client})]
     return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
 
 
@@ -315,44 +558,52 @@ def open_classroom(
     return Classroom(upstream, key, roster, usage, budget), created
 
 
-async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path, ready=print):
-    async with httpx2.AsyncClient(timeout=httpx2.Timeout(600, connect=10)) as client:
+async def run(sockets: list, host: str, room: Classroom, created: bool, roster_path: Path):
+    """Serve on `sockets` (bound) until SIGINT or SIGTERM."""
+    pool = MAX_IN_FLIGHT * len(room.roster)  # every admitted request has its connection at once
+    limits = httpx2.Limits(max_connections=pool, max_keepalive_connections=pool)
+    timeout = httpx2.Timeout(600, connect=10)
+    async with httpx2.AsyncClient(timeout=timeout, limits=limits) as client:
         server = tornado.httpserver.HTTPServer(
             make_proxy_app(room, client),
             idle_connection_timeout=IDLE_TIMEOUT,
             body_timeout=BODY_TIMEOUT,
+            max_body_size=DISCARD_LIMIT,
+            max_buffer_size=READ_BUFFER,
         )
-        sockets = tornado.netutil.bind_sockets(port, host)
         for sock in sockets:
             _accept_politely(server, sock)
-        actual = sockets[0].getsockname()[1]
-        shown = T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host
-        budget = (
-            T("upstream.budget_each", budget=room.budget)
-            if room.budget is not None
-            else T("upstream.unlimited")
-        )
-        banner = T(
-            "upstream.banner",
-            shown=shown,
-            port=actual,
-            upstream=room.upstream,
-            roster=roster_path,
-            students=len(room.roster),
-            state=T("upstream.roster_new" if created else "upstream.roster_read"),
-            budget=budget,
-            usage=room.usage.path,
-        )
-        ready(banner, flush=True)
+        print(banner(host, sockets[0].getsockname()[1], room, created, roster_path), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        if not room.usage.saved:  # a last try, after a full disk
+            room.usage.save_or_warn()
         for sock in sockets:
             loop.remove_reader(sock.fileno())
             sock.close()
         server.stop()
+
+
+def banner(host: str, port: int, room: Classroom, created: bool, roster_path: Path) -> str:
+    budget = (
+        T("upstream.budget_each", budget=room.budget)
+        if room.budget is not None
+        else T("upstream.unlimited")
+    )
+    return T(
+        "upstream.banner",
+        shown=T("upstream.lan_address") if host in ("", "0.0.0.0", "::") else host,
+        port=port,
+        upstream=room.upstream,
+        roster=roster_path,
+        students=len(room.roster),
+        state=T("upstream.roster_new" if created else "upstream.roster_read"),
+        budget=budget,
+        usage=room.usage.path,
+    )
 
 
 def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
@@ -373,7 +624,8 @@ def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
                 loop.remove_reader(sock.fileno())
                 loop.call_later(1.0, resume)
                 return
-            server.handle_stream(tornado.iostream.IOStream(connection), address)
+            stream = tornado.iostream.IOStream(connection, max_buffer_size=READ_BUFFER)
+            server.handle_stream(stream, address)
 
     def resume() -> None:
         if sock.fileno() != -1:  # not closed meanwhile (the server stopped)
@@ -390,7 +642,8 @@ def serve_classroom(
     students: int | None = None,
     budget_tokens: int | None = None,
 ) -> int:
-    """Run the proxy until Ctrl-C; a missing key, a bad roster or a busy port is one line and 1."""
+    """Run the proxy until Ctrl-C; a missing key, a bad roster or usage file, or a port that cannot
+    be listened on is one line and 1."""
     try:
         key = Settings.from_env().api_key  # checked there: no stray spaces or control characters
     except SettingsError as e:
@@ -405,14 +658,16 @@ def serve_classroom(
     roster_path = Path(roster)
     try:
         room, created = open_classroom(upstream, roster_path, students, budget_tokens, key)
-        asyncio.run(run(host, port, room, created, roster_path))
     except RosterError as e:
         print(str(e), file=sys.stderr)
         return 1
+    try:
+        sockets = tornado.netutil.bind_sockets(port, host)
     except OSError as e:
         error = e.strerror or e
         print(T("upstream.cannot_listen", host=host, port=port, error=error), file=sys.stderr)
         return 1
+    asyncio.run(run(sockets, host, room, created, roster_path))
     print(T("upstream.stopped"))
     return 0
 
