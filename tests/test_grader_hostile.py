@@ -73,6 +73,24 @@ def changes_the_defaults(client, messages, *, tools, run_tool, model):
     return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
 
 
+class Unprintable(Exception):
+    """An exception neither str() nor repr() can show (both raise)."""
+
+    def __str__(self):
+        raise RuntimeError("no text for you")
+
+    __repr__ = __str__
+
+
+def raises_the_unprintable(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    raise Unprintable
+
+
+def exits_with_the_unprintable(client, messages, *, tools, run_tool, model):
+    sys.exit(Unprintable())
+
+
 def timed(fn, scenarios=SOME, deadline=DEADLINE):
     start = time.monotonic()
     report = check_loop(fn, scenarios, deadline=deadline)
@@ -99,6 +117,20 @@ def test_sys_exit_and_keyboard_interrupt_are_reported_not_let_through():
     assert all("sys.exit(1)（SystemExit）" in r.diagnosis for r in exit_report.results)
     stop_report, _ = timed(interrupts)
     assert all("KeyboardInterrupt" in r.diagnosis for r in stop_report.results)
+
+
+def test_an_exception_that_cannot_be_printed_is_named_and_the_next_check_is_unaffected():
+    """str() and repr() of the loop's exception both raise: the grader names its class and says
+    it could not be shown, rather than raising out of check_loop."""
+    report, seconds = timed(raises_the_unprintable, SOME[:1])
+    assert seconds < 10
+    (result,) = report.results
+    assert not result.passed and "Unprintable" in result.diagnosis, report
+    assert "str() 和 repr() 都抛出了异常" in result.diagnosis, report
+    exit_report, _ = timed(exits_with_the_unprintable, SOME[:1])
+    assert "sys.exit(" in exit_report.results[0].diagnosis, exit_report
+    assert "str() 和 repr() 都抛出了异常" in exit_report.results[0].diagnosis, exit_report
+    assert check_loop(reference_loop, SOME[:1]).passed
 
 
 def test_a_loop_that_spins_without_asking_is_abandoned():

@@ -141,7 +141,7 @@ def asked(expect: Check) -> Check:
             how = (
                 T("no_request.returned")
                 if e is None
-                else T("no_request.raised", name=type(e).__name__)
+                else T("no_request.raised", name=run.error_name)
             )
             return [T("no_request", how=how)]
         if run.requests and e is None and not run.exceeded and not any(run.responses):

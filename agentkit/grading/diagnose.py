@@ -175,7 +175,8 @@ def stopped_from_outside(f: Facts) -> list[str]:
         return [diagnosed("swallowed_budget", limit=MAX_REQUESTS - 1)]
     if isinstance(e, SystemExit):
         f.fatal = True
-        return [diagnosed("sys_exit", code=_short(e.code, 20) if e.code is not None else "")]
+        code = run.error_text
+        return [diagnosed("sys_exit", code=code if code == T("unprintable") else _short(code, 20))]
     if isinstance(e, KeyboardInterrupt):
         f.fatal = True
         return [diagnosed("keyboard_interrupt")]
@@ -572,22 +573,22 @@ def _api_error(f: Facts, e: anthropic.APIError) -> str:
 
 
 def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
-    name = type(e).__name__
+    name, text = f.run.error_name, f.run.error_text  # read on the loop's thread (runner.shown)
     if stop == "pause_turn":
         return diagnosed("raised_on_pause", n=n, name=name)
     failed = [c for c in f.run.tool_calls if not c.ok]
-    if failed and str(e) == failed[-1].error:
-        return diagnosed("tool_error_aborted", name=name, error=e)
+    if failed and text == failed[-1].error:
+        return diagnosed("tool_error_aborted", name=name, error=text)
     branch = _missing_branch(f, e)
     if branch is not None:  # the cause: what followed (no escalation …) is its consequence
         f.fatal = True
         tool, key, value = branch
         return diagnosed("no_branch", n=n, name=name, tool=tool, field=key, value=value)
     if not f.run.requests:
-        return diagnosed("raised_before_asking", name=name, error=_short(str(e), 60))
+        return diagnosed("raised_before_asking", name=name, error=_short(text, 60))
     if stop == "tool_use":
-        return diagnosed("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
-    return diagnosed("raised", name=name, error=_short(str(e), 80))
+        return diagnosed("raised_mid_task", n=n, name=name, error=_short(text, 60))
+    return diagnosed("raised", name=name, error=_short(text, 80))
 
 
 def _missing_branch(f: Facts, e: BaseException) -> tuple[str, str, str] | None:

@@ -14,7 +14,9 @@ The loop runs in a daemon thread the grader can abandon, so no loop can hold the
   own (`Harness.clock`): the wall clock less the time its thread waited for a CPU, so a loaded
   machine (a class's notebooks on one server) does not make a correct loop late; however loaded,
   STARVED times the deadline on the wall clock is the end;
-- `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through;
+- `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through; what the
+  diagnosis shows of an exception (its class name, its text) is read on the loop's thread, under
+  its deadline (`str()` is the loop's code too, and may raise or never return);
 - module state a loop could change (the default orders, tool schemas, pages) is put back before
   every scenario.
 """
@@ -94,6 +96,8 @@ class Run:
     tool_calls: list[Execution] = field(default_factory=list)  # every run_tool call, in order
     returned: Any = None
     error: BaseException | None = None
+    error_name: str = ""  # the class name of `error`, and its text (`shown`): read on the loop's
+    error_text: str = ""  # thread, so an exception whose str() raises or hangs holds no one up
     exceeded: str | None = (
         None  # "requests", "tools", "resends": a budget ran out (swallowed or not)
     )
@@ -223,8 +227,9 @@ class Harness:
                 if not self.over.is_set():
                     run.returned = returned
             except BaseException as e:  # crashed, stopped, exited: a diagnosis, not a traceback
+                name, text = type_name(e), shown(e.code if isinstance(e, SystemExit) else e)
                 if not self.over.is_set():
-                    run.error = e
+                    run.error, run.error_name, run.error_text = e, name, text
             finally:
                 self.done.set()
 
@@ -325,6 +330,26 @@ class Harness:
         run.tool_calls.append(Execution(name, args, True, output=out, round=at))
 
         return out
+
+
+def type_name(value: Any) -> str:
+    """The name of `value`'s class, as `type` has it (a metaclass's own `__name__` is code)."""
+    return str(type.__dict__["__name__"].__get__(type(value)))
+
+
+def shown(value: Any) -> str:
+    """`value` as text: its str(), else its repr(), else a sentence that neither could show it
+    (both are the loop's code: they may raise anything). None is ""."""
+    if value is None:
+        return ""
+    for show in (str, repr):
+        try:
+            text = show(value)
+        except BaseException:  # whatever it raised, the next way is tried
+            continue
+        if isinstance(text, str):
+            return str.__str__(text)  # a str subclass's own methods are code too
+    return T("unprintable")
 
 
 def _interrupt(thread: threading.Thread) -> None:

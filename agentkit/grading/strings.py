@@ -493,6 +493,10 @@ T = Strings(
             "循环抛出了异常：{name}: {error}",
             "The loop raised an exception: {name}: {error}",
         ),
+        "unprintable": (
+            "〈str() 和 repr() 都抛出了异常，无法显示〉",
+            "<its str() and repr() both raised: it cannot be shown>",
+        ),
         "not_a_list": (
             "返回值应为 messages 列表（list），实际是 {type}",
             "The return value should be the messages list (a list), but it is a {type}",
