@@ -16,7 +16,9 @@ where the SDK would take "" for a URL.
 
 `CLEARED_FOR_TESTS` is the one list of variables that tests, `scripts/run_notebooks.py` and `.ci/run`
 clear before setting AGENTKIT_OFFLINE=1, so nothing exported on a machine leaks into a test or a
-regenerated lesson. This module imports nothing of agentkit.
+regenerated lesson. `SavedEnvironment()` keeps the variables as they are, and `restore()` puts
+them back (the grader, after a loop under test changed them). This module imports nothing of
+agentkit.
 """
 
 from __future__ import annotations
@@ -140,6 +142,24 @@ class Settings:
 def today_from_env() -> date | str | None:
     """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
     return _today(os.environ, "AGENTKIT_TODAY")
+
+
+class SavedEnvironment:
+    """The variables agentkit reads (and the `os.environ` object itself) as they are now;
+    `restore()` puts them back: the grader, after a loop that may have changed them."""
+
+    def __init__(self) -> None:
+        self.environ = os.environ
+        self.values = {name: os.environ.get(name) for name in VARIABLES}
+
+    def restore(self) -> None:
+        if os.environ is not self.environ:
+            os.environ = self.environ  # noqa: B003  (the object a loop replaced, put back)
+        for name, value in self.values.items():
+            if value is None:
+                os.environ.pop(name, None)
+            elif os.environ.get(name) != value:
+                os.environ[name] = value
 
 
 @contextmanager

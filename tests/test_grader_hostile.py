@@ -91,6 +91,17 @@ def exits_with_the_unprintable(client, messages, *, tools, run_tool, model):
     sys.exit(Unprintable())
 
 
+def speaks_junk(client, messages, *, tools, run_tool, model):
+    os.environ["AGENTKIT_LANG"] = "xx"  # not a language: every string agentkit words would raise
+    return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+
+
+def speaks_chinese_and_gives_up(client, messages, *, tools, run_tool, model):
+    os.environ["AGENTKIT_LANG"] = "zh"
+    del os.environ["AGENTKIT_OFFLINE"]
+    return messages
+
+
 def timed(fn, scenarios=SOME, deadline=DEADLINE):
     start = time.monotonic()
     report = check_loop(fn, scenarios, deadline=deadline)
@@ -130,6 +141,24 @@ def test_an_exception_that_cannot_be_printed_is_named_and_the_next_check_is_unaf
     exit_report, _ = timed(exits_with_the_unprintable, SOME[:1])
     assert "sys.exit(" in exit_report.results[0].diagnosis, exit_report
     assert "str() 和 repr() 都抛出了异常" in exit_report.results[0].diagnosis, exit_report
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_a_loop_that_changes_the_language_is_graded_in_the_language_the_check_began_in(
+    monkeypatch,
+):
+    """AGENTKIT_LANG is read at every string: a loop that sets it to junk made the diagnosis raise
+    (no report), and left the junk behind for the next check. The check speaks the language it
+    began in, and the variables agentkit reads are put back after every scenario."""
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    report, seconds = timed(speaks_junk, SOME[:2])
+    assert seconds < 10 and report.passed, report
+    assert os.environ["AGENTKIT_LANG"] == "en"
+    assert repr(report).startswith("speaks_junk: 2/2 scenarios passed"), report
+    gave_up, _ = timed(speaks_chinese_and_gives_up, SOME[:1])
+    assert gave_up.results[0].title == "The study guide's exercise: a refund"
+    assert gave_up.results[0].diagnosis.startswith("The loop never called the API"), gave_up
+    assert (os.environ["AGENTKIT_LANG"], os.environ["AGENTKIT_OFFLINE"]) == ("en", "1")
     assert check_loop(reference_loop, SOME[:1]).passed
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..antipatterns import SPECIMENS
 from ..display import LEFT, html_table
+from ..i18n import current_language, pinned
 from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
 from .diagnose import diagnose, notes
@@ -86,16 +87,21 @@ def check_loop(
     """Grade a loop function on every scenario, drawn with `seed` (0: the canonical battery the
     lessons describe; any other seed: new order ids, amounts, wording and language).
     `.passed` only when every scenario passes. Each scenario gets `deadline` seconds; after one
-    the loop did not finish in time, the rest get a short one (a report in bounded time)."""
+    the loop did not finish in time, the rest get a short one (a report in bounded time).
+    The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
+    to the environment meanwhile (`i18n.pinned`; the runner puts the variables back)."""
     results = []
-    for sc in scenarios or SCENARIOS:
-        run = run_scenario(fn, sc, seed=seed, deadline=deadline)
-        if run.timed_out is not None:
-            deadline = min(deadline, AFTER_A_HANG)
-        problems = diagnose(run)
-        results.append(
-            ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), notes(run))
-        )
+    with pinned(current_language()):
+        for sc in scenarios or SCENARIOS:
+            run = run_scenario(fn, sc, seed=seed, deadline=deadline)
+            if run.timed_out is not None:
+                deadline = min(deadline, AFTER_A_HANG)
+            problems = diagnose(run)
+            results.append(
+                ScenarioResult(
+                    sc.key, sc.title, not problems, problems, len(run.requests), notes(run)
+                )
+            )
     label: str = name or str(getattr(fn, "__name__", "loop"))
     return Report(label, results, seed)
 

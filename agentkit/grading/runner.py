@@ -18,7 +18,8 @@ The loop runs in a daemon thread the grader can abandon, so no loop can hold the
   diagnosis shows of an exception (its class name, its text) is read on the loop's thread, under
   its deadline (`str()` is the loop's code too, and may raise or never return);
 - module state a loop could change (the default orders, tool schemas, pages) is put back before
-  every scenario.
+  every scenario, and process state after it (`ProcessState`: the environment variables agentkit
+  reads, the recursion limit), so the next scenario and the next check find what the first did.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,6 +41,7 @@ from ..failures import DENIED, INVALID_INPUT, UNAVAILABLE
 from ..offline import OfflineAPI
 from ..offline.api import MIDSTREAM
 from ..offline.tokens import input_tokens
+from ..settings import SavedEnvironment
 from ..sim import SimulatedClaude, ToolFailure, World
 from ..sim import world as world_module
 from ..tools import RefundCap
@@ -139,6 +142,20 @@ def restore_module_state() -> None:
             live[:] = copy.deepcopy(value)
 
 
+class ProcessState:
+    """What a loop could change in the process that the grader, or the next check, reads: the
+    environment variables agentkit reads (`settings.SavedEnvironment`), the recursion limit.
+    Taken before a scenario, put back after it."""
+
+    def __init__(self) -> None:
+        self.environment = SavedEnvironment()
+        self.recursion = sys.getrecursionlimit()
+
+    def restore(self) -> None:
+        self.environment.restore()
+        sys.setrecursionlimit(self.recursion)
+
+
 # --- one run ---------------------------------------------------------------------------------------
 
 
@@ -153,12 +170,14 @@ def run_scenario(
 ) -> Run:
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`, for at most
     `deadline` seconds without a request or tool run, and at most `max_calls` requests."""
+    state = ProcessState()
     restore_module_state()
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
     harness = Harness(Run(case=case, deadline=deadline), max_calls)
     try:
         return harness.run(fn, model or case.model)
     finally:
+        state.restore()
         restore_module_state()
 
 
