@@ -102,6 +102,28 @@ def speaks_chinese_and_gives_up(client, messages, *, tools, run_tool, model):
     return messages
 
 
+def returns_three_million(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    return history + [{"role": "user", "content": "再来一次"}] * 3_000_000
+
+
+def returns_a_deep_one(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    nested = "end"
+    for _ in range(100_000):  # deeper than json.dumps can recurse
+        nested = [nested]
+    history[-1] = {"role": "assistant", "content": [{"type": "text", "text": "ok", "x": nested}]}
+    return history
+
+
+def returns_itself(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    block = {"type": "tool_use", "id": "toolu_1", "name": "lookup_order", "input": {}}
+    block["input"]["again"] = block
+    history.append({"role": "assistant", "content": [block]})
+    return history
+
+
 def timed(fn, scenarios=SOME, deadline=DEADLINE):
     start = time.monotonic()
     report = check_loop(fn, scenarios, deadline=deadline)
@@ -159,6 +181,22 @@ def test_a_loop_that_changes_the_language_is_graded_in_the_language_the_check_be
     assert gave_up.results[0].title == "The study guide's exercise: a refund"
     assert gave_up.results[0].diagnosis.startswith("The loop never called the API"), gave_up
     assert (os.environ["AGENTKIT_LANG"], os.environ["AGENTKIT_OFFLINE"]) == ("en", "1")
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_a_returned_value_too_big_to_read_is_read_only_so_far_and_said_so():
+    """3 million messages took 177 s to read (each validated, as a resend would be); 100,000
+    levels of nesting and a value that contains itself made the diagnosis raise RecursionError.
+    The grader reads a bounded part of what a loop returns, and says what it did not read."""
+    report, seconds = timed(returns_three_million, SOME[:1])
+    assert seconds < 20
+    (result,) = report.results
+    assert not result.passed and "返回的值太大，读不完：3000006 条消息" in result.diagnosis, report
+    assert "没有再检查它（这次运行的完整历史是 6 条消息）" in result.diagnosis, report
+    deep, seconds = timed(returns_a_deep_one, SOME[:1])
+    assert seconds < 10 and "嵌套超过 100 层" in deep.results[0].diagnosis, deep
+    cycle, seconds = timed(returns_itself, SOME[:1])
+    assert seconds < 10 and "一个包含自身的值" in cycle.results[0].diagnosis, cycle
     assert check_loop(reference_loop, SOME[:1]).passed
 
 

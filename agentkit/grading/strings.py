@@ -493,6 +493,24 @@ T = Strings(
             "循环抛出了异常：{name}: {error}",
             "The loop raised an exception: {name}: {error}",
         ),
+        "returned_too_big": (
+            "返回的值太大，读不完：{what}。评分器对返回值只读到这里，没有再检查它（这次运行的完整历史是 {m} 条消息）",
+            "The value the loop returned is too big to read: {what}. The grader read no further and"
+            " did not check it (the whole history of this run is {m} messages)",
+        ),
+        "returned.messages": (
+            "{n} 条消息，评分器最多读 {limit} 个值",
+            "{n} messages, where the grader reads at most {limit} values",
+        ),
+        "returned.values": (
+            "超过 {limit} 个值或 {characters} 个字符",
+            "more than {limit} values or {characters} characters",
+        ),
+        "returned.depth": ("嵌套超过 {limit} 层", "nested more than {limit} levels deep"),
+        "returned.cycle": (
+            "一个包含自身的值（循环引用）",
+            "a value that contains itself (a reference cycle)",
+        ),
         "unprintable": (
             "〈str() 和 repr() 都抛出了异常，无法显示〉",
             "<its str() and repr() both raised: it cannot be shown>",
