@@ -124,6 +124,12 @@ def returns_itself(client, messages, *, tools, run_tool, model):
     return history
 
 
+def holds_the_interpreter(client, messages, *, tools, run_tool, model):
+    sys.setswitchinterval(30)  # another thread waits up to 30 s for the interpreter lock
+    while not SPINNING_ENDS.is_set():
+        sum(range(1000))
+
+
 def timed(fn, scenarios=SOME, deadline=DEADLINE):
     start = time.monotonic()
     report = check_loop(fn, scenarios, deadline=deadline)
@@ -205,6 +211,25 @@ def test_a_loop_that_spins_without_asking_is_abandoned():
     # its deadline of its own seconds; on a loaded machine at most STARVED times that
     assert seconds < DEADLINE * STARVED + 10
     assert "既没有发请求也没有运行工具" in report.results[0].diagnosis
+
+
+def test_a_loop_that_holds_the_interpreter_lock_for_30_s_is_abandoned_at_its_deadline():
+    """sys.setswitchinterval(30) and a spin: the grader's thread, waiting for the interpreter lock,
+    got it 30 s later each time (152 s against a 2 s deadline), and the interval stayed at 30 for
+    the next check. While a loop runs, the interval is at most the grader's (a loop may lower it,
+    not raise it), and it is put back as it was after each scenario."""
+    before = sys.getswitchinterval()
+    report, seconds = timed(holds_the_interpreter)
+    assert seconds < (DEADLINE + 2 * 0.5) * STARVED + 10  # its deadlines; loaded, STARVED times
+    assert all("既没有发请求也没有运行工具" in r.diagnosis for r in report.results), report
+    assert sys.getswitchinterval() == before
+    sys.setswitchinterval(0.02)  # the learner's own setting, before the check: theirs again after
+    try:
+        report, seconds = timed(holds_the_interpreter, SOME[:1])
+        assert seconds < DEADLINE * STARVED + 10 and sys.getswitchinterval() == 0.02
+    finally:
+        sys.setswitchinterval(before)
+    assert check_loop(reference_loop, SOME[:1]).passed
 
 
 def test_the_next_check_loop_is_unaffected_by_the_hostile_ones():

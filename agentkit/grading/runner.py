@@ -54,6 +54,7 @@ MAX_RESENDS = 3  # the same request sent again after an answer it cannot change 
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
 AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
 LONGEST = 120.0  # the loop's seconds for one scenario, however busy the loop keeps itself
+SWITCH_INTERVAL = 0.005  # seconds: CPython's default, the longest a loop's thread holds the GIL
 STARVED = 10  # times the deadline on the wall clock: the end however long the loop waited for a CPU
 
 
@@ -144,16 +145,37 @@ def restore_module_state() -> None:
 
 class ProcessState:
     """What a loop could change in the process that the grader, or the next check, reads: the
-    environment variables agentkit reads (`settings.SavedEnvironment`), the recursion limit.
-    Taken before a scenario, put back after it."""
+    environment variables agentkit reads (`settings.SavedEnvironment`), the recursion limit, the
+    interpreter's switch interval. Taken before a scenario, put back after it.
+
+    The switch interval is how long a thread that wants the interpreter lock waits before it asks
+    the thread holding it to let go: a loop that sets it to 30 s and spins keeps the grader's own
+    thread from its deadline for 30 s at a time. While the loop runs, the interval is at most
+    SWITCH_INTERVAL and `sys.setswitchinterval` is a guard that keeps it so (a loop may lower it,
+    not raise it). A loop that took the real function before the check began still can: nothing
+    in one process stops code that holds the lock and never lets go."""
 
     def __init__(self) -> None:
         self.environment = SavedEnvironment()
         self.recursion = sys.getrecursionlimit()
+        self.switch = sys.setswitchinterval
+        self.interval = sys.getswitchinterval()
+        self.switch(min(self.interval, SWITCH_INTERVAL))
+        sys.setswitchinterval = _switch_guard(self.switch)
 
     def restore(self) -> None:
         self.environment.restore()
         sys.setrecursionlimit(self.recursion)
+        sys.setswitchinterval = self.switch
+        self.switch(self.interval)
+
+
+def _switch_guard(switch: Callable[[float], None]) -> Callable[[float], None]:
+    def setswitchinterval(interval: float, /) -> None:
+        """sys.setswitchinterval while a loop is graded: at most the grader's interval."""
+        switch(min(interval, SWITCH_INTERVAL))
+
+    return setswitchinterval
 
 
 # --- one run ---------------------------------------------------------------------------------------
