@@ -91,6 +91,30 @@ def exits_with_the_unprintable(client, messages, *, tools, run_tool, model):
     sys.exit(Unprintable())
 
 
+class Liar(Exception):
+    """isinstance() asks an object its __class__ when its type does not answer: this one raises."""
+
+    @property
+    def __class__(self):
+        raise RuntimeError("no class for you")
+
+
+def raises_a_liar(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    raise Liar
+
+
+class Unreadable(dict):
+    def get(self, *args):
+        raise RuntimeError("no get for you")
+
+
+def returns_an_unreadable_message(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    history[-1] = Unreadable(history[-1])
+    return history
+
+
 def speaks_junk(client, messages, *, tools, run_tool, model):
     os.environ["AGENTKIT_LANG"] = "xx"  # not a language: every string agentkit words would raise
     return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
@@ -169,6 +193,19 @@ def test_an_exception_that_cannot_be_printed_is_named_and_the_next_check_is_unaf
     exit_report, _ = timed(exits_with_the_unprintable, SOME[:1])
     assert "sys.exit(" in exit_report.results[0].diagnosis, exit_report
     assert "str() 和 repr() 都抛出了异常" in exit_report.results[0].diagnosis, exit_report
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_objects_whose_own_methods_raise_get_a_report_that_says_so():
+    """What the grader reads of a run can be the loop's objects, and their methods its code: an
+    exception whose __class__ raises, a message whose get() raises. The scenario fails with what
+    the grader could not read, and the check goes on."""
+    for fn in (raises_a_liar, returns_an_unreadable_message):
+        report, seconds = timed(fn, SOME[:2])
+        assert seconds < 10
+        assert all(
+            "评分器没能读完这次运行：RuntimeError: no " in r.diagnosis for r in report.results
+        )
     assert check_loop(reference_loop, SOME[:1]).passed
 
 

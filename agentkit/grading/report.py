@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..antipatterns import SPECIMENS
+from ..content import short
 from ..display import LEFT, html_table
 from ..i18n import current_language, pinned
 from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
 from .diagnose import diagnose, notes
-from .runner import AFTER_A_HANG, DEADLINE, run_scenario
+from .runner import AFTER_A_HANG, DEADLINE, Run, run_scenario, shown, type_name
 from .strings import T
 
 
@@ -96,14 +97,22 @@ def check_loop(
             run = run_scenario(fn, sc, seed=seed, deadline=deadline)
             if run.timed_out is not None:
                 deadline = min(deadline, AFTER_A_HANG)
-            problems = diagnose(run)
+            problems, said = _diagnosis(run)
             results.append(
-                ScenarioResult(
-                    sc.key, sc.title, not problems, problems, len(run.requests), notes(run)
-                )
+                ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), said)
             )
     label: str = name or str(getattr(fn, "__name__", "loop"))
     return Report(label, results, seed)
+
+
+def _diagnosis(run: Run) -> tuple[list[str], list[str]]:
+    """The run's problems and notes. What the grader reads can be the loop's own objects (what it
+    returned or raised), whose methods are the loop's code: when one raises, that is the one
+    problem said, and the check goes on."""
+    try:
+        return diagnose(run), notes(run)
+    except Exception as e:
+        return [T("unreadable", name=type_name(e), error=short(shown(e), 80))], []
 
 
 def reference_loop(client, messages, *, tools, run_tool, model):

@@ -268,7 +268,8 @@ class Harness:
                 if not self.over.is_set():
                     run.returned = returned
             except BaseException as e:  # crashed, stopped, exited: a diagnosis, not a traceback
-                name, text = type_name(e), shown(e.code if isinstance(e, SystemExit) else e)
+                exited = issubclass(type(e), SystemExit)  # isinstance() asks e its __class__
+                name, text = type_name(e), shown(getattr(e, "code", None) if exited else e)
                 if not self.over.is_set():
                     run.error, run.error_name, run.error_text = e, name, text
             finally:

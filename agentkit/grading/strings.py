@@ -511,6 +511,13 @@ T = Strings(
             "一个包含自身的值（循环引用）",
             "a value that contains itself (a reference cycle)",
         ),
+        "unreadable": (
+            "评分器没能读完这次运行：{name}: {error}。多半是返回值或异常里的某个对象，"
+            "它自己的方法（get、__eq__、__class__ …）抛出了异常；本场景记为未通过",
+            "The grader could not finish reading this run: {name}: {error}. Most likely an object"
+            " in the returned value or the exception has methods of its own (get, __eq__,"
+            " __class__ …) that raise; the scenario is marked failed",
+        ),
         "unprintable": (
             "〈str() 和 repr() 都抛出了异常，无法显示〉",
             "<its str() and repr() both raised: it cannot be shown>",
