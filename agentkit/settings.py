@@ -162,6 +162,23 @@ class SavedEnvironment:
                 os.environ[name] = value
 
 
+KEPT_FOR_A_FRESH_PROCESS = ("AGENTKIT_MODEL", "AGENTKIT_TODAY")
+"""What a class's machine may set that a check's verdict depends on (the model a lesson's code
+asks for, the clock that retires models): a fresh process that grades keeps them."""
+
+
+def offline_environment(lang: str) -> dict[str, str]:
+    """This process's environment for a fresh agentkit process that grades offline in `lang`:
+    the variables of CLEARED_FOR_TESTS dropped (credentials, cassettes) but those it keeps,
+    AGENTKIT_OFFLINE=1 and AGENTKIT_LANG=lang; the rest (PATH, HOME ...) as it is."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language: {lang!r}")
+    dropped = set(CLEARED_FOR_TESTS) - set(KEPT_FOR_A_FRESH_PROCESS)
+    env = {name: value for name, value in os.environ.items() if name not in dropped}
+    env.update(AGENTKIT_OFFLINE="1", AGENTKIT_LANG=lang)
+    return env
+
+
 @contextmanager
 def speaking(lang: str | None) -> Iterator[None]:
     """AGENTKIT_LANG set to `lang` (when given) while the block runs, then as it was: every string

@@ -53,6 +53,26 @@ class Report:
     def passed(self) -> bool:
         return all(r.passed for r in self.results)
 
+    def as_data(self) -> dict[str, Any]:
+        """The report as plain data (JSON): what a fresh process hands back (`fresh`)."""
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "passed": self.passed,
+            "results": [
+                {
+                    "key": r.key,
+                    "title": r.title,
+                    "passed": r.passed,
+                    "problems": list(r.problems),
+                    "notes": list(r.notes),
+                    "requests": r.requests,
+                    "diagnosis": r.diagnosis,
+                }
+                for r in self.results
+            ],
+        }
+
     def _counts(self) -> dict[str, int]:
         return {"passed": sum(r.passed for r in self.results), "total": len(self.results)}
 
