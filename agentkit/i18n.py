@@ -9,6 +9,9 @@ Each package keeps its strings in one table, a `Strings` made once at import:
     T.text("passed", "en", name="...")   # in a language given explicitly
 
 Every template is formatted, so a literal brace is written `{{` or `}}`.
+`pinned(lang)` holds every table to one language while a block runs, whatever AGENTKIT_LANG says
+meanwhile (the grader runs code that may change the environment; its report stays in the language
+the check began in); `current_language()` is the language a table speaks now.
 `TABLES` lists every table made, so `tests/test_i18n.py` can check each key: both languages present
 and non-empty, the same `{placeholders}` in both, and no CJK character in the English.
 The stand-in's own sentences (`agentkit.sim.phrases`) follow the task's language, not this setting.
@@ -16,15 +19,46 @@ The stand-in's own sentences (`agentkit.sim.phrases`) follow the task's language
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from string import Formatter
 
 from agentkit.settings import LANGUAGES, language
 
-__all__ = ["LANGUAGES", "TABLES", "Strings", "language", "placeholders"]
+__all__ = [
+    "LANGUAGES",
+    "TABLES",
+    "Strings",
+    "current_language",
+    "language",
+    "pinned",
+    "placeholders",
+]
 
 TABLES: dict[str, Strings] = {}
 """Every table made, by the name it was given (a package's dotted name)."""
+
+_PINNED: list[str] = []
+"""The languages `pinned` holds, the innermost last. Process-wide, not per thread: the grader's
+loop runs on a thread of its own, and the strings it meets there are held too."""
+
+
+@contextmanager
+def pinned(lang: str) -> Iterator[None]:
+    """Every table speaks `lang` ("zh" or "en") while the block runs, whatever AGENTKIT_LANG is
+    set to meanwhile."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language: {lang!r} (expected one of {LANGUAGES})")
+    _PINNED.append(lang)
+    try:
+        yield
+    finally:
+        _PINNED.pop()
+
+
+def current_language() -> str:
+    """The language a table speaks now: the one `pinned` holds, else AGENTKIT_LANG's."""
+    return _PINNED[-1] if _PINNED else language()
 
 
 class Strings:
@@ -37,7 +71,7 @@ class Strings:
         TABLES[name] = self
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return self.text(key, language(), **values)
+        return self.text(key, current_language(), **values)
 
     def text(self, key: str, lang: str, /, **values: object) -> str:
         """The string `key` in `lang` ("zh" or "en"), formatted with `values`."""

@@ -16,7 +16,9 @@ where the SDK would take "" for a URL.
 
 `CLEARED_FOR_TESTS` is the one list of variables that tests, `scripts/run_notebooks.py` and `.ci/run`
 clear before setting AGENTKIT_OFFLINE=1, so nothing exported on a machine leaks into a test or a
-regenerated lesson. This module imports nothing of agentkit.
+regenerated lesson. `SavedEnvironment()` keeps the variables as they are, and `restore()` puts
+them back (the grader, after a loop under test changed them). This module imports nothing of
+agentkit.
 """
 
 from __future__ import annotations
@@ -140,6 +142,41 @@ class Settings:
 def today_from_env() -> date | str | None:
     """AGENTKIT_TODAY alone, checked (the offline API reads it with every request)."""
     return _today(os.environ, "AGENTKIT_TODAY")
+
+
+class SavedEnvironment:
+    """The variables agentkit reads (and the `os.environ` object itself) as they are now;
+    `restore()` puts them back: the grader, after a loop that may have changed them."""
+
+    def __init__(self) -> None:
+        self.environ = os.environ
+        self.values = {name: os.environ.get(name) for name in VARIABLES}
+
+    def restore(self) -> None:
+        if os.environ is not self.environ:
+            os.environ = self.environ  # noqa: B003  (the object a loop replaced, put back)
+        for name, value in self.values.items():
+            if value is None:
+                os.environ.pop(name, None)
+            elif os.environ.get(name) != value:
+                os.environ[name] = value
+
+
+KEPT_FOR_A_FRESH_PROCESS = ("AGENTKIT_MODEL", "AGENTKIT_TODAY")
+"""What a class's machine may set that a check's verdict depends on (the model a lesson's code
+asks for, the clock that retires models): a fresh process that grades keeps them."""
+
+
+def offline_environment(lang: str) -> dict[str, str]:
+    """This process's environment for a fresh agentkit process that grades offline in `lang`:
+    the variables of CLEARED_FOR_TESTS dropped (credentials, cassettes) but those it keeps,
+    AGENTKIT_OFFLINE=1 and AGENTKIT_LANG=lang; the rest (PATH, HOME ...) as it is."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language: {lang!r}")
+    dropped = set(CLEARED_FOR_TESTS) - set(KEPT_FOR_A_FRESH_PROCESS)
+    env = {name: value for name, value in os.environ.items() if name not in dropped}
+    env.update(AGENTKIT_OFFLINE="1", AGENTKIT_LANG=lang)
+    return env
 
 
 @contextmanager

@@ -8,9 +8,13 @@ From the tags build_editions.py reads (exercise, check, solution):
 * the `exercise` cell becomes an nbgrader solution cell: the stub as shipped, then the reference
   code (the `solution` code cells) between `### BEGIN SOLUTION` / `### END SOLUTION`, which
   `nbgrader generate_assignment` removes, so the released cell is the stub the lesson ships;
-* the `check` cell becomes an autograded test cell worth POINTS that raises `AssertionError` with
-  the check's own lines when the exercise is not passed (a check returns a Verdict; an
-  autograder needs an exception), and shows the verdict when it is;
+* the `check` cell becomes an autograded test cell worth POINTS that grades in a fresh process
+  (`agentkit.grading.in_fresh_process`, the check named at build time from the notebook's imports):
+  the student's answers go there as source and values, so no cell of the student's kernel can
+  forge the grade by patching the grader or the check. It raises `AssertionError` with the
+  check's own lines when the exercise is not passed (an autograder needs an exception), and
+  prints the verdict when it is. A check call the builder cannot name (not `module.check(...)` of
+  agentkit) is graded in the kernel, with a warning;
 * a `solution` markdown cell (a written answer) becomes a manually graded answer cell;
 * every other code cell is locked: nbgrader restores its source at autograde, so the lesson's
   code cannot be changed to make a check pass.
@@ -56,6 +60,87 @@ def nbgrader_meta(grade_id: str, *, grade=False, solution=False, locked=False, p
     if points is not None:
         meta["points"] = points
     return meta
+
+
+FRESH = (
+    "from agentkit.grading import in_fresh_process  # graded apart: no cell above can forge it",
+    "",
+    '_verdict = in_fresh_process("{target}"{args})',
+    'print(_verdict["text"])',
+    'if not _verdict["passed"]:  # for the autograder: a check that is not passed raises',
+    '    raise AssertionError(_verdict["text"])',
+)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_names(cells) -> dict[str, str]:
+    """What each name the cells import stands for: a module ("agentkit.lessons.checks") or a
+    module's attribute ("agentkit.lessons.checks:whole_loop"). Read from the import statements
+    (a module is one with a file beside this script; nothing is imported)."""
+    names: dict[str, str] = {}
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    names[a.asname or a.name.split(".")[0]] = (
+                        a.name if a.asname else a.name.split(".")[0]
+                    )
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for a in node.names:
+                    whole = f"{node.module}.{a.name}"
+                    names[a.asname or a.name] = (
+                        whole if _is_module(whole) else f"{node.module}:{a.name}"
+                    )
+    return names
+
+
+def _is_module(dotted: str) -> bool:
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def check_target(call: ast.Call, names: dict[str, str]) -> str | None:
+    """The check a call names, as in_fresh_process takes it ("agentkit.lessons.checks:whole_loop"),
+    or None: `module.check(...)` or `check(...)` of an agentkit module, positional answers only."""
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        module = names.get(func.value.id, "")
+        target = f"{module}:{func.attr}" if module and ":" not in module else None
+    elif isinstance(func, ast.Name):
+        target = names.get(func.id)
+    else:
+        target = None
+    if target is None or ":" not in target or not target.startswith("agentkit."):
+        return None
+    return target
+
+
+def fresh_check(source: str, names: dict[str, str]) -> str | None:
+    """The check cell, its last expression (the check call) graded in a fresh process, raising
+    when the exercise is not passed. None when the cell does not end in a check call this can
+    name (`names`: what the notebook's imports stand for)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    last = tree.body[-1] if tree.body else None
+    if not isinstance(last, ast.Expr) or not isinstance(last.value, ast.Call):
+        return None
+    target = check_target(last.value, names)
+    if target is None:
+        return None
+    args = "".join(", " + ast.get_source_segment(source, a) for a in last.value.args)
+    head = source.splitlines()[: last.lineno - 1]
+    body = [line.format(target=target, args=args) for line in FRESH]
+    return "\n".join([*head, *(["", ""] if head and head[-1].strip() else []), *body]).strip("\n")
 
 
 def raising_check(source: str) -> str | None:
@@ -127,6 +212,18 @@ def roles_of(exercises) -> dict[int, tuple[str, int, object]]:
     return roles
 
 
+def graded_check(source: str, names: dict[str, str], i: int, warn) -> str:
+    """A check cell as the course grades it: in a fresh process, else in the kernel (warned)."""
+    fresh = fresh_check(source, names)
+    if fresh is not None:
+        return fresh
+    warn(f"第 {i + 1} 个单元格（check）的检查调用无法交给新进程评分，改在 kernel 里评分")
+    raising = raising_check(source)
+    if raising is None:
+        warn(f"第 {i + 1} 个单元格（check）不以检查调用结尾，原样保留")
+    return raising or source
+
+
 def convert(nb, i: int, role: str | None, n: int, ex, warn) -> object | None:
     """Cell i as the course has it (None: merged into its exercise's solution region)."""
     cell = copy.deepcopy(nb.cells[i])
@@ -135,10 +232,7 @@ def convert(nb, i: int, role: str | None, n: int, ex, warn) -> object | None:
         cell = solution_cell(cell, [nb.cells[s] for s in ex.solutions])
         cell.metadata["nbgrader"] = nbgrader_meta(f"exercise_{n}", solution=True)
     elif role == "check":
-        source = raising_check(cell.source)
-        if source is None:
-            warn(f"第 {i + 1} 个单元格（check）不以检查调用结尾，原样保留")
-        cell.source = source or cell.source
+        cell.source = graded_check(cell.source, imported_names(nb.cells[: i + 1]), i, warn)
         cell.metadata["nbgrader"] = nbgrader_meta(
             f"check_{n}", grade=True, locked=True, points=POINTS
         )

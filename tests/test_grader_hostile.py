@@ -73,6 +73,87 @@ def changes_the_defaults(client, messages, *, tools, run_tool, model):
     return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
 
 
+class Unprintable(Exception):
+    """An exception neither str() nor repr() can show (both raise)."""
+
+    def __str__(self):
+        raise RuntimeError("no text for you")
+
+    __repr__ = __str__
+
+
+def raises_the_unprintable(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    raise Unprintable
+
+
+def exits_with_the_unprintable(client, messages, *, tools, run_tool, model):
+    sys.exit(Unprintable())
+
+
+class Liar(Exception):
+    """isinstance() asks an object its __class__ when its type does not answer: this one raises."""
+
+    @property
+    def __class__(self):
+        raise RuntimeError("no class for you")
+
+
+def raises_a_liar(client, messages, *, tools, run_tool, model):
+    client.messages.create(model=model, max_tokens=100, messages=messages)
+    raise Liar
+
+
+class Unreadable(dict):
+    def get(self, *args):
+        raise RuntimeError("no get for you")
+
+
+def returns_an_unreadable_message(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    history[-1] = Unreadable(history[-1])
+    return history
+
+
+def speaks_junk(client, messages, *, tools, run_tool, model):
+    os.environ["AGENTKIT_LANG"] = "xx"  # not a language: every string agentkit words would raise
+    return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+
+
+def speaks_chinese_and_gives_up(client, messages, *, tools, run_tool, model):
+    os.environ["AGENTKIT_LANG"] = "zh"
+    del os.environ["AGENTKIT_OFFLINE"]
+    return messages
+
+
+def returns_three_million(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    return history + [{"role": "user", "content": "再来一次"}] * 3_000_000
+
+
+def returns_a_deep_one(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    nested = "end"
+    for _ in range(100_000):  # deeper than json.dumps can recurse
+        nested = [nested]
+    history[-1] = {"role": "assistant", "content": [{"type": "text", "text": "ok", "x": nested}]}
+    return history
+
+
+def returns_itself(client, messages, *, tools, run_tool, model):
+    history = reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+    block = {"type": "tool_use", "id": "toolu_1", "name": "lookup_order", "input": {}}
+    block["input"]["again"] = block
+    history.append({"role": "assistant", "content": [block]})
+    return history
+
+
+def holds_the_interpreter(client, messages, *, tools, run_tool, model):
+    sys.setswitchinterval(30)  # another thread waits up to 30 s for the interpreter lock
+    while not SPINNING_ENDS.is_set():
+        sum(range(1000))
+
+
 def timed(fn, scenarios=SOME, deadline=DEADLINE):
     start = time.monotonic()
     report = check_loop(fn, scenarios, deadline=deadline)
@@ -101,11 +182,91 @@ def test_sys_exit_and_keyboard_interrupt_are_reported_not_let_through():
     assert all("KeyboardInterrupt" in r.diagnosis for r in stop_report.results)
 
 
+def test_an_exception_that_cannot_be_printed_is_named_and_the_next_check_is_unaffected():
+    """str() and repr() of the loop's exception both raise: the grader names its class and says
+    it could not be shown, rather than raising out of check_loop."""
+    report, seconds = timed(raises_the_unprintable, SOME[:1])
+    assert seconds < 10
+    (result,) = report.results
+    assert not result.passed and "Unprintable" in result.diagnosis, report
+    assert "str() 和 repr() 都抛出了异常" in result.diagnosis, report
+    exit_report, _ = timed(exits_with_the_unprintable, SOME[:1])
+    assert "sys.exit(" in exit_report.results[0].diagnosis, exit_report
+    assert "str() 和 repr() 都抛出了异常" in exit_report.results[0].diagnosis, exit_report
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_objects_whose_own_methods_raise_get_a_report_that_says_so():
+    """What the grader reads of a run can be the loop's objects, and their methods its code: an
+    exception whose __class__ raises, a message whose get() raises. The scenario fails with what
+    the grader could not read, and the check goes on."""
+    for fn in (raises_a_liar, returns_an_unreadable_message):
+        report, seconds = timed(fn, SOME[:2])
+        assert seconds < 10
+        assert all(
+            "评分器没能读完这次运行：RuntimeError: no " in r.diagnosis for r in report.results
+        )
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_a_loop_that_changes_the_language_is_graded_in_the_language_the_check_began_in(
+    monkeypatch,
+):
+    """AGENTKIT_LANG is read at every string: a loop that sets it to junk made the diagnosis raise
+    (no report), and left the junk behind for the next check. The check speaks the language it
+    began in, and the variables agentkit reads are put back after every scenario."""
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    report, seconds = timed(speaks_junk, SOME[:2])
+    assert seconds < 10 and report.passed, report
+    assert os.environ["AGENTKIT_LANG"] == "en"
+    assert repr(report).startswith("speaks_junk: 2/2 scenarios passed"), report
+    gave_up, _ = timed(speaks_chinese_and_gives_up, SOME[:1])
+    assert gave_up.results[0].title == "The study guide's exercise: a refund"
+    assert gave_up.results[0].diagnosis.startswith("The loop never called the API"), gave_up
+    assert (os.environ["AGENTKIT_LANG"], os.environ["AGENTKIT_OFFLINE"]) == ("en", "1")
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
+def test_a_returned_value_too_big_to_read_is_read_only_so_far_and_said_so():
+    """3 million messages took 177 s to read (each validated, as a resend would be); 100,000
+    levels of nesting and a value that contains itself made the diagnosis raise RecursionError.
+    The grader reads a bounded part of what a loop returns, and says what it did not read."""
+    report, seconds = timed(returns_three_million, SOME[:1])
+    assert seconds < 20
+    (result,) = report.results
+    assert not result.passed and "返回的值太大，读不完：3000006 条消息" in result.diagnosis, report
+    assert "没有再检查它（这次运行的完整历史是 6 条消息）" in result.diagnosis, report
+    deep, seconds = timed(returns_a_deep_one, SOME[:1])
+    assert seconds < 10 and "嵌套超过 100 层" in deep.results[0].diagnosis, deep
+    cycle, seconds = timed(returns_itself, SOME[:1])
+    assert seconds < 10 and "一个包含自身的值" in cycle.results[0].diagnosis, cycle
+    assert check_loop(reference_loop, SOME[:1]).passed
+
+
 def test_a_loop_that_spins_without_asking_is_abandoned():
     report, seconds = timed(spins, SOME[:1])
     # its deadline of its own seconds; on a loaded machine at most STARVED times that
     assert seconds < DEADLINE * STARVED + 10
     assert "既没有发请求也没有运行工具" in report.results[0].diagnosis
+
+
+def test_a_loop_that_holds_the_interpreter_lock_for_30_s_is_abandoned_at_its_deadline():
+    """sys.setswitchinterval(30) and a spin: the grader's thread, waiting for the interpreter lock,
+    got it 30 s later each time (152 s against a 2 s deadline), and the interval stayed at 30 for
+    the next check. While a loop runs, the interval is at most the grader's (a loop may lower it,
+    not raise it), and it is put back as it was after each scenario."""
+    before = sys.getswitchinterval()
+    report, seconds = timed(holds_the_interpreter)
+    assert seconds < (DEADLINE + 2 * 0.5) * STARVED + 10  # its deadlines; loaded, STARVED times
+    assert all("既没有发请求也没有运行工具" in r.diagnosis for r in report.results), report
+    assert sys.getswitchinterval() == before
+    sys.setswitchinterval(0.02)  # the learner's own setting, before the check: theirs again after
+    try:
+        report, seconds = timed(holds_the_interpreter, SOME[:1])
+        assert seconds < DEADLINE * STARVED + 10 and sys.getswitchinterval() == 0.02
+    finally:
+        sys.setswitchinterval(before)
+    assert check_loop(reference_loop, SOME[:1]).passed
 
 
 def test_the_next_check_loop_is_unaffected_by_the_hostile_ones():

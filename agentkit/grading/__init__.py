@@ -5,10 +5,13 @@
   of run_tool.
 - `diagnose`: what went wrong, cause first, one message per failure class (zh or en: `strings`).
 - `report`: `check_loop`, the report, the scoreboard.
+- `fresh`: the same grade given in a fresh process (`grade_in_fresh_process`, `in_fresh_process`),
+  which no cell of the learner's kernel can patch: what nbgrader's course grades with.
 """
 
 from .battery import MODELS, RUNAWAY_LIMIT, SCENARIOS, Case, Scenario
 from .diagnose import diagnose
+from .fresh import grade_in_fresh_process, in_fresh_process
 from .report import Report, ScenarioResult, Scoreboard, check_loop, reference_loop, scoreboard
 from .runner import BudgetExceeded, Execution, Run, run_scenario
 
@@ -24,6 +27,8 @@ __all__ = [
     "run_scenario",
     "diagnose",
     "check_loop",
+    "grade_in_fresh_process",
+    "in_fresh_process",
     "reference_loop",
     "scoreboard",
     "Report",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..settings import language
+from ..i18n import current_language
 from ..sim import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, World
 from .strings import T
 
@@ -76,7 +76,7 @@ class Draw:
     def __init__(self, seed: int, key: str):
         self.seed, self.rng = seed, random.Random(f"{seed}:{key}")
         self.orders: dict[str, dict[str, Any]] = {}
-        self.lang = language() if seed == 0 else self.rng.choice(("zh", "en"))
+        self.lang = current_language() if seed == 0 else self.rng.choice(("zh", "en"))
 
     def pick(self, canonical: Any, *others: Any) -> Any:
         return canonical if self.seed == 0 else self.rng.choice((canonical, *others))
@@ -141,7 +141,7 @@ def asked(expect: Check) -> Check:
             how = (
                 T("no_request.returned")
                 if e is None
-                else T("no_request.raised", name=type(e).__name__)
+                else T("no_request.raised", name=run.error_name)
             )
             return [T("no_request", how=how)]
         if run.requests and e is None and not run.exceeded and not any(run.responses):

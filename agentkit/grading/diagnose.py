@@ -6,6 +6,10 @@ round with what result, what the loop returned or raised) and says at most one t
 per failure class. `diagnose` lists them in the order a reviewer would: the cause before its
 consequences, the scenario's own expectations about the world last.
 
+What the loop returned is read only so far (`RETURNED_VALUES` values, `RETURNED_DEPTH` levels, no
+value that contains itself), with the containers' own methods, never the loop's: a value beyond
+that is said to be too big, and the checks of the returned value are skipped.
+
 Tool results are judged by meaning, not by wording: an `is_error` result for a call that never
 ran is a denial (a hook, a precondition, input validation); a result may label or reformat its
 own call's output; it is mis-paired only when it carries another call's output. Whether a result
@@ -14,6 +18,7 @@ was made up is for the world to judge: what really happened is in its record of 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import defaultdict
@@ -28,6 +33,9 @@ from .battery import RUNAWAY_LIMIT
 from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Execution, Run
 from .strings import T
 
+RETURNED_VALUES = 100_000  # values of a returned value read at most (a whole history: thousands)
+RETURNED_DEPTH = 100  # levels of nesting read at most (a message's blocks: under ten)
+RETURNED_CHARACTERS = 10_000_000  # characters of text read at most
 ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded", "stop_sequence")
 CUT = ("max_tokens", "model_context_window_exceeded")
 
@@ -95,6 +103,8 @@ class Facts:
             and r["tool_choice"].get("disable_parallel_tool_use") is True
             for r in run.requests
         )
+        self.oversize = None if run.error is not None else _oversize(run.returned)
+        self.returned = run.returned if self.oversize is None else None  # None: not read
         self.fatal = False  # set by a check whose cause makes the world checks noise
         self.scripted = False  # the loop ran tools the model never asked for
 
@@ -175,7 +185,8 @@ def stopped_from_outside(f: Facts) -> list[str]:
         return [diagnosed("swallowed_budget", limit=MAX_REQUESTS - 1)]
     if isinstance(e, SystemExit):
         f.fatal = True
-        return [diagnosed("sys_exit", code=_short(e.code, 20) if e.code is not None else "")]
+        code = run.error_text
+        return [diagnosed("sys_exit", code=code if code == T("unprintable") else _short(code, 20))]
     if isinstance(e, KeyboardInterrupt):
         f.fatal = True
         return [diagnosed("keyboard_interrupt")]
@@ -385,8 +396,8 @@ def replies_verbatim(f: Facts) -> list[str]:
         b["id"]: n for n, r in enumerate(f.rounds, 1) if r for b in r["content"] if b.get("id")
     }
     histories = _first_sent(f.run.requests)
-    if isinstance(f.run.returned, list) and f.run.error is None:
-        histories.append((T("in_returned"), f.run.returned))
+    if isinstance(f.returned, list) and f.run.error is None:
+        histories.append((T("in_returned"), f.returned))
     for where, msgs in histories:
         for m in msgs:
             if not isinstance(m, dict) or m.get("role") != "assistant":
@@ -572,22 +583,22 @@ def _api_error(f: Facts, e: anthropic.APIError) -> str:
 
 
 def _why_raised(f: Facts, e: BaseException, stop: str | None, n: int) -> str:
-    name = type(e).__name__
+    name, text = f.run.error_name, f.run.error_text  # read on the loop's thread (runner.shown)
     if stop == "pause_turn":
         return diagnosed("raised_on_pause", n=n, name=name)
     failed = [c for c in f.run.tool_calls if not c.ok]
-    if failed and str(e) == failed[-1].error:
-        return diagnosed("tool_error_aborted", name=name, error=e)
+    if failed and text == failed[-1].error:
+        return diagnosed("tool_error_aborted", name=name, error=text)
     branch = _missing_branch(f, e)
     if branch is not None:  # the cause: what followed (no escalation …) is its consequence
         f.fatal = True
         tool, key, value = branch
         return diagnosed("no_branch", n=n, name=name, tool=tool, field=key, value=value)
     if not f.run.requests:
-        return diagnosed("raised_before_asking", name=name, error=_short(str(e), 60))
+        return diagnosed("raised_before_asking", name=name, error=_short(text, 60))
     if stop == "tool_use":
-        return diagnosed("raised_mid_task", n=n, name=name, error=_short(str(e), 60))
-    return diagnosed("raised", name=name, error=_short(str(e), 80))
+        return diagnosed("raised_mid_task", n=n, name=name, error=_short(text, 60))
+    return diagnosed("raised", name=name, error=_short(text, 80))
 
 
 def _missing_branch(f: Facts, e: BaseException) -> tuple[str, str, str] | None:
@@ -636,10 +647,62 @@ def _from_the_task(f: Facts, n: int, name: Any) -> bool:
     )
 
 
+def returned_readable(f: Facts) -> list[str]:
+    """What the loop returned is small enough to read: else what was too big, and how long the
+    whole history of this run is (the last request's messages and the final reply)."""
+    if f.oversize is None or f.run.exceeded:
+        return []
+    whole = len(_messages(f.run.requests[-1])) + 1 if f.run.requests else 1
+    return [diagnosed("returned_too_big", what=f.oversize, m=whole)]
+
+
+def _oversize(value: Any) -> str | None:
+    """What makes `value` too big to read (more than RETURNED_VALUES values or RETURNED_CHARACTERS
+    characters, nested deeper than RETURNED_DEPTH, or containing itself), or None. Read with the
+    built-in containers' own methods (a subclass's are the loop's code), in bounded time."""
+    if issubclass(type(value), list) and list.__len__(value) > RETURNED_VALUES:
+        return T("returned.messages", n=list.__len__(value), limit=RETURNED_VALUES)
+    count, characters, path = 0, 0, set()
+    stack: list[tuple[Any, int, bool]] = [(value, 0, False)]
+    while stack:
+        item, depth, leaving = stack.pop()
+        if leaving:
+            path.discard(id(item))
+            continue
+        count += 1
+        if issubclass(type(item), str):
+            characters += str.__len__(item)
+        children = _children(item, RETURNED_VALUES - count + 1)
+        if count > RETURNED_VALUES or characters > RETURNED_CHARACTERS:
+            return T("returned.values", limit=RETURNED_VALUES, characters=RETURNED_CHARACTERS)
+        if children is None:
+            continue
+        if id(item) in path:
+            return T("returned.cycle")
+        if depth >= RETURNED_DEPTH:
+            return T("returned.depth", limit=RETURNED_DEPTH)
+        path.add(id(item))
+        stack.append((item, depth, True))
+        stack += [(child, depth + 1, False) for child in children]
+    return None
+
+
+def _children(item: Any, most: int) -> list[Any] | None:
+    """The values a built-in container holds (at most `most` of them), or None for a value."""
+    kind = type(item)
+    if issubclass(kind, dict):
+        return list(itertools.islice(dict.values(item), most))
+    if issubclass(kind, list):
+        return list(itertools.islice(list.__iter__(item), most))
+    if issubclass(kind, tuple):
+        return list(itertools.islice(tuple.__iter__(item), most))
+    return None
+
+
 def returned_early(f: Facts) -> list[str]:
     """The loop returned: was the task at an end, and did it say so honestly?"""
-    msgs, (n, last) = f.run.returned, f.last
-    if f.run.error is not None or f.run.exceeded:
+    msgs, (n, last) = f.returned, f.last
+    if f.run.error is not None or f.run.exceeded or f.oversize is not None:
         return []
     if not isinstance(msgs, list):
         return [diagnosed("not_a_list", type=type(msgs).__name__)]
@@ -694,7 +757,7 @@ def _went_on_after_text(f: Facts, n: int) -> bool:
 
 def returned_history(f: Facts) -> list[str]:
     """The returned list is the whole history, ending with the model's final response as it came."""
-    msgs, (n, last) = f.run.returned, f.last
+    msgs, (n, last) = f.returned, f.last
     if f.run.error is not None or f.run.exceeded or not isinstance(msgs, list) or last is None:
         return []
     if last["stop_reason"] in ("tool_use", "pause_turn", "max_tokens") or f.faulted():
@@ -720,7 +783,7 @@ def returned_history(f: Facts) -> list[str]:
 
 def resendable(f: Facts) -> list[str]:
     """The returned history can be sent again (the next question appended): the API accepts it."""
-    msgs, (_, last) = f.run.returned, f.last
+    msgs, (_, last) = f.returned, f.last
     if f.run.error is not None or f.run.exceeded or not isinstance(msgs, list) or not msgs:
         return []
     if last and last["stop_reason"] in ("tool_use", "pause_turn", "max_tokens"):
@@ -763,6 +826,7 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
     raised,
     forced_choice,
     wrong_model,
+    returned_readable,
     returned_early,
     resendable,
     returned_history,

@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..antipatterns import SPECIMENS
+from ..content import short
 from ..display import LEFT, html_table
+from ..i18n import current_language, pinned
 from ..loop import run_agent_loop
 from .battery import SCENARIOS, Scenario
 from .diagnose import diagnose, notes
-from .runner import AFTER_A_HANG, DEADLINE, run_scenario
+from .runner import AFTER_A_HANG, DEADLINE, Run, run_scenario, shown, type_name
 from .strings import T
 
 
@@ -50,6 +52,26 @@ class Report:
     @property
     def passed(self) -> bool:
         return all(r.passed for r in self.results)
+
+    def as_data(self) -> dict[str, Any]:
+        """The report as plain data (JSON): what a fresh process hands back (`fresh`)."""
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "passed": self.passed,
+            "results": [
+                {
+                    "key": r.key,
+                    "title": r.title,
+                    "passed": r.passed,
+                    "problems": list(r.problems),
+                    "notes": list(r.notes),
+                    "requests": r.requests,
+                    "diagnosis": r.diagnosis,
+                }
+                for r in self.results
+            ],
+        }
 
     def _counts(self) -> dict[str, int]:
         return {"passed": sum(r.passed for r in self.results), "total": len(self.results)}
@@ -86,18 +108,31 @@ def check_loop(
     """Grade a loop function on every scenario, drawn with `seed` (0: the canonical battery the
     lessons describe; any other seed: new order ids, amounts, wording and language).
     `.passed` only when every scenario passes. Each scenario gets `deadline` seconds; after one
-    the loop did not finish in time, the rest get a short one (a report in bounded time)."""
+    the loop did not finish in time, the rest get a short one (a report in bounded time).
+    The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
+    to the environment meanwhile (`i18n.pinned`; the runner puts the variables back)."""
     results = []
-    for sc in scenarios or SCENARIOS:
-        run = run_scenario(fn, sc, seed=seed, deadline=deadline)
-        if run.timed_out is not None:
-            deadline = min(deadline, AFTER_A_HANG)
-        problems = diagnose(run)
-        results.append(
-            ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), notes(run))
-        )
+    with pinned(current_language()):
+        for sc in scenarios or SCENARIOS:
+            run = run_scenario(fn, sc, seed=seed, deadline=deadline)
+            if run.timed_out is not None:
+                deadline = min(deadline, AFTER_A_HANG)
+            problems, said = _diagnosis(run)
+            results.append(
+                ScenarioResult(sc.key, sc.title, not problems, problems, len(run.requests), said)
+            )
     label: str = name or str(getattr(fn, "__name__", "loop"))
     return Report(label, results, seed)
+
+
+def _diagnosis(run: Run) -> tuple[list[str], list[str]]:
+    """The run's problems and notes. What the grader reads can be the loop's own objects (what it
+    returned or raised), whose methods are the loop's code: when one raises, that is the one
+    problem said, and the check goes on."""
+    try:
+        return diagnose(run), notes(run)
+    except Exception as e:
+        return [T("unreadable", name=type_name(e), error=short(shown(e), 80))], []
 
 
 def reference_loop(client, messages, *, tools, run_tool, model):

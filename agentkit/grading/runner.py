@@ -14,9 +14,12 @@ The loop runs in a daemon thread the grader can abandon, so no loop can hold the
   own (`Harness.clock`): the wall clock less the time its thread waited for a CPU, so a loaded
   machine (a class's notebooks on one server) does not make a correct loop late; however loaded,
   STARVED times the deadline on the wall clock is the end;
-- `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through;
+- `SystemExit` and `KeyboardInterrupt` raised by the loop are recorded, not let through; what the
+  diagnosis shows of an exception (its class name, its text) is read on the loop's thread, under
+  its deadline (`str()` is the loop's code too, and may raise or never return);
 - module state a loop could change (the default orders, tool schemas, pages) is put back before
-  every scenario.
+  every scenario, and process state after it (`ProcessState`: the environment variables agentkit
+  reads, the recursion limit), so the next scenario and the next check find what the first did.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +41,7 @@ from ..failures import DENIED, INVALID_INPUT, UNAVAILABLE
 from ..offline import OfflineAPI
 from ..offline.api import MIDSTREAM
 from ..offline.tokens import input_tokens
+from ..settings import SavedEnvironment
 from ..sim import SimulatedClaude, ToolFailure, World
 from ..sim import world as world_module
 from ..tools import RefundCap
@@ -49,6 +54,7 @@ MAX_RESENDS = 3  # the same request sent again after an answer it cannot change 
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
 AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
 LONGEST = 120.0  # the loop's seconds for one scenario, however busy the loop keeps itself
+SWITCH_INTERVAL = 0.005  # seconds: CPython's default, the longest a loop's thread holds the GIL
 STARVED = 10  # times the deadline on the wall clock: the end however long the loop waited for a CPU
 
 
@@ -94,6 +100,8 @@ class Run:
     tool_calls: list[Execution] = field(default_factory=list)  # every run_tool call, in order
     returned: Any = None
     error: BaseException | None = None
+    error_name: str = ""  # the class name of `error`, and its text (`shown`): read on the loop's
+    error_text: str = ""  # thread, so an exception whose str() raises or hangs holds no one up
     exceeded: str | None = (
         None  # "requests", "tools", "resends": a budget ran out (swallowed or not)
     )
@@ -135,6 +143,41 @@ def restore_module_state() -> None:
             live[:] = copy.deepcopy(value)
 
 
+class ProcessState:
+    """What a loop could change in the process that the grader, or the next check, reads: the
+    environment variables agentkit reads (`settings.SavedEnvironment`), the recursion limit, the
+    interpreter's switch interval. Taken before a scenario, put back after it.
+
+    The switch interval is how long a thread that wants the interpreter lock waits before it asks
+    the thread holding it to let go: a loop that sets it to 30 s and spins keeps the grader's own
+    thread from its deadline for 30 s at a time. While the loop runs, the interval is at most
+    SWITCH_INTERVAL and `sys.setswitchinterval` is a guard that keeps it so (a loop may lower it,
+    not raise it). A loop that took the real function before the check began still can: nothing
+    in one process stops code that holds the lock and never lets go."""
+
+    def __init__(self) -> None:
+        self.environment = SavedEnvironment()
+        self.recursion = sys.getrecursionlimit()
+        self.switch = sys.setswitchinterval
+        self.interval = sys.getswitchinterval()
+        self.switch(min(self.interval, SWITCH_INTERVAL))
+        sys.setswitchinterval = _switch_guard(self.switch)
+
+    def restore(self) -> None:
+        self.environment.restore()
+        sys.setrecursionlimit(self.recursion)
+        sys.setswitchinterval = self.switch
+        self.switch(self.interval)
+
+
+def _switch_guard(switch: Callable[[float], None]) -> Callable[[float], None]:
+    def setswitchinterval(interval: float, /) -> None:
+        """sys.setswitchinterval while a loop is graded: at most the grader's interval."""
+        switch(min(interval, SWITCH_INTERVAL))
+
+    return setswitchinterval
+
+
 # --- one run ---------------------------------------------------------------------------------------
 
 
@@ -149,12 +192,14 @@ def run_scenario(
 ) -> Run:
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`, for at most
     `deadline` seconds without a request or tool run, and at most `max_calls` requests."""
+    state = ProcessState()
     restore_module_state()
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
     harness = Harness(Run(case=case, deadline=deadline), max_calls)
     try:
         return harness.run(fn, model or case.model)
     finally:
+        state.restore()
         restore_module_state()
 
 
@@ -223,8 +268,10 @@ class Harness:
                 if not self.over.is_set():
                     run.returned = returned
             except BaseException as e:  # crashed, stopped, exited: a diagnosis, not a traceback
+                exited = issubclass(type(e), SystemExit)  # isinstance() asks e its __class__
+                name, text = type_name(e), shown(getattr(e, "code", None) if exited else e)
                 if not self.over.is_set():
-                    run.error = e
+                    run.error, run.error_name, run.error_text = e, name, text
             finally:
                 self.done.set()
 
@@ -325,6 +372,26 @@ class Harness:
         run.tool_calls.append(Execution(name, args, True, output=out, round=at))
 
         return out
+
+
+def type_name(value: Any) -> str:
+    """The name of `value`'s class, as `type` has it (a metaclass's own `__name__` is code)."""
+    return str(type.__dict__["__name__"].__get__(type(value)))
+
+
+def shown(value: Any) -> str:
+    """`value` as text: its str(), else its repr(), else a sentence that neither could show it
+    (both are the loop's code: they may raise anything). None is ""."""
+    if value is None:
+        return ""
+    for show in (str, repr):
+        try:
+            text = show(value)
+        except BaseException:  # whatever it raised, the next way is tried
+            continue
+        if isinstance(text, str):
+            return str.__str__(text)  # a str subclass's own methods are code too
+    return T("unprintable")
 
 
 def _interrupt(thread: threading.Thread) -> None:

@@ -493,6 +493,87 @@ T = Strings(
             "循环抛出了异常：{name}: {error}",
             "The loop raised an exception: {name}: {error}",
         ),
+        "returned_too_big": (
+            "返回的值太大，读不完：{what}。评分器对返回值只读到这里，没有再检查它（这次运行的完整历史是 {m} 条消息）",
+            "The value the loop returned is too big to read: {what}. The grader read no further and"
+            " did not check it (the whole history of this run is {m} messages)",
+        ),
+        "returned.messages": (
+            "{n} 条消息，评分器最多读 {limit} 个值",
+            "{n} messages, where the grader reads at most {limit} values",
+        ),
+        "returned.values": (
+            "超过 {limit} 个值或 {characters} 个字符",
+            "more than {limit} values or {characters} characters",
+        ),
+        "returned.depth": ("嵌套超过 {limit} 层", "nested more than {limit} levels deep"),
+        "returned.cycle": (
+            "一个包含自身的值（循环引用）",
+            "a value that contains itself (a reference cycle)",
+        ),
+        # --- a grade given in a fresh process (fresh) ---
+        "fresh.cannot_send": (
+            "无法把 {what} 交给新的进程评分：{why}；本次不计分",
+            "{what} cannot be sent to a fresh process to be graded: {why}; no grade is given",
+        ),
+        "fresh.used_by": ("{by} 用到的 {name}", "{name} (used by {by})"),
+        "fresh.two_values": (
+            "同一个名字指向了两个不同的值",
+            "one name stands for two different values",
+        ),
+        "fresh.not_picklable": (
+            "它的值复制不到另一个进程里（{error}）；在函数里面创建它，或者改用普通的值（数字、字符串、列表、字典）",
+            "its value cannot be copied into another process ({error}); create it inside the"
+            " function, or use a plain value (numbers, strings, lists, dicts)",
+        ),
+        "fresh.lambda": ("它是 lambda；请用 def 定义它", "it is a lambda; define it with def"),
+        "fresh.closure": (
+            "它定义在另一个函数里面，用到了那个函数的变量；请把它定义在单元格的最外层",
+            "it is defined inside another function and uses that function's variables; define"
+            " it at the top level of a cell",
+        ),
+        "fresh.no_source": (
+            "找不到它的源代码；重新运行定义它的单元格",
+            "its source code cannot be found; run the cell that defines it again",
+        ),
+        "fresh.syntax": (
+            "它的源代码有语法错误（{error}）",
+            "its source has a syntax error ({error})",
+        ),
+        "fresh.no_process": (
+            "无法启动评分用的新进程（{error}）；本次不计分",
+            "A fresh process to grade this cannot be started ({error}); no grade is given",
+        ),
+        "fresh.timeout": (
+            "评分的新进程 {seconds} 秒内没有结束，已被停止；本次不计分",
+            "The fresh process grading this did not finish within {seconds} s and was stopped;"
+            " no grade is given",
+        ),
+        "fresh.no_answer": (
+            "评分的新进程没有给出结果就结束了（退出码 {code}）；本次不计分",
+            "The fresh process grading this ended without a verdict (exit code {code}); no grade"
+            " is given",
+        ),
+        "fresh.failed": (
+            "评分的新进程出错了：{error}；本次不计分",
+            "The fresh process grading this failed: {error}; no grade is given",
+        ),
+        "fresh.tampered": (
+            "被评分的代码改动了评分器自己的代码（{names}），所以不给分：提交的代码不要改动 agentkit",
+            "The graded code changed the grader's own code ({names}), so no grade is given:"
+            " submit code that leaves agentkit alone",
+        ),
+        "unreadable": (
+            "评分器没能读完这次运行：{name}: {error}。多半是返回值或异常里的某个对象，"
+            "它自己的方法（get、__eq__、__class__ …）抛出了异常；本场景记为未通过",
+            "The grader could not finish reading this run: {name}: {error}. Most likely an object"
+            " in the returned value or the exception has methods of its own (get, __eq__,"
+            " __class__ …) that raise; the scenario is marked failed",
+        ),
+        "unprintable": (
+            "〈str() 和 repr() 都抛出了异常，无法显示〉",
+            "<its str() and repr() both raised: it cannot be shown>",
+        ),
         "not_a_list": (
             "返回值应为 messages 列表（list），实际是 {type}",
             "The return value should be the messages list (a list), but it is a {type}",
