@@ -36,6 +36,8 @@ def rel(path):
 
 
 def _load_script():
+    if "build_editions" in sys.modules:  # imported by another test module of this worker
+        return sys.modules["build_editions"]
     spec = importlib.util.spec_from_file_location("build_editions", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     sys.modules["build_editions"] = module
