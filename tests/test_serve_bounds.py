@@ -295,9 +295,9 @@ def test_ctrl_c_while_serve_is_importing_exits_quietly():
     assert (status, said) == (130, []) or (status == 0 and said[-1] == "离线 Claude API 已停止。")
 
 
-def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(monkeypatch):
-    """A large body is handled off the event loop: here its handling waits until the small request
-    of another key has its answer, which it gets while the large one is still pending."""
+def hold_large_bodies(monkeypatch):
+    """OfflineAPI.handle, for a body handled off the event loop, waits for `release` after
+    setting `entered`: (entered, release)."""
     entered, release = threading.Event(), threading.Event()
     handle = OfflineAPI.handle
 
@@ -308,6 +308,13 @@ def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(mo
         return handle(self, method, path, content, headers)
 
     monkeypatch.setattr(OfflineAPI, "handle", held)
+    return entered, release
+
+
+def test_another_keys_small_request_is_answered_while_a_large_body_is_handled(monkeypatch):
+    """A large body is handled off the event loop: here its handling waits until the small request
+    of another key has its answer, which it gets while the large one is still pending."""
+    entered, release = hold_large_bodies(monkeypatch)
     text = "x" * (2 * serve.OFF_LOOP)  # within the context window: a valid request
     large = json.dumps({**BODY, "messages": [{"role": "user", "content": text}]}).encode()
     with Background() as bg, ThreadPoolExecutor(1) as pool:
@@ -754,16 +761,7 @@ def test_100_continue_goes_out_after_the_answers_to_the_requests_before_it(monke
     being answered, a client reads it as that request's. Here the connection's first request waits
     for its key (another connection's large body holds it); the 100 for the second comes only
     after the first one's answer."""
-    entered, release = threading.Event(), threading.Event()
-    handle = OfflineAPI.handle
-
-    def held(self, method, path, content, headers=None):
-        if len(content) > serve.OFF_LOOP:
-            entered.set()
-            release.wait(60)
-        return handle(self, method, path, content, headers)
-
-    monkeypatch.setattr(OfflineAPI, "handle", held)
+    entered, release = hold_large_bodies(monkeypatch)
     parsed = headers_parsed(monkeypatch)
     body = json.dumps(BODY).encode()
     expecting = raw_request(body, extra="expect: 100-continue\r\n")[: -len(body)]

@@ -39,6 +39,7 @@ from .conversation import Conversation
 from .lexicon import CHANGES, THING, concepts, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
+from .toolbox import TOOL_SEARCH
 from .view import Call, Tool, View, view
 from .world import TOOL_SCHEMAS
 
@@ -48,7 +49,7 @@ ORDER_TOOLS = frozenset(TOOL_SCHEMAS)
 def applies(conv: Conversation) -> bool:
     """The general policy answers when the request offers a custom tool that is not the orders
     world's, unless it also offers lookup_order and the task names an order."""
-    custom = {n for n in conv.custom_tools if n not in ORDER_TOOLS and n != "ToolSearch"}
+    custom = {n for n in conv.custom_tools if n not in ORDER_TOOLS and n != TOOL_SEARCH}
     if not custom:
         return False
     offered = set(conv.box.callable) | set(conv.box.deferred)
