@@ -23,6 +23,15 @@ The guessers:
   ranks, relative length, jargon, absolutes, overlap with the stem, likeness to the other options,
   clause count, position), trained on the *other* items of the bank (leave-one-out), so it finds
   whatever habit the bank's writers have, not just the ones listed above. It never reads meaning.
+
+The word models (scikit-learn, from ``[dev]``) read the options' *words*, never the stem or the
+key, each trained leave-one-out on the other items' options labelled key / distractor; they find
+a house style (the key always "appends verbatim", the colleague's proposal is never right):
+- ``tfidf_char_lr``: TF-IDF over character 2-4-grams, then logistic regression;
+- ``nb_words``: multinomial naive Bayes over words (English words, Chinese character bigrams);
+- ``rocchio``: TF-IDF over words, one Rocchio step (the keys' centroid minus the distractors');
+- ``combined``: logistic regression over the character n-grams, the words and the surface
+  features above together.
 """
 
 from __future__ import annotations
@@ -332,6 +341,92 @@ def evaluate_learned(items: Sequence[Item], lang: str) -> GuesserScore:
     return GuesserScore(LEARNED, lang, total / len(items) if items else 0.0, tuple(wins))
 
 
+# -- the word models (read the options' words; scikit-learn) -------------------------------------
+
+WORD_MODELS = ("tfidf_char_lr", "nb_words", "rocchio", "combined")
+
+
+def _tokens(text: str, lang: str) -> list[str]:
+    """Words for the word models: identifiers and English words; Chinese character bigrams."""
+    found = [w.lower() for w in _IDENT.findall(text)]
+    if lang == "zh":
+        for run in _CJK.findall(text):
+            found += [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+    return found
+
+
+def _option_matrix(items: Sequence[Item], model: str, lang: str):
+    """One row per option (items in order, A-D within each), the features ``model`` reads.
+
+    The vocabulary and IDF are fitted on every option's text, labels unseen: which option is the
+    key enters only through training, which always leaves the answered item out."""
+    from scipy.sparse import csr_matrix, hstack
+    from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
+
+    docs = [item.options[k].text.get(lang) for item in items for k in LETTERS]
+    chars = TfidfVectorizer(analyzer="char", ngram_range=(2, 4), sublinear_tf=True, min_df=2)
+    wordvec = {
+        "tokenizer": lambda t: _tokens(t, lang),
+        "lowercase": False,
+        "token_pattern": None,
+        "min_df": 2,  # a word seen in one option only cannot carry a habit to another item
+    }
+    if model == "tfidf_char_lr":
+        return chars.fit_transform(docs)
+    if model == "nb_words":
+        return CountVectorizer(**wordvec).fit_transform(docs)
+    if model == "rocchio":
+        return TfidfVectorizer(sublinear_tf=True, **wordvec).fit_transform(docs)
+    surface = [row for item in items for row in features(item, lang).values()]
+    return hstack(
+        [
+            chars.fit_transform(docs),
+            TfidfVectorizer(sublinear_tf=True, **wordvec).fit_transform(docs),
+            csr_matrix(surface),
+        ]
+    ).tocsr()
+
+
+def _fit_and_score(model: str, x_train, y_train, x_test) -> list[float]:
+    """The held-out item's four option scores from a model fitted on the other items' options."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import MultinomialNB
+
+    if model == "rocchio":
+        keys, rest = x_train[y_train == 1], x_train[y_train == 0]
+        direction = np.asarray(keys.mean(axis=0) - rest.mean(axis=0)).ravel()
+        return list(x_test @ direction)
+    clf = MultinomialNB() if model == "nb_words" else LogisticRegression(C=10.0, solver="liblinear")
+    if model == "nb_words":
+        clf.set_params(class_prior=[0.5, 0.5])  # a key is one option in four: judge words only
+    clf.fit(x_train, y_train)
+    return list(clf.predict_log_proba(x_test)[:, 1])
+
+
+def evaluate_word_model(items: Sequence[Item], model: str, lang: str) -> GuesserScore:
+    """Leave-one-out over items: the held-out item's four options are scored by a model trained on
+    the options of all the other items (key = 1, distractor = 0)."""
+    import numpy as np
+
+    if model not in WORD_MODELS:
+        raise ValueError(f"unknown word model {model!r}; known: {', '.join(WORD_MODELS)}")
+    x = _option_matrix(items, model, lang)
+    y = np.array([float(k == item.answer) for item in items for k in LETTERS])
+    total, wins = 0.0, []
+    for i, item in enumerate(items):
+        held = np.zeros(len(y), dtype=bool)
+        held[4 * i : 4 * i + 4] = True
+        scores = _fit_and_score(model, x[~held], y[~held], x[held])
+        got = credit(
+            {k: round(float(v), 9) for k, v in zip(LETTERS, scores, strict=True)}, item.answer
+        )
+        total += got
+        if got == 1.0:
+            wins.append(item.id)
+    return GuesserScore(model, lang, total / len(items) if items else 0.0, tuple(wins))
+
+
 def credit(scores: dict[str, float], answer: str) -> float:
     """The expected score of picking a best-scored option at random: 1/k if the answer is one of k."""
     best = max(scores.values())
@@ -350,6 +445,8 @@ class GuesserScore:
 def evaluate(items: Sequence[Item], guesser: str, lang: str) -> GuesserScore:
     if guesser == LEARNED:
         return evaluate_learned(items, lang)
+    if guesser in WORD_MODELS:
+        return evaluate_word_model(items, guesser, lang)
     scorer = GUESSERS[guesser]
     total, wins = 0.0, []
     for item in items:
@@ -362,7 +459,8 @@ def evaluate(items: Sequence[Item], guesser: str, lang: str) -> GuesserScore:
 
 
 def report(items: Sequence[Item], langs: Iterable[str] = LANGS) -> list[GuesserScore]:
-    return [evaluate(items, g, lang) for g in (*GUESSERS, LEARNED) for lang in langs]
+    names = (*GUESSERS, LEARNED, *WORD_MODELS)
+    return [evaluate(items, g, lang) for g in names for lang in langs]
 
 
 def main() -> None:

@@ -178,6 +178,60 @@ def test_the_learned_guesser_never_trains_on_the_item_it_answers(monkeypatch):
     assert seen == [len(bank) - 1] * len(bank)
 
 
+def _word_habit_bank(n: int = 12) -> list[Item]:
+    """A bank whose writers always put "verbatim" in the key and "sessions" or "episodes" in a distractor, with
+    the lengths and the letter varying, so only the words give the key away."""
+    fillers = ["append the reply", "send the list now", "keep the order", "run the tools"]
+    bank = []
+    for i in range(n):
+        answer = LETTERS[i % 4]
+        texts = {}
+        for j, letter in enumerate(LETTERS):
+            word = "verbatim" if letter == answer else ("sessions" if j % 2 else "episodes")
+            texts[letter] = f"{fillers[(i + j) % 4]} {word} {'x ' * ((i + j) % 3)}".strip()
+        bank.append(_item(texts, answer))
+    return bank
+
+
+@pytest.mark.parametrize("model", cues.WORD_MODELS)
+def test_each_word_model_learns_a_house_style_of_words(model):
+    """The word models are real: from the other items they learn that "verbatim" marks the key."""
+    bank = _word_habit_bank()
+    assert evaluate(bank, LEARNED, "en").score < 0.5  # no surface feature gives it away
+    assert evaluate(bank, model, "en").score == 1.0
+
+
+@pytest.mark.parametrize("model", cues.WORD_MODELS)
+def test_a_word_model_never_trains_on_the_item_it_answers(monkeypatch, model):
+    bank = _word_habit_bank(8)
+    seen = []
+    real = cues._fit_and_score
+
+    def spy(name, x_train, y_train, x_test):
+        seen.append((x_train.shape[0], int(y_train.sum()), x_test.shape[0]))
+        return real(name, x_train, y_train, x_test)
+
+    monkeypatch.setattr(cues, "_fit_and_score", spy)
+    evaluate(bank, model, "en")
+    assert seen == [(4 * (len(bank) - 1), len(bank) - 1, 4)] * len(bank)
+
+
+@pytest.mark.slow  # four models on 24 items: seconds
+def test_a_word_model_with_random_keys_stays_near_chance():
+    """No leak through the split: with the keys shuffled, the words predict nothing."""
+    import random
+
+    rng = random.Random(7)
+    habit = _word_habit_bank(24)
+    bank = [_item({k: o.text.en for k, o in i.options.items()}, rng.choice(LETTERS)) for i in habit]
+    assert all(evaluate(bank, m, "en").score < 0.5 for m in cues.WORD_MODELS)
+
+
+def test_an_unknown_word_model_is_named_in_the_error():
+    with pytest.raises(ValueError, match="unknown word model 'bert'"):
+        cues.evaluate_word_model(_word_habit_bank(4), "bert", "en")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_options_of_an_item_are_close_in_length(bank, lang):
     """No padded distractor: the longest option is at most 1.6x the key and 1.8x the shortest."""
@@ -341,7 +395,7 @@ def test_code_fits_an_80_column_terminal(bank):
 MERGED = Path(__file__).parent / "data" / "quiz" / "merged_duplicates.toml"
 # Families that stand for one clause of the study guide: at most this many items each.
 FAMILY_LIMITS = {
-    "max-turns": 6,
+    "max-turns": 9,  # two topics weighing 10% together; 6 when the bank had 100 items
     "refusal": 3,
     "pause-turn": 3,
     "max-tokens": 4,
