@@ -494,9 +494,32 @@ def test_the_tool_runner_resumes_pause_turn_and_stops_on_max_tokens_and_refusal(
 
     assert _determine_next_step_from_stop_reason("tool_use") == "run_tools"
     assert _determine_next_step_from_stop_reason("pause_turn") == "resume"
+    assert _determine_next_step_from_stop_reason("compaction") == "resume"  # stop-pause-turn-02
     for reason in ("end_turn", "max_tokens", "refusal", "stop_sequence"):
         assert _determine_next_step_from_stop_reason(reason) == "stop", reason
     assert _STOP_REASON_STEPS["model_context_window_exceeded"] == "stop"
+
+
+def test_the_agent_sdk_facts_the_judgement_items_state():
+    """sdk-result-error-01, sdk-success-is-error-01, sdk-max-turns-default-01 and
+    sdk-resume-session-01 against the installed claude-agent-sdk 0.2."""
+    import dataclasses
+    import inspect
+
+    import claude_agent_sdk as sdk
+
+    assert sdk.__version__.startswith("0.2."), sdk.__version__
+    options = sdk.ClaudeAgentOptions()
+    assert options.max_turns is None  # no cap unless one is set
+    assert options.resume is None and options.continue_conversation is False
+    assert issubclass(sdk.ResultError, sdk.ProcessError)
+    payload = {"subtype": "success", "is_error": True, "api_error_status": 529}
+    error = sdk.ResultError("error result", data=payload, exit_code=1)
+    assert (error.subtype, error.api_error_status) == ("success", 529)
+    assert sdk.ResultError("x", data={"subtype": "error_max_turns"}).subtype == "error_max_turns"
+    fields = {f.name for f in dataclasses.fields(sdk.ResultMessage)}
+    assert {"subtype", "is_error", "api_error_status", "session_id", "result"} <= fields
+    assert "prompt" in inspect.signature(sdk.ClaudeSDKClient.query).parameters
 
 
 def test_the_sdk_retries_overloads_but_not_bad_requests():
