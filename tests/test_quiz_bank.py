@@ -98,6 +98,34 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
     )
 
 
+# The word models' leave-one-out scores on the bank as committed, rounded up: a ratchet. Issue #37
+# asks for 35% (WORD_TARGET); the bank is not there yet (docs/item-writing.md says how to get it
+# there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
+WORD_TARGET = 0.35
+WORD_RATCHET = {
+    ("tfidf_char_lr", "zh"): 0.78,
+    ("tfidf_char_lr", "en"): 0.73,
+    ("nb_words", "zh"): 0.77,
+    ("nb_words", "en"): 0.61,
+    ("rocchio", "zh"): 0.78,
+    ("rocchio", "en"): 0.66,
+    ("combined", "zh"): 0.73,
+    ("combined", "en"): 0.66,
+}
+
+
+@pytest.mark.slow  # leave-one-out over the bank, four models, two languages: tens of seconds
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("model", cues.WORD_MODELS)
+def test_no_word_model_reads_the_bank_better_than_its_ratchet(bank, model, lang):
+    result = evaluate(bank, model, lang)
+    limit = max(WORD_TARGET, WORD_RATCHET[model, lang])
+    assert result.score <= limit, (
+        f"{model} scores {result.score:.1%} in {lang} (ratchet {limit:.0%}, target "
+        f"{WORD_TARGET:.0%}); it picks the key outright in: {', '.join(result.clear_wins)}"
+    )
+
+
 def _item(options: dict[str, str], answer: str, stem: str = "Which one?") -> Item:
     """A throwaway item for checking that a guesser does find the cue it is built to find."""
     opts = {
