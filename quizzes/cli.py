@@ -55,7 +55,7 @@ from .messages import (
     percent,
     t,
 )
-from .progress import mastery, text_chart
+from .progress import mastery, text_chart, unasked
 from .render import to_terminal, wrap
 from .store import (
     DamagedStoreWarning,
@@ -183,7 +183,8 @@ def _main(argv, stdin, stdout, stderr) -> int:
 def _use(args, store, items, topics, lang: str, stdin: TextIO, stdout: TextIO) -> int:
     if args.mode == "progress":
         screen = Screen(stdin, stdout, lang)
-        for line in text_chart(mastery(store, items, topics), lang, screen.width):
+        rows = mastery(store, items, topics)
+        for line in text_chart(rows, lang, screen.width, unasked(rows, items, topics)):
             screen.text(line)
         return EXIT_OK
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)

@@ -73,7 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "下一题",
         "finish": "查看成绩",
         "done": "本轮结束。",
-        "mastery.header": "各主题掌握度（最近一次答对的题 / 该主题的题数，最薄弱的在前）：",
+        "mastery.header": "各主题掌握度（最近一次答对的题 / 考到的题，只列考到过的主题，最薄弱的在前）：",
         "mastery.empty": "还没有作答记录：做几道题之后，这里会显示各主题的掌握度。",
         "mastery.trend": "走势：每场一个点",
         "mastery.title": "各主题掌握度",
@@ -231,8 +231,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "finish": "See score",
         "done": "Session over.",
         "mastery.header": (
-            "Mastery by topic (questions last answered right / questions in the topic, "
-            "weakest first):"
+            "Mastery by topic (questions last answered right / questions asked, topics asked "
+            "only, weakest first):"
         ),
         "mastery.empty": "No answers yet: after a few questions this shows your mastery by topic.",
         "mastery.trend": "trend: one point per session",

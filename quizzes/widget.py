@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from .bank import LETTERS, Item, Topic, load_bank, load_topics, why_wrong_note
 from .engine import Feedback, Result, SessionOver, start
 from .messages import env_lang, exam_score_texts, percent, t
-from .progress import mastery, svg_chart
+from .progress import mastery, svg_chart, unasked
 from .render import to_html
 from .store import Store
 
@@ -229,7 +229,8 @@ def progress_html(
     items = load_bank() if items is None else items
     topics = load_topics() if topics is None else topics
     rows = mastery(store, items, topics)
-    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{svg_chart(rows, lang)}"
+    chart = svg_chart(rows, lang, unasked(rows, items, topics))
+    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{chart}"
 
 
 def summary_html(result: Result, lang: str) -> str:

@@ -677,3 +677,32 @@ def test_end_of_input_with_every_question_answered_hands_the_exam_in(db):
     )
     assert "End of input: every question is answered, so the exam is handed in." in out
     assert "Exam score: 1000 / 1000" in out
+
+
+def test_progress_shows_only_the_topics_asked_with_their_counts(db):
+    """A perfect 2-question exam: its two topics at 100 % with their counts, no other topic at 0 %
+    or weakest, and a line saying how many were never asked."""
+    from quizzes.progress import mastery, unasked
+
+    items = load_bank([GOOD])
+    questions = planned("exam", 2, 5)
+    run(
+        "--mode",
+        "exam",
+        "--n",
+        "2",
+        "--seed",
+        "5",
+        stdin="".join(q.correct_letter + "\n" for q in questions) + "S\n",
+    )
+    _, out, _ = run("--mode", "progress", "--lang", "en")
+    bars = [line for line in out.splitlines() if re.match(r"  [█░]{12} ", line)]
+    asked = {q.item.topic for q in questions}
+    assert len(bars) == len(asked) and all(" 100% " in line for line in bars)
+    assert all(re.search(r"100% +1/1 ", line) for line in bars)
+    left = len({i.topic for i in items}) - len(asked)
+    assert f"Topics not asked yet: {left} (not in the chart)." in out
+    with open_store(db) as store:
+        rows = mastery(store, items, load_topics())
+    assert {r.topic.id for r in rows} == asked and unasked(rows, items, load_topics()) == left
+    assert all((r.attempted, r.mastered, r.mastery) == (1, 1, 1.0) for r in rows)
