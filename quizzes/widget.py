@@ -144,7 +144,7 @@ class QuizWidget:
         ).add_class("quiz-nav")
         for n, button in enumerate(self.nav_buttons, start=1):
             button.on_click(lambda _b, n=n: self._go(n))
-        self.prev.on_click(lambda _b: self.prev.disabled or self._go(self._shown - 1))
+        self.prev.on_click(self._on_prev)
         self.flag.observe(self._on_flag, names="value")
         self.review.on_click(lambda _b: self._show_review())
         self.hand_in.on_click(self._on_hand_in)
@@ -206,6 +206,10 @@ class QuizWidget:
             self.clock.value = _para(t(self.lang, "widget.time_left", clock=clock_text(left)), css)
         if self.exam and self.session.finished and not self._ended:
             self._show_end()
+
+    def _on_prev(self, _button=None) -> None:
+        if not self.prev.disabled:  # a click on a disabled button does nothing
+            self._go(self._shown - 1)
 
     def _go(self, number: int) -> None:
         if self.session.finished:
