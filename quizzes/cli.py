@@ -1,6 +1,6 @@
 """The terminal quiz: ``python -m quizzes`` or ``agentloop-quiz``.
 
-    agentloop-quiz --mode exam --n 10 --seed 1
+    agentloop-quiz --mode exam --seed 1           # 60 questions, 120 minutes
     agentloop-quiz --mode review          # what the Leitner schedule says is due
     agentloop-quiz --mode progress        # mastery by topic, weakest first
     printf 'B\\nA\\nC\\n' | agentloop-quiz --mode practice --n 3 --seed 7 --lang en
@@ -10,10 +10,17 @@
 
 Answers are read one per line from standard input (a letter A-D, any case, spaces ignored), so a
 run can be scripted. An invalid answer is explained and asked again; end of input stops the run
-cleanly, and every answer given so far is already saved. Ctrl-C abandons an exam: nothing is graded,
-no answer is revealed, the answers so far stay as history, and the exit status is 130. End of input
-in an exam abandons it the same way (a paper left unfinished is one to retake, so its key stays
-secret), with exit status 0; the store marks that session stopped, as its input ran out.
+cleanly, and every answer given so far is already saved.
+
+An exam runs as the real one: 60 questions by default, timed at its pace (2 minutes a question;
+``--time-limit`` in minutes, 0 for none), the time left in each question's header. At a question,
+F flags it, P and N go to the previous and next one, a number jumps there, R opens the review
+screen; after the last question the review screen lists every answer, the unanswered and the
+flagged, and S hands the exam in (so does end of input once every question is answered). Its
+answers are saved when it ends. Ctrl-C abandons an exam: nothing is graded, no answer is revealed,
+the answers so far stay as history, and the exit status is 130. End of input with questions left
+abandons it the same way (a paper left unfinished is one to retake, so its key stays secret), with
+exit status 0; the store marks that session stopped, as its input ran out.
 
 Text is wrapped to the terminal's width (``shutil.get_terminal_size``); when a question is taller
 than the terminal and the input is a terminal, it is shown a screen at a time.
