@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from quizzes import open_store
+from quizzes import open_store, store_file
 from quizzes import store as store_module
-from quizzes import store_file
 from quizzes.cli import main
 from quizzes.store import StoreBusyWarning, StoreError
 
