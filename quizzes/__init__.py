@@ -2,7 +2,8 @@
 
     from quizzes import load_bank, start, Store
     session = start("exam", n=10, seed=1, store=Store.memory())
-    session.current.options("zh"); session.answer("B"); session.result().score
+    session.current.options("zh"); session.answer("B"); session.goto(1); session.flag()
+    session.hand_in().score
 
 Terminal: ``python -m quizzes --mode exam --n 10 --seed 1``. Notebook: ``quizzes.widget.QuizWidget``
 (imported lazily, so the CLI does not need ipywidgets).

@@ -1,6 +1,6 @@
 """The terminal quiz: ``python -m quizzes`` or ``agentloop-quiz``.
 
-    agentloop-quiz --mode exam --n 10 --seed 1
+    agentloop-quiz --mode exam --seed 1           # 60 questions, 120 minutes
     agentloop-quiz --mode review          # what the Leitner schedule says is due
     agentloop-quiz --mode progress        # mastery by topic, weakest first
     printf 'B\\nA\\nC\\n' | agentloop-quiz --mode practice --n 3 --seed 7 --lang en
@@ -10,10 +10,17 @@
 
 Answers are read one per line from standard input (a letter A-D, any case, spaces ignored), so a
 run can be scripted. An invalid answer is explained and asked again; end of input stops the run
-cleanly, and every answer given so far is already saved. Ctrl-C abandons an exam: nothing is graded,
-no answer is revealed, the answers so far stay as history, and the exit status is 130. End of input
-in an exam abandons it the same way (a paper left unfinished is one to retake, so its key stays
-secret), with exit status 0; the store marks that session stopped, as its input ran out.
+cleanly, and every answer given so far is already saved.
+
+An exam runs as the real one: 60 questions by default, timed at its pace (2 minutes a question;
+``--time-limit`` in minutes, 0 for none), the time left in each question's header. At a question,
+F flags it, P and N go to the previous and next one, a number jumps there, R opens the review
+screen; after the last question the review screen lists every answer, the unanswered and the
+flagged, and S hands the exam in (so does end of input once every question is answered). Its
+answers are saved when it ends. Ctrl-C abandons an exam: nothing is graded, no answer is revealed,
+the answers so far stay as history, and the exit status is 130. End of input with questions left
+abandons it the same way (a paper left unfinished is one to retake, so its key stays secret), with
+exit status 0; the store marks that session stopped, as its input ran out.
 
 Text is wrapped to the terminal's width (``shutil.get_terminal_size``); when a question is taller
 than the terminal and the input is a terminal, it is shown a screen at a time.
@@ -41,10 +48,21 @@ from .engine import (
     Result,
     Session,
     SessionOver,
+    paced_time_limit,
     start,
 )
-from .messages import LANGS, LanguageError, count, env_lang, exam_score_texts, percent, t
-from .progress import mastery, text_chart
+from .messages import (
+    LANGS,
+    LanguageError,
+    clock_text,
+    count,
+    env_lang,
+    exam_score_texts,
+    numbers_text,
+    percent,
+    t,
+)
+from .progress import mastery, text_chart, unasked
 from .render import to_terminal, wrap
 from .store import (
     DamagedStoreWarning,
@@ -92,7 +110,7 @@ def parse_args(argv: list[str] | None, help_lang: str = "zh") -> argparse.Namesp
     parser.add_argument("--db", default=None, metavar="PATH", help=say("cli.help.db"))
     parser.add_argument(
         "--time-limit",
-        type=_positive_int,
+        type=_minutes,
         default=None,
         metavar="MINUTES",
         help=say("cli.help.time_limit"),
@@ -107,6 +125,13 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _minutes(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or more, got {value}")
     return value
 
 
@@ -165,7 +190,8 @@ def _main(argv, stdin, stdout, stderr) -> int:
 def _use(args, store, items, topics, lang: str, stdin: TextIO, stdout: TextIO) -> int:
     if args.mode == "progress":
         screen = Screen(stdin, stdout, lang)
-        for line in text_chart(mastery(store, items, topics), lang, screen.width):
+        rows = mastery(store, items, topics)
+        for line in text_chart(rows, lang, screen.width, unasked(rows, items, topics)):
             screen.text(line)
         return EXIT_OK
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 100_000)
@@ -177,9 +203,11 @@ def _use(args, store, items, topics, lang: str, stdin: TextIO, stdout: TextIO) -
         seed=seed,
         store=store,
         time_limit=args.time_limit * 60 if args.time_limit else None,
+        paced=args.time_limit is None,  # the real exam's pace unless --time-limit says otherwise
     )
     try:
-        run(session, lang, stdin, stdout, requested=args.n)
+        requested = args.n or (DEFAULT_EXAM_SIZE if args.mode == "exam" else None)
+        run(session, lang, stdin, stdout, requested=requested)
     except KeyboardInterrupt:  # said by run(), or Ctrl-C while the summary was paging
         return EXIT_INTERRUPTED
     return EXIT_OK
@@ -337,11 +365,16 @@ def run(
     if ended_by == "eof":
         screen.say("")
         answered = count(lang, len(session.answers))
-        if session.mode == "exam":  # an unfinished paper is retaken: grading it would give its key
+        if session.mode == "exam" and not session.unanswered and not session.abandoned:
+            session.hand_in()  # nothing left to answer: the paper is complete
+            screen.text(t(lang, "eof.handed_in"))
+        elif session.mode == "exam":  # an unfinished paper is retaken: grading it gives its key
+            session.stop()  # marked stopped, as its input ran out
             session.abandon()
             screen.text(t(lang, "eof.exam", answered=answered))
             return None
-        screen.text(t(lang, "eof", answered=answered))
+        else:
+            screen.text(t(lang, "eof", answered=answered))
     result = session.result()
     try:
         if result.timed_out:
@@ -363,19 +396,27 @@ def _intro(screen: Screen, session: Session, lang: str, requested: int | None) -
     if requested is not None and requested > total and session.mode != "review":
         screen.text(t(lang, "intro.trimmed", available=total, questions=questions))
     if session.time_limit:
-        screen.text(t(lang, "intro.time_limit", minutes=int(session.time_limit // 60)))
+        minutes = int(session.time_limit // 60)
+        paced = session.time_limit == paced_time_limit(total)
+        screen.text(t(lang, "intro.paced" if paced else "intro.time_limit", minutes=minutes))
     screen.text(t(lang, "hint.quit.exam" if session.mode == "exam" else "hint.quit"))
+    if session.mode == "exam":
+        screen.text(t(lang, "hint.exam.commands"))
 
 
 def _ask_all(screen: Screen, session: Session, lang: str) -> str:
     """Ask until the session is over; return "done" or "eof" (the input ran out: Ctrl-D at the
     answer prompt, or at the pager while a question or its feedback is shown)."""
     try:
+        if session.mode == "exam":
+            _sit_exam(screen, session, lang)
+            return "done"
         while not session.finished:
             if not _ask_one(screen, session, lang):
                 break
     except EndOfInput:
-        session.stop()
+        if session.mode != "exam":
+            session.stop()
         return "eof"
     return "done"
 
@@ -410,6 +451,114 @@ def _read_answer(screen: Screen, session: Session, lang: str):
             return None
 
 
+# -- an exam: move about, flag, review, hand in ----------------------------------------------------
+
+
+def _sit_exam(screen: Screen, session: Session, lang: str) -> None:
+    """Questions in order, as the learner moves about; after the last one (or R) the review
+    screen, where S hands the exam in. Returns when it is handed in or its time is up."""
+    back_to_review = False  # sent back from the review screen: the next answer returns there
+    while not session.finished:
+        question = session.current
+        if question is None:  # not finished, so there is a current question
+            raise RuntimeError("the exam is not finished but has no current question")
+        show_question(screen, question, lang, session)
+        action = _exam_command(screen, session, lang)
+        if action in ("over", "moved"):
+            continue
+        if action == "answered" and not back_to_review and question.number < question.total:
+            continue
+        if _review_screen(screen, session, lang):
+            return
+        back_to_review = True
+
+
+def _exam_command(screen: Screen, session: Session, lang: str) -> str:
+    """Read commands at a question until one moves on: "answered", "moved", "review", or "over"
+    (time ran out). F (flag) is said and asked again; so is anything invalid."""
+    while True:
+        line = screen.ask(t(lang, "prompt.exam"))
+        word = line.strip().upper()
+        question = session.current
+        if question is None:
+            return "over"
+        if word in ("F", "FLAG"):
+            flagged = session.flag()
+            key = "flag.on" if flagged else "flag.off"
+            screen.text(t(lang, key, number=question.number))
+            continue
+        if word in ("R", "REVIEW"):
+            return "review"
+        if word in ("P", "PREV", "N", "NEXT") or word.isdigit():
+            target = _target(word, question)
+            if target is None:
+                screen.text(t(lang, "invalid.exam", given=line.strip(), total=question.total))
+            elif target == 0:
+                screen.text(t(lang, "first_question"))
+            else:
+                session.goto(target)
+                return "moved"
+            continue
+        try:
+            feedback = session.answer(line)
+        except InvalidAnswer:
+            screen.text(t(lang, "invalid.exam", given=line.strip(), total=question.total))
+            continue
+        except SessionOver:
+            return "over"
+        screen.text(t(lang, "recorded", letter=feedback.chosen))
+        return "answered"
+
+
+def _target(word: str, question: Question) -> int | None:
+    """The question number a move goes to; 0 before the first; None when out of range."""
+    if word.isdigit():
+        number = int(word)
+        return number if 1 <= number <= question.total else None
+    if word in ("P", "PREV"):
+        return question.number - 1
+    return min(question.number + 1, question.total)
+
+
+def _review_screen(screen: Screen, session: Session, lang: str) -> bool:
+    """Every question's answer and flag, what is left and the time; True once handed in (or time
+    ran out), False when the learner goes back to a question."""
+    for text in review_screen_lines(session, lang):
+        screen.say(text) if text.startswith("  ") else screen.text(text)  # the grid as laid out
+    while True:
+        if session.finished:
+            return True
+        line = screen.ask(t(lang, "prompt.review"))
+        word = line.strip().upper()
+        if session.finished:
+            return True
+        if word in ("S", "SUBMIT"):
+            session.hand_in()
+            screen.text(t(lang, "handed_in"))
+            return True
+        if word.isdigit() and 1 <= int(word) <= len(session.questions):
+            session.goto(int(word))
+            return False
+        screen.text(t(lang, "invalid.review", given=line.strip(), total=len(session.questions)))
+
+
+def review_screen_lines(session: Session, lang: str) -> list[str]:
+    """The review screen: a line of answers (⚑ for a flag, — for none), what is left, the clock."""
+    cells = []
+    for q in session.questions:
+        given = session.answer_to(q.number)
+        mark = "⚑" if q.number in session.flagged else ""
+        cells.append(f"{q.number:>2}:{given.chosen if given else '—'}{mark:1}")
+    answered = len(session.answers)
+    lines = ["", t(lang, "screen.header", answered=answered, total=len(session.questions))]
+    if session.time_left is not None:
+        lines.append(t(lang, "screen.time_left", clock=clock_text(session.time_left)))
+    lines += ["  " + "  ".join(cells[i : i + 10]).rstrip() for i in range(0, len(cells), 10)]
+    lines.append(t(lang, "screen.unanswered", numbers=numbers_text(lang, session.unanswered)))
+    lines.append(t(lang, "screen.flagged", numbers=numbers_text(lang, session.flagged)))
+    return lines
+
+
 def _interrupted(screen: Screen, session: Session, lang: str) -> None:
     """Ctrl-C: an exam is abandoned with nothing graded or revealed; practice just stops."""
     answered = count(lang, len(session.answers))
@@ -424,9 +573,21 @@ def _interrupted(screen: Screen, session: Session, lang: str) -> None:
     return None
 
 
-def show_question(screen: Screen, question: Question, lang: str) -> None:
-    """The question's header, scenario, stem and options, wrapped to the screen."""
-    screen.say("", t(lang, "question.header", number=question.number, total=question.total))
+def show_question(
+    screen: Screen, question: Question, lang: str, session: Session | None = None
+) -> None:
+    """The question's header (in an exam with the time left, its flag and the answer given),
+    scenario, stem and options, wrapped to the screen."""
+    header = [t(lang, "question.header", number=question.number, total=question.total)]
+    if session is not None and session.mode == "exam":
+        given = session.answer_to(question.number)
+        if given is not None:
+            header.append(t(lang, "question.answered", letter=given.chosen))
+        if question.number in session.flagged:
+            header.append(t(lang, "question.flagged"))
+        if session.time_left is not None:
+            header.append(t(lang, "question.time_left", clock=clock_text(session.time_left)))
+    screen.say("", " · ".join(header))
     if question.item.frame is not None:
         _labelled(screen, t(lang, "question.frame"), question.item.frame.get(lang))
     _labelled(screen, t(lang, "question.scenario"), question.item.scenario.get(lang))

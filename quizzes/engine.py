@@ -5,11 +5,15 @@ answer; ``session.answer(letter)`` grades it (the letter as displayed), stores t
 returns ``Feedback``; ``session.finished`` says when it is over; ``session.result()`` scores it.
 
 - practice: the bank in a seeded order, options as written, feedback after every answer.
-- exam: ``n`` items drawn by the seed as a stratified sample of the blueprint (each topic's share of
-  the exam is its ``weight`` in topics.toml, see ``blueprint_quotas``), options shuffled by the seed
-  (the displayed letters are re-assigned and mapped back when grading), no feedback until the end,
-  elapsed time recorded and an optional time limit, a score on the exam's 100-1000 scale (see
-  ``scaled_score``). ``session.abandon()`` (Ctrl-C) ends it with nothing graded.
+- exam: ``n`` items (60 by default, as the real exam) drawn by the seed as a stratified sample of the
+  blueprint (each topic's share of the exam is its ``weight`` in topics.toml, see
+  ``blueprint_quotas``), options shuffled by the seed with the keys spread evenly over the letters
+  (``balanced_orders``), no feedback until the end, elapsed time recorded and an optional time limit
+  (``paced_time_limit``: the real exam's minutes per question), a score on the exam's 100-1000 scale
+  (see ``scaled_score``). As on the real exam, any question can be visited again
+  (``session.goto(number)``), flagged for review (``session.flag()``) and its answer changed until
+  the paper is handed in (``session.hand_in()``) or time runs out; the answers are stored then.
+  ``session.abandon()`` (Ctrl-C) ends it with nothing graded.
 - review: the items the store's Leitner schedule says are due, most overdue first, with
   practice-style feedback.
 
@@ -31,7 +35,18 @@ from .store import Store
 MODES = ("practice", "exam", "review")
 PASS_SCORE = 720
 MIN_SCORE, MAX_SCORE = 100, 1000
-DEFAULT_EXAM_SIZE = 20
+# The real CCA-F exam: 60 multiple-choice questions in 120 minutes (Anthropic's Claude Certified
+# Architect - Foundations exam guide, as restated by e.g. github.com/MichaelT950/claude-code-
+# certification and github.com/preporato/claude-certification-guide: "60 scenario-based
+# multiple-choice questions", "120 minutes"). A mock exam keeps that pace: 2 minutes a question.
+EXAM_QUESTIONS, EXAM_MINUTES = 60, 120
+DEFAULT_EXAM_SIZE = EXAM_QUESTIONS
+SECONDS_PER_QUESTION = EXAM_MINUTES * 60 / EXAM_QUESTIONS
+
+
+def paced_time_limit(questions: int) -> float:
+    """Seconds for an exam of ``questions`` at the real exam's pace (120 minutes for 60)."""
+    return questions * SECONDS_PER_QUESTION
 
 
 def scaled_score(correct: int, total: int) -> int:
@@ -185,7 +200,9 @@ class Session:
             Question(item, i, len(items), order)
             for i, (item, order) in enumerate(zip(items, orders, strict=True), start=1)
         )
-        self.answers: list[Answer] = []
+        self._answers: dict[int, Answer] = {}  # by question number; an exam may change one
+        self._flags: set[int] = set()
+        self._position = 0  # the index of the exam's current question
         self.abandoned = False
         self._status_saved = False
         if store is not None:
@@ -195,6 +212,24 @@ class Session:
     def reveals(self) -> bool:
         """Whether each answer is graded at once (practice, review) or only at the end (exam)."""
         return self.mode != "exam"
+
+    @property
+    def answers(self) -> list[Answer]:
+        """The answers given so far, in question order (an exam's latest answer to each)."""
+        return [self._answers[n] for n in sorted(self._answers)]
+
+    def answer_to(self, number: int) -> Answer | None:
+        return self._answers.get(number)
+
+    @property
+    def unanswered(self) -> list[int]:
+        """The numbers of the questions without an answer."""
+        return [q.number for q in self.questions if q.number not in self._answers]
+
+    @property
+    def flagged(self) -> list[int]:
+        """The numbers of the questions flagged for review, in order."""
+        return sorted(self._flags)
 
     @property
     def elapsed(self) -> float:
@@ -216,25 +251,93 @@ class Session:
 
     def _stop_clock_if_over(self) -> None:
         if self._ended is None:
-            if len(self.answers) == len(self.questions):
+            if self.reveals and len(self._answers) == len(self.questions):
                 self._end(self._clock(), "finished")
             elif self.time_limit is not None and self.timed_out:  # its time ran out
                 self._end(self._started + self.time_limit, "finished")
 
     def _end(self, when: float, status: str) -> None:
         self._ended = when
+        if not self.reveals:  # an exam's answers are final now: stored, in question order
+            for a in self.answers:
+                self._record(a)
         if self.store is not None and not self._status_saved:
             self._status_saved = True
             self.store.end_session(self.id, status)
 
+    def _record(self, answer: Answer) -> None:
+        if self.store is not None:
+            q = answer.question
+            self.store.record(
+                item_id=q.item.id,
+                mode=self.mode,
+                session=self.id,
+                chosen=q.original_letter(answer.chosen),
+                correct=answer.correct,
+            )
+
     @property
     def running_score(self) -> tuple[int, int]:
         """(correct, answered) so far."""
-        return sum(a.correct for a in self.answers), len(self.answers)
+        return sum(a.correct for a in self._answers.values()), len(self._answers)
 
     @property
     def current(self) -> Question | None:
-        return None if self.finished else self.questions[len(self.answers)]
+        """The question to answer now: in an exam the one visited, else the first unanswered."""
+        if self.finished:
+            return None
+        if not self.reveals:
+            return self.questions[self._position]
+        return self.questions[len(self._answers)]
+
+    def goto(self, number: int) -> Question:
+        """Visit question ``number`` (1-based) of an exam, answered or not, before handing in."""
+        self._check_exam("go back to a question")
+        if not 1 <= number <= len(self.questions):
+            raise ValueError(f"no question {number}: expected 1-{len(self.questions)}")
+        self._position = number - 1
+        question = self.current
+        if question is None:
+            raise self._over()
+        return question
+
+    def flag(self, number: int | None = None, on: bool | None = None) -> bool:
+        """Flag question ``number`` (default: the current one) for review, or unflag it; ``on``
+        None toggles. Returns whether it is flagged now."""
+        self._check_exam("flag a question")
+        question = self.current
+        if question is None:
+            raise self._over()
+        number = question.number if number is None else number
+        if not 1 <= number <= len(self.questions):
+            raise ValueError(f"no question {number}: expected 1-{len(self.questions)}")
+        now = (number not in self._flags) if on is None else on
+        (self._flags.add if now else self._flags.discard)(number)
+        return now
+
+    def hand_in(self) -> Result:
+        """Hand the exam in (answered or not: unanswered questions count as wrong) and score it."""
+        self._check_exam("hand in")
+        if self.abandoned:
+            raise Abandoned("the session was abandoned")
+        if self._ended is None:
+            self._end(self._clock(), "finished")
+        return self.result()
+
+    def _check_exam(self, what: str) -> None:
+        if self.reveals:
+            raise ValueError(f"only an exam lets you {what}; this is {self.mode}")
+
+    def _over(self) -> Exception:
+        if self.abandoned:
+            return Abandoned("the session was abandoned")
+        return SessionOver(
+            "the session is over: time is up"
+            if self.timed_out
+            else "the session is over: every question is answered"
+            if self.reveals
+            else "the session is over: the exam was handed in"
+        )
 
     def stop(self) -> None:
         """End the session early (e.g. the learner's input ran out); unanswered count as wrong."""
@@ -251,7 +354,11 @@ class Session:
         self.abandoned = True
 
     def answer(self, letter: str) -> Feedback:
-        """Grade the current question; ``letter`` is the displayed letter (any case, spaces ok)."""
+        """Grade the current question; ``letter`` is the displayed letter (any case, spaces ok).
+
+        In practice and review it is stored at once and the next question comes up. In an exam the
+        answer replaces any earlier one to this question, the exam moves on to the next question
+        (it stays on the last), and the answers are stored when the exam ends."""
         chosen = letter.strip().upper() if isinstance(letter, str) else ""
         if chosen not in LETTERS:
             raise InvalidAnswer(letter if isinstance(letter, str) else repr(letter))
@@ -259,24 +366,15 @@ class Session:
             raise Abandoned("the session was abandoned")
         question = self.current
         if question is None:
-            raise SessionOver(
-                "the session is over: time is up"
-                if self.timed_out
-                else "the session is over: every question is answered"
-            )
+            raise self._over()
         correct = question.original_letter(chosen) == question.item.answer
-        self.answers.append(Answer(question, chosen, correct))
-        self._stop_clock_if_over()
-        if self.store is not None:
-            self.store.record(
-                item_id=question.item.id,
-                mode=self.mode,
-                session=self.id,
-                chosen=question.original_letter(chosen),
-                correct=correct,
-            )
+        answer = Answer(question, chosen, correct)
+        self._answers[question.number] = answer
         if not self.reveals:
+            self._position = min(question.number, len(self.questions) - 1)
             return Feedback(question, chosen, revealed=False)
+        self._stop_clock_if_over()
+        self._record(answer)
         return Feedback(
             question,
             chosen,
@@ -296,12 +394,13 @@ class Session:
         if self.abandoned:
             raise Abandoned("the session was abandoned: nothing is graded")
         finished = self.finished
-        right = {a.question.item.id for a in self.answers if a.correct}
-        graded = self.questions if self.mode == "exam" else [a.question for a in self.answers]
+        answers = self.answers
+        right = {a.question.number for a in answers if a.correct}
+        graded = self.questions if self.mode == "exam" else [a.question for a in answers]
         tally: dict[str, list[int]] = {}
         for q in graded:  # each question counts once, under its primary topic (not its tags)
             counts = tally.setdefault(q.item.topic, [0, 0])
-            counts[0] += q.item.id in right
+            counts[0] += q.number in right
             counts[1] += 1
         topic_scores = tuple(
             TopicScore(self.topics[tid], *tally[tid]) for tid in self.topics if tid in tally
@@ -309,12 +408,12 @@ class Session:
         return Result(
             mode=self.mode,
             total=len(self.questions),
-            answered=len(self.answers),
+            answered=len(answers),
             correct=len(right),
             elapsed=self.elapsed,
             timed_out=finished and self.timed_out,
             questions=self.questions,
-            answers=tuple(self.answers),
+            answers=tuple(answers),
             topics=topic_scores,
         )
 
@@ -327,15 +426,16 @@ def start(
     seed: int | None = None,
     store: Store | None = None,
     time_limit: float | None = None,
+    paced: bool = False,
     topics: Mapping[str, Topic] | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Session:
     """Start a session over ``items`` (default: the whole bank).
 
     practice: all items (or ``n``) in an order drawn from ``seed``; options as written.
-    exam: ``n`` items (default 20), a stratified sample by topic weight drawn with ``seed``,
-    options shuffled by ``seed``;
-    ``time_limit`` in seconds is optional.
+    exam: ``n`` items (default 60), a stratified sample by topic weight drawn with ``seed``,
+    options shuffled by ``seed``; ``time_limit`` in seconds is optional, and ``paced=True`` without
+    one gives the real exam's pace (``paced_time_limit`` of the questions drawn).
     review: the items due in ``store``'s Leitner schedule, most overdue first (first ``n``).
     """
     if mode not in MODES:
@@ -354,6 +454,8 @@ def start(
         chosen = stratified_sample(items, topics, n or DEFAULT_EXAM_SIZE, rng)
     else:
         chosen = rng.sample(items, min(n or len(items), len(items)))
+    if paced and time_limit is None and mode == "exam":
+        time_limit = paced_time_limit(len(chosen))
     return Session(
         mode,
         chosen,

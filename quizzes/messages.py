@@ -73,7 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "next": "下一题",
         "finish": "查看成绩",
         "done": "本轮结束。",
-        "mastery.header": "各主题掌握度（最近一次答对的题 / 该主题的题数，最薄弱的在前）：",
+        "mastery.header": "各主题掌握度（最近一次答对的题 / 考到的题，只列考到过的主题，最薄弱的在前）：",
         "mastery.empty": "还没有作答记录：做几道题之后，这里会显示各主题的掌握度。",
         "mastery.trend": "走势：每场一个点",
         "mastery.title": "各主题掌握度",
@@ -87,6 +87,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "store.busy": "进度文件 {path} 正被另一个程序锁住：这次的答案先留在内存里，下次作答时一起保存。",
         "store.unwritable": "进度文件 {path} 现在写不进去（{error}）：这次的答案先留在内存里，下次作答时再试着保存。",
         "store.unsaved": "进度文件 {path} 一直写不进去（{error}）：有 {count} 项改动没能保存。",
+        # the exam's mechanics: the clock, flags, going back, the review before handing in
+        "intro.paced": "限时 {minutes} 分钟：真实考试 60 题 120 分钟，每题 2 分钟，这里同样的节奏。",
+        "hint.exam.commands": (
+            "考试中可以：F 标记本题（交卷前复查），P 上一题，N 下一题，输入题号跳到那道题，"
+            "R 打开复查页；答完最后一题会先到复查页，输入 S 才交卷。"
+        ),
+        "question.time_left": "剩余时间 {clock}",
+        "question.flagged": "⚑ 已标记",
+        "question.answered": "已答 {letter}",
+        "prompt.exam": "你的答案（A-D，或 F/P/N/R/题号）：",
+        "invalid.exam": (
+            "无效的答案 {given!r}：请输入 A-D 作答，F 标记，P 上一题，N 下一题，R 复查，"
+            "或 1-{total} 的题号。"
+        ),
+        "flag.on": "已标记第 {number} 题：交卷前的复查页会列出它。",
+        "flag.off": "已取消第 {number} 题的标记。",
+        "first_question": "这已经是第 1 题。",
+        "screen.header": "交卷前复查：已答 {answered}/{total} 题。",
+        "screen.time_left": "剩余时间 {clock}。",
+        "screen.unanswered": "未作答：{numbers}",
+        "screen.flagged": "已标记：{numbers}",
+        "screen.none": "无",
+        "prompt.review": "输入题号回到那道题，输入 S 交卷：",
+        "invalid.review": "无效的输入 {given!r}：请输入 1-{total} 的题号回去修改，或输入 S 交卷。",
+        "handed_in": "已交卷。",
+        "eof.handed_in": "输入结束：每道题都已作答，按交卷处理。",
+        "score.scope": (
+            "注意：这个题库只考任务 1.1（设计并实现 Agent 循环）及相邻的 1.4、1.5；真实考试覆盖五个领域。"
+            "这个分数只反映你在这一项任务上的水平，不是整场考试的预估分。"
+        ),
+        "flag": "标记本题",
+        "prev": "上一题",
+        "review_button": "复查并交卷",
+        "hand_in": "交卷",
+        "widget.time_left": "⏱ 剩余时间 {clock}",
+        "widget.review_hint": "点题号回到那道题；确认无误后点“交卷”。",
+        "mastery.unasked": "还没考到的主题：{count} 个（不计入上表）。",
         # the command line's help: both languages unless AGENTKIT_LANG=en
         "env.bad_lang": "环境变量 AGENTKIT_LANG={value!r} 无效：应为 zh 或 en",
         "cli.description": (
@@ -111,7 +148,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "进度文件 / progress file (default: $AGENTLOOP_QUIZ_DB or the user "
             "data folder; ':memory:' keeps nothing)"
         ),
-        "cli.help.time_limit": "考试限时（分钟）/ exam time limit in minutes (default: none)",
+        "cli.help.time_limit": (
+            "考试限时（分钟；0 不限时）/ exam time limit in minutes, 0 for none "
+            "(default: the real exam's pace, 2 minutes a question)"
+        ),
         "cli.help.bank": "题库文件 / bank files to use instead of the built-in bank",
     },
     "en": {
@@ -191,8 +231,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "finish": "See score",
         "done": "Session over.",
         "mastery.header": (
-            "Mastery by topic (questions last answered right / questions in the topic, "
-            "weakest first):"
+            "Mastery by topic (questions last answered right / questions asked, topics asked "
+            "only, weakest first):"
         ),
         "mastery.empty": "No answers yet: after a few questions this shows your mastery by topic.",
         "mastery.trend": "trend: one point per session",
@@ -222,6 +262,49 @@ MESSAGES: dict[str, dict[str, str]] = {
             "The progress file {path} could not be written ({error}): {count} change(s) were "
             "not saved."
         ),
+        "intro.paced": (
+            "Time limit: {minutes} minutes: the real exam gives 120 minutes for 60 questions, "
+            "2 minutes a question, and so does this one."
+        ),
+        "hint.exam.commands": (
+            "During the exam: F flags this question for review, P goes to the previous one, N to "
+            "the next, a number jumps to that question, R opens the review screen; after the last "
+            "question the review screen comes first, and S hands the exam in."
+        ),
+        "question.time_left": "{clock} left",
+        "question.flagged": "⚑ flagged",
+        "question.answered": "answered {letter}",
+        "prompt.exam": "Your answer (A-D, or F/P/N/R/a number): ",
+        "invalid.exam": (
+            "Invalid answer {given!r}: type A-D to answer, F to flag, P for the previous question, "
+            "N for the next, R to review, or a question number 1-{total}."
+        ),
+        "flag.on": "Question {number} flagged: the review screen lists it before you hand in.",
+        "flag.off": "Question {number} unflagged.",
+        "first_question": "This is already question 1.",
+        "screen.header": "Review before handing in: {answered}/{total} answered.",
+        "screen.time_left": "{clock} left.",
+        "screen.unanswered": "Not answered: {numbers}",
+        "screen.flagged": "Flagged: {numbers}",
+        "screen.none": "none",
+        "prompt.review": "Type a question number to go back to it, or S to hand in: ",
+        "invalid.review": (
+            "Invalid input {given!r}: type a question number 1-{total} to go back, or S to hand in."
+        ),
+        "handed_in": "Exam handed in.",
+        "eof.handed_in": "End of input: every question is answered, so the exam is handed in.",
+        "score.scope": (
+            "Note: this bank covers task 1.1 only (designing and implementing agentic loops), "
+            "with the neighbouring 1.4 and 1.5; the real exam covers five domains. This score "
+            "measures that one task, not a forecast of the whole exam."
+        ),
+        "flag": "Flag",
+        "prev": "Previous",
+        "review_button": "Review and hand in",
+        "hand_in": "Hand in",
+        "widget.time_left": "⏱ {clock} left",
+        "widget.review_hint": "Click a number to go back to it; click Hand in when you are done.",
+        "mastery.unasked": "Topics not asked yet: {count} (not in the chart).",
         "env.bad_lang": "Environment variable AGENTKIT_LANG={value!r} is not valid: expected zh or en",
         "cli.description": "Agent-loop exam trainer (CCA-F task 1.1)",
         "cli.help.mode": (
@@ -239,7 +322,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "progress file (default: $AGENTLOOP_QUIZ_DB or the user data folder; ':memory:' "
             "keeps nothing)"
         ),
-        "cli.help.time_limit": "exam time limit in minutes (default: none)",
+        "cli.help.time_limit": (
+            "exam time limit in minutes, 0 for none (default: the real exam's pace, 2 minutes "
+            "a question)"
+        ),
         "cli.help.bank": "bank files to use instead of the built-in bank",
     },
 }
@@ -280,7 +366,21 @@ def exam_score_texts(lang: str, result) -> list[str]:
             percent=percent(result.fraction),
             elapsed=elapsed_text(lang, result.elapsed),
         ),
+        t(lang, "score.scope"),
     ]
+
+
+def clock_text(seconds: float) -> str:
+    """A countdown's reading: "1:58:07", "9:05", "0:00" (whole seconds, rounded up)."""
+    whole = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def numbers_text(lang: str, numbers) -> str:
+    """Question numbers as a list ("3, 7, 12"), or "none"."""
+    return ", ".join(str(n) for n in numbers) or t(lang, "screen.none")
 
 
 def elapsed_text(lang: str, seconds: float) -> str:

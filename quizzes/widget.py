@@ -12,6 +12,13 @@ The child widgets are attributes, so a test (or a browser) can drive the quiz: s
 every answer from the store. Each has a stable CSS class: quiz, quiz-question, quiz-choice,
 quiz-submit, quiz-feedback, quiz-score, quiz-next, quiz-progress.
 
+An exam also has, as the real exam's screen: ``quiz.clock`` (the countdown, quiz-clock; a hidden
+``quiz.ticker``, an ipywidgets Play, ticks it each second in the browser), ``quiz.prev`` (quiz-prev),
+``quiz.flag`` (a toggle, quiz-flag), ``quiz.nav`` (a button per question, quiz-nav: answered ones
+filled, flagged ones marked ⚑; click one to go there), ``quiz.review`` (quiz-review-button: the
+review screen) and ``quiz.hand_in`` (quiz-hand-in). An exam is timed at the real exam's pace unless
+``time_limit`` says otherwise (0: none); it ends when handed in or when its time is up.
+
 Nothing is printed while it runs (feedback goes into ``HTML.value``), so notebooks that show a quiz
 pass strict nbval; its text/plain representation is fixed by its arguments.
 """
@@ -19,14 +26,15 @@ pass strict nbval; its text/plain representation is fixed by its arguments.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from .bank import LETTERS, Item, Topic, load_bank, load_topics, why_wrong_note
 from .engine import Feedback, Result, SessionOver, start
-from .messages import env_lang, exam_score_texts, percent, t
-from .progress import mastery, svg_chart
+from .messages import clock_text, env_lang, exam_score_texts, numbers_text, percent, t
+from .progress import mastery, svg_chart, unasked
 from .render import to_html
 from .store import Store
 
@@ -43,6 +51,7 @@ class QuizWidget:
         items: Sequence[Item] | None = None,
         time_limit: float | None = None,
         topics: Mapping[str, Topic] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         if lang is None:  # a wrong AGENTKIT_LANG is one line (LanguageError)
             lang = env_lang() or "zh"
@@ -58,9 +67,12 @@ class QuizWidget:
             n=n,
             seed=seed,
             store=store,
-            time_limit=time_limit,
+            time_limit=time_limit or None,
+            paced=time_limit is None,
             topics=self._topics,
+            clock=clock,
         )
+        self.exam = self.session.mode == "exam"
         self.question = widgets.HTML().add_class("quiz-question")
         self.choice = widgets.ToggleButtons(options=LETTERS, value=None).add_class("quiz-choice")
         self.submit = widgets.Button(
@@ -73,20 +85,70 @@ class QuizWidget:
         self.feedback = widgets.HTML().add_class("quiz-feedback")
         self.score = widgets.HTML().add_class("quiz-score")
         self.progress = widgets.HTML().add_class("quiz-progress")
+        self._build_exam_controls()
+        buttons = [self.submit, self.next]
+        top: list[widgets.Widget] = []
+        if self.exam:
+            buttons = [self.prev, self.submit, self.next, self.flag, self.review]
+            top = [widgets.HBox([self.clock, self.ticker]), self.nav]
         self.widget = widgets.VBox(
             [
+                *top,
                 self.question,
                 self.choice,
-                widgets.HBox([self.submit, self.next]),
+                widgets.HBox(buttons + ([self.hand_in] if self.exam else [])),
                 self.feedback,
                 self.score,
                 self.progress,
-            ]
+            ],
+            layout=widgets.Layout(width="100%"),
         ).add_class("quiz")
         self.submit.on_click(self._on_submit)
         self.next.on_click(self._on_next)
+        self._shown = 1  # the number of the question on screen
+        self._back_to_review = False
         self._show_current()
         self._show_progress()
+
+    def _build_exam_controls(self) -> None:
+        self._ended = False
+        lang, total = self.lang, len(self.session.questions)
+        self.clock = widgets.HTML().add_class("quiz-clock")
+        limit = self.session.time_limit
+        self.ticker = widgets.Play(
+            value=0,
+            min=0,
+            max=int(limit) + 1 if limit else 1,
+            interval=1000,
+            show_repeat=False,
+            playing=bool(self.exam and limit),
+            layout=widgets.Layout(display="none"),
+        ).add_class("quiz-ticker")
+        self.prev = widgets.Button(description=t(lang, "prev")).add_class("quiz-prev")
+        self.flag = widgets.ToggleButton(description=t(lang, "flag"), icon="flag").add_class(
+            "quiz-flag"
+        )
+        self.review = widgets.Button(description=t(lang, "review_button")).add_class(
+            "quiz-review-button"
+        )
+        self.hand_in = widgets.Button(
+            description=t(lang, "hand_in"), button_style="danger", disabled=True
+        ).add_class("quiz-hand-in")
+        cell = widgets.Layout(width="3.2em", padding="0")
+        self.nav_buttons = [
+            widgets.Button(description=str(n), layout=cell).add_class("quiz-nav-button")
+            for n in range(1, total + 1)
+        ]
+        self.nav = widgets.HBox(
+            self.nav_buttons, layout=widgets.Layout(flex_flow="row wrap", width="100%")
+        ).add_class("quiz-nav")
+        for n, button in enumerate(self.nav_buttons, start=1):
+            button.on_click(lambda _b, n=n: self._go(n))
+        self.prev.on_click(self._on_prev)
+        self.flag.observe(self._on_flag, names="value")
+        self.review.on_click(lambda _b: self._show_review())
+        self.hand_in.on_click(self._on_hand_in)
+        self.ticker.observe(lambda _change: self._tick(), names="value")
 
     # -- display -----------------------------------------------------------------------------------
 
@@ -103,6 +165,10 @@ class QuizWidget:
     def _on_submit(self, _button=None) -> None:
         if self.session.finished:
             self._show_end()
+            return
+        if self.exam:
+            if not self.submit.disabled:
+                self._submit_exam_answer()
             return
         if self.choice.value is None:
             self.feedback.value = _para(t(self.lang, "invalid.none"), "quiz-warning")
@@ -124,7 +190,103 @@ class QuizWidget:
             self.score.value = self._progress_html()
 
     def _on_next(self, _button=None) -> None:
+        if self.exam:
+            if not self.next.disabled:  # a click on a disabled button does nothing
+                self._go(min(self._shown + 1, len(self.session.questions)))
+            return
         self._show_current()
+
+    # -- an exam: the clock, moving about, flags, the review screen, handing in --------------------
+
+    def _tick(self) -> None:
+        """Redraw the countdown; when the time is up, end the exam on screen."""
+        left = self.session.time_left
+        if left is not None and self.exam:
+            css = "quiz-clock-low" if left < 300 else ""
+            self.clock.value = _para(t(self.lang, "widget.time_left", clock=clock_text(left)), css)
+        if self.exam and self.session.finished and not self._ended:
+            self._show_end()
+
+    def _on_prev(self, _button=None) -> None:
+        if not self.prev.disabled:  # a click on a disabled button does nothing
+            self._go(self._shown - 1)
+
+    def _go(self, number: int) -> None:
+        if self.session.finished:
+            self._show_end()
+            return
+        if 1 <= number <= len(self.session.questions):
+            self.session.goto(number)
+        self._show_current()
+
+    def _submit_exam_answer(self) -> None:
+        if self.choice.value is None:
+            self.feedback.value = _para(t(self.lang, "invalid.none"), "quiz-warning")
+            return
+        number = self._shown
+        try:
+            self.session.goto(number)  # the question on screen (the session moved on after one)
+            feedback = self.session.answer(self.choice.value)
+        except SessionOver:
+            self._show_end()
+            return
+        said = t(self.lang, "recorded", letter=feedback.chosen)
+        self.score.value = self._progress_html()
+        if self._back_to_review or number == len(self.session.questions):
+            self._show_review(said)
+            return
+        self._refresh_nav()
+        self.feedback.value = _para(said)  # it stays on screen, to change or to move on
+
+    def _on_flag(self, change) -> None:
+        if self.session.finished or self._shown is None:
+            return
+        self.session.flag(self._shown, on=bool(change["new"]))
+        self._refresh_nav()
+
+    def _refresh_nav(self) -> None:
+        flagged = set(self.session.flagged)
+        for n, button in enumerate(self.nav_buttons, start=1):
+            given = self.session.answer_to(n)
+            button.description = f"{n}⚑" if n in flagged else str(n)
+            button.button_style = "info" if given is not None else ""
+            button.tooltip = given.chosen if given is not None else ""
+            button.disabled = self.session.finished
+
+    def _show_review(self, said: str = "") -> None:
+        """The review screen: every question's answer and flag, what is left; Hand in is here."""
+        if self.session.finished:
+            self._show_end()
+            return
+        self._back_to_review = True
+        self._refresh_nav()
+        s, lang = self.session, self.lang
+        rows = "".join(
+            f"<tr><td>{q.number}</td><td>{(a.chosen if (a := s.answer_to(q.number)) else '—')}"
+            f"</td><td>{'⚑' if q.number in s.flagged else ''}</td></tr>"
+            for q in s.questions
+        )
+        header = t(lang, "screen.header", answered=len(s.answers), total=len(s.questions))
+        self.question.value = (
+            f"<h4>{html.escape(header)}</h4>"
+            + _para(t(lang, "screen.unanswered", numbers=numbers_text(lang, s.unanswered)))
+            + _para(t(lang, "screen.flagged", numbers=numbers_text(lang, s.flagged)))
+            + _para(t(lang, "widget.review_hint"))
+            + f'<table class="quiz-review-screen">{rows}</table>'
+        )
+        self.feedback.value = _para(said) if said else ""
+        self.choice.value = None
+        self.choice.disabled = self.submit.disabled = self.flag.disabled = True
+        self.next.disabled = self.prev.disabled = True
+        self.hand_in.disabled = False
+        self.score.value = self._progress_html()
+
+    def _on_hand_in(self, _button=None) -> None:
+        if self.hand_in.disabled:
+            return
+        if not self.session.finished:
+            self.session.hand_in()
+        self._show_end()
 
     # -- views -------------------------------------------------------------------------------------
 
@@ -132,6 +294,9 @@ class QuizWidget:
         question = self.session.current
         self.feedback.value = ""
         self.next.disabled = True
+        if self.exam and question is not None:
+            self._show_exam_question(question)
+            return
         if question is None:
             if not self.session.questions:
                 self.question.value = _para(t(self.lang, "review.empty"))
@@ -141,6 +306,21 @@ class QuizWidget:
         self.choice.value = None
         self.choice.disabled = self.submit.disabled = False
         self.score.value = self._progress_html()
+
+    def _show_exam_question(self, question) -> None:
+        """An exam's question: its answer so far selected, changeable; every move allowed."""
+        self._shown = question.number
+        self.question.value = self._question_html(question)
+        given = self.session.answer_to(question.number)
+        self.choice.value = given.chosen if given is not None else None
+        self.choice.disabled = self.submit.disabled = self.flag.disabled = False
+        self.flag.value = question.number in self.session.flagged
+        self.prev.disabled = question.number == 1
+        self.next.disabled = question.number == question.total
+        self.hand_in.disabled = True
+        self.score.value = self._progress_html()
+        self._refresh_nav()
+        self._tick()
 
     def _question_html(self, question, chosen: str | None = None, correct: bool | None = None):
         """The question; after a revealed answer, the chosen option in green (right) or red
@@ -211,7 +391,15 @@ class QuizWidget:
         )
 
     def _show_end(self) -> None:
+        self._ended = True
         self.choice.disabled = self.submit.disabled = self.next.disabled = True
+        if self.exam:
+            self.ticker.playing = False
+            for control in (self.prev, self.flag, self.review, self.hand_in):
+                control.disabled = True
+            self._refresh_nav()
+            self._tick()
+            self._show_progress()
         self.score.value = summary_html(self.session.result(), self.lang)
 
 
@@ -229,7 +417,8 @@ def progress_html(
     items = load_bank() if items is None else items
     topics = load_topics() if topics is None else topics
     rows = mastery(store, items, topics)
-    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{svg_chart(rows, lang)}"
+    chart = svg_chart(rows, lang, unasked(rows, items, topics))
+    return f"<p><b>{html.escape(t(lang, 'mastery.header'))}</b></p>{chart}"
 
 
 def summary_html(result: Result, lang: str) -> str:

@@ -563,3 +563,146 @@ def test_ctrl_c_at_the_pager_prompt_abandons_the_exam_and_does_not_page_again(mo
     assert out.count("press Enter for the next screen") == 1, out
     after = out.split("press Enter for the next screen", 1)[1]
     assert "abandoned" in after.lower(), out
+
+
+# -- the exam's mechanics: the clock, flags, going back, the review screen ------------------------
+
+
+class Ticking(io.StringIO):
+    """Typed input that takes ``seconds`` of a fake clock per line read."""
+
+    def __init__(self, text, now, seconds):
+        super().__init__(text)
+        self.now, self.seconds = now, seconds
+
+    def readline(self, *args):
+        self.now[0] += self.seconds
+        return super().readline(*args)
+
+
+def test_an_exam_is_timed_at_the_real_exams_pace_unless_told_otherwise(db, capsys):
+    _, out, _ = run("--mode", "exam", "--seed", "1", "--lang", "en", stdin="")
+    # 60 questions asked for (the default), 6 in the fixture bank: 2 minutes each
+    out = " ".join(out.split())  # as wrapped to 80 columns
+    assert "this run has 6 questions" in out and "Time limit: 12 minutes" in out
+    assert "Question 1/6 · 12:00 left" in out
+    _, out, _ = run("--mode", "exam", "--n", "2", "--time-limit", "0", "--lang", "en", stdin="")
+    assert "Time limit" not in out and " left" not in out
+    _, out, _ = run("--mode", "exam", "--n", "2", "--time-limit", "7", "--lang", "en", stdin="")
+    assert "Time limit: 7 minutes." in out and "· 7:00 left" in out
+    with pytest.raises(SystemExit):
+        run("--mode", "exam", "--time-limit", "-1", stdin="")
+    assert "must be 0 (no limit) or more, got -1" in capsys.readouterr().err
+
+
+def test_the_countdown_runs_down_and_time_up_ends_the_exam():
+    from quizzes.cli import run as run_session
+
+    now = [0.0]
+    items = load_bank([GOOD])
+    session = start("exam", items=items, n=3, seed=1, time_limit=300, clock=lambda: now[0])
+    questions = session.questions
+    typed = Ticking("".join(q.correct_letter + "\n" for q in questions), now, 130)
+    out = io.StringIO()
+    result = run_session(session, "en", typed, out)
+    text = out.getvalue()
+    assert "Question 1/3 · 5:00 left" in text and "Question 2/3 · 2:50 left" in text
+    assert "Question 3/3 · 0:40 left" in text  # 2 × 130 s gone
+    assert "Time is up! Unanswered questions count as wrong." in text
+    assert (result.answered, result.correct, result.timed_out) == (2, 2, True)
+
+
+def test_flag_go_back_change_an_answer_and_hand_in_from_the_review_screen(db):
+    q1, q2, q3 = planned("exam", 3, 1)
+    typed = [
+        wrong_of(q1),  # 1: wrong for now
+        "F",  # flag 2 ...
+        "n",  # ... and skip it
+        q3.correct_letter,  # 3, the last: the review screen comes up
+        "E",  # not a question number
+        "1",  # back to 1 ...
+        q1.correct_letter,  # ... changed: back to the review screen
+        "2",
+        q2.correct_letter,
+        "S",
+    ]
+    code, out, _ = run(
+        "--mode", "exam", "--n", "3", "--seed", "1", "--lang", "en", stdin="\n".join(typed) + "\n"
+    )
+    assert code == 0
+    assert (
+        f"   1:{wrong_of(q1)}    2:—⚑   3:{q3.correct_letter}\nNot answered: 2\nFlagged: 2" in out
+    )
+    out = " ".join(out.split())  # as wrapped to 80 columns
+    assert "Question 2 flagged: the review screen lists it before you hand in." in out
+    assert "Invalid input 'E': type a question number 1-3 to go back, or S to hand in." in out
+    assert f"Question 1/3 · answered {wrong_of(q1)} · 6:" in out  # the answer given is shown
+    assert "Question 2/3 · ⚑ flagged" in out
+    assert "Not answered: none" in out and "Exam handed in." in out
+    assert "Exam score: 1000 / 1000 (720 passes) - PASS" in out
+    assert "this bank covers task 1.1 only" in out
+    with open_store(db) as store:  # one attempt a question: the answers handed in
+        assert [(a.item_id, a.correct) for a in store.attempts()] == [
+            (q.item.id, True) for q in (q1, q2, q3)
+        ]
+
+
+def test_moves_at_a_question_and_a_wrong_command_asks_again(db):
+    q1, q2 = planned("exam", 2, 4)
+    typed = ["P", "9", "hello", "N", "p", "f", "f", q1.correct_letter, q2.correct_letter, "S"]
+    _, out, _ = run(
+        "--mode", "exam", "--n", "2", "--seed", "4", "--lang", "zh", stdin="\n".join(typed) + "\n"
+    )
+    assert out.count("第 1/2 题") == 2 and "第 2/2 题" in out  # N then P came back to 1
+    out = "".join(out.split())  # as wrapped to 80 columns
+    assert "这已经是第1题。" in out
+    assert "无效的答案'9'：请输入A-D作答，F标记，P上一题，N下一题，R复查，或1-2的题号。" in out
+    assert "无效的答案'hello'" in out
+    assert "已标记第1题" in out and "已取消第1题的标记。" in out
+    assert "考试成绩：1000/1000" in out and "注意：这个题库只考任务1.1" in out
+
+
+def test_end_of_input_with_every_question_answered_hands_the_exam_in(db):
+    questions = planned("exam", 2, 5)
+    _, out, _ = run(
+        "--mode",
+        "exam",
+        "--n",
+        "2",
+        "--seed",
+        "5",
+        "--lang",
+        "en",
+        stdin="".join(q.correct_letter + "\n" for q in questions),
+    )
+    assert "End of input: every question is answered, so the exam is handed in." in out
+    assert "Exam score: 1000 / 1000" in out
+
+
+def test_progress_shows_only_the_topics_asked_with_their_counts(db):
+    """A perfect 2-question exam: its two topics at 100 % with their counts, no other topic at 0 %
+    or weakest, and a line saying how many were never asked."""
+    from quizzes.progress import mastery, unasked
+
+    items = load_bank([GOOD])
+    questions = planned("exam", 2, 5)
+    run(
+        "--mode",
+        "exam",
+        "--n",
+        "2",
+        "--seed",
+        "5",
+        stdin="".join(q.correct_letter + "\n" for q in questions) + "S\n",
+    )
+    _, out, _ = run("--mode", "progress", "--lang", "en")
+    bars = [line for line in out.splitlines() if re.match(r"  [█░]{12} ", line)]
+    asked = {q.item.topic for q in questions}
+    assert len(bars) == len(asked) and all(" 100% " in line for line in bars)
+    assert all(re.search(r"100% +1/1 ", line) for line in bars)
+    left = len({i.topic for i in items}) - len(asked)
+    assert f"Topics not asked yet: {left} (not in the chart)." in out
+    with open_store(db) as store:
+        rows = mastery(store, items, load_topics())
+    assert {r.topic.id for r in rows} == asked and unasked(rows, items, load_topics()) == left
+    assert all((r.attempted, r.mastered, r.mastery) == (1, 1, 1.0) for r in rows)

@@ -1,5 +1,6 @@
 """Grading in practice, exam and review mode, on the fixture bank."""
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -30,10 +31,13 @@ def wrong_letter(question):
 
 
 def answer_all(session, right: int):
-    """Answer the first ``right`` questions correctly, the rest wrongly."""
-    while not session.finished:
+    """Answer the first ``right`` questions correctly, the rest wrongly (and hand an exam in)."""
+    for _ in session.questions:
         q = session.current
         session.answer(q.correct_letter if q.number <= right else wrong_letter(q))
+    if session.mode == "exam":
+        session.hand_in()
+    assert session.finished
 
 
 # -- practice --------------------------------------------------------------------------------------
@@ -108,6 +112,8 @@ def test_exam_shuffle_maps_displayed_letters_back(items, topics):
     session = exam(items, topics, seed=2, n=6, store=store)
     q = session.current
     session.answer(q.correct_letter)
+    assert store.attempts() == []  # an exam's answers are stored when it ends
+    session.hand_in()
     assert store.attempts()[0].chosen == q.item.answer  # stored as the item's own letter
 
 
@@ -137,9 +143,9 @@ def test_exam_score_and_pass_mark(items, topics, right, score, passed):
 
 def test_exam_topic_breakdown(items, topics):
     session = exam(items, topics, n=6, seed=4)
-    while not session.finished:  # right on everything except the items tagged is-error
-        q = session.current
+    for q in session.questions:  # right on everything except the items tagged is-error
         session.answer(wrong_letter(q) if "is-error" in q.item.tags else q.correct_letter)
+    session.hand_in()
     by_tag = {ts.topic.id: (ts.right, ts.total) for ts in session.result().topics}
     # each question counts once, under its primary topic: 6 questions, 6 in the breakdown
     assert by_tag == {
@@ -176,6 +182,7 @@ def test_elapsed_time_stops_at_the_end(items, topics):
     session = exam(items, topics, n=1, clock=lambda: now[0])
     now[0] = 112.5
     session.answer("A")
+    session.hand_in()
     now[0] = 500.0
     assert session.result().elapsed == 12.5
 
@@ -243,6 +250,8 @@ def test_session_status_finished_and_stopped(items, topics):
     store = Store.memory()
     done = exam(items, topics, n=1, store=store)
     done.answer("A")
+    assert store.session_status(done.id) == "running"  # answered, not handed in
+    done.hand_in()
     stopped = exam(items, topics, n=2, store=store)
     stopped.stop()
     assert store.session_status(done.id) == "finished"
@@ -325,3 +334,112 @@ def test_the_keys_of_every_exam_are_spread_over_the_four_letters():
             for q in session.questions:  # still the item's own options, each shown once
                 assert sorted(q.order) == list(LETTERS)
                 assert q.option(q.correct_letter) is q.item.options[q.item.answer]
+
+
+# -- the exam's mechanics --------------------------------------------------------------------------
+
+
+def copies(items, k, answer=None):
+    """``k`` items made from the fixture's (distinct ids), every key ``answer`` when given."""
+    return [
+        dataclasses.replace(
+            items[i % len(items)], id=f"copy-{i}", answer=answer or items[i % len(items)].answer
+        )
+        for i in range(k)
+    ]
+
+
+def test_the_mock_exam_is_the_real_exams_length_and_pace(items, topics):
+    """60 questions in 120 minutes, the CCA-F exam's figures: 2 minutes a question."""
+    from quizzes.engine import DEFAULT_EXAM_SIZE, paced_time_limit
+
+    assert DEFAULT_EXAM_SIZE == 60 and paced_time_limit(60) == 120 * 60
+    bank = copies(items, 90)
+    session = start("exam", items=bank, topics=topics, seed=1, paced=True)
+    assert len(session.questions) == 60 and session.time_limit == 120 * 60
+    short = start("exam", items=items, topics=topics, n=5, seed=1, paced=True)
+    assert short.time_limit == 5 * 120  # the same pace for a shorter paper
+    assert start("exam", items=items, topics=topics, n=5, seed=1).time_limit is None
+    own = start("exam", items=items, topics=topics, n=5, seed=1, paced=True, time_limit=30)
+    assert own.time_limit == 30  # a limit given wins
+    assert start("practice", items=items, topics=topics, paced=True).time_limit is None
+
+
+def test_flag_go_back_and_change_an_answer_before_handing_in(items, topics):
+    store = Store.memory()
+    session = exam(items, topics, n=4, seed=3, store=store)
+    q1 = session.current
+    assert q1.number == 1
+    session.answer(wrong_letter(q1))
+    assert session.current.number == 2  # an answer moves on
+    assert session.flag() is True and session.flagged == [2]  # flag question 2, unanswered
+    session.answer(session.current.correct_letter)
+    session.answer(session.current.correct_letter)  # 3
+    assert session.unanswered == [4] and not session.finished
+    assert session.goto(1) is q1 and session.current is q1
+    session.answer(q1.correct_letter)  # changed: the latest answer counts
+    assert session.answer_to(1).correct and session.current.number == 2
+    assert session.flag(2) is False and session.flagged == []
+    session.flag(4, on=True)
+    session.goto(4)
+    session.answer(session.current.correct_letter)
+    assert session.current.number == 4  # the last question: it stays there
+    assert store.attempts() == [] and not session.finished  # nothing stored before the hand-in
+    result = session.hand_in()
+    assert session.finished and result.correct == 4 and result.score == 1000
+    assert [a.item_id for a in store.attempts()] == [q.item.id for q in session.questions]
+    assert all(a.correct for a in store.attempts())  # one attempt a question: the final answer
+    assert store.session_status(session.id) == "finished"
+    with pytest.raises(SessionOver, match="handed in"):
+        session.answer("A")
+    with pytest.raises(SessionOver):
+        session.goto(1)
+
+
+def test_handing_in_with_questions_left_counts_them_wrong(items, topics):
+    session = exam(items, topics, n=4, seed=5)
+    session.answer(session.current.correct_letter)
+    result = session.hand_in()
+    assert (result.answered, result.correct, result.total) == (1, 1, 4)
+
+
+def test_time_running_out_stores_the_answers_given(items, topics):
+    now = [0.0]
+    store = Store.memory()
+    session = exam(items, topics, n=4, seed=1, store=store, time_limit=60, clock=lambda: now[0])
+    session.answer(session.current.correct_letter)
+    session.goto(3)
+    session.answer(wrong_letter(session.current))
+    now[0] = 61.0
+    assert session.finished and session.result().timed_out
+    assert [a.correct for a in store.attempts()] == [True, False]
+
+
+def test_navigation_is_an_exams_and_checks_its_question_number(items, topics):
+    practice = start("practice", items=items, topics=topics, seed=1)
+    with pytest.raises(ValueError, match="only an exam"):
+        practice.goto(1)
+    with pytest.raises(ValueError, match="only an exam"):
+        practice.flag()
+    with pytest.raises(ValueError, match="only an exam"):
+        practice.hand_in()
+    session = exam(items, topics, n=4)
+    for bad in (0, 5, -1):
+        with pytest.raises(ValueError, match="no question .*expected 1-4"):
+            session.goto(bad)
+        with pytest.raises(ValueError, match="no question"):
+            session.flag(bad)
+    assert session.current.number == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", [None, "A"])
+def test_no_letter_is_the_key_more_than_a_third_of_any_exam_of_20_or_more(items, topics, key):
+    """Over 300 seeds and several lengths, on a bank keyed as written and on one keyed all A."""
+    bank = copies(items, 120, answer=key)
+    for n in (20, 21, 37, 60, 120):
+        for seed in range(300):
+            questions = start("exam", items=bank, topics=topics, n=n, seed=seed).questions
+            keys = Counter(q.correct_letter for q in questions)
+            assert max(keys.values()) <= len(questions) / 3, (n, seed, keys)
+            assert max(keys.values()) - min(keys.get(x, 0) for x in LETTERS) <= 1, (n, seed)

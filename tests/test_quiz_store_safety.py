@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from quizzes import open_store
+from quizzes import open_store, store_file
 from quizzes import store as store_module
 from quizzes.cli import main
 from quizzes.store import StoreBusyWarning, StoreError
@@ -137,10 +137,10 @@ def test_every_bad_path_is_one_cannot_use_line(tmp_path, kind, lang):
 
 
 def test_a_full_disk_is_one_cannot_use_line(tmp_path, monkeypatch):
-    def full(self, target):
+    def full(target):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(store_module.Store, "_create", full)
+    monkeypatch.setattr(store_file, "create", full)
     with pytest.raises(StoreError, match="disk is full"):
         open_store(tmp_path / "quiz.sqlite3")
     err = io.StringIO()

@@ -1,5 +1,6 @@
 """The ipywidgets quiz, driven as a browser would: set the choice, click, read the HTML."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,11 @@ def test_exam_hides_feedback_and_shows_scaled_score(items):
         assert "recorded" in quiz.feedback.value and "Correct" not in quiz.feedback.value
         if not quiz.session.finished:
             quiz.next.click()
+    assert "Review before handing in: 3/3 answered." in quiz.question.value
+    assert not quiz.session.finished and "Exam score" not in quiz.score.value
+    quiz.hand_in.click()
     assert "Exam score: 1000 / 1000 (720 passes) - PASS" in quiz.score.value
+    assert "this bank covers task 1.1 only" in quiz.score.value
     assert 'class="quiz-topics"' in quiz.score.value
     assert "quiz-review" not in quiz.score.value  # nothing wrong to review
 
@@ -76,6 +81,7 @@ def test_exam_ends_with_a_review_of_the_wrong_answers(items):
     quiz.next.click()
     quiz.choice.value = quiz.session.current.correct_letter
     quiz.submit.click()
+    quiz.hand_in.click()
     assert "考试成绩：550 / 1000（720 分及格）—— 未通过" in quiz.score.value
     assert f"第 1 题：你选 {chosen}，正确答案是 {first.correct_letter}。" in quiz.score.value
     assert first.item.explanation.zh in quiz.score.value
@@ -117,6 +123,8 @@ def test_exam_shows_the_chart_only_at_the_end(items):
     quiz.next.click()
     quiz.choice.value = "B"
     quiz.submit.click()
+    assert quiz.progress.value == ""  # the review screen: not handed in yet
+    quiz.hand_in.click()
     assert "<svg" in quiz.progress.value
 
 
@@ -217,6 +225,7 @@ def test_the_review_repeats_the_question_and_shows_choice_key_and_notes(items):
     quiz.next.click()
     quiz.choice.value = quiz.session.current.correct_letter
     quiz.submit.click()
+    quiz.hand_in.click()
     review = quiz.score.value.split('class="quiz-review"')[1]
     for shown in (
         first.item.scenario.zh,
@@ -233,3 +242,89 @@ def test_a_framed_question_shows_its_setting():
     quiz = QuizWidget("practice", lang="en", items=[item], seed=1)
     html = quiz.question.value
     assert "Setting:" in html and html.index("Setting:") < html.index("Scenario:")
+
+
+# -- the exam's mechanics ----------------------------------------------------------------------
+
+
+def test_an_exam_counts_down_at_the_real_exams_pace_and_ends_when_time_is_up(items):
+    now = [0.0]
+    quiz = QuizWidget("exam", lang="en", n=3, seed=7, items=items, clock=lambda: now[0])
+    assert quiz.session.time_limit == 3 * 120  # 2 minutes a question, as the real exam
+    assert "⏱ 6:00 left" in quiz.clock.value
+    assert quiz.ticker.playing and quiz.ticker.interval == 1000  # ticks in the browser
+    quiz.choice.value = quiz.session.current.correct_letter
+    quiz.submit.click()
+    now[0] = 355.5
+    quiz.ticker.value = 355  # a tick from the browser
+    assert "⏱ 0:05 left" in quiz.clock.value and not quiz.session.finished
+    now[0] = 361.0
+    quiz.ticker.value = 361
+    assert quiz.session.finished and "Time is up" in quiz.score.value
+    assert "Exam score: 400 / 1000" in quiz.score.value  # 1 of 3
+    assert quiz.submit.disabled and quiz.hand_in.disabled and not quiz.ticker.playing
+    untimed = QuizWidget("exam", lang="en", n=2, seed=1, items=items, time_limit=0)
+    assert untimed.session.time_limit is None and untimed.clock.value == ""
+
+
+def test_flag_go_back_change_an_answer_and_hand_in_from_the_review_screen(items):
+    store = Store.memory()
+    quiz = QuizWidget("exam", lang="en", n=3, seed=7, store=store, items=items)
+    q1, q2, q3 = quiz.session.questions
+    assert quiz.prev.disabled and not quiz.next.disabled
+    quiz.choice.value = next(x for x in LETTERS if x != q1.correct_letter)
+    quiz.submit.click()
+    quiz.next.click()
+    quiz.flag.value = True  # flag question 2 and skip it
+    assert quiz.session.flagged == [2] and quiz.nav_buttons[1].description == "2⚑"
+    assert quiz.nav_buttons[0].button_style == "info"  # answered
+    quiz.next.click()
+    quiz.choice.value = q3.correct_letter
+    quiz.submit.click()  # the last question: the review screen
+    screen = quiz.question.value
+    assert "Review before handing in: 2/3 answered." in screen
+    assert "Not answered: 2" in screen and "Flagged: 2" in screen
+    assert not quiz.hand_in.disabled and quiz.submit.disabled
+    quiz.nav_buttons[0].click()  # back to question 1: its answer shown, to change
+    assert "Question 1/3" in quiz.question.value and quiz.choice.value != q1.correct_letter
+    quiz.choice.value = q1.correct_letter
+    quiz.submit.click()  # back to the review screen
+    assert "Review before handing in" in quiz.question.value
+    quiz.nav_buttons[1].click()
+    assert quiz.flag.value is True
+    quiz.flag.value = False
+    quiz.choice.value = q2.correct_letter
+    quiz.submit.click()
+    assert "Not answered: none" in quiz.question.value and "Flagged: none" in quiz.question.value
+    assert store.attempts() == []  # nothing stored before the hand-in
+    quiz.hand_in.click()
+    assert "Exam score: 1000 / 1000 (720 passes) - PASS" in quiz.score.value
+    assert [a.item_id for a in store.attempts()] == [q.item.id for q in (q1, q2, q3)]
+    assert all(b.disabled for b in quiz.nav_buttons)
+
+
+def test_the_chart_shows_whole_topic_names_and_its_header_within_1400_px(items):
+    import re
+
+    from quizzes import load_topics
+    from quizzes.progress import LABEL_COLUMNS, PX_PER_COLUMN
+    from quizzes.render import columns
+
+    topics = load_topics()
+    store = Store.memory()
+    longest = max(topics.values(), key=lambda topic: columns(topic.zh))
+    assert columns(longest.zh) <= LABEL_COLUMNS  # every topic name fits whole
+    item = dataclasses.replace(items[0], topic=longest.id)
+    for lang in ("zh", "en"):
+        quiz = QuizWidget("practice", lang=lang, n=1, seed=1, store=store, items=[item])
+        quiz.choice.value = "A"
+        quiz.submit.click()
+        chart = quiz.progress.value
+        width = int(re.search(r'<svg[^>]* width="(\d+)"', chart).group(1))
+        assert width <= 1400 and "max-width: 100%" in chart
+        assert f">{longest.get(lang)}</text>" in chart  # the whole name, not cut with "…"
+        label_end = columns(longest.get(lang)) * PX_PER_COLUMN
+        bar_x = float(re.search(r'<rect x="(\d+)"', chart).group(1))
+        assert label_end < bar_x  # the name ends before its bar starts
+        trend = re.search(r'<text x="(\d+)" y="14"[^>]*>([^<]+)</text>', chart)
+        assert int(trend.group(1)) + columns(trend.group(2)) * 6 <= width  # the header fits
