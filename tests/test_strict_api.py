@@ -429,6 +429,18 @@ def test_a_key_spelled_with_escapes_is_still_counted():
     assert refused(raw.encode()) == "Tool reference 'no_such_tool' not found in available tools"
 
 
+def test_the_one_scan_for_odd_escapes_finds_all_that_the_strict_checks_look_for():
+    """A body is searched once (ODD_ESCAPE); the escaped-key and lone-surrogate checks are skipped
+    when that search finds nothing, so it must find every escape any of them would."""
+    from agentkit.offline.api import ESCAPED_ASCII, HIGH_ESCAPE, LOW_ESCAPE, ODD_ESCAPE
+
+    for code in range(0, 0x10000, 0xF):
+        for escape in (b"\\u%04x" % code, b"\\u%04X" % code):
+            wanted = any(p.search(escape) for p in (ESCAPED_ASCII, HIGH_ESCAPE, LOW_ESCAPE))
+            assert not wanted or ODD_ESCAPE.search(escape), escape
+    assert not ODD_ESCAPE.search(json.dumps("订单 A-1001 的商品坏了").encode())  # CJK escapes
+
+
 def test_tools_checked_with_one_request_are_checked_again_when_they_or_the_beta_change(
     monkeypatch,
 ):

@@ -140,12 +140,23 @@ def reference_loop(client, messages, *, tools, run_tool, model):
     return run_agent_loop(client, messages, tools, run_tool=run_tool, model=model).messages
 
 
+MARKS = {
+    "✓": "rgba(40, 167, 69, 0.25)",
+    "✗": "rgba(220, 53, 69, 0.3)",
+    "–": "rgba(128, 128, 128, 0.2)",
+}
+"""Each mark's cell colour: translucent, so the board reads in light and dark themes alike."""
+
+
 @dataclass
 class Scoreboard:
     """Every loop on every scenario: scenarios as rows, loops as columns (short headers, the full
-    name and each diagnosis on hover), so 20+ scenarios and a dozen loops read at 1400 px."""
+    name and each diagnosis on hover), so 20+ scenarios and a dozen loops read at 1400 px. The
+    HTML board puts its legend above the table and colours each cell by its mark; `stored` says
+    the reports came from the board stored with the workbook (`grading.stored`)."""
 
     reports: list[Report]
+    stored: bool = False
 
     def __repr__(self) -> str:
         results = self.reports[0].results
@@ -166,11 +177,7 @@ class Scoreboard:
         )
         rows = []
         for j, x in enumerate(self.reports[0].results):
-            cells = "".join(
-                f"<td title='{html.escape(r.results[j].diagnosis, quote=True)}' "
-                f"style='text-align:center'>{_mark(r.results[j])}</td>"
-                for r in self.reports
-            )
+            cells = "".join(_cell(r.results[j]) for r in self.reports)
             rows.append(
                 f"<tr><td {LEFT} title='{html.escape(x.title, quote=True)}'><code>"
                 f"{html.escape(x.key)}</code></td>{cells}</tr>"
@@ -182,11 +189,17 @@ class Scoreboard:
         legend = T("and").join(
             f"{i + 1} = <code>{html.escape(r.name)}</code>" for i, r in enumerate(self.reports)
         )
+        marks = " ".join(
+            f"<span style='background:{colour};padding:0 4px'>{mark}</span> {T('board.' + mark)}"
+            for mark, colour in MARKS.items()
+        )
         corner, total, hover = T("board.corner"), T("board.total"), T("board.hover")
+        stored = T("board.stored") if self.stored else ""
         return (
-            f"<table class='ak-scoreboard'><thead><tr><th {LEFT}>{corner}</th>{head}</tr>"
-            f"</thead><tbody>{''.join(rows)}<tr><td {LEFT}>{total}</td>{totals}</tr></tbody></table>"
-            f"<p style='font-size:85%'>{legend}{hover}</p>"
+            f"<p style='font-size:85%'>{legend}</p><p style='font-size:85%'>{marks}{hover}"
+            f"{stored}</p><table class='ak-scoreboard'><thead><tr><th {LEFT}>{corner}</th>{head}"
+            f"</tr></thead><tbody>{''.join(rows)}<tr><td {LEFT}>{total}</td>{totals}</tr></tbody>"
+            "</table>"
         )
 
     def failures(self) -> str:
@@ -209,16 +222,34 @@ def scoreboard(
     *,
     families: tuple[str, ...] | None = None,
     seed: int = 0,
+    stored: bool = True,
 ) -> Scoreboard:
     """Every loop against every scenario. By default: the reference loop and every specimen, or
     the specimens of the named families ("termination", "history", "stop_reason", "safety_net",
-    "results", "errors", "control", "request")."""
+    "results", "errors", "control", "request"). At seed 0 the reference loop's and the specimens'
+    reports come from the board stored with the workbook (`stored`: graded once, and used only
+    while everything it depends on is unchanged); `stored=False` grades every loop now."""
     if loops is None:
         chosen = {
             k: fn for k, (family, fn) in SPECIMENS.items() if families is None or family in families
         }
         loops = {"reference_loop": reference_loop, **chosen}
-    return Scoreboard([check_loop(fn, name=name, seed=seed) for name, fn in loops.items()])
+    from .stored import stored_report  # the store reads this module's Report
+
+    lang, reports, all_stored = current_language(), [], stored and not seed
+    for name, fn in loops.items():
+        report = stored_report(name, fn, lang) if stored and not seed else None
+        all_stored = all_stored and report is not None
+        reports.append(report or check_loop(fn, name=name, seed=seed))
+    return Scoreboard(reports, stored=all_stored)
+
+
+def _cell(result: ScenarioResult) -> str:
+    mark = _mark(result)
+    return (
+        f"<td title='{html.escape(result.diagnosis, quote=True)}' "
+        f"style='text-align:center;background:{MARKS[mark]}'>{mark}</td>"
+    )
 
 
 def _mark(result: ScenarioResult) -> str:

@@ -761,6 +761,19 @@ T = Strings(
             "（鼠标悬停看场景全名和诊断）",
             " (hover for each scenario's full name and diagnosis)",
         ),
+        "board.✓": ("通过", "passed"),
+        "board.✗": ("未通过", "failed"),
+        "board.–": (
+            "通过，但场景对这个循环不适用",
+            "passed, the scenario did not apply to the loop",
+        ),
+        "board.stored": (
+            "。这张表是评分器在 seed 0 上算好、随课程保存的结果（测试保证它与评分器一致）；"
+            "<code>stored=False</code> 会现场重新评分（约需一分钟）",
+            ". The board was graded once at seed 0 and stored with the workbook (the tests keep it "
+            "in step with the grader); <code>stored=False</code> grades it all again now (about "
+            "a minute)",
+        ),
         "all_passed": ("全部通过", "all passed"),
         "first_failure": ("{title} —— {diagnosis}", "{title} — {diagnosis}"),
         "more_failed": ("（另有 {n} 个场景失败）", " ({n} more scenarios failed)"),

@@ -58,11 +58,17 @@ ESCAPED_ASCII = re.compile(rb"\\u00[2-7][0-9a-fA-F]")
 ("cache\\u005fcontrol"), so counting a key's bytes in the raw body no longer counts the key."""
 
 
-def spelled(content: bytes, key: bytes) -> int | None:
+ODD_ESCAPE = re.compile(rb"\\u(?:00[2-7]|[dD][89a-fA-F])")
+"""What ESCAPED_ASCII, HIGH_ESCAPE or LOW_ESCAPE can find, in one scan: a body without it (an agent
+loop's, Chinese text escaped or not) needs none of theirs."""
+
+
+def spelled(content: bytes, key: bytes, odd: bool = True) -> int | None:
     """How many times the raw body holds the JSON key `key` (e.g. b'"cache_control"'), or None when an
     escaped ASCII character makes the count unsure. A count of 0 lets whole-history walks for that key
-    be skipped: an agent loop's requests never carry it."""
-    return None if ESCAPED_ASCII.search(content) else content.count(key)
+    be skipped: an agent loop's requests never carry it. `odd`: False when ODD_ESCAPE found nothing
+    in the body (no escaped ASCII character either)."""
+    return None if odd and ESCAPED_ASCII.search(content) else content.count(key)
 
 
 HIGH_SURROGATE = re.compile(
@@ -153,10 +159,13 @@ class RequestLog(Sequence):
         return json.loads(self._raw[i])
 
 
+_EXACT = json.JSONEncoder(check_circular=False).encode  # built once: json.dumps builds one a call
+
+
 def exact(value: Any) -> str:
     """`value` as JSON text: two values are the same JSON when their texts are equal (Python's `==`
     holds `True == 1` and `0 == False`, which the API's types tell apart)."""
-    return json.dumps(value, check_circular=False)
+    return _EXACT(value)
 
 
 def _bool_like(value: Any, path: tuple[Any, ...], into: list[tuple[tuple[Any, ...], type]]) -> None:
@@ -348,16 +357,18 @@ class OfflineAPI:
             return self._models
         return None
 
-    def _parse(self, content: bytes) -> dict[str, Any]:
-        body = parse_json(content or b"{}")
+    def _parse(self, content: bytes) -> tuple[dict[str, Any], bool]:
+        """The body, and whether ODD_ESCAPE finds anything in it (searched once for every check)."""
+        odd = ODD_ESCAPE.search(content) is not None
+        body = parse_json(content or b"{}", odd)
         if not isinstance(body, dict):
             raise InvalidRequest("Input should be a valid dictionary")
-        return body
+        return body, odd
 
     def _messages(
         self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
     ) -> Answer:
-        body = self._parse(content)
+        body, odd = self._parse(content)
         self.log.append(content)
         msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
         known = h.known(msgs, has_tools)
@@ -367,8 +378,8 @@ class OfflineAPI:
             known=known,
             seen=h.tool_ids if known else None,
             beta=beta,
-            cache_marks=(marks := spelled(content, b'"cache_control"')),
-            references=spelled(content, b'"tool_reference"'),
+            cache_marks=(marks := spelled(content, b'"cache_control"', odd)),
+            references=spelled(content, b'"tool_reference"', odd),
             tools_known=h.checked_tools == (tools := (beta, exact(body.get("tools")))),
         )
         h.checked_tools = tools
@@ -391,7 +402,7 @@ class OfflineAPI:
     def _count_tokens(
         self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
     ) -> Answer:
-        body = self._parse(content)
+        body, _ = self._parse(content)
         validate(body, count_only=True, today=self.today, beta=beta)
         return Answer(200, {"input_tokens": input_tokens(body)})
 
@@ -504,17 +515,24 @@ def header_problem(headers: Mapping[str, str]) -> tuple[str, str] | None:
     return None
 
 
-def parse_json(content: bytes) -> Any:
+def _refuse(name: str) -> Any:
+    raise ValueError(name)
+
+
+# json.loads(content, parse_constant=…) without building a decoder on every call (its bytes
+# branch: the encoding detected, surrogates passed through for the checks below)
+_STRICT = json.JSONDecoder(parse_constant=_refuse)
+
+
+def parse_json(content: bytes, odd: bool = True) -> Any:
     """A request body as JSON, as strictly as the live API reads it: NaN, Infinity and a high surrogate
     escape with no low one are not JSON. Its wording, Python's json module's, as pasted in
     anthropics/claude-code#3277 and #1939 ("The request body is not valid JSON: no low surrogate in
-    string: line 1 column 217026 (char 217025)")."""
-
-    def refuse(name: str) -> Any:
-        raise ValueError(name)
+    string: line 1 column 217026 (char 217025)"). `odd`: False when ODD_ESCAPE found nothing in
+    `content` (then it holds no surrogate escape to look for)."""
 
     try:
-        body = json.loads(content, parse_constant=refuse)
+        body = _STRICT.decode(content.decode(json.detect_encoding(content), "surrogatepass"))
     except RecursionError:
         raise InvalidRequest(
             "The request body is not valid JSON: maximum nesting depth exceeded"
@@ -531,6 +549,8 @@ def parse_json(content: bytes) -> Any:
     # the first lone surrogate escape, as the live API's reader (yyjson, whose wordings these are)
     # meets it: a low one with no high one before it is "invalid high surrogate in string"
     # (anthropics/claude-code#9586; yyjson's read_string)
+    if not odd:
+        return body
     lone = [
         (m.start(1), what)
         for escape, pattern, what in (

@@ -89,12 +89,15 @@ def encode(name: str, data: dict[str, Any]) -> bytes:
     return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"
 
 
+# built once (json.dumps with options builds an encoder on every call)
+_UTF8 = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+_ASCII = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+
+
 def json_bytes(value: Any) -> bytes:
     """`value` as strict JSON (ValueError on NaN or infinity). Text is sent as UTF-8; a string holding
     a lone surrogate, which UTF-8 cannot carry, makes the whole body ASCII with \\u escapes."""
     try:
-        return json.dumps(
-            value, ensure_ascii=False, separators=(",", ":"), allow_nan=False
-        ).encode()
+        return _UTF8(value).encode()
     except UnicodeEncodeError:
-        return json.dumps(value, separators=(",", ":"), allow_nan=False).encode()
+        return _ASCII(value).encode()

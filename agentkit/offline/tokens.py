@@ -12,6 +12,8 @@ from typing import Any
 
 from ..content import CJK
 
+_UTF8 = json.JSONEncoder(ensure_ascii=False).encode  # built once: json.dumps builds one a call
+
 
 def count_tokens(text: str) -> int:
     """The estimate for one string."""
@@ -54,7 +56,7 @@ def block_tokens(b: dict[str, Any]) -> int:
     if b["type"] == "text":
         return count_tokens(b["text"])
     if b["type"] in ("tool_use", "server_tool_use"):
-        return 8 + count_tokens(json.dumps(b["input"], ensure_ascii=False))
+        return 8 + count_tokens(_UTF8(b["input"]))
     if b["type"] == "thinking":
         return count_tokens(b["thinking"])
     return 0  # server-side results are input to the model, not its output

@@ -18,7 +18,7 @@ from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
 from . import general, structured
-from .conversation import Conversation, Order, parsed
+from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
 from .world import TOOL_SCHEMAS, World
@@ -124,7 +124,9 @@ def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Rep
 def _tool_search(conv: Conversation) -> Reply | None:
     """The support tools are announced as deferred and ToolSearch is offered: load them first, the
     way the Claude Code CLI expects (once: a search that loaded nothing is not repeated)."""
-    if conv.choice.get("type") != "auto" or HARMFUL.search(conv.task) or not conv.orders():
+    # the task names an order (conv.orders() is not empty) without walking the calls for it
+    mentions = ORDER_MENTION.search(conv.task)
+    if conv.choice.get("type") != "auto" or HARMFUL.search(conv.task) or not mentions:
         return None
     search = conv.box.search_for(list(TOOL_SCHEMAS))
     if search is None or any(c.name == TOOL_SEARCH for c in conv.calls):
