@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import general, structured
+from . import general, results, structured
 from .conversation import Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
@@ -298,6 +298,22 @@ def _choose_tool(conv: Conversation, intent: str, status: Any, amount: Any) -> s
     return tool
 
 
+BY_MEANING = {  # the class of an error read by what it says -> the category it amounts to
+    results.DENIED: failures.DENIED,
+    results.NOT_FOUND: failures.NOT_FOUND,
+    results.FORMAT: failures.INVALID_INPUT,
+    results.TRANSIENT: failures.UNAVAILABLE,
+}
+
+
+def kind_of(text: str) -> str | None:
+    """What an error says it is: the category word our own tools put first, a PreToolUse hook's
+    denial, or else what the text means in any wording (`agentkit.sim.results.classify`)."""
+    if HOOK_DENIAL.match(text):
+        return failures.DENIED
+    return failures.category_of(text) or BY_MEANING.get(results.classify(text))
+
+
 def _recover(
     conv: Conversation, o: Order, failed: ToolCall, attempts: int, corrected: dict[str, Any]
 ) -> Step:
@@ -307,9 +323,7 @@ def _recover(
     # outputs), and in English with an ellipsis at 140 (English error texts run longer)
     text = failed.content.strip()
     err = text[:80] if conv.lang == "zh" else short(text, 140)
-    kind = failures.category_of(failed.content) or (
-        failures.DENIED if HOOK_DENIAL.match(failed.content) else None
-    )
+    kind = kind_of(failed.content)
     if kind == failures.DENIED and failed.name != "escalate_to_human":
         return _escalate(conv, o.canonical, conv.say("denied", tool=failed.name, err=err), "")
     retry = attempts <= MAX_RETRIES

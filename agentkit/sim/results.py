@@ -59,7 +59,7 @@ KEY_VALUE = re.compile(
 )
 PROSE_EN = re.compile(
     r"\b(?:the|its|their|your)\s+([a-z][a-z_ ]{0,30}?)\s+(?:is|are|was|were)\s+(?:now\s+)?"
-    r"[\"'“]?([^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?]|$)",
+    r"[\"'“]?(-?\d+(?:\.\d+)?|[^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?](?!\d)|$)",
     re.IGNORECASE,
 )
 PROSE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z_]{1,12}?)(?:是|为)[:：]?\s*([^，。；！？,;]+)")
