@@ -649,3 +649,72 @@ def test_a_note_after_the_results_is_not_a_new_task(lang):
     t, world = world_run(BROKEN[lang].replace("a1001", "A-1001"), note=note)
     assert [r["input"]["order_id"] for r in world.refunds()] == ["A-1001"]
     ended(t)
+
+
+@pytest.mark.parametrize(
+    "task, name",
+    [
+        ("订单 A-1001 坏了，退款", "process_refund"),
+        ("Hello there", "lookup_order"),
+        ("Hello there", "cancel_order"),
+        ("Order A-1001 status?", "escalate_to_human"),
+    ],
+)
+def test_a_forced_orders_tool_gets_an_input_valid_for_its_schema(task, name):
+    from agentkit.sim import TOOL_SCHEMAS, World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=500,
+        tools=World().tools(),
+        tool_choice={"type": "tool", "name": name},
+        messages=[{"role": "user", "content": task}],
+    )
+    [use] = r.content
+    assert use.name == name
+    jsonschema.validate(use.input, TOOL_SCHEMAS[name]["input_schema"])
+    if "A-1001" in task:
+        assert use.input["order_id"] == "A-1001"
+
+
+@pytest.mark.parametrize(
+    "tools, task, said, unsaid",
+    [
+        ([], "What's the capital of France?", "no tool here serves this", "tool first"),
+        ("orders", "今天天气怎么样？", "这里没有能回答它的工具", "先用工具"),
+        ([WEATHER], "What's the weather in Oslo?", "call get_weather", "answer"),
+        ([CUSTOMER], "What's this customer's email?", "ask the user", "I have what I need"),
+    ],
+)
+def test_the_thinking_agrees_with_the_step_taken(tools, task, said, unsaid):
+    from agentkit.sim import World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=2048,
+        tools=World().tools() if tools == "orders" else tools,
+        thinking={"type": "enabled", "budget_tokens": 1024},
+        messages=[{"role": "user", "content": task}],
+    )
+    [thought] = [b.thinking for b in r.content if b.type == "thinking"]
+    assert said in thought and unsaid not in thought.split("\n")[-1]
+    if said.startswith("call"):
+        assert r.stop_reason == "tool_use"
+    else:
+        assert r.stop_reason == "end_turn"
+
+
+def test_a_question_no_orders_tool_serves_gets_a_short_honest_answer():
+    from agentkit.sim import World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=1024,
+        tools=World().tools(),
+        messages=[{"role": "user", "content": "What's the weather today?"}],
+    )
+    text = r.content[0].text
+    assert "offline stand-in" in text and len(text) < 300 and "cancel" not in text

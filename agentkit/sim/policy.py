@@ -369,7 +369,12 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> S
     if name is None:
         prefer = ["lookup_order"] if orders else ["escalate_to_human"]
         name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
-    return call(name, {**info, "reason": conv.say("forced_reason")}, "")
+    # what the orders world knows first, then the general rule for the rest of the schema (a
+    # required value found nowhere: the schema's default or smallest value, never a placeholder)
+    known = {**info, "reason": conv.say("forced_reason")}
+    props = (conv.tools.get(name) or {}).get("input_schema", {}).get("properties") or {}
+    known = {k: x for k, x in known.items() if k in props and x is not None}
+    return call(name, {**general.forced_input(conv, name), **known}, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
@@ -457,4 +462,9 @@ def decision(conv: Conversation, reply: Reply) -> str:
         return conv.say("think_call", calls=said)
     if reply.stop_reason == "refusal":
         return conv.say("think_refuse")
+    said = text_of(reply.content).rstrip()
+    if said.endswith(("?", "？")):
+        return conv.say("think_ask")
+    if not conv.calls:
+        return conv.say("think_no_tool")
     return conv.say("think_answer")
