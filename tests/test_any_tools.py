@@ -718,3 +718,70 @@ def test_a_question_no_orders_tool_serves_gets_a_short_honest_answer():
     )
     text = r.content[0].text
     assert "offline stand-in" in text and len(text) < 300 and "cancel" not in text
+
+
+# ------------------------------------------------------- the developer-tools world (issue 33, 3)
+
+
+def repo_run(prompt, repo=None):
+    from agentkit.lessons.solution import solution_loop
+    from agentkit.sim.repo import Repo
+
+    repo = repo or Repo()
+    client = agentkit.make_client(offline=True)
+    task = [{"role": "user", "content": prompt}]
+    msgs = solution_loop(client, task, tools=repo.tools(), run_tool=repo.run_tool, model=MODEL)
+    calls = [
+        [(b.name, b.input) for b in m["content"] if b.type == "tool_use"]
+        for m in msgs
+        if m["role"] == "assistant"
+    ]
+    answer = "".join(b.text for b in msgs[-1]["content"] if b.type == "text")
+    return repo, calls, answer
+
+
+def test_the_repo_world_runs_its_tests_without_executing_code():
+    from agentkit.sim.repo import Repo
+
+    repo = Repo()
+    assert repo.failing() == ["test_calc.py::test_add"]
+    repo.files["calc.py"] = "import os\nos.remove('x')\n"  # never run: only read
+    assert repo.run_tool("run_tests", {}).endswith("2 failed, 0 passed")  # NameError-like
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("The tests fail. Find the bug and fix it.", "all the tests pass"),
+        ("测试没通过，帮我找到 bug 并修好。", "测试全部通过"),
+    ],
+)
+def test_the_reference_loop_fixes_the_failing_test(prompt, said):
+    repo, calls, answer = repo_run(prompt)
+    assert calls[0] == [("run_tests", {}), ("list_dir", {"path": "."})]  # independent: together
+    assert ("apply_patch", {"path": "calc.py", "old": "return a - b", "new": "return a + b"}) in [
+        c for turn in calls for c in turn
+    ]
+    assert repo.failing() == [] and len(repo.patches()) == 1
+    assert calls[-1] == [] and said in answer and "`return a + b`" in answer
+
+
+def test_a_busy_test_runner_is_retried_once_then_the_fix_goes_on():
+    from agentkit.sim.repo import Repo
+
+    repo, calls, _ = repo_run("The tests fail, please fix them.", Repo(flaky={"run_tests": 1}))
+    assert calls[1] == [("run_tests", {})] and repo.failing() == []
+
+
+def test_a_file_the_user_names_that_does_not_exist_is_asked_about():
+    repo, calls, answer = repo_run("Fix the failing test in test_parser.py.")
+    assert ("read_file", {"path": "test_parser.py"}) in calls[0]
+    assert not repo.patches() and "test_parser.py" in answer and answer.endswith("?")
+
+
+def test_a_fix_the_rules_cannot_find_is_handed_to_a_person():
+    from agentkit.sim.repo import DEFAULT_FILES, Repo
+
+    files = {**DEFAULT_FILES, "calc.py": "def add(a, b):\n    return a * b * 0 + 7\n"}
+    repo, _, answer = repo_run("The tests fail; fix them.", Repo(files=files))
+    assert not repo.patches() and "a person should look" in answer

@@ -147,6 +147,41 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    # the developer tools (agentkit.sim.devtools)
+    "dev_run_tests": (
+        "我先运行测试，看看哪里失败。",
+        "Let me run the tests first and see what fails.",
+    ),
+    "dev_rerun": ("改好了，再运行一次测试确认。", "Patched; running the tests again to confirm."),
+    "dev_read": ("接下来读 {path}。", "Next I'll read {path}."),
+    "dev_patch": (
+        "{failure}。把 {path} 里的 `{old}` 改成 `{new}`，这样每条断言都成立。",
+        "{failure}. In {path}, `{old}` becomes `{new}`, which makes every assert hold.",
+    ),
+    "dev_fixed": (
+        "修好了：{path} 里的 `{old}` 改成了 `{new}`，测试全部通过。",
+        "Fixed: in {path}, `{old}` is now `{new}`, and all the tests pass.",
+    ),
+    "dev_all_pass": (
+        "测试都通过了（{report}），不需要修改。",
+        "The tests pass ({report}); nothing to fix.",
+    ),
+    "dev_no_fix": (
+        "{failure}。我找不到只改一处就能让测试通过的修改，需要人来看。",
+        "{failure}. I found no single change that makes the tests pass; a person should look.",
+    ),
+    "dev_retry": (
+        "{tool} 暂时失败（{err}），我重试一次。",
+        "{tool} failed for now ({err}); retrying once.",
+    ),
+    "dev_not_found": (
+        "仓库里没有 {path}（{tool}：{err}）。请告诉我正确的路径？",
+        "There is no {path} in the repository ({tool}: {err}). Which path did you mean?",
+    ),
+    "dev_failed": (
+        "{tool} 失败了：{err}。我到此为止，没有做别的修改。",
+        "{tool} failed: {err}. I stopped here and changed nothing else.",
+    ),
     # thinking
     "think_task": ("用户的任务：“{task}”", 'The task: "{task}"'),
     "think_result": ("{tool} 的结果{flag}：{text}", "{tool} returned{flag}: {text}"),

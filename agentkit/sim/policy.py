@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import general, results, structured
+from . import devtools, general, results, structured
 from .conversation import Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
@@ -89,8 +89,11 @@ def number(value: Any) -> float | None:
 
 
 def respond(conv: Conversation, world: World) -> Reply:
-    """The model's reply to the request `conv` has read: any tools but the orders world's are
-    answered by the general policy (`agentkit.sim.general`), the orders world's by the rules here."""
+    """The model's reply to the request `conv` has read: the developer tools by their rules
+    (`agentkit.sim.devtools`), any other tools but the orders world's by the general policy
+    (`agentkit.sim.general`), the orders world's by the rules here."""
+    if devtools.applies(conv):
+        return devtools.reply(conv)
     if general.applies(conv):
         return general.general_reply(conv)
     last = conv.messages[-1] if conv.messages else {}

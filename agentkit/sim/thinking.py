@@ -3,6 +3,8 @@ language. The API wraps it in a signed `thinking` block when the request turns t
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..content import blocks
 from ..offline.model import Reply
 from .conversation import Conversation
@@ -16,7 +18,7 @@ def thinking(conv: Conversation, reply: Reply) -> str:
     call, so the thinking never contradicts the step taken."""
     task = conv.task.strip()[:80]
     lines = [conv.say("think_task", task=task)]
-    turn = []
+    turn: list[dict[str, Any]] = []
     for m in reversed(conv.messages):
         if m.get("role") != "user":
             break
