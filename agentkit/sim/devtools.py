@@ -144,9 +144,18 @@ def _fix(v: View, test_path: str, report: str, patched: list[Call]) -> Step:
     ]
 
 
+def _unique(lines: list[str], i: int, old: str, new: str) -> tuple[str, str]:
+    """The change as apply_patch needs it: the line alone where it occurs once, else with the
+    `def` line above it (so that `old` occurs exactly once)."""
+    if sum(1 for x in lines if x == old) == 1:
+        return old.strip(), new.strip()
+    head = next((x for x in reversed(lines[:i]) if x.lstrip().startswith("def ")), "")
+    return f"{head}\n{old}", f"{head}\n{new}"
+
+
 def find_fix(tests: str, source: str, test_path: str) -> tuple[str, str] | None:
     """The one-operator change of a `return a <op> b` line that makes every assert hold, as
-    (old line text, new line text); None when there is none."""
+    (old text, new text) for apply_patch; None when there is none."""
     try:
         if all(c.passed for c in checks(tests, source, test_path)):
             return None
@@ -164,7 +173,7 @@ def find_fix(tests: str, source: str, test_path: str) -> tuple[str, str] | None:
             candidate = "\n".join(lines[:i] + [new] + lines[i + 1 :])
             try:
                 if all(c.passed for c in checks(tests, candidate, test_path)):
-                    return text.strip(), new.strip()
+                    return _unique(lines, i, text, new)
             except Unreadable:
                 continue
     return None

@@ -20,30 +20,36 @@ from typing import Any
 from ..failures import INVALID_INPUT, NOT_FOUND, UNAVAILABLE, ToolFailure
 from ..i18n import current_language as language
 from .strings import T
+from .world import World
 
-SOURCE = """def add(a, b):
-    return a - b
-
-
-def mul(a, b):
-    return a * b
-"""
-TESTS = """from calc import add, mul
-
-
-def test_add():
-    assert add(2, 3) == 5
-    assert add(-1, 1) == 0
-
-
-def test_mul():
-    assert mul(2, 3) == 6
-"""
-DEFAULT_FILES = {
-    "README.md": "A tiny calculator. run_tests runs the tests in test_*.py.\n",
-    "calc.py": SOURCE,
-    "test_calc.py": TESTS,
+# what each function computes, and the inputs its tests check it on
+FUNCTIONS = {
+    "add": ("+", [(2, 3), (-1, 1)]),
+    "mul": ("*", [(2, 3), (4, 5)]),
+    "sub": ("-", [(5, 3), (2, 7)]),
 }
+RESULTS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def make_files(module: str = "calc", broken: str = "add", wrong: str = "-") -> dict[str, str]:
+    """A repository whose `module` has two functions, `broken` computing with `wrong` instead of its
+    own operator, and a test file checking both: one test fails."""
+    other = "mul" if broken != "mul" else "add"
+    source, tests = [], [f"from {module} import {', '.join(sorted((broken, other)))}\n"]
+    for name in (broken, other):
+        op, cases = FUNCTIONS[name]
+        source.append(f"def {name}(a, b):\n    return a {wrong if name == broken else op} b\n")
+        asserts = "".join(f"    assert {name}({x}, {y}) == {RESULTS[op](x, y)}\n" for x, y in cases)
+        tests.append(f"def test_{name}():\n{asserts}")
+    readme = f"A tiny calculator ({module}.py). run_tests runs the tests in test_*.py.\n"
+    return {
+        "README.md": readme,
+        f"{module}.py": "\n\n".join(source),
+        f"test_{module}.py": "\n\n".join(tests),
+    }
+
+
+DEFAULT_FILES = make_files()
 
 
 def _schema(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -202,15 +208,13 @@ def report(found: list[Check]) -> str:
 
 
 @dataclass
-class Repo:
-    """Files by path, and the record of effects (every patch applied, every test run)."""
+class Repo(World):
+    """Files by path, and the record of effects (every patch applied, every test run). A World
+    (the grader and the stand-in take either) with no orders and no pages."""
 
     files: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_FILES))
-    flaky: dict[str, int] = field(default_factory=dict)  # tool -> its next calls fail (transient)
-    effects: list[dict[str, Any]] = field(default_factory=list)
-    # what the grader's reports read of the orders world: this one has none
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
-    searches: list[str] = field(default_factory=list)
+    pages: list[dict[str, str]] = field(default_factory=list)
 
     def tools(self, *names: str) -> list[dict[str, Any]]:
         return repo_tools(*names)
@@ -236,7 +240,7 @@ class Repo:
                 found += checks(text, self.files.get(module or "", ""), path)
         return found
 
-    def run_tool(self, name: str, args: dict[str, Any]) -> str:
+    def run_tool(self, name: str, args: dict[str, Any]) -> Any:
         """Run a developer tool. Raises ToolFailure (bad input, no such file, transient) or
         KeyError (unknown tool)."""
         if name not in REPO_TOOLS:
