@@ -32,13 +32,13 @@ NAMED_FILE = re.compile(r"[\w./-]+\.(?:py|md|txt|toml|cfg)\b")
 OPERATORS = ("+", "-", "*", "//", "/")
 
 
-def applies(conv: Conversation) -> bool:
+def offered(conv: Conversation) -> bool:
     return NEEDED <= set(conv.tools)
 
 
 def reply(conv: Conversation) -> Reply:
     v = view(conv)
-    step = next_step(v)
+    step = dev_step(v)
     if isinstance(step, str):
         return Reply([_text(step)], "end_turn")
     said, calls = step
@@ -61,7 +61,7 @@ def _text(text: str) -> dict[str, Any]:
 Step = str | tuple[str, list[tuple[str, dict[str, Any]]]]
 
 
-def next_step(v: View) -> Step:
+def dev_step(v: View) -> Step:
     """This turn's calls (what is said, [(tool, input)]) or the answer (rules 1 to 4)."""
     done = [c for c in v.calls if c.result is not None]
     for c in _open_failures(v):

@@ -92,7 +92,7 @@ def respond(conv: Conversation, world: World) -> Reply:
     """The model's reply to the request `conv` has read: the developer tools by their rules
     (`agentkit.sim.devtools`), any other tools but the orders world's by the general policy
     (`agentkit.sim.general`), the orders world's by the rules here."""
-    if devtools.applies(conv):
+    if devtools.offered(conv):
         return devtools.reply(conv)
     if general.applies(conv):
         return general.general_reply(conv)
