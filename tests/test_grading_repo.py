@@ -99,3 +99,66 @@ def test_a_loop_that_only_knows_the_orders_tools_fails():
 def test_a_specimen_fails_a_repo_scenario_with_its_own_diagnosis(name, key, cause):
     result = grade(SPECIMENS[name][1])[key]
     assert not result.passed and cause in result.problems[0], result.problems
+
+
+# Where each specimen fails among the repo scenarios at seed 0 (for the day they join SCENARIOS:
+# tests/test_grading.py's EXPECTED_FAILURES then gains these keys).
+EXPECTED_REPO_FAILURES = {
+    "stop_on_text_block": {"repo_fix", "repo_busy", "repo_missing"},
+    "stop_on_regex": set(),
+    "fixed_five_turns": {"repo_fix", "repo_busy"},
+    "tool_choice_none_after_last": set(),
+    "keep_only_latest_result": {"repo_fix", "repo_busy"},
+    "results_in_system_prompt": {"repo_fix", "repo_busy", "repo_missing"},
+    "one_message_per_result": {"repo_fix", "repo_busy", "repo_missing"},
+    "text_before_results": {"repo_fix", "repo_busy", "repo_missing"},
+    "first_tool_use_only": {"repo_fix", "repo_busy", "repo_missing"},
+    "decision_tree": {"repo_fix", "repo_busy", "repo_missing"},
+    "fixed_sequence": {"repo_fix", "repo_busy", "repo_missing"},
+    "status_router": {"repo_fix", "repo_busy", "repo_missing"},
+    "exception_aborts": {"repo_busy", "repo_missing"},
+    "stop_on_done": set(),
+    "pause_turn_as_end": set(),
+    "continue_on_any_stop": set(),
+    "retry_refusal": set(),
+    "runs_cut_tool_use": set(),
+    "returns_cut_answer": set(),
+    "no_safety_net": set(),
+    "silent_cap": set(),
+    "shifted_results": {"repo_fix", "repo_busy", "repo_missing"},
+    "runs_tools_twice": {"repo_fix", "repo_busy", "repo_missing"},
+    "cached_tools": {"repo_fix", "repo_busy"},
+    "missing_is_error": {"repo_busy", "repo_missing"},
+    "retries_tool_forever": {"repo_busy", "repo_missing"},
+    "swallows_tool_error": {"repo_busy", "repo_missing"},
+    "windowed_history": set(),
+    "hard_coded_model": {"repo_fix", "repo_busy", "repo_missing"},
+    "template_final_answer": {"repo_fix", "repo_busy", "repo_missing"},
+    "appends_made_up_final": {"repo_fix", "repo_busy", "repo_missing"},
+    "round_in_one_try": {"repo_missing"},
+    "stops_round_at_failure": {"repo_busy"},
+    "api_error_returns": set(),
+    "retries_bad_request": {"repo_fix", "repo_busy", "repo_missing"},
+    "resends_after_max_tokens": set(),
+    "empty_text_note": {"repo_fix", "repo_busy", "repo_missing"},
+    "cache_every_result": {"repo_fix", "repo_busy"},
+    "dict_content": set(),
+    "string_is_error": {"repo_fix", "repo_busy", "repo_missing"},
+    "stringified_input": {"repo_fix", "repo_busy", "repo_missing"},
+    "own_tool_list": {"repo_fix", "repo_busy", "repo_missing"},
+    "keeps_only_tool_use": {"repo_fix", "repo_busy", "repo_missing"},
+    "readable_transcript": {"repo_fix", "repo_busy", "repo_missing"},
+    "mutable_default_history": {"repo_busy", "repo_missing"},
+    "asks_if_done": {"repo_fix", "repo_busy", "repo_missing"},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(EXPECTED_REPO_FAILURES))
+def test_each_specimen_fails_exactly_its_repo_scenarios(name):
+    failed = {k for k, r in grade(SPECIMENS[name][1]).items() if not r.passed}
+    assert failed == EXPECTED_REPO_FAILURES[name]
+
+
+def test_the_table_names_every_specimen():
+    assert set(EXPECTED_REPO_FAILURES) == set(SPECIMENS)

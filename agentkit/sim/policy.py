@@ -372,12 +372,12 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> S
     if name is None:
         prefer = ["lookup_order"] if orders else ["escalate_to_human"]
         name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
-    # what the orders world knows first, then the general rule for the rest of the schema (a
-    # required value found nowhere: the schema's default or smallest value, never a placeholder)
-    known = {**info, "reason": conv.say("forced_reason")}
-    props = (conv.tools.get(name) or {}).get("input_schema", {}).get("properties") or {}
-    known = {k: x for k, x in known.items() if k in props and x is not None}
-    return call(name, {**general.forced_input(conv, name), **known}, "")
+    # what the orders world knows, a required text it does not know saying why the call was made
+    # (_fit), and for any other required value the general rule (the schema's default or smallest
+    # value), so the input is valid for the schema
+    args = _fit(conv.tools.get(name), {**info, "reason": conv.say("forced_reason")})
+    rest = general.forced_input(conv, name)
+    return call(name, {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
