@@ -532,9 +532,9 @@ def world_run(prompt, wrap=None, fail=None, note=None, rounds=8, orders=None):
 FOREIGN = {
     ("format", "en"): "Reference a1001 has the wrong shape; write it like A-1001.",
     ("format", "zh"): "单号写法有误，请写成 A-1001 这样",
-    ("not_found", "en"): "We keep no record of such a purchase.",
+    ("not_found", "en"): "We keep no record of any purchase like it.",
     ("not_found", "zh"): "查无此单。",
-    ("transient", "en"): "Service is busy right now; please retry in a moment.",
+    ("transient", "en"): "The backend is overloaded right now; give it a moment and retry.",
     ("transient", "zh"): "系统繁忙，过一会儿再来。",
     ("denied", "en"): "You lack permission; a supervisor has to sign off first.",
     ("denied", "zh"): "此操作须经主管审批。",
