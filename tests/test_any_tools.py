@@ -534,7 +534,7 @@ FOREIGN = {
     ("format", "zh"): "单号写法有误，请写成 A-1001 这样",
     ("not_found", "en"): "We keep no record of any purchase like it.",
     ("not_found", "zh"): "查无此单。",
-    ("transient", "en"): "The backend is overloaded right now; give it a moment and retry.",
+    ("transient", "en"): "The backend is overloaded right now; wait a moment and retry.",
     ("transient", "zh"): "系统繁忙，过一会儿再来。",
     ("denied", "en"): "You lack permission; a supervisor has to sign off first.",
     ("denied", "zh"): "此操作须经主管审批。",
