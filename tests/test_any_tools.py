@@ -4,6 +4,7 @@ extraction), each run through the real SDK and judged from the traffic: the righ
 from the prompt valid for the schema, the results used in the answer, the conversation ended."""
 
 import json
+import re
 from dataclasses import dataclass, field
 
 import jsonschema
@@ -491,3 +492,296 @@ def test_a_tool_the_request_names_by_its_verb_is_chosen_and_filled_in_order(prom
     ]
     ended(t)
     assert str(round(amount * 0.923, 2)) in t.answer
+
+
+# ------------------------------------------- the orders world, read by meaning too (issue 33, 1)
+
+
+def world_run(prompt, wrap=None, fail=None, note=None, rounds=8, orders=None):
+    """The reference loop's shape over the orders world; `fail` maps a tool to the texts its first
+    calls fail with (the loop's own wording, no category word), `wrap` rewrites each result, and
+    `note` is a user message sent after each round's results."""
+    from agentkit.sim import World
+
+    world = World(orders=orders) if orders else World()
+    fail = {k: list(v) for k, v in (fail or {}).items()}
+
+    def run_tool(name, args):
+        if fail.get(name):
+            raise RuntimeError(fail[name].pop(0))
+        out = world.run_tool(name, args)
+        return wrap(out) if wrap else out
+
+    client = agentkit.make_client(offline=True)
+    t = Traffic(messages=[{"role": "user", "content": prompt}])
+    for _ in range(rounds):
+        r = client.messages.create(
+            model=MODEL, max_tokens=1024, tools=world.tools(), messages=t.messages
+        )
+        t.replies.append(r)
+        t.messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            return t, world
+        t.messages.append({"role": "user", "content": tool_results(r, run_tool)})
+        if note:
+            t.messages.append({"role": "user", "content": note})
+    raise AssertionError(f"no end after {rounds} rounds")
+
+
+# texts in each class that share no word with the World's own failures (agentkit/sim/strings.py)
+FOREIGN = {
+    ("format", "en"): "Reference a1001 has the wrong shape; write it like A-1001.",
+    ("format", "zh"): "单号写法有误，请写成 A-1001 这样",
+    ("not_found", "en"): "We keep no record of any purchase like it.",
+    ("not_found", "zh"): "查无此单。",
+    ("transient", "en"): "The backend is overloaded right now; wait a moment and retry.",
+    ("transient", "zh"): "系统繁忙，过一会儿再来。",
+    ("denied", "en"): "You lack permission; a supervisor has to sign off first.",
+    ("denied", "zh"): "此操作须经主管审批。",
+}
+BROKEN = {
+    "en": "Order a1001 arrived broken, please refund me.",
+    "zh": "订单 a1001 的商品坏了，请帮我退款。",
+}
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def world_words(lang):
+    from agentkit.sim.strings import T
+
+    texts = [zh if lang == "zh" else en for key, (zh, en) in T.table.items() if "." not in key]
+    return " ".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("kind", ["format", "not_found", "transient", "denied"])
+def test_the_foreign_wordings_share_no_word_with_the_worlds_failures(kind, lang):
+    """Content words: English words of four letters or more, Chinese pairs of Han characters."""
+
+    def content(text):
+        if lang == "en":
+            return {w for w in re.findall(r"[a-z]{4,}", text.lower())}
+        return {
+            a + b for a, b in zip(text, text[1:], strict=False) if HAN.match(a) and HAN.match(b)
+        }
+
+    assert not content(FOREIGN[kind, lang]) & content(world_words(lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_format_complaint_in_the_loops_own_words_is_corrected(lang):
+    t, world = world_run(BROKEN[lang], fail={"lookup_order": [FOREIGN["format", lang]]})
+    assert t.calls[0] == [("lookup_order", {"order_id": "a1001"})]
+    assert t.calls[1] == [("lookup_order", {"order_id": "A-1001"})]
+    assert [r["input"]["order_id"] for r in world.refunds()] == ["A-1001"]
+    ended(t)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_transient_failure_in_the_loops_own_words_is_retried_once(lang):
+    fail = {"process_refund": [FOREIGN["transient", lang]]}
+    t, world = world_run(BROKEN[lang].replace("a1001", "A-1001"), fail=fail)
+    refunds = [c for turn in t.calls for c in turn if c[0] == "process_refund"]
+    assert len(refunds) == 2 and refunds[0] == refunds[1]
+    assert len(world.refunds()) == 1
+    ended(t)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("kind", ["denied", "not_found"])
+def test_a_denial_or_not_found_in_the_loops_own_words_goes_to_a_person(kind, lang):
+    t, world = world_run(
+        BROKEN[lang].replace("a1001", "A-1001"), fail={"process_refund": [FOREIGN[kind, lang]]}
+    )
+    assert not world.refunds()
+    assert [c[0] for c in t.calls[-1]] == [] and t.calls[-2][0][0] == "escalate_to_human"
+    assert len([c for turn in t.calls for c in turn if c[0] == "process_refund"]) == 1
+    ended(t)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_world_failure_means_the_same_without_its_category(lang, monkeypatch):
+    """Nothing depends on the category word: each failure the World raises, stripped of it, is read
+    as the category it had."""
+    from agentkit import failures
+    from agentkit.sim import World
+    from agentkit.sim.policy import kind_of
+
+    monkeypatch.setenv("AGENTKIT_LANG", lang)
+    world = World(flaky={"lookup_order": 1})
+    attempts = [
+        ("lookup_order", {"order_id": "A-1001"}),  # flaky: unavailable
+        ("lookup_order", {"order_id": "a1001"}),
+        ("lookup_order", {"order_id": "A-9999"}),
+        ("process_refund", {"order_id": "A-1001", "amount": "lots"}),
+    ]
+    seen = set()
+    for name, args in attempts:
+        with pytest.raises(failures.ToolFailure) as e:
+            world.run_tool(name, args)
+        f = e.value
+        seen.add(f.category)
+        assert kind_of(f.message) == f.category == kind_of(str(f)), f.message
+    assert seen == {failures.UNAVAILABLE, failures.INVALID_INPUT, failures.NOT_FOUND}
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda out: " ".join(f"The {k} is {v}." for k, v in out.items()),
+        lambda out: "\n".join(f"{k}: {v}" for k, v in out.items()),
+    ],
+    ids=["prose", "key-value"],
+)
+def test_an_orders_result_in_prose_or_lines_is_read_for_its_values(wrap):
+    orders = {"A-1002": {"status": "delivered", "amount": 89.5}}
+    t, world = world_run("Order A-1002 arrived damaged, refund me.", wrap=wrap, orders=orders)
+    [refund] = world.refunds()
+    assert refund["input"] == {"order_id": "A-1002", "amount": 89.5}
+    ended(t)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_note_after_the_results_is_not_a_new_task(lang):
+    note = {"en": "(Reminder: be polite to the customer.)", "zh": "（提醒：对客户要礼貌。）"}[lang]
+    t, world = world_run(BROKEN[lang].replace("a1001", "A-1001"), note=note)
+    assert [r["input"]["order_id"] for r in world.refunds()] == ["A-1001"]
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "task, name",
+    [
+        ("订单 A-1001 坏了，退款", "process_refund"),
+        ("Hello there", "lookup_order"),
+        ("Hello there", "cancel_order"),
+        ("Order A-1001 status?", "escalate_to_human"),
+    ],
+)
+def test_a_forced_orders_tool_gets_an_input_valid_for_its_schema(task, name):
+    from agentkit.sim import TOOL_SCHEMAS, World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=500,
+        tools=World().tools(),
+        tool_choice={"type": "tool", "name": name},
+        messages=[{"role": "user", "content": task}],
+    )
+    [use] = r.content
+    assert use.name == name
+    jsonschema.validate(use.input, TOOL_SCHEMAS[name]["input_schema"])
+    if "A-1001" in task:
+        assert use.input["order_id"] == "A-1001"
+
+
+@pytest.mark.parametrize(
+    "tools, task, said, unsaid",
+    [
+        ([], "What's the capital of France?", "no tool here serves this", "tool first"),
+        ("orders", "今天天气怎么样？", "这里没有能回答它的工具", "先用工具"),
+        ([WEATHER], "What's the weather in Oslo?", "call get_weather", "answer"),
+        ([CUSTOMER], "What's this customer's email?", "ask the user", "I have what I need"),
+    ],
+)
+def test_the_thinking_agrees_with_the_step_taken(tools, task, said, unsaid):
+    from agentkit.sim import World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=2048,
+        tools=World().tools() if tools == "orders" else tools,
+        thinking={"type": "enabled", "budget_tokens": 1024},
+        messages=[{"role": "user", "content": task}],
+    )
+    [thought] = [b.thinking for b in r.content if b.type == "thinking"]
+    assert said in thought and unsaid not in thought.split("\n")[-1]
+    if said.startswith("call"):
+        assert r.stop_reason == "tool_use"
+    else:
+        assert r.stop_reason == "end_turn"
+
+
+def test_a_question_no_orders_tool_serves_gets_a_short_honest_answer():
+    from agentkit.sim import World
+
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=1024,
+        tools=World().tools(),
+        messages=[{"role": "user", "content": "What's the weather today?"}],
+    )
+    text = r.content[0].text
+    assert "offline stand-in" in text and len(text) < 300 and "cancel" not in text
+
+
+# ------------------------------------------------------- the developer-tools world (issue 33, 3)
+
+
+def repo_run(prompt, repo=None):
+    from agentkit.lessons.solution import solution_loop
+    from agentkit.sim.repo import Repo
+
+    repo = repo or Repo()
+    client = agentkit.make_client(offline=True)
+    task = [{"role": "user", "content": prompt}]
+    msgs = solution_loop(client, task, tools=repo.tools(), run_tool=repo.run_tool, model=MODEL)
+    calls = [
+        [(b.name, b.input) for b in m["content"] if b.type == "tool_use"]
+        for m in msgs
+        if m["role"] == "assistant"
+    ]
+    answer = "".join(b.text for b in msgs[-1]["content"] if b.type == "text")
+    return repo, calls, answer
+
+
+def test_the_repo_world_runs_its_tests_without_executing_code():
+    from agentkit.sim.repo import Repo
+
+    repo = Repo()
+    assert repo.failing() == ["test_calc.py::test_add"]
+    repo.files["calc.py"] = "import os\nos.remove('x')\n"  # never run: only read
+    assert repo.run_tool("run_tests", {}).endswith("2 failed, 0 passed")  # NameError-like
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("The tests fail. Find the bug and fix it.", "all the tests pass"),
+        ("测试没通过，帮我找到 bug 并修好。", "测试全部通过"),
+    ],
+)
+def test_the_reference_loop_fixes_the_failing_test(prompt, said):
+    repo, calls, answer = repo_run(prompt)
+    assert calls[0] == [("run_tests", {}), ("list_dir", {"path": "."})]  # independent: together
+    assert ("apply_patch", {"path": "calc.py", "old": "return a - b", "new": "return a + b"}) in [
+        c for turn in calls for c in turn
+    ]
+    assert repo.failing() == [] and len(repo.patches()) == 1
+    assert calls[-1] == [] and said in answer and "`return a + b`" in answer
+
+
+def test_a_busy_test_runner_is_retried_once_then_the_fix_goes_on():
+    from agentkit.sim.repo import Repo
+
+    repo, calls, _ = repo_run("The tests fail, please fix them.", Repo(flaky={"run_tests": 1}))
+    assert calls[1] == [("run_tests", {})] and repo.failing() == []
+
+
+def test_a_file_the_user_names_that_does_not_exist_is_asked_about():
+    repo, calls, answer = repo_run("Fix the failing test in test_parser.py.")
+    assert ("read_file", {"path": "test_parser.py"}) in calls[0]
+    assert not repo.patches() and "test_parser.py" in answer and answer.endswith("?")
+
+
+def test_a_fix_the_rules_cannot_find_is_handed_to_a_person():
+    from agentkit.sim.repo import DEFAULT_FILES, Repo
+
+    files = {**DEFAULT_FILES, "calc.py": "def add(a, b):\n    return a * b * 0 + 7\n"}
+    repo, _, answer = repo_run("The tests fail; fix them.", Repo(files=files))
+    assert not repo.patches() and "a person should look" in answer

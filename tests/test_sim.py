@@ -59,7 +59,7 @@ def test_the_policy_answers_a_request_with_no_http():
     assert refund["name"] == "process_refund" and refund["input"]["amount"] == 120.0
 
 
-def test_a_denial_is_read_by_its_category_not_its_wording():
+def test_a_denial_is_read_by_its_category_or_by_what_it_says():
     """Any sentence after `denied:` makes the stand-in escalate; the same sentence without the
     category is a failure it cannot fix, and it escalates that too, but says it failed."""
     claude = SimulatedClaude(World())
@@ -98,7 +98,9 @@ def test_a_denial_is_read_by_its_category_not_its_wording():
         assert name == "escalate_to_human" and "被拒绝" in args["reason"]
     [(name, args)] = after(failures.with_category(failures.UNAVAILABLE, "上游超时"))
     assert name == "process_refund"  # transient: the same call again
-    [(name, args)] = after("退款需要主管批准。")  # no category: not something a retry fixes
+    [(name, args)] = after("退款需要主管批准。")  # no category: read by what it says, a denial
+    assert name == "escalate_to_human" and "被拒绝" in args["reason"]
+    [(name, args)] = after("出了点问题。")  # says nothing a retry or a correction would fix
     assert name == "escalate_to_human" and "多次失败" in args["reason"]
 
 

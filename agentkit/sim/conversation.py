@@ -11,6 +11,7 @@ from typing import Any
 
 from ..content import blocks, text_of
 from ..tools import ToolCall
+from . import results
 from .phrases import say
 from .toolbox import own_name, toolbox
 
@@ -22,16 +23,24 @@ CHINESE = re.compile(r"in chinese|用中文|中文回答", re.IGNORECASE)  # ask
 
 @functools.lru_cache(maxsize=8192)
 def parsed(text: str) -> Any:
-    """A tool result's text as data: JSON when it parses, else the status/amount it states, else the
-    text. Cached: a long history resends the same tool results with every request."""
+    """A tool result's text as data: JSON when it parses, else the facts it states in any wording
+    (`key: value` lines, or prose such as "The status is delivered.", read by
+    `agentkit.sim.results.read`), else the status/amount it names, else the text. Cached: a long
+    history resends the same tool results with every request."""
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        m = re.search(r"status\W+(\w+)", text)
-        a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
-        if m:
-            return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}
-        return text
+        pass
+    read = results.read(text)
+    if isinstance(read, dict):
+        found = {str(k).strip().lower().replace(" ", "_"): v for k, v in read.items()}
+        status = found.get("status")
+        return {**found, "status": status.lower()} if isinstance(status, str) else found
+    m = re.search(r"status\W+(\w+)", text)
+    a = re.search(r"amount\W+(\d+(?:\.\d+)?)", text)
+    if m:
+        return {"status": m.group(1), **({"amount": float(a.group(1))} if a else {})}
+    return text
 
 
 def result_content(content: Any) -> str:
@@ -50,6 +59,13 @@ def reminder(b: dict[str, Any]) -> bool:
     """A text block a client adds as context (Claude Code's `<system-reminder>`), not the user's."""
     t = b.get("text") if b.get("type") == "text" else None
     return isinstance(t, str) and t.lstrip().startswith("<system-reminder>")
+
+
+def _said(content: Any) -> str:
+    """A user message's own words: its text, without the context a client adds."""
+    if isinstance(content, str):
+        return content
+    return text_of([b for b in blocks(content) if b.get("type") == "text" and not reminder(b)])
 
 
 @dataclass
@@ -112,17 +128,26 @@ class Conversation:
         self.calls = list(self.by_id.values())
 
     def _task(self, resume: Seen | None) -> str:
+        """The latest user turn that is not tool results. Consecutive user messages are one turn
+        (the API joins them), so a note sent in its own message after the results is part of the
+        results' turn, not a new task."""
         known = resume.upto if resume else 0
-        for i in range(len(self.messages) - 1, known - 1, -1):
-            m = self.messages[i]
-            if m.get("role") != "user":
+        i = len(self.messages) - 1
+        while i >= known:
+            if self.messages[i].get("role") != "user":
+                i -= 1
                 continue
-            c = m.get("content")
-            if isinstance(c, str):
-                return c
-            first = c[0] if c else None  # tool results come first in a user turn (the API checks)
+            start = i
+            while start > 0 and self.messages[start - 1].get("role") == "user":
+                start -= 1
+            group = self.messages[start : i + 1]
+            c = group[0].get("content")
+            first = c[0] if isinstance(c, list) and c else None
+            # tool results come first in a user turn (the API checks)
             if not (isinstance(first, dict) and first.get("type") == "tool_result"):
-                return text_of([b for b in blocks(c) if not reminder(b)])
+                said = [_said(m.get("content")) for m in group]
+                return "\n".join(t for t in said if t.strip())
+            i = start - 1
         return resume.task if resume else ""  # no new task: the one already read
 
     def _calls(self, resume: Seen | None) -> tuple[dict[Any, ToolCall], set[Any], bool]:

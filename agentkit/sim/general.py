@@ -232,6 +232,18 @@ def _forced(v: View, turn: Turn) -> Reply:
     return Reply([_use(tool, variants[0])], "tool_use")
 
 
+def forced_input(conv: Conversation, name: str) -> dict[str, Any]:
+    """The input a forced call of the tool `name` gets by rule 6 (used by the orders world too):
+    what the conversation gives, a required value found nowhere taking the schema's default or
+    smallest value, so the tool_use is valid for its schema and holds no placeholder."""
+    v = view(conv)
+    tool = next((t for t in v.tools if t.name == name), None)
+    if tool is None:
+        return {}
+    variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)
+    return variants[0]
+
+
 def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     return {"type": "tool_use", "name": t.call_name, "input": args}
 

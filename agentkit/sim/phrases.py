@@ -104,15 +104,12 @@ PHRASES: dict[str, tuple[str, str]] = {
     "policy_summary": ("政策要点：\n", "Policy summary:\n"),
     "refusal": ("抱歉，我不能帮助完成这个请求。", "Sorry, I can't help with that request."),
     "offline_note": (
-        "这是离线模式下的模拟 Claude（一个确定性的替身，不是真正的模型）。它只处理本练习册的客服场景："
-        "订单查询、退款、取消、退货、转人工和政策搜索。你的问题“{question}”不在这些场景里，"
-        "也不需要调用工具，所以本轮直接结束（end_turn）。要和真实 Claude 对话：设置环境变量 ANTHROPIC_API_KEY "
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具回答不了“{question}”，"
+        "工具之外的事实我也不知道，所以本轮直接结束（end_turn）。要问真实 Claude：设置 ANTHROPIC_API_KEY "
         "后重新运行，代码不用改。",
-        "This is the offline simulated Claude (a deterministic stand-in, not a real model). It handles "
-        "this workbook's support scenarios only: order lookup, refund, cancel, return, escalation and "
-        'policy search. Your question "{question}" is not one of them and needs no tool, so this turn '
-        "ends (end_turn). To talk to real Claude, set ANTHROPIC_API_KEY and run again; the code stays "
-        "the same.",
+        "I'm the offline stand-in for Claude (written rules, not a model). None of the tools here "
+        'answers "{question}", and I know no facts beyond them, so this turn ends (end_turn). To ask '
+        "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
     ),
     # the general policy (agentkit.sim.general): any tools but the orders world's
     "g_call": ("我来调用 {tools}。", "Let me call {tools}."),
@@ -150,6 +147,41 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    # the developer tools (agentkit.sim.devtools)
+    "dev_run_tests": (
+        "我先运行测试，看看哪里失败。",
+        "Let me run the tests first and see what fails.",
+    ),
+    "dev_rerun": ("改好了，再运行一次测试确认。", "Patched; running the tests again to confirm."),
+    "dev_read": ("接下来读 {path}。", "Next I'll read {path}."),
+    "dev_patch": (
+        "{failure}。把 {path} 里的 `{old}` 改成 `{new}`，这样每条断言都成立。",
+        "{failure}. In {path}, `{old}` becomes `{new}`, which makes every assert hold.",
+    ),
+    "dev_fixed": (
+        "修好了：{path} 里的 `{old}` 改成了 `{new}`，测试全部通过。",
+        "Fixed: in {path}, `{old}` is now `{new}`, and all the tests pass.",
+    ),
+    "dev_all_pass": (
+        "测试都通过了（{report}），不需要修改。",
+        "The tests pass ({report}); nothing to fix.",
+    ),
+    "dev_no_fix": (
+        "{failure}。我找不到只改一处就能让测试通过的修改，需要人来看。",
+        "{failure}. I found no single change that makes the tests pass; a person should look.",
+    ),
+    "dev_retry": (
+        "{tool} 暂时失败（{err}），我重试一次。",
+        "{tool} failed for now ({err}); retrying once.",
+    ),
+    "dev_not_found": (
+        "仓库里没有 {path}（{tool}：{err}）。请告诉我正确的路径？",
+        "There is no {path} in the repository ({tool}: {err}). Which path did you mean?",
+    ),
+    "dev_failed": (
+        "{tool} 失败了：{err}。我到此为止，没有做别的修改。",
+        "{tool} failed: {err}. I stopped here and changed nothing else.",
+    ),
     # thinking
     "think_task": ("用户的任务：“{task}”", 'The task: "{task}"'),
     "think_result": ("{tool} 的结果{flag}：{text}", "{tool} returned{flag}: {text}"),
@@ -165,6 +197,16 @@ PHRASES: dict[str, tuple[str, str]] = {
     "think_refuse": (
         "决定：这个请求可能造成伤害，拒绝。",
         "Decision: this request could cause harm; refuse.",
+    ),
+    "think_ask": (
+        "决定：工具需要的值对话里没有，先问用户，不编造。",
+        "Decision: a value the tool needs is nowhere in the conversation; ask the user, don't "
+        "invent it.",
+    ),
+    "think_no_tool": (
+        "决定：这里没有能回答它的工具，我也不知道工具之外的事实：简短如实地回答。",
+        "Decision: no tool here serves this, and I know no facts beyond the tools: answer "
+        "briefly and honestly.",
     ),
     "think_answer": (
         "决定：需要的信息都有了，不再调用工具，直接回答。",

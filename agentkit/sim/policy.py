@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import general, structured
+from . import devtools, general, results, structured
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
@@ -89,8 +89,11 @@ def number(value: Any) -> float | None:
 
 
 def respond(conv: Conversation, world: World) -> Reply:
-    """The model's reply to the request `conv` has read: any tools but the orders world's are
-    answered by the general policy (`agentkit.sim.general`), the orders world's by the rules here."""
+    """The model's reply to the request `conv` has read: the developer tools by their rules
+    (`agentkit.sim.devtools`), any other tools but the orders world's by the general policy
+    (`agentkit.sim.general`), the orders world's by the rules here."""
+    if devtools.offered(conv):
+        return devtools.reply(conv)
     if general.applies(conv):
         return general.general_reply(conv)
     last = conv.messages[-1] if conv.messages else {}
@@ -300,6 +303,22 @@ def _choose_tool(conv: Conversation, intent: str, status: Any, amount: Any) -> s
     return tool
 
 
+BY_MEANING = {  # the class of an error read by what it says -> the category it amounts to
+    results.DENIED: failures.DENIED,
+    results.NOT_FOUND: failures.NOT_FOUND,
+    results.FORMAT: failures.INVALID_INPUT,
+    results.TRANSIENT: failures.UNAVAILABLE,
+}
+
+
+def kind_of(text: str) -> str | None:
+    """What an error says it is: the category word our own tools put first, a PreToolUse hook's
+    denial, or else what the text means in any wording (`agentkit.sim.results.classify`)."""
+    if HOOK_DENIAL.match(text):
+        return failures.DENIED
+    return failures.category_of(text) or BY_MEANING.get(results.classify(text))
+
+
 def _recover(
     conv: Conversation, o: Order, failed: ToolCall, attempts: int, corrected: dict[str, Any]
 ) -> Step:
@@ -309,9 +328,7 @@ def _recover(
     # outputs), and in English with an ellipsis at 140 (English error texts run longer)
     text = failed.content.strip()
     err = text[:80] if conv.lang == "zh" else short(text, 140)
-    kind = failures.category_of(failed.content) or (
-        failures.DENIED if HOOK_DENIAL.match(failed.content) else None
-    )
+    kind = kind_of(failed.content)
     if kind == failures.DENIED and failed.name != "escalate_to_human":
         return _escalate(conv, o.canonical, conv.say("denied", tool=failed.name, err=err), "")
     retry = attempts <= MAX_RETRIES
@@ -357,7 +374,12 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> S
     if name is None:
         prefer = ["lookup_order"] if orders else ["escalate_to_human"]
         name = next(n for n in prefer + conv.custom_tools + list(conv.tools) if conv.offers(n))
-    return call(name, {**info, "reason": conv.say("forced_reason")}, "")
+    # what the orders world knows, a required text it does not know saying why the call was made
+    # (_fit), and for any other required value the general rule (the schema's default or smallest
+    # value), so the input is valid for the schema
+    args = _fit(conv.tools.get(name), {**info, "reason": conv.say("forced_reason")})
+    rest = general.forced_input(conv, name)
+    return call(name, {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
@@ -445,4 +467,9 @@ def decision(conv: Conversation, reply: Reply) -> str:
         return conv.say("think_call", calls=said)
     if reply.stop_reason == "refusal":
         return conv.say("think_refuse")
+    said = text_of(reply.content).rstrip()
+    if said.endswith(("?", "？")):
+        return conv.say("think_ask")
+    if not conv.calls:
+        return conv.say("think_no_tool")
     return conv.say("think_answer")

@@ -11,7 +11,8 @@ An error (is_error) is judged by what it says, the first class that matches winn
   "需要人工") -> stop and say so;
 - NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
   -> tell the user;
-- FORMAT: the input is malformed ("malformed", "expected", "must look like", "格式", "应该像")
+- FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
+  "not a number", "格式", "应该像", "缺失")
   -> correct the argument once, by the example the text gives;
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
@@ -42,8 +43,8 @@ CLASSES = [
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start)|should (?:be|look)|"
-     r"not a valid|written (?:as|like)|in the form|wrong shape|"
-     r"格式|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如"),
+     r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
+     r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
      r"超时|暂时|稍后|重试|繁忙|不可用|连接"),
@@ -51,7 +52,7 @@ CLASSES = [
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
     r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|"
-    r"形如|例如|比如|像|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
+    r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
 KEY_VALUE = re.compile(
@@ -59,7 +60,7 @@ KEY_VALUE = re.compile(
 )
 PROSE_EN = re.compile(
     r"\b(?:the|its|their|your)\s+([a-z][a-z_ ]{0,30}?)\s+(?:is|are|was|were)\s+(?:now\s+)?"
-    r"[\"'“]?([^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?]|$)",
+    r"[\"'“]?(-?\d+(?:\.\d+)?|[^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?](?!\d)|$)",
     re.IGNORECASE,
 )
 PROSE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z_]{1,12}?)(?:是|为)[:：]?\s*([^，。；！？,;]+)")

@@ -97,5 +97,40 @@ T = Strings(
             "reason 不能为空：请说明转人工的原因",
             "reason must not be empty: say why this goes to a human",
         ),
+        # the developer-tools world (agentkit.sim.repo)
+        "tool.list_dir": (
+            "列出仓库里一个目录的条目。",
+            "List the entries of a directory in the repository.",
+        ),
+        "tool.read_file": ("读取仓库里一个文件的内容。", "Read a file of the repository."),
+        "tool.run_tests": (
+            "运行仓库的全部测试（test_*.py），返回每个测试通过或失败。",
+            "Run the repository's tests (test_*.py); says which pass and which fail.",
+        ),
+        "tool.apply_patch": (
+            "把文件里恰好出现一次的 old 文本替换成 new。",
+            "Replace the text old, which must occur exactly once in the file, with new.",
+        ),
+        "repo_busy": (
+            "{name} 正忙（另一个任务占用了工作区），请稍后再试",
+            "{name} is busy (the workspace is locked by another job); try again shortly",
+        ),
+        "repo_no_path": (
+            "缺少 path：请给出仓库里的路径",
+            "path is missing: give a path in the repository",
+        ),
+        "repo_no_file": (
+            "仓库里找不到 {path}",
+            "no such file or directory in the repository: {path}",
+        ),
+        "repo_bad_patch": (
+            "old 和 new 必须是文本，old 不能为空",
+            "old and new must be text, and old must not be empty",
+        ),
+        "repo_old_not_once": (
+            "old 在 {path} 里出现了 {n} 次，必须恰好一次：照文件原样写出要替换的文本",
+            "old occurs {n} times in {path}, not exactly once: copy the text as the file has it",
+        ),
+        "repo_patched": ("已修改 {path}", "patched {path}"),
     },
 )
