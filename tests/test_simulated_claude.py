@@ -122,7 +122,7 @@ def test_the_weather_question_ends_at_the_first_round():
     lines = []
     exercise.run_exercise(agentkit.make_client(), exercise.WEATHER_PROMPT, print=lines.append)
     assert lines[0] == "[turn 0] stop_reason=end_turn"
-    assert "离线模式" in lines[1] and "ANTHROPIC_API_KEY" in lines[1]
+    assert "离线的模拟 Claude" in lines[1] and "ANTHROPIC_API_KEY" in lines[1]
 
 
 # ---------------------------------------------------------------- status paths
@@ -388,7 +388,7 @@ def test_model_context_window_exceeded():
 @pytest.mark.parametrize(
     "prompt, needle",
     [
-        ("今天天气怎么样？", "离线模式"),
+        ("今天天气怎么样？", "离线的模拟 Claude"),
         ("Write me a poem about spring.", "offline"),
         ("?", "offline"),
     ],
