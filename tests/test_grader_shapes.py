@@ -301,6 +301,8 @@ def shape_report(name, seed):
     [
         (name, seed)
         if seed == 0 and name != "cap_of_300"
+        else pytest.param(name, seed, marks=[pytest.mark.slow, pytest.mark.budget])
+        if name == "cap_of_300"
         else pytest.param(name, seed, marks=pytest.mark.slow)
         for name in sorted(CORRECT)
         for seed in SEEDS

@@ -115,7 +115,7 @@ DIAGNOSES = [
     ("retry_refusal", "refusal", "第 1 轮 stop_reason=refusal 后，循环又向同一个模型发了请求"),
     ("runs_cut_tool_use", "cut_tool_use", "第 1 轮 stop_reason=max_tokens：响应被截断，循环却执行了其中的"),
     ("returns_cut_answer", "cut_answer", "第 2 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了"),
-    ("no_safety_net", "runaway", "没有安全网：发了 301 次请求仍不停止（评分器的请求预算是 300 次"),
+    ("no_safety_net", "runaway", "没有安全网：发了 101 次请求仍不停止（评分器的请求预算是 100 次"),
     ("silent_cap", "runaway", "循环却悄悄返回，像完成了一样"),
     ("shifted_results", "parallel", "的 tool_result 内容不是它自己的结果，而是 lookup_order"),
     ("runs_tools_twice", "guide", "第 1 轮的 tool_use lookup_order"),
@@ -314,6 +314,7 @@ def test_a_loop_that_knows_the_canonical_battery_is_caught_on_every_seed():
         assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order"), text
 
 
+@pytest.mark.budget
 def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():
     assert len(run_scenario(reference_loop, key_of("long")).requests) == 20
     # the runaway run of no_safety_net's shared battery: 301 requests (a minute), sent once
@@ -530,6 +531,7 @@ def test_wrong_return_type_is_named():
     assert "返回值应为 messages 列表（list），实际是 str" in report.results[0].diagnosis
 
 
+@pytest.mark.budget
 def test_a_loop_that_swallows_every_exception_is_still_stopped_by_the_request_budget():
     def forever(client, messages, *, tools, run_tool, model):
         while True:

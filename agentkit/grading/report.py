@@ -104,17 +104,19 @@ def check_loop(
     seed: int = 0,
     name: str | None = None,
     deadline: float = DEADLINE,
+    limit: int | None = None,
 ) -> Report:
     """Grade a loop function on every scenario, drawn with `seed` (0: the canonical battery the
     lessons describe; any other seed: new order ids, amounts, wording and language).
     `.passed` only when every scenario passes. Each scenario gets `deadline` seconds; after one
     the loop did not finish in time, the rest get a short one (a report in bounded time).
-    The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
+    `limit`: the requests a loop may take on the task that never ends (runner.LIMIT, the battery's
+    RUNAWAY_LIMIT, unless a test lowers it). The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
     to the environment meanwhile (`i18n.pinned`; the runner puts the variables back)."""
     results = []
     with pinned(current_language()):
         for sc in scenarios or SCENARIOS:
-            run = run_scenario(fn, sc, seed=seed, deadline=deadline)
+            run = run_scenario(fn, sc, seed=seed, deadline=deadline, limit=limit)
             if run.timed_out is not None:
                 deadline = min(deadline, AFTER_A_HANG)
             problems, said = _diagnosis(run)

@@ -50,8 +50,9 @@ from .strings import T
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
 TASK_LIMIT = 300  # requests a scenario other than the runaway may take before it "never ends"
+LIMIT = RUNAWAY_LIMIT  # the limit in force when a caller names none (a test may lower it)
 SLEEP_ALLOWANCE = 60.0  # seconds of time.sleep / asyncio.sleep per scenario on the virtual clock
-REQUEST_SECONDS = 1.0  # what one request costs on the loop's clock (a real one takes seconds)
+REQUEST_SECONDS = 3.0  # what one request costs on the loop's clock (a live one takes seconds)
 TIMEOUT = "timeout"  # a request's status when it got no answer in time (the SDK's APITimeoutError)
 MAX_TOOL_RUNS = 400
 MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
@@ -196,12 +197,13 @@ def run_scenario(
     max_calls: int | None = None,
     model: str | None = None,
     deadline: float = DEADLINE,
-    limit: int = RUNAWAY_LIMIT,
+    limit: int | None = None,
 ) -> Run:
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`, for at most
     `deadline` seconds without a request or tool run, and at most `limit` + 1 requests on the
     runaway task (a loop must stop within `limit`), `TASK_LIMIT` + 1 on any other (or at most
-    `limit` + 1, when lower); `max_calls` sets the budget outright."""
+    `limit` + 1, when lower); `max_calls` sets the budget outright. `limit` defaults to LIMIT."""
+    limit = LIMIT if limit is None else limit
     state = ProcessState()
     restore_module_state()
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
