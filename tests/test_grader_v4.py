@@ -8,21 +8,30 @@ turn, a hard-coded model, "please continue" after a cut tool_use) are caught, ea
 first diagnosis.
 """
 
+import re
 import time
+from pathlib import Path
 
 import anthropic
+import nbformat
 import pytest
 from batteries import graded
 
-from agentkit.grading import SCENARIOS, run_scenario
+from agentkit.grading import SCENARIOS, check_loop_again, reference_loop, run_scenario
+from agentkit.grading.report import AGAIN
 from agentkit.grading.diagnose import diagnose
 from agentkit.grading.runner import SLEEP_ALLOWANCE
+from agentkit.grading.strings import T
+from agentkit.offline import validation
 from agentkit.tools import tool_result
 
-SEEDS = (0, 1, 2)
+SEEDS = (0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow))
 LANGS = ("zh", "en")
 FAULTS = ("overloaded", "rate_limited", "timeout")
 BY_KEY = {s.key: s for s in SCENARIOS}
+ROOT = Path(__file__).resolve().parent.parent
+LESSON_07 = ROOT / "notebooks" / "07_your_loop.ipynb"
+VALIDATION = Path(validation.__file__)
 
 
 def results(resp, run_tool):
@@ -247,3 +256,50 @@ def test_the_model_is_varied_by_seed_and_another_one_is_in_the_battery():
     models = {BY_KEY["guide"].case(seed).model for seed in range(8)}
     assert len(models) > 1
     assert BY_KEY["another_model"].case(0).model != BY_KEY["guide"].case(0).model
+
+
+def test_a_whole_loop_check_grades_another_draw_so_a_memorised_battery_fails():
+    """Lesson 07's check (check_loop_again): seed 0, then seed AGAIN, another model included."""
+    canonical = {s.key: s.case(0).prompt for s in SCENARIOS}
+
+    def memorised(client, messages, *, tools, run_tool, model):
+        if messages[-1]["content"] not in canonical.values():
+            return messages  # "never seen this one": it only knows the canonical battery
+        return reference_loop(client, messages, tools=tools, run_tool=run_tool, model=model)
+
+    report = check_loop_again(memorised, name="memorised")
+    assert not report.passed and report.seed == AGAIN
+    assert BY_KEY["guide"].case(AGAIN).model != BY_KEY["guide"].case(0).model
+    assert check_loop_again(reference_loop).passed
+
+
+# --- the lessons' diagnosis tables use the grader's own words ---------------------------------
+
+PLACEHOLDER = re.compile(r"\{\w+\}")
+
+
+def _normal(text: str) -> str:
+    """Numbers and placeholders alike as N, quotes as the grader writes them."""
+    return re.sub(r"\d+", "N", PLACEHOLDER.sub("N", text))
+
+
+def _table_phrases(markdown: str) -> list[str]:
+    """The first column of a markdown table, each cell's fragments (split at … and /)."""
+    rows = [r for r in markdown.splitlines() if r.startswith("|") and not r.startswith("|---")]
+    cells = [r.split("|")[1].strip() for r in rows[1:]]  # rows[0]: the header
+    return [f.strip() for c in cells for f in re.split(r"……|…| / ", c) if f.strip()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
+    """Each key phrase of lesson 07's table is in one of the grader's sentences (in the same
+    language), or in the API's own wording that a diagnosis quotes."""
+    cell = next(c for c in nbformat.read(LESSON_07, as_version=4).cells if c.get("id") == "61f3f12f")
+    table = cell.source if lang == "zh" else cell.metadata["en"]
+    said = [_normal(pair[LANGS.index(lang)]) for pair in T.table.values()]
+    api = _normal(VALIDATION.read_text())
+    phrases = _table_phrases(table)
+    assert len(phrases) >= 10
+    for phrase in phrases:
+        wanted = _normal(phrase.replace("`", ""))
+        assert any(wanted in s.replace("`", "") for s in said) or wanted in api.replace("`", ""), phrase

@@ -323,10 +323,10 @@ def cut_tool_use_ran(f: Facts) -> list[str]:
                     "cut_tool_use_ran", n=n, stop=stop, k=len(ran), name=b["name"], input=what
                 )
             ]
-    return _cut_tool_use_resent(f)
+    return []
 
 
-def _cut_tool_use_resent(f: Facts) -> list[str]:
+def cut_tool_use_resent(f: Facts) -> list[str]:
     """A later request carries a cut tool_use (a "please continue" after it): the model reads a
     call it never finished as one it made."""
     for n, r in enumerate(f.rounds, 1):
@@ -620,7 +620,8 @@ def raised(f: Facts) -> list[str]:
         return [_api_error(f, e)]
     n, last = f.last
     stop = last["stop_reason"] if last else None
-    if (stop in ENDS_WITH_A_NAME or stop not in KNOWN) and len(run.requests) == n:
+    new = stop is not None and stop not in KNOWN  # a value the loop cannot know: raising is right
+    if (stop in ENDS_WITH_A_NAME or new) and len(run.requests) == n:
         return []  # a named stop: refusal, a cut reply, a stop_sequence, raised rather than returned
     if stop == "tool_use" and f.case.runaway and len(run.requests) <= run.limit:
         return []  # the safety net fired, and said so
@@ -919,6 +920,7 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
     cut_tool_use_ran,
     after_a_stop,
     after_a_new_stop,
+    cut_tool_use_resent,
     identical_resends,
     history_kept,
     replies_verbatim,
