@@ -18,8 +18,8 @@ import pytest
 from batteries import graded
 
 from agentkit.grading import SCENARIOS, check_loop_again, reference_loop, run_scenario
-from agentkit.grading.report import AGAIN
 from agentkit.grading.diagnose import diagnose
+from agentkit.grading.report import AGAIN
 from agentkit.grading.runner import SLEEP_ALLOWANCE
 from agentkit.grading.strings import T
 from agentkit.offline import validation
@@ -294,7 +294,9 @@ def _table_phrases(markdown: str) -> list[str]:
 def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
     """Each key phrase of lesson 07's table is in one of the grader's sentences (in the same
     language), or in the API's own wording that a diagnosis quotes."""
-    cell = next(c for c in nbformat.read(LESSON_07, as_version=4).cells if c.get("id") == "61f3f12f")
+    cell = next(
+        c for c in nbformat.read(LESSON_07, as_version=4).cells if c.get("id") == "61f3f12f"
+    )
     table = cell.source if lang == "zh" else cell.metadata["en"]
     said = [_normal(pair[LANGS.index(lang)]) for pair in T.table.values()]
     api = _normal(VALIDATION.read_text())
@@ -302,4 +304,6 @@ def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
     assert len(phrases) >= 10
     for phrase in phrases:
         wanted = _normal(phrase.replace("`", ""))
-        assert any(wanted in s.replace("`", "") for s in said) or wanted in api.replace("`", ""), phrase
+        assert any(wanted in s.replace("`", "") for s in said) or wanted in api.replace("`", ""), (
+            phrase
+        )
