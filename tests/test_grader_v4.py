@@ -307,3 +307,16 @@ def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
         assert any(wanted in s.replace("`", "") for s in said) or wanted in api.replace("`", ""), (
             phrase
         )
+
+
+def test_a_dropped_thinking_block_gets_the_thinking_hint_not_the_json_dumps_one():
+    from agentkit.grading.diagnose import _hint
+
+    said = (
+        "messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found"
+        " `tool_use`. When `thinking` is enabled, a final `assistant` message must start with a"
+        " thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks)."
+    )
+    assert _hint(None, said) == T("hint.thinking")
+    assert _hint(None, "messages.2.content.0.tool_result.content: Input should be a valid list")
+    assert _hint(None, said) != T("hint.content")

@@ -1073,6 +1073,7 @@ CODE_HINTS = (
 FIELD_HINTS = [
     (r"text content blocks must be non-empty", "empty_text"),
     (r"cache_control", "cache_control"),
+    (r"Expected `thinking` or `redacted_thinking`|cannot contain `thinking`", "thinking"),
     (r"^max_tokens: .*maximum allowed", "max_tokens"),
     (r"tool_result.*content|content.*tool_result|\.content\b.*(string|list)", "content"),
     (r"is_error", "is_error"),

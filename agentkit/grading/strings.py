@@ -787,6 +787,11 @@ T = Strings(
             "max_tokens is above this model's output limit: set it per model rather than"
             " hard-coding a big number",
         ),
+        "hint.thinking": (
+            "开启 thinking 时，助手响应里的 thinking 块要和其余的块一起原样追加，不能丢掉或挪动",
+            "With thinking on, append the assistant response's thinking blocks as they came,"
+            " with the rest of its blocks: never drop or move them",
+        ),
         "hint.content": (
             "tool_result 的 content 只能是字符串或内容块列表：把结果 json.dumps 成字符串",
             "A tool_result's content must be a string or a list of content blocks: json.dumps the"
