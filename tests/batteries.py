@@ -1,7 +1,8 @@
 """One battery cache for the whole test session, shared by every test file that grades a loop.
 
 `graded(fn, scenarios, seed=, lang=, name=)` runs `check_loop` once per (loop, scenarios, seed,
-language, name) and hands the same report to every later caller (conftest.py's `battery` fixture
+language, name, the runaway limit in force: conftest.py lowers it to LOWERED_LIMIT unless a test
+is marked `budget`) and hands the same report to every later caller (conftest.py's `battery` fixture
 is this function). A specimen that leaks state between runs (a mutable default history) starts
 clean. Grade without the cache where the run itself is under test (a loop that changes the world's
 defaults, the next run after a hostile one)."""
@@ -14,7 +15,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from agentkit.grading import SCENARIOS, Scenario, check_loop
+from agentkit.grading import SCENARIOS, Scenario, check_loop, runner
 from agentkit.grading.report import Report
 
 BY_KEY = {s.key: s for s in SCENARIOS}
@@ -42,12 +43,16 @@ def graded(
     name: str | None = None,
 ) -> Report:
     keys = None if scenarios is None else tuple(getattr(s, "key", s) for s in scenarios)
-    return _graded(fn, keys, seed, lang or os.environ.get("AGENTKIT_LANG") or "zh", name)
+    lang = lang or os.environ.get("AGENTKIT_LANG") or "zh"
+    return _graded(fn, keys, seed, lang, name, runner.LIMIT)
 
 
 @cache
-def _graded(fn: Any, keys: tuple[str, ...] | None, seed: int, lang: str, name: str | None):
+def _graded(
+    fn: Any, keys: tuple[str, ...] | None, seed: int, lang: str, name: str | None, limit: int
+):
+    """One battery per (loop, scenarios, seed, language, name, the runaway limit in force)."""
     (getattr(fn, "__kwdefaults__", None) or {}).get("history", []).clear()
     scenarios = None if keys is None else [BY_KEY[k] for k in keys]
     with language(lang):
-        return check_loop(fn, scenarios, seed=seed, name=name)
+        return check_loop(fn, scenarios, seed=seed, name=name, limit=limit)

@@ -38,52 +38,52 @@ SLOW = pytest.mark.slow
 # Where each specimen fails at seed 0 (and nowhere else). If the simulated Claude changes, this
 # table says how. `ALL_BUT(...)`: the specimen breaks almost everything.
 EXPECTED_FAILURES = {
-    "stop_on_text_block": ALL_BUT({"no_tools", "refusal"}),
-    "stop_on_regex": ALL_BUT({"no_tools", "status_only", "refusal", "runaway", "overloaded"}),
+    "stop_on_text_block": ALL_BUT({"no_tools", "refusal", "context_full"}),
+    "stop_on_regex": ALL_BUT({"no_tools", "status_only", "refusal", "runaway", "overloaded", "context_full", "rate_limited", "timeout"}),
     "fixed_five_turns": {"long", "poll", "runaway"},
     "tool_choice_none_after_last": {"long", "tool_error", "refund_cap", "english", "round_failure"},
-    "keep_only_latest_result": ALL_BUT({"no_tools", "status_only", "refusal", "overloaded"}),
-    "results_in_system_prompt": ALL_BUT({"no_tools", "refusal"}),
-    "one_message_per_result": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "context_full"},
-    "text_before_results": ALL_BUT({"no_tools", "refusal", "overloaded"}),
-    "first_tool_use_only": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "context_full"},
+    "keep_only_latest_result": ALL_BUT({"no_tools", "status_only", "refusal", "overloaded", "context_full", "rate_limited", "timeout"}),
+    "results_in_system_prompt": ALL_BUT({"no_tools", "refusal", "context_full"}),
+    "one_message_per_result": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "new_stop_reason"},
+    "text_before_results": ALL_BUT({"no_tools", "refusal", "overloaded", "context_full", "rate_limited", "timeout"}),
+    "first_tool_use_only": {"parallel", "research", "cut_tool_use", "cut_answer", "round_failure", "stop_sequence", "new_stop_reason"},
     "decision_tree": KEYS,
     "fixed_sequence": KEYS,
     "status_router": ALL_BUT({"refusal"}),
-    "exception_aborts": {"tool_error", "bad_input", "refund_cap", "research", "cut_tool_use", "cut_answer", "round_failure", "context_full"},
+    "exception_aborts": {"tool_error", "bad_input", "refund_cap", "research", "cut_tool_use", "cut_answer", "round_failure", "new_stop_reason"},
     "stop_on_done": {"english"},
-    "pause_turn_as_end": {"research", "context_full"},
-    "continue_on_any_stop": {"research", "refusal", "cut_tool_use", "stop_sequence", "context_full"},
-    "retry_refusal": {"refusal", "cut_tool_use", "cut_answer", "context_full"},
+    "pause_turn_as_end": {"research", "new_stop_reason"},
+    "continue_on_any_stop": {"research", "refusal", "cut_tool_use", "stop_sequence", "context_full", "new_stop_reason"},
+    "retry_refusal": {"refusal", "cut_tool_use", "cut_answer", "new_stop_reason"},
     "runs_cut_tool_use": {"cut_tool_use", "cut_answer"},
-    "returns_cut_answer": {"cut_tool_use", "cut_answer", "context_full"},
+    "returns_cut_answer": {"cut_tool_use", "cut_answer", "new_stop_reason"},
     "no_safety_net": {"runaway"},
     "silent_cap": {"runaway"},
     "shifted_results": {"parallel", "cut_answer", "round_failure", "stop_sequence"},
-    "runs_tools_twice": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
+    "runs_tools_twice": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full", "new_stop_reason"}),
     "cached_tools": {"poll", "runaway"},
     "missing_is_error": {"tool_error", "bad_input", "refund_cap", "round_failure"},
     "retries_tool_forever": {"tool_error", "bad_input", "refund_cap", "round_failure"},
-    "swallows_tool_error": {"tool_error", "bad_input", "refund_cap", "cut_tool_use", "cut_answer", "round_failure", "context_full"},
+    "swallows_tool_error": {"tool_error", "bad_input", "refund_cap", "cut_tool_use", "cut_answer", "round_failure", "new_stop_reason"},
     "windowed_history": {"long", "runaway"},
     "hard_coded_model": KEYS,
-    "template_final_answer": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
-    "appends_made_up_final": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "template_final_answer": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
+    "appends_made_up_final": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
     "round_in_one_try": {"round_failure"},
     "stops_round_at_failure": {"round_failure"},
-    "api_error_returns": {"overloaded"},
+    "api_error_returns": {"overloaded", "rate_limited", "timeout"},
     "retries_bad_request": KEYS,
     "resends_after_max_tokens": {"cut_tool_use", "cut_answer"},
-    "empty_text_note": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "overloaded", "context_full"}),
+    "empty_text_note": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "overloaded", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
     "cache_every_result": {"parallel", "long", "cut_answer", "poll", "runaway", "round_failure", "stop_sequence"},
-    "dict_content": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
-    "string_is_error": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
-    "stringified_input": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
-    "own_tool_list": ALL_BUT({"overloaded"}),
-    "keeps_only_tool_use": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full"}),
-    "readable_transcript": ALL_BUT({"no_tools", "refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "dict_content": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full", "new_stop_reason"}),
+    "string_is_error": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full", "new_stop_reason"}),
+    "stringified_input": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full", "new_stop_reason"}),
+    "own_tool_list": ALL_BUT({"overloaded", "rate_limited", "timeout"}),
+    "keeps_only_tool_use": ALL_BUT({"no_tools", "research", "refusal", "cut_tool_use", "context_full", "new_stop_reason"}),
+    "readable_transcript": ALL_BUT({"no_tools", "refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
     "mutable_default_history": ALL_BUT({"guide"}),
-    "asks_if_done": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full"}),
+    "asks_if_done": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
 }  # fmt: skip
 
 # One failure class per row: the specimen, a scenario where it fails, and what the diagnosis says
@@ -115,7 +115,7 @@ DIAGNOSES = [
     ("retry_refusal", "refusal", "第 1 轮 stop_reason=refusal 后，循环又向同一个模型发了请求"),
     ("runs_cut_tool_use", "cut_tool_use", "第 1 轮 stop_reason=max_tokens：响应被截断，循环却执行了其中的"),
     ("returns_cut_answer", "cut_answer", "第 2 轮 stop_reason=max_tokens：回答被截断，循环却把它当成完成返回了"),
-    ("no_safety_net", "runaway", "没有安全网：发了 301 次请求仍不停止（评分器的请求预算是 300 次"),
+    ("no_safety_net", "runaway", "没有安全网：发了 101 次请求仍不停止（评分器的请求预算是 100 次"),
     ("silent_cap", "runaway", "循环却悄悄返回，像完成了一样"),
     ("shifted_results", "parallel", "的 tool_result 内容不是它自己的结果，而是 lookup_order"),
     ("runs_tools_twice", "guide", "第 1 轮的 tool_use lookup_order"),
@@ -178,7 +178,9 @@ def diagnosis(fn, key, seed=0):
 def test_reference_loop_passes_every_scenario(seed):
     report = graded(reference_loop, seed=seed, lang="zh")
     assert report.passed, report
-    assert all(r.diagnosis == "通过" for r in report.results)
+    assert all(r.diagnosis == "通过" for r in report.results if r.key != "runaway")
+    runaway = next(r for r in report.results if r.key == "runaway")
+    assert runaway.diagnosis.startswith("通过（安全网在第 50 次请求后停下了这次运行"), runaway
 
 
 def test_every_specimen_is_in_the_expectations():
@@ -314,6 +316,7 @@ def test_a_loop_that_knows_the_canonical_battery_is_caught_on_every_seed():
         assert text.startswith("循环还没有问模型就调用了 run_tool（lookup_order"), text
 
 
+@pytest.mark.budget
 def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():
     assert len(run_scenario(reference_loop, key_of("long")).requests) == 20
     # the runaway run of no_safety_net's shared battery: 301 requests (a minute), sent once
@@ -530,6 +533,7 @@ def test_wrong_return_type_is_named():
     assert "返回值应为 messages 列表（list），实际是 str" in report.results[0].diagnosis
 
 
+@pytest.mark.budget
 def test_a_loop_that_swallows_every_exception_is_still_stopped_by_the_request_budget():
     def forever(client, messages, *, tools, run_tool, model):
         while True:

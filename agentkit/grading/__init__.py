@@ -12,7 +12,15 @@
 from .battery import MODELS, RUNAWAY_LIMIT, SCENARIOS, Case, Scenario
 from .diagnose import diagnose
 from .fresh import grade_in_fresh_process, in_fresh_process
-from .report import Report, ScenarioResult, Scoreboard, check_loop, reference_loop, scoreboard
+from .report import (
+    Report,
+    ScenarioResult,
+    Scoreboard,
+    check_loop,
+    check_loop_again,
+    reference_loop,
+    scoreboard,
+)
 from .runner import BudgetExceeded, Execution, Run, run_scenario
 
 __all__ = [
@@ -27,6 +35,7 @@ __all__ = [
     "run_scenario",
     "diagnose",
     "check_loop",
+    "check_loop_again",
     "grade_in_fresh_process",
     "in_fresh_process",
     "reference_loop",

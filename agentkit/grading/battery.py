@@ -24,7 +24,10 @@ Check = Callable[[Any], list[str]]  # Run -> problems, in the learner's language
 MODELS = ("claude-opus-4-6", "claude-haiku-4-5", "claude-opus-4-7", "claude-sonnet-4-6")
 ITEMS = ("蓝牙耳机", "机械键盘", "手机壳", "咖啡机", "显示器", "数据线", "台灯", "背包", "水杯")
 RUNAWAY_LIMIT = 300  # a loop must stop within this many requests on a task that never ends: any
-# cap up to it is a safety net (the budget, one past it, proves that a loop would not stop)
+# cap up to it is a safety net (the budget, one past it, proves that a loop would not stop), and so
+# is a budget of wall-clock seconds or tokens that stops the run by then (runner: the virtual clock).
+# Not 1,000: the loop's own SDK re-serialises the growing history on every request, 5 CPU-seconds
+# for 300 requests and 54 for 1,000 (measured: the SDK alone), which no battery can afford.
 
 
 @dataclass
@@ -40,13 +43,21 @@ class Case:
     runaway: bool = False  # the model never finishes: the loop must stop, and say so by raising
     key: str = ""
     fault: bool = False  # the API fails for good: the loop must raise or escalate, never "finish"
-    overloaded_from: int | None = None  # from this request on, every call answers 529 overloaded
+    overloaded_from: int | None = None  # from this request on, every call answers `failing`
+    failing: int | str = 529  # that answer: an HTTP status (529, 429) or "timeout" (no answer)
     midstream_at: int | None = None  # this request breaks off mid-stream (a 529 when not streamed)
     context_room: int | None = None  # the context window leaves this many tokens after request 1
     stop_sequences: list[str] | None = None  # added to every request (the deployment's own)
     fail_once: dict[tuple[str, str], int] = field(default_factory=dict)  # (tool, order): failures
     if_stopped: Check | None = None  # what must hold when the loop stopped at an API fault instead
     outcome: Check | None = None  # the world's check alone (expect adds: the loop asked the model)
+    earlier: list[dict[str, Any]] = field(default_factory=list)  # turns before the task's message
+    new_stop: tuple[int, str] | None = None  # (request, value): that reply's stop_reason is new
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """What the loop is given: the earlier turns, if any, then the task's user message."""
+        return [*copy.deepcopy(self.earlier), {"role": "user", "content": self.prompt}]
 
 
 @dataclass(frozen=True)
@@ -519,6 +530,63 @@ def _context_full(d: Draw) -> Case:
     return d.case(prompt, untouched(oid), ("lookup_order", "process_refund"), context_room=14)
 
 
+# Values no loop can have named: the API adds stop reasons (the SDK's types are open for it, and
+# its runner stops on a value it does not know). Made up by the grader, not values the API has sent.
+NEW_STOP_REASONS = ("review_pending", "budget_paused", "awaiting_approval", "quota_reached")
+
+
+def _new_stop_reason(d: Draw) -> Case:
+    """The guide's task, but one reply comes with a stop_reason this API version does not have:
+    the loop cannot know what the reply means, so it must not run its tools nor return as if the
+    task were done: it raises, or stops loudly (hands the task to a person)."""
+    case = _guide(d)
+    at = 1 if d.seed == 0 else d.rng.choice((1, 2))
+    case.new_stop = (at, d.pick(*NEW_STOP_REASONS))
+    case.outcome = untouched(next(iter(d.orders)), "process_refund")
+    case.expect = asked(case.outcome)
+    return case
+
+
+def _failing_for_good(failing: int | str) -> Callable[[Draw], Case]:
+    """The API fails for good from the second request on, beyond the SDK's retries: 429
+    rate_limit_error, or no answer at all (a request timeout): raise or hand over, never return."""
+
+    def build(d: Draw) -> Case:
+        case = _overloaded(d)
+        case.failing = failing
+        return case
+
+    return build
+
+
+def _conversation(d: Draw) -> Case:
+    """The task arrives after earlier turns of the conversation: the loop sends them all."""
+    oid = d.order("A-1001", "delivered")
+    earlier = d.say(
+        ["你好，我想问一下订单 {o} 的事。|好的，请问订单 {o} 需要我帮您做什么？"],
+        ["Hi, I have a question about order {o}.|Of course: what can I do for order {o}?"],
+        o=oid,
+    ).split("|")
+    prompt = d.say(
+        ["订单 {o} 收到就是坏的，请帮我退款。", "{o} 这单坏了，麻烦退款。"],
+        ["Order {o} arrived broken, please refund it.", "{o} is broken. Refund it, please."],
+        o=oid,
+    )  # fmt: skip
+    case = d.case(prompt, refund_once(oid, d.amount(oid)), ("lookup_order", "process_refund"))
+    case.earlier = [
+        {"role": "user", "content": earlier[0]},
+        {"role": "assistant", "content": [{"type": "text", "text": earlier[1]}]},
+    ]
+    return case
+
+
+def _another_model(d: Draw) -> Case:
+    """The guide's task for another model than the battery's own (a loop must use `model`)."""
+    case = _guide(d)
+    case.model = d.pick(*MODELS[1:])
+    return case
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("guide", _guide),
     Scenario("parallel", _parallel),
@@ -542,4 +610,11 @@ SCENARIOS: list[Scenario] = [
     Scenario("round_failure", _round_failure),
     Scenario("stop_sequence", _stop_sequence),
     Scenario("context_full", _context_full),
+    Scenario("new_stop_reason", _new_stop_reason),
+    Scenario("rate_limited", _failing_for_good(429)),
+    Scenario("timeout", _failing_for_good("timeout")),
+    Scenario("conversation", _conversation),
+    Scenario("another_model", _another_model),
 ]
+"""Every scenario, in the order the report lists them: one list, so a module of scenarios for
+another world extends it (`SCENARIOS += [...]` there, or `SCENARIOS.extend`)."""

@@ -29,8 +29,7 @@ import anthropic
 
 from ..content import blocks, short, without_none
 from ..offline import InvalidRequest, validate
-from .battery import RUNAWAY_LIMIT
-from .runner import LONGEST, MAX_REQUESTS, BudgetExceeded, Execution, Run
+from .runner import LONGEST, TIMEOUT, BudgetExceeded, Execution, Run, final_answer
 from .strings import T
 
 RETURNED_VALUES = 100_000  # values of a returned value read at most (a whole history: thousands)
@@ -38,6 +37,8 @@ RETURNED_DEPTH = 100  # levels of nesting read at most (a message's blocks: unde
 RETURNED_CHARACTERS = 10_000_000  # characters of text read at most
 ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded", "stop_sequence")
 CUT = ("max_tokens", "model_context_window_exceeded")
+KNOWN = ("end_turn", "tool_use", "pause_turn", "compaction", *ENDS_WITH_A_NAME)
+"""Every stop_reason the API documents (with the beta's `compaction`): any other is new."""
 
 
 def diagnosed(key: str, **values: Any) -> str:
@@ -75,7 +76,34 @@ def notes(run: Run) -> list[str]:
         cut = any(r and r["stop_reason"] in CUT for r in f.rounds)
         if not cut:
             out.append(T("not_applicable_cut"))
+    if run.case.runaway and not run.exceeded and run.timed_out is None:
+        out.append(_net_seen(run))
+    history = f.returned if run.error is None and not run.exceeded else None
+    if isinstance(history, list):
+        try:
+            kept = _kept_cut(json.loads(json.dumps(history, default=_plain)), _cut_ids(f))
+        except (TypeError, ValueError):
+            kept = []  # resendable says why it cannot be read
+        if kept:
+            out.append(T("kept_cut_tool_use", k=kept[0]))
     return out
+
+
+def _net_seen(run: Run) -> str:
+    """What the safety net let the run use: requests, the loop's seconds, tokens."""
+    tokens = sum(
+        int((r.get("usage") or {}).get(k) or 0)
+        for r in run.responses
+        if r
+        for k in ("input_tokens", "output_tokens")
+    )
+    return T(
+        "net_seen",
+        sent=len(run.requests),
+        seconds=f"{run.clock:g}",
+        slept=f"{run.slept:g}",
+        tokens=tokens,
+    )
 
 
 class Facts:
@@ -165,7 +193,7 @@ class Facts:
     def faulted(self) -> bool:
         """The last thing the API did was fail (529, an error mid-stream, 5xx): not the loop's."""
         s = self.run.statuses[-1] if self.run.statuses else 200
-        return s == "midstream" or (isinstance(s, int) and s >= 500)
+        return s in ("midstream", TIMEOUT) or (isinstance(s, int) and (s >= 500 or s == 429))
 
 
 # --- the checks, in the order a reviewer reads a run ---------------------------------------------
@@ -182,7 +210,7 @@ def stopped_from_outside(f: Facts) -> list[str]:
         return [diagnosed("idle", seconds=f"{run.timed_out:g}", sent=sent)]
     if run.swallowed:
         f.fatal = True
-        return [diagnosed("swallowed_budget", limit=MAX_REQUESTS - 1)]
+        return [diagnosed("swallowed_budget", limit=run.limit)]
     if isinstance(e, SystemExit):
         f.fatal = True
         code = run.error_text
@@ -220,9 +248,14 @@ def first_request(f: Facts) -> list[str]:
     msgs = _messages(f.run.requests[0])
     task = f.case.prompt
     texts = [_text(m.get("content")) for m in msgs if isinstance(m, dict)]
-    if len(msgs) == 1 and texts == [task] and msgs[0].get("role") == "user":
+    given = f.case.messages
+    if [(_role(m), _text(m.get("content"))) for m in msgs] == [
+        (_role(m), _text(m.get("content"))) for m in given
+    ]:
         return []
     f.fatal = True
+    if len(given) > 1 and texts and texts[-1] == task and len(msgs) < len(given):
+        return [diagnosed("earlier_turns_dropped", n=len(given), k=len(msgs))]
     if len(msgs) > 1 and texts and texts[-1] == task:
         return [diagnosed("leaked_state", n=len(msgs), k=len(msgs) - 1)]
     if len(msgs) > 1 and task in texts:
@@ -272,7 +305,7 @@ def result_shapes(f: Facts) -> list[str]:
 
 def cut_tool_use_ran(f: Facts) -> list[str]:
     for n, r in enumerate(f.rounds, 1):
-        if not r or r["stop_reason"] not in ENDS_WITH_A_NAME:
+        if not r or r["stop_reason"] in ("tool_use", "pause_turn", "end_turn", "compaction"):
             continue
         ran = [
             b
@@ -283,11 +316,28 @@ def cut_tool_use_ran(f: Facts) -> list[str]:
             f.fatal = True
             b = ran[-1]
             stop, what = r["stop_reason"], _short(b["input"])
+            if stop not in KNOWN:
+                return [diagnosed("new_stop_ran", n=n, stop=repr(stop), k=len(ran), name=b["name"])]
             return [
                 diagnosed(
                     "cut_tool_use_ran", n=n, stop=stop, k=len(ran), name=b["name"], input=what
                 )
             ]
+    return []
+
+
+def cut_tool_use_resent(f: Facts) -> list[str]:
+    """A later request carries a cut tool_use (a "please continue" after it): the model reads a
+    call it never finished as one it made."""
+    for n, r in enumerate(f.rounds, 1):
+        if not r or r["stop_reason"] not in CUT:
+            continue
+        ids = {b["id"] for b in r["content"] if b["type"] == "tool_use"}
+        later = next((i for i, q in enumerate(f.run.requests[n:], n + 1)
+                      if ids & set(_ids(_messages(q)))), None)  # fmt: skip
+        if later is not None:
+            f.fatal = True
+            return [diagnosed("cut_tool_use_resent", n=n, stop=r["stop_reason"], m=later)]
     return []
 
 
@@ -326,6 +376,15 @@ def after_a_stop(f: Facts) -> list[str]:
     return []
 
 
+def after_a_new_stop(f: Facts) -> list[str]:
+    """The loop went on after a stop_reason it cannot know (it sent another request)."""
+    for n, r in enumerate(f.rounds[: len(f.run.requests) - 1], 1):
+        if r and r["stop_reason"] not in KNOWN:
+            f.fatal = True
+            return [diagnosed("new_stop_went_on", n=n, stop=repr(r["stop_reason"]))]
+    return []
+
+
 def identical_resends(f: Facts) -> list[str]:
     """The same request sent again after an answer that cannot change: a 4xx, or a cut reply."""
     reqs = f.run.requests
@@ -337,7 +396,7 @@ def identical_resends(f: Facts) -> list[str]:
         while n + k < len(reqs) and reqs[n + k] == reqs[n - 1]:
             k += 1
         more = T("then_stopped") if f.run.exceeded == "resends" else ""
-        if isinstance(status, int) and 400 <= status < 500:
+        if final_answer(status):
             f.fatal = True
             error = (f.run.errors[n - 1] or {}).get("error") or {}
             said = error.get("message", "")
@@ -371,9 +430,10 @@ def history_kept(f: Facts) -> list[str]:
             if m.get("role") != "user":
                 break
             users.append(m)
-        if len(users) > 1:
-            return [diagnosed("results_split", n=n, k=len(ids), u=len(users))]
-        answered = {b.get("tool_use_id") for u in users[:1] for b in blocks(u.get("content"))}
+        carrying = [u for u in users if _results_in(u)]
+        if len(carrying) > 1:  # the API joins them into one turn; the docs still say why not
+            return [diagnosed("results_split", n=n, k=len(ids), u=len(carrying))]
+        answered = {b.get("tool_use_id") for u in users for b in blocks(u.get("content"))}
         missing = [i for i in ids if i not in answered]
         if users and missing and len(missing) < len(ids):
             failed = [c for c in f.run.tool_calls if f._owner(c.round) == n and not c.ok]
@@ -388,6 +448,10 @@ def history_kept(f: Facts) -> list[str]:
             f.fatal = True
             return [diagnosed("tool_use_lost", n=n, k=len(lost))]
     return []
+
+
+def _results_in(message: dict[str, Any]) -> bool:
+    return any(b.get("type") == "tool_result" for b in blocks(message.get("content")))
 
 
 def replies_verbatim(f: Facts) -> list[str]:
@@ -556,9 +620,10 @@ def raised(f: Facts) -> list[str]:
         return [_api_error(f, e)]
     n, last = f.last
     stop = last["stop_reason"] if last else None
-    if stop in ENDS_WITH_A_NAME and len(run.requests) == n:
+    new = stop is not None and stop not in KNOWN  # a value the loop cannot know: raising is right
+    if (stop in ENDS_WITH_A_NAME or new) and len(run.requests) == n:
         return []  # a named stop: refusal, a cut reply, a stop_sequence, raised rather than returned
-    if stop == "tool_use" and f.case.runaway and len(run.requests) <= RUNAWAY_LIMIT:
+    if stop == "tool_use" and f.case.runaway and len(run.requests) <= run.limit:
         return []  # the safety net fired, and said so
     if stop == "tool_use" and f.one_call_per_turn and len(run.requests) == n and n >= 20:
         return []  # its own cap, reached by one call per turn: judged by what it did
@@ -566,7 +631,7 @@ def raised(f: Facts) -> list[str]:
 
 
 def _over_budget(f: Facts) -> str:
-    sent, limit = len(f.run.requests), MAX_REQUESTS - 1
+    sent, limit = len(f.run.requests), f.run.limit
     if f.case.runaway:
         return diagnosed("no_safety_net", sent=sent, limit=limit)
     if f.case.fault:
@@ -708,9 +773,17 @@ def returned_early(f: Facts) -> list[str]:
         return [diagnosed("not_a_list", type=type(msgs).__name__)]
     if f.faulted() and not f.escalated_at_end():
         status = f.run.statuses[-1]
-        what = T("failed_midstream") if status == "midstream" else T("failed_with", status=status)
+        what = (
+            T("failed_midstream")
+            if status == "midstream"
+            else T("failed_timeout")
+            if status == TIMEOUT
+            else T("failed_with", status=status)
+        )
         return [diagnosed("fault_returned", n=len(f.run.requests), what=what)]
     stop = last["stop_reason"] if last else None
+    if last and stop not in KNOWN and not f.escalated_at_end():
+        return [diagnosed("returned_on_new_stop", n=n, stop=repr(stop))]
     if stop == "pause_turn":
         return [diagnosed("returned_on_pause", n=n)]
     if stop == "max_tokens":
@@ -762,6 +835,8 @@ def returned_history(f: Facts) -> list[str]:
         return []
     if last["stop_reason"] in ("tool_use", "pause_turn", "max_tokens") or f.faulted():
         return []  # returned_early has said what is wrong
+    if last["stop_reason"] not in KNOWN:
+        return []  # returned_early has said it, or the loop handed the task over
     cut = last["stop_reason"] == "model_context_window_exceeded" and any(
         b["type"] == "tool_use" for b in last["content"]
     )
@@ -788,17 +863,17 @@ def resendable(f: Facts) -> list[str]:
         return []
     if last and last["stop_reason"] in ("tool_use", "pause_turn", "max_tokens"):
         return []  # returned_early has said what is wrong
+    if last and last["stop_reason"] not in KNOWN:
+        return []  # returned_early has said it, or the loop handed the task over
     try:
         history = json.loads(json.dumps(msgs, default=_plain))
     except (TypeError, ValueError) as e:
         return [diagnosed("not_json", error=_short(str(e), 60))]
-    cut = {
-        b["id"] for r in f.rounds if r and r["stop_reason"] in CUT for b in r["content"]
-        if b["type"] == "tool_use"
-    }  # fmt: skip
-    kept = [n for n, m in enumerate(history, 1) if isinstance(m, dict) and cut & set(_ids([m]))]
-    if kept:
-        return [diagnosed("kept_cut_tool_use", k=kept[0])]
+    cut = _cut_ids(f)
+    if _kept_cut(history, cut):  # a note (`notes`): the history is judged without those blocks
+        history = _without_blocks(history, cut)
+    if not history:
+        return []
     if isinstance(history[-1], dict) and history[-1].get("role") == "assistant":
         history.append({"role": "user", "content": "谢谢。"})
     body = {"model": f.case.model, "max_tokens": 1024, "messages": history, "tools": f.case.tools}
@@ -807,6 +882,32 @@ def resendable(f: Facts) -> list[str]:
     except InvalidRequest as e:
         return [diagnosed("not_resendable", status=e.status, message=_short(str(e), 80))]
     return []
+
+
+def _cut_ids(f: Facts) -> set[str]:
+    """The ids of the tool_use blocks in cut replies (max_tokens, a full context window)."""
+    return {
+        b["id"] for r in f.rounds if r and r["stop_reason"] in CUT for b in r["content"]
+        if b["type"] == "tool_use"
+    }  # fmt: skip
+
+
+def _kept_cut(history: list[Any], cut: set[str]) -> list[int]:
+    """The 1-based positions of the returned messages that keep a cut tool_use."""
+    return [n for n, m in enumerate(history, 1) if isinstance(m, dict) and cut & set(_ids([m]))]
+
+
+def _without_blocks(history: list[Any], ids: set[str]) -> list[Any]:
+    """The history with the tool_use blocks `ids` left out (and a message they emptied)."""
+    out = []
+    for m in history:
+        if isinstance(m, dict) and ids & set(_ids([m])):
+            kept = [b for b in blocks(m.get("content")) if b.get("id") not in ids]
+            m = {**m, "content": kept}
+            if not kept:
+                continue
+        out.append(m)
+    return out
 
 
 CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequences
@@ -818,6 +919,8 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
     result_shapes,
     cut_tool_use_ran,
     after_a_stop,
+    after_a_new_stop,
+    cut_tool_use_resent,
     identical_resends,
     history_kept,
     replies_verbatim,
@@ -970,6 +1073,7 @@ CODE_HINTS = (
 FIELD_HINTS = [
     (r"text content blocks must be non-empty", "empty_text"),
     (r"cache_control", "cache_control"),
+    (r"Expected `thinking` or `redacted_thinking`|cannot contain `thinking`", "thinking"),
     (r"^max_tokens: .*maximum allowed", "max_tokens"),
     (r"tool_result.*content|content.*tool_result|\.content\b.*(string|list)", "content"),
     (r"is_error", "is_error"),

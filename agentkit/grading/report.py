@@ -104,17 +104,19 @@ def check_loop(
     seed: int = 0,
     name: str | None = None,
     deadline: float = DEADLINE,
+    limit: int | None = None,
 ) -> Report:
     """Grade a loop function on every scenario, drawn with `seed` (0: the canonical battery the
     lessons describe; any other seed: new order ids, amounts, wording and language).
     `.passed` only when every scenario passes. Each scenario gets `deadline` seconds; after one
     the loop did not finish in time, the rest get a short one (a report in bounded time).
-    The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
+    `limit`: the requests a loop may take on the task that never ends (runner.LIMIT, the battery's
+    RUNAWAY_LIMIT, unless a test lowers it). The whole check speaks the language it began in (AGENTKIT_LANG then), whatever the loop does
     to the environment meanwhile (`i18n.pinned`; the runner puts the variables back)."""
     results = []
     with pinned(current_language()):
         for sc in scenarios or SCENARIOS:
-            run = run_scenario(fn, sc, seed=seed, deadline=deadline)
+            run = run_scenario(fn, sc, seed=seed, deadline=deadline, limit=limit)
             if run.timed_out is not None:
                 deadline = min(deadline, AFTER_A_HANG)
             problems, said = _diagnosis(run)
@@ -123,6 +125,22 @@ def check_loop(
             )
     label: str = name or str(getattr(fn, "__name__", "loop"))
     return Report(label, results, seed)
+
+
+AGAIN = 3  # the other seed a whole-loop check grades: new ids, amounts, wording, language, model
+
+
+def check_loop_again(
+    fn: Callable[..., Any], *, name: str | None = None, seed: int = AGAIN
+) -> Report:
+    """check_loop at seed 0 and, when that passes, at `seed` too (another draw of every scenario,
+    another model): what a lesson's whole-loop check grades, so a loop that knows the canonical
+    battery (an order id, a model id written in) fails. The first report that fails, else seed 0's."""
+    first = check_loop(fn, name=name)
+    if not first.passed:
+        return first
+    again = check_loop(fn, name=name, seed=seed)
+    return first if again.passed else again
 
 
 def _diagnosis(run: Run) -> tuple[list[str], list[str]]:

@@ -29,7 +29,6 @@ import ctypes
 import json
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,9 +45,15 @@ from ..sim import SimulatedClaude, ToolFailure, World
 from ..sim import world as world_module
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
+from .clock import REAL, VirtualClock, installed
 from .strings import T
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
+TASK_LIMIT = 300  # requests a scenario other than the runaway may take before it "never ends"
+LIMIT = RUNAWAY_LIMIT  # the limit in force when a caller names none (a test may lower it)
+SLEEP_ALLOWANCE = 60.0  # seconds of time.sleep / asyncio.sleep per scenario on the virtual clock
+REQUEST_SECONDS = 3.0  # what one request costs on the loop's clock (a live one takes seconds)
+TIMEOUT = "timeout"  # a request's status when it got no answer in time (the SDK's APITimeoutError)
 MAX_TOOL_RUNS = 400
 MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
@@ -108,6 +113,9 @@ class Run:
     swallowed: bool = False  # the loop caught the budget and went on
     timed_out: float | None = None  # seconds: idle that long (the deadline), or busy LONGEST
     deadline: float = DEADLINE
+    limit: int = RUNAWAY_LIMIT  # requests this scenario allows (its budget is one more)
+    slept: float = 0.0  # seconds the loop slept on the virtual clock (clock.VirtualClock)
+    clock: float = 0.0  # seconds the loop's clock moved on: slept, and charged per request
 
     @property
     def world(self) -> World:
@@ -186,19 +194,27 @@ def run_scenario(
     sc: Scenario | Case,
     *,
     seed: int = 0,
-    max_calls: int = MAX_REQUESTS,
+    max_calls: int | None = None,
     model: str | None = None,
     deadline: float = DEADLINE,
+    limit: int | None = None,
 ) -> Run:
     """Run `fn` (the learner's signature) on one scenario drawn with `seed`, for at most
-    `deadline` seconds without a request or tool run, and at most `max_calls` requests."""
+    `deadline` seconds without a request or tool run, and at most `limit` + 1 requests on the
+    runaway task (a loop must stop within `limit`), `TASK_LIMIT` + 1 on any other (or at most
+    `limit` + 1, when lower); `max_calls` sets the budget outright. `limit` defaults to LIMIT."""
+    limit = LIMIT if limit is None else limit
     state = ProcessState()
     restore_module_state()
     case = sc.case(seed) if isinstance(sc, Scenario) else sc
-    harness = Harness(Run(case=case, deadline=deadline), max_calls)
+    own = limit if case.runaway else min(limit, TASK_LIMIT)
+    run = Run(case=case, deadline=deadline, limit=own if max_calls is None else max_calls - 1)
+    harness = Harness(run, run.limit + 1)
     try:
-        return harness.run(fn, model or case.model)
+        with installed(harness.virtual):
+            return harness.run(fn, model or case.model)
     finally:
+        run.slept, run.clock = harness.virtual.slept, harness.virtual.offset
         state.restore()
         restore_module_state()
 
@@ -220,7 +236,10 @@ class Harness:
 
     def __init__(self, run: Run, max_calls: int):
         self.record, self.max_calls, self.case = run, max_calls, run.case
-        self.api = OfflineAPI(SimulatedClaude(run.world))
+        model: Any = SimulatedClaude(run.world)
+        if self.case.new_stop is not None:
+            model = NewStopReason(model, *self.case.new_stop)
+        self.api = OfflineAPI(model)
         self.over = threading.Event()  # the grader has stopped listening: park the loop's thread
         self.done = threading.Event()
         self.lock = threading.Lock()
@@ -232,14 +251,15 @@ class Harness:
         self.cap = RefundCap(self.case.refund_cap) if self.case.refund_cap is not None else None
         self.fails = dict(self.case.fail_once)
         self.inline = False  # True where threads cannot start: the loop runs on this thread
+        self.virtual = VirtualClock(SLEEP_ALLOWANCE, REQUEST_SECONDS)
 
     def clock(self) -> float:
         """The loop's own seconds: the wall clock less what its thread waited for a CPU."""
-        return time.monotonic() - cpu_wait(self.thread_id)
+        return REAL["monotonic"]() - cpu_wait(self.thread_id)
 
     def touch(self) -> None:
         """The loop is active: it sent a request or ran a tool (its own seconds, and the wall's)."""
-        self.active, self.wall = self.clock(), time.monotonic()
+        self.active, self.wall = self.clock(), REAL["monotonic"]()
 
     def idle_left(self, start: float) -> float:
         """Seconds before the loop is abandoned: idle `deadline` of its own seconds, or STARVED
@@ -247,7 +267,7 @@ class Harness:
         now, deadline = self.clock(), self.record.deadline
         return min(
             self.active + deadline - now,
-            self.wall + STARVED * deadline - time.monotonic(),
+            self.wall + STARVED * deadline - REAL["monotonic"](),
             start + LONGEST - now,
         )
 
@@ -257,11 +277,12 @@ class Harness:
             api_key="offline",
             http_client=httpx2.Client(transport=httpx2.MockTransport(self.transport)),
         )
-        task = [{"role": "user", "content": case.prompt}]
+        task = case.messages
 
         def target() -> None:
             native_id = getattr(threading, "get_native_id", None)  # Pyodide has none
             self.thread_id = native_id() if native_id else None
+            self.virtual.thread = threading.get_ident()
             self.touch()
             try:
                 returned = fn(client, task, tools=case.tools, run_tool=self.run_tool, model=model)
@@ -323,6 +344,7 @@ class Harness:
         run = self.record
         if len(run.requests) >= self.max_calls:
             self.exceed("requests")
+        self.virtual.request()
         same = request.content == self.last_raw and self.final
         self.again = self.again + 1 if same else 0
         if self.again > MAX_RESENDS:
@@ -332,13 +354,21 @@ class Harness:
             body = json.loads(request.content)
             content = _apply_case(self.case, self.api, body, len(run.requests), request.content)
             run.requests.append(body)
+        if self.case.failing == "timeout" and _failing(self.case, len(run.requests)):
+            self.api.calls += 1  # the request reached no answer: what the SDK sees is a timeout
+            self.final = False
+            run.statuses.append(TIMEOUT)
+            run.responses.append(None)
+            run.errors.append(None)
+            run.codes.append(None)
+            raise httpx2.ReadTimeout("offline fault injection: no answer", request=request)
         refused = len(self.api.refusals)
         response = self.api.handle(request.method, request.url.path, content).response()
         status, message, error = _read(response)
         new = self.api.refusals[refused:]
         run.codes.append(new[-1].code if new else None)
         stop = message and message.get("stop_reason")
-        self.final = (isinstance(status, int) and 400 <= status < 500) or stop == "max_tokens"
+        self.final = final_answer(status) or stop == "max_tokens"
         run.statuses.append(status)
         run.responses.append(message)
         run.errors.append(error)
@@ -408,8 +438,8 @@ def _apply_case(
     """The scenario's conditions for the next request: API faults, a nearly full context window,
     the deployment's stop_sequences (added to the body the API gets). Returns that body."""
     n = sent + 1
-    if case.overloaded_from and n >= case.overloaded_from:
-        api.faults[api.calls + 1] = 529
+    if _failing(case, n) and isinstance(case.failing, int):
+        api.faults[api.calls + 1] = case.failing
     if case.midstream_at == n:
         api.faults[api.calls + 1] = MIDSTREAM if body.get("stream") else 529
     if case.context_room is not None and sent == 0:
@@ -420,6 +450,37 @@ def _apply_case(
     if case.stop_sequences and isinstance(body, dict) and "stop_sequences" not in body:
         return json.dumps({**body, "stop_sequences": case.stop_sequences}).encode()
     return content
+
+
+RETRIED = (408, 409, 429)  # the 4xx statuses the SDK retries: a resend can be answered otherwise
+
+
+def final_answer(status: int | str) -> bool:
+    """A 4xx that a resend of the same request cannot change (the SDK retries the others)."""
+    return isinstance(status, int) and 400 <= status < 500 and status not in RETRIED
+
+
+def _failing(case: Case, n: int) -> bool:
+    """Request n of the case is one the API fails for good."""
+    return case.overloaded_from is not None and n >= case.overloaded_from
+
+
+class NewStopReason:
+    """The scenario's model, but reply `at` carries stop_reason `value`: one the loop cannot know
+    (what the API would send once it adds a stop reason). Its content is the model's own."""
+
+    def __init__(self, model: Any, at: int, value: str):
+        self.model, self.at, self.value, self.replies = model, at, value, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
+    def reply(self, request: Any) -> Any:
+        reply = self.model.reply(request)
+        self.replies += 1
+        if self.replies == self.at:
+            reply.stop_reason = self.value
+        return reply
 
 
 def _read(response: httpx2.Response) -> tuple[int | str, dict | None, dict | None]:

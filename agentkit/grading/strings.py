@@ -74,6 +74,23 @@ T = Strings(
             "上下文窗口已满（model_context_window_exceeded）",
             "The context window is full (model_context_window_exceeded)",
         ),
+        "title.new_stop_reason": (
+            "API 新增的 stop_reason（循环不认识的值）",
+            "A stop_reason the API has added (a value the loop cannot know)",
+        ),
+        "title.rate_limited": (
+            "一直限流（429，超过 SDK 的重试）",
+            "Rate-limited for good (429, beyond the SDK's retries)",
+        ),
+        "title.timeout": (
+            "请求一直超时（超过 SDK 的重试）",
+            "Requests time out for good (beyond the SDK's retries)",
+        ),
+        "title.conversation": (
+            "任务来自一段对话（前面已有几轮）",
+            "The task comes in a conversation (earlier turns before it)",
+        ),
+        "title.another_model": ("换一个模型（model 参数）", "Another model (the model argument)"),
         # --- what must happen in the world (battery's checks) ---
         "no_refund": (
             "订单 {oid} 没有退款（应退 {amount}）",
@@ -185,6 +202,13 @@ T = Strings(
             "Request 1 carries {n} messages: {k} besides the task (state left by earlier calls, or"
             " messages the loop added itself)",
         ),
+        "earlier_turns_dropped": (
+            "传入的 messages 有 {n} 条（前面几轮对话加上这次的任务），第 1 次请求只发了 {k} 条："
+            "前面的对话被丢掉了，模型看不到。应原样发送传入的 messages，再往后追加",
+            "The messages passed in are {n} (the conversation's earlier turns, then the task), yet"
+            " request 1 sent {k}: the earlier turns were dropped and the model cannot see them."
+            " Send the messages as given, and append to them",
+        ),
         "task_changed": (
             "第 1 次请求的 messages 不是传入的任务（任务被改写或丢掉了）",
             "Request 1's messages are not the task passed in (the task was rewritten or dropped)",
@@ -264,6 +288,36 @@ T = Strings(
             " sequence {sequence}), the loop sent another request: this is the end the caller asked"
             " for; keep the reply and end",
         ),
+        "new_stop_ran": (
+            "第 {n} 轮 stop_reason={stop}：这个值循环不可能认识（API 会新增 stop_reason），循环却执行了"
+            "其中的 {k} 个 tool_use（{name}）：不认识的 stop_reason 不能当作 tool_use，应抛出异常",
+            "Turn {n}: stop_reason={stop}, a value the loop cannot know (the API adds stop"
+            " reasons), yet the loop ran {k} of its tool_use blocks ({name}): an unknown"
+            " stop_reason is not tool_use; raise an exception",
+        ),
+        "new_stop_went_on": (
+            "第 {n} 轮 stop_reason={stop}：这个值循环不可能认识，循环却接着发了请求，当作什么都没发生："
+            "不认识的 stop_reason 应抛出异常（SDK 的 tool runner 遇到它也会停）",
+            "Turn {n}: stop_reason={stop}, a value the loop cannot know, yet the loop sent another"
+            " request as if nothing had happened: an unknown stop_reason should raise an exception"
+            " (the SDK's tool runner stops on one too)",
+        ),
+        "returned_on_new_stop": (
+            "第 {n} 轮 stop_reason={stop}：这个值循环不可能认识（API 会新增 stop_reason），循环却返回了，"
+            "像任务完成了一样。match/if 的默认分支不要当作完成：应抛出异常，说出这个值",
+            "Turn {n}: stop_reason={stop}, a value the loop cannot know (the API adds stop"
+            " reasons), yet the loop returned as if the task were done. Don't treat the default"
+            " branch of a match/if as done: raise an exception that names the value",
+        ),
+        "cut_tool_use_resent": (
+            "第 {n} 轮 stop_reason={stop}：回复被截断，第 {m} 次请求却把其中没写完的 tool_use 又发了回去"
+            "（例如追加“请继续”）：被截断的 tool_use 不能留在要发送的历史里。应丢掉这个回复，"
+            "提高 max_tokens 重发，或结束并说明",
+            "Turn {n}: stop_reason={stop}, the reply was cut off, yet request {m} sent its"
+            ' unfinished tool_use back (after a "please continue", say): a cut tool_use must not'
+            " stay in a history that is sent. Drop the reply and resend with a higher max_tokens,"
+            " or end and say so",
+        ),
         "context_resent": (
             "第 {n} 轮 stop_reason=model_context_window_exceeded（上下文窗口已满）后，循环又发了"
             "同样大或更大的请求：放不下了。应结束并说明，或先压缩历史",
@@ -295,9 +349,12 @@ T = Strings(
             " rewritten: the model cannot see what it called)",
         ),
         "results_split": (
-            "第 {n} 轮的 {k} 个 tool_result 分成了 {u} 条 user 消息（同一轮的结果应放在一条 user 消息里）",
-            "Turn {n}'s {k} tool_result blocks were split over {u} user messages (one turn's"
-            " results belong in one user message)",
+            "第 {n} 轮的 {k} 个 tool_result 分成了 {u} 条 user 消息（API 会把相邻的 user 消息合成一轮，"
+            "但文档说明：结果分开发，模型会学着不再并行调用工具；同一轮的结果应放在一条 user 消息里）",
+            "Turn {n}'s {k} tool_result blocks were split over {u} user messages (the API joins"
+            " consecutive user messages into one turn, but the docs say that results sent apart"
+            " teach the model to stop calling tools in parallel: one turn's results belong in one"
+            " user message)",
         ),
         "stopped_the_round": (
             "{name} 失败后循环停止了这一轮",
@@ -424,11 +481,12 @@ T = Strings(
             " human",
         ),
         "overload_retried": (
-            "API 一直过载（529），循环却不停地重试，发了 {sent} 次请求（评分器的预算是 {limit} 次）："
+            "API 一直失败（过载、限流或超时），循环却不停地重试，发了 {sent} 次请求（评分器的预算是 {limit} 次）："
             "SDK 已经重试过了，重试要有上限，到了就抛出异常或转人工",
-            "The API stayed overloaded (529), yet the loop kept retrying, {sent} requests in all"
-            " (the grader's budget is {limit}): the SDK has retried already; retries need a limit,"
-            " and at the limit raise an exception or escalate to a human",
+            "The API kept failing (overloaded, rate-limited or timing out), yet the loop kept"
+            " retrying, {sent} requests in all (the grader's budget is {limit}): the SDK has retried"
+            " already; retries need a limit, and at the limit raise an exception or escalate to a"
+            " human",
         ),
         "never_ends": (
             "循环发了 {sent} 次请求仍未结束（评分器的请求预算是 {limit} 次），可能永远不会停",
@@ -582,6 +640,7 @@ T = Strings(
             "流式响应中途出错（overloaded_error）",
             " failed mid-stream (overloaded_error)",
         ),
+        "failed_timeout": ("一直超时，没有响应", " timed out with no answer"),
         "failed_with": ("：API 返回 {status}", ": the API answered {status}"),
         "fault_returned": (
             "第 {n} 次请求{what}，循环捕获了错误却返回了历史，像任务完成了一样："
@@ -658,11 +717,11 @@ T = Strings(
             "The returned messages cannot be turned into JSON to send again ({error})",
         ),
         "kept_cut_tool_use": (
-            "返回的 messages 第 {k} 条留着被截断的 tool_use（输入不完整，也没有 tool_result）："
-            "这样的历史不能再次发送。被截断的回复里的 tool_use 不要放进历史",
-            "Message {k} of the returned messages keeps a truncated tool_use (incomplete input, no"
-            " tool_result): such a history cannot be sent again. Leave a truncated reply's"
-            " tool_use out of the history",
+            "返回的 messages 第 {k} 条留着被截断的 tool_use（没有执行，也没有重发，这没错）；"
+            "要接着这段历史对话，先把它去掉：输入不完整、没有 tool_result 的 tool_use，API 不接受",
+            "message {k} of the returned messages keeps a truncated tool_use (never run nor"
+            " resent, which is right); to go on from this history, leave it out first: the API"
+            " refuses a tool_use with incomplete input and no tool_result",
         ),
         "not_resendable": (
             "返回的 messages 不能再次发送：API 会拒绝（{status}）“{message}”。"
@@ -681,6 +740,12 @@ T = Strings(
         "rejected_hint": (
             "第 {n} 次请求被 API 拒绝（400）：{message}。{hint}",
             'Request {n} was rejected by the API (400): "{message}" {hint}',
+        ),
+        "net_seen": (
+            "安全网在第 {sent} 次请求后停下了这次运行（循环的时钟走了 {seconds} 秒，其中等待 {slept} 秒；"
+            "用了 {tokens} 个 token）",
+            "the safety net stopped the run after {sent} requests (the loop's clock: {seconds} s,"
+            " {slept} s of it waiting; {tokens} tokens used)",
         ),
         "not_applicable_cut": (
             "不适用：这个循环关闭了并行调用（disable_parallel_tool_use），回复没有被截断；按它做过的事判断",
@@ -721,6 +786,11 @@ T = Strings(
             "max_tokens 超过了这个模型的输出上限：按模型设，不要写死一个大数",
             "max_tokens is above this model's output limit: set it per model rather than"
             " hard-coding a big number",
+        ),
+        "hint.thinking": (
+            "开启 thinking 时，助手响应里的 thinking 块要和其余的块一起原样追加，不能丢掉或挪动",
+            "With thinking on, append the assistant response's thinking blocks as they came,"
+            " with the rest of its blocks: never drop or move them",
         ),
         "hint.content": (
             "tool_result 的 content 只能是字符串或内容块列表：把结果 json.dumps 成字符串",

@@ -31,7 +31,7 @@ import anthropic
 from .. import exercise
 from ..client import default_model, make_client
 from ..content import blocks, without_none
-from ..grading import check_loop, reference_loop, run_scenario
+from ..grading import check_loop, check_loop_again, reference_loop, run_scenario
 from ..loop import LoopError, run_agent_loop
 from ..sim import WEB_SEARCH_TOOL, ToolFailure, World
 from .messages import error_line
@@ -1023,7 +1023,7 @@ def whole_loop(loop: Callable[..., Any]) -> str:
     _takes_a_loop(loop, "my_loop")
     _results_as_sent(loop)  # first: a malformed result misleads the model, and the diagnosis
     name = getattr(loop, "__name__", "my_loop")
-    report = check_loop(loop, name=T("your", name=name))
+    report = check_loop_again(loop, name=T("your", name=name))  # seed 0, then another draw
     n, total = sum(r.passed for r in report.results), len(report.results)
     if not report.passed:
         first = next(r for r in report.results if not r.passed)
