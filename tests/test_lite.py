@@ -145,6 +145,37 @@ def test_a_lesson_runs_in_the_browser_tab_as_stored(site, browser, lesson):
     assert outside == [], "the site asked for something outside itself"
 
 
+@pytest.mark.lite
+def test_stored_outputs_read_as_in_jupyterlab_before_any_cell_runs(site, browser):
+    """Opened, not run: each stored stdout output shows its stored text, no "," before a line."""
+    lesson = "01_one_request.ipynb"
+    stored = nbformat.read(ROOT / "notebooks" / lesson, as_version=4)
+    texts = [
+        text
+        for c in stored.cells
+        if c.cell_type == "code"
+        for kind, name, text in [x for x in comparable(c.outputs) if x[0] == "stream"]
+        if name == "stdout"
+    ]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        page.goto(f"{site}/lab/index.html?path={lesson}")
+        outputs = page.locator(
+            ".jp-NotebookPanel:not(.lm-mod-hidden) "
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']"
+        )
+        outputs.first.wait_for()
+        shown = [outputs.nth(i).text_content() for i in range(outputs.count())]
+    finally:
+        context.close()
+    assert len(texts) > 1 and len(shown) == len(texts)
+    for seen, text in zip(shown, texts, strict=True):
+        assert seen.rstrip("\n") == text.rstrip("\n")
+        assert not any(line.startswith(",") for line in seen.splitlines())
+
+
 # Without a browser: the build's pieces.
 
 
@@ -189,3 +220,28 @@ def test_the_kernel_is_told_to_preload_and_never_ask_pypi():
     kernel = settings[build_lite.PLUGIN]
     assert kernel["disablePyPIFallback"] is True and kernel["pipliteUrls"] == []
     assert kernel["pyodideUrl"].startswith("./")  # inside the site, never a CDN
+
+
+def test_the_site_stores_each_output_text_as_one_string_so_no_comma_starts_a_line(tmp_path):
+    """JupyterLab, handed a notebook file as is (JupyterLite does), joins a list of lines with ","
+    (jupyterlite/jupyterlite#1105); the site's copies hold one string per output text."""
+    lessons = tmp_path / "notebooks"
+    (lessons / "en").mkdir(parents=True)
+    for name in ("01_one_request.ipynb", "en/01_one_request.ipynb", "STYLE.md"):
+        shutil.copy2(ROOT / "notebooks" / name, lessons / name)
+    build_lite.copy_contents(lessons, tmp_path / "files")
+    source = ROOT / "notebooks" / "01_one_request.ipynb"
+    copied = json.loads((tmp_path / "files" / source.name).read_text(encoding="utf-8"))
+    listed = json.loads(source.read_text(encoding="utf-8"))
+    texts = [o["text"] for c in listed["cells"] for o in c.get("outputs", []) if "text" in o]
+    assert any(isinstance(t, list) and len(t) > 1 for t in texts)  # the repository's files do
+    for cell, stored in zip(
+        copied["cells"], nbformat.read(source, as_version=4).cells, strict=True
+    ):
+        assert isinstance(cell["source"], str)
+        for out, kept in zip(cell.get("outputs", []), stored.get("outputs", []), strict=True):
+            values = [out.get("text")] + list(out.get("data", {}).values())
+            assert all(isinstance(v, str | dict) for v in values if v is not None), out
+            assert out.get("text") == kept.get("text")
+    assert (tmp_path / "files" / "en" / source.name).exists()
+    assert not list((tmp_path / "files").glob("*.md"))
