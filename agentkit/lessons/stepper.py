@@ -114,7 +114,8 @@ def _sent_turns(run: Any) -> list[Turn]:
     """A grader's Run: the requests the API received, its replies, and its refusals."""
     sent = [_plain(body.get("messages")) for body in run.requests]
     returned = _plain(run.returned)
-    out, before = [], []
+    out: list[Turn] = []
+    before: list[dict[str, Any]] = []
     for k, request in enumerate(sent):
         reply = run.responses[k] if k < len(run.responses) else None
         error = run.errors[k] if k < len(run.errors) else None
