@@ -89,6 +89,24 @@ def browser(site):
             b.close()
 
 
+def run_all(page, site: str, notebook: str) -> None:
+    """Open the lesson in the site and Run All; return when every code cell has run."""
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_function(
+        """() => {
+        const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+        const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+            .map(e => e.textContent.trim()).filter(t => t);
+        return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
+        }""",
+        timeout=600_000,
+        polling=1000,
+    )
+
+
 def run_in_browser(browser, site: str, notebook: str) -> tuple[dict, list[str]]:
     """Open the lesson in the site, Run All as a learner does, download the notebook as run;
     (the notebook as JSON, the requests that went outside the site)."""
@@ -105,20 +123,7 @@ def run_in_browser(browser, site: str, notebook: str) -> tuple[dict, list[str]]:
     page = context.new_page()
     page.set_default_timeout(300_000)
     try:
-        page.goto(f"{site}/lab/index.html?path={notebook}")
-        page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        page.wait_for_function(
-            """() => {
-            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                .map(e => e.textContent.trim()).filter(t => t);
-            return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
-            }""",
-            timeout=600_000,
-            polling=1000,
-        )
+        run_all(page, site, notebook)
         page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
         with page.expect_download() as download:
             page.locator(".lm-Menu-itemLabel", has_text="Download").first.click()
@@ -174,6 +179,35 @@ def test_stored_outputs_read_as_in_jupyterlab_before_any_cell_runs(site, browser
     for seen, text in zip(shown, texts, strict=True):
         assert seen.rstrip("\n") == text.rstrip("\n")
         assert not any(line.startswith(",") for line in seen.splitlines())
+
+
+@pytest.mark.lite
+def test_lesson_02s_step_through_view_steps_in_the_browser_tab(site, browser):
+    """The ipywidgets view runs in Pyodide too: Run All, then next and previous."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        run_all(page, site, "02_the_loop.ipynb")
+        stepper = page.locator(".ak-stepper").first
+        stepper.scroll_into_view_if_needed()
+        where = stepper.locator(".ak-step-where")
+        assert where.text_content() == "第 1/3 轮"
+        stepper.locator("button.ak-step-next").click()
+        page.wait_for_function("e => e.textContent === '第 2/3 轮'", arg=where.element_handle())
+        assert "process_refund(" in stepper.locator(".ak-step-pane").nth(1).text_content()
+        stepper.locator("button.ak-step-prev").click()
+        page.wait_for_function("e => e.textContent === '第 1/3 轮'", arg=where.element_handle())
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        )
+        assert errors.count() == 0
+    except Exception:
+        (ROOT / "artifacts" / "lite").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ROOT / "artifacts" / "lite" / "02-stepper.png"))
+        raise
+    finally:
+        context.close()
 
 
 # Without a browser: the build's pieces.
