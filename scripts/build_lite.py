@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "lite-cache")
     args = parser.parse_args(argv)
     try:
-        site = build(args.out, args.cache)
+        site = build(args.out.resolve(), args.cache.resolve())  # build runs tools in other dirs
     except BuildError as e:
         print(f"错误：{e}", file=sys.stderr)
         return 1

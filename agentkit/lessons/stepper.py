@@ -22,7 +22,7 @@ from .strings import T
 
 
 @dataclass(frozen=True)
-class Turn:
+class TurnView:
     """One request and what came of it."""
 
     request: list[dict[str, Any]]  # the messages sent, as the API received them
@@ -88,7 +88,7 @@ def _common(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> int:
     return n
 
 
-def turns(run: Any) -> list[Turn]:
+def turns(run: Any) -> list[TurnView]:
     """The run's turns, in order (see the module's docstring for what a run may be)."""
     if hasattr(run, "requests") and hasattr(run, "responses"):
         return _sent_turns(run)
@@ -104,17 +104,17 @@ def turns(run: Any) -> list[Turn]:
         reply = messages[at]["content"]
         guess = "tool_use" if any(b.get("type") == "tool_use" for b in reply) else None
         stop = reasons[k] if reasons else guess
-        turn = Turn(messages[:at], at - before, reply, stop, "", messages[at:end], last=last)
+        turn = TurnView(messages[:at], at - before, reply, stop, "", messages[at:end], last=last)
         out.append(turn)
         before = at
     return out
 
 
-def _sent_turns(run: Any) -> list[Turn]:
+def _sent_turns(run: Any) -> list[TurnView]:
     """A grader's Run: the requests the API received, its replies, and its refusals."""
     sent = [_plain(body.get("messages")) for body in run.requests]
     returned = _plain(run.returned)
-    out: list[Turn] = []
+    out: list[TurnView] = []
     before: list[dict[str, Any]] = []
     for k, request in enumerate(sent):
         reply = run.responses[k] if k < len(run.responses) else None
@@ -130,7 +130,7 @@ def _sent_turns(run: Any) -> list[Turn]:
             rewrote, appended = keep < len(request), after[keep:]
         new = len(request) - _common(before, request)
         out.append(
-            Turn(
+            TurnView(
                 request,
                 new,
                 blocks((reply or {}).get("content")),
@@ -149,7 +149,7 @@ def _sent_turns(run: Any) -> list[Turn]:
 COLOURS = {"request": "#555", "reply": "#1a5fb4", "refused": "#c01c28", "appended": "#26a269"}
 
 
-def turn_html(turn: Turn | None, title: str, at: int, count: int) -> str:
+def turn_html(turn: TurnView | None, title: str, at: int, count: int) -> str:
     head = f"<div class='ak-step-title'><b>{html.escape(title)}</b></div>"
     if turn is None:
         return head + f"<div class='ak-step-over'>{html.escape(T('step.over', n=count))}</div>"
