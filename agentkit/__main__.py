@@ -23,7 +23,7 @@ from .client import (
     retired_hint,
 )
 from .exercise import guide_task, run_exercise, weather_task
-from .settings import LANGUAGES, SettingsError, speaking
+from .settings import LANGUAGES, SettingsError, language, speaking
 from .strings import T
 
 
@@ -76,6 +76,7 @@ def _demo(client) -> None:
     # The guide's loop.py uses model="claude-sonnet-4-5", which is deprecated (end of life 2026-11-30);
     # the demo uses agentkit.default_model() instead.
     print(T("demo.mode", mode=mode, model=default_model()))
+    print(switch_line("demo"))
     # the guide's two prompts (agentkit.exercise, the one source of them), in English in English
     # mode, so the stand-in (which answers in the task's language) answers in English too
     for prompt in (guide_task(), weather_task()):
@@ -92,12 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         "demo",
         help="run the study guide's exercise (its loop, tools and prompts) and print each turn",
     )
-    demo_parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=None,
-        help="the language the demo prints and its tasks are in (default: AGENTKIT_LANG, else zh)",
-    )
+    add_lang(demo_parser, "the language the demo prints and its tasks are in")
     serve = sub.add_parser(
         "serve",
         help="serve the offline Messages API over HTTP (each API key gets its own world)",
@@ -114,17 +110,42 @@ def main(argv: list[str] | None = None) -> int:
     )
     serve.add_argument("--port", default="8765", help="port 1-65535 (0: any free port)")
     add_classroom_options(serve)
-    sub.add_parser("doctor", help="preflight: Python, packages, JupyterLab and the offline API")
+    add_lang(serve, "the language the server's messages are in")
+    doctor_parser = sub.add_parser(
+        "doctor", help="preflight: Python, packages, JupyterLab and the offline API"
+    )
+    add_lang(doctor_parser, "the language of the preflight's lines")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return demo(args.lang)
-    if args.command == "doctor":
-        from .doctor import doctor
+    with speaking(args.lang):
+        if args.command == "doctor":
+            from .doctor import doctor
 
-        return doctor()
-    if args.command == "serve":
+            try:
+                status = doctor()
+                print(switch_line("doctor"))
+            except SettingsError as e:  # AGENTKIT_LANG=fr: one line, no traceback
+                print(one_line(e))
+                return 1
+            return status
         return run_serve(parser, args)
-    return 0
+
+
+def switch_line(command: str) -> str:
+    """How a reader of the other language switches, in that language: an English reader who got
+    Chinese reads "English: … --lang en", a Chinese reader who got English "中文：… --lang zh"."""
+    other = "zh" if language() == "en" else "en"
+    return T.text("cli.switch", other, command=command)
+
+
+def add_lang(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=f"{what} (default: AGENTKIT_LANG, else zh)",
+    )
 
 
 def add_classroom_options(serve: argparse.ArgumentParser) -> None:

@@ -70,6 +70,11 @@ def _block_line(b: dict[str, Any], *, full: bool = False) -> str:
     return kind or "?"
 
 
+def block_line(b: dict[str, Any]) -> str:
+    """One content block on one line, as a transcript shows it."""
+    return _block_line(b)
+
+
 def transcript_text(run: Any) -> str:
     """One line per content block, grouped by message."""
     lines = []

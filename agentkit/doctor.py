@@ -113,9 +113,9 @@ def check_offline_api() -> list[str]:
 CHECKS = (check_python, check_packages, check_jupyterlab, check_offline_api)
 
 
-def doctor(checks=CHECKS, out=print) -> int:
-    problems = []
-    for check in checks:
+def doctor(checks=None, out=print) -> int:
+    problems: list[str] = []
+    for check in CHECKS if checks is None else checks:
         problems += check()
     for line in problems:
         out(f"✗ {line}")

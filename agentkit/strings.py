@@ -326,6 +326,11 @@ T = Strings(
             "✓ All set: Python {version}, every dependency in place, JupyterLab works, and the "
             "offline API answers.",
         ),
+        # how to switch to this language; a command prints the OTHER language's line (switch_line)
+        "cli.switch": (
+            "中文：python -m agentkit {command} --lang zh（或设置 AGENTKIT_LANG=zh）",
+            "English: python -m agentkit {command} --lang en (or set AGENTKIT_LANG=en)",
+        ),
         # --- display ------------------------------------------------------------------------------
         "display.role.user": ("用户 / user", "user"),
         "display.role.assistant": ("Claude / assistant", "Claude / assistant"),

@@ -37,6 +37,7 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import nbformat
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -253,7 +254,7 @@ def build(out: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Path:
         json.dumps(lite_config(preload), ensure_ascii=False, indent=1), encoding="utf-8"
     )
     files = lite / "files"
-    shutil.copytree(contents, files, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.md"))
+    copy_contents(contents, files)
     shutil.rmtree(out, ignore_errors=True)
     run(
         [
@@ -272,6 +273,17 @@ def build(out: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Path:
     return out
 
 
+def copy_contents(contents: Path, files: Path) -> None:
+    """The lessons as the site serves them: every notebook rewritten with each multiline string
+    (a stored output's text, a cell's source) as one string, not a list of lines. JupyterLite
+    hands the file to JupyterLab as it is, and JupyterLab shows a list's lines joined by ","
+    (jupyterlite/jupyterlite#1105): a "," would start every line of every stored output."""
+    shutil.copytree(contents, files, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.md"))
+    for path in files.rglob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        path.write_text(nbformat.writes(nb, split_lines=False), encoding="utf-8")
+
+
 def outside_urls(site: Path) -> list[str]:
     """Absolute http(s) URLs in the site's configuration files (a CDN would be one)."""
     found = []
@@ -286,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "lite-cache")
     args = parser.parse_args(argv)
     try:
-        site = build(args.out, args.cache)
+        site = build(args.out.resolve(), args.cache.resolve())  # build runs tools in other dirs
     except BuildError as e:
         print(f"错误：{e}", file=sys.stderr)
         return 1

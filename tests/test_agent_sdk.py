@@ -539,3 +539,29 @@ def test_a_moved_marker_and_a_loaded_deferred_tool_keep_the_cached_prefix(client
     ]
     deferred = [*tools, mcp(TOOLS[0], defer_loading=True)]
     assert create(client, later, tools=deferred).usage.cache_read_input_tokens == written
+
+
+def test_a_stopped_offline_cli_home_starts_again_when_a_cell_asks_for_its_env():
+    """Lesson 06b's last cell stops it; a cell re-run after that gets a running server and an
+    empty home again, not "call start() first"."""
+    from agentkit.lessons.agent_sdk import OfflineClaudeCode
+
+    offline = OfflineClaudeCode().start()
+    first = offline.cwd
+    offline.stop()
+    assert not Path(first).exists()
+    try:
+        env, cwd = offline.env(), offline.cwd
+        assert (
+            Path(cwd).is_dir()
+            and cwd != first
+            and env["CLAUDE_CONFIG_DIR"].startswith(str(Path(cwd).parent))
+        )
+        request = urllib.request.Request(
+            env["ANTHROPIC_BASE_URL"] + "/v1/models",
+            headers={"x-api-key": env["ANTHROPIC_API_KEY"], "anthropic-version": "2023-06-01"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            assert r.status == 200 and json.loads(r.read())["data"]
+    finally:
+        offline.stop()

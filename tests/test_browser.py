@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -64,10 +65,11 @@ except ImportError:  # pragma: no cover - depends on the machine
 
 
 def readme_lab_flags() -> list[str]:
-    """The flags of the README's `jupyter lab ...` command: the workbook's own JupyterLab settings
+    """The flags of the README's first `jupyter lab ...` command (the Chinese edition's): rooted at
+    the repository, lesson 00 as the page it opens, the workbook's own JupyterLab settings
     (jupyterlab-settings/overrides.json: no news pop-up), so the test runs what a learner runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    command = re.search(r"^jupyter lab((?: --\S+)+)(?: \S+\.ipynb)?\s*$", readme, re.M)
+    command = re.search(r"^jupyter lab((?: --\S+)+)\s*$", readme, re.M)
     assert command, "the README opens the workbook with `jupyter lab --...`"
     return command.group(1).split()
 
@@ -114,12 +116,11 @@ def lab(tmp_path_factory):
             "--ServerApp.port_retries=0",
             "--IdentityProvider.token=",
             "--ServerApp.password=",
-            f"--ServerApp.root_dir={root}",
             "--allow-root",
             *readme_lab_flags(),
         ],
         env=env,
-        cwd=root,  # the README runs it from the repository root
+        cwd=root,  # the README runs it from the repository root (--ServerApp.root_dir=.)
         stdout=subprocess.DEVNULL,
         stderr=(tmp / "server.log").open("w"),
         start_new_session=True,
@@ -192,6 +193,24 @@ def open_and_run_all(pg, url: str, notebook: str) -> None:
     )
 
 
+def rerun(pg, has_text: str):
+    """Run one cell again, as a learner does after Run All: select it, Ctrl+Enter; its output."""
+    cell = pg.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", has_text=has_text)
+    cell = cell.first
+    before = cell.locator(".jp-InputPrompt").first.text_content().strip()
+    cell.locator(".jp-InputArea-editor").first.click()
+    pg.keyboard.press("Escape")  # command mode, this cell selected
+    pg.keyboard.press("Control+Enter")
+    pg.wait_for_function(
+        """([cell, before]) => {
+        const p = cell.querySelector('.jp-InputPrompt').textContent.trim();
+        return /\\[\\d+\\]/.test(p) && p !== before; }""",
+        arg=[cell.element_handle(), before],
+        timeout=120_000,
+    )
+    return cell.locator(".jp-OutputArea").first.text_content()
+
+
 def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
     url, pg = page
     open_and_run_all(pg, url, "02_the_loop.ipynb")
@@ -235,6 +254,28 @@ def test_lesson_02_runs_and_shows_the_stop_reason_sequence_and_a_diagram(page):
         return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
     )
     assert narrow > source_lines, "the measure must see wrapping where there is some"
+    pg.set_viewport_size({"width": 1400, "height": 1000})
+
+    # The step-through view: a broken loop's run beside run_agent_loop's, one turn at a time.
+    stepper = pg.locator(".ak-stepper").first
+    stepper.scroll_into_view_if_needed()
+    panes = stepper.locator(".ak-step-pane")
+    expect(stepper.locator(".ak-step-where")).to_have_text("第 1/3 轮")
+    expect(panes.nth(0)).to_contain_text("④ 运行在 stop_reason=tool_use 时结束")
+    expect(panes.nth(1)).to_contain_text("③ 循环在下一次请求前追加了 2 条消息")
+    expect(stepper.locator(".ak-step-prev button, button.ak-step-prev").first).to_be_disabled()
+    stepper.locator("button.ak-step-next, .ak-step-next button").first.click()
+    expect(stepper.locator(".ak-step-where")).to_have_text("第 2/3 轮")
+    expect(panes.nth(0)).to_contain_text("这个运行只有 1 轮，已经结束。")
+    expect(panes.nth(1)).to_contain_text("process_refund(")
+    stepper.locator("button.ak-step-prev, .ak-step-prev button").first.click()
+    expect(stepper.locator(".ak-step-where")).to_have_text("第 1/3 轮")
+
+    # Re-running the loop that uses the learner's append_round, after Run All: it builds its
+    # own messages, so the same three turns again, not a 400 for a conversation ending in "assistant".
+    shown = rerun(pg, "step_3_4 = checks.yours_or_reference")
+    assert re.findall(r"stop_reason=(\w+)", shown)[:3] == ["tool_use", "tool_use", "end_turn"]
+    assert "Error" not in shown and "Traceback" not in shown, shown[:500]
 
 
 def test_the_english_lesson_02_runs_in_english_with_its_solutions_collapsed(page):
@@ -254,6 +295,43 @@ def test_the_english_lesson_02_runs_in_english_with_its_solutions_collapsed(page
         pg.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
         == 0
     )
+
+
+def test_lesson_06b_re_runs_the_hook_cell_after_run_all_stopped_the_offline_api(page):
+    url, pg = page
+    open_and_run_all(pg, url, "06b_agent_sdk.ipynb")
+    text = pg.locator(".jp-Notebook").text_content()
+    assert "离线 API 已停止。" in text and "Traceback" not in text
+    shown = rerun(pg, "mine = agent_sdk.refund_cap_hook(deny_big_refunds).passed")
+    assert "运行的钩子：" in shown and "世界里的退款：" in shown, shown[:500]
+    assert "call start() first" not in shown and "Error" not in shown, shown[:500]
+
+
+@pytest.mark.parametrize("edition", ["", "en/"])
+def test_the_readmes_command_opens_lesson_00_whose_glossary_link_opens_the_glossary(page, edition):
+    """The URL the server prints (its default_url) is lesson 00; the lesson's link into docs/
+    opens the glossary, which lives outside notebooks/ (a server rooted at notebooks/ 404s)."""
+    url, pg = page
+    if edition:  # the English command: the same flags, the English lesson as the page it opens
+        pg.goto(f"{url}/lab/tree/notebooks/en/00_start.ipynb?reset")
+    else:
+        pg.goto(f"{url}/?reset")  # the printed URL: the server redirects to its default_url
+    tab = pg.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel", has_text="00_start")
+    expect(tab.first).to_be_visible(timeout=120_000)
+    link = pg.locator(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a",
+        has_text=("glossary" if edition else "术语表"),
+    ).first
+    link.scroll_into_view_if_needed()
+    href = urllib.parse.urlparse(link.get_attribute("href")).path
+    assert href == "/files/docs/glossary.md", href  # resolved at the repository's root
+    link.click()
+    opened = pg.locator(".lm-TabBar-tab .lm-TabBar-tabLabel", has_text="glossary.md")
+    expect(opened.first).to_be_visible(timeout=60_000)
+    expect(pg.locator(".lm-TabBar-tab.lm-mod-current", has_text="glossary.md")).to_have_count(1)
+    assert pg.locator(".jp-Dialog", has_text="404").count() == 0
+    body = pg.locator(".jp-MainAreaWidget:not(.lm-mod-hidden)").last.text_content()
+    assert "stop_reason" in body, body[:300]  # the glossary's own text, not an error page
 
 
 def test_lesson_06_draws_its_long_run_with_the_repeated_rounds_folded(page):

@@ -111,7 +111,9 @@ def test_demo_lang_en_speaks_english_and_puts_agentkit_lang_back(monkeypatch, ca
     monkeypatch.setenv("AGENTKIT_LANG", "zh")
     assert main(["demo", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert not CJK.search(out), CJK.search(out)
+    switch = "中文：python -m agentkit demo --lang zh（或设置 AGENTKIT_LANG=zh）\n"
+    assert out.count(switch) == 1  # a Chinese reader's way back, in Chinese: the only CJK
+    assert not CJK.search(out.replace(switch, "")), CJK.search(out.replace(switch, ""))
     assert "User: What's the weather like today?" in out
     assert re.findall(r"stop_reason=(\w+)", out) == ["tool_use", "tool_use", "end_turn", "end_turn"]
     assert os.environ["AGENTKIT_LANG"] == "zh"  # the option does not outlive the command
@@ -122,7 +124,8 @@ def test_demo_lang_zh_overrides_agentkit_lang_en_and_the_default_follows_it(monk
 
     monkeypatch.setenv("AGENTKIT_LANG", "en")
     assert main(["demo", "--lang", "zh"]) == 0
-    assert "用户：今天天气怎么样？" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "用户：今天天气怎么样？" in out and "English: python -m agentkit demo --lang en" in out
     assert os.environ["AGENTKIT_LANG"] == "en"
     assert main(["demo"]) == 0  # no --lang: AGENTKIT_LANG decides
     assert "User: What's the weather like today?" in capsys.readouterr().out

@@ -125,3 +125,97 @@ def test_long_runs_of_identical_rounds_are_drawn_once_in_a_loop_box():
     assert "loop 第 1–6 轮：相同的 6 轮，只画一次" in source and source.count("    end") == 1
     assert source.count("messages.create") == 4  # rounds 1-6 once, then 7, 8 and 9
     assert mermaid_source(result, fold=100).count("messages.create") == 9
+
+
+# --- the step-through view (agentkit.lessons.stepper) ---------------------------------------------
+
+
+def graded_run(name, key="guide"):
+    from agentkit import antipatterns
+    from agentkit.grading import run_scenario
+    from agentkit.lessons.scenarios import scenario
+    from agentkit.lessons.solution import solution_loop
+
+    loop = solution_loop if name == "solution_loop" else getattr(antipatterns, name)
+    return run_scenario(loop, scenario(key))
+
+
+def test_a_graded_run_replays_each_request_its_reply_and_what_the_loop_appended():
+    from agentkit.lessons.stepper import turns
+
+    run = graded_run("solution_loop")
+    steps = turns(run)
+    assert [t.stop_reason for t in steps] == ["tool_use", "tool_use", "end_turn"]
+    assert [(len(t.request), t.new) for t in steps] == [(1, 1), (3, 2), (5, 2)]
+    first = steps[0]
+    use = next(b for b in first.reply if b["type"] == "tool_use")
+    assistant, results = first.appended
+    assert assistant == {"role": "assistant", "content": first.reply}  # appended verbatim
+    assert [b["tool_use_id"] for b in results["content"]] == [use["id"]]
+    assert first.appended == steps[1].request[1:] and not first.rewrote and not first.last
+    assert steps[-1].last and "④ 没有下一次请求：运行到此结束。" in steps[-1].text()
+    text = steps[1].text()
+    assert text.startswith("① 请求：发送 3 条消息，其中 2 条是新的：\n  [1] assistant")
+    assert "② 回复：stop_reason=tool_use" in text and "tool_use: process_refund(" in text
+
+
+def test_broken_runs_show_where_they_break():
+    from agentkit.lessons.stepper import turns
+
+    (only,) = turns(graded_run("stop_on_text_block"))
+    assert only.last and only.stop_reason == "tool_use"
+    assert "④ 运行在 stop_reason=tool_use 时结束：这一轮的工具没有执行" in only.text()
+    refused = turns(graded_run("text_before_results"))[-1]
+    assert refused.reply == [] and refused.stop_reason is None
+    assert "② API 拒绝了这次请求（400）：messages.1: `tool_use` ids were found" in refused.text()
+    dropped = turns(graded_run("keep_only_latest_result"))[1]
+    assert dropped.rewrote and dropped.kept == 1
+    assert "③ 下一次请求只原样保留了已发送的 1/3 条消息" in dropped.text()
+
+
+def test_a_loop_result_and_a_plain_message_list_replay_from_the_history():
+    from agentkit.lessons.stepper import turns
+
+    result = refund_run()
+    steps = turns(result)
+    assert [t.stop_reason for t in steps] == result.stop_reasons == ["tool_use"] * 2 + ["end_turn"]
+    plain = turns(result.messages)  # no stop_reasons: a reply with tool_use says so, else unknown
+    assert [t.stop_reason for t in plain] == ["tool_use", "tool_use", None]
+    assert "② 回复：stop_reason=（历史里没有记录）" in plain[-1].text()
+    assert [t.request for t in plain] == [t.request for t in steps]
+    assert turns([]) == [] and turns([{"role": "user", "content": "hi"}]) == []
+
+
+def test_the_widget_steps_both_runs_in_lockstep_and_stops_at_either_end(monkeypatch):
+    from agentkit.lessons.stepper import StepThrough
+
+    monkeypatch.setenv("AGENTKIT_LANG", "en")
+    view = StepThrough(
+        graded_run("stop_on_text_block"), graded_run("solution_loop"), titles=["broken", "right"]
+    )
+    assert repr(view) == "StepThrough(broken: 1, right: 3)"
+    assert view.previous.disabled and not view.next.disabled and view.where.value == "turn 1/3"
+    assert "broken" in view.panes[0].value and "never ran" in view.panes[0].value
+    view.next.click()
+    assert view.at == 1 and not view.previous.disabled
+    assert "This run ended after 1 turns." in view.panes[0].value
+    assert "process_refund(" in view.panes[1].value and "turn 2 of 3" in view.panes[1].value
+    view.next.click()
+    assert view.next.disabled and "stop_reason=end_turn" in view.text()
+    view.next.click()  # past the end: stays on the last turn
+    assert view.at == 2
+    view.previous.click()
+    view.previous.click()
+    assert view.at == 0 and view.previous.disabled
+    assert "application/vnd.jupyter.widget-view+json" in view._repr_mimebundle_()
+
+
+def test_the_widget_refuses_no_runs_or_a_wrong_number_of_titles():
+    import pytest
+
+    from agentkit.lessons.stepper import StepThrough
+
+    with pytest.raises(ValueError, match="at least one run"):
+        StepThrough()
+    with pytest.raises(ValueError, match="2 runs but 1 titles"):
+        StepThrough([], [], titles=["one"])

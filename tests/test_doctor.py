@@ -14,7 +14,33 @@ def test_doctor_in_this_environment_says_ready_in_one_line():
         [sys.executable, "-m", "agentkit", "doctor"], capture_output=True, text=True, timeout=120
     )
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.startswith("✓ 一切就绪") and r.stdout.count("\n") == 1 and not r.stderr
+    ready, switch = r.stdout.splitlines()
+    assert ready.startswith("✓ 一切就绪") and not r.stderr
+    assert switch == "English: python -m agentkit doctor --lang en (or set AGENTKIT_LANG=en)"
+
+
+@pytest.mark.parametrize("how", [["--lang", "en"], []])
+def test_doctor_speaks_english_with_lang_en_or_agentkit_lang_and_says_how_to_switch_back(
+    how, monkeypatch, capsys
+):
+    from agentkit.__main__ import main
+
+    monkeypatch.setattr(doctor, "CHECKS", ())  # the lines, not the checks (tested above)
+    if not how:
+        monkeypatch.setenv("AGENTKIT_LANG", "en")
+    assert main(["doctor", *how]) == 0
+    ready, switch = capsys.readouterr().out.splitlines()
+    assert ready.startswith("✓ All set: Python ")
+    assert switch == "中文：python -m agentkit doctor --lang zh（或设置 AGENTKIT_LANG=zh）"
+
+
+def test_doctor_with_a_wrong_agentkit_lang_is_one_line_naming_it(monkeypatch, capsys):
+    from agentkit.__main__ import main
+
+    monkeypatch.setattr(doctor, "CHECKS", ())
+    monkeypatch.setenv("AGENTKIT_LANG", "fr")
+    assert main(["doctor"]) == 1
+    assert capsys.readouterr().out == "环境变量 AGENTKIT_LANG='fr' 无效：应为 zh 或 en\n"
 
 
 def test_an_old_python_is_one_line_with_the_fix():
@@ -71,3 +97,12 @@ def test_the_wheelhouse_script_runs_the_guides_own_commands():
     for command in marked:
         assert command in guide, command
     assert "python -m agentkit doctor" in script and "--no-index" in script
+
+
+def test_serve_speaks_the_language_lang_asks_for(capsys):
+    from agentkit.__main__ import main
+
+    assert main(["serve", "--lang", "en", "--port", "99999"]) == 1
+    assert "--port '99999' is not a port" in capsys.readouterr().err
+    assert main(["serve", "--port", "99999"]) == 1
+    assert "--port '99999' 不是端口号" in capsys.readouterr().err

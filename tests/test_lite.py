@@ -90,6 +90,24 @@ def browser(site):
             b.close()
 
 
+def run_all(page, site: str, notebook: str) -> None:
+    """Open the lesson in the site and Run All; return when every code cell has run."""
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_function(
+        """() => {
+        const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+        const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+            .map(e => e.textContent.trim()).filter(t => t);
+        return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
+        }""",
+        timeout=600_000,
+        polling=1000,
+    )
+
+
 def run_in_browser(browser, site: str, notebook: str) -> tuple[dict, list[str]]:
     """Open the lesson in the site, Run All as a learner does, download the notebook as run;
     (the notebook as JSON, the requests that went outside the site)."""
@@ -106,20 +124,7 @@ def run_in_browser(browser, site: str, notebook: str) -> tuple[dict, list[str]]:
     page = context.new_page()
     page.set_default_timeout(300_000)
     try:
-        page.goto(f"{site}/lab/index.html?path={notebook}")
-        page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for()
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        page.wait_for_function(
-            """() => {
-            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                .map(e => e.textContent.trim()).filter(t => t);
-            return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
-            }""",
-            timeout=600_000,
-            polling=1000,
-        )
+        run_all(page, site, notebook)
         page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
         with page.expect_download() as download:
             page.locator(".lm-Menu-itemLabel", has_text="Download").first.click()
@@ -168,6 +173,67 @@ def test_the_kernel_is_ready_in_time_cold_and_warm(site, browser):
     print(f"\nJupyterLite kernel ready: cold cache {cold:.1f} s, warm cache {warm:.1f} s")
 
 
+@pytest.mark.lite
+def test_stored_outputs_read_as_in_jupyterlab_before_any_cell_runs(site, browser):
+    """Opened, not run: each stored stdout output shows its stored text, no "," before a line."""
+    lesson = "01_one_request.ipynb"
+    stored = nbformat.read(ROOT / "notebooks" / lesson, as_version=4)
+    texts = [
+        text
+        for c in stored.cells
+        if c.cell_type == "code"
+        for kind, name, text in [x for x in comparable(c.outputs) if x[0] == "stream"]
+        if name == "stdout"
+    ]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        page.goto(f"{site}/lab/index.html?path={lesson}")
+        outputs = page.locator(
+            ".jp-NotebookPanel:not(.lm-mod-hidden) "
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']"
+        )
+        outputs.first.wait_for()
+        shown = [outputs.nth(i).text_content() for i in range(outputs.count())]
+    finally:
+        context.close()
+    # JupyterLab draws cells as they scroll into view: the first outputs, in order
+    assert len(texts) > 1 and 0 < len(shown) <= len(texts), (len(shown), len(texts))
+    for seen, text in zip(shown, texts[: len(shown)], strict=True):
+        assert seen.rstrip("\n") == text.rstrip("\n")
+        assert not any(line.startswith(",") for line in seen.splitlines())
+
+
+@pytest.mark.lite
+def test_lesson_02s_step_through_view_steps_in_the_browser_tab(site, browser):
+    """The ipywidgets view runs in Pyodide too: Run All, then next and previous."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        run_all(page, site, "02_the_loop.ipynb")
+        stepper = page.locator(".ak-stepper").first
+        stepper.scroll_into_view_if_needed()
+        where = stepper.locator(".ak-step-where")
+        assert where.text_content() == "第 1/3 轮"
+        stepper.locator("button.ak-step-next").click()
+        page.wait_for_function("e => e.textContent === '第 2/3 轮'", arg=where.element_handle())
+        assert "process_refund(" in stepper.locator(".ak-step-pane").nth(1).text_content()
+        stepper.locator("button.ak-step-prev").click()
+        page.wait_for_function("e => e.textContent === '第 1/3 轮'", arg=where.element_handle())
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        )
+        assert errors.count() == 0
+    except Exception:
+        (ROOT / "artifacts" / "lite").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ROOT / "artifacts" / "lite" / "02-stepper.png"))
+        raise
+    finally:
+        context.close()
+
+
 # Without a browser: the build's pieces.
 
 
@@ -212,3 +278,28 @@ def test_the_kernel_is_told_to_preload_and_never_ask_pypi():
     kernel = settings[build_lite.PLUGIN]
     assert kernel["disablePyPIFallback"] is True and kernel["pipliteUrls"] == []
     assert kernel["pyodideUrl"].startswith("./")  # inside the site, never a CDN
+
+
+def test_the_site_stores_each_output_text_as_one_string_so_no_comma_starts_a_line(tmp_path):
+    """JupyterLab, handed a notebook file as is (JupyterLite does), joins a list of lines with ","
+    (jupyterlite/jupyterlite#1105); the site's copies hold one string per output text."""
+    lessons = tmp_path / "notebooks"
+    (lessons / "en").mkdir(parents=True)
+    for name in ("01_one_request.ipynb", "en/01_one_request.ipynb", "STYLE.md"):
+        shutil.copy2(ROOT / "notebooks" / name, lessons / name)
+    build_lite.copy_contents(lessons, tmp_path / "files")
+    source = ROOT / "notebooks" / "01_one_request.ipynb"
+    copied = json.loads((tmp_path / "files" / source.name).read_text(encoding="utf-8"))
+    listed = json.loads(source.read_text(encoding="utf-8"))
+    texts = [o["text"] for c in listed["cells"] for o in c.get("outputs", []) if "text" in o]
+    assert any(isinstance(t, list) and len(t) > 1 for t in texts)  # the repository's files do
+    for cell, stored in zip(
+        copied["cells"], nbformat.read(source, as_version=4).cells, strict=True
+    ):
+        assert isinstance(cell["source"], str)
+        for out, kept in zip(cell.get("outputs", []), stored.get("outputs", []), strict=True):
+            values = [out.get("text")] + list(out.get("data", {}).values())
+            assert all(isinstance(v, str | dict) for v in values if v is not None), out
+            assert out.get("text") == kept.get("text")
+    assert (tmp_path / "files" / "en" / source.name).exists()
+    assert not list((tmp_path / "files").glob("*.md"))

@@ -41,7 +41,11 @@ def test_readme_commands_match_the_project():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'pip install -e ".[dev]"' in readme and 'pip install -q -e ".[dev]"' in ci
     for lesson in ("notebooks/00_start.ipynb", "notebooks/en/00_start.ipynb"):  # one per edition
-        assert f"jupyter lab --LabApp.app_settings_dir=jupyterlab-settings {lesson}\n" in readme
+        command = (
+            f"jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/{lesson} "
+            "--LabApp.app_settings_dir=jupyterlab-settings\n"
+        )
+        assert command in readme, command
         assert (ROOT / lesson).exists()
     overrides = json.loads((ROOT / "jupyterlab-settings" / "overrides.json").read_text())
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"

@@ -71,6 +71,9 @@ class OfflineClaudeCode:
         offline = OfflineClaudeCode().start()
         ClaudeAgentOptions(..., env=offline.env(), cwd=offline.cwd)
         offline.stop()
+
+    Stopped, it starts again when asked for its env or cwd (a new port, an empty home): a lesson
+    cell re-run after the lesson's last cell stopped it works as it did.
     """
 
     def __init__(self) -> None:
@@ -90,22 +93,21 @@ class OfflineClaudeCode:
         if home is not None:
             home.cleanup()
 
+    def _started_home(self) -> Path:
+        if self._home is None:
+            self.start()
+        assert self._home is not None
+        return Path(self._home.name)
+
     @property
     def cwd(self) -> str:
-        if self._home is None:
-            raise RuntimeError("call start() first")
-        return str(Path(self._home.name) / "work")
+        return str(self._started_home() / "work")
 
     def env(self) -> dict[str, str]:
         """ANTHROPIC_BASE_URL and a key for the offline API, telemetry and other traffic off, and the
         CLI's config directory in the empty home (CLAUDE_CONFIG_DIR)."""
-        if self._home is None:
-            raise RuntimeError("call start() first")
-        return {
-            **self.server.env(),
-            **QUIET,
-            "CLAUDE_CONFIG_DIR": str(Path(self._home.name) / "config"),
-        }
+        home = self._started_home()
+        return {**self.server.env(), **QUIET, "CLAUDE_CONFIG_DIR": str(home / "config")}
 
     def requests(self) -> list[dict[str, Any]]:
         """The Messages request bodies the CLI sent, in order."""

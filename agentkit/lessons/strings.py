@@ -1109,5 +1109,43 @@ T = Strings(
             "No single tool_result answers tool_use {ids}: each tool_use block's id must be the "
             "tool_use_id of exactly one tool_result (in any order).",
         ),
+        # --- the step-through view (agentkit.lessons.stepper) --------------------------------
+        "step.previous": ("◀ 上一轮", "◀ previous"),
+        "step.next": ("下一轮 ▶", "next ▶"),
+        "step.where": ("第 {n}/{count} 轮", "turn {n}/{count}"),
+        "step.turn": ("第 {n} 轮（共 {count} 轮）", "turn {n} of {count}"),
+        "step.over": ("这个运行只有 {n} 轮，已经结束。", "This run ended after {n} turns."),
+        "step.request": (
+            "① 请求：发送 {n} 条消息，其中 {new} 条是新的：",
+            "① Request: {n} messages sent, {new} of them new:",
+        ),
+        "step.refused": (
+            "② API 拒绝了这次请求（400）：{error}",
+            "② The API refused it (400): {error}",
+        ),
+        "step.reply": ("② 回复：stop_reason={stop_reason}", "② Reply: stop_reason={stop_reason}"),
+        "step.unknown": ("（历史里没有记录）", "(not in the history)"),
+        "step.appended": (
+            "③ 循环在下一次请求前追加了 {n} 条消息：",
+            "③ The loop appended {n} messages before its next request:",
+        ),
+        "step.rewrote": (
+            "③ 下一次请求只原样保留了已发送的 {keep}/{sent} 条消息，其余被改动或丢掉，再接上 {n} 条：",
+            "③ The next request kept only {keep} of the {sent} messages sent as they were, changed "
+            "or dropped the rest, and went on with {n}:",
+        ),
+        "step.returned": (
+            "③ 循环返回的对话在这次请求之后多了 {n} 条消息：",
+            "③ The conversation the loop returned holds {n} more messages:",
+        ),
+        "step.ended_on_tool_use": (
+            "④ 运行在 stop_reason=tool_use 时结束：这一轮的工具没有执行，也没有 tool_result。",
+            "④ The run ended on stop_reason=tool_use: this turn's tools never ran and got no "
+            "tool_result.",
+        ),
+        "step.ended": (
+            "④ 没有下一次请求：运行到此结束。",
+            "④ No next request: the run ended here.",
+        ),
     },
 )
