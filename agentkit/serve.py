@@ -19,8 +19,9 @@ Bounded, so that no client can exhaust it:
   and its last `REFUSALS` refusals (`OfflineAPI.refusals`), each message cut to `REFUSAL_TEXT`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
   `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
-  is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
-  hold the interpreter lock, so a very large body still pauses them for each such call);
+  is handled in a worker thread, so other keys are answered meanwhile, and one over `OFF_PROCESS`
+  by a copy of its key's API in a worker process (json's C parser and encoder hold the interpreter
+  lock for a whole body: in a thread, a 30 MB body stalled every other key for 109 ms);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second;
 - a client that does not read its answers (its write buffer past the transport's high-water mark)
@@ -47,7 +48,9 @@ import email.utils
 import errno
 import http.client
 import ipaddress
+import itertools
 import logging
+import multiprocessing
 import re
 import resource
 import signal
@@ -57,6 +60,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import httptools
@@ -70,6 +74,7 @@ except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, Answer, Refusal, error_answer, stable_id
 from .settings import Settings
+from .settings import key_of_request as api_key
 from .sim import SimulatedClaude, World
 from .strings import T
 
@@ -80,6 +85,7 @@ IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-aliv
 MAX_HEADERS = 64 * 1024
 DISCARD_LIMIT = 4 * MAX_BODY  # a declared body beyond this: the 413 at once, the connection closed
 OFF_LOOP = 256 * 1024  # bodies larger than this are parsed in a worker thread
+OFF_PROCESS = 1024 * 1024  # and larger than this in a worker process (json holds the GIL)
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 LOG = logging.getLogger(__name__)
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -170,6 +176,14 @@ class KeyedAPIs(Mapping):
         while len(self._apis) > self.max_keys:
             self._apis.popitem(last=False)
 
+    def put_back(self, key: str, api: OfflineAPI, answer: Answer) -> None:
+        """The key's API as a worker process left it (a copy that answered): it replaces the live
+        one, or is kept as a new key's is, after a valid request."""
+        if key in self._apis:
+            self._apis[key] = api
+        elif answer.status < 400:
+            self.keep(key, api)
+
     @contextlib.asynccontextmanager
     async def turn(self, key: str):
         """One request at a time per key, in arrival order (a key's requests share its world).
@@ -185,12 +199,27 @@ class KeyedAPIs(Mapping):
                 del self._locks[key]
 
 
-def api_key(headers: Any) -> str | None:
-    key = headers.get("x-api-key")
-    auth = headers.get("authorization", "")
-    if not key and auth.lower().startswith("bearer "):
-        key = auth[7:].strip()
-    return key or None
+_WORKERS: list[ProcessPoolExecutor] = []  # made on the first body over OFF_PROCESS
+
+
+def workers() -> ProcessPoolExecutor:
+    """The one worker process that answers bodies over OFF_PROCESS (spawned: it shares no lock
+    or thread with the server)."""
+    if not _WORKERS:
+        spawn = multiprocessing.get_context("spawn")
+        _WORKERS.append(ProcessPoolExecutor(1, mp_context=spawn))
+    return _WORKERS[0]
+
+
+def answer_elsewhere(
+    api: OfflineAPI, n: int, method: str, target: str, chunks: list[bytes], headers: dict
+) -> tuple[Answer, OfflineAPI]:
+    """In the worker process: a copy of the key's API answers request number `n` (its ids go on
+    from the server's); the answer, and the API as the request left it."""
+    from .offline import api as module
+
+    module._REQUESTS = itertools.count(n)
+    return api.handle(method, target, b"".join(chunks), headers), api
 
 
 def _too_large():
@@ -582,7 +611,9 @@ class Connection(asyncio.Protocol):
     async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:
             async with self.apis.turn(key):
-                if request.received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
+                if request.received > OFF_PROCESS:  # in a process: no lock held from the others
+                    answer = await self._elsewhere(key, request, target)
+                elif request.received > OFF_LOOP:  # in a thread: other keys go on meanwhile
                     api = self.apis.for_key(key)
                     body = request.body()
                     answer = await self.loop.run_in_executor(
@@ -602,6 +633,19 @@ class Connection(asyncio.Protocol):
                 if self.writing and not self.broken:
                     transport.resume_reading()
             self._answer_waiting()
+
+    async def _elsewhere(self, key: str, request: Incoming, target: str) -> Answer:
+        """The answer of the worker process: a copy of the key's API answers (json's parser and
+        encoder hold the interpreter lock for the whole of a large body, which would stall every
+        other key), and the copy, as it left it, becomes the key's API."""
+        from .offline import api as module
+
+        chunks, request.chunks = request.chunks, []
+        api, n = self.apis.for_key(key), next(module._REQUESTS)
+        call = (api, n, request.method, target, chunks, dict(request.headers))
+        answer, api = await self.loop.run_in_executor(workers(), answer_elsewhere, *call)
+        self.apis.put_back(key, api, answer)
+        return answer
 
     def _handle(self, key: str, request: Incoming, target: str) -> Answer:
         """The key's API's answer (a fresh API for a new key: kept only if the request was valid);
@@ -879,6 +923,8 @@ async def _serve(host: str, port: int, ready=print) -> None:
         ready(T("serve.banner", url=url), flush=True)
         await stop.wait()
         listener.stop()
+        for pool in _WORKERS:
+            pool.shutdown(cancel_futures=True)
 
 
 def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:
