@@ -2,6 +2,7 @@
 processes; then a class simulation and the server's memory.
 
     python benchmarks/bench_serve.py [--clients 1,30,100] [--requests 30] [--pairs 5] [--loops 60]
+                                     [--candidates uvicorn-httptools,uvicorn-h11]
 
 1. Per-request cost: C client processes (C = 1, 30, 100, forked from this one after `anthropic` is
    imported, started together) each send the guide's first request `--requests` times, JSON and
@@ -27,7 +28,10 @@ processes; then a class simulation and the server's memory.
    The floor, a control: the same clients against a server that does nothing but answer every
    request with the same bytes (the offline API's answer to this request, made once before the
    clock), on the same event loop and parser as serve. What it costs above in-process is what a
-   real socket and the SDK's HTTP stack cost, before any server does any work.
+   real socket and the SDK's HTTP stack cost, before any server does any work; each server's CPU
+   (and wall time) over the floor's in the same pair is what issue #38 holds (at most 1.2x).
+   Candidates (issue #32: one maintained HTTP stack?): the same API as an ASGI app on uvicorn, with
+   its httptools or its h11 protocol, measured beside serve in the same pairs.
 2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
    (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
    between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
