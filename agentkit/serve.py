@@ -19,8 +19,9 @@ Bounded, so that no client can exhaust it:
   and its last `REFUSALS` refusals (`OfflineAPI.refusals`), each message cut to `REFUSAL_TEXT`;
 - a body's declared size is checked before it is read: over 32 MB is the API's 413
   `request_too_large` and the body is discarded as it arrives, never kept; a body over `OFF_LOOP`
-  is handled in a worker thread, so other keys are answered meanwhile (json's C parser and encoder
-  hold the interpreter lock, so a very large body still pauses them for each such call);
+  is handled in a worker thread, so other keys are answered meanwhile, and one over `OFF_PROCESS`
+  by a copy of its key's API in a worker process (json's C parser and encoder hold the interpreter
+  lock for a whole body: in a thread, a 30 MB body stalled every other key for 109 ms);
 - headers must arrive within `IDLE_TIMEOUT` seconds (and an idle keep-alive connection is closed
   then), a body within `BODY_TIMEOUT`; out of file descriptors, accepting pauses for a second;
 - a client that does not read its answers (its write buffer past the transport's high-water mark)
@@ -47,7 +48,9 @@ import email.utils
 import errno
 import http.client
 import ipaddress
+import itertools
 import logging
+import multiprocessing
 import re
 import resource
 import signal
@@ -57,6 +60,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import httptools
@@ -70,6 +74,7 @@ except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, Answer, Refusal, error_answer, stable_id
 from .settings import Settings
+from .settings import key_of_request as api_key
 from .sim import SimulatedClaude, World
 from .strings import T
 
@@ -80,6 +85,7 @@ IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0  # seconds: headers (and idle keep-aliv
 MAX_HEADERS = 64 * 1024
 DISCARD_LIMIT = 4 * MAX_BODY  # a declared body beyond this: the 413 at once, the connection closed
 OFF_LOOP = 256 * 1024  # bodies larger than this are parsed in a worker thread
+OFF_PROCESS = 1024 * 1024  # and larger than this in a worker process (json holds the GIL)
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 LOG = logging.getLogger(__name__)
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -170,6 +176,14 @@ class KeyedAPIs(Mapping):
         while len(self._apis) > self.max_keys:
             self._apis.popitem(last=False)
 
+    def put_back(self, key: str, api: OfflineAPI, answer: Answer) -> None:
+        """The key's API as a worker process left it (a copy that answered): it replaces the live
+        one, or is kept as a new key's is, after a valid request."""
+        if key in self._apis:
+            self._apis[key] = api
+        elif answer.status < 400:
+            self.keep(key, api)
+
     @contextlib.asynccontextmanager
     async def turn(self, key: str):
         """One request at a time per key, in arrival order (a key's requests share its world).
@@ -185,12 +199,27 @@ class KeyedAPIs(Mapping):
                 del self._locks[key]
 
 
-def api_key(headers: Any) -> str | None:
-    key = headers.get("x-api-key")
-    auth = headers.get("authorization", "")
-    if not key and auth.lower().startswith("bearer "):
-        key = auth[7:].strip()
-    return key or None
+_WORKERS: list[ProcessPoolExecutor] = []  # made on the first body over OFF_PROCESS
+
+
+def workers() -> ProcessPoolExecutor:
+    """The one worker process that answers bodies over OFF_PROCESS (spawned: it shares no lock
+    or thread with the server)."""
+    if not _WORKERS:
+        spawn = multiprocessing.get_context("spawn")
+        _WORKERS.append(ProcessPoolExecutor(1, mp_context=spawn))
+    return _WORKERS[0]
+
+
+def answer_elsewhere(
+    api: OfflineAPI, n: int, method: str, target: str, chunks: list[bytes], headers: dict
+) -> tuple[Answer, OfflineAPI]:
+    """In the worker process: a copy of the key's API answers request number `n` (its ids go on
+    from the server's); the answer, and the API as the request left it."""
+    from .offline import api as module
+
+    module._REQUESTS = itertools.count(n)
+    return api.handle(method, target, b"".join(chunks), headers), api
 
 
 def _too_large():
@@ -304,44 +333,29 @@ def check_target(request: Incoming) -> None:
         request.target = rest if rest.startswith(b"/") else b"/" + rest  # "" is "/" (§3.3)
 
 
-class Connection(asyncio.Protocol):
-    """One client connection. httptools (the C parser uvicorn uses) reads its requests; each is
-    answered in arrival order, its status line, headers and body in one write: the JSON as the API
-    encoded it, or all of a stream's events in one chunk (the model's reply is complete before the
-    first event, so the client still reads them as a stream of events, only sooner). A request is
-    answered at once when nothing can be waited for (a small body, its key idle), else in a task
-    (its key's earlier requests first; a body over OFF_LOOP in a worker thread).
+class _Link(asyncio.Protocol):
+    """The socket's job: what a connection sends is written at the end of the event loop's turn
+    (`flush`), not as each answer is made: on loopback a write wakes its client at once, which then
+    takes the CPU from the server mid-turn, and the answers made after it ran on a cold cache. Made
+    first and written together, the answers of one turn cost the server about 15% less CPU at 30
+    clients (benchmarks/bench_serve.py). One timer (`_wait`) bounds every wait for the client; a
+    client that does not read its answers (`pause_writing`) is not read further."""
 
-    What a connection sends is written at the end of the event loop's turn (`flush`), not as each
-    answer is made: on loopback a write wakes its client at once, which then takes the CPU from the
-    server mid-turn, and the answers made after it ran on a cold cache. Made first and written
-    together, the answers of one turn cost the server about 15% less CPU at 30 clients
-    (benchmarks/bench_serve.py)."""
-
-    def __init__(self, apis: KeyedAPIs) -> None:
-        self.apis, self.loop = apis, asyncio.get_running_loop()
-        self.parser = httptools.HttpRequestParser(self)
-        self.request: Incoming | None = None  # being read
-        self.waiting: deque[Incoming] = deque()  # read, not yet answered
-        self.busy = False  # a task is answering waiting[0]
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
-        self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
-        self.broken = False  # the parser failed: nothing more is read, the refusal is queued
         self.writing = True  # False while the client reads slower than it is answered
         self.out: list[bytes] = []  # made this turn of the event loop, written at its end
         self.close_after = False  # close once what is queued is written
 
-    # --- the connection
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
         self._wait(IDLE_TIMEOUT)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The client hung up (or a timeout closed it): answers still being made are not written."""
+        """The client hung up (or a timeout closed it): nothing more is written."""
         self._wait(None)
-        self.waiting.clear()
-        self.request = None
         self.out, self.close_after = [], False
 
     def _send(self, data: bytes, close: bool = False) -> None:
@@ -365,30 +379,6 @@ class Connection(asyncio.Protocol):
         if close:
             transport.close()
 
-    def data_received(self, data: bytes) -> None:
-        if self.broken:
-            return
-        if self.upgrading is not None:
-            self._upgrade_body(data)
-            return
-        try:
-            self.parser.feed_data(data)
-        except httptools.HttpParserUpgrade as e:  # `Upgrade: h2c` and the like: answered in
-            if self.upgrading is not None:  # HTTP/1.1, then the connection closes (what would
-                self._upgrade_body(data[e.args[0] :])  # follow is not HTTP/1.1)
-            elif self.waiting:
-                self.waiting[-1].keep_alive = False
-            else:
-                self._close()  # its answer is written already: close() sends it first
-        except httptools.HttpParserError as e:  # a callback's Rejection arrives wrapped
-            rejection = e.__context__ if isinstance(e.__context__, Rejection) else None
-            if rejection is not None:
-                self._refuse(rejection.answer)
-            else:
-                # Not an API wording: the live API's front end answers broken HTTP with its own
-                # page. Here it is the API's error shape, which every client can read.
-                self._refuse(_rejected(400, "Malformed HTTP request").answer)
-
     def _wait(self, seconds: float | None) -> None:
         """(Re)arm the one timer: headers (and an idle keep-alive) within IDLE_TIMEOUT, a body
         within BODY_TIMEOUT; None disarms it (not while the client is not reading its answers)."""
@@ -407,13 +397,69 @@ class Connection(asyncio.Protocol):
             return
         if transport.get_write_buffer_size():
             transport.abort()
-        elif self.request is not None and not (self.waiting or self.busy or self.broken):
-            # a request begun, not finished in time: told so, in the API's error shape (a 4xx
-            # not in the docs' list is invalid_request_error: docs.claude.com/en/api/errors).
-            # Not an API wording: the live API's front end has its own.
-            self._refuse(_rejected(408, "Request timed out").answer)
-        elif not transport.is_closing():
+        elif not self._timed_out() and not transport.is_closing():
             transport.close()
+
+    def _timed_out(self) -> bool:
+        """Whether the client was told its time ran out (the connection then closes after it)."""
+        return False
+
+    # --- flow control: a client that does not read its answers is not answered further
+
+    def pause_writing(self) -> None:
+        """The transport's buffer is over its high-water mark: no more answers are made and no
+        more requests read until the client reads; if it does not within IDLE_TIMEOUT, it is
+        dropped (memory stays bounded however many requests it pipelines)."""
+        self.writing = False
+        if self.transport is not None:
+            self.transport.pause_reading()
+        self._wait(IDLE_TIMEOUT)
+
+    def resume_writing(self) -> None:
+        self.writing = True
+
+
+class _Answers(_Link):
+    """The answers' job: each request is answered in arrival order, its status line, headers and
+    body in one write: the JSON as the API encoded it, or all of a stream's events in one chunk (the
+    model's reply is complete before the first event, so the client still reads them as a stream of
+    events, only sooner). A request is answered at once when nothing can be waited for (a small
+    body, its key idle), else in a task (its key's earlier requests first; a body over OFF_LOOP in
+    a worker thread, over OFF_PROCESS in a worker process). Refusals and `100 Continue` take their
+    turn too."""
+
+    def __init__(self, apis: KeyedAPIs) -> None:
+        super().__init__()
+        self.apis = apis
+        self.request: Incoming | None = None  # being read
+        self.waiting: deque[Incoming] = deque()  # read, not yet answered
+        self.busy = False  # a task is answering waiting[0]
+        self.broken = False  # the parser failed: nothing more is read, the refusal is queued
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Answers still being made are not written."""
+        super().connection_lost(exc)
+        self.waiting.clear()
+        self.request = None
+
+    def _timed_out(self) -> bool:
+        if self.request is None or self.waiting or self.busy or self.broken:
+            return False
+        # a request begun, not finished in time: told so, in the API's error shape (a 4xx not in
+        # the docs' list is invalid_request_error: docs.claude.com/en/api/errors). Not an API
+        # wording: the live API's front end has its own.
+        self._refuse(_rejected(408, "Request timed out").answer)
+        return True
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.request is not None:  # being read: its body's time
+            self._wait(BODY_TIMEOUT)
+        else:
+            self._wait(None if self.waiting else IDLE_TIMEOUT)
+        if self.transport is not None and not self.busy and not self.broken:
+            self.transport.resume_reading()
+        self._answer_waiting()
 
     def _refuse(self, answer: Answer) -> None:
         """An answer before the request is read (malformed HTTP, headers or a body far too large):
@@ -426,78 +472,6 @@ class Connection(asyncio.Protocol):
             self.transport.pause_reading()
         self._answer_waiting()
 
-    # --- flow control: a client that does not read its answers is not answered further
-    def pause_writing(self) -> None:
-        """The transport's buffer is over its high-water mark: no more answers are made and no
-        more requests read until the client reads; if it does not within IDLE_TIMEOUT, it is
-        dropped (memory stays bounded however many requests it pipelines)."""
-        self.writing = False
-        if self.transport is not None:
-            self.transport.pause_reading()
-        self._wait(IDLE_TIMEOUT)
-
-    def resume_writing(self) -> None:
-        self.writing = True
-        if self.request is not None:  # being read: its body's time
-            self._wait(BODY_TIMEOUT)
-        else:
-            self._wait(None if self.waiting else IDLE_TIMEOUT)
-        if self.transport is not None and not self.busy and not self.broken:
-            self.transport.resume_reading()
-        self._answer_waiting()
-
-    # --- httptools' callbacks, in the order it calls them
-    def on_message_begin(self) -> None:
-        self.request = Incoming()
-        self._wait(IDLE_TIMEOUT)  # its headers within IDLE_TIMEOUT
-
-    def on_url(self, url: bytes) -> None:
-        assert self.request is not None
-        self.request.target += url
-        self._count_head(len(url))
-
-    def on_header(self, name: bytes, value: bytes) -> None:
-        """A header field; after the header section (a chunked body's trailer), counted against
-        MAX_HEADERS and discarded: RFC 9112 §7.1.2 lets a recipient discard trailer fields, and
-        RFC 9110 §6.5.1 forbids merging them into the headers (a key, a version or a beta sent only
-        there must not count)."""
-        assert self.request is not None
-        request = self.request
-        self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
-        if request.headed:
-            return
-        key, text = name.decode("latin-1").lower(), value.decode("latin-1")
-        if key == "host":
-            request.hosts += 1
-        request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
-
-    def _count_head(self, size: int) -> None:
-        assert self.request is not None
-        self.request.head += size
-        if self.request.head > MAX_HEADERS:
-            raise _rejected(431, "Request headers too large")
-
-    def on_headers_complete(self) -> None:
-        """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
-        answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
-        assert self.request is not None
-        request = self.request
-        request.headed = True
-        request.method = self.parser.get_method().decode("ascii")
-        request.keep_alive = self.parser.should_keep_alive()
-        request.version = self.parser.get_http_version()
-        check_framing(request)
-        declared = request.headers.get("content-length", "")
-        request.size = int(declared) if declared.isdigit() else 0
-        expects = request.headers.get("expect", "").lower() == "100-continue"
-        if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
-            raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
-        check_target(request)
-        # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
-        request.continue_due = expects and request.version == "1.1"
-        self._continue()
-        self._wait(BODY_TIMEOUT)
-
     def _continue(self) -> None:
         """The `100 Continue` of the request being read, once every request before it is answered:
         a 1xx begins its own request's response (RFC 9110 §15.2), and responses go in request
@@ -507,45 +481,6 @@ class Connection(asyncio.Protocol):
             request.continue_due = False
             self._send(b"HTTP/1.1 100 Continue\r\n\r\n")
 
-    def on_body(self, chunk: bytes) -> None:
-        assert self.request is not None
-        request = self.request
-        request.continue_due = False  # the client did not wait for it
-        if request.size > MAX_BODY:
-            return  # discarded as it arrives: the answer is the 413
-        request.chunks.append(chunk)
-        request.received += len(chunk)
-        if request.received > MAX_BODY:  # chunked, with no declared size
-            request.size, request.chunks = MAX_BODY + 1, []
-
-    def on_message_complete(self) -> None:
-        assert self.request is not None
-        if self.parser.should_upgrade() and self.request.size:
-            self.upgrading, self.request = self.request, None  # llhttp stops before the body
-            return
-        if not self.parser.should_keep_alive():  # a trailer's `Connection: close`: llhttp reads
-            self.request.keep_alive = False  # nothing after it, so the answer closes
-        self.request.continue_due = False  # an empty body: read whole, never asked for
-        self._wait(None)
-        self.waiting.append(self.request)
-        self.request = None
-        self._answer_waiting()
-
-    def _upgrade_body(self, data: bytes) -> None:
-        """An Upgrade request's body, read past the parser; once whole, the request is answered."""
-        request = self.upgrading
-        assert request is not None
-        self.request = request
-        self.on_body(data[: max(request.size - request.received, 0)])
-        if request.received >= request.size:
-            self.upgrading, request.keep_alive = None, False
-            self.parser = httptools.HttpRequestParser(self)  # nothing more is read from it
-            self.request = None
-            self._wait(None)
-            self.waiting.append(request)
-            self._answer_waiting()
-
-    # --- answers, in arrival order
     def _answer_waiting(self) -> None:
         while self.waiting and not self.busy and self.writing:
             request = self.waiting[0]
@@ -582,7 +517,9 @@ class Connection(asyncio.Protocol):
     async def _in_turn(self, key: str, request: Incoming, target: str) -> None:
         try:
             async with self.apis.turn(key):
-                if request.received > OFF_LOOP:  # parsed in a thread: other keys go on meanwhile
+                if request.received > OFF_PROCESS:  # in a process: no lock held from the others
+                    answer = await self._elsewhere(key, request, target)
+                elif request.received > OFF_LOOP:  # in a thread: other keys go on meanwhile
                     api = self.apis.for_key(key)
                     body = request.body()
                     answer = await self.loop.run_in_executor(
@@ -602,6 +539,19 @@ class Connection(asyncio.Protocol):
                 if self.writing and not self.broken:
                     transport.resume_reading()
             self._answer_waiting()
+
+    async def _elsewhere(self, key: str, request: Incoming, target: str) -> Answer:
+        """The answer of the worker process: a copy of the key's API answers (json's parser and
+        encoder hold the interpreter lock for the whole of a large body, which would stall every
+        other key), and the copy, as it left it, becomes the key's API."""
+        from .offline import api as module
+
+        chunks, request.chunks = request.chunks, []
+        api, n = self.apis.for_key(key), next(module._REQUESTS)
+        call = (api, n, request.method, target, chunks, dict(request.headers))
+        answer, api = await self.loop.run_in_executor(workers(), answer_elsewhere, *call)
+        self.apis.put_back(key, api, answer)
+        return answer
 
     def _handle(self, key: str, request: Incoming, target: str) -> Answer:
         """The key's API's answer (a fresh API for a new key: kept only if the request was valid);
@@ -656,6 +606,131 @@ class Connection(asyncio.Protocol):
             self._wait(IDLE_TIMEOUT)  # an answer the client never reads does not hold it open
         elif not self.waiting and self.request is None:
             self._wait(IDLE_TIMEOUT)
+
+
+class Connection(_Answers):
+    """One client connection; its reading's job: httptools (the C parser uvicorn uses) reads its
+    requests (`Incoming`), checks their framing, target and Host, and hands each, read whole, to
+    the answers (`_Answers`), which write them through the socket (`_Link`)."""
+
+    def __init__(self, apis: KeyedAPIs) -> None:
+        super().__init__(apis)
+        self.parser = httptools.HttpRequestParser(self)
+        self.upgrading: Incoming | None = None  # an Upgrade request whose body the parser left
+
+    def data_received(self, data: bytes) -> None:
+        if self.broken:
+            return
+        if self.upgrading is not None:
+            self._upgrade_body(data)
+            return
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserUpgrade as e:  # `Upgrade: h2c` and the like: answered in
+            if self.upgrading is not None:  # HTTP/1.1, then the connection closes (what would
+                self._upgrade_body(data[e.args[0] :])  # follow is not HTTP/1.1)
+            elif self.waiting:
+                self.waiting[-1].keep_alive = False
+            else:
+                self._close()  # its answer is written already: close() sends it first
+        except httptools.HttpParserError as e:  # a callback's Rejection arrives wrapped
+            rejection = e.__context__ if isinstance(e.__context__, Rejection) else None
+            if rejection is not None:
+                self._refuse(rejection.answer)
+            else:
+                # Not an API wording: the live API's front end answers broken HTTP with its own
+                # page. Here it is the API's error shape, which every client can read.
+                self._refuse(_rejected(400, "Malformed HTTP request").answer)
+
+    # --- httptools' callbacks, in the order it calls them
+    def on_message_begin(self) -> None:
+        self.request = Incoming()
+        self._wait(IDLE_TIMEOUT)  # its headers within IDLE_TIMEOUT
+
+    def on_url(self, url: bytes) -> None:
+        assert self.request is not None
+        self.request.target += url
+        self._count_head(len(url))
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        """A header field; after the header section (a chunked body's trailer), counted against
+        MAX_HEADERS and discarded: RFC 9112 §7.1.2 lets a recipient discard trailer fields, and
+        RFC 9110 §6.5.1 forbids merging them into the headers (a key, a version or a beta sent only
+        there must not count)."""
+        assert self.request is not None
+        request = self.request
+        self._count_head(len(name) + len(value) + 4)  # ": " and CRLF count too
+        if request.headed:
+            return
+        key, text = name.decode("latin-1").lower(), value.decode("latin-1")
+        if key == "host":
+            request.hosts += 1
+        request.headers[key] = f"{request.headers[key]}, {text}" if key in request.headers else text
+
+    def _count_head(self, size: int) -> None:
+        assert self.request is not None
+        self.request.head += size
+        if self.request.head > MAX_HEADERS:
+            raise _rejected(431, "Request headers too large")
+
+    def on_headers_complete(self) -> None:
+        """Before the body is read: its declared size. Over 32 MB it is discarded as it arrives and
+        answered with the 413; over DISCARD_LIMIT the 413 goes at once and the connection closes."""
+        assert self.request is not None
+        request = self.request
+        request.headed = True
+        request.method = self.parser.get_method().decode("ascii")
+        request.keep_alive = self.parser.should_keep_alive()
+        request.version = self.parser.get_http_version()
+        check_framing(request)
+        declared = request.headers.get("content-length", "")
+        request.size = int(declared) if declared.isdigit() else 0
+        expects = request.headers.get("expect", "").lower() == "100-continue"
+        if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
+            raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
+        check_target(request)
+        # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
+        request.continue_due = expects and request.version == "1.1"
+        self._continue()
+        self._wait(BODY_TIMEOUT)
+
+    def on_body(self, chunk: bytes) -> None:
+        assert self.request is not None
+        request = self.request
+        request.continue_due = False  # the client did not wait for it
+        if request.size > MAX_BODY:
+            return  # discarded as it arrives: the answer is the 413
+        request.chunks.append(chunk)
+        request.received += len(chunk)
+        if request.received > MAX_BODY:  # chunked, with no declared size
+            request.size, request.chunks = MAX_BODY + 1, []
+
+    def on_message_complete(self) -> None:
+        assert self.request is not None
+        if self.parser.should_upgrade() and self.request.size:
+            self.upgrading, self.request = self.request, None  # llhttp stops before the body
+            return
+        if not self.parser.should_keep_alive():  # a trailer's `Connection: close`: llhttp reads
+            self.request.keep_alive = False  # nothing after it, so the answer closes
+        self.request.continue_due = False  # an empty body: read whole, never asked for
+        self._wait(None)
+        self.waiting.append(self.request)
+        self.request = None
+        self._answer_waiting()
+
+    def _upgrade_body(self, data: bytes) -> None:
+        """An Upgrade request's body, read past the parser; once whole, the request is answered."""
+        request = self.upgrading
+        assert request is not None
+        self.request = request
+        self.on_body(data[: max(request.size - request.received, 0)])
+        if request.received >= request.size:
+            self.upgrading, request.keep_alive = None, False
+            self.parser = httptools.HttpRequestParser(self)  # nothing more is read from it
+            self.request = None
+            self._wait(None)
+            self.waiting.append(request)
+            self._answer_waiting()
 
 
 def _reason(status: int) -> str:
@@ -879,6 +954,8 @@ async def _serve(host: str, port: int, ready=print) -> None:
         ready(T("serve.banner", url=url), flush=True)
         await stop.wait()
         listener.stop()
+        for pool in _WORKERS:
+            pool.shutdown(cancel_futures=True)
 
 
 def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 VARIABLES = (
@@ -285,6 +286,16 @@ def _path(env: Mapping[str, str], name: str) -> str | None:
             env=env,
         )
     return value
+
+
+def key_of_request(headers: Any) -> str | None:
+    """The API key an HTTP request carries (`x-api-key`, else `Authorization: Bearer …`), or None:
+    serve's key for a world, the classroom proxy's student token."""
+    key = headers.get("x-api-key")
+    auth = headers.get("authorization", "")
+    if not key and auth.lower().startswith("bearer "):
+        key = auth[7:].strip()
+    return key or None
 
 
 def _key(env: Mapping[str, str], name: str) -> str | None:

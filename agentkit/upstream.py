@@ -60,6 +60,7 @@ import tornado.netutil
 import tornado.web
 
 from .settings import Settings, SettingsError
+from .settings import key_of_request as student_token
 from .strings import T
 
 ROSTER_FIELDS = ["student", "token"]
@@ -292,14 +293,6 @@ def unsendable(headers: dict[str, str]) -> str | None:
         if not (HEADER_NAME.fullmatch(name) and HEADER_VALUE.fullmatch(value)):
             return name
     return None
-
-
-def student_token(headers: Any) -> str | None:
-    token = headers.get("x-api-key")
-    auth = headers.get("authorization", "")
-    if not token and auth.lower().startswith("bearer "):
-        token = auth[7:].strip()
-    return token or None
 
 
 def usage_of_json(body: bytes) -> tuple[int, int]:

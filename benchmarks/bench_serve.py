@@ -2,6 +2,7 @@
 processes; then a class simulation and the server's memory.
 
     python benchmarks/bench_serve.py [--clients 1,30,100] [--requests 30] [--pairs 5] [--loops 60]
+                                     [--candidates uvicorn-httptools,uvicorn-h11]
 
 1. Per-request cost: C client processes (C = 1, 30, 100, forked from this one after `anthropic` is
    imported, started together) each send the guide's first request `--requests` times, JSON and
@@ -27,7 +28,10 @@ processes; then a class simulation and the server's memory.
    The floor, a control: the same clients against a server that does nothing but answer every
    request with the same bytes (the offline API's answer to this request, made once before the
    clock), on the same event loop and parser as serve. What it costs above in-process is what a
-   real socket and the SDK's HTTP stack cost, before any server does any work.
+   real socket and the SDK's HTTP stack cost, before any server does any work; each server's CPU
+   (and wall time) over the floor's in the same pair is what issue #38 holds (at most 1.2x).
+   Candidates (issue #32: one maintained HTTP stack?): the same API as an ASGI app on uvicorn, with
+   its httptools or its h11 protocol, measured beside serve in the same pairs.
 2. Class simulation: 30 keys, each running the guide's 3-turn refund loop `--loops` times back to back
    (a 30-minute class, one loop a student every 30 s, is 60 loops: compressed in time, with no pauses
    between loops). The server's resident memory (VmRSS) is read after each tenth of the run.
@@ -234,6 +238,51 @@ def floor_server(port: int) -> None:
     serve.run(main())
 
 
+def uvicorn_server(port: int, http: str) -> None:
+    """A candidate stack (issue #32): serve's API behind uvicorn (`http`: its httptools or h11
+    protocol) as an ASGI app, each key its own API as serve's; measured beside serve, not shipped."""
+    import uvicorn
+
+    from agentkit.serve import KeyedAPIs, api_key
+
+    apis = KeyedAPIs()
+
+    async def app(scope, receive, send) -> None:
+        headers: dict[str, str] = {}
+        for name, value in scope["headers"]:
+            key, text = name.decode("latin-1"), value.decode("latin-1")
+            headers[key] = f"{headers[key]}, {text}" if key in headers else text
+        chunks, more = [], True
+        while more:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        key = api_key(headers) or ""
+        api = apis.for_key(key)
+        query = scope["query_string"].decode("latin-1")
+        target = scope["path"] + ("?" + query if query else "")
+        answer = api.handle(scope["method"], target, b"".join(chunks), headers)
+        if answer.status < 400:
+            apis.keep(key, api)
+        if answer.events is None:
+            body, kind = answer.encoded(), b"application/json"
+        else:
+            body, kind = b"".join(answer.events), b"text/event-stream"
+        out = [(k.encode(), v.encode()) for k, v in answer.headers.items()]
+        out.append((b"content-type", kind))
+        await send({"type": "http.response.start", "status": answer.status, "headers": out})
+        await send({"type": "http.response.body", "body": body})
+
+    import socket
+
+    sock = socket.create_server(("127.0.0.1", port))
+    print(f"export ANTHROPIC_BASE_URL=http://127.0.0.1:{sock.getsockname()[1]}", flush=True)
+    config = uvicorn.Config(
+        app, http=http, loop="uvloop", lifespan="off", access_log=False, log_level="warning"
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -337,9 +386,10 @@ def stall(url: str, megabytes: int = 30) -> str:
 def per_request(
     servers: dict[str, tuple[subprocess.Popen, str]], clients: int, n: int, stream: bool, pairs: int
 ) -> str:
-    """In-process, serve and the floor, alternating, `pairs` times: the medians, and the median
-    (and range) of the pairs' ratios to in-process."""
-    runs: dict[str, list[dict]] = {"in-process": [], "serve": [], "floor": []}
+    """In-process, serve, the floor (and any candidate), alternating, `pairs` times: the medians,
+    the median (and range) of the pairs' ratios to in-process, and each server's CPU to the
+    floor's in the same pair (the figure issue #38 holds: serve at most 1.2x the floor)."""
+    runs: dict[str, list[dict]] = {"in-process": [], **{name: [] for name in servers}}
     for _ in range(pairs):
         runs["in-process"].append(measure(None, clients, n, stream))
         for name, (proc, url) in servers.items():
@@ -348,22 +398,26 @@ def per_request(
     def med(name: str, key: str) -> float:
         return statistics.median(r[key] for r in runs[name])
 
-    def ratio(name: str, key: str) -> str:
-        rs = sorted(s[key] / i[key] for s, i in zip(runs[name], runs["in-process"], strict=True))
+    def ratio(name: str, key: str, to: str = "in-process") -> str:
+        rs = sorted(s[key] / i[key] for s, i in zip(runs[name], runs[to], strict=True))
         return f"{statistics.median(rs):.2f}x [{rs[0]:.2f}-{rs[-1]:.2f}]"
 
     kind = "stream" if stream else "json  "
-    return (
+    lines = [
         f"{clients:>3} clients {kind}: in-process {med('in-process', 'cost_ms'):5.2f} ms/req wall, "
-        f"{med('in-process', 'cpu_ms'):5.2f} CPU; serve {med('serve', 'cost_ms'):5.2f} wall, "
-        f"{med('serve', 'cpu_ms'):5.2f} CPU (p50 "
-        f"{med('serve', 'p50'):5.1f}, p95 {med('serve', 'p95'):5.1f} ms; "
-        f"{sum(r['errors'] for r in runs['serve'])} errors) = {ratio('serve', 'cost_ms')} wall, "
-        f"{ratio('serve', 'cpu_ms')} CPU; floor {med('floor', 'cpu_ms'):5.2f} CPU = "
-        f"{ratio('floor', 'cpu_ms')} CPU\n{'':20}the API's own CPU: in-process "
-        f"{med('in-process', 'api_ms'):4.2f} ms/req, the server's {med('serve', 'api_ms'):4.2f} = "
-        f"{ratio('serve', 'api_ms')}"
-    )
+        f"{med('in-process', 'cpu_ms'):5.2f} CPU; floor {med('floor', 'cpu_ms'):5.2f} CPU = "
+        f"{ratio('floor', 'cpu_ms')} in-process"
+    ]
+    for name in (s for s in servers if s != "floor"):
+        lines.append(
+            f"{'':20}{name} {med(name, 'cost_ms'):5.2f} wall, {med(name, 'cpu_ms'):5.2f} CPU (p50 "
+            f"{med(name, 'p50'):5.1f}, p95 {med(name, 'p95'):5.1f} ms; "
+            f"{sum(r['errors'] for r in runs[name])} errors) = {ratio(name, 'cost_ms')} wall, "
+            f"{ratio(name, 'cpu_ms')} CPU in-process; {ratio(name, 'cpu_ms', 'floor')} CPU, "
+            f"{ratio(name, 'cost_ms', 'floor')} wall the floor; the server's own CPU "
+            f"{med(name, 'api_ms'):4.2f} ms/req (in-process API {med('in-process', 'api_ms'):4.2f})"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -372,17 +426,25 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5, help="measurements of each figure")
     parser.add_argument("--loops", type=int, default=60, help="loops per student (class)")
     parser.add_argument("--clients", default="1,30,100")
+    parser.add_argument("--candidates", default="", help="also: uvicorn-httptools,uvicorn-h11")
     parser.add_argument("--floor-server", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--uvicorn-server", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.floor_server:
         floor_server(args.port)
+        return
+    if args.uvicorn_server:
+        uvicorn_server(args.port, args.uvicorn_server)
         return
     warm = agentkit.make_client(offline=True, max_retries=0)  # lazy SDK set-up, before forking
     warm.messages.create(**request_kw())
     with warm.messages.stream(**request_kw()) as s:
         s.get_final_message()
     servers = {"serve": start_server(), "floor": start_server(__file__, "--floor-server")}
+    for name in filter(None, args.candidates.split(",")):
+        http = name.removeprefix("uvicorn-")
+        servers[name] = start_server(__file__, "--uvicorn-server", http)
     proc, url = servers["serve"]
     try:
         print(f"server pid {proc.pid}, RSS {rss_mib(proc.pid):.1f} MiB at start")

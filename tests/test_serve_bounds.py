@@ -899,3 +899,30 @@ def test_a_known_keys_refusal_log_is_bounded_in_bytes():
     last = api.refusals[-1]
     assert (last.call, last.status, last.code) == (api.calls, 404, "invalid_request")
     assert last.message.startswith("model: mmm")
+
+
+@pytest.mark.slow
+def test_a_body_over_off_process_is_answered_by_a_worker_process_and_its_key_goes_on(monkeypatch):
+    """json's parser and encoder hold the interpreter lock for the whole of a body, so in a thread a
+    30 MB body stalled every other key (109 ms): a body over OFF_PROCESS is answered by a copy of
+    its key's API in a worker process (the server's own `handle` never sees it), and that copy, as
+    the request left it, is the key's API afterwards; a new key's refused large body leaves none."""
+    seen: list[int] = []
+    handle = OfflineAPI.handle
+
+    def in_server(self, method, path, content, headers=None):
+        seen.append(len(content))
+        return handle(self, method, path, content, headers)
+
+    monkeypatch.setattr(OfflineAPI, "handle", in_server)
+    padded = b" " * serve.OFF_PROCESS + json.dumps(BODY).encode()  # large, and a valid request
+    with Background() as bg:
+        assert post(bg.url, "k", json=BODY).status_code == 200
+        r = post(bg.url, "k", content=padded)
+        assert r.status_code == 200 and r.json()["type"] == "message", r.text
+        assert bg.apis["k"].calls == 2  # the worker's copy, which answered the second request
+        assert post(bg.url, "k", json=BODY).status_code == 200 and bg.apis["k"].calls == 3
+        assert post(bg.url, "new", content=padded.replace(b'"hi"', b"7")).status_code == 400
+        assert "new" not in bg.apis
+        assert post(bg.url, "fresh", content=padded).status_code == 200 and "fresh" in bg.apis
+    assert all(size < serve.OFF_PROCESS for size in seen), seen
