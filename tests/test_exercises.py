@@ -918,6 +918,15 @@ def _type_error(*args, **kwargs):  # a TypeError inside a function whose paramet
     raise TypeError("learner bug")
 
 
+def patch_every_checks_module(monkeypatch, name: str, value) -> None:
+    """`name` replaced in every module of agentkit.lessons.checks that has it (one per lesson)."""
+    from agentkit.lessons import checks
+
+    for module in checks.modules():
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, value)
+
+
 CHECKS = [
     f
     for name, f in vars(__import__("agentkit.lessons.checks", fromlist=["x"])).items()
@@ -951,11 +960,9 @@ def test_a_bug_inside_a_check_is_reported_as_the_checks_own_never_blamed_on_the_
     import inspect
     import operator
 
-    from agentkit.lessons import checks
-
     broken = operator.attrgetter("x")  # C code: raises TypeError, with no frame of the learner's
     for helper in ("require", "answered", "returned"):
-        monkeypatch.setattr(checks, helper, broken)
+        patch_every_checks_module(monkeypatch, helper, broken)
     n = len(inspect.signature(check.__wrapped__).parameters)
     args = [lambda *a, **k: None] * n
     verdict = check(*args)
