@@ -869,11 +869,36 @@ def test_the_small_solution_cells_are_the_references_later_cells_fall_back_on():
         nb = nbformat.read(path, as_version=4)
         for cell in nb.cells:
             if "solution" in tags(cell) and cell.cell_type == "code":
-                for name, ref in REFERENCES.items():
+                for name, ref in REFERENCES.values():
                     if reference_name(name) in defined(cell.source):
                         found[name] = cell.source.split("\n", 1)[1]
                         assert found[name] == inspect.getsource(ref).rstrip(), name
-    assert set(found) == set(REFERENCES)
+    assert set(found) == {name for name, _ in REFERENCES.values()}
+
+
+@pytest.mark.parametrize(
+    "shape", ["lambda", "instance", "partial"], ids=["lambda", "instance", "partial"]
+)
+def test_a_later_cell_finds_the_reference_by_the_check_never_by_the_answers_name(shape, capsys):
+    """Issue 36: a right answer written as a lambda passed, then yours_or_reference raised "no
+    reference answer for <lambda>" (it looked the answer up by its __name__)."""
+    from agentkit.lessons import checks
+    from agentkit.lessons.solution import reference_build_request
+
+    class Builder:
+        def __call__(self, question):
+            return reference_build_request(question)
+
+    right = {
+        "lambda": lambda q: reference_build_request(q),
+        "instance": Builder(),
+        "partial": functools.partial(reference_build_request),
+    }[shape]
+    assert checks.yours_or_reference(right, checks.request) is right
+    assert "你的 build_request" in capsys.readouterr().out
+    wrong = {"lambda": lambda q: {}, "instance": object(), "partial": functools.partial(dict)}
+    assert checks.yours_or_reference(wrong[shape], checks.request) is reference_build_request
+    assert "参考答案 reference_build_request" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])

@@ -237,14 +237,19 @@ def _send(messages: list[dict[str, Any]], **params: Any) -> Any:
 
 
 def yours_or_reference(mine: Any, verdict: Callable[[Any], Verdict]) -> Any:
-    """What a later cell runs: the learner's own definition once its check passes, else the
-    reference answer (agentkit.lessons.solution.REFERENCES), saying in one line whose it is."""
+    """What a later cell runs: the learner's own answer once its check passes, else the
+    reference answer (agentkit.lessons.solution.REFERENCES), saying in one line whose it is.
+
+    The reference is found by the check the answer is graded by (its role), never by the
+    answer's name: a lambda, a class instance or a functools.partial is an answer too."""
     from ..solution import REFERENCES
 
-    name = getattr(mine, "__name__", None)
-    reference = REFERENCES.get(name) if isinstance(name, str) else None
-    if reference is None:
-        raise ValueError(f"no reference answer for {mine!r}: expected one of {list(REFERENCES)}")
+    role = getattr(verdict, "__name__", None)
+    if role not in REFERENCES:
+        raise ValueError(
+            f"no reference answer for the check {verdict!r}: one of {list(REFERENCES)}"
+        )
+    name, reference = REFERENCES[role]
     if verdict(mine).passed:
         print(T("yours", name=name))
         return mine
