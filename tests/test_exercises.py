@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from agentkit.lessons import registry
-from agentkit.lessons.checks import INTERNAL, Verdict
+from agentkit.lessons.checks import INTERNAL, Verdict, predictions
 from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -104,7 +104,7 @@ WRONG = {
             "max_tokens=5 太小",
         ),
     ],
-    "01-predict": [('my_prediction = ["tool_use", "tool_use", "tool_use"]', "实际是")],
+    "01-predict": [('my_prediction = ["tool_use", "tool_use", "tool_use"]', "第 2 项不对")],
     "02-round": [
         (  # one user message per result
             ROUND + "    for r in results:\n"
@@ -128,7 +128,7 @@ WRONG = {
         (
             'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
             ' ("end_turn", [])]',
-            "实际",
+            "和实际不一样",
         )
     ],
     "03-tool-result": [
@@ -149,7 +149,7 @@ WRONG = {
             "布尔值 True",
         ),
     ],
-    "03-predict": [("my_prediction = [1, 1, 1]", "实际是")],
+    "03-predict": [("my_prediction = [1, 1, 1]", "和实际不一样")],
     "04-hook": [
         (  # denies a refund right at the cap
             HOOK + '        return "超过上限" if input.get("amount", 0) >= self.limit else None',
@@ -184,7 +184,7 @@ WRONG = {
         (
             'my_prediction = {"decision_tree": ["lookup_order"],'
             ' "reference_loop": ["lookup_order"]}',
-            "实际",
+            "decision_tree 这几项不对",
         )
     ],
     "05-stop": [
@@ -222,7 +222,7 @@ WRONG = {
         (
             'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
             ' "tool_choice_none_after_last": {"long"}}',
-            "多出",
+            "和实际不一样",
         ),
         ("my_prediction = {}", "两个循环都要预测"),
         ('my_prediction = {"fixed_five_turns": {"long", "poll", "runaway"}}', "两个循环都要预测"),
@@ -246,7 +246,7 @@ WRONG = {
             "又被截断了",
         ),
     ],
-    "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "实际是")],
+    "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "第 2 项不对")],
     "07-loop": [("from agentkit.antipatterns import exception_aborts as my_loop", "场景通过")],
     "06b-hook": [
         (  # denies every refund, whatever the amount
@@ -284,11 +284,11 @@ WRONG = {
         ),
     ],
     "08-self-3": [
-        ('first_blocks = ["tool_use"]\ntext_loop_refunds = 0', "第 1 条响应的块是"),
-        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = 1', "退款了 0 次"),
+        ('first_blocks = ["tool_use"]\ntext_loop_refunds = 0', "first_blocks 这几项不对"),
+        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = 1', "text_loop_refunds 这几项"),
     ],
-    "08-self-4": [('tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()', "实际在")],
-    "08-self-5": [('my_guess = "completed"', "实际是")],
+    "08-self-4": [('tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()', "tree_fails")],
+    "08-self-5": [('my_guess = "completed"', "实际不是 'completed'")],
 }
 
 PAUSE = (
@@ -654,6 +654,161 @@ RIGHT["06-branches"].append(PAUSE + "    return messages, min(max_tokens * 2, 40
 RIGHT["07-loop"] = [LOOP7]  # is_error False on every success, True on each failure
 
 
+# Issue 36 (a teacher's attempts): each one fooled its check (a pass, or a message that blamed the
+# wrong thing) before the fix beside it. The words are (Chinese, English): the English edition's
+# check must say the same (test_the_english_checks_catch_the_issue_36_attempts).
+TWICE = (  # every tool run once for nothing, then again for the results: a refund paid twice
+    "    for b in response.content:\n"
+    '        if b.type == "tool_use":\n'
+    "            try:\n"
+    "                run_tool(b.name, b.input)\n"
+    "            except Exception:\n"
+    "                pass\n"
+)
+WRONG["01-request"] += [
+    (  # a tool forced: passed, the check only asked questions that need one
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+        '            "tool_choice": {"type": "any"},\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        ("强迫模型调用工具", "forces the model to call a tool"),
+    ),
+    (  # a tool forced by name: passed
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+        '            "tool_choice": {"type": "tool", "name": "lookup_order"},\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        ("tool_choice", "tool_choice"),
+    ),
+]
+WRONG["02-round"] += [
+    (
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        + TWICE
+        + '    messages.append({"role": "user", "content": tool_results(response, run_tool)})\n'
+        "    return messages",
+        ("被执行了 2 次", "was run 2 times"),
+    ),
+]
+WRONG["08-self-2"] += [
+    (
+        "from agentkit.tools import tool_results\n\n\n"
+        "def results_message(response, run_tool):\n"
+        + TWICE
+        + '    return {"role": "user", "content": tool_results(response, run_tool)}',
+        ("被执行了 2 次", "was run 2 times"),
+    ),
+]
+WRONG["03-tool-result"] += [
+    (  # one failure text written in for every failure: passed (the lesson printed the check's text)
+        ANSWER + '        return result | {"content": "库存不足", "is_error": True}\n'
+        '    return result | {"content": json.dumps(out, ensure_ascii=False)}',
+        ("错误信息", "error message"),
+    ),
+]
+WRONG["04-hook"] += [
+    (  # the limit in a module global: passed
+        "class RefundLimit:\n"
+        "    def __init__(self, limit):\n"
+        "        global LIMIT\n"
+        "        LIMIT = limit\n\n"
+        "    def before_tool(self, name, input):\n"
+        '        if name == "process_refund" and input["amount"] > LIMIT:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("共用了同一个上限", "share one limit"),
+    ),
+    (  # the limit set on the class: passed
+        "class RefundLimit:\n"
+        "    def __init__(self, limit):\n"
+        "        RefundLimit.limit = limit\n\n"
+        "    def before_tool(self, name, input):\n"
+        '        if name == "process_refund" and input["amount"] > self.limit:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("类属性", "class attribute"),
+    ),
+    (  # the amount cut to an int: passed (no amount just above the limit was tried)
+        HOOK + '        if name == "process_refund" and int(input["amount"]) > self.limit:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("500.5", "500.5"),
+    ),
+]
+WRONG["05-stop"] += [
+    (  # raises only for max_tokens and refusal, runs the tools for any other value: passed
+        LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        "            continue\n"
+        '        if resp.stop_reason in ("max_tokens", "refusal"):\n'
+        "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+        ("stop_sequence", "stop_sequence"),
+    ),
+]
+WRONG["06-branches"] += [
+    (  # ignores its argument and doubles a module-level budget: passed
+        "BUDGET = 1024\n\n\n"
+        + PAUSE
+        + "    global BUDGET\n    BUDGET *= 2\n    return messages, BUDGET",
+        ("不只由传进来的值决定", "from the value passed in alone"),
+    ),
+]
+WRONG["06b-hook"] += [
+    (  # no hookEventName: the CLI rejects the output and the refund goes through; passed
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        ("没有 hookEventName", "has no hookEventName"),
+    ),
+    (  # the wrong event: the model gets "hook failed"; passed
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {"hookEventName": "PostToolUse",\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        ("'PostToolUse'", "'PostToolUse'"),
+    ),
+]
+WRONG["06b-finished"] += [
+    (  # rules out error_max_turns only: passed
+        "def finished(result):\n"
+        '    return result.subtype != "error_max_turns" and not result.is_error',
+        ("error_during_execution", "error_during_execution"),
+    ),
+    (  # asks for more than one turn: passed
+        "def finished(result):\n"
+        '    return result.subtype == "success" and not result.is_error and result.num_turns > 1',
+        ("只用了 1 轮", "in a single turn"),
+    ),
+]
+RIGHT["03-tool-result"].append(  # the error as JSON: in Chinese the escaped text did not match
+    ANSWER
+    + '        return result | {"content": json.dumps({"error": str(e)}), "is_error": True}\n'
+    '    return result | {"content": json.dumps(out)}'
+)
+RIGHT["06-branches"] += [
+    PAUSE + "    return [messages, max_tokens * 2]",  # a list: was "should return two items"
+    PAUSE + "    return messages, max(2 * max_tokens, 4096)",  # was "does not follow the value"
+]
+RIGHT["01-request"].append(  # tool_choice auto: the model still decides
+    REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+    '            "tool_choice": {"type": "auto"},\n'
+    '            "messages": [{"role": "user", "content": question}]}'
+)
+RIGHT["04-hook"].append(  # a dataclass: the limit on the instance
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\n"
+    "class RefundLimit:\n"
+    "    limit: float\n\n"
+    "    def before_tool(self, name, input):\n"
+    '        if name == "process_refund" and input["amount"] > self.limit:\n'
+    '            return "超过上限"\n'
+    "        return None"
+)
+
+
 def misshapen(source: str) -> str | None:
     """`source` with one parameter too few in each function it defines (a class: in its
     __init__), or None when it defines none: the learner's function with the wrong parameters."""
@@ -731,6 +886,23 @@ def _run(source: str, ns: dict, name: str):
     return None
 
 
+@contextlib.contextmanager
+def edition_language(path: Path):
+    """AGENTKIT_LANG as the edition's kernel has it while its cells run (the English edition's
+    first cell is `%env AGENTKIT_LANG=en`), put back afterwards."""
+    import os
+
+    before = os.environ.get("AGENTKIT_LANG")
+    os.environ["AGENTKIT_LANG"] = "en" if path.parent.name == "en" else "zh"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["AGENTKIT_LANG"]
+        else:
+            os.environ["AGENTKIT_LANG"] = before
+
+
 @functools.cache
 def verdicts(path: Path) -> dict[str, dict[str, object]]:
     """Run the lesson top to bottom; at each exercise, its check on stub, solution and wrong."""
@@ -738,10 +910,10 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
     marks = {ex: (check, sols) for ex, check, sols in exercises(nb)}
     ns: dict = {"__name__": "__main__"}
     out: dict[str, dict[str, object]] = {}
-    with contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()), edition_language(path):
         for i, cell in enumerate(nb.cells):
-            if cell.cell_type != "code":
-                continue
+            if cell.cell_type != "code" or cell.source.startswith("%env"):
+                continue  # the English edition's first cell: edition_language sets it
             if i in marks:
                 check, sols = marks[i]
                 key = cell.id.removeprefix("ex-")
@@ -759,6 +931,7 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
                     attempts["misshapen"] = shape + "\n" + aliases
                 out[key] = {}
                 for kind, source in attempts.items():
+                    predictions.TRIES.clear()  # each attempt a first try
                     trial = dict(ns)
                     try:
                         _run(source, trial, f"<{path.stem} {key} {kind}>")
@@ -784,9 +957,30 @@ def test_the_check_fails_on_the_stub_passes_with_the_solution_and_answers_a_wron
     assert not got["stub"].passed and repr(got["stub"]).startswith("… 还没做完"), got["stub"]
     assert got["solution"].passed, got["solution"]
     for n, (_, words) in enumerate(WRONG[key]):
+        words = words[0] if isinstance(words, tuple) else words  # (Chinese, English)
         wrong = got[f"wrong {n}"]
         assert not wrong.passed and "提示：" in repr(wrong), wrong
         assert words in repr(wrong), f"wrong {n}: {words!r} not in {wrong!r}"
+    for n in range(len(RIGHT.get(key, []))):
+        assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
+
+
+BOTH = [(p, k, c) for p, k, c in ALL if any(isinstance(w, tuple) for _, w in WRONG.get(k, []))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path, key, cells", BOTH, ids=[k for _, k, _ in BOTH])
+def test_the_english_checks_catch_the_issue_36_attempts(path, key, cells):
+    """The same attempts in the English edition: each wrong one gets its message in English, the
+    right ones and the solution pass."""
+    got = verdicts(path.parent / "en" / path.name)[key]
+    assert got["solution"].passed, got["solution"]
+    assert repr(got["stub"]).startswith("… Not done yet"), got["stub"]
+    for n, (_, words) in enumerate(WRONG[key]):
+        if isinstance(words, tuple):
+            wrong = got[f"wrong {n}"]
+            assert not wrong.passed and "Hint:" in repr(wrong), wrong
+            assert words[1] in repr(wrong), f"wrong {n}: {words[1]!r} not in {wrong!r}"
     for n in range(len(RIGHT.get(key, []))):
         assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
 

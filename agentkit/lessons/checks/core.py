@@ -7,6 +7,7 @@ import functools
 import inspect
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,8 +76,9 @@ def check(hint: str) -> Callable[[Callable[..., str]], Callable[..., Verdict]]:
 
     def wrap(grade: Callable[..., str]) -> Callable[..., Verdict]:
         @functools.wraps(grade)
-        def checked(*answers: Any) -> Verdict:
+        def checked(*answers: Any, show_answer: bool = False) -> Verdict:
             stub = any(is_stub(a) for a in answers)
+            token = _CHECKING.set((grade.__name__, show_answer))
             try:
                 return passed(grade(*answers))
             except NotImplementedError:
@@ -90,10 +92,21 @@ def check(hint: str) -> Callable[[Callable[..., str]], Callable[..., Verdict]]:
                 if _raised_by_learner(e):
                     return not_passed(T("learner_raised", error=error), T(hint), stub=stub)
                 return internal_error(grade.__name__, e)
+            finally:
+                _CHECKING.reset(token)
 
         return checked
 
     return wrap
+
+
+_CHECKING: ContextVar[tuple[str, bool]] = ContextVar("checking", default=("", False))
+"""The check running now, and whether the learner asked for the answer (show_answer=True)."""
+
+
+def checking() -> tuple[str, bool]:
+    """The name of the check running now, and whether it was asked to show the answer."""
+    return _CHECKING.get()
 
 
 def internal_error(name: str, e: BaseException) -> Verdict:

@@ -10,6 +10,7 @@ from ...client import default_model
 from ...sim import World
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, returned, task
+from .predictions import predicted
 
 
 @check("hint.request")
@@ -60,7 +61,22 @@ def request(build_request: Callable[[str], Any]) -> str:
         response.stop_reason == "tool_use" and uses,
         T("request.no_tool_call", stop_reason=response.stop_reason),
     )
+    _left_to_the_model(build_request)
     return T("request.passed", name=uses[0][0], input=uses[0][1])
+
+
+def _left_to_the_model(build_request: Callable[[str], Any]) -> None:
+    """A question that needs no tool gets an answer, not a tool call: the request leaves the
+    choice to the model (no tool_choice forcing a tool)."""
+    hello = task("hello")
+    req = build_request(hello)
+    answer = _send(**req)
+    require(
+        answer.stop_reason == "end_turn",
+        T("request.forced", question=hello, stop_reason=answer.stop_reason,
+          choice=req.get("tool_choice")),
+        T("request.forced.hint"),
+    )  # fmt: skip
 
 
 @check("hint.predicted_stop_reasons")
@@ -78,8 +94,7 @@ def predicted_stop_reasons(prediction: Any, questions: list[str]) -> str:
         for q in questions
     ]
     require(isinstance(prediction, (list, tuple)), T("want_list", name="my_prediction"))
-    require(
-        list(prediction) == actual,
-        T("predicted_vs_actual", prediction=prediction, actual=actual),
+    predicted(
+        list(prediction), actual, T("predicted_vs_actual", prediction=prediction, actual=actual)
     )
     return T("predicted_stop_reasons.passed", actual=actual)

@@ -11,6 +11,7 @@ from ...sim import World
 from ..runs import rounds_of
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, task
+from .predictions import predicted
 from .results import Calls, _after, _one_round, answer_their_calls
 
 
@@ -54,7 +55,7 @@ def predicted_rounds(prediction: Any) -> str:
         T("predicted_rounds.loose.hint"),
     )
     mine = [(r, list(t) if isinstance(t, (list, tuple)) else t) for r, t in prediction]
-    require(mine == actual, T("predicted_rounds.differ", prediction=prediction, actual=actual))
+    predicted(mine, actual, T("predicted_rounds.differ", prediction=prediction, actual=actual))
     return T("predicted_rounds.passed", actual=actual, final=result.final_text)
 
 

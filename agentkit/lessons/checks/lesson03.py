@@ -10,6 +10,7 @@ from ...loop import run_agent_loop
 from ...sim import ToolFailure, World
 from ..strings import T
 from .core import _client, answered, call_learner, check, require, returned, task
+from .predictions import predicted
 from .results import Calls, answers_its_call
 
 
@@ -30,16 +31,23 @@ def tool_result_block(answer: Callable[..., Any]) -> str:
         answers_its_call(ok, block, calls)
 
     failure = T("failure.out_of_stock")
-
-    def out_of_stock(name: str, args: dict[str, Any]) -> Any:
-        raise ToolFailure(failure)
-
-    failing, calls = block.model_copy(update={"id": f"toolu_{tag}x"}), Calls(out_of_stock)
-    bad = answer(failing, calls)
-    require(bad is not None, T("tool_result.swallowed"), T("tool_result.swallowed.hint"))
-    _result_shape(bad, failing.id)
-    answers_its_call(bad, failing, calls)
+    # two failures, the second's text fresh each time: a failure text written in fails
+    for n, text in enumerate((failure, f"{T('failure.timeout')} [{tag}]")):
+        failing, calls = block.model_copy(update={"id": f"toolu_{tag}x{n}"}), Calls(fails(text))
+        bad = call_learner(answer, "def answer(block, run_tool)", failing, calls)
+        require(bad is not None, T("tool_result.swallowed"), T("tool_result.swallowed.hint"))
+        _result_shape(bad, failing.id)
+        answers_its_call(bad, failing, calls)
     return T("tool_result_block.passed", error=failure)
+
+
+def fails(text: str) -> Callable[[str, dict[str, Any]], Any]:
+    """A run_tool whose every call fails with `text`."""
+
+    def run_tool(name: str, args: dict[str, Any]) -> Any:
+        raise ToolFailure(text)
+
+    return run_tool
 
 
 def _result_shape(result: Any, use_id: str) -> None:
@@ -62,8 +70,7 @@ def predicted_result_counts(prediction: Any) -> str:
     )
     actual = [len(m["content"]) for m in result.messages[1:] if m["role"] == "user"]
     require(isinstance(prediction, (list, tuple)), T("predicted_result_counts.list"))
-    require(
-        list(prediction) == actual,
-        T("predicted_vs_actual", prediction=prediction, actual=actual),
+    predicted(
+        list(prediction), actual, T("predicted_vs_actual", prediction=prediction, actual=actual)
     )
     return T("predicted_result_counts.passed", actual=actual)

@@ -10,6 +10,7 @@ from ...loop import run_agent_loop
 from ...sim import World
 from ..strings import T
 from .core import Wrong, _client, answered, call_learner, check, require, takes, task
+from .predictions import predicted
 
 
 class _Asked:
@@ -28,6 +29,24 @@ class _Asked:
                 T("hook.raised", where=where, error=f"{type(e).__name__}: {e}"),
                 first + T("hook.raised.hint"),
             ) from e
+
+
+def _own_limits(hook_class: Any, hook: _Asked, big: dict[str, Any]) -> None:
+    """Other limits asked of other hooks: each hook keeps its own (self.limit), so making a second
+    one does not change the first (a module global or a class attribute would)."""
+    for limit, amount, denies in [(1000, 899.0, False), (100, 120.0, True)]:
+        other = _Asked(call_learner(hook_class, "RefundLimit(limit)", limit))
+        asked = {"order_id": "A-1001", "amount": amount}
+        got = other.before_tool("process_refund", asked) is not None
+        require(
+            got == denies,
+            T("refund_hook.fixed_limit") if not denies else T("refund_hook.other_limit"),
+        )
+        require(
+            hook.before_tool("process_refund", big) is not None,
+            T("refund_hook.shared", limit=limit),
+            T("refund_hook.shared.hint"),
+        )
 
 
 @check("hint.refund_hook")
@@ -68,13 +87,13 @@ def refund_hook(hook_class: Any) -> str:
         T("refund_hook.other_order"),
         T("refund_hook.other_order.hint"),
     )
+    just_over = {"order_id": "A-1001", "amount": 500.5}
     require(
-        _Asked(call_learner(hook_class, "RefundLimit(limit)", 1000)).before_tool(
-            "process_refund", big
-        )
-        is None,
-        T("refund_hook.fixed_limit"),
+        hook.before_tool("process_refund", just_over) is not None,
+        T("refund_hook.just_over"),
+        T("refund_hook.just_over.hint"),
     )
+    _own_limits(hook_class, hook, big)
     others: list[tuple[str, dict[str, object]]] = [
         ("lookup_order", {"order_id": "A-1005"}),
         ("create_return", big),
@@ -112,12 +131,14 @@ def predicted_calls(prediction: Any) -> str:
         all(isinstance(v, (list, tuple)) for v in prediction.values()),
         T("predicted_calls.lists"),
     )
-    lines = []
-    for name, fn in [("decision_tree", decision_tree), ("reference_loop", reference_loop)]:
-        actual = [c.name for c in run_scenario(fn, scenario("status_only")).tool_calls]
-        require(
-            list(prediction.get(name, [])) == actual,
-            T("predicted_calls.differ", name=name, prediction=prediction.get(name), actual=actual),
-        )
-        lines.append(f"{name} → {actual}")
-    return T("sep").join(lines)
+    loops = [("decision_tree", decision_tree), ("reference_loop", reference_loop)]
+    actual = {
+        n: [c.name for c in run_scenario(fn, scenario("status_only")).tool_calls] for n, fn in loops
+    }
+    mine = {n: list(prediction.get(n, [])) for n in actual}
+    off = next((n for n in actual if mine[n] != actual[n]), "")
+    answer = T(
+        "predicted_calls.differ", name=off, prediction=prediction.get(off), actual=actual.get(off)
+    )
+    predicted(mine, actual, answer)
+    return T("sep").join(f"{name} → {calls}" for name, calls in actual.items())

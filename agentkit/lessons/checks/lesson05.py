@@ -10,6 +10,7 @@ from ..scenarios import failed_keys, scenarios
 from ..strings import T
 from .core import Wrong, answered, check, require
 from .loops import _named_exits, _takes_a_loop
+from .predictions import predicted
 
 STOP_KEYS = (
     "guide",
@@ -22,8 +23,9 @@ STOP_KEYS = (
     "cut_tool_use",
     "cut_answer",
     "english",  # "done" and "task complete" said half-way: a phrase-matching stop fails here
+    "stop_sequence",  # not tool_use: a loop that runs the tools for any other value fails here
+    "context_full",  # a cut tool_use: nothing may run
 )
-
 
 PREDICTED = ("fixed_five_turns", "tool_choice_none_after_last")
 
@@ -74,13 +76,19 @@ def predicted_failures(prediction: Any) -> str:
         T("predicted_failures.keys", odd=(odd or [None])[0]),
         T("predicted_failures.keys.hint"),
     )
-    for name, predicted in prediction.items():
-        actual = failed_keys(check_loop(getattr(antipatterns, name)))
-        extra, missed = sorted(set(predicted) - actual), sorted(actual - set(predicted))
-        require(
-            not extra and not missed,
-            T("predicted_failures.differ", name=name, extra=extra, missed=missed),
+    actual = {name: failed_keys(check_loop(getattr(antipatterns, name))) for name in PREDICTED}
+    mine = {name: set(prediction[name]) for name in PREDICTED}
+    answer = T("sep").join(
+        T(
+            "predicted_failures.differ",
+            name=n,
+            extra=sorted(mine[n] - a),
+            missed=sorted(a - mine[n]),
         )
+        for n, a in actual.items()
+        if mine[n] != a
+    )
+    predicted(mine, actual, answer)
     return T("sep").join(
         T("predicted_failures.passed", name=n, keys=sorted(p)) for n, p in prediction.items()
     )

@@ -10,6 +10,7 @@ from ...sim import WEB_SEARCH_TOOL, World
 from ..runs import escalate_when_stuck, exit_of
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, task
+from .predictions import predicted
 from .results import _after, _same_content
 
 CUT = 12
@@ -47,7 +48,7 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     out = call_learner(
         on_max_tokens, "def on_max_tokens(messages, response, max_tokens)", list(start), cut, CUT
     )
-    require(isinstance(out, tuple) and len(out) == 2, T("branches.pair"))
+    require(isinstance(out, (tuple, list)) and len(out) == 2, T("branches.pair"))
     msgs, budget = _after(out[0], list(start)), out[1]
     require(
         len(msgs) >= len(start),
@@ -61,12 +62,7 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
         T("branches.int.hint"),
     )
     require(budget > CUT, T("branches.grow", budget=budget))
-    # asked again with another budget (below any sensible ceiling): a fixed number shows
-    again = on_max_tokens(list(start), cut, 1500)
-    more = again[1] if isinstance(again, tuple) and len(again) == 2 else again
-    fixed = T("branches.fixed.hint")
-    require(isinstance(more, int) and more > 1500, T("branches.not_more", more=more), fixed)
-    require(more != budget, T("branches.fixed", small=CUT, budget=budget), fixed)
+    _follows_its_argument(on_max_tokens, list(start), cut, budget)
     retry = _send(msgs, tools=world.tools(), max_tokens=budget)
     require(
         retry.stop_reason != "max_tokens",
@@ -75,6 +71,39 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     )
     return T(
         "branches.passed", resumed=resumed.stop_reason, budget=budget, retried=retry.stop_reason
+    )
+
+
+PROBES = (1500, 3000, CUT)
+"""The budgets on_max_tokens is asked about after CUT: below any sensible ceiling, then CUT again."""
+
+
+def _follows_its_argument(
+    on_max_tokens: Callable[..., Any], start: list[Any], cut: Any, first: int
+) -> None:
+    """The new budget is more than the one passed in and is computed from it alone: not a fixed
+    number (the same for every budget), not a module-level budget that grows at each call (asked
+    the same budget twice, it answers twice the same)."""
+    fixed = T("branches.fixed.hint")
+    got = {CUT: first}
+    for asked in PROBES:
+        again = on_max_tokens(list(start), cut, asked)
+        more = again[1] if isinstance(again, (tuple, list)) and len(again) == 2 else again
+        require(
+            isinstance(more, int) and more > asked,
+            T("branches.not_more", asked=asked, more=more),
+            fixed,
+        )
+        require(
+            got.get(asked, more) == more,
+            T("branches.drifts", asked=asked, first=got.get(asked), again=more),
+            T("branches.drifts.hint"),
+        )
+        got[asked] = more
+    require(
+        len(set(got.values())) > 1,
+        T("branches.fixed", asked=", ".join(map(str, sorted(got))), budget=first),
+        fixed,
     )
 
 
@@ -95,8 +124,7 @@ def predicted_exits(prediction: Any) -> str:
             on_max_turns=escalate_when_stuck(world),
         ),
     ]
-    require(
-        list(prediction) == actual,
-        T("predicted_vs_actual", prediction=prediction, actual=actual),
+    predicted(
+        list(prediction), actual, T("predicted_vs_actual", prediction=prediction, actual=actual)
     )
     return T("predicted_exits.passed", actual=actual)

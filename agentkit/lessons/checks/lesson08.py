@@ -12,11 +12,11 @@ from ...sim import ToolFailure, World
 from ..scenarios import scenarios
 from ..strings import T
 from .core import Worded, _client, _send, answered, call_learner, check, require, returned, task
+from .predictions import predicted
 from .results import Calls, _one_round, answer_their_calls
 
 STEPS = Worded("step", "ABCD")
 """The four steps of a round, by letter, worded in the learner's language."""
-
 
 ACTIONS = ("action.continue", "action.finish")
 
@@ -86,13 +86,21 @@ def text_exit(first_blocks: Any, refunds: Any) -> str:
         messages=[{"role": "user", "content": task("refund")}],
     )
     actual = [b.type for b in response.content]
-    require(list(first_blocks) == actual, T("text_exit.blocks", actual=actual, mine=first_blocks))
+    require(
+        isinstance(refunds, int) and not isinstance(refunds, bool),
+        T("text_exit.count", mine=refunds) + T("text_exit.bool"),
+    )
     run = run_scenario(antipatterns.stop_on_text_block, scenario("guide"))
     done = sum(1 for c in run.tool_calls if c.name == "process_refund" and c.ok)
-    require(
-        refunds == done and isinstance(refunds, int) and not isinstance(refunds, bool),
-        T("text_exit.refunds", done=done, mine=refunds)
-        + (T("text_exit.bool") if isinstance(refunds, bool) else ""),
+    answer = (
+        T("text_exit.blocks", actual=actual, mine=first_blocks)
+        if list(first_blocks) != actual
+        else T("text_exit.refunds", done=done, mine=refunds)
+    )
+    predicted(
+        {"first_blocks": list(first_blocks), "text_loop_refunds": refunds},
+        {"first_blocks": actual, "text_loop_refunds": done},
+        answer,
     )
     return T("text_exit.passed", actual=actual, done=done)
 
@@ -123,11 +131,13 @@ def tree_vs_model(tree_fails: Any, model_fails: Any) -> str:
     keys = ("guide", "shipped", "unexpected")
     tree = outcome_failures(decision_tree, keys)
     model = outcome_failures(reference_loop, keys)
-    require(set(tree_fails) == tree, T("tree_vs_model.tree", actual=sorted(tree), mine=tree_fails))
-    require(
-        set(model_fails) == model,
-        T("tree_vs_model.model", actual=sorted(model) or T("tree_vs_model.none")),
+    answer = (
+        T("tree_vs_model.tree", actual=sorted(tree), mine=tree_fails)
+        if set(tree_fails) != tree
+        else T("tree_vs_model.model", actual=sorted(model) or T("tree_vs_model.none"))
     )
+    mine = {"tree_fails": set(tree_fails), "model_fails": set(model_fails)}
+    predicted(mine, {"tree_fails": tree, "model_fails": model}, answer)
     return T("tree_vs_model.passed", actual=sorted(tree))
 
 
@@ -145,5 +155,5 @@ def guess_max_turns(guess: Any) -> str:
         ).exit
     except LoopError as e:
         actual = e.result.exit
-    require(guess == actual, T("guess_max_turns.differ", actual=actual, guess=guess))
+    predicted(guess, actual, T("guess_max_turns.differ", actual=actual, guess=guess))
     return T("guess_max_turns.passed", actual=actual, n=len(world.refunds()))

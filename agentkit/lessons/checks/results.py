@@ -48,22 +48,29 @@ def _call_text(block: Any) -> str:
     return f"{block.name}({json.dumps(block.input, ensure_ascii=False)})"
 
 
-def answers_its_call(result: dict[str, Any], block: Any, calls: Calls) -> None:
+def answers_its_call(result: dict[str, Any], block: Any, calls: Calls, runs: int = 1) -> None:
     """`result` answers tool_use `block` with what running it gave: the tool was called with the
     block's name and input; on success is_error is absent or False and the content is that call's
     output as JSON (not another call's); on failure is_error is True and the content holds the
-    error message (str(e))."""
+    error message (str(e)), as text or inside JSON. A call that succeeded was made `runs` times at
+    most (the number of tool_use blocks asking for it): a tool run twice is a refund paid twice."""
     mine = [out for name, args, out in calls.made if name == block.name and args == block.input]
     require(
         mine,
         T("ran.not_run", call=_call_text(block), n=len(calls.made)),
         T("ran.not_run.hint"),
     )
+    done = [o for o in mine if not isinstance(o, BaseException)]
+    require(
+        len(done) <= runs,
+        T("ran.twice", call=_call_text(block), n=len(done)),
+        T("ran.twice.hint"),
+    )
     out, content = mine[-1], result.get("content")
     if isinstance(out, BaseException):
         when = T("when.call_failed", call=_call_text(block))
         _is_error_flag(result.get("is_error"), True, when)
-        require(str(out) in str(content), T("ran.message", call=_call_text(block), error=out))
+        require(_holds(content, str(out)), T("ran.message", call=_call_text(block), error=out))
         return
     _is_error_flag(result.get("is_error", False), False, T("when.call_ok", call=_call_text(block)))
     others = [o for n, a, o in calls.made if (n, a) != (block.name, block.input)]
@@ -79,9 +86,11 @@ def answers_its_call(result: dict[str, Any], block: Any, calls: Calls) -> None:
 def answer_their_calls(results: list[dict[str, Any]], response: Any, calls: Calls) -> None:
     """Each tool_use block of `response` answered (by its id, in any order) by `answers_its_call`."""
     by_id = {r.get("tool_use_id"): r for r in results if r.get("type") == "tool_result"}
+    uses = [b for b in response.content if b.type == "tool_use"]
     for block in response.content:
         if block.type == "tool_use":
-            answers_its_call(by_id[block.id], block, calls)
+            runs = sum(1 for b in uses if (b.name, b.input) == (block.name, block.input))
+            answers_its_call(by_id[block.id], block, calls, runs)
 
 
 def _only_blocks(content: Any) -> list[dict[str, Any]] | None:
@@ -172,6 +181,22 @@ def _content_text(content: Any) -> Any:
     if isinstance(content, list):  # text blocks: the JSON is their text
         return "".join(b.get("text", "") for b in content if isinstance(b, dict))
     return content
+
+
+def _holds(content: Any, message: str) -> bool:
+    """The error message is in the content: as text, or as a string inside JSON text
+    (`json.dumps({"error": str(e)})` escapes non-ASCII, so the text itself may not hold it)."""
+    text = _content_text(content)
+    return message in str(text) or message in _strings(_parsed(text))
+
+
+def _strings(value: Any) -> str:
+    """Every string inside a parsed JSON value, joined."""
+    if isinstance(value, dict):
+        return " ".join(_strings(v) for v in value.values())
+    if isinstance(value, list):
+        return " ".join(_strings(v) for v in value)
+    return value if isinstance(value, str) else ""
 
 
 def _parsed(text: Any) -> Any:
