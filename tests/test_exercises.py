@@ -1243,3 +1243,50 @@ def test_a_round_appended_in_place_but_not_returned_is_not_a_pass():
 
     verdict = checks.round_appended(append_round)
     assert not verdict.passed and "返回 messages" in repr(verdict), verdict
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_wrong_prediction_gets_a_clue_first_and_the_answer_on_a_second_try(lang, monkeypatch):
+    """Issue 36: the prediction checks gave the answer away on the first wrong try. Now the first
+    says where the prediction is off, the second (or show_answer=True at once) what happens."""
+    from agentkit.lessons import checks
+
+    monkeypatch.setenv("AGENTKIT_LANG", lang)
+    predictions.TRIES.clear()
+    questions = [checks.task("where"), checks.task("hello"), checks.task("where")]
+    wrong = ["end_turn", "end_turn", "end_turn"]
+    first = checks.predicted_stop_reasons(wrong, questions)
+    assert not first.passed and "tool_use" not in repr(first), first
+    assert ("第 1, 3 项不对" if lang == "zh" else "item 1, 3 is off") in repr(first), first
+    assert "show_answer=True" in repr(first), first
+    second = checks.predicted_stop_reasons(wrong, questions)
+    assert not second.passed and "['tool_use', 'end_turn', 'tool_use']" in repr(second), second
+    right = checks.predicted_stop_reasons(["tool_use", "end_turn", "tool_use"], questions)
+    assert right.passed and not predictions.TRIES, right
+    asked = checks.predicted_stop_reasons(wrong, questions, show_answer=True)
+    assert "['tool_use', 'end_turn', 'tool_use']" in repr(asked), asked
+
+
+def test_a_pause_turn_sent_again_as_it_was_is_said_so_not_called_an_appended_message():
+    """Issue 36: a loop that appended nothing after pause_turn was told it "appended a user
+    message" (the question, which was already there)."""
+    from agentkit.grading import check_loop
+    from agentkit.lessons.scenarios import scenarios
+    from agentkit.tools import tool_results
+
+    def skips_the_pause(client, messages, *, tools, run_tool, model):
+        for _turn in range(50):
+            resp = client.messages.create(
+                model=model, max_tokens=1024, tools=tools, messages=messages
+            )
+            if resp.stop_reason == "pause_turn":
+                continue  # the content never appended
+            messages.append({"role": "assistant", "content": resp.content})
+            if resp.stop_reason == "end_turn":
+                return messages
+            messages.append({"role": "user", "content": tool_results(resp, run_tool)})
+        raise RuntimeError("safety net")
+
+    [result] = check_loop(skips_the_pause, scenarios("research")).results
+    assert not result.passed and "什么也没追加" in result.diagnosis, result.diagnosis
+    assert "追加了一条 user 消息" not in result.diagnosis, result.diagnosis
