@@ -1290,3 +1290,26 @@ def test_a_pause_turn_sent_again_as_it_was_is_said_so_not_called_an_appended_mes
     [result] = check_loop(skips_the_pause, scenarios("research")).results
     assert not result.passed and "什么也没追加" in result.diagnosis, result.diagnosis
     assert "追加了一条 user 消息" not in result.diagnosis, result.diagnosis
+
+
+def display_width(line: str) -> int:
+    """Columns a line takes in JupyterLab's monospace font: a CJK character takes two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.mark.parametrize(
+    "path", registry.paths(NOTEBOOKS), ids=lambda p: str(p.relative_to(NOTEBOOKS))
+)
+def test_no_line_of_an_exercise_cell_is_wider_than_88_columns(path):
+    """Issue 36: lesson 07's stub cut its own instructions off screen (lines to 164 columns)."""
+    nb = nbformat.read(path, as_version=4)
+    wide = [
+        (cell.id, display_width(line), line)
+        for cell in nb.cells
+        if "exercise" in tags(cell)
+        for line in cell.source.splitlines()
+        if display_width(line) > 88
+    ]
+    assert not wide, wide
