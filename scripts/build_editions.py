@@ -174,7 +174,7 @@ def defined(source: str) -> set[str]:
         return set()
     names: set[str] = set()
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]

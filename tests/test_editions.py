@@ -139,6 +139,18 @@ def test_the_outputs_made_with_an_exercises_reference_are_cleared_in_the_student
     assert "参考答案" in text(shipped_loop)  # in the shipped lesson it says whose code ran
 
 
+def test_an_async_definition_taints_the_cells_that_use_it(shipped):
+    """Issue 36: the builder skipped `async def`, so lesson 06b's student edition kept the cell
+    that ran the reference hook with its instructor output ("参考答案 reference_deny_big_refunds")."""
+    assert be.defined("async def hook(a, b, c):\n    return {}") == {"hook"}
+    out, _ = shipped
+    for sub, words in [("", "参考答案"), ("en", "reference_deny_big_refunds")]:
+        student = read(out / "student" / sub / "06b_agent_sdk.ipynb")
+        [cell] = [c for c in student.cells if c.id == "c-hook"]
+        assert cell.outputs == [] and cell.execution_count is None, text(cell)
+        assert not any(words in text(c) for c in student.cells), sub
+
+
 @pytest.fixture(scope="module")
 def student_run(shipped):
     """A class's Run All of a student lesson (a path relative to notebooks/): the stubs as

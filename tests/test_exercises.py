@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from agentkit.lessons import registry
-from agentkit.lessons.checks import INTERNAL, Verdict
+from agentkit.lessons.checks import INTERNAL, Verdict, predictions
 from agentkit.lessons.solution import HEAD
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -104,7 +104,7 @@ WRONG = {
             "max_tokens=5 太小",
         ),
     ],
-    "01-predict": [('my_prediction = ["tool_use", "tool_use", "tool_use"]', "实际是")],
+    "01-predict": [('my_prediction = ["tool_use", "tool_use", "tool_use"]', "第 2 项不对")],
     "02-round": [
         (  # one user message per result
             ROUND + "    for r in results:\n"
@@ -128,7 +128,7 @@ WRONG = {
         (
             'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["cancel_order"]),'
             ' ("end_turn", [])]',
-            "实际",
+            "和实际不一样",
         )
     ],
     "03-tool-result": [
@@ -149,7 +149,7 @@ WRONG = {
             "布尔值 True",
         ),
     ],
-    "03-predict": [("my_prediction = [1, 1, 1]", "实际是")],
+    "03-predict": [("my_prediction = [1, 1, 1]", "和实际不一样")],
     "04-hook": [
         (  # denies a refund right at the cap
             HOOK + '        return "超过上限" if input.get("amount", 0) >= self.limit else None',
@@ -184,7 +184,7 @@ WRONG = {
         (
             'my_prediction = {"decision_tree": ["lookup_order"],'
             ' "reference_loop": ["lookup_order"]}',
-            "实际",
+            "decision_tree 这几项不对",
         )
     ],
     "05-stop": [
@@ -222,7 +222,7 @@ WRONG = {
         (
             'my_prediction = {"fixed_five_turns": {"long", "parallel"},'
             ' "tool_choice_none_after_last": {"long"}}',
-            "多出",
+            "和实际不一样",
         ),
         ("my_prediction = {}", "两个循环都要预测"),
         ('my_prediction = {"fixed_five_turns": {"long", "poll", "runaway"}}', "两个循环都要预测"),
@@ -246,7 +246,7 @@ WRONG = {
             "又被截断了",
         ),
     ],
-    "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "实际是")],
+    "06-predict": [('my_prediction = ["completed", "completed", "max_turns"]', "第 2 项不对")],
     "07-loop": [("from agentkit.antipatterns import exception_aborts as my_loop", "场景通过")],
     "06b-hook": [
         (  # denies every refund, whatever the amount
@@ -284,11 +284,11 @@ WRONG = {
         ),
     ],
     "08-self-3": [
-        ('first_blocks = ["tool_use"]\ntext_loop_refunds = 0', "第 1 条响应的块是"),
-        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = 1', "退款了 0 次"),
+        ('first_blocks = ["tool_use"]\ntext_loop_refunds = 0', "first_blocks 这几项不对"),
+        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = 1', "text_loop_refunds 这几项"),
     ],
-    "08-self-4": [('tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()', "实际在")],
-    "08-self-5": [('my_guess = "completed"', "实际是")],
+    "08-self-4": [('tree_fails = {"shipped", "unexpected"}\nmodel_fails = set()', "tree_fails")],
+    "08-self-5": [('my_guess = "completed"', "实际不是 'completed'")],
 }
 
 PAUSE = (
@@ -654,6 +654,161 @@ RIGHT["06-branches"].append(PAUSE + "    return messages, min(max_tokens * 2, 40
 RIGHT["07-loop"] = [LOOP7]  # is_error False on every success, True on each failure
 
 
+# Issue 36 (a teacher's attempts): each one fooled its check (a pass, or a message that blamed the
+# wrong thing) before the fix beside it. The words are (Chinese, English): the English edition's
+# check must say the same (test_the_english_checks_catch_the_issue_36_attempts).
+TWICE = (  # every tool run once for nothing, then again for the results: a refund paid twice
+    "    for b in response.content:\n"
+    '        if b.type == "tool_use":\n'
+    "            try:\n"
+    "                run_tool(b.name, b.input)\n"
+    "            except Exception:\n"
+    "                pass\n"
+)
+WRONG["01-request"] += [
+    (  # a tool forced: passed, the check only asked questions that need one
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+        '            "tool_choice": {"type": "any"},\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        ("强迫模型调用工具", "forces the model to call a tool"),
+    ),
+    (  # a tool forced by name: passed
+        REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+        '            "tool_choice": {"type": "tool", "name": "lookup_order"},\n'
+        '            "messages": [{"role": "user", "content": question}]}',
+        ("tool_choice", "tool_choice"),
+    ),
+]
+WRONG["02-round"] += [
+    (
+        "def append_round(messages, response, run_tool):\n"
+        '    messages.append({"role": "assistant", "content": response.content})\n'
+        + TWICE
+        + '    messages.append({"role": "user", "content": tool_results(response, run_tool)})\n'
+        "    return messages",
+        ("被执行了 2 次", "was run 2 times"),
+    ),
+]
+WRONG["08-self-2"] += [
+    (
+        "from agentkit.tools import tool_results\n\n\n"
+        "def results_message(response, run_tool):\n"
+        + TWICE
+        + '    return {"role": "user", "content": tool_results(response, run_tool)}',
+        ("被执行了 2 次", "was run 2 times"),
+    ),
+]
+WRONG["03-tool-result"] += [
+    (  # one failure text written in for every failure: passed (the lesson printed the check's text)
+        ANSWER + '        return result | {"content": "库存不足", "is_error": True}\n'
+        '    return result | {"content": json.dumps(out, ensure_ascii=False)}',
+        ("错误信息", "error message"),
+    ),
+]
+WRONG["04-hook"] += [
+    (  # the limit in a module global: passed
+        "class RefundLimit:\n"
+        "    def __init__(self, limit):\n"
+        "        global LIMIT\n"
+        "        LIMIT = limit\n\n"
+        "    def before_tool(self, name, input):\n"
+        '        if name == "process_refund" and input["amount"] > LIMIT:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("共用了同一个上限", "share one limit"),
+    ),
+    (  # the limit set on the class: passed
+        "class RefundLimit:\n"
+        "    def __init__(self, limit):\n"
+        "        RefundLimit.limit = limit\n\n"
+        "    def before_tool(self, name, input):\n"
+        '        if name == "process_refund" and input["amount"] > self.limit:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("类属性", "class attribute"),
+    ),
+    (  # the amount cut to an int: passed (no amount just above the limit was tried)
+        HOOK + '        if name == "process_refund" and int(input["amount"]) > self.limit:\n'
+        '            return "超过上限"\n'
+        "        return None",
+        ("500.5", "500.5"),
+    ),
+]
+WRONG["05-stop"] += [
+    (  # raises only for max_tokens and refusal, runs the tools for any other value: passed
+        LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        "            continue\n"
+        '        if resp.stop_reason in ("max_tokens", "refusal"):\n'
+        "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+        ("stop_sequence", "stop_sequence"),
+    ),
+]
+WRONG["06-branches"] += [
+    (  # ignores its argument and doubles a module-level budget: passed
+        "BUDGET = 1024\n\n\n"
+        + PAUSE
+        + "    global BUDGET\n    BUDGET *= 2\n    return messages, BUDGET",
+        ("不只由传进来的值决定", "from the value passed in alone"),
+    ),
+]
+WRONG["06b-hook"] += [
+    (  # no hookEventName: the CLI rejects the output and the refund goes through; passed
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        ("没有 hookEventName", "has no hookEventName"),
+    ),
+    (  # the wrong event: the model gets "hook failed"; passed
+        "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+        '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"hookSpecificOutput": {"hookEventName": "PostToolUse",\n'
+        '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}\n'
+        "    return {}",
+        ("'PostToolUse'", "'PostToolUse'"),
+    ),
+]
+WRONG["06b-finished"] += [
+    (  # rules out error_max_turns only: passed
+        "def finished(result):\n"
+        '    return result.subtype != "error_max_turns" and not result.is_error',
+        ("error_during_execution", "error_during_execution"),
+    ),
+    (  # asks for more than one turn: passed
+        "def finished(result):\n"
+        '    return result.subtype == "success" and not result.is_error and result.num_turns > 1',
+        ("只用了 1 轮", "in a single turn"),
+    ),
+]
+RIGHT["03-tool-result"].append(  # the error as JSON: in Chinese the escaped text did not match
+    ANSWER
+    + '        return result | {"content": json.dumps({"error": str(e)}), "is_error": True}\n'
+    '    return result | {"content": json.dumps(out)}'
+)
+RIGHT["06-branches"] += [
+    PAUSE + "    return [messages, max_tokens * 2]",  # a list: was "should return two items"
+    PAUSE + "    return messages, max(2 * max_tokens, 4096)",  # was "does not follow the value"
+]
+RIGHT["01-request"].append(  # tool_choice auto: the model still decides
+    REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+    '            "tool_choice": {"type": "auto"},\n'
+    '            "messages": [{"role": "user", "content": question}]}'
+)
+RIGHT["04-hook"].append(  # a dataclass: the limit on the instance
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\n"
+    "class RefundLimit:\n"
+    "    limit: float\n\n"
+    "    def before_tool(self, name, input):\n"
+    '        if name == "process_refund" and input["amount"] > self.limit:\n'
+    '            return "超过上限"\n'
+    "        return None"
+)
+
+
 def misshapen(source: str) -> str | None:
     """`source` with one parameter too few in each function it defines (a class: in its
     __init__), or None when it defines none: the learner's function with the wrong parameters."""
@@ -731,6 +886,23 @@ def _run(source: str, ns: dict, name: str):
     return None
 
 
+@contextlib.contextmanager
+def edition_language(path: Path):
+    """AGENTKIT_LANG as the edition's kernel has it while its cells run (the English edition's
+    first cell is `%env AGENTKIT_LANG=en`), put back afterwards."""
+    import os
+
+    before = os.environ.get("AGENTKIT_LANG")
+    os.environ["AGENTKIT_LANG"] = "en" if path.parent.name == "en" else "zh"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["AGENTKIT_LANG"]
+        else:
+            os.environ["AGENTKIT_LANG"] = before
+
+
 @functools.cache
 def verdicts(path: Path) -> dict[str, dict[str, object]]:
     """Run the lesson top to bottom; at each exercise, its check on stub, solution and wrong."""
@@ -738,10 +910,10 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
     marks = {ex: (check, sols) for ex, check, sols in exercises(nb)}
     ns: dict = {"__name__": "__main__"}
     out: dict[str, dict[str, object]] = {}
-    with contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()), edition_language(path):
         for i, cell in enumerate(nb.cells):
-            if cell.cell_type != "code":
-                continue
+            if cell.cell_type != "code" or cell.source.startswith("%env"):
+                continue  # the English edition's first cell: edition_language sets it
             if i in marks:
                 check, sols = marks[i]
                 key = cell.id.removeprefix("ex-")
@@ -759,6 +931,7 @@ def verdicts(path: Path) -> dict[str, dict[str, object]]:
                     attempts["misshapen"] = shape + "\n" + aliases
                 out[key] = {}
                 for kind, source in attempts.items():
+                    predictions.TRIES.clear()  # each attempt a first try
                     trial = dict(ns)
                     try:
                         _run(source, trial, f"<{path.stem} {key} {kind}>")
@@ -784,9 +957,30 @@ def test_the_check_fails_on_the_stub_passes_with_the_solution_and_answers_a_wron
     assert not got["stub"].passed and repr(got["stub"]).startswith("… 还没做完"), got["stub"]
     assert got["solution"].passed, got["solution"]
     for n, (_, words) in enumerate(WRONG[key]):
+        words = words[0] if isinstance(words, tuple) else words  # (Chinese, English)
         wrong = got[f"wrong {n}"]
         assert not wrong.passed and "提示：" in repr(wrong), wrong
         assert words in repr(wrong), f"wrong {n}: {words!r} not in {wrong!r}"
+    for n in range(len(RIGHT.get(key, []))):
+        assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
+
+
+BOTH = [(p, k, c) for p, k, c in ALL if any(isinstance(w, tuple) for _, w in WRONG.get(k, []))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path, key, cells", BOTH, ids=[k for _, k, _ in BOTH])
+def test_the_english_checks_catch_the_issue_36_attempts(path, key, cells):
+    """The same attempts in the English edition: each wrong one gets its message in English, the
+    right ones and the solution pass."""
+    got = verdicts(path.parent / "en" / path.name)[key]
+    assert got["solution"].passed, got["solution"]
+    assert repr(got["stub"]).startswith("… Not done yet"), got["stub"]
+    for n, (_, words) in enumerate(WRONG[key]):
+        if isinstance(words, tuple):
+            wrong = got[f"wrong {n}"]
+            assert not wrong.passed and "Hint:" in repr(wrong), wrong
+            assert words[1] in repr(wrong), f"wrong {n}: {words[1]!r} not in {wrong!r}"
     for n in range(len(RIGHT.get(key, []))):
         assert got[f"right {n}"].passed, f"right {n}: {got[f'right {n}']!r}"
 
@@ -869,11 +1063,36 @@ def test_the_small_solution_cells_are_the_references_later_cells_fall_back_on():
         nb = nbformat.read(path, as_version=4)
         for cell in nb.cells:
             if "solution" in tags(cell) and cell.cell_type == "code":
-                for name, ref in REFERENCES.items():
+                for name, ref in REFERENCES.values():
                     if reference_name(name) in defined(cell.source):
                         found[name] = cell.source.split("\n", 1)[1]
                         assert found[name] == inspect.getsource(ref).rstrip(), name
-    assert set(found) == set(REFERENCES)
+    assert set(found) == {name for name, _ in REFERENCES.values()}
+
+
+@pytest.mark.parametrize(
+    "shape", ["lambda", "instance", "partial"], ids=["lambda", "instance", "partial"]
+)
+def test_a_later_cell_finds_the_reference_by_the_check_never_by_the_answers_name(shape, capsys):
+    """Issue 36: a right answer written as a lambda passed, then yours_or_reference raised "no
+    reference answer for <lambda>" (it looked the answer up by its __name__)."""
+    from agentkit.lessons import checks
+    from agentkit.lessons.solution import reference_build_request
+
+    class Builder:
+        def __call__(self, question):
+            return reference_build_request(question)
+
+    right = {
+        "lambda": lambda q: reference_build_request(q),
+        "instance": Builder(),
+        "partial": functools.partial(reference_build_request),
+    }[shape]
+    assert checks.yours_or_reference(right, checks.request) is right
+    assert "你的 build_request" in capsys.readouterr().out
+    wrong = {"lambda": lambda q: {}, "instance": object(), "partial": functools.partial(dict)}
+    assert checks.yours_or_reference(wrong[shape], checks.request) is reference_build_request
+    assert "参考答案 reference_build_request" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path, key, cells", ALL, ids=[k for _, k, _ in ALL])
@@ -918,6 +1137,15 @@ def _type_error(*args, **kwargs):  # a TypeError inside a function whose paramet
     raise TypeError("learner bug")
 
 
+def patch_every_checks_module(monkeypatch, name: str, value) -> None:
+    """`name` replaced in every module of agentkit.lessons.checks that has it (one per lesson)."""
+    from agentkit.lessons import checks
+
+    for module in checks.modules():
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, value)
+
+
 CHECKS = [
     f
     for name, f in vars(__import__("agentkit.lessons.checks", fromlist=["x"])).items()
@@ -951,11 +1179,9 @@ def test_a_bug_inside_a_check_is_reported_as_the_checks_own_never_blamed_on_the_
     import inspect
     import operator
 
-    from agentkit.lessons import checks
-
     broken = operator.attrgetter("x")  # C code: raises TypeError, with no frame of the learner's
     for helper in ("require", "answered", "returned"):
-        monkeypatch.setattr(checks, helper, broken)
+        patch_every_checks_module(monkeypatch, helper, broken)
     n = len(inspect.signature(check.__wrapped__).parameters)
     args = [lambda *a, **k: None] * n
     verdict = check(*args)
@@ -1017,3 +1243,73 @@ def test_a_round_appended_in_place_but_not_returned_is_not_a_pass():
 
     verdict = checks.round_appended(append_round)
     assert not verdict.passed and "返回 messages" in repr(verdict), verdict
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_wrong_prediction_gets_a_clue_first_and_the_answer_on_a_second_try(lang, monkeypatch):
+    """Issue 36: the prediction checks gave the answer away on the first wrong try. Now the first
+    says where the prediction is off, the second (or show_answer=True at once) what happens."""
+    from agentkit.lessons import checks
+
+    monkeypatch.setenv("AGENTKIT_LANG", lang)
+    predictions.TRIES.clear()
+    questions = [checks.task("where"), checks.task("hello"), checks.task("where")]
+    wrong = ["end_turn", "end_turn", "end_turn"]
+    first = checks.predicted_stop_reasons(wrong, questions)
+    assert not first.passed and "tool_use" not in repr(first), first
+    assert ("第 1, 3 项不对" if lang == "zh" else "item 1, 3 is off") in repr(first), first
+    assert "show_answer=True" in repr(first), first
+    second = checks.predicted_stop_reasons(wrong, questions)
+    assert not second.passed and "['tool_use', 'end_turn', 'tool_use']" in repr(second), second
+    right = checks.predicted_stop_reasons(["tool_use", "end_turn", "tool_use"], questions)
+    assert right.passed and not predictions.TRIES, right
+    asked = checks.predicted_stop_reasons(wrong, questions, show_answer=True)
+    assert "['tool_use', 'end_turn', 'tool_use']" in repr(asked), asked
+
+
+def test_a_pause_turn_sent_again_as_it_was_is_said_so_not_called_an_appended_message():
+    """Issue 36: a loop that appended nothing after pause_turn was told it "appended a user
+    message" (the question, which was already there)."""
+    from agentkit.grading import check_loop
+    from agentkit.lessons.scenarios import scenarios
+    from agentkit.tools import tool_results
+
+    def skips_the_pause(client, messages, *, tools, run_tool, model):
+        for _turn in range(50):
+            resp = client.messages.create(
+                model=model, max_tokens=1024, tools=tools, messages=messages
+            )
+            if resp.stop_reason == "pause_turn":
+                continue  # the content never appended
+            messages.append({"role": "assistant", "content": resp.content})
+            if resp.stop_reason == "end_turn":
+                return messages
+            messages.append({"role": "user", "content": tool_results(resp, run_tool)})
+        raise RuntimeError("safety net")
+
+    [result] = check_loop(skips_the_pause, scenarios("research")).results
+    assert not result.passed and "什么也没追加" in result.diagnosis, result.diagnosis
+    assert "追加了一条 user 消息" not in result.diagnosis, result.diagnosis
+
+
+def display_width(line: str) -> int:
+    """Columns a line takes in JupyterLab's monospace font: a CJK character takes two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.mark.parametrize(
+    "path", registry.paths(NOTEBOOKS), ids=lambda p: str(p.relative_to(NOTEBOOKS))
+)
+def test_no_line_of_an_exercise_cell_is_wider_than_88_columns(path):
+    """Issue 36: lesson 07's stub cut its own instructions off screen (lines to 164 columns)."""
+    nb = nbformat.read(path, as_version=4)
+    wide = [
+        (cell.id, display_width(line), line)
+        for cell in nb.cells
+        if "exercise" in tags(cell)
+        for line in cell.source.splitlines()
+        if display_width(line) > 88
+    ]
+    assert not wide, wide

@@ -341,6 +341,13 @@ def cut_tool_use_resent(f: Facts) -> list[str]:
     return []
 
 
+def _after_a_pause(f: Facts, n: int, msgs: list[Any]) -> str:
+    """What the loop sent after turn n's pause_turn, when it was not the assistant's content."""
+    if msgs == _messages(f.run.requests[n - 1]):  # nothing appended: sent again as it was
+        return diagnosed("pause_resent", n=n)
+    return diagnosed("pause_appended", n=n, message=_describe(msgs[-1] if msgs else {}))
+
+
 def after_a_stop(f: Facts) -> list[str]:
     """What the loop sent after a response that was not tool_use."""
     for n, r in enumerate(f.rounds, 1):
@@ -358,7 +365,7 @@ def after_a_stop(f: Facts) -> list[str]:
             return [diagnosed("empty_user", n=n, stop=stop)]
         if stop == "pause_turn" and (not msgs or msgs[-1].get("role") != "assistant"):
             f.fatal = True
-            return [diagnosed("pause_appended", n=n, message=_describe(msgs[-1] if msgs else {}))]
+            return [_after_a_pause(f, n, msgs)]
         if stop == "refusal" and nxt.get("model") == f.run.requests[n - 1].get("model"):
             return [diagnosed("refusal_resent", n=n)]
         if stop == "end_turn" and nxt == f.run.requests[n - 1]:

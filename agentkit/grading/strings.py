@@ -253,6 +253,13 @@ T = Strings(
             " appended an empty user message (no tool_result at all) and asked again, which the"
             " API rejects",
         ),
+        "pause_resent": (
+            "第 {n} 轮 stop_reason=pause_turn 后，循环什么也没追加，把同样的 messages 又发了一遍："
+            "应把助手的 content 原样追加进 messages 再请求，让服务端工具继续",
+            "After turn {n}'s stop_reason=pause_turn, the loop appended nothing and sent the same"
+            " messages again: append the assistant's content as it is, then ask again, so that the"
+            " server tool continues",
+        ),
         "pause_appended": (
             "第 {n} 轮 stop_reason=pause_turn 后，循环追加了{message}再请求，"
             "而不是把助手的 content 原样发回让服务端工具继续",

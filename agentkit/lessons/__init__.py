@@ -5,7 +5,7 @@
   request log, exits, safety-net handlers, earlier sessions).
 - `scenarios`: the grader's scenarios run by any loop, side by side (lessons 04, 05, 08).
 - `solution`: lesson 07's reference solution (its collapsed solution cell).
-- `checks`: the check cells of every exercise: a few lines in the learner's language
+- `checks`: the check cells of every exercise, one module per lesson: a few lines in the learner's language
   (AGENTKIT_LANG), never a traceback.
 - `strings`: every learner-facing string of these helpers, in Chinese and English.
 

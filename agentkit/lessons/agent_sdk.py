@@ -262,11 +262,21 @@ def _pre_tool_use(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decision(out: Any) -> tuple[str | None, str]:
+    """The decision the CLI reads from a PreToolUse hook's output, and its reason. A decision
+    whose hookSpecificOutput lacks hookEventName "PreToolUse" is no decision to the CLI (it
+    rejects the output, and the model sees "hook failed"), so it is said here."""
     if out is None:
         return None, ""
     require(isinstance(out, dict), T("sdk.hook_dict", type=type(out).__name__))
     specific = out.get("hookSpecificOutput") or {}
-    return specific.get("permissionDecision"), str(specific.get("permissionDecisionReason", ""))
+    decision = specific.get("permissionDecision")
+    event = specific.get("hookEventName") if isinstance(specific, dict) else None
+    require(
+        decision is None or event == "PreToolUse",
+        T("sdk.event_missing") if event is None else T("sdk.event_name", event=event),
+        T("sdk.event_name.hint"),
+    )
+    return decision, str(specific.get("permissionDecisionReason", ""))
 
 
 async def reference_deny_big_refunds(input_data: dict, tool_use_id: Any, context: Any) -> dict:
@@ -306,14 +316,16 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
 
     refund = f"mcp__{SERVER}__process_refund"
     big, reason = _decision(run_sync(ask(refund, 120.0)))
-    require(big == "deny", T("sdk.not_denied", cap=REFUND_CAP, decision=big))
+    require(big == "deny", T("sdk.not_denied", amount=120.0, cap=REFUND_CAP, decision=big))
     require(reason.strip(), T("sdk.reason"))
     small, _ = _decision(run_sync(ask(refund, 50.0)))
     require(small != "deny", T("sdk.small_denied"))
     at_cap, _ = _decision(run_sync(ask(refund, float(REFUND_CAP))))  # the boundary, as lesson 04
     require(at_cap != "deny", T("sdk.cap_denied", cap=REFUND_CAP))
     over, _ = _decision(run_sync(ask(refund, REFUND_CAP + 0.5)))
-    require(over == "deny", T("sdk.not_denied", cap=REFUND_CAP, decision=over))
+    require(
+        over == "deny", T("sdk.not_denied", amount=REFUND_CAP + 0.5, cap=REFUND_CAP, decision=over)
+    )
     lookup, _ = _decision(run_sync(ask(f"mcp__{SERVER}__lookup_order", None)))
     require(lookup != "deny", T("sdk.lookup_denied"))
     return T("refund_cap_hook.passed")
@@ -343,6 +355,10 @@ def finished_reader(finished: Callable[[Any], Any]) -> str:
         (_result("success", True, 1, "end_turn"), False, "finished.flagged"),
         # the hint says "only both together": subtype alone, or is_error alone, is not enough
         (_result("error_max_turns", False, 1, "tool_use"), False, "finished.unflagged"),
+        # any error subtype, not only error_max_turns; a one-turn success is finished too
+        (_result("error_during_execution", False, 2, None), False, "finished.unflagged_other"),
+        (_result("error_max_budget_usd", False, 2, None), False, "finished.budget"),
+        (_result("success", False, 1, "end_turn"), True, "finished.one_turn"),
     ]
     for result, expected, what in cases:
         got = call_learner(finished, "def finished(result)", result)

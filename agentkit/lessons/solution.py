@@ -146,13 +146,13 @@ class ReferenceRefundLimit:
         return None
 
 
-REFERENCES: dict[
-    str, Callable[..., Any]
-] = {  # the learner's name -> the reference answer later cells fall back on
-    "build_request": reference_build_request,
-    "append_round": reference_append_round,
-    "answer": reference_answer,
-    "RefundLimit": ReferenceRefundLimit,
+REFERENCES: dict[str, tuple[str, Callable[..., Any]]] = {
+    # the check (by its name in agentkit.lessons.checks) -> the name the exercise asks for, and the
+    # reference answer later cells fall back on
+    "request": ("build_request", reference_build_request),
+    "round_appended": ("append_round", reference_append_round),
+    "tool_result_block": ("answer", reference_answer),
+    "refund_hook": ("RefundLimit", ReferenceRefundLimit),
 }
 
 

@@ -42,6 +42,23 @@ T = Strings(
         ),
         "want_function": ("{name} 应当是一个函数。", "{name} should be a function."),
         "sep": ("；", "; "),
+        "predicted.clue": (
+            "你的预测和实际不一样：{clue}。",
+            "Your prediction is not what happens: {clue}.",
+        ),
+        "predicted.again": (
+            "再想想，改了再运行一次；第二次还不对时会给出实际结果（想直接看：在检查里加 show_answer=True）。",
+            "Think again, change it and run the check again; a second wrong try shows what actually "
+            "happens (to see it now, add show_answer=True to the check).",
+        ),
+        "clue.keys": ("{keys} 这几项不对", "the entries for {keys} are off"),
+        "clue.sets": (
+            "多写了 {extra} 个、漏了 {missed} 个",
+            "{extra} too many and {missed} missing",
+        ),
+        "clue.length": ("你写了 {n} 项，实际有 {m} 项", "you wrote {n} items, and there are {m}"),
+        "clue.items": ("第 {items} 项不对", "item {items} is off (counting from 1)"),
+        "clue.value": ("实际不是 {mine!r}", "it is not {mine!r}"),
         "predicted_vs_actual": (
             "你的预测是 {prediction!r}，实际是 {actual}。",
             "You predicted {prediction!r}; what actually happens is {actual}.",
@@ -87,6 +104,7 @@ T = Strings(
             "订单 A-1001、A-1002、A-1003 都有问题，请帮我退款。",
             "Orders A-1001, A-1002 and A-1003 all have problems. Please refund them.",
         ),
+        "task.hello": ("你好！", "Hello!"),
         "task.where": ("订单 A-1003 现在到哪了？", "Where is order A-1003 now?"),
         "task.cancel_refund": (
             "订单 A-1002 我不想要了，请帮我取消并退款。",
@@ -221,6 +239,17 @@ T = Strings(
             "(stop_reason=max_tokens).",
         ),
         "request.too_small.hint": ("用 max_tokens=1024。", "Use max_tokens=1024."),
+        "request.forced": (
+            "“{question}”不需要工具，回复却是 stop_reason={stop_reason}（tool_choice={choice!r}）："
+            "这个请求强迫模型调用工具。",
+            '"{question}" needs no tool, yet the reply has stop_reason={stop_reason} '
+            "(tool_choice={choice!r}): the request forces the model to call a tool.",
+        ),
+        "request.forced.hint": (
+            '去掉 tool_choice（或写 {{"type": "auto"}}）：用不用工具由模型决定，循环从 stop_reason 读出它的决定。',
+            'Leave tool_choice out (or write {{"type": "auto"}}): the model decides whether to use '
+            "a tool, and the loop reads its decision from stop_reason.",
+        ),
         "request.no_tool_call": (
             "请求被接受了，但 stop_reason={stop_reason}，没有工具调用：tools 传对了吗？",
             "The request was accepted, but stop_reason={stop_reason} and no tool was called: did "
@@ -473,6 +502,31 @@ T = Strings(
             "比较 input['amount'] 和 self.limit，不要写死订单号或金额。",
             "Compare input['amount'] with self.limit; don't hard-code an order id or an amount.",
         ),
+        "refund_hook.just_over": (
+            "500.5 元的退款超过上限 500，却被放行了。",
+            "A refund of 500.5 is above the limit of 500, yet it went through.",
+        ),
+        "refund_hook.just_over.hint": (
+            '金额按原样和上限比较（input["amount"] > self.limit）：int() 会把 500.5 变成 500。',
+            'Compare the amount as it is with the limit (input["amount"] > self.limit): int() '
+            "turns 500.5 into 500.",
+        ),
+        "refund_hook.other_limit": (
+            "上限设成 100 时，120 元的退款被放行了：要用传进来的 limit（self.limit）。",
+            "With the limit at 100, the 120 refund went through: use the limit passed in "
+            "(self.limit).",
+        ),
+        "refund_hook.shared": (
+            "又建了一个 RefundLimit({limit}) 之后，原来那个 RefundLimit(500) 放行了 899 元的退款："
+            "两个 hook 共用了同一个上限。",
+            "Once another RefundLimit({limit}) was made, the first RefundLimit(500) let the 899 "
+            "refund through: the two hooks share one limit.",
+        ),
+        "refund_hook.shared.hint": (
+            "把上限存在这个对象自己身上（__init__ 里 self.limit = limit），不要放进模块变量或类属性。",
+            "Keep the limit on the object itself (self.limit = limit in __init__), not in a "
+            "module variable or a class attribute.",
+        ),
         "refund_hook.fixed_limit": (
             "上限设成 1000 时，899 元的退款也被拒绝了：要用传进来的 limit（self.limit），不要写死 500。",
             "With the limit at 1000, the 899 refund was denied too: use the limit passed in "
@@ -622,14 +676,25 @@ T = Strings(
             "Raise the max_tokens you are given (max_tokens * 2, say); don't hard-code a number.",
         ),
         "branches.not_more": (
-            "max_tokens=1500 时 on_max_tokens 返回了 {more!r}：没有比传进来的 max_tokens 大。",
-            "With max_tokens=1500, on_max_tokens returned {more!r}: no more than the max_tokens "
+            "max_tokens={asked} 时 on_max_tokens 返回了 {more!r}：没有比传进来的 max_tokens 大。",
+            "With max_tokens={asked}, on_max_tokens returned {more!r}: no more than the max_tokens "
             "passed in.",
         ),
+        "branches.drifts": (
+            "两次都传 max_tokens={asked}，on_max_tokens 先返回 {first}，后返回 {again}："
+            "新的上限不只由传进来的值决定。",
+            "Given max_tokens={asked} twice, on_max_tokens returned {first}, then {again}: the new "
+            "budget does not come from the value passed in alone.",
+        ),
+        "branches.drifts.hint": (
+            "只用参数 max_tokens 算新的上限（例如 max_tokens * 2），不要在模块变量里累加。",
+            "Compute the new budget from the max_tokens parameter alone (max_tokens * 2, say), "
+            "not from a module variable that keeps growing.",
+        ),
         "branches.fixed": (
-            "max_tokens={small} 和 1500 时 on_max_tokens 都返回 {budget}：它没有跟着传进来的值变。",
-            "With max_tokens={small} and with 1500, on_max_tokens returned {budget} both times: "
-            "it does not follow the value passed in.",
+            "max_tokens={asked} 时 on_max_tokens 都返回 {budget}：它没有跟着传进来的值变。",
+            "With max_tokens={asked}, on_max_tokens returned {budget} every time: it does not "
+            "follow the value passed in.",
         ),
         "branches.cut_again": (
             "加到 {budget} 重试，回答又被截断了（stop_reason=max_tokens）：加得太少。",
@@ -777,6 +842,7 @@ T = Strings(
             "见到 text 就退出的循环退款了 {done} 次，你写的是 {mine!r}。",
             "The loop that exits on text made {done} refunds; you wrote {mine!r}.",
         ),
+        "text_exit.count": ("退款次数写的是 {mine!r}。", "The refund count you wrote is {mine!r}."),
         "text_exit.bool": (
             "（次数写成整数，不是 True/False。）",
             " (Write the count as an integer, not True/False.)",
@@ -984,9 +1050,26 @@ T = Strings(
             "Write the hook as async def: the SDK awaits what it returns.",
         ),
         "sdk.not_denied": (
-            "退款 120 元（上限 {cap}）时钩子没有拒绝（permissionDecision={decision!r}）。",
-            "The hook did not deny a refund of 120 (the limit is {cap}) "
+            "退款 {amount} 元（上限 {cap}）时钩子没有拒绝（permissionDecision={decision!r}）。",
+            "The hook did not deny a refund of {amount} (the limit is {cap}) "
             "(permissionDecision={decision!r}).",
+        ),
+        "sdk.event_missing": (
+            "钩子拒绝了，但 hookSpecificOutput 里没有 hookEventName：CLI 不认这个输出，退款照样执行。",
+            "The hook denied, but hookSpecificOutput has no hookEventName: the CLI rejects this "
+            "output, and the refund goes ahead.",
+        ),
+        "sdk.event_name": (
+            '钩子拒绝了，但 hookSpecificOutput 的 hookEventName 是 {event!r}，不是 "PreToolUse"：'
+            "CLI 把它当成钩子出错（模型收到 hook failed），而不是一次拒绝。",
+            "The hook denied, but hookSpecificOutput's hookEventName is {event!r}, not "
+            '"PreToolUse": the CLI takes it as a failed hook (the model gets "hook failed"), not '
+            "as a denial.",
+        ),
+        "sdk.event_name.hint": (
+            'hookSpecificOutput 里写上 "hookEventName": "PreToolUse"，和这个钩子挂在的事件一致。',
+            'Put "hookEventName": "PreToolUse" in hookSpecificOutput: the event this hook is '
+            "registered for.",
         ),
         "sdk.reference_reason": (
             "退款 {amount} 元超过自动退款上限 {cap} 元，需要人工审核。",
@@ -1075,6 +1158,16 @@ T = Strings(
             "For each tool_use block, call run_tool(block.name, block.input) and put its output "
             "in the tool_result.",
         ),
+        "ran.twice": (
+            "{call} 被执行了 {n} 次：每个 tool_use 块只执行一次（执行两次，退款就退了两次）。",
+            "{call} was run {n} times: run each tool_use block once (run twice, a refund is paid "
+            "twice).",
+        ),
+        "ran.twice.hint": (
+            "对每个 tool_use 块只调用一次 run_tool，把这一次的输出（或错误）放进它的 tool_result。",
+            "Call run_tool once per tool_use block, and put that one call's output (or error) in "
+            "its tool_result.",
+        ),
         "ran.other_call": (
             "{call} 的 tool_result 装的是另一次调用的输出。",
             "The tool_result for {call} holds another call's output.",
@@ -1098,6 +1191,18 @@ T = Strings(
             "退款正好 {cap} 元没有超过上限（REFUND_CAP = {cap}），钩子却拒绝了：大于才拒绝，不是大于等于。",
             "A refund of exactly {cap} is not above the limit (REFUND_CAP = {cap}), yet the hook "
             "denied it: deny above the limit, not at it.",
+        ),
+        "finished.unflagged_other": (
+            "subtype 是 error_during_execution 而 is_error 为 False",
+            "subtype is error_during_execution while is_error is False",
+        ),
+        "finished.budget": (
+            "subtype 是 error_max_budget_usd 而 is_error 为 False",
+            "subtype is error_max_budget_usd while is_error is False",
+        ),
+        "finished.one_turn": (
+            "subtype 是 success、is_error 为 False，只用了 1 轮",
+            "subtype is success and is_error False, in a single turn",
         ),
         "finished.unflagged": (
             "subtype 是 error_max_turns 而 is_error 为 False",

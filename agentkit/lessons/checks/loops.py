@@ -1,0 +1,35 @@
+"""Whole loops as checks read them (lessons 05 and 07): the signature the grader calls, and what
+the grader leaves to the loop's caller."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...grading import check_loop, run_scenario
+from ..scenarios import scenarios
+from ..strings import T
+from .core import require, takes
+
+
+def _takes_a_loop(loop: Callable[..., Any], name: str) -> None:
+    """The loop takes what the grader passes: the client and messages, then tools, run_tool and
+    model by name."""
+    spec = f"def {name}(client, messages, *, tools, run_tool, model)"
+    takes(loop, spec, None, [], tools=[], run_tool=None, model="")
+
+
+def _named_exits(loop: Callable[..., Any]) -> None:
+    """What the grader leaves to the loop's caller, held here: a refusal is not returned as if
+    the task were done, and reaching the safety net is said by raising."""
+    from ..scenarios import scenario
+
+    run = run_scenario(loop, scenario("refusal"))
+    last = next((r for r in reversed(run.responses) if r), None)
+    require(
+        run.error is not None or not last or last.get("stop_reason") != "refusal",
+        T("named_exits.refusal"),
+        T("named_exits.refusal.hint"),
+    )
+    net = check_loop(loop, scenarios("runaway")).results[0]
+    require(net.passed, T("scenario_failed", title=net.title, diagnosis=net.diagnosis))

@@ -1,0 +1,45 @@
+"""Prediction checks: a wrong first try gets a clue, not the answer; the answer comes with the
+second wrong try, or at once when asked (`checks.predicted_rounds(my_prediction,
+show_answer=True)`).
+
+The tries are counted per check in this process (the kernel): a right try starts over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..strings import T
+from .core import Wrong, checking
+
+TRIES: Counter[str] = Counter()
+"""Wrong tries so far, by check name."""
+
+
+def predicted(mine: Any, actual: Any, answer: str) -> None:
+    """`mine` is `actual`; otherwise Wrong: a clue on the first try, `answer` (the sentence that
+    says what actually happens) on a later one or when the learner asked for it."""
+    name, show = checking()
+    if mine == actual:
+        TRIES.pop(name, None)
+        return
+    TRIES[name] += 1
+    if show or TRIES[name] >= 2:
+        raise Wrong(answer)
+    raise Wrong(T("predicted.clue", clue=clue(mine, actual)), T("predicted.again"))
+
+
+def clue(mine: Any, actual: Any) -> str:
+    """Where a prediction is off, without the actual values."""
+    if isinstance(mine, dict) and isinstance(actual, dict):
+        off = [str(k) for k in actual if mine.get(k) != actual[k]]
+        return T("clue.keys", keys=", ".join(off))
+    if isinstance(mine, (set, frozenset)) and isinstance(actual, (set, frozenset)):
+        return T("clue.sets", extra=len(mine - actual), missed=len(actual - mine))
+    if isinstance(mine, list) and isinstance(actual, list):
+        if len(mine) != len(actual):
+            return T("clue.length", n=len(mine), m=len(actual))
+        off = [str(i) for i, (a, b) in enumerate(zip(mine, actual, strict=True), 1) if a != b]
+        return T("clue.items", items=", ".join(off), n=len(off))
+    return T("clue.value", mine=mine)
