@@ -22,6 +22,7 @@ import pytest
 from agentkit.lessons import registry
 from agentkit.lessons.checks import INTERNAL, Verdict, predictions
 from agentkit.lessons.solution import HEAD
+from agentkit.settings import speaking
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = registry.paths(NOTEBOOKS, ("zh",))  # every lesson (agentkit.lessons.registry)
@@ -886,21 +887,10 @@ def _run(source: str, ns: dict, name: str):
     return None
 
 
-@contextlib.contextmanager
 def edition_language(path: Path):
     """AGENTKIT_LANG as the edition's kernel has it while its cells run (the English edition's
     first cell is `%env AGENTKIT_LANG=en`), put back afterwards."""
-    import os
-
-    before = os.environ.get("AGENTKIT_LANG")
-    os.environ["AGENTKIT_LANG"] = "en" if path.parent.name == "en" else "zh"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["AGENTKIT_LANG"]
-        else:
-            os.environ["AGENTKIT_LANG"] = before
+    return speaking("en" if path.parent.name == "en" else "zh")
 
 
 @functools.cache
