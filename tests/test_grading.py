@@ -622,7 +622,7 @@ def verdicts(report):
 # fails wherever the stand-in looks an order up, not only in the English scenario.
 DONE_IN_ENGLISH = {
     "guide", "parallel", "shipped", "unexpected", "long", "tool_error", "bad_input", "refund_cap",
-    "poll", "midstream", "round_failure", "stop_sequence",
+    "poll", "midstream", "round_failure", "stop_sequence", "conversation", "another_model",
 }  # fmt: skip
 
 

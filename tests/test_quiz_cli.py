@@ -326,11 +326,11 @@ def test_a_real_sigint_abandons_the_exam(tmp_path):
     )
     try:
         fd = proc.stdout.fileno()
-        first = _read_until(fd, b"Your answer (A-D): ")
+        first = _read_until(fd, b"Your answer (A-D")
         proc.stdin.write(questions[0].correct_letter.encode() + b"\n")
         proc.stdin.flush()
         second = _read_until(fd, b"Question 2/3")
-        second += _read_until(fd, b"Your answer (A-D): ")
+        second += _read_until(fd, b"Your answer (A-D")
         proc.send_signal(signal.SIGINT)
         rest, err = proc.communicate(timeout=30)
     finally:
