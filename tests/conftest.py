@@ -28,6 +28,25 @@ def _lowered_budget(request, monkeypatch):
         monkeypatch.setattr(runner, "LIMIT", LOWERED_LIMIT)
 
 
+@pytest.fixture(autouse=True)
+def _specimens_start_clean():
+    """A specimen that leaks state between runs (`mutable_default_history`'s `history=[]`) keeps
+    it in its function's defaults, which outlive a test: each test starts and ends with them
+    empty, so what one test ran never shows in another's conversation (whatever the worker's
+    order of files)."""
+    from agentkit import antipatterns
+
+    def clear():
+        for fn in vars(antipatterns).values():
+            for default in (getattr(fn, "__kwdefaults__", None) or {}).values():
+                if isinstance(default, list | dict | set):
+                    default.clear()
+
+    clear()
+    yield
+    clear()
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the item, so a fixture can act on failure (browser screenshots)."""
