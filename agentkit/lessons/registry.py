@@ -46,6 +46,11 @@ class Lesson:
         folder = notebooks if lang == "zh" else notebooks / lang
         return folder / f"{self.stem}.ipynb"
 
+    def source(self, notebooks: Path) -> Path:
+        """This lesson's text source, both languages side by side: `src/<stem>.md` in
+        `notebooks` (scripts/lesson_sources.py builds the notebook from it)."""
+        return notebooks / "src" / f"{self.stem}.md"
+
 
 def _ex(key: str, check: str) -> Exercise:
     return Exercise(key, check if "." in check else f"checks.{check}")
