@@ -119,6 +119,14 @@ def paths(notebooks: Path, langs: tuple[str, ...] = LANGS, **which: bool) -> lis
     return [lesson.path(notebooks, lang) for lang in langs for lesson in lessons(**which)]
 
 
+def lesson(number: str) -> Lesson:
+    """The lesson numbered `number` (`06b`), as lesson 00's table and the guides call it."""
+    found = [lesson for lesson in LESSONS if lesson.number == number]
+    if not found:
+        raise KeyError(f"no lesson {number!r}: the lessons are {[x.number for x in LESSONS]}")
+    return found[0]
+
+
 def exercises() -> list[tuple[Lesson, Exercise]]:
     return [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises]
 
