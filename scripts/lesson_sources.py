@@ -20,7 +20,7 @@ A source is a sequence of cells. Each cell is a header line, an HTML comment, th
     ## One request
     ````
 
-    <!-- cell code id=ex-01-request {"tags": ["exercise"]} -->
+    <!-- cell code id=ex-01-example {"tags": ["exercise"]} -->
     ````python
     request = ...  # TODO：补全
     ````
