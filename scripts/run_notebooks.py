@@ -14,6 +14,7 @@ A stale notebook fails CI: strict `pytest --nbval` compares every stored output 
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -90,12 +91,21 @@ def plan(argv: list[str]) -> tuple[list[Path], list[Path]]:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build each lesson from its source, then its English twin, and execute both."
+    )
+    parser.add_argument(
+        "lessons", nargs="*", help="notebooks/src/NN_x.md, notebooks/NN_x.ipynb or en/NN_x.ipynb"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="build over a notebook edited after its source"
+    )
+    args = parser.parse_args(argv)
     offline_env()
-    force = "--force" in argv
-    sources, paths = plan([a for a in argv if a != "--force"])
+    sources, paths = plan(args.lessons)
     try:
         for source in sources:
-            lesson_sources.build(source, force=force)
+            lesson_sources.build(source, force=args.force)
         build_english.build(sources)
     except (lesson_sources.SourceError, build_english.EnglishError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -162,3 +162,20 @@ def test_a_fence_is_longer_than_any_run_of_backticks_in_the_body():
     text = lesson_sources.to_text(nb)
     assert "\n`````markdown zh\n" in text
     assert lesson_sources.from_text(text).cells[0].source == body
+
+
+def test_run_notebooks_stops_before_executing_over_a_notebooks_own_edits(
+    lesson01, capsys, monkeypatch
+):
+    import run_notebooks
+
+    monkeypatch.setattr(run_notebooks, "offline_env", lambda: None)  # the tests' environment kept
+    lesson, folder = lesson01
+    path = lesson.path(folder)
+    nb = _read(path)
+    nb.cells[0].source += "\n\n新的一句。"
+    nbformat.write(nb, path)
+    assert run_notebooks.main([str(path)]) == 1
+    said = capsys.readouterr()
+    assert "edited after its source" in said.err and "executing" not in said.out
+    assert _read(path).cells[0].source.endswith("新的一句。")
