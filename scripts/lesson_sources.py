@@ -328,10 +328,11 @@ def build(path: Path, *, force: bool = False) -> bool:
         and path.stat().st_mtime > source.stat().st_mtime
         and to_text(stored) != to_text(nb)
     ):
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         raise SourceError(
             f"{path.name} was edited after its source {source.name} and differs from it: run"
-            f" python scripts/lesson_sources.py import {path} (keep the notebook's edits) or"
-            f" build --force (keep the source's)"
+            f" python scripts/lesson_sources.py import {shown} (keep the notebook's edits), or"
+            f" pass --force to run_notebooks.py or lesson_sources.py build (keep the source's)"
         )
     nbformat.write(nb, path)
     return True
