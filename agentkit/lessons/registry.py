@@ -2,8 +2,8 @@
 
 Tests, the edition builders, the lengths table of the instructor guides and the Lite build read
 the lessons from here, never from a file-name pattern: adding a lesson is one `Lesson` entry plus
-its notebook (and its English twin, built by scripts/build_english.py); adding an exercise is one
-`Exercise` in its lesson plus its cells. `tests/test_registry.py` walks this list against the
+its text source, notebooks/src/<stem>.md (both notebooks are built from it by
+scripts/run_notebooks.py); adding an exercise is one `Exercise` in its lesson plus its cells. `tests/test_registry.py` walks this list against the
 notebooks: every notebook listed, every exercise cell (tag `exercise`, id `ex-<key>`) in order, the
 check cell calling the check named here, which exists.
 """
