@@ -3,8 +3,9 @@
     python scripts/build_english.py                       # every notebooks/*.ipynb
     python scripts/build_english.py notebooks/02_*.ipynb  # one lesson
 
-Each lesson is written once, in notebooks/NN_*.ipynb (the Chinese edition), with its English beside
-it in the cells' metadata:
+Each lesson is written once, in its text source notebooks/src/NN_*.md (scripts/lesson_sources.py
+builds notebooks/NN_*.ipynb, the Chinese edition, from it), with its English beside it, carried in
+the Chinese notebook's cell metadata:
 
 * a markdown cell carries `metadata["en"]`: the whole cell's markdown in English;
 * a code cell whose source holds a CJK character (a comment, a string literal) carries

@@ -42,6 +42,8 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from agentkit.lessons import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = "314.0.6"  # must match jupyterlite-pyodide-kernel's PYODIDE_VERSION
 PYTHON = "3.14"
@@ -274,14 +276,20 @@ def build(out: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Path:
 
 
 def copy_contents(contents: Path, files: Path) -> None:
-    """The lessons as the site serves them: every notebook rewritten with each multiline string
-    (a stored output's text, a cell's source) as one string, not a list of lines. JupyterLite
-    hands the file to JupyterLab as it is, and JupyterLab shows a list's lines joined by ","
-    (jupyterlite/jupyterlite#1105): a "," would start every line of every stored output."""
-    shutil.copytree(contents, files, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.md"))
-    for path in files.rglob("*.ipynb"):
-        nb = nbformat.read(path, as_version=4)
-        path.write_text(nbformat.writes(nb, split_lines=False), encoding="utf-8")
+    """The lessons as the site serves them: the lessons of agentkit.lessons.registry found in
+    `contents` (and any other notebook there, as `registry.sources` lists them), each with its
+    English twin in en/; not the text sources (src/) or the notes beside them. Every notebook is
+    rewritten with each multiline string (a stored output's text, a cell's source) as one string,
+    not a list of lines. JupyterLite hands the file to JupyterLab as it is, and JupyterLab shows a
+    list's lines joined by "," (jupyterlite/jupyterlite#1105): a "," would start every line of
+    every stored output."""
+    for source in registry.sources(contents):
+        for path in (source, source.parent / "en" / source.name):
+            if path.exists():
+                target = files / path.relative_to(contents)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                nb = nbformat.read(path, as_version=4)
+                target.write_text(nbformat.writes(nb, split_lines=False), encoding="utf-8")
 
 
 def outside_urls(site: Path) -> list[str]:

@@ -4,14 +4,17 @@
     python scripts/run_notebooks.py notebooks/02_*.ipynb  # one lesson and its English twin
     python scripts/run_notebooks.py notebooks/en/02_*.ipynb   # the English edition only
 
-It first builds the English edition (scripts/build_english.py) from the sources, then executes each
-source notebook and its twin in notebooks/en/.
+It first builds each lesson's notebook from its text source, notebooks/src/NN_x.md
+(scripts/lesson_sources.py, keeping the outputs of unchanged cells), then the English edition
+(scripts/build_english.py), then executes each notebook and its twin in notebooks/en/.
+`--force` builds over a notebook edited after its source (see lesson_sources.py `import`).
 
 A stale notebook fails CI: strict `pytest --nbval` compares every stored output with a fresh run.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -26,6 +29,7 @@ from agentkit.settings import CLEARED_FOR_TESTS
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_english  # noqa: E402  (a sibling script)
+import lesson_sources  # noqa: E402
 
 
 def offline_env() -> None:
@@ -75,6 +79,8 @@ def plan(argv: list[str]) -> tuple[list[Path], list[Path]]:
     sources, run_them = [], []
     for a in argv or [str(p) for p in registry.sources(ROOT / "notebooks")]:
         path = Path(a).resolve()
+        if path.suffix == ".md":  # a lesson's source names its notebook
+            path = lesson_sources.notebook_path(path)
         english_only = path.parent.name == "en"
         source = path.parent.parent / path.name if english_only else path
         sources.append(source)
@@ -85,11 +91,23 @@ def plan(argv: list[str]) -> tuple[list[Path], list[Path]]:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build each lesson from its source, then its English twin, and execute both."
+    )
+    parser.add_argument(
+        "lessons", nargs="*", help="notebooks/src/NN_x.md, notebooks/NN_x.ipynb or en/NN_x.ipynb"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="build over a notebook edited after its source"
+    )
+    args = parser.parse_args(argv)
     offline_env()
-    sources, paths = plan(argv)
+    sources, paths = plan(args.lessons)
     try:
+        for source in sources:
+            lesson_sources.build(source, force=args.force)
         build_english.build(sources)
-    except build_english.EnglishError as e:
+    except (lesson_sources.SourceError, build_english.EnglishError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     for p in paths:

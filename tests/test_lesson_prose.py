@@ -12,6 +12,7 @@ import pytest
 from agentkit import antipatterns
 from agentkit.grading import SCENARIOS, run_scenario
 from agentkit.grading.runner import MAX_REQUESTS
+from agentkit.lessons import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -20,7 +21,7 @@ BY_KEY = {sc.key: sc for sc in SCENARIOS}
 
 
 def cells(lang: str, lesson: str):
-    [path] = EDITIONS[lang].glob(f"{lesson}_*.ipynb")
+    path = registry.lesson(lesson).path(NOTEBOOKS, lang)
     return nbformat.read(path, as_version=4).cells
 
 
@@ -112,7 +113,7 @@ def test_lesson_06_says_the_fallback_models_in_the_request_are_a_beta_the_instal
 # --- exam wording in the English edition -------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", sorted(EDITIONS["en"].glob("*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", registry.paths(NOTEBOOKS, ("en",)), ids=lambda p: p.stem)
 def test_english_lessons_say_agentic_loop_as_the_exam_does(path):
     for c in nbformat.read(path, as_version=4).cells:
         if c.cell_type == "markdown":

@@ -285,7 +285,13 @@ def test_the_site_stores_each_output_text_as_one_string_so_no_comma_starts_a_lin
     (jupyterlite/jupyterlite#1105); the site's copies hold one string per output text."""
     lessons = tmp_path / "notebooks"
     (lessons / "en").mkdir(parents=True)
-    for name in ("01_one_request.ipynb", "en/01_one_request.ipynb", "STYLE.md"):
+    (lessons / "src").mkdir()
+    for name in (
+        "01_one_request.ipynb",
+        "en/01_one_request.ipynb",
+        "STYLE.md",
+        "src/01_one_request.md",
+    ):
         shutil.copy2(ROOT / "notebooks" / name, lessons / name)
     build_lite.copy_contents(lessons, tmp_path / "files")
     source = ROOT / "notebooks" / "01_one_request.ipynb"
@@ -302,4 +308,8 @@ def test_the_site_stores_each_output_text_as_one_string_so_no_comma_starts_a_lin
             assert all(isinstance(v, str | dict) for v in values if v is not None), out
             assert out.get("text") == kept.get("text")
     assert (tmp_path / "files" / "en" / source.name).exists()
-    assert not list((tmp_path / "files").glob("*.md"))
+    assert sorted(p.relative_to(tmp_path / "files") for p in (tmp_path / "files").rglob("*")) == [
+        Path(source.name),
+        Path("en"),
+        Path("en") / source.name,
+    ]  # the lessons only: no notes, no text sources

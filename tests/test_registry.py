@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_editions  # noqa: E402  (scripts, not a package)
+import build_english  # noqa: E402
+import build_lite  # noqa: E402
 import lesson_lengths  # noqa: E402
+import lesson_sources  # noqa: E402
+import run_notebooks  # noqa: E402
 
 
 def tags(cell) -> list[str]:
@@ -58,47 +62,93 @@ def test_lesson_numbers_are_unique_and_in_order():
     assert len(set(keys)) == len(keys)
 
 
+LESSON_10 = """<!-- notebook {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}} -->
+
+<!-- cell markdown id=extra-00 -->
+```markdown zh
+# 第 10 课
+```
+```markdown en
+# Lesson 10
+```
+
+<!-- cell code id=ex-10-extra {"tags": ["exercise"]} -->
+```python
+answer = ...  # TODO：填上
+```
+```json en
+["# TODO：填上", "# TODO: fill it in"]
+```
+
+<!-- cell code id=c-10 {"tags": ["check"]} -->
+```python
+checks.stop_reasons(answer)
+```
+
+<!-- cell code id=solution-10 {"jupyter": {"source_hidden": true}, "tags": ["solution"]} -->
+```python
+# 参考答案：先自己做，卡住了再展开看
+reference_answer = 1
+```
+```json en
+["# 参考答案：先自己做，卡住了再展开看", "# Reference answer: try it yourself first; expand it if you get stuck"]
+```
+"""
+
+
 def _lesson_10(folder: Path) -> Lesson:
-    """A throwaway lesson 10 with one exercise, written to `folder` in both languages."""
+    """A throwaway lesson 10 with one exercise: one registry entry plus its text source, both
+    notebooks built from it as scripts/run_notebooks.py builds them (without executing)."""
     lesson = Lesson("10_extra", (Exercise("10-extra", "checks.stop_reasons"),))
-    for lang in registry.LANGS:
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [
-            nbformat.v4.new_markdown_cell("# 10"),
-            nbformat.v4.new_code_cell("answer = ...", metadata={"tags": ["exercise"]}),
-            nbformat.v4.new_code_cell("checks.stop_reasons(answer)", metadata={"tags": ["check"]}),
-            nbformat.v4.new_code_cell(
-                "# 参考答案：先自己做，卡住了再展开看\nanswer = 1", metadata={"tags": ["solution"]}
-            ),
-        ]
-        nb.cells[1].id, nb.cells[2].id, nb.cells[3].id = "ex-10-extra", "c-10", "solution-10"
-        path = lesson.path(folder, lang)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, path)
+    lesson.source(folder).write_text(LESSON_10, encoding="utf-8")
+    assert lesson_sources.build(lesson.path(folder)) is True
+    build_english.build([lesson.path(folder)])
     return lesson
 
 
 def test_a_registered_lesson_10_is_picked_up_by_every_reader(tmp_path, monkeypatch):
     folder = tmp_path / "notebooks"
     for lesson in registry.LESSONS:  # the shipped lessons, and lesson 10 beside them
-        for lang in registry.LANGS:
-            target = lesson.path(folder, lang)
+        for path in (
+            lesson.path(NOTEBOOKS, "zh"),
+            lesson.path(NOTEBOOKS, "en"),
+            lesson.source(NOTEBOOKS),
+        ):
+            target = folder / path.relative_to(NOTEBOOKS)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(lesson.path(NOTEBOOKS, lang).read_bytes())
+            target.write_bytes(path.read_bytes())
     ten = _lesson_10(folder)
     monkeypatch.setattr(registry, "LESSONS", (*registry.LESSONS, ten))
     assert registry.paths(folder)[-1] == ten.path(folder, "en")
     assert registry.sources(folder)[-1] == ten.path(folder)
+    assert registry.lesson("10") == ten
     assert (ten, ten.exercises[0]) in registry.exercises()
+    # the source and its notebooks: current, paired, the English twin built
+    assert lesson_sources.stale([ten.path(folder)]) == []
+    english = nbformat.read(ten.path(folder, "en"), as_version=4)
+    assert english.cells[1].source == "# Lesson 10"
+    assert "# TODO: fill it in" in english.cells[2].source
     # the editions: both languages, student and instructor
     reports = build_editions.build(folder, tmp_path / "out")
     built = {r.notebook: r.exercises for r in reports}
     assert built["10_extra.ipynb"] == built["en/10_extra.ipynb"] == 1
     for edition in ("student", "instructor"):
         assert ten.path(tmp_path / "out" / edition, "en").exists()
+    # the Lite site's files (from a folder of lesson 10 alone: copying every lesson is slow)
+    alone = tmp_path / "alone"
+    for path in (ten.path(folder), ten.path(folder, "en"), ten.source(folder)):
+        (alone / path.relative_to(folder)).parent.mkdir(parents=True, exist_ok=True)
+        (alone / path.relative_to(folder)).write_bytes(path.read_bytes())
+    build_lite.copy_contents(alone, tmp_path / "lite")
+    assert ten.path(tmp_path / "lite").exists() and ten.path(tmp_path / "lite", "en").exists()
     # the instructor guides' table of lengths
     monkeypatch.setattr(lesson_lengths, "EDITIONS", {"zh": folder, "en": folder / "en"})
     for lang in registry.LANGS:
         measured = lesson_lengths.lessons(lang=lang)
         assert measured[-1].notebook == "10_extra.ipynb"
         assert "| 10_extra.ipynb |" in lesson_lengths.table(measured, lang)
+    # what run_notebooks builds and executes when given no lesson
+    monkeypatch.setattr(run_notebooks, "ROOT", tmp_path)
+    sources, executed = run_notebooks.plan([])
+    assert sources[-1] == ten.path(folder)
+    assert executed[-2:] == [ten.path(folder), ten.path(folder, "en")]

@@ -2,8 +2,8 @@
 
 Tests, the edition builders, the lengths table of the instructor guides and the Lite build read
 the lessons from here, never from a file-name pattern: adding a lesson is one `Lesson` entry plus
-its notebook (and its English twin, built by scripts/build_english.py); adding an exercise is one
-`Exercise` in its lesson plus its cells. `tests/test_registry.py` walks this list against the
+its text source, notebooks/src/<stem>.md (both notebooks are built from it by
+scripts/run_notebooks.py); adding an exercise is one `Exercise` in its lesson plus its cells. `tests/test_registry.py` walks this list against the
 notebooks: every notebook listed, every exercise cell (tag `exercise`, id `ex-<key>`) in order, the
 check cell calling the check named here, which exists.
 """
@@ -45,6 +45,11 @@ class Lesson:
         edition built with the same layout): `<stem>.ipynb`, the English twin in `en/`."""
         folder = notebooks if lang == "zh" else notebooks / lang
         return folder / f"{self.stem}.ipynb"
+
+    def source(self, notebooks: Path) -> Path:
+        """This lesson's text source, both languages side by side: `src/<stem>.md` in
+        `notebooks` (scripts/lesson_sources.py builds the notebook from it)."""
+        return notebooks / "src" / f"{self.stem}.md"
 
 
 def _ex(key: str, check: str) -> Exercise:
@@ -112,6 +117,14 @@ def lessons(*, timed: bool | None = None, in_agendas: bool | None = None) -> lis
 def paths(notebooks: Path, langs: tuple[str, ...] = LANGS, **which: bool) -> list[Path]:
     """The lessons' notebooks in `notebooks`, every language asked, the sources first."""
     return [lesson.path(notebooks, lang) for lang in langs for lesson in lessons(**which)]
+
+
+def lesson(number: str) -> Lesson:
+    """The lesson numbered `number` (`06b`), as lesson 00's table and the guides call it."""
+    found = [lesson for lesson in LESSONS if lesson.number == number]
+    if not found:
+        raise KeyError(f"no lesson {number!r}: the lessons are {[x.number for x in LESSONS]}")
+    return found[0]
 
 
 def exercises() -> list[tuple[Lesson, Exercise]]:
