@@ -49,7 +49,7 @@ def test_readme_commands_match_the_project():
         assert (ROOT / lesson).exists()
     overrides = json.loads((ROOT / "jupyterlab-settings" / "overrides.json").read_text())
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
-    assert "\npytest\n" in readme and "python -m pytest --full -n 2\n" in ci
+    assert "\npytest\n" in readme and "\npython -m pytest --full -n 2 " in ci
     assert "pytest --full -n 2" in readme  # the full tier, named for both readers
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
         "pytest"
