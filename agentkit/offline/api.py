@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import httpx2
 from anthropic._constants import ANTHROPIC_API_VERSION
 
-from . import models, sse
+from . import models, resent, sse
 from .agent_features import PromptCache
 from .model import Model, Reply, Request
 from .tokens import add_stats, block_tokens, count_tokens, input_tokens, token_stats
@@ -201,11 +201,14 @@ class History:
         self.memo: Any = None
         self._tools: Any = None
         self._tool_stats: tuple[int, int] = token_stats(None)
-        # (beta, the tools as JSON text) of the last valid request: the same again need no second
-        # walk of their types (a loop sends the same tools with every request)
-        self.checked_tools: tuple[bool, str] | None = None
+        # (beta, the tools as JSON text, "") or (beta, the body's text before and after its messages)
+        # of the last valid request: the same again need no second walk of the tools' types (a loop
+        # sends the same tools with every request)
+        self.checked_tools: tuple[bool, str, str] | None = None
         # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
         self._bool_like: list[tuple[tuple[Any, ...], type]] = []
+        # the bytes of self.msgs as the request sent them, when the body was read by resent.read
+        self.seen: resent.Seen | None = None
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -213,13 +216,15 @@ class History:
             self._tools, self._tool_stats = tools, token_stats(tools)
         return self._tool_stats
 
-    def known(self, msgs: Any, has_tools: bool) -> int:
-        """How many leading messages of `msgs` are the remembered ones (0: none, read it all)."""
+    def known(self, msgs: Any, has_tools: bool, same_bytes: bool = False) -> int:
+        """How many leading messages of `msgs` are the remembered ones (0: none, read it all).
+        `same_bytes`: the body spelled them byte for byte (resent.read): no comparing needed."""
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
-        if msgs[:n] != self.msgs or not all(
-            type(_at(msgs, path)) is kind for path, kind in self._bool_like
+        if not same_bytes and (
+            msgs[:n] != self.msgs
+            or not all(type(_at(msgs, path)) is kind for path, kind in self._bool_like)
         ):
             return (
                 0  # `==` takes `1` for `true`: where a value could be either, the types must match
@@ -230,7 +235,14 @@ class History:
         return n
 
     def remember(
-        self, msgs: list[Any], known: int, has_tools: bool, tool_ids: set[Any], stats, memo: Any
+        self,
+        msgs: list[Any],
+        known: int,
+        has_tools: bool,
+        tool_ids: set[Any],
+        stats,
+        memo: Any,
+        seen: resent.Seen | None = None,
     ) -> None:
         """Keep `msgs` (a valid request ending with a user turn). The messages already remembered are
         kept and only the new ones added: re-keeping the whole freshly parsed history on every
@@ -242,6 +254,7 @@ class History:
             _bool_like(msgs[i], (i,), self._bool_like)
         self.msgs = self.msgs + msgs[known:] if known else list(msgs)
         self.has_tools, self.tool_ids, self.stats, self.memo = has_tools, tool_ids, stats, memo
+        self.seen = seen
 
 
 @dataclass
@@ -368,19 +381,33 @@ class OfflineAPI:
     def _messages(
         self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
     ) -> Answer:
-        body, odd = self._parse(content)
+        h = self.history
+        # a body that resends the remembered request's messages is parsed from where they end
+        read = resent.read(content, _STRICT, h.seen, ODD_ESCAPE)
+        marks: int | None
+        references: int | None
+        if read is not None:
+            body, odd = read.body, False
+            marks = resent.count(content, b'"cache_control"', read, h.seen)
+            references = resent.count(content, b'"tool_reference"', read, h.seen)
+            tools = (beta, *read.fields)  # the text around the messages: equal, the tools are too
+        else:
+            body, odd = self._parse(content)
+            marks = spelled(content, b'"cache_control"', odd)
+            references = spelled(content, b'"tool_reference"', odd)
+            tools = (beta, exact(body.get("tools")), "")
         self.log.append(content)
-        msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
-        known = h.known(msgs, has_tools)
+        msgs, has_tools = body.get("messages"), bool(body.get("tools"))
+        known = h.known(msgs, has_tools, read is not None and read.resent)
         tool_ids = validate(
             body,
             today=self.today,
             known=known,
             seen=h.tool_ids if known else None,
             beta=beta,
-            cache_marks=(marks := spelled(content, b'"cache_control"', odd)),
-            references=spelled(content, b'"tool_reference"', odd),
-            tools_known=h.checked_tools == (tools := (beta, exact(body.get("tools")))),
+            cache_marks=marks,
+            references=references,
+            tools_known=h.checked_tools == tools,
         )
         h.checked_tools = tools
         assert isinstance(msgs, list)  # validate() refused anything else
@@ -389,7 +416,9 @@ class OfflineAPI:
         request = Request(body, known, h.memo if known else None)
         message, reply = self.reply(request, n, stats, tool_stats, marks)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
-            h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
+            h.remember(
+                msgs, known, has_tools, tool_ids, stats, reply.memo, read.seen if read else None
+            )
         if not body.get("stream"):
             if midstream:
                 raise InvalidRequest(FAULTS[529][1], 529, FAULTS[529][0])
