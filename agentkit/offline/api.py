@@ -207,6 +207,7 @@ class History:
         self.checked_tools: tuple[bool, str, str] | None = None
         # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
         self._bool_like: list[tuple[tuple[Any, ...], type]] = []
+        self._walked = 0  # how many of self.msgs _bool_like has walked
         # the bytes of self.msgs as the request sent them, when the body was read by resent.read
         self.seen: resent.Seen | None = None
 
@@ -222,10 +223,7 @@ class History:
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
-        if not same_bytes and (
-            msgs[:n] != self.msgs
-            or not all(type(_at(msgs, path)) is kind for path, kind in self._bool_like)
-        ):
+        if not same_bytes and (msgs[:n] != self.msgs or not self._same_types(msgs)):
             return (
                 0  # `==` takes `1` for `true`: where a value could be either, the types must match
             )
@@ -233,6 +231,15 @@ class History:
         if isinstance(new, dict) and new.get("role") == self.msgs[-1]["role"]:
             return 0  # the new message joins the last turn: check that turn again
         return n
+
+    def _same_types(self, msgs: list[Any]) -> bool:
+        """Where the remembered messages hold a boolean or a 0 or 1, `msgs` holds the same type (their
+        places are found on the first request that needs them: a loop whose bodies resend the
+        remembered bytes never does)."""
+        for i in range(self._walked, len(self.msgs)):
+            _bool_like(self.msgs[i], (i,), self._bool_like)
+        self._walked = len(self.msgs)
+        return all(type(_at(msgs, path)) is kind for path, kind in self._bool_like)
 
     def remember(
         self,
@@ -249,9 +256,7 @@ class History:
         request made it long-lived garbage, and the cyclic GC's full collections then cost up to
         100 ms a request at 400 turns."""
         if not known:
-            self._bool_like = []
-        for i in range(known, len(msgs)):
-            _bool_like(msgs[i], (i,), self._bool_like)
+            self._bool_like, self._walked = [], 0
         self.msgs = self.msgs + msgs[known:] if known else list(msgs)
         self.has_tools, self.tool_ids, self.stats, self.memo = has_tools, tool_ids, stats, memo
         self.seen = seen
@@ -484,15 +489,13 @@ class OfflineAPI:
             thought = {"type": "thinking", "thinking": r.thinking, "signature": sign(r.thinking)}
             blocks = [thought, *blocks]
         budget = min(body["max_tokens"], self.context_window - used)
-        blocks, cut = _apply_budget(blocks, budget)
+        blocks, cut, spent = _apply_budget(blocks, budget)
         if cut:
             stop_reason = (
                 "max_tokens" if budget == body["max_tokens"] else "model_context_window_exceeded"
             )
         _assign_ids(blocks, n)
-        output_tokens = (
-            budget if cut else sum(block_tokens(b) for b in blocks)
-        )  # a cut reply used it all
+        output_tokens = budget if cut else spent  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
         fresh, created, read = self.cache.usage(body, used, input_tokens, cache_marks)
         message = {
@@ -622,9 +625,12 @@ def _apply_stop_sequences(
     return blocks, None
 
 
-def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[str, Any]], bool]:
+def _apply_budget(
+    blocks: list[dict[str, Any]], budget: int
+) -> tuple[list[dict[str, Any]], bool, int]:
     """Cut the reply at `budget` output tokens. A tool_use that does not fit is sent with the part of its
-    input that was written before the cut (as the API does), never as a complete call."""
+    input that was written before the cut (as the API does), never as a complete call. Returns the
+    blocks, whether they were cut, and the tokens of the blocks kept whole."""
     out, used = [], 0
     for b in blocks:
         cost = block_tokens(b)
@@ -650,5 +656,5 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
                     break
                 partial[k] = v
             out.append({**b, "input": partial})
-        return out, True
-    return out, False
+        return out, True, used
+    return out, False, used
