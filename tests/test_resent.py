@@ -45,10 +45,10 @@ def raw(b: dict, **kw) -> bytes:
 
 
 def test_a_resent_history_is_parsed_past_its_prefix_and_reads_as_json_loads():
-    first = resent.read(raw(body(2)), DECODER, None, ODD)
+    first = resent.read_after(raw(body(2)), DECODER, None, ODD)
     assert first is not None and not first.resent and first.seen is not None
     nxt = raw(body(3, tools=[{"name": "t", "input_schema": {"type": "object"}}]))
-    second = resent.read(nxt, DECODER, first.seen, ODD)
+    second = resent.read_after(nxt, DECODER, first.seen, ODD)
     assert second is not None and second.resent
     assert second.body == json.loads(nxt)
     assert list(second.body) == list(json.loads(nxt))  # the keys in the same order
@@ -69,7 +69,7 @@ def test_a_resent_history_is_parsed_past_its_prefix_and_reads_as_json_loads():
     ],
 )
 def test_any_spelling_of_a_body_reads_as_json_loads(text):
-    got = resent.read(text, DECODER, None, ODD)
+    got = resent.read_after(text, DECODER, None, ODD)
     assert got is not None and got.body == json.loads(text)
     assert list(got.body) == list(json.loads(text))
 
@@ -90,22 +90,22 @@ def test_any_spelling_of_a_body_reads_as_json_loads(text):
     ],
 )
 def test_what_the_reader_does_not_follow_is_left_to_the_whole_body_parse(text):
-    assert resent.read(text, DECODER, None, ODD) is None
+    assert resent.read_after(text, DECODER, None, ODD) is None
 
 
 def test_a_body_differing_by_one_byte_in_the_history_is_not_resent():
-    first = resent.read(raw(body(2)), DECODER, None, ODD)
+    first = resent.read_after(raw(body(2)), DECODER, None, ODD)
     assert first is not None
     changed = body(3)
     changed["messages"][2]["content"][0]["content"] = "delivered"
-    second = resent.read(raw(changed), DECODER, first.seen, ODD)
+    second = resent.read_after(raw(changed), DECODER, first.seen, ODD)
     assert second is not None and not second.resent and second.body == changed
     # `1` for `true`: Python's == holds them equal, the bytes do not
     a = {"messages": [{"role": "user", "content": [{"type": "x", "flag": True}]}]}
     b = {"messages": [{"role": "user", "content": [{"type": "x", "flag": 1}]}, {"role": "a"}]}
-    seen = resent.read(raw(a), DECODER, None, ODD)
+    seen = resent.read_after(raw(a), DECODER, None, ODD)
     assert seen is not None
-    again = resent.read(raw(b), DECODER, seen.seen, ODD)
+    again = resent.read_after(raw(b), DECODER, seen.seen, ODD)
     assert again is not None and not again.resent
     assert type(again.body["messages"][0]["content"][0]["flag"]) is int
 
@@ -117,16 +117,16 @@ def test_counts_past_the_prefix_add_up_to_the_whole_body():
         "content": [{"type": "text", "text": "hi", "cache_control": {"type": "ephemeral"}}],
     }
     first_raw = raw(marked)
-    first = resent.read(first_raw, DECODER, None, ODD)
+    first = resent.read_after(first_raw, DECODER, None, ODD)
     assert first is not None
-    assert resent.count(first_raw, b'"cache_control"', first, None) == 1
+    assert resent.count_after(first_raw, b'"cache_control"', first, None) == 1
     marked["messages"] += turn(5)
     marked["messages"][-1]["content"][0]["cache_control"] = {"type": "ephemeral"}
     nxt = raw(marked)
-    second = resent.read(nxt, DECODER, first.seen, ODD)
+    second = resent.read_after(nxt, DECODER, first.seen, ODD)
     assert second is not None and second.resent
     assert (
-        resent.count(nxt, b'"cache_control"', second, first.seen)
+        resent.count_after(nxt, b'"cache_control"', second, first.seen)
         == 2
         == nxt.count(b'"cache_control"')
     )
@@ -146,14 +146,14 @@ def test_the_api_answers_a_resent_history_as_it_answers_the_same_body_read_from_
 ):
     loop = offline_api()
     reads: list[bool] = []
-    real = resent.read
+    real = resent.read_after
 
     def spy(*a):
         got = real(*a)
         reads.append(got is not None and got.resent)
         return got
 
-    monkeypatch.setattr(resent, "read", spy)
+    monkeypatch.setattr(resent, "read_after", spy)
     tools = World().tools()
     for turns in range(1, 6):
         b = body(turns, tools=tools)

@@ -208,8 +208,8 @@ class History:
         # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
         self._bool_like: list[tuple[tuple[Any, ...], type]] = []
         self._walked = 0  # how many of self.msgs _bool_like has walked
-        # the bytes of self.msgs as the request sent them, when the body was read by resent.read
-        self.seen: resent.Seen | None = None
+        # the bytes of self.msgs as the request sent them, when the body was read by resent.read_after
+        self.seen: resent.SentPrefix | None = None
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -219,7 +219,7 @@ class History:
 
     def known(self, msgs: Any, has_tools: bool, same_bytes: bool = False) -> int:
         """How many leading messages of `msgs` are the remembered ones (0: none, read it all).
-        `same_bytes`: the body spelled them byte for byte (resent.read): no comparing needed."""
+        `same_bytes`: the body spelled them byte for byte (resent.read_after): no comparing needed."""
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
@@ -249,7 +249,7 @@ class History:
         tool_ids: set[Any],
         stats,
         memo: Any,
-        seen: resent.Seen | None = None,
+        seen: resent.SentPrefix | None = None,
     ) -> None:
         """Keep `msgs` (a valid request ending with a user turn). The messages already remembered are
         kept and only the new ones added: re-keeping the whole freshly parsed history on every
@@ -388,13 +388,13 @@ class OfflineAPI:
     ) -> Answer:
         h = self.history
         # a body that resends the remembered request's messages is parsed from where they end
-        read = resent.read(content, _STRICT, h.seen, ODD_ESCAPE)
+        read = resent.read_after(content, _STRICT, h.seen, ODD_ESCAPE)
         marks: int | None
         references: int | None
         if read is not None:
             body, odd = read.body, False
-            marks = resent.count(content, b'"cache_control"', read, h.seen)
-            references = resent.count(content, b'"tool_reference"', read, h.seen)
+            marks = resent.count_after(content, b'"cache_control"', read, h.seen)
+            references = resent.count_after(content, b'"tool_reference"', read, h.seen)
             tools = (beta, *read.fields)  # the text around the messages: equal, the tools are too
         else:
             body, odd = self._parse(content)

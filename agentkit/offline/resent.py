@@ -1,9 +1,9 @@
 """Reading a request body that resends an earlier one's messages without parsing them again.
 
 An agent loop sends its whole history with every request: at turn N the body holds the N-1 turns of
-the previous request, byte for byte, and one more. `read` splits a body into the bytes before the
+the previous request, byte for byte, and one more. `read_after` splits a body into the bytes before the
 `messages` array, the array's elements and the fields after it, and when the body starts with the
-bytes of a remembered request's messages (`Seen.prefix`), it takes those messages as parsed then and
+bytes of a remembered request's messages (`SentPrefix.prefix`), it takes those messages as parsed then and
 parses only what follows. Byte-equal JSON text is equal JSON, so the result is the body `json.loads`
 gives; anything this reader does not follow (another encoding, an escape that needs the strict
 reader's surrogate checks, a duplicate `messages` key after the array, a syntax error) returns None,
@@ -30,7 +30,7 @@ def _skip(text: str, i: int) -> int:
 
 
 @dataclass(frozen=True)
-class Seen:
+class SentPrefix:
     """The bytes of a valid request up to the end of its last message (`prefix`, which ends with the
     `}` of that message), those messages as parsed, and how often the prefix spells each counted key
     (a key holds no `}`, so a count over the prefix and the rest adds up)."""
@@ -42,24 +42,24 @@ class Seen:
 
 
 @dataclass
-class Read:
-    """A body read by `read`: the body, its text outside the messages array (`fields`: the head and
+class BodyRead:
+    """A body read by `read_after`: the body, its text outside the messages array (`fields`: the head and
     the tail; equal texts mean equal fields, the tools among them), whether the messages resent a
     remembered prefix, and what to remember should the request be valid."""
 
     body: dict[str, Any]
     fields: tuple[str, str]
     resent: bool
-    seen: Seen | None
+    seen: SentPrefix | None
 
 
 class _Unread(Exception):
     """The body is not one this reader follows."""
 
 
-def read(
-    content: bytes, decoder: json.JSONDecoder, last: Seen | None, odd: re.Pattern[bytes]
-) -> Read | None:
+def read_after(
+    content: bytes, decoder: json.JSONDecoder, last: SentPrefix | None, odd: re.Pattern[bytes]
+) -> BodyRead | None:
     """The body of `content` (a JSON object), read after the remembered `last` when it starts with
     its bytes; None when this reader does not follow the body (parse it whole). `odd`: the escapes
     that need the strict reader's checks (none may appear)."""
@@ -92,8 +92,8 @@ def read(
     if end is not None and msgs:
         # the prefix's byte length: the text after the last message is short, the messages are not
         size = len(content) - len(rest[end:].encode("utf-8", "surrogatepass"))
-        seen = Seen(content[:size], head, msgs, {})
-    return Read(body, (head, tail), last is not None, seen)
+        seen = SentPrefix(content[:size], head, msgs, {})
+    return BodyRead(body, (head, tail), last is not None, seen)
 
 
 def _elements(rest: str, decoder: Any, msgs: list[Any], resent: bool) -> tuple[int | None, int]:
@@ -136,7 +136,7 @@ def _tail(tail: str, decoder: Any) -> dict[str, Any]:
     return after
 
 
-def count(content: bytes, key: bytes, read: Read | None, last: Seen | None) -> int:
+def count_after(content: bytes, key: bytes, read: BodyRead | None, last: SentPrefix | None) -> int:
     """How often `content` spells `key`, counting only past a remembered prefix it resends (the
     count is kept for the next request when `read` is remembered)."""
     if read is None:
