@@ -125,7 +125,10 @@ def runaway(requests: int, tools: list[dict]) -> None:
         start = time.process_time()
         for k in range(1, requests + 1):
             client.messages.create(
-                model=agentkit.default_model(), max_tokens=1024, tools=tools, messages=msgs[: 1 + 2 * k]
+                model=agentkit.default_model(),
+                max_tokens=1024,
+                tools=tools,
+                messages=msgs[: 1 + 2 * k],
             )
         print(f"runaway, {requests} requests: {name} {time.process_time() - start:.2f} s CPU")
 
