@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import httpx2
 from anthropic._constants import ANTHROPIC_API_VERSION
 
-from . import models, sse
+from . import models, resent, sse
 from .agent_features import PromptCache
 from .model import Model, Reply, Request
 from .tokens import add_stats, block_tokens, count_tokens, input_tokens, token_stats
@@ -201,11 +201,15 @@ class History:
         self.memo: Any = None
         self._tools: Any = None
         self._tool_stats: tuple[int, int] = token_stats(None)
-        # (beta, the tools as JSON text) of the last valid request: the same again need no second
-        # walk of their types (a loop sends the same tools with every request)
-        self.checked_tools: tuple[bool, str] | None = None
+        # (beta, the tools as JSON text, "") or (beta, the body's text before and after its messages)
+        # of the last valid request: the same again need no second walk of the tools' types (a loop
+        # sends the same tools with every request)
+        self.checked_tools: tuple[bool, str, str] | None = None
         # where self.msgs hold a boolean, or a number `==` takes for one (0, 1): (path, type)
         self._bool_like: list[tuple[tuple[Any, ...], type]] = []
+        self._walked = 0  # how many of self.msgs _bool_like has walked
+        # the bytes of self.msgs as the request sent them, when the body was read by resent.read_after
+        self.seen: resent.SentPrefix | None = None
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
@@ -213,14 +217,13 @@ class History:
             self._tools, self._tool_stats = tools, token_stats(tools)
         return self._tool_stats
 
-    def known(self, msgs: Any, has_tools: bool) -> int:
-        """How many leading messages of `msgs` are the remembered ones (0: none, read it all)."""
+    def known(self, msgs: Any, has_tools: bool, same_bytes: bool = False) -> int:
+        """How many leading messages of `msgs` are the remembered ones (0: none, read it all).
+        `same_bytes`: the body spelled them byte for byte (resent.read_after): no comparing needed."""
         n = len(self.msgs)
         if not n or not isinstance(msgs, list) or self.has_tools != has_tools or n > len(msgs):
             return 0
-        if msgs[:n] != self.msgs or not all(
-            type(_at(msgs, path)) is kind for path, kind in self._bool_like
-        ):
+        if not same_bytes and (msgs[:n] != self.msgs or not self._same_types(msgs)):
             return (
                 0  # `==` takes `1` for `true`: where a value could be either, the types must match
             )
@@ -229,19 +232,34 @@ class History:
             return 0  # the new message joins the last turn: check that turn again
         return n
 
+    def _same_types(self, msgs: list[Any]) -> bool:
+        """Where the remembered messages hold a boolean or a 0 or 1, `msgs` holds the same type (their
+        places are found on the first request that needs them: a loop whose bodies resend the
+        remembered bytes never does)."""
+        for i in range(self._walked, len(self.msgs)):
+            _bool_like(self.msgs[i], (i,), self._bool_like)
+        self._walked = len(self.msgs)
+        return all(type(_at(msgs, path)) is kind for path, kind in self._bool_like)
+
     def remember(
-        self, msgs: list[Any], known: int, has_tools: bool, tool_ids: set[Any], stats, memo: Any
+        self,
+        msgs: list[Any],
+        known: int,
+        has_tools: bool,
+        tool_ids: set[Any],
+        stats,
+        memo: Any,
+        seen: resent.SentPrefix | None = None,
     ) -> None:
         """Keep `msgs` (a valid request ending with a user turn). The messages already remembered are
         kept and only the new ones added: re-keeping the whole freshly parsed history on every
         request made it long-lived garbage, and the cyclic GC's full collections then cost up to
         100 ms a request at 400 turns."""
         if not known:
-            self._bool_like = []
-        for i in range(known, len(msgs)):
-            _bool_like(msgs[i], (i,), self._bool_like)
+            self._bool_like, self._walked = [], 0
         self.msgs = self.msgs + msgs[known:] if known else list(msgs)
         self.has_tools, self.tool_ids, self.stats, self.memo = has_tools, tool_ids, stats, memo
+        self.seen = seen
 
 
 @dataclass
@@ -368,19 +386,33 @@ class OfflineAPI:
     def _messages(
         self, path: str, content: bytes, n: int, midstream: bool, beta: bool = True
     ) -> Answer:
-        body, odd = self._parse(content)
+        h = self.history
+        # a body that resends the remembered request's messages is parsed from where they end
+        read = resent.read_after(content, _STRICT, h.seen, ODD_ESCAPE)
+        marks: int | None
+        references: int | None
+        if read is not None:
+            body, odd = read.body, False
+            marks = resent.count_after(content, b'"cache_control"', read, h.seen)
+            references = resent.count_after(content, b'"tool_reference"', read, h.seen)
+            tools = (beta, *read.fields)  # the text around the messages: equal, the tools are too
+        else:
+            body, odd = self._parse(content)
+            marks = spelled(content, b'"cache_control"', odd)
+            references = spelled(content, b'"tool_reference"', odd)
+            tools = (beta, exact(body.get("tools")), "")
         self.log.append(content)
-        msgs, has_tools, h = body.get("messages"), bool(body.get("tools")), self.history
-        known = h.known(msgs, has_tools)
+        msgs, has_tools = body.get("messages"), bool(body.get("tools"))
+        known = h.known(msgs, has_tools, read is not None and read.resent)
         tool_ids = validate(
             body,
             today=self.today,
             known=known,
             seen=h.tool_ids if known else None,
             beta=beta,
-            cache_marks=(marks := spelled(content, b'"cache_control"', odd)),
-            references=spelled(content, b'"tool_reference"', odd),
-            tools_known=h.checked_tools == (tools := (beta, exact(body.get("tools")))),
+            cache_marks=marks,
+            references=references,
+            tools_known=h.checked_tools == tools,
         )
         h.checked_tools = tools
         assert isinstance(msgs, list)  # validate() refused anything else
@@ -389,7 +421,9 @@ class OfflineAPI:
         request = Request(body, known, h.memo if known else None)
         message, reply = self.reply(request, n, stats, tool_stats, marks)
         if msgs[-1]["role"] != "assistant":  # a history the next request can extend
-            h.remember(msgs, known, has_tools, tool_ids, stats, reply.memo)
+            h.remember(
+                msgs, known, has_tools, tool_ids, stats, reply.memo, read.seen if read else None
+            )
         if not body.get("stream"):
             if midstream:
                 raise InvalidRequest(FAULTS[529][1], 529, FAULTS[529][0])
@@ -455,15 +489,13 @@ class OfflineAPI:
             thought = {"type": "thinking", "thinking": r.thinking, "signature": sign(r.thinking)}
             blocks = [thought, *blocks]
         budget = min(body["max_tokens"], self.context_window - used)
-        blocks, cut = _apply_budget(blocks, budget)
+        blocks, cut, spent = _apply_budget(blocks, budget)
         if cut:
             stop_reason = (
                 "max_tokens" if budget == body["max_tokens"] else "model_context_window_exceeded"
             )
         _assign_ids(blocks, n)
-        output_tokens = (
-            budget if cut else sum(block_tokens(b) for b in blocks)
-        )  # a cut reply used it all
+        output_tokens = budget if cut else spent  # a cut reply used it all
         searches = sum(b["type"] == "server_tool_use" for b in blocks)
         fresh, created, read = self.cache.usage(body, used, input_tokens, cache_marks)
         message = {
@@ -593,9 +625,12 @@ def _apply_stop_sequences(
     return blocks, None
 
 
-def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[str, Any]], bool]:
+def _apply_budget(
+    blocks: list[dict[str, Any]], budget: int
+) -> tuple[list[dict[str, Any]], bool, int]:
     """Cut the reply at `budget` output tokens. A tool_use that does not fit is sent with the part of its
-    input that was written before the cut (as the API does), never as a complete call."""
+    input that was written before the cut (as the API does), never as a complete call. Returns the
+    blocks, whether they were cut, and the tokens of the blocks kept whole."""
     out, used = [], 0
     for b in blocks:
         cost = block_tokens(b)
@@ -621,5 +656,5 @@ def _apply_budget(blocks: list[dict[str, Any]], budget: int) -> tuple[list[dict[
                     break
                 partial[k] = v
             out.append({**b, "input": partial})
-        return out, True
-    return out, False
+        return out, True, used
+    return out, False, used

@@ -59,6 +59,7 @@ def known_models() -> tuple[str, ...]:
     return tuple(typing.get_args(literal))
 
 
+@functools.lru_cache(maxsize=256)  # per model id: read on every request
 def end_of_life(model: str) -> date | None:
     """The end-of-life date the SDK's deprecation table gives `model`, or None."""
     text = DEPRECATED_MODELS.get(model)
@@ -80,12 +81,14 @@ def available(model: Any, on: date | None = None) -> bool:
     return model in known_models() and lifecycle(model, on) != "retired"
 
 
+@functools.lru_cache(maxsize=256)  # per model id: read on every request
 def supports_prefill(model: str) -> bool:
     """Claude 4.6 and later models answer a request that ends with an assistant message with 400."""
     m = MODEL_VERSION.match(str(model))
     return not m or (int(m.group(1)), int(m.group(2) or 0)) < (4, 6)
 
 
+@functools.lru_cache(maxsize=256)  # per model id: read on every request
 def version(model: Any) -> tuple[int, int] | None:
     """A model id's version: "claude-sonnet-4-6" -> (4, 6), "claude-opus-5" -> (5, 0); None for an
     id without one."""
@@ -127,6 +130,7 @@ def sampling_rule(model: Any) -> str:
     return next((rule for since, rule in SAMPLING_RULES if v is not None and v >= since), "all")
 
 
+@functools.lru_cache(maxsize=256)  # per model id: read on every request
 def max_output_tokens(model: str) -> int:
     """The largest `max_tokens` the model takes (what `GET /v1/models` reports as `max_tokens`): 64,000
     before Claude 4.6 (claude-opus-4-5 in anthropics/claude-code#24451, Haiku 4.5 and Sonnet 4.5 as the

@@ -45,6 +45,9 @@ def sign(thinking: str) -> str:
     return base64.b64encode(b"\x01agentkit" + digest).decode()
 
 
+NO_BLOCKS: list[Any] = []  # shared, never changed: a message whose blocks no check reads
+
+
 def validate(
     body: dict[str, Any],
     *,
@@ -89,8 +92,12 @@ def validate(
     _validate_tool_search(body, references != 0)
     msgs = body["messages"]
     _validate_messages(msgs, known, body["model"])
-    # each message's blocks (its own content list, no copy; checked to hold only objects below)
-    bl = [c if type(c := m.get("content")) is list else [] for m in msgs]
+    # each message's blocks (its own content list, no copy; checked to hold only objects below),
+    # from the first the checks below read: the new messages, and the last two (the final turn)
+    first = max(0, min(known, len(msgs) - 2))
+    bl = [NO_BLOCKS] * first + [
+        c if type(c := m.get("content")) is list else NO_BLOCKS for m in msgs[first:]
+    ]
     _validate_blocks(msgs, bl, bool(body.get("tools")), known)
     seen = _validate_tool_pairs(msgs, bl, known, set(seen or ()))
     _validate_thinking_blocks(msgs, bl, _thinking_on(body))
