@@ -12,12 +12,13 @@ by scripts/build_editions.py (stubs as shipped, solutions removed).
 
 "Run All" is the time from the first cell's start to the last cell's reply, as the learner waits
 for it once the kernel is up; the kernel's own start is shown apart. Target (issue 38): under
-15 s per lesson on a 2-core machine. A cell over 5 s must be announced (issue 36): the markdown
-cell before it, or the cell's first output, says it takes a while (`announced`); the table ends
-with any cell that is over and says nothing. `--record` writes the cells over 5 s in any edition
-to benchmarks/slow_cells.json (the lessons measured replace their entries), and
-tests/test_slow_cells.py holds every lesson to that record in both languages. The figures are reported, never asserted: on a loaded machine they
-are inflated.
+15 s per lesson on a 2-core machine. A cell over 5 s must be announced (issue 36; counted from
+4 s, SLOW_CELL_S, for the machine's load): the markdown cell before it, or the cell's first
+output, says it takes a while (`announced`); the table ends with any cell that is over and says
+nothing. `--record` writes the cells over 4 s in any edition to benchmarks/slow_cells.json (the
+lessons measured replace their entries), and tests/test_slow_cells.py holds every lesson to that
+record in both languages. The figures are reported, never asserted: on a loaded machine they are
+inflated.
 """
 
 from __future__ import annotations
@@ -44,7 +45,11 @@ from agentkit.lessons import registry  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 RECORD = Path(__file__).with_name("slow_cells.json")
-TARGET_S, SLOW_CELL_S = 15.0, 5.0
+TARGET_S = 15.0
+# A cell over 5 s must say so (issue 36). One cell's time swings by half with the machine's load
+# (lesson 06b's SDK import: 4.6 s on a quiet machine, 7.6 s at load 5), so a cell is counted
+# slow, and recorded, from 4 s: a learner is told rather than left waiting unwarned.
+SLOW_CELL_S = 4.0
 EDITIONS = ("zh", "en", "student zh", "student en")
 # How a lesson says a cell takes a while, in the markdown before it or in its first output.
 WAIT = {
@@ -141,7 +146,7 @@ def report(header: list[str], rows: list[list[str]], slow: Slow, kernels: list[f
         if not announced(nbformat.read(lesson_path(stem, lang), as_version=4), cell_id, lang)
     ]
     if silent:
-        print("over 5 s with no word that it takes a while: " + "; ".join(silent))
+        print(f"over {SLOW_CELL_S:.0f} s with no word that it takes a while: " + "; ".join(silent))
 
 
 def record(lessons, slow: Slow) -> None:
