@@ -313,7 +313,12 @@ def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
 # is the grader's own sentence, in the lesson's language. The cells that quote one, by lesson.
 QUOTING = {
     "05_broken_termination": {
-        "17801bfb", "2e525ee7", "0d0d16e4", "a5cc796f", "ab3ac776", "25d21ba8"
+        "17801bfb",
+        "2e525ee7",
+        "0d0d16e4",
+        "a5cc796f",
+        "ab3ac776",
+        "25d21ba8",
     },
     "08_self_test": {"89776e41", "973d327b"},
 }
@@ -352,9 +357,7 @@ def _quotes(stem: str, lang: str) -> tuple[dict[str, list[str]], str]:
     """{cell id: the diagnoses its markdown quotes}, and every stored output of the lesson."""
     path = ROOT / "notebooks" / ("en" if lang == "en" else "") / f"{stem}.ipynb"
     nb = nbformat.read(path, as_version=4)
-    quoted = {
-        c.id: QUOTE[lang].findall(c.source) for c in nb.cells if c.cell_type == "markdown"
-    }
+    quoted = {c.id: QUOTE[lang].findall(c.source) for c in nb.cells if c.cell_type == "markdown"}
     outputs = "".join(
         o.get("text", "") + o.get("data", {}).get("text/plain", "")
         for c in nb.cells
