@@ -16,6 +16,9 @@ Everything comes from the package registries, versions pinned together below:
   'emscripten'` dependencies, JupyterLab, tornado, httptools and uvloop, stay out); the kernel's own wheels
   (pyodide-kernel, piplite, the ipykernel and widgetsnbextension shims) from
   jupyterlite-pyodide-kernel;
+* the pure-Python wheels given their modules' bytecode, compiled by the browser's own CPython
+  (Pyodide in Node, `precompile`): Pyodide otherwise compiles each module from source at every
+  import, on every page load;
 * a `pyodide-lock.json` written here for exactly those wheels (no lock tool knows the
   pyemscripten tag yet), and the kernel told to preload them and never ask PyPI.
 
@@ -233,6 +236,79 @@ def lite_config(preload: list[str]) -> dict:
     }
 
 
+# Compiles every .py under a folder to its __pycache__ .pyc with the browser's own CPython (Pyodide
+# in Node): the host's Python is another version, and a .pyc is for one version only.
+COMPILE_JS = """
+import { loadPyodide } from %(core)s;
+const py = await loadPyodide({ indexURL: %(index)s });
+py.FS.mkdirTree("/wheels");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: %(root)s }, "/wheels");
+py.runPython(`
+import compileall, py_compile
+compileall.compile_dir("/wheels", quiet=2, workers=1,
+    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
+"""
+
+
+def precompile(wheels: list[Path], core: Path, cache: Path) -> list[Path]:
+    """The pure-Python wheels again, each with its modules' bytecode for the browser's CPython
+    added (`__pycache__/*.cpython-314.pyc`, unchecked-hash: valid whatever the unpacked files'
+    times). Without it Pyodide compiles every module from source at each import, in every page
+    load: a third of the kernel's boot and of lesson 00's first `import agentkit`. Cached by the
+    wheel's sha256; compiled in one run of Node for the wheels not cached yet."""
+    out = cache / "precompiled"
+    out.mkdir(parents=True, exist_ok=True)
+    done, todo = [], []
+    for wheel in wheels:
+        if not wheel.name.endswith("-none-any.whl"):
+            done.append(wheel)
+            continue
+        digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+        target = out / digest / wheel.name
+        done.append(target)
+        if not target.exists():
+            todo.append((wheel, target))
+    if todo:
+        if not shutil.which("node"):
+            raise BuildError(
+                "node not found: the browser's bytecode is compiled by Pyodide in Node"
+            )
+        work = cache / "precompile-work"
+        shutil.rmtree(work, ignore_errors=True)
+        for wheel, _ in todo:
+            with zipfile.ZipFile(wheel) as z:
+                z.extractall(work / wheel.name)
+        script = work / "compile.mjs"
+        script.write_text(
+            COMPILE_JS
+            % {
+                "core": json.dumps((core / "pyodide.mjs").resolve().as_uri()),
+                "index": json.dumps(str(core.resolve()) + "/"),
+                "root": json.dumps(str(work.resolve())),
+            },
+            encoding="utf-8",
+        )
+        run(["node", str(script)], "node (compiling the browser's bytecode)")
+        for wheel, target in todo:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _repack(wheel, work / wheel.name, target)
+        shutil.rmtree(work, ignore_errors=True)
+    return done
+
+
+def _repack(wheel: Path, unpacked: Path, target: Path) -> None:
+    """`wheel`'s entries as they were, then the .pyc files compiled next to them."""
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        names = set(src.namelist())
+        for info in src.infolist():
+            z.writestr(info, src.read(info))
+        for pyc in sorted(unpacked.rglob("*.pyc")):
+            name = pyc.relative_to(unpacked).as_posix()
+            if name not in names:
+                z.write(pyc, name)
+
+
 def build(out: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Path:
     venv = build_venv(cache)
     core = pyodide_core(cache)
@@ -242,6 +318,7 @@ def build(out: Path, cache: Path, contents: Path = ROOT / "notebooks") -> Path:
         if canonicalize_name(p.name.split("-")[0]) not in DROP
     ]
     wheels += [workbook_wheel(cache), *kernel_wheels(venv)]
+    wheels = precompile(wheels, core, cache)
     lite = cache / "lite-dir"
     shutil.rmtree(lite, ignore_errors=True)
     static = lite / "static" / "pyodide"

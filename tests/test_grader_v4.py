@@ -309,6 +309,79 @@ def test_lesson_07s_table_of_diagnoses_quotes_the_graders_templates(lang):
         )
 
 
+# Lessons 05 and 08 quote the grader's diagnoses in their prose ("What to look for"): each quote
+# is the grader's own sentence, in the lesson's language. The cells that quote one, by lesson.
+QUOTING = {
+    "05_broken_termination": {
+        "17801bfb",
+        "2e525ee7",
+        "0d0d16e4",
+        "a5cc796f",
+        "ab3ac776",
+        "25d21ba8",
+    },
+    "08_self_test": {"89776e41", "973d327b"},
+}
+QUOTE = {
+    "zh": re.compile(r"(?:诊断|评分器)[^“”。]{0,12}“([^”]+)”"),
+    "en": re.compile(r'(?:diagnos[a-z]*|grader)[^"]{0,40}"([^"]+)"'),
+}
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template as a regex: its words literal, each placeholder any text on the line."""
+    parts = PLACEHOLDER.split(template)
+    holes = PLACEHOLDER.findall(template)
+    text = "".join(
+        re.escape(p) + ("[^\n]*?" if i < len(holes) else "") for i, p in enumerate(parts)
+    )
+    return re.compile(text)
+
+
+def _said_by_a_template(quote: str, line: str, templates: list[str]) -> bool:
+    """Some template (or one whose {where} another fills, as the grader composes them) printed
+    the part of `line` that `quote` is."""
+    at = line.index(quote)
+    printed = [t for t in templates if all(p in line for p in PLACEHOLDER.split(t))]
+    for t in printed:
+        for filled in [t] + [t.replace("{where}", w) for w in printed if "{where}" in t]:
+            if len(PLACEHOLDER.sub("", filled)) < 6:
+                continue
+            for m in _pattern(filled).finditer(line):
+                if m.start() <= at and at + len(quote) <= m.end():
+                    return True
+    return False
+
+
+def _quotes(stem: str, lang: str) -> tuple[dict[str, list[str]], str]:
+    """{cell id: the diagnoses its markdown quotes}, and every stored output of the lesson."""
+    path = ROOT / "notebooks" / ("en" if lang == "en" else "") / f"{stem}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    quoted = {c.id: QUOTE[lang].findall(c.source) for c in nb.cells if c.cell_type == "markdown"}
+    outputs = "".join(
+        o.get("text", "") + o.get("data", {}).get("text/plain", "")
+        for c in nb.cells
+        for o in c.get("outputs", [])
+    )
+    return {k: v for k, v in quoted.items() if v}, outputs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("stem", sorted(QUOTING))
+def test_the_diagnoses_lessons_05_and_08_quote_are_the_graders_own_words(stem, lang):
+    """Issue 36.9: every diagnosis the prose quotes is printed by the lesson's own check_loop
+    (stored outputs, which strict nbval keeps current) and is one of the grader's templates, in
+    the same language; and each cell that quotes one still does."""
+    quoted, outputs = _quotes(stem, lang)
+    assert QUOTING[stem] <= set(quoted), sorted(QUOTING[stem] - set(quoted))
+    templates = [pair[LANGS.index(lang)] for pair in T.table.values()]
+    for cell_id, quotes in quoted.items():
+        for quote in quotes:
+            lines = [line for line in outputs.splitlines() if quote in line]
+            assert lines, (cell_id, quote)
+            assert _said_by_a_template(quote, lines[0], templates), (cell_id, quote)
+
+
 def test_a_dropped_thinking_block_gets_the_thinking_hint_not_the_json_dumps_one():
     from agentkit.grading.diagnose import _hint
 
