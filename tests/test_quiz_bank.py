@@ -103,14 +103,14 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
 # there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
 WORD_TARGET = 0.35
 WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.63,
+    ("tfidf_char_lr", "zh"): 0.62,
     ("tfidf_char_lr", "en"): 0.56,
-    ("nb_words", "zh"): 0.65,
-    ("nb_words", "en"): 0.46,
-    ("rocchio", "zh"): 0.64,
-    ("rocchio", "en"): 0.50,
-    ("combined", "zh"): 0.68,
-    ("combined", "en"): 0.51,
+    ("nb_words", "zh"): 0.63,
+    ("nb_words", "en"): 0.40,
+    ("rocchio", "zh"): 0.62,
+    ("rocchio", "en"): 0.47,
+    ("combined", "zh"): 0.67,
+    ("combined", "en"): 0.49,
 }
 
 
