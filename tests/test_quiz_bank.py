@@ -103,14 +103,14 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
 # there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
 WORD_TARGET = 0.35
 WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.76,
-    ("tfidf_char_lr", "en"): 0.73,
-    ("nb_words", "zh"): 0.78,
-    ("nb_words", "en"): 0.61,
-    ("rocchio", "zh"): 0.76,
-    ("rocchio", "en"): 0.66,
-    ("combined", "zh"): 0.75,
-    ("combined", "en"): 0.66,
+    ("tfidf_char_lr", "zh"): 0.62,
+    ("tfidf_char_lr", "en"): 0.56,
+    ("nb_words", "zh"): 0.63,
+    ("nb_words", "en"): 0.40,
+    ("rocchio", "zh"): 0.62,
+    ("rocchio", "en"): 0.47,
+    ("combined", "zh"): 0.67,
+    ("combined", "en"): 0.49,
 }
 
 
@@ -570,3 +570,16 @@ def test_the_sdk_retries_overloads_but_not_bad_requests():
 def test_no_literal_backslash_escapes_show_in_the_text(bank):
     shown = [i.id for i in bank for lang in LANGS for t in all_texts(i, lang) if '\\"' in t]
     assert not shown, f"text that would show backslashes: {shown}"
+
+
+def test_the_stop_fields_the_protocol_items_state():
+    """stop-sequence-01 against the installed anthropic 2.14: the matched sequence is in
+    Message.stop_sequence, and stop_details describes refusals only."""
+    import typing
+
+    from anthropic.types import Message, RefusalStopDetails
+
+    fields = Message.model_fields
+    assert "stop_sequence" in fields and "stop_details" in fields
+    assert typing.get_args(fields["stop_details"].annotation) == (RefusalStopDetails, type(None))
+    assert "category" in RefusalStopDetails.model_fields
