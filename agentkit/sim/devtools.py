@@ -74,12 +74,12 @@ def dev_step(v: View) -> Step:
     report = said(runs[-1])
     failing = FAILED.search(report)
     if failing is None and not re.search(r"^0 failed", report, re.M):
-        return say(v.lang, "dev_no_fix", failure=report.strip().splitlines()[0])
+        return say(v.lang, "dev_no_fix", failure=(report.strip().splitlines() or [""])[0])
     if failing is None:
         if patched:
             p = patched[-1].input
             return say(v.lang, "dev_fixed", path=p.get("path"), old=p.get("old"), new=p.get("new"))
-        return say(v.lang, "dev_all_pass", report=report.strip().splitlines()[-1])
+        return say(v.lang, "dev_all_pass", report=(report.strip().splitlines() or [""])[-1])
     return _fix(v, failing.group(1), report, patched)
 
 
