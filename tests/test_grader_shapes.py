@@ -55,6 +55,9 @@ def labelled_results(client, messages, *, tools, run_tool, model):
                 results.append({"type": "tool_result", "tool_use_id": b.id,
                                 "content": f"[{b.name} 失败] {e}", "is_error": True})  # fmt: skip
                 continue
+            if not isinstance(out, dict):  # text (a file, a test report) goes as it is
+                results.append({"type": "tool_result", "tool_use_id": b.id, "content": str(out)})
+                continue
             text = "\n".join(f"{k}: {v}" for k, v in out.items())
             results.append({"type": "tool_result", "tool_use_id": b.id,
                             "content": f"[{b.name} 的结果]\n{text}"})  # fmt: skip

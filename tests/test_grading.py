@@ -13,6 +13,8 @@ from unittest.mock import patch
 
 import pytest
 from batteries import graded, language
+from test_grading_repo import EXPECTED_REPO_FAILURES
+from test_grading_repo import KEYS as REPO_KEYS
 
 from agentkit import antipatterns, run_agent_loop
 from agentkit.content import CJK
@@ -30,14 +32,15 @@ from agentkit.grading.report import Scoreboard
 from agentkit.lessons.solution import solution_loop
 from agentkit.tools import tool_result
 
-KEYS = {s.key for s in SCENARIOS}
+KEYS = {s.key for s in SCENARIOS} - set(REPO_KEYS)  # the orders world's scenarios
 ALL_BUT = KEYS.__sub__
 SEEDS = (0, 1, 2, 7)
 SLOW = pytest.mark.slow
 
-# Where each specimen fails at seed 0 (and nowhere else). If the simulated Claude changes, this
-# table says how. `ALL_BUT(...)`: the specimen breaks almost everything.
-EXPECTED_FAILURES = {
+# Where each specimen fails at seed 0 (and nowhere else) in the orders world; the developer-tools
+# world's scenarios are test_grading_repo's table, added below. If the simulated Claude changes,
+# this table says how. `ALL_BUT(...)`: the specimen breaks almost every orders scenario.
+ORDERS_FAILURES = {
     "stop_on_text_block": ALL_BUT({"no_tools", "refusal", "context_full"}),
     "stop_on_regex": ALL_BUT({"no_tools", "status_only", "refusal", "runaway", "overloaded", "context_full", "rate_limited", "timeout"}),
     "fixed_five_turns": {"long", "poll", "runaway"},
@@ -85,6 +88,11 @@ EXPECTED_FAILURES = {
     "mutable_default_history": ALL_BUT({"guide"}),
     "asks_if_done": ALL_BUT({"refusal", "cut_tool_use", "cut_answer", "runaway", "overloaded", "stop_sequence", "context_full", "new_stop_reason", "rate_limited", "timeout"}),
 }  # fmt: skip
+EXPECTED_FAILURES = {
+    name: where | EXPECTED_REPO_FAILURES[name] for name, where in ORDERS_FAILURES.items()
+}
+# its leaked history holds every earlier scenario's: in the whole battery the first repo task fails too
+EXPECTED_FAILURES["mutable_default_history"] |= set(REPO_KEYS)
 
 # One failure class per row: the specimen, a scenario where it fails, and what the diagnosis says
 # first (the cause, naming the round).

@@ -101,8 +101,8 @@ def test_a_specimen_fails_a_repo_scenario_with_its_own_diagnosis(name, key, caus
     assert not result.passed and cause in result.problems[0], result.problems
 
 
-# Where each specimen fails among the repo scenarios at seed 0 (for the day they join SCENARIOS:
-# tests/test_grading.py's EXPECTED_FAILURES then gains these keys).
+# Where each specimen fails among the repo scenarios at seed 0 (tests/test_grading.py's
+# EXPECTED_FAILURES adds these to the orders world's table: the battery holds both).
 EXPECTED_REPO_FAILURES = {
     "stop_on_text_block": {"repo_fix", "repo_busy", "repo_missing"},
     "stop_on_regex": set(),

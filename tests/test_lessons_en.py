@@ -103,7 +103,7 @@ def right(name: str) -> tuple:
         "correct_stop": (solution.solution_loop,),
         "predicted_failures": (
             {
-                "fixed_five_turns": {"long", "poll", "runaway"},
+                "fixed_five_turns": {"long", "poll", "runaway", "repo_fix", "repo_busy"},
                 "tool_choice_none_after_last": {
                     "long",
                     "tool_error",

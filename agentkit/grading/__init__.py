@@ -1,6 +1,8 @@
 """check_loop(fn): run any agent loop against a battery of seeded offline scenarios.
 
-- `battery`: the scenarios (a task, a world, what must happen in it), drawn from a seed.
+- `battery`: the scenarios (a task, a world, what must happen in it), drawn from a seed;
+  `repo_scenarios`: the developer-tools world's, added to the same `SCENARIOS` list here, so a loop
+  that only works for orders fails.
 - `runner`: runs a loop on one scenario and records every request, response and execution
   of run_tool.
 - `diagnose`: what went wrong, cause first, one message per failure class (zh or en: `strings`).
@@ -12,6 +14,7 @@
 from .battery import MODELS, RUNAWAY_LIMIT, SCENARIOS, Case, Scenario
 from .diagnose import diagnose
 from .fresh import grade_in_fresh_process, in_fresh_process
+from .repo_scenarios import REPO_SCENARIOS
 from .report import (
     Report,
     ScenarioResult,
@@ -22,6 +25,8 @@ from .report import (
     scoreboard,
 )
 from .runner import BudgetExceeded, Execution, Run, run_scenario
+
+SCENARIOS.extend(s for s in REPO_SCENARIOS if s not in SCENARIOS)  # the second world's, last
 
 __all__ = [
     "SCENARIOS",

@@ -37,6 +37,7 @@ RETURNED_DEPTH = 100  # levels of nesting read at most (a message's blocks: unde
 RETURNED_CHARACTERS = 10_000_000  # characters of text read at most
 ENDS_WITH_A_NAME = ("refusal", "max_tokens", "model_context_window_exceeded", "stop_sequence")
 CUT = ("max_tokens", "model_context_window_exceeded")
+GUIDE_MAX_TOKENS = 1024  # the study guide's max_tokens: an ordinary reply fits in it
 KNOWN = ("end_turn", "tool_use", "pause_turn", "compaction", *ENDS_WITH_A_NAME)
 """Every stop_reason the API documents (with the beta's `compaction`): any other is new."""
 
@@ -135,6 +136,7 @@ class Facts:
         self.returned = run.returned if self.oversize is None else None  # None: not read
         self.fatal = False  # set by a check whose cause makes the world checks noise
         self.scripted = False  # the loop ran tools the model never asked for
+        self.forced = False  # every request forced a tool: said once, by forced_every_turn
 
     def uses(self, stops: tuple[str, ...] = ("tool_use",)) -> list[tuple[int, dict[str, Any]]]:
         return [
@@ -233,6 +235,24 @@ def local_retries(f: Facts) -> list[str]:
     return [diagnosed("local_retries", name=last.name, n=len(f.run.tool_calls))]
 
 
+def forced_every_turn(f: Facts) -> list[str]:
+    """Every request forced a tool call (tool_choice any, or a named tool) and the run never got
+    to an end_turn: the model could not end the task, so whatever stopped the run (a cap, the
+    budget) is the consequence. Not on the runaway task, which never ends whatever the loop does."""
+    requests = f.run.requests
+    kinds = {
+        (r.get("tool_choice") or {}).get("type") if isinstance(r.get("tool_choice"), dict) else None
+        for r in requests
+    }
+    _, last = f.last
+    if len(requests) < 2 or f.case.runaway or len(kinds) != 1 or not kinds & {"any", "tool"}:
+        return []
+    if last is None or last["stop_reason"] != "tool_use":
+        return []
+    f.forced = True
+    return [diagnosed("forced_every_turn", kind=kinds.pop(), sent=len(requests))]
+
+
 def over_budget(f: Facts) -> list[str]:
     """The request budget ran out: the headline, whatever else the loop did on the way."""
     if f.run.exceeded != "requests":
@@ -270,6 +290,9 @@ def sent_tools(f: Facts) -> list[str]:
         tools = req.get("tools")
         if tools is None and n == 1:
             return [diagnosed("no_tools_sent")]
+        if tools is None and f.run.statuses[n - 1] == 400 and f.run.requests[0].get("tools"):
+            f.fatal = True  # the API's refusal only repeats it
+            return [diagnosed("tools_dropped", n=n)]
         if not isinstance(tools, list):
             continue
         got = [t.get("name") if isinstance(t, dict) else None for t in tools]
@@ -586,8 +609,12 @@ def _result_of_a_run(
     if _derived(said, ran.output):
         return None
     other = _carrier(said, [c for c in outputs if c is not ran])
+    if other is None and _without_output(said, ran, b):
+        return diagnosed(
+            "result_without_output", what=what, output=_short(ran.output, 40), said=_short(said, 20)
+        )
     if other is None:
-        return None  # not its output, nor another's: what the world shows will tell
+        return None  # it shows some of its output: what the world shows will tell
     f.fatal = True
     return diagnosed(
         "other_result",
@@ -690,7 +717,7 @@ def forced_choice(f: Facts) -> list[str]:
     """The loop set tool_choice itself (none, any, a named tool) and the task went wrong: the code
     decided what the model may call. Said only when the world shows it, and not when the code ran
     tools of its own (that is the same cause, said already)."""
-    if f.scripted:
+    if f.scripted or f.forced:
         return []
     for n, req in enumerate(f.run.requests, 1):
         choice = req.get("tool_choice")
@@ -706,6 +733,20 @@ def forced_choice(f: Facts) -> list[str]:
         if not _from_the_task(f, n, choice.get("name")):
             return [diagnosed("forced_tool", n=n, name=_short(choice.get("name"), 30))]
     return []
+
+
+def small_max_tokens(f: Facts) -> list[str]:
+    """The run ended on a reply cut at a max_tokens below the study guide's 1024, and the task was
+    not done: the limit is the cause (raising on the cut, or returning, only followed from it)."""
+    n, last = f.last
+    if last is None or last["stop_reason"] != "max_tokens" or n > len(f.run.requests):
+        return []
+    m = f.run.requests[n - 1].get("max_tokens")
+    if not isinstance(m, int) or isinstance(m, bool) or m >= GUIDE_MAX_TOKENS:
+        return []
+    if not f.case.expect(f.run):
+        return []
+    return [diagnosed("max_tokens_small", n=n, m=m)]
 
 
 def _from_the_task(f: Facts, n: int, name: Any) -> bool:
@@ -813,6 +854,10 @@ def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) 
         return []  # at its cap, the loop handed the task to a person: said, not silent
     if f.case.runaway and not pending:
         return [diagnosed("silent_cap", sent=len(f.run.requests))]
+    k = _repeats(f, n)
+    if pending and k >= 2:
+        call = _short({b["name"]: b["input"] for b in last["content"] if b["type"] == "tool_use"})
+        return [diagnosed("stuck_returned", n=n, k=k, call=call)]
     if not pending:
         return [diagnosed("stopped_after_tools", n=n)]
     said = _text(last["content"])
@@ -821,6 +866,21 @@ def _returned_mid_task(f: Facts, n: int, last: dict[str, Any], msgs: list[Any]) 
     if said:
         return [diagnosed("text_and_tool_use", n=n, k=len(pending))]
     return [diagnosed("exited_on_tool_use", n=n, k=len(pending))]
+
+
+def _calls(r: dict[str, Any] | None) -> list[str] | None:
+    if r is None:
+        return None
+    uses = [b for b in r["content"] if b["type"] == "tool_use"]
+    return sorted(json.dumps([b["name"], b["input"]], sort_keys=True, default=str) for b in uses)
+
+
+def _repeats(f: Facts, n: int) -> int:
+    """How many turns in a row, ending with turn n, asked for the very same tool calls."""
+    same, k = _calls(f.rounds[n - 1]), 0
+    while same and k < n and _calls(f.rounds[n - 1 - k]) == same:
+        k += 1
+    return k
 
 
 def _went_on_after_text(f: Facts, n: int) -> bool:
@@ -920,6 +980,7 @@ def _without_blocks(history: list[Any], ids: set[str]) -> list[Any]:
 CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequences
     stopped_from_outside,
     local_retries,
+    forced_every_turn,
     over_budget,
     first_request,
     sent_tools,
@@ -933,6 +994,7 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
     replies_verbatim,
     tool_runs,
     results_own,
+    small_max_tokens,
     raised,
     forced_choice,
     wrong_model,
@@ -1037,6 +1099,14 @@ def _derived(text: str, output: Any) -> bool:
         return True
     forms = {json.dumps(output, ensure_ascii=False), json.dumps(output), str(output)}
     return any(f in text for f in forms)
+
+
+def _without_output(text: str, ran: Execution, b: dict[str, Any]) -> bool:
+    """A tool_result for a run that succeeded shows none of the output's own values (those the
+    call's input did not already hold): the model cannot see what the tool returned."""
+    given = set(_leaves(b.get("input")))
+    own = [x for x in _leaves(ran.output) if x not in given and x.strip()]
+    return bool(own) and not any(_shows(text, x) for x in own)
 
 
 def _shows(text: str, leaf: str) -> bool:

@@ -213,6 +213,13 @@ T = Strings(
             "第 1 次请求的 messages 不是传入的任务（任务被改写或丢掉了）",
             "Request 1's messages are not the task passed in (the task was rewritten or dropped)",
         ),
+        "tools_dropped": (
+            "第 {n} 次请求没有带 tools（第 1 次带了），API 拒绝了它：历史里有 tool_use 和 tool_result"
+            " 时每次请求都要带上 tools。每次请求都发送传入的 tools",
+            "Request {n} carries no tools (request 1 did) and the API refused it: a history with"
+            " tool_use and tool_result blocks needs the tools on every request. Send the tools"
+            " passed in with every request",
+        ),
         "no_tools_sent": (
             "第 1 次请求没有带 tools：模型不知道有哪些工具可用（应把传入的 tools 发给 API）",
             "Request 1 carries no tools: the model cannot know which tools it has (send the tools"
@@ -450,6 +457,20 @@ T = Strings(
             "{what} ran with a changed input: the model gave {given}, run_tool received {got}. Pass"
             " block.input as it is; if the input is wrong, let the model fix it",
         ),
+        "result_without_output": (
+            "{what}执行成功了（{output}），它的 tool_result 却没有带上结果（只有“{said}”）："
+            "模型看不到工具返回了什么。把 run_tool 的返回值放进 content（json.dumps 成字符串）",
+            "{what} ran and succeeded ({output}), yet its tool_result does not carry the output"
+            ' (only "{said}"): the model cannot see what the tool returned. Put what run_tool'
+            " returned in the content (json.dumps it to a string)",
+        ),
+        "max_tokens_small": (
+            "第 {n} 轮的回复在 max_tokens={m} 处被截断（stop_reason=max_tokens）：这个上限太小，"
+            "放不下一轮正常的回复，任务没有做完。用学习指南的 1024 或更大",
+            "Turn {n}'s reply was cut at max_tokens={m} (stop_reason=max_tokens): that limit is too"
+            " small for an ordinary reply, and the task was not done. Use the study guide's 1024 or"
+            " more",
+        ),
         "error_without_flag": (
             "第 {n} 轮 {name} 执行失败（{error}），它的 tool_result 却没有"
             " is_error: true：模型会把错误信息当成正常结果",
@@ -541,6 +562,13 @@ T = Strings(
             "Request {n} set tool_choice to none: from then on the model could not call a tool,"
             " though the task still needed one. The model decides when it is done (stop_reason"
             " end_turn), not the code's idea of the last call",
+        ),
+        "forced_every_turn": (
+            "每次请求都把 tool_choice 设成了 {kind}（共 {sent} 次）：模型每一轮都必须调用工具，永远不能以"
+            " end_turn 结束，任务只能停在上限。要不要调用工具由模型决定（需要时只在第一次请求强制）",
+            "Every request set tool_choice to {kind} ({sent} of them): the model had to call a tool"
+            " on every turn and could never end with end_turn, so the run could only stop at a cap."
+            " Let the model decide whether to call a tool (force one on the first request at most)",
         ),
         "forced_any": (
             "第 {n} 次请求把 tool_choice 设成了 any：模型必须调用工具，即使不需要。"
@@ -691,6 +719,15 @@ T = Strings(
             "第 {n} 轮响应同时含 text 与 tool_use，循环在执行工具前就退出了（{k} 个 tool_use 没有执行）",
             "Turn {n}'s response held both text and tool_use, and the loop exited before running"
             " the tools ({k} of its tool_use blocks never ran)",
+        ),
+        "stuck_returned": (
+            "第 {n} 轮模型第 {k} 次连续发出同一个调用 {call}，循环就返回了，像任务完成了一样"
+            "（tool_use 没有回答）：发现重复时停下可以，但要抛出异常或显式转人工（escalate_to_human），"
+            "不能悄悄返回；重复的查询也可能是在等新结果",
+            "Turn {n}: the model had asked for the same call {call} {k} times in a row, and the"
+            " loop returned as if the task were done (the tool_use unanswered): stopping on a"
+            " repeat is fine, but raise an exception or explicitly escalate to a human, never"
+            " return quietly; a repeated lookup may also be waiting for a new result",
         ),
         "exited_on_wording": (
             "第 {n} 轮的文字（“{text}”）听起来像完成了，循环就退出了，可 stop_reason 仍是 tool_use"

@@ -7,7 +7,9 @@ that applies:
    failure is retried once; not found is told to the user; anything else is told and the work
    stops.
 2. No test run yet, or none since the last patch: run the tests, and on the first turn list the
-   repository (`list_dir .`) and read every file the user names, all in one turn.
+   repository (`list_dir .`) and read every file the user names, all in one turn. A file the
+   user names that has not been asked for yet (a loop that allows one call a turn keeps only
+   the first) is read next, before anything else.
 3. The tests pass: say so (and what was patched).
 4. A test fails: read the test file, then the module it imports, then patch the one operator of
    the failing function's `return` line that makes every assert of the file hold (computed by
@@ -66,6 +68,12 @@ def dev_step(v: View) -> Step:
     done = [c for c in v.calls if c.result is not None]
     for c in _open_failures(v):
         return _recover(v, c)
+    asked = {c.input.get("path") for c in v.calls if c.name == "read_file"}
+    for path in dict.fromkeys(NAMED_FILE.findall(v.task)):  # one call a turn: read it next
+        if done and path.removeprefix("./") not in asked:
+            return say(v.lang, "dev_read", path=path), [
+                ("read_file", {"path": path.removeprefix("./")})
+            ]
     patched = [c for c in done if c.name == "apply_patch" and not c.is_error]
     runs = [c for c in done if c.name == "run_tests" and not c.is_error]
     since = v.calls.index(patched[-1]) if patched else -1
@@ -74,12 +82,12 @@ def dev_step(v: View) -> Step:
     report = said(runs[-1])
     failing = FAILED.search(report)
     if failing is None and not re.search(r"^0 failed", report, re.M):
-        return say(v.lang, "dev_no_fix", failure=report.strip().splitlines()[0])
+        return say(v.lang, "dev_no_fix", failure=(report.strip().splitlines() or [""])[0])
     if failing is None:
         if patched:
             p = patched[-1].input
             return say(v.lang, "dev_fixed", path=p.get("path"), old=p.get("old"), new=p.get("new"))
-        return say(v.lang, "dev_all_pass", report=report.strip().splitlines()[-1])
+        return say(v.lang, "dev_all_pass", report=(report.strip().splitlines() or [""])[-1])
     return _fix(v, failing.group(1), report, patched)
 
 
