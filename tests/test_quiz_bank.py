@@ -103,14 +103,14 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
 # there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
 WORD_TARGET = 0.35
 WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.76,
-    ("tfidf_char_lr", "en"): 0.73,
-    ("nb_words", "zh"): 0.78,
-    ("nb_words", "en"): 0.61,
-    ("rocchio", "zh"): 0.76,
-    ("rocchio", "en"): 0.66,
-    ("combined", "zh"): 0.75,
-    ("combined", "en"): 0.66,
+    ("tfidf_char_lr", "zh"): 0.66,
+    ("tfidf_char_lr", "en"): 0.60,
+    ("nb_words", "zh"): 0.65,
+    ("nb_words", "en"): 0.56,
+    ("rocchio", "zh"): 0.62,
+    ("rocchio", "en"): 0.55,
+    ("combined", "zh"): 0.63,
+    ("combined", "en"): 0.55,
 }
 
 
