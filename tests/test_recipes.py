@@ -6,6 +6,7 @@ key, an item's topic), and no other file outside tests/ names a lesson or an exe
 
 import importlib
 import inspect
+import json
 import re
 import subprocess
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from agentkit.grading import SCENARIOS
+from agentkit.grading.battery import Scenario
 from agentkit.lessons import registry
 from agentkit.lessons.registry import Exercise, Lesson
 from quizzes.bank import load_bank
@@ -34,6 +36,11 @@ ALWAYS = lambda _: True  # noqa: E731
 
 def _in_guides(lesson: Lesson) -> bool:
     return lesson.timed and lesson.in_agendas
+
+
+def _slow(lesson: Lesson) -> bool:
+    """A cell of the lesson is recorded slow by `benchmarks/bench_lessons.py --record`."""
+    return lesson.stem in json.loads(text("benchmarks/slow_cells.json"))
 
 
 def _checks(ex: Exercise) -> bool:
@@ -66,6 +73,7 @@ LESSON: list[Rule] = [
     ("docs/instructor_guide.md", lambda lesson: lesson.timed, lambda x: f"| {x.stem}.ipynb |"),
     ("docs/en/instructor_guide.md", lambda lesson: lesson.timed, lambda x: f"| {x.stem}.ipynb |"),
     ("notebooks/COVERAGE.md", lambda lesson: False, lambda lesson: lesson.stem),  # if it teaches
+    ("benchmarks/slow_cells.json", _slow, lambda lesson: f'"{lesson.stem}"'),  # a slow cell
 ]
 EXERCISE: list[Rule] = [
     ("agentkit/lessons/registry.py", ALWAYS, lambda ex: f'"{ex.key}"'),
@@ -109,9 +117,31 @@ def concrete(pattern: str, thing) -> str:
         return pattern.replace("NN_topic", lesson.stem).replace("NN", lesson.number)
     if isinstance(thing, Lesson):
         return pattern.replace("NN_topic", thing.stem)
+    if isinstance(thing, Scenario) and pattern in SCENARIO_HOMES:
+        home = _scenario_home(thing)
+        if home and pattern.startswith("tests/"):  # repo_scenarios.py -> test_grading_repo.py
+            return f"tests/test_grading_{Path(home).stem.removesuffix('_scenarios')}.py"
+        return home or pattern
     if pattern == "quizzes/bank/<file>.toml":
         return _bank_file(thing.id)
     return pattern
+
+
+SCENARIO_HOMES = (
+    "agentkit/grading/battery.py",
+    "agentkit/grading/strings.py",
+    "tests/test_grading.py",
+)
+"""A scenario of the orders world: its builder in battery.py, its title in strings.py, its expected
+failures in test_grading.py. A scenario of another world lives in a module of its own
+(`agentkit/grading/repo_scenarios.py`), which holds builder and title and joins SCENARIOS, and
+its tests in tests/test_grading_<world>.py."""
+
+
+def _scenario_home(scenario: Scenario) -> str | None:
+    source = Path(inspect.getsourcefile(inspect.unwrap(scenario.build)) or "")
+    home = str(source.relative_to(ROOT))
+    return None if home == SCENARIO_HOMES[0] else home
 
 
 def _bank_file(item_id: str) -> str:
