@@ -28,6 +28,7 @@ order to one typed view of the request (`agentkit.sim.view`).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,22 +93,47 @@ def named_in(t: Tool, task_words: frozenset[str]) -> int:
     return len(set(words(t.name)) - NAME_NOISE & task_words)
 
 
+def pairs(text: str) -> frozenset[str]:
+    """The pairs of Han characters in a row of a text ("售后工单" -> 售后, 后工, 工单)."""
+    runs = re.findall(r"[\u4e00-\u9fff]+", text)
+    return frozenset(r[i : i + 2] for r in runs for i in range(len(r) - 1))
+
+
+def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> int:
+    """What a request shares with a tool beyond the concept table: the words of the tool's name,
+    and, in Chinese, the pairs of characters of its name and description ("工单" in "售后工单处理
+    到哪一步了" and in "按工单编号查询售后工单的处理进度")."""
+    return named_in(t, task_words) + len(pairs(f"{t.name} {t.description}") & task_pairs)
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
-    words the request uses, the most of them first."""
+    words (or, in Chinese, whose description's pairs of characters) the request uses, the most
+    first. A tool that only shares such words is also taken beside the concept's choice
+    ("subscriptions of the account sam@example.net": find_user_by_email by its concept, then
+    list_subscriptions by its name), unless its name carries an act that changes something the
+    user did not ask for."""
     asked = concepts(v.task)
+    said, han = frozenset(words(v.task)), pairs(v.task)
     ranked = sorted((t for t in v.tools if candidate(t, asked)), key=lambda t: -score(t, asked))
     if not ranked:
-        said = frozenset(words(v.task))
-        ranked = sorted((t for t in v.tools if named_in(t, said)), key=lambda t: -named_in(t, said))
-        return ranked[:1]
+        unasked = [t for t in v.tools if (t.name_concepts & CHANGES) <= asked]
+        found = [t for t in unasked if shared(t, said, han)]
+        found.sort(key=lambda t: -shared(t, said, han))
+        return found[:1] if not han else found
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
         new = {c for c in asked & t.concepts if kind(c) == THING} - covered
         if not chosen or new:
             chosen.append(t)
-            covered |= asked & t.concepts
+            # a tool whose name names a thing covers that thing, not every thing its description
+            # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
+            named = {c for c in asked & t.name_concepts if kind(c) == THING}
+            covered |= named or (asked & t.concepts)
+    for t in v.tools:
+        if t not in chosen and named_in(t, said) and (t.name_concepts & CHANGES) <= asked:
+            chosen.append(t)
     return chosen
 
 
@@ -242,6 +268,15 @@ def forced_input(conv: Conversation, name: str) -> dict[str, Any]:
         return {}
     variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)
     return variants[0]
+
+
+def text_fill(conv: Conversation, schema: dict[str, Any]) -> dict[str, Any]:
+    """An object schema's values found in the open task's words and results (rule 6 for a
+    structured answer), without the forced fallbacks: what the conversation does not give is left
+    out."""
+    v = view(conv)
+    got = fill_object(schema, gather(v.task, results_of(v)), schema, False, frozenset())
+    return got.values
 
 
 def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
