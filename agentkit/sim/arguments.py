@@ -298,7 +298,7 @@ def _from_text(
         return s.get("default", False if need else None)
     if label is not None and not _is_id(name):
         return label
-    return _string(name, s, src, topic)
+    return _string(name, s, src, topic, need)
 
 
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
@@ -347,10 +347,13 @@ def _is_id(name: str) -> bool:
     return bool(re.search(r"(?:^|_|[a-z])(?:id|Id|ID)$", name)) or name.lower() == "id"
 
 
-def role(name: str, s: dict[str, Any]) -> str | None:
+def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
+    """What a string property holds, by its name, then (a required one only) by its description:
+    an optional property whose name says nothing is not guessed at (the CLI's Read has `pages`,
+    described as "for PDF files": it is no path)."""
     if _is_id(name):
         return "id"
-    for text in (name, str(s.get("description") or "")):
+    for text in (name, str(s.get("description") or "") if need else ""):
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 return r
@@ -383,8 +386,10 @@ BY_TEXT = {  # role -> how the user's words give it
 }
 
 
-def _string(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
-    r = role(name, s)
+def _string(
+    name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
+) -> Any:
+    r = role(name, s, need)
     if r == "id":
         return ident(name, s, src, topic)
     if r in BY_TEXT:
@@ -395,6 +400,8 @@ def _string(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
         if re.search(r"summary|摘要|概要", name, re.I):
             return summary(src.text)
         return free_text(src.text, topic)
+    if r is None and not need:
+        return None  # an optional string of no known role is left out
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
     return ident(name, s, src, topic) or code(src)

@@ -29,19 +29,19 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import structured
+from . import claude_code, structured
 from .arguments import Fill, Source, fill_object, gather, reshape
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, concepts, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
-from .view import Call, Tool, View, view
+from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
 ORDER_TOOLS = frozenset(TOOL_SCHEMAS)
@@ -115,9 +115,13 @@ def choose(v: View) -> list[Tool]:
     user did not ask for."""
     asked = concepts(v.task)
     said, han = frozenset(words(v.task)), pairs(v.task)
-    ranked = sorted((t for t in v.tools if candidate(t, asked)), key=lambda t: -score(t, asked))
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    ranked = sorted(
+        (t for t in tools if candidate(t, asked)),
+        key=lambda t: (-len(asked & t.name_concepts - {"read"}), -score(t, asked)),
+    )
     if not ranked:
-        unasked = [t for t in v.tools if (t.name_concepts & CHANGES) <= asked]
+        unasked = [t for t in tools if (t.name_concepts & CHANGES) <= asked]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
         return found[:1] if not han else found
@@ -125,13 +129,14 @@ def choose(v: View) -> list[Tool]:
     covered: set[str] = set()
     for t in ranked:
         new = {c for c in asked & t.concepts if kind(c) == THING} - covered
+        new |= asked & t.name_concepts - {"read"} - covered
         if not chosen or new:
             chosen.append(t)
             # a tool whose name names a thing covers that thing, not every thing its description
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
-            covered |= named or (asked & t.concepts)
-    for t in v.tools:
+            covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
+    for t in tools:
         if t not in chosen and named_in(t, said) and (t.name_concepts & CHANGES) <= asked:
             chosen.append(t)
     return chosen
@@ -203,6 +208,11 @@ def plan(v: View) -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5)."""
     turn = Turn()
     src = gather(v.task, results_of(v))
+    asked, said = concepts(v.task), frozenset(words(v.task))
+    answered = any(
+        c.result is not None and not c.is_error and c.name not in claude_code.ORCHESTRATION
+        for c in v.calls
+    )
     for t in choose(v):
         mine = [c for c in v.calls if c.name == t.name]
         if mine and mine[-1].result is not None and mine[-1].is_error:
@@ -210,6 +220,10 @@ def plan(v: View) -> Turn:
             continue
         variants, got = arguments(t, src)
         if got.missing:
+            # a tool taken only for its description's words is not asked about once another
+            # call of the task has answered (Bash beside an MCP calculator that gave 405)
+            if answered and not (asked & t.name_concepts - {"read"}) and not named_in(t, said):
+                continue
             turn.missing.append((t, got.missing))
             continue
         for args in variants:
@@ -223,12 +237,26 @@ def plan(v: View) -> Turn:
 def general_reply(conv: Conversation) -> Reply:
     """The reply under the general policy."""
     v = view(conv)
+    extra = claude_code.loaded(v)
+    if extra:  # tools a ToolSearch result gave in full are callable by their names
+        known = {t.name for t in v.tools}
+        more = [_tool(n, t["name"], t) for n, t in extra.items() if n not in known]
+        v = replace(v, tools=v.tools + tuple(more))
     forced = v.choice.get("type")
+    if forced not in ("tool", "any", "none"):
+        early = claude_code.before_plan(conv, v)
+        if early is not None:
+            return Reply(early, "tool_use")
     turn = plan(v) if forced != "none" else Turn()
     if forced in ("tool", "any"):
         return _forced(v, turn)
     if turn.calls:
+        turn.calls = [(t, claude_code.absolute(conv, t, a)) for t, a in turn.calls]
         return _calls(v, turn)
+    if forced != "none" and not turn.missing:
+        final = claude_code.structured_call(v)
+        if final is not None:
+            return Reply([_text(_answer(v, turn)), final], "tool_use")
     reply = Reply([_text(_answer(v, turn))], "end_turn")
     schema = structured.schema_of(conv.req)
     if schema is not None:
@@ -288,7 +316,7 @@ def _answer(v: View, turn: Turn) -> str:
     lines = []
     seen: set[str] = set()
     for c in v.calls:
-        if c.result is None or c.is_error:
+        if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
         line = say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
         if line not in seen:

@@ -32,7 +32,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "create": (ACT, "save create add new write make store record put remember", "保存 创建 新建 添加 记下 记录 记住 记一 写 存"),
     "cancel": (ACT, "cancel abort", "取消"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify set rename", "修改 更新 更改 编辑"),
+    "update": (ACT, "update change edit modify rename", "修改 更新 更改 编辑"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve", "预订 预约"),
     "run": (ACT, "run execute", "运行 执行"),
