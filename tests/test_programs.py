@@ -242,7 +242,10 @@ AGENT_SDK = {
         calls=[("Write", {"content": "hello world"})], out=["callback asked about: ['Write']"]
     ),
     "sdk_subagent": Expect(
-        calls=[("Agent", {"subagent_type": "code-reviewer"}), ("Read", {})],
+        # the subagent's Read is logged before the main conversation's next request, which is
+        # where the Agent call shows: the traffic's order is Read, then Agent
+        calls=[("Read", {}), ("Agent", {"subagent_type": "code-reviewer"})],
+        answer=["return a / b"],
         files={"app.py": "def div(a, b):\n    return a / b\n"},
     ),
     "sdk_structured": Expect(

@@ -31,9 +31,11 @@ from typing import Any
 
 from ..content import blocks
 from .arguments import fill_object, gather
-from .lexicon import concepts, words
+from .lexicon import OPERATORS, THING, concepts, kind, words
 from .toolbox import TOOL_SEARCH, own_name
 from .view import Tool, View
+
+OPERATOR_ACTS = frozenset(OPERATORS.values())
 
 ORCHESTRATION = frozenset(
     {
@@ -97,10 +99,18 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
     asked, said = concepts(v.task), set(words(v.task))
     out = []
     for own, full in conv.box.deferred.items():
-        name_words = set(words(own)) - NOISE
+        name_words = {w for w in set(words(own)) - NOISE if telling(w)}
         if concepts(" ".join(name_words)) & asked or name_words & said:
             out.append(full)
     return out
+
+
+def telling(word: str) -> bool:
+    """A word of a tool's name that says what it works on: a thing, an operator, or a word the
+    concept table does not know ("cron"); not a bare act such as create or list (CronCreate is
+    not what "create a file" asks for)."""
+    found = concepts(word)
+    return not found or any(kind(c) == THING or c in OPERATOR_ACTS for c in found)
 
 
 def agent_types(conv: Any) -> list[str]:
@@ -118,12 +128,14 @@ def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
     if not named:
         return None
     first = v.task.strip().splitlines()[0] if v.task.strip() else named[0]
-    args = {
+    args: dict[str, Any] = {
         "description": " ".join(first.split()[:5])[:60],
         "prompt": v.task.strip(),
         "subagent_type": named[0],
     }
     props = agent.schema.get("properties") or {}
+    if "run_in_background" in props:  # the answer waits for the agent's report
+        args["run_in_background"] = False
     return _use(agent.call_name, {k: x for k, x in args.items() if k in props})
 
 

@@ -204,14 +204,13 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     return None
 
 
-def plan(v: View) -> Turn:
+def plan(v: View, conv: Conversation | None = None) -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5)."""
     turn = Turn()
     src = gather(v.task, results_of(v))
     asked, said = concepts(v.task), frozenset(words(v.task))
     answered = any(
-        c.result is not None and not c.is_error and c.name not in claude_code.ORCHESTRATION
-        for c in v.calls
+        c.result is not None and not c.is_error and c.name not in claude_code.QUIET for c in v.calls
     )
     for t in choose(v):
         mine = [c for c in v.calls if c.name == t.name]
@@ -227,6 +226,8 @@ def plan(v: View) -> Turn:
             turn.missing.append((t, got.missing))
             continue
         for args in variants:
+            if conv is not None:
+                args = claude_code.absolute(conv, t, args)
             if not any(c.input == args for c in mine):
                 turn.calls.append((t, args))
     if turn.stop:
@@ -247,11 +248,10 @@ def general_reply(conv: Conversation) -> Reply:
         early = claude_code.before_plan(conv, v)
         if early is not None:
             return Reply(early, "tool_use")
-    turn = plan(v) if forced != "none" else Turn()
+    turn = plan(v, conv) if forced != "none" else Turn()
     if forced in ("tool", "any"):
         return _forced(v, turn)
     if turn.calls:
-        turn.calls = [(t, claude_code.absolute(conv, t, a)) for t, a in turn.calls]
         return _calls(v, turn)
     if forced != "none" and not turn.missing:
         final = claude_code.structured_call(v)
