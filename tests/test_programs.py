@@ -251,6 +251,20 @@ AGENT_SDK = {
     "sdk_structured": Expect(
         out=["{'customer': 'Lena', 'item': 'notebooks', 'quantity': 3, 'unit_price': 4.25}"]
     ),
+    "sdk_mcp_errors": Expect(
+        calls=[
+            ("mcp__post__track_parcel", {"code": "pk12345"}),
+            ("mcp__post__track_parcel", {"code": "PK-12345"}),
+            ("mcp__post__track_parcel", {"code": "PK-12345"}),
+        ],
+        answer=["Leeds depot"],
+        out=["calls: ['pk12345', 'PK-12345', 'PK-12345']"],
+    ),
+    "sdk_mcp_denied_zh": Expect(
+        calls=[("mcp__post__track_parcel", {"code": "PK-77001"})],
+        answer=["主管批准"],
+        out=["calls: ['PK-77001']"],
+    ),
     "sdk_write_zh": Expect(
         calls=[("Write", {"content": "明天九点开会"})], out=["on disk: 明天九点开会"]
     ),
@@ -281,3 +295,35 @@ def test_a_messages_api_program(name, server, monkeypatch, capsys, tmp_path):
 def test_an_agent_sdk_program(name, server, monkeypatch, capsys, tmp_path):
     expect = AGENT_SDK[name]
     judge(run_program(server, name, monkeypatch, capsys, tmp_path, expect.files), expect, True)
+
+
+# the failure texts of the two MCP programs, as their tools write them
+SDK_FAILURES = {
+    "format": ("en", "tracking ref pk12345 should be PK-00000"),
+    "transient": ("en", "the depot link dropped for a moment"),
+    "denied": ("zh", "未经授权：此类包裹须经主管批准方可查询"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SDK_FAILURES))
+def test_the_sdk_programs_failures_are_read_by_meaning_in_words_of_their_own(kind):
+    """Each text is classed by what it says, and shares no content word (English words of four
+    letters or more, Chinese pairs of characters) with the stand-in's worlds' own failures."""
+    import re
+
+    from agentkit.sim.results import classify
+    from agentkit.sim.strings import T
+
+    lang, text = SDK_FAILURES[kind]
+    assert classify(text) == kind
+    ours = " ".join(
+        zh if lang == "zh" else en for key, (zh, en) in T.table.items() if "." not in key
+    )
+
+    def content(s):
+        if lang == "en":
+            return set(re.findall(r"[a-z]{4,}", s.lower()))
+        han = re.compile(r"[\u4e00-\u9fff]")
+        return {a + b for a, b in zip(s, s[1:], strict=False) if han.match(a) and han.match(b)}
+
+    assert not content(text) & content(ours)

@@ -449,7 +449,9 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
 
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
     """An id for the property: right after its noun, or of its pattern's or example's shape."""
-    own = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"} or set(topic)
+    # the id of the property's own thing ("customer_id"), or of what the tool works on ("code" of
+    # track_parcel: the token after "parcel")
+    own = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"} | set(topic)
     wanted = s.get("pattern")
     example = hint(str(s.get("description") or ""))
     fit = re.compile(wanted if isinstance(wanted, str) else shape(example) if example else ".*")

@@ -90,7 +90,7 @@ def _text(text: str) -> dict[str, Any]:
     return {"type": "text", "text": text}
 
 
-def searched(v: View) -> bool:
+def loaded_once(v: View) -> bool:
     return any(c.name == TOOL_SEARCH for c in v.calls)
 
 
@@ -143,7 +143,7 @@ def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
     """Rules 2 and 3: the content of a turn that loads deferred tools or hands the task to an
     agent, or None."""
     search = v.tool(TOOL_SEARCH)
-    if search is not None and not searched(v):
+    if search is not None and not loaded_once(v):
         names = wanted_deferred(conv, v)
         if names:
             load = {"query": "select:" + ",".join(names)}

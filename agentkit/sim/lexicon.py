@@ -66,6 +66,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "code": (THING, "code patch", "代码 补丁"),
     "account": (THING, "account member membership", "会员 账户 账号"),
     "ticket": (THING, "ticket", "工单"),
+    "parcel": (THING, "parcel package shipment delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),
 }  # fmt: skip
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
