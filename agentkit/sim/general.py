@@ -5,15 +5,20 @@ order to one typed view of the request (`agentkit.sim.view`).
    concepts (`agentkit.sim.lexicon`). A tool is a candidate when it shares a thing (weather, file,
    customer, ...) with the request, or the act its name carries; a tool whose name carries an act
    that changes something (cancel, delete, save, ...) only when the user asks for that act. The
-   best-scoring candidate is taken (a shared concept counts 2 for a thing, 1 for an act, twice
-   when the tool's name carries it), then every other candidate that brings a thing the taken
-   ones do not cover.
+   candidates whose names carry more of the request's concepts come first, then the best-scoring
+   (a shared concept counts 2 for a thing, 1 for an act, twice when the tool's name carries it);
+   the first is taken, then every other candidate that brings a concept the taken ones do not
+   cover (a taken tool whose name names a thing covers that thing only), then any tool whose
+   name's words the request uses. With no concept shared, the tools whose name's words (in
+   Chinese: whose description's pairs of characters) the request uses. The Claude Code CLI's
+   orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
    London") are one call each.
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
-   call may supply it; when no call is left to make, the user is asked for it (end_turn with a
+   call may supply it; a tool taken only for its description's words is not asked about once
+   another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives; a transient one is retried once; not found is told to
