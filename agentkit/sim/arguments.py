@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .lexicon import NUMBER, TABLE, concepts, expressions, kind, words
+from . import shell
+from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
 ID_TOKEN = re.compile(r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?|\d{3,})(?![\w-])")
@@ -62,6 +63,9 @@ QUERY = re.compile(
 )
 ROLES = [  # role, what a property's name (then its description) says
     ("email", r"e-?mail|邮箱"),
+    ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
+    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"),
+    ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
@@ -69,11 +73,19 @@ ROLES = [  # role, what a property's name (then its description) says
     ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|内容|笔记|正文"),
 ]  # fmt: skip
 FEELINGS = {
-    "positive": "good great love excellent happy amazing wonderful best like awesome fantastic "
+    "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
     "delicious enjoy 好 棒 喜欢 爱 满意 开心 优秀 赞 美味",
     "negative": "bad terrible hate awful worst poor disappointed sad angry horrible broken slow "
     "rude 差 糟糕 讨厌 失望 难过 生气 坏 慢",
 }
+
+
+MONEY = re.compile(
+    rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
+    rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
+)
+PRICE = re.compile(r"price|cost|amount|fee|total|价格|金额|单价", re.IGNORECASE)
+QUANTITY = re.compile(r"quantity|qty|count|number_of|num_|how_many|数量|件数", re.IGNORECASE)
 
 
 @dataclass
@@ -85,13 +97,19 @@ class Source:
     results: list[Any] = field(default_factory=list)
     numbers: list[float | int] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    money: list[float | int] = field(default_factory=list)  # numbers said as sums of money
 
 
 def gather(text: str, results: list[Any]) -> Source:
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z]", m.group(1)) else m.group(0), text)
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
-    found = [float(n) if "." in n else int(n) for n in re.findall(rf"(?<![\w.]){NUMBER}", bare)]
-    return Source(text, results, found)
+    found = [_num(n) for n in re.findall(rf"(?<![\w.]){NUMBER}", bare)]
+    money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
+    return Source(text, results, found, money=money)
+
+
+def _num(n: str) -> float | int:
+    return float(n) if "." in n else int(n)
 
 
 def resolve(schema: Any, root: dict[str, Any]) -> dict[str, Any]:
@@ -184,12 +202,23 @@ def _enum(s: dict[str, Any], src: Source, need: bool) -> Any:
         m = str(member)
         if re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text):
             return member
-        named = concepts(" ".join(words(m))) or concepts(m)
+        named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
         if named and named <= said:
             return member
     if "default" in s:
         return s["default"]
     return s["enum"][0] if need else None
+
+
+def _abbreviated(member: str) -> frozenset[str]:
+    """The concepts an abbreviated member stands for: "mul" for multiply, "div" for divide (a
+    member of three letters or more that begins a word of the concept table)."""
+    m = member.lower()
+    if len(m) < 3 or not m.isalpha():
+        return frozenset()
+    return frozenset(
+        c for c, (_k, en, _zh) in TABLE.items() if any(w.startswith(m) for w in en.split())
+    )
 
 
 def _array(
@@ -231,7 +260,9 @@ def _label_value(name: str, text: str) -> str | None:
     if not label:
         return None
     m = re.search(
-        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*(?:[,，;；\n]|$)", text, re.I
+        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
+        text,
+        re.I,
     )
     return m.group(1).strip().strip("\"'“”") if m else None
 
@@ -267,7 +298,7 @@ def _from_text(
         return s.get("default", False if need else None)
     if label is not None and not _is_id(name):
         return label
-    return _string(name, s, src, topic)
+    return _string(name, s, src, topic, need)
 
 
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
@@ -278,7 +309,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None and need and src.numbers:
-        value = src.numbers.pop(0)
+        value = _role_number(name, src)
     if value is None:
         return None
     if t == "integer":
@@ -286,11 +317,25 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     return value
 
 
+def _role_number(name: str, src: Source) -> float | int:
+    """The next number for a property: a price takes the next sum of money ("5.50 dollars", "$3",
+    "4.25 each"), a quantity the next whole number that is not money, any other the next number."""
+    pick: float | int | None = None
+    if PRICE.search(name):
+        pick = next((n for n in src.numbers if n in src.money), None)
+    elif QUANTITY.search(name):
+        pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
+    if pick is None:
+        return src.numbers.pop(0)
+    src.numbers.remove(pick)
+    return pick
+
+
 def feelings(text: str) -> dict[str, float]:
     """Scores that sum to 1: each feeling's words counted (the neutral share is one word's worth)."""
     said = set(words(text))
     n = {
-        f: sum(1 for w in ws.split() if (w in said if w.isascii() else w in text))
+        f: sum(1 for w in ws.split() if (stem(w) in said if w.isascii() else w in text))
         for f, ws in FEELINGS.items()
     }
     total = n["positive"] + n["negative"] + 1
@@ -302,35 +347,61 @@ def _is_id(name: str) -> bool:
     return bool(re.search(r"(?:^|_|[a-z])(?:id|Id|ID)$", name)) or name.lower() == "id"
 
 
-def role(name: str, s: dict[str, Any]) -> str | None:
+def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
+    """What a string property holds, by its name, then (a required one only) by its description:
+    an optional property whose name says nothing is not guessed at (the CLI's Read has `pages`,
+    described as "for PDF files": it is no path)."""
     if _is_id(name):
         return "id"
-    for text in (name, str(s.get("description") or "")):
+    for text in (name, str(s.get("description") or "") if need else ""):
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 return r
     return None
 
 
-def _string(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
-    r = role(name, s)
+def _email(text: str) -> str | None:
+    m = EMAIL.search(text)
+    return m.group(0) if m else None
+
+
+def _place(text: str) -> Any:
+    found = places(text)
+    return found if len(found) > 1 else (found[0] if found else None)
+
+
+def _expression(text: str) -> str | None:
+    found = expressions(text)
+    return found[0] if found else None
+
+
+BY_TEXT = {  # role -> how the user's words give it
+    "email": _email,
+    "command": lambda text: shell.command(text),
+    "person": lambda text: person(text),
+    "product": lambda text: product(text),
+    "location": _place,
+    "expression": _expression,
+    "query": lambda text: query(text),
+}
+
+
+def _string(
+    name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
+) -> Any:
+    r = role(name, s, need)
     if r == "id":
         return ident(name, s, src, topic)
-    if r == "email":
-        m = EMAIL.search(src.text)
-        return m.group(0) if m else None
-    if r == "location":
-        found = places(src.text)
-        return found if len(found) > 1 else (found[0] if found else None)
-    if r == "expression":
-        found = expressions(src.text)
-        return found[0] if found else None
+    if r in BY_TEXT:
+        return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
-    if r == "query":
-        return query(src.text)
     if r == "text":
+        if re.search(r"summary|摘要|概要", name, re.I):
+            return summary(src.text)
         return free_text(src.text, topic)
+    if r is None and not need:
+        return None  # an optional string of no known role is left out
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
     return ident(name, s, src, topic) or code(src)
@@ -378,7 +449,9 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
 
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
     """An id for the property: right after its noun, or of its pattern's or example's shape."""
-    own = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"} or set(topic)
+    # the id of the property's own thing ("customer_id"), or of what the tool works on ("code" of
+    # track_parcel: the token after "parcel")
+    own = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"} | set(topic)
     wanted = s.get("pattern")
     example = hint(str(s.get("description") or ""))
     fit = re.compile(wanted if isinstance(wanted, str) else shape(example) if example else ".*")
@@ -474,3 +547,37 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
     if t == "object":
         return {}
     return src.text.strip()[:200]
+
+
+PERSON = re.compile(
+    r"(?:my name is|name is|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
+    r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
+)
+PRODUCT = re.compile(
+    r"\b\d+\s+(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"
+    r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
+)
+TAG = re.compile(r"<[^>]+>")
+
+
+def person(text: str) -> str | None:
+    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants"."""
+    m = PERSON.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+def product(text: str) -> str | None:
+    """What is ordered: the words after a quantity ("2 packs of Green Tea", "3 notebooks")."""
+    m = PRODUCT.search(text)
+    return m.group(1) if m else None
+
+
+def summary(text: str) -> str | None:
+    """A one-line summary: the longest sentence of the text (markup removed), at most 160 chars."""
+    plain = TAG.sub(" ", text)
+    sentences = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n+", plain) if x.strip()]
+    if not sentences:
+        return None
+    best = max(sentences, key=len)
+    return best if len(best) <= 160 else best[:157] + "..."

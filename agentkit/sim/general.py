@@ -5,15 +5,20 @@ order to one typed view of the request (`agentkit.sim.view`).
    concepts (`agentkit.sim.lexicon`). A tool is a candidate when it shares a thing (weather, file,
    customer, ...) with the request, or the act its name carries; a tool whose name carries an act
    that changes something (cancel, delete, save, ...) only when the user asks for that act. The
-   best-scoring candidate is taken (a shared concept counts 2 for a thing, 1 for an act, twice
-   when the tool's name carries it), then every other candidate that brings a thing the taken
-   ones do not cover.
+   candidates whose names carry more of the request's concepts come first, then the best-scoring
+   (a shared concept counts 2 for a thing, 1 for an act, twice when the tool's name carries it);
+   the first is taken, then every other candidate that brings a concept the taken ones do not
+   cover (a taken tool whose name names a thing covers that thing only), then any tool whose
+   name's words the request uses. With no concept shared, the tools whose name's words (in
+   Chinese: whose description's pairs of characters) the request uses. The Claude Code CLI's
+   orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
    London") are one call each.
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
-   call may supply it; when no call is left to make, the user is asked for it (end_turn with a
+   call may supply it; a tool taken only for its description's words is not asked about once
+   another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives; a transient one is retried once; not found is told to
@@ -28,19 +33,20 @@ order to one typed view of the request (`agentkit.sim.view`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import structured
+from . import claude_code, structured
 from .arguments import Fill, Source, fill_object, gather, reshape
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, concepts, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
-from .view import Call, Tool, View, view
+from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
 ORDER_TOOLS = frozenset(TOOL_SCHEMAS)
@@ -92,22 +98,52 @@ def named_in(t: Tool, task_words: frozenset[str]) -> int:
     return len(set(words(t.name)) - NAME_NOISE & task_words)
 
 
+def pairs(text: str) -> frozenset[str]:
+    """The pairs of Han characters in a row of a text ("售后工单" -> 售后, 后工, 工单)."""
+    runs = re.findall(r"[\u4e00-\u9fff]+", text)
+    return frozenset(r[i : i + 2] for r in runs for i in range(len(r) - 1))
+
+
+def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> int:
+    """What a request shares with a tool beyond the concept table: the words of the tool's name,
+    and, in Chinese, the pairs of characters of its name and description ("工单" in "售后工单处理
+    到哪一步了" and in "按工单编号查询售后工单的处理进度")."""
+    return named_in(t, task_words) + len(pairs(f"{t.name} {t.description}") & task_pairs)
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
-    words the request uses, the most of them first."""
+    words (or, in Chinese, whose description's pairs of characters) the request uses, the most
+    first. A tool that only shares such words is also taken beside the concept's choice
+    ("subscriptions of the account sam@example.net": find_user_by_email by its concept, then
+    list_subscriptions by its name), unless its name carries an act that changes something the
+    user did not ask for."""
     asked = concepts(v.task)
-    ranked = sorted((t for t in v.tools if candidate(t, asked)), key=lambda t: -score(t, asked))
+    said, han = frozenset(words(v.task)), pairs(v.task)
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    ranked = sorted(
+        (t for t in tools if candidate(t, asked)),
+        key=lambda t: (-len(asked & t.name_concepts - {"read"}), -score(t, asked)),
+    )
     if not ranked:
-        said = frozenset(words(v.task))
-        ranked = sorted((t for t in v.tools if named_in(t, said)), key=lambda t: -named_in(t, said))
-        return ranked[:1]
+        unasked = [t for t in tools if (t.name_concepts & CHANGES) <= asked]
+        found = [t for t in unasked if shared(t, said, han)]
+        found.sort(key=lambda t: -shared(t, said, han))
+        return found[:1] if not han else found
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
         new = {c for c in asked & t.concepts if kind(c) == THING} - covered
+        new |= asked & t.name_concepts - {"read"} - covered
         if not chosen or new:
             chosen.append(t)
-            covered |= asked & t.concepts
+            # a tool whose name names a thing covers that thing, not every thing its description
+            # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
+            named = {c for c in asked & t.name_concepts if kind(c) == THING}
+            covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
+    for t in tools:
+        if t not in chosen and named_in(t, said) and (t.name_concepts & CHANGES) <= asked:
+            chosen.append(t)
     return chosen
 
 
@@ -173,10 +209,14 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     return None
 
 
-def plan(v: View) -> Turn:
+def plan(v: View, conv: Conversation | None = None) -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5)."""
     turn = Turn()
     src = gather(v.task, results_of(v))
+    asked, said = concepts(v.task), frozenset(words(v.task))
+    answered = any(
+        c.result is not None and not c.is_error and c.name not in claude_code.QUIET for c in v.calls
+    )
     for t in choose(v):
         mine = [c for c in v.calls if c.name == t.name]
         if mine and mine[-1].result is not None and mine[-1].is_error:
@@ -184,9 +224,15 @@ def plan(v: View) -> Turn:
             continue
         variants, got = arguments(t, src)
         if got.missing:
+            # a tool taken only for its description's words is not asked about once another
+            # call of the task has answered (Bash beside an MCP calculator that gave 405)
+            if answered and not (asked & t.name_concepts - {"read"}) and not named_in(t, said):
+                continue
             turn.missing.append((t, got.missing))
             continue
         for args in variants:
+            if conv is not None:
+                args = claude_code.absolute(conv, t, args)
             if not any(c.input == args for c in mine):
                 turn.calls.append((t, args))
     if turn.stop:
@@ -197,12 +243,25 @@ def plan(v: View) -> Turn:
 def general_reply(conv: Conversation) -> Reply:
     """The reply under the general policy."""
     v = view(conv)
+    extra = claude_code.loaded(v)
+    if extra:  # tools a ToolSearch result gave in full are callable by their names
+        known = {t.name for t in v.tools}
+        more = [_tool(n, t["name"], t) for n, t in extra.items() if n not in known]
+        v = replace(v, tools=v.tools + tuple(more))
     forced = v.choice.get("type")
-    turn = plan(v) if forced != "none" else Turn()
+    if forced not in ("tool", "any", "none"):
+        early = claude_code.before_plan(conv, v)
+        if early is not None:
+            return Reply(early, "tool_use")
+    turn = plan(v, conv) if forced != "none" else Turn()
     if forced in ("tool", "any"):
         return _forced(v, turn)
     if turn.calls:
         return _calls(v, turn)
+    if forced != "none" and not turn.missing:
+        final = claude_code.structured_call(v)
+        if final is not None:
+            return Reply([_text(_answer(v, turn)), final], "tool_use")
     reply = Reply([_text(_answer(v, turn))], "end_turn")
     schema = structured.schema_of(conv.req)
     if schema is not None:
@@ -244,6 +303,15 @@ def forced_input(conv: Conversation, name: str) -> dict[str, Any]:
     return variants[0]
 
 
+def text_fill(conv: Conversation, schema: dict[str, Any]) -> dict[str, Any]:
+    """An object schema's values found in the open task's words and results (rule 6 for a
+    structured answer), without the forced fallbacks: what the conversation does not give is left
+    out."""
+    v = view(conv)
+    got = fill_object(schema, gather(v.task, results_of(v)), schema, False, frozenset())
+    return got.values
+
+
 def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     return {"type": "tool_use", "name": t.call_name, "input": args}
 
@@ -253,7 +321,7 @@ def _answer(v: View, turn: Turn) -> str:
     lines = []
     seen: set[str] = set()
     for c in v.calls:
-        if c.result is None or c.is_error:
+        if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
         line = say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
         if line not in seen:

@@ -10,6 +10,7 @@ description and input schema through this table. The rules, as a reader can appl
 - A concept is a THING (weather, order, file, ...) or an ACT (read, create, cancel, ...). A tool
   whose name carries an act that changes something (CHANGES) is only called when the user asks for
   that act ("cancel order O1"), never because it shares a noun with the request.
+- An email address in the text ("sam@example.net") means the email thing.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
   calculate act and the operator's own concept (add, subtract, multiply, divide).
 """
@@ -31,7 +32,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "create": (ACT, "save create add new write make store record put remember", "保存 创建 新建 添加 记下 记录 记住 记一 写 存"),
     "cancel": (ACT, "cancel abort", "取消"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify set rename", "修改 更新 更改 编辑"),
+    "update": (ACT, "update change edit modify rename", "修改 更新 更改 编辑"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve", "预订 预约"),
     "run": (ACT, "run execute", "运行 执行"),
@@ -63,6 +64,10 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "event": (THING, "event calendar meeting", "日程 会议"),
     "test": (THING, "test", "测试"),
     "code": (THING, "code patch", "代码 补丁"),
+    "account": (THING, "account member membership", "会员 账户 账号"),
+    "ticket": (THING, "ticket", "工单"),
+    "parcel": (THING, "parcel package shipment delivery tracking", "包裹 快递 运单"),
+    "shell": (THING, "shell bash terminal command", "终端 命令"),
 }  # fmt: skip
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
 OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
@@ -77,6 +82,7 @@ SPOKEN_OPS = [  # words for operators, replaced by the symbol before an expressi
     (re.compile(r"\s*[×xX]\s*(?=\d)"), " * "),
     (re.compile(r"\s*÷\s*"), " / "),
 ]
+EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
 EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBER}\)*)+")
 
@@ -124,6 +130,8 @@ def concepts(text: str) -> frozenset[str]:
     latin, han = _index()
     found = {c for w in words(text) for c in latin.get(w, ())}
     found |= {c for w, c in han if w in text}
+    if EMAIL_ADDRESS.search(text):
+        found.add("email")
     for expr in expressions(text):
         found |= {"math", "calculate"}
         found |= {

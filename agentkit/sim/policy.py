@@ -121,6 +121,9 @@ def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Rep
     orders = [o.canonical for o in conv.orders()]
     facts.setdefault("title", structured.title(conv.task, orders, _intent(conv.task), conv.lang))
     value = structured.fill(schema, facts, text_of(reply.content))
+    if isinstance(value, dict) and not orders:  # a field the facts leave empty: from the words
+        said = general.text_fill(conv, schema)
+        value.update({k: v for k, v in said.items() if value.get(k) in ("", 0, False, [], None)})
     return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
 
 

@@ -46,12 +46,14 @@ CLASSES = [
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
+     r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
+     r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
      r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
      r"超时|暂时|稍后|重试|繁忙|不可用|连接"),
 ]  # fmt: skip
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
-    r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|"
+    r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|should be|must be|"
     r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )

@@ -89,7 +89,10 @@ def _user_text(m: dict[str, Any]) -> str:
     c = m.get("content")
     if isinstance(c, str):
         return c
-    return text_of([b for b in blocks(c) if b.get("type") == "text" and not reminder(b)])
+    said = blocks(c)
+    if any(b.get("type") == "tool_result" for b in said):
+        return ""  # a note beside the results ("Tool loaded.") is no words of the task
+    return text_of([b for b in said if b.get("type") == "text" and not reminder(b)])
 
 
 def view(conv: Conversation) -> View:

@@ -1,0 +1,212 @@
+"""Rules for the tools the Claude Code CLI (behind the Claude Agent SDK) offers, beside the general
+policy (`agentkit.sim.general`), which handles Read, Write, Edit, Bash and any user tool by meaning.
+
+What a recorded request of the bundled CLI shows (CLI 2.1.332 through `agentkit serve`): the tools
+Agent, Bash, Edit, ListAgents, Read, ReportFindings, ScheduleWakeup, Skill, ToolSearch, Workflow
+and Write, plus StructuredOutput when the query asks for an `output_format`; the user's MCP tools
+(`mcp__calc__multiply`) and the rarer built-ins are not in `tools` but named in a system message
+("The following deferred tools are now available via ToolSearch ..."), one name a line; the agent
+types for the Agent tool are listed in the same message ("- code-reviewer: Reviews code ...").
+
+The rules, in order:
+1. The CLI's orchestration tools (ORCHESTRATION) are never chosen for the words of their long
+   descriptions; only the rules below call them.
+2. Deferred tools the request asks for (by the words or concepts of their names) are loaded first
+   with one ToolSearch call, `select:<name>,<name>`, once per task.
+3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
+   is handed to it with the Agent tool: `subagent_type`, a short `description`, the user's
+   words as `prompt`.
+4. When nothing else is left to call and StructuredOutput is offered, it is called once, its input
+   filled from the conversation by its schema (the CLI then ends the run with that JSON).
+5. A path the tool's schema wants absolute ("must be absolute") is joined to the working directory
+   the system prompt names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+from ..content import blocks
+from .arguments import fill_object, gather
+from .lexicon import OPERATORS, THING, concepts, kind, words
+from .toolbox import TOOL_SEARCH, own_name
+from .view import Tool, View
+
+OPERATOR_ACTS = frozenset(OPERATORS.values())
+
+ORCHESTRATION = frozenset(
+    {
+        "Agent",
+        "Task",
+        "ListAgents",
+        "ReportFindings",
+        "ScheduleWakeup",
+        "Skill",
+        "Workflow",
+        TOOL_SEARCH,
+        "DeferredToolPlaceholder",
+        "StructuredOutput",
+        "TodoWrite",
+        "EnterPlanMode",
+        "ExitPlanMode",
+        "AskUserQuestion",
+        "SendMessage",
+        "TaskStop",
+        "Monitor",
+        "EnterWorktree",
+        "ExitWorktree",
+        "CronCreate",
+        "CronDelete",
+        "CronList",
+    }
+)
+STRUCTURED = "StructuredOutput"
+QUIET = frozenset({TOOL_SEARCH, "DeferredToolPlaceholder", STRUCTURED})  # not quoted in answers
+AGENT_TYPE = re.compile(r"^-\s+([A-Za-z0-9][\w.-]*):\s", re.MULTILINE)
+WORKDIR = re.compile(r"(?:Primary )?working directory:\s*(\S+)", re.IGNORECASE)
+SUBAGENT = re.compile(r"sub-?agents?|\bagents?\b|子代理|代理|智能体", re.IGNORECASE)
+# words of a tool name that say nothing of what it does
+NOISE = frozenset({"mcp", "get", "tool", "the", "do", "make", "run"})
+
+
+def all_text(conv: Any) -> str:
+    """The system prompt and every text block of the conversation (where the CLI lists things)."""
+    parts = [conv.system]
+    for m in conv.messages:
+        for b in blocks(m.get("content")):
+            if b.get("type") == "text" and isinstance(b.get("text"), str):
+                parts.append(b["text"])
+    return "\n".join(parts)
+
+
+def _use(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "name": name, "input": args}
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
+
+
+def loaded_once(v: View) -> bool:
+    return any(c.name == TOOL_SEARCH for c in v.calls)
+
+
+def wanted_deferred(conv: Any, v: View) -> list[str]:
+    """The deferred tools whose names the request asks for (rule 2)."""
+    asked, said = concepts(v.task), set(words(v.task))
+    out = []
+    for own, full in conv.box.deferred.items():
+        name_words = {w for w in set(words(own)) - NOISE if telling(w)}
+        if concepts(" ".join(name_words)) & asked or name_words & said:
+            out.append(full)
+    return out
+
+
+def telling(word: str) -> bool:
+    """A word of a tool's name that says what it works on: a thing, an operator, or a word the
+    concept table does not know ("cron"); not a bare act such as create or list (CronCreate is
+    not what "create a file" asks for)."""
+    found = concepts(word)
+    return not found or any(kind(c) == THING or c in OPERATOR_ACTS for c in found)
+
+
+def agent_types(conv: Any) -> list[str]:
+    return list(dict.fromkeys(AGENT_TYPE.findall(all_text(conv))))
+
+
+def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
+    """The Agent call for a request that names a listed agent type (rule 3), or None."""
+    agent = v.tool("Agent") or v.tool("Task")
+    if agent is None or any(c.name == agent.name for c in v.calls) or not SUBAGENT.search(v.task):
+        return None
+    named = [
+        t for t in agent_types(conv) if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", v.task)
+    ]
+    if not named:
+        return None
+    first = v.task.strip().splitlines()[0] if v.task.strip() else named[0]
+    args: dict[str, Any] = {
+        "description": " ".join(first.split()[:5])[:60],
+        "prompt": v.task.strip(),
+        "subagent_type": named[0],
+    }
+    props = agent.schema.get("properties") or {}
+    if "run_in_background" in props:  # the answer waits for the agent's report
+        args["run_in_background"] = False
+    return _use(agent.call_name, {k: x for k, x in args.items() if k in props})
+
+
+def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
+    """Rules 2 and 3: the content of a turn that loads deferred tools or hands the task to an
+    agent, or None."""
+    search = v.tool(TOOL_SEARCH)
+    if search is not None and not loaded_once(v):
+        names = wanted_deferred(conv, v)
+        if names:
+            load = {"query": "select:" + ",".join(names)}
+            said = (
+                "I'll load " + ", ".join(names) + " first."
+                if v.lang == "en"
+                else "先加载 " + "、".join(names) + "。"
+            )
+            return [_text(said), _use(search.call_name, load)]
+    call = agent_call(conv, v)
+    if call is not None:
+        kind = call["input"].get("subagent_type", "")
+        said = (
+            f"I'll hand this to the {kind} agent." if v.lang == "en" else f"交给 {kind} 代理来做。"
+        )
+        return [_text(said), call]
+    return None
+
+
+def structured_call(v: View) -> dict[str, Any] | None:
+    """Rule 4: the StructuredOutput call, filled from the conversation, or None."""
+    tool = v.tool(STRUCTURED)
+    if tool is None or any(c.name == STRUCTURED for c in v.calls):
+        return None
+    results = [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
+    got = fill_object(tool.schema, gather(v.task, results), tool.schema, True, frozenset())
+    return _use(tool.call_name, got.values)
+
+
+def absolute(conv: Any, tool: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """Rule 5: relative paths of properties described as absolute, joined to the working
+    directory the system prompt names."""
+    props = tool.schema.get("properties") or {}
+    wants = [
+        k
+        for k, p in props.items()
+        if isinstance(p, dict) and "absolute" in str(p.get("description") or "").lower()
+    ]
+    todo = [k for k in wants if isinstance(args.get(k), str) and not os.path.isabs(args[k])]
+    if not todo:
+        return args
+    m = WORKDIR.search(all_text(conv))
+    if m is None:
+        return args
+    return {**args, **{k: os.path.join(m.group(1), args[k]) for k in todo}}
+
+
+def loaded(v: View) -> dict[str, dict[str, Any]]:
+    """Tools a ToolSearch result gave in full, as the CLI returns them: one
+    `<function>{"description": ..., "name": ..., "parameters": {...}}</function>` a line."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in v.calls:
+        if c.name != TOOL_SEARCH or not c.result:
+            continue
+        for m in re.finditer(r"<function>(\{.*?\})</function>", c.result):
+            try:
+                spec = json.loads(m.group(1))
+            except ValueError:
+                continue
+            if isinstance(spec, dict) and isinstance(spec.get("name"), str):
+                out[own_name(spec["name"])] = {
+                    "name": spec["name"],
+                    "description": spec.get("description") or "",
+                    "input_schema": spec.get("parameters") or {"type": "object"},
+                }
+    return out
