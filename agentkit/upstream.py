@@ -569,6 +569,7 @@ async def run(sockets: list, host: str, room: Classroom, created: bool, roster_p
         print(banner(host, sockets[0].getsockname()[1], room, created, roster_path), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(quiet_hang_ups)
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
@@ -578,6 +579,17 @@ async def run(sockets: list, host: str, room: Classroom, created: bool, roster_p
             loop.remove_reader(sock.fileno())
             sock.close()
         server.stop()
+
+
+def quiet_hang_ups(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's handler of errors nobody awaited. A client that hangs up in the middle of
+    a body (after reading its 413, say) leaves tornado's body-reading task failed with
+    StreamClosedError, which asyncio reports, whenever the task is collected, as a traceback
+    "never retrieved": that is the client leaving, not a fault of the proxy. Anything else is
+    reported as asyncio does."""
+    if isinstance(context.get("exception"), tornado.iostream.StreamClosedError):
+        return
+    loop.default_exception_handler(context)
 
 
 def banner(host: str, port: int, room: Classroom, created: bool, roster_path: Path) -> str:

@@ -620,7 +620,7 @@ RIGHT = {
     "05-predict": [
         "my_prediction = {\n"
         '    "tool_choice_none_after_last": ["english", "refund_cap", "tool_error", "long", "round_failure"],\n'
-        '    "fixed_five_turns": ["runaway", "poll", "long"],\n'
+        '    "fixed_five_turns": ["runaway", "poll", "long", "repo_busy", "repo_fix"],\n'
         "}"
     ],
     "06-branches": [
