@@ -103,14 +103,14 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
 # there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
 WORD_TARGET = 0.35
 WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.57,
-    ("tfidf_char_lr", "en"): 0.50,
-    ("nb_words", "zh"): 0.53,
-    ("nb_words", "en"): 0.43,
-    ("rocchio", "zh"): 0.54,
-    ("rocchio", "en"): 0.42,
-    ("combined", "zh"): 0.57,
-    ("combined", "en"): 0.49,
+    ("tfidf_char_lr", "zh"): 0.46,
+    ("tfidf_char_lr", "en"): 0.43,
+    ("nb_words", "zh"): 0.41,
+    ("nb_words", "en"): 0.31,
+    ("rocchio", "zh"): 0.48,
+    ("rocchio", "en"): 0.35,
+    ("combined", "zh"): 0.45,
+    ("combined", "en"): 0.38,
 }
 
 
