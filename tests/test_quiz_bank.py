@@ -103,14 +103,14 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
 # there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
 WORD_TARGET = 0.35
 WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.47,
-    ("tfidf_char_lr", "en"): 0.40,
-    ("nb_words", "zh"): 0.41,
-    ("nb_words", "en"): 0.35,
-    ("rocchio", "zh"): 0.42,
+    ("tfidf_char_lr", "zh"): 0.42,
+    ("tfidf_char_lr", "en"): 0.33,
+    ("nb_words", "zh"): 0.31,
+    ("nb_words", "en"): 0.32,
+    ("rocchio", "zh"): 0.39,
     ("rocchio", "en"): 0.36,
-    ("combined", "zh"): 0.44,
-    ("combined", "en"): 0.36,
+    ("combined", "zh"): 0.37,
+    ("combined", "en"): 0.29,
 }
 
 
