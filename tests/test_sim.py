@@ -159,7 +159,9 @@ def _runs(seed):
 @pytest.mark.parametrize("seed", [0, 3])
 def test_the_history_cache_changes_nothing_a_scenario_sees(seed, monkeypatch):
     cached = _runs(seed)
-    monkeypatch.setattr(api_module.History, "known", lambda self, msgs, has_tools, same_bytes=False: 0)
+    monkeypatch.setattr(
+        api_module.History, "known", lambda self, msgs, has_tools, same_bytes=False: 0
+    )
     fresh = _runs(seed)
     for a, b in zip(cached, fresh, strict=True):
         assert without_ids(a.responses) == without_ids(b.responses), a.case.key
