@@ -6,7 +6,9 @@
 - `runner`: runs a loop on one scenario and records every request, response and execution
   of run_tool.
 - `diagnose`: what went wrong, cause first, one message per failure class (zh or en: `strings`).
-- `report`: `check_loop`, the report, the scoreboard.
+- `report`: `check_loop`, the report, the scoreboard's table.
+- `stored`: `scoreboard()`, every loop against every scenario, read from the board stored with the
+  workbook where it holds.
 - `fresh`: the same grade given in a fresh process (`grade_in_fresh_process`, `in_fresh_process`),
   which no cell of the learner's kernel can patch: what nbgrader's course grades with.
 """
@@ -22,9 +24,9 @@ from .report import (
     check_loop,
     check_loop_again,
     reference_loop,
-    scoreboard,
 )
 from .runner import BudgetExceeded, Execution, Run, run_scenario
+from .stored import scoreboard
 
 SCENARIOS.extend(s for s in REPO_SCENARIOS if s not in SCENARIOS)  # the second world's, last
 

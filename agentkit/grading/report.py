@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..antipatterns import SPECIMENS
 from ..content import short
 from ..display import LEFT, html_table
 from ..i18n import current_language, pinned
@@ -233,33 +232,6 @@ class Scoreboard:
             out.append(f"{r.name}: {first}{more}")
 
         return "\n".join(out)
-
-
-def scoreboard(
-    loops: dict[str, Callable[..., Any]] | None = None,
-    *,
-    families: tuple[str, ...] | None = None,
-    seed: int = 0,
-    stored: bool = True,
-) -> Scoreboard:
-    """Every loop against every scenario. By default: the reference loop and every specimen, or
-    the specimens of the named families ("termination", "history", "stop_reason", "safety_net",
-    "results", "errors", "control", "request"). At seed 0 the reference loop's and the specimens'
-    reports come from the board stored with the workbook (`stored`: graded once, and used only
-    while everything it depends on is unchanged); `stored=False` grades every loop now."""
-    if loops is None:
-        chosen = {
-            k: fn for k, (family, fn) in SPECIMENS.items() if families is None or family in families
-        }
-        loops = {"reference_loop": reference_loop, **chosen}
-    from .stored import stored_report  # the store reads this module's Report
-
-    lang, reports, all_stored = current_language(), [], stored and not seed
-    for name, fn in loops.items():
-        report = stored_report(name, fn, lang) if stored and not seed else None
-        all_stored = all_stored and report is not None
-        reports.append(report or check_loop(fn, name=name, seed=seed))
-    return Scoreboard(reports, stored=all_stored)
 
 
 def _cell(result: ScenarioResult) -> str:

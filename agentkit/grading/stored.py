@@ -22,8 +22,8 @@ from typing import Any
 import anthropic
 
 from ..antipatterns import SPECIMENS
-from ..i18n import LANGUAGES, pinned
-from .report import Report, ScenarioResult, check_loop, reference_loop
+from ..i18n import LANGUAGES, current_language, pinned
+from .report import Report, ScenarioResult, Scoreboard, check_loop, reference_loop
 
 PATH = Path(__file__).with_name("scoreboard.json")
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -124,3 +124,28 @@ def write(data: dict[str, Any] | None = None) -> Path:
     PATH.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _load.cache_clear()
     return PATH
+
+
+def scoreboard(
+    loops: dict[str, Callable[..., Any]] | None = None,
+    *,
+    families: tuple[str, ...] | None = None,
+    seed: int = 0,
+    stored: bool = True,
+) -> Scoreboard:
+    """Every loop against every scenario. By default: the reference loop and every specimen, or
+    the specimens of the named families ("termination", "history", "stop_reason", "safety_net",
+    "results", "errors", "control", "request"). At seed 0 the reference loop's and the specimens'
+    reports come from the board stored with the workbook (`stored`: graded once, and used only
+    while everything it depends on is unchanged); `stored=False` grades every loop now."""
+    if loops is None:
+        chosen = {
+            k: fn for k, (family, fn) in SPECIMENS.items() if families is None or family in families
+        }
+        loops = {"reference_loop": reference_loop, **chosen}
+    lang, reports, all_stored = current_language(), [], stored and not seed
+    for name, fn in loops.items():
+        report = stored_report(name, fn, lang) if stored and not seed else None
+        all_stored = all_stored and report is not None
+        reports.append(report or check_loop(fn, name=name, seed=seed))
+    return Scoreboard(reports, stored=all_stored)
