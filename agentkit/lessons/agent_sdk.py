@@ -266,7 +266,8 @@ def _decision(out: Any) -> tuple[str | None, str]:
     whose hookSpecificOutput lacks hookEventName "PreToolUse" is no decision to the CLI (it
     rejects the output, and the model sees "hook failed"), so it is said here."""
     # The SDK sends the hook's output to the CLI as a dict (`hook_output.items()`): None fails
-    # there, and the CLI gets an error in place of an answer, for every call the hook lets by.
+    # there; the CLI prints "Error in hook callback" with its own minified source, and runs the
+    # call (tried: a hook returning None on process_refund, the 120 refund went through).
     require(out is not None, T("sdk.hook_none"), T("sdk.hook_none.hint"))
     require(isinstance(out, dict), T("sdk.hook_dict", type=type(out).__name__))
     require(

@@ -59,7 +59,7 @@ T = Strings(
             "stop_reason is a field of Claude's API (OpenAI's finish_reason says tool_calls, "
             "stop).",
         ),
-        "known.exit": ("run_agent_loop 的一个 exit", "an exit of run_agent_loop"),
+        "known.exit": ("循环 run_agent_loop 的一个 exit", "an exit of run_agent_loop"),
         "known.exit.hint": (
             "exit 是运行怎样结束的名字（LoopResult.exit），不是 stop_reason，也不是异常的类名。",
             "An exit names how a run ended (LoopResult.exit): not a stop_reason, not an "
@@ -228,6 +228,11 @@ T = Strings(
         "request.first_user": (
             '第一条消息的 role 应当是 "user"。',
             'The first message\'s role should be "user".',
+        ),
+        "request.tool_choice_none": (
+            "请求里有 tool_choice={choice}：模型不许调用任何工具，问订单也只能用文字回答。",
+            "The request has tool_choice={choice}: the model may call no tool, so even a "
+            "question about an order gets text only.",
         ),
         "request.system": (
             'messages 里有一条 role 为 "system" 的消息：Claude 的 API 没有 system 消息。',
@@ -1125,10 +1130,12 @@ T = Strings(
             "The hook returned a {type}; it should return a dict.",
         ),
         "sdk.hook_none": (
-            "钩子放行时返回了 None：SDK 要把钩子的输出当 dict 发给 CLI，None 在那里出错，"
-            "CLI 收到的是一个错误，不是放行。",
+            "钩子放行时返回了 None：SDK 要把钩子的输出当 dict 发给 CLI，None 在那里出错"
+            "（'NoneType' object has no attribute 'items'），CLI 打印一整屏钩子错误，"
+            "然后照样执行这次调用。",
             "The hook returned None to let a call through: the SDK sends the hook's output to "
-            "the CLI as a dict, None fails there, and the CLI gets an error, not a go-ahead.",
+            "the CLI as a dict, None fails there ('NoneType' object has no attribute 'items'), "
+            "and the CLI prints a screenful of hook error, then runs the call anyway.",
         ),
         "sdk.hook_none.hint": (
             "函数最后写 return {{}}：放行也要返回一个 dict（可以是空的）。",

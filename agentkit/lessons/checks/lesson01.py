@@ -70,6 +70,12 @@ def request(build_request: Callable[[str], Any]) -> str:
         T("request.too_small.hint"),
     )
     uses = [(b.name, b.input) for b in response.content if b.type == "tool_use"]
+    choice = req.get("tool_choice")
+    require(
+        uses or not isinstance(choice, dict) or choice.get("type") != "none",
+        T("request.tool_choice_none", choice=choice),
+        T("request.forced.hint"),
+    )
     require(
         response.stop_reason == "tool_use" and uses,
         T("request.no_tool_call", stop_reason=response.stop_reason),
