@@ -2001,6 +2001,32 @@ RIGHT["07-loop"] += [
     "my_loop = Loop()",
 ]
 
+# The paused content appended a second time (the stub appends every response before reading
+# stop_reason): passed lessons 05 and 07; the API joins the two assistant messages into one turn.
+WRONG["05-stop"].append(
+    (
+        LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        '            messages.append({"role": "assistant", "content": resp.content})\n'
+        "            continue\n"
+        '        if resp.stop_reason != "tool_use":\n'
+        "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+        ("连着出现了两次", "twice in a row"),
+    )
+)
+WRONG["07-loop"].append(
+    (
+        LOOP7.replace(
+            '        if resp.stop_reason == "pause_turn":\n            continue\n',
+            '        if resp.stop_reason == "pause_turn":\n'
+            '            messages.append({"role": "assistant", "content": resp.content})\n'
+            "            continue\n",
+        ),
+        ("连着出现了两次", "twice in a row"),
+    )
+)
+
 
 def test_a_hook_that_returns_none_to_allow_fails_as_the_sdk_would():
     """Issue 36 (stop 42): a hook that falls off its end lets a call through with None, which the
@@ -2047,3 +2073,28 @@ def test_a_budget_grown_by_half_passes_as_a_loop_retries_it_and_plus_one_does_no
     assert half.passed and "18 → 27" in repr(half), half
     plus_one = checks.branches(on_pause_turn, lambda m, r, n: (m, n + 1))
     assert not plus_one.passed and "13 → 14 → 15" in repr(plus_one), plus_one
+
+
+def test_a_loop_that_appends_the_paused_reply_twice_is_told_so():
+    """Issue 36 (stop 42): appending the content again on pause_turn passed lessons 05 and 07."""
+    from agentkit.lessons import checks
+    from agentkit.tools import tool_results
+
+    def twice(client, messages, *, tools, run_tool, model):
+        for _turn in range(50):
+            resp = client.messages.create(
+                model=model, max_tokens=1024, tools=tools, messages=messages
+            )
+            messages.append({"role": "assistant", "content": resp.content})
+            if resp.stop_reason == "end_turn":
+                return messages
+            if resp.stop_reason == "pause_turn":
+                messages.append({"role": "assistant", "content": resp.content})
+                continue
+            if resp.stop_reason != "tool_use":
+                raise RuntimeError(resp.stop_reason)
+            messages.append({"role": "user", "content": tool_results(resp, run_tool)})
+        raise RuntimeError("safety net")
+
+    verdict = checks.correct_stop(twice)
+    assert not verdict.passed and "连着出现了两次" in repr(verdict), verdict

@@ -648,6 +648,18 @@ T = Strings(
             "{n} 个场景全部通过（{keys}）。",
             "All {n} scenarios passed ({keys}).",
         ),
+        "named_exits.twice": (
+            "第 {n} 次请求里同一条 assistant 回复连着出现了两次：pause_turn 之后它又被追加了一遍。"
+            "API 会把相邻的两条 assistant 消息合成一轮，服务端工具的每次调用都重复了。",
+            "Request {n} holds the same assistant reply twice in a row: it was appended again "
+            "after pause_turn. The API joins adjacent assistant messages into one turn, so every "
+            "server tool call in it is there twice.",
+        ),
+        "named_exits.twice.hint": (
+            "每个响应只追加一次（循环在读 stop_reason 之前已经追加了）；pause_turn 时直接 continue。",
+            "Append each response once (the loop appends it before reading stop_reason); on "
+            "pause_turn just continue.",
+        ),
         "named_exits.refusal": (
             "场景“模型拒绝（refusal）”里，stop_reason=refusal 时循环 return 了 messages："
             "调用方拿到的像是完成的任务。",
