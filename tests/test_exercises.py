@@ -2027,6 +2027,61 @@ WRONG["07-loop"].append(
     )
 )
 
+WRONG["08-self-1"] += [
+    (  # the letters as one string
+        'my_order = "BDAC"\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+        ("四个字母的列表", "a list of four letters"),
+    ),
+    (  # step numbers for letters
+        'my_order = [2, 4, 1, 3]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+        ("不是步骤的字母", "is not a step letter"),
+    ),
+    (  # a phrase for the action
+        'my_order = ["B", "D", "A", "C"]\nmy_actions = {"tool_use": "继续循环", "end_turn": "结束"}',
+        ('"继续" 或 "结束"', '"continue" or "stop"'),
+    ),
+]
+WRONG["04-predict"].append(
+    (  # the calls of the two loops swapped
+        'my_prediction = {"decision_tree": ["lookup_order"],'
+        ' "reference_loop": ["lookup_order", "create_return"]}',
+        ("decision_tree, reference_loop 这几项不对", "decision_tree, reference_loop are off"),
+    )
+)
+WRONG["05-predict"].append(
+    (  # the loops' names misspelt
+        'my_prediction = {"fixed_5_turns": {"long"}, "tool_choice_none_after_last": {"long"}}',
+        ("要预测", "fixed_five_turns"),
+    )
+)
+RIGHT["05-predict"].append(
+    "my_prediction = dict(\n"
+    '    fixed_five_turns=frozenset(["runaway", "poll", "long", "repo_busy", "repo_fix"]),\n'
+    '    tool_choice_none_after_last=("english", "refund_cap", "tool_error", "long",'
+    ' "round_failure"),\n'
+    ")"
+)
+RIGHT["08-self-2"].append(  # threads, each result's content as text blocks
+    "from concurrent.futures import ThreadPoolExecutor\n\n\n"
+    "def one(b, run_tool):\n"
+    "    try:\n"
+    "        text, bad = json.dumps(run_tool(b.name, b.input)), False\n"
+    "    except Exception as e:\n"
+    "        text, bad = str(e), True\n"
+    '    return {"type": "tool_result", "tool_use_id": b.id,\n'
+    '            "content": [{"type": "text", "text": text}], "is_error": bad}\n\n\n'
+    "def results_message(response, run_tool):\n"
+    '    uses = [b for b in response.content if b.type == "tool_use"]\n'
+    "    with ThreadPoolExecutor(4) as pool:\n"
+    '        return {"role": "user", "content": list(pool.map(lambda b: one(b, run_tool), uses))}'
+)
+RIGHT["08-self-4"].append('tree_fails = frozenset({"unexpected"})\nmodel_fails = ()')
+RIGHT.setdefault("08-self-3", []).append(
+    'first_blocks = ("text", "tool_use")\ntext_loop_refunds = 0'
+)
+RIGHT.setdefault("08-self-5", []).append('my_guess = "max_turns"')
+RIGHT.setdefault("09-quiz-answer", []).append('my_choice = " b "')
+
 
 def test_a_hook_that_returns_none_to_allow_fails_as_the_sdk_would():
     """Issue 36 (stop 42): a hook that falls off its end lets a call through with None, which the
