@@ -1375,7 +1375,7 @@ W36 = {
         (  # OpenAI's role "tool"
             ROUND
             + '    messages.append({"role": "tool", "content": results})\n    return messages',
-            ("role 为 user", "the role user"),
+            ("你写的 role 是 'tool'", "Yours has the role 'tool'"),
         ),
         (  # the output dict itself as content
             "def append_round(messages, response, run_tool):\n"

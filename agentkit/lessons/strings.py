@@ -379,6 +379,11 @@ T = Strings(
             "装结果的消息应当是 role 为 user、content 为 list。",
             "The message with the results should have the role user and a list as its content.",
         ),
+        "results.role": (
+            "你写的 role 是 {role!r}：Claude 的 API 里，工具结果放在 user 消息里（没有 tool 这个 role）。",
+            "Yours has the role {role!r}: in Claude's API, tool results go in a user message "
+            "(there is no tool role).",
+        ),
         "results.not_block": (
             "装结果的 user 消息里第 {n} 项是 {type}，不是内容块：每一项都应当是 dict，"
             '例如 {{"type": "tool_result", "tool_use_id": ..., "content": ...}}。',
