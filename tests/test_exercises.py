@@ -1303,3 +1303,853 @@ def test_no_line_of_an_exercise_cell_is_wider_than_88_columns(path):
         if display_width(line) > 88
     ]
     assert not wide, wide
+
+
+# Issue 36, a second fresh reviewer (stop 42): attempts of kinds the lists above did not have.
+# Two fooled their check (06b: a hook that falls off its end, returning None, to let a call
+# through, which the SDK cannot send to the CLI; a finished() that reads stop_reason); one right
+# answer was rejected (06: a budget grown by 1.5, which a loop retries twice); the others got a
+# message that blamed the wrong thing or left the learner guessing, fixed beside each.
+TRY = MESSAGE.split("        except Exception as e:\n")[0] + "        except Exception as e:\n"
+W36 = {
+    "00-stop-reasons": [
+        (  # OpenAI's finish_reason values
+            'continue_on = "tool_calls"\nfinish_on = "stop"',
+            ("'tool_calls' 不是 stop_reason 的取值", "'tool_calls' is not a stop_reason value"),
+        ),
+        (
+            'continue_on = "pause_turn"\nfinish_on = "end_turn"',
+            ("'pause_turn' 不表示", "'pause_turn' does not mean"),
+        ),
+        (  # two values where one is asked for
+            'continue_on = "tool_use"\nfinish_on = ["end_turn", "stop_sequence"]',
+            ("不是 stop_reason 的取值", "is not a stop_reason value"),
+        ),
+    ],
+    "01-request": [
+        (  # an OpenAI-style system message: was "the first role should be user"
+            REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+            '            "messages": [{"role": "system", "content": "你是客服"},\n'
+            '                         {"role": "user", "content": question}]}',
+            ("没有 system 消息", "has no system message"),
+        ),
+        (  # one request dict for every call: was "this request has one user message only"
+            'REQ = {"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "messages": []}\n\n\n'
+            "def build_request(question):\n"
+            '    REQ["messages"].append({"role": "user", "content": question})\n'
+            "    return REQ",
+            ("返回了同一个 dict", "returned the same dict"),
+        ),
+        (  # the API called inside, the Message returned
+            "def build_request(question):\n"
+            "    return client.messages.create(model=MODEL, max_tokens=1024, tools=TOOLS,\n"
+            '        messages=[{"role": "user", "content": question}])',
+            ("返回了 Message，应当是 dict", "returned a Message; it should be a dict"),
+        ),
+        (  # OpenAI's tool_choice string
+            REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "tool_choice": "auto",\n'
+            '            "messages": [{"role": "user", "content": question}]}',
+            ("tool_choice: Input should be a valid dictionary",) * 2,
+        ),
+        (  # tool_choice none: was "did you pass tools?"
+            REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+            '            "tool_choice": {"type": "none"},\n'
+            '            "messages": [{"role": "user", "content": question}]}',
+            ("模型不许调用任何工具", "the model may call no tool"),
+        ),
+        (
+            REQUEST + '"model": "claude-4", "max_tokens": 1024, "tools": TOOLS,\n'
+            '            "messages": [{"role": "user", "content": question}]}',
+            ("不要写死模型 id", "model id"),
+        ),
+    ],
+    "01-predict": [
+        (  # OpenAI's names: was "items 1, 2, 3 are off"
+            'my_prediction = ["tool_calls", "stop", "tool_calls"]',
+            ("'tool_calls' 不是一个 stop_reason 的取值", "'tool_calls' is not a stop_reason value"),
+        ),
+        ('my_prediction = "tool_use, end_turn, tool_use"', ("应当是一个 list", "should be a list")),
+        ('my_prediction = ["tool_use", "end_turn"]', ("你写了 2 项", "you wrote 2 items")),
+    ],
+    "02-round": [
+        (  # OpenAI's role "tool"
+            ROUND
+            + '    messages.append({"role": "tool", "content": results})\n    return messages',
+            ("你写的 role 是 'tool'", "Yours has the role 'tool'"),
+        ),
+        (  # the output dict itself as content
+            "def append_round(messages, response, run_tool):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            + USES
+            + '    results = [{"type": "tool_result", "tool_use_id": b.id,\n'
+            '                "content": run_tool(b.name, b.input)} for b in uses]\n'
+            '    messages.append({"role": "user", "content": results})\n'
+            "    return messages",
+            ("JSON 文本", "JSON text"),
+        ),
+        (  # one call per tool name
+            "def append_round(messages, response, run_tool):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            + USES
+            + "    by_name = {b.name: b for b in uses}\n"
+            '    results = [{"type": "tool_result", "tool_use_id": b.id,\n'
+            '                "content": json.dumps(run_tool(b.name, b.input))}\n'
+            "               for b in by_name.values()]\n"
+            '    messages.append({"role": "user", "content": results})\n'
+            "    return messages",
+            ("应当有 3 个", "it should hold 3"),
+        ),
+        (  # only the tool_use blocks kept in the assistant message
+            "def append_round(messages, response, run_tool):\n"
+            + USES
+            + '    messages.append({"role": "assistant", "content": uses})\n'
+            '    messages.append({"role": "user", "content": tool_results(response, run_tool)})\n'
+            "    return messages",
+            ("原样保留", "verbatim"),
+        ),
+        (  # the message's id for every result
+            "def append_round(messages, response, run_tool):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            + USES
+            + '    results = [{"type": "tool_result", "tool_use_id": response.id,\n'
+            '                "content": json.dumps(run_tool(b.name, b.input))} for b in uses]\n'
+            '    messages.append({"role": "user", "content": results})\n'
+            "    return messages",
+            ("没有恰好一个 tool_result", "No single tool_result answers"),
+        ),
+    ],
+    "02-predict": [
+        (  # OpenAI's names: was "items 1, 2, 3 are off"
+            'my_prediction = [("tool_calls", ["lookup_order"]), ("tool_calls", ["create_return"]),'
+            ' ("stop", [])]',
+            ("不是一个 stop_reason 的取值", "is not a stop_reason value"),
+        ),
+        (
+            'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["create_return"])]',
+            ("你写了 2 项", "you wrote 2 items"),
+        ),
+        (
+            'my_prediction = [("tool_use", ["lookup_order"]), ("tool_use", ["create_return"]),'
+            ' ("end_turn", None)]',
+            ("写成列表", "as a list"),
+        ),
+    ],
+    "03-tool-result": [
+        (  # the exception's class name only
+            ANSWER
+            + '        return result | {"content": f"Error: {type(e).__name__}", "is_error": True}\n'
+            '    return result | {"content": json.dumps(out, ensure_ascii=False)}',
+            ("错误信息", "error message"),
+        ),
+        (  # a whole user message: was '"type" should be "tool_result"'
+            ANSWER + '        block_ = result | {"content": str(e), "is_error": True}\n'
+            "    else:\n"
+            '        block_ = result | {"content": json.dumps(out, ensure_ascii=False)}\n'
+            '    return {"role": "user", "content": [block_]}',
+            ("返回了一条消息", "returned a message"),
+        ),
+        (  # the output dict as content
+            ANSWER + '        return result | {"content": str(e), "is_error": True}\n'
+            '    return result | {"content": out}',
+            ("应当是文本", "should be text"),
+        ),
+        (  # run once to see whether it fails, once more for the content
+            "def answer(block, run_tool):\n"
+            "    try:\n"
+            "        run_tool(block.name, block.input)\n"
+            "    except Exception as e:\n"
+            '        return {"type": "tool_result", "tool_use_id": block.id, "content": str(e),\n'
+            '                "is_error": True}\n'
+            "    out = run_tool(block.name, block.input)\n"
+            '    return {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(out)}',
+            ("被执行了 2 次", "was run 2 times"),
+        ),
+        (  # is_error on every result
+            ANSWER + '        return result | {"content": str(e), "is_error": True}\n'
+            '    return result | {"content": json.dumps(out), "is_error": True}',
+            ("不应当带 is_error", "should not carry is_error"),
+        ),
+    ],
+    "03-predict": [
+        ('my_prediction = ["3", "3"]', ("不是一个数", "is not a number")),  # was "items 1, 2"
+        ("my_prediction = 6", ("应当是一个 list", "should be a list")),
+        ("my_prediction = [3]", ("你写了 1 项", "you wrote 1 items")),
+    ],
+    "04-hook": [
+        (  # raises instead of returning a reason
+            HOOK + '        if name == "process_refund" and input["amount"] > self.limit:\n'
+            '            raise PermissionError("超过上限")\n'
+            "        return None",
+            ("抛出了 PermissionError", "raised PermissionError"),
+        ),
+        (  # lowers the amount to the limit and lets it through
+            HOOK + '        if name == "process_refund":\n'
+            '            input["amount"] = min(input["amount"], self.limit)\n'
+            "        return None",
+            ("被放行了", "went through"),
+        ),
+        (  # a running total
+            "class RefundLimit:\n"
+            "    def __init__(self, limit):\n"
+            "        self.limit, self.total = limit, 0\n\n"
+            "    def before_tool(self, name, input):\n"
+            '        if name == "process_refund":\n'
+            '            self.total += input["amount"]\n'
+            "            if self.total > self.limit:\n"
+            '                return "超过上限"\n'
+            "        return None",
+            ("120.0 元没有超过上限", "120.0 is not over the limit"),
+        ),
+        (  # text compared, not numbers
+            HOOK
+            + '        if name == "process_refund" and str(input["amount"]) > str(self.limit):\n'
+            '            return "超过上限"\n'
+            "        return None",
+            ("500.0 元没有超过上限", "500.0 is not over the limit"),
+        ),
+        (
+            HOOK + '        if name == "process_refund" and input["amount"] > self.limit:\n'
+            '            return "超过上限"\n'
+            '        return "ok"',
+            ("你返回了 'ok'", "you returned 'ok'"),
+        ),
+        (  # round() then compare
+            HOOK + '        if name == "process_refund" and round(input["amount"]) > self.limit:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            ("500.5", "500.5"),
+        ),
+        (  # the limit a default argument, read once
+            "LIMIT = 500\n\n\nclass RefundLimit:\n"
+            "    def __init__(self, limit):\n"
+            "        self.limit = limit\n\n"
+            "    def before_tool(self, name, input, limit=LIMIT):\n"
+            '        if name == "process_refund" and input["amount"] > limit:\n'
+            '            return "超过上限"\n'
+            "        return None",
+            ("上限设成 1000 时", "With the limit at 1000"),
+        ),
+    ],
+    "04-predict": [
+        (  # keys renamed: was "decision_tree, reference_loop are off"
+            'my_prediction = {"tree": ["lookup_order", "create_return"], "model": ["lookup_order"]}',
+            ("'tree' 不是要预测的循环", "'tree' is not one of the loops"),
+        ),
+        (
+            'my_prediction = {"decision_tree": "lookup_order, create_return",'
+            ' "reference_loop": "lookup_order"}',
+            ("工具名的列表", "list of tool names"),
+        ),
+    ],
+    "05-stop": [
+        (  # pause_turn answered with a "continue" message
+            LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+            "            return messages\n"
+            '        if resp.stop_reason == "pause_turn":\n'
+            '            messages.append({"role": "user", "content": "继续"})\n'
+            "            continue\n"
+            '        if resp.stop_reason != "tool_use":\n'
+            "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+            ("追加了一条 user 消息", "appended a user message"),
+        ),
+        (  # max_tokens taken for pause_turn: the cut tool_use sent back
+            LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+            "            return messages\n"
+            '        if resp.stop_reason in ("pause_turn", "max_tokens"):\n'
+            "            continue\n"
+            '        if resp.stop_reason != "tool_use":\n'
+            "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+            ("没写完的 tool_use", "unfinished tool_use"),
+        ),
+        (  # break on end_turn: the safety net raises on every finished task
+            LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+            "            break\n"
+            '        if resp.stop_reason == "pause_turn":\n'
+            "            continue\n"
+            '        if resp.stop_reason != "tool_use":\n'
+            "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+            ("RuntimeError: safety net", "RuntimeError: safety net"),
+        ),
+        (  # the response returned, not messages
+            LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+            "            return resp\n"
+            '        if resp.stop_reason == "pause_turn":\n'
+            "            continue\n"
+            '        if resp.stop_reason != "tool_use":\n'
+            "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+            ("实际是 Message", "it is a Message"),
+        ),
+    ],
+    "05-predict": [
+        (  # keys misspelt: was "the entries for both loops are off"
+            'my_prediction = {"fixed_five_turns": {"runaways", "polls"},'
+            ' "tool_choice_none_after_last": {"longs"}}',
+            ("不是一个场景的 key", "is not a scenario key"),
+        ),
+        (
+            'my_prediction = {"fixed_five_turns": "long, poll", "tool_choice_none_after_last": "long"}',
+            ("场景 key 的集合", "set of scenario keys"),
+        ),
+    ],
+    "06-branches": [
+        (  # pause_turn answered with "please continue": was the generic "one more message"
+            "def on_pause_turn(messages, response):\n"
+            '    messages.append({"role": "assistant", "content": response.content})\n'
+            '    messages.append({"role": "user", "content": "请继续"})\n'
+            "    return messages\n\n\n"
+            "def on_max_tokens(messages, response, max_tokens):\n"
+            "    return messages, max_tokens * 2",
+            ("多了 2 条", "grew by 2"),
+        ),
+        (  # "please continue" after a cut reply: was "a cut reply must not be appended"
+            PAUSE + '    messages.append({"role": "user", "content": "请继续"})\n'
+            "    return messages, max_tokens * 2",
+            ("加了 1 条消息", "added 1 message"),
+        ),
+        (  # the text kept, the server tool's blocks dropped
+            "def on_pause_turn(messages, response):\n"
+            '    text = [b for b in response.content if b.type == "text"]\n'
+            '    messages.append({"role": "assistant", "content": text})\n'
+            "    return messages\n\n\n"
+            "def on_max_tokens(messages, response, max_tokens):\n"
+            "    return messages, max_tokens * 2",
+            ("一模一样", "exactly the response's content"),
+        ),
+        (
+            PAUSE + '    return {"messages": messages, "max_tokens": max_tokens * 2}',
+            ("两项", "two items"),
+        ),
+        (  # only the new message returned: was the generic "one more message"
+            "def on_pause_turn(messages, response):\n"
+            '    return [{"role": "assistant", "content": response.content}]\n\n\n'
+            "def on_max_tokens(messages, response, max_tokens):\n"
+            "    return messages, max_tokens * 2",
+            ("只有 1 条", "hold only 1"),
+        ),
+    ],
+    "06-predict": [
+        (  # a stop_reason for an exit: was "item 1 is off"
+            'my_prediction = ["end_turn", "max_tokens", "max_turns"]',
+            ("'end_turn' 不是循环 run_agent_loop 的一个 exit", "'end_turn' is not an exit"),
+        ),
+        ('my_prediction = ["completed", "max_tokens"]', ("你写了 2 项", "you wrote 2 items")),
+        ('my_prediction = "completed, max_tokens, max_turns"', ("三个 exit 的列表", "three exits")),
+    ],
+    "08-self-2": [
+        (  # stops at the first failure
+            TRY + "            break\n" + '    return {"role": "user", "content": results}',
+            ("应当有 3 个", "it should hold 3"),
+        ),
+        (  # the failure's text without is_error
+            TRY + '            results.append({"type": "tool_result", "tool_use_id": b.id,\n'
+            '                            "content": f"Error: {e}"})\n'
+            '    return {"role": "user", "content": results}',
+            ('应当带 "is_error": True', 'should carry "is_error": True'),
+        ),
+        (  # the results list, not the message
+            MESSAGE + "    return results",
+            ("你返回了 list", "you returned a list"),
+        ),
+        (  # retries a failing call until it works
+            "def results_message(response, run_tool):\n"
+            "    results = []\n"
+            "    for b in response.content:\n"
+            '        if b.type != "tool_use":\n'
+            "            continue\n"
+            "        while True:\n"
+            "            try:\n"
+            "                out = run_tool(b.name, b.input)\n"
+            "                break\n"
+            "            except Exception:\n"
+            "                pass\n"
+            '        results.append({"type": "tool_result", "tool_use_id": b.id,\n'
+            '                        "content": json.dumps(out)})\n'
+            '    return {"role": "user", "content": results}',
+            ("永远不会结束", "never ends"),
+        ),
+    ],
+    "08-self-3": [
+        (  # the SDK's class names: was "the entries for first_blocks are off"
+            'first_blocks = ["TextBlock", "ToolUseBlock"]\ntext_loop_refunds = 0',
+            ("'TextBlock' 不是一种块的 type", "'TextBlock' is not a block type"),
+        ),
+        (
+            'first_blocks = "text, tool_use"\ntext_loop_refunds = 0',
+            ("块 type 的列表", "block types"),
+        ),
+        ('first_blocks = ["text", "tool_use"]\ntext_loop_refunds = "0"', ("'0'", "'0'")),
+    ],
+    "08-self-4": [
+        ('tree_fails = "unexpected"\nmodel_fails = set()', ("场景 key 的集合", "sets of scenario")),
+        (
+            'tree_fails = {"unexpected"}\nmodel_fails = {"unexpected"}',
+            ("model_fails 这几项不对", "model_fails are off"),
+        ),
+        (  # was "the entries for tree_fails are off"
+            'tree_fails = {"Unexpected"}\nmodel_fails = set()',
+            ("'Unexpected' 不是一个场景的 key", "'Unexpected' is not a scenario key"),
+        ),
+    ],
+    "08-self-5": [
+        (  # the Agent SDK's subtype: was "it is not 'error_max_turns'"
+            'my_guess = "error_max_turns"',
+            ("不是循环 run_agent_loop 的一个 exit", "is not an exit of run_agent_loop"),
+        ),
+        ('my_guess = "MaxTurnsExceeded"', ("不是循环 run_agent_loop", "is not an exit")),
+        ('my_guess = "max_tokens"', ("实际不是 'max_tokens'", "it is not 'max_tokens'")),
+    ],
+    "09-quiz-answer": [
+        ('my_choice = "B."', ("一个字母", "one of the letters")),
+        ('my_choice = ["B"]', ("一个字母", "one of the letters")),
+        ("my_choice = 2", ("一个字母", "one of the letters")),
+    ],
+}
+HOOK6 = "async def deny_big_refunds(input_data, tool_use_id, context):\n"
+DENY = (
+    '{"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+    '                "permissionDecision": "deny", "permissionDecisionReason": "over"}}'
+)
+W36["06b-hook"] = [
+    (  # falls off its end to let a call through (None: the SDK fails on it): passed
+        HOOK6 + '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        "        return " + DENY,
+        ("返回了 None", "returned None"),
+    ),
+    (  # the tool's name without the MCP prefix: was "did not deny"
+        HOOK6 + '    tool, args = input_data["tool_name"], input_data["tool_input"]\n'
+        '    if tool == "process_refund" and args["amount"] > REFUND_CAP:\n'
+        "        return " + DENY + "\n    return {}",
+        ("mcp__<服务器>__ 前缀", "mcp__<server>__ prefix"),
+    ),
+    (  # the deprecated top-level decision: was "did not deny"
+        HOOK6 + '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"decision": "block", "reason": "over the cap"}\n'
+        "    return {}",
+        ("已废弃", "deprecated"),
+    ),
+    (  # stops the whole run: was "did not deny"
+        HOOK6 + '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        '        return {"continue_": False, "stopReason": "over the cap"}\n'
+        "    return {}",
+        ("停下整个运行", "stops the whole run"),
+    ),
+    (  # amount read with no default: the lookup has none
+        HOOK6 + '    if input_data["tool_input"]["amount"] > REFUND_CAP:\n'
+        "        return " + DENY + "\n    return {}",
+        ("KeyError: 'amount'", "KeyError: 'amount'"),
+    ),
+    (
+        HOOK6 + '    if input_data["tool_input"].get("amount", 0) > REFUND_CAP:\n'
+        "        return " + DENY.replace('"deny"', '"block"') + "\n    return {}",
+        ("permissionDecision='block'", "permissionDecision='block'"),
+    ),
+]
+W36["06b-finished"] = [
+    (  # the last reply's stop_reason read, as the Messages API loop does: passed
+        'def finished(result):\n    return result.stop_reason == "end_turn" and not result.is_error',
+        ("没有 stop_reason", "has no stop_reason"),
+    ),
+    (
+        'def finished(result):\n    return not result.subtype.startswith("error")',
+        ("is_error 为 True", "is_error is True"),
+    ),
+    (
+        "def finished(result):\n"
+        '    return result.subtype == "success" and not result.is_error and result.num_turns',
+        ("应当返回 True 或 False", "should return True or False"),
+    ),
+]
+W36["07-loop"] = [
+    (  # one user message per result
+        LOOP7.replace(
+            '        messages.append({"role": "user", "content": results})\n',
+            '        for r in results:\n            messages.append({"role": "user", "content": [r]})\n',
+        ),
+        ("分成了 3 条 user 消息", "3 user messages"),
+    ),
+    (  # max_tokens taken for pause_turn: the cut tool_use sent back
+        LOOP7.replace(
+            'if resp.stop_reason == "pause_turn":',
+            'if resp.stop_reason in ("pause_turn", "max_tokens"):',
+        ),
+        ("没写完的 tool_use 又发了回去", "sent its unfinished tool_use back"),
+    ),
+    (  # a refusal asked again
+        LOOP7.replace(
+            '        if resp.stop_reason == "pause_turn":\n',
+            '        if resp.stop_reason == "refusal":\n'
+            "            messages.pop()\n"
+            "            continue\n"
+            '        if resp.stop_reason == "pause_turn":\n',
+        ),
+        ("refusal", "refusal"),
+    ),
+    (  # a sliding window over the history
+        LOOP7.replace("messages=messages)", "messages=messages[-6:])"),
+        ("400", "400"),
+    ),
+    (  # the tools on the first request only
+        LOOP7.replace(
+            "tools=tools, messages=messages)",
+            "tools=tools if _turn == 0 else [], messages=messages)",
+        ),
+        ("tools", "tools"),
+    ),
+    (  # a failing tool retried in the loop
+        LOOP7.replace(
+            "                out, bad = str(e), True\n",
+            "                try:\n"
+            "                    out, bad = json.dumps(run_tool(b.name, b.input)), False\n"
+            "                except Exception as e2:\n"
+            "                    out, bad = str(e2), True\n",
+        ),
+        ("重试", "retried"),
+    ),
+    (  # an unknown stop_reason taken for done
+        LOOP7.replace(
+            '        if resp.stop_reason != "tool_use":\n            raise RuntimeError(resp.stop_reason)\n',
+            '        if resp.stop_reason != "tool_use":\n            return messages\n',
+        ),
+        ("max_tokens", "max_tokens"),
+    ),
+    (  # one call per tool name a turn
+        LOOP7.replace(
+            "        for b in resp.content:\n",
+            "        seen = set()\n        for b in resp.content:\n",
+        ).replace(
+            '            if b.type != "tool_use":\n                continue\n',
+            '            if b.type != "tool_use" or b.name in seen:\n'
+            "                continue\n"
+            "            seen.add(b.name)\n",
+        ),
+        ("tool_result", "tool_result"),
+    ),
+]
+for _key, _attempts in W36.items():
+    WRONG[_key] += _attempts
+
+RIGHT["00-stop-reasons"].append('continue_on, finish_on = "tool_use", "end_turn"')
+RIGHT.setdefault("01-predict", []).append('my_prediction = ("tool_use", "end_turn", "tool_use")')
+RIGHT["01-request"] += [
+    "build_request = lambda question: {\n"
+    '    "model": MODEL, "max_tokens": 1024, "tools": TOOLS,\n'
+    '    "messages": [{"role": "user", "content": question}]}',
+    'BASE = {"model": MODEL, "max_tokens": 1024, "tools": TOOLS}\n\n\n'  # shared, never changed
+    "def build_request(question, system=None):\n"
+    '    req = {**BASE, "messages": [{"role": "user", "content": question}]}\n'
+    "    if system:\n"
+    '        req["system"] = system\n'
+    "    return req",
+    REQUEST + '"model": MODEL, "max_tokens": 1024, "tools": TOOLS, "system": "你是一名客服。",\n'
+    '            "messages": [{"role": "user", "content": question}]}',
+]
+RIGHT["02-round"] += [
+    "from concurrent.futures import ThreadPoolExecutor\n\n\n"  # threads; results as text blocks
+    "def append_round(messages, response, run_tool):\n"
+    '    messages.append({"role": "assistant", "content": response.content})\n'
+    + USES
+    + "    with ThreadPoolExecutor() as pool:\n"
+    "        outs = list(pool.map(lambda b: run_tool(b.name, b.input), uses))\n"
+    '    results = [{"type": "tool_result", "tool_use_id": b.id,\n'
+    '                "content": [{"type": "text", "text": json.dumps(o)}]}\n'
+    "               for b, o in zip(uses, outs)]\n"
+    '    messages.append({"role": "user", "content": results})\n'
+    "    return messages",
+    "def append_round(messages, response, run_tool):\n"  # a new list
+    '    return [*messages, {"role": "assistant", "content": response.content},\n'
+    '            {"role": "user", "content": tool_results(response, run_tool)}]',
+]
+RIGHT.setdefault("02-predict", []).append(
+    'my_prediction = (["tool_use", ("lookup_order",)], ["tool_use", ("create_return",)],'
+    ' ["end_turn", ()])'
+)
+RIGHT["03-tool-result"] += [
+    ANSWER + '        return result | {"content": repr(e), "is_error": True}\n'
+    '    return result | {"content": json.dumps(out, ensure_ascii=False, indent=2)}',
+    "import traceback\n\n\n"
+    + ANSWER
+    + '        return result | {"content": traceback.format_exc(limit=1), "is_error": True}\n'
+    '    return result | {"content": json.dumps(out, default=str)}',
+]
+RIGHT.setdefault("03-predict", []).append("my_prediction = (3, 3)")
+RIGHT["04-hook"] += [
+    "from types import SimpleNamespace\n\n\n"  # a factory, no class
+    "def RefundLimit(limit):\n"
+    "    def before_tool(name, input):\n"
+    '        if name == "process_refund" and input.get("amount", 0) > limit:\n'
+    "            return f\"{input['amount']} 超过 {limit}\"\n"
+    "        return None\n"
+    "    return SimpleNamespace(before_tool=before_tool)",
+    "from typing import NamedTuple\n\n\n"  # a NamedTuple, other parameter names
+    "class RefundLimit(NamedTuple):\n"
+    "    limit: float\n\n"
+    "    def before_tool(self, tool_name, tool_input):\n"
+    '        too_much = tool_input.get("amount", 0) > self.limit\n'
+    '        return "超过上限，请转人工" if tool_name == "process_refund" and too_much else None',
+    "from decimal import Decimal\n\n\n"
+    + HOOK
+    + '        amount = Decimal(str(input.get("amount", 0)))\n'
+    '        if name == "process_refund" and amount > Decimal(str(self.limit)):\n'
+    '            return "超过上限"\n'
+    "        return None",
+]
+RIGHT.setdefault("04-predict", []).append(
+    'my_prediction = {"reference_loop": ("lookup_order",),'
+    ' "decision_tree": ("lookup_order", "create_return")}'
+)
+RIGHT["05-stop"] += [
+    LOOP_HEAD.replace("    for _turn", "    for _turn")  # for ... else, a break on end_turn
+    + '        if resp.stop_reason == "end_turn":\n'
+    "            break\n"
+    '        if resp.stop_reason == "pause_turn":\n'
+    "            continue\n"
+    '        if resp.stop_reason != "tool_use":\n'
+    "            raise RuntimeError(resp.stop_reason)\n"
+    '        messages.append({"role": "user", "content": tool_results(resp, run_tool)})\n'
+    "    else:\n"
+    '        raise RuntimeError("safety net")\n'
+    "    return messages",
+    "def fixed_stop_loop(client, messages, *, tools, run_tool, model):\n"  # while, a counter
+    "    turns = 0\n"
+    "    while turns < 50:\n"
+    "        turns += 1\n"
+    "        resp = client.messages.create(\n"
+    "            model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+    '        messages.append({"role": "assistant", "content": resp.content})\n'
+    "        reason = resp.stop_reason\n"
+    '        if reason in {"end_turn", "stop_sequence"}:\n'
+    "            return messages\n"
+    '        if reason == "tool_use":\n'
+    '            messages.append({"role": "user", "content": tool_results(resp, run_tool)})\n'
+    '        elif reason != "pause_turn":\n'
+    '            raise ValueError(f"stop_reason {reason}")\n'
+    '    raise RuntimeError("safety net")',
+]
+RIGHT["06-branches"] += [
+    PAUSE + "    return messages, int(max_tokens * 1.5)",  # cut again at 18, then 27: was rejected
+    PAUSE + "    return messages, max_tokens + 1000",
+    "import copy\n\n\n" + PAUSE + "    return copy.deepcopy(messages), max_tokens << 1",
+]
+RIGHT.setdefault("06-predict", []).append(
+    'my_prediction = ("completed", "max_tokens", "max_turns")'
+)
+RIGHT.setdefault("06b-hook", []).append(
+    HOOK6 + '    amount = input_data.get("tool_input", {}).get("amount") or 0\n'
+    '    if input_data["tool_name"].endswith("__process_refund") and amount > REFUND_CAP:\n'
+    "        return " + DENY + "\n"
+    '    return {"hookSpecificOutput": {"hookEventName": "PreToolUse",\n'
+    '                                   "permissionDecision": "allow"}}'
+)
+RIGHT.setdefault("06b-finished", []).extend(
+    [
+        "from claude_agent_sdk import ResultMessage\n\n\n"
+        "def finished(result):\n"
+        "    match result:\n"
+        '        case ResultMessage(subtype="success", is_error=False):\n'
+        "            return True\n"
+        "    return False",
+        'def finished(result):\n    return (result.subtype, result.is_error) == ("success", False)',
+    ]
+)
+RIGHT["07-loop"] += [
+    # the caller's list copied, the copy returned; text blocks as content; escalates at the net
+    "def my_loop(client, messages, *, tools, run_tool, model):\n"
+    "    history = list(messages)\n"
+    "    for _turn in range(40):\n"
+    "        resp = client.messages.create(\n"
+    "            model=model, max_tokens=2048, tools=tools, messages=history)\n"
+    '        history.append({"role": "assistant", "content": resp.content})\n'
+    "        match resp.stop_reason:\n"
+    '            case "end_turn" | "stop_sequence":\n'
+    "                return history\n"
+    '            case "pause_turn":\n'
+    "                continue\n"
+    '            case "tool_use":\n'
+    "                pass\n"
+    "            case other:\n"
+    '                raise RuntimeError(f"stop_reason {other}: {resp.stop_details}")\n\n'
+    "        def one(b):\n"
+    "            try:\n"
+    "                text = json.dumps(run_tool(b.name, b.input))\n"
+    "            except Exception as e:\n"
+    '                return {"type": "tool_result", "tool_use_id": b.id, "content": str(e),\n'
+    '                        "is_error": True}\n'
+    '            return {"type": "tool_result", "tool_use_id": b.id,\n'
+    '                    "content": [{"type": "text", "text": text}]}\n\n'
+    '        uses = [b for b in resp.content if b.type == "tool_use"]\n'
+    '        history.append({"role": "user", "content": [one(b) for b in uses]})\n'
+    '    run_tool("escalate_to_human", {"reason": "no end_turn after 40 turns"})\n'
+    '    raise RuntimeError("safety net")',
+    # a class instance with __call__
+    "from agentkit.tools import tool_results\n\n\n"
+    "class Loop:\n"
+    "    def __init__(self, turns=50):\n"
+    "        self.turns = turns\n\n"
+    "    def __call__(self, client, messages, *, tools, run_tool, model):\n"
+    "        for _ in range(self.turns):\n"
+    "            resp = client.messages.create(\n"
+    "                model=model, max_tokens=1024, tools=tools, messages=messages)\n"
+    '            messages.append({"role": "assistant", "content": resp.content})\n'
+    '            if resp.stop_reason == "end_turn":\n'
+    "                return messages\n"
+    '            if resp.stop_reason == "pause_turn":\n'
+    "                continue\n"
+    '            if resp.stop_reason != "tool_use":\n'
+    "                raise RuntimeError(resp.stop_reason)\n"
+    '            messages.append({"role": "user", "content": tool_results(resp, run_tool)})\n'
+    '        raise RuntimeError("safety net")\n\n\n'
+    "my_loop = Loop()",
+]
+
+# The paused content appended a second time (the stub appends every response before reading
+# stop_reason): passed lessons 05 and 07; the API joins the two assistant messages into one turn.
+WRONG["05-stop"].append(
+    (
+        LOOP_HEAD + '        if resp.stop_reason == "end_turn":\n'
+        "            return messages\n"
+        '        if resp.stop_reason == "pause_turn":\n'
+        '            messages.append({"role": "assistant", "content": resp.content})\n'
+        "            continue\n"
+        '        if resp.stop_reason != "tool_use":\n'
+        "            raise RuntimeError(resp.stop_reason)\n" + LOOP_TAIL,
+        ("连着出现了两次", "twice in a row"),
+    )
+)
+WRONG["07-loop"].append(
+    (
+        LOOP7.replace(
+            '        if resp.stop_reason == "pause_turn":\n            continue\n',
+            '        if resp.stop_reason == "pause_turn":\n'
+            '            messages.append({"role": "assistant", "content": resp.content})\n'
+            "            continue\n",
+        ),
+        ("连着出现了两次", "twice in a row"),
+    )
+)
+
+WRONG["08-self-1"] += [
+    (  # the letters as one string
+        'my_order = "BDAC"\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+        ("四个字母的列表", "a list of four letters"),
+    ),
+    (  # step numbers for letters
+        'my_order = [2, 4, 1, 3]\nmy_actions = {"tool_use": "继续", "end_turn": "结束"}',
+        ("不是步骤的字母", "is not a step letter"),
+    ),
+    (  # a phrase for the action
+        'my_order = ["B", "D", "A", "C"]\nmy_actions = {"tool_use": "继续循环", "end_turn": "结束"}',
+        ('"继续" 或 "结束"', '"continue" or "stop"'),
+    ),
+]
+WRONG["04-predict"].append(
+    (  # the calls of the two loops swapped
+        'my_prediction = {"decision_tree": ["lookup_order"],'
+        ' "reference_loop": ["lookup_order", "create_return"]}',
+        ("decision_tree, reference_loop 这几项不对", "decision_tree, reference_loop are off"),
+    )
+)
+WRONG["05-predict"].append(
+    (  # the loops' names misspelt
+        'my_prediction = {"fixed_5_turns": {"long"}, "tool_choice_none_after_last": {"long"}}',
+        ("要预测", "fixed_five_turns"),
+    )
+)
+RIGHT["05-predict"].append(
+    "my_prediction = dict(\n"
+    '    fixed_five_turns=frozenset(["runaway", "poll", "long", "repo_busy", "repo_fix"]),\n'
+    '    tool_choice_none_after_last=("english", "refund_cap", "tool_error", "long",'
+    ' "round_failure"),\n'
+    ")"
+)
+RIGHT["08-self-2"].append(  # threads, each result's content as text blocks
+    "from concurrent.futures import ThreadPoolExecutor\n\n\n"
+    "def one(b, run_tool):\n"
+    "    try:\n"
+    "        text, bad = json.dumps(run_tool(b.name, b.input)), False\n"
+    "    except Exception as e:\n"
+    "        text, bad = str(e), True\n"
+    '    return {"type": "tool_result", "tool_use_id": b.id,\n'
+    '            "content": [{"type": "text", "text": text}], "is_error": bad}\n\n\n'
+    "def results_message(response, run_tool):\n"
+    '    uses = [b for b in response.content if b.type == "tool_use"]\n'
+    "    with ThreadPoolExecutor(4) as pool:\n"
+    '        return {"role": "user", "content": list(pool.map(lambda b: one(b, run_tool), uses))}'
+)
+RIGHT["08-self-4"].append('tree_fails = frozenset({"unexpected"})\nmodel_fails = ()')
+RIGHT.setdefault("08-self-3", []).append(
+    'first_blocks = ("text", "tool_use")\ntext_loop_refunds = 0'
+)
+RIGHT.setdefault("08-self-5", []).append('my_guess = "max_turns"')
+RIGHT.setdefault("09-quiz-answer", []).append('my_choice = " b "')
+
+
+def test_a_hook_that_returns_none_to_allow_fails_as_the_sdk_would():
+    """Issue 36 (stop 42): a hook that falls off its end lets a call through with None, which the
+    Python SDK cannot send to the CLI (it reads the output with .items()). It passed."""
+    from agentkit.lessons import agent_sdk
+
+    async def deny_big_refunds(input_data, tool_use_id, context):
+        if input_data["tool_input"].get("amount", 0) > agent_sdk.REFUND_CAP:
+            return {
+                "hookSpecificOutput": {
+                    "hookEventName": "PreToolUse",
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": "over the cap",
+                }
+            }
+
+    verdict = agent_sdk.refund_cap_hook(deny_big_refunds)
+    assert not verdict.passed and "返回了 None" in repr(verdict), verdict
+    assert agent_sdk.refund_cap_hook(agent_sdk.reference_deny_big_refunds).passed
+
+
+def test_a_finished_that_reads_stop_reason_is_not_a_pass():
+    """Issue 36 (stop 42): `stop_reason == "end_turn" and not is_error` passed; the SDK's verdict
+    is subtype and is_error, and its ResultMessage.stop_reason is optional."""
+    from agentkit.lessons import agent_sdk
+
+    verdict = agent_sdk.finished_reader(
+        lambda result: result.stop_reason == "end_turn" and not result.is_error
+    )
+    assert not verdict.passed and "stop_reason" in repr(verdict), verdict
+    assert agent_sdk.finished_reader(agent_sdk.reference_finished).passed
+
+
+def test_a_budget_grown_by_half_passes_as_a_loop_retries_it_and_plus_one_does_not():
+    """Issue 36 (stop 42): int(max_tokens * 1.5) was rejected ("cut off again at 18"); a loop
+    retries a cut reply with the budget on_max_tokens gives it, 18 then 27. One more token a
+    time never gets there."""
+    from agentkit.lessons import checks
+
+    def on_pause_turn(messages, response):
+        return [*messages, {"role": "assistant", "content": response.content}]
+
+    half = checks.branches(on_pause_turn, lambda m, r, n: (m, int(n * 1.5)))
+    assert half.passed and "18 → 27" in repr(half), half
+    plus_one = checks.branches(on_pause_turn, lambda m, r, n: (m, n + 1))
+    assert not plus_one.passed and "13 → 14 → 15" in repr(plus_one), plus_one
+
+
+def test_a_loop_that_appends_the_paused_reply_twice_is_told_so():
+    """Issue 36 (stop 42): appending the content again on pause_turn passed lessons 05 and 07."""
+    from agentkit.lessons import checks
+    from agentkit.tools import tool_results
+
+    def twice(client, messages, *, tools, run_tool, model):
+        for _turn in range(50):
+            resp = client.messages.create(
+                model=model, max_tokens=1024, tools=tools, messages=messages
+            )
+            messages.append({"role": "assistant", "content": resp.content})
+            if resp.stop_reason == "end_turn":
+                return messages
+            if resp.stop_reason == "pause_turn":
+                messages.append({"role": "assistant", "content": resp.content})
+                continue
+            if resp.stop_reason != "tool_use":
+                raise RuntimeError(resp.stop_reason)
+            messages.append({"role": "user", "content": tool_results(resp, run_tool)})
+        raise RuntimeError("safety net")
+
+    verdict = checks.correct_stop(twice)
+    assert not verdict.passed and "连着出现了两次" in repr(verdict), verdict

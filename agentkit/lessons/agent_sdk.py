@@ -265,10 +265,22 @@ def _decision(out: Any) -> tuple[str | None, str]:
     """The decision the CLI reads from a PreToolUse hook's output, and its reason. A decision
     whose hookSpecificOutput lacks hookEventName "PreToolUse" is no decision to the CLI (it
     rejects the output, and the model sees "hook failed"), so it is said here."""
-    if out is None:
-        return None, ""
+    # The SDK sends the hook's output to the CLI as a dict (`hook_output.items()`): None fails
+    # there; the CLI prints "Error in hook callback" with its own minified source, and runs the
+    # call (tried: a hook returning None on process_refund, the 120 refund went through).
+    require(out is not None, T("sdk.hook_none"), T("sdk.hook_none.hint"))
     require(isinstance(out, dict), T("sdk.hook_dict", type=type(out).__name__))
+    require(
+        out.get("continue_", out.get("continue")) is not False,
+        T("sdk.stops_run"),
+        T("hint.refund_cap_hook"),
+    )
     specific = out.get("hookSpecificOutput") or {}
+    require(
+        specific or out.get("decision") not in ("block", "approve"),
+        T("sdk.old_decision", decision=out.get("decision")),
+        T("hint.refund_cap_hook"),
+    )
     decision = specific.get("permissionDecision")
     event = specific.get("hookEventName") if isinstance(specific, dict) else None
     require(
@@ -316,6 +328,9 @@ def refund_cap_hook(hook: Callable[..., Any]) -> str:
 
     refund = f"mcp__{SERVER}__process_refund"
     big, reason = _decision(run_sync(ask(refund, 120.0)))
+    if big != "deny":  # the tool's name as the MCP server declares it, without the CLI's prefix?
+        bare, _ = _decision(run_sync(ask("process_refund", 120.0)))
+        require(bare != "deny", T("sdk.bare_name", name=refund), T("sdk.bare_name.hint"))
     require(big == "deny", T("sdk.not_denied", amount=120.0, cap=REFUND_CAP, decision=big))
     require(reason.strip(), T("sdk.reason"))
     small, _ = _decision(run_sync(ask(refund, 50.0)))
@@ -359,6 +374,9 @@ def finished_reader(finished: Callable[[Any], Any]) -> str:
         (_result("error_during_execution", False, 2, None), False, "finished.unflagged_other"),
         (_result("error_max_budget_usd", False, 2, None), False, "finished.budget"),
         (_result("success", False, 1, "end_turn"), True, "finished.one_turn"),
+        # stop_reason is the last API reply's, optional in the SDK's ResultMessage: not the verdict
+        (_result("success", False, 2, None), True, "finished.no_stop_reason"),
+        (_result("error_during_execution", False, 2, "end_turn"), False, "finished.end_turn_error"),
     ]
     for result, expected, what in cases:
         got = call_learner(finished, "def finished(result)", result)

@@ -51,6 +51,37 @@ T = Strings(
             "Think again, change it and run the check again; a second wrong try shows what actually "
             "happens (to see it now, add show_answer=True to the check).",
         ),
+        "known.not": ("{value!r} 不是{what}", "{value!r} is not {what}"),
+        "known.choices": ("；可以填：{allowed}。", "; the choices: {allowed}."),
+        "known.stop_reason": ("一个 stop_reason 的取值", "a stop_reason value"),
+        "known.stop_reason.hint": (
+            "stop_reason 是 Claude 的 API 的字段（OpenAI 的 finish_reason 叫 tool_calls、stop）。",
+            "stop_reason is a field of Claude's API (OpenAI's finish_reason says tool_calls, "
+            "stop).",
+        ),
+        "known.exit": ("循环 run_agent_loop 的一个 exit", "an exit of run_agent_loop"),
+        "known.exit.hint": (
+            "exit 是运行怎样结束的名字（LoopResult.exit），不是 stop_reason，也不是异常的类名。",
+            "An exit names how a run ended (LoopResult.exit): not a stop_reason, not an "
+            "exception's class name.",
+        ),
+        "known.block": ("一种块的 type", "a block type"),
+        "known.block.hint": (
+            '写块的 type 字段（"text"），不是 SDK 的类名（TextBlock）。',
+            "Write the block's type field (\"text\"), not the SDK's class name (TextBlock).",
+        ),
+        "known.scenario": ("一个场景的 key", "a scenario key"),
+        "known.scenario.hint": (
+            "从上面的场景一览里照抄 key（小写，下划线）。",
+            "Copy the keys from the table of scenarios above (lower case, underscores).",
+        ),
+        "known.loop": ("要预测的循环", "one of the loops to predict"),
+        "known.loop.hint": (
+            "my_prediction 的 key 就是练习里写好的两个名字。",
+            "The keys of my_prediction are the two names the exercise gives.",
+        ),
+        "known.count": ("一个数（int）", "a number (int)"),
+        "known.count.hint": ('写 3，不是 "3"。', 'Write 3, not "3".'),
         "clue.keys": ("{keys} 这几项不对", "the entries for {keys} are off"),
         "clue.sets": (
             "多写了 {extra} 个、漏了 {missed} 个",
@@ -198,6 +229,32 @@ T = Strings(
             '第一条消息的 role 应当是 "user"。',
             'The first message\'s role should be "user".',
         ),
+        "request.tool_choice_none": (
+            "请求里有 tool_choice={choice}：模型不许调用任何工具，问订单也只能用文字回答。",
+            "The request has tool_choice={choice}: the model may call no tool, so even a "
+            "question about an order gets text only.",
+        ),
+        "request.system": (
+            'messages 里有一条 role 为 "system" 的消息：Claude 的 API 没有 system 消息。',
+            'messages holds a message whose role is "system": Claude\'s API has no system message.',
+        ),
+        "request.system.hint": (
+            '系统提示词写在 create() 的 system 参数里（"system": "..."），messages 里只有 '
+            "user 和 assistant。",
+            'A system prompt goes in create()\'s system parameter ("system": "..."); messages '
+            "holds user and assistant messages only.",
+        ),
+        "request.shared": (
+            "build_request 两次调用返回了同一个 dict（或同一个 messages 列表）：第二个问题会"
+            "接在第一个后面。",
+            "Two calls of build_request returned the same dict (or the same messages list): the "
+            "second question would be added after the first.",
+        ),
+        "request.shared.hint": (
+            "每次调用都新建 dict 和 messages 列表：return {{...}} 写在函数里。",
+            "Build a new dict and messages list on each call: the return {{...}} inside the "
+            "function.",
+        ),
         "request.one_message": (
             "messages 里有 {n} 条消息（role 依次是 {roles}）：这次请求只有一条 user 消息。",
             "messages holds {n} messages (roles: {roles}): this request has one user message only.",
@@ -322,6 +379,11 @@ T = Strings(
             "装结果的消息应当是 role 为 user、content 为 list。",
             "The message with the results should have the role user and a list as its content.",
         ),
+        "results.role": (
+            "你写的 role 是 {role!r}：Claude 的 API 里，工具结果放在 user 消息里（没有 tool 这个 role）。",
+            "Yours has the role {role!r}: in Claude's API, tool results go in a user message "
+            "(there is no tool role).",
+        ),
         "results.not_block": (
             "装结果的 user 消息里第 {n} 项是 {type}，不是内容块：每一项都应当是 dict，"
             '例如 {{"type": "tool_result", "tool_use_id": ..., "content": ...}}。',
@@ -423,6 +485,16 @@ T = Strings(
         "shape.dict": (
             "应当返回一个 dict，你返回了 {type}。",
             "It should return a dict; you returned a {type}.",
+        ),
+        "shape.message": (
+            "answer 返回了一条消息（role {role!r}）：它应当返回 tool_result 块本身，"
+            "由循环把块放进 user 消息。",
+            "answer returned a message (role {role!r}): it should return the tool_result block "
+            "itself; the loop puts the blocks into the user message.",
+        ),
+        "shape.message.hint": (
+            '返回 {{"type": "tool_result", "tool_use_id": block.id, "content": ...}}。',
+            'Return {{"type": "tool_result", "tool_use_id": block.id, "content": ...}}.',
         ),
         "shape.type": ('"type" 应当是 "tool_result"。', '"type" should be "tool_result".'),
         "shape.id": (
@@ -581,6 +653,18 @@ T = Strings(
             "{n} 个场景全部通过（{keys}）。",
             "All {n} scenarios passed ({keys}).",
         ),
+        "named_exits.twice": (
+            "第 {n} 次请求里同一条 assistant 回复连着出现了两次：pause_turn 之后它又被追加了一遍。"
+            "API 会把相邻的两条 assistant 消息合成一轮，服务端工具的每次调用都重复了。",
+            "Request {n} holds the same assistant reply twice in a row: it was appended again "
+            "after pause_turn. The API joins adjacent assistant messages into one turn, so every "
+            "server tool call in it is there twice.",
+        ),
+        "named_exits.twice.hint": (
+            "每个响应只追加一次（循环在读 stop_reason 之前已经追加了）；pause_turn 时直接 continue。",
+            "Append each response once (the loop appends it before reading stop_reason); on "
+            "pause_turn just continue.",
+        ),
         "named_exits.refusal": (
             "场景“模型拒绝（refusal）”里，stop_reason=refusal 时循环 return 了 messages："
             "调用方拿到的像是完成的任务。",
@@ -640,6 +724,29 @@ T = Strings(
             "pause_turn 之后，messages 应当多出一条 assistant 消息，content 与响应的 content 一模一样。",
             "After pause_turn, messages should hold one more message, the assistant's, with "
             "exactly the response's content.",
+        ),
+        "branches.paused_lost": (
+            "on_pause_turn 返回的 messages 只有 {n} 条：原来的消息（用户的问题）也要留着，"
+            "再追加 assistant 消息。",
+            "The messages on_pause_turn returns hold only {n}: keep the earlier messages (the "
+            "user's question) and append the assistant message to them.",
+        ),
+        "branches.paused_more": (
+            "pause_turn 之后 messages 多了 {n} 条：只追加那条 assistant 消息，不要再加"
+            "“请继续”之类的 user 消息。",
+            "After pause_turn, messages grew by {n}: append the assistant message only, no user "
+            'message such as "please continue".',
+        ),
+        "branches.paused_more.hint": (
+            "服务端工具看到自己的 content 原样回来，就接着做：不需要任何提示。",
+            "The server tool carries on when its content comes back as it is: it needs no prompt.",
+        ),
+        "branches.continue_asked": (
+            "on_max_tokens 在 messages 后面加了 {n} 条消息（比如“请继续”）：被截断的回复已经丢掉，"
+            "模型不知道“继续”什么；原样重发原来的 messages，只把 max_tokens 加大。",
+            'on_max_tokens added {n} message(s) to messages ("please continue", say): the cut '
+            "reply is dropped, so there is nothing to continue; send the same messages again "
+            "with a larger max_tokens.",
         ),
         "branches.pair": (
             "on_max_tokens 应当返回 (messages, max_tokens) 两项。",
@@ -1039,6 +1146,40 @@ T = Strings(
             "钩子返回了 {type}，应当返回 dict。",
             "The hook returned a {type}; it should return a dict.",
         ),
+        "sdk.hook_none": (
+            "钩子放行时返回了 None：SDK 要把钩子的输出当 dict 发给 CLI，None 在那里出错"
+            "（'NoneType' object has no attribute 'items'），CLI 打印一整屏钩子错误，"
+            "然后照样执行这次调用。",
+            "The hook returned None to let a call through: the SDK sends the hook's output to "
+            "the CLI as a dict, None fails there ('NoneType' object has no attribute 'items'), "
+            "and the CLI prints a screenful of hook error, then runs the call anyway.",
+        ),
+        "sdk.hook_none.hint": (
+            "函数最后写 return {{}}：放行也要返回一个 dict（可以是空的）。",
+            "End the function with return {{}}: letting a call through returns a dict too (an "
+            "empty one will do).",
+        ),
+        "sdk.stops_run": (
+            "钩子返回了 continue: False：这会停下整个运行，而不是只拒绝这一次退款。",
+            "The hook returned continue: False: that stops the whole run, not just this refund.",
+        ),
+        "sdk.old_decision": (
+            "钩子返回了顶层的 decision={decision!r}：PreToolUse 的这种写法已废弃，"
+            "要用 hookSpecificOutput 里的 permissionDecision。",
+            "The hook returned a top-level decision={decision!r}: that form is deprecated for "
+            "PreToolUse; use permissionDecision inside hookSpecificOutput.",
+        ),
+        "sdk.bare_name": (
+            '钩子认的是 "process_refund"，但 CLI 传来的 tool_name 是 {name!r}：'
+            "MCP 工具的名字带着 mcp__<服务器>__ 前缀，这样写一次也拦不住。",
+            'The hook looks for "process_refund", but the tool_name the CLI passes is {name!r}: '
+            "an MCP tool's name has the mcp__<server>__ prefix, so this denies nothing.",
+        ),
+        "sdk.bare_name.hint": (
+            '比较完整的名字，或用 tool_name.endswith("process_refund")；也可以只看有没有 amount。',
+            'Compare the full name, or tool_name.endswith("process_refund"); or look only at '
+            "whether there is an amount.",
+        ),
         "hint.refund_cap_hook": (
             "amount 大于 REFUND_CAP 时返回 hookSpecificOutput：permissionDecision 为 deny，"
             "并写明理由；否则返回 {{}}。",
@@ -1203,6 +1344,17 @@ T = Strings(
         "finished.one_turn": (
             "subtype 是 success、is_error 为 False，只用了 1 轮",
             "subtype is success and is_error False, in a single turn",
+        ),
+        "finished.no_stop_reason": (
+            "subtype 是 success、is_error 为 False，ResultMessage 没有 stop_reason（这个字段可以缺）",
+            "subtype is success and is_error False, and the ResultMessage has no stop_reason (the "
+            "field is optional)",
+        ),
+        "finished.end_turn_error": (
+            "subtype 是 error_during_execution、is_error 为 False，最后一次回复的 stop_reason 是 "
+            "end_turn",
+            "subtype is error_during_execution and is_error False, and the last reply's "
+            "stop_reason is end_turn",
         ),
         "finished.unflagged": (
             "subtype 是 error_max_turns 而 is_error 为 False",

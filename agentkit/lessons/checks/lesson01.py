@@ -10,22 +10,35 @@ from ...client import default_model
 from ...sim import World
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, returned, task
-from .predictions import predicted
+from .predictions import known, predicted
+
+
+def _same_list(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two requests share one messages list (a list built once, outside the function)."""
+    return isinstance(a.get("messages"), list) and a["messages"] is b.get("messages")
 
 
 @check("hint.request")
 def request(build_request: Callable[[str], Any]) -> str:
     require(callable(build_request), T("want_function", name="build_request"))
+    made: list[Any] = []
     for question in (task("where"), task("refund")):
         req = call_learner(build_request, "def build_request(question)", question)
         returned(req, "build_request")
         require(isinstance(req, dict), T("request.not_dict", type=type(req).__name__))
+        require(
+            all(req is not m and not _same_list(req, m) for m in made),
+            T("request.shared"),
+            T("request.shared.hint"),
+        )
+        made.append(req)
         missing = [k for k in ("model", "max_tokens", "tools", "messages") if k not in req]
         require(not missing, T("request.missing", missing=", ".join(missing)))
         msgs = req["messages"]
         require(
             isinstance(msgs, list) and msgs and isinstance(msgs[0], dict), T("request.messages")
         )
+        require(msgs[0].get("role") != "system", T("request.system"), T("request.system.hint"))
         require(msgs[0].get("role") == "user", T("request.first_user"))
         roles = ", ".join(str(m.get("role")) if isinstance(m, dict) else "?" for m in msgs)
         require(
@@ -57,6 +70,12 @@ def request(build_request: Callable[[str], Any]) -> str:
         T("request.too_small.hint"),
     )
     uses = [(b.name, b.input) for b in response.content if b.type == "tool_use"]
+    choice = req.get("tool_choice")
+    require(
+        uses or not isinstance(choice, dict) or choice.get("type") != "none",
+        T("request.tool_choice_none", choice=choice),
+        T("request.forced.hint"),
+    )
     require(
         response.stop_reason == "tool_use" and uses,
         T("request.no_tool_call", stop_reason=response.stop_reason),
@@ -79,6 +98,13 @@ def _left_to_the_model(build_request: Callable[[str], Any]) -> None:
     )  # fmt: skip
 
 
+def stop_reason_values() -> list[str]:
+    """The stop_reason values the API has (the rows of the loop's table)."""
+    from ...loop import STOP_REASONS
+
+    return [k for k in STOP_REASONS if k]
+
+
 @check("hint.predicted_stop_reasons")
 def predicted_stop_reasons(prediction: Any, questions: list[str]) -> str:
     answered(prediction, "my_prediction")
@@ -94,6 +120,7 @@ def predicted_stop_reasons(prediction: Any, questions: list[str]) -> str:
         for q in questions
     ]
     require(isinstance(prediction, (list, tuple)), T("want_list", name="my_prediction"))
+    known(prediction, stop_reason_values(), "known.stop_reason")
     predicted(
         list(prediction), actual, T("predicted_vs_actual", prediction=prediction, actual=actual)
     )

@@ -11,7 +11,8 @@ from ...sim import World
 from ..runs import rounds_of
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, task
-from .predictions import predicted
+from .lesson01 import stop_reason_values
+from .predictions import known, predicted
 from .results import Calls, _after, _one_round, answer_their_calls
 
 
@@ -40,6 +41,7 @@ def round_appended(append_round: Callable[..., Any]) -> str:
 def predicted_rounds(prediction: Any) -> str:
     answered(prediction, "my_prediction")
     require(_pairs(prediction), T("predicted_rounds.shape"))
+    known([r for r, _ in prediction], stop_reason_values(), "known.stop_reason")
     world = World()
     result = run_agent_loop(
         _client(world),

@@ -53,6 +53,9 @@ def fails(text: str) -> Callable[[str, dict[str, Any]], Any]:
 def _result_shape(result: Any, use_id: str) -> None:
     returned(result, "answer")
     require(isinstance(result, dict), T("shape.dict", type=type(result).__name__))
+    require(
+        "role" not in result, T("shape.message", role=result.get("role")), T("shape.message.hint")
+    )
     require(result.get("type") == "tool_result", T("shape.type"))
     require(result.get("tool_use_id") == use_id, T("shape.id"))
     require(isinstance(result.get("content"), (str, list)), T("shape.content"))
@@ -70,6 +73,12 @@ def predicted_result_counts(prediction: Any) -> str:
     )
     actual = [len(m["content"]) for m in result.messages[1:] if m["role"] == "user"]
     require(isinstance(prediction, (list, tuple)), T("predicted_result_counts.list"))
+    odd = [n for n in prediction if not isinstance(n, int) or isinstance(n, bool)]
+    require(
+        not odd,
+        T("known.not", value=(odd or [None])[0], what=T("known.count")),
+        T("known.count.hint"),
+    )
     predicted(
         list(prediction), actual, T("predicted_vs_actual", prediction=prediction, actual=actual)
     )

@@ -10,7 +10,7 @@ from ...loop import run_agent_loop
 from ...sim import World
 from ..strings import T
 from .core import Wrong, _client, answered, call_learner, check, require, takes, task
-from .predictions import predicted
+from .predictions import known, predicted
 
 
 class _Asked:
@@ -127,6 +127,7 @@ def predicted_calls(prediction: Any) -> str:
 
     answered(prediction, "my_prediction")
     require(isinstance(prediction, dict), T("want_dict", name="my_prediction"))
+    known(list(prediction), ("decision_tree", "reference_loop"), "known.loop")
     require(
         all(isinstance(v, (list, tuple)) for v in prediction.values()),
         T("predicted_calls.lists"),

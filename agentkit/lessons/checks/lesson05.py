@@ -10,7 +10,7 @@ from ..scenarios import failed_keys, scenarios
 from ..strings import T
 from .core import Wrong, answered, check, require
 from .loops import _named_exits, _takes_a_loop
-from .predictions import predicted
+from .predictions import known, predicted
 
 STOP_KEYS = (
     "guide",
@@ -51,6 +51,13 @@ def correct_stop(loop: Callable[..., Any]) -> str:
     return T("correct_stop.passed", n=len(report.results), keys=", ".join(STOP_KEYS))
 
 
+def scenario_keys() -> list[str]:
+    """The keys of the grader's scenarios (agentkit.grading.SCENARIOS)."""
+    from ...grading import SCENARIOS
+
+    return [s.key for s in SCENARIOS]
+
+
 def stop_keys() -> str:
     """The scenarios lesson 05's exercise is graded on, for the lesson's prose."""
     return T("stop_keys", n=len(STOP_KEYS), keys=", ".join(STOP_KEYS))
@@ -75,6 +82,9 @@ def predicted_failures(prediction: Any) -> str:
         not odd,
         T("predicted_failures.keys", odd=(odd or [None])[0]),
         T("predicted_failures.keys.hint"),
+    )
+    known(
+        [k for p in prediction.values() for k in p], scenario_keys(), "known.scenario", listed=False
     )
     actual = {name: failed_keys(check_loop(getattr(antipatterns, name))) for name in PREDICTED}
     mine = {name: set(prediction[name]) for name in PREDICTED}

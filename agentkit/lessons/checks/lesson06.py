@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...client import default_model
+from ...loop import EXITS
 from ...sim import WEB_SEARCH_TOOL, World
 from ..runs import escalate_when_stuck, exit_of
 from ..strings import T
 from .core import _client, _send, answered, call_learner, check, require, task
-from .predictions import predicted
+from .predictions import known, predicted
 from .results import _after, _same_content
 
 CUT = 12
@@ -29,6 +30,12 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     )
     spec = "def on_pause_turn(messages, response)"
     after = _after(call_learner(on_pause_turn, spec, list(start), paused), list(start))
+    require(len(after) >= 2, T("branches.paused_lost", n=len(after)))
+    require(
+        len(after) <= 2 or not _same_content(after[1].get("content", []), paused),
+        T("branches.paused_more", n=len(after) - len(start)),
+        T("branches.paused_more.hint"),
+    )
     require(
         len(after) == 2
         and isinstance(after[1], dict)
@@ -55,6 +62,14 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
         T("branches.lost", before=len(start), after=len(msgs)),
         T("branches.lost.hint"),
     )
+    added = msgs[len(start) :]
+    require(
+        msgs[: len(start)] != start
+        or not added
+        or any(isinstance(m, dict) and m.get("role") == "assistant" for m in added),
+        T("branches.continue_asked", n=len(added)),
+        T("branches.lost.hint"),
+    )
     require(msgs == start, T("branches.appended"))
     require(
         isinstance(budget, int) and not isinstance(budget, bool),
@@ -63,15 +78,30 @@ def branches(on_pause_turn: Callable[..., Any], on_max_tokens: Callable[..., Any
     )
     require(budget > CUT, T("branches.grow", budget=budget))
     _follows_its_argument(on_max_tokens, list(start), cut, budget)
+    # As a loop uses it: a retry cut off again goes back to on_max_tokens with the budget it
+    # was given, up to RETRIES requests (a growth of 1.5 takes two, +1 never gets there).
+    budgets = [budget]
     retry = _send(msgs, tools=world.tools(), max_tokens=budget)
+    while retry.stop_reason == "max_tokens" and len(budgets) < RETRIES:
+        again = on_max_tokens(list(start), retry, budgets[-1])
+        budgets.append(again[1] if isinstance(again, (tuple, list)) and len(again) == 2 else again)
+        require(
+            isinstance(budgets[-1], int) and budgets[-1] > budgets[-2],
+            T("branches.not_more", asked=budgets[-2], more=budgets[-1]),
+            T("branches.fixed.hint"),
+        )
+        retry = _send(msgs, tools=world.tools(), max_tokens=budgets[-1])
+    said = " → ".join(map(str, budgets))
     require(
         retry.stop_reason != "max_tokens",
-        T("branches.cut_again", budget=budget),
+        T("branches.cut_again", budget=said),
         T("branches.cut_again.hint"),
     )
-    return T(
-        "branches.passed", resumed=resumed.stop_reason, budget=budget, retried=retry.stop_reason
-    )
+    return T("branches.passed", resumed=resumed.stop_reason, budget=said, retried=retry.stop_reason)
+
+
+RETRIES = 3
+"""Requests a cut reply is retried with, each with the budget on_max_tokens returned."""
 
 
 PROBES = (1500, 3000, CUT)
@@ -111,6 +141,7 @@ def _follows_its_argument(
 def predicted_exits(prediction: Any) -> str:
     answered(prediction, "my_prediction")
     require(isinstance(prediction, (list, tuple)), T("predicted_exits.list"))
+    known(prediction, EXITS, "known.exit")
     world = World(transitions={"A-1002": ["shipped"] * 100})
     client = _client(world)
     actual = [

@@ -7,18 +7,21 @@ from typing import Any
 
 from ...client import default_model
 from ...grading import reference_loop, run_scenario
-from ...loop import LoopError, run_agent_loop
+from ...loop import EXITS, LoopError, run_agent_loop
 from ...sim import ToolFailure, World
 from ..scenarios import scenarios
 from ..strings import T
 from .core import Worded, _client, _send, answered, call_learner, check, require, returned, task
-from .predictions import predicted
+from .lesson05 import scenario_keys
+from .predictions import known, predicted
 from .results import Calls, _one_round, answer_their_calls
 
 STEPS = Worded("step", "ABCD")
 """The four steps of a round, by letter, worded in the learner's language."""
 
 ACTIONS = ("action.continue", "action.finish")
+BLOCK_TYPES = ("text", "tool_use", "thinking", "redacted_thinking", "server_tool_use")
+"""The types of the blocks a response's content may hold (lesson 08's self-test 3)."""
 
 
 @check("hint.four_steps")
@@ -79,6 +82,7 @@ def text_exit(first_blocks: Any, refunds: Any) -> str:
 
     answered([first_blocks, refunds], "first_blocks / text_loop_refunds")
     require(isinstance(first_blocks, (list, tuple)), T("text_exit.types"))
+    known(first_blocks, BLOCK_TYPES, "known.block")
     response = _client().messages.create(
         model=default_model(),
         max_tokens=1024,
@@ -126,6 +130,7 @@ def tree_vs_model(tree_fails: Any, model_fails: Any) -> str:
         all(isinstance(v, (set, list, tuple, frozenset)) for v in (tree_fails, model_fails)),
         T("tree_vs_model.sets"),
     )
+    known([*tree_fails, *model_fails], scenario_keys(), "known.scenario", listed=False)
     # What each did to the orders (the world's checks), not the grader's protocol rules: the grader
     # also fails the tree everywhere for calling tools no model asked for (lesson 04 shows that).
     keys = ("guide", "shipped", "unexpected")
@@ -144,6 +149,7 @@ def tree_vs_model(tree_fails: Any, model_fails: Any) -> str:
 @check("hint.guess_max_turns")
 def guess_max_turns(guess: Any) -> str:
     answered(guess, "my_guess")
+    known([guess], EXITS, "known.exit")
     world = World()
     try:
         actual = run_agent_loop(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...content import blocks, without_none
 from ...grading import check_loop, run_scenario
 from ..scenarios import scenarios
 from ..strings import T
@@ -33,3 +34,20 @@ def _named_exits(loop: Callable[..., Any]) -> None:
     )
     net = check_loop(loop, scenarios("runaway")).results[0]
     require(net.passed, T("scenario_failed", title=net.title, diagnosis=net.diagnosis))
+    _no_reply_twice(loop)
+
+
+def _no_reply_twice(loop: Callable[..., Any]) -> None:
+    """After pause_turn the paused content goes back once: a loop that appends it again (the
+    stub appends every response already) sends two identical assistant messages in a row, which
+    the API joins into one turn holding every server tool call twice."""
+    from ..scenarios import scenario
+
+    run = run_scenario(loop, scenario("research"))
+    for n, req in enumerate(run.requests, 1):
+        sent = [m for m in req.get("messages", []) if isinstance(m, dict)]
+        for a, b in zip(sent, sent[1:], strict=False):
+            twice = a.get("role") == b.get("role") == "assistant" and without_none(
+                blocks(a.get("content"))
+            ) == without_none(blocks(b.get("content")))
+            require(not twice, T("named_exits.twice", n=n), T("named_exits.twice.hint"))

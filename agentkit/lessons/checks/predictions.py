@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..strings import T
-from .core import Wrong, checking
+from .core import Wrong, checking, require
 
 TRIES: Counter[str] = Counter()
 """Wrong tries so far, by check name."""
@@ -43,3 +43,15 @@ def clue(mine: Any, actual: Any) -> str:
         off = [str(i) for i, (a, b) in enumerate(zip(mine, actual, strict=True), 1) if a != b]
         return T("clue.items", items=", ".join(off), n=len(off))
     return T("clue.value", mine=mine)
+
+
+def known(values: Any, allowed: Any, what: str, *, listed: bool = True) -> None:
+    """Every one of `values` is one of `allowed` (a stop_reason, an exit, a scenario key...):
+    a value that is none of them (OpenAI's "tool_calls", a class name for a block type) is said
+    as such, before any comparison, and is not counted as a try. `what` is the key of its noun
+    in the strings table; `listed`: name the allowed values (not for a long list of keys)."""
+    odd = next((v for v in values if not isinstance(v, str) or v not in allowed), None)
+    if odd is None:
+        return
+    choices = T("known.choices", allowed=", ".join(map(str, allowed))) if listed else ""
+    require(False, T("known.not", value=odd, what=T(what)) + choices, T(f"{what}.hint"))

@@ -154,7 +154,11 @@ def _results_first(user: Any, uses: list[str]) -> list[dict[str, Any]]:
     03 shows). Returns its blocks."""
     require(isinstance(user, dict), T("results.not_message", type=type(user).__name__))
     content = user.get("content") if user.get("role") == "user" else None
-    require(isinstance(content, list), T("results.user_list"))
+    role = user.get("role")
+    require(
+        isinstance(content, list),
+        T("results.user_list") + (T("results.role", role=role) if role != "user" else ""),
+    )
     assert isinstance(content, list)  # for the type checker: require() raised otherwise
     found = _only_blocks(content)
     if found is None:  # an item that is not a block: say which, never grade the rest alone
