@@ -98,31 +98,20 @@ def test_no_test_wise_guesser_beats_35_percent(bank, guesser, lang):
     )
 
 
-# The word models' leave-one-out scores on the bank as committed, rounded up: a ratchet. Issue #37
-# asks for 35% (WORD_TARGET); the bank is not there yet (docs/item-writing.md says how to get it
-# there). Lower a figure whenever a revision of the bank lowers the score; never raise one.
-WORD_TARGET = 0.35
-WORD_RATCHET = {
-    ("tfidf_char_lr", "zh"): 0.42,
-    ("tfidf_char_lr", "en"): 0.33,
-    ("nb_words", "zh"): 0.31,
-    ("nb_words", "en"): 0.32,
-    ("rocchio", "zh"): 0.39,
-    ("rocchio", "en"): 0.36,
-    ("combined", "zh"): 0.37,
-    ("combined", "en"): 0.29,
-}
+# The word models read the options' words (never the stem), each trained leave-one-out on the other
+# items' options. Issue #37's hard limit: none reads the key more often than 35% in either language
+# (chance is 25%). docs/item-writing.md says how to write options that keep them there.
+WORD_LIMIT = 0.35
 
 
 @pytest.mark.slow  # leave-one-out over the bank, four models, two languages: tens of seconds
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("model", cues.WORD_MODELS)
-def test_no_word_model_reads_the_bank_better_than_its_ratchet(bank, model, lang):
+def test_no_word_model_reads_the_bank_better_than_35_percent(bank, model, lang):
     result = evaluate(bank, model, lang)
-    limit = max(WORD_TARGET, WORD_RATCHET[model, lang])
-    assert result.score <= limit, (
-        f"{model} scores {result.score:.1%} in {lang} (ratchet {limit:.0%}, target "
-        f"{WORD_TARGET:.0%}); it picks the key outright in: {', '.join(result.clear_wins)}"
+    assert result.score <= WORD_LIMIT, (
+        f"{model} scores {result.score:.1%} in {lang} (limit {WORD_LIMIT:.0%}, chance 25%); "
+        f"it picks the key outright in: {', '.join(result.clear_wins)}"
     )
 
 
