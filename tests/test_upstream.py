@@ -512,6 +512,53 @@ def message_request(method: str, target: str, token: str, extra: bytes = b"") ->
     )
 
 
+# --- one HTTP stack: the proxy reads HTTP as serve does ------------------------------------------
+
+KEYED = b"POST /v1/messages HTTP/1.1\r\nx-api-key: tok-zhang\r\n"
+MALFORMED = {
+    "not HTTP": b"NONSENSE\r\n\r\n",
+    "HTTP/1.0 with Transfer-Encoding": b"POST /v1/messages HTTP/1.0\r\nhost: x\r\n"
+    b"x-api-key: tok-zhang\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n",
+    "a coding before chunked": KEYED + b"host: x\r\ntransfer-encoding: gzip, chunked\r\n\r\n",
+    "no Host": KEYED + b"content-length: 0\r\n\r\n",
+    "two Hosts": KEYED + b"host: x\r\nhost: y\r\ncontent-length: 0\r\n\r\n",
+    "headers over 64 KB": KEYED + b"host: x\r\nx-pad: " + b"a" * 70_000 + b"\r\n\r\n",
+}
+
+
+def exchange(url: str, data: bytes) -> tuple[int, dict | None]:
+    """`data` sent as it is on a fresh connection; the answer's status and API error, once the
+    server has closed the connection."""
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(data)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, content = answer.partition(b"\r\n\r\n")
+    return (int(head.split()[1]) if head else 0), api_error(content)  # 0: closed, no answer
+
+
+def test_malformed_http_gets_the_same_answer_from_the_proxy_as_from_serve(tmp_path):
+    """One HTTP stack: what serve refuses (broken HTTP, framing it cannot read, Host rules, headers
+    too large), the proxy refuses with the same status, in the API's error shape, and forwards
+    nothing (tornado closed on broken HTTP without an answer, and read Host as it liked)."""
+    roster = one_student(tmp_path)
+    with FakeUpstream() as up, Background() as served:
+        proc = start(up.url, roster)
+        try:
+            url = started(proc)
+            answers = {
+                why: (exchange(url, d), exchange(served.url, d)) for why, d in MALFORMED.items()
+            }
+        finally:
+            err = stopped(proc)
+    for why, ((status, error), serves) in answers.items():
+        assert (status, error and error["type"]) == (serves[0], serves[1]["type"]), why
+        assert 400 <= status < 600 and error is not None, (why, status)
+    assert not up.seen and "Traceback" not in err, err
+
+
 # --- the class budget holds whatever the path ----------------------------------------------------
 
 
