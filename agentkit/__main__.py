@@ -171,14 +171,15 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("--students and --budget-tokens need --upstream")
     try:
         from .serve import serve as run_server
-    except KeyboardInterrupt:  # Ctrl-C while tornado was still loading
+        from .upstream import serve_classroom
+    except KeyboardInterrupt:  # Ctrl-C while the server's modules were still loading
         return 0
     if not args.upstream:
         return run_server(args.host, args.port)
-    return run_server(
+    return serve_classroom(
         args.host,
         args.port,
-        upstream=args.upstream,
+        args.upstream,
         roster=args.roster,
         students=args.students,
         budget_tokens=args.budget_tokens,

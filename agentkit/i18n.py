@@ -8,13 +8,18 @@ Each package keeps its strings in one table, a `Strings` made once at import:
     T("passed", name="text_exit")        # in the language AGENTKIT_LANG asks for, read now
     T.text("passed", "en", name="...")   # in a language given explicitly
 
-Every template is formatted, so a literal brace is written `{{` or `}}`.
+Every template is formatted, so a literal brace is written `{{` or `}}`. A field written with a
+capital (`{Reason}`) is the value of `reason` with its first letter capitalised (English opens a
+sentence with a value that Chinese puts mid-sentence).
 `pinned(lang)` holds every table to one language while a block runs, whatever AGENTKIT_LANG says
 meanwhile (the grader runs code that may change the environment; its report stays in the language
 the check began in); `current_language()` is the language a table speaks now.
 `TABLES` lists every table made, so `tests/test_i18n.py` can check each key: both languages present
 and non-empty, the same `{placeholders}` in both, and no CJK character in the English.
-The stand-in's own sentences (`agentkit.sim.phrases`) follow the task's language, not this setting.
+Every table of the project has this one format, a row `"key": ("中文", "English")`: agentkit's
+packages, the stand-in's sentences (`agentkit.sim.phrases`, which `say` words in the task's
+language, not this setting's), the scripts' tables, and the quiz's (`quizzes/messages.py`, the same
+rows without this class: quizzes never imports agentkit).
 """
 
 from __future__ import annotations
@@ -68,6 +73,11 @@ class Strings:
         if name in TABLES:
             raise ValueError(f"a string table named {name!r} already exists")
         self.name, self.table = name, dict(table)
+        capitals = {
+            key: tuple(_capitals(text) for text in pair) for key, pair in self.table.items()
+        }
+        # per key with a `{Capital}` in either language: its capitals, zh then en
+        self._capitals = {key: caps for key, caps in capitals.items() if any(caps)}
         TABLES[name] = self
 
     def __call__(self, key: str, /, **values: object) -> str:
@@ -79,12 +89,29 @@ class Strings:
             pair = self.table[key]
         except KeyError:
             raise KeyError(f"{self.name}: no string {key!r}") from None
-        return pair[LANGUAGES.index(lang)].format(**values)
+        at = LANGUAGES.index(lang)
+        caps = self._capitals.get(key)
+        if caps and caps[at]:
+            values = {**values, **{c: str(values[_field(c)]).capitalize() for c in caps[at]}}
+        return pair[at].format(**values)
 
     def __contains__(self, key: object) -> bool:
         return key in self.table
 
 
+def _field(name: str) -> str:
+    """The field a placeholder takes: `{Reason}` takes `reason`."""
+    return name[:1].lower() + name[1:]
+
+
+def _capitals(template: str) -> frozenset[str]:
+    """The placeholders written with a capital (`{Reason}`)."""
+    return frozenset(
+        field for _, field, _, _ in Formatter().parse(template) if field and field[:1].isupper()
+    )
+
+
 def placeholders(template: str) -> set[str]:
-    """The `{names}` a template formats (for the test that both languages take the same ones)."""
-    return {field for _, field, _, _ in Formatter().parse(template) if field is not None}
+    """The fields a template takes (for the test that both languages take the same ones): its
+    `{names}`, a `{Capital}` taking `capital`."""
+    return {_field(field) for _, field, _, _ in Formatter().parse(template) if field is not None}

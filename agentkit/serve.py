@@ -61,7 +61,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -726,10 +726,16 @@ class Connection(_Answers):
         if request.size > DISCARD_LIMIT or (expects and request.size > MAX_BODY):
             raise Rejection(_too_large())  # a client that waits to be asked is not asked for it
         check_target(request)
+        self.admit(request)
         # curl waits for the 100; an HTTP/1.0 request's expectation is ignored (RFC 9110 §10.1.1)
-        request.continue_due = expects and request.version == "1.1"
+        request.continue_due = expects and request.version == "1.1" and request.answer is None
         self._continue()
         self._wait(BODY_TIMEOUT)
+
+    def admit(self, request: Incoming) -> None:
+        """The head is read and checked, the body not yet: serve admits every request here (its
+        answer comes once the body is in); the classroom proxy (agentkit.upstream) may refuse one
+        now, setting `request.answer`, and is then not asked for its body."""
 
     def on_body(self, chunk: bytes) -> None:
         assert self.request is not None
@@ -828,8 +834,15 @@ class _Listener:
     """The listening sockets (tornado's `bind_sockets`: one port on every address of the host) and
     their acceptors; each accepted connection is a `Connection` on this event loop."""
 
-    def __init__(self, host: str, port: int, apis: KeyedAPIs | None = None) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        apis: KeyedAPIs | None = None,
+        factory: Callable[[], asyncio.Protocol] | None = None,
+    ) -> None:
         self.apis = KeyedAPIs() if apis is None else apis
+        self.factory = factory or (lambda: Connection(self.apis))  # the proxy's, else serve's
         self.loop = asyncio.get_running_loop()
         self.sockets = tornado.netutil.bind_sockets(port, host)
         self.port = self.sockets[0].getsockname()[1]
@@ -843,7 +856,7 @@ class _Listener:
 
     async def _start(self, connection: socket.socket) -> None:
         try:
-            await self.loop.connect_accepted_socket(lambda: Connection(self.apis), connection)
+            await self.loop.connect_accepted_socket(self.factory, connection)
         except OSError:  # gone before it started
             connection.close()
 
@@ -995,20 +1008,16 @@ async def _serve(host: str, port: int, ready=print) -> None:
             pool.shutdown(cancel_futures=True)
 
 
-def serve(host: str = "127.0.0.1", port: int | str = 8765, **classroom: Any) -> int:
+def serve(host: str = "127.0.0.1", port: int | str = 8765) -> int:
     """Run until Ctrl-C (or SIGTERM); then print one line and return 0. A bad host or port, or one
-    that cannot be listened on, is one line on stderr and status 1. With `upstream=` (and `roster=`,
-    `students=`, `budget_tokens=`): the teacher-key proxy of agentkit.upstream."""
+    that cannot be listened on, is one line on stderr and status 1. (`serve --upstream`, the
+    teacher-key proxy, is agentkit.upstream.serve_classroom, on this module's HTTP code.)"""
     try:
         host, port = check_host(host), check_port(str(port))
         Settings.from_env()  # AGENTKIT_TODAY retires models on every request: check it first
     except ValueError as e:  # SettingsError included
         print(e, file=sys.stderr)
         return 1
-    if classroom.get("upstream"):
-        from .upstream import serve_classroom
-
-        return serve_classroom(host, port, **classroom)
     _raise_file_limit()
     try:
         run(_serve(host, port))

@@ -33,6 +33,12 @@ logged or sent anywhere but the upstream.
 - The upstream's answers (errors included) pass through unchanged: status, body, request-id;
   server-sent events are forwarded chunk by chunk as they arrive.
 
+HTTP is serve's (`ProxyConnection` is an `agentkit.serve.Connection`): the same parser (httptools),
+framing, Host, Expect and Upgrade rules, timeouts (`serve.IDLE_TIMEOUT`, `serve.BODY_TIMEOUT`), flow
+control, listener and acceptor, and every refusal in the API's error shape, so one HTTP stack
+answers both `serve` and `serve --upstream`. A connection's requests are forwarded one at a time,
+in order; what this module adds is the admission on headers and the forwarding.
+
 Limits: the budget is checked before a request is forwarded, so a student's concurrent requests
 can overshoot it by one answer each, at most MAX_IN_FLIGHT answers; tokens travel in clear text on
 the LAN (plain HTTP).
@@ -42,24 +48,22 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import errno
 import json
 import re
 import secrets
-import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx2
-import tornado.httpserver
-import tornado.iostream
-import tornado.netutil
-import tornado.web
 
-from .settings import Settings, SettingsError
+from . import serve as server
+from .offline.api import Answer, error_answer
+from .serve import Connection, Incoming, KeyedAPIs, check_host, check_port, stopping_on_signals
+from .serve import _Listener as Listener
+from .serve import run as run_on_loop
+from .settings import Settings
 from .settings import key_of_request as student_token
 from .strings import T
 
@@ -88,16 +92,9 @@ ROUTES = (
 QUERY = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/?%-]*")  # RFC 3986's query characters, no '#'
 
 
-# as serve's: headers (and an idle keep-alive) within IDLE_TIMEOUT seconds, a whole body within
-# BODY_TIMEOUT (tornado's defaults: an hour for headers, none for a body, so a class's network
-# could hold every file descriptor with connections that send a byte now and then)
-IDLE_TIMEOUT, BODY_TIMEOUT = 60.0, 120.0
 MAX_BODY = 32 * 1024 * 1024  # the Messages API's limit: a larger body is its 413 request_too_large
-DISCARD_LIMIT = 4 * MAX_BODY  # as serve's: a body declared larger is not read, not even discarded
-READ_BUFFER = 1024 * 1024  # a connection's read buffer (tornado's default: 100 MB)
 MAX_IN_FLIGHT = 4  # requests a student may have in flight at once; the upstream pool holds as many
 RETRY_AFTER = 2  # seconds the SDK waits before it retries a request refused for being one too many
-OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
 class RosterError(ValueError):
@@ -278,13 +275,10 @@ def target_of(upstream: str, method: str, path: str, query: str) -> Target | Non
     return Target(url, route[2])
 
 
-def forwarded_headers(headers: Any) -> dict[str, str]:
-    """The student's request headers the upstream needs (FORWARD, FORWARD_PREFIX)."""
-    return {
-        k: v
-        for k, v in headers.get_all()
-        if k.lower() in FORWARD or k.lower().startswith(FORWARD_PREFIX)
-    }
+def forwarded_headers(headers: dict[str, str]) -> dict[str, str]:
+    """The student's request headers the upstream needs (FORWARD, FORWARD_PREFIX; serve's
+    `Incoming.headers`: names lower-cased, a repeated header's values joined)."""
+    return {k: v for k, v in headers.items() if k in FORWARD or k.startswith(FORWARD_PREFIX)}
 
 
 def unsendable(headers: dict[str, str]) -> str | None:
@@ -351,50 +345,71 @@ class ProxyAnswer:
 TOO_LARGE = ProxyAnswer(413, "request_too_large", "Request exceeds the maximum size")
 
 
-def declared_size(headers: Any) -> int:
-    """The body's Content-Length (0 when there is none: tornado refuses one it cannot read)."""
-    value = headers.get("Content-Length", "").split(",")[0].strip()
-    return int(value) if re.fullmatch(r"[0-9]{1,20}", value) else 0
+def answer_of(refusal: ProxyAnswer) -> Answer:
+    """A refusal in the API's error shape, marked worth retrying (after retry-after seconds) or
+    not (serve writes it with its length: it may go before the body is read)."""
+    rid = "req_01" + secrets.token_hex(11)
+    headers = {"x-should-retry": "false" if refusal.retry_after is None else "true"}
+    if refusal.retry_after is not None:
+        headers["retry-after"] = str(refusal.retry_after)
+    return error_answer(refusal.status, refusal.kind, refusal.message, rid, headers)
 
 
-@tornado.web.stream_request_body
-class ProxyHandler(tornado.web.RequestHandler):
-    """One request: admitted or refused on its headers alone (`prepare`), its body kept only once
-    admitted and only up to MAX_BODY (`data_received`), then forwarded (`_answer`)."""
+class Forwarded(Incoming):
+    """A request as serve reads it, and what the proxy decided on its headers: the student, where
+    it goes, the headers forwarded, whether it holds one of the student's slots, and whether its
+    refusal was queued before its body was in (`early`)."""
 
-    SUPPORTED_METHODS = ("GET", "HEAD", "POST", "DELETE", "PATCH", "PUT", "OPTIONS")
+    __slots__ = ("student", "to", "forward", "slot", "early")
 
-    def initialize(self, room: Classroom, client: httpx2.AsyncClient) -> None:
+    def __init__(self) -> None:
+        super().__init__()
+        self.student: str | None = None
+        self.to: Target | None = None
+        self.forward: dict[str, str] = {}
+        self.slot = self.early = False
+
+
+class ProxyConnection(Connection):
+    """One client connection, read and written by serve's HTTP code (agentkit.serve.Connection:
+    httptools, the framing, Host and Expect rules, the timeouts, flow control, answers in request
+    order, every refusal in the API's error shape); a request is admitted or refused on its headers
+    alone (`admit`), its body kept only once admitted and only up to MAX_BODY (`on_body`), then
+    forwarded, one request of the connection at a time (`_relay`)."""
+
+    def __init__(self, room: Classroom, client: httpx2.AsyncClient) -> None:
+        super().__init__(NO_WORLDS)
         self.room, self.client = room, client
-        self.student: str | None = None  # set once admitted
-        self.target: Target | None = None
-        self.forward: dict[str, str] = {}  # the headers forwarded, once checked
-        self.refused, self.size, self.slot, self.forwarding = False, 0, False, False
-        self.chunks: list[bytes] = []
+        self.forwarding: Forwarded | None = None
+        self.drained = asyncio.Event()  # set while the client reads what it is sent
+        self.drained.set()
 
-    def check_xsrf_cookie(self) -> None:  # an API, not a form
-        pass
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.request = Forwarded()
 
-    async def prepare(self) -> None:
-        refusal = self._admit()
+    def admit(self, request: Incoming) -> None:
+        assert isinstance(request, Forwarded)
+        refusal = self._refusal(request)
         if refusal is not None:
-            await self._refuse(refusal)
+            self._refuse_early(request, refusal)
 
-    def _admit(self) -> ProxyAnswer | None:
+    def _refusal(self, request: Forwarded) -> ProxyAnswer | None:
         """None when the request goes on (its body is then read), else why not."""
-        room, request = self.room, self.request
+        room, target = self.room, request.target.decode("latin-1")
         student = room.roster.get(student_token(request.headers) or "")
         if student is None:
             return ProxyAnswer(401, "authentication_error", "invalid x-api-key")
-        target = target_of(room.upstream, request.method or "", request.path, request.query)
-        if target is None:
-            where = f"{request.method} {request.uri}"[:200]
+        path, _, query = target.partition("?")
+        to = target_of(room.upstream, request.method, path, query)
+        if to is None:
+            where = f"{request.method} {target}"[:200]
             return ProxyAnswer(404, "not_found_error", T("upstream.no_route", where=where))
         headers = forwarded_headers(request.headers)
         bad = unsendable(headers)
         if bad is not None:
             return ProxyAnswer(400, "invalid_request_error", T("upstream.bad_header", name=bad))
-        if declared_size(request.headers) > MAX_BODY:
+        if request.size > MAX_BODY:
             return TOO_LARGE
         used = room.usage.total(student)
         if room.budget is not None and used >= room.budget:
@@ -403,139 +418,194 @@ class ProxyHandler(tornado.web.RequestHandler):
         if not room.take_slot(student):
             message = T("upstream.in_flight", student=student, most=MAX_IN_FLIGHT)
             return ProxyAnswer(429, "rate_limit_error", message, retry_after=RETRY_AFTER)
-        self.student, self.target, self.forward, self.slot = student, target, headers, True
+        request.student, request.to, request.forward, request.slot = student, to, headers, True
         return None
 
-    def _free_slot(self) -> None:
-        if self.slot and self.student is not None:
-            self.room.free_slot(self.student)
-            self.slot = False
+    def _refuse_early(self, request: Forwarded, refusal: ProxyAnswer) -> None:
+        """Answered in its turn, before its body is read: the body that follows is discarded as
+        it arrives (a client still sending it reads this answer, not a reset); a client that waits
+        for `100 Continue` is not asked for its body, and the connection closes after the answer."""
+        self._free(request)
+        request.answer, request.chunks, request.early = answer_of(refusal), [], True
+        if request.headers.get("expect", "").lower() == "100-continue" and not request.received:
+            request.keep_alive = False
+        self.waiting.append(request)
+        self._answer_waiting()
 
-    def on_connection_close(self) -> None:
-        """Gone before its body was in: its slot is free (once forwarded, a request is read to its
-        end, and frees its slot then)."""
-        super().on_connection_close()  # ends the wait for the body
-        if not self.forwarding:
-            self._free_slot()
+    def _refuse(self, answer: Answer) -> None:
+        """Malformed HTTP (serve's refusal, then the close): the request being read gives its
+        slot back."""
+        if self.request is not None:
+            self._free(self.request)
+        super()._refuse(answer)
 
-    async def data_received(self, chunk: bytes) -> None:
-        if self.refused:
-            return  # discarded as it arrives
-        self.size += len(chunk)
-        if self.size <= MAX_BODY:
-            self.chunks.append(chunk)
-        else:  # a chunked body, with no size declared
-            self._free_slot()
-            await self._refuse(TOO_LARGE)
+    def on_body(self, chunk: bytes) -> None:
+        request = self.request
+        assert isinstance(request, Forwarded)
+        if request.answer is not None:
+            request.continue_due = False
+            return  # refused: discarded as it arrives
+        super().on_body(chunk)
+        if request.size > MAX_BODY:  # chunked, past the limit with no size declared
+            self._refuse_early(request, TOO_LARGE)
 
-    async def _refuse(self, refusal: ProxyAnswer) -> None:
-        """Answers now, before the body is read. A body that follows is discarded as it arrives (so
-        a client still sending it reads this answer, not a reset) and the request ends once it is
-        in; a client that waits for `100 Continue` is not asked for its body, and a body declared
-        over DISCARD_LIMIT is not read: the answer goes and the connection closes."""
-        self.refused, self.chunks = True, []
-        self._write_error(refusal)
-        headers = self.request.headers
-        expects = headers.get("Expect", "").lower() == "100-continue"
-        unread = not self.size  # refused on its headers (a chunked body past MAX_BODY is coming)
-        if unread and (expects or declared_size(headers) > DISCARD_LIMIT):
-            self.finish()
-        else:
-            await self.flush()
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        """What tornado answers itself (an unknown method, a bug here) in the API's shape too."""
-        kind = "api_error" if status_code >= 500 else "invalid_request_error"
-        self._error(status_code, kind, self._reason)
-
-    def _error(self, status: int, kind: str, message: str) -> None:
-        self._write_error(ProxyAnswer(status, kind, message))
-        self.finish()
-
-    def _write_error(self, refusal: ProxyAnswer) -> None:
-        """The API's error shape, with its length (it may go before the body is read), marked
-        worth retrying (after retry-after seconds) or not."""
-        rid = "req_01" + secrets.token_hex(11)
-        error = {"type": refusal.kind, "message": refusal.message}
-        body = json.dumps({"type": "error", "error": error, "request_id": rid}, ensure_ascii=False)
-        self.set_status(refusal.status)
-        self.set_header("request-id", rid)
-        self.set_header("x-should-retry", "false" if refusal.retry_after is None else "true")
-        if refusal.retry_after is not None:
-            self.set_header("retry-after", str(refusal.retry_after))
-        self.set_header("content-type", "application/json")
-        self.set_header("content-length", len(body.encode()))
-        self.write(body)
-
-    async def _answer(self) -> None:
-        if self.refused:  # answered already; the body is in (and discarded), so the request ends
-            if not self._finished:
-                self.finish()
+    def on_message_complete(self) -> None:
+        request = self.request
+        if isinstance(request, Forwarded) and request.early:  # answered (or queued) already
+            self.request = None
+            if not self.parser.should_keep_alive():
+                request.keep_alive = False
+                if request not in self.waiting:  # its answer went: now the close
+                    self._send(b"", close=True)
+            self._wait(None if self.waiting or self.busy else server.IDLE_TIMEOUT)
             return
-        assert self.student is not None and self.target is not None
-        self.forwarding = True
+        super().on_message_complete()
+
+    def _answer_waiting(self) -> None:
+        while self.waiting and not self.busy and self.writing:
+            request = self.waiting[0]
+            if request.answer is not None:  # a refusal, in its turn
+                self.waiting.popleft()
+                self._write(request, request.answer)
+                continue
+            assert isinstance(request, Forwarded)
+            self.busy, self.forwarding = True, request
+            if self.transport is not None:
+                self.transport.pause_reading()  # the next requests wait for this one
+            self.loop.create_task(self._forward(request))
+            return
+        self._continue()
+
+    async def _forward(self, request: Forwarded) -> None:
         try:
-            await self._forward(self.student, self.target)
-        except httpx2.HTTPError as e:  # never the request itself in the message: it holds the key
-            if self._headers_written:  # the upstream broke off mid-stream: so does this answer
-                self.finish()
-                return
-            upstream, kind = self.room.upstream, type(e).__name__
-            self._error(502, "api_error", T("upstream.unreachable", upstream=upstream, kind=kind))
+            answer = await self._relay(request)
+        except Exception:
+            answer = self._internal_error(request)
         finally:
-            self._free_slot()
+            self._free(request)
+            self.forwarding = None
+        self.busy = False
+        if self.waiting and self.waiting[0] is request:
+            self.waiting.popleft()
+            if answer is not None:
+                self._write(request, answer)
+            transport = self.transport
+            if transport is not None and not transport.is_closing():
+                if self.writing and not self.broken:
+                    transport.resume_reading()
+                if not self.waiting and self.request is None:
+                    self._wait(server.IDLE_TIMEOUT)
+            self._answer_waiting()
 
-    async def _body(self) -> AsyncIterator[bytes]:
-        """The body as it was received, each chunk let go once sent (never joined: a copy)."""
-        self.chunks.reverse()
-        while self.chunks:
-            yield self.chunks.pop()
-
-    async def _forward(self, student: str, target: Target) -> None:
-        room = self.room
-        headers = {**self.forward, "x-api-key": room.key, "accept-encoding": "identity"}
-        if self.size:  # sent with its length (an iterator alone would go chunked)
-            headers["content-length"] = str(self.size)
-        content = self._body() if self.size else None
-        request = self.client.build_request(
-            self.request.method, target.url, headers=headers, content=content
-        )
-        response = await self.client.send(request, stream=True)
-        gone = False  # the student hung up: the rest is still read (and counted), not sent
+    async def _relay(self, request: Forwarded) -> Answer | None:
+        """Forward the request and pass the answer on as it comes (None), or the API's 502 when
+        the upstream cannot be reached (never the request itself in the message: it holds the
+        key). An upstream that breaks off mid-answer: so does this one (the connection closes)."""
+        room, to, student = self.room, request.to, request.student
+        assert to is not None and student is not None
+        headers = {**request.forward, "x-api-key": room.key, "accept-encoding": "identity"}
+        if request.received:  # sent with its length (an iterator alone would go chunked)
+            headers["content-length"] = str(request.received)
+        content = _body(request) if request.received else None
         try:
-            self.set_status(response.status_code, response.reason_phrase or None)
-            for name, value in response.headers.items():
-                if name.lower() not in HOP:
-                    self.set_header(name, value)
-            if response.headers.get("content-type", "").startswith("text/event-stream"):
-                events = EventUsage()
-                async for chunk in response.aiter_raw():
-                    events.feed(chunk)
-                    if not gone:
-                        self.write(chunk)
-                        try:
-                            await self.flush()
-                        except tornado.iostream.StreamClosedError:
-                            gone = True
-                tokens = events.input, events.output
-            else:
-                body = await response.aread()
-                self.write(body)
-                tokens = usage_of_json(body) if response.status_code == 200 else (0, 0)
+            sent = self.client.build_request(
+                request.method, to.url, headers=headers, content=content
+            )
+            response = await self.client.send(sent, stream=True)
+        except httpx2.HTTPError as e:
+            kind = type(e).__name__
+            message = T("upstream.unreachable", upstream=room.upstream, kind=kind)
+            return error_answer(502, "api_error", message, "req_01" + secrets.token_hex(11))
+        try:
+            tokens = await self._pass_on(request, response)
+        except httpx2.HTTPError:  # mid-answer: the head is gone, so the answer breaks off too
+            self._send(b"", close=True)
+            return None
         finally:
             await response.aclose()
-        if target.counted:  # a student who hangs up mid-stream is billed, so counted, all the same
+        if to.counted:  # a student who hangs up mid-stream is billed, so counted, all the same
             room.usage.add(student, *tokens)
-        stream = getattr(self.request.connection, "stream", None)  # tornado's HTTP/1 IOStream
-        if not gone and not (stream is not None and stream.closed()):
-            self.finish()
+        return None
 
-    get = head = post = put = delete = patch = options = _answer
+    async def _pass_on(self, request: Forwarded, response: httpx2.Response) -> tuple[int, int]:
+        """The upstream's answer to the client, unchanged but for this hop's headers: a JSON body
+        whole, with its length; server-sent events chunk by chunk as they arrive (chunked; in
+        HTTP/1.0, ended by the close). A client gone meanwhile: the rest is read (and counted),
+        not sent. The tokens the answer used."""
+        stream = response.headers.get("content-type", "").startswith("text/event-stream")
+        chunked = stream and request.version == "1.1"
+        if stream and not chunked:
+            request.keep_alive = False
+        head = [f"HTTP/1.1 {response.status_code} {response.reason_phrase or ''}".rstrip()]
+        head += [f"{n}: {v}" for n, v in response.headers.items() if n.lower() not in HOP]
+        if not request.keep_alive:
+            head.append("connection: close")
+        if not stream:
+            body = await response.aread()
+            head.append(f"content-length: {len(body)}")
+            shown = b"" if request.method == "HEAD" else body
+            self._send("\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + shown)
+            self._ended(request)
+            return usage_of_json(body) if response.status_code == 200 else (0, 0)
+        if chunked:
+            head.append("transfer-encoding: chunked")
+        self._send("\r\n".join(head).encode("latin-1") + b"\r\n\r\n")
+        events = EventUsage()
+        async for chunk in response.aiter_raw():
+            events.feed(chunk)
+            if chunk and not self._gone():
+                self._send(b"%x\r\n%s\r\n" % (len(chunk), chunk) if chunked else chunk)
+                if not self.drained.is_set():
+                    await self.drained.wait()
+        if chunked:
+            self._send(b"0\r\n\r\n")
+        self._ended(request)
+        return events.input, events.output
+
+    def _ended(self, request: Forwarded) -> None:
+        """The answer is written: the close, if it ends the connection."""
+        if not request.keep_alive:
+            self._send(b"", close=True)
+            self._wait(
+                server.IDLE_TIMEOUT
+            )  # an answer the client never reads does not hold it open
+
+    def _gone(self) -> bool:
+        return self.transport is None or self.transport.is_closing()
+
+    def _free(self, request: Incoming) -> None:
+        if isinstance(request, Forwarded) and request.slot and request.student is not None:
+            self.room.free_slot(request.student)
+            request.slot = False
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self.drained.clear()
+
+    def resume_writing(self) -> None:
+        self.drained.set()
+        super().resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Gone: the slots of its requests not being forwarded are free (the one being forwarded
+        is read from the upstream to its end, counted, and frees its slot then)."""
+        for request in [self.request, *self.waiting]:
+            if request is not None and request is not self.forwarding:
+                self._free(request)
+        super().connection_lost(exc)
+        self.drained.set()
 
 
-def make_proxy_app(room: Classroom, client: httpx2.AsyncClient) -> tornado.web.Application:
-    routes = [(r".*", ProxyHandler, {"room": room, "client": client})]
-    return tornado.web.Application(routes, log_function=lambda handler: None)  # no access log
+NO_WORLDS = KeyedAPIs(max_keys=0)
+"""serve's worlds, by key: the proxy keeps none (its answers come from the upstream)."""
+
+
+async def _body(request: Incoming) -> AsyncIterator[bytes]:
+    """The body as it was received, each chunk let go once sent (never joined: a copy)."""
+    chunks, request.chunks = request.chunks, []
+    chunks.reverse()
+    while chunks:
+        yield chunks.pop()
 
 
 def open_classroom(
@@ -551,45 +621,21 @@ def open_classroom(
     return Classroom(upstream, key, roster, usage, budget), created
 
 
-async def run(sockets: list, host: str, room: Classroom, created: bool, roster_path: Path):
-    """Serve on `sockets` (bound) until SIGINT or SIGTERM."""
+async def run(host: str, port: int, room: Classroom, created: bool, roster_path: Path):
+    """Serve until SIGINT or SIGTERM (serve's listener: one port on every address of the host,
+    accepting paused for a second when out of file descriptors)."""
     pool = MAX_IN_FLIGHT * len(room.roster)  # every admitted request has its connection at once
     limits = httpx2.Limits(max_connections=pool, max_keepalive_connections=pool)
     timeout = httpx2.Timeout(600, connect=10)
     async with httpx2.AsyncClient(timeout=timeout, limits=limits) as client:
-        server = tornado.httpserver.HTTPServer(
-            make_proxy_app(room, client),
-            idle_connection_timeout=IDLE_TIMEOUT,
-            body_timeout=BODY_TIMEOUT,
-            max_body_size=DISCARD_LIMIT,
-            max_buffer_size=READ_BUFFER,
-        )
-        for sock in sockets:
-            _accept_politely(server, sock)
-        print(banner(host, sockets[0].getsockname()[1], room, created, roster_path), flush=True)
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        loop.set_exception_handler(quiet_hang_ups)
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
+        with stopping_on_signals(stop):
+            listener = Listener(host, port, factory=lambda: ProxyConnection(room, client))
+            print(banner(host, listener.port, room, created, roster_path), flush=True)
+            await stop.wait()
+            listener.stop()
         if not room.usage.saved:  # a last try, after a full disk
             room.usage.save_or_warn()
-        for sock in sockets:
-            loop.remove_reader(sock.fileno())
-            sock.close()
-        server.stop()
-
-
-def quiet_hang_ups(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """The event loop's handler of errors nobody awaited. A client that hangs up in the middle of
-    a body (after reading its 413, say) leaves tornado's body-reading task failed with
-    StreamClosedError, which asyncio reports, whenever the task is collected, as a traceback
-    "never retrieved": that is the client leaving, not a fault of the proxy. Anything else is
-    reported as asyncio does."""
-    if isinstance(context.get("exception"), tornado.iostream.StreamClosedError):
-        return
-    loop.default_exception_handler(context)
 
 
 def banner(host: str, port: int, room: Classroom, created: bool, roster_path: Path) -> str:
@@ -611,34 +657,6 @@ def banner(host: str, port: int, room: Classroom, created: bool, roster_path: Pa
     )
 
 
-def _accept_politely(server: tornado.httpserver.HTTPServer, sock) -> None:
-    """Accept connections for `server` as tornado's own accept handler does, except that out of
-    file descriptors it pauses for a second (tornado's raises on every try: the CPU spins writing
-    a traceback each time, as serve's did before its own acceptor)."""
-    loop = asyncio.get_running_loop()
-
-    def accept() -> None:
-        for _ in range(128):
-            try:
-                connection, address = sock.accept()
-            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
-                return
-            except OSError as e:
-                if e.errno not in OUT_OF_FILES:
-                    raise
-                loop.remove_reader(sock.fileno())
-                loop.call_later(1.0, resume)
-                return
-            stream = tornado.iostream.IOStream(connection, max_buffer_size=READ_BUFFER)
-            server.handle_stream(stream, address)
-
-    def resume() -> None:
-        if sock.fileno() != -1:  # not closed meanwhile (the server stopped)
-            loop.add_reader(sock.fileno(), accept)
-
-    loop.add_reader(sock.fileno(), accept)
-
-
 def serve_classroom(
     host: str,
     port: int,
@@ -647,11 +665,12 @@ def serve_classroom(
     students: int | None = None,
     budget_tokens: int | None = None,
 ) -> int:
-    """Run the proxy until Ctrl-C; a missing key, a bad roster or usage file, or a port that cannot
-    be listened on is one line and 1."""
+    """Run the proxy until Ctrl-C; a bad host or port, a missing key, a bad roster or usage file,
+    or a port that cannot be listened on is one line and 1."""
     try:
+        host, port = check_host(host), check_port(str(port))
         key = Settings.from_env().api_key  # checked there: no stray spaces or control characters
-    except SettingsError as e:
+    except ValueError as e:  # SettingsError included
         print(e, file=sys.stderr)
         return 1
     if not key:
@@ -667,12 +686,13 @@ def serve_classroom(
         print(str(e), file=sys.stderr)
         return 1
     try:
-        sockets = tornado.netutil.bind_sockets(port, host)
-    except OSError as e:
+        run_on_loop(run(host, port, room, created, roster_path))
+    except KeyboardInterrupt:
+        pass  # Ctrl-C before the signal handler was in place
+    except OSError as e:  # the port cannot be listened on
         error = e.strerror or e
         print(T("upstream.cannot_listen", host=host, port=port, error=error), file=sys.stderr)
         return 1
-    asyncio.run(run(sockets, host, room, created, roster_path))
     print(T("upstream.stopped"))
     return 0
 

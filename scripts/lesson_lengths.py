@@ -36,6 +36,7 @@ from pathlib import Path
 
 import nbformat
 
+from agentkit.i18n import Strings
 from agentkit.lessons import registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,58 +132,55 @@ def lessons(src: Path | None = None, lang: str = "zh") -> list[Length]:
 
 
 # each edition's table: the header, the total's label, the hours, the note under the table
-WORDING = {
-    "zh": {
-        "header": "| 课 | 阅读（字） | 要运行的单元格 | 练习 | 练习（分钟） | 合计（分钟） |",
-        "total": "合计",
-        "hours": "{total}（约 {hours:.1f} 小时）",
-        "own": "第 {n} 课 {m} 分钟",
-        "and": "、",
-        "note": "按每分钟 {reading} 字、每个演示单元格 {run} 分钟、预测题 {prediction} 分钟、"
+WORDING: dict[str, tuple[str, str]] = {
+    "header": (
+        "| 课 | 阅读（字） | 要运行的单元格 | 练习 | 练习（分钟） | 合计（分钟） |",
+        "| Lesson | Reading (words) | Cells to run | Exercises | Exercises (min) | Total (min) |",
+    ),
+    "total": ("合计", "Total"),
+    "hours": ("{total}（约 {hours:.1f} 小时）", "{total} (about {hours:.1f} hours)"),
+    "own": ("第 {n} 课 {m} 分钟", "lesson {n}: {m} minutes"),
+    "and": ("、", ", "),
+    "note": (
+        "按每分钟 {reading} 字、每个演示单元格 {run} 分钟、预测题 {prediction} 分钟、"
         "写代码的练习 {code} 分钟加每个 TODO {todo} 分钟（{own}）计算。"
         "慢一些的学员（每分钟 {slow_reading} 字、每格 {slow_run} 分钟、练习时间 ×{factor}）"
         "约 {slow} 分钟（{slow_hours:.1f} 小时）。",
-    },
-    "en": {
-        "header": "| Lesson | Reading (words) | Cells to run | Exercises | Exercises (min) "
-        "| Total (min) |",
-        "total": "Total",
-        "hours": "{total} (about {hours:.1f} hours)",
-        "own": "lesson {n}: {m} minutes",
-        "and": ", ",
-        "note": "Measured at {reading} words a minute (the average silent reading rate for "
+        "Measured at {reading} words a minute (the average silent reading rate for "
         "English non-fiction, Brysbaert 2019), {run} minutes a demo cell, {prediction} minutes "
         "a prediction, and {code} minutes plus {todo} a TODO for a coding exercise ({own}). "
         "A slower learner ({slow_reading} words a minute, {slow_run} minutes a cell, exercise "
         "time ×{factor}) takes about {slow} minutes ({slow_hours:.1f} hours).",
-    },
+    ),
 }
+WORDS = Strings("scripts.lesson_lengths", WORDING)
 
 
 def table(lengths: list[Length], lang: str = "zh") -> str:
-    words = WORDING[lang]
-    rows = [words["header"], "|---|---:|---:|---:|---:|---:|"]
+    rows = [WORDS.text("header", lang), "|---|---:|---:|---:|---:|---:|"]
     for n in lengths:
         rows.append(
             f"| {n.notebook} | {n.units} | {n.cells} | {n.exercises} "
             f"| {n.exercise_minutes:.0f} | {n.minutes} |"
         )
     total = sum(n.minutes for n in lengths)
-    hours = words["hours"].format(total=total, hours=total / 60)
+    hours = WORDS.text("hours", lang, total=total, hours=total / 60)
     rows.append(
-        f"| {words['total']} | {sum(n.units for n in lengths)} | {sum(n.cells for n in lengths)} "
+        f"| {WORDS.text('total', lang)} | {sum(n.units for n in lengths)} | {sum(n.cells for n in lengths)} "
         f"| {sum(n.exercises for n in lengths)} "
         f"| {sum(n.exercise_minutes for n in lengths):.0f} | {hours} |"
     )
     slow = sum(n.slow_minutes for n in lengths)
-    own = words["and"].join(
-        words["own"].format(n=int(n.notebook[:2]), m=f"{n.override:g}")
+    own = WORDS.text("and", lang).join(
+        WORDS.text("own", lang, n=int(n.notebook[:2]), m=f"{n.override:g}")
         for n in lengths
         if n.override is not None
     )
     rows.append("")
     rows.append(
-        words["note"].format(
+        WORDS.text(
+            "note",
+            lang,
             reading=READING[lang],
             run=RUN,
             prediction=PREDICTION,

@@ -21,8 +21,8 @@ ALLOWED = {
     "sim": {"offline", "content", "failures", "tools"},
     "display": {"content"},
     "client": {"offline", "cassette", "settings", "sim"},
-    "serve": {"offline", "settings", "sim", "upstream"},
-    "upstream": {"settings"},
+    "serve": {"offline", "settings", "sim"},
+    "upstream": {"settings", "serve", "offline"},  # serve's HTTP code, the API's error shape
     "doctor": {"client"},
     "background": {"serve"},
     "loop": {"client", "tools"},

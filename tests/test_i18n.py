@@ -1,11 +1,13 @@
-"""Every learner-facing string table holds both languages, with the same placeholders, and the
-English holds no CJK character; AGENTKIT_LANG picks the language at each call. One test reads every
-table, whatever its shape: the `Strings` tables (agentkit.i18n: agentkit's packages, the edition
-builder), the stand-in's phrases (agentkit/sim/phrases.py), the quiz's messages and nouns
-(quizzes/messages.py, one dict per language) and the lengths table's wording
-(scripts/lesson_lengths.py); the lessons' own text pairs cell by cell in their sources
+"""Every learner-facing string table has one format, a row `"key": ("中文", "English")`, and
+holds both languages with the same placeholders, the English with no CJK character; AGENTKIT_LANG
+picks the language at each call. The tables: the `Strings` tables (agentkit.i18n: agentkit's
+packages, the stand-in's phrases, the edition builder's and the lengths table's wording in
+scripts/) and the quiz's messages (quizzes/messages.py, the same rows: quizzes never imports
+agentkit). A table kept in another shape (one dict per language, a `{"zh": …, "en": …}` per key) is
+found in the source and refused. The lessons' own text pairs cell by cell in their sources
 (tests/test_lesson_sources.py)."""
 
+import ast
 import importlib
 import pkgutil
 import re
@@ -19,14 +21,18 @@ import quizzes.messages
 from agentkit.content import CJK
 from agentkit.i18n import TABLES, Strings, placeholders
 from agentkit.settings import SettingsError, language
-from agentkit.sim.phrases import PHRASES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def all_tables():
+    """Every `Strings` table: agentkit's (every module imported) and the scripts'."""
     for mod in pkgutil.walk_packages(agentkit.__path__, "agentkit."):
         importlib.import_module(mod.name)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_editions  # noqa: F401  (scripts, imported as the other tests import them)
+    import lesson_lengths  # noqa: F401
+
     return TABLES
 
 
@@ -34,43 +40,61 @@ def rows():
     return [(t.name, key, pair) for t in all_tables().values() for key, pair in t.table.items()]
 
 
-def _per_language(name: str, table: dict) -> list:
-    """A table kept as one dict per language, as (name, key, (zh, en)) rows: a key missing in
-    one language is a row with None in its place."""
-    keys = sorted(set(table["zh"]) | set(table["en"]))
-    return [(name, key, (table["zh"].get(key), table["en"].get(key))) for key in keys]
-
-
 def every_table() -> list:
-    """Every bilingual string of the code, in one shape: (table, key, (zh, en)). An English with
-    a plural (quizzes' nouns: singular, plural) is a row per form."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build_editions  # noqa: F401  (its Strings table, scripts.build_editions)
-    import lesson_lengths  # scripts, imported as the other tests import them
-
-    found = rows()
-    found += [("agentkit.sim.phrases", key, pair) for key, pair in PHRASES.items()]
-    found += _per_language("quizzes.messages.MESSAGES", quizzes.messages.MESSAGES)
-    for key, forms in quizzes.messages._NOUNS.items():
-        english = forms["en"] if isinstance(forms["en"], tuple) else (forms["en"],)
-        found += [("quizzes.messages._NOUNS", key, (forms["zh"], en)) for en in english]
-    found += _per_language("scripts/lesson_lengths.WORDING", lesson_lengths.WORDING)
-    return found
+    """Every bilingual string of the code: (table, key, (zh, en))."""
+    quiz = [("quizzes.messages", key, pair) for key, pair in quizzes.messages.MESSAGES.items()]
+    return rows() + quiz
 
 
-def _fields(table: str, english: str) -> set[str]:
-    """The fields an English string takes: the stand-in's `{Reason}` is `reason` capitalised
-    (agentkit.sim.phrases.say)."""
-    found = placeholders(english)
-    if table == "agentkit.sim.phrases":
-        found = {f[:1].lower() + f[1:] for f in found}
-    return found
+def _languages_as_keys(node: ast.Dict) -> bool:
+    """A dict keyed by both languages whose values are texts or tables of texts: a string table
+    (or one row of one) in a shape other than the rows."""
+    keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+    texts = (ast.Constant, ast.JoinedStr, ast.Dict, ast.Tuple)
+    return {"zh", "en"} <= keys and all(
+        isinstance(v, texts)
+        and not (
+            isinstance(v, ast.Tuple)  # a tuple of words (quizzes.cues) is data, not a text
+            and len(v.elts) != 2
+        )
+        and not (isinstance(v, ast.Constant) and not isinstance(v.value, str))
+        for v in node.values
+    )
 
 
-def test_every_table_is_found():
+def test_every_table_is_rows_of_zh_and_en():
+    """One format: no source file keeps learner-facing strings as one dict per language or a
+    `{"zh": …, "en": …}` per key; the tables found are agentkit's, the scripts' and the quiz's."""
     names = {name for name, _, _ in every_table()}
-    assert {"agentkit.sim.phrases", "quizzes.messages.MESSAGES", "scripts.build_editions"} <= names
-    assert len(names) >= len(all_tables()) + 3
+    assert {
+        "agentkit.sim.phrases",
+        "quizzes.messages",
+        "scripts.build_editions",
+        "scripts.lesson_lengths",
+    } <= names
+    assert len(names) == len(all_tables()) + 1
+    other = []
+    for folder in ("agentkit", "quizzes", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            other += [
+                f"{path.relative_to(ROOT)}:{node.lineno}"
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Dict) and _languages_as_keys(node)
+            ]
+    assert not other, f"a string table in another shape than rows (zh, en): {other}"
+
+
+def test_a_table_kept_per_language_is_refused():
+    per_language = ast.parse('T = {"zh": {"hi": "你好"}, "en": {"hi": "Hello"}}')
+    per_key = ast.parse('N = {"question": {"zh": "{n} 题", "en": ("{n} question", "{n} qs")}}')
+    words = ast.parse('W = {"en": ("always", "never", "only"), "zh": ("永远", "总是", "从不")}')
+    rates = ast.parse('R = {"zh": 400, "en": 238}')
+    found = lambda tree: any(  # noqa: E731
+        isinstance(n, ast.Dict) and _languages_as_keys(n) for n in ast.walk(tree)
+    )
+    assert found(per_language) and found(per_key)
+    assert not found(words) and not found(rates)
 
 
 def test_every_key_has_both_languages_with_the_same_placeholders():
@@ -82,7 +106,7 @@ def test_every_key_has_both_languages_with_the_same_placeholders():
             and all(isinstance(s, str) and s.strip() for s in pair)
         ):
             bad.append(f"{name}:{key}: expected (zh, en), both non-empty")
-        elif placeholders(pair[0]) != _fields(name, pair[1]):
+        elif placeholders(pair[0]) != placeholders(pair[1]):
             bad.append(
                 f"{name}:{key}: placeholders differ {placeholders(pair[0])} vs {placeholders(pair[1])}"
             )
@@ -105,6 +129,19 @@ def test_the_setting_picks_the_language_at_each_call(monkeypatch):
         TABLES.pop("tests.i18n.sample")
 
 
+def test_a_field_written_with_a_capital_is_the_value_capitalised(monkeypatch):
+    t = Strings("tests.i18n.capital", {"no": ("{tool} 不可用：{why}", "{Why}; no {tool} here.")})
+    try:
+        monkeypatch.setenv("AGENTKIT_LANG", "en")
+        assert t("no", tool="refund", why="it is closed") == "It is closed; no refund here."
+        assert (
+            t.text("no", "zh", tool="refund", why="it is closed") == "refund 不可用：it is closed"
+        )
+        assert placeholders("{Why}; no {tool}") == placeholders("{tool}：{why}") == {"tool", "why"}
+    finally:
+        TABLES.pop("tests.i18n.capital")
+
+
 def test_a_missing_key_names_the_table_and_the_key():
     t = Strings("tests.i18n.empty", {})
     try:
@@ -122,7 +159,6 @@ ROUND_IDENTIFIERS = {"append_round", "round_appended", "round_failure"}
 
 def test_english_says_turn_never_round():
     english = [(f"{name}:{key}", pair[1]) for name, key, pair in rows()]
-    english += [(f"agentkit.sim.phrases:{key}", en) for key, (_, en) in PHRASES.items()]
     bad = [
         f"{where}: {word!r} in {text!r}"
         for where, text in english

@@ -248,9 +248,9 @@ def test_no_file_the_recipes_leave_out_names_a_lesson_or_an_exercise():
 
 
 def _table_modules() -> list[str]:
-    """The modules that define a `Strings` table, found in the source."""
+    """The modules that define a `Strings` table, found in the source (agentkit's, the scripts')."""
     found = []
-    for path in sorted((ROOT / "agentkit").rglob("*.py")):
+    for path in sorted([*(ROOT / "agentkit").rglob("*.py"), *(ROOT / "scripts").glob("*.py")]):
         if re.search(r"^\w+ = Strings\(", path.read_text(encoding="utf-8"), re.M):
             found.append(str(path.relative_to(ROOT)))
     return found
@@ -261,12 +261,12 @@ TABLES = [
     "notebooks/NN_topic.ipynb",
     "notebooks/en/NN_topic.ipynb",
     *_table_modules(),
-    "agentkit/sim/phrases.py",
     "quizzes/messages.py",
     "quizzes/bank/<file>.toml",
 ]
 """Where a learner-facing sentence lives: a lesson's source (its notebooks rebuilt), one of the
-`Strings` tables (agentkit.i18n), the stand-in's phrases, the quiz's messages and its bank."""
+`Strings` tables (agentkit.i18n: agentkit's, the stand-in's phrases, the scripts'), the quiz's
+messages (the same rows) and its bank."""
 
 
 def test_every_string_table_the_sentence_recipe_names_is_a_table():

@@ -7,6 +7,8 @@ count of the sentences they rely on: editing one shows there which lesson output
 
 from __future__ import annotations
 
+from agentkit.i18n import Strings
+
 PHRASES: dict[str, tuple[str, str]] = {
     # tool calls: what the model says before each
     # the first lookup of a turn, said once for every order it looks up (policy.announce_lookups):
@@ -213,6 +215,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Decision: I have what I need; answer without tools.",
     ),
 }
+T = Strings("agentkit.sim.phrases", PHRASES)
+"""The rows as a string table (agentkit.i18n), worded in the language `say` is given."""
 
 REFUSAL_EXPLANATION = "The request asks for code that could be used to access other people's data without authorisation."
 
@@ -228,13 +232,4 @@ def spoken_list(lang: str, items: list[str]) -> str:
 def say(lang: str, key: str, **fields: object) -> str:
     """The phrase `key` in `lang` ("zh" or "en"), its fields filled in. An English field written with
     a capital (`{Reason}`) is the value with its first letter capitalised."""
-    zh, en = PHRASES[key]
-    text = zh if lang == "zh" else en
-    if "{" not in text:
-        return text
-    caps = {
-        k.capitalize(): str(v).capitalize()
-        for k, v in fields.items()
-        if "{" + k.capitalize() in text
-    }
-    return text.format(**fields, **caps)
+    return T.text(key, lang, **fields)
