@@ -147,6 +147,11 @@ def choose(v: View) -> list[Tool]:
     return chosen
 
 
+def serves(conv: Conversation) -> bool:
+    """Some custom tool of the request is a candidate for its task (rule 1)."""
+    return bool(choose(view(conv)))
+
+
 def results_of(v: View) -> list[Any]:
     """The open task's successful results as data, latest first."""
     return [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]

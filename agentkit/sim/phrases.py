@@ -111,6 +111,24 @@ PHRASES: dict[str, tuple[str, str]] = {
         'answers "{question}", and I know no facts beyond them, so this turn ends (end_turn). To ask '
         "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
     ),
+    # server-side web search for any question (agentkit.sim.websearch)
+    "ws_searching": ("我来上网搜索“{query}”。", 'Let me search the web for "{query}".'),
+    "ws_offline_title": ("离线搜索：没有联网", "Offline search: no live web"),
+    "ws_offline_text": (
+        "这是离线的模拟搜索，不连接互联网，没有找到关于“{query}”的网页。",
+        'This is the offline stand-in\'s search: it reaches no live web and found no page about "{query}".',
+    ),
+    "ws_nothing": (
+        "我用 web_search 搜索了“{query}”。我是离线的模拟 Claude：这里的搜索不连接互联网，没有找到相关网页，"
+        "所以给不出最新的事实。要问真实 Claude：设置 ANTHROPIC_API_KEY 后重新运行，代码不用改。",
+        'I searched the web for "{query}" (web_search). I\'m the offline stand-in for Claude: its '
+        "search reaches no live web and found no page about it, so I can't give current facts. To ask "
+        "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
+    ),
+    "ws_found": (
+        "我用 web_search 搜索了“{query}”（离线的模拟搜索，只有存储的网页），找到：",
+        'I searched the web for "{query}" (the offline stand-in\'s search: stored pages only) and found:',
+    ),
     # the general policy (agentkit.sim.general): any tools but the orders world's
     "g_call": ("我来调用 {tools}。", "Let me call {tools}."),
     "g_call_next": (

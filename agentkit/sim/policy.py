@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import devtools, general, results, structured
+from . import devtools, general, results, structured, websearch
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
@@ -39,6 +39,7 @@ HARMFUL = kw(
 SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
 POLL = kw("直到", "until")
 RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
+POLICY = kw("政策", "policy", "policies")
 TOPICS = [  # (query in Chinese, in English), what in the task asks for it
     (("退货政策", "return policy"), kw("退货", "return")),
     (("退款政策", "refund policy"), kw("退款", "refund")),
@@ -95,7 +96,10 @@ def respond(conv: Conversation, world: World) -> Reply:
     if devtools.offered(conv):
         return devtools.reply(conv)
     if general.applies(conv):
-        return general.general_reply(conv)
+        reply = general.general_reply(conv)
+        if _search_instead(conv, reply):  # no custom tool serves the question: the web search
+            return research(conv, world, turn=[])
+        return reply
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(conv, world)
@@ -109,6 +113,19 @@ def respond(conv: Conversation, world: World) -> Reply:
     if schema is not None and reply.stop_reason == "end_turn":
         return _structured(conv, reply, schema)
     return reply
+
+
+def _search_instead(conv: Conversation, reply: Reply) -> bool:
+    """The general policy ends the turn without a call, no tool was called in the conversation, no
+    custom tool is a candidate for the task (none waits for a value from the user), and the
+    question is one for the offered web_search (agentkit.sim.websearch, rule 1)."""
+    return (
+        reply.stop_reason == "end_turn"
+        and not conv.calls
+        and not general.serves(conv)
+        and structured.schema_of(conv.req) is None
+        and websearch.wanted(conv.offers("web_search"), conv.choice, conv.task)
+    )
 
 
 def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Reply:
@@ -167,7 +184,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         and conv.offers("web_search")
         and forced != "none"
         and forced_name in (None, "web_search")
-    ):
+    ) or (not orders and websearch.wanted(conv.offers("web_search"), conv.choice, conv.task)):
         return research(conv, world, turn=[])
     plans = [next_step(conv, o) for o in orders]
     outcomes = [p.outcome for p in plans if p.outcome]
@@ -404,7 +421,21 @@ def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Re
     """Server-side web search: searches run inside the response; after a few iterations the turn
     pauses (pause_turn). `turn` is the paused turn's content sent back, [] for a fresh turn."""
     at = 0 if conv.lang == "zh" else 1
-    topics = [q[at] for q, pat in TOPICS if pat.search(conv.task)] or [q[at] for q, _ in TOPICS]
+    topics = [q[at] for q, pat in TOPICS if pat.search(conv.task)]
+    if not topics and not POLICY.search(conv.task):  # any other question (agentkit.sim.websearch)
+        query = websearch.query_of(conv.task)
+        results = websearch.found(world.pages, query, conv.lang)
+        world.searches.append(query)
+        return Reply(
+            [
+                _text(conv.say("ws_searching", query=query)),
+                {"type": "server_tool_use", "name": "web_search", "input": {"query": query}},
+                {"type": "web_search_tool_result", "content": results},
+                _text(websearch.answer(conv.lang, query, results)),
+            ],
+            "end_turn",
+        )
+    topics = topics or [q[at] for q, _ in TOPICS]
     asked = [
         (b.get("input") or {}).get("query") for b in turn if b.get("type") == "server_tool_use"
     ]
