@@ -35,7 +35,7 @@ from .lexicon import OPERATORS, THING, concepts, kind, words
 from .toolbox import TOOL_SEARCH, own_name
 from .view import Tool, View
 
-OPERATOR_ACTS = frozenset(OPERATORS.values())
+OPERATOR_ACTS = frozenset(OPERATORS.values()) | {"root", "power"}  # arithmetic acts
 
 ORCHESTRATION = frozenset(
     {

@@ -9,7 +9,9 @@ description and input schema through this table. The rules, as a reader can appl
   stand in a row ("北京天气怎么样" holds 天气).
 - A concept is a THING (weather, order, file, ...) or an ACT (read, create, cancel, ...). A tool
   whose name carries an act that changes something (CHANGES) is only called when the user asks for
-  that act ("cancel order O1"), never because it shares a noun with the request.
+  that act ("cancel order O1"), never because it shares a noun with the request; a name's word
+  that means both such an act and another concept is asked for by either ("add": create, or the
+  operator of "15 + 27").
 - An email address in the text ("sam@example.net") means the email thing.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
   calculate act and the operator's own concept (add, subtract, multiply, divide).
@@ -41,6 +43,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "subtract": (ACT, "subtract minus difference subtraction", "减"),
     "multiply": (ACT, "multiply times product multiplication", "乘"),
     "divide": (ACT, "divide quotient division", "除"),
+    "root": (ACT, "sqrt root", "平方根 开方"),
+    "power": (ACT, "power exponent pow", "次方 次幂 乘方"),
     # things
     "weather": (THING, "weather forecast temperature climate rain sunny", "天气 气温 温度 预报 下雨"),
     "math": (THING, "calculator arithmetic math mathematical expression equation", "计算器 算式 数学 表达式 算术"),
@@ -109,6 +113,18 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
             latin.setdefault(stem(w), set()).add(concept)
         han += [(w, concept) for w in zh.split()]
     return latin, han
+
+
+def changes_asked(name: str, asked: frozenset[str]) -> bool:
+    """Whether every act that changes something, which a tool's name carries, is asked for: a word
+    of the name that carries such an act is asked for when the request names any concept of that
+    word ("add" in `mcp__calc__add` is asked for by "15 + 27", which names the operator add)."""
+    latin, han = _index()
+    for w in words(name):
+        meant = latin.get(w, set())
+        if meant & CHANGES and not meant & asked:
+            return False
+    return all(c in asked for w, c in han if c in CHANGES and w in name)
 
 
 def spoken_math(text: str) -> str:

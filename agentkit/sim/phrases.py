@@ -111,6 +111,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         'answers "{question}", and I know no facts beyond them, so this turn ends (end_turn). To ask '
         "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
     ),
+    # answers without a tool (agentkit.sim.direct)
+    "d_tools": (
+        "这次请求给了我 {n} 个工具：{tools}。",
+        "This request gives me {n} tools: {tools}.",
+    ),
+    "d_no_tools": ("这次请求没有给我任何工具。", "This request gives me no tools."),
+    "d_arithmetic": ("{expr} = {result}", "{expr} = {result}"),
+    "d_div_zero": ("{expr} 里有除以零，没有结果。", "{expr} divides by zero, so it has no value."),
     # server-side web search for any question (agentkit.sim.websearch)
     "ws_searching": ("我来上网搜索“{query}”。", 'Let me search the web for "{query}".'),
     "ws_offline_title": ("离线搜索：没有联网", "Offline search: no live web"),
@@ -220,6 +228,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "决定：工具需要的值对话里没有，先问用户，不编造。",
         "Decision: a value the tool needs is nowhere in the conversation; ask the user, don't "
         "invent it.",
+    ),
+    "think_direct": (
+        "决定：这个问题不需要工具（问的是我的工具，或只是一道算术题）：直接回答。",
+        "Decision: this needs no tool (it asks about my tools, or is plain arithmetic): answer "
+        "it directly.",
     ),
     "think_no_tool": (
         "决定：这里没有能回答它的工具，我也不知道工具之外的事实：简短如实地回答。",

@@ -17,8 +17,9 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import devtools, general, results, structured, websearch
+from . import devtools, direct, general, results, structured, websearch
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
+from .lexicon import concepts
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
 from .world import TOOL_SCHEMAS, World
@@ -108,11 +109,21 @@ def respond(conv: Conversation, world: World) -> Reply:
         rest = _continue(before, world)
         if rest.content and rest.content[0]["type"] == "text":
             return rest
+    said = None if conv.orders() or conv.calls else _direct(conv)
+    if said is not None:  # answers without a tool (agentkit.sim.direct)
+        return Reply([_text(said)], "end_turn")
     reply = _tool_search(conv) or decide(conv, world)
     schema = structured.schema_of(conv.req)
     if schema is not None and reply.stop_reason == "end_turn":
         return _structured(conv, reply, schema)
     return reply
+
+
+def _direct(conv: Conversation) -> str | None:
+    if conv.choice.get("type") in ("tool", "any"):
+        return None
+    names = [t.get("name") or "" for t in conv.req.get("tools") or [] if isinstance(t, dict)]
+    return direct.answer(conv.lang, conv.task, names, [concepts(n) for n in names])
 
 
 def _search_instead(conv: Conversation, reply: Reply) -> bool:
@@ -504,6 +515,8 @@ def decision(conv: Conversation, reply: Reply) -> str:
     said = text_of(reply.content).rstrip()
     if said.endswith(("?", "？")):
         return conv.say("think_ask")
+    if not conv.calls and _direct(conv) is not None:
+        return conv.say("think_direct")
     if not conv.calls:
         return conv.say("think_no_tool")
     return conv.say("think_answer")
