@@ -127,16 +127,41 @@ def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
     ]
     if not named:
         return None
-    first = v.task.strip().splitlines()[0] if v.task.strip() else named[0]
+    work = delegated(v.task, named[0])
+    first = work.splitlines()[0] if work else named[0]
     args: dict[str, Any] = {
         "description": " ".join(first.split()[:5])[:60],
-        "prompt": v.task.strip(),
+        "prompt": work,
         "subagent_type": named[0],
     }
     props = agent.schema.get("properties") or {}
     if "run_in_background" in props:  # the answer waits for the agent's report
         args["run_in_background"] = False
     return _use(agent.call_name, {k: x for k, x in args.items() if k in props})
+
+
+def delegated(task: str, kind: str) -> str:
+    """The work handed to an agent: the task without the words that pick the agent ("Use the
+    code-reviewer agent to review X" -> "Review X"; "让 analyzer 代理来找出 X" -> "找出 X")."""
+    k = re.escape(kind)
+    frame = re.compile(
+        rf"^\s*(?:please\s+)?(?:use|ask|have|let|get)\s+(?:the\s+|an?\s+)?{k}\s+(?:sub-?)?agent\s+"
+        rf"(?:to\s+)?|^\s*(?:请)?(?:用|让|使用|交给)\s*{k}\s*(?:子)?(?:代理|智能体)\s*(?:来)?",
+        re.IGNORECASE,
+    )
+    work = frame.sub("", task.strip(), count=1).strip()
+    return (work[:1].upper() + work[1:]) if work else task.strip()
+
+
+REPORT = re.compile(r"report follows:\s*\n(.*?)(?:\nagentId:|\n<usage>|\Z)", re.DOTALL)
+
+
+def report_of(result: str) -> str | None:
+    """The subagent's report inside the CLI's hand-back frame (its lines are indented), or None."""
+    m = REPORT.search(result)
+    if not m:
+        return None
+    return "\n".join(line.strip() for line in m.group(1).splitlines()).strip() or None
 
 
 def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:

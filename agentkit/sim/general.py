@@ -12,7 +12,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    name's words the request uses. With no concept shared, the tools whose name's words (in
    Chinese: whose description's pairs of characters) the request uses; before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
-   all Python files" -> `ls *.py`). The Claude Code CLI's
+   all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
+   (`src/app.py`). The Claude Code CLI's
    orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
@@ -122,6 +123,14 @@ def runs_commands(t: Tool) -> bool:
     )
 
 
+def reads_files(t: Tool) -> bool:
+    """A tool whose name reads (read, get, view, ...) and that takes a path (`Read`, `read_file`)."""
+    props = t.schema.get("properties") or {}
+    return "read" in t.name_concepts and any(
+        isinstance(p, dict) and role(k, p) == "path" for k, p in props.items()
+    )
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
@@ -140,6 +149,9 @@ def choose(v: View) -> list[Tool]:
         runner = [t for t in tools if runs_commands(t)]
         if runner and shell.command(v.task):
             return runner[:1]
+        reader = [t for t in tools if reads_files(t)]
+        if reader and shell.FILE.search(v.task):  # a file the request names: read it
+            return reader[:1]
         unasked = [t for t in tools if changes_asked(t.name, asked)]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
@@ -363,7 +375,8 @@ def _answer(v: View, turn: Turn) -> str:
     for c in v.calls:
         if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
-        line = say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
+        report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
+        line = say(v.lang, "g_result", tool=c.name, values=report or values(c.data, v.lang))
         if line not in seen:
             seen.add(line)
             lines.append(line)

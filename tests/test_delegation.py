@@ -1,0 +1,61 @@
+"""Handing work to an agent and reading files named in a request, as general rules
+(agentkit.sim.claude_code and agentkit.sim.general): the agent gets the work without the words
+that picked it, the answer quotes the agent's report (not the CLI's frame around it), and a tool
+that reads files serves a request that names a file. Names share no words with the worlds."""
+
+import pytest
+
+import agentkit
+from agentkit.sim.claude_code import delegated, report_of
+
+
+@pytest.mark.parametrize(
+    "task, kind, work",
+    [
+        ("Use the lint-checker agent to inspect pkg/io.py", "lint-checker", "Inspect pkg/io.py"),
+        ("Please ask the scribe subagent to draft a changelog", "scribe", "Draft a changelog"),
+        ("让 scribe 代理来写一份更新说明", "scribe", "写一份更新说明"),
+        ("Inspect pkg/io.py", "lint-checker", "Inspect pkg/io.py"),
+    ],
+)
+def test_the_agent_gets_the_work_without_the_words_that_picked_it(task, kind, work):
+    assert delegated(task, kind) == work
+
+
+def test_the_answer_quotes_the_report_inside_the_hand_back_frame():
+    framed = (
+        "[Subagent hand-back] The text below is the final report of a subagent. The report "
+        "follows:\n  The module pkg/io.py opens files twice.\n  Close the first handle.\n"
+        "agentId: a1 (use SendMessage to continue)\n<usage>tool_uses: 1</usage>"
+    )
+    assert report_of(framed) == "The module pkg/io.py opens files twice.\nClose the first handle."
+    assert report_of("plain text, no frame") is None
+
+
+VIEWER = {
+    "name": "view_document",
+    "description": "Return the text stored in a document.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"source": {"type": "string", "description": "path of the document"}},
+        "required": ["source"],
+    },
+}
+KETTLE = {
+    "name": "boil_kettle",
+    "description": "Boil the office kettle.",
+    "input_schema": {"type": "object", "properties": {"litres": {"type": "number"}}},
+}
+
+
+def test_a_tool_that_reads_files_serves_a_request_naming_a_file():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=1024,
+        tools=[KETTLE, VIEWER],
+        messages=[{"role": "user", "content": "Summarise minutes/harbour-2026.md for me"}],
+    )
+    assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
+        ("view_document", {"source": "minutes/harbour-2026.md"})
+    ]
