@@ -59,3 +59,66 @@ def test_a_tool_that_reads_files_serves_a_request_naming_a_file():
     assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
         ("view_document", {"source": "minutes/harbour-2026.md"})
     ]
+
+
+FINDER = {
+    "name": "find_tools",
+    "description": "Look through the catalogue of tools for a word.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"word": {"type": "string"}},
+        "required": ["word"],
+    },
+}
+TIDES = {
+    "name": "get_tide_times",
+    "description": "High and low water for a harbour town.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"location": {"type": "string"}},
+        "required": ["location"],
+    },
+    "defer_loading": True,
+}
+
+
+def test_a_users_own_tool_search_loads_a_deferred_tool_then_it_is_called():
+    client = agentkit.make_client(offline=True)
+    messages = [{"role": "user", "content": "When is the next tide in Dover?"}]
+    ask = dict(model="claude-sonnet-4-6", max_tokens=1024, tools=[TIDES, FINDER])
+    r = client.messages.create(messages=messages, **ask)
+    (search,) = [b for b in r.content if b.type == "tool_use"]
+    assert (search.name, search.input) == ("find_tools", {"word": "tide"})
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": search.id,
+                    "content": [{"type": "tool_reference", "tool_name": "get_tide_times"}],
+                }
+            ],
+        },
+    ]
+    r = client.messages.create(messages=messages, **ask)
+    assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
+        ("get_tide_times", {"location": "Dover"})
+    ]
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": r.content[-1].id,
+                    "content": '{"high_water": "14:52"}',
+                }
+            ],
+        },
+    ]
+    r = client.messages.create(messages=messages, **ask)
+    said = r.content[-1].text
+    assert r.stop_reason == "end_turn" and "14:52" in said and "find_tools" not in said

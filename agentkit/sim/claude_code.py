@@ -12,7 +12,9 @@ The rules, in order:
 1. The CLI's orchestration tools (ORCHESTRATION) are never chosen for the words of their long
    descriptions; only the rules below call them.
 2. Deferred tools the request asks for (by the words or concepts of their names) are loaded first
-   with one ToolSearch call, `select:<name>,<name>`, once per task.
+   with one ToolSearch call, `select:<name>,<name>`, once per task. Without ToolSearch, a user's
+   own tool that searches the tools (`search_available_tools(keyword)`) is called once instead,
+   with the word of the wanted tool's name that says what it works on ("weather").
 3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
    is handed to it with the Agent tool: `subagent_type`, a short `description`, the user's
    words as `prompt`.
@@ -164,6 +166,35 @@ def report_of(result: str) -> str | None:
     return "\n".join(line.strip() for line in m.group(1).splitlines()).strip() or None
 
 
+def _loading(v: View, names: list[str]) -> str:
+    return (
+        "I'll load " + ", ".join(names) + " first."
+        if v.lang == "en"
+        else "先加载 " + "、".join(names) + "。"
+    )
+
+
+def tool_searcher(v: View) -> Tool | None:
+    """A user's own tool that searches the tools (its name searches or finds, its name or description
+    speaks of tools, one string property: `search_available_tools(keyword)`), used like ToolSearch
+    for the request's deferred tools (rule 2)."""
+    for t in v.tools:
+        props = t.schema.get("properties") or {}
+        text = set(words(f"{t.name} {t.description}"))
+        strings = [p for p in props.values() if isinstance(p, dict) and p.get("type") == "string"]
+        finds = {"search", "read"} & t.name_concepts  # search, query, find, look up, ...
+        if finds and "tool" in text and len(props) == 1 and strings:
+            return t
+    return None
+
+
+def keyword(name: str) -> str:
+    """What a search for the deferred tool `name` asks: the first word of its name that says what
+    it works on (`get_weather` -> "weather")."""
+    told = [w for w in words(own_name(name)) if w not in NOISE and telling(w)]
+    return told[0] if told else own_name(name)
+
+
 def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
     """Rules 2 and 3: the content of a turn that loads deferred tools or hands the task to an
     agent, or None."""
@@ -172,12 +203,13 @@ def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
         names = wanted_deferred(conv, v)
         if names:
             load = {"query": "select:" + ",".join(names)}
-            said = (
-                "I'll load " + ", ".join(names) + " first."
-                if v.lang == "en"
-                else "先加载 " + "、".join(names) + "。"
-            )
-            return [_text(said), _use(search.call_name, load)]
+            return [_text(_loading(v, names)), _use(search.call_name, load)]
+    own = tool_searcher(v) if search is None else None
+    if own is not None and not any(c.name == own.name for c in v.calls):
+        names = wanted_deferred(conv, v)
+        if names:
+            prop = next(iter(own.schema.get("properties") or {}))
+            return [_text(_loading(v, names)), _use(own.call_name, {prop: keyword(names[0])})]
     call = agent_call(conv, v)
     if call is not None:
         kind = call["input"].get("subagent_type", "")

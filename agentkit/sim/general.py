@@ -376,7 +376,10 @@ def _answer(v: View, turn: Turn) -> str:
         if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
-        line = say(v.lang, "g_result", tool=c.name, values=report or values(c.data, v.lang))
+        quoted = report or values(c.data, v.lang)
+        if not quoted.strip():  # a result with no values (tool_reference blocks only)
+            continue
+        line = say(v.lang, "g_result", tool=c.name, values=quoted)
         if line not in seen:
             seen.add(line)
             lines.append(line)
