@@ -122,3 +122,37 @@ def test_a_users_own_tool_search_loads_a_deferred_tool_then_it_is_called():
     r = client.messages.create(messages=messages, **ask)
     said = r.content[-1].text
     assert r.stop_reason == "end_turn" and "14:52" in said and "find_tools" not in said
+
+
+def fs_tool(name, description):
+    schema = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+FILESYSTEM = [  # a filesystem server's shape: many tools whose names share "file" and "list"
+    fs_tool("read_file", "Read the complete contents of a file as text."),
+    fs_tool("read_text_file", "Read a file from the file system as text, head or tail lines."),
+    fs_tool("read_media_file", "Read an image or audio file and return base64 data."),
+    fs_tool("list_directory", "A listing of all files and directories in a path, [FILE] or [DIR]."),
+    fs_tool("list_directory_with_sizes", "A listing of files and directories with their sizes."),
+    fs_tool("directory_tree", "A recursive tree view of files and directories as JSON."),
+    fs_tool("get_file_info", "Metadata about a file or directory: size, times, permissions."),
+    fs_tool("create_directory", "Create a new directory or make sure it exists."),
+]
+
+
+@pytest.mark.parametrize(
+    "task",
+    ["List the files in /srv/inbox", "列出 /srv/inbox 里的文件", "What files are in /srv/inbox?"],
+)
+def test_of_many_tools_sharing_words_only_the_one_whose_name_carries_the_asked_act_is_called(task):
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=1024,
+        tools=FILESYSTEM,
+        messages=[{"role": "user", "content": task}],
+    )
+    assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
+        ("list_directory", {"path": "/srv/inbox"})
+    ]

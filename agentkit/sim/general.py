@@ -143,7 +143,11 @@ def choose(v: View) -> list[Tool]:
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     ranked = sorted(
         (t for t in tools if candidate(t, asked)),
-        key=lambda t: (-len(asked & t.name_concepts - {"read"}), -score(t, asked)),
+        key=lambda t: (
+            -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
+            -len(asked & t.name_concepts - {"read"}),
+            -score(t, asked),
+        ),
     )
     if not ranked:  # a tool that runs shell commands serves what a read-only command answers
         runner = [t for t in tools if runs_commands(t)]
@@ -167,9 +171,13 @@ def choose(v: View) -> list[Tool]:
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
-    for t in tools:
-        if t not in chosen and named_in(t, said) and changes_asked(t.name, asked):
-            chosen.append(t)
+    for t in tools:  # by the words of its name, when they bring what no chosen tool covers
+        used = set(words(t.name)) - NAME_NOISE & said
+        if t in chosen or not used or not changes_asked(t.name, asked):
+            continue
+        if all(concepts(w) and concepts(w) <= covered for w in used):
+            continue
+        chosen.append(t)
     return chosen
 
 

@@ -12,7 +12,8 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
-- An email address in the text ("sam@example.net") means the email thing.
+- An email address in the text ("sam@example.net") means the email thing; "what files are in
+  /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
   calculate act and the operator's own concept (add, subtract, multiply, divide).
 """
@@ -86,6 +87,10 @@ SPOKEN_OPS = [  # words for operators, replaced by the symbol before an expressi
     (re.compile(r"\s*[×xX]\s*(?=\d)"), " * "),
     (re.compile(r"\s*÷\s*"), " / "),
 ]
+LISTING = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
+    re.IGNORECASE,
+)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
 EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBER}\)*)+")
@@ -148,6 +153,8 @@ def concepts(text: str) -> frozenset[str]:
     found |= {c for w, c in han if w in text}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
+    if LISTING.search(text):  # "what files are in /srv?" asks for a listing
+        found.add("list")
     for expr in expressions(text):
         found |= {"math", "calculate"}
         found |= {
