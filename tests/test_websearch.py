@@ -122,3 +122,31 @@ def test_the_rules_read_by_hand():
     assert query_of("请帮我搜索一下东京塔有多高？") == "东京塔有多高"
     assert content_terms("What is the tallest tree?") == {"tallest", "tree"}
     assert content_terms("东京塔") == {"东京", "京塔"}
+
+
+LOOKUP_ONLINE = {  # a user's own client tool, named like the server tool
+    "name": "web_search",
+    "description": "A tool to retrieve up to date information on a given topic by searching the web",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "topic": {"type": "string", "description": "The topic to search the web for"}
+        },
+        "required": ["topic"],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "question, topic",
+    [
+        ("Who won the regatta at Cowes last summer?", "Who won the regatta at Cowes last summer"),
+        ("谁赢了去年的龙舟赛？", "谁赢了去年的龙舟赛"),
+    ],
+)
+def test_a_users_own_web_search_tool_is_a_client_tool_called_with_the_question(question, topic):
+    r = ask(question, [LOOKUP_ONLINE])
+    assert "server_tool_use" not in [b.type for b in r.content] and r.stop_reason == "tool_use"
+    assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
+        ("web_search", {"topic": topic})
+    ]

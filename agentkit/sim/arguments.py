@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import shell
+from . import shell, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -382,7 +382,7 @@ BY_TEXT = {  # role -> how the user's words give it
     "product": lambda text: product(text),
     "location": _place,
     "expression": _expression,
-    "query": lambda text: query(text),
+    "query": lambda text: query(text) or websearch.query_of(text),
 }
 
 

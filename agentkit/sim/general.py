@@ -13,7 +13,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    Chinese: whose description's pairs of characters) the request uses; before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
-   (`src/app.py`). The Claude Code CLI's
+   (`src/app.py`), then a user's own web search tool when the request asks for facts
+   (`agentkit.sim.websearch`, rule 1). The Claude Code CLI's
    orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
@@ -42,7 +43,7 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import claude_code, direct, shell, structured
+from . import claude_code, direct, shell, structured, websearch
 from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
@@ -153,6 +154,9 @@ def choose(v: View) -> list[Tool]:
         runner = [t for t in tools if runs_commands(t)]
         if runner and shell.command(v.task):
             return runner[:1]
+        finder = [t for t in tools if "search" in t.name_concepts and "web" in t.concepts]
+        if finder and websearch.asks_for_facts(v.task):  # a user's own web search tool
+            return finder[:1]
         reader = [t for t in tools if reads_files(t)]
         if reader and shell.FILE.search(v.task):  # a file the request names: read it
             return reader[:1]

@@ -135,7 +135,7 @@ def _search_instead(conv: Conversation, reply: Reply) -> bool:
         and not conv.calls
         and not general.serves(conv)
         and structured.schema_of(conv.req) is None
-        and websearch.wanted(conv.offers("web_search"), conv.choice, conv.task)
+        and websearch.wanted(websearch.server_tool(conv.req), conv.choice, conv.task)
     )
 
 
@@ -195,7 +195,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         and conv.offers("web_search")
         and forced != "none"
         and forced_name in (None, "web_search")
-    ) or (not orders and websearch.wanted(conv.offers("web_search"), conv.choice, conv.task)):
+    ) or (not orders and websearch.wanted(websearch.server_tool(conv.req), conv.choice, conv.task)):
         return research(conv, world, turn=[])
     plans = [next_step(conv, o) for o in orders]
     outcomes = [p.outcome for p in plans if p.outcome]

@@ -4,7 +4,8 @@ The orders world's policy pages are searched by their topics (`agentkit.sim.poli
 module decides when any other request is a question for the search, what is searched, what the
 offline search finds and what the answer says. The rules, as a reader can apply them by hand:
 
-1. The search is called when the request offers the `web_search` server tool, tool_choice allows
+1. The search is called when the request offers the `web_search` server tool (its `type` is
+   `web_search_...`; a user's client tool named web_search is called like any tool), tool_choice allows
    it, no custom tool of the request serves it (no tool was called and none is waiting for a
    value), and the user's last words ask for facts: a question mark (? or ？), a question word at
    the start ("what", "who", "when", "how", "is", ...; 什么, 谁, 哪, 多少, 多高, 几点, 怎么, ...), a
@@ -78,6 +79,16 @@ def asks_for_facts(task: str) -> bool:
         or QUESTION_ZH.search(text)
         or PARTICLE_END.search(text)
         or ASK.search(text)
+    )
+
+
+def server_tool(req: dict[str, Any]) -> bool:
+    """The request offers the server-side web search (`{"type": "web_search_20250305", ...}`), not
+    a client tool of the user's that happens to be named web_search (it has an input_schema and is
+    called like any other tool)."""
+    return any(
+        isinstance(t, dict) and str(t.get("type") or "").startswith("web_search_")
+        for t in req.get("tools") or []
     )
 
 
