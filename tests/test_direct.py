@@ -128,3 +128,12 @@ def test_a_shell_tool_serves_what_a_read_only_command_answers(question, cmd):
     assert [(b.name, b.input) for b in r.content if b.type == "tool_use"] == [
         ("console", {"cmd": cmd})
     ]
+
+
+def test_a_numbered_step_is_no_directory_name_and_testing_a_script_is_no_test_run():
+    from agentkit.sim.shell import command
+
+    steps = "1. List the files in the current directory\n2. Make a script\n3. Run it to test it"
+    assert command(steps) not in ("mkdir -p 2.", "python -m pytest -q")
+    assert command("Create a folder named out-2") == "mkdir -p out-2"
+    assert command("Run the tests") == "python -m pytest -q"
