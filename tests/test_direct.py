@@ -6,7 +6,7 @@ no words with the project's worlds; both languages."""
 import pytest
 
 import agentkit
-from agentkit.sim.direct import evaluate, only_arithmetic
+from agentkit.sim.direct import arithmetic_value, only_arithmetic
 
 MODEL = "claude-sonnet-4-6"
 
@@ -91,10 +91,14 @@ def test_arithmetic_inside_a_longer_task_or_a_date_is_not_answered_directly():
 
 
 def test_the_evaluator_reads_and_never_runs():
-    assert evaluate("2 ** 10") == 1024 and evaluate("7 // 2") == 3 and evaluate("-3 + 1") == -2
-    assert evaluate("__import__('os')") is None and evaluate("2 ** 100000") is None
+    assert (
+        arithmetic_value("2 ** 10") == 1024
+        and arithmetic_value("7 // 2") == 3
+        and arithmetic_value("-3 + 1") == -2
+    )
+    assert arithmetic_value("__import__('os')") is None and arithmetic_value("2 ** 100000") is None
     with pytest.raises(ZeroDivisionError):
-        evaluate("1 / 0")
+        arithmetic_value("1 / 0")
     r = ask("What is 5 / 0?", [SHELL])
     assert r.content[0].text == "5 / 0 divides by zero, so it has no value."
 

@@ -69,7 +69,7 @@ def only_arithmetic(task: str) -> str | None:
     return found[0] if len(left) <= 2 else None
 
 
-def evaluate(expr: str) -> float | int | None:
+def arithmetic_value(expr: str) -> float | int | None:
     """The expression's value (`ast`, never executed); None when it is no plain arithmetic."""
     try:
         tree = ast.parse(expr.replace("^", "**"), mode="eval")
@@ -101,7 +101,7 @@ def evaluate(expr: str) -> float | int | None:
 
 def arithmetic_answer(lang: str, expr: str) -> str | None:
     try:
-        result = evaluate(expr)
+        result = arithmetic_value(expr)
     except ZeroDivisionError:
         return say(lang, "d_div_zero", expr=expr)
     if result is None:
@@ -111,7 +111,7 @@ def arithmetic_answer(lang: str, expr: str) -> str | None:
     return say(lang, "d_arithmetic", expr=expr, result=result)
 
 
-def answer(
+def direct_answer(
     lang: str, task: str, names: list[str], name_concepts: list[frozenset[str]]
 ) -> str | None:
     """The direct answer to `task` with these tools offered (their names and names' concepts), or

@@ -331,7 +331,7 @@ def _direct(conv: Conversation, v: View) -> str | None:
     deferred = [n for n in conv.box.deferred if v.tool(n) is None]
     names = [t.call_name for t in v.tools] + [conv.box.deferred[n] for n in deferred]
     kinds = [t.name_concepts for t in v.tools] + [concepts(n) for n in deferred]
-    return direct.answer(v.lang, v.task, names, kinds)
+    return direct.direct_answer(v.lang, v.task, names, kinds)
 
 
 def _calls(v: View, turn: Turn) -> Reply:

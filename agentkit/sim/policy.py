@@ -123,7 +123,7 @@ def _direct(conv: Conversation) -> str | None:
     if conv.choice.get("type") in ("tool", "any"):
         return None
     names = [t.get("name") or "" for t in conv.req.get("tools") or [] if isinstance(t, dict)]
-    return direct.answer(conv.lang, conv.task, names, [concepts(n) for n in names])
+    return direct.direct_answer(conv.lang, conv.task, names, [concepts(n) for n in names])
 
 
 def _search_instead(conv: Conversation, reply: Reply) -> bool:
@@ -442,7 +442,7 @@ def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Re
                 _text(conv.say("ws_searching", query=query)),
                 {"type": "server_tool_use", "name": "web_search", "input": {"query": query}},
                 {"type": "web_search_tool_result", "content": results},
-                _text(websearch.answer(conv.lang, query, results)),
+                _text(websearch.search_summary(conv.lang, query, results)),
             ],
             "end_turn",
         )

@@ -148,7 +148,7 @@ def found(pages: list[dict[str, str]], query: str, lang: str) -> list[dict[str, 
     ]
 
 
-def answer(lang: str, query: str, results: list[dict[str, Any]]) -> str:
+def search_summary(lang: str, query: str, results: list[dict[str, Any]]) -> str:
     """Rule 4: what was searched, the titles found, and that this is the offline stand-in."""
     titles = [str(r["title"]) for r in results if r["url"] != "https://offline.invalid/search"]
     if not titles:
