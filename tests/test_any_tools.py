@@ -477,6 +477,38 @@ def test_a_code_in_capitals_fills_a_property_of_no_known_role():
     assert "412.5" in t.answer
 
 
+KNOTS = tool(
+    "describe_knot",
+    "Explain how to tie a sailing knot, given its name.",
+    {"knot": {"type": "string"}},
+    ["knot"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "How do I tie a bowline knot?",
+        'Explain the knot called "bowline".',
+        "Describe the knot named bowline, please.",
+    ],
+)
+def test_a_value_of_no_known_role_is_the_word_the_request_puts_beside_the_property_noun(prompt):
+    def knots(name, args):
+        return json.dumps({"knot": args["knot"], "steps": "loop, through, around, back down"})
+
+    t = run(prompt, [KNOTS], knots)
+    assert t.calls[0] == [("describe_knot", {"knot": "bowline"})]
+    ended(t)
+    assert "loop, through, around, back down" in t.answer
+
+
+def test_a_value_of_no_known_role_found_nowhere_is_asked_for():
+    t = run("Describe a knot for me.", [KNOTS])
+    assert t.calls == [[]] and "knot" in t.answer
+    ended(t)
+
+
 @pytest.mark.parametrize(
     "prompt, args",
     [

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import shell
+from . import shell, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -382,7 +382,7 @@ BY_TEXT = {  # role -> how the user's words give it
     "product": lambda text: product(text),
     "location": _place,
     "expression": _expression,
-    "query": lambda text: query(text),
+    "query": lambda text: query(text) or websearch.query_of(text),
 }
 
 
@@ -404,7 +404,31 @@ def _string(
         return None  # an optional string of no known role is left out
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
-    return ident(name, s, src, topic) or code(src)
+    # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
+    return ident(name, s, src, topic) or code(src) or beside(name, src.text)
+
+
+BESIDE_SKIP = frozenset("a an the this that my your our its some any new old".split())
+
+
+def beside(name: str, text: str) -> str | None:
+    """A value of no known role, when the request uses the property's noun (its name's last word):
+    quoted text, else the word after "<noun> called/named", else the word before the noun ("a
+    bowline knot" -> "bowline")."""
+    nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
+    if not nouns or not re.search(rf"\b{nouns[-1]}s?\b", text, re.I):
+        return None
+    noun = re.escape(nouns[-1])
+    q = quoted(text)
+    if q:
+        return q[0]
+    m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
+    if m:
+        return m.group(1)
+    m = re.search(rf"\b([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I)
+    if m and m.group(1).lower() not in BESIDE_SKIP:
+        return m.group(1)
+    return None
 
 
 def shape(example: str) -> str:

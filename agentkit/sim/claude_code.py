@@ -12,7 +12,9 @@ The rules, in order:
 1. The CLI's orchestration tools (ORCHESTRATION) are never chosen for the words of their long
    descriptions; only the rules below call them.
 2. Deferred tools the request asks for (by the words or concepts of their names) are loaded first
-   with one ToolSearch call, `select:<name>,<name>`, once per task.
+   with one ToolSearch call, `select:<name>,<name>`, once per task. Without ToolSearch, a user's
+   own tool that searches the tools (`search_available_tools(keyword)`) is called once instead,
+   with the word of the wanted tool's name that says what it works on ("weather").
 3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
    is handed to it with the Agent tool: `subagent_type`, a short `description`, the user's
    words as `prompt`.
@@ -35,7 +37,7 @@ from .lexicon import OPERATORS, THING, concepts, kind, words
 from .toolbox import TOOL_SEARCH, own_name
 from .view import Tool, View
 
-OPERATOR_ACTS = frozenset(OPERATORS.values())
+OPERATOR_ACTS = frozenset(OPERATORS.values()) | {"root", "power"}  # arithmetic acts
 
 ORCHESTRATION = frozenset(
     {
@@ -127,16 +129,70 @@ def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
     ]
     if not named:
         return None
-    first = v.task.strip().splitlines()[0] if v.task.strip() else named[0]
+    work = delegated(v.task, named[0])
+    first = work.splitlines()[0] if work else named[0]
     args: dict[str, Any] = {
         "description": " ".join(first.split()[:5])[:60],
-        "prompt": v.task.strip(),
+        "prompt": work,
         "subagent_type": named[0],
     }
     props = agent.schema.get("properties") or {}
     if "run_in_background" in props:  # the answer waits for the agent's report
         args["run_in_background"] = False
     return _use(agent.call_name, {k: x for k, x in args.items() if k in props})
+
+
+def delegated(task: str, kind: str) -> str:
+    """The work handed to an agent: the task without the words that pick the agent ("Use the
+    code-reviewer agent to review X" -> "Review X"; "让 analyzer 代理来找出 X" -> "找出 X")."""
+    k = re.escape(kind)
+    frame = re.compile(
+        rf"^\s*(?:please\s+)?(?:use|ask|have|let|get)\s+(?:the\s+|an?\s+)?{k}\s+(?:sub-?)?agent\s+"
+        rf"(?:to\s+)?|^\s*(?:请)?(?:用|让|使用|交给)\s*{k}\s*(?:子)?(?:代理|智能体)\s*(?:来)?",
+        re.IGNORECASE,
+    )
+    work = frame.sub("", task.strip(), count=1).strip()
+    return (work[:1].upper() + work[1:]) if work else task.strip()
+
+
+REPORT = re.compile(r"report follows:\s*\n(.*?)(?:\nagentId:|\n<usage>|\Z)", re.DOTALL)
+
+
+def report_of(result: str) -> str | None:
+    """The subagent's report inside the CLI's hand-back frame (its lines are indented), or None."""
+    m = REPORT.search(result)
+    if not m:
+        return None
+    return "\n".join(line.strip() for line in m.group(1).splitlines()).strip() or None
+
+
+def _loading(v: View, names: list[str]) -> str:
+    return (
+        "I'll load " + ", ".join(names) + " first."
+        if v.lang == "en"
+        else "先加载 " + "、".join(names) + "。"
+    )
+
+
+def tool_searcher(v: View) -> Tool | None:
+    """A user's own tool that searches the tools (its name searches or finds, its name or description
+    speaks of tools, one string property: `search_available_tools(keyword)`), used like ToolSearch
+    for the request's deferred tools (rule 2)."""
+    for t in v.tools:
+        props = t.schema.get("properties") or {}
+        text = set(words(f"{t.name} {t.description}"))
+        strings = [p for p in props.values() if isinstance(p, dict) and p.get("type") == "string"]
+        finds = {"search", "read"} & t.name_concepts  # search, query, find, look up, ...
+        if finds and "tool" in text and len(props) == 1 and strings:
+            return t
+    return None
+
+
+def keyword(name: str) -> str:
+    """What a search for the deferred tool `name` asks: the first word of its name that says what
+    it works on (`get_weather` -> "weather")."""
+    told = [w for w in words(own_name(name)) if w not in NOISE and telling(w)]
+    return told[0] if told else own_name(name)
 
 
 def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
@@ -147,12 +203,13 @@ def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
         names = wanted_deferred(conv, v)
         if names:
             load = {"query": "select:" + ",".join(names)}
-            said = (
-                "I'll load " + ", ".join(names) + " first."
-                if v.lang == "en"
-                else "先加载 " + "、".join(names) + "。"
-            )
-            return [_text(said), _use(search.call_name, load)]
+            return [_text(_loading(v, names)), _use(search.call_name, load)]
+    own = tool_searcher(v) if search is None else None
+    if own is not None and not any(c.name == own.name for c in v.calls):
+        names = wanted_deferred(conv, v)
+        if names:
+            prop = next(iter(own.schema.get("properties") or {}))
+            return [_text(_loading(v, names)), _use(own.call_name, {prop: keyword(names[0])})]
     call = agent_call(conv, v)
     if call is not None:
         kind = call["input"].get("subagent_type", "")

@@ -10,7 +10,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    the first is taken, then every other candidate that brings a concept the taken ones do not
    cover (a taken tool whose name names a thing covers that thing only), then any tool whose
    name's words the request uses. With no concept shared, the tools whose name's words (in
-   Chinese: whose description's pairs of characters) the request uses. The Claude Code CLI's
+   Chinese: whose description's pairs of characters) the request uses; before those, a tool that
+   runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
+   all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
+   (`src/app.py`), then a user's own web search tool when the request asks for facts
+   (`agentkit.sim.websearch`, rule 1). The Claude Code CLI's
    orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
@@ -39,10 +43,10 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import claude_code, structured
-from .arguments import Fill, Source, fill_object, gather, reshape
+from . import claude_code, direct, shell, structured, websearch
+from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
-from .lexicon import CHANGES, THING, concepts, kind, words
+from .lexicon import THING, changes_asked, concepts, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
@@ -81,7 +85,7 @@ def score(t: Tool, asked: frozenset[str]) -> int:
 
 
 def candidate(t: Tool, asked: frozenset[str]) -> bool:
-    if not (t.name_concepts & CHANGES) <= asked:
+    if not changes_asked(t.name, asked):
         return False
     things = {c for c in asked & t.concepts if kind(c) == THING}
     acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
@@ -111,6 +115,23 @@ def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> i
     return named_in(t, task_words) + len(pairs(f"{t.name} {t.description}") & task_pairs)
 
 
+def runs_commands(t: Tool) -> bool:
+    """A tool about the shell (its name or description) that takes a command (`Bash`, a `bash`
+    tool described as "Run a shell command.")."""
+    props = t.schema.get("properties") or {}
+    return "shell" in t.concepts and any(
+        isinstance(p, dict) and role(k, p) == "command" for k, p in props.items()
+    )
+
+
+def reads_files(t: Tool) -> bool:
+    """A tool whose name reads (read, get, view, ...) and that takes a path (`Read`, `read_file`)."""
+    props = t.schema.get("properties") or {}
+    return "read" in t.name_concepts and any(
+        isinstance(p, dict) and role(k, p) == "path" for k, p in props.items()
+    )
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
@@ -123,10 +144,23 @@ def choose(v: View) -> list[Tool]:
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     ranked = sorted(
         (t for t in tools if candidate(t, asked)),
-        key=lambda t: (-len(asked & t.name_concepts - {"read"}), -score(t, asked)),
+        key=lambda t: (
+            -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
+            -len(asked & t.name_concepts - {"read"}),
+            -score(t, asked),
+        ),
     )
-    if not ranked:
-        unasked = [t for t in tools if (t.name_concepts & CHANGES) <= asked]
+    if not ranked:  # a tool that runs shell commands serves what a read-only command answers
+        runner = [t for t in tools if runs_commands(t)]
+        if runner and shell.command(v.task):
+            return runner[:1]
+        finder = [t for t in tools if "search" in t.name_concepts and "web" in t.concepts]
+        if finder and websearch.asks_for_facts(v.task):  # a user's own web search tool
+            return finder[:1]
+        reader = [t for t in tools if reads_files(t)]
+        if reader and shell.FILE.search(v.task):  # a file the request names: read it
+            return reader[:1]
+        unasked = [t for t in tools if changes_asked(t.name, asked)]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
         return found[:1] if not han else found
@@ -141,10 +175,19 @@ def choose(v: View) -> list[Tool]:
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
-    for t in tools:
-        if t not in chosen and named_in(t, said) and (t.name_concepts & CHANGES) <= asked:
-            chosen.append(t)
+    for t in tools:  # by the words of its name, when they bring what no chosen tool covers
+        used = set(words(t.name)) - NAME_NOISE & said
+        if t in chosen or not used or not changes_asked(t.name, asked):
+            continue
+        if all(concepts(w) and concepts(w) <= covered for w in used):
+            continue
+        chosen.append(t)
     return chosen
+
+
+def serves(conv: Conversation) -> bool:
+    """Some custom tool of the request is a candidate for its task (rule 1)."""
+    return bool(choose(view(conv)))
 
 
 def results_of(v: View) -> list[Any]:
@@ -249,10 +292,9 @@ def general_reply(conv: Conversation) -> Reply:
         more = [_tool(n, t["name"], t) for n, t in extra.items() if n not in known]
         v = replace(v, tools=v.tools + tuple(more))
     forced = v.choice.get("type")
-    if forced not in ("tool", "any", "none"):
-        early = claude_code.before_plan(conv, v)
-        if early is not None:
-            return Reply(early, "tool_use")
+    early = _before_plan(conv, v, forced)
+    if early is not None:
+        return early
     turn = plan(v, conv) if forced != "none" else Turn()
     if forced in ("tool", "any"):
         return _forced(v, turn)
@@ -268,6 +310,28 @@ def general_reply(conv: Conversation) -> Reply:
         value = fill_object(schema, gather(v.task, results_of(v)), schema, True, frozenset()).values
         return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
     return reply
+
+
+def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
+    """What comes before any tool is chosen: the CLI's ToolSearch or Agent call
+    (`agentkit.sim.claude_code`), then an answer that needs no tool (`agentkit.sim.direct`)."""
+    if forced not in ("tool", "any", "none"):
+        early = claude_code.before_plan(conv, v)
+        if early is not None:
+            return Reply(early, "tool_use")
+    if forced not in ("tool", "any") and not v.calls:
+        said = _direct(conv, v)
+        if said is not None:
+            return Reply([_text(said)], "end_turn")
+    return None
+
+
+def _direct(conv: Conversation, v: View) -> str | None:
+    """The direct answer (`agentkit.sim.direct`) with the request's tools, loaded or deferred."""
+    deferred = [n for n in conv.box.deferred if v.tool(n) is None]
+    names = [t.call_name for t in v.tools] + [conv.box.deferred[n] for n in deferred]
+    kinds = [t.name_concepts for t in v.tools] + [concepts(n) for n in deferred]
+    return direct.direct_answer(v.lang, v.task, names, kinds)
 
 
 def _calls(v: View, turn: Turn) -> Reply:
@@ -323,7 +387,11 @@ def _answer(v: View, turn: Turn) -> str:
     for c in v.calls:
         if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
-        line = say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
+        report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
+        quoted = report or values(c.data, v.lang)
+        if not quoted.strip():  # a result with no values (tool_reference blocks only)
+            continue
+        line = say(v.lang, "g_result", tool=c.name, values=quoted)
         if line not in seen:
             seen.add(line)
             lines.append(line)

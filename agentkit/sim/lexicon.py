@@ -9,8 +9,11 @@ description and input schema through this table. The rules, as a reader can appl
   stand in a row ("北京天气怎么样" holds 天气).
 - A concept is a THING (weather, order, file, ...) or an ACT (read, create, cancel, ...). A tool
   whose name carries an act that changes something (CHANGES) is only called when the user asks for
-  that act ("cancel order O1"), never because it shares a noun with the request.
-- An email address in the text ("sam@example.net") means the email thing.
+  that act ("cancel order O1"), never because it shares a noun with the request; a name's word
+  that means both such an act and another concept is asked for by either ("add": create, or the
+  operator of "15 + 27").
+- An email address in the text ("sam@example.net") means the email thing; "what files are in
+  /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
   calculate act and the operator's own concept (add, subtract, multiply, divide).
 """
@@ -41,6 +44,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "subtract": (ACT, "subtract minus difference subtraction", "减"),
     "multiply": (ACT, "multiply times product multiplication", "乘"),
     "divide": (ACT, "divide quotient division", "除"),
+    "root": (ACT, "sqrt root", "平方根 开方"),
+    "power": (ACT, "power exponent pow", "次方 次幂 乘方"),
     # things
     "weather": (THING, "weather forecast temperature climate rain sunny", "天气 气温 温度 预报 下雨"),
     "math": (THING, "calculator arithmetic math mathematical expression equation", "计算器 算式 数学 表达式 算术"),
@@ -82,6 +87,10 @@ SPOKEN_OPS = [  # words for operators, replaced by the symbol before an expressi
     (re.compile(r"\s*[×xX]\s*(?=\d)"), " * "),
     (re.compile(r"\s*÷\s*"), " / "),
 ]
+LISTING = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
+    re.IGNORECASE,
+)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
 EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBER}\)*)+")
@@ -111,6 +120,18 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
     return latin, han
 
 
+def changes_asked(name: str, asked: frozenset[str]) -> bool:
+    """Whether every act that changes something, which a tool's name carries, is asked for: a word
+    of the name that carries such an act is asked for when the request names any concept of that
+    word ("add" in `mcp__calc__add` is asked for by "15 + 27", which names the operator add)."""
+    latin, han = _index()
+    for w in words(name):
+        meant = latin.get(w, set())
+        if meant & CHANGES and not meant & asked:
+            return False
+    return all(c in asked for w, c in han if c in CHANGES and w in name)
+
+
 def spoken_math(text: str) -> str:
     """The text with spoken operators as symbols ("3 乘以 4" -> "3 * 4"), digit commas dropped."""
     out = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
@@ -132,6 +153,8 @@ def concepts(text: str) -> frozenset[str]:
     found |= {c for w, c in han if w in text}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
+    if LISTING.search(text):  # "what files are in /srv?" asks for a listing
+        found.add("list")
     for expr in expressions(text):
         found |= {"math", "calculate"}
         found |= {

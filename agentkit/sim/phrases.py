@@ -113,6 +113,32 @@ PHRASES: dict[str, tuple[str, str]] = {
         'answers "{question}", and I know no facts beyond them, so this turn ends (end_turn). To ask '
         "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
     ),
+    # answers without a tool (agentkit.sim.direct)
+    "d_tools": (
+        "这次请求给了我 {n} 个工具：{tools}。",
+        "This request gives me {n} tools: {tools}.",
+    ),
+    "d_no_tools": ("这次请求没有给我任何工具。", "This request gives me no tools."),
+    "d_arithmetic": ("{expr} = {result}", "{expr} = {result}"),
+    "d_div_zero": ("{expr} 里有除以零，没有结果。", "{expr} divides by zero, so it has no value."),
+    # server-side web search for any question (agentkit.sim.websearch)
+    "ws_searching": ("我来上网搜索“{query}”。", 'Let me search the web for "{query}".'),
+    "ws_offline_title": ("离线搜索：没有联网", "Offline search: no live web"),
+    "ws_offline_text": (
+        "这是离线的模拟搜索，不连接互联网，没有找到关于“{query}”的网页。",
+        'This is the offline stand-in\'s search: it reaches no live web and found no page about "{query}".',
+    ),
+    "ws_nothing": (
+        "我用 web_search 搜索了“{query}”。我是离线的模拟 Claude：这里的搜索不连接互联网，没有找到相关网页，"
+        "所以给不出最新的事实。要问真实 Claude：设置 ANTHROPIC_API_KEY 后重新运行，代码不用改。",
+        'I searched the web for "{query}" (web_search). I\'m the offline stand-in for Claude: its '
+        "search reaches no live web and found no page about it, so I can't give current facts. To ask "
+        "real Claude, set ANTHROPIC_API_KEY and run again; the code stays the same.",
+    ),
+    "ws_found": (
+        "我用 web_search 搜索了“{query}”（离线的模拟搜索，只有存储的网页），找到：",
+        'I searched the web for "{query}" (the offline stand-in\'s search: stored pages only) and found:',
+    ),
     # the general policy (agentkit.sim.general): any tools but the orders world's
     "g_call": ("我来调用 {tools}。", "Let me call {tools}."),
     "g_call_next": (
@@ -204,6 +230,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "决定：工具需要的值对话里没有，先问用户，不编造。",
         "Decision: a value the tool needs is nowhere in the conversation; ask the user, don't "
         "invent it.",
+    ),
+    "think_direct": (
+        "决定：这个问题不需要工具（问的是我的工具，或只是一道算术题）：直接回答。",
+        "Decision: this needs no tool (it asks about my tools, or is plain arithmetic): answer "
+        "it directly.",
     ),
     "think_no_tool": (
         "决定：这里没有能回答它的工具，我也不知道工具之外的事实：简短如实地回答。",

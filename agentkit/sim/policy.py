@@ -17,8 +17,9 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import devtools, general, results, structured
+from . import devtools, direct, general, results, structured, websearch
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
+from .lexicon import concepts
 from .phrases import REFUSAL_EXPLANATION, spoken_list
 from .toolbox import TOOL_SEARCH, own_name
 from .world import TOOL_SCHEMAS, World
@@ -39,6 +40,7 @@ HARMFUL = kw(
 SEQUENTIAL = kw("逐个", "依次", "一个一个", "one at a time", "one by one")
 POLL = kw("直到", "until")
 RESEARCH = kw("搜索", "政策", "search", "policy", "policies")
+POLICY = kw("政策", "policy", "policies")
 TOPICS = [  # (query in Chinese, in English), what in the task asks for it
     (("退货政策", "return policy"), kw("退货", "return")),
     (("退款政策", "refund policy"), kw("退款", "refund")),
@@ -95,7 +97,10 @@ def respond(conv: Conversation, world: World) -> Reply:
     if devtools.offered(conv):
         return devtools.reply(conv)
     if general.applies(conv):
-        return general.general_reply(conv)
+        reply = general.general_reply(conv)
+        if _search_instead(conv, reply):  # no custom tool serves the question: the web search
+            return research(conv, world, turn=[])
+        return reply
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(conv, world)
@@ -104,11 +109,34 @@ def respond(conv: Conversation, world: World) -> Reply:
         rest = _continue(before, world)
         if rest.content and rest.content[0]["type"] == "text":
             return rest
+    said = None if conv.orders() or conv.calls else _direct(conv)
+    if said is not None:  # answers without a tool (agentkit.sim.direct)
+        return Reply([_text(said)], "end_turn")
     reply = _tool_search(conv) or decide(conv, world)
     schema = structured.schema_of(conv.req)
     if schema is not None and reply.stop_reason == "end_turn":
         return _structured(conv, reply, schema)
     return reply
+
+
+def _direct(conv: Conversation) -> str | None:
+    if conv.choice.get("type") in ("tool", "any"):
+        return None
+    names = [t.get("name") or "" for t in conv.req.get("tools") or [] if isinstance(t, dict)]
+    return direct.direct_answer(conv.lang, conv.task, names, [concepts(n) for n in names])
+
+
+def _search_instead(conv: Conversation, reply: Reply) -> bool:
+    """The general policy ends the turn without a call, no tool was called in the conversation, no
+    custom tool is a candidate for the task (none waits for a value from the user), and the
+    question is one for the offered web_search (agentkit.sim.websearch, rule 1)."""
+    return (
+        reply.stop_reason == "end_turn"
+        and not conv.calls
+        and not general.serves(conv)
+        and structured.schema_of(conv.req) is None
+        and websearch.wanted(websearch.server_tool(conv.req), conv.choice, conv.task)
+    )
 
 
 def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Reply:
@@ -167,7 +195,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         and conv.offers("web_search")
         and forced != "none"
         and forced_name in (None, "web_search")
-    ):
+    ) or (not orders and websearch.wanted(websearch.server_tool(conv.req), conv.choice, conv.task)):
         return research(conv, world, turn=[])
     plans = [next_step(conv, o) for o in orders]
     outcomes = [p.outcome for p in plans if p.outcome]
@@ -404,7 +432,21 @@ def research(conv: Conversation, world: World, turn: list[dict[str, Any]]) -> Re
     """Server-side web search: searches run inside the response; after a few iterations the turn
     pauses (pause_turn). `turn` is the paused turn's content sent back, [] for a fresh turn."""
     at = 0 if conv.lang == "zh" else 1
-    topics = [q[at] for q, pat in TOPICS if pat.search(conv.task)] or [q[at] for q, _ in TOPICS]
+    topics = [q[at] for q, pat in TOPICS if pat.search(conv.task)]
+    if not topics and not POLICY.search(conv.task):  # any other question (agentkit.sim.websearch)
+        query = websearch.query_of(conv.task)
+        results = websearch.found(world.pages, query, conv.lang)
+        world.searches.append(query)
+        return Reply(
+            [
+                _text(conv.say("ws_searching", query=query)),
+                {"type": "server_tool_use", "name": "web_search", "input": {"query": query}},
+                {"type": "web_search_tool_result", "content": results},
+                _text(websearch.search_summary(conv.lang, query, results)),
+            ],
+            "end_turn",
+        )
+    topics = topics or [q[at] for q, _ in TOPICS]
     asked = [
         (b.get("input") or {}).get("query") for b in turn if b.get("type") == "server_tool_use"
     ]
@@ -473,6 +515,8 @@ def decision(conv: Conversation, reply: Reply) -> str:
     said = text_of(reply.content).rstrip()
     if said.endswith(("?", "？")):
         return conv.say("think_ask")
+    if not conv.calls and _direct(conv) is not None:
+        return conv.say("think_direct")
     if not conv.calls:
         return conv.say("think_no_tool")
     return conv.say("think_answer")

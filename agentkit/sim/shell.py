@@ -63,9 +63,11 @@ GIT = [(_kw(r"git log", r"commits?", "提交记录"), "git log --oneline -5"),
        (_kw(r"\bgit\b", "仓库状态"), "git status")]  # fmt: skip
 DATE = _kw(r"\bdate\b", r"what time", r"今天几号", "几点")
 DISK = _kw(r"disk usage", r"how big", r"\bsize of\b", "占用", "多大")
-TESTS = _kw(r"\btests?\b", "测试")
-MKDIR = re.compile(
-    r"(?:directory|folder|目录|文件夹)\s*(?:called|named|叫)?\s*[\"'“]?([\w./-]+)", re.I
+TESTS = _kw(r"\btests\b", r"test suite", r"\bpytest\b", r"\bthe test\b", "测试")  # not "to test it"
+MKDIR = re.compile(  # the name on the same line, with a letter in it (not "2." of a next step)
+    r"(?:directory|folder|目录|文件夹)[ \t]*(?:called|named|叫)?[ \t]*[\"'“]?"
+    r"([\w./-]*[^\W\d_][\w./-]*)",
+    re.I,
 )
 
 
