@@ -86,12 +86,12 @@ def test_a_cap_up_to_a_thousand_turns_is_a_safety_net(fn, seed):
     assert RUNAWAY_LIMIT == 1000 and report.results[0].requests <= 1000
 
 
-@pytest.mark.slow
-@pytest.mark.budget
-def test_a_cap_one_past_the_budget_is_no_safety_net():
-    report = check_loop(capped(RUNAWAY_LIMIT + 1), [RUNAWAY], seed=0)
-    assert not report.passed
-    assert report.results[0].requests == RUNAWAY_LIMIT + 1
+def test_a_cap_one_past_the_budget_is_no_safety_net_not_a_cap_too_small():
+    """Its net fires on the request past the budget (here the lowered one, tests/conftest.py):
+    the cause is the net's size, not "a cap too small" as for a task the model can finish."""
+    limit = runner.LIMIT
+    report = check_loop(capped(limit + 1), [RUNAWAY], seed=0)
+    assert not report.passed and report.results[0].requests == limit + 1
     assert report.results[0].diagnosis.startswith("没有安全网"), report
 
 

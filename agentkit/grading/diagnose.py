@@ -688,6 +688,9 @@ def raised(f: Facts) -> list[str]:
         return []  # a named stop: refusal, a cut reply, a stop_sequence, raised rather than returned
     if stop == "tool_use" and f.case.runaway and len(run.requests) <= run.limit:
         return []  # the safety net fired, and said so
+    if stop == "tool_use" and f.case.runaway:  # it fired, on the request past the budget
+        f.fatal = True
+        return [diagnosed("no_safety_net", sent=len(run.requests), limit=run.limit)]
     if stop == "tool_use" and f.one_call_per_turn and len(run.requests) == n and n >= 20:
         return []  # its own cap, reached by one call per turn: judged by what it did
     return [_why_raised(f, e, stop, n)]
