@@ -23,8 +23,14 @@ from operator import is_
 from typing import Any
 
 import anthropic
-from anthropic._utils._json import encoder
-from anthropic._utils._prepare import prepare_request_data
+
+try:  # the SDK's own preparation and encoder (anthropic 2.14, as pinned)
+    from anthropic._utils._json import encoder
+    from anthropic._utils._prepare import prepare_request_data
+
+    REMEMBERS = True
+except ImportError:  # an SDK that moved them: every request is the SDK's own, at its own cost
+    REMEMBERS = False
 
 
 class MessagesMemo:
@@ -76,6 +82,7 @@ class GradedAnthropic(anthropic.Anthropic):
         if (
             memo is None
             or not memo.on
+            or not REMEMBERS
             or options.method.lower() != "post"
             or options.content is not None
             or options.files is not None
