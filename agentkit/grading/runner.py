@@ -59,9 +59,7 @@ LIMIT = RUNAWAY_LIMIT  # the limit in force when a caller names none (a test may
 SLEEP_ALLOWANCE = 60.0  # seconds of time.sleep / asyncio.sleep per scenario on the virtual clock
 REQUEST_SECONDS = 3.0  # what one request costs on the loop's clock (a live one takes seconds)
 TIMEOUT = "timeout"  # a request's status when it got no answer in time (the SDK's APITimeoutError)
-MAX_TOOL_RUNS = (
-    RUNAWAY_LIMIT + 100
-)  # tool runs in one scenario (the runaway task runs one a request)
+MAX_TOOL_RUNS = 400  # tool runs in a scenario (the runaway task's: its limit + 100, one a request)
 MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
 AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
@@ -261,6 +259,7 @@ class Harness:
         self.fails = dict(self.case.fail_once)
         self.inline = False  # True where threads cannot start: the loop runs on this thread
         self.virtual = VirtualClock(SLEEP_ALLOWANCE, REQUEST_SECONDS)
+        self.max_tools = max(MAX_TOOL_RUNS, run.limit + 100) if self.case.runaway else MAX_TOOL_RUNS
 
     def clock(self) -> float:
         """The loop's own seconds: the wall clock less what its thread waited for a CPU."""
@@ -389,7 +388,7 @@ class Harness:
         if self.over.is_set():
             self.park()
         run = self.record
-        if len(run.tool_calls) >= MAX_TOOL_RUNS:
+        if len(run.tool_calls) >= self.max_tools:
             self.exceed("tools")
         self.touch()
         args = json.loads(json.dumps(args, default=str))  # the loop's own dict stays the loop's
