@@ -18,8 +18,8 @@ LOWERED_LIMIT = 100  # the runaway limit where the grader's budget is not the su
 
 @pytest.fixture(autouse=True)
 def _lowered_budget(request, monkeypatch):
-    """The task that never ends runs to LOWERED_LIMIT + 1 requests, not the battery's 301, in a
-    test whose subject is not the budget (a loop with no cap costs a ninth as much); a test marked
+    """The task that never ends runs to LOWERED_LIMIT + 1 requests, not the battery's 1,001, in a
+    test whose subject is not the budget (a loop with no cap costs a third as much); a test marked
     `budget` keeps the real one. Every cap the lowered limit judges is at most BUDGET (60) in the
     specimens and the correct shapes, so no verdict changes: only the number of requests said."""
     if request.node.get_closest_marker("budget") is None:

@@ -20,6 +20,7 @@ from agentkit import antipatterns, run_agent_loop
 from agentkit.content import CJK
 from agentkit.exercise import guide_loop
 from agentkit.grading import (
+    RUNAWAY_LIMIT,
     SCENARIOS,
     check_loop,
     diagnose,
@@ -327,9 +328,9 @@ def test_a_loop_that_knows_the_canonical_battery_is_caught_on_every_seed():
 @pytest.mark.budget
 def test_the_long_task_is_twenty_requests_and_the_runaway_one_has_a_limit():
     assert len(run_scenario(reference_loop, key_of("long")).requests) == 20
-    # the runaway run of no_safety_net's shared battery: 301 requests (a minute), sent once
+    # the runaway run of no_safety_net's shared battery: 1,001 requests, sent once
     runaway = next(r for r in specimen_report("no_safety_net").results if r.key == "runaway")
-    assert runaway.requests == 301
+    assert runaway.requests == RUNAWAY_LIMIT + 1 == 1001
 
 
 # --- correct loops of other shapes pass --------------------------------------------------------------------

@@ -22,7 +22,7 @@ import itertools
 import json
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anthropic
@@ -117,11 +117,10 @@ class Facts:
         self.results: dict[
             str | None, dict[str, Any]
         ] = {}  # tool_use_id -> its tool_result (first)
-        for req in run.requests:
-            for m in _messages(req):
-                for b in blocks(m.get("content")):
-                    if b.get("type") == "tool_result":
-                        self.results.setdefault(b.get("tool_use_id"), b)
+        for _, m in _each_message_once(run.requests):
+            for b in blocks(m.get("content")):
+                if b.get("type") == "tool_result":
+                    self.results.setdefault(b.get("tool_use_id"), b)
         self.matched: dict[str, Execution] = {}  # tool_use id -> the execution that answered it
         self.extra: list[
             tuple[int, Execution, dict | None]
@@ -309,20 +308,17 @@ def sent_tools(f: Facts) -> list[str]:
 
 def result_shapes(f: Facts) -> list[str]:
     """What each tool_result block is made of, as the API reads it."""
-    for n, req in enumerate(f.run.requests, 1):
-        for m in _messages(req):
-            for b in blocks(m.get("content")):
-                if b.get("type") != "tool_result":
-                    continue
-                c, err = b.get("content"), b.get("is_error", False)
-                if isinstance(c, dict):
-                    f.fatal = True
-                    return [diagnosed("dict_content", n=n, value=_short(c, 30))]
-                if not isinstance(err, bool):
-                    f.fatal = True
-                    return [
-                        diagnosed("is_error_type", n=n, value=repr(err), type=type(err).__name__)
-                    ]
+    for n, m in _each_message_once(f.run.requests):
+        for b in blocks(m.get("content")):
+            if b.get("type") != "tool_result":
+                continue
+            c, err = b.get("content"), b.get("is_error", False)
+            if isinstance(c, dict):
+                f.fatal = True
+                return [diagnosed("dict_content", n=n, value=_short(c, 30))]
+            if not isinstance(err, bool):
+                f.fatal = True
+                return [diagnosed("is_error_type", n=n, value=repr(err), type=type(err).__name__)]
     return []
 
 
@@ -375,8 +371,8 @@ def after_a_stop(f: Facts) -> list[str]:
     """What the loop sent after a response that was not tool_use."""
     for n, r in enumerate(f.rounds, 1):
         nxt = f.run.requests[n] if n < len(f.run.requests) else None
-        if not r or nxt is None:
-            continue
+        if not r or nxt is None or r["stop_reason"] == "tool_use":
+            continue  # a stop other than tool_use is what this check reads
         msgs, stop = _messages(nxt), r["stop_reason"]
         if (
             stop != "tool_use"
@@ -443,15 +439,13 @@ def identical_resends(f: Facts) -> list[str]:
 
 def history_kept(f: Facts) -> list[str]:
     """What was sent: every tool_use response kept, one user message per round, nothing lost."""
+    sent = _Sent()
     for n, (resp, later) in enumerate(zip(f.rounds, f.run.requests[1:], strict=False), 1):
         if not resp or resp["stop_reason"] != "tool_use":
             continue
         ids = [b["id"] for b in resp["content"] if b["type"] == "tool_use"]
-        msgs = _messages(later)
-        at = next(
-            (i for i, m in enumerate(msgs) if m.get("role") == "assistant" and _ids([m]) == ids),
-            None,
-        )
+        msgs = sent.read(later).msgs
+        at = sent.first.get(tuple(ids))
         if at is None:
             f.fatal = True
             return [diagnosed("reply_lost", m=n + 1, n=n)]
@@ -471,13 +465,47 @@ def history_kept(f: Facts) -> list[str]:
             f.fatal = True
             done = len(ids) - len(missing)
             return [diagnosed("results_missing", n=n, k=len(ids), done=done, why=why)]
+    uses, sent = f.uses(), _Sent()
     for n, req in enumerate(f.run.requests[1:], 2):
-        sent = set(_ids(_messages(req)))
-        lost = [b["id"] for m, b in f.uses() if m < n and b["id"] not in sent]
+        carried = sent.read(req).ids
+        lost = [b["id"] for m, b in uses if m < n and b["id"] not in carried]
         if lost:
             f.fatal = True
             return [diagnosed("tool_use_lost", n=n, k=len(lost))]
     return []
+
+
+class _Sent:
+    """The requests of a run read in order, each one's messages (`_messages`), the position of the
+    first assistant message with each list of tool_use ids, and every tool_use id sent. A request
+    that starts with the one before's messages (runner.BodyReader: the same objects; or equal ones)
+    is read from where they end, so a long run costs what its new messages do."""
+
+    def __init__(self) -> None:
+        self.raw: list[Any] = []
+        self.msgs: list[dict[str, Any]] = []
+        self.first: dict[tuple[Any, ...], int] = {}
+        self.ids: set[Any] = set()
+
+    def read(self, req: Any) -> _Sent:
+        raw = req.get("messages") if isinstance(req, dict) else None
+        raw = raw if isinstance(raw, list) else []
+        k = len(self.raw)
+        if len(raw) >= k and raw[:k] == self.raw:
+            new = raw[k:]
+        else:
+            self.raw, self.msgs, self.first, self.ids = [], [], {}, set()
+            new = raw
+        for m in new:
+            self.raw.append(m)
+            if not isinstance(m, dict):
+                continue
+            self.msgs.append(m)
+            if m.get("role") == "assistant":
+                got = _ids([m])
+                self.first.setdefault(tuple(got), len(self.msgs) - 1)
+                self.ids.update(got)
+        return self
 
 
 def _results_in(message: dict[str, Any]) -> bool:
@@ -628,7 +656,8 @@ def _result_of_a_run(
 
 def wrong_model(f: Facts) -> list[str]:
     for n, req in enumerate(f.run.requests, 1):
-        if any(r and r["stop_reason"] == "refusal" for r in f.rounds[: n - 1]):
+        before = f.rounds[n - 2] if 1 < n <= len(f.rounds) + 1 else None
+        if before and before["stop_reason"] == "refusal":
             break  # after a refusal, a fallback model is the documented alternative
         if req.get("model") != f.case.model:
             return [
@@ -659,6 +688,9 @@ def raised(f: Facts) -> list[str]:
         return []  # a named stop: refusal, a cut reply, a stop_sequence, raised rather than returned
     if stop == "tool_use" and f.case.runaway and len(run.requests) <= run.limit:
         return []  # the safety net fired, and said so
+    if stop == "tool_use" and f.case.runaway:  # it fired, on the request past the budget
+        f.fatal = True
+        return [diagnosed("no_safety_net", sent=len(run.requests), limit=run.limit)]
     if stop == "tool_use" and f.one_call_per_turn and len(run.requests) == n and n >= 20:
         return []  # its own cap, reached by one call per turn: judged by what it did
     return [_why_raised(f, e, stop, n)]
@@ -1006,6 +1038,27 @@ CHECKS: list[Callable[[Facts], list[str]]] = [  # causes before their consequenc
 
 
 # --- small readers --------------------------------------------------------------------------------
+
+
+def _each_message_once(requests: list[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The messages of the requests, in order, each message object once, with the number of the
+    request it came first in: a request that resends the one before's messages shares them
+    (runner.BodyReader), so a long run is read in the time of its new messages, not of every
+    request's whole history."""
+    before: list[int] = []
+    seen: set[int] = set()
+    for n, req in enumerate(requests, 1):
+        msgs = req.get("messages") if isinstance(req, dict) else None
+        if not isinstance(msgs, list):
+            continue
+        ids = list(map(id, msgs))
+        start = len(before) if ids[: len(before)] == before else 0
+        for i in range(start, len(msgs)):
+            m = msgs[i]
+            if ids[i] not in seen and isinstance(m, dict):
+                seen.add(ids[i])
+                yield n, m
+        before = ids
 
 
 def _messages(req: Any) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """Run a loop under test on one scenario and record everything it did.
 
-The loop gets a real `anthropic.Anthropic` client (the SDK's default two retries) whose transport
-is the offline API with the scenario's world, and a `run_tool` that executes in that world. Every
+The loop gets a real `anthropic.Anthropic` client (the SDK's default two retries; a subclass that,
+past MEMO_FROM requests of the runaway task, does not serialise a message it sent before again:
+`graded_client`) whose transport is the offline API with the scenario's world, and a `run_tool` that executes in that world. Every
 request and response, and every tool execution (with its output or error, and the round it came
 in), is kept for the diagnosis.
 
@@ -27,17 +28,17 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
+import re
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import anthropic
 import httpx2
 
 from ..failures import DENIED, INVALID_INPUT, UNAVAILABLE
-from ..offline import OfflineAPI
+from ..offline import OfflineAPI, resent
 from ..offline.api import MIDSTREAM
 from ..offline.tokens import input_tokens
 from ..settings import SavedEnvironment
@@ -46,15 +47,19 @@ from ..sim import world as world_module
 from ..tools import RefundCap
 from .battery import RUNAWAY_LIMIT, Case, Scenario
 from .clock import REAL, VirtualClock, installed
+from .graded_client import GradedAnthropic, MessagesMemo
 from .strings import T
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
 TASK_LIMIT = 300  # requests a scenario other than the runaway may take before it "never ends"
+MEMO_FROM = (
+    100  # from this runaway request on, the client remembers the messages it sent (graded_client)
+)
 LIMIT = RUNAWAY_LIMIT  # the limit in force when a caller names none (a test may lower it)
 SLEEP_ALLOWANCE = 60.0  # seconds of time.sleep / asyncio.sleep per scenario on the virtual clock
 REQUEST_SECONDS = 3.0  # what one request costs on the loop's clock (a live one takes seconds)
 TIMEOUT = "timeout"  # a request's status when it got no answer in time (the SDK's APITimeoutError)
-MAX_TOOL_RUNS = 400
+MAX_TOOL_RUNS = 400  # tool runs in a scenario (the runaway task's: its limit + 100, one a request)
 MAX_RESENDS = 3  # the same request sent again after an answer it cannot change (a 4xx, a cut reply)
 DEADLINE = 5.0  # seconds a loop may go without a request or a tool run (it sleeps, blocks, spins)
 AFTER_A_HANG = 0.5  # that deadline in the scenarios after one the loop did not finish in time
@@ -239,7 +244,9 @@ class Harness:
         model: Any = SimulatedClaude(run.world)
         if self.case.new_stop is not None:
             model = NewStopReason(model, *self.case.new_stop)
-        self.api = OfflineAPI(model)
+        self.api = OfflineAPI(model, log=Unlogged())  # the run keeps the bodies (`BodyReader`)
+        self.bodies = BodyReader()
+        self.memo = MessagesMemo()  # the client's, on for the runaway task's long tail
         self.over = threading.Event()  # the grader has stopped listening: park the loop's thread
         self.done = threading.Event()
         self.lock = threading.Lock()
@@ -252,6 +259,7 @@ class Harness:
         self.fails = dict(self.case.fail_once)
         self.inline = False  # True where threads cannot start: the loop runs on this thread
         self.virtual = VirtualClock(SLEEP_ALLOWANCE, REQUEST_SECONDS)
+        self.max_tools = max(MAX_TOOL_RUNS, run.limit + 100) if self.case.runaway else MAX_TOOL_RUNS
 
     def clock(self) -> float:
         """The loop's own seconds: the wall clock less what its thread waited for a CPU."""
@@ -273,10 +281,11 @@ class Harness:
 
     def run(self, fn: Callable[..., Any], model: str) -> Run:
         run, case = self.record, self.case
-        client = anthropic.Anthropic(
+        client = GradedAnthropic(
             api_key="offline",
             http_client=httpx2.Client(transport=httpx2.MockTransport(self.transport)),
         )
+        client.memo = self.memo
         task = case.messages
 
         def target() -> None:
@@ -351,9 +360,10 @@ class Harness:
             self.exceed("resends")
         with self.lock:
             self.last_raw = request.content
-            body = json.loads(request.content)
+            body = self.bodies.read(request.content)
             content = _apply_case(self.case, self.api, body, len(run.requests), request.content)
             run.requests.append(body)
+            self.memo.on = self.case.runaway and len(run.requests) >= MEMO_FROM
         if self.case.failing == "timeout" and _failing(self.case, len(run.requests)):
             self.api.calls += 1  # the request reached no answer: what the SDK sees is a timeout
             self.final = False
@@ -378,7 +388,7 @@ class Harness:
         if self.over.is_set():
             self.park()
         run = self.record
-        if len(run.tool_calls) >= MAX_TOOL_RUNS:
+        if len(run.tool_calls) >= self.max_tools:
             self.exceed("tools")
         self.touch()
         args = json.loads(json.dumps(args, default=str))  # the loop's own dict stays the loop's
@@ -402,6 +412,44 @@ class Harness:
         run.tool_calls.append(Execution(name, args, True, output=out, round=at))
 
         return out
+
+
+_LENIENT = json.JSONDecoder()  # json.loads's own reader: NaN is read, as the runner always has
+_NOTHING_ODD = re.compile(rb"(?!)")  # that reader needs no escape left to the whole-body parse
+
+
+class BodyReader:
+    """The request bodies of one run, read as `json.loads` reads them. A body that starts with the
+    previous one's messages, byte for byte (an agent loop's next request), is parsed from where they
+    end (`offline.resent`), so a long run costs what its new messages cost; the messages the two
+    bodies share are the same objects (nothing the grader does changes a recorded request)."""
+
+    def __init__(self) -> None:
+        self.seen: resent.SentPrefix | None = None
+
+    def read(self, content: bytes) -> Any:
+        got = resent.read_after(content, _LENIENT, self.seen, _NOTHING_ODD)
+        if got is None:
+            self.seen = None
+            return json.loads(content)
+        self.seen = got.seen
+        return got.body
+
+
+class Unlogged:
+    """The offline API's body log, kept by no one: the run records the bodies it reads itself."""
+
+    def append(self, raw: bytes) -> None:
+        pass
+
+    def __len__(self) -> int:
+        return 0
+
+    def __getitem__(self, i: Any) -> Any:
+        return [][i]
+
+    def __iter__(self) -> Any:
+        return iter(())
 
 
 def type_name(value: Any) -> str:
