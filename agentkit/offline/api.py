@@ -168,7 +168,7 @@ class RequestLog(Sequence):
         return json.loads(self._raw[i])
 
 
-_EXACT = json.JSONEncoder(check_circular=False).encode  # built once: json.dumps builds one a call
+_EXACT = sse.json_encoder()  # built once: json.dumps builds one a call
 
 
 def exact(value: Any) -> str:

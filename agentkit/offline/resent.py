@@ -90,7 +90,9 @@ def read_after(
         end, i = _elements(rest, decoder, msgs, last is not None)
         tail = rest[i:]
         body["messages"] = msgs
-        after = last.after if last is not None and last.tail == tail else _tail(tail, decoder)
+        after = last.after if last is not None and last.tail == tail else None
+        if after is None:
+            after = _tail(tail, decoder)
         body.update(after)
     except (_Unread, ValueError, StopIteration, IndexError, RecursionError):
         return None
