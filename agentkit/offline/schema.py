@@ -231,6 +231,9 @@ class Union(Node):
         self.nullable = nullable
         self.typed = [m for m in members if isinstance(m, Typed)]
         self.others = [m for m in members if not isinstance(m, Typed)]
+        self.lists: list[Node] = [m for m in self.others if isinstance(m, ListNode)]
+        # a str member: any str fits (a message's or a tool_result's content given as text)
+        self.takes_str = any(isinstance(m, Scalar) and m.kind == "str" for m in self.others)
         self.tags: dict[Any, Typed] = {}
         self.default: Typed | None = None
         # one member with a `type` tag is a tagged union too: `cache_control.ephemeral.scope`
@@ -250,10 +253,12 @@ class Union(Node):
             return self._check_object(v, loc)
         if not self.others:
             raise TypeProblem(loc, "Input should be a valid dictionary")
+        if self.takes_str and type(v) is str:
+            return
         if len(self.others) > 1:  # the member of the JSON type first: no exception to catch
             first: list[Node]
             if type(v) is list:
-                first = [m for m in self.others if isinstance(m, ListNode)]
+                first = self.lists
             else:
                 first = [m for m in self.others if isinstance(m, Scalar) and m.ok(v)]
             if first:
