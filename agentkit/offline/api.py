@@ -15,6 +15,7 @@ clients in one process, and the same on every re-run of a notebook (a fresh kern
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -84,6 +85,11 @@ _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repea
 def stable_id(prefix: str, *parts: int) -> str:
     """`prefix` + "01" + 22 base-62 characters derived from the integer `parts` (a hash, so ids look
     like the API's and never collide in practice)."""
+    return f"{prefix}01{_digits(parts)}"
+
+
+@functools.lru_cache(maxsize=16)  # a request's req_ and msg_ ids share their parts
+def _digits(parts: tuple[int, ...]) -> str:
     n = int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=17).digest(), "big")
     # two base-62 digits at a time, least significant first, eleven times (unrolled: three ids a
     # request)
@@ -98,7 +104,7 @@ def stable_id(prefix: str, *parts: int) -> str:
     n, i = divmod(n, p)
     n, j = divmod(n, p)
     n, k = divmod(n, p)
-    return f"{prefix}01{d[a]}{d[b]}{d[c]}{d[e]}{d[f]}{d[g]}{d[h]}{d[i]}{d[j]}{d[k]}{d[n % p]}"
+    return f"{d[a]}{d[b]}{d[c]}{d[e]}{d[f]}{d[g]}{d[h]}{d[i]}{d[j]}{d[k]}{d[n % p]}"
 
 
 @dataclass
