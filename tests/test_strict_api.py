@@ -568,6 +568,20 @@ def test_an_anthropic_version_that_is_not_one_is_refused(version):
     )
 
 
+def test_headers_sent_twice_are_read_joined_and_a_missing_version_is_refused():
+    # the transport reads each header once: a header sent on two lines is one value, joined with
+    # ", " (decolua/9router#1227), as httpx and a server read it
+    twice = [("anthropic-version", "2023-06-01"), ("Anthropic-Version", "2023-06-01")]
+    assert refused(body(), headers=twice) == (
+        'anthropic-version: "2023-06-01, 2023-06-01" is not a valid version'
+    )
+    empty_beta = [("anthropic-version", "2023-06-01"), ("anthropic-beta", " ")]
+    assert refused(body(), headers=empty_beta).startswith("Unexpected value(s) ``")
+    assert refused(body(), headers={"content-type": "application/json"}) == (
+        "anthropic-version: header is required"
+    )
+
+
 @pytest.mark.parametrize("value", ["", " "])
 def test_an_empty_anthropic_beta_header_is_refused(value):
     # aaronrussell/anthropix#15: "Unexpected value(s) `` for the `anthropic-beta` header. …"
