@@ -167,3 +167,17 @@ def test_the_api_answers_a_resent_history_as_it_answers_the_same_body_read_from_
     good = body(6, tools=tools)
     assert reply_of(loop, good) == reply_of(offline_api(), good)
     assert reads[-2] is True  # the loop's (the last read is the fresh API's)
+
+
+def test_the_fields_after_the_messages_are_reused_only_when_their_text_is_the_same():
+    tools = [{"name": "t", "input_schema": {"type": "object"}}]
+    first = resent.read_after(raw(body(1, tools=tools)), DECODER, None, ODD)
+    assert first is not None and first.seen is not None
+    same = raw(body(2, tools=tools))
+    second = resent.read_after(same, DECODER, first.seen, ODD)
+    assert second is not None and second.resent and second.body == json.loads(same)
+    assert second.body["tools"] is first.body["tools"]  # parsed once
+    other = raw(body(2, tools=[{"name": "u", "input_schema": {"type": "object"}}]))
+    third = resent.read_after(other, DECODER, first.seen, ODD)
+    assert third is not None and third.resent and third.body == json.loads(other)
+    assert third.body["tools"][0]["name"] == "u"

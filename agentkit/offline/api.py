@@ -15,6 +15,7 @@ clients in one process, and the same on every re-run of a notebook (a fresh kern
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -84,12 +85,26 @@ _REQUESTS = itertools.count(1)  # process-wide: ids differ across clients, repea
 def stable_id(prefix: str, *parts: int) -> str:
     """`prefix` + "01" + 22 base-62 characters derived from the integer `parts` (a hash, so ids look
     like the API's and never collide in practice)."""
+    return f"{prefix}01{_digits(parts)}"
+
+
+@functools.lru_cache(maxsize=16)  # a request's req_ and msg_ ids share their parts
+def _digits(parts: tuple[int, ...]) -> str:
     n = int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=17).digest(), "big")
-    chars = []
-    for _ in range(11):  # two base-62 digits at a time, least significant first
-        n, r = divmod(n, 62 * 62)
-        chars.append(DIGIT_PAIRS[r])
-    return prefix + "01" + "".join(chars)
+    # two base-62 digits at a time, least significant first, eleven times (unrolled: three ids a
+    # request)
+    d, p = DIGIT_PAIRS, 62 * 62
+    n, a = divmod(n, p)
+    n, b = divmod(n, p)
+    n, c = divmod(n, p)
+    n, e = divmod(n, p)
+    n, f = divmod(n, p)
+    n, g = divmod(n, p)
+    n, h = divmod(n, p)
+    n, i = divmod(n, p)
+    n, j = divmod(n, p)
+    n, k = divmod(n, p)
+    return f"{d[a]}{d[b]}{d[c]}{d[e]}{d[f]}{d[g]}{d[h]}{d[i]}{d[j]}{d[k]}{d[n % p]}"
 
 
 @dataclass
@@ -159,7 +174,7 @@ class RequestLog(Sequence):
         return json.loads(self._raw[i])
 
 
-_EXACT = json.JSONEncoder(check_circular=False).encode  # built once: json.dumps builds one a call
+_EXACT = sse.json_encoder()  # built once: json.dumps builds one a call
 
 
 def exact(value: Any) -> str:
@@ -306,7 +321,14 @@ class OfflineAPI:
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         target = request.url.path + (f"?{request.url.query.decode()}" if request.url.query else "")
-        return self.handle(request.method, target, request.content, request.headers).response()
+        headers = request.headers
+        # the two headers the API reads, each looked up once (httpx's lookups walk every header)
+        sent = {}
+        if (version := headers.get("anthropic-version")) is not None:
+            sent["anthropic-version"] = version
+        if "anthropic-beta" in headers:
+            sent["anthropic-beta"] = headers["anthropic-beta"]
+        return self.handle(request.method, target, request.content, sent).response()
 
     def handle(
         self, method: str, path: str, content: bytes, headers: Mapping[str, str] | None = None

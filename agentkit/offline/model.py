@@ -18,8 +18,8 @@ class Request:
     """A validated request. `known`: its first `known` messages equal those of the previous valid
     request to this API (an agent loop resends its history), whose reply carried `memo`; a model may
     resume from `memo` instead of reading those messages again. `memo` is None when `known` is 0.
-    The body is read-only to the model: its messages are the objects the next request that resends
-    them is given (agentkit.offline.resent)."""
+    The body is read-only to the model: its messages (and the fields after them) are the objects
+    the next request that resends them is given (agentkit.offline.resent)."""
 
     body: dict[str, Any]
     known: int = 0

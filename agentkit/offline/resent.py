@@ -9,8 +9,9 @@ gives; anything this reader does not follow (another encoding, an escape that ne
 reader's surrogate checks, a duplicate `messages` key after the array, a syntax error) returns None,
 and the caller parses the whole body as before (with its exact error wording).
 
-The messages taken from the remembered request are the same objects: a model must not change a
-request's messages (the stand-in does not; `agentkit.offline.model.Request`).
+The messages taken from the remembered request are the same objects, and so are the fields after
+the messages when their text is the same (a loop's tools): a model must not change a request's body
+(the stand-in does not; `agentkit.offline.model.Request`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ class SentPrefix:
     head: str  # the prefix up to the `[` of the messages array
     msgs: list[Any]
     counts: dict[bytes, int]
+    # the text after the messages array of the request remembered, and its fields as parsed: a loop
+    # sends the same tools after its messages every time (they are shared as the messages are)
+    tail: str | None = None
+    after: dict[str, Any] | None = None
 
 
 @dataclass
@@ -85,14 +90,17 @@ def read_after(
         end, i = _elements(rest, decoder, msgs, last is not None)
         tail = rest[i:]
         body["messages"] = msgs
-        body.update(_tail(tail, decoder))
+        after = last.after if last is not None and last.tail == tail else None
+        if after is None:
+            after = _tail(tail, decoder)
+        body.update(after)
     except (_Unread, ValueError, StopIteration, IndexError, RecursionError):
         return None
     seen = last
     if end is not None and msgs:
         # the prefix's byte length: the text after the last message is short, the messages are not
         size = len(content) - len(rest[end:].encode("utf-8", "surrogatepass"))
-        seen = SentPrefix(content[:size], head, msgs, {})
+        seen = SentPrefix(content[:size], head, msgs, {}, tail, after)
     return BodyRead(body, (head, tail), last is not None, seen)
 
 

@@ -145,10 +145,30 @@ class Typed(Node):
         self.name = name
         self.fields: dict[str, tuple[Node, bool]] = {}
         self.extra = any(a in name for a in ALLOW_EXTRA)
+        # how to check an object whose keys are these (a set of field names, every required one
+        # among them): see Plan; None for a key set the full walk must explain
+        self._plans: dict[frozenset[str], Plan | None] = {}
 
     def check(self, v, loc):
         if type(v) is not dict:
             raise TypeProblem(loc, "Input should be a valid dictionary")
+        keys = frozenset(v)
+        plans = self._plans
+        plan = plans[keys] if keys in plans else self._remember(keys)
+        # a key set seen before, its leaves of their types: the fields that are not leaves, in the
+        # walk's order below (no leaf can be the walk's first problem)
+        if plan is not None and tuple(map(type, map(v.__getitem__, plan.leaves))) == plan.kinds:
+            for name, node, required, value in plan.others:
+                x = v[name]
+                # (a one-value Literal, a block's `type` tag, compared inline)
+                if (required or x is not None) and (
+                    value is _NO_VALUE or x != value or type(x) is not type(value)
+                ):
+                    node.check(x, (*loc, name))
+            return
+        self._walk(v, loc)
+
+    def _walk(self, v: dict[str, Any], loc: tuple[Any, ...]) -> None:
         for name, (node, required) in self.fields.items():
             if name in v and (required or v[name] is not None):
                 # an optional field sent as null counts as absent: `block.model_dump()` writes
@@ -161,6 +181,46 @@ class Typed(Node):
                 if k not in self.fields:
                     raise TypeProblem((*loc, k), "Extra inputs are not permitted")
 
+    def _remember(self, keys: frozenset[str]) -> Plan | None:
+        plan = Plan.of(self, keys)
+        if len(self._plans) < PLANS:  # bounded: a client could send any number of key sets
+            self._plans[keys] = plan
+        return plan
+
+
+PLANS = 256  # key sets remembered per type
+_NO_VALUE = object()
+
+
+class Plan:
+    """How `Typed.check` walks an object whose keys are a given set (every required field among
+    them, and no other key unless the type allows extra): `leaves`, the fields whose check is their
+    Python type alone (a str or bool Scalar), with those types (`kinds`), compared all at once;
+    `others`, every other field present as (name, node, required, the value of a one-value Literal
+    or _NO_VALUE), in the fields' order."""
+
+    def __init__(self, leaves: tuple[str, ...], kinds: tuple[type, ...], others: tuple) -> None:
+        self.leaves, self.kinds, self.others = leaves, kinds, others
+
+    @classmethod
+    def of(cls, typed: Typed, keys: frozenset[str]) -> Plan | None:
+        if not typed.extra and not keys <= typed.fields.keys():
+            return None
+        leaves, kinds, others = [], [], []
+        for name, (node, required) in typed.fields.items():
+            if name not in keys:
+                if required:
+                    return None
+                continue
+            if isinstance(node, Scalar) and node.kind in ("str", "bool"):
+                leaves.append(name)  # an optional leaf sent as null: not its type, the walk runs
+                kinds.append(str if node.kind == "str" else bool)
+            else:
+                one = isinstance(node, LiteralNode) and len(node.values) == 1
+                value = node.values[0] if one and isinstance(node, LiteralNode) else _NO_VALUE
+                others.append((name, node, required, value))
+        return cls(tuple(leaves), tuple(kinds), tuple(others))
+
 
 class Union(Node):
     """A union. TypedDict members that each carry a `type` tag are a tagged union (the tag joins the
@@ -171,6 +231,9 @@ class Union(Node):
         self.nullable = nullable
         self.typed = [m for m in members if isinstance(m, Typed)]
         self.others = [m for m in members if not isinstance(m, Typed)]
+        self.lists: list[Node] = [m for m in self.others if isinstance(m, ListNode)]
+        # a str member: any str fits (a message's or a tool_result's content given as text)
+        self.takes_str = any(isinstance(m, Scalar) and m.kind == "str" for m in self.others)
         self.tags: dict[Any, Typed] = {}
         self.default: Typed | None = None
         # one member with a `type` tag is a tagged union too: `cache_control.ephemeral.scope`
@@ -190,10 +253,12 @@ class Union(Node):
             return self._check_object(v, loc)
         if not self.others:
             raise TypeProblem(loc, "Input should be a valid dictionary")
+        if self.takes_str and type(v) is str:
+            return
         if len(self.others) > 1:  # the member of the JSON type first: no exception to catch
             first: list[Node]
             if type(v) is list:
-                first = [m for m in self.others if isinstance(m, ListNode)]
+                first = self.lists
             else:
                 first = [m for m in self.others if isinstance(m, Scalar) and m.ok(v)]
             if first:
@@ -331,6 +396,10 @@ def check_body(
     `tools_known` (an earlier request's, found valid)."""
     node = body_type(count_only, beta)
     messages_node, _ = node.fields["messages"]
+    keys = frozenset(body)
+    plan = node._plans[keys] if keys in node._plans else node._remember(keys)
+    if plan is not None and tuple(map(type, map(body.__getitem__, plan.leaves))) == plan.kinds:
+        return _check_planned(body, plan, messages_node, known, tools_known)
     for name, (field, required) in node.fields.items():
         if name not in body:
             if required:
@@ -343,6 +412,20 @@ def check_body(
     for k in body:
         if k not in node.fields:
             raise TypeProblem((k,), "Extra inputs are not permitted")
+
+
+def _check_planned(
+    body: dict[str, Any], plan: Plan, messages_node: Node, known: int, tools_known: bool
+) -> None:
+    """check_body's walk for a key set seen before (no field missing, none extra) whose leaves have
+    their types (Typed.check)."""
+    for name, field, _, value in plan.others:
+        if name == "messages":
+            _check_messages(body[name], messages_node, known)
+        elif name != "tools" or not tools_known:
+            x = body[name]
+            if value is _NO_VALUE or x != value or type(x) is not type(value):
+                field.check(x, (name,))
 
 
 def _check_messages(msgs: Any, node: Node, known: int) -> None:

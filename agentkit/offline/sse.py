@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 CHUNK = 12  # characters of text (or thinking, or tool input JSON) per delta
@@ -89,9 +89,33 @@ def encode(name: str, data: dict[str, Any]) -> bytes:
     return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"
 
 
+def json_encoder(**options: Any) -> Callable[[Any], str]:
+    """`json.JSONEncoder(**options).encode` for acyclic values (parsed JSON, a reply), built once:
+    `encode` builds its C encoder on every call (and json.dumps with options a JSONEncoder too),
+    this one is reused. Same text; no circular-reference check (a JSON tree has no cycle)."""
+    encoder = json.JSONEncoder(check_circular=False, **options)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None or encoder.indent is not None:
+        return encoder.encode
+    c = make(
+        None,
+        encoder.default,
+        json.encoder.encode_basestring_ascii
+        if encoder.ensure_ascii
+        else json.encoder.encode_basestring,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        encoder.sort_keys,
+        encoder.skipkeys,
+        encoder.allow_nan,
+    )
+    return lambda value: "".join(c(value, 0))
+
+
 # built once (json.dumps with options builds an encoder on every call)
-_UTF8 = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
-_ASCII = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+_UTF8 = json_encoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+_ASCII = json_encoder(separators=(",", ":"), allow_nan=False)
 
 
 def json_bytes(value: Any) -> bytes:

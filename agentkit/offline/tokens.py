@@ -6,13 +6,14 @@ every run. Real tokenizers differ; lessons that show a cut point say the count i
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
 from ..content import CJK
+from .sse import json_encoder
 
-_UTF8 = json.JSONEncoder(ensure_ascii=False).encode  # built once: json.dumps builds one a call
+_UTF8 = json_encoder(ensure_ascii=False)  # built once: json.dumps builds one a call
+_ASCII = json_encoder()
 
 
 def count_tokens(text: str) -> int:
@@ -26,7 +27,9 @@ def count_tokens(text: str) -> int:
 def token_stats(value: Any) -> tuple[int, int]:
     """(characters, non-ASCII characters) of `value` as ASCII JSON (the fast encoder writes one
     \\uXXXX escape of six characters per non-ASCII character)."""
-    text = json.dumps(value)
+    if value is None:
+        return 4, 0  # null (a request without a system prompt)
+    text = _ASCII(value)
     return len(text), text.count("\\u")
 
 

@@ -89,7 +89,8 @@ def validate(
         _validate_cache_control(body)
     _validate_thinking_config(body, count_only)
     _validate_tools(body.get("tools") or [], body.get("tool_choice"), tools_known)
-    _validate_tool_search(body, references != 0)
+    if references != 0 or not tools_known:  # the tools alone passed with an earlier request
+        _validate_tool_search(body, references != 0)
     msgs = body["messages"]
     _validate_messages(msgs, known, body["model"])
     # each message's blocks (its own content list, no copy; checked to hold only objects below),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from .phrases import say
 from .toolbox import own_name, toolbox
 
 ORDER_MENTION = re.compile(r"(?<![A-Za-z0-9-])([A-Za-z])-?(\d{4})(?!\d)")
+_ROLE = operator.methodcaller("get", "role")
 HAN = re.compile(r"[\u4e00-\u9fff]")  # a task with no Han character is answered in English
 ENGLISH = re.compile("in english|英文|英语", re.IGNORECASE)
 CHINESE = re.compile(r"in chinese|用中文|中文回答", re.IGNORECASE)  # asked for: answered in Chinese
@@ -110,6 +112,8 @@ class Conversation:
         self.system = "\n".join(
             [text_of(req.get("system"))]
             + [text_of(m.get("content")) for m in self.messages if m.get("role") == "system"]
+            if "system" in map(_ROLE, self.messages)  # (found by C code: most requests have none)
+            else [text_of(req.get("system"))]
         )  # mid-conversation system messages are instructions too
         # the tools it can call, by their own names (mcp__orders__lookup_order -> lookup_order);
         # a deferred tool only once a tool_reference has loaded it
@@ -202,10 +206,14 @@ class Conversation:
         for m in ORDER_MENTION.finditer(self.task):
             key = f"{m.group(1).upper()}-{m.group(2)}"
             seen.setdefault(key, Order(m.group(0), key))
+        every = list(seen.values())
         for c in self.calls:
             oid = canonical(str(c.input.get("order_id", "")))
-            # a call that names no order (an escalation, a forced call) concerns every order
-            targets = list(seen.values()) if oid is None else [seen[oid]] if oid in seen else []
-            for o in targets:
-                o.calls.append(c)
-        return list(seen.values())
+            if (
+                oid is None
+            ):  # a call that names no order (an escalation, a forced call) concerns every order
+                for o in every:
+                    o.calls.append(c)
+            elif oid in seen:
+                seen[oid].calls.append(c)
+        return every
