@@ -529,6 +529,11 @@ def test_the_agent_sdk_facts_the_judgement_items_state():
     options = sdk.ClaudeAgentOptions()
     assert options.max_turns is None  # no cap unless one is set
     assert options.resume is None and options.continue_conversation is False
+    # sdk-resume-session-01's distractor: the session_id option names a new session, loads nothing
+    assert options.session_id is None
+    doc = " ".join(inspect.getsource(sdk.ClaudeAgentOptions).split())
+    assert "Use a specific session ID for the conversation instead of an auto-generated one" in doc
+    assert "Cannot be used with ``continue_conversation`` or ``resume`` unless" in doc
     assert issubclass(sdk.ResultError, sdk.ProcessError)
     payload = {"subtype": "success", "is_error": True, "api_error_status": 529}
     error = sdk.ResultError("error result", data=payload, exit_code=1)
