@@ -166,3 +166,19 @@ def test_english_says_turn_never_round():
         if word not in ROUND_IDENTIFIERS
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_a_table_kept_in_parts_is_one_table():
+    """A module joins its rows to its package's table (`T.add(__name__, ...)`): one lookup for
+    every key, a key repeated across parts refused, a module imported again replacing its rows."""
+    t = Strings("tests.i18n.parts", {"shared": ("共用", "shared")})
+    try:
+        t.add("tests.i18n.lesson", {"own": ("{Who} 的", "{Who}'s"), "mine": ("我的", "mine")})
+        assert t.text("own", "en", who="ann") == "Ann's" and t.text("shared", "zh") == "共用"
+        assert TABLES["tests.i18n.parts"] is t and t.parts == {"tests.i18n.lesson": ("own", "mine")}
+        with pytest.raises(ValueError, match=r"tests.i18n.other repeats the strings \['shared'\]"):
+            t.add("tests.i18n.other", {"shared": ("又", "again")})
+        t.add("tests.i18n.lesson", {"own": ("我", "me")})  # imported again
+        assert "mine" not in t and t.text("own", "en") == "me"
+    finally:
+        TABLES.pop("tests.i18n.parts")
