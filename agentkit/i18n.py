@@ -14,6 +14,9 @@ sentence with a value that Chinese puts mid-sentence).
 `pinned(lang)` holds every table to one language while a block runs, whatever AGENTKIT_LANG says
 meanwhile (the grader runs code that may change the environment; its report stays in the language
 the check began in); `current_language()` is the language a table speaks now.
+A table may be kept in parts: a module whose strings only it words keeps its rows beside its code
+and joins them to its package's table at import (`T.add(__name__, {...})`, as each lesson's checks
+do in `agentkit/lessons/checks/`), so a key is still looked up in one table.
 `TABLES` lists every table made, so `tests/test_i18n.py` can check each key: both languages present
 and non-empty, the same `{placeholders}` in both, and no CJK character in the English.
 Every table of the project has this one format, a row `"key": ("中文", "English")`: agentkit's
@@ -72,13 +75,36 @@ class Strings:
     def __init__(self, name: str, table: Mapping[str, tuple[str, str]]):
         if name in TABLES:
             raise ValueError(f"a string table named {name!r} already exists")
-        self.name, self.table = name, dict(table)
-        capitals = {
-            key: tuple(_capitals(text) for text in pair) for key, pair in self.table.items()
-        }
+        self.name = name
+        self.table: dict[str, tuple[str, str]] = {}
         # per key with a `{Capital}` in either language: its capitals, zh then en
-        self._capitals = {key: caps for key, caps in capitals.items() if any(caps)}
+        self._capitals: dict[str, tuple[frozenset[str], ...]] = {}
+        # the rows kept beside the module that words them: its name -> its keys (see `add`)
+        self.parts: dict[str, tuple[str, ...]] = {}
+        self._rows(table)
         TABLES[name] = self
+
+    def add(self, part: str, table: Mapping[str, tuple[str, str]]) -> None:
+        """Rows kept beside the one module that words them (a lesson's checks), joined to this
+        table: one table, one lookup, `T("key")` whichever module holds the row. `part` is that
+        module's name (`__name__`); a key already in the table is refused, and a module imported
+        again replaces its own rows."""
+        before = self.parts.get(part, ())
+        clash = sorted(table.keys() & self.table.keys() - set(before))
+        if clash:
+            raise ValueError(f"{self.name}: {part} repeats the strings {clash}")
+        for key in before:
+            del self.table[key]
+            self._capitals.pop(key, None)
+        self._rows(table)
+        self.parts[part] = tuple(table)
+
+    def _rows(self, table: Mapping[str, tuple[str, str]]) -> None:
+        self.table.update(table)
+        for key, pair in table.items():
+            caps = tuple(_capitals(text) for text in pair)
+            if any(caps):
+                self._capitals[key] = caps
 
     def __call__(self, key: str, /, **values: object) -> str:
         return self.text(key, current_language(), **values)

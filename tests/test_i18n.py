@@ -166,3 +166,91 @@ def test_english_says_turn_never_round():
         if word not in ROUND_IDENTIFIERS
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_a_table_kept_in_parts_is_one_table():
+    """A module joins its rows to its package's table (`T.add(__name__, ...)`): one lookup for
+    every key, a key repeated across parts refused, a module imported again replacing its rows."""
+    t = Strings("tests.i18n.parts", {"shared": ("共用", "shared")})
+    try:
+        t.add("tests.i18n.lesson", {"own": ("{Who} 的", "{Who}'s"), "mine": ("我的", "mine")})
+        assert t.text("own", "en", who="ann") == "Ann's" and t.text("shared", "zh") == "共用"
+        assert TABLES["tests.i18n.parts"] is t and t.parts == {"tests.i18n.lesson": ("own", "mine")}
+        with pytest.raises(ValueError, match=r"tests.i18n.other repeats the strings \['shared'\]"):
+            t.add("tests.i18n.other", {"shared": ("又", "again")})
+        t.add("tests.i18n.lesson", {"own": ("我", "me")})  # imported again
+        assert "mine" not in t and t.text("own", "en") == "me"
+    finally:
+        TABLES.pop("tests.i18n.parts")
+
+
+def _named(path: Path) -> set[str]:
+    """The keys a module can name: its string constants but docstrings, a `task("x")` naming
+    `task.x`, a `Worded("step", …)` naming every `step.*` row (checks.core)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(stmt.value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        for stmt in node.body
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+    }
+    docs |= {  # the text around an f-string's fields (`f"task.{key}"` names no key)
+        id(part)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr)
+        for part in node.values
+    }
+    named = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            named.add(node.value)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("task", "Worded")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            first = node.args[0].value
+            named.add(f"{first}." if node.func.id == "Worded" else f"task.{first}")
+    return named
+
+
+def test_a_lesson_check_keeps_the_strings_only_it_words():
+    """agentkit.lessons' table in parts: a row kept beside a module of `checks/` is named by no
+    other module of agentkit/lessons, and a row `lessons/strings.py` keeps is not one that a single
+    module of `checks/` alone names (it belongs beside that module)."""
+    all_tables()
+    lessons = TABLES["agentkit.lessons"]
+    folder = ROOT / "agentkit" / "lessons"
+    named = {
+        "agentkit." + ".".join(p.relative_to(ROOT / "agentkit").with_suffix("").parts): _named(p)
+        for p in sorted(folder.rglob("*.py"))
+        if p.name not in ("strings.py", "__init__.py")
+    }
+
+    def naming(key: str) -> set[str]:
+        return {
+            module
+            for module, names in named.items()
+            if key in names or any(n.endswith(".") and key.startswith(n) for n in names)
+        }
+
+    assert len(lessons.parts) == 14  # every lesson's checks module and the four shared ones
+    misplaced = [
+        f"{key} (in {part}) is named by {sorted(others)}"
+        for part, keys in lessons.parts.items()
+        for key in keys
+        if (others := naming(key) - {part})
+    ]
+    own = {key for keys in lessons.parts.values() for key in keys}
+    misplaced += [
+        f"{key} (in lessons/strings.py) is named by {module} alone: move it beside that module"
+        for key in lessons.table.keys() - own
+        for users in [naming(key)]
+        if len(users) == 1
+        for module in users
+        if module.startswith("agentkit.lessons.checks.")
+    ]
+    assert not misplaced, "\n".join(misplaced)

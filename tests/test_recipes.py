@@ -80,9 +80,13 @@ EXERCISE: list[Rule] = [
     ("notebooks/src/NN_topic.md", ALWAYS, lambda ex: f"id=ex-{ex.key} "),
     ("notebooks/NN_topic.ipynb", ALWAYS, lambda ex: f'"id": "ex-{ex.key}"'),
     ("notebooks/en/NN_topic.ipynb", ALWAYS, lambda ex: f'"id": "ex-{ex.key}"'),
-    ("agentkit/lessons/checks/lessonNN.py", _checks, lambda ex: f"def {ex.check.split('.')[-1]}("),
+    (  # the check, and its hint's row beside it
+        "agentkit/lessons/checks/lessonNN.py",
+        _checks,
+        lambda ex: (f"def {ex.check.split('.')[-1]}(", f'"{_hint(ex)}": ('),
+    ),
     ("agentkit/lessons/checks/__init__.py", _checks, lambda ex: f'"{ex.check.split(".")[-1]}"'),
-    ("agentkit/lessons/strings.py", ALWAYS, lambda ex: f'"{_hint(ex)}"'),
+    ("agentkit/lessons/strings.py", lambda ex: not _checks(ex), lambda ex: f'"{_hint(ex)}": ('),
     ("agentkit/lessons/solution.py", lambda ex: False, lambda ex: None),  # if cells reuse it
     ("tests/test_exercises.py", ALWAYS, lambda ex: f'"{ex.key}"'),
     ("tests/test_lessons_en.py", ALWAYS, lambda ex: f'"{ex.check.split(".")[-1]}"'),
@@ -183,7 +187,8 @@ def _holds(rules: list[Rule], thing, label: str) -> None:
         if not applies(thing):
             continue
         assert (ROOT / path).exists(), f"{label}: {path} (the recipe's {pattern}) is missing"
-        if (want := needle(thing)) is not None:
+        wants = needle(thing)
+        for want in wants if isinstance(wants, tuple) else (wants,) if wants else ():
             assert want in text(path), f"{label}: {path} does not hold {want!r}"
 
 
@@ -248,11 +253,17 @@ def test_no_file_the_recipes_leave_out_names_a_lesson_or_an_exercise():
 
 
 def _table_modules() -> list[str]:
-    """The modules that define a `Strings` table, found in the source (agentkit's, the scripts')."""
+    """The modules that define a `Strings` table, found in the source (agentkit's, the scripts'),
+    and the folders whose modules keep a part of one beside their code (`T.add(__name__, ...)`),
+    written `folder/<module>.py`."""
     found = []
     for path in sorted([*(ROOT / "agentkit").rglob("*.py"), *(ROOT / "scripts").glob("*.py")]):
-        if re.search(r"^\w+ = Strings\(", path.read_text(encoding="utf-8"), re.M):
+        source = path.read_text(encoding="utf-8")
+        if re.search(r"^\w+ = Strings\(", source, re.M):
             found.append(str(path.relative_to(ROOT)))
+        elif re.search(r"^\w+\.add\(\s*__name__,", source, re.M):
+            folder = f"{path.parent.relative_to(ROOT)}/<module>.py"
+            found += [folder] if folder not in found else []
     return found
 
 
@@ -274,3 +285,4 @@ def test_every_string_table_the_sentence_recipe_names_is_a_table():
         if "NN" not in path and "<" not in path:
             assert (ROOT / path).exists(), path
     assert "agentkit/strings.py" in _table_modules()
+    assert "agentkit/lessons/checks/<module>.py" in _table_modules()

@@ -7,7 +7,8 @@
 - `solution`: lesson 07's reference solution (its collapsed solution cell).
 - `checks`: the check cells of every exercise, one module per lesson: a few lines in the learner's language
   (AGENTKIT_LANG), never a traceback.
-- `strings`: every learner-facing string of these helpers, in Chinese and English.
+- `strings`: the one table of these helpers' learner-facing strings, in Chinese and English;
+  a checks module keeps the rows only it words beside its code and joins them to it.
 
 Nothing here is a second agent loop: the loop is `agentkit.loop.run_agent_loop`, and the
 solution loop exists to be read. Display wrappers live in `agentkit.display`.

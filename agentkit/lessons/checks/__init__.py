@@ -7,8 +7,9 @@ returns the wrong type, is still the stub), the answer is a Verdict. The referen
 collapsed cell after the check (tag `solution`).
 
 Verdicts, hints and the tasks the checks give the stand-in are in the learner's language
-(AGENTKIT_LANG, read at each call; the strings are in `agentkit.lessons.strings`), so the English
-edition's checks speak English and its stand-in answers in English.
+(AGENTKIT_LANG, read at each call), so the English edition's checks speak English and its stand-in
+answers in English. Each module keeps the strings only it words at its top (`T.add(__name__, ...)`,
+rows of the one `agentkit.lessons.strings` table); the rows several lessons share stay there.
 
 Checks run against the offline simulated Claude, whatever the environment says, so the verdict
 is the same on every machine (as `agentkit.check_loop` does).

@@ -20,6 +20,89 @@ from ...sim import World
 from ..messages import error_line
 from ..strings import T
 
+T.add(
+    __name__,
+    {
+        "passed": ("✓ 通过：{what}", "✓ Passed: {what}"),
+        "head.stub": ("… 还没做完", "… Not done yet"),
+        "head.wrong": ("✗ 还不对", "✗ Not right yet"),
+        "problem": ("{head}：{problem}", "{head}: {problem}"),
+        "hint": ("  提示：{hint}", "  Hint: {hint}"),
+        "internal": ("⚠ 检查本身出错（请报告）", "⚠ The check itself failed (please report this)"),
+        "internal.line": (
+            "{internal}：checks.{name} 在检查时抛出了 {error}{where}",
+            "{internal}: checks.{name} raised {error} while checking{where}",
+        ),
+        "internal.where": ("（{file}:{line}）", " ({file}:{line})"),
+        "internal.hint": (
+            "这不是你的答案的问题。请把这几行报告给课程维护者；可以先继续往下学。",
+            "This is not a problem with your answer. Please report these lines to the course "
+            "maintainers; you can carry on with the lesson meanwhile.",
+        ),
+        "stub": ("练习单元格还是占位代码。", "The exercise cell is still the stub."),
+        "learner_raised": ("你的代码抛出了 {error}", "Your code raised {error}"),
+        "ellipsis": (
+            "{what} 里还有 `...`：把你的答案填进去。",
+            "{what} still holds `...`: fill in your answer.",
+        ),
+        "returned_none": (
+            "{name} 返回了 None：还没写完，或者忘了 return？",
+            "{name} returned None: not finished yet, or is a return missing?",
+        ),
+        "api_refused": (
+            "API 拒绝了这个请求：{error}",
+            "The API rejected the request: {error}",
+        ),
+        "api_refused.model.hint": (
+            "`model` 是 API 不提供（或已退役）的模型：用上面定义的 MODEL（{default}），不要写死模型 id。",
+            "The `model` is one the API does not serve (or no longer serves): use MODEL, defined"
+            " above ({default}), rather than a hard-coded model id.",
+        ),
+        "create_refused": (
+            "client.messages.create 不接受这个请求：{error}",
+            "client.messages.create does not take this request: {error}",
+        ),
+        "create_refused.hint": (
+            "只放 model、max_tokens、tools、messages（anthropic 2.x 的 create() 没有 temperature）。",
+            "Pass only model, max_tokens, tools and messages (create() in anthropic 2.x takes no "
+            "temperature).",
+        ),
+        "yours": (
+            "→ 下面运行的是你的 {name}（它已通过检查）。",
+            "→ Running your {name} below (it passed its check).",
+        ),
+        "reference": (
+            "→ 你的 {name} 还没通过检查，下面运行的是参考答案 {reference}。",
+            "→ Your {name} has not passed its check yet; running the reference answer "
+            "{reference} below.",
+        ),
+        "signature": (
+            "`{name}` 应当接受 {want}；你的 {name} 接受 {mine}。",
+            "`{name}` should take {want}; yours takes {mine}.",
+        ),
+        "signature.hint": (
+            "按练习给的写法定义它：{spec}。检查会这样调用它。",
+            "Define it as the exercise states it: {spec}. The check calls it that way.",
+        ),
+        "signature.class_hint": (
+            "给类 {name} 写 def __init__(self, {params})：检查用 {name}({params}) 创建它。",
+            "Give the class {name} a def __init__(self, {params}): the check makes it as "
+            "{name}({params}).",
+        ),
+        "endless": (
+            "工具一直失败，你的代码调用了它 {calls} 次还在重试：这样的重试永远不会结束。",
+            "The tool kept failing and your code called it {calls} times, still retrying: "
+            "a retry like this never ends.",
+        ),
+        "endless.hint": (
+            "失败时把错误作为 is_error 为 True 的 tool_result 交给模型，由它决定下一步；"
+            "要重试就设上限。",
+            "On a failure, hand the error to the model as a tool_result with is_error True and "
+            "let it decide what to do next; if you retry, cap the retries.",
+        ),
+    },
+)
+
 
 def task(key: str) -> str:
     """A task the checks give the stand-in, in the learner's language ("refund" is the study

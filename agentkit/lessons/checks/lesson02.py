@@ -15,6 +15,50 @@ from .lesson01 import stop_reason_values
 from .predictions import known, predicted
 from .results import Calls, _after, _one_round, answer_their_calls
 
+T.add(
+    __name__,
+    {
+        "task.cancel_refund": (
+            "订单 A-1002 我不想要了，请帮我取消并退款。",
+            "I don't want order A-1002 any more. Please cancel it and refund me.",
+        ),
+        "hint.round_appended": (
+            "第 3 步 tool_results(response, run_tool)；第 4 步先追加 assistant，再追加一条 user。",
+            "Step 3: tool_results(response, run_tool); step 4: append the assistant message "
+            "first, then one user message.",
+        ),
+        "round_appended.passed": (
+            "多了 2 条消息（assistant 原样 + 一条 user 装 3 个 tool_result），API 接受，"
+            "下一轮 stop_reason={stop_reason}。",
+            "2 messages added (the assistant reply verbatim + one user message with 3 "
+            "tool_results); the API accepts them; next turn stop_reason={stop_reason}.",
+        ),
+        "hint.predicted_rounds": (
+            "模型每一轮都先读上一轮的工具结果：已发货的订单能取消吗？",
+            "Each turn, the model first reads the last turn's tool results: can a shipped "
+            "order be cancelled?",
+        ),
+        "predicted_rounds.shape": (
+            "my_prediction 应当是 [(stop_reason, [工具名, ...]), ...] 的列表。",
+            "my_prediction should be a list like [(stop_reason, [tool name, ...]), ...].",
+        ),
+        "predicted_rounds.loose": (
+            '每一轮的工具名要写成列表（按调用顺序），例如 ["lookup_order"]；你写的是 {loose!r}。',
+            'Write each turn\'s tool names as a list (in call order), such as ["lookup_order"]; '
+            "you wrote {loose!r}.",
+        ),
+        "predicted_rounds.loose.hint": (
+            "没有调用工具的那一轮写 []。",
+            "A turn that calls no tool is [].",
+        ),
+        "predicted_rounds.differ": (
+            "你的预测：{prediction!r}\n  实际：{actual}",
+            "Your prediction: {prediction!r}\n  Actual: {actual}",
+        ),
+        "predicted_rounds.passed": ("{actual}。{final}", "{actual}. {final}"),
+    },
+)
+
 
 @check("hint.round_appended")
 def round_appended(append_round: Callable[..., Any]) -> str:

@@ -12,6 +12,63 @@ from .core import Wrong, answered, check, require
 from .loops import _named_exits, _takes_a_loop
 from .predictions import known, predicted
 
+T.add(
+    __name__,
+    {
+        "hint.correct_stop": (
+            "只看 resp.stop_reason：end_turn 结束，tool_use 执行工具，pause_turn 原样发回；"
+            "其余取值抛出异常，不要悄悄返回。",
+            "Read only resp.stop_reason: end_turn stops, tool_use runs the tools, pause_turn "
+            "sends the content back as it is; raise on any other value, never return quietly.",
+        ),
+        "want_loop": ("这里应当是一个函数（你的循环）。", "This should be a function (your loop)."),
+        "correct_stop.failed": (
+            "{n}/{total} 个场景通过；{title} —— {diagnosis}",
+            "{n}/{total} scenarios passed; {title}: {diagnosis}",
+        ),
+        "correct_stop.passed": (
+            "{n} 个场景全部通过（{keys}）。",
+            "All {n} scenarios passed ({keys}).",
+        ),
+        "stop_keys": ("{n} 个场景：{keys}", "{n} scenarios: {keys}"),
+        "hint.predicted_failures": (
+            "对照“场景一览”的 key：它们各自在哪种情况下和正确的循环不一样？",
+            "Compare with the keys in the list of scenarios: in which case does each loop act "
+            "differently from a correct one?",
+        ),
+        "predicted_failures.dict": (
+            "my_prediction 应当是一个 dict：{{循环名: {{场景 key, ...}}}}。",
+            "my_prediction should be a dict: {{loop name: {{scenario key, ...}}}}.",
+        ),
+        "predicted_failures.missing": (
+            "my_prediction 里没有 {missing}：两个循环都要预测。",
+            "my_prediction has no {missing}: predict both loops.",
+        ),
+        "predicted_failures.extra": (
+            "my_prediction 里多了 {extra}：只预测 {names}。",
+            "my_prediction also holds {extra}: predict only {names}.",
+        ),
+        "predicted_failures.sets": (
+            '每个循环的预测应当是场景 key 的集合，例如 {{"guide", "long"}}。',
+            'Each loop\'s prediction should be a set of scenario keys, such as {{"guide", '
+            '"long"}}.',
+        ),
+        "predicted_failures.keys": (
+            "场景 key 是字符串，你的预测里有 {odd!r}。",
+            "Scenario keys are strings; your prediction holds {odd!r}.",
+        ),
+        "predicted_failures.keys.hint": (
+            '每个循环写一个集合，里面直接放 key，例如 {{"guide", "long"}}。',
+            'Write one set per loop with the keys straight in it, such as {{"guide", "long"}}.',
+        ),
+        "predicted_failures.differ": (
+            "{name}：多出 {extra}，漏掉 {missed}。",
+            "{name}: extra {extra}, missed {missed}.",
+        ),
+        "predicted_failures.passed": ("{name} 在 {keys} 失败", "{name} fails {keys}"),
+    },
+)
+
 STOP_KEYS = (
     "guide",
     "long",

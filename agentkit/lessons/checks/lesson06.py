@@ -14,6 +14,138 @@ from .core import _client, _send, answered, call_learner, check, require, task
 from .predictions import known, predicted
 from .results import _after, _same_content
 
+T.add(
+    __name__,
+    {
+        "task.research": (
+            "请搜索我们的退货、退款和海关扣留政策，并总结要点。",
+            "Please search our return, refund and customs-hold policies and sum up the key points.",
+        ),
+        "task.cancel": (
+            "订单 A-1003 还没发货，请帮我取消。",
+            "Order A-1003 hasn't shipped yet. Please cancel it.",
+        ),
+        "task.watch": (
+            "帮我盯着订单 A-1002，直到它签收再退款",
+            "Keep an eye on order A-1002 until it is delivered, then refund it",
+        ),
+        "hint.branches": (
+            "pause_turn：把 response.content 原样追加为 assistant；max_tokens：丢掉它，加倍。",
+            "pause_turn: append response.content as it is, as the assistant message; "
+            "max_tokens: drop the reply and double the budget.",
+        ),
+        "branches.two": ("这里应当是两个函数。", "These should be two functions."),
+        "branches.paused": (
+            "pause_turn 之后，messages 应当多出一条 assistant 消息，content 与响应的 content 一模一样。",
+            "After pause_turn, messages should hold one more message, the assistant's, with "
+            "exactly the response's content.",
+        ),
+        "branches.paused_lost": (
+            "on_pause_turn 返回的 messages 只有 {n} 条：原来的消息（用户的问题）也要留着，"
+            "再追加 assistant 消息。",
+            "The messages on_pause_turn returns hold only {n}: keep the earlier messages (the "
+            "user's question) and append the assistant message to them.",
+        ),
+        "branches.paused_more": (
+            "pause_turn 之后 messages 多了 {n} 条：只追加那条 assistant 消息，不要再加"
+            "“请继续”之类的 user 消息。",
+            "After pause_turn, messages grew by {n}: append the assistant message only, no user "
+            'message such as "please continue".',
+        ),
+        "branches.paused_more.hint": (
+            "服务端工具看到自己的 content 原样回来，就接着做：不需要任何提示。",
+            "The server tool carries on when its content comes back as it is: it needs no prompt.",
+        ),
+        "branches.continue_asked": (
+            "on_max_tokens 在 messages 后面加了 {n} 条消息（比如“请继续”）：被截断的回复已经丢掉，"
+            "模型不知道“继续”什么；原样重发原来的 messages，只把 max_tokens 加大。",
+            'on_max_tokens added {n} message(s) to messages ("please continue", say): the cut '
+            "reply is dropped, so there is nothing to continue; send the same messages again "
+            "with a larger max_tokens.",
+        ),
+        "branches.pair": (
+            "on_max_tokens 应当返回 (messages, max_tokens) 两项。",
+            "on_max_tokens should return two items: (messages, max_tokens).",
+        ),
+        "branches.lost": (
+            "on_max_tokens 返回的 messages 少了消息（{before} 条变成 {after} 条）："
+            "被截断的响应本来就没有追加，不要再删掉别的消息。",
+            "The messages on_max_tokens returns lost some ({before} became {after}): the cut "
+            "reply was never appended, so don't delete anything else.",
+        ),
+        "branches.lost.hint": (
+            "原样返回 messages，只把 max_tokens 加大。",
+            "Return messages as they are; only raise max_tokens.",
+        ),
+        "branches.appended": (
+            "被截断的响应不能追加进 messages：它的 tool_use 的 input 不完整。",
+            "A cut reply must not be appended to messages: its tool_use input is incomplete.",
+        ),
+        "branches.int": (
+            "max_tokens 要是整数（int），你返回了 {budget!r}（{type}）。",
+            "max_tokens must be an integer (int); you returned {budget!r} ({type}).",
+        ),
+        "branches.int.hint": (
+            "return messages, max_tokens * 2（或 int(...)）。",
+            "return messages, max_tokens * 2 (or int(...)).",
+        ),
+        "branches.grow": (
+            "max_tokens 应当变大（比如加倍），你返回了 {budget!r}。",
+            "max_tokens should grow (double it, say); you returned {budget!r}.",
+        ),
+        "branches.fixed.hint": (
+            "在参数 max_tokens 上加大（例如 max_tokens * 2），不要写死一个数。",
+            "Raise the max_tokens you are given (max_tokens * 2, say); don't hard-code a number.",
+        ),
+        "branches.not_more": (
+            "max_tokens={asked} 时 on_max_tokens 返回了 {more!r}：没有比传进来的 max_tokens 大。",
+            "With max_tokens={asked}, on_max_tokens returned {more!r}: no more than the max_tokens "
+            "passed in.",
+        ),
+        "branches.drifts": (
+            "两次都传 max_tokens={asked}，on_max_tokens 先返回 {first}，后返回 {again}："
+            "新的上限不只由传进来的值决定。",
+            "Given max_tokens={asked} twice, on_max_tokens returned {first}, then {again}: the new "
+            "budget does not come from the value passed in alone.",
+        ),
+        "branches.drifts.hint": (
+            "只用参数 max_tokens 算新的上限（例如 max_tokens * 2），不要在模块变量里累加。",
+            "Compute the new budget from the max_tokens parameter alone (max_tokens * 2, say), "
+            "not from a module variable that keeps growing.",
+        ),
+        "branches.fixed": (
+            "max_tokens={asked} 时 on_max_tokens 都返回 {budget}：它没有跟着传进来的值变。",
+            "With max_tokens={asked}, on_max_tokens returned {budget} every time: it does not "
+            "follow the value passed in.",
+        ),
+        "branches.cut_again": (
+            "加到 {budget} 重试，回答又被截断了（stop_reason=max_tokens）：加得太少。",
+            "Retried at {budget}, the reply was cut off again (stop_reason=max_tokens): not "
+            "enough.",
+        ),
+        "branches.cut_again.hint": (
+            "加倍：return messages, max_tokens * 2。",
+            "Double it: return messages, max_tokens * 2.",
+        ),
+        "branches.passed": (
+            "pause_turn 原样发回后 stop_reason={resumed}；"
+            "max_tokens 丢弃截断的响应、加到 {budget} 后 stop_reason={retried}。",
+            "pause_turn sent back as it is → stop_reason={resumed}; max_tokens: the cut reply "
+            "dropped and the budget raised to {budget} → stop_reason={retried}.",
+        ),
+        "hint.predicted_exits": (
+            "第 2 题：加倍到 24 之后，退款那一步写得下吗？第 3 题：on_max_turns 之后不抛异常。",
+            "Question 2: once doubled to 24, does the refund step fit? Question 3: after "
+            "on_max_turns, nothing is raised.",
+        ),
+        "predicted_exits.list": (
+            "my_prediction 应当是三个 exit 的列表。",
+            "my_prediction should be a list of three exits.",
+        ),
+        "predicted_exits.passed": ("三次运行的 exit：{actual}", "The three runs' exits: {actual}"),
+    },
+)
+
 CUT = 12
 """The max_tokens lesson 06's checks cut the refund task's first reply at (doubled: 24)."""
 

@@ -14,6 +14,56 @@ from ..strings import T
 from .core import Wrong, check, require, task
 from .loops import _named_exits, _takes_a_loop
 
+T.add(
+    __name__,
+    {
+        "hint.whole_loop": (
+            "先修诊断里排在最前面的那一句；对照第 2 节的表。",
+            "Fix the first sentence of the diagnosis first; compare with the table in section 2.",
+        ),
+        "your": ("你的 {name}", "your {name}"),
+        "whole_loop.failed": (
+            "{n}/{total} 个场景通过。第一个失败的场景：{title} —— {diagnosis}",
+            "{n}/{total} scenarios passed. The first that failed: {title}: {diagnosis}",
+        ),
+        "whole_loop.passed": (
+            "你的 {name} 通过了评分器的全部 {total} 个场景。",
+            "Your {name} passed all {total} of the grader's scenarios.",
+        ),
+        "sent.flag": (
+            "tool_result 的 is_error 是 {flag!r}（{type}）："
+            "它应当是布尔值 True 或 False（Python 的 True/False，不加引号）。",
+            "A tool_result's is_error is {flag!r} ({type}): it should be the boolean True or "
+            "False (Python's True/False, no quotes).",
+        ),
+        "sent.flag.hint": (
+            '失败时 "is_error": True；成功时不写 is_error，或写 False。',
+            'On failure, "is_error": True; on success, leave is_error out or write False.',
+        ),
+        "sent.repr": (
+            "成功的 tool_result 的 content 是 {content!r:.60}：这是 Python 的 str(out)，不是 JSON。",
+            "A successful tool_result's content is {content!r:.60}: that is Python's str(out), "
+            "not JSON.",
+        ),
+        "sent.repr.hint": (
+            "用 json.dumps(out, ensure_ascii=False)。",
+            "Use json.dumps(out, ensure_ascii=False).",
+        ),
+        "api_errors.caught": (
+            "API 一直返回 529（overloaded_error）时，你的循环接住了 SDK 的异常，正常 return 了："
+            "调用方会以为任务完成了。",
+            "While the API kept answering 529 (overloaded_error), your loop caught the SDK's "
+            "exception and returned normally: the caller will think the task is done.",
+        ),
+        "api_errors.caught.hint": (
+            "不要用 try/except 包住 client.messages.create 再 return；让异常抛出去"
+            "（或包成你自己的异常再 raise）。",
+            "Don't wrap client.messages.create in try/except and return; let the exception "
+            "propagate (or wrap it in an exception of your own and raise that).",
+        ),
+    },
+)
+
 
 @check("hint.whole_loop")
 def whole_loop(loop: Callable[..., Any]) -> str:

@@ -13,6 +13,30 @@ from typing import Any
 from ..strings import T
 from .core import Wrong, checking, require
 
+T.add(
+    __name__,
+    {
+        "predicted.clue": (
+            "你的预测和实际不一样：{clue}。",
+            "Your prediction is not what happens: {clue}.",
+        ),
+        "predicted.again": (
+            "再想想，改了再运行一次；第二次还不对时会给出实际结果（想直接看：在检查里加 show_answer=True）。",
+            "Think again, change it and run the check again; a second wrong try shows what actually "
+            "happens (to see it now, add show_answer=True to the check).",
+        ),
+        "known.choices": ("；可以填：{allowed}。", "; the choices: {allowed}."),
+        "clue.keys": ("{keys} 这几项不对", "the entries for {keys} are off"),
+        "clue.sets": (
+            "多写了 {extra} 个、漏了 {missed} 个",
+            "{extra} too many and {missed} missing",
+        ),
+        "clue.length": ("你写了 {n} 项，实际有 {m} 项", "you wrote {n} items, and there are {m}"),
+        "clue.items": ("第 {items} 项不对", "item {items} is off (counting from 1)"),
+        "clue.value": ("实际不是 {mine!r}", "it is not {mine!r}"),
+    },
+)
+
 TRIES: Counter[str] = Counter()
 """Wrong tries so far, by check name."""
 

@@ -12,6 +12,160 @@ from ...content import blocks, without_none
 from ..strings import T
 from .core import Endless, Wrong, require
 
+T.add(
+    __name__,
+    {
+        "returned_none.messages": (
+            "函数没有返回值（None），应当返回 messages：下一格接着用它返回的列表。",
+            "The function returned None; it should return messages: the next cell goes on "
+            "with the list it returns.",
+        ),
+        "returned_not_list": (
+            "函数返回了 {type}，应当返回 messages（一个 list）。",
+            "The function returned a {type}; it should return messages (a list).",
+        ),
+        "round.changed": (
+            "前面的消息被改动了：只能在末尾追加。",
+            "Earlier messages were changed: only append at the end.",
+        ),
+        "round.two": (
+            "应当追加 2 条消息（assistant 和 user），你追加了 {n} 条。",
+            "Append 2 messages (assistant, then user); you appended {n}.",
+        ),
+        "round.not_message": (
+            '追加的第一条是 {type}，不是消息：消息是 dict，{{"role": "assistant", "content": '
+            "response.content}}。",
+            "The first thing appended is a {type}, not a message: a message is a dict, "
+            '{{"role": "assistant", "content": response.content}}.',
+        ),
+        "round.not_message.hint": (
+            "不要把 response 对象本身追加进去；它的 content 才是这条 assistant 消息的内容。",
+            "Don't append the response object itself; its content is what the assistant message "
+            "holds.",
+        ),
+        "round.assistant": (
+            "第一条追加的消息应当是 assistant（模型的响应）。",
+            "The first message appended should be the assistant's (the model's response).",
+        ),
+        "round.verbatim": (
+            "assistant 消息没有原样保留响应：text 块和 tool_use 块都要在。",
+            "The assistant message does not keep the response verbatim: both the text and the "
+            "tool_use blocks must be there.",
+        ),
+        "round.verbatim.hint": (
+            "直接用 response.content 作为 content。",
+            "Use response.content, as it is, as the content.",
+        ),
+        "results.not_message": (
+            "追加的应当是一条消息（dict），你追加了 {type}。",
+            "What you append should be a message (a dict); you appended a {type}.",
+        ),
+        "results.user_list": (
+            "装结果的消息应当是 role 为 user、content 为 list。",
+            "The message with the results should have the role user and a list as its content.",
+        ),
+        "results.role": (
+            "你写的 role 是 {role!r}：Claude 的 API 里，工具结果放在 user 消息里（没有 tool 这个 role）。",
+            "Yours has the role {role!r}: in Claude's API, tool results go in a user message "
+            "(there is no tool role).",
+        ),
+        "results.not_block": (
+            "装结果的 user 消息里第 {n} 项是 {type}，不是内容块：每一项都应当是 dict，"
+            '例如 {{"type": "tool_result", "tool_use_id": ..., "content": ...}}。',
+            "Item {n} of the user message's content is a {type}, not a content block: each item "
+            'should be a dict, such as {{"type": "tool_result", "tool_use_id": ..., '
+            '"content": ...}}.',
+        ),
+        "results.count": (
+            "user 消息里有 {n} 个 tool_result，应当有 {want} 个：每个 tool_use 一个。",
+            "The user message holds {n} tool_result block(s); it should hold {want}: one per "
+            "tool_use.",
+        ),
+        "results.first": (
+            "tool_result 块要排在这条 user 消息的最前面：说明文字只能放在全部结果之后。",
+            "The tool_result blocks must come first in this user message: a note may only follow "
+            "all the results.",
+        ),
+        "results.first.hint": (
+            "content 先放全部 tool_result，需要的话再在后面加 text 块。",
+            "Put every tool_result first in content; add a text block after them if you need one.",
+        ),
+        "json.content": (
+            "成功时 content 应当是工具输出的 JSON 文本，你给的是 {content!r:.70}。",
+            "On success, content should be the tool's output as JSON text; you gave "
+            "{content!r:.70}.",
+        ),
+        "json.content.hint": (
+            "用 json.dumps(out, ensure_ascii=False)，不是 str(out)（那是 Python 的写法，不是 JSON），"
+            "也不要写死某个订单的结果。",
+            "Use json.dumps(out, ensure_ascii=False), not str(out) (that is Python's notation, "
+            "not JSON), and don't hard-code one order's result.",
+        ),
+        "flag.string": (
+            "{when} is_error 是字符串 {value!r}：它应当是布尔值 {want}（Python 的 {want}，不加引号）。",
+            "{when} has is_error as the string {value!r}: it should be the boolean {want} "
+            "(Python's {want}, no quotes).",
+        ),
+        "flag.type": (
+            "{when} is_error 是 {value!r}（{type}）：它应当是布尔值 {want}。",
+            "{when} has is_error {value!r} ({type}): it should be the boolean {want}.",
+        ),
+        "flag.want": (
+            '{when}应当带 "is_error": True。',
+            '{when} should carry "is_error": True.',
+        ),
+        "flag.unwanted": (
+            "{when}不应当带 is_error: {value!r}。",
+            "{when} should not carry is_error: {value!r}.",
+        ),
+        "ran.not_run": (
+            "{call} 没有被执行（run_tool 一共被调用了 {n} 次）：它的 tool_result 不是工具的真实输出。",
+            "{call} was never run (run_tool was called {n} times in all): its tool_result is not "
+            "what the tool returned.",
+        ),
+        "ran.not_run.hint": (
+            "对每个 tool_use 块调用 run_tool(block.name, block.input)，把它的输出放进 tool_result。",
+            "For each tool_use block, call run_tool(block.name, block.input) and put its output "
+            "in the tool_result.",
+        ),
+        "ran.twice": (
+            "{call} 被执行了 {n} 次：每个 tool_use 块只执行一次（执行两次，退款就退了两次）。",
+            "{call} was run {n} times: run each tool_use block once (run twice, a refund is paid "
+            "twice).",
+        ),
+        "ran.twice.hint": (
+            "对每个 tool_use 块只调用一次 run_tool，把这一次的输出（或错误）放进它的 tool_result。",
+            "Call run_tool once per tool_use block, and put that one call's output (or error) in "
+            "its tool_result.",
+        ),
+        "ran.other_call": (
+            "{call} 的 tool_result 装的是另一次调用的输出。",
+            "The tool_result for {call} holds another call's output.",
+        ),
+        "ran.other_call.hint": (
+            "每个 tool_result 的 tool_use_id 和 content 来自同一个 tool_use 块：用这个块的 id，"
+            "装这个块那次调用的输出。",
+            "A tool_result's tool_use_id and content come from the same tool_use block: that "
+            "block's id, and the output of that block's call.",
+        ),
+        "ran.message": (
+            "{call} 失败了，它的 tool_result 里应当有错误信息（str(e)：{error}）。",
+            "{call} failed, so its tool_result should hold the error message (str(e): {error}).",
+        ),
+        "when.call_ok": ("{call} 成功了，它的 tool_result", "{call} succeeded, so its tool_result"),
+        "when.call_failed": (
+            "{call} 失败了，它的 tool_result",
+            "{call} failed, so its tool_result",
+        ),
+        "results.each_id": (
+            "tool_use {ids} 没有恰好一个 tool_result 对应：每个 tool_use 块的 id 都要恰好是一个 "
+            "tool_result 的 tool_use_id（顺序不限）。",
+            "No single tool_result answers tool_use {ids}: each tool_use block's id must be the "
+            "tool_use_id of exactly one tool_result (in any order).",
+        ),
+    },
+)
+
 
 class Calls:
     """`run_tool` as a check hands it to the learner's code: each call recorded with what came of
