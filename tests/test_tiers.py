@@ -48,6 +48,7 @@ def test_the_fast_tier_is_the_default_and_the_full_tier_widens_it():
     assert {"slow", "browser", "lite"} <= registered
 
 
+@pytest.mark.slow  # a pytest in a subprocess (16 s): the full tier checks what the fast one holds
 def test_the_fast_tier_has_a_thousand_tests_and_no_notebook():
     fast = collected()
     assert len(fast) >= 1000, len(fast)
