@@ -141,3 +141,12 @@ def test_a_numbered_step_is_no_directory_name_and_testing_a_script_is_no_test_ru
     assert command(steps) not in ("mkdir -p 2.", "python -m pytest -q")
     assert command("Create a folder named out-2") == "mkdir -p out-2"
     assert command("Run the tests") == "python -m pytest -q"
+
+
+def test_a_power_too_large_to_compute_is_refused_at_once():
+    """Nested powers each under the exponent limit would take Python minutes (and gigabytes):
+    the evaluator refuses a result over MAX_BITS bits before computing it."""
+    assert arithmetic_value("((9**999)**999)**999") is None
+    assert arithmetic_value("(10**4000)**4") is None
+    assert arithmetic_value("2**10") == 1024 and arithmetic_value("(-3)**3") == -27
+    assert arithmetic_value("9**999") == 9**999

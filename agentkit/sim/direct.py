@@ -86,7 +86,7 @@ def arithmetic_value(expr: str) -> float | int | None:
             return -v if isinstance(node.op, ast.USub) else v
         if isinstance(node, ast.BinOp) and type(node.op) in OPS:
             left, right = value(node.left), value(node.right)
-            if isinstance(node.op, ast.Pow) and abs(right) > 1000:
+            if isinstance(node.op, ast.Pow) and _too_large(left, right):
                 raise ValueError("power too large")
             return OPS[type(node.op)](left, right)
         raise ValueError("not arithmetic")
@@ -97,6 +97,18 @@ def arithmetic_value(expr: str) -> float | int | None:
         raise
     except (ValueError, TypeError, OverflowError):
         return None
+
+
+def _too_large(base: Any, exponent: Any) -> bool:
+    """Whether base ** exponent would have more than MAX_BITS bits (or a huge exponent): nested
+    powers such as ((9**999)**999)**999 are refused before Python spends minutes on them."""
+    if abs(exponent) > 1000:
+        return True
+    bits = abs(int(base)).bit_length() if abs(base) >= 1 else 1
+    return bits * abs(exponent) > MAX_BITS
+
+
+MAX_BITS = 1 << 14  # a result of at most ~4,900 decimal digits
 
 
 def arithmetic_answer(lang: str, expr: str) -> str | None:
