@@ -2,9 +2,9 @@
 
 The loop gets a real `anthropic.Anthropic` client (the SDK's default two retries; a subclass that,
 past MEMO_FROM requests of the runaway task, does not serialise a message it sent before again:
-`graded_client`) whose transport is the offline API with the scenario's world, and a `run_tool` that executes in that world. Every
-request and response, and every tool execution (with its output or error, and the round it came
-in), is kept for the diagnosis.
+`graded_client`) whose transport is the offline API with the scenario's world, and a `run_tool`
+that executes in that world. Every request and response, and every tool execution (with its
+output or error, and the round it came in), is kept for the diagnosis.
 
 The loop runs in a daemon thread the grader can abandon, so no loop can hold the grader:
 - a request budget: past it the transport raises `BudgetExceeded` (a BaseException), and a loop
@@ -52,9 +52,8 @@ from .strings import T
 
 MAX_REQUESTS = RUNAWAY_LIMIT + 1  # one past the limit: proof that the loop would not stop
 TASK_LIMIT = 300  # requests a scenario other than the runaway may take before it "never ends"
-MEMO_FROM = (
-    100  # from this runaway request on, the client remembers the messages it sent (graded_client)
-)
+# from this runaway request on, the client remembers the messages it sent (graded_client)
+MEMO_FROM = 100
 LIMIT = RUNAWAY_LIMIT  # the limit in force when a caller names none (a test may lower it)
 SLEEP_ALLOWANCE = 60.0  # seconds of time.sleep / asyncio.sleep per scenario on the virtual clock
 REQUEST_SECONDS = 3.0  # what one request costs on the loop's clock (a live one takes seconds)

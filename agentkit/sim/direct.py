@@ -8,8 +8,9 @@
    and no offered tool's *name* is about arithmetic (a calculator, add, multiply, ...): a model
    does such sums itself, and a general tool such as a shell is not asked for a command it does not
    need. A request that offers a calculator tool calls it (`agentkit.sim.general`).
-   The expression is read with Python's `ast` (numbers, + - * / // % **, brackets; powers of at
-   most 1000), never executed; a division by zero is said to be one.
+   The expression is read with Python's `ast` (numbers, + - * / // % **, brackets; a power with
+   an exponent of at most 1000 and a result of at most MAX_BITS bits), never executed; a division
+   by zero is said to be one.
 """
 
 from __future__ import annotations
