@@ -817,3 +817,173 @@ def test_a_fix_the_rules_cannot_find_is_handed_to_a_person():
     files = {**DEFAULT_FILES, "calc.py": "def add(a, b):\n    return a * b * 0 + 7\n"}
     repo, _, answer = repo_run("The tests fail; fix them.", Repo(files=files))
     assert not repo.patches() and "a person should look" in answer
+
+
+# ---------------------------------------------------------------- chained arithmetic, subagents, globs
+
+
+def binary(name, description, first="x", second="y"):
+    return tool(
+        name, description, {first: {"type": "number"}, second: {"type": "number"}}, [first, second]
+    )
+
+
+PLUS = binary("plus_numbers", "Returns the sum of x and y.")
+TIMES = binary("times", "Returns x multiplied by y.", "left", "right")
+MINUS = binary("minus", "Returns the difference left - right.", "left", "right")
+OPERATE = tool(
+    "operate",
+    "Applies one operation to two operands.",
+    {
+        "op": {"type": "string", "enum": ["sum", "difference", "product", "quotient"]},
+        "p": {"type": "number"},
+        "q": {"type": "number"},
+    },
+    ["op", "p", "q"],
+)
+
+
+def arithmetic(name, args):
+    """Each tool answers in its own way: a bare number, JSON, or a sentence."""
+    if name == "operate":
+        p, q = args["p"], args["q"]
+        value = {"sum": p + q, "difference": p - q, "product": p * q, "quotient": p / q}[args["op"]]
+        return f"The {args['op']} is {value}."
+    a, b = list(args.values())
+    if name == "plus_numbers":
+        return json.dumps({"result": a + b})
+    return str({"times": a * b, "minus": a - b}[name])
+
+
+def test_an_expression_over_one_operation_tools_is_worked_out_call_by_call():
+    t = run("What is (3 + 4) * 5 - 6?", [MINUS, TIMES, PLUS], arithmetic)
+    assert t.calls == [
+        [("plus_numbers", {"x": 3, "y": 4})],
+        [("times", {"left": 7, "right": 5})],
+        [("minus", {"left": 35, "right": 6})],
+        [],
+    ]
+    ended(t)
+    assert "= 29" in t.answer and "7 * 5 = 35" in t.answer
+
+
+def test_independent_operations_are_called_together_and_results_in_prose_are_read():
+    t = run("计算 (2 加 3) 乘以 (10 减 4)", [OPERATE], arithmetic)
+    assert t.calls[0] == [
+        ("operate", {"op": "sum", "p": 2, "q": 3}),
+        ("operate", {"op": "difference", "p": 10, "q": 4}),
+    ]
+    assert t.calls[1] == [("operate", {"op": "product", "p": 5, "q": 6})]
+    ended(t)
+    assert "= 30" in t.answer and "逐步" in t.answer
+
+
+def test_a_chain_whose_step_fails_is_judged_by_the_general_rules():
+    def broken(name, args):
+        return (
+            "service temporarily unavailable, try again"
+            if name == "times"
+            else arithmetic(name, args)
+        )
+
+    t = run("What is (3 + 4) * 5?", [TIMES, PLUS], broken)
+    assert t.calls[:3] == [
+        [("plus_numbers", {"x": 3, "y": 4})],
+        [("times", {"left": 7, "right": 5})],
+        [("times", {"left": 7, "right": 5})],  # a transient failure is retried once
+    ]
+    ended(t)
+    assert "35" not in t.answer
+
+
+SPAWN = tool(
+    "delegate_work",
+    "Hands a piece of work to a sub-agent with a fresh context; returns its summary.",
+    {"instructions": {"type": "string"}, "description": {"type": "string"}},
+    ["instructions"],
+)
+SHELL = tool("sh", "Run a shell command.", {"command": {"type": "string"}}, ["command"])
+VIEW = tool("view_file", "Read file contents.", {"path": {"type": "string"}}, ["path"])
+
+
+def checkout(name, args):
+    """A small project on disk, as a shell would show it."""
+    if name == "delegate_work":
+        return "It uses unittest: tests/test_core.py subclasses unittest.TestCase."
+    cmd = args["command"]
+    if cmd == "ls -a":
+        return ".\n..\nsetup.cfg\nREADME.md\ntest_core.py\nsrc"
+    if cmd.startswith("head"):
+        return "==> setup.cfg <==\n[options]\ntests_require = nose2\n==> test_core.py <==\nimport unittest"
+    return "(no output)"
+
+
+def test_a_users_own_subagent_tool_gets_the_work_in_the_users_words():
+    t = run(
+        "Please delegate this: find out which test runner this repo relies on",
+        [SHELL, SPAWN],
+        checkout,
+    )
+    [(name, args)] = t.calls[0]
+    assert name == "delegate_work" and "find out which test runner" in args["instructions"]
+    ended(t)
+    assert "unittest.TestCase" in t.answer
+
+
+def test_a_system_prompt_that_delegates_sends_project_questions_to_the_subagent_tool():
+    t = run(
+        "这个项目用的是什么测试框架？",
+        [SHELL, SPAWN],
+        checkout,
+        system="Delegate exploration to a subagent with the delegate_work tool.",
+    )
+    assert t.calls[0][0][0] == "delegate_work"
+
+
+def test_a_question_about_the_project_lists_it_then_reads_what_says_how_it_is_built():
+    t = run("What testing framework does this project use?", [SHELL, VIEW], checkout)
+    assert t.calls[:2] == [
+        [("sh", {"command": "ls -a"})],
+        [("sh", {"command": "head -n 40 setup.cfg test_core.py README.md"})],
+    ]
+    ended(t)
+    assert "nose2" in t.answer
+
+
+GLOB = tool(
+    "Glob",
+    "- Fast file pattern matching tool that works with any codebase size\n"
+    '- Supports glob patterns like "**/*.js" or "src/**/*.ts"',
+    {
+        "pattern": {"type": "string", "description": "The glob pattern to match files against"},
+        "path": {"type": "string", "description": "The directory to search in."},
+    },
+    ["pattern"],
+)
+READER = tool(
+    "Read",
+    "Reads a file from the local filesystem.",
+    {"file_path": {"type": "string", "description": "The absolute path to the file to read"}},
+    ["file_path"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, pattern",
+    [
+        ("Find all Markdown files", "**/*.md"),
+        ("Which JSON files are in this directory?", "*.json"),
+        ("找出所有的 TypeScript 文件", "**/*.ts"),
+    ],
+)
+def test_files_of_a_kind_are_matched_with_a_glob_tool(prompt, pattern):
+    t = run(prompt, [READER, SHELL, GLOB], lambda name, args: "docs/a.md\nb.md")
+    [(name, args)] = t.calls[0]
+    assert name == "Glob" and args["pattern"] == pattern and args.get("path", ".") == "."
+    ended(t)
+
+
+def test_without_a_glob_tool_a_shell_finds_files_of_a_kind_in_every_folder():
+    t = run("Find all Python files", [SHELL], lambda name, args: "./a.py\n./pkg/b.py")
+    assert t.calls[0] == [("sh", {"command": "find . -name '*.py' -not -path '*/.*'"})]
+    assert "./pkg/b.py" in t.answer

@@ -56,6 +56,7 @@ DIR_WORD = re.compile(
     r"([\w./-]+)\s+(?:directory|folder|dir)\b|(?:directory|folder|目录|文件夹)\s*[:：]?\s*([\w./-]+)",
     re.IGNORECASE,
 )
+DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
 HERE = re.compile(r"current (?:directory|folder)|\bhere\b|当前目录|这里|这个目录", re.IGNORECASE)
 QUERY = re.compile(
     r"(?:search(?:\s+(?:the\s+web|online|for|about))*|look up|find|搜索|搜一下|查找)\s*[:：]?\s*(.+?)[?？.。!！]*$",
@@ -68,6 +69,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("expression", r"expression|formula|equation|算式|表达式"),
+    ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
     ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|内容|笔记|正文"),
@@ -377,7 +379,6 @@ def _expression(text: str) -> str | None:
 
 BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
-    "command": lambda text: shell.command(text),
     "person": lambda text: person(text),
     "product": lambda text: product(text),
     "location": _place,
@@ -392,6 +393,10 @@ def _string(
     r = role(name, s, need)
     if r == "id":
         return ident(name, s, src, topic)
+    if r == "command":
+        return shell.command(src.text, src.results)
+    if r == "glob":
+        return shell.glob_pattern(src.text)
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
@@ -518,6 +523,8 @@ def path(name: str, text: str) -> str | None:
     found = [p for p in PATH.findall(text) if p.lower() not in ("e.g", "i.e")]
     d = DIR_WORD.search(text)
     if dir_like:
+        if d and (d.group(1) or "").lower() in DETERMINERS:  # "in this directory"
+            return "."
         if d:
             return d.group(1) or d.group(2)
         plain = [p for p in found if "." not in p.rsplit("/", 1)[-1] or p in (".", "..")]

@@ -32,6 +32,7 @@ import re
 from typing import Any
 
 from ..content import blocks
+from . import shell
 from .arguments import fill_object, gather
 from .lexicon import OPERATORS, THING, concepts, kind, words
 from .toolbox import TOOL_SEARCH, own_name
@@ -103,6 +104,8 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
     for own, full in conv.box.deferred.items():
         name_words = {w for w in set(words(own)) - NOISE if telling(w)}
         if concepts(" ".join(name_words)) & asked or name_words & said:
+            out.append(full)
+        elif "glob" in name_words and shell.glob_pattern(v.task):  # files of a kind: Glob
             out.append(full)
     return out
 

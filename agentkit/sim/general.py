@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import claude_code, direct, shell, structured, websearch
+from . import chain, claude_code, direct, shell, structured, subtask, websearch
 from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
@@ -75,6 +75,7 @@ class Turn:
     lines: list[str] = field(default_factory=list)
     missing: list[tuple[Tool, list[str]]] = field(default_factory=list)
     stop: bool = False
+    whole: bool = False  # the lines are the whole answer (no result quoted before them)
 
 
 def score(t: Tool, asked: frozenset[str]) -> int:
@@ -124,6 +125,12 @@ def runs_commands(t: Tool) -> bool:
     )
 
 
+def globs(t: Tool) -> bool:
+    """A tool that takes a glob pattern (`Glob`'s "The glob pattern to match files against")."""
+    props = t.schema.get("properties") or {}
+    return any(isinstance(p, dict) and role(k, p) == "glob" for k, p in props.items())
+
+
 def reads_files(t: Tool) -> bool:
     """A tool whose name reads (read, get, view, ...) and that takes a path (`Read`, `read_file`)."""
     props = t.schema.get("properties") or {}
@@ -142,6 +149,9 @@ def choose(v: View) -> list[Tool]:
     asked = concepts(v.task)
     said, han = frozenset(words(v.task)), pairs(v.task)
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    first = _before_concepts(v, tools)
+    if first is not None:
+        return first
     ranked = sorted(
         (t for t in tools if candidate(t, asked)),
         key=lambda t: (
@@ -150,16 +160,10 @@ def choose(v: View) -> list[Tool]:
             -score(t, asked),
         ),
     )
-    if not ranked:  # a tool that runs shell commands serves what a read-only command answers
-        runner = [t for t in tools if runs_commands(t)]
-        if runner and shell.command(v.task):
-            return runner[:1]
-        finder = [t for t in tools if "search" in t.name_concepts and "web" in t.concepts]
-        if finder and websearch.asks_for_facts(v.task):  # a user's own web search tool
-            return finder[:1]
-        reader = [t for t in tools if reads_files(t)]
-        if reader and shell.FILE.search(v.task):  # a file the request names: read it
-            return reader[:1]
+    if not ranked:
+        general = _general_tool(v, tools)
+        if general is not None:
+            return [general]
         unasked = [t for t in tools if changes_asked(t.name, asked)]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
@@ -185,6 +189,34 @@ def choose(v: View) -> list[Tool]:
     return chosen
 
 
+def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
+    """What is chosen before the concepts are weighed: the user's own subagent tool when the work
+    is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind."""
+    helper = subtask.helper_for(v, tools)
+    if helper is not None:
+        return [helper]
+    globber = [t for t in tools if globs(t)]
+    if globber and shell.glob_pattern(v.task):
+        return globber[:1]
+    return None
+
+
+def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
+    """Where no concept is shared: a tool that runs shell commands when a read-only command
+    answers the request, a user's own web search tool when it asks for facts, a tool that reads
+    files when it names a file."""
+    runner = [t for t in tools if runs_commands(t)]
+    if runner and shell.command(v.task, results_of(v)):
+        return runner[0]
+    finder = [t for t in tools if "search" in t.name_concepts and "web" in t.concepts]
+    if finder and websearch.asks_for_facts(v.task):
+        return finder[0]
+    reader = [t for t in tools if reads_files(t)]
+    if reader and shell.FILE.search(v.task):
+        return reader[0]
+    return None
+
+
 def serves(conv: Conversation) -> bool:
     """Some custom tool of the request is a candidate for its task (rule 1)."""
     return bool(choose(view(conv)))
@@ -196,7 +228,10 @@ def results_of(v: View) -> list[Any]:
 
 
 def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str, Any]], Fill]:
-    """The tool's input variants (one per place when several are named) and what is missing."""
+    """The tool's input variants (one per place when several are named) and what is missing; a
+    subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
+    if subtask.delegating(t):
+        return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, src, t.schema, forced, t.concepts)
     many = [k for k, val in got.values.items() if isinstance(val, list) and _scalar_prop(t, k)]
     if not many:
@@ -215,8 +250,12 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     text = last.result or ""
     err = short(text.strip(), 140)
     kind_ = classify(text)
-    same = sum(
-        1 for c in v.calls if c.name == t.name and c.is_error and classify(c.result or "") == kind_
+    same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
+        1
+        for c in v.calls
+        if c.name == t.name
+        and (c.is_error or c.input == last.input)
+        and classify(c.result or "") == kind_
     )
     if kind_ == DENIED:
         turn.lines.append(say(v.lang, "g_denied", tool=t.name, err=err))
@@ -252,9 +291,27 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     return None
 
 
+def _chained(v: View, turn: Turn) -> bool:
+    """An expression over one-operation tools (`agentkit.sim.chain`): this turn's steps, a failed
+    step judged by rule 4, or the worked-out answer; False when those rules do not apply."""
+    steps = chain.steps_for(v)
+    if steps is None:
+        return False
+    if steps.failed is not None:
+        recover(v, steps.failed[0], steps.failed[1], turn)
+        return True
+    turn.calls = steps.calls
+    if not steps.calls and steps.value is not None:
+        turn.lines.append(chain.answer(v, steps))
+        turn.whole = True
+    return True
+
+
 def plan(v: View, conv: Conversation | None = None) -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5)."""
     turn = Turn()
+    if _chained(v, turn):
+        return turn
     src = gather(v.task, results_of(v))
     asked, said = concepts(v.task), frozenset(words(v.task))
     answered = any(
@@ -330,7 +387,9 @@ def _direct(conv: Conversation, v: View) -> str | None:
     """The direct answer (`agentkit.sim.direct`) with the request's tools, loaded or deferred."""
     deferred = [n for n in conv.box.deferred if v.tool(n) is None]
     names = [t.call_name for t in v.tools] + [conv.box.deferred[n] for n in deferred]
-    kinds = [t.name_concepts for t in v.tools] + [concepts(n) for n in deferred]
+    ops = {op.tool.name for op in chain.operators(v.tools).values()}  # `operate(op, p, q)`
+    kinds = [t.name_concepts | ({"calculate"} if t.name in ops else set()) for t in v.tools]
+    kinds += [concepts(n) for n in deferred]
     return direct.direct_answer(v.lang, v.task, names, kinds)
 
 
@@ -382,9 +441,9 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 def _answer(v: View, turn: Turn) -> str:
     """Rule 5: the results' values quoted, then what failed, then what is still needed."""
-    lines = []
+    lines: list[str] = []
     seen: set[str] = set()
-    for c in v.calls:
+    for c in [] if turn.whole else v.calls:
         if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None

@@ -154,6 +154,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} failed for now ({err}); retrying once.",
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
+    "g_worked_out": (
+        "{expr} = {result}（逐步用工具算出：{steps}）",
+        "{expr} = {result} (worked out with the tools, step by step: {steps})",
+    ),
     "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
     "g_denied": (
         "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",

@@ -12,7 +12,11 @@ First rule that applies, in Chinese or English:
   / `git diff`; the date: `date`; the disk usage: `du -sh .`;
 - run the tests (the user asked to run them): `python -m pytest -q`;
 - changes, only when asked: make a directory (`mkdir -p DIR`), delete a named file (`rm FILE`),
-  create an empty named file (`touch FILE`).
+  create an empty named file (`touch FILE`);
+- a question about the project itself ("what testing framework does this project use?", "这个项目
+  用什么语言写的"): first `ls -a`; once a listing has come back, `head -n 40` of up to three of the
+  files it shows that say how a project is built and tested (pyproject.toml, package.json, ...,
+  then test files, then a README); nothing more once they are read.
 Anything else gives no command: the policy asks the user what to run.
 """
 
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Sequence
+from typing import Any
 
 from .lexicon import concepts
 
@@ -51,7 +57,37 @@ SEARCH = _kw(
     "查找",
 )
 FILES = _kw(r"\bfiles?\b", r"\bls\b", r"directory", r"folder", "文件", "目录")
-LIST = _kw(r"\blist\b", r"\bwhich\b", r"\bwhat\b", r"\bshow\b", r"\bls\b", "列出", "哪些", "有什么")
+LIST = _kw(
+    r"\blist\b",
+    r"\bwhich\b",
+    r"\bwhat\b",
+    r"\bshow\b",
+    r"\bls\b",
+    r"\bfind\b",
+    "列出",
+    "哪些",
+    "有什么",
+    "找出",
+    "查找",
+)
+EVERYWHERE = _kw(
+    r"\bfind\b",
+    r"\ball\b",
+    r"recursive",
+    r"\bunder\b",
+    r"everywhere",
+    "所有",
+    "全部",
+    "找出",
+    "查找",
+)
+HERE_ONLY = _kw(
+    r"(?:in|of) (?:this|the current) (?:directory|folder)",
+    r"\bhere\b",
+    "当前目录",
+    "这个目录",
+    "这里",
+)
 PWD = _kw(
     r"(?:what|which) is the (?:current|working) directory",
     r"where am i",
@@ -69,6 +105,52 @@ MKDIR = re.compile(  # the name on the same line, with a letter in it (not "2." 
     r"([\w./-]*[^\W\d_][\w./-]*)",
     re.I,
 )
+
+
+PROJECT = _kw(
+    r"\b(?:this|the|our|my) (?:project|repo(?:sitory)?|code ?base|app)\b",
+    "这个项目",
+    "本项目",
+    "该项目",
+    "项目里",
+    "代码库",
+    "这个仓库",
+)
+MANIFESTS = (
+    "pyproject.toml", "setup.cfg", "setup.py", "requirements.txt", "requirements-dev.txt",
+    "package.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "Gemfile",
+    "composer.json", "pytest.ini", "tox.ini", "conftest.py", "jest.config.js", "Makefile",
+)  # fmt: skip
+TEST_FILE = re.compile(r"^(?:test_\w+\.py|\w+_test\.(?:py|go)|\w+\.(?:test|spec)\.[jt]sx?)$")
+README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
+
+
+def explores(text: str) -> bool:
+    """A question about the project itself (the last rule)."""
+    return bool(PROJECT.search(text))
+
+
+def _listed(results: Sequence[Any]) -> list[str] | None:
+    """The file names of the latest result that is a listing (one name a line), or None."""
+    for r in results:
+        if not isinstance(r, str):
+            continue
+        names = [line.strip() for line in r.splitlines() if line.strip()]
+        if names and all(re.fullmatch(r"[\w.@+-]+/?", n) for n in names):
+            return names
+    return None
+
+
+def _explore(results: Sequence[Any]) -> str | None:
+    names = _listed(results)
+    if names is None:
+        return "ls -a"
+    picked = [m for m in MANIFESTS if m in names]
+    picked += [n for n in names if TEST_FILE.match(n)]
+    picked += [n for n in names if README.match(n)]
+    if not picked:
+        return None
+    return "head -n 40 " + " ".join(shlex.quote(n) for n in picked[:3])
 
 
 def _files(text: str) -> list[str]:
@@ -100,15 +182,41 @@ def _search(text: str) -> str | None:
     return f"grep -rn {shlex.quote(target)} ." if target else None
 
 
+def _kind(text: str) -> str | None:
+    return next((ext for k, ext in KINDS.items() if re.search(rf"\b{k}\b", text, re.I)), None)
+
+
+def lists_files(text: str) -> bool:
+    """The request asks which files there are (of a kind or all)."""
+    return bool(FILES.search(text) and (LIST.search(text) or COUNT.search(text)))
+
+
 def _listing(text: str) -> str | None:
-    if not (FILES.search(text) and (LIST.search(text) or COUNT.search(text))):
+    if not lists_files(text):
         return None
-    kind = next((ext for k, ext in KINDS.items() if re.search(rf"\b{k}\b", text, re.I)), None)
+    kind = _kind(text)
+    if EVERYWHERE.search(text) and not HERE_ONLY.search(text):
+        return (
+            f"find . -name '*.{kind}' -not -path '*/.*'"
+            if kind
+            else "find . -type f -not -path '*/.*'"
+        )
     return f"ls *.{kind}" if kind else "ls"
 
 
-def command(text: str) -> str | None:
-    """The command for the request `text`, or None (see the module's docstring)."""
+def glob_pattern(text: str) -> str | None:
+    """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
+    files there are: "**/*.py" for Python files, "*.py" for those of this directory only."""
+    if not lists_files(text) or _files(text):
+        return None
+    kind = _kind(text)
+    where = "" if HERE_ONLY.search(text) else "**/"
+    return f"{where}*.{kind}" if kind else f"{where}*"
+
+
+def command(text: str, results: Sequence[Any] = ()) -> str | None:
+    """The command for the request `text`, or None (see the module's docstring); `results` are the
+    open task's results so far, latest first."""
     asked = concepts(text)
     files = _files(text)
     named = files[0] if files else None
@@ -130,4 +238,5 @@ def command(text: str) -> str | None:
     if found:
         return found
     plain = GIT + [(DISK, "du -sh ."), (DATE, "date")]
-    return next((cmd for pattern, cmd in plain if pattern.search(text)), None)
+    found = next((cmd for pattern, cmd in plain if pattern.search(text)), None)
+    return found or (_explore(results) if explores(text) else None)
