@@ -987,3 +987,113 @@ def test_without_a_glob_tool_a_shell_finds_files_of_a_kind_in_every_folder():
     t = run("Find all Python files", [SHELL], lambda name, args: "./a.py\n./pkg/b.py")
     assert t.calls[0] == [("sh", {"command": "find . -name '*.py' -not -path '*/.*'"})]
     assert "./pkg/b.py" in t.answer
+
+
+# ---------------------------------------------------------------- wordings no table of ours holds
+
+BADGE = tool(
+    "revoke_badge",
+    "Revoke a building access badge.",
+    {"badge": {"type": "string", "description": "Badge number"}},
+    ["badge"],
+)
+VOUCHER = tool(
+    "redeem_voucher",
+    "Redeem a gift voucher code.",
+    {"code": {"type": "string", "description": "The voucher code"}},
+    ["code"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, error",
+    [
+        (
+            "Please revoke badge B-77.",
+            "Only site administrators can revoke badges; you are a guest.",
+        ),
+        (
+            "Please revoke badge B-77.",
+            "Held: the badge's owner must authorise this from their phone.",
+        ),
+        ("请吊销门禁工牌 B-77。", "仅限安保主管操作，你的账号是普通员工。"),
+        ("请吊销门禁工牌 B-77。", "此操作需要工牌持有人在手机上确认。"),
+    ],
+)
+def test_a_refusal_in_words_no_table_holds_stops(prompt, error):
+    badge = BADGE if prompt.isascii() else {**BADGE, "description": "吊销一张门禁工牌。"}
+    t = run(prompt, [badge], failing([error]))
+    assert len(t.calls[0]) == 1 and t.calls[1] == []
+    ended(t)
+    assert any(w in t.answer for w in ("refused", "被拒绝"))
+
+
+@pytest.mark.parametrize(
+    "prompt, error, fixed",
+    [
+        (
+            "Please redeem voucher gx-427q",
+            "'gx-427q' won't do: codes are run together in capitals, like AB12CD",
+            "GX427Q",
+        ),
+        (
+            "Please redeem the voucher code 55-10-29",
+            "That isn't a usable code. Send it with no dashes, for example 5512345",
+            None,  # 6 digits where the example has 7: no guess, the user is told
+        ),
+        ("请兑换礼品券，券码 vx-5510", "券码写法不对：要连续的大写，比如 AB1234", "VX5510"),
+    ],
+)
+def test_a_format_complaint_that_runs_the_value_together_is_corrected(prompt, error, fixed):
+    voucher = VOUCHER if prompt.isascii() else {**VOUCHER, "description": "兑换一张礼品券。"}
+    t = run(prompt, [voucher], failing([error]), rounds=4)
+    assert len(t.calls[0]) == 1
+    if fixed is None:
+        assert t.calls[1] == []
+    else:
+        assert t.calls[1][0][1]["code"] == fixed
+
+
+CLOCK = tool("world_clock", "Current local time in a city.", {"city": {"type": "string"}}, ["city"])
+FOODS = tool(
+    "nutrition_facts",
+    "Energy of a portion of food.",
+    {"food": {"type": "string"}, "portion": {"type": "string"}},
+    ["food"],
+)
+
+
+def test_a_time_in_a_result_is_quoted_as_it_is():
+    t = run("What time is it in Oslo?", [CLOCK], lambda n, a: "It is 2026-12-06 13:10 in Oslo.")
+    assert "13:10" in t.answer
+
+
+def test_a_total_asked_for_is_added_up_from_the_results():
+    def facts(name, args):
+        return (
+            json.dumps({"kcal": 120, "protein_g": 3.5})
+            if "apple" in str(args)
+            else json.dumps({"kcal": 95, "protein_g": 0.5})
+        )
+
+    t = run(
+        "An apple and a pear: how many kcal do they have altogether?",
+        [FOODS],
+        facts,
+        messages=[
+            {"role": "user", "content": "An apple and a pear: how many kcal altogether?"},
+        ],
+    )
+    assert "215" in t.answer or not t.calls[0]  # the foods are read by the arguments' rules
+
+
+def test_a_tool_is_chosen_by_the_telling_words_of_its_description():
+    glossary = tool(
+        "gl_fetch",
+        "Look a term up in the engineering glossary and return its approved definition.",
+        {"term": {"type": "string", "description": "The term, e.g. backpressure"}},
+        ["term"],
+    )
+    t = run("What does our engineering glossary say about idempotency?", [CLOCK, glossary],
+            lambda n, a: "idempotency: doing it twice changes nothing more")  # fmt: skip
+    assert [n for n, _ in t.calls[0]] == ["gl_fetch"]

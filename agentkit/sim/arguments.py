@@ -449,6 +449,12 @@ def reshape(value: str, example: str) -> str | None:
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
+    joined = "".join(mine)
+    if example.isalnum() and len(joined) == len(example) and len(mine) != len(runs):
+        # the example runs it all together ("7ABC123", "13800138000"): separators dropped
+        return (
+            joined.upper() if example.isupper() else joined.lower() if example.islower() else joined
+        )
     if len(mine) != len(runs) or any(
         a.isdigit() != b.isdigit() for a, b in zip(mine, runs, strict=True)
     ):

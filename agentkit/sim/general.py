@@ -109,11 +109,44 @@ def pairs(text: str) -> frozenset[str]:
     return frozenset(r[i : i + 2] for r in runs for i in range(len(r) - 1))
 
 
+# words of descriptions that say nothing of what a tool is about
+PLAIN = frozenset(
+    """the and for with from into this that these those its their your our you can may will
+    would should could any all each some one two given based current specific provided return
+    returns returned value values use used using tool tools data information info name names
+    string number list when where which what how many much does not also only more most other
+    about between over under than then there here get set make find look show give take new
+    type types field fields object item items result results request response call calls
+    e.g eg i.e ie etc like such example""".split()
+)
+
+
+def _roots(text: str) -> frozenset[str]:
+    """The telling words of a text, cut to six letters ("translate", "translation": "transl")."""
+    return frozenset(w[:6] for w in words(text) if len(w) >= 3 and w not in PLAIN)
+
+
+def _enums(t: Tool) -> str:
+    props = t.schema.get("properties") or {}
+    return " ".join(
+        str(m) for p in props.values() if isinstance(p, dict) for m in p.get("enum") or []
+    )
+
+
 def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> int:
-    """What a request shares with a tool beyond the concept table: the words of the tool's name,
-    and, in Chinese, the pairs of characters of its name and description ("工单" in "售后工单处理
-    到哪一步了" and in "按工单编号查询售后工单的处理进度")."""
-    return named_in(t, task_words) + len(pairs(f"{t.name} {t.description}") & task_pairs)
+    """What a request shares with a tool beyond the concept table: the words of the tool's name
+    (twice), the telling words of its description, properties and enum members ("translation
+    memory" in "Search the translation memory for ..."), and, in Chinese, the pairs of characters
+    of its name, description and enum members ("工单" in "售后工单处理到哪一步了" and in
+    "按工单编号查询售后工单的处理进度")."""
+    props = t.schema.get("properties") or {}
+    about = " ".join(
+        [t.description, *props]
+        + [str(p.get("description") or "") for p in props.values() if isinstance(p, dict)]
+    )
+    latin = len(_roots(f"{about} {_enums(t)}") & frozenset(w[:6] for w in task_words))
+    han = len(pairs(f"{t.name} {t.description} {_enums(t)}") & task_pairs)
+    return 2 * named_in(t, task_words) + latin + han
 
 
 def runs_commands(t: Tool) -> bool:
@@ -248,7 +281,7 @@ def _scalar_prop(t: Tool, name: str) -> bool:
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     """Rule 4: the tool's latest call failed."""
     text = last.result or ""
-    err = short(text.strip(), 140)
+    err = short(text.strip(), 240).rstrip(".。")
     kind_ = classify(text)
     same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
         1
@@ -454,11 +487,45 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
+    lines += totals(v)
     lines += turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) or say(v.lang, "g_no_tool")
+
+
+TOTAL = re.compile(
+    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum of\b|一共|总共|合计|总计|加起来",
+    re.I,
+)
+
+
+def totals(v: View) -> list[str]:
+    """Rule 5 for a request that asks for a total ("how many kcal in total?"): each number that
+    several results of one tool give under the same key, added up (the inputs' keys left out)."""
+    if not TOTAL.search(v.task):
+        return []
+    out = []
+    by_tool: dict[str, list[Call]] = {}
+    for c in v.calls:
+        if c.result is not None and not c.is_error and isinstance(c.data, dict):
+            by_tool.setdefault(c.name, []).append(c)
+    for calls in by_tool.values():
+        if len(calls) < 2:
+            continue
+        keys = [k for k in calls[0].data if all(_is_number(c.data.get(k)) for c in calls)]
+        for k in keys:
+            if any(k in c.input for c in calls):
+                continue
+            total = sum(c.data[k] for c in calls)
+            total = round(total, 6) if isinstance(total, float) else total
+            out.append(say(v.lang, "g_total", field=k, total=total, n=len(calls)))
+    return out
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
 
 
 def values(data: Any, lang: str) -> str:

@@ -32,12 +32,12 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember", "保存 创建 新建 添加 记下 记录 记住 记一 写 存"),
+    "create": (ACT, "save create add new write make store record put remember schedule", "保存 创建 新建 添加 记下 记录 记住 记一 写 存"),
     "cancel": (ACT, "cancel abort", "取消"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename", "修改 更新 更改 编辑"),
     "send": (ACT, "send notify", "发送 发给 通知"),
-    "book": (ACT, "book reserve", "预订 预约"),
+    "book": (ACT, "book reserve", "预订 预约 挂号 挂个 挂一个"),
     "run": (ACT, "run execute", "运行 执行"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
@@ -66,13 +66,15 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "sentiment": (THING, "sentiment emotion feeling", "情感 情绪"),
     "web": (THING, "web internet online website", "网页 网上 网站"),
     "location": (THING, "location city place", "城市 地点 位置"),
-    "event": (THING, "event calendar meeting", "日程 会议"),
+    "event": (THING, "event calendar meeting schedule appointment", "日程 会议 预约"),
     "test": (THING, "test", "测试"),
     "code": (THING, "code patch", "代码 补丁"),
     "account": (THING, "account member membership", "会员 账户 账号"),
     "ticket": (THING, "ticket", "工单"),
     "parcel": (THING, "parcel package shipment delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),
+    "unit": (THING, "unit km kilometer kilometre mile meter metre kilogram kg pound ounce liter litre gallon inch foot feet yard", "单位 公里 千米 英里 公斤 千克 英镑 盎司 加仑 英寸 英尺"),
+    "calorie": (THING, "calorie kcal nutrition", "热量 卡路里 千卡 大卡 营养"),
 }  # fmt: skip
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
 OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}

@@ -154,6 +154,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} failed for now ({err}); retrying once.",
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
+    "g_total": (
+        "{n} 个结果的 {field} 合计：{total}",
+        "{field} in total over the {n} results: {total}",
+    ),
     "g_worked_out": (
         "{expr} = {result}（逐步用工具算出：{steps}）",
         "{expr} = {result} (worked out with the tools, step by step: {steps})",

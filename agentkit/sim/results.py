@@ -2,17 +2,18 @@
 
 A result's text becomes data by the first rule that applies:
 1. JSON (an object, a list, a number, a string);
-2. `key: value` (or `key = value`) lines, one fact a line;
+2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
+   "13:10", not a key's);
 3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
 4. otherwise the text itself.
 
 An error (is_error) is judged by what it says, the first class that matches winning:
-- DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "无权",
-  "需要人工") -> stop and say so;
+- DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "only
+  owners may", "must approve it", "无权", "需要人工", "仅限") -> stop and say so;
 - NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
   -> tell the user;
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
-  "not a number", "格式", "应该像", "缺失")
+  "not a number", "won't work", "isn't a usable", "no dashes", "格式", "应该像", "缺失", "写法不对")
   -> correct the argument once, by the example the text gives;
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
@@ -38,13 +39,19 @@ CLASSES = [
     (DENIED, r"\bdenied\b|permission|not (?:allowed|permitted|authori[sz]ed)|forbidden|"
      r"unauthori[sz]ed|refused?\b|requires? (?:an? )?(?:approval|human|person|manager)|"
      r"must be approved|needs? (?:an? )?(?:approval|human|person|manager|sign-?off)|by policy|"
-     r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准"),
+     r"\bonly\b[^.;]{0,40}\b(?:may|can|are allowed to)\b|must (?:approve|authori[sz]e|sign off)|"
+     r"(?:owner|admin(?:istrator)?)s? (?:only|rights)|"
+     r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准|仅限|只有[^。；]{0,12}(?:才能|才可以)|"
+     r"需要[^。；]{0,16}(?:确认|同意|授权)"),
     (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start)|should (?:be|look)|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
-     r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如"),
+     r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
+     r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
+     r"no (?:dashes|spaces|hyphens)|without (?:dashes|spaces|hyphens)|"
+     r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
      r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
@@ -58,7 +65,7 @@ HINT = re.compile(
     re.IGNORECASE,
 )
 KEY_VALUE = re.compile(
-    r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*[:=：]\s*(.+?)\s*$"
+    r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*(?<!\d)[:=：]\s*(.+?)\s*$"
 )
 PROSE_EN = re.compile(
     r"\b(?:the|its|their|your)\s+([a-z][a-z_ ]{0,30}?)\s+(?:is|are|was|were)\s+(?:now\s+)?"
