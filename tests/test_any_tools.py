@@ -1097,3 +1097,64 @@ def test_a_tool_is_chosen_by_the_telling_words_of_its_description():
     t = run("What does our engineering glossary say about idempotency?", [CLOCK, glossary],
             lambda n, a: "idempotency: doing it twice changes nothing more")  # fmt: skip
     assert [n for n, _ in t.calls[0]] == ["gl_fetch"]
+
+
+# ---------------------------------------------------------------- forced calls that talk to the user
+
+SMS = tool(
+    "text_back",
+    "Reply to the customer by SMS.",
+    {"message": {"type": "string", "description": "The SMS text to send to the customer"}},
+    ["message"],
+)
+ACCOUNT = tool(
+    "fetch_account",
+    "Gets an account by its account number. Only call it once the customer has given the number.",
+    {"account_number": {"type": "string"}},
+    ["account_number"],
+)
+
+
+def test_tool_choice_any_asks_the_user_through_the_reply_tool_rather_than_invent_an_id():
+    t = run("I want to check my balance", [SMS, ACCOUNT], tool_choice={"type": "any"})
+    [(name, args)] = t.calls[0]
+    assert name == "text_back"
+    assert "account_number" in args["message"] and args["message"] != "I want to check my balance"
+
+
+def test_tool_choice_any_calls_the_work_tool_when_its_input_is_there():
+    t = run("Balance of account AC-4471, please", [SMS, ACCOUNT], tool_choice={"type": "any"})
+    assert t.calls[0] == [("fetch_account", {"account_number": "AC-4471"})]
+
+
+@pytest.mark.parametrize(
+    "prompt, cmd",
+    [
+        ("Please run `make lint` for me", "make lint"),
+        ("Run the shell command: 'du -h docs'", "du -h docs"),
+        ("运行 ./scripts/build.sh --fast", "./scripts/build.sh --fast"),
+    ],
+)
+def test_a_command_the_user_writes_out_is_run_as_written(prompt, cmd):
+    t = run(prompt, [SHELL], lambda n, a: "ok")
+    assert t.calls[0] == [("sh", {"command": cmd})]
+
+
+def test_a_hook_that_blocks_a_call_is_a_refusal_not_a_format_complaint():
+    error = "PreToolUse:sh hook error: Command contains invalid pattern: deploy.sh"
+    t = run("Run ./deploy.sh --dry-run", [SHELL], failing([error]))
+    ended(t)
+    assert "refused" in t.answer and "malformed" not in t.answer
+
+
+@pytest.mark.parametrize(
+    "text, leaning",
+    [
+        ("What a brilliant concert, truly the best night ever!", "positive"),
+        ("这家店的菜太难吃了，服务也很差！", "negative"),
+    ],
+)
+def test_forced_sentiment_scores_lean_clearly_when_the_text_does(text, leaning):
+    t = run(text, [SENTIMENT], tool_choice={"type": "tool", "name": "print_sentiment_scores"})
+    [(_, args)] = t.calls[0]
+    assert args[f"{leaning}_score"] >= 0.8

@@ -76,12 +76,18 @@ ROLES = [  # role, what a property's name (then its description) says
 ]  # fmt: skip
 FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
-    "delicious enjoy 好 棒 喜欢 爱 满意 开心 优秀 赞 美味",
+    "delicious enjoy perfect brilliant superb glad pleased delighted thrilled impressive beautiful "
+    "nice recommend 好 棒 喜欢 爱 满意 开心 优秀 赞 美味 完美 推荐 惊艳",
     "negative": "bad terrible hate awful worst poor disappointed sad angry horrible broken slow "
-    "rude 差 糟糕 讨厌 失望 难过 生气 坏 慢",
+    "rude disappointing disgusting annoying frustrated frustrating useless waste worse mediocre "
+    "boring 差 糟糕 讨厌 失望 难过 生气 坏 慢 难吃 垃圾 恶心 浪费",
 }
 
 
+STRONG = re.compile(
+    r"!|\b(?:most|so|very|really|absolutely|totally|extremely|truly|holy|ever)\b|太|非常|超级|特别|真是|极",
+    re.I,
+)
 MONEY = re.compile(
     rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
     rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
@@ -334,14 +340,18 @@ def _role_number(name: str, src: Source) -> float | int:
 
 
 def feelings(text: str) -> dict[str, float]:
-    """Scores that sum to 1: each feeling's words counted (the neutral share is one word's worth)."""
+    """Scores that sum to 1: each feeling's words counted, a text said strongly (an intensifier,
+    an exclamation mark) counting half as much again; the neutral share is a quarter of one word's
+    worth, so one clear word of feeling outweighs it ("the most incredible meal!": 0.86 positive)."""
     said = set(words(text))
     n = {
         f: sum(1 for w in ws.split() if (stem(w) in said if w.isascii() else w in text))
         for f, ws in FEELINGS.items()
     }
-    total = n["positive"] + n["negative"] + 1
-    pos, neg = round(n["positive"] / total, 2), round(n["negative"] / total, 2)
+    strong = 1.5 if STRONG.search(text) else 1.0
+    total = (n["positive"] + n["negative"]) * strong + 0.25
+    pos = round(n["positive"] * strong / total, 2)
+    neg = round(n["negative"] * strong / total, 2)
     return {"positive": pos, "negative": neg, "neutral": round(1 - pos - neg, 2)}
 
 

@@ -387,7 +387,7 @@ def general_reply(conv: Conversation) -> Reply:
         return early
     turn = plan(v, conv) if forced != "none" else Turn()
     if forced in ("tool", "any"):
-        return _forced(v, turn)
+        return _forced(v, turn, conv)
     if turn.calls:
         return _calls(v, turn)
     if forced != "none" and not turn.missing:
@@ -435,12 +435,36 @@ def _calls(v: View, turn: Turn) -> Reply:
     return Reply(content, "tool_use")
 
 
-def _forced(v: View, turn: Turn) -> Reply:
-    """tool_choice "tool" or "any": a call without text, its input filled (rule 6)."""
+TALKS = re.compile(r"\b(?:send|reply|respond|message|tell|say|notify|speak)\b", re.I)
+TO_USER = re.compile(r"\b(?:user|customer|human|person|text message|reply)\b", re.I)
+
+
+def talker(v: View) -> tuple[Tool, str] | None:
+    """A tool that sends text to the user ("send_text_to_user: Sends a text message to a user"),
+    and its property for the text."""
+    for t in v.tools:
+        about = f"{' '.join(words(t.name))} {t.description}"
+        props = t.schema.get("properties") or {}
+        texts = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+        if TALKS.search(about) and TO_USER.search(about) and len(texts) == 1:
+            return t, texts[0]
+    return None
+
+
+def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
+    """tool_choice "tool" or "any": a call without text, its input filled (rule 6). Under "any",
+    with a tool that sends text to the user, what the answer would have said goes to the user
+    through it (a greeting answered, a missing value asked for) when no other call can be made:
+    never the user's own words sent back."""
     name = v.choice.get("name") if v.choice.get("type") == "tool" else None
-    if name is None and turn.calls:
-        calls = turn.calls[:1] if v.one_call else turn.calls
+    to_user = talker(v) if name is None else None
+    work = [(t, a) for t, a in turn.calls if to_user is None or t is not to_user[0]]
+    if name is None and work:
+        calls = work[:1] if v.one_call else work
         return Reply([_use(t, a) for t, a in calls], "tool_use")
+    if to_user is not None:
+        said = (None if v.calls else _direct(conv, v)) or _answer(v, turn)
+        return Reply([_use(to_user[0], {to_user[1]: said})], "tool_use")
     tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
     tool = tool or (choose(v) or list(v.tools))[0]
     variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)

@@ -69,7 +69,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "event": (THING, "event calendar meeting schedule appointment", "日程 会议 预约"),
     "test": (THING, "test", "测试"),
     "code": (THING, "code patch", "代码 补丁"),
-    "account": (THING, "account member membership", "会员 账户 账号"),
+    "account": (THING, "account member membership balance", "会员 账户 账号"),
     "ticket": (THING, "ticket", "工单"),
     "parcel": (THING, "parcel package shipment delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),

@@ -40,6 +40,7 @@ CLASSES = [
      r"unauthori[sz]ed|refused?\b|requires? (?:an? )?(?:approval|human|person|manager)|"
      r"must be approved|needs? (?:an? )?(?:approval|human|person|manager|sign-?off)|by policy|"
      r"\bonly\b[^.;]{0,40}\b(?:may|can|are allowed to)\b|must (?:approve|authori[sz]e|sign off)|"
+     r"\bblocked\b|\bhook (?:error|denied|blocked)|PreToolUse|"
      r"(?:owner|admin(?:istrator)?)s? (?:only|rights)|"
      r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准|仅限|只有[^。；]{0,12}(?:才能|才可以)|"
      r"需要[^。；]{0,16}(?:确认|同意|授权)"),

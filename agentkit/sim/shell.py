@@ -3,6 +3,8 @@ Agent SDK's Bash, a learn-claude-code `bash` tool): written rules, read-only unl
 for a change.
 
 First rule that applies, in Chinese or English:
+- a command the user writes out after "run"/"execute"/"运行" (in quotes or backticks, or a line
+  that starts with ./ or /): that command, as written;
 - count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`);
 - show / read / print a named file, or its contents: `cat FILE`;
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`;
@@ -214,9 +216,25 @@ def glob_pattern(text: str) -> str | None:
     return f"{where}*.{kind}" if kind else f"{where}*"
 
 
+GIVEN = re.compile(  # a command the user gives: quoted after run/execute, or a ./script line
+    r"(?:\brun|\bexecute|运行|执行)(?:\s+(?:the|this|a))?(?:\s+(?:bash|shell))?(?:\s+command)?\s*[:：]?\s*"
+    r"(?:`([^`]+)`|\"([^\"]+)\"|'([^']+)'|((?:\./|/)[\w./-]+(?:[ \t]+[^\s。，]+)*))",
+    re.IGNORECASE,
+)
+
+
+def given(text: str) -> str | None:
+    """The command the user wrote out ("Run `make lint`", "run ./deploy.sh --dry-run")."""
+    m = GIVEN.search(text)
+    return next((g.strip() for g in m.groups() if g), None) if m else None
+
+
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
     """The command for the request `text`, or None (see the module's docstring); `results` are the
     open task's results so far, latest first."""
+    written = given(text)
+    if written:
+        return written
     asked = concepts(text)
     files = _files(text)
     named = files[0] if files else None
