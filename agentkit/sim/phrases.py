@@ -183,6 +183,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    # the memory tool (agentkit.sim.memory)
+    "mem_look": ("我先看看记忆目录里有什么。", "Let me check my memory directory first."),
+    "mem_read": ("我读一下记忆里的文件。", "Let me read the files in my memory."),
+    "mem_keep": ("我把这一条记到记忆里。", "Let me save that to my memory."),
+    "mem_kept": ("好的，我记住了：{what}。", "Got it, I've saved that to memory: {what}."),
+    "mem_failed": ("没能写进记忆：{err}", "I couldn't save that to memory: {err}"),
+    "mem_empty": ("我的记忆目录里还没有任何内容。", "My memory directory is empty so far."),
+    "mem_holds": ("我的记忆里有：{lines}", "My memory holds: {lines}"),
     # the developer tools (agentkit.sim.devtools)
     "dev_run_tests": (
         "我先运行测试，看看哪里失败。",

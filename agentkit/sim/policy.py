@@ -17,7 +17,7 @@ from .. import failures
 from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
-from . import devtools, direct, general, results, structured, websearch
+from . import devtools, direct, general, memory, results, structured, websearch
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .lexicon import concepts
 from .phrases import REFUSAL_EXPLANATION, spoken_list
@@ -96,6 +96,9 @@ def respond(conv: Conversation, world: World) -> Reply:
     (`agentkit.sim.general`), the orders world's by the rules here."""
     if devtools.offered(conv):
         return devtools.reply(conv)
+    kept_in = memory.memory_tool(conv)
+    if kept_in is not None and memory.asked_of_memory(conv, kept_in):
+        return memory.memory_reply(conv, kept_in)
     if general.applies(conv):
         reply = general.general_reply(conv)
         if _search_instead(conv, reply):  # no custom tool serves the question: the web search
