@@ -1158,3 +1158,44 @@ def test_forced_sentiment_scores_lean_clearly_when_the_text_does(text, leaning):
     t = run(text, [SENTIMENT], tool_choice={"type": "tool", "name": "print_sentiment_scores"})
     [(_, args)] = t.calls[0]
     assert args[f"{leaning}_score"] >= 0.8
+
+
+# ---------------------------------------------------------------- listed items, a finishing tool
+
+LOOKUP = tool("lookup", "Look up facts about a topic.", {"topic": {"type": "string"}}, ["topic"])
+FINISHED = tool(
+    "finish",
+    "Call this when you are done, with a short report.",
+    {"report": {"type": "string"}},
+    ["report"],
+)
+
+
+def facts(name, args):
+    return "ok" if name == "finish" else json.dumps({"topic": args["topic"], "facts": 3})
+
+
+def test_listed_items_are_looked_up_one_by_one_then_the_finishing_tool_is_called():
+    t = run(
+        "Look up each of these rivers one at a time: Danube, Rhine, Elbe. Then call finish.",
+        [LOOKUP, FINISHED],
+        facts,
+    )
+    assert t.calls[:4] == [
+        [("lookup", {"topic": "Danube"})],
+        [("lookup", {"topic": "Rhine"})],
+        [("lookup", {"topic": "Elbe"})],
+        [("finish", {"report": t.calls[3][0][1]["report"]})],
+    ]
+    assert "Elbe" in t.calls[3][0][1]["report"]
+    ended(t)
+
+
+def test_listed_items_without_one_by_one_are_looked_up_together():
+    t = run("帮我查一下以下城市：杭州、苏州、南京", [LOOKUP], facts)
+    assert t.calls[0] == [
+        ("lookup", {"topic": "杭州"}),
+        ("lookup", {"topic": "苏州"}),
+        ("lookup", {"topic": "南京"}),
+    ]
+    ended(t)

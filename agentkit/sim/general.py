@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import chain, claude_code, direct, shell, structured, subtask, websearch
+from . import chain, claude_code, direct, each, shell, structured, subtask, websearch
 from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
@@ -224,13 +224,18 @@ def choose(v: View) -> list[Tool]:
 
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
-    is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind."""
+    is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
+    the one tool that takes one string when the request lists items (`agentkit.sim.each`)."""
     helper = subtask.helper_for(v, tools)
     if helper is not None:
         return [helper]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
         return globber[:1]
+    if each.items(v.task):  # listed items and one tool that takes one string (each, rule 1)
+        takers = [t for t in tools if each.item_property(t) and not each.finishes(t)]
+        if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
+            return takers + [t for t in tools if each.finishes(t)]
     return None
 
 
@@ -350,12 +355,15 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     answered = any(
         c.result is not None and not c.is_error and c.name not in claude_code.QUIET for c in v.calls
     )
-    for t in choose(v):
+    chosen = choose(v)
+    for t in chosen:
         mine = [c for c in v.calls if c.name == t.name]
         if mine and mine[-1].result is not None and mine[-1].is_error:
             recover(v, t, mine[-1], turn)
             continue
-        variants, got = arguments(t, src)
+        if each.finishes(t) and len(chosen) > 1:
+            continue  # a finishing tool waits for the rest (agentkit.sim.each, rule 3)
+        variants, got = _per_item(v, t, *arguments(t, src))
         if got.missing:
             # a tool taken only for its description's words is not asked about once another
             # call of the task has answered (Bash beside an MCP calculator that gave 405)
@@ -368,9 +376,41 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
                 args = claude_code.absolute(conv, t, args)
             if not any(c.input == args for c in mine):
                 turn.calls.append((t, args))
+    _close(v, chosen, turn)
+    return turn
+
+
+def _close(v: View, chosen: list[Tool], turn: Turn) -> None:
+    """The turn's last rules: after a refusal no call; with nothing else to call, the finishing
+    tool; one call a turn when the user asked for one by one (`agentkit.sim.each`)."""
     if turn.stop:
         turn.calls = []
-    return turn
+    elif not turn.calls and not turn.missing:
+        _finish(v, chosen, turn)
+    if turn.calls and each.one_by_one(v.task):
+        turn.calls = turn.calls[:1]
+
+
+def _per_item(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """One variant per item the request lists (`agentkit.sim.each`, rule 1)."""
+    listed, key = each.items(v.task), each.item_property(t)
+    if not listed or key is None or each.finishes(t):
+        return variants, got
+    return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
+
+
+def _finish(v: View, chosen: list[Tool], turn: Turn) -> None:
+    """Rule 3 of `agentkit.sim.each`: the finishing tool, once the rest has answered."""
+    done = next((t for t in chosen if each.finishes(t)), None)
+    if done is None or len(chosen) < 2 or any(c.name == done.name for c in v.calls):
+        return
+    if any(c.result is None for c in v.calls) or not v.calls:
+        return
+    key = each.item_property(done) or next(iter(done.schema.get("properties") or {}), None)
+    summary = "; ".join(values(c.data, v.lang) for c in v.calls if c.result and not c.is_error)
+    turn.calls.append((done, {key: short(summary, 1000)} if key else {}))
 
 
 def general_reply(conv: Conversation) -> Reply:
