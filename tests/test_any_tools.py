@@ -1199,3 +1199,50 @@ def test_listed_items_without_one_by_one_are_looked_up_together():
         ("lookup", {"topic": "南京"}),
     ]
     ended(t)
+
+
+# ---------------------------------------------------------------- text inside files
+
+GREP = tool(
+    "Grep",
+    "A powerful search tool built on ripgrep",
+    {
+        "pattern": {
+            "type": "string",
+            "description": "The regular expression pattern to search for in file contents",
+        },
+        "path": {"type": "string", "description": "File or directory to search in"},
+    },
+    ["pattern"],
+)
+READ_PATH = tool(
+    "read_text",
+    "Read a file and return its text.",
+    {"path": {"type": "string", "description": "Path of the file to read"}},
+    ["path"],
+)
+
+
+def folder(name, args):
+    if name == "Grep":
+        return (
+            "Found 1 file\nnotes/budget_q3.md"
+            if args["pattern"] in ("budget", "预算")
+            else "No files found"
+        )
+    return "Q3 budget: 12,400 EUR, approved on 2026-10-02."
+
+
+@pytest.mark.parametrize(
+    "prompt, word",
+    [
+        ("Which of the notes mentions the budget, and how much is it?", "budget"),
+        ("哪份笔记提到了预算？金额是多少？", "预算"),
+    ],
+)
+def test_text_inside_files_is_searched_for_then_the_matches_are_read(prompt, word):
+    t = run(prompt, [READ_PATH, GLOB, GREP], folder)
+    assert t.calls[0] == [("Grep", {"pattern": word})]
+    assert t.calls[1] == [("read_text", {"path": "notes/budget_q3.md"})]
+    ended(t)
+    assert "12,400 EUR" in t.answer

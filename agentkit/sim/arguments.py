@@ -68,6 +68,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
+    ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
@@ -407,6 +408,8 @@ def _string(
         return shell.command(src.text, src.results)
     if r == "glob":
         return shell.glob_pattern(src.text)
+    if r == "regex":
+        return shell.target(src.text)
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":

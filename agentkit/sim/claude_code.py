@@ -107,6 +107,8 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
             out.append(full)
         elif "glob" in name_words and shell.glob_pattern(v.task):  # files of a kind: Glob
             out.append(full)
+        elif "grep" in name_words and shell.target(v.task):  # text inside files: Grep
+            out.append(full)
     return out
 
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import chain, claude_code, direct, each, shell, structured, subtask, websearch
+from . import chain, claude_code, direct, each, files, shell, structured, subtask, websearch
 from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
@@ -232,6 +232,10 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
         return globber[:1]
+    grepper = [t for t in tools if files.greps(t)]
+    if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
+        reader = [t for t in tools if reads_files(t)]
+        return grepper[:1] + reader[:1]
     if each.items(v.task):  # listed items and one tool that takes one string (each, rule 1)
         takers = [t for t in tools if each.item_property(t) and not each.finishes(t)]
         if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
@@ -361,8 +365,8 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
         if mine and mine[-1].result is not None and mine[-1].is_error:
             recover(v, t, mine[-1], turn)
             continue
-        if each.finishes(t) and len(chosen) > 1:
-            continue  # a finishing tool waits for the rest (agentkit.sim.each, rule 3)
+        if _waits_or_reads(v, t, chosen, turn, conv):
+            continue
         variants, got = _per_item(v, t, *arguments(t, src))
         if got.missing:
             # a tool taken only for its description's words is not asked about once another
@@ -378,6 +382,20 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
                 turn.calls.append((t, args))
     _close(v, chosen, turn)
     return turn
+
+
+def _waits_or_reads(
+    v: View, t: Tool, chosen: list[Tool], turn: Turn, conv: Conversation | None
+) -> bool:
+    """A finishing tool waits for the rest (`agentkit.sim.each`, rule 3); a reading tool beside a
+    search reads what the search found (`agentkit.sim.files`, rule 2). True when `t` is done with."""
+    if each.finishes(t) and len(chosen) > 1:
+        return True
+    if reads_files(t) and any(files.greps(g) for g in chosen):
+        found = files.to_read(v, t, chosen)
+        turn.calls += [(t, claude_code.absolute(conv, t, a) if conv else a) for a in found]
+        return True
+    return False
 
 
 def _close(v: View, chosen: list[Tool], turn: Turn) -> None:
@@ -544,6 +562,8 @@ def _answer(v: View, turn: Turn) -> str:
         if c.result is None or c.is_error or c.name in claude_code.QUIET:
             continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
+        if report is None and isinstance(c.result, str) and _read_file(v, c):
+            report = files.file_text(c.result)  # a file's text is quoted as it is
         quoted = report or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
@@ -590,6 +610,11 @@ def totals(v: View) -> list[str]:
 
 def _is_number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _read_file(v: View, c: Call) -> bool:
+    t = v.tool(c.name)
+    return t is not None and reads_files(t)
 
 
 def values(data: Any, lang: str) -> str:

@@ -7,7 +7,8 @@ First rule that applies, in Chinese or English:
   that starts with ./ or /): that command, as written;
 - count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`);
 - show / read / print a named file, or its contents: `cat FILE`;
-- search for a quoted text (or the word after "for"): `grep -rn TEXT .`;
+- search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
+  contain a word: `grep -rl WORD .`;
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
   `ls DIR`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
@@ -175,13 +176,37 @@ def _on_file(text: str, named: str | None, asked: frozenset[str]) -> str | None:
     return None
 
 
-def _search(text: str) -> str | None:
+MENTIONS = re.compile(
+    r"\b(?:mentions?|mentioning|contains?|containing|refers? to|talks? about)\s+(?:the |a |an |any )?"
+    r"(?:word |text |phrase |term )?([\w.-]+)"
+    r"|(?:提到|提及|包含|含有)(?:了)?(?:“|\"|「)?([\w\u4e00-\u9fff.-]{1,12}?)(?:”|\"|」|的|，|。|？|$)",
+    re.IGNORECASE,
+)
+
+
+def target(text: str) -> str | None:
+    """The text a request asks to find inside files: quoted text after a search word, the word
+    after "search for"/"grep for", or the word a file "mentions"/"contains" ("which memo mentions a
+    deadline?" -> deadline; "哪个文件提到了预算" -> 预算); None when it names none."""
+    m = MENTIONS.search(text)
+    if m:
+        return next(g for g in m.groups() if g)
     if not SEARCH.search(text):
         return None
-    found = [next(g for g in m.groups() if g) for m in QUOTED.finditer(text)]
+    found = [next(g for g in q.groups() if g) for q in QUOTED.finditer(text)]
     word = re.search(r"\bfor\s+([\w.-]+)", text)
-    target = found[0] if found else word.group(1) if word else None
-    return f"grep -rn {shlex.quote(target)} ." if target else None
+    return found[0] if found else word.group(1) if word else None
+
+
+def _search(text: str) -> str | None:
+    found = target(text)
+    if found is None:
+        return None
+    return (
+        f"grep -rn {shlex.quote(found)} ."
+        if SEARCH.search(text)
+        else f"grep -rl {shlex.quote(found)} ."
+    )
 
 
 def _kind(text: str) -> str | None:
@@ -209,7 +234,7 @@ def _listing(text: str) -> str | None:
 def glob_pattern(text: str) -> str | None:
     """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
     files there are: "**/*.py" for Python files, "*.py" for those of this directory only."""
-    if not lists_files(text) or _files(text):
+    if not lists_files(text) or _files(text) or target(text):
         return None
     kind = _kind(text)
     where = "" if HERE_ONLY.search(text) else "**/"

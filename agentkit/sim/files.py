@@ -1,0 +1,65 @@
+"""Finding text inside files, then reading the files that hold it: written rules for a tool that
+searches file contents by a pattern (the Agent SDK's Grep, a user's `search_files`) and a tool
+that reads files (Read, `read_file`).
+
+1. A request that names text to find inside files (`agentkit.sim.shell.target`: "which memo
+   mentions a deadline?" -> deadline) calls the searching tool once, its pattern that text.
+2. When the search's result lists files (one path a line, "Found 2 files" lines aside), each of
+   them (up to three) is read with the reading tool, together, once.
+3. The answer then quotes what the files hold, as written (line numbers dropped).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .arguments import role
+from .view import Tool, View
+
+PATH_LINE = re.compile(r"^\s*((?:[\w.~-]*/)*[\w.-]+\.\w{1,6})(?::\d+.*)?\s*$")
+
+
+def greps(t: Tool) -> bool:
+    """A tool that searches file contents by a pattern (a property of role regex)."""
+    props = t.schema.get("properties") or {}
+    return any(isinstance(p, dict) and role(k, p) == "regex" for k, p in props.items())
+
+
+def matched(v: View, tools: list[Tool]) -> list[str]:
+    """Rule 2: the files the search's results list, in order."""
+    names = {t.name for t in tools if greps(t)}
+    out: list[str] = []
+    for c in v.calls:
+        if c.name in names and c.result and not c.is_error:
+            for line in c.result.splitlines():
+                m = PATH_LINE.match(line)
+                if m and m.group(1) not in out:
+                    out.append(m.group(1))
+    return out
+
+
+def path_property(t: Tool) -> str | None:
+    props = t.schema.get("properties") or {}
+    return next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"), None)
+
+
+def to_read(v: View, reader: Tool, tools: list[Tool]) -> list[dict[str, Any]]:
+    """Rule 2: the reading tool's inputs for the matched files not read yet."""
+    key = path_property(reader)
+    if key is None:
+        return []
+    done = {str(c.input.get(key, "")).rsplit("/", 1)[-1] for c in v.calls if c.name == reader.name}
+    files = [f for f in matched(v, tools) if f.rsplit("/", 1)[-1] not in done]
+    return [{key: f} for f in files[:3]]
+
+
+NUMBERED = re.compile(r"^\s*\d+\s*(?:→|\t|\|)\s?")
+
+
+def file_text(result: str) -> str:
+    """A file's text as a reading tool returned it, its line numbers ("     1→...") dropped, cut
+    at 300 characters."""
+    lines = [NUMBERED.sub("", line) for line in result.splitlines()]
+    text = " ".join(line.strip() for line in lines if line.strip())
+    return text if len(text) <= 300 else text[:299] + "…"
