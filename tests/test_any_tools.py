@@ -1246,3 +1246,61 @@ def test_text_inside_files_is_searched_for_then_the_matches_are_read(prompt, wor
     assert t.calls[1] == [("read_text", {"path": "notes/budget_q3.md"})]
     ended(t)
     assert "12,400 EUR" in t.answer
+
+
+# ---------------------------------------------------------------- a superlative picks from a list
+
+FERRIES = tool(
+    "list_sailings",
+    "List ferry sailings on a route.",
+    {"port": {"type": "string", "enum": ["Helsinki", "Tallinn"]}},
+    ["port"],
+)
+RESERVE = tool(
+    "reserve_sailing",
+    "Reserve a seat on one sailing.",
+    {"sailing_id": {"type": "string", "description": "Sailing id from the list, e.g. S-12"}},
+    ["sailing_id"],
+)
+SAILINGS = [
+    {"sailing_id": "S-31", "departs": "07:30", "fare": 48.0},
+    {"sailing_id": "S-32", "departs": "10:30", "fare": 29.5},
+    {"sailing_id": "S-33", "departs": "18:00", "fare": 35.0},
+]
+
+
+def port(name, args):
+    if name == "list_sailings":
+        return json.dumps({"sailings": SAILINGS})
+    return f"Reserved {args['sailing_id']}."
+
+
+@pytest.mark.parametrize(
+    "prompt, chosen",
+    [
+        ("List sailings from Helsinki and reserve the cheapest one.", "S-32"),
+        ("Which sailings leave Tallinn? Reserve the earliest.", "S-31"),
+    ],
+)
+def test_a_superlative_picks_the_item_the_next_call_uses(prompt, chosen):
+    t = run(prompt, [FERRIES, RESERVE], port)
+    assert t.calls[0][0][0] == "list_sailings" and t.calls[0][0][1]["port"] in prompt
+    assert t.calls[1] == [("reserve_sailing", {"sailing_id": chosen})]
+    ended(t)
+    assert chosen in t.answer
+
+
+@pytest.mark.parametrize(
+    "task, chosen",
+    [
+        ("帮我订最便宜的那班", "S-32"),
+        ("订最晚的一班", "S-33"),
+        ("the most expensive sailing", "S-31"),
+        ("any sailing", None),
+    ],
+)
+def test_a_superlative_reads_the_key_it_is_about(task, chosen):
+    from agentkit.sim import pick
+
+    item = pick.picked(task, {"sailings": SAILINGS})
+    assert (item or {}).get("sailing_id") == chosen

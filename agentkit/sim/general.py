@@ -43,7 +43,7 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import chain, claude_code, direct, each, files, shell, structured, subtask, websearch
+from . import chain, claude_code, direct, each, files, pick, shell, structured, subtask, websearch
 from .arguments import Fill, Source, fill_object, gather, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
@@ -265,8 +265,13 @@ def serves(conv: Conversation) -> bool:
 
 
 def results_of(v: View) -> list[Any]:
-    """The open task's successful results as data, latest first."""
-    return [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
+    """The open task's successful results as data, latest first; in a list, the item the
+    request's superlative picks comes first (`agentkit.sim.pick`)."""
+    return [
+        pick.first(v.task, c.data)
+        for c in reversed(v.calls)
+        if c.result is not None and not c.is_error
+    ]
 
 
 def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str, Any]], Fill]:
@@ -572,6 +577,7 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             lines.append(line)
     lines += totals(v)
+    lines += _picks(v)
     lines += turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -610,6 +616,19 @@ def totals(v: View) -> list[str]:
 
 def _is_number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _picks(v: View) -> list[str]:
+    """The items the request's superlative picks from the results (`agentkit.sim.pick`)."""
+    rule = pick.superlative(v.task)
+    if rule is None:
+        return []
+    out = []
+    for c in v.calls:
+        item = pick.picked(v.task, c.data) if c.result and not c.is_error else None
+        if item is not None:
+            out.append(say(v.lang, "g_pick", which=rule[2], item=values(item, v.lang)))
+    return out
 
 
 def _read_file(v: View, c: Call) -> bool:

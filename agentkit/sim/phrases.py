@@ -154,6 +154,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} failed for now ({err}); retrying once.",
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
+    "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
     "g_total": (
         "{n} 个结果的 {field} 合计：{total}",
         "{field} in total over the {n} results: {total}",
