@@ -1304,3 +1304,12 @@ def test_a_superlative_reads_the_key_it_is_about(task, chosen):
 
     item = pick.picked(task, {"sailings": SAILINGS})
     assert (item or {}).get("sailing_id") == chosen
+
+
+def test_two_tools_each_named_by_the_request_are_both_called():
+    uv = tool("get_uv_index", "UV index for a town today.", {"town": {"type": "string"}}, ["town"])
+    tide = tool("get_tide_times", "High and low tide times for a harbour town.",
+                {"town": {"type": "string"}}, ["town"])  # fmt: skip
+    t = run("What are the UV index and the tide times in Brighton today?", [uv, tide],
+            lambda n, a: json.dumps({"town": a["town"], "value": 5}))  # fmt: skip
+    assert sorted(n for n, _ in t.calls[0]) == ["get_tide_times", "get_uv_index"]

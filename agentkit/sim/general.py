@@ -200,7 +200,10 @@ def choose(v: View) -> list[Tool]:
         unasked = [t for t in tools if changes_asked(t.name, asked)]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
-        return found[:1] if not han else found
+        if han:
+            return found
+        # the best, and any other whose name's words the request uses ("UV index and tide times")
+        return found[:1] + [t for t in found[1:] if named_in(t, said)]
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
