@@ -1313,3 +1313,55 @@ def test_two_tools_each_named_by_the_request_are_both_called():
     t = run("What are the UV index and the tide times in Brighton today?", [uv, tide],
             lambda n, a: json.dumps({"town": a["town"], "value": 5}))  # fmt: skip
     assert sorted(n for n, _ in t.calls[0]) == ["get_tide_times", "get_uv_index"]
+
+
+# ---------------------------------------------------------------- numbered steps, described files
+
+WRITE = tool(
+    "write_file",
+    "Create or overwrite a file.",
+    {"path": {"type": "string", "description": "Path of the file"}, "content": {"type": "string"}},
+    ["path", "content"],
+)
+
+
+def workspace(name, args):
+    if name == "write_file":
+        return f"wrote {args['path']}"
+    return {"ls": "README.md", "bash greet.sh": "Hello, World!"}.get(args["command"], "(no output)")
+
+
+def test_numbered_steps_are_done_in_order_each_as_a_task_of_its_own():
+    t = run(
+        "Please:\n1. Show which files are here\n2. Write a hello world shell script to greet.sh\n"
+        "3. Then run it",
+        [SHELL, WRITE],
+        workspace,
+    )
+    assert t.calls[:3] == [
+        [("sh", {"command": "ls"})],
+        [("write_file", {"path": "greet.sh", "content": '#!/bin/sh\necho "Hello, World!"\n'})],
+        [("sh", {"command": "bash greet.sh"})],
+    ]
+    ended(t)
+    assert "Hello, World!" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, cmd",
+    [
+        (
+            "Use the shell to run an echo command that prints 'build finished'",
+            "echo 'build finished'",
+        ),
+        ("Run a sleep command for 3 seconds", "sleep 3"),
+    ],
+)
+def test_an_echo_or_sleep_command_described_in_words_is_run(prompt, cmd):
+    t = run(prompt, [SHELL], lambda n, a: "")
+    assert t.calls[0] == [("sh", {"command": cmd})]
+
+
+def test_a_file_is_written_once_not_also_touched_with_the_shell():
+    t = run("Write the text 'ready' to a file called flag.txt", [SHELL, WRITE], workspace)
+    assert t.calls[0] == [("write_file", {"path": "flag.txt", "content": "ready"})]

@@ -305,8 +305,8 @@ def _from_text(
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
         return s.get("default", False if need else None)
-    if label is not None and not _is_id(name):
-        return label
+    if label is not None and not _is_id(name) and role(name, s, need) != "command":
+        return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     return _string(name, s, src, topic, need)
 
 

@@ -102,6 +102,8 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
     asked, said = concepts(v.task), set(words(v.task))
     out = []
     for own, full in conv.box.deferred.items():
+        if own in ORCHESTRATION:  # the CLI's own orchestration tools: by their rules only
+            continue
         name_words = {w for w in set(words(own)) - NOISE if telling(w)}
         if concepts(" ".join(name_words)) & asked or name_words & said:
             out.append(full)

@@ -9,6 +9,10 @@
 3. A finishing tool (its name is done, finish, complete or submit, or its description says to call
    it when finished) is called only once every other call of the task has answered, and once: its
    text property holds what the results gave.
+4. Numbered steps ("1. List the files 2. Create hello.py 3. Run it", "第一步……第二步……") are
+   done in order: each turn works on the first step that still has a call to make, read as a
+   task of its own; a step that names no file but refers to "the script" / "it" takes the last
+   file an earlier step named. When no step has a call left, the answer covers them all.
 """
 
 from __future__ import annotations
@@ -62,3 +66,30 @@ def item_property(t: Tool) -> str | None:
         return None
     p = props.get(required[0])
     return required[0] if isinstance(p, dict) and p.get("type") == "string" else None
+
+
+STEP = re.compile(
+    r"^\s*(?:\d{1,2}[.)、]|第[一二三四五六七八九十]+步[：:，,]?|[-*•]\s+(?=\S))\s*(.+)$",
+    re.MULTILINE,
+)
+REFERS = re.compile(
+    r"\b(?:the|this|that) (?:script|program|file)\b|\bit\b|这个(?:脚本|文件|程序)|它", re.I
+)
+NAMED_FILE = re.compile(
+    r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
+)
+
+
+def numbered(task: str) -> list[str]:
+    """Rule 4: the steps of a task written as a numbered (or bulleted) list, each a task of its
+    own; [] when it has fewer than two."""
+    found = [m.group(1).strip() for m in STEP.finditer(task)]
+    if len(found) < 2:
+        return []
+    out: list[str] = []
+    for step in found:
+        earlier = [f for s in out for f in NAMED_FILE.findall(s) if f.lower() not in ("e.g", "i.e")]
+        if earlier and not NAMED_FILE.search(step) and REFERS.search(step):
+            step = f"{step} ({earlier[-1]})"
+        out.append(step)
+    return out

@@ -21,9 +21,10 @@ PATH_LINE = re.compile(r"^\s*((?:[\w.~-]*/)*[\w.-]+\.\w{1,6})(?::\d+.*)?\s*$")
 
 
 def greps(t: Tool) -> bool:
-    """A tool that searches file contents by a pattern (a property of role regex)."""
+    """A tool whose required input is a pattern to search file contents for (role regex)."""
     props = t.schema.get("properties") or {}
-    return any(isinstance(p, dict) and role(k, p) == "regex" for k, p in props.items())
+    need = [k for k in t.schema.get("required") or [] if isinstance(props.get(k), dict)]
+    return any(role(k, props[k]) == "regex" for k in need)
 
 
 def matched(v: View, tools: list[Tool]) -> list[str]:

@@ -43,8 +43,20 @@ from typing import Any
 
 from ..content import short
 from ..offline.model import Reply
-from . import chain, claude_code, direct, each, files, pick, shell, structured, subtask, websearch
-from .arguments import Fill, Source, fill_object, gather, reshape, role
+from . import (
+    chain,
+    claude_code,
+    direct,
+    each,
+    files,
+    pick,
+    shell,
+    structured,
+    subtask,
+    websearch,
+    writing,
+)
+from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
 from .conversation import Conversation
 from .lexicon import THING, changes_asked, concepts, kind, words
 from .phrases import say, spoken_list
@@ -159,9 +171,11 @@ def runs_commands(t: Tool) -> bool:
 
 
 def globs(t: Tool) -> bool:
-    """A tool that takes a glob pattern (`Glob`'s "The glob pattern to match files against")."""
+    """A tool whose required input is a glob pattern (`Glob`'s "The glob pattern to match files
+    against"; not Grep, whose optional `glob` filters the files it searches)."""
     props = t.schema.get("properties") or {}
-    return any(isinstance(p, dict) and role(k, p) == "glob" for k, p in props.items())
+    need = [k for k in t.schema.get("required") or [] if isinstance(props.get(k), dict)]
+    return any(role(k, props[k]) == "glob" for k in need)
 
 
 def reads_files(t: Tool) -> bool:
@@ -215,13 +229,22 @@ def choose(v: View) -> list[Tool]:
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
-    for t in tools:  # by the words of its name, when they bring what no chosen tool covers
+    return _beside(v.task, tools, chosen, covered)
+
+
+def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
+    """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
+    chosen tool covers; no shell beside a tool that writes the file."""
+    asked, said = concepts(task), frozenset(words(task))
+    for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
         if t in chosen or not used or not changes_asked(t.name, asked):
             continue
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
         chosen.append(t)
+    if any(writes_files(t) for t in chosen) and not shell.given(task):
+        chosen = [t for t in chosen if not runs_commands(t)]
     return chosen
 
 
@@ -375,7 +398,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
             continue
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
-        variants, got = _per_item(v, t, *arguments(t, src))
+        variants, got = _described(v, t, *_per_item(v, t, *arguments(t, src)))
         if got.missing:
             # a tool taken only for its description's words is not asked about once another
             # call of the task has answered (Bash beside an MCP calculator that gave 405)
@@ -427,6 +450,32 @@ def _per_item(
     return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
 
 
+def writes_files(t: Tool) -> bool:
+    """A tool whose name creates or changes something and that takes a path (`Write`,
+    `write_file`)."""
+    props = t.schema.get("properties") or {}
+    return bool(t.name_concepts & {"create", "update"}) and any(
+        isinstance(p, dict) and role(k, p) == "path" for k, p in props.items()
+    )
+
+
+def _described(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A file's text the request describes rather than gives ("a hello world script at hello.py",
+    `agentkit.sim.writing`), for a tool that writes files and still lacks it."""
+    if not writes_files(t) or quoted(v.task):
+        return variants, got
+    props = t.schema.get("properties") or {}
+    path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
+    text = writing.described(v.task, str(path)) if path else None
+    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
+    if text is None or key is None or [m for m in got.missing if m != key]:
+        return variants, got
+    return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
 def _finish(v: View, chosen: list[Tool], turn: Turn) -> None:
     """Rule 3 of `agentkit.sim.each`: the finishing tool, once the rest has answered."""
     done = next((t for t in chosen if each.finishes(t)), None)
@@ -451,7 +500,7 @@ def general_reply(conv: Conversation) -> Reply:
     early = _before_plan(conv, v, forced)
     if early is not None:
         return early
-    turn = plan(v, conv) if forced != "none" else Turn()
+    turn = _steps(v, conv) if forced != "none" else Turn()
     if forced in ("tool", "any"):
         return _forced(v, turn, conv)
     if turn.calls:
@@ -466,6 +515,19 @@ def general_reply(conv: Conversation) -> Reply:
         value = fill_object(schema, gather(v.task, results_of(v)), schema, True, frozenset()).values
         return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
     return reply
+
+
+def _steps(v: View, conv: Conversation) -> Turn:
+    """This turn's plan; for numbered steps, the first step's with a call left to make
+    (`agentkit.sim.each`, rule 4), else the whole task's answer."""
+    steps = each.numbered(v.task)
+    if not steps:
+        return plan(v, conv)
+    for step in steps:
+        turn = plan(replace(v, task=step), conv)
+        if turn.calls or turn.stop:
+            return turn
+    return Turn()
 
 
 def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:

@@ -3,8 +3,10 @@ Agent SDK's Bash, a learn-claude-code `bash` tool): written rules, read-only unl
 for a change.
 
 First rule that applies, in Chinese or English:
-- a command the user writes out after "run"/"execute"/"运行" (in quotes or backticks, or a line
-  that starts with ./ or /): that command, as written;
+- a command the user writes out after "run"/"execute"/"运行" (in quotes or backticks, after
+  "command:", or a line that starts with ./ or /): that command, as written; an echo or sleep
+  command described in so many words ("an echo command that says 'hi'"): `echo 'hi'`, `sleep 5`;
+  a script the user asks to run (hello.py, build.sh): `python3 hello.py`, `bash build.sh`;
 - count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`);
 - show / read / print a named file, or its contents: `cat FILE`;
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
@@ -238,6 +240,15 @@ def glob_pattern(text: str) -> str | None:
         return None
     kind = _kind(text)
     where = "" if HERE_ONLY.search(text) else "**/"
+    folder = re.search(
+        r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+)/?\s+(?:directory|folder|dir)\b"
+        r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)",
+        text,
+        re.IGNORECASE,
+    )
+    name = next((g for g in folder.groups() if g), None) if folder else None
+    if name and name.lower() not in ("this", "the", "current", "that"):
+        where = name.rstrip("/") + "/" + where
     return f"{where}*.{kind}" if kind else f"{where}*"
 
 
@@ -248,10 +259,44 @@ GIVEN = re.compile(  # a command the user gives: quoted after run/execute, or a 
 )
 
 
+AFTER_COLON = re.compile(
+    r"(?:\bcommand|命令)\s*[:：]\s*(\S[^\n]*?)\s*$", re.IGNORECASE | re.MULTILINE
+)
+ECHO = re.compile(
+    r"\becho\b[^'\"“\n]{0,40}?(?:says?|saying|prints?|printing|outputs?)\s*[:：]?\s*"
+    r"(?:'([^']+)'|\"([^\"]+)\"|“([^”]+)”)",
+    re.IGNORECASE,
+)
+SLEEP = re.compile(r"\bsleep\b[^\d\n]{0,30}(\d+)\s*(?:seconds?|secs?|s\b|秒)", re.IGNORECASE)
+
+
+RUN_FILE = re.compile(
+    r"(?:\brun|\bexecute|\btest|运行|执行)\b[^\n]*?(?<![\w/.-])((?:\.{0,2}/)?[\w/.-]*\w\.(py|sh|js|rb))\b",
+    re.IGNORECASE,
+)
+RUNNERS = {"py": "python3", "sh": "bash", "js": "node", "rb": "ruby"}
+
+
 def given(text: str) -> str | None:
-    """The command the user wrote out ("Run `make lint`", "run ./deploy.sh --dry-run")."""
+    """The command the user wrote out ("Run `make lint`", "run ./deploy.sh --dry-run", "Run the
+    bash command: echo 'hi'"), or described in so many words ("an echo command that says 'hi'" ->
+    `echo 'hi'`, "a sleep command for 5 seconds" -> `sleep 5`)."""
+    m = AFTER_COLON.search(text)
+    if m:
+        cmd = m.group(1)
+        whole = len(cmd) > 1 and cmd[0] == cmd[-1] and cmd[0] in "'\"`" and cmd[0] not in cmd[1:-1]
+        return cmd[1:-1] if whole else cmd  # 'du -h docs' quoted whole: the command inside
     m = GIVEN.search(text)
-    return next((g.strip() for g in m.groups() if g), None) if m else None
+    if m:
+        return next((g.strip() for g in m.groups() if g), None)
+    m = ECHO.search(text)
+    if m:
+        return "echo " + shlex.quote(next(g for g in m.groups() if g))
+    m = SLEEP.search(text)
+    if m:
+        return f"sleep {m.group(1)}"
+    m = RUN_FILE.search(text)
+    return f"{RUNNERS[m.group(2).lower()]} {shlex.quote(m.group(1))}" if m else None
 
 
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
