@@ -330,6 +330,18 @@ def test_a_small_word_problem_is_worked_out(problem, said):
 def test_digit_groups_joined_by_hyphens_are_an_id_not_a_sum(task):
     assert only_arithmetic(task) is None
     assert "= " not in text(chat([{"role": "user", "content": task}]))
+    assert only_arithmetic("What is 2000-1?") == "2000-1"  # one hyphen, no leading zero: a sum
+
+
+def test_a_difference_or_a_question_about_something_said_is_not_guessed():
+    for task in ("how much is 7 more than 4", "How many more chairs than 6 tables do we need?"):
+        assert any(n in text(chat([{"role": "user", "content": task}])) for n in NOTE), task
+    messages = [
+        {"role": "user", "content": "The launch is on Friday"},
+        {"role": "assistant", "content": "Noted."},
+        {"role": "user", "content": "What did I say about the launch date and the budget?"},
+    ]
+    assert "You asked" not in text(chat(messages))
 
 
 def test_the_previous_question_is_recalled_from_the_conversation():

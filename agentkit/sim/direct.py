@@ -20,8 +20,9 @@ numbers written in it, and the conventions of talk.
    "200 的 15%", "百分之 15"), a root or power ("square root of 144", "sqrt(144)", "根号 2",
    "7 squared", "2 的 10 次方"). A rounding asked for ("round to 2 decimal places", "保留 2 位小数",
    "to the nearest whole number", "取整") rounds the result.
-4. A comparison of two quantities ("Which is larger, 3 ** 4 or 9 * 8?", "9.11 和 9.9 哪个大")
-   computes both and names the bigger (or, when the smaller is asked for, the smaller).
+4. A comparison of two quantities, one of which is asked for ("Which is larger, 3 ** 4 or 9 * 8?",
+   "9.11 和 9.9 哪个大"), computes both and names the bigger (or, when the smaller is asked for,
+   the smaller). "5 more than 3" asks for no choice: no comparison.
 5. A sequence the numbers themselves define: the first N prime, even, odd, square or Fibonacci
    numbers ("前 5 个质数"; N written in digits or as a word; the count is no item of the list),
    and counting from A to B ("从 3 数到 9"); at most MAX_ITEMS items.
@@ -31,8 +32,8 @@ numbers written in it, and the conventions of talk.
 7. A small word problem: two quantities (digits or number words, "four", "两"), one clear
    operation word (more, adopted, bought, 又, 买了 ... adds; ate, lost, sold, gave away, 吃了, 卖了
    ... takes away) and a question of how many ("how many", "多少", "几只"): the first quantity
-   and the second combined by that operation. Both kinds of word, or another count of quantities,
-   is no such problem.
+   and the second combined by that operation. Both kinds of word, another count of quantities, or
+   a difference asked for ("how many more", "3 more than 5", "比…多") is no such problem.
 8. An id written as digit groups joined by hyphens without spaces ("voucher 55-10-29",
    "139-1234-5678", "2026-05-01") is no arithmetic.
 9. Small talk: a greeting ("Hello!", "Hey Claude!", "早上好"), "how are you" ("你好吗"), thanks and
@@ -42,14 +43,18 @@ numbers written in it, and the conventions of talk.
    ("Just say 'Done.'", "请只回复“收到”"), or a greeting named without quotes ("Say hi there!",
    "说一声你好"). "in exactly N words" is kept: a greeting has a form of each length up to 6; a
    quoted text is said only when it has N words.
-11. "What did I just ask you?" ("我刚才问了什么", "what was my first question?") is answered from the
-   conversation: the user's previous (or first) turn, quoted; with none, it says so.
+11. "What did I just ask you?" ("我刚才问了什么", "what was my first question?"), with little else
+   said, is answered from the conversation: the user's previous (or first) turn, quoted; with
+   none, it says so. "What did I say about the deadline?" asks more than that: no such answer.
 12. News the user shares about themselves with a clear feeling ("I finally passed my driving
    test!", "我的猫生病了，好难过。"): first person, a word of a good or a bad feeling (not both), no
    question, request or negation: a brief reply in kind ("That's wonderful to hear!", "I'm sorry to
    hear that."), nothing more (no fact is claimed).
 
-`quoted` cuts a prompt for the offline note at a word boundary.
+Rules 9 to 12 hold whatever tools are offered; rules 2 to 8 only when no offered tool's name is
+about arithmetic. With a structured output (`as_json`), a text field gets the answer's text, a list
+of numbers its numbers (the primes listed), a number field its one number. `quoted` cuts a prompt
+for the offline note at a word boundary (never inside a word or a number).
 """
 
 from __future__ import annotations
@@ -99,7 +104,9 @@ TERM = rf"√?\(*{_N}\)*%?"
 OP = r"\s*(?:\*\*|//|[-+*/^%]|\bof\b|的)\s*"
 BEFORE, AFTER = r"(?<![A-Za-z0-9_.])", r"(?![A-Za-z0-9_]|\.\d)"  # a number's edges
 EXPR = re.compile(rf"{BEFORE}{TERM}(?:{OP}{TERM})*{AFTER}")
-ID = re.compile(r"\d+(?:-\d+){2,}|\d{4}-\d{1,2}|\d+-0\d+")  # 55-10-29, 2026-05, 12-05
+ID = re.compile(
+    r"\d+(?:-\d+){2,}|(?:19|20)\d\d-(?:0[1-9]|1[0-2])|\d+-0\d+"
+)  # 55-10-29, 2026-05, 12-05
 EN_NUMBERS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"
@@ -314,6 +321,7 @@ BIGGER = re.compile(
 SMALLER = re.compile(
     r"\b(?:smaller|less|lower|fewer|smallest|lowest|least)\b|更小|较小|哪个小|小", re.IGNORECASE
 )
+CHOICE = re.compile(r"\b(?:or|which)\b|还是|哪个|哪一个", re.IGNORECASE)  # one of two is asked for
 COMPARING = re.compile(
     r"\b(?:which|one|or|than|number|value|expression|bigger|larger|greater|higher|more|smaller|"
     r"less|lower|fewer|biggest|largest|greatest|smallest|lowest|least)\b|哪个|哪一个|还是|和|与|比|"
@@ -325,7 +333,7 @@ COMPARING = re.compile(
 def comparison(lang: str, task: str) -> Answer | None:
     """Rule 4: two quantities, and which is bigger (or smaller)."""
     big, small = BIGGER.search(task), SMALLER.search(task)
-    if not big and not small:
+    if not big and not small or not CHOICE.search(task):
         return None
     text = worded(task)
     found = found_expressions(text, single=True)
@@ -479,6 +487,10 @@ TAKING = re.compile(
     r"飞走|少了|花了|给了|剩",
     re.IGNORECASE,
 )
+COMPARED = re.compile(
+    r"\bhow\s+(?:many|much)\s+more\b|\b(?:more|fewer|less)\s+than\b|比.{0,12}(?:多|少)",
+    re.IGNORECASE,
+)  # "how many more", "3 more than 5": a difference, not a sum
 QUANTITY = re.compile(rf"{BEFORE}{NUM}{AFTER}|\b(?:{'|'.join(EN_NUMBERS[1:])})\b|"
                       r"[一二两三四五六七八九十]{1,3}(?=\s*(?:只|个|本|颗|块|位|条|件|辆|张|支|头|匹|盒|瓶|杯|元|人))",
                       re.IGNORECASE)  # fmt: skip
@@ -486,7 +498,7 @@ QUANTITY = re.compile(rf"{BEFORE}{NUM}{AFTER}|\b(?:{'|'.join(EN_NUMBERS[1:])})\b
 
 def word_problem(lang: str, task: str) -> Answer | None:
     """Rule 7: two quantities, one operation word, a question of how many."""
-    if not HOW_MANY.search(task):
+    if not HOW_MANY.search(task) or COMPARED.search(task):
         return None
     adds, takes = bool(ADDING.search(task)), bool(TAKING.search(task))
     found = [number_of(m.group(0)) for m in QUANTITY.finditer(task)]
@@ -554,6 +566,13 @@ RECALL = re.compile(
     r"我(?:刚才|刚刚|之前|上一句|第一句)(?:问|说)了?(?:什么|啥|些什么)|"
     r"我(?:上一个|上个|之前的|前一个|刚才的|第一个)(?:问题|消息|请求)是(?:什么|啥)|"
     r"重复(?:一下)?我(?:刚才|上一个|第一个)的?(?:问题|消息)",
+    re.IGNORECASE,
+)
+
+
+RECALL_WORDS = re.compile(
+    r"\b(?:you|me|before|earlier|again|just|previously|exactly|in|this|our|conversation|chat|"
+    r"message|last|turn|please|can|could|remind|tell|did|was|what)\b|来着|呢|吗|你|请|提醒|一下|刚才|刚刚",
     re.IGNORECASE,
 )
 
@@ -628,7 +647,8 @@ def feeling(lang: str, task: str) -> str | None:
 
 def recall(lang: str, task: str, turns: list[tuple[str, str]]) -> str | None:
     """Rule 11: the user's previous (or first) turn, quoted."""
-    if not RECALL.search(task) or len(task) > 120:
+    m = RECALL.search(task)
+    if not m or _leftover(task, [m.group(0)], RECALL_WORDS):
         return None
     asked = [t for role, t in turns if role == "user"]
     if not asked:
