@@ -6,7 +6,7 @@ no words with the project's worlds; both languages."""
 import pytest
 
 import agentkit
-from agentkit.sim.direct import arithmetic_value, only_arithmetic
+from agentkit.sim.direct import arithmetic_value, expression, only_arithmetic
 
 MODEL = "claude-sonnet-4-6"
 
@@ -375,3 +375,12 @@ def test_the_thinking_of_small_talk_says_it_needs_no_tool():
         thinking={"type": "enabled", "budget_tokens": 1024},
     )
     assert "small talk" in r.content[0].thinking
+
+
+def test_the_expression_is_given_to_a_policy_that_calls_an_arithmetic_tool():
+    """With a calculator offered, the direct answer defers to it; `expression` tells what to
+    work out, in Python's notation."""
+    assert expression("What's 12% of 350?") == "(12 / 100) * 350"
+    assert expression("The farm had seven goats and bought 3 more. How many goats now?") == "7 + 3"
+    assert expression("再乘以 5", [*BEFORE, {"role": "user", "content": "再乘以 5"}]) == "63 * 5"
+    assert expression("What is the capital of Peru?") is None

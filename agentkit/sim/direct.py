@@ -53,7 +53,9 @@ numbers written in it, and the conventions of talk.
 
 Rules 9 to 12 hold whatever tools are offered; rules 2 to 8 only when no offered tool's name is
 about arithmetic. With a structured output (`as_json`), a text field gets the answer's text, a list
-of numbers its numbers (the primes listed), a number field its one number. `quoted` cuts a prompt
+of numbers its numbers (the primes listed), a number field its one number. `expression` gives
+rules 2, 3, 6 and 7's arithmetic in Python's notation to a policy that calls an offered arithmetic
+tool instead. `quoted` cuts a prompt
 for the offline note at a word boundary (never inside a word or a number).
 """
 
@@ -496,16 +498,33 @@ QUANTITY = re.compile(rf"{BEFORE}{NUM}{AFTER}|\b(?:{'|'.join(EN_NUMBERS[1:])})\b
                       re.IGNORECASE)  # fmt: skip
 
 
-def word_problem(lang: str, task: str) -> Answer | None:
-    """Rule 7: two quantities, one operation word, a question of how many."""
+def word_problem_expression(task: str) -> str | None:
+    """Rule 7's reading: "4 + 2" for two quantities, one operation word, a question of how many."""
     if not HOW_MANY.search(task) or COMPARED.search(task):
         return None
     adds, takes = bool(ADDING.search(task)), bool(TAKING.search(task))
     found = [number_of(m.group(0)) for m in QUANTITY.finditer(task)]
     if adds == takes or len(found) != 2 or any(v is None for v in found):
         return None
-    expr = f"{found[0]} {'+' if adds else '-'} {found[1]}"
-    return _computed(lang, expr, None, "d_word_problem")  # type: ignore[no-any-return]
+    return f"{found[0]} {'+' if adds else '-'} {found[1]}"
+
+
+def word_problem(lang: str, task: str) -> Answer | None:
+    """Rule 7: the word problem's expression, worked out."""
+    expr = word_problem_expression(task)
+    return _computed(lang, expr, None, "d_word_problem") if expr else None  # type: ignore[no-any-return]
+
+
+def expression(task: str, messages: list[dict[str, Any]] | None = None) -> str | None:
+    """The arithmetic the task asks for in Python's notation (rules 2, 3, 6 and 7: "15% of 200"
+    -> "(15 / 100) * 200", "multiply that by 2" after "= 42" -> "42 * 2", "had four, adopted 2
+    more" -> "4 + 2"), or None: for a policy that works it out with an offered arithmetic tool."""
+    text, _ = _places(task)
+    expr = only_arithmetic(text)
+    if expr is None and (again := follow_up(text, earlier(messages))):
+        expr = only_arithmetic(again)
+    expr = expr or word_problem_expression(task)
+    return evaluable(expr) if expr else None
 
 
 def worked(lang: str, task: str, turns: list[tuple[str, str]]) -> Answer | None:
