@@ -384,3 +384,14 @@ def test_the_expression_is_given_to_a_policy_that_calls_an_arithmetic_tool():
     assert expression("The farm had seven goats and bought 3 more. How many goats now?") == "7 + 3"
     assert expression("再乘以 5", [*BEFORE, {"role": "user", "content": "再乘以 5"}]) == "63 * 5"
     assert expression("What is the capital of Peru?") is None
+
+
+def test_a_follow_up_takes_the_answers_number_not_a_part_of_an_id():
+    messages = [
+        {"role": "user", "content": "Track parcel P-5521"},
+        {"role": "assistant", "content": "Parcel P-5521 weighs 18 kg."},
+        {"role": "user", "content": "Triple that"},
+    ]
+    assert text(chat(messages)) == "18 * 3 = 54"
+    messages[-1] = {"role": "user", "content": "好的，就这些"}
+    assert text(chat(messages)) == "再见！"

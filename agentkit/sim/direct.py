@@ -28,7 +28,8 @@ numbers written in it, and the conventions of talk.
    and counting from A to B ("从 3 数到 9"); at most MAX_ITEMS items.
 6. A follow-up on the previous answer ("now divide that by 4", "add 10 to it", "再乘以 3"): "that",
    "it", "the result", "结果", or an operator with nothing before it, stands for the number the
-   assistant's previous turn gave (the one after its last "=", else its last number); then rule 2.
+   assistant's previous turn gave (the one after its last "=", else its last number; a part of an
+   id such as R-771 is no number); then rule 2.
 7. A small word problem: two quantities (digits or number words, "four", "两"), one clear
    operation word (more, adopted, bought, 又, 买了 ... adds; ate, lost, sold, gave away, 吃了, 卖了
    ... takes away) and a question of how many ("how many", "多少", "几只"): the first quantity
@@ -453,10 +454,11 @@ def previous_number(turns: list[tuple[str, str]]) -> str | None:
     said = next((t for role, t in reversed(turns) if role == "assistant"), "")
     said = re.sub(r"(?<=\d),(?=\d{3}\b)", "", said)
     after = re.split(r"=|≈", said)[-1] if re.search(r"=|≈", said) else ""
-    found = re.findall(rf"-?{NUM}", after) or re.findall(rf"-?{NUM}", said)
+    alone = rf"(?<![\w.-])-?{NUM}(?!\w|\.\d)"  # not a part of an id such as R-771
+    found = re.findall(alone, after) or re.findall(alone, said)
     if not found:
         return None
-    n = found[0] if after and re.findall(rf"-?{NUM}", after) else found[-1]
+    n = found[0] if after and re.findall(alone, after) else found[-1]
     return n.rstrip("0").rstrip(".") if "." in n else n
 
 
@@ -547,8 +549,10 @@ TALK = re.compile(
     r"你好|您好|嗨|哈喽|哈啰|早上好|上午好|下午好|晚上好|早安|大家好)"
     r"|(?P<thanks>thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much|\s+a\s+lot)?|thx|much\s+appreciated|"
     r"谢谢(?:你|您)?|多谢|感谢)"
-    r"|(?P<bye>bye(?:-bye)?|goodbye|good\s+night|see\s+you(?:\s+later)?|再见|拜拜|晚安)"
-    r"|(?P<name>claude|there|everyone|everybody|all|friend|buddy|assistant|folks|mate|world))"
+    r"|(?P<bye>bye(?:-bye)?|goodbye|good\s+night|see\s+you(?:\s+later)?|that(?:'s|\s+is)\s+(?:all|it)|"
+    r"再见|拜拜|晚安|就这些|没有了)"
+    r"|(?P<name>claude|there|everyone|everybody|all|friend|buddy|assistant|folks|mate|world|"
+    r"ok(?:ay)?|alright|great|好的|好|嗯))"
     r"(?![A-Za-z])",
     re.IGNORECASE,
 )
