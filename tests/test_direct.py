@@ -366,6 +366,8 @@ def test_the_previous_question_is_recalled_from_the_conversation():
 )
 def test_news_with_a_clear_feeling_gets_a_reply_in_kind(news, said):
     assert text(chat([{"role": "user", "content": news}], [KETTLE])) == said
+    r = chat([{"role": "user", "content": "I love the new office! Boil 2 litres."}], [KETTLE])
+    assert r.stop_reason == "tool_use"  # a request after the news is done
 
 
 def test_the_thinking_of_small_talk_says_it_needs_no_tool():

@@ -49,7 +49,8 @@ numbers written in it, and the conventions of talk.
    none, it says so. "What did I say about the deadline?" asks more than that: no such answer.
 12. News the user shares about themselves with a clear feeling ("I finally passed my driving
    test!", "我的猫生病了，好难过。"): first person, a word of a good or a bad feeling (not both), no
-   question, request or negation: a brief reply in kind ("That's wonderful to hear!", "I'm sorry to
+   question, request or negation, and every sentence about the user or their feeling (or a short
+   "Wow!"; "I love my kettle! Boil 2 litres." is a request): a brief reply in kind ("That's wonderful to hear!", "I'm sorry to
    hear that."), nothing more (no fact is claimed).
 
 Rules 9 to 12 hold whatever tools are offered; rules 2 to 8 only when no offered tool's name is
@@ -665,6 +666,10 @@ def feeling(lang: str, task: str) -> str | None:
     good, bad = bool(FEELING_GOOD.search(task)), bool(FEELING_BAD.search(task))
     if good == bad:
         return None
+    for sentence in re.split(r"[.!;。！；\n]+", task):  # each says how the user is, or is a "Wow"
+        felt = FIRST_PERSON.search(sentence) or FEELING_GOOD.search(sentence)
+        if not (felt or FEELING_BAD.search(sentence) or len(sentence.split()) <= 2):
+            return None
     return say(lang, "d_glad" if good else "d_sorry")
 
 
