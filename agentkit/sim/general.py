@@ -551,7 +551,7 @@ def _direct(conv: Conversation, v: View) -> str | None:
     ops = {op.tool.name for op in chain.operators(v.tools).values()}  # `operate(op, p, q)`
     kinds = [t.name_concepts | ({"calculate"} if t.name in ops else set()) for t in v.tools]
     kinds += [concepts(n) for n in deferred]
-    return direct.direct_answer(v.lang, v.task, names, kinds)
+    return direct.direct_answer(v.lang, v.task, names, kinds, conv.messages)
 
 
 def _calls(v: View, turn: Turn) -> Reply:

@@ -121,6 +121,43 @@ PHRASES: dict[str, tuple[str, str]] = {
     "d_no_tools": ("这次请求没有给我任何工具。", "This request gives me no tools."),
     "d_arithmetic": ("{expr} = {result}", "{expr} = {result}"),
     "d_div_zero": ("{expr} 里有除以零，没有结果。", "{expr} divides by zero, so it has no value."),
+    "d_word_problem": (
+        "{expr} = {result}，所以答案是 {result}。",
+        "{expr} = {result}, so the answer is {result}.",
+    ),
+    "d_bigger": (
+        "{first}，{second}，所以 {win} 更大。",
+        "{first} and {second}, so {win} is bigger.",
+    ),
+    "d_smaller": (
+        "{first}，{second}，所以 {win} 更小。",
+        "{first} and {second}, so {win} is smaller.",
+    ),
+    "d_equal": ("{first}，{second}，两者相等。", "{first} and {second}: they are equal."),
+    "d_sequence": ("前 {n} 个{kind}：{items}。", "The first {n} {kind}: {items}."),
+    "d_kind_prime": ("质数", "prime numbers"),
+    "d_kind_even": ("偶数", "even numbers"),
+    "d_kind_odd": ("奇数", "odd numbers"),
+    "d_kind_square": ("平方数", "square numbers"),
+    "d_kind_fibonacci": ("斐波那契数", "Fibonacci numbers"),
+    "d_hello": (
+        "你好！我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。有什么可以帮你？",
+        "Hello! I'm the offline stand-in for Claude (written rules, not a model). How can I help?",
+    ),
+    "d_how": (
+        "谢谢关心！我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），随时可以帮忙。需要我做什么？",
+        "Thanks for asking! I'm the offline stand-in for Claude (written rules, not a model), "
+        "ready to help. What can I do for you?",
+    ),
+    "d_thanks": ("不客气！", "You're welcome!"),
+    "d_glad": ("听到这个真为你高兴！", "That's wonderful to hear!"),
+    "d_sorry": ("听到这个我很难过。", "I'm sorry to hear that."),
+    "d_bye": ("再见！", "Goodbye!"),
+    "d_recall": ("你问的是：“{text}”", 'You asked: "{text}"'),
+    "d_recall_none": (
+        "这是我们对话中的第一条消息，在它之前你还没有问过什么。",
+        "This is the first message of our conversation: you asked nothing before it.",
+    ),
     # server-side web search for any question (agentkit.sim.websearch)
     "ws_searching": ("我来上网搜索“{query}”。", 'Let me search the web for "{query}".'),
     "ws_offline_title": ("离线搜索：没有联网", "Offline search: no live web"),
@@ -252,6 +289,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "决定：这个问题不需要工具（问的是我的工具，或只是一道算术题）：直接回答。",
         "Decision: this needs no tool (it asks about my tools, or is plain arithmetic): answer "
         "it directly.",
+    ),
+    "think_talk": (
+        "决定：这不需要工具（是寒暄，或答案就在对话本身里）：直接简短地回答。",
+        "Decision: this needs no tool (it is small talk, or the conversation itself holds the "
+        "answer): answer it directly and briefly.",
     ),
     "think_no_tool": (
         "决定：这里没有能回答它的工具，我也不知道工具之外的事实：简短如实地回答。",

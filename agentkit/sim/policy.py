@@ -112,21 +112,29 @@ def respond(conv: Conversation, world: World) -> Reply:
         rest = _continue(before, world)
         if rest.content and rest.content[0]["type"] == "text":
             return rest
-    said = None if conv.orders() or conv.calls else _direct(conv)
-    if said is not None:  # answers without a tool (agentkit.sim.direct)
-        return Reply([_text(said)], "end_turn")
-    reply = _tool_search(conv) or decide(conv, world)
+    said = None if conv.orders() or conv.calls else _direct_answer(conv)
     schema = structured.schema_of(conv.req)
+    if said is not None:  # answers without a tool (agentkit.sim.direct)
+        if schema is not None:
+            return Reply([_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))])
+        return Reply([_text(said.text)], "end_turn")
+    reply = _tool_search(conv) or decide(conv, world)
     if schema is not None and reply.stop_reason == "end_turn":
         return _structured(conv, reply, schema)
     return reply
 
 
-def _direct(conv: Conversation) -> str | None:
+def _direct_answer(conv: Conversation) -> direct.Answer | None:
     if conv.choice.get("type") in ("tool", "any"):
         return None
     names = [t.get("name") or "" for t in conv.req.get("tools") or [] if isinstance(t, dict)]
-    return direct.direct_answer(conv.lang, conv.task, names, [concepts(n) for n in names])
+    kinds = [concepts(n) for n in names]
+    return direct.answer(conv.lang, conv.task, names, kinds, conv.messages)
+
+
+def _direct(conv: Conversation) -> str | None:
+    said = _direct_answer(conv)
+    return said.text if said else None
 
 
 def _search_instead(conv: Conversation, reply: Reply) -> bool:
@@ -219,7 +227,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         outcomes += list(dict.fromkeys(said))
         steps = []
     if not steps:
-        lines = outcomes or [conv.say("offline_note", question=conv.task.strip()[:40])]
+        lines = outcomes or [conv.say("offline_note", question=direct.quoted(conv.task))]
         return Reply([_text("\n".join(lines))], "end_turn")
     content = []
     if forced not in ("any", "tool"):
@@ -515,10 +523,13 @@ def decision(conv: Conversation, reply: Reply) -> str:
         return conv.say("think_call", calls=said)
     if reply.stop_reason == "refusal":
         return conv.say("think_refuse")
+    direct_said = None if conv.calls else _direct_answer(conv)
+    if direct_said is not None and direct_said.talk:
+        return conv.say("think_talk")
     said = text_of(reply.content).rstrip()
     if said.endswith(("?", "？")):
         return conv.say("think_ask")
-    if not conv.calls and _direct(conv) is not None:
+    if direct_said is not None:
         return conv.say("think_direct")
     if not conv.calls:
         return conv.say("think_no_tool")
