@@ -197,7 +197,7 @@ def _walk(node: ast.AST, table: dict[type, Operator], v: View, out: Steps) -> fl
     return value
 
 
-def answer(v: View, s: Steps) -> str:
+def worked_answer(v: View, s: Steps) -> str:
     """Rule 4's answer: the expression's value and each step, in the user's language."""
     expr = expressions(v.task)[0]
     return say(

@@ -273,7 +273,7 @@ def _too_large(base: Any, exponent: Any) -> bool:
     return bits * abs(exponent) > MAX_BITS
 
 
-def shown(value: float | int, places: int | None = None) -> str:
+def number_shown(value: float | int, places: int | None = None) -> str:
     """A result as the answer writes it: an integer without ".0", else at most 6 decimals, or the
     places asked for."""
     if places is not None:
@@ -284,7 +284,7 @@ def shown(value: float | int, places: int | None = None) -> str:
 
 
 @dataclass
-class Answer:
+class DirectAnswer:
     """A direct answer: its text, and the numbers it gives (for a structured output's fields)."""
 
     text: str
@@ -301,10 +301,10 @@ def _computed(lang: str, expr: str, places: int | None = None, key: str = "d_ari
     try:
         result = arithmetic_value(expr)
     except ZeroDivisionError:
-        return Answer(say(lang, "d_div_zero", expr=expr))
+        return DirectAnswer(say(lang, "d_div_zero", expr=expr))
     if result is None:
         return None
-    return Answer(say(lang, key, expr=expr, result=shown(result, places)), [result])
+    return DirectAnswer(say(lang, key, expr=expr, result=number_shown(result, places)), [result])
 
 
 def _places(task: str) -> tuple[str, int | None]:
@@ -334,7 +334,7 @@ COMPARING = re.compile(
 )
 
 
-def comparison(lang: str, task: str) -> Answer | None:
+def comparison(lang: str, task: str) -> DirectAnswer | None:
     """Rule 4: two quantities, and which is bigger (or smaller)."""
     big, small = BIGGER.search(task), SMALLER.search(task)
     if not big and not small or not CHOICE.search(task):
@@ -354,15 +354,15 @@ def comparison(lang: str, task: str) -> Answer | None:
         return None
     a, b = values
     first, second = (
-        e if re.fullmatch(NUM, e) else f"{e} = {shown(v)}"
+        e if re.fullmatch(NUM, e) else f"{e} = {number_shown(v)}"
         for e, v in zip(found, values, strict=True)
     )
     if a == b:
-        return Answer(say(lang, "d_equal", first=first, second=second), [a])
+        return DirectAnswer(say(lang, "d_equal", first=first, second=second), [a])
     want_small = small is not None and (big is None or small.start() < big.start())
     pick = (0 if a < b else 1) if want_small else (0 if a > b else 1)
     key = "d_smaller" if want_small else "d_bigger"
-    return Answer(say(lang, key, first=first, second=second, win=found[pick]), [values[pick]])
+    return DirectAnswer(say(lang, key, first=first, second=second, win=found[pick]), [values[pick]])
 
 
 # -- rule 5: sequences ---------------------------------------------------------------------------
@@ -410,7 +410,7 @@ def _first(kind: str, n: int) -> list[int]:
     return primes
 
 
-def sequence(lang: str, task: str) -> Answer | None:
+def sequence(lang: str, task: str) -> DirectAnswer | None:
     """Rule 5: the first N numbers of a kind, or counting from A to B."""
     m = SEQUENCE.search(task)
     if m:
@@ -424,7 +424,7 @@ def sequence(lang: str, task: str) -> Answer | None:
         said = say(
             lang, "d_sequence", n=count, kind=say(lang, f"d_kind_{kind}"), items=_join(lang, items)
         )
-        return Answer(said, list(items))
+        return DirectAnswer(said, list(items))
     m = COUNTING.search(task)
     if not m:
         return None
@@ -432,7 +432,7 @@ def sequence(lang: str, task: str) -> Answer | None:
     if abs(b - a) >= MAX_ITEMS or _leftover(task, [m.group(0)], LISTING_WORDS):
         return None
     items = list(range(a, b + 1) if a <= b else range(a, b - 1, -1))
-    return Answer(_join(lang, items), list(items))
+    return DirectAnswer(_join(lang, items), list(items))
 
 
 def _join(lang: str, items: list[int]) -> str:
@@ -512,7 +512,7 @@ def word_problem_expression(task: str) -> str | None:
     return f"{found[0]} {'+' if adds else '-'} {found[1]}"
 
 
-def word_problem(lang: str, task: str) -> Answer | None:
+def word_problem(lang: str, task: str) -> DirectAnswer | None:
     """Rule 7: the word problem's expression, worked out."""
     expr = word_problem_expression(task)
     return _computed(lang, expr, None, "d_word_problem") if expr else None  # type: ignore[no-any-return]
@@ -530,7 +530,7 @@ def expression(task: str, messages: list[dict[str, Any]] | None = None) -> str |
     return evaluable(expr) if expr else None
 
 
-def worked(lang: str, task: str, turns: list[tuple[str, str]]) -> Answer | None:
+def worked(lang: str, task: str, turns: list[tuple[str, str]]) -> DirectAnswer | None:
     """Rules 2 to 7: the answer computed from the numbers of the task (and the previous answer)."""
     text, places = _places(task)
     expr = only_arithmetic(text)
@@ -682,7 +682,7 @@ def recall(lang: str, task: str, turns: list[tuple[str, str]]) -> str | None:
     if not asked:
         return say(lang, "d_recall_none")
     first = re.search(r"\bfirst\b|第一", task, re.IGNORECASE)
-    return say(lang, "d_recall", text=quoted(asked[0] if first else asked[-1], 200))
+    return say(lang, "d_recall", text=prompt_quoted(asked[0] if first else asked[-1], 200))
 
 
 def earlier(messages: list[dict[str, Any]] | None) -> list[tuple[str, str]]:
@@ -707,7 +707,7 @@ def earlier(messages: list[dict[str, Any]] | None) -> list[tuple[str, str]]:
     return turns
 
 
-def quoted(task: str, width: int = 40) -> str:
+def prompt_quoted(task: str, width: int = 40) -> str:
     """The task on one line, at most `width` characters, cut at a word boundary with an ellipsis."""
     text = " ".join(task.split())
     if len(text) <= width:
@@ -730,17 +730,17 @@ def tools_answer(lang: str, names: list[str]) -> str:
     return say(lang, "d_tools", n=len(names), tools=spoken_list(lang, names))
 
 
-def answer(
+def reply_without_tools(
     lang: str,
     task: str,
     names: list[str],
     name_concepts: list[frozenset[str]],
     messages: list[dict[str, Any]] | None = None,
-) -> Answer | None:
+) -> DirectAnswer | None:
     """The direct answer to `task` with these tools offered (their names and names' concepts) in
     the conversation `messages`, or None when a tool is needed or no rule applies."""
     if about_tools(task):
-        return Answer(tools_answer(lang, names))
+        return DirectAnswer(tools_answer(lang, names))
     turns = earlier(messages)
     said = (
         recall(lang, task, turns)
@@ -749,7 +749,7 @@ def answer(
         or feeling(lang, task)
     )
     if said is not None:
-        return Answer(said, talk=True)
+        return DirectAnswer(said, talk=True)
     if any(c & MATH_NAMES for c in name_concepts):
         return None
     return worked(lang, task, turns)
@@ -763,11 +763,11 @@ def direct_answer(
     messages: list[dict[str, Any]] | None = None,
 ) -> str | None:
     """`answer`'s text."""
-    said = answer(lang, task, names, name_concepts, messages)
+    said = reply_without_tools(lang, task, names, name_concepts, messages)
     return said.text if said else None
 
 
-def as_json(schema: dict[str, Any], said: Answer) -> Any:
+def as_json(schema: dict[str, Any], said: DirectAnswer) -> Any:
     """A direct answer as JSON for a structured output: text fields get its text, a list of numbers
     its numbers, a number field its (one) number."""
     from .structured import fill

@@ -375,7 +375,7 @@ def _chained(v: View, turn: Turn) -> bool:
         return True
     turn.calls = steps.calls
     if not steps.calls and steps.value is not None:
-        turn.lines.append(chain.answer(v, steps))
+        turn.lines.append(chain.worked_answer(v, steps))
         turn.whole = True
     return True
 

@@ -90,10 +90,9 @@ def number(value: Any) -> float | None:
     return float(value) if value == value and abs(value) != float("inf") else None
 
 
-def respond(conv: Conversation, world: World) -> Reply:
-    """The model's reply to the request `conv` has read: the developer tools by their rules
-    (`agentkit.sim.devtools`), any other tools but the orders world's by the general policy
-    (`agentkit.sim.general`), the orders world's by the rules here."""
+def _other_tools(conv: Conversation, world: World) -> Reply | None:
+    """The reply by the developer tools' rules, the memory tool's (`agentkit.sim.memory`), or the
+    general policy for any other tools; None for the orders world."""
     if devtools.offered(conv):
         return devtools.reply(conv)
     kept_in = memory.memory_tool(conv)
@@ -104,6 +103,16 @@ def respond(conv: Conversation, world: World) -> Reply:
         if _search_instead(conv, reply):  # no custom tool serves the question: the web search
             return research(conv, world, turn=[])
         return reply
+    return None
+
+
+def respond(conv: Conversation, world: World) -> Reply:
+    """The model's reply to the request `conv` has read: the developer tools by their rules
+    (`agentkit.sim.devtools`), any other tools but the orders world's by the general policy
+    (`agentkit.sim.general`), the orders world's by the rules here."""
+    other = _other_tools(conv, world)
+    if other is not None:
+        return other
     last = conv.messages[-1] if conv.messages else {}
     if last.get("role") == "assistant":
         return _continue(conv, world)
@@ -124,12 +133,12 @@ def respond(conv: Conversation, world: World) -> Reply:
     return reply
 
 
-def _direct_answer(conv: Conversation) -> direct.Answer | None:
+def _direct_answer(conv: Conversation) -> direct.DirectAnswer | None:
     if conv.choice.get("type") in ("tool", "any"):
         return None
     names = [t.get("name") or "" for t in conv.req.get("tools") or [] if isinstance(t, dict)]
     kinds = [concepts(n) for n in names]
-    return direct.answer(conv.lang, conv.task, names, kinds, conv.messages)
+    return direct.reply_without_tools(conv.lang, conv.task, names, kinds, conv.messages)
 
 
 def _direct(conv: Conversation) -> str | None:
@@ -227,7 +236,7 @@ def decide(conv: Conversation, world: World) -> Reply:
         outcomes += list(dict.fromkeys(said))
         steps = []
     if not steps:
-        lines = outcomes or [conv.say("offline_note", question=direct.quoted(conv.task))]
+        lines = outcomes or [conv.say("offline_note", question=direct.prompt_quoted(conv.task))]
         return Reply([_text("\n".join(lines))], "end_turn")
     content = []
     if forced not in ("any", "tool"):
