@@ -1365,3 +1365,29 @@ def test_an_echo_or_sleep_command_described_in_words_is_run(prompt, cmd):
 def test_a_file_is_written_once_not_also_touched_with_the_shell():
     t = run("Write the text 'ready' to a file called flag.txt", [SHELL, WRITE], workspace)
     assert t.calls[0] == [("write_file", {"path": "flag.txt", "content": "ready"})]
+
+
+@pytest.mark.parametrize(
+    "prompt, expr",
+    [
+        ("What is 12% of 250?", "(12 / 100) * 250"),
+        ("Anna had 7 apples and ate 3. How many are left?", "7 - 3"),
+    ],
+)
+def test_arithmetic_said_in_words_goes_to_an_offered_calculator(prompt, expr):
+    t = run(prompt, [CALCULATOR], everyday)
+    assert t.calls[0] == [("calculator", {"expression": expr})]
+    ended(t)
+
+
+def test_a_structured_output_gets_a_direct_answer_as_json():
+    schema = {
+        "type": "object",
+        "properties": {"answer": {"type": "string"}},
+        "required": ["answer"],
+        "additionalProperties": False,
+    }
+    t = run(
+        "Hi there!", [WEATHER], output_config={"format": {"type": "json_schema", "schema": schema}}
+    )
+    assert "offline" in json.loads(t.answer)["answer"]

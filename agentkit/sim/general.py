@@ -58,7 +58,7 @@ from . import (
 )
 from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
 from .conversation import Conversation
-from .lexicon import THING, changes_asked, concepts, kind, words
+from .lexicon import THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
@@ -251,7 +251,8 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
-    the one tool that takes one string when the request lists items (`agentkit.sim.each`)."""
+    the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
+    calculator for arithmetic said in words ("12% of 250")."""
     helper = subtask.helper_for(v, tools)
     if helper is not None:
         return [helper]
@@ -262,6 +263,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
         return grepper[:1] + reader[:1]
+    calculators = [t for t in tools if chain.takes_expression(t)]
+    if calculators and not expressions(v.task) and direct.expression(v.task):  # said in words
+        return calculators[:1]
     if each.items(v.task):  # listed items and one tool that takes one string (each, rule 1)
         takers = [t for t in tools if each.item_property(t) and not each.finishes(t)]
         if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
@@ -399,6 +403,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
         variants, got = _described(v, t, *_per_item(v, t, *arguments(t, src)))
+        variants, got = _expressed(v, t, variants, got, conv)
         if got.missing:
             # a tool taken only for its description's words is not asked about once another
             # call of the task has answered (Bash beside an MCP calculator that gave 405)
@@ -476,6 +481,19 @@ def _described(
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
 
 
+def _expressed(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill, conv: Conversation | None
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A calculator's expression the request says in words ("15% of 200", "multiply that by 2",
+    "had four, adopted 2 more"), in Python's notation (`agentkit.sim.direct.expression`)."""
+    props = t.schema.get("properties") or {}
+    key = next((k for k in got.missing if role(k, props.get(k) or {}) == "expression"), None)
+    expr = direct.expression(v.task, conv.messages if conv else None) if key else None
+    if key is None or expr is None or len(got.missing) != 1:
+        return variants, got
+    return [{**a, key: expr} for a in variants], Fill({**got.values, key: expr}, [])
+
+
 def _finish(v: View, chosen: list[Tool], turn: Turn) -> None:
     """Rule 3 of `agentkit.sim.each`: the finishing tool, once the rest has answered."""
     done = next((t for t in chosen if each.finishes(t)), None)
@@ -538,20 +556,31 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
         if early is not None:
             return Reply(early, "tool_use")
     if forced not in ("tool", "any") and not v.calls:
-        said = _direct(conv, v)
+        said = _direct_reply(conv, v)
         if said is not None:
-            return Reply([_text(said)], "end_turn")
+            schema = structured.schema_of(conv.req)  # a structured output: the answer as JSON
+            if schema is not None:
+                return Reply(
+                    [_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))],
+                    "end_turn",
+                )
+            return Reply([_text(said.text)], "end_turn")
     return None
 
 
 def _direct(conv: Conversation, v: View) -> str | None:
+    said = _direct_reply(conv, v)
+    return said.text if said else None
+
+
+def _direct_reply(conv: Conversation, v: View) -> direct.DirectAnswer | None:
     """The direct answer (`agentkit.sim.direct`) with the request's tools, loaded or deferred."""
     deferred = [n for n in conv.box.deferred if v.tool(n) is None]
     names = [t.call_name for t in v.tools] + [conv.box.deferred[n] for n in deferred]
     ops = {op.tool.name for op in chain.operators(v.tools).values()}  # `operate(op, p, q)`
     kinds = [t.name_concepts | ({"calculate"} if t.name in ops else set()) for t in v.tools]
     kinds += [concepts(n) for n in deferred]
-    return direct.direct_answer(v.lang, v.task, names, kinds, conv.messages)
+    return direct.reply_without_tools(v.lang, v.task, names, kinds, conv.messages)
 
 
 def _calls(v: View, turn: Turn) -> Reply:
