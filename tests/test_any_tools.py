@@ -5,6 +5,7 @@ from the prompt valid for the schema, the results used in the answer, the conver
 
 import json
 import re
+import shlex
 from dataclasses import dataclass, field
 
 import jsonschema
@@ -1391,3 +1392,22 @@ def test_a_structured_output_gets_a_direct_answer_as_json():
         "Hi there!", [WEATHER], output_config={"format": {"type": "json_schema", "schema": schema}}
     )
     assert "offline" in json.loads(t.answer)["answer"]
+
+
+@pytest.mark.parametrize(
+    "prompt, path, body",
+    [
+        ("Create notes.txt with the lines: eggs, flour, milk, then count its lines", "notes.txt",
+         "eggs\nflour\nmilk\n"),
+        ("新建文件 待办.txt，内容是三行：买菜、洗衣、做饭。然后数一下它有几行", "待办.txt", "买菜\n洗衣\n做饭\n"),
+    ],
+)  # fmt: skip
+def test_a_file_of_listed_lines_is_written_then_the_next_step_uses_it(prompt, path, body):
+    def counted(name, args):
+        return "wrote it" if name == "write_file" else f"3 {path}"
+
+    t = run(prompt, [SHELL, WRITE], counted)
+    assert t.calls[0] == [("write_file", {"path": path, "content": body})]
+    assert t.calls[1] == [("sh", {"command": f"wc -l {shlex.quote(path)}"})]
+    ended(t)
+    assert f"3 {path}" in t.answer

@@ -9,7 +9,8 @@
 3. A finishing tool (its name is done, finish, complete or submit, or its description says to call
    it when finished) is called only once every other call of the task has answered, and once: its
    text property holds what the results gave.
-4. Numbered steps ("1. List the files 2. Create hello.py 3. Run it", "第一步……第二步……") are
+4. Numbered steps ("1. List the files 2. Create hello.py 3. Run it", "第一步……第二步……", or
+   sentences joined by "then" / "然后": "Create x.txt with ..., then count its lines") are
    done in order: each turn works on the first step that still has a call to make, read as a
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from . import writing
 from .view import Tool
 
 EACH = re.compile(
@@ -37,7 +39,7 @@ FINISH_SAID = re.compile(
 def items(task: str) -> list[str]:
     """Rule 1: the items listed, or [] when the request lists none."""
     m = EACH.search(task)
-    if m is None:
+    if m is None or writing.LINES.search(task):  # the lines of a file to write are no work items
         return []
     listed = next(g for g in m.groups() if g)
     listed = re.split(r"[.。!！?？\n]", listed, maxsplit=1)[0]
@@ -72,8 +74,11 @@ STEP = re.compile(
     r"^\s*(?:\d{1,2}[.)、]|第[一二三四五六七八九十]+步[：:，,]?|[-*•]\s+(?=\S))\s*(.+)$",
     re.MULTILINE,
 )
+THEN = re.compile(
+    r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)", re.IGNORECASE
+)
 REFERS = re.compile(
-    r"\b(?:the|this|that) (?:script|program|file)\b|\bit\b|这个(?:脚本|文件|程序)|它", re.I
+    r"\b(?:the|this|that) (?:script|program|file)\b|\bits?\b|这个(?:脚本|文件|程序)|它", re.I
 )
 NAMED_FILE = re.compile(
     r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
@@ -84,6 +89,8 @@ def numbered(task: str) -> list[str]:
     """Rule 4: the steps of a task written as a numbered (or bulleted) list, each a task of its
     own; [] when it has fewer than two."""
     found = [m.group(1).strip() for m in STEP.finditer(task)]
+    if len(found) < 2:  # "Create x.txt ..., then count its lines" / "……。然后用 wc -l 数一下"
+        found = [p.strip(" ,，.。;；") for p in THEN.split(task) if p.strip(" ,，.。;；")]
     if len(found) < 2:
         return []
     out: list[str] = []

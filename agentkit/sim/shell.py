@@ -311,7 +311,8 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     found = _on_file(text, named, asked)
     if found:
         return found
-    if "create" in asked and "directory" in asked and (m := MKDIR.search(text)):
+    m = MKDIR.search(text) if "create" in asked and "directory" in asked else None
+    if m and text[max(0, m.start() - 2) : m.start()] != "当前" and not HERE_ONLY.search(m.group(0)):
         return f"mkdir -p {shlex.quote(m.group(1))}"
     if "run" in asked and TESTS.search(text):
         return "python -m pytest -q"
