@@ -1411,3 +1411,19 @@ def test_a_file_of_listed_lines_is_written_then_the_next_step_uses_it(prompt, pa
     assert t.calls[1] == [("sh", {"command": f"wc -l {shlex.quote(path)}"})]
     ended(t)
     assert f"3 {path}" in t.answer
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("Error: could not parse the expression", "malformed"),
+        ("No match for that term, sorry.", "found nothing"),
+        ("失败：服务暂时不可用，请稍后再试", "failed"),
+    ],
+)
+def test_a_failure_sent_without_is_error_is_still_read_as_one(text, said):
+    t = run("What does our engineering glossary say about idempotency?", [tool(
+        "gl_fetch", "Look a term up in the engineering glossary.", {"term": {"type": "string"}},
+        ["term"])], lambda n, a: text, rounds=4)  # fmt: skip
+    ended(t)
+    assert "returned" not in t.answer and said in t.answer.replace("failed again", "failed")

@@ -397,7 +397,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     chosen = choose(v)
     for t in chosen:
         mine = [c for c in v.calls if c.name == t.name]
-        if mine and mine[-1].result is not None and mine[-1].is_error:
+        if mine and mine[-1].failed:
             recover(v, t, mine[-1], turn)
             continue
         if _waits_or_reads(v, t, chosen, turn, conv):
@@ -658,7 +658,7 @@ def _answer(v: View, turn: Turn) -> str:
     lines: list[str] = []
     seen: set[str] = set()
     for c in [] if turn.whole else v.calls:
-        if c.result is None or c.is_error or c.name in claude_code.QUIET:
+        if c.result is None or c.failed or c.name in claude_code.QUIET:
             continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):

@@ -18,6 +18,8 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
+A result sent without is_error is read the same way when it plainly says it failed
+(`unflagged_error`: "Error: invalid expression", "Order not found").
 """
 
 from __future__ import annotations
@@ -136,3 +138,21 @@ def find(data: Any, name: str) -> Any:
             if found is not None:
                 return found
     return None
+
+
+ERROR_LEAD = re.compile(
+    r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b", re.IGNORECASE
+)
+
+
+def unflagged_error(text: str) -> bool:
+    """A result sent without is_error that still says it failed, by its words: a short plain text
+    (no JSON, no `key: value` facts) that starts as an error does ("Error: ...", "失败：...") or
+    says not found, denied or try again ("Order not found", "No results found")."""
+    lead = bool(ERROR_LEAD.match(text))
+    if len(text) > 300 or (not isinstance(read(text), str) and not lead):
+        return False
+    kind = classify(text)
+    if kind in (FAILED, FORMAT):  # words of these classes also occur in plain results
+        return lead
+    return True

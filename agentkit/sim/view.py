@@ -15,7 +15,7 @@ from typing import Any
 from ..content import blocks, text_of
 from .conversation import CHINESE, ENGLISH, HAN, Conversation, reminder
 from .lexicon import concepts, words
-from .results import read
+from .results import read, unflagged_error
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,11 @@ class Call:
     input: dict[str, Any]
     result: str | None
     is_error: bool
+
+    @property
+    def failed(self) -> bool:
+        """The call failed: flagged is_error, or its result says so (`results.unflagged_error`)."""
+        return self.result is not None and (self.is_error or unflagged_error(self.result))
 
     @property
     def data(self) -> Any:
