@@ -1,23 +1,36 @@
 """Filling a tool's input from the conversation, by its JSON schema.
 
-The rules, property by property (only the schema's properties, never a placeholder):
-- `const` is its value; an `enum` takes the member the user names (by word or concept: "*" names
-  multiply), else the schema's `default`, else (required) its first member;
+The rules, property by property (only the schema's properties, never a placeholder; the values
+of a kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
+- `const` is its value; an `enum` takes the member said at the property's end of a route
+  ("from my savings" for from_account), else the member the user names (by word or concept: "*"
+  names multiply), else the level the words ask for ("urgent" -> high, "no rush" -> low), else
+  the schema's `default`, else (required) its first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
-  listed items, an array of numbers the numbers;
+  listed items, of enum strings only the members the text names, an array of numbers the
+  numbers; an array of objects takes one object per item of a listed text ("40 of A and 15 of
+  B", bullet lines), each item filled from its own words;
+- a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
+  time / HH:MM) is the next one the text writes, in ISO form; never anything else;
 - a value the user labels ("title: Groceries", "amount = 5") is taken as labelled;
-- a string is read by its role, from its name (then its description): an id (a token right
-  after the id's noun, "customer C1" / "订单 O2", or one that fits the schema's `pattern` or the
-  example in the description, "like C1", "形如 A-1001"), an email, a place ("weather in Paris",
-  "北京的天气"), a path, an arithmetic expression, a search query, free text (quoted text, the
-  text after a colon, after the tool's noun);
-- a number is labelled, or (required) the next number in the text not part of an id; a score
-  named positive / negative / neutral is counted from the text's words of each feeling;
+- a string is read by its role, from its name (then its description): a route's end (origin /
+  to_station: the words after "from"/"从", "to"/"到"), what a quantity is of (food, an item's
+  name: "150 g of rice" -> rice), a phone number, a code right after the property's own word
+  ("plate 7kzp 418"), a token in the shape of the description's example ("e.g. atlas-web",
+  "like LT-0042", "e.g. Elm Street"), an id (a token right after the id's noun, "customer C1" /
+  "订单 O2", or one that fits the schema's `pattern` or the example in the description, "like
+  C1", "形如 A-1001"), an email, a place ("weather in Paris", "北京的天气"), a path, an
+  arithmetic expression, a search query, free text (quoted text, the text after a colon, after
+  the tool's noun); a description asking for digits only drops the separators;
+- a number is labelled, or said with the unit the property names ("150 g" for grams, "45
+  minutes" for duration_minutes), or beside the property's noun ("10 servings" for
+  servings_to), or (required) the next number in the text not part of an id, a date or a time;
+  a score named positive / negative / neutral is counted from the text's words of each feeling;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. Only a forced call
   (tool_choice) that must be made anyway gives it the schema's default, its smallest valid value,
-  or the user's own words.
+  or the user's own words (never for a string of a `format` or `pattern`: no date is a sentence).
 """
 
 from __future__ import annotations
@@ -26,11 +39,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import shell, websearch
+from . import shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
-ID_TOKEN = re.compile(r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?|\d{3,})(?![\w-])")
+ID_TOKEN = re.compile(
+    r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![\w-])"
+)
 CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
     r"([A-Za-z]+|[\u4e00-\u9fff]{1,4})\s*(?:(?:id|ID|number|no\.?|号|编号)\s*)?#?\s*$"
@@ -38,8 +53,8 @@ NOUN_BEFORE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
-    r"\b(?:in|at|for|near)\s+((?:[A-Z][\w.'-]*)(?:(?:\s+|,\s*)[A-Z][\w.'-]*)*)"
-    r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*)"
+    r"\b(?:in|at|for|near)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
+    r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 PLACE_ZH = re.compile(
     r"([\u4e00-\u9fff、]{2,20}?)(?:市)?(?:今天|明天|现在|目前|的)*(?:天气|气温|温度)"
@@ -64,6 +79,7 @@ QUERY = re.compile(
 )
 ROLES = [  # role, what a property's name (then its description) says
     ("email", r"e-?mail|邮箱"),
+    ("phone", r"phone|mobile|^tel|telephone|手机|电话"),
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
@@ -100,12 +116,14 @@ class Source:
     numbers: list[float | int] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     money: list[float | int] = field(default_factory=list)  # numbers said as sums of money
+    item: bool = False  # the text is one item of a list
 
 
 def gather(text: str, results: list[Any]) -> Source:
-    bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z]", m.group(1)) else m.group(0), text)
+    bare = values.without_dates(text)  # a date's or a clock time's digits are no quantities
+    bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
-    found = [_num(n) for n in re.findall(rf"(?<![\w.]){NUMBER}", bare)]
+    found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
 
@@ -185,7 +203,7 @@ def value_for(
     if "const" in s:
         return s["const"]
     if s.get("enum"):
-        return _enum(s, src, need or forced)
+        return _enum(s, src, need or forced, name)
     t = type_of(s)
     if t == "object":
         return fill_object(s, src, root, forced, topic)
@@ -197,19 +215,35 @@ def value_for(
     return value
 
 
-def _enum(s: dict[str, Any], src: Source, need: bool) -> Any:
-    said = concepts(src.text)
-    text = src.text.lower()
-    for member in s["enum"]:
+def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
+    end = values.ends(src.text).get(values.leg(name) or "")
+    if end:  # "from my savings to my checking": from_account is the member said after "from"
+        said_there = _named_member(s["enum"], end)
+        if said_there is not None:
+            return said_there
+    found = _named_member(s["enum"], src.text)
+    if found is not None:
+        return found
+    level = values.level_member([str(m) for m in s["enum"]], src.text)
+    if level is not None:
+        return next(m for m in s["enum"] if str(m) == level)
+    if "default" in s:
+        return s["default"]
+    return s["enum"][0] if need else None
+
+
+def _named_member(members: list[Any], text_: str) -> Any:
+    """The first member the text names, by its word or by its concept."""
+    said = concepts(text_)
+    text = text_.lower()
+    for member in members:
         m = str(member)
         if re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text):
             return member
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
         if named and named <= said:
             return member
-    if "default" in s:
-        return s["default"]
-    return s["enum"][0] if need else None
+    return None
 
 
 def _abbreviated(member: str) -> frozenset[str]:
@@ -233,15 +267,40 @@ def _array(
 ) -> Any:
     items = resolve(s.get("items") or {}, root)
     t = type_of(items)
+    found_: list[Any]
     if t in ("number", "integer"):
-        values: list[Any] = [n for n in src.numbers if t == "number" or isinstance(n, int)]
+        found_ = [n for n in src.numbers if t == "number" or isinstance(n, int)]
     elif t == "object":
-        one = fill_object(items, src, root, forced, topic)
-        values = [one.values] if one.values else []
+        found_ = _each_item(items, src, root, topic)
+        if not found_:
+            one = fill_object(items, src, root, forced, topic)
+            found_ = [one.values] if one.values else []
+    elif items.get("enum"):  # only members: each the text names
+        found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        values = quoted(src.text) or _listed(name, src.text)
+        found_ = quoted(src.text) or _listed(name, src.text)
     found = _from_results(name, "array", src)
-    return values or found or None
+    return found_ or found or None
+
+
+def _each_item(
+    items: dict[str, Any], src: Source, root: dict[str, Any], topic: frozenset[str]
+) -> list[Any]:
+    """An array of objects from a listed text: each item of the list filled on its own ("40 units
+    of SKU-1001 and 15 units of SKU-2044" -> two objects); only when every item gets its required
+    properties."""
+    parts = values.items(src.text)
+    if len(parts) < 2:
+        return []
+    out = []
+    for part in parts:
+        one_src = gather(part, [])
+        one_src.item = True
+        one = fill_object(items, one_src, root, False, topic)
+        if one.missing or not one.values:
+            return []
+        out.append(one.values)
+    return out
 
 
 def quoted(text: str) -> list[str]:
@@ -298,9 +357,53 @@ def _from_text(
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
         return s.get("default", False if need else None)
+    when = temporal(name, s)
+    if when is not None:
+        return _temporal(when, src)
     if label is not None and not _is_id(name):
         return label
-    return _string(name, s, src, topic, need)
+    value = _string(name, s, src, topic, need)
+    if isinstance(value, str) and re.search(DIGITS_ONLY, str(s.get("description") or ""), re.I):
+        value = re.sub(r"\D", "", value) or value
+    return value
+
+
+DIGITS_ONLY = (
+    r"digits only|only digits|without (?:dashes|hyphens|spaces)|纯数字|只含数字|不含(?:横线|连字符)"
+)
+
+
+def temporal(name: str, s: dict[str, Any]) -> str | None:
+    """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
+    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间")."""
+    fmt = s.get("format")
+    if fmt in ("date", "time", "date-time"):
+        return str(fmt)
+    desc = str(s.get("description") or "")
+    said = f"{name} {desc}"
+    day = re.search(r"date|YYYY|日期|^day$|_on$", said, re.I)
+    clock = re.search(r"HH:?MM|\btime\b|_time$|^time|时间|时刻", said, re.I)
+    if re.search(r"datetime|date_time|date-time|timestamp|ISO[ -]?8601|_at$", said, re.I):
+        return "date-time"
+    if day and clock:
+        return "date-time"
+    return "date" if day else "time" if clock else None
+
+
+def _temporal(when: str, src: Source) -> str | None:
+    """The next date, time or date-time the text writes that no earlier property took."""
+    text = src.text
+    found = {
+        "date": [d for _end, d in values.iso_dates(text)],
+        "time": [t for _start, t in values.times(text)],
+        "date-time": values.date_times(text),
+    }[when]
+    for value in found:
+        key = f"{when}:{value}"
+        if key not in src.used:
+            src.used.add(key)
+            return value
+    return None
 
 
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
@@ -310,6 +413,8 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
+    if value is None:
+        value = _counted(name, s, src)
     if value is None and need and src.numbers:
         value = _role_number(name, src)
     if value is None:
@@ -317,6 +422,40 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A number said with the property's unit ("150 g" for grams, "45 minutes" for
+    duration_minutes), else beside the property's noun ("10 servings", "serves 4" for servings_to:
+    the one after "to"/"到" for the end of a change, the other for its start)."""
+    unit = values.unit_of(name) or values.unit_of(str(s.get("description") or ""))
+    said = values.with_unit(unit, src.text) if unit else []
+    if not said:
+        said = _beside_noun(name, src.text)
+    said = [n for n in said if _num(n) in src.numbers]
+    if not said:
+        return None
+    pick = said[-1] if values.leg(name) == "to" else said[0]
+    src.numbers.remove(_num(pick))
+    return _num(pick)
+
+
+def _beside_noun(name: str, text: str) -> list[str]:
+    nouns = [
+        stem(w)
+        for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
+        if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
+    ]
+    found: list[str] = []
+    plain = values.without_dates(text)
+    for noun in nouns:
+        root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
+        pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
+        found += [a or b for a, b in re.findall(pattern, plain, re.I)]
+    return found
+
+
+GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
 
 
 def _role_number(name: str, src: Source) -> float | int:
@@ -391,6 +530,9 @@ def _string(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
 ) -> Any:
     r = role(name, s, need)
+    found = _by_shape(name, s, src, r)
+    if found is not None or r == "phone":
+        return found
     if r == "id":
         return ident(name, s, src, topic)
     if r == "command":
@@ -413,6 +555,118 @@ def _string(
     return ident(name, s, src, topic) or code(src) or beside(name, src.text)
 
 
+def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
+    """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
+    a phone number, a code after the property's word or in the shape of its example."""
+    end = route_end(name, src.text)
+    if end is not None:
+        return end
+    if (src.item or r is None) and THING.search(name) or src.item and r in ("person", "product"):
+        found = values.thing_of(src.text)
+        if found:
+            return found
+    if src.item and re.fullmatch(r"units?|单位", name, re.I):
+        return values.unit_after(src.text)
+    if r == "phone":
+        m = PHONE.search(values.without_dates(src.text))
+        return m.group(0).strip() if m else None
+    if r in (None, "id"):
+        return after_noun(name, src) or by_example(s, src)
+    return None
+
+
+THING = re.compile(
+    r"^(?:item|food|ingredient|dish|meal|material|goods|description|desc)(?:_?name)?$|^name$|^title$"
+    r"|食物|食品|菜品|材料|物品|名称",
+    re.I,
+)
+PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
+ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
+
+
+def route_end(name: str, text: str) -> str | None:
+    """A route's end for a property that names one (origin / from_station / destination): the
+    words after "from"/"从" or "to"/"到", without the property's own noun ("checking account" for
+    to_account is "checking")."""
+    end = values.ends(text).get(values.leg(name) or "")
+    if not end:
+        return None
+    end = ARTICLES.sub("", end)
+    own = [w for w in re.findall(r"[a-z]+", name.lower()) if values.leg(w) is None]
+    for w in own:
+        end = re.sub(rf"\s+{w}s?$", "", end, flags=re.I)
+    return end or None
+
+
+def after_noun(name: str, src: Source) -> str | None:
+    """A code right after the property's own word: "ISBN 978-0-13-468599-1" for isbn, "plate 7kzp
+    418" for plate (the words that hold digits, a code may be split by spaces)."""
+    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 3]
+    for noun in nouns[-1:]:
+        m = re.search(
+            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|[:：]|is))?\s+"
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d[\w-]*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            src.text,
+            re.I,
+        )
+        if m and m.group(1) not in src.used:
+            src.used.add(m.group(1))
+            return m.group(1)
+    return None
+
+
+EXAMPLE = re.compile(
+    r"(?:e\.g\.,?|for example|such as|like|例如|比如|形如|如)\s*[:：]?\s*[\"'“‘「`]?"
+    r"([A-Za-z0-9][A-Za-z0-9_./-]*[A-Za-z0-9](?:\s+[A-Z][a-z]+)*)",
+    re.I,
+)
+
+
+def by_example(s: dict[str, Any], src: Source) -> str | None:
+    """A token of the text in the shape of the description's example: "e.g. atlas-web" takes
+    "billing-api", "like LT-0042" takes "LT-0117", "e.g. Elm Street" takes "Harbor Point". A plain
+    word is no shape (any word would fit it)."""
+    m = EXAMPLE.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    example = m.group(1)
+    runs = re.findall(r"[A-Za-z0-9]+", example)
+    capitalized = len(runs) >= 2 and all(re.fullmatch(r"[A-Z][a-z]+", r) for r in runs)
+    if not (re.search(r"\d|\w[-_./]\w", example) or capitalized):
+        return None
+    pattern = strict_shape(example)
+    for found in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", src.text):
+        before = src.text[: found.start()].rstrip()
+        if capitalized and (not before or before[-1] in ".!?"):
+            continue  # a sentence's first word is capitalized anyway
+        if found.group(0) not in src.used:
+            src.used.add(found.group(0))
+            return found.group(0)
+    return None
+
+
+def strict_shape(example: str) -> str:
+    """A regex for values shaped like an example, letter case kept: "LT-0042" -> "[A-Z]+-\\d+",
+    "atlas-web" -> "[a-z]+-[a-z]+", "Elm Street" -> "[A-Z][a-z]+ [A-Z][a-z]+"."""
+    out = []
+    for p in re.findall(r"[A-Za-z]+|\d+|\s+|[^A-Za-z\d\s]+", example):
+        if p.isdigit():
+            out.append(r"\d+")
+        elif p.isspace():
+            out.append(r"\s+")
+        elif p.isupper():
+            out.append(r"[A-Z]+")
+        elif p.islower():
+            out.append(r"[a-z]+")
+        elif p.isalpha() and p[0].isupper() and p[1:].islower():
+            out.append(r"[A-Z][a-z]+")
+        elif p.isalpha():
+            out.append(r"[A-Za-z]+")
+        else:
+            out.append(re.escape(p))
+    return "".join(out)
+
+
 BESIDE_SKIP = frozenset("a an the this that my your our its some any new old".split())
 
 
@@ -430,6 +684,9 @@ def beside(name: str, text: str) -> str | None:
     m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
     if m:
         return m.group(1)
+    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+){noun}s?\b", text)
+    if m and m.group(1).split()[0].lower() not in BESIDE_SKIP:
+        return m.group(1).strip()  # "the Harbor Point garage" -> "Harbor Point"
     m = re.search(rf"\b([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I)
     if m and m.group(1).lower() not in BESIDE_SKIP:
         return m.group(1)
@@ -577,6 +834,8 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
         return []
     if t == "object":
         return {}
+    if s.get("format") or s.get("pattern"):
+        return None  # a date or a code of a pattern is never the user's whole request
     return src.text.strip()[:200]
 
 

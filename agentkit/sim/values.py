@@ -1,0 +1,272 @@
+"""Values of a kind read from a request's words: dates, times, numbers said with a unit, the two
+ends of a route ("from A to B"), the items of a list.
+
+The rules:
+- a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
+  "14 March 2026"; it is given as YYYY-MM-DD. A date without its year is not guessed at;
+- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半"; it is given as HH:MM. A date-time is
+  a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
+- the digits of dates and times are no numbers of the request (a duration is never the year);
+- a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
+  whose name or description names that unit;
+- a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
+  ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking");
+- a list's items: bullet lines, or the parts of one clause split at commas and "and"/"和" when
+  each part holds a number ("200 g flour, 300 ml milk").
+"""
+
+from __future__ import annotations
+
+import re
+
+MONTHS = "january february march april may june july august september october november december"
+MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
+    m[:3]: i + 1 for i, m in enumerate(MONTHS.split())
+}
+MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE = re.compile(
+    r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"
+    r"|(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?"
+    rf"|\b({MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({MON})\s*,?\s+(\d{{4}})\b",
+    re.IGNORECASE,
+)
+TIME = re.compile(
+    r"(上午|早上|中午|下午|晚上)?\s*(?<![\d:])([01]?\d|2[0-3])[:：]([0-5]\d)(?::[0-5]\d)?(?![\d:])"
+    r"(?:\s*([ap])\.?m\b\.?)?"
+    r"|\b(1[0-2]|0?[1-9])\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
+ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+UNITS = [  # unit, how a property names it, how the text writes it after a number
+    ("gram", r"gram|\bg\b|克", r"g|grams?|gr|克"),
+    ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
+    ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
+    ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
+    ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
+    ("hour", r"hour|\bhrs?\b|小时", r"h|hrs?|hours?|小时|个小时"),
+    ("second", r"second|\bsecs?\b|秒", r"s|secs?|seconds?|秒"),
+    ("day", r"\bdays?\b|天数|天", r"days?|天"),
+    ("night", r"night|晚", r"nights?|晚"),
+    ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
+    ("mile", r"\bmiles?\b|英里", r"mi|miles?|英里"),
+    ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
+    ("percent", r"percent|pct|百分", r"%|percent|％"),
+    ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
+]  # fmt: skip
+FROM = re.compile(
+    r"^(?:from$|origin|source|depart|sender|vendor|supplier|seller|issuer)|出发|起点|始发|供应商|卖方",
+    re.I,
+)
+TO = re.compile(r"^(?:to$|dest|target|arriv|recipient)|到达|目的|终点", re.I)
+LEG_EN = re.compile(
+    r"\bfrom\s+(?:the\s+|my\s+|our\s+|your\s+)?(.+?)\s+(?:to|into|->|→)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"(.+?)(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today)\b|[,.;!?]|\s*$)",
+    re.IGNORECASE,
+)
+LEG_ZH = re.compile(r"从\s*(.+?)\s*(?:到|去|至|飞|转到|转入)\s*(.+?)(?=的|，|。|,|\s|$|[？?！!])")
+SOURCE = re.compile(r"\bfrom\s+([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)*)")
+BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s+(.+)$", re.M)
+LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；)\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及|还有)\s*")
+
+
+def iso_dates(text: str) -> list[tuple[int, str]]:
+    """The dates a text writes, each with where it ends, as YYYY-MM-DD."""
+    out = []
+    for m in DATE.finditer(text):
+        g = m.groups()
+        if g[0]:
+            y, mo, d = g[0], g[1], g[2]
+        elif g[3]:
+            y, mo, d = g[3], g[4], g[5]
+        elif g[6]:
+            y, mo, d = g[8], str(MONTH.get(g[6].lower().rstrip(".")[:3], 0)), g[7]
+        else:
+            y, mo, d = g[11], str(MONTH.get(g[10].lower().rstrip(".")[:3], 0)), g[9]
+        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
+            out.append((m.end(), f"{int(y):04d}-{int(mo):02d}-{int(d):02d}"))
+    return out
+
+
+def times(text: str) -> list[tuple[int, str]]:
+    """The clock times a text writes, each with where it starts, as HH:MM."""
+    out = []
+    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    for m in TIME.finditer(plain):
+        g = m.groups()
+        if g[1]:
+            h, mi, half = int(g[1]), int(g[2]), (g[3] or "").lower() or _half(g[0])
+        elif g[4]:
+            h, mi, half = int(g[4]), 0, g[5].lower()
+        else:
+            h = int(g[7]) if g[7].isdigit() else _zh_number(g[7])
+            mi = 30 if g[8] == "半" else int(re.sub(r"\D", "", g[8])) if g[8] else 0
+            half = _half(g[6])
+        if half == "p" and h < 12:
+            h += 12
+        if half == "a" and h == 12:
+            h = 0
+        if 0 <= h <= 23 and 0 <= mi <= 59:
+            out.append((m.start(), f"{h:02d}:{mi:02d}"))
+    return out
+
+
+def _half(zh: str | None) -> str:
+    return "p" if zh in ("下午", "晚上") else "a" if zh in ("上午", "早上") else ""
+
+
+def _zh_number(s: str) -> int:
+    if s.startswith("十"):
+        return 10 + ZH_DIGITS.get(s[1:], 0)
+    if "十" in s:
+        a, b = s.split("十")
+        return ZH_DIGITS.get(a, 0) * 10 + ZH_DIGITS.get(b, 0)
+    return ZH_DIGITS.get(s, 0)
+
+
+def date_times(text: str) -> list[str]:
+    """Each date with the first time said after it (before the next date): "2026-04-02 at 15:30"
+    -> "2026-04-02T15:30:00"."""
+    dates = iso_dates(text)
+    clock = times(text)
+    out = []
+    for i, (end, d) in enumerate(dates):
+        stop = dates[i + 1][0] if i + 1 < len(dates) else len(text) + 1
+        t = next((t for start, t in clock if end <= start < stop), None)
+        if t is not None:
+            out.append(f"{d}T{t}:00")
+    return out
+
+
+def without_dates(text: str) -> str:
+    """The text with its dates and clock times blanked (their digits are no quantities)."""
+    text = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    return TIME.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def unit_of(words: str) -> str | None:
+    """The unit a property's name or description names ("grams", "duration_minutes", "克数")."""
+    spaced = re.sub(r"[_-]", " ", words)
+    for unit, named, _written in UNITS:
+        if re.search(named, spaced, re.I):
+            return unit
+    return None
+
+
+def with_unit(unit: str, text: str) -> list[str]:
+    """The numbers the text says with the unit: "150 g of rice", "150克米饭" -> ["150"]."""
+    written = next(w for u, _n, w in UNITS if u == unit)
+    return re.findall(
+        rf"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*(?:{written})(?![A-Za-z])", without_dates(text), re.I
+    )
+
+
+def unit_after(text: str) -> str | None:
+    """The unit written right after the first number ("200 g flour" -> "g", "2 pcs eggs" -> "pcs")."""
+    m = re.search(r"\d(?:[\d.]*)\s*([A-Za-z]{1,6}\b|[\u4e00-\u9fff])", text)
+    if not m or m.group(1).lower() in ("x", "of", "and", "at", "for", "to", "on", "in"):
+        return None
+    return m.group(1)
+
+
+def leg(name: str) -> str | None:
+    """Which end of a route a property names: "from" (origin, from_station, 出发站) or "to"."""
+    parts = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
+    for p in [parts, *parts.split("_")]:
+        if FROM.search(p):
+            return "from"
+        if TO.search(p):
+            return "to"
+    return None
+
+
+def ends(text: str) -> dict[str, str]:
+    """The words of a route's two ends: {"from": "SFO", "to": "JFK"}."""
+    m = LEG_EN.search(text) or LEG_ZH.search(text)
+    if m:
+        return {"from": m.group(1).strip(), "to": m.group(2).strip()}
+    named = SOURCE.search(text)  # "Invoice 7 from Northwind Supplies."
+    return {"from": named.group(1).strip()} if named else {}
+
+
+def items(text: str) -> list[str]:
+    """The parts of a text that are items of a list (see the module's docstring), else []."""
+    bullets = BULLET.findall(text)
+    if len(bullets) >= 2:
+        return bullets
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    for clause in re.split(r"(?<!\d)[.:：]|[.:：](?!\d)|[!?。！？\n]", text):
+        blank = without_dates(clause)  # a date's comma splits no list
+        cuts = [0] + [x for m in LIST_SPLIT.finditer(blank) for x in m.span()] + [len(clause)]
+        spans = list(zip(cuts[::2], cuts[1::2], strict=True))
+        parts = [(clause[a:b].strip(), blank[a:b]) for a, b in spans if clause[a:b].strip()]
+        if len(parts) >= 2 and all(re.search(r"\d", b) for _p, b in parts):
+            return [p for p, _b in parts]
+    return []
+
+
+LEVELS = [  # level, how an enum member names it, the words of a request that ask for it
+    ("low", r"^(?:low|lowest|minor|trivial|p[34]|sev[-_ ]?[34]|低|轻微)$",
+     r"not urgent|no rush|\bminor\b|trivial|cosmetic|whenever|low priority|不急|不着急|不紧急|不严重|轻微|小问题"),
+    ("high", r"^(?:high|highest|urgent|critical|severe|major|p[01]|sev[-_ ]?[01]|高|紧急|严重)$",
+     r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
+     r"紧急|严重|加急|尽快|马上|立刻|十万火急"),
+    ("medium", r"^(?:medium|normal|moderate|mid|p2|sev[-_ ]?2|中|一般|普通)$",
+     r"\bnormal\b|moderate|medium|一般|普通"),
+]  # fmt: skip
+
+
+def level_member(members: list[str], text: str) -> str | None:
+    """The member of a scale of levels (low / medium / high, p1..p4) the request's words ask for:
+    "it's urgent" -> "high", "no rush" -> "low" (a negated word counts for the lower level)."""
+    for _level, member_pattern, said in LEVELS:
+        if re.search(said, text, re.I):
+            found = [m for m in members if re.fullmatch(member_pattern, str(m), re.I)]
+            if found:
+                return found[0]
+    return None
+
+
+ITEM_NOISE = re.compile(
+    r"(?:@|\bat\b|for)\s*[$€£¥￥]?\s*\d+(?:\.\d+)?\s*(?:each|apiece|per\b\s*\w*|[A-Za-z]{3}\b)?"
+    r"|[$€£¥￥]\s*\d+(?:\.\d+)?|\d+(?:\.\d+)?\s*(?:元|块)"
+    r"|^\s*(?:please\s+)?(?:add|buy|order|reorder|get|need|plus)\b",
+    re.I,
+)
+
+
+def thing_of(text: str) -> str | None:
+    """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
+    chair at 189.00 each" -> "Ergonomic chair"."""
+    plain = ITEM_NOISE.sub(" ", without_dates(text))
+    m = re.search(
+        r"\d+(?:\.\d+)?\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
+        r"([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})",
+        plain,
+    )
+    unit = unit_after(plain)
+    if m:
+        found = m.group(1)
+        first, _, rest = found.partition(" ")
+        if unit and first == unit and rest:
+            found = rest
+        found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please)\b", found)[0]
+        return found.strip() or None
+    z = re.search(
+        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|克|千克|公斤|毫升|升|斤|两)?\s*"
+        r"([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
+        plain,
+    )
+    return z.group(1) if z else None
