@@ -30,7 +30,8 @@ of a kind, dates, times, units, a route's ends, a list's items, are read by `age
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. Only a forced call
   (tool_choice) that must be made anyway gives it the schema's default, its smallest valid value,
-  or the user's own words (never for a string of a `format` or `pattern`: no date is a sentence).
+  or the user's own words (never for a string of a `format` or `pattern`: no date is a sentence;
+  such a value is the schema's `examples`' first, else left out).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ NOUN_BEFORE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
-    r"\b(?:in|at|for|near)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
+    r"\b(?:in|at|for|near|visiting|around)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
     r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 PLACE_ZH = re.compile(
@@ -667,6 +668,7 @@ def strict_shape(example: str) -> str:
     return "".join(out)
 
 
+SENTENCE_START = re.compile(r"(?:.*[.!?])?[\s\"“']*", re.DOTALL)
 BESIDE_SKIP = frozenset("a an the this that my your our its some any new old".split())
 
 
@@ -685,8 +687,11 @@ def beside(name: str, text: str) -> str | None:
     if m:
         return m.group(1)
     m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+){noun}s?\b", text)
-    if m and m.group(1).split()[0].lower() not in BESIDE_SKIP:
-        return m.group(1).strip()  # "the Harbor Point garage" -> "Harbor Point"
+    named = m.group(1).split() if m else []
+    if m and SENTENCE_START.fullmatch(text[: m.start()]):
+        named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
+    if named and named[0].lower() not in BESIDE_SKIP:
+        return " ".join(named)  # "the Harbor Point garage" -> "Harbor Point"
     m = re.search(rf"\b([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I)
     if m and m.group(1).lower() not in BESIDE_SKIP:
         return m.group(1)
@@ -834,8 +839,9 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
         return []
     if t == "object":
         return {}
-    if s.get("format") or s.get("pattern"):
-        return None  # a date or a code of a pattern is never the user's whole request
+    if s.get("format") or s.get("pattern"):  # a date or a code is never the whole request:
+        examples = s.get("examples")  # the schema's own example, else left out
+        return examples[0] if isinstance(examples, list) and examples else None
     return src.text.strip()[:200]
 
 
