@@ -255,3 +255,30 @@ def test_structured_output_reads_codes_and_dates():
     )
     got = json.loads(r.content[0].text)
     assert got == {"order_no": "DD-2027-0311", "ship_date": "2027-04-18", "boxes": 4}
+
+
+def test_no_neighbouring_word_for_a_value_not_given():
+    barcode = tool("lookup_barcode", "Look up a product by its barcode.", {"ean": S})
+    assert call("Could you look up EAN for me?", barcode, forced=False) is None  # it asks
+    flight = tool(
+        "book_flight",
+        "Book a flight for a traveller.",
+        {"traveler_name": S, "origin": S, "destination": S},
+    )
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[flight],
+        messages=[{"role": "user", "content": "Book me a flight from LIS to OPO."}],
+    )
+    asked = " ".join(b.text for b in r.content if b.type == "text")
+    assert r.stop_reason == "end_turn" and "traveler_name" in asked  # who flies is asked,
+    assert "origin" not in asked and "destination" not in asked  # not where from or to
+
+
+def test_a_number_in_another_unit_of_the_measure_and_a_long_code():
+    timer = tool("start_timer", "Start a kitchen timer.", {"seconds": INT})
+    assert call("Boil the eggs for 8 minutes, start a timer.", timer) == {"seconds": 480}
+    parcel = tool("track_shipment", "Track a shipment.", {"waybill": S})
+    assert call("Where is 9X2040KT77815 right now?", parcel) == {"waybill": "9X2040KT77815"}

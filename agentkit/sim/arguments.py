@@ -23,7 +23,7 @@ of a kind, dates, times, units, a route's ends, a list's items, are read by `age
   arithmetic expression, a search query, free text (quoted text, the text after a colon, after
   the tool's noun); a description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
-  minutes" for duration_minutes), or beside the property's noun ("10 servings" for
+  minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's noun ("10 servings" for
   servings_to), or (required) the next number in the text not part of an id, a date or a time;
   a score named positive / negative / neutral is counted from the text's words of each feeling;
 - a value the text does not give is taken from an earlier result's field of the same name (call
@@ -82,7 +82,9 @@ ROLES = [  # role, what a property's name (then its description) says
     ("email", r"e-?mail|邮箱"),
     ("phone", r"phone|mobile|^tel|telephone|手机|电话"),
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
-    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"),
+    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
+     r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
+     r"recipient|applicant|visitor|holder)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("expression", r"expression|formula|equation|算式|表达式"),
@@ -175,6 +177,10 @@ def fill_object(
     props = _dict(schema.get("properties"))
     required = [r for r in schema.get("required") or [] if r in props]
     out, missing = Fill({}, []), []
+    for name in props:  # a route's ends belong to their properties: no guess takes them
+        end = route_end(name, src.text)
+        if end is not None:
+            src.used.add(end)
     for name, prop in props.items():
         need = name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
@@ -434,6 +440,11 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
     if not said:
         said = _beside_noun(name, src.text)
     said = [n for n in said if _num(n) in src.numbers]
+    if not said and unit:  # said in another unit of the measure: "25 minutes" for seconds
+        other = [(n, v) for n, v in values.converted(unit, src.text) if _num(n) in src.numbers]
+        if other:
+            src.numbers.remove(_num(other[0][0]))
+            return other[0][1]
     if not said:
         return None
     pick = said[-1] if values.leg(name) == "to" else said[0]
@@ -553,7 +564,7 @@ def _string(
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
     # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
-    return ident(name, s, src, topic) or code(src) or beside(name, src.text)
+    return ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
 
 
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
@@ -669,13 +680,17 @@ def strict_shape(example: str) -> str:
 
 
 SENTENCE_START = re.compile(r"(?:.*[.!?])?[\s\"“']*", re.DOTALL)
-BESIDE_SKIP = frozenset("a an the this that my your our its some any new old".split())
+BESIDE_SKIP = frozenset(
+    "a an the this that my your our its some any new old for of in on at to from with by about "
+    "is are was".split()
+)
 
 
 def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
-    quoted text, else the word after "<noun> called/named", else the word before the noun ("a
-    bowline knot" -> "bowline")."""
+    quoted text, else the word after "<noun> called/named", else the capitalized name before the
+    noun ("the Harbor Point garage"), else the word between an article and the noun ("a bowline
+    knot" -> "bowline"; "look up ISBN" has none)."""
     nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
     if not nouns or not re.search(rf"\b{nouns[-1]}s?\b", text, re.I):
         return None
@@ -692,7 +707,9 @@ def beside(name: str, text: str) -> str | None:
         named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
     if named and named[0].lower() not in BESIDE_SKIP:
         return " ".join(named)  # "the Harbor Point garage" -> "Harbor Point"
-    m = re.search(rf"\b([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I)
+    m = re.search(
+        rf"\b(?:a|an|the|this|that|my|our|your)\s+([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I
+    )
     if m and m.group(1).lower() not in BESIDE_SKIP:
         return m.group(1)
     return None
@@ -756,10 +773,24 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     return pick
 
 
-def code(src: Source) -> str | None:
-    """The first code in capitals of the text not used by an earlier property ("USD", then "EUR")."""
+SERIAL = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}(?![\w-])")
+
+
+def serial(src: Source) -> str | None:
+    """A long code of capitals and digits ("1Z999AA10123456784"), not used by another property."""
+    for m in SERIAL.finditer(src.text):
+        if m.group(0) not in src.used:
+            src.used.add(m.group(0))
+            return m.group(0)
+    return None
+
+
+def code(src: Source, name: str = "") -> str | None:
+    """The first code in capitals of the text not used by an earlier property ("USD", then "EUR"),
+    nor the property's own word ("ISBN" is no isbn)."""
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     for m in CODE_TOKEN.finditer(src.text):
-        if m.group(1) not in src.used:
+        if m.group(1) not in src.used and m.group(1).lower() not in own:
             src.used.add(m.group(1))
             return m.group(1)
     return None

@@ -165,12 +165,45 @@ def unit_of(words: str) -> str | None:
     return None
 
 
+SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
+    "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
+    "gram": ("mass", 1), "kilogram": ("mass", 1000),
+    "millilitre": ("volume", 1), "litre": ("volume", 1000),
+    "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
+}  # fmt: skip
+
+
 def with_unit(unit: str, text: str) -> list[str]:
     """The numbers the text says with the unit: "150 g of rice", "150克米饭" -> ["150"]."""
+    return [n for n, _u in _said_with(unit, text)]
+
+
+def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
     written = next(w for u, _n, w in UNITS if u == unit)
-    return re.findall(
-        rf"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*(?:{written})(?![A-Za-z])", without_dates(text), re.I
-    )
+    return [
+        (m.group(1), unit)
+        for m in re.finditer(
+            rf"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*(?:{written})(?![A-Za-z])",
+            without_dates(text),
+            re.I,
+        )
+    ]
+
+
+def converted(unit: str, text: str) -> list[tuple[str, float | int]]:
+    """The numbers said in another unit of the same measure, each with its value in `unit`:
+    "25 minutes" for seconds -> ("25", 1500), "1.5 kg" for grams -> ("1.5", 1500)."""
+    if unit not in SCALE:
+        return []
+    dimension, size = SCALE[unit]
+    out: list[tuple[str, float | int]] = []
+    for other, (dim, other_size) in SCALE.items():
+        if dim != dimension or other == unit:
+            continue
+        for n, _u in _said_with(other, text):
+            value = float(n) * other_size / size
+            out.append((n, int(value) if value.is_integer() else round(value, 3)))
+    return out
 
 
 def unit_after(text: str) -> str | None:
