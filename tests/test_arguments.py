@@ -282,3 +282,43 @@ def test_a_number_in_another_unit_of_the_measure_and_a_long_code():
     assert call("Boil the eggs for 8 minutes, start a timer.", timer) == {"seconds": 480}
     parcel = tool("track_shipment", "Track a shipment.", {"waybill": S})
     assert call("Where is 9X2040KT77815 right now?", parcel) == {"waybill": "9X2040KT77815"}
+
+
+def test_listed_items_end_where_the_list_ends():
+    got = call("Add 6 bags of rice and 2 crates of apples, and deliver it quickly.", CART)
+    assert got["items"] == [
+        {"product": "rice", "quantity": 6},
+        {"product": "apples", "quantity": 2},
+    ]
+
+
+def test_a_code_rewritten_as_the_error_example_digits_run_together():
+    lookup = tool(
+        "find_customer",
+        "按手机号查找客户",
+        {"mobile": {"type": "string", "description": "客户手机号"}},
+    )
+    tried = []
+
+    def run_tool(args):
+        tried.append(args["mobile"])
+        if not args["mobile"].isdigit():
+            return "号码格式错误：手机号应为连续的11位数字，例如 13800138000。", True
+        return json.dumps({"mobile": args["mobile"], "name": "王芳"}, ensure_ascii=False), False
+
+    client = agentkit.make_client(offline=True)
+    messages = [{"role": "user", "content": "查一下手机号 186-0101-2233 的客户"}]
+    for _ in range(4):
+        r = client.messages.create(model=MODEL, max_tokens=512, tools=[lookup], messages=messages)
+        messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            break
+        results = []
+        for b in r.content:
+            if b.type == "tool_use":
+                out, err = run_tool(b.input)
+                results.append(
+                    {"type": "tool_result", "tool_use_id": b.id, "content": out, "is_error": err}
+                )
+        messages.append({"role": "user", "content": results})
+    assert tried == ["186-0101-2233", "18601012233"]

@@ -621,7 +621,7 @@ def after_noun(name: str, src: Source) -> str | None:
             src.text,
             re.I,
         )
-        if m and m.group(1) not in src.used:
+        if m:  # the property's own word names it: its value even if another tool's took it too
             src.used.add(m.group(1))
             return m.group(1)
     return None
@@ -728,6 +728,9 @@ def reshape(value: str, example: str) -> str | None:
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
+    if len(runs) == 1 and len(mine) > 1 and all(p.isdigit() for p in mine) and runs[0].isdigit():
+        joined = "".join(mine)  # "139-1234-5678" like "13800138000": the digits run together
+        return joined if len(joined) == len(runs[0]) else None
     if len(mine) != len(runs) or any(
         a.isdigit() != b.isdigit() for a, b in zip(mine, runs, strict=True)
     ):

@@ -11,8 +11,8 @@ The rules:
   whose name or description names that unit;
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking");
-- a list's items: bullet lines, or the parts of one clause split at commas and "and"/"和" when
-  each part holds a number ("200 g flour, 300 ml milk").
+- a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
+  "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick").
 """
 
 from __future__ import annotations
@@ -245,8 +245,13 @@ def items(text: str) -> list[str]:
         cuts = [0] + [x for m in LIST_SPLIT.finditer(blank) for x in m.span()] + [len(clause)]
         spans = list(zip(cuts[::2], cuts[1::2], strict=True))
         parts = [(clause[a:b].strip(), blank[a:b]) for a, b in spans if clause[a:b].strip()]
-        if len(parts) >= 2 and all(re.search(r"\d", b) for _p, b in parts):
-            return [p for p, _b in parts]
+        run: list[str] = []  # the longest run of parts that hold a number
+        best: list[str] = []
+        for part, plain in parts:
+            run = [*run, part] if re.search(r"\d", plain) else []
+            best = run if len(run) > len(best) else best
+        if len(best) >= 2:
+            return best
     return []
 
 
