@@ -322,3 +322,47 @@ def test_a_code_rewritten_as_the_error_example_digits_run_together():
                 )
         messages.append({"role": "user", "content": results})
     assert tried == ["186-0101-2233", "18601012233"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "ends"),
+    [
+        ("Any trains between Leeds and York on 2027-08-01?", ("Leeds", "York")),
+        ("I'd like to go to Porto from Madrid on 2027-08-01.", ("Madrid", "Porto")),
+        ("Trains Leeds to York, 2027-08-01", ("Leeds", "York")),
+        ("帮我看看2027年8月1日杭州到南京的火车", ("杭州", "南京")),
+        ("2027年8月1日从昆明开往大理的火车还有票吗", ("昆明", "大理")),
+    ],
+)
+def test_route_ends_in_other_wordings(prompt, ends):
+    trains = tool(
+        "find_trains",
+        "Find trains between two stations on a day.",
+        {"departure": S, "arrival": S, "day": {"type": "string", "format": "date"}},
+    )
+    assert call(prompt, trains) == {"departure": ends[0], "arrival": ends[1], "day": "2027-08-01"}
+
+
+def test_unit_members_and_a_plain_list():
+    convert = tool(
+        "convert_weight",
+        "Convert a weight between units.",
+        {
+            "value": NUM,
+            "source_unit": {"type": "string", "enum": ["g", "kg", "lb"]},
+            "target_unit": {"type": "string", "enum": ["g", "kg", "lb"]},
+        },
+    )
+    got = call("How much is 2.5 kilos in grams?", convert)
+    assert got == {"value": 2.5, "source_unit": "kg", "target_unit": "g"}
+    packing = tool(
+        "add_to_packing_list",
+        "Add things to the packing list.",
+        {"things": {"type": "array", "items": S}},
+    )
+    assert call("Put sunscreen, a towel and flip-flops on my packing list.", packing) == {
+        "things": ["sunscreen", "towel", "flip-flops"]
+    }
+    assert call("把雨伞、充电器和护照加到行李清单", packing) == {
+        "things": ["雨伞", "充电器", "护照"]
+    }

@@ -7,7 +7,8 @@ of a kind, dates, times, units, a route's ends, a list's items, are read by `age
   names multiply), else the level the words ask for ("urgent" -> high, "no rush" -> low), else
   the schema's `default`, else (required) its first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
-  listed items, of enum strings only the members the text names, an array of numbers the
+  listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."), of
+  enum strings only the members the text names, an array of numbers the
   numbers; an array of objects takes one object per item of a listed text ("40 of A and 15 of
   B", bullet lines), each item filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
@@ -240,7 +241,8 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
 
 
 def _named_member(members: list[Any], text_: str) -> Any:
-    """The first member the text names, by its word or by its concept."""
+    """The first member the text names, by its word, its concept, or as a unit ("mi" by
+    "miles")."""
     said = concepts(text_)
     text = text_.lower()
     for member in members:
@@ -248,7 +250,7 @@ def _named_member(members: list[Any], text_: str) -> Any:
         if re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text):
             return member
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
-        if named and named <= said:
+        if named and named <= said or values.same_unit(m, text_):
             return member
     return None
 
@@ -285,7 +287,7 @@ def _array(
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        found_ = quoted(src.text) or _listed(name, src.text)
+        found_ = quoted(src.text) or _listed(name, src.text) or values.plain_list(src.text)
     found = _from_results(name, "array", src)
     return found_ or found or None
 

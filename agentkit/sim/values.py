@@ -8,11 +8,19 @@ The rules:
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
-  whose name or description names that unit;
+  whose name or description names that unit; said in another unit of the same measure it is
+  converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
+  form of it ("miles");
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
-  ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking");
+  ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
+  from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
+  alone is where it comes from ("invoice from Northwind Supplies");
+- a scale of levels (low / medium / high) is named by the words that ask for one ("urgent",
+  "no rush", "紧急", "不急");
 - a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
-  "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick").
+  "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
+  list of short items in a sentence ("add milk, eggs and bread to my list");
+- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ ZH_DIGITS = {
 UNITS = [  # unit, how a property names it, how the text writes it after a number
     ("gram", r"gram|\bg\b|克", r"g|grams?|gr|克"),
     ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
+    ("pound", r"\bpounds?\b|\blbs?\b|磅", r"lbs?|pounds?|磅"),
     ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
     ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
     ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
@@ -76,7 +85,24 @@ LEG_EN = re.compile(
     r"(.+?)(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today)\b|[,.;!?]|\s*$)",
     re.IGNORECASE,
 )
-LEG_ZH = re.compile(r"从\s*(.+?)\s*(?:到|去|至|飞|转到|转入)\s*(.+?)(?=的|，|。|,|\s|$|[？?！!])")
+STOP_EN = r"(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today|and|please)\b|[,.;!?]|\s*$)"
+ZH_TO = r"(?:飞往|开往|前往|转到|转入|到|去|至|飞)"
+ZH_END = r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次)"
+LEG_ZH = re.compile(rf"从\s*(.+?)\s*{ZH_TO}\s*(.+?){ZH_END}")
+LEG_ZH_BARE = re.compile(rf"([\u4e00-\u9fff]{{2,12}}?){ZH_TO}([\u4e00-\u9fff]{{2,8}}?){ZH_END}")
+ZH_LEAD_VERBS = re.compile(
+    r"^(?:帮我|请|麻烦|查一下|查询|查查|查|看看|看一下|订|买|预订|我要|我想|一下|要|想)+"
+)
+NAME_RUN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+LEG_REVERSED = re.compile(rf"\bto\s+(?:the\s+)?({NAME_RUN})\s+from\s+(?:the\s+)?({NAME_RUN})")
+LEG_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?({NAME_RUN})\s+and\s+(?:the\s+)?({NAME_RUN})")
+LEG_BARE = re.compile(
+    rf"(?<![\w-])({NAME_RUN}|(?<=\d\s)[a-z]+|(?<=\d)[a-z]+)\s+(?:to|into|->|→)\s+(?:the\s+)?({NAME_RUN}|[a-z]+){STOP_EN}"
+)
+UNIT_CHANGE = re.compile(
+    r"\d\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s*(?:to|into|in|as|换算成|换成|转成|是多少)\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})"
+)
+SENTENCE_FIRST = re.compile(r"(?:.*[.!?])?\s*", re.DOTALL)
 SOURCE = re.compile(r"\bfrom\s+([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)*)")
 BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s+(.+)$", re.M)
 LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；)\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及|还有)\s*")
@@ -167,7 +193,7 @@ def unit_of(words: str) -> str | None:
 
 SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
-    "gram": ("mass", 1), "kilogram": ("mass", 1000),
+    "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
 }  # fmt: skip
@@ -226,10 +252,33 @@ def leg(name: str) -> str | None:
 
 
 def ends(text: str) -> dict[str, str]:
-    """The words of a route's two ends: {"from": "SFO", "to": "JFK"}."""
-    m = LEG_EN.search(text) or LEG_ZH.search(text)
+    """The words of a route's two ends: {"from": "SFO", "to": "JFK"}: "from A to B", "to B from
+    A", "between A and B", "A to B" (names, or the unit after a number: "3.5 miles to km"),
+    "从A到B", "A到B的" (the verbs before A dropped)."""
+    m = LEG_EN.search(text) or LEG_ZH.search(text) or LEG_BETWEEN.search(text)
     if m:
         return {"from": m.group(1).strip(), "to": m.group(2).strip()}
+    m = LEG_REVERSED.search(text)
+    if m:
+        return {"from": m.group(2).strip(), "to": m.group(1).strip()}
+    plain = without_dates(text)
+    u = UNIT_CHANGE.search(plain)  # "2.5 kilos in grams"
+    if u and is_unit(u.group(1)) and is_unit(u.group(2)):
+        return {"from": u.group(1), "to": u.group(2)}
+    m = LEG_BARE.search(plain)
+    if m:
+        start = m.group(1).split()
+        if SENTENCE_FIRST.fullmatch(plain[: m.start()]):
+            start = start[1:]  # a sentence's first word ("Trains Leeds to York")
+        if start:
+            return {"from": " ".join(start), "to": m.group(2).strip()}
+    z = LEG_ZH_BARE.search(plain)
+    if (
+        z
+        and ZH_LEAD_VERBS.sub("", z.group(1))
+        and not re.search(r"[把将发送放存加写改移]", z.group(1))
+    ):
+        return {"from": ZH_LEAD_VERBS.sub("", z.group(1)), "to": z.group(2)}
     named = SOURCE.search(text)  # "Invoice 7 from Northwind Supplies."
     return {"from": named.group(1).strip()} if named else {}
 
@@ -308,3 +357,40 @@ def thing_of(text: str) -> str | None:
         plain,
     )
     return z.group(1) if z else None
+
+
+def same_unit(member: str, text: str) -> bool:
+    """Whether an enum member is a unit the text writes in any form ("mi" and "miles")."""
+    for _unit, _named, written in UNITS:
+        if re.fullmatch(written, member, re.I):
+            return bool(re.search(rf"(?<![A-Za-z])(?:{written})(?![A-Za-z])", text, re.I))
+    return False
+
+
+ZH_LIST_LEAD = re.compile(r"^(?:请|帮我|麻烦)?(?:把|将)")
+LIST_TAIL = re.compile(
+    r"\s+(?:to|into|onto|on|in|for|from|at|with)\b.*$|(?:加|放|添加|存|移|写)(?:到|入|进).*$"
+)
+
+
+def plain_list(text: str) -> list[str]:
+    """The items of a plain list in a sentence: "Add milk, eggs and bread to my list" -> ["milk",
+    "eggs", "bread"]: the phrase after the last item and articles dropped, the first item as long as the
+    longest other (the verb before it dropped); an item of more than three words is no item."""
+    for clause in re.split(r"[.!?。！？\n]", text):
+        parts = [p.strip() for p in LIST_SPLIT.split(clause) if p and p.strip()]
+        if len(parts) < 2:
+            continue
+        parts[-1] = LIST_TAIL.sub("", parts[-1]).strip()
+        parts = [re.sub(r"^(?:a|an|the|some|my)\s+", "", p, flags=re.I) for p in parts]
+        size = max(len(p.split()) for p in parts[1:])
+        if size > 3 or not all(parts):
+            continue
+        first = ZH_LIST_LEAD.sub("", parts[0])
+        parts[0] = " ".join(first.split()[-size:]) if " " in first else first
+        return parts
+    return []
+
+
+def is_unit(word: str) -> bool:
+    return any(re.fullmatch(written, word, re.I) for _u, _n, written in UNITS)
