@@ -389,11 +389,17 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
     desc = str(s.get("description") or "")
-    said = f"{name} {desc}"
-    day = re.search(r"date|YYYY|日期|^day$|_on$", said, re.I)
-    clock = re.search(r"HH:?MM|\btime\b|_time$|^time|时间|时刻", said, re.I)
-    if re.search(r"datetime|date_time|date-time|timestamp|ISO[ -]?8601|_at$", said, re.I):
+    named = " ".join(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
+    lead = re.match(r"\s*(?:the\s+)?(\w*)", desc.lower())
+    said = f"{named} {lead.group(1) if lead else ''}".strip()  # the name, the description's lead
+    if re.search(r"\b(?:datetime|timestamp)\b|\w+ at$", named) or re.search(
+        r"ISO[ -]?8601|YYYY.*HH", desc
+    ):
         return "date-time"
+    day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
+    day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
+    clock = re.search(r"\btime\b", said) and not re.search(r"zone", f"{named} {desc}", re.I)
+    clock = clock or re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc)
     if day and clock:
         return "date-time"
     return "date" if day else "time" if clock else None
@@ -575,7 +581,7 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
     end = route_end(name, src.text)
     if end is not None:
         return end
-    if (src.item or r is None) and THING.search(name) or src.item and r in ("person", "product"):
+    if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
         found = values.thing_of(src.text)
         if found:
             return found
@@ -590,10 +596,9 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
 
 
 THING = re.compile(
-    r"^(?:item|food|ingredient|dish|meal|material|goods|description|desc)(?:_?name)?$|^name$|^title$"
-    r"|食物|食品|菜品|材料|物品|名称",
-    re.I,
+    r"^(?:item|food|ingredient|dish|meal|material|goods)(?:_?name)?$|食物|食品|菜品|材料|物品", re.I
 )
+ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
 PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
 ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
 
@@ -619,7 +624,7 @@ def after_noun(name: str, src: Source) -> str | None:
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|[:：]|is))?\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d[\w-]*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -661,10 +666,12 @@ def by_example(s: dict[str, Any], src: Source) -> str | None:
 
 def strict_shape(example: str) -> str:
     """A regex for values shaped like an example, letter case kept: "LT-0042" -> "[A-Z]+-\\d+",
-    "atlas-web" -> "[a-z]+-[a-z]+", "Elm Street" -> "[A-Z][a-z]+ [A-Z][a-z]+"."""
+    "atlas-web" -> "[a-z]+-[a-z]+", "Elm Street" -> "[A-Z][a-z]+ [A-Z][a-z]+", "94103" -> "\\d{5}"."""
     out = []
     for p in re.findall(r"[A-Za-z]+|\d+|\s+|[^A-Za-z\d\s]+", example):
-        if p.isdigit():
+        if example.isdigit():  # "e.g. 94103": five digits, no other number
+            out.append(rf"\d{{{len(p)}}}")
+        elif p.isdigit():
             out.append(r"\d+")
         elif p.isspace():
             out.append(r"\s+")
@@ -755,6 +762,8 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
         noun = concepts(before.group(1)) if before else frozenset()
         noun = frozenset(c for c in noun if kind(c) == "thing")
+        if values.DATE.fullmatch(m.group(1)):
+            continue  # a date is no id
         if re.search("[A-Za-z]", m.group(1)) or noun:
             out.append((m.group(1), noun))
     return out

@@ -96,9 +96,7 @@ ZH_LEAD_VERBS = re.compile(
 NAME_RUN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
 LEG_REVERSED = re.compile(rf"\bto\s+(?:the\s+)?({NAME_RUN})\s+from\s+(?:the\s+)?({NAME_RUN})")
 LEG_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?({NAME_RUN})\s+and\s+(?:the\s+)?({NAME_RUN})")
-LEG_BARE = re.compile(
-    rf"(?<![\w-])({NAME_RUN}|(?<=\d\s)[a-z]+|(?<=\d)[a-z]+)\s+(?:to|into|->|→)\s+(?:the\s+)?({NAME_RUN}|[a-z]+){STOP_EN}"
-)
+LEG_BARE = re.compile(rf"(?<![\w-])({NAME_RUN})\s+(?:to|->|→)\s+(?:the\s+)?({NAME_RUN}){STOP_EN}")
 UNIT_CHANGE = re.compile(
     r"\d\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s*(?:to|into|in|as|换算成|换成|转成|是多少)\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})"
 )
