@@ -92,7 +92,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|内容|笔记|正文"),
+    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|^description$|^details$|"
+     r"内容|笔记|正文|描述"),
 ]  # fmt: skip
 FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
@@ -398,8 +399,8 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "date-time"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
-    clock = re.search(r"\btime\b", said) and not re.search(r"zone", f"{named} {desc}", re.I)
-    clock = clock or re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc)
+    clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
+    clock = clock or bool(re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc))
     if day and clock:
         return "date-time"
     return "date" if day else "time" if clock else None
@@ -564,7 +565,7 @@ def _string(
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "text":
-        if re.search(r"summary|摘要|概要", name, re.I):
+        if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
             return summary(src.text)
         return free_text(src.text, topic)
     if r is None and not need:
