@@ -366,3 +366,35 @@ def test_unit_members_and_a_plain_list():
     assert call("把雨伞、充电器和护照加到行李清单", packing) == {
         "things": ["雨伞", "充电器", "护照"]
     }
+
+
+def test_counts_in_words_and_a_city_where_something_is_booked():
+    stay = tool(
+        "reserve_stay",
+        "预订民宿",
+        {"city": {"type": "string", "description": "城市"}, "arrival": {"type": "string", "format": "date"},
+         "nights": INT, "rooms": INT},
+    )  # fmt: skip
+    got = call("想在厦门订两间房，2027年10月2日到，住四晚", stay)
+    assert got == {"city": "厦门", "arrival": "2027-10-02", "nights": 4, "rooms": 2}
+    order = tool(
+        "order_drinks",
+        "Order drinks.",
+        {"drink": S, "quantity": INT, "size": {"type": "string", "enum": ["small", "large"]}},
+    )
+    assert call("Three small iced teas for table 9, please.", order) == {
+        "drink": "iced teas",
+        "quantity": 3,
+        "size": "small",
+    }
+
+
+def test_a_title_is_one_clause_and_a_value_labelled_by_the_description():
+    meeting = tool(
+        "schedule_meeting",
+        "安排会议",
+        {"subject": {"type": "string", "description": "会议主题"}, "start": {"type": "string", "format": "date-time"}},
+    )  # fmt: skip
+    got = call("安排会议：招聘周会，2027年2月1日下午2点", meeting)
+    assert got == {"subject": "招聘周会", "start": "2027-02-01T14:00:00"}
+    assert call("下周安排个会，主题是年度预算", meeting, valid=False)["subject"] == "年度预算"

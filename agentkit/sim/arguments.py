@@ -13,19 +13,22 @@ of a kind, dates, times, units, a route's ends, a list's items, are read by `age
   B", bullet lines), each item filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes, in ISO form; never anything else;
-- a value the user labels ("title: Groceries", "amount = 5") is taken as labelled;
+- a value the user labels ("title: Groceries", "amount = 5", or with the head noun of a Chinese
+  description: "主题是预算" for "会议主题") is taken as labelled;
 - a string is read by its role, from its name (then its description): a route's end (origin /
   to_station: the words after "from"/"从", "to"/"到"), what a quantity is of (food, an item's
   name: "150 g of rice" -> rice), a phone number, a code right after the property's own word
   ("plate 7kzp 418"), a token in the shape of the description's example ("e.g. atlas-web",
   "like LT-0042", "e.g. Elm Street"), an id (a token right after the id's noun, "customer C1" /
   "订单 O2", or one that fits the schema's `pattern` or the example in the description, "like
-  C1", "形如 A-1001"), an email, a place ("weather in Paris", "北京的天气"), a path, an
-  arithmetic expression, a search query, free text (quoted text, the text after a colon, after
-  the tool's noun); a description asking for digits only drops the separators;
+  C1", "形如 A-1001"), an email, a place ("weather in Paris", "北京的天气", "在杭州订"), a path,
+  an arithmetic expression, a search query, free text (quoted text, the text after a colon,
+  after the tool's noun; a title only its first clause, a description the longest sentence); a
+  description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's noun ("10 servings" for
-  servings_to), or (required) the next number in the text not part of an id, a date or a time;
+  servings_to), or (required) the next number in the text not part of an id, a date or a time
+  (counts in words are numbers: "two lattes", "三晚");
   a score named positive / negative / neutral is counted from the text's words of each feeling;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
@@ -60,6 +63,9 @@ PLACE_EN = re.compile(
 )
 PLACE_ZH = re.compile(
     r"([\u4e00-\u9fff、]{2,20}?)(?:市)?(?:今天|明天|现在|目前|的)*(?:天气|气温|温度)"
+)
+PLACE_ZH_AT = re.compile(
+    r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
 )
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
@@ -125,7 +131,7 @@ class Source:
 
 
 def gather(text: str, results: list[Any]) -> Source:
-    bare = values.without_dates(text)  # a date's or a clock time's digits are no quantities
+    bare = values.without_dates(values.spelled(text))  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
@@ -338,6 +344,21 @@ def _label_value(name: str, text: str) -> str | None:
     return m.group(1).strip().strip("\"'“”") if m else None
 
 
+def _described_label(s: dict[str, Any], text: str) -> str | None:
+    """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters)."""
+    run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
+    if not run:
+        return None
+    head = run[0]
+    for n in (4, 3, 2):
+        if len(head) >= n:
+            value = _label_value(head[-n:], text)
+            if value:
+                return value
+    return None
+
+
 def _from_results(name: str, t: str, src: Source) -> Any:
     for data in src.results:
         value = find(data, name)
@@ -360,7 +381,7 @@ def _fits(value: Any, t: str) -> bool:
 def _from_text(
     name: str, s: dict[str, Any], t: str, src: Source, need: bool, topic: frozenset[str]
 ) -> Any:
-    label = _label_value(name, src.text)
+    label = _label_value(name, src.text) or _described_label(s, src.text)
     if t in ("number", "integer"):
         return _number(name, s, t, src, label, need)
     if t == "boolean":
@@ -565,15 +586,23 @@ def _string(
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "text":
-        if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
-            return summary(src.text)
-        return free_text(src.text, topic)
+        return _text(name, src.text, topic)
     if r is None and not need:
         return None  # an optional string of no known role is left out
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
     # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
     return ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+
+
+def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
+    """Free text: a summary or description is the longest sentence, a title the first clause."""
+    if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
+        return summary(text)
+    found = free_text(text, topic)
+    if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
+        return re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+    return found
 
 
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
@@ -597,7 +626,9 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
 
 
 THING = re.compile(
-    r"^(?:item|food|ingredient|dish|meal|material|goods)(?:_?name)?$|食物|食品|菜品|材料|物品", re.I
+    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack)(?:_?name)?$"
+    r"|食物|食品|菜品|材料|物品|饮品|饮料",
+    re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
 PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
@@ -817,6 +848,9 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
+    at = PLACE_ZH_AT.search(text)
+    if at and not PLACE_ZH.search(text):
+        return [at.group(1)]
     z = PLACE_ZH.search(text)
     if z:
         chunk = ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))

@@ -199,7 +199,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
 
 def with_unit(unit: str, text: str) -> list[str]:
     """The numbers the text says with the unit: "150 g of rice", "150克米饭" -> ["150"]."""
-    return [n for n, _u in _said_with(unit, text)]
+    return [n for n, _u in _said_with(unit, spelled(text))]
 
 
 def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
@@ -224,7 +224,7 @@ def converted(unit: str, text: str) -> list[tuple[str, float | int]]:
     for other, (dim, other_size) in SCALE.items():
         if dim != dimension or other == unit:
             continue
-        for n, _u in _said_with(other, text):
+        for n, _u in _said_with(other, spelled(text)):
             value = float(n) * other_size / size
             out.append((n, int(value) if value.is_integer() else round(value, 3)))
     return out
@@ -335,7 +335,7 @@ ITEM_NOISE = re.compile(
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"."""
-    plain = ITEM_NOISE.sub(" ", without_dates(text))
+    plain = ITEM_NOISE.sub(" ", without_dates(spelled(text)))
     m = re.search(
         r"\d+(?:\.\d+)?\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
         r"([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})",
@@ -392,3 +392,23 @@ def plain_list(text: str) -> list[str]:
 
 def is_unit(word: str) -> bool:
     return any(re.fullmatch(written, word, re.I) for _u, _n, written in UNITS)
+
+
+SPELLED = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+    if i >= 2
+} | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
+ZH_COUNT = re.compile(
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人))"
+)
+
+
+def spelled(text: str) -> str:
+    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚"
+    ("one" is left: "the one I bought" counts nothing)."""
+    words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
+    out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
+    return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1))), out)
