@@ -131,7 +131,9 @@ class Source:
 
 
 def gather(text: str, results: list[Any]) -> Source:
-    bare = values.without_dates(values.spelled(text))  # a date's or a time's digits count nothing
+    bare = values.without_dates(
+        values.digits_for_words(text)
+    )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]

@@ -199,7 +199,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
 
 def with_unit(unit: str, text: str) -> list[str]:
     """The numbers the text says with the unit: "150 g of rice", "150克米饭" -> ["150"]."""
-    return [n for n, _u in _said_with(unit, spelled(text))]
+    return [n for n, _u in _said_with(unit, digits_for_words(text))]
 
 
 def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
@@ -224,7 +224,7 @@ def converted(unit: str, text: str) -> list[tuple[str, float | int]]:
     for other, (dim, other_size) in SCALE.items():
         if dim != dimension or other == unit:
             continue
-        for n, _u in _said_with(other, spelled(text)):
+        for n, _u in _said_with(other, digits_for_words(text)):
             value = float(n) * other_size / size
             out.append((n, int(value) if value.is_integer() else round(value, 3)))
     return out
@@ -335,7 +335,7 @@ ITEM_NOISE = re.compile(
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"."""
-    plain = ITEM_NOISE.sub(" ", without_dates(spelled(text)))
+    plain = ITEM_NOISE.sub(" ", without_dates(digits_for_words(text)))
     m = re.search(
         r"\d+(?:\.\d+)?\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
         r"([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})",
@@ -406,7 +406,7 @@ ZH_COUNT = re.compile(
 )
 
 
-def spelled(text: str) -> str:
+def digits_for_words(text: str) -> str:
     """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚"
     ("one" is left: "the one I bought" counts nothing)."""
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
