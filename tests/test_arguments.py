@@ -398,3 +398,26 @@ def test_a_title_is_one_clause_and_a_value_labelled_by_the_description():
     got = call("安排会议：招聘周会，2027年2月1日下午2点", meeting)
     assert got == {"subject": "招聘周会", "start": "2027-02-01T14:00:00"}
     assert call("下周安排个会，主题是年度预算", meeting, valid=False)["subject"] == "年度预算"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "channel"),
+    [
+        ("Send the receipt to my phone, not by email, SMS is fine.", "sms"),
+        ("收据别发邮件，发短信给我就行", "短信"),
+    ],
+)
+def test_a_member_the_text_refuses_is_not_taken(prompt, channel):
+    notify = tool(
+        "send_receipt",
+        "Send a receipt.",
+        {"channel": {"type": "string", "enum": ["email", "sms", "邮件", "短信"]}},
+    )
+    assert call(prompt, notify)["channel"] == channel
+
+
+def test_noon_is_a_clock_time():
+    lunch = tool("book_lunch", "Book lunch.", {"when": {"type": "string", "format": "date-time"}})
+    assert call("Lunch with the team on 2027-09-15 at noon.", lunch) == {
+        "when": "2027-09-15T12:00:00"
+    }

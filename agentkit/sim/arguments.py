@@ -4,7 +4,8 @@ The rules, property by property (only the schema's properties, never a placehold
 of a kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
 - `const` is its value; an `enum` takes the member said at the property's end of a route
   ("from my savings" for from_account), else the member the user names (by word or concept: "*"
-  names multiply), else the level the words ask for ("urgent" -> high, "no rush" -> low), else
+  names multiply; never one it refuses: "not by email", "别发邮件"), else the level the words
+  ask for ("urgent" -> high, "no rush" -> low), else
   the schema's `default`, else (required) its first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
   listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."), of
@@ -251,17 +252,37 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
 
 def _named_member(members: list[Any], text_: str) -> Any:
     """The first member the text names, by its word, its concept, or as a unit ("mi" by
-    "miles")."""
+    "miles"); a member the text says no to ("not by email", "不要短信") is not named."""
     said = concepts(text_)
     text = text_.lower()
     for member in members:
         m = str(member)
-        if re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text):
+        at = [x.start() for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text)]
+        if any(not NEGATED.search(text[max(0, i - 14) : i]) for i in at):
             return member
+        if at:
+            continue  # said only to be refused
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
-        if named and named <= said or values.same_unit(m, text_):
+        if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
     return None
+
+
+def _refused(named: frozenset[str], text: str) -> bool:
+    """Whether every word the text says of these concepts is said to be refused ("别发邮件")."""
+    said = (
+        [w.lower() for c in named for w in TABLE[c][1].split() + TABLE[c][2].split()]
+        if all(c in TABLE for c in named)
+        else []
+    )
+    at = [x.start() for w in said for x in re.finditer(re.escape(w), text)]
+    return bool(at) and all(NEGATED.search(text[max(0, i - 14) : i]) for i in at)
+
+
+NEGATED = re.compile(
+    r"(?:\b(?:not|no|never|without)\b|n't|不要|不用|别|不是|无需)\s*(?:\w+\s+|[\u4e00-\u9fff]{1,2})?"
+    r"(?:by\s+|via\s+|in\s+)?$"
+)
 
 
 def _abbreviated(member: str) -> frozenset[str]:

@@ -125,8 +125,11 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 
 
 def times(text: str) -> list[tuple[int, str]]:
-    """The clock times a text writes, each with where it starts, as HH:MM."""
-    out = []
+    """The clock times a text writes, each with where it starts, as HH:MM ("noon" is 12:00)."""
+    out = [
+        (m.start(), "12:00" if m.group(0).lower() == "noon" else "00:00")
+        for m in NOON.finditer(text)
+    ]
     plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
     for m in TIME.finditer(plain):
         g = m.groups()
@@ -144,7 +147,10 @@ def times(text: str) -> list[tuple[int, str]]:
             h = 0
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
-    return out
+    return sorted(out)
+
+
+NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
 
 
 def _half(zh: str | None) -> str:
