@@ -25,6 +25,7 @@ The rules:
 
 from __future__ import annotations
 
+import datetime
 import re
 
 MONTHS = "january february march april may june july august september october november december"
@@ -119,8 +120,11 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
             y, mo, d = g[8], str(MONTH.get(g[6].lower().rstrip(".")[:3], 0)), g[7]
         else:
             y, mo, d = g[11], str(MONTH.get(g[10].lower().rstrip(".")[:3], 0)), g[9]
-        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
-            out.append((m.end(), f"{int(y):04d}-{int(mo):02d}-{int(d):02d}"))
+        try:
+            day = datetime.date(int(y), int(mo), int(d))  # no 2027-02-31
+        except ValueError:
+            continue
+        out.append((m.end(), day.isoformat()))
     return out
 
 
