@@ -608,6 +608,8 @@ def _string(
         return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
+    if r == "text" and not need and re.fullmatch(r"description|details", name, re.I):
+        return None  # an optional description (a command's) is not the user's words
     if r == "text":
         return _text(name, src.text, topic)
     if r is None and not need:
