@@ -421,3 +421,43 @@ def test_noon_is_a_clock_time():
     assert call("Lunch with the team on 2027-09-15 at noon.", lunch) == {
         "when": "2027-09-15T12:00:00"
     }
+
+
+def extract(text, properties):
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": properties,
+        "required": list(properties),
+    }
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": text}],
+    )
+    return json.loads(r.content[0].text)
+
+
+def test_extraction_of_people_companies_and_chinese_labels():
+    got = extract(
+        "Card details: Priya Shah, works at Globex Inc., write to priya@globex.example",
+        {"name": S, "company": S, "email": S},
+    )
+    assert got == {"name": "Priya Shah", "company": "Globex Inc.", "email": "priya@globex.example"}
+    got = extract(
+        "提取：王磊，2027年7月1日到岗，职位是数据分析师，签约单位为杭州云帆网络有限公司。",
+        {
+            "name": S,
+            "position": S,
+            "employer": S,
+            "start_date": {"type": "string", "format": "date"},
+        },
+    )
+    assert got == {
+        "name": "王磊",
+        "position": "数据分析师",
+        "employer": "杭州云帆网络有限公司",
+        "start_date": "2027-07-01",
+    }

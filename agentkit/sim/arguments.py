@@ -1,36 +1,38 @@
 """Filling a tool's input from the conversation, by its JSON schema.
 
-The rules, property by property (only the schema's properties, never a placeholder; the values
-of a kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
-- `const` is its value; an `enum` takes the member said at the property's end of a route
-  ("from my savings" for from_account), else the member the user names (by word or concept: "*"
-  names multiply; never one it refuses: "not by email", "别发邮件"), else the level the words
-  ask for ("urgent" -> high, "no rush" -> low), else
-  the schema's `default`, else (required) its first member;
+The rules, property by property (only the schema's properties, never a placeholder; values of a
+kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
+- `const` is its value; an `enum` takes the member said at the property's end of a route ("from
+  my savings" for from_account), else the member the user names (by word or concept: "*" names
+  multiply; never one the user refuses: "not by email", "别发邮件"), else the level the words ask
+  for ("urgent" -> high, "no rush" -> low), else the schema's `default`, else (required) its
+  first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
-  listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."), of
-  enum strings only the members the text names, an array of numbers the
-  numbers; an array of objects takes one object per item of a listed text ("40 of A and 15 of
-  B", bullet lines), each item filled from its own words;
+  listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."); of
+  enum strings, only the members the text names; of numbers, the numbers; of objects, one object
+  per item of a listed text ("40 of A and 15 of B", bullet lines), each filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes, in ISO form; never anything else;
-- a value the user labels ("title: Groceries", "amount = 5", or with the head noun of a Chinese
-  description: "主题是预算" for "会议主题") is taken as labelled;
+- a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
+  property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
+  description ("主题是预算" for "会议主题");
 - a string is read by its role, from its name (then its description): a route's end (origin /
-  to_station: the words after "from"/"从", "to"/"到"), what a quantity is of (food, an item's
-  name: "150 g of rice" -> rice), a phone number, a code right after the property's own word
-  ("plate 7kzp 418"), a token in the shape of the description's example ("e.g. atlas-web",
-  "like LT-0042", "e.g. Elm Street"), an id (a token right after the id's noun, "customer C1" /
-  "订单 O2", or one that fits the schema's `pattern` or the example in the description, "like
-  C1", "形如 A-1001"), an email, a place ("weather in Paris", "北京的天气", "在杭州订"), a path,
-  an arithmetic expression, a search query, free text (quoted text, the text after a colon,
-  after the tool's noun; a title only its first clause, a description the longest sentence); a
+  to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
+  name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
+  for company, employer, a contract's party, vendor); a code right after the property's own word
+  ("plate 7kzp 418") or in the shape of the description's example ("e.g. atlas-web", "like
+  LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
+  O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
+  A-1001"); an email; a person ("my name is", a record's first entry "Priya Shah,", a Chinese
+  name standing alone "张伟，"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  arithmetic expression; a search query; free text (quoted text, the text after a colon, after
+  the tool's noun; a title only its first clause, a description the longest sentence). A
   description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
-  minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's noun ("10 servings" for
-  servings_to), or (required) the next number in the text not part of an id, a date or a time
-  (counts in words are numbers: "two lattes", "三晚");
-  a score named positive / negative / neutral is counted from the text's words of each feeling;
+  minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
+  noun ("10 servings" for servings_to), or (required) the next number in the text not part of an
+  id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
+  positive / negative / neutral is counted from the text's words of each feeling;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. Only a forced call
@@ -94,6 +96,8 @@ ROLES = [  # role, what a property's name (then its description) says
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
      r"recipient|applicant|visitor|holder)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
+    ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
+     r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -405,6 +409,8 @@ def _from_text(
     name: str, s: dict[str, Any], t: str, src: Source, need: bool, topic: frozenset[str]
 ) -> Any:
     label = _label_value(name, src.text) or _described_label(s, src.text)
+    for zh in values.zh_labels(name) if label is None else []:  # "部门是市场部" for department
+        label = label or _label_value(zh, src.text)
     if t in ("number", "integer"):
         return _number(name, s, t, src, label, need)
     if t == "boolean":
@@ -596,7 +602,7 @@ def _string(
 ) -> Any:
     r = role(name, s, need)
     found = _by_shape(name, s, src, r)
-    if found is not None or r == "phone":
+    if found is not None or r in ("phone", "organisation"):
         return found
     if r == "id":
         return ident(name, s, src, topic)
@@ -645,6 +651,8 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
     if r == "phone":
         m = PHONE.search(values.without_dates(src.text))
         return m.group(0).strip() if m else None
+    if r == "organisation":
+        return organisation(src)
     if r in (None, "id"):
         return after_noun(name, src) or by_example(s, src)
     return None
@@ -960,12 +968,29 @@ PRODUCT = re.compile(
     r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
 )
 TAG = re.compile(r"<[^>]+>")
+NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(?:[,，(;]|$))", re.M)
 
 
 def person(text: str) -> str | None:
-    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants"."""
+    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
+    or a name standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a
+    Chinese name standing alone (a common surname and one or two characters: "张伟，")."""
     m = PERSON.search(text)
-    return next((g for g in m.groups() if g), None) if m else None
+    if m:
+        return next((g for g in m.groups() if g), None)
+    entry = NAME_ENTRY.search(text)
+    return entry.group(1) if entry else values.chinese_name(text)
+
+
+def organisation(src: Source) -> str | None:
+    """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
+    name after "from" ("Hi, I'm Dana from Northwind")."""
+    for org in values.organisations(src.text):
+        if org not in src.used:
+            src.used.add(org)
+            return org
+    named = values.ends(src.text).get("from")
+    return named if named and named[:1].isupper() and named not in src.used else None
 
 
 def product(text: str) -> str | None:

@@ -422,3 +422,44 @@ def digits_for_words(text: str) -> str:
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
     return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1))), out)
+
+
+FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
+    "name": "姓名 名字 名称", "department": "部门", "company": "公司 单位", "organization": "机构 单位",
+    "address": "地址 住址", "phone": "电话 手机 手机号", "mobile": "手机 手机号", "email": "邮箱",
+    "title": "标题 职位", "position": "职位 岗位", "date": "日期", "amount": "金额", "price": "价格 单价",
+    "quantity": "数量", "city": "城市", "reason": "原因", "note": "备注", "remark": "备注",
+    "contract": "合同", "order": "订单", "invoice": "发票", "customer": "客户", "supplier": "供应商",
+    "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
+    "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
+    "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
+}  # fmt: skip
+SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
+    "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+ZH_NAME = re.compile(
+    rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
+)
+ORG = re.compile(
+    r"([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*\s+(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|Co|Company|Group|Labs?)\b\.?)"
+    r"|((?:(?![为是的在和与从到给向我你他她])[\u4e00-\u9fff]){2,16}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|研究院|大学))"
+)
+
+
+def zh_labels(name: str) -> list[str]:
+    """The Chinese words that label a property's value ("department" -> 部门)."""
+    parts = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
+    return [w for p in reversed(parts) for w in FIELD_WORDS.get(p, "").split()]
+
+
+def chinese_name(text: str) -> str | None:
+    """A Chinese person's name: a common surname and one or two characters, standing alone
+    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name)."""
+    m = ZH_NAME.search(text)
+    return m.group(1) if m else None
+
+
+def organisations(text: str) -> list[str]:
+    """Names of companies: "Acme Corp", "北京星河科技有限公司"."""
+    return [next(g for g in m.groups() if g).strip() for m in ORG.finditer(text)]
