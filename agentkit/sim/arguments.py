@@ -1,23 +1,44 @@
 """Filling a tool's input from the conversation, by its JSON schema.
 
-The rules, property by property (only the schema's properties, never a placeholder):
-- `const` is its value; an `enum` takes the member the user names (by word or concept: "*" names
-  multiply), else the schema's `default`, else (required) its first member;
+The rules, property by property (only the schema's properties, never a placeholder; values of a
+kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
+- `const` is its value; an `enum` takes the member said at the property's end of a route ("from
+  my savings" for from_account), else the member the user names (by word or concept: "*" names
+  multiply; never one the user refuses: "not by email", "别发邮件"), else the level the words ask
+  for ("urgent" -> high, "no rush" -> low), else the schema's `default`, else (required) its
+  first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
-  listed items, an array of numbers the numbers;
-- a value the user labels ("title: Groceries", "amount = 5") is taken as labelled;
-- a string is read by its role, from its name (then its description): an id (a token right
-  after the id's noun, "customer C1" / "订单 O2", or one that fits the schema's `pattern` or the
-  example in the description, "like C1", "形如 A-1001"), an email, a place ("weather in Paris",
-  "北京的天气"), a path, an arithmetic expression, a search query, free text (quoted text, the
-  text after a colon, after the tool's noun);
-- a number is labelled, or (required) the next number in the text not part of an id; a score
-  named positive / negative / neutral is counted from the text's words of each feeling;
+  listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."); of
+  enum strings, only the members the text names; of numbers, the numbers; of objects, one object
+  per item of a listed text ("40 of A and 15 of B", bullet lines), each filled from its own words;
+- a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
+  time / HH:MM) is the next one the text writes, in ISO form; never anything else;
+- a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
+  property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
+  description ("主题是预算" for "会议主题");
+- a string is read by its role, from its name (then its description): a route's end (origin /
+  to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
+  name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
+  for company, employer, a contract's party, vendor); a code right after the property's own word
+  ("plate 7kzp 418") or in the shape of the description's example ("e.g. atlas-web", "like
+  LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
+  O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
+  A-1001"); an email; a person ("my name is", a record's first entry "Priya Shah,", a Chinese
+  name standing alone "张伟，"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  arithmetic expression; a search query; free text (quoted text, the text after a colon, after
+  the tool's noun; a title only its first clause, a description the longest sentence). A
+  description asking for digits only drops the separators;
+- a number is labelled, or said with the unit the property names ("150 g" for grams, "45
+  minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
+  noun ("10 servings" for servings_to), or (required) the next number in the text not part of an
+  id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
+  positive / negative / neutral is counted from the text's words of each feeling;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. Only a forced call
   (tool_choice) that must be made anyway gives it the schema's default, its smallest valid value,
-  or the user's own words.
+  or the user's own words (never for a string of a `format` or `pattern`: no date is a sentence;
+  such a value is the schema's `examples`' first, else left out).
 """
 
 from __future__ import annotations
@@ -26,11 +47,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import shell, websearch
+from . import shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
-ID_TOKEN = re.compile(r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?|\d{3,})(?![\w-])")
+ID_TOKEN = re.compile(
+    r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![\w-])"
+)
 CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
     r"([A-Za-z]+|[\u4e00-\u9fff]{1,4})\s*(?:(?:id|ID|number|no\.?|号|编号)\s*)?#?\s*$"
@@ -38,11 +61,14 @@ NOUN_BEFORE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
-    r"\b(?:in|at|for|near)\s+((?:[A-Z][\w.'-]*)(?:(?:\s+|,\s*)[A-Z][\w.'-]*)*)"
-    r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*)"
+    r"\b(?:in|at|for|near|visiting|around)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
+    r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 PLACE_ZH = re.compile(
     r"([\u4e00-\u9fff、]{2,20}?)(?:市)?(?:今天|明天|现在|目前|的)*(?:天气|气温|温度)"
+)
+PLACE_ZH_AT = re.compile(
+    r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
 )
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
@@ -64,16 +90,22 @@ QUERY = re.compile(
 )
 ROLES = [  # role, what a property's name (then its description) says
     ("email", r"e-?mail|邮箱"),
+    ("phone", r"phone|mobile|^tel|telephone|手机|电话"),
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
-    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"),
+    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
+     r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
+     r"recipient|applicant|visitor|holder)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
+    ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
+     r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|内容|笔记|正文"),
+    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|^description$|^details$|"
+     r"内容|笔记|正文|描述"),
 ]  # fmt: skip
 FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
@@ -107,12 +139,16 @@ class Source:
     numbers: list[float | int] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     money: list[float | int] = field(default_factory=list)  # numbers said as sums of money
+    item: bool = False  # the text is one item of a list
 
 
 def gather(text: str, results: list[Any]) -> Source:
-    bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z]", m.group(1)) else m.group(0), text)
+    bare = values.without_dates(
+        values.digits_for_words(text)
+    )  # a date's or a time's digits count nothing
+    bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
-    found = [_num(n) for n in re.findall(rf"(?<![\w.]){NUMBER}", bare)]
+    found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
 
@@ -163,6 +199,10 @@ def fill_object(
     props = _dict(schema.get("properties"))
     required = [r for r in schema.get("required") or [] if r in props]
     out, missing = Fill({}, []), []
+    for name in props:  # a route's ends belong to their properties: no guess takes them
+        end = route_end(name, src.text)
+        if end is not None:
+            src.used.add(end)
     for name, prop in props.items():
         need = name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
@@ -192,7 +232,7 @@ def value_for(
     if "const" in s:
         return s["const"]
     if s.get("enum"):
-        return _enum(s, src, need or forced)
+        return _enum(s, src, need or forced, name)
     t = type_of(s)
     if t == "object":
         return fill_object(s, src, root, forced, topic)
@@ -204,19 +244,56 @@ def value_for(
     return value
 
 
-def _enum(s: dict[str, Any], src: Source, need: bool) -> Any:
-    said = concepts(src.text)
-    text = src.text.lower()
-    for member in s["enum"]:
-        m = str(member)
-        if re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text):
-            return member
-        named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
-        if named and named <= said:
-            return member
+def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
+    end = values.ends(src.text).get(values.leg(name) or "")
+    if end:  # "from my savings to my checking": from_account is the member said after "from"
+        said_there = _named_member(s["enum"], end)
+        if said_there is not None:
+            return said_there
+    found = _named_member(s["enum"], src.text)
+    if found is not None:
+        return found
+    level = values.level_member([str(m) for m in s["enum"]], src.text)
+    if level is not None:
+        return next(m for m in s["enum"] if str(m) == level)
     if "default" in s:
         return s["default"]
     return s["enum"][0] if need else None
+
+
+def _named_member(members: list[Any], text_: str) -> Any:
+    """The first member the text names, by its word, its concept, or as a unit ("mi" by
+    "miles"); a member the text says no to ("not by email", "不要短信") is not named."""
+    said = concepts(text_)
+    text = text_.lower()
+    for member in members:
+        m = str(member)
+        at = [x.start() for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text)]
+        if any(not NEGATED.search(text[max(0, i - 14) : i]) for i in at):
+            return member
+        if at:
+            continue  # said only to be refused
+        named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
+        if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
+            return member
+    return None
+
+
+def _refused(named: frozenset[str], text: str) -> bool:
+    """Whether every word the text says of these concepts is said to be refused ("别发邮件")."""
+    said = (
+        [w.lower() for c in named for w in TABLE[c][1].split() + TABLE[c][2].split()]
+        if all(c in TABLE for c in named)
+        else []
+    )
+    at = [x.start() for w in said for x in re.finditer(re.escape(w), text)]
+    return bool(at) and all(NEGATED.search(text[max(0, i - 14) : i]) for i in at)
+
+
+NEGATED = re.compile(
+    r"(?:\b(?:not|no|never|without)\b|n't|不要|不用|别|不是|无需)\s*(?:\w+\s+|[\u4e00-\u9fff]{1,2})?"
+    r"(?:by\s+|via\s+|in\s+)?$"
+)
 
 
 def _abbreviated(member: str) -> frozenset[str]:
@@ -240,15 +317,40 @@ def _array(
 ) -> Any:
     items = resolve(s.get("items") or {}, root)
     t = type_of(items)
+    found_: list[Any]
     if t in ("number", "integer"):
-        values: list[Any] = [n for n in src.numbers if t == "number" or isinstance(n, int)]
+        found_ = [n for n in src.numbers if t == "number" or isinstance(n, int)]
     elif t == "object":
-        one = fill_object(items, src, root, forced, topic)
-        values = [one.values] if one.values else []
+        found_ = _each_item(items, src, root, topic)
+        if not found_:
+            one = fill_object(items, src, root, forced, topic)
+            found_ = [one.values] if one.values else []
+    elif items.get("enum"):  # only members: each the text names
+        found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        values = quoted(src.text) or _listed(name, src.text)
+        found_ = quoted(src.text) or _listed(name, src.text) or values.plain_list(src.text)
     found = _from_results(name, "array", src)
-    return values or found or None
+    return found_ or found or None
+
+
+def _each_item(
+    items: dict[str, Any], src: Source, root: dict[str, Any], topic: frozenset[str]
+) -> list[Any]:
+    """An array of objects from a listed text: each item of the list filled on its own ("40 units
+    of SKU-1001 and 15 units of SKU-2044" -> two objects); only when every item gets its required
+    properties."""
+    parts = values.items(src.text)
+    if len(parts) < 2:
+        return []
+    out = []
+    for part in parts:
+        one_src = gather(part, [])
+        one_src.item = True
+        one = fill_object(items, one_src, root, False, topic)
+        if one.missing or not one.values:
+            return []
+        out.append(one.values)
+    return out
 
 
 def quoted(text: str) -> list[str]:
@@ -276,6 +378,21 @@ def _label_value(name: str, text: str) -> str | None:
     return m.group(1).strip().strip("\"'“”") if m else None
 
 
+def _described_label(s: dict[str, Any], text: str) -> str | None:
+    """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters)."""
+    run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
+    if not run:
+        return None
+    head = run[0]
+    for n in (4, 3, 2):
+        if len(head) >= n:
+            value = _label_value(head[-n:], text)
+            if value:
+                return value
+    return None
+
+
 def _from_results(name: str, t: str, src: Source) -> Any:
     for data in src.results:
         value = find(data, name)
@@ -298,16 +415,68 @@ def _fits(value: Any, t: str) -> bool:
 def _from_text(
     name: str, s: dict[str, Any], t: str, src: Source, need: bool, topic: frozenset[str]
 ) -> Any:
-    label = _label_value(name, src.text)
+    label = _label_value(name, src.text) or _described_label(s, src.text)
+    for zh in values.zh_labels(name) if label is None else []:  # "部门是市场部" for department
+        label = label or _label_value(zh, src.text)
     if t in ("number", "integer"):
         return _number(name, s, t, src, label, need)
     if t == "boolean":
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
         return s.get("default", False if need else None)
+    when = temporal(name, s)
+    if when is not None:
+        return _temporal(when, src)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
-    return _string(name, s, src, topic, need)
+    value = _string(name, s, src, topic, need)
+    if isinstance(value, str) and re.search(DIGITS_ONLY, str(s.get("description") or ""), re.I):
+        value = re.sub(r"\D", "", value) or value
+    return value
+
+
+DIGITS_ONLY = (
+    r"digits only|only digits|without (?:dashes|hyphens|spaces)|纯数字|只含数字|不含(?:横线|连字符)"
+)
+
+
+def temporal(name: str, s: dict[str, Any]) -> str | None:
+    """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
+    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间")."""
+    fmt = s.get("format")
+    if fmt in ("date", "time", "date-time"):
+        return str(fmt)
+    desc = str(s.get("description") or "")
+    named = " ".join(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
+    lead = re.match(r"\s*(?:the\s+)?(\w*)", desc.lower())
+    said = f"{named} {lead.group(1) if lead else ''}".strip()  # the name, the description's lead
+    if re.search(r"\b(?:datetime|timestamp)\b|\w+ at$", named) or re.search(
+        r"ISO[ -]?8601|YYYY.*HH", desc
+    ):
+        return "date-time"
+    day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
+    day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
+    clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
+    clock = clock or bool(re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc))
+    if day and clock:
+        return "date-time"
+    return "date" if day else "time" if clock else None
+
+
+def _temporal(when: str, src: Source) -> str | None:
+    """The next date, time or date-time the text writes that no earlier property took."""
+    text = src.text
+    found = {
+        "date": [d for _end, d in values.iso_dates(text)],
+        "time": [t for _start, t in values.times(text)],
+        "date-time": values.date_times(text),
+    }[when]
+    for value in found:
+        key = f"{when}:{value}"
+        if key not in src.used:
+            src.used.add(key)
+            return value
+    return None
 
 
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
@@ -317,6 +486,8 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
+    if value is None:
+        value = _counted(name, s, src)
     if value is None and need and src.numbers:
         value = _role_number(name, src)
     if value is None:
@@ -324,6 +495,45 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A number said with the property's unit ("150 g" for grams, "45 minutes" for
+    duration_minutes), else beside the property's noun ("10 servings", "serves 4" for servings_to:
+    the one after "to"/"到" for the end of a change, the other for its start)."""
+    unit = values.unit_of(name) or values.unit_of(str(s.get("description") or ""))
+    said = values.with_unit(unit, src.text) if unit else []
+    if not said:
+        said = _beside_noun(name, src.text)
+    said = [n for n in said if _num(n) in src.numbers]
+    if not said and unit:  # said in another unit of the measure: "25 minutes" for seconds
+        other = [(n, v) for n, v in values.converted(unit, src.text) if _num(n) in src.numbers]
+        if other:
+            src.numbers.remove(_num(other[0][0]))
+            return other[0][1]
+    if not said:
+        return None
+    pick = said[-1] if values.leg(name) == "to" else said[0]
+    src.numbers.remove(_num(pick))
+    return _num(pick)
+
+
+def _beside_noun(name: str, text: str) -> list[str]:
+    nouns = [
+        stem(w)
+        for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
+        if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
+    ]
+    found: list[str] = []
+    plain = values.without_dates(text)
+    for noun in nouns:
+        root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
+        pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
+        found += [a or b for a, b in re.findall(pattern, plain, re.I)]
+    return found
+
+
+GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
 
 
 def _role_number(name: str, src: Source) -> float | int:
@@ -398,41 +608,179 @@ BY_TEXT = {  # role -> how the user's words give it
 }
 
 
+BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
+    "command": lambda src: shell.command(src.text, src.results),
+    "glob": lambda src: shell.glob_pattern(src.text),
+    "regex": lambda src: shell.target(src.text),
+}
+
+
 def _string(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
 ) -> Any:
     r = role(name, s, need)
+    found = _by_shape(name, s, src, r)
+    if found is not None or r in ("phone", "organisation"):
+        return found
     if r == "id":
         return ident(name, s, src, topic)
-    if r == "command":
-        return shell.command(src.text, src.results)
-    if r == "glob":
-        return shell.glob_pattern(src.text)
-    if r == "regex":
-        return shell.target(src.text)
+    if r in BY_SHELL:
+        return BY_SHELL[r](src)
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
+    if r == "text" and not need and re.fullmatch(r"description|details", name, re.I):
+        return None  # an optional description (a command's) is not the user's words
     if r == "text":
-        if re.search(r"summary|摘要|概要", name, re.I):
-            return summary(src.text)
-        return free_text(src.text, topic)
+        return _text(name, src.text, topic)
     if r is None and not need:
         return None  # an optional string of no known role is left out
     # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
     # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
-    return ident(name, s, src, topic) or code(src) or beside(name, src.text)
+    return ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
 
 
-BESIDE_SKIP = frozenset("a an the this that my your our its some any new old".split())
+def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
+    """Free text: a summary or description is the longest sentence, a title the first clause."""
+    if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
+        return summary(text)
+    found = free_text(text, topic)
+    if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
+        return re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+    return found
+
+
+def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
+    """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
+    a phone number, a code after the property's word or in the shape of its example."""
+    end = route_end(name, src.text)
+    if end is not None:
+        return end
+    if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
+        found = values.thing_of(src.text)
+        if found:
+            return found
+    if src.item and re.fullmatch(r"units?|单位", name, re.I):
+        return values.unit_after(src.text)
+    if r == "phone":
+        m = PHONE.search(values.without_dates(src.text))
+        return m.group(0).strip() if m else None
+    if r == "organisation":
+        return organisation(src)
+    if r in (None, "id"):
+        return after_noun(name, src) or by_example(s, src)
+    return None
+
+
+THING = re.compile(
+    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack)(?:_?name)?$"
+    r"|食物|食品|菜品|材料|物品|饮品|饮料",
+    re.I,
+)
+ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
+PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
+ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
+
+
+def route_end(name: str, text: str) -> str | None:
+    """A route's end for a property that names one (origin / from_station / destination): the
+    words after "from"/"从" or "to"/"到", without the property's own noun ("checking account" for
+    to_account is "checking")."""
+    end = values.ends(text).get(values.leg(name) or "")
+    if not end:
+        return None
+    end = ARTICLES.sub("", end)
+    own = [w for w in re.findall(r"[a-z]+", name.lower()) if values.leg(w) is None]
+    for w in own:
+        end = re.sub(rf"\s+{w}s?$", "", end, flags=re.I)
+    return end or None
+
+
+def after_noun(name: str, src: Source) -> str | None:
+    """A code right after the property's own word: "ISBN 978-0-13-468599-1" for isbn, "plate 7kzp
+    418" for plate (the words that hold digits, a code may be split by spaces)."""
+    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 3]
+    for noun in nouns[-1:]:
+        m = re.search(
+            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|[:：]|is))?\s+"
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            src.text,
+            re.I,
+        )
+        if m:  # the property's own word names it: its value even if another tool's took it too
+            src.used.add(m.group(1))
+            return m.group(1)
+    return None
+
+
+EXAMPLE = re.compile(
+    r"(?:e\.g\.,?|for example|such as|like|例如|比如|形如|如)\s*[:：]?\s*[\"'“‘「`]?"
+    r"([A-Za-z0-9][A-Za-z0-9_./-]*[A-Za-z0-9](?:\s+[A-Z][a-z]+)*)",
+    re.I,
+)
+
+
+def by_example(s: dict[str, Any], src: Source) -> str | None:
+    """A token of the text in the shape of the description's example: "e.g. atlas-web" takes
+    "billing-api", "like LT-0042" takes "LT-0117", "e.g. Elm Street" takes "Harbor Point". A plain
+    word is no shape (any word would fit it)."""
+    m = EXAMPLE.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    example = m.group(1)
+    runs = re.findall(r"[A-Za-z0-9]+", example)
+    capitalized = len(runs) >= 2 and all(re.fullmatch(r"[A-Z][a-z]+", r) for r in runs)
+    if not (re.search(r"\d|\w[-_./]\w", example) or capitalized):
+        return None
+    pattern = strict_shape(example)
+    for found in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", src.text):
+        before = src.text[: found.start()].rstrip()
+        if capitalized and (not before or before[-1] in ".!?"):
+            continue  # a sentence's first word is capitalized anyway
+        if found.group(0) not in src.used:
+            src.used.add(found.group(0))
+            return found.group(0)
+    return None
+
+
+def strict_shape(example: str) -> str:
+    """A regex for values shaped like an example, letter case kept: "LT-0042" -> "[A-Z]+-\\d+",
+    "atlas-web" -> "[a-z]+-[a-z]+", "Elm Street" -> "[A-Z][a-z]+ [A-Z][a-z]+", "94103" -> "\\d{5}"."""
+    out = []
+    for p in re.findall(r"[A-Za-z]+|\d+|\s+|[^A-Za-z\d\s]+", example):
+        if example.isdigit():  # "e.g. 94103": five digits, no other number
+            out.append(rf"\d{{{len(p)}}}")
+        elif p.isdigit():
+            out.append(r"\d+")
+        elif p.isspace():
+            out.append(r"\s+")
+        elif p.isupper():
+            out.append(r"[A-Z]+")
+        elif p.islower():
+            out.append(r"[a-z]+")
+        elif p.isalpha() and p[0].isupper() and p[1:].islower():
+            out.append(r"[A-Z][a-z]+")
+        elif p.isalpha():
+            out.append(r"[A-Za-z]+")
+        else:
+            out.append(re.escape(p))
+    return "".join(out)
+
+
+SENTENCE_START = re.compile(r"(?:.*[.!?])?[\s\"“']*", re.DOTALL)
+BESIDE_SKIP = frozenset(
+    "a an the this that my your our its some any new old for of in on at to from with by about "
+    "is are was".split()
+)
 
 
 def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
-    quoted text, else the word after "<noun> called/named", else the word before the noun ("a
-    bowline knot" -> "bowline")."""
+    quoted text, else the word after "<noun> called/named", else the capitalized name before the
+    noun ("the Harbor Point garage"), else the word between an article and the noun ("a bowline
+    knot" -> "bowline"; "look up ISBN" has none)."""
     nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
     if not nouns or not re.search(rf"\b{nouns[-1]}s?\b", text, re.I):
         return None
@@ -443,7 +791,15 @@ def beside(name: str, text: str) -> str | None:
     m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
     if m:
         return m.group(1)
-    m = re.search(rf"\b([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I)
+    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+){noun}s?\b", text)
+    named = m.group(1).split() if m else []
+    if m and SENTENCE_START.fullmatch(text[: m.start()]):
+        named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
+    if named and named[0].lower() not in BESIDE_SKIP:
+        return " ".join(named)  # "the Harbor Point garage" -> "Harbor Point"
+    m = re.search(
+        rf"\b(?:a|an|the|this|that|my|our|your)\s+([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I
+    )
     if m and m.group(1).lower() not in BESIDE_SKIP:
         return m.group(1)
     return None
@@ -490,6 +846,8 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
         noun = concepts(before.group(1)) if before else frozenset()
         noun = frozenset(c for c in noun if kind(c) == "thing")
+        if values.DATE.fullmatch(m.group(1)):
+            continue  # a date is no id
         if re.search("[A-Za-z]", m.group(1)) or noun:
             out.append((m.group(1), noun))
     return out
@@ -513,10 +871,24 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     return pick
 
 
-def code(src: Source) -> str | None:
-    """The first code in capitals of the text not used by an earlier property ("USD", then "EUR")."""
+SERIAL = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}(?![\w-])")
+
+
+def serial(src: Source) -> str | None:
+    """A long code of capitals and digits ("1Z999AA10123456784"), not used by another property."""
+    for m in SERIAL.finditer(src.text):
+        if m.group(0) not in src.used:
+            src.used.add(m.group(0))
+            return m.group(0)
+    return None
+
+
+def code(src: Source, name: str = "") -> str | None:
+    """The first code in capitals of the text not used by an earlier property ("USD", then "EUR"),
+    nor the property's own word ("ISBN" is no isbn)."""
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     for m in CODE_TOKEN.finditer(src.text):
-        if m.group(1) not in src.used:
+        if m.group(1) not in src.used and m.group(1).lower() not in own:
             src.used.add(m.group(1))
             return m.group(1)
     return None
@@ -528,6 +900,9 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
+    at = PLACE_ZH_AT.search(text)
+    if at and not PLACE_ZH.search(text):
+        return [at.group(1)]
     z = PLACE_ZH.search(text)
     if z:
         chunk = ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))
@@ -596,6 +971,9 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
         return []
     if t == "object":
         return {}
+    if s.get("format") or s.get("pattern"):  # a date or a code is never the whole request:
+        examples = s.get("examples")  # the schema's own example, else left out
+        return examples[0] if isinstance(examples, list) and examples else None
     return src.text.strip()[:200]
 
 
@@ -609,12 +987,29 @@ PRODUCT = re.compile(
     r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
 )
 TAG = re.compile(r"<[^>]+>")
+NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(?:[,，(;]|$))", re.M)
 
 
 def person(text: str) -> str | None:
-    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants"."""
+    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
+    or a name standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a
+    Chinese name standing alone (a common surname and one or two characters: "张伟，")."""
     m = PERSON.search(text)
-    return next((g for g in m.groups() if g), None) if m else None
+    if m:
+        return next((g for g in m.groups() if g), None)
+    entry = NAME_ENTRY.search(text)
+    return entry.group(1) if entry else values.chinese_name(text)
+
+
+def organisation(src: Source) -> str | None:
+    """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
+    name after "from" ("Hi, I'm Dana from Northwind")."""
+    for org in values.organisations(src.text):
+        if org not in src.used:
+            src.used.add(org)
+            return org
+    named = values.ends(src.text).get("from")
+    return named if named and named[:1].isupper() and named not in src.used else None
 
 
 def product(text: str) -> str | None:

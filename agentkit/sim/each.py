@@ -36,7 +36,7 @@ FINISH_SAID = re.compile(
 )
 
 
-def items(task: str) -> list[str]:
+def work_items(task: str) -> list[str]:
     """Rule 1: the items listed, or [] when the request lists none."""
     m = EACH.search(task)
     if m is None or writing.LINES.search(task):  # the lines of a file to write are no work items

@@ -266,7 +266,7 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     calculators = [t for t in tools if chain.takes_expression(t)]
     if calculators and not expressions(v.task) and direct.expression(v.task):  # said in words
         return calculators[:1]
-    if each.items(v.task):  # listed items and one tool that takes one string (each, rule 1)
+    if each.work_items(v.task):  # listed items and one tool that takes one string (each, rule 1)
         takers = [t for t in tools if each.item_property(t) and not each.finishes(t)]
         if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
             return takers + [t for t in tools if each.finishes(t)]
@@ -449,7 +449,7 @@ def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
     """One variant per item the request lists (`agentkit.sim.each`, rule 1)."""
-    listed, key = each.items(v.task), each.item_property(t)
+    listed, key = each.work_items(v.task), each.item_property(t)
     if not listed or key is None or each.finishes(t):
         return variants, got
     return [{**variants[0], key: x} for x in listed], Fill(got.values, [])

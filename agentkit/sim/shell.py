@@ -214,14 +214,18 @@ def _search(text: str) -> str | None:
 def _kind(text: str) -> str | None:
     """The extension of the kind of file named: ".mp3 files", "*.csv", "Python files", "shell
     scripts" (a kind's word only right before files/scripts: "use the shell" names no kind)."""
-    m = re.search(r"(?:\*|(?<![\w/])\.)([A-Za-z0-9]{1,5})\b(?=[^\n]{0,12}?(?:files?|文件)|\s|$)", text)
+    m = re.search(
+        r"(?:\*|(?<![\w/])\.)([A-Za-z0-9]{1,5})\b(?=[^\n]{0,12}?(?:files?|文件)|\s|$)", text
+    )
     if m and not re.match(r"\d+$", m.group(1)):
         return m.group(1).lower()
     return next(
         (
             ext
             for k, ext in KINDS.items()
-            if re.search(rf"\b{k}\s+(?:source\s+)?(?:files?|scripts?|programs?)\b|\b{k}\s*文件", text, re.I)
+            if re.search(
+                rf"\b{k}\s+(?:source\s+)?(?:files?|scripts?|programs?)\b|\b{k}\s*文件", text, re.I
+            )
         ),
         None,
     )
@@ -239,7 +243,11 @@ def _listing(text: str) -> str | None:
     where = f"*.{kind}" if kind else ""
     if COUNT.search(text) or DISK.search(text):  # how many such files, how big together
         parts = [f"ls {where}".strip() + " | wc -l"] if COUNT.search(text) else []
-        parts += [f"du -cb {where or '.'}"] if DISK.search(text) or re.search(r"\bsize\b|大小", text) else []
+        parts += (
+            [f"du -cb {where or '.'}"]
+            if DISK.search(text) or re.search(r"\bsize\b|大小", text)
+            else []
+        )
         return "; ".join(parts)
     if EVERYWHERE.search(text) and not HERE_ONLY.search(text):
         return (

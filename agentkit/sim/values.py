@@ -1,0 +1,465 @@
+"""Values of a kind read from a request's words: dates, times, numbers said with a unit, the two
+ends of a route ("from A to B"), the items of a list.
+
+The rules:
+- a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
+  "14 March 2026"; it is given as YYYY-MM-DD. A date without its year is not guessed at;
+- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半"; it is given as HH:MM. A date-time is
+  a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
+- the digits of dates and times are no numbers of the request (a duration is never the year);
+- a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
+  whose name or description names that unit; said in another unit of the same measure it is
+  converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
+  form of it ("miles");
+- a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
+  ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
+  from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
+  alone is where it comes from ("invoice from Northwind Supplies");
+- a scale of levels (low / medium / high) is named by the words that ask for one ("urgent",
+  "no rush", "紧急", "不急");
+- a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
+  "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
+  list of short items in a sentence ("add milk, eggs and bread to my list");
+- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+MONTHS = "january february march april may june july august september october november december"
+MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
+    m[:3]: i + 1 for i, m in enumerate(MONTHS.split())
+}
+MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE = re.compile(
+    r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"
+    r"|(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?"
+    rf"|\b({MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({MON})\s*,?\s+(\d{{4}})\b",
+    re.IGNORECASE,
+)
+TIME = re.compile(
+    r"(上午|早上|中午|下午|晚上)?\s*(?<![\d:])([01]?\d|2[0-3])[:：]([0-5]\d)(?::[0-5]\d)?(?![\d:])"
+    r"(?:\s*([ap])\.?m\b\.?)?"
+    r"|\b(1[0-2]|0?[1-9])\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
+ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+UNITS = [  # unit, how a property names it, how the text writes it after a number
+    ("gram", r"gram|\bg\b|克", r"g|grams?|gr|克"),
+    ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
+    ("pound", r"\bpounds?\b|\blbs?\b|磅", r"lbs?|pounds?|磅"),
+    ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
+    ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
+    ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
+    ("hour", r"hour|\bhrs?\b|小时", r"h|hrs?|hours?|小时|个小时"),
+    ("second", r"second|\bsecs?\b|秒", r"s|secs?|seconds?|秒"),
+    ("day", r"\bdays?\b|天数|天", r"days?|天"),
+    ("night", r"night|晚", r"nights?|晚"),
+    ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
+    ("mile", r"\bmiles?\b|英里", r"mi|miles?|英里"),
+    ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
+    ("percent", r"percent|pct|百分", r"%|percent|％"),
+    ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
+]  # fmt: skip
+FROM = re.compile(
+    r"^(?:from$|origin|source|depart|sender|vendor|supplier|seller|issuer)|出发|起点|始发|供应商|卖方",
+    re.I,
+)
+TO = re.compile(r"^(?:to$|dest|target|arriv|recipient)|到达|目的|终点", re.I)
+LEG_EN = re.compile(
+    r"\bfrom\s+(?:the\s+|my\s+|our\s+|your\s+)?(.+?)\s+(?:to|into|->|→)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"(.+?)(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today)\b|[,.;!?]|\s*$)",
+    re.IGNORECASE,
+)
+STOP_EN = r"(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today|and|please)\b|[,.;!?]|\s*$)"
+ZH_TO = r"(?:飞往|开往|前往|转到|转入|到|去|至|飞)"
+ZH_END = r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次)"
+LEG_ZH = re.compile(rf"从\s*(.+?)\s*{ZH_TO}\s*(.+?){ZH_END}")
+LEG_ZH_BARE = re.compile(rf"([\u4e00-\u9fff]{{2,12}}?){ZH_TO}([\u4e00-\u9fff]{{2,8}}?){ZH_END}")
+ZH_LEAD_VERBS = re.compile(
+    r"^(?:帮我|请|麻烦|查一下|查询|查查|查|看看|看一下|订|买|预订|我要|我想|一下|要|想)+"
+)
+NAME_RUN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+LEG_REVERSED = re.compile(rf"\bto\s+(?:the\s+)?({NAME_RUN})\s+from\s+(?:the\s+)?({NAME_RUN})")
+LEG_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?({NAME_RUN})\s+and\s+(?:the\s+)?({NAME_RUN})")
+LEG_BARE = re.compile(rf"(?<![\w-])({NAME_RUN})\s+(?:to|->|→)\s+(?:the\s+)?({NAME_RUN}){STOP_EN}")
+UNIT_CHANGE = re.compile(
+    r"\d\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s*(?:to|into|in|as|换算成|换成|转成|是多少)\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})"
+)
+SENTENCE_FIRST = re.compile(r"(?:.*[.!?])?\s*", re.DOTALL)
+SOURCE = re.compile(r"\bfrom\s+([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)*)")
+BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s+(.+)$", re.M)
+LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；)\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及|还有)\s*")
+
+
+def iso_dates(text: str) -> list[tuple[int, str]]:
+    """The dates a text writes, each with where it ends, as YYYY-MM-DD."""
+    out = []
+    for m in DATE.finditer(text):
+        g = m.groups()
+        if g[0]:
+            y, mo, d = g[0], g[1], g[2]
+        elif g[3]:
+            y, mo, d = g[3], g[4], g[5]
+        elif g[6]:
+            y, mo, d = g[8], str(MONTH.get(g[6].lower().rstrip(".")[:3], 0)), g[7]
+        else:
+            y, mo, d = g[11], str(MONTH.get(g[10].lower().rstrip(".")[:3], 0)), g[9]
+        try:
+            day = datetime.date(int(y), int(mo), int(d))  # no 2027-02-31
+        except ValueError:
+            continue
+        out.append((m.end(), day.isoformat()))
+    return out
+
+
+def times(text: str) -> list[tuple[int, str]]:
+    """The clock times a text writes, each with where it starts, as HH:MM ("noon" is 12:00)."""
+    out = [
+        (m.start(), "12:00" if m.group(0).lower() == "noon" else "00:00")
+        for m in NOON.finditer(text)
+    ]
+    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    for m in TIME.finditer(plain):
+        g = m.groups()
+        if g[1]:
+            h, mi, half = int(g[1]), int(g[2]), (g[3] or "").lower() or _half(g[0])
+        elif g[4]:
+            h, mi, half = int(g[4]), 0, g[5].lower()
+        else:
+            h = int(g[7]) if g[7].isdigit() else _zh_number(g[7])
+            mi = 30 if g[8] == "半" else int(re.sub(r"\D", "", g[8])) if g[8] else 0
+            half = _half(g[6])
+        if half == "p" and h < 12:
+            h += 12
+        if half == "a" and h == 12:
+            h = 0
+        if 0 <= h <= 23 and 0 <= mi <= 59:
+            out.append((m.start(), f"{h:02d}:{mi:02d}"))
+    return sorted(out)
+
+
+NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
+
+
+def _half(zh: str | None) -> str:
+    return "p" if zh in ("下午", "晚上") else "a" if zh in ("上午", "早上") else ""
+
+
+def _zh_number(s: str) -> int:
+    if s.startswith("十"):
+        return 10 + ZH_DIGITS.get(s[1:], 0)
+    if "十" in s:
+        a, b = s.split("十")
+        return ZH_DIGITS.get(a, 0) * 10 + ZH_DIGITS.get(b, 0)
+    return ZH_DIGITS.get(s, 0)
+
+
+def date_times(text: str) -> list[str]:
+    """Each date with the first time said after it (before the next date): "2026-04-02 at 15:30"
+    -> "2026-04-02T15:30:00"."""
+    dates = iso_dates(text)
+    clock = times(text)
+    out = []
+    for i, (end, d) in enumerate(dates):
+        stop = dates[i + 1][0] if i + 1 < len(dates) else len(text) + 1
+        t = next((t for start, t in clock if end <= start < stop), None)
+        if t is not None:
+            out.append(f"{d}T{t}:00")
+    return out
+
+
+def without_dates(text: str) -> str:
+    """The text with its dates and clock times blanked (their digits are no quantities)."""
+    text = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    return TIME.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def unit_of(words: str) -> str | None:
+    """The unit a property's name or description names ("grams", "duration_minutes", "克数")."""
+    spaced = re.sub(r"[_-]", " ", words)
+    for unit, named, _written in UNITS:
+        if re.search(named, spaced, re.I):
+            return unit
+    return None
+
+
+SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
+    "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
+    "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
+    "millilitre": ("volume", 1), "litre": ("volume", 1000),
+    "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
+}  # fmt: skip
+
+
+def with_unit(unit: str, text: str) -> list[str]:
+    """The numbers the text says with the unit: "150 g of rice", "150克米饭" -> ["150"]."""
+    return [n for n, _u in _said_with(unit, digits_for_words(text))]
+
+
+def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
+    written = next(w for u, _n, w in UNITS if u == unit)
+    return [
+        (m.group(1), unit)
+        for m in re.finditer(
+            rf"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*(?:{written})(?![A-Za-z])",
+            without_dates(text),
+            re.I,
+        )
+    ]
+
+
+def converted(unit: str, text: str) -> list[tuple[str, float | int]]:
+    """The numbers said in another unit of the same measure, each with its value in `unit`:
+    "25 minutes" for seconds -> ("25", 1500), "1.5 kg" for grams -> ("1.5", 1500)."""
+    if unit not in SCALE:
+        return []
+    dimension, size = SCALE[unit]
+    out: list[tuple[str, float | int]] = []
+    for other, (dim, other_size) in SCALE.items():
+        if dim != dimension or other == unit:
+            continue
+        for n, _u in _said_with(other, digits_for_words(text)):
+            value = float(n) * other_size / size
+            out.append((n, int(value) if value.is_integer() else round(value, 3)))
+    return out
+
+
+def unit_after(text: str) -> str | None:
+    """The unit written right after the first number ("200 g flour" -> "g", "2 pcs eggs" -> "pcs")."""
+    m = re.search(r"\d(?:[\d.]*)\s*([A-Za-z]{1,6}\b|[\u4e00-\u9fff])", text)
+    if not m or m.group(1).lower() in ("x", "of", "and", "at", "for", "to", "on", "in"):
+        return None
+    return m.group(1)
+
+
+def leg(name: str) -> str | None:
+    """Which end of a route a property names: "from" (origin, from_station, 出发站) or "to"."""
+    parts = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
+    for p in [parts, *parts.split("_")]:
+        if FROM.search(p):
+            return "from"
+        if TO.search(p):
+            return "to"
+    return None
+
+
+def ends(text: str) -> dict[str, str]:
+    """The words of a route's two ends: {"from": "SFO", "to": "JFK"}: "from A to B", "to B from
+    A", "between A and B", "A to B" (names, or the unit after a number: "3.5 miles to km"),
+    "从A到B", "A到B的" (the verbs before A dropped)."""
+    m = LEG_EN.search(text) or LEG_ZH.search(text) or LEG_BETWEEN.search(text)
+    if m:
+        return {"from": m.group(1).strip(), "to": m.group(2).strip()}
+    m = LEG_REVERSED.search(text)
+    if m:
+        return {"from": m.group(2).strip(), "to": m.group(1).strip()}
+    plain = without_dates(text)
+    u = UNIT_CHANGE.search(plain)  # "2.5 kilos in grams"
+    if u and is_unit(u.group(1)) and is_unit(u.group(2)):
+        return {"from": u.group(1), "to": u.group(2)}
+    m = LEG_BARE.search(plain)
+    if m:
+        start = m.group(1).split()
+        if SENTENCE_FIRST.fullmatch(plain[: m.start()]):
+            start = start[1:]  # a sentence's first word ("Trains Leeds to York")
+        if start:
+            return {"from": " ".join(start), "to": m.group(2).strip()}
+    z = LEG_ZH_BARE.search(plain)
+    if (
+        z
+        and ZH_LEAD_VERBS.sub("", z.group(1))
+        and not re.search(r"[把将发送放存加写改移]", z.group(1))
+    ):
+        return {"from": ZH_LEAD_VERBS.sub("", z.group(1)), "to": z.group(2)}
+    named = SOURCE.search(text)  # "Invoice 7 from Northwind Supplies."
+    return {"from": named.group(1).strip()} if named else {}
+
+
+def items(text: str) -> list[str]:
+    """The parts of a text that are items of a list (see the module's docstring), else []."""
+    bullets = BULLET.findall(text)
+    if len(bullets) >= 2:
+        return bullets
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    for clause in re.split(r"(?<!\d)[.:：]|[.:：](?!\d)|[!?。！？\n]", text):
+        blank = without_dates(clause)  # a date's comma splits no list
+        cuts = [0] + [x for m in LIST_SPLIT.finditer(blank) for x in m.span()] + [len(clause)]
+        spans = list(zip(cuts[::2], cuts[1::2], strict=True))
+        parts = [(clause[a:b].strip(), blank[a:b]) for a, b in spans if clause[a:b].strip()]
+        run: list[str] = []  # the longest run of parts that hold a number
+        best: list[str] = []
+        for part, plain in parts:
+            run = [*run, part] if re.search(r"\d", plain) else []
+            best = run if len(run) > len(best) else best
+        if len(best) >= 2:
+            return best
+    return []
+
+
+LEVELS = [  # level, how an enum member names it, the words of a request that ask for it
+    ("low", r"^(?:low|lowest|minor|trivial|p[34]|sev[-_ ]?[34]|低|轻微)$",
+     r"not urgent|no rush|\bminor\b|trivial|cosmetic|whenever|low priority|不急|不着急|不紧急|不严重|轻微|小问题"),
+    ("high", r"^(?:high|highest|urgent|critical|severe|major|p[01]|sev[-_ ]?[01]|高|紧急|严重)$",
+     r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
+     r"紧急|严重|加急|尽快|马上|立刻|十万火急"),
+    ("medium", r"^(?:medium|normal|moderate|mid|p2|sev[-_ ]?2|中|一般|普通)$",
+     r"\bnormal\b|moderate|medium|一般|普通"),
+]  # fmt: skip
+
+
+def level_member(members: list[str], text: str) -> str | None:
+    """The member of a scale of levels (low / medium / high, p1..p4) the request's words ask for:
+    "it's urgent" -> "high", "no rush" -> "low" (a negated word counts for the lower level)."""
+    for _level, member_pattern, said in LEVELS:
+        if re.search(said, text, re.I):
+            found = [m for m in members if re.fullmatch(member_pattern, str(m), re.I)]
+            if found:
+                return found[0]
+    return None
+
+
+ITEM_NOISE = re.compile(
+    r"(?:@|\bat\b|for)\s*[$€£¥￥]?\s*\d+(?:\.\d+)?\s*(?:each|apiece|per\b\s*\w*|[A-Za-z]{3}\b)?"
+    r"|[$€£¥￥]\s*\d+(?:\.\d+)?|\d+(?:\.\d+)?\s*(?:元|块)"
+    r"|^\s*(?:please\s+)?(?:add|buy|order|reorder|get|need|plus)\b",
+    re.I,
+)
+
+
+def thing_of(text: str) -> str | None:
+    """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
+    chair at 189.00 each" -> "Ergonomic chair"."""
+    plain = ITEM_NOISE.sub(" ", without_dates(digits_for_words(text)))
+    m = re.search(
+        r"\d+(?:\.\d+)?\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
+        r"([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})",
+        plain,
+    )
+    unit = unit_after(plain)
+    if m:
+        found = m.group(1)
+        first, _, rest = found.partition(" ")
+        if unit and first == unit and rest:
+            found = rest
+        found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please)\b", found)[0]
+        return found.strip() or None
+    z = re.search(
+        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|克|千克|公斤|毫升|升|斤|两)?\s*"
+        r"([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
+        plain,
+    )
+    return z.group(1) if z else None
+
+
+def same_unit(member: str, text: str) -> bool:
+    """Whether an enum member is a unit the text writes in any form ("mi" and "miles")."""
+    for _unit, _named, written in UNITS:
+        if re.fullmatch(written, member, re.I):
+            return bool(re.search(rf"(?<![A-Za-z])(?:{written})(?![A-Za-z])", text, re.I))
+    return False
+
+
+ZH_LIST_LEAD = re.compile(r"^(?:请|帮我|麻烦)?(?:把|将)")
+LIST_TAIL = re.compile(
+    r"\s+(?:to|into|onto|on|in|for|from|at|with)\b.*$|(?:加|放|添加|存|移|写)(?:到|入|进).*$"
+)
+
+
+def plain_list(text: str) -> list[str]:
+    """The items of a plain list in a sentence: "Add milk, eggs and bread to my list" -> ["milk",
+    "eggs", "bread"]: the phrase after the last item and articles dropped, the first item as long as the
+    longest other (the verb before it dropped); an item of more than three words is no item."""
+    for clause in re.split(r"[.!?。！？\n]", text):
+        parts = [p.strip() for p in LIST_SPLIT.split(clause) if p and p.strip()]
+        if len(parts) < 2:
+            continue
+        parts[-1] = LIST_TAIL.sub("", parts[-1]).strip()
+        parts = [re.sub(r"^(?:a|an|the|some|my)\s+", "", p, flags=re.I) for p in parts]
+        size = max(len(p.split()) for p in parts[1:])
+        if size > 3 or not all(parts):
+            continue
+        first = ZH_LIST_LEAD.sub("", parts[0])
+        parts[0] = " ".join(first.split()[-size:]) if " " in first else first
+        return parts
+    return []
+
+
+def is_unit(word: str) -> bool:
+    return any(re.fullmatch(written, word, re.I) for _u, _n, written in UNITS)
+
+
+SPELLED = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+    if i >= 2
+} | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
+ZH_COUNT = re.compile(
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人))"
+)
+
+
+def digits_for_words(text: str) -> str:
+    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚"
+    ("one" is left: "the one I bought" counts nothing)."""
+    words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
+    out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
+    return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1))), out)
+
+
+FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
+    "name": "姓名 名字 名称", "department": "部门", "company": "公司 单位", "organization": "机构 单位",
+    "address": "地址 住址", "phone": "电话 手机 手机号", "mobile": "手机 手机号", "email": "邮箱",
+    "title": "标题 职位", "position": "职位 岗位", "date": "日期", "amount": "金额", "price": "价格 单价",
+    "quantity": "数量", "city": "城市", "reason": "原因", "note": "备注", "remark": "备注",
+    "contract": "合同", "order": "订单", "invoice": "发票", "customer": "客户", "supplier": "供应商",
+    "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
+    "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
+    "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
+}  # fmt: skip
+SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
+    "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+ZH_NAME = re.compile(
+    rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
+)
+ORG = re.compile(
+    r"([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*\s+(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|Co|Company|Group|Labs?)\b\.?)"
+    r"|((?:(?![为是的在和与从到给向我你他她])[\u4e00-\u9fff]){2,16}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|研究院|大学))"
+)
+
+
+def zh_labels(name: str) -> list[str]:
+    """The Chinese words that label a property's value ("department" -> 部门)."""
+    parts = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
+    return [w for p in reversed(parts) for w in FIELD_WORDS.get(p, "").split()]
+
+
+def chinese_name(text: str) -> str | None:
+    """A Chinese person's name: a common surname and one or two characters, standing alone
+    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name)."""
+    m = ZH_NAME.search(text)
+    return m.group(1) if m else None
+
+
+def organisations(text: str) -> list[str]:
+    """Names of companies: "Acme Corp", "北京星河科技有限公司"."""
+    return [next(g for g in m.groups() if g).strip() for m in ORG.finditer(text)]
