@@ -1427,3 +1427,25 @@ def test_a_failure_sent_without_is_error_is_still_read_as_one(text, said):
         ["term"])], lambda n, a: text, rounds=4)  # fmt: skip
     ended(t)
     assert "returned" not in t.answer and said in t.answer.replace("failed again", "failed")
+
+
+@pytest.mark.parametrize(
+    "prompt, error, fixed",
+    [
+        ("Book spin class SC-4 at 7:15pm", "Times must use the 24-hour clock, e.g. 09:00", "19:15"),
+        ("请预订 SC-4 课，时间 晚上7点15分", "时间写法不对，应为 24 小时制，例如 09:00", "19:15"),
+    ],
+)
+def test_a_format_complaint_about_a_time_is_corrected_in_its_kind(prompt, error, fixed):
+    book = tool("book_spin", "Book a spin class.", {"class_id": {"type": "string"},
+                "slot": {"type": "string"}}, ["class_id", "slot"])  # fmt: skip
+    sent = {"class_id": "SC-4", "slot": "7:15pm" if prompt.isascii() else "晚上7点15分"}
+    messages = [
+        {"role": "user", "content": prompt},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "book_spin",
+                                           "input": sent}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                      "content": error, "is_error": True}]},
+    ]  # fmt: skip
+    t = run(prompt, [book], lambda n, a: "booked", rounds=4, messages=messages)
+    assert t.calls[0] == [("book_spin", {**sent, "slot": fixed})]

@@ -10,7 +10,8 @@
    it when finished) is called only once every other call of the task has answered, and once: its
    text property holds what the results gave.
 4. Numbered steps ("1. List the files 2. Create hello.py 3. Run it", "第一步……第二步……", or
-   sentences joined by "then" / "然后": "Create x.txt with ..., then count its lines") are
+   sentences joined by "then" / "然后", or by "and" before a verb that changes something: "Read
+   pantry.txt and write shopping.txt ...") are
    done in order: each turn works on the first step that still has a call to make, read as a
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
@@ -75,7 +76,10 @@ STEP = re.compile(
     re.MULTILINE,
 )
 THEN = re.compile(
-    r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)", re.IGNORECASE
+    r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)"
+    r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email)\b)"
+    r"|[,，]?\s*(?:并且?|再)(?=(?:写|创建|保存|发送|删除|运行|预订|更新)\S)",
+    re.IGNORECASE,
 )
 REFERS = re.compile(
     r"\b(?:the|this|that) (?:script|program|file)\b|\bits?\b|这个(?:脚本|文件|程序)|它", re.I

@@ -62,6 +62,7 @@ from .lexicon import THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
+from .values import iso_dates, times
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -186,6 +187,18 @@ def reads_files(t: Tool) -> bool:
     )
 
 
+REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "改了什么")
+    r"\b(?:what|which|who|when)\b[^.?!\n]{0,30}?\b(?:changed|updated|added|removed|deleted|created|"
+    r"cancel+ed|sent|booked|edited|renamed|modified)\b|(?:改|更新|删|加)了(?:什么|哪些|些什么)",
+    re.IGNORECASE,
+)
+
+
+def asked_of(task: str) -> frozenset[str]:
+    """The concepts the request asks for: acts it only asks about are left out."""
+    return concepts(REPORTED.sub(" ", task))
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
@@ -193,7 +206,7 @@ def choose(v: View) -> list[Tool]:
     ("subscriptions of the account sam@example.net": find_user_by_email by its concept, then
     list_subscriptions by its name), unless its name carries an act that changes something the
     user did not ask for."""
-    asked = concepts(v.task)
+    asked = asked_of(v.task)
     said, han = frozenset(words(v.task)), pairs(v.task)
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     first = _before_concepts(v, tools)
@@ -235,7 +248,7 @@ def choose(v: View) -> list[Tool]:
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers; no shell beside a tool that writes the file."""
-    asked, said = concepts(task), frozenset(words(task))
+    asked, said = asked_of(task), frozenset(words(task))
     for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
         if t in chosen or not used or not changes_asked(t.name, asked):
@@ -362,10 +375,23 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     named = [k for k in last.input if k.lower() in text] or list(last.input)
     for k in named:
         value = last.input.get(k)
-        fixed = reshape(str(value), example) if isinstance(value, str) else None
+        fixed = _in_kind(value, example) if isinstance(value, str) else None
+        fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
     return None
+
+
+def _in_kind(value: str, example: str) -> str | None:
+    """The value written as the example's kind writes it: a 24-hour time ("6:30pm" like "18:30"
+    -> "18:30"), an ISO date ("March 3, 2026" like "2026-01-31" -> "2026-03-03")."""
+    if re.fullmatch(r"\d{1,2}:\d{2}", example):
+        found = times(value)
+    elif re.fullmatch(r"\d{4}-\d{2}-\d{2}", example):
+        found = iso_dates(value)
+    else:
+        return None
+    return found[0][1] if len(found) == 1 else None
 
 
 def _chained(v: View, turn: Turn) -> bool:
@@ -405,11 +431,13 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
         variants, got = _described(v, t, *_per_item(v, t, *arguments(t, src)))
         variants, got = _expressed(v, t, variants, got, conv)
         if got.missing:
-            # a tool taken only for its description's words is not asked about once another
-            # call of the task has answered (Bash beside an MCP calculator that gave 405)
-            if answered and not (asked & t.name_concepts - {"read"}) and not named_in(t, said):
-                continue
-            turn.missing.append((t, got.missing))
+            # nothing is asked for a tool that has answered this task, nor for a tool taken only
+            # for its description's words once another call of the task has answered (Bash
+            # beside an MCP calculator that gave 405)
+            done = any(c.result is not None and not c.failed for c in mine)
+            unnamed = not (asked & t.name_concepts - {"read"}) and not named_in(t, said)
+            if not done and not (answered and unnamed):
+                turn.missing.append((t, got.missing))
             continue
         for args in variants:
             if conv is not None:

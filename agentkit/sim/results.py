@@ -18,8 +18,8 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
-A result sent without is_error is read the same way when it plainly says it failed
-(`unflagged_error`: "Error: invalid expression", "Order not found").
+A result sent without is_error is read the same way when it plainly says it failed, in one short
+line (`unflagged_error`: "Error: invalid expression", "Order not found").
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ CLASSES = [
     (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此"),
-    (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start)|should (?:be|look)|"
+    (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have)|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
@@ -67,6 +67,7 @@ HINT = re.compile(
     r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
+EXAMPLE_WORD = re.compile(r"e\.g\.|for example|such as|like|例如|比如|形如|像", re.IGNORECASE)
 KEY_VALUE = re.compile(
     r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*(?<!\d)[:=：]\s*(.+?)\s*$"
 )
@@ -85,18 +86,18 @@ def classify(text: str) -> str:
 
 def hint(text: str) -> str | None:
     """The example an error text gives of a well-formed value ("expected A-1001" -> "A-1001")."""
-    for m in HINT.finditer(text):
-        token = m.group(1)
-        if re.search(r"\d", token) or re.search(r"[A-Z]", token):
-            return token
-    return None
+    found = [m for m in HINT.finditer(text) if re.search(r"[\dA-Z]", m.group(1))]
+    shown = [m for m in found if EXAMPLE_WORD.match(m.group(0))]  # "e.g. 09:00" before "应为 24"
+    return (shown or found)[0].group(1) if found else None
 
 
 def _number(value: str) -> Any:
+    """A number written plainly ("18", "2.5"); "412.00" stays as written, its zeros kept."""
     try:
-        return float(value) if "." in value else int(value)
+        n = float(value) if "." in value else int(value)
     except ValueError:
         return value
+    return n if str(n) == value.strip() else value
 
 
 @functools.lru_cache(maxsize=4096)
@@ -150,8 +151,8 @@ def unflagged_error(text: str) -> bool:
     (no JSON, no `key: value` facts) that starts as an error does ("Error: ...", "失败：...") or
     says not found, denied or try again ("Order not found", "No results found")."""
     lead = bool(ERROR_LEAD.match(text))
-    if len(text) > 300 or (not isinstance(read(text), str) and not lead):
-        return False
+    if len(text) > 300 or "\n" in text.strip() or (not isinstance(read(text), str) and not lead):
+        return False  # a file's lines, a listing, facts: data, whatever words they hold
     kind = classify(text)
     if kind in (FAILED, FORMAT):  # words of these classes also occur in plain results
         return lead
