@@ -1449,3 +1449,26 @@ def test_a_format_complaint_about_a_time_is_corrected_in_its_kind(prompt, error,
     ]  # fmt: skip
     t = run(prompt, [book], lambda n, a: "booked", rounds=4, messages=messages)
     assert t.calls[0] == [("book_spin", {**sent, "slot": fixed})]
+
+
+def test_arithmetic_is_answered_beside_a_tool_whose_name_only_sounds_like_it():
+    add_song = tool(
+        "add_song", "Add a song to the playlist.", {"title": {"type": "string"}}, ["title"]
+    )
+    t = run("What's 19 times 21?", [add_song])
+    assert t.calls[0] == [] and "399" in t.answer
+
+
+def test_a_failed_call_the_words_did_not_choose_is_still_judged():
+    swap = tool("swap_seat", "Move a cinema booking to another seat.",
+                {"booking": {"type": "string"}, "seat": {"type": "string"}}, ["booking", "seat"])  # fmt: skip
+    messages = [
+        {"role": "user", "content": "好的，就这样办吧"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_9", "name": "swap_seat",
+                                           "input": {"booking": "BK-77", "seat": "F7"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_9",
+                                      "content": "查无此预订：BK-77", "is_error": True}]},
+    ]  # fmt: skip
+    t = run("", [swap], lambda n, a: "ok", messages=messages)
+    ended(t)
+    assert "没有找到" in t.answer and "BK-77" in t.answer

@@ -444,8 +444,20 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
                 args = claude_code.absolute(conv, t, args)
             if not any(c.input == args for c in mine):
                 turn.calls.append((t, args))
+    _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn)
     return turn
+
+
+def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
+    """Rule 4 for a failed call of a tool the request's words did not choose this turn (the user's
+    follow-up, or a call the loop made itself): its error is still judged."""
+    names = {t.name for t in chosen}
+    for name in dict.fromkeys(c.name for c in v.calls):
+        last = [c for c in v.calls if c.name == name][-1]
+        t = v.tool(name)
+        if name not in names and t is not None and last.failed and last is v.calls[-1]:
+            recover(v, t, last, turn)
 
 
 def _waits_or_reads(
@@ -606,7 +618,12 @@ def _direct_reply(conv: Conversation, v: View) -> direct.DirectAnswer | None:
     deferred = [n for n in conv.box.deferred if v.tool(n) is None]
     names = [t.call_name for t in v.tools] + [conv.box.deferred[n] for n in deferred]
     ops = {op.tool.name for op in chain.operators(v.tools).values()}  # `operate(op, p, q)`
-    kinds = [t.name_concepts | ({"calculate"} if t.name in ops else set()) for t in v.tools]
+    kinds = [  # an arithmetic tool by what it takes, not by a word ("add_item" is none)
+        frozenset({"calculate"})
+        if t.name in ops or chain.takes_expression(t) or t.name_concepts & {"math", "calculate"}
+        else frozenset()
+        for t in v.tools
+    ]
     kinds += [concepts(n) for n in deferred]
     return direct.reply_without_tools(v.lang, v.task, names, kinds, conv.messages)
 
