@@ -1472,3 +1472,41 @@ def test_a_failed_call_the_words_did_not_choose_is_still_judged():
     t = run("", [swap], lambda n, a: "ok", messages=messages)
     ended(t)
     assert "没有找到" in t.answer and "BK-77" in t.answer
+
+
+# ---------------------------------------------------------------- an id from the entry a result lists
+
+PODCASTS = tool(
+    "find_shows",
+    "Search podcasts; returns ids and titles.",
+    {"query": {"type": "string"}},
+    ["query"],
+)
+EPISODES = tool(
+    "latest_episode",
+    "Latest episode of a show, by show id.",
+    {"show_id": {"type": "string"}},
+    ["show_id"],
+)
+
+
+def pods(name, args):
+    if name == "find_shows":
+        return "2 shows:\n- pod_77: Deep Sea Stories\n- pod_91: Desert Stories"
+    return json.dumps({"show_id": args["show_id"], "episode": "The Anglerfish", "minutes": 41})
+
+
+def test_the_entry_a_request_names_gives_the_id_of_the_next_call():
+    t = run("What is the latest episode of Deep Sea Stories?", [PODCASTS, EPISODES], pods)
+    assert t.calls[0][0][0] == "find_shows"
+    assert t.calls[1] == [("latest_episode", {"show_id": "pod_77"})]
+    ended(t)
+    assert "The Anglerfish" in t.answer
+
+
+def test_an_entry_named_in_chinese_gives_its_id():
+    from agentkit.sim import pick
+
+    listing = "P-01 绿萝，上次浇水 2026-12-01\nP-03 龟背竹，上次浇水 2026-11-20"
+    assert pick.entry_id("帮我给龟背竹安排一次浇水", [listing]) == "P-03"
+    assert pick.entry_id("给植物浇水", [listing]) is None  # no entry named: no guess

@@ -428,8 +428,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
             continue
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
-        variants, got = _described(v, t, *_per_item(v, t, *arguments(t, src)))
-        variants, got = _expressed(v, t, variants, got, conv)
+        variants, got = _inputs(v, t, src, conv)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -439,14 +438,48 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
             if not done and not (answered and unnamed):
                 turn.missing.append((t, got.missing))
             continue
+        if (
+            len(variants) == 1
+            and not runs_commands(t)
+            and any(c.result and not c.failed for c in mine)
+        ):
+            continue  # it has answered this task: only listed items, places or commands call again
         for args in variants:
             if conv is not None:
                 args = claude_code.absolute(conv, t, args)
             if not any(c.input == args for c in mine):
                 turn.calls.append((t, args))
     _unchosen_failures(v, chosen, turn)
-    _close(v, chosen, turn)
+    _close(v, chosen, turn, src)
     return turn
+
+
+FINDS = re.compile(
+    r"\b(?:search|find|list|lookup|look up|query|browse)\b|搜索|查找|列出|检索", re.I
+)
+
+
+def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
+    """Chaining by data, looked ahead: a chosen tool lacks an id that no call has given yet, so a
+    tool that searches or lists (by its name or description) and whose input the request fills is
+    called first; the id is then taken from the entry its result lists (`agentkit.sim.pick`)."""
+    waiting = [
+        k
+        for t, missing in turn.missing
+        for k in missing
+        if role(k, (t.schema.get("properties") or {}).get(k) or {}) == "id"
+        or re.search(r"_(?:no|number|code)$", k)
+    ]
+    if not waiting or any(c.result for c in v.calls):
+        return
+    for t in v.tools:
+        if t in chosen or not FINDS.search(f"{' '.join(words(t.name))} {t.description}"):
+            continue
+        variants, got = arguments(t, gather(v.task, []))
+        if not got.missing and changes_asked(t.name, concepts(v.task)):
+            turn.calls.append((t, variants[0]))
+            turn.missing = []
+            return
 
 
 def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
@@ -474,15 +507,47 @@ def _waits_or_reads(
     return False
 
 
-def _close(v: View, chosen: list[Tool], turn: Turn) -> None:
-    """The turn's last rules: after a refusal no call; with nothing else to call, the finishing
-    tool; one call a turn when the user asked for one by one (`agentkit.sim.each`)."""
+def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
+    """The turn's last rules: after a refusal no call; a tool that finds the id a chosen tool
+    lacks; with nothing else to call, the finishing tool; one call a turn when the user asked for
+    one by one (`agentkit.sim.each`)."""
+    if not turn.calls and turn.missing and not turn.stop:
+        _finder(v, src, chosen, turn)
     if turn.stop:
         turn.calls = []
     elif not turn.calls and not turn.missing:
         _finish(v, chosen, turn)
     if turn.calls and each.one_by_one(v.task):
         turn.calls = turn.calls[:1]
+
+
+def _inputs(
+    v: View, t: Tool, src: Source, conv: Conversation | None
+) -> tuple[list[dict[str, Any]], Fill]:
+    """The tool's inputs by the rules: the schema's filling (`agentkit.sim.arguments`), one per
+    listed item, a described file's text, a calculator's expression said in words, an id the
+    entry a result lists gives."""
+    variants, got = _per_item(v, t, *arguments(t, src))
+    variants, got = _described(v, t, variants, got)
+    variants, got = _expressed(v, t, variants, got, conv)
+    return _identified(v, t, variants, got)
+
+
+def _identified(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A missing id from the entry of a result the request names (`agentkit.sim.pick`, rule 3)."""
+    props = t.schema.get("properties") or {}
+    ids = [
+        k
+        for k in got.missing
+        if role(k, props.get(k) or {}) == "id" or re.search(r"_(?:no|number|code)$", k)
+    ]
+    found = pick.entry_id(v.task, results_of(v)) if len(ids) == 1 else None
+    if found is None:
+        return variants, got
+    rest = [m for m in got.missing if m != ids[0]]
+    return [{**a, ids[0]: found} for a in variants], Fill({**got.values, ids[0]: found}, rest)
 
 
 def _per_item(

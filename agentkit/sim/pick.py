@@ -7,6 +7,9 @@
    the first number of the items).
 2. The picked item comes first among the result's items, so a later call takes its values from
    it ("book the cheapest one" books that flight), and the answer names it.
+3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
+   the entry whose words the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
+   risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03).
 """
 
 from __future__ import annotations
@@ -93,3 +96,36 @@ def first(task: str, data: Any) -> Any:
         k: ([item] + [x for x in v if x is not item] if isinstance(v, list) else v)
         for k, v in data.items()
     }
+
+
+ID_LIKE = re.compile(r"(?<![\w-])([A-Za-z]{1,8}[-_]?\d{1,10}|\d{4,12})(?![\w-])")
+PLAIN = frozenset("the a an of to for in on and or my me get full show find with".split())
+
+
+def _said(task: str) -> tuple[frozenset[str], str]:
+    latin = frozenset(w for w in re.findall(r"[a-z]{3,}", task.lower()) if w not in PLAIN)
+    return latin, task
+
+
+def _overlap(entry: str, said: tuple[frozenset[str], str]) -> int:
+    latin, task = said
+    words = set(re.findall(r"[a-z]{3,}", ID_LIKE.sub(" ", entry).lower())) - PLAIN
+    han = re.findall(r"[\u4e00-\u9fff]{2,}", entry)
+    return len(words & latin) + sum(2 for h in han if h in task)
+
+
+def entry_id(task: str, results: list[Any]) -> str | None:
+    """Rule 3: the id of the one entry the request names, or None."""
+    said = _said(task)
+    for data in results:
+        entries: list[str] = []
+        if isinstance(data, str):
+            entries = [line for line in data.splitlines() if ID_LIKE.search(line)]
+        elif isinstance(data, dict | list):
+            entries = [" ".join(f"{k} {v}" for k, v in x.items()) for x in _items(data)]
+        scored = sorted(((_overlap(e, said), i) for i, e in enumerate(entries)), reverse=True)
+        if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+            m = ID_LIKE.search(entries[scored[0][1]])
+            if m:
+                return m.group(1)
+    return None
