@@ -438,17 +438,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
             if not done and not (answered and unnamed):
                 turn.missing.append((t, got.missing))
             continue
-        if (
-            len(variants) == 1
-            and not runs_commands(t)
-            and any(c.result and not c.failed for c in mine)
-        ):
-            continue  # it has answered this task: only listed items, places or commands call again
-        for args in variants:
-            if conv is not None:
-                args = claude_code.absolute(conv, t, args)
-            if not any(c.input == args for c in mine):
-                turn.calls.append((t, args))
+        _add_calls(t, variants, mine, turn, conv)
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
@@ -491,6 +481,20 @@ def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
         t = v.tool(name)
         if name not in names and t is not None and last.failed and last is v.calls[-1]:
             recover(v, t, last, turn)
+
+
+def _add_calls(
+    t: Tool, variants: list[dict[str, Any]], mine: list[Call], turn: Turn, conv: Conversation | None
+) -> None:
+    """The tool's calls not made before; a tool that has answered this task is called again only
+    for listed items, places or shell commands."""
+    if len(variants) == 1 and not runs_commands(t) and any(c.result and not c.failed for c in mine):
+        return
+    for args in variants:
+        if conv is not None:
+            args = claude_code.absolute(conv, t, args)
+        if not any(c.input == args for c in mine):
+            turn.calls.append((t, args))
 
 
 def _waits_or_reads(
