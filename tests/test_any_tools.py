@@ -1510,3 +1510,17 @@ def test_an_entry_named_in_chinese_gives_its_id():
     listing = "P-01 绿萝，上次浇水 2026-12-01\nP-03 龟背竹，上次浇水 2026-11-20"
     assert pick.entry_id("帮我给龟背竹安排一次浇水", [listing]) == "P-03"
     assert pick.entry_id("给植物浇水", [listing]) is None  # no entry named: no guess
+
+
+@pytest.mark.parametrize(
+    "prompt, wanted",
+    [
+        ("Put 3 limes and 4 avocados on my grocery list", [("limes", 3), ("avocados", 4)]),
+        ("往采购单里加 5 袋面粉和 2 桶食用油", [("面粉", 5), ("食用油", 2)]),
+    ],
+)
+def test_counted_things_get_one_call_each(prompt, wanted):
+    grocery = tool("add_grocery", "Add a grocery to the list.",
+                   {"item": {"type": "string"}, "count": {"type": "integer"}}, ["item", "count"])  # fmt: skip
+    t = run(prompt, [grocery], lambda n, a: "added")
+    assert sorted((a["item"], a["count"]) for _, a in t.calls[0]) == sorted(wanted)

@@ -15,6 +15,9 @@
    done in order: each turn works on the first step that still has a call to make, read as a
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
+5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
+   (no array): one call per part, each part's input filled from that part alone, when every part
+   fills it and no two parts fill it alike.
 """
 
 from __future__ import annotations
@@ -104,3 +107,17 @@ def numbered(task: str) -> list[str]:
             step = f"{step} ({earlier[-1]})"
         out.append(step)
     return out
+
+
+TAIL = re.compile(
+    r"\s+(?:on|in|to|into|onto|for|from|at)\s+(?:the|my|our|a|your)\b.*$", re.IGNORECASE
+)
+
+
+def counted_parts(task: str) -> list[str]:
+    """Rule 5: the parts of a list of counted things, each without its trailing place ("2 lemons
+    on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
+    from .values import items  # the list's parts, as the arguments' rules read them
+
+    parts = [TAIL.sub("", p).strip() for p in items(task)]
+    return parts if len(parts) >= 2 else []

@@ -557,11 +557,22 @@ def _identified(
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """One variant per item the request lists (`agentkit.sim.each`, rule 1)."""
+    """One variant per item the request lists (`agentkit.sim.each`, rules 1 and 5)."""
     listed, key = each.work_items(v.task), each.item_property(t)
-    if not listed or key is None or each.finishes(t):
-        return variants, got
-    return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
+    if listed and key is not None and not each.finishes(t):
+        return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
+    counted = each.counted_parts(v.task) if not _takes_list(t) else []
+    filled = [arguments(t, gather(part, results_of(v))) for part in counted]
+    if len(filled) >= 2 and all(not f.missing for _, f in filled):
+        inputs = [vs[0] for vs, _ in filled]
+        if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
+            return inputs, Fill(inputs[0], [])
+    return variants, got
+
+
+def _takes_list(t: Tool) -> bool:
+    props = t.schema.get("properties") or {}
+    return any(isinstance(p, dict) and p.get("type") == "array" for p in props.values())
 
 
 def writes_files(t: Tool) -> bool:

@@ -360,7 +360,7 @@ def thing_of(text: str) -> str | None:
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please)\b", found)[0]
         return found.strip() or None
     z = re.search(
-        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|克|千克|公斤|毫升|升|斤|两)?\s*"
+        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两)?\s*"
         r"([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
         plain,
     )
