@@ -79,7 +79,8 @@ PATH = re.compile(
     r"(?<![\w/.-])((?:~|\.{1,2})?/[\w./-]*|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
 )
 DIR_WORD = re.compile(
-    r"([\w./-]+)\s+(?:directory|folder|dir)\b|(?:directory|folder|目录|文件夹)\s*[:：]?\s*([\w./-]+)",
+    r"([\w./-]+)\s+(?:directory|folder|dir)\b|([A-Za-z0-9_./-]+)\s*(?:目录|文件夹)"
+    r"|(?:directory|folder|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",
     re.IGNORECASE,
 )
 DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
@@ -104,7 +105,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|^description$|^details$|"
+    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|^description$|^details?$|^entry$|"
      r"内容|笔记|正文|描述"),
 ]  # fmt: skip
 FEELINGS = {
@@ -920,7 +921,7 @@ def path(name: str, text: str) -> str | None:
         if d and (d.group(1) or "").lower() in DETERMINERS:  # "in this directory"
             return "."
         if d:
-            return d.group(1) or d.group(2)
+            return d.group(1) or d.group(2) or d.group(3)
         plain = [p for p in found if "." not in p.rsplit("/", 1)[-1] or p in (".", "..")]
         if plain:
             return plain[0]

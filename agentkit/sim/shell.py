@@ -193,6 +193,13 @@ def target(text: str) -> str | None:
     m = MENTIONS.search(text)
     if m:
         return next(g for g in m.groups() if g)
+    marker = re.search(
+        r"(?:\bfind|\bsearch|\blook for|找出|查找|搜索|找到)[^\n]{0,40}?(?<![\w.*])([A-Z][A-Z0-9_]{2,})\b"
+        r"(?![^\n]{0,3}(?:files?|文件))",
+        text,
+    )
+    if marker:  # a marker in capitals: the TODO / FIXME comments
+        return marker.group(1)
     if not SEARCH.search(text):
         return None
     found = [next(g for g in q.groups() if g) for q in QUOTED.finditer(text)]
