@@ -88,6 +88,8 @@ class OfferedTools:
     def search_for(self, wanted: list[str]) -> dict[str, Any] | None:
         """The ToolSearch input that loads the wanted tools that are deferred, or None when none is
         (or ToolSearch itself is not offered)."""
+        if not self.deferred:
+            return None
         names = [self.deferred[n] for n in wanted if n in self.deferred and n not in self.callable]
         if not names or not self.offers(TOOL_SEARCH):
             return None
