@@ -238,8 +238,10 @@ class History:
 
     def tool_stats(self, tools: Any) -> tuple[int, int]:
         """The token_stats of `tools`: a loop sends the same tools with every request."""
-        if tools != self._tools:
-            self._tools, self._tool_stats = tools, token_stats(tools)
+        if tools is not self._tools:
+            if tools != self._tools:
+                self._tool_stats = token_stats(tools)
+            self._tools = tools  # (an equal list: the next request's shares it)
         return self._tool_stats
 
     def known(self, msgs: Any, has_tools: bool, same_bytes: bool = False) -> int:
@@ -445,6 +447,8 @@ class OfflineAPI:
             cache_marks=marks,
             references=references,
             tools_known=h.checked_tools == tools,
+            # the body's text around its messages is the last valid request's
+            fields_known=read is not None and h.checked_tools == tools,
         )
         h.checked_tools = tools
         assert isinstance(msgs, list)  # validate() refused anything else
