@@ -88,6 +88,19 @@ class Order:
     mention: str  # as the user wrote it ("a1001")
     canonical: str  # "A-1001"
     calls: list[ToolCall] = field(default_factory=list)
+    # names -> (how many of the calls were read, the calls to those names among them)
+    _named: dict[tuple[str, ...], tuple[int, list[ToolCall]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    def named(self, names: tuple[str, ...]) -> list[ToolCall]:
+        """The calls to any of `names`, in order (read once: an order of a resent history reads
+        only its new calls)."""
+        n, found = self._named.get(names, (0, []))
+        if n < len(self.calls):
+            found = found + [c for c in self.calls[n:] if c.name in names]  # (the old list kept)
+            self._named[names] = (len(self.calls), found)
+        return found
 
     def lookups(self) -> list[ToolCall]:
         return [c for c in self.calls if c.name == "lookup_order"]
@@ -103,12 +116,12 @@ class Order:
 
 @dataclass
 class OrdersRead:
-    """What `Conversation.orders` found for `task` in the first `ncalls` calls: each order's mention,
-    canonical id and calls (lists that are copied, never changed, when a later request extends them)."""
+    """What `Conversation.orders` found for `task` in the first `ncalls` calls: the orders (whose calls
+    are copied, never changed, when a later request extends them)."""
 
     task: str
     ncalls: int
-    orders: list[tuple[str, str, list[ToolCall]]]
+    orders: list[Order]
 
 
 @dataclass
@@ -277,7 +290,9 @@ class Conversation:
         read = self._orders_read
         new: Iterator[ToolCall]
         if read is not None and read.task == self.task:
-            every = [Order(mention, key, list(calls)) for mention, key, calls in read.orders]
+            every = [
+                Order(o.mention, o.canonical, list(o.calls), dict(o._named)) for o in read.orders
+            ]
             seen = {o.canonical: o for o in every}
             new = itertools.islice(self.calls, read.ncalls, None)
         else:
@@ -296,6 +311,5 @@ class Conversation:
                     o.calls.append(c)
             elif oid in seen:
                 seen[oid].calls.append(c)
-        found = [(o.mention, o.canonical, o.calls) for o in every]
-        self._orders_read = OrdersRead(self.task, len(self.calls), found)
+        self._orders_read = OrdersRead(self.task, len(self.calls), every)
         return every

@@ -263,7 +263,7 @@ def next_step(conv: Conversation, o: Order) -> Step:
     """One order's next tool call with what the model says about it, or its outcome if done."""
     info = o.info() or {}
     oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
-    actions = [c for c in o.calls if c.name in ACTIONS]
+    actions = o.named(ACTIONS)
     if actions:  # the latest action decides: report it, or recover from its error
         return _after_action(conv, o, actions, oid, status, amount)
     if not info:
