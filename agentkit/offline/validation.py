@@ -464,16 +464,17 @@ def _validate_block_values(kind: Any, b: dict[str, Any], i: int, k: int, role: s
             f"messages.{i}: `tool_result` blocks can only be in `user` messages",
             code="tool_result_in_assistant",
         )
-    at = f"messages.{i}.content.{k}"
     if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
         # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
         # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
         # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
         raise InvalidRequest(
-            f"{at}.{kind}.id: String should match pattern '{ID_PATTERNS[kind].pattern}'"
+            f"messages.{i}.content.{k}.{kind}.id: String should match pattern "
+            f"'{ID_PATTERNS[kind].pattern}'"
         )
-    if kind == "image" or kind == "tool_result":
-        _validate_images(b, at)
+    # (a tool_result's text holds no image)
+    if kind == "image" or (kind == "tool_result" and type(b.get("content")) is list):
+        _validate_images(b, f"messages.{i}.content.{k}")
 
 
 IMAGE_MAGIC = {
