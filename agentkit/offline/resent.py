@@ -27,10 +27,13 @@ _WS = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (json.decoder.WHITESPACE)
 
 def _skip(text: str, i: int) -> int:
     """Where the whitespace at `i` ends."""
+    c = text[i : i + 1]
+    if c and c not in " \t\n\r":
+        return i  # none (compact JSON, as SDKs send it)
     return _WS.match(text, i).end()  # type: ignore[union-attr]  # `*` always matches
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SentPrefix:
     """The bytes of a valid request up to the end of its last message (`prefix`, which ends with the
     `}` of that message), those messages as parsed, and how often the prefix spells each counted key
@@ -44,6 +47,9 @@ class SentPrefix:
     # sends the same tools after its messages every time (they are shared as the messages are)
     tail: str | None = None
     after: dict[str, Any] | None = None
+    # the fields before the messages as parsed, `messages` among them (copied, not parsed again,
+    # when `head` is resent: a loop's fields, shared as the tail's are)
+    before: dict[str, Any] | None = None
 
 
 @dataclass
@@ -68,7 +74,7 @@ def read_after(
     """The body of `content` (a JSON object), read after the remembered `last` when it starts with
     its bytes; None when this reader does not follow the body (parse it whole). `odd`: the escapes
     that need the strict reader's checks (none may appear)."""
-    if content[:3] == b"\xef\xbb\xbf" or json.detect_encoding(content) != "utf-8":
+    if not _utf8(content):
         return None
     if last is not None and not content.startswith(last.prefix):
         last = None
@@ -83,9 +89,10 @@ def read_after(
     if odd.search(content, start if last else 0):
         return None
     try:
-        body = decoder.decode(head + "[]}")  # the fields before `messages`, and it is a top key
-        if type(body) is not dict:
+        read = _fields(head, decoder, last)
+        if read is None:
             return None
+        body, before = read
         rest = content[start:].decode("utf-8", "surrogatepass")
         end, i = _elements(rest, decoder, msgs, last is not None)
         tail = rest[i:]
@@ -98,10 +105,37 @@ def read_after(
         return None
     seen = last
     if end is not None and msgs:
-        # the prefix's byte length: the text after the last message is short, the messages are not
-        size = len(content) - len(rest[end:].encode("utf-8", "surrogatepass"))
-        seen = SentPrefix(content[:size], head, msgs, {}, tail, after)
+        size = _size(content, start, rest, end)
+        seen = SentPrefix(content[:size], head, msgs, {}, tail, after, before)
     return BodyRead(body, (head, tail), last is not None, seen)
+
+
+def _fields(
+    head: str, decoder: Any, last: SentPrefix | None
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The fields before `messages` (a top key) for a new body, and as kept for the next request:
+    parsed from `head`, or copied in their order from `last` when its head is resent."""
+    if last is not None and last.before is not None:
+        return dict(last.before), last.before
+    body = decoder.decode(head + "[]}")
+    return (body, dict(body)) if type(body) is dict else None
+
+
+def _utf8(content: bytes) -> bool:
+    """The body is UTF-8 without a BOM (a body that opens with `{` and no NUL after it is, for
+    json.detect_encoding)."""
+    if content[:1] == b"{" and content[1:2] != b"\x00":
+        return True
+    return content[:3] != b"\xef\xbb\xbf" and json.detect_encoding(content) == "utf-8"
+
+
+def _size(content: bytes, start: int, rest: str, end: int) -> int:
+    """The byte length of `content` up to `end` in `rest` (its text from byte `start` on), from the
+    shorter text to encode again: the new messages (a resent history's) or what follows them (a
+    first request's)."""
+    if end <= len(rest) - end:
+        return start + len(rest[:end].encode("utf-8", "surrogatepass"))
+    return len(content) - len(rest[end:].encode("utf-8", "surrogatepass"))
 
 
 def _elements(rest: str, decoder: Any, msgs: list[Any], resent: bool) -> tuple[int | None, int]:

@@ -389,13 +389,22 @@ def body_type(count_only: bool, beta: bool) -> Typed:
 
 
 def check_body(
-    body: dict[str, Any], *, count_only: bool, beta: bool, known: int = 0, tools_known: bool = False
+    body: dict[str, Any],
+    *,
+    count_only: bool,
+    beta: bool,
+    known: int = 0,
+    tools_known: bool = False,
+    fields_known: bool = False,
 ) -> None:
     """Raise TypeProblem for the first field of `body` that does not have its type. The first `known`
     messages were checked with an earlier request and are not walked again, nor the `tools` when
-    `tools_known` (an earlier request's, found valid)."""
+    `tools_known` (an earlier request's, found valid), nor any field but `messages` when
+    `fields_known` (all of them an earlier valid request's)."""
     node = body_type(count_only, beta)
     messages_node, _ = node.fields["messages"]
+    if fields_known:
+        return _check_messages(body["messages"], messages_node, known)
     keys = frozenset(body)
     plan = node._plans[keys] if keys in node._plans else node._remember(keys)
     if plan is not None and tuple(map(type, map(body.__getitem__, plan.leaves))) == plan.kinds:

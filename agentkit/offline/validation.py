@@ -59,6 +59,7 @@ def validate(
     cache_marks: int | None = None,
     references: int | None = None,
     tools_known: bool = False,
+    fields_known: bool = False,
 ) -> set[Any]:
     """Raise InvalidRequest with the API's wording for the protocol errors a learner can make; return
     the request's tool_use ids. `count_only`: the body of `POST /v1/messages/count_tokens`; `beta`:
@@ -71,24 +72,34 @@ def validate(
     `tools` presence, whose tool_use ids were `seen`, and whose last message is a turn of its own
     (an agent loop resends its history: only the new turns are walked again). `tools_known`: the
     `tools` are an earlier valid request's, under the same `beta`: their types are not walked
-    again."""
-    _validate_thread(body)  # before the types: SDKs fall back on this refusal's details
+    again. `fields_known`: every field but `messages` is an earlier valid request's, byte for byte,
+    under the same `beta` (an agent loop's next request): the checks that read no message and no
+    clock passed then, and are not run again."""
+    if not fields_known:
+        _validate_thread(body)  # before the types: SDKs fall back on this refusal's details
     try:
         schema.check_body(
-            body, count_only=count_only, beta=beta, known=known, tools_known=tools_known
+            body,
+            count_only=count_only,
+            beta=beta,
+            known=known,
+            tools_known=tools_known,
+            fields_known=fields_known,
         )
     except schema.TypeProblem as e:
         raise InvalidRequest(str(e)) from None
     _integers(body)
-    _validate_fields(body, count_only)
-    _validate_model(body["model"], today)
-    if not count_only:
+    if not fields_known:
+        _validate_fields(body, count_only)
+    _validate_model(body["model"], today)  # the clock may have moved: a model retires
+    if not count_only and not fields_known:
         _validate_max_tokens(body["max_tokens"], body["model"])
         _validate_sampling(body, body["model"])
     if cache_marks is None or cache_marks > CACHE_BREAKPOINTS:
         _validate_cache_control(body)
-    _validate_thinking_config(body, count_only)
-    _validate_tools(body.get("tools") or [], body.get("tool_choice"), tools_known)
+    if not fields_known:
+        _validate_thinking_config(body, count_only)
+        _validate_tools(body.get("tools") or [], body.get("tool_choice"), tools_known)
     if references != 0 or not tools_known:  # the tools alone passed with an earlier request
         _validate_tool_search(body, references != 0)
     msgs = body["messages"]
@@ -453,16 +464,17 @@ def _validate_block_values(kind: Any, b: dict[str, Any], i: int, k: int, role: s
             f"messages.{i}: `tool_result` blocks can only be in `user` messages",
             code="tool_result_in_assistant",
         )
-    at = f"messages.{i}.content.{k}"
     if kind in ID_PATTERNS and not _id_ok(kind, b.get("id")):
         # CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17 ("messages.1.content.1.
         # tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'") and
         # ding113/claude-code-hub#470 (server_tool_use: '^srvtoolu_[a-zA-Z0-9_]+$')
         raise InvalidRequest(
-            f"{at}.{kind}.id: String should match pattern '{ID_PATTERNS[kind].pattern}'"
+            f"messages.{i}.content.{k}.{kind}.id: String should match pattern "
+            f"'{ID_PATTERNS[kind].pattern}'"
         )
-    if kind == "image" or kind == "tool_result":
-        _validate_images(b, at)
+    # (a tool_result's text holds no image)
+    if kind == "image" or (kind == "tool_result" and type(b.get("content")) is list):
+        _validate_images(b, f"messages.{i}.content.{k}")
 
 
 IMAGE_MAGIC = {

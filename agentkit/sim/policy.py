@@ -8,6 +8,7 @@ here replays a script: change a tool result and the next step changes with it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, replace
@@ -81,6 +82,27 @@ def call(tool: str, args: dict[str, Any], say: str) -> Step:
 
 def done(outcome: str) -> Step:
     return Step(outcome=outcome)
+
+
+# what a task asks, read once per task text (a loop sends the same task with every request)
+@functools.lru_cache(maxsize=256)
+def _harmful(task: str) -> bool:
+    return HARMFUL.search(task) is not None
+
+
+@functools.lru_cache(maxsize=256)
+def _names_order(task: str) -> bool:
+    return ORDER_MENTION.search(task) is not None
+
+
+@functools.lru_cache(maxsize=256)
+def _one_by_one(task: str) -> bool:
+    return SEQUENTIAL.search(task) is not None
+
+
+@functools.lru_cache(maxsize=256)
+def _polls(task: str) -> bool:
+    return POLL.search(task) is not None
 
 
 def number(value: Any) -> float | None:
@@ -179,8 +201,8 @@ def _tool_search(conv: Conversation) -> Reply | None:
     """The support tools are announced as deferred and ToolSearch is offered: load them first, the
     way the Claude Code CLI expects (once: a search that loaded nothing is not repeated)."""
     # the task names an order (conv.orders() is not empty) without walking the calls for it
-    mentions = ORDER_MENTION.search(conv.task)
-    if conv.choice.get("type") != "auto" or HARMFUL.search(conv.task) or not mentions:
+    mentions = _names_order(conv.task)
+    if conv.choice.get("type") != "auto" or _harmful(conv.task) or not mentions:
         return None
     search = conv.box.search_for(list(TOOL_SCHEMAS))
     if search is None or any(c.name == TOOL_SEARCH for c in conv.calls):
@@ -203,7 +225,7 @@ def _asks_to_go_on(conv: Conversation) -> bool:
 
 
 def decide(conv: Conversation, world: World) -> Reply:
-    if HARMFUL.search(conv.task):
+    if _harmful(conv.task):
         details = {"type": "refusal", "category": "cyber", "explanation": REFUSAL_EXPLANATION}
         return Reply([_text(conv.say("refusal"))], "refusal", details)
     orders = conv.orders()
@@ -220,7 +242,7 @@ def decide(conv: Conversation, world: World) -> Reply:
     plans = [next_step(conv, o) for o in orders]
     outcomes = [p.outcome for p in plans if p.outcome]
     steps = [p for p in plans if p.tool]
-    if SEQUENTIAL.search(conv.task) or conv.split_results or conv.one_call_only:
+    if _one_by_one(conv.task) or conv.split_results or conv.one_call_only:
         steps = steps[:1]  # one call per turn: asked for, or disable_parallel_tool_use
     steps = announce_lookups(conv, orders, steps)
     # tool_choice: "auto" leaves the choice to the model; "any" and "tool" make the API force a tool
@@ -252,6 +274,7 @@ def _text(text: str) -> dict[str, Any]:
     return {"type": "text", "text": text}
 
 
+@functools.lru_cache(maxsize=256)
 def _intent(task: str) -> str:
     return next((name for name, pat in INTENTS if pat.search(task)), "status")
 
@@ -260,7 +283,7 @@ def next_step(conv: Conversation, o: Order) -> Step:
     """One order's next tool call with what the model says about it, or its outcome if done."""
     info = o.info() or {}
     oid, status, amount = info.get("order_id", o.canonical), info.get("status"), info.get("amount")
-    actions = [c for c in o.calls if c.name in ACTIONS]
+    actions = o.named(ACTIONS)
     if actions:  # the latest action decides: report it, or recover from its error
         return _after_action(conv, o, actions, oid, status, amount)
     if not info:
@@ -310,12 +333,12 @@ def announce_lookups(conv: Conversation, orders: list[Order], steps: list[Step])
 
 def _act_step(conv: Conversation, oid: str, status: Any, amount: Any) -> Step:
     """The order is known: poll again, report its status, or call the tool that does what was asked."""
-    intent = _intent(conv.task)
-    looked = conv.say("looked_up", oid=oid, status=status, amount=amount)
-    if POLL.search(conv.task) and status != "delivered":
+    if _polls(conv.task) and status != "delivered":
         return call(
             "lookup_order", {"order_id": oid}, conv.say("poll_again", oid=oid, status=status)
         )
+    intent = _intent(conv.task)
+    looked = conv.say("looked_up", oid=oid, status=status, amount=amount)
     if intent == "status" or status in ("refunded", "cancelled"):
         return done(conv.say("status", oid=oid, status=status, amount=amount))
     tool = _choose_tool(conv, intent, status, amount)

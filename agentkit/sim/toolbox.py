@@ -18,6 +18,7 @@ if your proxy forwards tool_reference blocks").
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +33,13 @@ LISTED_NAME = re.compile(r"^\s*([A-Za-z0-9_-]{1,128})\s*$")
 
 def own_name(name: Any) -> str:
     """`mcp__orders__lookup_order` -> `lookup_order`; any other name as it is."""
-    m = MCP_NAME.match(name) if isinstance(name, str) else None
-    return m.group("tool") if m else str(name)
+    return _own(str(name)) if isinstance(name, str) else str(name)
+
+
+@functools.lru_cache(maxsize=1024)  # a loop calls the same few tools
+def _own(name: str) -> str:
+    m = MCP_NAME.match(name)
+    return m.group("tool") if m else name
 
 
 def referenced(messages: list[Any]) -> list[str]:
@@ -88,6 +94,8 @@ class OfferedTools:
     def search_for(self, wanted: list[str]) -> dict[str, Any] | None:
         """The ToolSearch input that loads the wanted tools that are deferred, or None when none is
         (or ToolSearch itself is not offered)."""
+        if not self.deferred:
+            return None
         names = [self.deferred[n] for n in wanted if n in self.deferred and n not in self.callable]
         if not names or not self.offers(TOOL_SEARCH):
             return None
