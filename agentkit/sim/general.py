@@ -596,9 +596,21 @@ def _described(
     text = writing.described(v.task, str(path)) if path else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
+    if text is None and key is not None and not GIVEN_TEXT.search(v.task):
+        # a text described by what it should hold ("listing only the items I have fewer of")
+        # is not the request's words: it is asked for, never made up
+        kept = {k: a for k, a in got.values.items() if k != key}
+        return [kept], Fill(kept, sorted({*got.missing, key}))
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+GIVEN_TEXT = re.compile(  # the request gives a file's text itself
+    r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
+    r"|内容是|内容为|写上|写着|写入|写成",
+    re.IGNORECASE,
+)
 
 
 def _expressed(
@@ -663,7 +675,7 @@ def _steps(v: View, conv: Conversation) -> Turn:
         return plan(v, conv)
     for step in steps:
         turn = plan(replace(v, task=step), conv)
-        if turn.calls or turn.stop:
+        if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
     return Turn()
 
