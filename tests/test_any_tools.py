@@ -1536,3 +1536,18 @@ def test_a_file_is_read_then_a_text_it_cannot_derive_is_asked_for_never_made_up(
     assert all(name != "write_file" for step in t.calls for name, _ in step)
     ended(t)
     assert "content" in t.answer
+
+
+def test_a_shell_is_not_chosen_for_the_words_of_its_long_manual():
+    manual = (
+        "Executes a given bash command. " + "Use it to extract, sort, total and tally lines. " * 8
+    )
+    bash = tool("Bash", manual, {"command": {"type": "string", "description": "The command"}},
+                ["command"])  # fmt: skip
+    t = run('Extract the order from: "Mo wants 2 lamps at 30.5 each."', [bash])
+    assert t.calls[0] == [] and "Bash" not in t.answer  # no "To use Bash I still need command"
+
+
+def test_a_text_given_after_a_colon_is_written_as_given():
+    t = run("Write a file called hi.txt with the content: hello world", [WRITE], workspace)
+    assert t.calls[0] == [("write_file", {"path": "hi.txt", "content": "hello world"})]

@@ -146,6 +146,9 @@ def _enums(t: Tool) -> str:
     )
 
 
+LEAD = 240  # characters of a description whose words count (rule 1's fallback)
+
+
 def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> int:
     """What a request shares with a tool beyond the concept table: the words of the tool's name
     (twice), the telling words of its description, properties and enum members ("translation
@@ -153,9 +156,9 @@ def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> i
     of its name, description and enum members ("工单" in "售后工单处理到哪一步了" and in
     "按工单编号查询售后工单的处理进度")."""
     props = t.schema.get("properties") or {}
-    about = " ".join(
-        [t.description, *props]
-        + [str(p.get("description") or "") for p in props.values() if isinstance(p, dict)]
+    about = " ".join(  # the description's lead only: a long manual's later words say little
+        [t.description[:LEAD], *props]
+        + [str(p.get("description") or "")[:LEAD] for p in props.values() if isinstance(p, dict)]
     )
     latin = len(_roots(f"{about} {_enums(t)}") & frozenset(w[:6] for w in task_words))
     han = len(pairs(f"{t.name} {t.description} {_enums(t)}") & task_pairs)
@@ -224,7 +227,8 @@ def choose(v: View) -> list[Tool]:
         general = _general_tool(v, tools)
         if general is not None:
             return [general]
-        unasked = [t for t in tools if changes_asked(t.name, asked)]
+        # a shell is taken by its own rule only (above), never for the words of its manual
+        unasked = [t for t in tools if changes_asked(t.name, asked) and not runs_commands(t)]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
         if han:
@@ -596,7 +600,7 @@ def _described(
     text = writing.described(v.task, str(path)) if path else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
-    if text is None and key is not None and not GIVEN_TEXT.search(v.task):
+    if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
         kept = {k: a for k, a in got.values.items() if k != key}
@@ -604,13 +608,6 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
-
-
-GIVEN_TEXT = re.compile(  # the request gives a file's text itself
-    r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
-    r"|内容是|内容为|写上|写着|写入|写成",
-    re.IGNORECASE,
-)
 
 
 def _expressed(

@@ -6,7 +6,8 @@ written rules, in Chinese and English.
 2. A greeting ("a greeting message", "一句问候"): "Hello!" / "你好！".
 3. Lines listed after a colon ("with the lines: eggs, flour, milk", "内容是三行：苹果、牛奶、面包"):
    one a line.
-Anything else is not made up: the text must come from the user's words (quoted, or after a colon).
+Anything else is not made up: the text must come from the user's words (quoted, or after a colon,
+or "with the content ..."), and then rules 1 and 2 do not replace it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ LINES = re.compile(
     r"\s*[:：]\s*([^.。\n]+)",
     re.IGNORECASE,
 )
+GIVEN_TEXT = re.compile(  # the request gives a file's text itself
+    r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
+    r"|内容是|内容为|写上|写着|写入|写成",
+    re.IGNORECASE,
+)
 SPLIT = re.compile(r"\s*(?:,|，|、|;|；|\band\b|和)\s*")
 
 
@@ -39,6 +45,8 @@ def described(text: str, path: str) -> str | None:
         items = [x.strip(" '\"“”") for x in SPLIT.split(m.group(1)) if x.strip(" '\"“”")]
         if len(items) >= 2:
             return "\n".join(items) + "\n"
+    if GIVEN_TEXT.search(text):  # the text itself is given ("with the content: hello world")
+        return None
     ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if HELLO_WORLD.search(text):
         return HELLO.get(ext, "Hello, World!\n")
