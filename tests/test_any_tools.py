@@ -1551,3 +1551,32 @@ def test_a_shell_is_not_chosen_for_the_words_of_its_long_manual():
 def test_a_text_given_after_a_colon_is_written_as_given():
     t = run("Write a file called hi.txt with the content: hello world", [WRITE], workspace)
     assert t.calls[0] == [("write_file", {"path": "hi.txt", "content": "hello world"})]
+
+
+def test_a_received_and_pending_result_is_not_a_refusal():
+    leave = tool(
+        "request_leave", "Submit a leave request.", {"days": {"type": "integer"}}, ["days"]
+    )
+    t = run(
+        "Request 3 days of leave", [leave], lambda n, a: "Received: request L-88, pending approval."
+    )
+    ended(t)
+    assert "拒绝" not in t.answer and "L-88" in t.answer
+
+
+def test_taking_a_thing_off_a_list_removes_it():
+    remove = tool(
+        "remove_grocery", "Remove a grocery from the list.", {"item": {"type": "string"}}, ["item"]
+    )
+    add = tool("add_grocery", "Add a grocery to the list.", {"item": {"type": "string"}}, ["item"])
+    t = run('Please take "limes" off my grocery list', [add, remove], lambda n, a: "done")
+    assert t.calls[0] == [("remove_grocery", {"item": "limes"})]
+
+
+def test_a_tool_the_request_names_does_the_sum_it_asks_for():
+    kcal = tool("food_energy", "Energy in kcal of a weight of food.",
+                {"food": {"type": "string"}, "grams": {"type": "number"}}, ["food", "grams"])  # fmt: skip
+    t = run("120克燕麦和80克香蕉，一共多少千卡？", [kcal],
+            lambda n, a: json.dumps({"kcal": 400 if a["food"] == "燕麦" else 70}))  # fmt: skip
+    assert sorted(a["food"] for _, a in t.calls[0]) == ["燕麦", "香蕉"]
+    assert "470" in t.answer

@@ -602,7 +602,9 @@ def _expression(text: str) -> str | None:
 BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
     "person": lambda text: person(text),
-    "product": lambda text: product(text),
+    "product": lambda text: (
+        next((q for q in quoted(text) if len(q.split()) <= 4), None) or product(text)
+    ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "location": _place,
     "expression": _expression,
     "query": lambda text: query(text) or websearch.query_of(text),

@@ -262,7 +262,9 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
         chosen.append(t)
     if any(writes_files(t) for t in chosen) and not shell.given(task):
         chosen = [t for t in chosen if not runs_commands(t)]
-    return chosen
+    # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
+    # what to run for a joke, a count or a list of languages
+    return [t for t in chosen if not runs_commands(t) or shell.command(task)]
 
 
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
@@ -686,6 +688,8 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
             return Reply(early, "tool_use")
     if forced not in ("tool", "any") and not v.calls:
         said = _direct_reply(conv, v)
+        if said is not None and not said.talk and plan(v, conv).calls:
+            said = None  # a tool the request names can do the work ("150克米饭…一共多少千卡")
         if said is not None:
             schema = structured.schema_of(conv.req)  # a structured output: the answer as JSON
             if schema is not None:

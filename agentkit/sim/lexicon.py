@@ -93,6 +93,7 @@ LISTING = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
     re.IGNORECASE,
 )
+TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
 EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBER}\)*)+")
@@ -155,6 +156,8 @@ def concepts(text: str) -> frozenset[str]:
     found |= {c for w, c in han if w in text}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
+    if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
+        found.add("delete")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
     for expr in expressions(text):

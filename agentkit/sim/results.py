@@ -141,6 +141,11 @@ def find(data: Any, name: str) -> Any:
     return None
 
 
+ACCEPTED = re.compile(
+    r"\b(?:received|accepted|submitted|queued|pending|created|scheduled|recorded)\b"
+    r"|已收到|已提交|已受理|已创建|已登记|待审批|待审核|审批中|处理中",
+    re.IGNORECASE,
+)
 ERROR_LEAD = re.compile(
     r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b", re.IGNORECASE
 )
@@ -151,6 +156,8 @@ def unflagged_error(text: str) -> bool:
     (no JSON, no `key: value` facts) that starts as an error does ("Error: ...", "失败：...") or
     says not found, denied or try again ("Order not found", "No results found")."""
     lead = bool(ERROR_LEAD.match(text))
+    if not lead and ACCEPTED.search(text):  # "received, pending approval" is no failure
+        return False
     if len(text) > 300 or "\n" in text.strip() or (not isinstance(read(text), str) and not lead):
         return False  # a file's lines, a listing, facts: data, whatever words they hold
     kind = classify(text)
