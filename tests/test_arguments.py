@@ -461,3 +461,36 @@ def test_extraction_of_people_companies_and_chinese_labels():
         "employer": "杭州云帆网络有限公司",
         "start_date": "2027-07-01",
     }
+
+
+# ---------------------------------------------------------------- after the second review
+
+
+def _args(prompt, name, description, properties, required):
+    from agentkit.sim import general
+    from agentkit.sim.arguments import gather
+    from agentkit.sim.view import _tool
+
+    schema = {"type": "object", "properties": properties, "required": required}
+    t = _tool(name, name, {"name": name, "description": description, "input_schema": schema})
+    return general.arguments(t, gather(prompt, []))[0][0]
+
+
+def test_a_place_a_thing_goes_to_fills_a_country():
+    got = _args("Price to post a 1.2 kg box to Norway.", "postage", "Postage abroad by weight.",
+                {"weight_kg": {"type": "number"}, "country": {"type": "string"}},
+                ["weight_kg", "country"])  # fmt: skip
+    assert got == {"weight_kg": 1.2, "country": "Norway"}
+
+
+def test_how_many_of_one_unit_is_a_quantity_of_another():
+    got = _args("How many litres is 3 gallons?", "convert", "Convert between units.",
+                {"value": {"type": "number"}, "from_unit": {"type": "string"},
+                 "to_unit": {"type": "string"}}, ["value", "from_unit", "to_unit"])  # fmt: skip
+    assert got == {"value": 3, "from_unit": "gallons", "to_unit": "litres"}
+
+
+def test_a_storey_in_chinese_numerals_is_a_number():
+    got = _args("五层还有会议室吗", "rooms_on_floor", "查询某层的会议室", {"floor": {"type": "integer"}},
+                ["floor"])  # fmt: skip
+    assert got == {"floor": 5}

@@ -64,6 +64,8 @@ PLACE_EN = re.compile(
     r"\b(?:in|at|for|near|visiting|around)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
     r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
+DESTINATION = re.compile(r"\bto\s+((?:[A-Z][a-z'-]+)(?:\s+[A-Z][a-z'-]+)?)()(?=\s*[.,?!;]|\s*$)")
+ZH_STOREY = re.compile(r"([一二三四五六七八九十两]{1,3})(?=\s*(?:楼|层))")
 PLACE_ZH = re.compile(
     r"([\u4e00-\u9fff、]{2,20}?)(?:市)?(?:今天|明天|现在|目前|的)*(?:天气|气温|温度)"
 )
@@ -148,6 +150,7 @@ def gather(text: str, results: list[Any]) -> Source:
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
+    bare = ZH_STOREY.sub(lambda m: f" {values.zh_count(m.group(1))} ", bare)  # 三楼 -> 3
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
@@ -898,8 +901,9 @@ def code(src: Source, name: str = "") -> str | None:
 
 
 def places(text: str) -> list[str]:
-    """The places a text names: "in Paris and London" -> ["Paris", "London"]; "北京和上海的天气"."""
-    m = PLACE_EN.search(text)
+    """The places a text names: "in Paris and London" -> ["Paris", "London"]; "北京和上海的天气";
+    a capitalised place a thing goes to, with nothing else named ("a parcel to Canada")."""
+    m = PLACE_EN.search(text) or DESTINATION.search(text)
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]

@@ -72,6 +72,10 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("night", r"night|晚", r"nights?|晚"),
     ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
     ("mile", r"\bmiles?\b|英里", r"mi|miles?|英里"),
+    ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
+    ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
+    ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
+    ("foot", r"\bfoot\b|\bfeet\b|\bft\b|英尺", r"ft|foot|feet|英尺"),
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
     ("percent", r"percent|pct|百分", r"%|percent|％"),
     ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
@@ -100,6 +104,9 @@ LEG_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?({NAME_RUN})\s+and\s+(?:the\s
 LEG_BARE = re.compile(rf"(?<![\w-])({NAME_RUN})\s+(?:to|->|→)\s+(?:the\s+)?({NAME_RUN}){STOP_EN}")
 UNIT_CHANGE = re.compile(
     r"\d\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})\s*(?:to|into|in|as|换算成|换成|转成|是多少)\s*([A-Za-z]+|[\u4e00-\u9fff]{1,2})"
+)
+UNIT_QUESTION = re.compile(
+    r"\bhow many\s+([A-Za-z]+)\s+(?:is|are|make|in)\b[^\d?]{0,30}\d+(?:\.\d+)?\s*([A-Za-z]+)", re.I
 )
 SENTENCE_FIRST = re.compile(r"(?:.*[.!?])?\s*", re.DOTALL)
 SOURCE = re.compile(r"\bfrom\s+([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)*)")
@@ -159,6 +166,11 @@ NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
 
 def _half(zh: str | None) -> str:
     return "p" if zh in ("下午", "晚上") else "a" if zh in ("上午", "早上") else ""
+
+
+def zh_count(s: str) -> int:
+    """A Chinese numeral's value ("三" -> 3, "十二" -> 12, "两" -> 2)."""
+    return _zh_number(s)
 
 
 def _zh_number(s: str) -> int:
@@ -262,7 +274,7 @@ def leg(name: str) -> str | None:
 def ends(text: str) -> dict[str, str]:
     """The words of a route's two ends: {"from": "SFO", "to": "JFK"}: "from A to B", "to B from
     A", "between A and B", "A to B" (names, or the unit after a number: "3.5 miles to km"),
-    "从A到B", "A到B的" (the verbs before A dropped)."""
+    "从A到B", "A到B的" (the verbs before A dropped), "how many km is 26.2 miles" (miles to km)."""
     m = LEG_EN.search(text) or LEG_ZH.search(text) or LEG_BETWEEN.search(text)
     if m:
         return {"from": m.group(1).strip(), "to": m.group(2).strip()}
@@ -273,6 +285,9 @@ def ends(text: str) -> dict[str, str]:
     u = UNIT_CHANGE.search(plain)  # "2.5 kilos in grams"
     if u and is_unit(u.group(1)) and is_unit(u.group(2)):
         return {"from": u.group(1), "to": u.group(2)}
+    q = UNIT_QUESTION.search(plain)  # "How many kilometers is 26.2 miles?": miles to kilometers
+    if q and is_unit(q.group(1)) and is_unit(q.group(2)):
+        return {"from": q.group(2), "to": q.group(1)}
     m = LEG_BARE.search(plain)
     if m:
         start = m.group(1).split()
