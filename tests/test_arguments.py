@@ -494,3 +494,12 @@ def test_a_storey_in_chinese_numerals_is_a_number():
     got = _args("五层还有会议室吗", "rooms_on_floor", "查询某层的会议室", {"floor": {"type": "integer"}},
                 ["floor"])  # fmt: skip
     assert got == {"floor": 5}
+
+
+@pytest.mark.parametrize(
+    "prompt, thing", [("Actually take the pears off again", "pears"), ("把香菜划掉吧", "香菜")]
+)
+def test_the_thing_taken_off_a_list_is_named(prompt, thing):
+    got = _args(prompt, "remove_item", "Remove an item from the list.", {"item": {"type": "string"}},
+                ["item"])  # fmt: skip
+    assert got == {"item": thing}

@@ -587,6 +587,19 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     return None
 
 
+TAKEN_OFF = re.compile(
+    r"\btake\s+(?:the\s+|my\s+|those\s+|these\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+off\b"
+    r"|(?:把|将)\s*([\u4e00-\u9fff]{1,6}?)\s*(?:划掉|去掉|拿掉)",
+    re.IGNORECASE,
+)
+
+
+def _taken_off(text: str) -> str | None:
+    """The thing a request takes off a list ("take the lemons off" -> lemons, "把柠檬划掉")."""
+    m = TAKEN_OFF.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
 def _email(text: str) -> str | None:
     m = EMAIL.search(text)
     return m.group(0) if m else None
@@ -606,7 +619,9 @@ BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
     "person": lambda text: person(text),
     "product": lambda text: (
-        next((q for q in quoted(text) if len(q.split()) <= 4), None) or product(text)
+        next((q for q in quoted(text) if len(q.split()) <= 4), None)
+        or _taken_off(text)
+        or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "location": _place,
     "expression": _expression,
