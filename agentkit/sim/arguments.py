@@ -65,7 +65,6 @@ PLACE_EN = re.compile(
     r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 DESTINATION = re.compile(r"\bto\s+((?:[A-Z][a-z'-]+)(?:\s+[A-Z][a-z'-]+)?)()(?=\s*[.,?!;]|\s*$)")
-ZH_STOREY = re.compile(r"([一二三四五六七八九十两]{1,3})(?=\s*(?:楼|层))")
 PLACE_ZH = re.compile(
     r"([\u4e00-\u9fff、]{2,20}?)(?:市)?(?:今天|明天|现在|目前|的)*(?:天气|气温|温度)"
 )
@@ -150,7 +149,6 @@ def gather(text: str, results: list[Any]) -> Source:
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
-    bare = ZH_STOREY.sub(lambda m: f" {values.zh_count(m.group(1))} ", bare)  # 三楼 -> 3
     bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]

@@ -292,11 +292,6 @@ class DirectAnswer:
     talk: bool = False  # from the conversation and the conventions of talk (rules 9 to 12)
 
 
-def arithmetic_answer(lang: str, expr: str, places: int | None = None) -> str | None:
-    said = _computed(lang, expr, places)
-    return said.text if said else None
-
-
 def _computed(lang: str, expr: str, places: int | None = None, key: str = "d_arithmetic"):  # type: ignore[no-untyped-def]
     try:
         result = arithmetic_value(expr)
@@ -753,18 +748,6 @@ def reply_without_tools(
     if any(c & MATH_NAMES for c in name_concepts):
         return None
     return worked(lang, task, turns)
-
-
-def direct_answer(
-    lang: str,
-    task: str,
-    names: list[str],
-    name_concepts: list[frozenset[str]],
-    messages: list[dict[str, Any]] | None = None,
-) -> str | None:
-    """`answer`'s text."""
-    said = reply_without_tools(lang, task, names, name_concepts, messages)
-    return said.text if said else None
 
 
 def as_json(schema: dict[str, Any], said: DirectAnswer) -> Any:

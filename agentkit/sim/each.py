@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from . import writing
+from .values import items
 from .view import Tool
 
 EACH = re.compile(
@@ -117,7 +118,5 @@ TAIL = re.compile(
 def counted_parts(task: str) -> list[str]:
     """Rule 5: the parts of a list of counted things, each without its trailing place ("2 lemons
     on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
-    from .values import items  # the list's parts, as the arguments' rules read them
-
     parts = [TAIL.sub("", p).strip() for p in items(task)]
     return parts if len(parts) >= 2 else []

@@ -168,11 +168,6 @@ def _half(zh: str | None) -> str:
     return "p" if zh in ("下午", "晚上") else "a" if zh in ("上午", "早上") else ""
 
 
-def zh_count(s: str) -> int:
-    """A Chinese numeral's value ("三" -> 3, "十二" -> 12, "两" -> 2)."""
-    return _zh_number(s)
-
-
 def _zh_number(s: str) -> int:
     if s.startswith("十"):
         return 10 + ZH_DIGITS.get(s[1:], 0)
@@ -428,6 +423,7 @@ SPELLED = {
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(
     r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人))"
+    r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层))"  # a storey: 三楼, 一层
 )
 
 
@@ -436,7 +432,7 @@ def digits_for_words(text: str) -> str:
     ("one" is left: "the one I bought" counts nothing)."""
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
-    return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1))), out)
+    return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
 
 
 FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
