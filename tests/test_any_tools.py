@@ -1580,3 +1580,26 @@ def test_a_tool_the_request_names_does_the_sum_it_asks_for():
             lambda n, a: json.dumps({"kcal": 400 if a["food"] == "燕麦" else 70}))  # fmt: skip
     assert sorted(a["food"] for _, a in t.calls[0]) == ["燕麦", "香蕉"]
     assert "470" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, cmd",
+    [
+        ("What's the date today?", "date"),
+        ("现在几点了？", "date"),
+        ("看看 build.log 里失败发生在几点", "cat build.log"),
+    ],
+)
+def test_the_current_date_is_asked_of_the_shell_but_a_files_times_are_read_from_it(prompt, cmd):
+    t = run(prompt, [SHELL], lambda n, a: "14:02 rollout started" if "cat" in a["command"] else "ok")
+    assert t.calls[0] == [("sh", {"command": cmd})]
+
+
+@pytest.mark.parametrize(
+    "prompt", ["分析 deploy.log，告诉我回滚发生在几点。", "Go through deploy.log: what time did the rollback happen?"]
+)
+def test_the_time_of_an_event_in_a_file_is_read_not_asked_of_the_clock(prompt):
+    t = run(prompt, [READER, SHELL], lambda n, a: "14:02 rollback started")
+    assert [name for name, _ in t.calls[0]] == ["Read"]
+    ended(t)
+    assert "14:02" in t.answer

@@ -14,7 +14,8 @@ First rule that applies, in Chinese or English:
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
   `ls DIR`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
-  / `git diff`; the date: `date`; the disk usage: `du -sh .`;
+  / `git diff`; the current date or time, when no file is named (the time of something in a
+  file is read from the file): `date`; the disk usage: `du -sh .`;
 - run the tests (the user asked to run them): `python -m pytest -q`;
 - changes, only when asked: make a directory (`mkdir -p DIR`), delete a named file (`rm FILE`),
   create an empty named file (`touch FILE`);
@@ -102,7 +103,10 @@ PWD = _kw(
 GIT = [(_kw(r"git log", r"commits?", "提交记录"), "git log --oneline -5"),
        (_kw(r"git diff", r"\bdiff\b", "改动"), "git diff"),
        (_kw(r"\bgit\b", "仓库状态"), "git status")]  # fmt: skip
-DATE = _kw(r"\bdate\b", r"what time", r"今天几号", "几点")
+DATE = _kw(  # the current date or time, not the time something happened ("在几点" of a log line)
+    r"\b(?:the|today'?s|current) date\b", r"what(?:'s| is) the date", r"what time is it", r"current time",
+    r"time (?:is it )?now", "今天几号", "现在几点", "几月几号", "什么日期", "当前时间",
+)
 DISK = _kw(r"disk usage", r"how big", r"\bsize of\b", "占用", "多大")
 TESTS = _kw(r"\btests\b", r"test suite", r"\bpytest\b", r"\bthe test\b", "测试")  # not "to test it"
 MKDIR = re.compile(  # the name on the same line, with a letter in it (not "2." of a next step)
@@ -358,6 +362,6 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     found = _listing(text)
     if found:
         return found
-    plain = GIT + [(DISK, "du -sh ."), (DATE, "date")]
+    plain = GIT + [(DISK, "du -sh .")] + ([] if named else [(DATE, "date")])  # a named file's times are in it
     found = next((cmd for pattern, cmd in plain if pattern.search(text)), None)
     return found or (_explore(results) if explores(text) else None)
