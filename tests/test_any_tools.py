@@ -1591,15 +1591,93 @@ def test_a_tool_the_request_names_does_the_sum_it_asks_for():
     ],
 )
 def test_the_current_date_is_asked_of_the_shell_but_a_files_times_are_read_from_it(prompt, cmd):
-    t = run(prompt, [SHELL], lambda n, a: "14:02 rollout started" if "cat" in a["command"] else "ok")
+    t = run(
+        prompt, [SHELL], lambda n, a: "14:02 rollout started" if "cat" in a["command"] else "ok"
+    )
     assert t.calls[0] == [("sh", {"command": cmd})]
 
 
 @pytest.mark.parametrize(
-    "prompt", ["分析 deploy.log，告诉我回滚发生在几点。", "Go through deploy.log: what time did the rollback happen?"]
+    "prompt",
+    [
+        "分析 deploy.log，告诉我回滚发生在几点。",
+        "Go through deploy.log: what time did the rollback happen?",
+    ],
 )
 def test_the_time_of_an_event_in_a_file_is_read_not_asked_of_the_clock(prompt):
     t = run(prompt, [READER, SHELL], lambda n, a: "14:02 rollback started")
     assert [name for name, _ in t.calls[0]] == ["Read"]
     ended(t)
     assert "14:02" in t.answer
+
+
+# ---------------------------------------------------------------- a tool that runs SQL (sim.sql)
+
+
+def database(script):
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    db.executescript(script)
+
+    def run_sql(name, args):
+        try:
+            return json.dumps(db.execute(next(iter(args.values()))).fetchall(), ensure_ascii=False)
+        except sqlite3.Error as e:
+            return {"content": f"sqlite error: {e}", "is_error": True}
+
+    return run_sql
+
+
+SHELF = """CREATE TABLE books(title TEXT, genre TEXT, pages INTEGER);
+INSERT INTO books VALUES ('Dune','SF',412),('Emma','Classic',474),('Solaris','SF',204),('Hyperion','SF',482);"""
+CLASSES = """CREATE TABLE students(name TEXT, class TEXT, score REAL);
+INSERT INTO students VALUES ('李雷','3B',88.5),('韩梅梅','3B',93),('王芳','4A',79);"""
+
+
+def test_a_sql_tool_gets_a_statement_with_the_count_and_average_asked_for():
+    books = tool(
+        "query_db",
+        "Query the library database (SQLite). Tables: books(title TEXT, genre TEXT, pages INTEGER)",
+        {"sql": {"type": "string", "description": "one SELECT statement"}},
+        ["sql"],
+    )
+    t = run(
+        "How many books are in the SF genre, and what is their average page count?",
+        [books],
+        database(SHELF),
+    )
+    assert t.calls[0] == [
+        ("query_db", {"sql": "SELECT COUNT(*), AVG(pages) FROM books WHERE genre = 'SF'"})
+    ]
+    ended(t)
+    assert "COUNT(*) = 3" in t.answer and "AVG(pages) = 366.0" in t.answer
+
+
+def test_a_sql_tool_in_chinese_filters_by_a_quoted_value():
+    grades = tool(
+        "run_query",
+        "对成绩库执行 SQL 查询。表：students(name TEXT, class TEXT, score REAL)",
+        {"statement": {"type": "string"}},
+        ["statement"],
+    )
+    t = run("'3B' 班有多少学生？平均成绩是多少？", [grades], database(CLASSES))
+    assert t.calls[0] == [
+        ("run_query", {"statement": "SELECT COUNT(*), AVG(score) FROM students WHERE class = '3B'"})
+    ]
+    assert "COUNT(*) = 2" in t.answer and "90.75" in t.answer
+
+
+def test_a_sql_tool_with_no_tables_described_lists_them_first():
+    shop = tool("sqlite", "Execute a SQLite SELECT statement.", {"q": {"type": "string"}}, ["q"])
+    run_sql = database(
+        "CREATE TABLE customers(name TEXT, city TEXT, since INTEGER);"
+        "INSERT INTO customers VALUES ('Ines','Lyon',2019),('Marc','Lyon',2021),('Zoe','Nice',2020);"
+    )
+    t = run("How many customers live in Lyon?", [shop], run_sql)
+    assert t.calls[0] == [
+        ("sqlite", {"q": "SELECT name, sql FROM sqlite_master WHERE type = 'table'"})
+    ]
+    assert t.calls[1] == [("sqlite", {"q": "SELECT COUNT(*) FROM customers WHERE city = 'Lyon'"})]
+    ended(t)
+    assert "COUNT(*) = 2" in t.answer

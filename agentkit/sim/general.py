@@ -51,6 +51,7 @@ from . import (
     files,
     pick,
     shell,
+    sql,
     structured,
     subtask,
     websearch,
@@ -275,6 +276,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     helper = subtask.helper_for(v, tools)
     if helper is not None:
         return [helper]
+    coders = [t for t in tools if sql.runs_sql(t)]  # a table or column it defines is named
+    if coders and sql.asks(v.task, coders[0], results_of(v)):
+        return coders[:1]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
         return globber[:1]
@@ -299,6 +303,9 @@ def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
     runner = [t for t in tools if runs_commands(t)]
     if runner and shell.command(v.task, results_of(v)):
         return runner[0]
+    coders = [t for t in tools if sql.runs_sql(t)]
+    if coders and sql.questions_data(v.task):  # its tables are listed first (agentkit.sim.sql)
+        return coders[0]
     finder = [t for t in tools if "search" in t.name_concepts and "web" in t.concepts]
     if finder and websearch.asks_for_facts(v.task):
         return finder[0]
@@ -329,6 +336,10 @@ def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, src, t.schema, forced, t.concepts)
+    if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
+        prop = sql.statement_property(t) or ""
+        got.values[prop] = sql.statement(src.text, t.description, src.results)
+        got.missing = [m for m in got.missing if m != prop]
     many = [k for k, val in got.values.items() if isinstance(val, list) and _scalar_prop(t, k)]
     if not many:
         return [got.values], got
@@ -493,8 +504,9 @@ def _add_calls(
     t: Tool, variants: list[dict[str, Any]], mine: list[Call], turn: Turn, conv: Conversation | None
 ) -> None:
     """The tool's calls not made before; a tool that has answered this task is called again only
-    for listed items, places or shell commands."""
-    if len(variants) == 1 and not runs_commands(t) and any(c.result and not c.failed for c in mine):
+    for listed items, places, shell commands or SQL statements."""
+    again = runs_commands(t) or sql.runs_sql(t)
+    if len(variants) == 1 and not again and any(c.result and not c.failed for c in mine):
         return
     for args in variants:
         if conv is not None:
@@ -801,7 +813,7 @@ def _answer(v: View, turn: Turn) -> str:
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
-        quoted = report or values(c.data, v.lang)
+        quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
         line = say(v.lang, "g_result", tool=c.name, values=quoted)

@@ -1,0 +1,245 @@
+"""A SQL statement for a request, for a tool that runs SQL: written rules, read-only.
+
+A tool runs SQL when its name, description or the description of its one string property says
+SQL, SQLite or SELECT. Its statement, in Chinese or English:
+- The tables are read from the tool's description and from earlier results: `name(col TYPE, ...)`
+  or `CREATE TABLE name (...)`. With none known, the first statement lists them
+  (`SELECT name, sql FROM sqlite_master WHERE type = 'table'`); the next one uses what it shows.
+- The table is the one the request names (its name, its singular, a Chinese word for it in
+  `NOUNS`), else the only one; a column is named by its name, its singular, a word it abbreviates
+  ("dept" for department) or a Chinese word for it.
+- What is asked, each in turn, in one statement: how many / 多少个 -> `COUNT(*)`; average / mean
+  / 平均 X -> `AVG(X)`; total / sum of / 总 X -> `SUM(X)`; highest / most / max / 最高 X ->
+  `MAX(X)`; lowest / least / min / 最低 X -> `MIN(X)`. "per"/"by"/"each"/按/每个 <column> groups
+  by it. "top N by X" / 前N -> `ORDER BY X DESC LIMIT N`. Nothing of these: `SELECT *` (up to 50
+  rows).
+- Filters: a value the request writes in quotes, or a capitalised word (not the first of a
+  sentence) beside a column's word ("the Sales department", "dept Sales"): `col = 'Sales'`; with
+  no column word beside it, the only text column that is not a name or title. A number after
+  above / over / more than / 超过 / 大于 (below / under / less than / 低于 / 小于) and the numeric
+  column the request names: `col > N` (`col < N`).
+The stand-in writes no statement that changes data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .lexicon import stem
+from .view import Tool
+
+SAYS_SQL = re.compile(r"\bsql(?:ite)?\b|\bselect\b", re.I)
+TABLE = re.compile(
+    r"(?:create\s+table\s+(?:if\s+not\s+exists\s+)?)?[\"`]?(\w+)[\"`]?\s*\(((?:[^()]|\([^()]*\))+)\)",
+    re.I,
+)
+TYPES = re.compile(
+    r"\b(?:int|integer|real|float|double|numeric|decimal|number|bigint|smallint)\b", re.I
+)
+NOUNS = {  # a Chinese word for a table's or a column's English word
+    "员工": "employee", "雇员": "employee", "职员": "employee", "部门": "department",
+    "工资": "salary", "薪水": "salary", "薪资": "salary", "客户": "customer", "顾客": "customer",
+    "订单": "order", "产品": "product", "商品": "product", "价格": "price", "单价": "price",
+    "数量": "quantity", "库存": "stock", "城市": "city", "年龄": "age", "金额": "amount",
+    "学生": "student", "成绩": "score", "分数": "score", "班级": "class", "书": "book",
+    "作者": "author", "销量": "sales", "日期": "date", "国家": "country", "姓名": "name",
+}  # fmt: skip
+AGGREGATES = [  # (the words that ask for it, its function)
+    (r"\baverage\b|\bmean\b|\bavg\b|平均", "AVG"),
+    (r"\btotal\b|\bsum\b|总", "SUM"),
+    (r"\bhighest\b|\bmaximum\b|\bmax\b|\blargest\b|\bbiggest\b|最高|最大|最多", "MAX"),
+    (r"\blowest\b|\bminimum\b|\bmin\b|\bsmallest\b|最低|最小|最少", "MIN"),
+]
+COUNT = re.compile(  # 多少 before a noun ("有多少员工"), not at the end ("平均工资是多少")
+    r"\bhow many\b|\bnumber of\b|\bcount\b|(?:多少|几)(?:个|名|位|人|条)?(?=[\u4e00-\u9fff])(?!钱)",
+    re.I,
+)
+GROUP = re.compile(
+    r"\b(?:per|by|each|every|for each)\s+(\w+)|(?:按|每个)\s*([\u4e00-\u9fff]{1,4})", re.I
+)
+TOP = re.compile(r"\btop\s+(\d+)|前\s*(\d+)", re.I)
+ABOVE = re.compile(
+    r"(?:above|over|more than|greater than|at least|超过|大于|高于)\s*\$?([\d,]+(?:\.\d+)?)", re.I
+)
+BELOW = re.compile(
+    r"(?:below|under|less than|at most|低于|小于|少于)\s*\$?([\d,]+(?:\.\d+)?)", re.I
+)
+NAMEISH = re.compile(r"^(?:name|title|email|description|note|notes)$", re.I)
+LIST_TABLES = "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[tuple[str, bool], ...]  # (name, numeric)
+
+
+def runs_sql(t: Tool) -> bool:
+    """The tool runs SQL statements (by its name, description or its string property's)."""
+    props = t.schema.get("properties") or {}
+    texts = [t.name.replace("_", " "), t.description] + [
+        str(p.get("description") or "") for p in props.values() if isinstance(p, dict)
+    ]
+    return any(SAYS_SQL.search(x) for x in texts) and statement_property(t) is not None
+
+
+def statement_property(t: Tool) -> str | None:
+    """The string property that takes the statement: `sql`, `query`, `statement`, or the only one."""
+    props = {k: p for k, p in (t.schema.get("properties") or {}).items() if isinstance(p, dict)}
+    strings = [k for k, p in props.items() if p.get("type", "string") == "string"]
+    named = [k for k in strings if re.search(r"sql|query|statement|stmt", k, re.I)]
+    return (named or strings or [None])[0] if len(named) == 1 or len(strings) == 1 else None
+
+
+def tables(text: str) -> list[Table]:
+    """The tables a text defines: `name(col TYPE, ...)` or `CREATE TABLE name (...)`."""
+    found: dict[str, Table] = {}
+    for m in TABLE.finditer(text):
+        cols = []
+        for part in m.group(2).split(","):
+            bits = part.strip().strip('"`').split()
+            if (
+                bits
+                and re.fullmatch(r"\w+", bits[0])
+                and bits[0].upper() not in ("PRIMARY", "FOREIGN")
+            ):
+                cols.append((bits[0].strip('"`'), bool(TYPES.search(" ".join(bits[1:])))))
+        if cols and m.group(1).lower() not in ("e", "eg", "i", "ie"):
+            found.setdefault(m.group(1), Table(m.group(1), tuple(cols)))
+    return list(found.values())
+
+
+def _words(text: str) -> list[str]:
+    """The request's words in English: its own, and the English word of each Chinese one."""
+    out = re.findall(r"[A-Za-z_]+", text.lower())
+    out += [en for zh, en in NOUNS.items() if zh in text]
+    return out
+
+
+def _names(word: str, name: str) -> bool:
+    """The request's word names a table or column: the same stem, or the name abbreviates it."""
+    n, w = name.lower(), word.lower()
+    if stem(n) == stem(w) or n.rstrip("s") == w.rstrip("s"):
+        return True
+    return 3 <= len(n) < len(w) and w.startswith(n[:2]) and _subsequence(n, w)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _column(words: list[str], table: Table, numeric: bool | None = None) -> str | None:
+    for w in words:
+        for col, is_num in table.columns:
+            if (numeric is None or is_num == numeric) and _names(w, col):
+                return col
+    return None
+
+
+def asks(task: str, t: Tool, results: list[Any]) -> bool:
+    """The request names a table or a column the tool's description (or a result) defines."""
+    known = tables(t.description) + tables(" ".join(str(r) for r in results))
+    ws = _words(task)
+    return any(
+        _names(w, n) for tb in known for n in [tb.name, *(c for c, _ in tb.columns)] for w in ws
+    )
+
+
+def questions_data(task: str) -> bool:
+    """The request asks for a count, an aggregate or a listing of records."""
+    listing = re.search(r"\b(?:list|show|which|what)\b|列出|哪些|显示", task, re.I)
+    return bool(
+        COUNT.search(task) or listing or any(re.search(p, task, re.I) for p, _ in AGGREGATES)
+    )
+
+
+def _pick_table(text: str, known: list[Table]) -> Table | None:
+    ws = _words(text)
+    named = [t for t in known if any(_names(w, t.name) for w in ws)]
+    found = named or (known if len(known) == 1 else [])
+    return found[0] if found else None
+
+
+def _quote(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _filters(text: str, table: Table) -> list[str]:
+    out = []
+    for m in re.finditer(
+        r"[\"'“‘]([^\"'”’]{1,40})[\"'”’]|(?<=[a-z,;:] )([A-Z][\w&-]*(?: [A-Z][\w&-]*)*)", text
+    ):
+        value = m.group(1) or m.group(2)
+        if any(_names(value, c) for c, _ in table.columns) or _names(value, table.name):
+            continue
+        near = _words(text[max(0, m.start() - 25) : m.end() + 25])
+        col = _column([w for w in near if w != value.lower()], table, numeric=False)
+        texts = [c for c, num in table.columns if not num and not NAMEISH.match(c)]
+        col = col or (texts[0] if len(texts) == 1 else None)
+        if col:
+            out.append(f"{col} = {_quote(value)}")
+    for pattern, op in ((ABOVE, ">"), (BELOW, "<")):
+        for m in pattern.finditer(text):
+            col = _column(_words(text[max(0, m.start() - 40) : m.end() + 20]), table, numeric=True)
+            if col:
+                out.append(f"{col} {op} {m.group(1).replace(',', '')}")
+    return out
+
+
+def _selected(text: str, table: Table) -> list[str]:
+    out = ["COUNT(*)"] if COUNT.search(text) else []
+    for pattern, fn in AGGREGATES:
+        for m in re.finditer(pattern, text, re.I):
+            col = _column(_words(text[m.start() : m.end() + 30]), table, numeric=True)
+            if col and f"{fn}({col})" not in out:
+                out.append(f"{fn}({col})")
+    return out
+
+
+def statement(task: str, description: str, results: list[Any]) -> str:
+    """The one read-only statement that answers the task (see the rules)."""
+    known = tables(description) + tables(" ".join(str(r) for r in results))
+    table = _pick_table(task, known)
+    if table is None:
+        return LIST_TABLES
+    where = _filters(task, table)
+    sel = _selected(task, table)
+    group = next((g for m in GROUP.finditer(task) for g in m.groups() if g), None)
+    by = _column(_words(group), table) if group else None
+    top = TOP.search(task)
+    sql = f"SELECT {', '.join(([by] if by else []) + sel) if sel else '*'} FROM {table.name}"
+    sql += f" WHERE {' AND '.join(where)}" if where else ""
+    sql += f" GROUP BY {by}" if by and sel else ""
+    if top:
+        col = _column(_words(task), table, numeric=True)
+        sql += f" ORDER BY {col} DESC" if col else ""
+        sql += f" LIMIT {top.group(1) or top.group(2)}"
+    elif not sel:
+        sql += " LIMIT 50"
+    return sql
+
+
+def rows_told(given: dict[str, Any], data: Any) -> str | None:
+    """A result of a SELECT (rows as lists) told by what each column is: "COUNT(*) = 3,
+    AVG(salary) = 63166.67"; None when the rows do not line up with the statement's columns."""
+    stmt = next((x for x in given.values() if isinstance(x, str) and SELECT.match(x)), None)
+    m = SELECT.match(stmt or "")
+    rows = data if isinstance(data, list) and all(isinstance(r, list) for r in data) else None
+    if m is None or not rows or len(rows) > 20:
+        return None
+    cols = [c.strip() for c in re.split(r",(?![^()]*\))", m.group(1))]
+    if cols == ["*"] or any(len(r) != len(cols) for r in rows):
+        return None
+    return "; ".join(
+        ", ".join(f"{c} = {_number(x)}" for c, x in zip(cols, r, strict=True)) for r in rows
+    )
+
+
+SELECT = re.compile(r"\s*select\s+(.+?)\s+from\s", re.I | re.S)
+
+
+def _number(x: Any) -> Any:
+    return round(x, 2) if isinstance(x, float) else x
