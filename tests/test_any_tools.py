@@ -1681,3 +1681,54 @@ def test_a_sql_tool_with_no_tables_described_lists_them_first():
     assert t.calls[1] == [("sqlite", {"q": "SELECT COUNT(*) FROM customers WHERE city = 'Lyon'"})]
     ended(t)
     assert "COUNT(*) = 2" in t.answer
+
+
+# ---------------------------------------------------------------- an order's verb the table lacks
+
+REMINDERS = [
+    tool(
+        "add_reminder",
+        "Adds a reminder to the user's list.",
+        {"text": {"type": "string"}},
+        ["text"],
+    ),
+    tool("list_reminders", "Lists the user's reminders.", {}, []),
+]
+LIFTS = tool(
+    "get_lift_state",
+    "Whether a lift in a shopping centre is running.",
+    {"lift_no": {"type": "integer", "description": "Number of the lift, e.g. 3"}},
+    ["lift_no"],
+)
+CLINIC = tool(
+    "reserve_visit",
+    "Reserves a visit at a dental clinic.",
+    {"date": {"type": "string", "format": "date"}},
+    ["date"],
+)
+
+
+def test_an_order_whose_verb_the_table_lacks_asks_for_the_act_of_the_tool_it_names():
+    t = run(
+        "Jot down a reminder: water the ferns on Sunday", REMINDERS, lambda n, a: "Saved as R-12"
+    )
+    assert [name for name, _ in t.calls[0]] == ["add_reminder"]
+    assert "ferns" in t.calls[0][0][1]["text"]
+    ended(t)
+
+
+@pytest.mark.parametrize("prompt", ["What reminders do I have?", "Tell me my reminders"])
+def test_a_question_implies_no_changing_act(prompt):
+    t = run(prompt, REMINDERS, lambda n, a: "water the ferns")
+    assert [name for name, _ in t.calls[0]] == ["list_reminders"]
+
+
+@pytest.mark.parametrize("prompt", ["Is escalator 3 running?", "3号电梯现在能用吗？"])
+def test_a_thing_is_known_by_its_other_names(prompt):
+    t = run(prompt, [LIFTS], lambda n, a: "running")
+    assert t.calls[0] == [("get_lift_state", {"lift_no": 3})]
+
+
+def test_getting_someone_in_at_a_place_is_booking():
+    t = run("Can you fit me in on 2027-03-02?", [CLINIC], lambda n, a: "Visit V-55 reserved")
+    assert t.calls[0] == [("reserve_visit", {"date": "2027-03-02"})]

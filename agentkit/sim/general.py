@@ -59,7 +59,7 @@ from . import (
 )
 from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
 from .conversation import Conversation
-from .lexicon import THING, changes_asked, concepts, expressions, kind, words
+from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
@@ -198,9 +198,43 @@ REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "
 )
 
 
-def asked_of(task: str) -> frozenset[str]:
-    """The concepts the request asks for: acts it only asks about are left out."""
-    return concepts(REPORTED.sub(" ", task))
+def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
+    """The concepts the request asks for: acts it only asks about are left out; an order whose
+    verb the table does not know asks for the act of the tool whose name's other words it uses
+    (`implied_acts`)."""
+    return concepts(REPORTED.sub(" ", task)) | implied_acts(task, tools or [])
+
+
+POLITE = re.compile(
+    r"^(?:\s*(?:please|kindly|pls|hey|hi|ok|okay|now|can you|could you|would you|will you)\b[,!]?)+",
+    re.I,
+)
+NOT_ORDERS = re.compile(  # a question or a request to be told, not an order to act
+    r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|am|do|does|did|has|have|"
+    r"had|should|shall|may|might|must|tell|show|give|let|i|we|my|our|the|a|an|this|that|it)$",
+    re.I,
+)
+
+
+def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
+    """An order that opens with a verb the concept table does not know ("log a pledge from
+    ...", "Bump Priya's salary to 92,000") asks for the changing act of each tool whose name's
+    other words the request all uses: record_pledge's create, update_salary's update. Questions
+    and requests to be told ("is ...", "what ...", "tell me ...") imply nothing."""
+    opener = POLITE.sub("", task.strip()).split(None, 1)
+    verb = opener[0].lower().strip(",.!") if opener else ""
+    if not re.fullmatch(r"[a-z]+", verb) or NOT_ORDERS.match(verb) or concepts(verb):
+        return frozenset()
+    if concepts(task) & CHANGES:  # the request names its act ("take the limes off")
+        return frozenset()
+    said = set(words(task))
+    out: set[str] = set()
+    for t in tools:
+        acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
+        rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
+        if acts and rest and all(w in said for w in rest):
+            out |= acts
+    return frozenset(out)
 
 
 def choose(v: View) -> list[Tool]:
@@ -210,9 +244,9 @@ def choose(v: View) -> list[Tool]:
     ("subscriptions of the account sam@example.net": find_user_by_email by its concept, then
     list_subscriptions by its name), unless its name carries an act that changes something the
     user did not ask for."""
-    asked = asked_of(v.task)
-    said, han = frozenset(words(v.task)), pairs(v.task)
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    asked = asked_of(v.task, tools)
+    said, han = frozenset(words(v.task)), pairs(v.task)
     first = _before_concepts(v, tools)
     if first is not None:
         return first
@@ -234,8 +268,10 @@ def choose(v: View) -> list[Tool]:
         found.sort(key=lambda t: -shared(t, said, han))
         if han:
             return found
-        # the best, and any other whose name's words the request uses ("UV index and tide times")
-        return found[:1] + [t for t in found[1:] if named_in(t, said)]
+        # the best, and any other whose name's words the request uses and the best's name lacks
+        # ("UV index and tide times"; not list_reminders beside add_reminder for "a reminder")
+        best = set(words(found[0].name)) if found else set()
+        return found[:1] + [t for t in found[1:] if (set(words(t.name)) - NAME_NOISE & said) - best]
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
@@ -253,9 +289,10 @@ def choose(v: View) -> list[Tool]:
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers; no shell beside a tool that writes the file."""
-    asked, said = asked_of(task), frozenset(words(task))
+    asked, said = asked_of(task, tools), frozenset(words(task))
     for t in tools:
-        used = set(words(t.name)) - NAME_NOISE & said
+        named = {w for c in chosen for w in words(c.name)}  # words a chosen tool's name has
+        used = set(words(t.name)) - NAME_NOISE - named & said
         if t in chosen or not used or not changes_asked(t.name, asked):
             continue
         if all(concepts(w) and concepts(w) <= covered for w in used):

@@ -12,6 +12,7 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
+- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -32,12 +33,12 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit", "保存 创建 新建 添加 记下 记录 记住 记一 写 存 报修 提交 申请 登记 安排"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 写 存 报修 提交 申请 登记 安排"),
     "cancel": (ACT, "cancel abort", "取消"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify rename reschedule", "修改 更新 更改 编辑 改签 改成 改到 换成"),
+    "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 换成 调整 调高 调低 延长 续期 续借"),
     "send": (ACT, "send notify", "发送 发给 通知"),
-    "book": (ACT, "book reserve", "预订 预约 挂号 挂个 挂一个"),
+    "book": (ACT, "book reserve enrol enroll", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
@@ -74,6 +75,12 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "parcel": (THING, "parcel package shipment shipping postage delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),
     "unit": (THING, "unit km kilometer kilometre mile meter metre kilogram kg pound ounce liter litre gallon inch foot feet yard", "单位 公里 千米 英里 公斤 千克 英镑 盎司 加仑 英寸 英尺"),
+    "elevator": (THING, "elevator lift escalator", "电梯 扶梯"),
+    "salary": (THING, "salary pay wage payroll compensation", "工资 薪水 薪资 薪酬"),
+    "employee": (THING, "employee staff worker colleague", "员工 职员 同事"),
+    "room": (THING, "room hotel suite", "房间 酒店 会议室"),
+    "donation": (THING, "donation pledge gift donor", "捐款 捐赠 认捐 捐助"),
+    "parking": (THING, "parking garage carpark", "停车 车位 停车场"),
     "calorie": (THING, "calorie kcal nutrition", "热量 卡路里 千卡 大卡 营养"),
 }  # fmt: skip
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
@@ -93,6 +100,7 @@ LISTING = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
     re.IGNORECASE,
 )
+GET_IN = re.compile(r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b", re.I)
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
@@ -158,6 +166,8 @@ def concepts(text: str) -> frozenset[str]:
         found.add("email")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
         found.add("delete")
+    if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"
+        found.add("book")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
     for expr in expressions(text):

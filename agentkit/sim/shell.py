@@ -104,8 +104,16 @@ GIT = [(_kw(r"git log", r"commits?", "提交记录"), "git log --oneline -5"),
        (_kw(r"git diff", r"\bdiff\b", "改动"), "git diff"),
        (_kw(r"\bgit\b", "仓库状态"), "git status")]  # fmt: skip
 DATE = _kw(  # the current date or time, not the time something happened ("在几点" of a log line)
-    r"\b(?:the|today'?s|current) date\b", r"what(?:'s| is) the date", r"what time is it", r"current time",
-    r"time (?:is it )?now", "今天几号", "现在几点", "几月几号", "什么日期", "当前时间",
+    r"\b(?:the|today'?s|current) date\b",
+    r"what(?:'s| is) the date",
+    r"what time is it",
+    r"current time",
+    r"time (?:is it )?now",
+    "今天几号",
+    "现在几点",
+    "几月几号",
+    "什么日期",
+    "当前时间",
 )
 DISK = _kw(r"disk usage", r"how big", r"\bsize of\b", "占用", "多大")
 TESTS = _kw(r"\btests\b", r"test suite", r"\bpytest\b", r"\bthe test\b", "测试")  # not "to test it"
@@ -362,6 +370,8 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     found = _listing(text)
     if found:
         return found
-    plain = GIT + [(DISK, "du -sh .")] + ([] if named else [(DATE, "date")])  # a named file's times are in it
+    plain = (
+        GIT + [(DISK, "du -sh .")] + ([] if named else [(DATE, "date")])
+    )  # a named file's times are in it
     found = next((cmd for pattern, cmd in plain if pattern.search(text)), None)
     return found or (_explore(results) if explores(text) else None)
