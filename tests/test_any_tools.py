@@ -1732,3 +1732,16 @@ def test_a_thing_is_known_by_its_other_names(prompt):
 def test_getting_someone_in_at_a_place_is_booking():
     t = run("Can you fit me in on 2027-03-02?", [CLINIC], lambda n, a: "Visit V-55 reserved")
     assert t.calls[0] == [("reserve_visit", {"date": "2027-03-02"})]
+
+
+@pytest.mark.parametrize(
+    "prompt, cmd",
+    [
+        ("Tidy up: get rid of all the .tmp files", "rm -- *.tmp"),
+        ("把这里所有的 .bak 文件删掉", "rm -- *.bak"),
+        ("Which .tmp files are here?", "ls *.tmp"),
+    ],
+)
+def test_files_of_a_kind_are_deleted_only_when_asked(prompt, cmd):
+    t = run(prompt, [SHELL], lambda n, a: "")
+    assert t.calls[0] == [("sh", {"command": cmd})]

@@ -17,7 +17,8 @@ First rule that applies, in Chinese or English:
   / `git diff`; the current date or time, when no file is named (the time of something in a
   file is read from the file): `date`; the disk usage: `du -sh .`;
 - run the tests (the user asked to run them): `python -m pytest -q`;
-- changes, only when asked: make a directory (`mkdir -p DIR`), delete a named file (`rm FILE`),
+- changes, only when asked: make a directory (`mkdir -p DIR`), delete a named file (`rm FILE`) or
+  the files of a kind in the directory (`rm -- *.log`),
   create an empty named file (`touch FILE`);
 - a question about the project itself ("what testing framework does this project use?", "这个项目
   用什么语言写的"): first `ls -a`; once a listing has come back, `head -n 40` of up to three of the
@@ -355,6 +356,9 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     found = _on_file(text, named, asked)
     if found:
         return found
+    kind = _kind(text) if "delete" in asked and named is None else None
+    if kind:  # files of a kind to delete ("get rid of all the .log files")
+        return f"rm -- *.{kind}"
     m = MKDIR.search(text) if "create" in asked and "directory" in asked else None
     if m and text[max(0, m.start() - 2) : m.start()] != "当前" and not HERE_ONLY.search(m.group(0)):
         return f"mkdir -p {shlex.quote(m.group(1))}"
