@@ -1745,3 +1745,56 @@ def test_getting_someone_in_at_a_place_is_booking():
 def test_files_of_a_kind_are_deleted_only_when_asked(prompt, cmd):
     t = run(prompt, [SHELL], lambda n, a: "")
     assert t.calls[0] == [("sh", {"command": cmd})]
+
+
+# ---------------------------------------------------------------- a figure of the files' tables (sim.tally)
+
+GLOBBER = tool(
+    "match_files",
+    "Find files by name.",
+    {"glob": {"type": "string", "description": "A glob pattern such as *.txt"}},
+    ["glob"],
+)
+SAVER = tool(
+    "write_file",
+    "Write text to a file.",
+    {"path": {"type": "string"}, "content": {"type": "string"}},
+    ["path", "content"],
+)
+READS = tool("read_file", "Read a file's text.", {"path": {"type": "string"}}, ["path"])
+GAUGES = {
+    "north.tsv": "day\tstation\train_mm\n1\tN1\t4.5\n2\tN1\t0.0\n",
+    "south.tsv": "day\tstation\train_mm\n1\tS1\t12.25\n",
+    "notes.md": "rain gauges, in mm",
+}
+
+
+def gauges(name, args):
+    if name == "match_files":
+        return "\n".join(f for f in GAUGES if f.endswith(".tsv"))
+    if name == "read_file":
+        return GAUGES[args["path"]]
+    return f"wrote {len(args['content'])} bytes"
+
+
+def test_the_files_a_glob_finds_are_read_and_a_columns_total_is_written():
+    t = run(
+        "Find all the .tsv files, add up the rain_mm column and write the total to sum.txt",
+        [GLOBBER, READS, SAVER],
+        gauges,
+    )
+    assert [n for n, _ in t.calls[0]] == ["match_files"]
+    assert t.calls[1] == [
+        ("read_file", {"path": "north.tsv"}),
+        ("read_file", {"path": "south.tsv"}),
+    ]
+    assert t.calls[2] == [("write_file", {"path": "sum.txt", "content": "16.75\n"})]
+    ended(t)
+    assert "16.75" in t.answer
+
+
+def test_an_average_of_the_files_tables_is_told_in_chinese():
+    t = run("找出所有 .tsv 文件，算一下 rain_mm 的平均值", [GLOBBER, READS], gauges)
+    assert [n for n, _ in t.calls[1]] == ["read_file", "read_file"]
+    ended(t)
+    assert "平均值：5.58" in t.answer

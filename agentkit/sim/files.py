@@ -5,7 +5,9 @@ that reads files (Read, `read_file`).
 1. A request that names text to find inside files (`agentkit.sim.shell.target`: "which memo
    mentions a deadline?" -> deadline) calls the searching tool once, its pattern that text.
 2. When the search's result lists files (one path a line, "Found 2 files" lines aside), each of
-   them (up to three) is read with the reading tool, together, once.
+   them (up to three) is read with the reading tool, together, once; so are the files (up to
+   ten) a glob tool lists when the request asks for a figure of their tables
+   (`agentkit.sim.tally`).
 3. The answer then quotes what the files hold, as written (line numbers dropped).
 """
 
@@ -27,9 +29,15 @@ def greps(t: Tool) -> bool:
     return any(role(k, props[k]) == "regex" for k in need)
 
 
+def _globs(t: Tool) -> bool:
+    props = t.schema.get("properties") or {}
+    need = [k for k in t.schema.get("required") or [] if isinstance(props.get(k), dict)]
+    return any(role(k, props[k]) == "glob" for k in need)
+
+
 def matched(v: View, tools: list[Tool]) -> list[str]:
     """Rule 2: the files the search's results list, in order."""
-    names = {t.name for t in tools if greps(t)}
+    names = {t.name for t in tools if greps(t) or _globs(t)}
     out: list[str] = []
     for c in v.calls:
         if c.name in names and c.result and not c.is_error:
@@ -52,7 +60,7 @@ def to_read(v: View, reader: Tool, tools: list[Tool]) -> list[dict[str, Any]]:
         return []
     done = {str(c.input.get(key, "")).rsplit("/", 1)[-1] for c in v.calls if c.name == reader.name}
     files = [f for f in matched(v, tools) if f.rsplit("/", 1)[-1] not in done]
-    return [{key: f} for f in files[:3]]
+    return [{key: f} for f in files[:3 if any(greps(t) for t in tools) else 10]]
 
 
 NUMBERED = re.compile(r"^\s*\d+\s*(?:→|\t|\|)\s?")
@@ -61,6 +69,17 @@ NUMBERED = re.compile(r"^\s*\d+\s*(?:→|\t|\|)\s?")
 def file_text(result: str) -> str:
     """A file's text as a reading tool returned it, its line numbers ("     1→...") dropped, cut
     at 300 characters."""
-    lines = [NUMBERED.sub("", line) for line in result.splitlines()]
-    text = " ".join(line.strip() for line in lines if line.strip())
+    text = " ".join(line.strip() for line in unnumbered(result) if line.strip())
     return text if len(text) <= 300 else text[:299] + "…"
+
+
+def unnumbered(text: str) -> list[str]:
+    """The lines of a text without the line numbers a reading tool puts before each ("     1→",
+    "1\t"): only when every line that is not blank carries one, counting up from 1 (a table's
+    first column of numbers stays)."""
+    lines = text.splitlines()
+    marks = [NUMBERED.match(line) for line in lines if line.strip()]
+    counted = [int(m.group(0).strip(" →\t|")) for m in marks if m]
+    if not marks or len(counted) != len(marks) or counted != list(range(1, len(counted) + 1)):
+        return lines
+    return [NUMBERED.sub("", line) for line in lines]

@@ -54,6 +54,7 @@ from . import (
     sql,
     structured,
     subtask,
+    tally,
     websearch,
     writing,
 )
@@ -318,7 +319,12 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         return coders[:1]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
-        return globber[:1]
+        if not tally.figure_asked(v.task):
+            return globber[:1]
+        # a figure of the files' tables: they are read, then it is written (agentkit.sim.tally)
+        reader = [t for t in tools if reads_files(t)][:1]
+        writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
+        return globber[:1] + reader + writer
     grepper = [t for t in tools if files.greps(t)]
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
@@ -559,7 +565,7 @@ def _waits_or_reads(
     search reads what the search found (`agentkit.sim.files`, rule 2). True when `t` is done with."""
     if each.finishes(t) and len(chosen) > 1:
         return True
-    if reads_files(t) and any(files.greps(g) for g in chosen):
+    if reads_files(t) and any(files.greps(g) or globs(g) for g in chosen):
         found = files.to_read(v, t, chosen)
         turn.calls += [(t, claude_code.absolute(conv, t, a) if conv else a) for a in found]
         return True
@@ -649,6 +655,9 @@ def _described(
     props = t.schema.get("properties") or {}
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
+    if path and tally.figure_asked(v.task):  # a figure the files' tables give (agentkit.sim.tally)
+        fig = tally.figure(v.whole, _texts(v))
+        text = fig.value + "\n" if fig else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
     if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
@@ -858,6 +867,7 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             lines.append(line)
     lines += totals(v)
+    lines += _figures(v)
     lines += _picks(v)
     lines += turn.lines
     for t, missing in [] if turn.stop else turn.missing:
@@ -893,6 +903,19 @@ def totals(v: View) -> list[str]:
             total = round(total, 6) if isinstance(total, float) else total
             out.append(say(v.lang, "g_total", field=k, total=total, n=len(calls)))
     return out
+
+
+def _texts(v: View) -> list[str]:
+    return [c.result for c in v.calls if c.result and not c.is_error]
+
+
+def _figures(v: View) -> list[str]:
+    """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.tally`)."""
+    fig = tally.figure(v.whole, _texts(v))
+    if fig is None:
+        return []
+    kind = say(v.lang, f"g_figure_{fig.kind}")
+    return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
 
 
 def _is_number(x: Any) -> bool:

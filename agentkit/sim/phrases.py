@@ -192,6 +192,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
+    "g_figure": ("{n} 个表格中 {column} 的{kind}：{value}", "The {kind} of {column} over {n} tables: {value}"),
+    "g_figure_total": ("合计", "total"),
+    "g_figure_average": ("平均值", "average"),
+    "g_figure_largest": ("最大值", "largest"),
+    "g_figure_smallest": ("最小值", "smallest"),
     "g_total": (
         "{n} 个结果的 {field} 合计：{total}",
         "{field} in total over the {n} results: {total}",

@@ -59,6 +59,11 @@ class View:
     choice: dict[str, Any]
     one_call: bool
     system: str
+    request: str = ""  # the whole open task, when `task` is one of its steps
+
+    @property
+    def whole(self) -> str:
+        return self.request or self.task
 
     def tool(self, name: str | None) -> Tool | None:
         return next((t for t in self.tools if t.name == name), None)
@@ -127,4 +132,4 @@ def view(conv: Conversation) -> View:
     asked = conv.system + task
     english = ENGLISH.search(asked) or not HAN.search(task)
     lang = "zh" if CHINESE.search(asked) or not english else "en"
-    return View(tools, task, tuple(calls), lang, conv.choice, conv.one_call_only, conv.system)
+    return View(tools, task, tuple(calls), lang, conv.choice, conv.one_call_only, conv.system, task)
