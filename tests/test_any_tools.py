@@ -399,6 +399,7 @@ def test_a_transient_failure_twice_is_told_not_retried_again():
             "refused",
         ),
         ("请取消订单 O1。", "没有权限，需要主管批准", "被拒绝"),
+        ("Please cancel order O1.", "The customer has declined this change.", "refused"),
     ],
 )
 def test_a_refusal_stops_and_says_so(prompt, error, said):
@@ -1798,3 +1799,44 @@ def test_an_average_of_the_files_tables_is_told_in_chinese():
     assert [n for n, _ in t.calls[1]] == ["read_file", "read_file"]
     ended(t)
     assert "平均值：5.58" in t.answer
+
+
+# ---------------------------------------------------------------- a file read, edited by rules, saved (sim.writing)
+
+ROSTER = "Mon: Lee\nTue: Ada\nMon: Lee\n\nWed: Sam\n"
+
+
+def desk(name, args):
+    if name == "read_file":
+        return {"roster.txt": ROSTER, "todo.txt": "周五 交报告\n周五 开会\n"}[args["path"]]
+    if name == "write_file":
+        return "saved"
+    return "(shell)"
+
+
+def test_a_file_read_is_saved_again_with_the_edits_asked_for():
+    t = run(
+        "Read roster.txt, drop the duplicate lines and the blank lines, and save it as roster2.txt",
+        [SHELL, READS, SAVER],
+        desk,
+    )
+    assert t.calls[0] == [("read_file", {"path": "roster.txt"})]  # not the shell's cat
+    assert t.calls[1] == [
+        ("write_file", {"path": "roster2.txt", "content": "Mon: Lee\nTue: Ada\nWed: Sam\n"})
+    ]
+    ended(t)
+    assert "did not" not in t.answer
+
+
+def test_a_replacement_in_chinese_is_made_before_saving():
+    t = run("读取 todo.txt，把“周五”替换成“周六”，然后保存为 todo2.txt", [READS, SAVER], desk)
+    assert t.calls[1] == [
+        ("write_file", {"path": "todo2.txt", "content": "周六 交报告\n周六 开会\n"})
+    ]
+
+
+def test_an_edit_that_needs_judgement_is_not_claimed():
+    t = run("Read roster.txt, fix the typos, and save it as roster3.txt", [READS, SAVER], desk)
+    assert t.calls[1][0][1]["content"] == ROSTER
+    ended(t)
+    assert "did not fix the typos" in t.answer

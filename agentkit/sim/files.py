@@ -60,7 +60,7 @@ def to_read(v: View, reader: Tool, tools: list[Tool]) -> list[dict[str, Any]]:
         return []
     done = {str(c.input.get(key, "")).rsplit("/", 1)[-1] for c in v.calls if c.name == reader.name}
     files = [f for f in matched(v, tools) if f.rsplit("/", 1)[-1] not in done]
-    return [{key: f} for f in files[:3 if any(greps(t) for t in tools) else 10]]
+    return [{key: f} for f in files[: 3 if any(greps(t) for t in tools) else 10]]
 
 
 NUMBERED = re.compile(r"^\s*\d+\s*(?:→|\t|\|)\s?")

@@ -69,6 +69,7 @@ from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
 ORDER_TOOLS = frozenset(TOOL_SCHEMAS)
+_NO_TOOL = _tool("", "", {})
 
 
 def applies(conv: Conversation) -> bool:
@@ -345,7 +346,7 @@ def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
     files when it names a file."""
     runner = [t for t in tools if runs_commands(t)]
     if runner and shell.command(v.task, results_of(v)):
-        return runner[0]
+        return _instead_of_cat(v, tools) or runner[0]
     coders = [t for t in tools if sql.runs_sql(t)]
     if coders and sql.questions_data(v.task):  # its tables are listed first (agentkit.sim.sql)
         return coders[0]
@@ -356,6 +357,13 @@ def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
     if reader and shell.FILE.search(v.task):
         return reader[0]
     return None
+
+
+def _instead_of_cat(v: View, tools: list[Tool]) -> Tool | None:
+    """A tool that reads files, rather than the shell's `cat`, for a file to read."""
+    reader = [t for t in tools if reads_files(t)]
+    cmd = shell.command(v.task, results_of(v)) or ""
+    return reader[0] if reader and cmd.startswith("cat ") else None
 
 
 def serves(conv: Conversation) -> bool:
@@ -660,6 +668,9 @@ def _described(
         text = fig.value + "\n" if fig else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
+    read = _read_text(v) if text is None and SAVES_IT.search(v.task) else None
+    if read is not None:  # a file this task read, saved again with the edits asked for
+        text = writing.edited(v.whole, read)
     if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
@@ -668,6 +679,37 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+SAVES_IT = re.compile(
+    r"\b(?:save|write|store|copy)\s+(?:it|that|them|the result|the (?:cleaned|fixed|new|edited) "
+    r"(?:version|file|text|copy))\b|\bsave (?:as|to)\b|保存为|另存为|存为|存成|保存到|写入到",
+    re.I,
+)
+
+
+def _read_text(v: View) -> str | None:
+    """The text of the file this task read last (a reading tool's, or the shell's `cat`)."""
+    for c in reversed(v.calls):
+        t = v.tool(c.name)
+        cat = (
+            t is not None
+            and runs_commands(t)
+            and str(c.input.get("command", "")).startswith("cat ")
+        )
+        if c.result and not c.failed and t is not None and (reads_files(t) or cat):
+            return "\n".join(files.unnumbered(c.result)).strip("\n") + "\n"
+    return None
+
+
+def _undone(v: View) -> list[str]:
+    """Rule 5: the edits asked for that the stand-in's rules do not make (`agentkit.sim.writing`),
+    once a file was written."""
+    wrote = any(
+        c.result and not c.failed and writes_files(v.tool(c.name) or _NO_TOOL) for c in v.calls
+    )
+    asks = writing.cannot(v.whole) if wrote else []
+    return [say(v.lang, "g_cannot_edit", asks=spoken_list(v.lang, asks))] if asks else []
 
 
 def _expressed(
@@ -868,6 +910,7 @@ def _answer(v: View, turn: Turn) -> str:
             lines.append(line)
     lines += totals(v)
     lines += _figures(v)
+    lines += _undone(v)
     lines += _picks(v)
     lines += turn.lines
     for t, missing in [] if turn.stop else turn.missing:

@@ -192,7 +192,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
-    "g_figure": ("{n} 个表格中 {column} 的{kind}：{value}", "The {kind} of {column} over {n} tables: {value}"),
+    "g_figure": (
+        "{n} 个表格中 {column} 的{kind}：{value}",
+        "The {kind} of {column} over {n} tables: {value}",
+    ),
+    "g_cannot_edit": (
+        "我没有做到：{asks}。离线替身按书面规则工作，不会改写文字；其余按要求做了。",
+        "I did not {asks}: the offline stand-in follows written rules and does not rewrite text; the rest was done as asked.",
+    ),
     "g_figure_total": ("合计", "total"),
     "g_figure_average": ("平均值", "average"),
     "g_figure_largest": ("最大值", "largest"),

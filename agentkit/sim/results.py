@@ -9,7 +9,7 @@ A result's text becomes data by the first rule that applies:
 
 An error (is_error) is judged by what it says, the first class that matches winning:
 - DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "only
-  owners may", "must approve it", "无权", "需要人工", "仅限") -> stop and say so;
+  owners may", "must approve it", "the user declined", "无权", "需要人工", "仅限") -> stop and say so;
 - NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
   -> tell the user;
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
@@ -43,6 +43,8 @@ CLASSES = [
      r"must be approved|needs? (?:an? )?(?:approval|human|person|manager|sign-?off)|by policy|"
      r"\bonly\b[^.;]{0,40}\b(?:may|can|are allowed to)\b|must (?:approve|authori[sz]e|sign off)|"
      r"\bblocked\b|\bhook (?:error|denied|blocked)|PreToolUse|"
+     r"\b(?:user|owner|customer|reviewer|approver|manager)s? (?:has |have )?(?:declined|rejected|"
+     r"refused|said no|does ?n[o']t want)|\b(?:declined|rejected) by\b|"
      r"(?:owner|admin(?:istrator)?)s? (?:only|rights)|"
      r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准|仅限|只有[^。；]{0,12}(?:才能|才可以)|"
      r"需要[^。；]{0,16}(?:确认|同意|授权)"),

@@ -22,7 +22,10 @@ from .files import unnumbered
 from .lexicon import stem, words
 
 ASKS = [  # (the words that ask for it, what is worked out)
-    (r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额", "total"),
+    (
+        r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额",
+        "total",
+    ),
     (r"\baverage\b|\bmean\b|平均", "average"),
     (r"\blargest\b|\bhighest\b|\bmaximum\b|\bmax\b|最大|最高", "largest"),
     (r"\bsmallest\b|\blowest\b|\bminimum\b|\bmin\b|最小|最低", "smallest"),

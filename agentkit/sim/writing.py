@@ -8,6 +8,13 @@ written rules, in Chinese and English.
    one a line.
 Anything else is not made up: the text must come from the user's words (quoted, or after a colon,
 or "with the content ..."), and then rules 1 and 2 do not replace it.
+
+A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
+as b.md") is written as it was read, changed by the edits the request names that rules can make:
+duplicate lines dropped (duplicate, 重复), blank lines dropped (blank/empty lines, 空行), lines
+sorted (sort, 排序), upper or lower case (uppercase, lowercase, 大写, 小写), "replace X with Y" /
+"把X替换成Y". An edit that needs judgement (fix typos or grammar, rewrite, improve, translate,
+summarise, 改错别字, 润色, 翻译, 总结) is not made, and the answer says so (`cannot`).
 """
 
 from __future__ import annotations
@@ -53,3 +60,49 @@ def described(text: str, path: str) -> str | None:
     if GREETING.search(text):
         return "你好！\n" if re.search(r"[\u4e00-\u9fff]", text) else "Hello!\n"
     return None
+
+
+EDITS = [  # (the words that ask for it, the edit)
+    (r"\bduplicates?\b|\brepeated lines?\b|重复", "dedupe"),
+    (r"\b(?:blank|empty) lines?\b|空行", "unblank"),
+    (r"\bsort(?:ed)?\b|排序", "sort"),
+    (r"\bupper ?case\b|\ball caps\b|大写", "upper"),
+    (r"\blower ?case\b|小写", "lower"),
+]
+REPLACE = re.compile(
+    r"\breplace\s+[\"'“]?(.+?)[\"'”]?\s+with\s+[\"'“]?(.+?)[\"'”]?(?=[,.;，。]|\s+and\b|$)"
+    r"|把\s*[“\"']?(.+?)[”\"']?\s*(?:替换成|换成|改成)\s*[“\"']?(.+?)[”\"']?(?=[，。,;；]|$)",
+    re.IGNORECASE,
+)
+JUDGEMENT = re.compile(
+    r"\bfix(?:es|ing)?\s+(?:the\s+|any\s+|all\s+)?(?:typos?|spelling|grammar|mistakes)\b|\brewrite\b|"
+    r"\bimprove\b|\bpolish\b|\btranslate\b|\bsummari[sz]e\b|\bproofread\b|"
+    r"改(?:正)?错别字|纠正错别字|润色|翻译|总结|改写",
+    re.IGNORECASE,
+)
+
+
+def edited(request: str, text: str) -> str:
+    """A read file's text with the edits the request names (see the rules) made."""
+    lines = text.splitlines()
+    for pattern, edit in EDITS:
+        if not re.search(pattern, request, re.IGNORECASE):
+            continue
+        if edit == "dedupe":
+            lines = list(dict.fromkeys(lines))
+        elif edit == "unblank":
+            lines = [x for x in lines if x.strip()]
+        elif edit == "sort":
+            lines = sorted(lines)
+        else:
+            lines = [x.upper() if edit == "upper" else x.lower() for x in lines]
+    out = "\n".join(lines) + ("\n" if lines else "")
+    for m in REPLACE.finditer(request):
+        old, new = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        out = out.replace(old, new)
+    return out
+
+
+def cannot(request: str) -> list[str]:
+    """The edits the request asks for that need judgement, which these rules do not make."""
+    return [m.group(0) for m in JUDGEMENT.finditer(request)]
