@@ -1748,7 +1748,7 @@ def test_files_of_a_kind_are_deleted_only_when_asked(prompt, cmd):
     assert t.calls[0] == [("sh", {"command": cmd})]
 
 
-# ---------------------------------------------------------------- a figure of the files' tables (sim.tally)
+# ---------------------------------------------------------------- a figure of the files' tables (sim.columns)
 
 GLOBBER = tool(
     "match_files",

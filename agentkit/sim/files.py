@@ -7,7 +7,7 @@ that reads files (Read, `read_file`).
 2. When the search's result lists files (one path a line, "Found 2 files" lines aside), each of
    them (up to three) is read with the reading tool, together, once; so are the files (up to
    ten) a glob tool lists when the request asks for a figure of their tables
-   (`agentkit.sim.tally`).
+   (`agentkit.sim.columns`).
 3. The answer then quotes what the files hold, as written (line numbers dropped).
 """
 

@@ -46,6 +46,7 @@ from ..offline.model import Reply
 from . import (
     chain,
     claude_code,
+    columns,
     direct,
     each,
     files,
@@ -54,7 +55,6 @@ from . import (
     sql,
     structured,
     subtask,
-    tally,
     websearch,
     writing,
 )
@@ -320,9 +320,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         return coders[:1]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
-        if not tally.figure_asked(v.task):
+        if not columns.figure_asked(v.task):
             return globber[:1]
-        # a figure of the files' tables: they are read, then it is written (agentkit.sim.tally)
+        # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         reader = [t for t in tools if reads_files(t)][:1]
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
@@ -663,8 +663,8 @@ def _described(
     props = t.schema.get("properties") or {}
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
-    if path and tally.figure_asked(v.task):  # a figure the files' tables give (agentkit.sim.tally)
-        fig = tally.figure(v.whole, _texts(v))
+    if path and columns.figure_asked(v.task):  # a figure the files' tables give (agentkit.sim.columns)
+        fig = columns.figure(v.whole, _texts(v))
         text = fig.value + "\n" if fig else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
@@ -953,8 +953,8 @@ def _texts(v: View) -> list[str]:
 
 
 def _figures(v: View) -> list[str]:
-    """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.tally`)."""
-    fig = tally.figure(v.whole, _texts(v))
+    """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.columns`)."""
+    fig = columns.figure(v.whole, _texts(v))
     if fig is None:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
