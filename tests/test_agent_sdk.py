@@ -565,3 +565,31 @@ def test_a_stopped_offline_cli_home_starts_again_when_a_cell_asks_for_its_env():
             assert r.status == 200 and json.loads(r.read())["data"]
     finally:
         offline.stop()
+
+
+def test_a_request_no_deferred_name_matches_loads_the_users_mcp_tools_to_read_them(client):
+    announcement = (
+        "<system-reminder>\nThe following deferred tools are now available via ToolSearch. "
+        'Use ToolSearch with query "select:<name>[,<name>...]" to load tool schemas before '
+        "calling them:\nmcp__desk__ticket_state\nCronCreate\n</system-reminder>"
+    )
+    placeholder = {
+        "name": "DeferredToolPlaceholder",
+        "input_schema": {"type": "object", "properties": {}},
+        "defer_loading": True,
+    }
+    messages = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": announcement},
+                {"type": "text", "text": "帮我看看 QX-88 处理到哪一步了"},
+            ],
+        }
+    ]
+    read = {
+        "name": "Read",
+        "input_schema": {"type": "object", "properties": {"file_path": {"type": "string"}}},
+    }
+    r = create(client, messages, tools=[SEARCH, read, placeholder])
+    assert tool_uses(r) == [("ToolSearch", {"query": "select:mcp__desk__ticket_state"})]

@@ -1840,3 +1840,53 @@ def test_an_edit_that_needs_judgement_is_not_claimed():
     assert t.calls[1][0][1]["content"] == ROSTER
     ended(t)
     assert "did not fix the typos" in t.answer
+
+
+# ---------------------------------------------------------------- words that name no act
+
+REPAIRS = [
+    tool("file_repair", "报修：提交一张新的维修工单。", {"detail": {"type": "string"}}, ["detail"]),
+    tool(
+        "repair_state",
+        "按报修单号查询维修进度。",
+        {"order_no": {"type": "string", "description": "例如 RX-1"}},
+        ["order_no"],
+    ),
+]
+EDITOR = tool(
+    "edit_file",
+    "Replace text in a file.",
+    {"path": {"type": "string"}, "old": {"type": "string"}, "new": {"type": "string"}},
+    ["path", "old", "new"],
+)
+
+
+def test_an_acts_chinese_word_that_starts_a_noun_names_a_thing():
+    t = run("帮我查一下报修单 RX-7 的进度", [SAVER, REPAIRS[1]], lambda n, a: "师傅已出发")
+    assert t.calls[0] == [("repair_state", {"order_no": "RX-7"})]
+
+
+def test_a_files_name_names_no_act():
+    t = run("What is in UPDATES.md?", [READS, EDITOR], lambda n, a: "1.2: faster start")
+    assert [n for n, _ in t.calls[0]] == ["read_file"] and t.calls[1] == []
+
+
+def test_once_the_subagent_has_reported_nothing_more_is_called():
+    agent = tool(
+        "Agent",
+        "Launch a new agent to handle a task.",
+        {
+            "description": {"type": "string"},
+            "prompt": {"type": "string"},
+            "subagent_type": {"type": "string"},
+        },
+        ["description", "prompt", "subagent_type"],
+    )
+    t = run(
+        "Use the notes-reader agent to tell me what changed in notes.txt",
+        [agent, READER],
+        lambda n, a: "Two chores were added.",
+        system="Available agent types:\n- notes-reader: Reads notes files and reports on them\n",
+    )
+    assert [n for n, _ in t.calls[0]] == ["Agent"] and t.calls[1] == []
+    assert "Two chores" in t.answer

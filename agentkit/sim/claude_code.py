@@ -12,7 +12,9 @@ The rules, in order:
 1. The CLI's orchestration tools (ORCHESTRATION) are never chosen for the words of their long
    descriptions; only the rules below call them.
 2. Deferred tools the request asks for (by the words or concepts of their names) are loaded first
-   with one ToolSearch call, `select:<name>,<name>`, once per task. Without ToolSearch, a user's
+   with one ToolSearch call, `select:<name>,<name>`, once per task; when no name matches and no
+   shell command or file serves the request, the user's own MCP tools (up to three), so that
+   their descriptions are read. Without ToolSearch, a user's
    own tool that searches the tools (`search_available_tools(keyword)`) is called once instead,
    with the word of the wanted tool's name that says what it works on ("weather").
 3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
@@ -111,7 +113,11 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
             out.append(full)
         elif "grep" in name_words and shell.target(v.task):  # text inside files: Grep
             out.append(full)
-    return out
+    if out or shell.command(v.task) or shell.FILE.search(v.task):
+        return out
+    # no name matches (a request in Chinese, a tool named in English): the user's own MCP tools,
+    # up to three, are loaded so that their descriptions can be read
+    return [full for full in conv.box.deferred.values() if full.startswith("mcp__")][:3]
 
 
 def telling(word: str) -> bool:

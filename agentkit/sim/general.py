@@ -201,10 +201,12 @@ REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "
 
 
 def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
-    """The concepts the request asks for: acts it only asks about are left out; an order whose
+    """The concepts the request asks for: acts it only asks about, and the words of file names,
+    are left out; an order whose
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
-    return concepts(REPORTED.sub(" ", task)) | implied_acts(task, tools or [])
+    bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
+    return concepts(bare) | implied_acts(task, tools or [])
 
 
 POLITE = re.compile(
@@ -481,7 +483,7 @@ def _chained(v: View, turn: Turn) -> bool:
 def plan(v: View, conv: Conversation | None = None) -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5)."""
     turn = Turn()
-    if _chained(v, turn):
+    if _chained(v, turn) or _handed_over(v):
         return turn
     src = gather(v.task, results_of(v))
     asked, said = concepts(v.task), frozenset(words(v.task))
@@ -510,6 +512,16 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _handed_over(v: View) -> bool:
+    """The agent the task was handed to (the CLI's Agent or Task tool, a user's own subagent tool)
+    has reported: its report is the answer, nothing more is called."""
+    return any(
+        c.result and not c.failed and (c.name in ("Agent", "Task") or subtask.delegating(t))
+        for c in v.calls
+        for t in [v.tool(c.name) or _NO_TOOL]
+    )
 
 
 FINDS = re.compile(
@@ -663,7 +675,9 @@ def _described(
     props = t.schema.get("properties") or {}
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
-    if path and columns.figure_asked(v.task):  # a figure the files' tables give (agentkit.sim.columns)
+    if path and columns.figure_asked(
+        v.task
+    ):  # a figure the files' tables give (agentkit.sim.columns)
         fig = columns.figure(v.whole, _texts(v))
         text = fig.value + "\n" if fig else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]

@@ -6,7 +6,8 @@ description and input schema through this table. The rules, as a reader can appl
 - Latin text is split into words: snake_case and camelCase are split (`get_customerInfo` ->
   get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending.
 - Chinese text is read by characters: a concept's Chinese word is found where its characters
-  stand in a row ("北京天气怎么样" holds 天气).
+  stand in a row ("北京天气怎么样" holds 天气); an act's word that starts a noun (报修单, 申请表,
+  提交记录) names a thing, not the act.
 - A concept is a THING (weather, order, file, ...) or an ACT (read, create, cancel, ...). A tool
   whose name carries an act that changes something (CHANGES) is only called when the user asks for
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
@@ -161,7 +162,7 @@ def concepts(text: str) -> frozenset[str]:
     """The concepts a text names (Latin words, Chinese words by characters, arithmetic)."""
     latin, han = _index()
     found = {c for w in words(text) for c in latin.get(w, ())}
-    found |= {c for w, c in han if w in text}
+    found |= {c for w, c in han if w in text and not (c in CHANGES and _noun(text, w))}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
@@ -176,6 +177,15 @@ def concepts(text: str) -> frozenset[str]:
             OPERATORS[op] for op in re.findall(r"(?<=[\d)\s])[-+*/]", expr) if op in OPERATORS
         }
     return frozenset(found)
+
+
+NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, 提交记录: a thing, not the act
+
+
+def _noun(text: str, word: str) -> bool:
+    """Every place the act's Chinese word stands in the text, it starts a noun (报修单)."""
+    at = [m.end() for m in re.finditer(re.escape(word), text)]
+    return bool(at) and all(NOUN_END.match(text, i) for i in at)
 
 
 def kind(concept: str) -> str:
