@@ -503,3 +503,52 @@ def test_the_thing_taken_off_a_list_is_named(prompt, thing):
     got = _args(prompt, "remove_item", "Remove an item from the list.", {"item": {"type": "string"}},
                 ["item"])  # fmt: skip
     assert got == {"item": thing}
+
+
+def test_listed_items_wait_for_the_results_that_give_their_values_then_take_their_own():
+    from test_any_tools import ended, run, tool
+
+    price = tool(
+        "get_price", "Price per kg of a grocery item.", {"item": {"type": "string"}}, ["item"]
+    )
+    line = {
+        "type": "object",
+        "properties": {
+            "item": {"type": "string"},
+            "kg": {"type": "number"},
+            "price_per_kg": {"type": "number"},
+        },
+        "required": ["item", "kg", "price_per_kg"],
+    }
+    quote = tool(
+        "quote_order",
+        "Quote an order from its lines.",
+        {"lines": {"type": "array", "items": line}},
+        ["lines"],
+    )
+    prices = {"basmati": 4.2, "lentils": 2.5}
+
+    def shop(name, args):
+        if name == "get_price":
+            return json.dumps({"item": args["item"], "price_per_kg": prices[args["item"]]})
+        return f"Quote Q-9: {sum(x['kg'] * x['price_per_kg'] for x in args['lines']):.2f}"
+
+    t = run(
+        "I need 3 kg of basmati and 2 kg of lentils. Look up both prices, then quote my order.",
+        [price, quote],
+        shop,
+    )
+    assert sorted(a["item"] for _, a in t.calls[0]) == ["basmati", "lentils"]
+    assert t.calls[1] == [
+        (
+            "quote_order",
+            {
+                "lines": [
+                    {"item": "basmati", "kg": 3, "price_per_kg": 4.2},
+                    {"item": "lentils", "kg": 2, "price_per_kg": 2.5},
+                ]
+            },
+        )
+    ]
+    ended(t)
+    assert "17.60" in t.answer

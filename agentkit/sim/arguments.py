@@ -142,6 +142,7 @@ class Source:
     used: set[str] = field(default_factory=set)
     money: list[float | int] = field(default_factory=list)  # numbers said as sums of money
     item: bool = False  # the text is one item of a list
+    context: str = ""  # the whole request, when the text is one of its steps
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -324,9 +325,9 @@ def _array(
         found_ = [n for n in src.numbers if t == "number" or isinstance(n, int)]
     elif t == "object":
         found_ = _each_item(items, src, root, topic)
-        if not found_:
-            one = fill_object(items, src, root, forced, topic)
-            found_ = [one.values] if one.values else []
+        if not found_ and (len(values.items(src.context or src.text)) < 2 or forced):
+            one = fill_object(items, src, root, forced, topic)  # (listed items wait, above)
+            found_ = [one.values] if one.values and not one.missing else []
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
@@ -339,20 +340,31 @@ def _each_item(
     items: dict[str, Any], src: Source, root: dict[str, Any], topic: frozenset[str]
 ) -> list[Any]:
     """An array of objects from a listed text: each item of the list filled on its own ("40 units
-    of SKU-1001 and 15 units of SKU-2044" -> two objects); only when every item gets its required
-    properties."""
+    of SKU-1001 and 15 units of SKU-2044" -> two objects), with the values of the results that
+    name it ("10 shares of AAPL" takes the price of the quote for AAPL); only when every item gets
+    its required properties (until then the tool waits for the calls that give them)."""
     parts = values.items(src.text)
+    if len(parts) < 2 and src.context:  # a step of the request: its items are the request's
+        parts = values.items(src.context)
     if len(parts) < 2:
         return []
     out = []
     for part in parts:
-        one_src = gather(part, [])
+        one_src = gather(part, [r for r in src.results if _names_result(part, r)])
         one_src.item = True
         one = fill_object(items, one_src, root, False, topic)
         if one.missing or not one.values:
             return []
         out.append(one.values)
     return out
+
+
+def _names_result(part: str, result: Any) -> bool:
+    """A result (a dict) one of whose short string values the text names ("AAPL")."""
+    if not isinstance(result, dict):
+        return False
+    said = set(re.findall(r"[\w.-]+", part))
+    return any(isinstance(x, str) and 1 < len(x) <= 20 and x in said for x in result.values())
 
 
 def quoted(text: str) -> list[str]:

@@ -486,6 +486,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     if _chained(v, turn) or _handed_over(v):
         return turn
     src = gather(v.task, results_of(v))
+    src.context = v.whole if v.whole != v.task else ""
     asked, said = concepts(v.task), frozenset(words(v.task))
     answered = any(
         c.result is not None and not c.is_error and c.name not in claude_code.QUIET for c in v.calls
