@@ -552,3 +552,37 @@ def test_listed_items_wait_for_the_results_that_give_their_values_then_take_thei
     ]
     ended(t)
     assert "17.60" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt, members, given",
+    [
+        (
+            'How would our glossary render "Keep the lid closed" in French?',
+            ["en", "fr", "it"],
+            ("en", "fr"),
+        ),
+        ("把“小心台阶”翻译成韩语", ["zh-CN", "ko-KR", "en-US"], ("zh-CN", "ko-KR")),
+        (
+            "Translate from Italian to English: 'uscita di emergenza'",
+            ["en", "fr", "it"],
+            ("it", "en"),
+        ),
+    ],
+)
+def test_languages_named_by_their_names_fill_the_codes_of_each_end(prompt, members, given):
+    from test_any_tools import run, tool
+
+    glossary = tool(
+        "glossary_lookup",
+        "Look up the approved translation of a phrase.",
+        {
+            "phrase": {"type": "string"},
+            "from_lang": {"type": "string", "enum": members},
+            "to_lang": {"type": "string", "enum": members},
+        },
+        ["phrase", "from_lang", "to_lang"],
+    )
+    t = run(prompt, [glossary], lambda n, a: "approved: ...")
+    [(_, args)] = t.calls[0]
+    assert (args["from_lang"], args["to_lang"]) == given

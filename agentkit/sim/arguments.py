@@ -47,7 +47,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import shell, values, websearch
+from . import languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -106,8 +106,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|^description$|^details?$|^entry$|"
-     r"内容|笔记|正文|描述"),
+    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
+     r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
 FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
@@ -234,6 +234,10 @@ def value_for(
     """One property's value, or None when the conversation gives none (a Fill for an object)."""
     if "const" in s:
         return s["const"]
+    if languages.wants(name, s):  # a language code, by the language's name (sim.languages)
+        found = languages.member(name, s, src.text)
+        if found is not None or not s.get("enum"):
+            return found
     if s.get("enum"):
         return _enum(s, src, need or forced, name)
     t = type_of(s)

@@ -76,6 +76,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "parcel": (THING, "parcel package shipment shipping postage delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),
     "unit": (THING, "unit km kilometer kilometre mile meter metre kilogram kg pound ounce liter litre gallon inch foot feet yard", "单位 公里 千米 英里 公斤 千克 英镑 盎司 加仑 英寸 英尺"),
+    "translation": (THING, "translate translation translator glossary localize localise", "翻译 译成 译为 术语表"),
     "elevator": (THING, "elevator lift escalator", "电梯 扶梯"),
     "salary": (THING, "salary pay wage payroll compensation", "工资 薪水 薪资 薪酬"),
     "employee": (THING, "employee staff worker colleague", "员工 职员 同事"),

@@ -1,0 +1,101 @@
+"""Languages by name, for a property that wants a language code: written rules.
+
+- A property wants a code when its enum lists language codes (`en`, `de`, `zh-CN`, ...), or its
+  name says language or lang (`target_lang`, `language`) and it is a string.
+- A language is named by its English or Chinese name ("German", 德语, 德文) or by its code.
+- A property of the end a translation goes to (its name says target, to, into, dest, output)
+  takes the language said after "into", "to", "in", 译成, 翻译成, 成; one of the end it comes
+  from (source, from, input) takes the language said after "from" or 从, else the language the
+  quoted text is written in (Han characters: zh, with kana: ja, Hangul: ko, else Latin: en). Any
+  other takes the first language named.
+- With an enum, the member of that code (`zh` for `zh-CN` when only one begins so).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NAMES = {  # code -> (English name, Chinese names)
+    "en": ("English", "英语 英文"),
+    "de": ("German", "德语 德文"),
+    "fr": ("French", "法语 法文"),
+    "es": ("Spanish", "西班牙语 西班牙文"),
+    "it": ("Italian", "意大利语 意大利文"),
+    "pt": ("Portuguese", "葡萄牙语"),
+    "ja": ("Japanese", "日语 日文"),
+    "zh": ("Chinese", "中文 汉语"),
+    "ko": ("Korean", "韩语 韩文 朝鲜语"),
+    "ru": ("Russian", "俄语 俄文"),
+    "ar": ("Arabic", "阿拉伯语"),
+    "nl": ("Dutch", "荷兰语"),
+}
+TO_END = re.compile(r"target|\bto\b|^to_|_to$|into|dest|output|translated", re.I)
+FROM_END = re.compile(r"source|\bfrom\b|^from_|_from$|input|original", re.I)
+INTO = r"(?:\binto\b|\bto\b|\bin\b|译成|翻译成|翻成|成)\s*"
+FROM = r"(?:\bfrom\b|从)\s*"
+
+
+def _code(member: Any) -> str | None:
+    m = re.fullmatch(r"([a-z]{2})(?:[-_][A-Za-z]{2,4})?", str(member))
+    return m.group(1) if m and m.group(1) in NAMES else None
+
+
+def wants(name: str, s: dict[str, Any]) -> bool:
+    """The property wants a language code (see the rules)."""
+    enum = s.get("enum") or []
+    if enum:
+        return len(enum) >= 2 and all(_code(m) for m in enum)
+    return s.get("type", "string") == "string" and bool(re.search(r"lang", name, re.I))
+
+
+def _named(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, code) of each language the text names."""
+    out = []
+    for code, (en, zh) in NAMES.items():
+        for word in [en, *zh.split()]:
+            flags = re.I if word.isascii() else 0
+            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, flags):
+                out.append((m.start(), m.end(), code))
+    return sorted(out)
+
+
+def _written_in(text: str) -> str | None:
+    quoted = re.findall(r"[\"“「'‘]([^\"”」'’]{2,})[\"”」'’]", text)
+    if not quoted:
+        return None
+    q = quoted[0]
+    if re.search(r"[\u3040-\u30ff]", q):
+        return "ja"
+    if re.search(r"[\uac00-\ud7af]", q):
+        return "ko"
+    if re.search(r"[\u4e00-\u9fff]", q):
+        return "zh"
+    return "en" if re.search(r"[A-Za-z]", q) else None
+
+
+def code_for(name: str, text: str) -> str | None:
+    """The language code the text gives the property (see the rules), or None."""
+    named = _named(text)
+
+    def after(cue: str) -> list[str]:
+        return [c for s, _e, c in named if re.search(cue + "$", text[max(0, s - 12) : s], re.I)]
+
+    if TO_END.search(name):
+        found = after(INTO)
+        return found[0] if found else None
+    if FROM_END.search(name):
+        found = after(FROM)
+        return found[0] if found else _written_in(text)
+    return named[0][2] if named else None
+
+
+def member(name: str, s: dict[str, Any], text: str) -> Any:
+    """The enum member (or, without an enum, the code) the text gives the property, or None."""
+    code = code_for(name, text)
+    if code is None:
+        return None
+    enum = s.get("enum") or []
+    if not enum:
+        return code
+    return next((m for m in enum if _code(m) == code), None)
