@@ -1890,3 +1890,40 @@ def test_once_the_subagent_has_reported_nothing_more_is_called():
     )
     assert [n for n, _ in t.calls[0]] == ["Agent"] and t.calls[1] == []
     assert "Two chores" in t.answer
+
+
+def test_a_reading_tool_beside_a_search_of_the_same_thing_is_still_called():
+    songs = [
+        tool(
+            "search_songs",
+            "Search my music library; returns ids and titles.",
+            {"query": {"type": "string"}},
+            ["query"],
+        ),
+        tool(
+            "get_song",
+            "Full details of a song by id.",
+            {"song_id": {"type": "string"}},
+            ["song_id"],
+        ),
+    ]
+
+    def library(name, args):
+        if name == "search_songs":
+            return "- sg_11: Blue Mist\n- sg_12: Blue Monday"
+        return "title: Blue Mist, length: 4:12" if args["song_id"] == "sg_11" else "no such song"
+
+    t = run("Find the Blue Mist song in my library and tell me how long it is", songs, library)
+    assert [n for n, _ in t.calls[0]] == ["search_songs"]
+    assert t.calls[1] == [("get_song", {"song_id": "sg_11"})]
+    assert "4:12" in t.answer
+
+
+@pytest.mark.parametrize("prompt", ["When does my gym plan renew?", "我的会员什么时候续期？"])
+def test_an_act_the_user_asks_when_of_is_not_done(prompt):
+    plans = [
+        tool("get_plan", "Membership plan details: tier, renewal date.", {}, []),
+        tool("renew_plan", "Renew the membership plan now.", {}, []),
+    ]
+    t = run(prompt, plans, lambda n, a: "renews 2027-01-15")
+    assert [n for n, _ in t.calls[0]] == ["get_plan"]

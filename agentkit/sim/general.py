@@ -195,7 +195,9 @@ def reads_files(t: Tool) -> bool:
 
 REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "改了什么")
     r"\b(?:what|which|who|when)\b[^.?!\n]{0,30}?\b(?:changed|updated|added|removed|deleted|created|"
-    r"cancel+ed|sent|booked|edited|renamed|modified)\b|(?:改|更新|删|加)了(?:什么|哪些|些什么)",
+    r"cancel+ed|sent|booked|edited|renamed|modified)\b|(?:改|更新|删|加)了(?:什么|哪些|些什么)"
+    r"|\b(?:when|how often|how soon|how long until)\s+(?:does|do|did|will|is|are|was|would)\b[^.?!\n]{0,40}"
+    r"|什么时候[^。？?！\n]{0,12}",
     re.IGNORECASE,
 )
 
@@ -272,10 +274,15 @@ def choose(v: View) -> list[Tool]:
         found.sort(key=lambda t: -shared(t, said, han))
         if han:
             return found
-        # the best, and any other whose name's words the request uses and the best's name lacks
-        # ("UV index and tide times"; not list_reminders beside add_reminder for "a reminder")
-        best = set(words(found[0].name)) if found else set()
-        return found[:1] + [t for t in found[1:] if (set(words(t.name)) - NAME_NOISE & said) - best]
+        # the best, and any other whose name's words the request uses ("UV index and tide
+        # times"; not a reading tool beside the change asked of the same thing)
+        best = set(words(found[0].name)) if found and found[0].name_concepts & CHANGES else set()
+        return found[:1] + [
+            t
+            for t in found[1:]
+            if named_in(t, said)
+            and ((set(words(t.name)) - NAME_NOISE & said) - best or t.name_concepts & CHANGES)
+        ]
     chosen: list[Tool] = []
     covered: set[str] = set()
     for t in ranked:
@@ -294,11 +301,16 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers; no shell beside a tool that writes the file."""
     asked, said = asked_of(task, tools), frozenset(words(task))
+    # the words of the chosen tools that carry a changing act the user asked for
+    named_by_changes = {
+        w for c in chosen if c.name_concepts & CHANGES & asked for w in words(c.name)
+    }
     for t in tools:
-        named = {w for c in chosen for w in words(c.name)}  # words a chosen tool's name has
-        used = set(words(t.name)) - NAME_NOISE - named & said
+        used = set(words(t.name)) - NAME_NOISE & said
         if t in chosen or not used or not changes_asked(t.name, asked):
             continue
+        if not used - named_by_changes and not t.name_concepts & CHANGES:
+            continue  # list_reminders is not read beside add_reminder for "add a reminder"
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
         chosen.append(t)
@@ -499,7 +511,7 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
             continue
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
-        variants, got = _inputs(v, t, src, conv)
+        variants, got = _inputs(v, t, _fresh(src), conv)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -513,6 +525,11 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _fresh(src: Source) -> Source:
+    """The values of the request for one tool: what another tool's filling took stays free."""
+    return replace(src, numbers=list(src.numbers), used=set(src.used), money=list(src.money))
 
 
 def _handed_over(v: View) -> bool:
