@@ -62,7 +62,7 @@ from .lexicon import THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
-from .values import iso_dates, times
+from .values import iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -328,7 +328,7 @@ def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, src, t.schema, forced, t.concepts)
+    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, forced, t.concepts)
     many = [k for k, val in got.values.items() if isinstance(val, list) and _scalar_prop(t, k)]
     if not many:
         return [got.values], got
@@ -374,6 +374,14 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
 def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     """The failed input with the value the error complains about rewritten in the shape of the
     example it gives ("expected A-1001": "a1001" -> "A-1001"); None when that cannot be done."""
+    units = {  # "use abbreviations such as mi, km": each unit word as the codes listed
+        k: code
+        for k, value in last.input.items()
+        if isinstance(value, str)
+        and (code := listed_unit(value, last.result or "")) not in (None, value)
+    }
+    if units:
+        return {**last.input, **units}
     example = hint(last.result or "")
     if example is None:
         return None
