@@ -253,3 +253,16 @@ def test_a_duration_in_the_unit_the_property_names(prompt, props, expected):
         props,
     )
     assert calls(prompt, t, forced=True) == [expected]
+
+
+def test_a_word_that_begins_like_a_month_is_no_date_and_a_count_of_days_stays_a_number(pinned):
+    order = tool("order_food", "Order food.", {"dish": S, "quantity": INT})
+    assert calls("Order 3 octopus salads", order, forced=True)[0]["quantity"] == 3
+    hold = tool(
+        "hold_parcel",
+        "Hold a parcel.",
+        {"days": INT, "until": {"type": "string", "format": "date"}},
+    )
+    assert calls("Hold my parcel, I'm back in 4 days", hold, forced=True) == [
+        {"days": 4, "until": "2027-03-14"}
+    ]

@@ -250,7 +250,7 @@ def value_for(
     """One property's value, or None when the conversation gives none (a Fill for an object)."""
     if "const" in s:
         return s["const"]
-    if role(name, s, need) == "currency" and type_of(s) == "string":
+    if role(name, s, need) == "currency" and type_of(s) == "string" and _asks_code(name, s):
         found = currency(name, s, src)
         if found is not None:
             return found
@@ -1204,6 +1204,18 @@ def summary(text: str) -> str | None:
         return None
     best = max(sentences, key=len)
     return best if len(best) <= 160 else best[:157] + "..."
+
+
+def _asks_code(name: str, s: dict[str, Any]) -> bool:
+    """Whether a currency property asks for the currency itself (its name says currency, or its
+    schema a code: "ISO 4217", a pattern, an enum), not a sum said in one."""
+    said = f"{name} {s.get('description') or ''}"
+    return bool(
+        re.search(r"currenc|币种", name, re.I)
+        or re.search(r"code|ISO|symbol|代码|代号|币种", said, re.I)
+        or s.get("enum")
+        or s.get("pattern")
+    )
 
 
 HOW_MANY = re.compile(r"\bhow (?:many|much)(?: in)?\s+(\w+(?:\s+\w+)?)", re.I)

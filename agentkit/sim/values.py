@@ -174,14 +174,18 @@ def today_date() -> datetime.date:
 
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 ZH_WEEKDAY = "一二三四五六日"
+MONTH_WORD = (  # a month's name or its abbreviation, no longer word ("2 octopus" is no date)
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
+)
 RELATIVE = re.compile(
     r"\b(?P<after>(?:the\s+)?day after tomorrow)\b|\b(?P<tomorrow>tomorrow)\b"
     r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b"
     r"|\b(?:(?P<next>next)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
     r"|\bin\s+(?P<in>\d{1,3})\s+days?\b"
-    rf"|\b(?P<mon>{MON})\s+(?P<mday>\d{{1,2}})(?:st|nd|rd|th)?\b"
-    rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})(?![a-z])"
+    rf"|\b(?P<mon>{MONTH_WORD})\s+(?P<mday>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
     r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早)"
     r"|(?P<zh_week>下下|下|这|本)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]",
@@ -316,8 +320,8 @@ def date_times(text: str) -> list[str]:
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
     text = DATE.sub(lambda m: " " * len(m.group(0)), text)
-    text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") is left to read
-        lambda m: " " * len(m.group(0)) if re.search(r"\d", m.group(0)) else m.group(0), text
+    text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") or a count ("in 3 days") is left
+        lambda m: " " * len(m.group(0)) if m["mday"] or m["dmon"] or m["zh_m"] else m.group(0), text
     )
     return TIME.sub(lambda m: " " * len(m.group(0)), text)
 
