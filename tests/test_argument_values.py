@@ -266,3 +266,22 @@ def test_a_word_that_begins_like_a_month_is_no_date_and_a_count_of_days_stays_a_
     assert calls("Hold my parcel, I'm back in 4 days", hold, forced=True) == [
         {"days": 4, "until": "2027-03-14"}
     ]
+
+
+def test_a_day_of_the_month_an_hour_alone_and_a_first_name(pinned):
+    slot = tool(
+        "book_slot",
+        "Book a slot.",
+        {"start": {"type": "string", "format": "date-time"}, "guest_name": S},
+    )
+    assert calls("Book a slot for Maria at 8 tonight", slot, forced=True) == [
+        {"start": "2027-03-10T20:00:00", "guest_name": "Maria"}
+    ]
+    assert calls("the 3rd at 9:15am for Dr. Chen", slot, forced=True) == [
+        {"start": "2027-04-03T09:15:00", "guest_name": "Dr. Chen"}
+    ]
+    move = tool("move_delivery", "改送货日期", {"new_date": {"type": "string", "format": "date"}})
+    assert calls("送货改到15号，送到3号楼", move, forced=True) == [{"new_date": "2027-03-15"}]
+    assert calls("what time is it in new york", CLOCK, forced=True) == [
+        {"zone": "America/New_York"}
+    ]

@@ -1144,8 +1144,8 @@ TAG = re.compile(r"<[^>]+>")
 NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(?:[,，(;]|$))", re.M)
 
 
-FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Maria Gomez"
-    r"\b(?:for|passenger|guest|attendee)\s+((?:Mr|Mrs|Ms|Dr)\.?\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){1,2})\b"
+FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
+    r"\b(?:for|passenger|guest|attendee)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定)"
@@ -1161,9 +1161,10 @@ def person(text: str) -> str | None:
     m = PERSON.search(text)
     if m:
         return next((g for g in m.groups() if g), None)
-    who = FOR_PERSON.search(text)
-    if who and not values.time_zones(who.group(2)):  # "for New York" is a place
-        return who.group(2)
+    for who in FOR_PERSON.finditer(text):  # "for New York" is a place, "for Friday" a day
+        if not values.time_zones(who.group(1)) and not values.WEEKDAY_WORD.search(who.group(1)):
+            if not re.fullmatch(values.MONTH_WORD, who.group(1), re.I):
+                return who.group(1)
     zh = ZH_FOR_PERSON.search(text)
     if zh:
         return zh.group(1) or zh.group(2)

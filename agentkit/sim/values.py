@@ -8,7 +8,8 @@ The rules:
   3 days", a weekday ("Thursday", "周四": the next one, today included; "next Monday" after today;
   "下周一" in next week), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
-- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半"; it is given as HH:MM. A date-time is
+- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
+  "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
@@ -188,7 +189,9 @@ RELATIVE = re.compile(
     rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
     r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早)"
     r"|(?P<zh_week>下下|下|这|本)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
-    r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]",
+    r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
+    rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
+    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
     re.IGNORECASE,
 )
 ZH_DAYS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3}
@@ -221,7 +224,8 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     """The dates a text names relative to the day `on`: "today"/"tonight"/"今天", "tomorrow"/
     "明天", "the day after tomorrow"/"后天", "in 3 days", a weekday ("Thursday", "on Fri", "周四":
     the next one, today included; "next Monday" the next after today; "下周一" the one of next
-    week), a month and day without a year ("Dec 20", "12月20号": the next such day from today)."""
+    week), a month and day without a year ("Dec 20", "12月20号": the next such day from today),
+    a day of the month alone ("the 15th", "15号": this month's, else next month's)."""
     out = []
     for m in RELATIVE.finditer(text):
         day = _relative(m, on)
@@ -247,6 +251,17 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
             return on + plus(days=(wd - on.weekday()) % 7)
         weeks = {"下下": 2, "下": 1}.get(g["zh_week"], 0)
         return on + plus(days=7 * weeks + wd - on.weekday())
+    if g["nth"] or g["zh_nth"]:  # a day of the month: this month's, else next month's
+        d = int(g["nth"] or g["zh_nth"])
+        for ahead in range(3):
+            y, mo = divmod(on.month - 1 + ahead, 12)
+            try:
+                day = datetime.date(on.year + y, mo + 1, d)
+            except ValueError:
+                continue
+            if day >= on:
+                return day
+        return None
     month = g["mon"] or g["mon2"]
     mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
     d = int(g["mday"] or g["dmon"] or g["zh_d"])
@@ -264,6 +279,7 @@ def times(text: str) -> list[tuple[int, str]]:
         for m in NOON.finditer(text)
     ]
     plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    out += _bare_hours(plain)
     for m in TIME.finditer(plain):
         g = m.groups()
         if g[1]:
@@ -284,6 +300,25 @@ def times(text: str) -> list[tuple[int, str]]:
 
 
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
+BARE_HOUR = re.compile(
+    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
+    r"persons?|guests?|percent|dollars?|euros?|pounds?|kg|km|g\b|ml))",
+    re.I,
+)
+LATE = re.compile(r"tonight|evening|afternoon|\bpm\b", re.I)
+
+
+def _bare_hours(text: str) -> list[tuple[int, str]]:
+    """Hours said without minutes or am/pm ("at 8 tonight", "at 3"): after noon when the text
+    says evening or afternoon, or for 1 to 6 (a meeting "at 3" is at 15:00)."""
+    out = []
+    for m in BARE_HOUR.finditer(text):
+        h = int(m.group(1))
+        if h <= 12 and (LATE.search(text) or 1 <= h <= 6):
+            h = h % 12 + 12
+        if h <= 23:
+            out.append((m.start(1), f"{h:02d}:00"))
+    return out
 
 
 def _half(zh: str | None) -> str:
@@ -681,10 +716,11 @@ def time_zones(text: str) -> list[str]:
     if written:
         return list(dict.fromkeys(written))
     index, pattern = _zone_index()
+    lower = text == text.lower()  # written all in lower case: no word is capitalized
     found = [
         index[m.group(0).lower()]
         for m in pattern.finditer(text)
-        if m.group(0)[0].isupper() or not m.group(0).isascii()  # a place is said capitalized
+        if m.group(0)[0].isupper() or not m.group(0).isascii() or lower  # a place is capitalized
     ]
     return list(dict.fromkeys(found))
 
