@@ -285,3 +285,41 @@ def test_a_day_of_the_month_an_hour_alone_and_a_first_name(pinned):
     assert calls("what time is it in new york", CLOCK, forced=True) == [
         {"zone": "America/New_York"}
     ]
+
+
+def test_a_title_stops_before_its_time_and_the_people_met_are_the_attendees(pinned):
+    call_ = tool(
+        "schedule_call",
+        "Schedule a call.",
+        {
+            "title": S,
+            "start": {"type": "string", "format": "date-time"},
+            "duration_minutes": INT,
+            "attendees": {"type": "array", "items": S},
+        },
+    )
+    got = calls(
+        "Schedule a budget call with Ana Ruiz and Tom next Tuesday at 4pm for 30 minutes", call_
+    )
+    assert got == [
+        {
+            "title": "budget call with Ana Ruiz and Tom",
+            "start": "2027-03-16T16:00:00",
+            "duration_minutes": 30,
+            "attendees": ["Ana Ruiz", "Tom"],
+        }
+    ]
+
+
+def test_a_new_name_and_a_query_about_a_topic():
+    rename = tool("rename_board", "Rename a task board.", {"name": S})
+    assert calls("Rename the board to Apollo", rename, forced=True) == [{"name": "Apollo"}]
+    articles = tool("search_articles", "Search articles.", {"query": S})
+    got = calls(
+        "Can you find articles about remote work burnout for my newsletter?", articles, forced=True
+    )
+    assert got == [{"query": "remote work burnout"}]
+    videos = tool("search_videos", "搜索视频", {"keyword": S})
+    assert calls("帮我找一些适合新手的瑜伽视频", videos, forced=True) == [
+        {"keyword": "适合新手的瑜伽视频"}
+    ]

@@ -33,11 +33,13 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
-  the name of the thing the tool works on: quoted, "called Night Drive", "the lodash package",
-  "the latest version of lodash"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
+  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
-  the tool's noun; a title only its first clause, a description the longest sentence). A
+  the tool's noun; a title only its first clause, up to the date, time or duration it says:
+  "a call with Priya next Tuesday at 4pm" -> "call with Priya"; a description the longest
+  sentence). A
   description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
@@ -45,7 +47,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
   id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
-- an array of emails (items of format email) takes the addresses the text writes; a string
+- an array of emails (items of format email) takes the addresses the text writes, an array
+  of people (attendees, participants) those addresses, else the people met or invited ("with
+  Ana Ruiz and Tom"); a string
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
@@ -101,7 +105,8 @@ DIR_WORD = re.compile(
 DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
 HERE = re.compile(r"current (?:directory|folder)|\bhere\b|当前目录|这里|这个目录", re.IGNORECASE)
 QUERY = re.compile(
-    r"(?:search(?:\s+(?:the\s+web|online|for|about))*|look up|find|搜索|搜一下|查找)\s*[:：]?\s*(.+?)[?？.。!！]*$",
+    r"(?:search(?:\s+(?:the\s+web|online|for|about))*|look up|find|搜索|搜一下|查找|找一下|找找|找)"
+    r"\s*[:：]?\s*(.+?)[?？.。!！]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 ROLES = [  # role, what a property's name (then its description) says
@@ -350,6 +355,8 @@ def _array(
             found_ = [one.values] if one.values else []
     elif items.get("format") == "email" or role(name, items) == "email":
         found_ = EMAIL.findall(src.text)
+    elif PEOPLE_LIST.search(name):  # attendees: the addresses, else the people named
+        found_ = EMAIL.findall(src.text) or people_named(src.text)
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
@@ -376,6 +383,27 @@ def _each_item(
             return []
         out.append(one.values)
     return out
+
+
+PEOPLE_LIST = re.compile(
+    r"attendee|participant|invitee|guest|member|people|recipient|参会|参与|嘉宾|成员|收件人", re.I
+)
+WITH_PEOPLE = re.compile(
+    r"\b(?:with|invite|inviting|including|plus|and|&)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+)
+
+
+def people_named(text: str) -> list[str]:
+    """The people a request meets or invites: "a call with Priya and Tom Reed" -> ["Priya", "Tom
+    Reed"] (not a day, a month or a city)."""
+    out = []
+    for m in WITH_PEOPLE.finditer(text):
+        who = m.group(1)
+        if values.WEEKDAY_WORD.search(who) or values.time_zones(who):
+            continue
+        if not re.fullmatch(values.MONTH_WORD, who, re.I):
+            out.append(who)
+    return list(dict.fromkeys(out))
 
 
 def quoted(text: str) -> list[str]:
@@ -717,7 +745,8 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         return summary(text)
     found = free_text(text, topic)
     if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
-        return re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+        return values.before_when(first) or first
     return found
 
 
@@ -999,7 +1028,7 @@ def path(name: str, text: str) -> str | None:
 
 
 QUERY_END = re.compile(
-    r"\s+(?:and|then|so|to|that|which|in my|from my|on my|for (?:me|us|dinner|lunch|tonight))\b.*$"
+    r"\s+(?:and|then|so|to|that|which|(?:in|from|on|for) (?:my|our)|for (?:me|us|dinner|lunch|tonight))\b.*$"
     r"|\s*[,;，；].*$|(?:并|然后|再|，).*$",
     re.IGNORECASE,
 )
@@ -1021,9 +1050,15 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
     found = QUERY_END.sub("", m.group(1).strip())
     while QUERY_LEAD.match(found):
         found = QUERY_LEAD.sub("", found, count=1)
-    found = re.sub(r"^一下", "", found)
-    for noun in nouns or []:
+    found = re.sub(r"^(?:一下|一些|一个|个|些)", "", found)
+    for noun in nouns or []:  # "recipes" of search_recipes: "a lasagna recipe", "articles about X"
         found = re.sub(rf"(?<=\S)\s+{re.escape(noun)}(?:e?s)?$", "", found, flags=re.I)
+        found = re.sub(
+            rf"^{re.escape(noun)}(?:e?s)?\s+(?:about|on|for|with|of|regarding)\s+",
+            "",
+            found,
+            flags=re.I,
+        )
     return found.strip() or m.group(1).strip()
 
 
@@ -1061,7 +1096,8 @@ def of_people(name: str, s: dict[str, Any], topic: frozenset[str], tool: str) ->
 
 
 CALLED = re.compile(
-    r"\b(?:called|named|titled)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
+    r"\b(?i:renam)\w*\b.*?\b(?:to|as)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
+    r"|\b(?:called|named|titled)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
     r"|(?:叫做|叫|名为|名叫|命名为)\s*([\w\u4e00-\u9fff.-]+?)(?=[的，。,.\s]|$)"
 )
 OF_END = re.compile(r"\b(?:of|for|about|on)\s+([\w.@/-]+)\s*(?:[?.!？。]|$)")
@@ -1077,7 +1113,7 @@ def named_thing(src: Source) -> str | None:
         return q[0]
     m = CALLED.search(text)
     if m:
-        return (m.group(1) or m.group(2)).strip()
+        return next(g for g in m.groups() if g).strip()
     for noun in tool_nouns(src.tool):
         n = re.escape(noun)
         m = re.search(rf"\b(?:the|a|an|my|our|this|that)\s+([\w.@/-]+)\s+{n}s?\b", text, re.I)

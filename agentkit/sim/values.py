@@ -352,6 +352,22 @@ def date_times(text: str) -> list[str]:
     return out
 
 
+WHEN_LEAD = re.compile(r"(?:\s+(?:on|at|for|next|this|by|from|in))+\s*$", re.I)
+SPAN = re.compile(r"\bfor\s+\d+(?:\.\d+)?\s*(?:min|minutes?|hours?|hrs?|h)\b", re.I)
+
+
+def before_when(text: str) -> str | None:
+    """A title's words before the first date, time or duration it says: "a call with Priya next
+    Tuesday at 4pm for 30 minutes" -> "call with Priya" (an article first dropped); None when
+    the text says none or begins with one."""
+    spans = [
+        m.start() for p in (DATE, RELATIVE, TIME, BARE_HOUR, NOON, SPAN) for m in p.finditer(text)
+    ]
+    cut = min(spans, default=0)
+    head = WHEN_LEAD.sub("", text[:cut]).strip(" ,")
+    return re.sub(r"^(?:a|an|the)\s+", "", head, flags=re.I) or None
+
+
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
     text = DATE.sub(lambda m: " " * len(m.group(0)), text)
