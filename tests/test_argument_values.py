@@ -323,3 +323,15 @@ def test_a_new_name_and_a_query_about_a_topic():
     assert calls("帮我找一些适合新手的瑜伽视频", videos, forced=True) == [
         {"keyword": "适合新手的瑜伽视频"}
     ]
+
+
+def test_a_complaint_giving_one_unit_code_writes_every_unit_as_a_code():
+    run = tool("log_run", "Log a run.", {"distance": {"type": "number"}, "unit": S})
+    prompt = "Log a 5 miles run"
+    messages = [
+        {"role": "user", "content": prompt},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu_1", "name": "log_run", "input": {"distance": 5, "unit": "miles"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "tu_1", "is_error": True,
+                                      "content": "The unit must look like 'km'. It's not valid."}]},
+    ]  # fmt: skip
+    assert calls(prompt, run, messages=messages) == [{"distance": 5, "unit": "mi"}]

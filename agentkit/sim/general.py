@@ -378,7 +378,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         k: code
         for k, value in last.input.items()
         if isinstance(value, str)
-        and (code := listed_unit(value, last.result or "")) not in (None, value)
+        and (code := listed_unit(value, last.result or "", 1)) not in (None, value)
     }
     if units:
         return {**last.input, **units}

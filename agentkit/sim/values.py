@@ -596,14 +596,23 @@ def unit_named(word: str) -> str | None:
     return next((u for u, _n, written in UNITS if re.fullmatch(written, word, re.I)), None)
 
 
-def listed_unit(word: str, listing: str) -> str | None:
+def listed_unit(word: str, listing: str, least: int = 2) -> str | None:
     """The code a listing of units ("abbreviations: mi, km, lb, kg") writes for the unit a word
-    names ("miles" -> "mi", "公里" -> "km"); None unless the listing names two units or more."""
-    tokens = [t for t in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", listing) if unit_named(t)]
+    names ("miles" -> "mi", "公里" -> "km"); None unless the listing names `least` units or more.
+    A unit the listing does not name is written as an abbreviation when the listing writes
+    abbreviations ("like 'mi'": "kilometers" -> "km")."""
+    said = re.findall(
+        r"(?<![A-Za-z])(?<![A-Za-z]['’])[A-Za-z]+|[\u4e00-\u9fff]+", listing
+    )  # not the s of "it's"
+    tokens = [t for t in said if unit_named(t)]
     unit = unit_named(word.strip())
-    if len(set(map(unit_named, tokens))) < 2 or unit is None:
+    if len(set(map(unit_named, tokens))) < least or unit is None:
         return None
-    return next((t for t in tokens if unit_named(t) == unit), None)
+    found = next((t for t in tokens if unit_named(t) == unit), None)
+    if found is None and all(len(t) <= 3 and t.isascii() for t in tokens):
+        written = next(w for u, _n, w in UNITS if u == unit)
+        found = re.sub(r"\(\?:.*$|s\?$", "", written.split("|")[0]) or None
+    return found
 
 
 def is_unit(word: str) -> bool:
