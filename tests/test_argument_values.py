@@ -335,3 +335,16 @@ def test_a_complaint_giving_one_unit_code_writes_every_unit_as_a_code():
                                       "content": "The unit must look like 'km'. It's not valid."}]},
     ]  # fmt: skip
     assert calls(prompt, run, messages=messages) == [{"distance": 5, "unit": "mi"}]
+
+
+def test_a_day_in_the_past_is_before_today(pinned):
+    claim = tool(
+        "file_claim",
+        "File a lost-luggage claim.",
+        {"lost_on": {"type": "string", "format": "date"}},
+    )
+    assert calls("My bag went missing last Monday", claim, forced=True) == [
+        {"lost_on": "2027-03-08"}
+    ]
+    assert calls("行李前天丢的", claim, forced=True) == [{"lost_on": "2027-03-08"}]
+    assert calls("上周五丢的行李", claim, forced=True) == [{"lost_on": "2027-03-05"}]

@@ -5,8 +5,8 @@ The rules:
 - a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
   "14 March 2026"; it is given as YYYY-MM-DD. A date is also named relative to today (the clock
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
-  3 days", a weekday ("Thursday", "周四": the next one, today included; "next Monday" after today;
-  "下周一" in next week), a month and day without a year ("Dec 20", "12月20号": the next such day);
+  3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
+  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
   "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
@@ -41,6 +41,7 @@ import functools
 import os
 import re
 import zoneinfo
+from typing import Any
 
 MONTHS = "january february march april may june july august september october november december"
 MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
@@ -181,20 +182,21 @@ MONTH_WORD = (  # a month's name or its abbreviation, no longer word ("2 octopus
 )
 RELATIVE = re.compile(
     r"\b(?P<after>(?:the\s+)?day after tomorrow)\b|\b(?P<tomorrow>tomorrow)\b"
-    r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b"
-    r"|\b(?:(?P<next>next)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b|\b(?P<yesterday>yesterday)\b"
+    r"|\b(?:(?P<next>next)|(?P<last>last|past|previous)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
     r"|\bin\s+(?P<in>\d{1,3})\s+days?\b"
     rf"|\b(?P<mon>{MONTH_WORD})\s+(?P<mday>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
-    r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早)"
-    r"|(?P<zh_week>下下|下|这|本)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
+    r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早|昨天|昨晚|前天)"
+    r"|(?P<zh_week>下下|下|这|本|上)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
     r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
     re.IGNORECASE,
 )
 ZH_DAYS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3}
+ZH_DAYS |= {"昨天": -1, "昨晚": -1, "前天": -2}
 
 
 WEEKDAY_WORD = re.compile(
@@ -223,9 +225,10 @@ def weekday_as(iso: str, example: str) -> str:
 def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     """The dates a text names relative to the day `on`: "today"/"tonight"/"今天", "tomorrow"/
     "明天", "the day after tomorrow"/"后天", "in 3 days", a weekday ("Thursday", "on Fri", "周四":
-    the next one, today included; "next Monday" the next after today; "下周一" the one of next
-    week), a month and day without a year ("Dec 20", "12月20号": the next such day from today),
-    a day of the month alone ("the 15th", "15号": this month's, else next month's)."""
+    the next one, today included; "next Monday" the next after today, "last Monday" the one
+    before; "下周一" the one of next week, "上周五" of last week), "yesterday"/"昨天"/"前天", a
+    month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
+    the month alone ("the 15th", "15号": this month's, else next month's)."""
     out = []
     for m in RELATIVE.finditer(text):
         day = _relative(m, on)
@@ -237,31 +240,15 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
 def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
     g = m.groupdict()
     plus = datetime.timedelta
-    if g["after"] or g["tomorrow"] or g["today"] or g["in"] or g["zh_day"]:
+    if g["after"] or g["tomorrow"] or g["today"] or g["in"] or g["zh_day"] or g["yesterday"]:
         ahead = 2 if g["after"] else 1 if g["tomorrow"] else 0 if g["today"] else None
+        ahead = -1 if g["yesterday"] else ahead
         ahead = ahead if ahead is not None else int(g["in"]) if g["in"] else ZH_DAYS[g["zh_day"]]
         return on + plus(days=ahead)
-    if g["wd"]:
-        wd = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(g["wd"].lower()[:3]))
-        ahead = (wd - on.weekday()) % 7
-        return on + plus(days=ahead or (7 if g["next"] else 0))
-    if g["zh_wd"]:
-        wd = 6 if g["zh_wd"] in "日天" else ZH_WEEKDAY.index(g["zh_wd"])
-        if not g["zh_week"]:
-            return on + plus(days=(wd - on.weekday()) % 7)
-        weeks = {"下下": 2, "下": 1}.get(g["zh_week"], 0)
-        return on + plus(days=7 * weeks + wd - on.weekday())
-    if g["nth"] or g["zh_nth"]:  # a day of the month: this month's, else next month's
-        d = int(g["nth"] or g["zh_nth"])
-        for ahead in range(3):
-            y, mo = divmod(on.month - 1 + ahead, 12)
-            try:
-                day = datetime.date(on.year + y, mo + 1, d)
-            except ValueError:
-                continue
-            if day >= on:
-                return day
-        return None
+    if g["wd"] or g["zh_wd"]:
+        return _weekday(g, on)
+    if g["nth"] or g["zh_nth"]:
+        return _day_of_month(int(g["nth"] or g["zh_nth"]), on)
     month = g["mon"] or g["mon2"]
     mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
     d = int(g["mday"] or g["dmon"] or g["zh_d"])
@@ -270,6 +257,34 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
         return day if day >= on else datetime.date(on.year + 1, mo, d)
     except ValueError:
         return None
+
+
+def _weekday(g: dict[str, Any], on: datetime.date) -> datetime.date:
+    plus = datetime.timedelta
+    if g["wd"]:
+        wd = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(g["wd"].lower()[:3]))
+        if g["last"]:  # "last Monday": the one before today
+            return on - plus(days=(on.weekday() - wd) % 7 or 7)
+        ahead = (wd - on.weekday()) % 7
+        return on + plus(days=ahead or (7 if g["next"] else 0))
+    wd = 6 if g["zh_wd"] in "日天" else ZH_WEEKDAY.index(g["zh_wd"])
+    if not g["zh_week"]:
+        return on + plus(days=(wd - on.weekday()) % 7)
+    weeks = {"下下": 2, "下": 1, "上": -1}.get(g["zh_week"], 0)
+    return on + plus(days=7 * weeks + wd - on.weekday())
+
+
+def _day_of_month(d: int, on: datetime.date) -> datetime.date | None:
+    """A day of the month said alone: this month's, else the next month's that has it."""
+    for ahead in range(3):
+        y, mo = divmod(on.month - 1 + ahead, 12)
+        try:
+            day = datetime.date(on.year + y, mo + 1, d)
+        except ValueError:
+            continue
+        if day >= on:
+            return day
+    return None
 
 
 def times(text: str) -> list[tuple[int, str]]:
