@@ -348,3 +348,24 @@ def test_a_day_in_the_past_is_before_today(pinned):
     ]
     assert calls("行李前天丢的", claim, forced=True) == [{"lost_on": "2027-03-08"}]
     assert calls("上周五丢的行李", claim, forced=True) == [{"lost_on": "2027-03-05"}]
+
+
+def test_a_code_of_an_invoice_number_is_no_currency():
+    import json
+
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"receipt_no": S, "currency": S},
+        "required": ["receipt_no", "currency"],
+    }
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[
+            {"role": "user", "content": "Receipt RCT-2027-88 from Blue Fern Cafe, paid in GBP."}
+        ],
+    )
+    assert json.loads(r.content[0].text)["currency"] == "GBP"

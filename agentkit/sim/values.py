@@ -778,13 +778,19 @@ CURRENCIES = [  # ISO 4217 code, how a text names it
     ("KRW", r"korean won|韩元"),
     ("INR", r"rupees?|卢比"),
 ]
-ISO_CURRENCY = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])")
+ISO_CURRENCY = re.compile(r"(?<![\w-])([A-Z]{3})(?![\w-])")  # not "INV" of "INV-2026-0457"
+KNOWN_CODES = frozenset(
+    "USD EUR JPY GBP CNY RMB CAD AUD CHF HKD KRW INR SEK NOK DKK NZD SGD".split()
+)
+NEAR_NUMBER = re.compile(r"\d\s*$|^\s*\d|\b(?:to|into|in|from|as)\s*$", re.I)
 
 
 def currencies(text: str) -> list[str]:
     """The ISO 4217 codes of the currencies a text names, in the order said: "250 euros in yen"
     -> ["EUR", "JPY"], "300人民币换成美元" -> ["CNY", "USD"] (a longer name first: "canadian
-    dollars" is CAD, not USD); a code written out is itself."""
+    dollars" is CAD, not USD); a code written out is itself: a common one anywhere, any other
+    three capitals beside a number or after "to"/"in" ("250 XOF", "to PLN"; not "INV" of an
+    invoice number)."""
     names = sorted(
         ((code, n) for code, ns in CURRENCIES for n in ns.split("|")), key=lambda p: -len(p[1])
     )
@@ -793,6 +799,10 @@ def currencies(text: str) -> list[str]:
     for m in re.finditer(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", text, re.I):
         code = names[int(next(k for k, v in m.groupdict().items() if v)[1:])][0]
         found.append((m.start(), code))
-    for m in ISO_CURRENCY.finditer(text):  # a code written out ("CHF", "SEK")
-        found.append((m.start(), "CNY" if m.group(1) == "RMB" else m.group(1)))
+    for m in ISO_CURRENCY.finditer(text):  # a code written out ("CHF", "250 XOF", "to PLN")
+        near = NEAR_NUMBER.search(text[max(0, m.start() - 6) : m.start()]) or re.match(
+            r"\s*\d", text[m.end() :]
+        )
+        if m.group(1) in KNOWN_CODES or near:
+            found.append((m.start(), "CNY" if m.group(1) == "RMB" else m.group(1)))
     return list(dict.fromkeys(code for _at, code in sorted(found)))
