@@ -12,7 +12,14 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   enum strings, only the members the text names; of numbers, the numbers; of objects, one object
   per item of a listed text ("40 of A and 15 of B", bullet lines), each filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
-  time / HH:MM) is the next one the text writes, in ISO form; never anything else;
+  time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
+  ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
+  Friday"); a weekday (a description saying weekday, or a day property whose example is one) is
+  the day's name as the example writes it; never anything else;
+- a time zone (tz, "IANA zone") is the zone of each city the text names (one call each); a
+  currency (its name or description saying currency / ISO 4217) is the ISO code of the
+  currency said at its end of a conversion, else in the order said ("how many yen is 80
+  pounds": the one asked for last);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
@@ -23,16 +30,27 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   ("plate 7kzp 418") or in the shape of the description's example ("e.g. atlas-web", "like
   LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
-  A-1001"); an email; a person ("my name is", a record's first entry "Priya Shah,", a Chinese
-  name standing alone "张伟，"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
-  arithmetic expression; a search query; free text (quoted text, the text after a colon, after
-  the tool's noun; a title only its first clause, a description the longest sentence). A
+  A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
+  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
+  "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
+  the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
+  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
+  lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
+  the tool's noun; a title only its first clause, up to the date, time or duration it says:
+  "a call with Priya next Tuesday at 4pm" -> "call with Priya"; a description the longest
+  sentence). A
   description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
-  noun ("10 servings" for servings_to), or (required) the next number in the text not part of an
+  noun ("10 servings" for servings_to; a number said in another unit of the measure is
+  converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
   id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
+- an array of emails (items of format email) takes the addresses the text writes, an array
+  of people (attendees, participants) those addresses, else the people met or invited ("with
+  Ana Ruiz and Tom"); a string
+  whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. Only a forced call
@@ -87,7 +105,8 @@ DIR_WORD = re.compile(
 DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
 HERE = re.compile(r"current (?:directory|folder)|\bhere\b|当前目录|这里|这个目录", re.IGNORECASE)
 QUERY = re.compile(
-    r"(?:search(?:\s+(?:the\s+web|online|for|about))*|look up|find|搜索|搜一下|查找)\s*[:：]?\s*(.+?)[?？.。!！]*$",
+    r"(?:search(?:\s+(?:the\s+web|online|for|about))*|look up|find|搜索|搜一下|查找|找一下|找找|找)"
+    r"\s*[:：]?\s*(.+?)[?？.。!！]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 ROLES = [  # role, what a property's name (then its description) says
@@ -96,16 +115,18 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
-     r"recipient|applicant|visitor|holder)(?:_?(?:full_?)?name)?$"),
+     r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
+    ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
+    ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
     ("location", r"location|city|place|town|where|country|地点|城市|位置"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
-    ("query", r"query|keyword|search|term|question|topic|关键词|查询"),
+    ("query", r"query|keyword|search(?! results?)|term|question|topic|关键词|查询"),
     ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
      r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
@@ -143,6 +164,7 @@ class Source:
     money: list[float | int] = field(default_factory=list)  # numbers said as sums of money
     item: bool = False  # the text is one item of a list
     context: str = ""  # the whole request, when the text is one of its steps
+    tool: str = ""  # the name of the tool being filled ("search_recipes")
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -234,6 +256,10 @@ def value_for(
     """One property's value, or None when the conversation gives none (a Fill for an object)."""
     if "const" in s:
         return s["const"]
+    if role(name, s, need) == "currency" and type_of(s) == "string" and _asks_code(name, s):
+        found = currency(name, s, src)
+        if found is not None:
+            return found
     if languages.wants(name, s):  # a language code, by the language's name (sim.languages)
         found = languages.member(name, s, src.text)
         if found is not None or not s.get("enum"):
@@ -332,6 +358,10 @@ def _array(
         if not found_ and (len(values.items(src.context or src.text)) < 2 or forced):
             one = fill_object(items, src, root, forced, topic)  # (listed items wait, above)
             found_ = [one.values] if one.values and not one.missing else []
+    elif items.get("format") == "email" or role(name, items) == "email":
+        found_ = EMAIL.findall(src.text)
+    elif PEOPLE_LIST.search(name):  # attendees: the addresses, else the people named
+        found_ = EMAIL.findall(src.text) or people_named(src.text)
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
@@ -369,6 +399,27 @@ def _names_result(part: str, result: Any) -> bool:
         return False
     said = set(re.findall(r"[\w.-]+", part))
     return any(isinstance(x, str) and 1 < len(x) <= 20 and x in said for x in result.values())
+
+
+PEOPLE_LIST = re.compile(
+    r"attendee|participant|invitee|guest|member|people|recipient|参会|参与|嘉宾|成员|收件人", re.I
+)
+WITH_PEOPLE = re.compile(
+    r"\b(?:with|invite|inviting|including|plus|and|&)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+)
+
+
+def people_named(text: str) -> list[str]:
+    """The people a request meets or invites: "a call with Priya and Tom Reed" -> ["Priya", "Tom
+    Reed"] (not a day, a month or a city)."""
+    out = []
+    for m in WITH_PEOPLE.finditer(text):
+        who = m.group(1)
+        if values.WEEKDAY_WORD.search(who) or values.time_zones(who):
+            continue
+        if not re.fullmatch(values.MONTH_WORD, who, re.I):
+            out.append(who)
+    return list(dict.fromkeys(out))
 
 
 def quoted(text: str) -> list[str]:
@@ -444,10 +495,16 @@ def _from_text(
         return s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _temporal(when, src)
+        return _temporal(when, src, s)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     value = _string(name, s, src, topic, need)
+    code = (
+        values.listed_unit(value, str(s.get("description") or ""))
+        if isinstance(value, str)
+        else None
+    )
+    value = code or value  # "miles" for a unit the description lists as "mi, km, lb"
     if isinstance(value, str) and re.search(DIGITS_ONLY, str(s.get("description") or ""), re.I):
         value = re.sub(r"\D", "", value) or value
     return value
@@ -465,6 +522,10 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
     desc = str(s.get("description") or "")
+    if re.search(r"week ?day|day of (?:the )?week|星期几|周几", f"{name} {desc}", re.I) or (
+        re.search(r"\bday\b", name) and values.weekday_shape(desc)
+    ):
+        return "weekday"
     named = " ".join(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
     lead = re.match(r"\s*(?:the\s+)?(\w*)", desc.lower())
     said = f"{named} {lead.group(1) if lead else ''}".strip()  # the name, the description's lead
@@ -481,9 +542,13 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     return "date" if day else "time" if clock else None
 
 
-def _temporal(when: str, src: Source) -> str | None:
+def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
     """The next date, time or date-time the text writes that no earlier property took."""
     text = src.text
+    if when == "weekday":  # a day of the week, written as the description's example writes one
+        example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
+        days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
+        return next((d for d in days if f"weekday:{d}" not in src.used), None)
     found = {
         "date": [d for _end, d in values.iso_dates(text)],
         "time": [t for _start, t in values.times(text)],
@@ -521,14 +586,14 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
     the one after "to"/"到" for the end of a change, the other for its start)."""
     unit = values.unit_of(name) or values.unit_of(str(s.get("description") or ""))
     said = values.with_unit(unit, src.text) if unit else []
-    if not said:
-        said = _beside_noun(name, src.text)
     said = [n for n in said if _num(n) in src.numbers]
     if not said and unit:  # said in another unit of the measure: "25 minutes" for seconds
         other = [(n, v) for n, v in values.converted(unit, src.text) if _num(n) in src.numbers]
         if other:
             src.numbers.remove(_num(other[0][0]))
             return other[0][1]
+    if not said:
+        said = [n for n in _beside_noun(name, src.text) if _num(n) in src.numbers]
     if not said:
         return None
     pick = said[-1] if values.leg(name) == "to" else said[0]
@@ -624,6 +689,11 @@ def _place(text: str) -> Any:
     return found if len(found) > 1 else (found[0] if found else None)
 
 
+def _one_or_all(found: list[str]) -> Any:
+    """One value, or each of several (the policy makes one call per value)."""
+    return found if len(found) > 1 else (found[0] if found else None)
+
+
 def _expression(text: str) -> str | None:
     found = expressions(text)
     return found[0] if found else None
@@ -638,8 +708,8 @@ BY_TEXT = {  # role -> how the user's words give it
         or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "location": _place,
+    "zone": lambda text: _one_or_all(values.time_zones(text)),
     "expression": _expression,
-    "query": lambda text: query(text) or websearch.query_of(text),
 }
 
 
@@ -647,6 +717,12 @@ BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
     "command": lambda src: shell.command(src.text, src.results),
     "glob": lambda src: shell.glob_pattern(src.text),
     "regex": lambda src: shell.target(src.text),
+}
+
+BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name too
+    **BY_SHELL,
+    "query": lambda src: query(src.text, tool_nouns(src.tool)) or websearch.query_of(src.text),
+    "named": lambda src: named_thing(src),
 }
 
 
@@ -659,8 +735,10 @@ def _string(
         return found
     if r == "id":
         return ident(name, s, src, topic)
-    if r in BY_SHELL:
-        return BY_SHELL[r](src)
+    if r == "person" and not of_people(name, s, topic, src.tool):
+        r = "named"  # a bare `name` of no person: the name of the thing the tool works on
+    if r in BY_SOURCE:
+        return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
@@ -683,7 +761,8 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         return summary(text)
     found = free_text(text, topic)
     if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
-        return re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
+        return values.before_when(first) or first
     return found
 
 
@@ -964,12 +1043,103 @@ def path(name: str, text: str) -> str | None:
     return found[0] if found else None
 
 
-def query(text: str) -> str | None:
+QUERY_END = re.compile(
+    r"\s+(?:and|then|so|to|that|which|(?:in|from|on|for) (?:my|our)|for (?:me|us|dinner|lunch|tonight))\b.*$"
+    r"|\s*[,;，；].*$|(?:并|然后|再|，).*$",
+    re.IGNORECASE,
+)
+QUERY_LEAD = re.compile(r"^(?:me|us|for|about|some|any|a|an|the|good|nice)\s+", re.IGNORECASE)
+
+
+def query(text: str, nouns: list[str] | None = None) -> str | None:
+    """What is searched for: quoted text, else the noun phrase after "search for"/"find"/"搜索"
+    (the words "me", "a", "some" before it dropped; the clause after it, "and save it", "in my
+    recipe box", cut off; the kind of thing the tool finds, "recipe" of search_recipes, dropped
+    when other words name it: "find me a vegetarian lasagna recipe and save it" -> "vegetarian
+    lasagna")."""
     q = quoted(text)
     if q:
         return q[0]
     m = QUERY.search(text)
-    return m.group(1).strip() if m else None
+    if not m:
+        return None
+    found = QUERY_END.sub("", m.group(1).strip())
+    while QUERY_LEAD.match(found):
+        found = QUERY_LEAD.sub("", found, count=1)
+    found = re.sub(r"^(?:一下|一些|一个|个|些)", "", found)
+    for noun in nouns or []:  # "recipes" of search_recipes: "a lasagna recipe", "articles about X"
+        found = re.sub(rf"(?<=\S)\s+{re.escape(noun)}(?:e?s)?$", "", found, flags=re.I)
+        found = re.sub(
+            rf"^{re.escape(noun)}(?:e?s)?\s+(?:about|on|for|with|of|regarding)\s+",
+            "",
+            found,
+            flags=re.I,
+        )
+    return found.strip() or m.group(1).strip()
+
+
+GENERIC_TOOL_WORDS = frozenset("info detail data get tool api lookup by item result".split())
+
+
+def tool_nouns(tool: str) -> list[str]:
+    """The words of a tool's name that name the thing it works on: "search_recipes" -> ["recipe"],
+    "create_playlist" -> ["playlist"], "package_info" -> ["package"] (acts and generic words out)."""
+    out = []
+    for w in words(tool):
+        named = concepts(w)
+        if named and all(kind(c) != "thing" for c in named) or w in GENERIC_TOOL_WORDS:
+            continue
+        out.append(w)
+    return out
+
+
+PEOPLE = re.compile(
+    r"person|people|guest|customer|client|user|contact|employee|patient|passenger|attendee|"
+    r"member|student|traveller|traveler|full name|first and last|姓名|人员|乘客|客户|员工",
+    re.I,
+)
+
+
+def of_people(name: str, s: dict[str, Any], topic: frozenset[str], tool: str) -> bool:
+    """Whether a property the person pattern matches holds a person's name: a bare `name` only when
+    its description, the tool's name or things are people ("the guest's full name", add_contact,
+    a customer tool), or no tool is filled (a record extracted as a structured answer); else it is
+    the name of the thing the tool works on (a package, a playlist, a file)."""
+    if name.lower() != "name" or not tool:
+        return True
+    said = f"{s.get('description') or ''} {tool.replace('_', ' ')}"
+    return bool(PEOPLE.search(said)) or bool(topic & {"customer", "account"})
+
+
+CALLED = re.compile(
+    r"\b(?i:renam)\w*\b.*?\b(?:to|as)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
+    r"|\b(?:called|named|titled)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
+    r"|(?:叫做|叫|名为|名叫|命名为)\s*([\w\u4e00-\u9fff.-]+?)(?=[的，。,.\s]|$)"
+)
+OF_END = re.compile(r"\b(?:of|for|about|on)\s+([\w.@/-]+)\s*(?:[?.!？。]|$)")
+
+
+def named_thing(src: Source) -> str | None:
+    """The name of the thing a tool works on: quoted, else after "called"/"named"/"叫", else beside
+    the tool's noun ("the lodash package", "package lodash"), else the word that ends a clause
+    after "of"/"for" ("the latest version of lodash?")."""
+    text = src.text
+    q = [x for x in quoted(text) if len(x.split()) <= 6]
+    if q:
+        return q[0]
+    m = CALLED.search(text)
+    if m:
+        return next(g for g in m.groups() if g).strip()
+    for noun in tool_nouns(src.tool):
+        n = re.escape(noun)
+        m = re.search(rf"\b(?:the|a|an|my|our|this|that)\s+([\w.@/-]+)\s+{n}s?\b", text, re.I)
+        m = m or re.search(rf"\b{n}s?\s+([\w.@/-]*[a-z0-9][\w.@/-]*)", text, re.I)
+        if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
+            return m.group(1)
+    m = OF_END.search(text)
+    if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
+        return m.group(1)
+    return None
 
 
 def free_text(text: str, topic: frozenset[str]) -> str | None:
@@ -1026,15 +1196,40 @@ TAG = re.compile(r"<[^>]+>")
 NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(?:[,，(;]|$))", re.M)
 
 
+FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
+    r"\b(?:for|passenger|guest|attendee)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+)
+ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
+    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定)"
+    rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+)
+
+
 def person(text: str) -> str | None:
     """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
-    or a name standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a
-    Chinese name standing alone (a common surname and one or two characters: "张伟，")."""
+    or the one something is for ("book it for Ada Lovelace", "给李娜订", "乘客是张伟"), or a name
+    standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a Chinese name
+    standing alone (a common surname and one or two characters: "张伟，")."""
     m = PERSON.search(text)
     if m:
         return next((g for g in m.groups() if g), None)
+    for who in FOR_PERSON.finditer(text):  # "for New York" is a place, "for Friday" a day
+        if not values.time_zones(who.group(1)) and not values.WEEKDAY_WORD.search(who.group(1)):
+            if not re.fullmatch(values.MONTH_WORD, who.group(1), re.I):
+                return who.group(1)
+    zh = ZH_FOR_PERSON.search(text)
+    if zh:
+        return zh.group(1) or zh.group(2)
     entry = NAME_ENTRY.search(text)
-    return entry.group(1) if entry else values.chinese_name(text)
+    if entry:  # "Add Lena Ortiz, ...": a sentence's first word that is an act is no name
+        first, _, rest = entry.group(1).partition(" ")
+        acts = concepts(first)
+        return (
+            rest
+            if acts and all(kind(c) != "thing" for c in acts) and " " in rest
+            else (entry.group(1))
+        )
+    return values.chinese_name(text)
 
 
 def organisation(src: Source) -> str | None:
@@ -1062,3 +1257,45 @@ def summary(text: str) -> str | None:
         return None
     best = max(sentences, key=len)
     return best if len(best) <= 160 else best[:157] + "..."
+
+
+def _asks_code(name: str, s: dict[str, Any]) -> bool:
+    """Whether a currency property asks for the currency itself (its name says currency, or its
+    schema a code: "ISO 4217", a pattern, an enum), not a sum said in one."""
+    said = f"{name} {s.get('description') or ''}"
+    return bool(
+        re.search(r"currenc|币种", name, re.I)
+        or re.search(r"code|ISO|symbol|代码|代号|币种", said, re.I)
+        or s.get("enum")
+        or s.get("pattern")
+    )
+
+
+HOW_MANY = re.compile(r"\bhow (?:many|much)(?: in)?\s+(\w+(?:\s+\w+)?)", re.I)
+
+
+def currency(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """An ISO 4217 code for a currency property: the currency said at the property's end of a
+    conversion ("from dollars to euros"), else the ones said in order, the one asked for ("how
+    many yen is 250 euros") last; an enum takes only its members."""
+    members = [str(m) for m in s.get("enum") or []]
+    said = values.currencies(src.text)
+    asked = HOW_MANY.search(src.text)
+    target = values.currencies(asked.group(1)) if asked else []
+    if target and target[0] in said:
+        said = [c for c in said if c != target[0]] + [target[0]]
+    end = values.ends(src.text).get(values.leg(name) or "")
+    at_end = values.currencies(end) if end else []
+    leg = values.leg(name)
+    if at_end:
+        pick: str | None = at_end[0]
+    elif leg == "from":
+        pick = said[0] if said else None
+    elif leg == "to":
+        pick = said[-1] if len(said) > 1 else None
+    else:
+        pick = next((c for c in said if f"currency:{c}" not in src.used), None)
+    if pick is None or members and pick not in members:
+        return None
+    src.used.add(f"currency:{pick}")
+    return pick

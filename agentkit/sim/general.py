@@ -64,7 +64,7 @@ from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind,
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
-from .values import iso_dates, times
+from .values import iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -400,7 +400,7 @@ def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, src, t.schema, forced, t.concepts)
+    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, forced, t.concepts)
     if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
         prop = sql.statement_property(t) or ""
         got.values[prop] = sql.statement(src.text, t.description, src.results)
@@ -450,6 +450,14 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
 def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     """The failed input with the value the error complains about rewritten in the shape of the
     example it gives ("expected A-1001": "a1001" -> "A-1001"); None when that cannot be done."""
+    units = {  # "use abbreviations such as mi, km": each unit word as the codes listed
+        k: code
+        for k, value in last.input.items()
+        if isinstance(value, str)
+        and (code := listed_unit(value, last.result or "", 1)) not in (None, value)
+    }
+    if units:
+        return {**last.input, **units}
     example = hint(last.result or "")
     if example is None:
         return None

@@ -13,8 +13,9 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
   -> tell the user;
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
-  "not a number", "won't work", "isn't a usable", "no dashes", "格式", "应该像", "缺失", "写法不对")
-  -> correct the argument once, by the example the text gives;
+  "not a number", "won't work", "isn't a usable", "no dashes", "use abbreviations such as",
+  "格式", "应该像", "缺失", "写法不对", "请使用缩写") -> correct the argument once, by the example the
+  text gives (unit words as the unit codes it lists: "miles" -> "mi");
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
@@ -56,6 +57,7 @@ CLASSES = [
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
      r"no (?:dashes|spaces|hyphens)|without (?:dashes|spaces|hyphens)|"
+     r"\buse (?:the )?(?:abbreviations?|codes?|symbols?|one of)\b|请(?:使用|用)(?:缩写|代码|代号)|"
      r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"

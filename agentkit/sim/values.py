@@ -3,10 +3,21 @@ ends of a route ("from A to B"), the items of a list.
 
 The rules:
 - a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
-  "14 March 2026"; it is given as YYYY-MM-DD. A date without its year is not guessed at;
-- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半"; it is given as HH:MM. A date-time is
+  "14 March 2026"; it is given as YYYY-MM-DD. A date is also named relative to today (the clock
+  the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
+  3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
+  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
+  a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
+- a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
+  "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
+- a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
+  "half an hour" 0.5 hour; a unit a listing names ("unit code: kg, lb") is written as listed;
+- a place's IANA time zone is the tzdata zone named after its city ("Tokyo" -> Asia/Tokyo,
+  underscores as spaces: "Sao Paulo"), else one of a few others tzdata has no name for
+  ("Beijing", "San Francisco", Chinese names); a currency's ISO 4217 code is read from its
+  name or sign ("euros", "¥", "人民币"), a code written out is itself;
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
   converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
@@ -26,7 +37,11 @@ The rules:
 from __future__ import annotations
 
 import datetime
+import functools
+import os
 import re
+import zoneinfo
+from typing import Any
 
 MONTHS = "january february march april may june july august september october november december"
 MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
@@ -67,7 +82,8 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
     ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
     ("hour", r"hour|\bhrs?\b|小时", r"h|hrs?|hours?|小时|个小时"),
-    ("second", r"second|\bsecs?\b|秒", r"s|secs?|seconds?|秒"),
+    ("millisecond", r"millisecond|\bms\b|毫秒", r"ms|millis(?:econds?)?|毫秒"),
+    ("second", r"(?<!milli)second|\bsecs?\b|(?<!毫)秒", r"s|secs?|seconds?|(?<!毫)秒"),
     ("day", r"\bdays?\b|天数|天", r"days?|天"),
     ("night", r"night|晚", r"nights?|晚"),
     ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
@@ -115,7 +131,13 @@ LIST_SPLIT = re.compile(r"\s*(?:,|，|、|;|；)\s*(?:and\s+)?|\s+and\s+|\s*(?:�
 
 
 def iso_dates(text: str) -> list[tuple[int, str]]:
-    """The dates a text writes, each with where it ends, as YYYY-MM-DD."""
+    """The dates a text writes or names, each with where it ends, as YYYY-MM-DD."""
+    return [(end, iso) for _start, end, iso in _dates(text)]
+
+
+def _dates(text: str) -> list[tuple[int, int, str]]:
+    """Each date with where it starts and ends: written ones, then the ones named relative to
+    today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
     out = []
     for m in DATE.finditer(text):
         g = m.groups()
@@ -131,8 +153,138 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
             day = datetime.date(int(y), int(mo), int(d))  # no 2027-02-31
         except ValueError:
             continue
-        out.append((m.end(), day.isoformat()))
+        out.append((m.start(), m.end(), day.isoformat()))
+    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    out += relative_dates(plain, today_date())
+    return sorted(out, key=lambda x: x[1])
+
+
+WORKBOOK_TODAY = datetime.date(2026, 12, 1)
+
+
+def today_date() -> datetime.date:
+    """The stand-in's "today": the clock the offline API pins (agentkit.offline.models.today):
+    AGENTKIT_TODAY=YYYY-MM-DD, or "system" for this machine's date; unset, the workbook's date."""
+    value = os.environ.get("AGENTKIT_TODAY", "").strip().lower()
+    if value in ("system", "now"):
+        return datetime.datetime.now(datetime.UTC).date()
+    try:
+        return datetime.date.fromisoformat(value) if value else WORKBOOK_TODAY
+    except ValueError:
+        return WORKBOOK_TODAY
+
+
+WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+ZH_WEEKDAY = "一二三四五六日"
+MONTH_WORD = (  # a month's name or its abbreviation, no longer word ("2 octopus" is no date)
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
+)
+RELATIVE = re.compile(
+    r"\b(?P<after>(?:the\s+)?day after tomorrow)\b|\b(?P<tomorrow>tomorrow)\b"
+    r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b|\b(?P<yesterday>yesterday)\b"
+    r"|\b(?:(?P<next>next)|(?P<last>last|past|previous)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
+    r"|\bin\s+(?P<in>\d{1,3})\s+days?\b"
+    rf"|\b(?P<mon>{MONTH_WORD})\s+(?P<mday>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
+    r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早|昨天|昨晚|前天)"
+    r"|(?P<zh_week>下下|下|这|本|上)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
+    r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
+    rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
+    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
+    re.IGNORECASE,
+)
+ZH_DAYS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3}
+ZH_DAYS |= {"昨天": -1, "昨晚": -1, "前天": -2}
+
+
+WEEKDAY_WORD = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\b"
+    r"|(?:星期|周|礼拜)[一二三四五六日天]",
+    re.I,
+)
+
+
+def weekday_shape(description: str) -> str | None:
+    """The weekday a description gives as its example ("weekday, e.g. Tuesday" -> "Tuesday")."""
+    m = WEEKDAY_WORD.search(description)
+    return m.group(0) if m else None
+
+
+def weekday_as(iso: str, example: str) -> str:
+    """A date's day of the week written as the example writes one: "Tuesday" -> "Thursday",
+    "tue" -> "thu", "周二" -> "周四", "星期二" -> "星期四"."""
+    wd = datetime.date.fromisoformat(iso).weekday()
+    if not example.isascii():
+        return example[:-1] + ZH_WEEKDAY[wd]
+    name = WEEKDAYS[wd] if len(example) > 3 else WEEKDAYS[wd][:3]
+    return name if example.islower() else name.upper() if example.isupper() else name.title()
+
+
+def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
+    """The dates a text names relative to the day `on`: "today"/"tonight"/"今天", "tomorrow"/
+    "明天", "the day after tomorrow"/"后天", "in 3 days", a weekday ("Thursday", "on Fri", "周四":
+    the next one, today included; "next Monday" the next after today, "last Monday" the one
+    before; "下周一" the one of next week, "上周五" of last week), "yesterday"/"昨天"/"前天", a
+    month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
+    the month alone ("the 15th", "15号": this month's, else next month's)."""
+    out = []
+    for m in RELATIVE.finditer(text):
+        day = _relative(m, on)
+        if day is not None:
+            out.append((m.start(), m.end(), day.isoformat()))
     return out
+
+
+def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
+    g = m.groupdict()
+    plus = datetime.timedelta
+    if g["after"] or g["tomorrow"] or g["today"] or g["in"] or g["zh_day"] or g["yesterday"]:
+        ahead = 2 if g["after"] else 1 if g["tomorrow"] else 0 if g["today"] else None
+        ahead = -1 if g["yesterday"] else ahead
+        ahead = ahead if ahead is not None else int(g["in"]) if g["in"] else ZH_DAYS[g["zh_day"]]
+        return on + plus(days=ahead)
+    if g["wd"] or g["zh_wd"]:
+        return _weekday(g, on)
+    if g["nth"] or g["zh_nth"]:
+        return _day_of_month(int(g["nth"] or g["zh_nth"]), on)
+    month = g["mon"] or g["mon2"]
+    mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
+    d = int(g["mday"] or g["dmon"] or g["zh_d"])
+    try:
+        day = datetime.date(on.year, mo, d)
+        return day if day >= on else datetime.date(on.year + 1, mo, d)
+    except ValueError:
+        return None
+
+
+def _weekday(g: dict[str, Any], on: datetime.date) -> datetime.date:
+    plus = datetime.timedelta
+    if g["wd"]:
+        wd = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(g["wd"].lower()[:3]))
+        if g["last"]:  # "last Monday": the one before today
+            return on - plus(days=(on.weekday() - wd) % 7 or 7)
+        ahead = (wd - on.weekday()) % 7
+        return on + plus(days=ahead or (7 if g["next"] else 0))
+    wd = 6 if g["zh_wd"] in "日天" else ZH_WEEKDAY.index(g["zh_wd"])
+    if not g["zh_week"]:
+        return on + plus(days=(wd - on.weekday()) % 7)
+    weeks = {"下下": 2, "下": 1, "上": -1}.get(g["zh_week"], 0)
+    return on + plus(days=7 * weeks + wd - on.weekday())
+
+
+def _day_of_month(d: int, on: datetime.date) -> datetime.date | None:
+    """A day of the month said alone: this month's, else the next month's that has it."""
+    for ahead in range(3):
+        y, mo = divmod(on.month - 1 + ahead, 12)
+        try:
+            day = datetime.date(on.year + y, mo + 1, d)
+        except ValueError:
+            continue
+        if day >= on:
+            return day
+    return None
 
 
 def times(text: str) -> list[tuple[int, str]]:
@@ -142,6 +294,7 @@ def times(text: str) -> list[tuple[int, str]]:
         for m in NOON.finditer(text)
     ]
     plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    out += _bare_hours(plain)
     for m in TIME.finditer(plain):
         g = m.groups()
         if g[1]:
@@ -162,6 +315,25 @@ def times(text: str) -> list[tuple[int, str]]:
 
 
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
+BARE_HOUR = re.compile(
+    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
+    r"persons?|guests?|percent|dollars?|euros?|pounds?|kg|km|g\b|ml))",
+    re.I,
+)
+LATE = re.compile(r"tonight|evening|afternoon|\bpm\b", re.I)
+
+
+def _bare_hours(text: str) -> list[tuple[int, str]]:
+    """Hours said without minutes or am/pm ("at 8 tonight", "at 3"): after noon when the text
+    says evening or afternoon, or for 1 to 6 (a meeting "at 3" is at 15:00)."""
+    out = []
+    for m in BARE_HOUR.finditer(text):
+        h = int(m.group(1))
+        if h <= 12 and (LATE.search(text) or 1 <= h <= 6):
+            h = h % 12 + 12
+        if h <= 23:
+            out.append((m.start(1), f"{h:02d}:00"))
+    return out
 
 
 def _half(zh: str | None) -> str:
@@ -178,22 +350,45 @@ def _zh_number(s: str) -> int:
 
 
 def date_times(text: str) -> list[str]:
-    """Each date with the first time said after it (before the next date): "2026-04-02 at 15:30"
-    -> "2026-04-02T15:30:00"."""
-    dates = iso_dates(text)
+    """Each date with the first time said after it (before the next date), else the time said
+    right before it (after the previous date): "2026-04-02 at 15:30" -> "2026-04-02T15:30:00",
+    "at 7pm on Friday" -> Friday's date at 19:00."""
+    dates = _dates(text)
     clock = times(text)
     out = []
-    for i, (end, d) in enumerate(dates):
+    for i, (start, end, d) in enumerate(dates):
         stop = dates[i + 1][0] if i + 1 < len(dates) else len(text) + 1
-        t = next((t for start, t in clock if end <= start < stop), None)
+        after = [t for at, t in clock if end <= at < stop]
+        since = dates[i - 1][1] if i else 0
+        before = [t for at, t in clock if since <= at < start]
+        t = after[0] if after else before[-1] if before else None
         if t is not None:
             out.append(f"{d}T{t}:00")
     return out
 
 
+WHEN_LEAD = re.compile(r"(?:\s+(?:on|at|for|next|this|by|from|in))+\s*$", re.I)
+SPAN = re.compile(r"\bfor\s+\d+(?:\.\d+)?\s*(?:min|minutes?|hours?|hrs?|h)\b", re.I)
+
+
+def before_when(text: str) -> str | None:
+    """A title's words before the first date, time or duration it says: "a call with Priya next
+    Tuesday at 4pm for 30 minutes" -> "call with Priya" (an article first dropped); None when
+    the text says none or begins with one."""
+    spans = [
+        m.start() for p in (DATE, RELATIVE, TIME, BARE_HOUR, NOON, SPAN) for m in p.finditer(text)
+    ]
+    cut = min(spans, default=0)
+    head = WHEN_LEAD.sub("", text[:cut]).strip(" ,")
+    return re.sub(r"^(?:a|an|the)\s+", "", head, flags=re.I) or None
+
+
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
     text = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") or a count ("in 3 days") is left
+        lambda m: " " * len(m.group(0)) if m["mday"] or m["dmon"] or m["zh_m"] else m.group(0), text
+    )
     return TIME.sub(lambda m: " " * len(m.group(0)), text)
 
 
@@ -207,7 +402,8 @@ def unit_of(words: str) -> str | None:
 
 
 SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
-    "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
+    "millisecond": ("time", 0.001), "second": ("time", 1), "minute": ("time", 60),
+    "hour": ("time", 3600), "day": ("time", 86400),
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
@@ -410,6 +606,30 @@ def plain_list(text: str) -> list[str]:
     return []
 
 
+def unit_named(word: str) -> str | None:
+    """The unit a word writes ("miles", "mi", "公里" -> mile / kilometre), or None."""
+    return next((u for u, _n, written in UNITS if re.fullmatch(written, word, re.I)), None)
+
+
+def listed_unit(word: str, listing: str, least: int = 2) -> str | None:
+    """The code a listing of units ("abbreviations: mi, km, lb, kg") writes for the unit a word
+    names ("miles" -> "mi", "公里" -> "km"); None unless the listing names `least` units or more.
+    A unit the listing does not name is written as an abbreviation when the listing writes
+    abbreviations ("like 'mi'": "kilometers" -> "km")."""
+    said = re.findall(
+        r"(?<![A-Za-z])(?<![A-Za-z]['’])[A-Za-z]+|[\u4e00-\u9fff]+", listing
+    )  # not the s of "it's"
+    tokens = [t for t in said if unit_named(t)]
+    unit = unit_named(word.strip())
+    if len(set(map(unit_named, tokens))) < least or unit is None:
+        return None
+    found = next((t for t in tokens if unit_named(t) == unit), None)
+    if found is None and all(len(t) <= 3 and t.isascii() for t in tokens):
+        written = next(w for u, _n, w in UNITS if u == unit)
+        found = re.sub(r"\(\?:.*$|s\?$", "", written.split("|")[0]) or None
+    return found
+
+
 def is_unit(word: str) -> bool:
     return any(re.fullmatch(written, word, re.I) for _u, _n, written in UNITS)
 
@@ -427,12 +647,28 @@ ZH_COUNT = re.compile(
 )
 
 
+HALVES = [  # a span of time said with a half, in words -> in digits
+    (r"\b(?:an|one)\s+(hour|day|week|minute)\s+and\s+a\s+half\b", r"1.5 \1s"),
+    (r"\b(\d+)\s+and\s+a\s+half\s+(hour|day|week|minute)s?\b", r"\1.5 \2s"),
+    (r"\b(?:half\s+an|a\s+half)[\s-]+(hour|day)\b", r"0.5 \1"),
+    (r"\ban?\s+(hour|minute)\b", r"1 \1"),
+    (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
+    (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
+    (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
+]
+
+
 def digits_for_words(text: str) -> str:
-    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚"
-    ("one" is left: "the one I bought" counts nothing)."""
+    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚",
+    a span with a half: "an hour and a half" -> "1.5 hours", "一个半小时" -> "1.5小时", "half an
+    hour" -> "0.5 hour" ("one" is left: "the one I bought" counts nothing)."""
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
-    return ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
+    out = re.sub(r"一(?=个半)", "1", out)
+    out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
+    for pattern, digits in HALVES:
+        out = re.sub(pattern, digits, out, flags=re.I)
+    return out
 
 
 FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
@@ -474,3 +710,99 @@ def chinese_name(text: str) -> str | None:
 def organisations(text: str) -> list[str]:
     """Names of companies: "Acme Corp", "北京星河科技有限公司"."""
     return [next(g for g in m.groups() if g).strip() for m in ORG.finditer(text)]
+
+
+REGIONS = ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+NO_CITY = frozenset(  # last parts of tzdata names that are common words, not places said
+    "west north south east central eastern western mountain easter christmas wake midway reunion "
+    "virgin knox in yukon queensland victoria tasmania canberra lindeman".split()
+)
+ZONE_ALIASES = {  # what tzdata's city names cannot give: other big cities, Chinese names
+    "beijing": "Asia/Shanghai", "san francisco": "America/Los_Angeles",
+    "seattle": "America/Los_Angeles", "boston": "America/New_York",
+    "washington": "America/New_York", "miami": "America/New_York", "mumbai": "Asia/Kolkata",
+    "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
+    "东京": "Asia/Tokyo", "北京": "Asia/Shanghai", "上海": "Asia/Shanghai", "深圳": "Asia/Shanghai",
+    "广州": "Asia/Shanghai", "杭州": "Asia/Shanghai", "成都": "Asia/Shanghai", "香港": "Asia/Hong_Kong",
+    "台北": "Asia/Taipei", "首尔": "Asia/Seoul", "新加坡": "Asia/Singapore", "悉尼": "Australia/Sydney",
+    "纽约": "America/New_York", "洛杉矶": "America/Los_Angeles", "旧金山": "America/Los_Angeles",
+    "芝加哥": "America/Chicago", "伦敦": "Europe/London", "巴黎": "Europe/Paris",
+    "柏林": "Europe/Berlin", "莫斯科": "Europe/Moscow", "迪拜": "Asia/Dubai",
+}  # fmt: skip
+
+
+@functools.cache
+def _zone_index() -> tuple[dict[str, str], re.Pattern[str]]:
+    """City (the last part of a tzdata name, underscores as spaces, lower case) -> zone name."""
+    index: dict[str, str] = {}
+    for zone in sorted(zoneinfo.available_timezones()):
+        if zone.split("/")[0] in REGIONS and "/" in zone:
+            city = zone.rsplit("/", 1)[1].replace("_", " ").lower()
+            if city not in NO_CITY:
+                index.setdefault(city, zone)
+    index.update(ZONE_ALIASES)
+    names = "|".join(re.escape(c) for c in sorted(index, key=len, reverse=True))
+    return index, re.compile(rf"(?<![A-Za-z])(?:{names})(?![A-Za-z])", re.I)
+
+
+IANA = re.compile(rf"\b(?:{'|'.join(REGIONS)})/[A-Za-z_]+(?:/[A-Za-z_]+)?\b")
+
+
+def time_zones(text: str) -> list[str]:
+    """The IANA time zones of the places a text names, in the order said: a zone written out
+    ("Asia/Tokyo"), else a city tzdata names a zone after ("Tokyo", "New York", "Sao Paulo"),
+    or one of a few others ("Beijing", "San Francisco", "东京")."""
+    written = IANA.findall(text)
+    if written:
+        return list(dict.fromkeys(written))
+    index, pattern = _zone_index()
+    lower = text == text.lower()  # written all in lower case: no word is capitalized
+    found = [
+        index[m.group(0).lower()]
+        for m in pattern.finditer(text)
+        if m.group(0)[0].isupper() or not m.group(0).isascii() or lower  # a place is capitalized
+    ]
+    return list(dict.fromkeys(found))
+
+
+CURRENCIES = [  # ISO 4217 code, how a text names it
+    ("USD", r"us dollars?|dollars?|bucks|\$|美元|美金"),
+    ("EUR", r"euros?|€|欧元"),
+    ("JPY", r"yen|円|日元"),
+    ("GBP", r"pounds? sterling|british pounds?|pounds?|£|英镑"),
+    ("CNY", r"yuan|renminbi|rmb|人民币|元|块"),
+    ("CAD", r"canadian dollars?|加元|加币"),
+    ("AUD", r"australian dollars?|澳元|澳币"),
+    ("CHF", r"swiss francs?|francs?|瑞士法郎"),
+    ("HKD", r"hong kong dollars?|港币|港元"),
+    ("KRW", r"korean won|韩元"),
+    ("INR", r"rupees?|卢比"),
+]
+ISO_CURRENCY = re.compile(r"(?<![\w-])([A-Z]{3})(?![\w-])")  # not "INV" of "INV-2026-0457"
+KNOWN_CODES = frozenset(
+    "USD EUR JPY GBP CNY RMB CAD AUD CHF HKD KRW INR SEK NOK DKK NZD SGD".split()
+)
+NEAR_NUMBER = re.compile(r"\d\s*$|^\s*\d|\b(?:to|into|in|from|as)\s*$", re.I)
+
+
+def currencies(text: str) -> list[str]:
+    """The ISO 4217 codes of the currencies a text names, in the order said: "250 euros in yen"
+    -> ["EUR", "JPY"], "300人民币换成美元" -> ["CNY", "USD"] (a longer name first: "canadian
+    dollars" is CAD, not USD); a code written out is itself: a common one anywhere, any other
+    three capitals beside a number or after "to"/"in" ("250 XOF", "to PLN"; not "INV" of an
+    invoice number)."""
+    names = sorted(
+        ((code, n) for code, ns in CURRENCIES for n in ns.split("|")), key=lambda p: -len(p[1])
+    )
+    pattern = "|".join(f"(?P<c{i}>{n})" for i, (_code, n) in enumerate(names))
+    found: list[tuple[int, str]] = []
+    for m in re.finditer(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", text, re.I):
+        code = names[int(next(k for k, v in m.groupdict().items() if v)[1:])][0]
+        found.append((m.start(), code))
+    for m in ISO_CURRENCY.finditer(text):  # a code written out ("CHF", "250 XOF", "to PLN")
+        near = NEAR_NUMBER.search(text[max(0, m.start() - 6) : m.start()]) or re.match(
+            r"\s*\d", text[m.end() :]
+        )
+        if m.group(1) in KNOWN_CODES or near:
+            found.append((m.start(), "CNY" if m.group(1) == "RMB" else m.group(1)))
+    return list(dict.fromkeys(code for _at, code in sorted(found)))
