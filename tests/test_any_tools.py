@@ -1927,3 +1927,44 @@ def test_an_act_the_user_asks_when_of_is_not_done(prompt):
     ]
     t = run(prompt, plans, lambda n, a: "renews 2027-01-15")
     assert [n for n, _ in t.calls[0]] == ["get_plan"]
+
+
+@pytest.mark.parametrize(
+    "prompt, spec, args",
+    [
+        (
+            "What do 80 pounds come to in dollars?",
+            (
+                "swap_cash",
+                "Exchange an amount between currencies.",
+                {
+                    "amount": {"type": "number"},
+                    "src": {"type": "string", "description": "ISO 4217 code"},
+                    "dst": {"type": "string", "description": "ISO 4217 code"},
+                },
+            ),
+            {"amount": 80, "src": "GBP", "dst": "USD"},
+        ),
+        (
+            "What is the newest release of numpy?",
+            ("pypi_meta", "Metadata of a project on PyPI.", {"name": {"type": "string"}}),
+            {"name": "numpy"},
+        ),
+        (
+            "帮王芳买一张去苏州的票",
+            (
+                "issue_fare",
+                "为旅客出票",
+                {
+                    "city": {"type": "string"},
+                    "traveller": {"type": "string", "description": "旅客姓名"},
+                },
+            ),
+            {"city": "苏州", "traveller": "王芳"},
+        ),
+    ],
+)
+def test_money_software_and_tickets_are_things_the_table_knows(prompt, spec, args):
+    name, description, props = spec
+    t = run(prompt, [tool(name, description, props, list(props))], lambda n, a: "ok")
+    assert t.calls[0] == [(name, args)]

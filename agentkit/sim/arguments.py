@@ -686,6 +686,11 @@ def _email(text: str) -> str | None:
 
 def _place(text: str) -> Any:
     found = places(text)
+    if not found:  # a place only gone to ("去苏州的票", "a ticket to Lyon"): the route's end
+        end = values.ends(text).get("to") or ""
+        found = (
+            [end] if re.fullmatch(r"[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", end) else []
+        )
     return found if len(found) > 1 else (found[0] if found else None)
 
 
