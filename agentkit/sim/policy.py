@@ -19,6 +19,7 @@ from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
 from . import devtools, direct, general, memory, results, structured, websearch
+from .conform import conform
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .lexicon import concepts
 from .phrases import REFUSAL_EXPLANATION, spoken_list
@@ -189,11 +190,15 @@ def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Rep
         if isinstance(result, dict):
             facts.update(result)
     orders = [o.canonical for o in conv.orders()]
+    if not orders and not conv.calls:  # nothing was done: the request's own words, extracted
+        value = structured.extract(schema, conv.task, [])
+        return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
     facts.setdefault("title", structured.title(conv.task, orders, _intent(conv.task), conv.lang))
     value = structured.fill(schema, facts, text_of(reply.content))
     if isinstance(value, dict) and not orders:  # a field the facts leave empty: from the words
         said = general.text_fill(conv, schema)
         value.update({k: v for k, v in said.items() if value.get(k) in ("", 0, False, [], None)})
+    value = conform(value, schema)
     return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
 
 
@@ -453,7 +458,9 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> S
     # value), so the input is valid for the schema
     args = _fit(conv.tools.get(name), {**info, "reason": conv.say("forced_reason")})
     rest = general.forced_input(conv, name)
-    return call(name, {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}, "")
+    args = {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}
+    schema = (conv.tools.get(name) or {}).get("input_schema")
+    return call(name, conform(args, schema) if isinstance(schema, dict) else args, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:
