@@ -87,6 +87,29 @@ def test_an_order_is_read_into_its_fields_in_english(client):
     }
 
 
+def test_a_title_by_its_author_and_the_things_that_come_with_it(client):
+    schema = obj({"title": S, "author": S, "year": INT})
+    got = structured(client, schema, "File this record: 'Solaris' by Stanislaw Lem, printed 1961.")
+    assert got == {"title": "Solaris", "author": "Stanislaw Lem", "year": 1961}
+    schema = obj({"show": S, "seats": INT, "wishes": STRINGS, "avoid": STRINGS})
+    got = structured(
+        client,
+        schema,
+        "Note this booking: three seats for Hamlet with a view and legroom, no balcony.",
+    )
+    assert got == {
+        "show": "Hamlet",
+        "seats": 3,
+        "wishes": ["view", "legroom"],
+        "avoid": ["balcony"],
+    }
+    schema = obj({"片名": S, "张数": INT, "要求": STRINGS})
+    got = structured(
+        client, schema, "整理成结构化数据：《霸王别姬》买两张票，要靠走道的座位，不要最后一排。"
+    )
+    assert got == {"片名": "霸王别姬", "张数": 2, "要求": ["靠走道的座位"]}
+
+
 def test_a_commit_becomes_a_release_note_by_the_schemas_enum_and_pattern(client):
     schema = obj(
         {
@@ -121,6 +144,13 @@ def test_a_forced_record_tool_reads_the_thing_done(client):
     }
     got = forced(client, [meal], "午饭吃了两碗番茄炒蛋，帮我记下来。", {"type": "any"})
     assert got.input == {"dish": "番茄炒蛋", "bowls": 2}
+    album = {
+        "name": "save_album",
+        "description": "Save an album to the shelf.",
+        "input_schema": obj({"album": S, "tracks": INT, "genres": STRINGS}),
+    }
+    got = forced(client, [album], "存一下：《范特西》，共 10 首，流行、R&B。", {"type": "any"})
+    assert got.input == {"album": "范特西", "tracks": 10, "genres": ["流行", "R&B"]}
     link = {
         "name": "make_short_link",
         "description": "Make a short link.",

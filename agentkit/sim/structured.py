@@ -7,23 +7,28 @@ language model: it fills each field from what it knows — the facts of the conv
 tool results' fields, a short title for the task) and its own answer text — and gives any other
 field the simplest value its type allows. Valid for the schema, not clever.
 
-Extraction (`extract`: a structured output, or the input of a forced "record_x" tool) reads the
-request by these rules, after the general readers of `agentkit.sim.arguments`:
-- the material is what the instruction hands over: the quoted text ("Turn this commit into a
-  changelog entry: 'fix: …'"), else the text after the instruction's colon ("整理成结构化数据：
-  宫保鸡丁要两份…"), else the whole request;
-- a string whose name or description names a thing (dish, title, item, product, exercise, 菜名,
-  名称, …) is the material's first clause without its count and the verbs before it ("宫保鸡丁要两份"
-  -> 宫保鸡丁, "three copies of The Left Hand of Darkness" -> The Left Hand of Darkness, "今天练了
-  深蹲" -> 深蹲);
+Extraction (`extract`: a structured output; `complete`: the input of a forced "record_x" tool)
+reads the request by these rules, beside the general readers of `agentkit.sim.arguments`:
+- the material is what the instruction hands over: the text after the instruction's colon
+  ("整理成结构化数据：宫保鸡丁要两份…"; unquoted when it is one quoted text: "Turn this commit into
+  a changelog entry: 'fix: …'"), else the longest quoted text of three words or more, else the
+  whole request;
+- a string whose name or description names a thing (dish, title, item, product, movie, exercise,
+  菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
+  verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
+  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体);
 - a list of things to avoid (avoid, exclude, without, allergies, 忌口, 不要, …) is what the material
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
-  strings is the items of the clauses after the first that are not refused ("…, in paperback and
-  audiobook" -> paperback, audiobook), split on 、，, "and", "or", 和;
-- a link (format uri, or a name saying url / link / 网址) is the first URL the request writes;
+  strings is the items that come "with" the thing and those of the later clauses, none refused,
+  none a count or a request ("a margherita with olives and basil, no anchovies" -> olives,
+  basil), split on 、，, "and", "or", 和; a list the general readers found keeps no refused item;
+- a link (format uri, or a name saying url / link / 网址) is the first URL the request writes; an
+  author (author, director, 作者, …) is the name after "by" / 作者是;
 - a version is the version number the material writes ("v2.3.1"), in the form the `pattern`
-  asks; a summary or description of handed-over material is that material without its kind
-  prefix ("fix:") and version; a reason is what follows "because" / "因为" / "due to";
+  asks; a kind (an enum) is the member a conventional prefix names ("feat:" -> feature, "fix:"
+  -> bugfix); a summary or description of handed-over material is that material without its
+  kind prefix and version; a reason is what follows "because" / "因为" / "due to";
 - counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`);
 - what the request does not give is never made up: the value is the schema's default, first
   enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
@@ -130,20 +135,25 @@ HANDED = re.compile(
 
 
 def material(task: str) -> tuple[str, bool]:
-    """What the instruction hands over, and whether it was handed over (quoted, or after the
-    instruction's colon) rather than being the whole request."""
-    said = [q for q in quoted(task) if len(q.split()) >= 2 or len(q) >= 4]
-    if said:
-        return max(said, key=len).strip(), True
+    """What the instruction hands over, and whether it was handed over rather than being the
+    whole request: the text after the instruction's colon (unquoted when it is one quoted text),
+    else the longest quoted text of three words or more (six characters in Chinese)."""
     m = HANDED.search(task)
     if m and m.group(1).strip():
-        return m.group(1).strip(), True
+        rest = m.group(1).strip()
+        inner = quoted(rest)
+        whole = len(inner) == 1 and len(inner[0]) >= len(rest.strip(" .。!！")) - 2
+        return (inner[0].strip() if whole else rest), True
+    said = [q for q in quoted(task) if len(q.split()) >= 3 or len(q) >= 6 and not q.isascii()]
+    if said:
+        return max(said, key=len).strip(), True
     return task.strip(), False
 
 
 NAMES_THING = re.compile(
     r"dish|title|item|product|book|food|drink|meal|recipe|exercise|activity|song|movie|film|"
-    r"game|course|plant|pet|ingredient|菜|名称|名字|饮品|饮料|食物|商品|书名|动作|项目|品名",
+    r"game|course|plant|pet|animal|ingredient|show|album|app|vehicle|subject|"
+    r"菜|名称|名字|饮品|饮料|食物|商品|书名|动作|项目|品名|电影|影片|片名|歌|剧|节目|植物|宠物",
     re.I,
 )
 NAMES_AVOID = re.compile(
@@ -152,6 +162,11 @@ NAMES_AVOID = re.compile(
 )
 NAMES_LINK = re.compile(r"\burl\b|_url|url_|link|website|href|uri\b|网址|链接", re.I)
 URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
+NAMES_AUTHOR = re.compile(r"author|artist|director|composer|creator|writer|作者|导演|作曲", re.I)
+BY = re.compile(
+    r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)|(?:作者是|作者为|导演是)\s*([\u4e00-\u9fff·]{2,8})"
+    r"|([\u4e00-\u9fff·]{2,8})(?:著|导演的|执导)"
+)
 NAMES_VERSION = re.compile(r"version|release|版本", re.I)
 NAMES_SUMMARY = re.compile(r"summary|description|changelog|摘要|概要|描述|说明", re.I)
 NAMES_REASON = re.compile(r"reason|why|cause|原因|理由", re.I)
@@ -169,8 +184,8 @@ LEAD = re.compile(
     r"^(?:(?:in|as|on|with|also|plus|the|a|an|some|也|还|要|再|并且)\s+)+|^(?:也|还|要|再|加|配上|配)+",
     re.I,
 )
-COUNT_EN = re.compile(
-    r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+of\s+)?"  # "3 copies of", "a bowl of"
+COUNT_EN = re.compile(  # "3 copies of", "a bowl of", "2 tickets for Arrival"
+    r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+(?:of|for)\s+(?=\D))?"
 )
 MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼)"
 COUNT_ZH = re.compile(
@@ -182,20 +197,28 @@ GREETING = re.compile(
 ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{0,6}?了")  # "今天练了" before the thing done
 EN_LEAD = re.compile(  # the request's verbs before the thing
     r"^(?:(?:please|i|we|i['’]d|we['’]d|i['’]m|just|want|wants|would|like|to|need|save|record|log|add|order|get|make|"
-    r"buy|book|track|note|had|ate|drank|did|'d|d)\s+)+",
+    r"buy|book|track|note|had|ate|drank|did|got|bought|have|has|adopted|received|ordered|watched|"
+    r"read|saw|cooked|made|tried|planted|picked|up|'d|d)\s+)+",
     re.I,
 )
 EN_DETERMINER = re.compile(r"^(?:(?:my|our|your|the|this|that|some)\s+)+")  # small letters only
 
 
 def thing(text: str) -> str | None:
-    """The thing a clause names: its first clause without the count and the verbs before it."""
+    """The thing a clause names: its first clause without the count and the verbs before it,
+    unquoted ("'Dune'", "《三体》")."""
+    found = _thing(text)
+    return found.strip(" \"'“”‘’《》「」") or None if found else None
+
+
+def _thing(text: str) -> str | None:
     for clause in CLAUSES.split(values.digits_for_words(text)):
         clause = clause.strip()
         if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):
             continue
         if re.search(r"[\u4e00-\u9fff]", clause):
             clause = ZH_DONE.sub("", clause)
+            clause = WITH.split(clause)[0]
             runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
             return runs[0] if runs else None
         found = EN_DETERMINER.sub("", COUNT_EN.sub("", EN_LEAD.sub("", clause)))
@@ -220,18 +243,25 @@ def listed_items(text: str) -> list[str]:
     clauses = [c.strip() for c in CLAUSES.split(values.digits_for_words(text)) if c.strip()]
     first = next((i for i, c in enumerate(clauses) if not GREETING.fullmatch(c)), len(clauses))
     out: list[str] = []
-    for clause in clauses[first + 1 :]:
+    extra = WITH.split(clauses[first], maxsplit=1) if first < len(clauses) else []
+    tail = [extra[1]] if len(extra) == 2 else []  # "a margherita with olives and basil"
+    for clause in tail + clauses[first + 1 :]:
         if (
             REFUSED.match(clause)
             or REQUEST.match(clause)
-            or re.fullmatch(r"[\d\s]*\S{0,3}", clause)
+            or re.search(r"\d", clause)  # a count or a measure is a number's, no item
         ):
             continue
         out += [_item(x) for x in ITEMS.split(clause) if _item(x)]
     return [x for x in out if len(x.split()) <= 3 and len(x) <= 40]
 
 
+WITH = re.compile(r"\s+(?:with|plus|topped with)\s+|加上|配上|外加", re.I)
 REQUEST = re.compile(r"(?:帮我|请|麻烦|记得|谢谢|please|thanks|thank you|can you|could you)", re.I)
+
+
+def _said_no(x: Any) -> bool:
+    return isinstance(x, str) and REFUSED.match(x.strip()) is not None
 
 
 def _item(x: str) -> str:
@@ -241,6 +271,7 @@ def _item(x: str) -> str:
 
 
 def version_in(text: str, s: dict[str, Any]) -> str | None:
+    """The version number the text writes, in the form the `pattern` asks ("v2.3.1", "2.3.1")."""
     m = VERSION.search(text)
     return conform(m.group(1), {**s, "type": "string"}) if m else None
 
@@ -251,6 +282,12 @@ def without_kind(text: str) -> str:
     out = VERSION.sub("", out)
     out = re.sub(r"\(\s*\)|\[\s*\]", "", out)
     return re.sub(r"\s{2,}", " ", out).strip(" -–—:：,，")
+
+
+def author(text: str) -> str | None:
+    """Who made it: the name after "by" ("'Dune' by Frank Herbert"), after 作者是, before 著."""
+    m = BY.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
 
 
 def reason(text: str) -> str | None:
@@ -287,20 +324,30 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         return found or None
     if kind == "string" and s.get("enum"):
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
-    if kind != "string" or role(name, s) in ("person", "email", "phone"):
+    if kind != "string" or role(name, s) in ("email", "phone"):
         return None
-    if s.get("format") in ("uri", "url", "iri") or NAMES_LINK.search(about):
-        link = URL.search(text)
-        return link.group(0).rstrip(".,;:!?)。，") if link else None
-    if NAMES_VERSION.search(about):
-        return version_in(text, s)
-    if NAMES_REASON.search(about):
-        return reason(text)
+    if role(name, s) == "person":  # a person is read by the general readers, an author by "by"
+        return author(text) if NAMES_AUTHOR.search(about) else None
+    if s.get("format") in ("uri", "url", "iri"):
+        return link(text)
     if NAMES_SUMMARY.search(name) and handed:
         return without_kind(text) or None
-    if NAMES_THING.search(about):
-        return thing(text)
-    return None
+    reader = next((r for names, r in STRING_READERS if names.search(about)), None)
+    return reader(text, s) if reader is not None else None
+
+
+def link(text: str, _s: Any = None) -> str | None:
+    found = URL.search(text)
+    return found.group(0).rstrip(".,;:!?)。，") if found else None
+
+
+STRING_READERS = [  # what a string's name or description says it is, and how it is read
+    (NAMES_LINK, link),
+    (NAMES_AUTHOR, lambda text, _s: author(text)),
+    (NAMES_VERSION, version_in),
+    (NAMES_REASON, lambda text, _s: reason(text)),
+    (NAMES_THING, lambda text, _s: thing(text)),
+]
 
 
 def _reads_better(name: str, s: dict[str, Any]) -> bool:
@@ -328,6 +375,8 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
         better = _reads_better(k, s) or handed and bool(NAMES_THING.search(k))
         if mine is not None and (got.get(k) in (None, "", []) or better):
             got[k] = mine
+        elif isinstance(got.get(k), list):  # the general reading's list, what is refused left out
+            got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
     return conform(got if props or got else MISSING, schema)
 
 
@@ -340,8 +389,10 @@ def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     )
     out = dict(got)
     for k, p in props.items():
-        if out.get(k) in (None, "", []) and isinstance(p, dict):
-            mine = read_field(k, resolve(p, schema), text, handed, schema)
+        s = resolve(p, schema) if isinstance(p, dict) else {}
+        listed = handed and s.get("type") == "array"  # handed material's lists are read by meaning
+        if s and (out.get(k) in (None, "", []) or listed):
+            mine = read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
     return conform(out, schema)
