@@ -134,6 +134,9 @@ def test_a_value_the_request_does_not_give_is_left_empty_not_made_up(client):
         "作者": "",
         "页数": 1,
     }
+    # small talk is no value: the stand-in's greeting (its own note) never fills a field
+    assert structured(client, obj({"reply": S}), "Hey, good morning!") == {"reply": ""}
+    assert structured(client, obj({"回复": S}), "你好呀") == {"回复": ""}
 
 
 def test_a_forced_record_tool_reads_the_thing_done(client):

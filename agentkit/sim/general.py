@@ -700,7 +700,13 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
             schema = structured.schema_of(conv.req)  # a structured output: the answer as JSON
             if schema is not None:
                 return Reply(
-                    [_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))],
+                    [
+                        _text(
+                            json.dumps(
+                                structured.direct_json(schema, said, v.task), ensure_ascii=False
+                            )
+                        )
+                    ],
                     "end_turn",
                 )
             return Reply([_text(said.text)], "end_turn")

@@ -148,7 +148,8 @@ def respond(conv: Conversation, world: World) -> Reply:
     schema = structured.schema_of(conv.req)
     if said is not None:  # answers without a tool (agentkit.sim.direct)
         if schema is not None:
-            return Reply([_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))])
+            value = structured.direct_json(schema, said, conv.task)
+            return Reply([_text(json.dumps(value, ensure_ascii=False))])
         return Reply([_text(said.text)], "end_turn")
     reply = _tool_search(conv) or decide(conv, world)
     if schema is not None and reply.stop_reason == "end_turn":

@@ -30,6 +30,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   -> bugfix); a summary or description of handed-over material is that material without its
   kind prefix and version; a reason is what follows "because" / "因为" / "due to";
 - counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`);
+- a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
+  fills a field (`direct_json`);
 - what the request does not give is never made up: the value is the schema's default, first
   enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
   own note never goes into a field.
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import values
+from . import direct, values
 from .arguments import fill_object, gather, quoted, resolve, role
 from .conform import MISSING, conform
 
@@ -396,3 +398,12 @@ def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
             if mine is not None:
                 out[k] = mine
     return conform(out, schema)
+
+
+def direct_json(schema: dict[str, Any], said: direct.DirectAnswer, task: str) -> Any:
+    """A direct answer as a structured output: a worked answer (arithmetic, a recalled fact) fills
+    the fields (`agentkit.sim.direct.as_json`); small talk, which carries the stand-in's own note,
+    never does: the request's words are extracted instead."""
+    if said.talk:
+        return extract(schema, task, [])
+    return conform(direct.as_json(schema, said), schema)
