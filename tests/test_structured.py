@@ -263,3 +263,45 @@ def test_conform_keeps_a_valid_value_and_mends_an_invalid_one():
         "xs": [4],
     }
     assert shortest_match(r"^(?:INV|PO)-\d{2,}[a-z]?$") == "PO-00"
+
+
+SHELF = {
+    "name": "find_shelf",
+    "description": "Find the library shelf that holds a book",
+    "input_schema": obj({"book": S}),
+}
+
+
+@pytest.mark.parametrize(
+    "ask, later, quoted",
+    [
+        (
+            "Which shelf holds 'Middlemarch'?",
+            "Summarize the conversation so far.",
+            "find_shelf returned",
+        ),
+        ("《围城》在哪个书架？", "总结一下到目前为止的对话。", "find_shelf 的结果"),
+    ],
+)
+def test_a_history_of_calls_without_tools_is_answered_from_its_results(client, ask, later, quoted):
+    # the live API answers it (agentkit.offline.validation): no call can be made, the results
+    # are quoted, for the open task and for a later question about the conversation
+    messages = [{"role": "user", "content": ask}]
+    pick = {"type": "tool", "name": "find_shelf"}
+    r = client.messages.create(
+        model=MODEL, max_tokens=512, tools=[SHELF], tool_choice=pick, messages=messages
+    )
+    use = next(b for b in r.content if b.type == "tool_use")
+    messages += [
+        {"role": "assistant", "content": r.content},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": use.id, "content": '{"shelf": "C-14", "floor": 2}'}
+        ]},
+    ]  # fmt: skip
+    for turn in (
+        [],
+        [{"role": "assistant", "content": "C-14."}, {"role": "user", "content": later}],
+    ):
+        r = client.messages.create(model=MODEL, max_tokens=512, messages=messages + turn)
+        assert r.stop_reason == "end_turn" and [b.type for b in r.content] == ["text"]
+        assert quoted in r.content[0].text and "C-14" in r.content[0].text

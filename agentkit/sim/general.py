@@ -672,6 +672,22 @@ def general_reply(conv: Conversation) -> Reply:
     return reply
 
 
+def without_tools(conv: Conversation) -> Reply | None:
+    """A request that offers no tools after a history of calls to tools that are not the orders
+    world's (a compaction or summary request: the live API answers it, see
+    `agentkit.offline.validation`): no call can be made, so the answer quotes the results
+    (rule 5); None when tools are offered or no such call was made."""
+    if conv.req.get("tools") or not conv.calls or any(c.name in ORDER_TOOLS for c in conv.calls):
+        return None
+    v = view(conv)
+    if not v.calls:  # a later question ("summarize the conversation"): every call made so far
+        made = [conv.by_id[b] for b in conv.answered if b in conv.by_id]
+        v = replace(v, calls=tuple(Call(c.name, c.input, c.content, c.is_error) for c in made))
+    if not any(c.result is not None and not c.failed for c in v.calls):
+        return None
+    return Reply([_text(_answer(v, Turn()))], "end_turn")
+
+
 def _steps(v: View, conv: Conversation) -> Turn:
     """This turn's plan; for numbered steps, the first step's with a call left to make
     (`agentkit.sim.each`, rule 4), else the whole task's answer."""

@@ -121,6 +121,9 @@ def _other_tools(conv: Conversation, world: World) -> Reply | None:
     kept_in = memory.memory_tool(conv)
     if kept_in is not None and memory.asked_of_memory(conv, kept_in):
         return memory.memory_reply(conv, kept_in)
+    after = general.without_tools(conv)  # tools dropped after calls: their results, no call
+    if after is not None:
+        return after
     if general.applies(conv):
         reply = general.general_reply(conv)
         if _search_instead(conv, reply):  # no custom tool serves the question: the web search
