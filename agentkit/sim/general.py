@@ -329,12 +329,12 @@ def results_of(v: View) -> list[Any]:
     ]
 
 
-def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str, Any]], Fill]:
+def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     """The tool's input variants (one per place when several are named) and what is missing; a
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, src, t.schema, forced, t.concepts)
+    got = fill_object(t.schema, src, t.schema, False, t.concepts)
     many = [k for k, val in got.values.items() if isinstance(val, list) and _scalar_prop(t, k)]
     if not many:
         return [got.values], got
