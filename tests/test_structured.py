@@ -305,3 +305,21 @@ def test_a_history_of_calls_without_tools_is_answered_from_its_results(client, a
         r = client.messages.create(model=MODEL, max_tokens=512, messages=messages + turn)
         assert r.stop_reason == "end_turn" and [b.type for b in r.content] == ["text"]
         assert quoted in r.content[0].text and "C-14" in r.content[0].text
+
+
+def test_what_a_record_names_its_scope_its_dashes_and_what_it_refuses(client):
+    schema = obj({"城市": S, "天数": INT, "不去": STRINGS})
+    got = structured(client, schema, "整理行程：去西安玩三天，不去兵马俑，也不去大雁塔。")
+    assert got == {"城市": "西安", "天数": 3, "不去": ["兵马俑", "大雁塔"]}
+    kinds = {"type": "string", "enum": ["feat", "fix", "docs"]}
+    schema = obj({"kind": kinds, "scope": S, "summary": S})
+    got = structured(client, schema, "Classify this commit: 'fix(parser): accept empty lines'")
+    assert got == {"kind": "fix", "scope": "parser", "summary": "accept empty lines"}
+    schema = obj({"title": S, "labels": STRINGS})
+    got = structured(
+        client, schema, "Make a card of this: 'Spring garden cleanup — tools, compost'"
+    )
+    assert got == {"title": "Spring garden cleanup", "labels": ["tools", "compost"]}
+    schema = obj({"task": S, "avoid": STRINGS})
+    got = structured(client, schema, "Add to my list: repaint the fence, no glossy paint please.")
+    assert got == {"task": "repaint the fence", "avoid": ["glossy paint"]}

@@ -27,8 +27,9 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   author (author, director, 作者, …) is the name after "by" / 作者是;
 - a version is the version number the material writes ("v2.3.1"), in the form the `pattern`
   asks; a kind (an enum) is the member a conventional prefix names ("feat:" -> feature, "fix:"
-  -> bugfix); a summary or description of handed-over material is that material without its
-  kind prefix and version; a reason is what follows "because" / "因为" / "due to";
+  -> bugfix), a scope what its parentheses name ("docs(readme):" -> readme); a summary or
+  description of handed-over material is that material without its kind prefix and version; a
+  reason is what follows "because" / "因为" / "due to";
 - counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`);
 - a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
   fills a field (`direct_json`);
@@ -154,12 +155,13 @@ def material(task: str) -> tuple[str, bool]:
 
 NAMES_THING = re.compile(
     r"dish|title|item|product|book|food|drink|meal|recipe|exercise|activity|song|movie|film|"
-    r"game|course|plant|pet|animal|ingredient|show|album|app|vehicle|subject|"
+    r"game|course|plant|pet|animal|ingredient|show|album|app|vehicle|subject|task|todo|event|"
+    r"habit|goal|errand|chore|任务|事项|待办|习惯|"
     r"菜|名称|名字|饮品|饮料|食物|商品|书名|动作|项目|品名|电影|影片|片名|歌|剧|节目|植物|宠物",
     re.I,
 )
 NAMES_AVOID = re.compile(
-    r"avoid|exclu|without|allerg|restrict|dislike|omit|remove|forbid|no_|忌口|不要|过敏|排除|不吃|禁",
+    r"avoid|exclu|without|allerg|restrict|dislike|omit|remove|forbid|no_|忌口|过敏|排除|禁|^(?:不|别|免|无)",
     re.I,
 )
 NAMES_LINK = re.compile(r"\burl\b|_url|url_|link|website|href|uri\b|网址|链接", re.I)
@@ -173,14 +175,17 @@ NAMES_VERSION = re.compile(r"version|release|版本", re.I)
 NAMES_SUMMARY = re.compile(r"summary|description|changelog|摘要|概要|描述|说明", re.I)
 NAMES_REASON = re.compile(r"reason|why|cause|原因|理由", re.I)
 VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)(?![\w.])")
-KIND_PREFIX = re.compile(r"^\s*([A-Za-z]+)(?:\([^)]*\))?!?\s*:\s*")
+KIND_PREFIX = re.compile(r"^\s*([A-Za-z]+)(?:\(([^)]*)\))?!?\s*:\s*")  # "feat(search): "
 REFUSED = re.compile(
     r"^(?:(?:也|还|并且|而且|and|but|also)\s*)*"
-    r"(?:不要|不加|不放|别放|别加|不吃|去掉|免|\bno\b|\bwithout\b|\bhold the\b|\bminus\b|"
+    r"(?:不(?:要|加|放|吃|喝|去|买|用|坐|选|想|含|带|需要)|别(?:放|加|买|去)?|去掉|免|"
+    r"\bno\b|\bwithout\b|\bhold the\b|\bminus\b|"
     r"\bnot\b|\bskip\b)\s*(.+)$",
     re.I,
 )
-CLAUSES = re.compile(r"(?:[，；。！？\n]|(?<!\d)[,.](?!\d)|[;!?])+")  # not 1,000 nor 7.50
+CLAUSES = re.compile(  # not 1,000 nor 7.50; a dash between words ("review — finance")
+    r"(?:[，；。！？\n]|(?<!\d)[,.](?!\d)|[;!?]|\s[—–-]\s|—)+"
+)
 ITEMS = re.compile(r"\s*(?:、|/|\band\b|\bor\b|和|或|以及|及)\s*", re.I)
 LEAD = re.compile(
     r"^(?:(?:in|as|on|with|also|plus|the|a|an|some|也|还|要|再|并且)\s+)+|^(?:也|还|要|再|加|配上|配)+",
@@ -269,7 +274,11 @@ def _said_no(x: Any) -> bool:
 def _item(x: str) -> str:
     bare = LEAD.sub("", x.strip())
     m = REFUSED.match(bare)  # "no sesame and no raisins": the second item refused too
-    return LEAD.sub("", m.group(1) if m else bare).strip(" \"'“”‘’")
+    found = LEAD.sub("", m.group(1) if m else bare)
+    return TAIL.sub("", found).strip(" \"'“”‘’")
+
+
+TAIL = re.compile(r"\s*(?:please|thanks|thank you|谢谢|吧|哦)\W*$", re.I)
 
 
 def version_in(text: str, s: dict[str, Any]) -> str | None:
@@ -343,8 +352,15 @@ def link(text: str, _s: Any = None) -> str | None:
     return found.group(0).rstrip(".,;:!?)。，") if found else None
 
 
+def scope(text: str, _s: Any = None) -> str | None:
+    """The scope a conventional prefix names ("docs(readme): …" -> readme)."""
+    m = KIND_PREFIX.match(text)
+    return m.group(2) if m and m.group(2) else None
+
+
 STRING_READERS = [  # what a string's name or description says it is, and how it is read
     (NAMES_LINK, link),
+    (re.compile(r"\b(?:scope|module|component|area|package)\b", re.I), scope),
     (NAMES_AUTHOR, lambda text, _s: author(text)),
     (NAMES_VERSION, version_in),
     (NAMES_REASON, lambda text, _s: reason(text)),
