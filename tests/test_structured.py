@@ -323,3 +323,17 @@ def test_what_a_record_names_its_scope_its_dashes_and_what_it_refuses(client):
     schema = obj({"task": S, "avoid": STRINGS})
     got = structured(client, schema, "Add to my list: repaint the fence, no glossy paint please.")
     assert got == {"task": "repaint the fence", "avoid": ["glossy paint"]}
+
+
+def test_an_optional_value_written_after_its_own_noun_is_taken(client):
+    mailer = {
+        "name": "schedule_mailing",
+        "description": "Schedule a newsletter mailing.",
+        "input_schema": obj(
+            {"audience": {"type": "string", "enum": ["customers", "subscribers"]}, "promo_code": S},
+            required=["audience"],
+        ),
+    }
+    prompt = "Schedule the mailing for our subscribers, with the promo SPRING26."
+    got = forced(client, [mailer], prompt, {"type": "tool", "name": "schedule_mailing"})
+    assert got.input == {"audience": "subscribers", "promo_code": "SPRING26"}

@@ -24,7 +24,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   none a count or a request ("a margherita with olives and basil, no anchovies" -> olives,
   basil), split on 、，, "and", "or", 和; a list the general readers found keeps no refused item;
 - a link (format uri, or a name saying url / link / 网址) is the first URL the request writes; an
-  author (author, director, 作者, …) is the name after "by" / 作者是;
+  author (author, director, 作者, …) is the name after "by" / 作者是; any other string the token
+  written right after its own noun ("with the alias agentloop" for custom_alias);
 - a version is the version number the material writes ("v2.3.1"), in the form the `pattern`
   asks; a kind (an enum) is the member a conventional prefix names ("feat:" -> feature, "fix:"
   -> bugfix), a scope what its parentheses name ("docs(readme):" -> readme); a summary or
@@ -344,7 +345,26 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
     if NAMES_SUMMARY.search(name) and handed:
         return without_kind(text) or None
     reader = next((r for names, r in STRING_READERS if names.search(about)), None)
-    return reader(text, s) if reader is not None else None
+    return reader(text, s) if reader is not None else named_after(name, text)
+
+
+PLAIN_NOUNS = frozenset("name type kind text value data info id key note string field".split())
+NOT_A_VALUE = frozenset("the a an to for and with of is in on at by as it this that my".split())
+
+
+def named_after(name: str, text: str) -> str | None:
+    """A token the text writes right after the property's own noun ("with the alias agentloop"
+    for custom_alias, "coupon SPRING26" for coupon_code's "coupon"); a plain noun (name, type,
+    …) names nothing."""
+    nouns = [w for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())]
+    nouns = [w for w in nouns if len(w) >= 4 and w not in PLAIN_NOUNS and w != "code"]
+    for noun in nouns:
+        m = re.search(
+            rf"\b{noun}s?\s+(?:is\s+|of\s+|[:=]\s*)?[\"'“]?([A-Za-z0-9][\w.-]*[\w])", text, re.I
+        )
+        if m and m.group(1).lower() not in NOT_A_VALUE:
+            return m.group(1)
+    return None
 
 
 def link(text: str, _s: Any = None) -> str | None:
