@@ -1392,7 +1392,9 @@ def test_a_structured_output_gets_a_direct_answer_as_json():
     t = run(
         "Hi there!", [WEATHER], output_config={"format": {"type": "json_schema", "schema": schema}}
     )
-    assert "offline" in json.loads(t.answer)["answer"]
+    # small talk is no value: the stand-in's greeting, which carries its own note, never fills
+    # a field of a structured output (agentkit.sim.structured.direct_json)
+    assert json.loads(t.answer) == {"answer": ""}
 
 
 @pytest.mark.parametrize(

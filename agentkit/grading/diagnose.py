@@ -289,8 +289,10 @@ def sent_tools(f: Facts) -> list[str]:
         tools = req.get("tools")
         if tools is None and n == 1:
             return [diagnosed("no_tools_sent")]
-        if tools is None and f.run.statuses[n - 1] == 400 and f.run.requests[0].get("tools"):
-            f.fatal = True  # the API's refusal only repeats it
+        if tools is None and f.run.requests[0].get("tools"):
+            # the API answers it (it no longer refuses a history of tool blocks without tools),
+            # but the model can call no tool from then on: what the world shows follows from it
+            f.fatal = True
             return [diagnosed("tools_dropped", n=n)]
         if not isinstance(tools, list):
             continue

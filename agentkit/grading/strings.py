@@ -214,11 +214,11 @@ T = Strings(
             "Request 1's messages are not the task passed in (the task was rewritten or dropped)",
         ),
         "tools_dropped": (
-            "第 {n} 次请求没有带 tools（第 1 次带了），API 拒绝了它：历史里有 tool_use 和 tool_result"
-            " 时每次请求都要带上 tools。每次请求都发送传入的 tools",
-            "Request {n} carries no tools (request 1 did) and the API refused it: a history with"
-            " tool_use and tool_result blocks needs the tools on every request. Send the tools"
-            " passed in with every request",
+            "第 {n} 次请求没有带 tools（第 1 次带了）：模型不会记住上一次请求的工具，从这次起它一个工具也"
+            "调用不了。每次请求都发送传入的 tools",
+            "Request {n} carries no tools (request 1 did): the model does not remember the tools of"
+            " an earlier request, so from then on it can call none. Send the tools passed in with"
+            " every request",
         ),
         "no_tools_sent": (
             "第 1 次请求没有带 tools：模型不知道有哪些工具可用（应把传入的 tools 发给 API）",

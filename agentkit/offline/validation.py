@@ -110,7 +110,7 @@ def validate(
     bl = [NO_BLOCKS] * first + [
         c if type(c := m.get("content")) is list else NO_BLOCKS for m in msgs[first:]
     ]
-    _validate_blocks(msgs, bl, bool(body.get("tools")), known)
+    _validate_blocks(msgs, bl, known)
     seen = _validate_tool_pairs(msgs, bl, known, set(seen or ()))
     _validate_thinking_blocks(msgs, bl, _thinking_on(body))
     _validate_final_assistant(msgs, body["model"])
@@ -400,7 +400,6 @@ def _whitespace(final_assistant: bool) -> None:
         raise InvalidRequest("messages: text content blocks must contain non-whitespace text")
 
 
-TOOL_BLOCKS = ("tool_use", "tool_result")
 ID_PATTERNS = {
     "tool_use": re.compile(r"^[a-zA-Z0-9_-]+$"),
     "server_tool_use": re.compile(r"^srvtoolu_[a-zA-Z0-9_]+$"),
@@ -413,9 +412,9 @@ def _id_ok(kind: str, tid: Any) -> bool:
 
 
 def _validate_blocks(
-    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], has_tools: bool, known: int
+    msgs: list[dict[str, Any]], bl: list[list[dict[str, Any]]], known: int
 ) -> None:
-    """One pass over every block: whitespace-only text, tool blocks without tools, thinking signatures."""
+    """One pass over every block: whitespace-only text, block values, thinking signatures."""
     last = len(msgs) - 1
     for i in range(known, len(bl)):
         for k, b in enumerate(bl[i]):
@@ -440,13 +439,14 @@ def _validate_blocks(
                     _whitespace(i == last and msgs[i]["role"] == "assistant")
             else:
                 _validate_block_values(kind, b, i, k, msgs[i]["role"])
-            if kind in TOOL_BLOCKS and not has_tools:
-                # https://github.com/anthropics/anthropic-sdk-python/issues/494 and
-                # https://portkey.ai/error-library/tool-definition-error-10488
-                raise InvalidRequest(
-                    "Requests which include `tool_use` or `tool_result` blocks must define tools."
-                )
-            elif kind == "thinking" and b.get("signature") != sign(str(b.get("thinking"))):
+            # No check that a history with tool_use / tool_result blocks comes with `tools`: the
+            # live API refused it in 2024 ("Requests which include `tool_use` or `tool_result`
+            # blocks must define tools.", anthropics/anthropic-sdk-python#494) and accepts it now:
+            # live claude-sonnet-4-6 answers such a request with text, HTTP 200 (vercel/ai#16991
+            # and #17005, 2026-07-09), and the TypeScript SDK's own compaction request sends the
+            # history without `tools` (anthropics/anthropic-sdk-typescript,
+            # src/lib/tools/BetaToolRunner.ts, #checkAndCompact). The model then calls no tool.
+            if kind == "thinking" and b.get("signature") != sign(str(b.get("thinking"))):
                 # https://github.com/lbjlaq/Antigravity-Manager/issues/498 and
                 # https://github.com/ding113/claude-code-hub/issues/518
                 raise InvalidRequest(

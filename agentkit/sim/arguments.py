@@ -53,10 +53,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
-- a required value found nowhere is missing: the policy asks the user for it. Only a forced call
-  (tool_choice) that must be made anyway gives it the schema's default, its smallest valid value,
-  or the user's own words (never for a string of a `format` or `pattern`: no date is a sentence;
-  such a value is the schema's `examples`' first, else left out).
+- a required value found nowhere is missing: the policy asks the user for it. A forced call
+  (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
+  else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
+  the user's whole request, always valid for the schema.
 """
 
 from __future__ import annotations

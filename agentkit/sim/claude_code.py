@@ -34,7 +34,7 @@ import re
 from typing import Any
 
 from ..content import blocks
-from . import shell
+from . import shell, structured
 from .arguments import fill_object, gather
 from .lexicon import OPERATORS, THING, concepts, kind, words
 from .toolbox import TOOL_SEARCH, own_name
@@ -239,8 +239,9 @@ def structured_call(v: View) -> dict[str, Any] | None:
     if tool is None or any(c.name == STRUCTURED for c in v.calls):
         return None
     results = [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
-    got = fill_object(tool.schema, gather(v.task, results), tool.schema, True, frozenset())
-    return _use(tool.call_name, got.values)
+    got = fill_object(tool.schema, gather(v.task, results), tool.schema, False, frozenset())
+    # valid for the schema, what the request does not give left empty (agentkit.sim.structured)
+    return _use(tool.call_name, structured.complete(tool.schema, got.values, v.task))
 
 
 def absolute(conv: Any, tool: Tool, args: dict[str, Any]) -> dict[str, Any]:

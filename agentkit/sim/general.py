@@ -29,9 +29,14 @@ order to one typed view of the request (`agentkit.sim.view`).
    the user; a refusal stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer quotes each result's values, in the user's language; a
    request no tool serves is told, honestly, that this is the offline stand-in.
-6. Forced tool_choice ("tool" / "any") calls without text, its input filled by the same rules; a
-   required value found nowhere then takes the schema's default or smallest value. A json_schema
-   output format gets its answer as JSON filled by the same rules.
+6. Forced tool_choice ("tool" / "any") calls without text (the API prefills the turn), and its
+   input is ALWAYS valid for the tool's schema: every required property present with a value of
+   its type, its pattern, enum and format respected; the value is the conversation's when there
+   is one (rule 2, then the extraction readings of `agentkit.sim.structured`), else the schema's
+   default, its first enum member, its minimum, or an empty-but-valid value
+   (`agentkit.sim.conform`). A json_schema output format gets its answer as JSON by the same
+   readings (`agentkit.sim.structured.extract`): what the request does not give is left empty,
+   never made up, and the stand-in's own note never lands in a field.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from . import (
     writing,
 )
 from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
+from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
@@ -395,12 +401,12 @@ def results_of(v: View) -> list[Any]:
     ]
 
 
-def arguments(t: Tool, src: Source, forced: bool = False) -> tuple[list[dict[str, Any]], Fill]:
+def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     """The tool's input variants (one per place when several are named) and what is missing; a
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, forced, t.concepts)
+    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
     if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
         prop = sql.statement_property(t) or ""
         got.values[prop] = sql.statement(src.text, t.description, src.results)
@@ -800,10 +806,26 @@ def general_reply(conv: Conversation) -> Reply:
             return Reply([_text(_answer(v, turn)), final], "tool_use")
     reply = Reply([_text(_answer(v, turn))], "end_turn")
     schema = structured.schema_of(conv.req)
-    if schema is not None:
-        value = fill_object(schema, gather(v.task, results_of(v)), schema, True, frozenset()).values
+    if schema is not None:  # rule 6: the answer as JSON, read from the request and its results
+        value = structured.extract(schema, v.task, results_of(v))
         return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
     return reply
+
+
+def without_tools(conv: Conversation) -> Reply | None:
+    """A request that offers no tools after a history of calls to tools that are not the orders
+    world's (a compaction or summary request: the live API answers it, see
+    `agentkit.offline.validation`): no call can be made, so the answer quotes the results
+    (rule 5); None when tools are offered or no such call was made."""
+    if conv.req.get("tools") or not conv.calls or any(c.name in ORDER_TOOLS for c in conv.calls):
+        return None
+    v = view(conv)
+    if not v.calls:  # a later question ("summarize the conversation"): every call made so far
+        made = [conv.by_id[b] for b in conv.answered if b in conv.by_id]
+        v = replace(v, calls=tuple(Call(c.name, c.input, c.content, c.is_error) for c in made))
+    if not any(c.result is not None and not c.failed for c in v.calls):
+        return None
+    return Reply([_text(_answer(v, Turn()))], "end_turn")
 
 
 def _steps(v: View, conv: Conversation) -> Turn:
@@ -834,7 +856,13 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
             schema = structured.schema_of(conv.req)  # a structured output: the answer as JSON
             if schema is not None:
                 return Reply(
-                    [_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))],
+                    [
+                        _text(
+                            json.dumps(
+                                structured.direct_json(schema, said, v.task), ensure_ascii=False
+                            )
+                        )
+                    ],
                     "end_turn",
                 )
             return Reply([_text(said.text)], "end_turn")
@@ -887,7 +915,12 @@ def talker(v: View) -> tuple[Tool, str] | None:
 
 
 def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
-    """tool_choice "tool" or "any": a call without text, its input filled (rule 6). Under "any",
+    """tool_choice "tool" or "any": tool_use blocks and no text before them. The docs, "Forcing
+    tool use" (https://docs.anthropic.com/en/docs/build-with-claude/tool-use): "when you have
+    `tool_choice` as `any` or `tool`, we will prefill the assistant message to force a tool to be
+    used. This means that the models will not emit a chain-of-thought `text` content block
+    before `tool_use` content blocks, even if explicitly asked to do so." Each input is valid for
+    its tool's schema (rule 6, `_valid_input`). Under "any",
     with a tool that sends text to the user, what the answer would have said goes to the user
     through it (a greeting answered, a missing value asked for) when no other call can be made:
     never the user's own words sent back."""
@@ -896,26 +929,36 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     work = [(t, a) for t, a in turn.calls if to_user is None or t is not to_user[0]]
     if name is None and work:
         calls = work[:1] if v.one_call else work
-        return Reply([_use(t, a) for t, a in calls], "tool_use")
+        return Reply([_use(t, conform(a, t.schema)) for t, a in calls], "tool_use")
     if to_user is not None:
         said = (None if v.calls else _direct(conv, v)) or _answer(v, turn)
-        return Reply([_use(to_user[0], {to_user[1]: said})], "tool_use")
+        return Reply([_use(to_user[0], conform({to_user[1]: said}, to_user[0].schema))], "tool_use")
     tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
     tool = tool or (choose(v) or list(v.tools))[0]
-    variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)
-    return Reply([_use(tool, variants[0])], "tool_use")
+    return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
+
+
+def _valid_input(v: View, tool: Tool) -> dict[str, Any]:
+    """Rule 6: a forced call's input is ALWAYS valid for the tool's schema: every required
+    property present with a value of its type that respects its pattern, enum and format. The
+    value is the conversation's when it gives one (rule 2, then the extraction readings of
+    `agentkit.sim.structured`: a dish, a version, what is refused), else the schema's default,
+    its first enum member, its minimum, or an empty-but-valid value (`agentkit.sim.conform`):
+    never a placeholder, never the user's whole sentence."""
+    variants, _ = arguments(tool, gather(v.task, results_of(v)))
+    return structured.complete(tool.schema, variants[0], v.task)
 
 
 def forced_input(conv: Conversation, name: str) -> dict[str, Any]:
     """The input a forced call of the tool `name` gets by rule 6 (used by the orders world too):
-    what the conversation gives, a required value found nowhere taking the schema's default or
-    smallest value, so the tool_use is valid for its schema and holds no placeholder."""
+    valid for the tool's schema, every required property present with a value of its type
+    (pattern, enum and format respected): the conversation's value when there is one, else the
+    schema's default, first enum member, minimum, or an empty-but-valid value (`_valid_input`)."""
     v = view(conv)
     tool = next((t for t in v.tools if t.name == name), None)
     if tool is None:
         return {}
-    variants, _ = arguments(tool, gather(v.task, results_of(v)), forced=True)
-    return variants[0]
+    return _valid_input(v, tool)
 
 
 def text_fill(conv: Conversation, schema: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from ..content import blocks, short, text_of
 from ..offline.model import Reply
 from ..tools import ToolCall
 from . import devtools, direct, general, memory, results, structured, websearch
+from .conform import conform
 from .conversation import ORDER_MENTION, Conversation, Order, parsed
 from .lexicon import concepts
 from .phrases import REFUSAL_EXPLANATION, spoken_list
@@ -120,6 +121,9 @@ def _other_tools(conv: Conversation, world: World) -> Reply | None:
     kept_in = memory.memory_tool(conv)
     if kept_in is not None and memory.asked_of_memory(conv, kept_in):
         return memory.memory_reply(conv, kept_in)
+    after = general.without_tools(conv)  # tools dropped after calls: their results, no call
+    if after is not None:
+        return after
     if general.applies(conv):
         reply = general.general_reply(conv)
         if _search_instead(conv, reply):  # no custom tool serves the question: the web search
@@ -147,7 +151,8 @@ def respond(conv: Conversation, world: World) -> Reply:
     schema = structured.schema_of(conv.req)
     if said is not None:  # answers without a tool (agentkit.sim.direct)
         if schema is not None:
-            return Reply([_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))])
+            value = structured.direct_json(schema, said, conv.task)
+            return Reply([_text(json.dumps(value, ensure_ascii=False))])
         return Reply([_text(said.text)], "end_turn")
     reply = _tool_search(conv) or decide(conv, world)
     if schema is not None and reply.stop_reason == "end_turn":
@@ -189,11 +194,15 @@ def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Rep
         if isinstance(result, dict):
             facts.update(result)
     orders = [o.canonical for o in conv.orders()]
+    if not orders and not conv.calls:  # nothing was done: the request's own words, extracted
+        value = structured.extract(schema, conv.task, [])
+        return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
     facts.setdefault("title", structured.title(conv.task, orders, _intent(conv.task), conv.lang))
     value = structured.fill(schema, facts, text_of(reply.content))
     if isinstance(value, dict) and not orders:  # a field the facts leave empty: from the words
         said = general.text_fill(conv, schema)
         value.update({k: v for k, v in said.items() if value.get(k) in ("", 0, False, [], None)})
+    value = conform(value, schema)
     return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")
 
 
@@ -453,7 +462,9 @@ def _forced_step(conv: Conversation, orders: list[Order], name: str | None) -> S
     # value), so the input is valid for the schema
     args = _fit(conv.tools.get(name), {**info, "reason": conv.say("forced_reason")})
     rest = general.forced_input(conv, name)
-    return call(name, {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}, "")
+    args = {**{k: x for k, x in rest.items() if not isinstance(x, str)}, **args}
+    schema = (conv.tools.get(name) or {}).get("input_schema")
+    return call(name, conform(args, schema) if isinstance(schema, dict) else args, "")
 
 
 def _fit(tool: dict[str, Any] | None, args: dict[str, Any]) -> dict[str, Any]:

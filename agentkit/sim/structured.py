@@ -6,12 +6,47 @@ session-title request), the API constrains the reply's text to JSON that follows
 language model: it fills each field from what it knows — the facts of the conversation (the latest
 tool results' fields, a short title for the task) and its own answer text — and gives any other
 field the simplest value its type allows. Valid for the schema, not clever.
+
+Extraction (`extract`: a structured output; `complete`: the input of a forced "record_x" tool)
+reads the request by these rules, beside the general readers of `agentkit.sim.arguments`:
+- the material is what the instruction hands over: the text after the instruction's colon
+  ("整理成结构化数据：宫保鸡丁要两份…"; unquoted when it is one quoted text: "Turn this commit into
+  a changelog entry: 'fix: …'"), else the longest quoted text of three words or more, else the
+  whole request;
+- a string whose name or description names a thing (dish, title, item, product, movie, exercise,
+  菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
+  verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
+  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体);
+- a list of things to avoid (avoid, exclude, without, allergies, 忌口, 不要, …) is what the material
+  says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
+  strings is the items that come "with" the thing and those of the later clauses, none refused,
+  none a count or a request ("a margherita with olives and basil, no anchovies" -> olives,
+  basil), split on 、，, "and", "or", 和; a list the general readers found keeps no refused item;
+- a link (format uri, or a name saying url / link / 网址) is the first URL the request writes; an
+  author (author, director, 作者, …) is the name after "by" / 作者是; any other string the token
+  written right after its own noun ("with the alias agentloop" for custom_alias);
+- a version is the version number the material writes ("v2.3.1"), in the form the `pattern`
+  asks; a kind (an enum) is the member a conventional prefix names ("feat:" -> feature, "fix:"
+  -> bugfix), a scope what its parentheses name ("docs(readme):" -> readme); a summary or
+  description of handed-over material is that material without its kind prefix and version; a
+  reason is what follows "because" / "因为" / "due to";
+- counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`);
+- a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
+  fills a field (`direct_json`);
+- what the request does not give is never made up: the value is the schema's default, first
+  enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
+  own note never goes into a field.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from . import direct, values
+from .arguments import fill_object, gather, quoted, resolve, role
+from .conform import MISSING, conform
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
 SESSION = re.compile(r"<session>\s*(.*?)\s*</session>", re.DOTALL)
@@ -96,3 +131,315 @@ def title(task: str, orders: list[str], intent: str, lang: str) -> str:
     text = (session.group(1) if session else task).strip().splitlines()
     first = text[0] if text else ""
     return first[:30] if lang == "zh" else " ".join(first.split()[:5])
+
+
+HANDED = re.compile(
+    r"^[^\n]{0,160}?(?<![\d/])[:：](?![\d/])\s*(.+)", re.DOTALL
+)  # not 10:30, https://
+
+
+def material(task: str) -> tuple[str, bool]:
+    """What the instruction hands over, and whether it was handed over rather than being the
+    whole request: the text after the instruction's colon (unquoted when it is one quoted text),
+    else the longest quoted text of three words or more (six characters in Chinese)."""
+    m = HANDED.search(task)
+    if m and m.group(1).strip():
+        rest = m.group(1).strip()
+        inner = quoted(rest)
+        whole = len(inner) == 1 and len(inner[0]) >= len(rest.strip(" .。!！")) - 2
+        return (inner[0].strip() if whole else rest), True
+    said = [q for q in quoted(task) if len(q.split()) >= 3 or len(q) >= 6 and not q.isascii()]
+    if said:
+        return max(said, key=len).strip(), True
+    return task.strip(), False
+
+
+NAMES_THING = re.compile(
+    r"dish|title|item|product|book|food|drink|meal|recipe|exercise|activity|song|movie|film|"
+    r"game|course|plant|pet|animal|ingredient|show|album|app|vehicle|subject|task|todo|event|"
+    r"habit|goal|errand|chore|任务|事项|待办|习惯|"
+    r"菜|名称|名字|饮品|饮料|食物|商品|书名|动作|项目|品名|电影|影片|片名|歌|剧|节目|植物|宠物",
+    re.I,
+)
+NAMES_AVOID = re.compile(
+    r"avoid|exclu|without|allerg|restrict|dislike|omit|remove|forbid|no_|忌口|过敏|排除|禁|^(?:不|别|免|无)",
+    re.I,
+)
+NAMES_LINK = re.compile(r"\burl\b|_url|url_|link|website|href|uri\b|网址|链接", re.I)
+URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
+NAMES_AUTHOR = re.compile(r"author|artist|director|composer|creator|writer|作者|导演|作曲", re.I)
+BY = re.compile(
+    r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)|(?:作者是|作者为|导演是)\s*([\u4e00-\u9fff·]{2,8})"
+    r"|([\u4e00-\u9fff·]{2,8})(?:著|导演的|执导)"
+)
+NAMES_VERSION = re.compile(r"version|release|版本", re.I)
+NAMES_SUMMARY = re.compile(r"summary|description|changelog|摘要|概要|描述|说明", re.I)
+NAMES_REASON = re.compile(r"reason|why|cause|原因|理由", re.I)
+VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)(?![\w.])")
+KIND_PREFIX = re.compile(r"^\s*([A-Za-z]+)(?:\(([^)]*)\))?!?\s*:\s*")  # "feat(search): "
+REFUSED = re.compile(
+    r"^(?:(?:也|还|并且|而且|and|but|also)\s*)*"
+    r"(?:不(?:要|加|放|吃|喝|去|买|用|坐|选|想|含|带|需要)|别(?:放|加|买|去)?|去掉|免|"
+    r"\bno\b|\bwithout\b|\bhold the\b|\bminus\b|"
+    r"\bnot\b|\bskip\b)\s*(.+)$",
+    re.I,
+)
+CLAUSES = re.compile(  # not 1,000 nor 7.50; a dash between words ("review — finance")
+    r"(?:[，；。！？\n]|(?<!\d)[,.](?!\d)|[;!?]|\s[—–-]\s|—)+"
+)
+ITEMS = re.compile(r"\s*(?:、|/|\band\b|\bor\b|和|或|以及|及)\s*", re.I)
+LEAD = re.compile(
+    r"^(?:(?:in|as|on|with|also|plus|the|a|an|some|也|还|要|再|并且)\s+)+|^(?:也|还|要|再|加|配上|配)+",
+    re.I,
+)
+COUNT_EN = re.compile(  # "3 copies of", "a bowl of", "2 tickets for Arrival"
+    r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+(?:of|for)\s+(?=\D))?"
+)
+MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼)"
+COUNT_ZH = re.compile(
+    rf"(?:要|来|点|买|订|共|各|吃了|喝了)?\s*(?:\d+(?:\.\d+)?\s*{MEASURE_ZH}?|[一两二三四五六七八九十]+\s*{MEASURE_ZH})"
+)
+GREETING = re.compile(
+    r"(?:hi|hello|hey|dear \w+|good (?:morning|afternoon|evening)|你好|您好|嗨)\W*", re.I
+)
+ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{0,6}?了")  # "今天练了" before the thing done
+EN_LEAD = re.compile(  # the request's verbs before the thing
+    r"^(?:(?:please|i|we|i['’]d|we['’]d|i['’]m|just|want|wants|would|like|to|need|save|record|log|add|order|get|make|"
+    r"buy|book|track|note|had|ate|drank|did|got|bought|have|has|adopted|received|ordered|watched|"
+    r"read|saw|cooked|made|tried|planted|picked|up|'d|d)\s+)+",
+    re.I,
+)
+EN_DETERMINER = re.compile(r"^(?:(?:my|our|your|the|this|that|some)\s+)+")  # small letters only
+
+
+def thing(text: str) -> str | None:
+    """The thing a clause names: its first clause without the count and the verbs before it,
+    unquoted ("'Dune'", "《三体》")."""
+    found = _thing(text)
+    return found.strip(" \"'“”‘’《》「」") or None if found else None
+
+
+def _thing(text: str) -> str | None:
+    for clause in CLAUSES.split(values.digits_for_words(text)):
+        clause = clause.strip()
+        if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):
+            continue
+        if re.search(r"[\u4e00-\u9fff]", clause):
+            clause = ZH_DONE.sub("", clause)
+            clause = WITH.split(clause)[0]
+            runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
+            return runs[0] if runs else None
+        found = EN_DETERMINER.sub("", COUNT_EN.sub("", EN_LEAD.sub("", clause)))
+        found = re.split(r"\s+(?:for|with|to|in|at|on|from|by|please)\b", found)[0].strip()
+        return found if found and len(found.split()) <= 6 else None
+    return None
+
+
+def refused_items(text: str) -> list[str]:
+    """What the text says no to: "不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"."""
+    out: list[str] = []
+    for clause in CLAUSES.split(text):
+        m = REFUSED.match(clause.strip())
+        if m:
+            out += [_item(x) for x in ITEMS.split(m.group(1)) if _item(x)]
+    return out
+
+
+def listed_items(text: str) -> list[str]:
+    """The items of the clauses after the thing's (the first that is no greeting), not refused,
+    not counts alone, not requests ("帮我记下来"); an item of more than three words is no item."""
+    clauses = [c.strip() for c in CLAUSES.split(values.digits_for_words(text)) if c.strip()]
+    first = next((i for i, c in enumerate(clauses) if not GREETING.fullmatch(c)), len(clauses))
+    out: list[str] = []
+    extra = WITH.split(clauses[first], maxsplit=1) if first < len(clauses) else []
+    tail = [extra[1]] if len(extra) == 2 else []  # "a margherita with olives and basil"
+    for clause in tail + clauses[first + 1 :]:
+        if (
+            REFUSED.match(clause)
+            or REQUEST.match(clause)
+            or re.search(r"\d", clause)  # a count or a measure is a number's, no item
+        ):
+            continue
+        out += [_item(x) for x in ITEMS.split(clause) if _item(x)]
+    return [x for x in out if len(x.split()) <= 3 and len(x) <= 40]
+
+
+WITH = re.compile(r"\s+(?:with|plus|topped with)\s+|加上|配上|外加", re.I)
+REQUEST = re.compile(r"(?:帮我|请|麻烦|记得|谢谢|please|thanks|thank you|can you|could you)", re.I)
+
+
+def _said_no(x: Any) -> bool:
+    return isinstance(x, str) and REFUSED.match(x.strip()) is not None
+
+
+def _item(x: str) -> str:
+    bare = LEAD.sub("", x.strip())
+    m = REFUSED.match(bare)  # "no sesame and no raisins": the second item refused too
+    found = LEAD.sub("", m.group(1) if m else bare)
+    return TAIL.sub("", found).strip(" \"'“”‘’")
+
+
+TAIL = re.compile(r"\s*(?:please|thanks|thank you|谢谢|吧|哦)\W*$", re.I)
+
+
+def version_in(text: str, s: dict[str, Any]) -> str | None:
+    """The version number the text writes, in the form the `pattern` asks ("v2.3.1", "2.3.1")."""
+    m = VERSION.search(text)
+    return conform(m.group(1), {**s, "type": "string"}) if m else None
+
+
+def without_kind(text: str) -> str:
+    """Handed-over material as its own summary: without a kind prefix ("fix:") and version."""
+    out = KIND_PREFIX.sub("", text)
+    out = VERSION.sub("", out)
+    out = re.sub(r"\(\s*\)|\[\s*\]", "", out)
+    return re.sub(r"\s{2,}", " ", out).strip(" -–—:：,，")
+
+
+def author(text: str) -> str | None:
+    """Who made it: the name after "by" ("'Dune' by Frank Herbert"), after 作者是, before 著."""
+    m = BY.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+def reason(text: str) -> str | None:
+    m = re.search(
+        r"(?:because|since|due to|as a result of|因为|由于|原因是)\s*(.+?)(?:[。.!?！？]|$)",
+        text,
+        re.I,
+    )
+    return m.group(1).strip() if m else None
+
+
+def kind_member(members: list[str], text: str) -> str | None:
+    """The member a kind prefix names ("fix: …" -> fix, or bugfix; "feat: …" -> feature)."""
+    m = KIND_PREFIX.match(text)
+    said = m.group(1).lower() if m else None
+    if said is None:
+        return None
+    for member in members:
+        low = member.lower()
+        if low == said or low.startswith(said) or said.startswith(low) or said in low:
+            return member
+    return None
+
+
+def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict[str, Any]) -> Any:
+    """A free-form field's value by its meaning (the rules above), else None."""
+    about = f"{name} {s.get('description') or ''}"
+    kind = s.get("type")
+    if kind == "array":
+        items = resolve(s.get("items") or {}, root)
+        if items.get("type", "string") != "string" or items.get("enum"):
+            return None
+        found = refused_items(text) if NAMES_AVOID.search(about) else listed_items(text)
+        return found or None
+    if kind == "string" and s.get("enum"):
+        return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
+    if kind != "string" or role(name, s) in ("email", "phone"):
+        return None
+    if role(name, s) == "person":  # a person is read by the general readers, an author by "by"
+        return author(text) if NAMES_AUTHOR.search(about) else None
+    if s.get("format") in ("uri", "url", "iri"):
+        return link(text)
+    if NAMES_SUMMARY.search(name) and handed:
+        return without_kind(text) or None
+    reader = next((r for names, r in STRING_READERS if names.search(about)), None)
+    return reader(text, s) if reader is not None else named_after(name, text)
+
+
+PLAIN_NOUNS = frozenset("name type kind text value data info id key note string field".split())
+NOT_A_VALUE = frozenset("the a an to for and with of is in on at by as it this that my".split())
+
+
+def named_after(name: str, text: str) -> str | None:
+    """A token the text writes right after the property's own noun ("with the alias agentloop"
+    for custom_alias, "coupon SPRING26" for coupon_code's "coupon"); a plain noun (name, type,
+    …) names nothing."""
+    nouns = [w for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())]
+    nouns = [w for w in nouns if len(w) >= 4 and w not in PLAIN_NOUNS and w != "code"]
+    for noun in nouns:
+        m = re.search(
+            rf"\b{noun}s?\s+(?:is\s+|of\s+|[:=]\s*)?[\"'“]?([A-Za-z0-9][\w.-]*[\w])", text, re.I
+        )
+        if m and m.group(1).lower() not in NOT_A_VALUE:
+            return m.group(1)
+    return None
+
+
+def link(text: str, _s: Any = None) -> str | None:
+    found = URL.search(text)
+    return found.group(0).rstrip(".,;:!?)。，") if found else None
+
+
+def scope(text: str, _s: Any = None) -> str | None:
+    """The scope a conventional prefix names ("docs(readme): …" -> readme)."""
+    m = KIND_PREFIX.match(text)
+    return m.group(2) if m and m.group(2) else None
+
+
+STRING_READERS = [  # what a string's name or description says it is, and how it is read
+    (NAMES_LINK, link),
+    (re.compile(r"\b(?:scope|module|component|area|package)\b", re.I), scope),
+    (NAMES_AUTHOR, lambda text, _s: author(text)),
+    (NAMES_VERSION, version_in),
+    (NAMES_REASON, lambda text, _s: reason(text)),
+    (NAMES_THING, lambda text, _s: thing(text)),
+]
+
+
+def _reads_better(name: str, s: dict[str, Any]) -> bool:
+    """Where a reading by meaning replaces the general readers' value: a list of strings (what
+    is refused is not listed), a version, a kind by its prefix, a summary of handed material."""
+    return s.get("type") in ("array", "string") and (
+        s.get("type") == "array"
+        or bool(s.get("enum"))
+        or bool(NAMES_VERSION.search(name))
+        or bool(NAMES_SUMMARY.search(name))
+    )
+
+
+def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
+    """The JSON value a structured extraction of the request gives for `schema`: the readers by
+    meaning first, then the general ones, then what the schema allows (never made up)."""
+    text, handed = material(task)
+    props: dict[str, Any] = (
+        schema["properties"] if isinstance(schema.get("properties"), dict) else {}
+    )
+    got = fill_object(schema, gather(text, results), schema, False, frozenset()).values
+    for k, p in props.items():
+        s = resolve(p, schema) if isinstance(p, dict) else {}
+        mine = read_field(k, s, text, handed, schema) if s else None
+        better = _reads_better(k, s) or handed and bool(NAMES_THING.search(k))
+        if mine is not None and (got.get(k) in (None, "", []) or better):
+            got[k] = mine
+        elif isinstance(got.get(k), list):  # the general reading's list, what is refused left out
+            got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
+    return conform(got if props or got else MISSING, schema)
+
+
+def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
+    """A forced call's input: the values rule 2 found, each required one it did not find read by
+    the rules above, then made valid for the schema (`agentkit.sim.conform`)."""
+    text, handed = material(task)
+    props: dict[str, Any] = (
+        schema["properties"] if isinstance(schema.get("properties"), dict) else {}
+    )
+    out = dict(got)
+    for k, p in props.items():
+        s = resolve(p, schema) if isinstance(p, dict) else {}
+        listed = handed and s.get("type") == "array"  # handed material's lists are read by meaning
+        if s and (out.get(k) in (None, "", []) or listed):
+            mine = read_field(k, s, text, handed, schema)
+            if mine is not None:
+                out[k] = mine
+    return conform(out, schema)
+
+
+def direct_json(schema: dict[str, Any], said: direct.DirectAnswer, task: str) -> Any:
+    """A direct answer as a structured output: a worked answer (arithmetic, a recalled fact) fills
+    the fields (`agentkit.sim.direct.as_json`); small talk, which carries the stand-in's own note,
+    never does: the request's words are extracted instead."""
+    if said.talk:
+        return extract(schema, task, [])
+    return conform(direct.as_json(schema, said), schema)
