@@ -416,8 +416,9 @@ def _chained(v: View, turn: Turn) -> bool:
     return True
 
 
-def plan(v: View, conv: Conversation | None = None) -> Turn:
-    """This turn's calls, or the lines of the answer (rules 1 to 5)."""
+def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
+    """This turn's calls, or the lines of the answer (rules 1 to 5); `context`, the words of the
+    task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
     if _chained(v, turn):
         return turn
@@ -435,6 +436,8 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
         variants, got = _inputs(v, t, src, conv)
+        if got.missing and context:
+            variants, got = _from_context(v, t, variants, got, context, conv)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -448,6 +451,24 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _from_context(
+    v: View,
+    t: Tool,
+    variants: list[dict[str, Any]],
+    got: Fill,
+    context: str,
+    conv: Conversation | None,
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A step's missing values, as the earlier steps' words and the step's give them."""
+    wide = replace(v, task=f"{context}\n{v.task}")
+    more, whole = _inputs(wide, t, gather(wide.task, results_of(wide)), conv)
+    found = {k: more[0][k] for k in got.missing if k in more[0]}
+    if not found:
+        return variants, got
+    rest = [k for k in got.missing if k not in found]
+    return [{**a, **found} for a in variants], Fill({**got.values, **found}, rest)
 
 
 FINDS = re.compile(
@@ -546,7 +567,8 @@ def _inputs(
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request names (`agentkit.sim.pick`, rule 3)."""
+    """A missing id from the entry of a result the request names, or for any one, the first that
+    serves (`agentkit.sim.pick`, rules 3 and 4)."""
     props = t.schema.get("properties") or {}
     ids = [
         k
@@ -554,10 +576,18 @@ def _identified(
         if role(k, props.get(k) or {}) == "id" or re.search(r"_(?:no|number|code)$", k)
     ]
     found = pick.entry_id(v.task, results_of(v)) if len(ids) == 1 else None
+    found = found or (pick.any_one(v.task, results_of(v)) if len(ids) == 1 else None)
     if found is None:
         return variants, got
-    rest = [m for m in got.missing if m != ids[0]]
-    return [{**a, ids[0]: found} for a in variants], Fill({**got.values, ids[0]: found}, rest)
+    integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
+    return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _with(
+    variants: list[dict[str, Any]], got: Fill, key: str, value: Any
+) -> tuple[list[dict[str, Any]], Fill]:
+    rest = [m for m in got.missing if m != key]
+    return [{**a, key: value} for a in variants], Fill({**got.values, key: value}, rest)
 
 
 def _per_item(
@@ -668,15 +698,48 @@ def general_reply(conv: Conversation) -> Reply:
 
 def _steps(v: View, conv: Conversation) -> Turn:
     """This turn's plan; for numbered steps, the first step's with a call left to make
-    (`agentkit.sim.each`, rule 4), else the whole task's answer."""
+    (`agentkit.sim.each`, rule 4), a value it lacks taken from the earlier steps' words ("find a
+    room for 2026-07-03 and book it"), a conditional step's call made only when the latest result
+    meets its condition (rule 4a); else the whole task's answer, with what the steps said."""
     steps = each.numbered(v.task)
     if not steps:
         return plan(v, conv)
-    for step in steps:
-        turn = plan(replace(v, task=step), conv)
+    said: list[str] = []
+    for i, step in enumerate(steps):
+        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]))
+        if turn.calls and each.conditional(step) and i:
+            skipped = _unmet(v, each.conditional(step), turn)
+            if skipped:
+                return Turn(lines=said + [skipped])
+        if turn.calls and i and (each.conditional(step) or each.REFERS_BACK.search(step)):
+            turn.calls = [(t, _carried(v, t, a)) for t, a in turn.calls]
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
-    return Turn()
+        said += [line for line in turn.lines if line not in said]
+    return Turn(lines=said)
+
+
+def _carried(v: View, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """A step about what an earlier step found ("if not, place a hold", "book it") acts on the same
+    thing: a value an earlier call of another tool was given under the same name is kept."""
+    given = {k: x for c in v.calls if c.name != t.name and not c.failed for k, x in c.input.items()}
+    return {k: given.get(k, x) for k, x in args.items()}
+
+
+def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
+    """Rule 4a of `agentkit.sim.each`: why a conditional step's calls are not made, or None when
+    the latest answered call meets its condition (a failed one never does)."""
+    done = [c for c in v.calls if c.result is not None]
+    if not done:
+        return None
+    last = done[-1]
+    why = ("failed" if last.failed else None) or pick.unmet(last.data, v.task)
+    tools = spoken_list(v.lang, list(dict.fromkeys(t.name for t, _ in turn.calls)))
+    if wanted == "yes" and why is not None:
+        return say(v.lang, "g_unmet", source=last.name, why=why, tools=tools)
+    if wanted == "no" and why is None:
+        return say(v.lang, "g_not_needed", source=last.name, tools=tools)
+    return None
 
 
 def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:

@@ -12,6 +12,8 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
+- A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
+  "给我买一张"; not 订单, 订阅, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -51,7 +53,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "math": (THING, "calculator arithmetic math mathematical expression equation", "计算器 算式 数学 表达式 算术"),
     "note": (THING, "note memo", "笔记 备忘 便签"),
     "customer": (THING, "customer client", "客户 顾客"),
-    "order": (THING, "order purchase", "订单"),
+    "order": (THING, "order purchase buy", "订单"),
     "file": (THING, "file document", "文件 文档"),
     "directory": (THING, "directory folder dir", "目录 文件夹"),
     "email": (THING, "email mail", "邮件 邮箱"),
@@ -93,6 +95,12 @@ LISTING = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
     re.IGNORECASE,
 )
+BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
+    r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
+    r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
+    r"|(?<![大预])约(?=[一两]个|一下)|下单|购买",
+)
+BUY = re.compile(r"(?<!预)订|买|下单")
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
@@ -156,6 +164,11 @@ def concepts(text: str) -> frozenset[str]:
     found |= {c for w, c in han if w in text}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
+    verb = BOOK_VERB.search(text)
+    if verb:  # "有的话就订两个", "帮我约一个", "给张伟买一张"
+        found.add("book")
+        if BUY.search(verb.group(0)):
+            found.add("order")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
         found.add("delete")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing

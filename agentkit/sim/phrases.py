@@ -200,6 +200,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{expr} = {result}（逐步用工具算出：{steps}）",
         "{expr} = {result} (worked out with the tools, step by step: {steps})",
     ),
+    "g_unmet": (
+        "{source} 的结果是 {why}，所以我没有调用 {tools}。",
+        "{source} says {why}, so I did not call {tools}.",
+    ),
+    "g_not_needed": (
+        "{source} 的结果不需要这一步，所以我没有调用 {tools}。",
+        "{source}'s result does not call for it, so I did not call {tools}.",
+    ),
     "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
     "g_denied": (
         "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",

@@ -1,0 +1,314 @@
+"""The second act of a request and the answer (issue 33): "find X and book it" calls the act with
+the value the finding result gives, a conditional act ("if so", "有的话", "if not") only when the
+result meets its condition, a superlative picks only among items that can serve, and a total asked
+for is stated. Domains and wordings of our own, through the real SDK client."""
+
+import json
+
+import jsonschema
+
+import agentkit
+from agentkit.tools import tool_results
+
+MODEL = agentkit.default_model()
+
+
+def tool(name, description, properties, required=()):
+    schema = {"type": "object", "properties": properties, "required": list(required)}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+def run(prompt, tools, run_tool, rounds=6, **create):
+    """A plain agent loop: the calls made (name, input) and the last answer's text."""
+    client = agentkit.make_client(offline=True)
+    schemas = {t["name"]: t["input_schema"] for t in tools}
+    messages = [{"role": "user", "content": prompt}]
+    calls = []
+    for _ in range(rounds):
+        r = client.messages.create(
+            model=MODEL, max_tokens=1024, tools=tools, messages=messages, **create
+        )
+        for b in r.content:
+            if b.type == "tool_use":
+                jsonschema.validate(b.input, schemas[b.name])
+                calls.append((b.name, b.input))
+        messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            return calls, "".join(b.text for b in r.content if b.type == "text")
+        messages.append({"role": "user", "content": tool_results(r, run_tool)})
+    raise AssertionError(f"no end after {rounds} rounds")
+
+
+# ------------------------------------------------------------------ find it, then act on it
+
+KAYAKS = [
+    tool(
+        "search_kayaks",
+        "Search kayak rentals at a lake on a date; lists each kayak's id and whether it is free.",
+        {
+            "city": {"type": "string", "description": "The city of the lake"},
+            "date": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+        ["city", "date"],
+    ),
+    tool(
+        "book_kayak",
+        "Book a kayak rental by its id.",
+        {
+            "kayak_id": {"type": "string", "description": "The kayak's id, e.g. K-12"},
+            "date": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+        ["kayak_id", "date"],
+    ),
+]
+
+
+def kayaks(free):
+    def run_tool(name, args):
+        if name == "search_kayaks":
+            return json.dumps({"kayaks": [{"kayak_id": "KY-7", "seats": 2, "free": free}]})
+        return f"Booked {args['kayak_id']} on {args['date']}, reference R-204."
+
+    return run_tool
+
+
+def test_find_then_book_calls_the_act_with_the_found_id_and_the_date_said_before():
+    calls, answer = run(
+        "Find a kayak in Annecy for 2026-07-03 and book it.", KAYAKS, kayaks(free=True)
+    )
+    assert calls == [
+        ("search_kayaks", {"city": "Annecy", "date": "2026-07-03"}),
+        ("book_kayak", {"kayak_id": "KY-7", "date": "2026-07-03"}),
+    ]
+    assert "R-204" in answer
+
+
+def test_a_conditional_act_is_not_done_when_the_result_says_it_cannot_serve():
+    calls, answer = run(
+        "Search kayaks in Annecy for 2026-07-03; if one is free, book it.",
+        KAYAKS,
+        kayaks(free=False),
+    )
+    assert [n for n, _ in calls] == ["search_kayaks"]
+    assert "book_kayak" in answer and "free: False" in answer
+
+
+PANTRY = [
+    tool(
+        "check_inventory",
+        "查询商品有没有货、库存多少",
+        {"product": {"type": "string", "description": "商品名"}},
+        ["product"],
+    ),
+    tool(
+        "place_order",
+        "下单购买商品",
+        {
+            "sku": {"type": "string", "description": "商品编号，如 K-12"},
+            "quantity": {"type": "integer"},
+        },
+        ["sku", "quantity"],
+    ),
+]
+
+
+def pantry(qty):
+    def run_tool(name, args):
+        if name == "check_inventory":
+            return json.dumps(
+                {"sku": "TEA-31", "product": args["product"], "in_stock": qty > 0, "qty": qty},
+                ensure_ascii=False,
+            )
+        return json.dumps({"order_id": "D-77", "sku": args["sku"], "quantity": args["quantity"]})
+
+    return run_tool
+
+
+def test_zh_if_in_stock_order_two_with_the_sku_the_result_gives():
+    calls, answer = run("帮我查一下“桂花乌龙”有没有货，有的话就订两个。", PANTRY, pantry(5))
+    assert calls == [
+        ("check_inventory", {"product": "桂花乌龙"}),
+        ("place_order", {"sku": "TEA-31", "quantity": 2}),
+    ]
+    assert "D-77" in answer
+
+
+def test_zh_out_of_stock_orders_nothing_and_says_why():
+    calls, answer = run("帮我查一下“桂花乌龙”有没有货，有的话就订两个。", PANTRY, pantry(0))
+    assert [n for n, _ in calls] == ["check_inventory"]
+    assert "没有调用 place_order" in answer and "in_stock: False" in answer
+
+
+ARCHIVE = [
+    tool(
+        "find_record",
+        "Look up a record in the city archive by its catalogue number.",
+        {"catalogue_no": {"type": "string", "description": "Catalogue number, like AR-1001"}},
+        ["catalogue_no"],
+    ),
+    tool(
+        "request_copy",
+        "Request a scanned copy of an archive record for a reader.",
+        {
+            "catalogue_no": {"type": "string", "description": "Catalogue number of the record"},
+            "reader_id": {"type": "string", "description": "Reader card, like RD-5521"},
+        },
+        ["catalogue_no", "reader_id"],
+    ),
+]
+
+
+def archive(online):
+    def run_tool(name, args):
+        if name == "find_record":
+            return json.dumps({"title": "Harbour map 1874", "online": online})
+        return json.dumps({"request": "CP-9", "catalogue_no": args["catalogue_no"]})
+
+    return run_tool
+
+
+def test_if_not_acts_only_when_the_result_does_not_serve_on_the_same_thing():
+    prompt = "Is archive record AR-5512 online? If not, request a copy for reader RD-5521."
+    calls, _ = run(prompt, ARCHIVE, archive(online=False))
+    assert calls == [
+        ("find_record", {"catalogue_no": "AR-5512"}),
+        ("request_copy", {"catalogue_no": "AR-5512", "reader_id": "RD-5521"}),
+    ]
+    calls, answer = run(prompt, ARCHIVE, archive(online=True))
+    assert [n for n, _ in calls] == ["find_record"]
+    assert "request_copy" in answer
+
+
+SLOTS = [
+    tool(
+        "query_slots",
+        "查询自习室某时段的空位",
+        {"slot": {"type": "string", "enum": ["上午", "下午", "晚上"]}},
+        ["slot"],
+    ),
+    tool(
+        "reserve_slot",
+        "预约自习室座位",
+        {
+            "desk_no": {"type": "string", "description": "座位号，如 2B-07"},
+            "slot": {"type": "string", "enum": ["上午", "下午", "晚上"]},
+        },
+        ["desk_no", "slot"],
+    ),
+]
+
+
+def test_zh_any_one_takes_the_first_id_a_list_result_gives():
+    def run_tool(name, args):
+        if name == "query_slots":
+            return json.dumps({"free": ["2B-07", "2B-11"]})
+        return f"已预约 {args['desk_no']}"
+
+    calls, answer = run("看看自习室晚上有没有空位，有的话帮我约一个。", SLOTS, run_tool)
+    assert calls == [
+        ("query_slots", {"slot": "晚上"}),
+        ("reserve_slot", {"desk_no": "2B-07", "slot": "晚上"}),
+    ]
+    assert "已预约 2B-07" in answer
+
+
+def test_a_numbered_entry_of_a_prose_list_gives_an_integer_id():
+    tools = [
+        tool(
+            "find_lectures",
+            "Search a lecture series for talks about a topic.",
+            {"series": {"type": "string"}, "topic": {"type": "string"}},
+            ["series", "topic"],
+        ),
+        tool(
+            "add_to_playlist",
+            "Add a talk to the user's playlist.",
+            {"talk_number": {"type": "integer", "description": "the talk number"}},
+            ["talk_number"],
+        ),
+    ]
+
+    def run_tool(name, args):
+        if name == "find_lectures":
+            return "Talk 31 'Glaciers Retreating' (40 min)\nTalk 7 'Volcano Weather' (55 min)"
+        return f"Added talk {args['talk_number']}."
+
+    calls, answer = run(
+        "In the series 'Earth Now', find the talk about volcanoes and add it to my playlist.",
+        tools,
+        run_tool,
+    )
+    assert calls[-1] == ("add_to_playlist", {"talk_number": 7})
+    assert "Added talk 7" in answer
+
+
+# ------------------------------------------------------------------ a superlative among what serves
+
+COACHES = [
+    tool(
+        "list_coaches",
+        "列出两个城市之间某天的大巴班次和余票",
+        {
+            "from_city": {"type": "string", "description": "出发城市，如 杭州"},
+            "to_city": {"type": "string", "description": "到达城市，如 苏州"},
+            "date": {"type": "string", "description": "日期 YYYY-MM-DD"},
+        },
+        ["from_city", "to_city", "date"],
+    ),
+    tool(
+        "buy_coach_ticket",
+        "为乘客购买指定班次的大巴票",
+        {
+            "coach_no": {"type": "string", "description": "班次号，如 K101"},
+            "passenger": {"type": "string", "description": "乘客姓名"},
+        },
+        ["coach_no", "passenger"],
+    ),
+]
+
+
+def test_zh_the_earliest_with_tickets_left_is_bought_for_the_named_passenger():
+    def run_tool(name, args):
+        if name == "list_coaches":
+            return json.dumps(
+                [
+                    {"coach_no": "K101", "depart": "07:10", "status": "已售罄"},
+                    {"coach_no": "K105", "depart": "08:40", "status": "有票"},
+                    {"coach_no": "K109", "depart": "10:00", "status": "有票"},
+                ],
+                ensure_ascii=False,
+            )
+        return json.dumps({"ticket": "T-88", "coach_no": args["coach_no"]})
+
+    calls, answer = run(
+        "帮我查2026年6月2日从杭州到苏州的大巴，给李娜买一张最早还有票的班次。",
+        COACHES,
+        run_tool,
+    )
+    assert calls[-1] == ("buy_coach_ticket", {"coach_no": "K105", "passenger": "李娜"})
+    assert "T-88" in answer
+
+
+def test_the_cheapest_skips_an_item_with_nothing_left():
+    tools = [
+        tool(
+            "list_workshops",
+            "List pottery workshops in a city with their price and places left.",
+            {"city": {"type": "string"}},
+            ["city"],
+        )
+    ]
+
+    def run_tool(name, args):
+        return json.dumps(
+            {
+                "workshops": [
+                    {"name": "Wheel basics", "price": 30, "places_left": 0},
+                    {"name": "Glazing", "price": 45, "places_left": 3},
+                    {"name": "Raku firing", "price": 60, "sold_out": False},
+                ]
+            }
+        )
+
+    _, answer = run("What's the cheapest pottery workshop in Leeds?", tools, run_tool)
+    assert "The cheapest one: name: Glazing" in answer
