@@ -312,3 +312,98 @@ def test_the_cheapest_skips_an_item_with_nothing_left():
 
     _, answer = run("What's the cheapest pottery workshop in Leeds?", tools, run_tool)
     assert "The cheapest one: name: Glazing" in answer
+
+
+# ------------------------------------------------------------------ a total, a count, the one field
+
+
+def test_zh_a_total_of_key_value_results_with_units_is_stated_first():
+    tools = [
+        tool(
+            "lookup_protein",
+            "查询食物的蛋白质含量",
+            {"food": {"type": "string"}, "grams": {"type": "number"}},
+            ["food", "grams"],
+        )
+    ]
+    per_100g = {"豆腐": 8, "鸡蛋": 13}
+
+    def run_tool(name, args):
+        grams = per_100g[args["food"]] * args["grams"] / 100
+        return f"食物: {args['food']}\n重量: {args['grams']} 克\n蛋白质: {grams:g} 克"
+
+    calls, answer = run("早饭吃了200克豆腐和100克鸡蛋，一共多少克蛋白质？", tools, run_tool)
+    assert len(calls) == 2
+    assert answer.startswith("一共是 29克")
+
+
+def test_the_total_of_a_list_result_adds_the_money_field():
+    tools = [
+        tool(
+            "get_basket",
+            "Show the items in the user's basket with their prices.",
+            {"user": {"type": "string"}},
+            ["user"],
+        )
+    ]
+    items = [
+        {"name": "kettle", "price": 31.5},
+        {"name": "tray", "price": 12},
+        {"name": "jar", "price": 4},
+    ]
+
+    calls, answer = run(
+        "How much is my basket in total? My user name is 'ines'.",
+        tools,
+        lambda name, args: json.dumps({"user": "ines", "items": items}),
+    )
+    assert answer.startswith("In total: 47.5 (price of 3 added up).")
+
+
+def test_how_many_counts_the_items_of_a_list_result():
+    tools = [
+        tool(
+            "list_bookmarks",
+            "List the user's saved bookmarks.",
+            {"user": {"type": "string"}},
+            ["user"],
+        )
+    ]
+    marks = [{"title": "Pho"}, {"title": "Dal"}, {"title": "Ragu"}, {"title": "Laksa"}]
+    _, answer = run(
+        "How many bookmarks have I saved? My user name is 'ines'.",
+        tools,
+        lambda name, args: json.dumps({"bookmarks": marks}),
+    )
+    assert answer.startswith("There are 4 in all")
+
+
+SENSOR = [
+    tool(
+        "read_greenhouse",
+        "Read the sensors of a greenhouse.",
+        {"greenhouse": {"type": "string", "description": "e.g. GH-2"}},
+        ["greenhouse"],
+    )
+]
+
+
+def sensor(name, args):
+    return json.dumps(
+        {"greenhouse": args["greenhouse"], "humidity_pct": 71, "heater_on": False, "co2_ppm": 640}
+    )
+
+
+def test_the_one_field_asked_for_leads_the_answer_instead_of_every_field():
+    _, answer = run("What is the humidity in greenhouse GH-2?", SENSOR, sensor)
+    assert answer == "For GH-2, humidity_pct is 71."
+
+
+def test_a_yes_no_question_on_a_true_false_field_answers_yes_or_no():
+    _, answer = run("Is the heater on in greenhouse GH-2?", SENSOR, sensor)
+    assert answer.startswith("No: for GH-2, heater_on is False")
+
+
+def test_with_no_field_named_every_field_is_quoted():
+    _, answer = run("Read the sensors of greenhouse GH-2.", SENSOR, sensor)
+    assert "read_greenhouse returned:" in answer and "co2_ppm: 640" in answer

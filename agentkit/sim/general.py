@@ -27,8 +27,13 @@ order to one typed view of the request (`agentkit.sim.view`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives; a transient one is retried once; not found is told to
    the user; a refusal stops every further call and says so; anything else is told.
-5. When nothing is left to call, the answer quotes each result's values, in the user's language; a
-   request no tool serves is told, honestly, that this is the offline stand-in.
+5. When nothing is left to call, the answer states first what the question asks for: a total, an
+   average or a count worked out from the results, or the one field the question names
+   (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
+   led), in the user's language; a request no tool serves is told, honestly, that this is the
+   offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
+   planned one at a time: a conditional step's act is made only when the latest result meets
+   its condition, else the answer says why not.
 6. Forced tool_choice ("tool" / "any") calls without text, its input filled by the same rules; a
    required value found nowhere then takes the schema's default or smallest value. A json_schema
    output format gets its answer as JSON filled by the same rules.
@@ -53,6 +58,7 @@ from . import (
     shell,
     structured,
     subtask,
+    tally,
     websearch,
     writing,
 )
@@ -855,11 +861,19 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(v: View, turn: Turn) -> str:
-    """Rule 5: the results' values quoted, then what failed, then what is still needed."""
+    """Rule 5: what the question asks for first (a total, a count, the one field it names:
+    `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
+    then what failed, then what is still needed."""
+    worked = [] if turn.whole else totals(v)
+    asked: list[str] = []
     lines: list[str] = []
     seen: set[str] = set()
     for c in [] if turn.whole else v.calls:
         if c.result is None or c.failed or c.name in claude_code.QUIET:
+            continue
+        field_ = None if worked else _asked(v, c)  # a total's parts are quoted
+        if field_:
+            asked.append(field_)
             continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
@@ -871,46 +885,40 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines += totals(v)
-    lines += _picks(v)
-    lines += turn.lines
+    lines = worked + asked + lines + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) or say(v.lang, "g_no_tool")
 
 
-TOTAL = re.compile(
-    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum of\b|一共|总共|合计|总计|加起来",
-    re.I,
-)
+def _asked(v: View, c: Call) -> str | None:
+    """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5)."""
+    got = tally.asked_field(v.task, c.data, c.input)
+    later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
+    if got is None or got.value in later:  # a step of a chain, not the answer
+        return None
+    named = [str(x) for x in c.input.values() if isinstance(x, str | int | float)][:1]
+    key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
+    lead = "For" if key == "g_field" else "for"
+    subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
+    return say(v.lang, key, subject=subject, field=got.key, value=got.value)
 
 
 def totals(v: View) -> list[str]:
-    """Rule 5 for a request that asks for a total ("how many kcal in total?"): each number that
-    several results of one tool give under the same key, added up (the inputs' keys left out)."""
-    if not TOTAL.search(v.task):
+    """Rule 5 for a request that asks for a total, an average or a count: worked out from the
+    results (`agentkit.sim.tally`) and stated."""
+    done = [
+        (c.data, c.input)
+        for c in v.calls
+        if c.result is not None and not c.failed and c.name not in claude_code.QUIET
+    ]
+    got = tally.work_out(v.task, done) if done else None
+    if got is None:
         return []
-    out = []
-    by_tool: dict[str, list[Call]] = {}
-    for c in v.calls:
-        if c.result is not None and not c.is_error and isinstance(c.data, dict):
-            by_tool.setdefault(c.name, []).append(c)
-    for calls in by_tool.values():
-        if len(calls) < 2:
-            continue
-        keys = [k for k in calls[0].data if all(_is_number(c.data.get(k)) for c in calls)]
-        for k in keys:
-            if any(k in c.input for c in calls):
-                continue
-            total = sum(c.data[k] for c in calls)
-            total = round(total, 6) if isinstance(total, float) else total
-            out.append(say(v.lang, "g_total", field=k, total=total, n=len(calls)))
-    return out
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
+    field_ = got.label or ("项目" if v.lang == "zh" else "items")
+    unit = f" {got.unit}" if got.unit and v.lang == "en" else got.unit
+    return [say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)]
 
 
 def _picks(v: View) -> list[str]:

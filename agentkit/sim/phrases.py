@@ -193,9 +193,17 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
     "g_total": (
-        "{n} 个结果的 {field} 合计：{total}",
-        "{field} in total over the {n} results: {total}",
+        "一共是 {total}{unit}（{n} 项 {field} 相加）。",
+        "In total: {total}{unit} ({field} of {n} added up).",
     ),
+    "g_average": (
+        "平均是 {total}{unit}（{n} 项 {field} 的平均值）。",
+        "On average: {total}{unit} ({field} over {n}).",
+    ),
+    "g_field": ("{subject}{field} 是 {value}。", "{subject}{field} is {value}."),
+    "g_yes": ("是的：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
+    "g_no": ("不是：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
+    "g_count": ("一共有 {total} 项（{field}）。", "There are {total} in all ({field})."),
     "g_worked_out": (
         "{expr} = {result}（逐步用工具算出：{steps}）",
         "{expr} = {result} (worked out with the tools, step by step: {steps})",
