@@ -407,3 +407,30 @@ def test_a_yes_no_question_on_a_true_false_field_answers_yes_or_no():
 def test_with_no_field_named_every_field_is_quoted():
     _, answer = run("Read the sensors of greenhouse GH-2.", SENSOR, sensor)
     assert "read_greenhouse returned:" in answer and "co2_ppm: 640" in answer
+
+
+def test_a_sentence_start_or_the_subject_is_no_field_to_lead_with():
+    tools = [
+        tool(
+            "show_basket",
+            "Show what is in the user's basket.",
+            {"user": {"type": "string"}},
+            ["user"],
+        ),
+        tool(
+            "dock_status",
+            "How many berths are free at a marina.",
+            {"marina": {"type": "string", "description": "Marina name, e.g. Seaview"}},
+            ["marina"],
+        ),
+    ]
+
+    def run_tool(name, args):
+        if name == "show_basket":
+            return "The basket currently holds: 2 x pears"
+        return f"{args['marina']} marina: 4 of 60 berths free."
+
+    _, answer = run("What's in my basket? My user name is 'ines'.", tools[:1], run_tool)
+    assert answer == "show_basket returned: The basket currently holds: 2 x pears"
+    _, answer = run("Are berths free at the Seaview marina?", tools[1:], run_tool)
+    assert answer.startswith("dock_status returned: Seaview marina: 4 of 60 berths free")

@@ -871,13 +871,13 @@ def _answer(v: View, turn: Turn) -> str:
     for c in [] if turn.whole else v.calls:
         if c.result is None or c.failed or c.name in claude_code.QUIET:
             continue
-        field_ = None if worked else _asked(v, c)  # a total's parts are quoted
-        if field_:
-            asked.append(field_)
-            continue
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
+        field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
+        if field_:
+            asked.append(field_)
+            continue
         quoted = report or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
@@ -898,11 +898,16 @@ def _asked(v: View, c: Call) -> str | None:
     later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
     if got is None or got.value in later:  # a step of a chain, not the answer
         return None
-    named = [str(x) for x in c.input.values() if isinstance(x, str | int | float)][:1]
+    named = [  # the subject: the input's first short value ("Oslo", "GH-2"), not a path
+        str(x)
+        for x in c.input.values()
+        if isinstance(x, str | int | float) and len(str(x)) <= 30 and "/" not in str(x)
+    ][:1]
     key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
-    return say(v.lang, key, subject=subject, field=got.key, value=got.value)
+    value = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
+    return say(v.lang, key, subject=subject, field=got.key, value=value)
 
 
 def totals(v: View) -> list[str]:

@@ -13,8 +13,10 @@
    bare "how much", else the one label all the results share. Two or more numbers are added up (or averaged), rounded as the inputs are.
 4. A count: the items of the list result the request asks about, when no number is picked by
    rule 3 ("how many items are in my cart?" -> 3).
-5. One thing asked: a question whose words name one field of a result, and no other beside the
-   fields that only repeat the call's input ("What's the temperature in Oslo?" and
+5. One thing asked: a question whose words name one field of a result (a field's name: up to three
+   words, not a sentence's start such as "The list currently holds", not one holding the input's
+   value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
+   input ("What's the temperature in Oslo?" and
    temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态): the answer leads
    with that field's value in a sentence; a yes/no question on a true/false field begins with yes
    or no. The quote of every field is the fallback when no one field is named.
@@ -218,6 +220,12 @@ YES_NO = re.compile(
 )
 
 
+FIELD_NAME = re.compile(  # a field's name, not a sentence's start ("The list currently holds")
+    r"(?!(?:the|a|an|this|that|it|there|your|my|our)\b)[\w\u4e00-\u9fff]+(?:[ _-][\w\u4e00-\u9fff]+){0,2}",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Field:
     key: str
@@ -229,10 +237,13 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
     """Rule 5: the one field of a result the question names, or None."""
     if not isinstance(data, dict) or not QUESTION.search(task):
         return None
+    said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
     named = [
         (k, x)
         for k, x in data.items()
         if not isinstance(x, dict | list)
+        and FIELD_NAME.fullmatch(str(k))
+        and not any(g in str(k).lower() for g in said)  # "Harbor Point garage": the subject
         and given.get(k) != x
         and x not in given.values()
         and _named(task, str(k))
