@@ -434,3 +434,63 @@ def test_a_sentence_start_or_the_subject_is_no_field_to_lead_with():
     assert answer == "show_basket returned: The basket currently holds: 2 x pears"
     _, answer = run("Are berths free at the Seaview marina?", tools[1:], run_tool)
     assert answer.startswith("dock_status returned: Seaview marina: 4 of 60 berths free")
+
+
+# ------------------------------------------------------------------ a manner the system prompt asks for
+
+
+def test_a_pirate_system_prompt_opens_and_closes_the_answer_the_pirate_way():
+    _, answer = run(
+        "What is the humidity in greenhouse GH-2?",
+        SENSOR,
+        sensor,
+        system="You are a pirate captain. Stay in character.",
+    )
+    assert answer == "Arr! For GH-2, humidity_pct is 71. Fair winds, matey!"
+
+
+def test_zh_a_pirate_system_prompt_in_chinese():
+    tools = [
+        tool(
+            "read_greenhouse",
+            "读取温室传感器的湿度和加热器状态",
+            {"greenhouse": {"type": "string", "description": "温室编号，如 GH-2"}},
+            ["greenhouse"],
+        )
+    ]
+    _, answer = run(
+        "读取温室 GH-2 的传感器湿度", tools, sensor, system="你是一个海盗，用海盗的口吻回答。"
+    )
+    assert answer.startswith("啊哈！") and answer.endswith("扬帆起航！") and "71" in answer
+
+
+def test_one_word_gives_the_value_asked_for_alone():
+    _, answer = run(
+        "Is the heater on in greenhouse GH-2?", SENSOR, sensor, system="Answer in one word."
+    )
+    assert answer == "No"
+    _, answer = run(
+        "What is the humidity in greenhouse GH-2?",
+        SENSOR,
+        sensor,
+        system="Reply with a single word.",
+    )
+    assert answer == "71"
+
+
+def test_one_sentence_keeps_the_first_line_and_a_manner_no_rule_writes_is_not_claimed():
+    _, answer = run(
+        "How much is my basket in total? My user name is 'ines'.",
+        [
+            tool(
+                "get_basket", "Show the basket with prices.", {"user": {"type": "string"}}, ["user"]
+            )
+        ],
+        lambda name, args: json.dumps({"items": [{"price": 3}, {"price": 4}]}),
+        system="Always answer in one sentence.",
+    )
+    assert answer == "In total: 7 (price of 2 added up)."
+    _, answer = run(
+        "What is the humidity in greenhouse GH-2?", SENSOR, sensor, system="用文言文回答。"
+    )
+    assert "humidity_pct is 71" in answer and "文言" not in answer

@@ -33,7 +33,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    led), in the user's language; a request no tool serves is told, honestly, that this is the
    offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
-   its condition, else the answer says why not.
+   its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
+   one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
 6. Forced tool_choice ("tool" / "any") calls without text, its input filled by the same rules; a
    required value found nowhere then takes the schema's default or smallest value. A json_schema
    output format gets its answer as JSON filled by the same rules.
@@ -54,6 +55,7 @@ from . import (
     direct,
     each,
     files,
+    manner,
     pick,
     shell,
     structured,
@@ -694,7 +696,8 @@ def general_reply(conv: Conversation) -> Reply:
         final = claude_code.structured_call(v)
         if final is not None:
             return Reply([_text(_answer(v, turn)), final], "tool_use")
-    reply = Reply([_text(_answer(v, turn))], "end_turn")
+    said = manner.in_manner(conv.system, v.lang, _answer(v, turn), _lead_value(v, turn))
+    reply = Reply([_text(said)], "end_turn")
     schema = structured.schema_of(conv.req)
     if schema is not None:
         value = fill_object(schema, gather(v.task, results_of(v)), schema, True, frozenset()).values
@@ -766,7 +769,7 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
                     [_text(json.dumps(direct.as_json(schema, said), ensure_ascii=False))],
                     "end_turn",
                 )
-            return Reply([_text(said.text)], "end_turn")
+            return Reply([_text(manner.in_manner(conv.system, v.lang, said.text))], "end_turn")
     return None
 
 
@@ -890,6 +893,27 @@ def _answer(v: View, turn: Turn) -> str:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) or say(v.lang, "g_no_tool")
+
+
+def _lead_value(v: View, turn: Turn) -> str | None:
+    """The one value the answer leads with (a total, the one field asked for), for an answer in
+    one word (`agentkit.sim.manner`); None when it leads with none."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if turn.whole or turn.missing or not done:
+        return None
+    got = tally.work_out(v.task, [(c.data, c.input) for c in done])
+    if got is not None:
+        return f"{got.value}{got.unit}" if v.lang == "zh" else f"{got.value} {got.unit}".strip()
+    fields = [f for c in done if (f := tally.asked_field(v.task, c.data, c.input)) is not None]
+    if len(fields) != 1:
+        return None
+    if fields[0].yes_no:
+        return (
+            ("是" if fields[0].value else "否")
+            if v.lang == "zh"
+            else ("Yes" if fields[0].value else "No")
+        )
+    return str(fields[0].value)
 
 
 def _asked(v: View, c: Call) -> str | None:

@@ -200,6 +200,9 @@ PHRASES: dict[str, tuple[str, str]] = {
         "平均是 {total}{unit}（{n} 项 {field} 的平均值）。",
         "On average: {total}{unit} ({field} over {n}).",
     ),
+    # a manner the system prompt asks for (agentkit.sim.manner)
+    "pirate_open": ("啊哈！", "Arr!"),
+    "pirate_close": ("——海盗船长敬上，扬帆起航！", "Fair winds, matey!"),
     "g_field": ("{subject}{field} 是 {value}。", "{subject}{field} is {value}."),
     "g_yes": ("是的：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
     "g_no": ("不是：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
