@@ -494,3 +494,21 @@ def test_one_sentence_keeps_the_first_line_and_a_manner_no_rule_writes_is_not_cl
         "What is the humidity in greenhouse GH-2?", SENSOR, sensor, system="用文言文回答。"
     )
     assert "humidity_pct is 71" in answer and "文言" not in answer
+
+
+def test_and_if_it_is_starts_a_conditional_step_without_a_comma():
+    tools = [
+        tool(
+            "check_inventory",
+            "Check whether a product is in stock.",
+            {"product": {"type": "string"}},
+            ["product"],
+        ),
+        PANTRY[1],
+    ]
+    prompt = "Check if the 'linen apron' is in stock and if it is, order 3."
+    calls, _ = run(prompt, tools, pantry(4))
+    assert calls[-1] == ("place_order", {"sku": "TEA-31", "quantity": 3})
+    calls, answer = run(prompt, tools, pantry(0))
+    assert [n for n, _ in calls] == ["check_inventory"]
+    assert "so I did not call place_order" in answer

@@ -16,7 +16,7 @@
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
 4a. A condition starts a step of its own ("Is it available? If not, place a hold", "find a room
-   and, if one is free, book it", "有没有空座，有的话帮我约一个", "如果没有就……", "otherwise ..."):
+   and, if one is free, book it", "check it is in stock and if it is, order 2", "有没有空座，有的话帮我约一个", "如果没有就……", "otherwise ..."):
    such a step's act is done only when the earlier steps' latest result meets it (`conditional`:
    "yes" when it asks for the result to serve, "no" for "if not" / "otherwise" / 没有的话), read by
    `agentkit.sim.pick.unmet`; otherwise the answer says why it was not done. Such a step, or one
@@ -93,7 +93,8 @@ THEN = re.compile(
     re.IGNORECASE,
 )
 CONDITION = re.compile(  # a clause that states a condition, after a sentence's or clause's end
-    r"[,，;；.。?？!！]\s*(?=(?:and\s+|then\s+)?(?:if|otherwise|else)\b|(?:如果|要是|若是?|假如|否则|不然)"
+    r"\s+and\s+(?=(?:then\s+)?(?:if|otherwise)\b)"
+    r"|[,，;；.。?？!！]\s*(?=(?:and\s+|then\s+)?(?:if|otherwise|else)\b|(?:如果|要是|若是?|假如|否则|不然)"
     r"|[^，。；,;？?！!]{0,8}的话)",
     re.IGNORECASE,
 )
