@@ -512,3 +512,31 @@ def test_and_if_it_is_starts_a_conditional_step_without_a_comma():
     calls, answer = run(prompt, tools, pantry(0))
     assert [n for n, _ in calls] == ["check_inventory"]
     assert "so I did not call place_order" in answer
+
+
+def test_zh_the_earliest_reads_a_time_under_any_key_and_skips_the_sold_out():
+    tools = [
+        tool(
+            "list_sailings",
+            "查询两个港口之间某天的船班和余票",
+            {
+                "from_port": {"type": "string", "description": "出发港，如 大连"},
+                "to_port": {"type": "string", "description": "到达港，如 烟台"},
+                "date": {"type": "string", "description": "YYYY-MM-DD"},
+            },
+            ["from_port", "to_port", "date"],
+        )
+    ]
+    sailings = {
+        "船班": [
+            {"船次": "S1", "开船": "06:50", "状态": "已售罄"},
+            {"船次": "S2", "开船": "10:20", "余票": 8},
+            {"船次": "S3", "开船": "08:05", "余票": 0},
+        ]
+    }
+    _, answer = run(
+        "帮我查2026年9月3日从青岛到大连的船班，哪一班最早？",
+        tools,
+        lambda name, args: json.dumps(sailings, ensure_ascii=False),
+    )
+    assert "其中最早的是：船次: S2" in answer

@@ -3,8 +3,8 @@
 1. A request that asks for the cheapest / most expensive / earliest / latest / fastest / shortest /
    longest / highest / lowest one (最便宜, 最贵, 最早, 最晚, 最快, 最短, 最长, 最高, 最低) picks, from a
    result that is a list of objects, the item with the smallest or largest value under the key
-   that superlative is about (a price, fare or cost; a departure time or date; a duration; else
-   the first number of the items).
+   that superlative is about (a price, fare or cost; a departure time or date, else a value
+   written as a time or date under any key; a duration; else the first number of the items).
 2. The picked item comes first among the result's items, so a later call takes its values from
    it ("book the cheapest one" books that flight), and the answer names it.
 2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
@@ -122,6 +122,9 @@ def _number(x: Any) -> float | None:
     return float(m.group(0).replace(",", ".")) if m else None
 
 
+CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
+
+
 def _value(item: dict[str, Any], about: str) -> Any:
     for k, x in item.items():
         if re.search(KEYS[about], str(k), re.IGNORECASE) and not isinstance(x, dict | list | bool):
@@ -130,6 +133,8 @@ def _value(item: dict[str, Any], about: str) -> Any:
             n = _number(x)
             if n is not None:
                 return n
+    if about == "time":  # a time or date under any key ("开船": "07:00")
+        return next((x for x in item.values() if isinstance(x, str) and CLOCK.fullmatch(x)), None)
     return None
 
 
