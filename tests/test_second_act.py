@@ -540,3 +540,63 @@ def test_zh_the_earliest_reads_a_time_under_any_key_and_skips_the_sold_out():
         lambda name, args: json.dumps(sailings, ensure_ascii=False),
     )
     assert "其中最早的是：船次: S2" in answer
+
+
+JOURNAL = [
+    tool(
+        "get_tide",
+        "Get today's tide times in a city (查询城市今天的潮汐时间).",
+        {"city": {"type": "string", "description": "The city, e.g. Brixham"}},
+        ["city"],
+    ),
+    tool(
+        "add_journal_entry",
+        "Add an entry to the user's journal (写进日记).",
+        {"entry": {"type": "string", "description": "The text of the entry"}},
+        ["entry"],
+    ),
+]
+
+
+def journal(name, args):
+    if name == "get_tide":
+        return json.dumps(
+            {"city": args["city"], "high": "06:12", "low": "12:40"}, ensure_ascii=False
+        )
+    return "Entry J-12 added."
+
+
+def test_save_it_writes_what_the_earlier_result_gave():
+    calls, answer = run(
+        "Look up the tide times in Brixham and add it to my journal.", JOURNAL, journal
+    )
+    assert calls[-1] == (
+        "add_journal_entry",
+        {"entry": "city: Brixham, high: 06:12, low: 12:40"},
+    )
+    assert "J-12" in answer
+
+
+def test_zh_record_the_result_writes_what_the_earlier_result_gave():
+    tools = [
+        tool(
+            "flight_status",
+            "查询航班的实时状态",
+            {"flight_no": {"type": "string", "description": "航班号，如 MU5137"}},
+            ["flight_no"],
+        ),
+        JOURNAL[1],
+    ]
+
+    def run_tool(name, args):
+        if name == "flight_status":
+            return json.dumps(
+                {"航班": args["flight_no"], "状态": "延误", "预计起飞": "21:40"}, ensure_ascii=False
+            )
+        return "Entry J-12 added."
+
+    calls, _ = run("查一下航班 HU7605 的状态，然后把结果记到日记里。", tools, run_tool)
+    assert calls[-1] == (
+        "add_journal_entry",
+        {"entry": "航班: HU7605，状态: 延误，预计起飞: 21:40"},
+    )

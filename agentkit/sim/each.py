@@ -21,7 +21,9 @@
    "yes" when it asks for the result to serve, "no" for "if not" / "otherwise" / 没有的话), read by
    `agentkit.sim.pick.unmet`; otherwise the answer says why it was not done. Such a step, or one
    that refers back ("book it", "这个"), acts on the same thing: a value an earlier call was given
-   under the same name is kept (the ISBN looked up is the one held).
+   under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
+   note, a message, a body) is what the earlier results gave ("look up the weather and save it
+   as a note").
 5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
@@ -88,7 +90,8 @@ STEP = re.compile(
 )
 THEN = re.compile(
     r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)"
-    r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email)\b)"
+    r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email|add|reserve|order|buy|"
+    r"post|log|record|queue|schedule)\b)"
     r"|[,，]?\s*(?:并且?|再)(?=(?:写|创建|保存|发送|删除|运行|预订|更新)\S)",
     re.IGNORECASE,
 )
@@ -119,7 +122,11 @@ def conditional(step: str) -> str | None:
     return "yes" if PROVIDED.search(step) else None
 
 
-REFERS_BACK = re.compile(r"\b(?:it|them|that one|this one|the one)\b|它|这个|那个", re.IGNORECASE)
+REFERS_BACK = re.compile(
+    r"\b(?:it|them|that one|this one|the one|the results?|what you found)\b"
+    r"|它|这个|那个|结果|查到的",
+    re.IGNORECASE,
+)
 REFERS = re.compile(
     r"\b(?:the|this|that) (?:script|program|file)\b|\bits?\b|这个(?:脚本|文件|程序)|它", re.I
 )

@@ -720,19 +720,48 @@ def _steps(v: View, conv: Conversation) -> Turn:
             skipped = _unmet(v, each.conditional(step), turn)
             if skipped:
                 return Turn(lines=said + [skipped])
-        if turn.calls and i and (each.conditional(step) or each.REFERS_BACK.search(step)):
-            turn.calls = [(t, _carried(v, t, a)) for t, a in turn.calls]
+        if i and (each.conditional(step) or each.REFERS_BACK.search(step)):
+            turn.calls = [(t, _carried(v, step, t, a)) for t, a in turn.calls]
+            _quoted_text(v, step, turn)
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
 
 
-def _carried(v: View, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
+def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     """A step about what an earlier step found ("if not, place a hold", "book it") acts on the same
-    thing: a value an earlier call of another tool was given under the same name is kept."""
+    thing: a value an earlier call of another tool was given under the same name is kept, unless
+    the step's own words give this property its value (and no other property the same one)."""
     given = {k: x for c in v.calls if c.name != t.name and not c.failed for k, x in c.input.items()}
-    return {k: given.get(k, x) for k, x in args.items()}
+    said = [x for x in args.values()]
+    return {
+        k: x if isinstance(x, str) and x in step and said.count(x) == 1 else given.get(k, x)
+        for k, x in args.items()
+    }
+
+
+def _quoted_text(v: View, step: str, turn: Turn) -> None:
+    """A step that refers to what an earlier step found and gives no text of its own (no quote,
+    no "saying ...") writes, as its note, message or body, what the earlier results gave ("save
+    it as a note", "把结果记到笔记里")."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done or quoted(step) or writing.GIVEN_TEXT.search(step):
+        return
+    text = short("; ".join(values(c.data, v.lang) for c in done), 1000)
+    for t, missing in list(turn.missing):
+        props = t.schema.get("properties") or {}
+        if writes_files(t):  # a file's text is described, asked for, never made up (_described)
+            continue
+        if len(missing) == 1 and role(missing[0], props.get(missing[0]) or {}) == "text":
+            variants, _ = arguments(t, gather(v.task, results_of(v)))
+            turn.calls.append((t, {**variants[0], missing[0]: text}))
+            turn.missing.remove((t, missing))
+    for i, (t, args) in enumerate(turn.calls):
+        props = t.schema.get("properties") or {}
+        texts = [k for k in args if role(k, props.get(k) or {}) == "text"]
+        if len(texts) == 1 and not writes_files(t) and not any(c.name == t.name for c in done):
+            turn.calls[i] = (t, {**args, texts[0]: text})
 
 
 def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
