@@ -600,3 +600,24 @@ def test_zh_record_the_result_writes_what_the_earlier_result_gave():
         "add_journal_entry",
         {"entry": "航班: HU7605，状态: 延误，预计起飞: 21:40"},
     )
+
+
+def test_nothing_found_is_said_instead_of_asking_for_the_id_to_book():
+    def run_tool(name, args):
+        return "No kayaks found in Annecy for that day." if name == "search_kayaks" else "x"
+
+    calls, answer = run("Find a kayak in Annecy for 2026-07-03 and book it.", KAYAKS, run_tool)
+    assert [n for n, _ in calls] == ["search_kayaks"]
+    assert answer.endswith("search_kayaks says No kayaks found, so I did not call book_kayak.")
+    assert "still need" not in answer
+
+
+def test_zh_fully_booked_prose_is_read_as_cannot_serve():
+    def run_tool(name, args):
+        if name == "query_slots":
+            return "抱歉，晚上的座位已约满。"
+        return "x"
+
+    calls, answer = run("看看自习室晚上有没有空位，有的话帮我约一个。", SLOTS, run_tool)
+    assert [n for n, _ in calls] == ["query_slots"]
+    assert "所以我没有调用 reserve_slot" in answer

@@ -709,15 +709,19 @@ def _steps(v: View, conv: Conversation) -> Turn:
     """This turn's plan; for numbered steps, the first step's with a call left to make
     (`agentkit.sim.each`, rule 4), a value it lacks taken from the earlier steps' words ("find a
     room for 2026-07-03 and book it"), a conditional step's call made only when the latest result
-    meets its condition (rule 4a); else the whole task's answer, with what the steps said."""
+    meets its condition (rule 4a), a step's act that still lacks a value not asked for when the
+    latest result says nothing can serve ("No hotels found"); else the whole task's answer, with
+    what the steps said."""
     steps = each.numbered(v.task)
     if not steps:
         return plan(v, conv)
     said: list[str] = []
     for i, step in enumerate(steps):
         turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]))
-        if turn.calls and each.conditional(step) and i:
-            skipped = _unmet(v, each.conditional(step), turn)
+        # a conditional act, or an act still lacking a value, waits on the latest result
+        wanted = each.conditional(step) or (None if turn.calls else "yes")
+        if i and (turn.calls or turn.missing) and wanted and not turn.stop:
+            skipped = _unmet(v, wanted, turn)
             if skipped:
                 return Turn(lines=said + [skipped])
         if i and (each.conditional(step) or each.REFERS_BACK.search(step)):
@@ -772,7 +776,8 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
         return None
     last = done[-1]
     why = ("failed" if last.failed else None) or pick.unmet(last.data, v.task)
-    tools = spoken_list(v.lang, list(dict.fromkeys(t.name for t, _ in turn.calls)))
+    acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
+    tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
     if wanted == "yes" and why is not None:
         return say(v.lang, "g_unmet", source=last.name, why=why, tools=tools)
     if wanted == "no" and why is None:

@@ -11,7 +11,8 @@
    skipped (`can_serve`): a yes/no field about availability that says no (available: false,
    in_stock: false, 有货: false), one about being used up that says yes (sold_out: true), a count
    of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0), or a short text that says so
-   ("sold out", "full", "closed", "unavailable", "out of stock", "已售罄", "无票", "已满", "缺货").
+   ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "已售罄", "无票",
+   "已满", "缺货", "没有找到").
    With no superlative, the first item that serves comes first.
 3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
    the entry whose words (their first six letters) the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
@@ -61,7 +62,9 @@ USED_UP = re.compile(
     r"(?:^\s*|\b(?:is|are|now)\s+)full\b|\b(?:sold[ _-]?out|fully booked|closed|unavailable|not available|out of stock|"
     r"no (?:seats|tickets|rooms|spaces|slots|stock|availability)|booked up|cancel+ed|none left|"
     r"waitlist(?: only)?)\b|售罄|售完|卖完|无票|没票|无货|没货|缺货|已满|满员|客满|约满|"
-    r"停运|停售|关闭|不可用|不可预订|无空位|没有空位|已取消",
+    r"停运|停售|关闭|不可用|不可预订|无空位|没有空位|已取消|"
+    r"\bno \w+(?: \w+)? (?:found|available|left)\b|\b(?:nothing|none) (?:found|available|left)\b|"
+    r"没有找到|找不到|未找到|无结果|没有可用|没有空",
     re.IGNORECASE,
 )
 
