@@ -36,7 +36,7 @@ TOTAL = re.compile(
 )
 AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 COUNT = re.compile(
-    r"\bhow many\b|\bnumber of\b|\bcount\b|多少个|几个|几家|几条|几本|几项|多少条|多少项", re.I
+    r"\bhow many\b|\bnumber of\b|多少个|几个|几家|几条|几本|几项|多少条|多少项", re.I
 )
 MONEY_ASKED = re.compile(
     r"\bcosts?\b|\bspend\b|\bspent\b|\bprices?\b|\bpay\b|\bcharged?\b|多少钱|花了|花多少|价格|费用|金额",
