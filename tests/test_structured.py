@@ -304,7 +304,8 @@ def test_a_history_of_calls_without_tools_is_answered_from_its_results(client, a
     ):
         r = client.messages.create(model=MODEL, max_tokens=512, messages=messages + turn)
         assert r.stop_reason == "end_turn" and [b.type for b in r.content] == ["text"]
-        assert quoted in r.content[0].text and "C-14" in r.content[0].text
+        assert "C-14" in r.content[0].text  # quoted, or the one field asked for (sim.tally)
+        assert quoted in r.content[0].text or "shelf" in r.content[0].text
 
 
 def test_what_a_record_names_its_scope_its_dashes_and_what_it_refuses(client):

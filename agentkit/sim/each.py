@@ -15,6 +15,15 @@
    done in order: each turn works on the first step that still has a call to make, read as a
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
+4a. A condition starts a step of its own ("Is it available? If not, place a hold", "find a room
+   and, if one is free, book it", "check it is in stock and if it is, order 2", "有没有空座，有的话帮我约一个", "如果没有就……", "otherwise ..."):
+   such a step's act is done only when the earlier steps' latest result meets it (`conditional`:
+   "yes" when it asks for the result to serve, "no" for "if not" / "otherwise" / 没有的话), read by
+   `agentkit.sim.pick.unmet`; otherwise the answer says why it was not done. Such a step, or one
+   that refers back ("book it", "这个"), acts on the same thing: a value an earlier call was given
+   under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
+   note, a message, a body) is what the earlier results gave ("look up the weather and save it
+   as a note").
 5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
@@ -81,8 +90,41 @@ STEP = re.compile(
 )
 THEN = re.compile(
     r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)"
-    r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email)\b)"
+    r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email|add|reserve|order|buy|"
+    r"post|log|record|queue|schedule)\b)"
     r"|[,，]?\s*(?:并且?|再)(?=(?:写|创建|保存|发送|删除|运行|预订|更新)\S)",
+    re.IGNORECASE,
+)
+CONDITION = re.compile(  # a clause that states a condition, after a sentence's or clause's end
+    r"\s+and\s+(?=(?:then\s+)?(?:if|otherwise)\b)"
+    r"|[,，;；.。?？!！]\s*(?=(?:and\s+|then\s+)?(?:if|otherwise|else)\b|(?:如果|要是|若是?|假如|否则|不然)"
+    r"|[^，。；,;？?！!]{0,8}的话)",
+    re.IGNORECASE,
+)
+UNLESS = re.compile(
+    r"^(?:and\s+|then\s+)?(?:if\s+(?:not\b|it(?:'s| is)n'?t|it is not|there(?:'s| is| are) no\b|"
+    r"none\b|they(?: a|')re not|they aren'?t|unavailable)|otherwise\b|else\b)"
+    r"|^(?:如果|要是|若是?|假如)?(?:没有|没|不|无)[^，。；]{0,6}的话|^(?:如果|要是|若是?|假如)(?:没|不|无)"
+    r"|^(?:否则|不然)",
+    re.IGNORECASE,
+)
+PROVIDED = re.compile(
+    r"^(?:and\s+|then\s+)?if\b|^(?:如果|要是|若是?|假如)|^[^，。；,;]{0,8}的话", re.I
+)
+
+
+def conditional(step: str) -> str | None:
+    """Rule 4a: "yes" for a step done only when the earlier result serves ("if so", "有的话"),
+    "no" for one done only when it does not ("if not", "otherwise", "没有的话"), else None."""
+    step = step.strip()
+    if UNLESS.search(step):
+        return "no"
+    return "yes" if PROVIDED.search(step) else None
+
+
+REFERS_BACK = re.compile(
+    r"\b(?:it|them|that one|this one|the one|the results?|what you found)\b"
+    r"|它|这个|那个|结果|查到的",
     re.IGNORECASE,
 )
 REFERS = re.compile(
@@ -99,6 +141,9 @@ def numbered(task: str) -> list[str]:
     found = [m.group(1).strip() for m in STEP.finditer(task)]
     if len(found) < 2:  # "Create x.txt ..., then count its lines" / "……。然后用 wc -l 数一下"
         found = [p.strip(" ,，.。;；") for p in THEN.split(task) if p.strip(" ,，.。;；")]
+    found = [
+        c.strip(" ,，.。;；") for f in found for c in CONDITION.split(f) if c.strip(" ,，.。;；")
+    ]
     if len(found) < 2:
         return []
     out: list[str] = []

@@ -14,11 +14,19 @@ order to one typed view of the request (`agentkit.sim.view`).
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
    (`src/app.py`), then a user's own web search tool when the request asks for facts
-   (`agentkit.sim.websearch`, rule 1). The Claude Code CLI's
-   orchestration tools are called by their own rules only (`agentkit.sim.claude_code`).
+   (`agentkit.sim.websearch`, rule 1). A tool that runs SQL is taken when the request names a
+   table or column it defines, or asks for a count, an aggregate or a listing
+   (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
+   the act of the tool whose name's other words it uses (`implied_acts`); an act the user only
+   asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. The Claude
+   Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
+   once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. Several places named for one tool ("Paris and
-   London") are one call each.
+   London") are one call each. Each tool fills from its own copy of the request's values. A
+   language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
+   written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
+   (a file the task read, saved again with the edits the rules can make).
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
    call may supply it; a tool taken only for its description's words is not asked about once
@@ -27,8 +35,15 @@ order to one typed view of the request (`agentkit.sim.view`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives; a transient one is retried once; not found is told to
    the user; a refusal stops every further call and says so; anything else is told.
-5. When nothing is left to call, the answer quotes each result's values, in the user's language; a
-   request no tool serves is told, honestly, that this is the offline stand-in.
+5. When nothing is left to call, the answer states first what the question asks for: a total, an
+   average or a count worked out from the results, or the one field the question names
+   (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
+   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`)
+   and the edits asked for that need judgement, not made, are said; a request no tool serves is
+   told, honestly, that this is the offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
+   planned one at a time: a conditional step's act is made only when the latest result meets
+   its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
+   one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
 6. Forced tool_choice ("tool" / "any") calls without text (the API prefills the turn), and its
    input is ALWAYS valid for the tool's schema: every required property present with a value of
    its type, its pattern, enum and format respected; the value is the conversation's when there
@@ -55,11 +70,13 @@ from . import (
     direct,
     each,
     files,
+    manner,
     pick,
     shell,
     sql,
     structured,
     subtask,
+    tally,
     websearch,
     writing,
 )
@@ -506,8 +523,9 @@ def _chained(v: View, turn: Turn) -> bool:
     return True
 
 
-def plan(v: View, conv: Conversation | None = None) -> Turn:
-    """This turn's calls, or the lines of the answer (rules 1 to 5)."""
+def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
+    """This turn's calls, or the lines of the answer (rules 1 to 5); `context`, the words of the
+    task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
     if _chained(v, turn) or _handed_over(v):
         return turn
@@ -526,6 +544,8 @@ def plan(v: View, conv: Conversation | None = None) -> Turn:
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
         variants, got = _inputs(v, t, _fresh(src), conv)
+        if got.missing and context:
+            variants, got = _from_context(v, t, variants, got, context, conv)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -554,6 +574,24 @@ def _handed_over(v: View) -> bool:
         for c in v.calls
         for t in [v.tool(c.name) or _NO_TOOL]
     )
+
+
+def _from_context(
+    v: View,
+    t: Tool,
+    variants: list[dict[str, Any]],
+    got: Fill,
+    context: str,
+    conv: Conversation | None,
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A step's missing values, as the earlier steps' words and the step's give them."""
+    wide = replace(v, task=f"{context}\n{v.task}")
+    more, whole = _inputs(wide, t, gather(wide.task, results_of(wide)), conv)
+    found = {k: more[0][k] for k in got.missing if k in more[0]}
+    if not found:
+        return variants, got
+    rest = [k for k in got.missing if k not in found]
+    return [{**a, **found} for a in variants], Fill({**got.values, **found}, rest)
 
 
 FINDS = re.compile(
@@ -653,7 +691,8 @@ def _inputs(
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request names (`agentkit.sim.pick`, rule 3)."""
+    """A missing id from the entry of a result the request names, or for any one, the first that
+    serves (`agentkit.sim.pick`, rules 3 and 4)."""
     props = t.schema.get("properties") or {}
     ids = [
         k
@@ -661,10 +700,18 @@ def _identified(
         if role(k, props.get(k) or {}) == "id" or re.search(r"_(?:no|number|code)$", k)
     ]
     found = pick.entry_id(v.task, results_of(v)) if len(ids) == 1 else None
+    found = found or (pick.any_one(v.task, results_of(v)) if len(ids) == 1 else None)
     if found is None:
         return variants, got
-    rest = [m for m in got.missing if m != ids[0]]
-    return [{**a, ids[0]: found} for a in variants], Fill({**got.values, ids[0]: found}, rest)
+    integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
+    return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _with(
+    variants: list[dict[str, Any]], got: Fill, key: str, value: Any
+) -> tuple[list[dict[str, Any]], Fill]:
+    rest = [m for m in got.missing if m != key]
+    return [{**a, key: value} for a in variants], Fill({**got.values, key: value}, rest)
 
 
 def _per_item(
@@ -804,7 +851,8 @@ def general_reply(conv: Conversation) -> Reply:
         final = claude_code.structured_call(v)
         if final is not None:
             return Reply([_text(_answer(v, turn)), final], "tool_use")
-    reply = Reply([_text(_answer(v, turn))], "end_turn")
+    said = manner.in_manner(conv.system, v.lang, _answer(v, turn), _lead_value(v, turn))
+    reply = Reply([_text(said)], "end_turn")
     schema = structured.schema_of(conv.req)
     if schema is not None:  # rule 6: the answer as JSON, read from the request and its results
         value = structured.extract(schema, v.task, results_of(v))
@@ -830,15 +878,82 @@ def without_tools(conv: Conversation) -> Reply | None:
 
 def _steps(v: View, conv: Conversation) -> Turn:
     """This turn's plan; for numbered steps, the first step's with a call left to make
-    (`agentkit.sim.each`, rule 4), else the whole task's answer."""
+    (`agentkit.sim.each`, rule 4), a value it lacks taken from the earlier steps' words ("find a
+    room for 2026-07-03 and book it"), a conditional step's call made only when the latest result
+    meets its condition (rule 4a), a step's act that still lacks a value not asked for when the
+    latest result says nothing can serve ("No hotels found"); else the whole task's answer, with
+    what the steps said."""
     steps = each.numbered(v.task)
     if not steps:
         return plan(v, conv)
-    for step in steps:
-        turn = plan(replace(v, task=step), conv)
+    said: list[str] = []
+    for i, step in enumerate(steps):
+        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]))
+        # a conditional act, or an act still lacking a value, waits on the latest result
+        wanted = each.conditional(step) or (None if turn.calls else "yes")
+        if i and (turn.calls or turn.missing) and wanted and not turn.stop:
+            skipped = _unmet(v, wanted, turn)
+            if skipped:
+                return Turn(lines=said + [skipped])
+        if i and (each.conditional(step) or each.REFERS_BACK.search(step)):
+            turn.calls = [(t, _carried(v, step, t, a)) for t, a in turn.calls]
+            _quoted_text(v, step, turn)
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
-    return Turn()
+        said += [line for line in turn.lines if line not in said]
+    return Turn(lines=said)
+
+
+def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """A step about what an earlier step found ("if not, place a hold", "book it") acts on the same
+    thing: a value an earlier call of another tool was given under the same name is kept, unless
+    the step's own words give this property its value (and no other property the same one)."""
+    given = {k: x for c in v.calls if c.name != t.name and not c.failed for k, x in c.input.items()}
+    said = [x for x in args.values()]
+    return {
+        k: x if isinstance(x, str) and x in step and said.count(x) == 1 else given.get(k, x)
+        for k, x in args.items()
+    }
+
+
+def _quoted_text(v: View, step: str, turn: Turn) -> None:
+    """A step that refers to what an earlier step found and gives no text of its own (no quote,
+    no "saying ...") writes, as its note, message or body, what the earlier results gave ("save
+    it as a note", "把结果记到笔记里")."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done or quoted(step) or writing.GIVEN_TEXT.search(step):
+        return
+    text = short("; ".join(values(c.data, v.lang) for c in done), 1000)
+    for t, missing in list(turn.missing):
+        props = t.schema.get("properties") or {}
+        if writes_files(t):  # a file's text is described, asked for, never made up (_described)
+            continue
+        if len(missing) == 1 and role(missing[0], props.get(missing[0]) or {}) == "text":
+            variants, _ = arguments(t, gather(v.task, results_of(v)))
+            turn.calls.append((t, {**variants[0], missing[0]: text}))
+            turn.missing.remove((t, missing))
+    for i, (t, args) in enumerate(turn.calls):
+        props = t.schema.get("properties") or {}
+        texts = [k for k in args if role(k, props.get(k) or {}) == "text"]
+        if len(texts) == 1 and not writes_files(t) and not any(c.name == t.name for c in done):
+            turn.calls[i] = (t, {**args, texts[0]: text})
+
+
+def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
+    """Rule 4a of `agentkit.sim.each`: why a conditional step's calls are not made, or None when
+    the latest answered call meets its condition (a failed one never does)."""
+    done = [c for c in v.calls if c.result is not None]
+    if not done:
+        return None
+    last = done[-1]
+    why = ("failed" if last.failed else None) or pick.unmet(last.data, v.task)
+    acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
+    tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
+    if wanted == "yes" and why is not None:
+        return say(v.lang, "g_unmet", source=last.name, why=why, tools=tools)
+    if wanted == "no" and why is None:
+        return say(v.lang, "g_not_needed", source=last.name, tools=tools)
+    return None
 
 
 def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
@@ -865,7 +980,7 @@ def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
                     ],
                     "end_turn",
                 )
-            return Reply([_text(said.text)], "end_turn")
+            return Reply([_text(manner.in_manner(conv.system, v.lang, said.text))], "end_turn")
     return None
 
 
@@ -975,7 +1090,11 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(v: View, turn: Turn) -> str:
-    """Rule 5: the results' values quoted, then what failed, then what is still needed."""
+    """Rule 5: what the question asks for first (a total, a count, the one field it names:
+    `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
+    then what failed, then what is still needed."""
+    worked = [] if turn.whole else totals(v)
+    asked: list[str] = []
     lines: list[str] = []
     seen: set[str] = set()
     for c in [] if turn.whole else v.calls:
@@ -984,6 +1103,10 @@ def _answer(v: View, turn: Turn) -> str:
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
+        field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
+        if field_:
+            asked.append(field_)
+            continue
         quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
@@ -991,44 +1114,70 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines += totals(v)
-    lines += _figures(v)
-    lines += _undone(v)
-    lines += _picks(v)
-    lines += turn.lines
+    lines = worked + asked + lines + _figures(v) + _undone(v) + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) or say(v.lang, "g_no_tool")
 
 
-TOTAL = re.compile(
-    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum of\b|一共|总共|合计|总计|加起来",
-    re.I,
-)
+def _lead_value(v: View, turn: Turn) -> str | None:
+    """The one value the answer leads with (a total, the one field asked for), for an answer in
+    one word (`agentkit.sim.manner`); None when it leads with none."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if turn.whole or turn.missing or not done:
+        return None
+    got = tally.work_out(v.task, [(c.data, c.input) for c in done])
+    if got is not None:
+        return f"{got.value}{got.unit}" if v.lang == "zh" else f"{got.value} {got.unit}".strip()
+    fields = [f for c in done if (f := tally.asked_field(v.task, c.data, c.input)) is not None]
+    if len(fields) != 1:
+        return None
+    if fields[0].yes_no:
+        return (
+            ("是" if fields[0].value else "否")
+            if v.lang == "zh"
+            else ("Yes" if fields[0].value else "No")
+        )
+    return str(fields[0].value)
+
+
+def _asked(v: View, c: Call) -> str | None:
+    """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5)."""
+    got = tally.asked_field(v.task, c.data, c.input)
+    later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
+    if got is None or got.value in later:  # a step of a chain, not the answer
+        return None
+    named = [  # the subject: the input's first short value ("Oslo", "GH-2"), not a path
+        str(x)
+        for x in c.input.values()
+        if isinstance(x, str | int | float)
+        and len(str(x)) <= 30
+        and "/" not in str(x)
+        and len(str(x).split()) <= 3
+        and not re.search(r"[?？]|^(?:which|what|who|how|where|when)\b", str(x), re.I)
+    ][:1]  # (not a question sent as the input)
+    key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
+    lead = "For" if key == "g_field" else "for"
+    subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
+    value = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
+    return say(v.lang, key, subject=subject, field=got.key, value=value)
 
 
 def totals(v: View) -> list[str]:
-    """Rule 5 for a request that asks for a total ("how many kcal in total?"): each number that
-    several results of one tool give under the same key, added up (the inputs' keys left out)."""
-    if not TOTAL.search(v.task):
+    """Rule 5 for a request that asks for a total, an average or a count: worked out from the
+    results (`agentkit.sim.tally`) and stated."""
+    done = [
+        (c.data, c.input)
+        for c in v.calls
+        if c.result is not None and not c.failed and c.name not in claude_code.QUIET
+    ]
+    got = tally.work_out(v.task, done) if done else None
+    if got is None:
         return []
-    out = []
-    by_tool: dict[str, list[Call]] = {}
-    for c in v.calls:
-        if c.result is not None and not c.is_error and isinstance(c.data, dict):
-            by_tool.setdefault(c.name, []).append(c)
-    for calls in by_tool.values():
-        if len(calls) < 2:
-            continue
-        keys = [k for k in calls[0].data if all(_is_number(c.data.get(k)) for c in calls)]
-        for k in keys:
-            if any(k in c.input for c in calls):
-                continue
-            total = sum(c.data[k] for c in calls)
-            total = round(total, 6) if isinstance(total, float) else total
-            out.append(say(v.lang, "g_total", field=k, total=total, n=len(calls)))
-    return out
+    field_ = got.label or ("项目" if v.lang == "zh" else "items")
+    unit = f" {got.unit}" if got.unit and v.lang == "en" else got.unit
+    return [say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)]
 
 
 def _texts(v: View) -> list[str]:
@@ -1042,10 +1191,6 @@ def _figures(v: View) -> list[str]:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
 
 
 def _picks(v: View) -> list[str]:

@@ -14,6 +14,8 @@ description and input schema through this table. The rules, as a reader can appl
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
+- A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
+  "给我买一张"; not 订单, 订阅, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -34,7 +36,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 写 存 报修 提交 申请 登记 安排"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
     "cancel": (ACT, "cancel abort", "取消"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 换成 调整 调高 调低 延长 续期 续借"),
@@ -53,7 +55,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "math": (THING, "calculator arithmetic math mathematical expression equation", "计算器 算式 数学 表达式 算术"),
     "note": (THING, "note memo", "笔记 备忘 便签"),
     "customer": (THING, "customer client", "客户 顾客"),
-    "order": (THING, "order purchase", "订单"),
+    "order": (THING, "order purchase buy", "订单"),
     "file": (THING, "file document", "文件 文档"),
     "directory": (THING, "directory folder dir", "目录 文件夹"),
     "email": (THING, "email mail", "邮件 邮箱"),
@@ -105,6 +107,12 @@ LISTING = re.compile(
     re.IGNORECASE,
 )
 GET_IN = re.compile(r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b", re.I)
+BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
+    r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
+    r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
+    r"|(?<![大预])约(?=[一两]个|一下)|下单|购买",
+)
+BUY = re.compile(r"(?<!预)订|买|下单")
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
@@ -168,6 +176,11 @@ def concepts(text: str) -> frozenset[str]:
     found |= {c for w, c in han if w in text and not (c in CHANGES and _noun(text, w))}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
+    verb = BOOK_VERB.search(text)
+    if verb:  # "有的话就订两个", "帮我约一个", "给张伟买一张"
+        found.add("book")
+        if BUY.search(verb.group(0)):
+            found.add("order")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
         found.add("delete")
     if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"

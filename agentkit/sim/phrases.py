@@ -205,12 +205,31 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_figure_largest": ("最大值", "largest"),
     "g_figure_smallest": ("最小值", "smallest"),
     "g_total": (
-        "{n} 个结果的 {field} 合计：{total}",
-        "{field} in total over the {n} results: {total}",
+        "一共是 {total}{unit}（{n} 项 {field} 相加）。",
+        "In total: {total}{unit} ({field} of {n} added up).",
     ),
+    "g_average": (
+        "平均是 {total}{unit}（{n} 项 {field} 的平均值）。",
+        "On average: {total}{unit} ({field} over {n}).",
+    ),
+    # a manner the system prompt asks for (agentkit.sim.manner)
+    "pirate_open": ("啊哈！", "Arr!"),
+    "pirate_close": ("——海盗船长敬上，扬帆起航！", "Fair winds, matey!"),
+    "g_field": ("{subject}{field} 是 {value}。", "{subject}{field} is {value}."),
+    "g_yes": ("是的：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
+    "g_no": ("不是：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
+    "g_count": ("一共有 {total} 项（{field}）。", "There are {total} in all ({field})."),
     "g_worked_out": (
         "{expr} = {result}（逐步用工具算出：{steps}）",
         "{expr} = {result} (worked out with the tools, step by step: {steps})",
+    ),
+    "g_unmet": (
+        "{source} 的结果是 {why}，所以我没有调用 {tools}。",
+        "{source} says {why}, so I did not call {tools}.",
+    ),
+    "g_not_needed": (
+        "{source} 的结果不需要这一步，所以我没有调用 {tools}。",
+        "{source}'s result does not call for it, so I did not call {tools}.",
     ),
     "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
     "g_denied": (

@@ -3,13 +3,23 @@
 1. A request that asks for the cheapest / most expensive / earliest / latest / fastest / shortest /
    longest / highest / lowest one (最便宜, 最贵, 最早, 最晚, 最快, 最短, 最长, 最高, 最低) picks, from a
    result that is a list of objects, the item with the smallest or largest value under the key
-   that superlative is about (a price, fare or cost; a departure time or date; a duration; else
-   the first number of the items).
+   that superlative is about (a price, fare or cost; a departure time or date, else a value
+   written as a time or date under any key; a duration; else the first number of the items).
 2. The picked item comes first among the result's items, so a later call takes its values from
    it ("book the cheapest one" books that flight), and the answer names it.
+2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
+   skipped (`can_serve`): a yes/no field about availability that says no (available: false,
+   in_stock: false, 有货: false), one about being used up that says yes (sold_out: true), a count
+   of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0), or a short text that says so
+   ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "已售罄", "无票",
+   "已满", "缺货", "没有找到").
+   With no superlative, the first item that serves comes first.
 3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
-   the entry whose words the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
-   risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03).
+   the entry whose words (their first six letters) the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
+   risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03), or
+   the number a label leads it with ("Episode 98 'Octopus Minds'" -> 98).
+4. When the request asks for any one ("book one", "约一个", "a free seat") and names no entry, the
+   first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112", "3F-118"]).
 """
 
 from __future__ import annotations
@@ -35,6 +45,77 @@ RULES = [  # (what the request says, the key it is about, smallest first?)
 ]
 
 
+AVAILABLE_KEY = re.compile(
+    r"avail|in_?stock|stock|free|open|online|active|enabled|bookable|can_?book|has_|vacan|有货|有票|可用|可订|空闲|有空|开放",
+    re.IGNORECASE,
+)
+USED_UP_KEY = re.compile(
+    r"sold_?out|full|closed|unavailable|booked|taken|occupied|售罄|已满|满员|关闭|停售",
+    re.IGNORECASE,
+)
+LEFT_KEY = re.compile(
+    r"left|remain|avail|stock|qty|quantity|seats|spaces|slots|rooms|tickets|free|vacan|count|"
+    r"余|剩|库存|数量|座位|空位|名额",
+    re.IGNORECASE,
+)
+USED_UP = re.compile(
+    r"(?:^\s*|\b(?:is|are|now)\s+)full\b|\b(?:sold[ _-]?out|fully booked|closed|unavailable|not available|out of stock|"
+    r"no (?:seats|tickets|rooms|spaces|slots|stock|availability)|booked up|cancel+ed|none left|"
+    r"waitlist(?: only)?)\b|售罄|售完|卖完|无票|没票|无货|没货|缺货|已满|满员|客满|约满|"
+    r"停运|停售|关闭|不可用|不可预订|无空位|没有空位|已取消|"
+    r"\bno \w+(?: \w+)? (?:found|available|left)\b|\b(?:nothing|none) (?:found|available|left)\b|"
+    r"没有找到|找不到|未找到|无结果|没有可用|没有空",
+    re.IGNORECASE,
+)
+
+
+def why_not(item: Any) -> str | None:
+    """Rule 2a's reading of one item or result: the `key: value` that says it cannot serve, or
+    None when nothing says so."""
+    if isinstance(item, str):
+        m = USED_UP.search(item)
+        return m.group(0) if m and not re.search(r"\bnot (?:sold|full)", item, re.I) else None
+    if isinstance(item, list):
+        return None if item else "[]"
+    if not isinstance(item, dict):
+        return None
+    for k, x in item.items():
+        if _says_no(str(k), x):
+            return f"{k}: {x}"
+    lists = [x for x in item.values() if isinstance(x, list)]
+    if len(lists) == 1 and not lists[0]:  # {"rooms": []}
+        return next(f"{k}: []" for k, x in item.items() if x is lists[0])
+    return None
+
+
+def _says_no(k: str, x: Any) -> bool:
+    if isinstance(x, bool):
+        return (not x and bool(AVAILABLE_KEY.search(k))) or (x and bool(USED_UP_KEY.search(k)))
+    if isinstance(x, int | float):
+        return x == 0 and bool(LEFT_KEY.search(k))
+    return isinstance(x, str) and len(x) <= 60 and why_not(x) is not None
+
+
+def can_serve(item: Any) -> bool:
+    """Rule 2a: nothing in the item says it cannot serve."""
+    return why_not(item) is None
+
+
+def unmet(data: Any, task: str = "") -> str | None:
+    """Whether a result can serve the act asked for (`agentkit.sim.each`, rule 4a): a yes/no
+    field the request names decides ("Is it online?" and online: false); else None when it can
+    (a list: when one of its items can), else what says it cannot."""
+    asked = set(re.findall(r"[a-z]{4,}", task.lower()))
+    if isinstance(data, dict):
+        for k, x in data.items():
+            if isinstance(x, bool) and set(re.findall(r"[a-z]+", str(k).lower())) & asked:
+                return None if x else f"{k}: {x}"
+    items = _items(data)
+    if items:
+        return None if any(can_serve(x) for x in items) else why_not(items[0])
+    return why_not(data)
+
+
 def _number(x: Any) -> float | None:
     if isinstance(x, bool):
         return None
@@ -42,6 +123,9 @@ def _number(x: Any) -> float | None:
         return float(x)
     m = re.search(r"-?\d+(?:[.,]\d+)?", str(x)) if isinstance(x, str) else None
     return float(m.group(0).replace(",", ".")) if m else None
+
+
+CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
 
 
 def _value(item: dict[str, Any], about: str) -> Any:
@@ -52,6 +136,8 @@ def _value(item: dict[str, Any], about: str) -> Any:
             n = _number(x)
             if n is not None:
                 return n
+    if about == "time":  # a time or date under any key ("开船": "07:00")
+        return next((x for x in item.values() if isinstance(x, str) and CLOCK.fullmatch(x)), None)
     return None
 
 
@@ -71,7 +157,13 @@ def picked(task: str, data: Any) -> dict[str, Any] | None:
     if rule is None or len(items) < 2:
         return None
     about, smallest, _ = rule
-    scored = [(v, i) for i, item in enumerate(items) if (v := _value(item, about)) is not None]
+    scored = [
+        (v, i)
+        for i, item in enumerate(items)
+        if can_serve(item) and (v := _value(item, about)) is not None
+    ]
+    if len(scored) == 1 and len([x for x in items if _value(x, about) is not None]) > 1:
+        return items[scored[0][1]]  # the only one of several that can serve
     if len(scored) < 2 or len({type(v) for v, _ in scored}) > 1:
         return None
     best = min(scored) if smallest else max(scored)
@@ -86,8 +178,11 @@ def _items(data: Any) -> list[dict[str, Any]]:
 
 
 def first(task: str, data: Any) -> Any:
-    """Rule 2: the result with the picked item first among its items."""
+    """Rule 2: the result with the picked item (else the first that serves) first among its
+    items."""
     item = picked(task, data)
+    if item is None:
+        item = next((x for x in _items(data) if can_serve(x)), None)
     if item is None:
         return data
     if isinstance(data, list):
@@ -102,14 +197,37 @@ ID_LIKE = re.compile(r"(?<![\w-])([A-Za-z]{1,8}[-_]?\d{1,10}|\d{4,12})(?![\w-])"
 PLAIN = frozenset("the a an of to for in on and or my me get full show find with".split())
 
 
+TOKEN = re.compile(r"(?=[\w-]*\d)[A-Za-z0-9][\w-]{1,19}")  # an id as a list holds it: 3F-112
+LABELLED = re.compile(r"^\W*(?:[A-Za-z]{2,12}\.?|#|第)\s*#?(\d{1,6})\b")
+ANY_ONE = re.compile(
+    r"\b(?:book|reserve|take|get|grab|order)\s+(?:one|any|a|an)\b|\bany (?:one|of them)\b|"
+    r"[约订买选挑拿]一(?:个|间|张|位|份)|随便|任意",
+    re.IGNORECASE,
+)
+
+
+def any_one(task: str, results: list[Any]) -> str | None:
+    """Rule 4: an id for a request that asks for any one, from the first result listing ids."""
+    if not ANY_ONE.search(task):
+        return None
+    for data in results:
+        lists = [data] if isinstance(data, list) else []
+        lists += [x for x in data.values() if isinstance(x, list)] if isinstance(data, dict) else []
+        for entries in lists:
+            for x in entries:
+                if isinstance(x, str) and TOKEN.fullmatch(x.strip()) and can_serve(x):
+                    return x.strip()
+    return None
+
+
 def _said(task: str) -> tuple[frozenset[str], str]:
-    latin = frozenset(w for w in re.findall(r"[a-z]{3,}", task.lower()) if w not in PLAIN)
+    latin = frozenset(w[:6] for w in re.findall(r"[a-z]{3,}", task.lower()) if w not in PLAIN)
     return latin, task
 
 
 def _overlap(entry: str, said: tuple[frozenset[str], str]) -> int:
     latin, task = said
-    words = set(re.findall(r"[a-z]{3,}", ID_LIKE.sub(" ", entry).lower())) - PLAIN
+    words = {w[:6] for w in re.findall(r"[a-z]{3,}", ID_LIKE.sub(" ", entry).lower())} - PLAIN
     han = re.findall(r"[\u4e00-\u9fff]{2,}", entry)
     return len(words & latin) + sum(2 for h in han if h in task)
 
@@ -123,9 +241,11 @@ def entry_id(task: str, results: list[Any]) -> str | None:
             entries = [line for line in data.splitlines() if ID_LIKE.search(line)]
         elif isinstance(data, dict | list):
             entries = [" ".join(f"{k} {v}" for k, v in x.items()) for x in _items(data)]
+        if isinstance(data, str) and not entries:  # "Episode 98 'Octopus Minds' (47 min)"
+            entries = [line for line in data.splitlines() if LABELLED.search(line)]
         scored = sorted(((_overlap(e, said), i) for i, e in enumerate(entries)), reverse=True)
         if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
-            m = ID_LIKE.search(entries[scored[0][1]])
+            m = ID_LIKE.search(entries[scored[0][1]]) or LABELLED.search(entries[scored[0][1]])
             if m:
                 return m.group(1)
     return None

@@ -1,0 +1,254 @@
+"""A total, count or average the user asks for, worked out from the results: written rules.
+
+1. What is asked: a total ("in total", "altogether", "how much ... all", 一共, 总共, 合计, 加起来), an
+   average ("average", "mean", 平均) or a count ("how many", 多少个, 几个, 几家) of the things a
+   result lists.
+2. The numbers: every result of the task (JSON, `key: value` lines or prose) gives its numbers,
+   each with its label (the key, or the words before it) and its unit (the word after it: "174
+   千卡", "EUR 30.25", "12 km"); a list result gives one per item. The inputs' own values, ids,
+   dates, years and phone numbers are left out.
+3. Which numbers: the unit the request names ("多少千卡", "how many km"), else money when it asks
+   about money (cost, spend, price, 多少钱: a price, fare, cost, amount, fee, subtotal, 价, 费,
+   金额, 小计, or a currency), else the label it names ("total calories", "热量"), else money for a
+   bare "how much", else the one label all the results share. Two or more numbers are added up (or averaged), rounded as the inputs are.
+4. A count: the items of the list result the request asks about, when no number is picked by
+   rule 3 ("how many items are in my cart?" -> 3).
+5. One thing asked: a question whose words name one field of a result (a field's name: up to three
+   words, not a sentence's start such as "The list currently holds", not one holding the input's
+   value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
+   input ("What's the temperature in Oslo?" and
+   temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态): the answer leads
+   with that field's value in a sentence; a yes/no question on a true/false field begins with yes
+   or no. The quote of every field is the fallback when no one field is named.
+The answer states what rules 1 to 5 find in a sentence in the user's language, first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+TOTAL = re.compile(
+    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum\b|\ball together\b|"
+    r"一共|总共|合计|总计|加起来|总和|总额|总价",
+    re.I,
+)
+AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+COUNT = re.compile(
+    r"\bhow many\b|\bnumber of\b|多少个|几个|几家|几条|几本|几项|多少条|多少项", re.I
+)
+MONEY_ASKED = re.compile(
+    r"\bcosts?\b|\bspend\b|\bspent\b|\bprices?\b|\bpay\b|\bcharged?\b|多少钱|花了|花多少|价格|费用|金额",
+    re.I,
+)
+HOW_MUCH = re.compile(r"\bhow much\b|多少", re.I)
+MONEY_KEY = re.compile(
+    r"price|fare|cost|amount|fee|subtotal|total|charge|value|价|费|金额|小计|钱", re.I
+)
+CURRENCY = r"USD|EUR|GBP|CNY|RMB|JPY|CHF|\$|€|£|¥|元|块|欧元|美元|英镑|日元"
+SKIP_KEY = re.compile(
+    r"(?:^|_)(?:id|no|number|code|phone|tel|year|date|zip|postcode)$|编号|单号|电话|日期|年份", re.I
+)
+NUMBER = r"-?\d+(?:,\d{3})*(?:\.\d+)?"
+UNIT_AFTER = re.compile(rf"({NUMBER})\s*([A-Za-z%°]{{1,6}}\b|[\u4e00-\u9fff]{{1,2}})?")
+MONEY_BEFORE = re.compile(rf"({CURRENCY})\s*({NUMBER})")
+DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+
+
+@dataclass(frozen=True)
+class Number:
+    label: str
+    value: float
+    unit: str
+    decimals: int
+
+
+def _num(text: str) -> tuple[float, int]:
+    plain = text.replace(",", "")
+    return float(plain), len(plain.split(".")[1]) if "." in plain else 0
+
+
+def _from_text(label: str, text: str) -> list[Number]:
+    """The numbers a text states, each with its unit (rule 2)."""
+    text = DATE_LIKE.sub(" ", text)
+    out = []
+    for cur, n in MONEY_BEFORE.findall(text):
+        value, decimals = _num(n)
+        out.append(Number(label or cur, value, cur, decimals))
+    text = MONEY_BEFORE.sub(" ", text)
+    for m in UNIT_AFTER.finditer(text):
+        before = text[max(0, m.start() - 24) : m.start()]
+        if re.search(r"[\w-]$", before):  # a digit inside a word or an id (A-1001, 3F-112)
+            continue
+        value, decimals = _num(m.group(1))
+        words = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,4}", before)
+        out.append(Number(label or (words[-1] if words else ""), value, m.group(2) or "", decimals))
+    return out
+
+
+def _numbers(data: Any, given: dict[str, Any]) -> list[Number]:
+    """Rule 2 for one result: its numbers, an item's each, the inputs' values left out."""
+    if isinstance(data, bool):
+        return []
+    if isinstance(data, int | float):
+        return [Number("", float(data), "", _decimals(data))]
+    if isinstance(data, str):
+        return _from_text("", data)
+    if isinstance(data, list):
+        return [n for x in data for n in _numbers(x, given)]
+    return _fields(data, given) if isinstance(data, dict) else []
+
+
+def _fields(data: dict[str, Any], given: dict[str, Any]) -> list[Number]:
+    out: list[Number] = []
+    for k, x in data.items():
+        if SKIP_KEY.search(str(k)) or (k in given and given[k] == x):
+            continue
+        if isinstance(x, int | float) and not isinstance(x, bool):
+            out.append(Number(str(k), float(x), "", _decimals(x)))
+        elif isinstance(x, str) and len(x) <= 80:
+            out += [n for n in _from_text(str(k), x)][:1]
+        elif isinstance(x, list | dict):
+            out += _numbers(x, given)
+    return out
+
+
+def _decimals(x: float) -> int:
+    text = repr(x)
+    return len(text.split(".")[1]) if "." in text and isinstance(x, float) else 0
+
+
+def _named(task: str, label: str) -> bool:
+    """The request names the label: a word of a key ("calories" in "total calories"), or a
+    Chinese label in it ("热量")."""
+    low = task.lower()
+    words = [w for w in re.split(r"[_\W]+", label.lower()) if len(w) >= 3]
+    han = re.findall(r"[\u4e00-\u9fff]{2,}", label)
+    return any(re.search(rf"\b{re.escape(w[:5])}", low) for w in words) or any(
+        h in task for h in han
+    )
+
+
+def _unit_named(task: str, unit: str) -> bool:
+    if not unit or unit in ("$", "€", "£", "¥"):
+        return False
+    if re.fullmatch(r"[A-Za-z%°]+", unit):
+        return bool(re.search(rf"(?<![A-Za-z]){re.escape(unit)}(?![A-Za-z])", task, re.I))
+    return unit in task
+
+
+def _money(n: Number) -> bool:
+    return bool(MONEY_KEY.search(n.label) or re.fullmatch(CURRENCY, n.unit or "-"))
+
+
+def chosen(task: str, numbers: list[Number]) -> list[Number]:
+    """Rule 3: the numbers the request is about."""
+    for test in (
+        lambda n: _unit_named(task, n.unit),
+        lambda n: bool(MONEY_ASKED.search(task)) and _money(n),
+        lambda n: _named(task, n.label),
+        lambda n: bool(HOW_MUCH.search(task)) and _money(n),
+    ):
+        picked = [n for n in numbers if test(n)]
+        if picked:
+            labels = {n.label for n in picked}
+            if len(labels) > 1:  # "subtotal" and "total": the label named, else the first
+                named = [n for n in picked if _named(task, n.label)]
+                picked = (
+                    named
+                    if len({n.label for n in named}) == 1
+                    else [n for n in picked if n.label == picked[0].label]
+                )
+            return picked
+    labels = {n.label for n in numbers}
+    return numbers if len(labels) == 1 else []
+
+
+@dataclass(frozen=True)
+class Worked:
+    how: str  # "total", "average" or "count"
+    value: float | int
+    label: str
+    unit: str
+    n: int
+
+
+def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """What the request asks to work out from the results (data, the call's input), or None."""
+    how = "average" if AVERAGE.search(task) else "total" if TOTAL.search(task) else None
+    if how is None and COUNT.search(task):
+        how = "count"
+    if how is None:
+        return None
+    numbers = [n for data, given in results for n in _numbers(data, given)]
+    if how == "count":  # a number the request names is the answer itself ("how many clicks")
+        return None if any(_named(task, n.label) for n in numbers) else _count(results)
+    picked = chosen(task, numbers)
+    if len(picked) < 2:
+        return None
+    total = sum(n.value for n in picked)
+    value = total / len(picked) if how == "average" else total
+    decimals = max(n.decimals for n in picked) + (2 if how == "average" else 0)
+    shown: float | int = round(value, decimals) if decimals else int(round(value))
+    if isinstance(shown, float) and shown.is_integer() and how == "total":
+        shown = int(shown) if max(n.decimals for n in picked) == 0 else shown
+    return Worked(how, shown, picked[0].label, picked[0].unit, len(picked))
+
+
+def _count(results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """Rule 4: the items of the (one) list result."""
+    for data, _ in results:
+        items = data if isinstance(data, list) else None
+        if isinstance(data, dict):
+            lists = [(k, x) for k, x in data.items() if isinstance(x, list)]
+            if len(lists) == 1:
+                return Worked("count", len(lists[0][1]), lists[0][0], "", 1)
+        if items is not None:
+            return Worked("count", len(items), "", "", 1)
+    return None
+
+
+QUESTION = re.compile(
+    r"\?|？|^\s*(?:what|which|how|is|are|was|does|do|did|can|has|have|when|where|who)\b|"
+    r"吗|什么|多少|几|是否|有没有|怎么样|哪",
+    re.IGNORECASE,
+)
+YES_NO = re.compile(
+    r"^\s*(?:is|are|was|were|does|do|did|can|has|have)\b|吗[?？]?\s*$|是否|有没有|是不是",
+    re.IGNORECASE,
+)
+
+
+FIELD_NAME = re.compile(  # a field's name, not a sentence's start ("The list currently holds")
+    r"(?!(?:the|a|an|this|that|it|there|your|my|our)\b)[\w\u4e00-\u9fff]+(?:[ _-][\w\u4e00-\u9fff]+){0,2}",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    value: Any
+    yes_no: bool  # a yes/no question on a true/false field
+
+
+def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
+    """Rule 5: the one field of a result the question names, or None."""
+    if not isinstance(data, dict) or not QUESTION.search(task):
+        return None
+    said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
+    named = [
+        (k, x)
+        for k, x in data.items()
+        if not isinstance(x, dict | list)
+        and FIELD_NAME.fullmatch(str(k))
+        and not any(g in str(k).lower() for g in said)  # "Harbor Point garage": the subject
+        and given.get(k) != x
+        and x not in given.values()
+        and _named(task, str(k))
+    ]
+    if len(named) != 1:
+        return None
+    k, x = named[0]
+    return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
