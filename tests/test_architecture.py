@@ -18,7 +18,7 @@ ALLOWED = {
     "offline": {"offline", "content", "settings"},
     "cassette": {"content"},
     "tools": {"failures"},
-    "sim": {"offline", "content", "failures", "tools"},
+    "sim": {"offline", "content", "failures", "tools", "settings"},
     "display": {"content"},
     "client": {"offline", "cassette", "settings", "sim"},
     "serve": {"offline", "settings", "sim"},

@@ -16,20 +16,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-NAMES = {  # code -> (English name, Chinese names)
-    "en": ("English", "英语 英文"),
-    "de": ("German", "德语 德文"),
-    "fr": ("French", "法语 法文"),
-    "es": ("Spanish", "西班牙语 西班牙文"),
-    "it": ("Italian", "意大利语 意大利文"),
-    "pt": ("Portuguese", "葡萄牙语"),
-    "ja": ("Japanese", "日语 日文"),
-    "zh": ("Chinese", "中文 汉语"),
-    "ko": ("Korean", "韩语 韩文 朝鲜语"),
-    "ru": ("Russian", "俄语 俄文"),
-    "ar": ("Arabic", "阿拉伯语"),
-    "nl": ("Dutch", "荷兰语"),
-}
+NAMES = [  # (code, English name, Chinese names): a list, not a table of the workbook's languages
+    ("en", "English", "英语 英文"),
+    ("de", "German", "德语 德文"),
+    ("fr", "French", "法语 法文"),
+    ("es", "Spanish", "西班牙语 西班牙文"),
+    ("it", "Italian", "意大利语 意大利文"),
+    ("pt", "Portuguese", "葡萄牙语"),
+    ("ja", "Japanese", "日语 日文"),
+    ("zh", "Chinese", "中文 汉语"),
+    ("ko", "Korean", "韩语 韩文 朝鲜语"),
+    ("ru", "Russian", "俄语 俄文"),
+    ("ar", "Arabic", "阿拉伯语"),
+    ("nl", "Dutch", "荷兰语"),
+]
+CODES = frozenset(code for code, _en, _zh in NAMES)
 TO_END = re.compile(r"target|\bto\b|^to_|_to$|into|dest|output|translated", re.I)
 FROM_END = re.compile(r"source|\bfrom\b|^from_|_from$|input|original", re.I)
 INTO = r"(?:\binto\b|\bto\b|\bin\b|译成|翻译成|翻成|成)\s*"
@@ -38,7 +39,7 @@ FROM = r"(?:\bfrom\b|从)\s*"
 
 def _code(member: Any) -> str | None:
     m = re.fullmatch(r"([a-z]{2})(?:[-_][A-Za-z]{2,4})?", str(member))
-    return m.group(1) if m and m.group(1) in NAMES else None
+    return m.group(1) if m and m.group(1) in CODES else None
 
 
 def wants(name: str, s: dict[str, Any]) -> bool:
@@ -52,7 +53,7 @@ def wants(name: str, s: dict[str, Any]) -> bool:
 def _named(text: str) -> list[tuple[int, int, str]]:
     """(start, end, code) of each language the text names."""
     out = []
-    for code, (en, zh) in NAMES.items():
+    for code, en, zh in NAMES:
         for word in [en, *zh.split()]:
             flags = re.I if word.isascii() else 0
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, flags):

@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import datetime
 import functools
-import os
 import re
 import zoneinfo
 from typing import Any
+
+from ..settings import SettingsError, today_from_env
 
 MONTHS = "january february march april may june july august september october november december"
 MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
@@ -164,14 +165,17 @@ WORKBOOK_TODAY = datetime.date(2026, 12, 1)
 
 def today_date() -> datetime.date:
     """The stand-in's "today": the clock the offline API pins (agentkit.offline.models.today):
-    AGENTKIT_TODAY=YYYY-MM-DD, or "system" for this machine's date; unset, the workbook's date."""
-    value = os.environ.get("AGENTKIT_TODAY", "").strip().lower()
+    AGENTKIT_TODAY=YYYY-MM-DD (read by agentkit.settings), or "system" for this machine's date;
+    unset or unreadable, the workbook's date."""
+    try:
+        value = today_from_env()
+    except SettingsError:
+        return WORKBOOK_TODAY
+    if isinstance(value, datetime.date):
+        return value
     if value in ("system", "now"):
         return datetime.datetime.now(datetime.UTC).date()
-    try:
-        return datetime.date.fromisoformat(value) if value else WORKBOOK_TODAY
-    except ValueError:
-        return WORKBOOK_TODAY
+    return WORKBOOK_TODAY
 
 
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
