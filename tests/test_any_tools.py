@@ -1970,3 +1970,16 @@ def test_money_software_and_tickets_are_things_the_table_knows(prompt, spec, arg
     name, description, props = spec
     t = run(prompt, [tool(name, description, props, list(props))], lambda n, a: "ok")
     assert t.calls[0] == [(name, args)]
+
+
+def test_an_order_implies_no_act_from_the_material_it_hands_over():
+    logbook = tool(
+        "edit_logbook",
+        "Edit an entry of the ship's logbook.",
+        {"entry": {"type": "string"}},
+        ["entry"],
+    )
+    t = run(
+        'Extract the names from: "Ada signed the logbook at noon."', [logbook], lambda n, a: "ok"
+    )
+    assert t.calls[0] == []

@@ -256,7 +256,8 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
         return frozenset()
     if concepts(task) & CHANGES:  # the request names its act ("take the limes off")
         return frozenset()
-    said = set(words(task))
+    # the order's own words: not the material it hands over, quoted or after a colon
+    said = set(words(re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]|[:：].*", " ", task, flags=re.S)))
     out: set[str] = set()
     for t in tools:
         acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
