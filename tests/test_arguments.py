@@ -588,3 +588,19 @@ def test_languages_named_by_their_names_fill_the_codes_of_each_end(prompt, membe
     t = run(prompt, [glossary], lambda n, a: "approved: ...")
     [(_, args)] = t.calls[0]
     assert (args["from_lang"], args["to_lang"]) == given
+
+
+@pytest.mark.parametrize(
+    "prompt, place",
+    [
+        ("We're driving to Santa Fe next week - what's the forecast?", "Santa Fe"),
+        ("Heading to Oslo on Monday. Weather?", "Oslo"),
+        ("下个月去厦门玩，那边天气怎么样？", "厦门"),
+    ],
+)
+def test_a_place_the_user_goes_to_is_the_place_asked_about(prompt, place):
+    from test_any_tools import run, tool
+
+    sky = tool("sky_report", "Weather forecast for a city.", {"city": {"type": "string"}}, ["city"])
+    t = run(prompt, [sky], lambda n, a: "mild")
+    assert t.calls[0] == [("sky_report", {"city": place})]

@@ -89,6 +89,7 @@ PLACE_ZH = re.compile(
 PLACE_ZH_AT = re.compile(
     r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
 )
+DEICTIC = re.compile(r"那边|这边|那里|这里|当地|那儿|这儿")
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
 BARE_PLACE = re.compile(
@@ -691,7 +692,16 @@ def _place(text: str) -> Any:
         found = (
             [end] if re.fullmatch(r"[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", end) else []
         )
+    going = GOING_TO.search(text) if not found else None
+    if going:  # "a trip to San Francisco", "we fly to Lisbon tomorrow"
+        found = [going.group(1)]
     return found if len(found) > 1 else (found[0] if found else None)
+
+
+GOING_TO = re.compile(
+    r"\b(?i:trip|travel(?:l?ing)?|going|go|fly(?:ing)?|flight|heading|driving|drive|moving|visit(?:ing)?|"
+    r"holiday|vacation)\s+(?:back\s+)?to\s+([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})(?![\w'])"
+)
 
 
 def _one_or_all(found: list[str]) -> Any:
@@ -1021,9 +1031,11 @@ def places(text: str) -> list[str]:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
     at = PLACE_ZH_AT.search(text)
-    if at and not PLACE_ZH.search(text):
-        return [at.group(1)]
     z = PLACE_ZH.search(text)
+    if z and DEICTIC.fullmatch(ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))[-2:]):
+        z = None  # "那边天气怎么样": the place is the one gone to, named before
+    if at and not z:
+        return [at.group(1)]
     if z:
         chunk = ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))
         found = [ZH_TIME.sub("", p) for p in re.split(r"[、和与跟]", chunk)]
