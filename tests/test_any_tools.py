@@ -1970,3 +1970,67 @@ def test_money_software_and_tickets_are_things_the_table_knows(prompt, spec, arg
     name, description, props = spec
     t = run(prompt, [tool(name, description, props, list(props))], lambda n, a: "ok")
     assert t.calls[0] == [(name, args)]
+
+
+def columns_and_rows(script):
+    """A SQL tool that returns {"columns": [...], "rows": [[...]]}."""
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    db.executescript(script)
+
+    def run_sql(name, args):
+        cur = db.execute(next(iter(args.values())))
+        cols = [d[0] for d in cur.description or []]
+        return json.dumps({"columns": cols, "rows": cur.fetchall()}, ensure_ascii=False)
+
+    return run_sql
+
+
+GYM = """CREATE TABLE members(id INTEGER PRIMARY KEY, name TEXT, plan TEXT);
+CREATE TABLE visits(id INTEGER PRIMARY KEY, member_id INTEGER, visited_on TEXT, minutes INTEGER);
+INSERT INTO members VALUES (1,'Noor','gold'),(2,'Tomas','basic'),(3,'Wren','gold');
+INSERT INTO visits(member_id, visited_on, minutes) VALUES (1,'2025-02-01',60),(2,'2025-02-03',45),
+ (2,'2025-03-09',30),(2,'2025-05-10',50),(1,'2024-11-02',40),(1,'2024-12-02',40),(1,'2024-12-20',40),
+ (3,'2025-06-01',20);"""
+STUDY = """CREATE TABLE students(id INTEGER PRIMARY KEY, name TEXT, class TEXT);
+CREATE TABLE study_logs(id INTEGER PRIMARY KEY, student_id INTEGER, day TEXT, hours REAL);
+INSERT INTO students VALUES (1,'韩梅梅','3B'),(2,'李雷','3B');
+INSERT INTO study_logs(student_id, day, hours) VALUES (1,'2025-03-01',2.5),(1,'2025-04-02',3),
+ (2,'2025-04-02',4),(1,'2024-12-30',6);"""
+
+
+def test_which_record_occurs_the_most_in_a_year_joins_the_table_that_refers_to_it():
+    gym = tool(
+        "query_gym",
+        "Run a read-only SQLite query. Tables: members(id, name, plan), "
+        "visits(id, member_id, visited_on TEXT YYYY-MM-DD, minutes INTEGER).",
+        {"query": {"type": "string"}},
+        ["query"],
+    )
+    t = run(
+        "Which member visited the most times in 2025, and how often?", [gym], columns_and_rows(GYM)
+    )
+    stmt = t.calls[0][0][1]["query"]
+    assert "JOIN visits ON visits.member_id = members.id" in stmt
+    assert "visits.visited_on LIKE '2025%'" in stmt and "ORDER BY COUNT(*) DESC LIMIT 1" in stmt
+    ended(t)
+    assert "Tomas" in t.answer and "COUNT(*) = 3" in t.answer and "rows" not in t.answer
+
+
+def test_a_chinese_question_over_english_tables_sums_a_measure_for_a_person_and_year():
+    study = tool(
+        "run_sql",
+        "对学习记录库执行只读 SQLite 查询。表：students(id, name, class)，"
+        "study_logs(id, student_id, day 文本 YYYY-MM-DD, hours 小时数)",
+        {"sql": {"type": "string", "description": "SQL 查询语句"}},
+        ["sql"],
+    )
+    t = run("韩梅梅 2025 年一共学习了多少小时？", [study], columns_and_rows(STUDY))
+    stmt = t.calls[0][0][1]["sql"]
+    assert stmt == (
+        "SELECT SUM(study_logs.hours) FROM study_logs JOIN students ON study_logs.student_id = "
+        "students.id WHERE students.name = '韩梅梅' AND study_logs.day LIKE '2025%'"
+    )
+    ended(t)
+    assert "5.5" in t.answer and "columns" not in t.answer
