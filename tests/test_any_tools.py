@@ -2034,3 +2034,74 @@ def test_a_chinese_question_over_english_tables_sums_a_measure_for_a_person_and_
     )
     ended(t)
     assert "5.5" in t.answer and "columns" not in t.answer
+
+
+# ---------------------------------------------------------------- text counted in files of a kind
+
+GREP_GLOB = tool(
+    "Grep",
+    "A powerful search tool built on ripgrep",
+    {
+        "pattern": {
+            "type": "string",
+            "description": "The regular expression pattern to search for in file contents",
+        },
+        "path": {
+            "type": "string",
+            "description": "File or directory to search in. Defaults to current working directory.",
+        },
+        "glob": {
+            "type": "string",
+            "description": 'Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}")',
+        },
+    },
+    ["pattern"],
+)
+
+
+def disk(tmp_path):
+    """Grep and Read over a real folder."""
+    import fnmatch
+
+    def run_tool(name, args):
+        if name == "Grep":
+            hits = [
+                str(p.relative_to(tmp_path))
+                for p in sorted(tmp_path.rglob("*"))
+                if p.is_file()
+                and fnmatch.fnmatch(p.name, args.get("glob", "*").rsplit("/", 1)[-1])
+                and re.search(args["pattern"], p.read_text())
+            ]
+            return f"Found {len(hits)} files\n" + "\n".join(hits) if hits else "No files found"
+        text = (tmp_path / args["file_path"]).read_text()
+        return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+    return run_tool
+
+
+@pytest.mark.parametrize(
+    "prompt, marker, ext",
+    [
+        ("How many FIXME notes are left in the shell scripts, subfolders included?", "FIXME", "sh"),
+        ("这个仓库的 Markdown 文件里一共有多少处 XXX 标记？", "XXX", "md"),
+    ],
+)
+def test_a_marker_counted_in_files_of_a_kind_is_searched_there_and_counted(
+    tmp_path, prompt, marker, ext
+):
+    (tmp_path / "ops").mkdir()
+    (tmp_path / f"a.{ext}").write_text(f"one\n# {marker} first\n# {marker} second\n")
+    (tmp_path / "ops" / f"b.{ext}").write_text(f"# {marker}: third\n")
+    (tmp_path / "c.txt").write_text(f"{marker} not counted\n")
+    t = run(prompt, [READER, GLOB, GREP_GLOB], disk(tmp_path))
+    assert t.calls[0] == [("Grep", {"pattern": marker, "glob": f"**/*.{ext}"})]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == [f"a.{ext}", f"ops/b.{ext}"]
+    ended(t)
+    assert t.answer.split("\n")[0].startswith(
+        f"{marker}: 3 in all" if ext == "sh" else "2 个文件里共有 3 处"
+    )
+
+
+def test_a_word_that_ends_in_folder_names_no_directory():
+    t = run("Which Python files are there, subfolders included?", [GLOB], lambda n, a: "x.py")
+    assert t.calls[0] == [("Glob", {"pattern": "**/*.py"})]

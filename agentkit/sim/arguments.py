@@ -99,7 +99,7 @@ PATH = re.compile(
 )
 DIR_WORD = re.compile(
     r"([\w./-]+)\s+(?:directory|folder|dir)\b|([A-Za-z0-9_./-]+)\s*(?:目录|文件夹)"
-    r"|(?:directory|folder|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",
+    r"|(?:\b(?:directory|folder)\b|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",  # not "subfolders"
     re.IGNORECASE,
 )
 DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
@@ -720,7 +720,7 @@ BY_TEXT = {  # role -> how the user's words give it
 
 BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
     "command": lambda src: shell.command(src.text, src.results),
-    "glob": lambda src: shell.glob_pattern(src.text),
+    "glob": lambda src: shell.glob_pattern(src.text) or shell.searched_kind(src.text),
     "regex": lambda src: shell.target(src.text),
 }
 

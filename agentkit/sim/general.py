@@ -1114,7 +1114,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + asked + lines + _figures(v) + _undone(v) + _picks(v) + turn.lines
+    lines = worked + _counted(v) + asked + lines + _figures(v) + _undone(v) + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
@@ -1191,6 +1191,17 @@ def _figures(v: View) -> list[str]:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
+
+
+def _counted(v: View) -> list[str]:
+    """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    found = files.tally(v, reader) if reader else None
+    if found is None:
+        return []
+    n, per = found
+    parts = spoken_list(v.lang, [f"{name} {k}" for name, k in per])
+    return [say(v.lang, "g_counted", files=len(per), n=n, text=files.counted(v.task), parts=parts)]
 
 
 def _picks(v: View) -> list[str]:
