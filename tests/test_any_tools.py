@@ -2105,3 +2105,34 @@ def test_a_marker_counted_in_files_of_a_kind_is_searched_there_and_counted(
 def test_a_word_that_ends_in_folder_names_no_directory():
     t = run("Which Python files are there, subfolders included?", [GLOB], lambda n, a: "x.py")
     assert t.calls[0] == [("Glob", {"pattern": "**/*.py"})]
+
+
+SUN = tool(
+    "get_sun_times",
+    "查询某地某一天的日出日落时间",
+    {"city": {"type": "string"}, "date": {"type": "string"}},
+    ["city", "date"],
+)
+MOORING = tool(
+    "get_moorings",
+    "Free moorings in a marina for a day.",
+    {"port": {"type": "string"}, "day": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["port", "day"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, place",
+    [
+        ("2027年3月5日厦门早上几点日出？", "厦门"),
+        ("请问大连下周三傍晚几点日落？", "大连"),
+    ],
+)
+def test_a_chinese_questions_subject_before_its_time_of_day_is_the_place(prompt, place):
+    t = run(prompt, [SUN], lambda n, a: "日出 06:41，日落 18:12")
+    assert t.calls[0][0][0] == "get_sun_times" and t.calls[0][0][1]["city"] == place
+
+
+def test_a_port_property_takes_the_place_named():
+    t = run("Any free moorings in Brest on 2027-05-02?", [MOORING], lambda n, a: "3 free")
+    assert t.calls[0] == [("get_moorings", {"port": "Brest", "day": "2027-05-02"})]
