@@ -2136,3 +2136,59 @@ def test_a_chinese_questions_subject_before_its_time_of_day_is_the_place(prompt,
 def test_a_port_property_takes_the_place_named():
     t = run("Any free moorings in Brest on 2027-05-02?", [MOORING], lambda n, a: "3 free")
     assert t.calls[0] == [("get_moorings", {"port": "Brest", "day": "2027-05-02"})]
+
+
+WRITE_FILE = tool(
+    "Write",
+    "Writes a file to the local filesystem.",
+    {
+        "file_path": {"type": "string", "description": "The absolute path to the file to write"},
+        "content": {"type": "string", "description": "The content to write to the file"},
+    },
+    ["file_path", "content"],
+)
+
+
+def rain_then_denied(name, args):
+    if name == "Read":
+        return "1\tday,rainfall_mm\n2\t2027-04-01,12\n3\t2027-04-02,0\n4\t2027-04-03,7.5\n"
+    raise RuntimeError("Permission denied: the user did not allow writing files.")
+
+
+@pytest.mark.parametrize(
+    "prompt, source, target, said",
+    [
+        (
+            "Read rain.csv, work out the total rainfall_mm over these days, and save the result to total.txt.",
+            "rain.csv",
+            "total.txt",
+            "The total of rainfall_mm over 1 tables: 19.50",
+        ),
+        (
+            "读一下 雨量.csv，算出这几天 rainfall_mm 的总和，并把结果写到 合计.txt 里。",
+            "雨量.csv",
+            "合计.txt",
+            "1 个表格中 rainfall_mm 的合计：19.50",
+        ),
+    ],
+)
+def test_a_figure_of_a_named_table_file_is_read_worked_out_and_written_to_the_other_file(
+    prompt, source, target, said
+):
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], rain_then_denied)
+    assert t.calls[0] == [("Read", {"file_path": source})]
+    assert t.calls[1] == [("Write", {"file_path": target, "content": "19.50\n"})]
+    ended(t)
+    assert said in t.answer and len(t.calls) == 3  # denied: no other call, said so
+
+
+EDIT_FILE = tool(
+    "Edit",
+    "Performs exact string replacements in files.",
+    {
+        "file_path": {"type": "string", "description": "The absolute path to the file to modify"},
+        "old_string": {"type": "string"},
+        "new_string": {"type": "string"},
+    },
+    ["file_path", "old_string", "new_string"],
+)

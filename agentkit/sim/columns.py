@@ -8,7 +8,13 @@
 3. The column is the one whose header the request names (`amount`, `price`), else the only one
    whose cells are all numbers; the figure is worked out over every row of every table, given
    with two decimals when a cell has decimals.
-Nothing is worked out when the request asks for no figure, or no table holds the column.
+Nothing is worked out when the request asks for no figure, or no table holds the column; the
+figure stands in for any total the results' values would give (`agentkit.sim.tally`).
+
+A request for a figure of a table file it names (`temps.csv`, 气温.csv) reads that file first; when
+it names another file, the figure is then written to it: the file named after a writing word
+("save it to out.txt", "写到 平均.txt"), else the named file not read, by the tool that creates
+files rather than the one that edits them.
 """
 
 from __future__ import annotations

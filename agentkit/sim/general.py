@@ -57,6 +57,7 @@ order to one typed view of the request (`agentkit.sim.view`).
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -363,6 +364,15 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         reader = [t for t in tools if reads_files(t)][:1]
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
+    named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
+    reader = [t for t in tools if reads_files(t)][:1]
+    if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
+        # it is read, then the figure is written when a second file is named (sim.columns)
+        more = len(set(shell.FILE.findall(v.task))) > len(named)
+        writers = sorted(
+            (t for t in tools if writes_files(t)), key=lambda t: "create" not in t.name_concepts
+        )
+        return reader + (writers[:1] if more else [])
     grepper = [t for t in tools if files.greps(t)]
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
@@ -752,6 +762,7 @@ def _described(
     if not writes_files(t) or quoted(v.task):
         return variants, got
     props = t.schema.get("properties") or {}
+    variants = [_written_path(v, props, a) for a in variants]
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
     if path and columns.figure_asked(
@@ -772,6 +783,33 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+WRITTEN_TO = re.compile(
+    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|\b(?:save|write|store|put|output)\b[^.。\n]{0,40}?"
+    r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
+    re.I,
+)
+
+
+def _written_path(v: View, props: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """A file-writing tool's path when the request names several files: the one named after a
+    writing word ("写到 平均.txt", "save it to out.txt"), else the last one not read."""
+    key = next((k for k in args if role(k, props.get(k) or {}) == "path"), None)
+    named = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    if key is None or len(named) < 2:
+        return args
+    m = WRITTEN_TO.search(v.task)
+    read = {
+        str(a).rsplit("/", 1)[-1] for c in v.calls for a in c.input.values() if isinstance(a, str)
+    }
+    unread = [f for f in named if f.rsplit("/", 1)[-1] not in read]
+    target = m.group(1) if m else (unread[-1] if unread else None)
+    if target is None or str(args[key]).endswith(target):
+        return args
+    old = str(args[key])
+    base = old[: -len(old.rsplit("/", 1)[-1])] if "/" in old and os.path.isabs(old) else ""
+    return {**args, key: base + target}
 
 
 SAVES_IT = re.compile(
@@ -1172,6 +1210,8 @@ def totals(v: View) -> list[str]:
         for c in v.calls
         if c.result is not None and not c.failed and c.name not in claude_code.QUIET
     ]
+    if columns.figure(v.whole, _texts(v)) is not None:  # the files' tables give it (sim.columns)
+        return []
     got = tally.work_out(v.task, done) if done else None
     if got is None:
         return []
