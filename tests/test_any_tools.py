@@ -2192,3 +2192,51 @@ EDIT_FILE = tool(
     },
     ["file_path", "old_string", "new_string"],
 )
+
+
+BAKERY = {
+    "orders_mon.csv": "item,units,unit_price\nloaf,30,4.5\nbun,50,1.2\n",
+    "orders_tue.csv": "item,units,unit_price\nloaf,20,4.5\n",
+    "staff.csv": "name,shift\nima,mon\n",
+}
+
+
+def bakery(name, args):
+    if name == "Glob":
+        pat = args["pattern"].rsplit("/", 1)[-1]
+        import fnmatch
+
+        return "\n".join(f for f in BAKERY if fnmatch.fnmatch(f, pat)) or "No files found"
+    text = BAKERY[args["file_path"].rsplit("/", 1)[-1]]
+    return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        (
+            "The orders_*.csv files here list what the bakery sold (units and unit price). "
+            "What were the total takings?",
+            "The total of units × unit_price over 2 tables: 285",
+        ),
+        (
+            "这里的 orders_*.csv 文件记录了面包店卖出的数量和单价。总收入是多少？",
+            "2 个表格中 units × unit_price 的合计：285",
+        ),
+    ],
+)
+def test_a_money_total_no_header_names_is_quantity_times_price_over_the_files_of_the_glob(
+    prompt, said
+):
+    t = run(prompt, [READER, GLOB], bakery)
+    assert [(n, a["pattern"]) for n, a in t.calls[0]] == [("Glob", "orders_*.csv")]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == ["orders_mon.csv", "orders_tue.csv"]
+    ended(t)
+    assert t.answer.startswith(said)
+
+
+def test_a_table_without_the_figures_column_is_left_out():
+    from agentkit.sim import columns
+
+    fig = columns.figure("What is the total of units?", list(BAKERY.values()))
+    assert fig is not None and (fig.value, fig.tables) == ("100", 2)

@@ -1152,7 +1152,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + _counted(v) + asked + lines + _figures(v) + _undone(v) + _picks(v) + turn.lines
+    lines = worked + _counted(v) + _figures(v) + asked + lines + _undone(v) + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))

@@ -297,7 +297,8 @@ def searched_kind(text: str) -> str | None:
 
 def glob_pattern(text: str) -> str | None:
     """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
-    files there are: "**/*.py" for Python files, "*.py" for those of this directory only."""
+    files there are: "**/*.py" for Python files, "*.py" for those of this directory only, a glob
+    the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
     if not lists_files(text) or _files(text) or target(text):
         return None
     kind = _kind(text)
@@ -311,6 +312,9 @@ def glob_pattern(text: str) -> str | None:
     name = next((g for g in folder.groups() if g), None) if folder else None
     if name and name.lower() not in ("this", "the", "current", "that"):
         where = name.rstrip("/") + "/" + where
+    written = re.search(r"(?<![\w/*])(\w[\w.-]*\*[\w*.-]*\.[A-Za-z0-9]{1,5})\b", text)
+    if written:  # a glob the request writes ("the sales_*.csv files") is taken as written
+        return where + written.group(1)
     return f"{where}*.{kind}" if kind else f"{where}*"
 
 
