@@ -2240,3 +2240,60 @@ def test_a_table_without_the_figures_column_is_left_out():
 
     fig = columns.figure("What is the total of units?", list(BAKERY.values()))
     assert fig is not None and (fig.value, fig.tables) == ("100", 2)
+
+
+AGENT = tool(
+    "Agent",
+    "Launch a new agent to handle a task.",
+    {
+        "description": {"type": "string"},
+        "prompt": {"type": "string"},
+        "subagent_type": {"type": "string"},
+    },
+    ["description", "prompt", "subagent_type"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, told",
+    [
+        ("Ask the fleet-keeper agent how many boats we own.", "Read fleet.txt to answer."),
+        ("让 fleet-keeper 代理查一下我们有几条船。", "请读 fleet.txt 来回答。"),
+    ],
+)
+def test_the_files_an_agent_types_description_names_are_told_to_it(prompt, told):
+    t = run(
+        prompt,
+        [AGENT, READER],
+        lambda n, a: "2 boats.",
+        system="Available agent types:\n- fleet-keeper: Answers questions on the fleet register "
+        "(fleet.txt): counts and lookups.\n",
+    )
+    assert t.calls[0][0][0] == "Agent" and t.calls[0][0][1]["prompt"].endswith("\n" + told)
+
+
+FLEET = "A-1 | boat | Kestrel | 1990\nA-2 | car | Mini | 1971\nA-3 | boat | Osprey | 2004\n"
+FLEET_ZH = "A-1 | 帆船 | 红隼号 | 1990\nA-2 | 汽车 | 小巴 | 1971\nA-3 | 帆船 | 鱼鹰号 | 2004\n"
+
+
+@pytest.mark.parametrize(
+    "prompt, text, said",
+    [
+        (
+            "How many boats are in the fleet register? List their ids.\nRead fleet.txt to answer.",
+            FLEET,
+            "boats: 2 in all: A-1 and A-3.",
+        ),
+        ("登记册 fleet.txt 里有多少条帆船？列出编号。", FLEET_ZH, "帆船：共 2 条：A-1 和 A-3。"),
+    ],
+)
+def test_records_of_the_kind_asked_for_are_counted_and_listed_by_their_first_cell(
+    prompt, text, said
+):
+    def read(name, args):
+        return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+    t = run(prompt, [READER], read)
+    assert t.calls[0] == [("Read", {"file_path": "fleet.txt"})]
+    ended(t)
+    assert t.answer.startswith(said)

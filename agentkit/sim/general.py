@@ -1237,6 +1237,10 @@ def _counted(v: View) -> list[str]:
     """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
     found = files.tally(v, reader) if reader else None
+    kept = files.records(v, reader) if reader and found is None else None
+    if kept is not None:  # records of the kind asked for (files, rule 5)
+        kind, ids = kept
+        return [say(v.lang, "g_records", kind=kind, n=len(ids), ids=spoken_list(v.lang, ids))]
     if found is None:
         return []
     n, per = found
