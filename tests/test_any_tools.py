@@ -2297,3 +2297,24 @@ def test_records_of_the_kind_asked_for_are_counted_and_listed_by_their_first_cel
     assert t.calls[0] == [("Read", {"file_path": "fleet.txt"})]
     ended(t)
     assert t.answer.startswith(said)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Read todo.md, drop the duplicate line, and save it as todo_clean.md.",
+        "读一下 todo.md，去掉重复的行，然后保存为 todo_clean.md。",
+    ],
+)
+def test_a_later_step_that_names_its_file_writes_that_file_not_the_one_read(prompt):
+    def notes(name, args):
+        return "1\tmilk\n2\teggs\n3\teggs\n" if name == "Read" else "written"
+
+    t = run(
+        prompt,
+        [READER, WRITE_FILE],
+        notes,
+        system="Primary working directory: /home/u/notes",
+    )
+    assert t.calls[0] == [("Read", {"file_path": "/home/u/notes/todo.md"})]
+    assert t.calls[1][0][1]["file_path"] == "/home/u/notes/todo_clean.md"

@@ -38,7 +38,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
    (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
-   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`)
+   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
+   text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
@@ -348,6 +349,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
+    a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
     helper = subtask.helper_for(v, tools)
@@ -945,13 +947,20 @@ def _steps(v: View, conv: Conversation) -> Turn:
 def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     """A step about what an earlier step found ("if not, place a hold", "book it") acts on the same
     thing: a value an earlier call of another tool was given under the same name is kept, unless
-    the step's own words give this property its value (and no other property the same one)."""
+    the step's own words give this property its value (a path by its file name; and no other
+    property the same one)."""
     given = {k: x for c in v.calls if c.name != t.name and not c.failed for k, x in c.input.items()}
     said = [x for x in args.values()]
     return {
-        k: x if isinstance(x, str) and x in step and said.count(x) == 1 else given.get(k, x)
+        k: x if _in_step(x, step) and said.count(x) == 1 else given.get(k, x)
         for k, x in args.items()
     }
+
+
+def _in_step(x: Any, step: str) -> bool:
+    """The step's own words give the value: as it is, or a path's file name ("save it as b.md"
+    for the working directory's /…/b.md)."""
+    return isinstance(x, str) and bool(x) and (x in step or os.path.basename(x) in step)
 
 
 def _quoted_text(v: View, step: str, turn: Turn) -> None:
