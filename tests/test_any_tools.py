@@ -1983,3 +1983,351 @@ def test_an_order_implies_no_act_from_the_material_it_hands_over():
         'Extract the names from: "Ada signed the logbook at noon."', [logbook], lambda n, a: "ok"
     )
     assert t.calls[0] == []
+
+
+def columns_and_rows(script):
+    """A SQL tool that returns {"columns": [...], "rows": [[...]]}."""
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    db.executescript(script)
+
+    def run_sql(name, args):
+        cur = db.execute(next(iter(args.values())))
+        cols = [d[0] for d in cur.description or []]
+        return json.dumps({"columns": cols, "rows": cur.fetchall()}, ensure_ascii=False)
+
+    return run_sql
+
+
+GYM = """CREATE TABLE members(id INTEGER PRIMARY KEY, name TEXT, plan TEXT);
+CREATE TABLE visits(id INTEGER PRIMARY KEY, member_id INTEGER, visited_on TEXT, minutes INTEGER);
+INSERT INTO members VALUES (1,'Noor','gold'),(2,'Tomas','basic'),(3,'Wren','gold');
+INSERT INTO visits(member_id, visited_on, minutes) VALUES (1,'2025-02-01',60),(2,'2025-02-03',45),
+ (2,'2025-03-09',30),(2,'2025-05-10',50),(1,'2024-11-02',40),(1,'2024-12-02',40),(1,'2024-12-20',40),
+ (3,'2025-06-01',20);"""
+STUDY = """CREATE TABLE students(id INTEGER PRIMARY KEY, name TEXT, class TEXT);
+CREATE TABLE study_logs(id INTEGER PRIMARY KEY, student_id INTEGER, day TEXT, hours REAL);
+INSERT INTO students VALUES (1,'韩梅梅','3B'),(2,'李雷','3B');
+INSERT INTO study_logs(student_id, day, hours) VALUES (1,'2025-03-01',2.5),(1,'2025-04-02',3),
+ (2,'2025-04-02',4),(1,'2024-12-30',6);"""
+
+
+def test_which_record_occurs_the_most_in_a_year_joins_the_table_that_refers_to_it():
+    gym = tool(
+        "query_gym",
+        "Run a read-only SQLite query. Tables: members(id, name, plan), "
+        "visits(id, member_id, visited_on TEXT YYYY-MM-DD, minutes INTEGER).",
+        {"query": {"type": "string"}},
+        ["query"],
+    )
+    t = run(
+        "Which member visited the most times in 2025, and how often?", [gym], columns_and_rows(GYM)
+    )
+    stmt = t.calls[0][0][1]["query"]
+    assert "JOIN visits ON visits.member_id = members.id" in stmt
+    assert "visits.visited_on LIKE '2025%'" in stmt and "ORDER BY COUNT(*) DESC LIMIT 1" in stmt
+    ended(t)
+    assert "Tomas" in t.answer and "COUNT(*) = 3" in t.answer and "rows" not in t.answer
+
+
+def test_a_chinese_question_over_english_tables_sums_a_measure_for_a_person_and_year():
+    study = tool(
+        "run_sql",
+        "对学习记录库执行只读 SQLite 查询。表：students(id, name, class)，"
+        "study_logs(id, student_id, day 文本 YYYY-MM-DD, hours 小时数)",
+        {"sql": {"type": "string", "description": "SQL 查询语句"}},
+        ["sql"],
+    )
+    t = run("韩梅梅 2025 年一共学习了多少小时？", [study], columns_and_rows(STUDY))
+    stmt = t.calls[0][0][1]["sql"]
+    assert stmt == (
+        "SELECT SUM(study_logs.hours) FROM study_logs JOIN students ON study_logs.student_id = "
+        "students.id WHERE students.name = '韩梅梅' AND study_logs.day LIKE '2025%'"
+    )
+    ended(t)
+    assert "5.5" in t.answer and "columns" not in t.answer
+
+
+# ---------------------------------------------------------------- text counted in files of a kind
+
+GREP_GLOB = tool(
+    "Grep",
+    "A powerful search tool built on ripgrep",
+    {
+        "pattern": {
+            "type": "string",
+            "description": "The regular expression pattern to search for in file contents",
+        },
+        "path": {
+            "type": "string",
+            "description": "File or directory to search in. Defaults to current working directory.",
+        },
+        "glob": {
+            "type": "string",
+            "description": 'Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}")',
+        },
+    },
+    ["pattern"],
+)
+
+
+def disk(tmp_path):
+    """Grep and Read over a real folder."""
+    import fnmatch
+
+    def run_tool(name, args):
+        if name == "Grep":
+            hits = [
+                str(p.relative_to(tmp_path))
+                for p in sorted(tmp_path.rglob("*"))
+                if p.is_file()
+                and fnmatch.fnmatch(p.name, args.get("glob", "*").rsplit("/", 1)[-1])
+                and re.search(args["pattern"], p.read_text())
+            ]
+            return f"Found {len(hits)} files\n" + "\n".join(hits) if hits else "No files found"
+        text = (tmp_path / args["file_path"]).read_text()
+        return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+    return run_tool
+
+
+@pytest.mark.parametrize(
+    "prompt, marker, ext",
+    [
+        ("How many FIXME notes are left in the shell scripts, subfolders included?", "FIXME", "sh"),
+        ("这个仓库的 Markdown 文件里一共有多少处 XXX 标记？", "XXX", "md"),
+    ],
+)
+def test_a_marker_counted_in_files_of_a_kind_is_searched_there_and_counted(
+    tmp_path, prompt, marker, ext
+):
+    (tmp_path / "ops").mkdir()
+    (tmp_path / f"a.{ext}").write_text(f"one\n# {marker} first\n# {marker} second\n")
+    (tmp_path / "ops" / f"b.{ext}").write_text(f"# {marker}: third\n")
+    (tmp_path / "c.txt").write_text(f"{marker} not counted\n")
+    t = run(prompt, [READER, GLOB, GREP_GLOB], disk(tmp_path))
+    assert t.calls[0] == [("Grep", {"pattern": marker, "glob": f"**/*.{ext}"})]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == [f"a.{ext}", f"ops/b.{ext}"]
+    ended(t)
+    assert t.answer.split("\n")[0].startswith(
+        f"{marker}: 3 in all" if ext == "sh" else "2 个文件里共有 3 处"
+    )
+
+
+def test_a_word_that_ends_in_folder_names_no_directory():
+    t = run("Which Python files are there, subfolders included?", [GLOB], lambda n, a: "x.py")
+    assert t.calls[0] == [("Glob", {"pattern": "**/*.py"})]
+
+
+SUN = tool(
+    "get_sun_times",
+    "查询某地某一天的日出日落时间",
+    {"city": {"type": "string"}, "date": {"type": "string"}},
+    ["city", "date"],
+)
+MOORING = tool(
+    "get_moorings",
+    "Free moorings in a marina for a day.",
+    {"port": {"type": "string"}, "day": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["port", "day"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, place",
+    [
+        ("2027年3月5日厦门早上几点日出？", "厦门"),
+        ("请问大连下周三傍晚几点日落？", "大连"),
+    ],
+)
+def test_a_chinese_questions_subject_before_its_time_of_day_is_the_place(prompt, place):
+    t = run(prompt, [SUN], lambda n, a: "日出 06:41，日落 18:12")
+    assert t.calls[0][0][0] == "get_sun_times" and t.calls[0][0][1]["city"] == place
+
+
+def test_a_port_property_takes_the_place_named():
+    t = run("Any free moorings in Brest on 2027-05-02?", [MOORING], lambda n, a: "3 free")
+    assert t.calls[0] == [("get_moorings", {"port": "Brest", "day": "2027-05-02"})]
+
+
+WRITE_FILE = tool(
+    "Write",
+    "Writes a file to the local filesystem.",
+    {
+        "file_path": {"type": "string", "description": "The absolute path to the file to write"},
+        "content": {"type": "string", "description": "The content to write to the file"},
+    },
+    ["file_path", "content"],
+)
+
+
+def rain_then_denied(name, args):
+    if name == "Read":
+        return "1\tday,rainfall_mm\n2\t2027-04-01,12\n3\t2027-04-02,0\n4\t2027-04-03,7.5\n"
+    raise RuntimeError("Permission denied: the user did not allow writing files.")
+
+
+@pytest.mark.parametrize(
+    "prompt, source, target, said",
+    [
+        (
+            "Read rain.csv, work out the total rainfall_mm over these days, and save the result to total.txt.",
+            "rain.csv",
+            "total.txt",
+            "The total of rainfall_mm over 1 tables: 19.50",
+        ),
+        (
+            "读一下 雨量.csv，算出这几天 rainfall_mm 的总和，并把结果写到 合计.txt 里。",
+            "雨量.csv",
+            "合计.txt",
+            "1 个表格中 rainfall_mm 的合计：19.50",
+        ),
+    ],
+)
+def test_a_figure_of_a_named_table_file_is_read_worked_out_and_written_to_the_other_file(
+    prompt, source, target, said
+):
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], rain_then_denied)
+    assert t.calls[0] == [("Read", {"file_path": source})]
+    assert t.calls[1] == [("Write", {"file_path": target, "content": "19.50\n"})]
+    ended(t)
+    assert said in t.answer and len(t.calls) == 3  # denied: no other call, said so
+
+
+EDIT_FILE = tool(
+    "Edit",
+    "Performs exact string replacements in files.",
+    {
+        "file_path": {"type": "string", "description": "The absolute path to the file to modify"},
+        "old_string": {"type": "string"},
+        "new_string": {"type": "string"},
+    },
+    ["file_path", "old_string", "new_string"],
+)
+
+
+BAKERY = {
+    "orders_mon.csv": "item,units,unit_price\nloaf,30,4.5\nbun,50,1.2\n",
+    "orders_tue.csv": "item,units,unit_price\nloaf,20,4.5\n",
+    "staff.csv": "name,shift\nima,mon\n",
+}
+
+
+def bakery(name, args):
+    if name == "Glob":
+        pat = args["pattern"].rsplit("/", 1)[-1]
+        import fnmatch
+
+        return "\n".join(f for f in BAKERY if fnmatch.fnmatch(f, pat)) or "No files found"
+    text = BAKERY[args["file_path"].rsplit("/", 1)[-1]]
+    return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        (
+            "The orders_*.csv files here list what the bakery sold (units and unit price). "
+            "What were the total takings?",
+            "The total of units × unit_price over 2 tables: 285",
+        ),
+        (
+            "这里的 orders_*.csv 文件记录了面包店卖出的数量和单价。总收入是多少？",
+            "2 个表格中 units × unit_price 的合计：285",
+        ),
+    ],
+)
+def test_a_money_total_no_header_names_is_quantity_times_price_over_the_files_of_the_glob(
+    prompt, said
+):
+    t = run(prompt, [READER, GLOB], bakery)
+    assert [(n, a["pattern"]) for n, a in t.calls[0]] == [("Glob", "orders_*.csv")]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == ["orders_mon.csv", "orders_tue.csv"]
+    ended(t)
+    assert t.answer.startswith(said)
+
+
+def test_a_table_without_the_figures_column_is_left_out():
+    from agentkit.sim import columns
+
+    fig = columns.figure("What is the total of units?", list(BAKERY.values()))
+    assert fig is not None and (fig.value, fig.tables) == ("100", 2)
+
+
+AGENT = tool(
+    "Agent",
+    "Launch a new agent to handle a task.",
+    {
+        "description": {"type": "string"},
+        "prompt": {"type": "string"},
+        "subagent_type": {"type": "string"},
+    },
+    ["description", "prompt", "subagent_type"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, told",
+    [
+        ("Ask the fleet-keeper agent how many boats we own.", "Read fleet.txt to answer."),
+        ("让 fleet-keeper 代理查一下我们有几条船。", "请读 fleet.txt 来回答。"),
+    ],
+)
+def test_the_files_an_agent_types_description_names_are_told_to_it(prompt, told):
+    t = run(
+        prompt,
+        [AGENT, READER],
+        lambda n, a: "2 boats.",
+        system="Available agent types:\n- fleet-keeper: Answers questions on the fleet register "
+        "(fleet.txt): counts and lookups.\n",
+    )
+    assert t.calls[0][0][0] == "Agent" and t.calls[0][0][1]["prompt"].endswith("\n" + told)
+
+
+FLEET = "A-1 | boat | Kestrel | 1990\nA-2 | car | Mini | 1971\nA-3 | boat | Osprey | 2004\n"
+FLEET_ZH = "A-1 | 帆船 | 红隼号 | 1990\nA-2 | 汽车 | 小巴 | 1971\nA-3 | 帆船 | 鱼鹰号 | 2004\n"
+
+
+@pytest.mark.parametrize(
+    "prompt, text, said",
+    [
+        (
+            "How many boats are in the fleet register? List their ids.\nRead fleet.txt to answer.",
+            FLEET,
+            "boats: 2 in all: A-1 and A-3.",
+        ),
+        ("登记册 fleet.txt 里有多少条帆船？列出编号。", FLEET_ZH, "帆船：共 2 条：A-1 和 A-3。"),
+    ],
+)
+def test_records_of_the_kind_asked_for_are_counted_and_listed_by_their_first_cell(
+    prompt, text, said
+):
+    def read(name, args):
+        return "\n".join(f"{i}\t{line}" for i, line in enumerate(text.splitlines(), 1))
+
+    t = run(prompt, [READER], read)
+    assert t.calls[0] == [("Read", {"file_path": "fleet.txt"})]
+    ended(t)
+    assert t.answer.startswith(said)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Read todo.md, drop the duplicate line, and save it as todo_clean.md.",
+        "读一下 todo.md，去掉重复的行，然后保存为 todo_clean.md。",
+    ],
+)
+def test_a_later_step_that_names_its_file_writes_that_file_not_the_one_read(prompt):
+    def notes(name, args):
+        return "1\tmilk\n2\teggs\n3\teggs\n" if name == "Read" else "written"
+
+    t = run(
+        prompt,
+        [READER, WRITE_FILE],
+        notes,
+        system="Primary working directory: /home/u/notes",
+    )
+    assert t.calls[0] == [("Read", {"file_path": "/home/u/notes/todo.md"})]
+    assert t.calls[1][0][1]["file_path"] == "/home/u/notes/todo_clean.md"

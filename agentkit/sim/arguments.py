@@ -90,6 +90,13 @@ PLACE_ZH_AT = re.compile(
     r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
 )
 DEICTIC = re.compile(r"那边|这边|那里|这里|当地|那儿|这儿")
+ZH_WHEN = (
+    r"今天|明天|后天|昨天|上午|下午|早上|晚上|中午|凌晨|傍晚|几点|什么时候"
+    r"|[本这下上]?(?:周|星期|礼拜)[一二三四五六日天末]?"
+)
+PLACE_ZH_SUBJECT = re.compile(  # "2027年7月3日青岛下午几点…", "青岛明天几点涨潮": the question's subject
+    rf"(?:^|[日号]|{ZH_WHEN})\s*(?![我你他她它咱您这那])([\u4e00-\u9fff]{{2,4}}?)(?:市|港)?(?={ZH_WHEN})"
+)
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
 BARE_PLACE = re.compile(
@@ -100,7 +107,7 @@ PATH = re.compile(
 )
 DIR_WORD = re.compile(
     r"([\w./-]+)\s+(?:directory|folder|dir)\b|([A-Za-z0-9_./-]+)\s*(?:目录|文件夹)"
-    r"|(?:directory|folder|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",
+    r"|(?:\b(?:directory|folder)\b|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",  # not "subfolders"
     re.IGNORECASE,
 )
 DETERMINERS = frozenset({"this", "the", "that", "current", "my", "our", "your", "a", "same"})
@@ -122,7 +129,7 @@ ROLES = [  # role, what a property's name (then its description) says
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|地点|城市|位置"),
+    ("location", r"location|city|place|town|where|country|^port$|harbou?r|地点|城市|位置|港口"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -730,7 +737,7 @@ BY_TEXT = {  # role -> how the user's words give it
 
 BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
     "command": lambda src: shell.command(src.text, src.results),
-    "glob": lambda src: shell.glob_pattern(src.text),
+    "glob": lambda src: shell.glob_pattern(src.text) or shell.searched_kind(src.text),
     "regex": lambda src: shell.target(src.text),
 }
 
@@ -1025,7 +1032,8 @@ def code(src: Source, name: str = "") -> str | None:
 
 def places(text: str) -> list[str]:
     """The places a text names: "in Paris and London" -> ["Paris", "London"]; "北京和上海的天气";
-    a capitalised place a thing goes to, with nothing else named ("a parcel to Canada")."""
+    a capitalised place a thing goes to, with nothing else named ("a parcel to Canada"); a Chinese
+    question's subject before its time of day, at its start or after its date ("7月3日青岛下午几点")."""
     m = PLACE_EN.search(text) or DESTINATION.search(text)
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
@@ -1040,6 +1048,10 @@ def places(text: str) -> list[str]:
         chunk = ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))
         found = [ZH_TIME.sub("", p) for p in re.split(r"[、和与跟]", chunk)]
         return [p for p in found if len(p) >= 2]
+    for subject in PLACE_ZH_SUBJECT.finditer(text.strip()):
+        said = ZH_LEAD.sub("", subject.group(1))
+        if len(said) >= 2 and not re.search(ZH_WHEN, said) and not concepts(said):  # 会议: a thing
+            return [said]
     lines = [BARE_PLACE.match(line) for line in text.splitlines()[1:]]
     return [b.group(1) for b in lines if b][-1:]
 

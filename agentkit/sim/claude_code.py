@@ -19,7 +19,7 @@ The rules, in order:
    with the word of the wanted tool's name that says what it works on ("weather").
 3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
    is handed to it with the Agent tool: `subagent_type`, a short `description`, the user's
-   words as `prompt`.
+   words as `prompt`, and the files the agent type's description names, to be read.
 4. When nothing else is left to call and StructuredOutput is offered, it is called once, its input
    filled from the conversation by its schema (the CLI then ends the run with that JSON).
 5. A path the tool's schema wants absolute ("must be absolute") is joined to the working directory
@@ -37,6 +37,7 @@ from ..content import blocks
 from . import shell, structured
 from .arguments import fill_object, gather
 from .lexicon import OPERATORS, THING, concepts, kind, words
+from .phrases import say
 from .toolbox import TOOL_SEARCH, own_name
 from .view import Tool, View
 
@@ -144,6 +145,7 @@ def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
         return None
     work = delegated(v.task, named[0])
     first = work.splitlines()[0] if work else named[0]
+    work += _its_files(conv, v, named[0], work)
     args: dict[str, Any] = {
         "description": " ".join(first.split()[:5])[:60],
         "prompt": work,
@@ -153,6 +155,16 @@ def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
     if "run_in_background" in props:  # the answer waits for the agent's report
         args["run_in_background"] = False
     return _use(agent.call_name, {k: x for k, x in args.items() if k in props})
+
+
+def _its_files(conv: Any, v: View, kind: str, work: str) -> str:
+    """Rule 3: the files the agent type's listed description names that the work does not, told
+    to it to be read ("… (collection.txt) …" -> "Read collection.txt to answer.")."""
+    line = re.search(rf"^-\s+{re.escape(kind)}:\s*(.*)$", all_text(conv), re.MULTILINE)
+    found = [f for f in shell.FILE.findall(line.group(1)) if f not in work] if line else []
+    if not found:
+        return ""
+    return "\n" + say(v.lang, "g_delegate_files", files=", ".join(dict.fromkeys(found)))
 
 
 def delegated(task: str, kind: str) -> str:

@@ -1,14 +1,24 @@
 """A figure worked out from the tables that files hold: written rules, in Chinese and English.
 
 1. The request asks for a figure of a column: the total ("add up", "total", "sum", 一共, 合计,
-   加起来), the average (average, mean, 平均), the largest (largest, highest, max, 最大, 最高) or
+   加起来, 总收入), the average (average, mean, 平均), the largest (largest, highest, max, 最大, 最高) or
    the smallest (smallest, lowest, min, 最小, 最低).
 2. Its tables are the CSV or TSV texts that reading tools returned (line numbers dropped): a
    header line of at least two names, then rows of as many cells.
 3. The column is the one whose header the request names (`amount`, `price`), else the only one
-   whose cells are all numbers; the figure is worked out over every row of every table, given
-   with two decimals when a cell has decimals.
-Nothing is worked out when the request asks for no figure, or no table holds the column.
+   whose cells are all numbers; the figure is worked out over every row of every table that
+   holds the column (a table without it, a staff rota beside sales, is left out), given with two
+   decimals when a cell has decimals.
+4. A money figure no header holds (revenue, takings, income, turnover, 收入, 营业额, 销售额, 收益)
+   over tables with a quantity column (qty, quantity, units, count, 数量) and a price column
+   (price, unit_price, 单价, 价格) is worked out from each row's quantity × price.
+Nothing is worked out when the request asks for no figure, or no table holds the column; the
+figure stands in for any total the results' values would give (`agentkit.sim.tally`).
+
+A request for a figure of a table file it names (`temps.csv`, 气温.csv) reads that file first; when
+it names another file, the figure is then written to it: the file named after a writing word
+("save it to out.txt", "写到 平均.txt"), else the named file not read, by the tool that creates
+files rather than the one that edits them.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from .lexicon import stem, words
 
 ASKS = [  # (the words that ask for it, what is worked out)
     (
-        r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额",
+        r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额|总(?=收入|营业额|销售额|收益|营收)",
         "total",
     ),
     (r"\baverage\b|\bmean\b|平均", "average"),
@@ -31,6 +41,14 @@ ASKS = [  # (the words that ask for it, what is worked out)
     (r"\bsmallest\b|\blowest\b|\bminimum\b|\bmin\b|最小|最低", "smallest"),
 ]
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+MONEY = re.compile(
+    r"\b(?:revenue|takings|income|turnover|earnings|sales value)\b|收入|营业额|销售额|收益|营收",
+    re.I,
+)
+QTY = re.compile(
+    r"^(?:qty|quantity|units?|count|number|sold|tickets?)(?:_\w+)?$|数量|件数|张数", re.I
+)
+PRICE = re.compile(r"^(?:unit_?)?price(?:_\w+)?$|^cost(?:_\w+)?$|单价|价格|票价", re.I)
 
 
 @dataclass(frozen=True)
@@ -64,12 +82,34 @@ def _numeric(rows: list[dict[str, str]], column: str) -> bool:
 
 
 def _column(task: str, tables: list[list[dict[str, str]]]) -> str | None:
-    heads = [c for c in tables[0][0] if all(c in t[0] for t in tables)]
+    heads = list(dict.fromkeys(c for t in tables for c in t[0]))
     said = {stem(w) for w in words(task)}
     named = [c for c in heads if stem(c.lower()) in said or c in task]
-    numeric = [c for c in heads if all(_numeric(t, c) for t in tables)]
+    numeric = [c for c in heads if all(_numeric(t, c) for t in tables if c in t[0])]
     found = [c for c in named if c in numeric] or (numeric if len(numeric) == 1 else [])
     return found[0] if found else None
+
+
+def _money(task: str, tables: list[list[dict[str, str]]]) -> Figure | None:
+    """Rule 4: quantity × price summed over the tables that hold both."""
+    if not MONEY.search(task) or any(MONEY.search(c) for t in tables for c in t[0]):
+        return None  # a column that holds the money itself is summed as it is (rule 3)
+    pairs = []
+    for t in tables:
+        qty = next((c for c in t[0] if QTY.search(c) and _numeric(t, c)), None)
+        price = next((c for c in t[0] if PRICE.search(c) and _numeric(t, c)), None)
+        if qty and price:
+            pairs.append((t, qty, price))
+    if not pairs:
+        return None
+    cells = [
+        (r[q].strip().lstrip("$€¥£"), r[p].strip().lstrip("$€¥£")) for t, q, p in pairs for r in t
+    ]
+    value = sum(float(a) * float(b) for a, b in cells)
+    decimals = value != int(value)
+    written = f"{value:.2f}" if decimals else str(int(value))
+    column = f"{pairs[0][1]} × {pairs[0][2]}"
+    return Figure("total", column, written, len(pairs))
 
 
 def figure(task: str, texts: list[str]) -> Figure | None:
@@ -78,9 +118,13 @@ def figure(task: str, texts: list[str]) -> Figure | None:
     tables = [t for t in (rows_of(x) for x in texts) if t]
     if kind is None or not tables:
         return None
+    money = _money(task, tables) if kind == "total" else None
+    if money is not None:
+        return money
     column = _column(task, tables)
     if column is None:
         return None
+    tables = [t for t in tables if column in t[0]]  # a table without the column is left out
     cells = [r[column].strip().lstrip("$€¥£") for t in tables for r in t]
     nums = [float(c) for c in cells]
     value = {

@@ -38,7 +38,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
    (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
-   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`)
+   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
+   text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
@@ -57,6 +58,7 @@ order to one typed view of the request (`agentkit.sim.view`).
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -348,6 +350,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
+    a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
     helper = subtask.helper_for(v, tools)
@@ -364,6 +367,15 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         reader = [t for t in tools if reads_files(t)][:1]
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
+    named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
+    reader = [t for t in tools if reads_files(t)][:1]
+    if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
+        # it is read, then the figure is written when a second file is named (sim.columns)
+        more = len(set(shell.FILE.findall(v.task))) > len(named)
+        writers = sorted(
+            (t for t in tools if writes_files(t)), key=lambda t: "create" not in t.name_concepts
+        )
+        return reader + (writers[:1] if more else [])
     grepper = [t for t in tools if files.greps(t)]
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
@@ -753,6 +765,7 @@ def _described(
     if not writes_files(t) or quoted(v.task):
         return variants, got
     props = t.schema.get("properties") or {}
+    variants = [_written_path(v, props, a) for a in variants]
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
     if path and columns.figure_asked(
@@ -773,6 +786,33 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+WRITTEN_TO = re.compile(
+    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|\b(?:save|write|store|put|output)\b[^.。\n]{0,40}?"
+    r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
+    re.I,
+)
+
+
+def _written_path(v: View, props: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """A file-writing tool's path when the request names several files: the one named after a
+    writing word ("写到 平均.txt", "save it to out.txt"), else the last one not read."""
+    key = next((k for k in args if role(k, props.get(k) or {}) == "path"), None)
+    named = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    if key is None or len(named) < 2:
+        return args
+    m = WRITTEN_TO.search(v.task)
+    read = {
+        str(a).rsplit("/", 1)[-1] for c in v.calls for a in c.input.values() if isinstance(a, str)
+    }
+    unread = [f for f in named if f.rsplit("/", 1)[-1] not in read]
+    target = m.group(1) if m else (unread[-1] if unread else None)
+    if target is None or str(args[key]).endswith(target):
+        return args
+    old = str(args[key])
+    base = old[: -len(old.rsplit("/", 1)[-1])] if "/" in old and os.path.isabs(old) else ""
+    return {**args, key: base + target}
 
 
 SAVES_IT = re.compile(
@@ -908,13 +948,20 @@ def _steps(v: View, conv: Conversation) -> Turn:
 def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     """A step about what an earlier step found ("if not, place a hold", "book it") acts on the same
     thing: a value an earlier call of another tool was given under the same name is kept, unless
-    the step's own words give this property its value (and no other property the same one)."""
+    the step's own words give this property its value (a path by its file name; and no other
+    property the same one)."""
     given = {k: x for c in v.calls if c.name != t.name and not c.failed for k, x in c.input.items()}
     said = [x for x in args.values()]
     return {
-        k: x if isinstance(x, str) and x in step and said.count(x) == 1 else given.get(k, x)
+        k: x if _in_step(x, step) and said.count(x) == 1 else given.get(k, x)
         for k, x in args.items()
     }
+
+
+def _in_step(x: Any, step: str) -> bool:
+    """The step's own words give the value: as it is, or a path's file name ("save it as b.md"
+    for the working directory's /…/b.md)."""
+    return isinstance(x, str) and bool(x) and (x in step or os.path.basename(x) in step)
 
 
 def _quoted_text(v: View, step: str, turn: Turn) -> None:
@@ -1115,7 +1162,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + asked + lines + _figures(v) + _undone(v) + _picks(v) + turn.lines
+    lines = worked + _counted(v) + _figures(v) + asked + lines + _undone(v) + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
@@ -1173,6 +1220,8 @@ def totals(v: View) -> list[str]:
         for c in v.calls
         if c.result is not None and not c.failed and c.name not in claude_code.QUIET
     ]
+    if columns.figure(v.whole, _texts(v)) is not None:  # the files' tables give it (sim.columns)
+        return []
     got = tally.work_out(v.task, done) if done else None
     if got is None:
         return []
@@ -1192,6 +1241,21 @@ def _figures(v: View) -> list[str]:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
+
+
+def _counted(v: View) -> list[str]:
+    """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    found = files.tally(v, reader) if reader else None
+    kept = files.records(v, reader) if reader and found is None else None
+    if kept is not None:  # records of the kind asked for (files, rule 5)
+        kind, ids = kept
+        return [say(v.lang, "g_records", kind=kind, n=len(ids), ids=spoken_list(v.lang, ids))]
+    if found is None:
+        return []
+    n, per = found
+    parts = spoken_list(v.lang, [f"{name} {k}" for name, k in per])
+    return [say(v.lang, "g_counted", files=len(per), n=n, text=files.counted(v.task), parts=parts)]
 
 
 def _picks(v: View) -> list[str]:

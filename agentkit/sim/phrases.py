@@ -200,6 +200,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "我没有做到：{asks}。离线替身按书面规则工作，不会改写文字；其余按要求做了。",
         "I did not {asks}: the offline stand-in follows written rules and does not rewrite text; the rest was done as asked.",
     ),
+    "g_delegate_files": ("请读 {files} 来回答。", "Read {files} to answer."),
+    "g_records": ("{kind}：共 {n} 条：{ids}。", "{kind}: {n} in all: {ids}."),
+    "g_counted": (
+        "{files} 个文件里共有 {n} 处 {text}（{parts}）。",
+        "{text}: {n} in all over {files} files ({parts}).",
+    ),
     "g_figure_total": ("合计", "total"),
     "g_figure_average": ("平均值", "average"),
     "g_figure_largest": ("最大值", "largest"),

@@ -199,10 +199,17 @@ MENTIONS = re.compile(
 )
 
 
+COUNTED_MARKER = re.compile(
+    r"(?:(?i:\bhow many|\bcount|\bnumber of)|多少|几)[^\n]{0,20}?(?<![\w.*])([A-Z][A-Z0-9_]{2,})\b"
+    r"(?=\s*(?:comments?|lines?|markers?|notes?|tags?|occurrences?|mentions?|注释|标记|行|处))"
+)
+
+
 def target(text: str) -> str | None:
     """The text a request asks to find inside files: quoted text after a search word, the word
     after "search for"/"grep for", or the word a file "mentions"/"contains" ("which memo mentions a
-    deadline?" -> deadline; "哪个文件提到了预算" -> 预算); None when it names none."""
+    deadline?" -> deadline; "哪个文件提到了预算" -> 预算), or a marker in capitals the request
+    counts ("how many TODO comments", "多少个 FIXME 注释"); None when it names none."""
     m = MENTIONS.search(text)
     if m:
         return next(g for g in m.groups() if g)
@@ -213,6 +220,9 @@ def target(text: str) -> str | None:
     )
     if marker:  # a marker in capitals: the TODO / FIXME comments
         return marker.group(1)
+    counted = COUNTED_MARKER.search(text)
+    if counted:  # "how many TODO comments", "有多少个 FIXME 注释"
+        return counted.group(1)
     if not SEARCH.search(text):
         return None
     found = [next(g for g in q.groups() if g) for q in QUOTED.finditer(text)]
@@ -278,9 +288,17 @@ def _listing(text: str) -> str | None:
     return f"ls {where}".strip()
 
 
+def searched_kind(text: str) -> str | None:
+    """The glob of the files of a kind a search inside files is limited to ("how many TODO
+    comments in the Python files" -> "**/*.py"); None when the request names no text to find."""
+    kind = _kind(text) if target(text) else None
+    return f"**/*.{kind}" if kind else None
+
+
 def glob_pattern(text: str) -> str | None:
     """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
-    files there are: "**/*.py" for Python files, "*.py" for those of this directory only."""
+    files there are: "**/*.py" for Python files, "*.py" for those of this directory only, a glob
+    the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
     if not lists_files(text) or _files(text) or target(text):
         return None
     kind = _kind(text)
@@ -294,6 +312,9 @@ def glob_pattern(text: str) -> str | None:
     name = next((g for g in folder.groups() if g), None) if folder else None
     if name and name.lower() not in ("this", "the", "current", "that"):
         where = name.rstrip("/") + "/" + where
+    written = re.search(r"(?<![\w/*])(\w[\w.-]*\*[\w*.-]*\.[A-Za-z0-9]{1,5})\b", text)
+    if written:  # a glob the request writes ("the sales_*.csv files") is taken as written
+        return where + written.group(1)
     return f"{where}*.{kind}" if kind else f"{where}*"
 
 

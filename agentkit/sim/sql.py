@@ -6,18 +6,27 @@ SQL, SQLite or SELECT. Its statement, in Chinese or English:
   or `CREATE TABLE name (...)`. With none known, the first statement lists them
   (`SELECT name, sql FROM sqlite_master WHERE type = 'table'`); the next one uses what it shows.
 - The table is the one the request names (its name, its singular, a Chinese word for it in
-  `NOUNS`), else the only one; a column is named by its name, its singular, a word it abbreviates
-  ("dept" for department) or a Chinese word for it.
-- What is asked, each in turn, in one statement: how many / 多少个 -> `COUNT(*)`; average / mean
+  `NOUNS`), else the one holding a column the request names, else the only one; a column is named
+  by its name, its singular, a word it abbreviates ("dept" for department), the first word of a
+  compound name ("borrowed" for `borrowed_on`) or a Chinese word for it.
+- Two tables are joined when one refers to the other by an id column (`loans.item_id` ->
+  `items.id`) and the request names a column only the other holds (a person: its `name`), or
+  asks which record of the one occurs the most times in the other: `FROM a JOIN b ON b.a_id = a.id`, columns qualified.
+- What is asked, each in turn, in one statement: how many / 多少个 -> `COUNT(*)`, but how many
+  of a measure a numeric column holds ("how many hours", 多少小时) -> `SUM(hours)`; average / mean
   / 平均 X -> `AVG(X)`; total / sum of / 总 X -> `SUM(X)`; highest / most / max / 最高 X ->
   `MAX(X)`; lowest / least / min / 最低 X -> `MIN(X)`. "per"/"by"/"each"/按/每个 <column> groups
-  by it. "top N by X" / 前N -> `ORDER BY X DESC LIMIT N`. Nothing of these: `SELECT *` (up to 50
-  rows).
+  by it. "top N by X" / 前N -> `ORDER BY X DESC LIMIT N`. Which X ... the most (times / often)
+  / 最多 with no measure named: the rows counted per X's name, the most first, one row. Nothing
+  of these: `SELECT *` (up to 50 rows).
 - Filters: a value the request writes in quotes, or a capitalised word (not the first of a
   sentence) beside a column's word ("the Sales department", "dept Sales"): `col = 'Sales'`; with
   no column word beside it, the only text column that is not a name or title. A number after
   above / over / more than / 超过 / 大于 (below / under / less than / 低于 / 小于) and the numeric
-  column the request names: `col > N` (`col < N`).
+  column the request names: `col > N` (`col < N`). A person the request names (as
+  `arguments.person` reads one: "张敏 2026 年…", "my name is …") and a `name` column:
+  `name = '张敏'`. A year (2026, 2026 年) and a date column (its name says date, day, _on, _at;
+  the one whose first word the request says, else the first): `col LIKE '2026%'`.
 The stand-in writes no statement that changes data.
 """
 
@@ -27,6 +36,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .arguments import person
 from .lexicon import stem
 from .view import Tool
 
@@ -45,10 +55,12 @@ NOUNS = {  # a Chinese word for a table's or a column's English word
     "数量": "quantity", "库存": "stock", "城市": "city", "年龄": "age", "金额": "amount",
     "学生": "student", "成绩": "score", "分数": "score", "班级": "class", "书": "book",
     "作者": "author", "销量": "sales", "日期": "date", "国家": "country", "姓名": "name",
+    "小时": "hours", "时长": "hours", "志愿": "volunteer", "会员": "member", "借": "borrowed",
+    "物品": "item", "会议": "meeting", "病人": "patient", "患者": "patient", "医生": "doctor",
 }  # fmt: skip
 AGGREGATES = [  # (the words that ask for it, its function)
     (r"\baverage\b|\bmean\b|\bavg\b|平均", "AVG"),
-    (r"\btotal\b|\bsum\b|总", "SUM"),
+    (r"\btotal\b|\bsum\b|总|一共|合计", "SUM"),
     (r"\bhighest\b|\bmaximum\b|\bmax\b|\blargest\b|\bbiggest\b|最高|最大|最多", "MAX"),
     (r"\blowest\b|\bminimum\b|\bmin\b|\bsmallest\b|最低|最小|最少", "MIN"),
 ]
@@ -66,6 +78,13 @@ ABOVE = re.compile(
 BELOW = re.compile(
     r"(?:below|under|less than|at most|低于|小于|少于)\s*\$?([\d,]+(?:\.\d+)?)", re.I
 )
+TEXTS = re.compile(r"\b(?:text|varchar|char|string|date|datetime)\b|文本|字符串|日期", re.I)
+YEAR = re.compile(r"(?<![\d.$])((?:19|20)\d{2})(?![\d%]|[.,]\d)")
+DATEISH = re.compile(r"date|day|_on$|_at$|time|when", re.I)
+MOST = re.compile(
+    r"\bwhich\s+(\w+)\b.*\bmost\b|哪(?:个|位|件|种|本)?([\u4e00-\u9fff]{1,3}?)[\u4e00-\u9fff]{0,6}最多",
+    re.I | re.S,
+)
 NAMEISH = re.compile(r"^(?:name|title|email|description|note|notes)$", re.I)
 LIST_TABLES = "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
 
@@ -73,7 +92,7 @@ LIST_TABLES = "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
 @dataclass(frozen=True)
 class Table:
     name: str
-    columns: tuple[tuple[str, bool], ...]  # (name, numeric)
+    columns: tuple[tuple[str, bool | None], ...]  # (name, numeric; None: its type not said)
 
 
 def runs_sql(t: Tool) -> bool:
@@ -105,7 +124,9 @@ def tables(text: str) -> list[Table]:
                 and re.fullmatch(r"\w+", bits[0])
                 and bits[0].upper() not in ("PRIMARY", "FOREIGN")
             ):
-                cols.append((bits[0].strip('"`'), bool(TYPES.search(" ".join(bits[1:])))))
+                kind = " ".join(bits[1:])
+                num = True if TYPES.search(kind) else False if TEXTS.search(kind) else None
+                cols.append((bits[0].strip('"`'), num))
         if cols and m.group(1).lower() not in ("e", "eg", "i", "ie"):
             found.setdefault(m.group(1), Table(m.group(1), tuple(cols)))
     return list(found.values())
@@ -120,8 +141,11 @@ def _words(text: str) -> list[str]:
 
 def _names(word: str, name: str) -> bool:
     """The request's word names a table or column: the same stem, or the name abbreviates it."""
-    n, w = name.lower(), word.lower()
+    n, w = name.lower().rsplit(".", 1)[-1], word.lower()
     if stem(n) == stem(w) or n.rstrip("s") == w.rstrip("s"):
+        return True
+    first = n.split("_")[0]
+    if "_" in n and len(first) >= 4 and not n.endswith("_id") and stem(first) == stem(w):
         return True
     return 3 <= len(n) < len(w) and w.startswith(n[:2]) and _subsequence(n, w)
 
@@ -131,10 +155,17 @@ def _subsequence(short: str, long: str) -> bool:
     return all(ch in it for ch in short)
 
 
+def _is_id(col: str) -> bool:
+    bare = col.lower().rsplit(".", 1)[-1]
+    return bare == "id" or bare.endswith("_id")
+
+
 def _column(words: list[str], table: Table, numeric: bool | None = None) -> str | None:
+    """The column a word names; a numeric one (or one of no said type) that is no id when asked."""
     for w in words:
         for col, is_num in table.columns:
-            if (numeric is None or is_num == numeric) and _names(w, col):
+            fits = numeric is None or is_num in (numeric, None) and not (numeric and _is_id(col))
+            if fits and _names(w, col):
                 return col
     return None
 
@@ -159,8 +190,43 @@ def questions_data(task: str) -> bool:
 def _pick_table(text: str, known: list[Table]) -> Table | None:
     ws = _words(text)
     named = [t for t in known if any(_names(w, t.name) for w in ws)]
-    found = named or (known if len(known) == 1 else [])
-    return found[0] if found else None
+    holding = [t for t in known if _column(ws, t) and not _column(ws, t) == "name"]
+    found = named or holding or (known if len(known) == 1 else [])
+    return _joined(text, found[0], known) if found else None
+
+
+def _refers(a: Table, b: Table) -> str | None:
+    """The column of `a` that holds an id of `b` (`item_id` for `items`)."""
+    return next(
+        (c for c, _ in a.columns if c.lower().endswith("_id") and _names(c[:-3], b.name)), None
+    )
+
+
+def _qualified(t: Table) -> tuple[tuple[str, bool | None], ...]:
+    return tuple((f"{t.name}.{c}", num) for c, num in t.columns)
+
+
+def _joined(text: str, table: Table, known: list[Table]) -> Table:
+    """The table joined with one it refers to or that refers to it, when the request names a
+    column only that one holds or asks which record occurs the most (see the rules)."""
+    ws = _words(text)
+    for other in known:
+        if other is table:
+            continue
+        key = _refers(other, table) or _refers(table, other)
+        if key is None:
+            continue
+        mine = {c.lower() for c, _ in table.columns}
+        only = [(c, n) for c, n in other.columns if c.lower() not in mine]
+        named = any(c.lower() == "name" for c, _ in only) and person(text)
+        if not (_column(ws, Table(other.name, tuple(only))) or named or MOST.search(text)):
+            continue
+        left, right = (other, table) if _refers(other, table) == key else (table, other)
+        on = f"{left.name}.{key} = {right.name}.id"
+        return Table(
+            f"{table.name} JOIN {other.name} ON {on}", _qualified(table) + _qualified(other)
+        )
+    return table
 
 
 def _quote(value: str) -> str:
@@ -177,7 +243,9 @@ def _filters(text: str, table: Table) -> list[str]:
             continue
         near = _words(text[max(0, m.start() - 25) : m.end() + 25])
         col = _column([w for w in near if w != value.lower()], table, numeric=False)
-        texts = [c for c, num in table.columns if not num and not NAMEISH.match(c)]
+        texts = [
+            c for c, num in table.columns if not num and not NAMEISH.match(c) and not _is_id(c)
+        ]
         col = col or (texts[0] if len(texts) == 1 else None)
         if col:
             out.append(f"{col} = {_quote(value)}")
@@ -186,11 +254,28 @@ def _filters(text: str, table: Table) -> list[str]:
             col = _column(_words(text[max(0, m.start() - 40) : m.end() + 20]), table, numeric=True)
             if col:
                 out.append(f"{col} {op} {m.group(1).replace(',', '')}")
+    return out + _person_and_year(text, table)
+
+
+def _person_and_year(text: str, table: Table) -> list[str]:
+    out = []
+    names = [c for c, _ in table.columns if c.lower().rsplit(".", 1)[-1] == "name"]
+    who = person(text)
+    if who and names and who not in text.split("'")[1::2]:
+        out.append(f"{names[0]} = {_quote(who)}")
+    year = YEAR.search(text)
+    dates = [c for c, num in table.columns if not num and DATEISH.search(c.rsplit(".", 1)[-1])]
+    if year and dates and not ABOVE.search(text) and not BELOW.search(text):
+        col = _column(_words(text), Table(table.name, tuple((c, None) for c in dates)))
+        out.append(f"{col or dates[0]} LIKE '{year.group(1)}%'")
     return out
 
 
 def _selected(text: str, table: Table) -> list[str]:
-    out = ["COUNT(*)"] if COUNT.search(text) else []
+    count = COUNT.search(text)
+    noun = count and re.match(r"\s*([A-Za-z_]+|[\u4e00-\u9fff]{1,3})", text[count.end() :])
+    measure = noun and _column(_words(noun.group(1)), table, numeric=True)
+    out = [f"SUM({measure})"] if measure else ["COUNT(*)"] if count else []
     for pattern, fn in AGGREGATES:
         for m in re.finditer(pattern, text, re.I):
             col = _column(_words(text[m.start() : m.end() + 30]), table, numeric=True)
@@ -209,6 +294,9 @@ def statement(task: str, description: str, results: list[Any]) -> str:
     sel = _selected(task, table)
     group = next((g for m in GROUP.finditer(task) for g in m.groups() if g), None)
     by = _column(_words(group), table) if group else None
+    most = MOST.search(task)
+    if most and not by and not any(not s.startswith("COUNT") for s in sel):
+        return _most(task, table, where, most.group(1) or most.group(2))
     top = TOP.search(task)
     sql = f"SELECT {', '.join(([by] if by else []) + sel) if sel else '*'} FROM {table.name}"
     sql += f" WHERE {' AND '.join(where)}" if where else ""
@@ -222,11 +310,30 @@ def statement(task: str, description: str, results: list[Any]) -> str:
     return sql
 
 
+def _most(task: str, table: Table, where: list[str], noun: str) -> str:
+    """Which X occurs the most: rows counted per X's name, the most first (see the rules)."""
+    named = [
+        t
+        for t in table.name.split(" JOIN ")[:1]
+        if _names(_words(noun)[0] if _words(noun) else noun, t)
+    ]
+    owner = named[0] if named else table.name.split(" ")[0]
+    labels = [
+        c for c, _ in table.columns if c.startswith(f"{owner}.") and NAMEISH.match(c.split(".")[-1])
+    ]
+    by = labels[0] if labels else next((c for c, _ in table.columns if not _is_id(c)), "*")
+    sql = f"SELECT {by}, COUNT(*) FROM {table.name}"
+    sql += f" WHERE {' AND '.join(where)}" if where else ""
+    return sql + f" GROUP BY {by} ORDER BY COUNT(*) DESC LIMIT 1"
+
+
 def rows_told(given: dict[str, Any], data: Any) -> str | None:
     """A result of a SELECT (rows as lists) told by what each column is: "COUNT(*) = 3,
     AVG(salary) = 63166.67"; None when the rows do not line up with the statement's columns."""
     stmt = next((x for x in given.values() if isinstance(x, str) and SELECT.match(x)), None)
     m = SELECT.match(stmt or "")
+    if isinstance(data, dict) and isinstance(data.get("rows"), list):  # {"columns", "rows"}
+        data = data["rows"]
     rows = data if isinstance(data, list) and all(isinstance(r, list) for r in data) else None
     if m is None or not rows or len(rows) > 20:
         return None
