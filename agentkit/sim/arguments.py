@@ -1189,7 +1189,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame's|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
@@ -1216,9 +1216,10 @@ def person(text: str) -> str | None:
     or the one something is for ("book it for Ada Lovelace", "给李娜订", "乘客是张伟"), or a name
     standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a Chinese name
     standing alone (a common surname and one or two characters: "张伟，")."""
-    m = PERSON.search(text)
-    if m:
-        return next((g for g in m.groups() if g), None)
+    found = list(PERSON.finditer(text))  # "from Leeds to ..." is a route's end, not a sender
+    named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)] or found
+    if named:
+        return next((g for g in named[0].groups() if g), None)
     for who in FOR_PERSON.finditer(text):  # "for New York" is a place, "for Friday" a day
         if not values.time_zones(who.group(1)) and not values.WEEKDAY_WORD.search(who.group(1)):
             if not re.fullmatch(values.MONTH_WORD, who.group(1), re.I):

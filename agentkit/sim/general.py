@@ -603,13 +603,7 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     """Chaining by data, looked ahead: a chosen tool lacks an id that no call has given yet, so a
     tool that searches or lists (by its name or description) and whose input the request fills is
     called first; the id is then taken from the entry its result lists (`agentkit.sim.pick`)."""
-    waiting = [
-        k
-        for t, missing in turn.missing
-        for k in missing
-        if role(k, (t.schema.get("properties") or {}).get(k) or {}) == "id"
-        or re.search(r"_(?:no|number|code)$", k)
-    ]
+    waiting = [k for t, missing in turn.missing for k in missing if names_an_id(t, k)]
     if not waiting or any(c.result for c in v.calls):
         return
     for t in v.tools:
@@ -688,23 +682,46 @@ def _inputs(
     return _identified(v, t, variants, got)
 
 
+def names_an_id(t: Tool, key: str) -> bool:
+    """A property that takes an id an entry of a listing gives: by its role (customer_id), or a
+    name ending in no / number / code / ref / slot (order_no, quote_ref)."""
+    prop = (t.schema.get("properties") or {}).get(key) or {}
+    return role(key, prop) == "id" or bool(re.search(r"_(?:no|number|code|ref|slot)$", key))
+
+
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request names, or for any one, the first that
-    serves (`agentkit.sim.pick`, rules 3 and 4)."""
+    """A missing id from the entry of a result the request picks by its superlative or names by
+    its words, or for any one, the first that serves (`agentkit.sim.pick`, rules 1, 3 and 4);
+    the open task's results first, then those of the conversation's earlier tasks (a follow-up:
+    "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
-    ids = [
-        k
-        for k in got.missing
-        if role(k, props.get(k) or {}) == "id" or re.search(r"_(?:no|number|code)$", k)
-    ]
-    found = pick.entry_id(v.task, results_of(v)) if len(ids) == 1 else None
-    found = found or (pick.any_one(v.task, results_of(v)) if len(ids) == 1 else None)
+    ids = [k for k in got.missing if names_an_id(t, k)]
+    if len(ids) != 1:
+        return variants, got
+    found = _entry(v.task, results_of(v), ids[0]) or _entry(v.task, _earlier(v), ids[0])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _entry(task: str, results: list[Any], key: str) -> str | None:
+    return (
+        pick.picked_id(task, results, key)
+        or pick.entry_id(task, results, key)
+        or pick.any_one(task, results)
+    )
+
+
+def _earlier(v: View) -> list[Any]:
+    """The successful results of the conversation's earlier tasks, latest first."""
+    return [
+        pick.first(v.task, c.data)
+        for c in reversed(v.before)
+        if c.result is not None and not c.is_error
+    ]
 
 
 def _with(
