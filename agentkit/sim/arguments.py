@@ -440,7 +440,7 @@ def _label_value(name: str, text: str) -> str | None:
     if not label:
         return None
     m = re.search(
-        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
+        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
         text,
         re.I,
     )
@@ -449,17 +449,21 @@ def _label_value(name: str, text: str) -> str | None:
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
     """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
-    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters)."""
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters, also
+    without a last 姓名 / 名称: "预订人写陈晓" for "预订人姓名")."""
     run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
     if not run:
         return None
-    head = run[0]
-    for n in (4, 3, 2):
-        if len(head) >= n:
-            value = _label_value(head[-n:], text)
-            if value:
-                return value
+    for head in dict.fromkeys([run[0], NAME_WORD.sub("", run[0])]):  # 预订人姓名: 预订人
+        for n in (4, 3, 2):
+            if len(head) >= n:
+                value = _label_value(head[-n:], text)
+                if value:
+                    return value
     return None
+
+
+NAME_WORD = re.compile(r"的?(?:姓名|名字|名称)$")
 
 
 def _from_results(name: str, t: str, src: Source) -> Any:
@@ -789,7 +793,39 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
     if r == "organisation":
         return organisation(src)
     if r in (None, "id"):
-        return after_noun(name, src) or by_example(s, src)
+        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
+    return None
+
+
+HAN_EXAMPLE = re.compile(
+    r"(?:例如|比如|如|e\.g\.,?|for example|such as|like)\s*[:：]?\s*[\"'“‘「`]?"
+    r"([\u4e00-\u9fff]{2,}(?:\s*[-－—→>/]\s*[\u4e00-\u9fff]{2,})?)"
+)
+JOINED = re.compile(r"([\u4e00-\u9fff]+)\s*([-－—→>/])\s*([\u4e00-\u9fff]+)")
+PLACE_END = re.compile(r"有|的|吗|哪|几|多少|怎么|要|想|\s")  # 苏州有哪些车次: 苏州
+HAN_BOUNDARY = re.compile(r"在|去|到|从|于|的|是|写|叫|和|与|跟")
+
+
+def by_han_example(s: dict[str, Any], src: Source) -> str | None:
+    """A value in the shape of a Chinese example: two places joined as the example joins them
+    ("例如 厦门-鼓浪屿" and "从厦门去鼓浪屿" -> 厦门-鼓浪屿), or a name ending in the example's
+    head noun ("例如 世纪公园网球场" and "在滨江网球场打球" -> 滨江网球场)."""
+    m = HAN_EXAMPLE.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    joined = JOINED.fullmatch(m.group(1))
+    if joined:
+        ends = {k: PLACE_END.split(x)[0] for k, x in values.ends(src.text).items() if x}
+        if ends.get("from") and ends.get("to"):
+            return f"{ends['from']}{joined.group(2)}{ends['to']}"
+        return None
+    for n in (3, 2):
+        head = m.group(1)[-n:]
+        for found in re.finditer(re.escape(head), src.text):
+            lead = re.search(r"[\u4e00-\u9fff]{0,8}$", src.text[: found.start()])
+            before = HAN_BOUNDARY.split(lead.group(0) if lead else "")[-1]
+            if before:
+                return before + head
     return None
 
 

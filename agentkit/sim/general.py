@@ -915,10 +915,21 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if i and (each.conditional(step) or each.REFERS_BACK.search(step)):
             turn.calls = [(t, _carried(v, step, t, a)) for t, a in turn.calls]
             _quoted_text(v, step, turn)
+        if turn.missing and not turn.calls and _later(v, steps[i + 1 :], turn):
+            continue  # a later step's words take the tool that waits here
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _later(v: View, later: list[str], turn: Turn) -> bool:
+    """Every tool a step would ask a value for is chosen by a later step too (rule 5's steps: "get
+    quotes, then hire the cheapest. Name's Omar Haddad": hire_plumber is the second step's)."""
+    if turn.stop or not later:
+        return False
+    chosen = {t.name for step in later for t in choose(replace(v, task=step))}
+    return all(t.name in chosen for t, _ in turn.missing)
 
 
 def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:

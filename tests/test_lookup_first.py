@@ -1,0 +1,215 @@
+"""Lookup before act: a listing's entry picked by the request's superlative, words or condition
+(JSON lists, prose sentences, an earlier turn's results), today as the system prompt says, and
+a refund that is no purchase. Domains of our own, in Chinese and English, through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_any_tools import run, tool
+
+PLUMBER_QUOTES = tool(
+    "get_plumber_quotes",
+    "Get quotes from plumbers for a job at a postcode.",
+    {"postcode": {"type": "string"}, "job": {"type": "string"}},
+    ["postcode"],
+)
+HIRE_PLUMBER = tool(
+    "hire_plumber",
+    "Hire a plumber using the quote reference.",
+    {"quote_ref": {"type": "string"}, "customer_name": {"type": "string"}},
+    ["quote_ref", "customer_name"],
+)
+
+
+def plumbing(name, args):
+    if name == "get_plumber_quotes":
+        return (
+            "Three plumbers answered. DrainPro quoted £240 for the whole job (quote ref Q-DP-310). "
+            "Swift Pipes can do it for £185 (quote ref Q-SP-922). "
+            "Hale & Son come to £205 including parts (quote ref Q-HS-104)."
+        )
+    if name == "hire_plumber":
+        return json.dumps({"booking": "PL-7781", "quote_ref": args["quote_ref"]})
+    raise KeyError(name)
+
+
+def test_the_cheapest_quote_in_prose_gives_its_reference():
+    t = run(
+        "Get plumber quotes for postcode BS3 4QT to fix a leaking boiler, then hire the cheapest. "
+        "Name's Omar Haddad.",
+        [PLUMBER_QUOTES, HIRE_PLUMBER],
+        plumbing,
+    )
+    calls = [c for turn in t.calls for c in turn]
+    assert calls[0][0] == "get_plumber_quotes"
+    assert calls[1] == ("hire_plumber", {"quote_ref": "Q-SP-922", "customer_name": "Omar Haddad"})
+
+
+LIST_CLASSES = tool(
+    "list_classes",
+    "查询某家健身房某一天的团课（课程号、开始时间、剩余名额）",
+    {
+        "gym": {"type": "string", "description": "健身房，例如 静安健身房"},
+        "date": {"type": "string", "description": "日期 YYYY-MM-DD"},
+    },
+    ["gym", "date"],
+)
+BOOK_CLASS = tool(
+    "book_class",
+    "预约一节团课",
+    {
+        "class_id": {"type": "string"},
+        "member_name": {"type": "string", "description": "会员姓名"},
+    },
+    ["class_id", "member_name"],
+)
+
+
+def gym(name, args):
+    if name == "list_classes":
+        if args["date"] != "2027-05-11":
+            return json.dumps({"课程": []})
+        return json.dumps(
+            {
+                "课程": [
+                    {"课程号": "YG-1830", "开始": "18:30", "剩余名额": 6},
+                    {"课程号": "SP-0700", "开始": "07:00", "剩余名额": 0},
+                    {"课程号": "PL-0800", "开始": "08:00", "剩余名额": 3},
+                ]
+            },
+            ensure_ascii=False,
+        )
+    if name == "book_class":
+        return json.dumps({"预约号": "GB-5521", "课程号": args["class_id"]}, ensure_ascii=False)
+    raise KeyError(name)
+
+
+def test_a_listing_is_called_first_then_the_earliest_entry_that_serves_is_booked():
+    t = run(
+        "下周二我想去徐汇健身房上课，帮我约最早一节还有名额的，会员写王磊。",
+        [LIST_CLASSES, BOOK_CLASS],
+        gym,
+        system="今天是 2027年5月3日，星期一。",
+    )
+    calls = [c for turn in t.calls for c in turn]
+    assert calls[0] == ("list_classes", {"gym": "徐汇健身房", "date": "2027-05-11"})
+    assert calls[1] == ("book_class", {"class_id": "PL-0800", "member_name": "王磊"})
+
+
+LIST_SAILINGS = tool(
+    "list_trains",
+    "查询某条线路某一天的车次",
+    {
+        "line": {"type": "string", "description": "线路，例如 上海-杭州"},
+        "date": {"type": "string", "description": "YYYY-MM-DD"},
+    },
+    ["line", "date"],
+)
+
+
+def test_two_places_are_joined_as_the_example_joins_them():
+    t = run(
+        "明天从南京到苏州有哪些车次？",
+        [LIST_SAILINGS],
+        lambda name, args: json.dumps({"车次": []}),
+        system="Today is 2027-02-01.",
+    )
+    assert t.calls[0] == [("list_trains", {"line": "南京-苏州", "date": "2027-02-02"})]
+
+
+LIST_LOANS = tool(
+    "list_loans",
+    "List the books a library member has on loan.",
+    {"card_no": {"type": "string"}},
+    ["card_no"],
+)
+RENEW_LOAN = tool(
+    "renew_loan",
+    "Renew one loan by its loan id.",
+    {"loan_id": {"type": "string"}},
+    ["loan_id"],
+)
+
+
+def library(name, args):
+    if name == "list_loans":
+        return (
+            "You have three loans. 'Middlemarch' by George Eliot (loan L-2031) is due Friday. "
+            "'Dune' by Frank Herbert (loan L-5120) is due today. "
+            "'Wolf Hall' (loan L-0877) is due next week."
+        )
+    if name == "renew_loan":
+        return f"Loan {args['loan_id']} renewed for 14 days."
+    raise KeyError(name)
+
+
+def test_the_sentence_that_names_the_request_s_word_gives_the_id():
+    t = run("Renew the Herbert novel on my card 2200418.", [LIST_LOANS, RENEW_LOAN], library)
+    calls = [c for turn in t.calls for c in turn]
+    assert calls[0] == ("list_loans", {"card_no": "2200418"})
+    assert ("renew_loan", {"loan_id": "L-5120"}) in calls
+
+
+LIST_PLANTS = tool(
+    "list_plants",
+    "List the plants in the greenhouse, optionally by family.",
+    {"family": {"type": "string"}},
+)
+WATER_PLANT = tool(
+    "mark_watered",
+    "Mark a plant as watered today.",
+    {"plant_id": {"type": "string"}},
+    ["plant_id"],
+)
+
+
+def greenhouse(name, args):
+    if name == "list_plants":
+        return json.dumps(
+            [
+                {"plant_id": "G-11", "plant": "Boston fern", "bench": 1},
+                {"plant_id": "G-12", "plant": "Monstera deliciosa", "bench": 2},
+                {"plant_id": "G-13", "plant": "Snake plant", "bench": 2},
+            ]
+        )
+    return json.dumps({"ok": True, "plant_id": args["plant_id"]})
+
+
+def test_a_follow_up_picks_the_entry_of_an_earlier_turn_by_its_words():
+    first = run("What plants are in the greenhouse?", [LIST_PLANTS, WATER_PLANT], greenhouse)
+    messages = first.messages + [
+        {"role": "user", "content": "I just watered the monstera. Mark it as watered."}
+    ]
+    t = run("", [LIST_PLANTS, WATER_PLANT], greenhouse, messages=messages)
+    calls = [c for turn in t.calls for c in turn]
+    assert calls == [("mark_watered", {"plant_id": "G-12"})]
+
+
+SHOWS = tool(
+    "list_concerts",
+    "查询音乐厅某天的演出场次",
+    {"date": {"type": "string"}},
+    ["date"],
+)
+BUY = tool(
+    "buy_ticket",
+    "购买某个演出场次的门票",
+    {"show_id": {"type": "string"}, "quantity": {"type": "integer"}},
+    ["show_id", "quantity"],
+)
+BUY_EN = tool(
+    "purchase_seats",
+    "Purchase seats for a concert.",
+    {"concert_id": {"type": "string"}, "seats": {"type": "integer"}},
+    ["concert_id", "seats"],
+)
+
+
+def test_a_refund_is_never_read_as_a_purchase():
+    for prompt, tools in [
+        ("上周买的三张音乐会门票去不了了，帮我退票，订单号 MT-55120。", [SHOWS, BUY]),
+        ("I bought 2 seats for concert C-881 but can't go. Please refund them.", [BUY_EN]),
+    ]:
+        t = run(prompt, tools, lambda name, args: "ok")
+        assert t.calls == [[]], t.calls
