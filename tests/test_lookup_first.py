@@ -213,3 +213,33 @@ def test_a_refund_is_never_read_as_a_purchase():
     ]:
         t = run(prompt, tools, lambda name, args: "ok")
         assert t.calls == [[]], t.calls
+
+
+WAIT = tool(
+    "check_wait",
+    "Check the walk-in waiting time at a restaurant on a given date.",
+    {"restaurant": {"type": "string"}, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["restaurant", "date"],
+)
+QUOTA = tool(
+    "check_quota",
+    "查询某个景点某天剩余的预约名额",
+    {"site": {"type": "string", "description": "景点名称"}, "date": {"type": "string"}},
+    ["site", "date"],
+)
+
+
+def test_each_named_thing_listed_gets_its_own_call():
+    t = run(
+        "We're in London on 2027-09-14. What's the wait at Dishoom, the Barbary and Padella?",
+        [WAIT],
+        lambda name, args: json.dumps({"restaurant": args["restaurant"], "minutes": 40}),
+    )
+    assert sorted(a["restaurant"] for _, a in t.calls[0]) == ["Barbary", "Dishoom", "Padella"]
+    assert {a["date"] for _, a in t.calls[0]} == {"2027-09-14"}
+    t = run(
+        "2027-10-02 这天故宫、颐和园和天坛还有名额吗？",
+        [QUOTA],
+        lambda name, args: json.dumps({"名额": 12}, ensure_ascii=False),
+    )
+    assert sorted(a["site"] for _, a in t.calls[0]) == sorted(["故宫", "颐和园", "天坛"])

@@ -734,10 +734,19 @@ def _with(
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """One variant per item the request lists (`agentkit.sim.each`, rules 1 and 5)."""
+    """One variant per item the request lists (`agentkit.sim.each`, rules 1, 5 and 6)."""
     listed, key = each.work_items(v.task), each.item_property(t)
     if listed and key is not None and not each.finishes(t):
         return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
+    props = t.schema.get("properties") or {}
+    open_ = {**got.values, **dict.fromkeys(got.missing, "")}
+    for key, value in open_.items():  # each.py rule 6: one call per named thing
+        named = each.named_things(v.task, value) if isinstance(value, str) else []
+        prop = props.get(key) or {}
+        if named and prop.get("type") == "string" and role(key, prop) is None:
+            rest = [m for m in got.missing if m != key]
+            inputs = [{**variants[0], key: x} for x in named]
+            return inputs, Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
     if len(filled) >= 2 and all(not f.missing for _, f in filled):
