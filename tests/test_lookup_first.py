@@ -243,3 +243,42 @@ def test_each_named_thing_listed_gets_its_own_call():
         lambda name, args: json.dumps({"名额": 12}, ensure_ascii=False),
     )
     assert sorted(a["site"] for _, a in t.calls[0]) == sorted(["故宫", "颐和园", "天坛"])
+
+
+FIND_OWNER = tool(
+    "find_owner",
+    "Find a pet owner by full name and date of birth.",
+    {"name": {"type": "string"}, "date_of_birth": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["name", "date_of_birth"],
+)
+ADD_TREATMENT = tool(
+    "add_treatment",
+    "Add a treatment to an owner's pet record.",
+    {
+        "owner_id": {"type": "string"},
+        "treatment": {"type": "string"},
+        "date_given": {"type": "string", "description": "YYYY-MM-DD"},
+    },
+    ["owner_id", "treatment", "date_given"],
+)
+
+
+def vet(name, args):
+    if name == "find_owner":
+        return json.dumps({"owner_id": "OW-3381", "name": args["name"]})
+    return json.dumps({"ok": True})
+
+
+def test_a_record_is_found_by_name_and_birth_date_before_it_is_added_to():
+    t = run(
+        "Please add a worming treatment given on 2027-02-03 to the record of Leila Moradi, "
+        "born 1984-11-20.",
+        [FIND_OWNER, ADD_TREATMENT],
+        vet,
+    )
+    calls = [c for turn in t.calls for c in turn]
+    assert calls[0] == ("find_owner", {"name": "Leila Moradi", "date_of_birth": "1984-11-20"})
+    assert calls[1] == (
+        "add_treatment",
+        {"owner_id": "OW-3381", "treatment": "worming", "date_given": "2027-02-03"},
+    )

@@ -499,7 +499,7 @@ def _from_text(
         return s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _temporal(when, src, s)
+        return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     value = _string(name, s, src, topic, need)
@@ -546,15 +546,16 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     return "date" if day else "time" if clock else None
 
 
-def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
-    """The next date, time or date-time the text writes that no earlier property took."""
+def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str | None:
+    """The next date, time or date-time the text writes that no earlier property took; a date of
+    birth only for a property of a birth (`_days`)."""
     text = src.text
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
         return next((d for d in days if f"weekday:{d}" not in src.used), None)
     found = {
-        "date": [d for _end, d in values.iso_dates(text)],
+        "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
         "date-time": values.date_times(text),
     }[when]
@@ -564,6 +565,23 @@ def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
             src.used.add(key)
             return value
     return None
+
+
+BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
+BORN = re.compile(
+    r"(?:\bborn(?:\s+on)?|\bDOB|\bdate of birth|\bbirthday|出生(?:于|日期|在)?|生日)\s*[:：是为]?\s*$",
+    re.I,
+)
+
+
+def _days(text: str, birth: bool) -> list[str]:
+    """The dates a text writes, in order; a date of birth ("born 1979-06-02", "出生于…") only for
+    a property of a birth, and it first."""
+    dated = values._dates(text)
+    born = [d for start, _end, d in dated if BORN.search(text[max(0, start - 20) : start])]
+    if birth:
+        return born or [d for _s, _e, d in dated]
+    return [d for _s, _e, d in dated if d not in born]
 
 
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
@@ -935,11 +953,15 @@ def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
     quoted text, else the word after "<noun> called/named", else the capitalized name before the
     noun ("the Harbor Point garage"), else the word between an article and the noun ("a bowline
-    knot" -> "bowline"; "look up ISBN" has none)."""
+    knot" -> "bowline"; "look up ISBN" has none). A long noun is used by its word family ("a flu
+    vaccination" for vaccine)."""
     nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
-    if not nouns or not re.search(rf"\b{nouns[-1]}s?\b", text, re.I):
+    if not nouns:
         return None
-    noun = re.escape(nouns[-1])
+    # the noun's family: "vaccine" is used by "a flu vaccination"
+    noun = re.escape(nouns[-1][:6]) + r"\w*" if len(nouns[-1]) >= 6 else re.escape(nouns[-1])
+    if not re.search(rf"\b{noun}s?\b", text, re.I):
+        return None
     q = quoted(text)
     if q:
         return q[0]
@@ -1136,7 +1158,8 @@ def tool_nouns(tool: str) -> list[str]:
 
 PEOPLE = re.compile(
     r"person|people|guest|customer|client|user|contact|employee|patient|passenger|attendee|"
-    r"member|student|traveller|traveler|full name|first and last|姓名|人员|乘客|客户|员工",
+    r"member|student|traveller|traveler|owner|tenant|driver|player|teacher|full name|first and last|"
+    r"姓名|人员|乘客|客户|员工",
     re.I,
 )
 
@@ -1239,7 +1262,7 @@ NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(
 
 
 FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
-    r"\b(?:for|passenger|guest|attendee)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+    r"\b(?:for|passenger|guest|attendee|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定)"
