@@ -282,3 +282,50 @@ def test_a_record_is_found_by_name_and_birth_date_before_it_is_added_to():
         "add_treatment",
         {"owner_id": "OW-3381", "treatment": "worming", "date_given": "2027-02-03"},
     )
+
+
+FIND_DRIVER = tool(
+    "find_driver",
+    "按姓名查找司机，返回司机编号。",
+    {"name": {"type": "string", "description": "司机姓名"}},
+    ["name"],
+)
+MILEAGE = tool(
+    "get_mileage",
+    "查询司机某个月的出车记录。",
+    {
+        "driver_id": {"type": "string", "description": "司机编号"},
+        "month": {"type": "string", "description": "YYYY-MM"},
+    },
+    ["driver_id", "month"],
+)
+
+
+def fleet(name, args):
+    if name == "find_driver":
+        return f"姓名: {args['name']}\n司机编号: D-7731\n车队: 二队"
+    if args == {"driver_id": "D-7731", "month": "2027-02"}:
+        return "日期: 2027-02-03\n里程: 120公里\n\n日期: 2027-02-11\n里程: 85.5公里"
+    return "无记录"
+
+
+def test_a_subject_s_id_is_found_then_last_month_s_records_are_added_up():
+    t = run(
+        "王海涛上个月一共跑了多少公里？", [FIND_DRIVER, MILEAGE], fleet, system="现在是2027年3月。"
+    )
+    calls = [c for turn in t.calls for c in turn]
+    assert calls == [
+        ("find_driver", {"name": "王海涛"}),
+        ("get_mileage", {"driver_id": "D-7731", "month": "2027-02"}),
+    ]
+    assert "205.5" in t.answer
+
+
+def test_last_month_is_read_from_the_system_prompt_s_today():
+    t = run(
+        "How many km did driver D-7731 log last month?",
+        [MILEAGE],
+        fleet,
+        system="Today is 2027-03-15.",
+    )
+    assert t.calls[0] == [("get_mileage", {"driver_id": "D-7731", "month": "2027-02"})]

@@ -272,9 +272,15 @@ def value_for(
     if t == "array":
         return _array(name, s, src, root, forced, topic)
     value = _from_text(name, s, t, src, need, topic)
-    if value is None:
-        value = _from_results(name, t, src)
-    return value
+    return _given_before(name, s, t, src) if value is None else value
+
+
+def _given_before(name: str, s: dict[str, Any], t: str, src: Source) -> Any:
+    """A value an earlier result gives under the property's name, or under the name its Chinese
+    description gives it (工号 for employee_id)."""
+    value = _from_results(name, t, src)
+    described = re.findall(r"[\u4e00-\u9fff]{2,}", str(s.get("description") or ""))
+    return _from_results(described[0], t, src) if value is None and described else value
 
 
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
@@ -526,6 +532,8 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
     desc = str(s.get("description") or "")
+    if re.search(r"YYYY-MM(?!-DD)", desc) or re.fullmatch(r"month|月份", name, re.I):
+        return "month"
     if re.search(r"week ?day|day of (?:the )?week|星期几|周几", f"{name} {desc}", re.I) or (
         re.search(r"\bday\b", name) and values.weekday_shape(desc)
     ):
@@ -550,6 +558,8 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str 
     """The next date, time or date-time the text writes that no earlier property took; a date of
     birth only for a property of a birth (`_days`)."""
     text = src.text
+    if when == "month":
+        return month_named(text)
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
@@ -565,6 +575,32 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str 
             src.used.add(key)
             return value
     return None
+
+
+MONTH_SAID = re.compile(
+    r"(?P<last>上个?月|last month|previous month|past month)|(?P<this>这个?月|本月|this month)"
+    r"|(?P<next>下个?月|next month)|(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月(?!\s*\d)"
+    r"|(?<![\d-])(?P<iso>\d{4}-\d{2})(?![\d-])",
+    re.I,
+)
+
+
+def month_named(text: str) -> str | None:
+    """A month as YYYY-MM: the one said relative to today ("上个月", "last month", "this month",
+    "下个月"), or written ("2026年11月", "2026-11"), else the month of the first date written
+    ("March 3, 2027" -> 2027-03)."""
+    m = MONTH_SAID.search(text)
+    if m is None:
+        dates = values.iso_dates(text)
+        return dates[0][1][:7] if dates else None
+    if m.group("iso"):
+        return m.group("iso")
+    if m.group("y"):
+        return f"{int(m.group('y')):04d}-{int(m.group('m')):02d}"
+    today = values.today_date()
+    shift = -1 if m.group("last") else 1 if m.group("next") else 0
+    n = today.year * 12 + today.month - 1 + shift
+    return f"{n // 12:04d}-{n % 12 + 1:02d}"
 
 
 BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
@@ -1274,7 +1310,8 @@ def person(text: str) -> str | None:
     """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
     or the one something is for ("book it for Ada Lovelace", "给李娜订", "乘客是张伟"), or a name
     standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a Chinese name
-    standing alone (a common surname and one or two characters: "张伟，")."""
+    standing alone (a common surname and one or two characters: "张伟，") or as a sentence's
+    subject before a time word ("李建国上个月…")."""
     found = list(PERSON.finditer(text))  # "from Leeds to ..." is a route's end, not a sender
     named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)] or found
     if named:
@@ -1295,7 +1332,14 @@ def person(text: str) -> str | None:
             if acts and all(kind(c) != "thing" for c in acts) and " " in rest
             else (entry.group(1))
         )
-    return values.chinese_name(text)
+    subject = ZH_SUBJECT.search(text)
+    return values.chinese_name(text) or (subject.group(1) if subject else None)
+
+
+ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": a name as the sentence's subject
+    rf"(?:^|[，。？！\s]|查一下|查查|帮我查|请问)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    r"(?=上个?[月周星礼]|下个?[月周星礼]|这个?[月周星礼]|本[月周]|今[天年]|昨天|明天|去年|一共|总共|已经|最近)"
+)
 
 
 def organisation(src: Source) -> str | None:
