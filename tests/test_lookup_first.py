@@ -329,3 +329,68 @@ def test_last_month_is_read_from_the_system_prompt_s_today():
         system="Today is 2027-03-15.",
     )
     assert t.calls[0] == [("get_mileage", {"driver_id": "D-7731", "month": "2027-02"})]
+
+
+DOCTOR_SLOTS = tool(
+    "doctor_free_slots",
+    "查询某位医生在某个日期范围内可预约的号",
+    {
+        "doctor": {"type": "string"},
+        "from_date": {"type": "string", "description": "YYYY-MM-DD"},
+        "to_date": {"type": "string", "description": "YYYY-MM-DD"},
+    },
+    ["doctor", "from_date", "to_date"],
+)
+BOOK_VISIT = tool(
+    "book_visit",
+    "预约一个号",
+    {"slot_id": {"type": "string"}, "patient": {"type": "string"}},
+    ["slot_id", "patient"],
+)
+
+
+def clinic(name, args):
+    if name == "doctor_free_slots":
+        return (
+            f"{args['doctor']}的空号：\n周一 3月15日 09:00（号源 H-0315-09）\n"
+            "周四 3月18日 14:30（号源 H-0318-14）\n周五 3月19日 10:00（号源 H-0319-10）"
+        )
+    return f"预约成功：{args['slot_id']}，就诊人 {args['patient']}"
+
+
+def test_a_week_s_range_then_a_follow_up_books_the_day_it_names():
+    system = "今天是 2027年3月10日，星期三。"
+    first = run("李医生下周有哪些号？", [DOCTOR_SLOTS, BOOK_VISIT], clinic, system=system)
+    assert first.calls[0] == [
+        (
+            "doctor_free_slots",
+            {"doctor": "李医生", "from_date": "2027-03-15", "to_date": "2027-03-21"},
+        )
+    ]
+    messages = first.messages + [{"role": "user", "content": "那就订周四那个，给张小明预约。"}]
+    t = run("", [DOCTOR_SLOTS, BOOK_VISIT], clinic, messages=messages, system=system)
+    calls = [c for turn in t.calls for c in turn]
+    assert calls == [("book_visit", {"slot_id": "H-0318-14", "patient": "张小明"})]
+
+
+ROOMS = tool(
+    "list_free_rooms",
+    "List meeting rooms free between two dates.",
+    {
+        "start_date": {"type": "string", "format": "date"},
+        "end_date": {"type": "string", "format": "date"},
+    },
+    ["start_date", "end_date"],
+)
+
+
+def test_next_week_is_its_monday_to_its_sunday():
+    t = run(
+        "Which meeting rooms are free next week?",
+        [ROOMS],
+        lambda name, args: "[]",
+        system="Today is 2027-03-10.",
+    )
+    assert t.calls[0] == [
+        ("list_free_rooms", {"start_date": "2027-03-15", "end_date": "2027-03-21"})
+    ]

@@ -61,6 +61,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +116,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
-     r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker)(?:_?(?:full_?)?name)?$"),
+     r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
+     r"coach|instructor|doctor|therapist|stylist|trainer)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
@@ -564,6 +566,9 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str 
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
         return next((d for d in days if f"weekday:{d}" not in src.used), None)
+    week = _week_end(text, name) if when == "date" else None
+    if week is not None:
+        return week
     found = {
         "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
@@ -601,6 +606,27 @@ def month_named(text: str) -> str | None:
     shift = -1 if m.group("last") else 1 if m.group("next") else 0
     n = today.year * 12 + today.month - 1 + shift
     return f"{n // 12:04d}-{n % 12 + 1:02d}"
+
+
+WEEK_SAID = re.compile(
+    r"(?P<next>下个?(?:周|星期|礼拜)|next week)|(?P<this>这周|本周|这个星期|this week)(?![一二三四五六日天])",
+    re.I,
+)
+
+
+def _week_end(text: str, name: str) -> str | None:
+    """A range's start or end (from_date, start, to_date, end) for a week said as a whole ("下周",
+    "next week"): its Monday or its Sunday; None when a day is written or named."""
+    m = WEEK_SAID.search(text)
+    end = re.search(r"(?:^|_)(?:to|end|until|till)(?:_|$)", name)
+    start = re.search(r"(?:^|_)(?:from|start|begin)(?:_|$)", name)
+    if m is None or not (start or end) or values.iso_dates(text):
+        return None
+    today = values.today_date()
+    monday = today - datetime.timedelta(days=today.weekday())
+    if m.group("next"):
+        monday += datetime.timedelta(days=7)
+    return (monday + datetime.timedelta(days=6 if end else 0)).isoformat()
 
 
 BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
@@ -1301,7 +1327,7 @@ FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table f
     r"\b(?:for|passenger|guest|attendee|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
-    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定)"
+    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
 )
 
@@ -1332,8 +1358,13 @@ def person(text: str) -> str | None:
             if acts and all(kind(c) != "thing" for c in acts) and " " in rest
             else (entry.group(1))
         )
-    subject = ZH_SUBJECT.search(text)
+    subject = ZH_SUBJECT.search(text) or ZH_TITLED.search(text)
     return values.chinese_name(text) or (subject.group(1) if subject else None)
+
+
+ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by
+    rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
+)
 
 
 ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": a name as the sentence's subject
