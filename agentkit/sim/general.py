@@ -22,14 +22,22 @@ order to one typed view of the request (`agentkit.sim.view`).
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
-   earlier result supplies is taken from it. Several places named for one tool ("Paris and
+   earlier result supplies is taken from it. "Today" is the day the system prompt says it is
+   ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
+   lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
+   its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
+   Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
+   prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
    London") are one call each. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make).
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
-   call may supply it; a tool taken only for its description's words is not asked about once
+   call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
+   the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
+   `find_patient` before `add_vaccination`); in numbered steps, a tool a later step names waits
+   for that step; a tool taken only for its description's words is not asked about once
    another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is

@@ -2,7 +2,8 @@
 
 What it holds: the tools offered (own name, the name to call it by, description, input schema and
 the concepts they name), the user's words of the task still open, every tool call of that task
-paired with its result, the user's language and the tool_choice. The task still open starts after
+paired with its result (and, apart, those of the earlier tasks: a follow-up picks from them),
+the user's language and the tool_choice. The task still open starts after
 the last assistant turn that answered without a tool call, unless that turn asked the user a
 question (it ends in "?" or "？"): the user's reply then completes the same task.
 """
