@@ -132,12 +132,26 @@ def score(t: Tool, asked: frozenset[str]) -> int:
     )
 
 
+# the words of a name that acquire something: never what a request to cancel or refund asks for
+ACQUIRES = frozenset({"buy", "purchase", "book", "reserve"})
+
+
 def candidate(t: Tool, asked: frozenset[str]) -> bool:
-    if not changes_asked(t.name, asked):
+    if not changes_asked(t.name, asked) or undoes(t, asked):
         return False
     things = {c for c in asked & t.concepts if kind(c) == THING}
     acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
     return bool(things or acts)
+
+
+def undoes(t: Tool, asked: frozenset[str]) -> bool:
+    """The request asks to cancel or refund (退票) and the tool's name acquires (buy_ticket): the
+    opposite act, never taken for it."""
+    return (
+        "cancel" in asked
+        and "cancel" not in t.name_concepts
+        and bool(ACQUIRES & set(words(t.name)))
+    )
 
 
 # words a tool's name shares with any request, which say nothing of what it does
@@ -300,7 +314,11 @@ def choose(v: View) -> list[Tool]:
         if general is not None:
             return [general]
         # a shell is taken by its own rule only (above), never for the words of its manual
-        unasked = [t for t in tools if changes_asked(t.name, asked) and not runs_commands(t)]
+        unasked = [
+            t
+            for t in tools
+            if changes_asked(t.name, asked) and not runs_commands(t) and not undoes(t, asked)
+        ]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
         if han:
@@ -338,7 +356,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     }
     for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
-        if t in chosen or not used or not changes_asked(t.name, asked):
+        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked):
             continue
         if not used - named_by_changes and not t.name_concepts & CHANGES:
             continue  # list_reminders is not read beside add_reminder for "add a reminder"

@@ -41,7 +41,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 换成 调整 调高 调低 延长 续期 续借"),
     "send": (ACT, "send notify", "发送 发给 通知"),
-    "book": (ACT, "book reserve enrol enroll buy purchase", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
+    "book": (ACT, "book reserve enrol enroll", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
@@ -146,12 +146,11 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
 def changes_asked(name: str, asked: frozenset[str]) -> bool:
     """Whether every act that changes something, which a tool's name carries, is asked for: a word
     of the name that carries such an act is asked for when the request names any concept of that
-    word ("add" in `mcp__calc__add` is asked for by "15 + 27", which names the operator add); an
-    act, not a thing: "buy" in `buy_ticket` is not asked for by a ticket "bought last week"."""
+    word ("add" in `mcp__calc__add` is asked for by "15 + 27", which names the operator add)."""
     latin, han = _index()
     for w in words(name):
         meant = latin.get(w, set())
-        if meant & CHANGES and not {c for c in meant if TABLE[c][0] == ACT} & asked:
+        if meant & CHANGES and not meant & asked:
             return False
     return all(c in asked for w, c in han if c in CHANGES and w in name)
 
