@@ -394,3 +394,22 @@ def test_next_week_is_its_monday_to_its_sunday():
     assert t.calls[0] == [
         ("list_free_rooms", {"start_date": "2027-03-15", "end_date": "2027-03-21"})
     ]
+
+
+WATER = tool(
+    "get_water_bill",
+    "查询某个月的水费账单",
+    {"month": {"type": "string", "description": "YYYY-MM"}},
+    ["month"],
+)
+
+
+def test_each_month_listed_gets_its_own_call_and_the_total_adds_them():
+    bills = {"2027-01": 41.5, "2027-02": 38, "2027-03": 45.25}
+    t = run(
+        "帮我查一下2027年1月、2月、3月这三个月的水费，一共多少钱？",
+        [WATER],
+        lambda name, args: json.dumps({"月份": args["month"], "金额_元": bills[args["month"]]}),
+    )
+    assert sorted(a["month"] for _, a in t.calls[0]) == sorted(bills)
+    assert "124.75" in t.answer

@@ -590,6 +590,20 @@ MONTH_SAID = re.compile(
 )
 
 
+ZH_MONTHS = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月((?:\s*[、,，和及至]\s*\d{1,2}\s*月)+)")
+
+
+def months_named(text: str) -> list[str]:
+    """The months a text lists ("2026年10月、11月、12月", "2026-10, 2026-11 and 2026-12") as
+    YYYY-MM, in order; [] for fewer than two."""
+    m = ZH_MONTHS.search(text)
+    if m:
+        nums = [m.group(2), *re.findall(r"(\d{1,2})\s*月", m.group(3))]
+        return [f"{int(m.group(1)):04d}-{int(n):02d}" for n in nums if 1 <= int(n) <= 12]
+    iso = re.findall(r"(?<![\d-])(\d{4}-\d{2})(?![\d-])", text)
+    return list(dict.fromkeys(iso)) if len(set(iso)) >= 2 else []
+
+
 def month_named(text: str) -> str | None:
     """A month as YYYY-MM: the one said relative to today ("上个月", "last month", "this month",
     "下个月"), or written ("2026年11月", "2026-11"), else the month of the first date written

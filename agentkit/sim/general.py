@@ -88,7 +88,17 @@ from . import (
     websearch,
     writing,
 )
-from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
+from .arguments import (
+    Fill,
+    Source,
+    fill_object,
+    gather,
+    months_named,
+    quoted,
+    reshape,
+    role,
+    temporal,
+)
 from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
@@ -765,6 +775,12 @@ def _per_item(
     if listed and key is not None and not each.finishes(t):
         return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
     props = t.schema.get("properties") or {}
+    months = [k for k, p in props.items() if isinstance(p, dict) and temporal(k, p) == "month"]
+    listed_months = months_named(v.task) if len(months) == 1 else []
+    if len(listed_months) >= 2:  # one call per month listed ("10月、11月、12月")
+        rest = [m for m in got.missing if m != months[0]]
+        inputs = [{**variants[0], months[0]: x} for x in listed_months]
+        return inputs, Fill({**got.values, months[0]: listed_months[0]}, rest)
     open_ = {**got.values, **dict.fromkeys(got.missing, "")}
     for key, value in open_.items():  # each.py rule 6: one call per named thing
         named = each.named_things(v.task, value) if isinstance(value, str) else []
