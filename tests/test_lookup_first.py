@@ -413,3 +413,18 @@ def test_each_month_listed_gets_its_own_call_and_the_total_adds_them():
     )
     assert sorted(a["month"] for _, a in t.calls[0]) == sorted(bills)
     assert "124.75" in t.answer
+
+
+FILMS = tool(
+    "list_films",
+    "List films in the archive, optionally filtered by genre and release year.",
+    {
+        "genre": {"type": "string", "enum": ["comedy", "drama", "horror"]},
+        "year": {"type": "integer"},
+    },
+)
+
+
+def test_a_listing_s_filters_take_a_plural_member_and_a_year():
+    t = run("Which 1994 dramas are in the archive?", [FILMS], lambda name, args: "[]")
+    assert t.calls[0] == [("list_films", {"genre": "drama", "year": 1994})]

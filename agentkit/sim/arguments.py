@@ -309,7 +309,10 @@ def _named_member(members: list[Any], text_: str) -> Any:
     text = text_.lower()
     for member in members:
         m = str(member)
-        at = [x.start() for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text)]
+        at = [
+            x.start()
+            for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?:e?s)?(?![a-z])", text)
+        ]
         if any(not NEGATED.search(text[max(0, i - 14) : i]) for i in at):
             return member
         if at:
@@ -668,7 +671,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = _counted(name, s, src)
+        value = _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src)
     if value is None:
@@ -676,6 +679,19 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+def _year(name: str, s: dict[str, Any], text: str) -> int | None:
+    """A year for a property of a year (year, vintage, season, 年份): a year the text says on its
+    own ("the 2015 reds", "2026年的"), not a date's."""
+    if not re.search(
+        r"year|vintage|season|年份|年度", f"{name} {s.get('description') or ''}", re.I
+    ):
+        return None
+    m = re.search(
+        r"(?<![\d-])((?:19|20)\d{2})(?![\d-])(?!\s*年\s*\d{1,2}\s*月)", values.without_dates(text)
+    )
+    return int(m.group(1)) if m else None
 
 
 def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
