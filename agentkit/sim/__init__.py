@@ -17,6 +17,7 @@ from ..offline.model import Reply, Request
 from .conversation import Conversation, Seen
 from .policy import respond
 from .thinking import thinking
+from .values import today_from
 from .world import DEFAULT_ORDERS, TOOL_SCHEMAS, WEB_SEARCH_TOOL, ToolFailure, World, tool_schema
 
 __all__ = [
@@ -44,8 +45,9 @@ class SimulatedClaude:
         if resume is not None and resume.upto != request.known:
             resume = None
         conv = Conversation(body, resume)
-        r = respond(conv, self.world)
-        if request.thinking:
-            r.thinking = thinking(conv, r)
+        with today_from(conv.system):  # a day the system prompt says is today
+            r = respond(conv, self.world)
+            if request.thinking:
+                r.thinking = thinking(conv, r)
         r.memo = conv.seen()
         return r

@@ -61,6 +61,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,7 +124,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
-     r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker)(?:_?(?:full_?)?name)?$"),
+     r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
+     r"coach|instructor|doctor|therapist|stylist|trainer)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
@@ -280,9 +282,15 @@ def value_for(
     if t == "array":
         return _array(name, s, src, root, forced, topic)
     value = _from_text(name, s, t, src, need, topic)
-    if value is None:
-        value = _from_results(name, t, src)
-    return value
+    return _given_before(name, s, t, src) if value is None else value
+
+
+def _given_before(name: str, s: dict[str, Any], t: str, src: Source) -> Any:
+    """A value an earlier result gives under the property's name, or under the name its Chinese
+    description gives it (工号 for employee_id)."""
+    value = _from_results(name, t, src)
+    described = re.findall(r"[\u4e00-\u9fff]{2,}", str(s.get("description") or ""))
+    return _from_results(described[0], t, src) if value is None and described else value
 
 
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
@@ -309,7 +317,10 @@ def _named_member(members: list[Any], text_: str) -> Any:
     text = text_.lower()
     for member in members:
         m = str(member)
-        at = [x.start() for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", text)]
+        at = [
+            x.start()
+            for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?:e?s)?(?![a-z])", text)
+        ]
         if any(not NEGATED.search(text[max(0, i - 14) : i]) for i in at):
             return member
         if at:
@@ -448,7 +459,7 @@ def _label_value(name: str, text: str) -> str | None:
     if not label:
         return None
     m = re.search(
-        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
+        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
         text,
         re.I,
     )
@@ -457,17 +468,21 @@ def _label_value(name: str, text: str) -> str | None:
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
     """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
-    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters)."""
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters, also
+    without a last 姓名 / 名称: "预订人写陈晓" for "预订人姓名")."""
     run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
     if not run:
         return None
-    head = run[0]
-    for n in (4, 3, 2):
-        if len(head) >= n:
-            value = _label_value(head[-n:], text)
-            if value:
-                return value
+    for head in dict.fromkeys([run[0], NAME_WORD.sub("", run[0])]):  # 预订人姓名: 预订人
+        for n in (4, 3, 2):
+            if len(head) >= n:
+                value = _label_value(head[-n:], text)
+                if value:
+                    return value
     return None
+
+
+NAME_WORD = re.compile(r"的?(?:姓名|名字|名称)$")
 
 
 def _from_results(name: str, t: str, src: Source) -> Any:
@@ -503,7 +518,7 @@ def _from_text(
         return s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _temporal(when, src, s)
+        return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     value = _string(name, s, src, topic, need)
@@ -530,6 +545,8 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
     desc = str(s.get("description") or "")
+    if re.search(r"YYYY-MM(?!-DD)", desc) or re.fullmatch(r"month|月份", name, re.I):
+        return "month"
     if re.search(r"week ?day|day of (?:the )?week|星期几|周几", f"{name} {desc}", re.I) or (
         re.search(r"\bday\b", name) and values.weekday_shape(desc)
     ):
@@ -550,15 +567,21 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     return "date" if day else "time" if clock else None
 
 
-def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
-    """The next date, time or date-time the text writes that no earlier property took."""
+def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str | None:
+    """The next date, time or date-time the text writes that no earlier property took; a date of
+    birth only for a property of a birth (`_days`)."""
     text = src.text
+    if when == "month":
+        return month_named(text)
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
         return next((d for d in days if f"weekday:{d}" not in src.used), None)
+    week = _week_end(text, name) if when == "date" else None
+    if week is not None:
+        return week
     found = {
-        "date": [d for _end, d in values.iso_dates(text)],
+        "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
         "date-time": values.date_times(text),
     }[when]
@@ -570,6 +593,84 @@ def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
     return None
 
 
+MONTH_SAID = re.compile(
+    r"(?P<last>上个?月|last month|previous month|past month)|(?P<this>这个?月|本月|this month)"
+    r"|(?P<next>下个?月|next month)|(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月(?!\s*\d)"
+    r"|(?<![\d-])(?P<iso>\d{4}-\d{2})(?![\d-])",
+    re.I,
+)
+
+
+ZH_MONTHS = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月((?:\s*[、,，和及至]\s*\d{1,2}\s*月)+)")
+
+
+def months_named(text: str) -> list[str]:
+    """The months a text lists ("2026年10月、11月、12月", "2026-10, 2026-11 and 2026-12") as
+    YYYY-MM, in order; [] for fewer than two."""
+    m = ZH_MONTHS.search(text)
+    if m:
+        nums = [m.group(2), *re.findall(r"(\d{1,2})\s*月", m.group(3))]
+        return [f"{int(m.group(1)):04d}-{int(n):02d}" for n in nums if 1 <= int(n) <= 12]
+    iso = re.findall(r"(?<![\d-])(\d{4}-\d{2})(?![\d-])", text)
+    return list(dict.fromkeys(iso)) if len(set(iso)) >= 2 else []
+
+
+def month_named(text: str) -> str | None:
+    """A month as YYYY-MM: the one said relative to today ("上个月", "last month", "this month",
+    "下个月"), or written ("2026年11月", "2026-11"), else the month of the first date written
+    ("March 3, 2027" -> 2027-03)."""
+    m = MONTH_SAID.search(text)
+    if m is None:
+        dates = values.iso_dates(text)
+        return dates[0][1][:7] if dates else None
+    if m.group("iso"):
+        return m.group("iso")
+    if m.group("y"):
+        return f"{int(m.group('y')):04d}-{int(m.group('m')):02d}"
+    today = values.today_date()
+    shift = -1 if m.group("last") else 1 if m.group("next") else 0
+    n = today.year * 12 + today.month - 1 + shift
+    return f"{n // 12:04d}-{n % 12 + 1:02d}"
+
+
+WEEK_SAID = re.compile(
+    r"(?P<next>下个?(?:周|星期|礼拜)|next week)|(?P<this>这周|本周|这个星期|this week)(?![一二三四五六日天])",
+    re.I,
+)
+
+
+def _week_end(text: str, name: str) -> str | None:
+    """A range's start or end (from_date, start, to_date, end) for a week said as a whole ("下周",
+    "next week"): its Monday or its Sunday; None when a day is written or named."""
+    m = WEEK_SAID.search(text)
+    end = re.search(r"(?:^|_)(?:to|end|until|till)(?:_|$)", name)
+    start = re.search(r"(?:^|_)(?:from|start|begin)(?:_|$)", name)
+    if m is None or not (start or end) or values.iso_dates(text):
+        return None
+    today = values.today_date()
+    monday = today - datetime.timedelta(days=today.weekday())
+    if m.group("next"):
+        monday += datetime.timedelta(days=7)
+    return (monday + datetime.timedelta(days=6 if end else 0)).isoformat()
+
+
+BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
+BORN = re.compile(
+    r"(?:\bborn(?:\s+on)?|\bDOB|\bdate of birth|\bbirthday|出生(?:于|日期|在)?|生日)\s*[:：是为]?\s*$",
+    re.I,
+)
+
+
+def _days(text: str, birth: bool) -> list[str]:
+    """The dates a text writes, in order; a date of birth ("born 1979-06-02", "出生于…") only for
+    a property of a birth, and it first."""
+    dated = values._dates(text)
+    born = [d for start, _end, d in dated if BORN.search(text[max(0, start - 20) : start])]
+    if birth:
+        return born or [d for _s, _e, d in dated]
+    return [d for _s, _e, d in dated if d not in born]
+
+
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
     value: Any = None
     if label is not None and re.fullmatch(NUMBER, label.replace(",", "")):
@@ -578,7 +679,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = _counted(name, s, src)
+        value = _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src)
     if value is None:
@@ -586,6 +687,19 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+def _year(name: str, s: dict[str, Any], text: str) -> int | None:
+    """A year for a property of a year (year, vintage, season, 年份): a year the text says on its
+    own ("the 2015 reds", "2026年的"), not a date's."""
+    if not re.search(
+        r"year|vintage|season|年份|年度", f"{name} {s.get('description') or ''}", re.I
+    ):
+        return None
+    m = re.search(
+        r"(?<![\d-])((?:19|20)\d{2})(?![\d-])(?!\s*年\s*\d{1,2}\s*月)", values.without_dates(text)
+    )
+    return int(m.group(1)) if m else None
 
 
 def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
@@ -806,7 +920,39 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
     if r == "organisation":
         return organisation(src)
     if r in (None, "id"):
-        return after_noun(name, src) or by_example(s, src)
+        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
+    return None
+
+
+HAN_EXAMPLE = re.compile(
+    r"(?:例如|比如|如|e\.g\.,?|for example|such as|like)\s*[:：]?\s*[\"'“‘「`]?"
+    r"([\u4e00-\u9fff]{2,}(?:\s*[-－—→>/]\s*[\u4e00-\u9fff]{2,})?)"
+)
+JOINED = re.compile(r"([\u4e00-\u9fff]+)\s*([-－—→>/])\s*([\u4e00-\u9fff]+)")
+PLACE_END = re.compile(r"有|的|吗|哪|几|多少|怎么|要|想|\s")  # 苏州有哪些车次: 苏州
+HAN_BOUNDARY = re.compile(r"在|去|到|从|于|的|是|写|叫|和|与|跟")
+
+
+def by_han_example(s: dict[str, Any], src: Source) -> str | None:
+    """A value in the shape of a Chinese example: two places joined as the example joins them
+    ("例如 厦门-鼓浪屿" and "从厦门去鼓浪屿" -> 厦门-鼓浪屿), or a name ending in the example's
+    head noun ("例如 世纪公园网球场" and "在滨江网球场打球" -> 滨江网球场)."""
+    m = HAN_EXAMPLE.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    joined = JOINED.fullmatch(m.group(1))
+    if joined:
+        ends = {k: PLACE_END.split(x)[0] for k, x in values.ends(src.text).items() if x}
+        if ends.get("from") and ends.get("to"):
+            return f"{ends['from']}{joined.group(2)}{ends['to']}"
+        return None
+    for n in (3, 2):
+        head = m.group(1)[-n:]
+        for found in re.finditer(re.escape(head), src.text):
+            lead = re.search(r"[\u4e00-\u9fff]{0,8}$", src.text[: found.start()])
+            before = HAN_BOUNDARY.split(lead.group(0) if lead else "")[-1]
+            if before:
+                return before + head
     return None
 
 
@@ -916,11 +1062,15 @@ def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
     quoted text, else the word after "<noun> called/named", else the capitalized name before the
     noun ("the Harbor Point garage"), else the word between an article and the noun ("a bowline
-    knot" -> "bowline"; "look up ISBN" has none)."""
+    knot" -> "bowline"; "look up ISBN" has none). A long noun is used by its word family ("a flu
+    vaccination" for vaccine)."""
     nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
-    if not nouns or not re.search(rf"\b{nouns[-1]}s?\b", text, re.I):
+    if not nouns:
         return None
-    noun = re.escape(nouns[-1])
+    # the noun's family: "vaccine" is used by "a flu vaccination"
+    noun = re.escape(nouns[-1][:6]) + r"\w*" if len(nouns[-1]) >= 6 else re.escape(nouns[-1])
+    if not re.search(rf"\b{noun}s?\b", text, re.I):
+        return None
     q = quoted(text)
     if q:
         return q[0]
@@ -1124,7 +1274,8 @@ def tool_nouns(tool: str) -> list[str]:
 
 PEOPLE = re.compile(
     r"person|people|guest|customer|client|user|contact|employee|patient|passenger|attendee|"
-    r"member|student|traveller|traveler|full name|first and last|姓名|人员|乘客|客户|员工",
+    r"member|student|traveller|traveler|owner|tenant|driver|player|teacher|full name|first and last|"
+    r"姓名|人员|乘客|客户|员工",
     re.I,
 )
 
@@ -1213,7 +1364,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame's|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
@@ -1227,10 +1378,10 @@ NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(
 
 
 FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
-    r"\b(?:for|passenger|guest|attendee)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+    r"\b(?:for|passenger|guest|attendee|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
-    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定)"
+    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
 )
 
@@ -1239,10 +1390,12 @@ def person(text: str) -> str | None:
     """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
     or the one something is for ("book it for Ada Lovelace", "给李娜订", "乘客是张伟"), or a name
     standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a Chinese name
-    standing alone (a common surname and one or two characters: "张伟，")."""
-    m = PERSON.search(text)
-    if m:
-        return next((g for g in m.groups() if g), None)
+    standing alone (a common surname and one or two characters: "张伟，") or as a sentence's
+    subject before a time word ("李建国上个月…")."""
+    found = list(PERSON.finditer(text))  # "from Leeds to ..." is a route's end, not a sender
+    named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)] or found
+    if named:
+        return next((g for g in named[0].groups() if g), None)
     for who in FOR_PERSON.finditer(text):  # "for New York" is a place, "for Friday" a day
         if not values.time_zones(who.group(1)) and not values.WEEKDAY_WORD.search(who.group(1)):
             if not re.fullmatch(values.MONTH_WORD, who.group(1), re.I):
@@ -1259,7 +1412,19 @@ def person(text: str) -> str | None:
             if acts and all(kind(c) != "thing" for c in acts) and " " in rest
             else (entry.group(1))
         )
-    return values.chinese_name(text)
+    subject = ZH_SUBJECT.search(text) or ZH_TITLED.search(text)
+    return values.chinese_name(text) or (subject.group(1) if subject else None)
+
+
+ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by
+    rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
+)
+
+
+ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": a name as the sentence's subject
+    rf"(?:^|[，。？！\s]|查一下|查查|帮我查|请问)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    r"(?=上个?[月周星礼]|下个?[月周星礼]|这个?[月周星礼]|本[月周]|今[天年]|昨天|明天|去年|一共|总共|已经|最近)"
+)
 
 
 def organisation(src: Source) -> str | None:

@@ -24,6 +24,10 @@
    under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
    note, a message, a body) is what the earlier results gave ("look up the weather and save it
    as a note").
+6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum",
+   "故宫、颐和园和天坛"): when a tool's string input filled from the request is one of them (or a
+   part of one), or is not filled and the request lists no other names, the tool gets one call
+   per named thing, that input holding it (`named_things`).
 5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
@@ -165,3 +169,46 @@ def counted_parts(task: str) -> list[str]:
     on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
     parts = [TAIL.sub("", p).strip() for p in items(task)]
     return parts if len(parts) >= 2 else []
+
+
+PROPER = r"(?:[Tt]he\s+)?[A-Z][\w'’.&-]*(?:\s+(?:of\s+|de\s+|van\s+)?[A-Z][\w'’.&-]*)*"
+NAMED_LIST = re.compile(rf"{PROPER}(?:\s*,\s*{PROPER})*,?\s+(?:and|or|&)\s+{PROPER}")
+ZH_NAMED_LIST = re.compile(
+    r"[\u4e00-\u9fff]{2,8}(?:、[\u4e00-\u9fff]{2,8})+(?:[和与及][\u4e00-\u9fff]{2,8})?"
+)
+
+
+def named_things(task: str, value: str) -> list[str]:
+    """Rule 6: the named things listed beside `value`, one of them or a part of one ("Stedelijk"
+    in "the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum"); for no value (the input
+    is not filled), the one list the request holds; [] when none is listed."""
+    found = []
+    for m in [*NAMED_LIST.finditer(task), *ZH_NAMED_LIST.finditer(task)]:
+        parts = re.split(
+            r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+|、|(?<=[\u4e00-\u9fff])[和与及]",
+            m.group(0),
+        )
+        if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
+            parts = _zh_parts(m.group(0))
+        names = [re.sub(r"^[Tt]he\s+", "", x).strip() for x in parts if x.strip()]
+        if len(names) >= 2 and any(value and value in n for n in names):
+            return names
+        found += [names] if len(names) >= 2 else []
+    return found[0] if not value and len(found) == 1 else []
+
+
+ZH_LEAD = re.compile(r"^.*(?:这天|那天|当天|一下|查查|看看|请问|帮我查|帮我看|去|在|的)")
+ZH_TAIL = re.compile(r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天).*$")
+
+
+def _zh_parts(listed: str) -> list[str]:
+    """The names of a Chinese list: split at 、, the last part at its last 和 / 与 / 及 when both
+    sides are names of two or more characters; the words before the first and after the last
+    cut off ("这天故宫" -> 故宫, "天坛还有" -> 天坛)."""
+    parts = listed.split("、")
+    last = re.match(r"(.{2,})[和与及](.{2,})$", parts[-1])
+    if last:
+        parts[-1:] = [last.group(1), last.group(2)]
+    parts[0] = ZH_LEAD.sub("", parts[0]) or parts[0]
+    parts[-1] = ZH_TAIL.sub("", parts[-1]) or parts[-1]
+    return parts

@@ -22,14 +22,22 @@ order to one typed view of the request (`agentkit.sim.view`).
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
-   earlier result supplies is taken from it. Several places named for one tool ("Paris and
+   earlier result supplies is taken from it. "Today" is the day the system prompt says it is
+   ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
+   lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
+   its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
+   Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
+   prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
    London") are one call each. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make).
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
-   call may supply it; a tool taken only for its description's words is not asked about once
+   call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
+   the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
+   `find_patient` before `add_vaccination`); in numbered steps, a tool a later step names waits
+   for that step; a tool taken only for its description's words is not asked about once
    another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
@@ -82,7 +90,17 @@ from . import (
     websearch,
     writing,
 )
-from .arguments import Fill, Source, fill_object, gather, quoted, reshape, role
+from .arguments import (
+    Fill,
+    Source,
+    fill_object,
+    gather,
+    months_named,
+    quoted,
+    reshape,
+    role,
+    temporal,
+)
 from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
@@ -126,12 +144,26 @@ def score(t: Tool, asked: frozenset[str]) -> int:
     )
 
 
+# the words of a name that acquire something: never what a request to cancel or refund asks for
+ACQUIRES = frozenset({"buy", "purchase", "book", "reserve"})
+
+
 def candidate(t: Tool, asked: frozenset[str]) -> bool:
-    if not changes_asked(t.name, asked):
+    if not changes_asked(t.name, asked) or undoes(t, asked):
         return False
     things = {c for c in asked & t.concepts if kind(c) == THING}
     acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
     return bool(things or acts)
+
+
+def undoes(t: Tool, asked: frozenset[str]) -> bool:
+    """The request asks to cancel or refund (退票) and the tool's name acquires (buy_ticket): the
+    opposite act, never taken for it."""
+    return (
+        "cancel" in asked
+        and "cancel" not in t.name_concepts
+        and bool(ACQUIRES & set(words(t.name)))
+    )
 
 
 # words a tool's name shares with any request, which say nothing of what it does
@@ -295,7 +327,11 @@ def choose(v: View) -> list[Tool]:
         if general is not None:
             return [general]
         # a shell is taken by its own rule only (above), never for the words of its manual
-        unasked = [t for t in tools if changes_asked(t.name, asked) and not runs_commands(t)]
+        unasked = [
+            t
+            for t in tools
+            if changes_asked(t.name, asked) and not runs_commands(t) and not undoes(t, asked)
+        ]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
         if han:
@@ -333,7 +369,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     }
     for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
-        if t in chosen or not used or not changes_asked(t.name, asked):
+        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked):
             continue
         if not used - named_by_changes and not t.name_concepts & CHANGES:
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
@@ -616,13 +652,7 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     """Chaining by data, looked ahead: a chosen tool lacks an id that no call has given yet, so a
     tool that searches or lists (by its name or description) and whose input the request fills is
     called first; the id is then taken from the entry its result lists (`agentkit.sim.pick`)."""
-    waiting = [
-        k
-        for t, missing in turn.missing
-        for k in missing
-        if role(k, (t.schema.get("properties") or {}).get(k) or {}) == "id"
-        or re.search(r"_(?:no|number|code)$", k)
-    ]
+    waiting = [k for t, missing in turn.missing for k in missing if names_an_id(t, k)]
     if not waiting or any(c.result for c in v.calls):
         return
     for t in v.tools:
@@ -701,23 +731,46 @@ def _inputs(
     return _identified(v, t, variants, got)
 
 
+def names_an_id(t: Tool, key: str) -> bool:
+    """A property that takes an id an entry of a listing gives: by its role (customer_id), or a
+    name ending in no / number / code / ref / slot (order_no, quote_ref)."""
+    prop = (t.schema.get("properties") or {}).get(key) or {}
+    return role(key, prop) == "id" or bool(re.search(r"_(?:no|number|code|ref|slot)$", key))
+
+
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request names, or for any one, the first that
-    serves (`agentkit.sim.pick`, rules 3 and 4)."""
+    """A missing id from the entry of a result the request picks by its superlative or names by
+    its words, or for any one, the first that serves (`agentkit.sim.pick`, rules 1, 3 and 4);
+    the open task's results first, then those of the conversation's earlier tasks (a follow-up:
+    "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
-    ids = [
-        k
-        for k in got.missing
-        if role(k, props.get(k) or {}) == "id" or re.search(r"_(?:no|number|code)$", k)
-    ]
-    found = pick.entry_id(v.task, results_of(v)) if len(ids) == 1 else None
-    found = found or (pick.any_one(v.task, results_of(v)) if len(ids) == 1 else None)
+    ids = [k for k in got.missing if names_an_id(t, k)]
+    if len(ids) != 1:
+        return variants, got
+    found = _entry(v.task, results_of(v), ids[0]) or _entry(v.task, _earlier(v), ids[0])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _entry(task: str, results: list[Any], key: str) -> str | None:
+    return (
+        pick.picked_id(task, results, key)
+        or pick.entry_id(task, results, key)
+        or pick.any_one(task, results)
+    )
+
+
+def _earlier(v: View) -> list[Any]:
+    """The successful results of the conversation's earlier tasks, latest first."""
+    return [
+        pick.first(v.task, c.data)
+        for c in reversed(v.before)
+        if c.result is not None and not c.is_error
+    ]
 
 
 def _with(
@@ -730,10 +783,25 @@ def _with(
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """One variant per item the request lists (`agentkit.sim.each`, rules 1 and 5)."""
+    """One variant per item the request lists (`agentkit.sim.each`, rules 1, 5 and 6)."""
     listed, key = each.work_items(v.task), each.item_property(t)
     if listed and key is not None and not each.finishes(t):
         return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
+    props = t.schema.get("properties") or {}
+    months = [k for k, p in props.items() if isinstance(p, dict) and temporal(k, p) == "month"]
+    listed_months = months_named(v.task) if len(months) == 1 else []
+    if len(listed_months) >= 2:  # one call per month listed ("10月、11月、12月")
+        rest = [m for m in got.missing if m != months[0]]
+        inputs = [{**variants[0], months[0]: x} for x in listed_months]
+        return inputs, Fill({**got.values, months[0]: listed_months[0]}, rest)
+    open_ = {**got.values, **dict.fromkeys(got.missing, "")}
+    for key, value in open_.items():  # each.py rule 6: one call per named thing
+        named = each.named_things(v.task, value) if isinstance(value, str) else []
+        prop = props.get(key) or {}
+        if named and prop.get("type") == "string" and role(key, prop) is None:
+            rest = [m for m in got.missing if m != key]
+            inputs = [{**variants[0], key: x} for x in named]
+            return inputs, Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
     if len(filled) >= 2 and all(not f.missing for _, f in filled):
@@ -939,10 +1007,21 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if i and (each.conditional(step) or each.REFERS_BACK.search(step)):
             turn.calls = [(t, _carried(v, step, t, a)) for t, a in turn.calls]
             _quoted_text(v, step, turn)
+        if turn.missing and not turn.calls and _later(v, steps[i + 1 :], turn):
+            continue  # a later step's words take the tool that waits here
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _later(v: View, later: list[str], turn: Turn) -> bool:
+    """Every tool a step would ask a value for is chosen by a later step too (rule 5's steps: "get
+    quotes, then hire the cheapest. Name's Omar Haddad": hire_plumber is the second step's)."""
+    if turn.stop or not later:
+        return False
+    chosen = {t.name for step in later for t in choose(replace(v, task=step))}
+    return all(t.name in chosen for t, _ in turn.missing)
 
 
 def _carried(v: View, step: str, t: Tool, args: dict[str, Any]) -> dict[str, Any]:

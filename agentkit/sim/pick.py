@@ -178,9 +178,9 @@ def _items(data: Any) -> list[dict[str, Any]]:
 
 
 def first(task: str, data: Any) -> Any:
-    """Rule 2: the result with the picked item (else the first that serves) first among its
-    items."""
-    item = picked(task, data)
+    """Rule 2: the result with the picked item (else the one entry the request names by its
+    words, rule 3, else the first that serves) first among its items."""
+    item = picked(task, data) or _named_item(task, data)
     if item is None:
         item = next((x for x in _items(data) if can_serve(x)), None)
     if item is None:
@@ -193,7 +193,9 @@ def first(task: str, data: Any) -> Any:
     }
 
 
-ID_LIKE = re.compile(r"(?<![\w-])([A-Za-z]{1,8}[-_]?\d{1,10}|\d{4,12})(?![\w-])")
+ID_LIKE = re.compile(
+    r"(?<![\w-])([A-Za-z]{1,8}(?:[-_][A-Za-z]{1,8})*[-_]?\d{1,10}(?:[-_]\d{1,10})*|\d{4,12})(?![\w-])"
+)
 PLAIN = frozenset("the a an of to for in on and or my me get full show find with".split())
 
 
@@ -232,20 +234,119 @@ def _overlap(entry: str, said: tuple[frozenset[str], str]) -> int:
     return len(words & latin) + sum(2 for h in han if h in task)
 
 
-def entry_id(task: str, results: list[Any]) -> str | None:
-    """Rule 3: the id of the one entry the request names, or None."""
+def entries(data: Any) -> list[tuple[str, Any]]:
+    """Rule 3's entries of a result, each as a text with what it is: a list's objects (their keys
+    and values), else the lines of a text that hold an id; a line that holds several ids is prose,
+    one entry a sentence ("Pennine Vans can do it for £142 (quote ref Q-PV-208)."); with no id,
+    the lines a label leads with a number ("Episode 98 'Octopus Minds'")."""
+    if isinstance(data, dict | list):
+        return [(" ".join(f"{k} {v}" for k, v in x.items()), x) for x in _items(data)]
+    if not isinstance(data, str):
+        return []
+    out: list[tuple[str, Any]] = []
+    for line in data.splitlines():
+        if len(ID_LIKE.findall(line)) > 1:
+            out += [(s, s) for s in SENTENCE.split(line) if ID_LIKE.search(s)]
+        elif ID_LIKE.search(line):
+            out.append((line, line))
+    return out or [(line, line) for line in data.splitlines() if LABELLED.search(line)]
+
+
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？；;])")
+ID_KEY = re.compile(r"(?:^|_)(?:id|no|ref|code|number)$|^id|编号|号$", re.IGNORECASE)
+
+
+def id_of(entry: Any, key: str = "") -> str | None:
+    """The id an entry gives: an object's value under the key a call needs (`key`), else under a
+    key that names an id (sailing_id, 班次号), else its first value shaped like one; a text's
+    first id-like token, else the number its label leads with."""
+    if isinstance(entry, dict):
+        if key in entry and not isinstance(entry[key], dict | list):
+            return str(entry[key])
+        for k, x in entry.items():
+            if ID_KEY.search(str(k)) and isinstance(x, str | int) and not isinstance(x, bool):
+                return str(x)
+        return next(
+            (x for x in entry.values() if isinstance(x, str) and ID_LIKE.fullmatch(x)), None
+        )
+    m = ID_LIKE.search(str(entry)) or LABELLED.search(str(entry))
+    return m.group(1) if m else None
+
+
+def _named(task: str, found: list[tuple[str, Any]]) -> Any:
+    """The one entry whose words the request uses the most (rule 3), or None."""
     said = _said(task)
-    for data in results:
-        entries: list[str] = []
-        if isinstance(data, str):
-            entries = [line for line in data.splitlines() if ID_LIKE.search(line)]
-        elif isinstance(data, dict | list):
-            entries = [" ".join(f"{k} {v}" for k, v in x.items()) for x in _items(data)]
-        if isinstance(data, str) and not entries:  # "Episode 98 'Octopus Minds' (47 min)"
-            entries = [line for line in data.splitlines() if LABELLED.search(line)]
-        scored = sorted(((_overlap(e, said), i) for i, e in enumerate(entries)), reverse=True)
-        if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
-            m = ID_LIKE.search(entries[scored[0][1]]) or LABELLED.search(entries[scored[0][1]])
-            if m:
-                return m.group(1)
+    scored = sorted(((_overlap(e, said), i) for i, (e, _) in enumerate(found)), reverse=True)
+    if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+        return found[scored[0][1]][1]
     return None
+
+
+def _named_item(task: str, data: Any) -> dict[str, Any] | None:
+    item = _named(task, entries(data)) if isinstance(data, dict | list) else None
+    return item if isinstance(item, dict) else None
+
+
+def entry_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 3: the id of the one entry the request names, or None."""
+    for data in results:
+        entry = _named(task, entries(data))
+        if entry is not None:
+            found = id_of(entry, key)
+            if found:
+                return found
+    return None
+
+
+MONEY = re.compile(
+    r"[£$€¥]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:元|块|欧|英镑|美元|"
+    r"(?:eur|euros?|usd|dollars?|gbp|pounds?)\b)",
+    re.IGNORECASE,
+)
+SPAN = re.compile(r"(\d+(?:\.\d+)?)\s*(?:min|minutes?|h|hours?|hrs?|分钟|小时)\b", re.IGNORECASE)
+
+
+def _said_value(text: str, about: str) -> Any:
+    """Rule 1 in prose: the value a sentence says of what the superlative is about."""
+    plain = ID_LIKE.sub(" ", text)
+    if about == "price":
+        m = MONEY.search(plain)
+        return float((m.group(1) or m.group(2)).replace(",", "")) if m else None
+    if about == "time":
+        m = CLOCK.search(plain)
+        return m.group(0).zfill(5) if m else None
+    if about == "duration":
+        m = SPAN.search(plain)
+        return float(m.group(1)) if m else None
+    m = re.search(r"\d+(?:\.\d+)?", plain)
+    return float(m.group(0)) if m else None
+
+
+def picked_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rules 1 and 3 together: the id of the entry the request's superlative picks, from a list of
+    objects or from the lines or sentences of a text (the cheapest of three quotes in prose)."""
+    rule = superlative(task)
+    if rule is None:
+        return None
+    for data in results:
+        item = picked(task, data)
+        if item is not None:
+            return id_of(item, key)
+        entry = _prose_pick(data, rule[0], rule[1]) if isinstance(data, str) else None
+        if entry is not None:
+            return id_of(entry, key)
+    return None
+
+
+def _prose_pick(text: str, about: str, smallest: bool) -> str | None:
+    """Rule 1 over a text's entries: the one whose said value is the smallest or largest."""
+    found = entries(text)
+    scored = [
+        (x, i)
+        for i, (said, _) in enumerate(found)
+        if can_serve(said) and (x := _said_value(said, about)) is not None
+    ]
+    if len(scored) < 2:
+        return None
+    best = min(scored) if smallest else max(scored)
+    return found[best[1]][0]

@@ -3,7 +3,8 @@
 A result's text becomes data by the first rule that applies:
 1. JSON (an object, a list, a number, a string);
 2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
-   "13:10", not a key's);
+   "13:10", not a key's); blocks of such lines with the same keys, set apart by blank lines, are
+   a list of records;
 3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
 4. otherwise the text itself.
 
@@ -111,14 +112,22 @@ def read(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
         pass
-    pairs = [KEY_VALUE.match(line) for line in text.splitlines()]
-    facts = {m.group(1).strip(): _number(m.group(2)) for m in pairs if m}
+    records = [_facts(block) for block in re.split(r"\n\s*\n", text.strip())]
+    records = [r for r in records if r]
+    if len(records) >= 2 and all(r.keys() == records[0].keys() for r in records):
+        return records  # blocks of the same keys, one record a block
+    facts = _facts(text)
     if facts:
         return facts
     prose = PROSE_EN.findall(text) or PROSE_ZH.findall(text)
     if prose:
         return {k.strip().replace(" ", "_"): _number(v.strip()) for k, v in prose}
     return text.strip()
+
+
+def _facts(text: str) -> dict[str, Any]:
+    pairs = [KEY_VALUE.match(line) for line in text.splitlines()]
+    return {m.group(1).strip(): _number(m.group(2)) for m in pairs if m}
 
 
 def key(name: str) -> str:

@@ -36,10 +36,13 @@ The rules:
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime
 import functools
 import re
 import zoneinfo
+from collections.abc import Iterator
 from typing import Any
 
 from ..settings import SettingsError, today_from_env
@@ -139,6 +142,14 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 def _dates(text: str) -> list[tuple[int, int, str]]:
     """Each date with where it starts and ends: written ones, then the ones named relative to
     today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
+    out = _written(text)
+    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    out += relative_dates(plain, today_date())
+    return sorted(out, key=lambda x: x[1])
+
+
+def _written(text: str) -> list[tuple[int, int, str]]:
+    """The dates a text writes in full (with their year), where each starts and ends."""
     out = []
     for m in DATE.finditer(text):
         g = m.groups()
@@ -155,18 +166,57 @@ def _dates(text: str) -> list[tuple[int, int, str]]:
         except ValueError:
             continue
         out.append((m.start(), m.end(), day.isoformat()))
-    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
-    out += relative_dates(plain, today_date())
-    return sorted(out, key=lambda x: x[1])
+    return out
 
 
 WORKBOOK_TODAY = datetime.date(2026, 12, 1)
+TODAY_SAID: contextvars.ContextVar[datetime.date | None] = contextvars.ContextVar(
+    "today_said", default=None
+)
+NOW_WORD = re.compile(
+    r"\b(?:today|the current date|current date|now|it is|it's)\b|今天|今日|现在|当前日期|目前|当前",
+    re.IGNORECASE,
+)
+YEAR_MONTH = re.compile(
+    r"(\d{4})\s*年\s*(\d{1,2})\s*月(?!\s*\d)|(?<![\d-])(\d{4})-(\d{2})(?![\d-])"
+)
+
+
+def today_in(system: str) -> datetime.date | None:
+    """The day a system prompt says it is today: the first date written in a sentence that says
+    today / now ("今天是 2027年3月12日，星期五。", "Today is 2027-03-12."); a month alone
+    ("现在是2026年12月") is its first day."""
+    for sentence in re.split(r"(?<=[.!?。！？\n])", system):
+        if not NOW_WORD.search(sentence):
+            continue
+        written = _written(sentence)
+        if written:
+            return datetime.date.fromisoformat(written[0][2])
+        m = YEAR_MONTH.search(sentence)
+        if m:
+            y, mo = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            if 1 <= int(mo) <= 12:
+                return datetime.date(int(y), int(mo), 1)
+    return None
+
+
+@contextlib.contextmanager
+def today_from(system: str) -> Iterator[None]:
+    """Within it, "today" is the day the system prompt says, when it says one (`today_in`)."""
+    token = TODAY_SAID.set(today_in(system))
+    try:
+        yield
+    finally:
+        TODAY_SAID.reset(token)
 
 
 def today_date() -> datetime.date:
     """The stand-in's "today": the clock the offline API pins (agentkit.offline.models.today):
     AGENTKIT_TODAY=YYYY-MM-DD (read by agentkit.settings), or "system" for this machine's date;
     unset or unreadable, the workbook's date."""
+    said = TODAY_SAID.get()
+    if said is not None:
+        return said
     try:
         value = today_from_env()
     except SettingsError:

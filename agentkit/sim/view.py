@@ -2,7 +2,8 @@
 
 What it holds: the tools offered (own name, the name to call it by, description, input schema and
 the concepts they name), the user's words of the task still open, every tool call of that task
-paired with its result, the user's language and the tool_choice. The task still open starts after
+paired with its result (and, apart, those of the earlier tasks: a follow-up picks from them),
+the user's language and the tool_choice. The task still open starts after
 the last assistant turn that answered without a tool call, unless that turn asked the user a
 question (it ends in "?" or "？"): the user's reply then completes the same task.
 """
@@ -60,6 +61,7 @@ class View:
     one_call: bool
     system: str
     request: str = ""  # the whole open task, when `task` is one of its steps
+    before: tuple[Call, ...] = ()  # the calls of the conversation's earlier tasks
 
     @property
     def whole(self) -> str:
@@ -111,9 +113,25 @@ def view(conv: Conversation) -> View:
     start = _open_from(messages)
     said = [_user_text(m) for m in messages[start:] if m.get("role") == "user"]
     task = "\n".join(t for t in said if t.strip())
+    calls, before = _calls(conv, messages[start:]), _calls(conv, messages[:start])
+    tools = tuple(
+        _tool(n, conv.box.call_name(n), t)
+        for n, t in conv.tools.items()
+        if t.get("type", "custom") == "custom"
+    )
+    asked = conv.system + task
+    english = ENGLISH.search(asked) or not HAN.search(task)
+    lang = "zh" if CHINESE.search(asked) or not english else "en"
+    return View(
+        tools, task, calls, lang, conv.choice, conv.one_call_only, conv.system, task, before
+    )
+
+
+def _calls(conv: Conversation, messages: list[Any]) -> tuple[Call, ...]:
+    """The tool calls the assistant made in `messages`, each with its result."""
     ids = [
         b.get("id")
-        for m in messages[start:]
+        for m in messages
         if m.get("role") == "assistant"
         for b in blocks(m.get("content"))
         if b.get("type") == "tool_use"
@@ -124,12 +142,4 @@ def view(conv: Conversation) -> View:
         if c is not None:
             answered = tid in conv.answered
             calls.append(Call(c.name, c.input, c.content if answered else None, c.is_error))
-    tools = tuple(
-        _tool(n, conv.box.call_name(n), t)
-        for n, t in conv.tools.items()
-        if t.get("type", "custom") == "custom"
-    )
-    asked = conv.system + task
-    english = ENGLISH.search(asked) or not HAN.search(task)
-    lang = "zh" if CHINESE.search(asked) or not english else "en"
-    return View(tools, task, tuple(calls), lang, conv.choice, conv.one_call_only, conv.system, task)
+    return tuple(calls)
