@@ -14,12 +14,16 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
-  Friday"); a weekday (a description saying weekday, or a day property whose example is one) is
+  Friday"); a month (a description saying YYYY-MM, a property named month) is each month the
+  text names with its year, as YYYY-MM ("March 2027"; "2026年10月、11月、12月" is three calls); a
+  weekday (a description saying weekday, or a day property whose example is one) is
   the day's name as the example writes it; never anything else;
 - a time zone (tz, "IANA zone") is the zone of each city the text names (one call each); a
   currency (its name or description saying currency / ISO 4217) is the ISO code of the
   currency said at its end of a conversion, else in the order said ("how many yen is 80
   pounds": the one asked for last);
+- a code right after the property's own word is that property's, whatever is filled first
+  ("my member number is M-30877": member_id, never copy_id);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
@@ -34,12 +38,19 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
-  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
+  between a day and the time of day: "7月3日青岛下午"; a country by name or by its people's
+  adjective: "Austrian prices" -> Austria; a region or a port is a place too); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
   the tool's noun; a title only its first clause, up to the date, time or duration it says:
-  "a call with Priya next Tuesday at 4pm" -> "call with Priya"; a description the longest
-  sentence). A
+  "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
+  verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
+  description the longest sentence); a name of no known role (stop_name, client_name) is the
+  proper name the text gives: capitalized words, a sentence's first word only when no known
+  word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"); a string
+  naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
+  on ("Book the confocal microscope ..."). A
   description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
@@ -51,6 +62,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   of people (attendees, participants) those addresses, else the people met or invited ("with
   Ana Ruiz and Tom"); a string
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
+- in a record with a count (count, quantity), a required string of no known role is what is
+  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1);
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
@@ -69,8 +82,8 @@ from . import languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
-ID_TOKEN = re.compile(
-    r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![\w-])"
+ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
+    r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![A-Za-z0-9_-])"
 )
 CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
@@ -79,7 +92,7 @@ NOUN_BEFORE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
-    r"\b(?:in|at|for|near|visiting|around)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
+    r"\b(?:in|at|for|near|visiting|around)\s+(?:the\s+(?=[A-Z]\w+\s+[A-Z]))?((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
     r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 DESTINATION = re.compile(r"\bto\s+((?:[A-Z][a-z'-]+)(?:\s+[A-Z][a-z'-]+)?)()(?=\s*[.,?!;]|\s*$)")
@@ -88,6 +101,10 @@ PLACE_ZH = re.compile(
 )
 PLACE_ZH_AT = re.compile(
     r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
+)
+PLACE_ZH_WHEN = re.compile(  # a place between the day and the time of day: "7月3日青岛下午几点"
+    r"(?:\d+\s*[日号]|今天|明天|后天|今晚|明晚)([\u4e00-\u9fff]{2,4}?)(?:市)?"
+    r"(?=上午|下午|晚上|早上|中午|凌晨|傍晚|几点|什么时候)"
 )
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
@@ -121,7 +138,7 @@ ROLES = [  # role, what a property's name (then its description) says
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|地点|城市|位置"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -228,12 +245,19 @@ def fill_object(
         end = route_end(name, src.text)
         if end is not None:
             src.used.add(end)
+        if role(name, resolve(props[name], root)) in (None, "id"):
+            after_noun(name, src)  # nor the code after a property's own word ("member M-30877")
+    counts = any(
+        re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
+    )
     for name, prop in props.items():
         need = name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
+        if value is None and need and counts and _counted_thing(name, resolve(prop, root)):
+            value = values.thing_of(src.text)  # "Counted 6 avocets": species is what is counted
         if value is None and need and forced:
             value = fallback(resolve(prop, root), src)
         if value is not None:
@@ -242,6 +266,11 @@ def fill_object(
             missing.append(name)
     out.missing = missing
     return out
+
+
+def _counted_thing(name: str, s: dict[str, Any]) -> bool:
+    """Whether a property beside a count names what is counted: a string of no known role."""
+    return type_of(s) == "string" and role(name, s) is None and temporal(name, s) is None
 
 
 def value_for(
@@ -533,6 +562,11 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         r"ISO[ -]?8601|YYYY.*HH", desc
     ):
         return "date-time"
+    if re.search(r"YYYY[-/]MM(?![-/]DD)", desc) or (
+        re.search(r"\bmonth\b|月份", f"{named} {desc}")
+        and not re.search(r"YYYY|\bday\b|date", said)
+    ):
+        return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
     clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
@@ -542,13 +576,17 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     return "date" if day else "time" if clock else None
 
 
-def _temporal(when: str, src: Source, s: dict[str, Any]) -> str | None:
+def _temporal(when: str, src: Source, s: dict[str, Any]) -> Any:
     """The next date, time or date-time the text writes that no earlier property took."""
     text = src.text
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
         return next((d for d in days if f"weekday:{d}" not in src.used), None)
+    if when == "month":  # a month with its year; several months: one call each
+        months = [m for m in values.year_months(text) if f"month:{m}" not in src.used]
+        src.used.update(f"month:{m}" for m in months)
+        return _one_or_all(months)
     found = {
         "date": [d for _end, d in values.iso_dates(text)],
         "time": [t for _start, t in values.times(text)],
@@ -684,8 +722,22 @@ def _email(text: str) -> str | None:
     return m.group(0) if m else None
 
 
+PLACE_NAMED = re.compile(
+    r"\b(?:at|in|near|of|around|from|to|visiting)\s+(?:the\s+)?"
+    r"([A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*)"
+)
+
+
 def _place(text: str) -> Any:
     found = places(text)
+    if not found:  # a proper name after a word of place: "at the Hilltop Observatory"
+        named = [
+            m.group(1)
+            for m in PLACE_NAMED.finditer(text)
+            if not re.search(values.MONTH_WORD, m.group(1), re.I)
+            and not values.WEEKDAY_WORD.search(m.group(1))
+        ]
+        found = named[:1]
     if not found:  # a place only gone to ("去苏州的票", "a ticket to Lyon"): the route's end
         end = values.ends(text).get("to") or ""
         found = (
@@ -712,7 +764,6 @@ BY_TEXT = {  # role -> how the user's words give it
         or _taken_off(text)
         or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
-    "location": _place,
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "expression": _expression,
 }
@@ -744,31 +795,108 @@ def _string(
         r = "named"  # a bare `name` of no person: the name of the thing the tool works on
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
+    found = _location(name, s, src) if r == "location" else None
+    if found is not None or r == "location" and not need:
+        return found  # a place not found is read as any other value: a code, a name
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
-    if r == "text" and not need and re.fullmatch(r"description|details", name, re.I):
-        return None  # an optional description (a command's) is not the user's words
-    if r == "text":
-        return _text(name, src.text, topic)
+    if r == "text":  # an optional description (a command's) is not the user's words
+        optional = not need and re.fullmatch(r"description|details", name, re.I)
+        return None if optional else _text(name, src.text, topic)
     if r is None and not need:
         return None  # an optional string of no known role is left out
-    # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
-    # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
-    # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
-    return ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+    return _unroled(name, s, src, topic)
+
+
+def _location(name: str, s: dict[str, Any], src: Source) -> Any:
+    """A place: a country by name or by its people's adjective when the property asks for a
+    country ("Austrian prices" -> Austria), else the places the text names."""
+    if re.search(r"country|国家", f"{name} {s.get('description') or ''}", re.I):
+        said = values.countries(src.text)
+        if said:
+            return _one_or_all(said)
+    return _place(src.text)
+
+
+def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
+    """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
+    id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
+    what the request names beside the property's noun ("the knot called "bowline"", "a bowline
+    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
+    found = ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+    if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
+        found = proper_name(src.text, src.used, frozenset(words(src.tool)))
+    if found is None and set(words(name)) & set(tool_nouns(src.tool)):
+        found = object_phrase(src.text)  # book_instrument's instrument: what "Book the ..." books
+        if found and set(words(found)) <= set(words(name)):
+            found = None  # "Describe a knot": the noun alone names no knot
+    return found
+
+
+NAME_WORD = re.compile(r"(?:^|_|[a-z])(?:name|Name|title|Title)$")
+PROPER = re.compile(r"(?<![\w'-])[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w'&.-]*)*")
+NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Thanks|Please|{values.MONTH_WORD})$", re.I)
+
+
+def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) -> str | None:
+    """The first proper name the text gives: a run of capitalized words holding no digits, no
+    month nor weekday, nor a value another property took. A sentence's first word is capitalized
+    anyway: alone it names nothing, and it opens a name only when it is no word the stand-in knows
+    nor the tool's own ("Invoice Brightwater Bakery ..." for create_invoice -> "Brightwater
+    Bakery"; "Tidewater Analytics is hiring" -> "Tidewater Analytics")."""
+    for m in PROPER.finditer(text):
+        names = [w for w in m.group(0).rstrip(".").split() if not NOT_NAMES.match(w)]
+        names = [w for w in names if not values.WEEKDAY_WORD.search(w)]
+        opens = SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
+            r"[.!?:：]\s*[\"“']?$", text[: m.start()]
+        )
+        if opens and names and (len(names) == 1 or _known(names[0], own)):
+            names = names[1:]
+        run = " ".join(names)
+        if run and not re.search(r"\d", run) and run not in used:
+            return run
+    return None
+
+
+def _known(word: str, own: frozenset[str]) -> bool:
+    """A sentence's first word that is a word, not a name: one the lexicon knows, a small word,
+    or the tool's own word."""
+    w = word.lower().strip("'’")
+    return bool(concepts(w)) or w in BESIDE_SKIP | DETERMINERS | own or w.endswith(("'s", "’s"))
 
 
 def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
-    """Free text: a summary or description is the longest sentence, a title the first clause."""
+    """Free text: a summary or description is the longest sentence, a title the first clause (a
+    title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
         return summary(text)
     found = free_text(text, topic)
-    if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
-        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
-        return values.before_when(first) or first
+    if re.search(r"title|subject|heading|标题|主题", name, re.I):
+        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
+        first = values.before_when(first or "") or first
+        if first and first.lower() not in BESIDE_SKIP:
+            return first
+        return (
+            object_phrase(text) or proper_name(text, set())
+            if re.search(r"title|标题", name)
+            else None
+        )
     return found
+
+
+OBJECT = re.compile(
+    r"^\W*(?:please\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"(?=\s+(?:on|onto|to|into|for|at|in|with|from|by|next|this|tomorrow|today)\b|\s*[,.;!?]|\s*$)"
+)
+
+
+def object_phrase(text: str) -> str | None:
+    """What a request's first verb acts on, the noun phrase after its article: "Put a Jupiter
+    viewing night on the club calendar ..." -> "Jupiter viewing night"."""
+    m = OBJECT.search(text)
+    return m.group(1) if m else None
 
 
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
@@ -823,8 +951,8 @@ def after_noun(name: str, src: Source) -> str | None:
     nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 3]
     for noun in nouns[-1:]:
         m = re.search(
-            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|[:：]|is))?\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d))(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -1020,7 +1148,7 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
-    at = PLACE_ZH_AT.search(text)
+    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text)
     if at and not PLACE_ZH.search(text):
         return [at.group(1)]
     z = PLACE_ZH.search(text)
@@ -1152,7 +1280,7 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
     q = quoted(text)
     if q:
         return q[0]
-    m = re.search(r"[:：]\s*(.+)", text, re.DOTALL)
+    m = re.search(r"(?<!\d)[:：](?!\d)\s*(.+)", text, re.DOTALL)  # not a time's colon: "21:00"
     if m:
         return m.group(1).strip()
     for c in sorted(topic):
@@ -1189,7 +1317,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"

@@ -17,7 +17,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
-  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体);
+  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
+  ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
 - a list of things to avoid (avoid, exclude, without, allergies, 忌口, 不要, …) is what the material
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
   strings is the items that come "with" the thing and those of the later clauses, none refused,
@@ -220,6 +221,12 @@ def thing(text: str) -> str | None:
 
 
 def _thing(text: str) -> str | None:
+    for line in values.digits_for_words(text).splitlines():
+        said = quoted(line)  # a line that quotes a name: 'Accepted talk: "Rust for Gardeners"'
+        if said and len(said[0].split()) <= 8:
+            return said[0]
+        if line.strip():
+            break
     for clause in CLAUSES.split(values.digits_for_words(text)):
         clause = clause.strip()
         if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):

@@ -1,0 +1,162 @@
+"""Values the request states as names, words or shapes rather than labels (agentkit.sim.arguments,
+sim.values, sim.languages, sim.structured): a code right after the property's own noun, a proper
+name for a name of no known role, a month with its year, a number written in words, a language's
+regional variety, a title that is what the request's verb acts on, a place after "at the", the
+thing a record counts, a country by its people's adjective, a Chinese place between a day and the
+time of day, a quoted title line. Each request goes through the real SDK to the offline stand-in;
+every input is checked against its tool's schema."""
+
+import jsonschema
+from pydantic import BaseModel
+
+import agentkit
+
+MODEL = agentkit.default_model()
+S = {"type": "string"}
+INT = {"type": "integer"}
+MONTH = {"type": "string", "description": "YYYY-MM"}
+
+
+def tool(name, description, properties, required=None):
+    schema = {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+    }
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+def calls(prompt, t, forced=False):
+    """The inputs of the stand-in's calls of `t`, each valid for the schema."""
+    client = agentkit.make_client(offline=True)
+    extra = {"tool_choice": {"type": "tool", "name": t["name"]}} if forced else {}
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[t],
+        messages=[{"role": "user", "content": prompt}],
+        **extra,
+    )
+    uses = [b.input for b in r.content if b.type == "tool_use"]
+    for u in uses:
+        jsonschema.validate(u, t["input_schema"])
+    return uses
+
+
+RENEW = tool("renew_loan", "Renew a library loan for a patron.", {"loan_id": S, "patron_id": S})
+
+
+def test_a_code_after_its_own_noun_is_that_property_s():
+    (got,) = calls("My patron number is P-4410. Please renew my loan.", RENEW, forced=True)
+    assert got["patron_id"] == "P-4410"
+    assert got["loan_id"] != "P-4410"
+
+
+def test_a_name_of_no_known_role_is_the_proper_name_said():
+    venue = tool("check_venue", "Check whether a venue is free.", {"venue_name": S})
+    assert calls("Is Cobblestone Hall free for our quiz night?", venue) == [
+        {"venue_name": "Cobblestone Hall"}
+    ]
+    bill = tool(
+        "create_bill",
+        "Create a bill to pay a supplier.",
+        {"payee_name": S, "amount": {"type": "number"}, "currency": S},
+    )
+    (got,) = calls("Bill Lindqvist Joinery three hundred and twenty pounds, please.", bill)
+    assert got["payee_name"] == "Lindqvist Joinery"
+    assert got["amount"] == 320
+    assert got["currency"] == "GBP"
+
+
+def test_a_month_is_its_year_and_month():
+    usage = tool(
+        "get_usage", "Water usage of an account for a month.", {"account": S, "month": MONTH}
+    )
+    assert calls("What was the water usage on account W-118 in October 2026?", usage) == [
+        {"account": "W-118", "month": "2026-10"}
+    ]
+    got = calls("查一下账户W-118在2026年7月、8月的用水量", usage)
+    assert sorted(g["month"] for g in got) == ["2026-07", "2026-08"]
+
+
+def test_a_language_s_region_picks_its_variety():
+    speak = tool(
+        "read_aloud",
+        "Read a text aloud.",
+        {"text": S, "locale": {"type": "string", "enum": ["es-ES", "es-MX", "en-US", "en-GB"]}},
+    )
+    assert calls('Read "Hola a todos" aloud in Mexican Spanish.', speak)[0]["locale"] == "es-MX"
+    assert calls('Read "Hola a todos" aloud in Spanish.', speak)[0]["locale"] == "es-ES"
+    assert calls("用英式英语朗读“Good morning”", speak, forced=True)[0]["locale"] == "en-GB"
+
+
+def test_a_title_is_what_the_verb_acts_on_and_a_place_follows_at_the():
+    event = tool(
+        "add_event",
+        "Add an event to the society's calendar.",
+        {"title": S, "start": {"type": "string", "description": "YYYY-MM-DDTHH:MM"}, "venue": S},
+        ["title", "start"],
+    )
+    (got,) = calls(
+        "Put a piano recital rehearsal on the calendar for 2027-02-03 at 18:30, at the Old "
+        "Granary.",
+        event,
+    )
+    assert got["title"] == "piano recital rehearsal"
+    assert got["start"].startswith("2027-02-03T18:30")
+    machine = tool(
+        "reserve_machine",
+        "Reserve a workshop machine.",
+        {"machine": S, "user_name": S},
+    )
+    (got,) = calls("Reserve the laser cutter for me, please. Name's Ada Byrne.", machine)
+    assert got == {"machine": "laser cutter", "user_name": "Ada Byrne"}
+
+
+def test_a_record_with_a_count_names_what_it_counts_and_where():
+    catch = tool(
+        "log_catch",
+        "Log an angler's catch.",
+        {"species": {"type": "string", "description": "Fish caught"}, "count": INT, "location": S},
+    )
+    (got,) = calls(
+        "Log it: this morning I landed 4 trout on the north shore of Loch Venachar.",
+        catch,
+        forced=True,
+    )
+    assert got == {"species": "trout", "count": 4, "location": "Loch Venachar"}
+
+
+def test_places_a_country_by_its_people_a_region_a_chinese_port():
+    vat = tool("get_vat_rate", "Standard VAT rate of a country.", {"country": S})
+    assert calls("Work out the invoice with Portuguese VAT, please.", vat) == [
+        {"country": "Portugal"}
+    ]
+    cabins = tool("find_cabins", "Find holiday cabins in a region.", {"region": S})
+    assert calls("Any cabins free in the Peak District next weekend?", cabins) == [
+        {"region": "Peak District"}
+    ]
+    ferry = tool("get_ferry_times", "查询某个港口的渡轮班次", {"port": S})
+    assert calls("明天大连上午有几班渡轮？", ferry) == [{"port": "大连"}]
+
+
+class Book(BaseModel):
+    title: str
+    author: str
+
+
+def test_a_first_line_that_quotes_a_name_gives_the_title():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.parse(
+        model=MODEL,
+        max_tokens=512,
+        messages=[
+            {
+                "role": "user",
+                "content": 'Extract the book:\n\nNew release: "Salt for the Road"\n'
+                "Written by Mara Quill, out in March.",
+            }
+        ],
+        output_format=Book,
+    )
+    assert r.parsed_output.title == "Salt for the Road"
