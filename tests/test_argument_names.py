@@ -6,6 +6,8 @@ thing a record counts, a country by its people's adjective, a Chinese place betw
 time of day, a quoted title line. Each request goes through the real SDK to the offline stand-in;
 every input is checked against its tool's schema."""
 
+import json
+
 import jsonschema
 from pydantic import BaseModel
 
@@ -160,3 +162,72 @@ def test_a_first_line_that_quotes_a_name_gives_the_title():
         output_format=Book,
     )
     assert r.parsed_output.title == "Salt for the Road"
+
+
+def test_a_chinese_subject_before_a_word_of_time_and_a_listed_example():
+    grades = tool(
+        "get_attendance",
+        "查询学生某门课的出勤记录",
+        {
+            "student_name": {"type": "string", "description": "学生姓名"},
+            "course": {"type": "string", "description": "课程，例如 物理、化学、生物"},
+        },
+    )
+    assert calls("帮我看看李思远这学期化学课缺了几次", grades, forced=True) == [
+        {"student_name": "李思远", "course": "化学"}
+    ]
+    shelters = tool(
+        "search_shelters",
+        "Find animal shelters in a city.",
+        {"city": S, "animal": {"type": "string", "description": "e.g. dogs, cats or rabbits"}},
+    )
+    assert calls("苏州现在有几家收容所？", shelters, forced=True)[0]["city"] == "苏州"
+    assert calls("Which shelters in Leeds have rabbits?", shelters)[0]["animal"] == "rabbits"
+
+
+LISTING = {
+    "type": "object",
+    "properties": {
+        "品牌": S,
+        "型号": S,
+        "里程数": INT,
+        "是否过户": {"type": "boolean"},
+        "轮胎数量": INT,
+        "微信": S,
+    },
+    "required": ["品牌", "型号", "里程数", "是否过户", "轮胎数量", "微信"],
+    "additionalProperties": False,
+}
+
+
+def test_a_listing_s_model_brand_counts_flags_and_handle():
+    client = agentkit.make_client(offline=True)
+    post = (
+        "转让一辆雅马哈 NMAX 155 踏板车，2023年3月上牌，里程数约 5100 公里，可过户。"
+        "送备用轮胎两个，价格 9800 元，联系微信 moto_chen77。"
+    )
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        messages=[{"role": "user", "content": f"提取这条帖子的信息：\n\n{post}"}],
+        output_config={"format": {"type": "json_schema", "schema": LISTING}},
+    )
+    got = json.loads(r.content[0].text)
+    assert got == {
+        "品牌": "雅马哈",
+        "型号": "NMAX 155",
+        "里程数": 5100,
+        "是否过户": True,
+        "轮胎数量": 2,
+        "微信": "moto_chen77",
+    }
+
+
+def test_a_yes_no_said_by_the_flag_s_word():
+    room = tool(
+        "book_room",
+        "Book a hotel room.",
+        {"city": S, "is_smoking": {"type": "boolean"}, "has_balcony": {"type": "boolean"}},
+    )
+    (got,) = calls("Book me a non-smoking room with a balcony in Porto.", room)
+    assert got["is_smoking"] is False and got["has_balcony"] is True

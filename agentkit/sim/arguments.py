@@ -24,22 +24,27 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id);
+- a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
+- a yes/no is said by the flag's own word ("fully remote" for is_remote, "包邮" / "不包邮" for
+  是否包邮), else it is its default;
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
 - a string is read by its role, from its name (then its description): a route's end (origin /
   to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
-  for company, employer, a contract's party, vendor); a code right after the property's own word
-  ("plate 7kzp 418") or in the shape of the description's example ("e.g. atlas-web", "like
-  LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
+  for company, employer, a contract's party, vendor); a product's model (the first code of
+  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"); a
+  code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
+  shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
-  between a day and the time of day: "7月3日青岛下午"; a country by name or by its people's
+  between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
+  time: "杭州现在有哪些猫"; a country by name or by its people's
   adjective: "Austrian prices" -> Austria; a region or a port is a place too); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
@@ -54,7 +59,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   description asking for digits only drops the separators;
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
-  noun ("10 servings" for servings_to; a number said in another unit of the measure is
+  noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
+  for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
   converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
   id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
@@ -105,6 +111,9 @@ PLACE_ZH_AT = re.compile(
 PLACE_ZH_WHEN = re.compile(  # a place between the day and the time of day: "7月3日青岛下午几点"
     r"(?:\d+\s*[日号]|今天|明天|后天|今晚|明晚)([\u4e00-\u9fff]{2,4}?)(?:市)?"
     r"(?=上午|下午|晚上|早上|中午|凌晨|傍晚|几点|什么时候)"
+)
+PLACE_ZH_NOW = re.compile(  # a sentence's subject before a word of time: "杭州现在有哪些猫"
+    rf"(?:^|[，。？！?!\s]|一下|请问)(?!我们|你们|他们|她们|大家|咱们)([\u4e00-\u9fff]{{2,3}}?)(?:市)?{values.ZH_NOW}"
 )
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
@@ -521,12 +530,16 @@ def _from_text(
     if t == "boolean":
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
-        return s.get("default", False if need else None)
+        said = flag_said(name, src.text)
+        return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
         return _temporal(when, src, s)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
+    listed = said_example(s, src.text)
+    if listed is not None:
+        return listed
     value = _string(name, s, src, topic, need)
     code = (
         values.listed_unit(value, str(s.get("description") or ""))
@@ -539,9 +552,57 @@ def _from_text(
     return value
 
 
+FLAG_LEAD = re.compile(
+    r"^(?:is|has|have|can|should|with|include[sd]?|allows?|needs?|是否|有无|是不是|能否|可否|要不要)_?",
+    re.I,
+)
+NEGATION = re.compile(
+    r"(?:\b(?:no|not|non|without|never|don't|doesn't|isn't)[\s-]+(?:\w+[\s-]+)?|[不无没非免未]|没有|不是)$",
+    re.I,
+)
+
+
+def flag_said(name: str, text: str) -> bool | None:
+    """A yes/no the text says by the flag's own word: "is_remote" is true when the text says
+    "remote", false when it says it no ("not remote", "non-remote"); "是否包邮" by "包邮" / "不包邮";
+    None when the word is not said."""
+    word = FLAG_LEAD.sub("", name)
+    parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
+    if len(parts) != 1:
+        return None
+    m = re.search(rf"(?<![A-Za-z]){re.escape(parts[0])}", text, re.I)
+    if not m:
+        return None
+    return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
+
+
 DIGITS_ONLY = (
     r"digits only|only digits|without (?:dashes|hyphens|spaces)|纯数字|只含数字|不含(?:横线|连字符)"
 )
+
+
+EXAMPLES = re.compile(r"(?:e\.g\.,?|for example|such as|例如|比如|如)\s*[:：]?\s*(.+)$", re.I)
+
+
+def said_example(s: dict[str, Any], text: str) -> str | None:
+    """Of the examples a description lists ("科目，例如 语文、数学、英语", "e.g. chess, go or
+    shogi"), the one the text says; a single example is a shape, not a list."""
+    m = EXAMPLES.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    items = [
+        x.strip(" .。'\"“”") for x in re.split(r"[、，,/;；]|\bor\b|\band\b|或|和", m.group(1))
+    ]
+    items = [x for x in items if x]
+    if len(items) < 2:
+        return None
+    said = [
+        (found.start(), x)
+        for x in items
+        for found in [re.search(rf"(?<![A-Za-z]){re.escape(x)}(?![A-Za-z])", text, re.I)]
+        if found
+    ]
+    return min(said)[1] if said else None
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -647,6 +708,11 @@ def _beside_noun(name: str, text: str) -> list[str]:
     ]
     found: list[str] = []
     plain = values.without_dates(text)
+    counted = values.without_dates(values.digits_for_words(text))
+    for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name):  # "快门次数大约 3200 次", "电池两块"
+        for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
+            if len(noun) >= 2:
+                found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
         root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
         pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
@@ -916,8 +982,42 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
+    if MODEL_OR_BRAND.search(name):
+        found = model_or_brand(name, src)
+        if found is not None:
+            return found
     if r in (None, "id"):
         return after_noun(name, src) or by_example(s, src)
+    return None
+
+
+MODEL_OR_BRAND = re.compile(
+    r"^(?:model|brand|make|manufacturer)(?:_?name)?$|型号|品牌|厂商|厂家", re.I
+)
+MODEL_CODE = re.compile(
+    r"(?<![A-Za-z0-9_-])((?:[A-Za-z]+-?[A-Za-z]*|[A-Z][A-Za-z]*\s)\d+[A-Za-z0-9-]*"
+    r"(?:\s+(?:[IVX]{1,4}|Pro|Max|Plus|Mini|Ultra|SE|Mark\s+[IVX]+)(?![A-Za-z]))*)"
+)
+BRAND_BEFORE = re.compile(  # after a count or a word of state ("一辆雅马哈", "自用富士"), else two
+    r"(?:(?:[一两二三四五六七八九十\d]+[台辆部个只件套块把])?(?:自用|全新|二手|闲置)?"
+    r"(?<=[台辆部个只件套块把用新手置])([\u4e00-\u9fff]{2,4})"
+    r"|([\u4e00-\u9fff]{2})|\b([A-Z][A-Za-z]+))\s*$"
+)
+
+
+def model_or_brand(name: str, src: Source) -> str | None:
+    """A product's model is the first code of letters and digits the text writes, with the
+    capitals that follow it ("富士 X-T30 II" -> "X-T30 II"); its brand the word right before that
+    code (the Han characters after a count or a word of state, "一辆雅马哈 NMAX 155", else two;
+    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm)."""
+    for m in MODEL_CODE.finditer(src.text):
+        if values.DATE.fullmatch(m.group(1)) or not re.search("[A-Za-z]", m.group(1)):
+            continue
+        src.used.update(m.group(1).split())
+        if not re.search(r"brand|make|manufacturer|品牌|厂商|厂家", name, re.I):
+            return m.group(1)
+        b = BRAND_BEFORE.search(src.text[: m.start()])
+        return next((g for g in b.groups() if g), None) if b else None
     return None
 
 
@@ -948,11 +1048,12 @@ def route_end(name: str, text: str) -> str | None:
 def after_noun(name: str, src: Source) -> str | None:
     """A code right after the property's own word: "ISBN 978-0-13-468599-1" for isbn, "plate 7kzp
     418" for plate (the words that hold digits, a code may be split by spaces)."""
-    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 3]
+    nouns = [w for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]{2,}", name.lower()) if len(w) >= 2]
+    nouns = [w for w in nouns if len(w) >= 3 or not w.isascii()]
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d))(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -1148,7 +1249,7 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
-    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text)
+    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
     if at and not PLACE_ZH.search(text):
         return [at.group(1)]
     z = PLACE_ZH.search(text)

@@ -769,6 +769,10 @@ SURNAMES = (
 ZH_NAME = re.compile(
     rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
 )
+ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
+    r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"
+)
+ZH_NAME_NOW = re.compile(rf"([{SURNAMES}][\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
 ORG = re.compile(
     r"([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*\s+(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|Co|Company|Group|Labs?)\b\.?)"
     r"|((?:(?![为是的在和与从到给向我你他她])[\u4e00-\u9fff]){2,16}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|研究院|大学))"
@@ -783,8 +787,9 @@ def zh_labels(name: str) -> list[str]:
 
 def chinese_name(text: str) -> str | None:
     """A Chinese person's name: a common surname and one or two characters, standing alone
-    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name)."""
-    m = ZH_NAME.search(text)
+    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name), or as the subject
+    right before a word of time ("王小雨这学期的数学成绩")."""
+    m = ZH_NAME.search(text) or ZH_NAME_NOW.search(text)
     return m.group(1) if m else None
 
 
