@@ -231,3 +231,73 @@ def test_a_yes_no_said_by_the_flag_s_word():
     )
     (got,) = calls("Book me a non-smoking room with a balcony in Porto.", room)
     assert got["is_smoking"] is False and got["has_balcony"] is True
+
+
+def test_a_signature_gives_the_name_title_company_and_phone():
+    contact = tool(
+        "add_contact",
+        "Add a sales lead to the CRM.",
+        {"name": S, "company": S, "job_title": S, "email": S, "phone": S},
+        ["name", "email"],
+    )
+    email = (
+        "Hello,\n\nPlease send the revised quote by Friday.\n\nKind regards,\nTobias Ekwueme\n"
+        "Head of Procurement | Harrow & Finch LLP\nt.ekwueme@harrowfinch.com\n"
+        "Mobile: +44 (20) 7946-0321\n"
+    )
+    (got,) = calls(f"Add the sender as a lead:\n\n{email}", contact, forced=True)
+    assert got == {
+        "name": "Tobias Ekwueme",
+        "company": "Harrow & Finch LLP",
+        "job_title": "Head of Procurement",
+        "email": "t.ekwueme@harrowfinch.com",
+        "phone": "+44 (20) 7946-0321",
+    }
+
+
+FORM = {
+    "type": "object",
+    "properties": {
+        "tenant": {"type": "string", "description": "承租人姓名"},
+        "guarantor": {"type": "string", "description": "担保人姓名"},
+        "rooms": {"type": "integer", "description": "租用间数（不含储藏间）"},
+        "storage_rooms": {"type": "integer", "description": "储藏间数"},
+        "monthly_rent_yuan": {"type": "integer"},
+        "deposit_yuan": {"type": "integer"},
+        "appliances": {"type": "array", "items": S, "description": "配套家电"},
+    },
+    "required": [
+        "tenant",
+        "guarantor",
+        "rooms",
+        "storage_rooms",
+        "monthly_rent_yuan",
+        "deposit_yuan",
+        "appliances",
+    ],
+    "additionalProperties": False,
+}
+
+
+def test_a_chinese_form_s_labels_numerals_and_lists():
+    form = (
+        "【租赁登记表】\n承租人：周子航　担保人：林晓雯\n房屋：二楼东侧\n"
+        "租用间数：十二间，另有储藏间两间\n月租金：每月人民币12,500元\n押金：叁万伍仟元整\n"
+        "配套家电：冰箱、洗衣机、空调"
+    )
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        messages=[{"role": "user", "content": f"把这张登记表整理成结构化数据：\n\n{form}"}],
+        output_config={"format": {"type": "json_schema", "schema": FORM}},
+    )
+    assert json.loads(r.content[0].text) == {
+        "tenant": "周子航",
+        "guarantor": "林晓雯",
+        "rooms": 12,
+        "storage_rooms": 2,
+        "monthly_rent_yuan": 12500,
+        "deposit_yuan": 35000,
+        "appliances": ["冰箱", "洗衣机", "空调"],
+    }

@@ -51,12 +51,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   the tool's noun; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
-  description the longest sentence); a name of no known role (stop_name, client_name) is the
+  description the longest sentence; a job title the line under a signature's name, "Senior
+  Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
   on ("Book the confocal microscope ..."). A
   description asking for digits only drops the separators;
+- a sum of money (price, fee, rent, a name in a currency: rent_yuan) is the next sum the text
+  says with a currency ("每月人民币12,500元");
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
   noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
@@ -174,7 +177,11 @@ MONEY = re.compile(
     rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
     rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
 )
-PRICE = re.compile(r"price|cost|amount|fee|total|价格|金额|单价", re.IGNORECASE)
+PRICE = re.compile(  # a sum of money: by its word, or the currency its name is in (rent_yuan)
+    r"price|cost|amount|fee|total|(?:^|_)rent(?:_|$)|价格|金额|单价|租金|"
+    r"_(?:yuan|rmb|cny|usd|eur|gbp|jpy|dollars?|euros?|pounds?)$|_?元$",
+    re.IGNORECASE,
+)
 QUANTITY = re.compile(r"quantity|qty|count|number_of|num_|how_many|数量|件数", re.IGNORECASE)
 
 
@@ -198,7 +205,7 @@ def gather(text: str, results: list[Any]) -> Source:
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
-    bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
+    bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
@@ -403,7 +410,9 @@ def _array(
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        found_ = quoted(src.text) or _listed(name, src.text) or values.plain_list(src.text)
+        found_ = (
+            labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(src.text)
+        )
     found = _from_results(name, "array", src)
     return found_ or found or None
 
@@ -472,13 +481,27 @@ def _listed(name: str, text: str) -> list[str]:
     return [x.strip() for x in re.split(r",|，|、|\band\b|和", label) if x.strip()]
 
 
-def _label_value(name: str, text: str) -> str | None:
-    """A value the user labels with the property's name: "title: Groceries", "amount = 5"."""
+def labelled_items(name: str, s: dict[str, Any], text: str) -> list[str]:
+    """Items listed after the property's word or its Chinese description's head noun: "tags:
+    work, urgent", "附加服务：LED大屏、香槟塔" for extras described as 附加服务."""
+    found = _listed(name, text)
+    if found:
+        return found
+    label = _described_label(s, text)
+    return [x.strip() for x in re.split(r",|，|、|\band\b|和", label) if x.strip()] if label else []
+
+
+def _label_value(name: str, text: str, before: str = "") -> str | None:
+    """A value the user labels with the property's name: "title: Groceries", "amount = 5"; it
+    ends at the next label ("新郎：赵一鸣　新娘：孙悦"). A Chinese label inside a longer word
+    ("桌数" of "预订桌数") is that word's, unless the character before it is `before`."""
     label = r"[ _-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", name))
     if not label:
         return None
+    own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
     m = re.search(
-        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*(?:[:：=]|\bis\b|是|为)\s*(.+?)\s*"
+        r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
     )
@@ -487,14 +510,20 @@ def _label_value(name: str, text: str) -> str | None:
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
     """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
-    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters)."""
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters), else
+    with its first 2 or 3: "新娘：孙悦" for "新娘姓名"."""
     run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
     if not run:
         return None
     head = run[0]
     for n in (4, 3, 2):
         if len(head) >= n:
-            value = _label_value(head[-n:], text)
+            value = _label_value(head[-n:], text, head[-n - 1 : -n] if len(head) > n else "")
+            if value:
+                return value
+    for n in (3, 2):  # "新娘：孙悦" for "新娘姓名": the noun before the name's generic word
+        if len(head) > n:
+            value = _label_value(head[:n], text)
             if value:
                 return value
     return None
@@ -665,6 +694,9 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     value: Any = None
     if label is not None and re.fullmatch(NUMBER, label.replace(",", "")):
         value = float(label.replace(",", ""))
+    elif label is not None:  # "二十八桌", "贰万元整", "人民币3,888元": the number the label gives
+        said = re.search(NUMBER, re.sub(r"(?<=\d),(?=\d{3})", "", label))
+        value = float(said.group(0)) if said else values.zh_amount(label)
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
@@ -692,7 +724,8 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
             src.numbers.remove(_num(other[0][0]))
             return other[0][1]
     if not said:
-        said = [n for n in _beside_noun(name, src.text) if _num(n) in src.numbers]
+        desc = str(s.get("description") or "")
+        said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
         return None
     pick = said[-1] if values.leg(name) == "to" else said[0]
@@ -700,7 +733,7 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
     return _num(pick)
 
 
-def _beside_noun(name: str, text: str) -> list[str]:
+def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
     nouns = [
         stem(w)
         for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
@@ -709,7 +742,7 @@ def _beside_noun(name: str, text: str) -> list[str]:
     found: list[str] = []
     plain = values.without_dates(text)
     counted = values.without_dates(values.digits_for_words(text))
-    for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name):  # "快门次数大约 3200 次", "电池两块"
+    for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name + " " + description):  # "电池两块"
         for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
@@ -938,6 +971,8 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
         return summary(text)
+    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I):
+        return job_title(text)
     found = free_text(text, topic)
     if re.search(r"title|subject|heading|标题|主题", name, re.I):
         first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
@@ -950,6 +985,20 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
             else None
         )
     return found
+
+
+SIGNED = re.compile(
+    r"^[ \t]*(?:[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+)+|[\u4e00-\u9fff]{2,4})[ \t]*\n[ \t]*"
+    r"([^\n|,，@]+?)[ \t]*(?:[|,，]|\bat\b|$)",
+    re.M,
+)
+
+
+def job_title(text: str) -> str | None:
+    """A job title is the line under a signature's name, up to its "|" or "at" ("Marguerite
+    Okafor / Senior Paralegal | Fenwick & Lowe LLP" -> "Senior Paralegal")."""
+    m = SIGNED.search(text)
+    return m.group(1).strip() if m and not EMAIL.search(m.group(1)) else None
 
 
 OBJECT = re.compile(
@@ -1027,7 +1076,7 @@ THING = re.compile(
     re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
-PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
+PHONE = re.compile(r"(?<![\w-])(?:\+?\d|\(\d)[\d ()-]{6,}\d(?![\w-])")  # "+1 (312) 555-0148"
 ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
 
 
@@ -1418,7 +1467,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"

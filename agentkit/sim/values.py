@@ -34,7 +34,8 @@ The rules:
 - a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
   list of short items in a sentence ("add milk, eggs and bread to my list");
-- a number written in words is that number ("two thousand four hundred and fifty" is 2450);
+- a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
+  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
 """
 
@@ -384,6 +385,40 @@ def _zh_number(s: str) -> int:
     return ZH_DIGITS.get(s, 0)
 
 
+ZH_BIG = {
+    "十": 10,
+    "拾": 10,
+    "百": 100,
+    "佰": 100,
+    "千": 1000,
+    "仟": 1000,
+    "万": 10000,
+    "亿": 10**8,
+}
+ZH_FIGURE = {**ZH_DIGITS, "零": 0, "〇": 0, "壹": 1, "贰": 2, "叁": 3, "肆": 4, "伍": 5, "陆": 6,
+             "柒": 7, "捌": 8, "玖": 9}  # fmt: skip
+ZH_AMOUNT = re.compile(rf"[{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]+")
+
+
+def zh_amount(text: str) -> int | None:
+    """The first number a text writes in Chinese numerals, the banks' forms too: "二十八" -> 28,
+    "贰万" -> 20000, "三千五百" -> 3500; None when it writes none."""
+    m = ZH_AMOUNT.search(text)
+    if not m:
+        return None
+    total = section = digit = 0
+    for ch in m.group(0):
+        if ch in ZH_FIGURE:
+            digit = ZH_FIGURE[ch]
+        elif ZH_BIG[ch] >= 10000:
+            total += (section + digit) * ZH_BIG[ch]
+            section = digit = 0
+        else:
+            section += max(digit, 1 if ch in "十拾" else digit) * ZH_BIG[ch]
+            digit = 0
+    return total + section + digit
+
+
 def date_times(text: str) -> list[str]:
     """Each date with the first time said after it (before the next date), else the time said
     right before it (after the previous date): "2026-04-02 at 15:30" -> "2026-04-02T15:30:00",
@@ -680,7 +715,7 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(
-    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆))"
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层))"  # a storey: 三楼, 一层
 )
 
@@ -761,6 +796,7 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
     "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
     "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
+    "deposit": "定金 订金 押金",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
@@ -774,7 +810,8 @@ ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学
 )
 ZH_NAME_NOW = re.compile(rf"([{SURNAMES}][\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
 ORG = re.compile(
-    r"([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*\s+(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|Co|Company|Group|Labs?)\b\.?)"
+    r"([A-Z][\w&'-]*(?:[ \t]+(?:&|[A-Z][\w&'-]*))*[ \t]+"
+    r"(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|GmbH|AG|Co|Company|Group|Labs?)\b\.?)"
     r"|((?:(?![为是的在和与从到给向我你他她])[\u4e00-\u9fff]){2,16}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|研究院|大学))"
 )
 
