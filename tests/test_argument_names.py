@@ -301,3 +301,48 @@ def test_a_chinese_form_s_labels_numerals_and_lists():
         "deposit_yuan": 35000,
         "appliances": ["冰箱", "洗衣机", "空调"],
     }
+
+
+def test_a_date_the_error_wants_with_its_year_last_is_rewritten_so():
+    sauna = tool("book_sauna", "Book a sauna session.", {"date": S, "people": INT})
+    for prompt, error, fixed in [
+        (
+            "Book the sauna on 2027-03-05 for 2 people.",
+            "Invalid date. Sessions are booked as DD.MM.YYYY, for example 28.02.2027.",
+            "05.03.2027",
+        ),
+        (
+            "帮我订2027年3月5日的桑拿，2个人",
+            "日期格式错误，应为 MM/DD/YYYY，例如 02/28/2027",
+            "03/05/2027",
+        ),
+    ]:
+        client = agentkit.make_client(offline=True)
+        sent = {"date": "2027-03-05", "people": 2}
+        r = client.messages.create(
+            model=MODEL,
+            max_tokens=512,
+            tools=[sauna],
+            messages=[
+                {"role": "user", "content": prompt},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "tool_use", "id": "toolu_1", "name": "book_sauna", "input": sent}
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": "toolu_1",
+                            "content": error,
+                            "is_error": True,
+                        }
+                    ],
+                },
+            ],
+        )
+        uses = [b.input for b in r.content if b.type == "tool_use"]
+        assert uses == [{**sent, "date": fixed}]
