@@ -346,3 +346,58 @@ def test_a_date_the_error_wants_with_its_year_last_is_rewritten_so():
         )
         uses = [b.input for b in r.content if b.type == "tool_use"]
         assert uses == [{**sent, "date": fixed}]
+
+
+def test_a_value_from_a_result_field_its_chinese_description_names_and_a_relative_month():
+    from agentkit.sim.values import today_date
+
+    on = today_date()
+    y, m = divmod(on.month - 2, 12)
+    last_month = f"{on.year + y}-{m + 1:02d}"
+    tools = [
+        tool(
+            "lookup_member",
+            "按姓名查找会员。",
+            {"name": {"type": "string", "description": "会员姓名"}},
+        ),
+        tool(
+            "get_points",
+            "查询会员某个月获得的积分。",
+            {"member_no": {"type": "string", "description": "会员号"}, "month": MONTH},
+        ),
+    ]
+    client = agentkit.make_client(offline=True)
+    messages = [{"role": "user", "content": "王芳上个月一共攒了多少积分？"}]
+    made = []
+    for _ in range(4):
+        r = client.messages.create(model=MODEL, max_tokens=512, tools=tools, messages=messages)
+        uses = [b for b in r.content if b.type == "tool_use"]
+        if not uses:
+            break
+        made += [(b.name, b.input) for b in uses]
+        messages += [
+            {"role": "assistant", "content": r.content},
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": "姓名: 王芳\n会员号: V-5521\n等级: 金卡"
+                        if b.name == "lookup_member"
+                        else "积分: 320",
+                    }
+                    for b in uses
+                ],
+            },
+        ]
+    assert made == [
+        ("lookup_member", {"name": "王芳"}),
+        ("get_points", {"member_no": "V-5521", "month": last_month}),
+    ]
+    usage = tool(
+        "get_usage", "Water usage of an account for a month.", {"account": S, "month": MONTH}
+    )
+    assert calls("How much water did account W-118 use last month?", usage) == [
+        {"account": "W-118", "month": last_month}
+    ]

@@ -74,7 +74,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - in a record with a count (count, quantity), a required string of no known role is what is
   counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
 - a value the text does not give is taken from an earlier result's field of the same name (call
-  2's customer_id from result 1);
+  2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
+  employee_id described as 工号);
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
@@ -318,7 +319,7 @@ def value_for(
         return _array(name, s, src, root, forced, topic)
     value = _from_text(name, s, t, src, need, topic)
     if value is None:
-        value = _from_results(name, t, src)
+        value = _from_results(name, t, src, str(s.get("description") or ""))
     return value
 
 
@@ -529,11 +530,15 @@ def _described_label(s: dict[str, Any], text: str) -> str | None:
     return None
 
 
-def _from_results(name: str, t: str, src: Source) -> Any:
-    for data in src.results:
-        value = find(data, name)
-        if value is not None and _fits(value, t):
-            return value
+def _from_results(name: str, t: str, src: Source, description: str = "") -> Any:
+    """An earlier result's field of the property's name, else of its Chinese description's
+    first words ("工号" for employee_id described as 工号)."""
+    keys = [name, *re.findall(r"^[\u4e00-\u9fff]{2,6}(?=$|[，,（(\s])", description.strip())]
+    for key in keys:
+        for data in src.results:
+            value = find(data, key)
+            if value is not None and _fits(value, t):
+                return value
     return None
 
 

@@ -9,7 +9,8 @@ The rules:
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
-  "2026年10月、11月、12月", names each month) and given as YYYY-MM;
+  "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
+  "本月", "下个月") and given as YYYY-MM;
 - a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
   "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
@@ -171,6 +172,9 @@ YEAR_MONTH = re.compile(
     r"|(\d{4})\s*年\s*((?:\d{1,2}\s*月\s*(?:[、,，和及至到-]\s*)?)+)(?!\s*\d+\s*[日号])",
     re.IGNORECASE,
 )
+RELATIVE_MONTH = re.compile(
+    r"上个?月|这个?月|本月|下个?月|\b(?:last|previous|this|next)\s+month\b", re.I
+)
 ZH_MONTHS = re.compile(r"(\d{1,2})\s*月")
 
 
@@ -178,6 +182,12 @@ def year_months(text: str) -> list[str]:
     """The months a text names with their year, as YYYY-MM: "March 2027", "2027-03", "2026年10月",
     and each month of a run that shares one year ("2026年10月、11月、12月": three months)."""
     out: list[str] = []
+    for m in RELATIVE_MONTH.finditer(text):  # "上个月", "last month": counted from today
+        on = today_date()
+        ahead = -1 if re.match(r"上|last|previous", m.group(0), re.I) else 0
+        ahead = 1 if re.match(r"下|next", m.group(0), re.I) else ahead
+        years, month0 = divmod(on.month - 1 + ahead, 12)
+        out.append(f"{on.year + years}-{month0 + 1:02d}")
     for m in YEAR_MONTH.finditer(text):
         g = m.groups()
         if g[0]:
