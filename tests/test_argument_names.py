@@ -401,3 +401,17 @@ def test_a_value_from_a_result_field_its_chinese_description_names_and_a_relativ
     assert calls("How much water did account W-118 use last month?", usage) == [
         {"account": "W-118", "month": last_month}
     ]
+
+
+def test_a_chinese_name_is_what_the_question_asks_the_result_of():
+    exam = tool(
+        "get_inspection",
+        "查询车辆某个检测项目的结果",
+        {
+            "vehicle_id": {"type": "string", "description": "车辆编号，如 V-1001"},
+            "indicator_name": {"type": "string", "description": "检测指标名称"},
+        },
+    )
+    assert calls("帮我看一下车辆 V-2048 的刹车片厚度结果合格吗？", exam) == [
+        {"vehicle_id": "V-2048", "indicator_name": "刹车片厚度"}
+    ]

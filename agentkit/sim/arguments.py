@@ -54,7 +54,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   description the longest sentence; a job title the line under a signature's name, "Senior
   Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
-  word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"); a string
+  word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
+  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
   on ("Book the confocal microscope ..."). A
   description asking for digits only drops the separators;
@@ -932,6 +933,8 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     found = ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
     if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
         found = proper_name(src.text, src.used, frozenset(words(src.tool)))
+        asked = ZH_ASKED.search(src.text)
+        found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
     if found is None and set(words(name)) & set(tool_nouns(src.tool)):
         found = object_phrase(src.text)  # book_instrument's instrument: what "Book the ..." books
         if found and set(words(found)) <= set(words(name)):
@@ -939,6 +942,9 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     return found
 
 
+ZH_ASKED = re.compile(  # what a Chinese question asks the result of: "P-30918 的空腹血糖结果"
+    r"的([\u4e00-\u9fff]{2,8}?)(?:结果|情况|记录|数据|报告|信息|详情|成绩|数值|指标)"
+)
 NAME_WORD = re.compile(r"(?:^|_|[a-z])(?:name|Name|title|Title)$")
 PROPER = re.compile(r"(?<![\w'-])[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w'&.-]*)*")
 NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Thanks|Please|{values.MONTH_WORD})$", re.I)

@@ -650,7 +650,7 @@ def thing_of(text: str) -> str | None:
         return found.strip() or None
     z = re.search(
         r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)?\s*"
-        r"([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
+        r"(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
         plain,
     )
     return z.group(1) if z else None
