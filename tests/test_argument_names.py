@@ -415,3 +415,9 @@ def test_a_chinese_name_is_what_the_question_asks_the_result_of():
     assert calls("帮我看一下车辆 V-2048 的刹车片厚度结果合格吗？", exam) == [
         {"vehicle_id": "V-2048", "indicator_name": "刹车片厚度"}
     ]
+
+
+def test_a_pick_among_results_is_no_value_of_the_tool_s_thing():
+    rent = tool("rent_kayak", "Rent a kayak by its id.", {"kayak": {"type": "string"}})
+    assert calls("Rent the cheapest one for me.", rent) == []
+    assert calls("Rent the Perception Pescador for me.", rent) == [{"kayak": "Perception Pescador"}]

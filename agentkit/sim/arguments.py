@@ -57,7 +57,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
   what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
-  on ("Book the confocal microscope ..."). A
+  on ("Book the confocal microscope ...", never a pick among results: "the cheapest one"). A
   description asking for digits only drops the separators;
 - a sum of money (price, fee, rent, a name in a currency: rent_yuan) is the next sum the text
   says with a currency ("每月人民币12,500元");
@@ -937,8 +937,10 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
     if found is None and set(words(name)) & set(tool_nouns(src.tool)):
         found = object_phrase(src.text)  # book_instrument's instrument: what "Book the ..." books
-        if found and set(words(found)) <= set(words(name)):
-            found = None  # "Describe a knot": the noun alone names no knot
+        if found and (set(words(found)) <= set(words(name)) or PICK.search(found)):
+            found = (
+                None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
+            )
     return found
 
 
@@ -1015,6 +1017,11 @@ def job_title(text: str) -> str | None:
 OBJECT = re.compile(
     r"^\W*(?:please\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
     r"(?=\s+(?:on|onto|to|into|for|at|in|with|from|by|next|this|tomorrow|today)\b|\s*[,.;!?]|\s*$)"
+)
+
+
+PICK = re.compile(  # a phrase that picks among results names no value: "the cheapest one"
+    r"\b(?:\w+est|first|second|third|last|next|other|one|ones|it|them)\b", re.I
 )
 
 
