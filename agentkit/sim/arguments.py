@@ -14,36 +14,57 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
-  Friday"); a weekday (a description saying weekday, or a day property whose example is one) is
+  Friday"); a month (a description saying YYYY-MM, a property named month) is each month the
+  text names with its year, as YYYY-MM ("March 2027"; "2026年10月、11月、12月" is three calls); a
+  weekday (a description saying weekday, or a day property whose example is one) is
   the day's name as the example writes it; never anything else;
 - a time zone (tz, "IANA zone") is the zone of each city the text names (one call each); a
   currency (its name or description saying currency / ISO 4217) is the ISO code of the
   currency said at its end of a conversion, else in the order said ("how many yen is 80
   pounds": the one asked for last);
+- a code right after the property's own word is that property's, whatever is filled first
+  ("my member number is M-30877": member_id, never copy_id);
+- a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
+- a yes/no is said by the flag's own word ("fully remote" for is_remote, "包邮" / "不包邮" for
+  是否包邮), else it is its default;
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
 - a string is read by its role, from its name (then its description): a route's end (origin /
   to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
-  for company, employer, a contract's party, vendor); a code right after the property's own word
-  ("plate 7kzp 418") or in the shape of the description's example ("e.g. atlas-web", "like
-  LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
+  for company, employer, a contract's party, vendor); a product's model (the first code of
+  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"); a
+  code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
+  shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
-  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "北京的天气", "在杭州订"); a path; an
+  "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
+  between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
+  time: "杭州现在有哪些猫"; a country by name or by its people's
+  adjective: "Austrian prices" -> Austria; a region or a port is a place too); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
   the tool's noun; a title only its first clause, up to the date, time or duration it says:
-  "a call with Priya next Tuesday at 4pm" -> "call with Priya"; a description the longest
-  sentence). A
+  "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
+  verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
+  description the longest sentence; a job title the line under a signature's name, "Senior
+  Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
+  proper name the text gives: capitalized words, a sentence's first word only when no known
+  word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
+  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a string
+  naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
+  on ("Book the confocal microscope ...", never a pick among results: "the cheapest one"). A
   description asking for digits only drops the separators;
+- a sum of money (price, fee, rent, a name in a currency: rent_yuan) is the next sum the text
+  says with a currency ("每月人民币12,500元");
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
-  noun ("10 servings" for servings_to; a number said in another unit of the measure is
+  noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
+  for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
   converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
   id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
@@ -51,8 +72,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   of people (attendees, participants) those addresses, else the people met or invited ("with
   Ana Ruiz and Tom"); a string
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
+- in a record with a count (count, quantity), a required string of no known role is what is
+  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
 - a value the text does not give is taken from an earlier result's field of the same name (call
-  2's customer_id from result 1);
+  2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
+  employee_id described as 工号);
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
@@ -70,8 +94,8 @@ from . import languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
-ID_TOKEN = re.compile(
-    r"(?<![\w-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![\w-])"
+ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
+    r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![A-Za-z0-9_-])"
 )
 CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
@@ -80,7 +104,7 @@ NOUN_BEFORE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
-    r"\b(?:in|at|for|near|visiting|around)\s+((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
+    r"\b(?:in|at|for|near|visiting|around)\s+(?:the\s+(?=[A-Z]\w+\s+[A-Z]))?((?:[A-Z][\w'-]*(?:\.\w+)*)(?:(?:\s+|,\s*)[A-Z][\w'-]*(?:\.\w+)*)*)"
     r"((?:\s*,?\s*(?:and|&)\s+(?:in\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*)"
 )
 DESTINATION = re.compile(r"\bto\s+((?:[A-Z][a-z'-]+)(?:\s+[A-Z][a-z'-]+)?)()(?=\s*[.,?!;]|\s*$)")
@@ -97,6 +121,13 @@ ZH_WHEN = (
 )
 PLACE_ZH_SUBJECT = re.compile(  # "2027年7月3日青岛下午几点…", "青岛明天几点涨潮": the question's subject
     rf"(?:^|[日号]|{ZH_WHEN})\s*(?![我你他她它咱您这那])([\u4e00-\u9fff]{{2,4}}?)(?:市|港)?(?={ZH_WHEN})"
+)
+PLACE_ZH_WHEN = re.compile(  # a place between the day and the time of day: "7月3日青岛下午几点"
+    r"(?:\d+\s*[日号]|今天|明天|后天|今晚|明晚)([\u4e00-\u9fff]{2,4}?)(?:市)?"
+    r"(?=上午|下午|晚上|早上|中午|凌晨|傍晚|几点|什么时候)"
+)
+PLACE_ZH_NOW = re.compile(  # a sentence's subject before a word of time: "杭州现在有哪些猫"
+    rf"(?:^|[，。？！?!\s]|一下|请问)(?!我们|你们|他们|她们|大家|咱们)([\u4e00-\u9fff]{{2,3}}?)(?:市)?{values.ZH_NOW}"
 )
 ZH_LEAD = re.compile(r"^(?:请问|请|帮我|告诉我|查一下|查查|查询|看看|想知道|我想知道|在)+")
 ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
@@ -131,7 +162,7 @@ ROLES = [  # role, what a property's name (then its description) says
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|^port$|harbou?r|地点|城市|位置|港口"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -158,7 +189,11 @@ MONEY = re.compile(
     rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
     rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
 )
-PRICE = re.compile(r"price|cost|amount|fee|total|价格|金额|单价", re.IGNORECASE)
+PRICE = re.compile(  # a sum of money: by its word, or the currency its name is in (rent_yuan)
+    r"price|cost|amount|fee|total|(?:^|_)rent(?:_|$)|价格|金额|单价|租金|"
+    r"_(?:yuan|rmb|cny|usd|eur|gbp|jpy|dollars?|euros?|pounds?)$|_?元$",
+    re.IGNORECASE,
+)
 QUANTITY = re.compile(r"quantity|qty|count|number_of|num_|how_many|数量|件数", re.IGNORECASE)
 
 
@@ -182,7 +217,7 @@ def gather(text: str, results: list[Any]) -> Source:
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
-    bare = re.sub(r"(?<=\d),(?=\d{3}\b)", "", bare)
+    bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
@@ -238,12 +273,19 @@ def fill_object(
         end = route_end(name, src.text)
         if end is not None:
             src.used.add(end)
+        if role(name, resolve(props[name], root)) in (None, "id"):
+            after_noun(name, src)  # nor the code after a property's own word ("member M-30877")
+    counts = any(
+        re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
+    )
     for name, prop in props.items():
         need = name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
+        if value is None and need and counts and _counted_thing(name, resolve(prop, root)):
+            value = values.thing_of(src.text)  # "Counted 6 avocets": species is what is counted
         if value is None and need and forced:
             value = fallback(resolve(prop, root), src)
         if value is not None:
@@ -252,6 +294,11 @@ def fill_object(
             missing.append(name)
     out.missing = missing
     return out
+
+
+def _counted_thing(name: str, s: dict[str, Any]) -> bool:
+    """Whether a property beside a count names what is counted: a string of no known role."""
+    return type_of(s) == "string" and role(name, s) is None and temporal(name, s) is None
 
 
 def value_for(
@@ -282,15 +329,9 @@ def value_for(
     if t == "array":
         return _array(name, s, src, root, forced, topic)
     value = _from_text(name, s, t, src, need, topic)
-    return _given_before(name, s, t, src) if value is None else value
-
-
-def _given_before(name: str, s: dict[str, Any], t: str, src: Source) -> Any:
-    """A value an earlier result gives under the property's name, or under the name its Chinese
-    description gives it (工号 for employee_id)."""
-    value = _from_results(name, t, src)
-    described = re.findall(r"[\u4e00-\u9fff]{2,}", str(s.get("description") or ""))
-    return _from_results(described[0], t, src) if value is None and described else value
+    if value is None:
+        value = _from_results(name, t, src, str(s.get("description") or ""))
+    return value
 
 
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
@@ -384,7 +425,9 @@ def _array(
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        found_ = quoted(src.text) or _listed(name, src.text) or values.plain_list(src.text)
+        found_ = (
+            labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(src.text)
+        )
     found = _from_results(name, "array", src)
     return found_ or found or None
 
@@ -453,13 +496,27 @@ def _listed(name: str, text: str) -> list[str]:
     return [x.strip() for x in re.split(r",|，|、|\band\b|和", label) if x.strip()]
 
 
-def _label_value(name: str, text: str) -> str | None:
-    """A value the user labels with the property's name: "title: Groceries", "amount = 5"."""
+def labelled_items(name: str, s: dict[str, Any], text: str) -> list[str]:
+    """Items listed after the property's word or its Chinese description's head noun: "tags:
+    work, urgent", "附加服务：LED大屏、香槟塔" for extras described as 附加服务."""
+    found = _listed(name, text)
+    if found:
+        return found
+    label = _described_label(s, text)
+    return [x.strip() for x in re.split(r",|，|、|\band\b|和", label) if x.strip()] if label else []
+
+
+def _label_value(name: str, text: str, before: str = "") -> str | None:
+    """A value the user labels with the property's name: "title: Groceries", "amount = 5"; it
+    ends at the next label ("新郎：赵一鸣　新娘：孙悦"). A Chinese label inside a longer word
+    ("桌数" of "预订桌数") is that word's, unless the character before it is `before`."""
     label = r"[ _-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", name))
     if not label:
         return None
+    own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
     m = re.search(
-        rf"(?<![A-Za-z]){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*(?:[,，;；\n。]|[.!?](?:\s|$)|$)",
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
+        r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
     )
@@ -468,28 +525,39 @@ def _label_value(name: str, text: str) -> str | None:
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
     """A value labelled with the head noun of a Chinese description: "主题是预算" for "会议主题",
-    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters, also
-    without a last 姓名 / 名称: "预订人写陈晓" for "预订人姓名")."""
+    "手机号是 186 0101 2233" for "客户手机号" (the description's last 2 to 4 characters), else
+    with its first 2 or 3: "新娘：孙悦" for "新娘姓名"; also without a last 姓名 / 名称: "预订人写陈晓"
+    for "预订人姓名"."""
     run = re.findall(r"[\u4e00-\u9fff]+", str(s.get("description") or ""))
     if not run:
         return None
-    for head in dict.fromkeys([run[0], NAME_WORD.sub("", run[0])]):  # 预订人姓名: 预订人
+    for head in dict.fromkeys([run[0], ZH_NAME_WORD.sub("", run[0])]):  # 预订人姓名: 预订人
         for n in (4, 3, 2):
             if len(head) >= n:
-                value = _label_value(head[-n:], text)
+                value = _label_value(head[-n:], text, head[-n - 1 : -n] if len(head) > n else "")
                 if value:
                     return value
+    head = run[0]
+    for n in (3, 2):  # "新娘：孙悦" for "新娘姓名": the noun before the name's generic word
+        if len(head) > n:
+            value = _label_value(head[:n], text)
+            if value:
+                return value
     return None
 
 
-NAME_WORD = re.compile(r"的?(?:姓名|名字|名称)$")
+ZH_NAME_WORD = re.compile(r"的?(?:姓名|名字|名称)$")
 
 
-def _from_results(name: str, t: str, src: Source) -> Any:
-    for data in src.results:
-        value = find(data, name)
-        if value is not None and _fits(value, t):
-            return value
+def _from_results(name: str, t: str, src: Source, description: str = "") -> Any:
+    """An earlier result's field of the property's name, else of its Chinese description's
+    first words ("工号" for employee_id described as 工号)."""
+    keys = [name, *re.findall(r"^[\u4e00-\u9fff]{2,6}(?=$|[，,（(\s])", description.strip())]
+    for key in keys:
+        for data in src.results:
+            value = find(data, key)
+            if value is not None and _fits(value, t):
+                return value
     return None
 
 
@@ -515,12 +583,16 @@ def _from_text(
     if t == "boolean":
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
-        return s.get("default", False if need else None)
+        said = flag_said(name, src.text)
+        return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
         return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         return label  # ("command: echo 'hi'" is a command as written, quotes and all)
+    listed = said_example(s, src.text)
+    if listed is not None:
+        return listed
     value = _string(name, s, src, topic, need)
     code = (
         values.listed_unit(value, str(s.get("description") or ""))
@@ -533,9 +605,57 @@ def _from_text(
     return value
 
 
+FLAG_LEAD = re.compile(
+    r"^(?:is|has|have|can|should|with|include[sd]?|allows?|needs?|是否|有无|是不是|能否|可否|要不要)_?",
+    re.I,
+)
+NEGATION = re.compile(
+    r"(?:\b(?:no|not|non|without|never|don't|doesn't|isn't)[\s-]+(?:\w+[\s-]+)?|[不无没非免未]|没有|不是)$",
+    re.I,
+)
+
+
+def flag_said(name: str, text: str) -> bool | None:
+    """A yes/no the text says by the flag's own word: "is_remote" is true when the text says
+    "remote", false when it says it no ("not remote", "non-remote"); "是否包邮" by "包邮" / "不包邮";
+    None when the word is not said."""
+    word = FLAG_LEAD.sub("", name)
+    parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
+    if len(parts) != 1:
+        return None
+    m = re.search(rf"(?<![A-Za-z]){re.escape(parts[0])}", text, re.I)
+    if not m:
+        return None
+    return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
+
+
 DIGITS_ONLY = (
     r"digits only|only digits|without (?:dashes|hyphens|spaces)|纯数字|只含数字|不含(?:横线|连字符)"
 )
+
+
+EXAMPLES = re.compile(r"(?:e\.g\.,?|for example|such as|例如|比如|如)\s*[:：]?\s*(.+)$", re.I)
+
+
+def said_example(s: dict[str, Any], text: str) -> str | None:
+    """Of the examples a description lists ("科目，例如 语文、数学、英语", "e.g. chess, go or
+    shogi"), the one the text says; a single example is a shape, not a list."""
+    m = EXAMPLES.search(str(s.get("description") or ""))
+    if not m:
+        return None
+    items = [
+        x.strip(" .。'\"“”") for x in re.split(r"[、，,/;；]|\bor\b|\band\b|或|和", m.group(1))
+    ]
+    items = [x for x in items if x]
+    if len(items) < 2:
+        return None
+    said = [
+        (found.start(), x)
+        for x in items
+        for found in [re.search(rf"(?<![A-Za-z]){re.escape(x)}(?![A-Za-z])", text, re.I)]
+        if found
+    ]
+    return min(said)[1] if said else None
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -558,6 +678,11 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         r"ISO[ -]?8601|YYYY.*HH", desc
     ):
         return "date-time"
+    if re.search(r"YYYY[-/]MM(?![-/]DD)", desc) or (
+        re.search(r"\bmonth\b|月份", f"{named} {desc}")
+        and not re.search(r"YYYY|\bday\b|date", said)
+    ):
+        return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
     clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
@@ -567,12 +692,14 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     return "date" if day else "time" if clock else None
 
 
-def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> str | None:
+def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     """The next date, time or date-time the text writes that no earlier property took; a date of
     birth only for a property of a birth (`_days`)."""
     text = src.text
-    if when == "month":
-        return month_named(text)
+    if when == "month":  # a month with its year; several months: one call each; else relative
+        months = [m for m in values.year_months(text) if f"month:{m}" not in src.used]
+        src.used.update(f"month:{m}" for m in months)
+        return _one_or_all(months) if months else month_named(text)
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
@@ -675,6 +802,9 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     value: Any = None
     if label is not None and re.fullmatch(NUMBER, label.replace(",", "")):
         value = float(label.replace(",", ""))
+    elif label is not None:  # "二十八桌", "贰万元整", "人民币3,888元": the number the label gives
+        said = re.search(NUMBER, re.sub(r"(?<=\d),(?=\d{3})", "", label))
+        value = float(said.group(0)) if said else values.zh_amount(label)
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
@@ -715,7 +845,8 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
             src.numbers.remove(_num(other[0][0]))
             return other[0][1]
     if not said:
-        said = [n for n in _beside_noun(name, src.text) if _num(n) in src.numbers]
+        desc = str(s.get("description") or "")
+        said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
         return None
     pick = said[-1] if values.leg(name) == "to" else said[0]
@@ -723,7 +854,7 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
     return _num(pick)
 
 
-def _beside_noun(name: str, text: str) -> list[str]:
+def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
     nouns = [
         stem(w)
         for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
@@ -731,6 +862,11 @@ def _beside_noun(name: str, text: str) -> list[str]:
     ]
     found: list[str] = []
     plain = values.without_dates(text)
+    counted = values.without_dates(values.digits_for_words(text))
+    for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name + " " + description):  # "电池两块"
+        for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
+            if len(noun) >= 2:
+                found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
         root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
         pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
@@ -806,8 +942,22 @@ def _email(text: str) -> str | None:
     return m.group(0) if m else None
 
 
+PLACE_NAMED = re.compile(
+    r"\b(?:at|in|near|of|around|from|to|visiting)\s+(?:the\s+)?"
+    r"([A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*)"
+)
+
+
 def _place(text: str) -> Any:
     found = places(text)
+    if not found:  # a proper name after a word of place: "at the Hilltop Observatory"
+        named = [
+            m.group(1)
+            for m in PLACE_NAMED.finditer(text)
+            if not re.search(values.MONTH_WORD, m.group(1), re.I)
+            and not values.WEEKDAY_WORD.search(m.group(1))
+        ]
+        found = named[:1]
     if not found:  # a place only gone to ("去苏州的票", "a ticket to Lyon"): the route's end
         end = values.ends(text).get("to") or ""
         found = (
@@ -843,7 +993,6 @@ BY_TEXT = {  # role -> how the user's words give it
         or _taken_off(text)
         or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
-    "location": _place,
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "expression": _expression,
 }
@@ -875,31 +1024,136 @@ def _string(
         r = "named"  # a bare `name` of no person: the name of the thing the tool works on
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
+    found = _location(name, s, src) if r == "location" else None
+    if found is not None or r == "location" and not need:
+        return found  # a place not found is read as any other value: a code, a name
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
-    if r == "text" and not need and re.fullmatch(r"description|details", name, re.I):
-        return None  # an optional description (a command's) is not the user's words
-    if r == "text":
-        return _text(name, src.text, topic)
+    if r == "text":  # an optional description (a command's) is not the user's words
+        optional = not need and re.fullmatch(r"description|details", name, re.I)
+        return None if optional else _text(name, src.text, topic)
     if r is None and not need:
         return None  # an optional string of no known role is left out
-    # a string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
-    # id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn)
-    # named by the request beside the property's noun ("the knot called "bowline"", "a bowline knot")
-    return ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+    return _unroled(name, s, src, topic)
+
+
+def _location(name: str, s: dict[str, Any], src: Source) -> Any:
+    """A place: a country by name or by its people's adjective when the property asks for a
+    country ("Austrian prices" -> Austria), else the places the text names."""
+    if re.search(r"country|国家", f"{name} {s.get('description') or ''}", re.I):
+        said = values.countries(src.text)
+        if said:
+            return _one_or_all(said)
+    return _place(src.text)
+
+
+def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
+    """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
+    id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
+    what the request names beside the property's noun ("the knot called "bowline"", "a bowline
+    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
+    found = ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+    if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
+        found = proper_name(src.text, src.used, frozenset(words(src.tool)))
+        asked = ZH_ASKED.search(src.text)
+        found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
+    if found is None and set(words(name)) & set(tool_nouns(src.tool)):
+        found = object_phrase(src.text)  # book_instrument's instrument: what "Book the ..." books
+        if found and (set(words(found)) <= set(words(name)) or PICK.search(found)):
+            found = (
+                None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
+            )
+    return found
+
+
+ZH_ASKED = re.compile(  # what a Chinese question asks the result of: "P-30918 的空腹血糖结果"
+    r"的([\u4e00-\u9fff]{2,8}?)(?:结果|情况|记录|数据|报告|信息|详情|成绩|数值|指标)"
+)
+NAME_WORD = re.compile(r"(?:^|_|[a-z])(?:name|Name|title|Title)$")
+PROPER = re.compile(r"(?<![\w'-])[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w'&.-]*)*")
+NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Thanks|Please|{values.MONTH_WORD})$", re.I)
+
+
+def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) -> str | None:
+    """The first proper name the text gives: a run of capitalized words holding no digits, no
+    month nor weekday, nor a value another property took. A sentence's first word is capitalized
+    anyway: alone it names nothing, and it opens a name only when it is no word the stand-in knows
+    nor the tool's own ("Invoice Brightwater Bakery ..." for create_invoice -> "Brightwater
+    Bakery"; "Tidewater Analytics is hiring" -> "Tidewater Analytics")."""
+    for m in PROPER.finditer(text):
+        names = [w for w in m.group(0).rstrip(".").split() if not NOT_NAMES.match(w)]
+        names = [w for w in names if not values.WEEKDAY_WORD.search(w)]
+        opens = SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
+            r"[.!?:：]\s*[\"“']?$", text[: m.start()]
+        )
+        if opens and names and (len(names) == 1 or _known(names[0], own)):
+            names = names[1:]
+        run = " ".join(names)
+        if run and not re.search(r"\d", run) and run not in used:
+            return run
+    return None
+
+
+def _known(word: str, own: frozenset[str]) -> bool:
+    """A sentence's first word that is a word, not a name: one the lexicon knows, a small word,
+    or the tool's own word."""
+    w = word.lower().strip("'’")
+    return bool(concepts(w)) or w in BESIDE_SKIP | DETERMINERS | own or w.endswith(("'s", "’s"))
 
 
 def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
-    """Free text: a summary or description is the longest sentence, a title the first clause."""
+    """Free text: a summary or description is the longest sentence, a title the first clause (a
+    title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
         return summary(text)
+    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I):
+        return job_title(text)
     found = free_text(text, topic)
-    if found and re.search(r"title|subject|heading|标题|主题", name, re.I):
-        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found)[0].strip() or found
-        return values.before_when(first) or first
+    if re.search(r"title|subject|heading|标题|主题", name, re.I):
+        first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
+        first = values.before_when(first or "") or first
+        if first and first.lower() not in BESIDE_SKIP:
+            return first
+        return (
+            object_phrase(text) or proper_name(text, set())
+            if re.search(r"title|标题", name)
+            else None
+        )
     return found
+
+
+SIGNED = re.compile(
+    r"^[ \t]*(?:[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+)+|[\u4e00-\u9fff]{2,4})[ \t]*\n[ \t]*"
+    r"([^\n|,，@]+?)[ \t]*(?:[|,，]|\bat\b|$)",
+    re.M,
+)
+
+
+def job_title(text: str) -> str | None:
+    """A job title is the line under a signature's name, up to its "|" or "at" ("Marguerite
+    Okafor / Senior Paralegal | Fenwick & Lowe LLP" -> "Senior Paralegal")."""
+    m = SIGNED.search(text)
+    return m.group(1).strip() if m and not EMAIL.search(m.group(1)) else None
+
+
+OBJECT = re.compile(
+    r"^\W*(?:please\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"(?=\s+(?:on|onto|to|into|for|at|in|with|from|by|next|this|tomorrow|today)\b|\s*[,.;!?]|\s*$)"
+)
+
+
+PICK = re.compile(  # a phrase that picks among results names no value: "the cheapest one"
+    r"\b(?:\w+est|first|second|third|last|next|other|one|ones|it|them)\b", re.I
+)
+
+
+def object_phrase(text: str) -> str | None:
+    """What a request's first verb acts on, the noun phrase after its article: "Put a Jupiter
+    viewing night on the club calendar ..." -> "Jupiter viewing night"."""
+    m = OBJECT.search(text)
+    return m.group(1) if m else None
 
 
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
@@ -919,6 +1173,10 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
+    if MODEL_OR_BRAND.search(name):
+        found = model_or_brand(name, src)
+        if found is not None:
+            return found
     if r in (None, "id"):
         return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
     return None
@@ -956,13 +1214,43 @@ def by_han_example(s: dict[str, Any], src: Source) -> str | None:
     return None
 
 
+MODEL_OR_BRAND = re.compile(
+    r"^(?:model|brand|make|manufacturer)(?:_?name)?$|型号|品牌|厂商|厂家", re.I
+)
+MODEL_CODE = re.compile(
+    r"(?<![A-Za-z0-9_-])((?:[A-Za-z]+-?[A-Za-z]*|[A-Z][A-Za-z]*\s)\d+[A-Za-z0-9-]*"
+    r"(?:\s+(?:[IVX]{1,4}|Pro|Max|Plus|Mini|Ultra|SE|Mark\s+[IVX]+)(?![A-Za-z]))*)"
+)
+BRAND_BEFORE = re.compile(  # after a count or a word of state ("一辆雅马哈", "自用富士"), else two
+    r"(?:(?:[一两二三四五六七八九十\d]+[台辆部个只件套块把])?(?:自用|全新|二手|闲置)?"
+    r"(?<=[台辆部个只件套块把用新手置])([\u4e00-\u9fff]{2,4})"
+    r"|([\u4e00-\u9fff]{2})|\b([A-Z][A-Za-z]+))\s*$"
+)
+
+
+def model_or_brand(name: str, src: Source) -> str | None:
+    """A product's model is the first code of letters and digits the text writes, with the
+    capitals that follow it ("富士 X-T30 II" -> "X-T30 II"); its brand the word right before that
+    code (the Han characters after a count or a word of state, "一辆雅马哈 NMAX 155", else two;
+    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm)."""
+    for m in MODEL_CODE.finditer(src.text):
+        if values.DATE.fullmatch(m.group(1)) or not re.search("[A-Za-z]", m.group(1)):
+            continue
+        src.used.update(m.group(1).split())
+        if not re.search(r"brand|make|manufacturer|品牌|厂商|厂家", name, re.I):
+            return m.group(1)
+        b = BRAND_BEFORE.search(src.text[: m.start()])
+        return next((g for g in b.groups() if g), None) if b else None
+    return None
+
+
 THING = re.compile(
     r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack)(?:_?name)?$"
     r"|食物|食品|菜品|材料|物品|饮品|饮料",
     re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
-PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
+PHONE = re.compile(r"(?<![\w-])(?:\+?\d|\(\d)[\d ()-]{6,}\d(?![\w-])")  # "+1 (312) 555-0148"
 ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
 
 
@@ -983,11 +1271,12 @@ def route_end(name: str, text: str) -> str | None:
 def after_noun(name: str, src: Source) -> str | None:
     """A code right after the property's own word: "ISBN 978-0-13-468599-1" for isbn, "plate 7kzp
     418" for plate (the words that hold digits, a code may be split by spaces)."""
-    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 3]
+    nouns = [w for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]{2,}", name.lower()) if len(w) >= 2]
+    nouns = [w for w in nouns if len(w) >= 3 or not w.isascii()]
     for noun in nouns[-1:]:
         m = re.search(
-            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|[:：]|is))?\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?[A-Za-z0-9]*\d(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
+            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -1188,7 +1477,7 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
-    at = PLACE_ZH_AT.search(text)
+    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
     z = PLACE_ZH.search(text)
     if z and DEICTIC.fullmatch(ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))[-2:]):
         z = None  # "那边天气怎么样": the place is the one gone to, named before
@@ -1327,7 +1616,7 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
     q = quoted(text)
     if q:
         return q[0]
-    m = re.search(r"[:：]\s*(.+)", text, re.DOTALL)
+    m = re.search(r"(?<!\d)[:：](?!\d)\s*(.+)", text, re.DOTALL)  # not a time's colon: "21:00"
     if m:
         return m.group(1).strip()
     for c in sorted(topic):
@@ -1364,7 +1653,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|[Nn]ame's|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"

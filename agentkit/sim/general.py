@@ -537,23 +537,36 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     named = [k for k in last.input if k.lower() in text] or list(last.input)
     for k in named:
         value = last.input.get(k)
-        fixed = _in_kind(value, example) if isinstance(value, str) else None
+        fixed = _in_kind(value, example, last.result or "") if isinstance(value, str) else None
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
     return None
 
 
-def _in_kind(value: str, example: str) -> str | None:
+def _in_kind(value: str, example: str, said: str = "") -> str | None:
     """The value written as the example's kind writes it: a 24-hour time ("6:30pm" like "18:30"
-    -> "18:30"), an ISO date ("March 3, 2026" like "2026-01-31" -> "2026-03-03")."""
+    -> "18:30"), an ISO date ("March 3, 2026" like "2026-01-31" -> "2026-03-03"), a date with its
+    year last ("2027-02-11" like "11.02.2027" -> "11.02.2027": the day first when the error's
+    format says DD before MM, or the example's first number is over 12, or it writes dots)."""
+    last = re.fullmatch(r"(\d{1,2})([./-])(\d{1,2})\2\d{4}", example)
     if re.fullmatch(r"\d{1,2}:\d{2}", example):
         found = times(value)
-    elif re.fullmatch(r"\d{4}-\d{2}-\d{2}", example):
+    elif re.fullmatch(r"\d{4}-\d{2}-\d{2}", example) or last:
         found = iso_dates(value)
     else:
         return None
-    return found[0][1] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    if not last:
+        return found[0][1]
+    y, m, d = found[0][1].split("-")
+    order = re.search(r"\b(DD|MM)\W?(?:DD|MM)\b", said, re.I)
+    day_first = (
+        order.group(1).upper() == "DD" if order else int(last.group(1)) > 12 or last.group(2) == "."
+    )
+    sep = last.group(2)
+    return sep.join([d, m, y] if day_first else [m, d, y])
 
 
 def _chained(v: View, turn: Turn) -> bool:

@@ -8,7 +8,10 @@
   from (source, from, input) takes the language said after "from" or 从, else the language the
   quoted text is written in (Han characters: zh, with kana: ja, Hangul: ko, else Latin: en). Any
   other takes the first language named.
-- With an enum, the member of that code (`zh` for `zh-CN` when only one begins so).
+- With an enum, the member of that code (`zh` for `zh-CN` when only one begins so); of several
+  members of one language (pt-PT, pt-BR), the one whose region or script the words beside the
+  language's name say ("Brazilian Portuguese", "Portuguese (Brazil)", "巴西葡萄牙语", "British
+  English", "繁体中文" for zh-TW / zh-Hant), else the first.
 """
 
 from __future__ import annotations
@@ -31,6 +34,24 @@ NAMES = [  # (code, English name, Chinese names): a list, not a table of the wor
     ("nl", "Dutch", "荷兰语"),
 ]
 CODES = frozenset(code for code, _en, _zh in NAMES)
+REGIONS = [  # (region or script subtags, English words, Chinese words) a language's variety is named by
+    ("BR", "Brazilian|Brazil", "巴西"),
+    ("PT", "European|Portugal", "葡萄牙|欧洲"),
+    ("GB", "British|UK|England", "英式|英国"),
+    ("US", "American|US|USA", "美式|美国"),
+    ("ES", "Castilian|Spain|European", "西班牙|欧洲"),
+    ("MX 419", "Mexican|Mexico|Latin American", "墨西哥|拉美|拉丁美洲"),
+    ("CA", "Canadian|Canada|Québécois|Quebec", "加拿大"),
+    ("AU", "Australian|Australia", "澳大利亚|澳洲"),
+    ("IN", "Indian|India", "印度"),
+    ("FR", "France|Parisian", "法国"),
+    ("CH", "Swiss|Switzerland", "瑞士"),
+    ("AT", "Austrian|Austria", "奥地利"),
+    ("DE", "Germany", "德国"),
+    ("TW Hant", "Taiwanese|Taiwan|Traditional", "台湾|繁体|繁體"),
+    ("HK", "Hong Kong|Cantonese", "香港|粤语"),
+    ("CN Hans", "Mainland|Simplified", "大陆|简体"),
+]
 TO_END = re.compile(r"target|\bto\b|^to_|_to$|into|dest|output|translated", re.I)
 FROM_END = re.compile(r"source|\bfrom\b|^from_|_from$|input|original", re.I)
 INTO = r"(?:\binto\b|\bto\b|\bin\b|译成|翻译成|翻成|成)\s*"
@@ -99,4 +120,25 @@ def member(name: str, s: dict[str, Any], text: str) -> Any:
     enum = s.get("enum") or []
     if not enum:
         return code
-    return next((m for m in enum if _code(m) == code), None)
+    same = [m for m in enum if _code(m) == code]
+    return variety(same, text) if len(same) > 1 else next(iter(same), None)
+
+
+def variety(members: list[Any], text: str) -> Any:
+    """Of the members of one language, the one whose region the words beside the language's name
+    say ("Brazilian Portuguese" -> pt-BR), else the first."""
+    code = _code(members[0])
+    for s, e, c in _named(text):
+        if c != code:
+            continue
+        near = f"{text[max(0, s - 14) : s]} | {text[e : e + 14]}"
+        for tags, en, zh in REGIONS:
+            if re.search(rf"(?<![A-Za-z])(?:{en})(?![A-Za-z])|{zh}", near):
+                said = [
+                    m
+                    for m in members
+                    if re.search(rf"[-_](?:{tags.replace(' ', '|')})$", str(m), re.I)
+                ]
+                if said:
+                    return said[0]
+    return members[0]

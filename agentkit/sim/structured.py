@@ -17,7 +17,10 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
-  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体);
+  深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
+  ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
+- a list labelled with its name or its Chinese description's head noun is what the label lists
+  ("附加服务：LED大屏、香槟塔" for extras described as 附加服务);
 - a list of things to avoid (avoid, exclude, without, allergies, 忌口, 不要, …) is what the material
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
   strings is the items that come "with" the thing and those of the later clauses, none refused,
@@ -45,7 +48,7 @@ import re
 from typing import Any
 
 from . import direct, values
-from .arguments import fill_object, gather, quoted, resolve, role
+from .arguments import fill_object, gather, labelled_items, quoted, resolve, role
 from .conform import MISSING, conform
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
@@ -220,6 +223,12 @@ def thing(text: str) -> str | None:
 
 
 def _thing(text: str) -> str | None:
+    for line in values.digits_for_words(text).splitlines():
+        said = quoted(line)  # a line that quotes a name: 'Accepted talk: "Rust for Gardeners"'
+        if said and len(said[0].split()) <= 8:
+            return said[0]
+        if line.strip():
+            break
     for clause in CLAUSES.split(values.digits_for_words(text)):
         clause = clause.strip()
         if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):
@@ -332,8 +341,9 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         items = resolve(s.get("items") or {}, root)
         if items.get("type", "string") != "string" or items.get("enum"):
             return None
-        found = refused_items(text) if NAMES_AVOID.search(about) else listed_items(text)
-        return found or None
+        if NAMES_AVOID.search(about):
+            return refused_items(text) or None
+        return labelled_items(name, s, text) or listed_items(text) or None
     if kind == "string" and s.get("enum"):
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
     if kind != "string" or role(name, s) in ("email", "phone"):

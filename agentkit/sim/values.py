@@ -8,6 +8,9 @@ The rules:
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
+- a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
+  "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
+  "本月", "下个月") and given as YYYY-MM;
 - a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
   "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
@@ -17,7 +20,8 @@ The rules:
 - a place's IANA time zone is the tzdata zone named after its city ("Tokyo" -> Asia/Tokyo,
   underscores as spaces: "Sao Paulo"), else one of a few others tzdata has no name for
   ("Beijing", "San Francisco", Chinese names); a currency's ISO 4217 code is read from its
-  name or sign ("euros", "¥", "人民币"), a code written out is itself;
+  name or sign ("euros", "¥", "人民币"), a code written out is itself; a country is one tzdata's
+  iso3166.tab names, by name or by its people's adjective ("Austrian prices" -> Austria);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
   converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
@@ -31,6 +35,8 @@ The rules:
 - a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
   list of short items in a sentence ("add milk, eggs and bread to my list");
+- a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
+  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
 """
 
@@ -40,6 +46,7 @@ import contextlib
 import contextvars
 import datetime
 import functools
+import os
 import re
 import zoneinfo
 from collections.abc import Iterator
@@ -169,6 +176,41 @@ def _written(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+YEAR_MONTH = re.compile(
+    rf"\b({MON})\s*,?\s+(\d{{4}})\b|(?<!\d)(\d{{4}})[-/](\d{{1,2}})(?![-/]?\d)"
+    r"|(\d{4})\s*年\s*((?:\d{1,2}\s*月\s*(?:[、,，和及至到-]\s*)?)+)(?!\s*\d+\s*[日号])",
+    re.IGNORECASE,
+)
+RELATIVE_MONTH = re.compile(
+    r"上个?月|这个?月|本月|下个?月|\b(?:last|previous|this|next)\s+month\b", re.I
+)
+ZH_MONTHS = re.compile(r"(\d{1,2})\s*月")
+
+
+def year_months(text: str) -> list[str]:
+    """The months a text names with their year, as YYYY-MM: "March 2027", "2027-03", "2026年10月",
+    and each month of a run that shares one year ("2026年10月、11月、12月": three months)."""
+    out: list[str] = []
+    for m in RELATIVE_MONTH.finditer(text):  # "上个月", "last month": counted from today
+        on = today_date()
+        ahead = -1 if re.match(r"上|last|previous", m.group(0), re.I) else 0
+        ahead = 1 if re.match(r"下|next", m.group(0), re.I) else ahead
+        years, month0 = divmod(on.month - 1 + ahead, 12)
+        out.append(f"{on.year + years}-{month0 + 1:02d}")
+    for m in YEAR_MONTH.finditer(text):
+        g = m.groups()
+        if g[0]:
+            pairs = [(g[1], str(MONTH.get(g[0].lower().rstrip(".")[:3], 0)))]
+        elif g[2]:
+            pairs = [(g[2], g[3])]
+        else:
+            pairs = [(g[4], mo) for mo in ZH_MONTHS.findall(g[5])]
+        for y, mo in pairs:
+            if 1 <= int(mo) <= 12 and f"{y}-{int(mo):02d}" not in out:
+                out.append(f"{y}-{int(mo):02d}")
+    return out
+
+
 WORKBOOK_TODAY = datetime.date(2026, 12, 1)
 TODAY_SAID: contextvars.ContextVar[datetime.date | None] = contextvars.ContextVar(
     "today_said", default=None
@@ -177,7 +219,7 @@ NOW_WORD = re.compile(
     r"\b(?:today|the current date|current date|now|it is|it's)\b|今天|今日|现在|当前日期|目前|当前",
     re.IGNORECASE,
 )
-YEAR_MONTH = re.compile(
+SAID_MONTH = re.compile(
     r"(\d{4})\s*年\s*(\d{1,2})\s*月(?!\s*\d)|(?<![\d-])(\d{4})-(\d{2})(?![\d-])"
 )
 
@@ -192,7 +234,7 @@ def today_in(system: str) -> datetime.date | None:
         written = _written(sentence)
         if written:
             return datetime.date.fromisoformat(written[0][2])
-        m = YEAR_MONTH.search(sentence)
+        m = SAID_MONTH.search(sentence)
         if m:
             y, mo = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             if 1 <= int(mo) <= 12:
@@ -403,6 +445,40 @@ def _zh_number(s: str) -> int:
     return ZH_DIGITS.get(s, 0)
 
 
+ZH_BIG = {
+    "十": 10,
+    "拾": 10,
+    "百": 100,
+    "佰": 100,
+    "千": 1000,
+    "仟": 1000,
+    "万": 10000,
+    "亿": 10**8,
+}
+ZH_FIGURE = {**ZH_DIGITS, "零": 0, "〇": 0, "壹": 1, "贰": 2, "叁": 3, "肆": 4, "伍": 5, "陆": 6,
+             "柒": 7, "捌": 8, "玖": 9}  # fmt: skip
+ZH_AMOUNT = re.compile(rf"[{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]+")
+
+
+def zh_amount(text: str) -> int | None:
+    """The first number a text writes in Chinese numerals, the banks' forms too: "二十八" -> 28,
+    "贰万" -> 20000, "三千五百" -> 3500; None when it writes none."""
+    m = ZH_AMOUNT.search(text)
+    if not m:
+        return None
+    total = section = digit = 0
+    for ch in m.group(0):
+        if ch in ZH_FIGURE:
+            digit = ZH_FIGURE[ch]
+        elif ZH_BIG[ch] >= 10000:
+            total += (section + digit) * ZH_BIG[ch]
+            section = digit = 0
+        else:
+            section += max(digit, 1 if ch in "十拾" else digit) * ZH_BIG[ch]
+            digit = 0
+    return total + section + digit
+
+
 def date_times(text: str) -> list[str]:
     """Each date with the first time said after it (before the next date), else the time said
     right before it (after the previous date): "2026-04-02 at 15:30" -> "2026-04-02T15:30:00",
@@ -602,6 +678,9 @@ ITEM_NOISE = re.compile(
 )
 
 
+PREPOSITION = re.compile(r"(?:for|from|to|in|at|on|with|into|and|please)\b")
+
+
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"."""
@@ -615,13 +694,13 @@ def thing_of(text: str) -> str | None:
     if m:
         found = m.group(1)
         first, _, rest = found.partition(" ")
-        if unit and first == unit and rest:
+        if unit and first == unit and rest and not PREPOSITION.match(rest):  # "4 trout on ..."
             found = rest
-        found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please)\b", found)[0]
+        found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
     z = re.search(
         r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)?\s*"
-        r"([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
+        r"(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
         plain,
     )
     return z.group(1) if z else None
@@ -696,7 +775,7 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(
-    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆))"
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层))"  # a storey: 三楼, 一层
 )
 
@@ -712,10 +791,53 @@ HALVES = [  # a span of time said with a half, in words -> in digits
 ]
 
 
+SMALL = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+NUMBER_WORD = "|".join([*SMALL, *TENS, *SCALES])
+WORDED = re.compile(
+    rf"\b(?:{NUMBER_WORD})(?:(?:(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+|(?<=million)\s+and\s+|[\s-]+)"
+    rf"(?:{NUMBER_WORD}))+\b|\b(?:{'|'.join(TENS)})\b",
+    re.I,
+)
+
+
+def _worded(m: re.Match[str]) -> str:
+    """A run of number words as digits when it is one number ("forty two", "two hundred"), else
+    as written ("one two three" are three numbers)."""
+    said = [w for w in re.findall(r"[a-z]+", m.group(0).lower()) if w != "and"]
+    for a, b in zip(said, said[1:], strict=False):
+        ones_after_tens = a in TENS and b in SMALL[1:10]
+        if not (b in SCALES or ones_after_tens or a in SCALES and b not in SCALES):
+            return m.group(0)
+    return str(worded_number(m.group(0)))
+
+
+def worded_number(phrase: str) -> int:
+    """A number written in words: "two thousand four hundred and fifty" -> 2450."""
+    total = current = 0
+    for w in re.findall(r"[a-z]+", phrase.lower()):
+        if w in SMALL:
+            current += SMALL.index(w)
+        elif w in TENS:
+            current += 20 + 10 * TENS.index(w)
+        elif w == "hundred":
+            current = max(current, 1) * 100
+        elif w in SCALES:
+            total += max(current, 1) * SCALES[w]
+            current = 0
+    return total + current
+
+
 def digits_for_words(text: str) -> str:
-    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "三晚" -> "3晚",
+    """The text with counts written in words as digits: "two lattes" -> "2 lattes", "two thousand
+    four hundred and fifty euros" -> "2450 euros", "三晚" -> "3晚",
     a span with a half: "an hour and a half" -> "1.5 hours", "一个半小时" -> "1.5小时", "half an
     hour" -> "0.5 hour" ("one" is left: "the one I bought" counts nothing)."""
+    text = WORDED.sub(_worded, text)  # "two hundred and ten"
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
     out = re.sub(r"一(?=个半)", "1", out)
@@ -734,6 +856,7 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
     "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
     "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
+    "deposit": "定金 订金 押金",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
@@ -742,8 +865,13 @@ SURNAMES = (
 ZH_NAME = re.compile(
     rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
 )
+ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
+    r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"
+)
+ZH_NAME_NOW = re.compile(rf"([{SURNAMES}][\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
 ORG = re.compile(
-    r"([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*\s+(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|Co|Company|Group|Labs?)\b\.?)"
+    r"([A-Z][\w&'-]*(?:[ \t]+(?:&|[A-Z][\w&'-]*))*[ \t]+"
+    r"(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|GmbH|AG|Co|Company|Group|Labs?)\b\.?)"
     r"|((?:(?![为是的在和与从到给向我你他她])[\u4e00-\u9fff]){2,16}?(?:有限责任公司|股份有限公司|有限公司|公司|集团|研究院|大学))"
 )
 
@@ -756,8 +884,9 @@ def zh_labels(name: str) -> list[str]:
 
 def chinese_name(text: str) -> str | None:
     """A Chinese person's name: a common surname and one or two characters, standing alone
-    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name)."""
-    m = ZH_NAME.search(text)
+    between punctuation ("张伟，手机 ..."; "高铁" inside a sentence is no name), or as the subject
+    right before a word of time ("王小雨这学期的数学成绩")."""
+    m = ZH_NAME.search(text) or ZH_NAME_NOW.search(text)
     return m.group(1) if m else None
 
 
@@ -797,6 +926,55 @@ def _zone_index() -> tuple[dict[str, str], re.Pattern[str]]:
     index.update(ZONE_ALIASES)
     names = "|".join(re.escape(c) for c in sorted(index, key=len, reverse=True))
     return index, re.compile(rf"(?<![A-Za-z])(?:{names})(?![A-Za-z])", re.I)
+
+
+@functools.cache
+def country_names() -> tuple[str, ...]:
+    """The countries tzdata's iso3166.tab names ("Austria", "Brazil"), from the system's zoneinfo
+    or the tzdata package; none when neither is there."""
+    import importlib.resources
+
+    places = [os.path.join(p, "iso3166.tab") for p in zoneinfo.TZPATH]
+    for where in places:
+        if os.path.exists(where):
+            with open(where, encoding="utf-8") as f:
+                return _tab_names(f.read())
+    try:
+        tab = importlib.resources.files("tzdata.zoneinfo").joinpath("iso3166.tab")
+        return _tab_names(tab.read_text(encoding="utf-8"))
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return ()
+
+
+def _tab_names(tab: str) -> tuple[str, ...]:
+    rows = [line.split("\t", 1)[1] for line in tab.splitlines() if "\t" in line and line[:1] != "#"]
+    return tuple(re.sub(r"\s*\(.*\)$", "", r.strip()) for r in rows)
+
+
+ADJECTIVE = re.compile(r"(?<![\w-])([A-Z][a-z]{3,}(?:an|ese|ish|ic|i))(?![\w-])")
+
+
+def countries(text: str) -> list[str]:
+    """The countries a text names, by name ("Austria") or by the adjective of its people
+    ("Austrian prices" -> Austria, "Mexican food" -> Mexico, "Japanese" -> Japan: the country whose
+    name the adjective begins with, all but its last two letters at most)."""
+    names = country_names()
+    found: list[tuple[int, str]] = []
+    for name in names:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+            found.append((m.start(), name))
+    for m in ADJECTIVE.finditer(text):
+        adj = m.group(1)
+        for name in names:
+            common = len(os.path.commonprefix([adj, name]))
+            if common >= 4 and common >= len(name) - 2 and name != adj:
+                found.append((m.start(), name))
+                break
+    out: list[str] = []
+    for _at, name in sorted(found):
+        if name not in out:
+            out.append(name)
+    return out
 
 
 IANA = re.compile(rf"\b(?:{'|'.join(REGIONS)})/[A-Za-z_]+(?:/[A-Za-z_]+)?\b")
