@@ -1655,6 +1655,7 @@ def test_a_sql_tool_gets_a_statement_with_the_count_and_average_asked_for():
     ]
     ended(t)
     assert "COUNT(*) = 3" in t.answer and "AVG(pages) = 366.0" in t.answer
+    assert "184.5" not in t.answer  # the count and the average are never averaged together
 
 
 def test_a_sql_tool_in_chinese_filters_by_a_quoted_value():

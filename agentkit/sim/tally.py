@@ -6,7 +6,8 @@
 2. The numbers: every result of the task (JSON, `key: value` lines or prose) gives its numbers,
    each with its label (the key, or the words before it) and its unit (the word after it: "174
    千卡", "EUR 30.25", "12 km"); a list result gives one per item. The inputs' own values, ids,
-   dates, years and phone numbers are left out.
+   dates, years and phone numbers are left out, and so are the rows of a table (lists of
+   cells: each number a different column's, `agentkit.sim.sql` tells them by column).
 3. Which numbers: the unit the request names ("多少千卡", "how many km"), else money when it asks
    about money (cost, spend, price, 多少钱: a price, fare, cost, amount, fee, subtotal, 价, 费,
    金额, 小计, or a currency), else the label it names ("total calories", "热量"), else money for a
@@ -95,6 +96,8 @@ def _numbers(data: Any, given: dict[str, Any]) -> list[Number]:
         return [Number("", float(data), "", _decimals(data))]
     if isinstance(data, str):
         return _from_text("", data)
+    if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
+        return []  # a table's rows: each number a different column's, none labelled
     if isinstance(data, list):
         return [n for x in data for n in _numbers(x, given)]
     return _fields(data, given) if isinstance(data, dict) else []
