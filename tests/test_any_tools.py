@@ -2332,3 +2332,15 @@ def test_a_later_step_that_names_its_file_writes_that_file_not_the_one_read(prom
     )
     assert t.calls[0] == [("Read", {"file_path": "/home/u/notes/todo.md"})]
     assert t.calls[1][0][1]["file_path"] == "/home/u/notes/todo_clean.md"
+
+
+@pytest.mark.parametrize(
+    "prompt", ["Summarize my notes", "Archive my notes", "Purge my notes: all of them"]
+)
+def test_an_unknown_verb_never_deletes_and_needs_a_value_to_act_with(prompt):
+    tools = [
+        tool("list_notes", "List my notes.", {}, []),
+        tool("delete_notes", "Delete all my notes.", {}, []),
+    ]
+    t = run(prompt, tools, lambda n, a: "note 1: buy milk")
+    assert all(name != "delete_notes" for turn in t.calls for name, _ in turn)

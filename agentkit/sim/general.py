@@ -107,7 +107,7 @@ from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind,
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
-from .values import iso_dates, listed_unit, times
+from .values import digits_for_words, iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -279,17 +279,23 @@ NOT_ORDERS = re.compile(  # a question or a request to be told, not an order to 
 )
 
 
+GIVES_VALUE = re.compile(r"[:：\d\"“'‘]|\bto\s+\S")  # material, a number, a quote, "to <value>"
+UNDOING = frozenset({"delete", "cancel"})
+
+
 def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     """An order that opens with a verb the concept table does not know ("log a pledge from
     ...", "Bump Priya's salary to 92,000") asks for the changing act of each tool whose name's
     other words the request all uses: record_pledge's create, update_salary's update. Questions
-    and requests to be told ("is ...", "what ...", "tell me ...") imply nothing."""
+    and requests to be told ("is ...", "what ...", "tell me ...") imply nothing; nor does an
+    order that gives no value to act with ("Summarize my notes": no material after a colon, no
+    number, no quote, no "to ..."); deleting and cancelling are never implied."""
     opener = POLITE.sub("", task.strip()).split(None, 1)
     verb = opener[0].lower().strip(",.!") if opener else ""
     if not re.fullmatch(r"[a-z]+", verb) or NOT_ORDERS.match(verb) or concepts(verb):
         return frozenset()
-    if concepts(task) & CHANGES:  # the request names its act ("take the limes off")
-        return frozenset()
+    if concepts(task) & CHANGES or not GIVES_VALUE.search(digits_for_words(task)):
+        return frozenset()  # it names its act ("take the limes off"), or gives nothing to act with
     # the order's own words: not the material it hands over, quoted or after a colon
     said = set(words(re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]|[:：].*", " ", task, flags=re.S)))
     out: set[str] = set()
@@ -297,7 +303,7 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
         acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
         rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
         if acts and rest and all(w in said for w in rest):
-            out |= acts
+            out |= acts - UNDOING  # deleting or cancelling is never implied
     return frozenset(out)
 
 
