@@ -10,22 +10,11 @@ import json
 
 import jsonschema
 from pydantic import BaseModel
+from test_arguments import INT, MODEL, S, tool  # the same helpers as the schema-filling tests
 
 import agentkit
 
-MODEL = agentkit.default_model()
-S = {"type": "string"}
-INT = {"type": "integer"}
 MONTH = {"type": "string", "description": "YYYY-MM"}
-
-
-def tool(name, description, properties, required=None):
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties) if required is None else required,
-    }
-    return {"name": name, "description": description, "input_schema": schema}
 
 
 def calls(prompt, t, forced=False):

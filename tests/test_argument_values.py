@@ -9,21 +9,9 @@ import datetime
 
 import jsonschema
 import pytest
+from test_arguments import INT, MODEL, S, tool  # the same helpers as the schema-filling tests
 
 import agentkit
-
-MODEL = agentkit.default_model()
-S = {"type": "string"}
-INT = {"type": "integer"}
-
-
-def tool(name, description, properties, required=None):
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties) if required is None else required,
-    }
-    return {"name": name, "description": description, "input_schema": schema}
 
 
 def calls(prompt, t, forced=False, messages=None):
