@@ -130,7 +130,9 @@ def records(v: View, reader: Tool) -> tuple[str, list[str]] | None:
     return (kind, found) if found else None
 
 
-NUMBERED = re.compile(r"^\s*\d+\s*(?:→|\t|\|)\s?")
+NUMBERED = re.compile(
+    r"^\s*\d+(?:[ ]*→|\t|[ ]*\|[ ]?)"
+)  # an indent after the mark is the line's own
 
 
 def file_text(result: str) -> str:

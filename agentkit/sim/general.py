@@ -31,7 +31,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    London") are one call each. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
-   (a file the task read, saved again with the edits the rules can make).
+   (a file the task read, saved again with the edits the rules can make); a change asked for in
+   the one file the request names is made in place: the file read first, then one exact-string
+   edit per change (`agentkit.sim.editing`), never a whole-file write of anything else.
 3. A turn calls every taken tool whose arguments are complete, together (several tool_use blocks),
    unless the request disables parallel tool use. A tool that lacks a value waits while another
    call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
@@ -79,6 +81,7 @@ from . import (
     columns,
     direct,
     each,
+    editing,
     files,
     manner,
     pick,
@@ -595,7 +598,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5); `context`, the words of the
     task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
-    if _chained(v, turn) or _handed_over(v):
+    if _chained(v, turn) or _handed_over(v) or _edit_in_place(v, turn, conv):
         return turn
     src = gather(v.task, results_of(v))
     src.context = v.whole if v.whole != v.task else ""
@@ -627,6 +630,70 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
+    """A change asked for in the one file the request names (`agentkit.sim.editing`): the file
+    is read first, then each change is one call of the edit tool, or the read text with the
+    changes made is saved whole by the writing tool; then the answer says what changed. True
+    when the rule planned this turn."""
+    named = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    editor = next((t for t in v.tools if _edit_props(t)), None)
+    saver = editor or next((t for t in v.tools if writes_files(t)), None)
+    if len(named) != 1 or reader is None or saver is None or not editing.requested(v.task):
+        return False
+    if not editing.targets(v.task, os.path.basename(named[0])):
+        return False
+    others = {t.name for t in choose(v)} - {reader.name, saver.name}
+    if others - {t.name for t in v.tools if writes_files(t) or _edit_props(t)}:
+        return False  # the request is about another tool too ("set a reminder to ...")
+    base = os.path.basename(named[0])
+    reads = [c for c in v.calls if c.name == reader.name and _names_file(c, base)]
+    if any(c.failed for c in reads) or any(c.failed for c in v.calls if c.name == saver.name):
+        return False  # an error is judged by rule 4
+    if not reads:
+        args, _ = arguments(reader, gather(named[0], []))
+        turn.calls.append(
+            (reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0])
+        )
+        return True
+    text = "\n".join(files.unnumbered(reads[-1].result or "")).strip("\n") + "\n"
+    made, missed = editing.changes(v.task, text)
+    path = next(iter(reads[-1].input.values()))
+    lines = [say(v.lang, "g_edit_missed", file=base, what=x) for x in missed]
+    if any(c.name == saver.name and c.result is not None for c in v.calls):
+        changed = spoken_list(v.lang, [f"`{c.old}` → `{c.new}`" for c in made])
+        turn.lines += [say(v.lang, "g_edited", file=base, changes=changed)] + lines
+        turn.whole = True
+    elif made:
+        turn.calls += _edits(saver, path, made, text)
+    else:
+        turn.lines += lines
+    return True
+
+
+def _edit_props(t: Tool) -> tuple[str, str] | None:
+    props = t.schema.get("properties") or {}
+    has_path = any(isinstance(p, dict) and role(k, p) == "path" for k, p in props.items())
+    return editing.edit_keys(props) if has_path else None
+
+
+def _names_file(c: Call, base: str) -> bool:
+    return any(isinstance(a, str) and os.path.basename(a) == base for a in c.input.values())
+
+
+def _edits(
+    saver: Tool, path: Any, made: list[editing.Change], text: str
+) -> list[tuple[Tool, dict[str, Any]]]:
+    """Rule 4 of `agentkit.sim.editing`: one edit call per change, or the whole text saved."""
+    props = saver.schema.get("properties") or {}
+    at = next(k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path")
+    keys = _edit_props(saver)
+    if keys:
+        return [(saver, {at: path, keys[0]: c.old, keys[1]: c.new}) for c in made]
+    body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
+    return [(saver, {at: path, body: editing.applied(text, made)})] if body else []
 
 
 def _fresh(src: Source) -> Source:

@@ -200,6 +200,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "我没有做到：{asks}。离线替身按书面规则工作，不会改写文字；其余按要求做了。",
         "I did not {asks}: the offline stand-in follows written rules and does not rewrite text; the rest was done as asked.",
     ),
+    "g_edited": (
+        "已修改 {file}：{changes}。",
+        "Changed {file}: {changes}.",
+    ),
+    "g_edit_missed": (
+        "{file} 里没有找到 {what}，这一处没有改。",
+        "{what} is not in {file}, so that change was not made.",
+    ),
     "g_delegate_files": ("请读 {files} 来回答。", "Read {files} to answer."),
     "g_records": ("{kind}：共 {n} 条：{ids}。", "{kind}: {n} in all: {ids}."),
     "g_counted": (

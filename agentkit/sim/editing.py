@@ -1,0 +1,144 @@
+"""Changing a file in place: written rules for a tool that replaces a string in a file (the Agent
+SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and English.
+
+1. An edit tool takes a path and two strings: the text to find (its name starts with old, find,
+   search or target) and the text to put in its place (new, replace, replacement).
+2. A request asks for a change in a file when it names the file as the place of the change ("in
+   config.yaml", "edit config.yaml", "config.yaml 里的", "修改 config.yaml") and says what to change
+   into what: "replace X with Y", "change / set / update / switch / rename / bump X to Y",
+   "把 X 改成 / 改为 / 换成 / 替换成 / 设为 / 调成 Y", "X 改成 Y".
+3. Where the change lands, read in the file's text as the reading tool returned it:
+   - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
+     or nothing: "log level" sets `log_level`): that line is the text to find, and the same line
+     with Y in v's place (v's quotes and a trailing comma kept) is the text put in;
+   - else X as written, found once in the file: X becomes Y.
+   A change that lands nowhere is not made, and the answer says so.
+4. The file is read first (the reading tool, once), then each change is one edit. With no edit
+   tool, a tool that writes whole files saves the read text with the changes made; a file the
+   task read is never overwritten with anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+OLD = re.compile(r"^(?:old|find|search|target|original)(?:_|$)|^old[A-Z]", re.IGNORECASE)
+NEW = re.compile(r"^(?:new|replace(?:ment)?|updated)(?:_|$)|^new[A-Z]", re.IGNORECASE)
+
+_TO = r"\s+(?:to|into|as|=)\s+"
+ASKED = [  # (pattern, group of X, group of Y)
+    re.compile(
+        r"\breplace\s+(?P<x>.+?)\s+(?:with|by)\s+(?P<y>.+?)(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:change|set|update|switch|rename|bump|raise|lower|increase|decrease|turn|make)\s+"
+        r"(?P<x>.+?)" + _TO + r"(?P<y>.+?)(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:把|将)?\s*(?P<x>[^，。,;；：:]+?)\s*(?:替换成|替换为|改成|改为|换成|设为|设成|设置为|设置成|调成|调到|调为|改到)"
+        r"\s*(?P<y>[^，。,;；\n]+)"
+    ),
+]
+IN_FILE = re.compile(
+    r"^(?:the\s+)?(?:value\s+of\s+)?|\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?\S+\.\w+$"
+    r"|\s+(?:setting|value|option|field|entry|key)$"
+    r"|^.*?(?:文件)?\S+\.\w+\s*(?:里|中|里面|中的|里的)(?:的)?\s*",
+    re.IGNORECASE,
+)
+QUOTES = "`'\"“”‘’「」"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of rule 3: the text to find and the text put in its place."""
+
+    old: str
+    new: str
+
+
+def edit_keys(props: dict[str, object]) -> tuple[str, str] | None:
+    """Rule 1: the names of the edit tool's text-to-find and text-to-put-in properties."""
+    old = next((k for k in props if OLD.search(k)), None)
+    new = next((k for k in props if NEW.search(k) and k != old), None)
+    return (old, new) if old and new else None
+
+
+def targets(request: str, name: str) -> bool:
+    """Rule 2: the request names the file `name` as the place of the change."""
+    n = re.escape(name)
+    return bool(
+        re.search(
+            rf"\b(?:in|inside|within|of|edit|update|modify|change|patch)\s+(?:the\s+)?(?:file\s+)?[`'\"]?"
+            rf"(?:[\w./-]*/)?{n}|(?:修改|编辑|更新|改一下)\s*(?:文件)?\s*{n}|{n}[`'\"]?\s*(?:文件)?\s*(?:里|中|内)",
+            request,
+            re.IGNORECASE,
+        )
+    )
+
+
+def requested(request: str) -> list[tuple[str, str]]:
+    """Rule 2: the (X, Y) pairs the request asks to change, X and Y as said."""
+    pairs: list[tuple[str, str]] = []
+    for pattern in ASKED:
+        for m in pattern.finditer(request):
+            x, y = _bare(m.group("x")), _bare(m.group("y"))
+            if x and y and x != y and (x, y) not in pairs:
+                pairs.append((x, y))
+        if pairs:
+            return pairs
+    return pairs
+
+
+def _bare(said: str) -> str:
+    said = said.strip()
+    for _ in range(2):
+        said = IN_FILE.sub("", said).strip()
+    return said.strip(QUOTES).strip()
+
+
+def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
+    """Rule 3: where each change asked for lands in the file's text, and the X's that land
+    nowhere."""
+    done: list[Change] = []
+    missed: list[str] = []
+    for x, y in requested(request):
+        change = _setting(x, y, text) or _literal(x, y, text)
+        if change is None:
+            missed.append(x)
+        elif change not in done:
+            done.append(change)
+    return done, missed
+
+
+def _setting(x: str, y: str, text: str) -> Change | None:
+    """The line that sets X, with Y in its value's place."""
+    parts = [re.escape(p) for p in re.split(r"[\s_-]+", x) if p]
+    if not parts or len(parts) > 4:
+        return None
+    name = r"[\s_-]?".join(parts)
+    line = re.compile(
+        rf"^(?P<head>[ \t]*[\"']?{name}[\"']?[ \t]*[:=][ \t]*)(?P<q>[\"']?)(?P<v>.*?)(?P=q)"
+        r"(?P<tail>[ \t]*,?[ \t]*(?:#.*)?)$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+    found = list(line.finditer(text))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    old = m.group(0).rstrip("\r")
+    new = f"{m.group('head')}{m.group('q')}{y.strip(QUOTES)}{m.group('q')}{m.group('tail')}"
+    return Change(old, new.rstrip("\r")) if old != new else None
+
+
+def _literal(x: str, y: str, text: str) -> Change | None:
+    return Change(x, y) if text.count(x) == 1 else None
+
+
+def applied(text: str, made: list[Change]) -> str:
+    """Rule 4: the read text with the changes made."""
+    for c in made:
+        text = text.replace(c.old, c.new, 1)
+    return text

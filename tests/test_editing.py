@@ -1,0 +1,185 @@
+"""Changing a file in place (`agentkit.sim.editing`): the file is read first, each change asked for
+is one exact-string edit of the line that sets the value (or of the text as written), a tool that
+writes whole files saves the read text with the change made, and a change that lands nowhere is
+told, never forced. Judged on the files' texts after the run, through the SDK client."""
+
+import pytest
+from test_any_tools import EDIT_FILE, READER, WRITE_FILE, ended, run, tool
+
+from agentkit.sim import editing
+
+
+class Disk:
+    """A directory of text files that the Read, Edit and Write tools work on, as the CLI's do."""
+
+    def __init__(self, files):
+        self.files = dict(files)
+
+    def __call__(self, name, args):
+        path = args["file_path"]
+        if name == "Read":
+            if path not in self.files:
+                raise FileNotFoundError(f"File does not exist: {path}")
+            lines = self.files[path].splitlines()
+            return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+        if name == "Edit":
+            text = self.files[path]
+            if text.count(args["old_string"]) != 1:
+                raise ValueError("String to replace not found in file.")
+            self.files[path] = text.replace(args["old_string"], args["new_string"])
+            return f"The file {path} has been updated."
+        self.files[path] = args["content"]
+        return f"File created successfully at: {path}"
+
+
+KILN = 'title = "kiln"\nworkers = 4\nretry_limit = 3\n'
+ROSTER = "season: spring\nmax_players: 18\ncoach: 'Ilse Berg'\n"
+LEDGER = '{\n  "currency": "NOK",\n  "round_to": 2,\n  "owner": "tide"\n}\n'
+
+
+@pytest.mark.parametrize(
+    "prompt, path, before, after, said",
+    [
+        (
+            "In kiln.toml, raise the retry limit to 5.",
+            "kiln.toml",
+            KILN,
+            KILN.replace("retry_limit = 3", "retry_limit = 5"),
+            "Changed kiln.toml: `retry_limit = 3` → `retry_limit = 5`.",
+        ),
+        (
+            "把 roster.yaml 里的 coach 改成 Tomas Lind。",
+            "roster.yaml",
+            ROSTER,
+            ROSTER.replace("'Ilse Berg'", "'Tomas Lind'"),
+            "已修改 roster.yaml：`coach: 'Ilse Berg'` → `coach: 'Tomas Lind'`。",
+        ),
+        (
+            "Edit ledger.json: set round_to to 0",
+            "ledger.json",
+            LEDGER,
+            LEDGER.replace('"round_to": 2,', '"round_to": 0,'),
+            'Changed ledger.json: `  "round_to": 2,` → `  "round_to": 0,`.',
+        ),
+        (
+            "修改 kiln.toml，把 4 换成 6",
+            "kiln.toml",
+            KILN,
+            KILN.replace("4", "6"),
+            "已修改 kiln.toml：`4` → `6`。",
+        ),
+    ],
+)
+def test_a_change_in_a_named_file_reads_it_then_edits_the_line_that_sets_the_value(
+    prompt, path, before, after, said
+):
+    disk = Disk({path: before})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert t.calls[0] == [("Read", {"file_path": path})]
+    assert [n for n, _ in t.calls[1]] == ["Edit"]
+    ended(t)
+    assert disk.files[path] == after
+    assert t.answer == said
+
+
+def test_two_changes_are_two_edits_and_the_rest_of_the_file_is_kept():
+    disk = Disk({"roster.yaml": ROSTER})
+    t = run(
+        "In roster.yaml, set the season to autumn and change max players to 20.",
+        [READER, EDIT_FILE],
+        disk,
+    )
+    assert len(t.calls[1]) == 2
+    assert disk.files["roster.yaml"] == "season: autumn\nmax_players: 20\ncoach: 'Ilse Berg'\n"
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    ["In kiln.toml, change workers to 8.", "把 kiln.toml 里的 workers 设为 8"],
+)
+def test_with_only_a_writing_tool_the_read_text_is_saved_with_the_change_made(prompt):
+    disk = Disk({"kiln.toml": KILN})
+    t = run(prompt, [READER, WRITE_FILE], disk)
+    assert [n for n, _ in t.calls[1]] == ["Write"]
+    assert disk.files["kiln.toml"] == KILN.replace("workers = 4", "workers = 8")
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("Edit kiln.toml: set max_jobs to 2", "max_jobs is not in kiln.toml"),
+        ("把 kiln.toml 里的 端口 改成 9000", "kiln.toml 里没有找到 端口"),
+    ],
+)
+def test_a_change_that_lands_nowhere_is_told_and_the_file_is_not_touched(prompt, said):
+    disk = Disk({"kiln.toml": KILN})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert [[n for n, _ in calls] for calls in t.calls] == [["Read"], []]
+    assert disk.files["kiln.toml"] == KILN
+    assert said in t.answer
+
+
+def test_a_file_read_for_another_tools_sake_is_not_edited():
+    remind = tool(
+        "set_reminder",
+        "Set a reminder for the user.",
+        {"text": {"type": "string"}},
+        ["text"],
+    )
+    disk = Disk({"notes.txt": "call the glazier\n"})
+    t = run(
+        "Read notes.txt and set a reminder to water the ferns", [READER, EDIT_FILE, remind], disk
+    )
+    assert not any(n == "Edit" for calls in t.calls for n, _ in calls)
+    assert "not in notes.txt" not in t.answer
+    assert disk.files["notes.txt"] == "call the glazier\n"
+
+
+def test_a_user_edit_tool_is_read_by_its_property_names():
+    edit = tool(
+        "patch_text_file",
+        "Replace one occurrence of a string in a text file.",
+        {
+            "path": {"type": "string", "description": "Path of the file"},
+            "find": {"type": "string"},
+            "replacement": {"type": "string"},
+        },
+        ["path", "find", "replacement"],
+    )
+    read = tool(
+        "read_text_file",
+        "Read a text file.",
+        {"path": {"type": "string", "description": "Path of the file"}},
+        ["path"],
+    )
+    files = {"kiln.toml": KILN}
+
+    def backend(name, args):
+        if name == "read_text_file":
+            return files[args["path"]]
+        files[args["path"]] = files[args["path"]].replace(args["find"], args["replacement"])
+        return "patched"
+
+    t = run("In kiln.toml, set workers to 2", [read, edit], backend)
+    assert t.calls[1] == [
+        (
+            "patch_text_file",
+            {"path": "kiln.toml", "find": "workers = 4", "replacement": "workers = 2"},
+        )
+    ]
+    assert files["kiln.toml"] == KILN.replace("workers = 4", "workers = 2")
+
+
+def test_the_change_asked_for_is_read_in_both_languages():
+    assert editing.requested(
+        "Please update the value of port in app.yaml to 7000 and set debug to off."
+    ) == [
+        ("port", "7000"),
+        ("debug", "off"),
+    ]
+    assert editing.requested("将 app.yaml 中的 log_level 调成 warning") == [
+        ("log_level", "warning")
+    ]
+    made, missed = editing.changes("change the log level to debug in a.yaml", 'log-level: "info"\n')
+    assert made == [editing.Change('log-level: "info"', 'log-level: "debug"')] and not missed
