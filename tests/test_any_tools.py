@@ -2344,3 +2344,36 @@ def test_an_unknown_verb_never_deletes_and_needs_a_value_to_act_with(prompt):
     ]
     t = run(prompt, tools, lambda n, a: "note 1: buy milk")
     assert all(name != "delete_notes" for turn in t.calls for name, _ in turn)
+
+
+SEED_LOOKUP = tool(
+    "find_seed_packet",
+    "Look up a seed packet in the seed library by its code. 按编号查询种子库里的种子包。",
+    {"code": {"type": "string", "description": "Packet code, e.g. SP-12"}},
+    ["code"],
+)
+SEED_REQUEST = tool(
+    "request_seeds",
+    "Request seeds from a packet for a member. 为会员申请种子。",
+    {"code": {"type": "string"}, "member": {"type": "string"}},
+    ["code", "member"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, missing, said",
+    [
+        ("Check packet SP-19 and, if it's there, request seeds for Ada Quill.",
+         "Nothing on file for packet SP-19.", "Nothing on file"),
+        ("查询种子包 SP-19，有的话替会员 林悦 申请种子。", "No seed packet on record with that code.",
+         "No seed packet on record"),
+    ],
+)  # fmt: skip
+def test_a_plain_text_result_that_says_nothing_is_on_file_is_not_found_and_stops_the_act(
+    prompt, missing, said
+):
+    t = run(prompt, [SEED_LOOKUP, SEED_REQUEST], lambda n, a: missing)
+    assert t.calls[0] == [("find_seed_packet", {"code": "SP-19"})]
+    assert not any(n == "request_seeds" for calls in t.calls for n, _ in calls)
+    ended(t)
+    assert said in t.answer

@@ -11,7 +11,8 @@ A result's text becomes data by the first rule that applies:
 An error (is_error) is judged by what it says, the first class that matches winning:
 - DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "only
   owners may", "must approve it", "the user declined", "无权", "需要人工", "仅限") -> stop and say so;
-- NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "找不到", "不存在")
+- NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "nothing on file",
+  "no entry", "找不到", "不存在", "没有记录")
   -> tell the user;
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
   "not a number", "won't work", "isn't a usable", "no dashes", "use abbreviations such as",
@@ -52,7 +53,9 @@ CLASSES = [
      r"需要[^。；]{0,16}(?:确认|同意|授权)"),
     (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
-     r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此"),
+     r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
+     r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
+     r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录|查不到"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have)|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
