@@ -2377,3 +2377,52 @@ def test_a_plain_text_result_that_says_nothing_is_on_file_is_not_found_and_stops
     assert not any(n == "request_seeds" for calls in t.calls for n, _ in calls)
     ended(t)
     assert said in t.answer
+
+
+GREENHOUSE = {
+    "sensors/bay-1.log": "06:00 INFO vents shut\n06:40 ALERT humidity 97%\n",
+    "sensors/bay-2.log": "06:00 INFO vents shut\n07:10 INFO vents open\n",
+    "notes.md": "Bay 3 is empty this season.\n",
+}
+
+
+def greenhouse(name, args):
+    import fnmatch
+
+    if name == "Glob":
+        found = [  # "**/" matches no folder too, as the CLI's Glob does
+            f
+            for f in GREENHOUSE
+            if fnmatch.fnmatch(f, args["pattern"])
+            or fnmatch.fnmatch(f, args["pattern"].replace("**/", ""))
+        ]
+        return "\n".join(found) or "No files found"
+    lines = GREENHOUSE[args["file_path"]].splitlines()
+    return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+
+
+@pytest.mark.parametrize(
+    "prompt, pattern",
+    [
+        ("Go through the log files under sensors/ and tell me if any bay raised an alert.",
+         "sensors/**/*.log"),
+        ("Check the .log files: did humidity get too high anywhere?", "**/*.log"),
+        ("sensors 目录下的日志里，哪个温室报过警？", "sensors/**/*.log"),
+    ],
+)  # fmt: skip
+def test_a_question_about_what_files_of_a_kind_hold_globs_them_then_reads_each(prompt, pattern):
+    t = run(prompt, [GLOB, READER], greenhouse)
+    assert t.calls[0] == [("Glob", {"pattern": pattern})]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == [
+        "sensors/bay-1.log",
+        "sensors/bay-2.log",
+    ]
+    ended(t)
+    assert "ALERT humidity 97%" in t.answer
+
+
+@pytest.mark.parametrize("prompt", ["Which log files are there?", "列出所有的日志文件"])
+def test_a_question_about_which_files_there_are_only_globs(prompt):
+    t = run(prompt, [GLOB, READER], greenhouse)
+    assert [[n for n, _ in calls] for calls in t.calls] == [["Glob"], []]
+    assert "sensors/bay-1.log" in t.answer

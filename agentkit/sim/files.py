@@ -7,7 +7,9 @@ that reads files (Read, `read_file`).
 2. When the search's result lists files (one path a line, "Found 2 files" lines aside), each of
    them (up to three) is read with the reading tool, together, once; so are the files (up to
    ten) a glob tool lists when the request asks for a figure of their tables
-   (`agentkit.sim.columns`).
+   (`agentkit.sim.columns`), or asks what files of a kind or in a folder hold rather than which
+   files there are ("did the .log files report an alert?", "sensors 目录下的日志里…";
+   `agentkit.sim.shell.files_asked`).
 3. The answer then quotes what the files hold, as written (line numbers dropped).
 4. A request that counts the text it names ("how many TODO comments in the Python files",
    "有多少个 FIXME 注释") searches the files of the kind it names (the search's glob) and reads

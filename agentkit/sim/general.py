@@ -406,10 +406,10 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         return coders[:1]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
-        if not columns.figure_asked(v.task):
-            return globber[:1]
-        # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         reader = [t for t in tools if reads_files(t)][:1]
+        if not columns.figure_asked(v.task):  # what the files hold is asked: they are read
+            return globber[:1] + ([] if shell.files_asked(v.task) else reader)
+        # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
     named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
@@ -814,7 +814,24 @@ def _inputs(
     variants, got = _per_item(v, t, *arguments(t, src))
     variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
+    if globs(t):
+        variants = [_one_folder(t, a) for a in variants]
     return _identified(v, t, variants, got)
+
+
+def _one_folder(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
+    """A glob that starts with the folder to search ("logs/**/*.log") is not given that folder
+    again as the optional directory to search in (which would look in logs/logs/)."""
+    props = t.schema.get("properties") or {}
+    glob = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "glob"), "")
+    need = set(t.schema.get("required") or [])
+    return {
+        k: a
+        for k, a in args.items()
+        if k in need
+        or role(k, props.get(k) or {}) == "glob"
+        or not (isinstance(a, str) and a and glob.startswith(a.rstrip("/") + "/"))
+    }
 
 
 def names_an_id(t: Tool, key: str) -> bool:

@@ -42,7 +42,7 @@ FILE = re.compile(
 KINDS = {  # a kind of file named -> its extension
     "python": "py", "javascript": "js", "typescript": "ts", "markdown": "md", "text": "txt",
     "csv": "csv", "json": "json", "yaml": "yaml", "shell": "sh", "html": "html", "rust": "rs",
-    "go": "go", "java": "java",
+    "go": "go", "java": "java", "log": "log",
 }  # fmt: skip
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|'([^']+)'|「([^」]+)」")
 
@@ -257,8 +257,21 @@ def _kind(text: str) -> str | None:
                 rf"\b{k}\s+(?:source\s+)?(?:files?|scripts?|programs?)\b|\b{k}\s*文件", text, re.I
             )
         ),
-        None,
+        "log" if "日志" in text else None,
     )
+
+
+FILES_ASKED = re.compile(
+    r"\b(?:list|which|what|show|find|how many|count)\s+(?:[\w.*-]+\s+){0,3}?files?\b"
+    r"|(?:哪些|列出|找出|多少个?|几个)[^，。？?,\n]{0,10}?文件",
+    re.IGNORECASE,
+)
+
+
+def files_asked(text: str) -> bool:
+    """The request asks which files there are ("Which JSON files are here?", "列出所有日志文件"),
+    not what they hold ("look at the log files: which kiln had an error?")."""
+    return bool(FILES_ASKED.search(text))
 
 
 def lists_files(text: str) -> bool:
@@ -297,21 +310,25 @@ def searched_kind(text: str) -> str | None:
 
 def glob_pattern(text: str) -> str | None:
     """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
-    files there are: "**/*.py" for Python files, "*.py" for those of this directory only, a glob
-    the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
-    if not lists_files(text) or _files(text) or target(text):
+    files there are, or about files of a kind or in a folder ("did the .log files report an
+    error?", "logs 目录下的日志"): "**/*.py" for Python files, "*.py" for those of this directory
+    only, a glob the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
+    if _files(text) or target(text) or not FILES.search(text):
         return None
     kind = _kind(text)
     where = "" if HERE_ONLY.search(text) else "**/"
     folder = re.search(
         r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+)/?\s+(?:directory|folder|dir)\b"
-        r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)",
+        r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)"
+        r"|(?<![\w.-])([A-Za-z][\w.-]*)/?\s*(?:目录|文件夹)(?:下|里|中)",
         text,
         re.IGNORECASE,
     )
     name = next((g for g in folder.groups() if g), None) if folder else None
     if name and name.lower() not in ("this", "the", "current", "that"):
         where = name.rstrip("/") + "/" + where
+    elif not kind and not lists_files(text):
+        return None  # files of no kind in no folder, and not a listing: no glob
     written = re.search(r"(?<![\w/*])(\w[\w.-]*\*[\w*.-]*\.[A-Za-z0-9]{1,5})\b", text)
     if written:  # a glob the request writes ("the sales_*.csv files") is taken as written
         return where + written.group(1)
