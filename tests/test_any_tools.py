@@ -1533,7 +1533,7 @@ def test_a_file_is_read_then_a_text_it_cannot_derive_is_asked_for_never_made_up(
     def disk(name, args):
         return "rice 2kg\nolive oil 1 bottle" if name == "read_file" else "written"
 
-    t = run("Read stock.txt and write a file low.txt listing only the items I have fewer than 2 of.",
+    t = run("Read stock.txt and write a file low.txt listing only the items I should restock soon.",
             [READ_FILE, WRITE], disk)  # fmt: skip
     assert t.calls[0] == [("read_file", {"path": "stock.txt"})]
     assert all(name != "write_file" for step in t.calls for name, _ in step)

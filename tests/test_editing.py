@@ -183,3 +183,44 @@ def test_the_change_asked_for_is_read_in_both_languages():
     ]
     made, missed = editing.changes("change the log level to debug in a.yaml", 'log-level: "info"\n')
     assert made == [editing.Change('log-level: "info"', 'log-level: "debug"')] and not missed
+
+
+# ---------------------------------------------------------------- a part of a file, written out
+
+CELLAR = "merlot: 0\nriesling: 4\nrioja: 1\nchablis: 0\n"
+VISITS = "date,visitor,status\n2027-01-04,Noor,confirmed\n2027-01-05,Pim,cancelled\n"
+PRESS = "07:00 START press 2\n07:20 FAULT press 2 jammed\n07:45 START press 4\n08:10 FAULT press 4 oil\n"
+
+
+@pytest.mark.parametrize(
+    "prompt, source, text, target, written",
+    [
+        ("Read cellar.txt and write the wines I have run out of to order.txt.",
+         "cellar.txt", CELLAR, "order.txt", "merlot\nchablis\n"),
+        ("读一下 cellar.txt，把数量少于 2 的酒写到 order.txt。",
+         "cellar.txt", CELLAR, "order.txt", "merlot\nrioja\nchablis\n"),
+        ("Copy the FAULT lines of press.log into faults.txt.",
+         "press.log", PRESS, "faults.txt", "07:20 FAULT press 2 jammed\n08:10 FAULT press 4 oil\n"),
+        ("把 press.log 里包含 FAULT 的行复制到 faults.txt",
+         "press.log", PRESS, "faults.txt", "07:20 FAULT press 2 jammed\n08:10 FAULT press 4 oil\n"),
+        ("From visits.csv, save the rows with confirmed to ok.txt",
+         "visits.csv", VISITS, "ok.txt", "2027-01-04,Noor,confirmed\n"),
+    ],
+)  # fmt: skip
+def test_a_file_holding_the_lines_of_a_read_file_that_meet_a_condition_is_written(
+    prompt, source, text, target, written
+):
+    disk = Disk({source: text})
+    t = run(prompt, [READER, WRITE_FILE], disk)
+    assert t.calls[0] == [("Read", {"file_path": source})]
+    assert t.calls[1] == [("Write", {"file_path": target, "content": written})]
+    ended(t)
+    assert disk.files[source] == text
+
+
+def test_a_part_described_by_no_condition_the_rules_know_is_asked_for():
+    disk = Disk({"cellar.txt": CELLAR})
+    t = run("Read cellar.txt and write the wines that go with fish to pairing.txt.",
+            [READER, WRITE_FILE], disk)  # fmt: skip
+    assert not any(n == "Write" for calls in t.calls for n, _ in calls)
+    assert "pairing.txt" not in disk.files

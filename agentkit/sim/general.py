@@ -628,8 +628,32 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _unchosen_failures(v, chosen, turn)
+    _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """A writing tool that still lacks its text while the request names another file, not read
+    yet, than the one it writes to: that file is read first (the text may be a part of it,
+    `agentkit.sim.writing`, rules 4 to 6)."""
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    waiting = any(writes_files(t) for t, _ in turn.missing)
+    target = WRITTEN_TO.search(v.task)
+    if turn.calls or not waiting or reader is None or target is None:
+        return
+    read = {os.path.basename(str(a)) for c in v.calls for a in c.input.values()}
+    sources = [
+        f
+        for f in dict.fromkeys(shell.FILE.findall(v.task))
+        if os.path.basename(f) != os.path.basename(target.group(1))
+        and os.path.basename(f) not in read
+    ]
+    args, got = arguments(reader, gather(sources[0], [])) if sources else ([], Fill({}, ["?"]))
+    if got.missing:
+        return
+    turn.calls.append((reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0]))
+    turn.missing = []
 
 
 def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
@@ -949,6 +973,8 @@ def _described(
     read = _read_text(v) if text is None and SAVES_IT.search(v.task) else None
     if read is not None:  # a file this task read, saved again with the edits asked for
         text = writing.edited(v.whole, read)
+    if text is None:  # a part of a file this task read: the lines that meet a condition
+        text = writing.selected(v.whole, _read_text(v))
     if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
@@ -960,7 +986,8 @@ def _described(
 
 
 WRITTEN_TO = re.compile(
-    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|\b(?:save|write|store|put|output)\b[^.。\n]{0,40}?"
+    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|复制到|\b(?:save|write|store|put|output|copy)\b"
+    r"(?:[^.。\n]|\.(?=\w)){0,40}?"
     r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
     re.I,
 )

@@ -9,6 +9,21 @@ written rules, in Chinese and English.
 Anything else is not made up: the text must come from the user's words (quoted, or after a colon,
 or "with the content ..."), and then rules 1 and 2 do not replace it.
 
+A file whose text the request describes as a part of a file the task read ("write the items I
+have run out of to shopping.txt", "把数量少于 2 的东西写到 shopping.txt", "copy the ERROR lines into
+errors.txt", "the guests who said yes") holds the lines of the read file that meet the condition
+the request names (`selected`):
+4. by a number on the line: run out of, none, 0, 用完, 没有了 (= 0); fewer / less than, below,
+   under, 少于, 低于, 不足, 小于 N (< N); more than, over, above, 多于, 超过, 大于 N (> N);
+   at least, 至少, 不少于 N (>= N);
+5. by a word: a marker in capitals ("the ERROR lines"), quoted text, "lines with / containing /
+   mentioning X", "包含 X 的行", "said yes / no" (a cell or word equal to it);
+6. a table's header row is not a record; when the request asks for lines, rows or entries ("the
+   ERROR lines", "包含 X 的行") each is written whole, else it asks for the things themselves
+   ("the wines I have run out of", "的酒") and each line gives its label (the text before the
+   colon, or the first cell, or the words before its first number).
+Nothing is kept when no condition is named (the text is then asked for, never made up).
+
 A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
 as b.md") is written as it was read, changed by the edits the request names that rules can make:
 duplicate lines dropped (duplicate, 重复), blank lines dropped (blank/empty lines, 空行), lines
@@ -106,3 +121,71 @@ def edited(request: str, text: str) -> str:
 def cannot(request: str) -> list[str]:
     """The edits the request asks for that need judgement, which these rules do not make."""
     return [m.group(0) for m in JUDGEMENT.finditer(request)]
+
+
+NUMBER = r"(\d+(?:\.\d+)?)"
+CONDITIONS = [  # (the words of the condition, how a line's number meets it)
+    (r"\b(?:run out|ran out|out of stock|none left|have none|zero)\b|\((?:quantity|qty|count)?\s*0\)"
+     r"|用完|没有了|缺货|为\s*0|是\s*0", lambda n, k: n == 0),
+    (rf"\b(?:fewer|less) than\s*{NUMBER}|\b(?:below|under)\s*{NUMBER}|(?:少于|低于|不足|小于)\s*{NUMBER}",
+     lambda n, k: n < k),
+    (rf"\bat least\s*{NUMBER}|(?:至少|不少于)\s*{NUMBER}", lambda n, k: n >= k),
+    (rf"\b(?:more than|over|above)\s*{NUMBER}|(?:多于|超过|大于|高于)\s*{NUMBER}", lambda n, k: n > k),
+]  # fmt: skip
+WORD_CONDITION = re.compile(
+    r"\bthe\s+([A-Z][A-Z0-9_]{2,})\s+(?:lines?|entries|rows)\b"
+    r"|\b(?:lines?|rows|entries)\s+(?:with|containing|mentioning|that (?:mention|contain)s?)\s+[\"'“]?([\w-]+)"
+    r"|包含\s*[“\"']?([\w-]+?)[”\"']?\s*的(?:行|记录)|\bsaid\s+(yes|no)\b",
+)
+LINES_ASKED = re.compile(r"\b(?:lines?|rows?|entries|records)\b|行|记录", re.IGNORECASE)
+HEADER = re.compile(
+    r"^[A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff]*(?:\s*,\s*[A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff]*)+$"
+)
+
+
+def selected(request: str, text: str | None) -> str | None:
+    """Rules 4 to 6: the lines of a read file's text that meet the condition the request names,
+    each whole or as its label; None when the request names no condition or no line meets it."""
+    if not text:
+        return None
+    lines = [x for x in text.splitlines() if x.strip()]
+    if lines and HEADER.match(lines[0].strip()):
+        lines = lines[1:]
+    keep = _by_number(request, lines)
+    if keep is None:
+        keep = _by_word(request, lines)
+    if not keep:
+        return None
+    if not LINES_ASKED.search(request):  # the things themselves: their labels
+        keep = [_label(x) for x in keep]
+    return "\n".join(keep) + "\n"
+
+
+def _by_number(request: str, lines: list[str]) -> list[str] | None:
+    for pattern, meets in CONDITIONS:
+        m = re.search(pattern, request, re.IGNORECASE)
+        if m is None:
+            continue
+        bound = float(next((g for g in m.groups() if g), "0"))
+        found = [(x, re.findall(r"(?<![\w.:-])\d+(?:\.\d+)?(?![\d.:])", x)) for x in lines]
+        return [x for x, nums in found if nums and meets(float(nums[-1]), bound)]
+    return None
+
+
+def _by_word(request: str, lines: list[str]) -> list[str] | None:
+    m = WORD_CONDITION.search(request)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g)
+    if m.group(4):  # "said yes": a cell or word equal to it
+        return [x for x in lines if re.search(rf"(?<!\w){word}(?!\w)", x, re.IGNORECASE)]
+    return [x for x in lines if word in x]
+
+
+def _label(line: str) -> str:
+    """Rule 6: a line's label: the text before its colon or first cell, else before its first
+    number ("olive oil 1 bottle" -> "olive oil")."""
+    parts = re.split(r"\s*[:：,\t|]\s*", line.strip(), maxsplit=1)
+    if len(parts) > 1:
+        return parts[0]
+    return re.split(r"\s+\d", line.strip(), maxsplit=1)[0]
