@@ -357,3 +357,27 @@ def test_a_code_of_an_invoice_number_is_no_currency():
         ],
     )
     assert json.loads(r.content[0].text)["currency"] == "GBP"
+
+
+# ---------------------------------------------------------------- temperatures in the other scale
+
+
+@pytest.mark.parametrize(
+    "prompt, key, description, wanted",
+    [
+        ("Heat the glue pot to 140°F.", "celsius", "Temperature in °C", 60),
+        ("Warm the tank to 77 degrees Fahrenheit", "target_c", "Target, degrees C", 25),
+        ("把胶锅加热到 60℃", "temp_f", "温度（华氏度）", 140),
+        ("Heat the glue pot to 60 degrees Celsius", "celsius", "Temperature in °C", 60),
+    ],
+)
+def test_a_temperature_said_in_the_other_scale_is_converted_to_the_one_the_property_names(
+    prompt, key, description, wanted
+):
+    heat = tool(
+        "heat_pot",
+        "Heat the pot. 加热。",
+        {key: {"type": "number", "description": description}},
+        [key],
+    )
+    assert calls(prompt, heat) == [{key: wanted}]

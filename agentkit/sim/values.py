@@ -24,8 +24,8 @@ The rules:
   iso3166.tab names, by name or by its people's adjective ("Austrian prices" -> Austria);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
-  converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
-  form of it ("miles");
+  converted ("8 minutes" is 480 seconds; "140°F" is 60 for a property in °C); an enum member
+  that is a unit ("mi") is named by any form of it ("miles");
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
   from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
@@ -104,6 +104,10 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
     ("foot", r"\bfoot\b|\bfeet\b|\bft\b|英尺", r"ft|foot|feet|英尺"),
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
+    ("celsius", r"celsius|centigrade|°\s*c\b|℃|摄氏|(?:temp\w*|degrees?)\s+c\b",
+     r"°\s*C|℃|degrees? C(?:elsius)?|celsius|摄氏度|(?<!华氏)度"),
+    ("fahrenheit", r"fahrenheit|°\s*f\b|℉|华氏|(?:temp\w*|degrees?)\s+f\b",
+     r"°\s*F|℉|degrees? F(?:ahrenheit)?|fahrenheit|华氏度"),
     ("percent", r"percent|pct|百分", r"%|percent|％"),
     ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
 ]  # fmt: skip
@@ -537,7 +541,9 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
+    "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
 }  # fmt: skip
+ZERO = {"fahrenheit": 32.0}  # where a temperature scale starts: 0 °C is 32 °F
 
 
 def with_unit(unit: str, text: str) -> list[str]:
@@ -568,8 +574,9 @@ def converted(unit: str, text: str) -> list[tuple[str, float | int]]:
         if dim != dimension or other == unit:
             continue
         for n, _u in _said_with(other, digits_for_words(text)):
-            value = float(n) * other_size / size
-            out.append((n, int(value) if value.is_integer() else round(value, 3)))
+            base = (float(n) - ZERO.get(other, 0.0)) * other_size  # "70 °F" -> 21.1 °C
+            value = round(base / size + ZERO.get(unit, 0.0), 3 if dim != "temperature" else 1)
+            out.append((n, int(value) if value.is_integer() else value))
     return out
 
 
