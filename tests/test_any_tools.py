@@ -2426,3 +2426,17 @@ def test_a_question_about_which_files_there_are_only_globs(prompt):
     t = run(prompt, [GLOB, READER], greenhouse)
     assert [[n for n, _ in calls] for calls in t.calls] == [["Glob"], []]
     assert "sensors/bay-1.log" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Read crew.txt and shifts.csv, then tell me who works the night shift.",
+        "读一下 crew.txt 和 shifts.csv，告诉我谁上夜班。",
+    ],
+)
+def test_every_file_the_request_names_to_read_is_read_together(prompt):
+    texts = {"crew.txt": "C1 Ines Marr\nC2 Tove Lund\n", "shifts.csv": "crew,shift\nC2,night\n"}
+    t = run(prompt, [READER, GLOB], lambda n, a: texts[a["file_path"]])
+    assert sorted(a["file_path"] for _, a in t.calls[0]) == ["crew.txt", "shifts.csv"]
+    ended(t)

@@ -840,7 +840,22 @@ def _inputs(
     variants, got = _expressed(v, t, variants, got, conv)
     if globs(t):
         variants = [_one_folder(t, a) for a in variants]
+    if reads_files(t):
+        variants = _each_file(v, t, variants)
     return _identified(v, t, variants, got)
+
+
+def _each_file(v: View, t: Tool, variants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A request that names several files to read ("read scores.csv and names.txt") reads each
+    of them, together: not the one it writes to ("... save it to out.txt")."""
+    key = files.path_property(t)
+    named = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    target = WRITTEN_TO.search(v.task)
+    if target:
+        named = [f for f in named if os.path.basename(f) != os.path.basename(target.group(1))]
+    if key is None or len(variants) != 1 or len(named) < 2 or variants[0].get(key) not in named:
+        return variants
+    return [{**variants[0], key: f} for f in named]
 
 
 def _one_folder(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
