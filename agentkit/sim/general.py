@@ -28,7 +28,7 @@ order to one typed view of the request (`agentkit.sim.view`).
    its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
    Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
    prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
-   London") are one call each. Each tool fills from its own copy of the request's values. A
+   London") are one call each, and so are several files named to read. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make); a change asked for in
