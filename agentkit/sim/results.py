@@ -55,7 +55,7 @@ CLASSES = [
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
-     r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录|查不到"),
+     r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have)|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
