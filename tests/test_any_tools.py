@@ -2440,3 +2440,11 @@ def test_every_file_the_request_names_to_read_is_read_together(prompt):
     t = run(prompt, [READER, GLOB], lambda n, a: texts[a["file_path"]])
     assert sorted(a["file_path"] for _, a in t.calls[0]) == ["crew.txt", "shifts.csv"]
     ended(t)
+
+
+def test_temporarily_not_found_is_transient_and_nothing_on_file_is_not_found():
+    from agentkit.sim.results import NOT_FOUND, TRANSIENT, classify
+
+    assert classify("档案暂时查不到：系统升级中，半小时后恢复") == TRANSIENT
+    assert classify("Nothing on file for that badge.") == NOT_FOUND
+    assert classify("该编号没有记录。") == NOT_FOUND
