@@ -224,3 +224,11 @@ def test_a_part_described_by_no_condition_the_rules_know_is_asked_for():
             [READER, WRITE_FILE], disk)  # fmt: skip
     assert not any(n == "Write" for calls in t.calls for n, _ in calls)
     assert "pairing.txt" not in disk.files
+
+
+@pytest.mark.parametrize("prompt", ["Do you have a copy of Dune?", "有没有《沙丘》的副本？"])
+def test_a_copy_as_a_noun_asks_for_no_act(prompt):
+    search = tool("search_books", "Search the catalogue.", {"title": {"type": "string"}}, ["title"])
+    order = tool("create_order", "Order a book.", {"title": {"type": "string"}}, ["title"])
+    t = run(prompt, [search, order, WRITE_FILE], lambda n, a: "1 in stock")
+    assert not any(n in ("create_order", "Write") for calls in t.calls for n, _ in calls)

@@ -334,7 +334,7 @@ def choose(v: View) -> list[Tool]:
     if not ranked:
         general = _general_tool(v, tools)
         if general is not None:
-            return [general]
+            return [general] + _copied_to(v.task, tools, [general])
         # a shell is taken by its own rule only (above), never for the words of its manual
         unasked = [
             t
@@ -385,11 +385,26 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
         chosen.append(t)
+    chosen += _copied_to(task, tools, chosen)
     if any(writes_files(t) for t in chosen) and not shell.given(task):
         chosen = [t for t in chosen if not runs_commands(t)]
     # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
     # what to run for a joke, a count or a list of languages
     return [t for t in chosen if not runs_commands(t) or shell.command(task)]
+
+
+def _copied_to(task: str, tools: list[Tool], chosen: list[Tool]) -> list[Tool]:
+    """A tool that writes files, for "copy the FAULT lines into faults.txt" (copy as a verb with
+    the file it goes to; "a copy of Dune" is no act)."""
+    writer = [t for t in tools if writes_files(t) and t not in chosen][:1]
+    return writer if COPIED_TO.search(task) and not any(writes_files(t) for t in chosen) else []
+
+
+COPIED_TO = re.compile(
+    r"\bcopy\b(?:[^.。\n]|\.(?=\w)){0,60}?\b(?:to|into)\s+[`'\"]?[\w./-]+\.[A-Za-z]\w{0,5}\b"
+    r"|复制(?:到|进)\s*[\w./-]+\.[A-Za-z]\w{0,5}",
+    re.IGNORECASE,
+)
 
 
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:

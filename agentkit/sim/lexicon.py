@@ -36,7 +36,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit register copy", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 复制"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
     "cancel": (ACT, "cancel abort refund", "取消 退票 退掉 退款 退订 退货 退了"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 换成 调整 调高 调低 延长 续期 续借"),
