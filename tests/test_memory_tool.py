@@ -40,3 +40,21 @@ def test_an_empty_memory_is_said_to_be_empty(tmp_path, prompt):
     calls, answer = converse(BetaLocalFilesystemMemoryTool(base_path=str(tmp_path)), prompt)
     assert calls == [{"command": "view", "path": "/memories"}]
     assert "empty" in answer or "没有任何内容" in answer
+
+
+@pytest.mark.parametrize(
+    "prompt, kept",
+    [
+        ("My bike is a 54 cm frame. Please keep that in mind when you suggest parts.",
+         "My bike is a 54 cm frame"),
+        ("我的车架是 54 厘米的，记住这一点。", "我的车架是 54 厘米的"),
+    ],
+)  # fmt: skip
+def test_keep_that_in_mind_keeps_the_sentence_it_points_at(tmp_path, prompt, kept):
+    calls, answer = converse(BetaLocalFilesystemMemoryTool(base_path=str(tmp_path)), prompt)
+    assert calls[-1] == {
+        "command": "create",
+        "path": "/memories/notes.md",
+        "file_text": f"- {kept}\n",
+    }
+    assert kept in answer

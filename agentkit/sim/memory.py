@@ -8,7 +8,8 @@ that the program keeps between conversations. Written rules, in Chinese and Engl
 2. The first call of a task views the directory: `view /memories` (the API tells Claude to look at
    its memory before anything else).
 3. Then each file the listing shows (up to three) is viewed, one call each, together.
-4. Something to keep (a request, not a question): when a file is already there, the line is inserted at its end
+4. Something to keep (a request, not a question; "keep that in mind", "remember this", "记住这一点"
+   point at the sentences before them, which are what is kept): when a file is already there, the line is inserted at its end
    (`insert`, `insert_text: "- <what to keep>\\n"`); otherwise a new file is created,
    `/memories/notes.md`, holding that line. Then the answer says it was kept.
 5. To recall, or when the task asks nothing of memory: the answer quotes what the files hold (or
@@ -32,6 +33,11 @@ KEEP = re.compile(
     r"|(?:记住|记下|别忘了|请记得)[:：，,]?\s*(.+)",
     re.IGNORECASE | re.DOTALL,
 )
+POINTING = re.compile(  # "keep that in mind", "remember this", "记住这一点": what came before
+    r"\b(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b|\b(?:remember|note|memori[sz]e)\s+"
+    r"(?:that|this|it)\s*(?=[.!。,，]|\s+for\b|$)|(?:记住|记下|记着|记好)(?:这一?点|这个|这件事)?(?=[。！!，,]|$)",
+    re.IGNORECASE,
+)
 RECALL = re.compile(
     r"\bwhat (?:do|did) (?:you|I)\b.{0,30}\b(?:know|remember|tell|told|said|like|prefer)|"
     r"\bdo you remember\b|\brecall\b|你记得|还记得|我(?:说过|告诉过你)|关于我",
@@ -54,7 +60,7 @@ def asked_of_memory(conv: Conversation, name: str) -> bool:
         t for t in conv.req.get("tools") or [] if isinstance(t, dict) and t.get("name") != name
     ]
     task = view(conv).task
-    return bool(KEEP.search(task) or RECALL.search(task) or not others)
+    return bool(KEEP.search(task) or POINTING.search(task) or RECALL.search(task) or not others)
 
 
 def _use(name: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -67,9 +73,18 @@ def _text(text: str) -> dict[str, Any]:
 
 def kept(task: str) -> str | None:
     """What the user asks to keep, in their words ("that I like TypeScript" -> "I like TypeScript")."""
-    m = KEEP.search(task)
-    if m is None or RECALL.search(task) or task.rstrip().endswith(("?", "？")):
+    if RECALL.search(task) or task.rstrip().endswith(("?", "？")):
         return None  # a question about memory keeps nothing
+    pointing = POINTING.search(task)
+    before = task[: pointing.start()].strip() if pointing else ""
+    before = re.sub(
+        r"^(?:please|请)\s*|[\s,，]*(?:please|so|and|请|所以)?[\s,，]*$", "", before, flags=re.I
+    )
+    if before:  # "I'm allergic to sesame. Please keep that in mind" keeps the sentence before
+        return before.rstrip(".。!！ ")
+    m = KEEP.search(task)
+    if m is None:
+        return None
     what = next(g for g in m.groups() if g).strip().rstrip(".。!！")
     return what[:1].upper() + what[1:] if what else None
 
