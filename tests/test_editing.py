@@ -232,3 +232,40 @@ def test_a_copy_as_a_noun_asks_for_no_act(prompt):
     order = tool("create_order", "Order a book.", {"title": {"type": "string"}}, ["title"])
     t = run(prompt, [search, order, WRITE_FILE], lambda n, a: "1 in stock")
     assert not any(n in ("create_order", "Write") for calls in t.calls for n, _ in calls)
+
+
+@pytest.mark.parametrize(
+    "prompt, after",
+    [
+        (
+            "Update kiln.toml: the retry limit should be 6",
+            KILN.replace("retry_limit = 3", "retry_limit = 6"),
+        ),
+        ("Change workers in kiln.toml from 4 to 2.", KILN.replace("workers = 4", "workers = 2")),
+        ("Update kiln.toml so that workers is 12.", KILN.replace("workers = 4", "workers = 12")),
+        ("把 kiln.toml 的 workers 从 4 改为 16", KILN.replace("workers = 4", "workers = 16")),
+        ("kiln.toml: make the title 'oven'", KILN.replace('"kiln"', '"oven"')),
+        ("Could you set workers to 3 in kiln.toml?", KILN.replace("workers = 4", "workers = 3")),
+        ("能帮我把 kiln.toml 里的 workers 改成 5 吗？", KILN.replace("workers = 4", "workers = 5")),
+    ],
+)
+def test_a_change_said_in_other_forms_is_an_edit_never_a_whole_file_write(prompt, after):
+    disk = Disk({"kiln.toml": KILN})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert not any(n == "Write" for calls in t.calls for n, _ in calls)
+    assert disk.files["kiln.toml"] == after
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "What is the retry limit in kiln.toml?",
+        "The workers value is 4 in kiln.toml, right?",
+        "kiln.toml 里的 workers 是多少？",
+    ],
+)
+def test_a_question_about_a_value_in_a_file_changes_nothing(prompt):
+    disk = Disk({"kiln.toml": KILN})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert not any(n in ("Write", "Edit") for calls in t.calls for n, _ in calls)
+    assert disk.files["kiln.toml"] == KILN

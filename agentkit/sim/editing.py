@@ -4,9 +4,10 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
 1. An edit tool takes a path and two strings: the text to find (its name starts with old, find,
    search or target) and the text to put in its place (new, replace, replacement).
 2. A request asks for a change in a file when it names the file as the place of the change ("in
-   config.yaml", "edit config.yaml", "config.yaml 里的", "修改 config.yaml") and says what to change
-   into what: "replace X with Y", "change / set / update / switch / rename / bump X to Y",
-   "把 X 改成 / 改为 / 换成 / 替换成 / 设为 / 调成 Y", "X 改成 Y".
+   config.yaml", "edit config.yaml", "config.yaml 里的", "修改 config.yaml", "config.yaml: ...")
+   and says what to change into what: "change X from A to B", "把 X 从 A 改为 B", "X should be Y",
+   "so that X is Y", "make X 'Y'", "replace X with Y", "change / set / update / switch / rename /
+   bump X to Y", "把 X 改成 / 改为 / 换成 / 替换成 / 设为 / 调成 Y", "X 改成 Y".
 3. Where the change lands, read in the file's text as the reading tool returned it:
    - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
      or nothing: "log level" sets `log_level`): that line is the text to find, and the same line
@@ -27,7 +28,26 @@ OLD = re.compile(r"^(?:old|find|search|target|original)(?:_|$)|^old[A-Z]", re.IG
 NEW = re.compile(r"^(?:new|replace(?:ment)?|updated)(?:_|$)|^new[A-Z]", re.IGNORECASE)
 
 _TO = r"\s+(?:to|into|as|=)\s+"
+_END = r"(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)"
 ASKED = [  # (pattern, group of X, group of Y)
+    re.compile(  # "change the port from 8080 to 9090", "把 timeout 从 10 改为 30"
+        r"\b(?:change|set|update|switch|bump|move|raise|lower)\s+(?P<x>.+?)\s+from\s+\S+\s+to\s+"
+        r"(?P<y>.+?)"
+        + _END
+        + r"|(?:把|将)?\s*(?P<x2>[^，。,;；：:\s]+?)\s*(?:的值)?\s*从\s*\S+?\s*"
+        r"(?:改成|改为|换成|设为|调成|调到|调为|改到)\s*(?P<y2>[^，。,;；\n]+)",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "the port should be 9090", "so that debug is false", "make the name 'store'"
+        r"\bso(?:\s+that)?\s+(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+"
+        r"(?:is|are|becomes|should be)\s+(?P<y>.+?)"
+        + _END
+        + r"|(?:^|[:：]\s*)(?P<x3>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+"
+        r"(?:should|must|needs to)\s+be\s+(?P<y3>.+?)"
+        + _END
+        + r"|\bmake\s+(?P<x2>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y2>[\"'“‘`][^\"'”’`]+[\"'”’`])",
+        re.IGNORECASE | re.MULTILINE,
+    ),
     re.compile(
         r"\breplace\s+(?P<x>.+?)\s+(?:with|by)\s+(?P<y>.+?)(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)",
         re.IGNORECASE,
@@ -46,6 +66,14 @@ IN_FILE = re.compile(
     r"^(?:the\s+)?(?:value\s+of\s+)?|\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?\S+\.\w+$"
     r"|\s+(?:setting|value|option|field|entry|key)$"
     r"|^.*?(?:文件)?\S+\.\w+\s*(?:里|中|里面|中的|里的)(?:的)?\s*",
+    re.IGNORECASE,
+)
+QUESTION = re.compile(
+    r"[?？]\s*$|^\s*(?:what|which|is|are|does|do|how|where|why|when)\b|吗[。？?]?\s*$",
+    re.IGNORECASE,
+)
+POLITE = re.compile(  # a request put as a question: "Can you change ...?"
+    r"^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b|(?:能不能|能否|可以|可不可以)?(?:帮我|请你?)",
     re.IGNORECASE,
 )
 QUOTES = "`'\"“”‘’「」"
@@ -72,7 +100,8 @@ def targets(request: str, name: str) -> bool:
     return bool(
         re.search(
             rf"\b(?:in|inside|within|of|edit|update|modify|change|patch)\s+(?:the\s+)?(?:file\s+)?[`'\"]?"
-            rf"(?:[\w./-]*/)?{n}|(?:修改|编辑|更新|改一下)\s*(?:文件)?\s*{n}|{n}[`'\"]?\s*(?:文件)?\s*(?:里|中|内)",
+            rf"(?:[\w./-]*/)?{n}|(?:修改|编辑|更新|改一下)\s*(?:文件)?\s*{n}|{n}[`'\"]?\s*(?:文件)?\s*(?:里|中|内|的)"
+            rf"|^\s*[`'\"]?{n}[`'\"]?\s*[:：]",
             request,
             re.IGNORECASE,
         )
@@ -82,9 +111,13 @@ def targets(request: str, name: str) -> bool:
 def requested(request: str) -> list[tuple[str, str]]:
     """Rule 2: the (X, Y) pairs the request asks to change, X and Y as said."""
     pairs: list[tuple[str, str]] = []
+    if QUESTION.search(request) and not POLITE.search(request):  # "What is the port?": no change
+        return pairs
     for pattern in ASKED:
         for m in pattern.finditer(request):
-            x, y = _bare(m.group("x")), _bare(m.group("y"))
+            got = m.groupdict()
+            x = _bare(got.get("x") or got.get("x2") or got.get("x3") or "")
+            y = _bare(got.get("y") or got.get("y2") or got.get("y3") or "")
             if x and y and x != y and (x, y) not in pairs:
                 pairs.append((x, y))
         if pairs:
@@ -93,7 +126,7 @@ def requested(request: str) -> list[tuple[str, str]]:
 
 
 def _bare(said: str) -> str:
-    said = said.strip()
+    said = re.sub(r"\s*(?:吗|呢|吧)?[?？!！]*$", "", said.strip())
     for _ in range(2):
         said = IN_FILE.sub("", said).strip()
     return said.strip(QUOTES).strip()
