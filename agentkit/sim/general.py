@@ -1233,7 +1233,8 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     if not done:
         return None
     last = done[-1]
-    why = ("failed" if last.failed else None) or pick.unmet(last.data, v.task)
+    said = short(str(last.result or "").strip().rstrip(".。"), 120)  # a failure in its own words
+    why = (f"“{said}”" if last.failed else None) or pick.unmet(last.data, v.task)
     acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
     tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
     if wanted == "yes" and why is not None:
