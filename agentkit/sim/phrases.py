@@ -218,6 +218,32 @@ PHRASES: dict[str, tuple[str, str]] = {
         "平均是 {total}{unit}（{n} 项 {field} 的平均值）。",
         "On average: {total}{unit} ({field} over {n}).",
     ),
+    # the fact asked of several values (agentkit.sim.facts)
+    "g_compared": (
+        "按 {field} 比较：{first} {way}，是 {value}（{others}）。",
+        "By {field}: {first} is {way}, at {value} ({others}).",
+    ),
+    "g_way_more": ("更高", "higher"),
+    "g_way_less": ("更低", "lower"),
+    "g_way_most": ("最高", "the highest"),
+    "g_way_least": ("最低", "the lowest"),
+    "g_same": (
+        "按 {field} 比较：{all} 一样，都是 {value}。",
+        "By {field}: {all} are the same, at {value}.",
+    ),
+    "g_within": (
+        "{subject}{field} 是 {value}{unit}，在参考范围 {low}-{high} 之内，正常。",
+        "{subject}{field} is {value}{unit}, within the reference range {low}-{high}: normal.",
+    ),
+    "g_below": (
+        "{subject}{field} 是 {value}{unit}，低于参考范围 {low}-{high}，偏低。",
+        "{subject}{field} is {value}{unit}, below the reference range {low}-{high}: low.",
+    ),
+    "g_above": (
+        "{subject}{field} 是 {value}{unit}，高于参考范围 {low}-{high}，偏高。",
+        "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
+    ),
+    "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
     # a manner the system prompt asks for (agentkit.sim.manner)
     "pirate_open": ("啊哈！", "Arr!"),
     "pirate_close": ("——海盗船长敬上，扬帆起航！", "Fair winds, matey!"),
