@@ -248,3 +248,37 @@ def test_each_of_several_times_is_said_with_the_zone_it_belongs_to():
     assert sorted(a["zone"] for _, a in calls) == ["Africa/Nairobi", "America/Lima"]
     assert "America/Lima, local time is 09:40" in answer
     assert "Africa/Nairobi, local time is 17:40" in answer
+
+
+# ------------------------------------------------------------------ a total over `key: value` lines
+
+
+def test_a_total_over_numbered_key_value_lines_of_one_unit():
+    gauge = tool(
+        "get_rainfall",
+        "Rainfall at a weather station, day by day, for one week.",
+        {"station_id": {"type": "string", "description": "e.g. WS-10"}},
+        ["station_id"],
+    )
+    text = (
+        "station: WS-88 (hilltop, 2 sensors)\nweek: 2026-W14\nday 1: 4.2 mm\nday 2: 0.6 mm\n"
+        "day 3: 11.0 mm\nwettest: 2026-04-01"
+    )
+    calls, answer = run(
+        "How much rain fell in total at station WS-88 this week?", [gauge], lambda n, a: text
+    )
+    assert calls == [("get_rainfall", {"station_id": "WS-88"})]
+    assert "15.8 mm" in answer.splitlines()[0]
+
+
+def test_a_total_over_key_value_lines_in_chinese():
+    hens = tool(
+        "get_egg_log",
+        "查询鸡舍每天的产蛋记录。",
+        {"coop_id": {"type": "string", "description": "鸡舍编号，如 C-1"}},
+        ["coop_id"],
+    )
+    text = "鸡舍：C-3（东侧，12 只母鸡）\n周一：9 枚\n周二：11 枚\n周三：10 枚"
+    calls, answer = run("鸡舍 C-3 这三天一共产了多少蛋？", [hens], lambda n, a: text)
+    assert calls == [("get_egg_log", {"coop_id": "C-3"})]
+    assert "30" in answer.splitlines()[0] and "12" not in answer.splitlines()[0]
