@@ -282,3 +282,47 @@ def test_a_total_over_key_value_lines_in_chinese():
     calls, answer = run("鸡舍 C-3 这三天一共产了多少蛋？", [hens], lambda n, a: text)
     assert calls == [("get_egg_log", {"coop_id": "C-3"})]
     assert "30" in answer.splitlines()[0] and "12" not in answer.splitlines()[0]
+
+
+# ------------------------------------------------------------------ the lines of a file asked about
+
+READ = tool(
+    "read_file",
+    "Read a text file and return its contents.",
+    {"path": {"type": "string", "description": "Path of the file"}},
+    ["path"],
+)
+FILES = {
+    "rota.txt": "# kitchen rota\nshift 1: Mia, 06:00-14:00\nshift 2: Lou, 14:00-22:00\n"
+    "shift 12: Kai, 22:00-06:00\n",
+    "pump.log": "08:00:01 INFO pump started\n08:14:09 ERROR 压力过低 (sensor P2)\n"
+    "08:15:00 INFO 恢复正常\n",
+    "HISTORY.md": "# History\n## v2.0.1\n- fix crash on empty input\n## v2.1.0\n- add dark mode\n"
+    "- faster search\n## v1.9.0\n- first public build\n",
+}
+
+
+def files(name, args):
+    return FILES[args["path"]]
+
+
+def test_the_line_of_a_file_a_name_with_a_number_picks_leads_the_answer():
+    calls, answer = run("Who works shift 2 according to rota.txt, and when?", [READ], files)
+    assert calls == [("read_file", {"path": "rota.txt"})]
+    first = answer.splitlines()[0]
+    assert "line 3: shift 2: Lou, 14:00-22:00" in first and "Kai" not in first
+
+
+def test_the_error_line_of_a_log_and_its_time_in_chinese():
+    calls, answer = run("看一下 pump.log，出了什么错误？几点？", [READ], files)
+    assert calls == [("read_file", {"path": "pump.log"})]
+    first = answer.splitlines()[0]
+    assert "第 2 行" in first and "08:14:09 ERROR 压力过低" in first and "08:00:01" not in first
+
+
+def test_the_latest_release_is_the_section_with_the_highest_version():
+    calls, answer = run("What's new in the latest release, per HISTORY.md?", [READ], files)
+    assert calls == [("read_file", {"path": "HISTORY.md"})]
+    first = answer.splitlines()[0]
+    assert "v2.1.0" in first and "dark mode" in first and "faster search" in first
+    assert "v2.0.1" not in first and "first public build" not in first

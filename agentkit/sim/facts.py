@@ -17,6 +17,12 @@
    unit: 36 km at 12 km per hour is 3 h), until the unit asked for
    is reached (money when the request asks what it costs; else the unit it names: "how many
    litres", 多少升); each step is said. A result must give at least one of the numbers.
+4. The lines of a file read that the question asks about, each with its number: the lines that
+   hold a name with a number the question uses ("zone 2", "room 4"; not "zone 21"), a word it
+   writes in capitals (TODO, FIXME), or the kind of line it asks for (errors / 错误 / 报错: lines
+   saying ERROR, FATAL, Exception, 错误; warnings / 警告: WARN); else, for the latest / newest
+   release or version (最新), the section under the heading with the highest version number.
+   Only when they are some of the file's lines, not all.
 """
 
 from __future__ import annotations
@@ -375,6 +381,58 @@ def _round(x: float, digits: int) -> str:
     return text or "0"
 
 
+# ------------------------------------------------------------------ 4. the lines asked of a file
+
+NAMED_NUMBER = re.compile(r"\b([A-Za-z][A-Za-z-]{1,20})\s+#?(\d+)\b")
+CAPITALS = re.compile(r"(?<![A-Za-z])([A-Z]{3,})(?![A-Za-z])")
+KINDS = [  # (the question asks for, a line of that kind says)
+    (r"\berrors?\b|\bfail(?:ed|ures?)?\b|\bwent wrong\b|错误|报错|出错|异常|故障|失败",
+     r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE)\b|Exception|Traceback|错误|失败"),
+    (r"\bwarn(?:ing)?s?\b|警告", r"\bWARN(?:ING)?\b|警告"),
+]  # fmt: skip
+LATEST = re.compile(r"\b(?:latest|newest|most recent|last)\b|最新|最近", re.I)
+VERSION = re.compile(r"\bv?(\d+(?:\.\d+){1,3})\b")
+HEADING = re.compile(r"^\s*(?:#{1,6}\s|\[?v?\d+(?:\.\d+){1,3}\]?(?:\s|$))")
+NOT_NAMES = frozenset({"at", "in", "on", "for", "to", "by", "of", "and", "the", "line", "lines"})
+
+
+def asked_lines(task: str, text_lines: list[str]) -> list[tuple[int, str]]:
+    """Rule 4: the (number, text) of the lines of a file the question asks about, or []."""
+    lines = [(i + 1, line.strip()) for i, line in enumerate(text_lines) if line.strip()]
+    got = _by_words(task, lines) or _latest(task, lines)
+    return got if 0 < len(got) < len(lines) else []
+
+
+def _by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    named = [  # (a pattern, its flags): "zone 2" in any case, TODO and ERROR as written
+        (rf"\b{re.escape(w)}\s+#?{n}\b", re.I)
+        for w, n in NAMED_NUMBER.findall(task)
+        if w.lower() not in NOT_NAMES
+    ]
+    named += [(rf"\b{w}\b", 0) for w in CAPITALS.findall(task)]
+    named += [(says, 0) for asks, says in KINDS if re.search(asks, task, re.I)]
+    for pattern, flags in named:
+        found = [(i, t) for i, t in lines if re.search(pattern, t, flags)]
+        if found:
+            return found
+    return []
+
+
+def _latest(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    if not LATEST.search(task):
+        return []
+    heads = [
+        (tuple(int(x) for x in m.group(1).split(".")), k)
+        for k, (_, t) in enumerate(lines)
+        if HEADING.match(t) and (m := VERSION.search(t))
+    ]
+    if len(heads) < 2:
+        return []
+    _, k = max(heads)
+    after = [j for _, j in heads if j > k]
+    return lines[k : min(after) if after else len(lines)]
+
+
 # ------------------------------------------------------------------ the sentences
 
 
@@ -418,3 +476,10 @@ def derived_line(lang: str, d: Derived) -> str:
         for q, r, p in d.steps
     )
     return say(lang, "g_derived", result=_said(d.result), steps=steps)
+
+
+def lines_line(lang: str, name: str, found: list[tuple[int, str]]) -> str:
+    """Rule 4's sentence: each line asked for, with its number."""
+    sep = "；" if lang == "zh" else "; "
+    each = sep.join(say(lang, "g_line", n=i, text=t) for i, t in found)
+    return say(lang, "g_lines", file=name, lines=each)

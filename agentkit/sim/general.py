@@ -47,7 +47,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    average or a count worked out from the results, or the one field the question names
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
-   figure worked out from rates (`agentkit.sim.facts`); then it quotes each result's values (not
+   figure worked out from rates, the lines of a file read that it asks about
+   (`agentkit.sim.facts`); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
@@ -1252,6 +1253,8 @@ def _answer(v: View, turn: Turn) -> str:
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
+            found = facts.asked_lines(v.task, files.unnumbered(c.result))
+            asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
@@ -1393,6 +1396,12 @@ def _picks(v: View) -> list[str]:
         if item is not None:
             out.append(say(v.lang, "g_pick", which=rule[2], item=values(item, v.lang)))
     return out
+
+
+def _file_name(c: Call) -> str:
+    """The name of the file a call read: its path's last part."""
+    paths = [str(x) for x in c.input.values() if isinstance(x, str) and re.search(r"[./]", x)]
+    return os.path.basename(paths[0].rstrip("/")) if paths else c.name
 
 
 def _read_file(v: View, c: Call) -> bool:

@@ -243,6 +243,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{subject}{field} 是 {value}{unit}，高于参考范围 {low}-{high}，偏高。",
         "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
     ),
+    "g_line": ("第 {n} 行：{text}", "line {n}: {text}"),
+    "g_lines": ("{file} 里：{lines}", "In {file}, {lines}"),
     "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
     # a manner the system prompt asks for (agentkit.sim.manner)
     "pirate_open": ("啊哈！", "Arr!"),
