@@ -404,7 +404,9 @@ def asked_lines(task: str, text_lines: list[str]) -> list[tuple[int, str]]:
 
 
 def _by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    named = [  # (a pattern, its flags): "zone 2" in any case, TODO and ERROR as written
+    named: list[
+        tuple[str, int]
+    ] = [  # (a pattern, its flags): "zone 2" in any case, TODO as written
         (rf"\b{re.escape(w)}\s+#?{n}\b", re.I)
         for w, n in NAMED_NUMBER.findall(task)
         if w.lower() not in NOT_NAMES
