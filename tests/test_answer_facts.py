@@ -326,3 +326,37 @@ def test_the_latest_release_is_the_section_with_the_highest_version():
     first = answer.splitlines()[0]
     assert "v2.1.0" in first and "dark mode" in first and "faster search" in first
     assert "v2.0.1" not in first and "first public build" not in first
+
+
+# ------------------------------------------------------------------ a request no tool serves
+
+UNITS = tool(
+    "convert_length",
+    "Convert a length between metres, feet and inches.",
+    {"value": {"type": "number"}, "from_unit": {"type": "string"}, "to_unit": {"type": "string"}},
+    ["value", "from_unit", "to_unit"],
+)
+
+
+def test_a_request_for_the_users_own_records_no_tool_serves_points_to_the_provider():
+    calls, answer = run(
+        "Can you check how many loyalty points are left on my gym card?", [UNITS], None
+    )
+    assert calls == []
+    assert "offline stand-in" in answer and "website, app or customer service" in answer
+    assert "loyalty points are left on my gym card" in answer
+
+
+def test_an_act_no_tool_serves_points_to_the_provider_in_chinese():
+    calls, answer = run("帮我把话费充值 50 元。", [UNITS], None)
+    assert calls == []
+    assert (
+        "离线的模拟 Claude" in answer
+        and "官网、App 或客服" in answer
+        and "话费充值 50 元" in answer
+    )
+
+
+def test_a_question_of_knowledge_gets_no_pointer():
+    calls, answer = run("Why do cats purr when they are calm?", [UNITS], None)
+    assert calls == [] and "customer service" not in answer

@@ -23,6 +23,11 @@
    saying ERROR, FATAL, Exception, 错误; warnings / 警告: WARN); else, for the latest / newest
    release or version (最新), the section under the heading with the highest version number.
    Only when they are some of the file's lines, not all.
+5. A request no tool serves is told so (`agentkit.sim.general`); when it asks about something of
+   the user's own (my, 我的) or for an act a provider does (order, book, refund, top up; 买,
+   订, 退, 充值, 预约), it is pointed, in one sentence, to whoever provides that (their website, app
+   or customer service), the request's own words quoted (its first sentence, its polite opening
+   dropped): no fact is made up. A question of knowledge gets no such pointer.
 """
 
 from __future__ import annotations
@@ -433,6 +438,35 @@ def _latest(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     _, k = max(heads)
     after = [j for _, j in heads if j > k]
     return lines[k : min(after) if after else len(lines)]
+
+
+# ------------------------------------------------------------------ 5. where else to ask
+
+POLITE = re.compile(
+    r"^(?:please|pls|hey|hi|hello|could you|can you|would you|will you|i(?:'d| would) like you to|"
+    r"i want you to|help me|请你?|麻烦你?|帮我|帮忙|你能|能不能|可以)[\s,，]*",
+    re.I,
+)
+
+
+OWN_OR_ACT = re.compile(
+    r"\b(?:my|mine|our)\b|\b(?:order|book|reserve|buy|purchase|refund|cancel|pay|renew|"
+    r"transfer|apply|top[ -]?up|sign me up)\b|我的|我们的|我在|买|订|退|取消|缴|付|续|充值|预约|挂号|办理|申请",
+    re.I,
+)
+
+
+def elsewhere(lang: str, task: str) -> str | None:
+    """Rule 5's sentence: where the user can get what no tool here serves, or None."""
+    if not OWN_OR_ACT.search(task):
+        return None
+    first = re.split(r"(?<=[.?!。？！])\s*|\n", task.strip())[0].strip()
+    for _ in range(3):
+        first = POLITE.sub("", first).strip()
+    ask = first.rstrip(".?!。？！ ")
+    if not ask or len(ask) > 80:
+        return None
+    return say(lang, "g_elsewhere", ask=ask)
 
 
 # ------------------------------------------------------------------ the sentences

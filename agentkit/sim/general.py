@@ -52,7 +52,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
-   told, honestly, that this is the offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
+   told, honestly, that this is the offline stand-in, and pointed to whoever provides it
+   (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
    its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
    one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
@@ -1271,7 +1272,11 @@ def _answer(v: View, turn: Turn) -> str:
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
-    return "\n".join(lines) or say(v.lang, "g_no_tool")
+    if lines:
+        return "\n".join(lines)
+    return "\n".join(
+        [say(v.lang, "g_no_tool")] + [x for x in [facts.elsewhere(v.lang, v.task)] if x]
+    )
 
 
 def _lead_value(v: View, turn: Turn) -> str | None:

@@ -286,6 +286,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    "g_elsewhere": (
+        "“{ask}”要找提供这项服务的一方直接办理：他们的官网、App 或客服。",
+        "For “{ask}”, go to whoever provides it directly: their website, app or customer service.",
+    ),
     # the memory tool (agentkit.sim.memory)
     "mem_look": ("我先看看记忆目录里有什么。", "Let me check my memory directory first."),
     "mem_read": ("我读一下记忆里的文件。", "Let me read the files in my memory."),
