@@ -360,3 +360,22 @@ def test_an_act_no_tool_serves_points_to_the_provider_in_chinese():
 def test_a_question_of_knowledge_gets_no_pointer():
     calls, answer = run("Why do cats purr when they are calm?", [UNITS], None)
     assert calls == [] and "customer service" not in answer
+
+
+def test_a_low_and_high_pair_of_another_field_is_no_range_and_more_than_n_no_comparison():
+    forecast = tool(
+        "get_forecast",
+        "Tomorrow's forecast for a city.",
+        {"city": {"type": "string", "enum": ["Oslo", "Bergen"]}},
+        ["city"],
+    )
+    data = {"city": "Oslo", "temp_min": 3, "temp_max": 9, "humidity": 80}
+    calls, answer = run(
+        "What's the humidity in Oslo tomorrow?", [forecast], lambda n, a: json.dumps(data)
+    )
+    assert calls == [("get_forecast", {"city": "Oslo"})]
+    assert "80" in answer and "range" not in answer
+    rooms = tool("list_rooms", "List the meeting rooms with their free seats.", {})
+    listed = [{"room": "Fjord", "seats": 4}, {"room": "Birch", "seats": 12}]
+    _, answer = run("Which rooms have more than 6 seats?", [rooms], lambda n, a: json.dumps(listed))
+    assert "higher" not in answer

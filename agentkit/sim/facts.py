@@ -1,7 +1,8 @@
 """The fact a question asks of several values, read from the results: written rules.
 
-1. A comparison ("which one has more nitrate?", "which is warmer", "哪个缸的硝酸盐更多", "哪边更便宜")
-   over two or more records (each answered call's object, or the objects a list result holds):
+1. A comparison ("which one has more nitrate?", "which is warmer", "哪个缸的硝酸盐更多", "哪边更便宜";
+   not "more than 2") over two or more records (each answered call's object, or, for a
+   comparative, not a superlative, which `agentkit.sim.pick` reads, the objects a list holds):
    the number field the question names (its key's words: "nitrate" and nitrate_ppm), else the
    field its adjective is about (warmer: a temperature; cheaper: a price; longer: a length or
    duration; heavier: a weight), else the one number field every record has. The record with the
@@ -9,7 +10,8 @@
    lower, cheaper, 更少, 更低, 更便宜 ...) is named first, by its name (a name, title or the like
    field, else its first short text) or the value its call was given, with the others' values beside it.
 2. A value and the range its result gives for it ("参考范围": "3.9-6.1", reference_range,
-   normal_range, or normal_low / normal_high, min / max): the value is said with its unit (a
+   normal_range, or normal_low / normal_high, min / max, 下限 / 上限; a pair whose words name
+   another field, temp_min / temp_max beside humidity, is no range of it): the value is said with its unit (a
    unit / 单位 field) and judged within, below or above the range.
 3. A figure worked out from rates: quantities with units (435 km; distance_km: 435) and rates
    ("6.5 litres per 100 km", "每百公里 6.5 升", eur_per_litre: 1.62, "7.8 元/升") from the request
@@ -48,9 +50,13 @@ LESS = (
     r"less|fewer|lower|smaller|colder|cooler|cheaper|shorter|lighter|least|lowest|smallest|"
     r"coldest|coolest|cheapest|shortest|lightest"
 )
-COMPARE_EN = re.compile(rf"\b(?:which|who|where)\b.{{0,80}}?\b({MORE}|{LESS})\b", re.I | re.S)
-COMPARE_ZH = re.compile(
-    r"哪.{0,20}?(?:更|最|比较|较)?(多|少|高|低|大|小|贵|便宜|长|短|重|轻|热|冷|暖)"
+COMPARE_EN = re.compile(
+    rf"\b(?:which|who|where)\b.{{0,80}}?\b({MORE}|{LESS})\b(?!\s+than\s+\d)", re.I | re.S
+)
+SUPERLATIVE = re.compile(r"most|least|est$|最", re.I)
+ADJ_ZH = "(多|少|高|低|大|小|贵|便宜|长|短|重|轻|热|冷|暖)"
+COMPARE_ZH = re.compile(  # 更多 / 最高, or the adjective ending the question (哪个高？), not 多少
+    rf"哪.{{0,20}}?(?:(?:更|最|比较|较){ADJ_ZH}|{ADJ_ZH}(?=[？?。，,！!]|$))"
 )
 ZH_MORE = "多高大贵长重热暖"
 ABOUT = [  # an adjective's field, by its key's words
@@ -76,7 +82,8 @@ def _comparison(task: str) -> tuple[str, bool] | None:
         word = m.group(1).lower()
         return word, not re.fullmatch(LESS, word)
     z = COMPARE_ZH.search(task)
-    return (z.group(1), z.group(1) in ZH_MORE) if z else None
+    word = (z.group(1) or z.group(2)) if z else None
+    return (word, word in ZH_MORE) if word else None
 
 
 def _num(x: Any) -> float | None:
@@ -128,7 +135,7 @@ def compared(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Compared |
     for data, given in results:
         if isinstance(data, dict):
             named.append((_name_of(data, given), data))
-        elif isinstance(data, list):
+        elif isinstance(data, list) and not SUPERLATIVE.search(how[0]):  # (those: sim.pick)
             named += [(_name_of(x, {}), x) for x in data if isinstance(x, dict)]
     if len(named) < 2:
         return None
@@ -167,9 +174,20 @@ def _span(data: dict[str, Any]) -> tuple[Any, Any, set[str]] | None:
                 return x[0], x[1], {k}
     low = [k for k, x in data.items() if LOW_KEY.search(str(k)) and _num(x) is not None]
     high = [k for k, x in data.items() if HIGH_KEY.search(str(k)) and _num(x) is not None]
-    if len(low) == 1 and len(high) == 1:
+    if len(low) == 1 and len(high) == 1 and _reference(data, low[0]):
         return data[low[0]], data[high[0]], {low[0], high[0]}
     return None
+
+
+def _reference(data: dict[str, Any], low: str) -> bool:
+    """A low / high pair is a reference range: its words say so (normal_low, ref_min, 下限), or
+    they name the value's field (glucose_min beside glucose); temp_min beside humidity is not."""
+    head = LOW_KEY.sub("", str(low)).strip("_ ")
+    return (
+        not head
+        or bool(RANGE_KEY.search(head) or re.search(r"safe|target|ok", head, re.I))
+        or (head in data)
+    )
 
 
 def _plain(text: str) -> float | int:
