@@ -262,6 +262,7 @@ class Amount:
     num: str
     den: str = ""  # a rate: num per one den
     given: bool = False  # a result gave it
+    per: float = 1.0  # a rate as written: per 100 km
 
 
 def _unit(word: str | None) -> str:
@@ -278,7 +279,7 @@ def _amounts(text: str, given: bool) -> list[Amount]:
         num, den = _unit(m.group(1) or m.group(3)), _unit(m.group(5))
         if num and den and num != den:
             per = float(m.group(4)) if m.group(4) else 1.0
-            out.append(Amount(float(m.group(2)) / per, num, den, given))
+            out.append(Amount(float(m.group(2)) / per, num, den, given, per))
             spans.append(m.span())
     out += _zh_rates(text, given, spans)
     for m in AMOUNT.finditer(text):
@@ -296,13 +297,13 @@ def _zh_rates(text: str, given: bool, spans: list[tuple[int, int]]) -> list[Amou
         per = {"百": 100.0, "千": 1000.0}.get(m.group(1) or "", 1.0) * float(m.group(2) or 1)
         num, den = _unit(m.group(5)), _unit(m.group(3))
         if num and den:
-            out.append(Amount(float(m.group(4)) / per, num, den, given))
+            out.append(Amount(float(m.group(4)) / per, num, den, given, per))
             spans.append(m.span())
     for m in HUNDRED_ZH.finditer(text):
         num, den = _unit(m.group(4)), _unit(m.group(2))
         if num and den and not any(a <= m.start() < b for a, b in spans):
             per = 100.0 if m.group(1) == "百" else 1000.0
-            out.append(Amount(float(m.group(3)) / per, num, den, given))
+            out.append(Amount(float(m.group(3)) / per, num, den, given, per))
             spans.append(m.span())
     return out
 
@@ -393,7 +394,8 @@ def _walk(
 def _said(a: Amount) -> str:
     """An amount as the answer says it: money to two decimals, else up to two."""
     if a.den:
-        return f"{_round(a.value, 4)}{'' if a.num == 'money' else ' ' + a.num}/{a.den}"
+        per = f"{_round(a.per, 2)} " if a.per != 1 else ""
+        return f"{_round(a.value * a.per, 4)}{'' if a.num == 'money' else ' ' + a.num}/{per}{a.den}"
     digits = 2 if a.num in MONEY else 1
     value = f"{a.value:.2f}" if a.num in MONEY else _round(a.value, digits)
     return f"{value} {a.num}" if a.num != "money" else value
