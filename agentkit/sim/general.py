@@ -52,7 +52,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
-   told, honestly, that this is the offline stand-in, and pointed to whoever provides it
+   told, honestly, that this is the offline stand-in, and, when no tool shares a concept or a
+   telling word with it and no earlier task called one, pointed to whoever provides it
    (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
    its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
@@ -1274,9 +1275,16 @@ def _answer(v: View, turn: Turn) -> str:
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     if lines:
         return "\n".join(lines)
-    return "\n".join(
-        [say(v.lang, "g_no_tool")] + [x for x in [facts.elsewhere(v.lang, v.task)] if x]
-    )
+    where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
+    return "\n".join([say(v.lang, "g_no_tool")] + ([where] if where else []))
+
+
+def _unserved(v: View) -> bool:
+    """No tool offered shares a concept or a telling word with the request (rule 1's readings):
+    the request is for someone else, not for a tool these rules failed to choose."""
+    asked = asked_of(v.task, list(v.tools))
+    task_words, task_pairs = frozenset(words(v.task)), pairs(v.task)
+    return not any(score(t, asked) or shared(t, task_words, task_pairs) for t in v.tools)
 
 
 def _lead_value(v: View, turn: Turn) -> str | None:
