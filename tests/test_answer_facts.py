@@ -87,6 +87,36 @@ def test_a_chinese_superlative_after_its_column_word_asks_for_the_record():
     assert "吴桐" in answer and "75" in answer and "COUNT" not in answer
 
 
+def test_the_latest_record_asked_which_of_orders_by_its_date_column():
+    db = tool(
+        "bakery_sql",
+        "Run one read-only SQL query on the bakery's SQLite database. "
+        "Table staff(id, name, hired_on TEXT).",
+        {"query": {"type": "string"}},
+        ["query"],
+    )
+    script = """CREATE TABLE staff(id INTEGER PRIMARY KEY, name TEXT, hired_on TEXT);
+    INSERT INTO staff(name, hired_on) VALUES ('Ilse', '2021-04-01'), ('Omar', '2024-09-15'),
+     ('Petra', '2019-01-07');"""
+    calls, answer = run("Which baker was hired most recently?", [db], sqlite_tool(script))
+    assert calls == [
+        ("bakery_sql", {"query": "SELECT * FROM staff ORDER BY hired_on DESC LIMIT 1"})
+    ]
+    assert "Omar" in answer and "2024-09-15" in answer
+
+
+def test_the_top_n_records_of_a_superlative_in_chinese():
+    db = tool(
+        "run_sql",
+        "在图书馆的 SQLite 数据库上执行一条只读 SQL 查询。表 readers(id, name, points)。",
+        {"sql": {"type": "string", "description": "SQL 语句"}},
+        ["sql"],
+    )
+    calls, answer = run("积分最高的前 2 名读者是谁？", [db], sqlite_tool(READERS))
+    assert calls == [("run_sql", {"sql": "SELECT * FROM readers ORDER BY points DESC LIMIT 2"})]
+    assert "郑可" in answer and "周宁" in answer and "吴桐" not in answer
+
+
 # ------------------------------------------------------------------ records set apart by "---"
 
 FERRIES = (
