@@ -409,3 +409,10 @@ def test_a_low_and_high_pair_of_another_field_is_no_range_and_more_than_n_no_com
     listed = [{"room": "Fjord", "seats": 4}, {"room": "Birch", "seats": 12}]
     _, answer = run("Which rooms have more than 6 seats?", [rooms], lambda n, a: json.dumps(listed))
     assert "higher" not in answer
+
+
+def test_a_files_own_name_in_capitals_picks_no_lines():
+    text = "# README\nInstall with pip.\nSee README for more.\nRun tests with pytest.\n"
+    calls, answer = run("What does README.md say?", [READ], lambda n, a: text)
+    assert calls == [("read_file", {"path": "README.md"})]
+    assert "line 3" not in answer

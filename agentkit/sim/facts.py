@@ -21,7 +21,7 @@
    litres", 多少升); each step is said. A result must give at least one of the numbers.
 4. The lines of a file read that the question asks about, each with its number: the lines that
    hold a name with a number the question uses ("zone 2", "room 4"; not "zone 21"), a word it
-   writes in capitals (TODO, FIXME), or the kind of line it asks for (errors / 错误 / 报错: lines
+   writes in capitals (TODO, FIXME; not a file's name: README, CHANGES.md), or the kind of line it asks for (errors / 错误 / 报错: lines
    saying ERROR, FATAL, Exception, 错误; warnings / 警告: WARN); else, for the latest / newest
    release or version (最新), the section under the heading with the highest version number.
    Only when they are some of the file's lines, not all.
@@ -409,7 +409,10 @@ def _round(x: float, digits: int) -> str:
 # ------------------------------------------------------------------ 4. the lines asked of a file
 
 NAMED_NUMBER = re.compile(r"\b([A-Za-z][A-Za-z-]{1,20})\s+#?(\d+)\b")
-CAPITALS = re.compile(r"(?<![A-Za-z])([A-Z]{3,})(?![A-Za-z])")
+CAPITALS = re.compile(  # TODO, FIXME, ALARM; not a file's name (README, CHANGES.md)
+    r"(?<![A-Za-z])(?!(?:README|LICENSE|CHANGELOG|CHANGES|NOTICE|AUTHORS|CONTRIBUTING)\b)"
+    r"([A-Z]{3,})(?![A-Za-z]|\.\w)"
+)
 KINDS = [  # (the question asks for, a line of that kind says)
     (r"\berrors?\b|\bfail(?:ed|ures?)?\b|\bwent wrong\b|错误|报错|出错|异常|故障|失败",
      r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE)\b|Exception|Traceback|错误|失败"),
