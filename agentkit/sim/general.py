@@ -47,11 +47,16 @@ order to one typed view of the request (`agentkit.sim.view`).
    the user; a refusal stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
-   (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
-   led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
+   (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
+   comparison across the results picks, a value judged against the range its result gives, a
+   figure worked out from rates, the lines of a file read that it asks about
+   (`agentkit.sim.facts`); then it quotes each result's values (not
+   a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
-   told, honestly, that this is the offline stand-in. Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
+   told, honestly, that this is the offline stand-in, and, when no tool shares a concept or a
+   telling word with it and no earlier task called one, pointed to whoever provides it
+   (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
    its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
    one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
@@ -82,6 +87,7 @@ from . import (
     direct,
     each,
     editing,
+    facts,
     files,
     manner,
     pick,
@@ -1391,6 +1397,8 @@ def _answer(v: View, turn: Turn) -> str:
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
+            found = facts.asked_lines(v.task, files.unnumbered(c.result))
+            asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
@@ -1402,11 +1410,23 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + _counted(v) + _figures(v) + asked + lines + _undone(v) + _picks(v) + turn.lines
+    lines = worked + _facts(v) + _counted(v) + _figures(v) + _picks(v) + asked + lines
+    lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
-    return "\n".join(lines) or say(v.lang, "g_no_tool")
+    if lines:
+        return "\n".join(lines)
+    where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
+    return "\n".join([say(v.lang, "g_no_tool")] + ([where] if where else []))
+
+
+def _unserved(v: View) -> bool:
+    """No tool offered shares a concept or a telling word with the request (rule 1's readings):
+    the request is for someone else, not for a tool these rules failed to choose."""
+    asked = asked_of(v.task, list(v.tools))
+    task_words, task_pairs = frozenset(words(v.task)), pairs(v.task)
+    return not any(score(t, asked) or shared(t, task_words, task_pairs) for t in v.tools)
 
 
 def _lead_value(v: View, turn: Turn) -> str | None:
@@ -1431,25 +1451,47 @@ def _lead_value(v: View, turn: Turn) -> str | None:
 
 
 def _asked(v: View, c: Call) -> str | None:
-    """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5)."""
+    """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5),
+    or a value judged against the range its result gives (`agentkit.sim.facts`, rule 2)."""
     got = tally.asked_field(v.task, c.data, c.input)
     later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
-    if got is None or got.value in later:  # a step of a chain, not the answer
-        return None
-    named = [  # the subject: the input's first short value ("Oslo", "GH-2"), not a path
+    judged = facts.judged(v.task, c.data)
+    if (got is None and judged is None) or got is not None and got.value in later:
+        return None  # (a step of a chain, not the answer)
+    named = [  # the subject: the input's first short value ("Oslo", "GH-2", "Asia/Tokyo")
         str(x)
         for x in c.input.values()
         if isinstance(x, str | int | float)
         and len(str(x)) <= 30
-        and "/" not in str(x)
+        and not re.search(r"^[./~]|\.\w{1,5}$|/.*/", str(x))  # not a path
         and len(str(x).split()) <= 3
         and not re.search(r"[?？]|^(?:which|what|who|how|where|when)\b", str(x), re.I)
     ][:1]  # (not a question sent as the input)
+    if judged is not None:
+        subject = (f"{named[0]} 的 " if v.lang == "zh" else f"For {named[0]}, ") if named else ""
+        return facts.judged_line(v.lang, judged, subject)
+    assert got is not None
     key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
     value = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
     return say(v.lang, key, subject=subject, field=got.key, value=value)
+
+
+def _facts(v: View) -> list[str]:
+    """Rule 5 for a comparison across the results and a figure worked out from rates
+    (`agentkit.sim.facts`, rules 1 and 3)."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done:
+        return []
+    out = []
+    got = facts.compared(v.task, [(c.data, c.input) for c in done])
+    if got is not None:
+        out.append(facts.compared_line(v.lang, got))
+    worked = facts.derived(v.task, [c.data for c in done])
+    if worked is not None:
+        out.append(facts.derived_line(v.lang, worked))
+    return out
 
 
 def totals(v: View) -> list[str]:
@@ -1509,6 +1551,12 @@ def _picks(v: View) -> list[str]:
         if item is not None:
             out.append(say(v.lang, "g_pick", which=rule[2], item=values(item, v.lang)))
     return out
+
+
+def _file_name(c: Call) -> str:
+    """The name of the file a call read: its path's last part."""
+    paths = [str(x) for x in c.input.values() if isinstance(x, str) and re.search(r"[./]", x)]
+    return os.path.basename(paths[0].rstrip("/")) if paths else c.name
 
 
 def _read_file(v: View, c: Call) -> bool:

@@ -226,6 +226,34 @@ PHRASES: dict[str, tuple[str, str]] = {
         "平均是 {total}{unit}（{n} 项 {field} 的平均值）。",
         "On average: {total}{unit} ({field} over {n}).",
     ),
+    # the fact asked of several values (agentkit.sim.facts)
+    "g_compared": (
+        "按 {field} 比较：{first} {way}，是 {value}（{others}）。",
+        "By {field}: {first} is {way}, at {value} ({others}).",
+    ),
+    "g_way_more": ("更高", "higher"),
+    "g_way_less": ("更低", "lower"),
+    "g_way_most": ("最高", "the highest"),
+    "g_way_least": ("最低", "the lowest"),
+    "g_same": (
+        "按 {field} 比较：{all} 一样，都是 {value}。",
+        "By {field}: {all} are the same, at {value}.",
+    ),
+    "g_within": (
+        "{subject}{field} 是 {value}{unit}，在参考范围 {low}-{high} 之内，正常。",
+        "{subject}{field} is {value}{unit}, within the reference range {low}-{high}: normal.",
+    ),
+    "g_below": (
+        "{subject}{field} 是 {value}{unit}，低于参考范围 {low}-{high}，偏低。",
+        "{subject}{field} is {value}{unit}, below the reference range {low}-{high}: low.",
+    ),
+    "g_above": (
+        "{subject}{field} 是 {value}{unit}，高于参考范围 {low}-{high}，偏高。",
+        "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
+    ),
+    "g_line": ("第 {n} 行：{text}", "line {n}: {text}"),
+    "g_lines": ("{file} 里：{lines}", "In {file}, {lines}"),
+    "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
     # a manner the system prompt asks for (agentkit.sim.manner)
     "pirate_open": ("啊哈！", "Arr!"),
     "pirate_close": ("——海盗船长敬上，扬帆起航！", "Fair winds, matey!"),
@@ -265,6 +293,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），这里提供的工具都回答不了这个问题。",
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
+    ),
+    "g_elsewhere": (
+        "“{ask}”要找提供这项服务的一方直接办理：他们的官网、App 或客服。",
+        "For “{ask}”, go to whoever provides it directly: their website, app or customer service.",
     ),
     # the memory tool (agentkit.sim.memory)
     "mem_look": ("我先看看记忆目录里有什么。", "Let me check my memory directory first."),

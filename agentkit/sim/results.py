@@ -3,8 +3,8 @@
 A result's text becomes data by the first rule that applies:
 1. JSON (an object, a list, a number, a string);
 2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
-   "13:10", not a key's); blocks of such lines with the same keys, set apart by blank lines, are
-   a list of records;
+   "13:10", not a key's; "week 1: 112.4 kWh" is a key's); blocks of such lines with the same keys, set apart by blank lines or
+   by a line of dashes, stars or equals signs ("---"), are a list of records;
 3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
 4. otherwise the text itself.
 
@@ -77,8 +77,9 @@ HINT = re.compile(
 )
 EXAMPLE_WORD = re.compile(r"e\.g\.|for example|such as|like|例如|比如|形如|像", re.IGNORECASE)
 KEY_VALUE = re.compile(
-    r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*(?<!\d)[:=：]\s*(.+?)\s*$"
+    r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*(?:(?<!\d)[:=：]|[:=：](?!\d))\s*(.+?)\s*$"
 )
+BLOCKS = re.compile(r"\n\s*\n|\n\s*(?:-{3,}|\*{3,}|={3,})\s*(?:\n|$)")  # records set apart
 PROSE_EN = re.compile(
     r"\b(?:the|its|their|your)\s+([a-z][a-z_ ]{0,30}?)\s+(?:is|are|was|were)\s+(?:now\s+)?"
     r"[\"'“]?(-?\d+(?:\.\d+)?|[^\"'”.,;!?]+?)[\"'”]?\s*(?:[.,;!?](?!\d)|$)",
@@ -115,7 +116,7 @@ def read(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
         pass
-    records = [_facts(block) for block in re.split(r"\n\s*\n", text.strip())]
+    records = [_facts(block) for block in BLOCKS.split(text.strip())]
     records = [r for r in records if r]
     if len(records) >= 2 and all(r.keys() == records[0].keys() for r in records):
         return records  # blocks of the same keys, one record a block

@@ -13,9 +13,15 @@ SQL, SQLite or SELECT. Its statement, in Chinese or English:
   `items.id`) and the request names a column only the other holds (a person: its `name`), or
   asks which record of the one occurs the most times in the other: `FROM a JOIN b ON b.a_id = a.id`, columns qualified.
 - What is asked, each in turn, in one statement: how many / 多少个 -> `COUNT(*)`, but how many
-  of a measure a numeric column holds ("how many hours", 多少小时) -> `SUM(hours)`; average / mean
+  of a measure a numeric column holds ("how many hours", 多少小时) -> `SUM(hours)`, and 多少 before
+  a unit (多少分, 多少钱, 多少岁) asks for no count; average / mean
   / 平均 X -> `AVG(X)`; total / sum of / 总 X -> `SUM(X)`; highest / most / max / 最高 X ->
-  `MAX(X)`; lowest / least / min / 最低 X -> `MIN(X)`. "per"/"by"/"each"/按/每个 <column> groups
+  `MAX(X)`; lowest / least / min / 最低 X -> `MIN(X)` (the column's word after the superlative,
+  or, in Chinese, just before it: 等级分最高). A superlative the request asks who or which of
+  (who / which / 谁 / 哪个), or a number of (the 3 highest, 前 3 名), asks for the records, not the
+  value: whole rows, ordered by X, that many (`SELECT * ... ORDER BY rating DESC LIMIT 1`); the
+  latest / most recent / 最近 (earliest / 最早) one asked who or which of orders by the date
+  column the request names, else the first. "per"/"by"/"each"/按/每个 <column> groups
   by it. "top N by X" / 前N -> `ORDER BY X DESC LIMIT N`. Which X ... the most (times / often)
   / 最多 with no measure named: the rows counted per X's name, the most first, one row. Nothing
   of these: `SELECT *` (up to 50 rows).
@@ -57,15 +63,19 @@ NOUNS = {  # a Chinese word for a table's or a column's English word
     "作者": "author", "销量": "sales", "日期": "date", "国家": "country", "姓名": "name",
     "小时": "hours", "时长": "hours", "志愿": "volunteer", "会员": "member", "借": "borrowed",
     "物品": "item", "会议": "meeting", "病人": "patient", "患者": "patient", "医生": "doctor",
+    "加入": "joined", "注册": "registered", "等级分": "rating", "评分": "rating", "评级": "rating", "积分": "points", "得分": "score",
 }  # fmt: skip
 AGGREGATES = [  # (the words that ask for it, its function)
     (r"\baverage\b|\bmean\b|\bavg\b|平均", "AVG"),
     (r"\btotal\b|\bsum\b|总|一共|合计", "SUM"),
-    (r"\bhighest\b|\bmaximum\b|\bmax\b|\blargest\b|\bbiggest\b|最高|最大|最多", "MAX"),
+    (
+        r"\bhighest\b|\bmaximum\b|\bmax\b|\blargest\b|\bbiggest\b|\bmost\b|\btop\b(?!\s*\d)|最高|最大|最多",
+        "MAX",
+    ),
     (r"\blowest\b|\bminimum\b|\bmin\b|\bsmallest\b|最低|最小|最少", "MIN"),
 ]
 COUNT = re.compile(  # 多少 before a noun ("有多少员工"), not at the end ("平均工资是多少")
-    r"\bhow many\b|\bnumber of\b|\bcount\b|(?:多少|几)(?:个|名|位|人|条)?(?=[\u4e00-\u9fff])(?!钱)",
+    r"\bhow many\b|\bnumber of\b|\bcount\b|(?:多少|几)(?:个|名|位|人|条)?(?=[\u4e00-\u9fff])(?![钱分元块岁])",
     re.I,
 )
 GROUP = re.compile(
@@ -85,6 +95,16 @@ MOST = re.compile(
     r"\bwhich\s+(\w+)\b.*\bmost\b|哪(?:个|位|件|种|本)?([\u4e00-\u9fff]{1,3}?)[\u4e00-\u9fff]{0,6}最多",
     re.I | re.S,
 )
+WHENISH = re.compile(r"date|day|_on$|_at$|time|when|joined|created|registered|added|since", re.I)
+N_BEST = re.compile(
+    r"\b(\d+)\s+(?:highest|lowest|best|largest|smallest|biggest|most|least)\b", re.I
+)
+RECENT = re.compile(  # groups 1 and 2: the earliest
+    r"\b(earliest|oldest|first)\b|(最早)|\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|"
+    r"\blast\b|最近|最新|最晚",
+    re.I,
+)
+WHO = re.compile(r"\bwho\b|\bwhich\b|谁|哪(?:个|位|家|本|款|种|一)", re.I)  # the record asked
 NAMEISH = re.compile(r"^(?:name|title|email|description|note|notes)$", re.I)
 LIST_TABLES = "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
 
@@ -279,6 +299,9 @@ def _selected(text: str, table: Table) -> list[str]:
     for pattern, fn in AGGREGATES:
         for m in re.finditer(pattern, text, re.I):
             col = _column(_words(text[m.start() : m.end() + 30]), table, numeric=True)
+            before = re.search(r"([\u4e00-\u9fff]{1,4})$", text[: m.start()])
+            if col is None and before and fn in ("MAX", "MIN"):  # 等级分最高
+                col = _column(_words(before.group(1)), table, numeric=True)
             if col and f"{fn}({col})" not in out:
                 out.append(f"{fn}({col})")
     return out
@@ -294,9 +317,19 @@ def statement(task: str, description: str, results: list[Any]) -> str:
     sel = _selected(task, table)
     group = next((g for m in GROUP.finditer(task) for g in m.groups() if g), None)
     by = _column(_words(group), table) if group else None
+    extremes = [s for s in sel if not s.startswith("COUNT(")]
+    n = next(
+        (int(g) for m in [TOP.search(task) or N_BEST.search(task)] if m for g in m.groups() if g), 1
+    )
+    dated = _dated(task, table) if not extremes and WHO.search(task) else None
+    if dated:
+        return _record(table, where, dated, n)
     most = MOST.search(task)
-    if most and not by and not any(not s.startswith("COUNT") for s in sel):
+    if most and not by and not extremes:
         return _most(task, table, where, most.group(1) or most.group(2))
+    if len(extremes) == 1 and extremes[0][:4] in ("MAX(", "MIN(") and not by:
+        if WHO.search(task) or n > 1:
+            return _record(table, where, extremes[0], n)
     top = TOP.search(task)
     sql = f"SELECT {', '.join(([by] if by else []) + sel) if sel else '*'} FROM {table.name}"
     sql += f" WHERE {' AND '.join(where)}" if where else ""
@@ -308,6 +341,25 @@ def statement(task: str, description: str, results: list[Any]) -> str:
     elif not sel:
         sql += " LIMIT 50"
     return sql
+
+
+def _record(table: Table, where: list[str], extreme: str, n: int = 1) -> str:
+    """The records a superlative asks who or which of: whole rows, ordered, n of them."""
+    col, order = extreme[4:-1], "DESC" if extreme.startswith("MAX") else "ASC"
+    sql = f"SELECT * FROM {table.name}"
+    sql += f" WHERE {' AND '.join(where)}" if where else ""
+    return sql + f" ORDER BY {col} {order} LIMIT {n}"
+
+
+def _dated(task: str, table: Table) -> str | None:
+    """The latest / earliest record asked of (most recently, 最近, earliest, 最早): MAX or MIN of
+    the date column the request names, else the first one."""
+    m = RECENT.search(task)
+    dates = [c for c, num in table.columns if not num and WHENISH.search(c.rsplit(".", 1)[-1])]
+    if m is None or not dates:
+        return None
+    col = _column(_words(task), Table(table.name, tuple((c, None) for c in dates))) or dates[0]
+    return f"{'MIN' if m.group(1) or m.group(2) else 'MAX'}({col})"
 
 
 def _most(task: str, table: Table, where: list[str], noun: str) -> str:
@@ -332,12 +384,15 @@ def rows_told(given: dict[str, Any], data: Any) -> str | None:
     AVG(salary) = 63166.67"; None when the rows do not line up with the statement's columns."""
     stmt = next((x for x in given.values() if isinstance(x, str) and SELECT.match(x)), None)
     m = SELECT.match(stmt or "")
+    named = data.get("columns") if isinstance(data, dict) else None
     if isinstance(data, dict) and isinstance(data.get("rows"), list):  # {"columns", "rows"}
         data = data["rows"]
     rows = data if isinstance(data, list) and all(isinstance(r, list) for r in data) else None
     if m is None or not rows or len(rows) > 20:
         return None
     cols = [c.strip() for c in re.split(r",(?![^()]*\))", m.group(1))]
+    if cols == ["*"] and isinstance(named, list):  # SELECT * told by the columns the result names
+        cols = [str(c) for c in named]
     if cols == ["*"] or any(len(r) != len(cols) for r in rows):
         return None
     return "; ".join(

@@ -10,8 +10,12 @@
    cells: each number a different column's, `agentkit.sim.sql` tells them by column).
 3. Which numbers: the unit the request names ("多少千卡", "how many km"), else money when it asks
    about money (cost, spend, price, 多少钱: a price, fare, cost, amount, fee, subtotal, 价, 费,
-   金额, 小计, or a currency), else the label it names ("total calories", "热量"), else money for a
-   bare "how much", else the one label all the results share. Two or more numbers are added up (or averaged), rounded as the inputs are.
+   金额, 小计, or a currency), else the label it names when two or more numbers carry it ("total
+   calories", "热量"; "this week" and one week's number: no), else money for a bare "how much", else the one label all the results share, else the one unit two or more
+   of them share ("week 1: 112.4 kWh", "week 2: 98.7 kWh"). A text value gives a number only
+   when it is an amount (a number, its unit and at most two words more: "112.4 kWh", not
+   "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). Two or more numbers are added up (or averaged), rounded as the
+   inputs are.
 4. A count: the items of the list result the request asks about, when no number is picked by
    rule 3 ("how many items are in my cart?" -> 3).
 5. One thing asked: a question whose words name one field of a result (a field's name: up to three
@@ -54,7 +58,10 @@ SKIP_KEY = re.compile(
 NUMBER = r"-?\d+(?:,\d{3})*(?:\.\d+)?"
 UNIT_AFTER = re.compile(rf"({NUMBER})\s*([A-Za-z%°]{{1,6}}\b|[\u4e00-\u9fff]{{1,2}})?")
 MONEY_BEFORE = re.compile(rf"({CURRENCY})\s*({NUMBER})")
-DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+AMOUNT = re.compile(  # a text that is an amount: "112.4 kWh", "EUR 30.25", "9 枚", "12 km (approx.)"
+    rf"\s*(?:{CURRENCY})?\s*{NUMBER}\s*(?:[A-Za-z%°/]+\d*|[\u4e00-\u9fff]{{1,3}})?(?:\s+\S+){{0,2}}\s*"
+)
+DATE_LIKE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}:\d{2}")
 
 
 @dataclass(frozen=True)
@@ -80,8 +87,8 @@ def _from_text(label: str, text: str) -> list[Number]:
     text = MONEY_BEFORE.sub(" ", text)
     for m in UNIT_AFTER.finditer(text):
         before = text[max(0, m.start() - 24) : m.start()]
-        if re.search(r"[\w-]$", before):  # a digit inside a word or an id (A-1001, 3F-112)
-            continue
+        if re.search(r"[\w-]$", before) or re.match(r"-\w", text[m.end(1) :]):
+            continue  # a digit inside a word or an id (A-1001, 3F-112, 2026-W14)
         value, decimals = _num(m.group(1))
         words = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,4}", before)
         out.append(Number(label or (words[-1] if words else ""), value, m.group(2) or "", decimals))
@@ -110,7 +117,7 @@ def _fields(data: dict[str, Any], given: dict[str, Any]) -> list[Number]:
             continue
         if isinstance(x, int | float) and not isinstance(x, bool):
             out.append(Number(str(k), float(x), "", _decimals(x)))
-        elif isinstance(x, str) and len(x) <= 80:
+        elif isinstance(x, str) and AMOUNT.fullmatch(x):
             out += [n for n in _from_text(str(k), x)][:1]
         elif isinstance(x, list | dict):
             out += _numbers(x, given)
@@ -147,14 +154,16 @@ def _money(n: Number) -> bool:
 
 def chosen(task: str, numbers: list[Number]) -> list[Number]:
     """Rule 3: the numbers the request is about."""
-    for test in (
-        lambda n: _unit_named(task, n.unit),
-        lambda n: bool(MONEY_ASKED.search(task)) and _money(n),
-        lambda n: _named(task, n.label),
-        lambda n: bool(HOW_MUCH.search(task)) and _money(n),
+    for i, test in enumerate(
+        (
+            lambda n: _unit_named(task, n.unit),
+            lambda n: bool(MONEY_ASKED.search(task)) and _money(n),
+            lambda n: _named(task, n.label),
+            lambda n: bool(HOW_MUCH.search(task)) and _money(n),
+        )
     ):
         picked = [n for n in numbers if test(n)]
-        if picked:
+        if picked and (i != 2 or len(picked) >= 2):  # one number named is no total ("this week")
             labels = {n.label for n in picked}
             if len(labels) > 1:  # "subtotal" and "total": the label named, else the first
                 named = [n for n in picked if _named(task, n.label)]
@@ -165,7 +174,10 @@ def chosen(task: str, numbers: list[Number]) -> list[Number]:
                 )
             return picked
     labels = {n.label for n in numbers}
-    return numbers if len(labels) == 1 else []
+    if len(labels) == 1:
+        return numbers
+    units = {n.unit for n in numbers if n.unit and sum(m.unit == n.unit for m in numbers) >= 2}
+    return [n for n in numbers if n.unit in units] if len(units) == 1 else []
 
 
 @dataclass(frozen=True)
@@ -196,7 +208,15 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
     shown: float | int = round(value, decimals) if decimals else int(round(value))
     if isinstance(shown, float) and shown.is_integer() and how == "total":
         shown = int(shown) if max(n.decimals for n in picked) == 0 else shown
-    return Worked(how, shown, picked[0].label, picked[0].unit, len(picked))
+    stems = {re.sub(r"[\s_#-]*\d+$", "", n.label) for n in picked}  # "week 1", "week 2": week
+    label = (
+        picked[0].label
+        if len({n.label for n in picked}) == 1
+        else stems.pop()
+        if len(stems) == 1
+        else ""
+    )
+    return Worked(how, shown, label, picked[0].unit, len(picked))
 
 
 def _count(results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:

@@ -1,0 +1,544 @@
+"""The fact a question asks of several values, read from the results: written rules.
+
+1. A comparison ("which one has more nitrate?", "which is warmer", "哪个缸的硝酸盐更多", "哪边更便宜";
+   not "more than 2") over two or more records (each answered call's object, or, for a
+   comparative, not a superlative, which `agentkit.sim.pick` reads, the objects a list holds):
+   the number field the question names (its key's words: "nitrate" and nitrate_ppm), else the
+   field its adjective is about (warmer: a temperature; cheaper: a price; longer: a length or
+   duration; heavier: a weight), else the one number field every record has. The record with the
+   largest value (more, higher, bigger, warmer, 更多, 更高 ...) or the smallest (less, fewer,
+   lower, cheaper, 更少, 更低, 更便宜 ...) is named first, by its name (a name, title or the like
+   field, else its first short text) or the value its call was given, with the others' values beside it.
+2. A value and the range its result gives for it ("参考范围": "3.9-6.1", reference_range,
+   normal_range, or normal_low / normal_high, min / max, 下限 / 上限; a pair whose words name
+   another field, temp_min / temp_max beside humidity, is no range of it): the value is said with its unit (a
+   unit / 单位 field) and judged within, below or above the range.
+3. A figure worked out from rates: quantities with units (435 km; distance_km: 435) and rates
+   ("6.5 litres per 100 km", "每百公里 6.5 升", eur_per_litre: 1.62, "7.8 元/升") from the request
+   and the results are multiplied, a quantity by a rate per its unit (or divided by a rate of its
+   unit: 36 km at 12 km per hour is 3 h), until the unit asked for
+   is reached (money when the request asks what it costs; else the unit it names: "how many
+   litres", 多少升); each step is said. A result must give at least one of the numbers.
+4. The lines of a file read that the question asks about, each with its number: the lines that
+   hold a name with a number the question uses ("zone 2", "room 4"; not "zone 21"), a word it
+   writes in capitals (TODO, FIXME; not a file's name: README, CHANGES.md), or the kind of line it asks for (errors / 错误 / 报错: lines
+   saying ERROR, FATAL, Exception, 错误; warnings / 警告: WARN); else, for the latest / newest
+   release or version (最新), the section under the heading with the highest version number.
+   Only when they are some of the file's lines, not all.
+5. A request no tool serves is told so (`agentkit.sim.general`); when it asks about something of
+   the user's own (my, 我的) or for an act a provider does (order, book, refund, top up; 买,
+   订, 退, 充值, 预约), it is pointed, in one sentence, to whoever provides that (their website, app
+   or customer service), the request's own words quoted (its first sentence, its polite opening
+   dropped): no fact is made up. A question of knowledge gets no such pointer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .phrases import say
+
+# ------------------------------------------------------------------ 1. a comparison
+
+MORE = (
+    r"more|higher|bigger|larger|greater|warmer|hotter|dearer|pricier|longer|heavier|"
+    r"taller|deeper|busier|most|highest|biggest|largest|warmest|hottest|longest|heaviest"
+)
+LESS = (
+    r"less|fewer|lower|smaller|colder|cooler|cheaper|shorter|lighter|least|lowest|smallest|"
+    r"coldest|coolest|cheapest|shortest|lightest"
+)
+COMPARE_EN = re.compile(
+    rf"\b(?:which|who|where)\b.{{0,80}}?\b({MORE}|{LESS})\b(?!\s+than\s+\d)", re.I | re.S
+)
+SUPERLATIVE = re.compile(r"most|least|est$|最", re.I)
+ADJ_ZH = "(多|少|高|低|大|小|贵|便宜|长|短|重|轻|热|冷|暖)"
+COMPARE_ZH = re.compile(  # 更多 / 最高, or the adjective ending the question (哪个高？), not 多少
+    rf"哪.{{0,20}}?(?:(?:更|最|比较|较){ADJ_ZH}|{ADJ_ZH}(?=[？?。，,！!]|$))"
+)
+ZH_MORE = "多高大贵长重热暖"
+ABOUT = [  # an adjective's field, by its key's words
+    (r"warm|hot|cold|cool|热|冷|暖", r"temp|温"),
+    (r"cheap|dear|pric|expens|贵|便宜", r"price|cost|fare|fee|amount|价|费"),
+    (r"long|short|长|短", r"length|distance|duration|minutes|hours|km|长|距离|时长"),
+    (r"heav|light|重|轻", r"weight|kg|重"),
+]
+NAME_KEY = re.compile(r"^(?:name|title|label|city|place|tank|station|store|shop|site)$|名", re.I)
+SKIP = re.compile(r"(?:^|_)(?:id|no|code|year|date|zip)$|编号|日期", re.I)
+
+
+@dataclass(frozen=True)
+class Compared:
+    field: str
+    largest: bool
+    ranked: list[tuple[str, float]]  # (name, value), the answer first
+
+
+def _comparison(task: str) -> tuple[str, bool] | None:
+    m = COMPARE_EN.search(task)
+    if m:
+        word = m.group(1).lower()
+        return word, not re.fullmatch(LESS, word)
+    z = COMPARE_ZH.search(task)
+    word = (z.group(1) or z.group(2)) if z else None
+    return (word, word in ZH_MORE) if word else None
+
+
+def _num(x: Any) -> float | None:
+    return float(x) if isinstance(x, int | float) and not isinstance(x, bool) else None
+
+
+def _field(task: str, word: str, records: list[dict[str, Any]]) -> str | None:
+    shared = [
+        k
+        for k in records[0]
+        if not SKIP.search(str(k)) and all(_num(r.get(k)) is not None for r in records)
+    ]
+    named = [k for k in shared if _names(task, str(k))]
+    if len(named) == 1:
+        return named[0]
+    about = next((keys for adj, keys in ABOUT if re.search(adj, word, re.I)), None)
+    fits = [k for k in shared if about and re.search(about, str(k), re.I)]
+    if len(fits) == 1:
+        return fits[0]
+    return shared[0] if len(shared) == 1 else None
+
+
+def _names(task: str, key: str) -> bool:
+    low = task.lower()
+    words = [w for w in re.split(r"[_\W\d]+", key.lower()) if len(w) >= 3]
+    han = re.findall(r"[\u4e00-\u9fff]{2,}", key)
+    return any(re.search(rf"\b{re.escape(w[:5])}", low) for w in words) or any(
+        h in task for h in han
+    )
+
+
+def _name_of(record: dict[str, Any], given: dict[str, Any]) -> str:
+    for k, x in record.items():
+        if NAME_KEY.search(str(k)) and isinstance(x, str) and x:
+            return x
+    for x in record.values():  # else its first short text ("hive": "north")
+        if isinstance(x, str) and 0 < len(x) <= 40 and not re.match(r"[\d.:-]+$", x):
+            return x
+    said = [str(x) for x in given.values() if isinstance(x, str | int) and len(str(x)) <= 40]
+    return said[0] if said else "?"
+
+
+def compared(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Compared | None:
+    """Rule 1: the records the question compares, ranked by the field it asks about."""
+    how = _comparison(task)
+    if how is None:
+        return None
+    named: list[tuple[str, dict[str, Any]]] = []
+    for data, given in results:
+        if isinstance(data, dict):
+            named.append((_name_of(data, given), data))
+        elif isinstance(data, list) and not SUPERLATIVE.search(how[0]):  # (those: sim.pick)
+            named += [(_name_of(x, {}), x) for x in data if isinstance(x, dict)]
+    if len(named) < 2:
+        return None
+    field = _field(task, how[0], [r for _, r in named])
+    if field is None:
+        return None
+    ranked = sorted(((n, float(r[field])) for n, r in named), key=lambda p: p[1])
+    return Compared(field, how[1], ranked[::-1] if how[1] else ranked)
+
+
+# ------------------------------------------------------------------ 2. a value and its range
+
+RANGE_KEY = re.compile(r"range|reference|normal|\bref\b|limits?|参考|范围|正常", re.I)
+LOW_KEY = re.compile(r"(?:^|_)(?:low|min|lower|from)$|下限|最低", re.I)
+HIGH_KEY = re.compile(r"(?:^|_)(?:high|max|upper|to)$|上限|最高", re.I)
+UNIT_KEY = re.compile(r"^(?:unit|units|uom)$|单位", re.I)
+SPAN = re.compile(r"(-?\d+(?:\.\d+)?)\s*(?:-|–|~|～|to|至|到)\s*(-?\d+(?:\.\d+)?)")
+
+
+@dataclass(frozen=True)
+class Judged:
+    field: str
+    value: float | int
+    unit: str
+    low: float | int
+    high: float | int
+    where: str  # "within", "below" or "above"
+
+
+def _span(data: dict[str, Any]) -> tuple[Any, Any, set[str]] | None:
+    for k, x in data.items():
+        if RANGE_KEY.search(str(k)):
+            if isinstance(x, str) and (m := SPAN.search(x)):
+                return _plain(m.group(1)), _plain(m.group(2)), {k}
+            if isinstance(x, list) and len(x) == 2 and all(_num(y) is not None for y in x):
+                return x[0], x[1], {k}
+    low = [k for k, x in data.items() if LOW_KEY.search(str(k)) and _num(x) is not None]
+    high = [k for k, x in data.items() if HIGH_KEY.search(str(k)) and _num(x) is not None]
+    if len(low) == 1 and len(high) == 1 and _reference(data, low[0]):
+        return data[low[0]], data[high[0]], {low[0], high[0]}
+    return None
+
+
+def _reference(data: dict[str, Any], low: str) -> bool:
+    """A low / high pair is a reference range: its words say so (normal_low, ref_min, 下限), or
+    they name the value's field (glucose_min beside glucose); temp_min beside humidity is not."""
+    head = LOW_KEY.sub("", str(low)).strip("_ ")
+    return (
+        not head
+        or bool(RANGE_KEY.search(head) or re.search(r"safe|target|ok", head, re.I))
+        or (head in data)
+    )
+
+
+def _plain(text: str) -> float | int:
+    return float(text) if "." in text else int(text)
+
+
+def judged(task: str, data: Any) -> Judged | None:
+    """Rule 2: the value of a result judged against the range the result gives for it."""
+    if not isinstance(data, dict):
+        return None
+    span = _span(data)
+    if span is None:
+        return None
+    low, high, used = span
+    values = [
+        k
+        for k, x in data.items()
+        if k not in used and not SKIP.search(str(k)) and _num(x) is not None
+    ]
+    named = [k for k in values if _names(task, str(k))]
+    if len(named if named else values) != 1:
+        return None
+    key = (named or values)[0]
+    value = data[key]
+    unit = next((str(x) for k, x in data.items() if UNIT_KEY.search(str(k)) and x), "")
+    where = "below" if value < low else "above" if value > high else "within"
+    return Judged(str(key), value, unit, low, high, where)
+
+
+# ------------------------------------------------------------------ 3. a figure from rates
+
+UNITS = {
+    "L": r"litres?|liters?|l|升|公升",
+    "km": r"km|kilomet(?:re|er)s?|公里|千米",
+    "mi": r"miles?|mi",
+    "gal": r"gallons?|gal",
+    "kWh": r"kwh|度|千瓦时",
+    "h": r"hours?|hrs?|h|小时",
+    "min": r"minutes?|mins?|分钟",
+    "night": r"nights?|晚",
+    "day": r"days?|天",
+    "kg": r"kg|kilos?|kilograms?|公斤|千克",
+    "m2": r"sqm|m2|m²|平方米|平米",
+    "EUR": r"eur|euros?|€|欧元",
+    "USD": r"usd|dollars?|\$|美元",
+    "GBP": r"gbp|pounds?|£|英镑",
+    "CNY": r"cny|rmb|yuan|元|块|¥",
+    "JPY": r"jpy|yen|日元",
+}
+MONEY = frozenset({"EUR", "USD", "GBP", "CNY", "JPY", "money"})
+MONEY_WORD = re.compile(r"^(?:price|cost|fare|fee|rate|charge|tariff)s?$|价|费", re.I)
+UNIT = "(?<![a-z])(?:" + "|".join(f"(?:{p})" for p in UNITS.values()) + ")(?![a-z])"
+N = r"(\d+(?:\.\d+)?)"
+RATE_EN = re.compile(
+    rf"(?:({UNIT})\s*)?{N}\s*({UNIT})?\s*(?:per|/|every|for each|an?)\s*{N}?\s*({UNIT})(?![a-z])",
+    re.I,
+)
+RATE_ZH = re.compile(rf"每\s*(百|千)?\s*{N}?\s*({UNIT})\s*[^\d]{{0,4}}?{N}\s*({UNIT})", re.I)
+HUNDRED_ZH = re.compile(rf"(百|千)\s*({UNIT})\s*[\u4e00-\u9fff]{{0,3}}\s*{N}\s*({UNIT})", re.I)
+AMOUNT = re.compile(rf"(?:({UNIT})\s*)?{N}\s*({UNIT})(?![a-z])", re.I)
+COSTS = re.compile(
+    r"\bcosts?\b|\bspend\b|\bprice\b|\bhow much\b.*\b(?:pay|cost)|\bfare\b|\bbill\b|"
+    r"多少钱|花多少|花费|费用|成本|油费|电费",
+    re.I,
+)
+HOW_MANY = re.compile(rf"\bhow (?:many|much)\s+({UNIT})\b|多少\s*({UNIT})", re.I)
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: float
+    num: str
+    den: str = ""  # a rate: num per one den
+    given: bool = False  # a result gave it
+    per: float = 1.0  # a rate as written: per 100 km
+
+
+def _unit(word: str | None) -> str:
+    """The canonical unit a word names ("litres" -> "L", "欧元" -> "EUR"), or ""."""
+    if not word:
+        return ""
+    return next((u for u, p in UNITS.items() if re.fullmatch(p, word.strip(), re.I)), "")
+
+
+def _amounts(text: str, given: bool) -> list[Amount]:
+    out: list[Amount] = []
+    spans: list[tuple[int, int]] = []
+    for m in RATE_EN.finditer(text):
+        num, den = _unit(m.group(1) or m.group(3)), _unit(m.group(5))
+        if num and den and num != den:
+            per = float(m.group(4)) if m.group(4) else 1.0
+            out.append(Amount(float(m.group(2)) / per, num, den, given, per))
+            spans.append(m.span())
+    out += _zh_rates(text, given, spans)
+    for m in AMOUNT.finditer(text):
+        if not any(a <= m.start() < b for a, b in spans):
+            unit = _unit(m.group(1) or m.group(3))
+            if unit:
+                out.append(Amount(float(m.group(2)), unit, "", given))
+    return out
+
+
+def _zh_rates(text: str, given: bool, spans: list[tuple[int, int]]) -> list[Amount]:
+    """每百公里 6.5 升, 每升 7.8 元, 百公里油耗 6.5 升 (their spans added to `spans`)."""
+    out = []
+    for m in RATE_ZH.finditer(text):
+        per = {"百": 100.0, "千": 1000.0}.get(m.group(1) or "", 1.0) * float(m.group(2) or 1)
+        num, den = _unit(m.group(5)), _unit(m.group(3))
+        if num and den:
+            out.append(Amount(float(m.group(4)) / per, num, den, given, per))
+            spans.append(m.span())
+    for m in HUNDRED_ZH.finditer(text):
+        num, den = _unit(m.group(4)), _unit(m.group(2))
+        if num and den and not any(a <= m.start() < b for a, b in spans):
+            per = 100.0 if m.group(1) == "百" else 1000.0
+            out.append(Amount(float(m.group(3)) / per, num, den, given, per))
+            spans.append(m.span())
+    return out
+
+
+def _from_key(key: str, x: Any) -> Amount | None:
+    """A number under a key that says its unit: eur_per_litre, price_per_kwh, distance_km."""
+    value = _num(x)
+    if value is None:
+        return None
+    parts = re.split(r"[_\s]+per[_\s]+|_每_?", key.lower())
+    if len(parts) == 2:
+        head = parts[0].split("_")
+        num = _unit(head[-1]) or ("money" if any(MONEY_WORD.search(w) for w in head) else "")
+        den = _unit(parts[1].split("_")[0])
+        return Amount(value, num, den, True) if num and den else None
+    unit = next(
+        (u for w in key.lower().split("_")[1:] + key.lower().split("_")[:1] if (u := _unit(w))),
+        "",
+    )
+    return Amount(value, unit, "", True) if unit and "_" in key else None
+
+
+def _given(data: Any) -> list[Amount]:
+    if isinstance(data, dict):
+        out: list[Amount] = []
+        for k, x in data.items():
+            got = _from_key(str(k), x)
+            if got is not None:
+                out.append(got)
+            elif isinstance(x, str) and len(x) <= 60:
+                out += _amounts(x, True)
+        return out
+    return _amounts(data, True) if isinstance(data, str) and len(data) <= 400 else []
+
+
+@dataclass(frozen=True)
+class Derived:
+    steps: list[tuple[Amount, Amount, Amount]]  # (quantity, rate, product)
+
+    @property
+    def result(self) -> Amount:
+        return self.steps[-1][2]
+
+
+def _target(task: str) -> str | None:
+    m = HOW_MANY.search(task)
+    if m:
+        return _unit(m.group(1) or m.group(2)) or None
+    return "money" if COSTS.search(task) else None
+
+
+def _reached(unit: str, target: str) -> bool:
+    return unit == target or (target == "money" and unit in MONEY)
+
+
+def derived(task: str, results: list[Any]) -> Derived | None:
+    """Rule 3: the figure the request asks for, worked out from the rates and quantities."""
+    target = _target(task)
+    if target is None:
+        return None
+    found = _amounts(task, False) + [a for data in results for a in _given(data)]
+    rates = [a for a in found if a.den]
+    plain = [a for a in found if not a.den and not _reached(a.num, target)]
+    for start in plain:
+        steps = _walk(start, rates, target, [])
+        if steps and any(a.given for s in steps for a in s[:2]):
+            return Derived(steps)
+    return None
+
+
+def _walk(
+    q: Amount, rates: list[Amount], target: str, steps: list[tuple[Amount, Amount, Amount]]
+) -> list[tuple[Amount, Amount, Amount]] | None:
+    if _reached(q.num, target) and steps:
+        return steps
+    if len(steps) >= 3:
+        return None
+    for r in rates:
+        if all(r is not s[1] for s in steps) and q.num in (r.den, r.num) and r.value:
+            value = q.value * r.value if r.den == q.num else q.value / r.value
+            got = Amount(value, r.num if r.den == q.num else r.den, "", q.given or r.given)
+            done = _walk(got, rates, target, [*steps, (q, r, got)])
+            if done:
+                return done
+    return None
+
+
+def _said(a: Amount) -> str:
+    """An amount as the answer says it: money to two decimals, else up to two."""
+    if a.den:
+        per = f"{_round(a.per, 2)} " if a.per != 1 else ""
+        return f"{_round(a.value * a.per, 4)}{'' if a.num == 'money' else ' ' + a.num}/{per}{a.den}"
+    digits = 2 if a.num in MONEY else 1
+    value = f"{a.value:.2f}" if a.num in MONEY else _round(a.value, digits)
+    return f"{value} {a.num}" if a.num != "money" else value
+
+
+def _round(x: float, digits: int) -> str:
+    text = f"{round(x, digits):.{digits}f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+# ------------------------------------------------------------------ 4. the lines asked of a file
+
+NAMED_NUMBER = re.compile(r"\b([A-Za-z][A-Za-z-]{1,20})\s+#?(\d+)\b")
+CAPITALS = re.compile(  # TODO, FIXME, ALARM; not a file's name (README, CHANGES.md)
+    r"(?<![A-Za-z])(?!(?:README|LICENSE|CHANGELOG|CHANGES|NOTICE|AUTHORS|CONTRIBUTING)\b)"
+    r"([A-Z]{3,})(?![A-Za-z]|\.\w)"
+)
+KINDS = [  # (the question asks for, a line of that kind says)
+    (r"\berrors?\b|\bfail(?:ed|ures?)?\b|\bwent wrong\b|错误|报错|出错|异常|故障|失败",
+     r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE)\b|Exception|Traceback|错误|失败"),
+    (r"\bwarn(?:ing)?s?\b|警告", r"\bWARN(?:ING)?\b|警告"),
+]  # fmt: skip
+LATEST = re.compile(r"\b(?:latest|newest|most recent|last)\b|最新|最近", re.I)
+VERSION = re.compile(r"\bv?(\d+(?:\.\d+){1,3})\b")
+HEADING = re.compile(r"^\s*(?:#{1,6}\s|\[?v?\d+(?:\.\d+){1,3}\]?(?:\s|$))")
+NOT_NAMES = frozenset({"at", "in", "on", "for", "to", "by", "of", "and", "the", "line", "lines"})
+
+
+def asked_lines(task: str, text_lines: list[str]) -> list[tuple[int, str]]:
+    """Rule 4: the (number, text) of the lines of a file the question asks about, or []."""
+    lines = [(i + 1, line.strip()) for i, line in enumerate(text_lines) if line.strip()]
+    got = _by_words(task, lines) or _latest(task, lines)
+    return got if 0 < len(got) < len(lines) else []
+
+
+def _by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    named: list[
+        tuple[str, int]
+    ] = [  # (a pattern, its flags): "zone 2" in any case, TODO as written
+        (rf"\b{re.escape(w)}\s+#?{n}\b", re.I)
+        for w, n in NAMED_NUMBER.findall(task)
+        if w.lower() not in NOT_NAMES
+    ]
+    named += [(rf"\b{w}\b", 0) for w in CAPITALS.findall(task)]
+    named += [(says, 0) for asks, says in KINDS if re.search(asks, task, re.I)]
+    for pattern, flags in named:
+        found = [(i, t) for i, t in lines if re.search(pattern, t, flags)]
+        if found:
+            return found
+    return []
+
+
+def _latest(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    if not LATEST.search(task):
+        return []
+    heads = [
+        (tuple(int(x) for x in m.group(1).split(".")), k)
+        for k, (_, t) in enumerate(lines)
+        if HEADING.match(t) and (m := VERSION.search(t))
+    ]
+    if len(heads) < 2:
+        return []
+    _, k = max(heads)
+    after = [j for _, j in heads if j > k]
+    return lines[k : min(after) if after else len(lines)]
+
+
+# ------------------------------------------------------------------ 5. where else to ask
+
+POLITE = re.compile(
+    r"^(?:please|pls|hey|hi|hello|could you|can you|would you|will you|i(?:'d| would) like you to|"
+    r"i want you to|help me|请你?|麻烦你?|帮我|帮忙|你能|能不能|可以)[\s,，]*",
+    re.I,
+)
+
+
+OWN_OR_ACT = re.compile(
+    r"\b(?:my|mine|our)\b|\b(?:order|book|reserve|buy|purchase|refund|cancel|pay|renew|"
+    r"transfer|apply|top[ -]?up|sign me up)\b|我的|我们的|我在|买|订|退|取消|缴|付|续|充值|预约|挂号|办理|申请",
+    re.I,
+)
+
+
+def elsewhere(lang: str, task: str) -> str | None:
+    """Rule 5's sentence: where the user can get what no tool here serves, or None."""
+    if not OWN_OR_ACT.search(task):
+        return None
+    first = re.split(r"(?<=[.?!。？！])\s*|\n", task.strip())[0].strip()
+    for _ in range(3):
+        first = POLITE.sub("", first).strip()
+    ask = first.rstrip(".?!。？！ ")
+    if not ask or len(ask) > 80:
+        return None
+    return say(lang, "g_elsewhere", ask=ask)
+
+
+# ------------------------------------------------------------------ the sentences
+
+
+def _n(x: float) -> str:
+    return _round(x, 4)
+
+
+def compared_line(lang: str, c: Compared) -> str:
+    """Rule 1's sentence: the record the comparison picks, the others' values beside it."""
+    (first, value), rest = c.ranked[0], c.ranked[1:]
+    if all(v == value for _, v in rest):
+        names = [n for n, _ in c.ranked]
+        return say(lang, "g_same", field=c.field, all=" / ".join(names), value=_n(value))
+    two = len(c.ranked) == 2
+    way = say(
+        lang, f"g_way_{('more' if two else 'most') if c.largest else ('less' if two else 'least')}"
+    )
+    sep = "，" if lang == "zh" else ", "
+    others = sep.join(f"{n} {_n(v)}" for n, v in rest)
+    return say(
+        lang, "g_compared", field=c.field, first=first, way=way, value=_n(value), others=others
+    )
+
+
+def judged_line(lang: str, j: Judged, subject: str) -> str:
+    """Rule 2's sentence: the value with its unit, judged against its range."""
+    unit = (
+        (" " if lang == "en" or re.match(r"[A-Za-z%]", j.unit) else "") + j.unit if j.unit else ""
+    )
+    return say(
+        lang, f"g_{j.where}", subject=subject, field=j.field, value=j.value, unit=unit,
+        low=j.low, high=j.high,
+    )  # fmt: skip
+
+
+def derived_line(lang: str, d: Derived) -> str:
+    """Rule 3's sentence: the figure and each step that gave it."""
+    sep = "；" if lang == "zh" else "; "
+    steps = sep.join(
+        f"{_said(q)} {'×' if r.den == q.num else '÷'} {_said(r)} = {_said(p)}"
+        for q, r, p in d.steps
+    )
+    return say(lang, "g_derived", result=_said(d.result), steps=steps)
+
+
+def lines_line(lang: str, name: str, found: list[tuple[int, str]]) -> str:
+    """Rule 4's sentence: each line asked for, with its number."""
+    sep = "；" if lang == "zh" else "; "
+    each = sep.join(say(lang, "g_line", n=i, text=t) for i, t in found)
+    return say(lang, "g_lines", file=name, lines=each)

@@ -1,0 +1,418 @@
+"""The answer states the fact asked for (issue 33): the record a superlative picks, the side a
+comparison across results picks, a value judged against the range its result gives, a figure
+worked out from rates, the one statement a SQL question needs. Domains and wordings of our own,
+through the real SDK client."""
+
+import json
+import sqlite3
+
+import jsonschema
+
+import agentkit
+from agentkit.tools import tool_results
+
+MODEL = agentkit.default_model()
+
+
+def tool(name, description, properties, required=()):
+    schema = {"type": "object", "properties": properties, "required": list(required)}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+def run(prompt, tools, run_tool, rounds=6, **create):
+    """A plain agent loop: the calls made (name, input) and the last answer's text."""
+    client = agentkit.make_client(offline=True)
+    schemas = {t["name"]: t["input_schema"] for t in tools}
+    messages = [{"role": "user", "content": prompt}]
+    calls = []
+    for _ in range(rounds):
+        r = client.messages.create(
+            model=MODEL, max_tokens=1024, tools=tools, messages=messages, **create
+        )
+        for b in r.content:
+            if b.type == "tool_use":
+                jsonschema.validate(b.input, schemas[b.name])
+                calls.append((b.name, b.input))
+        messages.append({"role": "assistant", "content": r.content})
+        if r.stop_reason != "tool_use":
+            return calls, "".join(b.text for b in r.content if b.type == "text")
+        messages.append({"role": "user", "content": tool_results(r, run_tool)})
+    raise AssertionError(f"no end after {rounds} rounds")
+
+
+# ------------------------------------------------------------------ a superlative SQL question
+
+
+def sqlite_tool(script):
+    db = sqlite3.connect(":memory:")
+    db.executescript(script)
+
+    def run_sql(name, args):
+        cur = db.execute(next(iter(args.values())))
+        cols = [d[0] for d in cur.description or []]
+        return json.dumps({"columns": cols, "rows": cur.fetchall()}, ensure_ascii=False)
+
+    return run_sql
+
+
+BAKERY = """CREATE TABLE bakers(id INTEGER PRIMARY KEY, name TEXT, loaves INTEGER, shift TEXT);
+INSERT INTO bakers(name, loaves, shift) VALUES ('Ilse', 140, 'early'), ('Omar', 212, 'late'),
+ ('Petra', 96, 'early');"""
+READERS = """CREATE TABLE readers(id INTEGER PRIMARY KEY, name TEXT, points INTEGER);
+INSERT INTO readers(name, points) VALUES ('周宁', 320), ('吴桐', 75), ('郑可', 410);"""
+
+
+def test_who_has_the_most_of_a_column_asks_for_the_record_not_a_count():
+    db = tool(
+        "bakery_sql",
+        "Run one read-only SQL query on the bakery's SQLite database. "
+        "Table bakers(id, name, loaves, shift).",
+        {"query": {"type": "string"}},
+        ["query"],
+    )
+    calls, answer = run("Which baker baked the most loaves this week?", [db], sqlite_tool(BAKERY))
+    assert calls == [("bakery_sql", {"query": "SELECT * FROM bakers ORDER BY loaves DESC LIMIT 1"})]
+    assert "Omar" in answer and "212" in answer and "COUNT" not in answer
+
+
+def test_a_chinese_superlative_after_its_column_word_asks_for_the_record():
+    db = tool(
+        "run_sql",
+        "在图书馆的 SQLite 数据库上执行一条只读 SQL 查询。表 readers(id, name, points)。",
+        {"sql": {"type": "string", "description": "SQL 语句"}},
+        ["sql"],
+    )
+    calls, answer = run("积分最低的读者是谁？多少分？", [db], sqlite_tool(READERS))
+    assert calls == [("run_sql", {"sql": "SELECT * FROM readers ORDER BY points ASC LIMIT 1"})]
+    assert "吴桐" in answer and "75" in answer and "COUNT" not in answer
+
+
+def test_the_latest_record_asked_which_of_orders_by_its_date_column():
+    db = tool(
+        "bakery_sql",
+        "Run one read-only SQL query on the bakery's SQLite database. "
+        "Table staff(id, name, hired_on TEXT).",
+        {"query": {"type": "string"}},
+        ["query"],
+    )
+    script = """CREATE TABLE staff(id INTEGER PRIMARY KEY, name TEXT, hired_on TEXT);
+    INSERT INTO staff(name, hired_on) VALUES ('Ilse', '2021-04-01'), ('Omar', '2024-09-15'),
+     ('Petra', '2019-01-07');"""
+    calls, answer = run("Which baker was hired most recently?", [db], sqlite_tool(script))
+    assert calls == [
+        ("bakery_sql", {"query": "SELECT * FROM staff ORDER BY hired_on DESC LIMIT 1"})
+    ]
+    assert "Omar" in answer and "2024-09-15" in answer
+
+
+def test_the_top_n_records_of_a_superlative_in_chinese():
+    db = tool(
+        "run_sql",
+        "在图书馆的 SQLite 数据库上执行一条只读 SQL 查询。表 readers(id, name, points)。",
+        {"sql": {"type": "string", "description": "SQL 语句"}},
+        ["sql"],
+    )
+    calls, answer = run("积分最高的前 2 名读者是谁？", [db], sqlite_tool(READERS))
+    assert calls == [("run_sql", {"sql": "SELECT * FROM readers ORDER BY points DESC LIMIT 2"})]
+    assert "郑可" in answer and "周宁" in answer and "吴桐" not in answer
+
+
+# ------------------------------------------------------------------ records set apart by "---"
+
+FERRIES = (
+    "route: Harbour Loop\nminutes: 95\nfare_eur: 18\n---\n"
+    "route: Island Hop\nminutes: 40\nfare_eur: 12\n---\n"
+    "route: Cape Run\nminutes: 150\nfare_eur: 25"
+)
+BOATS = tool(
+    "list_boat_tours",
+    "List boat tours from a port.",
+    {"port": {"type": "string", "description": "Port name"}},
+    ["port"],
+)
+
+
+def test_the_quickest_of_records_set_apart_by_dashes_leads_the_answer():
+    calls, answer = run(
+        "Which boat tour from Kirkwall is the quickest?", [BOATS], lambda n, a: FERRIES
+    )
+    assert calls == [("list_boat_tours", {"port": "Kirkwall"})]
+    first = answer.splitlines()[0]
+    assert "Island Hop" in first and "Cape Run" not in first
+
+
+def test_the_cheapest_of_records_set_apart_by_dashes_in_chinese():
+    boats = tool("list_boat_tours", "列出今天所有的游船线路。", {})
+    calls, answer = run("今天的游船线路里最便宜的是哪条？", [boats], lambda n, a: FERRIES)
+    assert calls == [("list_boat_tours", {})]
+    first = answer.splitlines()[0]
+    assert "Island Hop" in first and "12" in first
+
+
+# ------------------------------------------------------------------ a comparison across results
+
+HIVES = [
+    {"hive": "north", "weight_kg": 41.5, "frames": 9},
+    {"hive": "south", "weight_kg": 47.0, "frames": 8},
+]
+
+
+def test_which_of_the_listed_records_is_heavier_names_the_one_with_the_larger_value():
+    hives = tool("list_hives", "List the apiary's beehives with their latest scale readings.", {})
+    calls, answer = run(
+        "Look at my beehives: which one is heavier right now?",
+        [hives],
+        lambda n, a: json.dumps(HIVES),
+    )
+    assert calls == [("list_hives", {})]
+    first = answer.splitlines()[0]
+    assert first.index("south") < first.index("north") and "47" in first
+
+
+def test_which_of_two_calls_has_fewer_frames_in_chinese():
+    north = tool("weigh_north_hive", "读取北边蜂箱的最新称重数据。", {})
+    south = tool("weigh_south_hive", "读取南边蜂箱的最新称重数据。", {})
+    calls, answer = run(
+        "读取北边蜂箱和南边蜂箱的称重数据，哪个的 frames 更少？",
+        [north, south],
+        lambda n, a: json.dumps(HIVES[0] if "north" in n else HIVES[1]),
+    )
+    assert sorted(n for n, _ in calls) == ["weigh_north_hive", "weigh_south_hive"]
+    first = answer.splitlines()[0]
+    assert "更低" in first and first.index("south") < first.index("north")
+
+
+# ------------------------------------------------------------------ a value and its range
+
+POOL = tool(
+    "get_pool_reading",
+    "Get the latest chlorine reading of a swimming pool.",
+    {"pool": {"type": "string", "enum": ["Lido", "Marina"]}},
+    ["pool"],
+)
+
+
+def test_a_value_with_a_reference_range_is_judged_against_it():
+    reading = {"pool": "Lido", "value": 4.2, "unit": "ppm", "normal_range": "1-3"}
+    calls, answer = run(
+        "What's the chlorine reading at the Lido pool? Is it OK?",
+        [POOL],
+        lambda n, a: json.dumps(reading),
+    )
+    assert calls == [("get_pool_reading", {"pool": "Lido"})]
+    first = answer.splitlines()[0]
+    assert "4.2 ppm" in first and "1-3" in first and "above" in first
+
+
+def test_a_value_with_low_and_high_limits_in_chinese():
+    pool = tool(
+        "get_pool_reading",
+        "查询泳池最新的水质读数。",
+        {"pool_id": {"type": "string", "description": "泳池编号，如 P-1"}},
+        ["pool_id"],
+    )
+    reading = {"泳池": "P-2", "余氯": 0.6, "单位": "mg/L", "下限": 0.3, "上限": 1.0}
+    calls, answer = run(
+        "帮我查一下泳池 P-2 的余氯读数，正常吗？",
+        [pool],
+        lambda n, a: json.dumps(reading, ensure_ascii=False),
+    )
+    assert calls == [("get_pool_reading", {"pool_id": "P-2"})]
+    first = answer.splitlines()[0]
+    assert "0.6 mg/L" in first and "0.3-1.0" in first and "正常" in first
+
+
+# ------------------------------------------------------------------ a figure worked out from rates
+
+
+def test_a_cost_is_worked_out_from_a_distance_a_speed_and_a_rate_per_hour():
+    offer = tool(
+        "get_ebike_offer",
+        "The route's length and the hourly e-bike rental price for a cycling route id.",
+        {"route_id": {"type": "string", "description": "Route id, e.g. R-1"}},
+        ["route_id"],
+    )
+    calls, answer = run(
+        "I ride at 12 km per hour. What will an e-bike for route R-7 cost me?",
+        [offer],
+        lambda n, a: json.dumps({"route_id": "R-7", "distance_km": 36, "price_per_hour": 4.5}),
+    )
+    assert calls == [("get_ebike_offer", {"route_id": "R-7"})]
+    first = answer.splitlines()[0]
+    assert "13.50" in first and "3 h" in first
+
+
+def test_litres_and_cost_are_worked_out_in_chinese():
+    fuel = tool(
+        "get_fuel_price",
+        "查询某个城市的汽油价格。",
+        {"city": {"type": "string", "enum": ["成都", "重庆"]}},
+        ["city"],
+    )
+    calls, answer = run(
+        "我开 240 公里，百公里油耗 8 升，按成都的油价，油费大概多少钱？",
+        [fuel],
+        lambda n, a: json.dumps({"城市": "成都", "价格": "7.5 元/升"}, ensure_ascii=False),
+    )
+    assert calls == [("get_fuel_price", {"city": "成都"})]
+    first = answer.splitlines()[0]
+    assert "19.2 L" in first and "144.00 CNY" in first
+
+
+# ------------------------------------------------------------------ the same field of several calls
+
+
+def test_each_of_several_times_is_said_with_the_zone_it_belongs_to():
+    clock = tool(
+        "zone_time",
+        "The current local time in an IANA time zone.",
+        {"zone": {"type": "string", "description": "IANA zone, e.g. Europe/Paris"}},
+        ["zone"],
+    )
+    times = {"America/Lima": "09:40", "Africa/Nairobi": "17:40"}
+    calls, answer = run(
+        "What's the local time in Lima and in Nairobi right now?",
+        [clock],
+        lambda n, a: f"local time: {times.get(a['zone'], '?')}",
+    )
+    assert sorted(a["zone"] for _, a in calls) == ["Africa/Nairobi", "America/Lima"]
+    assert "America/Lima, local time is 09:40" in answer
+    assert "Africa/Nairobi, local time is 17:40" in answer
+
+
+# ------------------------------------------------------------------ a total over `key: value` lines
+
+
+def test_a_total_over_numbered_key_value_lines_of_one_unit():
+    gauge = tool(
+        "get_rainfall",
+        "Rainfall at a weather station, day by day, for one week.",
+        {"station_id": {"type": "string", "description": "e.g. WS-10"}},
+        ["station_id"],
+    )
+    text = (
+        "station: WS-88 (hilltop, 2 sensors)\nweek: 2026-W14\nday 1: 4.2 mm\nday 2: 0.6 mm\n"
+        "day 3: 11.0 mm\nwettest: 2026-04-01"
+    )
+    calls, answer = run(
+        "How much rain fell in total at station WS-88 this week?", [gauge], lambda n, a: text
+    )
+    assert calls == [("get_rainfall", {"station_id": "WS-88"})]
+    assert "15.8 mm" in answer.splitlines()[0]
+
+
+def test_a_total_over_key_value_lines_in_chinese():
+    hens = tool(
+        "get_egg_log",
+        "查询鸡舍每天的产蛋记录。",
+        {"coop_id": {"type": "string", "description": "鸡舍编号，如 C-1"}},
+        ["coop_id"],
+    )
+    text = "鸡舍：C-3（东侧，12 只母鸡）\n周一：9 枚\n周二：11 枚\n周三：10 枚"
+    calls, answer = run("鸡舍 C-3 这三天一共产了多少蛋？", [hens], lambda n, a: text)
+    assert calls == [("get_egg_log", {"coop_id": "C-3"})]
+    assert "30" in answer.splitlines()[0] and "12" not in answer.splitlines()[0]
+
+
+# ------------------------------------------------------------------ the lines of a file asked about
+
+READ = tool(
+    "read_file",
+    "Read a text file and return its contents.",
+    {"path": {"type": "string", "description": "Path of the file"}},
+    ["path"],
+)
+FILES = {
+    "rota.txt": "# kitchen rota\nshift 1: Mia, 06:00-14:00\nshift 2: Lou, 14:00-22:00\n"
+    "shift 12: Kai, 22:00-06:00\n",
+    "pump.log": "08:00:01 INFO pump started\n08:14:09 ERROR 压力过低 (sensor P2)\n"
+    "08:15:00 INFO 恢复正常\n",
+    "HISTORY.md": "# History\n## v2.0.1\n- fix crash on empty input\n## v2.1.0\n- add dark mode\n"
+    "- faster search\n## v1.9.0\n- first public build\n",
+}
+
+
+def files(name, args):
+    return FILES[args["path"]]
+
+
+def test_the_line_of_a_file_a_name_with_a_number_picks_leads_the_answer():
+    calls, answer = run("Who works shift 2 according to rota.txt, and when?", [READ], files)
+    assert calls == [("read_file", {"path": "rota.txt"})]
+    first = answer.splitlines()[0]
+    assert "line 3: shift 2: Lou, 14:00-22:00" in first and "Kai" not in first
+
+
+def test_the_error_line_of_a_log_and_its_time_in_chinese():
+    calls, answer = run("看一下 pump.log，出了什么错误？几点？", [READ], files)
+    assert calls == [("read_file", {"path": "pump.log"})]
+    first = answer.splitlines()[0]
+    assert "第 2 行" in first and "08:14:09 ERROR 压力过低" in first and "08:00:01" not in first
+
+
+def test_the_latest_release_is_the_section_with_the_highest_version():
+    calls, answer = run("What's new in the latest release, per HISTORY.md?", [READ], files)
+    assert calls == [("read_file", {"path": "HISTORY.md"})]
+    first = answer.splitlines()[0]
+    assert "v2.1.0" in first and "dark mode" in first and "faster search" in first
+    assert "v2.0.1" not in first and "first public build" not in first
+
+
+# ------------------------------------------------------------------ a request no tool serves
+
+UNITS = tool(
+    "convert_length",
+    "Convert a length between metres, feet and inches.",
+    {"value": {"type": "number"}, "from_unit": {"type": "string"}, "to_unit": {"type": "string"}},
+    ["value", "from_unit", "to_unit"],
+)
+
+
+def test_a_request_for_the_users_own_records_no_tool_serves_points_to_the_provider():
+    calls, answer = run(
+        "Can you check how many loyalty points are left on my gym card?", [UNITS], None
+    )
+    assert calls == []
+    assert "offline stand-in" in answer and "website, app or customer service" in answer
+    assert "loyalty points are left on my gym card" in answer
+
+
+def test_an_act_no_tool_serves_points_to_the_provider_in_chinese():
+    calls, answer = run("帮我把话费充值 50 元。", [UNITS], None)
+    assert calls == []
+    assert (
+        "离线的模拟 Claude" in answer
+        and "官网、App 或客服" in answer
+        and "话费充值 50 元" in answer
+    )
+
+
+def test_a_question_of_knowledge_gets_no_pointer():
+    calls, answer = run("Why do cats purr when they are calm?", [UNITS], None)
+    assert calls == [] and "customer service" not in answer
+
+
+def test_a_low_and_high_pair_of_another_field_is_no_range_and_more_than_n_no_comparison():
+    forecast = tool(
+        "get_forecast",
+        "Tomorrow's forecast for a city.",
+        {"city": {"type": "string", "enum": ["Oslo", "Bergen"]}},
+        ["city"],
+    )
+    data = {"city": "Oslo", "temp_min": 3, "temp_max": 9, "humidity": 80}
+    calls, answer = run(
+        "What's the humidity in Oslo tomorrow?", [forecast], lambda n, a: json.dumps(data)
+    )
+    assert calls == [("get_forecast", {"city": "Oslo"})]
+    assert "80" in answer and "range" not in answer
+    rooms = tool("list_rooms", "List the meeting rooms with their free seats.", {})
+    listed = [{"room": "Fjord", "seats": 4}, {"room": "Birch", "seats": 12}]
+    _, answer = run("Which rooms have more than 6 seats?", [rooms], lambda n, a: json.dumps(listed))
+    assert "higher" not in answer
+
+
+def test_a_files_own_name_in_capitals_picks_no_lines():
+    text = "# README\nInstall with pip.\nSee README for more.\nRun tests with pytest.\n"
+    calls, answer = run("What does README.md say?", [READ], lambda n, a: text)
+    assert calls == [("read_file", {"path": "README.md"})]
+    assert "line 3" not in answer
