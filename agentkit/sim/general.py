@@ -25,9 +25,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
-   its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
-   Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
-   prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
+   its superlative ("the cheapest", "最早一班有票的", "as early as possible"), by its words ("the
+   Barolo", "the Kurosawa film"), or any one; never one that says it cannot serve ("on loan",
+   "使用中"), and the only one that can when only one can; entries are a list's objects,
+   `key: value` blocks, lines or prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
    London") are one call each. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
@@ -41,8 +42,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
-   corrected once by the example it gives; a transient one is retried once; not found is told to
-   the user; a refusal stops every further call and says so; anything else is told.
+   corrected once by the example it gives (a time the example writes as a date-time takes the
+   request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"); a transient one (flagged or only
+   said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
+   stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
    (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
@@ -543,18 +546,29 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     named = [k for k in last.input if k.lower() in text] or list(last.input)
     for k in named:
         value = last.input.get(k)
-        fixed = _in_kind(value, example, last.result or "") if isinstance(value, str) else None
+        fixed = (
+            _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
+        )
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
     return None
 
 
-def _in_kind(value: str, example: str, said: str = "") -> str | None:
+def _in_kind(value: str, example: str, said: str = "", task: str = "") -> str | None:
     """The value written as the example's kind writes it: a 24-hour time ("6:30pm" like "18:30"
     -> "18:30"), an ISO date ("March 3, 2026" like "2026-01-31" -> "2026-03-03"), a date with its
     year last ("2027-02-11" like "11.02.2027" -> "11.02.2027": the day first when the error's
-    format says DD before MM, or the example's first number is over 12, or it writes dots)."""
+    format says DD before MM, or the example's first number is over 12, or it writes dots), a
+    date-time ("09:00" like "2026-02-03T14:00": the value's date and time, else the request's,
+    "tomorrow at 9:00" -> "2026-02-11T09:00")."""
+    stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?", example)
+    if stamp:
+        day = iso_dates(value) or iso_dates(task)
+        clock = times(value) or times(task)
+        if not day or not clock:
+            return None
+        return f"{day[0][1]}{stamp.group(1)}{clock[0][1]}" + (":00" if stamp.group(2) else "")
     last = re.fullmatch(r"(\d{1,2})([./-])(\d{1,2})\2\d{4}", example)
     if re.fullmatch(r"\d{1,2}:\d{2}", example):
         found = times(value)
@@ -663,7 +677,7 @@ def _from_context(
 
 
 FINDS = re.compile(
-    r"\b(?:search|find|list|lookup|look up|query|browse)\b|搜索|查找|列出|检索", re.I
+    r"\b(?:search|find|list|lookup|look up|query|browse)\b|搜索|查找|查询|列出|检索", re.I
 )
 
 
@@ -779,7 +793,7 @@ def _entry(task: str, results: list[Any], key: str) -> str | None:
     return (
         pick.picked_id(task, results, key)
         or pick.entry_id(task, results, key)
-        or pick.any_one(task, results)
+        or pick.any_one(task, results, key)
     )
 
 

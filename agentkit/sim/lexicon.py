@@ -13,7 +13,8 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
-- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
+- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets"), and
+  so does "sign (X) up" ("sign me, Dana Li, up for ...").
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张"; not 订单, 订阅, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -106,7 +107,11 @@ LISTING = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
     re.IGNORECASE,
 )
-GET_IN = re.compile(r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b", re.I)
+GET_IN = re.compile(
+    r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b"
+    r"|\bsign\s+(?:up\b|(?:me|us|him|her|them|[A-Z][a-z]+)(?:,[^,.]{1,40},)?\s+up\b)",
+    re.I,
+)
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
     r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"

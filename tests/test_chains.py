@@ -1,0 +1,429 @@
+"""Chains and error repair: an act's id the user did not give comes from a lookup the request
+fills (the lookup's input read from the request: a district, a titled professional, a venue, a
+person by a possessive or an apposition), the entry the request picks and that can serve; after
+an error, a format complaint is corrected once by its example, an un-flagged transient one is
+retried once, a refusal stops. Domains of our own, in Chinese and English, through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_any_tools import ended, run, tool
+
+
+def flat(t):
+    return [c for turn in t.calls for c in turn]
+
+
+# ------------------------------------------------------------ the only entry that can serve (zh)
+
+FIND_SEATS = tool(
+    "find_seats",
+    "查找某个区的自习室座位及其状态。",
+    {"district": {"type": "string", "description": "区名,例如 浦东新区"}},
+    ["district"],
+)
+RESERVE_SEAT = tool(
+    "reserve_seat",
+    "预约一个自习座位(保留30分钟)。",
+    {"seat_id": {"type": "string", "description": "座位编号"}},
+    ["seat_id"],
+)
+
+
+def study(name, args):
+    if name == "find_seats":
+        if args["district"] != "闵行区":
+            return json.dumps({"seats": []})
+        return json.dumps(
+            {
+                "district": args["district"],
+                "seats": [
+                    {"seat_id": "MH-02", "room": "图书馆三楼", "status": "使用中"},
+                    {"seat_id": "MH-05", "room": "图书馆四楼", "status": "空闲"},
+                    {"seat_id": "MH-09", "room": "社区中心", "status": "维修中"},
+                ],
+            },
+            ensure_ascii=False,
+        )
+    if name == "reserve_seat":
+        return json.dumps({"ok": True, "seat_id": args["seat_id"], "hold_minutes": 30})
+    raise KeyError(name)
+
+
+def test_the_district_is_looked_up_first_and_the_only_free_seat_is_reserved():
+    t = run("帮我在闵行区预约一个空闲的自习座位。", [FIND_SEATS, RESERVE_SEAT], study)
+    calls = flat(t)
+    assert calls[0] == ("find_seats", {"district": "闵行区"})
+    assert calls[1] == ("reserve_seat", {"seat_id": "MH-05"})
+    assert len(calls) == 2
+    ended(t)
+
+
+# ------------------------------------------------ the professional named with a title (zh, en)
+
+LIST_LESSONS = tool(
+    "list_lessons",
+    "查询某位老师的空闲钢琴课时段。",
+    {"teacher": {"type": "string", "description": "老师姓名"}},
+    ["teacher"],
+)
+BOOK_LESSON = tool(
+    "book_lesson",
+    "用课时编号为学生预约钢琴课。",
+    {
+        "lesson_id": {"type": "string"},
+        "student": {"type": "string", "description": "学生姓名"},
+    },
+    ["lesson_id", "student"],
+)
+
+
+def piano(name, args):
+    if name == "list_lessons":
+        if args["teacher"] != "李老师":
+            return "[]"
+        return json.dumps(
+            [
+                {"lesson_id": "L-31", "time": "2027-03-04 16:00"},
+                {"lesson_id": "L-12", "time": "2027-03-02 10:00"},
+                {"lesson_id": "L-40", "time": "2027-03-05 09:00"},
+            ]
+        )
+    if name == "book_lesson":
+        return json.dumps({"status": "已预约", **args}, ensure_ascii=False)
+    raise KeyError(name)
+
+
+def test_the_teacher_is_the_titled_name_and_the_user_is_the_student():
+    t = run("我是刘洋，帮我约李老师最早的一节钢琴课。", [LIST_LESSONS, BOOK_LESSON], piano)
+    calls = flat(t)
+    assert calls[0] == ("list_lessons", {"teacher": "李老师"})
+    assert calls[1] == ("book_lesson", {"lesson_id": "L-12", "student": "刘洋"})
+    ended(t)
+
+
+LIST_OPENINGS = tool(
+    "list_openings",
+    "List open lesson times for a tennis coach.",
+    {"coach": {"type": "string", "description": "The coach's name"}},
+    ["coach"],
+)
+BOOK_OPENING = tool(
+    "book_opening",
+    "Book a lesson opening for a player.",
+    {"opening_id": {"type": "string"}, "player_name": {"type": "string"}},
+    ["opening_id", "player_name"],
+)
+
+
+def tennis(name, args):
+    if name == "list_openings":
+        if "Alvarez" not in args["coach"]:
+            return json.dumps({"openings": []})
+        return json.dumps(
+            {
+                "openings": [
+                    {"opening_id": "OP-77", "starts": "2027-05-02 17:30", "court": 4},
+                    {"opening_id": "OP-51", "starts": "2027-05-01 08:00", "court": 2},
+                ]
+            }
+        )
+    if name == "book_opening":
+        return json.dumps({"booked": True, **args})
+    raise KeyError(name)
+
+
+def test_the_coach_is_looked_up_never_the_user_and_the_soonest_opening_is_booked():
+    t = run(
+        "My name is Tom Reyes. Book me a lesson with Coach Alvarez as soon as possible.",
+        [LIST_OPENINGS, BOOK_OPENING],
+        tennis,
+    )
+    calls = flat(t)
+    assert calls[0][0] == "list_openings" and "Alvarez" in calls[0][1]["coach"]
+    assert calls[1] == ("book_opening", {"opening_id": "OP-51", "player_name": "Tom Reyes"})
+    ended(t)
+
+
+# ------------------------------------------ a venue, a reason, a person set off by commas (en)
+
+LIST_BAYS = tool(
+    "list_bays",
+    "List free service bays at a garage branch on a given date.",
+    {
+        "branch": {"type": "string", "description": "Branch name"},
+        "date": {"type": "string", "format": "date"},
+    },
+    ["branch", "date"],
+)
+BOOK_SERVICE = tool(
+    "book_service",
+    "Book a car service in a bay.",
+    {
+        "bay_id": {"type": "string"},
+        "plate": {"type": "string"},
+        "reason": {"type": "string", "description": "What the car needs looking at"},
+    },
+    ["bay_id", "plate", "reason"],
+)
+
+
+def garage(name, args):
+    if name == "list_bays":
+        if args["branch"] != "Kingsway Motors" or args["date"] != "2027-03-09":
+            return json.dumps({"bays": []})
+        return json.dumps(
+            {
+                "bays": [
+                    {"bay_id": "B-3", "time": "13:00"},
+                    {"bay_id": "B-1", "time": "07:45"},
+                    {"bay_id": "B-2", "time": "10:30"},
+                ]
+            }
+        )
+    if name == "book_service":
+        return json.dumps({"ref": "SV-2210", **args})
+    raise KeyError(name)
+
+
+def test_a_branch_is_the_place_named_and_the_reason_the_statement_after_the_request():
+    t = run(
+        "Can you get my car in at Kingsway Motors on 2027-03-09, as early as possible? Plate "
+        "KX-4471. The brakes have started squealing.",
+        [LIST_BAYS, BOOK_SERVICE],
+        garage,
+    )
+    calls = flat(t)
+    assert calls[0] == ("list_bays", {"branch": "Kingsway Motors", "date": "2027-03-09"})
+    assert calls[1][0] == "book_service"
+    assert calls[1][1]["bay_id"] == "B-1" and calls[1][1]["plate"] == "KX-4471"
+    assert "squealing" in calls[1][1]["reason"]
+    ended(t)
+
+
+SEARCH_WORKSHOPS = tool(
+    "search_workshops",
+    "List art workshops on a topic.",
+    {"topic": {"type": "string", "enum": ["watercolor", "oil", "sketching"]}},
+    ["topic"],
+)
+ENROLL_WORKSHOP = tool(
+    "enroll_workshop",
+    "Enroll an attendee in a workshop by its id.",
+    {"workshop_id": {"type": "string"}, "attendee_name": {"type": "string"}},
+    ["workshop_id", "attendee_name"],
+)
+
+
+def workshops(name, args):
+    if name == "search_workshops":
+        return json.dumps(
+            [
+                {"workshop_id": "WS-8", "topic": args["topic"], "price": 60},
+                {"workshop_id": "WS-3", "topic": args["topic"], "price": 45},
+                {"workshop_id": "WS-5", "topic": args["topic"], "price": 75},
+            ]
+        )
+    if name == "enroll_workshop":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_sign_me_up_is_an_act_and_the_name_set_off_by_commas_is_the_attendee():
+    t = run(
+        "Please sign me, Ana Costa, up for the cheapest watercolor workshop.",
+        [SEARCH_WORKSHOPS, ENROLL_WORKSHOP],
+        workshops,
+    )
+    calls = flat(t)
+    assert calls[0] == ("search_workshops", {"topic": "watercolor"})
+    assert calls[1] == ("enroll_workshop", {"workshop_id": "WS-3", "attendee_name": "Ana Costa"})
+    ended(t)
+
+
+# ------------------------------------------------ an entry that cannot serve is never acted on
+
+SEARCH_CATALOGUE = tool(
+    "search_catalogue",
+    "Search the catalogue by title. Returns every copy with its copy id and status.",
+    {"title": {"type": "string"}},
+    ["title"],
+)
+RESERVE_COPY = tool(
+    "reserve_copy",
+    "Reserve one copy of a book for a card holder.",
+    {"copy_id": {"type": "string"}, "card_number": {"type": "string"}},
+    ["copy_id", "card_number"],
+)
+
+
+def library(name, args):
+    if name == "search_catalogue":
+        return json.dumps(
+            {
+                "copies": [
+                    {"copy_id": "DN-1", "title": "Dune", "status": "checked out"},
+                    {"copy_id": "DN-2", "title": "Dune", "status": "available"},
+                    {
+                        "copy_id": "DM-1",
+                        "title": "Dune Messiah Deluxe Edition",
+                        "status": "available",
+                    },
+                ]
+            }
+        )
+    if name == "reserve_copy":
+        if args["copy_id"] != "DN-2":
+            return json.dumps({"error": f"copy {args['copy_id']} cannot be reserved"})
+        return json.dumps({"hold": "H-5531", **args})
+    raise KeyError(name)
+
+
+def test_a_copy_checked_out_is_never_reserved_nor_a_longer_title():
+    t = run(
+        "My card number is LC-44120. Could you reserve a copy of Dune for me?",
+        [SEARCH_CATALOGUE, RESERVE_COPY],
+        library,
+    )
+    calls = flat(t)
+    assert calls[0] == ("search_catalogue", {"title": "Dune"})
+    assert calls[1] == ("reserve_copy", {"copy_id": "DN-2", "card_number": "LC-44120"})
+    ended(t)
+    assert "H-5531" in t.answer
+
+
+# ------------------------------------------------- a lookup by a possessive, then a refusal (en)
+
+GET_MEMBER = tool(
+    "get_member",
+    "Look up a club member record by full name.",
+    {"name": {"type": "string"}},
+    ["name"],
+)
+UPDATE_PHONE = tool(
+    "update_phone",
+    "Change the phone number on a member's record.",
+    {"member_id": {"type": "string"}, "phone": {"type": "string"}},
+    ["member_id", "phone"],
+)
+
+
+def club(name, args):
+    if name == "get_member":
+        if args["name"] != "Marco Bianchi":
+            raise LookupError("no such member")
+        return json.dumps({"member_id": "M-208", "name": "Marco Bianchi", "phone": "555-0100"})
+    if name == "update_phone":
+        raise PermissionError("Forbidden: only front-desk managers may change member details.")
+    raise KeyError(name)
+
+
+def test_the_member_is_looked_up_by_a_possessive_then_the_refusal_stops():
+    t = run("Change Marco Bianchi's phone number to 555-0142.", [GET_MEMBER, UPDATE_PHONE], club)
+    calls = flat(t)
+    assert calls[0] == ("get_member", {"name": "Marco Bianchi"})
+    assert calls[1] == ("update_phone", {"member_id": "M-208", "phone": "555-0142"})
+    assert len(calls) == 2
+    ended(t)
+    assert "refused" in t.answer
+
+
+# ------------------------------------------- a format complaint with a date-time example (en, zh)
+
+SCHEDULE_PICKUP = tool(
+    "schedule_pickup",
+    "Schedule a courier pickup of a parcel.",
+    {
+        "parcel": {"type": "string", "description": "Parcel reference"},
+        "pickup_at": {"type": "string", "description": "when the courier should come"},
+    },
+    ["parcel", "pickup_at"],
+)
+
+
+def courier(seen):
+    def run_tool(name, args):
+        seen.append(args["pickup_at"])
+        if not re_stamp(args["pickup_at"]):
+            raise ValueError(
+                f"pickup_at '{args['pickup_at']}' is not in the format YYYY-MM-DDTHH:MM "
+                "(for example 2027-01-05T16:30)"
+            )
+        return json.dumps({"pickup": "PU-3381", **args})
+
+    return run_tool
+
+
+def re_stamp(value):
+    import re
+
+    return re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d", value) is not None
+
+
+def test_a_time_rejected_for_a_date_time_is_corrected_once_with_the_requests_day():
+    seen: list[str] = []
+    t = run(
+        "Schedule a pickup of parcel PX-901 tomorrow at 14:30.",
+        [SCHEDULE_PICKUP],
+        courier(seen),
+        system="Today is 2027-06-14.",
+    )
+    assert seen[-1] == "2027-06-15T14:30" and len(seen) <= 2
+    ended(t)
+    assert "PU-3381" in t.answer
+
+
+def test_a_chinese_time_rejected_for_a_date_time_is_corrected_once():
+    seen: list[str] = []
+    t = run(
+        "帮我把包裹 PX-902 的取件安排在明天 09:15。",
+        [SCHEDULE_PICKUP],
+        courier(seen),
+        system="今天是 2027年6月14日。",
+    )
+    assert seen[-1] == "2027-06-15T09:15" and len(seen) <= 2
+    ended(t)
+
+
+# --------------------------------------------------- an un-flagged transient text (en, zh)
+
+BOOK_COURT = tool(
+    "book_court",
+    "Book a squash court for one hour.",
+    {
+        "court": {"type": "string", "description": "Court code, e.g. SQ-3"},
+        "day": {"type": "string", "description": "YYYY-MM-DD"},
+    },
+    ["court", "day"],
+)
+
+
+def busy(texts):
+    texts = list(texts)
+    seen = []
+
+    def run_tool(name, args):
+        seen.append(args)
+        if texts:
+            return texts.pop(0)  # a plain result: no is_error, only its words say it failed
+        return f"Booked court {args['court']} on {args['day']}. Reference SQ-7720."
+
+    run_tool.seen = seen
+    return run_tool
+
+
+def test_an_unflagged_rate_limit_text_is_retried_once_with_the_same_input():
+    fn = busy(["ERROR 429: too many requests right now, try again in a moment."])
+    t = run("Book court SQ-4 for 2027-08-01.", [BOOK_COURT], fn)
+    assert len(fn.seen) == 2 and fn.seen[0] == fn.seen[1]
+    ended(t)
+    assert "SQ-7720" in t.answer
+
+
+def test_an_unflagged_busy_text_in_chinese_is_retried_once_then_told():
+    fn = busy(["错误 503：服务繁忙，请稍后再试"] * 2)
+    t = run("帮我订 2027-08-01 的 SQ-4 号场地。", [BOOK_COURT], fn)
+    assert len(fn.seen) == 2 and fn.seen[0] == fn.seen[1]
+    ended(t)
+    assert "503" in t.answer
