@@ -427,3 +427,78 @@ def test_an_unflagged_busy_text_in_chinese_is_retried_once_then_told():
     assert len(fn.seen) == 2 and fn.seen[0] == fn.seen[1]
     ended(t)
     assert "503" in t.answer
+
+
+# ------------------------------ a lookup that only names the id's thing, an id said by its description
+
+GET_CHARGERS = tool(
+    "get_chargers",
+    "返回某个区的充电桩列表和状态。",
+    {"district": {"type": "string", "description": "区名"}},
+    ["district"],
+)
+HOLD_CHARGER = tool(
+    "hold_charger",
+    "预约一个充电桩，保留15分钟。",
+    {"charger": {"type": "string", "description": "充电桩编号"}},
+    ["charger"],
+)
+
+
+def chargers(name, args):
+    if name == "get_chargers":
+        return json.dumps(
+            [{"编号": "CY-1", "状态": "故障"}, {"编号": "CY-4", "状态": "空闲"}], ensure_ascii=False
+        )
+    if name == "hold_charger":
+        return json.dumps({"ok": True, **args}, ensure_ascii=False)
+    raise KeyError(name)
+
+
+def test_a_reading_tool_that_names_the_ids_thing_is_called_first_zh():
+    t = run("帮我在朝阳区预约一个空闲的充电桩。", [GET_CHARGERS, HOLD_CHARGER], chargers)
+    calls = flat(t)
+    assert calls[0] == ("get_chargers", {"district": "朝阳区"})
+    assert calls[1] == ("hold_charger", {"charger": "CY-4"})
+    ended(t)
+
+
+GET_KAYAKS = tool(
+    "get_kayaks",
+    "Returns the kayaks at a beach on a date, and whether each one is free.",
+    {"location": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+    ["location", "date"],
+)
+RESERVE_KAYAK = tool(
+    "reserve_kayak",
+    "Reserve a kayak for a renter.",
+    {
+        "kayak": {"type": "integer", "description": "Kayak number"},
+        "renter_name": {"type": "string"},
+    },
+    ["kayak", "renter_name"],
+)
+
+
+def kayaks(name, args):
+    if name == "get_kayaks":
+        if args["location"] != "Shell Beach":
+            return "[]"
+        return json.dumps(
+            [{"kayak": 3, "seats": 1, "free": False}, {"kayak": 7, "seats": 2, "free": True}]
+        )
+    if name == "reserve_kayak":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_a_reading_tool_that_names_the_ids_thing_is_called_first_en():
+    t = run(
+        "Reserve a kayak at Shell Beach on 2027-07-02 for Ines Moreau.",
+        [GET_KAYAKS, RESERVE_KAYAK],
+        kayaks,
+    )
+    calls = flat(t)
+    assert calls[0] == ("get_kayaks", {"location": "Shell Beach", "date": "2027-07-02"})
+    assert calls[1] == ("reserve_kayak", {"kayak": 7, "renter_name": "Ines Moreau"})
+    ended(t)

@@ -683,19 +683,43 @@ FINDS = re.compile(
 
 def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     """Chaining by data, looked ahead: a chosen tool lacks an id that no call has given yet, so a
-    tool that searches or lists (by its name or description) and whose input the request fills is
-    called first; the id is then taken from the entry its result lists (`agentkit.sim.pick`)."""
-    waiting = [k for t, missing in turn.missing for k in missing if names_an_id(t, k)]
+    tool that searches or lists (by its name or description), or that changes nothing and names
+    the thing the id is of (get_stations for a station's 充电桩编号), and whose input the request
+    fills is called first; the id is then taken from the entry its result lists
+    (`agentkit.sim.pick`)."""
+    waiting = [(t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k)]
     if not waiting or any(c.result for c in v.calls):
         return
     for t in v.tools:
-        if t in chosen or not FINDS.search(f"{' '.join(words(t.name))} {t.description}"):
+        about = f"{' '.join(words(t.name))} {t.description}"
+        if t in chosen or not (FINDS.search(about) or _lists_for(t, waiting)):
             continue
         variants, got = arguments(t, gather(v.task, []))
         if not got.missing and changes_asked(t.name, concepts(v.task)):
             turn.calls.append((t, variants[0]))
             turn.missing = []
             return
+
+
+def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
+    """A tool that changes nothing and names the thing a waiting id is of: the id's words
+    (station of station_id, table of "Table number") in its name or description, or in Chinese
+    the noun its description puts before 编号 ("充电桩编号": 充电桩)."""
+    if t.name_concepts & CHANGES:
+        return False
+    about = f"{t.name} {t.description}"
+    said = set(words(about))
+    for act, key in waiting:
+        prop = (act.schema.get("properties") or {}).get(key) or {}
+        desc = str(prop.get("description") or "")
+        nouns = set(words(f"{key} {desc}")) - ID_WORDS
+        han = re.findall(r"([\u4e00-\u9fff]{2,})(?:编号|代码|单号|号码|id|ID)", desc)
+        if nouns & said or any(h[-2:] in about for h in han):
+            return True
+    return False
+
+
+ID_WORDS = frozenset({"id", "no", "number", "num", "code", "ref", "reference", "identifier", "the"})
 
 
 def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
@@ -766,9 +790,18 @@ def _inputs(
 
 def names_an_id(t: Tool, key: str) -> bool:
     """A property that takes an id an entry of a listing gives: by its role (customer_id), or a
-    name ending in no / number / code / ref / slot (order_no, quote_ref)."""
+    name ending in no / number / code / ref / slot (order_no, quote_ref), or a name of no other
+    role described as an id ("Table number", "充电桩编号"; not "Number of guests")."""
     prop = (t.schema.get("properties") or {}).get(key) or {}
-    return role(key, prop) == "id" or bool(re.search(r"_(?:no|number|code|ref|slot)$", key))
+    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
+        return True
+    said = str(prop.get("description") or "").strip().rstrip(".。")
+    return role(key, {}) is None and bool(ID_SAID.search(said))
+
+
+ID_SAID = re.compile(
+    r"^(?!(?:the\s+)?number of)[\w\s'-]{0,30}\b(?:id|ID|identifier|number|code|ref)$|编号$|代码$|单号$"
+)
 
 
 def _identified(
