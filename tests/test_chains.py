@@ -502,3 +502,108 @@ def test_a_reading_tool_that_names_the_ids_thing_is_called_first_en():
     assert calls[0] == ("get_kayaks", {"location": "Shell Beach", "date": "2027-07-02"})
     assert calls[1] == ("reserve_kayak", {"kayak": 7, "renter_name": "Ines Moreau"})
     ended(t)
+
+
+# ------------------------------------------- a value the error does not allow, from its list (en, zh)
+
+ORDER_JERSEY = tool(
+    "order_jersey",
+    "Order a team jersey.",
+    {"size": {"type": "string"}, "number": {"type": "integer"}},
+    ["size"],
+)
+
+
+def jerseys(errors):
+    errors = list(errors)
+    seen = []
+
+    def run_tool(name, args):
+        seen.append(dict(args))
+        if errors:
+            raise ValueError(errors.pop(0))
+        return json.dumps({"order": "JR-118", **args})
+
+    run_tool.seen = seen
+    return run_tool
+
+
+def test_a_size_the_error_does_not_allow_is_corrected_to_the_member_it_names():
+    fn = jerseys(["size 'large' is not valid; use one of S, M, L, XL"])
+    t = run("Order me a team jersey, size: large, number 9.", [ORDER_JERSEY], fn)
+    assert fn.seen[0]["size"] == "large" and fn.seen[1]["size"] == "L" and len(fn.seen) == 2
+    ended(t)
+    assert "JR-118" in t.answer
+
+
+DELIVERY = tool(
+    "set_delivery",
+    "设置包裹的配送方式。",
+    {
+        "parcel": {"type": "string", "description": "包裹单号"},
+        "speed": {"type": "string", "description": "配送方式"},
+    },
+    ["parcel", "speed"],
+)
+
+
+def test_a_chinese_value_the_error_does_not_allow_is_corrected_from_its_list():
+    seen = []
+
+    def run_tool(name, args):
+        seen.append(dict(args))
+        if args["speed"] not in ("标准", "加急"):
+            raise ValueError(f"配送方式“{args['speed']}”无效，可选值：标准、加急")
+        return json.dumps({"ok": True, **args}, ensure_ascii=False)
+
+    t = run("包裹 PK-5521，配送方式：加急件。", [DELIVERY], run_tool)
+    assert seen[0]["speed"] == "加急件"
+    assert seen[1]["speed"] == "加急" and len(seen) == 2
+    ended(t)
+
+
+# ---------------------------------------------- an error said in a JSON body, without is_error
+
+RENEW_PERMIT = tool(
+    "renew_permit",
+    "Renew a parking permit.",
+    {"permit": {"type": "string", "description": "Permit code, e.g. PP-100"}},
+    ["permit"],
+)
+
+
+def bodies(texts):
+    texts = list(texts)
+    seen = []
+
+    def run_tool(name, args):
+        seen.append(dict(args))
+        if texts:
+            return texts.pop(0)  # no is_error: only the body's keys say it failed
+        return json.dumps({"renewed": True, "permit": args["permit"], "until": "2028-01-31"})
+
+    run_tool.seen = seen
+    return run_tool
+
+
+def test_an_error_body_that_says_try_again_is_retried_once():
+    fn = bodies([json.dumps({"error": "service temporarily unavailable, try again"})])
+    t = run("Renew permit PP-204.", [RENEW_PERMIT], fn)
+    assert len(fn.seen) == 2 and fn.seen[0] == fn.seen[1]
+    ended(t)
+    assert "2028-01-31" in t.answer
+
+
+def test_an_error_body_with_a_code_in_chinese_is_retried_once():
+    fn = bodies([json.dumps({"code": 503, "message": "系统繁忙，请稍后重试"}, ensure_ascii=False)])
+    t = run("帮我续期停车证 PP-204。", [RENEW_PERMIT], fn)
+    assert len(fn.seen) == 2
+    ended(t)
+
+
+def test_an_error_body_that_refuses_stops_and_says_so():
+    fn = bodies([json.dumps({"ok": False, "error": "permission denied: residents only"})] * 2)
+    t = run("Renew permit PP-204.", [RENEW_PERMIT], fn)
+    assert len(fn.seen) == 1
+    ended(t)
+    assert "refused" in t.answer

@@ -43,7 +43,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
-   request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"); a transient one (flagged or only
+   request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
+   allows that the value names ("large" of "one of S, M, L, XL" -> "L"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
@@ -108,7 +109,7 @@ from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
-from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
+from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, choices, classify, hint
 from .toolbox import TOOL_SEARCH
 from .values import digits_for_words, iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
@@ -539,11 +540,11 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     }
     if units:
         return {**last.input, **units}
-    example = hint(last.result or "")
-    if example is None:
-        return None
     text = (last.result or "").lower()
     named = [k for k in last.input if k.lower() in text] or list(last.input)
+    example = hint(last.result or "")
+    if example is None:
+        return _chosen(last, named)
     for k in named:
         value = last.input.get(k)
         fixed = (
@@ -552,6 +553,24 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
+    return _chosen(last, named)
+
+
+def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
+    """The failed input with a value the error does not allow replaced by the one of the values it
+    lists that the value names: the same word in another case, or the one it starts with or that
+    starts with it ("large" of "one of S, M, L, XL" -> "L", "Monday" of "Mon, Tue" -> "Mon")."""
+    allowed = choices(last.result or "")
+    for k in named:
+        value = last.input.get(k)
+        if not isinstance(value, str) or not value or value in allowed:
+            continue
+        low = value.lower()
+        same = [m for m in allowed if m.lower() == low]
+        near = [m for m in allowed if low.startswith(m.lower()) or m.lower().startswith(low)]
+        found = same or near
+        if len(found) == 1:
+            return {**last.input, k: found[0]}
     return None
 
 
