@@ -607,3 +607,53 @@ def test_an_error_body_that_refuses_stops_and_says_so():
     assert len(fn.seen) == 1
     ended(t)
     assert "refused" in t.answer
+
+
+# -------------------------------------------- a follow-up picks an entry by its place (en, zh)
+
+LIST_SESSIONS = tool(
+    "list_sessions",
+    "List open yoga sessions on a date.",
+    {"date": {"type": "string", "format": "date"}},
+    ["date"],
+)
+BOOK_SESSION = tool(
+    "book_session",
+    "Book a yoga session for an attendee.",
+    {"session_id": {"type": "string"}, "attendee": {"type": "string"}},
+    ["session_id", "attendee"],
+)
+
+
+def yoga(name, args):
+    if name == "list_sessions":
+        return json.dumps(
+            [
+                {"session_id": "YS-1", "time": "07:00", "spots": 0},
+                {"session_id": "YS-2", "time": "12:30", "spots": 5},
+                {"session_id": "YS-3", "time": "18:00", "spots": 1},
+            ]
+        )
+    if name == "book_session":
+        return json.dumps({"ok": True, **args}, ensure_ascii=False)
+    raise KeyError(name)
+
+
+def test_the_third_one_of_a_listing_is_booked_in_a_follow_up():
+    tools = [LIST_SESSIONS, BOOK_SESSION]
+    first = run("What yoga sessions are there on 2027-05-04?", tools, yoga)
+    msgs = first.messages + [
+        {"role": "user", "content": "Book the third one for me, I'm Ana Costa."}
+    ]
+    t = run(None, tools, yoga, messages=msgs)
+    assert t.calls[0] == [("book_session", {"session_id": "YS-3", "attendee": "Ana Costa"})]
+    ended(t)
+
+
+def test_the_second_one_of_a_listing_is_booked_in_a_chinese_follow_up():
+    tools = [LIST_SESSIONS, BOOK_SESSION]
+    first = run("2027-05-04 有哪些瑜伽课？", tools, yoga)
+    msgs = first.messages + [{"role": "user", "content": "帮我约第二个，我叫王芳。"}]
+    t = run(None, tools, yoga, messages=msgs)
+    assert t.calls[0] == [("book_session", {"session_id": "YS-2", "attendee": "王芳"})]
+    ended(t)

@@ -826,15 +826,21 @@ ID_SAID = re.compile(
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request picks by its superlative or names by
-    its words, or for any one, the first that serves (`agentkit.sim.pick`, rules 1, 3 and 4);
+    """A missing id from the entry of a result the request picks by its place in the listing ("the
+    second one", "第三个"), by its superlative or names by its words, or for any one, the first
+    that serves (`agentkit.sim.pick`, rules 1, 3, 3a and 4);
     the open task's results first, then those of the conversation's earlier tasks (a follow-up:
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    found = _entry(v.task, results_of(v), ids[0]) or _entry(v.task, _earlier(v), ids[0])
+    raw = [c.data for c in [*reversed(v.calls), *reversed(v.before)] if c.result and not c.failed]
+    found = (
+        pick.ordinal_id(v.task, raw, ids[0])  # "the second one", "第三个": as listed
+        or _entry(v.task, results_of(v), ids[0])
+        or _entry(v.task, _earlier(v), ids[0])
+    )
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()

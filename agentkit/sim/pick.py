@@ -21,6 +21,8 @@
    request names, one that can serve (rule 2a: a copy "on loan" is never taken when another is
    available); of those it names as much, the one whose words it leaves unsaid the least
    ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion").
+3a. The entry the request picks by its place in the listing, as listed: "the second one", "the
+   3rd", "option 2", "第二个", "第3个" (`ordinal_id`).
 4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
    entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
    "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
@@ -238,6 +240,36 @@ def any_one(task: str, results: list[Any], key: str = "") -> str | None:
             got = id_of(serving[0], key)
             if got:
                 return got
+    return None
+
+
+ORDINALS = {
+    w: i
+    for i, ws in enumerate(
+        [("first", "1st", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
+         ("fourth", "4th", "四", "4"), ("fifth", "5th", "五", "5"), ("sixth", "6th", "六", "6")]
+    )
+    for w in ws
+}  # fmt: skip
+ORDINAL = re.compile(
+    r"\bthe\s+(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+"
+    r"(?:one|option|choice|entry|item|result|slot|session|class|listing)\b|"
+    r"\b(?:option|choice)\s*#?\s*([1-6])\b|"
+    r"第([一二三四五六1-6])(?:个|种|项|条|班|家|间|节|场|位|款|套|辆|张)",
+    re.I,
+)
+
+
+def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 3a: the id of the entry the request picks by its place in a listing, as listed."""
+    m = ORDINAL.search(task)
+    if m is None:
+        return None
+    at = ORDINALS[next(g for g in m.groups() if g).lower()]
+    for data in results:
+        found = entries(data)
+        if len(found) > at:
+            return id_of(found[at][1], key)
     return None
 
 
