@@ -657,3 +657,75 @@ def test_the_second_one_of_a_listing_is_booked_in_a_chinese_follow_up():
     t = run(None, tools, yoga, messages=msgs)
     assert t.calls[0] == [("book_session", {"session_id": "YS-2", "attendee": "王芳"})]
     ended(t)
+
+
+# ------------------------------------- nothing in the listing can serve: no act, no id asked for
+
+
+def test_no_seat_is_reserved_when_every_listed_seat_is_in_use_or_under_repair():
+    def busy_seats(name, args):
+        if name == "find_seats":
+            return json.dumps(
+                {
+                    "seats": [
+                        {"seat_id": "MH-02", "status": "使用中"},
+                        {"seat_id": "MH-09", "status": "维修中"},
+                    ]
+                },
+                ensure_ascii=False,
+            )
+        raise AssertionError(f"{name} must not be called")
+
+    t = run("帮我在闵行区预约一个空闲的自习座位。", [FIND_SEATS, RESERVE_SEAT], busy_seats)
+    assert flat(t) == [("find_seats", {"district": "闵行区"})]
+    ended(t)
+    assert "使用中" in t.answer and "reserve_seat" in t.answer and "请告诉我" not in t.answer
+
+
+def test_an_empty_listing_is_told_not_followed_by_a_question_for_the_id():
+    def none_open(name, args):
+        if name == "list_openings":
+            return json.dumps({"openings": []})
+        raise AssertionError(f"{name} must not be called")
+
+    t = run(
+        "My name is Tom Reyes. Book me a lesson with Coach Alvarez as soon as possible.",
+        [LIST_OPENINGS, BOOK_OPENING],
+        none_open,
+    )
+    assert [c[0] for c in flat(t)] == ["list_openings"]
+    ended(t)
+    assert "openings: []" in t.answer and "What should I use" not in t.answer
+
+
+LIST_CLINIC_SLOTS = tool(
+    "list_clinic_slots",
+    "List free appointment slots at a clinic on a date.",
+    {"clinic": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+    ["clinic", "date"],
+)
+BOOK_CLINIC_SLOT = tool(
+    "book_clinic_slot",
+    "Book an appointment slot for a patient.",
+    {"slot_id": {"type": "string"}, "patient": {"type": "string"}},
+    ["slot_id", "patient"],
+)
+
+
+def test_a_clinic_is_the_place_named_not_the_words_after_its_noun():
+    def clinic(name, args):
+        if name == "list_clinic_slots":
+            if args["clinic"] != "Elm Clinic":
+                return json.dumps({"slots": []})
+            return json.dumps({"slots": [{"slot_id": "EC-9", "time": "09:40"}]})
+        return json.dumps({"booked": True, **args})
+
+    t = run(
+        "I'm Ana Costa. Book me the earliest slot at Elm Clinic on 2027-05-03.",
+        [LIST_CLINIC_SLOTS, BOOK_CLINIC_SLOT],
+        clinic,
+    )
+    calls = flat(t)
+    assert calls[0] == ("list_clinic_slots", {"clinic": "Elm Clinic", "date": "2027-05-03"})
+    assert calls[1] == ("book_clinic_slot", {"slot_id": "EC-9", "patient": "Ana Costa"})
+    ended(t)

@@ -1072,9 +1072,6 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
     what the request names beside the property's noun ("the knot called "bowline"", "a bowline
     knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
-    venue = _place(src.text) if VENUE.search(name) else None  # a clinic: "at Harbor Vets"
-    if isinstance(venue, str):
-        return venue
     found = ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
     if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
         found = proper_name(src.text, src.used, frozenset(words(src.tool)))
@@ -1087,6 +1084,13 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
                 None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
             )
     return found
+
+
+def _venue(name: str, r: str | None, src: Source) -> str | None:
+    """A venue of no other role (clinic, branch, 门店): the one place the text names ("at Harbor
+    Vets"), before any code or word beside the property's noun."""
+    venue = _place(src.text) if r is None and VENUE.search(name) else None
+    return venue if isinstance(venue, str) else None
 
 
 VENUE = re.compile(
@@ -1205,7 +1209,7 @@ def object_phrase(text: str) -> str | None:
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
     """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
     a phone number, a code after the property's word or in the shape of its example."""
-    end = route_end(name, src.text)
+    end = route_end(name, src.text) or _venue(name, r, src)
     if end is not None:
         return end
     if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):

@@ -37,7 +37,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    unless the request disables parallel tool use. A tool that lacks a value waits while another
    call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
    the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
-   `find_patient` before `add_vaccination`); in numbered steps, a tool a later step names waits
+   `find_patient` before `add_vaccination`; a reading tool that names the id's thing,
+   `get_chargers` for 充电桩编号, counts); an act that takes a listed entry (book, reserve, rent,
+   hold) is never made on one the listing says cannot serve, and when none can (an empty list,
+   every seat 使用中) the answer says so instead of asking for the id; in numbered steps, a tool a later step names waits
    for that step; a tool taken only for its description's words is not asked about once
    another call has answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
@@ -785,6 +788,7 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     """The turn's last rules: after a refusal no call; a tool that finds the id a chosen tool
     lacks; with nothing else to call, the finishing tool; one call a turn when the user asked for
     one by one (`agentkit.sim.each`)."""
+    _nothing_serves(v, turn)
     if not turn.calls and turn.missing and not turn.stop:
         _finder(v, src, chosen, turn)
     if turn.stop:
@@ -793,6 +797,39 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
         _finish(v, chosen, turn)
     if turn.calls and each.one_by_one(v.task):
         turn.calls = turn.calls[:1]
+
+
+# the words of a name that take one of a listing's entries for the user
+TAKES_ENTRY = ACQUIRES | {"rent", "hire", "borrow", "hold", "claim", "enrol", "enroll", "order"}
+
+
+def _takes_entry(t: Tool) -> bool:
+    return "book" in t.name_concepts or bool(TAKES_ENTRY & set(words(t.name)))
+
+
+def _nothing_serves(v: View, turn: Turn) -> None:
+    """Rule 3: an act that takes one of a listing's entries (book, reserve, rent, hold, ...) is
+    not made on an entry the listing says cannot serve ("on loan", "使用中"), and its missing id
+    is not asked for when the latest listing has no entry that can (an empty list, every seat in
+    use): the answer says why instead."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done:
+        return
+    for t, args in list(turn.calls):
+        ids = [str(x) for k, x in args.items() if names_an_id(t, k)] if _takes_entry(t) else []
+        for c in done:
+            bad = [x for _, x in pick.entries(c.data) if pick.id_of(x) in ids]
+            why = pick.why_not(bad[0]) if bad else None
+            if why is not None:
+                turn.calls.remove((t, args))
+                turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
+                break
+    last = done[-1]
+    why = pick.unmet(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
+    for t, missing in list(turn.missing) if why is not None else []:
+        if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
+            turn.missing.remove((t, missing))
+            turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
 
 
 def _inputs(
