@@ -729,3 +729,26 @@ def test_a_clinic_is_the_place_named_not_the_words_after_its_noun():
     assert calls[0] == ("list_clinic_slots", {"clinic": "Elm Clinic", "date": "2027-05-03"})
     assert calls[1] == ("book_clinic_slot", {"slot_id": "EC-9", "patient": "Ana Costa"})
     ended(t)
+
+
+TRACK_PARCEL = tool(
+    "track_parcel",
+    "按单号查询包裹的物流状态。",
+    {"parcel_no": {"type": "string", "description": "包裹单号"}},
+    ["parcel_no"],
+)
+
+
+def test_a_not_found_body_without_is_error_is_told_in_its_own_words_once():
+    seen = []
+
+    def run_tool(name, args):
+        seen.append(args)
+        message = f"未找到包裹 {args['parcel_no']}，请核对单号"
+        return json.dumps({"ok": False, "message": message}, ensure_ascii=False)
+
+    t = run("帮我查一下包裹 SF7730021 到哪了。", [TRACK_PARCEL], run_tool)
+    assert len(seen) == 1
+    ended(t)
+    assert "未找到包裹 SF7730021" in t.answer and "没有找到" in t.answer
+    assert '"ok"' not in t.answer and "ok:" not in t.answer

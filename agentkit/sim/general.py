@@ -112,7 +112,16 @@ from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
-from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, choices, classify, hint
+from .results import (
+    DENIED,
+    FORMAT,
+    NOT_FOUND,
+    TRANSIENT,
+    choices,
+    classify,
+    hint,
+    said_error,
+)
 from .toolbox import TOOL_SEARCH
 from .values import digits_for_words, iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
@@ -505,7 +514,7 @@ def _scalar_prop(t: Tool, name: str) -> bool:
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     """Rule 4: the tool's latest call failed."""
     text = last.result or ""
-    err = short(text.strip(), 240).rstrip(".。")
+    err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
     same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
         1

@@ -23,7 +23,8 @@ An error (is_error) is judged by what it says, the first class that matches winn
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
 A result sent without is_error is read the same way when it plainly says it failed, in one short
 line (`unflagged_error`: "Error: invalid expression", "Order not found"), or as a JSON object
-whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...}).
+whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...});
+such a body is told by its messages, not as JSON (`said_error`).
 """
 
 from __future__ import annotations
@@ -209,6 +210,28 @@ def error_body(data: Any) -> bool:
         if CODE_KEY.match(key) and isinstance(x, int) and 400 <= x < 600 and len(data) > 1:
             return True
     return False
+
+
+MESSAGE_KEY = re.compile(
+    r"^(?:error|errors|err|error_?message|error_?msg|message|msg|detail|details|reason|"
+    r"description|错误|错误信息|信息|消息|原因|提示)$",
+    re.I,
+)
+
+
+def said_error(text: str) -> str:
+    """What an error says, in words: a JSON body's messages ({"error": {"message": "..."}},
+    {"ok": false, "message": "未找到订单"}), else the text itself."""
+    data = read(text) if text.lstrip().startswith("{") else None
+    if not isinstance(data, dict):
+        return text
+    said = []
+    for k, x in data.items():
+        if isinstance(x, dict):
+            x = next((y for kk, y in x.items() if MESSAGE_KEY.match(str(kk))), None)
+        if MESSAGE_KEY.match(str(k)) and isinstance(x, str) and x.strip():
+            said.append(x.strip())
+    return "; ".join(said) or text
 
 
 def unflagged_error(text: str) -> bool:
