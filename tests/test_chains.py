@@ -752,3 +752,69 @@ def test_a_not_found_body_without_is_error_is_told_in_its_own_words_once():
     ended(t)
     assert "未找到包裹 SF7730021" in t.answer and "没有找到" in t.answer
     assert '"ok"' not in t.answer and "ok:" not in t.answer
+
+
+# ----------------------------- a lookup by a Chinese possessive, an amount that is no id, a refusal
+
+FIND_TENANT = tool(
+    "find_tenant",
+    "按姓名查找租户档案。",
+    {"name": {"type": "string", "description": "租户姓名"}},
+    ["name"],
+)
+SET_RENT = tool(
+    "set_rent",
+    "调整租户的月租金。",
+    {
+        "tenant_id": {"type": "string"},
+        "rent": {"type": "integer", "description": "新的月租金（元）"},
+    },
+    ["tenant_id", "rent"],
+)
+
+
+def test_a_tenant_is_looked_up_by_a_chinese_possessive_and_the_refusal_stops():
+    def run_tool(name, args):
+        if name == "find_tenant":
+            return json.dumps({"tenant_id": "TN-61", "name": args["name"]}, ensure_ascii=False)
+        raise PermissionError("权限不足：只有房东本人可以调整租金")
+
+    t = run("把赵敏的租金调到 4800 元。", [FIND_TENANT, SET_RENT], run_tool)
+    calls = flat(t)
+    assert calls[0] == ("find_tenant", {"name": "赵敏"})
+    assert calls[1] == ("set_rent", {"tenant_id": "TN-61", "rent": 4800})
+    assert len(calls) == 2
+    ended(t)
+    assert "拒绝" in t.answer
+
+
+FIND_BUYER = tool(
+    "find_buyer",
+    "Find a buyer account by email address.",
+    {"email": {"type": "string"}},
+    ["email"],
+)
+CREATE_CASE = tool(
+    "create_case",
+    "Open a support case for a buyer.",
+    {"buyer_id": {"type": "string"}, "subject": {"type": "string"}},
+    ["buyer_id", "subject"],
+)
+
+
+def test_open_a_support_case_looks_the_buyer_up_by_email_first():
+    def run_tool(name, args):
+        if name == "find_buyer":
+            return json.dumps({"buyer_id": "BY-420", "email": args["email"]})
+        return json.dumps({"case": "CS-9001", **args})
+
+    t = run(
+        "Open a support case for lia@example.org: the kettle arrived cracked.",
+        [FIND_BUYER, CREATE_CASE],
+        run_tool,
+    )
+    calls = flat(t)
+    assert calls[0] == ("find_buyer", {"email": "lia@example.org"})
+    assert calls[1][0] == "create_case" and calls[1][1]["buyer_id"] == "BY-420"
+    assert "cracked" in calls[1][1]["subject"]
+    ended(t)

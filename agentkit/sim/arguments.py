@@ -41,7 +41,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
   "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a thing ("Priya Raman's
-  salary"); the one who serves (dentist, coach, 医生姓名) is the name said with a title ("周医生",
+  salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名) is the name said with a title ("周医生",
   "Dr. Ng") or after "with", never the user's own ("我叫孙悦" is the patient); a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
@@ -1464,8 +1464,17 @@ def reshape(value: str, example: str) -> str | None:
     return "".join(out)
 
 
+AMOUNT_AFTER = re.compile(
+    r"\s*(?:元|块|万|千|美元|欧元|英镑|日元|dollars?\b|euros?\b|pounds?\b|bucks\b|yen\b|"
+    r"(?:usd|eur|gbp|cny|rmb|jpy)\b|%|percent\b|points?\b|积分|km\b|kg\b|miles?\b|hours?\b|"
+    r"minutes?\b|小时|分钟|公里|公斤)",
+    re.I,
+)
+
+
 def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
-    """Id-like tokens of the text, each with the concepts of the noun right before it."""
+    """Id-like tokens of the text, each with the concepts of the noun right before it; a number
+    said as a sum or a measure ("15000 元", "$300", "300 points") is none."""
     out = []
     for m in ID_TOKEN.finditer(text):
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
@@ -1473,6 +1482,10 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         noun = frozenset(c for c in noun if kind(c) == "thing")
         if values.DATE.fullmatch(m.group(1)):
             continue  # a date is no id
+        if m.group(1).isdigit() and (
+            AMOUNT_AFTER.match(text, m.end()) or re.search(r"[$€£¥￥]\s*$", text[: m.start()])
+        ):
+            continue  # a sum or a measure ("调到 15000 元", "$300", "300 points") is no id
         if re.search("[A-Za-z]", m.group(1)) or noun:
             out.append((m.group(1), noun))
     return out
@@ -1723,6 +1736,7 @@ FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table f
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"|(?:把|将)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
 )
 
 
@@ -1758,7 +1772,7 @@ def person(text: str) -> str | None:
                 return who.group(1)
     zh = ZH_FOR_PERSON.search(text)
     if zh:
-        return zh.group(1) or zh.group(2)
+        return next(g for g in zh.groups() if g)
     whose = next((m for m in POSSESSIVE.finditer(text) if _named_person(m)), None)
     if whose:  # "sign me, Dana Li, up", "Bump Priya Raman's salary"
         return whose.group(1) or whose.group(2)
