@@ -818,3 +818,40 @@ def test_open_a_support_case_looks_the_buyer_up_by_email_first():
     assert calls[1][0] == "create_case" and calls[1][1]["buyer_id"] == "BY-420"
     assert "cracked" in calls[1][1]["subject"]
     ended(t)
+
+
+# ------------------------------- an id that is a piece of what is looked up with waits for the lookup
+
+COURIER_QUOTES = tool(
+    "courier_quotes",
+    "Get courier quotes for a parcel between two postcodes.",
+    {"from_postcode": {"type": "string"}, "to_postcode": {"type": "string"}},
+    ["from_postcode", "to_postcode"],
+)
+ACCEPT_QUOTE = tool(
+    "accept_quote",
+    "Accept a courier quote by its reference.",
+    {"quote_ref": {"type": "string"}},
+    ["quote_ref"],
+)
+
+
+def test_a_postcodes_first_part_is_no_quote_reference():
+    def run_tool(name, args):
+        if name == "courier_quotes":
+            return (
+                "Parcelly can take it for £14 (ref PY-31). Zoom Couriers quote £9 (ref ZC-08) "
+                "but are fully booked. Nimble quote £11 (ref NB-52)."
+            )
+        return f"Accepted {args['quote_ref']}"
+
+    t = run(
+        "Get courier quotes from LS6 2AB to LS1 4HY. Accept the cheapest one.",
+        [COURIER_QUOTES, ACCEPT_QUOTE],
+        run_tool,
+    )
+    calls = flat(t)
+    assert calls[0][0] == "courier_quotes" and calls[0][1]["from_postcode"] == "LS6 2AB"
+    assert calls[1] == ("accept_quote", {"quote_ref": "NB-52"})
+    assert len(calls) == 2
+    ended(t)

@@ -40,9 +40,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    `find_patient` before `add_vaccination`; a reading tool that names the id's thing,
    `get_chargers` for 充电桩编号, counts); an act that takes a listed entry (book, reserve, rent,
    hold) is never made on one the listing says cannot serve, and when none can (an empty list,
-   every seat 使用中) the answer says so instead of asking for the id; in numbered steps, a tool a later step names waits
-   for that step; a tool taken only for its description's words is not asked about once
-   another call has answered; when no call is left to make, the user is asked for it (end_turn with a
+   every seat 使用中) the answer says so instead of asking for the id; an id that is a piece of
+   what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
+   for that call's result; in numbered steps, a tool a later step names waits for that step; a
+   tool taken only for its description's words is not asked about once another call has
+   answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
@@ -669,9 +671,31 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
                 turn.missing.append((t, got.missing))
             continue
         _add_calls(t, variants, mine, turn, conv)
+    _await_lookup(turn)
     _unchosen_failures(v, chosen, turn)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _await_lookup(turn: Turn) -> None:
+    """Rule 3: an act whose id is a piece of what another call of the turn looks up with ("accept
+    the cheapest quote" and "BS1" of the postcode "BS1 4DJ" the quotes are fetched for) is no id
+    of the request: the act waits for the lookup's result."""
+    for t, args in list(turn.calls):
+        looked = [
+            str(x)
+            for u, other in turn.calls
+            if u is not t and not u.name_concepts & CHANGES
+            for x in other.values()
+        ]
+        taken = [
+            k
+            for k, x in args.items()
+            if names_an_id(t, k) and any(str(x) in y and str(x) != y for y in looked)
+        ]
+        if taken:
+            turn.calls.remove((t, args))
+            turn.missing.append((t, taken))
 
 
 def _fresh(src: Source) -> Source:
@@ -850,7 +874,26 @@ def _inputs(
     variants, got = _per_item(v, t, *arguments(t, src))
     variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
-    return _identified(v, t, variants, got)
+    return _identified(v, t, *_pieces_unfilled(v, t, variants, got))
+
+
+def _pieces_unfilled(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An act's id that is a piece of what another call of the task looked up with ("BS1" of the
+    postcode "BS1 4DJ") is no id: it is missing, for the entry a result lists to give it."""
+    if len(variants) != 1:
+        return variants, got
+    looked = [str(x) for c in v.calls if c.name != t.name for x in c.input.values()]
+    pieces = [
+        k
+        for k, x in variants[0].items()
+        if names_an_id(t, k) and any(str(x) in y and str(x) != y for y in looked)
+    ]
+    if not pieces:
+        return variants, got
+    kept = {k: x for k, x in variants[0].items() if k not in pieces}
+    return [kept], Fill(kept, [*got.missing, *pieces])
 
 
 def names_an_id(t: Tool, key: str) -> bool:
