@@ -855,3 +855,33 @@ def test_a_postcodes_first_part_is_no_quote_reference():
     assert calls[1] == ("accept_quote", {"quote_ref": "NB-52"})
     assert len(calls) == 2
     ended(t)
+
+
+GET_COURT = tool(
+    "get_court",
+    "按名称查询羽毛球场地的信息。",
+    {"name": {"type": "string", "description": "场地名称"}},
+    ["name"],
+)
+BOOK_COURT_ZH = tool(
+    "book_court_slot",
+    "预约一块羽毛球场地。",
+    {"court_id": {"type": "string"}, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["court_id", "date"],
+)
+
+
+def test_one_record_that_says_it_cannot_serve_is_not_booked():
+    def run_tool(name, args):
+        if name == "get_court":
+            return json.dumps(
+                {"court_id": "C-3", "名称": "星光", "状态": "维修中"}, ensure_ascii=False
+            )
+        raise AssertionError(f"{name} must not be called")
+
+    t = run(
+        "帮我预约名称叫“星光”的羽毛球场地，日期 2027-05-08。", [GET_COURT, BOOK_COURT_ZH], run_tool
+    )
+    assert [c[0] for c in flat(t)] == ["get_court"]
+    ended(t)
+    assert "维修中" in t.answer

@@ -851,7 +851,8 @@ def _nothing_serves(v: View, turn: Turn) -> None:
     for t, args in list(turn.calls):
         ids = [str(x) for k, x in args.items() if names_an_id(t, k)] if _takes_entry(t) else []
         for c in done:
-            bad = [x for _, x in pick.entries(c.data) if pick.id_of(x) in ids]
+            listed = [x for _, x in pick.entries(c.data)] or [c.data]  # a listing, or one record
+            bad = [x for x in listed if isinstance(x, dict | str) and pick.id_of(x) in ids]
             why = pick.why_not(bad[0]) if bad else None
             if why is not None:
                 turn.calls.remove((t, args))
