@@ -885,3 +885,41 @@ def test_one_record_that_says_it_cannot_serve_is_not_booked():
     assert [c[0] for c in flat(t)] == ["get_court"]
     ended(t)
     assert "维修中" in t.answer
+
+
+# ---------------------------------- a bare number corrected to the example's prefixed shape (en, zh)
+
+GET_RECEIPT = tool(
+    "get_receipt",
+    "Get a receipt by its number.",
+    {"receipt_no": {"type": "string"}},
+    ["receipt_no"],
+)
+
+
+def receipts(seen):
+    def run_tool(name, args):
+        seen.append(args["receipt_no"])
+        if not args["receipt_no"].startswith("RC-"):
+            raise ValueError("receipt_no must look like RC-00042")
+        return json.dumps({"total": 86.5, "receipt_no": args["receipt_no"]})
+
+    return run_tool
+
+
+def test_a_bare_number_is_corrected_once_to_the_examples_prefix():
+    seen: list[str] = []
+    t = run("What's the total on receipt 7310?", [GET_RECEIPT], receipts(seen))
+    assert seen == ["7310", "RC-07310"]
+    ended(t)
+    assert "86.5" in t.answer
+
+
+def test_a_bare_number_is_corrected_once_to_the_examples_prefix_zh():
+    seen: list[str] = []
+    zh = tool(
+        "get_receipt", "按小票号查询小票。", {"receipt_no": {"type": "string"}}, ["receipt_no"]
+    )
+    t = run("查一下小票 7310 一共多少钱？", [zh], receipts(seen))
+    assert seen == ["7310", "RC-07310"]
+    ended(t)

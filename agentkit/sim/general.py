@@ -49,7 +49,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
-   allows that the value names ("large" of "one of S, M, L, XL" -> "L"); a transient one (flagged or only
+   allows that the value names ("large" of "one of S, M, L, XL" -> "L"), or with the example's
+   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
@@ -565,9 +566,21 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
             _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
         )
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
+        fixed = fixed or (_prefixed(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
     return _chosen(last, named)
+
+
+def _prefixed(value: str, example: str) -> str | None:
+    """A number written with the example's letters before it, its digits as many as the
+    example's ("4471" like "INV-00042" -> "INV-04471"; "88" like "T-7" -> "T-88")."""
+    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+)", example)
+    if shape is None or not value.strip().isdigit():
+        return None
+    digits = value.strip()
+    width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
+    return shape.group(1) + digits.zfill(width)
 
 
 def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
