@@ -200,6 +200,7 @@ def test_a_branch_is_the_place_named_and_the_reason_the_statement_after_the_requ
     assert calls[1][1]["bay_id"] == "B-1" and calls[1][1]["plate"] == "KX-4471"
     assert "squealing" in calls[1][1]["reason"]
     ended(t)
+    assert "The earliest one" in t.answer and "as early as possible one" not in t.answer
 
 
 SEARCH_WORKSHOPS = tool(

@@ -159,8 +159,14 @@ def superlative(task: str) -> tuple[str, bool, str] | None:
     for pattern, about, smallest in RULES:
         m = re.search(pattern, task, re.IGNORECASE)
         if m:
-            return about, smallest, m.group(0)
+            said = m.group(0)
+            if SOON.fullmatch(said):  # "as early as possible", "尽快": the earliest
+                said = "最早" if re.search(r"[\u4e00-\u9fff]", said) else "earliest"
+            return about, smallest, said
     return None
+
+
+SOON = re.compile(r"as (?:early|soon) as (?:possible|you can)|asap|尽早|越早越好|尽快", re.I)
 
 
 def picked(task: str, data: Any) -> dict[str, Any] | None:
