@@ -924,3 +924,54 @@ def test_a_bare_number_is_corrected_once_to_the_examples_prefix_zh():
     t = run("查一下小票 7310 一共多少钱？", [zh], receipts(seen))
     assert seen == ["7310", "RC-07310"]
     ended(t)
+
+
+def test_a_quote_in_prose_that_is_fully_booked_is_never_accepted():
+    def run_tool(name, args):
+        if name == "courier_quotes":
+            return (
+                "Parcelly can take it for £14 (ref PY-31). Zoom Couriers quote £9 (ref ZC-08) "
+                "but are fully booked. Nimble quote £11 (ref NB-52)."
+            )
+        raise AssertionError("no quote was chosen by the request")
+
+    t = run(
+        "Get courier quotes from LS6 2AB to LS1 4HY, then accept one I'd be happy with.",
+        [COURIER_QUOTES, ACCEPT_QUOTE],
+        run_tool,
+    )
+    assert [c[0] for c in flat(t)] == ["courier_quotes"]  # never the fully booked one
+    ended(t)
+
+
+MOVING_QUOTES = tool(
+    "moving_quotes",
+    "Get moving quotes for a move between two postcodes.",
+    {"from_postcode": {"type": "string"}, "to_postcode": {"type": "string"}},
+    ["from_postcode", "to_postcode"],
+)
+TAKE_QUOTE = tool(
+    "hire_mover",
+    "Hire a moving firm by its quote reference.",
+    {"quote_ref": {"type": "string"}},
+    ["quote_ref"],
+)
+
+
+def test_one_fully_booked_quote_in_prose_is_no_listing_where_nothing_serves():
+    def run_tool(name, args):
+        if name == "moving_quotes":
+            return (
+                "VanGo can do it for £420 (ref VG-11). Swift Movers quote £380 (ref SM-72) but "
+                "are fully booked. Box & Co quote £395 (ref BC-30)."
+            )
+        raise AssertionError("the request picks no quote")
+
+    t = run(
+        "Get quotes for moving from BS1 4DJ to BS8 2PL. Hire the firm I'd like.",
+        [MOVING_QUOTES, TAKE_QUOTE],
+        run_tool,
+    )
+    assert [c[0] for c in flat(t)] == ["moving_quotes"]
+    ended(t)
+    assert "did not call" not in t.answer and "quote_ref" in t.answer

@@ -846,7 +846,10 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
 
 
 # the words of a name that take one of a listing's entries for the user
-TAKES_ENTRY = ACQUIRES | {"rent", "hire", "borrow", "hold", "claim", "enrol", "enroll", "order"}
+TAKES_ENTRY = ACQUIRES | {
+    *("rent", "hire", "borrow", "hold", "claim", "enrol", "enroll", "order", "accept", "select"),
+    *("choose", "pick", "adopt", "join", "register"),
+}
 
 
 def _takes_entry(t: Tool) -> bool:
@@ -854,7 +857,7 @@ def _takes_entry(t: Tool) -> bool:
 
 
 def _nothing_serves(v: View, turn: Turn) -> None:
-    """Rule 3: an act that takes one of a listing's entries (book, reserve, rent, hold, ...) is
+    """Rule 3: an act that takes one of a listing's entries (book, reserve, rent, accept, ...) is
     not made on an entry the listing says cannot serve ("on loan", "使用中"), and its missing id
     is not asked for when the latest listing has no entry that can (an empty list, every seat in
     use): the answer says why instead."""
@@ -872,11 +875,20 @@ def _nothing_serves(v: View, turn: Turn) -> None:
                 turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
                 break
     last = done[-1]
-    why = pick.unmet(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
+    why = _none_serve(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
     for t, missing in list(turn.missing) if why is not None else []:
         if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
             turn.missing.remove((t, missing))
             turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
+
+
+def _none_serve(data: Any) -> str | None:
+    """What says no entry of a listing can serve (each of its entries, a text's lines or
+    sentences too: one "fully booked" quote among others is no answer), or None."""
+    found = [x for _, x in pick.entries(data)]
+    if found:
+        return None if any(pick.can_serve(x) for x in found) else pick.why_not(found[0])
+    return pick.unmet(data)
 
 
 def _inputs(
