@@ -975,3 +975,19 @@ def test_one_fully_booked_quote_in_prose_is_no_listing_where_nothing_serves():
     assert [c[0] for c in flat(t)] == ["moving_quotes"]
     ended(t)
     assert "did not call" not in t.answer and "quote_ref" in t.answer
+
+
+def test_a_number_the_user_gives_is_kept_though_a_date_holds_it():
+    def run_tool(name, args):
+        if name == "get_kayaks":
+            return json.dumps([{"kayak": 12, "free": True}, {"kayak": 7, "free": True}])
+        return json.dumps({"ok": True, **args})
+
+    t = run(
+        "Reserve kayak number 12 at Shell Beach on 2027-07-12 for Ines Moreau.",
+        [GET_KAYAKS, RESERVE_KAYAK],
+        run_tool,
+    )
+    acts = [c for c in flat(t) if c[0] == "reserve_kayak"]
+    assert acts and acts[0][1]["kayak"] == 12
+    ended(t)

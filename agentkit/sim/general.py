@@ -701,11 +701,7 @@ def _await_lookup(turn: Turn) -> None:
             if u is not t and not u.name_concepts & CHANGES
             for x in other.values()
         ]
-        taken = [
-            k
-            for k, x in args.items()
-            if names_an_id(t, k) and any(str(x) in y and str(x) != y for y in looked)
-        ]
+        taken = [k for k, x in args.items() if names_an_id(t, k) and _piece_of(x, looked)]
         if taken:
             turn.calls.remove((t, args))
             turn.missing.append((t, taken))
@@ -903,6 +899,15 @@ def _inputs(
     return _identified(v, t, *_pieces_unfilled(v, t, variants, got))
 
 
+def _piece_of(value: Any, looked: list[str]) -> bool:
+    """A code of letters and digits that starts a longer value of several words ("BS1" of "BS1
+    4DJ"); a bare number never is (table 12 is no piece of "2027-05-12")."""
+    x = str(value)
+    if not re.search(r"[A-Za-z]", x) or not re.search(r"\d", x):
+        return False
+    return any(re.search(rf"(?<![\w-]){re.escape(x)}\s+\S", y) for y in looked if y != x)
+
+
 def _pieces_unfilled(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
@@ -911,11 +916,7 @@ def _pieces_unfilled(
     if len(variants) != 1:
         return variants, got
     looked = [str(x) for c in v.calls if c.name != t.name for x in c.input.values()]
-    pieces = [
-        k
-        for k, x in variants[0].items()
-        if names_an_id(t, k) and any(str(x) in y and str(x) != y for y in looked)
-    ]
+    pieces = [k for k, x in variants[0].items() if names_an_id(t, k) and _piece_of(x, looked)]
     if not pieces:
         return variants, got
     kept = {k: x for k, x in variants[0].items() if k not in pieces}
