@@ -40,22 +40,27 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
-  "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
+  "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a thing ("Priya Raman's
+  salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名) is the name said with a title ("周医生",
+  "Dr. Ng") or after "with", never the user's own ("我叫孙悦" is the patient); a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
   between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
   time: "杭州现在有哪些猫"; a country by name or by its people's
-  adjective: "Austrian prices" -> Austria; a region or a port is a place too); a path; an
+  adjective: "Austrian prices" -> Austria; a region, a district or a port is a place too, and a
+  Chinese place ends in its administrative word: "在海淀区预约"); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
   the tool's noun; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
-  description the longest sentence; a job title the line under a signature's name, "Senior
+  description the longest sentence; a reason the clause after "because" / "因为", else the
+  statement after the request ("... as early as possible? She's been sneezing a lot."); a job title the line under a signature's name, "Senior
   Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
-  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a string
+  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a venue
+  (clinic, branch, 门店) the place the text names ("at Harbor Vets"); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
   on ("Book the confocal microscope ...", never a pick among results: "the cheapest one"). A
   description asking for digits only drops the separators;
@@ -114,6 +119,9 @@ PLACE_ZH = re.compile(
 PLACE_ZH_AT = re.compile(
     r"(?:在|去|到)([\u4e00-\u9fff]{2,4}?)(?:市)?(?:订|住|买|找|租|开会|出差|旅游|玩|吃|附近|的(?:酒店|餐厅|天气))"
 )
+PLACE_ZH_AREA = re.compile(  # "在海淀区预约": a place its administrative word ends (区, 县, 镇)
+    r"(?:在|去|到|位于)([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|市))(?![\u4e00-\u9fff]{0,1}[域间别分块])"
+)
 DEICTIC = re.compile(r"那边|这边|那里|这里|当地|那儿|这儿")
 ZH_WHEN = (
     r"今天|明天|后天|昨天|上午|下午|早上|晚上|中午|凌晨|傍晚|几点|什么时候"
@@ -156,13 +164,14 @@ ROLES = [  # role, what a property's name (then its description) says
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
-     r"coach|instructor|doctor|therapist|stylist|trainer)(?:_?(?:full_?)?name)?$"),
+     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"
+     r"|district|neighbou?rhood|suburb|borough|城区|区名"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -1008,7 +1017,16 @@ BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name 
     **BY_SHELL,
     "query": lambda src: query(src.text, tool_nouns(src.tool)) or websearch.query_of(src.text),
     "named": lambda src: named_thing(src),
+    "professional": lambda src: titled(src.text),  # the one who serves, never the user
 }
+
+
+def _person_role(name: str, s: dict[str, Any], topic: frozenset[str], tool: str) -> str:
+    """A person property's reading: the one who serves (a dentist, 医生姓名), a person, or, for a
+    bare `name` of no person, the name of the thing the tool works on."""
+    if professional(name, s):
+        return "professional"
+    return "person" if of_people(name, s, topic, tool) else "named"
 
 
 def _string(
@@ -1020,8 +1038,8 @@ def _string(
         return found
     if r == "id":
         return ident(name, s, src, topic)
-    if r == "person" and not of_people(name, s, topic, src.tool):
-        r = "named"  # a bare `name` of no person: the name of the thing the tool works on
+    if r == "person":
+        r = _person_role(name, s, topic, src.tool)
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
     found = _location(name, s, src) if r == "location" else None
@@ -1068,6 +1086,16 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     return found
 
 
+def _venue(name: str, r: str | None, src: Source) -> str | None:
+    """A venue of no other role (clinic, branch, 门店): the one place the text names ("at Harbor
+    Vets"), before any code or word beside the property's noun."""
+    venue = _place(src.text) if r is None and VENUE.search(name) else None
+    return venue if isinstance(venue, str) else None
+
+
+VENUE = re.compile(
+    r"clinic|hospital|venue|branch|salon|surgery|garage|诊所|医院|场馆|门店|分店|修理厂", re.I
+)
 ZH_ASKED = re.compile(  # what a Chinese question asks the result of: "P-30918 的空腹血糖结果"
     r"的([\u4e00-\u9fff]{2,8}?)(?:结果|情况|记录|数据|报告|信息|详情|成绩|数值|指标)"
 )
@@ -1110,6 +1138,8 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         return summary(text)
     if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I):
         return job_title(text)
+    if REASON.search(name):
+        return reason_told(text) or free_text(text, topic)
     found = free_text(text, topic)
     if re.search(r"title|subject|heading|标题|主题", name, re.I):
         first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
@@ -1122,6 +1152,26 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
             else None
         )
     return found
+
+
+REASON = re.compile(r"reason|cause|symptom|complaint|purpose|原因|理由|事由|症状|病情|目的", re.I)
+BECAUSE = re.compile(
+    r"\b(?:because|since|due to)\s+([^.;!?]+)|(?:因为|由于)([^，。；！？,;!?]+)", re.I
+)
+
+
+def reason_told(text: str) -> str | None:
+    """Why something is asked for: the clause after "because" / "因为", else a sentence after the
+    request that states a fact, not a question nor a value labelled ("... as early as possible?
+    She's been sneezing a lot." -> "She's been sneezing a lot")."""
+    m = BECAUSE.search(text)
+    if m:
+        return (m.group(1) or m.group(2)).strip()
+    parts = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s*", text) if x.strip()]
+    told = [  # no question, nor a value labelled ("Plate KX-4471.")
+        x for x in parts[1:] if not re.search(r"[?？]$|\d", x) and len(x.split()) >= 2
+    ]
+    return told[0].rstrip(".。!！") if told else None
 
 
 SIGNED = re.compile(
@@ -1159,7 +1209,7 @@ def object_phrase(text: str) -> str | None:
 def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
     """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
     a phone number, a code after the property's word or in the shape of its example."""
-    end = route_end(name, src.text)
+    end = route_end(name, src.text) or _venue(name, r, src)
     if end is not None:
         return end
     if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
@@ -1414,8 +1464,17 @@ def reshape(value: str, example: str) -> str | None:
     return "".join(out)
 
 
+AMOUNT_AFTER = re.compile(
+    r"\s*(?:元|块|万|千|美元|欧元|英镑|日元|dollars?\b|euros?\b|pounds?\b|bucks\b|yen\b|"
+    r"(?:usd|eur|gbp|cny|rmb|jpy)\b|%|percent\b|points?\b|积分|km\b|kg\b|miles?\b|hours?\b|"
+    r"minutes?\b|小时|分钟|公里|公斤)",
+    re.I,
+)
+
+
 def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
-    """Id-like tokens of the text, each with the concepts of the noun right before it."""
+    """Id-like tokens of the text, each with the concepts of the noun right before it; a number
+    said as a sum or a measure ("15000 元", "$300", "300 points") is none."""
     out = []
     for m in ID_TOKEN.finditer(text):
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
@@ -1423,6 +1482,10 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         noun = frozenset(c for c in noun if kind(c) == "thing")
         if values.DATE.fullmatch(m.group(1)):
             continue  # a date is no id
+        if m.group(1).isdigit() and (
+            AMOUNT_AFTER.match(text, m.end()) or re.search(r"[$€£¥￥]\s*$", text[: m.start()])
+        ):
+            continue  # a sum or a measure ("调到 15000 元", "$300", "300 points") is no id
         if re.search("[A-Za-z]", m.group(1)) or noun:
             out.append((m.group(1), noun))
     return out
@@ -1471,13 +1534,14 @@ def code(src: Source, name: str = "") -> str | None:
 
 def places(text: str) -> list[str]:
     """The places a text names: "in Paris and London" -> ["Paris", "London"]; "北京和上海的天气";
-    a capitalised place a thing goes to, with nothing else named ("a parcel to Canada"); a Chinese
+    a Chinese place its administrative word ends ("在海淀区预约"); a capitalised place a thing goes to, with nothing else named ("a parcel to Canada"); a Chinese
     question's subject before its time of day, at its start or after its date ("7月3日青岛下午几点")."""
     m = PLACE_EN.search(text) or DESTINATION.search(text)
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
     at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
+    at = at or PLACE_ZH_AREA.search(text)
     z = PLACE_ZH.search(text)
     if z and DEICTIC.fullmatch(ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))[-2:]):
         z = None  # "那边天气怎么样": the place is the one gone to, named before
@@ -1672,7 +1736,24 @@ FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table f
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"|(?:把|将)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
 )
+
+
+POSSESSIVE = re.compile(
+    r"\b(?:me|us),\s+([A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){1,2}),"
+    r"|(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})['’]s\s+[a-z]"
+)
+NOT_PEOPLE = re.compile(
+    rf"^(?:{values.MONTH_WORD}|today|tomorrow|yesterday|tonight|everyone|everybody|it|that|what|"
+    r"here|there|he|she|who|let|this|where|how)$",
+    re.I,
+)
+
+
+def _named_person(m: re.Match[str]) -> bool:
+    name = m.group(1) or m.group(2)
+    return not NOT_PEOPLE.match(name) and not values.WEEKDAY_WORD.search(name)
 
 
 def person(text: str) -> str | None:
@@ -1691,7 +1772,10 @@ def person(text: str) -> str | None:
                 return who.group(1)
     zh = ZH_FOR_PERSON.search(text)
     if zh:
-        return zh.group(1) or zh.group(2)
+        return next(g for g in zh.groups() if g)
+    whose = next((m for m in POSSESSIVE.finditer(text) if _named_person(m)), None)
+    if whose:  # "sign me, Dana Li, up", "Bump Priya Raman's salary"
+        return whose.group(1) or whose.group(2)
     entry = NAME_ENTRY.search(text)
     if entry:  # "Add Lena Ortiz, ...": a sentence's first word that is an act is no name
         first, _, rest = entry.group(1).partition(" ")
@@ -1703,6 +1787,38 @@ def person(text: str) -> str | None:
         )
     subject = ZH_SUBJECT.search(text) or ZH_TITLED.search(text)
     return values.chinese_name(text) or (subject.group(1) if subject else None)
+
+
+PROFESSION = re.compile(
+    r"doctor|dentist|\bvet\b|veterinar|physician|surgeon|nurse|teacher|tutor|coach|instructor|"
+    r"therapist|stylist|trainer|barber|lawyer|医生|大夫|牙医|兽医|老师|教练|律师|师傅|技师|理发师",
+    re.I,
+)
+TITLED_EN = re.compile(
+    r"\b(?:Dr|Doctor|Prof|Professor|Coach|Nurse)\.?\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
+    r"|\bwith\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\b"
+)
+ZH_PRO = re.compile(
+    rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|师傅))"
+)
+
+
+def professional(name: str, s: dict[str, Any]) -> bool:
+    """A person property for the one who serves (dentist, coach, 医生姓名), by its name, else by
+    its description when its name says no other role (patient's 病人姓名 is the user's)."""
+    if PROFESSION.search(name):
+        return True
+    return role(name, {}) is None and bool(PROFESSION.search(str(s.get("description") or "")))
+
+
+def titled(text: str) -> str | None:
+    """The one who serves, as the text calls them: a surname with the title ("周医生", "王老师"),
+    "Dr. Ng", "Coach Rivera", or the one an appointment is with ("with Maria Santos")."""
+    zh = ZH_PRO.search(text)
+    if zh:
+        return zh.group(1)
+    m = TITLED_EN.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
 
 
 ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by

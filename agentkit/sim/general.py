@@ -25,9 +25,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
-   its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
-   Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
-   prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
+   its superlative ("the cheapest", "最早一班有票的", "as early as possible"), by its words ("the
+   Barolo", "the Kurosawa film"), or any one; never one that says it cannot serve ("on loan",
+   "使用中"), and the only one that can when only one can; entries are a list's objects,
+   `key: value` blocks, lines or prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
    London") are one call each, and so are several files named to read. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
@@ -38,13 +39,22 @@ order to one typed view of the request (`agentkit.sim.view`).
    unless the request disables parallel tool use. A tool that lacks a value waits while another
    call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
    the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
-   `find_patient` before `add_vaccination`); in numbered steps, a tool a later step names waits
-   for that step; a tool taken only for its description's words is not asked about once
-   another call has answered; when no call is left to make, the user is asked for it (end_turn with a
+   `find_patient` before `add_vaccination`; a reading tool that names the id's thing,
+   `get_chargers` for 充电桩编号, counts); an act that takes a listed entry (book, reserve, rent,
+   hold) is never made on one the listing says cannot serve, and when none can (an empty list,
+   every seat 使用中) the answer says so instead of asking for the id; an id that is a piece of
+   what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
+   for that call's result; in numbered steps, a tool a later step names waits for that step; a
+   tool taken only for its description's words is not asked about once another call has
+   answered; when no call is left to make, the user is asked for it (end_turn with a
    question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
-   corrected once by the example it gives; a transient one is retried once; not found is told to
-   the user; a refusal stops every further call and says so; anything else is told.
+   corrected once by the example it gives (a time the example writes as a date-time takes the
+   request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
+   allows that the value names ("large" of "one of S, M, L, XL" -> "L"), or with the example's
+   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"); a transient one (flagged or only
+   said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
+   stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
@@ -114,7 +124,16 @@ from .conform import conform
 from .conversation import Conversation
 from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
-from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
+from .results import (
+    DENIED,
+    FORMAT,
+    NOT_FOUND,
+    TRANSIENT,
+    choices,
+    classify,
+    hint,
+    said_error,
+)
 from .toolbox import TOOL_SEARCH
 from .values import digits_for_words, iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
@@ -522,7 +541,7 @@ def _scalar_prop(t: Tool, name: str) -> bool:
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     """Rule 4: the tool's latest call failed."""
     text = last.result or ""
-    err = short(text.strip(), 240).rstrip(".。")
+    err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
     same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
         1
@@ -560,25 +579,66 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     }
     if units:
         return {**last.input, **units}
-    example = hint(last.result or "")
-    if example is None:
-        return None
     text = (last.result or "").lower()
     named = [k for k in last.input if k.lower() in text] or list(last.input)
+    example = hint(last.result or "")
+    if example is None:
+        return _chosen(last, named)
     for k in named:
         value = last.input.get(k)
-        fixed = _in_kind(value, example, last.result or "") if isinstance(value, str) else None
+        fixed = (
+            _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
+        )
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
+        fixed = fixed or (_prefixed(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
+    return _chosen(last, named)
+
+
+def _prefixed(value: str, example: str) -> str | None:
+    """A number written with the example's letters before it, its digits as many as the
+    example's ("4471" like "INV-00042" -> "INV-04471"; "88" like "T-7" -> "T-88")."""
+    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+)", example)
+    if shape is None or not value.strip().isdigit():
+        return None
+    digits = value.strip()
+    width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
+    return shape.group(1) + digits.zfill(width)
+
+
+def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
+    """The failed input with a value the error does not allow replaced by the one of the values it
+    lists that the value names: the same word in another case, or the one it starts with or that
+    starts with it ("large" of "one of S, M, L, XL" -> "L", "Monday" of "Mon, Tue" -> "Mon")."""
+    allowed = choices(last.result or "")
+    for k in named:
+        value = last.input.get(k)
+        if not isinstance(value, str) or not value or value in allowed:
+            continue
+        low = value.lower()
+        same = [m for m in allowed if m.lower() == low]
+        near = [m for m in allowed if low.startswith(m.lower()) or m.lower().startswith(low)]
+        found = same or near
+        if len(found) == 1:
+            return {**last.input, k: found[0]}
     return None
 
 
-def _in_kind(value: str, example: str, said: str = "") -> str | None:
+def _in_kind(value: str, example: str, said: str = "", task: str = "") -> str | None:
     """The value written as the example's kind writes it: a 24-hour time ("6:30pm" like "18:30"
     -> "18:30"), an ISO date ("March 3, 2026" like "2026-01-31" -> "2026-03-03"), a date with its
     year last ("2027-02-11" like "11.02.2027" -> "11.02.2027": the day first when the error's
-    format says DD before MM, or the example's first number is over 12, or it writes dots)."""
+    format says DD before MM, or the example's first number is over 12, or it writes dots), a
+    date-time ("09:00" like "2026-02-03T14:00": the value's date and time, else the request's,
+    "tomorrow at 9:00" -> "2026-02-11T09:00")."""
+    stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?", example)
+    if stamp:
+        day = iso_dates(value) or iso_dates(task)
+        clock = times(value) or times(task)
+        if not day or not clock:
+            return None
+        return f"{day[0][1]}{stamp.group(1)}{clock[0][1]}" + (":00" if stamp.group(2) else "")
     last = re.fullmatch(r"(\d{1,2})([./-])(\d{1,2})\2\d{4}", example)
     if re.fullmatch(r"\d{1,2}:\d{2}", example):
         found = times(value)
@@ -648,6 +708,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
                 turn.missing.append((t, got.missing))
             continue
         _add_calls(t, variants, mine, turn, conv)
+    _await_lookup(turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
@@ -741,6 +802,23 @@ def _edits(
     return [(saver, {at: path, body: editing.applied(text, made)})] if body else []
 
 
+def _await_lookup(turn: Turn) -> None:
+    """Rule 3: an act whose id is a piece of what another call of the turn looks up with ("accept
+    the cheapest quote" and "BS1" of the postcode "BS1 4DJ" the quotes are fetched for) is no id
+    of the request: the act waits for the lookup's result."""
+    for t, args in list(turn.calls):
+        looked = [
+            str(x)
+            for u, other in turn.calls
+            if u is not t and not u.name_concepts & CHANGES
+            for x in other.values()
+        ]
+        taken = [k for k, x in args.items() if names_an_id(t, k) and _piece_of(x, looked)]
+        if taken:
+            turn.calls.remove((t, args))
+            turn.missing.append((t, taken))
+
+
 def _fresh(src: Source) -> Source:
     """The values of the request for one tool: what another tool's filling took stays free."""
     return replace(src, numbers=list(src.numbers), used=set(src.used), money=list(src.money))
@@ -775,25 +853,49 @@ def _from_context(
 
 
 FINDS = re.compile(
-    r"\b(?:search|find|list|lookup|look up|query|browse)\b|搜索|查找|列出|检索", re.I
+    r"\b(?:search|find|list|lookup|look up|query|browse)\b|搜索|查找|查询|列出|检索", re.I
 )
 
 
 def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     """Chaining by data, looked ahead: a chosen tool lacks an id that no call has given yet, so a
-    tool that searches or lists (by its name or description) and whose input the request fills is
-    called first; the id is then taken from the entry its result lists (`agentkit.sim.pick`)."""
-    waiting = [k for t, missing in turn.missing for k in missing if names_an_id(t, k)]
+    tool that searches or lists (by its name or description), or that changes nothing and names
+    the thing the id is of (get_stations for a station's 充电桩编号), and whose input the request
+    fills is called first; the id is then taken from the entry its result lists
+    (`agentkit.sim.pick`)."""
+    waiting = [(t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k)]
     if not waiting or any(c.result for c in v.calls):
         return
     for t in v.tools:
-        if t in chosen or not FINDS.search(f"{' '.join(words(t.name))} {t.description}"):
+        about = f"{' '.join(words(t.name))} {t.description}"
+        if t in chosen or not (FINDS.search(about) or _lists_for(t, waiting)):
             continue
         variants, got = arguments(t, gather(v.task, []))
         if not got.missing and changes_asked(t.name, concepts(v.task)):
             turn.calls.append((t, variants[0]))
             turn.missing = []
             return
+
+
+def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
+    """A tool that changes nothing and names the thing a waiting id is of: the id's words
+    (station of station_id, table of "Table number") in its name or description, or in Chinese
+    the noun its description puts before 编号 ("充电桩编号": 充电桩)."""
+    if t.name_concepts & CHANGES:
+        return False
+    about = f"{t.name} {t.description}"
+    said = set(words(about))
+    for act, key in waiting:
+        prop = (act.schema.get("properties") or {}).get(key) or {}
+        desc = str(prop.get("description") or "")
+        nouns = set(words(f"{key} {desc}")) - ID_WORDS
+        han = re.findall(r"([\u4e00-\u9fff]{2,})(?:编号|代码|单号|号码|id|ID)", desc)
+        if nouns & said or any(h[-2:] in about for h in han):
+            return True
+    return False
+
+
+ID_WORDS = frozenset({"id", "no", "number", "num", "code", "ref", "reference", "identifier", "the"})
 
 
 def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
@@ -840,6 +942,7 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     """The turn's last rules: after a refusal no call; a tool that finds the id a chosen tool
     lacks; with nothing else to call, the finishing tool; one call a turn when the user asked for
     one by one (`agentkit.sim.each`)."""
+    _nothing_serves(v, turn)
     if not turn.calls and turn.missing and not turn.stop:
         _finder(v, src, chosen, turn)
     if turn.stop:
@@ -848,6 +951,52 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
         _finish(v, chosen, turn)
     if turn.calls and each.one_by_one(v.task):
         turn.calls = turn.calls[:1]
+
+
+# the words of a name that take one of a listing's entries for the user
+TAKES_ENTRY = ACQUIRES | {
+    *("rent", "hire", "borrow", "hold", "claim", "enrol", "enroll", "order", "accept", "select"),
+    *("choose", "pick", "adopt", "join", "register"),
+}
+
+
+def _takes_entry(t: Tool) -> bool:
+    return "book" in t.name_concepts or bool(TAKES_ENTRY & set(words(t.name)))
+
+
+def _nothing_serves(v: View, turn: Turn) -> None:
+    """Rule 3: an act that takes one of a listing's entries (book, reserve, rent, accept, ...) is
+    not made on an entry the listing says cannot serve ("on loan", "使用中"), and its missing id
+    is not asked for when the latest listing has no entry that can (an empty list, every seat in
+    use): the answer says why instead."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done:
+        return
+    for t, args in list(turn.calls):
+        ids = [str(x) for k, x in args.items() if names_an_id(t, k)] if _takes_entry(t) else []
+        for c in done:
+            listed = [x for _, x in pick.entries(c.data)] or [c.data]  # a listing, or one record
+            bad = [x for x in listed if isinstance(x, dict | str) and pick.id_of(x) in ids]
+            why = pick.why_not(bad[0]) if bad else None
+            if why is not None:
+                turn.calls.remove((t, args))
+                turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
+                break
+    last = done[-1]
+    why = _none_serve(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
+    for t, missing in list(turn.missing) if why is not None else []:
+        if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
+            turn.missing.remove((t, missing))
+            turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
+
+
+def _none_serve(data: Any) -> str | None:
+    """What says no entry of a listing can serve (each of its entries, a text's lines or
+    sentences too: one "fully booked" quote among others is no answer), or None."""
+    found = [x for _, x in pick.entries(data)]
+    if found:
+        return None if any(pick.can_serve(x) for x in found) else pick.why_not(found[0])
+    return pick.unmet(data)
 
 
 def _inputs(
@@ -863,7 +1012,31 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    return _identified(v, t, variants, got)
+    return _identified(v, t, *_pieces_unfilled(v, t, variants, got))
+
+
+def _piece_of(value: Any, looked: list[str]) -> bool:
+    """A code of letters and digits that starts a longer value of several words ("BS1" of "BS1
+    4DJ"); a bare number never is (table 12 is no piece of "2027-05-12")."""
+    x = str(value)
+    if not re.search(r"[A-Za-z]", x) or not re.search(r"\d", x):
+        return False
+    return any(re.search(rf"(?<![\w-]){re.escape(x)}\s+\S", y) for y in looked if y != x)
+
+
+def _pieces_unfilled(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An act's id that is a piece of what another call of the task looked up with ("BS1" of the
+    postcode "BS1 4DJ") is no id: it is missing, for the entry a result lists to give it."""
+    if len(variants) != 1:
+        return variants, got
+    looked = [str(x) for c in v.calls if c.name != t.name for x in c.input.values()]
+    pieces = [k for k, x in variants[0].items() if names_an_id(t, k) and _piece_of(x, looked)]
+    if not pieces:
+        return variants, got
+    kept = {k: x for k, x in variants[0].items() if k not in pieces}
+    return [kept], Fill(kept, [*got.missing, *pieces])
 
 
 def _each_file(v: View, t: Tool, variants: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -896,23 +1069,38 @@ def _one_folder(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 def names_an_id(t: Tool, key: str) -> bool:
     """A property that takes an id an entry of a listing gives: by its role (customer_id), or a
-    name ending in no / number / code / ref / slot (order_no, quote_ref)."""
+    name ending in no / number / code / ref / slot (order_no, quote_ref), or a name of no other
+    role described as an id ("Table number", "充电桩编号"; not "Number of guests")."""
     prop = (t.schema.get("properties") or {}).get(key) or {}
-    return role(key, prop) == "id" or bool(re.search(r"_(?:no|number|code|ref|slot)$", key))
+    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
+        return True
+    said = str(prop.get("description") or "").strip().rstrip(".。")
+    return role(key, {}) is None and bool(ID_SAID.search(said))
+
+
+ID_SAID = re.compile(
+    r"^(?!(?:the\s+)?number of)[\w\s'-]{0,30}\b(?:id|ID|identifier|number|code|ref)$|编号$|代码$|单号$"
+)
 
 
 def _identified(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A missing id from the entry of a result the request picks by its superlative or names by
-    its words, or for any one, the first that serves (`agentkit.sim.pick`, rules 1, 3 and 4);
+    """A missing id from the entry of a result the request picks by its place in the listing ("the
+    second one", "第三个"), by its superlative or names by its words, or for any one, the first
+    that serves (`agentkit.sim.pick`, rules 1, 3, 3a and 4);
     the open task's results first, then those of the conversation's earlier tasks (a follow-up:
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    found = _entry(v.task, results_of(v), ids[0]) or _entry(v.task, _earlier(v), ids[0])
+    raw = [c.data for c in [*reversed(v.calls), *reversed(v.before)] if c.result and not c.failed]
+    found = (
+        pick.ordinal_id(v.task, raw, ids[0])  # "the second one", "第三个": as listed
+        or _entry(v.task, results_of(v), ids[0])
+        or _entry(v.task, _earlier(v), ids[0])
+    )
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
@@ -923,7 +1111,7 @@ def _entry(task: str, results: list[Any], key: str) -> str | None:
     return (
         pick.picked_id(task, results, key)
         or pick.entry_id(task, results, key)
-        or pick.any_one(task, results)
+        or pick.any_one(task, results, key)
     )
 
 

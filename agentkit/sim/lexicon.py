@@ -13,7 +13,9 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
-- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
+- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets"), and
+  so does "sign (X) up" ("sign me, Dana Li, up for ..."); "open a (support) ticket / an account /
+  a case" means the create act.
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张"; not 订单, 订阅, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -39,7 +41,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
     "cancel": (ACT, "cancel abort refund", "取消 退票 退掉 退款 退订 退货 退了"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 换成 调整 调高 调低 延长 续期 续借"),
+    "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve enrol enroll", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
@@ -106,7 +108,16 @@ LISTING = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+)?\w+s\s+(?:are|exist|do (?:I|we|you) have)\b|都有什么|有哪些",
     re.IGNORECASE,
 )
-GET_IN = re.compile(r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b", re.I)
+GET_IN = re.compile(
+    r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b"
+    r"|\bsign\s+(?:up\b|(?:me|us|him|her|them|[A-Z][a-z]+)(?:,[^,.]{1,40},)?\s+up\b)",
+    re.I,
+)
+OPEN_NEW = re.compile(
+    r"\bopen\s+(?:a|an|another|one|new)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:ticket|case|account|issue|"
+    r"request|claim|incident|dispute|report|complaint|tab|bug)s?\b",
+    re.I,
+)
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
     r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
@@ -185,6 +196,8 @@ def concepts(text: str) -> frozenset[str]:
         found.add("delete")
     if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"
         found.add("book")
+    if OPEN_NEW.search(text):  # "open a support ticket", "open an account": create one
+        found.add("create")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
     for expr in expressions(text):

@@ -1,8 +1,8 @@
 """Choosing among the items a result lists, by the superlative the request uses: written rules.
 
-1. A request that asks for the cheapest / most expensive / earliest / latest / fastest / shortest /
-   longest / highest / lowest one (最便宜, 最贵, 最早, 最晚, 最快, 最短, 最长, 最高, 最低) picks, from a
-   result that is a list of objects, the item with the smallest or largest value under the key
+1. A request that asks for the cheapest / most expensive / earliest (as early as possible, 尽早) /
+   latest / fastest / shortest / longest / highest / lowest one (最便宜, 最贵, 最早, 最晚, 最快, 最短,
+   最长, 最高, 最低) picks, from a result that is a list of objects, the item with the smallest or largest value under the key
    that superlative is about (a price, fare or cost; a departure time or date, else a value
    written as a time or date under any key; a duration; else the first number of the items).
 2. The picked item comes first among the result's items, so a later call takes its values from
@@ -11,15 +11,22 @@
    skipped (`can_serve`): a yes/no field about availability that says no (available: false,
    in_stock: false, 有货: false), one about being used up that says yes (sold_out: true), a count
    of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0), or a short text that says so
-   ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "已售罄", "无票",
-   "已满", "缺货", "没有找到").
+   ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
+   "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
 3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
    the entry whose words (their first six letters) the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
    risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03), or
-   the number a label leads it with ("Episode 98 'Octopus Minds'" -> 98).
-4. When the request asks for any one ("book one", "约一个", "a free seat") and names no entry, the
-   first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112", "3F-118"]).
+   the number a label leads it with ("Episode 98 'Octopus Minds'" -> 98). Of the entries the
+   request names, one that can serve (rule 2a: a copy "on loan" is never taken when another is
+   available); of those it names as much, the one whose words it leaves unsaid the least
+   ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion").
+3a. The entry the request picks by its place in the listing, as listed: "the second one", "the
+   3rd", "option 2", "第二个", "第3个" (`ordinal_id`).
+4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
+   entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
+   "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
+   (one charger 空闲, the rest 使用中 or 故障), that one, whatever the request says.
 """
 
 from __future__ import annotations
@@ -36,7 +43,12 @@ KEYS = {
 RULES = [  # (what the request says, the key it is about, smallest first?)
     (r"cheapest|least expensive|lowest (?:price|fare|cost)|最便宜|最低价|价格最低", "price", True),
     (r"most expensive|priciest|最贵|价格最高", "price", False),
-    (r"earliest|soonest|first available|最早", "time", True),
+    (
+        r"earliest|soonest|first available|as (?:early|soon) as (?:possible|you can)|\basap\b|"
+        r"最早|尽早|越早越好|尽快",
+        "time",
+        True,
+    ),
     (r"\blatest\b|last one|最晚|最迟", "time", False),
     (r"fastest|shortest|quickest|最快|最短", "duration", True),
     (r"longest|slowest|最长|最慢", "duration", False),
@@ -61,8 +73,9 @@ LEFT_KEY = re.compile(
 USED_UP = re.compile(
     r"(?:^\s*|\b(?:is|are|now)\s+)full\b|\b(?:sold[ _-]?out|fully booked|closed|unavailable|not available|out of stock|"
     r"no (?:seats|tickets|rooms|spaces|slots|stock|availability)|booked up|cancel+ed|none left|"
-    r"waitlist(?: only)?)\b|售罄|售完|卖完|无票|没票|无货|没货|缺货|已满|满员|客满|约满|"
-    r"停运|停售|关闭|不可用|不可预订|无空位|没有空位|已取消|"
+    r"waitlist(?: only)?|on loan|checked out|lent out|in use|occupied|out of (?:order|service)|"
+    r"broken|faulty|under (?:repair|maintenance))\b|售罄|售完|卖完|无票|没票|无货|没货|缺货|已满|满员|客满|约满|"
+    r"停运|停售|关闭|不可用|不可预订|无空位|没有空位|已取消|已借出|借出|外借|使用中|占用|已占|故障|维修|损坏|"
     r"\bno \w+(?: \w+)? (?:found|available|left)\b|\b(?:nothing|none) (?:found|available|left)\b|"
     r"没有找到|找不到|未找到|无结果|没有可用|没有空",
     re.IGNORECASE,
@@ -146,8 +159,14 @@ def superlative(task: str) -> tuple[str, bool, str] | None:
     for pattern, about, smallest in RULES:
         m = re.search(pattern, task, re.IGNORECASE)
         if m:
-            return about, smallest, m.group(0)
+            said = m.group(0)
+            if SOON.fullmatch(said):  # "as early as possible", "尽快": the earliest
+                said = "最早" if re.search(r"[\u4e00-\u9fff]", said) else "earliest"
+            return about, smallest, said
     return None
+
+
+SOON = re.compile(r"as (?:early|soon) as (?:possible|you can)|asap|尽早|越早越好|尽快", re.I)
 
 
 def picked(task: str, data: Any) -> dict[str, Any] | None:
@@ -203,22 +222,60 @@ TOKEN = re.compile(r"(?=[\w-]*\d)[A-Za-z0-9][\w-]{1,19}")  # an id as a list hol
 LABELLED = re.compile(r"^\W*(?:[A-Za-z]{2,12}\.?|#|第)\s*#?(\d{1,6})\b")
 ANY_ONE = re.compile(
     r"\b(?:book|reserve|take|get|grab|order)\s+(?:one|any|a|an)\b|\bany (?:one|of them)\b|"
-    r"[约订买选挑拿]一(?:个|间|张|位|份)|随便|任意",
+    r"\b(?:a|an|one)\s+(?:free|available|open|vacant|empty)\b|"
+    r"[约订买选挑拿找]一?(?:个|间|张|位|份)|随便|任意",
     re.IGNORECASE,
 )
 
 
-def any_one(task: str, results: list[Any]) -> str | None:
-    """Rule 4: an id for a request that asks for any one, from the first result listing ids."""
-    if not ANY_ONE.search(task):
-        return None
-    for data in results:
+def any_one(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 4: an id for a request that asks for any one, from the first result listing ids or
+    entries; the one entry of a listing that can serve, whatever the request says."""
+    anyone = bool(ANY_ONE.search(task))
+    for data in results if anyone else []:
         lists = [data] if isinstance(data, list) else []
         lists += [x for x in data.values() if isinstance(x, list)] if isinstance(data, dict) else []
-        for entries in lists:
-            for x in entries:
+        for listed in lists:
+            for x in listed:
                 if isinstance(x, str) and TOKEN.fullmatch(x.strip()) and can_serve(x):
                     return x.strip()
+    for data in results:
+        found = entries(data)
+        serving = [x for _, x in found if can_serve(x)]
+        if serving and (len(serving) == 1 < len(found) or anyone):
+            got = id_of(serving[0], key)
+            if got:
+                return got
+    return None
+
+
+ORDINALS = {
+    w: i
+    for i, ws in enumerate(
+        [("first", "1st", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
+         ("fourth", "4th", "四", "4"), ("fifth", "5th", "五", "5"), ("sixth", "6th", "六", "6")]
+    )
+    for w in ws
+}  # fmt: skip
+ORDINAL = re.compile(
+    r"\bthe\s+(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+"
+    r"(?:one|option|choice|entry|item|result|slot|session|class|listing)\b|"
+    r"\b(?:option|choice)\s*#?\s*([1-6])\b|"
+    r"第([一二三四五六1-6])(?:个|种|项|条|班|家|间|节|场|位|款|套|辆|张)",
+    re.I,
+)
+
+
+def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 3a: the id of the entry the request picks by its place in a listing, as listed."""
+    m = ORDINAL.search(task)
+    if m is None:
+        return None
+    at = ORDINALS[next(g for g in m.groups() if g).lower()]
+    for data in results:
+        found = entries(data)
+        if len(found) > at:
+            return id_of(found[at][1], key)
     return None
 
 
@@ -276,10 +333,23 @@ def id_of(entry: Any, key: str = "") -> str | None:
 def _named(task: str, found: list[tuple[str, Any]]) -> Any:
     """The one entry whose words the request uses the most (rule 3), or None."""
     said = _said(task)
-    scored = sorted(((_overlap(e, said), i) for i, (e, _) in enumerate(found)), reverse=True)
-    if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
-        return found[scored[0][1]][1]
-    return None
+    named = [(_overlap(e, said), i) for i, (e, _) in enumerate(found)]
+    serving = [(n, i) for n, i in named if n > 0 and can_serve(found[i][1])]
+    scored = sorted(serving or named, reverse=True)  # one that can serve, when one is named
+    top = [i for n, i in scored if n == scored[0][0] > 0] if scored else []
+    if len(top) > 1:  # as many of the request's words: the one that says least else
+        extra = {i: _unsaid(found[i][1], said) for i in top}
+        fewest = min(extra.values())
+        top = [i for i in top if extra[i] == fewest]
+    return found[top[0]][1] if len(top) == 1 else None
+
+
+def _unsaid(entry: Any, said: tuple[frozenset[str], str]) -> int:
+    """How many words of an entry's texts the request does not use ("Wingspan: European
+    Expansion" says two more than "Wingspan" for "Wingspan (the base game)")."""
+    texts = [x for x in entry.values() if isinstance(x, str)] if isinstance(entry, dict) else []
+    found = re.findall(r"[a-z]{3,}", ID_LIKE.sub(" ", " ".join(texts)).lower())
+    return len({w[:6] for w in found} - PLAIN - said[0])
 
 
 def _named_item(task: str, data: Any) -> dict[str, Any] | None:

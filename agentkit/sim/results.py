@@ -17,12 +17,15 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
   "not a number", "won't work", "isn't a usable", "no dashes", "use abbreviations such as",
   "格式", "应该像", "缺失", "写法不对", "请使用缩写") -> correct the argument once, by the example the
-  text gives (unit words as the unit codes it lists: "miles" -> "mi");
+  text gives (unit words as the unit codes it lists: "miles" -> "mi"; a value as the one of the
+  values it allows that the value names: "large" of "one of S, M, L, XL" -> "L");
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
 A result sent without is_error is read the same way when it plainly says it failed, in one short
-line (`unflagged_error`: "Error: invalid expression", "Order not found").
+line (`unflagged_error`: "Error: invalid expression", "Order not found"), or as a JSON object
+whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...});
+such a body is told by its messages, not as JSON (`said_error`).
 """
 
 from __future__ import annotations
@@ -91,6 +94,22 @@ PROSE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z_]{1,12}?)(?:是|为)[:：]?\s*([^�
 def classify(text: str) -> str:
     """The class of an error text (see the module's docstring)."""
     return next((name for name, p in _CLASSES if p.search(text)), FAILED)
+
+
+ONE_OF = re.compile(
+    r"(?:one of|must be|should be|allowed(?: values)?|valid (?:values|options|choices)|options|"
+    r"choose from|可选值?|只能是|必须是|应为|之一)\s*(?:are|is)?\s*[:：]?\s*"
+    r"((?:[\w-]+\s*(?:,|/|\||、|，|\bor\b|或)\s*)+[\w-]+)",
+    re.I,
+)
+
+
+def choices(text: str) -> list[str]:
+    """The values an error text lists as allowed ("use one of S, M, L, XL", "可选值：标准、加急")."""
+    m = ONE_OF.search(text)
+    if not m:
+        return []
+    return [x for x in re.split(r"\s*(?:,|/|\||、|，|\bor\b|或)\s*", m.group(1)) if x]
 
 
 def hint(text: str) -> str | None:
@@ -168,10 +187,64 @@ ERROR_LEAD = re.compile(
 )
 
 
+ERROR_KEY = re.compile(r"^(?:error|errors|err|error_?message|error_?msg|错误|错误信息)$", re.I)
+FLAG_KEY = re.compile(r"^(?:ok|success|succeeded|successful|成功)$", re.I)
+STATUS_KEY = re.compile(r"^(?:status|state|result|outcome|状态|结果)$", re.I)
+FAILED_WORD = re.compile(r"^(?:error|failed|failure|fail|denied|rejected|失败|错误|拒绝)$", re.I)
+CODE_KEY = re.compile(r"^(?:code|status_?code|http_?status|状态码)$", re.I)
+
+
+def error_body(data: Any) -> bool:
+    """A JSON object that says the call failed: an error under its own key ({"error": "copy
+    cannot be reserved"}, {"错误": "..."}), a success flag that is false with a message ({"ok":
+    false, ...}), a status that says failed ({"status": "error"}), or an HTTP error code with a
+    message ({"code": 503, "message": "系统繁忙"}); an empty error ({"error": null}) is none."""
+    if not isinstance(data, dict) or any(
+        isinstance(x, list | dict) and x and not ERROR_KEY.match(str(k)) for k, x in data.items()
+    ):  # data beside it ({"results": [...], "errors": [...]}): a partial answer, no failure
+        return False
+    for k, x in data.items():
+        key = str(k)
+        if ERROR_KEY.match(key) and x not in (None, "", [], {}, False):
+            return True
+        if FLAG_KEY.match(key) and x is False and len(data) > 1:
+            return True
+        if STATUS_KEY.match(key) and isinstance(x, str) and FAILED_WORD.match(x.strip()):
+            return True
+        if CODE_KEY.match(key) and isinstance(x, int) and 400 <= x < 600 and len(data) > 1:
+            return True
+    return False
+
+
+MESSAGE_KEY = re.compile(
+    r"^(?:error|errors|err|error_?message|error_?msg|message|msg|detail|details|reason|"
+    r"description|错误|错误信息|信息|消息|原因|提示)$",
+    re.I,
+)
+
+
+def said_error(text: str) -> str:
+    """What an error says, in words: a JSON body's messages ({"error": {"message": "..."}},
+    {"ok": false, "message": "未找到订单"}), else the text itself."""
+    data = read(text) if text.lstrip().startswith("{") else None
+    if not isinstance(data, dict):
+        return text
+    said = []
+    for k, x in data.items():
+        if isinstance(x, dict):
+            x = next((y for kk, y in x.items() if MESSAGE_KEY.match(str(kk))), None)
+        if MESSAGE_KEY.match(str(k)) and isinstance(x, str) and x.strip():
+            said.append(x.strip())
+    return "; ".join(said) or text
+
+
 def unflagged_error(text: str) -> bool:
     """A result sent without is_error that still says it failed, by its words: a short plain text
     (no JSON, no `key: value` facts) that starts as an error does ("Error: ...", "失败：...") or
-    says not found, denied or try again ("Order not found", "No results found")."""
+    says not found, denied or try again ("Order not found", "No results found"); or a JSON object
+    whose keys say so (`error_body`)."""
+    if len(text) <= 2000 and text.lstrip().startswith("{") and error_body(read(text)):
+        return True
     lead = bool(ERROR_LEAD.match(text))
     if not lead and ACCEPTED.search(text):  # "received, pending approval" is no failure
         return False
