@@ -74,6 +74,20 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - in a record with a count (count, quantity), a required string of no known role is what is
   counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
+- a property named as a code (catalog_no, ticket_number, promo_code, 编号) is read as a code
+  whatever its description's words ("目录编号" says no directory); a proper name whose head noun is
+  the property's own is the whole name ("the Metro Sunday League" for league, "Pine Ridge State
+  Park" for park; "the Elm Yard garage" for garage is "Elm Yard"); an example of one letter
+  ("e.g. A") takes a letter standing alone ("lift B"); an example mixing letters and digits
+  ("e.g. aB3x9") a token that mixes them, of about its length ("k9Pq2"); a domain (domain,
+  hostname) each dotted name the text writes, one call each ("loomcraft.com, loomcraft.io");
+- a person is also the name right after the property's own word ("student Dana Lee", "guest
+  Marcus Okafor", "学生张晓雨") or after "给" at a clause's end ("把212号储物柜分配给张晓雨。");
+- the tool's own thing (package of get_package_info) is also the word after "of"/"for" that
+  ends a clause ("the latest version of lodash, and ...");
+- a required string of no known role found by no reading above is a short quoted name
+  ("《范特西》"), else the proper name the text gives, never the property's or the tool's own
+  word ("Is lift B at Kestrel House working?" -> building "Kestrel House");
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
   employee_id described as 工号);
@@ -161,6 +175,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
+    ("domain", r"^(?:domain|domain_?name|hostname|website)s?$|域名"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
     ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
@@ -284,16 +299,28 @@ def fill_object(
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
-        if value is None and need and counts and _counted_thing(name, resolve(prop, root)):
-            value = values.thing_of(src.text)  # "Counted 6 avocets": species is what is counted
-        if value is None and need and forced:
-            value = fallback(resolve(prop, root), src)
+        if value is None and need:
+            value = _unfound(name, resolve(prop, root), src, counts, forced)
         if value is not None:
             out.values[name] = value
         elif need:
             missing.append(name)
     out.missing = missing
     return out
+
+
+def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bool) -> Any:
+    """A required value no reading of its own found: beside a count, what is counted ("Counted 6
+    avocets": species); a string of no known role, the name the text gives (`named_value`); a
+    forced call's, its fallback."""
+    value = None
+    if counts and _counted_thing(name, s):
+        value = values.thing_of(src.text)
+    if value is None and _counted_thing(name, s):
+        value = named_value(name, src)
+    if value is None and forced:
+        value = fallback(s, src)
+    return value
 
 
 def _counted_thing(name: str, s: dict[str, Any]) -> bool:
@@ -921,7 +948,14 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 return r
+        if CODE_NAME.search(name):
+            return None  # catalog_no described as "目录编号": a code, though 目录 says directory
     return None
+
+
+CODE_NAME = re.compile(
+    r"(?:^|_)(?:no|num|number|code|ref)$|[a-z](?:No|Num|Number|Code|Ref)$|编号$|号码$"
+)
 
 
 TAKEN_OFF = re.compile(
@@ -935,6 +969,18 @@ def _taken_off(text: str) -> str | None:
     """The thing a request takes off a list ("take the lemons off" -> lemons, "把柠檬划掉")."""
     m = TAKEN_OFF.search(text)
     return next((g for g in m.groups() if g), None) if m else None
+
+
+DOMAIN = re.compile(
+    r"(?<![\w@.-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,12})(?![\w@-]|\.\w)", re.I
+)
+
+
+def domains(text: str) -> list[str]:
+    """The domain names the text writes ("loomcraft.com, loomcraft.io"), each once, lower case;
+    never an email's part (the policy makes one call per domain)."""
+    found = [m.group(1).lower() for m in DOMAIN.finditer(text)]
+    return list(dict.fromkeys(found))
 
 
 def _email(text: str) -> str | None:
@@ -987,13 +1033,13 @@ def _expression(text: str) -> str | None:
 
 BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
-    "person": lambda text: person(text),
     "product": lambda text: (
         next((q for q in quoted(text) if len(q.split()) <= 4), None)
         or _taken_off(text)
         or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
+    "domain": lambda text: _one_or_all(domains(text)),
     "expression": _expression,
 }
 
@@ -1020,8 +1066,8 @@ def _string(
         return found
     if r == "id":
         return ident(name, s, src, topic)
-    if r == "person" and not of_people(name, s, topic, src.tool):
-        r = "named"  # a bare `name` of no person: the name of the thing the tool works on
+    if r == "person":  # a bare `name` of no person: the name of the thing the tool works on
+        return _person(name, s, src, topic)
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
     found = _location(name, s, src) if r == "location" else None
@@ -1037,6 +1083,35 @@ def _string(
     if r is None and not need:
         return None  # an optional string of no known role is left out
     return _unroled(name, s, src, topic)
+
+
+def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
+    """A person's name (the one named after the property's own word first), or for a bare `name`
+    of no person the name of the thing the tool works on."""
+    if not of_people(name, s, topic, src.tool):
+        return named_thing(src)
+    return person_after_noun(name, src.text) or person(src.text)
+
+
+def person_after_noun(name: str, text: str) -> str | None:
+    """A person named right after the property's own word: "student Dana Whitfield" for student
+    (or student_name), "guest Marcus Okafor", "学生张晓雨", "会员 李娜"."""
+    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if w not in ("name", "full")]
+    for noun in nouns[-1:]:
+        m = re.search(
+            rf"\b(?i:{noun})s?\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+){{0,2}})\b",
+            text,
+        )
+        if m and not values.time_zones(m.group(1)) and not values.WEEKDAY_WORD.search(m.group(1)):
+            return m.group(1)
+        for zh in values.zh_labels(noun):
+            m = re.search(
+                rf"{zh}\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[\s，,。、；;！!？?的]|$)",
+                text,
+            )
+            if m:
+                return m.group(1)
+    return None
 
 
 def _location(name: str, s: dict[str, Any], src: Source) -> Any:
@@ -1065,6 +1140,26 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
             found = (
                 None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
             )
+        if found is None:
+            found = named_thing(src)  # get_package_info's package: "the latest version of lodash"
+    return found
+
+
+TITLE = re.compile(r"《([^》]+)》")
+
+
+def named_value(name: str, src: Source) -> str | None:
+    """A required string of no known role found by no other reading (a building, a league): a
+    short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
+    Kestrel House" -> "Kestrel House"); never the property's or the tool's own word ("look up
+    EAN"), nor a value another property took."""
+    said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
+    found = next((q for q in said if q not in src.used), None)
+    found = found or proper_name(src.text, src.used, frozenset(words(src.tool)))
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
+    if found is None or {w.lower() for w in found.split()} <= own:
+        return None
+    src.used.add(found)
     return found
 
 
@@ -1091,7 +1186,7 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
         if opens and names and (len(names) == 1 or _known(names[0], own)):
             names = names[1:]
         run = " ".join(names)
-        if run and not re.search(r"\d", run) and run not in used:
+        if run and len(run) > 1 and not re.search(r"\d", run) and run not in used:
             return run
     return None
 
@@ -1297,7 +1392,10 @@ def by_example(s: dict[str, Any], src: Source) -> str | None:
     """A token of the text in the shape of the description's example: "e.g. atlas-web" takes
     "billing-api", "like LT-0042" takes "LT-0117", "e.g. Elm Street" takes "Harbor Point". A plain
     word is no shape (any word would fit it)."""
-    m = EXAMPLE.search(str(s.get("description") or ""))
+    described = str(s.get("description") or "")
+    if LETTER_EXAMPLE.search(described):
+        return _letter(src)
+    m = EXAMPLE.search(described)
     if not m:
         return None
     example = m.group(1)
@@ -1313,6 +1411,38 @@ def by_example(s: dict[str, Any], src: Source) -> str | None:
         if found.group(0) not in src.used:
             src.used.add(found.group(0))
             return found.group(0)
+    return _mixed_like(example, src)
+
+
+def _mixed_like(example: str, src: Source) -> str | None:
+    """For an example that mixes letters and digits with no separator ("aB3x9", "7QX2"), a token
+    that mixes them too, of about its length ("k9Pq2"): a short code written in any order."""
+    if not re.fullmatch(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+", example):
+        return None
+    for found in re.finditer(
+        r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?![\w-])", src.text
+    ):
+        token = found.group(0)
+        if abs(len(token) - len(example)) <= 2 and token not in src.used:
+            src.used.add(token)
+            return token
+    return None
+
+
+LETTER_EXAMPLE = re.compile(
+    r"(?:e\.g\.,?|for example|such as|like|例如|比如|如)\s*[:：]?\s*[\"'“‘「`]?[A-Z](?![\w-])"
+)
+
+
+def _letter(src: Source) -> str | None:
+    """A single capital letter standing alone ("lift B", "Gate C"), for an example of one letter:
+    never "I", nor the article "A" before a word."""
+    for found in re.finditer(r"(?<![\w'-])[A-Z](?![\w'-])", src.text):
+        letter = found.group(0)
+        article = letter == "A" and re.match(r"\s+[a-z]", src.text[found.end() :])
+        if letter != "I" and not article and letter not in src.used:
+            src.used.add(letter)
+            return letter
     return None
 
 
@@ -1366,12 +1496,14 @@ def beside(name: str, text: str) -> str | None:
     m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
     if m:
         return m.group(1)
-    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+){noun}s?\b", text)
+    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+)({noun}s?|(?i:{noun[0]}){noun[1:]}s?)\b", text)
     named = m.group(1).split() if m else []
     if m and SENTENCE_START.fullmatch(text[: m.start()]):
         named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
     if named and named[0].lower() not in BESIDE_SKIP:
-        return " ".join(named)  # "the Harbor Point garage" -> "Harbor Point"
+        # "the Harbor Point garage" -> "Harbor Point"; a capitalized noun is the name's own head:
+        # "the Metro Sunday League" -> "Metro Sunday League"
+        return " ".join(named + ([m.group(2)] if m.group(2)[0].isupper() else []))
     m = re.search(
         rf"\b(?:a|an|the|this|that|my|our|your)\s+([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I
     )
@@ -1585,7 +1717,10 @@ CALLED = re.compile(
     r"|\b(?:called|named|titled)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
     r"|(?:叫做|叫|名为|名叫|命名为)\s*([\w\u4e00-\u9fff.-]+?)(?=[的，。,.\s]|$)"
 )
-OF_END = re.compile(r"\b(?:of|for|about|on)\s+([\w.@/-]+)\s*(?:[?.!？。]|$)")
+OF_END = re.compile(
+    r"\b(?:of|for|about|on)\s+(?!(?:me|us|you|him|her|it|them|now|today|tomorrow)\b)([\w.@/-]+?)"
+    r"\s*(?:[?.!？。,，;；]|$)"
+)
 
 
 def named_thing(src: Source) -> str | None:

@@ -856,14 +856,17 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
     "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
     "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
-    "deposit": "定金 订金 押金",
+    "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
+    "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
+    "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
+    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
     "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 ZH_NAME = re.compile(
-    rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
+    rf"(?:^|(?<=[\s：:，,。、叫是为给]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
 )
 ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
     r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"

@@ -1,0 +1,121 @@
+"""Values a request states in prose that the stand-in must not ask for again (agentkit.sim.arguments,
+sim.values): a proper name whose head noun is the property's ("the Cedar Hollow Dog Park" for
+park), a code for a property named as one (catalog_no) whatever its description's words, a person
+after the property's own word or after "给", a proper name for a required string of no known role,
+a single letter for an example of one letter, a short code that mixes letters and digits like its
+example, the name of the tool's own thing ("the newest release of tokio"), the domains a text lists
+(one call each). Each request goes through the real SDK to the offline stand-in; every input is
+checked against its tool's schema."""
+
+import jsonschema
+from test_arguments import INT, MODEL, S, tool  # the same helpers as the schema-filling tests
+
+import agentkit
+
+
+def calls(prompt, t, forced=False, system=None):
+    """The inputs of the stand-in's calls of `t`, each valid for the schema."""
+    client = agentkit.make_client(offline=True)
+    extra = {"tool_choice": {"type": "tool", "name": t["name"]}} if forced else {}
+    if system:
+        extra["system"] = system
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[t],
+        messages=[{"role": "user", "content": prompt}],
+        **extra,
+    )
+    uses = [b for b in r.content if b.type == "tool_use"]
+    for b in uses:
+        jsonschema.validate(b.input, t["input_schema"])
+    return [b.input for b in uses]
+
+
+def test_a_proper_name_headed_by_the_property_s_noun_is_the_whole_name():
+    park = tool("dog_park_hours", "Opening hours of a city dog park.", {"park": S})
+    assert calls("Is the Cedar Hollow Dog Park open before 7am?", park) == [
+        {"park": "Cedar Hollow Dog Park"}
+    ]
+    cup = tool("cup_fixtures", "Fixtures of an amateur cricket cup.", {"cup": S, "round": INT})
+    assert calls("Who plays in round 3 of the Harbourside Twenty Cup?", cup) == [
+        {"cup": "Harbourside Twenty Cup", "round": 3}
+    ]
+    garage = tool("garage_spaces", "Free spaces in a parking garage.", {"garage": S})
+    assert calls("How many spaces are free in the Elm Yard garage?", garage) == [
+        {"garage": "Elm Yard"}  # a noun in small letters is no part of the name
+    ]
+
+
+def test_a_property_named_as_a_code_is_a_code_whatever_its_description_says():
+    book = tool(
+        "find_book",
+        "按目录编号查找图书所在的书架。",
+        {"catalog_no": {"type": "string", "description": "图书目录编号，例如 BK-100"}},
+    )
+    got = calls("帮我看看目录编号 BK-207 的书在哪个书架？", book, forced=True)
+    assert got == [{"catalog_no": "BK-207"}]
+    case = tool(
+        "open_case",
+        "Open a support case.",
+        {"case_no": {"type": "string", "description": "the number on the case file"}},
+    )
+    assert calls("Please pull up case CR-2291 for me.", case) == [{"case_no": "CR-2291"}]
+
+
+def test_a_person_after_the_property_s_word_or_after_gei():
+    renew = tool("renew_pass", "Renew a gym member's yearly pass.", {"member": S})
+    assert calls("Renew the pass of member Jonah Pike, please.", renew) == [
+        {"member": "Jonah Pike"}
+    ]
+    assert calls("会员周子涵的年卡帮忙续一下。", renew, forced=True) == [{"member": "周子涵"}]
+    seat = tool(
+        "transfer_seat",
+        "把音乐会座位转让给另一位观众。",
+        {"seat_no": INT, "recipient": S},
+    )
+    assert calls("把18号座位转给刘思琪。", seat) == [{"seat_no": 18, "recipient": "刘思琪"}]
+
+
+def test_a_required_string_of_no_known_role_is_the_proper_name_said():
+    pool = tool(
+        "lane_status",
+        "Whether a swimming lane is free right now.",
+        {"complex": S, "lane": {"type": "string", "description": "One letter, e.g. A"}},
+    )
+    assert calls("Is lane C at Brookfield Leisure Centre free now?", pool) == [
+        {"complex": "Brookfield Leisure Centre", "lane": "C"}
+    ]
+    barcode = tool("lookup_barcode", "Look up a product by its barcode.", {"ean": S})
+    assert calls("Could you look up EAN for me?", barcode) == []  # its own word names nothing
+
+
+def test_a_short_code_mixing_letters_and_digits_like_its_example():
+    voucher = tool(
+        "redeem_voucher",
+        "Redeem a gift voucher on the customer's account.",
+        {"voucher": {"type": "string", "description": "voucher code, e.g. 7hQx2m"}},
+    )
+    assert calls("Please redeem Zr4tK9 on my account.", voucher) == [{"voucher": "Zr4tK9"}]
+    assert calls("帮我兑换一下 p8Lm3Q 这张券。", voucher, forced=True) == [{"voucher": "p8Lm3Q"}]
+
+
+def test_the_tool_s_own_thing_named_after_of():
+    crate = tool(
+        "get_crate_info",
+        "Metadata of a Rust crate: newest release, licence, publish date.",
+        {"crate": {"type": "string", "description": "Crate name, e.g. serde-json"}},
+    )
+    assert calls("What's the newest release of tokio, and its licence?", crate) == [
+        {"crate": "tokio"}
+    ]
+
+
+def test_listed_domains_one_call_each():
+    whois = tool("whois", "Who registered a domain, and when it expires.", {"domain": S})
+    assert calls("Who owns quietharbor.net and quietharbor.org? Mail me at a@b.com.", whois) == [
+        {"domain": "quietharbor.net"},
+        {"domain": "quietharbor.org"},
+    ]
+    zh = tool("whois", "查询域名的注册信息和到期日。", {"domain": S})
+    assert calls("查一下 tealeaf.cn 的注册信息。", zh) == [{"domain": "tealeaf.cn"}]
