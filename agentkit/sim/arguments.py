@@ -1500,7 +1500,7 @@ def beside(name: str, text: str) -> str | None:
     named = m.group(1).split() if m else []
     if m and SENTENCE_START.fullmatch(text[: m.start()]):
         named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
-    if named and named[0].lower() not in BESIDE_SKIP:
+    if m and named and named[0].lower() not in BESIDE_SKIP:
         # "the Harbor Point garage" -> "Harbor Point"; a capitalized noun is the name's own head:
         # "the Metro Sunday League" -> "Metro Sunday League"
         return " ".join(named + ([m.group(2)] if m.group(2)[0].isupper() else []))
