@@ -119,3 +119,41 @@ def test_listed_domains_one_call_each():
     ]
     zh = tool("whois", "查询域名的注册信息和到期日。", {"domain": S})
     assert calls("查一下 tealeaf.cn 的注册信息。", zh) == [{"domain": "tealeaf.cn"}]
+
+
+NUM = {"type": "number"}
+
+
+def test_a_sum_in_words_keeps_its_cents():
+    charge = tool(
+        "add_charge",
+        "Add a charge to a bar tab.",
+        {"tab": S, "amount": {"type": "number", "description": "amount in GBP"}},
+    )
+    got = calls("Add eleven pounds and twenty pence to tab T-12, please.", charge)
+    assert got == [{"tab": "T-12", "amount": 11.2}]
+    fine = tool("record_fine", "登记图书逾期罚款。", {"card_no": S, "amount": NUM})
+    got = calls("借书证 LC-503 逾期了，罚款三十八块五。", fine, forced=True)
+    assert got == [{"card_no": "LC-503", "amount": 38.5}]
+    got = calls("借书证 LC-503 罚款十二元五角。", fine, forced=True)
+    assert got == [{"card_no": "LC-503", "amount": 12.5}]
+
+
+def test_a_time_of_no_set_form_is_the_moment_when_the_text_names_a_day():
+    kiln = tool(
+        "schedule_firing",
+        "Schedule a kiln firing at the pottery studio.",
+        {"kiln": S, "start": {"type": "string", "description": "when the firing starts"}},
+    )
+    system = "Today is 2027-05-04 (Tuesday)."
+    got = calls("Schedule kiln K2 to fire tomorrow at 6:30 in the evening.", kiln, system=system)
+    assert got == [{"kiln": "K2", "start": "2027-05-05T18:30"}]
+    got = calls("窑 K2 明天下午3点开始烧。", kiln, forced=True, system="今天是2027-05-04。")
+    assert got == [{"kiln": "K2", "start": "2027-05-05T15:00"}]
+    lane = tool(  # a date of its own: the time is the clock time
+        "book_slot",
+        "Book a kiln slot.",
+        {"date": {"type": "string", "format": "date"}, "start": {"type": "string"}},
+    )
+    got = calls("Book a kiln slot tomorrow at 6:30 pm.", lane, forced=True, system=system)
+    assert got[0]["date"] == "2027-05-05"

@@ -14,7 +14,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
-  Friday"); a month (a description saying YYYY-MM, a property named month) is each month the
+  Friday"); a time of no set form (no format, no "HH:MM"; a name or a description saying time,
+  or a description opening "when": "when to start") in an object with no date of its own is the
+  moment, YYYY-MM-DDTHH:MM, when the text names a day ("tomorrow at 9:00"); a month (a
+  description saying YYYY-MM, a property named month) is each month the
   text names with its year, as YYYY-MM ("March 2027"; "2026年10月、11月、12月" is three calls); a
   weekday (a description saying weekday, or a day property whose example is one) is
   the day's name as the example writes it; never anything else;
@@ -225,6 +228,7 @@ class Source:
     item: bool = False  # the text is one item of a list
     context: str = ""  # the whole request, when the text is one of its steps
     tool: str = ""  # the name of the tool being filled ("search_recipes")
+    dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -293,6 +297,10 @@ def fill_object(
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
     )
+    outer, src.dated = (
+        src.dated,
+        any(temporal(n, resolve(p, root)) in ("date", "date-time") for n, p in props.items()),
+    )
     for name, prop in props.items():
         need = name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
@@ -305,7 +313,7 @@ def fill_object(
             out.values[name] = value
         elif need:
             missing.append(name)
-    out.missing = missing
+    out.missing, src.dated = missing, outer
     return out
 
 
@@ -712,7 +720,9 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
-    clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
+    clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
+        r"zone", f"{named} {desc}", re.I
+    )
     clock = clock or bool(re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc))
     if day and clock:
         return "date-time"
@@ -734,10 +744,13 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     week = _week_end(text, name) if when == "date" else None
     if week is not None:
         return week
+    if when == "time" and _moment(name, s, src):
+        when = "moment"
     found = {
         "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
         "date-time": values.date_times(text),
+        "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
     for value in found:
         key = f"{when}:{value}"
@@ -745,6 +758,21 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
             src.used.add(key)
             return value
     return None
+
+
+def _moment(name: str, s: dict[str, Any], src: Source) -> bool:
+    """Whether a time of no set form ("start_time": "when to start") is a moment: the object has
+    no date of its own, the text names a day ("tomorrow at 9:00"), and neither the format nor the
+    description asks for a clock time ("HH:MM", "time of day"). A moment is the day and its time,
+    YYYY-MM-DDTHH:MM."""
+    about = f"{name} {s.get('description') or ''}"
+    if (
+        src.dated
+        or s.get("format")
+        or re.search(r"HH|hh:mm|time of day|clock|几点|时刻", about, re.I)
+    ):
+        return False
+    return bool(values.date_times(src.text))
 
 
 MONTH_SAID = re.compile(

@@ -36,7 +36,10 @@ The rules:
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
   list of short items in a sentence ("add milk, eggs and bread to my list");
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
-  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000);
+  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
+  cents is one number ("forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
+  "十二元五角" are 38.5 and 12.5);
+- a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
 """
 
@@ -395,6 +398,7 @@ def times(text: str) -> list[tuple[int, str]]:
         g = m.groups()
         if g[1]:
             h, mi, half = int(g[1]), int(g[2]), (g[3] or "").lower() or _half(g[0])
+            half = half or _part_of_day(plain[m.end() : m.end() + 24])
         elif g[4]:
             h, mi, half = int(g[4]), 0, g[5].lower()
         else:
@@ -408,6 +412,17 @@ def times(text: str) -> list[tuple[int, str]]:
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
     return sorted(out)
+
+
+PART_OF_DAY = re.compile(
+    r"^\s*(?:(?:in|on)\s+the\s+(?:(morning)|(afternoon|evening))|(at\s+night|tonight))", re.I
+)
+
+
+def _part_of_day(after: str) -> str:
+    """ "a" or "p" for a clock time followed by its part of the day ("6:30 in the evening")."""
+    m = PART_OF_DAY.match(after)
+    return "" if m is None else "a" if m.group(1) else "p"
 
 
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
@@ -844,7 +859,39 @@ def digits_for_words(text: str) -> str:
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return out
+    return with_cents(out)
+
+
+CENTS_EN = re.compile(
+    r"(?<![\d.])(\d+)\s*(dollars?|euros?|pounds?|bucks|francs?)\s*,?\s*(?:and\s+)?(\d{1,2})\s*"
+    r"(?:cents?|pence|p)\b",
+    re.I,
+)
+ZH_FIG = rf"[\d{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]+"
+ZH_ONE = rf"[\d{''.join(ZH_FIGURE)}]"
+CENTS_ZH = re.compile(
+    rf"({ZH_FIG})\s*(元|块)\s*(?:({ZH_ONE})\s*(?:角|毛)\s*(?:({ZH_ONE})\s*分)?"
+    rf"|({ZH_ONE})(?![\w.]))"
+)
+
+
+def with_cents(text: str) -> str:
+    """A sum said with its cents written as one number: "42 dollars and 50 cents" -> "42.50
+    dollars", "四十二元五角" / "42块5毛" -> "42.5元", "四十二块五" -> "42.5块"."""
+    text = CENTS_EN.sub(lambda m: f"{m.group(1)}.{int(m.group(3)):02d} {m.group(2)}", text)
+
+    def zh(m: re.Match[str]) -> str:
+        whole = _figure(m.group(1))
+        tenths = _figure(m.group(3) or m.group(5) or "0")
+        hundredths = _figure(m.group(4) or "0")
+        return f"{whole + tenths / 10 + hundredths / 100:g}{m.group(2)}"
+
+    return CENTS_ZH.sub(zh, text)
+
+
+def _figure(s: str) -> int:
+    """A number in digits or in Chinese numerals ("42", "四十二")."""
+    return int(s) if s.isdigit() else zh_amount(s) or 0
 
 
 FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
