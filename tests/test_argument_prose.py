@@ -7,6 +7,8 @@ example, the name of the tool's own thing ("the newest release of tokio"), the d
 (one call each). Each request goes through the real SDK to the offline stand-in; every input is
 checked against its tool's schema."""
 
+import json
+
 import jsonschema
 from test_arguments import INT, MODEL, S, tool  # the same helpers as the schema-filling tests
 
@@ -157,3 +159,78 @@ def test_a_time_of_no_set_form_is_the_moment_when_the_text_names_a_day():
     )
     got = calls("Book a kiln slot tomorrow at 6:30 pm.", lane, forced=True, system=system)
     assert got[0]["date"] == "2027-05-05"
+
+
+def structured(prompt, schema):
+    """A structured output (output_config json_schema) of the request, valid for the schema."""
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": prompt}],
+    )
+    value = json.loads(r.content[0].text)
+    jsonschema.validate(value, schema)
+    return value
+
+
+def obj(properties):
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def test_a_reply_says_yes_or_no_and_a_letter_is_signed_by_its_sender():
+    reply = tool(
+        "log_reply",
+        "Log a parent's reply to the school trip invitation.",
+        {"parent_name": S, "confirmed": {"type": "boolean"}, "children": INT},
+    )
+    letter = (
+        "Dear Ms Ortiz,\nPriya Raman here. Count us in: both of my 2 kids will join.\nBest, Priya"
+    )
+    assert calls(f"Log this reply:\n\n{letter}", reply, forced=True) == [
+        {"parent_name": "Priya Raman", "confirmed": True, "children": 2}
+    ]
+    no = "Hello! Sadly we can't make it that week, 1 child was meant to go.\nCheers, Tom Ellery"
+    assert calls(f"Log this reply:\n\n{no}", reply, forced=True) == [
+        {"parent_name": "Tom Ellery", "confirmed": False, "children": 1}
+    ]
+    zh = tool("log_reply", "登记家长的回复。", {"parent": S, "attending": {"type": "boolean"}})
+    got = calls("登记这条回复：王老师您好，我是陈嘉怡，那天我们来不了。", zh, forced=True)
+    assert got == [{"parent": "陈嘉怡", "attending": False}]
+
+
+def test_a_number_belongs_to_the_field_its_unit_and_word_sit_beside():
+    schema = obj(
+        {
+            "maker": S,
+            "model": S,
+            "storage_gb": INT,
+            "ram_gb": INT,
+            "screen_inches": NUM,
+            "price_usd": NUM,
+        }
+    )
+    listing = (
+        "Tablet listing: Vega Tab 11 by Orbis. 11-inch screen, 512 GB storage, 8 GB RAM, $649."
+    )
+    got = structured(listing, {**schema, "properties": {**schema["properties"], "brand": S}})
+    assert got["brand"] == "Orbis" and got["model"] == "Vega Tab 11"
+    assert (got["ram_gb"], got["storage_gb"], got["price_usd"]) == (8, 512, 649)
+    drive = obj({"ram_gb": INT, "storage_gb": INT})
+    assert structured("Specs: 2 TB drive, 64 GB RAM.", drive) == {"ram_gb": 64, "storage_gb": 2000}
+
+
+def test_an_age_a_size_and_a_whole_number_from_a_chinese_sign_up():
+    schema = obj({"name": S, "age": INT, "distance_km": NUM, "jersey_size": S})
+    text = "从这条报名留言里提取信息：我叫吴思敏，今年27岁，报名10.5公里组，骑行服要XL码。"
+    got = structured(text, schema)
+    assert got == {"name": "吴思敏", "age": 27, "distance_km": 10.5, "jersey_size": "XL"}
+    en = "Extract: I'm Nora Quint, 45 years old, entering the 21.1 km race; shirt size m."
+    got = structured(en, schema)
+    assert got == {"name": "Nora Quint", "age": 45, "distance_km": 21.1, "jersey_size": "M"}

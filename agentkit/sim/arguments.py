@@ -29,7 +29,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   ("my member number is M-30877": member_id, never copy_id);
 - a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
 - a yes/no is said by the flag's own word ("fully remote" for is_remote, "包邮" / "不包邮" for
-  是否包邮), else it is its default;
+  是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
+  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
+  its default;
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
@@ -37,12 +39,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
   for company, employer, a contract's party, vendor); a product's model (the first code of
-  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"); a
+  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"; a
+  maker named after it: "Vega Tab 11 by Orbis", the capitalized words before the code then the
+  model's); a garment's size (tshirt_size, 尺码) the size code said ("T恤要L码" -> L); a
   code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
-  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
+  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
+  Okafor here", its sign-off "Cheers, Marcus"; a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
@@ -68,8 +73,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
   noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
   for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
-  converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
-  id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
+  converted first: "5 seconds" for a timeout in milliseconds is 5000; "1 TB" for storage_gb is
+  1000, "34岁" / "34 years old" for age; of several said in the unit, the one the property's
+  other word stands beside: "32 GB RAM" for ram_gb), or (required) the next number in the text
+  not part of an id, a date or a time (an integer the next whole number: "21.0975" is no age) (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
@@ -172,6 +179,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
+     r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
      r"coach|instructor|doctor|therapist|stylist|trainer)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
@@ -619,6 +627,7 @@ def _from_text(
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
         said = flag_said(name, src.text)
+        said = said if said is not None else reply_said(name, src.text)
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
@@ -662,6 +671,37 @@ def flag_said(name: str, text: str) -> bool | None:
     if not m:
         return None
     return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
+
+
+REPLY_FLAG = re.compile(
+    r"attend|coming|going|accept|confirm|rsvp|join|participat|will_come|参加|出席|到场|赴约|接受|确认",
+    re.I,
+)
+REPLY_YES = re.compile(
+    r"\byes\b|\byep\b|(?:we|i)(?:'ll| will) be there|count (?:me|us) in|wouldn't miss it|"
+    r"(?:will|would love to|happy to|glad to|delighted to|can|we'll|i'll)\s+(?:come|attend|join|make it)|"
+    r"\b(?:i|we) accept\b|gladly|"
+    r"会来|会去|能来|能去|可以来|可以去|一定到|准时到|参加|出席|到场",
+    re.I,
+)
+REPLY_NO = re.compile(
+    r"\b(?:can(?:no|')t|won't|will not|unable to|not able to)\s+(?:\w+\s+)?(?:make it|come|attend|join|be there)|"
+    r"\bregret(?:fully)?\b|\b(?:must|have to|will have to) decline\b|\bdeclin(?:e|ing)\b|"
+    r"来不了|去不了|到不了|不能来|不能去|不能参加|无法参加|无法出席|参加不了|不来了|不去了|缺席",
+    re.I,
+)
+
+
+def reply_said(name: str, text: str) -> bool | None:
+    """A reply's yes/no for a flag of one (attending, confirmed, accepts, 是否参加): the first
+    acceptance or refusal the text says ("Yes, we'll be there" -> true, "sadly we can't make it",
+    "来不了" -> false); None for any other flag or when the text says neither."""
+    if not REPLY_FLAG.search(name):
+        return None
+    yes, no = REPLY_YES.search(text), REPLY_NO.search(text)
+    if yes is None or no is None:
+        return None if yes is None and no is None else yes is not None
+    return yes.start() < no.start()
 
 
 DIGITS_ONLY = (
@@ -866,7 +906,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None:
         value = _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
-        value = _role_number(name, src)
+        value = _role_number(name, src, t)
     if value is None:
         return None
     if t == "integer":
@@ -904,9 +944,21 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
         said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
         return None
-    pick = said[-1] if values.leg(name) == "to" else said[0]
+    pick = said[-1] if values.leg(name) == "to" else _beside_word(name, unit, said, src.text)
     src.numbers.remove(_num(pick))
     return _num(pick)
+
+
+def _beside_word(name: str, unit: str | None, said: list[str], text: str) -> str:
+    """Of the numbers said with the property's unit, the one its other word stands beside ("32 GB
+    RAM" for ram_gb, beside "8 GB storage"), else the first."""
+    others = [w for w in re.findall(r"[a-z]{3,}", name.lower()) if values.unit_of(w) != unit]
+    for n in said if unit and others else []:
+        for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d.])", text):
+            near = text[max(0, m.start() - 16) : m.end() + 16].lower()
+            if any(re.search(rf"\b{re.escape(w)}", near) for w in others):
+                return n
+    return said[0]
 
 
 def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
@@ -932,14 +984,19 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
 
 
-def _role_number(name: str, src: Source) -> float | int:
+def _role_number(name: str, src: Source, t: str = "number") -> float | int | None:
     """The next number for a property: a price takes the next sum of money ("5.50 dollars", "$3",
-    "4.25 each"), a quantity the next whole number that is not money, any other the next number."""
+    "4.25 each"), a quantity the next whole number that is not money, an integer the next whole
+    number, any other the next number."""
     pick: float | int | None = None
     if PRICE.search(name):
         pick = next((n for n in src.numbers if n in src.money), None)
     elif QUANTITY.search(name):
         pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
+    if pick is None and t == "integer":  # "21.0975" is no one's age
+        pick = next((n for n in src.numbers if float(n).is_integer()), None)
+        if pick is None:
+            return None
     if pick is None:
         return src.numbers.pop(0)
     src.numbers.remove(pick)
@@ -1195,8 +1252,9 @@ ZH_ASKED = re.compile(  # what a Chinese question asks the result of: "P-30918 �
     r"的([\u4e00-\u9fff]{2,8}?)(?:结果|情况|记录|数据|报告|信息|详情|成绩|数值|指标)"
 )
 NAME_WORD = re.compile(r"(?:^|_|[a-z])(?:name|Name|title|Title)$")
-PROPER = re.compile(r"(?<![\w'-])[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w'&.-]*)*")
-NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Thanks|Please|{values.MONTH_WORD})$", re.I)
+LATIN = r"(?:(?![\u3000-\u9fff\uff00-\uffef])[\w'&.-])*"  # a word's letters: no Han touches a name
+PROPER = re.compile(rf"(?<![\w'-])[A-Z]{LATIN}(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z]{LATIN})*")
+NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Dear|Thanks|Please|{values.MONTH_WORD})$", re.I)
 
 
 def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) -> str | None:
@@ -1296,13 +1354,21 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
+    found = _product_detail(name, src)
+    if found is not None:
+        return found
+    if r in (None, "id"):
+        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
+    return None
+
+
+def _product_detail(name: str, src: Source) -> str | None:
+    """A product's model or brand, a garment's size (`model_or_brand`, `garment_size`)."""
     if MODEL_OR_BRAND.search(name):
         found = model_or_brand(name, src)
         if found is not None:
             return found
-    if r in (None, "id"):
-        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
-    return None
+    return garment_size(src.text) if SIZE_NAME.search(name) else None
 
 
 HAN_EXAMPLE = re.compile(
@@ -1340,6 +1406,7 @@ def by_han_example(s: dict[str, Any], src: Source) -> str | None:
 MODEL_OR_BRAND = re.compile(
     r"^(?:model|brand|make|manufacturer)(?:_?name)?$|型号|品牌|厂商|厂家", re.I
 )
+BRAND_AFTER = re.compile(r"\s+(?:by|from|made by)\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)")
 MODEL_CODE = re.compile(
     r"(?<![A-Za-z0-9_-])((?:[A-Za-z]+-?[A-Za-z]*|[A-Z][A-Za-z]*\s)\d+[A-Za-z0-9-]*"
     r"(?:\s+(?:[IVX]{1,4}|Pro|Max|Plus|Mini|Ultra|SE|Mark\s+[IVX]+)(?![A-Za-z]))*)"
@@ -1351,20 +1418,55 @@ BRAND_BEFORE = re.compile(  # after a count or a word of state ("一辆雅马哈
 )
 
 
+SIZE_NAME = re.compile(r"(?:^|_)size$|尺码|码数|尺寸", re.I)
+SIZE = re.compile(r"(?<![A-Za-z0-9'’])((?:[2-5]?X{1,3})?[SL]|M)(?![A-Za-z0-9'’])", re.I)
+SIZE_SAID = re.compile(r"^\s*(?:码|号|size\b)|\bsize\s*$|尺码\s*$|穿\s*$", re.I)
+
+
+def garment_size(text: str) -> str | None:
+    """A garment's size ("T恤要L码" -> L, "size m", "an XL"): one said beside a word of size
+    first, else the only standing letter code (a lone "S" or "M" of a sentence names no size
+    unless it is upper case)."""
+    found = [
+        m
+        for m in SIZE.finditer(text)
+        if m.group(1).isupper()
+        or SIZE_SAID.search(text[m.end() : m.end() + 6])
+        or SIZE_SAID.search(text[max(0, m.start() - 8) : m.start()])
+    ]
+    beside_ = [
+        m
+        for m in found
+        if SIZE_SAID.search(text[m.end() : m.end() + 6])
+        or SIZE_SAID.search(text[max(0, m.start() - 8) : m.start()])
+    ]
+    pick = (beside_ or found)[:1]
+    return pick[0].group(1).upper() if pick else None
+
+
 def model_or_brand(name: str, src: Source) -> str | None:
     """A product's model is the first code of letters and digits the text writes, with the
     capitals that follow it ("富士 X-T30 II" -> "X-T30 II"); its brand the word right before that
     code (the Han characters after a count or a word of state, "一辆雅马哈 NMAX 155", else two;
-    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm)."""
+    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm). A maker named after the model ("Vega
+    Tab 11 by Orbis") is the brand, and the capitalized words before the code are the model's."""
     for m in MODEL_CODE.finditer(src.text):
         if values.DATE.fullmatch(m.group(1)) or not re.search("[A-Za-z]", m.group(1)):
             continue
-        src.used.update(m.group(1).split())
+        by = BRAND_AFTER.match(src.text[m.end() :])  # "Aurora 14 Pro by Nimbus"
+        lead = MODEL_LEAD.search(src.text[: m.start()]) if by else None
+        model = f"{lead.group(1)} {m.group(1)}" if lead else m.group(1)
+        src.used.update(model.split())
         if not re.search(r"brand|make|manufacturer|品牌|厂商|厂家", name, re.I):
-            return m.group(1)
+            return model
+        if by:
+            return by.group(1)
         b = BRAND_BEFORE.search(src.text[: m.start()])
         return next((g for g in b.groups() if g), None) if b else None
     return None
+
+
+MODEL_LEAD = re.compile(r"(?<![\w'-])((?:[A-Z][A-Za-z]*\s+)*[A-Z][A-Za-z]*)\s+$")
 
 
 THING = re.compile(
@@ -1820,6 +1922,9 @@ PERSON = re.compile(
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
+    r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"
+    r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
+    r"([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)\W*$"  # a letter's sign-off: "Cheers, Marcus"
 )
 PRODUCT = re.compile(
     r"\b\d+\s+(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"

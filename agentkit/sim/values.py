@@ -24,7 +24,8 @@ The rules:
   iso3166.tab names, by name or by its people's adjective ("Austrian prices" -> Austria);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
-  converted ("8 minutes" is 480 seconds); an enum member that is a unit ("mi") is named by any
+  converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB); an age is said in years ("34岁",
+  "41 years old"); an enum member that is a unit ("mi") is named by any
   form of it ("miles");
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
@@ -109,6 +110,10 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
     ("percent", r"percent|pct|百分", r"%|percent|％"),
     ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
+    ("megabyte", r"\bmb\b|megabyte", r"MB|megabytes?|兆"),
+    ("gigabyte", r"\bgb\b|gigabyte", r"GB|G|gigabytes?|gigs?"),
+    ("terabyte", r"\btb\b|terabyte", r"TB|terabytes?"),
+    ("year of age", r"^age$|\bage\b|年龄|岁数", r"years?[ -]old|yrs?[ -]old|岁|周岁"),
 ]  # fmt: skip
 FROM = re.compile(
     r"^(?:from$|origin|source|depart|sender|vendor|supplier|seller|issuer)|出发|起点|始发|供应商|卖方",
@@ -552,6 +557,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
+    "megabyte": ("data", 1), "gigabyte": ("data", 1000), "terabyte": ("data", 1000_000),
 }  # fmt: skip
 
 
