@@ -124,6 +124,7 @@ def test_listed_domains_one_call_each():
 
 
 NUM = {"type": "number"}
+BOOL = {"type": "boolean"}
 
 
 def test_a_sum_in_words_keeps_its_cents():
@@ -234,3 +235,28 @@ def test_an_age_a_size_and_a_whole_number_from_a_chinese_sign_up():
     en = "Extract: I'm Nora Quint, 45 years old, entering the 21.1 km race; shirt size m."
     got = structured(en, schema)
     assert got == {"name": "Nora Quint", "age": 45, "distance_km": 21.1, "jersey_size": "M"}
+
+
+def test_a_job_ad_gives_its_title_its_company_and_its_named_skills():
+    schema = obj(
+        {"title": S, "company": S, "skills": {"type": "array", "items": S}, "remote": BOOL}
+    )
+    ad = (
+        "Summarize this ad: Great news! Brightpath Robotics is looking for a Lead Firmware Engineer "
+        "for our Oslo lab (hybrid). You will write drivers in Rust and C, review Zephyr patches, "
+        "and keep our Jenkins builds green. Not remote."
+    )
+    got = structured(ad, schema)
+    assert got["title"] == "Lead Firmware Engineer"
+    assert got["company"] == "Brightpath Robotics"
+    assert {"Rust", "Zephyr", "Jenkins"} <= set(got["skills"]) and "Oslo" not in got["skills"]
+    assert got["remote"] is False
+    zh = obj({"title": S, "company": S, "skills": {"type": "array", "items": S}})
+    got = structured(
+        "提取这条招聘信息：云杉数据正在招聘一名后端工程师，要求熟悉Go、Kubernetes和PostgreSQL。", zh
+    )
+    assert got == {
+        "title": "后端工程师",
+        "company": "云杉数据",
+        "skills": ["Go", "Kubernetes", "PostgreSQL"],
+    }

@@ -60,7 +60,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
   description the longest sentence; a job title the line under a signature's name, "Senior
-  Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
+  Paralegal | Fenwick & Lowe LLP", else the job an ad hires for, "is looking for a Senior Data
+  Engineer", also for a bare title of a hiring text; a company also the one that hires,
+  "Tidewater Analytics is hiring", "云杉数据正在招聘"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
   what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a string
@@ -1289,8 +1291,10 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
         return summary(text)
-    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I):
-        return job_title(text)
+    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I) or (
+        re.fullmatch(r"title|标题|名称", name, re.I) and HIRED.search(text)
+    ):
+        return job_title(text)  # a job ad's title is the job's
     found = free_text(text, topic)
     if re.search(r"title|subject|heading|标题|主题", name, re.I):
         first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
@@ -1316,7 +1320,22 @@ def job_title(text: str) -> str | None:
     """A job title is the line under a signature's name, up to its "|" or "at" ("Marguerite
     Okafor / Senior Paralegal | Fenwick & Lowe LLP" -> "Senior Paralegal")."""
     m = SIGNED.search(text)
-    return m.group(1).strip() if m and not EMAIL.search(m.group(1)) else None
+    if m and not EMAIL.search(m.group(1)):
+        return m.group(1).strip()
+    hired = HIRED.search(text)  # "is looking for a Senior Data Engineer", "招聘一名前端工程师"
+    return next((g for g in hired.groups() if g), None) if hired else None
+
+
+HIRED = re.compile(
+    r"\b(?:looking for|hiring|seeking|recruiting|searching for)\s+(?:an?\s+|our\s+next\s+)?"
+    r"((?:[A-Z][\w/&-]*\s+){0,4}[A-Z][\w/&-]*)"
+    r"|招聘\s*(?:一名|一位|两名|若干|多名)?\s*([\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。,.;；！!（(\s]|$)"
+)
+HIRER = re.compile(  # the company that hires: "Tidewater Analytics is looking for ..."
+    r"((?<![\w'-])[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)\s+(?:is|are)\s+(?:now\s+)?"
+    r"(?:hiring|looking for|seeking|recruiting)\b"
+    r"|([\u4e00-\u9fff]{2,12}?)(?:正在|现)?招聘"
+)
 
 
 OBJECT = re.compile(
@@ -1991,6 +2010,9 @@ def organisation(src: Source) -> str | None:
         if org not in src.used:
             src.used.add(org)
             return org
+    hirer = HIRER.search(src.text)
+    if hirer:  # the company that hires ("Tidewater Analytics is looking for ...")
+        return next(g for g in hirer.groups() if g)
     named = values.ends(src.text).get("from")
     return named if named and named[:1].isupper() and named not in src.used else None
 
