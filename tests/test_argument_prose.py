@@ -260,3 +260,33 @@ def test_a_job_ad_gives_its_title_its_company_and_its_named_skills():
         "company": "云杉数据",
         "skills": ["Go", "Kubernetes", "PostgreSQL"],
     }
+
+
+def test_a_code_follows_the_noun_before_number_and_a_name_follows_its_noun():
+    card = tool("renew_card", "Renew a library card.", {"card_number": S})
+    assert calls("Renew my library card 44817 for another year.", card) == [
+        {"card_number": "44817"}
+    ]
+    ferry = tool("ferry_status", "Status of a ferry sailing.", {"sailing_number": S})
+    assert calls("Is sailing SF 412 on time?", ferry) == [{"sailing_number": "SF 412"}]
+    heat = tool("set_heating", "Set a zone's heating.", {"zone": S, "celsius": NUM})
+    got = calls("Set the heating in the zone to 19 celsius.", heat, forced=True)
+    assert got[0]["celsius"] == 19 and got[0]["zone"] != "to 19"
+    play = tool("play_record", "Play a record on the hi-fi.", {"record": S, "artist": S})
+    assert calls("Play the record Songs of Leonard Cohen by Leonard Cohen.", play) == [
+        {"record": "Songs of Leonard Cohen", "artist": "Leonard Cohen"}
+    ]
+
+
+def test_the_one_money_is_sent_to():
+    pay = tool(
+        "send_payment",
+        "Send money to a friend.",
+        {"recipient": S, "amount": NUM, "currency": S},
+    )
+    assert calls("Please send 40 dollars to Mira Castellanos for the tickets.", pay) == [
+        {"recipient": "Mira Castellanos", "amount": 40, "currency": "USD"}
+    ]
+    assert calls("Send 40 dollars to my sister.", pay) == []  # no name given: it asks
+    got = calls("转500元给王芳。", pay, forced=True)
+    assert got[0]["recipient"] == "王芳" and got[0]["amount"] == 500

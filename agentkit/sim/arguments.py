@@ -95,6 +95,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   hostname) each dotted name the text writes, one call each ("loomcraft.com, loomcraft.io");
 - a person is also the name right after the property's own word ("student Dana Lee", "guest
   Marcus Okafor", "学生张晓雨") or after "给" at a clause's end ("把212号储物柜分配给张晓雨。");
+  a recipient the name after "to" in a sentence of giving ("Send 250 euros to Lena Fischer"); an
+  artist or author the name after "by" ("Kind of Blue by Miles Davis");
+- a code after its noun is read for a name ending in a code word too ("library card 44817" for
+  card_number, "flight BA 283" for flight_number, never "room to 21"); a string of no known role
+  may be the capitalized name right after its noun ("the album Kind of Blue");
 - the tool's own thing (package of get_package_info) is also the word after "of"/"for" that
   ends a clause ("the latest version of lodash, and ...");
 - a required string of no known role found by no reading above is a short quoted name
@@ -181,7 +186,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
-     r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|"
+     r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
+     r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
      r"coach|instructor|doctor|therapist|stylist|trainer)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
@@ -1177,7 +1183,25 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     of no person the name of the thing the tool works on."""
     if not of_people(name, s, topic, src.tool):
         return named_thing(src)
+    if MAKER.search(
+        name
+    ):  # an artist, an author: the name after "by" ("Kind of Blue by Miles Davis")
+        by = BY_MAKER.search(src.text)
+        if by:
+            return by.group(1).rstrip(".")
+    given = GIVEN_TO.search(src.text) if GETS.search(name) else None
+    if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
+        return given.group(1)  # "Send 250 euros to Lena Fischer"
     return person_after_noun(name, src.text) or person(src.text)
+
+
+MAKER = re.compile(r"artist|author|composer|director|writer|creator|band|singer|performer|painter")
+BY_MAKER = re.compile(r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)")
+GETS = re.compile(r"recipient|payee|beneficiary|receiver|assignee|^to$|^to_", re.I)
+GIVEN_TO = re.compile(
+    r"\b(?i:send|give|pay|transfer|forward|hand|wire|gift|assign|reassign|mail|email|text)\w*\b"
+    r"[^.?!]*?\bto\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+){0,2})\b"
+)
 
 
 def person_after_noun(name: str, text: str) -> str | None:
@@ -1512,15 +1536,20 @@ def route_end(name: str, text: str) -> str | None:
     return end or None
 
 
+CODE_WORDS = frozenset("number num code ref".split())
+
+
 def after_noun(name: str, src: Source) -> str | None:
     """A code right after the property's own word: "ISBN 978-0-13-468599-1" for isbn, "plate 7kzp
     418" for plate (the words that hold digits, a code may be split by spaces)."""
     nouns = [w for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]{2,}", name.lower()) if len(w) >= 2]
     nouns = [w for w in nouns if len(w) >= 3 or not w.isascii()]
+    while len(nouns) > 1 and nouns[-1] in CODE_WORDS:
+        nouns.pop()  # card_number: the code after "card" ("library card 44817", "flight BA 283")
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -1626,6 +1655,9 @@ BESIDE_SKIP = frozenset(
 )
 
 
+NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|in|on|de|la|&)\s+)*[A-Z][\w'-]*)*"
+
+
 def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
     quoted text, else the word after "<noun> called/named", else the capitalized name before the
@@ -1645,6 +1677,13 @@ def beside(name: str, text: str) -> str | None:
     m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
     if m:
         return m.group(1)
+    m = re.search(rf"\b(?i:{noun})s?\s+({NAME_RUN})", text)
+    if (
+        m
+        and not values.WEEKDAY_WORD.search(m.group(1))
+        and not re.fullmatch(values.MONTH_WORD, m.group(1), re.I)
+    ):
+        return m.group(1)  # "the album Kind of Blue" -> "Kind of Blue"
     m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+)({noun}s?|(?i:{noun[0]}){noun[1:]}s?)\b", text)
     named = m.group(1).split() if m else []
     if m and SENTENCE_START.fullmatch(text[: m.start()]):
