@@ -290,3 +290,13 @@ def test_the_one_money_is_sent_to():
     assert calls("Send 40 dollars to my sister.", pay) == []  # no name given: it asks
     got = calls("转500元给王芳。", pay, forced=True)
     assert got[0]["recipient"] == "王芳" and got[0]["amount"] == 500
+
+
+def test_a_code_named_property_claims_its_code_first_and_a_chinese_place_after_zai():
+    cancel = tool("cancel_booking", "取消预订。", {"venue": S, "booking_no": S})
+    got = calls("取消我在青禾书店的预订 QH-2207。", cancel, forced=True)
+    assert got == [{"venue": "青禾书店", "booking_no": "QH-2207"}]
+    got = calls("Cancel booking QH-2207 at Larkspur Books.", cancel)
+    assert got == [{"venue": "Larkspur Books", "booking_no": "QH-2207"}]
+    bus = tool("bus_arrival", "查询某路公交到某站的时间。", {"route_no": S, "station": S})
+    assert calls("查一下K15路公交几点到西湖。", bus) == [{"route_no": "K15", "station": "西湖"}]

@@ -103,8 +103,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - the tool's own thing (package of get_package_info) is also the word after "of"/"for" that
   ends a clause ("the latest version of lodash, and ...");
 - a required string of no known role found by no reading above is a short quoted name
-  ("《范特西》"), else the proper name the text gives, never the property's or the tool's own
-  word ("Is lift B at Kestrel House working?" -> building "Kestrel House");
+  ("《范特西》"), else the proper name the text gives, else the place a Chinese request names
+  after 在/去/到 ("在星河牙科的洗牙" -> 星河牙科), never the property's or the tool's own word ("Is
+  lift B at Kestrel House working?" -> building "Kestrel House");
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
   employee_id described as 工号);
@@ -196,7 +197,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("domain", r"^(?:domain|domain_?name|hostname|website)s?$|域名"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|地点|城市|位置|国家|地区|港口|车站|站点"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -317,19 +318,23 @@ def fill_object(
         src.dated,
         any(temporal(n, resolve(p, root)) in ("date", "date-time") for n, p in props.items()),
     )
-    for name, prop in props.items():
-        need = name in required
+    found: dict[str, Any] = {}
+    for name in sorted(props, key=lambda n: not (_is_id(n) or CODE_NAME.search(n))):
+        # a property named as a code or an id claims its code before the others guess
+        prop, need = props[name], name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
         if value is None and need:
             value = _unfound(name, resolve(prop, root), src, counts, forced)
-        if value is not None:
-            out.values[name] = value
-        elif need:
-            missing.append(name)
-    out.missing, src.dated = missing, outer
+        found[name] = value
+    out.values = {k: found[k] for k in props if found[k] is not None}
+    missing += [k for k in required if found[k] is None]
+    out.missing, src.dated = (
+        sorted(missing, key=lambda m: list(props).index(m.split(".")[0])),
+        outer,
+    )
     return out
 
 
@@ -1257,6 +1262,9 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
 
 
 TITLE = re.compile(r"《([^》]+)》")
+ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
+    r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
+)
 
 
 def named_value(name: str, src: Source) -> str | None:
@@ -1267,6 +1275,8 @@ def named_value(name: str, src: Source) -> str | None:
     said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
     found = next((q for q in said if q not in src.used), None)
     found = found or proper_name(src.text, src.used, frozenset(words(src.tool)))
+    at = [m.group(1) for m in ZH_AT_NAME.finditer(src.text) if not re.search(ZH_WHEN, m.group(1))]
+    found = found or next((a for a in at if a not in src.used), None)
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:
         return None
