@@ -300,3 +300,22 @@ def test_a_code_named_property_claims_its_code_first_and_a_chinese_place_after_z
     assert got == [{"venue": "Larkspur Books", "booking_no": "QH-2207"}]
     bus = tool("bus_arrival", "查询某路公交到某站的时间。", {"route_no": S, "station": S})
     assert calls("查一下K15路公交几点到西湖。", bus) == [{"route_no": "K15", "station": "西湖"}]
+
+
+def test_a_name_that_names_another_thing_and_a_reason_stated_after_the_request():
+    groom = tool(
+        "book_grooming",
+        "Book a grooming session for a pet.",
+        {"salon": S, "pet_name": S, "reason": {"type": "string", "description": "why"}},
+    )
+    got = calls(
+        "Could you book my dog Biscuit in at Tailwag Studio? His coat is badly matted.", groom
+    )
+    assert got == [
+        {"salon": "Tailwag Studio", "pet_name": "Biscuit", "reason": "His coat is badly matted"}
+    ]
+    zh = tool("book_grooming", "给宠物预约美容。", {"pet_name": S, "reason": S})
+    got = calls("帮我的猫咪约个美容，因为它掉毛太厉害了。宠物名字：团团。", zh, forced=True)
+    assert got == [{"pet_name": "团团", "reason": "它掉毛太厉害了"}]
+    quote = tool("accept_quote", "Accept a quote.", {"quote_ref": S, "customer_name": S})
+    assert calls("Accept the quote for Harriet Cole, please.", quote) == []  # a code is no name

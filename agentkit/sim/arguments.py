@@ -105,7 +105,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a required string of no known role found by no reading above is a short quoted name
   ("《范特西》"), else the proper name the text gives, else the place a Chinese request names
   after 在/去/到 ("在星河牙科的洗牙" -> 星河牙科), never the property's or the tool's own word ("Is
-  lift B at Kestrel House working?" -> building "Kestrel House");
+  lift B at Kestrel House working?" -> building "Kestrel House"), nor the name of another thing
+  ("my cat Miso" for a clinic), nor for a property named as a code;
+- a reason (reason, why, 原因) is what follows "because" / "因为", else a sentence after the
+  request that states rather than asks ("... next Friday? She's been sneezing a lot.");
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
   employee_id described as 工号);
@@ -1261,6 +1264,23 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     return found
 
 
+def _free_proper_name(name: str, src: Source) -> str | None:
+    """The first proper name the text gives that is no other thing's: "my cat Miso" names the
+    cat, so for a clinic "Can you get my cat Miso in at Harbor Vets" gives "Harbor Vets"."""
+    seen = set(src.used)
+    own = set(words(name))
+    while True:
+        found = proper_name(src.text, seen, frozenset(words(src.tool)))
+        if found is None:
+            return None
+        m = re.search(
+            rf"\b(?:my|our|your|his|her|their|the)\s+([a-z]+)\s+{re.escape(found)}", src.text
+        )
+        if m is None or m.group(1) in own:
+            return found
+        seen.add(found)
+
+
 TITLE = re.compile(r"《([^》]+)》")
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
     r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
@@ -1272,9 +1292,11 @@ def named_value(name: str, src: Source) -> str | None:
     short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
     Kestrel House" -> "Kestrel House"); never the property's or the tool's own word ("look up
     EAN"), nor a value another property took."""
+    if CODE_NAME.search(name):
+        return None  # a code is never a name (quote_ref is left to the results)
     said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
     found = next((q for q in said if q not in src.used), None)
-    found = found or proper_name(src.text, src.used, frozenset(words(src.tool)))
+    found = found or _free_proper_name(name, src)
     at = [m.group(1) for m in ZH_AT_NAME.finditer(src.text) if not re.search(ZH_WHEN, m.group(1))]
     found = found or next((a for a in at if a not in src.used), None)
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
@@ -1329,7 +1351,13 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         re.fullmatch(r"title|标题|名称", name, re.I) and HIRED.search(text)
     ):
         return job_title(text)  # a job ad's title is the job's
+    why = re.search(r"reason|why|cause|purpose|symptom|原因|理由|事由|症状", name, re.I)
+    because = BECAUSE.search(text) if why else None
+    if because:  # "because it broke": the reason, before a colon's text
+        return because.group(1)
     found = free_text(text, topic)
+    if found is None and why:
+        return reason_given(text)
     if re.search(r"title|subject|heading|标题|主题", name, re.I):
         first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
         first = values.before_when(first or "") or first
@@ -1341,6 +1369,32 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
             else None
         )
     return found
+
+
+BECAUSE = re.compile(
+    r"(?:\bbecause\b|\bsince\b|\bdue to\b|因为|由于)\s*(.+?)\s*(?:[。.!?！？]|$)", re.I
+)
+ASKING = re.compile(
+    r"^(?:can|could|would|will|please|pls|i'd like|i want|i need|book|get|make|set|find|check|"
+    r"请|帮|麻烦|能不能|可以|给我|我想|我要)",
+    re.I,
+)
+
+
+def reason_given(text: str) -> str | None:
+    """A reason the request gives: what follows "because" / "因为", else a sentence after the
+    request that states rather than asks ("Can you get my cat Miso in at Harbor Vets next
+    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
+    m = BECAUSE.search(text)
+    if m:
+        return m.group(1)
+    parts = [p.strip() for p in re.split(r"(?<=[.!?。！？；;，,])\s*", text) if p.strip()]
+    stated = [
+        p.rstrip(".。!！;；,，")
+        for p in parts[1:]
+        if not p.endswith(("?", "？")) and not ASKING.match(p) and len(p) > 3
+    ]
+    return stated[-1] if stated else None
 
 
 SIGNED = re.compile(
