@@ -319,3 +319,16 @@ def test_a_name_that_names_another_thing_and_a_reason_stated_after_the_request()
     assert got == [{"pet_name": "团团", "reason": "它掉毛太厉害了"}]
     quote = tool("accept_quote", "Accept a quote.", {"quote_ref": S, "customer_name": S})
     assert calls("Accept the quote for Harriet Cole, please.", quote) == []  # a code is no name
+
+
+def test_a_link_is_the_url_written_never_a_word_of_it():
+    short = tool(
+        "shorten_link",
+        "Make a short link for a long URL.",
+        {"long_url": {"type": "string", "format": "uri"}},
+    )
+    got = calls("Shorten https://tide.example/charts/2027?port=brest for me.", short)
+    assert got == [{"long_url": "https://tide.example/charts/2027?port=brest"}]
+    mark = tool("add_bookmark", "收藏一个链接。", {"page_url": S})
+    got = calls("帮我收藏 https://cha.example/longjing 这个页面。", mark, forced=True)
+    assert got == [{"page_url": "https://cha.example/longjing"}]

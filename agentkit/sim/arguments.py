@@ -35,6 +35,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
+- a link (format uri, a name ending in url) is the URL the text writes, never a word of it;
 - a string is read by its role, from its name (then its description): a route's end (origin /
   to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
@@ -1045,6 +1046,8 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     described as "for PDF files": it is no path)."""
     if _is_id(name):
         return "id"
+    if s.get("format") in ("uri", "url", "iri") or re.search(r"(?:^|_)(?:url|uri|href)$", name):
+        return "link"  # the URL the text writes, never a word of it
     for text in (name, str(s.get("description") or "") if need else ""):
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
@@ -1141,6 +1144,7 @@ BY_TEXT = {  # role -> how the user's words give it
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),
+    "link": lambda text: (LINK.findall(text) or [""])[0].rstrip(".,;:!?)。，") or None,
     "expression": _expression,
 }
 
@@ -1282,6 +1286,7 @@ def _free_proper_name(name: str, src: Source) -> str | None:
 
 
 TITLE = re.compile(r"《([^》]+)》")
+LINK = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
     r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
 )
