@@ -137,6 +137,7 @@ CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD
 NOUN_BEFORE = re.compile(
     r"([A-Za-z]+|[\u4e00-\u9fff]{1,4})\s*(?:(?:id|ID|number|no\.?|号|编号)\s*)?#?\s*$"
 )
+LINK = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
@@ -1286,7 +1287,6 @@ def _free_proper_name(name: str, src: Source) -> str | None:
 
 
 TITLE = re.compile(r"《([^》]+)》")
-LINK = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
     r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
 )
