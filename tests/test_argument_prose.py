@@ -332,3 +332,35 @@ def test_a_link_is_the_url_written_never_a_word_of_it():
     mark = tool("add_bookmark", "收藏一个链接。", {"page_url": S})
     got = calls("帮我收藏 https://cha.example/longjing 这个页面。", mark, forced=True)
     assert got == [{"page_url": "https://cha.example/longjing"}]
+
+
+def test_an_order_s_buyer_goods_and_address_each_once():
+    schema = obj({"customer": S, "product": S, "quantity": INT, "address": S, "courier": S})
+    got = structured("提取订单信息：刘洋订了2箱橙子，寄到成都市武侯区科华路8号，要求顺丰。", schema)
+    assert got == {
+        "customer": "刘洋",
+        "product": "橙子",
+        "quantity": 2,
+        "address": "成都市武侯区科华路8号",
+        "courier": "",  # the counted goods are the product's only
+    }
+    ship = obj({"recipient": S, "address": S})
+    got = structured("Ship it to 42 Harbour Lane, Bristol under the name Okafor.", ship)
+    assert got == {"recipient": "Okafor", "address": "42 Harbour Lane, Bristol"}
+
+
+def test_a_reading_with_separators_a_two_word_flag_and_a_seller_to_call():
+    ad = obj({"mileage": INT, "year": INT, "contact_name": S, "tow_bar": BOOL})
+    got = structured(
+        "Parse: 2018 Volvo V60, 61,500 miles, tow bar fitted. Call Anneke at 555-0199.", ad
+    )
+    assert got == {"mileage": 61500, "year": 2018, "contact_name": "Anneke", "tow_bar": True}
+
+
+def test_a_route_end_stops_at_its_name_and_an_event_at_its_verb():
+    leg = obj({"origin": S, "destination": S, "seat": S})
+    got = structured("Extract: ferry from Dover to Calais Port sails 09:10, seat 14C.", leg)
+    assert got == {"origin": "Dover", "destination": "Calais Port", "seat": "14C"}
+    event = obj({"event_name": S, "venue": S})
+    got = structured("Extract the event: The Lantern Folk Evening is at the Corn Exchange.", event)
+    assert got == {"event_name": "The Lantern Folk Evening", "venue": "Corn Exchange"}

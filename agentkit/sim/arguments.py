@@ -28,16 +28,19 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id);
 - a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
-- a yes/no is said by the flag's own word ("fully remote" for is_remote, "包邮" / "不包邮" for
-  是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
+- a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
+  for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
   its default;
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
-- a link (format uri, a name ending in url) is the URL the text writes, never a word of it;
+- a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
+  address (address, 地址) the street address it writes ("42 Harbour Lane, Bristol") or what
+  follows 寄到 / 地址是 ("杭州市西湖区文三路100号");
 - a string is read by its role, from its name (then its description): a route's end (origin /
-  to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
+  to_station: the words after "from"/"从", "to"/"到", a capitalized name without the words
+  after it: "to Tokyo Narita departs 11:20" -> "Tokyo Narita"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
   for company, employer, a contract's party, vendor); a product's model (the first code of
   letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"; a
@@ -48,7 +51,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
-  Okafor here", its sign-off "Cheers, Marcus"; a Chinese name standing alone
+  Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
+  Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"); a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
@@ -86,7 +90,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   Ana Ruiz and Tom"); a string
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - in a record with a count (count, quantity), a required string of no known role is what is
-  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
+  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭"),
+  given once, to the product when one is asked for;
 - a property named as a code (catalog_no, ticket_number, promo_code, 编号) is read as a code
   whatever its description's words ("目录编号" says no directory); a proper name whose head noun is
   the property's own is the whole name ("the Metro Sunday League" for league, "Pine Ridge State
@@ -202,7 +207,8 @@ ROLES = [  # role, what a property's name (then its description) says
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
     ("domain", r"^(?:domain|domain_?name|hostname|website)s?$|域名"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|地点|城市|位置|国家|地区|港口|车站|站点"),
+    ("address", r"address|地址|住址|收货地"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -319,6 +325,7 @@ def fill_object(
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
     )
+    goods = [n for n in required if role(n, resolve(props[n], root)) == "product"]
     outer, src.dated = (
         src.dated,
         any(temporal(n, resolve(p, root)) in ("date", "date-time") for n, p in props.items()),
@@ -332,7 +339,10 @@ def fill_object(
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
         if value is None and need:
-            value = _unfound(name, resolve(prop, root), src, counts, forced)
+            taken = {v for v in found.values() if isinstance(v, str)}
+            counted = counts and values.thing_of(src.text) not in taken  # counted once,
+            counted = counted and name in (goods or [name])  # by the product when one is asked
+            value = _unfound(name, resolve(prop, root), src, counted, forced)
         found[name] = value
     out.values = {k: found[k] for k in props if found[k] is not None}
     missing += [k for k in required if found[k] is None]
@@ -348,10 +358,10 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
     avocets": species); a string of no known role, the name the text gives (`named_value`); a
     forced call's, its fallback."""
     value = None
-    if counts and _counted_thing(name, s):
+    if counts and (_counted_thing(name, s) or role(name, s) == "product"):
         value = values.thing_of(src.text)
-    if value is None and _counted_thing(name, s):
-        value = named_value(name, src)
+    if value is None and type_of(s) == "string" and temporal(name, s) is None:
+        value = named_value(name, s, src)
     if value is None and forced:
         value = fallback(s, src)
     return value
@@ -683,9 +693,10 @@ def flag_said(name: str, text: str) -> bool | None:
     None when the word is not said."""
     word = FLAG_LEAD.sub("", name)
     parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
-    if len(parts) != 1:
-        return None
-    m = re.search(rf"(?<![A-Za-z]){re.escape(parts[0])}", text, re.I)
+    if not 1 <= len(parts) <= 2:
+        return None  # "high_chair": said as "a high chair"
+    joined = r"[\s_-]?".join(map(re.escape, parts))
+    m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     if not m:
         return None
     return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
@@ -1088,6 +1099,21 @@ def domains(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+ADDRESS = re.compile(
+    r"(\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+)*(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Way|Drive|Dr|Blvd|"
+    r"Boulevard|Court|Ct|Place|Pl|Square|Sq|Terrace|Close|Row|Hill|Parade)\b\.?"
+    r"(?:,\s*(?:Apt|Unit|Flat|Suite)?\s*[\w-]+)*(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*(?:\s+\d{4,6})?)"
+    r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
+)
+
+
+def address(text: str) -> str | None:
+    """A street address the text writes: a house number, its street ("12 Harbour Lane, Bristol"),
+    or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号")."""
+    m = ADDRESS.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
 def _email(text: str) -> str | None:
     m = EMAIL.search(text)
     return m.group(0) if m else None
@@ -1145,6 +1171,7 @@ BY_TEXT = {  # role -> how the user's words give it
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),
+    "address": lambda text: address(text),
     "link": lambda text: (LINK.findall(text) or [""])[0].rstrip(".,;:!?)。，") or None,
     "expression": _expression,
 }
@@ -1292,12 +1319,12 @@ ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": th
 )
 
 
-def named_value(name: str, src: Source) -> str | None:
+def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     """A required string of no known role found by no other reading (a building, a league): a
     short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
     Kestrel House" -> "Kestrel House"); never the property's or the tool's own word ("look up
     EAN"), nor a value another property took."""
-    if CODE_NAME.search(name):
+    if CODE_NAME.search(name) or role(name, s) not in (None, "location"):
         return None  # a code is never a name (quote_ref is left to the results)
     said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
     found = next((q for q in said if q not in src.used), None)
@@ -1599,6 +1626,9 @@ def route_end(name: str, text: str) -> str | None:
     if not end:
         return None
     end = ARTICLES.sub("", end)
+    named = re.match(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", end)
+    if named and re.search(r"\s[a-z]", end[named.end() :]):  # "Tokyo Narita departs 11:20"
+        end = named.group(0)
     own = [w for w in re.findall(r"[a-z]+", name.lower()) if values.leg(w) is None]
     for w in own:
         end = re.sub(rf"\s+{w}s?$", "", end, flags=re.I)
@@ -2050,6 +2080,9 @@ PERSON = re.compile(
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
     r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"
+    r"|\bunder (?:the )?name (?:of )?([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"  # "a table under the name Okonkwo"
+    r"|\b(?:[Cc]all|[Tt]ext|[Cc]ontact|[Aa]sk for|[Mm]essage)\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)(?=\s+(?:at|on)\b)"
+    rf"|(?:^|[：:，,。\s])([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=订了|买了|要了|预订了|下单|订购了|购买了)"
     r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
     r"([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)\W*$"  # a letter's sign-off: "Cheers, Marcus"
 )

@@ -15,7 +15,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   whole request;
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
-  verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
+  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
   深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
   ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
@@ -234,7 +235,7 @@ LEAD = re.compile(
 COUNT_EN = re.compile(  # "3 copies of", "a bowl of", "2 tickets for Arrival"
     r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+(?:of|for)\s+(?=\D))?"
 )
-MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼)"
+MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼|箱|桶|罐|包|双|台|把|支|片|听)"
 COUNT_ZH = re.compile(
     rf"(?:要|来|点|买|订|共|各|吃了|喝了)?\s*(?:\d+(?:\.\d+)?\s*{MEASURE_ZH}?|[一两二三四五六七八九十]+\s*{MEASURE_ZH})"
 )
@@ -275,7 +276,10 @@ def _thing(text: str) -> str | None:
             runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
             return runs[0] if runs else None
         found = EN_DETERMINER.sub("", COUNT_EN.sub("", EN_LEAD.sub("", clause)))
-        found = re.split(r"\s+(?:for|with|to|in|at|on|from|by|please)\b", found)[0].strip()
+        found = re.split(
+            r"\s+(?:for|with|to|in|at|on|from|by|please|is|are|was|were|will|starts?|opens?)\b",
+            found,
+        )[0].strip()
         return found if found and len(found.split()) <= 6 else None
     return None
 

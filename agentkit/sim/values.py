@@ -102,7 +102,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("day", r"\bdays?\b|天数|天", r"days?|天"),
     ("night", r"night|晚", r"nights?|晚"),
     ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
-    ("mile", r"\bmiles?\b|英里", r"mi|miles?|英里"),
+    ("mile", r"\bmiles?\b|mileage|英里", r"mi|miles?|英里"),
     ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
     ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
     ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
@@ -568,6 +568,7 @@ def with_unit(unit: str, text: str) -> list[str]:
 
 def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
     written = next(w for u, _n, w in UNITS if u == unit)
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "48,000 miles" is 48000
     return [
         (m.group(1), unit)
         for m in re.finditer(
