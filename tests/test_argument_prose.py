@@ -364,3 +364,28 @@ def test_a_route_end_stops_at_its_name_and_an_event_at_its_verb():
     event = obj({"event_name": S, "venue": S})
     got = structured("Extract the event: The Lantern Folk Evening is at the Corn Exchange.", event)
     assert got == {"event_name": "The Lantern Folk Evening", "venue": "Corn Exchange"}
+
+
+def test_a_name_ending_in_the_noun_labels_nothing_and_a_full_name_is_a_person():
+    trail = tool("trail_status", "Open or closed status of a hiking trail.", {"trail": S})
+    assert calls("Check whether the Kettle Valley Trail is open.", trail) == [
+        {"trail": "Kettle Valley Trail"}
+    ]
+    tier = tool(
+        "set_tier",
+        "Set a member's loyalty tier.",
+        {"member": S, "tier": {"type": "string", "enum": ["silver", "gold"]}},
+    )
+    assert calls("Move Odile Brennan up to the gold tier.", tier) == [
+        {"member": "Odile Brennan", "tier": "gold"}
+    ]
+
+
+def test_what_is_counted_is_the_thing_after_a_measure_word():
+    deliver = tool(
+        "deliver_items",
+        "给客房送物品。",
+        {"room_no": INT, "item": S, "quantity": INT},
+    )
+    got = calls("给1208房间的客人送三瓶矿泉水。", deliver, forced=True)
+    assert got == [{"room_no": 1208, "item": "矿泉水", "quantity": 3}]

@@ -32,7 +32,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
   its default;
-- a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
+- a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
+  ends a name labels nothing: "the Kettle Valley Trail is open"), with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
 - a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
@@ -52,7 +53,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
   Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
-  Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"); a Chinese name standing alone
+  Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"), else a full
+  name said anywhere ("Upgrade Priya Nair to gold", no place nor day); a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
@@ -585,13 +587,16 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
     if not label:
         return None
     own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
-    m = re.search(
-        rf"(?<![A-Za-z])(?:{own}){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
+    for m in re.finditer(
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
         r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
-    )
-    return m.group(1).strip().strip("\"'“”") if m else None
+    ):
+        if m.group(1).lower() == "is" and re.search(r"[A-Z][\w'-]*\s+$", text[: m.start()]):
+            continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
+        return m.group(2).strip().strip("\"'“”")
+    return None
 
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
@@ -2130,7 +2135,28 @@ def person(text: str) -> str | None:
             else (entry.group(1))
         )
     subject = ZH_SUBJECT.search(text) or ZH_TITLED.search(text)
-    return values.chinese_name(text) or (subject.group(1) if subject else None)
+    return values.chinese_name(text) or (subject.group(1) if subject else None) or full_name(text)
+
+
+FULL_NAME = re.compile(r"(?<![\w'-])([A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+)+)(?![\w'-])")
+
+
+def full_name(text: str) -> str | None:
+    """A person's full name said anywhere: two or three capitalized words that name no place nor
+    day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off)."""
+    for m in FULL_NAME.finditer(text):
+        names = m.group(1).split()
+        if SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
+            r"[.!?]\s+$", text[: m.start()]
+        ):
+            names = names[1:]  # a sentence's first word is capitalized anyway
+        run = " ".join(names)
+        if not 2 <= len(names) <= 3 or values.time_zones(run) or values.countries(run):
+            continue
+        if values.WEEKDAY_WORD.search(run) or re.search(values.MONTH_WORD, run, re.I):
+            continue
+        return run
+    return None
 
 
 ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by

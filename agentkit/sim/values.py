@@ -41,7 +41,8 @@ The rules:
   cents is one number ("forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
   "十二元五角" are 38.5 and 12.5);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
-- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
+- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
+  in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
 """
 
 from __future__ import annotations
@@ -720,11 +721,10 @@ def thing_of(text: str) -> str | None:
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
-    z = re.search(
-        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)?\s*"
-        r"(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
-        plain,
-    )
+    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
+    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
+    z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
+    z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
     return z.group(1) if z else None
 
 
