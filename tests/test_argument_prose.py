@@ -379,6 +379,10 @@ def test_a_name_ending_in_the_noun_labels_nothing_and_a_full_name_is_a_person():
     assert calls("Move Odile Brennan up to the gold tier.", tier) == [
         {"member": "Odile Brennan", "tier": "gold"}
     ]
+    table = tool(
+        "book_table", "Book a restaurant table.", {"restaurant": S, "guest_name": S, "size": INT}
+    )
+    assert calls("Book a table for two at Blue Fern Bistro tonight.", table) == []  # who? it asks
 
 
 def test_what_is_counted_is_the_thing_after_a_measure_word():

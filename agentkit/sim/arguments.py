@@ -54,7 +54,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
   Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
   Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"), else a full
-  name said anywhere ("Upgrade Priya Nair to gold", no place nor day); a Chinese name standing alone
+  name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese name standing alone
   "张伟，"; a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
@@ -1237,7 +1237,7 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     given = GIVEN_TO.search(src.text) if GETS.search(name) else None
     if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
         return given.group(1)  # "Send 250 euros to Lena Fischer"
-    return person_after_noun(name, src.text) or person(src.text)
+    return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
 
 
 MAKER = re.compile(r"artist|author|composer|director|writer|creator|band|singer|performer|painter")
@@ -2135,23 +2135,31 @@ def person(text: str) -> str | None:
             else (entry.group(1))
         )
     subject = ZH_SUBJECT.search(text) or ZH_TITLED.search(text)
-    return values.chinese_name(text) or (subject.group(1) if subject else None) or full_name(text)
+    return values.chinese_name(text) or (subject.group(1) if subject else None)
 
 
 FULL_NAME = re.compile(r"(?<![\w'-])([A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+)+)(?![\w'-])")
 
 
-def full_name(text: str) -> str | None:
+def full_name(text: str, used: set[str]) -> str | None:
     """A person's full name said anywhere: two or three capitalized words that name no place nor
-    day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off)."""
+    day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off),
+    not after a word of place ("at Blue Fern Bistro") nor a value another property took."""
     for m in FULL_NAME.finditer(text):
+        if re.search(r"\b(?:at|in|near|from|to|into|on|of|the)\s+$", text[: m.start()], re.I):
+            continue
         names = m.group(1).split()
         if SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
             r"[.!?]\s+$", text[: m.start()]
         ):
             names = names[1:]  # a sentence's first word is capitalized anyway
         run = " ".join(names)
-        if not 2 <= len(names) <= 3 or values.time_zones(run) or values.countries(run):
+        if (
+            not 2 <= len(names) <= 3
+            or run in used
+            or values.time_zones(run)
+            or values.countries(run)
+        ):
             continue
         if values.WEEKDAY_WORD.search(run) or re.search(values.MONTH_WORD, run, re.I):
             continue
