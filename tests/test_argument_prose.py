@@ -379,6 +379,9 @@ def test_a_name_ending_in_the_noun_labels_nothing_and_a_full_name_is_a_person():
     assert calls("Move Odile Brennan up to the gold tier.", tier) == [
         {"member": "Odile Brennan", "tier": "gold"}
     ]
+    staff = tool("get_employee", "Look up an employee by name.", {"name": S})
+    got = calls("Raise Tomasz Wilk's bonus, please.", staff, forced=True)
+    assert got == [{"name": "Tomasz Wilk"}]
     table = tool(
         "book_table", "Book a restaurant table.", {"restaurant": S, "guest_name": S, "size": INT}
     )

@@ -2153,7 +2153,7 @@ def full_name(text: str, used: set[str]) -> str | None:
             r"[.!?]\s+$", text[: m.start()]
         ):
             names = names[1:]  # a sentence's first word is capitalized anyway
-        run = " ".join(names)
+        run = re.sub(r"['’]s$", "", " ".join(names))  # "Priya Raman's salary": Priya Raman
         if (
             not 2 <= len(names) <= 3
             or run in used
