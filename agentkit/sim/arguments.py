@@ -14,7 +14,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
-  Friday"); a month (a description saying YYYY-MM, a property named month) is each month the
+  Friday"); a time of no set form (no format, no "HH:MM"; a name or a description saying time,
+  or a description opening "when": "when to start") in an object with no date of its own is the
+  moment, YYYY-MM-DDTHH:MM, when the text names a day ("tomorrow at 9:00"); a month (a
+  description saying YYYY-MM, a property named month) is each month the
   text names with its year, as YYYY-MM ("March 2027"; "2026年10月、11月、12月" is three calls); a
   weekday (a description saying weekday, or a day property whose example is one) is
   the day's name as the example writes it; never anything else;
@@ -25,24 +28,37 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id);
 - a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
-- a yes/no is said by the flag's own word ("fully remote" for is_remote, "包邮" / "不包邮" for
-  是否包邮), else it is its default;
-- a value the user labels is taken as labelled: "title: Groceries", "amount = 5", with the
+- a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
+  for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
+  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
+  its default;
+- a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
+  ends a name labels nothing: "the Kettle Valley Trail is open"), with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
+- a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
+  address (address, 地址) the street address it writes ("42 Harbour Lane, Bristol") or what
+  follows 寄到 / 地址是 ("杭州市西湖区文三路100号");
 - a string is read by its role, from its name (then its description): a route's end (origin /
-  to_station: the words after "from"/"从", "to"/"到"); what a quantity is of (food, an item's
+  to_station: the words after "from"/"从", "to"/"到", a capitalized name without the words
+  after it: "to Tokyo Narita departs 11:20" -> "Tokyo Narita"); what a quantity is of (food, an item's
   name: "150 g of rice" -> rice); a phone number; a company ("Acme Corp", "北京星河科技有限公司"
   for company, employer, a contract's party, vendor); a product's model (the first code of
-  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"); a
+  letters and digits, "X-T30 II") and its brand (the word right before it, "富士 X-T30 II"; a
+  maker named after it: "Vega Tab 11 by Orbis", the capitalized words before the code then the
+  model's); a garment's size (tshirt_size, 尺码) the size code said ("T恤要L码" -> L); a
   code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
-  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a Chinese name standing alone
-  "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a thing ("Priya Raman's
-  salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名) is the name said with a title ("周医生",
-  "Dr. Ng") or after "with", never the user's own ("我叫孙悦" is the patient); a bare `name` is a person's only when its description or tool is about people, else
+  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
+  Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
+  Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"), else a full
+  name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese
+  name standing alone "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a
+  thing ("Priya Raman's salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名)
+  is the name said with a title ("周医生", "Dr. Ng") or after "with", never the user's own ("我叫孙悦"
+  is the patient); a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
   between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
@@ -55,8 +71,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
   description the longest sentence; a reason the clause after "because" / "因为", else the
-  statement after the request ("... as early as possible? She's been sneezing a lot."); a job title the line under a signature's name, "Senior
-  Paralegal | Fenwick & Lowe LLP"); a name of no known role (stop_name, client_name) is the
+  statement after the request ("... as early as possible? She's been sneezing a lot."); a job
+  title the line under a signature's name, "Senior
+  Paralegal | Fenwick & Lowe LLP", else the job an ad hires for, "is looking for a Senior Data
+  Engineer", also for a bare title of a hiring text; a company also the one that hires,
+  "Tidewater Analytics is hiring", "云杉数据正在招聘"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
   what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a venue
@@ -70,15 +89,41 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
   noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
   for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
-  converted first: "5 seconds" for a timeout in milliseconds is 5000), or (required) the next number in the text not part of an
-  id, a date or a time (counts in words are numbers: "two lattes", "三晚"); a score named
+  converted first: "5 seconds" for a timeout in milliseconds is 5000; "1 TB" for storage_gb is
+  1000, "34岁" / "34 years old" for age; of several said in the unit, the one the property's
+  other word stands beside: "32 GB RAM" for ram_gb), or (required) the next number in the text
+  not part of an id, a date or a time (an integer the next whole number: "21.0975" is no age) (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
   Ana Ruiz and Tom"); a string
   whose description lists unit codes ("mi, km, lb") takes the listed code of the unit said;
 - in a record with a count (count, quantity), a required string of no known role is what is
-  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭");
+  counted: the words after the number ("Counted 6 avocets" -> species "avocets", "3只白鹭"),
+  given once, to the product when one is asked for;
+- a property named as a code (catalog_no, ticket_number, promo_code, 编号) is read as a code
+  whatever its description's words ("目录编号" says no directory); a proper name whose head noun is
+  the property's own is the whole name ("the Metro Sunday League" for league, "Pine Ridge State
+  Park" for park; "the Elm Yard garage" for garage is "Elm Yard"); an example of one letter
+  ("e.g. A") takes a letter standing alone ("lift B"); an example mixing letters and digits
+  ("e.g. aB3x9") a token that mixes them, of about its length ("k9Pq2"); a domain (domain,
+  hostname) each dotted name the text writes, one call each ("loomcraft.com, loomcraft.io");
+- a person is also the name right after the property's own word ("student Dana Lee", "guest
+  Marcus Okafor", "学生张晓雨") or after "给" at a clause's end ("把212号储物柜分配给张晓雨。");
+  a recipient the name after "to" in a sentence of giving ("Send 250 euros to Lena Fischer"); an
+  artist or author the name after "by" ("Kind of Blue by Miles Davis");
+- a code after its noun is read for a name ending in a code word too ("library card 44817" for
+  card_number, "flight BA 283" for flight_number, never "room to 21"); a string of no known role
+  may be the capitalized name right after its noun ("the album Kind of Blue");
+- the tool's own thing (package of get_package_info) is also the word after "of"/"for" that
+  ends a clause ("the latest version of lodash, and ...");
+- a required string of no known role found by no reading above is a short quoted name
+  ("《范特西》"), else the proper name the text gives, else the place a Chinese request names
+  after 在/去/到 ("在星河牙科的洗牙" -> 星河牙科), never the property's or the tool's own word ("Is
+  lift B at Kestrel House working?" -> building "Kestrel House"), nor the name of another thing
+  ("my cat Miso" for a clinic), nor for a property named as a code;
+- a reason (reason, why, 原因) is what follows "because" / "因为", else a sentence after the
+  request that states rather than asks ("... next Friday? She's been sneezing a lot.");
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
   employee_id described as 工号);
@@ -106,6 +151,7 @@ CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD
 NOUN_BEFORE = re.compile(
     r"([A-Za-z]+|[\u4e00-\u9fff]{1,4})\s*(?:(?:id|ID|number|no\.?|号|编号)\s*)?#?\s*$"
 )
+LINK = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<!\w)'([^']+)'(?!\w)")
 PLACE_EN = re.compile(
@@ -163,14 +209,18 @@ ROLES = [  # role, what a property's name (then its description) says
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
+     r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
+     r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
      r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete)(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
     ("zone", r"time_?zone|^tz$|\btz\b|IANA|时区"),
+    ("domain", r"^(?:domain|domain_?name|hostname|website)s?$|域名"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
-    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|地点|城市|位置|国家|地区|港口"
+    ("address", r"address|地址|住址|收货地"),
+    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"
      r"|district|neighbou?rhood|suburb|borough|城区|区名"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
@@ -219,6 +269,7 @@ class Source:
     item: bool = False  # the text is one item of a list
     context: str = ""  # the whole request, when the text is one of its steps
     tool: str = ""  # the name of the tool being filled ("search_recipes")
+    dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -287,22 +338,46 @@ def fill_object(
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
     )
-    for name, prop in props.items():
-        need = name in required
+    goods = [n for n in required if role(n, resolve(props[n], root)) == "product"]
+    outer, src.dated = (
+        src.dated,
+        any(temporal(n, resolve(p, root)) in ("date", "date-time") for n, p in props.items()),
+    )
+    found: dict[str, Any] = {}
+    for name in sorted(props, key=lambda n: not (_is_id(n) or CODE_NAME.search(n))):
+        # a property named as a code or an id claims its code before the others guess
+        prop, need = props[name], name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
-        if value is None and need and counts and _counted_thing(name, resolve(prop, root)):
-            value = values.thing_of(src.text)  # "Counted 6 avocets": species is what is counted
-        if value is None and need and forced:
-            value = fallback(resolve(prop, root), src)
-        if value is not None:
-            out.values[name] = value
-        elif need:
-            missing.append(name)
-    out.missing = missing
+        if value is None and need:
+            taken = {v for v in found.values() if isinstance(v, str)}
+            counted = counts and values.thing_of(src.text) not in taken  # counted once,
+            counted = counted and name in (goods or [name])  # by the product when one is asked
+            value = _unfound(name, resolve(prop, root), src, counted, forced)
+        found[name] = value
+    out.values = {k: found[k] for k in props if found[k] is not None}
+    missing += [k for k in required if found[k] is None]
+    out.missing, src.dated = (
+        sorted(missing, key=lambda m: list(props).index(m.split(".")[0])),
+        outer,
+    )
     return out
+
+
+def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bool) -> Any:
+    """A required value no reading of its own found: beside a count, what is counted ("Counted 6
+    avocets": species); a string of no known role, the name the text gives (`named_value`); a
+    forced call's, its fallback."""
+    value = None
+    if counts and (_counted_thing(name, s) or role(name, s) == "product"):
+        value = values.thing_of(src.text)
+    if value is None and type_of(s) == "string" and temporal(name, s) is None:
+        value = named_value(name, s, src)
+    if value is None and forced:
+        value = fallback(s, src)
+    return value
 
 
 def _counted_thing(name: str, s: dict[str, Any]) -> bool:
@@ -523,13 +598,16 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
     if not label:
         return None
     own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
-    m = re.search(
-        rf"(?<![A-Za-z])(?:{own}){label}s?\s*(?:[:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
+    for m in re.finditer(
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
         r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
-    )
-    return m.group(1).strip().strip("\"'“”") if m else None
+    ):
+        if m.group(1).lower() == "is" and re.search(r"[A-Z][\w'-]*\s+$", text[: m.start()]):
+            continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
+        return m.group(2).strip().strip("\"'“”")
+    return None
 
 
 def _described_label(s: dict[str, Any], text: str) -> str | None:
@@ -593,6 +671,7 @@ def _from_text(
         if label is not None:
             return label.lower() in ("true", "yes", "1", "是", "对")
         said = flag_said(name, src.text)
+        said = said if said is not None else reply_said(name, src.text)
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
@@ -630,12 +709,44 @@ def flag_said(name: str, text: str) -> bool | None:
     None when the word is not said."""
     word = FLAG_LEAD.sub("", name)
     parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
-    if len(parts) != 1:
-        return None
-    m = re.search(rf"(?<![A-Za-z]){re.escape(parts[0])}", text, re.I)
+    if not 1 <= len(parts) <= 2:
+        return None  # "high_chair": said as "a high chair"
+    joined = r"[\s_-]?".join(map(re.escape, parts))
+    m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     if not m:
         return None
     return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
+
+
+REPLY_FLAG = re.compile(
+    r"attend|coming|going|accept|confirm|rsvp|join|participat|will_come|参加|出席|到场|赴约|接受|确认",
+    re.I,
+)
+REPLY_YES = re.compile(
+    r"\byes\b|\byep\b|(?:we|i)(?:'ll| will) be there|count (?:me|us) in|wouldn't miss it|"
+    r"(?:will|would love to|happy to|glad to|delighted to|can|we'll|i'll)\s+(?:come|attend|join|make it)|"
+    r"\b(?:i|we) accept\b|gladly|"
+    r"会来|会去|能来|能去|可以来|可以去|一定到|准时到|参加|出席|到场",
+    re.I,
+)
+REPLY_NO = re.compile(
+    r"\b(?:can(?:no|')t|won't|will not|unable to|not able to)\s+(?:\w+\s+)?(?:make it|come|attend|join|be there)|"
+    r"\bregret(?:fully)?\b|\b(?:must|have to|will have to) decline\b|\bdeclin(?:e|ing)\b|"
+    r"来不了|去不了|到不了|不能来|不能去|不能参加|无法参加|无法出席|参加不了|不来了|不去了|缺席",
+    re.I,
+)
+
+
+def reply_said(name: str, text: str) -> bool | None:
+    """A reply's yes/no for a flag of one (attending, confirmed, accepts, 是否参加): the first
+    acceptance or refusal the text says ("Yes, we'll be there" -> true, "sadly we can't make it",
+    "来不了" -> false); None for any other flag or when the text says neither."""
+    if not REPLY_FLAG.search(name):
+        return None
+    yes, no = REPLY_YES.search(text), REPLY_NO.search(text)
+    if yes is None or no is None:
+        return None if yes is None and no is None else yes is not None
+    return yes.start() < no.start()
 
 
 DIGITS_ONLY = (
@@ -694,7 +805,9 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
-    clock = bool(re.search(r"\btime\b", said)) and not re.search(r"zone", f"{named} {desc}", re.I)
+    clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
+        r"zone", f"{named} {desc}", re.I
+    )
     clock = clock or bool(re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc))
     if day and clock:
         return "date-time"
@@ -716,10 +829,13 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     week = _week_end(text, name) if when == "date" else None
     if week is not None:
         return week
+    if when == "time" and _moment(name, s, src):
+        when = "moment"
     found = {
         "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
         "date-time": values.date_times(text),
+        "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
     for value in found:
         key = f"{when}:{value}"
@@ -727,6 +843,21 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
             src.used.add(key)
             return value
     return None
+
+
+def _moment(name: str, s: dict[str, Any], src: Source) -> bool:
+    """Whether a time of no set form ("start_time": "when to start") is a moment: the object has
+    no date of its own, the text names a day ("tomorrow at 9:00"), and neither the format nor the
+    description asks for a clock time ("HH:MM", "time of day"). A moment is the day and its time,
+    YYYY-MM-DDTHH:MM."""
+    about = f"{name} {s.get('description') or ''}"
+    if (
+        src.dated
+        or s.get("format")
+        or re.search(r"HH|hh:mm|time of day|clock|几点|时刻", about, re.I)
+    ):
+        return False
+    return bool(values.date_times(src.text))
 
 
 MONTH_SAID = re.compile(
@@ -820,7 +951,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None:
         value = _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
-        value = _role_number(name, src)
+        value = _role_number(name, src, t)
     if value is None:
         return None
     if t == "integer":
@@ -858,9 +989,21 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
         said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
         return None
-    pick = said[-1] if values.leg(name) == "to" else said[0]
+    pick = said[-1] if values.leg(name) == "to" else _beside_word(name, unit, said, src.text)
     src.numbers.remove(_num(pick))
     return _num(pick)
+
+
+def _beside_word(name: str, unit: str | None, said: list[str], text: str) -> str:
+    """Of the numbers said with the property's unit, the one its other word stands beside ("32 GB
+    RAM" for ram_gb, beside "8 GB storage"), else the first."""
+    others = [w for w in re.findall(r"[a-z]{3,}", name.lower()) if values.unit_of(w) != unit]
+    for n in said if unit and others else []:
+        for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d.])", text):
+            near = text[max(0, m.start() - 16) : m.end() + 16].lower()
+            if any(re.search(rf"\b{re.escape(w)}", near) for w in others):
+                return n
+    return said[0]
 
 
 def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
@@ -886,14 +1029,19 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
 
 
-def _role_number(name: str, src: Source) -> float | int:
+def _role_number(name: str, src: Source, t: str = "number") -> float | int | None:
     """The next number for a property: a price takes the next sum of money ("5.50 dollars", "$3",
-    "4.25 each"), a quantity the next whole number that is not money, any other the next number."""
+    "4.25 each"), a quantity the next whole number that is not money, an integer the next whole
+    number, any other the next number."""
     pick: float | int | None = None
     if PRICE.search(name):
         pick = next((n for n in src.numbers if n in src.money), None)
     elif QUANTITY.search(name):
         pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
+    if pick is None and t == "integer":  # "21.0975" is no one's age
+        pick = next((n for n in src.numbers if float(n).is_integer()), None)
+        if pick is None:
+            return None
     if pick is None:
         return src.numbers.pop(0)
     src.numbers.remove(pick)
@@ -926,11 +1074,23 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     described as "for PDF files": it is no path)."""
     if _is_id(name):
         return "id"
+    if s.get("format") in ("uri", "url", "iri") or re.search(r"(?:^|_)(?:url|uri|href)$", name):
+        return "link"  # the URL the text writes, never a word of it
     for text in (name, str(s.get("description") or "") if need else ""):
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 return r
+        if CODE_NAME.search(name):
+            return None  # catalog_no described as "目录编号": a code, though 目录 says directory
     return None
+
+
+CODE_NAME = re.compile(
+    r"(?:^|_)(?:no|num|number|code|ref)$|[a-z](?:No|Num|Number|Code|Ref)$|编号$|号码$"
+)
+CODE_SAID = re.compile(
+    r"(?:编号|号码|代码|\b(?:id|ID|number|code|no\.?|ref))$", re.I
+)  # a description
 
 
 TAKEN_OFF = re.compile(
@@ -943,6 +1103,33 @@ TAKEN_OFF = re.compile(
 def _taken_off(text: str) -> str | None:
     """The thing a request takes off a list ("take the lemons off" -> lemons, "把柠檬划掉")."""
     m = TAKEN_OFF.search(text)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+DOMAIN = re.compile(
+    r"(?<![\w@.-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,12})(?![\w@-]|\.\w)", re.I
+)
+
+
+def domains(text: str) -> list[str]:
+    """The domain names the text writes ("loomcraft.com, loomcraft.io"), each once, lower case;
+    never an email's part (the policy makes one call per domain)."""
+    found = [m.group(1).lower() for m in DOMAIN.finditer(text)]
+    return list(dict.fromkeys(found))
+
+
+ADDRESS = re.compile(
+    r"(\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+)*(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Way|Drive|Dr|Blvd|"
+    r"Boulevard|Court|Ct|Place|Pl|Square|Sq|Terrace|Close|Row|Hill|Parade)\b\.?"
+    r"(?:,\s*(?:Apt|Unit|Flat|Suite)?\s*[\w-]+)*(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*(?:\s+\d{4,6})?)"
+    r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
+)
+
+
+def address(text: str) -> str | None:
+    """A street address the text writes: a house number, its street ("12 Harbour Lane, Bristol"),
+    or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号")."""
+    m = ADDRESS.search(text)
     return next((g for g in m.groups() if g), None) if m else None
 
 
@@ -996,13 +1183,15 @@ def _expression(text: str) -> str | None:
 
 BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
-    "person": lambda text: person(text),
     "product": lambda text: (
         next((q for q in quoted(text) if len(q.split()) <= 4), None)
         or _taken_off(text)
         or product(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
+    "domain": lambda text: _one_or_all(domains(text)),
+    "address": lambda text: address(text),
+    "link": lambda text: (LINK.findall(text) or [""])[0].rstrip(".,;:!?)。，") or None,
     "expression": _expression,
 }
 
@@ -1017,16 +1206,7 @@ BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name 
     **BY_SHELL,
     "query": lambda src: query(src.text, tool_nouns(src.tool)) or websearch.query_of(src.text),
     "named": lambda src: named_thing(src),
-    "professional": lambda src: titled(src.text),  # the one who serves, never the user
 }
-
-
-def _person_role(name: str, s: dict[str, Any], topic: frozenset[str], tool: str) -> str:
-    """A person property's reading: the one who serves (a dentist, 医生姓名), a person, or, for a
-    bare `name` of no person, the name of the thing the tool works on."""
-    if professional(name, s):
-        return "professional"
-    return "person" if of_people(name, s, topic, tool) else "named"
 
 
 def _string(
@@ -1038,8 +1218,8 @@ def _string(
         return found
     if r == "id":
         return ident(name, s, src, topic)
-    if r == "person":
-        r = _person_role(name, s, topic, src.tool)
+    if r == "person":  # the one who serves, a person, or the name of the thing worked on
+        return _person(name, s, src, topic)
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
     found = _location(name, s, src) if r == "location" else None
@@ -1055,6 +1235,56 @@ def _string(
     if r is None and not need:
         return None  # an optional string of no known role is left out
     return _unroled(name, s, src, topic)
+
+
+def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
+    """A person's name (the one named after the property's own word first); the one who serves (a
+    dentist, 医生姓名) as the text titles them, never the user; for a bare `name` of no person the
+    name of the thing the tool works on."""
+    if professional(name, s):
+        return titled(src.text)
+    if not of_people(name, s, topic, src.tool):
+        return named_thing(src)
+    if MAKER.search(
+        name
+    ):  # an artist, an author: the name after "by" ("Kind of Blue by Miles Davis")
+        by = BY_MAKER.search(src.text)
+        if by:
+            return by.group(1).rstrip(".")
+    given = GIVEN_TO.search(src.text) if GETS.search(name) else None
+    if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
+        return given.group(1)  # "Send 250 euros to Lena Fischer"
+    return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
+
+
+MAKER = re.compile(r"artist|author|composer|director|writer|creator|band|singer|performer|painter")
+BY_MAKER = re.compile(r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)")
+GETS = re.compile(r"recipient|payee|beneficiary|receiver|assignee|^to$|^to_", re.I)
+GIVEN_TO = re.compile(
+    r"\b(?i:send|give|pay|transfer|forward|hand|wire|gift|assign|reassign|mail|email|text)\w*\b"
+    r"[^.?!]*?\bto\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+){0,2})\b"
+)
+
+
+def person_after_noun(name: str, text: str) -> str | None:
+    """A person named right after the property's own word: "student Dana Whitfield" for student
+    (or student_name), "guest Marcus Okafor", "学生张晓雨", "会员 李娜"."""
+    nouns = [w for w in re.findall(r"[a-z]+", name.lower()) if w not in ("name", "full")]
+    for noun in nouns[-1:]:
+        m = re.search(
+            rf"\b(?i:{noun})s?\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+){{0,2}})\b",
+            text,
+        )
+        if m and not values.time_zones(m.group(1)) and not values.WEEKDAY_WORD.search(m.group(1)):
+            return m.group(1)
+        for zh in values.zh_labels(noun):
+            m = re.search(
+                rf"{zh}\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[\s，,。、；;！!？?的]|$)",
+                text,
+            )
+            if m:
+                return m.group(1)
+    return None
 
 
 def _location(name: str, s: dict[str, Any], src: Source) -> Any:
@@ -1083,6 +1313,60 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
             found = (
                 None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
             )
+        if found is None:
+            found = named_thing(src)  # get_package_info's package: "the latest version of lodash"
+            if found and PICK.search(found):
+                found = None  # "accept one I'd be happy with" names no quote
+    return found
+
+
+def _free_proper_name(name: str, src: Source) -> str | None:
+    """The first proper name the text gives that is no other thing's: "my cat Miso" names the
+    cat, so for a clinic "Can you get my cat Miso in at Harbor Vets" gives "Harbor Vets"."""
+    seen = set(src.used)
+    own = set(words(name))
+    placed: list[str] = []  # "We're in London": where the user is, kept for last
+    while True:
+        found = proper_name(src.text, seen, frozenset(words(src.tool)))
+        if found is None:
+            return placed[0] if placed else None
+        m = re.search(
+            rf"\b(?:my|our|your|his|her|their|the)\s+([a-z]+)\s+{re.escape(found)}", src.text
+        )
+        if re.search(rf"\b(?:in|from)\s+{re.escape(found)}\b", src.text):
+            placed.append(found)
+        elif m is None or m.group(1) in own:
+            return found
+        seen.add(found)
+
+
+TITLE = re.compile(r"《([^》]+)》")
+ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
+    r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
+)
+
+
+def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """A required string of no known role found by no other reading (a building, a league): a
+    short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
+    Kestrel House" -> "Kestrel House"); never the property's or the tool's own word ("look up
+    EAN"), nor a value another property took."""
+    described = str(s.get("description") or "").strip().rstrip(".。")
+    if (
+        CODE_NAME.search(name)
+        or CODE_SAID.search(described)
+        or role(name, s) not in (None, "location")
+    ):
+        return None  # a code is never a name (quote_ref, 充电桩编号, is left to the results)
+    said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
+    found = next((q for q in said if q not in src.used), None)
+    found = found or _free_proper_name(name, src)
+    at = [m.group(1) for m in ZH_AT_NAME.finditer(src.text) if not re.search(ZH_WHEN, m.group(1))]
+    found = found or next((a for a in at if a not in src.used), None)
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
+    if found is None or {w.lower() for w in found.split()} <= own:
+        return None
+    src.used.add(found)
     return found
 
 
@@ -1100,8 +1384,9 @@ ZH_ASKED = re.compile(  # what a Chinese question asks the result of: "P-30918 �
     r"的([\u4e00-\u9fff]{2,8}?)(?:结果|情况|记录|数据|报告|信息|详情|成绩|数值|指标)"
 )
 NAME_WORD = re.compile(r"(?:^|_|[a-z])(?:name|Name|title|Title)$")
-PROPER = re.compile(r"(?<![\w'-])[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w'&.-]*)*")
-NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Thanks|Please|{values.MONTH_WORD})$", re.I)
+LATIN = r"(?:(?![\u3000-\u9fff\uff00-\uffef])[\w'&.-])*"  # a word's letters: no Han touches a name
+PROPER = re.compile(rf"(?<![\w'-])[A-Z]{LATIN}(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z]{LATIN})*")
+NOT_NAMES = re.compile(rf"^(?:I|OK|Hi|Hey|Hello|Dear|Thanks|Please|{values.MONTH_WORD})$", re.I)
 
 
 def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) -> str | None:
@@ -1119,7 +1404,7 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
         if opens and names and (len(names) == 1 or _known(names[0], own)):
             names = names[1:]
         run = " ".join(names)
-        if run and not re.search(r"\d", run) and run not in used:
+        if run and len(run) > 1 and not re.search(r"\d", run) and run not in used:
             return run
     return None
 
@@ -1136,10 +1421,19 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
         return summary(text)
-    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I):
-        return job_title(text)
-    if REASON.search(name):
-        return reason_told(text) or free_text(text, topic)
+    if re.search(r"job_?title|position|^role$|职位|职务|岗位", name, re.I) or (
+        re.fullmatch(r"title|标题|名称", name, re.I) and HIRED.search(text)
+    ):
+        return job_title(text)  # a job ad's title is the job's
+    why = re.search(
+        r"reason|why|cause|complaint|purpose|symptom|原因|理由|事由|症状|病情|目的", name, re.I
+    )
+    because = BECAUSE.search(text) if why else None
+    if because:  # "because it broke": the reason, before a colon's text
+        return because.group(1)
+    given = reason_given(text) if why else None
+    if given:  # the statement after the request ("... Friday? She's been sneezing a lot.")
+        return given
     found = free_text(text, topic)
     if re.search(r"title|subject|heading|标题|主题", name, re.I):
         first = re.split(r"[，,;；。!?！？]|\.(?:\s|$)", found or "")[0].strip() or found
@@ -1154,24 +1448,30 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     return found
 
 
-REASON = re.compile(r"reason|cause|symptom|complaint|purpose|原因|理由|事由|症状|病情|目的", re.I)
 BECAUSE = re.compile(
-    r"\b(?:because|since|due to)\s+([^.;!?]+)|(?:因为|由于)([^，。；！？,;!?]+)", re.I
+    r"(?:\bbecause\b|\bsince\b|\bdue to\b|因为|由于)\s*(.+?)\s*(?:[。.!?！？]|$)", re.I
+)
+ASKING = re.compile(
+    r"^(?:can|could|would|will|please|pls|i'd like|i want|i need|book|get|make|set|find|check|"
+    r"请|帮|麻烦|能不能|可以|给我|我想|我要)",
+    re.I,
 )
 
 
-def reason_told(text: str) -> str | None:
-    """Why something is asked for: the clause after "because" / "因为", else a sentence after the
-    request that states a fact, not a question nor a value labelled ("... as early as possible?
-    She's been sneezing a lot." -> "She's been sneezing a lot")."""
+def reason_given(text: str) -> str | None:
+    """A reason the request gives: what follows "because" / "因为", else a sentence after the
+    request that states rather than asks ("Can you get my cat Miso in at Harbor Vets next
+    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
     m = BECAUSE.search(text)
     if m:
-        return (m.group(1) or m.group(2)).strip()
-    parts = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s*", text) if x.strip()]
-    told = [  # no question, nor a value labelled ("Plate KX-4471.")
-        x for x in parts[1:] if not re.search(r"[?？]$|\d", x) and len(x.split()) >= 2
+        return m.group(1)
+    parts = [p.strip() for p in re.split(r"(?<=[.!?。！？；;，,])\s*", text) if p.strip()]
+    stated = [
+        p.rstrip(".。!！;；,，")
+        for p in parts[1:]
+        if not p.endswith(("?", "？")) and not ASKING.match(p) and len(p) > 3
     ]
-    return told[0].rstrip(".。!！") if told else None
+    return stated[-1] if stated else None
 
 
 SIGNED = re.compile(
@@ -1185,7 +1485,22 @@ def job_title(text: str) -> str | None:
     """A job title is the line under a signature's name, up to its "|" or "at" ("Marguerite
     Okafor / Senior Paralegal | Fenwick & Lowe LLP" -> "Senior Paralegal")."""
     m = SIGNED.search(text)
-    return m.group(1).strip() if m and not EMAIL.search(m.group(1)) else None
+    if m and not EMAIL.search(m.group(1)):
+        return m.group(1).strip()
+    hired = HIRED.search(text)  # "is looking for a Senior Data Engineer", "招聘一名前端工程师"
+    return next((g for g in hired.groups() if g), None) if hired else None
+
+
+HIRED = re.compile(
+    r"\b(?:looking for|hiring|seeking|recruiting|searching for)\s+(?:an?\s+|our\s+next\s+)?"
+    r"((?:[A-Z][\w/&-]*\s+){0,4}[A-Z][\w/&-]*)"
+    r"|招聘\s*(?:一名|一位|两名|若干|多名)?\s*([\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。,.;；！!（(\s]|$)"
+)
+HIRER = re.compile(  # the company that hires: "Tidewater Analytics is looking for ..."
+    r"((?<![\w'-])[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)\s+(?:is|are)\s+(?:now\s+)?"
+    r"(?:hiring|looking for|seeking|recruiting)\b"
+    r"|([\u4e00-\u9fff]{2,12}?)(?:正在|现)?招聘"
+)
 
 
 OBJECT = re.compile(
@@ -1223,13 +1538,21 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
+    found = _product_detail(name, src)
+    if found is not None:
+        return found
+    if r in (None, "id"):
+        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
+    return None
+
+
+def _product_detail(name: str, src: Source) -> str | None:
+    """A product's model or brand, a garment's size (`model_or_brand`, `garment_size`)."""
     if MODEL_OR_BRAND.search(name):
         found = model_or_brand(name, src)
         if found is not None:
             return found
-    if r in (None, "id"):
-        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
-    return None
+    return garment_size(src.text) if SIZE_NAME.search(name) else None
 
 
 HAN_EXAMPLE = re.compile(
@@ -1267,6 +1590,7 @@ def by_han_example(s: dict[str, Any], src: Source) -> str | None:
 MODEL_OR_BRAND = re.compile(
     r"^(?:model|brand|make|manufacturer)(?:_?name)?$|型号|品牌|厂商|厂家", re.I
 )
+BRAND_AFTER = re.compile(r"\s+(?:by|from|made by)\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)")
 MODEL_CODE = re.compile(
     r"(?<![A-Za-z0-9_-])((?:[A-Za-z]+-?[A-Za-z]*|[A-Z][A-Za-z]*\s)\d+[A-Za-z0-9-]*"
     r"(?:\s+(?:[IVX]{1,4}|Pro|Max|Plus|Mini|Ultra|SE|Mark\s+[IVX]+)(?![A-Za-z]))*)"
@@ -1278,20 +1602,55 @@ BRAND_BEFORE = re.compile(  # after a count or a word of state ("一辆雅马哈
 )
 
 
+SIZE_NAME = re.compile(r"(?:^|_)size$|尺码|码数|尺寸", re.I)
+SIZE = re.compile(r"(?<![A-Za-z0-9'’])((?:[2-5]?X{1,3})?[SL]|M)(?![A-Za-z0-9'’])", re.I)
+SIZE_SAID = re.compile(r"^\s*(?:码|号|size\b)|\bsize\s*$|尺码\s*$|穿\s*$", re.I)
+
+
+def garment_size(text: str) -> str | None:
+    """A garment's size ("T恤要L码" -> L, "size m", "an XL"): one said beside a word of size
+    first, else the only standing letter code (a lone "S" or "M" of a sentence names no size
+    unless it is upper case)."""
+    found = [
+        m
+        for m in SIZE.finditer(text)
+        if m.group(1).isupper()
+        or SIZE_SAID.search(text[m.end() : m.end() + 6])
+        or SIZE_SAID.search(text[max(0, m.start() - 8) : m.start()])
+    ]
+    beside_ = [
+        m
+        for m in found
+        if SIZE_SAID.search(text[m.end() : m.end() + 6])
+        or SIZE_SAID.search(text[max(0, m.start() - 8) : m.start()])
+    ]
+    pick = (beside_ or found)[:1]
+    return pick[0].group(1).upper() if pick else None
+
+
 def model_or_brand(name: str, src: Source) -> str | None:
     """A product's model is the first code of letters and digits the text writes, with the
     capitals that follow it ("富士 X-T30 II" -> "X-T30 II"); its brand the word right before that
     code (the Han characters after a count or a word of state, "一辆雅马哈 NMAX 155", else two;
-    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm)."""
+    or a capitalized word: "Fujifilm X-T30 II" -> Fujifilm). A maker named after the model ("Vega
+    Tab 11 by Orbis") is the brand, and the capitalized words before the code are the model's."""
     for m in MODEL_CODE.finditer(src.text):
         if values.DATE.fullmatch(m.group(1)) or not re.search("[A-Za-z]", m.group(1)):
             continue
-        src.used.update(m.group(1).split())
+        by = BRAND_AFTER.match(src.text[m.end() :])  # "Aurora 14 Pro by Nimbus"
+        lead = MODEL_LEAD.search(src.text[: m.start()]) if by else None
+        model = f"{lead.group(1)} {m.group(1)}" if lead else m.group(1)
+        src.used.update(model.split())
         if not re.search(r"brand|make|manufacturer|品牌|厂商|厂家", name, re.I):
-            return m.group(1)
+            return model
+        if by:
+            return by.group(1)
         b = BRAND_BEFORE.search(src.text[: m.start()])
         return next((g for g in b.groups() if g), None) if b else None
     return None
+
+
+MODEL_LEAD = re.compile(r"(?<![\w'-])((?:[A-Z][A-Za-z]*\s+)*[A-Z][A-Za-z]*)\s+$")
 
 
 THING = re.compile(
@@ -1312,10 +1671,16 @@ def route_end(name: str, text: str) -> str | None:
     if not end:
         return None
     end = ARTICLES.sub("", end)
+    named = re.match(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", end)
+    if named and re.search(r"\s[a-z]", end[named.end() :]):  # "Tokyo Narita departs 11:20"
+        end = named.group(0)
     own = [w for w in re.findall(r"[a-z]+", name.lower()) if values.leg(w) is None]
     for w in own:
         end = re.sub(rf"\s+{w}s?$", "", end, flags=re.I)
     return end or None
+
+
+CODE_WORDS = frozenset("number num code ref".split())
 
 
 def after_noun(name: str, src: Source) -> str | None:
@@ -1323,10 +1688,12 @@ def after_noun(name: str, src: Source) -> str | None:
     418" for plate (the words that hold digits, a code may be split by spaces)."""
     nouns = [w for w in re.findall(r"[a-z]+|[\u4e00-\u9fff]{2,}", name.lower()) if len(w) >= 2]
     nouns = [w for w in nouns if len(w) >= 3 or not w.isascii()]
+    while len(nouns) > 1 and nouns[-1] in CODE_WORDS:
+        nouns.pop()  # card_number: the code after "card" ("library card 44817", "flight BA 283")
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
-            r"((?:[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
             src.text,
             re.I,
         )
@@ -1347,7 +1714,10 @@ def by_example(s: dict[str, Any], src: Source) -> str | None:
     """A token of the text in the shape of the description's example: "e.g. atlas-web" takes
     "billing-api", "like LT-0042" takes "LT-0117", "e.g. Elm Street" takes "Harbor Point". A plain
     word is no shape (any word would fit it)."""
-    m = EXAMPLE.search(str(s.get("description") or ""))
+    described = str(s.get("description") or "")
+    if LETTER_EXAMPLE.search(described):
+        return _letter(src)
+    m = EXAMPLE.search(described)
     if not m:
         return None
     example = m.group(1)
@@ -1363,6 +1733,38 @@ def by_example(s: dict[str, Any], src: Source) -> str | None:
         if found.group(0) not in src.used:
             src.used.add(found.group(0))
             return found.group(0)
+    return _mixed_like(example, src)
+
+
+def _mixed_like(example: str, src: Source) -> str | None:
+    """For an example that mixes letters and digits with no separator ("aB3x9", "7QX2"), a token
+    that mixes them too, of about its length ("k9Pq2"): a short code written in any order."""
+    if not re.fullmatch(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+", example):
+        return None
+    for found in re.finditer(
+        r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?![\w-])", src.text
+    ):
+        token = found.group(0)
+        if abs(len(token) - len(example)) <= 2 and token not in src.used:
+            src.used.add(token)
+            return token
+    return None
+
+
+LETTER_EXAMPLE = re.compile(
+    r"(?:e\.g\.,?|for example|such as|like|例如|比如|如)\s*[:：]?\s*[\"'“‘「`]?[A-Z](?![\w-])"
+)
+
+
+def _letter(src: Source) -> str | None:
+    """A single capital letter standing alone ("lift B", "Gate C"), for an example of one letter:
+    never "I", nor the article "A" before a word."""
+    for found in re.finditer(r"(?<![\w'-])[A-Z](?![\w'-])", src.text):
+        letter = found.group(0)
+        article = letter == "A" and re.match(r"\s+[a-z]", src.text[found.end() :])
+        if letter != "I" and not article and letter not in src.used:
+            src.used.add(letter)
+            return letter
     return None
 
 
@@ -1397,6 +1799,9 @@ BESIDE_SKIP = frozenset(
 )
 
 
+NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|in|on|de|la|&)\s+)*[A-Z][\w'-]*)*"
+
+
 def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
     quoted text, else the word after "<noun> called/named", else the capitalized name before the
@@ -1416,12 +1821,21 @@ def beside(name: str, text: str) -> str | None:
     m = re.search(rf"\b{noun}s?\s+(?:called|named)\s+([\w-]+)", text, re.I)
     if m:
         return m.group(1)
-    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+){noun}s?\b", text)
+    m = re.search(rf"\b(?i:{noun})s?\s+({NAME_RUN})", text)
+    if (
+        m
+        and not values.WEEKDAY_WORD.search(m.group(1))
+        and not re.fullmatch(values.MONTH_WORD, m.group(1), re.I)
+    ):
+        return m.group(1)  # "the album Kind of Blue" -> "Kind of Blue"
+    m = re.search(rf"\b((?:[A-Z][\w'-]*\s+)+)({noun}s?|(?i:{noun[0]}){noun[1:]}s?)\b", text)
     named = m.group(1).split() if m else []
     if m and SENTENCE_START.fullmatch(text[: m.start()]):
         named = named[1:]  # a sentence's first word is capitalized anyway ("Check Elm Yard garage")
-    if named and named[0].lower() not in BESIDE_SKIP:
-        return " ".join(named)  # "the Harbor Point garage" -> "Harbor Point"
+    if m and named and named[0].lower() not in BESIDE_SKIP:
+        # "the Harbor Point garage" -> "Harbor Point"; a capitalized noun is the name's own head:
+        # "the Metro Sunday League" -> "Metro Sunday League"
+        return " ".join(named + ([m.group(2)] if m.group(2)[0].isupper() else []))
     m = re.search(
         rf"\b(?:a|an|the|this|that|my|our|your)\s+([A-Za-z][\w-]*)\s+{noun}s?\b", text, re.I
     )
@@ -1649,7 +2063,10 @@ CALLED = re.compile(
     r"|\b(?:called|named|titled)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*|[\w.@/-]+)"
     r"|(?:叫做|叫|名为|名叫|命名为)\s*([\w\u4e00-\u9fff.-]+?)(?=[的，。,.\s]|$)"
 )
-OF_END = re.compile(r"\b(?:of|for|about|on)\s+([\w.@/-]+)\s*(?:[?.!？。]|$)")
+OF_END = re.compile(
+    r"\b(?:of|for|about|on)\s+(?!(?:me|us|you|him|her|it|them|now|today|tomorrow)\b)([\w.@/-]+?)"
+    r"\s*(?:[?.!？。,，;；]|$)"
+)
 
 
 def named_thing(src: Source) -> str | None:
@@ -1721,6 +2138,12 @@ PERSON = re.compile(
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
+    r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"
+    r"|\bunder (?:the )?name (?:of )?([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"  # "a table under the name Okonkwo"
+    r"|\b(?:[Cc]all|[Tt]ext|[Cc]ontact|[Aa]sk for|[Mm]essage)\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)(?=\s+(?:at|on)\b)"
+    rf"|(?:^|[：:，,。\s])([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=订了|买了|要了|预订了|下单|订购了|购买了)"
+    r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
+    r"([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)\W*$"  # a letter's sign-off: "Cheers, Marcus"
 )
 PRODUCT = re.compile(
     r"\b\d+\s+(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"
@@ -1821,6 +2244,35 @@ def titled(text: str) -> str | None:
     return next((g for g in m.groups() if g), None) if m else None
 
 
+FULL_NAME = re.compile(r"(?<![\w'-])([A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+)+)(?![\w'-])")
+
+
+def full_name(text: str, used: set[str]) -> str | None:
+    """A person's full name said anywhere: two or three capitalized words that name no place nor
+    day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off),
+    not after a word of place ("at Blue Fern Bistro") nor a value another property took."""
+    for m in FULL_NAME.finditer(text):
+        if re.search(r"\b(?:at|in|near|from|to|into|on|of|the)\s+$", text[: m.start()], re.I):
+            continue
+        names = m.group(1).split()
+        if SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
+            r"[.!?]\s+$", text[: m.start()]
+        ):
+            names = names[1:]  # a sentence's first word is capitalized anyway
+        run = re.sub(r"['’]s$", "", " ".join(names))  # "Priya Raman's salary": Priya Raman
+        if (
+            not 2 <= len(names) <= 3
+            or run in used
+            or values.time_zones(run)
+            or values.countries(run)
+        ):
+            continue
+        if values.WEEKDAY_WORD.search(run) or re.search(values.MONTH_WORD, run, re.I):
+            continue
+        return run
+    return None
+
+
 ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by
     rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
 )
@@ -1839,6 +2291,9 @@ def organisation(src: Source) -> str | None:
         if org not in src.used:
             src.used.add(org)
             return org
+    hirer = HIRER.search(src.text)
+    if hirer:  # the company that hires ("Tidewater Analytics is looking for ...")
+        return next(g for g in hirer.groups() if g)
     named = values.ends(src.text).get("from")
     return named if named and named[:1].isupper() and named not in src.used else None
 

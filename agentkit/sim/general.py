@@ -1526,7 +1526,9 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     work = [(t, a) for t, a in turn.calls if to_user is None or t is not to_user[0]]
     if name is None and work:
         calls = work[:1] if v.one_call else work
-        return Reply([_use(t, conform(a, t.schema)) for t, a in calls], "tool_use")
+        return Reply(
+            [_use(t, structured.complete(t.schema, a, v.task)) for t, a in calls], "tool_use"
+        )
     if to_user is not None:
         said = (None if v.calls else _direct(conv, v)) or _answer(v, turn)
         return Reply([_use(to_user[0], conform({to_user[1]: said}, to_user[0].schema))], "tool_use")

@@ -15,12 +15,17 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   whole request;
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
-  verbs before it and what comes "with" it ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
+  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
   深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
   ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
 - a list labelled with its name or its Chinese description's head noun is what the label lists
   ("附加服务：LED大屏、香槟塔" for extras described as 附加服务);
+- a job ad's title is the job it hires for ("Tidewater Analytics is looking for a Senior Data
+  Engineer", "招聘一名后端工程师"); a list of skills or technologies (skills, tools, stack, 技能)
+  is the named tools: the capitalized words standing alone, not a sentence's first word, not a
+  word of a longer name, not a place ("in Python and Spark, manage Airflow DAGs");
 - a list of things to avoid (avoid, exclude, without, allergies, 忌口, 不要, …) is what the material
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
   strings is the items that come "with" the thing and those of the later clauses, none refused,
@@ -48,7 +53,7 @@ import re
 from typing import Any
 
 from . import direct, values
-from .arguments import fill_object, gather, labelled_items, quoted, resolve, role
+from .arguments import HIRED, fill_object, gather, job_title, labelled_items, quoted, resolve, role
 from .conform import MISSING, conform
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
@@ -168,6 +173,38 @@ NAMES_AVOID = re.compile(
     r"avoid|exclu|without|allerg|restrict|dislike|omit|remove|forbid|no_|忌口|过敏|排除|禁|^(?:不|别|免|无)",
     re.I,
 )
+NAMES_SKILLS = re.compile(
+    r"skill|technolog|\btools?\b|stack|framework|languages|librar|platforms|技能|技术|工具|框架",
+    re.I,
+)
+TERM = re.compile(r"(?<![A-Za-z0-9'’-])[A-Z][A-Za-z0-9+#.]*[A-Za-z0-9+#](?![A-Za-z0-9'’-])")
+TITLED = re.compile(r"[A-Z][a-z]+")
+
+
+def named_terms(text: str) -> list[str]:
+    """The named tools of a text, for a list of skills or technologies: each capitalized word,
+    not a sentence's first word nor one in parentheses, nor a word of a name of several
+    capitalized words (a company, a job title: "Tidewater Analytics", "Senior Data Engineer"), nor
+    a place
+    ("build pipelines in Python and Spark, manage Airflow DAGs" -> Python, Spark, Airflow, DAGs;
+    "熟悉Go、Kubernetes和PostgreSQL")."""
+    out: list[str] = []
+    for m in TERM.finditer(text):
+        before, after = text[: m.start()], text[m.end() :]
+        if re.search(r"(?:^|[.!?:：\"“\n])\s*$", before) or before.count("(") > before.count(")"):
+            continue  # a sentence's first word, one after a colon or inside parentheses
+        prev = re.search(r"(\S+) $", before)
+        nxt = re.match(r" (\S+)", after)
+        if TITLED.fullmatch(m.group(0)) and any(
+            w and TITLED.fullmatch(w.group(1).strip(",.;")) for w in (prev, nxt)
+        ):
+            continue  # a word of a name of several capitalized words
+        if values.time_zones(m.group(0)) or values.countries(m.group(0)):
+            continue  # a place ("our Oslo lab") is no skill
+        out.append(m.group(0))
+    return list(dict.fromkeys(out))
+
+
 NAMES_LINK = re.compile(r"\burl\b|_url|url_|link|website|href|uri\b|网址|链接", re.I)
 URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 NAMES_AUTHOR = re.compile(r"author|artist|director|composer|creator|writer|作者|导演|作曲", re.I)
@@ -198,7 +235,7 @@ LEAD = re.compile(
 COUNT_EN = re.compile(  # "3 copies of", "a bowl of", "2 tickets for Arrival"
     r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+(?:of|for)\s+(?=\D))?"
 )
-MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼)"
+MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼|箱|桶|罐|包|双|台|把|支|片|听)"
 COUNT_ZH = re.compile(
     rf"(?:要|来|点|买|订|共|各|吃了|喝了)?\s*(?:\d+(?:\.\d+)?\s*{MEASURE_ZH}?|[一两二三四五六七八九十]+\s*{MEASURE_ZH})"
 )
@@ -239,7 +276,10 @@ def _thing(text: str) -> str | None:
             runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
             return runs[0] if runs else None
         found = EN_DETERMINER.sub("", COUNT_EN.sub("", EN_LEAD.sub("", clause)))
-        found = re.split(r"\s+(?:for|with|to|in|at|on|from|by|please)\b", found)[0].strip()
+        found = re.split(
+            r"\s+(?:for|with|to|in|at|on|from|by|please|is|are|was|were|will|starts?|opens?)\b",
+            found,
+        )[0].strip()
         return found if found and len(found.split()) <= 6 else None
     return None
 
@@ -343,6 +383,8 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
             return None
         if NAMES_AVOID.search(about):
             return refused_items(text) or None
+        if NAMES_SKILLS.search(about):
+            return named_terms(text) or labelled_items(name, s, text) or None
         return labelled_items(name, s, text) or listed_items(text) or None
     if kind == "string" and s.get("enum"):
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
@@ -394,8 +436,11 @@ STRING_READERS = [  # what a string's name or description says it is, and how it
     (NAMES_AUTHOR, lambda text, _s: author(text)),
     (NAMES_VERSION, version_in),
     (NAMES_REASON, lambda text, _s: reason(text)),
-    (NAMES_THING, lambda text, _s: thing(text)),
-]
+    (
+        NAMES_THING,
+        lambda text, _s: (job_title(text) if HIRED.search(text) else None) or thing(text),
+    ),
+]  # a job ad's title is the job's ("is looking for a Senior Data Engineer")
 
 
 def _reads_better(name: str, s: dict[str, Any]) -> bool:

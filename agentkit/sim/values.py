@@ -24,8 +24,9 @@ The rules:
   iso3166.tab names, by name or by its people's adjective ("Austrian prices" -> Austria);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
-  converted ("8 minutes" is 480 seconds; "140°F" is 60 for a property in °C); an enum member
-  that is a unit ("mi") is named by any form of it ("miles");
+  converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB, "140°F" 60 for a property in °C); an
+  age is said in years ("34岁", "41 years old"); an enum member that is a unit ("mi") is named by
+  any form of it ("miles");
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
   from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
@@ -36,8 +37,12 @@ The rules:
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
   list of short items in a sentence ("add milk, eggs and bread to my list");
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
-  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000);
-- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭").
+  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
+  cents is one number ("forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
+  "十二元五角" are 38.5 and 12.5);
+- a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
+- what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
+  in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
 """
 
 from __future__ import annotations
@@ -98,7 +103,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("day", r"\bdays?\b|天数|天", r"days?|天"),
     ("night", r"night|晚", r"nights?|晚"),
     ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
-    ("mile", r"\bmiles?\b|英里", r"mi|miles?|英里"),
+    ("mile", r"\bmiles?\b|mileage|英里", r"mi|miles?|英里"),
     ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
     ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
     ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
@@ -110,6 +115,10 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
      r"°\s*F|℉|degrees? F(?:ahrenheit)?|fahrenheit|华氏度"),
     ("percent", r"percent|pct|百分", r"%|percent|％"),
     ("person", r"people|person|guest|attendee|capacity|headcount|人数", r"people|persons?|guests?|人|位"),
+    ("megabyte", r"\bmb\b|megabyte", r"MB|megabytes?|兆"),
+    ("gigabyte", r"\bgb\b|gigabyte", r"GB|G|gigabytes?|gigs?"),
+    ("terabyte", r"\btb\b|terabyte", r"TB|terabytes?"),
+    ("year of age", r"^age$|\bage\b|年龄|岁数", r"years?[ -]old|yrs?[ -]old|岁|周岁"),
 ]  # fmt: skip
 FROM = re.compile(
     r"^(?:from$|origin|source|depart|sender|vendor|supplier|seller|issuer)|出发|起点|始发|供应商|卖方",
@@ -399,6 +408,7 @@ def times(text: str) -> list[tuple[int, str]]:
         g = m.groups()
         if g[1]:
             h, mi, half = int(g[1]), int(g[2]), (g[3] or "").lower() or _half(g[0])
+            half = half or _part_of_day(plain[m.end() : m.end() + 24])
         elif g[4]:
             h, mi, half = int(g[4]), 0, g[5].lower()
         else:
@@ -412,6 +422,17 @@ def times(text: str) -> list[tuple[int, str]]:
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
     return sorted(out)
+
+
+PART_OF_DAY = re.compile(
+    r"^\s*(?:(?:in|on)\s+the\s+(?:(morning)|(afternoon|evening))|(at\s+night|tonight))", re.I
+)
+
+
+def _part_of_day(after: str) -> str:
+    """ "a" or "p" for a clock time followed by its part of the day ("6:30 in the evening")."""
+    m = PART_OF_DAY.match(after)
+    return "" if m is None else "a" if m.group(1) else "p"
 
 
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
@@ -542,6 +563,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
     "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
+    "megabyte": ("data", 1), "gigabyte": ("data", 1000), "terabyte": ("data", 1000_000),
 }  # fmt: skip
 ZERO = {"fahrenheit": 32.0}  # where a temperature scale starts: 0 °C is 32 °F
 
@@ -553,6 +575,7 @@ def with_unit(unit: str, text: str) -> list[str]:
 
 def _said_with(unit: str, text: str) -> list[tuple[str, str]]:
     written = next(w for u, _n, w in UNITS if u == unit)
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "48,000 miles" is 48000
     return [
         (m.group(1), unit)
         for m in re.finditer(
@@ -705,11 +728,10 @@ def thing_of(text: str) -> str | None:
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
-    z = re.search(
-        r"\d+(?:\.\d+)?\s*(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)?\s*"
-        r"(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)",
-        plain,
-    )
+    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
+    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
+    z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
+    z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
     return z.group(1) if z else None
 
 
@@ -851,7 +873,39 @@ def digits_for_words(text: str) -> str:
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return out
+    return with_cents(out)
+
+
+CENTS_EN = re.compile(
+    r"(?<![\d.])(\d+)\s*(dollars?|euros?|pounds?|bucks|francs?)\s*,?\s*(?:and\s+)?(\d{1,2})\s*"
+    r"(?:cents?|pence|p)\b",
+    re.I,
+)
+ZH_FIG = rf"[\d{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]+"
+ZH_ONE = rf"[\d{''.join(ZH_FIGURE)}]"
+CENTS_ZH = re.compile(
+    rf"({ZH_FIG})\s*(元|块)\s*(?:({ZH_ONE})\s*(?:角|毛)\s*(?:({ZH_ONE})\s*分)?"
+    rf"|({ZH_ONE})(?![\w.]))"
+)
+
+
+def with_cents(text: str) -> str:
+    """A sum said with its cents written as one number: "42 dollars and 50 cents" -> "42.50
+    dollars", "四十二元五角" / "42块5毛" -> "42.5元", "四十二块五" -> "42.5块"."""
+    text = CENTS_EN.sub(lambda m: f"{m.group(1)}.{int(m.group(3)):02d} {m.group(2)}", text)
+
+    def zh(m: re.Match[str]) -> str:
+        whole = _figure(m.group(1))
+        tenths = _figure(m.group(3) or m.group(5) or "0")
+        hundredths = _figure(m.group(4) or "0")
+        return f"{whole + tenths / 10 + hundredths / 100:g}{m.group(2)}"
+
+    return CENTS_ZH.sub(zh, text)
+
+
+def _figure(s: str) -> int:
+    """A number in digits or in Chinese numerals ("42", "四十二")."""
+    return int(s) if s.isdigit() else zh_amount(s) or 0
 
 
 FIELD_WORDS = {  # a property's English word -> the Chinese words that label its value in a text
@@ -863,14 +917,17 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
     "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
     "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
-    "deposit": "定金 订金 押金",
+    "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
+    "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
+    "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
+    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
     "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 ZH_NAME = re.compile(
-    rf"(?:^|(?<=[\s：:，,。、叫是为]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;（(]|$)"
+    rf"(?:^|(?<=[\s：:，,。、叫是为给]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
 )
 ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
     r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"
