@@ -9,12 +9,18 @@ order to one typed view of the request (`agentkit.sim.view`).
    (a shared concept counts 2 for a thing, 1 for an act, twice when the tool's name carries it);
    the first is taken, then every other candidate that brings a concept the taken ones do not
    cover (a taken tool whose name names a thing covers that thing only), then any tool whose
-   name's words the request uses. With no concept shared, the tools whose name's words (in
+   name's words the request uses and no taken tool's name holds, unless the request says one of
+   them in the singular ("the Blue Mist song" beside search_songs; not "find apartments"), and,
+   in Chinese, any tool that holds two or more pairs of the request's characters no taken tool
+   holds (a second thing asked: "团课课表" beside the locker's tool). With no concept shared, the tools whose name's words (in
    Chinese: whose description's pairs of characters) the request uses; before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
    (`src/app.py`), then a user's own web search tool when the request asks for facts
-   (`agentkit.sim.websearch`, rule 1). A tool that runs SQL is taken when the request names a
+   (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
+   best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
+   cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
+   listed entries hold (hotel_id). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`); an act the user only
@@ -25,8 +31,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
-   its superlative ("the cheapest", "最早一班有票的"), by its words ("the Barolo", "the
-   Kurosawa film"), or any one; entries are a list's objects, `key: value` blocks, lines or
+   its superlative ("the cheapest", "最早一班有票的"), its place ("the second one", "第二只"), by
+   its words ("the Barolo", "the Kurosawa film"), or any one, or "it" / "that one" (the entry last
+   singled out); entries are a list's objects, `key: value` blocks, lines or
    prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
    London") are one call each. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
@@ -340,8 +347,12 @@ def choose(v: View) -> list[Tool]:
         ]
         found = [t for t in unasked if shared(t, said, han)]
         found.sort(key=lambda t: -shared(t, said, han))
-        if han:
-            return found
+        if not found:
+            return _about_entry(v, unasked)
+        if han:  # the best, and any other that holds a pair of the request the taken ones do not
+            taken = found[:1]
+            taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
+            return taken
         # the best, and any other whose name's words the request uses ("UV index and tide
         # times"; not a reading tool beside the change asked of the same thing)
         best = set(words(found[0].name)) if found and found[0].name_concepts & CHANGES else set()
@@ -365,6 +376,37 @@ def choose(v: View) -> list[Tool]:
     return _beside(v.task, tools, chosen, covered)
 
 
+def _one_of(task: str, used: set[str]) -> bool:
+    """The request says one of the words `used` in the singular ("the Blue Mist song"): it asks
+    about one thing, not for a listing ("find apartments")."""
+    return any(
+        w in used and w == tok.lower() and not tok.lower().endswith("s")
+        for tok in re.findall(r"[A-Za-z]+", task)
+        for w in words(tok)
+    )
+
+
+def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a follow-up about one entry of a listing ("Does the cheapest one include
+    breakfast?", "第二只多大了", "the first one"): the request picks it by a superlative, an
+    ordinal or "that one" / 那款 (`agentkit.sim.pick`), and a tool takes, as a required input,
+    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id);
+    among several, the one whose name reads."""
+    said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
+    if not said:
+        return []
+    keys = {
+        str(k)
+        for data in _raw(v.calls) + _raw(v.before)
+        for _, entry in pick.entries(data)
+        if isinstance(entry, dict)
+        for k in entry
+    }
+    takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
+    takers.sort(key=lambda t: "read" not in t.name_concepts)
+    return takers[:1]
+
+
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers; no shell beside a tool that writes the file."""
@@ -381,12 +423,50 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
+        if not used - {w for c in chosen for w in words(c.name)} and not _one_of(task, used):
+            continue  # get_apartment is not read beside search_apartments for "find apartments"
         chosen.append(t)
+    chosen += _beside_han(task, tools, chosen, asked)
     if any(writes_files(t) for t in chosen) and not shell.given(task):
         chosen = [t for t in chosen if not runs_commands(t)]
     # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
     # what to run for a joke, a count or a list of languages
     return [t for t in chosen if not runs_commands(t) or shell.command(task)]
+
+
+# pairs of characters that many Chinese requests and descriptions hold, naming no thing
+PLAIN_PAIRS = frozenset(
+    "查询 查看 查一 一下 帮我 可以 获取 信息 指定 某个 某天 根据 返回 用户 我的 现在 今天 明天 "
+    "还有 是否 一个 多少 什么 怎么 看看 情况 这个 那个 顺便 的话 没有 记录".split()
+)
+
+
+def _own_pairs(t: Tool, han: frozenset[str], others: list[Tool]) -> frozenset[str]:
+    """The pairs of characters of the request that the tool's name and description hold and no
+    tool of `others` does, plain pairs left out."""
+    theirs = pairs(" ".join(f"{o.name} {o.description}" for o in others))
+    return pairs(f"{t.name} {t.description}") & han - theirs - PLAIN_PAIRS
+
+
+def _beside_han(
+    task: str, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]
+) -> list[Tool]:
+    """Rule 1 in Chinese: beside the tools the concepts chose, a tool whose name and description
+    hold two or more pairs of the request's characters that no chosen tool holds ("团课课表" and
+    "查询健身房某天的团课课表", beside locker_status for "会员 G-2041 的储物柜"): a second thing
+    the request asks about."""
+    han = pairs(task)
+    if not han or not chosen:
+        return []
+    return [
+        t
+        for t in tools
+        if t not in chosen
+        and changes_asked(t.name, asked)
+        and not undoes(t, asked)
+        and not runs_commands(t)
+        and len(_own_pairs(t, han, chosen)) >= 2
+    ]
 
 
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
@@ -768,19 +848,30 @@ def _identified(
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    found = _entry(v.task, results_of(v), ids[0]) or _entry(v.task, _earlier(v), ids[0])
+    found = _entry(v.task, results_of(v), ids[0], _raw(v.calls)) or _entry(
+        v.task, _earlier(v), ids[0], _raw(v.before)
+    )
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
 
 
-def _entry(task: str, results: list[Any], key: str) -> str | None:
+def _entry(task: str, results: list[Any], key: str, raw: list[Any]) -> str | None:
+    """The id the request picks (`agentkit.sim.pick`): by its superlative, its ordinal (over the
+    results as they came, `raw`), its words, any one, or "it" / "that one"."""
     return (
         pick.picked_id(task, results, key)
+        or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
         or pick.any_one(task, results)
+        or pick.referred_id(task, raw, key)
     )
+
+
+def _raw(calls: tuple[Call, ...]) -> list[Any]:
+    """The successful results of `calls` as data, latest first, in the order they came."""
+    return [c.data for c in reversed(calls) if c.result is not None and not c.failed]
 
 
 def _earlier(v: View) -> list[Any]:
