@@ -222,3 +222,138 @@ def test_a_follow_up_buys_the_cheapest_entry_zh():
 
     _, t = _follow_up("100元以下的咖啡豆有哪些？", "买最便宜的那款，三袋。", [teas, order], answer)
     assert _calls(t) == [("place_order", {"bean_id": "CB-9", "quantity": 3})]
+
+
+# ------------------------------------------------------------ the act a noun is made from
+
+
+BIKE_HIRE = tool(
+    "create_hire",
+    "Create a bicycle hire at the station.",
+    {"bike_type": {"type": "string"}, "hours": {"type": "integer"}},
+    ["bike_type", "hours"],
+)
+DONATION = tool(
+    "add_donation",
+    "Add a donation to the food bank's ledger.",
+    {"donor": {"type": "string"}, "amount": {"type": "number"}},
+    ["donor", "amount"],
+)
+
+
+def test_the_verb_a_tool_s_object_is_made_from_asks_for_its_act():
+    """ "donate" is the act of add_donation: the user asks for it without saying add."""
+    t = run(
+        "I want to donate 40 euros to the food bank. Donor: Ilse Brandt.",
+        [DONATION],
+        lambda n, a: "ok",
+    )
+    assert [n for n, _ in _calls(t)] == ["add_donation"]
+    assert _calls(t)[0][1]["amount"] == 40
+
+
+def test_a_question_about_the_act_asks_for_no_act():
+    t = run("How do people usually donate to a food bank?", [DONATION], lambda n, a: "ok")
+    assert _calls(t) == []
+
+
+# ------------------------------------------------------------ a telling character in Chinese
+
+
+def test_a_telling_character_the_request_and_the_description_share_zh():
+    """ "喂" of 谁喂的 and of 喂食记录: no word in common, but the one telling character."""
+    feeding = tool(
+        "get_feeding_log",
+        "查询某只猫某天的喂食记录。",
+        {"cat": {"type": "string"}, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+        ["date"],
+    )
+    t = run(
+        "今天是谁喂的猫？喂了几次？",
+        [feeding],
+        lambda n, a: "早上 7:30 小林喂了一次，晚上 18:00 又喂了一次。",
+        system="今天是 2026-10-02。",
+    )
+    assert _calls(t)[0] == ("get_feeding_log", {"date": "2026-10-02"})
+
+
+def test_no_telling_character_in_common_no_tool_zh():
+    units = tool("convert_units", "在长度、重量、温度单位之间换算。", {"value": {"type": "number"}})
+    t = run("我家的狗今天喂过了吗？", [units], lambda n, a: "ok")
+    assert _calls(t) == []
+
+
+# ------------------------------------------------------------ values as evidence under "any"
+
+
+def test_any_takes_the_tool_the_request_s_values_fill():
+    """A receipt under tool_choice any: its amount and currency fill record_purchase, not the
+    tool that only shares the word "receipt"."""
+    tools = [
+        tool(
+            "record_purchase",
+            "Record a company purchase.",
+            {
+                "amount": {"type": "number"},
+                "currency": {"type": "string", "description": "ISO code"},
+                "vendor": {"type": "string"},
+            },
+            ["amount", "currency"],
+        ),
+        tool(
+            "escalate_to_accountant",
+            "Send a receipt that looks wrong to an accountant.",
+            {"note": {"type": "string"}},
+            ["note"],
+        ),
+    ]
+    t = run(
+        "Here is a receipt from Nordic Paper AB for printer paper, €54.90, paid with the company card.",
+        tools,
+        lambda n, a: "ok",
+        tool_choice={"type": "any"},
+    )
+    assert t.calls[0][0][0] == "record_purchase"
+    assert t.calls[0][0][1]["amount"] == 54.9 and t.calls[0][0][1]["currency"] == "EUR"
+
+
+# ------------------------------------------------------------ one call per enum member named
+
+BEDS = tool(
+    "get_soil_moisture",
+    "Get the soil moisture of one garden bed.",
+    {"bed": {"type": "string", "enum": ["herbs", "tomatoes", "berries"]}},
+    ["bed"],
+)
+MOISTURE = {"herbs": 31, "tomatoes": 44, "berries": 27}
+
+
+def test_each_enum_member_named_gets_a_call_and_the_answer_compares():
+    t = run(
+        "Check the soil in my tomatoes bed and my berries bed. Which one is drier, which has less moisture?",
+        [BEDS],
+        lambda n, a: json.dumps({"bed": a["bed"], "moisture_pct": MOISTURE[a["bed"]]}),
+    )
+    assert t.calls[0] == [
+        ("get_soil_moisture", {"bed": "tomatoes"}),
+        ("get_soil_moisture", {"bed": "berries"}),
+    ]
+    ended(t)
+    assert "berries has the lower moisture_pct (27)" in t.answer
+
+
+def test_each_enum_member_named_gets_a_call_zh():
+    rooms = tool(
+        "get_room_humidity",
+        "查询某个房间的湿度。",
+        {"room": {"type": "string", "enum": ["卧室", "客厅", "书房"]}},
+        ["room"],
+    )
+    t = run(
+        "看看卧室和书房的湿度，哪个更高？",
+        [rooms],
+        lambda n, a: json.dumps({"room": a["room"], "湿度": {"卧室": 48, "书房": 61}[a["room"]]}),
+    )
+    assert [a["room"] for _, a in t.calls[0]] == ["卧室", "书房"]
+    ended(t)
+    assert "书房" in t.answer and "61" in t.answer

@@ -13,7 +13,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    them in the singular ("the Blue Mist song" beside search_songs; not "find apartments"), and,
    in Chinese, any tool that holds two or more pairs of the request's characters no taken tool
    holds (a second thing asked: "团课课表" beside the locker's tool). With no concept shared, the tools whose name's words (in
-   Chinese: whose description's pairs of characters) the request uses; before those, a tool that
+   Chinese: whose description's pairs of characters, else one telling character that is not
+   among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
+   the required inputs the request gives values of their kind (an amount, a currency, a date,
+   an enum member it says: `typed_values`; under tool_choice "any" two such values find a tool on
+   their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
    (`src/app.py`), then a user's own web search tool when the request asks for facts
@@ -23,7 +27,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    listed entries hold (hotel_id). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
-   the act of the tool whose name's other words it uses (`implied_acts`); an act the user only
+   the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
+   a question, that a changing tool's object is made from asks for that tool's act ("I'd like to
+   rent two pairs of skis" and `create_rental`: `derived_acts`); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
@@ -35,7 +41,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    its words ("the Barolo", "the Kurosawa film"), or any one, or "it" / "that one" (the entry last
    singled out); entries are a list's objects, `key: value` blocks, lines or
    prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
-   London") are one call each. Each tool fills from its own copy of the request's values. A
+   London") are one call each, and so are several members of a required enum ("my reef tank
+   and my planted tank"). Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make).
@@ -52,7 +59,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    the user; a refusal stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names
-   (`agentkit.sim.tally`); then it quotes each result's values (not a result whose asked field
+   (`agentkit.sim.tally`), or, for "which one has more ...?" over several calls, the one whose
+   named field is the highest or lowest; then it quotes each result's values (not a result whose asked field
    led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
@@ -201,6 +209,21 @@ PLAIN = frozenset(
 )
 
 
+# characters of many Chinese texts, which alone tell nothing of what a tool is about: grammar,
+# persons, counts, time, asking, and the verbs of looking up, giving and keeping
+COMMON_HAN = frozenset(
+    "的了是在我你他她它们这那有和与或不也就都很还要会能可以吗呢吧啊么什怎多少几个一二三四五六七八九十"
+    "两些每各某该其之于对把被给让从到为及而但如果所因此中上下前后左右里外内时天年月日号点分秒今明昨"
+    "现再又才已经正将查询看找获取显示读写用使得种样次名称等信息数据记录返回指定根据当前最新户出入参"
+    "方式情况问题请帮告诉想需谁哪久大小长短高低好新旧去来做说自己把并且给出当全部所有按照进行"
+)
+
+
+def telling_chars(text: str) -> frozenset[str]:
+    """The Han characters of a text that are not among the commonest (`COMMON_HAN`)."""
+    return frozenset(re.findall(r"[\u4e00-\u9fff]", text)) - COMMON_HAN
+
+
 def _roots(text: str) -> frozenset[str]:
     """The telling words of a text, cut to six letters ("translate", "translation": "transl")."""
     return frozenset(w[:6] for w in words(text) if len(w) >= 3 and w not in PLAIN)
@@ -228,7 +251,10 @@ def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> i
         + [str(p.get("description") or "")[:LEAD] for p in props.values() if isinstance(p, dict)]
     )
     latin = len(_roots(f"{about} {_enums(t)}") & frozenset(w[:6] for w in task_words))
-    han = len(pairs(f"{t.name} {t.description} {_enums(t)}") & task_pairs)
+    own = f"{t.name} {t.description} {_enums(t)}"
+    han = len(pairs(own) & task_pairs)
+    if not han and task_pairs:  # no word in common: a telling character ("谁遛的豆豆", "遛狗记录")
+        han = int(bool(telling_chars(own) & telling_chars("".join(task_pairs))))
     return 2 * named_in(t, task_words) + latin + han
 
 
@@ -272,7 +298,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
-    return concepts(bare) | implied_acts(task, tools or [])
+    return concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
 
 
 POLITE = re.compile(
@@ -314,6 +340,45 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     return frozenset(out)
 
 
+ASKING = re.compile(
+    r"^\s*(?:how|what|when|where|which|who|why|whether|is|are|does|do|did|was|were)\b", re.I
+)
+
+
+# the endings that make a noun of an act (rental, donation, reservation, enrolment, delivery)
+ACT_NOUN = re.compile(r"(?:al|ation|ition|tion|sion|ion|ment|ance|ence|age|ure|ery|ry|y)")
+
+
+def made_from(verb: str, noun: str) -> bool:
+    """`noun` names the act of `verb` (rent: rental, donate: donation, reserve: reservation,
+    enrol: enrolment; register: registration, subscribe: subscription): the verb, a final e
+    dropped, and an ending that makes such a noun, or the two share their first seven letters
+    (not time: timer, note: notebook)."""
+    if len(verb) < 4 or len(noun) <= len(verb):
+        return False
+    base = verb.removesuffix("e")
+    if noun.startswith(base) and ACT_NOUN.fullmatch(noun[len(base) :]):
+        return True
+    return len(os.path.commonprefix([verb, noun])) >= 7
+
+
+def derived_acts(task: str, tools: list[Tool]) -> frozenset[str]:
+    """A request that uses, outside a question, the verb a tool's object is made from ("I'd like
+    to rent two pairs of skis" and `create_rental`, "donate 20 euros" and `add_donation`) asks for
+    that tool's changing act (never deleting or cancelling)."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n", task):
+        if ASKING.match(POLITE.sub("", sentence)):
+            continue
+        said = set(words(sentence))
+        for t in tools:
+            acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
+            rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
+            if acts and any(made_from(w, r) for w in said for r in rest):
+                out |= acts - UNDOING
+    return frozenset(out)
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
@@ -345,8 +410,7 @@ def choose(v: View) -> list[Tool]:
             for t in tools
             if changes_asked(t.name, asked) and not runs_commands(t) and not undoes(t, asked)
         ]
-        found = [t for t in unasked if shared(t, said, han)]
-        found.sort(key=lambda t: -shared(t, said, han))
+        found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
             return _about_entry(v, unasked)
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
@@ -374,6 +438,50 @@ def choose(v: View) -> list[Tool]:
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
     return _beside(v.task, tools, chosen, covered)
+
+
+TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"})
+
+
+def typed_values(t: Tool, task: str) -> int:
+    """How many of the tool's required inputs the request gives a value of their kind: a number,
+    a yes or no, an enum member it says, an email, a phone, a currency, a place, an id ("$169.00"
+    fills amount and currency); free text (a reason, a note) is no such evidence."""
+    props = t.schema.get("properties") or {}
+    got = arguments(t, gather(task, []))[1].values
+    n = 0
+    for k in t.schema.get("required") or []:
+        p, x = props.get(k), got.get(k)
+        if not isinstance(p, dict) or x is None or x == "":
+            continue
+        if p.get("enum"):
+            n += str(x).lower() in task.lower()
+        elif p.get("type") in ("number", "integer", "boolean"):
+            n += 1
+        elif isinstance(x, str):
+            n += role(k, p) in TYPED_ROLES
+    return n
+
+
+def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool]) -> list[Tool]:
+    """Rule 1's fallback, ranked: the words shared (`shared`) and, twice, the required inputs the
+    request gives values of their kind (`typed_values`). Under tool_choice "any" a tool (any that does
+    not undo what is asked) to which the request gives two or more such values is found too, and
+    so it is beside a tool found by its words (a receipt's "$169.00" for log_expense's amount and
+    currency, before flag_for_review, which only shares the word "receipt"); a tool this task
+    has called stays found (the turn after a forced call)."""
+    said, han = frozenset(words(v.task)), pairs(v.task)
+    forced = v.choice.get("type") == "any"
+    called = {c.name for c in v.calls if c.result is not None and not c.failed}
+    pool = [
+        t
+        for t in every
+        if t in tools or t.name in called or (forced and not undoes(t, asked_of(v.task, every)))
+    ]
+    typed = {t.name: typed_values(t, v.task) for t in pool}
+    if forced or found:
+        found = found + [t for t in pool if t not in found and typed[t.name] >= 2]
+    return sorted(found, key=lambda t: -(shared(t, said, han) + 2 * typed.get(t.name, 0)))
 
 
 def _one_of(task: str, used: set[str]) -> bool:
@@ -912,6 +1020,11 @@ def _per_item(
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
+    members = _members_named(t, v.task)
+    if members is not None:  # one call per enum member named ("my reef tank and my planted tank")
+        key, named = members
+        rest = [m for m in got.missing if m != key]
+        return [{**variants[0], key: x} for x in named], Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
     if len(filled) >= 2 and all(not f.missing for _, f in filled):
@@ -919,6 +1032,32 @@ def _per_item(
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
+    """A required string property with an enum of which the request names two or more members,
+    as words ("reef" and "planted" of tank: reef, planted, quarantine; "卧室和客厅"): the property
+    and the members, in the order the request names them."""
+    props = t.schema.get("properties") or {}
+    for key in t.schema.get("required") or []:
+        p = props.get(key)
+        if not isinstance(p, dict) or p.get("type") != "string" or not p.get("enum"):
+            continue
+        at = {
+            str(m): found.start()
+            for m in p["enum"]
+            if (found := re.search(_as_word(str(m)), task, re.I))
+        }
+        if len(at) >= 2:
+            return key, sorted(at, key=lambda m: at[m])
+    return None
+
+
+def _as_word(member: str) -> str:
+    """A pattern for an enum member standing as a word (Han characters stand anywhere)."""
+    if re.search(r"[\u4e00-\u9fff]", member):
+        return re.escape(member)
+    return rf"(?<![\w-]){re.escape(member)}(?![\w-])"
 
 
 def _takes_list(t: Tool) -> bool:
@@ -1351,7 +1490,8 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + _counted(v) + _figures(v) + asked + lines + _undone(v) + _picks(v) + turn.lines
+    lines = worked + _counted(v) + _figures(v) + _compared(v) + asked + lines
+    lines += _undone(v) + _picks(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
@@ -1445,6 +1585,44 @@ def _counted(v: View) -> list[str]:
     n, per = found
     parts = spoken_list(v.lang, [f"{name} {k}" for name, k in per])
     return [say(v.lang, "g_counted", files=len(per), n=n, text=files.counted(v.task), parts=parts)]
+
+
+MORE = re.compile(
+    r"\b(?:more|higher|bigger|larger|greater|most|highest)\b|更多|更高|更大|最多|最高|最大", re.I
+)
+LESS = re.compile(
+    r"\b(?:less|fewer|lower|smaller|least|lowest)\b|更少|更低|更小|最少|最低|最小", re.I
+)
+WHICH = re.compile(r"\b(?:which|who)\b|哪个|哪一个|哪边|哪只|谁", re.I)
+
+
+def _compared(v: View) -> list[str]:
+    """Rule 5 for "which one has more nitrate?" / "哪个更高" over several calls of one tool: the
+    field the question names (`agentkit.sim.tally.asked_field`) compared across their results,
+    and the call whose value is the highest (or lowest) said with its subject (its input)."""
+    how = "more" if MORE.search(v.task) else "less" if LESS.search(v.task) else None
+    if how is None or not WHICH.search(v.task):
+        return []
+    seen = []
+    for c in v.calls:
+        got = tally.asked_field(v.task, c.data, c.input) if c.result and not c.failed else None
+        subject = next((x for x in c.input.values() if isinstance(x, str) and x), None)
+        if got is None or isinstance(got.value, bool) or not isinstance(got.value, int | float):
+            continue
+        seen.append((got.value, got.key, subject))
+    if len(seen) < 2 or len({k for _, k, _ in seen}) != 1 or None in [s for *_, s in seen]:
+        return []
+    value, key, subject = (max if how == "more" else min)(seen, key=lambda x: x[0])
+    return [
+        say(
+            v.lang,
+            "g_compared",
+            subject=subject,
+            how=say(v.lang, f"g_{how}"),
+            field=key,
+            value=value,
+        )
+    ]
 
 
 def _picks(v: View) -> list[str]:
