@@ -357,3 +357,61 @@ def test_each_enum_member_named_gets_a_call_zh():
     assert [a["room"] for _, a in t.calls[0]] == ["卧室", "书房"]
     ended(t)
     assert "书房" in t.answer and "61" in t.answer
+
+
+def test_members_two_properties_take_are_no_list_of_calls():
+    """"from my pension pot to my savings pot": both members named, but from and to take them."""
+    move = tool(
+        "move_money",
+        "Move money between two of the user's pots.",
+        {
+            "source": {"type": "string", "enum": ["savings", "pension", "holiday"]},
+            "target": {"type": "string", "enum": ["savings", "pension", "holiday"]},
+            "amount": {"type": "number"},
+        },
+        ["source", "target", "amount"],
+    )
+    t = run("Move 300 from my holiday pot to my savings pot.", [move], lambda n, a: "moved")
+    assert len(t.calls[0]) == 1
+
+
+def test_a_second_tool_is_not_taken_for_a_concept_s_word_zh():
+    """提交 is asked; 员工 (a word of the concept table) and 调休 do not also call the balance."""
+    tools = [
+        tool(
+            "file_leave",
+            "提交请假申请",
+            {"staff_no": {"type": "string"}, "date": {"type": "string"}},
+            ["staff_no", "date"],
+        ),
+        tool(
+            "days_off_left",
+            "查询员工剩余调休天数",
+            {"staff_no": {"type": "string"}},
+            ["staff_no"],
+        ),
+    ]
+    t = run("我是员工 S-220，想 2026-11-08 调休一天，帮我提交。", tools, lambda n, a: "已提交")
+    assert [n for n, _ in t.calls[0]] == ["file_leave"]
+
+
+def test_a_refund_no_tool_makes_is_told_zh():
+    """退掉 asks to undo; a tool that only shares the words of the tickets serves nothing."""
+    tools = [
+        tool(
+            "list_concerts",
+            "查询音乐厅某天的音乐会场次",
+            {"date": {"type": "string"}},
+            ["date"],
+        ),
+        tool(
+            "buy_seat",
+            "购买某场音乐会的座位",
+            {"concert_id": {"type": "string"}},
+            ["concert_id"],
+        ),
+    ]
+    t = run("上个月买的音乐会门票我去不了了，帮我退掉，订单 MH-4410。", tools, lambda n, a: "ok")
+    assert _calls(t) == []
+    ended(t)
+    assert "date" not in t.answer  # no value asked for a tool that cannot refund

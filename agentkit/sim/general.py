@@ -12,7 +12,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    name's words the request uses and no taken tool's name holds, unless the request says one of
    them in the singular ("the Blue Mist song" beside search_songs; not "find apartments"), and,
    in Chinese, any tool that holds two or more pairs of the request's characters no taken tool
-   holds (a second thing asked: "团课课表" beside the locker's tool). With no concept shared, the tools whose name's words (in
+   holds, not of the concept table's words (a second thing asked: "团课课表" beside the locker's
+   tool). A request to cancel or delete that no tool's name can do takes no tool for the words
+   it shares with the others (a refund with a schedule and a ticket-buying tool). With no
+   concept shared, the tools whose name's words (in
    Chinese: whose description's pairs of characters, else one telling character that is not
    among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
    the required inputs the request gives values of their kind (an amount, a currency, a date,
@@ -118,7 +121,7 @@ from .arguments import (
 )
 from .conform import conform
 from .conversation import Conversation
-from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
+from .lexicon import CHANGES, TABLE, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import DENIED, FORMAT, NOT_FOUND, TRANSIENT, classify, hint
 from .toolbox import TOOL_SEARCH
@@ -404,6 +407,9 @@ def choose(v: View) -> list[Tool]:
         general = _general_tool(v, tools)
         if general is not None:
             return [general]
+        undo = asked & UNDOING
+        if undo and not any(t.name_concepts & undo for t in tools):
+            return []  # a refund no tool can make: a tool that shares its words serves nothing
         # a shell is taken by its own rule only (above), never for the words of its manual
         unasked = [
             t
@@ -549,11 +555,15 @@ PLAIN_PAIRS = frozenset(
 )
 
 
+# the pairs of the concept table's Chinese words: weighed by the concepts, not again here
+TABLE_PAIRS = pairs(" ".join(zh for _, _, zh in TABLE.values()))
+
+
 def _own_pairs(t: Tool, han: frozenset[str], others: list[Tool]) -> frozenset[str]:
     """The pairs of characters of the request that the tool's name and description hold and no
-    tool of `others` does, plain pairs left out."""
+    tool of `others` does, plain pairs and those of the concept table's words (员工) left out."""
     theirs = pairs(" ".join(f"{o.name} {o.description}" for o in others))
-    return pairs(f"{t.name} {t.description}") & han - theirs - PLAIN_PAIRS
+    return pairs(f"{t.name} {t.description}") & han - theirs - PLAIN_PAIRS - TABLE_PAIRS
 
 
 def _beside_han(
@@ -1036,8 +1046,9 @@ def _per_item(
 
 def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
     """A required string property with an enum of which the request names two or more members,
-    as words ("reef" and "planted" of tank: reef, planted, quarantine; "卧室和客厅"): the property
-    and the members, in the order the request names them."""
+    as words ("reef" and "planted" of tank: reef, planted, quarantine; "卧室和客厅"), and no other
+    property of the tool takes them (from_account and to_account share the members named): the
+    property and the members, in the order the request names them."""
     props = t.schema.get("properties") or {}
     for key in t.schema.get("required") or []:
         p = props.get(key)
@@ -1048,8 +1059,9 @@ def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
             for m in p["enum"]
             if (found := re.search(_as_word(str(m)), task, re.I))
         }
-        if len(at) >= 2:
-            return key, sorted(at, key=lambda m: at[m])
+        others = [q for k, q in props.items() if k != key and isinstance(q, dict)]
+        if len(at) >= 2 and not any(set(at) & set(map(str, q.get("enum") or [])) for q in others):
+            return key, sorted(at, key=lambda m: at[m])  # (not from_account and to_account)
     return None
 
 
