@@ -360,7 +360,8 @@ def test_each_enum_member_named_gets_a_call_zh():
 
 
 def test_members_two_properties_take_are_no_list_of_calls():
-    """"from my pension pot to my savings pot": both members named, but from and to take them."""
+    """Both members are named ("from my holiday pot to my savings pot"): source and target take
+    them, one call."""
     move = tool(
         "move_money",
         "Move money between two of the user's pots.",
