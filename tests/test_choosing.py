@@ -416,3 +416,19 @@ def test_a_refund_no_tool_makes_is_told_zh():
     assert _calls(t) == []
     ended(t)
     assert "date" not in t.answer  # no value asked for a tool that cannot refund
+
+
+def test_taking_off_by_a_verb_the_table_does_not_know():
+    """ "take it off" asks to delete; no tool's name says delete, but retire_plant, whose verb the
+    table does not know, shares the request's words: it is called (a reading tool is not)."""
+    tools = [
+        tool("list_plants", "List the plants in my garden.", {}, []),
+        tool(
+            "retire_plant",
+            "Mark a plant as gone so it leaves the garden list.",
+            {"plant_id": {"type": "string"}},
+            ["plant_id"],
+        ),
+    ]
+    t = run("The basil plant P-3 died. Take it off.", tools, lambda n, a: "done")
+    assert _calls(t)[0] == ("retire_plant", {"plant_id": "P-3"})

@@ -13,9 +13,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    them in the singular ("the Blue Mist song" beside search_songs; not "find apartments"), and,
    in Chinese, any tool that holds two or more pairs of the request's characters no taken tool
    holds, not of the concept table's words (a second thing asked: "团课课表" beside the locker's
-   tool). A request to cancel or delete that no tool's name can do takes no tool for the words
-   it shares with the others (a refund with a schedule and a ticket-buying tool). With no
-   concept shared, the tools whose name's words (in
+   tool). A request to cancel or delete that no tool's name carries takes no tool whose name
+   only reads for the words it shares (a refund, and show_schedule). With no concept shared, the tools whose name's words (in
    Chinese: whose description's pairs of characters, else one telling character that is not
    among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
    the required inputs the request gives values of their kind (an amount, a currency, a date,
@@ -407,14 +406,14 @@ def choose(v: View) -> list[Tool]:
         general = _general_tool(v, tools)
         if general is not None:
             return [general]
-        undo = asked & UNDOING
-        if undo and not any(t.name_concepts & undo for t in tools):
-            return []  # a refund no tool can make: a tool that shares its words serves nothing
         # a shell is taken by its own rule only (above), never for the words of its manual
         unasked = [
             t
             for t in tools
-            if changes_asked(t.name, asked) and not runs_commands(t) and not undoes(t, asked)
+            if changes_asked(t.name, asked)
+            and not runs_commands(t)
+            and not undoes(t, asked)
+            and not _only_reads(t, asked, tools)
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
@@ -488,6 +487,19 @@ def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool])
     if forced or found:
         found = found + [t for t in pool if t not in found and typed[t.name] >= 2]
     return sorted(found, key=lambda t: -(shared(t, said, han) + 2 * typed.get(t.name, 0)))
+
+
+READS = frozenset({"read", "list", "search"})
+
+
+def _only_reads(t: Tool, asked: frozenset[str], tools: list[Tool]) -> bool:
+    """The request asks to cancel or delete, no tool's name carries that act, and this tool's
+    name only reads, lists or searches (show_schedule for a refund): it cannot serve by the words
+    it shares (mark_consumed, whose verb the table does not know, still may)."""
+    undo = asked & UNDOING
+    if not undo or any(o.name_concepts & undo for o in tools):
+        return False
+    return bool(t.name_concepts & READS) and not t.name_concepts & CHANGES
 
 
 def _one_of(task: str, used: set[str]) -> bool:
