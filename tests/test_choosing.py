@@ -432,3 +432,71 @@ def test_taking_off_by_a_verb_the_table_does_not_know():
     ]
     t = run("The basil plant P-3 died. Take it off.", tools, lambda n, a: "done")
     assert _calls(t)[0] == ("retire_plant", {"plant_id": "P-3"})
+
+
+# ------------------------------------------------------------ elliptic follow-ups
+
+TIDES = tool(
+    "get_tide_times",
+    "Get today's high and low tide times for a harbour.",
+    {"harbour": {"type": "string", "description": "Harbour name"}},
+    ["harbour"],
+)
+
+
+def _tides(name, args):
+    return json.dumps({"harbour": args["harbour"], "high": "06:12", "low": "12:30"})
+
+
+def test_an_elliptic_follow_up_asks_the_last_call_again():
+    _, t = _follow_up(
+        "When is high tide at Whitby harbour?", "What about Scarborough?", [TIDES], _tides
+    )
+    assert _calls(t) == [("get_tide_times", {"harbour": "Scarborough"})]
+    ended(t)
+
+
+def test_an_elliptic_follow_up_asks_the_last_call_again_zh():
+    rainfall = tool(
+        "get_rainfall",
+        "查询某个城市本月的降雨量。",
+        {"city": {"type": "string"}},
+        ["city"],
+    )
+    _, t = _follow_up(
+        "杭州这个月降雨量多少？",
+        "那苏州呢？",
+        [rainfall],
+        lambda n, a: json.dumps({"city": a["city"], "降雨量mm": 88}, ensure_ascii=False),
+    )
+    assert _calls(t) == [("get_rainfall", {"city": "苏州"})]
+
+
+def test_a_time_is_no_name_in_an_elliptic_follow_up():
+    _, t = _follow_up("When is high tide at Whitby harbour?", "And tomorrow?", [TIDES], _tides)
+    assert ("get_tide_times", {"harbour": "tomorrow"}) not in _calls(t)
+
+
+def test_it_in_a_follow_up_is_the_entry_last_singled_out():
+    """T3 "book a viewing of it": the apartment the details call of T2 was about."""
+    viewing = tool(
+        "book_viewing",
+        "Book a viewing of one apartment.",
+        {"listing_id": {"type": "string"}, "day": {"type": "string"}},
+        ["listing_id", "day"],
+    )
+    tools = [SEARCH_FLATS, FLAT, viewing]
+
+    def answer(name, args):
+        return "booked" if name == "book_viewing" else _flats(name, args)
+
+    t1, t2 = _follow_up(
+        "Find me apartments in Lyon under 1000 euros.",
+        "Tell me more about the second one.",
+        tools,
+        answer,
+    )
+    messages = t2.messages + [{"role": "user", "content": "Book a viewing of it on Saturday."}]
+    t3 = run(None, tools, answer, messages=messages)
+    assert _calls(t3)[0][0] == "book_viewing"
+    assert _calls(t3)[0][1]["listing_id"] == "LY-28"

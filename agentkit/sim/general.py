@@ -26,7 +26,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
-   listed entries hold (hotel_id). A tool that runs SQL is taken when the request names a
+   listed entries hold (hotel_id); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   asks the earlier tasks' last call again, with the value it gives in place of that call's
+   name-like input, its other inputs kept (`_again`). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
@@ -417,7 +419,7 @@ def choose(v: View) -> list[Tool]:
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
-            return _about_entry(v, unasked)
+            return _about_entry(v, unasked) or _again(v, unasked)
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
             taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
@@ -500,6 +502,79 @@ def _only_reads(t: Tool, asked: frozenset[str], tools: list[Tool]) -> bool:
     if not undo or any(o.name_concepts & undo for o in tools):
         return False
     return bool(t.name_concepts & READS) and not t.name_concepts & CHANGES
+
+
+ELLIPTIC = re.compile(
+    r"^\W*(?:and|what about|how about|and what about|same for|now for|also for|ok,? and)\b"
+    r"|^\W*(?:那|那么|还有)?[^。！？?!\n]{1,20}呢\W*$",
+    re.I,
+)
+
+
+def _again(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for an elliptic follow-up ("And in London?", "What about Berlin?", "那上海呢？"):
+    it asks the last call of the earlier tasks again, with the value it gives (a place, a date,
+    an id, a member) in place of that call's; the call's other values stay
+    (`_carried_over`). Nothing is taken when the request gives no value the call had not."""
+    if not v.before or not ELLIPTIC.search(v.task.strip()) or len(v.task) > 80:
+        return []
+    last = v.before[-1]
+    t = next((t for t in tools if t.name == last.name), None)
+    if t is None:
+        return []
+    got = arguments(t, gather(v.task, []))[1].values
+    new = {k: x for k, x in got.items() if x not in (None, "") and last.input.get(k) != x}
+    return [t] if new or _elided(v.task, last) else []
+
+
+ELIDED = re.compile(
+    r"^\W*(?:and|what about|how about|and what about|same for|now for|also for|ok,? and)"
+    r"\s+(?:in|at|for|on|with)?\s*(?:the\s+)?(?P<en>[^?!.\n]{1,40}?)\s*[?!.]*$"
+    r"|^\W*(?:那|那么|还有)?(?P<zh>[^。！？?!\n]{1,20}?)(?:的)?呢\W*$",
+    re.I,
+)
+
+
+def _elided(task: str, last: Call) -> tuple[str, str] | None:
+    """What an elliptic follow-up gives in place of the earlier call's value ("What about Berlin?"
+    after get_weather(location="Paris"): location, Berlin): the words it asks about, for the one
+    input of that call that held a name (words, not a number, a date or an id)."""
+    m = ELIDED.search(task.strip())
+    said = (m.group("en") or m.group("zh") or "").strip() if m else ""
+    named = [
+        k
+        for k, x in last.input.items()
+        if isinstance(x, str)
+        and re.fullmatch(r"[^\d\W][\w' -]{0,38}", x)
+        and len(x.split()) <= 3
+        and not pick.ID_LIKE.fullmatch(x)
+    ]
+    if not said or len(named) != 1 or last.input[named[0]] == said or WHEN.search(said):
+        return None
+    return named[0], said
+
+
+WHEN = re.compile(  # a time, not a name: "And tomorrow?", "那明天呢"
+    r"\b(?:today|tomorrow|tonight|yesterday|weekend|morning|afternoon|evening|next|last|this|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)|今天|明天|后天|昨天|今晚|明晚|"
+    r"周[一二三四五六日末]|星期|下周|上周|早上|下午|晚上|\d",
+    re.I,
+)
+
+
+def _carried_over(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An elliptic follow-up's call (`_again`): the values it lacks are the earlier call's."""
+    earlier = [c for c in v.before if c.name == t.name]
+    if not got.missing or not earlier or not ELLIPTIC.search(v.task.strip()):
+        return variants, got
+    kept = {k: earlier[-1].input[k] for k in got.missing if k in earlier[-1].input}
+    elided = _elided(v.task, earlier[-1])
+    if elided is not None and elided[0] in got.missing:
+        kept[elided[0]] = elided[1]
+    rest = [k for k in got.missing if k not in kept]
+    return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, rest)
 
 
 def _one_of(task: str, used: set[str]) -> bool:
@@ -957,7 +1032,7 @@ def _inputs(
     variants, got = _per_item(v, t, *arguments(t, src))
     variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
-    return _identified(v, t, variants, got)
+    return _carried_over(v, t, *_identified(v, t, variants, got))
 
 
 def names_an_id(t: Tool, key: str) -> bool:
