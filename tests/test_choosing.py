@@ -500,3 +500,52 @@ def test_it_in_a_follow_up_is_the_entry_last_singled_out():
     t3 = run(None, tools, answer, messages=messages)
     assert _calls(t3)[0][0] == "book_viewing"
     assert _calls(t3)[0][1]["listing_id"] == "LY-28"
+
+
+# ------------------------------------------------------------ phrases and languages
+
+
+def test_sign_me_up_asks_to_register():
+    signup = tool(
+        "register_volunteer",
+        "Register a volunteer for a beach clean-up.",
+        {"event": {"type": "string"}, "volunteer_name": {"type": "string"}},
+        ["event", "volunteer_name"],
+    )
+    t = run(
+        "Please sign me up for the harbour clean-up. My name is Tomas Berg.",
+        [signup],
+        lambda n, a: "registered",
+    )
+    # the tool is chosen: it is called, or its values are asked for
+    assert [n for n, _ in _calls(t)] == ["register_volunteer"] or "register_volunteer" in t.answer
+
+
+def test_text_someone_that_asks_to_send():
+    """ "Text Jonas that ..." asks for the sending tool (its values may still be asked for)."""
+    sms = tool(
+        "send_sms",
+        "Send an SMS to a phone number.",
+        {"phone": {"type": "string"}, "body": {"type": "string"}},
+        ["phone", "body"],
+    )
+    t = run("Text Jonas that dinner is at 8.", [sms], lambda n, a: "sent")
+    assert "send_sms" in t.answer or _calls(t)
+
+
+def test_a_chinese_request_and_an_english_tool_meet_by_their_values_zh():
+    sleep = tool(
+        "get_sleep_hours",
+        "Get how long the user slept on a given night.",
+        {"date": {"type": "string", "description": "YYYY-MM-DD"}},
+        ["date"],
+    )
+    t = run(
+        "我昨天晚上睡了几个小时？",
+        [sleep],
+        lambda n, a: json.dumps({"date": a["date"], "hours": 6.5}),
+        system="今天是 2026-03-15。",
+    )
+    assert _calls(t) == [("get_sleep_hours", {"date": "2026-03-14"})]
+    ended(t)
+    assert "6.5" in t.answer

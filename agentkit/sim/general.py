@@ -28,7 +28,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
    listed entries hold (hotel_id); an elliptic follow-up ("What about Berlin?", "那上海呢？")
    asks the earlier tasks' last call again, with the value it gives in place of that call's
-   name-like input, its other inputs kept (`_again`). A tool that runs SQL is taken when the request names a
+   name-like input, its other inputs kept (`_again`); a request in one language and a tool
+   described only in the other: the one tool that changes nothing, takes no number, and whose
+   required inputs the request all fills with values of their kind (`_across`). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
@@ -419,7 +421,7 @@ def choose(v: View) -> list[Tool]:
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
-            return _about_entry(v, unasked) or _again(v, unasked)
+            return _about_entry(v, unasked) or _again(v, unasked) or _across(v, unasked)
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
             taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
@@ -452,7 +454,8 @@ TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"}
 
 def typed_values(t: Tool, task: str) -> int:
     """How many of the tool's required inputs the request gives a value of their kind: a number,
-    a yes or no, an enum member it says, an email, a phone, a currency, a place, an id ("$169.00"
+    a yes or no, an enum member it says, a date or time, an email, a phone, a currency, a place,
+    an id ("$169.00"
     fills amount and currency); free text (a reason, a note) is no such evidence."""
     props = t.schema.get("properties") or {}
     got = arguments(t, gather(task, []))[1].values
@@ -466,7 +469,7 @@ def typed_values(t: Tool, task: str) -> int:
         elif p.get("type") in ("number", "integer", "boolean"):
             n += 1
         elif isinstance(x, str):
-            n += role(k, p) in TYPED_ROLES
+            n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
 
 
@@ -575,6 +578,34 @@ def _carried_over(
         kept[elided[0]] = elided[1]
     rest = [k for k in got.missing if k not in kept]
     return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, rest)
+
+
+def _across(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 across languages: a Chinese request and a tool described in English only (or the
+    other way round) share no words to compare, so the values decide: the one tool whose name
+    changes nothing and every required input of which the request fills with a value of its kind
+    (`typed_values`: "我昨天走了多少步？" and get_step_count(date))."""
+    zh = bool(pairs(v.task))
+    fits = [
+        t
+        for t in tools
+        if bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh
+        and not t.name_concepts & CHANGES
+        and (need := len(t.schema.get("required") or [])) > 0
+        and not _takes_numbers(t)
+        and typed_values(t, v.task) == need
+    ]
+    return fits if len(fits) == 1 else []
+
+
+def _takes_numbers(t: Tool) -> bool:
+    """A required input is a number: any figure of a request fills it, which says nothing of
+    what the request is about ("36 乘以 12" and boil_kettle's litres)."""
+    props = t.schema.get("properties") or {}
+    return any(
+        isinstance(p := props.get(k), dict) and p.get("type") in ("number", "integer")
+        for k in t.schema.get("required") or []
+    )
 
 
 def _one_of(task: str, used: set[str]) -> bool:

@@ -18,6 +18,8 @@ description and input schema through this table. The rules, as a reader can appl
   each part joined by and / or; a word as often a noun (record, schedule, log, ...) that stands
   last after other words names a thing (`gym_schedule`). Only the verb's changing act must be
   asked for.
+- "sign me up for ..." means the create and book acts (register, enrol); "text Maya that ...",
+  "message the team saying ..." the send act.
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
@@ -239,12 +241,34 @@ def concepts(text: str) -> frozenset[str]:
         found.add("book")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
+    found |= _phrasal(text)
     for expr in expressions(text):
         found |= {"math", "calculate"}
         found |= {
             OPERATORS[op] for op in re.findall(r"(?<=[\d)\s])[-+*/]", expr) if op in OPERATORS
         }
     return frozenset(found)
+
+
+SIGN_UP = re.compile(r"\bsign(?:s|ed|ing)?\s+(?:(?:me|us|him|her|them|\w+)\s+)?up\b", re.I)
+MESSAGE_TO = (
+    re.compile(  # "Text Maya that ...", "message the team saying ...", "ping Jo to say ..."
+        r"(?:^|[.!?]\s+|\bplease\s+)(?:text|message|ping|sms|dm|whatsapp)\s+(?!me\b)[\w@.+-]+"
+        r"|\b(?:text|message|ping|email|sms|dm)\s+(?:[\w@.+-]+\s+){1,3}(?:that|saying|to say)\b",
+        re.I,
+    )
+)
+
+
+def _phrasal(text: str) -> set[str]:
+    """The concepts of phrases whose words alone name none: "sign me up for" asks to register
+    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send."""
+    found = set()
+    if SIGN_UP.search(text):
+        found |= {"create", "book"}
+    if MESSAGE_TO.search(text):
+        found.add("send")
+    return found
 
 
 NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, 提交记录: a thing, not the act
