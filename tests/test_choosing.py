@@ -4,6 +4,7 @@ follow-up that picks an entry of the last listing by its place, its superlative 
 
 import json
 
+import pytest
 from test_any_tools import ended, run, tool
 
 
@@ -549,3 +550,26 @@ def test_a_chinese_request_and_an_english_tool_meet_by_their_values_zh():
     assert _calls(t) == [("get_sleep_hours", {"date": "2026-03-14"})]
     ended(t)
     assert "6.5" in t.answer
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "What is the battery of drone D-4? When did it last fly?",
+        "无人机 D-4 的 battery 是多少？上次什么时候飞的？",
+    ],
+)
+def test_several_questions_get_the_named_field_and_the_other_values(prompt):
+    drone = tool(
+        "get_drone",
+        "Get the state of one drone.",
+        {"drone_id": {"type": "string"}},
+        ["drone_id"],
+    )
+    t = run(
+        prompt,
+        [drone],
+        lambda n, a: json.dumps({"drone_id": "D-4", "battery": 76, "last_flight": "2026-05-01"}),
+    )
+    ended(t)
+    assert "76" in t.answer and "2026-05-01" in t.answer

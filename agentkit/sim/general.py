@@ -64,7 +64,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    corrected once by the example it gives; a transient one is retried once; not found is told to
    the user; a refusal stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
-   average or a count worked out from the results, or the one field the question names
+   average or a count worked out from the results, or the one field the question names (and,
+   when the request asks several questions, the result's other values after it)
    (`agentkit.sim.tally`), or, for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest; then it quotes each result's values (not a result whose asked field
    led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
@@ -1612,7 +1613,8 @@ def _answer(v: View, turn: Turn) -> str:
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
-            continue
+            if len(re.findall(r"[?？]", v.task)) < 2:
+                continue  # (several questions: the result's other values are quoted too)
         quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue

@@ -15,9 +15,9 @@ description and input schema through this table. The rules, as a reader can appl
   operator of "15 + 27").
 - A tool's name is read as names are written (`name_words`): its verb is the first word that
   carries an act (`reserve_record` reserves; its record is the thing, no act of creating), in
-  each part joined by and / or; a word as often a noun (record, schedule, log, ...) that stands
-  last after other words names a thing (`gym_schedule`). Only the verb's changing act must be
-  asked for.
+  each part joined by and / or; a word of a changing act as often a noun (record, schedule, ...)
+  that stands last after other words names a thing (`gym_schedule`; `web_search` still
+  searches). Only the verb's changing act must be asked for.
 - "sign me up for ..." means the create and book acts (register, enrol); "text Maya that ...",
   "message the team saying ..." the send act.
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
@@ -164,10 +164,11 @@ def name_words(name: str) -> list[tuple[str, frozenset[str]]]:
     """A tool's name read as names are written, verb first (`reserve_record`, `search_records`,
     `schedule_meeting`) or object first (`note_save`, `calendar_add_event`): each word with its
     concepts, where only the name's verb keeps an act. The verb is the first word that carries an
-    act, in each part of a name joined by and / or (`create_and_send_invoice`); a word that is
-    as often a noun (record, schedule, log, ...) standing last after other words is no verb but
-    the thing (`gym_schedule`, `vinyl_record`). Every other word keeps its things only: the record
-    of `reserve_record` is what is reserved, not an act of creating."""
+    act, in each part of a name joined by and / or (`create_and_send_invoice`); a word of a
+    changing act that is as often a noun (record, schedule, ...) standing last after other words
+    is no verb but the thing (`gym_schedule`, `vinyl_record`; `web_search` still searches).
+    Every other word keeps its things only: the record of `reserve_record` is what is reserved,
+    not an act of creating."""
     latin, _ = _index()
     groups: list[list[str]] = [[]]
     for w in words(name):
@@ -180,7 +181,12 @@ def name_words(name: str) -> list[tuple[str, frozenset[str]]]:
         verb = next(
             (i for i, w in enumerate(g) if any(kind(c) == ACT for c in latin.get(w, ()))), None
         )
-        if verb is not None and 0 < verb == len(g) - 1 and g[verb] in NOUN_TOO:
+        if (
+            verb is not None
+            and 0 < verb == len(g) - 1
+            and g[verb] in NOUN_TOO
+            and latin.get(g[verb], set()) & CHANGES  # (web_search still searches)
+        ):
             verb = None
         for i, w in enumerate(g):
             meant = frozenset(latin.get(w, ()))
