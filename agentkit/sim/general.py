@@ -1613,7 +1613,7 @@ def _answer(v: View, turn: Turn) -> str:
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
-            if len(re.findall(r"[?？]", v.task)) < 2:
+            if questions(v.task) < 2:
                 continue  # (several questions: the result's other values are quoted too)
         quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
@@ -1628,6 +1628,18 @@ def _answer(v: View, turn: Turn) -> str:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) or say(v.lang, "g_no_tool")
+
+
+ASKS_FOR = re.compile(
+    r"^\s*(?:can|could|would|will) you\b|^\s*please\b|^\s*(?:请|麻烦|能不能|可以)?帮我", re.I
+)
+
+
+def questions(task: str) -> int:
+    """How many questions the request asks: its sentences that end in a question mark, not a
+    polite order ("Can you pull up the lyrics?")."""
+    asked = re.findall(r"[^?？.!。！\n]+[?？]", task)
+    return sum(1 for q in asked if not ASKS_FOR.search(q))
 
 
 def _lead_value(v: View, turn: Turn) -> str | None:
