@@ -9,15 +9,33 @@ order to one typed view of the request (`agentkit.sim.view`).
    (a shared concept counts 2 for a thing, 1 for an act, twice when the tool's name carries it);
    the first is taken, then every other candidate that brings a concept the taken ones do not
    cover (a taken tool whose name names a thing covers that thing only), then any tool whose
-   name's words the request uses. With no concept shared, the tools whose name's words (in
-   Chinese: whose description's pairs of characters) the request uses; before those, a tool that
+   name's words the request uses and no taken tool's name holds, unless the request says one of
+   them in the singular ("the Blue Mist song" beside search_songs; not "find apartments"), and,
+   in Chinese, any tool that holds two or more pairs of the request's characters no taken tool
+   holds, not of the concept table's words (a second thing asked: "团课课表" beside the locker's
+   tool). A request to cancel or delete that no tool's name carries takes no tool whose name
+   only reads for the words it shares (a refund, and show_schedule). With no concept shared, the tools whose name's words (in
+   Chinese: whose description's pairs of characters, else one telling character that is not
+   among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
+   the required inputs the request gives values of their kind (an amount, a currency, a date,
+   an enum member it says: `typed_values`; under tool_choice "any" two such values find a tool on
+   their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
    (`src/app.py`), then a user's own web search tool when the request asks for facts
-   (`agentkit.sim.websearch`, rule 1). A tool that runs SQL is taken when the request names a
+   (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
+   best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
+   cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
+   listed entries hold (hotel_id); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   asks the earlier tasks' last call again, with the value it gives in place of that call's
+   name-like input, its other inputs kept (`_again`); a request in one language and a tool
+   described only in the other: the one tool that changes nothing, takes no number, and whose
+   required inputs the request all fills with values of their kind (`_across`). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
-   the act of the tool whose name's other words it uses (`implied_acts`); an act the user only
+   the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
+   a question, that a changing tool's object is made from asks for that tool's act ("I'd like to
+   rent two pairs of skis" and `create_rental`: `derived_acts`); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
@@ -25,11 +43,14 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
-   its superlative ("the cheapest", "最早一班有票的", "as early as possible"), by its words ("the
-   Barolo", "the Kurosawa film"), or any one; never one that says it cannot serve ("on loan",
+   its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
+   second one", "第二只"), by its words ("the Barolo", "the Kurosawa film"), or any one, or "it" /
+   "that one" (the entry last singled out); never one that says it cannot serve ("on loan",
    "使用中"), and the only one that can when only one can; entries are a list's objects,
-   `key: value` blocks, lines or prose sentences; the open task's results first, then the earlier tasks' (a follow-up). Several places named for one tool ("Paris and
-   London") are one call each, and so are several files named to read. Each tool fills from its own copy of the request's values. A
+   `key: value` blocks, lines or prose sentences; the open task's results first, then the
+   earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
+   call each, and so are several members of a required enum ("my reef tank and my planted tank")
+   and several files named to read. Each tool fills from its own copy of the request's values. A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make); a change asked for in
@@ -56,11 +77,13 @@ order to one typed view of the request (`agentkit.sim.view`).
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
-   average or a count worked out from the results, or the one field the question names
+   average or a count worked out from the results, or the one field the question names (and,
+   when the request asks several questions, the result's other values after it)
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
    figure worked out from rates, the lines of a file read that it asks about
-   (`agentkit.sim.facts`); then it quotes each result's values (not
+   (`agentkit.sim.facts`; else, for "which one has more ...?" over several calls, the one whose
+   named field is the highest or lowest); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
@@ -122,7 +145,7 @@ from .arguments import (
 )
 from .conform import conform
 from .conversation import Conversation
-from .lexicon import CHANGES, THING, changes_asked, concepts, expressions, kind, words
+from .lexicon import CHANGES, TABLE, THING, changes_asked, concepts, expressions, kind, words
 from .phrases import say, spoken_list
 from .results import (
     DENIED,
@@ -222,6 +245,21 @@ PLAIN = frozenset(
 )
 
 
+# characters of many Chinese texts, which alone tell nothing of what a tool is about: grammar,
+# persons, counts, time, asking, and the verbs of looking up, giving and keeping
+COMMON_HAN = frozenset(
+    "的了是在我你他她它们这那有和与或不也就都很还要会能可以吗呢吧啊么什怎多少几个一二三四五六七八九十"
+    "两些每各某该其之于对把被给让从到为及而但如果所因此中上下前后左右里外内时天年月日号点分秒今明昨"
+    "现再又才已经正将查询看找获取显示读写用使得种样次名称等信息数据记录返回指定根据当前最新户出入参"
+    "方式情况问题请帮告诉想需谁哪久大小长短高低好新旧去来做说自己把并且给出当全部所有按照进行"
+)
+
+
+def telling_chars(text: str) -> frozenset[str]:
+    """The Han characters of a text that are not among the commonest (`COMMON_HAN`)."""
+    return frozenset(re.findall(r"[\u4e00-\u9fff]", text)) - COMMON_HAN
+
+
 def _roots(text: str) -> frozenset[str]:
     """The telling words of a text, cut to six letters ("translate", "translation": "transl")."""
     return frozenset(w[:6] for w in words(text) if len(w) >= 3 and w not in PLAIN)
@@ -249,7 +287,10 @@ def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> i
         + [str(p.get("description") or "")[:LEAD] for p in props.values() if isinstance(p, dict)]
     )
     latin = len(_roots(f"{about} {_enums(t)}") & frozenset(w[:6] for w in task_words))
-    han = len(pairs(f"{t.name} {t.description} {_enums(t)}") & task_pairs)
+    own = f"{t.name} {t.description} {_enums(t)}"
+    han = len(pairs(own) & task_pairs)
+    if not han and task_pairs:  # no word in common: a telling character ("谁遛的豆豆", "遛狗记录")
+        han = int(bool(telling_chars(own) & telling_chars("".join(task_pairs))))
     return 2 * named_in(t, task_words) + latin + han
 
 
@@ -293,7 +334,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
-    return concepts(bare) | implied_acts(task, tools or [])
+    return concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
 
 
 POLITE = re.compile(
@@ -335,6 +376,45 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     return frozenset(out)
 
 
+ASKING = re.compile(
+    r"^\s*(?:how|what|when|where|which|who|why|whether|is|are|does|do|did|was|were)\b", re.I
+)
+
+
+# the endings that make a noun of an act (rental, donation, reservation, enrolment, delivery)
+ACT_NOUN = re.compile(r"(?:al|ation|ition|tion|sion|ion|ment|ance|ence|age|ure|ery|ry|y)")
+
+
+def made_from(verb: str, noun: str) -> bool:
+    """`noun` names the act of `verb` (rent: rental, donate: donation, reserve: reservation,
+    enrol: enrolment; register: registration, subscribe: subscription): the verb, a final e
+    dropped, and an ending that makes such a noun, or the two share their first seven letters
+    (not time: timer, note: notebook)."""
+    if len(verb) < 4 or len(noun) <= len(verb):
+        return False
+    base = verb.removesuffix("e")
+    if noun.startswith(base) and ACT_NOUN.fullmatch(noun[len(base) :]):
+        return True
+    return len(os.path.commonprefix([verb, noun])) >= 7
+
+
+def derived_acts(task: str, tools: list[Tool]) -> frozenset[str]:
+    """A request that uses, outside a question, the verb a tool's object is made from ("I'd like
+    to rent two pairs of skis" and `create_rental`, "donate 20 euros" and `add_donation`) asks for
+    that tool's changing act (never deleting or cancelling)."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n", task):
+        if ASKING.match(POLITE.sub("", sentence)):
+            continue
+        said = set(words(sentence))
+        for t in tools:
+            acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
+            rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
+            if acts and any(made_from(w, r) for w in said for r in rest):
+                out |= acts - UNDOING
+    return frozenset(out)
+
+
 def choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
@@ -364,12 +444,18 @@ def choose(v: View) -> list[Tool]:
         unasked = [
             t
             for t in tools
-            if changes_asked(t.name, asked) and not runs_commands(t) and not undoes(t, asked)
+            if changes_asked(t.name, asked)
+            and not runs_commands(t)
+            and not undoes(t, asked)
+            and not _only_reads(t, asked, tools)
         ]
-        found = [t for t in unasked if shared(t, said, han)]
-        found.sort(key=lambda t: -shared(t, said, han))
-        if han:
-            return found
+        found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
+        if not found:
+            return _about_entry(v, unasked) or _again(v, unasked) or _across(v, unasked)
+        if han:  # the best, and any other that holds a pair of the request the taken ones do not
+            taken = found[:1]
+            taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
+            return taken
         # the best, and any other whose name's words the request uses ("UV index and tide
         # times"; not a reading tool beside the change asked of the same thing)
         best = set(words(found[0].name)) if found and found[0].name_concepts & CHANGES else set()
@@ -393,6 +479,196 @@ def choose(v: View) -> list[Tool]:
     return _beside(v.task, tools, chosen, covered)
 
 
+TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"})
+
+
+def typed_values(t: Tool, task: str) -> int:
+    """How many of the tool's required inputs the request gives a value of their kind: a number,
+    a yes or no, an enum member it says, a date or time, an email, a phone, a currency, a place,
+    an id ("$169.00"
+    fills amount and currency); free text (a reason, a note) is no such evidence."""
+    props = t.schema.get("properties") or {}
+    got = arguments(t, gather(task, []))[1].values
+    n = 0
+    for k in t.schema.get("required") or []:
+        p, x = props.get(k), got.get(k)
+        if not isinstance(p, dict) or x is None or x == "":
+            continue
+        if p.get("enum"):
+            n += str(x).lower() in task.lower()
+        elif p.get("type") in ("number", "integer", "boolean"):
+            n += 1
+        elif isinstance(x, str):
+            n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
+    return n
+
+
+def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool]) -> list[Tool]:
+    """Rule 1's fallback, ranked: the words shared (`shared`) and, twice, the required inputs the
+    request gives values of their kind (`typed_values`). Under tool_choice "any" a tool (any that does
+    not undo what is asked) to which the request gives two or more such values is found too, and
+    so it is beside a tool found by its words (a receipt's "$169.00" for log_expense's amount and
+    currency, before flag_for_review, which only shares the word "receipt"); a tool this task
+    has called stays found (the turn after a forced call)."""
+    said, han = frozenset(words(v.task)), pairs(v.task)
+    forced = v.choice.get("type") == "any"
+    called = {c.name for c in v.calls if c.result is not None and not c.failed}
+    pool = [
+        t
+        for t in every
+        if t in tools or t.name in called or (forced and not undoes(t, asked_of(v.task, every)))
+    ]
+    typed = {t.name: typed_values(t, v.task) for t in pool}
+    if forced or found:
+        found = found + [t for t in pool if t not in found and typed[t.name] >= 2]
+    return sorted(found, key=lambda t: -(shared(t, said, han) + 2 * typed.get(t.name, 0)))
+
+
+READS = frozenset({"read", "list", "search"})
+
+
+def _only_reads(t: Tool, asked: frozenset[str], tools: list[Tool]) -> bool:
+    """The request asks to cancel or delete, no tool's name carries that act, and this tool's
+    name only reads, lists or searches (show_schedule for a refund): it cannot serve by the words
+    it shares (mark_consumed, whose verb the table does not know, still may)."""
+    undo = asked & UNDOING
+    if not undo or any(o.name_concepts & undo for o in tools):
+        return False
+    return bool(t.name_concepts & READS) and not t.name_concepts & CHANGES
+
+
+ELLIPTIC = re.compile(
+    r"^\W*(?:and|what about|how about|and what about|same for|now for|also for|ok,? and)\b"
+    r"|^\W*(?:那|那么|还有)?[^。！？?!\n]{1,20}呢\W*$",
+    re.I,
+)
+
+
+def _again(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for an elliptic follow-up ("And in London?", "What about Berlin?", "那上海呢？"):
+    it asks the last call of the earlier tasks again, with the value it gives (a place, a date,
+    an id, a member) in place of that call's; the call's other values stay
+    (`_carried_over`). Nothing is taken when the request gives no value the call had not."""
+    if not v.before or not ELLIPTIC.search(v.task.strip()) or len(v.task) > 80:
+        return []
+    last = v.before[-1]
+    t = next((t for t in tools if t.name == last.name), None)
+    if t is None:
+        return []
+    got = arguments(t, gather(v.task, []))[1].values
+    new = {k: x for k, x in got.items() if x not in (None, "") and last.input.get(k) != x}
+    return [t] if new or _elided(v.task, last) else []
+
+
+ELIDED = re.compile(
+    r"^\W*(?:and|what about|how about|and what about|same for|now for|also for|ok,? and)"
+    r"\s+(?:in|at|for|on|with)?\s*(?:the\s+)?(?P<en>[^?!.\n]{1,40}?)\s*[?!.]*$"
+    r"|^\W*(?:那|那么|还有)?(?P<zh>[^。！？?!\n]{1,20}?)(?:的)?呢\W*$",
+    re.I,
+)
+
+
+def _elided(task: str, last: Call) -> tuple[str, str] | None:
+    """What an elliptic follow-up gives in place of the earlier call's value ("What about Berlin?"
+    after get_weather(location="Paris"): location, Berlin): the words it asks about, for the one
+    input of that call that held a name (words, not a number, a date or an id)."""
+    m = ELIDED.search(task.strip())
+    said = (m.group("en") or m.group("zh") or "").strip() if m else ""
+    named = [
+        k
+        for k, x in last.input.items()
+        if isinstance(x, str)
+        and re.fullmatch(r"[^\d\W][\w' -]{0,38}", x)
+        and len(x.split()) <= 3
+        and not pick.ID_LIKE.fullmatch(x)
+    ]
+    if not said or len(named) != 1 or last.input[named[0]] == said or WHEN.search(said):
+        return None
+    return named[0], said
+
+
+WHEN = re.compile(  # a time, not a name: "And tomorrow?", "那明天呢"
+    r"\b(?:today|tomorrow|tonight|yesterday|weekend|morning|afternoon|evening|next|last|this|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)|今天|明天|后天|昨天|今晚|明晚|"
+    r"周[一二三四五六日末]|星期|下周|上周|早上|下午|晚上|\d",
+    re.I,
+)
+
+
+def _carried_over(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An elliptic follow-up's call (`_again`): the values it lacks are the earlier call's."""
+    earlier = [c for c in v.before if c.name == t.name]
+    if not got.missing or not earlier or not ELLIPTIC.search(v.task.strip()):
+        return variants, got
+    kept = {k: earlier[-1].input[k] for k in got.missing if k in earlier[-1].input}
+    elided = _elided(v.task, earlier[-1])
+    if elided is not None and elided[0] in got.missing:
+        kept[elided[0]] = elided[1]
+    rest = [k for k in got.missing if k not in kept]
+    return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, rest)
+
+
+def _across(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 across languages: a Chinese request and a tool described in English only (or the
+    other way round) share no words to compare, so the values decide: the one tool whose name
+    changes nothing and every required input of which the request fills with a value of its kind
+    (`typed_values`: "我昨天走了多少步？" and get_step_count(date))."""
+    zh = bool(pairs(v.task))
+    fits = [
+        t
+        for t in tools
+        if bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh
+        and not t.name_concepts & CHANGES
+        and (need := len(t.schema.get("required") or [])) > 0
+        and not _takes_numbers(t)
+        and typed_values(t, v.task) == need
+    ]
+    return fits if len(fits) == 1 else []
+
+
+def _takes_numbers(t: Tool) -> bool:
+    """A required input is a number: any figure of a request fills it, which says nothing of
+    what the request is about ("36 乘以 12" and boil_kettle's litres)."""
+    props = t.schema.get("properties") or {}
+    return any(
+        isinstance(p := props.get(k), dict) and p.get("type") in ("number", "integer")
+        for k in t.schema.get("required") or []
+    )
+
+
+def _one_of(task: str, used: set[str]) -> bool:
+    """The request says one of the words `used` in the singular ("the Blue Mist song"): it asks
+    about one thing, not for a listing ("find apartments")."""
+    return any(
+        w in used and w == tok.lower() and not tok.lower().endswith("s")
+        for tok in re.findall(r"[A-Za-z]+", task)
+        for w in words(tok)
+    )
+
+
+def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a follow-up about one entry of a listing ("Does the cheapest one include
+    breakfast?", "第二只多大了", "the first one"): the request picks it by a superlative, an
+    ordinal or "that one" / 那款 (`agentkit.sim.pick`), and a tool takes, as a required input,
+    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id);
+    among several, the one whose name reads."""
+    said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
+    if not said:
+        return []
+    keys = {
+        str(k)
+        for data in _raw(v.calls) + _raw(v.before)
+        for _, entry in pick.entries(data)
+        if isinstance(entry, dict)
+        for k in entry
+    }
+    takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
+    takers.sort(key=lambda t: "read" not in t.name_concepts)
+    return takers[:1]
+
+
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers; no shell beside a tool that writes the file."""
@@ -409,8 +685,11 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
+        if not used - {w for c in chosen for w in words(c.name)} and not _one_of(task, used):
+            continue  # get_apartment is not read beside search_apartments for "find apartments"
         chosen.append(t)
     chosen += _copied_to(task, tools, chosen)
+    chosen += _beside_han(task, tools, chosen, asked)
     if any(writes_files(t) for t in chosen) and not shell.given(task):
         chosen = [t for t in chosen if not runs_commands(t)]
     # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
@@ -430,6 +709,45 @@ COPIED_TO = re.compile(
     r"|复制(?:到|进)\s*[\w./-]+\.[A-Za-z]\w{0,5}",
     re.IGNORECASE,
 )
+
+
+# pairs of characters that many Chinese requests and descriptions hold, naming no thing
+PLAIN_PAIRS = frozenset(
+    "查询 查看 查一 一下 帮我 可以 获取 信息 指定 某个 某天 根据 返回 用户 我的 现在 今天 明天 "
+    "还有 是否 一个 多少 什么 怎么 看看 情况 这个 那个 顺便 的话 没有 记录".split()
+)
+
+
+# the pairs of the concept table's Chinese words: weighed by the concepts, not again here
+TABLE_PAIRS = pairs(" ".join(zh for _, _, zh in TABLE.values()))
+
+
+def _own_pairs(t: Tool, han: frozenset[str], others: list[Tool]) -> frozenset[str]:
+    """The pairs of characters of the request that the tool's name and description hold and no
+    tool of `others` does, plain pairs and those of the concept table's words (员工) left out."""
+    theirs = pairs(" ".join(f"{o.name} {o.description}" for o in others))
+    return pairs(f"{t.name} {t.description}") & han - theirs - PLAIN_PAIRS - TABLE_PAIRS
+
+
+def _beside_han(
+    task: str, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]
+) -> list[Tool]:
+    """Rule 1 in Chinese: beside the tools the concepts chose, a tool whose name and description
+    hold two or more pairs of the request's characters that no chosen tool holds ("团课课表" and
+    "查询健身房某天的团课课表", beside locker_status for "会员 G-2041 的储物柜"): a second thing
+    the request asks about."""
+    han = pairs(task)
+    if not han or not chosen:
+        return []
+    return [
+        t
+        for t in tools
+        if t not in chosen
+        and changes_asked(t.name, asked)
+        and not undoes(t, asked)
+        and not runs_commands(t)
+        and len(_own_pairs(t, han, chosen)) >= 2
+    ]
 
 
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
@@ -1012,7 +1330,7 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    return _identified(v, t, *_pieces_unfilled(v, t, variants, got))
+    return _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
@@ -1095,11 +1413,8 @@ def _identified(
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    raw = [c.data for c in [*reversed(v.calls), *reversed(v.before)] if c.result and not c.failed]
-    found = (
-        pick.ordinal_id(v.task, raw, ids[0])  # "the second one", "第三个": as listed
-        or _entry(v.task, results_of(v), ids[0])
-        or _entry(v.task, _earlier(v), ids[0])
+    found = _entry(v.task, results_of(v), ids[0], _raw(v.calls)) or _entry(
+        v.task, _earlier(v), ids[0], _raw(v.before)
     )
     if found is None:
         return variants, got
@@ -1107,12 +1422,21 @@ def _identified(
     return _with(variants, got, ids[0], int(found) if integer else found)
 
 
-def _entry(task: str, results: list[Any], key: str) -> str | None:
+def _entry(task: str, results: list[Any], key: str, raw: list[Any]) -> str | None:
+    """The id the request picks (`agentkit.sim.pick`): by its superlative, its ordinal (over the
+    results as they came, `raw`), its words, any one, or "it" / "that one"."""
     return (
         pick.picked_id(task, results, key)
+        or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
+        or pick.referred_id(task, raw, key)  # "it", "that one": before any one
         or pick.any_one(task, results, key)
     )
+
+
+def _raw(calls: tuple[Call, ...]) -> list[Any]:
+    """The successful results of `calls` as data, latest first, in the order they came."""
+    return [c.data for c in reversed(calls) if c.result is not None and not c.failed]
 
 
 def _earlier(v: View) -> list[Any]:
@@ -1153,6 +1477,11 @@ def _per_item(
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
+    members = _members_named(t, v.task)
+    if members is not None:  # one call per enum member named ("my reef tank and my planted tank")
+        key, named = members
+        rest = [m for m in got.missing if m != key]
+        return [{**variants[0], key: x} for x in named], Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
     if len(filled) >= 2 and all(not f.missing for _, f in filled):
@@ -1160,6 +1489,34 @@ def _per_item(
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
+    """A required string property with an enum of which the request names two or more members,
+    as words ("reef" and "planted" of tank: reef, planted, quarantine; "卧室和客厅"), and no other
+    property of the tool takes them (from_account and to_account share the members named): the
+    property and the members, in the order the request names them."""
+    props = t.schema.get("properties") or {}
+    for key in t.schema.get("required") or []:
+        p = props.get(key)
+        if not isinstance(p, dict) or p.get("type") != "string" or not p.get("enum"):
+            continue
+        at = {
+            str(m): found.start()
+            for m in p["enum"]
+            if (found := re.search(_as_word(str(m)), task, re.I))
+        }
+        others = [q for k, q in props.items() if k != key and isinstance(q, dict)]
+        if len(at) >= 2 and not any(set(at) & set(map(str, q.get("enum") or [])) for q in others):
+            return key, sorted(at, key=lambda m: at[m])  # (not from_account and to_account)
+    return None
+
+
+def _as_word(member: str) -> str:
+    """A pattern for an enum member standing as a word (Han characters stand anywhere)."""
+    if re.search(r"[\u4e00-\u9fff]", member):
+        return re.escape(member)
+    return rf"(?<![\w-]){re.escape(member)}(?![\w-])"
 
 
 def _takes_list(t: Tool) -> bool:
@@ -1592,7 +1949,8 @@ def _answer(v: View, turn: Turn) -> str:
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
-            continue
+            if questions(v.task) < 2:
+                continue  # (several questions: the result's other values are quoted too)
         quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
@@ -1600,7 +1958,9 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lines = worked + _facts(v) + _counted(v) + _figures(v) + _picks(v) + asked + lines
+    lead = _facts(v)  # what sim.facts states leads; else "which one has more" (_compared)
+    compared = [] if lead else _compared(v)
+    lines = worked + lead + _counted(v) + _figures(v) + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -1617,6 +1977,18 @@ def _unserved(v: View) -> bool:
     asked = asked_of(v.task, list(v.tools))
     task_words, task_pairs = frozenset(words(v.task)), pairs(v.task)
     return not any(score(t, asked) or shared(t, task_words, task_pairs) for t in v.tools)
+
+
+ASKS_FOR = re.compile(
+    r"^\s*(?:can|could|would|will) you\b|^\s*please\b|^\s*(?:请|麻烦|能不能|可以)?帮我", re.I
+)
+
+
+def questions(task: str) -> int:
+    """How many questions the request asks: its sentences that end in a question mark, not a
+    polite order ("Can you pull up the lyrics?")."""
+    asked = re.findall(r"[^?？.!。！\n]+[?？]", task)
+    return sum(1 for q in asked if not ASKS_FOR.search(q))
 
 
 def _lead_value(v: View, turn: Turn) -> str | None:
@@ -1728,6 +2100,44 @@ def _counted(v: View) -> list[str]:
     n, per = found
     parts = spoken_list(v.lang, [f"{name} {k}" for name, k in per])
     return [say(v.lang, "g_counted", files=len(per), n=n, text=files.counted(v.task), parts=parts)]
+
+
+MORE = re.compile(
+    r"\b(?:more|higher|bigger|larger|greater|most|highest)\b|更多|更高|更大|最多|最高|最大", re.I
+)
+LESS = re.compile(
+    r"\b(?:less|fewer|lower|smaller|least|lowest)\b|更少|更低|更小|最少|最低|最小", re.I
+)
+WHICH = re.compile(r"\b(?:which|who)\b|哪个|哪一个|哪边|哪只|谁", re.I)
+
+
+def _compared(v: View) -> list[str]:
+    """Rule 5 for "which one has more nitrate?" / "哪个更高" over several calls of one tool: the
+    field the question names (`agentkit.sim.tally.asked_field`) compared across their results,
+    and the call whose value is the highest (or lowest) said with its subject (its input)."""
+    how = "more" if MORE.search(v.task) else "less" if LESS.search(v.task) else None
+    if how is None or not WHICH.search(v.task):
+        return []
+    seen = []
+    for c in v.calls:
+        got = tally.asked_field(v.task, c.data, c.input) if c.result and not c.failed else None
+        subject = next((x for x in c.input.values() if isinstance(x, str) and x), None)
+        if got is None or isinstance(got.value, bool) or not isinstance(got.value, int | float):
+            continue
+        seen.append((got.value, got.key, subject))
+    if len(seen) < 2 or len({k for _, k, _ in seen}) != 1 or None in [s for *_, s in seen]:
+        return []
+    value, key, subject = (max if how == "more" else min)(seen, key=lambda x: x[0])
+    return [
+        say(
+            v.lang,
+            "g_most_of",
+            subject=subject,
+            how=say(v.lang, f"g_{how}"),
+            field=key,
+            value=value,
+        )
+    ]
 
 
 def _picks(v: View) -> list[str]:

@@ -13,11 +13,17 @@ description and input schema through this table. The rules, as a reader can appl
   that act ("cancel order O1"), never because it shares a noun with the request; a name's word
   that means both such an act and another concept is asked for by either ("add": create, or the
   operator of "15 + 27").
-- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets"), and
-  so does "sign (X) up" ("sign me, Dana Li, up for ..."); "open a (support) ticket / an account /
-  a case" means the create act.
+- A tool's name is read as names are written (`name_words`): its verb is the first word that
+  carries an act (`reserve_record` reserves; its record is the thing, no act of creating), in
+  each part joined by and / or; a word of a changing act as often a noun (record, schedule, ...)
+  that stands last after other words names a thing (`gym_schedule`; `web_search` still
+  searches). Only the verb's changing act must be asked for.
+- "sign me up for ..." and "sign (X) up" ("sign me, Dana Li, up for ...") mean the create and
+  book acts (register, enrol); "text Maya that ...", "message the team saying ..." the send act;
+  "open a (support) ticket / an account / a case" means the create act.
+- "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
-  "给我买一张"; not 订单, 订阅, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
+  "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -35,7 +41,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     # acts that only read
     "read": (ACT, "get fetch retrieve lookup look find show read view check open", "查 获取 读 看 显示 打开"),
     "list": (ACT, "list ls enumerate", "列出 列表 有哪些"),
-    "search": (ACT, "search query browse", "搜索 搜 检索 查找"),
+    "search": (ACT, "search query browse find", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
     "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
@@ -121,7 +127,8 @@ OPEN_NEW = re.compile(
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
     r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
-    r"|(?<![大预])约(?=[一两]个|一下)|下单|购买",
+    r"|(?<![大预])约(?=[一两]个|一下)|下单|购买"
+    r"|(?:^|(?<=[，,。；;！!？?\s]))(?:预?订|买)(?![单阅])",  # opening a sentence: 买最便宜的那款
 )
 BUY = re.compile(r"(?<!预)订|买|下单")
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
@@ -154,14 +161,66 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
     return latin, han
 
 
-def changes_asked(name: str, asked: frozenset[str]) -> bool:
-    """Whether every act that changes something, which a tool's name carries, is asked for: a word
-    of the name that carries such an act is asked for when the request names any concept of that
-    word ("add" in `mcp__calc__add` is asked for by "15 + 27", which names the operator add)."""
-    latin, han = _index()
+JOINS = frozenset({"and", "or", "then"})
+# words that name a thing as often as an act: the act only where they lead a tool's name
+NOUN_TOO = frozenset(
+    stem(w)
+    for w in "record schedule log note book store order change update test check list search run "
+    "report request transfer return post".split()
+)
+
+
+def name_words(name: str) -> list[tuple[str, frozenset[str]]]:
+    """A tool's name read as names are written, verb first (`reserve_record`, `search_records`,
+    `schedule_meeting`) or object first (`note_save`, `calendar_add_event`): each word with its
+    concepts, where only the name's verb keeps an act. The verb is the first word that carries an
+    act, in each part of a name joined by and / or (`create_and_send_invoice`); a word of a
+    changing act that is as often a noun (record, schedule, ...) standing last after other words
+    is no verb but the thing (`gym_schedule`, `vinyl_record`; `web_search` still searches).
+    Every other word keeps its things only: the record of `reserve_record` is what is reserved,
+    not an act of creating."""
+    latin, _ = _index()
+    groups: list[list[str]] = [[]]
     for w in words(name):
+        if w in JOINS:
+            groups.append([])
+        else:
+            groups[-1].append(w)
+    out: list[tuple[str, frozenset[str]]] = []
+    for g in groups:
+        verb = next(
+            (i for i, w in enumerate(g) if any(kind(c) == ACT for c in latin.get(w, ()))), None
+        )
+        if (
+            verb is not None
+            and 0 < verb == len(g) - 1
+            and g[verb] in NOUN_TOO
+            and latin.get(g[verb], set()) & CHANGES  # (web_search still searches)
+        ):
+            verb = None
+        for i, w in enumerate(g):
+            meant = frozenset(latin.get(w, ()))
+            out.append((w, meant if i == verb else frozenset(c for c in meant if kind(c) == THING)))
+    return out
+
+
+def name_concepts(name: str) -> frozenset[str]:
+    """The concepts a tool's name carries (`name_words`), with those its words name together."""
+    latin, _ = _index()
+    read = name_words(name)
+    alone = {c for w, _ in read for c in latin.get(w, ())}
+    return frozenset(c for _, m in read for c in m) | (concepts(" ".join(words(name))) - alone)
+
+
+def changes_asked(name: str, asked: frozenset[str]) -> bool:
+    """Whether every act that changes something, which a tool's name carries as its verb
+    (`name_words`), is asked for: a word of the name that carries such an act is asked for when
+    the request names any concept of that word ("add" in `mcp__calc__add` is asked for by
+    "15 + 27", which names the operator add)."""
+    latin, han = _index()
+    for w, kept in name_words(name):
         meant = latin.get(w, set())
-        if meant & CHANGES and not meant & asked:
+        if kept & CHANGES and not meant & asked:
             return False
     return all(c in asked for w, c in han if c in CHANGES and w in name)
 
@@ -200,12 +259,34 @@ def concepts(text: str) -> frozenset[str]:
         found.add("create")
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
+    found |= _phrasal(text)
     for expr in expressions(text):
         found |= {"math", "calculate"}
         found |= {
             OPERATORS[op] for op in re.findall(r"(?<=[\d)\s])[-+*/]", expr) if op in OPERATORS
         }
     return frozenset(found)
+
+
+SIGN_UP = re.compile(r"\bsign(?:s|ed|ing)?\s+(?:(?:me|us|him|her|them|\w+)\s+)?up\b", re.I)
+MESSAGE_TO = (
+    re.compile(  # "Text Maya that ...", "message the team saying ...", "ping Jo to say ..."
+        r"(?:^|[.!?]\s+|\bplease\s+)(?:text|message|ping|sms|dm|whatsapp)\s+(?!me\b)[\w@.+-]+"
+        r"|\b(?:text|message|ping|email|sms|dm)\s+(?:[\w@.+-]+\s+){1,3}(?:that|saying|to say)\b",
+        re.I,
+    )
+)
+
+
+def _phrasal(text: str) -> set[str]:
+    """The concepts of phrases whose words alone name none: "sign me up for" asks to register
+    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send."""
+    found = set()
+    if SIGN_UP.search(text):
+        found |= {"create", "book"}
+    if MESSAGE_TO.search(text):
+        found.add("send")
+    return found
 
 
 NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, 提交记录: a thing, not the act

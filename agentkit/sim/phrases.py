@@ -192,6 +192,12 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
+    "g_most_of": (
+        "{field} {how}的是 {subject}（{value}）。",
+        "{subject} has the {how} {field} ({value}).",
+    ),
+    "g_more": ("更高", "higher"),
+    "g_less": ("更低", "lower"),
     "g_figure": (
         "{n} 个表格中 {column} 的{kind}：{value}",
         "The {kind} of {column} over {n} tables: {value}",

@@ -21,12 +21,17 @@
    request names, one that can serve (rule 2a: a copy "on loan" is never taken when another is
    available); of those it names as much, the one whose words it leaves unsaid the least
    ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion").
-3a. The entry the request picks by its place in the listing, as listed: "the second one", "the
-   3rd", "option 2", "第二个", "第3个" (`ordinal_id`).
 4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
    entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
    "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
    (one charger 空闲, the rest 使用中 or 故障), that one, whatever the request says.
+5. An ordinal ("the second one", "the first hotel", "the last one", "option 2", "第二只", "第1个",
+   "最后一款") picks the entry at that place of the listing as the result gives it (rule 3's
+   entries, in their order), from the latest result that lists two or more; it comes first like
+   rule 2's.
+6. A reference to one thing ("it", "that one", "this one", "它", "这个", "那款") with no other
+   pick takes the entry the conversation last singled out: a result that is one entry (an object,
+   not a list), else the latest listing's only entry (`referred_id`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import re
 from typing import Any
 
 KEYS = {
-    "price": r"price|fare|cost|amount|total|fee|价|费",
+    "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
     "time": r"depart|time|date|start|when|出发|时间|日期|开始",
     "duration": r"duration|minutes|hours|length|时长|耗时|用时",
     "any": r".",
@@ -196,10 +201,87 @@ def _items(data: Any) -> list[dict[str, Any]]:
     return [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
 
 
+COUNTERS = "个只款家条张位间本件项种班部首辆套份门篇台盒瓶"
+ORDINAL = re.compile(
+    r"\bthe\s+(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last)\b"
+    r"(?!\s+(?:time|step|thing|of all|available|thing))"
+    rf"|第\s*([一二三四五六七八九十\d]{{1,2}})\s*[{COUNTERS}]|(最后)一?[{COUNTERS}]"
+    r"|\b(?:option|choice)\s*#?\s*([1-9])\b",
+    re.IGNORECASE,
+)
+PLACES = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "last": -1,
+    "最后": -1,
+}
+HAN_DIGITS = "一二三四五六七八九十"
+
+
+def ordinal(task: str) -> int | None:
+    """Rule 5's reading: the place the request names (1 for the first, -1 for the last), or None."""
+    m = ORDINAL.search(task)
+    if m is None:
+        return None
+    said = next(g for g in m.groups() if g).lower()
+    if said in PLACES:
+        return PLACES[said]
+    if said[:1].isdigit():
+        return int(re.sub(r"\D", "", said))
+    return HAN_DIGITS.index(said) + 1 if len(said) == 1 and said in HAN_DIGITS else None
+
+
+def _at_place(task: str, data: Any) -> Any:
+    """Rule 5: the entry at the place the request names, from a result listing two or more."""
+    place = ordinal(task)
+    found = entries(data) if place is not None else []
+    if len(found) < 2 or place is None or place > len(found):
+        return None
+    return found[place - 1 if place > 0 else place][1]
+
+
+def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 5: the id of the entry at the place the request names, from the latest listing."""
+    for data in results:
+        if len(entries(data)) >= 2:
+            entry = _at_place(task, data)
+            return id_of(entry, key) if entry is not None else None
+    return None
+
+
+REFERS = re.compile(
+    r"\b(?:it|that one|this one)\b|它|这个|那个|这款|那款|这家|那家|这只|那只",
+    re.IGNORECASE,
+)
+
+
+def referred_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 6: for "it" / "that one" / 它, the id of the entry last singled out: the latest result
+    that is one object, or a listing of exactly one entry."""
+    if not REFERS.search(task):
+        return None
+    for data in results:
+        found = entries(data)
+        if isinstance(data, dict) and not _items(data):
+            return id_of(data, key)
+        if len(found) == 1:
+            return id_of(found[0][1], key)
+        if found:
+            return None
+    return None
+
+
 def first(task: str, data: Any) -> Any:
-    """Rule 2: the result with the picked item (else the one entry the request names by its
-    words, rule 3, else the first that serves) first among its items."""
-    item = picked(task, data) or _named_item(task, data)
+    """Rule 2: the result with the picked item (else the entry at the place the request names,
+    rule 5, else the one entry the request names by its words, rule 3, else the first that
+    serves) first among its items."""
+    item = picked(task, data) or _at_place(task, data) or _named_item(task, data)
+    if not isinstance(item, dict):
+        item = None
     if item is None:
         item = next((x for x in _items(data) if can_serve(x)), None)
     if item is None:
@@ -246,36 +328,6 @@ def any_one(task: str, results: list[Any], key: str = "") -> str | None:
             got = id_of(serving[0], key)
             if got:
                 return got
-    return None
-
-
-ORDINALS = {
-    w: i
-    for i, ws in enumerate(
-        [("first", "1st", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
-         ("fourth", "4th", "四", "4"), ("fifth", "5th", "五", "5"), ("sixth", "6th", "六", "6")]
-    )
-    for w in ws
-}  # fmt: skip
-ORDINAL = re.compile(
-    r"\bthe\s+(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+"
-    r"(?:one|option|choice|entry|item|result|slot|session|class|listing)\b|"
-    r"\b(?:option|choice)\s*#?\s*([1-6])\b|"
-    r"第([一二三四五六1-6])(?:个|种|项|条|班|家|间|节|场|位|款|套|辆|张)",
-    re.I,
-)
-
-
-def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
-    """Rule 3a: the id of the entry the request picks by its place in a listing, as listed."""
-    m = ORDINAL.search(task)
-    if m is None:
-        return None
-    at = ORDINALS[next(g for g in m.groups() if g).lower()]
-    for data in results:
-        found = entries(data)
-        if len(found) > at:
-            return id_of(found[at][1], key)
     return None
 
 

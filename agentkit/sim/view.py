@@ -15,7 +15,7 @@ from typing import Any
 
 from ..content import blocks, text_of
 from .conversation import CHINESE, ENGLISH, HAN, Conversation, reminder
-from .lexicon import concepts, words
+from .lexicon import concepts, name_concepts
 from .results import read, unflagged_error
 
 
@@ -79,7 +79,7 @@ def _tool(name: str, call_name: str, t: dict[str, Any]) -> Tool:
     parts = [name, str(t.get("description") or "")]
     for k, p in props.items():
         parts += [k, str(p.get("description") or "") if isinstance(p, dict) else ""]
-    own = concepts(" ".join(words(name)))
+    own = name_concepts(name)
     return Tool(name, call_name, parts[1], schema, own, concepts(" ".join(parts)))
 
 
