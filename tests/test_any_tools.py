@@ -2453,3 +2453,16 @@ def test_temporarily_not_found_is_transient_and_nothing_on_file_is_not_found():
     assert classify("档案暂时查不到：系统升级中，半小时后恢复") == TRANSIENT
     assert classify("Nothing on file for that badge.") == NOT_FOUND
     assert classify("该编号没有记录。") == NOT_FOUND
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Delete all the .bak files in this folder.",
+        "删除这个目录下所有的 .bak 文件",
+        "Move the .csv files into archive/",
+    ],
+)
+def test_an_act_on_files_of_a_kind_does_not_read_them(prompt):
+    t = run(prompt, [GLOB, READER], lambda n, a: "a.bak\nb.bak" if n == "Glob" else "old")
+    assert not any(n == "Read" for calls in t.calls for n, _ in calls)

@@ -396,3 +396,16 @@ def test_what_is_counted_is_the_thing_after_a_measure_word():
     )
     got = calls("给1208房间的客人送三瓶矿泉水。", deliver, forced=True)
     assert got == [{"room_no": 1208, "item": "矿泉水", "quantity": 3}]
+
+
+def test_a_place_said_by_where_it_is_from_here_names_nothing_but_the_place_after_it():
+    move = tool(
+        "move_sample",
+        "把样本转移到另一个实验室。",
+        {"sample_id": S, "target_lab": S},
+        ["sample_id", "target_lab"],
+    )
+    assert calls("把样本 S-88 转到隔壁的微生物实验室。", move) == [
+        {"sample_id": "S-88", "target_lab": "微生物实验室"}
+    ]
+    assert calls("把样本 S-88 送到隔壁。", move) == []  # "next door" names no lab: asked for

@@ -1346,6 +1346,18 @@ ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": th
 )
 
 
+NEAR = re.compile(r"(?:隔壁|旁边|对面|楼上|楼下|附近|里面|外面|那边|这边|那里|这里|那儿|这儿)")
+
+
+def _past_deixis(said: str, after: str) -> str | None:
+    """A place said by where it is from here ("隔壁", "楼上") names nothing: the name after its
+    的 does ("转到隔壁的病理实验室" -> 病理实验室), else none."""
+    if not NEAR.fullmatch(said):
+        return said
+    m = re.match(r"的([\u4e00-\u9fff]{2,10}?)(?=[，。！？,.!?、]|$|去|里|中|那)", after)
+    return m.group(1) if m else None
+
+
 def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     """A required string of no known role found by no other reading (a building, a league): a
     short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
@@ -1361,7 +1373,12 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
     found = next((q for q in said if q not in src.used), None)
     found = found or _free_proper_name(name, src)
-    at = [m.group(1) for m in ZH_AT_NAME.finditer(src.text) if not re.search(ZH_WHEN, m.group(1))]
+    at = [
+        _past_deixis(m.group(1), src.text[m.end(1) :])
+        for m in ZH_AT_NAME.finditer(src.text)
+        if not re.search(ZH_WHEN, m.group(1))
+    ]
+    at = [a for a in at if a]
     found = found or next((a for a in at if a not in src.used), None)
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:

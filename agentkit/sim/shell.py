@@ -34,7 +34,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from .lexicon import concepts
+from .lexicon import CHANGES, concepts
 
 FILE = re.compile(
     r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
@@ -261,6 +261,11 @@ def _kind(text: str) -> str | None:
     )
 
 
+FILE_ACT = re.compile(  # acts on files that change them (beside the concept table's)
+    r"\b(?:move|copy|rename|archive|compress|zip|tar|chmod|chown|touch|convert|clean ?up)\b"
+    r"|移动|复制|重命名|压缩|转换|清理",
+    re.IGNORECASE,
+)
 FILES_ASKED = re.compile(
     r"\b(?:list|which|what|show|find|how many|count)\s+(?:[\w.*-]+\s+){0,3}?files?\b"
     r"|(?:哪些|列出|找出|多少个?|几个)[^，。？?,\n]{0,10}?文件",
@@ -315,6 +320,8 @@ def glob_pattern(text: str) -> str | None:
     only, a glob the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
     if _files(text) or target(text) or not FILES.search(text):
         return None
+    if not lists_files(text) and (concepts(text) & CHANGES or FILE_ACT.search(text)):
+        return None  # "delete the .bak files": an act on the files, not a question about them
     kind = _kind(text)
     where = "" if HERE_ONLY.search(text) else "**/"
     folder = re.search(
