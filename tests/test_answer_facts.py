@@ -7,6 +7,7 @@ import json
 import sqlite3
 
 import jsonschema
+import pytest
 
 import agentkit
 from agentkit.tools import tool_results
@@ -390,6 +391,12 @@ def test_an_act_no_tool_serves_points_to_the_provider_in_chinese():
 def test_a_question_of_knowledge_gets_no_pointer():
     calls, answer = run("Why do cats purr when they are calm?", [UNITS], None)
     assert calls == [] and "customer service" not in answer
+
+
+@pytest.mark.parametrize("said", ["I love my cats", "我的猫很可爱。"])
+def test_a_statement_about_the_users_own_things_gets_no_pointer(said):
+    calls, answer = run(said, [UNITS], None)
+    assert calls == [] and "customer service" not in answer and "客服" not in answer
 
 
 def test_a_low_and_high_pair_of_another_field_is_no_range_and_more_than_n_no_comparison():

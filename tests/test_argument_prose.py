@@ -409,3 +409,20 @@ def test_a_place_said_by_where_it_is_from_here_names_nothing_but_the_place_after
         {"sample_id": "S-88", "target_lab": "微生物实验室"}
     ]
     assert calls("把样本 S-88 送到隔壁。", move) == []  # "next door" names no lab: asked for
+
+
+def test_my_before_a_labelled_value_does_not_hide_it_and_the_tools_own_word_is_no_value():
+    user = tool("get_member", "Look up a member by their username.", {"username": S}, ["username"])
+    assert calls("I need help with a booking.  My username is kestrel_88", user) == [
+        {"username": "kestrel_88"}
+    ]
+    rate = tool(
+        "get_tide_rate",
+        "Get the rate of rise between two tide gauges.",
+        {
+            "from_gauge": {"type": "string", "description": "e.g. G1"},
+            "to_gauge": {"type": "string", "description": "e.g. G2"},
+        },
+        ["from_gauge", "to_gauge"],
+    )
+    assert all(c.get("to_gauge") != "rate" for c in calls("What's the tide rate from G1?", rate))

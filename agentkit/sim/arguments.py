@@ -604,7 +604,8 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         text,
         re.I,
     ):
-        if m.group(1).lower() == "is" and re.search(r"[A-Z][\w'-]*\s+$", text[: m.start()]):
+        named = text[m.start()].isupper() and re.search(r"[A-Z][\w'-]*\s+$", text[: m.start()])
+        if m.group(1).lower() == "is" and named:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
     return None
@@ -1315,8 +1316,10 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
             )
         if found is None:
             found = named_thing(src)  # get_package_info's package: "the latest version of lodash"
-            if found and PICK.search(found):
-                found = None  # "accept one I'd be happy with" names no quote
+            if found and (PICK.search(found) or set(words(found)) <= set(words(src.tool))):
+                found = (
+                    None  # "accept one I'd be happy with" names no quote; "rate" of get_..._rate
+                )
     return found
 
 

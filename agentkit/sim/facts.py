@@ -472,17 +472,23 @@ POLITE = re.compile(
 )
 
 
-OWN_OR_ACT = re.compile(
-    r"\b(?:my|mine|our)\b|\b(?:order|book|reserve|buy|purchase|refund|cancel|pay|renew|"
-    r"transfer|apply|top[ -]?up|sign me up)\b|我的|我们的|我在|买|订|退|取消|缴|付|续|充值|预约|挂号|办理|申请",
+ACT = re.compile(
+    r"\b(?:order|book|reserve|buy|purchase|refund|cancel|pay|renew|"
+    r"transfer|apply|top[ -]?up|sign me up)\b|买|订|退|取消|缴|付|续|充值|预约|挂号|办理|申请",
+    re.I,
+)
+OWN = re.compile(r"\b(?:my|mine|our)\b|我的|我们的|我在", re.I)
+ASKS = re.compile(  # a request or a question, not a statement ("I love my cats")
+    r"[?？]|\b(?:please|can|could|would|will|want|need|help|how|what|where|when|why|which)\b"
+    r"|请|帮|想|要|吗|怎么|哪|如何|能否|能不能",
     re.I,
 )
 
 
 def elsewhere(lang: str, task: str) -> str | None:
     """Rule 5's sentence: where the user can get what no tool here serves, or None."""
-    if not OWN_OR_ACT.search(task):
-        return None
+    if not (ACT.search(task) or OWN.search(task) and ASKS.search(task)):
+        return None  # a statement about the user's own things asks for nothing
     first = re.split(r"(?<=[.?!。？！])\s*|\n", task.strip())[0].strip()
     for _ in range(3):
         first = POLITE.sub("", first).strip()
