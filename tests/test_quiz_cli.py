@@ -324,15 +324,19 @@ def test_a_real_sigint_abandons_the_exam(tmp_path):
         stderr=subprocess.PIPE,
         env=env,
     )
-    try:
+    try:  # in lockstep with the prompts, however slow a loaded machine makes the child
         fd = proc.stdout.fileno()
-        first = _read_until(fd, b"Your answer (A-D")
+        first = _read_until(fd, b"Your answer (A-D", timeout=120)
+        assert b"Your answer (A-D" in first, first.decode()
         proc.stdin.write(questions[0].correct_letter.encode() + b"\n")
         proc.stdin.flush()
-        second = _read_until(fd, b"Question 2/3")
-        second += _read_until(fd, b"Your answer (A-D")
+        second = b""
+        while b"Your answer (A-D" not in second.partition(b"Question 2/3")[2]:
+            more = _read_until(fd, b"Your answer (A-D", timeout=120)
+            assert more, (first + second).decode()  # the child went quiet
+            second += more
         proc.send_signal(signal.SIGINT)
-        rest, err = proc.communicate(timeout=30)
+        rest, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     out = (first + second + rest).decode()
