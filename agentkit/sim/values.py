@@ -16,7 +16,11 @@ The rules:
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
-  "half an hour" 0.5 hour; a unit a listing names ("unit code: kg, lb") is written as listed;
+  "half an hour" 0.5 hour; a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
+  "一刻钟" 15分钟); a Chinese decimal said with 点 before its unit is one number ("三点五公斤"
+  3.5公斤, "2点5米"), a Chinese count before its measure too ("八寸" 8 inches: 寸 is an inch);
+- a value is never only function words: a pronoun, a contraction, a question word or an article
+  ("them", "I'll", "How", "这个") names nothing; a unit a listing names ("unit code: kg, lb") is written as listed;
 - a place's IANA time zone is the tzdata zone named after its city ("Tokyo" -> Asia/Tokyo,
   underscores as spaces: "Sao Paulo"), else one of a few others tzdata has no name for
   ("Beijing", "San Francisco", Chinese names); a currency's ISO 4217 code is read from its
@@ -106,7 +110,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("mile", r"\bmiles?\b|mileage|英里", r"mi|miles?|英里"),
     ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
     ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
-    ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
+    ("inch", r"\binch(?:es)?\b|英寸|(?<!尺)寸", r"inch(?:es)?|英?寸"),
     ("foot", r"\bfoot\b|\bfeet\b|\bft\b|英尺", r"ft|foot|feet|英尺"),
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
     ("celsius", r"celsius|centigrade|°\s*c\b|℃|摄氏|(?:temp\w*|degrees?)\s+c\b",
@@ -711,6 +715,26 @@ ITEM_NOISE = re.compile(
 PREPOSITION = re.compile(r"(?:for|from|to|in|at|on|with|into|and|please)\b")
 
 
+FUNCTION_WORD = frozenset(
+    "i me my mine we us our ours you your yours he him his she her hers it its they them their "
+    "theirs this that these those one ones who whom whose what which when where why how whether "
+    "a an the some any all both each either neither none no not yes ok okay please thanks hi "
+    "hello hey and or but if then so there here is am are was were be been do does did have has "
+    "had can could will would shall should may might must let lets let's just also".split()
+) | frozenset(
+    "我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 这 那 这个 那个 这些 那些 什么 怎么 怎样 哪 哪个 "
+    "哪里 哪儿 谁 为什么 多少 几 吗 呢 吧 啊 的 了 是 和 或 请 好".split()
+)
+CONTRACTION = re.compile(r"^[a-z]+['’](?:ll|re|ve|d|s|m|t)$", re.I)
+
+
+def function_words_only(value: str) -> bool:
+    """Whether a value is only function words: a pronoun, a contraction, a question word, an
+    article ("them", "I'll", "How", "这个"): no name, place or thing the text names."""
+    words = re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]+", value)
+    return bool(words) and all(w.lower() in FUNCTION_WORD or CONTRACTION.match(w) for w in words)
+
+
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"."""
@@ -804,12 +828,29 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(
-    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆))"
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层))"  # a storey: 三楼, 一层
 )
 
 
-HALVES = [  # a span of time said with a half, in words -> in digits
+ZH_NUMERAL = "[零〇一二两三四五六七八九十]"
+ZH_DECIMAL = re.compile(  # "三点五公斤", "3点5米": a decimal said with 点, its unit after it
+    rf"((?:\d+|{ZH_NUMERAL}{{1,3}}))点([\d零〇一二三四五六七八九]+)"
+    r"(?=\s*(?:公斤|千克|斤|克|米|公里|千米|厘米|毫米|升|毫升|寸|英寸|尺|英尺|吨|倍|小时|天|周|年|万|亿|元|块|度|%))"
+)
+
+
+def _zh_decimal(m: re.Match[str]) -> str:
+    whole = m.group(1) if m.group(1).isdigit() else str(_zh_number(m.group(1)))
+    tail = "".join(c if c.isdigit() else str(ZH_FIGURE[c]) for c in m.group(2))
+    return f"{whole}.{tail}"
+
+
+HALVES = [  # a span of time said with a half or a quarter, in words -> in digits
+    (r"\b(?:a|one)\s+quarter\s+(?:of\s+an\s+)?hour\b", r"15 minutes"),
+    (r"\b(?:3|three)\s+quarters\s+of\s+an\s+hour\b", r"45 minutes"),
+    (r"(?<![\d.])(?:一|1)\s*刻钟", r"15分钟"),
+    (r"(?<![\d.])(?:三|3)\s*刻钟", r"45分钟"),
     (r"\b(?:an|one)\s+(hour|day|week|minute)\s+and\s+a\s+half\b", r"1.5 \1s"),
     (r"\b(\d+)\s+and\s+a\s+half\s+(hour|day|week|minute)s?\b", r"\1.5 \2s"),
     (r"\b(?:half\s+an|a\s+half)[\s-]+(hour|day)\b", r"0.5 \1"),
@@ -870,6 +911,7 @@ def digits_for_words(text: str) -> str:
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
     out = re.sub(r"一(?=个半)", "1", out)
+    out = ZH_DECIMAL.sub(_zh_decimal, out)
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
