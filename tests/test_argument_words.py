@@ -3,8 +3,13 @@ never only a function word (a pronoun, a contraction, a question word); a place 
 last word of the name; a Chinese measure keeps its number (十寸 is 10 inches, 三点五公斤 3.5 kg);
 a quarter of an hour is 15 minutes. Each request goes through the real SDK to the stand-in."""
 
+import json
+
+import jsonschema
 from test_argument_values import calls
-from test_arguments import INT, S, tool
+from test_arguments import INT, MODEL, S, tool
+
+import agentkit
 
 SPARE = tool(
     "request_spare",
@@ -69,3 +74,67 @@ def test_a_quarter_of_an_hour_is_fifteen_minutes():
     assert calls("Count down a quarter of an hour.", STEEP, forced=True) == [{"minutes": 15}]
     assert calls("Count down three quarters of an hour.", STEEP, forced=True) == [{"minutes": 45}]
     assert calls("倒计时一刻钟", STEEP, forced=True) == [{"minutes": 15}]
+
+
+def _structured(schema, prompt):
+    r = agentkit.make_client(offline=True).messages.create(
+        model=MODEL,
+        max_tokens=512,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": prompt}],
+    )
+    value = json.loads(r.content[0].text)
+    jsonschema.validate(value, schema)
+    return value
+
+
+NUM = {"type": "number"}
+
+
+def _obj(props):
+    return {
+        "type": "object",
+        "properties": props,
+        "required": list(props),
+        "additionalProperties": False,
+    }
+
+
+def test_a_sum_is_its_whole_figure_beside_its_noun():
+    schema = _obj({"rooms": INT, "monthly_fee": NUM, "bond": NUM})
+    got = _structured(schema, "Studio: 2 rooms, 640 sq ft, fee $1,975/month, bond $3.6k.")
+    assert got == {"rooms": 2, "monthly_fee": 1975, "bond": 3600}
+    schema = _obj({"rooms": INT, "rent": NUM, "bond": NUM})
+    got = _structured(schema, "Cabin lease: bond €2,400, 3 rooms, rent €1,150 a month.")
+    assert got == {"rooms": 3, "rent": 1150, "bond": 2400}
+
+
+BILL = tool(
+    "record_bill",
+    "Record a supplier bill.",
+    {
+        "net_amount": NUM,
+        "tax_amount": NUM,
+        "gross_amount": NUM,
+        "currency": {"type": "string", "description": "ISO 4217 code"},
+        "billed_on": {"type": "string", "format": "date"},
+        "due_date": {"type": "string", "format": "date"},
+    },
+)
+
+
+def test_a_tax_word_is_no_currency_and_a_due_date_is_the_due_one():
+    got = calls(
+        "Bill B-551 dated 2027-01-04, payment due 2027-02-03. Net 250.00, GST 25.00, "
+        "gross 275.00 AUD.",
+        BILL,
+        forced=True,
+    )
+    assert got[0]["currency"] == "AUD"
+    assert (got[0]["billed_on"], got[0]["due_date"]) == ("2027-01-04", "2027-02-03")
+
+
+def test_chinese_date_names_take_their_labelled_dates():
+    schema = _obj({"签约日期": S, "到期日": S, "租金": NUM})
+    got = _structured(schema, "合同：签约日期2027-02-01，到期日2028-01-31，租金4500元。")
+    assert got == {"签约日期": "2027-02-01", "到期日": "2028-01-31", "租金": 4500}

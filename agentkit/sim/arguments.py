@@ -814,6 +814,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
+    day = day or re.search(r"日期$|(?:到期|截止|生)日$", name)  # a Chinese name: 开票日期, 到期日
     clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
         r"zone", f"{named} {desc}", re.I
     )
@@ -1022,15 +1023,18 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
     ]
     found: list[str] = []
-    plain = values.without_dates(text)
     counted = values.without_dates(values.digits_for_words(text))
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", counted)  # "deposit $2,900" is 2900
     for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name + " " + description):  # "电池两块"
         for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
         root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
-        pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
+        pattern = (
+            rf"(\d+(?:\.\d+)?)\s+{root_}\w*"
+            rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"
+        )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
 

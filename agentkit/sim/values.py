@@ -42,7 +42,7 @@ The rules:
   list of short items in a sentence ("add milk, eggs and bread to my list");
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
   Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
-  cents is one number ("forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
+  cents is one number, a sum in thousands whole ("$2.9k" is 2900; "forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
   "十二元五角" are 38.5 and 12.5);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
@@ -915,7 +915,7 @@ def digits_for_words(text: str) -> str:
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return with_cents(out)
+    return with_cents(in_thousands(out))
 
 
 CENTS_EN = re.compile(
@@ -929,6 +929,14 @@ CENTS_ZH = re.compile(
     rf"({ZH_FIG})\s*(元|块)\s*(?:({ZH_ONE})\s*(?:角|毛)\s*(?:({ZH_ONE})\s*分)?"
     rf"|({ZH_ONE})(?![\w.]))"
 )
+
+
+THOUSANDS = re.compile(r"(?<=[$€£¥])\s*(\d+(?:\.\d+)?)\s*([kK])\b")
+
+
+def in_thousands(text: str) -> str:
+    """A sum said in thousands after its sign written whole: "$2.9k" -> "$2900"."""
+    return THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
 
 
 def with_cents(text: str) -> str:
@@ -1120,6 +1128,9 @@ ISO_CURRENCY = re.compile(r"(?<![\w-])([A-Z]{3})(?![\w-])")  # not "INV" of "INV
 KNOWN_CODES = frozenset(
     "USD EUR JPY GBP CNY RMB CAD AUD CHF HKD KRW INR SEK NOK DKK NZD SGD".split()
 )
+NO_CURRENCY = frozenset(  # capitals beside an amount that name a tax or a standard, not money
+    "VAT GST HST PST QST IVA TVA IVU TAX NET ISO API SKU QTY PCS UTC GMT".split()
+)
 NEAR_NUMBER = re.compile(r"\d\s*$|^\s*\d|\b(?:to|into|in|from|as)\s*$", re.I)
 
 
@@ -1128,7 +1139,7 @@ def currencies(text: str) -> list[str]:
     -> ["EUR", "JPY"], "300人民币换成美元" -> ["CNY", "USD"] (a longer name first: "canadian
     dollars" is CAD, not USD); a code written out is itself: a common one anywhere, any other
     three capitals beside a number or after "to"/"in" ("250 XOF", "to PLN"; not "INV" of an
-    invoice number)."""
+    invoice number, nor a tax or a standard: "VAT 80.00", "ISO")."""
     names = sorted(
         ((code, n) for code, ns in CURRENCIES for n in ns.split("|")), key=lambda p: -len(p[1])
     )
@@ -1141,6 +1152,6 @@ def currencies(text: str) -> list[str]:
         near = NEAR_NUMBER.search(text[max(0, m.start() - 6) : m.start()]) or re.match(
             r"\s*\d", text[m.end() :]
         )
-        if m.group(1) in KNOWN_CODES or near:
+        if m.group(1) in KNOWN_CODES or near and m.group(1) not in NO_CURRENCY:
             found.append((m.start(), "CNY" if m.group(1) == "RMB" else m.group(1)))
     return list(dict.fromkeys(code for _at, code in sorted(found)))
