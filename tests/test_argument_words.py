@@ -138,3 +138,21 @@ def test_chinese_date_names_take_their_labelled_dates():
     schema = _obj({"签约日期": S, "到期日": S, "租金": NUM})
     got = _structured(schema, "合同：签约日期2027-02-01，到期日2028-01-31，租金4500元。")
     assert got == {"签约日期": "2027-02-01", "到期日": "2028-01-31", "租金": 4500}
+
+
+def test_list_items_said_as_clauses_are_their_subjects():
+    schema = _obj({"wings": {"type": "array", "items": S}})
+    got = _structured(
+        schema,
+        "Ward report - the north wing is full, Maple looks calm and Cedar has spare beds.",
+    )
+    assert all(len(w.split()) <= 2 for w in got["wings"]) and "Maple" in got["wings"], got
+    NOTE = tool(
+        "note_sites",
+        "Note the sites mentioned.",
+        {"sites": {"type": "array", "items": S}},
+        ["sites"],
+    )
+    got = calls("Sites: Oslo is green, Bergen looks amber, Tromso went red.", NOTE, forced=True)
+    assert {"Bergen", "Tromso"} <= set(got[0]["sites"]), got
+    assert all(len(x.split()) == 1 for x in got[0]["sites"]), got

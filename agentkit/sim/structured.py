@@ -30,7 +30,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
   strings is the items that come "with" the thing and those of the later clauses, none refused,
   none a count or a request ("a margherita with olives and basil, no anchovies" -> olives,
-  basil), split on 、，, "and", "or", 和; a list the general readers found keeps no refused item;
+  basil), split on 、，, "and", "or", 和; an item said as a clause is its subject ("LATAM
+  looks fine" -> LATAM); a list the general readers found keeps no refused item;
 - a link (format uri, or a name saying url / link / 网址) is the first URL the request writes; an
   author (author, director, 作者, …) is the name after "by" / 作者是; any other string the token
   written right after its own noun ("with the alias agentloop" for custom_alias);
@@ -325,7 +326,7 @@ def _item(x: str) -> str:
     bare = LEAD.sub("", x.strip())
     m = REFUSED.match(bare)  # "no sesame and no raisins": the second item refused too
     found = LEAD.sub("", m.group(1) if m else bare)
-    return TAIL.sub("", found).strip(" \"'“”‘’")
+    return values.subject_of(TAIL.sub("", found).strip(" \"'“”‘’"))
 
 
 TAIL = re.compile(r"\s*(?:please|thanks|thank you|谢谢|吧|哦)\W*$", re.I)

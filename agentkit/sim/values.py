@@ -39,7 +39,8 @@ The rules:
   "no rush", "紧急", "不急");
 - a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
-  list of short items in a sentence ("add milk, eggs and bread to my list");
+  list of short items in a sentence ("add milk, eggs and bread to my list"); an item said as a
+  clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
   Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
   cents is one number, a sum in thousands whole ("$2.9k" is 2900; "forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
@@ -773,6 +774,19 @@ LIST_TAIL = re.compile(
 )
 
 
+CLAUSE_VERB = re.compile(
+    r"\s+(?:is|are|was|were|looks?|seems?|remains?|stays?|went|has|have|had|isn't|aren't|"
+    r"wasn't|looked|seemed)\b.*$",
+    re.I,
+)
+
+
+def subject_of(item: str) -> str:
+    """A list item said as a clause names its subject: "APAC looks fine" -> "APAC", "the east
+    wing is closed" -> "the east wing"; an item of no verb is itself."""
+    return CLAUSE_VERB.sub("", item).strip() or item
+
+
 def plain_list(text: str) -> list[str]:
     """The items of a plain list in a sentence: "Add milk, eggs and bread to my list" -> ["milk",
     "eggs", "bread"]: the phrase after the last item and articles dropped, the first item as long as the
@@ -783,6 +797,7 @@ def plain_list(text: str) -> list[str]:
             continue
         parts[-1] = LIST_TAIL.sub("", parts[-1]).strip()
         parts = [re.sub(r"^(?:a|an|the|some|my)\s+", "", p, flags=re.I) for p in parts]
+        parts = [subject_of(p) for p in parts]
         size = max(len(p.split()) for p in parts[1:])
         if size > 3 or not all(parts):
             continue
