@@ -156,3 +156,23 @@ def test_list_items_said_as_clauses_are_their_subjects():
     got = calls("Sites: Oslo is green, Bergen looks amber, Tromso went red.", NOTE, forced=True)
     assert {"Bergen", "Tromso"} <= set(got[0]["sites"]), got
     assert all(len(x.split()) == 1 for x in got[0]["sites"]), got
+
+
+def _dated(system, prompt):
+    schema = _obj({"due": {"type": "string", "format": "date"}})
+    r = agentkit.make_client(offline=True).messages.create(
+        model=MODEL,
+        max_tokens=300,
+        system=system,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": prompt}],
+    )
+    return json.loads(r.content[0].text)["due"]
+
+
+def test_a_day_of_a_month_named_from_today_is_in_that_month():
+    assert _dated("今天是2027年8月20日。", "本月30号交季度报告") == "2027-08-30"
+    assert _dated("今天是2027年8月20日。", "下个月5号续签合同") == "2027-09-05"
+    assert (
+        _dated("Today is 2027-12-20.", "Renew the permit on the 4th of next month.") == "2028-01-04"
+    )

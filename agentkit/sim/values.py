@@ -6,7 +6,8 @@ The rules:
   "14 March 2026"; it is given as YYYY-MM-DD. A date is also named relative to today (the clock
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
-  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
+  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
+  of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
   "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
@@ -304,6 +305,8 @@ RELATIVE = re.compile(
     rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
     r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早|昨天|昨晚|前天)"
     r"|(?P<zh_week>下下|下|这|本|上)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
+    r"|(?P<zh_rel>本|这个?|下个?|上个?)月\s*(?P<zh_rd>\d{1,2})\s*[日号]"
+    r"|\bthe\s+(?P<rel_d>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next|last|the\s+coming)\s+month\b"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
     r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
@@ -342,7 +345,8 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     the next one, today included; "next Monday" the next after today, "last Monday" the one
     before; "下周一" the one of next week, "上周五" of last week), "yesterday"/"昨天"/"前天", a
     month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
-    the month alone ("the 15th", "15号": this month's, else next month's)."""
+    the month alone ("the 15th", "15号": this month's, else next month's), a day of a month
+    named from today's ("本月28号", "下个月3号", "the 3rd of next month")."""
     out = []
     for m in RELATIVE.finditer(text):
         day = _relative(m, on)
@@ -361,6 +365,8 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
         return on + plus(days=ahead)
     if g["wd"] or g["zh_wd"]:
         return _weekday(g, on)
+    if g["zh_rd"] or g["rel_d"]:
+        return _in_month(g["zh_rel"] or g["rel"], int(g["zh_rd"] or g["rel_d"]), on)
     if g["nth"] or g["zh_nth"]:
         return _day_of_month(int(g["nth"] or g["zh_nth"]), on)
     month = g["mon"] or g["mon2"]
@@ -386,6 +392,16 @@ def _weekday(g: dict[str, Any], on: datetime.date) -> datetime.date:
         return on + plus(days=(wd - on.weekday()) % 7)
     weeks = {"下下": 2, "下": 1, "上": -1}.get(g["zh_week"], 0)
     return on + plus(days=7 * weeks + wd - on.weekday())
+
+
+def _in_month(which: str, d: int, on: datetime.date) -> datetime.date | None:
+    """A day of a month named relative to today's ("本月28号", "the 3rd of next month")."""
+    ahead = 1 if which[0] in "下nc" else -1 if which[0] in "上l" else 0
+    y, mo = divmod(on.month - 1 + ahead, 12)
+    try:
+        return datetime.date(on.year + y, mo + 1, d)
+    except ValueError:
+        return None
 
 
 def _day_of_month(d: int, on: datetime.date) -> datetime.date | None:
