@@ -176,3 +176,15 @@ def test_a_day_of_a_month_named_from_today_is_in_that_month():
     assert (
         _dated("Today is 2027-12-20.", "Renew the permit on the 4th of next month.") == "2028-01-04"
     )
+
+
+def test_a_day_said_before_a_chinese_thing_is_no_name_of_it():
+    schema = _obj({"task": S, "due": {"type": "string", "format": "date"}})
+    r = agentkit.make_client(offline=True).messages.create(
+        model=MODEL,
+        max_tokens=300,
+        system="今天是2027年8月20日。",
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": "下个月12号体检"}],
+    )
+    assert json.loads(r.content[0].text) == {"task": "体检", "due": "2027-09-12"}

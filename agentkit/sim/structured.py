@@ -16,7 +16,7 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
-  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, a day said before it dropped: "下周五交月报" -> 交月报, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
   深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
   ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
@@ -272,7 +272,8 @@ def _thing(text: str) -> str | None:
         if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):
             continue
         if re.search(r"[\u4e00-\u9fff]", clause):
-            clause = ZH_DONE.sub("", clause)
+            clause = values.RELATIVE.sub(" ", values.DATE.sub(" ", clause))  # "本月28号" names
+            clause = ZH_DONE.sub("", clause.strip())  # when, not what
             clause = WITH.split(clause)[0]
             runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
             return runs[0] if runs else None
