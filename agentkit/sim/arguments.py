@@ -39,6 +39,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
   address (address, 地址) the street address it writes ("42 Harbour Lane, Bristol") or what
   follows 寄到 / 地址是 ("杭州市西湖区文三路100号");
+- a string is never only function words (a pronoun, a contraction, a question word: "them",
+  "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
   to_station: the words after "from"/"从", "to"/"到", a capitalized name without the words
   after it: "to Tokyo Narita departs 11:20" -> "Tokyo Narita"); what a quantity is of (food, an item's
@@ -64,7 +66,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
   time: "杭州现在有哪些猫"; a country by name or by its people's
   adjective: "Austrian prices" -> Austria; a region, a district or a port is a place too, and a
-  Chinese place ends in its administrative word: "在海淀区预约"); a path; an
+  Chinese place ends in its administrative word: "在海淀区预约"; a place ends at its last word of
+  the name, never in a function word after it: "in Lagos OK?" -> Lagos); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
   the tool's noun; a title only its first clause, up to the date, time or duration it says:
@@ -366,6 +369,11 @@ def fill_object(
     return out
 
 
+def _no_function_word(value: Any) -> Any:
+    """A string value that is only function words ("them", "I'll", "How") names nothing: none."""
+    return None if isinstance(value, str) and values.function_words_only(value) else value
+
+
 def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bool) -> Any:
     """A required value no reading of its own found: beside a count, what is counted ("Counted 6
     avocets": species); a string of no known role, the name the text gives (`named_value`); a
@@ -375,6 +383,7 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
         value = values.thing_of(src.text)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
         value = named_value(name, s, src)
+    value = _no_function_word(value)
     if value is None and forced:
         value = fallback(s, src)
     return value
@@ -412,7 +421,7 @@ def value_for(
         return fill_object(s, src, root, forced, topic)
     if t == "array":
         return _array(name, s, src, root, forced, topic)
-    value = _from_text(name, s, t, src, need, topic)
+    value = _no_function_word(_from_text(name, s, t, src, need, topic))
     if value is None:
         value = _from_results(name, t, src, str(s.get("description") or ""))
     return value
@@ -806,6 +815,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
+    day = day or re.search(r"日期$|(?:到期|截止|生)日$", name)  # a Chinese name: 开票日期, 到期日
     clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
         r"zone", f"{named} {desc}", re.I
     )
@@ -1014,15 +1024,18 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
     ]
     found: list[str] = []
-    plain = values.without_dates(text)
     counted = values.without_dates(values.digits_for_words(text))
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", counted)  # "deposit $2,900" is 2900
     for zh in re.findall(r"[\u4e00-\u9fff]{2,}", name + " " + description):  # "电池两块"
         for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
         root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
-        pattern = rf"(\d+(?:\.\d+)?)\s+{root_}\w*|\b{root_}\w*\s*(?:[:=]|of|for)?\s*(\d+(?:\.\d+)?)"
+        pattern = (
+            rf"(\d+(?:\.\d+)?)\s+{root_}\w*"
+            rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"
+        )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
 
@@ -1163,7 +1176,17 @@ def _place(text: str) -> Any:
     going = GOING_TO.search(text) if not found else None
     if going:  # "a trip to San Francisco", "we fly to Lisbon tomorrow"
         found = [going.group(1)]
+    found = [_place_end(f) for f in found]
     return found if len(found) > 1 else (found[0] if found else None)
+
+
+def _place_end(place: str) -> str:
+    """A place name ends at its last word of the name: a function word after it ("Lagos OK",
+    "Quito please") is the sentence's, not the place's."""
+    words = place.split(" ")
+    while len(words) > 1 and values.function_words_only(words[-1]):
+        words.pop()
+    return " ".join(words)
 
 
 GOING_TO = re.compile(

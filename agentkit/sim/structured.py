@@ -16,7 +16,7 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
-  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, "three copies of The Left
+  ..." -> The Riverbend Jazz Night) ("宫保鸡丁要两份" -> 宫保鸡丁, a day said before it dropped: "下周五交月报" -> 交月报, "three copies of The Left
   Hand of Darkness" -> The Left Hand of Darkness, "two tickets for Arrival" -> Arrival, "今天练了
   深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
   ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
@@ -30,7 +30,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   says no to ("不要花生，也不要香菜" -> 花生, 香菜; "no onions or cheese"); any other list of
   strings is the items that come "with" the thing and those of the later clauses, none refused,
   none a count or a request ("a margherita with olives and basil, no anchovies" -> olives,
-  basil), split on 、，, "and", "or", 和; a list the general readers found keeps no refused item;
+  basil), split on 、，, "and", "or", 和; an item said as a clause is its subject ("LATAM
+  looks fine" -> LATAM); a list the general readers found keeps no refused item;
 - a link (format uri, or a name saying url / link / 网址) is the first URL the request writes; an
   author (author, director, 作者, …) is the name after "by" / 作者是; any other string the token
   written right after its own noun ("with the alias agentloop" for custom_alias);
@@ -271,7 +272,8 @@ def _thing(text: str) -> str | None:
         if not clause or REFUSED.match(clause) or GREETING.fullmatch(clause):
             continue
         if re.search(r"[\u4e00-\u9fff]", clause):
-            clause = ZH_DONE.sub("", clause)
+            clause = values.RELATIVE.sub(" ", values.DATE.sub(" ", clause))  # "本月28号" names
+            clause = ZH_DONE.sub("", clause.strip())  # when, not what
             clause = WITH.split(clause)[0]
             runs = [r for r in re.split(r"\s+", COUNT_ZH.sub(" ", clause)) if r]
             return runs[0] if runs else None
@@ -325,7 +327,7 @@ def _item(x: str) -> str:
     bare = LEAD.sub("", x.strip())
     m = REFUSED.match(bare)  # "no sesame and no raisins": the second item refused too
     found = LEAD.sub("", m.group(1) if m else bare)
-    return TAIL.sub("", found).strip(" \"'“”‘’")
+    return values.subject_of(TAIL.sub("", found).strip(" \"'“”‘’"))
 
 
 TAIL = re.compile(r"\s*(?:please|thanks|thank you|谢谢|吧|哦)\W*$", re.I)

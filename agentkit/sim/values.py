@@ -6,7 +6,8 @@ The rules:
   "14 March 2026"; it is given as YYYY-MM-DD. A date is also named relative to today (the clock
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
-  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a month and day without a year ("Dec 20", "12月20号": the next such day);
+  Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
+  of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
   "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
@@ -16,7 +17,11 @@ The rules:
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
-  "half an hour" 0.5 hour; a unit a listing names ("unit code: kg, lb") is written as listed;
+  "half an hour" 0.5 hour; a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
+  "一刻钟" 15分钟); a Chinese decimal said with 点 before its unit is one number ("三点五公斤"
+  3.5公斤, "2点5米"), a Chinese count before its measure too ("八寸" 8 inches: 寸 is an inch);
+- a value is never only function words: a pronoun, a contraction, a question word or an article
+  ("them", "I'll", "How", "这个") names nothing; a unit a listing names ("unit code: kg, lb") is written as listed;
 - a place's IANA time zone is the tzdata zone named after its city ("Tokyo" -> Asia/Tokyo,
   underscores as spaces: "Sao Paulo"), else one of a few others tzdata has no name for
   ("Beijing", "San Francisco", Chinese names); a currency's ISO 4217 code is read from its
@@ -35,10 +40,11 @@ The rules:
   "no rush", "紧急", "不急");
 - a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
-  list of short items in a sentence ("add milk, eggs and bread to my list");
+  list of short items in a sentence ("add milk, eggs and bread to my list"); an item said as a
+  clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
   Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
-  cents is one number ("forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
+  cents is one number, a sum in thousands whole ("$2.9k" is 2900; "forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
   "十二元五角" are 38.5 and 12.5);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
@@ -106,7 +112,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("mile", r"\bmiles?\b|mileage|英里", r"mi|miles?|英里"),
     ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
     ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
-    ("inch", r"\binch(?:es)?\b|英寸", r"inch(?:es)?|英寸"),
+    ("inch", r"\binch(?:es)?\b|英寸|(?<!尺)寸", r"inch(?:es)?|英?寸"),
     ("foot", r"\bfoot\b|\bfeet\b|\bft\b|英尺", r"ft|foot|feet|英尺"),
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
     ("celsius", r"celsius|centigrade|°\s*c\b|℃|摄氏|(?:temp\w*|degrees?)\s+c\b",
@@ -299,6 +305,8 @@ RELATIVE = re.compile(
     rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
     r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早|昨天|昨晚|前天)"
     r"|(?P<zh_week>下下|下|这|本|上)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
+    r"|(?P<zh_rel>本|这个?|下个?|上个?)月\s*(?P<zh_rd>\d{1,2})\s*[日号]"
+    r"|\bthe\s+(?P<rel_d>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next|last|the\s+coming)\s+month\b"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
     r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
@@ -337,7 +345,8 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     the next one, today included; "next Monday" the next after today, "last Monday" the one
     before; "下周一" the one of next week, "上周五" of last week), "yesterday"/"昨天"/"前天", a
     month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
-    the month alone ("the 15th", "15号": this month's, else next month's)."""
+    the month alone ("the 15th", "15号": this month's, else next month's), a day of a month
+    named from today's ("本月28号", "下个月3号", "the 3rd of next month")."""
     out = []
     for m in RELATIVE.finditer(text):
         day = _relative(m, on)
@@ -356,6 +365,8 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
         return on + plus(days=ahead)
     if g["wd"] or g["zh_wd"]:
         return _weekday(g, on)
+    if g["zh_rd"] or g["rel_d"]:
+        return _in_month(g["zh_rel"] or g["rel"], int(g["zh_rd"] or g["rel_d"]), on)
     if g["nth"] or g["zh_nth"]:
         return _day_of_month(int(g["nth"] or g["zh_nth"]), on)
     month = g["mon"] or g["mon2"]
@@ -381,6 +392,16 @@ def _weekday(g: dict[str, Any], on: datetime.date) -> datetime.date:
         return on + plus(days=(wd - on.weekday()) % 7)
     weeks = {"下下": 2, "下": 1, "上": -1}.get(g["zh_week"], 0)
     return on + plus(days=7 * weeks + wd - on.weekday())
+
+
+def _in_month(which: str, d: int, on: datetime.date) -> datetime.date | None:
+    """A day of a month named relative to today's ("本月28号", "the 3rd of next month")."""
+    ahead = 1 if which[0] in "下nc" else -1 if which[0] in "上l" else 0
+    y, mo = divmod(on.month - 1 + ahead, 12)
+    try:
+        return datetime.date(on.year + y, mo + 1, d)
+    except ValueError:
+        return None
 
 
 def _day_of_month(d: int, on: datetime.date) -> datetime.date | None:
@@ -711,6 +732,26 @@ ITEM_NOISE = re.compile(
 PREPOSITION = re.compile(r"(?:for|from|to|in|at|on|with|into|and|please)\b")
 
 
+FUNCTION_WORD = frozenset(
+    "i me my mine we us our ours you your yours he him his she her hers it its they them their "
+    "theirs this that these those one ones who whom whose what which when where why how whether "
+    "a an the some any all both each either neither none no not yes ok okay please thanks hi "
+    "hello hey and or but if then so there here is am are was were be been do does did have has "
+    "had can could will would shall should may might must let lets let's just also".split()
+) | frozenset(
+    "我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 这 那 这个 那个 这些 那些 什么 怎么 怎样 哪 哪个 "
+    "哪里 哪儿 谁 为什么 多少 几 吗 呢 吧 啊 的 了 是 和 或 请 好".split()
+)
+CONTRACTION = re.compile(r"^[a-z]+['’](?:ll|re|ve|d|s|m|t)$", re.I)
+
+
+def function_words_only(value: str) -> bool:
+    """Whether a value is only function words: a pronoun, a contraction, a question word, an
+    article ("them", "I'll", "How", "这个"): no name, place or thing the text names."""
+    words = re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]+", value)
+    return bool(words) and all(w.lower() in FUNCTION_WORD or CONTRACTION.match(w) for w in words)
+
+
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"."""
@@ -749,6 +790,19 @@ LIST_TAIL = re.compile(
 )
 
 
+CLAUSE_VERB = re.compile(
+    r"\s+(?:is|are|was|were|looks?|seems?|remains?|stays?|went|has|have|had|isn't|aren't|"
+    r"wasn't|looked|seemed)\b.*$",
+    re.I,
+)
+
+
+def subject_of(item: str) -> str:
+    """A list item said as a clause names its subject: "APAC looks fine" -> "APAC", "the east
+    wing is closed" -> "the east wing"; an item of no verb is itself."""
+    return CLAUSE_VERB.sub("", item).strip() or item
+
+
 def plain_list(text: str) -> list[str]:
     """The items of a plain list in a sentence: "Add milk, eggs and bread to my list" -> ["milk",
     "eggs", "bread"]: the phrase after the last item and articles dropped, the first item as long as the
@@ -759,6 +813,7 @@ def plain_list(text: str) -> list[str]:
             continue
         parts[-1] = LIST_TAIL.sub("", parts[-1]).strip()
         parts = [re.sub(r"^(?:a|an|the|some|my)\s+", "", p, flags=re.I) for p in parts]
+        parts = [subject_of(p) for p in parts]
         size = max(len(p.split()) for p in parts[1:])
         if size > 3 or not all(parts):
             continue
@@ -804,12 +859,29 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(
-    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆))"
+    r"([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层))"  # a storey: 三楼, 一层
 )
 
 
-HALVES = [  # a span of time said with a half, in words -> in digits
+ZH_NUMERAL = "[零〇一二两三四五六七八九十]"
+ZH_DECIMAL = re.compile(  # "三点五公斤", "3点5米": a decimal said with 点, its unit after it
+    rf"((?:\d+|{ZH_NUMERAL}{{1,3}}))点([\d零〇一二三四五六七八九]+)"
+    r"(?=\s*(?:公斤|千克|斤|克|米|公里|千米|厘米|毫米|升|毫升|寸|英寸|尺|英尺|吨|倍|小时|天|周|年|万|亿|元|块|度|%))"
+)
+
+
+def _zh_decimal(m: re.Match[str]) -> str:
+    whole = m.group(1) if m.group(1).isdigit() else str(_zh_number(m.group(1)))
+    tail = "".join(c if c.isdigit() else str(ZH_FIGURE[c]) for c in m.group(2))
+    return f"{whole}.{tail}"
+
+
+HALVES = [  # a span of time said with a half or a quarter, in words -> in digits
+    (r"\b(?:a|one)\s+quarter\s+(?:of\s+an\s+)?hour\b", r"15 minutes"),
+    (r"\b(?:3|three)\s+quarters\s+of\s+an\s+hour\b", r"45 minutes"),
+    (r"(?<![\d.])(?:一|1)\s*刻钟", r"15分钟"),
+    (r"(?<![\d.])(?:三|3)\s*刻钟", r"45分钟"),
     (r"\b(?:an|one)\s+(hour|day|week|minute)\s+and\s+a\s+half\b", r"1.5 \1s"),
     (r"\b(\d+)\s+and\s+a\s+half\s+(hour|day|week|minute)s?\b", r"\1.5 \2s"),
     (r"\b(?:half\s+an|a\s+half)[\s-]+(hour|day)\b", r"0.5 \1"),
@@ -870,10 +942,11 @@ def digits_for_words(text: str) -> str:
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
     out = re.sub(r"一(?=个半)", "1", out)
+    out = ZH_DECIMAL.sub(_zh_decimal, out)
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return with_cents(out)
+    return with_cents(in_thousands(out))
 
 
 CENTS_EN = re.compile(
@@ -887,6 +960,14 @@ CENTS_ZH = re.compile(
     rf"({ZH_FIG})\s*(元|块)\s*(?:({ZH_ONE})\s*(?:角|毛)\s*(?:({ZH_ONE})\s*分)?"
     rf"|({ZH_ONE})(?![\w.]))"
 )
+
+
+THOUSANDS = re.compile(r"(?<=[$€£¥])\s*(\d+(?:\.\d+)?)\s*([kK])\b")
+
+
+def in_thousands(text: str) -> str:
+    """A sum said in thousands after its sign written whole: "$2.9k" -> "$2900"."""
+    return THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
 
 
 def with_cents(text: str) -> str:
@@ -1078,6 +1159,9 @@ ISO_CURRENCY = re.compile(r"(?<![\w-])([A-Z]{3})(?![\w-])")  # not "INV" of "INV
 KNOWN_CODES = frozenset(
     "USD EUR JPY GBP CNY RMB CAD AUD CHF HKD KRW INR SEK NOK DKK NZD SGD".split()
 )
+NO_CURRENCY = frozenset(  # capitals beside an amount that name a tax or a standard, not money
+    "VAT GST HST PST QST IVA TVA IVU TAX NET ISO API SKU QTY PCS UTC GMT".split()
+)
 NEAR_NUMBER = re.compile(r"\d\s*$|^\s*\d|\b(?:to|into|in|from|as)\s*$", re.I)
 
 
@@ -1086,7 +1170,7 @@ def currencies(text: str) -> list[str]:
     -> ["EUR", "JPY"], "300人民币换成美元" -> ["CNY", "USD"] (a longer name first: "canadian
     dollars" is CAD, not USD); a code written out is itself: a common one anywhere, any other
     three capitals beside a number or after "to"/"in" ("250 XOF", "to PLN"; not "INV" of an
-    invoice number)."""
+    invoice number, nor a tax or a standard: "VAT 80.00", "ISO")."""
     names = sorted(
         ((code, n) for code, ns in CURRENCIES for n in ns.split("|")), key=lambda p: -len(p[1])
     )
@@ -1099,6 +1183,6 @@ def currencies(text: str) -> list[str]:
         near = NEAR_NUMBER.search(text[max(0, m.start() - 6) : m.start()]) or re.match(
             r"\s*\d", text[m.end() :]
         )
-        if m.group(1) in KNOWN_CODES or near:
+        if m.group(1) in KNOWN_CODES or near and m.group(1) not in NO_CURRENCY:
             found.append((m.start(), "CNY" if m.group(1) == "RMB" else m.group(1)))
     return list(dict.fromkeys(code for _at, code in sorted(found)))
