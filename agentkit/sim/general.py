@@ -67,8 +67,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
    for that call's result; in numbered steps, a tool a later step names waits for that step; a
    tool taken only for its description's words is not asked about once another call has
-   answered; when no call is left to make, the user is asked for it (end_turn with a
-   question).
+   answered; once the task's calls have only read, a changing tool the request names (a word of
+   its name, a telling character of its description) whose id a result's key gives and whose
+   other inputs the request fills is the act asked for, called with the request's own values
+   ("move my reservation to table 9" after find_reservation: `_led_to`); when no call is left
+   to make, the user is asked for it (end_turn with a question).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
@@ -1027,10 +1030,83 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
+    turn.calls += _led_to(v, chosen, conv)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _reads(t: Tool) -> bool:
+    return bool(t.name_concepts & {"read", "search"})
+
+
+def _led_to(
+    v: View, chosen: list[Tool], conv: Conversation | None
+) -> list[tuple[Tool, dict[str, Any]]]:
+    """Rule 3, after the look-up: when every call of the task so far has only read (the booking
+    found, the member looked up), a tool that changes something, which the request names by a
+    word of its name or, in Chinese, a telling character of its description that the reading
+    tools do not hold ("move it to table 9" and change_table, 换 and 换桌), whose id a key of the
+    results gives and whose every other required input the request fills, is the act asked for:
+    it is called, never left for the user to ask again; its other inputs are the request's own
+    values, never the looked-up record's (the room to move to, not the room booked)."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    tools = [v.tool(c.name) or _NO_TOOL for c in done]
+    if not done or not all(_reads(t) for t in tools) or questions(v.task):
+        return []
+    keys = {k for c in done for k in _keys(c.result)}
+    said, held = frozenset(words(v.task)), {w for t in tools + chosen for w in words(t.name)}
+    han = telling_chars(v.task) - {
+        ch for t in tools + chosen for ch in telling_chars(t.description)
+    }
+    led: list[tuple[Tool, dict[str, Any]]] = []
+    for t in v.tools:
+        required = list(t.schema.get("required") or [])
+        ids = [k for k in required if names_an_id(t, k) and k in keys]
+        named = (set(words(t.name)) - NAME_NOISE - held) & said or han & telling_chars(
+            t.description
+        )
+        if t in chosen or _reads(t) or not ids or not named:
+            continue
+        variants, got = arguments(t, gather(v.task, []))
+        for k in ids:  # the act's id is the looked-up record's, never a value of another kind
+            only = {str(x) for c in done for x in _valued(c.result, k)}
+            found = _entry(v.task, results_of(v), k, _raw(v.calls))
+            found = found or (only.pop() if len(only) == 1 else None)
+            if found is not None:
+                variants, got = _with(variants, got, k, found)
+        lookup = {str(x) for c in done for x in c.input.values()}  # the look-up's own input
+        if (
+            not got.missing
+            and len(variants) == 1
+            and not lookup & set(map(str, got.values.values()))
+        ):
+            led.append((t, variants[0]))
+    return led
+
+
+def _keys(data: Any) -> set[str]:
+    """The keys of a result's objects, at any depth."""
+    return {k for k, _ in _pairs(data)}
+
+
+def _valued(data: Any, key: str) -> list[Any]:
+    """The scalar values a result's objects give the key, at any depth."""
+    return [x for k, x in _pairs(data) if k == key and isinstance(x, (str, int))]
+
+
+def _pairs(data: Any) -> list[tuple[str, Any]]:
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return []
+    if isinstance(data, dict):
+        return [*data.items(), *(p for x in data.values() for p in _pairs(x))]
+    if isinstance(data, list):
+        return [p for x in data for p in _pairs(x)]
+    return []
 
 
 def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:

@@ -1,0 +1,103 @@
+"""Rule 3 after the look-up: the act the user asked for, whose id the looked-up record gives, is
+made once the record is found, with the request's own values for its other inputs (never the
+record's); a request that only looks something up makes no act. Domains of our own, zh and en,
+through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_any_tools import ended, run, tool
+
+
+def flat(t):
+    return [c for turn in t.calls for c in turn]
+
+
+FIND_RESERVATION = tool(
+    "find_reservation",
+    "Look up a restaurant reservation by the guest's phone number.",
+    {"phone": {"type": "string"}},
+    ["phone"],
+)
+CHANGE_TABLE = tool(
+    "change_table",
+    "Move a reservation to another table.",
+    {"reservation_id": {"type": "string"}, "table": {"type": "string"}},
+    ["reservation_id", "table"],
+)
+
+
+def bistro(name, args):
+    if name == "find_reservation":
+        return json.dumps({"reservation_id": "RSV-8812", "guest": "Ola", "table": "T4"})
+    if name == "change_table":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_the_table_is_changed_once_the_reservation_is_found():
+    t = run(
+        "My phone is 555-0142. Please move my reservation to table 9.",
+        [FIND_RESERVATION, CHANGE_TABLE],
+        bistro,
+    )
+    assert flat(t) == [
+        ("find_reservation", {"phone": "555-0142"}),
+        ("change_table", {"table": "9", "reservation_id": "RSV-8812"}),
+    ]
+    ended(t)
+
+
+def test_a_reservation_only_looked_up_is_not_changed():
+    t = run(
+        "My phone is 555-0142. Please find my reservation.",
+        [FIND_RESERVATION, CHANGE_TABLE],
+        bistro,
+    )
+    assert flat(t) == [("find_reservation", {"phone": "555-0142"})]
+    ended(t)
+
+
+FIND_BOOKING = tool(
+    "find_booking",
+    "按手机号查找客人的餐厅订位。",
+    {"phone": {"type": "string", "description": "手机号"}},
+    ["phone"],
+)
+RESIZE_BOOKING = tool(
+    "resize_booking",
+    "修改订位的用餐人数。",
+    {
+        "booking_id": {"type": "string"},
+        "guests": {"type": "integer", "description": "用餐人数"},
+    },
+    ["booking_id", "guests"],
+)
+
+
+def hotpot(name, args):
+    if name == "find_booking":
+        return json.dumps({"booking_id": "KB-207", "guests": 2, "time": "20:00"})
+    if name == "resize_booking":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_the_party_is_resized_once_the_booking_is_found_zh():
+    t = run(
+        "我的手机号是13912345678，请把我的订位人数修改为6人。",
+        [FIND_BOOKING, RESIZE_BOOKING],
+        hotpot,
+    )
+    assert flat(t) == [
+        ("find_booking", {"phone": "13912345678"}),
+        ("resize_booking", {"guests": 6, "booking_id": "KB-207"}),
+    ]
+    ended(t)
+
+
+def test_a_booking_only_looked_up_is_not_resized_zh():
+    t = run("我的手机号是13912345678，帮我查一下订位。", [FIND_BOOKING, RESIZE_BOOKING], hotpot)
+    assert flat(t) == [("find_booking", {"phone": "13912345678"})]
+    ended(t)
