@@ -101,3 +101,66 @@ def test_a_booking_only_looked_up_is_not_resized_zh():
     t = run("我的手机号是13912345678，帮我查一下订位。", [FIND_BOOKING, RESIZE_BOOKING], hotpot)
     assert flat(t) == [("find_booking", {"phone": "13912345678"})]
     ended(t)
+
+
+# ------------------------------------- an id of another kind is the look-up's input (en, zh)
+
+LOOKUP_MEMBER = tool(
+    "lookup_member",
+    "Find a climbing gym member's memberships by their member card number.",
+    {"card_number": {"type": "string"}},
+    ["card_number"],
+)
+RENEW_MEMBERSHIP = tool(
+    "renew_membership",
+    "Renew a membership for another year.",
+    {"membership_id": {"type": "string"}},
+    ["membership_id"],
+)
+LOOKUP_MEMBER_ZH = tool(
+    "lookup_member",
+    "按会员卡号查询会员的会籍。",
+    {"card_number": {"type": "string", "description": "会员卡号"}},
+    ["card_number"],
+)
+RENEW_MEMBERSHIP_ZH = tool(
+    "renew_membership",
+    "为会籍续期一年。",
+    {"membership_id": {"type": "string", "description": "会籍编号"}},
+    ["membership_id"],
+)
+
+
+def climbing(name, args):
+    if name == "lookup_member":
+        body = {"member": "Lin", "memberships": [{"membership_id": "MS-301", "plan": "yearly"}]}
+        return json.dumps(body)
+    if name == "renew_membership":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_a_card_number_is_the_lookups_input_not_the_memberships_id():
+    t = run(
+        "Please renew my membership, my member card number is C-5521.",
+        [LOOKUP_MEMBER, RENEW_MEMBERSHIP],
+        climbing,
+    )
+    assert flat(t) == [
+        ("lookup_member", {"card_number": "C-5521"}),
+        ("renew_membership", {"membership_id": "MS-301"}),
+    ]
+    ended(t)
+
+
+def test_a_card_number_is_the_lookups_input_not_the_memberships_id_zh():
+    t = run(
+        "请帮我把会籍续期一年，会员卡号C-5521。",
+        [LOOKUP_MEMBER_ZH, RENEW_MEMBERSHIP_ZH],
+        climbing,
+    )
+    assert flat(t) == [
+        ("lookup_member", {"card_number": "C-5521"}),
+        ("renew_membership", {"membership_id": "MS-301"}),
+    ]
+    ended(t)

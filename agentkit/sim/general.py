@@ -71,7 +71,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    its name, a telling character of its description) whose id a result's key gives and whose
    other inputs the request fills is the act asked for, called with the request's own values
    ("move my reservation to table 9" after find_reservation: `_led_to`); when no call is left
-   to make, the user is asked for it (end_turn with a question).
+   to make, the user is asked for it (end_turn with a question). An act's id the request
+   labels as another kind of value that a reading tool takes ("member card number C-5521" for
+   membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
+   the act takes the id its result gives (`_other_kind`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
@@ -1030,11 +1033,60 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
+    _other_kind(v, turn)
     turn.calls += _led_to(v, chosen, conv)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _other_kind(v: View, turn: Turn) -> None:
+    """Rule 3: an act's id the request gives as a value of another kind, which a reading tool
+    takes ("my member card number C-5521" for membership_id beside lookup_member(card_number);
+    "会员卡号" the same) is that tool's input, not the act's id: the reading tool is called
+    with it first, and the act then takes the id the result gives."""
+    for i, (t, args) in enumerate(list(turn.calls)):
+        for k, x in args.items():
+            u = _labelled_for(v, t, k, str(x)) if names_an_id(t, k) else None
+            if u is None:
+                continue
+            done = [c for c in v.calls if c.name == u.name and c.result and not c.failed]
+            given = {str(y) for c in done for y in _valued(c.result, k)}
+            if len(given) == 1:
+                turn.calls[i] = (t, {**args, k: given.pop()})
+            elif not done:
+                looked, got = arguments(u, gather(v.task, []))
+                turn.calls[i] = (u, looked[0]) if not got.missing else turn.calls[i]
+            break
+    unique: list[tuple[Tool, dict[str, Any]]] = []
+    for call in turn.calls:
+        if call not in unique:
+            unique.append(call)
+    turn.calls = unique
+
+
+def _labelled_for(v: View, t: Tool, key: str, value: str) -> Tool | None:
+    """The reading tool whose input the request's words before a value name (card_number,
+    "会员卡号"), when the act's key does not."""
+    at = v.task.find(value)
+    if at < 0 or not value.strip():
+        return None
+    before = v.task[max(0, at - 40) : at].lower()
+    mine = set(words(key)) - ID_WORDS
+    own = (t.schema.get("properties") or {}).get(key) or {}
+    own_desc = str(own.get("description") or "") if isinstance(own, dict) else ""
+    for u in v.tools:
+        props = u.schema.get("properties") or {}
+        if u is t or not _reads(u):
+            continue
+        for name, prop in props.items():
+            nouns = set(words(name)) - ID_WORDS - mine
+            desc = str((prop or {}).get("description") or "") if isinstance(prop, dict) else ""
+            han = [h for h in re.findall(r"[\u4e00-\u9fff]{2,}", desc) if h in before]
+            if nouns and all(n in before for n in nouns) or han and han[0] not in own_desc:
+                return u
+    return None
 
 
 def _reads(t: Tool) -> bool:
