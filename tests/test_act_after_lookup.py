@@ -164,3 +164,64 @@ def test_a_card_number_is_the_lookups_input_not_the_memberships_id_zh():
         ("renew_membership", {"membership_id": "MS-301"}),
     ]
     ended(t)
+
+
+# ------------------------------- a follow-up that picks a listed entry and asks for the act
+
+SEARCH_EVENTS = tool(
+    "search_events",
+    "Search events at a venue.",
+    {"venue": {"type": "string"}},
+    ["venue"],
+)
+CREATE_ORDER = tool(
+    "create_order",
+    "Create a ticket order.",
+    {"event_ref": {"type": "string"}, "qty": {"type": "integer"}},
+    ["event_ref", "qty"],
+)
+RESERVE = tool(
+    "reserve",
+    "Reserve places at an event.",
+    {
+        "event_id": {"type": "string"},
+        "count": {"type": "integer", "description": "Number of people"},
+    },
+    ["event_id", "count"],
+)
+
+
+def arena(name, args):
+    if name == "search_events":
+        return json.dumps(
+            [
+                {"id": "EV-1", "name": "Jazz Night", "date": "2026-12-10"},
+                {"id": "EV-2", "name": "Folk Duo", "date": "2026-12-11"},
+            ]
+        )
+    return json.dumps({"ok": True, **args})
+
+
+def follow_up(act, words):
+    first = run("Search events at the Leeds Arena.", [SEARCH_EVENTS, act], arena)
+    assert flat(first) == [("search_events", {"venue": "Leeds Arena"})]
+    more = first.messages + [{"role": "user", "content": words}]
+    return run(None, [SEARCH_EVENTS, act], arena, messages=more)
+
+
+def test_the_second_one_and_a_count_is_the_act_on_that_entry():
+    t = follow_up(RESERVE, "The second one, two tickets.")
+    assert flat(t) == [("reserve", {"count": 2, "event_id": "EV-2"})]
+    ended(t)
+
+
+def test_the_second_one_and_a_count_is_the_act_on_that_entry_zh():
+    t = follow_up(CREATE_ORDER, "第二个，两张票。")
+    assert flat(t) == [("create_order", {"event_ref": "EV-2", "qty": 2})]
+    ended(t)
+
+
+def test_the_picked_entrys_id_is_no_word_of_the_request():
+    t = follow_up(CREATE_ORDER, "Let's do the first one. Three tickets please.")
+    assert flat(t) == [("create_order", {"event_ref": "EV-1", "qty": 3})]
+    ended(t)

@@ -457,7 +457,12 @@ def choose(v: View) -> list[Tool]:
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
-            return _about_entry(v, unasked) or _again(v, unasked) or _across(v, unasked)
+            return (
+                _about_entry(v, unasked)
+                or _act_on_entry(v, tools)
+                or _again(v, unasked)
+                or _across(v, unasked)
+            )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
             taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
@@ -673,6 +678,33 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
     takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
     takers.sort(key=lambda t: "read" not in t.name_concepts)
     return takers[:1]
+
+
+def _act_on_entry(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a follow-up that picks one entry of a listing by its place, superlative or
+    "that one" and is no question ("The second one, two tickets.", "第二个，两张票。"): it asks
+    for the act on that entry, the one changing tool whose required id the listed entries hold
+    (their event_id, or their bare id for an id of the tool's)."""
+    said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
+    if not said or questions(v.task):
+        return []
+    keys = {
+        str(k)
+        for data in _raw(v.calls) + _raw(v.before)
+        for _, entry in pick.entries(data)
+        if isinstance(entry, dict)
+        for k in entry
+    }
+    takers = [
+        t
+        for t in tools
+        if not _reads(t)
+        and any(
+            names_an_id(t, k) and (k in keys or "id" in keys)
+            for k in t.schema.get("required") or []
+        )
+    ]
+    return takers if len(takers) == 1 else []
 
 
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
@@ -1059,11 +1091,29 @@ def _other_kind(v: View, turn: Turn) -> None:
                 looked, got = arguments(u, gather(v.task, []))
                 turn.calls[i] = (u, looked[0]) if not got.missing else turn.calls[i]
             break
+    _picked_ids(v, turn)
     unique: list[tuple[Tool, dict[str, Any]]] = []
     for call in turn.calls:
         if call not in unique:
             unique.append(call)
     turn.calls = unique
+
+
+def _picked_ids(v: View, turn: Turn) -> None:
+    """An id filled with a plain word of the request, no digit in it ("tickets" of "the second
+    one, two tickets"), when the request picks an entry of a listing by its place, superlative
+    or "that one": the id is the picked entry's."""
+    if not (pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)):
+        return
+    for i, (t, args) in enumerate(turn.calls):
+        for k, x in args.items():
+            if not (names_an_id(t, k) and isinstance(x, str)) or re.search(r"\d", x):
+                continue
+            found = _entry(v.task, results_of(v), k, _raw(v.calls)) or _entry(
+                v.task, _earlier(v), k, _raw(v.before)
+            )
+            if found is not None:
+                turn.calls[i] = (t, {**args, k: found})
 
 
 def _labelled_for(v: View, t: Tool, key: str, value: str) -> Tool | None:
