@@ -26,7 +26,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
-   listed entries hold (hotel_id); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   listed entries hold (hotel_id), and one that picks an entry and is no question ("The second
+   one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
+   hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
+   entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
    asks the earlier tasks' last call again, with the value it gives in place of that call's
    name-like input, its other inputs kept (`_again`); a request in one language and a tool
    described only in the other: the one tool that changes nothing, takes no number, and whose
