@@ -225,3 +225,38 @@ def test_the_picked_entrys_id_is_no_word_of_the_request():
     t = follow_up(CREATE_ORDER, "Let's do the first one. Three tickets please.")
     assert flat(t) == [("create_order", {"event_ref": "EV-1", "qty": 3})]
     ended(t)
+
+
+# ---------------------------------------------- a party of one said without a number (en, zh)
+
+BOOK_TASTING = tool(
+    "book_tasting",
+    "Book a whisky tasting.",
+    {"date": {"type": "string", "description": "YYYY-MM-DD"}, "guests": {"type": "integer"}},
+    ["date", "guests"],
+)
+BOOK_TASTING_ZH = tool(
+    "book_tasting",
+    "预约一场品酒会。",
+    {
+        "date": {"type": "string", "description": "YYYY-MM-DD"},
+        "guests": {"type": "integer", "description": "人数"},
+    },
+    ["date", "guests"],
+)
+
+
+def distillery(name, args):
+    return json.dumps({"ok": True, **args})
+
+
+def test_just_me_is_a_count_of_one():
+    t = run("Book a whisky tasting on 2026-12-19. Just me.", [BOOK_TASTING], distillery)
+    assert flat(t) == [("book_tasting", {"date": "2026-12-19", "guests": 1})]
+    ended(t)
+
+
+def test_just_me_is_a_count_of_one_zh():
+    t = run("帮我预约2026-12-19的品酒会，就我一个人。", [BOOK_TASTING_ZH], distillery)
+    assert flat(t) == [("book_tasting", {"date": "2026-12-19", "guests": 1})]
+    ended(t)
