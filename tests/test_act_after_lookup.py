@@ -260,3 +260,65 @@ def test_just_me_is_a_count_of_one_zh():
     t = run("帮我预约2026-12-19的品酒会，就我一个人。", [BOOK_TASTING_ZH], distillery)
     assert flat(t) == [("book_tasting", {"date": "2026-12-19", "guests": 1})]
     ended(t)
+
+
+# ----------------------------------- the quantity is the target minus the count looked up
+
+CHECK_BEANS = tool(
+    "check_inventory",
+    "Check how many bags of a coffee are in inventory.",
+    {"blend": {"type": "string"}},
+    ["blend"],
+)
+RESTOCK = tool(
+    "restock",
+    "Order bags of a coffee from the roaster.",
+    {"blend": {"type": "string"}, "bags": {"type": "integer"}},
+    ["blend", "bags"],
+)
+CHECK_BEANS_ZH = tool(
+    "check_inventory",
+    "查询某种咖啡豆的库存袋数。",
+    {"blend": {"type": "string", "description": "咖啡豆名称"}},
+    ["blend"],
+)
+RESTOCK_ZH = tool(
+    "restock",
+    "向烘焙商订购咖啡豆。",
+    {"blend": {"type": "string", "description": "咖啡豆名称"}, "bags": {"type": "integer"}},
+    ["blend", "bags"],
+)
+
+
+def roastery(name, args):
+    if name == "check_inventory":
+        return json.dumps({"blend": args["blend"], "bags_in_stock": 7})
+    if name == "restock":
+        return json.dumps({"ok": True, **args})
+    raise KeyError(name)
+
+
+def test_the_order_is_the_difference_to_the_target():
+    t = run(
+        'I want 30 bags of "Night Owl" on hand. Check the inventory and order whatever is missing.',
+        [CHECK_BEANS, RESTOCK],
+        roastery,
+    )
+    assert flat(t) == [
+        ("check_inventory", {"blend": "Night Owl"}),
+        ("restock", {"blend": "Night Owl", "bags": 23}),
+    ]
+    ended(t)
+
+
+def test_the_order_is_the_difference_to_the_target_zh():
+    t = run(
+        "“夜猫”咖啡豆我要备到30袋，缺多少就订多少。",
+        [CHECK_BEANS_ZH, RESTOCK_ZH],
+        roastery,
+    )
+    assert flat(t) == [
+        ("check_inventory", {"blend": "夜猫"}),
+        ("restock", {"blend": "夜猫", "bags": 23}),
+    ]
+    ended(t)

@@ -77,7 +77,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    to make, the user is asked for it (end_turn with a question). An act's id the request
    labels as another kind of value that a reading tool takes ("member card number C-5521" for
    membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
-   the act takes the id its result gives (`_other_kind`).
+   the act takes the id its result gives (`_other_kind`). A target stated with a request for
+   the difference ("I want 30 on hand; order whatever is missing", "备到30袋，缺多少就订多少")
+   makes the act wait for the reading tool's count and take the target minus it (`_difference`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
@@ -1070,6 +1072,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _await_lookup(turn)
     _other_kind(v, turn)
     turn.calls += _led_to(v, chosen, conv)
+    _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
@@ -1100,6 +1103,70 @@ def _other_kind(v: View, turn: Turn) -> None:
         if call not in unique:
             unique.append(call)
     turn.calls = unique
+
+
+SHORTFALL = re.compile(
+    r"\b(?:the\s+difference|whatever(?:'s|\s+is)\s+(?:missing|short)|what(?:'s|\s+is)\s+"
+    r"(?:missing|short)|top\s+(?:it\s+|them\s+)?up|make\s+up\s+the\s+rest)\b"
+    r"|缺多少|差多少|补齐|补足|补到",
+    re.I,
+)
+ON_HAND = re.compile(r"stock|on_?hand|available|quantity|qty|count|level|库存|现有|剩", re.I)
+
+
+def _difference(v: View, turn: Turn) -> None:
+    """Rule 3 for a quantity worked out: the request states a target and asks for the difference
+    ("I want 40 on the shelf; order whatever is missing", "备货到40件，缺多少就订多少"); the act
+    that takes the target number waits for the reading tool that gives the current count (called
+    first with the act's own inputs it takes), then takes the target minus that count, and is
+    not made when nothing is missing."""
+    said = f"{v.whole} {v.task}"
+    if not SHORTFALL.search(said):
+        return
+    for i, (t, args) in enumerate(list(turn.calls)):
+        if _reads(t):
+            continue
+        for k, x in args.items():
+            if type(x) is not int or str(x) not in said:
+                continue
+            have = _on_hand(v)
+            reader = _reader_for(v, t, args)
+            if (
+                have is None
+                and reader is not None
+                and any(c.name == reader[0].name for c in v.calls)
+            ):
+                return  # the reading tool gave no count: the act is made as asked
+            if have is None:  # the act waits for the count
+                turn.calls.remove((t, args))
+                if reader is not None and reader not in turn.calls:
+                    turn.calls.insert(0, reader)
+            elif x - have > 0:
+                turn.calls[i] = (t, {**args, k: x - have})
+            else:
+                turn.calls.remove((t, args))
+            return
+
+
+def _on_hand(v: View) -> int | None:
+    """The current count a reading call of the task gave (its stock, quantity or level field)."""
+    for c in reversed(v.calls):
+        t = v.tool(c.name)
+        if t is None or not _reads(t) or c.result is None or c.failed:
+            continue
+        counts = [x for k, x in _pairs(c.result) if ON_HAND.search(k) and type(x) is int]
+        if len(counts) == 1:
+            return counts[0]
+    return None
+
+
+def _reader_for(v: View, t: Tool, args: dict[str, Any]) -> tuple[Tool, dict[str, Any]] | None:
+    """A reading tool whose required inputs the act's own values fill (check_stock(sku))."""
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if _reads(u) and required and all(k in args for k in required):
+            return (u, {k: args[k] for k in required})
+    return None
 
 
 def _picked_ids(v: View, turn: Turn) -> None:
