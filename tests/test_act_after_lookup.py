@@ -322,3 +322,55 @@ def test_the_order_is_the_difference_to_the_target_zh():
         ("restock", {"blend": "夜猫", "bags": 23}),
     ]
     ended(t)
+
+
+# ------------------------------------------ what a search found, saved to the file named
+
+SEARCH_RECIPES = tool(
+    "search_recipes",
+    "Search the recipe box by keyword.",
+    {"query": {"type": "string"}},
+    ["query"],
+)
+WRITE_FILE = tool(
+    "write_file",
+    "Write text to a file.",
+    {"path": {"type": "string"}, "content": {"type": "string"}},
+    ["path", "content"],
+)
+
+
+def recipe_box(name, args):
+    if name == "search_recipes":
+        return json.dumps(
+            [{"title": "Lentil soup", "minutes": 40}, {"title": "Dal", "minutes": 35}]
+        )
+    if name == "write_file":
+        return json.dumps({"ok": True, "path": args["path"], "bytes": len(args["content"])})
+    raise KeyError(name)
+
+
+FOUND_TEXT = "title: Lentil soup, minutes: 40\ntitle: Dal, minutes: 35\n"
+
+
+def test_what_the_search_found_is_saved_to_the_file_named():
+    t = run(
+        "Search the recipes for lentil and save what you find to lentils.txt.",
+        [SEARCH_RECIPES, WRITE_FILE],
+        recipe_box,
+    )
+    assert flat(t) == [
+        ("search_recipes", {"query": "lentil"}),
+        ("write_file", {"path": "lentils.txt", "content": FOUND_TEXT}),
+    ]
+    ended(t)
+
+
+def test_what_the_search_found_is_saved_to_the_file_named_zh():
+    t = run(
+        "搜索菜谱lentil，把搜到的结果保存到lentils.txt。",
+        [SEARCH_RECIPES, WRITE_FILE],
+        recipe_box,
+    )
+    assert flat(t)[1] == ("write_file", {"path": "lentils.txt", "content": FOUND_TEXT})
+    ended(t)

@@ -79,7 +79,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
    the act takes the id its result gives (`_other_kind`). A target stated with a request for
    the difference ("I want 30 on hand; order whatever is missing", "备到30袋，缺多少就订多少")
-   makes the act wait for the reading tool's count and take the target minus it (`_difference`).
+   makes the act wait for the reading tool's count and take the target minus it (`_difference`);
+   what a search found, asked to be saved to a file the request names ("save what you find to
+   x.txt", "把搜到的结果保存到 x.txt"), is written there once it has answered (`_found_saved`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
@@ -1071,7 +1073,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
     _other_kind(v, turn)
-    turn.calls += _led_to(v, chosen, conv)
+    turn.calls += _led_to(v, chosen, conv) or _found_saved(v, turn)
     _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
@@ -1256,6 +1258,52 @@ def _led_to(
         ):
             led.append((t, variants[0]))
     return led
+
+
+FOUND = re.compile(
+    r"\bwhat(?:ever)?\s+(?:you|it)\s+(?:finds?|found|gets?|got)\b|\bthe\s+(?:results?|findings|"
+    r"matches)\b|找到的|查到的|搜到的|搜索结果|查询结果",
+    re.I,
+)
+
+
+def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
+    """Rule 3 after a search: a request to save what it found to a file it names ("save what you
+    find to lentils.txt", "把找到的结果保存到 lentils.txt") writes the results' lines there once
+    the task's calls have only read; the text is what the search found, never asked for."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if turn.calls or not done or not FOUND.search(v.task) or not WRITTEN_TO.search(v.task):
+        return []
+    if not all(_reads(v.tool(c.name) or _NO_TOOL) for c in done):
+        return []
+    found = [_parsed(c.result) for c in done]
+    lines = [
+        values(x, "en") if isinstance(x, dict) else _one(x)
+        for data in found
+        for x in (data if isinstance(data, list) else [data])
+    ]
+    path = WRITTEN_TO.search(v.task)
+    for t in v.tools:
+        props = t.schema.get("properties") or {}
+        body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+        where = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"]
+        if not writes_files(t) or len(body) != 1 or len(where) != 1 or path is None:
+            continue
+        args, got = arguments(t, gather(v.task, []))
+        if [m for m in got.missing if m not in (body[0], where[0])]:
+            continue
+        text = "\n".join(lines) + "\n"
+        return [(t, {**args[0], where[0]: path.group(1), body[0]: text})]
+    return []
+
+
+def _parsed(data: Any) -> Any:
+    if isinstance(data, str):
+        try:
+            return json.loads(data)
+        except ValueError:
+            return data
+    return data
 
 
 def _keys(data: Any) -> set[str]:
