@@ -26,7 +26,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
-   listed entries hold (hotel_id); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   listed entries hold (hotel_id), and one that picks an entry and is no question ("The second
+   one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
+   hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
+   entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
    asks the earlier tasks' last call again, with the value it gives in place of that call's
    name-like input, its other inputs kept (`_again`); a request in one language and a tool
    described only in the other: the one tool that changes nothing, takes no number, and whose
@@ -67,8 +70,18 @@ order to one typed view of the request (`agentkit.sim.view`).
    what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
    for that call's result; in numbered steps, a tool a later step names waits for that step; a
    tool taken only for its description's words is not asked about once another call has
-   answered; when no call is left to make, the user is asked for it (end_turn with a
-   question).
+   answered; once the task's calls have only read, a changing tool the request names (a word of
+   its name, a telling character of its description) whose id a result's key gives and whose
+   other inputs the request fills is the act asked for, called with the request's own values
+   ("move my reservation to table 9" after find_reservation: `_led_to`); when no call is left
+   to make, the user is asked for it (end_turn with a question). An act's id the request
+   labels as another kind of value that a reading tool takes ("member card number C-5521" for
+   membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
+   the act takes the id its result gives (`_other_kind`). A target stated with a request for
+   the difference ("I want 30 on hand; order whatever is missing", "备到30袋，缺多少就订多少")
+   makes the act wait for the reading tool's count and take the target minus it (`_difference`);
+   what a search found, asked to be saved to a file the request names ("save what you find to
+   x.txt", "把搜到的结果保存到 x.txt"), is written there once it has answered (`_found_saved`).
 4. After an error, by what its text says (`agentkit.sim.results.classify`): a format complaint is
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
@@ -451,7 +464,12 @@ def choose(v: View) -> list[Tool]:
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
-            return _about_entry(v, unasked) or _again(v, unasked) or _across(v, unasked)
+            return (
+                _about_entry(v, unasked)
+                or _act_on_entry(v, tools)
+                or _again(v, unasked)
+                or _across(v, unasked)
+            )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
             taken += [t for t in found[1:] if _own_pairs(t, han, found[:1])]
@@ -667,6 +685,33 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
     takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
     takers.sort(key=lambda t: "read" not in t.name_concepts)
     return takers[:1]
+
+
+def _act_on_entry(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a follow-up that picks one entry of a listing by its place, superlative or
+    "that one" and is no question ("The second one, two tickets.", "第二个，两张票。"): it asks
+    for the act on that entry, the one changing tool whose required id the listed entries hold
+    (their event_id, or their bare id for an id of the tool's)."""
+    said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
+    if not said or questions(v.task):
+        return []
+    keys = {
+        str(k)
+        for data in _raw(v.calls) + _raw(v.before)
+        for _, entry in pick.entries(data)
+        if isinstance(entry, dict)
+        for k in entry
+    }
+    takers = [
+        t
+        for t in tools
+        if not _reads(t)
+        and any(
+            names_an_id(t, k) and (k in keys or "id" in keys)
+            for k in t.schema.get("required") or []
+        )
+    ]
+    return takers if len(takers) == 1 else []
 
 
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
@@ -1027,10 +1072,261 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
+    _other_kind(v, turn)
+    turn.calls += _led_to(v, chosen, conv) or _found_saved(v, turn)
+    _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _other_kind(v: View, turn: Turn) -> None:
+    """Rule 3: an act's id the request gives as a value of another kind, which a reading tool
+    takes ("my member card number C-5521" for membership_id beside lookup_member(card_number);
+    "会员卡号" the same) is that tool's input, not the act's id: the reading tool is called
+    with it first, and the act then takes the id the result gives."""
+    for i, (t, args) in enumerate(list(turn.calls)):
+        for k, x in args.items():
+            u = _labelled_for(v, t, k, str(x)) if names_an_id(t, k) else None
+            if u is None:
+                continue
+            done = [c for c in v.calls if c.name == u.name and c.result and not c.failed]
+            given = {str(y) for c in done for y in _valued(c.result, k)}
+            if len(given) == 1:
+                turn.calls[i] = (t, {**args, k: given.pop()})
+            elif not done:
+                looked, got = arguments(u, gather(v.task, []))
+                turn.calls[i] = (u, looked[0]) if not got.missing else turn.calls[i]
+            break
+    _picked_ids(v, turn)
+    unique: list[tuple[Tool, dict[str, Any]]] = []
+    for call in turn.calls:
+        if call not in unique:
+            unique.append(call)
+    turn.calls = unique
+
+
+SHORTFALL = re.compile(
+    r"\b(?:the\s+difference|whatever(?:'s|\s+is)\s+(?:missing|short)|what(?:'s|\s+is)\s+"
+    r"(?:missing|short)|top\s+(?:it\s+|them\s+)?up|make\s+up\s+the\s+rest)\b"
+    r"|缺多少|差多少|补齐|补足|补到",
+    re.I,
+)
+ON_HAND = re.compile(r"stock|on_?hand|available|quantity|qty|count|level|库存|现有|剩", re.I)
+
+
+def _difference(v: View, turn: Turn) -> None:
+    """Rule 3 for a quantity worked out: the request states a target and asks for the difference
+    ("I want 40 on the shelf; order whatever is missing", "备货到40件，缺多少就订多少"); the act
+    that takes the target number waits for the reading tool that gives the current count (called
+    first with the act's own inputs it takes), then takes the target minus that count, and is
+    not made when nothing is missing."""
+    said = f"{v.whole} {v.task}"
+    if not SHORTFALL.search(said):
+        return
+    for i, (t, args) in enumerate(list(turn.calls)):
+        if _reads(t):
+            continue
+        for k, x in args.items():
+            if type(x) is not int or str(x) not in said:
+                continue
+            have = _on_hand(v)
+            reader = _reader_for(v, t, args)
+            if (
+                have is None
+                and reader is not None
+                and any(c.name == reader[0].name for c in v.calls)
+            ):
+                return  # the reading tool gave no count: the act is made as asked
+            if have is None:  # the act waits for the count
+                turn.calls.remove((t, args))
+                if reader is not None and reader not in turn.calls:
+                    turn.calls.insert(0, reader)
+            elif x - have > 0:
+                turn.calls[i] = (t, {**args, k: x - have})
+            else:
+                turn.calls.remove((t, args))
+            return
+
+
+def _on_hand(v: View) -> int | None:
+    """The current count a reading call of the task gave (its stock, quantity or level field)."""
+    for c in reversed(v.calls):
+        t = v.tool(c.name)
+        if t is None or not _reads(t) or c.result is None or c.failed:
+            continue
+        counts = [x for k, x in _pairs(c.result) if ON_HAND.search(k) and type(x) is int]
+        if len(counts) == 1:
+            return counts[0]
+    return None
+
+
+def _reader_for(v: View, t: Tool, args: dict[str, Any]) -> tuple[Tool, dict[str, Any]] | None:
+    """A reading tool whose required inputs the act's own values fill (check_stock(sku))."""
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if _reads(u) and required and all(k in args for k in required):
+            return (u, {k: args[k] for k in required})
+    return None
+
+
+def _picked_ids(v: View, turn: Turn) -> None:
+    """An id filled with a plain word of the request, no digit in it ("tickets" of "the second
+    one, two tickets"), when the request picks an entry of a listing by its place, superlative
+    or "that one": the id is the picked entry's."""
+    if not (pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)):
+        return
+    for i, (t, args) in enumerate(turn.calls):
+        for k, x in args.items():
+            if not (names_an_id(t, k) and isinstance(x, str)) or re.search(r"\d", x):
+                continue
+            found = _entry(v.task, results_of(v), k, _raw(v.calls)) or _entry(
+                v.task, _earlier(v), k, _raw(v.before)
+            )
+            if found is not None:
+                turn.calls[i] = (t, {**args, k: found})
+
+
+def _labelled_for(v: View, t: Tool, key: str, value: str) -> Tool | None:
+    """The reading tool whose input the request's words before a value name (card_number,
+    "会员卡号"), when the act's key does not."""
+    at = v.task.find(value)
+    if at < 0 or not value.strip():
+        return None
+    before = v.task[max(0, at - 40) : at].lower()
+    mine = set(words(key)) - ID_WORDS
+    own = (t.schema.get("properties") or {}).get(key) or {}
+    own_desc = str(own.get("description") or "") if isinstance(own, dict) else ""
+    for u in v.tools:
+        props = u.schema.get("properties") or {}
+        if u is t or not _reads(u):
+            continue
+        for name, prop in props.items():
+            nouns = set(words(name)) - ID_WORDS - mine
+            desc = str((prop or {}).get("description") or "") if isinstance(prop, dict) else ""
+            han = [h for h in re.findall(r"[\u4e00-\u9fff]{2,}", desc) if h in before]
+            if nouns and all(n in before for n in nouns) or han and han[0] not in own_desc:
+                return u
+    return None
+
+
+def _reads(t: Tool) -> bool:
+    return bool(t.name_concepts & {"read", "search"})
+
+
+def _led_to(
+    v: View, chosen: list[Tool], conv: Conversation | None
+) -> list[tuple[Tool, dict[str, Any]]]:
+    """Rule 3, after the look-up: when every call of the task so far has only read (the booking
+    found, the member looked up), a tool that changes something, which the request names by a
+    word of its name or, in Chinese, a telling character of its description that the reading
+    tools do not hold ("move it to table 9" and change_table, 换 and 换桌), whose id a key of the
+    results gives and whose every other required input the request fills, is the act asked for:
+    it is called, never left for the user to ask again; its other inputs are the request's own
+    values, never the looked-up record's (the room to move to, not the room booked)."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    tools = [v.tool(c.name) or _NO_TOOL for c in done]
+    if not done or not all(_reads(t) for t in tools) or questions(v.task):
+        return []
+    keys = {k for c in done for k in _keys(c.result)}
+    said, held = frozenset(words(v.task)), {w for t in tools + chosen for w in words(t.name)}
+    han = telling_chars(v.task) - {
+        ch for t in tools + chosen for ch in telling_chars(t.description)
+    }
+    led: list[tuple[Tool, dict[str, Any]]] = []
+    for t in v.tools:
+        required = list(t.schema.get("required") or [])
+        ids = [k for k in required if names_an_id(t, k) and k in keys]
+        named = (set(words(t.name)) - NAME_NOISE - held) & said or han & telling_chars(
+            t.description
+        )
+        if t in chosen or _reads(t) or not ids or not named:
+            continue
+        variants, got = arguments(t, gather(v.task, []))
+        for k in ids:  # the act's id is the looked-up record's, never a value of another kind
+            only = {str(x) for c in done for x in _valued(c.result, k)}
+            found = _entry(v.task, results_of(v), k, _raw(v.calls))
+            found = found or (only.pop() if len(only) == 1 else None)
+            if found is not None:
+                variants, got = _with(variants, got, k, found)
+        lookup = {str(x) for c in done for x in c.input.values()}  # the look-up's own input
+        if (
+            not got.missing
+            and len(variants) == 1
+            and not lookup & set(map(str, got.values.values()))
+        ):
+            led.append((t, variants[0]))
+    return led
+
+
+FOUND = re.compile(
+    r"\bwhat(?:ever)?\s+(?:you|it)\s+(?:finds?|found|gets?|got)\b|\bthe\s+(?:results?|findings|"
+    r"matches)\b|找到的|查到的|搜到的|搜索结果|查询结果",
+    re.I,
+)
+
+
+def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
+    """Rule 3 after a search: a request to save what it found to a file it names ("save what you
+    find to lentils.txt", "把找到的结果保存到 lentils.txt") writes the results' lines there once
+    the task's calls have only read; the text is what the search found, never asked for."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if turn.calls or not done or not FOUND.search(v.task) or not WRITTEN_TO.search(v.task):
+        return []
+    if not all(_reads(v.tool(c.name) or _NO_TOOL) for c in done):
+        return []
+    found = [_parsed(c.result) for c in done]
+    lines = [
+        values(x, "en") if isinstance(x, dict) else _one(x)
+        for data in found
+        for x in (data if isinstance(data, list) else [data])
+    ]
+    path = WRITTEN_TO.search(v.task)
+    for t in v.tools:
+        props = t.schema.get("properties") or {}
+        body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+        where = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"]
+        if not writes_files(t) or len(body) != 1 or len(where) != 1 or path is None:
+            continue
+        args, got = arguments(t, gather(v.task, []))
+        if [m for m in got.missing if m not in (body[0], where[0])]:
+            continue
+        text = "\n".join(lines) + "\n"
+        return [(t, {**args[0], where[0]: path.group(1), body[0]: text})]
+    return []
+
+
+def _parsed(data: Any) -> Any:
+    if isinstance(data, str):
+        try:
+            return json.loads(data)
+        except ValueError:
+            return data
+    return data
+
+
+def _keys(data: Any) -> set[str]:
+    """The keys of a result's objects, at any depth."""
+    return {k for k, _ in _pairs(data)}
+
+
+def _valued(data: Any, key: str) -> list[Any]:
+    """The scalar values a result's objects give the key, at any depth."""
+    return [x for k, x in _pairs(data) if k == key and isinstance(x, (str, int))]
+
+
+def _pairs(data: Any) -> list[tuple[str, Any]]:
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return []
+    if isinstance(data, dict):
+        return [*data.items(), *(p for x in data.values() for p in _pairs(x))]
+    if isinstance(data, list):
+        return [p for x in data for p in _pairs(x)]
+    return []
 
 
 def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:

@@ -889,6 +889,9 @@ HALVES = [  # a span of time said with a half or a quarter, in words -> in digit
     (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
     (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
     (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
+    # a party of one said without a number: "just me", "only myself", "就我一个人", "只有我"
+    (r"\b(?:just|only)\s+(?:me|myself)\b|\bme\s+alone\b", "1 person"),
+    (r"(?:就|只有)我(?:一个人|自己)?|我一个人", "1人"),
 ]
 
 
