@@ -416,3 +416,69 @@ def test_a_files_own_name_in_capitals_picks_no_lines():
     calls, answer = run("What does README.md say?", [READ], lambda n, a: text)
     assert calls == [("read_file", {"path": "README.md"})]
     assert "line 3" not in answer
+
+
+# ------------------------------------------------------------------ the extreme of readings
+
+
+HIVE = tool(
+    "hive_monitor",
+    "Read one beehive's sensor readings for a day.",
+    {"hive": {"type": "string"}, "day": {"type": "string"}},
+    ["hive", "day"],
+)
+
+
+def test_the_highest_of_a_named_quantity_over_key_value_lines():
+    text = (
+        "05:30 weight: 41.2 temperature: 2.9\n08:30 weight: 41.0 temperature: 6.4\n"
+        "13:30 weight: 42.6 temperature: 14.8\n18:30 weight: 42.9 temperature: 9.1"
+    )
+    _, answer = run(
+        "What was the highest temperature at hive north on 2026-04-09?",
+        [HIVE],
+        lambda n, a: text,
+    )
+    assert answer.startswith("The highest temperature is 14.8 (13:30)"), answer
+
+
+def test_the_lowest_of_a_chinese_named_quantity_over_a_json_list():
+    rows = [
+        {"时间": "06:00", "湿度": 88, "温度": 3.2},
+        {"时间": "11:00", "湿度": 64, "温度": 11.7},
+        {"时间": "16:00", "湿度": 59, "温度": 8.3},
+    ]
+    hive = tool(
+        "hive_readings",
+        "读取某个蜂箱某一天的传感器读数（温度、湿度）。",
+        {"hive": {"type": "string", "description": "蜂箱编号，如 N-2"}, "day": {"type": "string"}},
+        ["hive", "day"],
+    )
+    _, answer = run(
+        "N-7 号蜂箱 2026-04-09 的最低湿度是多少？",
+        [hive],
+        lambda n, a: json.dumps({"readings": rows}, ensure_ascii=False),
+    )
+    assert answer.startswith("湿度 最低的是 59（16:00）"), answer
+
+
+def test_the_most_recent_of_the_error_lines_is_said():
+    reader = tool(
+        "read_log",
+        "Read a text file from the kiln controller.",
+        {"path": {"type": "string"}},
+        ["path"],
+    )
+    log = (
+        "2026-04-09 07:02:11 INFO firing started\n2026-04-09 09:40:05 ERROR thermocouple 2 open\n"
+        "2026-04-09 12:15:50 ERROR door switch\n2026-04-09 10:05:00 ERROR fan stalled\n"
+        "2026-04-09 12:30:00 INFO cooling"
+    )
+    _, answer = run(
+        "Show me the errors in /srv/kiln.log — which one is the most recent?",
+        [reader],
+        lambda n, a: log,
+    )
+    assert "The most recent is line 3: 2026-04-09 12:15:50 ERROR door switch" in answer, answer
+    _, answer = run("/srv/kiln.log 里有哪些错误？最近的是哪条？", [reader], lambda n, a: log)
+    assert "其中最新的是第 3 行" in answer, answer

@@ -30,6 +30,14 @@
    订, 退, 充值, 预约), it is pointed, in one sentence, to whoever provides that (their website, app
    or customer service), the request's own words quoted (its first sentence, its polite opening
    dropped): no fact is made up. A question of knowledge gets no such pointer.
+6. The highest / lowest (maximum, peak, warmest; 最高, 最低, 最大, 峰值) of a quantity the question
+   names, over the readings a result holds (a list of objects, an object's one list of them, or
+   the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
+   words the question uses, else the one whose quantity it names (temperature / 温度 and temp_c;
+   湿度 and humidity), is read from every reading and the extreme is said with the reading's
+   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
+7. Of the lines rule 4 finds, when the question asks for the latest / most recent / last (最新,
+   最近, 最后) and every line carries a time stamp: the one with the latest stamp is said too.
 """
 
 from __future__ import annotations
@@ -542,3 +550,131 @@ def lines_line(lang: str, name: str, found: list[tuple[int, str]]) -> str:
     sep = "；" if lang == "zh" else "; "
     each = sep.join(say(lang, "g_line", n=i, text=t) for i, t in found)
     return say(lang, "g_lines", file=name, lines=each)
+
+
+# ------------------------------------------------------------------ 6. the extreme of readings
+
+HIGH_WORD = re.compile(
+    r"\b(?:highest|maximum|max|peak|warmest|hottest|largest|biggest|heaviest|longest)\b|"
+    r"最高|最大|最多|最热|最重|最长|峰值",
+    re.I,
+)
+LOW_WORD = re.compile(
+    r"\b(?:lowest|minimum|min|coldest|coolest|smallest|lightest|shortest)\b|最低|最小|最少|最冷|最轻|最短",
+    re.I,
+)
+PAIR = re.compile(r"([A-Za-z_][\w-]{0,24}|[\u4e00-\u9fff]{1,8})\s*[:=：]\s*(-?\d+(?:\.\d+)?)")
+DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*(?:℃|°\s*C\b|°)")
+STAMP = re.compile(
+    r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}(?::\d{2})?\b"
+)
+LABEL_KEY = re.compile(r"time|date|when|at$|hour|day|时间|日期|时刻", re.I)
+
+
+QUANTITIES = [  # (a key's words, the question's words for that quantity), in zh and en
+    (r"temp|℃|温", r"temperat|\btemps?\b|warm|hot|cold|cool|温|热|冷|暖"),
+    (r"humid|湿", r"humid|湿"),
+    (r"price|cost|fare|fee|价|费", r"price|cost|fare|expensive|cheap|价|贵|便宜|费"),
+    (r"wind|风", r"wind|风"),
+    (r"rain|precip|雨", r"rain|precip|雨"),
+    (r"score|grade|mark|points|分|成绩", r"score|grade|mark|points|分|成绩"),
+    (r"weight|kg|重", r"weigh|heav|light|重|轻"),
+    (r"length|distance|km|距离|长", r"length|distance|far|long|距离|远|长"),
+    (r"speed|kmh|mph|速", r"speed|fast|slow|速|快|慢"),
+]
+
+
+@dataclass(frozen=True)
+class Extreme:
+    field: str
+    value: float
+    label: str
+    largest: bool
+    n: int
+
+
+def _readings(data: Any) -> list[tuple[str, dict[str, float]]]:
+    """The records a result holds, each with its label and its number fields: a list of objects
+    (or an object's one list of them), else the lines of a text with `key: value` / `key=value`
+    pairs or degrees (℃, °C), labelled by their time stamp."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
+        data = lists[0] if len(lists) == 1 else data
+    if isinstance(data, list):
+        return [
+            (_label(x), {str(k): n for k, y in x.items() if (n := _num(y)) is not None})
+            for x in data
+            if isinstance(x, dict)
+        ]
+    if not isinstance(data, str):
+        return []
+    out = []
+    for line in data.splitlines():
+        found = {k.strip(): float(n) for k, n in PAIR.findall(STAMP.sub(" ", line))}
+        if not found and (m := DEGREES.search(STAMP.sub(" ", line))):
+            found = {"℃": float(m.group(1))}
+        if found:
+            stamp = STAMP.search(line)
+            out.append((stamp.group(0) if stamp else short_line(line), found))
+    return out
+
+
+def short_line(line: str) -> str:
+    line = line.strip()
+    return line if len(line) <= 40 else line[:40] + "…"
+
+
+def _label(record: dict[str, Any]) -> str:
+    for k, x in record.items():
+        if NAME_KEY.search(str(k)) and isinstance(x, str) and x:
+            return x
+    for k, x in record.items():
+        if LABEL_KEY.search(str(k)) and isinstance(x, str | int) and str(x):
+            return str(x)
+    return _name_of(record, {})
+
+
+def extreme(task: str, results: list[Any]) -> Extreme | None:
+    """Rule 6: the highest (or lowest) value of the quantity the question names over the
+    readings a result holds, with the reading's label."""
+    hi, lo = HIGH_WORD.search(task), LOW_WORD.search(task)
+    if not hi and not lo or hi and lo:
+        return None
+    records = [r for data in results for r in _readings(data)]
+    if len(records) < 2:
+        return None
+    keys: dict[str, int] = {}
+    for _, nums in records:
+        for k in nums:
+            keys[k] = keys.get(k, 0) + 1
+    shared = [k for k, n in keys.items() if n >= 2 and not SKIP.search(k)]
+    named = [k for k in shared if _names(task, k)]
+    about = [key for key, said in QUANTITIES if re.search(said, task, re.I)]
+    fits = [k for k in shared if any(re.search(a, k, re.I) for a in about)]
+    field = named[0] if len(named) == 1 else fits[0] if len(fits) == 1 else None
+    if field is None:
+        return None
+    have = [(label, nums[field]) for label, nums in records if field in nums]
+    label, value = (max if hi else min)(have, key=lambda p: p[1])
+    return Extreme(field, value, label, bool(hi), len(have))
+
+
+def extreme_line(lang: str, e: Extreme) -> str:
+    """Rule 6's sentence."""
+    way = say(lang, "g_top_high" if e.largest else "g_top_low")
+    return say(lang, "g_extreme", field=e.field, way=way, value=_n(e.value), label=e.label, n=e.n)
+
+
+# ------------------------------------------------------------------ 7. the latest line asked
+
+
+def latest_line(task: str, found: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """Rule 7: of the lines asked for (rule 4), the one with the latest time stamp, when the
+    question asks for the latest / most recent / last (最新, 最近, 最后) and they carry stamps."""
+    if len(found) < 2 or not LATEST.search(task) and not re.search(r"最后", task):
+        return None
+    stamped = [(m.group(0), i, t) for i, t in found if (m := STAMP.search(t))]
+    if len(stamped) != len(found):
+        return None
+    _, i, t = max(stamped)
+    return i, t

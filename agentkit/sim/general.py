@@ -1946,6 +1946,8 @@ def _answer(v: View, turn: Turn) -> str:
             report = files.file_text(c.result)  # a file's text is quoted as it is
             found = facts.asked_lines(v.task, files.unnumbered(c.result))
             asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
+            last = facts.latest_line(v.task, found)
+            asked += [say(v.lang, "g_latest_line", n=last[0], text=last[1])] if last else []
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
@@ -2050,6 +2052,9 @@ def _facts(v: View) -> list[str]:
     got = facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
+    top = facts.extreme(v.task, [c.data for c in done]) if got is None else None
+    if top is not None:
+        out.append(facts.extreme_line(v.lang, top))
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
@@ -2143,7 +2148,8 @@ def _compared(v: View) -> list[str]:
 def _picks(v: View) -> list[str]:
     """The items the request's superlative picks from the results (`agentkit.sim.pick`)."""
     rule = pick.superlative(v.task)
-    if rule is None:
+    done = [c.data for c in v.calls if c.result is not None and not c.failed]
+    if rule is None or facts.extreme(v.task, done) is not None:  # (the quantity named: facts)
         return []
     out = []
     for c in v.calls:

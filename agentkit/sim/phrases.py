@@ -257,6 +257,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{subject}{field} 是 {value}{unit}，高于参考范围 {low}-{high}，偏高。",
         "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
     ),
+    "g_extreme": (
+        "{field} {way}的是 {value}（{label}），共 {n} 条读数。",
+        "The {way} {field} is {value} ({label}), of {n} readings.",
+    ),
+    "g_top_high": ("最高", "highest"),
+    "g_top_low": ("最低", "lowest"),
+    "g_latest_line": ("其中最新的是第 {n} 行：{text}", "The most recent is line {n}: {text}"),
     "g_line": ("第 {n} 行：{text}", "line {n}: {text}"),
     "g_lines": ("{file} 里：{lines}", "In {file}, {lines}"),
     "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
