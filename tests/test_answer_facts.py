@@ -482,3 +482,35 @@ def test_the_most_recent_of_the_error_lines_is_said():
     assert "The most recent is line 3: 2026-04-09 12:15:50 ERROR door switch" in answer, answer
     _, answer = run("/srv/kiln.log 里有哪些错误？最近的是哪条？", [reader], lambda n, a: log)
     assert "其中最新的是第 3 行" in answer, answer
+
+
+# ------------------------------------------------------------------ a threshold the question states
+
+
+def test_whether_readings_went_above_a_stated_number_is_answered_yes_or_no():
+    text = (
+        "05:30 weight: 41.2 temperature: 2.9\n08:30 weight: 41.0 temperature: 6.4\n"
+        "13:30 weight: 42.6 temperature: 14.8\n18:30 weight: 42.9 temperature: 9.1"
+    )
+    _, answer = run(
+        "Did the temperature at hive north go above 12 on 2026-04-09?", [HIVE], lambda n, a: text
+    )
+    assert answer.startswith("Yes: the highest temperature is 14.8 (13:30), above 12."), answer
+    _, answer = run(
+        "Did the temperature at hive north drop below 2 on 2026-04-09?", [HIVE], lambda n, a: text
+    )
+    assert answer.startswith("No: the lowest temperature is 2.9 (05:30), not below 2."), answer
+
+
+def test_a_chinese_threshold_question_over_one_record():
+    pool = tool(
+        "pool_status",
+        "查询泳池当前状态：水温、余氯。",
+        {"pool_id": {"type": "string", "description": "泳池编号，如 P-3"}},
+        ["pool_id"],
+    )
+    data = json.dumps({"泳池": "东湖", "水温": 22.5, "余氯": 1.4}, ensure_ascii=False)
+    _, answer = run("P-2 泳池的水温超过 20 度了吗？", [pool], lambda n, a: data)
+    assert answer.startswith("是：水温 是 22.5，高于 20。"), answer
+    _, answer = run("P-2 泳池的余氯低于 1 吗？", [pool], lambda n, a: data)
+    assert answer.startswith("否：余氯 是 1.4，没有低于 1。"), answer

@@ -38,6 +38,11 @@
    label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
 7. Of the lines rule 4 finds, when the question asks for the latest / most recent / last (最新,
    最近, 最后) and every line carries a time stamp: the one with the latest stamp is said too.
+8. A yes/no question (is / did / whether ...; 吗, 是否, 有没有) whether the named quantity went
+   above (exceed, over, more than, warmer than; 超过, 高于, 达到) or below (under, less than, drop
+   below; 低于, 不到, 跌破) a number it states: the readings' highest (or lowest) value of the
+   field rule 6 reads, or the one record's, against that number; the answer begins with yes or
+   no and says the value that decides it.
 """
 
 from __future__ import annotations
@@ -634,6 +639,20 @@ def _label(record: dict[str, Any]) -> str:
     return _name_of(record, {})
 
 
+def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int) -> str | None:
+    """The number field the question names: by its key's words, else by the quantity it says
+    (temperature / 温度 and temp_c), among those at least `least` readings have."""
+    keys: dict[str, int] = {}
+    for _, nums in records:
+        for k in nums:
+            keys[k] = keys.get(k, 0) + 1
+    shared = [k for k, n in keys.items() if n >= least and not SKIP.search(k)]
+    named = [k for k in shared if _names(task, k)]
+    about = [key for key, said in QUANTITIES if re.search(said, task, re.I)]
+    fits = [k for k in shared if any(re.search(a, k, re.I) for a in about)]
+    return named[0] if len(named) == 1 else fits[0] if len(fits) == 1 else None
+
+
 def extreme(task: str, results: list[Any]) -> Extreme | None:
     """Rule 6: the highest (or lowest) value of the quantity the question names over the
     readings a result holds, with the reading's label."""
@@ -643,15 +662,7 @@ def extreme(task: str, results: list[Any]) -> Extreme | None:
     records = [r for data in results for r in _readings(data)]
     if len(records) < 2:
         return None
-    keys: dict[str, int] = {}
-    for _, nums in records:
-        for k in nums:
-            keys[k] = keys.get(k, 0) + 1
-    shared = [k for k, n in keys.items() if n >= 2 and not SKIP.search(k)]
-    named = [k for k in shared if _names(task, k)]
-    about = [key for key, said in QUANTITIES if re.search(said, task, re.I)]
-    fits = [k for k in shared if any(re.search(a, k, re.I) for a in about)]
-    field = named[0] if len(named) == 1 else fits[0] if len(fits) == 1 else None
+    field = _quantity(task, records, 2)
     if field is None:
         return None
     have = [(label, nums[field]) for label, nums in records if field in nums]
@@ -678,3 +689,85 @@ def latest_line(task: str, found: list[tuple[int, str]]) -> tuple[int, str] | No
         return None
     _, i, t = max(stamped)
     return i, t
+
+
+# ------------------------------------------------------------------ 8. a threshold the question states
+
+NUM = r"(-?\d+(?:\.\d+)?)"
+OVER = re.compile(
+    r"\b(?:exceed(?:s|ed)?|(?:go|goes|went|gone|get|got|rise|rose|climb(?:ed)?)\s+(?:over|above)|"
+    r"above|over|more than|higher than|greater than|warmer than|hotter than|"
+    r"(?:reach(?:es|ed)?|at least|hit))\s+"
+    + NUM
+    + r"|(超过|超出|高于|多于|大于|达到|到了|过了)\s*"
+    + NUM,
+    re.I,
+)
+UNDER = re.compile(
+    r"\b(?:below|under|less than|lower than|fewer than|colder than|cooler than|"
+    r"(?:drop(?:s|ped)?|f[ae]ll|go|goes|went|get|got)\s+(?:below|under))\s+"
+    + NUM
+    + r"|(低于|少于|小于|不到|不足|跌破)\s*"
+    + NUM,
+    re.I,
+)
+AT_LEAST = re.compile(r"reach|at least|hit|达到|到了", re.I)
+YES_NO = re.compile(
+    r"(?:^|[.?!。？！\n]\s*)(?:is|was|are|were|did|does|do|has|have|had|will|would|can|could)\b|"
+    r"\bwhether\b|\bif\b|吗|是否|有没有|是不是|有无",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Crossed:
+    field: str
+    value: float
+    label: str
+    limit: float
+    over: bool  # the question asks "above?" (else "below?")
+    yes: bool
+    n: int
+
+
+def crossed(task: str, results: list[Any]) -> Crossed | None:
+    """Rule 8: a yes/no question whether the named quantity went above (or below) a number it
+    states, answered from the readings: their highest (or lowest) value against that number."""
+    over, under = OVER.search(task), UNDER.search(task)
+    if not YES_NO.search(task) or bool(over) == bool(under):
+        return None
+    m = over or under
+    assert m is not None
+    limit = float(re.findall(NUM, m.group(0))[-1])
+    records = [r for data in results for r in _readings(data) or _one_reading(data)]
+    field = _quantity(task, records, 1) if records else None
+    if field is None:
+        return None
+    have = [(label, nums[field]) for label, nums in records if field in nums]
+    label, value = (max if over else min)(have, key=lambda p: p[1])
+    inclusive = bool(AT_LEAST.search(m.group(0)))
+    yes = (
+        (value >= limit if inclusive else value > limit)
+        if over
+        else (value <= limit if inclusive else value < limit)
+    )
+    return Crossed(field, value, label if len(have) > 1 else "", limit, bool(over), yes, len(have))
+
+
+def _one_reading(data: Any) -> list[tuple[str, dict[str, float]]]:
+    if not isinstance(data, dict):
+        return []
+    nums = {str(k): n for k, x in data.items() if (n := _num(x)) is not None}
+    return [("", nums)] if nums else []
+
+
+def crossed_line(lang: str, c: Crossed) -> str:
+    """Rule 8's sentence: yes or no first, then the value that decides it."""
+    top = "" if c.n < 2 else say(lang, "g_top_high" if c.over else "g_top_low")
+    top += " " if top and lang == "en" else ""
+    label = ("（{}）" if lang == "zh" else " ({})").format(c.label) if c.label else ""
+    rel = say(lang, f"g_rel_{'over' if c.over else 'under'}_{'yes' if c.yes else 'no'}")
+    return say(
+        lang, "g_crossed", ans=say(lang, "g_ans_yes" if c.yes else "g_ans_no"), top=top,
+        field=c.field, value=_n(c.value), label=label, rel=rel, limit=_n(c.limit),
+    )  # fmt: skip

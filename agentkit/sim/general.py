@@ -2052,7 +2052,10 @@ def _facts(v: View) -> list[str]:
     got = facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
-    top = facts.extreme(v.task, [c.data for c in done]) if got is None else None
+    yes_no = facts.crossed(v.task, [c.data for c in done]) if got is None else None
+    if yes_no is not None:
+        out.append(facts.crossed_line(v.lang, yes_no))
+    top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
     worked = facts.derived(v.task, [c.data for c in done])
