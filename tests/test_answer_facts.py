@@ -514,3 +514,45 @@ def test_a_chinese_threshold_question_over_one_record():
     assert answer.startswith("是：水温 是 22.5，高于 20。"), answer
     _, answer = run("P-2 泳池的余氯低于 1 吗？", [pool], lambda n, a: data)
     assert answer.startswith("否：余氯 是 1.4，没有低于 1。"), answer
+
+
+# ------------------------------------------------------------------ the first, next or last entry
+
+SAILINGS = [
+    {"ferry": "Gull", "departs": "11:40", "seats": 12},
+    {"ferry": "Tern", "departs": "07:55", "seats": 3},
+    {"ferry": "Puffin", "departs": "15:10", "seats": 30},
+    {"ferry": "Skua", "departs": "09:20", "seats": 4},
+]
+
+
+def sailings(name, args):
+    return json.dumps({"pier": "Harbour", "departures": SAILINGS})
+
+
+def test_the_first_and_last_entry_of_a_listing_are_named_by_time_not_by_place():
+    pier = tool(
+        "ferry_timetable",
+        "List today's ferry departures from a pier.",
+        {"pier": {"type": "string"}},
+        ["pier"],
+    )
+    _, answer = run("Which ferry leaves first from Harbour pier?", [pier], sailings)
+    assert answer.startswith("The first is Tern, at 07:55."), answer
+    _, answer = run("Which is the last ferry from Harbour pier today?", [pier], sailings)
+    assert answer.startswith("The last is Puffin, at 15:10."), answer
+
+
+def test_the_next_entry_counts_from_the_time_the_system_prompt_gives():
+    pier = tool(
+        "ferry_timetable",
+        "查询某个码头今天的轮渡班次。",
+        {"pier": {"type": "string", "description": "码头编号，如 P-1"}},
+        ["pier"],
+    )
+    _, answer = run(
+        "P-4 码头下一班轮渡是几点？", [pier], sailings, system="现在是 2026-04-09 12:00。"
+    )
+    assert answer.startswith("下一个是 Puffin，时间 15:10（现在是 12:00）。"), answer
+    _, answer = run("P-4 码头首班轮渡是哪一班？", [pier], sailings)
+    assert answer.startswith("最早的是 Tern，时间 07:55。"), answer

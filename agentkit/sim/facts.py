@@ -43,14 +43,22 @@
    below; 低于, 不到, 跌破) a number it states: the readings' highest (or lowest) value of the
    field rule 6 reads, or the one record's, against that number; the answer begins with yes or
    no and says the value that decides it.
+9. The entry a question asks for by its place in time ("which ... first / earliest / next /
+   last", "when is the next ..."; 最早, 首班, 第一班, 下一班, 下次, 最晚, 末班, 最后一班) over a list
+   of objects whose one time key (departs, start, time, 出发, 时间 ...) holds a time in every
+   entry: the earliest, the latest, or for "next" the earliest at or after now (the time the
+   system prompt says it is, on today's date: `agentkit.sim.values.today_date`; else today's
+   start), said by its name (a name-like field, else its first short text) with its time.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import values
 from .phrases import say
 
 # ------------------------------------------------------------------ 1. a comparison
@@ -771,3 +779,126 @@ def crossed_line(lang: str, c: Crossed) -> str:
         lang, "g_crossed", ans=say(lang, "g_ans_yes" if c.yes else "g_ans_no"), top=top,
         field=c.field, value=_n(c.value), label=label, rel=rel, limit=_n(c.limit),
     )  # fmt: skip
+
+
+# ------------------------------------------------------------------ 9. the first, next or last entry
+
+ORDER_EN = re.compile(
+    r"\b(?:which|what|when|who)\b[^.?!]{0,60}?\b(first|earliest|soonest|next|last|latest)\b|"
+    r"\b(first|earliest|soonest|next|last|latest)\b[^.?!]{0,40}?\b(?:which|what|when|who)\b",
+    re.I,
+)
+ORDER_ZH = re.compile(
+    r"(最早|首班|头班|第一[班趟个次]|下一[班趟个次场]|下次|最晚|末班|最后一[班趟个次])"
+)
+FIRST_WORDS = ("first", "earliest", "soonest", "最早", "首班", "头班", "第一")
+NEXT_WORDS = ("next", "下一", "下次")
+TIME_KEY = re.compile(
+    r"depart|time|date|start|when|rise|pass|arriv|begin|\bat$|_at$|eta|etd|"
+    r"出发|发车|时间|日期|开始|到达|起飞|时刻",
+    re.I,
+)
+CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\b")
+DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+@dataclass(frozen=True)
+class Ordered:
+    which: str  # "first", "next" or "last"
+    name: str
+    when: str
+    now: str  # the time "next" counts from, when the system prompt gives one
+
+
+def _when(text: str, day: datetime.date) -> datetime.datetime | None:
+    """A time written in a value ("08:15", "2026-04-09 08:15", "2026-04-09T08:15:00Z"), on
+    `day` when it gives no date."""
+    d, c = DAY.search(text), CLOCK.search(text)
+    if not d and not c:
+        return None
+    try:
+        on = datetime.date(int(d[1]), int(d[2]), int(d[3])) if d else day
+        h, m = (int(c[1]), int(c[2])) if c else (0, 0)
+        return datetime.datetime(on.year, on.month, on.day, h % 24, m)
+    except ValueError:
+        return None
+
+
+def _now(system: str) -> datetime.datetime | None:
+    """The time the system prompt says it is now (a clock time in a sentence that says now)."""
+    for sentence in re.split(r"(?<=[.!?。！？\n])", system):
+        if values.NOW_WORD.search(sentence) or re.search(r"\btime\b|时间", sentence, re.I):
+            got = _when(sentence, values.today_date()) if CLOCK.search(sentence) else None
+            if got:
+                return got
+    return None
+
+
+def _timed(data: Any) -> list[tuple[str, str]]:
+    """The entries of a list of objects, each (its name, its time's text), by the one key that
+    holds a time in every entry."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
+        data = lists[0] if len(lists) == 1 else data
+    items = [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
+    if len(items) < 2:
+        return []
+    keys = [
+        k
+        for k in items[0]
+        if TIME_KEY.search(str(k))
+        and all(
+            isinstance(x.get(k), str) and (CLOCK.search(x[k]) or DAY.search(x[k])) for x in items
+        )
+    ]
+    if not keys:
+        return []
+    key = keys[0]
+    return [(_entry_name(x, key), str(x[key])) for x in items]
+
+
+def _entry_name(item: dict[str, Any], time_key: str) -> str:
+    for k, x in item.items():
+        if NAME_KEY.search(str(k)) and isinstance(x, str) and x:
+            return x
+    for k, x in item.items():
+        if k != time_key and isinstance(x, str | int) and not isinstance(x, bool):
+            text = str(x)
+            if 0 < len(text) <= 40 and not CLOCK.search(text) and not DAY.search(text):
+                return text
+    return "?"
+
+
+def ordered(task: str, results: list[Any], system: str = "") -> Ordered | None:
+    """Rule 9: the entry a question asks for by its place in time (the first / earliest, the
+    next after now, the last / latest), said by its name with its time."""
+    m = ORDER_EN.search(task) or ORDER_ZH.search(task)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g).lower()
+    which = (
+        "next"
+        if word.startswith(NEXT_WORDS)
+        else "first"
+        if word.startswith(FIRST_WORDS)
+        else "last"
+    )
+    entries = [e for data in results for e in _timed(data)]
+    day = values.today_date()
+    timed = [(t, n, w) for n, w in entries if (t := _when(w, day)) is not None]
+    if len(timed) < 2:
+        return None
+    now = _now(system) if which == "next" else None
+    if which == "next":
+        start = now or datetime.datetime(day.year, day.month, day.day)
+        timed = [x for x in timed if x[0] >= start]
+        if not timed:
+            return None
+    _, name, when = (max if which == "last" else min)(timed)
+    return Ordered(which, name, when, now.strftime("%H:%M") if now else "")
+
+
+def ordered_line(lang: str, o: Ordered) -> str:
+    """Rule 9's sentence."""
+    now = say(lang, "g_now", now=o.now) if o.now else ""
+    return say(lang, f"g_order_{o.which}", name=o.name, when=o.when, now=now)

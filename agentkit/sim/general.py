@@ -2058,6 +2058,9 @@ def _facts(v: View) -> list[str]:
     top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
+    when = facts.ordered(v.task, [c.data for c in done], v.system) if not out else None
+    if when is not None:
+        out.append(facts.ordered_line(v.lang, when))
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))

@@ -271,6 +271,13 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_rel_over_no": ("没有高于", "not above"),
     "g_rel_under_yes": ("低于", "below"),
     "g_rel_under_no": ("没有低于", "not below"),
+    "g_order_first": (
+        "最早的是 {name}，时间 {when}{now}。",
+        "The first is {name}, at {when}{now}.",
+    ),
+    "g_order_next": ("下一个是 {name}，时间 {when}{now}。", "The next is {name}, at {when}{now}."),
+    "g_order_last": ("最晚的是 {name}，时间 {when}{now}。", "The last is {name}, at {when}{now}."),
+    "g_now": ("（现在是 {now}）", " (it is {now} now)"),
     "g_top_high": ("最高", "highest"),
     "g_top_low": ("最低", "lowest"),
     "g_latest_line": ("其中最新的是第 {n} 行：{text}", "The most recent is line {n}: {text}"),
