@@ -556,3 +556,24 @@ def test_the_next_entry_counts_from_the_time_the_system_prompt_gives():
     assert answer.startswith("下一个是 Puffin，时间 15:10（现在是 12:00）。"), answer
     _, answer = run("P-4 码头首班轮渡是哪一班？", [pier], sailings)
     assert answer.startswith("最早的是 Tern，时间 07:55。"), answer
+
+
+# ------------------------------------------------------------------ what no tool here can do
+
+
+def test_a_question_no_tool_serves_is_told_in_its_own_words_and_not_guessed():
+    scale = tool(
+        "convert_units",
+        "Convert a quantity between units of length or mass.",
+        {
+            "value": {"type": "number"},
+            "from_unit": {"type": "string"},
+            "to_unit": {"type": "string"},
+        },
+        ["value", "from_unit", "to_unit"],
+    )
+    calls, answer = run("Who won the chess olympiad in 1998?", [scale], lambda n, a: "{}")
+    assert calls == [] and len(answer) < 200
+    assert "can answer “Who won the chess olympiad in 1998”" in answer and "offline" in answer
+    calls, answer = run("请帮我预约下周二的牙医。", [scale], lambda n, a: "{}")
+    assert calls == [] and "这里的工具都做不到“预约下周二的牙医”" in answer, answer

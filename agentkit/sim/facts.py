@@ -504,13 +504,18 @@ def elsewhere(lang: str, task: str) -> str | None:
     """Rule 5's sentence: where the user can get what no tool here serves, or None."""
     if not OWN_OR_ACT.search(task):
         return None
+    ask = asked_words(task)
+    return say(lang, "g_elsewhere", ask=ask) if ask else None
+
+
+def asked_words(task: str) -> str | None:
+    """The request's own words: its first sentence, its polite opening dropped (at most 80
+    characters), or None."""
     first = re.split(r"(?<=[.?!。？！])\s*|\n", task.strip())[0].strip()
     for _ in range(3):
         first = POLITE.sub("", first).strip()
     ask = first.rstrip(".?!。？！ ")
-    if not ask or len(ask) > 80:
-        return None
-    return say(lang, "g_elsewhere", ask=ask)
+    return ask if ask and len(ask) <= 80 else None
 
 
 # ------------------------------------------------------------------ the sentences

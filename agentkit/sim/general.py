@@ -87,7 +87,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
-   told, honestly, that this is the offline stand-in, and, when no tool shares a concept or a
+   told, honestly, that this is the offline stand-in and what it cannot do (the request's own
+   words, its first sentence), and, when no tool shares a concept or a
    telling word with it and no earlier task called one, pointed to whoever provides it
    (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
@@ -1970,7 +1971,17 @@ def _answer(v: View, turn: Turn) -> str:
     if lines:
         return "\n".join(lines)
     where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
-    return "\n".join([say(v.lang, "g_no_tool")] + ([where] if where else []))
+    return "\n".join([_no_tool(v)] + ([where] if where else []))
+
+
+def _no_tool(v: View) -> str:
+    """What the tools here cannot do, in the request's own words
+    (`agentkit.sim.facts.asked_words`); no fact is made up."""
+    ask = facts.asked_words(v.task)
+    if not ask:
+        return say(v.lang, "g_no_tool")
+    question = re.match(r"[^.?!。？！\n]*[?？]", v.task.strip()) is not None
+    return say(v.lang, "g_no_tool_q" if question else "g_no_tool_for", ask=ask)
 
 
 def _unserved(v: View) -> bool:

@@ -324,6 +324,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    "g_no_tool_for": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具都做不到“{ask}”，"
+        "我不猜测答案。",
+        "I'm the offline stand-in for Claude (written rules, not a model). None of the tools here "
+        "can do “{ask}”, and I won't guess an answer.",
+    ),
+    "g_no_tool_q": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具都回答不了“{ask}”，"
+        "我不猜测答案。",
+        "I'm the offline stand-in for Claude (written rules, not a model). None of the tools here "
+        "can answer “{ask}”, and I won't guess an answer.",
+    ),
     "g_elsewhere": (
         "“{ask}”要找提供这项服务的一方直接办理：他们的官网、App 或客服。",
         "For “{ask}”, go to whoever provides it directly: their website, app or customer service.",
