@@ -577,3 +577,39 @@ def test_a_question_no_tool_serves_is_told_in_its_own_words_and_not_guessed():
     assert "can answer “Who won the chess olympiad in 1998”" in answer and "offline" in answer
     calls, answer = run("请帮我预约下周二的牙医。", [scale], lambda n, a: "{}")
     assert calls == [] and "这里的工具都做不到“预约下周二的牙医”" in answer, answer
+
+
+# ------------------------------------------------------------------ keys missing or repeated
+
+READ = tool(
+    "read_file", "Read a text file and return its contents.", {"path": {"type": "string"}}, ["path"]
+)
+CONFIGS = {
+    "deploy/sample.env": "# sample\nDB_HOST=\nDB_PORT=5432\nMAIL_FROM=\nCACHE_TTL=60\n",
+    "deploy/prod.env": "DB_HOST=db.internal\nDB_PORT=5432\nCACHE_TTL=30\nDB_PORT=6432\nDEBUG=1\n",
+    "i18n/nl.json": json.dumps({"title": "Titel", "menu": {"open": "Open", "quit": "Stop"}}),
+    "i18n/pl.json": json.dumps({"title": "Tytuł", "menu": {"open": "Otwórz"}, "footer": "Stopka"}),
+}
+
+
+def configs(name, args):
+    return CONFIGS.get(args["path"], "no such file")
+
+
+def test_the_keys_missing_or_repeated_across_two_files_are_named():
+    calls, answer = run(
+        "Check deploy/prod.env against deploy/sample.env: which keys are missing, "
+        "and is any key duplicated?",
+        [READ],
+        configs,
+    )
+    assert [a["path"] for _, a in calls] == ["deploy/prod.env", "deploy/sample.env"]
+    assert "prod.env is missing 1 key(s) that sample.env has: MAIL_FROM." in answer, answer
+    assert "sample.env is missing 1 key(s) that prod.env has: DEBUG." in answer
+    assert "prod.env defines 1 key(s) more than once: DB_PORT (2, 4)." in answer
+
+
+def test_chinese_keys_missing_between_two_json_files_by_their_nested_names():
+    _, answer = run("对比 i18n/nl.json 和 i18n/pl.json，哪些键缺失了？", [READ], configs)
+    assert answer.startswith("nl.json 缺少 pl.json 里有的 1 个键：footer。"), answer
+    assert "pl.json 缺少 nl.json 里有的 1 个键：menu.quit。" in answer

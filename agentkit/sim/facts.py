@@ -49,11 +49,18 @@
    entry: the earliest, the latest, or for "next" the earliest at or after now (the time the
    system prompt says it is, on today's date: `agentkit.sim.values.today_date`; else today's
    start), said by its name (a name-like field, else its first short text) with its time.
+10. A question about the keys of the files read (key, 键, 字段, 配置项, 变量) that asks which are
+   missing (missing, absent, differ, out of sync; 缺少, 缺失, 不一致, 差异) or repeated (duplicated,
+   twice; 重复): each file's keys are read (a JSON object's, nested ones joined by dots, or
+   `KEY=value` / `key: value` lines, YAML nesting joined by dots), and the answer names, for
+   each pair of files, the keys one defines and the other lacks, and for each file the keys it
+   defines more than once with their lines; or says that there are none.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -907,3 +914,124 @@ def ordered_line(lang: str, o: Ordered) -> str:
     """Rule 9's sentence."""
     now = say(lang, "g_now", now=o.now) if o.now else ""
     return say(lang, f"g_order_{o.which}", name=o.name, when=o.when, now=now)
+
+
+# ------------------------------------------------------------------ 10. keys missing or repeated
+
+MISSING = re.compile(
+    r"\bmissing\b|\babsent\b|\blacks?\b|\bnot (?:in|present|defined|set)\b|\bdiffer|\bdifference|"
+    r"\bout of sync\b|缺少|缺失|缺了|漏了|没有的|不一致|差异|不同",
+    re.I,
+)
+REPEATED = re.compile(r"\bduplicat\w*|\brepeated\b|\btwice\b|\bmore than once\b|重复|两次", re.I)
+KEY_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*(?:=|:(?=\s|$))")
+
+
+def _keys(lines: list[str]) -> list[tuple[str, int]]:
+    """The keys a file defines, each with its line number: a JSON object's (nested keys joined
+    by dots), else `KEY=value`, `key = value` and `key: value` lines (comments and [sections]
+    aside; a YAML key indented under another is joined to it by a dot)."""
+    text = "\n".join(lines)
+    try:
+        data = json.loads(text, object_pairs_hook=_Pairs)
+    except ValueError:
+        data = None
+    if isinstance(data, _Pairs):
+        return [(k, _line_of(lines, k)) for k in _leaves(data, "")]
+    out: list[tuple[str, int]] = []
+    parents: list[tuple[int, str]] = []
+    for i, line in enumerate(lines, 1):
+        m = KEY_LINE.match(line)
+        if not m or re.match(r"\s*(?:#|;|//|\[|-\s)", line):
+            continue
+        depth = len(line) - len(line.lstrip())
+        parents = [(d, k) for d, k in parents if d < depth]
+        key = ".".join([k for _, k in parents] + [m.group(1)])
+        if re.match(r"^\s*[\w.-]+\s*:\s*$", line):  # a YAML key with keys under it
+            parents.append((depth, m.group(1)))
+            continue
+        out.append((key, i))
+    return out
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """A JSON object as its (key, value) pairs, a key written twice kept twice."""
+
+
+def _leaves(pairs: _Pairs, prefix: str) -> list[str]:
+    out: list[str] = []
+    for k, x in pairs:
+        if isinstance(x, _Pairs) and x:
+            out += _leaves(x, f"{prefix}{k}.")
+        else:
+            out.append(f"{prefix}{k}")
+    return out
+
+
+def _line_of(lines: list[str], key: str) -> int:
+    """The line a JSON key is written on (its last part, quoted), or 0."""
+    last = key.rsplit(".", 1)[-1]
+    return next((i for i, t in enumerate(lines, 1) if f'"{last}"' in t), 0)
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    missing: list[tuple[str, str, list[str]]]  # (file lacking them, file having them, keys)
+    repeated: list[tuple[str, list[tuple[str, list[int]]]]]  # (file, [(key, its lines)])
+
+
+def key_check(task: str, read: list[tuple[str, list[str]]]) -> KeyCheck | None:
+    """Rule 10: the keys the question asks about over the files read: those one file defines and
+    another lacks (missing, different, 缺少), and those a file defines more than once (duplicated,
+    重复), each said by its name."""
+    if "key" not in task.lower() and not re.search(r"键|字段|配置项|变量|词条", task):
+        return None
+    files = [(name, ks) for name, lines in read if (ks := _keys(lines))]
+    asked = MISSING.search(task), REPEATED.search(task)
+    if not files or not any(asked):
+        return None
+    missing = _missing(files) if asked[0] and len(files) >= 2 else []
+    repeated = _repeated(files) if asked[1] else []
+    return KeyCheck(missing, repeated)
+
+
+def _missing(files: list[tuple[str, list[tuple[str, int]]]]) -> list[tuple[str, str, list[str]]]:
+    out = []
+    for a, ka in files:
+        for b, kb in files:
+            lacking = sorted({k for k, _ in kb} - {k for k, _ in ka})
+            if a != b and lacking:
+                out.append((a, b, lacking))
+    return out
+
+
+def _repeated(
+    files: list[tuple[str, list[tuple[str, int]]]],
+) -> list[tuple[str, list[tuple[str, list[int]]]]]:
+    out = []
+    for name, ks in files:
+        seen: dict[str, list[int]] = {}
+        for k, i in ks:
+            seen.setdefault(k, []).append(i)
+        twice = [(k, lines) for k, lines in seen.items() if len(lines) > 1]
+        if twice:
+            out.append((name, twice))
+    return out
+
+
+def key_lines(lang: str, c: KeyCheck) -> list[str]:
+    """Rule 10's sentences: each file's missing keys, each file's repeated keys, or that none are."""
+    sep = "，" if lang == "zh" else ", "
+    out = [
+        say(lang, "g_keys_missing", file=a, other=b, keys=sep.join(ks), n=len(ks))
+        for a, b, ks in c.missing
+    ]
+    for name, twice in c.repeated:
+        each = sep.join(
+            f"{k} ({', '.join(str(i) for i in sorted(set(lines)) if i)})"
+            if len(set(lines)) > 1
+            else k
+            for k, lines in twice
+        )
+        out.append(say(lang, "g_keys_repeated", file=name, keys=each, n=len(twice)))
+    return out or [say(lang, "g_keys_none")]

@@ -1961,7 +1961,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lead = _facts(v)  # what sim.facts states leads; else "which one has more" (_compared)
+    lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
     lines = worked + lead + _counted(v) + _figures(v) + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
@@ -2076,6 +2076,18 @@ def _facts(v: View) -> list[str]:
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
     return out
+
+
+def _keys_asked(v: View) -> list[str]:
+    """Rule 5 for the keys missing from or repeated in the files read (`agentkit.sim.facts`,
+    rule 10)."""
+    read = [
+        (_file_name(c), files.unnumbered(c.result))
+        for c in v.calls
+        if isinstance(c.result, str) and not c.failed and _read_file(v, c)
+    ]
+    got = facts.key_check(v.task, read) if read else None
+    return facts.key_lines(v.lang, got) if got is not None else []
 
 
 def totals(v: View) -> list[str]:

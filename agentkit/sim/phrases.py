@@ -278,6 +278,18 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_order_next": ("下一个是 {name}，时间 {when}{now}。", "The next is {name}, at {when}{now}."),
     "g_order_last": ("最晚的是 {name}，时间 {when}{now}。", "The last is {name}, at {when}{now}."),
     "g_now": ("（现在是 {now}）", " (it is {now} now)"),
+    "g_keys_missing": (
+        "{file} 缺少 {other} 里有的 {n} 个键：{keys}。",
+        "{file} is missing {n} key(s) that {other} has: {keys}.",
+    ),
+    "g_keys_repeated": (
+        "{file} 里重复定义的 {n} 个键：{keys}。",
+        "{file} defines {n} key(s) more than once: {keys}.",
+    ),
+    "g_keys_none": (
+        "这几个文件的键没有缺少或重复的。",
+        "No key is missing or duplicated across these files.",
+    ),
     "g_top_high": ("最高", "highest"),
     "g_top_low": ("最低", "lowest"),
     "g_latest_line": ("其中最新的是第 {n} 行：{text}", "The most recent is line {n}: {text}"),
