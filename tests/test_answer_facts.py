@@ -575,6 +575,8 @@ def test_a_question_no_tool_serves_is_told_in_its_own_words_and_not_guessed():
     calls, answer = run("Who won the chess olympiad in 1998?", [scale], lambda n, a: "{}")
     assert calls == [] and len(answer) < 200
     assert "can answer “Who won the chess olympiad in 1998”" in answer and "offline" in answer
+    calls, answer = run("Could you book me a taxi to the airport?", [scale], lambda n, a: "{}")
+    assert calls == [] and "can do “book me a taxi to the airport”" in answer, answer
     calls, answer = run("请帮我预约下周二的牙医。", [scale], lambda n, a: "{}")
     assert calls == [] and "这里的工具都做不到“预约下周二的牙医”" in answer, answer
 

@@ -1980,7 +1980,8 @@ def _no_tool(v: View) -> str:
     ask = facts.asked_words(v.task)
     if not ask:
         return say(v.lang, "g_no_tool")
-    question = re.match(r"[^.?!。？！\n]*[?？]", v.task.strip()) is not None
+    first = re.match(r"[^.?!。？！\n]*[?？]", v.task.strip())  # a question, not a polite order
+    question = first is not None and questions(first.group(0)) > 0
     return say(v.lang, "g_no_tool_q" if question else "g_no_tool_for", ask=ask)
 
 
@@ -2069,7 +2070,8 @@ def _facts(v: View) -> list[str]:
     top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
-    when = facts.ordered(v.task, [c.data for c in done], v.system) if not out else None
+    later = out or pick.superlative(v.task)  # (earliest / latest: sim.pick names the item)
+    when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
     if when is not None:
         out.append(facts.ordered_line(v.lang, when))
     worked = facts.derived(v.task, [c.data for c in done])
