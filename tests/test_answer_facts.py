@@ -615,3 +615,16 @@ def test_chinese_keys_missing_between_two_json_files_by_their_nested_names():
     _, answer = run("对比 i18n/nl.json 和 i18n/pl.json，哪些键缺失了？", [READ], configs)
     assert answer.startswith("nl.json 缺少 pl.json 里有的 1 个键：footer。"), answer
     assert "pl.json 缺少 nl.json 里有的 1 个键：menu.quit。" in answer
+
+
+def test_the_record_a_superlative_picks_from_a_table_file_is_named_by_its_name():
+    marks = {
+        "choir/marks.csv": "name,part,score\nLena,alto,71\nJonas,bass,88\nMei,soprano,93\n",
+        "choir/分数.csv": "姓名,声部,分数\n林雪,女高,71\n赵越,男低,88\n孙琪,女中,93\n",
+    }
+    _, answer = run(
+        "Read choir/marks.csv: who has the highest score?", [READ], lambda n, a: marks[a["path"]]
+    )
+    assert answer.startswith("The highest score is 93 (Mei), among 3 entries."), answer
+    _, answer = run("读取 choir/分数.csv，分数最低的是谁？", [READ], lambda n, a: marks[a["path"]])
+    assert answer.startswith("分数 最低的是 71（林雪），共 3 条记录。"), answer

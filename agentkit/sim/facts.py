@@ -31,8 +31,8 @@
    or customer service), the request's own words quoted (its first sentence, its polite opening
    dropped): no fact is made up. A question of knowledge gets no such pointer.
 6. The highest / lowest (maximum, peak, warmest; 最高, 最低, 最大, 峰值) of a quantity the question
-   names, over the readings a result holds (a list of objects, an object's one list of them, or
-   the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
+   names, over the readings a result holds (a list of objects, an object's one list of them, a
+   table's rows (a header line, cells split by a comma, tab, | or ;), or the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
    words the question uses, else the one whose quantity it names (temperature / 温度 and temp_c;
    湿度 and humidity), is read from every reading and the extreme is said with the reading's
    label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
@@ -633,6 +633,9 @@ def _readings(data: Any) -> list[tuple[str, dict[str, float]]]:
         ]
     if not isinstance(data, str):
         return []
+    table = _table(data)
+    if table:
+        return _readings(table)
     out = []
     for line in data.splitlines():
         found = {k.strip(): float(n) for k, n in PAIR.findall(STAMP.sub(" ", line))}
@@ -642,6 +645,36 @@ def _readings(data: Any) -> list[tuple[str, dict[str, float]]]:
             stamp = STAMP.search(line)
             out.append((stamp.group(0) if stamp else short_line(line), found))
     return out
+
+
+def _table(text: str) -> list[dict[str, Any]]:
+    """A text that is a table (a header line, then rows of as many cells, split by a comma, tab,
+    | or ;): its rows as objects, a number cell as a number."""
+    lines = [
+        t.strip().strip("|")
+        for t in text.splitlines()
+        if t.strip() and not re.match(r"^[\s|:-]+$", t)
+    ]
+    if len(lines) < 3:
+        return []
+    sep = next((c for c in ("\t", "|", ",", ";") if c in lines[0]), None)
+    if sep is None:
+        return []
+    rows = [[c.strip() for c in t.split(sep)] for t in lines]
+    head = rows[0]
+    if (
+        len(head) < 2
+        or any(len(r) != len(head) for r in rows)
+        or any(re.fullmatch(r"-?[\d.]+", h) for h in head)
+    ):
+        return []
+    return [
+        {
+            h: _plain(c) if re.fullmatch(r"-?\d+(?:\.\d+)?", c) else c
+            for h, c in zip(head, r, strict=True)
+        }
+        for r in rows[1:]
+    ]
 
 
 def short_line(line: str) -> str:

@@ -258,8 +258,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
     ),
     "g_extreme": (
-        "{field} {way}的是 {value}（{label}），共 {n} 条读数。",
-        "The {way} {field} is {value} ({label}), of {n} readings.",
+        "{field} {way}的是 {value}（{label}），共 {n} 条记录。",
+        "The {way} {field} is {value} ({label}), among {n} entries.",
     ),
     "g_crossed": (
         "{ans}：{field} {top}是 {value}{label}，{rel} {limit}。",
