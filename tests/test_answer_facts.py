@@ -423,3 +423,215 @@ def test_a_files_own_name_in_capitals_picks_no_lines():
     calls, answer = run("What does README.md say?", [READ], lambda n, a: text)
     assert calls == [("read_file", {"path": "README.md"})]
     assert "line 3" not in answer
+
+
+# ------------------------------------------------------------------ the extreme of readings
+
+
+HIVE = tool(
+    "hive_monitor",
+    "Read one beehive's sensor readings for a day.",
+    {"hive": {"type": "string"}, "day": {"type": "string"}},
+    ["hive", "day"],
+)
+
+
+def test_the_highest_of_a_named_quantity_over_key_value_lines():
+    text = (
+        "05:30 weight: 41.2 temperature: 2.9\n08:30 weight: 41.0 temperature: 6.4\n"
+        "13:30 weight: 42.6 temperature: 14.8\n18:30 weight: 42.9 temperature: 9.1"
+    )
+    _, answer = run(
+        "What was the highest temperature at hive north on 2026-04-09?",
+        [HIVE],
+        lambda n, a: text,
+    )
+    assert answer.startswith("The highest temperature is 14.8 (13:30)"), answer
+
+
+def test_the_lowest_of_a_chinese_named_quantity_over_a_json_list():
+    rows = [
+        {"时间": "06:00", "湿度": 88, "温度": 3.2},
+        {"时间": "11:00", "湿度": 64, "温度": 11.7},
+        {"时间": "16:00", "湿度": 59, "温度": 8.3},
+    ]
+    hive = tool(
+        "hive_readings",
+        "读取某个蜂箱某一天的传感器读数（温度、湿度）。",
+        {"hive": {"type": "string", "description": "蜂箱编号，如 N-2"}, "day": {"type": "string"}},
+        ["hive", "day"],
+    )
+    _, answer = run(
+        "N-7 号蜂箱 2026-04-09 的最低湿度是多少？",
+        [hive],
+        lambda n, a: json.dumps({"readings": rows}, ensure_ascii=False),
+    )
+    assert answer.startswith("湿度 最低的是 59（16:00）"), answer
+
+
+def test_the_most_recent_of_the_error_lines_is_said():
+    reader = tool(
+        "read_log",
+        "Read a text file from the kiln controller.",
+        {"path": {"type": "string"}},
+        ["path"],
+    )
+    log = (
+        "2026-04-09 07:02:11 INFO firing started\n2026-04-09 09:40:05 ERROR thermocouple 2 open\n"
+        "2026-04-09 12:15:50 ERROR door switch\n2026-04-09 10:05:00 ERROR fan stalled\n"
+        "2026-04-09 12:30:00 INFO cooling"
+    )
+    _, answer = run(
+        "Show me the errors in /srv/kiln.log — which one is the most recent?",
+        [reader],
+        lambda n, a: log,
+    )
+    assert "The most recent is line 3: 2026-04-09 12:15:50 ERROR door switch" in answer, answer
+    _, answer = run("/srv/kiln.log 里有哪些错误？最近的是哪条？", [reader], lambda n, a: log)
+    assert "其中最新的是第 3 行" in answer, answer
+
+
+# ------------------------------------------------------------------ a threshold the question states
+
+
+def test_whether_readings_went_above_a_stated_number_is_answered_yes_or_no():
+    text = (
+        "05:30 weight: 41.2 temperature: 2.9\n08:30 weight: 41.0 temperature: 6.4\n"
+        "13:30 weight: 42.6 temperature: 14.8\n18:30 weight: 42.9 temperature: 9.1"
+    )
+    _, answer = run(
+        "Did the temperature at hive north go above 12 on 2026-04-09?", [HIVE], lambda n, a: text
+    )
+    assert answer.startswith("Yes: the highest temperature is 14.8 (13:30), above 12."), answer
+    _, answer = run(
+        "Did the temperature at hive north drop below 2 on 2026-04-09?", [HIVE], lambda n, a: text
+    )
+    assert answer.startswith("No: the lowest temperature is 2.9 (05:30), not below 2."), answer
+
+
+def test_a_chinese_threshold_question_over_one_record():
+    pool = tool(
+        "pool_status",
+        "查询泳池当前状态：水温、余氯。",
+        {"pool_id": {"type": "string", "description": "泳池编号，如 P-3"}},
+        ["pool_id"],
+    )
+    data = json.dumps({"泳池": "东湖", "水温": 22.5, "余氯": 1.4}, ensure_ascii=False)
+    _, answer = run("P-2 泳池的水温超过 20 度了吗？", [pool], lambda n, a: data)
+    assert answer.startswith("是：水温 是 22.5，高于 20。"), answer
+    _, answer = run("P-2 泳池的余氯低于 1 吗？", [pool], lambda n, a: data)
+    assert answer.startswith("否：余氯 是 1.4，没有低于 1。"), answer
+
+
+# ------------------------------------------------------------------ the first, next or last entry
+
+SAILINGS = [
+    {"ferry": "Gull", "departs": "11:40", "seats": 12},
+    {"ferry": "Tern", "departs": "07:55", "seats": 3},
+    {"ferry": "Puffin", "departs": "15:10", "seats": 30},
+    {"ferry": "Skua", "departs": "09:20", "seats": 4},
+]
+
+
+def sailings(name, args):
+    return json.dumps({"pier": "Harbour", "departures": SAILINGS})
+
+
+def test_the_first_and_last_entry_of_a_listing_are_named_by_time_not_by_place():
+    pier = tool(
+        "ferry_timetable",
+        "List today's ferry departures from a pier.",
+        {"pier": {"type": "string"}},
+        ["pier"],
+    )
+    _, answer = run("Which ferry leaves first from Harbour pier?", [pier], sailings)
+    assert answer.startswith("The first is Tern, at 07:55."), answer
+    _, answer = run("Which is the last ferry from Harbour pier today?", [pier], sailings)
+    assert answer.startswith("The last is Puffin, at 15:10."), answer
+
+
+def test_the_next_entry_counts_from_the_time_the_system_prompt_gives():
+    pier = tool(
+        "ferry_timetable",
+        "查询某个码头今天的轮渡班次。",
+        {"pier": {"type": "string", "description": "码头编号，如 P-1"}},
+        ["pier"],
+    )
+    _, answer = run(
+        "P-4 码头下一班轮渡是几点？", [pier], sailings, system="现在是 2026-04-09 12:00。"
+    )
+    assert answer.startswith("下一个是 Puffin，时间 15:10（现在是 12:00）。"), answer
+    _, answer = run("P-4 码头首班轮渡是哪一班？", [pier], sailings)
+    assert answer.startswith("最早的是 Tern，时间 07:55。"), answer
+
+
+# ------------------------------------------------------------------ what no tool here can do
+
+
+def test_a_question_no_tool_serves_is_told_in_its_own_words_and_not_guessed():
+    scale = tool(
+        "convert_units",
+        "Convert a quantity between units of length or mass.",
+        {
+            "value": {"type": "number"},
+            "from_unit": {"type": "string"},
+            "to_unit": {"type": "string"},
+        },
+        ["value", "from_unit", "to_unit"],
+    )
+    calls, answer = run("Who won the chess olympiad in 1998?", [scale], lambda n, a: "{}")
+    assert calls == [] and len(answer) < 200
+    assert "can answer “Who won the chess olympiad in 1998”" in answer and "offline" in answer
+    calls, answer = run("Could you book me a taxi to the airport?", [scale], lambda n, a: "{}")
+    assert calls == [] and "can do “book me a taxi to the airport”" in answer, answer
+    calls, answer = run("请帮我预约下周二的牙医。", [scale], lambda n, a: "{}")
+    assert calls == [] and "这里的工具都做不到“预约下周二的牙医”" in answer, answer
+
+
+# ------------------------------------------------------------------ keys missing or repeated
+
+READ = tool(
+    "read_file", "Read a text file and return its contents.", {"path": {"type": "string"}}, ["path"]
+)
+CONFIGS = {
+    "deploy/sample.env": "# sample\nDB_HOST=\nDB_PORT=5432\nMAIL_FROM=\nCACHE_TTL=60\n",
+    "deploy/prod.env": "DB_HOST=db.internal\nDB_PORT=5432\nCACHE_TTL=30\nDB_PORT=6432\nDEBUG=1\n",
+    "i18n/nl.json": json.dumps({"title": "Titel", "menu": {"open": "Open", "quit": "Stop"}}),
+    "i18n/pl.json": json.dumps({"title": "Tytuł", "menu": {"open": "Otwórz"}, "footer": "Stopka"}),
+}
+
+
+def configs(name, args):
+    return CONFIGS.get(args["path"], "no such file")
+
+
+def test_the_keys_missing_or_repeated_across_two_files_are_named():
+    calls, answer = run(
+        "Check deploy/prod.env against deploy/sample.env: which keys are missing, "
+        "and is any key duplicated?",
+        [READ],
+        configs,
+    )
+    assert [a["path"] for _, a in calls] == ["deploy/prod.env", "deploy/sample.env"]
+    assert "prod.env is missing 1 key(s) that sample.env has: MAIL_FROM." in answer, answer
+    assert "sample.env is missing 1 key(s) that prod.env has: DEBUG." in answer
+    assert "prod.env defines 1 key(s) more than once: DB_PORT (2, 4)." in answer
+
+
+def test_chinese_keys_missing_between_two_json_files_by_their_nested_names():
+    _, answer = run("对比 i18n/nl.json 和 i18n/pl.json，哪些键缺失了？", [READ], configs)
+    assert answer.startswith("nl.json 缺少 pl.json 里有的 1 个键：footer。"), answer
+    assert "pl.json 缺少 nl.json 里有的 1 个键：menu.quit。" in answer
+
+
+def test_the_record_a_superlative_picks_from_a_table_file_is_named_by_its_name():
+    marks = {
+        "choir/marks.csv": "name,part,score\nLena,alto,71\nJonas,bass,88\nMei,soprano,93\n",
+        "choir/分数.csv": "姓名,声部,分数\n林雪,女高,71\n赵越,男低,88\n孙琪,女中,93\n",
+    }
+    _, answer = run(
+        "Read choir/marks.csv: who has the highest score?", [READ], lambda n, a: marks[a["path"]]
+    )
+    assert answer.startswith("The highest score is 93 (Mei), among 3 entries."), answer
+    _, answer = run("读取 choir/分数.csv，分数最低的是谁？", [READ], lambda n, a: marks[a["path"]])
+    assert answer.startswith("分数 最低的是 71（林雪），共 3 条记录。"), answer

@@ -30,14 +30,42 @@
    订, 退, 充值, 预约), it is pointed, in one sentence, to whoever provides that (their website, app
    or customer service), the request's own words quoted (its first sentence, its polite opening
    dropped): no fact is made up. A question of knowledge gets no such pointer.
+6. The highest / lowest (maximum, peak, warmest; 最高, 最低, 最大, 峰值) of a quantity the question
+   names, over the readings a result holds (a list of objects, an object's one list of them, a
+   table's rows (a header line, cells split by a comma, tab, | or ;), or the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
+   words the question uses, else the one whose quantity it names (temperature / 温度 and temp_c;
+   湿度 and humidity), is read from every reading and the extreme is said with the reading's
+   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
+7. Of the lines rule 4 finds, when the question asks for the latest / most recent / last (最新,
+   最近, 最后) and every line carries a time stamp: the one with the latest stamp is said too.
+8. A yes/no question (is / did / whether ...; 吗, 是否, 有没有) whether the named quantity went
+   above (exceed, over, more than, warmer than; 超过, 高于, 达到) or below (under, less than, drop
+   below; 低于, 不到, 跌破) a number it states: the readings' highest (or lowest) value of the
+   field rule 6 reads, or the one record's, against that number; the answer begins with yes or
+   no and says the value that decides it.
+9. The entry a question asks for by its place in time ("which ... first / earliest / next /
+   last", "when is the next ..."; 最早, 首班, 第一班, 下一班, 下次, 最晚, 末班, 最后一班) over a list
+   of objects whose one time key (departs, start, time, 出发, 时间 ...) holds a time in every
+   entry: the earliest, the latest, or for "next" the earliest at or after now (the time the
+   system prompt says it is, on today's date: `agentkit.sim.values.today_date`; else today's
+   start), said by its name (a name-like field, else its first short text) with its time.
+10. A question about the keys of the files read (key, 键, 字段, 配置项, 变量) that asks which are
+   missing (missing, absent, differ, out of sync; 缺少, 缺失, 不一致, 差异) or repeated (duplicated,
+   twice; 重复): each file's keys are read (a JSON object's, nested ones joined by dots, or
+   `KEY=value` / `key: value` lines, YAML nesting joined by dots), and the answer names, for
+   each pair of files, the keys one defines and the other lacks, and for each file the keys it
+   defines more than once with their lines; or says that there are none.
 """
 
 from __future__ import annotations
 
+import datetime
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import values
 from .phrases import say
 
 # ------------------------------------------------------------------ 1. a comparison
@@ -489,13 +517,18 @@ def elsewhere(lang: str, task: str) -> str | None:
     """Rule 5's sentence: where the user can get what no tool here serves, or None."""
     if not (ACT.search(task) or OWN.search(task) and ASKS.search(task)):
         return None  # a statement about the user's own things asks for nothing
+    ask = asked_words(task)
+    return say(lang, "g_elsewhere", ask=ask) if ask else None
+
+
+def asked_words(task: str) -> str | None:
+    """The request's own words: its first sentence, its polite opening dropped (at most 80
+    characters), or None."""
     first = re.split(r"(?<=[.?!。？！])\s*|\n", task.strip())[0].strip()
     for _ in range(3):
         first = POLITE.sub("", first).strip()
     ask = first.rstrip(".?!。？！ ")
-    if not ask or len(ask) > 80:
-        return None
-    return say(lang, "g_elsewhere", ask=ask)
+    return ask if ask and len(ask) <= 80 else None
 
 
 # ------------------------------------------------------------------ the sentences
@@ -548,3 +581,496 @@ def lines_line(lang: str, name: str, found: list[tuple[int, str]]) -> str:
     sep = "；" if lang == "zh" else "; "
     each = sep.join(say(lang, "g_line", n=i, text=t) for i, t in found)
     return say(lang, "g_lines", file=name, lines=each)
+
+
+# ------------------------------------------------------------------ 6. the extreme of readings
+
+HIGH_WORD = re.compile(
+    r"\b(?:highest|maximum|max|peak|warmest|hottest|largest|biggest|heaviest|longest)\b|"
+    r"最高|最大|最多|最热|最重|最长|峰值",
+    re.I,
+)
+LOW_WORD = re.compile(
+    r"\b(?:lowest|minimum|min|coldest|coolest|smallest|lightest|shortest)\b|最低|最小|最少|最冷|最轻|最短",
+    re.I,
+)
+PAIR = re.compile(r"([A-Za-z_][\w-]{0,24}|[\u4e00-\u9fff]{1,8})\s*[:=：]\s*(-?\d+(?:\.\d+)?)")
+DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*(?:℃|°\s*C\b|°)")
+STAMP = re.compile(
+    r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?|\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}(?::\d{2})?\b"
+)
+LABEL_KEY = re.compile(r"time|date|when|at$|hour|day|时间|日期|时刻", re.I)
+
+
+QUANTITIES = [  # (a key's words, the question's words for that quantity), in zh and en
+    (r"temp|℃|温", r"temperat|\btemps?\b|warm|hot|cold|cool|温|热|冷|暖"),
+    (r"humid|湿", r"humid|湿"),
+    (r"price|cost|fare|fee|价|费", r"price|cost|fare|expensive|cheap|价|贵|便宜|费"),
+    (r"wind|风", r"wind|风"),
+    (r"rain|precip|雨", r"rain|precip|雨"),
+    (r"score|grade|mark|points|分|成绩", r"score|grade|mark|points|分|成绩"),
+    (r"weight|kg|重", r"weigh|heav|light|重|轻"),
+    (r"length|distance|km|距离|长", r"length|distance|far|long|距离|远|长"),
+    (r"speed|kmh|mph|速", r"speed|fast|slow|速|快|慢"),
+]
+
+
+@dataclass(frozen=True)
+class Extreme:
+    field: str
+    value: float
+    label: str
+    largest: bool
+    n: int
+
+
+def _readings(data: Any) -> list[tuple[str, dict[str, float]]]:
+    """The records a result holds, each with its label and its number fields: a list of objects
+    (or an object's one list of them), else the lines of a text with `key: value` / `key=value`
+    pairs or degrees (℃, °C), labelled by their time stamp."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
+        data = lists[0] if len(lists) == 1 else data
+    if isinstance(data, list):
+        return [
+            (_label(x), {str(k): n for k, y in x.items() if (n := _num(y)) is not None})
+            for x in data
+            if isinstance(x, dict)
+        ]
+    if not isinstance(data, str):
+        return []
+    table = _table(data)
+    if table:
+        return _readings(table)
+    out = []
+    for line in data.splitlines():
+        found = {k.strip(): float(n) for k, n in PAIR.findall(STAMP.sub(" ", line))}
+        if not found and (m := DEGREES.search(STAMP.sub(" ", line))):
+            found = {"℃": float(m.group(1))}
+        if found:
+            stamp = STAMP.search(line)
+            out.append((stamp.group(0) if stamp else short_line(line), found))
+    return out
+
+
+def _table(text: str) -> list[dict[str, Any]]:
+    """A text that is a table (a header line, then rows of as many cells, split by a comma, tab,
+    | or ;): its rows as objects, a number cell as a number."""
+    lines = [
+        t.strip().strip("|")
+        for t in text.splitlines()
+        if t.strip() and not re.match(r"^[\s|:-]+$", t)
+    ]
+    if len(lines) < 3:
+        return []
+    sep = next((c for c in ("\t", "|", ",", ";") if c in lines[0]), None)
+    if sep is None:
+        return []
+    rows = [[c.strip() for c in t.split(sep)] for t in lines]
+    head = rows[0]
+    if (
+        len(head) < 2
+        or any(len(r) != len(head) for r in rows)
+        or any(re.fullmatch(r"-?[\d.]+", h) for h in head)
+    ):
+        return []
+    return [
+        {
+            h: _plain(c) if re.fullmatch(r"-?\d+(?:\.\d+)?", c) else c
+            for h, c in zip(head, r, strict=True)
+        }
+        for r in rows[1:]
+    ]
+
+
+def short_line(line: str) -> str:
+    line = line.strip()
+    return line if len(line) <= 40 else line[:40] + "…"
+
+
+def _label(record: dict[str, Any]) -> str:
+    for k, x in record.items():
+        if NAME_KEY.search(str(k)) and isinstance(x, str) and x:
+            return x
+    for k, x in record.items():
+        if LABEL_KEY.search(str(k)) and isinstance(x, str | int) and str(x):
+            return str(x)
+    return _name_of(record, {})
+
+
+def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int) -> str | None:
+    """The number field the question names: by its key's words, else by the quantity it says
+    (temperature / 温度 and temp_c), among those at least `least` readings have."""
+    keys: dict[str, int] = {}
+    for _, nums in records:
+        for k in nums:
+            keys[k] = keys.get(k, 0) + 1
+    shared = [k for k, n in keys.items() if n >= least and not SKIP.search(k)]
+    named = [k for k in shared if _names(task, k)]
+    about = [key for key, said in QUANTITIES if re.search(said, task, re.I)]
+    fits = [k for k in shared if any(re.search(a, k, re.I) for a in about)]
+    return named[0] if len(named) == 1 else fits[0] if len(fits) == 1 else None
+
+
+def extreme(task: str, results: list[Any]) -> Extreme | None:
+    """Rule 6: the highest (or lowest) value of the quantity the question names over the
+    readings a result holds, with the reading's label."""
+    hi, lo = HIGH_WORD.search(task), LOW_WORD.search(task)
+    if not hi and not lo or hi and lo:
+        return None
+    records = [r for data in results for r in _readings(data)]
+    if len(records) < 2:
+        return None
+    field = _quantity(task, records, 2)
+    if field is None:
+        return None
+    have = [(label, nums[field]) for label, nums in records if field in nums]
+    label, value = (max if hi else min)(have, key=lambda p: p[1])
+    return Extreme(field, value, label, bool(hi), len(have))
+
+
+def extreme_line(lang: str, e: Extreme) -> str:
+    """Rule 6's sentence."""
+    way = say(lang, "g_top_high" if e.largest else "g_top_low")
+    return say(lang, "g_extreme", field=e.field, way=way, value=_n(e.value), label=e.label, n=e.n)
+
+
+# ------------------------------------------------------------------ 7. the latest line asked
+
+
+def latest_line(task: str, found: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """Rule 7: of the lines asked for (rule 4), the one with the latest time stamp, when the
+    question asks for the latest / most recent / last (最新, 最近, 最后) and they carry stamps."""
+    if len(found) < 2 or not LATEST.search(task) and not re.search(r"最后", task):
+        return None
+    stamped = [(m.group(0), i, t) for i, t in found if (m := STAMP.search(t))]
+    if len(stamped) != len(found):
+        return None
+    _, i, t = max(stamped)
+    return i, t
+
+
+# ------------------------------------------------------------------ 8. a threshold the question states
+
+NUM = r"(-?\d+(?:\.\d+)?)"
+OVER = re.compile(
+    r"\b(?:exceed(?:s|ed)?|(?:go|goes|went|gone|get|got|rise|rose|climb(?:ed)?)\s+(?:over|above)|"
+    r"above|over|more than|higher than|greater than|warmer than|hotter than|"
+    r"(?:reach(?:es|ed)?|at least|hit))\s+"
+    + NUM
+    + r"|(超过|超出|高于|多于|大于|达到|到了|过了)\s*"
+    + NUM,
+    re.I,
+)
+UNDER = re.compile(
+    r"\b(?:below|under|less than|lower than|fewer than|colder than|cooler than|"
+    r"(?:drop(?:s|ped)?|f[ae]ll|go|goes|went|get|got)\s+(?:below|under))\s+"
+    + NUM
+    + r"|(低于|少于|小于|不到|不足|跌破)\s*"
+    + NUM,
+    re.I,
+)
+AT_LEAST = re.compile(r"reach|at least|hit|达到|到了", re.I)
+YES_NO = re.compile(
+    r"(?:^|[.?!。？！\n]\s*)(?:is|was|are|were|did|does|do|has|have|had|will|would|can|could)\b|"
+    r"\bwhether\b|\bif\b|吗|是否|有没有|是不是|有无",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Crossed:
+    field: str
+    value: float
+    label: str
+    limit: float
+    over: bool  # the question asks "above?" (else "below?")
+    yes: bool
+    n: int
+
+
+def crossed(task: str, results: list[Any]) -> Crossed | None:
+    """Rule 8: a yes/no question whether the named quantity went above (or below) a number it
+    states, answered from the readings: their highest (or lowest) value against that number."""
+    over, under = OVER.search(task), UNDER.search(task)
+    if not YES_NO.search(task) or bool(over) == bool(under):
+        return None
+    m = over or under
+    assert m is not None
+    limit = float(re.findall(NUM, m.group(0))[-1])
+    records = [r for data in results for r in _readings(data) or _one_reading(data)]
+    field = _quantity(task, records, 1) if records else None
+    if field is None:
+        return None
+    have = [(label, nums[field]) for label, nums in records if field in nums]
+    label, value = (max if over else min)(have, key=lambda p: p[1])
+    inclusive = bool(AT_LEAST.search(m.group(0)))
+    yes = (
+        (value >= limit if inclusive else value > limit)
+        if over
+        else (value <= limit if inclusive else value < limit)
+    )
+    return Crossed(field, value, label if len(have) > 1 else "", limit, bool(over), yes, len(have))
+
+
+def _one_reading(data: Any) -> list[tuple[str, dict[str, float]]]:
+    if not isinstance(data, dict):
+        return []
+    nums = {str(k): n for k, x in data.items() if (n := _num(x)) is not None}
+    return [("", nums)] if nums else []
+
+
+def crossed_line(lang: str, c: Crossed) -> str:
+    """Rule 8's sentence: yes or no first, then the value that decides it."""
+    top = "" if c.n < 2 else say(lang, "g_top_high" if c.over else "g_top_low")
+    top += " " if top and lang == "en" else ""
+    label = ("（{}）" if lang == "zh" else " ({})").format(c.label) if c.label else ""
+    rel = say(lang, f"g_rel_{'over' if c.over else 'under'}_{'yes' if c.yes else 'no'}")
+    return say(
+        lang, "g_crossed", ans=say(lang, "g_ans_yes" if c.yes else "g_ans_no"), top=top,
+        field=c.field, value=_n(c.value), label=label, rel=rel, limit=_n(c.limit),
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------ 9. the first, next or last entry
+
+ORDER_EN = re.compile(
+    r"\b(?:which|what|when|who)\b[^.?!]{0,60}?\b(first|earliest|soonest|next|last|latest)\b|"
+    r"\b(first|earliest|soonest|next|last|latest)\b[^.?!]{0,40}?\b(?:which|what|when|who)\b",
+    re.I,
+)
+ORDER_ZH = re.compile(
+    r"(最早|首班|头班|第一[班趟个次]|下一[班趟个次场]|下次|最晚|末班|最后一[班趟个次])"
+)
+FIRST_WORDS = ("first", "earliest", "soonest", "最早", "首班", "头班", "第一")
+NEXT_WORDS = ("next", "下一", "下次")
+TIME_KEY = re.compile(
+    r"depart|time|date|start|when|rise|pass|arriv|begin|\bat$|_at$|eta|etd|"
+    r"出发|发车|时间|日期|开始|到达|起飞|时刻",
+    re.I,
+)
+CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?\b")
+DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+@dataclass(frozen=True)
+class Ordered:
+    which: str  # "first", "next" or "last"
+    name: str
+    when: str
+    now: str  # the time "next" counts from, when the system prompt gives one
+
+
+def _when(text: str, day: datetime.date) -> datetime.datetime | None:
+    """A time written in a value ("08:15", "2026-04-09 08:15", "2026-04-09T08:15:00Z"), on
+    `day` when it gives no date."""
+    d, c = DAY.search(text), CLOCK.search(text)
+    if not d and not c:
+        return None
+    try:
+        on = datetime.date(int(d[1]), int(d[2]), int(d[3])) if d else day
+        h, m = (int(c[1]), int(c[2])) if c else (0, 0)
+        return datetime.datetime(on.year, on.month, on.day, h % 24, m)
+    except ValueError:
+        return None
+
+
+def _now(system: str) -> datetime.datetime | None:
+    """The time the system prompt says it is now (a clock time in a sentence that says now)."""
+    for sentence in re.split(r"(?<=[.!?。！？\n])", system):
+        if values.NOW_WORD.search(sentence) or re.search(r"\btime\b|时间", sentence, re.I):
+            got = _when(sentence, values.today_date()) if CLOCK.search(sentence) else None
+            if got:
+                return got
+    return None
+
+
+def _timed(data: Any) -> list[tuple[str, str]]:
+    """The entries of a list of objects, each (its name, its time's text), by the one key that
+    holds a time in every entry."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
+        data = lists[0] if len(lists) == 1 else data
+    items = [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
+    if len(items) < 2:
+        return []
+    keys = [
+        k
+        for k in items[0]
+        if TIME_KEY.search(str(k))
+        and all(
+            isinstance(x.get(k), str) and (CLOCK.search(x[k]) or DAY.search(x[k])) for x in items
+        )
+    ]
+    if not keys:
+        return []
+    key = keys[0]
+    return [(_entry_name(x, key), str(x[key])) for x in items]
+
+
+def _entry_name(item: dict[str, Any], time_key: str) -> str:
+    for k, x in item.items():
+        if NAME_KEY.search(str(k)) and isinstance(x, str) and x:
+            return x
+    for k, x in item.items():
+        if k != time_key and isinstance(x, str | int) and not isinstance(x, bool):
+            text = str(x)
+            if 0 < len(text) <= 40 and not CLOCK.search(text) and not DAY.search(text):
+                return text
+    return "?"
+
+
+def ordered(task: str, results: list[Any], system: str = "") -> Ordered | None:
+    """Rule 9: the entry a question asks for by its place in time (the first / earliest, the
+    next after now, the last / latest), said by its name with its time."""
+    m = ORDER_EN.search(task) or ORDER_ZH.search(task)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g).lower()
+    which = (
+        "next"
+        if word.startswith(NEXT_WORDS)
+        else "first"
+        if word.startswith(FIRST_WORDS)
+        else "last"
+    )
+    entries = [e for data in results for e in _timed(data)]
+    day = values.today_date()
+    timed = [(t, n, w) for n, w in entries if (t := _when(w, day)) is not None]
+    if len(timed) < 2:
+        return None
+    now = _now(system) if which == "next" else None
+    if which == "next":
+        start = now or datetime.datetime(day.year, day.month, day.day)
+        timed = [x for x in timed if x[0] >= start]
+        if not timed:
+            return None
+    _, name, when = (max if which == "last" else min)(timed)
+    return Ordered(which, name, when, now.strftime("%H:%M") if now else "")
+
+
+def ordered_line(lang: str, o: Ordered) -> str:
+    """Rule 9's sentence."""
+    now = say(lang, "g_now", now=o.now) if o.now else ""
+    return say(lang, f"g_order_{o.which}", name=o.name, when=o.when, now=now)
+
+
+# ------------------------------------------------------------------ 10. keys missing or repeated
+
+MISSING = re.compile(
+    r"\bmissing\b|\babsent\b|\blacks?\b|\bnot (?:in|present|defined|set)\b|\bdiffer|\bdifference|"
+    r"\bout of sync\b|缺少|缺失|缺了|漏了|没有的|不一致|差异|不同",
+    re.I,
+)
+REPEATED = re.compile(r"\bduplicat\w*|\brepeated\b|\btwice\b|\bmore than once\b|重复|两次", re.I)
+KEY_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*(?:=|:(?=\s|$))")
+
+
+def _keys(lines: list[str]) -> list[tuple[str, int]]:
+    """The keys a file defines, each with its line number: a JSON object's (nested keys joined
+    by dots), else `KEY=value`, `key = value` and `key: value` lines (comments and [sections]
+    aside; a YAML key indented under another is joined to it by a dot)."""
+    text = "\n".join(lines)
+    try:
+        data = json.loads(text, object_pairs_hook=_Pairs)
+    except ValueError:
+        data = None
+    if isinstance(data, _Pairs):
+        return [(k, _line_of(lines, k)) for k in _leaves(data, "")]
+    out: list[tuple[str, int]] = []
+    parents: list[tuple[int, str]] = []
+    for i, line in enumerate(lines, 1):
+        m = KEY_LINE.match(line)
+        if not m or re.match(r"\s*(?:#|;|//|\[|-\s)", line):
+            continue
+        depth = len(line) - len(line.lstrip())
+        parents = [(d, k) for d, k in parents if d < depth]
+        key = ".".join([k for _, k in parents] + [m.group(1)])
+        if re.match(r"^\s*[\w.-]+\s*:\s*$", line):  # a YAML key with keys under it
+            parents.append((depth, m.group(1)))
+            continue
+        out.append((key, i))
+    return out
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """A JSON object as its (key, value) pairs, a key written twice kept twice."""
+
+
+def _leaves(pairs: _Pairs, prefix: str) -> list[str]:
+    out: list[str] = []
+    for k, x in pairs:
+        if isinstance(x, _Pairs) and x:
+            out += _leaves(x, f"{prefix}{k}.")
+        else:
+            out.append(f"{prefix}{k}")
+    return out
+
+
+def _line_of(lines: list[str], key: str) -> int:
+    """The line a JSON key is written on (its last part, quoted), or 0."""
+    last = key.rsplit(".", 1)[-1]
+    return next((i for i, t in enumerate(lines, 1) if f'"{last}"' in t), 0)
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    missing: list[tuple[str, str, list[str]]]  # (file lacking them, file having them, keys)
+    repeated: list[tuple[str, list[tuple[str, list[int]]]]]  # (file, [(key, its lines)])
+
+
+def key_check(task: str, read: list[tuple[str, list[str]]]) -> KeyCheck | None:
+    """Rule 10: the keys the question asks about over the files read: those one file defines and
+    another lacks (missing, different, 缺少), and those a file defines more than once (duplicated,
+    重复), each said by its name."""
+    if "key" not in task.lower() and not re.search(r"键|字段|配置项|变量|词条", task):
+        return None
+    files = [(name, ks) for name, lines in read if (ks := _keys(lines))]
+    asked = MISSING.search(task), REPEATED.search(task)
+    if not files or not any(asked):
+        return None
+    missing = _missing(files) if asked[0] and len(files) >= 2 else []
+    repeated = _repeated(files) if asked[1] else []
+    return KeyCheck(missing, repeated)
+
+
+def _missing(files: list[tuple[str, list[tuple[str, int]]]]) -> list[tuple[str, str, list[str]]]:
+    out = []
+    for a, ka in files:
+        for b, kb in files:
+            lacking = sorted({k for k, _ in kb} - {k for k, _ in ka})
+            if a != b and lacking:
+                out.append((a, b, lacking))
+    return out
+
+
+def _repeated(
+    files: list[tuple[str, list[tuple[str, int]]]],
+) -> list[tuple[str, list[tuple[str, list[int]]]]]:
+    out = []
+    for name, ks in files:
+        seen: dict[str, list[int]] = {}
+        for k, i in ks:
+            seen.setdefault(k, []).append(i)
+        twice = [(k, lines) for k, lines in seen.items() if len(lines) > 1]
+        if twice:
+            out.append((name, twice))
+    return out
+
+
+def key_lines(lang: str, c: KeyCheck) -> list[str]:
+    """Rule 10's sentences: each file's missing keys, each file's repeated keys, or that none are."""
+    sep = "，" if lang == "zh" else ", "
+    out = [
+        say(lang, "g_keys_missing", file=a, other=b, keys=sep.join(ks), n=len(ks))
+        for a, b, ks in c.missing
+    ]
+    for name, twice in c.repeated:
+        each = sep.join(
+            f"{k} ({', '.join(str(i) for i in sorted(set(lines)) if i)})"
+            if len(set(lines)) > 1
+            else k
+            for k, lines in twice
+        )
+        out.append(say(lang, "g_keys_repeated", file=name, keys=each, n=len(twice)))
+    return out or [say(lang, "g_keys_none")]

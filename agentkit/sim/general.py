@@ -100,7 +100,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
-   told, honestly, that this is the offline stand-in, and, when no tool shares a concept or a
+   told, honestly, that this is the offline stand-in and what it cannot do (the request's own
+   words, its first sentence), and, when no tool shares a concept or a
    telling word with it and no earlier task called one, pointed to whoever provides it
    (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
@@ -2242,6 +2243,8 @@ def _answer(v: View, turn: Turn) -> str:
             report = files.file_text(c.result)  # a file's text is quoted as it is
             found = facts.asked_lines(v.task, files.unnumbered(c.result))
             asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
+            last = facts.latest_line(v.task, found)
+            asked += [say(v.lang, "g_latest_line", n=last[0], text=last[1])] if last else []
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
@@ -2254,7 +2257,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             lines.append(line)
-    lead = _facts(v)  # what sim.facts states leads; else "which one has more" (_compared)
+    lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
     lines = worked + lead + _counted(v) + _figures(v) + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
@@ -2264,7 +2267,18 @@ def _answer(v: View, turn: Turn) -> str:
     if lines:
         return "\n".join(lines)
     where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
-    return "\n".join([say(v.lang, "g_no_tool")] + ([where] if where else []))
+    return "\n".join([_no_tool(v)] + ([where] if where else []))
+
+
+def _no_tool(v: View) -> str:
+    """What the tools here cannot do, in the request's own words
+    (`agentkit.sim.facts.asked_words`); no fact is made up."""
+    ask = facts.asked_words(v.task)
+    if not ask:
+        return say(v.lang, "g_no_tool")
+    first = re.match(r"[^.?!。？！\n]*[?？]", v.task.strip())  # a question, not a polite order
+    question = first is not None and questions(first.group(0)) > 0
+    return say(v.lang, "g_no_tool_q" if question else "g_no_tool_for", ask=ask)
 
 
 def _unserved(v: View) -> bool:
@@ -2346,10 +2360,32 @@ def _facts(v: View) -> list[str]:
     got = facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
+    yes_no = facts.crossed(v.task, [c.data for c in done]) if got is None else None
+    if yes_no is not None:
+        out.append(facts.crossed_line(v.lang, yes_no))
+    top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
+    if top is not None:
+        out.append(facts.extreme_line(v.lang, top))
+    later = out or pick.superlative(v.task)  # (earliest / latest: sim.pick names the item)
+    when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
+    if when is not None:
+        out.append(facts.ordered_line(v.lang, when))
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
     return out
+
+
+def _keys_asked(v: View) -> list[str]:
+    """Rule 5 for the keys missing from or repeated in the files read (`agentkit.sim.facts`,
+    rule 10)."""
+    read = [
+        (_file_name(c), files.unnumbered(c.result))
+        for c in v.calls
+        if isinstance(c.result, str) and not c.failed and _read_file(v, c)
+    ]
+    got = facts.key_check(v.task, read) if read else None
+    return facts.key_lines(v.lang, got) if got is not None else []
 
 
 def totals(v: View) -> list[str]:
@@ -2439,7 +2475,8 @@ def _compared(v: View) -> list[str]:
 def _picks(v: View) -> list[str]:
     """The items the request's superlative picks from the results (`agentkit.sim.pick`)."""
     rule = pick.superlative(v.task)
-    if rule is None:
+    done = [c.data for c in v.calls if c.result is not None and not c.failed]
+    if rule is None or facts.extreme(v.task, done) is not None:  # (the quantity named: facts)
         return []
     out = []
     for c in v.calls:

@@ -257,6 +257,42 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{subject}{field} 是 {value}{unit}，高于参考范围 {low}-{high}，偏高。",
         "{subject}{field} is {value}{unit}, above the reference range {low}-{high}: high.",
     ),
+    "g_extreme": (
+        "{field} {way}的是 {value}（{label}），共 {n} 条记录。",
+        "The {way} {field} is {value} ({label}), among {n} entries.",
+    ),
+    "g_crossed": (
+        "{ans}：{field} {top}是 {value}{label}，{rel} {limit}。",
+        "{ans}: the {top}{field} is {value}{label}, {rel} {limit}.",
+    ),
+    "g_ans_yes": ("是", "Yes"),
+    "g_ans_no": ("否", "No"),
+    "g_rel_over_yes": ("高于", "above"),
+    "g_rel_over_no": ("没有高于", "not above"),
+    "g_rel_under_yes": ("低于", "below"),
+    "g_rel_under_no": ("没有低于", "not below"),
+    "g_order_first": (
+        "最早的是 {name}，时间 {when}{now}。",
+        "The first is {name}, at {when}{now}.",
+    ),
+    "g_order_next": ("下一个是 {name}，时间 {when}{now}。", "The next is {name}, at {when}{now}."),
+    "g_order_last": ("最晚的是 {name}，时间 {when}{now}。", "The last is {name}, at {when}{now}."),
+    "g_now": ("（现在是 {now}）", " (it is {now} now)"),
+    "g_keys_missing": (
+        "{file} 缺少 {other} 里有的 {n} 个键：{keys}。",
+        "{file} is missing {n} key(s) that {other} has: {keys}.",
+    ),
+    "g_keys_repeated": (
+        "{file} 里重复定义的 {n} 个键：{keys}。",
+        "{file} defines {n} key(s) more than once: {keys}.",
+    ),
+    "g_keys_none": (
+        "这几个文件的键没有缺少或重复的。",
+        "No key is missing or duplicated across these files.",
+    ),
+    "g_top_high": ("最高", "highest"),
+    "g_top_low": ("最低", "lowest"),
+    "g_latest_line": ("其中最新的是第 {n} 行：{text}", "The most recent is line {n}: {text}"),
     "g_line": ("第 {n} 行：{text}", "line {n}: {text}"),
     "g_lines": ("{file} 里：{lines}", "In {file}, {lines}"),
     "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
@@ -299,6 +335,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），这里提供的工具都回答不了这个问题。",
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
+    ),
+    "g_no_tool_for": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具都做不到“{ask}”，"
+        "我不猜测答案。",
+        "I'm the offline stand-in for Claude (written rules, not a model). None of the tools here "
+        "can do “{ask}”, and I won't guess an answer.",
+    ),
+    "g_no_tool_q": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具都回答不了“{ask}”，"
+        "我不猜测答案。",
+        "I'm the offline stand-in for Claude (written rules, not a model). None of the tools here "
+        "can answer “{ask}”, and I won't guess an answer.",
     ),
     "g_elsewhere": (
         "“{ask}”要找提供这项服务的一方直接办理：他们的官网、App 或客服。",
