@@ -635,3 +635,24 @@ def test_the_record_a_superlative_picks_from_a_table_file_is_named_by_its_name()
     assert answer.startswith("The highest score is 93 (Mei), among 3 entries."), answer
     _, answer = run("读取 choir/分数.csv，分数最低的是谁？", [READ], lambda n, a: marks[a["path"]])
     assert answer.startswith("分数 最低的是 71（林雪），共 3 条记录。"), answer
+
+
+def test_a_sum_of_the_users_own_numbers_gets_no_pointer():
+    """The cookbook's tool_choice tools: a sentiment printer and an adder the stand-in does not
+    call for numbers said in words; whatever it says, it sends the user nowhere."""
+    scores = {k: {"type": "number"} for k in ("positive_score", "negative_score", "neutral_score")}
+    sentiment = tool(
+        "print_sentiment_scores",
+        "Prints the sentiment scores of a given text.",
+        scores,
+        list(scores),
+    )
+    adder = tool(
+        "calculator",
+        "Adds two number",
+        {"num1": {"type": "number"}, "num2": {"type": "number"}},
+        ["num1", "num2"],
+    )
+    said = "I adore my hens! I had three and just bought 2 more! Guess how many I have now?"
+    _, answer = run(said, [sentiment, adder], None)
+    assert "customer service" not in answer

@@ -506,6 +506,9 @@ ACT = re.compile(
     re.I,
 )
 OWN = re.compile(r"\b(?:my|mine|our)\b|我的|我们的|我在", re.I)
+WORKED = re.compile(  # a count or sum the user's own numbers give ("had four, adopted 2 more")
+    r"\bhow (?:many|much)\b|\bguess\b|多少|几[个只位]", re.I
+)
 ASKS = re.compile(  # a request or a question, not a statement ("I love my cats")
     r"[?？]|\b(?:please|can|could|would|will|want|need|help|how|what|where|when|why|which)\b"
     r"|请|帮|想|要|吗|怎么|哪|如何|能否|能不能",
@@ -515,8 +518,11 @@ ASKS = re.compile(  # a request or a question, not a statement ("I love my cats"
 
 def elsewhere(lang: str, task: str) -> str | None:
     """Rule 5's sentence: where the user can get what no tool here serves, or None."""
+    numbers = re.findall(r"\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", task, re.I)
     if not (ACT.search(task) or OWN.search(task) and ASKS.search(task)):
         return None  # a statement about the user's own things asks for nothing
+    if WORKED.search(task) and len(numbers) >= 2:
+        return None  # a sum of the user's own numbers ("had four, adopted 2 more") is no service
     ask = asked_words(task)
     return say(lang, "g_elsewhere", ask=ask) if ask else None
 
