@@ -269,3 +269,20 @@ def test_a_question_about_a_value_in_a_file_changes_nothing(prompt):
     t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
     assert not any(n in ("Write", "Edit") for calls in t.calls for n, _ in calls)
     assert disk.files["kiln.toml"] == KILN
+
+
+@pytest.mark.parametrize(
+    "prompt, path, before, after",
+    [
+        ("In oven.toml, set the preheat limit to 240.", "oven.toml",
+         "[fan]\nspeed = 2\n\n[preheat]\nlimit_c = 220\n", "[fan]\nspeed = 2\n\n[preheat]\nlimit_c = 240\n"),
+        ("In kiln.yaml set the glaze ttl to 60", "kiln.yaml",
+         "bisque:\n  ttl: 30\nglaze:\n  ttl: 45\n", "bisque:\n  ttl: 30\nglaze:\n  ttl: 60\n"),
+    ],
+)  # fmt: skip
+def test_a_setting_named_by_its_section_and_a_word_of_its_key_is_edited(
+    prompt, path, before, after
+):
+    disk = Disk({path: before})
+    run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert disk.files[path] == after

@@ -10,8 +10,10 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    bump X to Y", "把 X 改成 / 改为 / 换成 / 替换成 / 设为 / 调成 Y", "X 改成 Y".
 3. Where the change lands, read in the file's text as the reading tool returned it:
    - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
-     or nothing: "log level" sets `log_level`): that line is the text to find, and the same line
-     with Y in v's place (v's quotes and a trailing comma kept) is the text put in;
+     or nothing: "log level" sets `log_level`; else the one key whose words, with its section's,
+     hold X's, its last word in the key: "cache TTL" sets `ttl_seconds` under `[cache]`): that
+     line is the text to find, and the same line with Y in v's place (v's quotes and a trailing
+     comma kept) is the text put in;
    - else X as written, found once in the file: X becomes Y.
    A change that lands nowhere is not made, and the answer says so.
 4. The file is read first (the reading tool, once), then each change is one edit. With no edit
@@ -151,19 +153,40 @@ def _setting(x: str, y: str, text: str) -> Change | None:
     parts = [re.escape(p) for p in re.split(r"[\s_-]+", x) if p]
     if not parts or len(parts) > 4:
         return None
-    name = r"[\s_-]?".join(parts)
-    line = re.compile(
-        rf"^(?P<head>[ \t]*[\"']?{name}[\"']?[ \t]*[:=][ \t]*)(?P<q>[\"']?)(?P<v>.*?)(?P=q)"
-        r"(?P<tail>[ \t]*,?[ \t]*(?:#.*)?)$",
-        re.IGNORECASE | re.MULTILINE,
-    )
-    found = list(line.finditer(text))
+    found = list(_setter(r"[\s_-]?".join(parts)).finditer(text))
+    if not found:  # "the cache TTL": the one key whose words, with its section's, hold X's
+        found = [m for m in _setter(r"[\w.-]+").finditer(text) if _names(x, m, text)]
     if len(found) != 1:
         return None
     m = found[0]
     old = m.group(0).rstrip("\r")
     new = f"{m.group('head')}{m.group('q')}{y.strip(QUOTES)}{m.group('q')}{m.group('tail')}"
     return Change(old, new.rstrip("\r")) if old != new else None
+
+
+def _setter(name: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"^(?P<head>[ \t]*[\"']?(?P<key>{name})[\"']?[ \t]*[:=][ \t]*)(?P<q>[\"']?)(?P<v>.*?)(?P=q)"
+        r"(?P<tail>[ \t]*,?[ \t]*(?:#.*)?)$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+
+
+def _names(x: str, m: re.Match[str], text: str) -> bool:
+    """Whether the key of a setting line, with the section it stands in (`[cache]`, a YAML
+    parent), holds every word of X, its last one in the key itself ("cache TTL": ttl_seconds
+    under [cache])."""
+
+    def split(k: str) -> set[str]:
+        return {w.lower() for w in re.split(r"[_.\-\s]+|(?<=[a-z])(?=[A-Z])", k) if w}
+
+    said = [w for w in split(x) if w not in ("the", "a", "an", "of")]
+    key = split(m.group("key"))
+    above = text[: m.start()].splitlines()
+    section = next(
+        (ln for ln in reversed(above) if re.match(r"^\s*\[[^\]]+\]\s*$|^\S[^:=]*:\s*$", ln)), ""
+    )
+    return bool(said) and said[-1] in key and set(said) <= key | split(section.strip("[]: \t"))
 
 
 def _literal(x: str, y: str, text: str) -> Change | None:
