@@ -518,7 +518,9 @@ ASKS = re.compile(  # a request or a question, not a statement ("I love my cats"
 
 def elsewhere(lang: str, task: str) -> str | None:
     """Rule 5's sentence: where the user can get what no tool here serves, or None."""
-    numbers = re.findall(r"\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", task, re.I)
+    numbers = re.findall(
+        r"\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", task, re.I
+    )
     if not (ACT.search(task) or OWN.search(task) and ASKS.search(task)):
         return None  # a statement about the user's own things asks for nothing
     if WORKED.search(task) and len(numbers) >= 2:
