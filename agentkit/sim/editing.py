@@ -177,16 +177,16 @@ def _names(x: str, m: re.Match[str], text: str) -> bool:
     parent), holds every word of X, its last one in the key itself ("cache TTL": ttl_seconds
     under [cache])."""
 
-    def split(k: str) -> set[str]:
-        return {w.lower() for w in re.split(r"[_.\-\s]+|(?<=[a-z])(?=[A-Z])", k) if w}
+    def split(k: str) -> list[str]:  # in the order said: X's last word is its head
+        return [w.lower() for w in re.split(r"[_.\-\s]+|(?<=[a-z])(?=[A-Z])", k) if w]
 
     said = [w for w in split(x) if w not in ("the", "a", "an", "of")]
-    key = split(m.group("key"))
+    key = set(split(m.group("key")))
     above = text[: m.start()].splitlines()
     section = next(
         (ln for ln in reversed(above) if re.match(r"^\s*\[[^\]]+\]\s*$|^\S[^:=]*:\s*$", ln)), ""
     )
-    return bool(said) and said[-1] in key and set(said) <= key | split(section.strip("[]: \t"))
+    return bool(said) and said[-1] in key and set(said) <= key | set(split(section.strip("[]: \t")))
 
 
 def _literal(x: str, y: str, text: str) -> Change | None:
