@@ -312,6 +312,10 @@ def _read_until(fd, marker: bytes, timeout=30.0) -> bytes:
     return data
 
 
+def _sigint_default():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_a_real_sigint_abandons_the_exam(tmp_path):
     questions = planned("exam", 3, 4)
     env = {**os.environ, "AGENTLOOP_QUIZ_DB": str(tmp_path / "q.sqlite3")}
@@ -323,6 +327,10 @@ def test_a_real_sigint_abandons_the_exam(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        # a terminal's Ctrl-C: the child starts with SIGINT's default action whatever the test
+        # process inherited (an xdist worker can run with SIGINT ignored, and a child that
+        # inherits "ignored" never gets KeyboardInterrupt)
+        preexec_fn=_sigint_default,
     )
     try:  # in lockstep with the prompts, however slow a loaded machine makes the child
         fd = proc.stdout.fileno()
