@@ -6,40 +6,8 @@ through the real SDK client."""
 import json
 import sqlite3
 
-import jsonschema
 import pytest
-
-import agentkit
-from agentkit.tools import tool_results
-
-MODEL = agentkit.default_model()
-
-
-def tool(name, description, properties, required=()):
-    schema = {"type": "object", "properties": properties, "required": list(required)}
-    return {"name": name, "description": description, "input_schema": schema}
-
-
-def run(prompt, tools, run_tool, rounds=6, **create):
-    """A plain agent loop: the calls made (name, input) and the last answer's text."""
-    client = agentkit.make_client(offline=True)
-    schemas = {t["name"]: t["input_schema"] for t in tools}
-    messages = [{"role": "user", "content": prompt}]
-    calls = []
-    for _ in range(rounds):
-        r = client.messages.create(
-            model=MODEL, max_tokens=1024, tools=tools, messages=messages, **create
-        )
-        for b in r.content:
-            if b.type == "tool_use":
-                jsonschema.validate(b.input, schemas[b.name])
-                calls.append((b.name, b.input))
-        messages.append({"role": "assistant", "content": r.content})
-        if r.stop_reason != "tool_use":
-            return calls, "".join(b.text for b in r.content if b.type == "text")
-        messages.append({"role": "user", "content": tool_results(r, run_tool)})
-    raise AssertionError(f"no end after {rounds} rounds")
-
+from test_second_act import run, tool  # the same agent loop and tool helper
 
 # ------------------------------------------------------------------ a superlative SQL question
 
