@@ -286,3 +286,27 @@ def test_a_setting_named_by_its_section_and_a_word_of_its_key_is_edited(
     disk = Disk({path: before})
     run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
     assert disk.files[path] == after
+
+
+@pytest.mark.parametrize(
+    "prompt, path, before, after",
+    [
+        ("In kiln.toml, set the firing hold_minutes to 2 hours (the kiln reads minutes).",
+         "kiln.toml", "hold_minutes = 45\nzones = 3\n", "hold_minutes = 120\nzones = 3\n"),
+        ("Raise the upload limit in vault.yaml to 2 GB.",
+         "vault.yaml", "upload:\n  limit_mb: 500\n", "upload:\n  limit_mb: 2000\n"),
+        ("把 pump.toml 里的 interval 改成 3分钟（按秒存）",
+         "pump.toml", "interval = 40\nmode = 'eco'\n", "interval = 180\nmode = 'eco'\n"),
+        ("In pump.toml set interval_seconds to 90 seconds.",
+         "pump.toml", "interval_seconds = 40\n", "interval_seconds = 90\n"),
+        ("In roster.yaml change the coach to Tomas Lind (he starts in May).",
+         "roster.yaml", ROSTER, ROSTER.replace("'Ilse Berg'", "'Tomas Lind'")),
+    ],
+)  # fmt: skip
+def test_a_new_value_said_in_another_unit_is_written_in_the_unit_of_the_setting(
+    prompt, path, before, after
+):
+    disk = Disk({path: before})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert disk.files[path] == after
+    ended(t)

@@ -11,11 +11,17 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
 3. Where the change lands, read in the file's text as the reading tool returned it:
    - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
      or nothing: "log level" sets `log_level`; else the one key whose words, with its section's,
-     hold X's, its last word in the key: "cache TTL" sets `ttl_seconds` under `[cache]`): that
+     hold X's, its last word in the key: "cache TTL" sets `ttl_seconds` under `[cache]`; else the one key
+     X's last words name: "the firing hold_minutes" sets `hold_minutes`): that
      line is the text to find, and the same line with Y in v's place (v's quotes and a trailing
      comma kept) is the text put in;
    - else X as written, found once in the file: X becomes Y.
    A change that lands nowhere is not made, and the answer says so.
+3a. Y is the value, not the words around it: a remark in brackets after it ("15 minutes (it's
+   stored in seconds)", "15分钟（单位是秒）") is left out. Where the setting's value is a bare
+   number and the unit is named by its key (`ttl_seconds`, `timeout_ms`, `max_size_mb`) or by
+   that remark ("stored in seconds"), Y said with another unit of the same measure is written
+   in that unit ("15 minutes" -> 900), and Y said with that very unit is written as the number.
 4. The file is read first (the reading tool, once), then each change is one edit. With no edit
    tool, a tool that writes whole files saves the read text with the changes made; a file the
    task read is never overwritten with anything else.
@@ -25,6 +31,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from .values import converted, unit_of, with_unit
 
 OLD = re.compile(r"^(?:old|find|search|target|original)(?:_|$)|^old[A-Z]", re.IGNORECASE)
 NEW = re.compile(r"^(?:new|replace(?:ment)?|updated)(?:_|$)|^new[A-Z]", re.IGNORECASE)
@@ -156,12 +164,38 @@ def _setting(x: str, y: str, text: str) -> Change | None:
     found = list(_setter(r"[\s_-]?".join(parts)).finditer(text))
     if not found:  # "the cache TTL": the one key whose words, with its section's, hold X's
         found = [m for m in _setter(r"[\w.-]+").finditer(text) if _names(x, m, text)]
+    for i in range(1, len(parts)):  # "the firing hold_minutes": X's last words name the key
+        if len(found) == 1:
+            break
+        found = list(_setter(r"[\s_-]?".join(parts[i:])).finditer(text))
     if len(found) != 1:
         return None
     m = found[0]
     old = m.group(0).rstrip("\r")
-    new = f"{m.group('head')}{m.group('q')}{y.strip(QUOTES)}{m.group('q')}{m.group('tail')}"
+    value = _in_unit(y, m.group("key"), m.group("v")) if not m.group("q") else None
+    value = value or REMARK.sub("", y).strip().strip(QUOTES)
+    new = f"{m.group('head')}{m.group('q')}{value}{m.group('q')}{m.group('tail')}"
     return Change(old, new.rstrip("\r")) if old != new else None
+
+
+REMARK = re.compile(r"\s*[(（][^)）]*[)）]\s*$")  # "15 minutes (it's stored in seconds)"
+
+
+def _in_unit(y: str, key: str, current: str) -> str | None:
+    """Rule 3a: Y written in the unit the key, or the remark after Y, names, when the setting
+    holds a bare number."""
+    if not re.fullmatch(r"\s*-?\d+(?:\.\d+)?\s*", current):
+        return None
+    remark = REMARK.search(y)
+    said = REMARK.sub("", y)
+    unit = unit_of(key) or (unit_of(remark.group(0)) if remark else None)
+    if unit is None:
+        return None
+    same = with_unit(unit, said)
+    if same:
+        return same[0]
+    other = converted(unit, said)
+    return str(other[0][1]) if other else None
 
 
 def _setter(name: str) -> re.Pattern[str]:
