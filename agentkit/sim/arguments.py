@@ -1237,7 +1237,7 @@ def _string(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
 ) -> Any:
     r = role(name, s, need)
-    found = _by_shape(name, s, src, r)
+    found = name_part(name, src) or _by_shape(name, s, src, r)
     if found is not None or r in ("phone", "organisation"):
         return found
     if r == "id":
@@ -1259,6 +1259,40 @@ def _string(
     if r is None and not need:
         return None  # an optional string of no known role is left out
     return _unroled(name, s, src, topic)
+
+
+NAME_PART = re.compile(
+    r"(?:^|_|(?<=[a-z]))(?:last|family|sur|first|given|fore)_?name$|^surname$|^(?:姓|名|姓氏|名字)$",
+    re.IGNORECASE,
+)
+PARTICLE = re.compile(r"^(?:van|von|de|der|den|del|della|da|di|du|la|le|bin|ibn|al|el|ter|ten)$")
+ZH_DOUBLE = ("欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "夏侯")
+
+
+def name_part(name: str, src: Source) -> str | None:
+    """A property for one part of a person's name (last_name, surname, family_name, first_name,
+    given_name, 姓, 名) takes that part of the full name the text gives: "this is Ines Moreau" ->
+    last_name "Moreau", first_name "Ines"; a surname keeps its particles ("van Dijk"); a Chinese
+    name's surname is its first character, or its first two for a double surname (欧阳), the
+    given name the rest."""
+    if not NAME_PART.search(name):
+        return None
+    whole = person(src.text) or full_name(src.text, src.used)
+    if not whole:
+        return None
+    last = bool(re.search(r"last|family|sur|姓", name, re.IGNORECASE))
+    if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", whole):
+        cut = 2 if whole.startswith(ZH_DOUBLE) and len(whole) > 2 else 1
+        return whole[:cut] if last else whole[cut:]
+    parts = [p for p in whole.split() if not re.fullmatch(r"(?:Mr|Mrs|Ms|Dr|Prof)\.?", p)]
+    if len(parts) < 2:
+        return None
+    if not last:
+        return parts[0]
+    i = len(parts) - 1
+    while i > 1 and PARTICLE.match(parts[i - 1]):
+        i -= 1
+    return " ".join(parts[i:])
 
 
 def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
@@ -2178,7 +2212,7 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 PERSON = re.compile(
     r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
-    r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
+    r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4}?)(?=的|[^\u4e00-\u9fff]|$)"  # not "张子涵的"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
     r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"

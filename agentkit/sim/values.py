@@ -747,7 +747,10 @@ CONTRACTION = re.compile(r"^[a-z]+['’](?:ll|re|ve|d|s|m|t)$", re.I)
 
 def function_words_only(value: str) -> bool:
     """Whether a value is only function words: a pronoun, a contraction, a question word, an
-    article ("them", "I'll", "How", "这个"): no name, place or thing the text names."""
+    article ("them", "I'll", "How", "这个"): no name, place or thing the text names. A value
+    that holds a digit is a code, never function words ("12A", "4B": not the article "a")."""
+    if re.search(r"\d", value):
+        return False
     words = re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]+", value)
     return bool(words) and all(w.lower() in FUNCTION_WORD or CONTRACTION.match(w) for w in words)
 

@@ -1,0 +1,84 @@
+"""Values read by their part and their shape: a property for one part of a person's name takes
+that part of the full name the text gives (`agentkit.sim.arguments.name_part`), and a code that
+holds a digit is never dropped as a function word ("12A" is no article). Domains of our own, zh
+and en, through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agentkit.sim.arguments import gather, name_part
+from tests.test_any_tools import ended, run, tool
+
+FIND_STAY = tool(
+    "find_stay",
+    "Find a hotel stay by its booking reference and the guest's last name.",
+    {"booking_ref": {"type": "string"}, "last_name": {"type": "string"}},
+    ["booking_ref", "last_name"],
+)
+MOVE_ROOM = tool(
+    "move_room",
+    "Move the guest of a stay to another room (internal stay id required).",
+    {
+        "stay_id": {"type": "string", "pattern": "^ST-[0-9]+$"},
+        "room": {"type": "string", "description": "floor number + letter, e.g. 3B"},
+    },
+    ["stay_id", "room"],
+)
+
+
+def hotel(name, args):
+    if name == "find_stay":
+        if args["last_name"] != "Kowalczyk":
+            return json.dumps({"found": False})
+        return json.dumps({"found": True, "stay_id": "ST-5520", "room": "2C", "nights": 3})
+    return json.dumps({"moved": True, **args})
+
+
+def test_the_last_name_is_the_last_part_of_the_name_and_a_code_with_a_digit_is_a_value():
+    t = run(
+        "Hi, Marta Kowalczyk here, booking ref HX72Q. Could I move up to room 7D if it's free?",
+        [FIND_STAY, MOVE_ROOM],
+        hotel,
+    )
+    flat = [c for turn in t.calls for c in turn]
+    assert flat[0] == ("find_stay", {"booking_ref": "HX72Q", "last_name": "Kowalczyk"})
+    assert flat[1] == ("move_room", {"stay_id": "ST-5520", "room": "7D"})
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prop, text, part",
+    [
+        ("last_name", "This is Ines Moreau calling about my seat.", "Moreau"),
+        ("first_name", "This is Ines Moreau calling about my seat.", "Ines"),
+        ("guestFamilyName", "Booking under Tomasz Nowak, please.", "Nowak"),
+        ("given_name", "Booking under Tomasz Nowak, please.", "Tomasz"),
+        ("姓", "我是欧阳娜娜，预约编号 R-22。", "欧阳"),
+        ("名", "我是欧阳娜娜，预约编号 R-22。", "娜娜"),
+        ("surname", "我叫李明，想改一下座位。", "李"),
+        ("full_name", "This is Ines Moreau calling about my seat.", None),
+    ],
+)
+def test_a_name_part_property_takes_that_part(prop, text, part):
+    assert name_part(prop, gather(text, [])) == part
+
+
+CLASS_LIST = tool(
+    "list_classes",
+    "列出学生可以报名的课程（按年级）。",
+    {"student_family_name": {"type": "string"}, "grade": {"type": "integer"}},
+    ["student_family_name", "grade"],
+)
+
+
+def test_a_chinese_surname_fills_a_surname_property_through_the_sdk():
+    t = run(
+        "我是张子涵的家长，她上3年级，帮我查一下她能报名哪些课程。",
+        [CLASS_LIST],
+        lambda n, a: json.dumps({"classes": ["书法", "围棋"]}, ensure_ascii=False),
+    )
+    assert t.calls[0] == [("list_classes", {"student_family_name": "张", "grade": 3})]
+    ended(t)
