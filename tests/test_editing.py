@@ -310,3 +310,51 @@ def test_a_new_value_said_in_another_unit_is_written_in_the_unit_of_the_setting(
     t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
     assert disk.files[path] == after
     ended(t)
+
+
+DOCK = '[gate]\nhost = "10.0.0.4"\nport = 7000\n\n[audit]\nlevel = "warn"\nwindow_s = 30\n'
+CLI_READ = tool(
+    "Read",
+    "Reads a file from the local filesystem.",
+    {
+        "file_path": {"type": "string", "description": "The absolute path to the file to read"},
+        "offset": {"type": "number", "description": "The line number to start reading from."},
+        "limit": {"type": "number", "description": "The number of lines to read."},
+        "pages": {
+            "type": "string",
+            "description": 'Page range for PDF files (e.g., "1-5", "3", "10-20"). '
+            "Only applicable to PDF files.",
+        },
+    },
+    ["file_path"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, before, after",
+    [
+        ("把 /opt/dock.toml 里 gate 的端口改成 7100", 'port = 7000', 'port = 7100'),
+        ("/opt/dock.toml 的 audit 级别改成 error", 'level = "warn"', 'level = "error"'),
+        ("把 /opt/dock.toml 里 gate 的主机改为 10.0.0.9，3 点前要用", 'host = "10.0.0.4"',
+         'host = "10.0.0.9"'),
+    ],
+)  # fmt: skip
+def test_a_key_said_in_chinese_is_found_by_its_english_words(prompt, before, after):
+    disk = Disk({"/opt/dock.toml": DOCK})
+    t = run(prompt, [CLI_READ, WRITE_FILE, EDIT_FILE], disk)
+    assert t.calls[0] == [("Read", {"file_path": "/opt/dock.toml"})]
+    assert disk.files["/opt/dock.toml"] == DOCK.replace(before, after)
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "dock.toml 第 3 行是什么？文件在 /opt/dock.toml",
+        "What is 3 lines below [gate] in /opt/dock.toml?",
+    ],
+)
+def test_a_file_named_twice_is_read_once_and_a_number_said_is_no_page_range(prompt):
+    t = run(prompt, [CLI_READ], Disk({"/opt/dock.toml": DOCK}))
+    assert t.calls[0] == [("Read", {"file_path": "/opt/dock.toml"})]
+    ended(t)

@@ -769,15 +769,19 @@ EXAMPLES = re.compile(r"(?:e\.g\.,?|for example|such as|例如|比如|如)\s*[:�
 
 def said_example(s: dict[str, Any], text: str) -> str | None:
     """Of the examples a description lists ("科目，例如 语文、数学、英语", "e.g. chess, go or
-    shogi"), the one the text says; a single example is a shape, not a list."""
+    shogi"), the one the text says; a single example is a shape, not a list, and an example
+    that is only a number or a range of numbers ("1-5", "3") is a shape too: a number the text
+    says for another reason is no example said."""
     m = EXAMPLES.search(str(s.get("description") or ""))
     if not m:
         return None
     items = [
         x.strip(" .。'\"“”") for x in re.split(r"[、，,/;；]|\bor\b|\band\b|或|和", m.group(1))
     ]
-    items = [x for x in items if x]
     if len(items) < 2:
+        return None
+    items = [x for x in items if x and not re.fullmatch(r"[\d\s.,:()\"'-]+", x)]
+    if not items:
         return None
     said = [
         (found.start(), x)
@@ -1237,7 +1241,7 @@ def _string(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], need: bool = True
 ) -> Any:
     r = role(name, s, need)
-    found = name_part(name, src) or _by_shape(name, s, src, r)
+    found = name_part(name, src) or _by_shape(name, s, src, r, need)
     if found is not None or r in ("phone", "organisation"):
         return found
     if r == "id":
@@ -1598,9 +1602,13 @@ def object_phrase(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
+def _by_shape(
+    name: str, s: dict[str, Any], src: Source, r: str | None, need: bool = True
+) -> str | None:
     """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
-    a phone number, a code after the property's word or in the shape of its example."""
+    a phone number, a code after the property's word or in the shape of its example (an optional
+    one's example only when the text says its name: the CLI's Read `pages`, "e.g. 3", takes no
+    number of a request that never says pages)."""
     end = route_end(name, src.text) or _venue(name, r, src)
     if end is not None:
         return end
@@ -1619,8 +1627,17 @@ def _by_shape(name: str, s: dict[str, Any], src: Source, r: str | None) -> str |
     if found is not None:
         return found
     if r in (None, "id"):
-        return after_noun(name, src) or by_example(s, src) or by_han_example(s, src)
+        found = after_noun(name, src)
+        if found is not None or not (need or _says_name(name, src.text)):
+            return found
+        return by_example(s, src) or by_han_example(s, src)
     return None
+
+
+def _says_name(name: str, text: str) -> bool:
+    """Whether the text says a word of the property's name ("pages 2-4" for pages)."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    return any(w.lower() in said for w in re.findall(r"[A-Za-z]{3,}", name))
 
 
 def _product_detail(name: str, src: Source) -> str | None:

@@ -16,6 +16,9 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
      line is the text to find, and the same line with Y in v's place (v's quotes and a trailing
      comma kept) is the text put in;
    - else X as written, found once in the file: X becomes Y.
+   A key said in Chinese is read through a small table of the words settings are named with
+   (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), 的 joining its words:
+   "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
    A change that lands nowhere is not made, and the answer says so.
 3a. Y is the value, not the words around it: a remark in brackets after it ("15 minutes (it's
    stored in seconds)", "15分钟（单位是秒）") is left out. Where the setting's value is a bare
@@ -75,7 +78,7 @@ ASKED = [  # (pattern, group of X, group of Y)
 IN_FILE = re.compile(
     r"^(?:the\s+)?(?:value\s+of\s+)?|\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?\S+\.\w+$"
     r"|\s+(?:setting|value|option|field|entry|key)$"
-    r"|^.*?(?:文件)?\S+\.\w+\s*(?:里|中|里面|中的|里的)(?:的)?\s*",
+    r"|^.*?(?:文件)?\S+\.\w+\s*(?:里|中|里面|中的|里的|的)(?:的)?\s*",
     re.IGNORECASE,
 )
 QUESTION = re.compile(
@@ -156,8 +159,31 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
     return done, missed
 
 
+KEY_WORDS = {  # the Chinese words settings are named with, and the English words of their keys
+    "端口": "port", "主机": "host", "地址": "address", "超时时间": "timeout", "超时": "timeout",
+    "日志": "log", "级别": "level", "等级": "level", "密码": "password", "用户名": "user",
+    "数据库": "database", "缓存": "cache", "重试次数": "retries", "重试": "retry",
+    "线程数": "workers", "线程": "threads", "并发": "concurrency", "路径": "path", "目录": "dir",
+    "语言": "language", "时区": "timezone", "调试": "debug", "最大": "max", "最小": "min",
+    "名称": "name", "版本": "version", "过期时间": "ttl", "间隔": "interval", "大小": "size",
+    "上限": "limit", "域名": "domain", "邮箱": "email", "开关": "enabled", "主题": "theme",
+    "颜色": "color", "标题": "title", "区域": "region", "模式": "mode", "编码": "encoding",
+}  # fmt: skip
+
+
+def in_english(x: str) -> str:
+    """Rule 3: a key said in Chinese, in the English words of `KEY_WORDS`, 的 joining them."""
+    if not re.search(r"[\u4e00-\u9fff]", x):
+        return x
+    words = sorted(KEY_WORDS, key=len, reverse=True)
+    out = re.sub("|".join(words), lambda m: f" {KEY_WORDS[m.group(0)]} ", x)
+    out = re.sub(r"\s*的\s*", " ", out)
+    return x if re.search(r"[\u4e00-\u9fff]", out) else " ".join(out.split())
+
+
 def _setting(x: str, y: str, text: str) -> Change | None:
     """The line that sets X, with Y in its value's place."""
+    x = in_english(x)
     parts = [re.escape(p) for p in re.split(r"[\s_-]+", x) if p]
     if not parts or len(parts) > 4:
         return None

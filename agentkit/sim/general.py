@@ -1656,12 +1656,17 @@ def _pieces_unfilled(
 
 def _each_file(v: View, t: Tool, variants: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A request that names several files to read ("read scores.csv and names.txt") reads each
-    of them, together: not the one it writes to ("... save it to out.txt")."""
+    of them, together: not the one it writes to ("... save it to out.txt"), and a name said
+    again as the end of a path also named ("conf.toml ... 文件在 /srv/app/conf.toml") is that
+    one file, read by its path."""
     key = files.path_property(t)
-    named = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    said = list(dict.fromkeys(shell.FILE.findall(v.task)))
+    named = [f for f in said if not any(g != f and g.endswith("/" + f) for g in said)]
     target = WRITTEN_TO.search(v.task)
     if target:
         named = [f for f in named if os.path.basename(f) != os.path.basename(target.group(1))]
+    if key is not None and len(variants) == 1 and len(named) == 1 < len(said):
+        return [{**variants[0], key: named[0]}] if variants[0].get(key) in said else variants
     if key is None or len(variants) != 1 or len(named) < 2 or variants[0].get(key) not in named:
         return variants
     return [{**variants[0], key: f} for f in named]
