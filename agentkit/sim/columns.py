@@ -12,6 +12,9 @@
 4. A money figure no header holds (revenue, takings, income, turnover, 收入, 营业额, 销售额, 收益)
    over tables with a quantity column (qty, quantity, units, count, 数量) and a price column
    (price, unit_price, 单价, 价格) is worked out from each row's quantity × price.
+5. A rounding the request asks for is kept: "to one decimal place", "rounded to 2 dp", "to the
+   nearest whole number", 保留一位小数, 保留两位小数, 取整 (else two decimals when a cell has
+   decimals or an average is not whole).
 Nothing is worked out when the request asks for no figure, or no table holds the column; the
 figure stands in for any total the results' values would give (`agentkit.sim.tally`).
 
@@ -134,5 +137,28 @@ def figure(task: str, texts: list[str]) -> Figure | None:
         "smallest": min(nums),
     }[kind]
     decimals = any("." in c for c in cells) or kind == "average" and value != int(value)
-    written = f"{value:.2f}" if decimals else str(int(value))
+    places = decimals_asked(task)
+    if places is None:
+        places = 2 if decimals else 0
+    written = f"{value:.{places}f}" if places else str(round(value))
     return Figure(kind, column, written, len(tables))
+
+
+PLACES = {"one": 1, "two": 2, "three": 3, "一": 1, "两": 2, "二": 2, "三": 3}
+ROUNDED = re.compile(
+    r"\b(?:to|with)\s+(one|two|three|\d)\s+decimal(?:\s+places?)?|\b(?:rounded\s+to\s+)?(\d)\s*dp\b"
+    r"|保留\s*(一|两|二|三|\d)\s*位小数"
+    r"|(nearest whole number|whole number|取整|四舍五入到整数|整数)",
+    re.IGNORECASE,
+)
+
+
+def decimals_asked(task: str) -> int | None:
+    """Rule 5: the number of decimal places the request asks for, or None."""
+    m = ROUNDED.search(task)
+    if not m:
+        return None
+    if m.group(4):
+        return 0
+    said = next(g for g in m.groups()[:3] if g)
+    return int(said) if said.isdigit() else PLACES[said.lower()]

@@ -1213,7 +1213,9 @@ def _labelled_for(v: View, t: Tool, key: str, value: str) -> Tool | None:
 
 
 def _reads(t: Tool) -> bool:
-    return bool(t.name_concepts & {"read", "search"})
+    """A tool that only reads: its name reads or searches, or it searches file contents or
+    matches a glob (Grep, Glob)."""
+    return bool(t.name_concepts & {"read", "search"}) or files.greps(t) or globs(t)
 
 
 def _led_to(
@@ -1275,6 +1277,8 @@ def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
     done = [c for c in v.calls if c.result is not None and not c.failed]
     if turn.calls or not done or not FOUND.search(v.task) or not WRITTEN_TO.search(v.task):
         return []
+    if columns.figure_asked(v.whole):  # "write the result to ...": the figure (sim.columns)
+        return []
     if not all(_reads(v.tool(c.name) or _NO_TOOL) for c in done):
         return []
     found = [_parsed(c.result) for c in done]
@@ -1293,7 +1297,7 @@ def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
         args, got = arguments(t, gather(v.task, []))
         if [m for m in got.missing if m not in (body[0], where[0])]:
             continue
-        text = "\n".join(lines) + "\n"
+        text = _summary(v) or "\n".join(lines) + "\n"  # a summary asked: what was found
         return [(t, {**args[0], where[0]: path.group(1), body[0]: text})]
     return []
 
@@ -1846,13 +1850,13 @@ def _described(
     variants = [_written_path(v, props, a) for a in variants]
     path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
-    if path and columns.figure_asked(
-        v.task
-    ):  # a figure the files' tables give (agentkit.sim.columns)
+    if path and columns.figure_asked(v.whole):  # a figure the files' tables give (sim.columns),
+        # asked in this step or an earlier one ("average the scores and write it to ...")
         fig = columns.figure(v.whole, _texts(v))
         text = fig.value + "\n" if fig else None
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
+    text = text if text is not None else _summary(v)
     read = _read_text(v) if text is None and SAVES_IT.search(v.task) else None
     if read is not None:  # a file this task read, saved again with the edits asked for
         text = writing.edited(v.whole, read)
@@ -1868,12 +1872,7 @@ def _described(
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
 
 
-WRITTEN_TO = re.compile(
-    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|复制到|\b(?:save|write|store|put|output|copy)\b"
-    r"(?:[^.。\n]|\.(?=\w)){0,40}?"
-    r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
-    re.I,
-)
+WRITTEN_TO = shell.WRITTEN_TO  # "save it to out.txt", "写到 summary.txt"
 
 
 def _written_path(v: View, props: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
@@ -1901,6 +1900,36 @@ SAVES_IT = re.compile(
     r"(?:version|file|text|copy))\b|\bsave (?:as|to)\b|保存为|另存为|存为|存成|保存到|写入到",
     re.I,
 )
+
+
+SUMMARY = re.compile(
+    r"\bsummary\b|\bsummari[sz]e\b|\bwhat (?:you|it) (?:found|finds)\b|\bthe (?:answer|findings)\b"
+    r"|总结|摘要|汇总|(?:查到|找到|搜到)的(?:结果|内容)",
+    re.I,
+)
+ONE_LINE = re.compile(r"\bone[- ]line|\bsingle line|\bone sentence|一行|一句话", re.I)
+
+
+def _summary(v: View) -> str | None:
+    """A file's text the request asks to be a summary of what the task found ("then write a
+    one-line summary of that into kestrel.txt", "把查到的结果总结一下写到 x.txt"): the lines the
+    answer leads with (the fact asked for), else the lines of the files read that hold the text
+    searched for, each after its file's name; one line when one is asked for. None before
+    anything was found."""
+    if not SUMMARY.search(v.whole):
+        return None
+    lead = _keys_asked(v) + _facts(v) + _figures(v) + _picks(v)
+    if not lead:
+        target = shell.target(v.whole)
+        for c in v.calls if target else []:
+            if c.result is None or c.failed or not _read_file(v, c):
+                continue
+            for line in files.unnumbered(str(c.result)):
+                if str(target).lower() in line.lower():
+                    lead.append(f"{_file_name(c)}: {line.strip()}")
+    if not lead:
+        return None
+    return "\n".join(lead[:1] if ONE_LINE.search(v.whole) else lead) + "\n"
 
 
 def _read_text(v: View) -> str | None:

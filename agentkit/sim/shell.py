@@ -207,7 +207,8 @@ COUNTED_MARKER = re.compile(
 
 def target(text: str) -> str | None:
     """The text a request asks to find inside files: quoted text after a search word, the word
-    after "search for"/"grep for", or the word a file "mentions"/"contains" ("which memo mentions a
+    after "search for"/"grep for" (a name of capitalised words whole: "search the ledgers for
+    Kestrel Supply", "搜索 Kestrel Supply"), or the word a file "mentions"/"contains" ("which memo mentions a
     deadline?" -> deadline; "哪个文件提到了预算" -> 预算), or a marker in capitals the request
     counts ("how many TODO comments", "多少个 FIXME 注释"); None when it names none."""
     m = MENTIONS.search(text)
@@ -226,8 +227,13 @@ def target(text: str) -> str | None:
     if not SEARCH.search(text):
         return None
     found = [next(g for g in q.groups() if g) for q in QUOTED.finditer(text)]
-    word = re.search(r"\bfor\s+([\w.-]+)", text)
+    word = re.search(rf"\bfor\s+({NAME_RUN}|[\w.-]+)", text) or re.search(
+        rf"(?:搜索|查找)(?:一下)?\s*({NAME_RUN})", text
+    )  # a name of capitalised words is searched whole ("Kestrel Supply")
     return found[0] if found else word.group(1) if word else None
+
+
+NAME_RUN = r"[A-Z][\w&'-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w&'-]*)*"
 
 
 def _search(text: str) -> str | None:
@@ -313,11 +319,22 @@ def searched_kind(text: str) -> str | None:
     return f"**/*.{kind}" if kind else None
 
 
+WRITTEN_TO = re.compile(  # where a result is written: "save it to out.txt", "写到 summary.txt"
+    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|复制到|\b(?:save|write|store|put|output|copy)\b"
+    r"(?:[^.。\n]|\.(?=\w)){0,40}?"
+    r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
+    re.I,
+)
+
+
 def glob_pattern(text: str) -> str | None:
     """The glob a file-matching tool (the Agent SDK's Glob) is given for a request that asks which
     files there are, or about files of a kind or in a folder ("did the .log files report an
     error?", "logs 目录下的日志"): "**/*.py" for Python files, "*.py" for those of this directory
-    only, a glob the request writes as written ("the report_*.csv files here" -> "report_*.csv")."""
+    only, a glob the request writes as written ("the report_*.csv files here" -> "report_*.csv").
+    The file a result is to be written to ("..., write the average to summary.txt") is no file
+    the request asks about, and writing there is no act on the files asked about."""
+    text = re.sub(r"[(（][^)）]*[)）]", " ", WRITTEN_TO.sub(" ", text))  # and its remarks
     if _files(text) or target(text) or not FILES.search(text):
         return None
     if not lists_files(text) and (concepts(text) & CHANGES or FILE_ACT.search(text)):
