@@ -358,3 +358,35 @@ def test_a_file_named_twice_is_read_once_and_a_number_said_is_no_page_range(prom
     t = run(prompt, [CLI_READ], Disk({"/opt/dock.toml": DOCK}))
     assert t.calls[0] == [("Read", {"file_path": "/opt/dock.toml"})]
     ended(t)
+
+
+class GuardedDisk(Disk):
+    """A Disk whose edits of dotfiles are refused, as a PreToolUse hook refuses them."""
+
+    def __call__(self, name, args):
+        if name != "Read" and args["file_path"].rsplit("/", 1)[-1].startswith("."):
+            raise PermissionError("Blocked by policy hook: dotfiles hold secrets; ask the ops lead")
+        return super().__call__(name, args)
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("In relay.yaml set endpoint to https://relay.two.example, and in .env set VERBOSE=0.",
+         ["Changed relay.yaml: `endpoint: https://relay.one.example` → `endpoint: https://relay.two.example`.",
+          "Edit (.env) was refused:", "Blocked by policy hook"]),
+        ("把 relay.yaml 里的 retries 改成 7，再把 .env 里的 VERBOSE 改成 0",
+         ["已修改 relay.yaml：`retries: 3` → `retries: 7`。", "Edit (.env) 被拒绝了：", "Blocked by policy hook"]),
+    ],
+)  # fmt: skip
+def test_changes_in_two_named_files_read_both_then_edit_both_and_report_each(prompt, said):
+    relay = "endpoint: https://relay.one.example\nretries: 3\n"
+    disk = GuardedDisk({"relay.yaml": relay, ".env": "VERBOSE=1\nTOKEN=abc\n"})
+    t = run(prompt, [READER, WRITE_FILE, EDIT_FILE], disk)
+    assert sorted(a["file_path"] for _, a in t.calls[0]) == [".env", "relay.yaml"]
+    assert sorted(a["file_path"] for _, a in t.calls[1]) == [".env", "relay.yaml"]
+    assert disk.files[".env"] == "VERBOSE=1\nTOKEN=abc\n"
+    assert disk.files["relay.yaml"] != relay
+    for s in said:
+        assert s in t.answer
+    ended(t)

@@ -25,13 +25,18 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    number and the unit is named by its key (`ttl_seconds`, `timeout_ms`, `max_size_mb`) or by
    that remark ("stored in seconds"), Y said with another unit of the same measure is written
    in that unit ("15 minutes" -> 900), and Y said with that very unit is written as the number.
-4. The file is read first (the reading tool, once), then each change is one edit. With no edit
+4. The file is read first (the reading tool, once), then each change is one edit. Changes in
+   several named files, each in its own clause ("in config.yaml set ..., and in .env set
+   DEBUG=false": `per_file`), read every file first, together, then make each file's edits,
+   together; the answer says file by file what changed and quotes a refusal (a hook's) or a
+   failure. With no edit
    tool, a tool that writes whole files saves the read text with the changes made; a file the
    task read is never overwritten with anything else.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -63,6 +68,10 @@ ASKED = [  # (pattern, group of X, group of Y)
     ),
     re.compile(
         r"\breplace\s+(?P<x>.+?)\s+(?:with|by)\s+(?P<y>.+?)(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "set DEBUG=false", "set retries=5"
+        r"\b(?:change|set|update|switch)\s+(?P<x>[A-Za-z_][\w.-]*)=(?P<y>[^\s,;，。]+?)" + _END,
         re.IGNORECASE,
     ),
     re.compile(
@@ -136,6 +145,27 @@ def requested(request: str) -> list[tuple[str, str]]:
         if pairs:
             return pairs
     return pairs
+
+
+CLAUSES = re.compile(r"\s*(?:[;；。，]|,(?:\s+(?:and|then)\b)?|\s+and\s+(?=in\b|then\b))\s*")
+
+
+def per_file(request: str, named: list[str]) -> list[tuple[str, str]]:
+    """Rule 2 for several files: each file the request names as the place of a change, with the
+    words of its own clauses (a clause that names no file belongs to the file before it):
+    "In config.yaml set api_url to X, and in .env set DEBUG=false" -> config.yaml's change and
+    .env's. Only the files that get a change of their own."""
+    if len(named) < 2:
+        return []
+    own: dict[str, list[str]] = {}
+    current: str | None = None
+    for clause in CLAUSES.split(request):
+        said = [f for f in named if re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", clause)]
+        current = said[0] if said else current
+        if current is not None:
+            own.setdefault(current, []).append(clause)
+    plan = [(f, ", ".join(own[f])) for f in named if f in own]
+    return [(f, c) for f, c in plan if targets(c, os.path.basename(f)) and requested(c)]
 
 
 def _bare(said: str) -> str:

@@ -1366,7 +1366,12 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     reader = next((t for t in v.tools if reads_files(t)), None)
     editor = next((t for t in v.tools if _edit_props(t)), None)
     saver = editor or next((t for t in v.tools if writes_files(t)), None)
-    if len(named) != 1 or reader is None or saver is None or not editing.requested(v.task):
+    if reader is None or saver is None or not editing.requested(v.task):
+        return False
+    plan = editing.per_file(v.task, named)
+    if len(plan) > 1:
+        return _edit_files(v, turn, conv, (reader, saver), plan)
+    if len(named) != 1:
         return False
     if not editing.targets(v.task, os.path.basename(named[0])):
         return False
@@ -1395,6 +1400,60 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
         turn.calls += _edits(saver, path, made, text)
     else:
         turn.lines += lines
+    return True
+
+
+def _edit_files(
+    v: View,
+    turn: Turn,
+    conv: Conversation | None,
+    tools: tuple[Tool, Tool],
+    plan: list[tuple[str, str]],
+) -> bool:
+    """Changes asked for in several named files, each in its own words ("in config.yaml set
+    api_url to ..., and in .env set DEBUG=false"): every file is read first, together; then each
+    file's changes are made, together; then the answer says, file by file, what changed, and
+    quotes what refused a change (a hook's or a permission's refusal) or failed."""
+    reader, saver = tools
+    reads = {
+        f: [c for c in v.calls if c.name == reader.name and _names_file(c, os.path.basename(f))]
+        for f, _ in plan
+    }
+    unread = [f for f, _ in plan if not reads[f]]
+    if unread:
+        key = files.path_property(reader) or "file_path"
+        for f in unread:
+            args = [{**arguments(reader, gather(f, []))[0][0], key: f}]
+            turn.calls.append(
+                (reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0])
+            )
+        return True
+    saved = [c for c in v.calls if c.name == saver.name]
+    for f, clause in plan:
+        base, last = os.path.basename(f), reads[f][-1]
+        if last.failed:
+            turn.lines.append(
+                say(v.lang, "g_failed", tool=reader.name, err=said_error(last.result or ""))
+            )
+            continue
+        text = "\n".join(files.unnumbered(last.result or "")).strip("\n") + "\n"
+        made, missed = editing.changes(clause, text)
+        turn.lines += [say(v.lang, "g_edit_missed", file=base, what=x) for x in missed]
+        mine = [c for c in saved if _names_file(c, base)]
+        if not mine and made:
+            turn.calls += _edits(saver, next(iter(last.input.values())), made, text)
+        elif mine and all(not c.failed for c in mine):
+            changed = spoken_list(v.lang, [f"`{c.old}` → `{c.new}`" for c in made])
+            turn.lines.append(say(v.lang, "g_edited", file=base, changes=changed))
+        for c in mine:
+            if c.failed:
+                err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
+                key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
+                turn.lines.append(say(v.lang, key, tool=f"{saver.name} ({base})", err=err))
+    if turn.calls:
+        turn.lines = []
+    else:
+        turn.whole = True
     return True
 
 

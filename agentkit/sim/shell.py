@@ -36,8 +36,10 @@ from typing import Any
 
 from .lexicon import CHANGES, concepts
 
-FILE = re.compile(
-    r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
+FILE = re.compile(  # a file's name with its extension, or a dotfile (.env, .gitignore)
+    r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}"
+    r"|\.(?:env|gitignore|dockerignore|npmrc|bashrc|zshrc|profile|editorconfig|prettierrc)"
+    r"(?:\.[a-z]+)?)(?![\w/-])"
 )
 KINDS = {  # a kind of file named -> its extension
     "python": "py", "javascript": "js", "typescript": "ts", "markdown": "md", "text": "txt",
