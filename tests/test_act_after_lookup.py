@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_any_tools import ended, run, tool
 
 
@@ -374,3 +376,52 @@ def test_what_the_search_found_is_saved_to_the_file_named_zh():
     )
     assert flat(t)[1] == ("write_file", {"path": "lentils.txt", "content": FOUND_TEXT})
     ended(t)
+
+
+PANTRY_LEVEL = tool(
+    "get_pantry_level",
+    "How many units of a pantry item are on the shelf, with its usual vendor.",
+    {"item_code": {"type": "string"}},
+    ["item_code"],
+)
+CREATE_SUPPLY_ORDER = tool(
+    "create_supply_order",
+    "Order more units of an item from a vendor.",
+    {
+        "item_code": {"type": "string"},
+        "vendor_id": {"type": "string"},
+        "units": {"type": "integer"},
+    },
+    ["item_code", "vendor_id", "units"],
+)
+
+
+def pantry(name, args):
+    if name == "get_pantry_level":
+        return json.dumps({"item_code": args["item_code"], "on_shelf": 14, "vendor_id": "V-31"})
+    return json.dumps({"order": "SO-118", **args})
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Top up item OATS-5 so we have 40 on the shelf - order just the difference from the usual vendor.",
+        "We want 40 of OATS-5 on the shelf; please order whatever is missing from the usual vendor.",
+    ],
+)
+def test_buying_given_as_an_order_is_the_act_after_the_count(prompt):
+    t = run(prompt, [PANTRY_LEVEL, CREATE_SUPPLY_ORDER], pantry)
+    assert flat(t) == [
+        ("get_pantry_level", {"item_code": "OATS-5"}),
+        ("create_supply_order", {"item_code": "OATS-5", "vendor_id": "V-31", "units": 26}),
+    ]
+    ended(t)
+
+
+def test_an_order_s_status_asks_for_no_order():
+    t = run(
+        "What is the order status of OATS-5 on the shelf?",
+        [PANTRY_LEVEL, CREATE_SUPPLY_ORDER],
+        pantry,
+    )
+    assert [n for n, _ in flat(t)] == ["get_pantry_level"]

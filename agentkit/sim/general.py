@@ -1114,7 +1114,10 @@ SHORTFALL = re.compile(
     r"|缺多少|差多少|补齐|补足|补到",
     re.I,
 )
-ON_HAND = re.compile(r"stock|on_?hand|available|quantity|qty|count|level|库存|现有|剩", re.I)
+ON_HAND = re.compile(
+    r"stock|on_?hand|on_?shelf|in_?store|remain|available|quantity|qty|count|level|库存|现有|剩",
+    re.I,
+)
 
 
 def _difference(v: View, turn: Turn) -> None:

@@ -22,6 +22,9 @@ description and input schema through this table. The rules, as a reader can appl
   book acts (register, enrol); "text Maya that ...", "message the team saying ..." the send act;
   "open a (support) ticket / an account / a case" means the create act.
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
+- Buying given as an order ("order 180 more", "- order just the difference", "I'd like to
+  purchase two", "top up SKU GL-88", "restock aisle 4"; not "order status") means the create
+  act beside the order thing (`create_purchase_order`).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -117,6 +120,12 @@ LISTING = re.compile(
 GET_IN = re.compile(
     r"\b(?:get|fit|squeeze)\s+(?:[\w']+\s+){1,3}in\s+(?:at|with|on|for|to)\b"
     r"|\bsign\s+(?:up\b|(?:me|us|him|her|them|[A-Z][a-z]+)(?:,[^,.]{1,40},)?\s+up\b)",
+    re.I,
+)
+ORDER_VERB = re.compile(  # buying as an order given: "order 180 more", "- order just the
+    # difference", "I'd like to purchase two", "top up the gloves", "restock aisle 4"
+    r"(?:^|[.!?;:,\-–—]\s*|\b(?:please|just|then|and|so|to|can you|could you|would you)\s+)"
+    r"(?:re-?order|order|buy|purchase|restock|top\s+up)\b(?!\s+(?:status|number|history|id|no\b))",
     re.I,
 )
 OPEN_NEW = re.compile(
@@ -255,8 +264,8 @@ def concepts(text: str) -> frozenset[str]:
         found.add("delete")
     if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"
         found.add("book")
-    if OPEN_NEW.search(text):  # "open a support ticket", "open an account": create one
-        found.add("create")
+    if OPEN_NEW.search(text) or ORDER_VERB.search(text):  # "open a support ticket": create
+        found.add("create")  # one; "order just the difference", "top up SKU GL-88": an order
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
     found |= _phrasal(text)
