@@ -425,3 +425,47 @@ def test_an_order_s_status_asks_for_no_order():
         pantry,
     )
     assert [n for n, _ in flat(t)] == ["get_pantry_level"]
+
+
+FIND_CLINIC = tool(
+    "find_clinic",
+    "按行政区查找社区卫生服务站。",
+    {"district": {"type": "string", "description": "行政区名称"}},
+    ["district"],
+)
+LIST_TIMES = tool(
+    "list_times",
+    "列出某服务站某天可预约的时段。",
+    {"clinic_id": {"type": "string"}, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["clinic_id", "date"],
+)
+BOOK_TIME = tool(
+    "book_time",
+    "用医保卡号预约一个时段。",
+    {"time_id": {"type": "string"}, "card_no": {"type": "string", "description": "医保卡号"}},
+    ["time_id", "card_no"],
+)
+
+
+def clinic(name, args):
+    if name == "find_clinic":
+        return json.dumps({"clinic_id": "CL-77", "name": "枫林街道卫生服务站"}, ensure_ascii=False)
+    if name == "list_times":
+        slots = [{"time_id": "T-1500", "time": "15:00"}, {"time_id": "T-0840", "time": "08:40"}]
+        return json.dumps({"clinic_id": args["clinic_id"], "date": args["date"], "slots": slots})
+    return json.dumps({"appointment": "AP-5531", **args})
+
+
+def test_a_chain_of_three_finds_lists_then_books_with_the_request_s_own_code():
+    t = run(
+        "帮我在枫林区的服务站约明天最早的号，医保卡号 YB20260418733。",
+        [FIND_CLINIC, LIST_TIMES, BOOK_TIME],
+        clinic,
+        system="今天是2026年4月20日。",
+    )
+    assert flat(t) == [
+        ("find_clinic", {"district": "枫林区"}),
+        ("list_times", {"clinic_id": "CL-77", "date": "2026-04-21"}),
+        ("book_time", {"time_id": "T-0840", "card_no": "YB20260418733"}),
+    ]
+    ended(t)

@@ -82,3 +82,31 @@ def test_a_chinese_surname_fills_a_surname_property_through_the_sdk():
     )
     assert t.calls[0] == [("list_classes", {"student_family_name": "张", "grade": 3})]
     ended(t)
+
+
+FIND_MEMBER = tool(
+    "find_member",
+    "按手机号查找健身房会员。",
+    {"mobile": {"type": "string", "description": "会员手机号"}},
+    ["mobile"],
+)
+RENEW = tool(
+    "renew_locker",
+    "用身份证号续租一个储物柜。",
+    {"locker_no": {"type": "string"}, "id_card": {"type": "string", "description": "身份证号"}},
+    ["locker_no", "id_card"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, tools, call",
+    [
+        ("帮我查一下会员，手机号13700001111。", [FIND_MEMBER], ("find_member", {"mobile": "13700001111"})),
+        ("续租 B-12 号储物柜，身份证号 320102199201011234", [RENEW],
+         ("renew_locker", {"locker_no": "B-12", "id_card": "320102199201011234"})),
+    ],
+)  # fmt: skip
+def test_a_code_right_after_its_chinese_label_is_that_property_s_value(prompt, tools, call):
+    t = run(prompt, tools, lambda n, a: json.dumps({"ok": True}))
+    assert t.calls[0] == [call]
+    ended(t)

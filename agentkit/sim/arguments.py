@@ -601,7 +601,8 @@ def labelled_items(name: str, s: dict[str, Any], text: str) -> list[str]:
 
 def _label_value(name: str, text: str, before: str = "") -> str | None:
     """A value the user labels with the property's name: "title: Groceries", "amount = 5"; it
-    ends at the next label ("新郎：赵一鸣　新娘：孙悦"). A Chinese label inside a longer word
+    ends at the next label ("新郎：赵一鸣　新娘：孙悦"); a Chinese label may stand right before a
+    code of three digits or more ("身份证号 110108…", "手机号13912345678"). A Chinese label inside a longer word
     ("桌数" of "预订桌数") is that word's, unless the character before it is `before`."""
     label = r"[ _-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", name))
     if not label:
@@ -617,6 +618,10 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         if m.group(1).lower() == "is" and named:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
+    if re.search(r"[\u4e00-\u9fff]", label):  # "身份证号 1101...", "手机号13912345678": a code
+        code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[\w-]*)", text)
+        if code and len(re.sub(r"\D", "", code.group(1))) >= 3:
+            return code.group(1)
     return None
 
 
@@ -2010,11 +2015,26 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
     mine = [tok for tok, noun in tokens if noun & own]
-    free = [tok for tok, noun in tokens if not noun]
+    described = str(s.get("description") or "")
+    free = [
+        tok for tok, noun in tokens if not noun and not _zh_label_other(tok, src.text, described)
+    ]
     pick = (mine or free)[0] if mine or free else None
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+def _zh_label_other(tok: str, text: str, described: str) -> bool:
+    """A code the text labels in Chinese as a person's own number (a card's, a document's, an
+    account's, a phone's: "医保卡号 YB2026…", "身份证号", "会员账号") that the property's description
+    does not name: no id of the place or entry the property wants (clinic_id)."""
+    at = text.find(tok)
+    m = re.search(
+        r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码))\s*[:：是为]?\s*$",
+        text[: max(at, 0)],
+    )
+    return m is not None and m.group(1)[-3:] not in described and m.group(1)[-2:] not in described
 
 
 SERIAL = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}(?![\w-])")

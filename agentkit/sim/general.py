@@ -1543,15 +1543,25 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     tool that searches or lists (by its name or description), or that changes nothing and names
     the thing the id is of (get_stations for a station's 充电桩编号), and whose input the request
     fills is called first; the id is then taken from the entry its result lists
-    (`agentkit.sim.pick`)."""
+    (`agentkit.sim.pick`). After a look-up, a tool not called yet that lists the id's thing is
+    called the same way, its inputs from the request and the results (a chain of three)."""
     waiting = [(t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k)]
-    if not waiting or any(c.result for c in v.calls):
+    if not waiting:
         return
+    answered = [c for c in v.calls if c.result is not None and not c.failed]
     for t in v.tools:
         about = f"{' '.join(words(t.name))} {t.description}"
         if t in chosen or not (FINDS.search(about) or _lists_for(t, waiting)):
             continue
-        variants, got = arguments(t, gather(v.task, []))
+        if answered and (any(c.name == t.name for c in v.calls) or not _lists_for(t, waiting)):
+            continue  # after a look-up: a tool not called yet that lists the id's thing,
+            # its inputs from the request and the results ("约最早的号": find_office, then
+            # list_slots with the office found, then book_slot)
+        variants, got = arguments(t, gather(v.task, results_of(v) if answered else []))
+        for k in t.schema.get("required") or [] if answered else []:
+            found = {str(x) for c in answered for x in _valued(c.result, k)}
+            if names_an_id(t, k) and len(found) == 1:  # the id a result gave, not a code said
+                variants, got = _with(variants, got, k, found.pop())
         if not got.missing and changes_asked(t.name, concepts(v.task)):
             turn.calls.append((t, variants[0]))
             turn.missing = []

@@ -50,7 +50,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
     "cancel": (ACT, "cancel abort refund", "取消 退票 退掉 退款 退订 退货 退了"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借"),
+    "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve enrol enroll", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
@@ -133,10 +133,13 @@ OPEN_NEW = re.compile(
     r"request|claim|incident|dispute|report|complaint|tab|bug)s?\b",
     re.I,
 )
-BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ... or before a count
+BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ..., before a count
+    # or before a time (约明天上午的号)
     r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
-    r"|(?<![大预])约(?=[一两]个|一下)|下单|购买"
+    r"|(?<![大预])约(?=[一两]个|一下|个|号"
+    r"|今天|明天|后天|大后天|下周|这周|本周|周[一二三四五六日天]|星期|[上下]午|晚上|早上|\d+[月号日点])"
+    r"|下单|购买"
     r"|(?:^|(?<=[，,。；;！!？?\s]))(?:预?订|买)(?![单阅])",  # opening a sentence: 买最便宜的那款
 )
 BUY = re.compile(r"(?<!预)订|买|下单")
