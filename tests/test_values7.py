@@ -37,6 +37,7 @@ SNAPSHOT = tool(
 def test_a_chinese_name_set_off_or_called_is_the_value():
     assert calls("请把 三月报表备份 这个快照删掉", SNAPSHOT) == [{"snapshot_name": "三月报表备份"}]
     assert calls("删除名为周末全量的快照", SNAPSHOT) == [{"snapshot_name": "周末全量"}]
+    assert calls("删除上线前全量这个快照", SNAPSHOT) == [{"snapshot_name": "上线前全量"}]
 
 
 LIFT = tool(
@@ -233,4 +234,43 @@ def test_what_happened_is_the_clauses_that_state_it():
             "what_happened": "A hailstorm dented the roof of the hatchback this morning",
             "phone": "+44 7700 900123",
         }
+    ]
+
+
+def test_records_said_in_a_sentence_are_one_call_each():
+    got = calls(
+        "Issue passes for Keiko Tanaka from Orbital Paper (lab) and Rahul Menon from Quarry & "
+        "Sons (roof), thanks.",
+        PASS,
+    )
+    assert got == [
+        {"visitor_name": "Keiko Tanaka", "organisation": "Orbital Paper", "access": "lab"},
+        {"visitor_name": "Rahul Menon", "organisation": "Quarry & Sons", "access": "roof"},
+    ]
+
+
+PET = tool(
+    "pet_diet",
+    "查询宠物的喂食建议。",
+    {"pet_kind": {"type": "string", "description": "宠物种类的中文名称"}},
+    ["pet_kind"],
+)
+SENSOR = tool(
+    "read_sensor",
+    "Latest reading of one greenhouse sensor.",
+    {
+        "bed": {"type": "string", "description": "Bed label, e.g. N1"},
+        "reading": {
+            "type": "string",
+            "description": "One of humidity, lux, co2, soil temperature.",
+        },
+    },
+    ["bed", "reading"],
+)
+
+
+def test_the_users_own_thing_and_a_member_a_description_lists():
+    assert calls("我家的柯尔鸭一天该喂几次？", PET) == [{"pet_kind": "柯尔鸭"}]
+    assert calls("Is the lux on bed N4 too low for seedlings?", SENSOR) == [
+        {"bed": "N4", "reading": "lux"}
     ]

@@ -27,7 +27,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id);
-- a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
+- a string whose description lists examples or members ("例如 语文、数学、英语", "One of
+  ammonia, nitrite, ph") is the one the text says;
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
@@ -134,7 +135,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   it ("我手机号13912345678，"), and is no count nor sum; a Chinese name in the shape of the
   description's example ("例如 海鸥号") leaves the request's own words off ("帮我订白鹭号" ->
   白鹭号); a thing a Chinese request names after 叫 / 名为, before "这个 + its noun" or set
-  off by spaces ("把 2019年财务凭证 这个归档删掉"); a zone or area (区域) is a place, a
+  off by spaces ("把 2019年财务凭证 这个归档删掉"), or the user's own thing a question is about
+  ("我家的龟背竹应该多久浇水" -> 龟背竹); a zone or area (区域) is a place, a
   Chinese sentence's subject its area word ends ("菜园区的土干不干" -> 菜园区); a Chinese
   list parted by 、 gives one place each ("成都、武汉、西安三个仓库": one call each); a Han
   word joined by a hyphen to a code is one code ("轴承-6204"); a city or town is a name, never an
@@ -816,7 +818,10 @@ DIGITS_ONLY = (
 )
 
 
-EXAMPLES = re.compile(r"(?:e\.g\.,?|for example|such as|例如|比如|如)\s*[:：]?\s*(.+)$", re.I)
+EXAMPLES = re.compile(  # also the members a description lists: "One of ammonia, nitrite, ph"
+    r"(?:e\.g\.,?|for example|such as|(?:\b|^)(?:one of|either)\b|例如|比如|如)\s*[:：]?\s*(.+)$",
+    re.I,
+)
 
 
 def said_example(s: dict[str, Any], text: str) -> str | None:
@@ -1488,8 +1493,10 @@ ZH_NAMED = (  # "叫/名为 X 的", "把 X 这个归档", "把 X 删掉" with X 
     re.compile(
         r"(?:叫做?|名为|名叫|名称是|名字是)\s*[“\"「]?([^\s，,。！？、“”\"「」]{2,24}?)[”\"」]?(?=的|[，,。！？、\s]|$)"
     ),
-    re.compile(
-        r"(?:把|将|对|给)\s*([^\s，,。！？、]{2,24}?)\s*(?:这个|那个|这份|那份|这一?[个份张])"
+    re.compile(r"([^\s，,。！？、；]{2,30}?)\s*(?:这个|那个|这份|那份|这一?[个份张])"),
+    re.compile(  # "我家的龟背竹应该多久浇水": what the user's own is
+        r"(?:我|我家|我们家|家里|我们)的([\u4e00-\u9fff]{1,6}?)"
+        r"(?=应该|怎么|要|该|多久|为什么|是不是|能|可以|需要|老是|总是|最近|一天|每|多|几|会|还|[，。？！,.?!]|$)"
     ),
     re.compile(
         r"(?<=[\u4e00-\u9fff])\s+([^\s，,。！？、]*[\u4e00-\u9fff][^\s，,。！？、]*)\s+(?=[\u4e00-\u9fff])"
@@ -1498,12 +1505,16 @@ ZH_NAMED = (  # "叫/名为 X 的", "把 X 这个归档", "把 X 删掉" with X 
 
 
 def zh_named(text: str) -> str | None:
-    """A thing a Chinese request names: after 叫 / 名为 ("叫春季促销的活动"), before "这个 + its
-    noun" ("把 2019年财务凭证 这个归档删掉"), or set off by spaces among Han words."""
-    for pattern in ZH_NAMED:
+    """A thing a Chinese request names: after 叫 / 名为 ("叫春季促销的活动"), after the request's
+    words before "这个 + its noun" ("删除2019年财务凭证这个归档"), set off by spaces among Han
+    words ("把 2019年财务凭证 删掉"), or the user's own thing a question is about ("我家的龟背竹
+    应该多久浇一次水" -> 龟背竹)."""
+    for i, pattern in enumerate(ZH_NAMED):
         m = pattern.search(text)
-        if m and not values.function_words_only(m.group(1)):
-            return m.group(1)
+        said = ZH_ASKING.split(m.group(1))[-1].strip() if m else ""  # "删除X这个归档": X
+        asked = i != 1 or m is not None and said != m.group(1)  # "我觉得这个方案" names nothing
+        if asked and len(said) >= 2 - (i == 2) and not values.function_words_only(said):
+            return said
     return None
 
 

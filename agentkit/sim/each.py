@@ -33,7 +33,9 @@
    fills it and no two parts fill it alike.
 5a. Records listed after a colon, each a name with words of its own ("badges for: Priya Natarajan
    from Lumen Labs (speaker), Tomasz Wiśniewski from Brightwave (attendee)", "王磊（讲者）、李娜
-   （听众）") are read as counted parts are: one call per record, filled from its own words.
+   （听众）"), or in an English sentence each a full name with two words more ("Print badges for
+   Priya Natarajan from Lumen Labs (speaker) and Tomasz Wiśniewski from Brightwave (attendee)"),
+   are read as counted parts are: one call per record, filled from its own words.
 """
 
 from __future__ import annotations
@@ -184,8 +186,10 @@ def listed_records(task: str) -> list[str]:
     and Ama Owusu ..."; "王磊（讲者）、李娜（听众）"); [] when fewer than two. Commas inside
     brackets part no records."""
     m = RECORDS.search(task)
-    if m is None or writing.LINES.search(task):
+    if writing.LINES.search(task):
         return []
+    if m is None:  # no colon: English records, each a full name with words of its own
+        return _english_records(task)
     listed = re.split(r"(?<=[.。!！?？])\s|\n", m.group(1), maxsplit=1)[0].rstrip(" .。")
     flat = re.sub(r"\([^()]*\)|（[^（）]*）", lambda b: b.group(0).replace(",", "\0"), listed)
     parts = [p.replace("\0", ",").strip() for p in RECORD_SPLIT.split(flat) if p.strip()]
@@ -195,6 +199,24 @@ def listed_records(task: str) -> list[str]:
         or len(named) < len(parts)
         or any(len(p.split()) < 2 and not re.search(r"[\u4e00-\u9fff]", p) for p in parts)
     ):
+        return []
+    return parts
+
+
+FULL = re.compile(r"(?<![\w'-])[A-Z][a-z'-]+\s+[A-Z][\w'-]+")
+
+
+def _english_records(task: str) -> list[str]:
+    """Records said in a sentence ("Print badges for Priya Natarajan from Lumen Labs (speaker),
+    Tomasz Wiśniewski from Brightwave (attendee) and ..."): each part holds a full name and at
+    least two words more."""
+    if re.search(r"[\u4e00-\u9fff]", task):
+        return []
+    first = re.split(r"(?<=[.!?])\s|\n", task.strip(), maxsplit=1)[0].rstrip(" .")
+    flat = re.sub(r"\([^()]*\)", lambda b: b.group(0).replace(",", "\0"), first)
+    parts = [p.replace("\0", ",").strip() for p in RECORD_SPLIT.split(flat) if p.strip()]
+    parts = [p for p in parts if not (p.islower() and len(p.split()) <= 2)]  # ", thanks"
+    if len(parts) < 2 or not all(FULL.search(p) and len(p.split()) >= 4 for p in parts):
         return []
     return parts
 
