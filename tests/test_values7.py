@@ -274,3 +274,25 @@ def test_the_users_own_thing_and_a_member_a_description_lists():
     assert calls("Is the lux on bed N4 too low for seedlings?", SENSOR) == [
         {"bed": "N4", "reading": "lux"}
     ]
+
+
+ORCHARD = tool(
+    "find_orchard",
+    "按果园主姓名和所在村查找果园档案。",
+    {
+        "owner_name": {"type": "string", "description": "果园主姓名"},
+        "village": {"type": "string", "description": "所在村"},
+    },
+)
+GROOM = tool(
+    "grooming_log",
+    "查询某只猫某天的美容记录。",
+    {"cat": S, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+)
+
+
+def test_a_person_said_with_where_they_are_from_and_a_doubled_nickname():
+    got = calls("我是桃花村的李秀英，想查一下我家果园今年的档案。", ORCHARD)
+    assert got == [{"owner_name": "李秀英", "village": "桃花村"}]
+    got = calls("昨天是谁给球球做的美容？", GROOM)
+    assert [g["cat"] for g in got] == ["球球"]

@@ -136,7 +136,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   description's example ("例如 海鸥号") leaves the request's own words off ("帮我订白鹭号" ->
   白鹭号); a thing a Chinese request names after 叫 / 名为, before "这个 + its noun" or set
   off by spaces ("把 2019年财务凭证 这个归档删掉"), or the user's own thing a question is about
-  ("我家的龟背竹应该多久浇水" -> 龟背竹); a zone or area (区域) is a place, a
+  ("我家的龟背竹应该多久浇水" -> 龟背竹), else a doubled nickname ("谁遛的豆豆" -> 豆豆); a zone or area (区域) is a place, a
   Chinese sentence's subject its area word ends ("菜园区的土干不干" -> 菜园区); a Chinese
   list parted by 、 gives one place each ("成都、武汉、西安三个仓库": one call each); a Han
   word joined by a hyphen to a code is one code ("轴承-6204"); a city or town is a name, never an
@@ -197,7 +197,8 @@ PLACE_ZH_AREA = re.compile(  # "在海淀区预约": a place its administrative 
     r"(?:在|去|到|位于)([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|市))(?![\u4e00-\u9fff]{0,1}[域间别分块])"
 )
 PLACE_ZH_AREA_SUBJECT = re.compile(  # "菜园区的土干不干": a sentence's subject its area word ends
-    r"(?:^|[，。？！；\s])(?:请问|帮我|看看|查一下)?([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|村))(?=的|里|内|那边|现在)"
+    r"(?:^|[，。？！；\s])(?:请问|帮我|看看|查一下|我是|我在|我住在|我们是|我家在)?"
+    r"([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|村))(?=的|里|内|那边|现在)"
 )
 DEICTIC = re.compile(r"那边|这边|那里|这里|当地|那儿|这儿")
 ZH_WHEN = (
@@ -252,7 +253,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
     ("address", r"address|地址|住址|收货地"),
     ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"
-     r"|district|neighbou?rhood|suburb|borough|城区|区名|^(?:zone|area)(?:_?name)?$|区域|分区|片区"),
+     r"|district|neighbou?rhood|suburb|borough|城区|区名|^(?:zone|area)(?:_?name)?$|区域|分区|片区|village|村"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -1482,6 +1483,7 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     ]
     at = [a for a in at if a]
     found = found or zh_named(src.text) or next((a for a in at if a not in src.used), None)
+    found = found or doubled_name(src.text)
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:
         return None
@@ -1594,6 +1596,25 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
             else None
         )
     return found
+
+
+DOUBLED = re.compile(
+    r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff])\1(?![\u4e00-\u9fff])|(?<=[的给带让叫])([\u4e00-\u9fff])\2"
+)
+DOUBLED_WORDS = frozenset(
+    "看看 试试 想想 问问 查查 谢谢 常常 刚刚 天天 慢慢 好好 快快 渐渐 偏偏 明明 仅仅 稍稍 悄悄 "
+    "妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 宝宝 人人 个个 年年 次次 多多 "
+    "等等 往往 处处 样样 家家 星星 匆匆 默默 轻轻 静静 早早 久久".split()
+)
+
+
+def doubled_name(text: str) -> str | None:
+    """A doubled Chinese nickname names a pet or a child ("谁遛的豆豆", "给球球洗澡"), unless it is a
+    common doubled word (看看, 谢谢, 妈妈)."""
+    for m in DOUBLED.finditer(text):
+        if m.group(0) not in DOUBLED_WORDS:
+            return m.group(0)
+    return None
 
 
 LOOKUPS = frozenset({"find", "search", "list", "show", "lookup", "fetch"})
@@ -2160,8 +2181,9 @@ def places(text: str) -> list[str]:
     listed = zh_listed(text)
     if listed:
         return listed
-    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
-    at = at or PLACE_ZH_AREA.search(text) or PLACE_ZH_AREA_SUBJECT.search(text)
+    at = PLACE_ZH_AT.search(text) or PLACE_ZH_AREA.search(text)
+    at = at or PLACE_ZH_AREA_SUBJECT.search(text)  # a name its area word ends before any guess
+    at = at or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
     z = PLACE_ZH.search(text)
     if z and DEICTIC.fullmatch(ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))[-2:]):
         z = None  # "那边天气怎么样": the place is the one gone to, named before
@@ -2376,6 +2398,8 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 PERSON = re.compile(
     r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
+    r"|(?:我叫|我是|本人)\s*[\u4e00-\u9fff]{1,8}?(?:村|镇|乡|区|县|市|公司|学校|大学|医院|部门|小区)的"
+    r"([\u4e00-\u9fff]{2,3}?)(?=[，。,.!！?？\s]|想|要|在|$)"  # "我是清河村的王建国，"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4})"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
     rf"|帮([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=买|订|预订|预约|约|办|挂号|报名|报上|登记)"  # "帮王小明报上"
