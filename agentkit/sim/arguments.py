@@ -27,7 +27,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id);
-- a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
+- a string whose description lists examples or members ("例如 语文、数学、英语", "One of
+  ammonia, nitrite, ph") is the one the text says;
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
@@ -130,6 +131,28 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a value the text does not give is taken from an earlier result's field of the same name (call
   2's customer_id from result 1), or of the name its Chinese description gives ("工号" for
   employee_id described as 工号);
+- the right span, never the whole clause: a phone number is read though Han characters touch
+  it ("我手机号13912345678，"), and is no count nor sum; a Chinese name in the shape of the
+  description's example ("例如 海鸥号") leaves the request's own words off ("帮我订白鹭号" ->
+  白鹭号); a thing a Chinese request names after 叫 / 名为, before "这个 + its noun" or set
+  off by spaces ("把 2019年财务凭证 这个归档删掉"), or the user's own thing a question is about
+  ("我家的龟背竹应该多久浇水" -> 龟背竹), else a doubled nickname ("谁遛的豆豆" -> 豆豆); a zone or area (区域) is a place, a
+  Chinese sentence's subject its area word ends ("菜园区的土干不干" -> 菜园区); a Chinese
+  list parted by 、 gives one place each ("成都、武汉、西安三个仓库": one call each); a Han
+  word joined by a hyphen to a code is one code ("轴承-6204"); a city or town is a name, never an
+  acronym ("ISS pass over Lisbon" -> Lisbon); a code described as one ("商品编号") is no product;
+- a person named right before "from X" is the person, X the company ("Priya Natarajan from
+  Lumen Labs"); a company is also the one a person works at ("Dana, head of ops at Copperline
+  Logistics"); a Chinese person is also the one 帮 does something for ("帮王小明报上");
+- a labelled value of a role with a shape (an email, a phone, a link) is taken only when it
+  has the shape ("from this email: Hi there, ..." labels no address);
+- a subject (course, 科目) of a tool that sends no message is the field the request names after
+  the tool's own verb ("tutor high school chemistry"), without an enum member another property
+  takes (level "high school" -> subject "chemistry");
+- what happened (incident, 事故简述, what_happened) is the clauses that state it, without the
+  request's own clause nor one giving the user's number ("家里厨房水管爆了把地板泡坏了");
+- an ordinal picks an entry and counts nothing ("第二个", "the 2nd one"); an age in Chinese
+  numerals is a number ("七岁", "十一岁");
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
@@ -148,7 +171,9 @@ from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
 ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
-    r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,})(?![A-Za-z0-9_-])"
+    r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,}"
+    r"|(?:(?![的在查和与是把给从到个])[\u4e00-\u9fff]){1,4}-[A-Za-z]{0,3}\d+[A-Za-z]?)"  # 轴承-6204
+    r"(?![A-Za-z0-9_-])"
 )
 CODE_TOKEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})(?![\w-])")  # MSFT, USD, EUR, H2O
 NOUN_BEFORE = re.compile(
@@ -170,6 +195,10 @@ PLACE_ZH_AT = re.compile(
 )
 PLACE_ZH_AREA = re.compile(  # "在海淀区预约": a place its administrative word ends (区, 县, 镇)
     r"(?:在|去|到|位于)([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|市))(?![\u4e00-\u9fff]{0,1}[域间别分块])"
+)
+PLACE_ZH_AREA_SUBJECT = re.compile(  # "菜园区的土干不干": a sentence's subject its area word ends
+    r"(?:^|[，。？！；\s])(?:请问|帮我|看看|查一下|我是|我在|我住在|我们是|我家在)?"
+    r"([\u4e00-\u9fff]{1,5}?(?:新区|区|县|镇|乡|村))(?=的|里|内|那边|现在)"
 )
 DEICTIC = re.compile(r"那边|这边|那里|这里|当地|那儿|这儿")
 ZH_WHEN = (
@@ -224,7 +253,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
     ("address", r"address|地址|住址|收货地"),
     ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"
-     r"|district|neighbou?rhood|suburb|borough|城区|区名"),
+     r"|district|neighbou?rhood|suburb|borough|城区|区名|^(?:zone|area)(?:_?name)?$|区域|分区|片区|village|村"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
     ("glob", r"^glob|\bglob pattern"),
@@ -273,6 +302,11 @@ class Source:
     context: str = ""  # the whole request, when the text is one of its steps
     tool: str = ""  # the name of the tool being filled ("search_recipes")
     dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
+    members: frozenset[str] = frozenset()  # the enum members of the object being filled
+
+
+MOBILE = re.compile(r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d{9}(?![\d.])")  # a Chinese mobile number
+ORDINAL = re.compile(r"第\s*\d+|(?<![\w.])\d+(?:st|nd|rd|th)\b", re.I)
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -281,6 +315,8 @@ def gather(text: str, results: list[Any]) -> Source:
     )  # a date's or a time's digits count nothing
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
+    bare = ORDINAL.sub(" ", bare)  # "第二个", "the 2nd one": a pick among entries counts nothing
+    bare = MOBILE.sub(" ", bare)  # a phone number said is no count nor sum
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
@@ -346,6 +382,12 @@ def fill_object(
         src.dated,
         any(temporal(n, resolve(p, root)) in ("date", "date-time") for n, p in props.items()),
     )
+    outer_members, src.members = (
+        src.members,
+        frozenset(
+            str(m) for p in props.values() if isinstance(p, dict) for m in p.get("enum") or []
+        ),
+    )
     found: dict[str, Any] = {}
     for name in sorted(props, key=lambda n: not (_is_id(n) or CODE_NAME.search(n))):
         # a property named as a code or an id claims its code before the others guess
@@ -362,9 +404,10 @@ def fill_object(
         found[name] = value
     out.values = {k: found[k] for k in props if found[k] is not None}
     missing += [k for k in required if found[k] is None]
-    out.missing, src.dated = (
+    out.missing, src.dated, src.members = (
         sorted(missing, key=lambda m: list(props).index(m.split(".")[0])),
         outer,
+        outer_members,
     )
     return out
 
@@ -692,7 +735,8 @@ def _from_text(
     if when is not None:
         return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
-        return label  # ("command: echo 'hi'" is a command as written, quotes and all)
+        if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
+            return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     listed = said_example(s, src.text)
     if listed is not None:
         return listed
@@ -706,6 +750,17 @@ def _from_text(
     if isinstance(value, str) and re.search(DIGITS_ONLY, str(s.get("description") or ""), re.I):
         value = re.sub(r"\D", "", value) or value
     return value
+
+
+def _shaped(name: str, s: dict[str, Any], label: str) -> bool:
+    """Whether a labelled value has the shape its role asks for: an email an address, a phone
+    its digits, a link a URL; any other value has no shape to meet."""
+    r = role(name, s)
+    if r == "email":
+        return bool(EMAIL.fullmatch(label.strip()))
+    if r == "phone":
+        return bool(PHONE.search(label))
+    return r != "link" or bool(LINK.match(label.strip()))
 
 
 FLAG_LEAD = re.compile(
@@ -769,7 +824,10 @@ DIGITS_ONLY = (
 )
 
 
-EXAMPLES = re.compile(r"(?:e\.g\.,?|for example|such as|例如|比如|如)\s*[:：]?\s*(.+)$", re.I)
+EXAMPLES = re.compile(  # also the members a description lists: "One of ammonia, nitrite, ph"
+    r"(?:e\.g\.,?|for example|such as|(?:\b|^)(?:one of|either)\b|例如|比如|如)\s*[:：]?\s*(.+)$",
+    re.I,
+)
 
 
 def said_example(s: dict[str, Any], text: str) -> str | None:
@@ -1099,10 +1157,13 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
         return "id"
     if s.get("format") in ("uri", "url", "iri") or re.search(r"(?:^|_)(?:url|uri|href)$", name):
         return "link"  # the URL the text writes, never a word of it
+    if re.search(r"time_?zone|IANA|时区", str(s.get("description") or ""), re.I):
+        return "zone"  # a zone described as a time zone, though "zone" alone is an area
     for text in (name, str(s.get("description") or "") if need else ""):
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
-                return r
+                code_of = r == "product" and text != name and CODE_SAID.search(text.rstrip(" .。"))
+                return None if code_of else r  # "商品编号", "product code": a code, no product
         if CODE_NAME.search(name):
             return None  # catalog_no described as "目录编号": a code, though 目录 says directory
     return None
@@ -1162,7 +1223,7 @@ def _email(text: str) -> str | None:
 
 
 PLACE_NAMED = re.compile(
-    r"\b(?:at|in|near|of|around|from|to|visiting)\s+(?:the\s+)?"
+    r"\b(?:at|in|near|of|around|from|to|visiting|over|above|across)\s+(?:the\s+)?"
     r"([A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*)"
 )
 
@@ -1256,15 +1317,19 @@ def _string(
     if r in BY_SOURCE:
         return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
     found = _location(name, s, src) if r == "location" else None
-    if found is not None or r == "location" and not need:
-        return found  # a place not found is read as any other value: a code, a name
+    if (
+        found is not None
+        or r == "location"
+        and (not need or TOWN.search(f"{name} {s.get('description')}"))
+    ):
+        # a place not found is read as any other value, a code, a name; a town only as a name
+        return found if found is not None or not need else named_value(name, {}, src)
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
-    if r == "text":  # an optional description (a command's) is not the user's words
-        optional = not need and re.fullmatch(r"description|details", name, re.I)
-        return None if optional else _text(name, src.text, topic)
+    if r == "text":
+        return _text_value(name, src, topic, need)
     if r is None and not need:
         return None  # an optional string of no known role is left out
     return _unroled(name, s, src, topic)
@@ -1302,6 +1367,18 @@ def name_part(name: str, src: Source) -> str | None:
     while i > 1 and PARTICLE.match(parts[i - 1]):
         i -= 1
     return " ".join(parts[i:])
+
+
+def _text_value(name: str, src: Source, topic: frozenset[str], need: bool) -> str | None:
+    """A text property: a subject studied (`field_of_study`), else the user's words (`_text`);
+    an optional description (a command's) is not the user's words."""
+    if not need and re.fullmatch(r"description|details", name, re.I):
+        return None
+    studied = field_of_study(src) if STUDY.search(name) else None
+    return studied or _text(name, src.text, topic)
+
+
+TOWN = re.compile(r"city|town|village|城市|市名", re.I)
 
 
 def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
@@ -1448,12 +1525,42 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
         if not re.search(ZH_WHEN, m.group(1))
     ]
     at = [a for a in at if a]
-    found = found or next((a for a in at if a not in src.used), None)
+    found = found or zh_named(src.text) or next((a for a in at if a not in src.used), None)
+    found = found or doubled_name(src.text)
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:
         return None
     src.used.add(found)
     return found
+
+
+ZH_NAMED = (  # "叫/名为 X 的", "把 X 这个归档", "把 X 删掉" with X set off by spaces
+    re.compile(
+        r"(?:叫做?|名为|名叫|名称是|名字是)\s*[“\"「]?([^\s，,。！？、“”\"「」]{2,24}?)[”\"」]?(?=的|[，,。！？、\s]|$)"
+    ),
+    re.compile(r"([^\s，,。！？、；]{2,30}?)\s*(?:这个|那个|这份|那份|这一?[个份张])"),
+    re.compile(  # "我家的龟背竹应该多久浇水": what the user's own is
+        r"(?:我|我家|我们家|家里|我们)的([\u4e00-\u9fff]{1,6}?)"
+        r"(?=应该|怎么|要|该|多久|为什么|是不是|能|可以|需要|老是|总是|最近|一天|每|多|几|会|还|[，。？！,.?!]|$)"
+    ),
+    re.compile(
+        r"(?<=[\u4e00-\u9fff])\s+([^\s，,。！？、]*[\u4e00-\u9fff][^\s，,。！？、]*)\s+(?=[\u4e00-\u9fff])"
+    ),
+)
+
+
+def zh_named(text: str) -> str | None:
+    """A thing a Chinese request names: after 叫 / 名为 ("叫春季促销的活动"), after the request's
+    words before "这个 + its noun" ("删除2019年财务凭证这个归档"), set off by spaces among Han
+    words ("把 2019年财务凭证 删掉"), or the user's own thing a question is about ("我家的龟背竹
+    应该多久浇一次水" -> 龟背竹)."""
+    for i, pattern in enumerate(ZH_NAMED):
+        m = pattern.search(text)
+        said = ZH_ASKING.split(m.group(1))[-1].strip() if m else ""  # "删除X这个归档": X
+        asked = i != 1 or m is not None and said != m.group(1)  # "我觉得这个方案" names nothing
+        if asked and len(said) >= 2 - (i == 2) and not values.function_words_only(said):
+            return said
+    return None
 
 
 def _venue(name: str, r: str | None, src: Source) -> str | None:
@@ -1534,6 +1641,55 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     return found
 
 
+DOUBLED = re.compile(
+    r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff])\1(?![\u4e00-\u9fff])|(?<=[的给带让叫])([\u4e00-\u9fff])\2"
+)
+DOUBLED_WORDS = frozenset(
+    "看看 试试 想想 问问 查查 谢谢 常常 刚刚 天天 慢慢 好好 快快 渐渐 偏偏 明明 仅仅 稍稍 悄悄 "
+    "妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 宝宝 人人 个个 年年 次次 多多 "
+    "等等 往往 处处 样样 家家 星星 匆匆 默默 轻轻 静静 早早 久久".split()
+)
+
+
+def doubled_name(text: str) -> str | None:
+    """A doubled Chinese nickname names a pet or a child ("谁遛的豆豆", "给球球洗澡"), unless it is a
+    common doubled word (看看, 谢谢, 妈妈)."""
+    for m in DOUBLED.finditer(text):
+        if m.group(0) not in DOUBLED_WORDS:
+            return m.group(0)
+    return None
+
+
+LOOKUPS = frozenset({"find", "search", "list", "show", "lookup", "fetch"})
+STUDY = re.compile(r"^(?:subject|course|discipline|field|科目|学科)(?:_?name)?$", re.I)
+MESSAGE_TOOL = re.compile(r"mail|message|letter|memo|post|ticket|issue|note|邮件|消息|信|通知")
+STUDY_EN = r"\b(?:{verb})\w*\s+(?:me\s+|some\s+|a\s+|an\s+|in\s+|with\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)(?=\s+(?:for|on|at|in|with|next|this|tomorrow|today|and)\b|\s*[,.;!?]|\s*$)"
+STUDY_ZH = re.compile(
+    r"(?:教|补习|辅导|补|学|上)([\u4e00-\u9fff]{2,8}?)(?=课|的|老师|家教|辅导|[，。？！,.?!]|$)"
+)
+
+
+def field_of_study(src: Source) -> str | None:
+    """A subject (course, 科目) of a tool that sends no message is the field the request names: the
+    words after the tool's own verb ("Who can tutor high school chemistry?" for find_tutors), or
+    after 教 / 辅导 / 学 ("谁能辅导高中化学"), without an enum member another property takes
+    (level "high school" -> subject "chemistry")."""
+    if MESSAGE_TOOL.search(src.tool):
+        return None
+    verbs = "|".join(  # the tool's own words, "coache" of find_coaches said as "coach"
+        re.escape(w.rstrip("e")) for w in words(src.tool) if len(w) >= 4 and w not in LOOKUPS
+    )
+    m = re.search(STUDY_EN.format(verb=verbs), src.text, re.I) if verbs else None
+    m = m or STUDY_ZH.search(src.text)
+    if m is None:
+        return None
+    found = m.group(1)
+    for member in sorted(src.members, key=len, reverse=True):
+        found = re.sub(rf"(?<![A-Za-z]){re.escape(member)}(?![A-Za-z])", " ", found, flags=re.I)
+    found = re.sub(r"\s+", " ", found).strip()
+    return found if found and not values.function_words_only(found) else None
+
+
 BECAUSE = re.compile(
     r"(?:\bbecause\b|\bsince\b|\bdue to\b|因为|由于)\s*(.+?)\s*(?:[。.!?！？]|$)", re.I
 )
@@ -1582,6 +1738,11 @@ HIRED = re.compile(
     r"((?:[A-Z][\w/&-]*\s+){0,4}[A-Z][\w/&-]*)"
     r"|招聘\s*(?:一名|一位|两名|若干|多名)?\s*([\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。,.;；！!（(\s]|$)"
 )
+FROM_ORG = re.compile(r"\bfrom\s+([A-Z][\w'-]*(?:\s+(?:&\s+)?[A-Z][\w'-]*)*)")
+EMPLOYER = re.compile(  # "I'm Dana Whitfield, head of ops at Copperline Logistics", "I work at X"
+    r"(?:\bwork(?:s|ing)?|\bemployed|,\s*(?:the\s+|a\s+|an\s+)?[a-z][a-z ]{1,30}?)\s+(?:at|for|with)\s+"
+    r"((?<![\w'-])[A-Z][\w&'-]*(?:\s+(?:&\s+)?[A-Z][\w&'-]*)*)"
+)
 HIRER = re.compile(  # the company that hires: "Tidewater Analytics is looking for ..."
     r"((?<![\w'-])[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)\s+(?:is|are)\s+(?:now\s+)?"
     r"(?:hiring|looking for|seeking|recruiting)\b"
@@ -1628,7 +1789,7 @@ def _by_shape(
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
-    found = _product_detail(name, src)
+    found = _product_detail(name, src) or _incident(name, s, src, r)
     if found is not None:
         return found
     if r in (None, "id"):
@@ -1643,6 +1804,12 @@ def _says_name(name: str, text: str) -> bool:
     """Whether the text says a word of the property's name ("pages 2-4" for pages)."""
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
     return any(w.lower() in said for w in re.findall(r"[A-Za-z]{3,}", name))
+
+
+def _incident(name: str, s: dict[str, Any], src: Source, r: str | None) -> str | None:
+    """What happened, for a property of an incident ("事故简述", what_happened): `incident_told`."""
+    said = INCIDENT.search(f"{name} {s.get('description') or ''}")
+    return incident_told(src.text) if said and r in (None, "text") else None
 
 
 def _product_detail(name: str, src: Source) -> str | None:
@@ -1676,14 +1843,26 @@ def by_han_example(s: dict[str, Any], src: Source) -> str | None:
         if ends.get("from") and ends.get("to"):
             return f"{ends['from']}{joined.group(2)}{ends['to']}"
         return None
-    for n in (3, 2):
-        head = m.group(1)[-n:]
+    example = m.group(1)
+    heads = [example[-n:] for n in (3, 2)] + [example[-1]] * bool(NAME_SUFFIX.search(example))
+    for head in heads:
         for found in re.finditer(re.escape(head), src.text):
             lead = re.search(r"[\u4e00-\u9fff]{0,8}$", src.text[: found.start()])
             before = HAN_BOUNDARY.split(lead.group(0) if lead else "")[-1]
-            if before:
+            # "帮我订海鸥号": the request's own words are no part of the name
+            before = ZH_ASKING.split(before)[-1]
+            if before or head == example:
                 return before + head
     return None
+
+
+NAME_SUFFIX = re.compile(  # a Chinese name's last word saying what it names: 海鸥号, 滨江店, 青禾馆
+    r"[\u4e00-\u9fff]{2,}[号店馆站园厅楼桥湖山村镇街路]$"
+)
+ZH_ASKING = re.compile(  # a Chinese request's own words before the thing it names
+    r"请|麻烦|帮忙|帮我|替我|给我|我想|我要|想要|需要|能不能|可以|把|将|预订|预约|订|约|查询|查|找|租|买|借"
+    r"|删除|删掉|删|取消|打开|关闭|看看|报名|一下|这个|那个"
+)
 
 
 MODEL_OR_BRAND = re.compile(
@@ -1758,7 +1937,9 @@ THING = re.compile(
     re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
-PHONE = re.compile(r"(?<![\w-])(?:\+?\d|\(\d)[\d ()-]{6,}\d(?![\w-])")  # "+1 (312) 555-0148"
+PHONE = re.compile(  # "+1 (312) 555-0148"; Han characters may touch one: "我手机号13912345678，"
+    r"(?<![A-Za-z0-9_-])(?:\+?\d|\(\d)[\d ()-]{6,}\d(?![A-Za-z0-9_-])"
+)
 ARTICLES = re.compile(r"^(?:the|my|our|your|a|an)\s+", re.I)
 
 
@@ -1999,7 +2180,7 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
             AMOUNT_AFTER.match(text, m.end()) or re.search(r"[$€£¥￥]\s*$", text[: m.start()])
         ):
             continue  # a sum or a measure ("调到 15000 元", "$300", "300 points") is no id
-        if re.search("[A-Za-z]", m.group(1)) or noun:
+        if re.search("[A-Za-z\u4e00-\u9fff]", m.group(1)) or noun:
             out.append((m.group(1), noun))
     return out
 
@@ -2068,8 +2249,12 @@ def places(text: str) -> list[str]:
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
         return [m.group(1).rstrip(",")] + [p for p in rest if p]
-    at = PLACE_ZH_AT.search(text) or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
-    at = at or PLACE_ZH_AREA.search(text)
+    listed = zh_listed(text)
+    if listed:
+        return listed
+    at = PLACE_ZH_AT.search(text) or PLACE_ZH_AREA.search(text)
+    at = at or PLACE_ZH_AREA_SUBJECT.search(text)  # a name its area word ends before any guess
+    at = at or PLACE_ZH_WHEN.search(text) or PLACE_ZH_NOW.search(text)
     z = PLACE_ZH.search(text)
     if z and DEICTIC.fullmatch(ZH_TIME.sub("", ZH_LEAD.sub("", z.group(1)))[-2:]):
         z = None  # "那边天气怎么样": the place is the one gone to, named before
@@ -2085,6 +2270,24 @@ def places(text: str) -> list[str]:
             return [said]
     lines = [BARE_PLACE.match(line) for line in text.splitlines()[1:]]
     return [b.group(1) for b in lines if b][-1:]
+
+
+ZH_ITEM_END = r"(?=、|和|与|及|以及|[一二两三四五六七八九十几\d]+\s*[个家座处所间地]|的|这|那|等|各|都|[，,。！？?!；;\s]|$)"
+ZH_LIST = re.compile(
+    rf"([\u4e00-\u9fff]{{2,12}}?){ZH_ITEM_END}((?:、[\u4e00-\u9fff]{{2,4}}?{ZH_ITEM_END})+)"
+    rf"(?:(?:和|与|及|以及)([\u4e00-\u9fff]{{2,4}}?){ZH_ITEM_END})?"
+)
+
+
+def zh_listed(text: str) -> list[str]:
+    """The names a Chinese list gives, parted by 、 ("成都、武汉、西安三个仓库", "北京、上海和广州"),
+    the first after the request's own words ("查一下成都" -> 成都): each is one value."""
+    m = ZH_LIST.search(text)
+    if not m:
+        return []
+    first = ZH_ASKING.split(ZH_LEAD.sub("", m.group(1)))[-1][-4:]
+    items = [first] + m.group(2).split("、")[1:] + [m.group(3) or ""]
+    return [i for i in items if len(i) >= 2]
 
 
 def path(name: str, text: str) -> str | None:
@@ -2206,6 +2409,23 @@ def named_thing(src: Source) -> str | None:
     return None
 
 
+INCIDENT = re.compile(r"incident|accident|damage|what_?happened|事故|经过|出险|损失情况", re.I)
+CLAUSE_ASKS = re.compile(
+    r"^(?:and\s+)?(?:i'?d like|i want|i need|please|can you|could you|i'?m|my name|"
+    r"[Mm]y (?:phone|number|policy|email))|想|要|请|帮|申请|麻烦|能不能|可以|手机|电话|我叫|我是",
+    re.I,
+)
+
+
+def incident_told(text: str) -> str | None:
+    """What happened (an incident, 事故简述): the clauses of the text that state an event, without
+    the request's own ("想申请理赔…", "I'd like to claim …") nor one that gives a number of the
+    user's ("我手机号139…"): "家里厨房水管爆了把地板泡坏了"."""
+    clauses = [c.strip() for c in re.split(r"[，,。.;；!！?？\n]+", text) if c.strip()]
+    told = [c for c in clauses if not CLAUSE_ASKS.search(c) and not re.search(r"\d{5,}", c)]
+    return "，".join(told) if told and len("".join(told)) >= 4 else None
+
+
 def free_text(text: str, topic: frozenset[str]) -> str | None:
     """Free text: quoted, else after a colon, else after the tool's noun ("a note that ...")."""
     q = quoted(text)
@@ -2249,8 +2469,11 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 PERSON = re.compile(
     r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
+    r"|(?:我叫|我是|本人)\s*[\u4e00-\u9fff]{1,8}?(?:村|镇|乡|区|县|市|公司|学校|大学|医院|部门|小区)的"
+    r"([\u4e00-\u9fff]{2,3}?)(?=[，。,.!！?？\s]|想|要|在|$)"  # "我是清河村的王建国，"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4}?)(?=的|[^\u4e00-\u9fff]|$)"  # not "张子涵的"
     r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
+    rf"|帮([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=买|订|预订|预约|约|办|挂号|报名|报上|登记)"  # "帮王小明报上"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
     r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"
     r"|\bunder (?:the )?name (?:of )?([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"  # "a table under the name Okonkwo"
@@ -2259,6 +2482,7 @@ PERSON = re.compile(
     r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
     r"([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)\W*$"  # a letter's sign-off: "Cheers, Marcus"
 )
+PERSON_FROM = re.compile(r"(?<![\w'-])([A-Z][\w'-]+(?:[ \t]+[A-Z][\w'-]+){1,2})\s+$")
 PRODUCT = re.compile(
     r"\b\d+\s+(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"
     r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
@@ -2300,7 +2524,12 @@ def person(text: str) -> str | None:
     standing alone (a common surname and one or two characters: "张伟，") or as a sentence's
     subject before a time word ("李建国上个月…")."""
     found = list(PERSON.finditer(text))  # "from Leeds to ..." is a route's end, not a sender
-    named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)] or found
+    named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)]
+    if not named and found:  # "Priya Natarajan from Lumen Labs": the one named before "from"
+        before = PERSON_FROM.search(text[: found[0].start()])
+        if before:
+            return before.group(1)
+    named = named or found
     if named:
         return next((g for g in named[0].groups() if g), None)
     for who in FOR_PERSON.finditer(text):  # "for New York" is a place, "for Friday" a day
@@ -2405,11 +2634,12 @@ def organisation(src: Source) -> str | None:
         if org not in src.used:
             src.used.add(org)
             return org
-    hirer = HIRER.search(src.text)
-    if hirer:  # the company that hires ("Tidewater Analytics is looking for ...")
+    hirer = HIRER.search(src.text) or EMPLOYER.search(src.text)
+    if hirer:  # the company that hires ("Tidewater Analytics is looking for ..."), one works at
         return next(g for g in hirer.groups() if g)
-    named = values.ends(src.text).get("from")
-    return named if named and named[:1].isupper() and named not in src.used else None
+    named = FROM_ORG.search(src.text)  # "from Quarry & Sons", "from Lumen Labs"
+    named_ = named.group(1) if named else values.ends(src.text).get("from")
+    return named_ if named_ and named_[:1].isupper() and named_ not in src.used else None
 
 
 def product(text: str) -> str | None:

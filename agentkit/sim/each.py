@@ -31,6 +31,11 @@
 5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
+5a. Records listed after a colon, each a name with words of its own ("badges for: Priya Natarajan
+   from Lumen Labs (speaker), Tomasz Wiśniewski from Brightwave (attendee)", "王磊（讲者）、李娜
+   （听众）"), or in an English sentence each a full name with two words more ("Print badges for
+   Priya Natarajan from Lumen Labs (speaker) and Tomasz Wiśniewski from Brightwave (attendee)"),
+   are read as counted parts are: one call per record, filled from its own words.
 """
 
 from __future__ import annotations
@@ -169,6 +174,51 @@ def counted_parts(task: str) -> list[str]:
     on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
     parts = [TAIL.sub("", p).strip() for p in items(task)]
     return parts if len(parts) >= 2 else []
+
+
+RECORDS = re.compile(r"[:：]\s*(.+)")
+RECORD_SPLIT = re.compile(r"\s*(?:[;；]|,\s*(?:and\s+)?|\s+and\s+(?=[A-Z]))\s*|、")
+
+
+def listed_records(task: str) -> list[str]:
+    """Rule 5a: the records a request lists after a colon, each holding a proper name or a Chinese
+    name and words of its own ("Priya Natarajan from Lumen Labs (speaker), Tomasz ... (attendee),
+    and Ama Owusu ..."; "王磊（讲者）、李娜（听众）"); [] when fewer than two. Commas inside
+    brackets part no records."""
+    m = RECORDS.search(task)
+    if writing.LINES.search(task):
+        return []
+    if m is None:  # no colon: English records, each a full name with words of its own
+        return _english_records(task)
+    listed = re.split(r"(?<=[.。!！?？])\s|\n", m.group(1), maxsplit=1)[0].rstrip(" .。")
+    flat = re.sub(r"\([^()]*\)|（[^（）]*）", lambda b: b.group(0).replace(",", "\0"), listed)
+    parts = [p.replace("\0", ",").strip() for p in RECORD_SPLIT.split(flat) if p.strip()]
+    named = [p for p in parts if re.search(r"[A-Z]\w+\s+[A-Z]|[\u4e00-\u9fff]{2}", p)]
+    if (
+        len(parts) < 2
+        or len(named) < len(parts)
+        or any(len(p.split()) < 2 and not re.search(r"[\u4e00-\u9fff]", p) for p in parts)
+    ):
+        return []
+    return parts
+
+
+FULL = re.compile(r"(?<![\w'-])[A-Z][a-z'-]+\s+[A-Z][\w'-]+")
+
+
+def _english_records(task: str) -> list[str]:
+    """Records said in a sentence ("Print badges for Priya Natarajan from Lumen Labs (speaker),
+    Tomasz Wiśniewski from Brightwave (attendee) and ..."): each part holds a full name and at
+    least two words more."""
+    if re.search(r"[\u4e00-\u9fff]", task):
+        return []
+    first = re.split(r"(?<=[.!?])\s|\n", task.strip(), maxsplit=1)[0].rstrip(" .")
+    flat = re.sub(r"\([^()]*\)", lambda b: b.group(0).replace(",", "\0"), first)
+    parts = [p.replace("\0", ",").strip() for p in RECORD_SPLIT.split(flat) if p.strip()]
+    parts = [p for p in parts if not (p.islower() and len(p.split()) <= 2)]  # ", thanks"
+    if len(parts) < 2 or not all(FULL.search(p) and len(p.split()) >= 4 for p in parts):
+        return []
+    return parts
 
 
 PROPER = r"(?:[Tt]he\s+)?[A-Z][\w'’.&-]*(?:\s+(?:of\s+|de\s+|van\s+)?[A-Z][\w'’.&-]*)*"

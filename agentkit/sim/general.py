@@ -1855,6 +1855,12 @@ def _per_item(
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
+    listed = each.listed_records(v.task) if not _takes_list(t) else []
+    records = [arguments(t, gather(part, results_of(v))) for part in listed]
+    if records and all(not f.missing for _, f in records):  # each.py rule 5a: one per record
+        inputs = [vs[0] for vs, _ in records]
+        if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
+            return inputs, Fill(inputs[0], [])
     members = _members_named(t, v.task)
     if members is not None:  # one call per enum member named ("my reef tank and my planted tank")
         key, named = members
