@@ -661,7 +661,7 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         if m.group(1).lower() == "is" and named:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
-    if re.search(r"[\u4e00-\u9fff]", label):  # "身份证号 1101...", "手机号13912345678": a code
+    if re.search(r"[\u4e00-\u9fff](?:号|码)$", label):  # "身份证号 1101...", "手机号139...": a code
         code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[\w-]*)", text)
         if code and len(re.sub(r"\D", "", code.group(1))) >= 3:
             return code.group(1)
@@ -1773,8 +1773,8 @@ def _by_shape(
 ) -> str | None:
     """The values read by their shape in the text: a route's end, what a quantity is of, a unit,
     a phone number, a code after the property's word or in the shape of its example (an optional
-    one's example only when the text says its name: the CLI's Read `pages`, "e.g. 3", takes no
-    number of a request that never says pages)."""
+    one's example of digits only when the text says its name: the CLI's Read `pages`, "e.g. 3",
+    takes no number of a request that never says pages)."""
     end = route_end(name, src.text) or _venue(name, r, src)
     if end is not None:
         return end
@@ -1794,10 +1794,16 @@ def _by_shape(
         return found
     if r in (None, "id"):
         found = after_noun(name, src)
-        if found is not None or not (need or _says_name(name, src.text)):
+        if found is not None or not (need or _lettered(s) or _says_name(name, src.text)):
             return found
         return by_example(s, src) or by_han_example(s, src)
     return None
+
+
+def _lettered(s: dict[str, Any]) -> bool:
+    """Whether the description's example holds a letter ("like LT-0042"; not "e.g. 3")."""
+    m = EXAMPLE.search(str(s.get("description") or ""))
+    return bool(m and re.search(r"[A-Za-z]", m.group(1)))
 
 
 def _says_name(name: str, text: str) -> bool:

@@ -1549,6 +1549,8 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     if not waiting:
         return
     answered = [c for c in v.calls if c.result is not None and not c.failed]
+    if not answered and any(c.result is not None for c in v.calls):
+        return  # a failed look-up is judged by rule 4, never looked up again here
     for t in v.tools:
         about = f"{' '.join(words(t.name))} {t.description}"
         if t in chosen or not (FINDS.search(about) or _lists_for(t, waiting)):
