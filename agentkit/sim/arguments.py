@@ -26,7 +26,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   currency said at its end of a conversion, else in the order said ("how many yen is 80
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
-  ("my member number is M-30877": member_id, never copy_id);
+  ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
+  whole ("KX19 ZPD", a number plate);
+- a bill's sum (total, subtotal, tax, tip, 合计, 小计) is the number written right after its own
+  word, the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
+  the property's noun is the one most of its words stand near ("a deposit of 2 months' rent"
+  for deposit_months, not "runs for 12 months"), a word of how often a sum is due ("monthly")
+  being no noun; a sum written after "@" is a price ("3 x Screws @ 4.50");
+- a label's value is on the label's own line ("from this email:" then the email's text is no
+  email);
 - a string whose description lists examples ("例如 语文、数学、英语") is the one the text says;
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
@@ -248,7 +256,7 @@ STRONG = re.compile(
     re.I,
 )
 MONEY = re.compile(
-    rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
+    rf"(?:[$€£¥￥]|(?<=\s)@)\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
     rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
 )
 PRICE = re.compile(  # a sum of money: by its word, or the currency its name is in (rent_yuan)
@@ -608,7 +616,7 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         return None
     own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
     for m in re.finditer(
-        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)[ \t\u3000]*(.+?)\s*"
         r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
@@ -790,7 +798,8 @@ def said_example(s: dict[str, Any], text: str) -> str | None:
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
     """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
-    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间")."""
+    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间", a description
+    ending in "date": "the new expiry date")."""
     fmt = s.get("format")
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
@@ -814,6 +823,8 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     ):
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
+    if day is None and not values.unit_of(named):  # "the new expiry date"
+        day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
     day = day or re.search(r"日期$|(?:到期|截止|生)日$", name)  # a Chinese name: 开票日期, 到期日
     clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
@@ -960,13 +971,50 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = _counted(name, s, src) or _year(name, s, src.text)
+        value = summed(name, src) or _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src, t)
     if value is None:
         return None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
+    return value
+
+
+SUMS = [  # a sum a bill writes on its own line or after its word: the name's word, the text's words
+    ("subtotal", r"sub[\s-]?total|小计"),
+    ("total", r"(?<![\w-])(?<!sub\s)(?:grand\s+)?total(?:\s+(?:due|amount|payable))?|amount\s+due|"
+              r"balance\s+due|合计|总计|总额|总金额|总价|应付|实付"),
+    ("tax", r"(?<![\w-])(?:tax|vat|gst)\b|税额|税"),
+    ("tip", r"(?<![\w-])(?:tip|gratuity)\b|小费"),
+    ("discount", r"(?<![\w-])discount\b|优惠|折扣"),
+    ("shipping", r"(?<![\w-])(?:shipping|delivery)(?:\s+fee)?\b|运费"),
+]  # fmt: skip
+
+
+def summed(name: str, src: Source) -> float | int | None:
+    """A bill's sum for a property named by it (total, subtotal, tax, tip, 合计): the number the
+    text writes right after that word, the last time it does ("TOTAL 38.99", "Subtotal: $120,
+    Total: $129.60" -> 129.60 for total, 120 for subtotal: a subtotal is no total)."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    said = next(
+        (words_ for word, words_ in SUMS if re.search(rf"(?:^|_){word}(?:_|$)|^{word}", low)), None
+    )
+    if said is None and re.search(r"合计|总计|总额|总价|总金额", name):
+        said = SUMS[1][1]
+    if said is None:
+        return None
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", src.text)
+    found = re.findall(
+        rf"(?:{said})\s*(?:[:：=]|is|of|was|为|是)?\s*(?:[A-Z]{{3}}\s*)?[$€£¥￥]?\s*({NUMBER})",
+        plain,
+        re.I,
+    )
+    if not found:
+        return None
+    value = _num(found[-1])
+    if value in src.numbers:
+        src.numbers.remove(value)
     return value
 
 
@@ -1014,14 +1062,29 @@ def _beside_word(name: str, unit: str | None, said: list[str], text: str) -> str
             near = text[max(0, m.start() - 16) : m.end() + 16].lower()
             if any(re.search(rf"\b{re.escape(w)}", near) for w in others):
                 return n
+    if unit is None and len(set(said)) > 1:  # "a deposit of 2 months' rent" for deposit_months
+        named = re.findall(r"[a-z]{3,}", name.lower())
+        return max(said, key=lambda n: _near_words(n, named, values.digits_for_words(text)))
     return said[0]
+
+
+def _near_words(n: str, words_: list[str], text: str) -> int:
+    """How many of a name's words stand within 24 characters of where the text says `n`."""
+    best = 0
+    for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d.])", text):
+        near = text[max(0, m.start() - 24) : m.end() + 24].lower()
+        best = max(best, sum(bool(re.search(rf"\b{re.escape(w[:5])}", near)) for w in words_))
+    return best
 
 
 def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
     nouns = [
         stem(w)
         for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
-        if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
+        if len(w) >= 4
+        and values.leg(w) is None
+        and w.lower() not in GENERIC_NUMBER_WORDS
+        and not RATE_WORD.fullmatch(w)
     ]
     found: list[str] = []
     counted = values.without_dates(values.digits_for_words(text))
@@ -1041,6 +1104,9 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
 
 
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
+RATE_WORD = re.compile(  # how often a sum is due, no noun of its own ("monthly_rent" is no month)
+    r"hourly|daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|per", re.I
+)
 
 
 def _role_number(name: str, src: Source, t: str = "number") -> float | int | None:
@@ -1736,7 +1802,8 @@ def after_noun(name: str, src: Source) -> str | None:
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
-            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*"
+            r"(?:[ ](?-i:(?=[A-Z0-9]*[A-Z])[A-Z0-9]{3})(?![\w-]))?)",  # "KX19 ZPD": a plate's halves
             src.text,
             re.I,
         )
@@ -1944,8 +2011,21 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         ):
             continue  # a sum or a measure ("调到 15000 元", "$300", "300 points") is no id
         if re.search("[A-Za-z]", m.group(1)) or noun:
-            out.append((m.group(1), noun))
+            out.append((m.group(1) + _code_tail(text, m), noun))
     return out
+
+
+CODE_TAIL = re.compile(r"[ ]((?=[A-Z0-9]*[A-Z])[A-Z0-9]{3})(?![\w-])")
+
+
+def _code_tail(text: str, m: re.Match[str]) -> str:
+    """The second half of a code written in two parts, letters and digits then three capitals
+    ("KX19 ZPD", a number plate; "SW1A 1AA", a postcode); a currency's code is no half."""
+    tail = CODE_TAIL.match(text, m.end())
+    mixed = re.search(r"[A-Z]", m.group(1)) and re.search(r"\d", m.group(1))
+    if tail is None or not mixed or tail.group(1) in values.KNOWN_CODES:
+        return ""
+    return tail.group(0)
 
 
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
@@ -2327,6 +2407,13 @@ ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": 
 )
 
 
+WORKS_AT = re.compile(  # the employer a writer names: "head of ops at Copperline Logistics"
+    r"\b(?:work(?:s|ing)?|employed|head|director|manager|lead|engineer|founder|officer|president|"
+    r"ceo|cto|cfo|coo|vp|buyer|analyst|developer|designer|consultant|partner|owner)\b"
+    r"[^,.;:!?\n]{0,24}?\b(?:at|for|with)\s+([A-Z][\w&'-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w&'-]*)*)"
+)
+
+
 def organisation(src: Source) -> str | None:
     """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
     name after "from" ("Hi, I'm Dana from Northwind")."""
@@ -2337,6 +2424,9 @@ def organisation(src: Source) -> str | None:
     hirer = HIRER.search(src.text)
     if hirer:  # the company that hires ("Tidewater Analytics is looking for ...")
         return next(g for g in hirer.groups() if g)
+    works = WORKS_AT.search(src.text)
+    if works and works.group(1) not in src.used:  # "head of ops at Copperline Logistics"
+        return works.group(1)
     named = values.ends(src.text).get("from")
     return named if named and named[:1].isupper() and named not in src.used else None
 
