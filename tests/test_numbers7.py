@@ -264,3 +264,60 @@ def test_error_layout_in_letters_says_the_order_zh():
         "格式错误：expiry 必须写成 DD.MM.YYYY", "请把借书证 LC-7781 续借到2027年3月9日。", zh=True
     )
     assert sent[-1] == "09.03.2027"
+
+
+def _first_call(tools, text):
+    client = agentkit.make_client(offline=True)
+    resp = client.messages.create(
+        model=MODEL, max_tokens=512, tools=tools, messages=[{"role": "user", "content": text}]
+    )
+    return next(b.input for b in resp.content if b.type == "tool_use")
+
+
+def test_a_range_gives_its_low_and_high_ends_en():
+    halls = tool(
+        "search_halls",
+        "Find conference halls.",
+        {
+            "city": {"type": "string"},
+            "seats_max": {"type": "integer"},
+            "seats_min": {"type": "integer"},
+        },
+    )
+    for said in ("between 150 and 220 seats", "150-220 seats", "from 150 to 220 seats"):
+        got = _first_call([halls], f"Find conference halls in Cardiff with {said}")
+        assert (got["seats_min"], got["seats_max"]) == (150, 220), said
+
+
+def test_a_range_gives_its_low_and_high_ends_zh():
+    rooms = tool(
+        "search_studios",
+        "搜索出租的工作室。",
+        {"最高月租": {"type": "number"}, "最低月租": {"type": "number"}},
+    )
+    got = _first_call([rooms], "帮我找月租两千到三千五的工作室")
+    assert got == {"最高月租": 3500, "最低月租": 2000}
+
+
+def test_a_stays_end_is_its_later_day_whatever_the_order():
+    stay = tool(
+        "book_cabin",
+        "Book a forest cabin.",
+        {
+            "cabin": {"type": "string"},
+            "check_out": {"type": "string", "description": "YYYY-MM-DD"},
+            "check_in": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    got = _first_call([stay], "Book Pine Cabin from the third of May 2027 until 10 May 2027")
+    assert (got["check_in"], got["check_out"]) == ("2027-05-03", "2027-05-10")
+    zh = tool(
+        "book_room",
+        "预订民宿房间。",
+        {
+            "结束日期": {"type": "string", "description": "YYYY-MM-DD"},
+            "开始日期": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    got = _first_call([zh], "帮我预订民宿，2027年5月3日入住，2027年5月10日退房")
+    assert got == {"结束日期": "2027-05-10", "开始日期": "2027-05-03"}

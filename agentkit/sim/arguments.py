@@ -283,10 +283,14 @@ class Source:
     dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
 
 
+RANGE_DASH = re.compile(r"(?<![\w.-])([1-9]\d{0,3})\s*[-–]\s*([1-9]\d{0,3})(?=\s*(?:%|[A-Za-z]{3,}|人|个|位|元|块))")
+
+
 def gather(text: str, results: list[Any]) -> Source:
     bare = values.without_dates(
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
+    bare = RANGE_DASH.sub(r"\1 to \2", bare)  # "80-120 guests" is a range, no id
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
@@ -837,8 +841,9 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
 
 
 def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
-    """The next date, time or date-time the text writes that no earlier property took; a date of
-    birth only for a property of a birth (`_days`)."""
+    """The next date, time or date-time the text writes that no earlier property took (a range's
+    end, end_date / check_out / 结束日期, the last of them); a date of birth only for a property
+    of a birth (`_days`)."""
     text = src.text
     if when == "month":  # a month with its year; several months: one call each; else relative
         months = [m for m in values.year_months(text) if f"month:{m}" not in src.used]
@@ -859,12 +864,18 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         "date-time": values.date_times(text),
         "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
-    for value in found:
-        key = f"{when}:{value}"
-        if key not in src.used:
-            src.used.add(key)
-            return value
+    free = [value for value in found if f"{when}:{value}" not in src.used]
+    if len(free) >= 2 and when in ("date", "date-time") and STAY_END.search(name):
+        free = free[::-1]  # a range's end is its later day, whatever order the properties come in
+    for value in free:
+        src.used.add(f"{when}:{value}")
+        return value
     return None
+
+
+STAY_END = re.compile(
+    r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止", re.I
+)
 
 
 def _moment(name: str, s: dict[str, Any], src: Source) -> bool:
@@ -971,7 +982,8 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = summed(name, src) or _counted(name, s, src) or _year(name, s, src.text)
+        value = range_end(name, s, src) or summed(name, src)
+        value = value or _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src, t)
     if value is None:
@@ -979,6 +991,24 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+LOW_END = re.compile(r"(?:^|_)(?:min|minimum|lower|least|from|floor)(?:_|$)|最低|最少|最小|下限|起", re.I)
+HIGH_END = re.compile(r"(?:^|_)(?:max|maximum|upper|most|to|cap|ceiling)(?:_|$)|最高|最多|最大|上限", re.I)
+
+
+def range_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A range's low end for a property of its low end (min_guests, rent_min, 最低租金), its high
+    end for one of its high end (max_guests, 最高租金), whatever order the properties come in."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    end = 0 if LOW_END.search(low) else 1 if HIGH_END.search(low) else None
+    said = values.number_range(src.text) if end is not None else None
+    if said is None or end is None:
+        return None
+    for n in said:  # both ends are the range's: no other property takes them
+        if n in src.numbers:
+            src.numbers.remove(n)
+    return said[end]
 
 
 SUMS = [  # a sum a bill writes on its own line or after its word: the name's word, the text's words

@@ -36,6 +36,8 @@ The rules:
   converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB, "140°F" 60 for a property in °C); an
   age is said in years ("34岁", "41 years old"); an enum member that is a unit ("mi") is named by
   any form of it ("miles");
+- a range of numbers is its two ends, low first ("between 80 and 120", "80-120 guests", "两千到
+  三千五"; no route: its ends are numbers);
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
   from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
@@ -760,12 +762,38 @@ def ends(text: str) -> dict[str, str]:
     z = LEG_ZH_BARE.search(plain)
     if (
         z
+        and not ZH_NUMERALS.fullmatch(z.group(2))  # "两千到三千五" is a range, no route
         and ZH_LEAD_VERBS.sub("", z.group(1))
         and not re.search(r"[把将发送放存加写改移]", z.group(1))
     ):
         return {"from": ZH_LEAD_VERBS.sub("", z.group(1)), "to": z.group(2)}
     named = SOURCE.search(text)  # "Invoice 7 from Northwind Supplies."
     return {"from": named.group(1).strip()} if named else {}
+
+
+ZH_NUMERALS = re.compile(r"[\d零〇一二两三四五六七八九十百千万亿.]+")
+RANGE = re.compile(  # "between 80 and 120", "80-120 guests", "from 900 to 1300", "2000到3500"
+    r"(?:\bbetween\s+)(\d+(?:\.\d+)?)\s*(?:and|-|–|to)\s*(\d+(?:\.\d+)?)"
+    r"|(?<![A-Za-z0-9_.-])(\d+(?:\.\d+)?)\s*(?:[-–~～]|\bto\b|到|至)\s*(\d+(?:\.\d+)?)(?![\d.-])",
+    re.I,
+)
+
+
+def number_range(text: str) -> tuple[float | int, float | int] | None:
+    """The two ends of a range of numbers a text says, low first ("between 80 and 120 guests",
+    "80-120", "from 900 to 1,300 pounds", "两千到三千五" -> (2000, 3500)); None when it says none
+    (a date's or a clock's digits are none)."""
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", without_dates(digits_for_words(text)))
+    for m in RANGE.finditer(plain):
+        a, b = [g for g in m.groups() if g]
+        low, high = (float(a), float(b))
+        if low < high:
+            return _whole(a), _whole(b)
+    return None
+
+
+def _whole(n: str) -> float | int:
+    return float(n) if "." in n else int(n)
 
 
 def items(text: str) -> list[str]:
