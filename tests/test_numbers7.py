@@ -321,3 +321,28 @@ def test_a_stays_end_is_its_later_day_whatever_the_order():
     )
     got = _first_call([zh], "帮我预订民宿，2027年5月3日入住，2027年5月10日退房")
     assert got == {"结束日期": "2027-05-10", "开始日期": "2027-05-03"}
+
+
+def test_a_span_of_days_in_one_month_gives_both_days():
+    fair = tool(
+        "book_stand",
+        "Book a stand at a trade fair.",
+        {
+            "fair": {"type": "string"},
+            "first_day": {"type": "string", "description": "YYYY-MM-DD"},
+            "last_day": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    for said in ("from 14 to 16 June 2027", "on June 14-16, 2027"):
+        got = _first_call([fair], f"Book us a stand at the Harrogate Toy Fair {said}")
+        assert (got["first_day"], got["last_day"]) == ("2027-06-14", "2027-06-16"), said
+    zh = tool(
+        "book_booth",
+        "预订展会展位。",
+        {
+            "开始日期": {"type": "string", "description": "YYYY-MM-DD"},
+            "结束日期": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    got = _first_call([zh], "帮我预订展位，展会2027年6月14日至16日")
+    assert got == {"开始日期": "2027-06-14", "结束日期": "2027-06-16"}

@@ -283,7 +283,9 @@ class Source:
     dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
 
 
-RANGE_DASH = re.compile(r"(?<![\w.-])([1-9]\d{0,3})\s*[-–]\s*([1-9]\d{0,3})(?=\s*(?:%|[A-Za-z]{3,}|人|个|位|元|块))")
+RANGE_DASH = re.compile(
+    r"(?<![\w.-])([1-9]\d{0,3})\s*[-–]\s*([1-9]\d{0,3})(?=\s*(?:%|[A-Za-z]{3,}|人|个|位|元|块))"
+)
 
 
 def gather(text: str, results: list[Any]) -> Source:
@@ -874,7 +876,8 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
 
 
 STAY_END = re.compile(
-    r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止", re.I
+    r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止",
+    re.I,
 )
 
 
@@ -993,8 +996,12 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     return value
 
 
-LOW_END = re.compile(r"(?:^|_)(?:min|minimum|lower|least|from|floor)(?:_|$)|最低|最少|最小|下限|起", re.I)
-HIGH_END = re.compile(r"(?:^|_)(?:max|maximum|upper|most|to|cap|ceiling)(?:_|$)|最高|最多|最大|上限", re.I)
+LOW_END = re.compile(
+    r"(?:^|_)(?:min|minimum|lower|least|from|floor)(?:_|$)|最低|最少|最小|下限|起", re.I
+)
+HIGH_END = re.compile(
+    r"(?:^|_)(?:max|maximum|upper|most|to|cap|ceiling)(?:_|$)|最高|最多|最大|上限", re.I
+)
 
 
 def range_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:

@@ -204,10 +204,15 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 def _dates(text: str) -> list[tuple[int, int, str]]:
     """Each date with where it starts and ends: written ones, then the ones named relative to
     today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
-    out = _written(text)
-    plain = NEXT_YEAR.sub(lambda m: " " * len(m.group(0)), DATE.sub(_blank, text))
+    spans = _month_spans(text)
+    text = MONTH_SPAN.sub(_blank, text)
+    out = spans + _written(text)
+    out += _first_days(text, out)
+    plain = NEXT_YEAR.sub(_blank, DATE.sub(_blank, SPAN_START.sub(_blank, text)))
     out += relative_dates(plain, today_date())
     out += _next_year(text, sorted(out, key=lambda x: x[1]))
+    last = _last_days(text, sorted(out, key=lambda x: x[1]))
+    out = [d for d in out if not any(a <= d[0] and d[1] <= b for a, b, _iso in last)] + last
     return sorted(out, key=lambda x: x[1])
 
 
@@ -229,6 +234,65 @@ def _written(text: str) -> list[tuple[int, int, str]]:
         except ValueError:
             continue
         out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+MONTH_SPAN = re.compile(  # "June 14-16, 2027": two days of one month
+    rf"\b({MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|until|till)\s*"
+    r"(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b",
+    re.I,
+)
+SPAN_START = re.compile(  # "14 to 16 June 2027": the first day of a span said before the date
+    r"(?<![\d.:])(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through)\s*(?=\d{1,2}\D)", re.I
+)
+SPAN_END = re.compile(  # "2027年6月14日至16日": the last day of a span said after the date
+    r"^\s*(?:至|到|-|–|~|～|—)\s*(\d{1,2})\s*[日号]"
+)
+
+
+def _month_spans(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in MONTH_SPAN.finditer(text):
+        mo = MONTH.get(m.group(1).lower().rstrip(".")[:3], 0)
+        for d in (m.group(2), m.group(3)):
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(m.group(4)), mo, int(d))
+                out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+def _span_regions(text: str) -> list[tuple[int, int]]:
+    """Where a text says the days of a span beside a date (blanked as a date's digits are)."""
+    spans = _month_spans(text)
+    rest = MONTH_SPAN.sub(_blank, text)
+    written = spans + _written(rest)
+    found = spans + _first_days(rest, written) + _last_days(rest, written)
+    return [(start, end) for start, end, _iso in found]
+
+
+def _first_days(text: str, dates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The first day of a span said before a written date, in its month and year: "14 to 16
+    June 2027" -> 2027-06-14."""
+    out = []
+    for m in SPAN_START.finditer(text):
+        then = next((iso for start, _end, iso in dates if start == m.end()), None)
+        if then is not None:
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(then[:4]), int(then[5:7]), int(m.group(1)))
+                out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+def _last_days(text: str, dates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The last day of a span said right after a date, in its month and year: "2027年6月14日至
+    16日" -> 2027-06-16."""
+    out = []
+    for _start, end, iso in dates:
+        m = SPAN_END.match(text[end:])
+        if m is not None:
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(iso[:4]), int(iso[5:7]), int(m.group(1)))
+                out.append((end, end + m.end(), day.isoformat()))
     return out
 
 
@@ -653,6 +717,8 @@ def before_when(text: str) -> str | None:
 
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
+    for start, end in _span_regions(text):  # "14 to 16 June 2027", "6月14日至16日"
+        text = text[:start] + " " * (end - start) + text[end:]
     text = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
     text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") or a count ("in 3 days") is left
         lambda m: " " * len(m.group(0)) if m["mday"] or m["dmon"] or m["zh_m"] else m.group(0), text
