@@ -346,3 +346,29 @@ def test_a_span_of_days_in_one_month_gives_both_days():
     )
     got = _first_call([zh], "帮我预订展位，展会2027年6月14日至16日")
     assert got == {"开始日期": "2027-06-14", "结束日期": "2027-06-16"}
+
+
+def test_structured_bill_sums_with_thousands_and_a_rate_en():
+    schema = obj(
+        {"subtotal": {"type": "number"}, "vat": {"type": "number"}, "total": {"type": "number"}}
+    )
+    text = (
+        "Bill 88-C from Harlow Joinery, dated 4 April 2027. Subtotal: £2,350.00; VAT (20%): "
+        "£470.00; Total payable: £2,820.00."
+    )
+    got = structured(schema, "Read the sums off this bill: " + text)
+    assert got == {"subtotal": 2350, "vat": 470, "total": 2820}
+
+
+def test_structured_decimal_said_with_point_and_numbered_steps_en():
+    swim = obj({"distance_km": {"type": "number"}, "swimmer": {"type": "string"}})
+    got = structured(swim, "Log this swim: Ines Duarte swam three point eight km this morning.")
+    assert got == {"distance_km": 3.8, "swimmer": "Ines Duarte"}
+    report = obj({"title": {"type": "string"}, "steps": {"type": "integer"}})
+    text = "1. Open the fridge app\n2. Tap Timers\n3. Add a second timer\nThe app freezes."
+    got = structured(report, "Write up this bug:\n" + text)
+    assert (
+        got["steps"] == 3
+        and got["title"].startswith("Add a second timer")
+        and "freezes" in got["title"]
+    )

@@ -623,7 +623,7 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
     own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
     for m in re.finditer(
         rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)[ \t\u3000]*(.+?)\s*"
-        r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
+        r"(?:,(?!\d{3}(?!\d))|[，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
     ):
@@ -1022,10 +1022,10 @@ SUMS = [  # a sum a bill writes on its own line or after its word: the name's wo
     ("subtotal", r"sub[\s-]?total|小计"),
     ("total", r"(?<![\w-])(?<!sub\s)(?:grand\s+)?total(?:\s+(?:due|amount|payable))?|amount\s+due|"
               r"balance\s+due|合计|总计|总额|总金额|总价|应付|实付"),
-    ("tax", r"(?<![\w-])(?:tax|vat|gst)\b|税额|税"),
-    ("tip", r"(?<![\w-])(?:tip|gratuity)\b|小费"),
+    ("tax|vat|gst", r"(?<![\w-])(?:tax|vat|gst)\b|税额|税"),
+    ("tip|gratuity", r"(?<![\w-])(?:tip|gratuity)\b|小费"),
     ("discount", r"(?<![\w-])discount\b|优惠|折扣"),
-    ("shipping", r"(?<![\w-])(?:shipping|delivery)(?:\s+fee)?\b|运费"),
+    ("shipping|delivery", r"(?<![\w-])(?:shipping|delivery)(?:\s+fee)?\b|运费"),
 ]  # fmt: skip
 
 
@@ -1035,7 +1035,12 @@ def summed(name: str, src: Source) -> float | int | None:
     Total: $129.60" -> 129.60 for total, 120 for subtotal: a subtotal is no total)."""
     low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
     said = next(
-        (words_ for word, words_ in SUMS if re.search(rf"(?:^|_){word}(?:_|$)|^{word}", low)), None
+        (
+            words_
+            for word, words_ in SUMS
+            if re.search(rf"(?:^|_)(?:{word})(?:_|$)|^(?:{word})", low)
+        ),
+        None,
     )
     if said is None and re.search(r"合计|总计|总额|总价|总金额", name):
         said = SUMS[1][1]
@@ -1043,7 +1048,8 @@ def summed(name: str, src: Source) -> float | int | None:
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", src.text)
     found = re.findall(
-        rf"(?:{said})\s*(?:[:：=]|is|of|was|为|是)?\s*(?:[A-Z]{{3}}\s*)?[$€£¥￥]?\s*({NUMBER})",
+        rf"(?:{said})(?:\s*\([^)]{{0,20}}\))?\s*(?:[:：=]|is|of|was|为|是)?\s*(?:[A-Z]{{3}}\s*)?"
+        rf"[$€£¥￥]?\s*({NUMBER})",
         plain,
         re.I,
     )

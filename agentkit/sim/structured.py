@@ -477,6 +477,7 @@ NAMES_STEPS = re.compile(r"step|步骤|步数", re.I)
 FAILURE = re.compile(
     r"闪退|崩溃|报错|出错|卡死|卡住|白屏|黑屏|无响应|打不开|无法|不能|失败|"
     r"\b(?:crash(?:es|ed)?|fails?|failed|errors?|freez(?:es|e)|froze|hangs?|stops?\s+working|"
+    r"goes\s+(?:blank|black|white)|blank\s+screen|can(?:no|')t|unable\s+to|no\s+longer|"
     r"(?:does|do|did)\s*n[o']t\s+(?:work|load|open|start)|won't\s+(?:load|open|start)|broken)\b",
     re.I,
 )
@@ -487,6 +488,9 @@ STEP_WORD = re.compile(  # a word that opens a step of a sequence
 )
 CLAUSE = re.compile(r"[，,;；。.!?！？\n]+")
 LEADS = re.compile(r"^(?:(?:and|then|so|but|that|which)\s+)+|^(?:然后|接着|随后|结果|于是)", re.I)
+
+
+NUMBERED = re.compile(r"(?:^|\n)\s*(?:\d+[.)、]|[-*•])\s+")
 
 
 def steps_count(text: str) -> int | None:
@@ -503,12 +507,14 @@ def failure_title(text: str) -> str | None:
     """A report's title: the clause that says what goes wrong, after the step that makes it
     ("…然后下拉刷新，应用就直接闪退" -> 下拉刷新后应用闪退; "then I tap Pay and the app
     crashes" -> "Tap Pay: the app crashes")."""
-    clauses = [c.strip() for c in CLAUSE.split(text) if c.strip()]
+    numbered = NUMBERED.sub("\n", text)  # "1. Open the app": a step, its number no clause
+    clauses = [c.strip() for c in CLAUSE.split(numbered) if c.strip()]
     at = next((i for i, c in enumerate(clauses) if FAILURE.search(c)), None)
     if at is None:
         return None
     failed = LEADS.sub("", clauses[at]).strip()
-    before = clauses[at - 1] if at > 0 and STEP_WORD.match(clauses[at - 1]) else ""
+    stepped = at > 0 and bool(STEP_WORD.match(clauses[at - 1]) or NUMBERED.search(text))
+    before = clauses[at - 1] if stepped else ""
     step = STEP_WORD.sub("", before, count=1).strip()
     if not failed.isascii():
         failed = re.sub(r"(?<=[\u4e00-\u9fff])(?:就|都|直接|会|也)+(?=[\u4e00-\u9fff])", "", failed)

@@ -52,7 +52,7 @@ The rules:
   clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450, "a
   hundred and twenty" 120, "two dozen" 24; a whole with a part, "forty-two and a half" 42.5,
-  "seven and a quarter" 7.25, "three and three quarters" 3.75; in Chinese numerals with their
+  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; in Chinese numerals with their
   places, the banks' forms too: "二十八" is 28, "三百二十" 320, "贰万" 20000, and a last figure
   right after a place is of the place below it: "一百五" 150, "两万五" 25000; an ordinal is a
   day, no count: "twenty-first"); pounds, dollars or euros followed by a number under 100 are
@@ -1165,6 +1165,10 @@ def worded_number(phrase: str) -> int:
     return total + current
 
 
+def _spelled(m: re.Match[str]) -> str:
+    return SPELLED[m.group(1).lower()]
+
+
 def digits_for_words(text: str) -> str:
     """The text with counts written in words as digits: "two lattes" -> "2 lattes", "two thousand
     four hundred and fifty euros" -> "2450 euros", "三晚" -> "3晚",
@@ -1173,9 +1177,8 @@ def digits_for_words(text: str) -> str:
     text = WORDED.sub(_worded, A_SCALE.sub(r"one \1", text))  # "two hundred and ten"
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     text = DOZENS.sub(lambda m: str(int(SPELLED.get(m.group(1).lower(), m.group(1))) * 12), text)
-    out = re.sub(rf"\b({words_})\b{NO_ORDINAL}", lambda m: SPELLED[m.group(1).lower()], text,
-                 flags=re.I)  # fmt: skip
-    out = _fractions(out)
+    out = re.sub(rf"\b({words_})\b{NO_ORDINAL}", _spelled, text, flags=re.I)
+    out = POINT.sub(_point, _fractions(out))
     out = re.sub(r"一(?=个半)", "1", out)
     out = ZH_DECIMAL.sub(_zh_decimal, out)
     out = ZH_PLACED.sub(lambda m: str(zh_amount(m.group(0))), out)
@@ -1183,6 +1186,21 @@ def digits_for_words(text: str) -> str:
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
     return with_cents(in_thousands(out))
+
+
+DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
+POINT = re.compile(rf"\b(\d+|zero|one)\s+point\s+({DIGIT_WORD}(?:\s+{DIGIT_WORD})*)\b", re.I)
+
+
+def _point(m: re.Match[str]) -> str:
+    """A decimal said with "point": "21 point one" -> "21.1", "zero point seven five" -> "0.75"."""
+    names = "zero one two three four five six seven eight nine".split()
+
+    def digit(w: str) -> str:
+        w = w.lower()
+        return w if w.isdigit() else "0" if w == "oh" else str(names.index(w))
+
+    return digit(m.group(1)) + "." + "".join(digit(w) for w in m.group(2).split())
 
 
 def _with_part(m: re.Match[str], part: str) -> str:
