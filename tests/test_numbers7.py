@@ -372,3 +372,41 @@ def test_structured_decimal_said_with_point_and_numbered_steps_en():
         and got["title"].startswith("Add a second timer")
         and "freezes" in got["title"]
     )
+
+
+def test_forced_bill_with_leader_dots_and_its_due_day_en():
+    bill = tool(
+        "file_bill",
+        "File a contractor's bill.",
+        {
+            "contractor": {"type": "string"},
+            "amount_due": {"type": "number", "description": "grand total"},
+            "total": {"type": "number"},
+            "due_date": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    text = (
+        "FENWICK ROOFING\nIssued: 3 March 2027\n  Slate repair ........ 410.00\n"
+        "  Guttering ........... 90.00\n  Subtotal ............ 500.00\n"
+        "  VAT 20% ............. 100.00\n  TOTAL ............... 600.00\n"
+        "Please pay by 2 April 2027."
+    )
+    got = forced([bill], "file_bill", "File this bill:\n\n" + text)
+    assert got["contractor"] == "FENWICK ROOFING"
+    assert got["total"] == 600 and got["due_date"] == "2027-04-02"
+
+
+def test_forced_bill_due_day_by_its_own_word_zh():
+    bill = tool(
+        "file_bill",
+        "登记一张账单。",
+        {
+            "合计": {"type": "number"},
+            "付款截止日期": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    text = (
+        "开票日期：2027年3月1日\n小计：5,000元\n税额：300元\n合计：5,300元\n付款截止：2027年3月31日"
+    )
+    got = forced([bill], "file_bill", "登记这张账单：\n" + text)
+    assert got == {"合计": 5300, "付款截止日期": "2027-03-31"}

@@ -28,8 +28,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
   whole ("KX19 ZPD", a number plate);
+- a date is the one the text says after the property's own word when several are said
+  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date);
 - a bill's sum (total, subtotal, tax, tip, 合计, 小计) is the number written right after its own
-  word, the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
+  word (past leader dots and a rate: "VAT 20% ...... 145.00"), the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
   the property's noun is the one most of its words stand near ("a deposit of 2 months' rent"
   for deposit_months, not "runs for 12 months"), a word of how often a sum is due ("monthly")
   being no noun; a sum written after "@" is a price ("3 x Screws @ 4.50");
@@ -869,10 +871,37 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     free = [value for value in found if f"{when}:{value}" not in src.used]
     if len(free) >= 2 and when in ("date", "date-time") and STAY_END.search(name):
         free = free[::-1]  # a range's end is its later day, whatever order the properties come in
+    if len(free) >= 2 and when == "date":  # "Issued: 2 April …, due by 2 May": due_date's is May
+        free = _labelled_day(name, text, free) + free
     for value in free:
         src.used.add(f"{when}:{value}")
         return value
     return None
+
+
+DAY_WORDS = {  # the words that say a day is the due or the issue one
+    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than|deadline",
+    "dead": r"\bdue\b|\bby\b|\bbefore\b|no later than|deadline",
+    "issu": r"\bissued?\b|\bdated\b|date of issue",
+}
+
+
+def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
+    """The day the text says after the property's own word ("due", "issued", "delivered", 截止 of
+    截止日期): within the 40 characters before the date, in one sentence; [] when none is."""
+    own = [
+        DAY_WORDS.get(w[:4], rf"\b{w[:4]}")
+        for w in re.findall(r"[a-z]{3,}", name.lower())
+        if w not in ("date", "day")
+    ]
+    own += [w[-2:] for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"日期|时间|日$", "", name))]
+    if not own:
+        return []
+    for start, _end, iso in values._dates(text):
+        before = re.split(r"[.;!?\n。；！？]", text[max(0, start - 40) : start])[-1].lower()
+        if iso in days and any(re.search(w, before) for w in own):
+            return [iso]
+    return []
 
 
 STAY_END = re.compile(
@@ -1048,8 +1077,8 @@ def summed(name: str, src: Source) -> float | int | None:
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", src.text)
     found = re.findall(
-        rf"(?:{said})(?:\s*\([^)]{{0,20}}\))?\s*(?:[:：=]|is|of|was|为|是)?\s*(?:[A-Z]{{3}}\s*)?"
-        rf"[$€£¥￥]?\s*({NUMBER})",
+        rf"(?:{said})(?:\s*\([^)]{{0,20}}\))?(?:\s*{NUMBER}\s*%)?[\s.·…_-]*"  # "VAT 20% ....."
+        rf"(?:(?:[:：=]|is|of|was|为|是)[\s.·…]*)?(?:[A-Z]{{3}}\s*)?[$€£¥￥]?\s*({NUMBER})",
         plain,
         re.I,
     )

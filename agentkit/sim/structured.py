@@ -467,7 +467,7 @@ STRING_READERS = [  # what a string's name or description says it is, and how it
 
 
 NAMES_SELLER = re.compile(
-    r"merchant|store|shop|vendor|seller|retailer|restaurant|business|issuer|商家|商户|店名|门店|商店|卖方|开票方",
+    r"merchant|store|shop|vendor|seller|supplier|contractor|provider|payee|biller|retailer|restaurant|business|issuer|商家|商户|店名|门店|商店|卖方|开票方",
     re.I,
 )
 
@@ -596,7 +596,8 @@ def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     for k, p in props.items():
         s = resolve(p, schema) if isinstance(p, dict) else {}
         listed = handed and s.get("type") == "array"  # handed material's lists are read by meaning
-        if s and (out.get(k) in (None, "", []) or listed):
+        headed = handed and s.get("type") == "string" and seller(k, text)  # its heading names it
+        if s and (out.get(k) in (None, "", []) or listed or headed):
             mine = _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
