@@ -410,3 +410,33 @@ def test_forced_bill_due_day_by_its_own_word_zh():
     )
     got = forced([bill], "file_bill", "登记这张账单：\n" + text)
     assert got == {"合计": 5300, "付款截止日期": "2027-03-31"}
+
+
+def test_a_months_end_or_start_is_its_last_or_first_day():
+    schema = obj(
+        {
+            "start_date": {"type": "string", "description": "YYYY-MM-DD"},
+            "end_date": {"type": "string", "description": "YYYY-MM-DD"},
+        }
+    )
+    got = structured(
+        schema,
+        "Note the loan period: the kayak is yours from the start of May 2027 until the end of June 2027.",
+    )
+    assert got == {"start_date": "2027-05-01", "end_date": "2027-06-30"}
+    zh = obj(
+        {
+            "开始日期": {"type": "string", "description": "YYYY-MM-DD"},
+            "结束日期": {"type": "string", "description": "YYYY-MM-DD"},
+        }
+    )
+    got = structured(zh, "提取借用期限：钢琴从2027年3月初借到2028年2月底。")
+    assert got == {"开始日期": "2027-03-01", "结束日期": "2028-02-29"}
+
+
+def test_a_day_then_a_house_number_is_no_span():
+    said = "Send the cake on the 3rd of June 2027 to 14 Mill Lane."
+    assert [iso for _end, iso in values.iso_dates(said)] == ["2027-06-03"]
+    assert [iso for _end, iso in values.iso_dates("deliver June 3rd to 14 Elm Row")][0].endswith(
+        "-06-03"
+    )

@@ -897,10 +897,13 @@ def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
     own += [w[-2:] for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"日期|时间|日$", "", name))]
     if not own:
         return []
-    for start, _end, iso in values._dates(text):
-        before = re.split(r"[.;!?\n。；！？]", text[max(0, start - 40) : start])[-1].lower()
+    prev = 0  # the word stands after the date before: "from the start of May until …" is May's
+    for start, end, iso in sorted(values._dates(text)):
+        said = text[max(prev, start - 40) : start]
+        before = re.split(r"[.;!?\n。；！？]", said)[-1].lower()
         if iso in days and any(re.search(w, before) for w in own):
             return [iso]
+        prev = max(prev, end)
     return []
 
 

@@ -3,7 +3,7 @@ ends of a route ("from A to B"), the items of a list.
 
 The rules:
 - a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
-  "14 March 2026", its day also as an ordinal ("the first of October 2026", "October the 21st,
+  "14 March 2026" ("the end of February 2027" its last day, "2027年3月初" its first), its day also as an ordinal ("the first of October 2026", "October the 21st,
   2026"); it is given as YYYY-MM-DD. A month and day said of the year after the date before it
   is in that next year ("2026年10月1日起至次年9月30日" ends 2027-09-30; "… of the following
   year"). A layout spelled in letters ("DDMMYYYY", "MM/DD/YYYY") writes a date in the order its
@@ -204,11 +204,14 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 def _dates(text: str) -> list[tuple[int, int, str]]:
     """Each date with where it starts and ends: written ones, then the ones named relative to
     today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
-    spans = _month_spans(text)
-    text = MONTH_SPAN.sub(_blank, text)
+    spans = _month_spans(text) + _month_edges(text)
+    text = MONTH_EDGE.sub(_blank, MONTH_SPAN.sub(_blank, text))
     out = spans + _written(text)
-    out += _first_days(text, out)
-    plain = NEXT_YEAR.sub(_blank, DATE.sub(_blank, SPAN_START.sub(_blank, text)))
+    first = _first_days(text, out)  # "14 to" of "14 to 16 June 2027"
+    out += first
+    plain = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
+    for start, end, _iso in first:
+        plain = plain[:start] + " " * (end - start) + plain[end:]
     out += relative_dates(plain, today_date())
     out += _next_year(text, sorted(out, key=lambda x: x[1]))
     last = _last_days(text, sorted(out, key=lambda x: x[1]))
@@ -250,6 +253,28 @@ SPAN_END = re.compile(  # "2027年6月14日至16日": the last day of a span sai
 )
 
 
+MONTH_EDGE = re.compile(  # "the end of February 2027" -> its last day, "2027年3月初" -> its first
+    rf"\b(?:the\s+)?(end|start|beginning)\s+of\s+({MON})\s*,?\s+(\d{{4}})\b"
+    r"|(\d{4})\s*年\s*(\d{1,2})\s*月\s*(底|末|初)",
+    re.I,
+)
+
+
+def _month_edges(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in MONTH_EDGE.finditer(text):
+        if m.group(1):
+            y, mo = int(m.group(3)), MONTH.get(m.group(2).lower().rstrip(".")[:3], 0)
+            last = m.group(1).lower() == "end"
+        else:
+            y, mo, last = int(m.group(4)), int(m.group(5)), m.group(6) != "初"
+        if not 1 <= mo <= 12:
+            continue
+        day = datetime.date(y + mo // 12, mo % 12 + 1, 1) - datetime.timedelta(days=1)
+        out.append((m.start(), m.end(), (day if last else day.replace(day=1)).isoformat()))
+    return out
+
+
 def _month_spans(text: str) -> list[tuple[int, int, str]]:
     out = []
     for m in MONTH_SPAN.finditer(text):
@@ -262,9 +287,10 @@ def _month_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 def _span_regions(text: str) -> list[tuple[int, int]]:
-    """Where a text says the days of a span beside a date (blanked as a date's digits are)."""
-    spans = _month_spans(text)
-    rest = MONTH_SPAN.sub(_blank, text)
+    """Where a text says the days of a span beside a date, or a month's first or last day
+    (blanked as a date's digits are)."""
+    spans = _month_spans(text) + _month_edges(text)
+    rest = MONTH_EDGE.sub(_blank, MONTH_SPAN.sub(_blank, text))
     written = spans + _written(rest)
     found = spans + _first_days(rest, written) + _last_days(rest, written)
     return [(start, end) for start, end, _iso in found]
