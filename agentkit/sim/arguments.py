@@ -26,7 +26,17 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   currency said at its end of a conversion, else in the order said ("how many yen is 80
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
-  ("my member number is M-30877": member_id, never copy_id);
+  ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
+  whole ("KX19 ZPD", a number plate);
+- a date is the one the text says after the property's own word when several are said
+  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date);
+- a bill's sum (total, subtotal, tax, tip, 合计, 小计) is the number written right after its own
+  word (past leader dots and a rate: "VAT 20% ...... 145.00"), the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
+  the property's noun is the one most of its words stand near ("a deposit of 2 months' rent"
+  for deposit_months, not "runs for 12 months"), a word of how often a sum is due ("monthly")
+  being no noun; a sum written after "@" is a price ("3 x Screws @ 4.50");
+- a label's value is on the label's own line ("from this email:" then the email's text is no
+  email);
 - a string whose description lists examples or members ("例如 语文、数学、英语", "One of
   ammonia, nitrite, ph") is the one the text says;
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
@@ -277,7 +287,7 @@ STRONG = re.compile(
     re.I,
 )
 MONEY = re.compile(
-    rf"[$€£¥￥]\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
+    rf"(?:[$€£¥￥]|(?<=\s)@)\s*({NUMBER})|({NUMBER})\s*(?:dollars?|euros?|pounds?|yuan|yen|bucks|元|块|美元|"
     rf"[A-Z]{{3}}\b|each\b|apiece\b|per\b|一个|每)"
 )
 PRICE = re.compile(  # a sum of money: by its word, or the currency its name is in (rent_yuan)
@@ -309,10 +319,16 @@ MOBILE = re.compile(r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d{9}(?![\d.])")  # a Chine
 ORDINAL = re.compile(r"第\s*\d+|(?<![\w.])\d+(?:st|nd|rd|th)\b", re.I)
 
 
+RANGE_DASH = re.compile(
+    r"(?<![\w.-])([1-9]\d{0,3})\s*[-–]\s*([1-9]\d{0,3})(?=\s*(?:%|[A-Za-z]{3,}|人|个|位|元|块))"
+)
+
+
 def gather(text: str, results: list[Any]) -> Source:
     bare = values.without_dates(
         values.digits_for_words(text)
     )  # a date's or a time's digits count nothing
+    bare = RANGE_DASH.sub(r"\1 to \2", bare)  # "80-120 guests" is a range, no id
     bare = ID_TOKEN.sub(lambda m: " " if re.search("[A-Za-z-]", m.group(1)) else m.group(0), bare)
     bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
     bare = ORDINAL.sub(" ", bare)  # "第二个", "the 2nd one": a pick among entries counts nothing
@@ -652,8 +668,8 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         return None
     own = rf"(?<![\u4e00-\u9fff])|(?<={re.escape(before)})" if before else ""
     for m in re.finditer(
-        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)\s*(.+?)\s*"
-        r"(?:[,，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
+        rf"(?<![A-Za-z])(?:{own}){label}s?\s*([:：=]|\bis\b|是|为|写|填|叫)[ \t\u3000]*(.+?)\s*"
+        r"(?:,(?!\d{3}(?!\d))|[，;；\n。]|[.!?](?:\s|$)|\s+(?=[^\s:：]{1,8}[:：])|$)",
         text,
         re.I,
     ):
@@ -857,7 +873,8 @@ def said_example(s: dict[str, Any], text: str) -> str | None:
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
     """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
-    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间")."""
+    description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间", a description
+    ending in "date": "the new expiry date")."""
     fmt = s.get("format")
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
@@ -881,6 +898,8 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     ):
         return "month"
     day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
+    if day is None and not values.unit_of(named):  # "the new expiry date"
+        day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
     day = day or re.search(r"日期$|(?:到期|截止|生)日$", name)  # a Chinese name: 开票日期, 到期日
     clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
@@ -893,8 +912,9 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
 
 
 def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
-    """The next date, time or date-time the text writes that no earlier property took; a date of
-    birth only for a property of a birth (`_days`)."""
+    """The next date, time or date-time the text writes that no earlier property took (a range's
+    end, end_date / check_out / 结束日期, the last of them); a date of birth only for a property
+    of a birth (`_days`)."""
     text = src.text
     if when == "month":  # a month with its year; several months: one call each; else relative
         months = [m for m in values.year_months(text) if f"month:{m}" not in src.used]
@@ -915,12 +935,49 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         "date-time": values.date_times(text),
         "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
-    for value in found:
-        key = f"{when}:{value}"
-        if key not in src.used:
-            src.used.add(key)
-            return value
+    free = [value for value in found if f"{when}:{value}" not in src.used]
+    if len(free) >= 2 and when in ("date", "date-time") and STAY_END.search(name):
+        free = free[::-1]  # a range's end is its later day, whatever order the properties come in
+    if len(free) >= 2 and when == "date":  # "Issued: 2 April …, due by 2 May": due_date's is May
+        free = _labelled_day(name, text, free) + free
+    for value in free:
+        src.used.add(f"{when}:{value}")
+        return value
     return None
+
+
+DAY_WORDS = {  # the words that say a day is the due or the issue one
+    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than|deadline",
+    "dead": r"\bdue\b|\bby\b|\bbefore\b|no later than|deadline",
+    "issu": r"\bissued?\b|\bdated\b|date of issue",
+}
+
+
+def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
+    """The day the text says after the property's own word ("due", "issued", "delivered", 截止 of
+    截止日期): within the 40 characters before the date, in one sentence; [] when none is."""
+    own = [
+        DAY_WORDS.get(w[:4], rf"\b{w[:4]}")
+        for w in re.findall(r"[a-z]{3,}", name.lower())
+        if w not in ("date", "day")
+    ]
+    own += [w[-2:] for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"日期|时间|日$", "", name))]
+    if not own:
+        return []
+    prev = 0  # the word stands after the date before: "from the start of May until …" is May's
+    for start, end, iso in sorted(values._dates(text)):
+        said = text[max(prev, start - 40) : start]
+        before = re.split(r"[.;!?\n。；！？]", said)[-1].lower()
+        if iso in days and any(re.search(w, before) for w in own):
+            return [iso]
+        prev = max(prev, end)
+    return []
+
+
+STAY_END = re.compile(
+    r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止",
+    re.I,
+)
 
 
 def _moment(name: str, s: dict[str, Any], src: Source) -> bool:
@@ -1027,13 +1084,79 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = _counted(name, s, src) or _year(name, s, src.text)
+        value = range_end(name, s, src) or summed(name, src)
+        value = value or _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src, t)
     if value is None:
         return None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
+    return value
+
+
+LOW_END = re.compile(
+    r"(?:^|_)(?:min|minimum|lower|least|from|floor)(?:_|$)|最低|最少|最小|下限|起", re.I
+)
+HIGH_END = re.compile(
+    r"(?:^|_)(?:max|maximum|upper|most|to|cap|ceiling)(?:_|$)|最高|最多|最大|上限", re.I
+)
+
+
+def range_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A range's low end for a property of its low end (min_guests, rent_min, 最低租金), its high
+    end for one of its high end (max_guests, 最高租金), whatever order the properties come in."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    end = 0 if LOW_END.search(low) else 1 if HIGH_END.search(low) else None
+    said = values.number_range(src.text) if end is not None else None
+    if said is None or end is None:
+        return None
+    for n in said:  # both ends are the range's: no other property takes them
+        if n in src.numbers:
+            src.numbers.remove(n)
+    return said[end]
+
+
+SUMS = [  # a sum a bill writes on its own line or after its word: the name's word, the text's words
+    ("subtotal", r"sub[\s-]?total|小计"),
+    ("total", r"(?<![\w-])(?<!sub\s)(?:grand\s+)?total(?:\s+(?:due|amount|payable))?|amount\s+due|"
+              r"balance\s+due|合计|总计|总额|总金额|总价|应付|实付"),
+    ("tax|vat|gst", r"(?<![\w-])(?:tax|vat|gst)\b|税额|税"),
+    ("tip|gratuity", r"(?<![\w-])(?:tip|gratuity)\b|小费"),
+    ("discount", r"(?<![\w-])discount\b|优惠|折扣"),
+    ("shipping|delivery", r"(?<![\w-])(?:shipping|delivery)(?:\s+fee)?\b|运费"),
+]  # fmt: skip
+
+
+def summed(name: str, src: Source) -> float | int | None:
+    """A bill's sum for a property named by it (total, subtotal, tax, tip, 合计): the number the
+    text writes right after that word, the last time it does ("TOTAL 38.99", "Subtotal: $120,
+    Total: $129.60" -> 129.60 for total, 120 for subtotal: a subtotal is no total)."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    said = next(
+        (
+            words_
+            for word, words_ in SUMS
+            if re.search(rf"(?:^|_)(?:{word})(?:_|$)|^(?:{word})", low)
+        ),
+        None,
+    )
+    if said is None and re.search(r"合计|总计|总额|总价|总金额", name):
+        said = SUMS[1][1]
+    if said is None:
+        return None
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", src.text)
+    found = re.findall(
+        rf"(?:{said})(?:\s*\([^)]{{0,20}}\))?(?:\s*{NUMBER}\s*%)?[\s.·…_-]*"  # "VAT 20% ....."
+        rf"(?:(?:[:：=]|is|of|was|为|是)[\s.·…]*)?(?:[A-Z]{{3}}\s*)?[$€£¥￥]?\s*({NUMBER})",
+        plain,
+        re.I,
+    )
+    if not found:
+        return None
+    value = _num(found[-1])
+    if value in src.numbers:
+        src.numbers.remove(value)
     return value
 
 
@@ -1081,14 +1204,29 @@ def _beside_word(name: str, unit: str | None, said: list[str], text: str) -> str
             near = text[max(0, m.start() - 16) : m.end() + 16].lower()
             if any(re.search(rf"\b{re.escape(w)}", near) for w in others):
                 return n
+    if unit is None and len(set(said)) > 1:  # "a deposit of 2 months' rent" for deposit_months
+        named = re.findall(r"[a-z]{3,}", name.lower())
+        return max(said, key=lambda n: _near_words(n, named, values.digits_for_words(text)))
     return said[0]
+
+
+def _near_words(n: str, words_: list[str], text: str) -> int:
+    """How many of a name's words stand within 24 characters of where the text says `n`."""
+    best = 0
+    for m in re.finditer(rf"(?<![\d.]){re.escape(n)}(?![\d.])", text):
+        near = text[max(0, m.start() - 24) : m.end() + 24].lower()
+        best = max(best, sum(bool(re.search(rf"\b{re.escape(w[:5])}", near)) for w in words_))
+    return best
 
 
 def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
     nouns = [
         stem(w)
         for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
-        if len(w) >= 4 and values.leg(w) is None and w.lower() not in GENERIC_NUMBER_WORDS
+        if len(w) >= 4
+        and values.leg(w) is None
+        and w.lower() not in GENERIC_NUMBER_WORDS
+        and not RATE_WORD.fullmatch(w)
     ]
     found: list[str] = []
     counted = values.without_dates(values.digits_for_words(text))
@@ -1108,6 +1246,9 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
 
 
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
+RATE_WORD = re.compile(  # how often a sum is due, no noun of its own ("monthly_rent" is no month)
+    r"hourly|daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|per", re.I
+)
 
 
 def _role_number(name: str, src: Source, t: str = "number") -> float | int | None:
@@ -1979,7 +2120,8 @@ def after_noun(name: str, src: Source) -> str | None:
     for noun in nouns[-1:]:
         m = re.search(
             rf"(?<![A-Za-z]){noun}s?(?:\s*(?:number|no\.?|#|code|id|ID|[:：]|is))*\s+"
-            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*)",
+            r"((?:(?!(?:to|at|in|on|for|by|of|and|or|is|the|an?|from|with|per)\s)[A-Za-z]{1,4}\s+(?=\d))?(?:[A-Za-z0-9]*\d|[A-Za-z]{1,4}-(?=\d)|[A-Za-z][A-Za-z0-9]*_\w*?\d)(?:[\w-]|\.(?=\w))*(?:\s+[A-Za-z0-9]*\d[A-Za-z0-9-]*)*"
+            r"(?:[ ](?-i:(?=[A-Z0-9]*[A-Z])[A-Z0-9]{3})(?![\w-]))?)",  # "KX19 ZPD": a plate's halves
             src.text,
             re.I,
         )
@@ -2187,8 +2329,21 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
         ):
             continue  # a sum or a measure ("调到 15000 元", "$300", "300 points") is no id
         if re.search("[A-Za-z\u4e00-\u9fff]", m.group(1)) or noun:
-            out.append((m.group(1), noun))
+            out.append((m.group(1) + _code_tail(text, m), noun))
     return out
+
+
+CODE_TAIL = re.compile(r"[ ]((?=[A-Z0-9]*[A-Z])[A-Z0-9]{3})(?![\w-])")
+
+
+def _code_tail(text: str, m: re.Match[str]) -> str:
+    """The second half of a code written in two parts, letters and digits then three capitals
+    ("KX19 ZPD", a number plate; "SW1A 1AA", a postcode); a currency's code is no half."""
+    tail = CODE_TAIL.match(text, m.end())
+    mixed = re.search(r"[A-Z]", m.group(1)) and re.search(r"\d", m.group(1))
+    if tail is None or not mixed or tail.group(1) in values.KNOWN_CODES:
+        return ""
+    return tail.group(0)
 
 
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
@@ -2633,6 +2788,13 @@ ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": 
 )
 
 
+WORKS_AT = re.compile(  # the employer a writer names: "head of ops at Copperline Logistics"
+    r"\b(?:work(?:s|ing)?|employed|head|director|manager|lead|engineer|founder|officer|president|"
+    r"ceo|cto|cfo|coo|vp|buyer|analyst|developer|designer|consultant|partner|owner)\b"
+    r"[^,.;:!?\n]{0,24}?\b(?:at|for|with)\s+([A-Z][\w&'-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w&'-]*)*)"
+)
+
+
 def organisation(src: Source) -> str | None:
     """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
     name after "from" ("Hi, I'm Dana from Northwind")."""
@@ -2643,6 +2805,9 @@ def organisation(src: Source) -> str | None:
     hirer = HIRER.search(src.text) or EMPLOYER.search(src.text)
     if hirer:  # the company that hires ("Tidewater Analytics is looking for ..."), one works at
         return next(g for g in hirer.groups() if g)
+    works = WORKS_AT.search(src.text)
+    if works and works.group(1) not in src.used:  # "head of ops at Copperline Logistics"
+        return works.group(1)
     named = FROM_ORG.search(src.text)  # "from Quarry & Sons", "from Lumen Labs"
     named_ = named.group(1) if named else values.ends(src.text).get("from")
     return named_ if named_ and named_[:1].isupper() and named_ not in src.used else None

@@ -172,7 +172,7 @@ from .results import (
     said_error,
 )
 from .toolbox import TOOL_SEARCH
-from .values import digits_for_words, iso_dates, listed_unit, times
+from .values import date_layout, digits_for_words, in_layout, iso_dates, listed_unit, times
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -945,7 +945,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         return {**last.input, **units}
     text = (last.result or "").lower()
     named = [k for k in last.input if k.lower() in text] or list(last.input)
-    example = hint(last.result or "")
+    example = hint(last.result or "") or date_layout(last.result or "")
     if example is None:
         return _chosen(last, named)
     for k in named:
@@ -995,7 +995,11 @@ def _in_kind(value: str, example: str, said: str = "", task: str = "") -> str | 
     year last ("2027-02-11" like "11.02.2027" -> "11.02.2027": the day first when the error's
     format says DD before MM, or the example's first number is over 12, or it writes dots), a
     date-time ("09:00" like "2026-02-03T14:00": the value's date and time, else the request's,
-    "tomorrow at 9:00" -> "2026-02-11T09:00")."""
+    "tomorrow at 9:00" -> "2026-02-11T09:00"); a layout the error spells in letters comes first
+    ("must be DDMMYYYY": "1991-02-14" -> "14021991", the letters say the order)."""
+    layout = date_layout(said)
+    if layout is not None and len(iso_dates(value)) == 1:  # "must be DDMMYYYY": in its order
+        return in_layout(iso_dates(value)[0][1], layout)
     stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?", example)
     if stamp:
         day = iso_dates(value) or iso_dates(task)
@@ -1710,10 +1714,13 @@ def _inputs(
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
     """A code of letters and digits that starts a longer value of several words ("BS1" of "BS1
-    4DJ"); a bare number never is (table 12 is no piece of "2027-05-12")."""
+    4DJ"), or is that whole code of two halves; a bare number never is (table 12 is no piece of
+    "2027-05-12")."""
     x = str(value)
     if not re.search(r"[A-Za-z]", x) or not re.search(r"\d", x):
         return False
+    if " " in x.strip() and x in looked:  # "LS6 2AB" the quotes were fetched for
+        return True
     return any(re.search(rf"(?<![\w-]){re.escape(x)}\s+\S", y) for y in looked if y != x)
 
 

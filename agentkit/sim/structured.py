@@ -40,7 +40,15 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   -> bugfix), a scope what its parentheses name ("docs(readme):" -> readme); a summary or
   description of handed-over material is that material without its kind prefix and version; a
   reason is what follows "because" / "因为" / "due to";
-- counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`);
+- counts said in words are numbers ("两份" -> 2, "three" -> 3) (`agentkit.sim.values`); a count
+  no reading filled (an integer whose description says "number of", or a plural name: seats)
+  is the whole number said before the things it names ("thirty-five dispatchers"), else the one
+  such number no field took;
+- a document's step count (steps, 步骤数) is the number of its numbered lines, else of the
+  clauses a word of sequence opens ("先…，再…，然后…" is 3; "first …, then …, then …"); a
+  report's title (title, 标题, subject) is what goes wrong, after the step that makes it
+  ("…然后下拉刷新，应用就直接闪退" -> 下拉刷新后应用闪退); a seller (merchant, shop, 商家) of a
+  document of several lines is the name the document is headed with ("CORNER HARDWARE & CO");
 - a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
   fills a field (`direct_json`);
 - what the request does not give is never made up: the value is the schema's default, first
@@ -375,6 +383,19 @@ def kind_member(members: list[str], text: str) -> str | None:
     return None
 
 
+def _of_document(name: str, s: dict[str, Any], text: str, handed: bool) -> Any:
+    """What a handed document says of a field by its kind: the count of the steps it gives, a
+    report's title by what goes wrong, a receipt's shop by its heading; else None."""
+    kind = s.get("type")
+    if kind == "integer" and NAMES_STEPS.search(f"{name} {s.get('description') or ''}"):
+        return steps_count(text)
+    if kind == "string" and NAMES_TITLE.search(name) and handed and failure_title(text):
+        return failure_title(text)
+    if kind == "string" and handed and seller(name, text):  # a receipt's shop: its heading
+        return heading(text)
+    return None
+
+
 def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict[str, Any]) -> Any:
     """A free-form field's value by its meaning (the rules above), else None."""
     about = f"{name} {s.get('description') or ''}"
@@ -445,9 +466,85 @@ STRING_READERS = [  # what a string's name or description says it is, and how it
 ]  # a job ad's title is the job's ("is looking for a Senior Data Engineer")
 
 
+NAMES_SELLER = re.compile(
+    r"merchant|store|shop|vendor|seller|supplier|contractor|provider|payee|biller|retailer|restaurant|business|issuer|商家|商户|店名|门店|商店|卖方|开票方",
+    re.I,
+)
+
+
+NAMES_TITLE = re.compile(r"title|headline|subject|标题|题目|主题", re.I)
+NAMES_STEPS = re.compile(r"step|步骤|步数", re.I)
+FAILURE = re.compile(
+    r"闪退|崩溃|报错|出错|卡死|卡住|白屏|黑屏|无响应|打不开|无法|不能|失败|"
+    r"\b(?:crash(?:es|ed)?|fails?|failed|errors?|freez(?:es|e)|froze|hangs?|stops?\s+working|"
+    r"goes\s+(?:blank|black|white)|blank\s+screen|can(?:no|')t|unable\s+to|no\s+longer|"
+    r"(?:does|do|did)\s*n[o']t\s+(?:work|load|open|start)|won't\s+(?:load|open|start)|broken)\b",
+    re.I,
+)
+STEP_WORD = re.compile(  # a word that opens a step of a sequence
+    r"(?:^|(?<=[\s，,;；。]))(?:首先|先|再|然后|接着|之后|随后|最后|"
+    r"(?:and\s+)?(?:first(?:ly)?|then|next|after\s+that|afterwards|finally)\b)",
+    re.I,
+)
+CLAUSE = re.compile(r"[，,;；。.!?！？\n]+")
+LEADS = re.compile(r"^(?:(?:and|then|so|but|that|which)\s+)+|^(?:然后|接着|随后|结果|于是)", re.I)
+
+
+NUMBERED = re.compile(r"(?:^|\n)\s*(?:\d+[.)、]|[-*•])\s+")
+
+
+def steps_count(text: str) -> int | None:
+    """How many steps a text gives: its numbered or bulleted lines, else the clauses a word of
+    sequence opens ("先登录，再进入…，然后下拉刷新" is 3; "first …, then …, then …" is 3)."""
+    numbered = values.BULLET.findall(text)
+    if len(numbered) >= 2:
+        return len(numbered)
+    opened = [c for c in CLAUSE.split(text) if STEP_WORD.match(c.strip())]
+    return len(opened) if len(opened) >= 2 else None
+
+
+def failure_title(text: str) -> str | None:
+    """A report's title: the clause that says what goes wrong, after the step that makes it
+    ("…然后下拉刷新，应用就直接闪退" -> 下拉刷新后应用闪退; "then I tap Pay and the app
+    crashes" -> "Tap Pay: the app crashes")."""
+    numbered = NUMBERED.sub("\n", text)  # "1. Open the app": a step, its number no clause
+    clauses = [c.strip() for c in CLAUSE.split(numbered) if c.strip()]
+    at = next((i for i, c in enumerate(clauses) if FAILURE.search(c)), None)
+    if at is None:
+        return None
+    failed = LEADS.sub("", clauses[at]).strip()
+    stepped = at > 0 and bool(STEP_WORD.match(clauses[at - 1]) or NUMBERED.search(text))
+    before = clauses[at - 1] if stepped else ""
+    step = STEP_WORD.sub("", before, count=1).strip()
+    if not failed.isascii():
+        failed = re.sub(r"(?<=[\u4e00-\u9fff])(?:就|都|直接|会|也)+(?=[\u4e00-\u9fff])", "", failed)
+        return f"{step}后{failed}" if step else failed
+    if " and " in failed and not step:  # "I tap Pay and the app crashes"
+        return failed[:1].upper() + failed[1:]
+    return f"{step[:1].upper()}{step[1:]}: {failed}" if step else failed[:1].upper() + failed[1:]
+
+
+def seller(name: str, text: str) -> bool:
+    """Whether a property is the seller of a document headed with its name."""
+    return bool(NAMES_SELLER.search(name)) and heading(text) is not None
+
+
+def heading(text: str) -> str | None:
+    """The name a document of several lines is headed with (a receipt's shop, "CORNER HARDWARE &
+    CO"): a first line of words, no digits, no sentence (it ends in no stop), six words at most."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 3:
+        return None
+    first = lines[0]
+    plain = not re.search(r"\d|[.!?。！？:：]$", first) and len(first.split()) <= 6
+    return first if plain and len(first) <= 40 else None
+
+
 def _reads_better(name: str, s: dict[str, Any]) -> bool:
     """Where a reading by meaning replaces the general readers' value: a list of strings (what
     is refused is not listed), a version, a kind by its prefix, a summary of handed material."""
+    if s.get("type") == "integer" and NAMES_STEPS.search(name):
+        return True  # the steps a text gives are counted, not read from one of its numbers
     return s.get("type") in ("array", "string") and (
         s.get("type") == "array"
         or bool(s.get("enum"))
@@ -466,8 +563,21 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     got = fill_object(schema, gather(text, results), schema, False, frozenset()).values
     for k, p in props.items():
         s = resolve(p, schema) if isinstance(p, dict) else {}
-        mine = read_field(k, s, text, handed, schema) if s else None
-        better = _reads_better(k, s) or handed and bool(NAMES_THING.search(k))
+        mine = (
+            _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
+            if s
+            else None
+        )
+        better = (
+            _reads_better(k, s)
+            or handed
+            and bool(
+                NAMES_THING.search(k)
+                or seller(k, text)
+                or NAMES_TITLE.search(k)
+                and failure_title(text)
+            )
+        )
         if mine is not None and (got.get(k) in (None, "", []) or better):
             got[k] = mine
         elif isinstance(got.get(k), list):  # the general reading's list, what is refused left out
@@ -486,11 +596,46 @@ def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     for k, p in props.items():
         s = resolve(p, schema) if isinstance(p, dict) else {}
         listed = handed and s.get("type") == "array"  # handed material's lists are read by meaning
-        if s and (out.get(k) in (None, "", []) or listed):
-            mine = read_field(k, s, text, handed, schema)
+        headed = handed and s.get("type") == "string" and seller(k, text)  # its heading names it
+        if s and (out.get(k) in (None, "", []) or listed or headed):
+            mine = _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
-    return conform(out, schema)
+    return conform(_left_count(props, out, text, schema), schema)
+
+
+NAMES_COUNT = re.compile(
+    r"^\s*(?:the\s+)?(?:number|count|amount)\s+of\b|how many|数量|个数|人数|几个", re.I
+)
+COUNTS_THINGS = re.compile(  # a whole number before what it counts: "35 dispatchers", "35名调度员"
+    r"(?<![\d.,$€£¥￥])(\d+)(?!\.\d)\s*(?:(?:[a-z]+-)?[a-z]+\s+)?[a-z]{3,}s\b"
+    r"|(?<![\d.])(\d+)\s*(?:个|位|名|台|张|件|套|人|辆|间)"
+)
+
+
+def _left_count(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:
+    """An extraction's count (an integer whose description says "number of ...", or named with a
+    plural noun: seats) that no reading filled takes the whole number the text says before the
+    things it counts ("about thirty-five dispatchers") that no other field took: the one whose
+    things the property names ("24 dental chairs, 2 sites" for chairs), else the only one."""
+    taken = {float(v) for v in got.values() if isinstance(v, (int, float))}
+    said = values.without_dates(values.digits_for_words(text))
+    left = [  # (the count, what it counts)
+        (int(n), m.group(0)) for m in COUNTS_THINGS.finditer(said)
+        for n in m.groups() if n and float(n) not in taken
+    ]  # fmt: skip
+    counts = [
+        k for k, p in props.items()
+        if got.get(k) is None and isinstance(p, dict)
+        and resolve(p, root).get("type") == "integer"
+        and (NAMES_COUNT.search(str(resolve(p, root).get("description") or "")) or k.endswith("s"))
+    ]  # fmt: skip
+    if len(counts) != 1:
+        return got
+    about = f"{counts[0]} {resolve(props[counts[0]], root).get('description') or ''}".lower()
+    named = [n for n, what in left if any(w[:4] in about for w in re.findall(r"[a-z]{4,}", what))]
+    found = set(named) or {n for n, _what in left}
+    return {**got, counts[0]: found.pop()} if len(found) == 1 else got
 
 
 def direct_json(schema: dict[str, Any], said: direct.DirectAnswer, task: str) -> Any:

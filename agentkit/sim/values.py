@@ -3,7 +3,11 @@ ends of a route ("from A to B"), the items of a list.
 
 The rules:
 - a date is written "2026-03-14" (or with / or .), "2026年3月14日", "March 14, 2026" or
-  "14 March 2026"; it is given as YYYY-MM-DD. A date is also named relative to today (the clock
+  "14 March 2026" ("the end of February 2027" its last day, "2027年3月初" its first), its day also as an ordinal ("the first of October 2026", "October the 21st,
+  2026"); it is given as YYYY-MM-DD. A month and day said of the year after the date before it
+  is in that next year ("2026年10月1日起至次年9月30日" ends 2027-09-30; "… of the following
+  year"). A layout spelled in letters ("DDMMYYYY", "MM/DD/YYYY") writes a date in the order its
+  letters say (`in_layout`). A date is also named relative to today (the clock
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
@@ -32,18 +36,28 @@ The rules:
   converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB, "140°F" 60 for a property in °C); an
   age is said in years ("34岁", "41 years old"); an enum member that is a unit ("mi") is named by
   any form of it ("miles");
+- a range of numbers is its two ends, low first ("between 80 and 120", "80-120 guests", "两千到
+  三千五"; no route: its ends are numbers);
 - a route's ends: the words after "from"/"从" are where something starts, after "to"/"到" where it
   ends ("from SFO to JFK", "从北京南到上海虹桥", "from my savings to my checking"; also "to B
   from A", "between A and B", "A to B", "A到B的", "2.5 kilos in grams"); the thing after "from"
   alone is where it comes from ("invoice from Northwind Supplies");
 - a scale of levels (low / medium / high) is named by the words that ask for one ("urgent",
   "no rush", "紧急", "不急");
-- a list's items: bullet lines, or the longest run of parts of one clause (split at commas and
+- a list's items: bullet lines; lines that each start with a count or end with a price (a
+  receipt's "3 x Wood screws @ 4.50"; a line that sums the others, "TOTAL", "小计", is none); or
+  the longest run of parts of one clause (split at commas and
   "and"/"和") that each hold a number ("200 g flour, 300 ml milk, and make it quick"); a plain
   list of short items in a sentence ("add milk, eggs and bread to my list"); an item said as a
   clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
-- a number written in words is that number ("two thousand four hundred and fifty" is 2450; in
-  Chinese numerals, the banks' forms too: "二十八" is 28, "贰万" 20000); a sum said with its
+- a number written in words is that number ("two thousand four hundred and fifty" is 2450, "a
+  hundred and twenty" 120, "two dozen" 24; a whole with a part, "forty-two and a half" 42.5,
+  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; in Chinese numerals with their
+  places, the banks' forms too: "二十八" is 28, "三百二十" 320, "贰万" 20000, and a last figure
+  right after a place is of the place below it: "一百五" 150, "两万五" 25000; an ordinal is a
+  day, no count: "twenty-first"); pounds, dollars or euros followed by a number under 100 are
+  one sum with their pence ("one pound fifty-nine" is 1.59 pounds; "2 pounds 3 ounces" is a
+  weight); a sum said with its
   cents is one number, a sum in thousands whole ("$2.9k" is 2900; "forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
   "十二元五角" are 38.5 and 12.5);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
@@ -70,11 +84,33 @@ MONTH = {m: i + 1 for i, m in enumerate(MONTHS.split())} | {
     m[:3]: i + 1 for i, m in enumerate(MONTHS.split())
 }
 MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+ORDINALS = (  # a day of the month said as an ordinal word: "the first of October 2026"
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split()
+ORDINAL = (
+    {w: i + 1 for i, w in enumerate(ORDINALS)}
+    | {
+        f"{tens}{sep}{w}": base + i + 1
+        for tens, base in (("twenty", 20), ("thirty", 30))
+        for i, w in enumerate(ORDINALS[: 9 if base == 20 else 1])
+        for sep in ("-", " ")
+    }
+    | {"thirtieth": 30}
+)
+DAY_SAID = (
+    rf"\d{{1,2}}(?:st|nd|rd|th)?|{'|'.join(sorted(ORDINAL, key=len, reverse=True))}"
+).replace(" ", r"\s")
 DATE = re.compile(
     r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"
     r"|(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?"
-    rf"|\b({MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
-    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({MON})\s*,?\s+(\d{{4}})\b",
+    rf"|\b({MON})\s+(?:the\s+)?({DAY_SAID}),?\s+(\d{{4}})\b"
+    rf"|\b(?:the\s+)?({DAY_SAID})\s+(?:of\s+)?({MON})\s*,?\s+(\d{{4}})\b",
+    re.IGNORECASE,
+)
+NEXT_YEAR = re.compile(  # "至次年9月30日": a month and day of the year after the date before it
+    r"(?:次年|翌年|第二年)\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?"
+    rf"|\b(?:the\s+)?({DAY_SAID})\s+(?:of\s+)?({MON})\s+(?:of\s+)?(?:the\s+)?(?:following|next)\s+year\b",
     re.IGNORECASE,
 )
 TIME = re.compile(
@@ -168,9 +204,18 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 def _dates(text: str) -> list[tuple[int, int, str]]:
     """Each date with where it starts and ends: written ones, then the ones named relative to
     today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
-    out = _written(text)
-    plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    spans = _month_spans(text) + _month_edges(text)
+    text = MONTH_EDGE.sub(_blank, MONTH_SPAN.sub(_blank, text))
+    out = spans + _written(text)
+    first = _first_days(text, out)  # "14 to" of "14 to 16 June 2027"
+    out += first
+    plain = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
+    for start, end, _iso in first:
+        plain = plain[:start] + " " * (end - start) + plain[end:]
     out += relative_dates(plain, today_date())
+    out += _next_year(text, sorted(out, key=lambda x: x[1]))
+    last = _last_days(text, sorted(out, key=lambda x: x[1]))
+    out = [d for d in out if not any(a <= d[0] and d[1] <= b for a, b, _iso in last)] + last
     return sorted(out, key=lambda x: x[1])
 
 
@@ -184,14 +229,124 @@ def _written(text: str) -> list[tuple[int, int, str]]:
         elif g[3]:
             y, mo, d = g[3], g[4], g[5]
         elif g[6]:
-            y, mo, d = g[8], str(MONTH.get(g[6].lower().rstrip(".")[:3], 0)), g[7]
+            y, mo, d = g[8], str(MONTH.get(g[6].lower().rstrip(".")[:3], 0)), _day(g[7])
         else:
-            y, mo, d = g[11], str(MONTH.get(g[10].lower().rstrip(".")[:3], 0)), g[9]
+            y, mo, d = g[11], str(MONTH.get(g[10].lower().rstrip(".")[:3], 0)), _day(g[9])
         try:
             day = datetime.date(int(y), int(mo), int(d))  # no 2027-02-31
         except ValueError:
             continue
         out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+MONTH_SPAN = re.compile(  # "June 14-16, 2027": two days of one month
+    rf"\b({MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|until|till)\s*"
+    r"(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b",
+    re.I,
+)
+SPAN_START = re.compile(  # "14 to 16 June 2027": the first day of a span said before the date
+    r"(?<![\d.:])(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through)\s*(?=\d{1,2}\D)", re.I
+)
+SPAN_END = re.compile(  # "2027年6月14日至16日": the last day of a span said after the date
+    r"^\s*(?:至|到|-|–|~|～|—)\s*(\d{1,2})\s*[日号]"
+)
+
+
+MONTH_EDGE = re.compile(  # "the end of February 2027" -> its last day, "2027年3月初" -> its first
+    rf"\b(?:the\s+)?(end|start|beginning)\s+of\s+({MON})\s*,?\s+(\d{{4}})\b"
+    r"|(\d{4})\s*年\s*(\d{1,2})\s*月\s*(底|末|初)",
+    re.I,
+)
+
+
+def _month_edges(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in MONTH_EDGE.finditer(text):
+        if m.group(1):
+            y, mo = int(m.group(3)), MONTH.get(m.group(2).lower().rstrip(".")[:3], 0)
+            last = m.group(1).lower() == "end"
+        else:
+            y, mo, last = int(m.group(4)), int(m.group(5)), m.group(6) != "初"
+        if not 1 <= mo <= 12:
+            continue
+        day = datetime.date(y + mo // 12, mo % 12 + 1, 1) - datetime.timedelta(days=1)
+        out.append((m.start(), m.end(), (day if last else day.replace(day=1)).isoformat()))
+    return out
+
+
+def _month_spans(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in MONTH_SPAN.finditer(text):
+        mo = MONTH.get(m.group(1).lower().rstrip(".")[:3], 0)
+        for d in (m.group(2), m.group(3)):
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(m.group(4)), mo, int(d))
+                out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+def _span_regions(text: str) -> list[tuple[int, int]]:
+    """Where a text says the days of a span beside a date, or a month's first or last day
+    (blanked as a date's digits are)."""
+    spans = _month_spans(text) + _month_edges(text)
+    rest = MONTH_EDGE.sub(_blank, MONTH_SPAN.sub(_blank, text))
+    written = spans + _written(rest)
+    found = spans + _first_days(rest, written) + _last_days(rest, written)
+    return [(start, end) for start, end, _iso in found]
+
+
+def _first_days(text: str, dates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The first day of a span said before a written date, in its month and year: "14 to 16
+    June 2027" -> 2027-06-14."""
+    out = []
+    for m in SPAN_START.finditer(text):
+        then = next((iso for start, _end, iso in dates if start == m.end()), None)
+        if then is not None:
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(then[:4]), int(then[5:7]), int(m.group(1)))
+                out.append((m.start(), m.end(), day.isoformat()))
+    return out
+
+
+def _last_days(text: str, dates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The last day of a span said right after a date, in its month and year: "2027年6月14日至
+    16日" -> 2027-06-16."""
+    out = []
+    for _start, end, iso in dates:
+        m = SPAN_END.match(text[end:])
+        if m is not None:
+            with contextlib.suppress(ValueError):
+                day = datetime.date(int(iso[:4]), int(iso[5:7]), int(m.group(1)))
+                out.append((end, end + m.end(), day.isoformat()))
+    return out
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _day(said: str) -> str:
+    """A day of the month as digits: "14", "1st", "the first" -> "1"."""
+    word = re.sub(r"\s+", " ", said.lower())
+    return str(ORDINAL[word]) if word in ORDINAL else re.sub(r"\D", "", said)
+
+
+def _next_year(text: str, before: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A month and day said of the year after the date written before it: "2026年10月1日起至次年
+    9月30日" -> 2027-09-30, "the 1st of May 2026 to the 30th of April of the following year"."""
+    out = []
+    for m in NEXT_YEAR.finditer(text):
+        prior = [iso for _s, end, iso in before if end <= m.start()]
+        if not prior:
+            continue
+        if m.group(1):
+            mo, d = int(m.group(1)), int(m.group(2))
+        else:
+            mo, d = MONTH.get(m.group(4).lower().rstrip(".")[:3], 0), int(_day(m.group(3)))
+        with contextlib.suppress(ValueError):
+            day = datetime.date(int(prior[-1][:4]) + 1, mo, d)
+            out.append((m.start(), m.end(), day.isoformat()))
     return out
 
 
@@ -513,6 +668,7 @@ def zh_amount(text: str) -> int | None:
     if not m:
         return None
     total = section = digit = 0
+    place, prev = 1, ""  # the last place said, and what was said from it on
     for ch in m.group(0):
         if ch in ZH_FIGURE:
             digit = ZH_FIGURE[ch]
@@ -522,7 +678,33 @@ def zh_amount(text: str) -> int | None:
         else:
             section += max(digit, 1 if ch in "十拾" else digit) * ZH_BIG[ch]
             digit = 0
+        place, prev = (ZH_BIG[ch] if ch in ZH_BIG else place), (ch if ch in ZH_BIG else prev + ch)
+    if prev[-1:] in ZH_FIGURE and prev[-2:-1] in ZH_BIG and place >= 100:  # "一百五", "两万五"
+        digit *= place // 10
     return total + section + digit
+
+
+LAYOUT = re.compile(  # a date's layout spelled in letters: "DDMMYYYY", "MM/DD/YYYY", "yyyy.mm.dd"
+    r"(?<![A-Za-z])(YYYY|YY|MM|DD)([-./ ]?)(YYYY|YY|MM|DD)\2(YYYY|YY|MM|DD)(?![A-Za-z])", re.I
+)
+
+
+def date_layout(text: str) -> str | None:
+    """The first date layout a text spells in letters ("must be DDMMYYYY" -> "DDMMYYYY"): its
+    letters say the order of the day, the month and the year, and what stands between them."""
+    for m in LAYOUT.finditer(text):
+        parts = [m.group(i).upper()[:2] for i in (1, 3, 4)]
+        if sorted(parts) == ["DD", "MM", "YY"]:
+            return m.group(0)
+    return None
+
+
+def in_layout(iso: str, layout: str) -> str:
+    """A YYYY-MM-DD date written in a layout: "1991-02-14" in "DDMMYYYY" -> "14021991", in
+    "MM/DD/YY" -> "02/14/91"."""
+    y, mo, d = iso.split("-")
+    fields = {"YYYY": y, "YY": y[2:], "MM": mo, "DD": d}
+    return re.sub(r"YYYY|YY|MM|DD", lambda m: fields[m.group(0)], layout.upper())
 
 
 def date_times(text: str) -> list[str]:
@@ -561,7 +743,9 @@ def before_when(text: str) -> str | None:
 
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
-    text = DATE.sub(lambda m: " " * len(m.group(0)), text)
+    for start, end in _span_regions(text):  # "14 to 16 June 2027", "6月14日至16日"
+        text = text[:start] + " " * (end - start) + text[end:]
+    text = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
     text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") or a count ("in 3 days") is left
         lambda m: " " * len(m.group(0)) if m["mday"] or m["dmon"] or m["zh_m"] else m.group(0), text
     )
@@ -670,6 +854,7 @@ def ends(text: str) -> dict[str, str]:
     z = LEG_ZH_BARE.search(plain)
     if (
         z
+        and not ZH_NUMERALS.fullmatch(z.group(2))  # "两千到三千五" is a range, no route
         and ZH_LEAD_VERBS.sub("", z.group(1))
         and not re.search(r"[把将发送放存加写改移]", z.group(1))
     ):
@@ -678,11 +863,39 @@ def ends(text: str) -> dict[str, str]:
     return {"from": named.group(1).strip()} if named else {}
 
 
+ZH_NUMERALS = re.compile(r"[\d零〇一二两三四五六七八九十百千万亿.]+")
+RANGE = re.compile(  # "between 80 and 120", "80-120 guests", "from 900 to 1300", "2000到3500"
+    r"(?:\bbetween\s+)(\d+(?:\.\d+)?)\s*(?:and|-|–|to)\s*(\d+(?:\.\d+)?)"
+    r"|(?<![A-Za-z0-9_.-])(\d+(?:\.\d+)?)\s*(?:[-–~～]|\bto\b|到|至)\s*(\d+(?:\.\d+)?)(?![\d.-])",
+    re.I,
+)
+
+
+def number_range(text: str) -> tuple[float | int, float | int] | None:
+    """The two ends of a range of numbers a text says, low first ("between 80 and 120 guests",
+    "80-120", "from 900 to 1,300 pounds", "两千到三千五" -> (2000, 3500)); None when it says none
+    (a date's or a clock's digits are none)."""
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", without_dates(digits_for_words(text)))
+    for m in RANGE.finditer(plain):
+        a, b = [g for g in m.groups() if g]
+        low, high = (float(a), float(b))
+        if low < high:
+            return _whole(a), _whole(b)
+    return None
+
+
+def _whole(n: str) -> float | int:
+    return float(n) if "." in n else int(n)
+
+
 def items(text: str) -> list[str]:
     """The parts of a text that are items of a list (see the module's docstring), else []."""
     bullets = BULLET.findall(text)
     if len(bullets) >= 2:
         return bullets
+    lines = line_items(text)
+    if len(lines) >= 2:
+        return lines
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     for clause in re.split(r"(?<!\d)[.:：]|[.:：](?!\d)|[!?。！？\n]", text):
         blank = without_dates(clause)  # a date's comma splits no list
@@ -697,6 +910,29 @@ def items(text: str) -> list[str]:
         if len(best) >= 2:
             return best
     return []
+
+
+LINE_ITEM = re.compile(  # a line that starts with a count ("3 x Claw hammer") or ends with a price
+    r"^\s*\d+\s*(?:[x×*]|pcs|件|个)?\s+\S.*$|^.*\D\s+[$€£¥￥@]?\s*\d+[.,]\d{2}\s*$", re.I
+)
+SUM_LINE = re.compile(  # a line that sums the others: no item
+    r"^\s*(?:(?:sub|grand\s*)?total|sum|tax|vat|gst|tip|service|discount|change|cash|card|paid|"
+    r"balance|amount\s+due|合计|总计|小计|总额|实付|应付|税|找零|优惠)\b",
+    re.I,
+)
+
+
+def line_items(text: str) -> list[str]:
+    """The lines of a text that are its items: the longest run of lines that each start with a
+    count or end with a price ("3 x Wood screws @ 4.50", "Claw hammer  17.99"), lines that sum
+    the others ("TOTAL 38.99", "小计") and dates not among them."""
+    run: list[str] = []
+    best: list[str] = []
+    for line in text.splitlines():
+        item = LINE_ITEM.match(without_dates(line)) and not SUM_LINE.match(line)
+        run = [*run, line.strip()] if item else []
+        best = run if len(run) > len(best) else best
+    return best
 
 
 LEVELS = [  # level, how an enum member names it, the words of a request that ask for it
@@ -905,10 +1141,29 @@ SMALL = (
 TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
 NUMBER_WORD = "|".join([*SMALL, *TENS, *SCALES])
+NO_ORDINAL = rf"(?![\s-]+(?:{'|'.join(ORDINALS)})\b)"  # "twenty-first" is a day, not 20
 WORDED = re.compile(
     rf"\b(?:{NUMBER_WORD})(?:(?:(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+|(?<=million)\s+and\s+|[\s-]+)"
-    rf"(?:{NUMBER_WORD}))+\b|\b(?:{'|'.join(TENS)})\b",
+    rf"(?:{NUMBER_WORD}))+\b|\b(?:{'|'.join(TENS)})\b{NO_ORDINAL}",
     re.I,
+)
+A_SCALE = re.compile(r"\ba\s+(hundred|thousand|million)\b", re.I)  # "a hundred and twenty"
+FRACTION = [  # a whole number and a part of one, said in words: "forty-two and a half" -> 42.5
+    (r"\b(\d+|one)\s+and\s+a\s+half\b", ".5"),
+    (r"\b(\d+|one)\s+and\s+a\s+quarter\b", ".25"),
+    (r"\b(\d+|one)\s+and\s+(?:3|three)[\s-]+quarters\b", ".75"),
+]
+DOZENS = re.compile(  # "two dozen eggs" -> 24
+    r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+dozen\b", re.I
+)
+MONEY_WORD = r"pounds?|dollars?|euros?|bucks|quid|francs?"
+PENCE_AFTER = re.compile(  # "one pound fifty-nine" -> 1.59 pounds ("2 pounds 3 ounces" is no sum)
+    rf"\b(\d+|one|a)\s+({MONEY_WORD})\s+(\d{{1,2}})\b"
+    r"(?!\s*(?:[.,:]\d|%|cents?|pence|p\b|ounces?|oz\b|lbs?\b|kg\b|g\b|grams?|hours?|minutes?))",
+    re.I,
+)
+ZH_PLACED = re.compile(  # a Chinese numeral with its places: "三百二十" 320, "一百五" 150, "两万五" 25000
+    r"[一二两三四五六七八九十][零〇一二两三四五六七八九十]*[百千万亿][零〇一二两三四五六七八九十百千万亿]*"
 )
 
 
@@ -939,20 +1194,59 @@ def worded_number(phrase: str) -> int:
     return total + current
 
 
+def _spelled(m: re.Match[str]) -> str:
+    return SPELLED[m.group(1).lower()]
+
+
 def digits_for_words(text: str) -> str:
     """The text with counts written in words as digits: "two lattes" -> "2 lattes", "two thousand
     four hundred and fifty euros" -> "2450 euros", "三晚" -> "3晚",
     a span with a half: "an hour and a half" -> "1.5 hours", "一个半小时" -> "1.5小时", "half an
     hour" -> "0.5 hour" ("one" is left: "the one I bought" counts nothing)."""
-    text = WORDED.sub(_worded, text)  # "two hundred and ten"
+    text = WORDED.sub(_worded, A_SCALE.sub(r"one \1", text))  # "two hundred and ten"
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
-    out = re.sub(rf"\b({words_})\b", lambda m: SPELLED[m.group(1).lower()], text, flags=re.I)
+    text = DOZENS.sub(lambda m: str(int(SPELLED.get(m.group(1).lower(), m.group(1))) * 12), text)
+    out = re.sub(rf"\b({words_})\b{NO_ORDINAL}", _spelled, text, flags=re.I)
+    out = POINT.sub(_point, _fractions(out))
     out = re.sub(r"一(?=个半)", "1", out)
     out = ZH_DECIMAL.sub(_zh_decimal, out)
+    out = ZH_PLACED.sub(lambda m: str(zh_amount(m.group(0))), out)
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
     return with_cents(in_thousands(out))
+
+
+DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
+POINT = re.compile(rf"\b(\d+|zero|one)\s+point\s+({DIGIT_WORD}(?:\s+{DIGIT_WORD})*)\b", re.I)
+
+
+def _point(m: re.Match[str]) -> str:
+    """A decimal said with "point": "21 point one" -> "21.1", "zero point seven five" -> "0.75"."""
+    names = "zero one two three four five six seven eight nine".split()
+
+    def digit(w: str) -> str:
+        w = w.lower()
+        return w if w.isdigit() else "0" if w == "oh" else str(names.index(w))
+
+    return digit(m.group(1)) + "." + "".join(digit(w) for w in m.group(2).split())
+
+
+def _with_part(m: re.Match[str], part: str) -> str:
+    return ("1" if m.group(1).isalpha() else m.group(1)) + part
+
+
+def _fractions(text: str) -> str:
+    """Wholes with a half or a quarter, dozens, and pounds with their pence said as one number:
+    "42 and a half litres" -> "42.5 litres", "2 dozen" -> "24", "one pound 59" -> "1.59 pounds"."""
+    for pattern, part in FRACTION:
+        text = re.sub(pattern, functools.partial(_with_part, part=part), text, flags=re.I)
+
+    def sum_(m: re.Match[str]) -> str:
+        whole = "1" if m.group(1).isalpha() else m.group(1)
+        return f"{whole}.{int(m.group(3)):02d} {m.group(2)}"
+
+    return PENCE_AFTER.sub(sum_, text)
 
 
 CENTS_EN = re.compile(
