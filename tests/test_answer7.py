@@ -72,6 +72,37 @@ def test_the_file_with_the_most_lines_of_a_text_in_chinese():
     assert "host=nas-2" in answer and "01:00 start" not in answer
 
 
+OVENS = {
+    "ovens/oven-1.log": "2027-01-08T05:00:00 INFO preheat\n2027-01-08T06:12:09 ERROR code=F-12 door open\n",
+    "ovens/oven-2.log": "2027-01-08T05:00:02 INFO preheat\n2027-01-08T07:40:55 ERROR code=F-31 fan stall\n"
+    "2027-01-08T08:00:00 INFO bake\n",
+    "ovens/oven-3.log": "2027-01-08T06:59:30 ERROR code=F-07 low gas\n2027-01-08T09:00:00 INFO bake\n",
+}
+
+
+def test_the_latest_line_asked_about_across_files_and_its_label():
+    calls, answer = run(
+        "Check the log files in ovens/: which oven logged an error most recently, and what code?",
+        [LIST, READ],
+        on_disk(OVENS),
+    )
+    assert [n for n, _ in calls].count("read_file") == 3
+    first = answer.splitlines()[0]
+    assert "oven-2.log" in first and "07:40:55" in first and "code=F-31" in answer
+    assert "preheat" not in answer
+
+
+def test_the_latest_line_across_files_in_chinese():
+    calls, answer = run(
+        "看看 ovens 目录下的日志，哪台烤箱最近一次报错？错误码是什么？",
+        [LIST, READ],
+        on_disk(OVENS),
+    )
+    assert [n for n, _ in calls].count("read_file") == 3
+    first = answer.splitlines()[0]
+    assert first.startswith("最新的是 oven-2.log") and "code=F-31" in answer
+
+
 # ------------------------------------------------------------------ a changelog's entries by kind
 
 NOTES = {

@@ -455,7 +455,7 @@ KINDS = [  # (the question asks for, a line of that kind says)
      r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE)\b|Exception|Traceback|错误|失败"),
     (r"\bwarn(?:ing)?s?\b|警告", r"\bWARN(?:ING)?\b|警告"),
 ]  # fmt: skip
-LATEST = re.compile(r"\b(?:latest|newest|most recent|last)\b|最新|最近", re.I)
+LATEST = re.compile(r"\b(?:latest|newest|most recent(?:ly)?|last)\b|最新|最近", re.I)
 VERSION = re.compile(r"\bv?(\d+(?:\.\d+){1,3})\b")
 HEADING = re.compile(r"^\s*(?:#{1,6}\s|\[?v?\d+(?:\.\d+){1,3}\]?(?:\s|$))")
 NOT_NAMES = frozenset({"at", "in", "on", "for", "to", "by", "of", "and", "the", "line", "lines"})

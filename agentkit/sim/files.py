@@ -37,6 +37,11 @@ that reads files (Read, `read_file`).
    asked when the question says one of its words (`ENTRY_KINDS`: features, new, added, 新功能,
    新增; fixes, bugs, 修复 ...) or a word the tag starts (chore: chores). Each kind asked is said
    with its count and its entries, a kind with none with 0.
+8. Of the lines `agentkit.sim.facts` rule 4 finds in two or more files read, when the question
+   asks for the latest / most recent (最新, 最近, 最后) and every such line carries a time stamp:
+   the one with the latest stamp across the files ("which node logged an ERROR most recently?"),
+   said with its file, its number and the `key=value` labels it carries (code=E-417), the other
+   files' latest after it.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .arguments import role
-from .facts import KINDS, section
+from .facts import KINDS, STAMP, asked_lines, latest_line, section
 from .lexicon import stem
 from .view import Tool, View
 
@@ -394,3 +399,34 @@ def kind_name(lang: str, kind: str) -> str:
     """A kind's name in the answer's language (the tag itself for a kind the table lacks)."""
     names = ENTRY_KINDS[kind][2] if kind in ENTRY_KINDS else (kind, kind)
     return names[0] if lang == "zh" else names[1]
+
+
+# ------------------------------------------------------------------ 8. the latest line across files
+
+
+@dataclass(frozen=True)
+class Latest:
+    file: str
+    n: int
+    text: str
+    tags: list[str]
+    others: list[tuple[str, str]]  # (file, the stamp of its latest line asked about)
+
+
+def latest_across(task: str, read: list[tuple[str, list[str]]]) -> Latest | None:
+    """Rule 8 over the files read, each (name, lines), or None."""
+    if len(read) < 2:
+        return None
+    found = [(name, i, t) for name, lines in read for i, t in asked_lines(task, lines)]
+    if len({name for name, *_ in found}) < 2:
+        return None
+    got = latest_line(task, [(k, t) for k, (_, _, t) in enumerate(found)])
+    if got is None:
+        return None
+    name, i, text = found[got[0]]
+    others: dict[str, str] = {}
+    for other, _, t in found:
+        m = STAMP.search(t)
+        if other != name and m and m.group(0) > others.get(other, ""):
+            others[other] = m.group(0)
+    return Latest(name, i, text, _tags(task, [text], ""), list(others.items()))

@@ -98,7 +98,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.facts`; else, for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
-   text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
+   text counted in the files read, records of the kind asked for, the day or file with the
+   most lines of a text, a changelog's entries by kind, the latest line asked about across the
+   files (`agentkit.sim.files`; the files read are then not quoted), where a thing stands and
+   what a purchase came to (`agentkit.sim.tally`), whether a value is fit for a purpose
+   (`agentkit.sim.facts`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -2418,6 +2422,15 @@ def _from_files(v: View) -> list[str]:
     most = files.most_lines(v.task, read) if read else None
     if most is not None:
         return _most_said(v.lang, most)
+    last = files.latest_across(v.task, read) if read else None
+    if last is not None:
+        out = [say(v.lang, "g_latest_across", file=last.file, n=last.n, text=last.text)]
+        if last.others:
+            others = spoken_list(v.lang, [f"{f} {t}" for f, t in last.others])
+            out.append(say(v.lang, "g_most_others", others=others))
+        if last.tags:
+            out.append(say(v.lang, "g_latest_tags", tags=", ".join(last.tags)))
+        return out
     out = []
     for name, lines in read:
         got = files.changelog_entries(v.task, lines)

@@ -313,6 +313,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_most_where": ("{file} 第 {lines} 行", "{file} line(s) {lines}"),
     "g_most_others": ("其余：{others}。", "The others: {others}."),
     "g_most_other": ("{group} {n} 条", "{group} {n}"),
+    "g_latest_across": (
+        "最新的是 {file} 第 {n} 行：{text}",
+        "The most recent is {file} line {n}: {text}",
+    ),
+    "g_latest_tags": ("这一行涉及：{tags}。", "That line names {tags}."),
     "g_most_tags": ("这些行涉及：{tags}。", "Those lines name {tags}."),
     "g_most_quoted": ("这些行：{lines}", "Those lines: {lines}"),
     "g_entries": ("{section} 里有 {counts}。", "{section} has {counts}."),
