@@ -139,6 +139,41 @@ def test_entries_of_each_kind_by_their_tags_in_chinese():
     assert "bulk delete" not in answer and "bump deps" not in first
 
 
+# ------------------------------------------------------------------ the row that holds the largest
+
+TABLES = {
+    "bee.csv": "entrant,round1,final\nMia Chen,12,18\nOwen Pike,15,21\nSara Lund,11,19\n",
+    "门店销量.csv": "门店,销量\n西湖店,320\n滨江店,185\n萧山店,240\n",
+}
+
+
+def tables(name, args):  # numbered as the Agent SDK's Read numbers lines
+    lines = TABLES[args["path"]].splitlines()
+    return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+
+
+def test_the_largest_of_a_column_is_said_with_the_row_that_holds_it():
+    calls, answer = run(
+        "Who got the highest final score in bee.csv, and what was it?", [READ], tables
+    )
+    assert calls == [("read_file", {"path": "bee.csv"})]
+    first = answer.splitlines()[0]
+    assert "21" in first and "Owen Pike" in first
+
+
+def test_the_smallest_of_a_column_with_its_row_in_chinese():
+    calls, answer = run("门店销量.csv 里哪个门店销量最低？是多少？", [READ], tables)
+    assert calls == [("read_file", {"path": "门店销量.csv"})]
+    first = answer.splitlines()[0]
+    assert "185" in first and "滨江店" in first
+
+
+def test_a_figure_of_a_table_file_is_stated_without_quoting_its_rows():
+    calls, answer = run("What is the average final score in bee.csv?", [READ], tables)
+    assert calls == [("read_file", {"path": "bee.csv"})]
+    assert "19.33" in answer and "Mia Chen" not in answer
+
+
 # ------------------------------------------------------------------ where a thing stands
 
 RENEWAL = tool(

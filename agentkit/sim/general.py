@@ -2240,12 +2240,13 @@ def _answer(v: View, turn: Turn) -> str:
     lines: list[str] = []
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
+    figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
     for c in [] if turn.whole else v.calls:
         if (
             c.result is None
             or c.failed
             or c.name in claude_code.QUIET
-            or (told and _finds_files(v, c))
+            or ((told or figures) and _finds_files(v, c))
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -2270,7 +2271,7 @@ def _answer(v: View, turn: Turn) -> str:
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
     counted = [] if told else _counted(v)
-    lines = worked + told + lead + counted + _figures(v) + _picks(v) + compared + asked + lines
+    lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -2374,7 +2375,7 @@ def _asked(v: View, c: Call) -> str | None:
 def _facts(v: View) -> list[str]:
     """Rule 5 for a comparison across the results and a figure worked out from rates
     (`agentkit.sim.facts`, rules 1 and 3)."""
-    done = [c for c in v.calls if c.result is not None and not c.failed]
+    done = [_plain_read(v, c) for c in v.calls if c.result is not None and not c.failed]
     if not done:
         return []
     out = []
@@ -2464,6 +2465,14 @@ def _most_said(lang: str, m: files.Most) -> list[str]:
     elif len(m.lines) <= 3:
         out.append(say(lang, "g_most_quoted", lines=" / ".join(m.lines)))
     return out
+
+
+def _plain_read(v: View, c: Call) -> Call:
+    """A call that read a file, its text without the line numbers the reading tool put before
+    each line ("1\t", "     1→"), so that a table's rows are read as rows."""
+    if not isinstance(c.result, str) or not _read_file(v, c):
+        return c
+    return replace(c, result="\n".join(files.unnumbered(c.result)))
 
 
 def _keys_asked(v: View) -> list[str]:
