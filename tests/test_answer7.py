@@ -144,6 +144,7 @@ def test_entries_of_each_kind_by_their_tags_in_chinese():
 TABLES = {
     "bee.csv": "entrant,round1,final\nMia Chen,12,18\nOwen Pike,15,21\nSara Lund,11,19\n",
     "门店销量.csv": "门店,销量\n西湖店,320\n滨江店,185\n萧山店,240\n",
+    "最高水位.csv": "日期,最高水位\n2027-06-01,3.2\n2027-06-02,4.1\n2027-06-03,2.9\n",
 }
 
 
@@ -172,6 +173,13 @@ def test_a_figure_of_a_table_file_is_stated_without_quoting_its_rows():
     calls, answer = run("What is the average final score in bee.csv?", [READ], tables)
     assert calls == [("read_file", {"path": "bee.csv"})]
     assert "19.33" in answer and "Mia Chen" not in answer
+
+
+def test_a_superlative_inside_a_column_name_asks_for_no_extreme():
+    calls, answer = run("最高水位.csv 里平均最高水位是多少？", [READ], tables)
+    assert calls == [("read_file", {"path": "最高水位.csv"})]
+    first = answer.splitlines()[0]
+    assert "3.40" in first and "4.1" not in answer
 
 
 # ------------------------------------------------------------------ where a thing stands

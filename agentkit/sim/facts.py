@@ -35,7 +35,8 @@
    table's rows (a header line, cells split by a comma, tab, | or ;), or the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
    words the question uses, else the one whose quantity it names (temperature / 温度 and temp_c;
    湿度 and humidity), is read from every reading and the extreme is said with the reading's
-   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
+   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item. A
+   highest / lowest word inside a key's own name (最高气温 of "平均最高气温") asks for none.
 7. Of the lines rule 4 finds, when the question asks for the latest / most recent / last (最新,
    最近, 最后) and every line carries a time stamp: the one with the latest stamp is said too.
 8. A yes/no question (is / did / whether ...; 吗, 是否, 有没有) whether the named quantity went
@@ -754,10 +755,13 @@ def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int
 def extreme(task: str, results: list[Any]) -> Extreme | None:
     """Rule 6: the highest (or lowest) value of the quantity the question names over the
     readings a result holds, with the reading's label."""
-    hi, lo = HIGH_WORD.search(task), LOW_WORD.search(task)
+    records = [r for data in results for r in _readings(data)]
+    said = task
+    for k in sorted({k for _, nums in records for k in nums}, key=len, reverse=True):
+        said = said.replace(k, " ")  # a key's own words ask for no extreme (最高气温: 平均最高气温)
+    hi, lo = HIGH_WORD.search(said), LOW_WORD.search(said)
     if not hi and not lo or hi and lo:
         return None
-    records = [r for data in results for r in _readings(data)]
     if len(records) < 2:
         return None
     field = _quantity(task, records, 2)
