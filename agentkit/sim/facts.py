@@ -35,7 +35,8 @@
    table's rows (a header line, cells split by a comma, tab, | or ;), or the lines of a text with `key: value` / `key=value` pairs or degrees): the field whose key's
    words the question uses, else the one whose quantity it names (temperature / 温度 and temp_c;
    湿度 and humidity), is read from every reading and the extreme is said with the reading's
-   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item.
+   label (its name, else its time). It leads, in place of `agentkit.sim.pick`'s whole item. A
+   highest / lowest word inside a key's own name (最高气温 of "平均最高气温") asks for none.
 7. Of the lines rule 4 finds, when the question asks for the latest / most recent / last (最新,
    最近, 最后) and every line carries a time stamp: the one with the latest stamp is said too.
 8. A yes/no question (is / did / whether ...; 吗, 是否, 有没有) whether the named quantity went
@@ -55,6 +56,15 @@
    `KEY=value` / `key: value` lines, YAML nesting joined by dots), and the answer names, for
    each pair of files, the keys one defines and the other lacks, and for each file the keys it
    defines more than once with their lines; or says that there are none.
+11. A yes/no question whether something is fit for a purpose ("Is it OK for the kids to play
+   outside?", "is the water safe to swim in?", "can we go hiking today?"; 适合…吗, 安全吗, 可以…吗,
+   能不能): a value with the range its result gives (rule 2) is yes within it, no outside it; else
+   a short text field of the result that rates it (category: "Unhealthy for sensitive groups",
+   advice: "Good", 等级: 良) is no when it says unhealthy, unsafe, poor, hazardous, not
+   recommended, avoid, high risk (不健康, 不宜, 危险, 超标, 差 ...), yes when it says good, safe,
+   healthy, low, normal, fine (优, 良, 安全, 适宜, 正常 ...); with neither, the answer says the value
+   (the field the question names, else the result's one number) and that the result gives no
+   limit or rating to judge it by, never a guess.
 """
 
 from __future__ import annotations
@@ -446,7 +456,7 @@ KINDS = [  # (the question asks for, a line of that kind says)
      r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE)\b|Exception|Traceback|错误|失败"),
     (r"\bwarn(?:ing)?s?\b|警告", r"\bWARN(?:ING)?\b|警告"),
 ]  # fmt: skip
-LATEST = re.compile(r"\b(?:latest|newest|most recent|last)\b|最新|最近", re.I)
+LATEST = re.compile(r"\b(?:latest|newest|most recent(?:ly)?|last)\b|最新|最近", re.I)
 VERSION = re.compile(r"\bv?(\d+(?:\.\d+){1,3})\b")
 HEADING = re.compile(r"^\s*(?:#{1,6}\s|\[?v?\d+(?:\.\d+){1,3}\]?(?:\s|$))")
 NOT_NAMES = frozenset({"at", "in", "on", "for", "to", "by", "of", "and", "the", "line", "lines"})
@@ -474,6 +484,28 @@ def _by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if found:
             return found
     return []
+
+
+def section(task: str, text_lines: list[str]) -> tuple[str, list[str]]:
+    """The part of a file the question asks about: (its heading, its lines). The section under
+    the heading that names the version the question names ("v3.4.0", "3.2 版"), else, for the
+    latest, the one with the highest version, else the whole file ("", every line)."""
+    lines = [(i + 1, line) for i, line in enumerate(text_lines)]
+    heads = [
+        (m.group(1), k)
+        for k, (_, t) in enumerate(lines)
+        if HEADING.match(t) and (m := VERSION.search(t))
+    ]
+    asked = {m.group(1) for m in VERSION.finditer(task)}
+    named = [k for version, k in heads if version in asked]
+    if len(named) == 1:
+        after = [j for _, j in heads if j > named[0]]
+        part = lines[named[0] : min(after) if after else len(lines)]
+    else:
+        part = _latest(task, lines)
+    if not part:
+        return "", text_lines
+    return part[0][1].strip().lstrip("#").strip(), [t for _, t in part[1:]]
 
 
 def _latest(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -723,10 +755,13 @@ def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int
 def extreme(task: str, results: list[Any]) -> Extreme | None:
     """Rule 6: the highest (or lowest) value of the quantity the question names over the
     readings a result holds, with the reading's label."""
-    hi, lo = HIGH_WORD.search(task), LOW_WORD.search(task)
+    records = [r for data in results for r in _readings(data)]
+    said = task
+    for k in sorted({k for _, nums in records for k in nums}, key=len, reverse=True):
+        said = said.replace(k, " ")  # a key's own words ask for no extreme (最高气温: 平均最高气温)
+    hi, lo = HIGH_WORD.search(said), LOW_WORD.search(said)
     if not hi and not lo or hi and lo:
         return None
-    records = [r for data in results for r in _readings(data)]
     if len(records) < 2:
         return None
     field = _quantity(task, records, 2)
@@ -1082,3 +1117,79 @@ def key_lines(lang: str, c: KeyCheck) -> list[str]:
         )
         out.append(say(lang, "g_keys_repeated", file=name, keys=each, n=len(twice)))
     return out or [say(lang, "g_keys_none")]
+
+
+# ------------------------------------------------------------------ 11. fit for a purpose
+
+FIT_ASKED = re.compile(
+    r"(?:^|[.?!。？！]\s*)(?:is|are|was|will|would)\b[^?]{0,80}?\b(?:ok|okay|safe|fine|all right|"
+    r"alright|good enough|suitable|healthy|a good (?:day|time|idea))\b|"
+    r"(?:^|[.?!。？！]\s*)(?:can|could|should)\s+(?:i|we|my|our|they|the kids|kids|children)\b"
+    r"[^?]{0,60}?\b(?:go|play|swim|run|hike|eat|drink|walk|cycle|ride|fly|sail|outside|outdoors)\b|"
+    r"适合|适宜|安全吗|可以吗|能不能|行不行|合适吗|可不可以|能否|要紧吗",
+    re.I,
+)
+NEGATIVE = re.compile(
+    r"\bun(?:healthy|safe|suitable|fit)\b|\bhazardous\b|\bdangerous\b|\bpoor\b|\bbad\b|"
+    r"\bnot (?:recommended|safe|suitable|advised)\b|\bavoid\b|\bhigh risk\b|\bvery high\b|"
+    r"\bsevere\b|\bclosed\b|不健康|不宜|不适合|不安全|不建议|危险|超标|污染|较差|严重|禁止",
+    re.I,
+)
+POSITIVE = re.compile(
+    r"\bgood\b|\bsafe\b|\bhealthy\b|\blow(?: risk)?\b|\bnormal\b|\bok\b|\bfine\b|"
+    r"\bsuitable\b|\bexcellent\b|\bsatisfactory\b|\bopen\b|优|良|安全|适宜|正常|适合",
+    re.I,
+)
+RATING_KEY = re.compile(
+    r"categor|level|rating|advi[cs]|recommend|risk|quality|verdict|assess|grade|status|"
+    r"等级|级别|建议|评价|状况|类别",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Fit:
+    verdict: str  # "yes", "no" or "unknown"
+    field: str
+    value: Any
+
+
+def fit_asked(task: str) -> bool:
+    """Rule 11: the question asks whether something is fit for a purpose."""
+    return bool(FIT_ASKED.search(task))
+
+
+def fit_of(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Fit | None:
+    """Rule 11 over the results (data, the call's input): a rating's verdict, else the value with
+    no limit to judge it by; None when the question asks no such thing or a range judges it."""
+    if not fit_asked(task):
+        return None
+    records = [(d, given) for d, given in results if isinstance(d, dict)]
+    if len(records) != 1 or judged(task, records[0][0]) is not None:
+        return None
+    data, given = records[0]
+    rated = [
+        (str(k), x)
+        for k, x in data.items()
+        if isinstance(x, str)
+        and x not in given.values()
+        and len(x.split()) <= 8
+        and (NEGATIVE.search(x) or POSITIVE.search(x))
+    ]
+    if len(rated) > 1:
+        rated = [(k, x) for k, x in rated if RATING_KEY.search(k)] or rated[:1]
+    if rated:
+        k, x = rated[0]
+        return Fit("no" if NEGATIVE.search(x) else "yes", k, x)
+    numbers = [
+        (str(k), x) for k, x in data.items() if _num(x) is not None and not SKIP.search(str(k))
+    ]
+    named = [(k, x) for k, x in numbers if _names(task, k)]
+    one = named if len(named) == 1 else numbers if len(numbers) == 1 else []
+    return Fit("unknown", one[0][0], one[0][1]) if one else None
+
+
+def fit_line(lang: str, f: Fit) -> str:
+    """Rule 11's sentence."""
+    value = f.value.rstrip(".。") if isinstance(f.value, str) else f.value
+    return say(lang, f"g_fit_{f.verdict}", subject="", field=f.field, value=value)

@@ -19,15 +19,40 @@ that reads files (Read, `read_file`).
    are in the register", "登记册里有多少幅油画"; a record a line, its cells split by |, comma or
    tab) counts the records one of whose cells is that kind (its singular), and lists each one's
    first cell (its id or name); the answer leads with them.
+6. A question for the day, file or other label with the most of a text ("which day had the most
+   upstream timeouts?", "哪一天出现的 upstream timeout 最多？", "哪个文件里连接失败最多"): the text
+   is the words after "most" (before 最多), each word as a word's start (timeouts: timeout...),
+   else the kind of line they name (errors: ERROR lines, `agentkit.sim.facts` rule 4). The lines
+   of the files read that hold it are grouped by the date each carries when the question asks
+   which day (day, date, 哪天, 哪一天, 日期) and every such line carries one, by the value of the
+   `key=value` the question names ("which service": service=...), else by file; the group with
+   the most is said with its count and where its lines are, the other groups' counts after it,
+   and the `key=value` labels those lines carry ("which service?", "涉及哪个服务？": service=
+   inventory), else the lines themselves.
+7. A question for how many entries of one or more kinds a changelog holds ("how many new
+   features and how many bug fixes are in v3.4.0?", "3.2 版有几个新功能、几个修复？"): the section
+   under the heading that names the version asked (else the latest for "latest", else the whole
+   file); its entries (lines opening with -, *, + or a number) each have a kind: the tag they open
+   with ("feat:", "fix(ui):", "[Fixed]") or the heading they stand under ("### Added"). A kind is
+   asked when the question says one of its words (`ENTRY_KINDS`: features, new, added, 新功能,
+   新增; fixes, bugs, 修复 ...) or a word the tag starts (chore: chores). Each kind asked is said
+   with its count and its entries, a kind with none with 0.
+8. Of the lines `agentkit.sim.facts` rule 4 finds in two or more files read, when the question
+   asks for the latest / most recent (最新, 最近, 最后) and every such line carries a time stamp:
+   the one with the latest stamp across the files ("which node logged an ERROR most recently?"),
+   said with its file, its number and the `key=value` labels it carries (code=E-417), the other
+   files' latest after it.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .arguments import role
+from .facts import KINDS, STAMP, asked_lines, latest_line, section
 from .lexicon import stem
 from .view import Tool, View
 
@@ -154,3 +179,254 @@ def unnumbered(text: str) -> list[str]:
     if not marks or len(counted) != len(marks) or counted != list(range(1, len(counted) + 1)):
         return lines
     return [NUMBERED.sub("", line) for line in lines]
+
+
+# ------------------------------------------------------------------ 6. the most lines of a text
+
+MOST_EN = re.compile(
+    r"\bmost\s+((?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)"
+    r"(?=\s*(?:[,?.!;:)]|\b(?:and|in|on|at|of|from|across|over|during|per|by|for|were|was|did|"
+    r"have|has|had)\b|$))",
+    re.I,
+)
+WHICH_EN = re.compile(r"\b(?:which|what)\s+([A-Za-z][\w-]*)", re.I)
+WHICH_ZH = re.compile(  # the group word: 天 of 哪一天, 文件 of 哪个文件, else one character
+    r"哪(?:一)?(?:个|份|台|位|条|家)?(天|日|号|文件|日志|服务|机器|主机|[\u4e00-\u9fff])"
+    r"(.{1,30}?)(?:的次数|的数量)?最多"
+)
+LEAD_ZH = re.compile(r"^(?:里面?|中|上|内)?(?:出现了?的?|发生了?的?|报的|记录了?的?|有的?|的)?\s*")
+DAY_ASKED = re.compile(r"\b(?:day|date|days)\b|哪天|哪一天|哪日|哪号|日期|天", re.I)
+DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+TAG = re.compile(r"\b([A-Za-z][\w.-]*)=([^\s,;]+)")
+
+
+@dataclass(frozen=True)
+class Most:
+    text: str  # the text counted, as the question says it
+    group: str  # the day, label or file with the most
+    n: int
+    where: list[tuple[str, list[int]]]  # (file, line numbers) of the group's lines
+    others: list[tuple[str, int]]
+    tags: list[str]  # the key=value labels its lines carry
+    lines: list[str]
+
+
+def _counted_text(task: str) -> tuple[str, str, str] | None:
+    """Rule 6: (the text as said, a pattern for lines holding it, the group word), or None."""
+    m = MOST_EN.search(task)
+    if m:
+        said = m.group(1)
+        which = WHICH_EN.search(task[: m.start()])
+        group = which.group(1) if which else ""
+        parts = said.split()
+        pattern = r"\b" + r"[\s_-]+".join(re.escape(_head(w.lower())) + r"\w*" for w in parts)
+        return said, pattern, group
+    z = WHICH_ZH.search(task)
+    if not z:
+        return None
+    said = LEAD_ZH.sub("", z.group(2)).strip()
+    if not said:
+        return None
+    latin = said.split()
+    if re.fullmatch(r"[A-Za-z][\w\s-]*", said):
+        pattern = r"\b" + r"[\s_-]+".join(re.escape(_head(w.lower())) + r"\w*" for w in latin)
+    else:
+        pattern = re.escape(said)
+    return said, pattern, z.group(1)
+
+
+def _head(word: str) -> str:
+    """A word's start a line's word is read by: its stem ("timeouts" -> "timeout")."""
+    return stem(word) if len(word) > 3 else word
+
+
+def most_lines(task: str, read: list[tuple[str, list[str]]]) -> Most | None:
+    """Rule 6 over the files read, each (name, lines): the group with the most lines holding
+    the text the question asks about, or None."""
+    asked = _counted_text(task)
+    if asked is None or not read:
+        return None
+    said, pattern, group = asked
+    found = _holding(pattern, read) or _holding(_kind_of(said), read)
+    every = sum(1 for _, lines in read for line in lines if line.strip())
+    if not found or len(found) >= every:
+        return None
+    key = _grouping(task, group, found)
+    groups: dict[str, list[tuple[str, int, str]]] = {}
+    for name, _ in read:
+        if key == "":
+            groups.setdefault(name, [])
+    for name, i, line in found:
+        groups.setdefault(_group_of(key, name, line), []).append((name, i, line))
+    ranked = sorted(groups.items(), key=lambda g: -len(g[1]))
+    top, hits = ranked[0]
+    where: dict[str, list[int]] = {}
+    for name, i, _ in hits:
+        where.setdefault(name, []).append(i)
+    return Most(
+        said,
+        top,
+        len(hits),
+        list(where.items()),
+        [(g, len(h)) for g, h in ranked[1:]],
+        _tags(task, [line for *_, line in hits], key),
+        [line for *_, line in hits],
+    )
+
+
+def _kind_of(said: str) -> str:
+    return next((says for asks, says in KINDS if re.search(asks, said, re.I)), r"(?!)")
+
+
+def _holding(pattern: str, read: list[tuple[str, list[str]]]) -> list[tuple[str, int, str]]:
+    flags = 0 if pattern.startswith(r"\b(?:ERROR") else re.I
+    return [
+        (name, i + 1, line.strip())
+        for name, lines in read
+        for i, line in enumerate(lines)
+        if line.strip() and re.search(pattern, line, flags)
+    ]
+
+
+def _grouping(task: str, group: str, found: list[tuple[str, int, str]]) -> str:
+    """How the lines are grouped: "date" (the day asked and every line dated), a tag's key the
+    question names, else "" (by file)."""
+    if group and DAY_ASKED.search(group) and all(DATE.search(line) for *_, line in found):
+        return "date"
+    keys = {k for *_, line in found for k, _ in TAG.findall(line)}
+    named = [k for k in keys if group and _head(group.lower()) in k.lower()]
+    return named[0] if len(named) == 1 else ""
+
+
+def _group_of(key: str, name: str, line: str) -> str:
+    if key == "date":
+        m = DATE.search(line)
+        return m.group(1) if m else name
+    if key:
+        return next((x for k, x in TAG.findall(line) if k == key), name)
+    return name
+
+
+def _tags(task: str, lines: list[str], key: str) -> list[str]:
+    """The key=value labels the group's lines carry, the keys the question names only when it
+    names some (not the grouping key's)."""
+    pairs = [f"{k}={x}" for line in lines for k, x in TAG.findall(line) if k != key]
+    low = task.lower()
+    named = [p for p in pairs if re.search(rf"\b{re.escape(_head(p.split('=')[0].lower()))}", low)]
+    return list(dict.fromkeys(named or pairs))
+
+
+# ------------------------------------------------------------------ 7. a changelog's entries by kind
+
+ENTRY_KINDS: dict[str, tuple[str, str, tuple[str, str]]] = {
+    # kind -> (tags that mean it, the question's words for it, its name (zh, en))
+    "feature": ("feat feature add added new", "feature new add 新功能 功能 特性 新增", ("新功能", "features")),
+    "fix": ("fix fixed bugfix bug", "fix bug 修复 修正 缺陷 问题", ("修复", "fixes")),
+    "docs": ("doc docs documentation", "doc 文档", ("文档", "docs changes")),
+    "perf": ("perf performance", "perf performance 性能", ("性能改进", "performance changes")),
+    "change": ("change changed", "change 变更 改动", ("变更", "changes")),
+    "remove": ("remove removed", "remov 删除 移除", ("移除", "removals")),
+    "deprecate": ("deprecate deprecated", "deprecat 弃用", ("弃用", "deprecations")),
+    "security": ("security sec", "security 安全", ("安全修复", "security fixes")),
+}  # fmt: skip
+ENTRY = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
+ENTRY_TAG = re.compile(r"^\[?([A-Za-z]+)(?:\([^)]*\))?!?\]?\s*[:\]]\s*(.*)$")
+SUBHEAD = re.compile(r"^\s*#{2,6}\s*\[?([A-Za-z]+)\]?\s*$")
+HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|多少|几个|几条|几项|几处", re.I)
+
+
+@dataclass(frozen=True)
+class Entries:
+    section: str  # the version's heading, or ""
+    counts: list[tuple[str, list[str]]]  # (kind, its entries), in the order the kinds are asked
+
+
+def changelog_entries(task: str, text_lines: list[str]) -> Entries | None:
+    """Rule 7: the entries of each kind asked in the section of the version asked, or None."""
+    if not HOW_MANY.search(task):
+        return None
+    head, lines = section(task, text_lines)
+    tagged = list(_tagged(lines))
+    if not tagged:
+        return None
+    task = re.sub(r"[\w.-]+\.\w{1,5}\b", " ", task)  # a file's name asks for no kind (CHANGES.md)
+    asked = [k for k in ENTRY_KINDS if _kind_asked(task, k)]
+    asked += [t for t in dict.fromkeys(tag for tag, _ in tagged) if _tag_asked(task, t)]
+    if not asked:
+        return None
+    counts = [(k, [text for tag, text in tagged if _kind(tag) == k]) for k in asked]
+    return Entries(head, counts)
+
+
+def _tagged(lines: list[str]) -> Any:
+    """The entries of a section, each (its tag, its text)."""
+    under = ""
+    for line in lines:
+        sub = SUBHEAD.match(line)
+        if sub:
+            under = sub.group(1)
+            continue
+        m = ENTRY.match(line)
+        if not m:
+            continue
+        t = ENTRY_TAG.match(m.group(1))
+        if t:
+            yield t.group(1).lower(), t.group(2).strip()
+        elif under:
+            yield under.lower(), m.group(1).strip()
+
+
+def _kind(tag: str) -> str:
+    return next((k for k, (tags, _, _) in ENTRY_KINDS.items() if tag in tags.split()), tag)
+
+
+def _kind_asked(task: str, kind: str) -> bool:
+    low = task.lower()
+    return any(
+        (w in task) if re.match(r"[\u4e00-\u9fff]", w) else bool(re.search(rf"\b{w}", low))
+        for w in ENTRY_KINDS[kind][1].split()
+    )
+
+
+def _tag_asked(task: str, tag: str) -> bool:
+    """A tag no kind of the table holds, asked by a word it starts ("chore" by "chores")."""
+    if _kind(tag) in ENTRY_KINDS or len(tag) < 3:
+        return False
+    return bool(re.search(rf"\b{re.escape(tag)}", task, re.I))
+
+
+def kind_name(lang: str, kind: str) -> str:
+    """A kind's name in the answer's language (the tag itself for a kind the table lacks)."""
+    names = ENTRY_KINDS[kind][2] if kind in ENTRY_KINDS else (kind, kind)
+    return names[0] if lang == "zh" else names[1]
+
+
+# ------------------------------------------------------------------ 8. the latest line across files
+
+
+@dataclass(frozen=True)
+class Latest:
+    file: str
+    n: int
+    text: str
+    tags: list[str]
+    others: list[tuple[str, str]]  # (file, the stamp of its latest line asked about)
+
+
+def latest_across(task: str, read: list[tuple[str, list[str]]]) -> Latest | None:
+    """Rule 8 over the files read, each (name, lines), or None."""
+    if len(read) < 2:
+        return None
+    found = [(name, i, t) for name, lines in read for i, t in asked_lines(task, lines)]
+    if len({name for name, *_ in found}) < 2:
+        return None
+    got = latest_line(task, [(k, t) for k, (_, _, t) in enumerate(found)])
+    if got is None:
+        return None
+    name, i, text = found[got[0]]
+    others: dict[str, str] = {}
+    for other, _, t in found:
+        m = STAMP.search(t)
+        if other != name and m and m.group(0) > others.get(other, ""):
+            others[other] = m.group(0)
+    return Latest(name, i, text, _tags(task, [text], ""), list(others.items()))

@@ -98,7 +98,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.facts`; else, for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
-   text counted in the files read and records of the kind asked for (`agentkit.sim.files`)
+   text counted in the files read, records of the kind asked for, the day or file with the
+   most lines of a text, a changelog's entries by kind, the latest line asked about across the
+   files (`agentkit.sim.files`; the files read are then not quoted), where a thing stands and
+   what a purchase came to (`agentkit.sim.tally`), whether a value is fit for a purpose
+   (`agentkit.sim.facts`)
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -2356,9 +2360,16 @@ def _answer(v: View, turn: Turn) -> str:
     asked: list[str] = []
     lines: list[str] = []
     seen: set[str] = set()
+    told = [] if turn.whole else _from_files(v)
+    figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
     for c in [] if turn.whole else v.calls:
-        if c.result is None or c.failed or c.name in claude_code.QUIET:
-            continue
+        if (
+            c.result is None
+            or c.failed
+            or c.name in claude_code.QUIET
+            or ((told or figures) and _finds_files(v, c))
+        ):
+            continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
@@ -2380,7 +2391,8 @@ def _answer(v: View, turn: Turn) -> str:
             lines.append(line)
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
-    lines = worked + lead + _counted(v) + _figures(v) + _picks(v) + compared + asked + lines
+    counted = [] if told else _counted(v)
+    lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -2462,19 +2474,29 @@ def _asked(v: View, c: Call) -> str | None:
     ][:1]  # (not a question sent as the input)
     if judged is not None:
         subject = (f"{named[0]} 的 " if v.lang == "zh" else f"For {named[0]}, ") if named else ""
-        return facts.judged_line(v.lang, judged, subject)
+        line = facts.judged_line(v.lang, judged, subject)
+        if facts.fit_asked(v.task):  # within the range is fit (facts, rule 11)
+            verdict = say(
+                v.lang, "g_fit_range_yes" if judged.where == "within" else "g_fit_range_no"
+            )
+            line = f"{verdict}{line}" if v.lang == "zh" else f"{verdict} {line}"
+        return line
     assert got is not None
     key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
     value = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
+    if got.also:  # when the status asked is expected (tally, rule 6)
+        sep = "，" if v.lang == "zh" else ", "
+        told = sep.join(f"{k}: {x}" for k, x in got.also)
+        value = f"{value}（{told}）" if v.lang == "zh" else f"{value} ({told})"
     return say(v.lang, key, subject=subject, field=got.key, value=value)
 
 
 def _facts(v: View) -> list[str]:
     """Rule 5 for a comparison across the results and a figure worked out from rates
     (`agentkit.sim.facts`, rules 1 and 3)."""
-    done = [c for c in v.calls if c.result is not None and not c.failed]
+    done = [_plain_read(v, c) for c in v.calls if c.result is not None and not c.failed]
     if not done:
         return []
     out = []
@@ -2491,10 +2513,87 @@ def _facts(v: View) -> list[str]:
     when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
     if when is not None:
         out.append(facts.ordered_line(v.lang, when))
+    fit = facts.fit_of(v.task, [(c.data, c.input) for c in done])
+    if fit is not None:
+        out.append(facts.fit_line(v.lang, fit))
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
     return out
+
+
+def _files_read(v: View) -> list[tuple[str, list[str]]]:
+    """The files the task read, each (its name, its lines)."""
+    return [
+        (_file_name(c), files.unnumbered(c.result))
+        for c in v.calls
+        if isinstance(c.result, str) and not c.failed and _read_file(v, c)
+    ]
+
+
+def _finds_files(v: View, c: Call) -> bool:
+    """A call that read, listed or searched files."""
+    t = v.tool(c.name)
+    return t is not None and (reads_files(t) or globs(t) or files.greps(t))
+
+
+def _from_files(v: View) -> list[str]:
+    """Rule 5 for the group with the most lines holding a text and a changelog's entries by
+    kind (`agentkit.sim.files`, rules 6 and 7)."""
+    read = _files_read(v)
+    most = files.most_lines(v.task, read) if read else None
+    if most is not None:
+        return _most_said(v.lang, most)
+    last = files.latest_across(v.task, read) if read else None
+    if last is not None:
+        out = [say(v.lang, "g_latest_across", file=last.file, n=last.n, text=last.text)]
+        if last.others:
+            others = spoken_list(v.lang, [f"{f} {t}" for f, t in last.others])
+            out.append(say(v.lang, "g_most_others", others=others))
+        if last.tags:
+            out.append(say(v.lang, "g_latest_tags", tags=", ".join(last.tags)))
+        return out
+    out = []
+    for name, lines in read:
+        got = files.changelog_entries(v.task, lines)
+        if got is not None:
+            counts = [
+                say(
+                    v.lang,
+                    "g_entries_listed" if 0 < len(items) <= 5 else "g_entries_kind",
+                    n=len(items),
+                    kind=files.kind_name(v.lang, kind),
+                    items=("；" if v.lang == "zh" else "; ").join(items),
+                )
+                for kind, items in got.counts
+            ]
+            counted = ("、".join(counts)) if v.lang == "zh" else spoken_list(v.lang, counts)
+            out.append(say(v.lang, "g_entries", section=got.section or name, counts=counted))
+    return out
+
+
+def _most_said(lang: str, m: files.Most) -> list[str]:
+    sep = "、" if lang == "zh" else ", "
+    where = ("；" if lang == "zh" else "; ").join(
+        say(lang, "g_most_where", file=f, lines=sep.join(map(str, ns))) for f, ns in m.where
+    )
+    out = [say(lang, "g_most_lines", text=m.text, group=m.group, n=m.n, where=where)]
+    if m.others:
+        others = spoken_list(lang, [say(lang, "g_most_other", group=g, n=n) for g, n in m.others])
+        out.append(say(lang, "g_most_others", others=others))
+    if m.tags:
+        out.append(say(lang, "g_most_tags", tags=sep.join(m.tags)))
+    elif len(m.lines) <= 3:
+        out.append(say(lang, "g_most_quoted", lines=" / ".join(m.lines)))
+    return out
+
+
+def _plain_read(v: View, c: Call) -> Call:
+    """A call that read a file, its text without the line numbers the reading tool put before
+    each line ("1\t", "     1→"), so that a table's rows are read as rows."""
+    if not isinstance(c.result, str) or not _read_file(v, c):
+        return c
+    return replace(c, result="\n".join(files.unnumbered(c.result)))
 
 
 def _keys_asked(v: View) -> list[str]:

@@ -296,6 +296,33 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_line": ("第 {n} 行：{text}", "line {n}: {text}"),
     "g_lines": ("{file} 里：{lines}", "In {file}, {lines}"),
     "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
+    # the most lines of a text, a changelog's entries by kind (agentkit.sim.files, rules 6 and 7)
+    # whether a value is fit for what the question asks (agentkit.sim.facts, rule 11)
+    "g_fit_yes": ("可以：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
+    "g_fit_no": ("不建议：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
+    "g_fit_unknown": (
+        "{subject}{field} 为 {value}；结果没有给出可据以判断的限值或等级。",
+        "{subject}{field} is {value}; the result gives no limit or rating to judge it by.",
+    ),
+    "g_fit_range_yes": ("可以。", "Yes."),
+    "g_fit_range_no": ("不建议。", "No."),
+    "g_most_lines": (
+        "{text} 最多的是 {group}：{n} 条（{where}）。",
+        "The most {text}: {group}, with {n} ({where}).",
+    ),
+    "g_most_where": ("{file} 第 {lines} 行", "{file} line(s) {lines}"),
+    "g_most_others": ("其余：{others}。", "The others: {others}."),
+    "g_most_other": ("{group} {n} 条", "{group} {n}"),
+    "g_latest_across": (
+        "最新的是 {file} 第 {n} 行：{text}",
+        "The most recent is {file} line {n}: {text}",
+    ),
+    "g_latest_tags": ("这一行涉及：{tags}。", "That line names {tags}."),
+    "g_most_tags": ("这些行涉及：{tags}。", "Those lines name {tags}."),
+    "g_most_quoted": ("这些行：{lines}", "Those lines: {lines}"),
+    "g_entries": ("{section} 里有 {counts}。", "{section} has {counts}."),
+    "g_entries_kind": ("{n} 个{kind}", "{n} {kind}"),
+    "g_entries_listed": ("{n} 个{kind}（{items}）", "{n} {kind} ({items})"),
     # a manner the system prompt asks for (agentkit.sim.manner)
     "pirate_open": ("啊哈！", "Arr!"),
     "pirate_close": ("——海盗船长敬上，扬帆起航！", "Fair winds, matey!"),

@@ -25,6 +25,14 @@
    temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态): the answer leads
    with that field's value in a sentence; a yes/no question on a true/false field begins with yes
    or no. The quote of every field is the fallback when no one field is named.
+6. A question about where a thing stands ("where is my application?", "what's the status of
+   ...", "how far along is ...", 进度, 到哪一步了, 办到哪了) that names no field: the result's one
+   status field (status, state, stage, phase, progress; 状态, 进度, 阶段) is the field asked, and
+   the fields that say when it is expected (expected_by, eta, estimated_*, due, ready_by; 预计)
+   are said after it.
+7. A question what something came to or cost ("what did it come to?", "what do I owe?", 一共多少钱,
+   花了多少) that names no field: the result's one total of money (a money key holding total,
+   else the one money key: total_gbp, amount_due, 总价) is the field asked.
 The answer states what rules 1 to 5 find in a sentence in the user's language, first.
 """
 
@@ -254,6 +262,30 @@ class Field:
     key: str
     value: Any
     yes_no: bool  # a yes/no question on a true/false field
+    also: tuple[tuple[str, Any], ...] = ()  # said after it: when a status is expected (rule 6)
+
+
+STATUS_ASKED = re.compile(
+    r"\bwhere\b.{0,60}?\b(?:is|are|stands?|at)\b|\bstatus\b|\bprogress\b|\bhow far\b|"
+    r"\bwhat stage\b|\bhow is .{0,40}\bgoing\b|进度|状态|到哪|到了哪|办到|哪一步|什么阶段|进展",
+    re.I,
+)
+STATUS_KEY = re.compile(
+    r"^(?:status|state|stage|phase|progress|step)$|(?:^|_)(?:status|state|stage|phase)(?:$|_)|"
+    r"状态|进度|阶段|进展",
+    re.I,
+)
+EXPECTED_KEY = re.compile(
+    r"expect|\beta\b|^eta_|_eta$|estimat|(?:^|_)due(?:$|_)|_by$|ready|预计|预期", re.I
+)
+CAME_TO = re.compile(
+    r"\bc[oa]mes? to\b|\bowe\b|\bhow much (?:was|is|did|do|does|will) (?:it|that|this)\b|"
+    r"一共多少|总共多少|花了多少|多少钱",
+    re.I,
+)
+MONEY_UNIT_KEY = re.compile(
+    r"(?:^|_)(?:gbp|usd|eur|cny|rmb|jpy|chf|yuan|dollars?|euros?)$|元", re.I
+)
 
 
 def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
@@ -271,7 +303,50 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
         and x not in given.values()
         and _named(task, str(k))
     ]
+    if not named:
+        return _status(task, data, given) or _came_to(task, data, given)
     if len(named) != 1:
         return None
     k, x = named[0]
     return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
+
+
+def _status(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | None:
+    """Rule 6: the one status field of a result a question about where a thing stands asks."""
+    if not STATUS_ASKED.search(task):
+        return None
+    found = [
+        (k, x)
+        for k, x in data.items()
+        if isinstance(x, str) and x and STATUS_KEY.search(str(k)) and given.get(k) != x
+    ]
+    if len(found) != 1:
+        return None
+    also = tuple(
+        (str(k), x)
+        for k, x in data.items()
+        if EXPECTED_KEY.search(str(k)) and isinstance(x, str | int | float) and x != ""
+    )
+    return Field(str(found[0][0]), found[0][1], False, also)
+
+
+def _came_to(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | None:
+    """Rule 7: the one total of money a question of what it came to asks."""
+    if not (CAME_TO.search(task) or MONEY_ASKED.search(task)):
+        return None
+    money = [
+        (k, x)
+        for k, x in data.items()
+        if (MONEY_KEY.search(str(k)) or MONEY_UNIT_KEY.search(str(k)))
+        and not SKIP_KEY.search(str(k))
+        and (
+            isinstance(x, int | float)
+            and not isinstance(x, bool)
+            or isinstance(x, str)
+            and AMOUNT.fullmatch(x)
+        )
+        and given.get(k) != x
+    ]
+    totals = [(k, x) for k, x in money if re.search(r"total|due|总|合计", str(k), re.I)]
+    found = totals if len(totals) == 1 else money
+    return Field(str(found[0][0]), found[0][1], False) if len(found) == 1 else None
