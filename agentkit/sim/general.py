@@ -38,8 +38,21 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
    a question, that a changing tool's object is made from asks for that tool's act ("I'd like to
-   rent two pairs of skis" and `create_rental`: `derived_acts`); an act the user only
-   asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. The Claude
+   rent two pairs of skis" and `create_rental`: `derived_acts`), and so does the object itself
+   said as a verb ("I want to return the drill" and `create_return`, "please pick up my parcel"
+   and `schedule_pickup`: `_as_verb`); an order stated without its verb, no question, that names
+   what a changing tool acts on and gives values of their kind for two or more of its required
+   inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
+   衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
+   the one such tool: `stated_acts`); an act the user only
+   asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
+   question asks to be told: where tools are found by their words or values (under tool_choice
+   "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
+   get_soil_moisture, never water_zone). A request to cancel takes no tool that acquires (book,
+   reserve, buy) unless a clause of its own asks for that act with no word of undoing ("Cancel
+   AP-31, I'd rather book one for Thursday", "取消预约 AP-31，再帮我约周四": `undoes`). Tools
+   named like the orders world's that take inputs the world's do not (lookup_order by
+   order_number) are the user's own, chosen by these rules (`applies`). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
@@ -159,7 +172,17 @@ from .arguments import (
 )
 from .conform import conform
 from .conversation import Conversation
-from .lexicon import CHANGES, TABLE, THING, changes_asked, concepts, expressions, kind, words
+from .lexicon import (
+    BOOK_VERB,
+    CHANGES,
+    TABLE,
+    THING,
+    changes_asked,
+    concepts,
+    expressions,
+    kind,
+    words,
+)
 from .phrases import say, spoken_list
 from .results import (
     DENIED,
@@ -182,12 +205,23 @@ _NO_TOOL = _tool("", "", {})
 
 def applies(conv: Conversation) -> bool:
     """The general policy answers when the request offers a custom tool that is not the orders
-    world's, unless it also offers lookup_order and the task names an order."""
-    custom = {n for n in conv.custom_tools if n not in ORDER_TOOLS and n != TOOL_SEARCH}
+    world's, unless it also offers the world's lookup_order and the task names an order. A tool
+    named like one of the world's that takes an input the world's does not (`lookup_order` by
+    `order_number`, `create_return` of a `line_id`) is the user's own, not the world's."""
+    custom = {n for n in conv.custom_tools if not _worlds(conv, n) and n != TOOL_SEARCH}
     if not custom:
         return False
     offered = set(conv.box.callable) | set(conv.box.deferred)
-    return not ("lookup_order" in offered and conv.orders())
+    return not ("lookup_order" in offered and _worlds(conv, "lookup_order") and conv.orders())
+
+
+def _worlds(conv: Conversation, name: str) -> bool:
+    """The orders world's tool `name`: its name, and no input its schema does not define."""
+    if name not in ORDER_TOOLS:
+        return False
+    offered = conv.box.callable.get(name) or {}
+    props = (offered.get("input_schema") or {}).get("properties") or {}
+    return set(props) <= set(TOOL_SCHEMAS[name]["input_schema"]["properties"])
 
 
 @dataclass
@@ -213,21 +247,36 @@ def score(t: Tool, asked: frozenset[str]) -> int:
 ACQUIRES = frozenset({"buy", "purchase", "book", "reserve"})
 
 
-def candidate(t: Tool, asked: frozenset[str]) -> bool:
-    if not changes_asked(t.name, asked) or undoes(t, asked):
+def candidate(t: Tool, asked: frozenset[str], task: str) -> bool:
+    if not changes_asked(t.name, asked) or undoes(t, asked, task):
         return False
     things = {c for c in asked & t.concepts if kind(c) == THING}
     acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
     return bool(things or acts)
 
 
-def undoes(t: Tool, asked: frozenset[str]) -> bool:
+def undoes(t: Tool, asked: frozenset[str], task: str) -> bool:
     """The request asks to cancel or refund (退票) and the tool's name acquires (buy_ticket): the
-    opposite act, never taken for it."""
+    opposite act, never taken for it, unless a clause of its own asks for that act with no word
+    of undoing ("Cancel AP-31 and book a new one for Thursday", "取消 AP-31，再帮我约周四")."""
     return (
         "cancel" in asked
         and "cancel" not in t.name_concepts
         and bool(ACQUIRES & set(words(t.name)))
+        and not _acquired_apart(task)
+    )
+
+
+CLAUSE = re.compile(r"[,;:，；：。!?！？\n]|\.\s|\b(?:and|then|also)\b|然后|再|并且?|另外|顺便")
+ACQUIRING = re.compile(r"\b(?:book|reserve|buy|purchase)\b", re.I)
+
+
+def _acquired_apart(task: str) -> bool:
+    """A clause of the request asks to book, reserve or buy (the verb itself: not "my booking")
+    and holds no word of undoing."""
+    return any(
+        (ACQUIRING.search(c) or BOOK_VERB.search(c)) and not concepts(c) & UNDOING
+        for c in CLAUSE.split(task)
     )
 
 
@@ -348,7 +397,37 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
-    return concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    return named | stated_acts(task, tools or [], named)
+
+
+def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozenset[str]:
+    """A request that names no act (`named`, the concepts read so far) and asks no question, but
+    names what a changing tool acts on (a word of its name or description; in Chinese a pair of
+    its characters, a member of its enum) and gives values of their kind for two or more of its
+    required inputs (`typed_values`), asks for that tool's act: "Three balcony seats for the
+    Nordic Strings concert next Tuesday, please" (reserve_tickets: a count, a section its enum
+    lists, a date), "后天下午来取一下衣服吧，两袋，地址是…" (schedule_pickup: a date, a time slot,
+    a count of bags). A request in one language and a tool described only in the other share no
+    words: the values decide alone, when they fill every required input of the one changing tool
+    that fits. Deleting and cancelling are never asked this way."""
+    if not tools or questions(task) or any(kind(c) != THING for c in named):
+        return frozenset()
+    said, han, zh = frozenset(words(task)), pairs(task), bool(pairs(task))
+    near: list[Tool] = []
+    far: list[Tool] = []
+    for t in tools:
+        acts = t.name_concepts & CHANGES - UNDOING
+        need = len(t.schema.get("required") or [])
+        if not acts or need < 2 or typed_values(t, task) < 2:
+            continue
+        if shared(t, said, han):
+            near.append(t)
+        elif bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh:
+            if not arguments(t, gather(task, []))[1].missing:
+                far.append(t)
+    fit = near or (far if len(far) == 1 else [])
+    return frozenset(c for t in fit for c in t.name_concepts & CHANGES - UNDOING)
 
 
 POLITE = re.compile(
@@ -426,7 +505,25 @@ def derived_acts(task: str, tools: list[Tool]) -> frozenset[str]:
             rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
             if acts and any(made_from(w, r) for w in said for r in rest):
                 out |= acts - UNDOING
+            elif acts and any(_as_verb(POLITE.sub("", sentence), r) for r in rest):
+                out |= acts - UNDOING
     return frozenset(out)
+
+
+def _as_verb(sentence: str, noun: str) -> bool:
+    """The tool's object is said as a verb, the same word ("I want to return the drill" and
+    `create_return`, "please transfer 200 to savings" and `make_transfer`, "please pick up my
+    parcel" and `schedule_pickup`): after "to", "please", I or we, or opening the order."""
+    split = re.fullmatch(r"([a-z]{3,}?)(up|off|out|in|back|over)", noun)  # pickup: "pick up"
+    said = rf"{split[1]}\s*-?\s*{split[2]}" if split else re.escape(noun)
+    return bool(
+        re.search(
+            rf"(?:^\W*|\b(?:to|please|i|we|i'll|we'll|let's|let us)\s+)(?:also\s+|just\s+)?"
+            rf"{said}\b",
+            sentence,
+            re.I,
+        )
+    )
 
 
 def choose(v: View) -> list[Tool]:
@@ -443,7 +540,7 @@ def choose(v: View) -> list[Tool]:
     if first is not None:
         return first
     ranked = sorted(
-        (t for t in tools if candidate(t, asked)),
+        (t for t in tools if candidate(t, asked, v.task)),
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),
@@ -460,7 +557,7 @@ def choose(v: View) -> list[Tool]:
             for t in tools
             if changes_asked(t.name, asked)
             and not runs_commands(t)
-            and not undoes(t, asked)
+            and not undoes(t, asked, v.task)
             and not _only_reads(t, asked, tools)
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
@@ -535,12 +632,21 @@ def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool])
     pool = [
         t
         for t in every
-        if t in tools or t.name in called or (forced and not undoes(t, asked_of(v.task, every)))
+        if t in tools
+        or t.name in called
+        or (forced and not undoes(t, asked_of(v.task, every), v.task))
     ]
     typed = {t.name: typed_values(t, v.task) for t in pool}
     if forced or found:
         found = found + [t for t in pool if t not in found and typed[t.name] >= 2]
-    return sorted(found, key=lambda t: -(shared(t, said, han) + 2 * typed.get(t.name, 0)))
+    told = bool(questions(v.task))  # a question asks to be told: a tool that reads comes first
+    return sorted(
+        found,
+        key=lambda t: (
+            -(told and bool(t.name_concepts & READS) and not t.name_concepts & CHANGES),
+            -(shared(t, said, han) + 2 * typed.get(t.name, 0)),
+        ),
+    )
 
 
 READS = frozenset({"read", "list", "search"})
@@ -725,7 +831,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     }
     for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
-        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked):
+        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked, task):
             continue
         if not used - named_by_changes and not t.name_concepts & CHANGES:
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
@@ -790,7 +896,7 @@ def _beside_han(
         for t in tools
         if t not in chosen
         and changes_asked(t.name, asked)
-        and not undoes(t, asked)
+        and not undoes(t, asked, task)
         and not runs_commands(t)
         and len(_own_pairs(t, han, chosen)) >= 2
     ]
@@ -1247,16 +1353,16 @@ def _led_to(
         variants, got = arguments(t, gather(v.task, []))
         for k in ids:  # the act's id is the looked-up record's, never a value of another kind
             only = {str(x) for c in done for x in _valued(c.result, k)}
-            found = _entry(v.task, results_of(v), k, _raw(v.calls))
-            found = found or (only.pop() if len(only) == 1 else None)
+            # the one value the results hold under the key (the order's number beside its
+            # lines), else the entry the request picks (the drill's line)
+            found = (
+                only.pop() if len(only) == 1 else _entry(v.task, results_of(v), k, _raw(v.calls))
+            )
             if found is not None:
                 variants, got = _with(variants, got, k, found)
         lookup = {str(x) for c in done for x in c.input.values()}  # the look-up's own input
-        if (
-            not got.missing
-            and len(variants) == 1
-            and not lookup & set(map(str, got.values.values()))
-        ):
+        others = {str(x) for k, x in got.values.items() if k not in ids}
+        if not got.missing and len(variants) == 1 and not lookup & others:
             led.append((t, variants[0]))
     return led
 

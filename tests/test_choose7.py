@@ -1,0 +1,257 @@
+"""Choosing tools for ordinary requests (issue 33), through the real SDK client: an order stated
+without its verb ("A table for four at 8pm tomorrow, please", "下周三上午十点，两个人，肩颈按摩"),
+the tool's object said as a verb ("I'd like to transfer ...", "please pick up ..."), a request in
+one language for a tool described in the other, a tool named like the orders world's that is the
+user's own, a question under tool_choice "any" (a reading tool, never the act), and a request to
+cancel one thing and book another."""
+
+import json
+
+import pytest
+from test_any_tools import ended, run, tool
+
+EN = "You are the front desk assistant. Today is Monday, 2027-03-08."
+ZH = "你是前台助手。今天是2027年3月8日，星期一。"
+DAY = {"type": "string", "description": "YYYY-MM-DD"}
+CLOCK = {"type": "string", "description": "HH:MM"}
+
+
+def _calls(t):
+    return [c for turn in t.calls for c in turn]
+
+
+def _names(t):
+    return [n for n, _ in _calls(t)]
+
+
+TABLE = tool(
+    "book_table",
+    "Book a table at the bistro.",
+    {"date": DAY, "time": CLOCK, "party_size": {"type": "integer"}},
+    ["date", "time", "party_size"],
+)
+MASSAGE = tool(
+    "book_massage",
+    "预约按摩服务。",
+    {
+        "date": {"type": "string", "description": "日期 YYYY-MM-DD"},
+        "time": {"type": "string", "description": "时间 HH:MM"},
+        "people": {"type": "integer", "description": "人数"},
+        "service": {"type": "string", "enum": ["肩颈按摩", "全身按摩"]},
+    },
+    ["date", "time", "people", "service"],
+)
+
+
+# ------------------------------------------------------------ an order stated without its verb
+
+
+def test_an_order_without_its_verb_asks_for_the_act():
+    """No verb, "please": the values (a day, a time, a count) fill book_table's inputs and the
+    request shares its "table": the booking is asked for. The same values asked as a question are
+    no order."""
+    t = run(
+        "A table for four at 8pm tomorrow, please.",
+        [TABLE],
+        lambda n, a: "Booked: BT-731",
+        system=EN,
+    )
+    assert _calls(t)[0] == ("book_table", {"date": "2027-03-09", "time": "20:00", "party_size": 4})
+    ended(t)
+    assert "BT-731" in t.answer
+    asked = run("Is a table for four free at 8pm tomorrow?", [TABLE], system=EN)
+    assert _names(asked) == []
+
+
+def test_an_order_without_its_verb_asks_for_the_act_zh():
+    t = run(
+        "下周三上午十点，两个人，肩颈按摩。",
+        [MASSAGE],
+        lambda n, a: "已预约：MS-208",
+        system=ZH,
+    )
+    assert _calls(t)[0] == (
+        "book_massage",
+        {"date": "2027-03-17", "time": "10:00", "people": 2, "service": "肩颈按摩"},
+    )
+    ended(t)
+    assert "MS-208" in t.answer
+
+
+def test_across_languages_the_values_decide():
+    """A Chinese request and a tool described in English only: no word to compare, so the values
+    fill every required input of the one changing tool."""
+    t = run("后天晚上七点，四个人。", [TABLE], lambda n, a: "Booked: BT-902", system=ZH)
+    assert _calls(t)[0] == ("book_table", {"date": "2027-03-10", "time": "19:00", "party_size": 4})
+    ended(t)
+
+
+# ------------------------------------------------------------ the tool's object said as a verb
+
+
+TRANSFER = tool(
+    "create_transfer",
+    "Move money between the user's own accounts.",
+    {
+        "amount": {"type": "number"},
+        "currency": {"type": "string"},
+        "to_account": {"type": "string", "enum": ["checking", "savings"]},
+    },
+    ["amount", "currency", "to_account"],
+)
+PICKUP = tool(
+    "schedule_pickup",
+    "Schedule a courier pickup at an address.",
+    {"address": {"type": "string"}},
+    ["address"],
+)
+
+
+def test_the_object_said_as_a_verb_asks_for_the_act():
+    t = run(
+        "I'd like to transfer 300 euros to my savings account.",
+        [TRANSFER],
+        lambda n, a: "Transfer TR-55 done",
+        system=EN,
+    )
+    assert _calls(t)[0] == (
+        "create_transfer",
+        {"amount": 300, "currency": "EUR", "to_account": "savings"},
+    )
+    ended(t)
+
+
+def test_a_compound_object_said_as_a_verb_phrase():
+    """schedule_pickup's pickup is "pick up" said as a verb; a question about picking up is no
+    order."""
+    t = run("Please pick up my parcel from 12 Elm Street.", [PICKUP], lambda n, a: "PU-17")
+    assert _names(t) == ["schedule_pickup"]
+    assert "12 Elm Street" in _calls(t)[0][1]["address"]
+    asked = run("Where do you pick up parcels?", [PICKUP])
+    assert _names(asked) == []
+
+
+# ------------------------------------------------------------ a tool named like the orders world's
+
+
+def _order(lang):
+    names = ("面包机", "电水壶") if lang == "zh" else ("toaster", "kettle")
+
+    def answer(n, a):
+        if n == "lookup_order":
+            lines = [
+                {"line_id": "A1", "name": names[0], "price": 39.0},
+                {"line_id": "A2", "name": names[1], "price": 29.0},
+            ]
+            return json.dumps({"order_number": "KT-5521", "items": lines}, ensure_ascii=False)
+        return json.dumps({"rma": "RMA-8801", "line_id": a.get("line_id")})
+
+    return answer
+
+
+def _own_orders(lang):
+    zh = lang == "zh"
+    return [
+        tool(
+            "lookup_order",
+            "查询订单及其商品行。" if zh else "Look up an order and its lines.",
+            {"order_number": {"type": "string"}},
+            ["order_number"],
+        ),
+        tool(
+            "create_return",
+            "为订单的一行商品创建退货单，需要 lookup_order 返回的 line_id。"
+            if zh
+            else "Create a return for one line of an order; needs the line_id from lookup_order.",
+            {
+                "order_number": {"type": "string"},
+                "line_id": {"type": "string"},
+                "reason": {"type": "string"},
+            },
+            ["order_number", "line_id", "reason"],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "lang, prompt",
+    [
+        ("en", "I want to return the kettle from order KT-5521, the lid is cracked."),
+        ("zh", "订单 KT-5521 里的电水壶我要退货，盖子裂了。"),
+    ],
+)
+def test_a_tool_named_like_the_orders_world_s_is_the_user_s_own(lang, prompt):
+    """lookup_order by order_number and create_return of a line_id are not the orders world's
+    tools: the order is looked up, then the kettle's line returned with the order's number."""
+    t = run(prompt, _own_orders(lang), _order(lang))
+    calls = _calls(t)
+    assert calls[0] == ("lookup_order", {"order_number": "KT-5521"})
+    assert calls[1][0] == "create_return"
+    assert calls[1][1]["order_number"] == "KT-5521" and calls[1][1]["line_id"] == "A2"
+    ended(t)
+    assert "RMA-8801" in t.answer
+
+
+# ------------------------------------------------------------ a question under tool_choice any
+
+
+TANK = [
+    tool(
+        "heat_tank",
+        "给指定鱼缸的水加热若干分钟。",
+        {"tank": {"type": "string", "description": "鱼缸名称"}, "minutes": {"type": "integer"}},
+        ["tank", "minutes"],
+    ),
+    tool(
+        "get_water_temp",
+        "查询指定鱼缸的水温。",
+        {"tank": {"type": "string", "description": "鱼缸名称"}},
+        ["tank"],
+    ),
+]
+
+
+def test_a_question_under_tool_choice_any_reads_first_zh():
+    """Both tools share as much with the question; a question asks to be told: the tool whose
+    name reads is called, never the heater."""
+    t = run("A号鱼缸的水现在凉不凉？", TANK, tool_choice={"type": "any"})
+    assert _names(t) == ["get_water_temp"]
+
+
+# ------------------------------------------------------------ cancel one thing, book another
+
+
+def _dentist(lang):
+    zh = lang == "zh"
+    return [
+        tool(
+            "cancel_appointment",
+            "取消预约。" if zh else "Cancel an appointment.",
+            {"appointment_id": {"type": "string"}},
+            ["appointment_id"],
+        ),
+        tool(
+            "book_appointment",
+            "预约牙医。" if zh else "Book a dentist appointment.",
+            {"date": DAY, "time": CLOCK},
+            ["date", "time"],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "lang, prompt",
+    [
+        ("en", "Cancel appointment AP-31, I'd rather book one for Thursday at 10:00."),
+        ("zh", "取消预约 AP-31，再帮我约周四上午十点。"),
+    ],
+)
+def test_cancel_one_and_book_another(lang, prompt):
+    """A clause of its own asks to book: the booking tool is not the opposite of the cancelling
+    asked for, both are done; "cancel my booking" alone books nothing."""
+    t = run(prompt, _dentist(lang), lambda n, a: "ok", system=ZH if lang == "zh" else EN)
+    assert sorted(_names(t)) == ["book_appointment", "cancel_appointment"]
+    assert ("book_appointment", {"date": "2027-03-11", "time": "10:00"}) in _calls(t)
+    ended(t)
+    alone = run("I can't make my booking AP-31, cancel it.", _dentist("en"), lambda n, a: "ok")
+    assert _names(alone) == ["cancel_appointment"]
