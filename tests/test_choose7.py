@@ -255,3 +255,108 @@ def test_cancel_one_and_book_another(lang, prompt):
     ended(t)
     alone = run("I can't make my booking AP-31, cancel it.", _dentist("en"), lambda n, a: "ok")
     assert _names(alone) == ["cancel_appointment"]
+
+
+# ------------------------------------------------------------ two requests in one message
+
+
+def test_get_me_asks_to_be_given():
+    """ "Get me ..." reads nothing: with the values of reserve_tickets it asks for the tickets."""
+    theatre = tool(
+        "reserve_tickets",
+        "Reserve theatre tickets.",
+        {
+            "show": {"type": "string"},
+            "date": DAY,
+            "quantity": {"type": "integer"},
+            "section": {"type": "string", "enum": ["stalls", "circle"]},
+        },
+        ["show", "date", "quantity", "section"],
+    )
+    t = run(
+        "Get me two stalls tickets for Hamlet on Saturday.",
+        [theatre],
+        lambda n, a: "Reserved: TH-12",
+        system=EN,
+    )
+    name, args = _calls(t)[0]
+    assert name == "reserve_tickets"
+    assert (args["date"], args["quantity"], args["section"]) == ("2027-03-13", 2, "stalls")
+    ended(t)
+
+
+KAYAK_ZH = [
+    tool(
+        "reserve_kayak",
+        "预约皮划艇，半天。",
+        {
+            "date": {"type": "string", "description": "日期 YYYY-MM-DD"},
+            "slot": {"type": "string", "enum": ["上午", "下午"]},
+        },
+        ["date", "slot"],
+    ),
+    tool(
+        "get_lake_conditions",
+        "查询湖面水温和风力。",
+        {"date": {"type": "string", "description": "日期 YYYY-MM-DD"}},
+        ["date"],
+    ),
+]
+
+
+def test_a_second_request_keeps_its_tool_zh():
+    """顺便 starts a second request: the lake's conditions are asked for beside the kayak, though
+    the whole message shares no pair of characters with that tool."""
+    answers = {"get_lake_conditions": "水温 14°C，微风", "reserve_kayak": "已预约：KY-5"}
+    t = run(
+        "帮我约周六上午的皮划艇，顺便看看那天湖水多少度。",
+        KAYAK_ZH,
+        lambda n, a: answers[n],
+        system=ZH,
+    )
+    assert sorted(_calls(t)) == [
+        ("get_lake_conditions", {"date": "2027-03-13"}),
+        ("reserve_kayak", {"date": "2027-03-13", "slot": "上午"}),
+    ]
+    ended(t)
+    assert "14" in t.answer and "KY-5" in t.answer
+
+
+def _library(lang):
+    zh = lang == "zh"
+    return [
+        tool(
+            "renew_loan",
+            "续借图书。" if zh else "Renew a library loan.",
+            {"loan_id": {"type": "string"}},
+            ["loan_id"],
+        ),
+        tool(
+            "get_opening_hours",
+            "查询分馆开放时间。" if zh else "Opening hours of a library branch.",
+            {"branch": {"type": "string", "description": "分馆名称" if zh else "branch name"}},
+            ["branch"],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "lang, prompt, branch",
+    [
+        (
+            "en",
+            "Please renew loan L-4471, and when does the Eastside branch open on Saturday?",
+            "Eastside",
+        ),
+        ("zh", "帮我续借 L-4471，另外东区分馆周六几点开门？", "东区分馆"),
+    ],
+)
+def test_each_request_fills_its_own_tool(lang, prompt, branch):
+    """Each request of the message fills its own tool: the branch asked about, never the loan's
+    id given to the other request."""
+    t = run(prompt, _library(lang), lambda n, a: "ok", system=ZH if lang == "zh" else EN)
+    assert sorted(_calls(t)) == [
+        ("get_opening_hours", {"branch": branch}),
+        ("renew_loan", {"loan_id": "L-4471"}),
+    ]
+    ended(t)

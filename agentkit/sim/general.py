@@ -44,7 +44,7 @@ order to one typed view of the request (`agentkit.sim.view`).
    what a changing tool acts on and gives values of their kind for two or more of its required
    inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
    衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
-   the one such tool: `stated_acts`); an act the user only
+   the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
    question asks to be told: where tools are found by their words or values (under tool_choice
    "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
@@ -52,7 +52,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    reserve, buy) unless a clause of its own asks for that act with no word of undoing ("Cancel
    AP-31, I'd rather book one for Thursday", "取消预约 AP-31，再帮我约周四": `undoes`). Tools
    named like the orders world's that take inputs the world's do not (lookup_order by
-   order_number) are the user's own, chosen by these rules (`applies`). The Claude
+   order_number) are the user's own, chosen by these rules (`applies`). A message that makes
+   several requests (split where it says also, "and tell me", "and" before a question word,
+   顺便, 另外, or after a question mark: `requests`) keeps a tool for each: the first chosen for
+   a request alone, when none of those is taken and it shares a concept or a telling word with
+   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
@@ -66,7 +70,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are several members of a required enum ("my reef tank and my planted tank")
-   and several files named to read. Each tool fills from its own copy of the request's values. A
+   and several files named to read. Each tool fills from its own copy of the request's values;
+   a tool only one of a message's several requests asks for, from that request's words when
+   they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make); a change asked for in
@@ -401,6 +407,9 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     return named | stated_acts(task, tools or [], named)
 
 
+OBTAIN = re.compile(r"\b(?:get|grab|fetch)\s+(?:me|us)\b", re.I)
+
+
 def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozenset[str]:
     """A request that names no act (`named`, the concepts read so far) and asks no question, but
     names what a changing tool acts on (a word of its name or description; in Chinese a pair of
@@ -410,16 +419,19 @@ def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozense
     lists, a date), "后天下午来取一下衣服吧，两袋，地址是…" (schedule_pickup: a date, a time slot,
     a count of bags). A request in one language and a tool described only in the other share no
     words: the values decide alone, when they fill every required input of the one changing tool
-    that fits. Deleting and cancelling are never asked this way."""
-    if not tools or questions(task) or any(kind(c) != THING for c in named):
+    that fits. "Get me ..." / "get us ..." names no act of reading: it asks to be given.
+    Deleting and cancelling are never asked this way."""
+    acts = {c for c in named if kind(c) != THING}
+    if acts == {"read"} and "read" not in concepts(OBTAIN.sub(" ", task)):
+        acts = set()  # "get me two tickets ...": to be given them, not to read
+    if not tools or questions(task) or acts:
         return frozenset()
     said, han, zh = frozenset(words(task)), pairs(task), bool(pairs(task))
     near: list[Tool] = []
     far: list[Tool] = []
     for t in tools:
-        acts = t.name_concepts & CHANGES - UNDOING
         need = len(t.schema.get("required") or [])
-        if not acts or need < 2 or typed_values(t, task) < 2:
+        if not t.name_concepts & CHANGES - UNDOING or need < 2 or typed_values(t, task) < 2:
             continue
         if shared(t, said, han):
             near.append(t)
@@ -527,6 +539,45 @@ def _as_verb(sentence: str, noun: str) -> bool:
 
 
 def choose(v: View) -> list[Tool]:
+    """The tools the request asks for (rule 1, `_choose`), and, for each further request the
+    message makes (`requests`), the first tool chosen for it alone when none of those is taken
+    and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
+    那天湖水多少度": the lake's conditions beside the kayak)."""
+    chosen = _choose(v)
+    parts = requests(v.task)
+    if len(parts) < 2:
+        return chosen
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    for part in parts:
+        own = [t for t in _choose(replace(v, task=part)) if _shares(t, part, tools)]
+        if own and not set(map(id, own)) & set(map(id, chosen)):
+            chosen = chosen + own[:1]
+    return chosen
+
+
+SECOND = re.compile(  # a further request of the same message
+    r"(?:[,;.!?]\s*|\s+)(?:and\s+)?also\b[,:]?"
+    r"|[,;]?\s+and\s+(?=(?:tell|show|let)\s+me\b|(?:what|when|where|how|which|who|whether)\b)"
+    r"|(?<=\?)\s+|(?<=？)\s*"
+    r"|[，,。；;]?\s*(?:顺便|另外|并告诉我|再告诉我)",
+    re.I,
+)
+
+
+def requests(task: str) -> list[str]:
+    """The requests one message makes: its parts split where it says also, "and tell me", "and"
+    before a question word, 顺便 or 另外, or after a question mark ("Book a kayak for Saturday
+    and also tell me ...": two)."""
+    return [p.strip(" ,，.。;；") for p in SECOND.split(task) if p.strip(" ,，.。;；")]
+
+
+def _shares(t: Tool, part: str, tools: list[Tool]) -> bool:
+    """The tool shares a concept, a word of its name or description, or in Chinese a pair or a
+    telling character with the request `part`."""
+    return bool(score(t, asked_of(part, tools)) or shared(t, frozenset(words(part)), pairs(part)))
+
+
+def _choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
     first. A tool that only shares such words is also taken beside the concept's choice
@@ -1166,6 +1217,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
         variants, got = _inputs(v, t, _fresh(src), conv)
+        variants, got = _own_request(v, t, variants, got, conv)
         if got.missing and context:
             variants, got = _from_context(v, t, variants, got, context, conv)
         if got.missing:
@@ -1186,6 +1238,23 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _own_request(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill, conv: Conversation | None
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 for a message of several requests (`requests`): a tool that only one of them asks
+    for takes the values of its own request when they fill it ("Book class SP-9 and also tell me
+    if member M-77's locker is free": the locker of M-77 only, never of the class SP-9; "renew
+    L-4471, and when does the Eastside branch open?": the Eastside branch)."""
+    parts = requests(v.task)
+    if len(parts) < 2:
+        return variants, got
+    own = [p for p in parts if any(o is t or o.name == t.name for o in _choose(replace(v, task=p)))]
+    if len(own) != 1:
+        return variants, got
+    mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
+    return mine if len(mine[0]) == 1 and not mine[1].missing else (variants, got)
 
 
 def _other_kind(v: View, turn: Turn) -> None:
