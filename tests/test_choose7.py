@@ -360,3 +360,59 @@ def test_each_request_fills_its_own_tool(lang, prompt, branch):
         ("renew_loan", {"loan_id": "L-4471"}),
     ]
     ended(t)
+
+
+# ------------------------------------------------------------ ordinary service verbs
+
+
+def test_a_chinese_verb_before_yixia_names_the_tool_s_act_zh():
+    """续一下: 续 stands as a verb (before 一下) and renew_loan's description holds it (续借)."""
+    renew = tool(
+        "renew_loan",
+        "续借图书。",
+        {"loan_id": {"type": "string", "description": "借阅编号"}},
+        ["loan_id"],
+    )
+    t = run("帮我把 L-4471 续一下。", [renew], lambda n, a: "已续借至 4 月 8 日")
+    assert _calls(t) == [("renew_loan", {"loan_id": "L-4471"})]
+    ended(t)
+
+
+def test_a_bare_tui_is_the_cancel_act_zh():
+    """退 standing as a verb (退一下) asks to refund; 挂个号 books (挂个 takes an object)."""
+    refund = tool(
+        "refund_ticket", "Refund a ticket.", {"ticket_id": {"type": "string"}}, ["ticket_id"]
+    )
+    t = run("帮我退一下 T-5521 这张票。", [refund], lambda n, a: "refunded")
+    assert _calls(t) == [("refund_ticket", {"ticket_id": "T-5521"})]
+    clinic = tool(
+        "book_appointment",
+        "预约门诊。",
+        {"doctor": {"type": "string", "description": "医生姓名"}, "date": DAY, "time": CLOCK},
+        ["doctor", "date", "time"],
+    )
+    t = run("周五下午三点给王医生挂个号。", [clinic], lambda n, a: "已预约", system=ZH)
+    assert _calls(t) == [
+        ("book_appointment", {"doctor": "王医生", "date": "2027-03-12", "time": "15:00"})
+    ]
+
+
+def test_top_up_with_an_amount_and_sign_a_person_up():
+    """ "Top up my card with 20 euros" adds 20 (no target to reach); "sign Maya Chen up" enrols
+    the person named between sign and up."""
+    credit = tool(
+        "add_credit",
+        "Add credit to a transit card.",
+        {"card_id": {"type": "string"}, "amount": {"type": "number"}},
+        ["card_id", "amount"],
+    )
+    t = run("Top up my transit card TC-5 with 20 euros.", [credit], lambda n, a: "balance 31.50")
+    assert _calls(t) == [("add_credit", {"card_id": "TC-5", "amount": 20})]
+    enrol = tool(
+        "enroll_student",
+        "Enroll a student in a course by its code.",
+        {"student": {"type": "string"}, "course_code": {"type": "string"}},
+        ["student", "course_code"],
+    )
+    t = run("Sign Maya Chen up for course PT-3.", [enrol], lambda n, a: "enrolled")
+    assert _calls(t) == [("enroll_student", {"student": "Maya Chen", "course_code": "PT-3"})]

@@ -44,7 +44,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    what a changing tool acts on and gives values of their kind for two or more of its required
    inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
    衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
-   the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); an act the user only
+   the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); in Chinese, a
+   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"), asks for the act
+   of each changing tool whose description holds it (续借: `verb_acts`); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
    question asks to be told: where tools are found by their words or values (under tool_choice
    "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
@@ -404,7 +406,22 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     (`implied_acts`)."""
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
     named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    named |= verb_acts(task, tools or [])
     return named | stated_acts(task, tools or [], named)
+
+
+ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:帮我|给我|替我|麻烦)([\u4e00-\u9fff])")
+
+
+def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
+    """In Chinese, a verb the concept table does not know, standing as one ("续一下", "帮我寄",
+    "来取一下"): a telling character before 一下 or after 帮我 / 给我 / 替我 asks for the act of
+    each changing tool whose description holds that character (续 of renew_loan's 续借图书, 取
+    of schedule_pickup's 上门取件); deleting and cancelling are never asked this way."""
+    said = {c for m in ZH_VERB.finditer(task) for c in m.groups() if c} - COMMON_HAN
+    return frozenset(
+        c for t in tools if said & set(t.description) for c in t.name_concepts & CHANGES - UNDOING
+    )
 
 
 OBTAIN = re.compile(r"\b(?:get|grab|fetch)\s+(?:me|us)\b", re.I)
@@ -1285,7 +1302,9 @@ def _other_kind(v: View, turn: Turn) -> None:
 
 SHORTFALL = re.compile(
     r"\b(?:the\s+difference|whatever(?:'s|\s+is)\s+(?:missing|short)|what(?:'s|\s+is)\s+"
-    r"(?:missing|short)|top\s+(?:it\s+|them\s+)?up|make\s+up\s+the\s+rest)\b"
+    r"(?:missing|short)|make\s+up\s+the\s+rest)\b"
+    # "top it up" to a target; not "top up my card with 20 euros", an amount to add
+    r"|\btop\s+(?:it\s+|them\s+)?up\b(?![^.?!\n]{0,40}?\b(?:with|by)\s+\S{0,3}\d)"
     r"|缺多少|差多少|补齐|补足|补到",
     re.I,
 )

@@ -22,6 +22,9 @@ description and input schema through this table. The rules, as a reader can appl
   book acts (register, enrol); "text Maya that ...", "message the team saying ..." the send act;
   "open a (support) ticket / an account / a case" means the create act.
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
+- A bare 退 standing as a verb (帮我退, 想退, 退一下, 退掉, 退两张; not 退休, 退出) means the cancel
+  act; an act's word ending in a measure word (挂个, 订个) takes an object, never starts a noun
+  (挂个号); "sign Maya Chen up for ..." names the person between sign and up.
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -131,6 +134,12 @@ BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就
     r"|(?:^|(?<=[，,。；;！!？?\s]))(?:预?订|买)(?![单阅])",  # opening a sentence: 买最便宜的那款
 )
 BUY = re.compile(r"(?<!预)订|买|下单")
+CANCEL_VERB = (
+    re.compile(  # 退 standing as a verb: after 帮我, 要, 想, ... or before 一下, 掉, a count
+        r"(?:帮我|给我|替我|我要|要|想|申请|能不能|可以)退(?![休出伍役烧化步])"
+        r"|退(?=一下|掉|了|[一两二三四五六七八九十\d]+(?:张|件|个|份|间|晚))"
+    )
+)
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
@@ -253,6 +262,8 @@ def concepts(text: str) -> frozenset[str]:
             found.add("order")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
         found.add("delete")
+    if CANCEL_VERB.search(text):  # "帮我退一下这张票", "我想退两张"
+        found.add("cancel")
     if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"
         found.add("book")
     if OPEN_NEW.search(text):  # "open a support ticket", "open an account": create one
@@ -268,7 +279,7 @@ def concepts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-SIGN_UP = re.compile(r"\bsign(?:s|ed|ing)?\s+(?:(?:me|us|him|her|them|\w+)\s+)?up\b", re.I)
+SIGN_UP = re.compile(r"\b[Ss]ign(?:s|ed|ing)?\s+(?:\w+\s+|(?:[A-Z][\w'-]+\s+){2,3})?(?:up|UP|Up)\b")
 MESSAGE_TO = (
     re.compile(  # "Text Maya that ...", "message the team saying ...", "ping Jo to say ..."
         r"(?:^|[.!?]\s+|\bplease\s+)(?:text|message|ping|sms|dm|whatsapp)\s+(?!me\b)[\w@.+-]+"
@@ -293,7 +304,10 @@ NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, �
 
 
 def _noun(text: str, word: str) -> bool:
-    """Every place the act's Chinese word stands in the text, it starts a noun (报修单)."""
+    """Every place the act's Chinese word stands in the text, it starts a noun (报修单); a word
+    that ends in a measure word (挂个, 订个) is followed by its object, never a noun (挂个号)."""
+    if word.endswith("个"):
+        return False
     at = [m.end() for m in re.finditer(re.escape(word), text)]
     return bool(at) and all(NOUN_END.match(text, i) for i in at)
 
