@@ -416,3 +416,48 @@ def test_top_up_with_an_amount_and_sign_a_person_up():
     )
     t = run("Sign Maya Chen up for course PT-3.", [enrol], lambda n, a: "enrolled")
     assert _calls(t) == [("enroll_student", {"student": "Maya Chen", "course_code": "PT-3"})]
+
+
+def _gym_desk(lang):
+    zh = lang == "zh"
+    return [
+        tool(
+            "request_callback",
+            "请销售回电。" if zh else "Ask a sales rep to phone the member back.",
+            {"phone": {"type": "string"}},
+            ["phone"],
+        ),
+        tool(
+            "cancel_membership",
+            "终止会员资格。" if zh else "Cancel a gym membership.",
+            {"member_id": {"type": "string"}},
+            ["member_id"],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "lang, prompt",
+    [
+        ("en", "Please stop my membership, member GM-4410. I'm moving away, no need to phone me."),
+        ("zh", "会员 GM-4410，我要搬走了，帮我把会员停掉，不用给我回电。"),
+    ],
+)
+def test_stop_my_membership_is_a_cancel_under_tool_choice_any(lang, prompt):
+    """ "Stop my membership", 停掉: the cancel act; under tool_choice any the cancelling tool is
+    called, never the callback the user declined."""
+    t = run(prompt, _gym_desk(lang), tool_choice={"type": "any"})
+    assert _calls(t) == [("cancel_membership", {"member_id": "GM-4410"})]
+
+
+def test_report_a_reading_up_zh():
+    """报上去 / 上报: the create act of a tool that submits (submit_water_reading)."""
+    meter = tool(
+        "submit_water_reading",
+        "提交水表读数。",
+        {"meter_id": {"type": "string", "description": "水表编号"}, "reading": {"type": "integer"}},
+        ["meter_id", "reading"],
+    )
+    t = run("水表编号 WM-3391，读数 5120，帮我报上去。", [meter], lambda n, a: "回执 R-77")
+    assert _calls(t) == [("submit_water_reading", {"meter_id": "WM-3391", "reading": 5120})]
+    ended(t)

@@ -24,7 +24,8 @@ description and input schema through this table. The rules, as a reader can appl
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
 - A bare 退 standing as a verb (帮我退, 想退, 退一下, 退掉, 退两张; not 退休, 退出) means the cancel
   act; an act's word ending in a measure word (挂个, 订个) takes an object, never starts a noun
-  (挂个号); "sign Maya Chen up for ..." names the person between sign and up.
+  (挂个号); "sign Maya Chen up for ..." names the person between sign and up; "stop my
+  subscription", "end our contract" mean the cancel act (of what is held, not "stop" alone).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -47,8 +48,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse find", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
-    "cancel": (ACT, "cancel abort refund", "取消 退票 退掉 退款 退订 退货 退了"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 上报 报上"),
+    "cancel": (ACT, "cancel abort refund terminate discontinue unsubscribe", "取消 退票 退掉 退款 退订 退货 退了 停掉 终止"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借"),
     "send": (ACT, "send notify", "发送 发给 通知"),
@@ -289,10 +290,20 @@ MESSAGE_TO = (
 )
 
 
+STOP_MY = re.compile(  # "stop my subscription", "end our contract": cancel what is held
+    r"\b(?:stop|end)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:subscription|membership|"
+    r"contract|plan|service|order|booking|reservation|account|lease|policy|delivery|deliveries)s?\b",
+    re.I,
+)
+
+
 def _phrasal(text: str) -> set[str]:
     """The concepts of phrases whose words alone name none: "sign me up for" asks to register
-    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send."""
+    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send;
+    "stop my subscription", "end our contract" ask to cancel what is held."""
     found = set()
+    if STOP_MY.search(text):
+        found.add("cancel")
     if SIGN_UP.search(text):
         found |= {"create", "book"}
     if MESSAGE_TO.search(text):
