@@ -61,6 +61,8 @@ def test_an_order_without_its_verb_asks_for_the_act():
     assert "BT-731" in t.answer
     asked = run("Is a table for four free at 8pm tomorrow?", [TABLE], system=EN)
     assert _names(asked) == []
+    told = run("We were four at the bistro at 8pm yesterday; the soup was cold.", [TABLE])
+    assert _names(told) == []
 
 
 def test_an_order_without_its_verb_asks_for_the_act_zh():

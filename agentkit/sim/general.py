@@ -425,6 +425,10 @@ def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
 
 
 OBTAIN = re.compile(r"\b(?:get|grab|fetch)\s+(?:me|us)\b", re.I)
+# what has happened is told, not asked for ("We were four at 8pm yesterday", "昨天已经去过了")
+TOLD_PAST = re.compile(
+    r"\b(?:yesterday|ago|was|were|had|did|went|came)\b|昨天|前天|上周|上个月|已经|刚才", re.I
+)
 
 
 def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozenset[str]:
@@ -436,12 +440,13 @@ def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozense
     lists, a date), "后天下午来取一下衣服吧，两袋，地址是…" (schedule_pickup: a date, a time slot,
     a count of bags). A request in one language and a tool described only in the other share no
     words: the values decide alone, when they fill every required input of the one changing tool
-    that fits. "Get me ..." / "get us ..." names no act of reading: it asks to be given.
+    that fits. "Get me ..." / "get us ..." names no act of reading: it asks to be given; what
+    has happened ("yesterday", "we were", 已经) is told, not asked for.
     Deleting and cancelling are never asked this way."""
     acts = {c for c in named if kind(c) != THING}
     if acts == {"read"} and "read" not in concepts(OBTAIN.sub(" ", task)):
         acts = set()  # "get me two tickets ...": to be given them, not to read
-    if not tools or questions(task) or acts:
+    if not tools or questions(task) or acts or TOLD_PAST.search(task):
         return frozenset()
     said, han, zh = frozenset(words(task)), pairs(task), bool(pairs(task))
     near: list[Tool] = []
