@@ -463,3 +463,53 @@ def test_report_a_reading_up_zh():
     t = run("水表编号 WM-3391，读数 5120，帮我报上去。", [meter], lambda n, a: "回执 R-77")
     assert _calls(t) == [("submit_water_reading", {"meter_id": "WM-3391", "reading": 5120})]
     ended(t)
+
+
+# ------------------------------------------------------------ an act on a condition: check first
+
+
+def _beds(lang):
+    zh = lang == "zh"
+    bed = {"type": "string", "description": "苗床编号" if zh else "bed id"}
+    return [
+        tool(
+            "water_bed",
+            "打开指定苗床的滴灌，持续若干分钟。"
+            if zh
+            else "Turn on the drip line of a bed for minutes.",
+            {"bed_id": bed, "minutes": {"type": "integer"}},
+            ["bed_id", "minutes"],
+        ),
+        tool(
+            "get_soil_moisture",
+            "查询指定苗床的土壤湿度。" if zh else "Read the soil moisture of a garden bed.",
+            {"bed_id": bed},
+            ["bed_id"],
+        ),
+    ]
+
+
+def _moisture(n, a):
+    if n == "get_soil_moisture":
+        return json.dumps({"bed_id": a["bed_id"], "moisture": "12%", "status": "dry"})
+    return "watering started"
+
+
+@pytest.mark.parametrize(
+    "lang, prompt",
+    [
+        ("en", "Water bed B-3 for 10 minutes if the soil is dry."),
+        ("en", "If the soil of bed B-3 is dry, water it for 10 minutes."),
+        ("zh", "苗床 B-3 的土要是太干，就滴灌10分钟。"),
+        ("zh", "如果 B-3 苗床的土干了就滴灌10分钟。"),
+    ],
+)
+def test_an_act_on_a_condition_checks_first(lang, prompt):
+    """The condition is checked first, the act waits for its result; under tool_choice any the
+    forced call is the check, never the act."""
+    t = run(prompt, _beds(lang), _moisture)
+    assert t.calls[0] == [("get_soil_moisture", {"bed_id": "B-3"})]
+    assert t.calls[1] == [("water_bed", {"bed_id": "B-3", "minutes": 10})]
+    ended(t)
+    forced = run(prompt, _beds(lang), _moisture, tool_choice={"type": "any"})
+    assert forced.calls[0] == [("get_soil_moisture", {"bed_id": "B-3"})]

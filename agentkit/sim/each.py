@@ -24,6 +24,10 @@
    under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
    note, a message, a body) is what the earlier results gave ("look up the weather and save it
    as a note").
+4b. An act made on a condition inside one sentence ("Water bed B-3 for 10 minutes if the soil
+   is dry", "If the soil is dry, water it", "苗床的土要是太干，就滴灌10分钟"; not "check if",
+   "see if": whether) is two steps: the condition asked as a question and checked first, then
+   the act as a conditional step (`condition_first`); the check calls no tool the act asks for.
 6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum",
    "故宫、颐和园和天坛"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
@@ -139,12 +143,47 @@ NAMED_FILE = re.compile(
 )
 
 
+LEADING_IF = re.compile(
+    r"^\s*(?:if|in case)\s+(?P<cond>[^,.;!?\n]{3,80}?)\s*,\s*(?:then\s+)?(?P<act>[^?\n]+?)[.!]?\s*$",
+    re.I,
+)
+TRAILING_IF = re.compile(
+    r"^\s*(?P<act>[^?\n]+?)\s+(?:but\s+)?(?:only\s+)?if\s+(?P<cond>[^,.;!?\n]{3,80}?)[.!]?\s*$",
+    re.I,
+)
+WHETHER = re.compile(  # "check if", "see if": whether, no condition
+    r"\b(?:check|see|ask|know|tell\s+\w+|wonder|find\s+out|confirm|verify|sure|test|look)\s*$", re.I
+)
+ZH_IF = re.compile(
+    r"^\s*(?P<cond>[^。！？?!\n]*?(?:如果|要是|假如|若是|的话)[^。！？?!\n]*?)[，,]?\s*(?:那么|那)?就"
+    r"(?P<act>[^。！？?!\n]+)[。！!]?\s*$"
+)
+
+
+def condition_first(task: str) -> list[str]:
+    """Rule 4a for an act made on a condition inside one sentence ("Water the bed for 10 minutes
+    if the soil is dry", "If the soil is dry, water it", "菜园区的土要是太干，就浇水10分钟"): the
+    condition is a step of its own, asked as a question and checked first ("the soil is dry?"),
+    and the act a conditional step after it ("if so, ...", "如果是，就……"); [] when the request
+    states no such condition."""
+    zh = ZH_IF.match(task)
+    if zh:
+        cond = re.sub(r"如果|要是|假如|若是|的话", "", zh["cond"]).strip(" ，,")
+        return [f"{cond}吗？", f"如果是，就{zh['act'].strip()}"] if cond else []
+    m = LEADING_IF.match(task) or TRAILING_IF.match(task)
+    if m is None or WHETHER.search(m["act"]):
+        return []
+    return [f"{m['cond'].strip()}?", f"if so, {m['act'].strip()}"]
+
+
 def numbered(task: str) -> list[str]:
     """Rule 4: the steps of a task written as a numbered (or bulleted) list, each a task of its
     own; [] when it has fewer than two."""
     found = [m.group(1).strip() for m in STEP.finditer(task)]
     if len(found) < 2:  # "Create x.txt ..., then count its lines" / "……。然后用 wc -l 数一下"
         found = [p.strip(" ,，.。;；") for p in THEN.split(task) if p.strip(" ,，.。;；")]
+    if len(found) < 2:  # "Water the bed if the soil is dry": the condition first
+        found = condition_first(task) or found
     found = [
         c.strip(" ,，.。;；") for f in found for c in CONDITION.split(f) if c.strip(" ,，.。;；")
     ]

@@ -126,7 +126,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    telling word with it and no earlier task called one, pointed to whoever provides it
    (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
-   its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
+   its condition, else the answer says why not; an act on a condition said in one sentence
+   ("Water bed B-3 if the soil is dry", "要是太干，就滴灌") checks the condition first (rule 4b). A manner the system prompt asks for (a pirate,
    one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
 6. Forced tool_choice ("tool" / "any") calls without text (the API prefills the turn), and its
    input is ALWAYS valid for the tool's schema: every required property present with a value of
@@ -135,7 +136,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    default, its first enum member, its minimum, or an empty-but-valid value
    (`agentkit.sim.conform`). A json_schema output format gets its answer as JSON by the same
    readings (`agentkit.sim.structured.extract`): what the request does not give is left empty,
-   never made up, and the stand-in's own note never lands in a field.
+   never made up, and the stand-in's own note never lands in a field. Under "any", when the
+   plan's call still lacks a value, that call is the one forced (the check before the act).
 """
 
 from __future__ import annotations
@@ -2204,7 +2206,12 @@ def _steps(v: View, conv: Conversation) -> Turn:
         return plan(v, conv)
     said: list[str] = []
     for i, step in enumerate(steps):
-        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]))
+        # a condition checked first takes what it lacks from the act's words ("the bed"), and
+        # the act waits for it
+        first = not i and bool(each.condition_first(v.task))
+        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
+        if first:
+            _check_only(v, steps[1], turn)
         # a conditional act, or an act still lacking a value, waits on the latest result
         wanted = each.conditional(step) or (None if turn.calls else "yes")
         if i and (turn.calls or turn.missing) and wanted and not turn.stop:
@@ -2220,6 +2227,16 @@ def _steps(v: View, conv: Conversation) -> Turn:
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _check_only(v: View, act: str, turn: Turn) -> None:
+    """Rule 4a: the step that checks a condition calls no tool its act asks for, when another
+    is left to check with ("Water bed B-3 if the soil is dry": the moisture read, no watering)."""
+    acting = {t.name for t in choose(replace(v, task=act))}
+    calls = [(t, a) for t, a in turn.calls if t.name not in acting]
+    missing = [(t, m) for t, m in turn.missing if t.name not in acting]
+    if calls or missing:
+        turn.calls, turn.missing = calls, missing
 
 
 def _later(v: View, later: list[str], turn: Turn) -> bool:
@@ -2386,7 +2403,8 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
         said = (None if v.calls else _direct(conv, v)) or _answer(v, turn)
         return Reply([_use(to_user[0], conform({to_user[1]: said}, to_user[0].schema))], "tool_use")
     tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
-    tool = tool or (choose(v) or list(v.tools))[0]
+    # the call the plan would make with its values (a check before the act), else the first chosen
+    tool = tool or (turn.missing[0][0] if turn.missing else None) or (choose(v) or list(v.tools))[0]
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
 
 
