@@ -2202,6 +2202,8 @@ def _steps(v: View, conv: Conversation) -> Turn:
     latest result says nothing can serve ("No hotels found"); else the whole task's answer, with
     what the steps said."""
     steps = each.numbered(v.task)
+    if steps and steps == each.condition_first(v.task) and not _checks(v):
+        steps = []  # a condition no tool checks ("12A if it's free"): the request as one task
     if not steps:
         return plan(v, conv)
     said: list[str] = []
@@ -2227,6 +2229,17 @@ def _steps(v: View, conv: Conversation) -> Turn:
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _checks(v: View) -> bool:
+    """Rule 4b: the condition's own words, asked, choose a tool the act's words do not."""
+    found = each.condition(v.task)
+    if found is None:
+        return False
+    _, cond, act = found
+    asked = "吗？" if re.search(r"[\u4e00-\u9fff]", cond) else "?"
+    acting = {t.name for t in choose(replace(v, task=act))}
+    return any(t.name not in acting for t in choose(replace(v, task=cond + asked)))
 
 
 def _check_only(v: View, act: str, turn: Turn) -> None:
