@@ -24,6 +24,14 @@
    under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
    note, a message, a body) is what the earlier results gave ("look up the weather and save it
    as a note").
+4b. An act made on a condition inside one sentence ("Water bed B-3 for 10 minutes if the soil
+   is dry", "If the soil is dry, water it", "苗床的土要是太干，就滴灌10分钟"; not "check if",
+   "see if": whether) is two steps: the condition asked as a question and checked first, then
+   the act as a conditional step (`condition_first`); the check calls no tool the act asks for.
+   The condition is the last sentence's; the sentences before it go with the check ("This is
+   Ines Moreau, confirmation QZ7K2P. I'd like 12A if it's free.": the booking found first). The
+   general policy splits so only when the condition's own words choose a tool to check it with
+   that the act's do not ("the soil is dry": the moisture; "it's free": none).
 6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum",
    "故宫、颐和园和天坛"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
@@ -144,6 +152,55 @@ NAMED_FILE = re.compile(
 )
 
 
+LEADING_IF = re.compile(
+    r"^\s*(?:if|in case)\s+(?P<cond>[^,.;!?\n]{3,80}?)\s*,\s*(?:then\s+)?(?P<act>[^?\n]+?)[.!]?\s*$",
+    re.I,
+)
+TRAILING_IF = re.compile(
+    r"^\s*(?P<act>[^?\n]+?)\s+(?:but\s+)?(?:only\s+)?if\s+(?P<cond>[^,.;!?\n]{3,80}?)[.!]?\s*$",
+    re.I,
+)
+WHETHER = re.compile(  # "check if", "see if": whether, no condition
+    r"\b(?:check|see|ask|know|tell\s+\w+|wonder|find\s+out|confirm|verify|sure|test|look)\s*$", re.I
+)
+ZH_IF = re.compile(
+    r"^\s*(?P<cond>[^。！？?!\n]*?(?:如果|要是|假如|若是|的话)[^。！？?!\n]*?)[，,]?\s*(?:那么|那)?就"
+    r"(?P<act>[^。！？?!\n]+)[。！!]?\s*$"
+)
+
+
+def condition_first(task: str) -> list[str]:
+    """Rule 4a for an act made on a condition inside one sentence ("Water the bed for 10 minutes
+    if the soil is dry", "If the soil is dry, water it", "菜园区的土要是太干，就浇水10分钟"): the
+    condition is a step of its own, asked as a question and checked first ("the soil is dry?"),
+    and the act a conditional step after it ("if so, ...", "如果是，就……"); [] when the request
+    states no such condition."""
+    found = condition(task)
+    if found is None:
+        return []
+    before, cond, act = found
+    if re.search(r"[\u4e00-\u9fff]", cond):
+        return [f"{before}{cond}吗？", f"如果是，就{act}"]
+    return [f"{before} {cond}?".strip(), f"if so, {act}"]
+
+
+def condition(task: str) -> tuple[str, str, str] | None:
+    """Rule 4b's parts: the sentences before the last, the condition the last one states and
+    its act; None when it states none."""
+    said = [x for x in re.split(r"(?<=[.!?。！？])\s*", task.strip()) if x.strip()]
+    if not said:
+        return None
+    before, last = " ".join(said[:-1]), said[-1]  # the sentences before go with the check
+    zh = ZH_IF.match(last)
+    if zh:
+        cond = re.sub(r"如果|要是|假如|若是|的话", "", zh["cond"]).strip(" ，,")
+        return (before, cond, zh["act"].strip()) if cond else None
+    m = LEADING_IF.match(last) or TRAILING_IF.match(last)
+    if m is None or WHETHER.search(m["act"]) or re.fullmatch(r"(?:not|so|yes|no)\b.*", m["cond"]):
+        return None
+    return before, m["cond"].strip(), m["act"].strip()
+
+
 def numbered(task: str) -> list[str]:
     """Rule 4: the steps of a task written as a numbered (or bulleted) list, each a task of its
     own; [] when it has fewer than two."""
@@ -153,6 +210,8 @@ def numbered(task: str) -> list[str]:
     found = [
         c.strip(" ,，.。;；") for f in found for c in CONDITION.split(f) if c.strip(" ,，.。;；")
     ]
+    if len(found) < 2:  # "Water the bed if the soil is dry": the condition first
+        found = condition_first(task) or found
     if len(found) < 2:
         return []
     out: list[str] = []

@@ -38,8 +38,27 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
    a question, that a changing tool's object is made from asks for that tool's act ("I'd like to
-   rent two pairs of skis" and `create_rental`: `derived_acts`); an act the user only
-   asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. The Claude
+   rent two pairs of skis" and `create_rental`: `derived_acts`), and so does the object itself
+   said as a verb ("I want to return the drill" and `create_return`, "please pick up my parcel"
+   and `schedule_pickup`: `_as_verb`); an order stated without its verb, no question, that names
+   what a changing tool acts on and gives values of their kind for two or more of its required
+   inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
+   衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
+   the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); in Chinese, a
+   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"), asks for the act
+   of each changing tool whose description holds it (续借: `verb_acts`); an act the user only
+   asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
+   question asks to be told: where tools are found by their words or values (under tool_choice
+   "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
+   get_soil_moisture, never water_zone). A request to cancel takes no tool that acquires (book,
+   reserve, buy) unless a clause of its own asks for that act with no word of undoing ("Cancel
+   AP-31, I'd rather book one for Thursday", "取消预约 AP-31，再帮我约周四": `undoes`). Tools
+   named like the orders world's that take inputs the world's do not (lookup_order by
+   order_number) are the user's own, chosen by these rules (`applies`). A message that makes
+   several requests (split where it says also, "and tell me", "and" before a question word,
+   顺便, 另外, or after a question mark: `requests`) keeps a tool for each: the first chosen for
+   a request alone, when none of those is taken and it shares a concept or a telling word with
+   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
@@ -53,7 +72,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are several members of a required enum ("my reef tank and my planted tank")
-   and several files named to read. Each tool fills from its own copy of the request's values. A
+   and several files named to read. Each tool fills from its own copy of the request's values;
+   a tool only one of a message's several requests asks for, from that request's words when
+   they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make); a change asked for in
@@ -109,7 +130,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    telling word with it and no earlier task called one, pointed to whoever provides it
    (`agentkit.sim.facts`, rule 5). Numbered or conditional steps (`agentkit.sim.each`, rules 4 and 4a) are
    planned one at a time: a conditional step's act is made only when the latest result meets
-   its condition, else the answer says why not. A manner the system prompt asks for (a pirate,
+   its condition, else the answer says why not; an act on a condition said in one sentence
+   ("Water bed B-3 if the soil is dry", "要是太干，就滴灌") checks the condition first (rule 4b). A manner the system prompt asks for (a pirate,
    one word, one sentence) is honoured where `agentkit.sim.manner` can write it.
 6. Forced tool_choice ("tool" / "any") calls without text (the API prefills the turn), and its
    input is ALWAYS valid for the tool's schema: every required property present with a value of
@@ -118,7 +140,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    default, its first enum member, its minimum, or an empty-but-valid value
    (`agentkit.sim.conform`). A json_schema output format gets its answer as JSON by the same
    readings (`agentkit.sim.structured.extract`): what the request does not give is left empty,
-   never made up, and the stand-in's own note never lands in a field.
+   never made up, and the stand-in's own note never lands in a field. Under "any", when the
+   plan's call still lacks a value, that call is the one forced (the check before the act).
 """
 
 from __future__ import annotations
@@ -163,7 +186,17 @@ from .arguments import (
 )
 from .conform import conform
 from .conversation import Conversation
-from .lexicon import CHANGES, TABLE, THING, changes_asked, concepts, expressions, kind, words
+from .lexicon import (
+    BOOK_VERB,
+    CHANGES,
+    TABLE,
+    THING,
+    changes_asked,
+    concepts,
+    expressions,
+    kind,
+    words,
+)
 from .phrases import say, spoken_list
 from .results import (
     DENIED,
@@ -186,12 +219,23 @@ _NO_TOOL = _tool("", "", {})
 
 def applies(conv: Conversation) -> bool:
     """The general policy answers when the request offers a custom tool that is not the orders
-    world's, unless it also offers lookup_order and the task names an order."""
-    custom = {n for n in conv.custom_tools if n not in ORDER_TOOLS and n != TOOL_SEARCH}
+    world's, unless it also offers the world's lookup_order and the task names an order. A tool
+    named like one of the world's that takes an input the world's does not (`lookup_order` by
+    `order_number`, `create_return` of a `line_id`) is the user's own, not the world's."""
+    custom = {n for n in conv.custom_tools if not _worlds(conv, n) and n != TOOL_SEARCH}
     if not custom:
         return False
     offered = set(conv.box.callable) | set(conv.box.deferred)
-    return not ("lookup_order" in offered and conv.orders())
+    return not ("lookup_order" in offered and _worlds(conv, "lookup_order") and conv.orders())
+
+
+def _worlds(conv: Conversation, name: str) -> bool:
+    """The orders world's tool `name`: its name, and no input its schema does not define."""
+    if name not in ORDER_TOOLS:
+        return False
+    offered = conv.box.callable.get(name) or {}
+    props = (offered.get("input_schema") or {}).get("properties") or {}
+    return set(props) <= set(TOOL_SCHEMAS[name]["input_schema"]["properties"])
 
 
 @dataclass
@@ -217,21 +261,36 @@ def score(t: Tool, asked: frozenset[str]) -> int:
 ACQUIRES = frozenset({"buy", "purchase", "book", "reserve"})
 
 
-def candidate(t: Tool, asked: frozenset[str]) -> bool:
-    if not changes_asked(t.name, asked) or undoes(t, asked):
+def candidate(t: Tool, asked: frozenset[str], task: str) -> bool:
+    if not changes_asked(t.name, asked) or undoes(t, asked, task):
         return False
     things = {c for c in asked & t.concepts if kind(c) == THING}
     acts = {c for c in asked & t.name_concepts if kind(c) != THING and c != "read"}
     return bool(things or acts)
 
 
-def undoes(t: Tool, asked: frozenset[str]) -> bool:
+def undoes(t: Tool, asked: frozenset[str], task: str) -> bool:
     """The request asks to cancel or refund (退票) and the tool's name acquires (buy_ticket): the
-    opposite act, never taken for it."""
+    opposite act, never taken for it, unless a clause of its own asks for that act with no word
+    of undoing ("Cancel AP-31 and book a new one for Thursday", "取消 AP-31，再帮我约周四")."""
     return (
         "cancel" in asked
         and "cancel" not in t.name_concepts
         and bool(ACQUIRES & set(words(t.name)))
+        and not _acquired_apart(task)
+    )
+
+
+CLAUSE = re.compile(r"[,;:，；：。!?！？\n]|\.\s|\b(?:and|then|also)\b|然后|再|并且?|另外|顺便")
+ACQUIRING = re.compile(r"\b(?:book|reserve|buy|purchase)\b", re.I)
+
+
+def _acquired_apart(task: str) -> bool:
+    """A clause of the request asks to book, reserve or buy (the verb itself: not "my booking")
+    and holds no word of undoing."""
+    return any(
+        (ACQUIRING.search(c) or BOOK_VERB.search(c)) and not concepts(c) & UNDOING
+        for c in CLAUSE.split(task)
     )
 
 
@@ -352,7 +411,63 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
-    return concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    named |= verb_acts(task, tools or [])
+    return named | stated_acts(task, tools or [], named)
+
+
+ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:帮我|给我|替我|麻烦)([\u4e00-\u9fff])")
+
+
+def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
+    """In Chinese, a verb the concept table does not know, standing as one ("续一下", "帮我寄",
+    "来取一下"): a telling character before 一下 or after 帮我 / 给我 / 替我 asks for the act of
+    each changing tool whose description holds that character (续 of renew_loan's 续借图书, 取
+    of schedule_pickup's 上门取件); deleting and cancelling are never asked this way."""
+    said = {c for m in ZH_VERB.finditer(task) for c in m.groups() if c} - COMMON_HAN
+    return frozenset(
+        c for t in tools if said & set(t.description) for c in t.name_concepts & CHANGES - UNDOING
+    )
+
+
+OBTAIN = re.compile(r"\b(?:get|grab|fetch)\s+(?:me|us)\b", re.I)
+# what has happened is told, not asked for ("We were four at 8pm yesterday", "昨天已经去过了")
+TOLD_PAST = re.compile(
+    r"\b(?:yesterday|ago|was|were|had|did|went|came)\b|昨天|前天|上周|上个月|已经|刚才", re.I
+)
+
+
+def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozenset[str]:
+    """A request that names no act (`named`, the concepts read so far) and asks no question, but
+    names what a changing tool acts on (a word of its name or description; in Chinese a pair of
+    its characters, a member of its enum) and gives values of their kind for two or more of its
+    required inputs (`typed_values`), asks for that tool's act: "Three balcony seats for the
+    Nordic Strings concert next Tuesday, please" (reserve_tickets: a count, a section its enum
+    lists, a date), "后天下午来取一下衣服吧，两袋，地址是…" (schedule_pickup: a date, a time slot,
+    a count of bags). A request in one language and a tool described only in the other share no
+    words: the values decide alone, when they fill every required input of the one changing tool
+    that fits. "Get me ..." / "get us ..." names no act of reading: it asks to be given; what
+    has happened ("yesterday", "we were", 已经) is told, not asked for.
+    Deleting and cancelling are never asked this way."""
+    acts = {c for c in named if kind(c) != THING}
+    if acts == {"read"} and "read" not in concepts(OBTAIN.sub(" ", task)):
+        acts = set()  # "get me two tickets ...": to be given them, not to read
+    if not tools or questions(task) or acts or TOLD_PAST.search(task):
+        return frozenset()
+    said, han, zh = frozenset(words(task)), pairs(task), bool(pairs(task))
+    near: list[Tool] = []
+    far: list[Tool] = []
+    for t in tools:
+        need = len(t.schema.get("required") or [])
+        if not t.name_concepts & CHANGES - UNDOING or need < 2 or typed_values(t, task) < 2:
+            continue
+        if shared(t, said, han):
+            near.append(t)
+        elif bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh:
+            if not arguments(t, gather(task, []))[1].missing:
+                far.append(t)
+    fit = near or (far if len(far) == 1 else [])
+    return frozenset(c for t in fit for c in t.name_concepts & CHANGES - UNDOING)
 
 
 POLITE = re.compile(
@@ -430,10 +545,67 @@ def derived_acts(task: str, tools: list[Tool]) -> frozenset[str]:
             rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
             if acts and any(made_from(w, r) for w in said for r in rest):
                 out |= acts - UNDOING
+            elif acts and any(_as_verb(POLITE.sub("", sentence), r) for r in rest):
+                out |= acts - UNDOING
     return frozenset(out)
 
 
+def _as_verb(sentence: str, noun: str) -> bool:
+    """The tool's object is said as a verb, the same word ("I want to return the drill" and
+    `create_return`, "please transfer 200 to savings" and `make_transfer`, "please pick up my
+    parcel" and `schedule_pickup`): after "to", "please", I or we, or opening the order."""
+    split = re.fullmatch(r"([a-z]{3,}?)(up|off|out|in|back|over)", noun)  # pickup: "pick up"
+    said = rf"{split[1]}\s*-?\s*{split[2]}" if split else re.escape(noun)
+    return bool(
+        re.search(
+            rf"(?:^\W*|\b(?:to|please|i|we|i'll|we'll|let's|let us)\s+)(?:also\s+|just\s+)?"
+            rf"{said}\b",
+            sentence,
+            re.I,
+        )
+    )
+
+
 def choose(v: View) -> list[Tool]:
+    """The tools the request asks for (rule 1, `_choose`), and, for each further request the
+    message makes (`requests`), the first tool chosen for it alone when none of those is taken
+    and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
+    那天湖水多少度": the lake's conditions beside the kayak)."""
+    chosen = _choose(v)
+    parts = requests(v.task)
+    if len(parts) < 2:
+        return chosen
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    for part in parts:
+        own = [t for t in _choose(replace(v, task=part)) if _shares(t, part, tools)]
+        if own and not set(map(id, own)) & set(map(id, chosen)):
+            chosen = chosen + own[:1]
+    return chosen
+
+
+SECOND = re.compile(  # a further request of the same message
+    r"(?:[,;.!?]\s*|\s+)(?:and\s+)?also\b[,:]?"
+    r"|[,;]?\s+and\s+(?=(?:tell|show|let)\s+me\b|(?:what|when|where|how|which|who|whether)\b)"
+    r"|(?<=\?)\s+|(?<=？)\s*"
+    r"|[，,。；;]?\s*(?:顺便|另外|并告诉我|再告诉我)",
+    re.I,
+)
+
+
+def requests(task: str) -> list[str]:
+    """The requests one message makes: its parts split where it says also, "and tell me", "and"
+    before a question word, 顺便 or 另外, or after a question mark ("Book a kayak for Saturday
+    and also tell me ...": two)."""
+    return [p.strip(" ,，.。;；") for p in SECOND.split(task) if p.strip(" ,，.。;；")]
+
+
+def _shares(t: Tool, part: str, tools: list[Tool]) -> bool:
+    """The tool shares a concept, a word of its name or description, or in Chinese a pair or a
+    telling character with the request `part`."""
+    return bool(score(t, asked_of(part, tools)) or shared(t, frozenset(words(part)), pairs(part)))
+
+
+def _choose(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1); where no concept is shared, the tools whose name's
     words (or, in Chinese, whose description's pairs of characters) the request uses, the most
     first. A tool that only shares such words is also taken beside the concept's choice
@@ -447,7 +619,7 @@ def choose(v: View) -> list[Tool]:
     if first is not None:
         return first
     ranked = sorted(
-        (t for t in tools if candidate(t, asked)),
+        (t for t in tools if candidate(t, asked, v.task)),
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),
@@ -464,7 +636,7 @@ def choose(v: View) -> list[Tool]:
             for t in tools
             if changes_asked(t.name, asked)
             and not runs_commands(t)
-            and not undoes(t, asked)
+            and not undoes(t, asked, v.task)
             and not _only_reads(t, asked, tools)
         ]
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
@@ -539,12 +711,21 @@ def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool])
     pool = [
         t
         for t in every
-        if t in tools or t.name in called or (forced and not undoes(t, asked_of(v.task, every)))
+        if t in tools
+        or t.name in called
+        or (forced and not undoes(t, asked_of(v.task, every), v.task))
     ]
     typed = {t.name: typed_values(t, v.task) for t in pool}
     if forced or found:
         found = found + [t for t in pool if t not in found and typed[t.name] >= 2]
-    return sorted(found, key=lambda t: -(shared(t, said, han) + 2 * typed.get(t.name, 0)))
+    told = bool(questions(v.task))  # a question asks to be told: a tool that reads comes first
+    return sorted(
+        found,
+        key=lambda t: (
+            -(told and bool(t.name_concepts & READS) and not t.name_concepts & CHANGES),
+            -(shared(t, said, han) + 2 * typed.get(t.name, 0)),
+        ),
+    )
 
 
 READS = frozenset({"read", "list", "search"})
@@ -729,7 +910,7 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     }
     for t in tools:
         used = set(words(t.name)) - NAME_NOISE & said
-        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked):
+        if t in chosen or not used or not changes_asked(t.name, asked) or undoes(t, asked, task):
             continue
         if not used - named_by_changes and not t.name_concepts & CHANGES:
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
@@ -794,7 +975,7 @@ def _beside_han(
         for t in tools
         if t not in chosen
         and changes_asked(t.name, asked)
-        and not undoes(t, asked)
+        and not undoes(t, asked, task)
         and not runs_commands(t)
         and len(_own_pairs(t, han, chosen)) >= 2
     ]
@@ -1068,6 +1249,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         if _waits_or_reads(v, t, chosen, turn, conv):
             continue
         variants, got = _inputs(v, t, _fresh(src), conv)
+        variants, got = _own_request(v, t, variants, got, conv)
         if got.missing and context:
             variants, got = _from_context(v, t, variants, got, context, conv)
         if got.missing:
@@ -1088,6 +1270,23 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _own_request(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill, conv: Conversation | None
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 for a message of several requests (`requests`): a tool that only one of them asks
+    for takes the values of its own request when they fill it ("Book class SP-9 and also tell me
+    if member M-77's locker is free": the locker of M-77 only, never of the class SP-9; "renew
+    L-4471, and when does the Eastside branch open?": the Eastside branch)."""
+    parts = requests(v.task)
+    if len(parts) < 2:
+        return variants, got
+    own = [p for p in parts if any(o is t or o.name == t.name for o in _choose(replace(v, task=p)))]
+    if len(own) != 1:
+        return variants, got
+    mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
+    return mine if len(mine[0]) == 1 and not mine[1].missing else (variants, got)
 
 
 def _other_kind(v: View, turn: Turn) -> None:
@@ -1118,7 +1317,9 @@ def _other_kind(v: View, turn: Turn) -> None:
 
 SHORTFALL = re.compile(
     r"\b(?:the\s+difference|whatever(?:'s|\s+is)\s+(?:missing|short)|what(?:'s|\s+is)\s+"
-    r"(?:missing|short)|top\s+(?:it\s+|them\s+)?up|make\s+up\s+the\s+rest)\b"
+    r"(?:missing|short)|make\s+up\s+the\s+rest)\b"
+    # "top it up" to a target; not "top up my card with 20 euros", an amount to add
+    r"|\btop\s+(?:it\s+|them\s+)?up\b(?![^.?!\n]{0,40}?\b(?:with|by)\s+\S{0,3}\d)"
     r"|缺多少|差多少|补齐|补足|补到",
     re.I,
 )
@@ -1260,16 +1461,16 @@ def _led_to(
         variants, got = arguments(t, gather(v.task, []))
         for k in ids:  # the act's id is the looked-up record's, never a value of another kind
             only = {str(x) for c in done for x in _valued(c.result, k)}
-            found = _entry(v.task, results_of(v), k, _raw(v.calls))
-            found = found or (only.pop() if len(only) == 1 else None)
+            # the one value the results hold under the key (the order's number beside its
+            # lines), else the entry the request picks (the drill's line)
+            found = (
+                only.pop() if len(only) == 1 else _entry(v.task, results_of(v), k, _raw(v.calls))
+            )
             if found is not None:
                 variants, got = _with(variants, got, k, found)
         lookup = {str(x) for c in done for x in c.input.values()}  # the look-up's own input
-        if (
-            not got.missing
-            and len(variants) == 1
-            and not lookup & set(map(str, got.values.values()))
-        ):
+        others = {str(x) for k, x in got.values.items() if k not in ids}
+        if not got.missing and len(variants) == 1 and not lookup & others:
             led.append((t, variants[0]))
     return led
 
@@ -2126,11 +2327,18 @@ def _steps(v: View, conv: Conversation) -> Turn:
     latest result says nothing can serve ("No hotels found"); else the whole task's answer, with
     what the steps said."""
     steps = each.numbered(v.task)
+    if steps and steps == each.condition_first(v.task) and not _checks(v):
+        steps = []  # a condition no tool checks ("12A if it's free"): the request as one task
     if not steps:
         return plan(v, conv)
     said: list[str] = []
     for i, step in enumerate(steps):
-        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]))
+        # a condition checked first takes what it lacks from the act's words ("the bed"), and
+        # the act waits for it
+        first = not i and bool(each.condition_first(v.task))
+        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
+        if first:
+            _check_only(v, steps[1], turn)
         # a conditional act, or an act still lacking a value, waits on the latest result
         wanted = each.conditional(step) or (None if turn.calls else "yes")
         if i and (turn.calls or turn.missing) and wanted and not turn.stop:
@@ -2146,6 +2354,27 @@ def _steps(v: View, conv: Conversation) -> Turn:
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _checks(v: View) -> bool:
+    """Rule 4b: the condition's own words, asked, choose a tool the act's words do not."""
+    found = each.condition(v.task)
+    if found is None:
+        return False
+    _, cond, act = found
+    asked = "吗？" if re.search(r"[\u4e00-\u9fff]", cond) else "?"
+    acting = {t.name for t in choose(replace(v, task=act))}
+    return any(t.name not in acting for t in choose(replace(v, task=cond + asked)))
+
+
+def _check_only(v: View, act: str, turn: Turn) -> None:
+    """Rule 4a: the step that checks a condition calls no tool its act asks for, when another
+    is left to check with ("Water bed B-3 if the soil is dry": the moisture read, no watering)."""
+    acting = {t.name for t in choose(replace(v, task=act))}
+    calls = [(t, a) for t, a in turn.calls if t.name not in acting]
+    missing = [(t, m) for t, m in turn.missing if t.name not in acting]
+    if calls or missing:
+        turn.calls, turn.missing = calls, missing
 
 
 def _later(v: View, later: list[str], turn: Turn) -> bool:
@@ -2312,7 +2541,8 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
         said = (None if v.calls else _direct(conv, v)) or _answer(v, turn)
         return Reply([_use(to_user[0], conform({to_user[1]: said}, to_user[0].schema))], "tool_use")
     tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
-    tool = tool or (choose(v) or list(v.tools))[0]
+    # the call the plan would make with its values (a check before the act), else the first chosen
+    tool = tool or (turn.missing[0][0] if turn.missing else None) or (choose(v) or list(v.tools))[0]
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
 
 

@@ -25,6 +25,10 @@ description and input schema through this table. The rules, as a reader can appl
 - Buying given as an order ("order 180 more", "- order just the difference", "I'd like to
   purchase two", "top up SKU GL-88", "restock aisle 4"; not "order status") means the create
   act beside the order thing (`create_purchase_order`).
+- A bare 退 standing as a verb (帮我退, 想退, 退一下, 退掉, 退两张; not 退休, 退出) means the cancel
+  act; an act's word ending in a measure word (挂个, 订个) takes an object, never starts a noun
+  (挂个号); "sign Maya Chen up for ..." names the person between sign and up; "stop my
+  subscription", "end our contract" mean the cancel act (of what is held, not "stop" alone).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
@@ -47,8 +51,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse find", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排"),
-    "cancel": (ACT, "cancel abort refund", "取消 退票 退掉 退款 退订 退货 退了"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 上报 报上"),
+    "cancel": (ACT, "cancel abort refund terminate discontinue unsubscribe", "取消 退票 退掉 退款 退订 退货 退了 停掉 终止"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约"),
     "send": (ACT, "send notify", "发送 发给 通知"),
@@ -143,6 +147,12 @@ BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就
     r"|(?:^|(?<=[，,。；;！!？?\s]))(?:预?订|买)(?![单阅])",  # opening a sentence: 买最便宜的那款
 )
 BUY = re.compile(r"(?<!预)订|买|下单")
+CANCEL_VERB = (
+    re.compile(  # 退 standing as a verb: after 帮我, 要, 想, ... or before 一下, 掉, a count
+        r"(?:帮我|给我|替我|我要|要|想|申请|能不能|可以)退(?![休出伍役烧化步])"
+        r"|退(?=一下|掉|了|[一两二三四五六七八九十\d]+(?:张|件|个|份|间|晚))"
+    )
+)
 TAKE_OFF = re.compile(r"\btake\b[^.?!]{0,30}\boff\b|\bget rid of\b|划掉|去掉|拿掉", re.IGNORECASE)
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 NUMBER = r"\d+(?:\.\d+)?"
@@ -265,6 +275,8 @@ def concepts(text: str) -> frozenset[str]:
             found.add("order")
     if TAKE_OFF.search(text):  # "take the lemons off the list", "get rid of", "划掉"
         found.add("delete")
+    if CANCEL_VERB.search(text):  # "帮我退一下这张票", "我想退两张"
+        found.add("cancel")
     if GET_IN.search(text):  # "get my cat in at Harbor Vets", "fit me in on Friday"
         found.add("book")
     if OPEN_NEW.search(text) or ORDER_VERB.search(text):  # "open a support ticket": create
@@ -280,7 +292,7 @@ def concepts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-SIGN_UP = re.compile(r"\bsign(?:s|ed|ing)?\s+(?:(?:me|us|him|her|them|\w+)\s+)?up\b", re.I)
+SIGN_UP = re.compile(r"\b[Ss]ign(?:s|ed|ing)?\s+(?:\w+\s+|(?:[A-Z][\w'-]+\s+){2,3})?(?:up|UP|Up)\b")
 MESSAGE_TO = (
     re.compile(  # "Text Maya that ...", "message the team saying ...", "ping Jo to say ..."
         r"(?:^|[.!?]\s+|\bplease\s+)(?:text|message|ping|sms|dm|whatsapp)\s+(?!me\b)[\w@.+-]+"
@@ -290,10 +302,20 @@ MESSAGE_TO = (
 )
 
 
+STOP_MY = re.compile(  # "stop my subscription", "end our contract": cancel what is held
+    r"\b(?:stop|end)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:subscription|membership|"
+    r"contract|plan|service|order|booking|reservation|account|lease|policy|delivery|deliveries)s?\b",
+    re.I,
+)
+
+
 def _phrasal(text: str) -> set[str]:
     """The concepts of phrases whose words alone name none: "sign me up for" asks to register
-    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send."""
+    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send;
+    "stop my subscription", "end our contract" ask to cancel what is held."""
     found = set()
+    if STOP_MY.search(text):
+        found.add("cancel")
     if SIGN_UP.search(text):
         found |= {"create", "book"}
     if MESSAGE_TO.search(text):
@@ -305,7 +327,10 @@ NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, �
 
 
 def _noun(text: str, word: str) -> bool:
-    """Every place the act's Chinese word stands in the text, it starts a noun (报修单)."""
+    """Every place the act's Chinese word stands in the text, it starts a noun (报修单); a word
+    that ends in a measure word (挂个, 订个) is followed by its object, never a noun (挂个号)."""
+    if word.endswith("个"):
+        return False
     at = [m.end() for m in re.finditer(re.escape(word), text)]
     return bool(at) and all(NOUN_END.match(text, i) for i in at)
 
