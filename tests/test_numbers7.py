@@ -6,6 +6,8 @@ through the real SDK client against the offline stand-in, in domains of its own.
 
 import json
 
+import pytest
+
 import agentkit
 from agentkit.sim import values
 
@@ -440,3 +442,23 @@ def test_a_day_then_a_house_number_is_no_span():
     assert [iso for _end, iso in values.iso_dates("deliver June 3rd to 14 Elm Row")][0].endswith(
         "-06-03"
     )
+
+
+SCALE_SOUP = tool(
+    "scale_soup",
+    "Scale a recipe from one number of servings to another.",
+    {"servings_from": {"type": "integer"}, "servings_to": {"type": "integer"}},
+    ["servings_from", "servings_to"],
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My chili serves 6: 400 g beans, 2 onions. Scale it to 15 servings.",
+        "The chili recipe serves 6. I need it for 15 servings.",
+    ],
+)
+def test_a_change_s_start_and_end_keep_their_order_beside_the_noun(text):
+    got = forced([SCALE_SOUP], "scale_soup", text)
+    assert got == {"servings_from": 6, "servings_to": 15}

@@ -1190,7 +1190,14 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
         said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
         return None
-    pick = said[-1] if values.leg(name) == "to" else _beside_word(name, unit, said, src.text)
+    leg = values.leg(name)  # the end of a change after "to", its start the first said
+    pick = (
+        said[-1]
+        if leg == "to"
+        else said[0]
+        if leg == "from"
+        else _beside_word(name, unit, said, src.text)
+    )
     src.numbers.remove(_num(pick))
     return _num(pick)
 
