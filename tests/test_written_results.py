@@ -79,3 +79,16 @@ def test_a_summary_of_what_a_search_found_is_the_lines_that_hold_it(prompt):
     t = run(prompt, [GREP, READER, WRITE_FILE], disk)
     assert disk.files["sails.txt"] == "jun.csv: 2026-06-11,Saltmarsh Sails,2410.50\n"
     ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "hives 目录下的记录（只看 csv 文件）里一共多少 kg？",
+        "How many kg in total in the hives folder (CSV files only)?",
+    ],
+)
+def test_a_kind_of_file_said_in_brackets_still_limits_the_glob(prompt):
+    t = run(prompt, [GLOB, READER, WRITE_FILE], Disk(HIVES))
+    assert t.calls[0] == [("Glob", {"pattern": "hives/**/*.csv"})]
+    ended(t)

@@ -335,11 +335,13 @@ def glob_pattern(text: str) -> str | None:
     error?", "logs 目录下的日志"): "**/*.py" for Python files, "*.py" for those of this directory
     only, a glob the request writes as written ("the report_*.csv files here" -> "report_*.csv").
     The file a result is to be written to ("..., write the average to summary.txt") is no file
-    the request asks about, and writing there is no act on the files asked about."""
-    text = re.sub(r"[(（][^)）]*[)）]", " ", WRITTEN_TO.sub(" ", text))  # and its remarks
+    the request asks about, and writing there (with its remarks in brackets: "只写一个数字") is no
+    act on the files asked about."""
+    whole, text = text, WRITTEN_TO.sub(" ", text)
     if _files(text) or target(text) or not FILES.search(text):
         return None
-    if not lists_files(text) and (concepts(text) & CHANGES or FILE_ACT.search(text)):
+    acts = text if whole == text else re.sub(r"[(（][^)）]*[)）]", " ", text)  # and its remarks
+    if not lists_files(text) and (concepts(acts) & CHANGES or FILE_ACT.search(acts)):
         return None  # "delete the .bak files": an act on the files, not a question about them
     kind = _kind(text)
     where = "" if HERE_ONLY.search(text) else "**/"
