@@ -1300,7 +1300,7 @@ def _other_kind(v: View, turn: Turn) -> None:
             if u is None:
                 continue
             done = [c for c in v.calls if c.name == u.name and c.result and not c.failed]
-            given = {str(y) for c in done for y in _valued(c.result, k)}
+            given = _given(done, k)
             if len(given) == 1:
                 turn.calls[i] = (t, {**args, k: given.pop()})
             elif not done:
@@ -1460,7 +1460,7 @@ def _led_to(
             continue
         variants, got = arguments(t, gather(v.task, []))
         for k in ids:  # the act's id is the looked-up record's, never a value of another kind
-            only = {str(x) for c in done for x in _valued(c.result, k)}
+            only = _given(done, k)
             # the one value the results hold under the key (the order's number beside its
             # lines), else the entry the request picks (the drill's line)
             found = (
@@ -1533,6 +1533,16 @@ def _valued(data: Any, key: str) -> list[Any]:
     return [x for k, x in _pairs(data) if k == key and isinstance(x, (str, int))]
 
 
+def _given(calls: list[Call], key: str) -> set[str]:
+    """The values the calls' results give the key, at any depth (one means the id is known)."""
+    return {str(x) for c in calls for x in _valued(c.result, key)}
+
+
+def _file_text(result: str | None) -> str:
+    """The text of a file as a reading call returned it: line numbers dropped, one last newline."""
+    return "\n".join(files.unnumbered(result or "")).strip("\n") + "\n"
+
+
 def _pairs(data: Any) -> list[tuple[str, Any]]:
     if isinstance(data, str):
         try:
@@ -1600,7 +1610,7 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
             (reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0])
         )
         return True
-    text = "\n".join(files.unnumbered(reads[-1].result or "")).strip("\n") + "\n"
+    text = _file_text(reads[-1].result)
     made, missed = editing.changes(v.task, text)
     path = next(iter(reads[-1].input.values()))
     lines = [say(v.lang, "g_edit_missed", file=base, what=x) for x in missed]
@@ -1648,7 +1658,7 @@ def _edit_files(
                 say(v.lang, "g_failed", tool=reader.name, err=said_error(last.result or ""))
             )
             continue
-        text = "\n".join(files.unnumbered(last.result or "")).strip("\n") + "\n"
+        text = _file_text(last.result)
         made, missed = editing.changes(clause, text)
         turn.lines += [say(v.lang, "g_edit_missed", file=base, what=x) for x in missed]
         mine = [c for c in saved if _names_file(c, base)]
@@ -1770,7 +1780,7 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
             # list_slots with the office found, then book_slot)
         variants, got = arguments(t, gather(v.task, results_of(v) if answered else []))
         for k in t.schema.get("required") or [] if answered else []:
-            found = {str(x) for c in answered for x in _valued(c.result, k)}
+            found = _given(answered, k)
             if names_an_id(t, k) and len(found) == 1:  # the id a result gave, not a code said
                 variants, got = _with(variants, got, k, found.pop())
         if not got.missing and changes_asked(t.name, concepts(v.task)):
@@ -2234,7 +2244,7 @@ def _read_text(v: View) -> str | None:
             and str(c.input.get("command", "")).startswith("cat ")
         )
         if c.result and not c.failed and t is not None and (reads_files(t) or cat):
-            return "\n".join(files.unnumbered(c.result)).strip("\n") + "\n"
+            return _file_text(c.result)
     return None
 
 
