@@ -15,7 +15,9 @@
 5. A rounding the request asks for is kept: "to one decimal place", "rounded to 2 dp", "to the
    nearest whole number", 保留一位小数, 保留两位小数, 取整 (else two decimals when a cell has
    decimals or an average is not whole).
-Nothing is worked out when the request asks for no figure, or no table holds the column; the
+Nothing is worked out when the request asks for no figure, or no table holds the column; a total
+said of a count of files ("一共有几个 markdown 文件", "the total number of log files", "how many
+files in total") is that count, no figure of a table. The
 figure stands in for any total the results' values would give (`agentkit.sim.tally`).
 
 A request for a figure of a table file it names (`temps.csv`, 气温.csv) reads that file first; when
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 
 from .files import unnumbered
 from .lexicon import stem, words
+from .shell import FILES_COUNTED
 
 ASKS = [  # (the words that ask for it, what is worked out)
     (
@@ -64,6 +67,7 @@ class Figure:
 
 def figure_asked(task: str) -> str | None:
     """What the request asks to work out (rule 1), or None."""
+    task = FILES_COUNTED.sub(" ", task)  # a count of files, with its total words
     return next((kind for pattern, kind in ASKS if re.search(pattern, task, re.I)), None)
 
 

@@ -42,6 +42,14 @@ that reads files (Read, `read_file`).
    the one with the latest stamp across the files ("which node logged an ERROR most recently?"),
    said with its file, its number and the `key=value` labels it carries (code=E-417), the other
    files' latest after it.
+9. A request that asks how many files of a kind, or in a folder, there are ("how many markdown
+   files are under docs/?", "目录下一共有几个 markdown 文件？"): the files a glob tool listed (one
+   path a line; none for "No files found") are counted, and the answer leads with the count and
+   their names (from their common folder). Its count words are then not a count of text (rule 4):
+   "how many .md files, and which one mentions 素食?" searches for 素食 and counts the files.
+10. A request that asks which file holds a text (rule 1) and is no count of it (rule 4): the
+   answer names each file read whose lines hold the text (case aside), with the first such line
+   and its number.
 """
 
 from __future__ import annotations
@@ -54,6 +62,7 @@ from typing import Any
 from .arguments import role
 from .facts import KINDS, STAMP, asked_lines, latest_line, section
 from .lexicon import stem
+from .shell import FILES_COUNTED
 from .view import Tool, View
 
 PATH_LINE = re.compile(r"^\s*((?:[\w.~-]*/)*[\w.-]+\.\w{1,6})(?::\d+.*)?\s*$")
@@ -73,8 +82,10 @@ def _globs(t: Tool) -> bool:
 
 
 def matched(v: View, tools: list[Tool]) -> list[str]:
-    """Rule 2: the files the search's results list, in order."""
-    names = {t.name for t in tools if greps(t) or _globs(t)}
+    """Rule 2: the files the search's results list, in order (a content search's only, when one
+    was made beside a glob: the glob's files are then counted, rule 9)."""
+    names = {t.name for t in tools if greps(t)} & {c.name for c in v.calls}
+    names = names or {t.name for t in tools if _globs(t)}
     out: list[str] = []
     for c in v.calls:
         if c.name in names and c.result and not c.is_error:
@@ -105,11 +116,50 @@ COUNTS = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|多少|几个|几处|
 
 
 def counted(task: str) -> str | None:
-    """Rule 4: the text the request counts in files, or None."""
+    """Rule 4: the text the request counts in files, or None (a count of files is no count of
+    text: rule 9)."""
     from .shell import target
 
     found = target(task)
-    return found if found and COUNTS.search(task) else None
+    return found if found and COUNTS.search(FILES_COUNTED.sub(" ", task)) else None
+
+
+def holding_text(v: View, reader: Tool) -> list[tuple[str, int, str]]:
+    """Rule 10: (file, line number, line) of the first line holding the searched text in each
+    file read, when a content search was made and the text is not counted."""
+    from .shell import target
+
+    text = target(v.task)
+    key = path_property(reader)
+    searched = any(c.name != reader.name and c.result for c in v.calls)
+    if not text or key is None or counted(v.task) or not searched:
+        return []
+    out = []
+    for c in v.calls:
+        if c.name == reader.name and isinstance(c.result, str) and not c.is_error:
+            lines = unnumbered(c.result)
+            n = next((i for i, line in enumerate(lines, 1) if text.lower() in line.lower()), 0)
+            if n:
+                out.append((str(c.input.get(key, "")).rsplit("/", 1)[-1], n, lines[n - 1].strip()))
+    return out
+
+
+def globbed(v: View, tools: list[Tool]) -> list[str] | None:
+    """Rule 9: the files the glob tools listed when the request asks how many there are, or None."""
+    names = {t.name for t in tools if _globs(t)}
+    done = [c for c in v.calls if c.name in names and c.result is not None and not c.is_error]
+    if not done or not FILES_COUNTED.search(v.task):
+        return None
+    out: list[str] = []
+    for c in done:
+        for line in str(c.result).splitlines():
+            m = PATH_LINE.match(line)
+            if m and m.group(1) not in out:
+                out.append(m.group(1))
+    if len(out) > 1 and all(os.path.isabs(p) for p in out):  # told from their common folder
+        root = os.path.commonpath([os.path.dirname(p) for p in out])
+        out = [os.path.relpath(p, root) for p in out]
+    return out
 
 
 def tally(v: View, reader: Tool) -> tuple[int, list[tuple[str, int]]] | None:

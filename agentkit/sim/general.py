@@ -1278,7 +1278,9 @@ def _own_request(
     """Rule 2 for a message of several requests (`requests`): a tool that only one of them asks
     for takes the values of its own request when they fill it ("Book class SP-9 and also tell me
     if member M-77's locker is free": the locker of M-77 only, never of the class SP-9; "renew
-    L-4471, and when does the Eastside branch open?": the Eastside branch)."""
+    L-4471, and when does the Eastside branch open?": the Eastside branch); the folder and the
+    kind of files the whole message names stay its scope ("how many markdown files under /m?
+    which menu mentions 素食?": the search keeps /m and *.md)."""
     parts = requests(v.task)
     if len(parts) < 2:
         return variants, got
@@ -1286,7 +1288,16 @@ def _own_request(
     if len(own) != 1:
         return variants, got
     mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
-    return mine if len(mine[0]) == 1 and not mine[1].missing else (variants, got)
+    if len(mine[0]) != 1 or mine[1].missing or len(variants) != 1:
+        return variants, got
+    props = t.schema.get("properties") or {}
+    scope = {  # the folder and the kind of files the whole message names stay the scope
+        k: x
+        for k, x in variants[0].items()
+        if k not in mine[0][0] and role(k, props.get(k) or {}) in ("path", "glob")
+    }
+    args = {**mine[0][0], **scope}
+    return [args], Fill({**mine[1].values, **scope}, [])
 
 
 def _other_kind(v: View, turn: Turn) -> None:
@@ -2631,7 +2642,7 @@ def _answer(v: View, turn: Turn) -> str:
             lines.append(line)
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
-    counted = [] if told else _counted(v)
+    counted = [] if told else _listed(v) + (_counted(v) or _mentioned(v))
     lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
@@ -2877,6 +2888,27 @@ def _figures(v: View) -> list[str]:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
+
+
+def _mentioned(v: View) -> list[str]:
+    """Rule 5 for which file holds the text searched for (`agentkit.sim.files`, rule 10)."""
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    found = files.holding_text(v, reader) if reader else []
+    if not found:
+        return []
+    parts = [say(v.lang, "g_mentioned_at", file=f, n=n, line=line) for f, n, line in found]
+    text = shell.target(v.task)
+    return [say(v.lang, "g_mentioned", text=text, parts=spoken_list(v.lang, parts))]
+
+
+def _listed(v: View) -> list[str]:
+    """Rule 5 for how many files of a kind there are (`agentkit.sim.files`, rule 9)."""
+    found = files.globbed(v, list(v.tools))
+    if found is None:
+        return []
+    if not found:
+        return [say(v.lang, "g_no_files_listed")]
+    return [say(v.lang, "g_files_listed", n=len(found), names=spoken_list(v.lang, found))]
 
 
 def _counted(v: View) -> list[str]:

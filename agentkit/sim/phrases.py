@@ -216,6 +216,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_delegate_files": ("请读 {files} 来回答。", "Read {files} to answer."),
     "g_records": ("{kind}：共 {n} 条：{ids}。", "{kind}: {n} in all: {ids}."),
+    "g_files_listed": ("共有 {n} 个文件：{names}。", "There are {n} files: {names}."),
+    "g_no_files_listed": ("一个文件也没有找到。", "No such files were found."),
+    "g_mentioned": ("提到 {text} 的是 {parts}。", "{text} is in {parts}."),
+    "g_mentioned_at": ("{file}（第 {n} 行：{line}）", "{file} (line {n}: {line})"),
     "g_counted": (
         "{files} 个文件里共有 {n} 处 {text}（{parts}）。",
         "{text}: {n} in all over {files} files ({parts}).",

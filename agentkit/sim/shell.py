@@ -195,7 +195,7 @@ def _on_file(text: str, named: str | None, asked: frozenset[str]) -> str | None:
 
 MENTIONS = re.compile(
     r"\b(?:mentions?|mentioning|contains?|containing|refers? to|talks? about)\s+(?:the |a |an |any )?"
-    r"(?:word |text |phrase |term )?([\w.-]+)"
+    r"(?:word |text |phrase |term )?(?:[\"'“‘]([^\"'”’\n]{1,40})[\"'”’]|([\w.-]+))"
     r"|(?:提到|提及|包含|含有)(?:了)?(?:“|\"|「)?([\w\u4e00-\u9fff.-]{1,12}?)(?:”|\"|」|的|，|。|？|$)",
     re.IGNORECASE,
 )
@@ -281,6 +281,14 @@ FILES_ASKED = re.compile(
 )
 
 
+FILES_COUNTED = re.compile(  # how many files of a kind there are, with the words of its total
+    r"\b(?:how\s+many|(?:the\s+)?(?:total\s+)?number\s+of|count\s+(?:the\s+)?)"
+    r"\s*(?:(?!(?:in|of|inside|within|across|from)\b)[\w.*-]+\s+){0,3}?files?\b(?:\s+(?:are\s+)?there)?(?:\s+(?:[\w/.-]+\s+){0,3}?in\s+total\b)?"
+    r"|(?:一共|总共|合计)?有?(?:多少个?|几个)[^，。？?,\n]{0,12}?文件",
+    re.I,
+)
+
+
 def files_asked(text: str) -> bool:
     """The request asks which files there are ("Which JSON files are here?", "列出所有日志文件"),
     not what they hold ("look at the log files: which kiln had an error?")."""
@@ -348,7 +356,7 @@ def glob_pattern(text: str) -> str | None:
     folder = re.search(
         r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+)/?\s+(?:directory|folder|dir)\b"
         r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)"
-        r"|(?<![\w.-])([A-Za-z][\w.-]*)/?\s*(?:目录|文件夹)(?:下|里|中)",
+        r"|(?<![\w./-])([A-Za-z][\w.-]*)/?\s*(?:目录|文件夹)(?:下|里|中)",  # (a whole path: the path)
         text,
         re.IGNORECASE,
     )

@@ -42,6 +42,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .shell import FILES_COUNTED
+
 TOTAL = re.compile(
     r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum\b|\ball together\b|"
     r"一共|总共|合计|总计|加起来|总和|总额|总价",
@@ -198,7 +200,9 @@ class Worked:
 
 
 def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
-    """What the request asks to work out from the results (data, the call's input), or None."""
+    """What the request asks to work out from the results (data, the call's input), or None; a
+    count of files ("一共有几个 markdown 文件") is `agentkit.sim.files`' (rule 9)."""
+    task = FILES_COUNTED.sub(" ", task)
     how = "average" if AVERAGE.search(task) else "total" if TOTAL.search(task) else None
     if how is None and COUNT.search(task):
         how = "count"

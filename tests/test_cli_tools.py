@@ -1,0 +1,103 @@
+"""Requests against the very tool definitions the Claude Code CLI sends (`tests/data/claude_code/`,
+captured from the CLI the Agent SDK bundles): their long descriptions and many optional
+properties must not change what the stand-in reads from the request. Domains of our own, zh and
+en, through the SDK."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_any_tools import ended, run
+
+CLI = {
+    t["name"]: t
+    for t in json.loads((Path(__file__).parent / "data/claude_code/tools.json").read_text())[
+        "tools"
+    ]
+}
+
+
+def files(*names):
+    return [CLI[n] for n in names]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "/srv/handbook 目录（包括子目录）下一共有几个 markdown 文件？其中哪个提到了年假？",
+        "How many markdown files are there under /srv/handbook, subfolders included? "
+        "Which of them mentions parental leave?",
+    ],
+)
+def test_a_search_for_the_second_question_keeps_the_folder_and_kind_the_message_names(prompt):
+    def disk(name, args):
+        return "Found 1 file\n/srv/handbook/leave.md" if name == "Grep" else "1\tleave"
+
+    t = run(prompt, files("Glob", "Grep", "Read"), disk)
+    grep = [a for n, a in t.calls[0] if n == "Grep"]
+    assert grep, t.calls[0]
+    assert grep[0]["path"] == "/srv/handbook"
+    assert grep[0]["glob"].endswith("*.md")
+
+
+SHELF = {
+    "/srv/handbook/leave.md": "# Leave\nParental leave: 16 weeks.\n年假：每年 15 天。\n",
+    "/srv/handbook/pay.md": "# Pay\nPaid on the 25th.\n",
+    "/srv/handbook/old/travel.md": "# Travel\nEconomy class only.\n",
+    "/srv/handbook/notes.txt": "parental leave form is in HR; 年假 see leave.md\n",
+}
+
+
+def shelf(name, args):
+    """Glob and Grep over SHELF as the CLI's answer them (files under the path, a glob's kind)."""
+    root = args.get("path", "/srv/handbook")
+    kind = (args.get("glob") or args.get("pattern") or "*").rsplit("*", 1)[-1]
+    here = [f for f in SHELF if f.startswith(root) and f.endswith(kind)]
+    if name == "Glob":
+        return "\n".join(here) or "No files found"
+    if name == "Grep":
+        hits = [f for f in here if args["pattern"].lower() in SHELF[f].lower()]
+        return f"Found {len(hits)} file\n" + "\n".join(hits)
+    lines = SHELF[args["file_path"]].splitlines()
+    return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("How many markdown files are under /srv/handbook?", "3 files"),
+        ("/srv/handbook 目录下一共有几个 markdown 文件？", "共有 3 个文件"),
+    ],
+)
+def test_how_many_files_of_a_kind_is_the_count_the_glob_lists(prompt, said):
+    t = run(prompt, files("Glob", "Grep", "Read"), shelf)
+    assert t.calls[0] == [("Glob", {"pattern": "**/*.md", "path": "/srv/handbook"})]
+    assert t.calls[1:] == [[]]  # nothing is read: the files' names answer
+    assert said in t.answer and "old/travel.md" in t.answer
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        (
+            "How many markdown files are there under /srv/handbook? Which of them mentions 'parental leave'?",
+            ["There are 3 files", "parental leave is in leave.md (line 2: Parental leave: 16 weeks.)"],
+        ),
+        (
+            "/srv/handbook 目录（包括子目录）下一共有几个 markdown 文件？其中哪个提到了年假？",
+            ["共有 3 个文件", "提到 年假 的是 leave.md（第 3 行：年假：每年 15 天。）"],
+        ),
+    ],
+)  # fmt: skip
+def test_the_count_of_files_and_the_file_that_holds_a_text_are_both_answered(prompt, said):
+    t = run(prompt, files("Glob", "Grep", "Read"), shelf)
+    assert sorted(n for n, _ in t.calls[0]) == ["Glob", "Grep"]
+    assert t.calls[1] == [("Read", {"file_path": "/srv/handbook/leave.md"})]  # not notes.txt
+    for line in said:
+        assert line in t.answer
+    assert "一共是" not in t.answer and "in all" not in t.answer  # no total, no count of text
+    ended(t)
