@@ -2288,7 +2288,9 @@ def shape(example: str) -> str:
 
 
 def reshape(value: str, example: str) -> str | None:
-    """A value rewritten in the example's shape ("a1001" like "A-1001" -> "A-1001"), or None."""
+    """A value rewritten in the example's shape ("a1001" like "A-1001" -> "A-1001"), or None; a
+    run of digits the example opens with zeros is padded to its width ("12345" like "00012345",
+    "a-45" like "A-0007" -> "A-0045")."""
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
@@ -2309,6 +2311,8 @@ def reshape(value: str, example: str) -> str | None:
             out.append(p)
             continue
         v = next(it)
+        if v.isdigit() and p.startswith("0") and len(v) < len(p):
+            v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has
         out.append(v.upper() if p.isupper() else v.lower() if p.islower() else v)
     return "".join(out)
 
@@ -2327,8 +2331,8 @@ def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
     out = []
     for m in ID_TOKEN.finditer(text):
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
-        noun = concepts(before.group(1)) if before else frozenset()
-        noun = frozenset(c for c in noun if kind(c) == "thing")
+        noun = (concepts(before.group(1)) | concepts(before.group(0))) if before else frozenset()
+        noun = frozenset(c for c in noun if kind(c) == "thing")  # (卡号: the 号 too)
         if values.DATE.fullmatch(m.group(1)):
             continue  # a date is no id
         if m.group(1).isdigit() and (

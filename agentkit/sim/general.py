@@ -1130,7 +1130,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         return {**last.input, **units}
     text = (last.result or "").lower()
     named = [k for k in last.input if k.lower() in text] or list(last.input)
-    example = hint(last.result or "") or date_layout(last.result or "")
+    example = hint(last.result or "") or date_layout(last.result or "") or _zeros(last.result or "")
     if example is None:
         return _chosen(last, named)
     for k in named:
@@ -1143,6 +1143,20 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         if fixed is not None and fixed != value:
             return {**last.input, k: fixed}
     return _chosen(last, named)
+
+
+PADDED = re.compile(  # "8 digits ... leading zeros", "必须是8位数字，不足8位请在前面补0"
+    r"(?=.*(?:leading zeros?|zero-?padded|pad(?:ded)? with zeros?|补\s*0|补零|前导零|前面加0))"
+    r".*?(\d{1,2})\s*(?:-?\s*digits?\b|位)",
+    re.I | re.S,
+)
+
+
+def _zeros(said: str) -> str | None:
+    """The example an error spells in words when it asks for a number padded with zeros to a
+    width ("must be 8 digits with leading zeros" -> "00000000"), else None."""
+    m = PADDED.search(said)
+    return "0" * int(m.group(1)) if m and 1 < int(m.group(1)) <= 20 else None
 
 
 def _prefixed(value: str, example: str) -> str | None:

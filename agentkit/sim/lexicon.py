@@ -90,6 +90,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "code": (THING, "code patch", "代码 补丁"),
     "account": (THING, "account member membership balance", "会员 账户 账号"),
     "ticket": (THING, "ticket", "工单 票"),
+    "card": (THING, "card", "卡号 卡片 会员卡 银行卡 信用卡 借书卡 借阅卡 门禁卡 储值卡 公交卡 饭卡 校园卡"),
     "parcel": (THING, "parcel package shipment shipping postage delivery tracking", "包裹 快递 运单"),
     "shell": (THING, "shell bash terminal command", "终端 命令"),
     "unit": (THING, "unit km kilometer kilometre mile meter metre kilogram kg pound ounce liter litre gallon inch foot feet yard", "单位 公里 千米 英里 公斤 千克 英镑 盎司 加仑 英寸 英尺"),

@@ -16,7 +16,8 @@ An error (is_error) is judged by what it says, the first class that matches winn
   -> tell the user;
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
   "not a number", "won't work", "isn't a usable", "no dashes", "use abbreviations such as",
-  "格式", "应该像", "缺失", "写法不对", "请使用缩写") -> correct the argument once, by the example the
+  "ids look like T-0007", "8 digits with leading zeros", "格式", "应该像", "缺失", "写法不对",
+  "请使用缩写", "不足8位请在前面补0") -> correct the argument once, by the example the
   text gives (unit words as the unit codes it lists: "miles" -> "mi"; a value as the one of the
   values it allows that the value names: "large" of "one of S, M, L, XL" -> "L");
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
@@ -65,6 +66,7 @@ CLASSES = [
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
      r"no (?:dashes|spaces|hyphens)|without (?:dashes|spaces|hyphens)|"
      r"\buse (?:the )?(?:abbreviations?|codes?|symbols?|one of)\b|请(?:使用|用)(?:缩写|代码|代号)|"
+     r"\blooks? like\s+[\"'“‘`]?[A-Za-z]*[-_/.#]?\d|leading zeros?|\b\d{1,2}[ -]digits?\b|补\s*0|补零|"
      r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"

@@ -1,0 +1,61 @@
+"""A format complaint that asks for a number padded with zeros: by an example ("例如 00012345",
+"e.g. T-0007") or in words ("must be 8 digits with leading zeros") the failed value is padded to
+the width once and the call is made again (`agentkit.sim.general.correct`, `agentkit.sim.arguments.reshape`).
+Domains and wordings of our own, zh and en, through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_any_tools import ended, run, tool
+
+CARD = tool(
+    "get_member",
+    "Look up a gym member by card number.",
+    {"card_no": {"type": "string", "description": "the member's card number"}},
+    ["card_no"],
+)
+TICKET = tool(
+    "get_ticket",
+    "Fetch a repair ticket.",
+    {"ticket": {"type": "string", "description": "ticket id"}},
+    ["ticket"],
+)
+
+
+def strict(width, complaint, key):
+    def answer(name, args):
+        v = args[key]
+        if len(v.split("-")[-1]) != width:
+            raise ValueError(complaint)  # an is_error tool_result
+        return json.dumps({key: v, "status": "active", "owner": "Iris Vance"})
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "prompt, complaint",
+    [
+        ("帮我查一下卡号 4471 的会员", "卡号不对：必须是8位数字，不足8位请在前面补0，例如 00012345"),
+        ("帮我查一下卡号 4471 的会员", "卡号格式错误（须为8位，不足的前面补零）"),
+        ("Look up gym card 4471.", "Invalid card: card numbers are 8 digits with leading zeros."),
+        ("Look up gym card 4471.", "bad card_no; expected something like 00000123"),
+    ],
+)  # fmt: skip
+def test_a_number_is_padded_with_the_zeros_the_error_asks_for(prompt, complaint):
+    t = run(prompt, [CARD], strict(8, complaint, "card_no"))
+    assert [a["card_no"] for _, a in t.calls[0] + t.calls[1]] == ["4471", "00004471"]
+    assert "Iris Vance" in t.answer
+    ended(t)
+
+
+def test_a_code_keeps_its_letters_and_its_digits_take_the_examples_width():
+    t = run(
+        "What's the state of ticket t-45?",
+        [TICKET],
+        strict(4, "ticket ids look like T-0007", "ticket"),
+    )
+    assert [a["ticket"] for _, a in t.calls[0] + t.calls[1]] == ["t-45", "T-0045"]
+    ended(t)
