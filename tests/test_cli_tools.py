@@ -101,3 +101,68 @@ def test_the_count_of_files_and_the_file_that_holds_a_text_are_both_answered(pro
         assert line in t.answer
     assert "一共是" not in t.answer and "in all" not in t.answer  # no total, no count of text
     ended(t)
+
+
+class Desk:
+    """Read, Edit and Write over a few files, answered as the CLI answers them."""
+
+    def __init__(self, files):
+        self.files = dict(files)
+
+    def __call__(self, name, args):
+        path = args.get("file_path", "")
+        if name == "Read":
+            lines = self.files[path].splitlines()
+            return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+        if name == "Edit":
+            assert args["old_string"] in self.files[path]
+            self.files[path] = self.files[path].replace(args["old_string"], args["new_string"])
+            return f"The file {path} has been updated successfully."
+        if name == "Write":
+            self.files[path] = args["content"]
+            return f"File created successfully at: {path}"
+        raise AssertionError(f"{name} was not asked for")
+
+
+HOURS = 'cafe: Tidewater\nopening: "07:30"\nclosing: "18:00"\nseats: 40\n'
+
+
+@pytest.mark.parametrize(
+    "prompt, line",
+    [
+        ("Change the closing time in hours.yaml to 19:15.", 'closing: "19:15"'),
+        ("把 hours.yaml 里的关门时间改成 19:15", 'closing: "19:15"'),
+        ("hours.yaml 的开门时间改为 08:00", 'opening: "08:00"'),
+    ],
+)
+def test_a_setting_named_with_its_kind_of_value_is_edited_with_every_cli_tool_offered(prompt, line):
+    desk = Desk({"hours.yaml": HOURS})
+    t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), desk)
+    assert [n for n, _ in t.calls[0]] == ["Read"]  # no Glob for the "time" of its description
+    assert line in desk.files["hours.yaml"] and "seats: 40" in desk.files["hours.yaml"]
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt, path, text",
+    [
+        (
+            "Create chores.md with a checklist of these four items: buy stamps, renew the lease, "
+            "order firewood, fix the gate.",
+            "chores.md",
+            "- [ ] buy stamps\n- [ ] renew the lease\n- [ ] order firewood\n- [ ] fix the gate\n",
+        ),
+        (
+            "在 chores.md 里写一个待办清单（markdown 复选框），三项：买邮票、续租约、修大门。",
+            "chores.md",
+            "- [ ] 买邮票\n- [ ] 续租约\n- [ ] 修大门\n",
+        ),
+        ("Write a packing list to pack.txt: tent, two torches, stove", "pack.txt",
+         "tent\ntwo torches\nstove\n"),
+    ],
+)  # fmt: skip
+def test_a_list_the_request_gives_is_written_one_item_a_line_in_the_kind_asked(prompt, path, text):
+    desk = Desk({})
+    t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), desk)
+    assert t.calls[0] == [("Write", {"file_path": path, "content": text})]
+    ended(t)

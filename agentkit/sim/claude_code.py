@@ -10,7 +10,8 @@ types for the Agent tool are listed in the same message ("- code-reviewer: Revie
 
 The rules, in order:
 1. The CLI's orchestration tools (ORCHESTRATION) are never chosen for the words of their long
-   descriptions; only the rules below call them.
+   descriptions; only the rules below call them. Nor are its Glob and Grep: they are chosen by
+   the rules for files of a kind and for text inside files (`by_its_rule`).
 2. Deferred tools the request asks for (by the words or concepts of their names) are loaded first
    with one ToolSearch call, `select:<name>,<name>`, once per task; when no name matches and no
    shell command or file serves the request, the user's own MCP tools (up to three), so that
@@ -119,6 +120,18 @@ def wanted_deferred(conv: Any, v: View) -> list[str]:
     # no name matches (a request in Chinese, a tool named in English): the user's own MCP tools,
     # up to three, are loaded so that their descriptions can be read
     return [full for full in conv.box.deferred.values() if full.startswith("mcp__")][:3]
+
+
+def by_its_rule(t: Any, task: str) -> bool:
+    """Rule 1 for the CLI's file tools: Glob is chosen for files of a kind or in a folder
+    (`agentkit.sim.shell.glob_pattern`), Grep for text to find inside files (`shell.target`),
+    never for the words of their long descriptions ("sorted by modification time" is no answer to
+    "the closing time"); every other tool: True."""
+    if t.name == "Glob":
+        return shell.glob_pattern(task) is not None
+    if t.name == "Grep":
+        return shell.target(task) is not None
+    return True
 
 
 def telling(word: str) -> bool:

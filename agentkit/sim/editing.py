@@ -12,7 +12,9 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
      or nothing: "log level" sets `log_level`; else the one key whose words, with its section's,
      hold X's, its last word in the key: "cache TTL" sets `ttl_seconds` under `[cache]`; else the one key
-     X's last words name: "the firing hold_minutes" sets `hold_minutes`): that
+     X's last words name: "the firing hold_minutes" sets `hold_minutes`; else, when X ends in a
+     word that only says what kind of value it is (time, date, value, setting: `GENERIC`), the
+     key its words before that name: "the closing time", 关门时间 set `closing`): that
      line is the text to find, and the same line with Y in v's place (v's quotes and a trailing
      comma kept) is the text put in;
    - else X as written, found once in the file: X becomes Y.
@@ -198,6 +200,8 @@ KEY_WORDS = {  # the Chinese words settings are named with, and the English word
     "名称": "name", "版本": "version", "过期时间": "ttl", "间隔": "interval", "大小": "size",
     "上限": "limit", "域名": "domain", "邮箱": "email", "开关": "enabled", "主题": "theme",
     "颜色": "color", "标题": "title", "区域": "region", "模式": "mode", "编码": "encoding",
+    "开门": "opening", "关门": "closing", "打烊": "closing", "营业": "open", "时间": "time",
+    "日期": "date", "价格": "price", "数量": "quantity", "人数": "capacity",
 }  # fmt: skip
 
 
@@ -224,6 +228,10 @@ def _setting(x: str, y: str, text: str) -> Change | None:
         if len(found) == 1:
             break
         found = list(_setter(r"[\s_-]?".join(parts[i:])).finditer(text))
+    if len(found) != 1 and len(parts) > 1 and GENERIC.fullmatch(parts[-1]):
+        # "the closing time", "关门时间": the words before a head that only says what kind of
+        # value it is (time, date, value, setting) name the key
+        found = list(_setter(r"[\s_-]?".join(parts[:-1])).finditer(text))
     if len(found) != 1:
         return None
     m = found[0]
@@ -234,6 +242,7 @@ def _setting(x: str, y: str, text: str) -> Change | None:
     return Change(old, new.rstrip("\r")) if old != new else None
 
 
+GENERIC = re.compile(r"time|times|date|day|hours?|value|setting|option|number|amount", re.I)
 REMARK = re.compile(r"\s*[(（][^)）]*[)）]\s*$")  # "15 minutes (it's stored in seconds)"
 
 

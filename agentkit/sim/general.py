@@ -406,10 +406,13 @@ REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "
 
 
 def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
-    """The concepts the request asks for: acts it only asks about, and the words of file names,
-    are left out; an order whose
+    """The concepts the request asks for: acts it only asks about, the words of file names and the
+    lines it gives a file to hold (`agentkit.sim.writing`, rule 3) are left out; an order whose
     verb the table does not know asks for the act of the tool whose name's other words it uses
     (`implied_acts`)."""
+    given = writing.LINES.search(task) if shell.FILE.search(task) else None
+    if given:  # the lines a file is to hold ask for no act ("a checklist: buy flour, renew ...")
+        task = task[: given.start(1)] + task[given.end(1) :]
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
     named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
     named |= verb_acts(task, tools or [])
@@ -619,7 +622,7 @@ def _choose(v: View) -> list[Tool]:
     if first is not None:
         return first
     ranked = sorted(
-        (t for t in tools if candidate(t, asked, v.task)),
+        (t for t in tools if candidate(t, asked, v.task) and claude_code.by_its_rule(t, v.task)),
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),

@@ -4,8 +4,9 @@ written rules, in Chinese and English.
 1. A "hello world" script or program: the one line that prints "Hello, World!" in the language of
    the file's extension (hello.py: `print("Hello, World!")`), or plain "Hello, World!".
 2. A greeting ("a greeting message", "一句问候"): "Hello!" / "你好！".
-3. Lines listed after a colon ("with the lines: eggs, flour, milk", "内容是三行：苹果、牛奶、面包"):
-   one a line.
+3. Lines listed after a colon ("with the lines: eggs, flour, milk", "内容是三行：苹果、牛奶、面包",
+   "a checklist of these four items: ...", "待办清单，四项：..."): one a line; each after "- [ ] " for
+   a checklist or to-do list (checkbox, 复选框, 待办), after "- " for bullets or in a .md file.
 Anything else is not made up: the text must come from the user's words (quoted, or after a colon,
 or "with the content ..."), and then rules 1 and 2 do not replace it.
 
@@ -47,11 +48,15 @@ HELLO_WORLD = re.compile(r"hello[ ,-]*world|你好[，,]?\s*世界", re.IGNORECA
 GREETING = re.compile(r"\bgreeting\b|\bsays? hello\b|问候|打招呼", re.IGNORECASE)
 
 
-LINES = re.compile(
-    r"(?:\b(?:with )?(?:the )?(?:lines?|items?|entries)\b|内容是[^：:\n]{0,6}|每行一个|[一二三四五六七八九十两\d]+行)"
-    r"\s*[:：]\s*([^.。\n]+)",
-    re.IGNORECASE,
+LINES = re.compile(  # a list the request gives after a colon, its noun up to 40 characters before
+    r"(?:\b(?:lines?|items?|entries|check-?list|to-?dos?(?: list)?|list|bullets?(?: points)?|tasks)\b"
+    r"|内容是|每行一个|清单|列表|待办(?:事项)?|[一二三四五六七八九十两\d]+\s*(?:行|项|条|件))"
+    r"(?:[^:：\n.。]|\.(?=\S)){0,40}?[:：]\s*([^\n。]+?)\s*(?:[.。](?:\s|$)|$)",
+    re.IGNORECASE | re.MULTILINE,
 )
+CHECKLIST = re.compile(r"check-?list|check ?box|to-?do|tick ?box|复选框|勾选框|待办", re.I)
+NAMED_FILE = re.compile(r"[\w\u4e00-\u9fff-]+\.[A-Za-z]\w{0,4}\b")
+BULLETS = re.compile(r"\bbullet|markdown|项目符号|列表", re.I)
 GIVEN_TEXT = re.compile(  # the request gives a file's text itself
     r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
     r"|内容是|内容为|写上|写着|写入|写成",
@@ -66,7 +71,15 @@ def described(text: str, path: str) -> str | None:
     if m:
         items = [x.strip(" '\"“”") for x in SPLIT.split(m.group(1)) if x.strip(" '\"“”")]
         if len(items) >= 2:
-            return "\n".join(items) + "\n"
+            said = NAMED_FILE.sub(" ", text)  # (待办.txt names a file, no checklist)
+            mark = (
+                "- [ ] "
+                if CHECKLIST.search(said)
+                else "- "
+                if BULLETS.search(said) or path.lower().endswith(".md")
+                else ""
+            )
+            return "".join(f"{mark}{x}\n" for x in items)
     if GIVEN_TEXT.search(text):  # the text itself is given ("with the content: hello world")
         return None
     ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
