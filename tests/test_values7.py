@@ -296,3 +296,17 @@ def test_a_person_said_with_where_they_are_from_and_a_doubled_nickname():
     assert got == [{"owner_name": "李秀英", "village": "桃花村"}]
     got = calls("昨天是谁给球球做的美容？", GROOM)
     assert [g["cat"] for g in got] == ["球球"]
+
+
+TABLE = tool(
+    "reserve_court",
+    "Reserve a badminton court.",
+    {"day": S, "players": INT},
+    ["day", "players"],
+)
+
+
+def test_a_weekdays_numeral_counts_nothing():
+    """周三晚上 is Wednesday evening, not three nights: the count is the one said with its people."""
+    assert calls("帮我订下周三晚上的场地，6个人", TABLE)[0]["players"] == 6
+    assert calls("星期四晚上订个场，我们四个人", TABLE)[0]["players"] == 4
