@@ -166,3 +166,46 @@ def test_a_list_the_request_gives_is_written_one_item_a_line_in_the_kind_asked(p
     t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), desk)
     assert t.calls[0] == [("Write", {"file_path": path, "content": text})]
     ended(t)
+
+
+TILLS = {
+    "tills/mon.csv": "time,item,qty\n09:10,bun,12\n11:40,pie,30\n",
+    "tills/tue.csv": "time,item,qty\n08:55,bun,7\n10:20,tart,2\n16:05,pie,9\n",
+}
+
+
+def tills(name, args):
+    if name == "Bash":
+        assert args["command"] == "find tills -name '*.csv' -exec tail -q -n +2 {} + | wc -l"
+        return "5\n"
+    if name == "Glob":
+        return "\n".join(TILLS)
+    lines = TILLS[args["file_path"]].splitlines()
+    return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Using the shell, count the data rows (not headers) across the CSV files in tills/.",
+        "用 shell 命令数一下 tills 目录下所有 csv 文件一共有多少行数据（不算表头）",
+    ],
+)
+def test_the_shell_the_user_asks_for_counts_the_data_rows(prompt):
+    t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), tills)
+    assert [n for n, _ in t.calls[0]] == ["Bash"]
+    assert "5" in t.answer
+    ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("How many data rows are in the CSV files under tills/?", "5 data rows over 2 tables"),
+        ("tills 目录下的 csv 文件里一共有多少行数据？", "2 个表格共有 5 行数据"),
+    ],
+)
+def test_the_data_rows_of_tables_are_counted_not_a_columns_total(prompt, said):
+    t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), tills)
+    assert said in t.answer and "60" not in t.answer  # (60: the qty total)
+    ended(t)

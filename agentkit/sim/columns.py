@@ -1,6 +1,7 @@
 """A figure worked out from the tables that files hold: written rules, in Chinese and English.
 
-1. The request asks for a figure of a column: the total ("add up", "total", "sum", 一共, 合计,
+1. The request asks for the number of data rows ("how many rows", "count the data rows",
+   多少行数据, 多少条记录: every table's rows, its header not one), or for a figure of a column: the total ("add up", "total", "sum", 一共, 合计,
    加起来, 总收入), the average (average, mean, 平均), the largest (largest, highest, max, 最大, 最高) or
    the smallest (smallest, lowest, min, 最小, 最低).
 2. Its tables are the CSV or TSV texts that reading tools returned (line numbers dropped): a
@@ -38,6 +39,11 @@ from .lexicon import stem, words
 from .shell import FILES_COUNTED
 
 ASKS = [  # (the words that ask for it, what is worked out)
+    (
+        r"\b(?:how many|number of|count(?:\s+the)?)\s+(?:data\s+)?(?:rows|records|entries)\b"
+        r"|\bdata rows\b|\brows of data\b|(?:多少|几)行数据|数据行数?|(?:多少|几)条(?:记录|数据)",
+        "rows",
+    ),
     (
         r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额|总(?=收入|营业额|销售额|收益|营收)",
         "total",
@@ -125,6 +131,8 @@ def figure(task: str, texts: list[str]) -> Figure | None:
     tables = [t for t in (rows_of(x) for x in texts) if t]
     if kind is None or not tables:
         return None
+    if kind == "rows":  # the data rows of every table, its header not one
+        return Figure(kind, "", str(sum(len(t) for t in tables)), len(tables))
     money = _money(task, tables) if kind == "total" else None
     if money is not None:
         return money

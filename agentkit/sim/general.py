@@ -576,8 +576,8 @@ def choose(v: View) -> list[Tool]:
     那天湖水多少度": the lake's conditions beside the kayak)."""
     chosen = _choose(v)
     parts = requests(v.task)
-    if len(parts) < 2:
-        return chosen
+    if len(parts) < 2 or chosen and runs_commands(chosen[0]) and shell.SHELL_ASKED.search(v.task):
+        return chosen  # ("How many rows ...? Use bash.": the shell does it all)
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     for part in parts:
         own = [t for t in _choose(replace(v, task=part)) if _shares(t, part, tools)]
@@ -984,18 +984,30 @@ def _beside_han(
     ]
 
 
+def _shell_asked(v: View, tools: list[Tool]) -> list[Tool]:
+    """The shell, when the request asks for it ("用 shell 命令数一下 ...", "Use bash.") and a
+    command serves the request (`agentkit.sim.shell.command`)."""
+    shells = [t for t in tools if runs_commands(t)]
+    if shells and shell.SHELL_ASKED.search(v.task) and shell.command(v.task, results_of(v)):
+        return shells[:1]
+    return []
+
+
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
-    is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
+    is to be handed over (`agentkit.sim.subtask`), the shell when the request asks for it and a
+    command serves it, a tool that matches a glob for files of a kind,
     a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
     helper = subtask.helper_for(v, tools)
     if helper is not None:
         return [helper]
-    coders = [t for t in tools if sql.runs_sql(t)]  # a table or column it defines is named
-    if coders and sql.asks(v.task, coders[0], results_of(v)):
-        return coders[:1]
+    coders = [t for t in tools if sql.runs_sql(t)][:1]  # a table or column it defines is named
+    first = coders if coders and sql.asks(v.task, coders[0], results_of(v)) else []
+    first = first or _shell_asked(v, tools)
+    if first:
+        return first
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
         reader = [t for t in tools if reads_files(t)][:1]
@@ -2903,6 +2915,8 @@ def _figures(v: View) -> list[str]:
     fig = columns.figure(v.whole, _texts(v))
     if fig is None:
         return []
+    if fig.kind == "rows":
+        return [say(v.lang, "g_figure_rows", n=fig.tables, value=fig.value)]
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
 

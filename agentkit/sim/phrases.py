@@ -224,6 +224,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{files} 个文件里共有 {n} 处 {text}（{parts}）。",
         "{text}: {n} in all over {files} files ({parts}).",
     ),
+    "g_figure_rows": (
+        "{n} 个表格共有 {value} 行数据（不算表头）",
+        "{value} data rows over {n} tables (headers not counted)",
+    ),
     "g_figure_total": ("合计", "total"),
     "g_figure_average": ("平均值", "average"),
     "g_figure_largest": ("最大值", "largest"),

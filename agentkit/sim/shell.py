@@ -418,6 +418,35 @@ def given(text: str) -> str | None:
     return f"{RUNNERS[m.group(2).lower()]} {shlex.quote(m.group(1))}" if m else None
 
 
+SHELL_ASKED = re.compile(  # the request asks for the shell itself
+    r"\b(?:using|use|with|via|through|from|in)\s+(?:the\s+|a\s+)?(?:shell|bash|terminal|command[- ]line)\b"
+    r"|\b(?:shell|bash) commands?\b|用\s*(?:shell|bash|命令行|终端|命令)|在\s*(?:终端|命令行)",
+    re.I,
+)
+ROWS = re.compile(
+    r"\b(?:how many|number of|count(?:\s+the)?)\s+(?:data\s+)?(?:rows|records|lines)\b|\bdata rows\b"
+    r"|多少行|几行|行数|多少条(?:记录|数据)",
+    re.I,
+)
+NO_HEADER = re.compile(
+    r"\bdata\b|not (?:counting )?(?:the )?headers?|without (?:the )?headers?|不算表头|不含表头|数据",
+    re.I,
+)
+
+
+def _rows(text: str) -> str | None:
+    """The lines (the data rows: headers left out when the request says so) of the files of a
+    kind the request counts: `find <folder> -name '*.csv' -exec tail -q -n +2 {} + | wc -l`."""
+    pattern = glob_pattern(text) if ROWS.search(text) else None
+    if pattern is None or "*." not in pattern:
+        return None
+    folder, _, kind = pattern.partition("*.")
+    where = folder.replace("**/", "").rstrip("/") or "."
+    if not NO_HEADER.search(text):
+        return f"find {shlex.quote(where)} -name '*.{kind}' -exec cat {{}} + | wc -l"
+    return f"find {shlex.quote(where)} -name '*.{kind}' -exec tail -q -n +2 {{}} + | wc -l"
+
+
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
     """The command for the request `text`, or None (see the module's docstring); `results` are the
     open task's results so far, latest first."""
@@ -438,7 +467,7 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
         return f"mkdir -p {shlex.quote(m.group(1))}"
     if "run" in asked and TESTS.search(text):
         return "python -m pytest -q"
-    found = _search(text)
+    found = _search(text) or _rows(text)
     if found:
         return found
     if named and SHOW.search(text):

@@ -51,7 +51,7 @@ GREETING = re.compile(r"\bgreeting\b|\bsays? hello\b|问候|打招呼", re.IGNOR
 LINES = re.compile(  # a list the request gives after a colon, its noun up to 40 characters before
     r"(?:\b(?:lines?|items?|entries|check-?list|to-?dos?(?: list)?|list|bullets?(?: points)?|tasks)\b"
     r"|内容是|每行一个|清单|列表|待办(?:事项)?|[一二三四五六七八九十两\d]+\s*(?:行|项|条|件))"
-    r"(?:[^:：\n.。]|\.(?=\S)){0,40}?[:：]\s*([^\n。]+?)\s*(?:[.。](?:\s|$)|$)",
+    r"(?:[^:：\n.。]|\.(?=\S)){0,40}?[:：]\s*((?:[^\n。.]|\.(?=\S))+)",
     re.IGNORECASE | re.MULTILINE,
 )
 CHECKLIST = re.compile(r"check-?list|check ?box|to-?do|tick ?box|复选框|勾选框|待办", re.I)
