@@ -110,3 +110,28 @@ def test_a_code_right_after_its_chinese_label_is_that_property_s_value(prompt, t
     t = run(prompt, tools, lambda n, a: json.dumps({"ok": True}))
     assert t.calls[0] == [call]
     ended(t)
+
+
+BOOK_LANE = tool(
+    "book_lane",
+    "Reserve a bowling lane.",
+    {"day": {"type": "string"}, "players": {"type": "integer"}, "name": {"type": "string"}},
+    ["day", "players", "name"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, name",
+    [
+        ("Book a lane for Saturday for six, name Okafor.", "Okafor"),
+        ("Book a lane on Friday for 4 players under the name Jean-Luc van der Berg.",
+         "Jean-Luc van der Berg"),
+        ("周六订一条球道，6个人，名字周晓岚", "周晓岚"),
+        ("帮我订周五的球道，四个人，预订人：欧阳明轩。", "欧阳明轩"),
+    ],
+)  # fmt: skip
+def test_a_bookings_name_is_the_person_the_request_labels(prompt, name):
+    t = run(prompt, [BOOK_LANE], lambda n, a: json.dumps({"ok": True, **a}))
+    assert t.calls[0][0][1]["name"] == name
+    assert t.calls[0][0][1]["players"] in (4, 6)
+    ended(t)

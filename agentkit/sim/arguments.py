@@ -1535,8 +1535,9 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     name of the thing the tool works on."""
     if professional(name, s):
         return titled(src.text)
-    if not of_people(name, s, topic, src.tool):
-        return named_thing(src)
+    booking = "book" in concepts(src.tool.replace("_", " ")) if src.tool else False
+    if not (of_people(name, s, topic, src.tool) or booking or labelled_person(src.text)):
+        return named_thing(src)  # (a booking's name, a name labelled as one: a person's)
     if MAKER.search(
         name
     ):  # an artist, an author: the name after "by" ("Kind of Blue by Miles Davis")
@@ -2689,12 +2690,39 @@ def _named_person(m: re.Match[str]) -> bool:
     return not NOT_PEOPLE.match(name) and not values.WEEKDAY_WORD.search(name)
 
 
+NAME_LABEL = re.compile(  # a name the request labels as the one to put a booking or a form under
+    r"\b(?:under|in)\s+(?:the\s+)?name(?:\s+of)?\s*[:,]?\s+|\bname(?:\s+(?:is|it's))?\s*[:,]?\s+(?=[A-Z])"
+    r"|(?:名字|姓名|预订人|预约人|联系人|订票人|订餐人|登记人)(?:是|叫|写|为|填|用)?\s*[:：]?\s*"
+)
+LABELLED_EN = re.compile(
+    r"((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][\w'’-]*(?:[ \t]+(?:(?:van|von|de|der|den|del|della|da|di|du|la|le)"
+    r"[ \t]+)*[A-Z][\w'’-]*){0,3})"
+)
+LABELLED_ZH = re.compile(r"([\u4e00-\u9fff·]{2,5}?)(?=[\s，,。.、；;！!？?（(]|$)")
+
+
+def labelled_person(text: str) -> str | None:
+    """A name after its label: "under the name Rosa Delgado", "name Lin", "in the name of Ortiz",
+    "名字林青", "预订人：欧阳明"."""
+    for m in NAME_LABEL.finditer(text):
+        rest = text[m.end() :]
+        found = LABELLED_EN.match(rest) or LABELLED_ZH.match(rest)
+        if found and found.group(1) and not values.WEEKDAY_WORD.search(found.group(1)):
+            return found.group(1)
+    return None
+
+
 def person(text: str) -> str | None:
-    """A person's name: after "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
+    """A person's name: after its label ("under the name Rosa Delgado", "预订人：欧阳明"), after
+    "my name is" / "I'm" / "我叫", or the capitalised subject of "X wants",
     or the one something is for ("book it for Ada Lovelace", "给李娜订", "乘客是张伟"), or a name
     standing alone as the first entry of a record ("Details: Priya Shah, ..."), or a Chinese name
     standing alone (a common surname and one or two characters: "张伟，") or as a sentence's
     subject before a time word ("李建国上个月…")."""
+    return labelled_person(text) or _said_person(text)
+
+
+def _said_person(text: str) -> str | None:
     found = list(PERSON.finditer(text))  # "from Leeds to ..." is a route's end, not a sender
     named = [m for m in found if not re.match(r"from\b", m.group(0), re.I)]
     if not named and found:  # "Priya Natarajan from Lumen Labs": the one named before "from"
