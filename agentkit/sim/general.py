@@ -26,7 +26,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
-   listed entries hold (hotel_id), and one that picks an entry and is no question ("The second
+   listed entries hold (hotel_id; an id of its own, trail_id, when they hold a bare id: and so,
+   for a follow-up that picks an entry by its place or as "that one", before the listing's
+   own tool again: `_entry_asked`), and one that picks an entry and is no question ("The second
    one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
    hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
    entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
@@ -71,7 +73,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    "使用中"), and the only one that can when only one can; entries are a list's objects,
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
-   call each, and so are several members of a required enum ("my reef tank and my planted tank")
+   call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
+   Eve", is no such name), several members of a required enum ("my reef tank and my planted tank")
    and several files named to read. Each tool fills from its own copy of the request's values;
    a tool only one of a message's several requests asks for, from that request's words when
    they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
@@ -146,6 +149,7 @@ order to one typed view of the request (`agentkit.sim.view`).
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -209,7 +213,15 @@ from .results import (
     said_error,
 )
 from .toolbox import TOOL_SEARCH
-from .values import date_layout, digits_for_words, in_layout, iso_dates, listed_unit, times
+from .values import (
+    date_layout,
+    digits_for_words,
+    in_layout,
+    iso_dates,
+    listed_unit,
+    relative_dates,
+    times,
+)
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -571,7 +583,7 @@ def choose(v: View) -> list[Tool]:
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
-    chosen = _choose(v)
+    chosen = _entry_asked(v, _choose(v))
     parts = requests(v.task)
     if len(parts) < 2:
         return chosen
@@ -590,6 +602,20 @@ SECOND = re.compile(  # a further request of the same message
     r"|[，,。；;]?\s*(?:顺便|另外|并告诉我|再告诉我)",
     re.I,
 )
+
+
+def _entry_asked(v: View, chosen: list[Tool]) -> list[Tool]:
+    """A follow-up that picks an entry of an earlier task's listing by its place or as "that one"
+    ("Tell me more about the second trail", "第二条详细说说") asks about that entry: the tool that
+    takes the entries' key (`_about_entry`) alone, not the listing's own tool again."""
+    if v.calls or not v.before or not (pick.ordinal(v.task) or pick.REFERS.search(v.task)):
+        return chosen
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    taker = _about_entry(v, tools)
+    listed = {c.name for c in v.before}
+    if taker and chosen and all(t is taker[0] or t.name in listed for t in chosen):
+        return taker
+    return chosen
 
 
 def requests(task: str) -> list[str]:
@@ -856,7 +882,8 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 for a follow-up about one entry of a listing ("Does the cheapest one include
     breakfast?", "第二只多大了", "the first one"): the request picks it by a superlative, an
     ordinal or "that one" / 那款 (`agentkit.sim.pick`), and a tool takes, as a required input,
-    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id);
+    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id), or
+    an id of its own when they hold a bare id (`get_trail(trail_id)` after entries with id);
     among several, the one whose name reads."""
     said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
     if not said:
@@ -868,7 +895,14 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
         if isinstance(entry, dict)
         for k in entry
     }
-    takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
+    takers = [
+        t
+        for t in tools
+        if any(
+            k in keys or ("id" in keys and names_an_id(t, k))
+            for k in t.schema.get("required") or []
+        )
+    ]
     takers.sort(key=lambda t: "read" not in t.name_concepts)
     return takers[:1]
 
@@ -2073,7 +2107,7 @@ def _per_item(
         return inputs, Fill({**got.values, months[0]: listed_months[0]}, rest)
     open_ = {**got.values, **dict.fromkeys(got.missing, "")}
     for key, value in open_.items():  # each.py rule 6: one call per named thing
-        named = each.named_things(v.task, value) if isinstance(value, str) else []
+        named = _names_listed(v.task, value)
         prop = props.get(key) or {}
         if named and prop.get("type") == "string" and role(key, prop) is None:
             rest = [m for m in got.missing if m != key]
@@ -2097,6 +2131,17 @@ def _per_item(
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _names_listed(task: str, value: Any) -> list[str]:
+    """The named things listed beside an input's value (`agentkit.sim.each`, rule 6); a value that
+    is wholly a day said by name ("New Year's Eve", "Christmas Day") is no name of them."""
+    if not isinstance(value, str):
+        return []
+    days = relative_dates(value, datetime.date(2000, 1, 1))
+    if len(days) == 1 and days[0][0] == 0 and days[0][1] == len(value.strip()):
+        value = ""
+    return each.named_things(task, value)
 
 
 def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
@@ -2192,6 +2237,8 @@ def _written_path(v: View, props: dict[str, Any], args: dict[str, Any]) -> dict[
     target = m.group(1) if m else (unread[-1] if unread else None)
     if target is None or str(args[key]).endswith(target):
         return args
+    if os.path.isabs(target):  # "写进 /srv/stock/reorder.txt": the path as said
+        return {**args, key: target}
     old = str(args[key])
     base = old[: -len(old.rsplit("/", 1)[-1])] if "/" in old and os.path.isabs(old) else ""
     return {**args, key: base + target}
