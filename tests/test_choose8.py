@@ -1,6 +1,6 @@
 """A tool that fits is taken, not refused as "none of the tools" (issue 33), through the real SDK
 client: two named things compared with one tool that serves each (one call each, in parallel; a
-feast's name as the date), a follow-up about the entry of an earlier listing picked by its place
+feast's name as the date; the cheaper one and the difference said first), a follow-up about the entry of an earlier listing picked by its place
 or as "that one" (the tool that takes the entries' bare id), and a file's text derived from the
 file the task read ("the items below their reorder level") written with the CLI's Write tool,
 whose refusal by the permission callback is then reported."""
@@ -27,29 +27,43 @@ FARE = tool(
     {"guesthouse": {"type": "string"}, "night": {"type": "string", "description": "YYYY-MM-DD"}},
     ["guesthouse", "night"],
 )
-PRICES = {"松风客栈": "¥460/晚", "竹溪民宿": "¥390/晚", "Heron Lodge": "€140", "Mill House": "€125"}
+PRICES = {
+    "松风客栈": "¥460/晚",
+    "竹溪民宿": "¥390/晚",
+    "Heron Lodge": "€140 a night",
+    "Mill House": "€125 a night",
+}
 
 
 def _price(name, args):
-    return next((f"{k}: {v}" for k, v in PRICES.items() if k in args["guesthouse"]), "not found")
+    found = next((k for k in PRICES if k in args["guesthouse"]), None)
+    if found is None:
+        return "not found"
+    if found.isascii():
+        return f"Guesthouse: {found}\nNight: {args['night']}\nRate: {PRICES[found]}"
+    return f"客栈：{found}\n日期：{args['night']}\n价格：{PRICES[found]}"
 
 
 @pytest.mark.parametrize(
-    "prompt, day, names",
+    "prompt, day, names, said",
     [
-        ("圣诞节那晚，松风客栈和竹溪民宿，哪家客房便宜？", "2027-12-25", ["松风客栈", "竹溪民宿"]),
-        ("元旦住一晚，松风客栈与竹溪民宿哪个房间便宜些？", "2028-01-01", ["松风客栈", "竹溪民宿"]),
+        ("圣诞节那晚，松风客栈和竹溪民宿，哪家客房便宜？便宜多少？", "2027-12-25", ["松风客栈", "竹溪民宿"],
+         "竹溪民宿 更便宜：¥390，比 松风客栈（¥460）便宜 ¥70。"),
+        ("元旦住一晚，松风客栈与竹溪民宿哪个房间更贵？", "2028-01-01", ["松风客栈", "竹溪民宿"],
+         "松风客栈 更贵：¥460，比 竹溪民宿（¥390）贵 ¥70。"),
         ("On New Year's Eve, which is cheaper for a room: Heron Lodge or Mill House?",
-         "2027-12-31", ["Heron Lodge", "Mill House"]),
+         "2027-12-31", ["Heron Lodge", "Mill House"],
+         "Mill House is cheaper: €125, €15 less than Heron Lodge (€140)."),
     ],
 )  # fmt: skip
-def test_two_named_places_compared_take_one_call_each(prompt, day, names):
+def test_two_named_places_compared_take_one_call_each(prompt, day, names, said):
     """The request names two guesthouses and asks which room is cheaper: the one tool that gets a
-    room's price serves each (客栈/民宿/客房 are lodgings); a feast's name gives the night."""
+    room's price serves each (客栈/民宿/客房 are lodgings); a feast's name gives the night; the
+    answer leads with the cheaper (or the dearer) and the difference."""
     t = run(prompt, [FARE], _price, system=ZH if "，" in prompt else EN)
     assert t.calls[0] == [("get_guesthouse_price", {"guesthouse": n, "night": day}) for n in names]
     ended(t)
-    assert all(PRICES[n] in t.answer for n in names)
+    assert t.answer.startswith(said)
 
 
 def test_two_words_joined_inside_a_sentence_are_no_pair_of_names():
@@ -177,3 +191,35 @@ def test_a_derived_write_refused_by_the_permission_callback_is_reported():
     assert "/srv/店/order.txt" not in disk.files
     ended(t)
     assert "店长批准" in t.answer
+
+
+# ---------------------------------- files of a kind counted with the CLI's Bash (Glob is deferred)
+
+BASH = tool(
+    "Bash",
+    "Executes a given bash command and returns its output.",
+    {
+        "command": {"type": "string", "description": "The command to execute"},
+        "description": {"type": "string", "description": "Clear, concise description"},
+    },
+    ["command"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, command",
+    [
+        ("How many toml files are there, subfolders included?",
+         "find . -type f -name '*.toml' -not -path '*/.*' | wc -l"),
+        ("这个目录（含子目录）里一共有几个 ini 文件？", "find . -type f -name '*.ini' -not -path '*/.*' | wc -l"),
+        ("How many toml files are here?", "ls *.toml | wc -l"),
+        ("这里有几个 txt 文件？", "ls *.txt | wc -l"),
+    ],
+)  # fmt: skip
+def test_files_of_a_kind_are_counted_with_a_read_only_command(prompt, command):
+    """With Glob deferred and Bash offered, files of a kind are counted by a read-only command:
+    through the subfolders when the request says so, else in the folder itself; a kind said as a
+    bare extension ("txt 文件") limits it."""
+    t = run(prompt, [READER, WRITE_FILE, BASH], lambda n, a: "3")
+    assert t.calls[0] == [("Bash", {"command": command})]
+    ended(t)

@@ -119,7 +119,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
    figure worked out from rates, the lines of a file read that it asks about
-   (`agentkit.sim.facts`; else, for "which one has more ...?" over several calls, the one whose
+   (`agentkit.sim.facts`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
+   tool, the subject whose price field is the lowest (or, asked which costs more, the highest)
+   and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read, records of the kind asked for, the day or file with the
@@ -1018,6 +1020,7 @@ def _beside_han(
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), a tool that matches a glob for files of a kind,
+    else a shell for which files there are or how many (`ls *.toml | wc -l`),
     a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
@@ -1035,6 +1038,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
+    lister = _lister(v, tools)
+    if lister:
+        return lister
     named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
     reader = [t for t in tools if reads_files(t)][:1]
     if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
@@ -1048,6 +1054,12 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
         return grepper[:1] + reader[:1]
+    return _worded(v, tools)
+
+
+def _worded(v: View, tools: list[Tool]) -> list[Tool] | None:
+    """A calculator for arithmetic said in words; the one tool that takes one string for the
+    items a request lists (`agentkit.sim.each`, rule 1)."""
     calculators = [t for t in tools if chain.takes_expression(t)]
     if calculators and not expressions(v.task) and direct.expression(v.task):  # said in words
         return calculators[:1]
@@ -1056,6 +1068,16 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
             return takers + [t for t in tools if each.finishes(t)]
     return None
+
+
+def _lister(v: View, tools: list[Tool]) -> list[Tool]:
+    """Which files there are, or how many, and no tool that matches globs (the CLI defers Glob):
+    a shell's read-only command lists them (`agentkit.sim.shell`), never a file to read asked
+    for."""
+    runner = [t for t in tools if runs_commands(t)]
+    if not runner or v.calls or shell.FILE.search(v.task) or not shell.lists_files(v.task):
+        return []
+    return runner[:1] if shell.command(v.task, results_of(v)) else []
 
 
 def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
@@ -2677,7 +2699,7 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             lines.append(line)
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
-    compared = [] if lead else _compared(v)
+    compared = [] if lead else (_cheaper(v) or _compared(v))
     counted = [] if told else _counted(v)
     lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
@@ -2977,6 +2999,69 @@ def _compared(v: View) -> list[str]:
             value=value,
         )
     ]
+
+
+CHEAPER = re.compile(
+    r"\bcheaper\b|\bless expensive\b|\bcosts? less\b|\bbetter (?:price|deal)\b|便宜|实惠|划算",
+    re.I,
+)
+DEARER = re.compile(
+    r"\bmore expensive\b|\bpricier\b|\bcosts? more\b|更贵|贵一些|贵些|哪.{0,6}贵", re.I
+)
+WHICH_OF = re.compile(r"\b(?:which|who)\b|哪|谁|\bor\b|还是", re.I)
+AMOUNT = re.compile(r"^\s*([^\d\s]{0,3})\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _cheaper(v: View) -> list[str]:
+    """Rule 5 for "which is cheaper, A or B (and by how much)?" / "哪家便宜？便宜多少？" over calls of
+    one tool, one a subject: each result's price (its one field named like a price, fare, rate or
+    cost; the amount its value starts with), the cheapest (or, asked which costs more, the dearest)
+    said with its subject (the input the calls differ in) and the difference to the other end."""
+    how = "less" if CHEAPER.search(v.task) else "more" if DEARER.search(v.task) else None
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if how is None or not WHICH_OF.search(v.task) or len(done) < 2:
+        return []
+    if len({c.name for c in done}) != 1:
+        return []
+    differ = [k for k in done[0].input if len({str(c.input.get(k)) for c in done}) == len(done)]
+    seen = []
+    for c in done:
+        price = _price_of(c.data)
+        if price is None or not differ:
+            return []
+        seen.append((price[0], price[1], str(c.input[differ[0]])))
+    seen.sort(key=lambda x: x[0])
+    (low, sym, cheap), (high, _, dear) = seen[0], seen[-1]
+    if how == "more":
+        (low, sym, cheap), (high, _, dear) = seen[-1], seen[0]
+    diff = abs(high - low)
+    amount = f"{sym}{diff:,.2f}".removesuffix(".00")
+    return [
+        say(
+            v.lang,
+            f"g_{'cheaper' if how == 'less' else 'dearer'}",
+            subject=cheap,
+            value=f"{sym}{low:,.2f}".removesuffix(".00"),
+            other=dear,
+            other_value=f"{sym}{high:,.2f}".removesuffix(".00"),
+            diff=amount,
+        )
+    ]
+
+
+def _price_of(data: Any) -> tuple[float, str] | None:
+    """The amount and currency sign of a result's one price field ("价格: ¥1,280/晚" -> 1280, ¥)."""
+    if not isinstance(data, dict):
+        return None
+    found = [
+        x
+        for k, x in data.items()
+        if isinstance(x, str | int | float)
+        and not isinstance(x, bool)
+        and re.search(pick.KEYS["price"], str(k), re.I)
+    ]
+    m = AMOUNT.match(str(found[0])) if len(found) == 1 else None
+    return (float(m.group(2).replace(",", "")), m.group(1)) if m else None
 
 
 def _picks(v: View) -> list[str]:
