@@ -223,3 +223,14 @@ def test_files_of_a_kind_are_counted_with_a_read_only_command(prompt, command):
     t = run(prompt, [READER, WRITE_FILE, BASH], lambda n, a: "3")
     assert t.calls[0] == [("Bash", {"command": command})]
     ended(t)
+
+
+def test_a_users_own_listing_tool_is_weighed_before_the_shell():
+    lister = tool(
+        "list_drive_files",
+        "List the files in a folder of the shared drive.",
+        {"folder": {"type": "string"}},
+        ["folder"],
+    )
+    t = run("How many pdf files are in the Invoices folder?", [BASH, lister], lambda n, a: "3")
+    assert [n for n, _ in t.calls[0]] == ["list_drive_files"]
