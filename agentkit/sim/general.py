@@ -1071,12 +1071,14 @@ def _worded(v: View, tools: list[Tool]) -> list[Tool] | None:
 
 
 def _lister(v: View, tools: list[Tool]) -> list[Tool]:
-    """Which files there are, or how many, and no tool that matches globs (the CLI defers Glob)
-    nor one that lists or searches: a shell's read-only command lists them
+    """Which files there are, or how many (no text to find in them), and no tool that matches
+    globs (the CLI defers Glob), greps, lists or searches: a shell's read-only command lists them
     (`agentkit.sim.shell`), never a file to read asked for."""
     runner = [t for t in tools if runs_commands(t)]
     if not runner or v.calls or shell.FILE.search(v.task) or not shell.lists_files(v.task):
         return []
+    if shell.target(v.task) or any(globs(t) or files.greps(t) for t in tools):
+        return []  # text to find in the files, or a tool that matches or searches them
     if any(t.name_concepts & {"list", "search"} for t in tools if t not in runner):
         return []  # the user's own tool that lists or searches is weighed by its concepts
     return runner[:1] if shell.command(v.task, results_of(v)) else []
