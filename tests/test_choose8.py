@@ -234,3 +234,22 @@ def test_a_users_own_listing_tool_is_weighed_before_the_shell():
     )
     t = run("How many pdf files are in the Invoices folder?", [BASH, lister], lambda n, a: "3")
     assert [n for n, _ in t.calls[0]] == ["list_drive_files"]
+
+
+@pytest.mark.parametrize(
+    "prompt, path, text, written",
+    [
+        ("读一下 /srv/店/stock.txt，把最缺的那样东西写进 /srv/店/buy.txt。", "/srv/店/stock.txt", STOCK_ZH, "咖啡豆\n"),
+        ("Read /srv/cafe/stock.txt and write the item we need most to /srv/cafe/buy.txt.",
+         "/srv/cafe/stock.txt", STOCK_EN, "coffee beans\n"),
+    ],
+)  # fmt: skip
+def test_the_thing_needed_most_is_derived_from_the_file_read(prompt, path, text, written):
+    disk = Guarded({path: text})
+    t = run(prompt, [READER, WRITE_FILE], disk)
+    out = path.rsplit("/", 1)[0] + "/buy.txt"
+    assert _calls(t) == [
+        ("Read", {"file_path": path}),
+        ("Write", {"file_path": out, "content": written}),
+    ]
+    ended(t)

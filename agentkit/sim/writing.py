@@ -19,6 +19,8 @@ the request names (`selected`):
 4a. below a bound named by words ("below their reorder level", "低于安全库存"): the lines that
    name the bound and say they are below it ("面粉: 8袋（低于安全库存20袋）"), or whose first number
    is less than the number after the bound's words ("flour: 8 bags (reorder level 20)");
+4b. the one thing there is least of, or needed most ("the item we need most", "what we have the
+   fewest of", "最缺的", "库存最低的"): the line whose first number is the smallest;
 5. by a word: a marker in capitals ("the ERROR lines"), quoted text, "lines with / containing /
    mentioning X", "包含 X 的行", "said yes / no" (a cell or word equal to it);
 6. a table's header row is not a record; when the request asks for lines, rows or entries ("the
@@ -166,6 +168,8 @@ def selected(request: str, text: str | None) -> str | None:
         keep = _by_bound(request, lines)
     if keep is None:
         keep = _by_word(request, lines)
+    if keep is None:
+        keep = _least(request, lines)
     if not keep:
         return None
     if not LINES_ASKED.search(request):  # the things themselves: their labels
@@ -205,6 +209,26 @@ def _by_bound(request: str, lines: list[str]) -> list[str] | None:
         if said or (own and limit and float(own[0]) < float(limit.group(0))):
             keep.append(x)
     return keep
+
+
+LEAST = re.compile(
+    r"\b(?:have|has|left|stock)\s+(?:the\s+)?(?:least|fewest)\b|\bthe\s+(?:least|fewest|lowest)\b"
+    r"|\bneed(?:ed|s)?\s+(?:the\s+)?most\b|\bmost\s+needed\b|\brunning\s+lowest\b"
+    r"|最缺|最少的|最需要|最急需|库存最低|剩得最少|剩的最少",
+    re.IGNORECASE,
+)
+
+
+def _least(request: str, lines: list[str]) -> list[str] | None:
+    """Rule 4b: the one thing there is least of, or needed most ("the item we need most", "最缺的
+    那样东西"): of the lines that each give a number, the one whose first number is the smallest
+    (two or more such lines)."""
+    if not LEAST.search(request):
+        return None
+    counted = [(float(m.group(0)), x) for x in lines if (m := re.search(r"\d+(?:\.\d+)?", x))]
+    if len(counted) < 2:
+        return None
+    return [min(counted, key=lambda c: c[0])[1]]
 
 
 def _by_word(request: str, lines: list[str]) -> list[str] | None:
