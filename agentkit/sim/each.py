@@ -33,7 +33,8 @@
    general policy splits so only when the condition's own words choose a tool to check it with
    that the act's do not ("the soil is dry": the moisture; "it's free": none).
 6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum",
-   "故宫、颐和园和天坛"): when a tool's string input filled from the request is one of them (or a
+   "故宫、颐和园和天坛"; two Chinese names joined by 和 / 与 / 跟 standing as a clause of their own
+   or before the question which: "西山饭店和滨江客栈，哪家便宜？"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
    per named thing, that input holding it (`named_things`).
 5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
@@ -292,6 +293,11 @@ def named_things(task: str, value: str) -> list[str]:
     in "the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum"); for no value (the input
     is not filled), the one list the request holds; [] when none is listed."""
     found = []
+    for m in ZH_PAIR.finditer(task):  # two names compared: "A和B，哪家…", "A与B哪个…"
+        names = [ZH_LEAD.sub("", m.group(1)) or m.group(1), m.group(2)]
+        if all(len(n) >= 2 for n in names) and any(value and value in n for n in names):
+            return names
+        found += [names] if all(len(n) >= 2 for n in names) else []
     for m in [*NAMED_LIST.finditer(task), *ZH_NAMED_LIST.finditer(task)]:
         parts = re.split(
             r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+|、|(?<=[\u4e00-\u9fff])[和与及]",
@@ -306,6 +312,10 @@ def named_things(task: str, value: str) -> list[str]:
     return found[0] if not value and len(found) == 1 else []
 
 
+ZH_PAIR = re.compile(
+    r"(?:^|(?<=[，,。；;：:！!？?\s]))([\u4e00-\u9fff]{2,12})[和与跟]((?:(?!的|哪|谁)[\u4e00-\u9fff]){2,12}?)"
+    r"(?=[，,。；;！!？?\s]|哪|谁|$)"
+)
 ZH_LEAD = re.compile(r"^.*(?:这天|那天|当天|一下|查查|看看|请问|帮我查|帮我看|去|在|的)")
 ZH_TAIL = re.compile(r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天).*$")
 

@@ -26,7 +26,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
-   listed entries hold (hotel_id), and one that picks an entry and is no question ("The second
+   listed entries hold (hotel_id; an id of its own, trail_id, when they hold a bare id: and so,
+   for a follow-up that picks an entry by its place or as "that one", before the listing's
+   own tool again: `_entry_asked`), and one that picks an entry and is no question ("The second
    one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
    hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
    entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
@@ -71,7 +73,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    "使用中"), and the only one that can when only one can; entries are a list's objects,
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
-   call each, and so are several members of a required enum ("my reef tank and my planted tank")
+   call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
+   Eve", is no such name), several members of a required enum ("my reef tank and my planted tank")
    and several files named to read. Each tool fills from its own copy of the request's values;
    a tool only one of a message's several requests asks for, from that request's words when
    they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
@@ -116,7 +119,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
    figure worked out from rates, the lines of a file read that it asks about
-   (`agentkit.sim.facts`; else, for "which one has more ...?" over several calls, the one whose
+   (`agentkit.sim.facts`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
+   tool, the subject whose price field is the lowest (or, asked which costs more, the highest)
+   and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read, records of the kind asked for, the day or file with the
@@ -146,6 +151,7 @@ order to one typed view of the request (`agentkit.sim.view`).
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -209,7 +215,15 @@ from .results import (
     said_error,
 )
 from .toolbox import TOOL_SEARCH
-from .values import date_layout, digits_for_words, in_layout, iso_dates, listed_unit, times
+from .values import (
+    date_layout,
+    digits_for_words,
+    in_layout,
+    iso_dates,
+    listed_unit,
+    relative_dates,
+    times,
+)
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
 
@@ -574,7 +588,7 @@ def choose(v: View) -> list[Tool]:
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
-    chosen = _choose(v)
+    chosen = _entry_asked(v, _choose(v))
     parts = requests(v.task)
     if len(parts) < 2 or chosen and runs_commands(chosen[0]) and shell.SHELL_ASKED.search(v.task):
         return chosen  # ("How many rows ...? Use bash.": the shell does it all)
@@ -593,6 +607,20 @@ SECOND = re.compile(  # a further request of the same message
     r"|[，,。；;]?\s*(?:顺便|另外|并告诉我|再告诉我)",
     re.I,
 )
+
+
+def _entry_asked(v: View, chosen: list[Tool]) -> list[Tool]:
+    """A follow-up that picks an entry of an earlier task's listing by its place or as "that one"
+    ("Tell me more about the second trail", "第二条详细说说") asks about that entry: the tool that
+    takes the entries' key (`_about_entry`) alone, not the listing's own tool again."""
+    if v.calls or not v.before or not (pick.ordinal(v.task) or pick.REFERS.search(v.task)):
+        return chosen
+    tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    taker = _about_entry(v, tools)
+    listed = {c.name for c in v.before}
+    if taker and chosen and all(t is taker[0] or t.name in listed for t in chosen):
+        return taker
+    return chosen
 
 
 def requests(task: str) -> list[str]:
@@ -859,7 +887,8 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 for a follow-up about one entry of a listing ("Does the cheapest one include
     breakfast?", "第二只多大了", "the first one"): the request picks it by a superlative, an
     ordinal or "that one" / 那款 (`agentkit.sim.pick`), and a tool takes, as a required input,
-    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id);
+    a key the listed entries hold (`get_hotel_details(hotel_id)` after entries with hotel_id), or
+    an id of its own when they hold a bare id (`get_trail(trail_id)` after entries with id);
     among several, the one whose name reads."""
     said = pick.superlative(v.task) or pick.ordinal(v.task) or pick.REFERS.search(v.task)
     if not said:
@@ -871,7 +900,14 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
         if isinstance(entry, dict)
         for k in entry
     }
-    takers = [t for t in tools if keys & set(t.schema.get("required") or [])]
+    takers = [
+        t
+        for t in tools
+        if any(
+            k in keys or ("id" in keys and names_an_id(t, k))
+            for k in t.schema.get("required") or []
+        )
+    ]
     takers.sort(key=lambda t: "read" not in t.name_concepts)
     return takers[:1]
 
@@ -997,6 +1033,7 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), the shell when the request asks for it and a
     command serves it, a tool that matches a glob for files of a kind,
+    else a shell for which files there are or how many (`ls *.toml | wc -l`),
     a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
@@ -1016,6 +1053,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
+    lister = _lister(v, tools)
+    if lister:
+        return lister
     named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
     reader = [t for t in tools if reads_files(t)][:1]
     if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
@@ -1029,6 +1069,12 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
         return grepper[:1] + reader[:1]
+    return _worded(v, tools)
+
+
+def _worded(v: View, tools: list[Tool]) -> list[Tool] | None:
+    """A calculator for arithmetic said in words; the one tool that takes one string for the
+    items a request lists (`agentkit.sim.each`, rule 1)."""
     calculators = [t for t in tools if chain.takes_expression(t)]
     if calculators and not expressions(v.task) and direct.expression(v.task):  # said in words
         return calculators[:1]
@@ -1037,6 +1083,20 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         if len(takers) == 1 and changes_asked(takers[0].name, concepts(v.task)):
             return takers + [t for t in tools if each.finishes(t)]
     return None
+
+
+def _lister(v: View, tools: list[Tool]) -> list[Tool]:
+    """Which files there are, or how many (no text to find in them), and no tool that matches
+    globs (the CLI defers Glob), greps, lists or searches: a shell's read-only command lists them
+    (`agentkit.sim.shell`), never a file to read asked for."""
+    runner = [t for t in tools if runs_commands(t)]
+    if not runner or v.calls or shell.FILE.search(v.task) or not shell.lists_files(v.task):
+        return []
+    if shell.target(v.task) or any(globs(t) or files.greps(t) for t in tools):
+        return []  # text to find in the files, or a tool that matches or searches them
+    if any(t.name_concepts & {"list", "search"} for t in tools if t not in runner):
+        return []  # the user's own tool that lists or searches is weighed by its concepts
+    return runner[:1] if shell.command(v.task, results_of(v)) else []
 
 
 def _general_tool(v: View, tools: list[Tool]) -> Tool | None:
@@ -2113,7 +2173,7 @@ def _per_item(
         return inputs, Fill({**got.values, months[0]: listed_months[0]}, rest)
     open_ = {**got.values, **dict.fromkeys(got.missing, "")}
     for key, value in open_.items():  # each.py rule 6: one call per named thing
-        named = each.named_things(v.task, value) if isinstance(value, str) else []
+        named = _names_listed(v.task, value)
         prop = props.get(key) or {}
         if named and prop.get("type") == "string" and role(key, prop) is None:
             rest = [m for m in got.missing if m != key]
@@ -2137,6 +2197,17 @@ def _per_item(
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _names_listed(task: str, value: Any) -> list[str]:
+    """The named things listed beside an input's value (`agentkit.sim.each`, rule 6); a value that
+    is wholly a day said by name ("New Year's Eve", "Christmas Day") is no name of them."""
+    if not isinstance(value, str):
+        return []
+    days = relative_dates(value, datetime.date(2000, 1, 1))
+    if len(days) == 1 and days[0][0] == 0 and days[0][1] == len(value.strip()):
+        value = ""
+    return each.named_things(task, value)
 
 
 def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
@@ -2232,6 +2303,8 @@ def _written_path(v: View, props: dict[str, Any], args: dict[str, Any]) -> dict[
     target = m.group(1) if m else (unread[-1] if unread else None)
     if target is None or str(args[key]).endswith(target):
         return args
+    if os.path.isabs(target):  # "写进 /srv/stock/reorder.txt": the path as said
+        return {**args, key: target}
     old = str(args[key])
     base = old[: -len(old.rsplit("/", 1)[-1])] if "/" in old and os.path.isabs(old) else ""
     return {**args, key: base + target}
@@ -2670,7 +2743,7 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             lines.append(line)
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
-    compared = [] if lead else _compared(v)
+    compared = [] if lead else (_cheaper(v) or _compared(v))
     counted = [] if told else _listed(v) + (_counted(v) or _mentioned(v))
     lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
@@ -2993,6 +3066,69 @@ def _compared(v: View) -> list[str]:
             value=value,
         )
     ]
+
+
+CHEAPER = re.compile(
+    r"\bcheaper\b|\bless expensive\b|\bcosts? less\b|\bbetter (?:price|deal)\b|便宜|实惠|划算",
+    re.I,
+)
+DEARER = re.compile(
+    r"\bmore expensive\b|\bpricier\b|\bcosts? more\b|更贵|贵一些|贵些|哪.{0,6}贵", re.I
+)
+WHICH_OF = re.compile(r"\b(?:which|who)\b|哪|谁|\bor\b|还是", re.I)
+AMOUNT = re.compile(r"^\s*([^\d\s]{0,3})\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _cheaper(v: View) -> list[str]:
+    """Rule 5 for "which is cheaper, A or B (and by how much)?" / "哪家便宜？便宜多少？" over calls of
+    one tool, one a subject: each result's price (its one field named like a price, fare, rate or
+    cost; the amount its value starts with), the cheapest (or, asked which costs more, the dearest)
+    said with its subject (the input the calls differ in) and the difference to the other end."""
+    how = "less" if CHEAPER.search(v.task) else "more" if DEARER.search(v.task) else None
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if how is None or not WHICH_OF.search(v.task) or len(done) < 2:
+        return []
+    if len({c.name for c in done}) != 1:
+        return []
+    differ = [k for k in done[0].input if len({str(c.input.get(k)) for c in done}) == len(done)]
+    seen = []
+    for c in done:
+        price = _price_of(c.data)
+        if price is None or not differ:
+            return []
+        seen.append((price[0], price[1], str(c.input[differ[0]])))
+    seen.sort(key=lambda x: x[0])
+    (low, sym, cheap), (high, _, dear) = seen[0], seen[-1]
+    if how == "more":
+        (low, sym, cheap), (high, _, dear) = seen[-1], seen[0]
+    diff = abs(high - low)
+    amount = f"{sym}{diff:,.2f}".removesuffix(".00")
+    return [
+        say(
+            v.lang,
+            f"g_{'cheaper' if how == 'less' else 'dearer'}",
+            subject=cheap,
+            value=f"{sym}{low:,.2f}".removesuffix(".00"),
+            other=dear,
+            other_value=f"{sym}{high:,.2f}".removesuffix(".00"),
+            diff=amount,
+        )
+    ]
+
+
+def _price_of(data: Any) -> tuple[float, str] | None:
+    """The amount and currency sign of a result's one price field ("价格: ¥1,280/晚" -> 1280, ¥)."""
+    if not isinstance(data, dict):
+        return None
+    found = [
+        x
+        for k, x in data.items()
+        if isinstance(x, str | int | float)
+        and not isinstance(x, bool)
+        and re.search(pick.KEYS["price"], str(k), re.I)
+    ]
+    m = AMOUNT.match(str(found[0])) if len(found) == 1 else None
+    return (float(m.group(2).replace(",", "")), m.group(1)) if m else None
 
 
 def _picks(v: View) -> list[str]:

@@ -100,7 +100,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "elevator": (THING, "elevator lift escalator", "电梯 扶梯"),
     "salary": (THING, "salary pay wage payroll compensation", "工资 薪水 薪资 薪酬"),
     "employee": (THING, "employee staff worker colleague", "员工 职员 同事"),
-    "room": (THING, "room hotel suite", "房间 酒店 会议室"),
+    "room": (THING, "room hotel suite", "房间 酒店 会议室 宾馆 旅馆 客房 民宿 床房 标间 套房"),
     "donation": (THING, "donation pledge gift donor", "捐款 捐赠 认捐 捐助"),
     "parking": (THING, "parking garage carpark", "停车 车位 停车场"),
     "calorie": (THING, "calorie kcal nutrition", "热量 卡路里 千卡 大卡 营养"),

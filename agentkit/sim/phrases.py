@@ -196,6 +196,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{field} {how}的是 {subject}（{value}）。",
         "{subject} has the {how} {field} ({value}).",
     ),
+    "g_cheaper": (
+        "{subject} 更便宜：{value}，比 {other}（{other_value}）便宜 {diff}。",
+        "{subject} is cheaper: {value}, {diff} less than {other} ({other_value}).",
+    ),
+    "g_dearer": (
+        "{subject} 更贵：{value}，比 {other}（{other_value}）贵 {diff}。",
+        "{subject} costs more: {value}, {diff} more than {other} ({other_value}).",
+    ),
     "g_more": ("更高", "higher"),
     "g_less": ("更低", "lower"),
     "g_figure": (

@@ -12,7 +12,8 @@ First rule that applies, in Chinese or English:
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
   contain a word: `grep -rl WORD .`;
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
-  `ls DIR`;
+  `ls DIR`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
+  under, 含子目录, 所有), `find . -type f -name '*.md' -not -path '*/.*' | wc -l`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
   / `git diff`; the current date or time, when no file is named (the time of something in a
   file is read from the file): `date`; the disk usage: `du -sh .`;
@@ -89,6 +90,11 @@ EVERYWHERE = _kw(
     "全部",
     "找出",
     "查找",
+)
+SUBFOLDERS = _kw(  # said outright, the subfolders count even "here" ("这个目录（含子目录）")
+    r"\bsub-?(?:folders?|director(?:y|ies)|dirs?)\b",
+    "子目录",
+    "子文件夹",
 )
 HERE_ONLY = _kw(
     r"(?:in|of) (?:this|the current) (?:directory|folder)",
@@ -251,7 +257,8 @@ def _search(text: str) -> str | None:
 
 def _kind(text: str) -> str | None:
     """The extension of the kind of file named: ".mp3 files", "*.csv", "Python files", "shell
-    scripts" (a kind's word only right before files/scripts: "use the shell" names no kind)."""
+    scripts", "txt 文件" (a kind's word only right before files/scripts: "use the shell" names no
+    kind)."""
     m = re.search(
         r"(?:\*|(?<![\w/])\.)([A-Za-z0-9]{1,5})\b(?=[^\n]{0,12}?(?:files?|文件)|\s|$)", text
     )
@@ -265,8 +272,15 @@ def _kind(text: str) -> str | None:
                 rf"\b{k}\s+(?:source\s+)?(?:files?|scripts?|programs?)\b|\b{k}\s*文件", text, re.I
             )
         ),
-        "log" if "日志" in text else None,
+        _bare_kind(text) or ("log" if "日志" in text else None),
     )
+
+
+def _bare_kind(text: str) -> str | None:
+    """An extension said bare before files ("txt 文件", "yml files")."""
+    m = re.search(r"\b([A-Za-z0-9]{1,5})\s*(?:files?\b|文件)", text, re.I)
+    known = {*KINDS.values(), "yml", "toml", "ini", "xml", "sql", "txt", "md", "py"}
+    return m.group(1).lower() if m and m.group(1).lower() in known else None
 
 
 FILE_ACT = re.compile(  # acts on files that change them (beside the concept table's)
@@ -305,15 +319,18 @@ def _listing(text: str) -> str | None:
         return None
     kind = _kind(text)
     where = f"*.{kind}" if kind else ""
+    deep = SUBFOLDERS.search(text) or (EVERYWHERE.search(text) and not HERE_ONLY.search(text))
     if COUNT.search(text) or DISK.search(text):  # how many such files, how big together
-        parts = [f"ls {where}".strip() + " | wc -l"] if COUNT.search(text) else []
+        found = f"find . -type f -name '*.{kind}'" if kind else "find . -type f"
+        count = f"{found} -not -path '*/.*' | wc -l" if deep else f"ls {where}".strip() + " | wc -l"
+        parts = [count] if COUNT.search(text) else []
         parts += (
             [f"du -cb {where or '.'}"]
             if DISK.search(text) or re.search(r"\bsize\b|大小", text)
             else []
         )
         return "; ".join(parts)
-    if EVERYWHERE.search(text) and not HERE_ONLY.search(text):
+    if deep:
         return (
             f"find . -name '*.{kind}' -not -path '*/.*'"
             if kind
@@ -352,7 +369,7 @@ def glob_pattern(text: str) -> str | None:
     if not lists_files(text) and (concepts(acts) & CHANGES or FILE_ACT.search(acts)):
         return None  # "delete the .bak files": an act on the files, not a question about them
     kind = _kind(text)
-    where = "" if HERE_ONLY.search(text) else "**/"
+    where = "" if HERE_ONLY.search(text) and not SUBFOLDERS.search(text) else "**/"
     folder = re.search(
         r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+)/?\s+(?:directory|folder|dir)\b"
         r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)"

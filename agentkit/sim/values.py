@@ -11,7 +11,7 @@ The rules:
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
-  of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day);
+  of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day), a feast of a fixed day ("Christmas Eve", "New Year's Day", "平安夜", "元旦": the next one, `FEASTS`);
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
   "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
@@ -464,9 +464,32 @@ RELATIVE = re.compile(
     r"|\bthe\s+(?P<rel_d>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next|last|the\s+coming)\s+month\b"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
-    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])",
+    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])"
+    r"|(?P<feast>\bchristmas\s+eve\b|\bchristmas(?:\s+day)?\b(?!\s+island)|\bnew\s+year'?s\s+eve\b"
+    r"|\bnew\s+year'?s(?:\s+day)?\b|\bvalentine'?s\s+day\b|\bhalloween\b|\bboxing\s+day\b"
+    r"|平安夜|圣诞节?|跨年夜|元旦|万圣节|国庆节|儿童节|劳动节)",
     re.IGNORECASE,
 )
+# days of the year that are the same every year, by the name a feast gives them
+FEASTS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26)}
+FEASTS |= {"new years eve": (12, 31), "new years": (1, 1), "valentines day": (2, 14)}
+FEASTS |= {"halloween": (10, 31), "平安夜": (12, 24), "圣诞": (12, 25), "跨年夜": (12, 31)}
+FEASTS |= {
+    "元旦": (1, 1),
+    "万圣节": (10, 31),
+    "国庆节": (10, 1),
+    "儿童节": (6, 1),
+    "劳动节": (5, 1),
+}
+
+
+def _feast(said: str) -> tuple[int, int]:
+    """The month and day of a feast's name ("Christmas Eve", "New Year's Day", "平安夜")."""
+    key = re.sub(r"\s+", " ", said.lower().replace("'", "")).removesuffix(" day")
+    key = key.removesuffix("节") if key.startswith("圣诞") else key
+    return FEASTS.get(key) or FEASTS.get(f"{key} day") or FEASTS[key.removesuffix(" day")]
+
+
 ZH_DAYS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3}
 ZH_DAYS |= {"昨天": -1, "昨晚": -1, "前天": -2}
 
@@ -525,8 +548,11 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
     if g["nth"] or g["zh_nth"]:
         return _day_of_month(int(g["nth"] or g["zh_nth"]), on)
     month = g["mon"] or g["mon2"]
-    mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
-    d = int(g["mday"] or g["dmon"] or g["zh_d"])
+    if g["feast"]:
+        mo, d = _feast(g["feast"])
+    else:
+        mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
+        d = int(g["mday"] or g["dmon"] or g["zh_d"])
     try:
         day = datetime.date(on.year, mo, d)
         return day if day >= on else datetime.date(on.year + 1, mo, d)

@@ -17,6 +17,11 @@ the request names (`selected`):
 4. by a number on the line: run out of, none, 0, 用完, 没有了 (= 0); fewer / less than, below,
    under, 少于, 低于, 不足, 小于 N (< N); more than, over, above, 多于, 超过, 大于 N (> N);
    at least, 至少, 不少于 N (>= N);
+4a. below a bound named by words ("below their reorder level", "低于安全库存"): the lines that
+   name the bound and say they are below it ("面粉: 8袋（低于安全库存20袋）"), or whose first number
+   is less than the number after the bound's words ("flour: 8 bags (reorder level 20)");
+4b. the one thing there is least of, or needed most ("the item we need most", "what we have the
+   fewest of", "最缺的", "库存最低的"): the line whose first number is the smallest;
 5. by a word: a marker in capitals ("the ERROR lines"), quoted text, "lines with / containing /
    mentioning X", "包含 X 的行", "said yes / no" (a cell or word equal to it);
 6. a table's header row is not a record; when the request asks for lines, rows or entries ("the
@@ -145,6 +150,13 @@ CONDITIONS = [  # (the words of the condition, how a line's number meets it)
     (rf"\bat least\s*{NUMBER}|(?:至少|不少于)\s*{NUMBER}", lambda n, k: n >= k),
     (rf"\b(?:more than|over|above)\s*{NUMBER}|(?:多于|超过|大于|高于)\s*{NUMBER}", lambda n, k: n > k),
 ]  # fmt: skip
+BELOW = r"(?:\bbelow|\bunder|\b(?:less|fewer|lower) than|低于|少于|不足|小于|不到)"
+NAMED_BOUND = re.compile(  # a bound named by words, not a number: "below their reorder level"
+    rf"{BELOW}\s+(?:(?:their|the|its|our|each item's)\s+)?([a-z][a-z -]{{2,30}}?)"
+    r"(?=\s*(?:[,.;:!?)]|\b(?:to|into|in|and|from|on|as)\b|$))"
+    rf"|{BELOW}\s*([\u4e00-\u9fff]{{2,8}}?)(?=的|[，,。；;！!？?]|$)",
+    re.IGNORECASE,
+)
 WORD_CONDITION = re.compile(
     r"\bthe\s+([A-Z][A-Z0-9_]{2,})\s+(?:lines?|entries|rows)\b"
     r"|\b(?:lines?|rows|entries)\s+(?:with|containing|mentioning|that (?:mention|contain)s?)\s+[\"'“]?([\w-]+)"
@@ -166,7 +178,11 @@ def selected(request: str, text: str | None) -> str | None:
         lines = lines[1:]
     keep = _by_number(request, lines)
     if keep is None:
+        keep = _by_bound(request, lines)
+    if keep is None:
         keep = _by_word(request, lines)
+    if keep is None:
+        keep = _least(request, lines)
     if not keep:
         return None
     if not LINES_ASKED.search(request):  # the things themselves: their labels
@@ -183,6 +199,49 @@ def _by_number(request: str, lines: list[str]) -> list[str] | None:
         found = [(x, re.findall(r"(?<![\w.:-])\d+(?:\.\d+)?(?![\d.:])", x)) for x in lines]
         return [x for x, nums in found if nums and meets(float(nums[-1]), bound)]
     return None
+
+
+def _by_bound(request: str, lines: list[str]) -> list[str] | None:
+    """Rule 4a: below a bound the lines name ("the items below their reorder level", "低于安全库存
+    的物品"): a line that names the bound meets it when it says itself that it is below it
+    ("面粉: 8袋（低于安全库存20袋）") or when its first number is less than the number after the
+    bound's words ("flour: 8 bags (reorder level 20)")."""
+    m = NAMED_BOUND.search(request)
+    if m is None:
+        return None
+    bound = (m.group(1) or m.group(2)).strip().lower()
+    keep = []
+    for x in lines:
+        at = x.lower().find(bound)
+        if at < 0:
+            continue
+        before, after = x[:at], x[at + len(bound) :]
+        said = re.search(rf"{BELOW}\s*$", before, re.IGNORECASE)
+        own = re.findall(r"\d+(?:\.\d+)?", before)
+        limit = re.search(r"\d+(?:\.\d+)?", after)
+        if said or (own and limit and float(own[0]) < float(limit.group(0))):
+            keep.append(x)
+    return keep
+
+
+LEAST = re.compile(
+    r"\b(?:have|has|left|stock)\s+(?:the\s+)?(?:least|fewest)\b|\bthe\s+(?:least|fewest|lowest)\b"
+    r"|\bneed(?:ed|s)?\s+(?:the\s+)?most\b|\bmost\s+needed\b|\brunning\s+lowest\b"
+    r"|最缺|最少的|最需要|最急需|库存最低|剩得最少|剩的最少",
+    re.IGNORECASE,
+)
+
+
+def _least(request: str, lines: list[str]) -> list[str] | None:
+    """Rule 4b: the one thing there is least of, or needed most ("the item we need most", "最缺的
+    那样东西"): of the lines that each give a number, the one whose first number is the smallest
+    (two or more such lines)."""
+    if not LEAST.search(request):
+        return None
+    counted = [(float(m.group(0)), x) for x in lines if (m := re.search(r"\d+(?:\.\d+)?", x))]
+    if len(counted) < 2:
+        return None
+    return [min(counted, key=lambda c: c[0])[1]]
 
 
 def _by_word(request: str, lines: list[str]) -> list[str] | None:
