@@ -29,7 +29,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
   whole ("KX19 ZPD", a number plate);
 - a date is the one the text says after the property's own word when several are said
-  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date);
+  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date), the nearest such word before it
+  being its own, not another role's (due / issued / delivered: "due within 30 days of the invoice
+  date (November 28), i.e. by December 28" -> December 28 for due_date, November 28 for
+  invoice_date);
 - a bill's sum (total, subtotal, tax, tip, 合计, 小计) is the number written right after its own
   word (past leader dots and a rate: "VAT 20% ...... 145.00"), the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
   the property's noun is the one most of its words stand near ("a deposit of 2 months' rent"
@@ -64,7 +67,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
-  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
+  "给李娜订", "乘客是张伟", a record's person after their role "患者欧阳明轩，男", "Patient: Maria
+  Lopez", a record's first entry "Priya Shah,", a letter's writer: "Marcus
   Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
   Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"), else a full
   name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese
@@ -81,7 +85,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   the name, never in a function word after it: "in Lagos OK?" -> Lagos); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
-  the tool's noun; a title only its first clause, up to the date, time or duration it says:
+  the tool's noun, without a phone number or an address said first: "手机号13900001111，提醒她…"; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
   description the longest sentence; a reason the clause after "because" / "因为", else the
@@ -946,11 +950,14 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     return None
 
 
-DAY_WORDS = {  # the words that say a day is the due or the issue one
-    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than|deadline",
+DAY_WORDS = {  # the words that say a day is the due, the issue or the delivery one
+    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than"
+    r"|deadline|\b(?:by|before)\s+(?:the\s+)?$|截止|到期|之前付",
     "dead": r"\bdue\b|\bby\b|\bbefore\b|no later than|deadline",
-    "issu": r"\bissued?\b|\bdated\b|date of issue",
+    "issu": r"\bissued?\b|\bdated\b|date of issue|invoice date|\binvoiced\b|开票|开具|签发",
+    "deli": r"\bdeliver\w*|\bshipped\b|\bdispatched\b|送达|交货|发货",
 }
+DAY_WORDS["invo"] = DAY_WORDS["issu"]  # invoice_date is the day it was issued
 
 
 def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
@@ -964,14 +971,21 @@ def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
     own += [w[-2:] for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"日期|时间|日$", "", name))]
     if not own:
         return []
+    others = [w for k, w in DAY_WORDS.items() if w not in own and k != "dead"]
     prev = 0  # the word stands after the date before: "from the start of May until …" is May's
     for start, end, iso in sorted(values._dates(text)):
         said = text[max(prev, start - 40) : start]
         before = re.split(r"[.;!?\n。；！？]", said)[-1].lower()
-        if iso in days and any(re.search(w, before) for w in own):
-            return [iso]
+        mine = _last_word(own, before)
+        if iso in days and mine >= 0 and mine >= _last_word(others, before):
+            return [iso]  # the nearest word before it is its own ("the invoice date (Nov 28)")
         prev = max(prev, end)
     return []
+
+
+def _last_word(patterns: list[str], text: str) -> int:
+    """Where the last of the words `patterns` find in `text` ends, -1 when none is there."""
+    return max((m.end() for w in patterns for m in re.finditer(w, text)), default=-1)
 
 
 STAY_END = re.compile(
@@ -2609,9 +2623,24 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
             n = re.search(
                 rf"{re.escape(w)}s?\s*(?:that|saying|about|to|说|内容是)?\s*(.+)", text, re.I
             )
-            if n and n.group(1).strip(" ,.。"):
-                return n.group(1).strip()
-    return None
+            said = GIVEN_FIRST.sub("", n.group(1)) if n else ""
+            if said.strip(" ,.。"):  # "手机号13900001111，提醒她…": the number is the phone's
+                return said.strip()
+    told = TOLD.search(text)  # a message's words: what the request asks to tell
+    said = next((g for g in told.groups() if g), "") if told else ""
+    return said.strip() if said.strip(" ,.。") else None
+
+
+TOLD = re.compile(
+    r"(?:告诉|提醒|通知|转告)(?:一下)?(?:他们|她们|他|她|您|你|大家|对方)?(?:说)?[，,]?\s*(.+)"
+    r"|\b(?:saying|to say|telling (?:him|her|them|everyone))\s+(?:that\s+)?(.+)",
+    re.I | re.DOTALL,
+)
+
+
+GIVEN_FIRST = re.compile(
+    r"^(?:\s*(?:\+?\d[\d\s-]{6,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*[,，;；]\s*)+"
+)
 
 
 def fallback(s: dict[str, Any], src: Source) -> Any:
@@ -2660,11 +2689,14 @@ NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(
 
 
 FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
-    r"\b(?:for|passenger|guest|attendee|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+    r"\b(?:for|passenger|guest|attendee|(?i:patient|client|applicant|tenant)[:：]?|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"|(?:^|(?<=[\s，,。；;：:]))(?:患者|病人|病患|学员|学生|客户|顾客|会员|员工|租客|租户|申请人|联系人|收件人|业主|住户)"
+    rf"(?:姓名)?(?:是|为|叫)?[:：]?\s*((?:{'|'.join(ZH_DOUBLE)})[\u4e00-\u9fff]{{1,2}}|[{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"(?=[\s，,。、；;（(]|$)"  # a record's person after their role: "患者欧阳明轩，男"
     rf"|(?:把|将)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
 )
 
