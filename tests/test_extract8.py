@@ -67,6 +67,18 @@ def test_numbers_said_with_a_half_a_tenth_or_in_groups():
     assert said("on March 5 200 guests came") == "on March 5 200 guests came"
     assert said("月薪1.5万到2万") == "月薪15000到20000"
     assert values.converted("kilogram", "3.5 tonnes of gravel") == [("3.5", 3500)]
+    assert said("roughly one and a half thousand leaflets") == "roughly 1500 leaflets"
+    assert "20.3" not in said("气温二十度三天后降温")  # a count of days after it is no tenth
+
+
+def test_a_count_said_in_thousands():
+    quote = tool(
+        "quote_print_job",
+        "Price a print job",
+        {"leaflet_count": INT, "paper": {"type": "string", "enum": ["matte", "gloss"]}},
+    )
+    _name, got = forced([quote], "What would roughly one and a half thousand gloss leaflets cost?")
+    assert got == {"leaflet_count": 1500, "paper": "gloss"}
 
 
 def test_weight_in_the_unit_the_property_names_zh():

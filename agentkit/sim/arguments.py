@@ -2632,7 +2632,7 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
 
 
 TOLD = re.compile(
-    r"(?:告诉|提醒|通知|转告)(?:一下)?(?:他们|她们|他|她|您|你|大家|对方)?(?:说)?[，,]?\s*(.+)"
+    r"(?:告诉|提醒|通知|转告)(?:一下)?(?:他们|她们|我们|他|她|您|你|我|大家|对方)?(?:说)?[，,]?\s*(.+)"
     r"|\b(?:saying|to say|telling (?:him|her|them|everyone))\s+(?:that\s+)?(.+)",
     re.I | re.DOTALL,
 )

@@ -63,7 +63,8 @@ The rules:
   "十二元五角" are 38.5 and 12.5); a figure right after 度 or 米 is its tenths ("三十七度八" is
   37.8度, "一米八五" 1.85米), one after a measure and 半 its half ("两吨半" 2.5吨); thousands set
   off by spaces are one number ("NOK 850 000 – 1 000 000"; not a day after its month: "March 5
-  200 guests"), and 万 is ten thousand ("1.5万" 15000);
+  200 guests"), a figure before thousand or million is scaled ("two and a half thousand words"
+  2500), and 万 is ten thousand ("1.5万" 15000);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
   in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
@@ -1133,7 +1134,10 @@ HALVES = [  # a span of time said with a half or a quarter, in words -> in digit
     (r"\ban?\s+(hour|minute)\b", r"1 \1"),
     (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
     (r"(\d+)\s*(吨|公斤|千克|斤|公里|千米|米|升|天|周|年|杯|碗)半", r"\1.5\2"),  # 两吨半 2.5吨
-    (r"(?<![\d.一二两三四五六七八九十百千万])一\s*(吨|公斤|千克|斤|公里|千米|升|杯|碗)半", r"1.5\1"),
+    (
+        r"(?<![\d.一二两三四五六七八九十百千万])一\s*(吨|公斤|千克|斤|公里|千米|升|杯|碗)半",
+        r"1.5\1",
+    ),
     (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
     (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
     # a party of one said without a number: "just me", "only myself", "就我一个人", "只有我"
@@ -1228,7 +1232,7 @@ def digits_for_words(text: str) -> str:
 
 TENTHS_ZH = re.compile(  # "三十七度八" 37.8度, "一米八五" 1.85米: the figures after a measure are its tenths
     rf"(?<![\d.])([\d{''.join(ZH_FIGURE)}十]+)\s*(度|米)([\d{''.join(ZH_FIGURE)}]{{1,2}})"
-    rf"(?![\d.{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]|\s*(?:度|米|分|秒|点|号|日|月|年|岁|人|个))"
+    rf"(?![\d.{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]|\s*(?:度|米|分|秒|点|号|日|月|年|岁|人|个|天|周|次|小时|钟|位|只|条|遍|种|家|台|层|楼|级|元|块|组|件))"
 )
 
 
@@ -1244,8 +1248,9 @@ MYRIAD = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*万(?![\d亿])")  # "1.5万" 1
 
 
 def grouped(text: str) -> str:
-    """Numbers written in groups or in ten-thousands as plain digits: "850 000" -> "850000"
-    (no day of a month before: "March 5 200 guests" stays), "1.5万" -> "15000"."""
+    """Numbers written in groups, in thousands or in ten-thousands as plain digits: "850 000" ->
+    "850000" (no day of a month before: "March 5 200 guests" stays), "2.5 thousand" -> "2500",
+    "1.5万" -> "15000"."""
 
     def plain(m: re.Match[str]) -> str:
         if re.search(rf"{MONTH_WORD}\s*$", text[: m.start()], re.I):
@@ -1253,7 +1258,11 @@ def grouped(text: str) -> str:
         return re.sub(r"\D", "", m.group(1))
 
     text = SPACED.sub(plain, text)
+    text = SCALED.sub(lambda m: f"{float(m.group(1)) * SCALES[m.group(2).lower()]:.0f}", text)
     return MYRIAD.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
+
+
+SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(thousand|million)\b", re.I)  # "2.5 thousand"
 
 
 DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
