@@ -155,7 +155,9 @@ def test_a_patient_record_zh():
     schema = obj(
         {"name": STR, "age": INT, "symptoms": LIST, "temperature_c": NUM, "allergies": LIST}
     )
-    note = "病人司马静怡，女，三十五岁。主诉头痛两天，伴有恶心（体温三十八度五）和畏光。对海鲜过敏。"
+    note = (
+        "病人司马静怡，女，三十五岁。主诉头痛两天，伴有恶心（体温三十八度五）和畏光。对海鲜过敏。"
+    )
     got = structured(schema, "把这份记录整理成结构化数据：\n" + note)
     assert got["name"] == "司马静怡"
     assert got["age"] == 35
