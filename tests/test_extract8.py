@@ -54,7 +54,7 @@ def obj(properties):
     }
 
 
-STR, NUM, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
+STR, NUM, INT, BOOL = ({"type": t} for t in ("string", "number", "integer", "boolean"))
 LIST = {"type": "array", "items": {"type": "string"}}
 DATE = {"type": "string", "description": "YYYY-MM-DD"}
 
@@ -193,3 +193,30 @@ def test_any_takes_the_tool_whose_act_is_asked_zh():
     assert name == "send_text"
     assert got["mobile"] == "13811112222"
     assert got["body"].startswith("周五的讲座改到下午两点")
+
+
+def test_rooms_by_their_short_form_and_a_sum_never_a_count():
+    schema = obj({"bedrooms": INT, "bathrooms": INT, "monthly_rent_usd": NUM, "garden": BOOL})
+    got = structured(
+        schema,
+        "Summarise this ad:\nCosy three-bed, one-bath cottage near Elmstead Green. "
+        "Rent is $1,980 a month, small garden at the back.",
+    )
+    assert (got["bedrooms"], got["bathrooms"], got["monthly_rent_usd"]) == (3, 1, 1980)
+
+
+def test_a_sum_said_as_periods_of_rent():
+    schema = obj({"monthly_rent_eur": NUM, "deposit_eur": NUM})
+    got = structured(
+        schema,
+        "Extract the terms:\n\nThe studio on Keizersgracht rents for 1,200 euros a month; a "
+        "security deposit of three months' rent is due at signing.",
+    )
+    assert got == {"monthly_rent_eur": 1200, "deposit_eur": 3600}
+    got = structured(obj({"deposit_months": INT}), "The deposit is three months' rent.")
+    assert got == {"deposit_months": 3}
+    got = structured(
+        obj({"月租": NUM, "押金": NUM}),
+        "整理一下：这套一居室月租4500元，押金两个月房租，下月起租。",
+    )
+    assert got == {"月租": 4500, "押金": 9000}

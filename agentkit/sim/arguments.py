@@ -106,11 +106,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
   noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
-  for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
+  for 电池数量, "快门次数大约 3200 次"; a room's kind by its first part: "two-bed, one-bath" for
+  bedrooms 2, bathrooms 1, "one" said in words beside the noun being 1; a number said in another unit of the measure is
   converted first: "5 seconds" for a timeout in milliseconds is 5000; "1 TB" for storage_gb is
   1000, "34岁" / "34 years old" for age; of several said in the unit, the one the property's
   other word stands beside: "32 GB RAM" for ram_gb), or (required) the next number in the text
-  not part of an id, a date or a time (an integer the next whole number: "21.0975" is no age) (counts in words are numbers: "two lattes", "三晚"); a score named
+  not part of an id, a date or a time (an integer the next whole number that is no sum of money:
+  "21.0975" is no age, "$2,350" no count of bathrooms); a sum said as periods' rent or pay is that
+  many times the sum said for one period ("1450 euros a month ... a deposit of two months' rent"
+  -> 2900 for deposit, 2 for deposit_months; "月租4500元，押金两个月房租" -> 9000) (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
@@ -1098,7 +1102,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = range_end(name, s, src) or summed(name, src)
+        value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
         value = value or _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src, t)
@@ -1107,6 +1111,53 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+PERIODS = re.compile(  # "a deposit of 2 months' rent", "押金2个月房租"
+    r"(\d+(?:\.\d+)?)\s+(month|week)s?['’]?\s+(?:of\s+)?(?:rent|pay|salary|wages?)\b"
+    r"|(\d+(?:\.\d+)?)\s*个?(月|周)的?(?:房租|租金|工资|薪水)",
+    re.I,
+)
+PER_PERIOD = re.compile(  # "1450 euros a month", "$2350 per month", "£300/week", "月租4500元"
+    r"[$€£¥]?\s*(\d+(?:\.\d+)?)\s*(?:[A-Z]{3}\s+|(?:euros?|dollars?|pounds?|yuan|元)\s*)?"
+    r"(?:a|per|each|every|/)\s*(month|week)\b"
+    r"|(?:(月)租|每(月|周)|每个(月)|(月)薪)(?:金|是|为|[:：])*\s*(?:人民币)?\s*(\d+(?:\.\d+)?)",
+    re.I,
+)
+PERIOD_WORD = {"month": "month", "week": "week", "月": "month", "周": "week"}
+
+
+def _period(m: re.Match[str]) -> tuple[float, str]:
+    """A match's number and its period (month / week), whichever language said it."""
+    said = [g for g in m.groups() if g]
+    number = next(g for g in said if re.fullmatch(r"\d+(?:\.\d+)?", g))
+    period = next(g for g in said if g.lower() in PERIOD_WORD)
+    return float(number), PERIOD_WORD[period.lower()]
+
+
+def periods_of(name: str, src: Source) -> float | int | None:
+    """A sum said as a number of periods' rent or pay ("a deposit of two months' rent",
+    "押金两个月房租") for a property of the sum, not of the periods (deposit, not
+    deposit_months): that many times the sum the text says for one such period ("1450 euros a
+    month" -> 2900, "月租4500元")."""
+    low = name.lower()
+    if re.search(r"month|week|period|count|number|月数|周数", low):
+        return None
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", values.digits_for_words(src.text))
+    nouns = [w[:5] for w in re.findall(r"[a-z]{4,}", low)]
+    nouns += re.findall(r"[\u4e00-\u9fff]{2}", name) + values.zh_labels(name)  # 押金
+    rates = [_period(r) for r in PER_PERIOD.finditer(plain)]
+    for m in PERIODS.finditer(plain):
+        said = plain[max(0, m.start() - 30) : m.start()].lower()
+        before = re.split(r"[,，;；。]|\.\s", said)[-1]  # the noun of its own clause
+        count, period = _period(m)
+        rate = next((r for r, p in rates if p == period), None)
+        if rate is not None and nouns and any(n in before for n in nouns):
+            if _num(f"{count:g}") in src.numbers:
+                src.numbers.remove(_num(f"{count:g}"))
+            total = count * rate
+            return int(total) if total.is_integer() else total
+    return None
 
 
 LOW_END = re.compile(
@@ -1203,7 +1254,7 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
         desc = str(s.get("description") or "")
         said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
-        return None
+        return 1 if unit is None and _one_beside(name, src.text) else None
     leg = values.leg(name)  # the end of a change after "to", its start the first said
     pick = (
         said[-1]
@@ -1257,13 +1308,31 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
-        root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
+        root_ = _noun_root(noun)
         pattern = (
-            rf"(\d+(?:\.\d+)?)\s+{root_}\w*"
+            rf"(\d+(?:\.\d+)?)[\s-]+{root_}\w*"
             rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"
         )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
+
+
+def _noun_root(noun: str) -> str:
+    """How a text may write a property's noun: its first letters ("servings" as "serves"), a
+    room's kind by its first part ("bedrooms" as "two-bed", "bathrooms" as "one-bath")."""
+    low = noun.lower()
+    first = re.escape(low[: max(4, len(low) - 3)])
+    part = re.match(r"([a-z]{3,})room", low)
+    return f"(?:{first}|{re.escape(part.group(1))}\\b)" if part else first
+
+
+def _one_beside(name: str, text: str) -> bool:
+    """Whether the text says one of the property's noun in words ("a one-bath flat", "a single
+    garage" for garages): "one" is left a word, no number of the request."""
+    nouns = [
+        stem(w) for w in re.findall(r"[A-Za-z]{4,}", name) if w.lower() not in GENERIC_NUMBER_WORDS
+    ]
+    return any(re.search(rf"\b(?:one|single)[\s-]+{_noun_root(n)}", text, re.I) for n in nouns)
 
 
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
@@ -1281,8 +1350,9 @@ def _role_number(name: str, src: Source, t: str = "number") -> float | int | Non
         pick = next((n for n in src.numbers if n in src.money), None)
     elif QUANTITY.search(name):
         pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
-    if pick is None and t == "integer":  # "21.0975" is no one's age
-        pick = next((n for n in src.numbers if float(n).is_integer()), None)
+    if pick is None and t == "integer":  # "21.0975" is no one's age, a sum of money no count
+        whole = [n for n in src.numbers if float(n).is_integer()]
+        pick = next((n for n in whole if n not in src.money), whole[0] if whole else None)
         if pick is None:
             return None
     if pick is None:
