@@ -220,3 +220,37 @@ def test_a_sum_said_as_periods_of_rent():
         "整理一下：这套一居室月租4500元，押金两个月房租，下月起租。",
     )
     assert got == {"月租": 4500, "押金": 9000}
+
+
+EVENT = obj(
+    {
+        "name": {"type": "string", "description": "event name"},
+        "date": DATE,
+        "venue": STR,
+    }
+)
+
+
+def test_an_event_by_the_sentence_that_holds_it_and_its_document_day_zh():
+    schema = obj(
+        {
+            "name": {"type": "string", "description": "活动名称"},
+            "date": {"type": "string", "description": "活动日期 YYYY-MM-DD"},
+            "venue": {"type": "string", "description": "地点"},
+        }
+    )
+    notice = (
+        "【图书馆通知】\n下月3号上午九点，在星湖图书馆三楼报告厅举办“城市记忆”摄影展。\n"
+        "欢迎读者参观。\n                星湖图书馆  2027年4月18日"
+    )
+    got = structured(schema, "请从下面的通知中提取活动信息：\n\n" + notice)
+    assert got == {"name": "城市记忆摄影展", "date": "2027-05-03", "venue": "星湖图书馆三楼报告厅"}
+
+
+def test_an_event_by_the_sentence_that_holds_it_en():
+    note = (
+        "The Friends of Alder Park will host the Alder Park Plant Swap at the Old Boathouse on "
+        "the 14th of this month.\nBring cuttings!\nFriends of Alder Park, 2 May 2027"
+    )
+    got = structured(EVENT, "Pull the event out of this notice:\n\n" + note)
+    assert got == {"name": "Alder Park Plant Swap", "date": "2027-05-14", "venue": "Old Boathouse"}

@@ -60,6 +60,12 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   organisation its address's domain names ("From: accounts@northwind-lumber.example" ->
   Northwind Lumber; a public mail service's domain names no one), else the name shown; a
   header's label ("Subject: …") heads nothing;
+- an event's name (活动名称, event, fair) and its venue (a location: venue, 地点) are what the
+  sentence that holds it says: "在阳光社区活动中心二楼多功能厅举办“旧物换新”义卖集市" -> 旧物换新义卖集市 at
+  阳光社区活动中心二楼多功能厅, "hosts the Riverside Book Swap at the Old Mill Hall";
+- a handed document's relative days are of the day it was written: the date that ends its last
+  line (a notice's signature) or a "Date:" line of its head ("本月28号" of a notice signed
+  2026年11月20日 is 2026-11-28);
 - a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
   fills a field (`direct_json`);
 - what the request does not give is never made up: the value is the schema's default, first
@@ -69,11 +75,24 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import direct, values
-from .arguments import HIRED, fill_object, gather, job_title, labelled_items, quoted, resolve, role
+from .arguments import (
+    HIRED,
+    fill_object,
+    gather,
+    job_title,
+    labelled_items,
+    quoted,
+    resolve,
+    role,
+    temporal,
+)
 from .conform import MISSING, conform
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
@@ -478,6 +497,8 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
     if kind != "string" or role(name, s) in ("email", "phone"):
         return None
+    if _held_field(name, s, text):
+        return _held_field(name, s, text)
     if role(name, s) == "person":  # a person is read by the general readers, an author by "by"
         return author(text) if NAMES_AUTHOR.search(about) else None
     if s.get("format") in ("uri", "url", "iri"):
@@ -488,6 +509,42 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         return numbered_place(text)
     reader = next((r for names, r in STRING_READERS if names.search(about)), None)
     return reader(text, s) if reader is not None else named_after(name, text)
+
+
+NAMES_EVENT = re.compile(r"活动|event|occasion|fair|festival|market|集市|展会|比赛", re.I)
+HELD_ZH = re.compile(  # "在阳光社区活动中心二楼多功能厅举办“旧物换新”义卖集市"
+    r"(?:在|于)\s*([^，。,；;！!在于]{2,30}?)\s*(?:举办|举行|召开|开展|进行)(?:了|一场|一次|一个|本次)?\s*"
+    r"([^，。,；;！!（(]{2,30})"
+)
+HELD_EN = re.compile(  # "hosts the Riverside Book Swap at the Old Mill Hall"
+    r"\b(?:hosts?|hosting|holds?|holding|will hold|will host|presents?|organi[sz]es?)\s+(?:a|an|the|our|its)?\s*"
+    r"([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'’&-]*)*)"
+    r"(?:[^.;!?]*?\b(?:at|in)\s+(?:the\s+)?([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z0-9][\w'’&-]*)*))?"
+)
+
+
+def _held_field(name: str, s: dict[str, Any], text: str) -> str | None:
+    """An event's venue or name as the sentence that holds it says (`held`), else None."""
+    place, event = held(text)
+    if role(name, s) == "location":
+        return place
+    about = f"{name} {s.get('description') or ''}"
+    named = NAMES_EVENT.search(about) and re.search(
+        r"name|title|名称|名字|标题|^event$", about, re.I
+    )
+    return event if named and temporal(name, s) is None else None
+
+
+def held(text: str) -> tuple[str | None, str | None]:
+    """Where an event is held and what it is called, as the sentence that holds it says ("在X举办
+    Y", "hosts Y at X"); its name unquoted ("“旧物换新”义卖集市" -> 旧物换新义卖集市)."""
+    m = HELD_ZH.search(text)
+    if m:
+        return m.group(1).strip(), re.sub(r"[“”\"'「」《》]", "", m.group(2)).strip() or None
+    m = HELD_EN.search(text)
+    if m:
+        return m.group(2), m.group(1)
+    return None, None
 
 
 NAMES_NUMBERED = re.compile(r"(?<![A-Za-z_])(?:number|no\.)|编号|号码|序号", re.I)
@@ -685,9 +742,45 @@ def _reads_better(name: str, s: dict[str, Any]) -> bool:
     )
 
 
+DATE_HEADER = re.compile(r"^(?:date|dated|sent|日期|发布日期|发文日期)\s*[:：]", re.I)
+
+
+def document_day(text: str) -> datetime.date | None:
+    """The day a handed document was written: the date that ends its last line (a notice's
+    signature, "阳光社区居委会  2026年11月20日") or a "Date:" line of its head; None when it
+    says none."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return None
+    heads = [line for line in lines[:4] if DATE_HEADER.match(line)]
+    for line in [lines[-1], *heads]:
+        written = values._written(line)
+        if written and (line is not lines[-1] or not line[written[-1][1] :].strip(" .。")):
+            return datetime.date.fromisoformat(written[-1][2])
+    return None
+
+
+@contextlib.contextmanager
+def dated(text: str) -> Iterator[None]:
+    """Within it, "today" is the day the document was written, when it says one: "本月28号" of a
+    notice signed 2026年11月20日 is 2026-11-28 (`document_day`)."""
+    day = document_day(text)
+    token = values.TODAY_SAID.set(day) if day is not None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            values.TODAY_SAID.reset(token)
+
+
 def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     """The JSON value a structured extraction of the request gives for `schema`: the readers by
     meaning first, then the general ones, then what the schema allows (never made up)."""
+    with dated(material(task)[0]):
+        return _extract(schema, task, results)
+
+
+def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     text, handed = material(task)
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
@@ -706,6 +799,7 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
             and bool(
                 NAMES_THING.search(k)
                 or seller(k, text)
+                or _held_field(k, s, text)
                 or NAMES_TITLE.search(k)
                 and failure_title(text)
             )
@@ -720,6 +814,11 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
 def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     """A forced call's input: the values rule 2 found, each required one it did not find read by
     the rules above, then made valid for the schema (`agentkit.sim.conform`)."""
+    with dated(material(task)[0]):
+        return _complete(schema, got, task)
+
+
+def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     text, handed = material(task)
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
