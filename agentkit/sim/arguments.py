@@ -111,8 +111,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   converted first: "5 seconds" for a timeout in milliseconds is 5000; "1 TB" for storage_gb is
   1000, "34岁" / "34 years old" for age; of several said in the unit, the one the property's
   other word stands beside: "32 GB RAM" for ram_gb), or (required) the next number in the text
-  not part of an id, a date or a time (an integer the next whole number that is no sum of money:
-  "21.0975" is no age, "$2,350" no count of bathrooms); a sum said as periods' rent or pay is that
+  not part of an id, a date or a time (an integer the next whole number, a count's, named in the
+  plural or with 数, no sum of money: "21.0975" is no age, "$2,350" no count of bathrooms); a sum said as periods' rent or pay is that
   many times the sum said for one period ("1450 euros a month ... a deposit of two months' rent"
   -> 2900 for deposit, 2 for deposit_months; "月租4500元，押金两个月房租" -> 9000) (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
@@ -1352,7 +1352,9 @@ def _role_number(name: str, src: Source, t: str = "number") -> float | int | Non
         pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
     if pick is None and t == "integer":  # "21.0975" is no one's age, a sum of money no count
         whole = [n for n in src.numbers if float(n).is_integer()]
-        pick = next((n for n in whole if n not in src.money), whole[0] if whole else None)
+        counts = re.search(r"[a-z]s$|数", name) is not None  # bathrooms, 人数: no sum of money
+        pick = next((n for n in whole if n not in src.money or not counts), None)
+        pick = pick if pick is not None else (whole[0] if whole else None)
         if pick is None:
             return None
     if pick is None:
