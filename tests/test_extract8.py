@@ -203,6 +203,10 @@ def test_rooms_by_their_short_form_and_a_sum_never_a_count():
         "Rent is $1,980 a month, small garden at the back.",
     )
     assert (got["bedrooms"], got["bathrooms"], got["monthly_rent_usd"]) == (3, 1, 1980)
+    got = structured(
+        obj({"rent_per_month_usd": NUM}), "Summarise:\nFlat in Leith, $1,400/mo, 6-month lease."
+    )
+    assert got == {"rent_per_month_usd": 1400}  # a lease's months are no rent
 
 
 def test_a_sum_said_as_periods_of_rent():

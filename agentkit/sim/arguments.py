@@ -1309,8 +1309,9 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
         root_ = _noun_root(noun)
+        joined = "-" if "room" in noun.lower() else "(?!)"  # "two-bed", never "12-month lease"
         pattern = (
-            rf"(\d+(?:\.\d+)?)[\s-]+{root_}\w*"
+            rf"(\d+(?:\.\d+)?)(?:\s+|{joined}){root_}\w*"
             rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"
         )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
