@@ -29,7 +29,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
   whole ("KX19 ZPD", a number plate);
 - a date is the one the text says after the property's own word when several are said
-  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date);
+  ("Issued: 2 April …, due by 2 May" -> 2 May for due_date), the nearest such word before it
+  being its own, not another role's (due / issued / delivered: "due within 30 days of the invoice
+  date (November 28), i.e. by December 28" -> December 28 for due_date, November 28 for
+  invoice_date);
 - a bill's sum (total, subtotal, tax, tip, 合计, 小计) is the number written right after its own
   word (past leader dots and a rate: "VAT 20% ...... 145.00"), the last time ("Subtotal 120 … Total 129.60": a subtotal is no total); a number beside
   the property's noun is the one most of its words stand near ("a deposit of 2 months' rent"
@@ -64,7 +67,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
-  "给李娜订", "乘客是张伟", a record's first entry "Priya Shah,", a letter's writer: "Marcus
+  "给李娜订", "乘客是张伟", a record's person after their role "患者欧阳明轩，男", "Patient: Maria
+  Lopez", a record's first entry "Priya Shah,", a letter's writer: "Marcus
   Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
   Okonkwo"), the one to call ("Call Priya at 555-..."), a Chinese buyer ("王芳订了"), else a full
   name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese
@@ -81,7 +85,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   the name, never in a function word after it: "in Lagos OK?" -> Lagos); a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
-  the tool's noun; a title only its first clause, up to the date, time or duration it says:
+  the tool's noun, without a phone number or an address said first: "手机号13900001111，提醒她…"; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
   description the longest sentence; a reason the clause after "because" / "因为", else the
@@ -102,11 +106,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a number is labelled, or said with the unit the property names ("150 g" for grams, "45
   minutes" for duration_minutes; "25 minutes" for seconds is 1500), or beside the property's
   noun ("10 servings" for servings_to; a Chinese name's noun, its 数量 / 次数 left off: "电池两块"
-  for 电池数量, "快门次数大约 3200 次"; a number said in another unit of the measure is
+  for 电池数量, "快门次数大约 3200 次"; a room's kind by its first part: "two-bed, one-bath" for
+  bedrooms 2, bathrooms 1, "one" said in words beside the noun being 1; a number said in another unit of the measure is
   converted first: "5 seconds" for a timeout in milliseconds is 5000; "1 TB" for storage_gb is
   1000, "34岁" / "34 years old" for age; of several said in the unit, the one the property's
   other word stands beside: "32 GB RAM" for ram_gb), or (required) the next number in the text
-  not part of an id, a date or a time (an integer the next whole number: "21.0975" is no age) (counts in words are numbers: "two lattes", "三晚"); a score named
+  not part of an id, a date or a time (an integer the next whole number, a count's, named in the
+  plural or with 数, no sum of money: "21.0975" is no age, "$2,350" no count of bathrooms); a sum said as periods' rent or pay is that
+  many times the sum said for one period ("1450 euros a month ... a deposit of two months' rent"
+  -> 2900 for deposit, 2 for deposit_months; "月租4500元，押金两个月房租" -> 9000) (counts in words are numbers: "two lattes", "三晚"); a score named
   positive / negative / neutral is counted from the text's words of each feeling;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
@@ -946,11 +954,14 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     return None
 
 
-DAY_WORDS = {  # the words that say a day is the due or the issue one
-    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than|deadline",
+DAY_WORDS = {  # the words that say a day is the due, the issue or the delivery one
+    "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than"
+    r"|deadline|\b(?:by|before)\s+(?:the\s+)?$|截止|到期|之前付",
     "dead": r"\bdue\b|\bby\b|\bbefore\b|no later than|deadline",
-    "issu": r"\bissued?\b|\bdated\b|date of issue",
+    "issu": r"\bissued?\b|\bdated\b|date of issue|invoice date|\binvoiced\b|开票|开具|签发",
+    "deli": r"\bdeliver\w*|\bshipped\b|\bdispatched\b|送达|交货|发货",
 }
+DAY_WORDS["invo"] = DAY_WORDS["issu"]  # invoice_date is the day it was issued
 
 
 def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
@@ -964,14 +975,21 @@ def _labelled_day(name: str, text: str, days: list[str]) -> list[str]:
     own += [w[-2:] for w in re.findall(r"[\u4e00-\u9fff]{2,}", re.sub(r"日期|时间|日$", "", name))]
     if not own:
         return []
+    others = [w for k, w in DAY_WORDS.items() if w not in own and k != "dead"]
     prev = 0  # the word stands after the date before: "from the start of May until …" is May's
     for start, end, iso in sorted(values._dates(text)):
         said = text[max(prev, start - 40) : start]
         before = re.split(r"[.;!?\n。；！？]", said)[-1].lower()
-        if iso in days and any(re.search(w, before) for w in own):
-            return [iso]
+        mine = _last_word(own, before)
+        if iso in days and mine >= 0 and mine >= _last_word(others, before):
+            return [iso]  # the nearest word before it is its own ("the invoice date (Nov 28)")
         prev = max(prev, end)
     return []
+
+
+def _last_word(patterns: list[str], text: str) -> int:
+    """Where the last of the words `patterns` find in `text` ends, -1 when none is there."""
+    return max((m.end() for w in patterns for m in re.finditer(w, text)), default=-1)
 
 
 STAY_END = re.compile(
@@ -1084,7 +1102,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if value is None and feeling:
         return feelings(src.text)[feeling]
     if value is None:
-        value = range_end(name, s, src) or summed(name, src)
+        value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
         value = value or _counted(name, s, src) or _year(name, s, src.text)
     if value is None and need and src.numbers:
         value = _role_number(name, src, t)
@@ -1093,6 +1111,53 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+PERIODS = re.compile(  # "a deposit of 2 months' rent", "押金2个月房租"
+    r"(\d+(?:\.\d+)?)\s+(month|week)s?['’]?\s+(?:of\s+)?(?:rent|pay|salary|wages?)\b"
+    r"|(\d+(?:\.\d+)?)\s*个?(月|周)的?(?:房租|租金|工资|薪水)",
+    re.I,
+)
+PER_PERIOD = re.compile(  # "1450 euros a month", "$2350 per month", "£300/week", "月租4500元"
+    r"[$€£¥]?\s*(\d+(?:\.\d+)?)\s*(?:[A-Z]{3}\s+|(?:euros?|dollars?|pounds?|yuan|元)\s*)?"
+    r"(?:a|per|each|every|/)\s*(month|week)\b"
+    r"|(?:(月)租|每(月|周)|每个(月)|(月)薪)(?:金|是|为|[:：])*\s*(?:人民币)?\s*(\d+(?:\.\d+)?)",
+    re.I,
+)
+PERIOD_WORD = {"month": "month", "week": "week", "月": "month", "周": "week"}
+
+
+def _period(m: re.Match[str]) -> tuple[float, str]:
+    """A match's number and its period (month / week), whichever language said it."""
+    said = [g for g in m.groups() if g]
+    number = next(g for g in said if re.fullmatch(r"\d+(?:\.\d+)?", g))
+    period = next(g for g in said if g.lower() in PERIOD_WORD)
+    return float(number), PERIOD_WORD[period.lower()]
+
+
+def periods_of(name: str, src: Source) -> float | int | None:
+    """A sum said as a number of periods' rent or pay ("a deposit of two months' rent",
+    "押金两个月房租") for a property of the sum, not of the periods (deposit, not
+    deposit_months): that many times the sum the text says for one such period ("1450 euros a
+    month" -> 2900, "月租4500元")."""
+    low = name.lower()
+    if re.search(r"month|week|period|count|number|月数|周数", low):
+        return None
+    plain = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", values.digits_for_words(src.text))
+    nouns = [w[:5] for w in re.findall(r"[a-z]{4,}", low)]
+    nouns += re.findall(r"[\u4e00-\u9fff]{2}", name) + values.zh_labels(name)  # 押金
+    rates = [_period(r) for r in PER_PERIOD.finditer(plain)]
+    for m in PERIODS.finditer(plain):
+        said = plain[max(0, m.start() - 30) : m.start()].lower()
+        before = re.split(r"[,，;；。]|\.\s", said)[-1]  # the noun of its own clause
+        count, period = _period(m)
+        rate = next((r for r, p in rates if p == period), None)
+        if rate is not None and nouns and any(n in before for n in nouns):
+            if _num(f"{count:g}") in src.numbers:
+                src.numbers.remove(_num(f"{count:g}"))
+            total = count * rate
+            return int(total) if total.is_integer() else total
+    return None
 
 
 LOW_END = re.compile(
@@ -1189,7 +1254,7 @@ def _counted(name: str, s: dict[str, Any], src: Source) -> float | int | None:
         desc = str(s.get("description") or "")
         said = [n for n in _beside_noun(name, src.text, desc) if _num(n) in src.numbers]
     if not said:
-        return None
+        return 1 if unit is None and _one_beside(name, src.text) else None
     leg = values.leg(name)  # the end of a change after "to", its start the first said
     pick = (
         said[-1]
@@ -1243,13 +1308,32 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
     for noun in nouns:
-        root_ = re.escape(noun[: max(4, len(noun) - 3)].lower())
+        root_ = _noun_root(noun)
+        joined = "-" if "room" in noun.lower() else "(?!)"  # "two-bed", never "12-month lease"
         pattern = (
-            rf"(\d+(?:\.\d+)?)\s+{root_}\w*"
+            rf"(\d+(?:\.\d+)?)(?:\s+|{joined}){root_}\w*"
             rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"
         )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
+
+
+def _noun_root(noun: str) -> str:
+    """How a text may write a property's noun: its first letters ("servings" as "serves"), a
+    room's kind by its first part ("bedrooms" as "two-bed", "bathrooms" as "one-bath")."""
+    low = noun.lower()
+    first = re.escape(low[: max(4, len(low) - 3)])
+    part = re.match(r"([a-z]{3,})room", low)
+    return f"(?:{first}|{re.escape(part.group(1))}\\b)" if part else first
+
+
+def _one_beside(name: str, text: str) -> bool:
+    """Whether the text says one of the property's noun in words ("a one-bath flat", "a single
+    garage" for garages): "one" is left a word, no number of the request."""
+    nouns = [
+        stem(w) for w in re.findall(r"[A-Za-z]{4,}", name) if w.lower() not in GENERIC_NUMBER_WORDS
+    ]
+    return any(re.search(rf"\b(?:one|single)[\s-]+{_noun_root(n)}", text, re.I) for n in nouns)
 
 
 GENERIC_NUMBER_WORDS = frozenset("number count amount total value quantity size limit".split())
@@ -1267,8 +1351,11 @@ def _role_number(name: str, src: Source, t: str = "number") -> float | int | Non
         pick = next((n for n in src.numbers if n in src.money), None)
     elif QUANTITY.search(name):
         pick = next((n for n in src.numbers if isinstance(n, int) and n not in src.money), None)
-    if pick is None and t == "integer":  # "21.0975" is no one's age
-        pick = next((n for n in src.numbers if float(n).is_integer()), None)
+    if pick is None and t == "integer":  # "21.0975" is no one's age, a sum of money no count
+        whole = [n for n in src.numbers if float(n).is_integer()]
+        counts = re.search(r"[a-z]s$|数", name) is not None  # bathrooms, 人数: no sum of money
+        pick = next((n for n in whole if n not in src.money or not counts), None)
+        pick = pick if pick is not None else (whole[0] if whole else None)
         if pick is None:
             return None
     if pick is None:
@@ -2614,9 +2701,24 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
             n = re.search(
                 rf"{re.escape(w)}s?\s*(?:that|saying|about|to|说|内容是)?\s*(.+)", text, re.I
             )
-            if n and n.group(1).strip(" ,.。"):
-                return n.group(1).strip()
-    return None
+            said = GIVEN_FIRST.sub("", n.group(1)) if n else ""
+            if said.strip(" ,.。"):  # "手机号13900001111，提醒她…": the number is the phone's
+                return said.strip()
+    told = TOLD.search(text)  # a message's words: what the request asks to tell
+    said = next((g for g in told.groups() if g), "") if told else ""
+    return said.strip() if said.strip(" ,.。") else None
+
+
+TOLD = re.compile(
+    r"(?:告诉|提醒|通知|转告)(?:一下)?(?:他们|她们|我们|他|她|您|你|我|大家|对方)?(?:说)?[，,]?\s*(.+)"
+    r"|\b(?:saying|to say|telling (?:him|her|them|everyone))\s+(?:that\s+)?(.+)",
+    re.I | re.DOTALL,
+)
+
+
+GIVEN_FIRST = re.compile(
+    r"^(?:\s*(?:\+?\d[\d\s-]{6,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*[,，;；]\s*)+"
+)
 
 
 def fallback(s: dict[str, Any], src: Source) -> Any:
@@ -2665,11 +2767,14 @@ NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(
 
 
 FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
-    r"\b(?:for|passenger|guest|attendee|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+    r"\b(?:for|passenger|guest|attendee|(?i:patient|client|applicant|tenant)[:：]?|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
     rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"|(?:^|(?<=[\s，,。；;：:]))(?:患者|病人|病患|学员|学生|客户|顾客|会员|员工|租客|租户|申请人|联系人|收件人|业主|住户)"
+    rf"(?:姓名)?(?:是|为|叫)?[:：]?\s*((?:{'|'.join(ZH_DOUBLE)})[\u4e00-\u9fff]{{1,2}}|[{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"(?=[\s，,。、；;（(]|$)"  # a record's person after their role: "患者欧阳明轩，男"
     rf"|(?:把|将)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
 )
 

@@ -19,7 +19,8 @@ description and input schema through this table. The rules, as a reader can appl
   that stands last after other words names a thing (`gym_schedule`; `web_search` still
   searches). Only the verb's changing act must be asked for.
 - "sign me up for ..." and "sign (X) up" ("sign me, Dana Li, up for ...") mean the create and
-  book acts (register, enrol); "text Maya that ...", "message the team saying ..." the send act;
+  book acts (register, enrol); "text Maya that ...", "message the team saying ...", "发条短信",
+  "短信通知他" the send act;
   "open a (support) ticket / an account / a case" means the create act.
 - "get/fit/squeeze X in at/on/with ..." means the book act ("get my cat in at Harbor Vets").
 - Buying given as an order ("order 180 more", "- order just the difference", "I'd like to
@@ -302,6 +303,11 @@ MESSAGE_TO = (
     )
 )
 
+MESSAGE_ZH = re.compile(  # "发条短信", "发个消息给她", "短信通知他", "回条微信": sending a message
+    r"发(?:一|几|两)?(?:条|个|封|则)?(?:短信|消息|信息|微信|邮件)|(?:短信|微信|消息)(?:通知|告诉|提醒)"
+    r"|回(?:一|个|条)?(?:短信|消息|微信)"
+)
+
 
 STOP_MY = re.compile(  # "stop my subscription", "end our contract": cancel what is held
     r"\b(?:stop|end)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:subscription|membership|"
@@ -319,7 +325,7 @@ def _phrasal(text: str) -> set[str]:
         found.add("cancel")
     if SIGN_UP.search(text):
         found |= {"create", "book"}
-    if MESSAGE_TO.search(text):
+    if MESSAGE_TO.search(text) or MESSAGE_ZH.search(text):
         found.add("send")
     return found
 

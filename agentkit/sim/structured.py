@@ -21,7 +21,14 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   深蹲" -> 深蹲), unquoted ("《三体》" -> 三体); a first line that quotes a name is that name
   ('Accepted talk: "Rust for Gardeners"' -> Rust for Gardeners);
 - a list labelled with its name or its Chinese description's head noun is what the label lists
-  ("附加服务：LED大屏、香槟塔" for extras described as 附加服务);
+  ("附加服务：LED大屏、香槟塔" for extras described as 附加服务); a list whose own label opens its
+  items in the text holds those items only: allergies what one is said to be allergic to
+  ("对青霉素过敏" -> 青霉素, "allergic to penicillin and latex"; "无其他过敏史", "no known
+  allergies" deny one: none), symptoms what follows 主诉 / "complains of" / "presents with" to the
+  sentence's end, split at commas, 和 / 伴有 / "and" / "with", without how long it lasted
+  ("主诉咳嗽三天，伴有低烧（…）和咽痛" -> 咳嗽, 低烧, 咽痛);
+- a string described as a name or number (number, 编号) is the place the text names by its
+  number ("昨天三号地收了…" -> 三号地, "from plot 7" -> plot 7); a crop or produce is a thing;
 - a job ad's title is the job it hires for ("Tidewater Analytics is looking for a Senior Data
   Engineer", "招聘一名后端工程师"); a list of skills or technologies (skills, tools, stack, 技能)
   is the named tools: the capitalized words standing alone, not a sentence's first word, not a
@@ -48,7 +55,17 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   clauses a word of sequence opens ("先…，再…，然后…" is 3; "first …, then …, then …"); a
   report's title (title, 标题, subject) is what goes wrong, after the step that makes it
   ("…然后下拉刷新，应用就直接闪退" -> 下拉刷新后应用闪退); a seller (merchant, shop, 商家) of a
-  document of several lines is the name the document is headed with ("CORNER HARDWARE & CO");
+  document of several lines is the name the document is headed with ("CORNER HARDWARE & CO"); a
+  mail's "From:" line is no heading but its sender: the company the text writes out, else the
+  organisation its address's domain names ("From: accounts@northwind-lumber.example" ->
+  Northwind Lumber; a public mail service's domain names no one), else the name shown; a
+  header's label ("Subject: …") heads nothing;
+- an event's name (活动名称, event, fair) and its venue (a location: venue, 地点) are what the
+  sentence that holds it says: "在阳光社区活动中心二楼多功能厅举办“旧物换新”义卖集市" -> 旧物换新义卖集市 at
+  阳光社区活动中心二楼多功能厅, "hosts the Riverside Book Swap at the Old Mill Hall";
+- a handed document's relative days are of the day it was written: the date that ends its last
+  line (a notice's signature) or a "Date:" line of its head ("本月28号" of a notice signed
+  2026年11月20日 is 2026-11-28);
 - a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
   fills a field (`direct_json`);
 - what the request does not give is never made up: the value is the schema's default, first
@@ -58,11 +75,24 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import direct, values
-from .arguments import HIRED, fill_object, gather, job_title, labelled_items, quoted, resolve, role
+from .arguments import (
+    HIRED,
+    fill_object,
+    gather,
+    job_title,
+    labelled_items,
+    quoted,
+    resolve,
+    role,
+    temporal,
+)
 from .conform import MISSING, conform
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
@@ -174,7 +204,7 @@ def material(task: str) -> tuple[str, bool]:
 NAMES_THING = re.compile(
     r"dish|title|item|product|book|food|drink|meal|recipe|exercise|activity|song|movie|film|"
     r"game|course|plant|pet|animal|ingredient|show|album|app|vehicle|subject|task|todo|event|"
-    r"habit|goal|errand|chore|任务|事项|待办|习惯|"
+    r"habit|goal|errand|chore|crop|produce|harvest|variety|任务|事项|待办|习惯|作物|品种|"
     r"菜|名称|名字|饮品|饮料|食物|商品|书名|动作|项目|品名|电影|影片|片名|歌|剧|节目|植物|宠物",
     re.I,
 )
@@ -244,7 +274,7 @@ LEAD = re.compile(
 COUNT_EN = re.compile(  # "3 copies of", "a bowl of", "2 tickets for Arrival"
     r"^(?:\d+(?:\.\d+)?|a|an|one)\s*(?:x\s+|×\s*)?(?:[a-z]+\s+(?:of|for)\s+(?=\D))?"
 )
-MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|套|盒|袋|块|条|根|串|笼|箱|桶|罐|包|双|台|把|支|片|听)"
+MEASURE_ZH = r"(?:份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|千克|吨|套|盒|袋|块|条|根|串|笼|箱|桶|罐|包|双|台|把|支|片|听)"
 COUNT_ZH = re.compile(
     rf"(?:要|来|点|买|订|共|各|吃了|喝了)?\s*(?:\d+(?:\.\d+)?\s*{MEASURE_ZH}?|[一两二三四五六七八九十]+\s*{MEASURE_ZH})"
 )
@@ -292,6 +322,64 @@ def _thing(text: str) -> str | None:
         )[0].strip()
         return found if found and len(found.split()) <= 6 else None
     return None
+
+
+NEGATED_LABEL = re.compile(r"(?:^|\s)(?:no|denies|without)\b|^(?:无|没有|否认|未)", re.I)
+ALLERGENS = re.compile(
+    r"对\s*([^，,。；;（(]+?)\s*过敏|([^，,。；;\s（(]{2,8}?)过敏(?!史|原|反应)"
+    r"|过敏(?:史|原)?\s*[:：]\s*([^。；;\n]+)"
+    r"|\ballergic\s+to\s+([^.;\n]+)|\ballerg(?:y|ies)\s*[:：]\s*([^.;\n]+)",
+    re.I,
+)
+COMPLAINT = re.compile(  # the words that open what a patient complains of
+    r"(?:主诉|自述|症状(?:有|为|是)?\s*[:：]?|出现了?|"
+    r"\b(?:complain(?:s|ed|ing)?\s+of|present(?:s|ed|ing)?\s+with|symptoms?\s*(?:include|are|were)?\s*[:：]?))"
+    r"\s*((?:[^。.;；\n]|(?<=\d)\.(?=\d))+)",  # to the sentence's end, not 38.4's point
+    re.I,
+)
+PART = re.compile(r"\s*(?:[，,、]|伴有|伴|并有|以及|和|及|与|\band\b|\bwith\b|\bplus\b)\s*", re.I)
+LASTED = re.compile(  # how long it has lasted: "三天", "for five days", "since Monday"
+    r"(?:[\d一二两三四五六七八九十半几]+\s*(?:天|日|周|个?月|个?小时|年)(?:了|左右|多)?"
+    r"|\s+(?:for|since|over)\s+.*)$",
+    re.I,
+)
+ARTICLE = re.compile(r"^(?:a|an|the|some|有)\s*", re.I)
+
+
+def _parts(span: str) -> list[str]:
+    """The items of a span: parentheses dropped, split at commas and "and" / 和 / 伴有, each without
+    how long it lasted, none said as absent."""
+    bare = re.sub(r"（[^）]*）|\([^)]*\)", "", span)
+    out = [ARTICLE.sub("", LASTED.sub("", p.strip())).strip() for p in PART.split(bare)]
+    return [p for p in out if p and not NEGATED_LABEL.search(p) and len(p.split()) <= 4]
+
+
+def allergens(text: str) -> list[str] | None:
+    """What a text says one is allergic to ("对青霉素过敏" -> 青霉素, "allergic to penicillin and
+    latex"); [] when it names the allergy only to deny one ("无其他过敏史", "no known allergies");
+    None when it says nothing of allergies."""
+    if not re.search(r"过敏|allerg", text, re.I):
+        return None
+    found: list[str] = []
+    for m in ALLERGENS.finditer(text):
+        said = next(g for g in m.groups() if g)
+        if not NEGATED_LABEL.search(said.strip()):
+            found += _parts(said)
+    return list(dict.fromkeys(found))
+
+
+def complaints(text: str) -> list[str] | None:
+    """What a patient complains of, the words after 主诉 / "complains of" / "presents with" to the
+    sentence's end, split into its parts ("主诉咳嗽三天，伴有低烧（…）和咽痛" -> 咳嗽, 低烧, 咽痛);
+    None when no such word opens them."""
+    found = [p for m in COMPLAINT.finditer(text) for p in _parts(m.group(1))]
+    return list(dict.fromkeys(found)) or None
+
+
+LABELLED_LISTS = [  # a list's name, and the reading of the items its own label opens in the text
+    (re.compile(r"allerg|过敏", re.I), allergens),
+    (re.compile(r"symptom|complaint|症状|主诉", re.I), complaints),
+]
 
 
 def refused_items(text: str) -> list[str]:
@@ -404,23 +492,92 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         items = resolve(s.get("items") or {}, root)
         if items.get("type", "string") != "string" or items.get("enum"):
             return None
-        if NAMES_AVOID.search(about):
-            return refused_items(text) or None
-        if NAMES_SKILLS.search(about):
-            return named_terms(text) or labelled_items(name, s, text) or None
-        return labelled_items(name, s, text) or listed_items(text) or None
+        return _list_field(name, s, text)
     if kind == "string" and s.get("enum"):
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
     if kind != "string" or role(name, s) in ("email", "phone"):
         return None
+    if _held_field(name, s, text):
+        return _held_field(name, s, text)
     if role(name, s) == "person":  # a person is read by the general readers, an author by "by"
         return author(text) if NAMES_AUTHOR.search(about) else None
     if s.get("format") in ("uri", "url", "iri"):
         return link(text)
     if NAMES_SUMMARY.search(name) and handed:
         return without_kind(text) or None
+    if NAMES_NUMBERED.search(about) and numbered_place(text):
+        return numbered_place(text)
     reader = next((r for names, r in STRING_READERS if names.search(about)), None)
     return reader(text, s) if reader is not None else named_after(name, text)
+
+
+NAMES_EVENT = re.compile(r"活动|event|occasion|fair|festival|market|集市|展会|比赛", re.I)
+HELD_ZH = re.compile(  # "在阳光社区活动中心二楼多功能厅举办“旧物换新”义卖集市"
+    r"(?:在|于)\s*([^，。,；;！!在于]{2,30}?)\s*(?:举办|举行|召开|开展|进行)(?:了|一场|一次|一个|本次)?\s*"
+    r"([^，。,；;！!（(]{2,30})"
+)
+HELD_EN = re.compile(  # "hosts the Riverside Book Swap at the Old Mill Hall"
+    r"\b(?:hosts?|hosting|holds?|holding|will hold|will host|presents?|organi[sz]es?)\s+(?:a|an|the|our|its)?\s*"
+    r"([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'’&-]*)*)"
+    r"(?:[^.;!?]*?\b(?:at|in)\s+(?:the\s+)?([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z0-9][\w'’&-]*)*))?"
+)
+
+
+def _held_field(name: str, s: dict[str, Any], text: str) -> str | None:
+    """An event's venue or name as the sentence that holds it says (`held`), else None."""
+    place, event = held(text)
+    if role(name, s) == "location":
+        return place
+    about = f"{name} {s.get('description') or ''}"
+    named = NAMES_EVENT.search(about) and re.search(
+        r"name|title|名称|名字|标题|^event$", about, re.I
+    )
+    return event if named and temporal(name, s) is None else None
+
+
+def held(text: str) -> tuple[str | None, str | None]:
+    """Where an event is held and what it is called, as the sentence that holds it says ("在X举办
+    Y", "hosts Y at X"); its name unquoted ("“旧物换新”义卖集市" -> 旧物换新义卖集市)."""
+    m = HELD_ZH.search(text)
+    if m:
+        return m.group(1).strip(), re.sub(r"[“”\"'「」《》]", "", m.group(2)).strip() or None
+    m = HELD_EN.search(text)
+    if m:
+        return m.group(2), m.group(1)
+    return None, None
+
+
+NAMES_NUMBERED = re.compile(r"(?<![A-Za-z_])(?:number|no\.)|编号|号码|序号", re.I)
+PLACE_NO_ZH = re.compile(  # "三号地", "5号大棚", "二号仓库": a place its number names
+    r"(?<![\d一二两三四五六七八九十百])([\d一二两三四五六七八九十百]+\s*号\s*"
+    r"(?:大棚|仓库|站台|码头|泊位|车位|地块|鱼塘|果园|田|地|棚|仓|库|楼|栋|门|厅|房|间|柜|池|塘|园|区|场|馆|室|线|台))"
+)
+PLACE_NO_EN = re.compile(  # "plot 7", "greenhouse B2", "bay #4": a place its number names
+    r"\b((?i:field|plot|bed|bay|dock|gate|lane|pen|row|block|greenhouse|tunnel|paddock|orchard|zone|"
+    r"site|room|stall|aisle|shelf|bin|tank|pond|barn|shed|hangar|platform|berth|pitch|court)"
+    r"\s+#?[A-Z]?\d+[A-Z]?)\b"
+)
+
+
+def numbered_place(text: str) -> str | None:
+    """A place the text names by its number, for a string described as a name or number
+    ("昨天三号地收了…" -> 三号地, "from plot 7" -> plot 7)."""
+    m = PLACE_NO_ZH.search(text) or PLACE_NO_EN.search(text)
+    return m.group(1) if m else None
+
+
+def _list_field(name: str, s: dict[str, Any], text: str) -> list[str] | None:
+    """A list of strings by its meaning: the items its own label opens, what is refused, the named
+    tools, the labelled items, else the items listed."""
+    about = f"{name} {s.get('description') or ''}"
+    own = next((read for names, read in LABELLED_LISTS if names.search(about)), None)
+    if own is not None and own(text) is not None:  # a list its own label opens
+        return own(text)
+    if NAMES_AVOID.search(about):
+        return refused_items(text) or None
+    if NAMES_SKILLS.search(about):
+        return named_terms(text) or labelled_items(name, s, text) or None
+    return labelled_items(name, s, text) or listed_items(text) or None
 
 
 PLAIN_NOUNS = frozenset("name type kind text value data info id key note string field".split())
@@ -536,8 +693,40 @@ def heading(text: str) -> str | None:
     if len(lines) < 3:
         return None
     first = lines[0]
+    sent = SENDER.match(first)
+    if sent:  # a mail's "From:" line: who sent it, not the line
+        return sender_name(sent.group(1), text)
+    if HEADER.match(first):  # "Subject: …", "Date: …": a header's label heads no document
+        return None
     plain = not re.search(r"\d|[.!?。！？:：]$", first) and len(first.split()) <= 6
     return first if plain and len(first) <= 40 else None
+
+
+SENDER = re.compile(r"(?:from|sender|发件人|寄件人)\s*[:：]\s*(.+)$", re.I)
+HEADER = re.compile(r"[A-Za-z][\w-]{0,20}\s*:\s|[\u4e00-\u9fff]{1,6}\s*[:：]")
+PUBLIC_MAIL = re.compile(
+    r"^(?:gmail|googlemail|outlook|hotmail|live|yahoo|icloud|me|aol|proton|protonmail|gmx|qq|163|126"
+    r"|sina|foxmail|yeah|mail)$",
+    re.I,
+)
+MAILBOX = re.compile(r"^(?:mail|email|www|smtp|mx|billing|accounts?|invoices?|info|noreply)$", re.I)
+
+
+def sender_name(said: str, text: str) -> str | None:
+    """Who a mail's "From:" line names as its sender: a company the text writes out ("Northwind
+    Lumber Ltd"), else the organisation its address's domain names ("accounts@northwind-lumber.
+    example" -> Northwind Lumber), else the display name before the address; a public mail
+    service's domain (gmail.com, qq.com) names no one."""
+    org = values.ORG.search(text)
+    if org:
+        return next(g for g in org.groups() if g).strip()
+    address = re.search(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)", said)
+    shown = re.sub(r"<[^>]*>|[\w.+-]+@[\w.-]+", "", said).strip(" \"'“”<>,")
+    if address:
+        labels = [x for x in address.group(1).split(".")[:-1] if not MAILBOX.match(x)]
+        if labels and not PUBLIC_MAIL.match(labels[-1]):
+            return " ".join(w.capitalize() for w in re.split(r"[-_]+", labels[-1]) if w)
+    return shown or None
 
 
 def _reads_better(name: str, s: dict[str, Any]) -> bool:
@@ -553,9 +742,45 @@ def _reads_better(name: str, s: dict[str, Any]) -> bool:
     )
 
 
+DATE_HEADER = re.compile(r"^(?:date|dated|sent|日期|发布日期|发文日期)\s*[:：]", re.I)
+
+
+def document_day(text: str) -> datetime.date | None:
+    """The day a handed document was written: the date that ends its last line (a notice's
+    signature, "阳光社区居委会  2026年11月20日") or a "Date:" line of its head; None when it
+    says none."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return None
+    heads = [line for line in lines[:4] if DATE_HEADER.match(line)]
+    for line in [lines[-1], *heads]:
+        written = values._written(line)
+        if written and (line is not lines[-1] or not line[written[-1][1] :].strip(" .。")):
+            return datetime.date.fromisoformat(written[-1][2])
+    return None
+
+
+@contextlib.contextmanager
+def dated(text: str) -> Iterator[None]:
+    """Within it, "today" is the day the document was written, when it says one: "本月28号" of a
+    notice signed 2026年11月20日 is 2026-11-28 (`document_day`)."""
+    day = document_day(text)
+    token = values.TODAY_SAID.set(day) if day is not None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            values.TODAY_SAID.reset(token)
+
+
 def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     """The JSON value a structured extraction of the request gives for `schema`: the readers by
     meaning first, then the general ones, then what the schema allows (never made up)."""
+    with dated(material(task)[0]):
+        return _extract(schema, task, results)
+
+
+def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     text, handed = material(task)
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
@@ -574,6 +799,7 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
             and bool(
                 NAMES_THING.search(k)
                 or seller(k, text)
+                or _held_field(k, s, text)
                 or NAMES_TITLE.search(k)
                 and failure_title(text)
             )
@@ -588,6 +814,11 @@ def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
 def complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     """A forced call's input: the values rule 2 found, each required one it did not find read by
     the rules above, then made valid for the schema (`agentkit.sim.conform`)."""
+    with dated(material(task)[0]):
+        return _complete(schema, got, task)
+
+
+def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     text, handed = material(task)
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}

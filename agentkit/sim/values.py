@@ -33,7 +33,8 @@ The rules:
   iso3166.tab names, by name or by its people's adjective ("Austrian prices" -> Austria);
 - a number said with a unit ("150 g", "150克", "45 minutes", "8 people") belongs to the property
   whose name or description names that unit; said in another unit of the same measure it is
-  converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB, "140°F" 60 for a property in °C); an
+  converted ("8 minutes" is 480 seconds, "1 TB" 1000 GB, "140°F" 60 for a property in °C,
+  "2.5 tonnes" / "两吨半" 2500 for weight_kg); an
   age is said in years ("34岁", "41 years old"); an enum member that is a unit ("mi") is named by
   any form of it ("miles");
 - a range of numbers is its two ends, low first ("between 80 and 120", "80-120 guests", "两千到
@@ -59,7 +60,11 @@ The rules:
   one sum with their pence ("one pound fifty-nine" is 1.59 pounds; "2 pounds 3 ounces" is a
   weight); a sum said with its
   cents is one number, a sum in thousands whole ("$2.9k" is 2900; "forty-two dollars and fifty cents" is 42.50 dollars, "三十八块五" and
-  "十二元五角" are 38.5 and 12.5);
+  "十二元五角" are 38.5 and 12.5); a figure right after 度 or 米 is its tenths ("三十七度八" is
+  37.8度, "一米八五" 1.85米), one after a measure and 半 its half ("两吨半" 2.5吨); thousands set
+  off by spaces are one number ("NOK 850 000 – 1 000 000"; not a day after its month: "March 5
+  200 guests"), a figure before thousand or million is scaled ("two and a half thousand words"
+  2500), and 万 is ten thousand ("1.5万" 15000);
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
   in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
@@ -135,6 +140,7 @@ ZH_DIGITS = {
 UNITS = [  # unit, how a property names it, how the text writes it after a number
     ("gram", r"gram|\bg\b|克", r"g|grams?|gr|克"),
     ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
+    ("tonne", r"\btonnes?\b|\btons?\b|吨", r"t|tonnes?|tons?|metric tons?|(?<!公)吨"),
     ("pound", r"\bpounds?\b|\blbs?\b|磅", r"lbs?|pounds?|磅"),
     ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
     ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
@@ -791,6 +797,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "millisecond": ("time", 0.001), "second": ("time", 1), "minute": ("time", 60),
     "hour": ("time", 3600), "day": ("time", 86400),
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
+    "tonne": ("mass", 1000_000),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
     "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
@@ -1152,6 +1159,11 @@ HALVES = [  # a span of time said with a half or a quarter, in words -> in digit
     (r"\b(?:half\s+an|a\s+half)[\s-]+(hour|day)\b", r"0.5 \1"),
     (r"\ban?\s+(hour|minute)\b", r"1 \1"),
     (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
+    (r"(\d+)\s*(吨|公斤|千克|斤|公里|千米|米|升|天|周|年|杯|碗)半", r"\1.5\2"),  # 两吨半 2.5吨
+    (
+        r"(?<![\d.一二两三四五六七八九十百千万])一\s*(吨|公斤|千克|斤|公里|千米|升|杯|碗)半",
+        r"1.5\1",
+    ),
     (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
     (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
     # a party of one said without a number: "just me", "only myself", "就我一个人", "只有我"
@@ -1240,7 +1252,43 @@ def digits_for_words(text: str) -> str:
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return with_cents(in_thousands(out))
+    out = TENTHS_ZH.sub(_tenths, out)
+    return grouped(with_cents(in_thousands(out)))
+
+
+TENTHS_ZH = re.compile(  # "三十七度八" 37.8度, "一米八五" 1.85米: the figures after a measure are its tenths
+    rf"(?<![\d.])([\d{''.join(ZH_FIGURE)}十]+)\s*(度|米)([\d{''.join(ZH_FIGURE)}]{{1,2}})"
+    rf"(?![\d.{''.join(ZH_FIGURE)}{''.join(ZH_BIG)}]|\s*(?:度|米|分|秒|点|号|日|月|年|岁|人|个|天|周|次|小时|钟|位|只|条|遍|种|家|台|层|楼|级|元|块|组|件))"
+)
+
+
+def _tenths(m: re.Match[str]) -> str:
+    tail = "".join(c if c.isdigit() else str(ZH_FIGURE[c]) for c in m.group(3))
+    return f"{_figure(m.group(1))}.{tail}{m.group(2)}"
+
+
+SPACED = re.compile(  # "NOK 850 000", "1 000 000": thousands set off by spaces
+    r"(?<![\d.,])(?<!\d[ -])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?![\d]|[.,]\d|[ -]\d)"
+)
+MYRIAD = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*万(?![\d亿])")  # "1.5万" 15000, "12万元" 120000
+
+
+def grouped(text: str) -> str:
+    """Numbers written in groups, in thousands or in ten-thousands as plain digits: "850 000" ->
+    "850000" (no day of a month before: "March 5 200 guests" stays), "2.5 thousand" -> "2500",
+    "1.5万" -> "15000"."""
+
+    def plain(m: re.Match[str]) -> str:
+        if re.search(rf"{MONTH_WORD}\s*$", text[: m.start()], re.I):
+            return m.group(0)
+        return re.sub(r"\D", "", m.group(1))
+
+    text = SPACED.sub(plain, text)
+    text = SCALED.sub(lambda m: f"{float(m.group(1)) * SCALES[m.group(2).lower()]:.0f}", text)
+    return MYRIAD.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
+
+
+SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(thousand|million)\b", re.I)  # "2.5 thousand"
 
 
 DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
