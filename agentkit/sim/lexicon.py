@@ -105,6 +105,28 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "donation": (THING, "donation pledge gift donor", "捐款 捐赠 认捐 捐助"),
     "parking": (THING, "parking garage carpark", "停车 车位 停车场"),
     "calorie": (THING, "calorie kcal nutrition", "热量 卡路里 千卡 大卡 营养"),
+    # common things of everyday domains: a Chinese request reads an English tool by them
+    "snow": (THING, "snow ski slope resort lift powder", "积雪 滑雪 雪场 雪道 缆车 下雪 雪深"),
+    "wine": (THING, "wine cellar vintage winery", "葡萄酒 红酒 酒窖 酒庄"),
+    "train": (THING, "train rail railway station platform", "火车 列车 高铁 动车 车次 站台"),
+    "flight": (THING, "flight plane airline airport boarding", "航班 飞机 机场 登机"),
+    "boat": (THING, "boat ferry ship sailing yacht charter", "轮渡 渡轮 游船 帆船 游艇 船班 渡船"),
+    "film": (THING, "film movie cinema screening showtime", "电影 影院 影片 场次"),
+    "recipe": (THING, "recipe dish ingredient cooking", "菜谱 食谱 做法 食材 配料"),
+    "medical": (THING, "patient doctor clinic hospital", "病人 患者 医生 诊所 医院 挂号"),
+    "bike": (THING, "bike bicycle cycling", "自行车 单车"),
+    "tide": (THING, "tide tides tidal harbour", "潮汐 涨潮 退潮 潮位 满潮"),
+    "trail": (THING, "trail hike hiking", "步道 徒步 登山"),
+    "museum": (THING, "museum exhibition exhibit gallery", "博物馆 展览 展品 美术馆 展厅"),
+    "course": (THING, "course class lesson timetable", "课程 课表 班级 上课"),
+    "invoice": (THING, "invoice bill receipt", "发票 账单 收据"),
+    "insurance": (THING, "insurance policy claim", "保险 保单 理赔"),
+    "energy": (THING, "energy electricity meter outage", "电力 电表 停电 用电 电费"),
+    "battery": (THING, "battery charge", "电池 电量 充电"),
+    "lease": (THING, "lease rent tenant apartment landlord", "租约 房租 租客 公寓 房东"),
+    "job": (THING, "job candidate applicant vacancy interview", "职位 岗位 候选人 面试 应聘"),
+    "shift": (THING, "shift roster rota", "排班 班次 值班"),
+    "inventory": (THING, "inventory warehouse shelf restock", "库存 仓库 货架 补货"),
 }  # fmt: skip
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
 OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
@@ -183,6 +205,11 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
             latin.setdefault(stem(w), set()).add(concept)
         han += [(w, concept) for w in zh.split()]
     return latin, han
+
+
+def zh_words() -> list[tuple[str, str]]:
+    """The Chinese words of the concept table, each with its concept."""
+    return list(_index()[1])
 
 
 JOINS = frozenset({"and", "or", "then"})
