@@ -52,7 +52,9 @@ The rules:
   clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450, "a
   hundred and twenty" 120, "two dozen" 24; a whole with a part, "forty-two and a half" 42.5,
-  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; in Chinese numerals with their
+  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; a
+  number before its scale in words is whole: "two and a half thousand" 2500, "1.2 million"
+  1200000; in Chinese numerals with their
   places, the banks' forms too: "二十八" is 28, "三百二十" 320, "贰万" 20000, and a last figure
   right after a place is of the place below it: "一百五" 150, "两万五" 25000; an ordinal is a
   day, no count: "twenty-first"); pounds, dollars or euros followed by a number under 100 are
@@ -1214,7 +1216,17 @@ def digits_for_words(text: str) -> str:
     out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
-    return with_cents(in_thousands(out))
+    return with_cents(in_thousands(scaled(out)))
+
+
+SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b", re.I)
+
+
+def scaled(text: str) -> str:
+    """A number said with its scale in words written whole: "2.5 thousand" (of "two and a half
+    thousand") -> "2500", "1.2 million" -> "1200000"."""
+    sizes = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+    return SCALED.sub(lambda m: f"{float(m.group(1)) * sizes[m.group(2).lower()]:.10g}", text)
 
 
 DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
@@ -1301,19 +1313,48 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
     "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
     "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
-    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客",
+    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客", "plate": "车牌号 车牌 牌照",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
     "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-ZH_NAME = re.compile(
-    rf"(?:^|(?<=[\s：:，,。、叫是为给]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
+ZH_DOUBLE = (
+    "欧阳",
+    "司马",
+    "诸葛",
+    "上官",
+    "东方",
+    "皇甫",
+    "尉迟",
+    "公孙",
+    "慕容",
+    "令狐",
+    "夏侯",
+    "端木",
 )
+# A Chinese surname: a double one (司马 of 司马相如) before a common single one
+ZH_SURNAME = rf"(?:{'|'.join(ZH_DOUBLE)}|[{SURNAMES}])"
+ZH_NAME = re.compile(
+    rf"(?:^|(?<=[\s：:，,。、叫是为给]))({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
+)
+# A word of a person's name in a Latin script, its letters accented or not ("María", "Wójcik",
+# "Łukasz"), joined by a hyphen ("Jean-Luc"), after an apostrophe ("O'Neill") or a second capital
+# ("McAllister"); the particles a full name holds between its words ("de la", "van der").
+NAME_CAP = "[A-ZÀ-ÖØ-Þ\u0100-\u017f]"
+NAME_LOW = "[a-zß-öø-ÿ\u0100-\u017f]"
+NAME_WORD = rf"{NAME_CAP}(?:{NAME_LOW}+(?:{NAME_CAP}{NAME_LOW}+)?|['’]{NAME_CAP}{NAME_LOW}+)(?:-{NAME_CAP}{NAME_LOW}+)*"
+NAME_PARTICLE = (
+    r"(?:van|von|de|der|den|del|della|da|di|du|des|la|las|le|los|dos|das|bin|ibn|ter|ten|zu)"
+)
+# a person's name: one or more such words, particles only between them ("María de la Cruz")
+PERSON_RUN = rf"{NAME_WORD}(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+){{0,2}}{NAME_WORD})*"
+# a full name: two or more
+FULL_RUN = rf"{NAME_WORD}(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+){{0,2}}{NAME_WORD})+"
 ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
     r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"
 )
-ZH_NAME_NOW = re.compile(rf"([{SURNAMES}][\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
+ZH_NAME_NOW = re.compile(rf"({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
 ORG = re.compile(
     r"([A-Z][\w&'-]*(?:[ \t]+(?:&|[A-Z][\w&'-]*))*[ \t]+"
     r"(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|GmbH|AG|Co|Company|Group|Labs?)\b\.?)"
