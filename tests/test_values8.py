@@ -3,9 +3,10 @@ agentkit.sim.values, agentkit.sim.general): a full name with accents, particles,
 apostrophe, and a Chinese name with a double surname; several routes written as two joined ends,
 one call each; a place said as its parts, as one string (in the shape of the description's
 example, else reshaped once by the example an error gives); a code that opens with its digits;
-a number said with its scale in words; a Chinese number plate, read for the plate and never as
-another id, so the look-up that gives the id is made first; the one who serves for a bare `name`
-of a tool about them, never the user. Each request goes through the real SDK to the stand-in."""
+a number said with its scale in words; a Chinese number plate, read for the plate, and a code labelled as a plate or a
+registration, never another record's id, so the look-up that gives the id is made first; the one
+who serves for a bare `name` of a tool about them, never the user, who is the one booked; a
+weight in tonnes, "两吨半", in kilograms. Each request goes through the real SDK to the stand-in."""
 
 import json
 
@@ -222,3 +223,75 @@ def test_a_bare_name_of_a_tool_about_those_who_serve_is_theirs_not_the_users():
     assert calls("I'm Dana Park. Please find Imani Okafor.", FIND_VET) == [{"name": "Imani Okafor"}]
     assert calls("我叫赵一鸣，想查找辅导老师 王思雨。", FIND_TUTOR) == [{"name": "王思雨"}]
     assert calls("查一下辅导老师王思雨，我是赵一鸣", FIND_TUTOR) == [{"name": "王思雨"}]
+
+
+FIND_CAR = tool(
+    "find_van", "Look up a van by its number plate and its current hire contract", {"plate": S}
+)
+EXTEND_HIRE = tool("extend_hire", "Extend a hire contract", {"contract_id": S, "extra_days": INT})
+
+
+def test_a_code_labelled_as_a_plate_is_no_contract_id_so_its_look_up_runs_first():
+    handlers = {
+        "find_van": lambda plate: ({"plate": plate, "contract_id": "HC-4410"}, False),
+        "extend_hire": lambda contract_id, extra_days: ({"extended": True}, False),
+    }
+    for prompt in (
+        "Please extend the hire of the van with registration YK70 PWD by 4 days.",
+        "The van with plate YK70 PWD needs 4 more days, please extend it.",
+    ):
+        made, _ = _run(prompt, [FIND_CAR, EXTEND_HIRE], handlers)
+        assert made == [
+            ("find_van", {"plate": "YK70 PWD"}),
+            ("extend_hire", {"contract_id": "HC-4410", "extra_days": 4}),
+        ]
+
+
+FIND_COACH = tool("find_coach", "Find a swimming coach by name", {"name": S}, ["name"])
+BOOK_SWIM = tool(
+    "book_swim_lesson",
+    "Book a swimming lesson for a pupil with a coach",
+    {"coach_id": S, "date": {"type": "string", "description": "YYYY-MM-DD"}, "pupil_name": S},
+    ["coach_id", "date", "pupil_name"],
+)
+
+
+def _coach(name):
+    return {"coach_id": "CO-31", "name": name}, False
+
+
+def _swim(**k):
+    return {"booked": True, **k}, False
+
+
+def test_the_one_who_serves_is_looked_up_and_the_user_is_the_one_booked():
+    handlers = {"find_coach": _coach, "book_swim_lesson": _swim}
+    made, _ = _run(
+        "Hi, I'm Maya Goldberg. Can you book me a lesson with Coach Oduya Nwosu on 2027-03-15?",
+        [FIND_COACH, BOOK_SWIM],
+        handlers,
+    )
+    assert made == [
+        ("find_coach", {"name": "Oduya Nwosu"}),
+        (
+            "book_swim_lesson",
+            {"coach_id": "CO-31", "date": "2027-03-15", "pupil_name": "Maya Goldberg"},
+        ),
+    ]
+
+
+PICKED = tool(
+    "log_pick",
+    "Record produce picked",
+    {"produce": S, "weight_kg": {"type": "number"}},
+    ["produce", "weight_kg"],
+)
+
+
+def test_a_weight_in_tonnes_and_a_half_is_kilograms_of_the_produce():
+    assert calls("记一下：今天二号棚摘了一吨半番茄。", PICKED, forced=True) == [
+        {"produce": "番茄", "weight_kg": 1500}
+    ]
+    assert calls("Log it: we picked three and a half tonnes of pears.", PICKED, forced=True) == [
+        {"produce": "pears", "weight_kg": 3500}
+    ]

@@ -63,8 +63,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
-  A-1001"; a code that opens with its digits, "3B-MATH"; a Chinese number plate, "粤B·12345",
-  which a Chinese label of another kind (车牌, 卡号) keeps from an id of another thing); an
+  A-1001"; a code that opens with its digits, "3B-MATH"; a Chinese number plate, "粤B·12345";
+  never a code labelled as a thing's own number the property does not name, "车牌粤B·12345",
+  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first); an
   email; a person (its name whole, in any Latin letters, with its particles, hyphens and
   apostrophes: "María de la Cruz", "Jean-Luc van der Berg", "Tomasz Wójcik", "O'Neill", a
   Chinese double surname "司马相如"; "my name is", the one something is for: "for Ada Lovelace",
@@ -74,7 +75,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese
   name standing alone "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a
   thing ("Priya Raman's salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名)
-  is the name said with a title ("周医生", "Dr. Ng"; a full name without it: "张伟医生",
+  is the name said with a title ("周医生", "Dr. Ng", "doctor Carlos Méndez", never "with Dr"
+  itself; a full name without it: "张伟医生",
   "辅导老师王思雨" -> 张伟, 王思雨) or after "with", else a name that is not the user's, never
   the user's own ("我叫孙悦" is the patient); so is a bare `name` of a tool about them
   (find_doctor); a bare `name` is a person's only when its description or tool is about people, else
@@ -193,7 +195,8 @@ from .results import find, hint
 ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
     r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,}"
     r"|\d{1,3}[A-Z]{1,3}(?:-[A-Z0-9]+)+"  # a code that opens with its digits: "3B-MATH", "12C-02"
-    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][·•・ ]?[A-Z0-9]{5,6}"  # 粤B·12345
+    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ ]?[A-Z0-9]*\d)"
+    r"[A-Z][·•・ ]?[A-Z0-9]{5,6}"  # a Chinese number plate: 粤B·12345
     r"|(?:(?![的在查和与是把给从到个])[\u4e00-\u9fff]){1,4}-[A-Za-z]{0,3}\d+[A-Za-z]?)"  # 轴承-6204
     r"(?![A-Za-z0-9_-])"
 )
@@ -266,7 +269,8 @@ ROLES = [  # role, what a property's name (then its description) says
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
-     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete)(?:_?(?:full_?)?name)?$"),
+     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee)"
+     r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
@@ -1600,11 +1604,17 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
 
 
 def _not_the_user(src: Source) -> str | None:
-    """The one who serves said without a title: a name the text gives that is not the user's own
-    ("Find Imani Okafor, I'm Dana Park" -> Imani Okafor; "找一下王思雨，我叫赵一鸣" -> 王思雨)."""
+    """The one who serves said without a title, when the user says who they are: the other name
+    the text gives ("Find Imani Okafor, I'm Dana Park" -> Imani Okafor; "找一下王思雨，我叫赵一鸣"
+    -> 王思雨); with no name of the user's own, no name is known to be theirs."""
     me = person(src.text)
-    rest = src.text.replace(me, " ") if me else src.text
+    if not me or not SELF_NAMED.search(src.text):
+        return None
+    rest = src.text.replace(me, " ")
     return full_name(rest, src.used) or values.chinese_name(rest)
+
+
+SELF_NAMED = re.compile(r"\b(?:my name is|I am|I'm|this is)\b|我叫|我是|本人", re.I)
 
 
 MAKER = re.compile(r"artist|author|composer|director|writer|creator|band|singer|performer|painter")
@@ -2165,8 +2175,8 @@ MODEL_LEAD = re.compile(r"(?<![\w'-])((?:[A-Z][A-Za-z]*\s+)*[A-Z][A-Za-z]*)\s+$"
 
 
 THING = re.compile(
-    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack)(?:_?name)?$"
-    r"|食物|食品|菜品|材料|物品|饮品|饮料",
+    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack|crop|produce)(?:_?name)?$"
+    r"|食物|食品|菜品|材料|物品|饮品|饮料|作物",
     re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
@@ -2448,14 +2458,38 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
     mine = [tok for tok, noun in tokens if noun & own]
-    described = " ".join([str(s.get("description") or ""), *values.zh_labels(name)])
+    described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     free = [
-        tok for tok, noun in tokens if not noun and not _zh_label_other(tok, src.text, described)
+        tok
+        for tok, noun in tokens
+        if not noun
+        and not _zh_label_other(tok, src.text, described)
+        and not _labelled_other(tok, src.text, described)
     ]
     pick = (mine or free)[0] if mine or free else None
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+OWN_NUMBER = re.compile(  # a thing's own number, no id of a record: "plate LR21 XKM"
+    r"\b(plate|registration|reg|licen[cs]e|passport|serial|vin|iban|imei)"
+    r"(?:\s+(?:number|no\.?|#))?\s*[:#]?\s*$",
+    re.I,
+)
+
+
+def _labelled_other(tok: str, text: str, described: str) -> bool:
+    """A code the text labels as a thing's own number (a plate's, a passport's, a serial: "the
+    car with plate LR21 XKM") that the property's name and description do not name: no id of a
+    record (contract_id) the thing is looked up for."""
+    at = text.find(tok)
+    m = OWN_NUMBER.search(text[: max(at, 0)])
+    if m is None:
+        return False
+    said = m.group(1).lower()
+    same = {said[:4], {"registration": "plate", "reg": "plate"}.get(said, said)}
+    return not any(w in described.lower() for w in same)
 
 
 def _zh_label_other(tok: str, text: str, described: str) -> bool:
@@ -2815,9 +2849,10 @@ PROFESSION = re.compile(
     r"therapist|stylist|trainer|barber|lawyer|医生|大夫|牙医|兽医|老师|教练|律师|师傅|技师|理发师",
     re.I,
 )
-TITLED_EN = re.compile(
-    r"\b(?:Dr|Doctor|Prof|Professor|Coach|Nurse)\.?\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
-    r"|\bwith\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\b"
+TITLE_EN = r"(?:Dr|Doctor|Prof|Professor|Coach|Nurse)"
+TITLED_EN = re.compile(  # "Dr. Ng", "doctor Carlos Méndez", "with Maria Santos" (not "with Dr")
+    rf"\b(?i:{TITLE_EN})\.?\s+({values.NAME_WORD}(?:\s+{values.NAME_WORD})?)(?!\w)"
+    rf"|\bwith\s+(?!{TITLE_EN}\b)({values.NAME_WORD}(?:\s+{values.NAME_WORD})?)(?!\w)"
 )
 ZH_TITLE_END = re.compile(r"(?:老师|医生|大夫|教练|律师|师傅)$")
 ZH_PRO_BEFORE = re.compile(

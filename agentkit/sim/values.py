@@ -21,7 +21,8 @@ The rules:
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
-  "half an hour" 0.5 hour; a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
+  "half an hour" 0.5 hour, a measure with a half after it too ("两吨半" 2.5吨, "一公斤半" 1.5公斤;
+  a tonne is 1000 kg); a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
   "一刻钟" 15分钟); a Chinese decimal said with 点 before its unit is one number ("三点五公斤"
   3.5公斤, "2点5米"), a Chinese count before its measure too ("八寸" 8 inches: 寸 is an inch);
 - a value is never only function words: a pronoun, a contraction, a question word or an article
@@ -138,6 +139,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("gram", r"gram|\bg\b|克", r"g|grams?|gr|克"),
     ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
     ("pound", r"\bpounds?\b|\blbs?\b|磅", r"lbs?|pounds?|磅"),
+    ("tonne", r"\btonnes?\b|\btons?\b|吨", r"tonnes?|tons?|吨"),
     ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
     ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
     ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
@@ -767,6 +769,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "millisecond": ("time", 0.001), "second": ("time", 1), "minute": ("time", 60),
     "hour": ("time", 3600), "day": ("time", 86400),
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
+    "tonne": ("mass", 1_000_000),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
     "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
@@ -1010,7 +1013,7 @@ def thing_of(text: str) -> str | None:
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
-    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
+    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|吨|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
     thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
     z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
     z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
@@ -1128,6 +1131,8 @@ HALVES = [  # a span of time said with a half or a quarter, in words -> in digit
     (r"\b(?:half\s+an|a\s+half)[\s-]+(hour|day)\b", r"0.5 \1"),
     (r"\ban?\s+(hour|minute)\b", r"1 \1"),
     (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
+    (r"(\d+)\s*(吨|公斤|千克|斤|公里|千米|米|升|天|年|周)半", r"\1.5\2"),  # "两吨半" 2.5吨
+    (r"(?<![\d.])一\s*(吨|公斤|千克|斤|公里|千米|米|升|天|年|周)半", r"1.5\1"),  # "一吨半" 1.5吨
     (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
     (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
     # a party of one said without a number: "just me", "only myself", "就我一个人", "只有我"
