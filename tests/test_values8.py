@@ -40,6 +40,10 @@ def test_a_full_name_keeps_its_accents_and_particles():
         "Hello, this is Łucja Kowalczyk, email lk@example.pl, please register me.", REGISTER
     )
     assert got[0]["full_name"] == "Łucja Kowalczyk"
+    got = calls("Register Seán Ó Briain for the race, email sob@example.ie", REGISTER)
+    assert got[0]["full_name"] == "Seán Ó Briain"
+    got = calls("Please register Layla al-Amin for the race, email la@example.ae", REGISTER)
+    assert got[0]["full_name"] == "Layla al-Amin"
 
 
 def test_a_full_name_of_several_accented_words_is_no_month():

@@ -1345,13 +1345,15 @@ ZH_NAME = re.compile(
 )
 # A word of a person's name in a Latin script, its letters accented or not ("María", "Wójcik",
 # "Łukasz"), joined by a hyphen ("Jean-Luc"), after an apostrophe ("O'Neill") or a second capital
-# ("McAllister"); the particles a full name holds between its words ("de la", "van der").
+# ("McAllister"), after al- / d' ("al-Farsi", "d'Almeida"); the particles a full name holds
+# between its words ("de la", "van der", "Ó" of "Seán Ó Briain").
 NAME_CAP = "[A-ZÀ-ÖØ-Þ\u0100-\u017f]"
 NAME_LOW = "[a-zß-öø-ÿ\u0100-\u017f]"
-NAME_WORD = rf"{NAME_CAP}(?:{NAME_LOW}+(?:{NAME_CAP}{NAME_LOW}+)?|['’]{NAME_CAP}{NAME_LOW}+)(?:-{NAME_CAP}{NAME_LOW}+)*"
-NAME_PARTICLE = (
-    r"(?:van|von|de|der|den|del|della|da|di|du|des|la|las|le|los|dos|das|bin|ibn|ter|ten|zu)"
+NAME_WORD = (
+    rf"(?:(?:al|el|d)['’-])?{NAME_CAP}(?:{NAME_LOW}+(?:{NAME_CAP}{NAME_LOW}+)?|['’]{NAME_CAP}{NAME_LOW}+)"
+    rf"(?:-(?:(?:al|el)-)?{NAME_CAP}{NAME_LOW}+)*"
 )
+NAME_PARTICLE = r"(?:van|von|de|der|den|del|della|da|di|du|des|la|las|le|los|dos|das|bin|ibn|ter|ten|zu|Ó|Ní|Nic)"
 # a person's name: one or more such words, particles only between them ("María de la Cruz")
 PERSON_RUN = rf"{NAME_WORD}(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+){{0,2}}{NAME_WORD})*"
 # a full name: two or more
