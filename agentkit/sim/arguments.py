@@ -66,7 +66,12 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   code right after the property's own word ("plate 7kzp 418", "微信 fuji_lin88") or in the
   shape of the description's example ("e.g. atlas-web", "like LT-0042", "e.g. Elm Street"); an id (a token right after the id's noun, "customer C1" / "订单
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
-  A-1001"); an email; a person ("my name is", the one something is for: "for Ada Lovelace",
+  A-1001"; a code that opens with its digits, "3B-MATH"; a Chinese number plate, "粤B·12345";
+  never a code labelled as a thing's own number the property does not name, "车牌粤B·12345",
+  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first); an
+  email; a person (its name whole, in any Latin letters, with its particles, hyphens and
+  apostrophes: "María de la Cruz", "Jean-Luc van der Berg", "Tomasz Wójcik", "O'Neill", a
+  Chinese double surname "司马相如"; "my name is", the one something is for: "for Ada Lovelace",
   "给李娜订", "乘客是张伟", a record's person after their role "患者欧阳明轩，男", "Patient: Maria
   Lopez", a record's first entry "Priya Shah,", a letter's writer: "Marcus
   Okafor here", its sign-off "Cheers, Marcus"; the name a booking is under ("under the name
@@ -74,15 +79,22 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   name said anywhere ("Upgrade Priya Nair to gold"; no place, no day, none after "at"); a Chinese
   name standing alone "张伟，", a name set off after "me," ("sign me, Dana Li, up") or owning a
   thing ("Priya Raman's salary", "把王小明的手机号"); the one who serves (dentist, coach, 医生姓名)
-  is the name said with a title ("周医生", "Dr. Ng") or after "with", never the user's own ("我叫孙悦"
-  is the patient); a bare `name` is a person's only when its description or tool is about people, else
+  is the name said with a title ("周医生", "Dr. Ng", "doctor Carlos Méndez", never "with Dr"
+  itself; a full name without it: "张伟医生",
+  "辅导老师王思雨" -> 张伟, 王思雨) or after "with", else a name that is not the user's, never
+  the user's own ("我叫孙悦" is the patient); so is a bare `name` of a tool about them
+  (find_doctor); a bare `name` is a person's only when its description or tool is about people, else
   the name of the thing the tool works on: quoted, "called Night Drive", "rename it to Apollo",
   "the lodash package", "the latest version of lodash"); a place ("weather in Paris", "in the Lake District", "北京的天气", "在杭州订", a place
   between a day and the time of day: "7月3日青岛下午", or a sentence's subject before a word of
   time: "杭州现在有哪些猫"; a country by name or by its people's
   adjective: "Austrian prices" -> Austria; a region, a district or a port is a place too, and a
   Chinese place ends in its administrative word: "在海淀区预约"; a place ends at its last word of
-  the name, never in a function word after it: "in Lagos OK?" -> Lagos); a path; an
+  the name, never in a function word after it: "in Lagos OK?" -> Lagos; a place said as its
+  parts, each a word and its letter or number, "aisle D, rack 3, level 2", "B区3排2层", is one
+  string, in the shape of the description's example when it gives one, "e.g. C-07-1" ->
+  "D-03-2"); a route (route, line, 航线) each route the text writes as two ends joined by a dash
+  or an arrow, "厦门-鼓浪屿、深圳-香港", one call each; a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
   lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
   the tool's noun, without a phone number or an address said first: "手机号13900001111，提醒她…"; a title only its first clause, up to the date, time or duration it says:
@@ -190,6 +202,9 @@ from .results import find, hint
 
 ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
     r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,}"
+    r"|\d{1,3}[A-Z]{1,3}(?:-[A-Z0-9]+)+"  # a code that opens with its digits: "3B-MATH", "12C-02"
+    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ ]?[A-Z0-9]*\d)"
+    r"[A-Z][·•・ ]?[A-Z0-9]{5,6}"  # a Chinese number plate: 粤B·12345
     r"|(?:(?![的在查和与是把给从到个])[\u4e00-\u9fff]){1,4}-[A-Za-z]{0,3}\d+[A-Za-z]?)"  # 轴承-6204
     r"(?![A-Za-z0-9_-])"
 )
@@ -262,7 +277,8 @@ ROLES = [  # role, what a property's name (then its description) says
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
-     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete)(?:_?(?:full_?)?name)?$"),
+     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee)"
+     r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
      r"(?:_?name)?$|公司|单位|机构|甲方|乙方"),
@@ -1565,9 +1581,48 @@ def _string(
         return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "text":
         return _text_value(name, src, topic, need)
+    return _of_no_role(name, s, src, topic, r, need)
+
+
+def _of_no_role(
+    name: str, s: dict[str, Any], src: Source, topic: frozenset[str], r: str | None, need: bool
+) -> Any:
+    """A string of no role read above: a route's each written route ("A-B、C-D": one call each),
+    else, required, the readings of `_unroled`; an optional one is left out."""
+    routes = routes_written(src.text) if r is None and ROUTE_NAME.search(name) else []
+    if routes:
+        return _one_or_all(routes)
     if r is None and not need:
         return None  # an optional string of no known role is left out
     return _unroled(name, s, src, topic)
+
+
+ROUTE_NAME = re.compile(r"route|crossing|^line$|^leg$|航线|线路|路线", re.I)
+ZH_ROUTE_END = r"[\u4e00-\u9fff]{2,8}"
+ROUTE_JOINED = re.compile(
+    rf"({ZH_ROUTE_END}?)\s*[-－—–→至]\s*({ZH_ROUTE_END}?)"
+    r"(?=[、，,。;；\s？?！!]|和|与|及|以及|还有|这|那|的|今|明|后天|航线|线路|路线|班|$)"
+    r"|(?<![\w-])([A-Z][\w'.]*(?:[ \t]+[A-Z][\w'.]*)*)[ \t]*[-–—→][ \t]*([A-Z][\w'.]*(?:[ \t]+[A-Z][\w'.]*)*)"
+)
+
+
+def routes_written(text: str) -> list[str]:
+    """Each route the text writes as two ends joined by a dash or an arrow, as written
+    ("厦门-鼓浪屿、深圳-香港", "the Dover-Calais and Poole-Cherbourg crossings"); a request's own
+    words before a Chinese end are no part of it ("查一下厦门-鼓浪屿")."""
+    found = []
+    for m in ROUTE_JOINED.finditer(text):
+        start = m.group(1) or m.group(3)
+        end = m.group(2) or m.group(4)
+        if m.group(1):  # "查一下厦门-…", "…和威海至烟台": the request's words, a joining word
+            start = re.sub(
+                r"^(?:和|与|及|以及|还有|跟)",
+                "",
+                ZH_LEAD.sub("", values.ZH_LEAD_VERBS.sub("", start)),
+            )
+        if start and end and not re.search(r"\d", start + end):
+            found.append(text[m.start() : m.end()].replace(m.group(1) or m.group(3), start, 1))
+    return found
 
 
 NAME_PART = re.compile(
@@ -1575,7 +1630,6 @@ NAME_PART = re.compile(
     re.IGNORECASE,
 )
 PARTICLE = re.compile(r"^(?:van|von|de|der|den|del|della|da|di|du|la|le|bin|ibn|al|el|ter|ten)$")
-ZH_DOUBLE = ("欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "夏侯")
 
 
 def name_part(name: str, src: Source) -> str | None:
@@ -1591,7 +1645,7 @@ def name_part(name: str, src: Source) -> str | None:
         return None
     last = bool(re.search(r"last|family|sur|姓", name, re.IGNORECASE))
     if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", whole):
-        cut = 2 if whole.startswith(ZH_DOUBLE) and len(whole) > 2 else 1
+        cut = 2 if whole.startswith(values.ZH_DOUBLE) and len(whole) > 2 else 1
         return whole[:cut] if last else whole[cut:]
     parts = [p for p in whole.split() if not re.fullmatch(r"(?:Mr|Mrs|Ms|Dr|Prof)\.?", p)]
     if len(parts) < 2:
@@ -1620,8 +1674,8 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     """A person's name (the one named after the property's own word first); the one who serves (a
     dentist, 医生姓名) as the text titles them, never the user; for a bare `name` of no person the
     name of the thing the tool works on."""
-    if professional(name, s):
-        return titled(src.text)
+    if professional(name, s, src.tool):
+        return titled(src.text) or _not_the_user(src)
     booking = "book" in concepts(src.tool.replace("_", " ")) if src.tool else False
     if not (of_people(name, s, topic, src.tool) or booking or labelled_person(src.text)):
         return named_thing(src)  # (a booking's name, a name labelled as one: a person's)
@@ -1637,12 +1691,26 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
 
 
+def _not_the_user(src: Source) -> str | None:
+    """The one who serves said without a title, when the user says who they are: the other name
+    the text gives ("Find Imani Okafor, I'm Dana Park" -> Imani Okafor; "找一下王思雨，我叫赵一鸣"
+    -> 王思雨); with no name of the user's own, no name is known to be theirs."""
+    me = person(src.text)
+    if not me or not SELF_NAMED.search(src.text):
+        return None
+    rest = src.text.replace(me, " ")
+    return full_name(rest, src.used) or values.chinese_name(rest)
+
+
+SELF_NAMED = re.compile(r"\b(?:my name is|I am|I'm|this is)\b|我叫|我是|本人", re.I)
+
+
 MAKER = re.compile(r"artist|author|composer|director|writer|creator|band|singer|performer|painter")
 BY_MAKER = re.compile(r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)")
 GETS = re.compile(r"recipient|payee|beneficiary|receiver|assignee|^to$|^to_", re.I)
 GIVEN_TO = re.compile(
     r"\b(?i:send|give|pay|transfer|forward|hand|wire|gift|assign|reassign|mail|email|text)\w*\b"
-    r"[^.?!]*?\bto\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+){0,2})\b"
+    rf"[^.?!]*?\bto\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?{values.PERSON_RUN})(?!\w)"
 )
 
 
@@ -1659,7 +1727,7 @@ def person_after_noun(name: str, text: str) -> str | None:
             return m.group(1)
         for zh in values.zh_labels(noun):
             m = re.search(
-                rf"{zh}\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[\s，,。、；;！!？?的]|$)",
+                rf"{zh}\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?=[\s，,。、；;！!？?的]|$)",
                 text,
             )
             if m:
@@ -1669,12 +1737,33 @@ def person_after_noun(name: str, text: str) -> str | None:
 
 def _location(name: str, s: dict[str, Any], src: Source) -> Any:
     """A place: a country by name or by its people's adjective when the property asks for a
-    country ("Austrian prices" -> Austria), else the places the text names."""
+    country ("Austrian prices" -> Austria), else the places the text names, else a place said as
+    its parts (in the shape of the description's example: "aisle D, rack 3, level 2" like "e.g.
+    C-07-1" -> "D-03-2")."""
     if re.search(r"country|国家", f"{name} {s.get('description') or ''}", re.I):
         said = values.countries(src.text)
         if said:
             return _one_or_all(said)
-    return _place(src.text)
+    place = _place(src.text)
+    parts = located_parts(src.text) if place is None else None
+    example = hint(str(s.get("description") or "")) if parts else None
+    return (example and reshape(parts or "", example)) or parts or place
+
+
+PART_EN = r"[a-z]{2,}[ \t]+(?!I\b)(?:[A-Z]{1,2}|\d{1,4})(?![\w-])"  # "aisle D", never "morning I"
+PARTS_EN = re.compile(
+    rf"(?<![\w-]){PART_EN}(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+){PART_EN}){{1,4}}"
+)
+PART_ZH = r"(?:[A-Z]{1,2}|\d{1,4}|[一二三四五六七八九十]{1,3})\s*(?:号楼|号库|号|区|排|层|楼|架|栋|幢|单元|室|通道|巷道|货架|列|格|位)"
+PARTS_ZH = re.compile(rf"(?:{PART_ZH}){{2,5}}")
+
+
+def located_parts(text: str) -> str | None:
+    """A place said as its parts, each a word and its letter or number ("aisle D, rack 3, level
+    2", "building 4, floor 2, room 12", "B区3排2层"): the parts as said, for a property that takes
+    the place as one string (a format the tool's error gives reshapes it: `reshape`)."""
+    m = PARTS_EN.search(text) or PARTS_ZH.search(text)
+    return m.group(0) if m else None
 
 
 def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
@@ -2174,8 +2263,8 @@ MODEL_LEAD = re.compile(r"(?<![\w'-])((?:[A-Z][A-Za-z]*\s+)*[A-Z][A-Za-z]*)\s+$"
 
 
 THING = re.compile(
-    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack)(?:_?name)?$"
-    r"|食物|食品|菜品|材料|物品|饮品|饮料",
+    r"^(?:item|food|ingredient|dish|meal|material|goods|drink|beverage|snack|crop|produce)(?:_?name)?$"
+    r"|食物|食品|菜品|材料|物品|饮品|饮料|作物",
     re.I,
 )
 ITEM_NAME = re.compile(r"^(?:name|title|description|desc|label)$|名称", re.I)
@@ -2378,10 +2467,13 @@ def shape(example: str) -> str:
 def reshape(value: str, example: str) -> str | None:
     """A value rewritten in the example's shape ("a1001" like "A-1001" -> "A-1001"), or None; a
     run of digits the example opens with zeros is padded to its width ("12345" like "00012345",
-    "a-45" like "A-0007" -> "A-0045")."""
+    "a-45" like "A-0007" -> "A-0045"); a place said as its parts keeps only their values
+    ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2")."""
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
+    if len(mine) > len(runs) and located_parts(value) == value:  # "aisle D, rack 3": the values
+        mine = [p for p in mine if not re.fullmatch(r"[a-z]{2,}", p)]
     joined = "".join(mine)
     if example.isalnum() and len(joined) == len(example) and len(mine) != len(runs):
         # the example runs it all together ("7ABC123", "13800138000"): separators dropped
@@ -2399,8 +2491,8 @@ def reshape(value: str, example: str) -> str | None:
             out.append(p)
             continue
         v = next(it)
-        if v.isdigit() and p.startswith("0") and len(v) < len(p):
-            v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has
+        if v.isdigit() and p.isdigit() and p.startswith("0") and len(v) < len(p):
+            v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has ("03")
         out.append(v.upper() if p.isupper() else v.lower() if p.islower() else v)
     return "".join(out)
 
@@ -2456,9 +2548,13 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
     mine = [tok for tok, noun in tokens if noun & own]
-    described = str(s.get("description") or "")
+    described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     free = [
-        tok for tok, noun in tokens if not noun and not _zh_label_other(tok, src.text, described)
+        tok
+        for tok, noun in tokens
+        if not noun
+        and not _zh_label_other(tok, src.text, described)
+        and not _labelled_other(tok, src.text, described)
     ]
     pick = (mine or free)[0] if mine or free else None
     if pick is not None:
@@ -2466,13 +2562,34 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     return pick
 
 
+OWN_NUMBER = re.compile(  # a thing's own number, no id of a record: "plate LR21 XKM"
+    r"\b(plate|registration|reg|licen[cs]e|passport|serial|vin|iban|imei)"
+    r"(?:\s+(?:number|no\.?|#))?\s*[:#]?\s*$",
+    re.I,
+)
+
+
+def _labelled_other(tok: str, text: str, described: str) -> bool:
+    """A code the text labels as a thing's own number (a plate's, a passport's, a serial: "the
+    car with plate LR21 XKM") that the property's name and description do not name: no id of a
+    record (contract_id) the thing is looked up for."""
+    at = text.find(tok)
+    m = OWN_NUMBER.search(text[: max(at, 0)])
+    if m is None:
+        return False
+    said = m.group(1).lower()
+    same = {said[:4], {"registration": "plate", "reg": "plate"}.get(said, said)}
+    return not any(w in described.lower() for w in same)
+
+
 def _zh_label_other(tok: str, text: str, described: str) -> bool:
     """A code the text labels in Chinese as a person's own number (a card's, a document's, an
-    account's, a phone's: "医保卡号 YB2026…", "身份证号", "会员账号") that the property's description
+    account's, a phone's, a car's plate: "医保卡号 YB2026…", "身份证号", "会员账号", "车牌粤B·12345")
+    that the property's description
     does not name: no id of the place or entry the property wants (clinic_id)."""
     at = text.find(tok)
     m = re.search(
-        r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码))\s*[:：是为]?\s*$",
+        r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码|车牌号?|牌照))\s*[:：是为]?\s*$",
         text[: max(at, 0)],
     )
     return m is not None and m.group(1)[-3:] not in described and m.group(1)[-2:] not in described
@@ -2743,19 +2860,20 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
 
 
 PERSON = re.compile(
-    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"
+    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+"
+    rf"({values.PERSON_RUN})"
     r"|(?:我叫|我是|本人)\s*[\u4e00-\u9fff]{1,8}?(?:村|镇|乡|区|县|市|公司|学校|大学|医院|部门|小区)的"
     r"([\u4e00-\u9fff]{2,3}?)(?=[，。,.!！?？\s]|想|要|在|$)"  # "我是清河村的王建国，"
     r"|(?:我叫|我是|本人)\s*([\u4e00-\u9fff]{2,4}?)(?=的|[^\u4e00-\u9fff]|$)"  # not "张子涵的"
-    r"|(?:给|为|替)(?![我你他她它咱您])([\u4e00-\u9fff]{2,3}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
-    rf"|帮([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=买|订|预订|预约|约|办|挂号|报名|报上|登记)"  # "帮王小明报上"
+    rf"|(?:给|为|替)(?![我你他她它咱您])((?:{'|'.join(values.ZH_DOUBLE)})[\u4e00-\u9fff]{{1,2}}?|[\u4e00-\u9fff]{{2,3}}?)(?=买|订|预订|预约|约|办|挂号|报名|登记)"
+    rf"|帮({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?=买|订|预订|预约|约|办|挂号|报名|报上|登记)"  # "帮王小明报上"
     r"|(?:^|[.!?]\s+|\"|“)([A-Z][a-z]+)\s+(?:wants|would like|needs|ordered|asked|is asking|bought)"
-    r"|(?:^|\n|[.!?]\s+)\s*([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)\s+here\b"  # "Marcus Okafor here -"
-    r"|\bunder (?:the )?name (?:of )?([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)"  # "a table under the name Okonkwo"
+    rf"|(?:^|\n|[.!?]\s+)\s*({values.FULL_RUN})\s+here\b"  # "Marcus Okafor here -"
+    rf"|\bunder (?:the )?name (?:of )?({values.PERSON_RUN})"  # "a table under the name Okonkwo"
     r"|\b(?:[Cc]all|[Tt]ext|[Cc]ontact|[Aa]sk for|[Mm]essage)\s+([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)(?=\s+(?:at|on)\b)"
-    rf"|(?:^|[：:，,。\s])([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=订了|买了|要了|预订了|下单|订购了|购买了)"
+    rf"|(?:^|[：:，,。\s])({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?=订了|买了|要了|预订了|下单|订购了|购买了)"
     r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
-    r"([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*)\W*$"  # a letter's sign-off: "Cheers, Marcus"
+    rf"({values.PERSON_RUN})\W*$"  # a letter's sign-off: "Cheers, Marcus"
 )
 PERSON_FROM = re.compile(r"(?<![\w'-])([A-Z][\w'-]+(?:[ \t]+[A-Z][\w'-]+){1,2})\s+$")
 PRODUCT = re.compile(
@@ -2763,25 +2881,26 @@ PRODUCT = re.compile(
     r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
 )
 TAG = re.compile(r"<[^>]+>")
-NAME_ENTRY = re.compile(r"(?:^|[:：]\s*)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)(?=\s*(?:[,，(;]|$))", re.M)
+NAME_ENTRY = re.compile(rf"(?:^|[:：]\s*)({values.FULL_RUN})(?=\s*(?:[,，(;]|$))", re.M)
 
 
 FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table for Dr. Chen"
-    r"\b(?:for|passenger|guest|attendee|(?i:patient|client|applicant|tenant)[:：]?|(?:record|file|chart|account|details|history) of)\s+((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})\b"
+    r"\b(?:for|passenger|guest|attendee|(?i:patient|client|applicant|tenant)[:：]?|(?:record|file|chart|account|details|history) of)\s+"
+    rf"((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?{values.PERSON_RUN})(?!\w)"
 )
 ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
-    rf"(?:给|替|为|帮)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
-    rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"(?:给|替|为|帮)({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
+    rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})"
     rf"|(?:^|(?<=[\s，,。；;：:]))(?:患者|病人|病患|学员|学生|客户|顾客|会员|员工|租客|租户|申请人|联系人|收件人|业主|住户)"
-    rf"(?:姓名)?(?:是|为|叫)?[:：]?\s*((?:{'|'.join(ZH_DOUBLE)})[\u4e00-\u9fff]{{1,2}}|[{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})"
+    rf"(?:姓名)?(?:是|为|叫)?[:：]?\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})"
     rf"(?=[\s，,。、；;（(]|$)"  # a record's person after their role: "患者欧阳明轩，男"
-    rf"|(?:把|将)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
+    rf"|(?:把|将)({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})的"  # "把王小明的手机号改成…"
 )
 
 
 POSSESSIVE = re.compile(
-    r"\b(?:me|us),\s+([A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){1,2}),"
-    r"|(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z'-]+){0,2})['’]s\s+[a-z]"
+    rf"\b(?:me|us),\s+({values.FULL_RUN}),"
+    rf"|(?<![.!?]\s)(?<!^)\b({values.PERSON_RUN})['’]s\s+[a-z]"
 )
 NOT_PEOPLE = re.compile(
     rf"^(?:{values.MONTH_WORD}|today|tomorrow|yesterday|tonight|everyone|everybody|it|that|what|"
@@ -2865,39 +2984,55 @@ PROFESSION = re.compile(
     r"therapist|stylist|trainer|barber|lawyer|医生|大夫|牙医|兽医|老师|教练|律师|师傅|技师|理发师",
     re.I,
 )
-TITLED_EN = re.compile(
-    r"\b(?:Dr|Doctor|Prof|Professor|Coach|Nurse)\.?\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
-    r"|\bwith\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\b"
+TITLE_EN = r"(?:Dr|Doctor|Prof|Professor|Coach|Nurse)"
+TITLED_EN = re.compile(  # "Dr. Ng", "doctor Carlos Méndez", "with Maria Santos" (not "with Dr")
+    rf"\b(?i:{TITLE_EN})\.?\s+({values.NAME_WORD}(?:\s+{values.NAME_WORD})?)(?!\w)"
+    rf"|\bwith\s+(?!{TITLE_EN}\b)({values.NAME_WORD}(?:\s+{values.NAME_WORD})?)(?!\w)"
+)
+ZH_TITLE_END = re.compile(r"(?:老师|医生|大夫|教练|律师|师傅)$")
+ZH_PRO_BEFORE = re.compile(
+    rf"(?:老师|医生|大夫|教练|律师|师傅)\s*[:：]?\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)"
+    r"(?=[\s，,。、；;！!？?的]|$)"
 )
 ZH_PRO = re.compile(
-    rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|师傅))"
+    rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|师傅))"
 )
 
 
-def professional(name: str, s: dict[str, Any]) -> bool:
+def professional(name: str, s: dict[str, Any], tool: str = "") -> bool:
     """A person property for the one who serves (dentist, coach, 医生姓名), by its name, else by
-    its description when its name says no other role (patient's 病人姓名 is the user's)."""
+    its description when its name says no other role (patient's 病人姓名 is the user's; a bare
+    `name` says none), else, for a bare `name`, by its tool's name (find_doctor's name)."""
     if PROFESSION.search(name):
         return True
-    return role(name, {}) is None and bool(PROFESSION.search(str(s.get("description") or "")))
+    bare = re.fullmatch(r"(?:full_?)?name|姓名|名字", name, re.I) is not None
+    if (role(name, {}) is None or bare) and PROFESSION.search(str(s.get("description") or "")):
+        return True
+    return bare and bool(PROFESSION.search(" ".join(words(tool))))
 
 
 def titled(text: str) -> str | None:
-    """The one who serves, as the text calls them: a surname with the title ("周医生", "王老师"),
+    """The one who serves, as the text calls them: a surname with the title ("周医生", "王老师"), a
+    full name without it ("张伟医生" -> 张伟, "辅导老师王思雨" -> 王思雨),
     "Dr. Ng", "Coach Rivera", or the one an appointment is with ("with Maria Santos")."""
+    after = ZH_PRO_BEFORE.search(text)
+    if after:  # "辅导老师王思雨": the name after the title
+        return after.group(1)
     zh = ZH_PRO.search(text)
-    if zh:
-        return zh.group(1)
+    if zh:  # "张伟医生": a full name is said without its title, "周医生" with it
+        given = ZH_TITLE_END.sub("", zh.group(1))
+        return given if len(given) >= 2 else zh.group(1)
     m = TITLED_EN.search(text)
     return next((g for g in m.groups() if g), None) if m else None
 
 
-FULL_NAME = re.compile(r"(?<![\w'-])([A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+)+)(?![\w'-])")
+FULL_NAME = re.compile(rf"(?<![\w'-])({values.FULL_RUN})(?![\w'-])")
 
 
 def full_name(text: str, used: set[str]) -> str | None:
-    """A person's full name said anywhere: two or three capitalized words that name no place nor
-    day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off),
+    """A person's full name said anywhere: two or three capitalized words, accented or not, with
+    the particles between them ("María de la Cruz", "Jean-Luc van der Berg"), that name no place
+    nor day ("Upgrade Priya Nair to the gold tier": a sentence's first word, a verb, is left off),
     not after a word of place ("at Blue Fern Bistro") nor a value another property took."""
     for m in FULL_NAME.finditer(text):
         if re.search(r"\b(?:at|in|near|from|to|into|on|of|the)\s+$", text[: m.start()], re.I):
@@ -2907,27 +3042,32 @@ def full_name(text: str, used: set[str]) -> str | None:
             r"[.!?]\s+$", text[: m.start()]
         ):
             names = names[1:]  # a sentence's first word is capitalized anyway
+        while names and re.fullmatch(values.NAME_PARTICLE, names[0]):
+            names = names[1:]
         run = re.sub(r"['’]s$", "", " ".join(names))  # "Priya Raman's salary": Priya Raman
+        capitals = [n for n in names if not re.fullmatch(values.NAME_PARTICLE, n)]
         if (
-            not 2 <= len(names) <= 3
+            not 2 <= len(capitals) <= 3
             or run in used
             or values.time_zones(run)
             or values.countries(run)
         ):
             continue
-        if values.WEEKDAY_WORD.search(run) or re.search(values.MONTH_WORD, run, re.I):
+        if values.WEEKDAY_WORD.search(run) or re.search(
+            rf"(?<!\w){values.MONTH_WORD}(?!\w)", run, re.I
+        ):
             continue
         return run
     return None
 
 
 ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by
-    rf"([{values.SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
+    rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
 )
 
 
 ZH_SUBJECT = re.compile(  # "李建国上个月一共加了多少小时的班": a name as the sentence's subject
-    rf"(?:^|[，。？！\s]|查一下|查查|帮我查|请问)([{values.SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    rf"(?:^|[，。？！\s]|查一下|查查|帮我查|请问)({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)"
     r"(?=上个?[月周星礼]|下个?[月周星礼]|这个?[月周星礼]|本[月周]|今[天年]|昨天|明天|去年|一共|总共|已经|最近)"
 )
 

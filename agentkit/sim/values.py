@@ -21,7 +21,8 @@ The rules:
   a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
-  "half an hour" 0.5 hour; a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
+  "half an hour" 0.5 hour, a measure with a half after it too ("两吨半" 2.5吨, "一公斤半" 1.5公斤;
+  a tonne is 1000 kg); a quarter of an hour is 15 minutes ("three quarters of an hour" 45,
   "一刻钟" 15分钟); a Chinese decimal said with 点 before its unit is one number ("三点五公斤"
   3.5公斤, "2点5米"), a Chinese count before its measure too ("八寸" 8 inches: 寸 is an inch);
 - a value is never only function words: a pronoun, a contraction, a question word or an article
@@ -53,7 +54,9 @@ The rules:
   clause is its subject ("EMEA is slow, LATAM looks fine" -> EMEA, LATAM);
 - a number written in words is that number ("two thousand four hundred and fifty" is 2450, "a
   hundred and twenty" 120, "two dozen" 24; a whole with a part, "forty-two and a half" 42.5,
-  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; in Chinese numerals with their
+  "seven and a quarter" 7.25, "three and three quarters" 3.75, "twenty-one point one" 21.1; a
+  number before its scale in words is whole: "two and a half thousand" 2500, "1.2 million"
+  1200000; in Chinese numerals with their
   places, the banks' forms too: "二十八" is 28, "三百二十" 320, "贰万" 20000, and a last figure
   right after a place is of the place below it: "一百五" 150, "两万五" 25000; an ordinal is a
   day, no count: "twenty-first"); pounds, dollars or euros followed by a number under 100 are
@@ -142,6 +145,7 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("kilogram", r"kilo|\bkg\b|公斤|千克", r"kg|kilos?|kilograms?|公斤|千克"),
     ("tonne", r"\btonnes?\b|\btons?\b|吨", r"t|tonnes?|tons?|metric tons?|(?<!公)吨"),
     ("pound", r"\bpounds?\b|\blbs?\b|磅", r"lbs?|pounds?|磅"),
+    ("tonne", r"\btonnes?\b|\btons?\b|吨", r"tonnes?|tons?|吨"),
     ("millilitre", r"millilit|\bml\b|毫升", r"ml|millilit(?:er|re)s?|毫升"),
     ("litre", r"\blit(?:er|re)|(?<!毫)升", r"l|lit(?:er|re)s?|(?<!毫)升"),
     ("minute", r"minute|\bmins?\b|分钟", r"min|mins|minutes?|分钟"),
@@ -797,7 +801,7 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "millisecond": ("time", 0.001), "second": ("time", 1), "minute": ("time", 60),
     "hour": ("time", 3600), "day": ("time", 86400),
     "gram": ("mass", 1), "kilogram": ("mass", 1000), "pound": ("mass", 453.59237),
-    "tonne": ("mass", 1000_000),
+    "tonne": ("mass", 1_000_000),
     "millilitre": ("volume", 1), "litre": ("volume", 1000),
     "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
     "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
@@ -1041,7 +1045,7 @@ def thing_of(text: str) -> str | None:
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
-    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
+    measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|吨|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
     thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
     z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
     z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
@@ -1161,9 +1165,9 @@ HALVES = [  # a span of time said with a half or a quarter, in words -> in digit
     (r"(\d+)\s*个半(小时|钟头|月)", r"\1.5\2"),
     (r"(\d+)\s*(吨|公斤|千克|斤|公里|千米|米|升|天|周|年|杯|碗)半", r"\1.5\2"),  # 两吨半 2.5吨
     (
-        r"(?<![\d.一二两三四五六七八九十百千万])一\s*(吨|公斤|千克|斤|公里|千米|升|杯|碗)半",
+        r"(?<![\d.一二两三四五六七八九十百千万])一\s*(吨|公斤|千克|斤|公里|千米|米|升|天|年|周|杯|碗)半",
         r"1.5\1",
-    ),
+    ),  # "一吨半" 1.5吨
     (r"(?<![\d.])半个?(小时|钟头)", r"0.5\1"),
     (r"(?<![\d.])一个?(小时|钟头)", r"1\1"),
     # a party of one said without a number: "just me", "only myself", "就我一个人", "只有我"
@@ -1253,7 +1257,7 @@ def digits_for_words(text: str) -> str:
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
     out = TENTHS_ZH.sub(_tenths, out)
-    return grouped(with_cents(in_thousands(out)))
+    return grouped(with_cents(in_thousands(scaled(out))))
 
 
 TENTHS_ZH = re.compile(  # "三十七度八" 37.8度, "一米八五" 1.85米: the figures after a measure are its tenths
@@ -1274,9 +1278,8 @@ MYRIAD = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*万(?![\d亿])")  # "1.5万" 1
 
 
 def grouped(text: str) -> str:
-    """Numbers written in groups, in thousands or in ten-thousands as plain digits: "850 000" ->
-    "850000" (no day of a month before: "March 5 200 guests" stays), "2.5 thousand" -> "2500",
-    "1.5万" -> "15000"."""
+    """Numbers written in groups or in ten-thousands as plain digits: "850 000" -> "850000" (no
+    day of a month before: "March 5 200 guests" stays), "1.5万" -> "15000"."""
 
     def plain(m: re.Match[str]) -> str:
         if re.search(rf"{MONTH_WORD}\s*$", text[: m.start()], re.I):
@@ -1284,11 +1287,17 @@ def grouped(text: str) -> str:
         return re.sub(r"\D", "", m.group(1))
 
     text = SPACED.sub(plain, text)
-    text = SCALED.sub(lambda m: f"{float(m.group(1)) * SCALES[m.group(2).lower()]:.0f}", text)
     return MYRIAD.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
 
 
-SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(thousand|million)\b", re.I)  # "2.5 thousand"
+SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(hundred|thousand|million|billion)\b", re.I)
+
+
+def scaled(text: str) -> str:
+    """A number said with its scale in words written whole: "2.5 thousand" (of "two and a half
+    thousand") -> "2500", "1.2 million" -> "1200000"."""
+    sizes = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+    return SCALED.sub(lambda m: f"{float(m.group(1)) * sizes[m.group(2).lower()]:.10g}", text)
 
 
 DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
@@ -1375,19 +1384,50 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
     "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
     "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
-    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客",
+    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客", "plate": "车牌号 车牌 牌照",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
     "丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-ZH_NAME = re.compile(
-    rf"(?:^|(?<=[\s：:，,。、叫是为给]))([{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
+ZH_DOUBLE = (
+    "欧阳",
+    "司马",
+    "诸葛",
+    "上官",
+    "东方",
+    "皇甫",
+    "尉迟",
+    "公孙",
+    "慕容",
+    "令狐",
+    "夏侯",
+    "端木",
 )
+# A Chinese surname: a double one (司马 of 司马相如) before a common single one
+ZH_SURNAME = rf"(?:{'|'.join(ZH_DOUBLE)}|[{SURNAMES}])"
+ZH_NAME = re.compile(
+    rf"(?:^|(?<=[\s：:，,。、叫是为给]))({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
+)
+# A word of a person's name in a Latin script, its letters accented or not ("María", "Wójcik",
+# "Łukasz"), joined by a hyphen ("Jean-Luc"), after an apostrophe ("O'Neill") or a second capital
+# ("McAllister"), after al- / d' ("al-Farsi", "d'Almeida"); the particles a full name holds
+# between its words ("de la", "van der", "Ó" of "Seán Ó Briain").
+NAME_CAP = "[A-ZÀ-ÖØ-Þ\u0100-\u017f]"
+NAME_LOW = "[a-zß-öø-ÿ\u0100-\u017f]"
+NAME_WORD = (
+    rf"(?:(?:al|el|d)['’-])?{NAME_CAP}(?:{NAME_LOW}+(?:{NAME_CAP}{NAME_LOW}+)?|['’]{NAME_CAP}{NAME_LOW}+)"
+    rf"(?:-(?:(?:al|el)-)?{NAME_CAP}{NAME_LOW}+)*"
+)
+NAME_PARTICLE = r"(?:van|von|de|der|den|del|della|da|di|du|des|la|las|le|los|dos|das|bin|ibn|ter|ten|zu|Ó|Ní|Nic)"
+# a person's name: one or more such words, particles only between them ("María de la Cruz")
+PERSON_RUN = rf"{NAME_WORD}(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+){{0,2}}{NAME_WORD})*"
+# a full name: two or more
+FULL_RUN = rf"{NAME_WORD}(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+){{0,2}}{NAME_WORD})+"
 ZH_NOW = (  # words of time a sentence's subject stands before: "王小雨这学期", "杭州现在"
     r"(?=这学期|本学期|上学期|这个月|本月|上个月|这周|本周|上周|下周|今年|去年|今天|昨天|明天|后天|现在|目前|最近)"
 )
-ZH_NAME_NOW = re.compile(rf"([{SURNAMES}][\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
+ZH_NAME_NOW = re.compile(rf"({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?){ZH_NOW}")
 ORG = re.compile(
     r"([A-Z][\w&'-]*(?:[ \t]+(?:&|[A-Z][\w&'-]*))*[ \t]+"
     r"(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|GmbH|AG|Co|Company|Group|Labs?)\b\.?)"
