@@ -48,9 +48,8 @@ TOTAL = re.compile(
     re.I,
 )
 AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
-COUNT = re.compile(
-    r"\bhow many\b|\bnumber of\b|多少个|几个|几家|几条|几本|几项|多少条|多少项", re.I
-)
+MEASURE = "个只位家条本项辆台名次件张份人种间所座门场节棵头匹架艘"
+COUNT = re.compile(rf"\bhow many\b|\bnumber of\b|(?:多少|几)[{MEASURE}]", re.I)
 MONEY_ASKED = re.compile(
     r"\bcosts?\b|\bspend\b|\bspent\b|\bprices?\b|\bpay\b|\bcharged?\b|多少钱|花了|花多少|价格|费用|金额",
     re.I,
@@ -195,6 +194,7 @@ class Worked:
     label: str
     unit: str
     n: int
+    items: tuple[str, ...] = ()  # a count of a kind: each record counted, said (rule 4)
 
 
 def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
@@ -205,8 +205,13 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
     if how is None:
         return None
     numbers = [n for data, given in results for n in _numbers(data, given)]
+    kind = _count_of_kind(task, results) if COUNT.search(task) and how != "average" else None
+    if kind is not None and (how == "count" or len(chosen(task, numbers)) < 2):
+        return kind  # "一共有几只猫": a count of a kind, not a total of numbers
     if how == "count":  # a number the request names is the answer itself ("how many clicks")
-        return None if any(_named(task, n.label) for n in numbers) else _count(results)
+        if any(_named(task, n.label) for n in numbers):
+            return None
+        return _count(results)
     picked = chosen(task, numbers)
     if len(picked) < 2:
         return None
@@ -225,6 +230,53 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
         else ""
     )
     return Worked(how, shown, label, picked[0].unit, len(picked))
+
+
+def _records(data: Any) -> list[dict[str, Any]]:
+    """The records a result lists: a list of objects, or an object's one list of them."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list)]
+        data = lists[0] if len(lists) == 1 else None
+    if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        return data
+    return []
+
+
+def _says_value(task: str, value: str) -> bool:
+    """The question says a record's short text value as a word: "猫" in "几只猫", "dog" in "how
+    many dogs" (its plural too)."""
+    if re.search(r"[\u4e00-\u9fff]", value):
+        return value in task
+    return bool(re.search(rf"\b{re.escape(value)}(?:s|es)?\b", task, re.I))
+
+
+def _count_of_kind(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """Rule 4, a count of a kind: the question says a value that some, not all, of a list's
+    records hold in one field ("几只猫" and species: 猫; "how many dogs" and kind: dog): only
+    those are counted, each said by its other values (the times asked with them)."""
+    for data, given in results:
+        records = _records(data)
+        for k in dict.fromkeys(k for r in records for k in r):
+            held = {str(r[k]) for r in records if isinstance(r.get(k), str)}
+            named = [
+                x
+                for x in held
+                if 0 < len(x) <= 20 and x not in given.values() and _says_value(task, x)
+            ]
+            if len(named) != 1:
+                continue
+            kept = [r for r in records if r.get(k) == named[0]]
+            if len(kept) == len(records):
+                continue  # every record is of that kind: no kind to count by
+            items = tuple(
+                " ".join(
+                    str(x) for j, x in r.items() if j != k and isinstance(x, str | int | float)
+                )
+                for r in kept
+            )
+            m = re.search(rf"几([{MEASURE}])", task)
+            return Worked("count", len(kept), named[0], m.group(1) if m else "", 1, items)
+    return None
 
 
 def _count(results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
