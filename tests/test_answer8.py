@@ -4,7 +4,12 @@ kind with each of them, the entry worst or best for a plan outdoors by the weath
 a table's rows counted without its header, and the duplicates in a table. Domains and wordings of
 our own, through the real SDK client."""
 
+import pytest
 from test_second_act import run, tool  # the same agent loop and tool helper
+from test_written_results import Disk  # a folder of files for Glob, Grep and Read
+
+from tests.test_any_tools import GLOB, GREP, READER
+from tests.test_any_tools import run as run_sdk
 
 # ------------------------------------------------------------------ an act's confirmation
 
@@ -222,3 +227,34 @@ def test_no_duplicates_in_chinese():
     members = "姓名,手机\n陈晓,13800000001\n林涛,13800000002\n"
     calls, answer = run("看看 会员.csv 里有没有重复的会员？", [READ], lambda name, args: members)
     assert answer.splitlines()[0] == "会员.csv 里没有重复的记录。"
+
+
+# ------------------------------------------------------------------ files of a kind, and which one
+
+
+GARDEN = {
+    "garden/april.md": "# April\n- sow beans\n- turn the compost heap\n",
+    "garden/may.md": "# May\n- plant out tomatoes\n",
+    "garden/old/2026.md": "# 2026\n- new shed\n",
+    "garden/shopping.txt": "compost bags x4, twine\n",
+}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "How many markdown files are there in garden/, subfolders included? Which one mentions compost?",
+        "garden 目录（包括子目录）下一共有几个 markdown 文件？其中哪一篇提到了 compost？",
+    ],
+)
+def test_files_of_a_kind_are_counted_and_the_one_that_mentions_a_text_is_among_them(prompt):
+    t = run_sdk(prompt, [GLOB, GREP, READER], Disk(GARDEN))
+    assert ("Glob", {"pattern": "**/*.md", "path": "garden"}) in t.calls[0] or (
+        "Glob",
+        {"pattern": "garden/**/*.md"},
+    ) in t.calls[0]
+    answer = t.replies[-1].content[0].text
+    first, second = answer.splitlines()[:2]
+    assert "3" in first and "april.md" in first and "2026.md" in first
+    assert "shopping.txt" not in first
+    assert "april.md" in second and "shopping.txt" not in second

@@ -22,7 +22,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
-   (`src/app.py`), then a user's own web search tool when the request asks for facts
+   (`src/app.py`; a tool that searches inside files for a text asked about, with the tool that
+   globs when a request of its own in the message asks how many files of a kind there are),
+   then a user's own web search tool when the request asks for facts
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
@@ -125,7 +127,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    what a purchase came to, the records of the kind a count asks for, each said
    (`agentkit.sim.tally`), whether a value is fit for a purpose, the entry worst or best for a
    plan outdoors (`agentkit.sim.facts`), a table's rows counted without its header and the
-   duplicates in it (`agentkit.sim.columns`); an act that went through is said done with every
+   duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
+   the files a search found, those among them: "其中哪个提到了…"); an act that went through is said done with every
    value of its confirmation, never cut down to the field the order's words name
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
@@ -1016,7 +1019,12 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     grepper = [t for t in tools if files.greps(t)]
     if grepper and shell.target(v.task):  # text to find in files (agentkit.sim.files)
         reader = [t for t in tools if reads_files(t)]
-        return grepper[:1] + reader[:1]
+        # a request of its own that asks which files of a kind there are globs them as well
+        # ("一共有几个 markdown 文件？其中哪个提到了素食？")
+        listed = [p for p in requests(v.task) if not shell.target(p) and shell.glob_pattern(p)]
+        return (
+            grepper[:1] + (globber[:1] if listed and len(requests(v.task)) > 1 else []) + reader[:1]
+        )
     calculators = [t for t in tools if chain.takes_expression(t)]
     if calculators and not expressions(v.task) and direct.expression(v.task):  # said in words
         return calculators[:1]
@@ -2637,6 +2645,8 @@ def _answer(v: View, turn: Turn) -> str:
     compared = [] if lead else _compared(v)
     counted = [] if told else _counted(v)
     tables = [] if worked or told or lead or figures else _tables_asked(v)
+    listed = [] if worked or told or lead else _files_listed(v)
+    lead += listed
     lines = worked + told + lead + counted + figures + tables + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
@@ -2918,6 +2928,44 @@ def _figures(v: View) -> list[str]:
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
 
 
+def _globbed(v: View) -> dict[str, str]:
+    """The files the glob calls listed, by their names (each with its path)."""
+    out: dict[str, str] = {}
+    for c in v.calls:
+        t = v.tool(c.name)
+        if t is None or not globs(t) or not isinstance(c.result, str) or c.failed:
+            continue
+        for line in c.result.splitlines():
+            path = line.strip()
+            if path and " " not in path and re.search(r"\.\w{1,6}$", path):
+                out[os.path.basename(path)] = path
+    return out
+
+
+def _files_listed(v: View) -> list[str]:
+    """Rule 5 for how many files of a kind there are (a request of the message that asks how many
+    files, "一共有几个 markdown 文件"): the files the glob listed, counted and named."""
+    asked = any(
+        shell.COUNT.search(p) and shell.files_asked(p) and not shell.target(p)
+        for p in requests(v.task)
+    )
+    listed = _globbed(v) if asked else {}
+    if not listed:
+        return []
+    pattern = next(
+        (
+            str(x)
+            for c in v.calls
+            if (t := v.tool(c.name)) and globs(t)
+            for x in c.input.values()
+            if isinstance(x, str) and "*" in x
+        ),
+        "",
+    )
+    names = spoken_list(v.lang, list(listed))
+    return [say(v.lang, "g_files_found", n=len(listed), pattern=pattern, files=names)]
+
+
 def _tables_asked(v: View) -> list[str]:
     """Rule 5 for the rows of a table counted and the duplicates in it (`agentkit.sim.columns`,
     rules 6 and 7): of the files read, else of the shell's line count."""
@@ -2955,6 +3003,10 @@ def _counted(v: View) -> list[str]:
     if kept is not None:  # records of the kind asked for (files, rule 5)
         kind, ids = kept
         return [say(v.lang, "g_records", kind=kind, n=len(ids), ids=spoken_list(v.lang, ids))]
+    listed = _globbed(v)
+    if found is not None and any(os.path.basename(name) in listed for name, _ in found[1]):
+        among = [(name, k) for name, k in found[1] if os.path.basename(name) in listed]
+        found = (sum(k for _, k in among), among)  # "其中哪个": among the files of the kind listed
     if found is None:
         return []
     n, per = found

@@ -348,6 +348,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{file} 里 {value} 重复了（第 {lines} 行：{rows}）。",
         "{value} is duplicated in {file} (lines {lines}: {rows}).",
     ),
+    "g_files_found": (
+        "{pattern} 一共匹配到 {n} 个文件：{files}。",
+        "{n} files match {pattern}: {files}.",
+    ),
     "g_no_dup": ("{files} 里没有重复的记录。", "No duplicates in {files}."),
     "g_count_kind": (
         "一共 {total} {unit}{kind}：{items}。",
