@@ -205,6 +205,13 @@ def test_the_rows_of_a_table_read_are_counted_without_its_header_in_chinese():
     assert answer.splitlines()[0].startswith("一共 4 种商品")
 
 
+def test_a_count_with_a_condition_is_no_count_of_every_row():
+    calls, answer = run(
+        "How many products in stock.csv have a qty under 10?", [READ], lambda name, args: STOCK
+    )
+    assert not answer.startswith("3 products")
+
+
 # ------------------------------------------------------------------ duplicates in a table
 
 

@@ -197,12 +197,28 @@ class Rows:
     header: bool  # a header line left out of a shell's line count
 
 
+FILTER_EN = re.compile(
+    r"\b(?:over|above|under|below|more|less|fewer|than|with|without|where|whose|from|before|"
+    r"after|since|between|not|only|least|most)\b|\d",
+    re.I,
+)
+FILTER_ZH = re.compile(r"少于|多于|超过|低于|高于|大于|小于|以上|以下|不到|不足|之间|\d")
+
+
 def _thing(task: str) -> str | None:
+    """What a count asks for ("bird species", "种商品"), or None when it asks for none, or for
+    the rows that meet a condition ("how many orders are over 100", "少于5件的商品有几种")."""
     m = COUNT_ASKED.search(task)
     if m is None:
         return None
     said = next((g for g in m.groups() if g), None) or ""
-    return re.split(rf"\s+(?:{STOP})\b", f"{said.strip()} ", maxsplit=1, flags=re.I)[0].strip()
+    thing = re.split(rf"\s+(?:{STOP})\b", f"{said.strip()} ", maxsplit=1, flags=re.I)[0].strip()
+    start = next(m.start(i) for i in (1, 2, 3) if m.group(i))
+    after = re.split(r"[?？!。！(（\n]|\.(?!\w)", task[start + len(thing) :], maxsplit=1)[0]
+    before = re.split(r"[,，?？.!。！;；\n]", task[: m.start()])[-1]
+    if m.group(3) is None and FILTER_EN.search(after) or FILTER_ZH.search(before):
+        return None
+    return thing
 
 
 def _names_table(thing: str, file: str, rows: list[dict[str, str]]) -> bool:
@@ -249,9 +265,7 @@ def lines_counted(task: str, command: str, result: str) -> Rows | None:
 
 # ------------------------------------------------------------------ 7. duplicates in a table
 
-DUPLICATES = re.compile(
-    r"\bduplicat\w*|\brepeated\b|\btwice\b|\bmore than once\b|\bdouble[ds]?\b|重复|两次", re.I
-)
+DUPLICATES = re.compile(r"\bduplicat\w*|\brepeated\b|\btwice\b|\bmore than once\b|重复|两次", re.I)
 KEY_COLUMN = re.compile(r"e-?mail|^name$|full_?name|(?:^|_)id$|姓名|名字|邮箱|编号", re.I)
 
 
