@@ -265,3 +265,29 @@ def test_files_of_a_kind_are_counted_and_the_one_that_mentions_a_text_is_among_t
     assert "3" in first and "april.md" in first and "2026.md" in first
     assert "shopping.txt" not in first
     assert "april.md" in second and "shopping.txt" not in second
+
+
+# ------------------------------------------------------------------ a total stated, not asked
+
+TABLE = tool(
+    "reserve_table",
+    "Reserve a table at the restaurant.",
+    {"date": {"type": "string", "description": "YYYY-MM-DD"}, "party_size": {"type": "integer"}},
+    ["date", "party_size"],
+)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Reserve a table for 2027-05-08, 9 of us in total.",
+        "帮我订 2027-05-08 的位子，我们一共九个人。",
+    ],
+)
+def test_a_total_the_user_states_asks_for_no_sum_of_the_results(prompt):
+    def table(name, args):
+        return {"booking": "T-4410", "deposit": "EUR 50", "estimated_bill": "EUR 450"}
+
+    calls, answer = run(prompt, [TABLE], table)
+    assert calls == [("reserve_table", {"date": "2027-05-08", "party_size": 9})]
+    assert "500" not in answer and "T-4410" in answer

@@ -14,10 +14,13 @@
    calories", "热量"; "this week" and one week's number: no), else money for a bare "how much", else the one label all the results share, else the one unit two or more
    of them share ("week 1: 112.4 kWh", "week 2: 98.7 kWh"). A text value gives a number only
    when it is an amount (a number, its unit and at most two words more: "112.4 kWh", not
-   "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). Two or more numbers are added up (or averaged), rounded as the
-   inputs are.
+   "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). A
+   total the user states ("我们一共九个人", "9 of us in total") asks for none. Two or more
+   numbers are added up (or averaged), rounded as the inputs are.
 4. A count: the items of the list result the request asks about, when no number is picked by
-   rule 3 ("how many items are in my cart?" -> 3).
+   rule 3 ("how many items are in my cart?" -> 3); when the question says a value that some, not
+   all, of the items hold in one field ("一共有几只猫", "how many dogs"), only those are counted,
+   each said by its other values (the times asked with them).
 5. One thing asked: a question whose words name one field of a result (a field's name: up to three
    words, not a sentence's start such as "The list currently holds", not one holding the input's
    value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
@@ -197,8 +200,16 @@ class Worked:
     items: tuple[str, ...] = ()  # a count of a kind: each record counted, said (rule 4)
 
 
+STATED_TOTAL = re.compile(  # a total the user states, not asks for: "我们一共九个人", "9 of us in total"
+    r"(?:一共|总共|合计)(?:有|是)?\s*[\d一二两三四五六七八九十百千]+\s*[\u4e00-\u9fff]{0,2}(?![吗呢？?])"
+    r"|\b\d+(?:\s+[a-z]+){0,3}\s+(?:in total|altogether)\b",
+    re.I,
+)
+
+
 def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
     """What the request asks to work out from the results (data, the call's input), or None."""
+    task = STATED_TOTAL.sub(" ", task)
     how = "average" if AVERAGE.search(task) else "total" if TOTAL.search(task) else None
     if how is None and COUNT.search(task):
         how = "count"
