@@ -2751,14 +2751,13 @@ def _asked(v: View, c: Call) -> str | None:
 
 
 def _acted(v: View, c: Call) -> bool:
-    """Rule 5: the call was an act that changes something (book, create, renew ...), and it went
-    through: its result is the act's confirmation, said as done with every value it gives (a
-    confirmation code, a price), never cut down to the one field the order's words name ("a
-    standing desk" and desk)."""
+    """Rule 5: the call was an act that changes something (book, create, renew ...; not one that
+    runs a query or a report, which reads), and it went through: its result is the act's
+    confirmation, said as done with every value it gives (a confirmation code, a price), never
+    cut down to the one field the order's words name ("a standing desk" and desk)."""
     t = v.tool(c.name)
-    return (
-        t is not None and c.result is not None and not c.failed and bool(t.name_concepts & CHANGES)
-    )
+    acts = t.name_concepts & CHANGES - {"run"} if t is not None else frozenset()
+    return bool(acts) and c.result is not None and not c.failed
 
 
 def _facts(v: View) -> list[str]:

@@ -202,14 +202,23 @@ class Worked:
 
 STATED_TOTAL = re.compile(  # a total the user states, not asks for: "我们一共九个人", "9 of us in total"
     r"(?:一共|总共|合计)(?:有|是)?\s*[\d一二两三四五六七八九十百千]+\s*[\u4e00-\u9fff]{0,2}(?![吗呢？?])"
-    r"|\b\d+(?:\s+[a-z]+){0,3}\s+(?:in total|altogether)\b",
+    r"|(?<![\w-])\d+(?:\s+[a-z]+){0,3}\s+(?:in total|altogether)\b",
     re.I,
 )
+ASKING = re.compile(r"[?？]|\b(?:how|what|which)\b|多少|几|吗", re.I)
+
+
+def _stated_totals(task: str) -> str:
+    """The request without the totals it states (rule 3): in a sentence that asks nothing."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?。！？])", task):
+        out.append(sentence if ASKING.search(sentence) else STATED_TOTAL.sub(" ", sentence))
+    return "".join(out)
 
 
 def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
     """What the request asks to work out from the results (data, the call's input), or None."""
-    task = STATED_TOTAL.sub(" ", task)
+    task = _stated_totals(task)
     how = "average" if AVERAGE.search(task) else "total" if TOTAL.search(task) else None
     if how is None and COUNT.search(task):
         how = "count"
