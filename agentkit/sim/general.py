@@ -128,8 +128,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.tally`), whether a value is fit for a purpose, the entry worst or best for a
    plan outdoors (`agentkit.sim.facts`), a table's rows counted without its header and the
    duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
-   the files a search found, those among them: "其中哪个提到了…"); an act that went through is said done with every
-   value of its confirmation, never cut down to the field the order's words name
+   the files a search found, those among them: "其中哪个提到了…"); an act that went through is
+   said done with every value of its confirmation, never cut down to the field the order's
+   words name,
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
