@@ -50,6 +50,39 @@ def test_an_act_after_a_transient_failure_is_said_done_with_its_confirmation():
     assert not answer.startswith("For Lakeside, kayak is")
 
 
+def test_an_act_after_a_look_up_leads_the_answer_with_its_confirmation():
+    tools = [
+        tool(
+            "search_scores",
+            "Search the music library's sheet music by title.",
+            {"title": {"type": "string"}},
+            ["title"],
+        ),
+        tool(
+            "reserve_copy",
+            "Reserve a copy of a score for a member.",
+            {"copy_id": {"type": "string"}, "member_id": {"type": "string"}},
+            ["copy_id", "member_id"],
+        ),
+    ]
+
+    def library(name, args):
+        if name == "search_scores":
+            return {"results": [{"copy_id": "SC-22", "title": "Messiah", "status": "available"}]}
+        return {
+            "reservation": "RV-310",
+            "copy_id": args["copy_id"],
+            "pickup_by": "2027-02-03 17:00",
+        }
+
+    calls, answer = run(
+        "My member number is M-5521. Could you reserve a copy of Messiah for me?", tools, library
+    )
+    assert [n for n, _ in calls] == ["search_scores", "reserve_copy"]
+    assert answer.startswith("reserve_copy went through: reservation: RV-310")
+    assert "2027-02-03 17:00" in answer.splitlines()[0]
+
+
 ROOM = tool(
     "book_meeting_room",
     "预订会议室。",

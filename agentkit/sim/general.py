@@ -2611,6 +2611,7 @@ def _answer(v: View, turn: Turn) -> str:
     worked = [] if turn.whole else totals(v)
     asked: list[str] = []
     lines: list[str] = []
+    acted: list[str] = []  # an act's confirmation, before the look-ups quoted
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
@@ -2641,7 +2642,8 @@ def _answer(v: View, turn: Turn) -> str:
         line = say(v.lang, done, tool=c.name, values=quoted)
         if line not in seen:
             seen.add(line)
-            lines.append(line)
+            (acted if done == "g_act_result" else lines).append(line)
+    lines = acted + lines
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else _compared(v)
     counted = [] if told else _counted(v)
