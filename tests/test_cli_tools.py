@@ -201,8 +201,8 @@ def test_the_shell_the_user_asks_for_counts_the_data_rows(prompt):
 @pytest.mark.parametrize(
     "prompt, said",
     [
-        ("How many data rows are in the CSV files under tills/?", "5 data rows over 2 tables"),
-        ("tills 目录下的 csv 文件里一共有多少行数据？", "2 个表格共有 5 行数据"),
+        ("How many data rows are in the CSV files under tills/?", "5 data rows (mon.csv + tue.csv"),
+        ("tills 目录下的 csv 文件里一共有多少行数据？", "一共 5 行数据（mon.csv + tue.csv"),
     ],
 )
 def test_the_data_rows_of_tables_are_counted_not_a_columns_total(prompt, said):

@@ -1,7 +1,6 @@
 """A figure worked out from the tables that files hold: written rules, in Chinese and English.
 
-1. The request asks for the number of data rows ("how many rows", "count the data rows",
-   多少行数据, 多少条记录: every table's rows, its header not one), or for a figure of a column: the total ("add up", "total", "sum", 一共, 合计,
+1. The request asks for a figure of a column: the total ("add up", "total", "sum", 一共, 合计,
    加起来, 总收入), the average (average, mean, 平均), the largest (largest, highest, max, 最大, 最高) or
    the smallest (smallest, lowest, min, 最小, 最低).
 2. Its tables are the CSV or TSV texts that reading tools returned (line numbers dropped): a
@@ -16,6 +15,16 @@
 5. A rounding the request asks for is kept: "to one decimal place", "rounded to 2 dp", "to the
    nearest whole number", 保留一位小数, 保留两位小数, 取整 (else two decimals when a cell has
    decimals or an average is not whole).
+6. A count of a table's rows ("how many bird species are listed?", "how many rows", 一共有几种鸟,
+   多少条记录): the thing counted is named by a word of a header, of the file's name or a word for
+   rows (row, entry, record, line, 行, 条, 记录), and by no cell (a count asked of "coots" is a
+   cell's, not the rows'): the rows after the header line are counted. A line count the shell
+   gave (`wc -l`: "5 birds.csv") of a file the request says has a header line (header, 表头,
+   标题行, "the first line is ...") counts one line fewer.
+7. Duplicates asked of a table (duplicate, repeated, twice, more than once, 重复): the rows whose
+   first column, or whose e-mail, name or id column, holds the same value, compared without case
+   and surrounding spaces ("ADA@rowing.example" is "ada@rowing.example"), are named with their
+   line numbers; or the answer says there are none.
 Nothing is worked out when the request asks for no figure, or no table holds the column; a total
 said of a count of files ("一共有几个 markdown 文件", "the total number of log files", "how many
 files in total") is that count, no figure of a table. The
@@ -31,6 +40,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from dataclasses import dataclass
 
@@ -39,11 +49,6 @@ from .lexicon import stem, words
 from .shell import FILES_COUNTED
 
 ASKS = [  # (the words that ask for it, what is worked out)
-    (
-        r"\b(?:how many|number of|count(?:\s+the)?)\s+(?:data\s+)?(?:rows|records|entries)\b"
-        r"|\bdata rows\b|\brows of data\b|(?:多少|几)行数据|数据行数?|(?:多少|几)条(?:记录|数据)",
-        "rows",
-    ),
     (
         r"\badd\s+(?:[\w-]+\s+){0,4}up\b|\btotals?\b|\bsum\b|一共|总共|合计|加起来|总和|总额|总(?=收入|营业额|销售额|收益|营收)",
         "total",
@@ -131,8 +136,8 @@ def figure(task: str, texts: list[str]) -> Figure | None:
     tables = [t for t in (rows_of(x) for x in texts) if t]
     if kind is None or not tables:
         return None
-    if kind == "rows":  # the data rows of every table, its header not one
-        return Figure(kind, "", str(sum(len(t) for t in tables)), len(tables))
+    if kind == "total" and rows_counted(task, [("", x) for x in texts]) is not None:
+        return None  # "一共有几种商品": the rows counted (rule 6), no column added up
     money = _money(task, tables) if kind == "total" else None
     if money is not None:
         return money
@@ -174,3 +179,132 @@ def decimals_asked(task: str) -> int | None:
         return 0
     said = next(g for g in m.groups()[:3] if g)
     return int(said) if said.isdigit() else PLACES[said.lower()]
+
+
+# ------------------------------------------------------------------ 6. a count of the rows
+
+COUNT_ASKED = re.compile(
+    r"\bhow many\s+((?:[A-Za-z][\w-]*\s*){1,4})|\bnumber of\s+([A-Za-z][\w-]*)"
+    r"|(?:几|多少)([个种只位条项行名家本类][\u4e00-\u9fff]{0,4})",
+    re.I,
+)
+STOP = "are|is|was|were|do|does|did|have|has|had|in|on|at|of|for|there|listed|will|can|that|the"
+ROW_WORDS = re.compile(r"^(?:row|entry|entrie|record|line|item)$|行|条|记录")
+HEADER_SAID = re.compile(r"\bheader\b|\bfirst (?:line|row) is\b|表头|标题行|第一行是", re.I)
+WC_LINES = re.compile(r"^\s*(\d+)\s+(\S+)\s*$")
+
+
+@dataclass(frozen=True)
+class Rows:
+    n: int
+    thing: str  # as the request says it ("bird species", 鸟)
+    file: str
+    header: bool  # a header line left out of a shell's line count
+
+
+FILTER_EN = re.compile(  # (a folder after "under" or "in" is where the files are, no filter)
+    r"\b(?:over|above|under(?!\s+[\w.-]+/)|below|more|less|fewer|than|with|without|where|whose|"
+    r"from|before|after|since|between|not|only|least|most)\b|(?<![\w/])\d",
+    re.I,
+)
+FILTER_ZH = re.compile(r"少于|多于|超过|低于|高于|大于|小于|以上|以下|不到|不足|之间|\d")
+
+
+def _thing(task: str) -> str | None:
+    """What a count asks for ("bird species", "种商品"), or None when it asks for none, or for
+    the rows that meet a condition ("how many orders are over 100", "少于5件的商品有几种")."""
+    m = COUNT_ASKED.search(task)
+    if m is None:
+        return None
+    said = next((g for g in m.groups() if g), None) or ""
+    thing = re.split(rf"\s+(?:{STOP})\b", f"{said.strip()} ", maxsplit=1, flags=re.I)[0].strip()
+    start = next(m.start(i) for i in (1, 2, 3) if m.group(i))
+    after = re.split(r"[?？!。！(（\n]|\.(?!\w)", task[start + len(thing) :], maxsplit=1)[0]
+    before = re.split(r"[,，?？.!。！;；\n]", task[: m.start()])[-1]
+    if m.group(3) is None and FILTER_EN.search(after) or FILTER_ZH.search(before):
+        return None
+    return thing
+
+
+def _names_table(thing: str, file: str, rows: list[dict[str, str]]) -> bool:
+    """Rule 6: the thing counted is the rows': a header's word (not a column of numbers: "how
+    many units" adds that column up), the file's or a row word; no cell."""
+    cells = {x.strip().lower() for r in rows for x in r.values()}
+    said = {stem(w) for w in words(thing)}
+    if said & {stem(c) for c in cells} or thing.strip().lower() in cells:
+        return False
+    head = [c for c in rows[0] if not _numeric(rows, c)]
+    if said & {stem(w) for c in rows[0] if c not in head for w in words(c)}:
+        return False
+    own = {stem(w) for w in words(" ".join(head) + " " + re.sub(r"\.\w+$", "", file))}
+    han = set(re.findall(r"[\u4e00-\u9fff]", thing[1:]))  # (its measure word left out)
+    if han and han & set("".join(head) + file):
+        return True
+    return bool(said & own) or any(ROW_WORDS.search(w) for w in words(thing) + [thing])
+
+
+def rows_counted(task: str, read: list[tuple[str, str]]) -> Rows | None:
+    """Rule 6 over the files read, each (its name, its text)."""
+    thing = _thing(task)
+    if thing is None:
+        return None
+    counted = [(file, rows) for file, text in read if (rows := rows_of(text))]
+    counted = [(file, rows) for file, rows in counted if _names_table(thing, file, rows)]
+    if not counted:
+        return None  # (several tables of the thing: their rows together)
+    names = " + ".join(os.path.basename(file) for file, _ in counted)
+    return Rows(sum(len(rows) for _, rows in counted), thing, names, False)
+
+
+def lines_counted(task: str, command: str, result: str) -> Rows | None:
+    """Rule 6 for a shell's line count (`wc -l`) of a file the request says has a header line."""
+    m = WC_LINES.match(result.strip())
+    thing = _thing(task)
+    if m is None or thing is None or not re.match(r"\s*wc\b.*\s-\w*l", command):
+        return None
+    header = bool(HEADER_SAID.search(task))
+    n = int(m.group(1)) - header
+    return Rows(n, thing, m.group(2).rsplit("/", 1)[-1], header)
+
+
+# ------------------------------------------------------------------ 7. duplicates in a table
+
+DUPLICATES = re.compile(r"\bduplicat\w*|\brepeated\b|\btwice\b|\bmore than once\b|重复|两次", re.I)
+KEY_COLUMN = re.compile(r"e-?mail|^name$|full_?name|(?:^|_)id$|姓名|名字|邮箱|编号", re.I)
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    file: str
+    column: str
+    value: str  # as the first row holding it writes it
+    lines: tuple[int, ...]
+    rows: tuple[str, ...]  # each row's cells, as written
+
+
+def duplicates(task: str, read: list[tuple[str, str]]) -> list[Duplicate] | None:
+    """Rule 7 over the files read: the repeated rows, or [] when the tables hold none; None when
+    no duplicate is asked for or no table was read."""
+    if not DUPLICATES.search(task):
+        return None
+    found: list[Duplicate] = []
+    tables = 0
+    for file, text in read:
+        rows = rows_of(text)
+        if not rows:
+            continue
+        tables += 1
+        head = list(rows[0])
+        seen_lines: set[tuple[int, ...]] = set()
+        for column in [head[0]] + [c for c in head[1:] if KEY_COLUMN.search(c)]:
+            groups: dict[str, list[int]] = {}
+            for i, r in enumerate(rows):
+                groups.setdefault(r[column].strip().lower(), []).append(i)
+            for key, idx in groups.items():
+                lines = tuple(i + 2 for i in idx)
+                if len(idx) < 2 or not key or lines in seen_lines:
+                    continue
+                seen_lines.add(lines)
+                said = tuple(", ".join(rows[i].values()) for i in idx)
+                found.append(Duplicate(file, column, rows[idx[0]][column].strip(), lines, said))
+    return found if tables else None

@@ -65,6 +65,12 @@
    healthy, low, normal, fine (优, 良, 安全, 适宜, 正常 ...); with neither, the answer says the value
    (the field the question names, else the result's one number) and that the result gives no
    limit or rating to judge it by, never a guess.
+12. Which entry is worst / best for something outdoors ("Which day is worst for spreading
+   slurry?", "哪天最不适合晒被子", "best day for the picnic"; 最差, 最糟, 最不适合 / 最好, 最适合,
+   最合适), over the records a result lists that carry weather that spoils plans: the first of
+   rain / precipitation / snow (雨, 雪, 降水), then wind / gusts (风) the records give is read, and
+   the worst is the entry with the most, the best the one with the least, said by its label with
+   that value and its short texts ("heavy rain, gusty").
 """
 
 from __future__ import annotations
@@ -1193,3 +1199,58 @@ def fit_line(lang: str, f: Fit) -> str:
     """Rule 11's sentence."""
     value = f.value.rstrip(".。") if isinstance(f.value, str) else f.value
     return say(lang, f"g_fit_{f.verdict}", subject="", field=f.field, value=value)
+
+
+# ------------------------------------------------------------------ 12. worst / best for a plan
+
+WORST = re.compile(
+    r"\b(?:worst|least (?:suitable|good))\b|最差|最糟|最坏|最不(?:适合|合适|好|宜)", re.I
+)
+BEST = re.compile(r"\b(?:best|most suitable|ideal)\b|最好|最适合|最合适|最佳|最宜", re.I)
+WHICH_ONE = re.compile(r"\b(?:which|what)\b|哪", re.I)
+SPOILERS = [r"rain|precip|snow|雨|雪|降水", r"wind|gust|风"]  # weather that spoils plans, in order
+
+
+@dataclass(frozen=True)
+class Suited:
+    worst: bool
+    label: str
+    field: str
+    value: float
+    texts: tuple[str, ...]
+
+
+def suited(task: str, results: list[Any]) -> Suited | None:
+    """Rule 12: the entry worst (or best) for a plan outdoors, by the weather that spoils it."""
+    worst, best = WORST.search(task), BEST.search(task)
+    if not WHICH_ONE.search(task) or bool(worst) == bool(best):
+        return None
+    for data in results:
+        if isinstance(data, dict):
+            lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
+            data = lists[0] if len(lists) == 1 else None
+        if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
+            continue
+        for spoils in SPOILERS:
+            keys = [
+                k
+                for k in data[0]
+                if re.search(spoils, str(k), re.I) and all(_num(x.get(k)) is not None for x in data)
+            ]
+            if keys:
+                top = (max if worst else min)(data, key=lambda x: float(x[keys[0]]))
+                texts = tuple(
+                    x for k, x in top.items() if isinstance(x, str) and x and x != _label(top)
+                )
+                return Suited(bool(worst), _label(top), str(keys[0]), float(top[keys[0]]), texts)
+    return None
+
+
+def suited_line(lang: str, s: Suited) -> str:
+    """Rule 12's sentence."""
+    texts = ("，" if lang == "zh" else ", ").join(s.texts)
+    more = (f"，{texts}" if lang == "zh" else f", {texts}") if texts else ""
+    which = say(lang, "g_suited_worst" if s.worst else "g_suited_best")
+    return say(
+        lang, "g_suited", which=which, label=s.label, field=s.field, value=_n(s.value), more=more
+    )

@@ -83,13 +83,20 @@ def _globs(t: Tool) -> bool:
 
 def matched(v: View, tools: list[Tool]) -> list[str]:
     """Rule 2: the files the search's results list, in order (a content search's only, when one
-    was made beside a glob: the glob's files are then counted, rule 9)."""
-    names = {t.name for t in tools if greps(t)} & {c.name for c in v.calls}
-    names = names or {t.name for t in tools if _globs(t)}
+    was made beside a glob: the glob's files are then counted, rule 9, and the search's files are
+    those of them: "how many .md files? which one mentions X?")."""
+    searched = {t.name for t in tools if greps(t)} & {c.name for c in v.calls}
+    globbed = {t.name for t in tools if _globs(t)}
+    found = _paths(v, searched or globbed)
+    kind = {os.path.basename(p) for p in _paths(v, globbed)} if searched else set()
+    return [p for p in found if not kind or os.path.basename(p) in kind]  # ("which one": of those)
+
+
+def _paths(v: View, names: set[str]) -> list[str]:
     out: list[str] = []
     for c in v.calls:
         if c.name in names and c.result and not c.is_error:
-            for line in c.result.splitlines():
+            for line in str(c.result).splitlines():
                 m = PATH_LINE.match(line)
                 if m and m.group(1) not in out:
                     out.append(m.group(1))
@@ -150,12 +157,7 @@ def globbed(v: View, tools: list[Tool]) -> list[str] | None:
     done = [c for c in v.calls if c.name in names and c.result is not None and not c.is_error]
     if not done or not FILES_COUNTED.search(v.task):
         return None
-    out: list[str] = []
-    for c in done:
-        for line in str(c.result).splitlines():
-            m = PATH_LINE.match(line)
-            if m and m.group(1) not in out:
-                out.append(m.group(1))
+    out = _paths(v, names)
     if len(out) > 1 and all(os.path.isabs(p) for p in out):  # told from their common folder
         root = os.path.commonpath([os.path.dirname(p) for p in out])
         out = [os.path.relpath(p, root) for p in out]

@@ -22,7 +22,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
-   (`src/app.py`), then a user's own web search tool when the request asks for facts
+   (`src/app.py`; a tool that searches inside files for a text asked about, with the tool that
+   globs when a request of its own in the message asks how many files of a kind there are),
+   then a user's own web search tool when the request asks for facts
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
    best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
@@ -127,8 +129,13 @@ order to one typed view of the request (`agentkit.sim.view`).
    text counted in the files read, records of the kind asked for, the day or file with the
    most lines of a text, a changelog's entries by kind, the latest line asked about across the
    files (`agentkit.sim.files`; the files read are then not quoted), where a thing stands and
-   what a purchase came to (`agentkit.sim.tally`), whether a value is fit for a purpose
-   (`agentkit.sim.facts`)
+   what a purchase came to, the records of the kind a count asks for, each said
+   (`agentkit.sim.tally`), whether a value is fit for a purpose, the entry worst or best for a
+   plan outdoors (`agentkit.sim.facts`), a table's rows counted without its header and the
+   duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
+   the files a search found, those among them: "其中哪个提到了…"); an act that went through is
+   said done with every value of its confirmation, never cut down to the field the order's
+   words name,
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -2709,9 +2716,11 @@ def _answer(v: View, turn: Turn) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
-    worked = [] if turn.whole else totals(v)
+    counted_rows = [] if turn.whole else _tables_asked(v)  # (rows counted: no total)
+    worked = [] if turn.whole or counted_rows else totals(v)
     asked: list[str] = []
     lines: list[str] = []
+    acted: list[str] = []  # an act's confirmation, before the look-ups quoted
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
@@ -2738,14 +2747,17 @@ def _answer(v: View, turn: Turn) -> str:
         quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
-        line = say(v.lang, "g_result", tool=c.name, values=quoted)
+        done = "g_act_result" if _acted(v, c) and not report else "g_result"
+        line = say(v.lang, done, tool=c.name, values=quoted)
         if line not in seen:
             seen.add(line)
-            lines.append(line)
+            (acted if done == "g_act_result" else lines).append(line)
+    lines = acted + lines
     lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
     compared = [] if lead else (_cheaper(v) or _compared(v))
     counted = [] if told else _listed(v) + (_counted(v) or _mentioned(v))
-    lines = worked + told + lead + counted + figures + _picks(v) + compared + asked + lines
+    tables = [] if worked or told or lead or figures else counted_rows
+    lines = worked + told + lead + counted + figures + tables + _picks(v) + compared + asked + lines
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -2811,6 +2823,8 @@ def _lead_value(v: View, turn: Turn) -> str | None:
 def _asked(v: View, c: Call) -> str | None:
     """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5),
     or a value judged against the range its result gives (`agentkit.sim.facts`, rule 2)."""
+    if _acted(v, c) and not questions(v.task):
+        return None  # an act ordered ("Can you book me a standing desk?"): its whole confirmation
     got = tally.asked_field(v.task, c.data, c.input)
     later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
     judged = facts.judged(v.task, c.data)
@@ -2846,6 +2860,16 @@ def _asked(v: View, c: Call) -> str | None:
     return say(v.lang, key, subject=subject, field=got.key, value=value)
 
 
+def _acted(v: View, c: Call) -> bool:
+    """Rule 5: the call was an act that changes something (book, create, renew ...; not one that
+    runs a query or a report, which reads), and it went through: its result is the act's
+    confirmation, said as done with every value it gives (a confirmation code, a price), never
+    cut down to the one field the order's words name ("a standing desk" and desk)."""
+    t = v.tool(c.name)
+    acts = t.name_concepts & CHANGES - {"run"} if t is not None else frozenset()
+    return bool(acts) and c.result is not None and not c.failed
+
+
 def _facts(v: View) -> list[str]:
     """Rule 5 for a comparison across the results and a figure worked out from rates
     (`agentkit.sim.facts`, rules 1 and 3)."""
@@ -2862,6 +2886,9 @@ def _facts(v: View) -> list[str]:
     top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
+    fit_day = facts.suited(v.task, [c.data for c in done]) if not out else None
+    if fit_day is not None:
+        out.append(facts.suited_line(v.lang, fit_day))
     later = out or pick.superlative(v.task)  # (earliest / latest: sim.pick names the item)
     when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
     if when is not None:
@@ -2976,7 +3003,25 @@ def totals(v: View) -> list[str]:
         return []
     field_ = got.label or ("项目" if v.lang == "zh" else "items")
     unit = f" {got.unit}" if got.unit and v.lang == "en" else got.unit
+    if got.items:  # a count of a kind, each record counted said (tally, rule 4)
+        sep = "；" if v.lang == "zh" else "; "
+        kind = got.label if v.lang == "zh" else _asked_kind(v.task, got.label)
+        said = say(
+            v.lang,
+            "g_count_kind",
+            total=got.value,
+            unit=got.unit,
+            kind=kind,
+            items=sep.join(got.items),
+        )
+        return [said]
     return [say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)]
+
+
+def _asked_kind(task: str, kind: str) -> str:
+    """The kind as the question says it ("dogs" for dog)."""
+    m = re.search(rf"\b{re.escape(kind)}(?:s|es)?\b", task, re.I)
+    return m.group(0) if m else kind
 
 
 def _texts(v: View) -> list[str]:
@@ -2988,8 +3033,6 @@ def _figures(v: View) -> list[str]:
     fig = columns.figure(v.whole, _texts(v))
     if fig is None:
         return []
-    if fig.kind == "rows":
-        return [say(v.lang, "g_figure_rows", n=fig.tables, value=fig.value)]
     kind = say(v.lang, f"g_figure_{fig.kind}")
     return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
 
@@ -3013,6 +3056,35 @@ def _listed(v: View) -> list[str]:
     if not found:
         return [say(v.lang, "g_no_files_listed")]
     return [say(v.lang, "g_files_listed", n=len(found), names=spoken_list(v.lang, found))]
+
+
+def _tables_asked(v: View) -> list[str]:
+    """Rule 5 for the rows of a table counted and the duplicates in it (`agentkit.sim.columns`,
+    rules 6 and 7): of the files read, else of the shell's line count."""
+    read = [(name, "\n".join(text)) for name, text in _files_read(v)]
+    dups = columns.duplicates(v.task, read)
+    if dups is not None:
+        sep = "、" if v.lang == "zh" else ", "
+        return [
+            say(
+                v.lang,
+                "g_dup",
+                file=d.file,
+                value=d.value,
+                rows="; ".join(d.rows),
+                lines=sep.join(map(str, d.lines)),
+            )
+            for d in dups
+        ] or [say(v.lang, "g_no_dup", files=spoken_list(v.lang, [n for n, _ in read]))]
+    rows = columns.rows_counted(v.task, read)
+    for c in [] if rows else v.calls:
+        command = c.input.get("command")
+        if isinstance(command, str) and isinstance(c.result, str) and not c.failed:
+            rows = rows or columns.lines_counted(v.task, command, c.result)
+    if rows is None:
+        return []
+    key = "g_rows_wc" if rows.header else "g_rows"
+    return [say(v.lang, key, n=rows.n, thing=rows.thing, file=rows.file, lines=rows.n + 1)]
 
 
 def _counted(v: View) -> list[str]:

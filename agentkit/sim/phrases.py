@@ -191,6 +191,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} failed for now ({err}); retrying once.",
     ),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
+    "g_act_result": ("{tool} 已办好：{values}", "{tool} went through: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),
     "g_most_of": (
         "{field} {how}的是 {subject}（{value}）。",
@@ -231,10 +232,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_counted": (
         "{files} 个文件里共有 {n} 处 {text}（{parts}）。",
         "{text}: {n} in all over {files} files ({parts}).",
-    ),
-    "g_figure_rows": (
-        "{n} 个表格共有 {value} 行数据（不算表头）",
-        "{value} data rows over {n} tables (headers not counted)",
     ),
     "g_figure_total": ("合计", "total"),
     "g_figure_average": ("平均值", "average"),
@@ -306,6 +303,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "这几个文件的键没有缺少或重复的。",
         "No key is missing or duplicated across these files.",
     ),
+    "g_suited": (
+        "{which}的是 {label}（{field} {value}{more}）。",
+        "The {which} is {label} ({field} {value}{more}).",
+    ),
+    "g_suited_worst": ("最不合适", "worst"),
+    "g_suited_best": ("最合适", "best"),
     "g_top_high": ("最高", "highest"),
     "g_top_low": ("最低", "lowest"),
     "g_latest_line": ("其中最新的是第 {n} 行：{text}", "The most recent is line {n}: {text}"),
@@ -345,6 +348,23 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_field": ("{subject}{field} 是 {value}。", "{subject}{field} is {value}."),
     "g_yes": ("是的：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
     "g_no": ("不是：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
+    "g_rows": (
+        "一共 {n} {thing}（{file} 表头之后有 {n} 行数据）。",
+        "{n} {thing} ({file} has {n} rows after its header line).",
+    ),
+    "g_rows_wc": (
+        "一共 {n} {thing}（wc -l 数出 {file} 有 {lines} 行，其中一行是表头）。",
+        "{n} {thing} (wc -l counts {lines} lines in {file}, one of them the header).",
+    ),
+    "g_dup": (
+        "{file} 里 {value} 重复了（第 {lines} 行：{rows}）。",
+        "{value} is duplicated in {file} (lines {lines}: {rows}).",
+    ),
+    "g_no_dup": ("{files} 里没有重复的记录。", "No duplicates in {files}."),
+    "g_count_kind": (
+        "一共 {total} {unit}{kind}：{items}。",
+        "{total}{unit} {kind} in all: {items}.",
+    ),
     "g_count": ("一共有 {total} 项（{field}）。", "There are {total} in all ({field})."),
     "g_worked_out": (
         "{expr} = {result}（逐步用工具算出：{steps}）",

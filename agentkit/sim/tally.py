@@ -14,10 +14,13 @@
    calories", "热量"; "this week" and one week's number: no), else money for a bare "how much", else the one label all the results share, else the one unit two or more
    of them share ("week 1: 112.4 kWh", "week 2: 98.7 kWh"). A text value gives a number only
    when it is an amount (a number, its unit and at most two words more: "112.4 kWh", not
-   "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). Two or more numbers are added up (or averaged), rounded as the
-   inputs are.
+   "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). A
+   total the user states ("我们一共九个人", "9 of us in total") asks for none. Two or more
+   numbers are added up (or averaged), rounded as the inputs are.
 4. A count: the items of the list result the request asks about, when no number is picked by
-   rule 3 ("how many items are in my cart?" -> 3).
+   rule 3 ("how many items are in my cart?" -> 3); when the question says a value that some, not
+   all, of the items hold in one field ("一共有几只猫", "how many dogs"), only those are counted,
+   each said by its other values (the times asked with them).
 5. One thing asked: a question whose words name one field of a result (a field's name: up to three
    words, not a sentence's start such as "The list currently holds", not one holding the input's
    value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
@@ -50,9 +53,8 @@ TOTAL = re.compile(
     re.I,
 )
 AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
-COUNT = re.compile(
-    r"\bhow many\b|\bnumber of\b|多少个|几个|几家|几条|几本|几项|多少条|多少项", re.I
-)
+MEASURE = "个只位家条本项辆台名次件张份人种间所座门场节棵头匹架艘"
+COUNT = re.compile(rf"\bhow many\b|\bnumber of\b|(?:多少|几)[{MEASURE}]", re.I)
 MONEY_ASKED = re.compile(
     r"\bcosts?\b|\bspend\b|\bspent\b|\bprices?\b|\bpay\b|\bcharged?\b|多少钱|花了|花多少|价格|费用|金额",
     re.I,
@@ -197,20 +199,42 @@ class Worked:
     label: str
     unit: str
     n: int
+    items: tuple[str, ...] = ()  # a count of a kind: each record counted, said (rule 4)
+
+
+STATED_TOTAL = re.compile(  # a total the user states, not asks for: "我们一共九个人", "9 of us in total"
+    r"(?:一共|总共|合计)(?:有|是)?\s*[\d一二两三四五六七八九十百千]+\s*[\u4e00-\u9fff]{0,2}(?![吗呢？?])"
+    r"|(?<![\w-])\d+(?:\s+[a-z]+){0,3}\s+(?:in total|altogether)\b",
+    re.I,
+)
+ASKING = re.compile(r"[?？]|\b(?:how|what|which)\b|多少|几|吗", re.I)
+
+
+def _stated_totals(task: str) -> str:
+    """The request without the totals it states (rule 3): in a sentence that asks nothing."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?。！？])", task):
+        out.append(sentence if ASKING.search(sentence) else STATED_TOTAL.sub(" ", sentence))
+    return "".join(out)
 
 
 def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
     """What the request asks to work out from the results (data, the call's input), or None; a
     count of files ("一共有几个 markdown 文件") is `agentkit.sim.files`' (rule 9)."""
-    task = FILES_COUNTED.sub(" ", task)
+    task = FILES_COUNTED.sub(" ", _stated_totals(task))
     how = "average" if AVERAGE.search(task) else "total" if TOTAL.search(task) else None
     if how is None and COUNT.search(task):
         how = "count"
     if how is None:
         return None
     numbers = [n for data, given in results for n in _numbers(data, given)]
+    kind = _count_of_kind(task, results) if COUNT.search(task) and how != "average" else None
+    if kind is not None and (how == "count" or len(chosen(task, numbers)) < 2):
+        return kind  # "一共有几只猫": a count of a kind, not a total of numbers
     if how == "count":  # a number the request names is the answer itself ("how many clicks")
-        return None if any(_named(task, n.label) for n in numbers) else _count(results)
+        if any(_named(task, n.label) for n in numbers):
+            return None
+        return _count(results)
     picked = chosen(task, numbers)
     if len(picked) < 2:
         return None
@@ -229,6 +253,53 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
         else ""
     )
     return Worked(how, shown, label, picked[0].unit, len(picked))
+
+
+def _records(data: Any) -> list[dict[str, Any]]:
+    """The records a result lists: a list of objects, or an object's one list of them."""
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list)]
+        data = lists[0] if len(lists) == 1 else None
+    if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        return data
+    return []
+
+
+def _says_value(task: str, value: str) -> bool:
+    """The question says a record's short text value as a word: "猫" in "几只猫", "dog" in "how
+    many dogs" (its plural too)."""
+    if re.search(r"[\u4e00-\u9fff]", value):
+        return value in task
+    return bool(re.search(rf"\b{re.escape(value)}(?:s|es)?\b", task, re.I))
+
+
+def _count_of_kind(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """Rule 4, a count of a kind: the question says a value that some, not all, of a list's
+    records hold in one field ("几只猫" and species: 猫; "how many dogs" and kind: dog): only
+    those are counted, each said by its other values (the times asked with them)."""
+    for data, given in results:
+        records = _records(data)
+        for k in dict.fromkeys(k for r in records for k in r):
+            held = {str(r[k]) for r in records if isinstance(r.get(k), str)}
+            named = [
+                x
+                for x in held
+                if 0 < len(x) <= 20 and x not in given.values() and _says_value(task, x)
+            ]
+            if len(named) != 1:
+                continue
+            kept = [r for r in records if r.get(k) == named[0]]
+            if len(kept) == len(records):
+                continue  # every record is of that kind: no kind to count by
+            items = tuple(
+                " ".join(
+                    str(x) for j, x in r.items() if j != k and isinstance(x, str | int | float)
+                )
+                for r in kept
+            )
+            m = re.search(rf"几([{MEASURE}])", task)
+            return Worked("count", len(kept), named[0], m.group(1) if m else "", 1, items)
+    return None
 
 
 def _count(results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
