@@ -324,3 +324,19 @@ def test_a_total_the_user_states_asks_for_no_sum_of_the_results(prompt):
     calls, answer = run(prompt, [TABLE], table)
     assert calls == [("reserve_table", {"date": "2027-05-08", "party_size": 9})]
     assert "500" not in answer and "T-4410" in answer
+
+
+@pytest.mark.parametrize(
+    "reply, said",
+    [
+        ({"status": "pending", "note": "awaiting the base manager's approval", "ref": "KY-2300"}, "KY-2300"),
+        ("预约已提交，待审批（单号 KY-2301）", "KY-2301"),
+        ("座位 T-9 暂时无法预约，请换一天", "T-9"),
+    ],
+)  # fmt: skip
+def test_a_pending_or_undone_act_is_never_said_done(reply, said):
+    calls, answer = run(
+        "Could you reserve a tandem kayak at Lakeside for 2027-05-08?", [KAYAK], lambda n, a: reply
+    )
+    assert {n for n, _ in calls} == {"reserve_kayak"}  # (暂时: tried once more)
+    assert said in answer and "went through" not in answer and "已办好" not in answer

@@ -1813,7 +1813,8 @@ def _free_proper_name(name: str, src: Source) -> str | None:
 
 TITLE = re.compile(r"《([^》]+)》")
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
-    r"(?:在|去|到)([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
+    r"(?<![现正实存所自还])(?:在|去|到)(?!哪|什么|几|多少|谁)"  # (现在 is now; 在哪个 asks)
+    r"([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
 )
 
 

@@ -2864,10 +2864,21 @@ def _acted(v: View, c: Call) -> bool:
     """Rule 5: the call was an act that changes something (book, create, renew ...; not one that
     runs a query or a report, which reads), and it went through: its result is the act's
     confirmation, said as done with every value it gives (a confirmation code, a price), never
-    cut down to the one field the order's words name ("a standing desk" and desk)."""
+    cut down to the one field the order's words name ("a standing desk" and desk). A result that
+    says the act is pending or could not be done ("待审批", "暂时无法预约", "awaiting approval") went
+    through as no act: it is quoted as a result."""
     t = v.tool(c.name)
     acts = t.name_concepts & CHANGES - {"run"} if t is not None else frozenset()
-    return bool(acts) and c.result is not None and not c.failed
+    undone = NOT_DONE.search(json.dumps(c.result, ensure_ascii=False) if c.result else "")
+    return bool(acts) and c.result is not None and not c.failed and not undone
+
+
+NOT_DONE = re.compile(
+    r"\bpending\b|\bawaiting\b|\bnot (?:yet )?(?:confirmed|approved|possible|available|booked|done)\b|"
+    r"\bcould ?n[o']t\b|\bcannot\b|\bunable\b|\bfailed\b|\bdeclined\b|\brejected\b|\bqueued\b|"
+    r"待审批|审批中|审核中|待确认|待处理|暂时无法|无法|未能|失败|没有成功|排队中",
+    re.I,
+)
 
 
 def _facts(v: View) -> list[str]:
