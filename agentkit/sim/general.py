@@ -2875,7 +2875,7 @@ def _acted(v: View, c: Call) -> bool:
 
 NOT_DONE = re.compile(
     r"\bpending\b|\bawaiting\b|\bnot (?:yet )?(?:confirmed|approved|possible|available|booked|done)\b|"
-    r"\bcould ?n[o']t\b|\bcannot\b|\bunable\b|\bfailed\b|\bdeclined\b|\brejected\b|\bqueued\b|"
+    r"\bcould ?n[o']t\b|\bcannot\b|\bunable\b|\bfailed\b|\bdeclined\b|\brejected\b|"
     r"待审批|审批中|审核中|待确认|待处理|暂时无法|无法|未能|失败|没有成功|排队中",
     re.I,
 )
