@@ -253,3 +253,31 @@ def test_the_thing_needed_most_is_derived_from_the_file_read(prompt, path, text,
         ("Write", {"file_path": out, "content": written}),
     ]
     ended(t)
+
+
+def test_a_wish_for_the_tools_thing_is_an_order_for_it():
+    """ "I'd like a court on ...", "we need a van for ...": the act of the one tool named after
+    the thing wished for, with the values the wish gives (no verb of the table is said)."""
+    from tests.test_any_tools import ended
+    from tests.test_any_tools import run as run_loop
+    from tests.test_any_tools import tool as tool_
+
+    court = tool_(
+        "book_court",
+        "Book a squash court.",
+        {
+            "date": {"type": "string"},
+            "start_time": {"type": "string"},
+            "players": {"type": "integer"},
+        },
+        ["date", "start_time", "players"],
+    )
+    for prompt in (
+        "I'd like a court on 2027-02-03 at 19:30 for 2 players.",
+        "We need a court on 2027-02-03 at 19:30, 2 players.",
+    ):
+        t = run_loop(prompt, [court], lambda n, a: '{"ok": true, "ref": "SQ-4"}')
+        assert t.calls[0] == [
+            ("book_court", {"date": "2027-02-03", "start_time": "19:30", "players": 2})
+        ]
+        ended(t)

@@ -498,6 +498,12 @@ POLITE = re.compile(
     r"^(?:\s*(?:please|kindly|pls|hey|hi|ok|okay|now|can you|could you|would you|will you)\b[,!]?)+",
     re.I,
 )
+WANTS = re.compile(
+    r"^\s*(?:please\s+)?(?:i'?d like|i would like|we'?d like|we would like|i want|we want|i need|"
+    r"we need|can i get|could i get|can we get|could we get|can i have|could i have|i'?m after)"
+    r"\s+(?:a|an|one|two|three|four|\d+|some)\s",
+    re.I,
+)
 NOT_ORDERS = re.compile(  # a question or a request to be told, not an order to act
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|am|do|does|did|has|have|"
     r"had|should|shall|may|might|must|tell|show|give|let|i|we|my|our|the|a|an|this|that|it)$",
@@ -515,10 +521,14 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     other words the request all uses: record_pledge's create, update_salary's update. Questions
     and requests to be told ("is ...", "what ...", "tell me ...") imply nothing; nor does an
     order that gives no value to act with ("Summarize my notes": no material after a colon, no
-    number, no quote, no "to ..."); deleting and cancelling are never implied."""
+    number, no quote, no "to ..."); deleting and cancelling are never implied. A wish for a
+    thing ("I'd like a court on Friday at 6", "we need two kayaks for Saturday") is an order."""
     opener = POLITE.sub("", task.strip()).split(None, 1)
     verb = opener[0].lower().strip(",.!") if opener else ""
-    if not re.fullmatch(r"[a-z]+", verb) or NOT_ORDERS.match(verb) or concepts(verb):
+    wanted = WANTS.match(task)  # "I'd like a court on ...": the thing wanted, an order for it
+    if not wanted and (
+        not re.fullmatch(r"[a-z]+", verb) or NOT_ORDERS.match(verb) or concepts(verb)
+    ):
         return frozenset()
     if concepts(task) & CHANGES or not GIVES_VALUE.search(digits_for_words(task)):
         return frozenset()  # it names its act ("take the limes off"), or gives nothing to act with
