@@ -340,3 +340,21 @@ def test_a_pending_or_undone_act_is_never_said_done(reply, said):
     )
     assert {n for n, _ in calls} == {"reserve_kayak"}  # (暂时: tried once more)
     assert said in answer and "went through" not in answer and "已办好" not in answer
+
+
+def test_what_it_costs_is_the_total_not_the_rate_per_unit():
+    """ "How much to print 400 pages?" names pages, and rate_gbp_per_page holds the word: the cost
+    asked is the total the result gives."""
+    quote = tool(
+        "print_quote",
+        "Quote for a print job.",
+        {"pages": {"type": "integer"}, "colour": {"type": "boolean"}},
+        ["pages", "colour"],
+    )
+    calls, answer = run(
+        "How much would it cost to print 400 pages in colour?",
+        [quote],
+        lambda n, a: {"quote_id": "PQ-8", "rate_gbp_per_page": 0.15, "total_gbp": 60.0},
+    )
+    assert [n for n, _ in calls] == ["print_quote"]
+    assert "total_gbp is 60.0" in answer

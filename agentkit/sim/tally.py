@@ -364,7 +364,9 @@ MONEY_UNIT_KEY = re.compile(
 
 
 def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
-    """Rule 5: the one field of a result the question names, or None."""
+    """Rule 5: the one field of a result the question names, or None; a question of what
+    something costs that names only a rate per unit ("how much for 2500 words?" and
+    rate_eur_per_word) asks for the total (rule 7)."""
     if not isinstance(data, dict) or not QUESTION.search(task):
         return None
     said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
@@ -380,10 +382,16 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
     ]
     if not named:
         return _status(task, data, given) or _came_to(task, data, given)
+    came = _came_to(task, data, given) if all(PER_UNIT.search(str(k)) for k, _ in named) else None
+    if came is not None:  # "how much for 2500 words?": the total, not the rate per word
+        return came
     if len(named) != 1:
         return None
     k, x = named[0]
     return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
+
+
+PER_UNIT = re.compile(r"(?:^|_)per(?:_|$)|rate|单价|每", re.I)  # a price per unit, no total
 
 
 def _status(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | None:
