@@ -62,7 +62,7 @@ from typing import Any
 from .arguments import role
 from .facts import KINDS, STAMP, asked_lines, latest_line, section
 from .lexicon import stem
-from .shell import FILES_COUNTED
+from .shell import FILES_COUNTED, target
 from .view import Tool, View
 
 PATH_LINE = re.compile(r"^\s*((?:[\w.~-]*/)*[\w.-]+\.\w{1,6})(?::\d+.*)?\s*$")
@@ -125,8 +125,6 @@ COUNTS = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|多少|几个|几处|
 def counted(task: str) -> str | None:
     """Rule 4: the text the request counts in files, or None (a count of files is no count of
     text: rule 9)."""
-    from .shell import target
-
     found = target(task)
     return found if found and COUNTS.search(FILES_COUNTED.sub(" ", task)) else None
 
@@ -134,8 +132,6 @@ def counted(task: str) -> str | None:
 def holding_text(v: View, reader: Tool) -> list[tuple[str, int, str]]:
     """Rule 10: (file, line number, line) of the first line holding the searched text in each
     file read, when a content search was made and the text is not counted."""
-    from .shell import target
-
     text = target(v.task)
     key = path_property(reader)
     searched = any(c.name != reader.name and c.result for c in v.calls)

@@ -204,11 +204,6 @@ def _index() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
     return latin, han
 
 
-def zh_words() -> list[tuple[str, str]]:
-    """The Chinese words of the concept table, each with its concept."""
-    return list(_index()[1])
-
-
 JOINS = frozenset({"and", "or", "then"})
 # words that name a thing as often as an act: the act only where they lead a tool's name
 NOUN_TOO = frozenset(

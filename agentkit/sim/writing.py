@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import re
 
+from .shell import FILE
+
 HELLO = {
     "py": 'print("Hello, World!")\n',
     "js": 'console.log("Hello, World!");\n',
@@ -60,7 +62,6 @@ LINES = re.compile(  # a list the request gives after a colon, its noun up to 40
     re.IGNORECASE | re.MULTILINE,
 )
 CHECKLIST = re.compile(r"check-?list|check ?box|to-?do|tick ?box|复选框|勾选框|待办", re.I)
-NAMED_FILE = re.compile(r"[\w\u4e00-\u9fff-]+\.[A-Za-z]\w{0,4}\b")
 BULLETS = re.compile(r"\bbullet|markdown|项目符号|列表", re.I)
 GIVEN_TEXT = re.compile(  # the request gives a file's text itself
     r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
@@ -76,7 +77,7 @@ def described(text: str, path: str) -> str | None:
     if m:
         items = [x.strip(" '\"“”") for x in SPLIT.split(m.group(1)) if x.strip(" '\"“”")]
         if len(items) >= 2:
-            said = NAMED_FILE.sub(" ", text)  # (待办.txt names a file, no checklist)
+            said = FILE.sub(" ", text)  # (待办.txt names a file, no checklist)
             mark = (
                 "- [ ] "
                 if CHECKLIST.search(said)
