@@ -253,11 +253,14 @@ ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
 BARE_PLACE = re.compile(
     r"^\s*([A-Z][\w.'-]*(?:[ ,]+[A-Z][\w.'-]*)*|[\u4e00-\u9fff]{2,6})\s*[.。]?\s*$"
 )
-PATH = re.compile(
-    r"(?<![\w/.-])((?:~|\.{1,2})?/[\w./-]*|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/-])"
+PATH = re.compile(  # a path, or a file's name (after a Chinese lead word: "读一下会议纪要.txt")
+    shell.NAME_START
+    + r"((?:~|\.{1,2})?/[\w./-]*|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![A-Za-z0-9_/-])"
 )
 DIR_WORD = re.compile(
-    r"([\w./-]+)\s+(?:directory|folder|dir)\b|([A-Za-z0-9_./-]+)\s*(?:目录|文件夹)"
+    r"([\w./-]+)\s+(?:directory|folder|dir)\b|"
+    + shell.NAME_START
+    + r"([A-Za-z0-9_./-]+|[\u4e00-\u9fff]{1,8}?)\s*(?:目录|文件夹)"
     r"|(?:\b(?:directory|folder)\b|目录|文件夹)\s*[:：]?\s*([A-Za-z0-9_./-]+)",  # not "subfolders"
     re.IGNORECASE,
 )

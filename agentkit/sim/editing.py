@@ -22,6 +22,10 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), 的 joining its words:
    "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
    A change that lands nowhere is not made, and the answer says so.
+3b. A cell of a table (CSV, TSV, `|`): X names the row by one of its cells ("the price of
+   roses", "玫瑰的价格", "Mia's shift") and the column by the value the change starts from
+   ("from 8 to 10"), else by a header that shares a word with X ("价格" / 单价): that row's line
+   is the text to find, with the cell's value replaced (`_row`).
 3a. Y is the value, not the words around it: a remark in brackets after it ("15 minutes (it's
    stored in seconds)", "15分钟（单位是秒）") is left out. Where the setting's value is a bare
    number and the unit is named by its key (`ttl_seconds`, `timeout_ms`, `max_size_mb`) or by
@@ -89,7 +93,7 @@ ASKED = [  # (pattern, group of X, group of Y)
 IN_FILE = re.compile(
     r"^(?:the\s+)?(?:value\s+of\s+)?|\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?\S+\.\w+$"
     r"|\s+(?:setting|value|option|field|entry|key)$"
-    r"|^.*?(?:文件)?\S+\.\w+\s*(?:里|中|里面|中的|里的|的)(?:的)?\s*",
+    r"|^.*?(?:文件)?\S+\.[A-Za-z][A-Za-z0-9]*\s*(?:里|中|里面|中的|里的|的)(?:的)?\s*",
     re.IGNORECASE,
 )
 QUESTION = re.compile(
@@ -172,6 +176,9 @@ def per_file(request: str, named: list[str]) -> list[tuple[str, str]]:
 
 def _bare(said: str) -> str:
     said = re.sub(r"\s*(?:吗|呢|吧)?[?？!！]*$", "", said.strip())
+    said = re.sub(
+        r"^(?:里面|里|中|内)(?:的)?\s*", "", said
+    )  # "价目表.csv 里玫瑰的价格": 里 is the file's
     for _ in range(2):
         said = IN_FILE.sub("", said).strip()
     return said.strip(QUOTES).strip()
@@ -183,7 +190,7 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
     done: list[Change] = []
     missed: list[str] = []
     for x, y in requested(request):
-        change = _setting(x, y, text) or _literal(x, y, text)
+        change = _setting(x, y, text) or _row(request, x, y, text) or _literal(x, y, text)
         if change is None:
             missed.append(x)
         elif change not in done:
@@ -286,6 +293,75 @@ def _names(x: str, m: re.Match[str], text: str) -> bool:
         (ln for ln in reversed(above) if re.match(r"^\s*\[[^\]]+\]\s*$|^\S[^:=]*:\s*$", ln)), ""
     )
     return bool(said) and said[-1] in key and set(said) <= key | set(split(section.strip("[]: \t")))
+
+
+FROM = re.compile(  # the value a change starts from: "from 8 to 10", "从 8 元改成 10 元"
+    r"\bfrom\s+(?P<a>\S+?)\s+to\b|从\s*(?P<b>[^\s，。,;；]+?)\s*(?:改|换|调|设|变)",
+    re.IGNORECASE,
+)
+CELL_SPLIT = re.compile(r"\s*(?:,|\t|\|)\s*")
+
+
+def _row(request: str, x: str, y: str, text: str) -> Change | None:
+    """Rule 3b: a cell of a table (CSV, TSV, a `|` table) whose row X names by one of its cells
+    ("the price of roses", "玫瑰的价格": the row whose cell is roses / 玫瑰) and whose column is
+    the one holding the value the change starts from ("from 8 to 10"), else the one whose header
+    shares a word (a character, in Chinese) with X's other words. The row's line is the text to
+    find; the same line with Y (its number, where the cell holds a bare number) in that cell's
+    place is the text put in."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2 or not CELL_SPLIT.search(lines[0]):
+        return None
+    said = [
+        re.sub(r"['’]s$", "", w)  # "Mia's shift": the row is Mia's
+        for w in re.split(r"\s+(?:of|for|in)\s+|\s+|的", x.lower())
+        if w and w not in ("the", "a", "an")
+    ]
+    rows = [ln for ln in lines[1:] if any(_cell_is(c, w) for c in _cells(ln) for w in said)]
+    if len(rows) != 1:
+        return None
+    row, cells = rows[0], _cells(rows[0])
+    start = FROM.search(request)
+    a = re.sub(r"[^\d.]", "", next((g for g in start.groups() if g), "")) if start else ""
+    col = [i for i, c in enumerate(cells) if a and c == a]
+    if not col:
+        heads = _cells(lines[0])
+        col = [
+            i
+            for i, h in enumerate(heads)
+            if i < len(cells)
+            and any(_shares(h, w) for w in said if not _cell_is(cells[i], w))
+            and not any(_cell_is(cells[i], w) for w in said)
+        ]
+    if len(col) != 1:
+        return None
+    old_cell = cells[col[0]]
+    number = re.search(r"-?\d+(?:\.\d+)?", y)
+    new_cell = number.group(0) if number and re.fullmatch(r"-?\d+(?:\.\d+)?", old_cell) else y
+    at = [m for m in re.finditer(rf"(?<![^\s,|\t]){re.escape(old_cell)}(?![^\s,|\t])", row)]
+    if len(at) != 1 or old_cell == new_cell:
+        return None
+    return Change(row, row[: at[0].start()] + new_cell + row[at[0].end() :])
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip("\"'") for c in CELL_SPLIT.split(line.strip().strip("|"))]
+
+
+def _cell_is(cell: str, word: str) -> bool:
+    c = cell.lower()
+    return bool(c) and (
+        c == word or c.rstrip("s") == word.rstrip("s") or c.rstrip("es") == word.rstrip("es")
+    )
+
+
+def _shares(head: str, word: str) -> bool:
+    """A header and a word of X name the same column: the word in the header (English), or a
+    character in common (Chinese: 单价 and 价格)."""
+    h = head.lower()
+    if re.search(r"[\u4e00-\u9fff]", word):
+        return bool(set(word) & set(h) - {"的"})
+    return word.rstrip("s") in h or in_english(h) == word
 
 
 def _literal(x: str, y: str, text: str) -> Change | None:

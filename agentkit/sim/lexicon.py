@@ -286,7 +286,7 @@ def concepts(text: str) -> frozenset[str]:
     """The concepts a text names (Latin words, Chinese words by characters, arithmetic)."""
     latin, han = _index()
     found = {c for w in words(text) for c in latin.get(w, ())}
-    found |= {c for w, c in han if w in text and not (c in CHANGES and _noun(text, w))}
+    found |= {c for w, c in han if w in text and not (c in CHANGES and not _act_said(text, w, han))}
     if EMAIL_ADDRESS.search(text):
         found.add("email")
     verb = BOOK_VERB.search(text)
@@ -350,15 +350,30 @@ def _phrasal(text: str) -> set[str]:
 
 
 NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, 提交记录: a thing, not the act
+ASKS_WHAT = re.compile(r"(?:了|着|的是)(?:些)?(?:什么|啥|哪些)")  # 写了什么: what was written
 
 
-def _noun(text: str, word: str) -> bool:
-    """Every place the act's Chinese word stands in the text, it starts a noun (报修单); a word
-    that ends in a measure word (挂个, 订个) is followed by its object, never a noun (挂个号)."""
-    if word.endswith("个"):
-        return False
-    at = [m.end() for m in re.finditer(re.escape(word), text)]
-    return bool(at) and all(NOUN_END.match(text, i) for i in at)
+def _act_said(text: str, word: str, han: list[tuple[str, str]]) -> bool:
+    """Whether the act's Chinese word asks for the act somewhere in the text: at a place where it
+    is not part of a longer word of the table (存 in 库存 names stock, not storing), does not
+    ask what was done (写了什么, 记录了哪些: a question about what is there), and does not
+    start a noun (`_noun`)."""
+    longer = [w for w, _ in han if word in w and w != word and w in text]
+    for m in re.finditer(re.escape(word), text):
+        inside = any(
+            o.start() <= m.start() and m.end() <= o.end()
+            for w in longer
+            for o in re.finditer(re.escape(w), text)
+        )
+        if not inside and not ASKS_WHAT.match(text, m.end()) and not _noun(text, word, m.end()):
+            return True
+    return False
+
+
+def _noun(text: str, word: str, end: int) -> bool:
+    """The act's Chinese word ending at `end` starts a noun (报修单); a word that ends in a
+    measure word (挂个, 订个) is followed by its object, never a noun (挂个号)."""
+    return not word.endswith("个") and bool(NOUN_END.match(text, end))
 
 
 def kind(concept: str) -> str:

@@ -26,6 +26,11 @@ First rule that applies, in Chinese or English:
   files it shows that say how a project is built and tested (pyproject.toml, package.json, ...,
   then test files, then a README); nothing more once they are read.
 Anything else gives no command: the policy asks the user what to run.
+
+A file's name said in Chinese running text starts after the verb or particle before it
+(`LEADS`: 读一下会议纪要.txt, 把价目表.csv 里, 对比一下菜单.csv: a verb then 一下), and Chinese
+may follow its extension at once (价目表.csv里); a folder is named in Chinese before 目录/文件夹
+or with a trailing slash ("剧本/ 里").
 """
 
 from __future__ import annotations
@@ -37,10 +42,21 @@ from typing import Any
 
 from .lexicon import CHANGES, concepts
 
+LEADS = (  # Chinese words said right before a file's name, never part of it: "读一下会议纪要.txt"
+    "读一下", "看一下", "查一下", "改一下", "读一读", "看一看", "把", "将", "请", "帮我", "帮忙", "麻烦", "给我", "一下", "读读", "看看", "打开", "查看",
+    "读取", "检查", "修改", "编辑", "删除", "删掉", "新建", "创建", "生成", "写入", "写到",
+    "保存到", "保存为", "另存为", "存为", "存到", "在", "从", "到", "往", "用", "对", "和", "与",
+    "跟", "运行", "执行", "统计", "整理", "总结", "翻译",
+)  # fmt: skip
+NAME_START = (  # where a name may start: not inside a word, or right after a lead word
+    "(?:(?<![\\w/.-])|"
+    + "|".join(f"(?<={w})" for w in LEADS)
+    + f")(?!(?:{'|'.join(LEADS)})|[\u4e00-\u9fff]{{1,2}}一下)"  # 对比一下: a verb, then 一下
+)
 FILE = re.compile(  # a file's name with its extension, or a dotfile (.env, .gitignore)
-    r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}"
+    NAME_START + r"((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}"
     r"|\.(?:env|gitignore|dockerignore|npmrc|bashrc|zshrc|profile|editorconfig|prettierrc)"
-    r"(?:\.[a-z]+)?)(?![\w/-])"
+    r"(?:\.[a-z]+)?)(?![A-Za-z0-9_/-])"  # Chinese may follow at once: "价目表.csv里"
 )
 KINDS = {  # a kind of file named -> its extension
     "python": "py", "javascript": "js", "typescript": "ts", "markdown": "md", "text": "txt",
@@ -278,7 +294,7 @@ def _kind(text: str) -> str | None:
 
 def _bare_kind(text: str) -> str | None:
     """An extension said bare before files ("txt 文件", "yml files")."""
-    m = re.search(r"\b([A-Za-z0-9]{1,5})\s*(?:files?\b|文件)", text, re.I)
+    m = re.search(r"(?<![A-Za-z0-9])([A-Za-z0-9]{1,5})\s*(?:files?\b|文件)", text, re.I)
     known = {*KINDS.values(), "yml", "toml", "ini", "xml", "sql", "txt", "md", "py"}
     return m.group(1).lower() if m and m.group(1).lower() in known else None
 
@@ -373,7 +389,9 @@ def glob_pattern(text: str) -> str | None:
     folder = re.search(
         r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+)/?\s+(?:directory|folder|dir)\b"
         r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)"
-        r"|(?<![\w./-])([A-Za-z][\w.-]*)/?\s*(?:目录|文件夹)(?:下|里|中)",  # (a whole path: the path)
+        r"|"
+        + NAME_START  # (a whole path: the path; a Chinese name: 剧本目录下, "剧本/ 里")
+        + r"([A-Za-z][\w.-]*|[\u4e00-\u9fff][\w.-]{0,11}?)(?:/?\s*(?:目录|文件夹)|/\s*)(?:下|里|中)",
         text,
         re.IGNORECASE,
     )
