@@ -492,7 +492,10 @@ def value_for(
     """One property's value, or None when the conversation gives none (a Fill for an object)."""
     if "const" in s:
         return s["const"]
-    if role(name, s, need) == "currency" and type_of(s) == "string" and _asks_code(name, s):
+    if type_of(s) == "string" and (
+        role(name, s, need) == "currency" and _asks_code(name, s)
+        or "money" in topic and FX_LEG.search(name)
+    ):
         found = currency(name, s, src)
         if found is not None:
             return found
@@ -3117,13 +3120,23 @@ def summary(text: str) -> str | None:
     return best if len(best) <= 160 else best[:157] + "..."
 
 
+FX_LEG = re.compile(  # a property of an exchange-rate or conversion tool that names a currency
+    r"^(?:base|quote|from|to|source|target|sell|buy|src|dst)(?:_?(?:ccy|cur|curr|currency|code))?$"
+    r"|ccy|^cur(?:r)?$",
+    re.I,
+)
+
+
 def _asks_code(name: str, s: dict[str, Any]) -> bool:
     """Whether a currency property asks for the currency itself (its name says currency, or its
-    schema a code: "ISO 4217", a pattern, an enum), not a sum said in one."""
+    schema a code: "ISO 4217", a pattern, an enum, an example code "e.g. USD"), not a sum said
+    in one. A tool about money (its concepts) takes a currency in the properties that name the
+    legs of an exchange (base, quote, from_ccy, target: `FX_LEG`)."""
     said = f"{name} {s.get('description') or ''}"
     return bool(
-        re.search(r"currenc|币种", name, re.I)
+        re.search(r"currenc|币种|ccy", name, re.I)
         or re.search(r"code|ISO|symbol|代码|代号|币种", said, re.I)
+        or set(re.findall(r"\b[A-Z]{3}\b", str(s.get("description") or ""))) & values.KNOWN_CODES
         or s.get("enum")
         or s.get("pattern")
     )
