@@ -209,3 +209,35 @@ def test_the_data_rows_of_tables_are_counted_not_a_columns_total(prompt, said):
     t = run(prompt, files("Bash", "Edit", "Glob", "Grep", "Read", "Write"), tills)
     assert said in t.answer and "60" not in t.answer  # (60: the qty total)
     ended(t)
+
+
+@pytest.mark.parametrize(
+    "prompt, work",
+    [
+        ("请让 bed-planner 统计一下 beds.csv 里有几块地需要浇水。", "统计一下 beds.csv"),
+        ("Have the bed-planner look at beds.csv and tell me the driest bed.", "Look at beds.csv"),
+        ("Ask our bed-planner to list the empty beds in beds.csv", "List the empty beds"),
+    ],
+)
+def test_a_listed_agent_type_named_as_the_one_to_work_gets_the_work(prompt, work):
+    t = run(
+        prompt,
+        files("Agent", "Read", "Glob"),
+        lambda n, a: "Bed 3 is driest.",
+        system="Primary working directory: /srv/garden\nAvailable agent types:\n"
+        "- bed-planner: Reads the garden's bed files and reports on them\n",
+    )
+    ((name, args),) = t.calls[0]
+    assert name == "Agent" and args["subagent_type"] == "bed-planner"
+    assert args["prompt"].startswith(work) and "beds.csv" in args["prompt"]
+
+
+def test_a_listed_agent_type_said_as_an_ordinary_word_gets_no_work():
+    t = run(
+        "Plan a watering rota from beds.csv",
+        files("Agent", "Read", "Glob"),
+        lambda n, a: "     1\tbed,dry\n     2\tB1,yes",
+        system="Primary working directory: /srv/garden\nAvailable agent types:\n"
+        "- Plan: Software architect agent for designing implementation plans\n",
+    )
+    assert [n for n, _ in t.calls[0]] == ["Read"]

@@ -18,8 +18,9 @@ The rules, in order:
    their descriptions are read. Without ToolSearch, a user's
    own tool that searches the tools (`search_available_tools(keyword)`) is called once instead,
    with the word of the wanted tool's name that says what it works on ("weather").
-3. A request that names an agent type the CLI lists (or asks for a subagent and names one)
-   is handed to it with the Agent tool: `subagent_type`, a short `description`, the user's
+3. A request that names an agent type the CLI lists as the one to do the work ("让 X 统计 …",
+   "have the X look at …", "ask our X to …"), or asks for a subagent and names one, is handed to
+   it with the Agent tool: `subagent_type`, a short `description`, the user's
    words as `prompt`, and the files the agent type's description names, to be read.
 4. When nothing else is left to call and StructuredOutput is offered, it is called once, its input
    filled from the conversation by its schema (the CLI then ends the run with that JSON).
@@ -149,10 +150,13 @@ def agent_types(conv: Any) -> list[str]:
 def agent_call(conv: Any, v: View) -> dict[str, Any] | None:
     """The Agent call for a request that names a listed agent type (rule 3), or None."""
     agent = v.tool("Agent") or v.tool("Task")
-    if agent is None or any(c.name == agent.name for c in v.calls) or not SUBAGENT.search(v.task):
+    if agent is None or any(c.name == agent.name for c in v.calls):
         return None
     named = [
-        t for t in agent_types(conv) if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", v.task)
+        t
+        for t in agent_types(conv)
+        if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", v.task)
+        and (SUBAGENT.search(v.task) or re.search(ADDRESSED + re.escape(t), v.task, re.I))
     ]
     if not named:
         return None
@@ -180,13 +184,18 @@ def _its_files(conv: Any, v: View, kind: str, work: str) -> str:
     return "\n" + say(v.lang, "g_delegate_files", files=", ".join(dict.fromkeys(found)))
 
 
+ADDRESSED = (  # a listed agent type named as the one to do the work: "让 X", "have the X"
+    r"(?:让|请|用|叫|交给|派|\b(?:ask|have|let|get|use|tell)\s+(?:the\s+|an?\s+|our\s+)?)\s*"
+)
+
+
 def delegated(task: str, kind: str) -> str:
     """The work handed to an agent: the task without the words that pick the agent ("Use the
     code-reviewer agent to review X" -> "Review X"; "让 analyzer 代理来找出 X" -> "找出 X")."""
     k = re.escape(kind)
     frame = re.compile(
-        rf"^\s*(?:please\s+)?(?:use|ask|have|let|get)\s+(?:the\s+|an?\s+)?{k}\s+(?:sub-?)?agent\s+"
-        rf"(?:to\s+)?|^\s*(?:请)?(?:用|让|使用|交给)\s*{k}\s*(?:子)?(?:代理|智能体)\s*(?:来)?",
+        rf"^\s*(?:please\s+)?(?:use|ask|have|let|get|tell)\s+(?:the\s+|an?\s+|our\s+)?{k}\s+"
+        rf"(?:(?:sub-?)?agent\s+)?(?:to\s+)?|^\s*(?:请)?(?:用|让|使用|交给|叫)\s*{k}\s*(?:子)?(?:代理|智能体)?\s*(?:来|去)?",
         re.IGNORECASE,
     )
     work = frame.sub("", task.strip(), count=1).strip()
