@@ -493,8 +493,10 @@ def value_for(
     if "const" in s:
         return s["const"]
     if type_of(s) == "string" and (
-        role(name, s, need) == "currency" and _asks_code(name, s)
-        or "money" in topic and FX_LEG.search(name)
+        role(name, s, need) == "currency"
+        and _asks_code(name, s)
+        or "money" in topic
+        and FX_LEG.search(name)
     ):
         found = currency(name, s, src)
         if found is not None:
@@ -540,10 +542,8 @@ def _named_member(members: list[Any], text_: str) -> Any:
     text = text_.lower()
     for member in members:
         m = str(member)
-        at = [
-            x.start()
-            for x in re.finditer(rf"(?<![a-z]){re.escape(m.lower())}(?:e?s)?(?![a-z])", text)
-        ]
+        spelled = r"[\s_-]?".join(map(re.escape, re.split(r"[\s_-]+", m.lower())))  # nail_trim
+        at = [x.start() for x in re.finditer(rf"(?<![a-z]){spelled}(?:e?s)?(?![a-z])", text)]
         if any(not NEGATED.search(text[max(0, i - 14) : i]) for i in at):
             return member
         if at:

@@ -983,10 +983,20 @@ LEVELS = [  # level, how an enum member names it, the words of a request that as
 ]  # fmt: skip
 
 
+SIZES = [  # size, how an enum member names it, the words of a request that ask for it
+    ("xl", r"^(?:xl|x-large|extra[ _-]?large|加大|加大号|特大|特大号)$",
+     r"加大号|加大码|特大号|\bXL\b|extra[ -]large"),
+    ("small", r"^(?:s|sm|small|小|小号|小型)$", r"小号|小码|小型|小尺寸|\bsmall\b"),
+    ("medium", r"^(?:m|md|med|medium|中|中号|中型)$", r"中号|中码|中型|中等尺寸|\bmedium\b"),
+    ("large", r"^(?:l|lg|large|大|大号|大型)$", r"(?<![加特])大号|(?<![加特])大码|大型|大尺寸|\blarge\b"),
+]  # fmt: skip
+
+
 def level_member(members: list[str], text: str) -> str | None:
-    """The member of a scale of levels (low / medium / high, p1..p4) the request's words ask for:
-    "it's urgent" -> "high", "no rush" -> "low" (a negated word counts for the lower level)."""
-    for _level, member_pattern, said in LEVELS:
+    """The member of a scale of levels (low / medium / high, p1..p4) or of sizes (S / M / L / XL,
+    small / medium / large) the request's words ask for: "it's urgent" -> "high", "no rush" ->
+    "low" (a negated word counts for the lower level), "中号" -> "medium" or "M", "加大号" -> "XL"."""
+    for _level, member_pattern, said in [*SIZES, *LEVELS]:
         if re.search(said, text, re.I):
             found = [m for m in members if re.fullmatch(member_pattern, str(m), re.I)]
             if found:

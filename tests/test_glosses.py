@@ -1,0 +1,87 @@
+"""Chinese requests against English tools by the dictionary's English (`agentkit.sim.glosses`,
+CC-CEDICT's data): the words the concept table lacks find the tool whose name or description
+says them; sizes said in Chinese pick the enum's member; an enum member written with `_` is
+named by its words. Domains of our own, through the SDK."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agentkit.sim import glosses
+from tests.test_any_tools import ended, run, tool
+
+S, N = {"type": "string"}, {"type": "integer"}
+
+
+def done(name, args):
+    return json.dumps({"ok": True, **args})
+
+
+def test_the_dictionary_glosses_a_word_by_its_first_sense():
+    assert glosses.gloss("储物柜")[:1] == ["locker"]
+    assert "rent" in glosses.gloss("租")
+    assert glosses.segmented("帮我租一双冰鞋") == ["帮", "我", "租", "一", "双", "冰鞋"]
+
+
+@pytest.mark.parametrize(
+    "prompt, tools, called",
+    [
+        (
+            "帮我租一双冰鞋，39码",
+            [
+                tool("reserve_skates", "Reserve rental skates at the rink.", {"size": N}, ["size"]),
+                tool("get_rink_hours", "Opening hours of the rink.", {}, []),
+            ],
+            ("reserve_skates", {"size": 39}),
+        ),
+        (
+            "天文台今晚能看到星星吗？",
+            [
+                tool("check_observatory_sky", "Cloud cover over the observatory tonight.", {}, []),
+                tool("book_telescope", "Book a telescope slot.", {"time": S}, ["time"]),
+            ],
+            ("check_observatory_sky", {}),
+        ),
+        (
+            "我要租一个中号储物柜，租两个月",
+            [
+                tool(
+                    "rent_locker",
+                    "Rent a locker at the pool.",
+                    {"size": {"type": "string", "enum": ["small", "medium", "large"]}, "months": N},
+                    ["size", "months"],
+                )
+            ],
+            ("rent_locker", {"size": "medium", "months": 2}),
+        ),
+        (
+            "给我来一件加大号的T恤",
+            [
+                tool(
+                    "order_tee",
+                    "Order a club T-shirt.",
+                    {"size": {"type": "string", "enum": ["S", "M", "L", "XL"]}},
+                    ["size"],
+                )
+            ],
+            ("order_tee", {"size": "XL"}),
+        ),
+    ],
+)
+def test_a_chinese_request_finds_an_english_tool_by_the_dictionary(prompt, tools, called):
+    t = run(prompt, tools, done)
+    assert t.calls[0] == [called]
+    ended(t)
+
+
+def test_an_enum_member_written_with_underscores_is_named_by_its_words():
+    groom = tool(
+        "book_grooming",
+        "Book a grooming slot.",
+        {"service": {"type": "string", "enum": ["bath", "haircut", "nail_trim"]}},
+        ["service"],
+    )
+    t = run("Book Biscuit in for a nail trim", [groom], done)
+    assert t.calls[0] == [("book_grooming", {"service": "nail_trim"})]
