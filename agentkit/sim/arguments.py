@@ -196,7 +196,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import languages, shell, values, websearch
+from . import glosses, languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -827,11 +827,24 @@ def flag_said(name: str, text: str) -> bool | None:
     parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
     if not 1 <= len(parts) <= 2:
         return None  # "high_chair": said as "a high chair"
-    joined = r"[\s_-]?".join(map(re.escape, parts))
+    joined = r"[\s_-]?".join(re.escape(p).replace("or", "ou?r") for p in parts)  # colour
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
-    if not m:
+    at = m.start() if m else _glossed_at(joined, text)
+    if at is None:
         return None
-    return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
+    return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+def _glossed_at(pattern: str, text: str) -> int | None:
+    """Where the text says, in Chinese, a word whose English (`glosses`) the flag's words match
+    ("彩色的" for color)."""
+    at = 0
+    for w in glosses.segmented(text) if re.search(r"[\u4e00-\u9fff]", text) else []:
+        at = text.find(w, at)
+        if re.search(rf"(?<![A-Za-z]){pattern}(?![a-z])", " ".join(glosses.gloss(w)), re.I):
+            return at
+        at += len(w)
+    return None
 
 
 REPLY_FLAG = re.compile(
@@ -1316,7 +1329,10 @@ def _near_words(n: str, words_: list[str], text: str) -> int:
 def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
     nouns = [
         stem(w)
-        for w in re.findall(r"[A-Za-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
+        for w in re.findall(  # (rent_per_month: "month" is the rate's period, no noun counted)
+            r"[A-Za-z]+",
+            re.sub(r"(?i)(?:^|_)per_[a-z]+", "", re.sub(r"([a-z])([A-Z])", r"\1_\2", name)),
+        )
         if len(w) >= 4
         and values.leg(w) is None
         and w.lower() not in GENERIC_NUMBER_WORDS
@@ -1329,9 +1345,12 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
+        head = re.search(r"([\u4e00-\u9fff])数$", zh)  # 页数 by "8 页", 份数 by "30 份"
+        if head and head.group(1) not in "个次总":
+            found += re.findall(rf"(?<![\d.])(\d+(?:\.\d+)?)\s*{head.group(1)}", counted)
     for noun in nouns:
         root_ = _noun_root(noun)
-        joined = "-" if "room" in noun.lower() else "(?!)"  # "two-bed", never "12-month lease"
+        joined = "-"  # "two-bed", "a 40-page booklet"
         pattern = (
             rf"(\d+(?:\.\d+)?)(?:\s+|{joined}){root_}\w*"
             rf"|\b{root_}\w*\s*(?:[:=]|of|for|is)?\s*(?:[$€£¥]\s*|(?-i:[A-Z]{{3}})\s+)?(\d+(?:\.\d+)?)"

@@ -125,7 +125,7 @@ TIME = re.compile(
     r"(上午|早上|中午|下午|晚上)?\s*(?<![\d:])([01]?\d|2[0-3])[:：]([0-5]\d)(?::[0-5]\d)?(?![\d:])"
     r"(?:\s*([ap])\.?m\b\.?)?"
     r"|\b(1[0-2]|0?[1-9])\s*([ap])\.?m\b\.?"
-    r"|(上午|早上|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点\s*(半|\d{1,2}\s*分)?",
+    r"|(上午|早上|中午|下午|晚上|傍晚)?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点\s*(半|[一三]刻|\d{1,2}\s*分)?",
     re.IGNORECASE,
 )
 ZH_DIGITS = {
@@ -615,7 +615,7 @@ def times(text: str) -> list[tuple[int, str]]:
         for m in NOON.finditer(text)
     ]
     plain = DATE.sub(lambda m: " " * len(m.group(0)), text)
-    out += _bare_hours(plain)
+    out += _bare_hours(plain) + _spoken_times(plain)
     for m in TIME.finditer(plain):
         g = m.groups()
         if g[1]:
@@ -625,7 +625,8 @@ def times(text: str) -> list[tuple[int, str]]:
             h, mi, half = int(g[4]), 0, g[5].lower()
         else:
             h = int(g[7]) if g[7].isdigit() else _zh_number(g[7])
-            mi = 30 if g[8] == "半" else int(re.sub(r"\D", "", g[8])) if g[8] else 0
+            quarters = {"半": 30, "一刻": 15, "三刻": 45}
+            mi = quarters.get(g[8] or "") or (int(re.sub(r"\D", "", g[8])) if g[8] else 0)
             half = _half(g[6])
         if half == "p" and h < 12:
             h += 12
@@ -633,7 +634,51 @@ def times(text: str) -> list[tuple[int, str]]:
             h = 0
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
-    return sorted(out)
+    return sorted(set(out))  # (a bare hour in words is a spoken time too: "at six o'clock")
+
+
+HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
+_HOUR = r"(?:1[0-2]|0?[1-9]|" + "|".join(HOUR_WORDS) + ")"
+MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
+                "fifteen": 15, "thirty": 30, "forty-five": 45, "fifty": 50, "forty": 40}  # fmt: skip
+SPOKEN_TIME = re.compile(
+    r"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|twenty|ten|five|\d{1,2})\s+(past|after|to)\s+("
+    + _HOUR
+    + r")|("
+    + _HOUR
+    + r")\s+(o'?clock|fifteen|thirty|forty[- ]five|fifty))\b(?![:.]?\d)",
+    re.I,
+)
+
+
+def _spoken_times(text: str) -> list[tuple[int, str]]:
+    """Clock times said in words: "a quarter past six", "half past five", "twenty to nine",
+    "six thirty", "seven o'clock"; after noon when followed by its part of the day ("in the
+    evening"), when the text says evening, afternoon or tonight, or for 1 to 6."""
+    out = []
+    for m in SPOKEN_TIME.finditer(text):
+        said, side, hour, hour2, after = m.groups()
+        h = _hour_word(hour or hour2)
+        if said:
+            mi = int(said) if said.isdigit() else MINUTE_WORDS[said.lower().replace(" ", "-")]
+            if side.lower() == "to":
+                h, mi = h - 1 if h > 1 else 12, 60 - mi
+        else:
+            mi = (
+                0
+                if after.lower().startswith("o")
+                else MINUTE_WORDS[after.lower().replace(" ", "-")]
+            )
+        part = _part_of_day(text[m.end() : m.end() + 24])
+        if part == "p" or not part and h < 12 and (LATE.search(text) or 1 <= h <= 6):
+            h = h % 12 + 12
+        if 0 <= h <= 23 and 0 <= mi <= 59:
+            out.append((m.start(), f"{h:02d}:{mi:02d}"))
+    return out
+
+
+def _hour_word(said: str) -> int:
+    return int(said) if said.isdigit() else HOUR_WORDS.index(said.lower()) + 1
 
 
 PART_OF_DAY = re.compile(
@@ -649,8 +694,14 @@ def _part_of_day(after: str) -> str:
 
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
 BARE_HOUR = re.compile(
-    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
+    r"\bat\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    r"(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
     r"persons?|guests?|percent|dollars?|euros?|pounds?|kg|km|g\b|ml))",
+    re.I,
+)
+WORD_HOUR_END = re.compile(
+    r"(?<=o'clock)|(?<=oclock)|\s*(?:[,.;!?)]|$)|\s+(?:tonight|today|tomorrow|in\s+the|on|this|next|"
+    r"sharp|and|please|then|to|for)\b",
     re.I,
 )
 LATE = re.compile(r"tonight|evening|afternoon|\bpm\b", re.I)
@@ -661,7 +712,9 @@ def _bare_hours(text: str) -> list[tuple[int, str]]:
     says evening or afternoon, or for 1 to 6 (a meeting "at 3" is at 15:00)."""
     out = []
     for m in BARE_HOUR.finditer(text):
-        h = int(m.group(1))
+        if not m.group(1).isdigit() and not WORD_HOUR_END.match(text, m.end()):
+            continue  # "at one point": an hour in words only where a time ends ("at five.")
+        h = _hour_word(m.group(1))
         if h <= 12 and (LATE.search(text) or 1 <= h <= 6):
             h = h % 12 + 12
         if h <= 23:
@@ -670,7 +723,7 @@ def _bare_hours(text: str) -> list[tuple[int, str]]:
 
 
 def _half(zh: str | None) -> str:
-    return "p" if zh in ("下午", "晚上") else "a" if zh in ("上午", "早上") else ""
+    return "p" if zh in ("下午", "晚上", "傍晚") else "a" if zh in ("上午", "早上") else ""
 
 
 def _zh_number(s: str) -> int:
