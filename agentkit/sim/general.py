@@ -18,7 +18,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    Chinese: whose description's pairs of characters, else one telling character that is not
    among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
    the required inputs the request gives values of their kind (an amount, a currency, a date,
-   an enum member it says: `typed_values`; under tool_choice "any" two such values find a tool on
+   an enum member it says or codes, "men's 40+" for M40; a number said only as a bracket, "40+",
+   "under-1600", "40岁以上", is none: `typed_values`; under tool_choice "any" two such values find a tool on
    their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
@@ -189,6 +190,7 @@ from . import (
 from .arguments import (
     Fill,
     Source,
+    coded_member,
     fill_object,
     gather,
     months_named,
@@ -440,7 +442,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     return named | stated_acts(task, tools or [], named)
 
 
-ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:帮我|给我|替我|麻烦)([\u4e00-\u9fff])")
+ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])")
 
 
 def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
@@ -666,6 +668,9 @@ def _choose(v: View) -> list[Tool]:
     first = _before_concepts(v, tools)
     if first is not None:
         return first
+    amends = _amends(v, tools)
+    if amends:
+        return amends
     ranked = sorted(
         (t for t in tools if candidate(t, asked, v.task) and claude_code.by_its_rule(t, v.task)),
         key=lambda t: (
@@ -706,6 +711,7 @@ def _choose(v: View) -> list[Tool]:
             t
             for t in found[1:]
             if named_in(t, said)
+            and not _bracketed(t, v.task)
             and ((set(words(t.name)) - NAME_NOISE & said) - best or t.name_concepts & CHANGES)
         ]
     chosen: list[Tool] = []
@@ -737,13 +743,36 @@ def typed_values(t: Tool, task: str) -> int:
         p, x = props.get(k), got.get(k)
         if not isinstance(p, dict) or x is None or x == "":
             continue
-        if p.get("enum"):
-            n += str(x).lower() in task.lower()
+        if p.get("enum"):  # a member said, or coded ("men's 40+": M40)
+            n += str(x).lower() in task.lower() or x == coded_member(p["enum"], task)
         elif p.get("type") in ("number", "integer", "boolean"):
-            n += 1
+            n += not _bracket(x, task)  # "the men's 40+ category": 40 is no bib
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _bracket(x: Any, task: str) -> bool:
+    """The number is said only as a bracket of a category ("40+", "the over-40s", "under-1600",
+    "40岁以上", "40岁组"): a class of things, never a count, an amount or an id of one."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != int(x):
+        return False
+    n = str(int(x))
+    said = list(re.finditer(rf"(?<![\d.]){n}(?![\d.])", task))
+    bracket = re.compile(
+        rf"(?<![\d.]){n}\+|\b(?:under|over|u|o)[- ]?{n}s?\b|\b{n}s\b|{n}\s*岁(?:以上|以下|组|段)"
+        rf"|{n}\s*(?:以上|以下)",
+        re.I,
+    )
+    return bool(said) and len(bracket.findall(task)) >= len(said)
+
+
+def _bracketed(t: Tool, task: str) -> bool:
+    """Every required input of the tool is a number the request says only as a bracket (`_bracket`:
+    get_runner(bib) beside "the men's 40+ category"): nothing of the request is for it."""
+    need = t.schema.get("required") or []
+    got = arguments(t, gather(task, []))[1].values
+    return bool(need) and all(k in got and _bracket(got[k], task) for k in need)
 
 
 def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool]) -> list[Tool]:
@@ -818,6 +847,84 @@ ELIDED = re.compile(
     r"|^\W*(?:那|那么|还有)?(?P<zh>[^。！？?!\n]{1,20}?)(?:的)?呢\W*$",
     re.I,
 )
+
+
+AMEND = re.compile(  # a change of what was just done: "Actually, make it 4", "改成三张吧"
+    r"^\W*(?:actually|sorry|oh|wait|hmm|on second thought|oops)\b"
+    r"|\b(?:make (?:it|that|them|this)|change (?:it|that|this|them)(?: to)?|instead|rather|"
+    r"switch (?:it|that) to|move (?:it|that) to|bump (?:it|that) (?:up|down) to)\b"
+    r"|改成|改为|换成|改到|改一下|变成|不好意思|算了",
+    re.I,
+)
+
+
+def _amended(v: View) -> Call | None:
+    """The act an amending follow-up changes ("Actually, make it 4 players." after book_lane,
+    "不好意思，改成6个人。" after reserve_table): the earlier tasks' last call of a changing tool
+    that went through, when the request reads as a change (`AMEND`), is short, and gives a value
+    of that call's inputs it did not have."""
+    if not v.before or len(v.task) > 160 or not AMEND.search(v.task):
+        return None
+    last = next(
+        (c for c in reversed(v.before) if c.result is not None and not c.failed and _acts(v, c)),
+        None,
+    )
+    t = v.tool(last.name) if last else None
+    if last is None or t is None:
+        return None
+    got = arguments(t, gather(v.task, []))[1].values
+    new = {
+        k for k, x in got.items() if k in last.input and x not in (None, "") and x != last.input[k]
+    }
+    return last if new else None
+
+
+def _acts(v: View, c: Call) -> bool:
+    t = v.tool(c.name)
+    return t is not None and bool(t.name_concepts & CHANGES)
+
+
+def _amends(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a change after a completed act (`_amended`): the tool that changes such a thing
+    (its name's act is update: modify_reservation, update_booking) and requires an id the act's
+    result gives, else the act again with the new value (`_amend_inputs`)."""
+    last = _amended(v)
+    if last is None:
+        return []
+    keys = {str(k) for k in _keys(last.data)}
+    changers = [
+        t
+        for t in tools
+        if t.name != last.name
+        and "update" in t.name_concepts
+        and any(k in keys and names_an_id(t, k) for k in t.schema.get("required") or [])
+    ]
+    again = [t for t in tools if t.name == last.name]
+    return changers[:1] or again
+
+
+def _amend_inputs(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """The inputs of an amending call (`_amends`): the act's own call again keeps its values and
+    takes only the new ones the request gives for them; a changing tool takes the act's id from
+    its result, and of its other inputs only those the request gives."""
+    last = _amended(v)
+    if last is None:
+        return variants, got
+    said = arguments(v.tool(last.name) or t, gather(v.task, []))[1].values
+    if t.name == last.name:
+        new = {k: x for k, x in said.items() if k in last.input and x not in (None, "")}
+        one = {**last.input, **{k: x for k, x in new.items() if x != last.input[k]}}
+        return [one], Fill(one, [])
+    data = last.data if isinstance(last.data, dict) else {}
+    ids = {k: data[k] for k in t.schema.get("required") or [] if k in data}
+    changed = {k: x for k, x in said.items() if k in last.input and x != last.input[k]}
+    props = t.schema.get("properties") or {}
+    one = {**ids, **{k: x for k, x in changed.items() if k in props}}
+    one.update({k: x for k, x in (variants[0] if variants else {}).items() if k in ids})
+    rest = [k for k in got.missing if k not in one]
+    return [one], Fill(one, rest)
 
 
 def _elided(task: str, last: Call) -> tuple[str, str] | None:
@@ -1163,6 +1270,9 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
+    for key in [k for k, x in got.values.items() if pick.is_superlative(x)]:
+        del got.values[key]  # a superlative picks among things, it names none (pick rule 7)
+        got.missing = [*got.missing, key] if _required(t, key) else got.missing
     if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
         prop = sql.statement_property(t) or ""
         got.values[prop] = sql.statement(src.text, t.description, src.results)
@@ -1172,6 +1282,10 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
         return [got.values], got
     k = many[0]
     return [{**got.values, k: one} for one in got.values[k]], got
+
+
+def _required(t: Tool, name: str) -> bool:
+    return name in (t.schema.get("required") or [])
 
 
 def _scalar_prop(t: Tool, name: str) -> bool:
@@ -2041,7 +2155,8 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    return _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    variants, got = _identified(v, t, *_pieces_unfilled(v, t, variants, got))
+    return _amend_inputs(v, t, *_carried_over(v, t, variants, got))
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
@@ -2209,11 +2324,26 @@ def _per_item(
         return [{**variants[0], key: x} for x in named], Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
-    if len(filled) >= 2 and all(not f.missing for _, f in filled):
+    if len(filled) >= 2 and all(
+        not f.missing and _members_said(t, f.values, part)
+        for (_, f), part in zip(filled, counted, strict=True)
+    ):
         inputs = [vs[0] for vs, _ in filled]
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _members_said(t: Tool, values: dict[str, Any], part: str) -> bool:
+    """Each enum member filled from `part` is one it says (by its word or its code), not the
+    schema's first member put in for nothing said ("how many players scored at least 4 points"
+    names no bracket)."""
+    props = t.schema.get("properties") or {}
+    return all(
+        str(x).lower() in part.lower() or x == coded_member(p["enum"], part)
+        for k, x in values.items()
+        if isinstance(p := props.get(k), dict) and p.get("enum") and isinstance(x, str)
+    )
 
 
 def _names_listed(task: str, value: Any) -> list[str]:

@@ -31,7 +31,7 @@ description and input schema through this table. The rules, as a reader can appl
   (挂个号); "sign Maya Chen up for ..." names the person between sign and up; "stop my
   subscription", "end our contract" mean the cancel act (of what is held, not "stop" alone).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
-  "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
+  "给我买一张", "帮我们订今天下午场的冰鞋", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -160,7 +160,7 @@ OPEN_NEW = re.compile(
 )
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ..., before a count
     # or before a time (约明天上午的号)
-    r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
+    r"(?:(?:帮|给|替|为)我们?|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
     r"|(?<![大预])约(?=[一两]个|一下|个|号"
     r"|今天|明天|后天|大后天|下周|这周|本周|周[一二三四五六日天]|星期|[上下]午|晚上|早上|\d+[月号日点])"
