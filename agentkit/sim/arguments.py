@@ -5,6 +5,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - `const` is its value; an `enum` takes the member said at the property's end of a route ("from
   my savings" for from_account), else the member the user names (by word or concept: "*" names
   multiply; a part of the day in the other language: "下午场" names afternoon, "tonight" 晚上;
+  (a count of people by its kind in either language: "三个大人，一个小孩" for adults and kids;)
   a letter code and a number by the number and the letter's word: "men's 40+" M40, "under-1600"
   U1600, "女子50岁组" F50;
   never one the user refuses: "not by email", "别发邮件"), else the level the words ask
@@ -1381,6 +1382,9 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         for noun in dict.fromkeys([zh, re.sub(r"(?:数量|个数|次数|数目|总数|金额|数)$", "", zh)]):
             if len(noun) >= 2:
                 found += re.findall(rf"{noun}[^\d，。；,;]{{0,3}}?(\d+(?:\.\d+)?)", counted)
+    for noun in nouns:  # "三个大人，一个小孩" for adults and kids: the people counted in Chinese
+        for zh in next((z for en, z in COUNTED_PEOPLE if re.match(en, noun, re.I)), ()):
+            found += re.findall(rf"(\d+)\s*(?:个|位|名|张)?{zh}", counted)
     for noun in nouns:
         root_ = _noun_root(noun)
         joined = "-" if "room" in noun.lower() else "(?!)"  # "two-bed", never "12-month lease"
@@ -1390,6 +1394,15 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
+
+
+COUNTED_PEOPLE = (  # the kinds of people a count is given for, and their Chinese words
+    (r"adult", ("大人", "成人", "成年人")),
+    (r"child|kid", ("小孩", "儿童", "孩子", "小朋友")),
+    (r"senior|elder", ("老人", "长者", "老年人")),
+    (r"student", ("学生",)),
+    (r"infant|bab", ("婴儿", "宝宝")),
+)
 
 
 def _noun_root(noun: str) -> str:

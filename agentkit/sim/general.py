@@ -194,6 +194,7 @@ from .arguments import (
     fill_object,
     gather,
     months_named,
+    proper_name,
     quoted,
     reshape,
     role,
@@ -545,6 +546,26 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _wished(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a wish for a thing ("I need a three-day fishing licence for ...", "we'd like two
+    kayaks ...") that one tool is named after: the words of its name after its verb (issue_license:
+    license) are all said in the wish, and that verb is no reading act. The wish asks for that
+    tool's act; a tool that lists or reads beside it is only a step, called when the act lacks a
+    value (rule 3), never for the words it shares ("fishing" of list_fishing_zones)."""
+    wish = next((s for s in re.split(r"(?<=[.!?;])\s+|\n", v.task) if WANTS.match(s)), None)
+    if wish is None:
+        return []
+    said = set(words(wish))
+    named = []
+    for t in tools:
+        parts = [w for w in words(t.name) if w not in NAME_NOISE]
+        if len(parts) < 2 or concepts(parts[0]) & (READS | {"calculate"}):
+            continue
+        if all(w in said for w in parts[1:]) and (t.schema.get("required") or []):
+            named.append(t)
+    return named if len(named) == 1 else []
+
+
 ASKING = re.compile(
     r"^\s*(?:how|what|when|where|which|who|why|whether|is|are|does|do|did|was|were)\b", re.I
 )
@@ -668,7 +689,7 @@ def _choose(v: View) -> list[Tool]:
     first = _before_concepts(v, tools)
     if first is not None:
         return first
-    amends = _amends(v, tools)
+    amends = _amends(v, tools) or _wished(v, tools)
     if amends:
         return amends
     ranked = sorted(
@@ -699,6 +720,7 @@ def _choose(v: View) -> list[Tool]:
                 or _act_on_entry(v, tools)
                 or _again(v, unasked)
                 or _across(v, unasked)
+                or _across_chain(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -973,7 +995,9 @@ def _across(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 across languages: a Chinese request and a tool described in English only (or the
     other way round) share no words to compare, so the values decide: the one tool whose name
     changes nothing and every required input of which the request fills with a value of its kind
-    (`typed_values`: "我昨天走了多少步？" and get_step_count(date))."""
+    (`typed_values`: "我昨天走了多少步？" and get_step_count(date)), or, for one name-like input, with
+    the names it lists ("对比一下东湖店、西溪店和滨江店 2026-W47 的营业额" and
+    get_store_revenue(store, week): `_listed_for`)."""
     zh = bool(pairs(v.task))
     fits = [
         t
@@ -982,9 +1006,60 @@ def _across(v: View, tools: list[Tool]) -> list[Tool]:
         and not t.name_concepts & CHANGES
         and (need := len(t.schema.get("required") or [])) > 0
         and not _takes_numbers(t)
-        and typed_values(t, v.task) == need
+        and (typed_values(t, v.task) == need or _listed_for(t, v.task))
     ]
     return fits if len(fits) == 1 else []
+
+
+def _listed_for(t: Tool, task: str) -> int:
+    """1 when the tool's name reads (get_store_revenue), the request lists two or more named
+    things ("东湖店、西溪店和滨江店"), and exactly one required input of the tool, a string of no
+    typed role, is left open for them, every other filled: one call each."""
+    if not t.name_concepts & READS or len(each.named_things(task, "")) < 2:
+        return 0
+    props = t.schema.get("properties") or {}
+    got = arguments(t, gather(task, []))[1]
+    open_ = [
+        k
+        for k in t.schema.get("required") or []
+        if k in got.missing
+        and isinstance(p := props.get(k), dict)
+        and p.get("type", "string") == "string"
+        and not p.get("enum")
+        and role(k, p) is None
+    ]
+    return int(len(open_) == 1 == len(got.missing))
+
+
+def _across_chain(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 across languages for a question about a thing it names ("珊瑚礁大缸最近一次是什么时候
+    喂的？" and English tools): the one reading tool that needs the id of a thing a finder
+    (find_tank(name), "Find ... by name") looks up by name, the thing's word in the id (tank of
+    tank_id); the finder is called first for it (rule 3, `_finder`, `_by_name`)."""
+    zh = bool(pairs(v.task))
+    if not questions(v.task) or named_in_request(v.task, set()) is None:
+        return []
+    finders = [
+        t
+        for t in tools
+        if bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh
+        and FINDS.search(f"{' '.join(words(t.name))} {t.description}")
+        and not t.name_concepts & CHANGES
+        and any(NAME_KEY.search(k) for k in t.schema.get("required") or [])
+    ]
+    readers = [
+        t
+        for t in tools
+        if t not in finders
+        and t.name_concepts & READS
+        and not t.name_concepts & CHANGES
+        and any(
+            names_an_id(t, k) and _lists_for(f, [(t, k)])
+            for k in t.schema.get("required") or []
+            for f in finders
+        )
+    ]
+    return readers if len(readers) == 1 else []
 
 
 def _takes_numbers(t: Tool) -> bool:
@@ -2010,6 +2085,7 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
             # its inputs from the request and the results ("约最早的号": find_office, then
             # list_slots with the office found, then book_slot)
         variants, got = arguments(t, gather(v.task, results_of(v) if answered else []))
+        variants, got = _by_name(v, t, variants, got, waiting)
         for k in t.schema.get("required") or [] if answered else []:
             found = _given(answered, k)
             if names_an_id(t, k) and len(found) == 1:  # the id a result gave, not a code said
@@ -2018,6 +2094,54 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
             turn.calls.append((t, variants[0]))
             turn.missing = []
             return
+
+
+NAME_KEY = re.compile(r"^(?:name|query|q|keyword|keywords|term|search|title)$|_name$", re.I)
+ZH_SUBJECT = re.compile(  # the thing a Chinese question opens with: "珊瑚礁大缸最近一次是…"
+    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)"
+    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还)"
+)
+
+
+def named_in_request(task: str, taken: set[str]) -> str | None:
+    """The thing a request names for a look-up by name: its proper name ("a session with Lena de
+    Vries", "book Biscuit in"), none another input took, else the thing a Chinese question opens
+    with ("蓝鲸号上一次保养是哪天？" -> 蓝鲸号)."""
+    found = proper_name(task, set(taken))
+    if found:
+        return found
+    for sentence in re.split(r"[。！？?!\n]", task):
+        m = ZH_SUBJECT.match(sentence.strip())
+        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
+            return m.group(1)
+    return None
+
+
+def _by_name(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill, waiting: list[tuple[Tool, str]]
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 3's look-up by name: a tool that finds things by name (find_artist(name),
+    find_tank(name)), called for the id a waiting act or reading tool lacks, takes the thing the
+    request names (`named_in_request`) for its name input when that is open or holds no word (a
+    date is no name)."""
+    props = t.schema.get("properties") or {}
+    keys = [
+        k
+        for k in t.schema.get("required") or []
+        if NAME_KEY.search(k) and (props.get(k) or {}).get("type", "string") == "string"
+    ]
+    open_ = [
+        k
+        for k in keys
+        if k in got.missing or not re.search(r"[^\W\d_]", str(got.values.get(k, "")))
+    ]
+    if len(open_) != 1:
+        return variants, got
+    taken = {
+        str(x) for w, _ in waiting for x in arguments(w, gather(v.task, []))[1].values.values()
+    }
+    name = named_in_request(v.task, taken)
+    return _with(variants, got, open_[0], name) if name else (variants, got)
 
 
 def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:

@@ -4,7 +4,8 @@ The general policy (`agentkit.sim.general`) compares the user's words with each 
 description and input schema through this table. The rules, as a reader can apply them by hand:
 
 - Latin text is split into words: snake_case and camelCase are split (`get_customerInfo` ->
-  get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending.
+  get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending, and British
+  spellings read as American ones (licence: license, colour: color, centre: center).
 - Chinese text is read by characters: a concept's Chinese word is found where its characters
   stand in a row ("北京天气怎么样" holds 天气); an act's word that starts a noun (报修单, 申请表,
   提交记录) names a thing, not the act.
@@ -181,10 +182,31 @@ EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBE
 
 
 def stem(word: str) -> str:
-    """A word without its plural or -ing/-ed ending ("orders" -> "order", "notes" -> "note")."""
+    """A word without its plural or -ing/-ed ending ("orders" -> "order", "notes" -> "note"),
+    spelled the American way (`american`)."""
+    word = american(word)
     for end, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", "")):
         if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
             return word[: -len(end)] + keep
+    return word
+
+
+# British spellings by their endings: -our (colour, harbour; not detour), -tre (centre, litre),
+# -ogue (catalogue, dialogue), -ence of the nouns whose verb ends -ense (licence, defence)
+BRITISH = (
+    (re.compile(r"^(?!(?:de|con)tour|paramour|troubadour|velour)(\w{3,})our(s?)$"), r"\1or\2"),
+    (re.compile(r"^(\w{2,})tre(s?)$"), r"\1ter\2"),
+    (re.compile(r"^(\w{4,})ogue(s?)$"), r"\1og\2"),
+    (re.compile(r"^(lic|def|off|pret)ence(s?)$"), r"\1ense\2"),
+)
+
+
+def american(word: str) -> str:
+    """A word spelled the American way: "licence" -> "license", "colours" -> "colors",
+    "centre" -> "center", "catalogue" -> "catalog" (so issue_license serves "a fishing licence")."""
+    for pattern, to in BRITISH:
+        if pattern.match(word):
+            return pattern.sub(to, word)
     return word
 
 
