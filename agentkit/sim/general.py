@@ -63,7 +63,18 @@ order to one typed view of the request (`agentkit.sim.view`).
    several requests (split where it says also, "and tell me", "and" before a question word,
    顺便, 另外, or after a question mark: `requests`) keeps a tool for each: the first chosen for
    a request alone, when none of those is taken and it shares a concept or a telling word with
-   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). The Claude
+   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). Before the concepts are
+   weighed: a change after a completed act of an earlier task ("Actually, make it 4 players",
+   "不好意思，改成6个人") that gives a new value of that act's inputs asks for the tool that
+   updates such a thing and requires an id the act's result gives, else the act again with the
+   new value, its other values kept (`_amends`); a wish for a thing ("I need a three-day fishing
+   licence for ...") that one tool is named after (its name's words after its verb, no reading
+   verb, all said in the wish; British spellings read as American ones) asks for that tool alone,
+   a listing beside it being only a step (`_wished`). Across languages, a question about a thing
+   it names (a proper name, the thing a Chinese question opens with: "珊瑚礁大缸最近一次…") asks
+   the one reading tool that needs the id a finder by name yields (tank_id of find_tank(name):
+   `_across_chain`), and a reading tool's one open name-like input takes a list of names the
+   request gives ("东湖店、西溪店和滨江店": `_listed_for`). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
@@ -73,7 +84,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
    second one", "第二只"), by its words ("the Barolo", "the Kurosawa film"), or any one, or "it" /
    "that one" (the entry last singled out); never one that says it cannot serve ("on loan",
-   "使用中"), and the only one that can when only one can; entries are a list's objects,
+   "使用中"), and the only one that can when only one can; a superlative is never a value
+   ("the weakest site" fills no site: `pick` rule 7); entries are a list's objects,
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
@@ -91,7 +103,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
    the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
    `find_patient` before `add_vaccination`; a reading tool that names the id's thing,
-   `get_chargers` for 充电桩编号, counts); an act that takes a listed entry (book, reserve, rent,
+   `get_chargers` for 充电桩编号, counts; a finder by name takes the thing the request names,
+   "a session with Lena de Vries", "蓝鲸号上一次…": `_by_name`); an act that takes a listed entry (book, reserve, rent,
    hold) is never made on one the listing says cannot serve, and when none can (an empty list,
    every seat 使用中) the answer says so instead of asking for the id; an id that is a piece of
    what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
