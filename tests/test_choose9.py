@@ -315,3 +315,22 @@ def test_help_us_book_takes_the_tool_and_the_afternoon_session():
     )
     assert _calls(t) == [("book_skates", {"adults": 2, "children": 3, "session": "afternoon"})]
     ended(t)
+
+
+FORECAST = tool(
+    "get_forecast",
+    "Weather forecast for a day.",
+    {"date": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["date"],
+)
+
+
+def test_a_question_after_an_act_is_no_change_of_it():
+    """"Sorry, what's the forecast for 2026-12-13?" after a booking gives a new date, yet asks
+    the forecast: the lane is not booked again."""
+    _, t = _twice(
+        "Book a lane on 2026-12-12 at 19:00 for 2 players.",
+        "Sorry, what's the forecast for 2026-12-13?",
+        [LANE, UPDATE, FORECAST],
+    )
+    assert _names(t) == ["get_forecast"]

@@ -884,21 +884,26 @@ ELIDED = re.compile(
 )
 
 
-AMEND = re.compile(  # a change of what was just done: "Actually, make it 4", "改成三张吧"
-    r"^\W*(?:actually|sorry|oh|wait|hmm|on second thought|oops)\b"
-    r"|\b(?:make (?:it|that|them|this)|change (?:it|that|this|them)(?: to)?|instead|rather|"
+AMEND = re.compile(  # a change of what was just done: "make it 4", "改成三张吧"
+    r"\b(?:make (?:it|that|them|this)|change (?:it|that|this|them)(?: to)?|instead|rather|"
     r"switch (?:it|that) to|move (?:it|that) to|bump (?:it|that) (?:up|down) to)\b"
-    r"|改成|改为|换成|改到|改一下|变成|不好意思|算了",
-    re.I,
+    r"|改成|改为|换成|改到|变成"
+)
+AMEND_OPENER = re.compile(  # "Actually, 4 players.", "不好意思，6个人。": a change when no question
+    r"^\W*(?:actually|sorry|oh|wait|hmm|on second thought|oops)\b|^\W*(?:不好意思|等一下|哦)", re.I
 )
 
 
 def _amended(v: View) -> Call | None:
     """The act an amending follow-up changes ("Actually, make it 4 players." after book_lane,
     "不好意思，改成6个人。" after reserve_table): the earlier tasks' last call of a changing tool
-    that went through, when the request reads as a change (`AMEND`), is short, and gives a value
-    of that call's inputs it did not have."""
-    if not v.before or len(v.task) > 160 or not AMEND.search(v.task):
+    that went through, when the request is short and reads as a change (`AMEND`, or `AMEND_OPENER`
+    outside a question), gives a value of that call's inputs it did not have, and shares no word
+    with any other tool than that act's and the tools that update ("Sorry, and the weather
+    tomorrow?" asks the weather, never to book again for tomorrow)."""
+    if not v.before or len(v.task) > 160:
+        return None
+    if not AMEND.search(v.task) and not (AMEND_OPENER.search(v.task) and not questions(v.task)):
         return None
     last = next(
         (c for c in reversed(v.before) if c.result is not None and not c.failed and _acts(v, c)),
@@ -906,6 +911,12 @@ def _amended(v: View) -> Call | None:
     )
     t = v.tool(last.name) if last else None
     if last is None or t is None:
+        return None
+    tools = list(v.tools)
+    if any(
+        o.name != last.name and "update" not in o.name_concepts and _shares(o, v.task, tools)
+        for o in tools
+    ):
         return None
     got = arguments(t, gather(v.task, []))[1].values
     new = {
