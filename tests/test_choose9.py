@@ -326,7 +326,7 @@ FORECAST = tool(
 
 
 def test_a_question_after_an_act_is_no_change_of_it():
-    """"Sorry, what's the forecast for 2026-12-13?" after a booking gives a new date, yet asks
+    """ "Sorry, what's the forecast for 2026-12-13?" after a booking gives a new date, yet asks
     the forecast: the lane is not booked again."""
     _, t = _twice(
         "Book a lane on 2026-12-12 at 19:00 for 2 players.",

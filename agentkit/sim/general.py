@@ -1369,7 +1369,12 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
-    for key in [k for k, x in got.values.items() if pick.is_superlative(x)]:
+    props = t.schema.get("properties") or {}
+    for key in [
+        k
+        for k, x in got.values.items()
+        if pick.is_superlative(x) and not (props.get(k) or {}).get("enum")  # sort: "newest"
+    ]:
         del got.values[key]  # a superlative picks among things, it names none (pick rule 7)
         got.missing = [*got.missing, key] if _required(t, key) else got.missing
     if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
