@@ -4,7 +4,11 @@ The rules, property by property (only the schema's properties, never a placehold
 kind, dates, times, units, a route's ends, a list's items, are read by `agentkit.sim.values`):
 - `const` is its value; an `enum` takes the member said at the property's end of a route ("from
   my savings" for from_account), else the member the user names (by word or concept: "*" names
-  multiply; never one the user refuses: "not by email", "别发邮件"), else the level the words ask
+  multiply; a part of the day in the other language: "下午场" names afternoon, "tonight" 晚上;
+  (a count of people by its kind in either language: "三个大人，一个小孩" for adults and kids;)
+  a letter code and a number by the number and the letter's word: "men's 40+" M40, "under-1600"
+  U1600, "女子50岁组" F50;
+  never one the user refuses: "not by email", "别发邮件"), else the level the words ask
   for ("urgent" -> high, "no rush" -> low), else the schema's `default`, else (required) its
   first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
@@ -551,6 +555,61 @@ def _named_member(members: list[Any], text_: str) -> Any:
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
         if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
+    return _day_part(members, text) or coded_member(members, text_)
+
+
+LETTER_WORDS = (  # a code's letter said as a word, in both languages
+    ("M", r"\b(?:men|man|male|boys?)(?:'s)?\b|男"),
+    ("F", r"\b(?:women|woman|female|ladies|girls?)(?:'s)?\b|女"),
+    ("W", r"\b(?:women|woman|ladies)(?:'s)?\b|女"),
+    ("U", r"\bunder\b|以下|以内|不满"),
+    ("O", r"\bover\b|以上"),
+)
+
+
+def coded_member(members: list[Any], text: str) -> Any:
+    """A member that joins a letter code and a number (M40, U1600, F30) is named by its number
+    said in the text ("40+", "the 40s", "under-1600", "40岁组") together with its letters said
+    as themselves or as a word ("men's" M, "women's" F, "under" U; 男, 女, 以下); when only one
+    coded member holds the number, by the number alone."""
+    coded = [(m, c.group(1), c.group(2)) for m in members if (c := CODED.fullmatch(str(m)))]
+    if len(coded) < 2:
+        return None
+    said = set(re.findall(r"(?<![\d.])(\d+)(?:\+|s\b|岁|(?![\d.]))", text))
+    held = [(m, letters) for m, letters, n in coded if n in said]
+    if len(held) == 1:
+        return held[0][0]
+    for m, letters in held:
+        words_ = dict(LETTER_WORDS)
+        if all(
+            re.search(rf"\b{ch}\b", text) or re.search(words_.get(ch, "(?!)"), text, re.I)
+            for ch in letters.upper()
+        ):
+            return m
+    return None
+
+
+CODED = re.compile(r"([A-Za-z]{1,2})-?(\d{2,4})")
+
+
+DAY_PARTS = (  # the parts of a day, each member's words in both languages
+    ("morning", r"\bmorning\b|上午|早上|早晨|清晨|早场"),
+    ("noon", r"\b(?:noon|midday|lunchtime)\b|中午|午间|午场"),
+    ("afternoon", r"\bafternoon\b|下午"),
+    ("evening", r"\b(?:evening|tonight)\b|晚上|傍晚|今晚|晚场"),
+    ("night", r"\bnight\b|夜间|夜里|深夜|夜场"),
+)
+
+
+def _day_part(members: list[Any], text: str) -> Any:
+    """The member that is a part of the day the text names in either language ("下午场" ->
+    afternoon, "早上" -> morning, "晚场" -> evening; a member said in Chinese by "afternoon")."""
+    for part, said in DAY_PARTS:
+        if not re.search(said, text, re.I):
+            continue
+        for member in members:
+            if re.fullmatch(said, str(member).lower(), re.I) or str(member).lower() == part:
+                return member
     return None
 
 
@@ -1348,6 +1407,9 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         head = re.search(r"([\u4e00-\u9fff])数$", zh)  # 页数 by "8 页", 份数 by "30 份"
         if head and head.group(1) not in "个次总":
             found += re.findall(rf"(?<![\d.])(\d+(?:\.\d+)?)\s*{head.group(1)}", counted)
+    for noun in nouns:  # "三个大人，一个小孩" for adults and kids: the people counted in Chinese
+        for zh in next((z for en, z in COUNTED_PEOPLE if re.match(en, noun, re.I)), ()):
+            found += re.findall(rf"(\d+)\s*(?:个|位|名|张)?{zh}", counted)
     for noun in nouns:
         root_ = _noun_root(noun)
         joined = "-"  # "two-bed", "a 40-page booklet"
@@ -1357,6 +1419,15 @@ def _beside_noun(name: str, text: str, description: str = "") -> list[str]:
         )
         found += [a or b for a, b in re.findall(pattern, plain, re.I)]
     return found
+
+
+COUNTED_PEOPLE = (  # the kinds of people a count is given for, and their Chinese words
+    (r"adult", ("大人", "成人", "成年人")),
+    (r"child|kid", ("小孩", "儿童", "孩子", "小朋友")),
+    (r"senior|elder", ("老人", "长者", "老年人")),
+    (r"student", ("学生",)),
+    (r"infant|bab", ("婴儿", "宝宝")),
+)
 
 
 def _noun_root(noun: str) -> str:
@@ -2645,13 +2716,16 @@ def code(src: Source, name: str = "") -> str | None:
 
 
 def places(text: str) -> list[str]:
-    """The places a text names: "in Paris and London" -> ["Paris", "London"]; "北京和上海的天气";
+    """The places a text names: "in Paris and London" -> ["Paris", "London"], "at A, B and C" ->
+    three; "北京和上海的天气";
     a Chinese place its administrative word ends ("在海淀区预约"); a capitalised place a thing goes to, with nothing else named ("a parcel to Canada"); a Chinese
     question's subject before its time of day, at its start or after its date ("7月3日青岛下午几点")."""
     m = PLACE_EN.search(text) or DESTINATION.search(text)
     if m:
         rest = re.split(r"\s*,?\s*(?:and|&)\s+(?:in\s+)?", m.group(2)) if m.group(2) else []
-        return [m.group(1).rstrip(",")] + [p for p in rest if p]
+        # a list ended by "and" is split at its commas too ("Harbor Point, Millbrook and Dunmore")
+        first = re.split(r"\s*,\s*", m.group(1).rstrip(",")) if rest else [m.group(1).rstrip(",")]
+        return first + [p for p in rest if p]
     listed = zh_listed(text)
     if listed:
         return listed

@@ -281,7 +281,10 @@ def _english_records(task: str) -> list[str]:
     return parts
 
 
-PROPER = r"(?:[Tt]he\s+)?[A-Z][\w'’.&-]*(?:\s+(?:of\s+|de\s+|van\s+)?[A-Z][\w'’.&-]*)*"
+# a capitalised word; a period inside it ("U.S") or after a short abbreviation ("St.", "Mt.")
+# is its own, one that ends a sentence ("... and Dunmore. Which ...") is not
+CAPITAL = r"(?:[A-Z][a-z]?\.(?=\s+[A-Z])|[A-Z][\w'’&-]*(?:\.[\w'’&-]+)*)"
+PROPER = rf"(?:[Tt]he\s+)?{CAPITAL}(?:\s+(?:of\s+|de\s+|van\s+)?{CAPITAL})*"
 NAMED_LIST = re.compile(rf"{PROPER}(?:\s*,\s*{PROPER})*,?\s+(?:and|or|&)\s+{PROPER}")
 ZH_NAMED_LIST = re.compile(
     r"[\u4e00-\u9fff]{2,8}(?:、[\u4e00-\u9fff]{2,8})+(?:[和与及][\u4e00-\u9fff]{2,8})?"
@@ -289,8 +292,9 @@ ZH_NAMED_LIST = re.compile(
 
 
 def named_things(task: str, value: str) -> list[str]:
-    """Rule 6: the named things listed beside `value`, one of them or a part of one ("Stedelijk"
-    in "the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum"); for no value (the input
+    """Rule 6: the named things listed beside `value`, one of them, a part of one ("Stedelijk"
+    in "the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum") or a stretch of the list
+    that holds whole names ("Harbor Point, Millbrook"); for no value (the input
     is not filled), the one list the request holds; [] when none is listed."""
     found = []
     for m in ZH_PAIR.finditer(task):  # two names compared: "A和B，哪家…", "A与B哪个…"
@@ -306,7 +310,10 @@ def named_things(task: str, value: str) -> list[str]:
         if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
             parts = _zh_parts(m.group(0))
         names = [re.sub(r"^[Tt]he\s+", "", x).strip() for x in parts if x.strip()]
-        if len(names) >= 2 and any(value and value in n for n in names):
+        # the value is one of them, a part of one, or a stretch of the list ("Harbor Point,
+        # Millbrook" of "Harbor Point, Millbrook and Dunmore")
+        spans = bool(value) and value in m.group(0) and any(n in value for n in names)
+        if len(names) >= 2 and (spans or any(value and value in n for n in names)):
             return names
         found += [names] if len(names) >= 2 else []
     return found[0] if not value and len(found) == 1 else []

@@ -18,7 +18,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    Chinese: whose description's pairs of characters, else one telling character that is not
    among the commonest, the request uses: 遛 of "谁遛的豆豆" and "遛狗记录"), ranked with, twice,
    the required inputs the request gives values of their kind (an amount, a currency, a date,
-   an enum member it says: `typed_values`; under tool_choice "any" two such values find a tool on
+   an enum member it says or codes, "men's 40+" for M40; a number said only as a bracket, "40+",
+   "under-1600", "40岁以上", is none: `typed_values`; under tool_choice "any" two such values find a tool on
    their own, a receipt's "$169.00" for log_expense); before those, a tool that
    runs shell commands when a read-only command answers the request (`agentkit.sim.shell`: "list
    all Python files" -> `ls *.py`), then a tool that reads files when the request names a file
@@ -62,7 +63,18 @@ order to one typed view of the request (`agentkit.sim.view`).
    several requests (split where it says also, "and tell me", "and" before a question word,
    顺便, 另外, or after a question mark: `requests`) keeps a tool for each: the first chosen for
    a request alone, when none of those is taken and it shares a concept or a telling word with
-   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). The Claude
+   that request ("帮我约周六上午的皮划艇，顺便看看那天湖水多少度"). Before the concepts are
+   weighed: a change after a completed act of an earlier task ("Actually, make it 4 players",
+   "不好意思，改成6个人") that gives a new value of that act's inputs asks for the tool that
+   updates such a thing and requires an id the act's result gives, else the act again with the
+   new value, its other values kept (`_amends`); a wish for a thing ("I need a three-day fishing
+   licence for ...") that one tool is named after (its name's words after its verb, no reading
+   verb, all said in the wish; British spellings read as American ones) asks for that tool alone,
+   a listing beside it being only a step (`_wished`). Across languages, a question about a thing
+   it names (a proper name, the thing a Chinese question opens with: "珊瑚礁大缸最近一次…") asks
+   the one reading tool that needs the id a finder by name yields (tank_id of find_tank(name):
+   `_across_chain`), and a reading tool's one open name-like input takes a list of names the
+   request gives ("东湖店、西溪店和滨江店": `_listed_for`). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
@@ -72,7 +84,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
    second one", "第二只"), by its words ("the Barolo", "the Kurosawa film"), or any one, or "it" /
    "that one" (the entry last singled out); never one that says it cannot serve ("on loan",
-   "使用中"), and the only one that can when only one can; entries are a list's objects,
+   "使用中"), and the only one that can when only one can; a superlative is never a value
+   ("the weakest site" fills no site: `pick` rule 7); entries are a list's objects,
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
@@ -90,7 +103,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    call may supply it; when no call can, a tool that searches, lists or finds and whose inputs
    the request fills is called first (lookup before act: `list_sailings` before `book_ferry`,
    `find_patient` before `add_vaccination`; a reading tool that names the id's thing,
-   `get_chargers` for 充电桩编号, counts); an act that takes a listed entry (book, reserve, rent,
+   `get_chargers` for 充电桩编号, counts; a finder by name takes the thing the request names,
+   "a session with Lena de Vries", "蓝鲸号上一次…": `_by_name`); an act that takes a listed entry (book, reserve, rent,
    hold) is never made on one the listing says cannot serve, and when none can (an empty list,
    every seat 使用中) the answer says so instead of asking for the id; an id that is a piece of
    what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
@@ -190,9 +204,11 @@ from . import (
 from .arguments import (
     Fill,
     Source,
+    coded_member,
     fill_object,
     gather,
     months_named,
+    proper_name,
     quoted,
     reshape,
     role,
@@ -462,7 +478,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     return named | stated_acts(task, tools or [], named)
 
 
-ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:帮我|给我|替我|麻烦)([\u4e00-\u9fff])")
+ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])")
 
 
 def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
@@ -563,6 +579,26 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
         if acts and rest and all(w in said for w in rest):
             out |= acts - UNDOING  # deleting or cancelling is never implied
     return frozenset(out)
+
+
+def _wished(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a wish for a thing ("I need a three-day fishing licence for ...", "we'd like two
+    kayaks ...") that one tool is named after: the words of its name after its verb (issue_license:
+    license) are all said in the wish, and that verb is no reading act. The wish asks for that
+    tool's act; a tool that lists or reads beside it is only a step, called when the act lacks a
+    value (rule 3), never for the words it shares ("fishing" of list_fishing_zones)."""
+    wish = next((s for s in re.split(r"(?<=[.!?;])\s+|\n", v.task) if WANTS.match(s)), None)
+    if wish is None:
+        return []
+    said = set(words(wish))
+    named = []
+    for t in tools:
+        parts = [w for w in words(t.name) if w not in NAME_NOISE]
+        if len(parts) < 2 or concepts(parts[0]) & (READS | {"calculate"}):
+            continue
+        if all(w in said for w in parts[1:]) and (t.schema.get("required") or []):
+            named.append(t)
+    return named if len(named) == 1 else []
 
 
 ASKING = re.compile(
@@ -688,6 +724,9 @@ def _choose(v: View) -> list[Tool]:
     first = _before_concepts(v, tools)
     if first is not None:
         return first
+    amends = _amends(v, tools) or _wished(v, tools)
+    if amends:
+        return amends
     ranked = sorted(
         (t for t in tools if candidate(t, asked, v.task) and claude_code.by_its_rule(t, v.task)),
         key=lambda t: (
@@ -716,6 +755,7 @@ def _choose(v: View) -> list[Tool]:
                 or _act_on_entry(v, tools)
                 or _again(v, unasked)
                 or _across(v, unasked)
+                or _across_chain(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -728,6 +768,7 @@ def _choose(v: View) -> list[Tool]:
             t
             for t in found[1:]
             if named_in(t, said)
+            and not _bracketed(t, v.task)
             and ((set(words(t.name)) - NAME_NOISE & said) - best or t.name_concepts & CHANGES)
         ]
     chosen: list[Tool] = []
@@ -759,13 +800,36 @@ def typed_values(t: Tool, task: str) -> int:
         p, x = props.get(k), got.get(k)
         if not isinstance(p, dict) or x is None or x == "":
             continue
-        if p.get("enum"):
-            n += str(x).lower() in task.lower()
+        if p.get("enum"):  # a member said, or coded ("men's 40+": M40)
+            n += str(x).lower() in task.lower() or x == coded_member(p["enum"], task)
         elif p.get("type") in ("number", "integer", "boolean"):
-            n += 1
+            n += not _bracket(x, task)  # "the men's 40+ category": 40 is no bib
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _bracket(x: Any, task: str) -> bool:
+    """The number is said only as a bracket of a category ("40+", "the over-40s", "under-1600",
+    "40岁以上", "40岁组"): a class of things, never a count, an amount or an id of one."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != int(x):
+        return False
+    n = str(int(x))
+    said = list(re.finditer(rf"(?<![\d.]){n}(?![\d.])", task))
+    bracket = re.compile(
+        rf"(?<![\d.]){n}\+|\b(?:under|over|u|o)[- ]?{n}s?\b|\b{n}s\b|{n}\s*岁(?:以上|以下|组|段)"
+        rf"|{n}\s*(?:以上|以下)",
+        re.I,
+    )
+    return bool(said) and len(bracket.findall(task)) >= len(said)
+
+
+def _bracketed(t: Tool, task: str) -> bool:
+    """Every required input of the tool is a number the request says only as a bracket (`_bracket`:
+    get_runner(bib) beside "the men's 40+ category"): nothing of the request is for it."""
+    need = t.schema.get("required") or []
+    got = arguments(t, gather(task, []))[1].values
+    return bool(need) and all(k in got and _bracket(got[k], task) for k in need)
 
 
 def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool]) -> list[Tool]:
@@ -842,6 +906,95 @@ ELIDED = re.compile(
 )
 
 
+AMEND = re.compile(  # a change of what was just done: "make it 4", "改成三张吧"
+    r"\b(?:make (?:it|that|them|this)|change (?:it|that|this|them)(?: to)?|instead|rather|"
+    r"switch (?:it|that) to|move (?:it|that) to|bump (?:it|that) (?:up|down) to)\b"
+    r"|改成|改为|换成|改到|变成"
+)
+AMEND_OPENER = re.compile(  # "Actually, 4 players.", "不好意思，6个人。": a change when no question
+    r"^\W*(?:actually|sorry|oh|wait|hmm|on second thought|oops)\b|^\W*(?:不好意思|等一下|哦)", re.I
+)
+
+
+def _amended(v: View) -> Call | None:
+    """The act an amending follow-up changes ("Actually, make it 4 players." after book_lane,
+    "不好意思，改成6个人。" after reserve_table): the earlier tasks' last call of a changing tool
+    that went through, when the request is short and reads as a change (`AMEND`, or `AMEND_OPENER`
+    outside a question), gives a value of that call's inputs it did not have, and shares no word
+    with any other tool than that act's and the tools that update ("Sorry, and the weather
+    tomorrow?" asks the weather, never to book again for tomorrow)."""
+    if not v.before or len(v.task) > 160:
+        return None
+    if not AMEND.search(v.task) and not (AMEND_OPENER.search(v.task) and not questions(v.task)):
+        return None
+    last = next(
+        (c for c in reversed(v.before) if c.result is not None and not c.failed and _acts(v, c)),
+        None,
+    )
+    t = v.tool(last.name) if last else None
+    if last is None or t is None:
+        return None
+    tools = list(v.tools)
+    if any(
+        o.name != last.name and "update" not in o.name_concepts and _shares(o, v.task, tools)
+        for o in tools
+    ):
+        return None
+    got = arguments(t, gather(v.task, []))[1].values
+    new = {
+        k for k, x in got.items() if k in last.input and x not in (None, "") and x != last.input[k]
+    }
+    return last if new else None
+
+
+def _acts(v: View, c: Call) -> bool:
+    t = v.tool(c.name)
+    return t is not None and bool(t.name_concepts & CHANGES)
+
+
+def _amends(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a change after a completed act (`_amended`): the tool that changes such a thing
+    (its name's act is update: modify_reservation, update_booking) and requires an id the act's
+    result gives, else the act again with the new value (`_amend_inputs`)."""
+    last = _amended(v)
+    if last is None:
+        return []
+    keys = {str(k) for k in _keys(last.data)}
+    changers = [
+        t
+        for t in tools
+        if t.name != last.name
+        and "update" in t.name_concepts
+        and any(k in keys and names_an_id(t, k) for k in t.schema.get("required") or [])
+    ]
+    again = [t for t in tools if t.name == last.name]
+    return changers[:1] or again
+
+
+def _amend_inputs(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """The inputs of an amending call (`_amends`): the act's own call again keeps its values and
+    takes only the new ones the request gives for them; a changing tool takes the act's id from
+    its result, and of its other inputs only those the request gives."""
+    last = _amended(v)
+    if last is None:
+        return variants, got
+    said = arguments(v.tool(last.name) or t, gather(v.task, []))[1].values
+    if t.name == last.name:
+        new = {k: x for k, x in said.items() if k in last.input and x not in (None, "")}
+        one = {**last.input, **{k: x for k, x in new.items() if x != last.input[k]}}
+        return [one], Fill(one, [])
+    data = last.data if isinstance(last.data, dict) else {}
+    ids = {k: data[k] for k in t.schema.get("required") or [] if k in data}
+    changed = {k: x for k, x in said.items() if k in last.input and x != last.input[k]}
+    props = t.schema.get("properties") or {}
+    one = {**ids, **{k: x for k, x in changed.items() if k in props}}
+    one.update({k: x for k, x in (variants[0] if variants else {}).items() if k in ids})
+    rest = [k for k in got.missing if k not in one]
+    return [one], Fill(one, rest)
+
+
 def _elided(task: str, last: Call) -> tuple[str, str] | None:
     """What an elliptic follow-up gives in place of the earlier call's value ("What about Berlin?"
     after get_weather(location="Paris"): location, Berlin): the words it asks about, for the one
@@ -888,7 +1041,9 @@ def _across(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 across languages: a Chinese request and a tool described in English only (or the
     other way round) share no words to compare, so the values decide: the one tool whose name
     changes nothing and every required input of which the request fills with a value of its kind
-    (`typed_values`: "我昨天走了多少步？" and get_step_count(date))."""
+    (`typed_values`: "我昨天走了多少步？" and get_step_count(date)), or, for one name-like input, with
+    the names it lists ("对比一下东湖店、西溪店和滨江店 2026-W47 的营业额" and
+    get_store_revenue(store, week): `_listed_for`)."""
     zh = bool(pairs(v.task))
     fits = [
         t
@@ -897,9 +1052,60 @@ def _across(v: View, tools: list[Tool]) -> list[Tool]:
         and not t.name_concepts & CHANGES
         and (need := len(t.schema.get("required") or [])) > 0
         and not _takes_numbers(t)
-        and typed_values(t, v.task) == need
+        and (typed_values(t, v.task) == need or _listed_for(t, v.task))
     ]
     return fits if len(fits) == 1 else []
+
+
+def _listed_for(t: Tool, task: str) -> int:
+    """1 when the tool's name reads (get_store_revenue), the request lists two or more named
+    things ("东湖店、西溪店和滨江店"), and exactly one required input of the tool, a string of no
+    typed role, is left open for them, every other filled: one call each."""
+    if not t.name_concepts & READS or len(each.named_things(task, "")) < 2:
+        return 0
+    props = t.schema.get("properties") or {}
+    got = arguments(t, gather(task, []))[1]
+    open_ = [
+        k
+        for k in t.schema.get("required") or []
+        if k in got.missing
+        and isinstance(p := props.get(k), dict)
+        and p.get("type", "string") == "string"
+        and not p.get("enum")
+        and role(k, p) is None
+    ]
+    return int(len(open_) == 1 == len(got.missing))
+
+
+def _across_chain(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 across languages for a question about a thing it names ("珊瑚礁大缸最近一次是什么时候
+    喂的？" and English tools): the one reading tool that needs the id of a thing a finder
+    (find_tank(name), "Find ... by name") looks up by name, the thing's word in the id (tank of
+    tank_id); the finder is called first for it (rule 3, `_finder`, `_by_name`)."""
+    zh = bool(pairs(v.task))
+    if not questions(v.task) or named_in_request(v.task, set()) is None:
+        return []
+    finders = [
+        t
+        for t in tools
+        if bool(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}")) != zh
+        and FINDS.search(f"{' '.join(words(t.name))} {t.description}")
+        and not t.name_concepts & CHANGES
+        and any(NAME_KEY.search(k) for k in t.schema.get("required") or [])
+    ]
+    readers = [
+        t
+        for t in tools
+        if t not in finders
+        and t.name_concepts & READS
+        and not t.name_concepts & CHANGES
+        and any(
+            names_an_id(t, k) and _lists_for(f, [(t, k)])
+            for k in t.schema.get("required") or []
+            for f in finders
+        )
+    ]
+    return readers if len(readers) == 1 else []
 
 
 def _takes_numbers(t: Tool) -> bool:
@@ -1185,6 +1391,14 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
+    props = t.schema.get("properties") or {}
+    for key in [
+        k
+        for k, x in got.values.items()
+        if pick.is_superlative(x) and not (props.get(k) or {}).get("enum")  # sort: "newest"
+    ]:
+        del got.values[key]  # a superlative picks among things, it names none (pick rule 7)
+        got.missing = [*got.missing, key] if _required(t, key) else got.missing
     if sql.runs_sql(t):  # the statement is written by agentkit.sim.sql
         prop = sql.statement_property(t) or ""
         got.values[prop] = sql.statement(src.text, t.description, src.results)
@@ -1194,6 +1408,10 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
         return [got.values], got
     k = many[0]
     return [{**got.values, k: one} for one in got.values[k]], got
+
+
+def _required(t: Tool, name: str) -> bool:
+    return name in (t.schema.get("required") or [])
 
 
 def _scalar_prop(t: Tool, name: str) -> bool:
@@ -1918,6 +2136,7 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
             # its inputs from the request and the results ("约最早的号": find_office, then
             # list_slots with the office found, then book_slot)
         variants, got = arguments(t, gather(v.task, results_of(v) if answered else []))
+        variants, got = _by_name(v, t, variants, got, waiting)
         for k in t.schema.get("required") or [] if answered else []:
             found = _given(answered, k)
             if names_an_id(t, k) and len(found) == 1:  # the id a result gave, not a code said
@@ -1926,6 +2145,54 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
             turn.calls.append((t, variants[0]))
             turn.missing = []
             return
+
+
+NAME_KEY = re.compile(r"^(?:name|query|q|keyword|keywords|term|search|title)$|_name$", re.I)
+ZH_SUBJECT = re.compile(  # the thing a Chinese question opens with: "珊瑚礁大缸最近一次是…"
+    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)"
+    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还)"
+)
+
+
+def named_in_request(task: str, taken: set[str]) -> str | None:
+    """The thing a request names for a look-up by name: its proper name ("a session with Lena de
+    Vries", "book Biscuit in"), none another input took, else the thing a Chinese question opens
+    with ("蓝鲸号上一次保养是哪天？" -> 蓝鲸号)."""
+    found = proper_name(task, set(taken))
+    if found:
+        return found
+    for sentence in re.split(r"[。！？?!\n]", task):
+        m = ZH_SUBJECT.match(sentence.strip())
+        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
+            return m.group(1)
+    return None
+
+
+def _by_name(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill, waiting: list[tuple[Tool, str]]
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 3's look-up by name: a tool that finds things by name (find_artist(name),
+    find_tank(name)), called for the id a waiting act or reading tool lacks, takes the thing the
+    request names (`named_in_request`) for its name input when that is open or holds no word (a
+    date is no name)."""
+    props = t.schema.get("properties") or {}
+    keys = [
+        k
+        for k in t.schema.get("required") or []
+        if NAME_KEY.search(k) and (props.get(k) or {}).get("type", "string") == "string"
+    ]
+    open_ = [
+        k
+        for k in keys
+        if k in got.missing or not re.search(r"[^\W\d_]", str(got.values.get(k, "")))
+    ]
+    if len(open_) != 1:
+        return variants, got
+    taken = {
+        str(x) for w, _ in waiting for x in arguments(w, gather(v.task, []))[1].values.values()
+    }
+    name = named_in_request(v.task, taken)
+    return _with(variants, got, open_[0], name) if name else (variants, got)
 
 
 def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
@@ -2063,7 +2330,8 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    return _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    variants, got = _identified(v, t, *_pieces_unfilled(v, t, variants, got))
+    return _amend_inputs(v, t, *_carried_over(v, t, variants, got))
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
@@ -2231,11 +2499,26 @@ def _per_item(
         return [{**variants[0], key: x} for x in named], Fill({**got.values, key: named[0]}, rest)
     counted = each.counted_parts(v.task) if not _takes_list(t) else []
     filled = [arguments(t, gather(part, results_of(v))) for part in counted]
-    if len(filled) >= 2 and all(not f.missing for _, f in filled):
+    if len(filled) >= 2 and all(
+        not f.missing and _members_said(t, f.values, part)
+        for (_, f), part in zip(filled, counted, strict=True)
+    ):
         inputs = [vs[0] for vs, _ in filled]
         if len({json.dumps(a, sort_keys=True) for a in inputs}) == len(inputs):
             return inputs, Fill(inputs[0], [])
     return variants, got
+
+
+def _members_said(t: Tool, values: dict[str, Any], part: str) -> bool:
+    """Each enum member filled from `part` is one it says (by its word or its code), not the
+    schema's first member put in for nothing said ("how many players scored at least 4 points"
+    names no bracket)."""
+    props = t.schema.get("properties") or {}
+    return all(
+        str(x).lower() in part.lower() or x == coded_member(p["enum"], part)
+        for k, x in values.items()
+        if isinstance(p := props.get(k), dict) and p.get("enum") and isinstance(x, str)
+    )
 
 
 def _names_listed(task: str, value: Any) -> list[str]:

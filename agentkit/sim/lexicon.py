@@ -4,7 +4,8 @@ The general policy (`agentkit.sim.general`) compares the user's words with each 
 description and input schema through this table. The rules, as a reader can apply them by hand:
 
 - Latin text is split into words: snake_case and camelCase are split (`get_customerInfo` ->
-  get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending.
+  get, customer, info), words are lower-cased and lose a plural or -ing/-ed ending, and British
+  spellings read as American ones (licence: license, colour: color, centre: center).
 - Chinese text is read by characters: a concept's Chinese word is found where its characters
   stand in a row ("北京天气怎么样" holds 天气); an act's word that starts a noun (报修单, 申请表,
   提交记录) names a thing, not the act.
@@ -31,7 +32,7 @@ description and input schema through this table. The rules, as a reader can appl
   (挂个号); "sign Maya Chen up for ..." names the person between sign and up; "stop my
   subscription", "end our contract" mean the cancel act (of what is held, not "stop" alone).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
-  "给我买一张", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
+  "给我买一张", "帮我们订今天下午场的冰鞋", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -160,7 +161,7 @@ OPEN_NEW = re.compile(
 )
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ..., before a count
     # or before a time (约明天上午的号)
-    r"(?:帮我|给我|替我|为我|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
+    r"(?:(?:帮|给|替|为)我们?|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
     r"|(?<![大预])约(?=[一两]个|一下|个|号"
     r"|今天|明天|后天|大后天|下周|这周|本周|周[一二三四五六日天]|星期|[上下]午|晚上|早上|\d+[月号日点])"
@@ -181,10 +182,31 @@ EXPRESSION = re.compile(rf"\(*-?{NUMBER}\)*(?:\s*(?:\*\*|[-+*/^%])\s*\(*-?{NUMBE
 
 
 def stem(word: str) -> str:
-    """A word without its plural or -ing/-ed ending ("orders" -> "order", "notes" -> "note")."""
+    """A word without its plural or -ing/-ed ending ("orders" -> "order", "notes" -> "note"),
+    spelled the American way (`american`)."""
+    word = american(word)
     for end, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", "")):
         if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
             return word[: -len(end)] + keep
+    return word
+
+
+# British spellings by their endings: -our (colour, harbour; not detour), -tre (centre, litre),
+# -ogue (catalogue, dialogue), -ence of the nouns whose verb ends -ense (licence, defence)
+BRITISH = (
+    (re.compile(r"^(?!(?:de|con)tour|paramour|troubadour|velour)(\w{3,})our(s?)$"), r"\1or\2"),
+    (re.compile(r"^(\w{2,})tre(s?)$"), r"\1ter\2"),
+    (re.compile(r"^(\w{4,})ogue(s?)$"), r"\1og\2"),
+    (re.compile(r"^(lic|def|off|pret)ence(s?)$"), r"\1ense\2"),
+)
+
+
+def american(word: str) -> str:
+    """A word spelled the American way: "licence" -> "license", "colours" -> "colors",
+    "centre" -> "center", "catalogue" -> "catalog" (so issue_license serves "a fishing licence")."""
+    for pattern, to in BRITISH:
+        if pattern.match(word):
+            return pattern.sub(to, word)
     return word
 
 

@@ -32,6 +32,10 @@
 6. A reference to one thing ("it", "that one", "this one", "它", "这个", "那款") with no other
    pick takes the entry the conversation last singled out: a result that is one entry (an object,
    not a list), else the latest listing's only entry (`referred_id`).
+7. A superlative is a way of picking, never a thing's name: a value that is only a superlative
+   word ("weakest", "the calmest", "most", "最低", "最大的") fills no input (`is_superlative`);
+   the input stays open for the things the request names ("how much more than the weakest site"
+   beside "Kestrel Ridge, Oakmoor and Pellworth": one call per named site).
 """
 
 from __future__ import annotations
@@ -472,3 +476,24 @@ def _prose_pick(text: str, about: str, smallest: bool) -> str | None:
         return None
     best = min(scored) if smallest else max(scored)
     return found[best[1]][0]
+
+
+# an English superlative's form (-est, most / least / best / worst), lowercase, and the words that
+# only end like one; in Chinese 最 before what it qualifies
+NOT_SUPERLATIVE = frozenset(
+    "forest interest request guest test rest nest west chest harvest contest protest digest "
+    "suggest invest honest modest arrest manifest conquest quest inquest behest pest vest crest "
+    "lest zest jest priest midwest southwest northwest everest budapest bucharest".split()
+)
+SUPERLATIVE_WORD = re.compile(
+    r"(?:the\s+)?(?P<w>most|least|best|worst|[a-z]{2,}est)(?:\s+(?:one|ones))?|最[\u4e00-\u9fff]{1,3}?的?",
+)
+
+
+def is_superlative(value: Any) -> bool:
+    """Rule 7: the value is only a superlative word ("weakest", "the calmest one", "最低的"),
+    lowercase as a name never is."""
+    if not isinstance(value, str):
+        return False
+    m = SUPERLATIVE_WORD.fullmatch(value.strip())
+    return m is not None and (m.group("w") or "") not in NOT_SUPERLATIVE
