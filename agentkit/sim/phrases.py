@@ -494,6 +494,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Decision: no tool here serves this, and I know no facts beyond the tools: answer "
         "briefly and honestly.",
     ),
+    # the record a question picks from results (sim.records)
+    "r_max": (
+        "{where}{field}最高的是 {item}：{value}{rest}。",
+        "{item} has the highest{field}{where}: {value}{rest}.",
+    ),
+    "r_min": (
+        "{where}{field}最低的是 {item}：{value}{rest}。",
+        "{item} has the lowest{field}{where}: {value}{rest}.",
+    ),
+    "r_one": ("{where}：{item}，{value}{rest}。", "{item}{where}: {value}{rest}."),
+    "r_others": ("其余：{others}。", " Others: {others}."),
+    "r_frequent": ("出现最多的是 {value}：{n} 次。", "The most frequent is {value}: {n} times."),
     "think_answer": (
         "决定：需要的信息都有了，不再调用工具，直接回答。",
         "Decision: I have what I need; answer without tools.",

@@ -12,7 +12,7 @@ First rule that applies, in Chinese or English:
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
   contain a word: `grep -rl WORD .`;
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
-  `ls DIR`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
+  `ls DIR`; with their sizes, or which is largest or smallest: `ls -l`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
   under, 含子目录, 所有), `find . -type f -name '*.md' -not -path '*/.*' | wc -l`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
   / `git diff`; the current date or time, when no file is named (the time of something in a
@@ -303,6 +303,11 @@ FILES_COUNTED = re.compile(  # how many files of a kind there are, with the word
 )
 
 
+SIZES = re.compile(
+    r"\b(?:sizes?|largest|biggest|smallest|heaviest)\b|大小|最大|最小|多大|体积", re.I
+)
+
+
 def files_asked(text: str) -> bool:
     """The request asks which files there are ("Which JSON files are here?", "列出所有日志文件"),
     not what they hold ("look at the log files: which kiln had an error?")."""
@@ -330,6 +335,8 @@ def _listing(text: str) -> str | None:
             else []
         )
         return "; ".join(parts)
+    if SIZES.search(text) and not deep:  # each file's size, to say which is largest
+        return f"ls -l {where}".strip()
     if deep:
         return (
             f"find . -name '*.{kind}' -not -path '*/.*'"
