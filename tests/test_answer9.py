@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_any_tools import ended, run, tool
 from tests.test_cli_tools import CLI
 
@@ -306,3 +308,57 @@ def test_the_line_said_most_often_across_the_files_read():
     show(t)
     first = t.answer.splitlines()[0]
     assert "Green Curry" in first and "3" in first
+
+
+@pytest.mark.parametrize(
+    ("prompt", "said"),
+    [
+        (
+            "Using bash, how many .tsv files are in the exports folder, and how many data rows "
+            "do the orders_*.tsv files hold, not counting headers?",
+            ["3 *.tsv files", "11 data rows"],
+        ),
+        (
+            "用命令行统计一下 exports 目录里一共有几个 .tsv 文件，以及 orders_*.tsv 文件的数据行"
+            "总数（不算表头）。",
+            ["3 个 *.tsv 文件", "数据行共 11 行"],
+        ),
+    ],
+)
+def test_a_file_count_and_the_data_rows_of_a_glob_in_one_command(prompt, said):
+    def sh(name, args):
+        return "3\n11\n"
+
+    t = run(prompt, [CLI["Bash"]], sh)
+    cmd = t.calls[0][0][1]["command"]
+    assert "find exports -name '*.tsv' | wc -l" in cmd
+    assert "-name 'orders_*.tsv' -exec tail -q -n +2" in cmd
+    ended(t)
+    assert all(s in t.answer.splitlines()[0] for s in said), t.answer
+
+
+TABLES = {"/data/a.csv": "id,qty\n1,3\n2,4\n3,1\n", "/data/b.csv": "id,qty\n7,2\n8,9\n"}
+
+
+def test_not_counting_headers_is_no_condition_on_the_rows_counted():
+    def disk(name, args):
+        if name == "Glob":
+            return "\n".join(TABLES)
+        text = TABLES.get(args.get("file_path", ""), "")
+        return "\n".join(f"{i:>6}\u2192{line}" for i, line in enumerate(text.splitlines(), 1))
+
+    t = run(
+        "Read the CSV files in /data and tell me how many data rows they hold in total, "
+        "not counting headers.",
+        [CLI["Glob"], CLI["Read"]],
+        disk,
+    )
+    ended(t)
+    assert "5" in t.answer.splitlines()[0], t.answer
+
+
+def test_a_kind_said_in_chinese_and_a_part_of_the_day_pick_one_item_of_a_prose_list():
+    t = run("2026-11-20 M-77 电表晚上的高峰负荷是多少？几点？", [LOAD], load)
+    show(t)
+    first = t.answer.splitlines()[0]
+    assert first.startswith("晚上高峰") and "19:45" in first and "6.8 kW" in first, first

@@ -3242,11 +3242,30 @@ def _records_said(v: View) -> list[str]:
     ]
     if not done:
         return []
+    told = _shell_counts(v)
+    if told:
+        return told
     got = records.frequent(v.task, done, _files_read(v))
     if got is not None:
         return [records.frequent_line(v.lang, got)]
     top = records.record_asked(v.task, done, v.system)
     return [records.picked_line(v.lang, top)] if top is not None else []
+
+
+def _shell_counts(v: View) -> list[str]:
+    """Rule 5 for the counts a shell command of several parts printed (`agentkit.sim.shell.counts`):
+    each said with what it counted, in one sentence."""
+    for c in v.calls:
+        cmd = c.input.get("command")
+        got = shell.counts(cmd, c.result) if isinstance(cmd, str) and c.result else []
+        if got:
+            said = [
+                say(v.lang, f"sh_{what}", where=where, name=name, n=n)
+                for what, where, name, n in got
+            ]
+            line = ("，".join(said) + "。") if v.lang == "zh" else "; ".join(said) + "."
+            return [line if v.lang == "zh" else line[0].upper() + line[1:]]
+    return []
 
 
 def _picks(v: View) -> list[str]:

@@ -118,6 +118,7 @@ class Picked:
     how: str  # "max", "min" or "" (the one left by the window or kind)
     window: str  # the words that set the window or kind ("下午", "high tide")
     others: list[tuple[str, Any]] = field(default_factory=list)
+    word: str = ""  # the superlative as the question says it ("longest", "最多")
 
 
 def _num(x: Any) -> float | None:
@@ -274,12 +275,13 @@ def _kind_said(task: str, recs: list[Record]) -> tuple[list[Record], str, bool |
         kinds = [str(x).lower() for k, x in r.fields.items() if isinstance(x, str)]
         for kind in kinds:
             zh, top = KINDS.get(kind, ("", None))
-            said = kind in words or (zh and re.search(zh, task))
+            by_zh = re.search(zh, task) if zh and kind not in words else None
+            said = kind in words or by_zh
             if not said:
                 continue
             kept = [x for x in recs if kind in [str(y).lower() for y in x.fields.values()]]
             if len(kept) > 1 or (kept and top is not None):  # (a kind, not one record's name)
-                return kept, kind, top
+                return kept, by_zh.group(0) if by_zh else kind, top
     return recs, "", None
 
 
@@ -367,7 +369,9 @@ def record_asked(
     if len(recs) > 1 and sum(1 for r in recs if rank(r) == rank(best)) > 1:
         return None  # a tie: no one record
     others = [(r.label, r.fields.get(k)) for r in recs if r is not best]
-    return Picked(best, k, best.fields.get(k), how, " ".join(said), others)
+    m = (SUPER_MAX if how == "max" else SUPER_MIN).search(task) if how else None
+    word = m.group(0).lower() if m else ""
+    return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
 
 
 def _plain(line: str) -> str:
@@ -410,15 +414,17 @@ def picked_line(lang: str, p: Picked) -> str:
     shut = {p.key, "unit"} | ({"kind", "time"} if prose else set())
     rest = sep.join(f"{k}: {x}" for k, x in p.record.fields.items() if k not in shut)
     rest = (f"（{rest}）" if lang == "zh" else f" ({rest})") if rest else ""
-    window = (
-        p.window
-        if not prose
-        else " ".join(w for w in p.window.split() if w != p.record.fields["kind"].lower())
-    )
+    kind = str(p.record.fields.get("kind", "")).lower()
+    named = prose and kind not in p.window.split()  # (the kind said in Chinese: "高潮")
+    window = p.window if not prose or named else " ".join(w for w in p.window.split() if w != kind)
+    window = window.replace(" ", "") if lang == "zh" and named else window
+    label = str(p.record.fields["time"]) if named else p.record.label
     where = (f"{window}" if lang == "zh" else f" ({window})") if window else ""
     name = "" if prose else (p.key if lang == "zh" else f" {p.key}")
     key = {"max": "r_max", "min": "r_min"}.get(p.how, "r_one")
-    line = say(lang, key, where=where, item=p.record.label, field=name, value=shown, rest=rest)
+    if p.word and bool(re.search(r"[\u4e00-\u9fff]", p.word)) == (lang == "zh"):
+        key = "r_top"  # (the question's own word: "longest", "最多")
+    line = say(lang, key, where=where, item=label, field=name, value=shown, rest=rest, word=p.word)
     others = sep.join(f"{n} {x}{(' ' + unit) if unit else ''}" for n, x in p.others[:6])
     return line + (say(lang, "r_others", others=others) if others else "")
 

@@ -7,7 +7,9 @@ First rule that applies, in Chinese or English:
   "command:", or a line that starts with ./ or /): that command, as written; an echo or sleep
   command described in so many words ("an echo command that says 'hi'"): `echo 'hi'`, `sleep 5`;
   a script the user asks to run (hello.py, build.sh): `python3 hello.py`, `bash build.sh`;
-- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`);
+- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`); the data rows of the
+  files of a kind or a glob in a folder: `find DIR -name 'sales_*.csv' -exec tail -q -n +2 {} + |
+  wc -l`, after the count of the folder's files of that kind when the request asks it too;
 - show / read / print a named file, or its contents: `cat FILE`;
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
   contain a word: `grep -rl WORD .`;
@@ -449,7 +451,7 @@ SHELL_ASKED = re.compile(  # the request asks for the shell itself
 )
 ROWS = re.compile(
     r"\b(?:how many|number of|count(?:\s+the)?)\s+(?:data\s+)?(?:rows|records|lines)\b|\bdata rows\b"
-    r"|多少行|几行|行数|多少条(?:记录|数据)",
+    r"|多少行|几行|行数|行总数|总行数|数据行|多少条(?:记录|数据)",
     re.I,
 )
 NO_HEADER = re.compile(
@@ -464,11 +466,13 @@ def _rows(text: str) -> str | None:
     pattern = glob_pattern(text) if ROWS.search(text) else None
     if pattern is None or "*." not in pattern:
         return None
-    folder, _, kind = pattern.partition("*.")
-    where = folder.replace("**/", "").rstrip("/") or "."
-    if not NO_HEADER.search(text):
-        return f"find {shlex.quote(where)} -name '*.{kind}' -exec cat {{}} + | wc -l"
-    return f"find {shlex.quote(where)} -name '*.{kind}' -exec tail -q -n +2 {{}} + | wc -l"
+    folder, _, name = pattern.rpartition("/")  # ("shifts/**", "sales_*.csv")
+    where = shlex.quote(folder.replace("**", "").rstrip("/") or ".")
+    each = "cat" if not NO_HEADER.search(text) else "tail -q -n +2"
+    rows = f"find {where} -name '{name}' -exec {each} {{}} + | wc -l"
+    if FILES_COUNTED.search(text) and name != f"*.{_kind(text)}":  # and how many files of the kind
+        return f"find {where} -name '*.{_kind(text)}' | wc -l; {rows}"
+    return rows
 
 
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
@@ -506,3 +510,26 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     )  # a named file's times are in it
     found = next((cmd for pattern, cmd in plain if pattern.search(text)), None)
     return found or (_explore(results) if explores(text) else None)
+
+
+COUNTED = re.compile(
+    r"find\s+(\S+)\s+-name\s+'([^']+)'(?:\s+-exec\s+(cat|tail -q -n \+2)\s+\{\}\s+\+)?\s*\|\s*wc -l"
+)
+
+
+def counts(cmd: str, output: str) -> list[tuple[str, str, str, int]]:
+    """The counts a command of several `... | wc -l` parts printed, one a line, each (what it
+    counted: "files", "lines" or "rows" (without the header), the folder, the files' glob, the
+    count); empty when the output does not hold one number a part."""
+    parts = [COUNTED.search(p) for p in cmd.split(";")]
+    numbers = [ln.strip() for ln in output.strip().splitlines() if ln.strip()]
+    if len(parts) < 2 or None in parts or len(numbers) != len(parts):
+        return []
+    if not all(n.isdigit() for n in numbers):
+        return []
+    kinds = {None: "files", "cat": "lines", "tail -q -n +2": "rows"}
+    return [
+        (kinds[m.group(3)], m.group(1), m.group(2), int(n))
+        for m, n in zip(parts, numbers, strict=True)
+        if m is not None
+    ]
