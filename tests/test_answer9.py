@@ -56,7 +56,7 @@ STOCK = tool(
 
 def stock(name, args):
     n = {"A12": 140, "B07": 12, "C33": 77}[args["bin_code"]]
-    return json.dumps({"bin_code": args["bin_code"], "units": n, "sku": "BOLT-M6"})
+    return f"仓位: {args['bin_code']}\n货号: BOLT-M6\n库存: {n} 件\n上次盘点: 2026-11-0{n % 7 + 1}"
 
 
 def test_the_least_stock_across_calls_zh():
@@ -244,7 +244,7 @@ def trains(name, args):
         [
             {"kind": "express", "departs": "09:10", "seats_left": 40},
             {"kind": "local", "departs": "13:20", "seats_left": 55},
-            {"kind": "express", "departs": "14:05", "seats_left": 18},
+            {"kind": "express", "departs": "14:05", "seats_left": 48},
             {"kind": "express", "departs": "17:50", "seats_left": 33},
         ]
     )
@@ -266,7 +266,7 @@ def test_a_kind_and_after_a_time_then_the_most():
     )
     show(t)
     first = t.answer.splitlines()[0]
-    assert "17:50" in first and "33" in first
+    assert "14:05" in first and "48" in first and "17:50" not in first.split(".")[0]
 
 
 RUNS = (
