@@ -53,10 +53,12 @@ SUPER_MIN = re.compile(
     re.I,
 )
 FREQUENT = re.compile(
-    r"\bmost (?:often|frequent\w*|common\w*|popular|played|ordered)\b|\bhow many times\b|"
-    r"\bhow often\b|最常|最频繁|次数最多|最多次|出现最多|几次|多少次",
-    re.I,
+    r"\bmost (?:often|frequent\w*|common\w*|popular|played|ordered)\b|最常|最频繁|次数最多|最多次|出现最多"
+    r"|(?=.*\b(?:which|what|who)\b).*\b(?:how many times|how often)\b"
+    r"|(?=.*(?:哪|谁|什么)).*(?:几次|多少次)",
+    re.I | re.S,
 )
+AT_MOST = re.compile(r"\bat (?:most|least)\b|最多(?=能|可|只|也|不)|至少|最少(?=要|得|也)", re.I)
 CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
 WINDOWS = [  # (the words, from, to: minutes of the day)
     (r"\bmornings?\b|上午|早上|清晨|早晨", 5 * 60, 12 * 60),
@@ -340,7 +342,8 @@ def record_asked(
     recs = of_results(results)
     if len(recs) < 2:
         return None
-    how = "max" if SUPER_MAX.search(task) else "min" if SUPER_MIN.search(task) else ""
+    said_as = AT_MOST.sub(" ", task)  # ("at least 2 seats" is a condition, no superlative)
+    how = "max" if SUPER_MAX.search(said_as) else "min" if SUPER_MIN.search(said_as) else ""
     if re.search(r"\b(?:latest|earliest|last|first)\b|最早|最晚|最迟", task, re.I) and not how:
         return None  # (a time picked: `agentkit.sim.pick`)
     said = []
@@ -369,7 +372,7 @@ def record_asked(
     if len(recs) > 1 and sum(1 for r in recs if rank(r) == rank(best)) > 1:
         return None  # a tie: no one record
     others = [(r.label, r.fields.get(k)) for r in recs if r is not best]
-    m = (SUPER_MAX if how == "max" else SUPER_MIN).search(task) if how else None
+    m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
     word = m.group(0).lower() if m else ""
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
 
