@@ -2769,7 +2769,9 @@ def _answer(v: View, turn: Turn) -> str:
     lines_ = acted + lines
     said = [] if told or figures or turn.whole else _records_said(v)
     worked = [] if said and records.FREQUENT.search(v.task) else worked  # (no count of them)
-    lead = _keys_asked(v) + ([] if said else _facts(v))  # what sim.facts states leads
+    data = [c.data for c in v.calls if c.result is not None and not c.failed]
+    said = [] if facts.crossed(v.task, data) is not None else said  # (yes or no over the top)
+    lead = _keys_asked(v) + _facts(v, picked=bool(said))  # what sim.facts states leads
     compared = [] if lead or said else (_cheaper(v) or _compared(v))
     counted = [] if told or said else _listed(v) + (_counted(v) or _mentioned(v))
     tables = [] if worked or told or lead or figures else counted_rows
@@ -2899,20 +2901,21 @@ NOT_DONE = re.compile(
 )
 
 
-def _facts(v: View) -> list[str]:
+def _facts(v: View, picked: bool = False) -> list[str]:
     """Rule 5 for a comparison across the results and a figure worked out from rates
-    (`agentkit.sim.facts`, rules 1 and 3)."""
+    (`agentkit.sim.facts`, rules 1 and 3); with a record picked (`agentkit.sim.records`), no
+    comparison and no extreme of its own, the other readings kept."""
     done = [_plain_read(v, c) for c in v.calls if c.result is not None and not c.failed]
     if not done:
         return []
     out = []
-    got = facts.compared(v.task, [(c.data, c.input) for c in done])
+    got = None if picked else facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
     yes_no = facts.crossed(v.task, [c.data for c in done]) if got is None else None
     if yes_no is not None:
         out.append(facts.crossed_line(v.lang, yes_no))
-    top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
+    top = None if picked or got or yes_no else facts.extreme(v.task, [c.data for c in done])
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
     fit_day = facts.suited(v.task, [c.data for c in done]) if not out else None
