@@ -362,3 +362,37 @@ def test_a_kind_said_in_chinese_and_a_part_of_the_day_pick_one_item_of_a_prose_l
     show(t)
     first = t.answer.splitlines()[0]
     assert first.startswith("晚上高峰") and "19:45" in first and "6.8 kW" in first, first
+
+
+KAYAKS = tool(
+    "list_kayaks",
+    "List the kayaks free for hire on a date, with their day price.",
+    {"date": {"type": "string", "description": "YYYY-MM-DD"}},
+    ["date"],
+)
+BOOK_KAYAK = tool(
+    "book_kayak",
+    "Book a kayak for a day.",
+    {"kayak_id": {"type": "string"}, "name": {"type": "string"}, "date": {"type": "string"}},
+    ["kayak_id", "name", "date"],
+)
+
+
+def kayaks(name, args):
+    if name == "list_kayaks":
+        return json.dumps(
+            [
+                {"kayak_id": "KY-3", "model": "Tandem", "price_gbp": 55},
+                {"kayak_id": "KY-7", "model": "Solo", "price_gbp": 32},
+                {"kayak_id": "KY-9", "model": "Sea", "price_gbp": 48},
+            ]
+        )
+    return json.dumps({"booking": "BK-7781", **args})
+
+
+def test_an_act_that_went_through_leads_the_record_the_superlative_picked():
+    t = run("Book the cheapest kayak on 2026-12-12 for Mira Holt.", [KAYAKS, BOOK_KAYAK], kayaks)
+    ended(t)
+    assert t.calls[1][0][1]["kayak_id"] == "KY-7"
+    lines = t.answer.splitlines()
+    assert "BK-7781" in lines[0] and "KY-7" in lines[1] and "32" in lines[1], t.answer

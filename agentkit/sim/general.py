@@ -2776,8 +2776,20 @@ def _answer(v: View, turn: Turn) -> str:
     counted = [] if told or said else _listed(v) + (_counted(v) or _mentioned(v))
     tables = [] if worked or told or lead or figures else counted_rows
     picks = [] if said else _picks(v)
-    lines = worked + told + said + lead + counted + figures + tables + picks + compared + asked
-    lines += lines_
+    lines = (
+        worked
+        + told
+        + (acted if said else [])
+        + said
+        + lead
+        + counted
+        + figures
+        + tables
+        + picks
+        + compared
+        + asked
+    )
+    lines += lines_ if not said else [x for x in lines_ if x not in acted]
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
