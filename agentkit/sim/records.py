@@ -193,12 +193,14 @@ def _listing(text: str) -> list[Record]:
     for ln in text.strip().splitlines():
         m = LS_LONG.match(ln.strip())
         if m:
-            out.append(Record(m.group(2), {"name": m.group(2), "size": int(m.group(1))}))
+            size = {"name": m.group(2), "size": int(m.group(1)), "unit": "bytes"}
+            out.append(Record(m.group(2), size))
             continue
         d = DU.match(ln.strip())
         if d and not ln.strip().startswith("total"):
             scale = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}[d.group(2)]
-            out.append(Record(d.group(3), {"name": d.group(3), "size": float(d.group(1)) * scale}))
+            size = {"name": d.group(3), "size": round(float(d.group(1)) * scale), "unit": "bytes"}
+            out.append(Record(d.group(3), size))
     return out if len(out) >= 2 else []
 
 
@@ -412,10 +414,15 @@ def picked_line(lang: str, p: Picked) -> str:
     """The picked record said first: its name, its quantity, then the others'."""
     prose = {"kind", "time", "value"} <= p.record.fields.keys()
     unit = p.record.fields.get("unit", "")
+    unit = "字节" if unit == "bytes" and lang == "zh" else unit
     shown = f"{p.value} {unit}".strip() if unit else str(p.value)
     sep = "，" if lang == "zh" else ", "
     shut = {p.key, "unit"} | ({"kind", "time"} if prose else set())
-    rest = sep.join(f"{k}: {x}" for k, x in p.record.fields.items() if k not in shut)
+    rest = sep.join(
+        f"{k}: {x}"
+        for k, x in p.record.fields.items()
+        if k not in shut and str(x) != p.record.label  # (not the name said already)
+    )
     rest = (f"（{rest}）" if lang == "zh" else f" ({rest})") if rest else ""
     kind = str(p.record.fields.get("kind", "")).lower()
     named = prose and kind not in p.window.split()  # (the kind said in Chinese: "高潮")
