@@ -210,6 +210,13 @@ FILTER_EN = re.compile(  # (a folder after "under" or "in" is where the files ar
 FILTER_ZH = re.compile(r"少于|多于|超过|低于|高于|大于|小于|以上|以下|不到|不足|之间|\d")
 
 
+HEADER_LEFT_OUT = re.compile(
+    r"\b(?:not counting|without|excluding|leaving out|minus)\s+(?:the\s+|their\s+|any\s+)?"
+    r"header(?:\s+(?:rows?|lines?))?s?\b",
+    re.I,
+)
+
+
 def _thing(task: str) -> str | None:
     """What a count asks for ("bird species", "种商品"), or None when it asks for none, or for
     the rows that meet a condition ("how many orders are over 100", "少于5件的商品有几种")."""
@@ -220,6 +227,7 @@ def _thing(task: str) -> str | None:
     thing = re.split(rf"\s+(?:{STOP})\b", f"{said.strip()} ", maxsplit=1, flags=re.I)[0].strip()
     start = next(m.start(i) for i in (1, 2, 3) if m.group(i))
     after = re.split(r"[?？!。！(（\n]|\.(?!\w)", task[start + len(thing) :], maxsplit=1)[0]
+    after = HEADER_LEFT_OUT.sub(" ", after)  # ("not counting headers" is no condition on rows)
     before = re.split(r"[,，?？.!。！;；\n]", task[: m.start()])[-1]
     if m.group(3) is None and FILTER_EN.search(after) or FILTER_ZH.search(before):
         return None

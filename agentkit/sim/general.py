@@ -193,6 +193,7 @@ from . import (
     glosses,
     manner,
     pick,
+    records,
     shell,
     sql,
     structured,
@@ -2579,12 +2580,15 @@ def _described(
 ) -> tuple[list[dict[str, Any]], Fill]:
     """A file's text the request describes rather than gives ("a hello world script at hello.py",
     `agentkit.sim.writing`), for a tool that writes files and still lacks it."""
-    if not writes_files(t) or quoted(v.task):
+    if not writes_files(t):
         return variants, got
     props = t.schema.get("properties") or {}
-    variants = [_written_path(v, props, a) for a in variants]
-    path = next((a for k, a in variants[0].items() if role(k, props.get(k) or {}) == "path"), None)
+    paths = [_written_path(v, props, a) for a in variants]
+    path = next((a for k, a in paths[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
+    if quoted(v.task) and text is None:  # (a quoted text is the file's, unless it is the mark
+        return variants, got  # of a list the request gives: "One '- [ ]' line per item")
+    variants = paths
     if path and columns.figure_asked(v.whole):  # a figure the files' tables give (sim.columns),
         # asked in this step or an earlier one ("average the scores and write it to ...")
         fig = columns.figure(v.whole, _texts(v))
@@ -3067,12 +3071,30 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
-    lines = acted + lines
-    lead = _keys_asked(v) + _facts(v)  # what sim.facts states leads; else _compared
-    compared = [] if lead else (_cheaper(v) or _compared(v))
-    counted = [] if told else _listed(v) + (_counted(v) or _mentioned(v))
+    lines_ = acted + lines
+    said = [] if told or figures or turn.whole else _records_said(v)
+    worked = [] if said and records.FREQUENT.search(v.task) else worked  # (no count of them)
+    data = [c.data for c in v.calls if c.result is not None and not c.failed]
+    said = [] if facts.crossed(v.task, data) is not None else said  # (yes or no over the top)
+    lead = _keys_asked(v) + _facts(v, picked=bool(said))  # what sim.facts states leads
+    compared = [] if lead or said else (_cheaper(v) or _compared(v))
+    counted = [] if told or said else _listed(v) + (_counted(v) or _mentioned(v))
     tables = [] if worked or told or lead or figures else counted_rows
-    lines = worked + told + lead + counted + figures + tables + _picks(v) + compared + asked + lines
+    picks = [] if said else _picks(v)
+    lines = (
+        worked
+        + told
+        + (acted if said else [])
+        + said
+        + lead
+        + counted
+        + figures
+        + tables
+        + picks
+        + compared
+        + asked
+    )
+    lines += lines_ if not said else [x for x in lines_ if x not in acted]
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
@@ -3196,20 +3218,21 @@ NOT_DONE = re.compile(
 )
 
 
-def _facts(v: View) -> list[str]:
+def _facts(v: View, picked: bool = False) -> list[str]:
     """Rule 5 for a comparison across the results and a figure worked out from rates
-    (`agentkit.sim.facts`, rules 1 and 3)."""
+    (`agentkit.sim.facts`, rules 1 and 3); with a record picked (`agentkit.sim.records`), no
+    comparison and no extreme of its own, the other readings kept."""
     done = [_plain_read(v, c) for c in v.calls if c.result is not None and not c.failed]
     if not done:
         return []
     out = []
-    got = facts.compared(v.task, [(c.data, c.input) for c in done])
+    got = None if picked else facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
     yes_no = facts.crossed(v.task, [c.data for c in done]) if got is None else None
     if yes_no is not None:
         out.append(facts.crossed_line(v.lang, yes_no))
-    top = facts.extreme(v.task, [c.data for c in done]) if got is None and not yes_no else None
+    top = None if picked or got or yes_no else facts.extreme(v.task, [c.data for c in done])
     if top is not None:
         out.append(facts.extreme_line(v.lang, top))
     fit_day = facts.suited(v.task, [c.data for c in done]) if not out else None
@@ -3527,6 +3550,42 @@ def _price_of(data: Any) -> tuple[float, str] | None:
     ]
     m = AMOUNT.match(str(found[0])) if len(found) == 1 else None
     return (float(m.group(2).replace(",", "")), m.group(1)) if m else None
+
+
+def _records_said(v: View) -> list[str]:
+    """Rule 5 for the record a superlative, a part of the day or a kind picks from the results'
+    records, and the value said most often (`agentkit.sim.records`)."""
+    done = [
+        (_plain_read(v, c).data, c.input, str(_plain_read(v, c).result))
+        for c in v.calls
+        if c.result is not None and not c.failed and c.name not in claude_code.QUIET
+    ]
+    if not done:
+        return []
+    told = _shell_counts(v)
+    if told:
+        return told
+    got = records.frequent(v.task, done, _files_read(v))
+    if got is not None:
+        return [records.frequent_line(v.lang, got)]
+    top = records.record_asked(v.task, done, v.system)
+    return [records.picked_line(v.lang, top)] if top is not None else []
+
+
+def _shell_counts(v: View) -> list[str]:
+    """Rule 5 for the counts a shell command of several parts printed (`agentkit.sim.shell.counts`):
+    each said with what it counted, in one sentence."""
+    for c in v.calls:
+        cmd = c.input.get("command")
+        got = shell.counts(cmd, c.result) if isinstance(cmd, str) and c.result else []
+        if got:
+            said = [
+                say(v.lang, f"sh_{what}", where=where, name=name, n=n)
+                for what, where, name, n in got
+            ]
+            line = ("，".join(said) + "。") if v.lang == "zh" else "; ".join(said) + "."
+            return [line if v.lang == "zh" else line[0].upper() + line[1:]]
+    return []
 
 
 def _picks(v: View) -> list[str]:

@@ -494,6 +494,29 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Decision: no tool here serves this, and I know no facts beyond the tools: answer "
         "briefly and honestly.",
     ),
+    # the record a question picks from results (sim.records)
+    "r_max": (
+        "{where}{field}最高的是 {item}：{value}{rest}。",
+        "{item} has the highest{field}{where}: {value}{rest}.",
+    ),
+    "r_min": (
+        "{where}{field}最低的是 {item}：{value}{rest}。",
+        "{item} has the lowest{field}{where}: {value}{rest}.",
+    ),
+    "r_top": (
+        "{where}{field}{word}的是 {item}：{value}{rest}。",
+        "{item} has the {word}{field}{where}: {value}{rest}.",
+    ),
+    "r_one": ("{where}：{item}，{value}{rest}。", "{item}{where}: {value}{rest}."),
+    "r_others": ("其余：{others}。", " Others: {others}."),
+    "r_frequent": ("出现最多的是 {value}：{n} 次。", "The most frequent is {value}: {n} times."),
+    # the counts a shell command of several parts printed (sim.shell.counts)
+    "sh_files": ("{where} 里共有 {n} 个 {name} 文件", "there are {n} {name} files in {where}"),
+    "sh_rows": (
+        "{where} 里 {name} 文件的数据行共 {n} 行（不算表头）",
+        "the {name} files in {where} hold {n} data rows (headers not counted)",
+    ),
+    "sh_lines": ("{where} 里 {name} 文件共 {n} 行", "the {name} files in {where} hold {n} lines"),
     "think_answer": (
         "决定：需要的信息都有了，不再调用工具，直接回答。",
         "Decision: I have what I need; answer without tools.",

@@ -7,12 +7,14 @@ First rule that applies, in Chinese or English:
   "command:", or a line that starts with ./ or /): that command, as written; an echo or sleep
   command described in so many words ("an echo command that says 'hi'"): `echo 'hi'`, `sleep 5`;
   a script the user asks to run (hello.py, build.sh): `python3 hello.py`, `bash build.sh`;
-- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`);
+- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`); the data rows of the
+  files of a kind or a glob in a folder: `find DIR -name 'sales_*.csv' -exec tail -q -n +2 {} + |
+  wc -l`, after the count of the folder's files of that kind when the request asks it too;
 - show / read / print a named file, or its contents: `cat FILE`;
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
   contain a word: `grep -rl WORD .`;
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
-  `ls DIR`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
+  `ls DIR`; with their sizes, or which is largest or smallest: `ls -l`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
   under, 含子目录, 所有), `find . -type f -name '*.md' -not -path '*/.*' | wc -l`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
   / `git diff`; the current date or time, when no file is named (the time of something in a
@@ -319,6 +321,11 @@ FILES_COUNTED = re.compile(  # how many files of a kind there are, with the word
 )
 
 
+SIZES = re.compile(
+    r"\b(?:sizes?|largest|biggest|smallest|heaviest)\b|大小|最大|最小|多大|体积", re.I
+)
+
+
 def files_asked(text: str) -> bool:
     """The request asks which files there are ("Which JSON files are here?", "列出所有日志文件"),
     not what they hold ("look at the log files: which kiln had an error?")."""
@@ -346,6 +353,8 @@ def _listing(text: str) -> str | None:
             else []
         )
         return "; ".join(parts)
+    if SIZES.search(text) and not deep:  # each file's size, to say which is largest
+        return f"ls -l {where}".strip()
     if deep:
         return (
             f"find . -name '*.{kind}' -not -path '*/.*'"
@@ -460,7 +469,7 @@ SHELL_ASKED = re.compile(  # the request asks for the shell itself
 )
 ROWS = re.compile(
     r"\b(?:how many|number of|count(?:\s+the)?)\s+(?:data\s+)?(?:rows|records|lines)\b|\bdata rows\b"
-    r"|多少行|几行|行数|多少条(?:记录|数据)",
+    r"|多少行|几行|行数|行总数|总行数|数据行|多少条(?:记录|数据)",
     re.I,
 )
 NO_HEADER = re.compile(
@@ -475,11 +484,13 @@ def _rows(text: str) -> str | None:
     pattern = glob_pattern(text) if ROWS.search(text) else None
     if pattern is None or "*." not in pattern:
         return None
-    folder, _, kind = pattern.partition("*.")
-    where = folder.replace("**/", "").rstrip("/") or "."
-    if not NO_HEADER.search(text):
-        return f"find {shlex.quote(where)} -name '*.{kind}' -exec cat {{}} + | wc -l"
-    return f"find {shlex.quote(where)} -name '*.{kind}' -exec tail -q -n +2 {{}} + | wc -l"
+    folder, _, name = pattern.rpartition("/")  # ("shifts/**", "sales_*.csv")
+    where = shlex.quote(folder.replace("**", "").rstrip("/") or ".")
+    each = "cat" if not NO_HEADER.search(text) else "tail -q -n +2"
+    rows = f"find {where} -name '{name}' -exec {each} {{}} + | wc -l"
+    if FILES_COUNTED.search(text) and name != f"*.{_kind(text)}":  # and how many files of the kind
+        return f"find {where} -name '*.{_kind(text)}' | wc -l; {rows}"
+    return rows
 
 
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
@@ -517,3 +528,26 @@ def command(text: str, results: Sequence[Any] = ()) -> str | None:
     )  # a named file's times are in it
     found = next((cmd for pattern, cmd in plain if pattern.search(text)), None)
     return found or (_explore(results) if explores(text) else None)
+
+
+COUNTED = re.compile(
+    r"find\s+(\S+)\s+-name\s+'([^']+)'(?:\s+-exec\s+(cat|tail -q -n \+2)\s+\{\}\s+\+)?\s*\|\s*wc -l"
+)
+
+
+def counts(cmd: str, output: str) -> list[tuple[str, str, str, int]]:
+    """The counts a command of several `... | wc -l` parts printed, one a line, each (what it
+    counted: "files", "lines" or "rows" (without the header), the folder, the files' glob, the
+    count); empty when the output does not hold one number a part."""
+    parts = [COUNTED.search(p) for p in cmd.split(";")]
+    numbers = [ln.strip() for ln in output.strip().splitlines() if ln.strip()]
+    if len(parts) < 2 or None in parts or len(numbers) != len(parts):
+        return []
+    if not all(n.isdigit() for n in numbers):
+        return []
+    kinds = {None: "files", "cat": "lines", "tail -q -n +2": "rows"}
+    return [
+        (kinds[m.group(3)], m.group(1), m.group(2), int(n))
+        for m, n in zip(parts, numbers, strict=True)
+        if m is not None
+    ]

@@ -1,0 +1,447 @@
+"""The records that results hold, whatever their shape, and the one record a question asks for:
+written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
+
+1. Records. A result's records are the objects of a JSON list (or of the one list an object
+   holds), the rows of a CSV or TSV text under its header line, the lines of a long directory
+   listing (`ls -l`, `du`: a name and its size), or the items of a prose list: clauses that each
+   give a kind, a clock time and a measured amount ("high 16:40 (3.9 m)", "peak 19:45 (6.8 kW)").
+   Several calls of one tool whose results are each one object (JSON or `key: value` lines) are
+   one record each, named by the input the calls differ in ("苏E 88Q21", "North").
+2. The window. A question that names a part of the day keeps the records whose clock time falls
+   in it: morning / 上午 / 早上 (05:00-12:00), afternoon / 下午 (12:00-18:00), evening / 傍晚 /
+   晚上 (18:00-24:00); "after 12:00" / "12点以后" keeps the later ones, "before 9:30" / "9点前" the
+   earlier ones.
+3. The kind. A question that says a word one record's kind or text holds and another's does not
+   ("express", "high tide", 高潮 for "high", 低潮 for "low", 高峰 for "peak", 低谷 for "trough")
+   keeps the records that hold it.
+4. The superlative. A question for the most, highest, largest, longest, hardest, heaviest ...
+   (最多, 最高, 最大, 最长, 最难, 最重, 最贵 ...) or the least, lowest, smallest, shortest, easiest ...
+   (最少, 最低, 最小, 最短, 最容易, 最便宜 ...) picks, among the records left, the one whose quantity is
+   the highest (lowest): the number field the question names (a word of its key, or a kind of
+   field both say: a price or fee, a duration, a distance, a size), else the one number field
+   whose values differ; a size, a listing's. A column of ordered codes and no number field
+   ("7b+", "V10", "6a") is ordered by the order the conversation states ("5c < 6a < 7a"), else
+   by their number, then their letter, then a "+". With no superlative, a window or kind that
+   leaves one record of several picks it; several left, a kind that is itself a top ("high",
+   "peak", 高, 峰) picks the highest and one that is a bottom ("low", "trough") the lowest.
+5. The most frequent. A question for what came most often ("most often", "most common", "how
+   many times", 最常, 次数最多, 几次) counts the values of the records' one text field that
+   repeats most (a name over a week's shifts), or, over the files read, their lines (a leading
+   clock time or number dropped): the value said most, with its count; nothing when no value
+   repeats or two tie.
+The answer states the picked record first, with its quantity, then the others' values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .phrases import say
+
+SUPER_MAX = re.compile(
+    r"\b(?:most|highest|largest|biggest|longest|hardest|heaviest|greatest|maximum|max|"
+    r"tallest|deepest|warmest|hottest|strongest|busiest|most expensive|priciest|"
+    r"most difficult)\b|最(?:多|高|大|长|难|重|贵|深|热|暖|强|忙|久)",
+    re.I,
+)
+SUPER_MIN = re.compile(
+    r"\b(?:least|lowest|smallest|shortest|easiest|lightest|fewest|minimum|min|cheapest|"
+    r"coldest|shallowest|weakest|quietest)\b|最(?:少|低|小|短|容易|简单|轻|便宜|浅|冷|弱|闲)",
+    re.I,
+)
+FREQUENT = re.compile(
+    r"\bmost (?:often|frequent\w*|common\w*|popular|played|ordered)\b|最常|最频繁|次数最多|最多次|出现最多"
+    r"|(?=.*\b(?:which|what|who)\b).*\b(?:how many times|how often)\b"
+    r"|(?=.*(?:哪|谁|什么)).*(?:几次|多少次)",
+    re.I | re.S,
+)
+AT_MOST = re.compile(r"\bat (?:most|least)\b|最多(?=能|可|只|也|不)|至少|最少(?=要|得|也)", re.I)
+CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
+WINDOWS = [  # (the words, from, to: minutes of the day)
+    (r"\bmornings?\b|上午|早上|清晨|早晨", 5 * 60, 12 * 60),
+    (r"\bafternoons?\b|下午|午后", 12 * 60, 18 * 60),
+    (r"\bevenings?\b|\btonight\b|傍晚|晚上|今晚|夜里|夜间", 18 * 60, 24 * 60),
+]
+AFTER = re.compile(
+    r"\b(?:after|later than|from)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?|"
+    r"(\d{1,2})(?:[:点时](\d{2})?分?)\s*(?:以后|之后|后)",
+    re.I,
+)
+BEFORE = re.compile(
+    r"\b(?:before|earlier than|until)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?|"
+    r"(\d{1,2})(?:[:点时](\d{2})?分?)\s*(?:以前|之前|前)",
+    re.I,
+)
+KINDS = {  # a kind a record says, the Chinese words that name it, and whether it is a top
+    "high": ("高潮|高峰|高点|最高", True),
+    "peak": ("高峰|峰值|峰", True),
+    "max": ("最高|最大", True),
+    "low": ("低潮|低谷|低点|最低", False),
+    "trough": ("低谷|谷值|谷", False),
+    "min": ("最低|最小", False),
+}
+PRICE = r"price|fare|cost|fee|amount|charge|tariff|rent|价|费"
+CLASSES = [  # kinds of quantity a question and a key can both name
+    PRICE,
+    r"duration|minutes?|hours?|wait|time|时长|耗时|用时|多久|等",
+    r"distance|km|kilomet|miles?|metres|meters|距离|公里|里程|多远",
+    r"size|bytes|large|big|大小|容量|体积",
+    r"weight|heavy|kg|重",
+    r"height|tall|high|level|高",
+    r"temp|°|warm|hot|cold|气温|温度",
+]
+LS_LONG = re.compile(
+    r"^[-dlbcps][rwxsStT-]{9}\S*\s+\d+\s+\S+\s+\S+\s+(\d+)\s+\w{3}\s+\d{1,2}\s+[\d:]{4,5}\s+(.+)$"
+)
+DU = re.compile(r"^(\d+(?:\.\d+)?)([KMGT]?)\s+(\S.*)$")
+PROSE_ITEM = re.compile(
+    r"([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,20})\s+(\d{1,2}:\d{2})\s*\(?\s*"
+    r"(-?\d+(?:\.\d+)?)\s*([^\s\d(),;，；]{0,6})\s*\)?"
+)
+CODE = re.compile(r"^([A-Za-z]{0,2})(\d{1,2})([a-cA-C]?)([+-]?)$")
+STATED_ORDER = re.compile(r"([\w+-]{1,6}(?:\s*<\s*[\w+-]{1,6}){2,})")
+
+
+@dataclass(frozen=True)
+class Record:
+    label: str  # what names it: the calls' differing input, its name field, its prose kind
+    fields: dict[str, Any]
+    time: int | None = None  # its clock time, minutes of the day
+
+
+@dataclass(frozen=True)
+class Picked:
+    record: Record
+    key: str  # the quantity's key
+    value: Any
+    how: str  # "max", "min" or "" (the one left by the window or kind)
+    window: str  # the words that set the window or kind ("下午", "high tide")
+    others: list[tuple[str, Any]] = field(default_factory=list)
+    word: str = ""  # the superlative as the question says it ("longest", "最多")
+
+
+def _num(x: Any) -> float | None:
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int | float):
+        return float(x)
+    if isinstance(x, str):
+        m = re.fullmatch(r"\s*[^\d\s-]{0,3}\s*(-?\d[\d,]*(?:\.\d+)?)\s*[^\d]{0,8}\s*", x)
+        if m and not CLOCK.search(x) and not re.search(r"\d[-/]\d|[A-Za-z]-?\d", x):
+            return float(m.group(1).replace(",", ""))
+    return None
+
+
+def _unit(x: Any) -> str:
+    """What a number is written with ("min" of "25 min"): a quantity's values share one; codes
+    ("6a", "7b+") do not."""
+    return re.sub(r"[\d.,\s-]", "", str(x)).lower() if isinstance(x, str) else ""
+
+
+def _clock(x: Any) -> int | None:
+    m = CLOCK.search(str(x)) if isinstance(x, str) else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def _text_of(data: Any) -> str | None:
+    """A result's text: a string, or the text blocks of an MCP-style content list."""
+    if isinstance(data, str):
+        return data
+    if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        texts = [x.get("text") for x in data if x.get("type") == "text"]
+        if texts and len(texts) == len(data):
+            return "\n".join(str(t) for t in texts)
+    return None
+
+
+def _labelled(d: dict[str, Any], label: str = "") -> Record:
+    names = [str(x) for x in d.values() if isinstance(x, str) and _num(x) is None and x.strip()]
+    when = next((t for x in d.values() if (t := _clock(x)) is not None), None)
+    return Record(label or (names[0] if names else ""), d, when)
+
+
+def _named(recs: list[Record]) -> list[Record]:
+    """Each record named by its first text field whose values differ from record to record."""
+    if len(recs) < 2 or any(r.label != _labelled(r.fields).label for r in recs):
+        return recs  # (named already: by the calls' inputs, by their prose kind and time)
+    for k in recs[0].fields:
+        got = [r.fields.get(k) for r in recs]
+        if all(isinstance(x, str) and _num(x) is None for x in got) and len(set(got)) == len(got):
+            return [Record(str(r.fields[k]), r.fields, r.time) for r in recs]
+    return recs
+
+
+def _table(text: str) -> list[Record]:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if len(lines) < 3:
+        return []
+    sep = "\t" if "\t" in lines[0] else ","
+    head = [h.strip() for h in lines[0].split(sep)]
+    if len(head) < 2 or any(not h or _num(h) is not None for h in head):
+        return []
+    rows = [[c.strip() for c in ln.split(sep)] for ln in lines[1:]]
+    if any(len(r) != len(head) for r in rows):
+        return []
+    return [_labelled(dict(zip(head, r, strict=True))) for r in rows]
+
+
+def _listing(text: str) -> list[Record]:
+    out = []
+    for ln in text.strip().splitlines():
+        m = LS_LONG.match(ln.strip())
+        if m:
+            size = {"name": m.group(2), "size": int(m.group(1)), "unit": "bytes"}
+            out.append(Record(m.group(2), size))
+            continue
+        d = DU.match(ln.strip())
+        if d and not ln.strip().startswith("total"):
+            scale = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}[d.group(2)]
+            size = {"name": d.group(3), "size": round(float(d.group(1)) * scale), "unit": "bytes"}
+            out.append(Record(d.group(3), size))
+    return out if len(out) >= 2 else []
+
+
+def _prose(text: str) -> list[Record]:
+    out = []
+    for m in PROSE_ITEM.finditer(text):
+        kind, when, amount, unit = m.groups()
+        d = {"kind": kind, "time": when, "value": amount}
+        d |= {"unit": unit} if unit else {}
+        out.append(Record(f"{kind} {when}", d, _clock(when)))
+    return out if len(out) >= 2 else []
+
+
+def of_results(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    """Rule 1: the records of the results, each (its data, the call's input, its text)."""
+    return _named(_records(results))
+
+
+def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    ones = [d for d, _, _ in results if isinstance(d, dict) and not _listed(d)]
+    inputs = [i for _, i, _ in results]
+    alike = all(i.keys() == inputs[0].keys() for i in inputs)  # (calls of one tool)
+    if len(results) >= 2 and len(ones) == len(results) and alike:
+        differ = [k for k in inputs[0] if len({str(i.get(k)) for i in inputs}) == len(inputs)]
+        return [
+            _labelled(d, str(i[differ[0]]) if differ else "")
+            for (d, i, _) in results
+            if isinstance(d, dict)
+        ]
+    out: list[Record] = []
+    for data, _, raw in results:
+        listed = _listed(data)
+        if listed:
+            out += [_labelled(x) for x in listed]
+            continue
+        text = _text_of(data) or raw
+        if text:
+            out += _table(text) or _listing(text) or _prose(text)
+    return out
+
+
+def _listed(data: Any) -> list[dict[str, Any]]:
+    if isinstance(data, dict):
+        lists = [x for x in data.values() if isinstance(x, list)]
+        data = lists[0] if len(lists) == 1 else None
+    if isinstance(data, list) and len(data) >= 2 and all(isinstance(x, dict) for x in data):
+        if not all(x.get("type") == "text" for x in data):
+            return data
+    return []
+
+
+def window(task: str) -> tuple[int, int, str] | None:
+    """Rule 2: the part of the day the question keeps (from, to, the words), or None."""
+    for pattern, lo, hi in WINDOWS:
+        m = re.search(pattern, task, re.I)
+        if m:
+            return lo, hi, m.group(0).strip()
+    for bound, after in ((AFTER, True), (BEFORE, False)):
+        m = bound.search(task)
+        if m:
+            h = int(m.group(1) or m.group(4))
+            mins = int(m.group(2) or m.group(5) or 0)
+            h += 12 if (m.group(3) or "").lower() == "pm" and h < 12 else 0
+            t = h * 60 + mins
+            said = m.group(0).strip()
+            return (t, 24 * 60, said) if after else (0, t, said)
+    return None
+
+
+def _kind_said(task: str, recs: list[Record]) -> tuple[list[Record], str, bool | None]:
+    """Rule 3: the records of the kind the question says, the words, and whether the kind is a
+    top (True), a bottom (False) or neither (None)."""
+    lower = task.lower()
+    words = set(re.findall(r"[a-z][a-z-]{2,}", lower))
+    for r in recs:
+        kinds = [str(x).lower() for k, x in r.fields.items() if isinstance(x, str)]
+        for kind in kinds:
+            zh, top = KINDS.get(kind, ("", None))
+            by_zh = re.search(zh, task) if zh and kind not in words else None
+            said = kind in words or by_zh
+            if not said:
+                continue
+            kept = [x for x in recs if kind in [str(y).lower() for y in x.fields.values()]]
+            if len(kept) > 1 or (kept and top is not None):  # (a kind, not one record's name)
+                return kept, by_zh.group(0) if by_zh else kind, top
+    return recs, "", None
+
+
+def _stated_order(text: str) -> list[str]:
+    m = STATED_ORDER.search(text)
+    return [x.strip().lower() for x in m.group(1).split("<")] if m else []
+
+
+def _code_key(x: str, order: list[str]) -> tuple[Any, ...] | None:
+    if order and x.strip().lower() in order:
+        return (0, order.index(x.strip().lower()))
+    m = CODE.match(x.strip())
+    if not m:
+        return None
+    return (1, m.group(1).upper(), int(m.group(2)), m.group(3).lower(), m.group(4) == "+")
+
+
+def _quantity(task: str, recs: list[Record]) -> str | None:
+    """Rule 4: the number field the question names, else the one whose values differ."""
+    keys = [k for k in recs[0].fields if all(_num(r.fields.get(k)) is not None for r in recs)]
+    keys = [k for k in keys if len({_num(r.fields.get(k)) for r in recs}) > 1 or len(recs) < 2]
+    keys = [k for k in keys if len({_unit(r.fields.get(k)) for r in recs}) == 1]  # not codes
+    if not keys:
+        return None
+    lower = task.lower()
+    words = {w[:4] for w in re.findall(r"[a-z]{3,}", lower)}
+    named = [k for k in keys if words & {w[:4] for w in re.findall(r"[a-z]{3,}", k.lower())}]
+    if len(named) == 1:
+        return named[0]
+    for cls in CLASSES:
+        if re.search(cls, task, re.I):
+            hit = [k for k in keys if re.search(cls, k, re.I)]
+            if len(hit) == 1:
+                return hit[0]
+    zh = [k for k in keys if re.search(r"[\u4e00-\u9fff]", k) and set(k) & set(task)]
+    if len(zh) == 1:
+        return zh[0]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _code_column(recs: list[Record], order: list[str]) -> str | None:
+    cols = [
+        k
+        for k in recs[0].fields
+        if all(isinstance(r.fields.get(k), str) for r in recs)
+        and all(_code_key(str(r.fields[k]), order) is not None for r in recs)
+        and len({str(r.fields[k]) for r in recs}) > 1
+    ]
+    return cols[0] if len(cols) == 1 else None
+
+
+def record_asked(
+    task: str, results: list[tuple[Any, dict[str, Any], str]], system: str = ""
+) -> Picked | None:
+    """Rules 2-4: the record the question picks, or None."""
+    recs = of_results(results)
+    if len(recs) < 2:
+        return None
+    said_as = AT_MOST.sub(" ", task)  # ("at least 2 seats" is a condition, no superlative)
+    how = "max" if SUPER_MAX.search(said_as) else "min" if SUPER_MIN.search(said_as) else ""
+    if re.search(r"\b(?:latest|earliest|last|first)\b|最早|最晚|最迟", task, re.I) and not how:
+        return None  # (a time picked: `agentkit.sim.pick`)
+    said = []
+    span = window(task)
+    if span is not None and all(r.time is not None for r in recs):
+        kept = [r for r in recs if r.time is not None and span[0] <= r.time < span[1]]
+        if kept and len(kept) < len(recs):
+            recs, said = kept, [span[2]]
+    recs, kind, top = _kind_said(task, recs)
+    said += [kind] if kind else []
+    if not how and said and len(recs) > 1 and top is not None:
+        how = "max" if top else "min"
+    if not how and not (said and len(recs) == 1):
+        return None
+    key = _quantity(task, recs) if len(recs) > 1 else _quantity(task, of_results(results))
+    order = _stated_order(system + "\n" + task)
+    code = None if key else _code_column(recs, order)
+    if key is None and code is None:
+        return None
+    k = key or code or ""
+
+    def rank(r: Record) -> Any:
+        return _num(r.fields.get(k)) if key else _code_key(str(r.fields.get(k)), order)
+
+    best = recs[0] if len(recs) == 1 else (max if how == "max" else min)(recs, key=rank)
+    if len(recs) > 1 and sum(1 for r in recs if rank(r) == rank(best)) > 1:
+        return None  # a tie: no one record
+    others = [(r.label, r.fields.get(k)) for r in recs if r is not best]
+    m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
+    word = m.group(0).lower() if m else ""
+    return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
+
+
+def _plain(line: str) -> str:
+    line = re.sub(r"^\s*(?:[-*•]\s*|\d+[.)]\s+)?", "", line)
+    line = re.sub(r"^\s*(?:\d{4}-\d{2}-\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?\s*[-–|]?\s*", "", line)
+    return line.strip()
+
+
+def frequent(
+    task: str,
+    results: list[tuple[Any, dict[str, Any], str]],
+    files: list[tuple[str, list[str]]],
+) -> tuple[str, int, list[tuple[str, int]]] | None:
+    """Rule 5: (the value said most, its count, the runners-up), or None."""
+    if not FREQUENT.search(task):
+        return None
+    counts: Counter[str] = Counter()
+    if files:
+        for _, lines in files:
+            counts.update(p for ln in lines if (p := _plain(ln)) and len(p) > 1)
+    else:
+        recs = of_results(results)
+        for k in recs[0].fields if recs else []:
+            c = Counter(str(r.fields.get(k)) for r in recs if isinstance(r.fields.get(k), str))
+            n = c.most_common(1)[0][1] if c else 0
+            if n < len(recs) and (not counts or n > counts.most_common(1)[0][1]):
+                counts = c  # (the field that repeats most, not one value throughout)
+    top = counts.most_common(3)
+    if not top or top[0][1] < 2 or (len(top) > 1 and top[1][1] == top[0][1]):
+        return None
+    return top[0][0], top[0][1], top[1:]
+
+
+def picked_line(lang: str, p: Picked) -> str:
+    """The picked record said first: its name, its quantity, then the others'."""
+    prose = {"kind", "time", "value"} <= p.record.fields.keys()
+    unit = p.record.fields.get("unit", "")
+    unit = "字节" if unit == "bytes" and lang == "zh" else unit
+    shown = f"{p.value} {unit}".strip() if unit else str(p.value)
+    sep = "，" if lang == "zh" else ", "
+    shut = {p.key, "unit"} | ({"kind", "time"} if prose else set())
+    rest = sep.join(
+        f"{k}: {x}"
+        for k, x in p.record.fields.items()
+        if k not in shut and str(x) != p.record.label  # (not the name said already)
+    )
+    rest = (f"（{rest}）" if lang == "zh" else f" ({rest})") if rest else ""
+    kind = str(p.record.fields.get("kind", "")).lower()
+    named = prose and kind not in p.window.split()  # (the kind said in Chinese: "高潮")
+    window = p.window if not prose or named else " ".join(w for w in p.window.split() if w != kind)
+    window = window.replace(" ", "") if lang == "zh" and named else window
+    label = str(p.record.fields["time"]) if named else p.record.label
+    where = (f"{window}" if lang == "zh" else f" ({window})") if window else ""
+    name = "" if prose else (p.key if lang == "zh" else f" {p.key}")
+    key = {"max": "r_max", "min": "r_min"}.get(p.how, "r_one")
+    if p.word and bool(re.search(r"[\u4e00-\u9fff]", p.word)) == (lang == "zh"):
+        key = "r_top"  # (the question's own word: "longest", "最多")
+    line = say(lang, key, where=where, item=label, field=name, value=shown, rest=rest, word=p.word)
+    others = sep.join(f"{n} {x}{(' ' + unit) if unit else ''}" for n, x in p.others[:6])
+    return line + (say(lang, "r_others", others=others) if others else "")
+
+
+def frequent_line(lang: str, got: tuple[str, int, list[tuple[str, int]]]) -> str:
+    """The value said most, its count, then the runners-up'."""
+    value, n, rest = got
+    others = ("，" if lang == "zh" else ", ").join(f"{x} ({c})" for x, c in rest)
+    line = say(lang, "r_frequent", value=value, n=n)
+    return line + (say(lang, "r_others", others=others) if others else "")
