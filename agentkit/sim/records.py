@@ -24,6 +24,8 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    by their number, then their letter, then a "+". With no superlative, a window or kind that
    leaves one record of several picks it; several left, a kind that is itself a top ("high",
    "peak", 高, 峰) picks the highest and one that is a bottom ("low", "trough") the lowest.
+   The cheapest is picked among the records that can be had (`agentkit.sim.pick.can_serve`: not
+   sold out, places left), when some can.
 5. The most frequent. A question for what came most often ("most often", "most common", "how
    many times", 最常, 次数最多, 几次) counts the values of the records' one text field that
    repeats most (a name over a week's shifts), or, over the files read, their lines (a leading
@@ -39,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pick
 from .phrases import say
 
 SUPER_MAX = re.compile(
@@ -52,6 +55,7 @@ SUPER_MIN = re.compile(
     r"coldest|shallowest|weakest|quietest)\b|最(?:少|低|小|短|容易|简单|轻|便宜|浅|冷|弱|闲)",
     re.I,
 )
+PRICED = re.compile(r"cheap|least expensive|lowest (?:price|fare|cost)|便宜|最低价|价格最低", re.I)
 FREQUENT = re.compile(
     r"\bmost (?:often|frequent\w*|common\w*|popular|played|ordered)\b|最常|最频繁|次数最多|最多次|出现最多"
     r"|(?=.*\b(?:which|what|who)\b).*\b(?:how many times|how often)\b"
@@ -360,6 +364,14 @@ def record_asked(
         how = "max" if top else "min"
     if not how and not (said and len(recs) == 1):
         return None
+    serving = [r for r in recs if pick.can_serve(r.fields)]
+    if (
+        serving
+        and len(serving) < len(recs)
+        and SUPER_MIN.search(said_as)
+        and PRICED.search(said_as)
+    ):
+        recs = serving  # the cheapest of what can be had: a sold-out item is none (rule 4)
     key = _quantity(task, recs) if len(recs) > 1 else _quantity(task, of_results(results))
     order = _stated_order(system + "\n" + task)
     code = None if key else _code_column(recs, order)
