@@ -364,14 +364,7 @@ def record_asked(
         how = "max" if top else "min"
     if not how and not (said and len(recs) == 1):
         return None
-    serving = [r for r in recs if pick.can_serve(r.fields)]
-    if (
-        serving
-        and len(serving) < len(recs)
-        and SUPER_MIN.search(said_as)
-        and PRICED.search(said_as)
-    ):
-        recs = serving  # the cheapest of what can be had: a sold-out item is none (rule 4)
+    recs = _to_be_had(said_as, recs)
     key = _quantity(task, recs) if len(recs) > 1 else _quantity(task, of_results(results))
     order = _stated_order(system + "\n" + task)
     code = None if key else _code_column(recs, order)
@@ -389,6 +382,14 @@ def record_asked(
     m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
     word = m.group(0).lower() if m else ""
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
+
+
+def _to_be_had(task: str, recs: list[Record]) -> list[Record]:
+    """Rule 4: for the cheapest, the records that can be had, when some can."""
+    serving = [r for r in recs if pick.can_serve(r.fields)]
+    if serving and len(serving) < len(recs) and SUPER_MIN.search(task) and PRICED.search(task):
+        return serving
+    return recs
 
 
 def _plain(line: str) -> str:
