@@ -217,3 +217,12 @@ def test_a_contact_by_its_label_and_a_list_after_an_unclaimed_label_zh():
         "people": 8,
         "dishes": ["松鼠鳜鱼", "东坡肉", "龙井虾仁"],
     }
+
+
+def test_a_labelled_person_is_the_name_the_label_opens_and_names_no_part_of_it():
+    schema = obj({"contact_name": S, "email": S})
+    got = structured(schema, "Extract: Name: Dr. Ana Ruiz, email ana.ruiz@example.es")
+    assert got == {"contact_name": "Ana Ruiz", "email": "ana.ruiz@example.es"}
+    schema = obj({"first_name": S, "last_name": S, "email": S})
+    got = structured(schema, "Extract: Name: Jonas Lindqvist, email jonas.l@example.se")
+    assert got == {"first_name": "Jonas", "last_name": "Lindqvist", "email": "jonas.l@example.se"}

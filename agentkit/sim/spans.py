@@ -14,8 +14,9 @@ others, over the values they found:
   kind: a person (a field the arguments' `role` reads as a person, or a list of people) and a
   label for people (…人, …员, …者, 姓名, 名字, "name", "contact"), a place (a location, a room,
   a court) and a label for places (地点, 位置, "location", "where"). Each label answers one field:
-  the one that names it best, a shared word before a kind;
-- a string takes its label's value, a list of strings its value split into items (、 , ， ；
+  the one that names it best, a shared word before a kind ("Name:" names no part of a name:
+  first_name, last_name);
+- a string takes its label's value (a person's, the name it opens with), a list of strings its value split into items (、 , ， ；
   "and" 和 及), an item said as a clause its subject; a label never stays in a value: an item or a string that begins with a label of
   the text that another field took is that field's and is dropped, one that begins with an
   unclaimed label ("想提前点菜：松鼠鳜鱼") keeps what follows it, and the items before it belong to
@@ -46,9 +47,11 @@ from typing import Any
 from . import values
 from .arguments import PEOPLE_LIST, resolve, role, temporal
 
-LABEL_EN = re.compile(r"(?:^|(?<=[\s.;,(]))([A-Z][A-Za-z]*(?:[ -][A-Za-z]+){0,2})\s*:(?=\s)")
+LABEL_EN = re.compile(r"(?:^|(?<=[\s.;,(]))([A-Za-z][A-Za-z]*(?:[ -][A-Za-z]+){0,2})\s*:(?=\s)")
 LABEL_ZH = re.compile(r"(?:^|(?<=[\s，,。；;！!？?、(（：:]))([\u4e00-\u9fff]{1,6})\s*[：:]")
-END_EN = re.compile(r"[.!?](?=\s|$)|\n|;")
+END_EN = re.compile(  # a sentence's end, not a title's or an initial's dot ("Dr. Ana", "J. Wu")
+    r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Prof)(?<!St)(?<![\s.][A-Z])[.!?](?=\s|$)|\n|;"
+)
 END_ZH = re.compile(r"[。！？!?；;\n，,\s]")
 SPLIT = re.compile(r"\s*(?:、|,|，|；|;|\band\b|和|及)\s*")
 PEOPLE_LABEL = re.compile(r"(?:人|员|者|姓名|名字)$|\b(?:name|contact)\b", re.I)
@@ -56,6 +59,7 @@ PLACE_LABEL = re.compile(r"地点|位置|场地|场所|地址|\b(?:location|venu
 PLACE_FIELD = re.compile(  # a field for a place: by its role, or named as a room, a court, ...
     r"(?:^|_)(?:room|court|pitch|field|hall|gate|bay|dock|platform|stall|booth|table|lane|site)s?$"
 )
+NAME_PART = frozenset("first last given family middle sur surname".split())
 TITLES = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+")
 
 
@@ -108,6 +112,8 @@ def _names(name: str, s: dict[str, Any], label: str) -> int:
     English word, or the Chinese description), 1 for a shared kind (people), 0 for none."""
     said = {_singular(w) for w in _words(label)}
     own = {_singular(w) for w in _words(name)}
+    if own & NAME_PART and not said & NAME_PART:
+        return 0  # "Name:" is the whole name, no first_name's
     if said and said <= own:
         return 3 if said == own else 2
     zh = " ".join(values.FIELD_WORDS.get(w, "") for w in own).split()
@@ -188,7 +194,7 @@ def by_spans(
         own = taken.get(k, ("", ""))[0]
         others = {taken[o][0] for o in taken if o != k}  # the labels other fields took
         if k in taken and kind == "string":
-            out[k] = TITLES.sub("", taken[k][1]) if personal(k, s) else taken[k][1]
+            out[k] = _person_said(taken[k][1]) if personal(k, s) else taken[k][1]
         elif k in taken and kind == "list":
             said = SPLIT.split(taken[k][1].strip(" .。"))
             listed = [values.subject_of(x) for x in said if x]  # "Bergen looks amber": Bergen
@@ -222,6 +228,14 @@ SIGNED = re.compile(  # a mail signed at its end: "— Oliver Fairchild-Ng", "Re
     rf"(?:—|–|--|\b(?:Thanks|Thank you|Regards|Best|Cheers|Sincerely|Best wishes)\b,?)\s*"
     rf"({values.PERSON_RUN})\s*[.!]?\s*$"
 )
+
+
+def _person_said(value: str) -> str:
+    """A person's labelled value: the name it opens with, without a title ("Dr. Ana Ruiz, email
+    …" -> Ana Ruiz), else the value without its title."""
+    bare = TITLES.sub("", value)
+    m = re.match(rf"({values.PERSON_RUN})\s*(?:[,，(（]|$)", bare)
+    return m.group(1) if m and re.search("[A-Za-z]", bare) else bare
 
 
 def personal(name: str, s: dict[str, Any]) -> bool:
