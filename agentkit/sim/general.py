@@ -167,7 +167,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.conform`). A json_schema output format gets its answer as JSON by the same
    readings (`agentkit.sim.structured.extract`): what the request does not give is left empty,
    never made up, and the stand-in's own note never lands in a field. Under "any", when the
-   plan's call still lacks a value, that call is the one forced (the check before the act).
+   plan's call still lacks a value, that call is the one forced (the check before the act); a
+   tool that takes a list of strings records a message's several items in that list, in one
+   call, never one call per item (`_one_record_each`).
 """
 
 from __future__ import annotations
@@ -2982,7 +2984,7 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     to_user = talker(v) if name is None else None
     work = [(t, a) for t, a in turn.calls if to_user is None or t is not to_user[0]]
     if name is None and work:
-        calls = work[:1] if v.one_call else work
+        calls = work[:1] if v.one_call else _one_record_each(work)
         return Reply(
             [_use(t, structured.complete(t.schema, a, v.task)) for t, a in calls], "tool_use"
         )
@@ -2993,6 +2995,26 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     # the call the plan would make with its values (a check before the act), else the first chosen
     tool = tool or (turn.missing[0][0] if turn.missing else None) or (choose(v) or list(v.tools))[0]
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
+
+
+def _one_record_each(calls: list[tuple[Tool, dict[str, Any]]]) -> list[tuple[Tool, dict[str, Any]]]:
+    """Under tool_choice "any", a tool that takes a list of strings records the several items
+    a message names in that list, in one call: a second call of it (one per item) is the same
+    record logged twice, and is left out."""
+    seen: set[str] = set()
+    out = []
+    for t, a in calls:
+        props = t.schema.get("properties") or {}
+        listed = any(
+            isinstance(p, dict) and p.get("type") == "array"
+            and (p.get("items") or {}).get("type", "string") == "string"
+            for p in props.values()
+        )  # fmt: skip
+        if listed and t.call_name in seen:
+            continue
+        seen.add(t.call_name)
+        out.append((t, a))
+    return out
 
 
 def _valid_input(v: View, tool: Tool) -> dict[str, Any]:

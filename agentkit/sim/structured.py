@@ -68,6 +68,11 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   2026年11月20日 is 2026-11-28);
 - a greeting or other small talk is no value: its reply, which carries the stand-in's note, never
   fills a field (`direct_json`);
+- last, each field is given the span of the request that answers it (`agentkit.sim.spans`): the
+  label naming the field or its kind ("Address: …", "参会人员：…"), never a label left in a value,
+  a list kept to the clause its own name opens, a Chinese order's first thing and the things
+  after it, a person by their title or signature, a brand before what it makes, a thing as the
+  object of the record's act, each value used by one field only;
 - what the request does not give is never made up: the value is the schema's default, first
   enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
   own note never goes into a field.
@@ -81,7 +86,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, values
+from . import direct, spans, values
 from .arguments import (
     HIRED,
     fill_object,
@@ -94,6 +99,7 @@ from .arguments import (
     temporal,
 )
 from .conform import MISSING, conform
+from .spans import numbered_place
 
 TEXT_FIELDS = re.compile(r"answer|summary|result|text|message|reply|response|content|explanation")
 SESSION = re.compile(r"<session>\s*(.*?)\s*</session>", re.DOTALL)
@@ -548,22 +554,6 @@ def held(text: str) -> tuple[str | None, str | None]:
 
 
 NAMES_NUMBERED = re.compile(r"(?<![A-Za-z_])(?:number|no\.)|编号|号码|序号", re.I)
-PLACE_NO_ZH = re.compile(  # "三号地", "5号大棚", "二号仓库": a place its number names
-    r"(?<![\d一二两三四五六七八九十百])([\d一二两三四五六七八九十百]+\s*号\s*"
-    r"(?:大棚|仓库|站台|码头|泊位|车位|地块|鱼塘|果园|田|地|棚|仓|库|楼|栋|门|厅|房|间|柜|池|塘|园|区|场|馆|室|线|台))"
-)
-PLACE_NO_EN = re.compile(  # "plot 7", "greenhouse B2", "bay #4": a place its number names
-    r"\b((?i:field|plot|bed|bay|dock|gate|lane|pen|row|block|greenhouse|tunnel|paddock|orchard|zone|"
-    r"site|room|stall|aisle|shelf|bin|tank|pond|barn|shed|hangar|platform|berth|pitch|court)"
-    r"\s+#?[A-Z]?\d+[A-Z]?)\b"
-)
-
-
-def numbered_place(text: str) -> str | None:
-    """A place the text names by its number, for a string described as a name or number
-    ("昨天三号地收了…" -> 三号地, "from plot 7" -> plot 7)."""
-    m = PLACE_NO_ZH.search(text) or PLACE_NO_EN.search(text)
-    return m.group(1) if m else None
 
 
 def _list_field(name: str, s: dict[str, Any], text: str) -> list[str] | None:
@@ -808,6 +798,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
             got[k] = mine
         elif isinstance(got.get(k), list):  # the general reading's list, what is refused left out
             got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
+    got = spans.by_spans(props, got, task, text, schema) if handed or props else got
     return conform(got if props or got else MISSING, schema)
 
 
@@ -832,6 +823,7 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
             mine = _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
+    out = spans.by_spans(props, out, task, text, schema)
     return conform(_left_count(props, out, text, schema), schema)
 
 

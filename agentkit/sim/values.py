@@ -12,6 +12,9 @@ The rules:
   3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
   of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day), a feast of a fixed day ("Christmas Eve", "New Year's Day", "平安夜", "元旦": the next one, `FEASTS`);
+  a weekday said beside a written date of that weekday is that date's name, no date of its own
+  ("Saturday 2027-05-22", "周三开会，2027年1月6日"); a number before 号 and a place ("5号会议室",
+  "3号场", "7号桌") is that place, no day of the month;
   a day of the week is written as an example writes one ("Tuesday", "tue", "周二");
 - a month is named with its year ("March 2027", "2027-03", "2026年10月"; a run sharing one year,
   "2026年10月、11月、12月", names each month) or relative to today ("last month", "上个月",
@@ -222,11 +225,24 @@ def _dates(text: str) -> list[tuple[int, int, str]]:
     plain = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
     for start, end, _iso in first:
         plain = plain[:start] + " " * (end - start) + plain[end:]
-    out += relative_dates(plain, today_date())
+    out += _not_a_weekday_of(relative_dates(plain, today_date()), text, out)
     out += _next_year(text, sorted(out, key=lambda x: x[1]))
     last = _last_days(text, sorted(out, key=lambda x: x[1]))
     out = [d for d in out if not any(a <= d[0] and d[1] <= b for a, b, _iso in last)] + last
     return sorted(out, key=lambda x: x[1])
+
+
+def _not_a_weekday_of(
+    found: list[tuple[int, int, str]], text: str, written: list[tuple[int, int, str]]
+) -> list[tuple[int, int, str]]:
+    """A weekday named where the text also writes a date of that weekday ("Saturday 2027-05-22",
+    "周三开会，2027年1月6日") is that date's name, no date of its own: it is left out."""
+    weekdays = {datetime.date.fromisoformat(d).weekday() for _s, _e, d in written}
+    return [
+        d for d in found
+        if not (WEEKDAY_WORD.fullmatch(text[d[0] : d[1]].strip().removeprefix("on").strip())
+                and datetime.date.fromisoformat(d[2]).weekday() in weekdays)
+    ]  # fmt: skip
 
 
 def _written(text: str) -> list[tuple[int, int, str]]:
@@ -474,7 +490,7 @@ RELATIVE = re.compile(
     r"|\bthe\s+(?P<rel_d>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next|last|the\s+coming)\s+month\b"
     r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
-    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院])"
+    r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院场桌厅馆房柜仓库台棚池窗床]|会议|教室|包厢|包间|车厢|车位|机位|机房|码头)"
     r"|(?P<feast>\bchristmas\s+eve\b|\bchristmas(?:\s+day)?\b(?!\s+island)|\bnew\s+year'?s\s+eve\b"
     r"|\bnew\s+year'?s(?:\s+day)?\b|\bvalentine'?s\s+day\b|\bhalloween\b|\bboxing\s+day\b"
     r"|平安夜|圣诞节?|跨年夜|元旦|万圣节|国庆节|儿童节|劳动节)",
@@ -1447,7 +1463,9 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
     "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
     "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
-    "recipient": "收件人 收货人", "applicant": "申请人", "visitor": "访客", "plate": "车牌号 车牌 牌照",
+    "recipient": "收件人 收货人", "applicant": "申请人 报名人", "topic": "主题 议题 话题",
+    "location": "地点 位置 场地", "venue": "地点 场地 场馆", "room": "房间 会议室 包间", "course": "课程",
+    "contact": "联系人", "attendee": "参会人 参加 出席", "participant": "参加 参与", "visitor": "访客", "plate": "车牌号 车牌 牌照",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
