@@ -226,3 +226,15 @@ def test_a_labelled_person_is_the_name_the_label_opens_and_names_no_part_of_it()
     schema = obj({"first_name": S, "last_name": S, "email": S})
     got = structured(schema, "Extract: Name: Jonas Lindqvist, email jonas.l@example.se")
     assert got == {"first_name": "Jonas", "last_name": "Lindqvist", "email": "jonas.l@example.se"}
+
+
+def test_a_title_before_a_surname_alone_stays():
+    slot = {
+        "type": "object",
+        "properties": {"guest_name": {"type": "string"}, "room": {"type": "string"}},
+        "required": ["guest_name", "room"],
+    }
+    got = structured(slot, "Guest: Prof. Okafor, room 12B")
+    assert got["guest_name"] == "Prof. Okafor"
+    got = structured(slot, "Guest: Prof. Ada Okafor, room 12B")
+    assert got["guest_name"] == "Ada Okafor"

@@ -210,7 +210,7 @@ def by_spans(
             if kept is None:
                 del out[k]
             else:
-                out[k] = TITLES.sub("", kept) if personal(k, s) else kept
+                out[k] = untitled(kept) if personal(k, s) else kept
     out = _ordered(props, out, material, root, set(taken))
     out = _once(props, out, root, set(taken))
     return _by_kind(props, out, material, root, set(taken))
@@ -232,10 +232,19 @@ SIGNED = re.compile(  # a mail signed at its end: "— Oliver Fairchild-Ng", "Re
 
 def _person_said(value: str) -> str:
     """A person's labelled value: the name it opens with, without a title ("Dr. Ana Ruiz, email
-    …" -> Ana Ruiz), else the value without its title."""
+    …" -> Ana Ruiz), else the value without its title (`untitled`)."""
     bare = TITLES.sub("", value)
     m = re.match(rf"({values.PERSON_RUN})\s*(?:[,，(（]|$)", bare)
-    return m.group(1) if m and re.search("[A-Za-z]", bare) else bare
+    title = TITLES.match(value)
+    name = m.group(1) if m and re.search("[A-Za-z]", bare) else bare
+    return title.group(0) + name if title and len(name.split()) < 2 else name
+
+
+def untitled(value: str) -> str:
+    """A person's name without its title where a full name is left ("Ms. Anneke ter Horst" ->
+    Anneke ter Horst); a title before a surname alone stays ("Dr. Chen")."""
+    bare = TITLES.sub("", value)
+    return bare if len(bare.split()) >= 2 else value
 
 
 def personal(name: str, s: dict[str, Any]) -> bool:
