@@ -61,7 +61,12 @@ def test_two_files_after_a_verb_with_yi_xia_are_both_read_by_their_names():
 
 @pytest.mark.parametrize(
     "prompt",
-    ["剧本目录下有几个 md 文件？", "剧本/ 里有几个md文件？", "在剧本文件夹下找一下有几个md文件"],
+    [
+        "剧本目录下有几个 md 文件？",
+        "剧本/ 里有几个md文件？",
+        "在剧本文件夹下找一下有几个md文件",
+        "剧本文件夹/ 里面有几个剧本（.md）？",
+    ],
 )
 def test_a_folder_named_in_chinese_is_where_the_glob_looks(prompt):
     t = cli(prompt)

@@ -278,7 +278,8 @@ def _kind(text: str) -> str | None:
     scripts", "txt 文件" (a kind's word only right before files/scripts: "use the shell" names no
     kind)."""
     m = re.search(
-        r"(?:\*|(?<![\w/])\.)([A-Za-z0-9]{1,5})\b(?=[^\n]{0,12}?(?:files?|文件)|\s|$)", text
+        r"(?:\*|(?<![\w/])\.)([A-Za-z0-9]{1,5})\b(?=[^\n]{0,12}?(?:files?|文件)|[\s)）,，。？?!！]|$)",
+        text,
     )
     if m and not re.match(r"\d+$", m.group(1)):
         return m.group(1).lower()
@@ -400,7 +401,7 @@ def glob_pattern(text: str) -> str | None:
         r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.-]+/)"
         r"|"
         + NAME_START  # (a whole path: the path; a Chinese name: 剧本目录下, "剧本/ 里")
-        + r"([A-Za-z][\w.-]*|[\u4e00-\u9fff][\w.-]{0,11}?)(?:/?\s*(?:目录|文件夹)|/\s*)(?:下|里|中)",
+        + r"([A-Za-z][\w.-]*|[\u4e00-\u9fff][\w.-]{0,11}?)(?:/?\s*(?:目录|文件夹)/?\s*|/\s*)(?:下|里|中)",
         text,
         re.IGNORECASE,
     )
