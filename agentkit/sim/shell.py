@@ -317,8 +317,9 @@ FILES_ASKED = re.compile(
 FILES_COUNTED = re.compile(  # how many files of a kind there are, with the words of its total
     r"\b(?:how\s+many|(?:the\s+)?(?:total\s+)?number\s+of|count\s+(?:the\s+)?)"
     r"\s*(?:(?!(?:in|of|inside|within|across|from)\b)[\w.*-]+\s+){0,3}?files?\b(?:\s+(?:are\s+)?there)?(?:\s+(?:[\w/.-]+\s+){0,3}?in\s+total\b)?"
-    r"|(?:一共|总共|合计)?有?(?:多少个?|几个)[^，。？?,\n]{0,12}?文件",
-    re.I,
+    r"|(?:一共|总共|合计)?有?(?:多少个?|几个)[^，。？?,\n]{0,12}?文件"
+    r"|(?:\bhow\s+many\s+[\w-]+|(?:多少个?|几个)[^，。？?,\n(（]{0,8})\s*[(（]\s*\*?\.[A-Za-z0-9]{1,5}\s*[)）]",
+    re.I,  # (a kind in brackets: "几个剧本（.md）", "how many scripts (.md)")
 )
 
 
