@@ -3192,7 +3192,7 @@ def _asked(v: View, c: Call) -> str | None:
     named = [  # the subject: the input's first short value ("Oslo", "GH-2", "Asia/Tokyo")
         str(x)
         for x in c.input.values()
-        if isinstance(x, str | int | float)
+        if isinstance(x, str)  # (a count, "adults": 2, names nothing)
         and len(str(x)) <= 30
         and not re.search(r"^[./~]|\.\w{1,5}$|/.*/", str(x))  # not a path
         and len(str(x).split()) <= 3

@@ -369,6 +369,9 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
     rate_eur_per_word) asks for the total (rule 7)."""
     if not isinstance(data, dict) or not QUESTION.search(task):
         return None
+    rest = _rest(task, data)
+    if rest is not None:
+        return rest
     said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
     named = [
         (k, x)
@@ -389,6 +392,27 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
         return None
     k, x = named[0]
     return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
+
+
+REST_ASKED = re.compile(  # what is still to pay: "还要补多少钱", "how much more do I owe"
+    r"\bhow much (?:more|else|is left|remains)|\b(?:still (?:owe|to pay|due)|left to pay|balance|"
+    r"remaining|outstanding)\b|还要补|还得补|要补|还差|还欠|还需(?:要)?(?:付|交|补)|还要(?:付|交)|尾款|余款",
+    re.I,
+)
+REST_KEY = re.compile(r"balance|remain|outstanding|owed|owing|left|still|差额|余额|尾款|待付|应补|欠", re.I)
+
+
+def _rest(task: str, data: dict[str, Any]) -> Field | None:
+    """Rule 5: a question of what is still to pay asks for the one sum whose key names the rest
+    (balance_due, remaining, 尾款), not the total."""
+    if not REST_ASKED.search(task):
+        return None
+    found = [
+        (k, x)
+        for k, x in data.items()
+        if REST_KEY.search(str(k)) and isinstance(x, int | float) and not isinstance(x, bool)
+    ]
+    return Field(str(found[0][0]), found[0][1], False) if len(found) == 1 else None
 
 
 PER_UNIT = re.compile(r"(?:^|_)per(?:_|$)|rate|单价|每", re.I)  # a price per unit, no total
