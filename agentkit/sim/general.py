@@ -2041,7 +2041,36 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    return _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    variants, got = _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    return _still_given(v, t, variants, got)
+
+
+def _still_given(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 across turns: what an earlier turn of the conversation gave is still given unless
+    the open task says otherwise (its own values come first). A required input the open task
+    lacks is the one the conversation's latest call passed under the same name (book_court's
+    date after find_courts(date=...)), else what the earlier turns' words give, never an id
+    (an entry's id is picked from the results or looked up)."""
+    if not got.missing or not (v.before or v.earlier):
+        return variants, got
+    calls = [*v.before, *v.calls]
+    kept: dict[str, Any] = {}
+    for k in got.missing:
+        given = [
+            c.input[k] for c in reversed(calls) if k in c.input and c.input[k] not in ("", None)
+        ]
+        if given:
+            kept[k] = given[0]
+    rest = [k for k in got.missing if k not in kept and "." not in k and not names_an_id(t, k)]
+    if rest and v.earlier:
+        _, more = arguments(t, gather(f"{v.earlier}\n{v.task}", results_of(v)))
+        kept |= {k: more.values[k] for k in rest if k in more.values}
+    if not kept:
+        return variants, got
+    left = [k for k in got.missing if k not in kept]
+    return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
