@@ -1467,10 +1467,11 @@ STREET_BEFORE = (  # and before it ("Rue de la Paix", "Via Roma", "Calle Mayor")
 )
 NAME_PARTICLE = r"(?:de|du|des|la|le|les|del|della|di|da|do|dos|das|van|von|der|den|y|e)"
 ADDRESS = re.compile(
-    rf"(\d+[A-Za-z]?,?\s+(?:(?:[A-Z][\w.'-]*\s+)*(?:{STREET_AFTER})\b\.?"
-    rf"|(?:{STREET_BEFORE})\.?(?:\s+(?:{NAME_PARTICLE}\s+|l'|d')*[A-Z][\w.'-]*)+)"
-    r"(?:,\s*(?:Apt|Unit|Flat|Suite)?\s*[\w-]+)*(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*"
-    r"(?:\s+\d{4,6}|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b)?)"
+    rf"(\d+[A-Za-z]?,?\s+(?:(?:{STREET_BEFORE})\.?(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+|l'|d')*[A-Z][\w.'-]*)+"
+    rf"|(?:[A-Z][\w.'-]*\s+)*(?:{STREET_AFTER})\b\.?)"
+    r"(?:,\s*(?:(?:Apt|Unit|Flat|Suite)\.?\s*)?[\w-]*\d[\w-]*)*"  # a flat's number, then the town
+    r"(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*"
+    r"(?:\s+\d{4,6}|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|(?<=\d)\s\d[A-Z]{2}\b)?)"
     r"|([A-Z][\w-]*(?:straße|strasse|str\.|weg|platz|gasse|allee|laan|gracht)\s+\d+[a-z]?"
     r"(?:,\s*\d{4,5}\s+[A-Z][\w-]+)?)"
     r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
