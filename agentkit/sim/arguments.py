@@ -51,8 +51,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
 - a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
-  address (address, 地址) the street address it writes ("42 Harbour Lane, Bristol") or what
-  follows 寄到 / 地址是 ("杭州市西湖区文三路100号");
+  address (address, 地址; a location too, when the text writes one) the street address it
+  writes, the street's kind word after or before its name ("42 Harbour Lane, Bristol", "14 Rue
+  de la Paix, Lyon", "Lindenallee 12, 50968 Köln"), a road and its number in Chinese ("朝阳区
+  建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); its house number, and a
+  phone number said in groups ("138 0013 8000"), are no count and no id;
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
@@ -108,7 +111,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "Tidewater Analytics is hiring", "云杉数据正在招聘"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
-  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a venue
+  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖), else a
+  Chinese proper name with the noun of its kind of place after it, the name back to the
+  request's own words ("白桦岭滑雪场", "查一下海岳博物馆", "龙华站"; never "这家酒店", "火车站"),
+  and, for a place, the Chinese name a thing is of ("酒窖里波尔多的酒" -> 波尔多); a venue
   (clinic, branch, 门店) the place the text names ("at Harbor Vets"); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
   on ("Book the confocal microscope ...", never a pick among results: "the cheapest one"). A

@@ -66,7 +66,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
-   earlier result supplies is taken from it. "Today" is the day the system prompt says it is
+   earlier result supplies is taken from it. What an earlier turn of the conversation gave is
+   still given unless the open task says otherwise: a required input the open task lacks is the
+   one the latest call passed under the same name, else what the earlier turns' words give
+   (never an id: that is picked or looked up) (`_still_given`). "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
