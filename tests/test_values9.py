@@ -304,3 +304,28 @@ def test_a_value_the_user_changes_is_the_new_one():
     ]
     got, _ = turn(msgs, [SEARCH_TEE, BOOK_TEE], system="Today is 2026-12-06.")
     assert got[0][1]["players"] == 4 and got[0][1]["date"] == "2026-12-12"
+
+
+SERVICE = tool(
+    "create_service_job",
+    "Create an appliance service job.",
+    {"customer_name": S, "phone": S, "address": S, "appliance_brand": S},
+)
+LETTER = """Subject: service visit
+Hello, our Miele dishwasher keeps stopping mid-cycle. Can someone come next week?
+Address: Apt 12, 88 Kingsway, Manchester M20 5PG. Phone 0161 555 0199. — Priya Lal"""
+
+
+def test_a_labelled_address_is_whole_and_its_words_are_no_other_value():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[SERVICE],
+        tool_choice={"type": "tool", "name": "create_service_job"},
+        messages=[{"role": "user", "content": LETTER}],
+    )
+    got = next(b.input for b in r.content if b.type == "tool_use")
+    assert got["address"] == "Apt 12, 88 Kingsway, Manchester M20 5PG"
+    assert got["customer_name"] == "Priya Lal"
+    assert got["appliance_brand"] == "Miele"

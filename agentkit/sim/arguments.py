@@ -423,6 +423,8 @@ def fill_object(
             src.used.add(end)
         if role(name, resolve(props[name], root)) in (None, "id"):
             after_noun(name, src)  # nor the code after a property's own word ("member M-30877")
+    if any(role(n, resolve(p, root)) == "address" for n, p in props.items()):
+        src.used |= _address_words(src.text)  # and a street address's words belong to it
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
     )
@@ -784,6 +786,7 @@ def _from_text(
     if when is not None:
         return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
+        label = _whole_address(name, s, src.text, need, label)
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
             return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     listed = said_example(s, src.text)
@@ -1473,7 +1476,8 @@ STREET_BEFORE = (  # and before it ("Rue de la Paix", "Via Roma", "Calle Mayor")
 )
 NAME_PARTICLE = r"(?:de|du|des|la|le|les|del|della|di|da|do|dos|das|van|von|der|den|y|e)"
 ADDRESS = re.compile(
-    rf"(\d+[A-Za-z]?,?\s+(?:(?:{STREET_BEFORE})\.?(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+|l'|d')*[A-Z][\w.'-]*)+"
+    r"((?:(?:Flat|Apt|Apartment|Unit|Suite)\.?[ \t]*[\w-]*\d[\w-]*,?[ \t]+)?"  # "Flat 3, 27 ..."
+    rf"\d+[A-Za-z]?,?\s+(?:(?:{STREET_BEFORE})\.?(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+|l'|d')*[A-Z][\w.'-]*)+"
     rf"|(?:[A-Z][\w.'-]*\s+)*(?:{STREET_AFTER})\b\.?)"
     r"(?:,\s*(?:(?:Apt|Unit|Flat|Suite)\.?\s*)?[\w-]*\d[\w-]*)*"  # a flat's number, then the town
     r"(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*"
@@ -1496,6 +1500,37 @@ def address(text: str) -> str | None:
     m = ADDRESS.search(text)
     found = next((g for g in m.groups() if g), None) if m else None
     return ZH_ADDRESS_LEAD.sub("", found) if m and m.group(4) else found
+
+
+def _whole_address(name: str, s: dict[str, Any], text: str, need: bool, label: str) -> str:
+    """A labelled address is the label's whole value, commas and all ("Address: Flat 3, 27
+    Marlowe Road, Bristol"), not its first part; any other label's value is as read."""
+    whole = _labelled_whole(name, text) if role(name, s, need) == "address" else None
+    return whole if whole and label in whole else label
+
+
+def _labelled_whole(name: str, text: str) -> str | None:
+    """An address the text labels ("Address: Apt 12, 88 Kingsway, Manchester M20 5PG."): the
+    label's value up to the end of its sentence or line, its commas being the address's."""
+    label = r"[ _-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", name))
+    m = re.search(
+        rf"(?<![A-Za-z]){label}\s*[:：]\s*(.+?)\s*(?:[.!?](?:\s|$)|[\n。；;]|$)", text, re.I
+    )
+    return m.group(1).strip() if m else None
+
+
+def _address_words(text: str) -> set[str]:
+    """The pieces of the street address a text writes ("Flat 3", "27 Marlowe Road", "Bristol
+    BS6 5AJ"), its runs of capitalized words ("Marlowe Road") and its codes ("BS6 5AJ"): values
+    of the address, never of another property (a name, a brand)."""
+    street = address(text) or _labelled_whole("address", text)
+    if not street:
+        return set()
+    parts = {p.strip() for p in street.split(",")}
+    runs = {m.group(0) for m in PROPER.finditer(street)}
+    codes = set(re.findall(r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b", street))
+    codes |= {half for c in codes for half in c.split()}  # "BS6" of "BS6 5AJ"
+    return {x for x in parts | runs | codes if x}
 
 
 def _email(text: str) -> str | None:
