@@ -75,6 +75,7 @@ PARK = tool(
 )
 HOTEL = tool("check_hotel_rooms", "Check room availability at a hotel.", {"hotel": S})
 BRIDGE = tool("get_traffic", "查询桥梁或道路的实时路况（堵不堵）。", {"road": S})
+ER = tool("get_er_wait", "Emergency room waiting time at a hospital.", {"hospital": S})
 METRO = tool("next_departure", "查询地铁站下一班车的时间。", {"station": S})
 
 
@@ -85,6 +86,7 @@ METRO = tool("next_departure", "查询地铁站下一班车的时间。", {"stat
         ("明月湾酒店这周末还有双床房吗？", HOTEL, "hotel", "明月湾酒店"),
         ("东湖大桥现在堵不堵？", BRIDGE, "road", "东湖大桥"),
         ("龙华站下一班地铁几点到？", METRO, "station", "龙华站"),
+        ("第一人民医院急诊现在要等多久？", ER, "hospital", "第一人民医院"),
     ],
 )
 def test_a_chinese_name_before_its_kind_of_place_is_the_value(prompt, t, key, value):

@@ -2060,8 +2060,10 @@ ZH_PLACE_KIND = re.compile(  # the nouns of a kind of place that a Chinese prope
         )
     )
 )
-ZH_NAME_BREAK = "[去在到从往的里是和与跟及或给让向于来那这哪个家座条]"  # or ZH_ASKING's words
-ZH_NO_NAME = re.compile(rf"{ZH_WHEN}|附近|最近|周边|所有|每|各|某|几|多少|什么|一|二|两|三|第")
+ZH_NAME_BREAK = "[去在到从往的里是有和与跟及或给让向于来那这哪个家座条]"  # or ZH_ASKING's words
+ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names nothing
+    rf"{ZH_WHEN}|附近|最近|周边|所有|多少|什么|^[一二两三四五六七八九十几每各某]|^第[一二三四五六七八九十\d]+$"
+)
 
 
 def zh_kind_named(text: str, used: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
