@@ -1499,7 +1499,7 @@ def address(text: str) -> str | None:
     a road and its number, its town and district before them ("朝阳区建国路88号")."""
     m = ADDRESS.search(text)
     found = next((g for g in m.groups() if g), None) if m else None
-    return ZH_ADDRESS_LEAD.sub("", found) if m and m.group(4) else found
+    return ZH_ADDRESS_LEAD.sub("", m.group(4)) if m and m.group(4) else found
 
 
 def _whole_address(name: str, s: dict[str, Any], text: str, need: bool, label: str) -> str:
@@ -2066,7 +2066,7 @@ ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names
 )
 
 
-def zh_kind_named(text: str, used: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+def zh_kind_named(text: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
     """A Chinese proper name and the noun of its kind of place right after it: the name is the
     Han characters before the kind's noun, back to the request's own words or a function
     character ("白桦岭滑雪场山顶积雪多厚" -> 白桦岭滑雪场, "查一下海岳博物馆的展览" -> 海岳博物馆,
