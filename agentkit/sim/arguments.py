@@ -626,9 +626,9 @@ def _each_item(
     of SKU-1001 and 15 units of SKU-2044" -> two objects), with the values of the results that
     name it ("10 shares of AAPL" takes the price of the quote for AAPL); only when every item gets
     its required properties (until then the tool waits for the calls that give them)."""
-    parts = values.items(values.digits_for_words(src.text))  # "two dozen boxes" is 24 boxes
+    parts = _counted_items(src.text)
     if len(parts) < 2 and src.context:  # a step of the request: its items are the request's
-        parts = values.items(values.digits_for_words(src.context))
+        parts = _counted_items(src.context)
     if len(parts) < 2:
         return []
     out = []
@@ -640,6 +640,18 @@ def _each_item(
             return []
         out.append(one.values)
     return out
+
+
+def _counted_items(text: str) -> list[str]:
+    """The items of a listed text; a count said in words counts too ("two dozen cardboard boxes
+    and three monitors" -> "24 cardboard boxes", "3 monitors") when each item opens with its count
+    ("at twenty to eight" is no item's count)."""
+    parts = values.items(text)
+    if len(parts) >= 2:
+        return parts
+    said = values.items(values.digits_for_words(text))
+    opens = all(re.match(r"\W*(?:[\w'’]+\s+){0,2}\d+\s+\D", p) for p in said)
+    return said if opens else parts
 
 
 def _names_result(part: str, result: Any) -> bool:
