@@ -1511,6 +1511,12 @@ def address(text: str) -> str | None:
     a road and its number, its town and district before them ("朝阳区建国路88号")."""
     m = ADDRESS.search(text)
     found = next((g for g in m.groups() if g), None) if m else None
+    if (
+        found
+        and found.endswith(".")
+        and not re.search(rf"\b(?:{STREET_AFTER}|{STREET_BEFORE})\.$", found)
+    ):
+        found = found[:-1]  # the sentence's full stop ("... to 14 Elm Row, Edinburgh."), no "St."
     return ZH_ADDRESS_LEAD.sub("", m.group(4)) if m and m.group(4) else found
 
 
