@@ -331,3 +331,26 @@ def test_a_labelled_address_is_whole_and_its_words_are_no_other_value():
     assert got["address"] == "Apt 12, 88 Kingsway, Manchester M20 5PG"
     assert got["customer_name"] == "Priya Lal"
     assert got["appliance_brand"] == "Miele"
+
+
+GIFTS = tool(
+    "send_gift_box",
+    "Send a gift box.",
+    {"address": S, "contents": {"type": "array", "items": S}},
+)
+
+
+def test_an_address_s_commas_list_nothing():
+    got, _ = turn(
+        "Send a candle, socks and honey to Flat 5, 31 Juniper Gardens, York YO1 7HH please.",
+        [GIFTS],
+    )
+    assert got == [
+        (
+            "send_gift_box",
+            {
+                "address": "Flat 5, 31 Juniper Gardens, York YO1 7HH",
+                "contents": ["candle", "socks", "honey"],
+            },
+        )
+    ]

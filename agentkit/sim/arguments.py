@@ -612,9 +612,10 @@ def _array(
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        found_ = (
-            labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(src.text)
-        )
+        plain = src.text.replace(
+            address(src.text) or "\0", "the address"
+        )  # its commas list nothing
+        found_ = labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(plain)
     found = _from_results(name, "array", src)
     return found_ or found or None
 
