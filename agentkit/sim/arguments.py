@@ -10,7 +10,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - an object is filled property by property; an array of strings takes the quoted texts or the
   listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."); of
   enum strings, only the members the text names; of numbers, the numbers; of objects, one object
-  per item of a listed text ("40 of A and 15 of B", bullet lines), each filled from its own words;
+  per item of a listed text ("40 of A and 15 of B", bullet lines; a count said in words when
+  each item opens with it: "two dozen boxes and three monitors"), each filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
@@ -54,8 +55,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   address (address, 地址; a location too, when the text writes one) the street address it
   writes, the street's kind word after or before its name ("42 Harbour Lane, Bristol", "14 Rue
   de la Paix, Lyon", "Lindenallee 12, 50968 Köln"), a road and its number in Chinese ("朝阳区
-  建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); its house number, and a
-  phone number said in groups ("138 0013 8000"), are no count and no id;
+  建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); a labelled one is the
+  label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
+  its words are no other property's (no name, no brand), its commas part no list, its house
+  number, and a phone number said in groups ("138 0013 8000"), are no count and no id;
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
