@@ -303,6 +303,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search(?! results?)|term|question|topic|关键词|查询"),
     ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
+     r"^(?:problem|issue|fault|symptoms?|complaint)(?:_?description)?$|"
      r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
 FEELINGS = {
@@ -426,7 +427,7 @@ def fill_object(
             src.used.add(end)
         if role(name, resolve(props[name], root)) in (None, "id"):
             after_noun(name, src)  # nor the code after a property's own word ("member M-30877")
-    if any(role(n, resolve(p, root)) == "address" for n, p in props.items()):
+    if schema is root and _takes_place(schema, root):
         src.used |= _address_words(src.text)  # and a street address's words belong to it
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
@@ -1531,6 +1532,23 @@ def _whole_address(name: str, s: dict[str, Any], text: str, need: bool, label: s
     return whole if whole and label in whole else label
 
 
+def no_address(text: str, instead: str = " ") -> str:
+    """The text with the street address it writes said otherwise: its house number counts
+    nothing and its commas list nothing."""
+    street = address(text)
+    return text.replace(street, instead) if street else text
+
+
+def _takes_place(schema: dict[str, Any], root: dict[str, Any], depth: int = 0) -> bool:
+    """Whether a tool's input takes an address or a place, at any depth (delivery.address)."""
+    props = _dict(schema.get("properties"))
+    for n, p in props.items():
+        p = resolve(p, root)
+        if role(n, p) in ("address", "location") or depth < 3 and _takes_place(p, root, depth + 1):
+            return True
+    return False
+
+
 def _labelled_whole(name: str, text: str) -> str | None:
     """An address the text labels ("Address: Apt 12, 88 Kingsway, Manchester M20 5PG."): the
     label's value up to the end of its sentence or line, its commas being the address's."""
@@ -1618,7 +1636,8 @@ BY_TEXT = {  # role -> how the user's words give it
     "product": lambda text: (
         next((q for q in quoted(text) if len(q.split()) <= 4), None)
         or _taken_off(text)
-        or product(text)
+        or product(no_address(text))  # no house number counts
+        or _object_thing(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),
@@ -2037,7 +2056,9 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     ):
         return job_title(text)  # a job ad's title is the job's
     why = re.search(
-        r"reason|why|cause|complaint|purpose|symptom|原因|理由|事由|症状|病情|目的", name, re.I
+        r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
+        name,
+        re.I,
     )
     because = BECAUSE.search(text) if why else None
     if because:  # "because it broke": the reason, before a colon's text
@@ -2227,7 +2248,7 @@ HIRER = re.compile(  # the company that hires: "Tidewater Analytics is looking f
 
 
 OBJECT = re.compile(
-    r"^\W*(?:please\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"^\W*(?:(?i:please)\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
     r"(?=\s+(?:on|onto|to|into|for|at|in|with|from|by|next|this|tomorrow|today)\b|\s*[,.;!?]|\s*$)"
 )
 
@@ -2235,6 +2256,14 @@ OBJECT = re.compile(
 PICK = re.compile(  # a phrase that picks among results names no value: "the cheapest one"
     r"\b(?:\w+est|first|second|third|last|next|other|one|ones|it|them)\b", re.I
 )
+
+
+def _object_thing(text: str) -> str | None:
+    """An item no count names: what the request's first verb acts on, when the concept table
+    knows none of its words ("Please deliver the oak wardrobe to ..." -> "oak wardrobe"; never
+    "the price")."""
+    found = object_phrase(text)
+    return found if found and not concepts(found) and not PICK.search(found) else None
 
 
 def object_phrase(text: str) -> str | None:
@@ -2255,7 +2284,7 @@ def _by_shape(
     if end is not None:
         return end
     if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
-        found = values.thing_of(src.text)
+        found = values.thing_of(no_address(src.text))  # "7 Willow Crescent" is no 7 crescents
         if found:
             return found
     if src.item and re.fullmatch(r"units?|单位", name, re.I):
