@@ -354,3 +354,33 @@ def test_an_address_s_commas_list_nothing():
             },
         )
     ]
+
+
+ELECTRICIAN = tool(
+    "book_electrician",
+    "Book an electrician visit.",
+    {"location": {"type": "string", "description": "where the job is"}, "date": DATE, "fault": S},
+)
+
+
+def test_an_address_s_words_are_no_item_and_a_fault_is_the_statement_after_the_request():
+    got, _ = turn(
+        "Please deliver the walnut bookcase to 4 Orchard Rise, Bath BA1 2QT on 2026-12-15.",
+        [DELIVERY],
+    )
+    assert got[0][1]["item"] == "walnut bookcase"
+    got, _ = turn(
+        "Can you book an electrician visit at 19 Mill Lane, Derby on 2026-12-08? "
+        "The kitchen lights keep tripping.",
+        [ELECTRICIAN],
+    )
+    assert got == [
+        (
+            "book_electrician",
+            {
+                "location": "19 Mill Lane, Derby",
+                "date": "2026-12-08",
+                "fault": "The kitchen lights keep tripping",
+            },
+        )
+    ]
