@@ -14,7 +14,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - an object is filled property by property; an array of strings takes the quoted texts or the
   listed items (labelled, "tags: a, b", or a plain list, "add milk, eggs and bread to ..."); of
   enum strings, only the members the text names; of numbers, the numbers; of objects, one object
-  per item of a listed text ("40 of A and 15 of B", bullet lines), each filled from its own words;
+  per item of a listed text ("40 of A and 15 of B", bullet lines; a count said in words when
+  each item opens with it: "two dozen boxes and three monitors"), each filled from its own words;
 - a date, a time, a date-time (by `format`, or a name or description saying date / YYYY-MM-DD /
   time / HH:MM) is the next one the text writes or names ("next Monday", "周四晚上6点半"), in
   ISO form; a date-time's time is said after its date, else right before it ("at 7pm on
@@ -55,8 +56,13 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
   description ("主题是预算" for "会议主题");
 - a link (format uri, a name ending in url) is the URL the text writes, never a word of it; an
-  address (address, 地址) the street address it writes ("42 Harbour Lane, Bristol") or what
-  follows 寄到 / 地址是 ("杭州市西湖区文三路100号");
+  address (address, 地址; a location too, when the text writes one) the street address it
+  writes, the street's kind word after or before its name ("42 Harbour Lane, Bristol", "14 Rue
+  de la Paix, Lyon", "Lindenallee 12, 50968 Köln"), a road and its number in Chinese ("朝阳区
+  建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); a labelled one is the
+  label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
+  its words are no other property's (no name, no brand), its commas part no list, its house
+  number, and a phone number said in groups ("138 0013 8000"), are no count and no id;
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
@@ -112,7 +118,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "Tidewater Analytics is hiring", "云杉数据正在招聘"); a name of no known role (stop_name, client_name) is the
   proper name the text gives: capitalized words, a sentence's first word only when no known
   word nor the tool's own ("Invoice Brightwater Bakery ..." -> "Brightwater Bakery"), in Chinese
-  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖); a venue
+  what the question asks the result of ("病人 P-30918 的空腹血糖结果" -> 空腹血糖), else a
+  Chinese proper name with the noun of its kind of place after it, the name back to the
+  request's own words ("白桦岭滑雪场", "查一下海岳博物馆", "龙华站"; never "这家酒店", "火车站"),
+  and, for a place, the Chinese name a thing is of ("酒窖里波尔多的酒" -> 波尔多); a venue
   (clinic, branch, 门店) the place the text names ("at Harbor Vets"); a string
   naming the tool's own thing (instrument of book_instrument) is what the request's verb acts
   on ("Book the confocal microscope ...", never a pick among results: "the cheapest one"). A
@@ -293,7 +302,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("domain", r"^(?:domain|domain_?name|hostname|website)s?$|域名"),
     ("currency", r"currency|currencies|ISO[ -]?4217|币种|货币"),
     ("address", r"address|地址|住址|收货地"),
-    ("location", r"location|city|place|town|where|country|region|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"
+    ("location", r"location|city|place|town|where|country|region|province|prefecture|省份|^port$|port_?name|harbou?r|^station$|^airport$|^venue$|地点|城市|位置|国家|地区|港口|车站|站点|场地"
      r"|district|neighbou?rhood|suburb|borough|城区|区名|^(?:zone|area)(?:_?name)?$|区域|分区|片区|village|村"),
     ("regex", r"^(?:regex|regexp)$|regular expression"),
     ("expression", r"expression|formula|equation|算式|表达式"),
@@ -301,6 +310,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search(?! results?)|term|question|topic|关键词|查询"),
     ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
+     r"^(?:problem|issue|fault|symptoms?|complaint)(?:_?description)?$|"
      r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
 FEELINGS = {
@@ -364,6 +374,9 @@ def gather(text: str, results: list[Any]) -> Source:
     bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)  # "3,888元"
     bare = ORDINAL.sub(" ", bare)  # "第二个", "the 2nd one": a pick among entries counts nothing
     bare = MOBILE.sub(" ", bare)  # a phone number said is no count nor sum
+    bare = ADDRESS.sub(  # nor a street address's house number ("14 Rue de la Paix", "建国路88号")
+        lambda m: m.group(0) if m.group(3) else " " * len(m.group(0)), bare
+    )
     found = [_num(n) for n in re.findall(rf"(?<![A-Za-z0-9_.]){NUMBER}", bare)]
     money = [_num(next(g for g in m.groups() if g)) for m in MONEY.finditer(bare)]
     return Source(text, results, found, money=money)
@@ -421,6 +434,8 @@ def fill_object(
             src.used.add(end)
         if role(name, resolve(props[name], root)) in (None, "id"):
             after_noun(name, src)  # nor the code after a property's own word ("member M-30877")
+    if schema is root and _takes_place(schema, root):
+        src.used |= _address_words(src.text)  # and a street address's words belong to it
     counts = any(
         re.search(r"(?:^|_)(?:count|quantity|qty)$|^num(?:ber)?_of|数量", n) for n in props
     )
@@ -666,9 +681,10 @@ def _array(
     elif items.get("enum"):  # only members: each the text names
         found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
     else:
-        found_ = (
-            labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(src.text)
-        )
+        plain = src.text.replace(
+            address(src.text) or "\0", "the address"
+        )  # its commas list nothing
+        found_ = labelled_items(name, s, src.text) or quoted(src.text) or values.plain_list(plain)
     found = _from_results(name, "array", src)
     return found_ or found or None
 
@@ -680,9 +696,9 @@ def _each_item(
     of SKU-1001 and 15 units of SKU-2044" -> two objects), with the values of the results that
     name it ("10 shares of AAPL" takes the price of the quote for AAPL); only when every item gets
     its required properties (until then the tool waits for the calls that give them)."""
-    parts = values.items(src.text)
+    parts = _counted_items(src.text)
     if len(parts) < 2 and src.context:  # a step of the request: its items are the request's
-        parts = values.items(src.context)
+        parts = _counted_items(src.context)
     if len(parts) < 2:
         return []
     out = []
@@ -694,6 +710,18 @@ def _each_item(
             return []
         out.append(one.values)
     return out
+
+
+def _counted_items(text: str) -> list[str]:
+    """The items of a listed text; a count said in words counts too ("two dozen cardboard boxes
+    and three monitors" -> "24 cardboard boxes", "3 monitors") when each item opens with its count
+    ("at twenty to eight" is no item's count)."""
+    parts = values.items(text)
+    if len(parts) >= 2:
+        return parts
+    said = values.items(values.digits_for_words(text))
+    opens = all(re.match(r"\W*(?:[\w'’]+\s+){0,2}\d+\s+\D", p) for p in said)
+    return said if opens else parts
 
 
 def _names_result(part: str, result: Any) -> bool:
@@ -840,6 +868,7 @@ def _from_text(
     if when is not None:
         return _temporal(when, src, s, name)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
+        label = _whole_address(name, s, src.text, need, label)
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
             return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     listed = said_example(s, src.text)
@@ -1549,19 +1578,95 @@ def domains(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-ADDRESS = re.compile(
-    r"(\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+)*(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Way|Drive|Dr|Blvd|"
-    r"Boulevard|Court|Ct|Place|Pl|Square|Sq|Terrace|Close|Row|Hill|Parade)\b\.?"
-    r"(?:,\s*(?:Apt|Unit|Flat|Suite)?\s*[\w-]+)*(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*(?:\s+\d{4,6})?)"
-    r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
+STREET_AFTER = (  # the words of a kind of street said after its name ("Willow Crescent")
+    r"St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Way|Drive|Dr|Blvd|Boulevard|Court|Ct|Place|Pl|Square|Sq|"
+    r"Terrace|Close|Row|Hill|Parade|Crescent|Cres|Gardens|Grove|Mews|Walk|Rise|Green|Park|Highway|"
+    r"Hwy|Trail|Circle|Cir|Alley|Quay|Wharf|Embankment|Gate|Vale|View"
 )
+STREET_BEFORE = (  # and before it ("Rue de la Paix", "Via Roma", "Calle Mayor")
+    r"Rue|Avenue|Av|Avenida|Boulevard|Bd|Chemin|Place|Quai|Via|Viale|Piazza|Corso|Calle|Carrer|"
+    r"Plaza|Paseo|Rua|Praça|Largo|Ulica|Straat"
+)
+NAME_PARTICLE = r"(?:de|du|des|la|le|les|del|della|di|da|do|dos|das|van|von|der|den|y|e)"
+ADDRESS = re.compile(
+    r"((?:(?:Flat|Apt|Apartment|Unit|Suite)\.?[ \t]*[\w-]*\d[\w-]*,?[ \t]+)?"  # "Flat 3, 27 ..."
+    rf"\d+[A-Za-z]?,?\s+(?:(?:{STREET_BEFORE})\.?(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+|l'|d')*[A-Z][\w.'-]*)+"
+    rf"|(?:[A-Z][\w.'-]*\s+)*(?:{STREET_AFTER})\b\.?)"
+    r"(?:,\s*(?:(?:Apt|Unit|Flat|Suite)\.?\s*)?[\w-]*\d[\w-]*)*"  # a flat's number, then the town
+    r"(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*"
+    r"(?:\s+\d{4,6}|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|(?<=\d)\s\d[A-Z]{2}\b)?)"
+    r"|([A-Z][\w-]*(?:straße|strasse|str\.|weg|platz|gasse|allee|laan|gracht)\s+\d+[a-z]?"
+    r"(?:,\s*\d{4,5}\s+[A-Z][\w-]+)?)"
+    r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
+    r"|((?:[\u4e00-\u9fff]{2,3}(?:省|市|区|县|镇)){0,3}[\u4e00-\u9fff]{1,6}(?:路|街|大道|道|巷|弄|胡同)"
+    r"[\d一二三四五六七八九十]+号(?:[\dA-Z]+(?:栋|幢|楼|单元|室))*)"
+)
+ZH_ADDRESS_LEAD = re.compile(r"^(?:[来去到在往至送寄是于住]|帮我|请)+")
 
 
 def address(text: str) -> str | None:
-    """A street address the text writes: a house number, its street ("12 Harbour Lane, Bristol"),
-    or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号")."""
+    """A street address the text writes: a house number and its street, the street's kind word
+    after its name or before it ("12 Harbour Lane, Bristol", "7 Willow Crescent, Leeds LS6 2AB",
+    "14 Rue de la Paix, Lyon"), or after the number ("Hauptstraße 5, 10115 Berlin"), with the
+    town and postcode after it; what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); in Chinese
+    a road and its number, its town and district before them ("朝阳区建国路88号")."""
     m = ADDRESS.search(text)
-    return next((g for g in m.groups() if g), None) if m else None
+    found = next((g for g in m.groups() if g), None) if m else None
+    if (
+        found
+        and found.endswith(".")
+        and not re.search(rf"\b(?:{STREET_AFTER}|{STREET_BEFORE})\.$", found)
+    ):
+        found = found[:-1]  # the sentence's full stop ("... to 14 Elm Row, Edinburgh."), no "St."
+    return ZH_ADDRESS_LEAD.sub("", m.group(4)) if m and m.group(4) else found
+
+
+def _whole_address(name: str, s: dict[str, Any], text: str, need: bool, label: str) -> str:
+    """A labelled address is the label's whole value, commas and all ("Address: Flat 3, 27
+    Marlowe Road, Bristol"), not its first part; any other label's value is as read."""
+    whole = _labelled_whole(name, text) if role(name, s, need) == "address" else None
+    return whole if whole and label in whole else label
+
+
+def no_address(text: str, instead: str = " ") -> str:
+    """The text with the street address it writes said otherwise: its house number counts
+    nothing and its commas list nothing."""
+    street = address(text)
+    return text.replace(street, instead) if street else text
+
+
+def _takes_place(schema: dict[str, Any], root: dict[str, Any], depth: int = 0) -> bool:
+    """Whether a tool's input takes an address or a place, at any depth (delivery.address)."""
+    props = _dict(schema.get("properties"))
+    for n, p in props.items():
+        p = resolve(p, root)
+        if role(n, p) in ("address", "location") or depth < 3 and _takes_place(p, root, depth + 1):
+            return True
+    return False
+
+
+def _labelled_whole(name: str, text: str) -> str | None:
+    """An address the text labels ("Address: Apt 12, 88 Kingsway, Manchester M20 5PG."): the
+    label's value up to the end of its sentence or line, its commas being the address's."""
+    label = r"[ _-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", name))
+    m = re.search(
+        rf"(?<![A-Za-z]){label}\s*[:：]\s*(.+?)\s*(?:[.!?](?:\s|$)|[\n。；;]|$)", text, re.I
+    )
+    return m.group(1).strip() if m else None
+
+
+def _address_words(text: str) -> set[str]:
+    """The pieces of the street address a text writes ("Flat 3", "27 Marlowe Road", "Bristol
+    BS6 5AJ"), its runs of capitalized words ("Marlowe Road") and its codes ("BS6 5AJ"): values
+    of the address, never of another property (a name, a brand)."""
+    street = address(text) or _labelled_whole("address", text)
+    if not street:
+        return set()
+    parts = {p.strip() for p in street.split(",")}
+    runs = {m.group(0) for m in PROPER.finditer(street)}
+    codes = set(re.findall(r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b", street))
+    codes |= {half for c in codes for half in c.split()}  # "BS6" of "BS6 5AJ"
+    return {x for x in parts | runs | codes if x}
 
 
 def _email(text: str) -> str | None:
@@ -1627,7 +1732,8 @@ BY_TEXT = {  # role -> how the user's words give it
     "product": lambda text: (
         next((q for q in quoted(text) if len(q.split()) <= 4), None)
         or _taken_off(text)
-        or product(text)
+        or product(no_address(text))  # no house number counts
+        or _object_thing(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),
@@ -1833,14 +1939,16 @@ def person_after_noun(name: str, text: str) -> str | None:
 
 def _location(name: str, s: dict[str, Any], src: Source) -> Any:
     """A place: a country by name or by its people's adjective when the property asks for a
-    country ("Austrian prices" -> Austria), else the places the text names, else a place said as
+    country ("Austrian prices" -> Austria), else the street address the text writes whole ("a
+    plumber at 221 Baker Street, London"), else the places the text names, else a place said as
     its parts (in the shape of the description's example: "aisle D, rack 3, level 2" like "e.g.
     C-07-1" -> "D-03-2")."""
     if re.search(r"country|国家", f"{name} {s.get('description') or ''}", re.I):
         said = values.countries(src.text)
         if said:
             return _one_or_all(said)
-    place = _place(src.text)
+    place = address(src.text) if re.search(r"\d", src.text) else None  # a street address written
+    place = place or _place(src.text)
     parts = located_parts(src.text) if place is None else None
     example = hint(str(s.get("description") or "")) if parts else None
     return (example and reshape(parts or "", example)) or parts or place
@@ -1929,8 +2037,9 @@ def _past_deixis(said: str, after: str) -> str | None:
 def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     """A required string of no known role found by no other reading (a building, a league): a
     short quoted name ("《范特西》", "'Blue Fern'"), else the proper name the text gives ("lift B at
-    Kestrel House" -> "Kestrel House"); never the property's or the tool's own word ("look up
-    EAN"), nor a value another property took."""
+    Kestrel House" -> "Kestrel House"; in Chinese a name before its kind of place's noun:
+    `zh_kind_named`; for a place, the name a thing is of: `zh_place_of`); never the property's
+    or the tool's own word ("look up EAN"), nor a value another property took."""
     described = str(s.get("description") or "").strip().rstrip(".。")
     if (
         CODE_NAME.search(name)
@@ -1948,7 +2057,9 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     ]
     at = [a for a in at if a]
     found = found or zh_named(src.text) or next((a for a in at if a not in src.used), None)
-    found = found or doubled_name(src.text)
+    found = found or zh_kind_named(src.text, src.used) or doubled_name(src.text)
+    if found is None and role(name, s) == "location":
+        found = zh_place_of(src.text)  # "酒窖里波尔多的酒" -> 波尔多
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:
         return None
@@ -2041,7 +2152,9 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     ):
         return job_title(text)  # a job ad's title is the job's
     why = re.search(
-        r"reason|why|cause|complaint|purpose|symptom|原因|理由|事由|症状|病情|目的", name, re.I
+        r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
+        name,
+        re.I,
     )
     because = BECAUSE.search(text) if why else None
     if because:  # "because it broke": the reason, before a colon's text
@@ -2071,6 +2184,64 @@ DOUBLED_WORDS = frozenset(
     "妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 宝宝 人人 个个 年年 次次 多多 "
     "等等 往往 处处 样样 家家 星星 匆匆 默默 轻轻 静静 早早 久久".split()
 )
+
+
+ZH_PLACE_KIND = re.compile(  # the nouns of a kind of place that a Chinese proper name stands before
+    "|".join(
+        sorted(
+            "滑雪场 游乐场 体育场 球场 广场 商场 市场 农场 牧场 机场 剧场 度假村 酒店 宾馆 饭店 旅馆 "
+            "民宿 客栈 餐厅 餐馆 酒楼 茶馆 咖啡馆 医院 诊所 药房 药店 卫生院 公园 花园 植物园 动物园 "
+            "乐园 景区 大桥 桥 隧道 火车站 地铁站 汽车站 车站 站 码头 港 博物馆 美术馆 图书馆 体育馆 "
+            "科技馆 展览馆 纪念馆 游泳馆 健身房 电影院 影院 剧院 大剧院 音乐厅 大学 学院 中学 小学 "
+            "幼儿园 学校 超市 书店 银行 大厦 小区 山庄 寺 湖 岛 水库 营地 露营地 滑冰场 冰场".split(),
+            key=len,
+            reverse=True,
+        )
+    )
+)
+ZH_NAME_BREAK = "[去在到从往的里是有和与跟及或给让向于来那这哪个家座条]"  # or ZH_ASKING's words
+ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names nothing
+    rf"{ZH_WHEN}|附近|最近|周边|所有|多少|什么|^[一二两三四五六七八九十几每各某]|^第[一二三四五六七八九十\d]+$"
+)
+
+
+def zh_kind_named(text: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """A Chinese proper name and the noun of its kind of place right after it: the name is the
+    Han characters before the kind's noun, back to the request's own words or a function
+    character ("白桦岭滑雪场山顶积雪多厚" -> 白桦岭滑雪场, "查一下海岳博物馆的展览" -> 海岳博物馆,
+    "龙华站下一班车"); never a word of time, a deictic or a count ("这家酒店", "附近的公园",
+    "明天的站"), nor a word the concept table knows ("火车站" names no station)."""
+    for m in ZH_PLACE_KIND.finditer(text):
+        if ZH_PLACE_KIND.match(text, m.end()):
+            continue  # "虹桥站": the kind's noun is the name's, the next one the kind's
+        run = re.search(r"[\u4e00-\u9fff]*$", text[: m.start()])
+        parts = re.split(f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}", run.group(0) if run else "")
+        before = parts[-1][-4:]
+        if len(before) < 2 or ZH_NO_NAME.search(before) or concepts(before):
+            continue
+        found = before + m.group(0)
+        if found not in used:
+            return found
+    return None
+
+
+def zh_place_of(text: str) -> str | None:
+    """For a place asked for and found by no other reading: the Chinese name a thing is said to
+    be of, right before 的 ("酒窖里波尔多的酒" -> 波尔多, "仓库里云南的茶叶" -> 云南), back to the
+    request's own words or a function character, and no word of time, deictic, count, pronoun,
+    nor a word the concept table knows."""
+    for m in re.finditer("的", text):
+        run = re.search(r"[\u4e00-\u9fff]*$", text[: m.start()])
+        parts = re.split(f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}", run.group(0) if run else "")
+        before = parts[-1][-4:]
+        if len(before) < 2 or ZH_NO_NAME.search(before) or concepts(before):
+            continue
+        if not values.function_words_only(before) and not ZH_PRONOUN.search(before):
+            return before
+    return None
+
+
+ZH_PRONOUN = re.compile(r"[我你他她它您]|自己|大家|别人|人家")
 
 
 def doubled_name(text: str) -> str | None:
@@ -2173,7 +2344,7 @@ HIRER = re.compile(  # the company that hires: "Tidewater Analytics is looking f
 
 
 OBJECT = re.compile(
-    r"^\W*(?:please\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"^\W*(?:(?i:please)\s+)?[A-Za-z]+\s+(?:a|an|the|my|our)\s+([\w'-]+(?:\s+[\w'-]+){0,5}?)"
     r"(?=\s+(?:on|onto|to|into|for|at|in|with|from|by|next|this|tomorrow|today)\b|\s*[,.;!?]|\s*$)"
 )
 
@@ -2181,6 +2352,14 @@ OBJECT = re.compile(
 PICK = re.compile(  # a phrase that picks among results names no value: "the cheapest one"
     r"\b(?:\w+est|first|second|third|last|next|other|one|ones|it|them)\b", re.I
 )
+
+
+def _object_thing(text: str) -> str | None:
+    """An item no count names: what the request's first verb acts on, when the concept table
+    knows none of its words ("Please deliver the oak wardrobe to ..." -> "oak wardrobe"; never
+    "the price")."""
+    found = object_phrase(text)
+    return found if found and not concepts(found) and not PICK.search(found) else None
 
 
 def object_phrase(text: str) -> str | None:
@@ -2201,7 +2380,7 @@ def _by_shape(
     if end is not None:
         return end
     if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
-        found = values.thing_of(src.text)
+        found = values.thing_of(no_address(src.text))  # "7 Willow Crescent" is no 7 crescents
         if found:
             return found
     if src.item and re.fullmatch(r"units?|单位", name, re.I):
@@ -2603,12 +2782,22 @@ AMOUNT_AFTER = re.compile(
 
 
 def mentions(text: str) -> list[tuple[str, frozenset[str]]]:
-    """Id-like tokens of the text, each with the concepts of the noun right before it; a number
+    """Id-like tokens of the text, each with the concepts of the noun right before it (one Han
+    character that is also an act's word is the code's verb, no noun: "订C-5"); a number
     said as a sum or a measure ("15000 元", "$300", "300 points") is none."""
     out = []
+    phones = [
+        p.span()
+        for p in PHONE.finditer(values.without_dates(text))
+        if " " in p.group(0).strip() and len(re.findall(r"\d", p.group(0))) >= 10
+    ]
     for m in ID_TOKEN.finditer(text):
+        if any(a <= m.start() < b for a, b in phones):
+            continue  # a group of a phone number said in groups ("138 0013 8000") is no id
         before = NOUN_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
         noun = (concepts(before.group(1)) | concepts(before.group(0))) if before else frozenset()
+        if before and len(before.group(0).strip()) == 1 and any(kind(c) == "act" for c in noun):
+            noun = frozenset()  # "订C-5": one character that is also an act's is its verb
         noun = frozenset(c for c in noun if kind(c) == "thing")  # (卡号: the 号 too)
         if values.DATE.fullmatch(m.group(1)):
             continue  # a date is no id

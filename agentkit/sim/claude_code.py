@@ -36,7 +36,7 @@ import re
 from typing import Any
 
 from ..content import blocks
-from . import shell, structured
+from . import editing, shell, structured
 from .arguments import fill_object, gather
 from .lexicon import OPERATORS, THING, concepts, kind, words
 from .phrases import say
@@ -127,11 +127,14 @@ def by_its_rule(t: Any, task: str) -> bool:
     """Rule 1 for the CLI's file tools: Glob is chosen for files of a kind or in a folder
     (`agentkit.sim.shell.glob_pattern`), Grep for text to find inside files (`shell.target`),
     never for the words of their long descriptions ("sorted by modification time" is no answer to
-    "the closing time"); every other tool: True."""
+    "the closing time"); a tool that replaces a string in a file only for a change the request
+    asks (`agentkit.sim.editing.requested`); every other tool: True."""
     if t.name == "Glob":
         return shell.glob_pattern(task) is not None
     if t.name == "Grep":
         return shell.target(task) is not None
+    if editing.edit_keys(t.schema.get("properties") or {}):  # (Edit, a user's edit_file)
+        return bool(editing.requested(task))
     return True
 
 

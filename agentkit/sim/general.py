@@ -78,7 +78,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called.
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
-   earlier result supplies is taken from it. "Today" is the day the system prompt says it is
+   earlier result supplies is taken from it. What an earlier turn of the conversation gave is
+   still given unless the open task says otherwise: a required input the open task lacks is the
+   one the latest call passed under the same name, else what the earlier turns' words give
+   (never an id: that is picked or looked up) (`_still_given`). "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
@@ -747,6 +750,7 @@ def _choose(v: View) -> list[Tool]:
             t
             for t in tools
             if changes_asked(t.name, asked)
+            and claude_code.by_its_rule(t, v.task)
             and not runs_commands(t)
             and not undoes(t, asked, v.task)
             and not _only_reads(t, asked, tools)
@@ -2333,8 +2337,36 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    variants, got = _identified(v, t, *_pieces_unfilled(v, t, variants, got))
-    return _amend_inputs(v, t, *_carried_over(v, t, variants, got))
+    variants, got = _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    return _amend_inputs(v, t, *_still_given(v, t, variants, got))
+
+
+def _still_given(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 across turns: what an earlier turn of the conversation gave is still given unless
+    the open task says otherwise (its own values come first). A required input the open task
+    lacks is the one the conversation's latest call passed under the same name (book_court's
+    date after find_courts(date=...)), else what the earlier turns' words give, never an id
+    (an entry's id is picked from the results or looked up)."""
+    if not got.missing or not (v.before or v.earlier):
+        return variants, got
+    calls = [*v.before, *v.calls]
+    kept: dict[str, Any] = {}
+    for k in got.missing:
+        given = [
+            c.input[k] for c in reversed(calls) if k in c.input and c.input[k] not in ("", None)
+        ]
+        if given:
+            kept[k] = given[0]
+    rest = [k for k in got.missing if k not in kept and "." not in k and not names_an_id(t, k)]
+    if rest and v.earlier:
+        _, more = arguments(t, gather(f"{v.earlier}\n{v.task}", results_of(v)))
+        kept |= {k: more.values[k] for k in rest if k in more.values}
+    if not kept:
+        return variants, got
+    left = [k for k in got.missing if k not in kept]
+    return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:

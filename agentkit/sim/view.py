@@ -2,7 +2,8 @@
 
 What it holds: the tools offered (own name, the name to call it by, description, input schema and
 the concepts they name), the user's words of the task still open, every tool call of that task
-paired with its result (and, apart, those of the earlier tasks: a follow-up picks from them),
+paired with its result (and, apart, those of the earlier tasks and the user's words of them: a
+follow-up picks from them, and a value they gave is still given),
 the user's language and the tool_choice. The task still open starts after
 the last assistant turn that answered without a tool call, unless that turn asked the user a
 question (it ends in "?" or "？"): the user's reply then completes the same task.
@@ -62,6 +63,7 @@ class View:
     system: str
     request: str = ""  # the whole open task, when `task` is one of its steps
     before: tuple[Call, ...] = ()  # the calls of the conversation's earlier tasks
+    earlier: str = ""  # the user's words of the conversation's earlier tasks
 
     @property
     def whole(self) -> str:
@@ -122,8 +124,18 @@ def view(conv: Conversation) -> View:
     asked = conv.system + task
     english = ENGLISH.search(asked) or not HAN.search(task)
     lang = "zh" if CHINESE.search(asked) or not english else "en"
+    earlier = [_user_text(m) for m in messages[:start] if m.get("role") == "user"]
     return View(
-        tools, task, calls, lang, conv.choice, conv.one_call_only, conv.system, task, before
+        tools,
+        task,
+        calls,
+        lang,
+        conv.choice,
+        conv.one_call_only,
+        conv.system,
+        task,
+        before,
+        "\n".join(t for t in earlier if t.strip()),
     )
 
 
