@@ -85,3 +85,19 @@ def test_an_enum_member_written_with_underscores_is_named_by_its_words():
     )
     t = run("Book Biscuit in for a nail trim", [groom], done)
     assert t.calls[0] == [("book_grooming", {"service": "nail_trim"})]
+
+
+@pytest.mark.parametrize(
+    "prompt, city", [("查一下东京明天的天气", "Tokyo"), ("伦敦明天下雨吗？", "London")]
+)
+def test_a_place_said_in_chinese_is_given_in_english_where_the_schema_asks_for_english(
+    prompt, city
+):
+    forecast = tool(
+        "get_forecast",
+        "Weather forecast for a city.",
+        {"city": {"type": "string", "description": "city name in English, e.g. Paris"}},
+        ["city"],
+    )
+    t = run(prompt, [forecast], done)
+    assert t.calls[0] == [("get_forecast", {"city": city})]

@@ -462,7 +462,7 @@ def fill_object(
             taken = {v for v in found.values() if isinstance(v, str)}
             counted = counts and values.thing_of(src.text) not in taken  # counted once,
             counted = counted and name in (goods or [name])  # by the product when one is asked
-            value = _unfound(name, resolve(prop, root), src, counted, forced)
+            value = _in_english(prop, _unfound(name, resolve(prop, root), src, counted, forced))
         found[name] = value
     out.values = {k: found[k] for k in props if found[k] is not None}
     missing += [k for k in required if found[k] is None]
@@ -534,7 +534,25 @@ def value_for(
     value = _no_function_word(_from_text(name, s, t, src, need, topic))
     if value is None:
         value = _from_results(name, t, src, str(s.get("description") or ""))
-    return value
+    return _in_english(s, value)
+
+
+WANTS_ENGLISH = re.compile(
+    r"\bin English\b|\bEnglish name\b|英文|\b(?:e\.g\.|eg|such as|like)\s+[A-Z][a-z]+"
+)
+
+
+def _in_english(s: dict[str, Any], value: Any) -> Any:
+    """A name said in Chinese for a property whose description asks for English or shows an
+    English example ("wine region in English, e.g. Burgundy") is given as the dictionary writes it
+    in English, when that is a proper name (波尔多 -> Bordeaux: `glosses`)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[\u4e00-\u9fff]{2,8}", value):
+        return value
+    if not WANTS_ENGLISH.search(str(s.get("description") or "")):
+        return value
+    english = [g.split(",")[0].strip() for g in glosses.gloss(value)]  # "Tokyo, capital of Japan"
+    proper = re.fullmatch(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*", english[0]) if english else None
+    return english[0] if proper else value
 
 
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
