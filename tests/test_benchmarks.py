@@ -14,6 +14,7 @@ SMALLEST = {
     "bench_offline_api.py": ["--rounds", "1"],
     "bench_streaming.py": ["--rounds", "1"],
     "bench_grader.py": ["--rounds", "1"],
+    "bench_glosses.py": ["--rounds", "1"],
     "bench_lessons.py": ["--smoke"],
     "bench_serve.py": ["--requests", "2", "--pairs", "1", "--loops", "1", "--clients", "1"],
 }
