@@ -18,6 +18,7 @@ SHELF = {
     "菜单.csv": "品名,价格,库存\n拿铁,30,12\n美式,25,40\n",
     "herbs.csv": "herb,stock,price\nbasil,14,2.5\nmint,3,2.0\n",
     "rota.tsv": "name\tshift\nMia\tearly\nTom\tlate\n",
+    "茶单.csv": "品名,单位,单价(元)\n龙井,壶,38\n普洱,壶,45\n",
 }
 
 
@@ -85,6 +86,7 @@ def test_a_folder_named_in_chinese_is_where_the_glob_looks(prompt):
         ("把菜单.csv中拿铁的价格改成32", "拿铁,30,12", "拿铁,32,12"),
         ("Set the stock of basil to 0 in herbs.csv", "basil,14,2.5", "basil,0,2.5"),
         ("In rota.tsv, change Mia's shift from early to late.", "Mia\tearly", "Mia\tlate"),
+        ("把茶单.csv 里龙井的单价从 38 元改成 42 元", "龙井,壶,38", "龙井,壶,42"),
     ],
 )
 def test_a_change_to_a_cell_of_a_table_edits_that_row(prompt, old, new):

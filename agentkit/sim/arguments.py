@@ -289,6 +289,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("phone", r"phone|mobile|^tel|telephone|手机|电话"),
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
     ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
+     r"|(?:^|_)person(?:_?name)?$|^(?:collector|guardian)(?:_?name)?$"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
      r"artist|composer|director|writer|singer|performer|painter|"
@@ -812,10 +813,13 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         if m.group(1).lower() == "is" and named:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
-    if re.search(r"[\u4e00-\u9fff](?:号|码)$", label):  # "身份证号 1101...", "手机号139...": a code
+    if re.search(r"[\u4e00-\u9fff]$", label):  # "身份证号 1101...", "手机号139...": a code
         code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[\w-]*)", text)
-        if code and len(re.sub(r"\D", "", code.group(1))) >= 3:
-            return code.group(1)
+        digits = len(re.sub(r"\D", "", code.group(1))) if code else 0
+        if digits >= (
+            3 if re.search(r"(?:号|码)$", label) else 6
+        ):  # ("身份证 1101...": six or more)
+            return code.group(1) if code else None
     return None
 
 
@@ -1046,7 +1050,11 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         and not re.search(r"YYYY|\bday\b|date", said)
     ):
         return "month"
-    day = re.search(r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$", said)
+    day = re.search(  # (or when something holds from or until: available_from, valid_until)
+        r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$"
+        r"|\b(?:available|valid|effective|open|free|vacant)\s+(?:from|until|since|on|by)\b|\bmove\s+in\b",
+        said,
+    )
     if day is None and not values.unit_of(named):  # "the new expiry date"
         day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
@@ -1611,7 +1619,7 @@ ADDRESS = re.compile(
     rf"\d+[A-Za-z]?,?\s+(?:(?:{STREET_BEFORE})\.?(?:[ \t]+(?:{NAME_PARTICLE}[ \t]+|l'|d')*[A-Z][\w.'-]*)+"
     rf"|(?:[A-Z][\w.'-]*\s+)*(?:{STREET_AFTER})\b\.?)"
     r"(?:,\s*(?:(?:Apt|Unit|Flat|Suite)\.?\s*)?[\w-]*\d[\w-]*)*"  # a flat's number, then the town
-    r"(?:,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)*"
+    r"(?:,\s*(?:St\.|[A-Z][\w'-]*)(?:[ \t]+(?:St\.|[A-Z][\w'-]*))*)*"  # (the town: no sentence after)
     r"(?:\s+\d{4,6}|\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|(?<=\d)\s\d[A-Z]{2}\b)?)"
     r"|([A-Z][\w-]*(?:straße|strasse|str\.|weg|platz|gasse|allee|laan|gracht)\s+\d+[a-z]?"
     r"(?:,\s*\d{4,5}\s+[A-Z][\w-]+)?)"
@@ -3166,8 +3174,13 @@ def fallback(s: dict[str, Any], src: Source) -> Any:
     return src.text.strip()[:200]
 
 
+KIN_EN = (  # a relation said before a person's name: "her grandmother Rosa", "my son, Tom"
+    r"(?:grand)?(?:mother|father|mum|mom|dad|son|daughter|child)|wife|husband|partner|brother|"
+    r"sister|aunt|uncle|niece|nephew|cousin|friend|neighbou?r|nanny|colleague|boss|assistant"
+)
 PERSON = re.compile(
-    r"(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+"
+    rf"\b(?:my|her|his|our|their)\s+(?:{KIN_EN}),?\s+({values.PERSON_RUN})(?![\w'’])"
+    r"|(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+"
     rf"({values.PERSON_RUN})"
     r"|(?:我叫|我是|本人)\s*[\u4e00-\u9fff]{1,8}?(?:村|镇|乡|区|县|市|公司|学校|大学|医院|部门|小区)的"
     r"([\u4e00-\u9fff]{2,3}?)(?=[，。,.!！?？\s]|想|要|在|$)"  # "我是清河村的王建国，"

@@ -59,6 +59,7 @@ ASKED = [  # (pattern, group of X, group of Y)
         r"(?P<y>.+?)"
         + _END
         + r"|(?:把|将)?\s*(?P<x2>[^，。,;；：:\s]+?)\s*(?:的值)?\s*从\s*\S+?\s*"
+        r"(?:元|块|个|件|人|天|%)?\s*"  # (the unit the value is said with: "从 8 元改成 10 元")
         r"(?:改成|改为|换成|设为|调成|调到|调为|改到)\s*(?P<y2>[^，。,;；\n]+)",
         re.IGNORECASE,
     ),
@@ -296,7 +297,8 @@ def _names(x: str, m: re.Match[str], text: str) -> bool:
 
 
 FROM = re.compile(  # the value a change starts from: "from 8 to 10", "从 8 元改成 10 元"
-    r"\bfrom\s+(?P<a>\S+?)\s+to\b|从\s*(?P<b>[^\s，。,;；]+?)\s*(?:改|换|调|设|变)",
+    r"\bfrom\s+(?P<a>\S+?)\s+to\b|从\s*(?P<b>[^\s，。,;；]+?)\s*(?:元|块|个|件|人|天|%)?\s*"
+    r"(?:改|换|调|设|变)",
     re.IGNORECASE,
 )
 CELL_SPLIT = re.compile(r"\s*(?:,|\t|\|)\s*")
@@ -317,6 +319,7 @@ def _row(request: str, x: str, y: str, text: str) -> Change | None:
         for w in re.split(r"\s+(?:of|for|in)\s+|\s+|的", x.lower())
         if w and w not in ("the", "a", "an")
     ]
+    said = [w for w in said if not re.fullmatch(r"[\d.]+", w)]  # (a value names no row)
     rows = [ln for ln in lines[1:] if any(_cell_is(c, w) for c in _cells(ln) for w in said)]
     if len(rows) != 1:
         return None
@@ -324,15 +327,15 @@ def _row(request: str, x: str, y: str, text: str) -> Change | None:
     start = FROM.search(request)
     a = re.sub(r"[^\d.]", "", next((g for g in start.groups() if g), "")) if start else ""
     col = [i for i, c in enumerate(cells) if a and c == a]
-    if not col:
+    if not col:  # the header that shares the most with X's other words (单价 beside 单位)
         heads = _cells(lines[0])
-        col = [
-            i
+        shared = {
+            i: max((_shares(h, w) for w in said if not _cell_is(cells[i], w)), default=0)
             for i, h in enumerate(heads)
-            if i < len(cells)
-            and any(_shares(h, w) for w in said if not _cell_is(cells[i], w))
-            and not any(_cell_is(cells[i], w) for w in said)
-        ]
+            if i < len(cells) and not any(_cell_is(cells[i], w) for w in said)
+        }
+        best = max(shared.values(), default=0)
+        col = [i for i, n in shared.items() if n == best and n > 0]
     if len(col) != 1:
         return None
     old_cell = cells[col[0]]
@@ -355,13 +358,13 @@ def _cell_is(cell: str, word: str) -> bool:
     )
 
 
-def _shares(head: str, word: str) -> bool:
-    """A header and a word of X name the same column: the word in the header (English), or a
-    character in common (Chinese: 单价 and 价格)."""
+def _shares(head: str, word: str) -> int:
+    """How much a header and a word of X name the same column: the word in the header (English),
+    or the characters they have in common (Chinese: 单价 and 价格 share one, 单价(元) and 单价 two)."""
     h = head.lower()
     if re.search(r"[\u4e00-\u9fff]", word):
-        return bool(set(word) & set(h) - {"的"})
-    return word.rstrip("s") in h or in_english(h) == word
+        return len(set(word) & set(h) - {"的"})
+    return int(word.rstrip("s") in h or in_english(h) == word)
 
 
 def _literal(x: str, y: str, text: str) -> Change | None:

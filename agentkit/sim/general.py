@@ -669,7 +669,8 @@ def choose(v: View) -> list[Tool]:
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
-    chosen = _entry_asked(v, _choose(v))
+    every = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    chosen = _reading(v, every, _entry_asked(v, _choose(v)), asked_of(v.task, every))
     parts = requests(v.task)
     if len(parts) < 2 or chosen and runs_commands(chosen[0]) and shell.SHELL_ASKED.search(v.task):
         return chosen  # ("How many rows ...? Use bash.": the shell does it all)
@@ -790,6 +791,27 @@ def _choose(v: View) -> list[Tool]:
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
     return _beside(v.task, tools, chosen, covered)
+
+
+def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]) -> list[Tool]:
+    """Rule 1: a question that asks no change ("What time is Lily picked up?") takes no tool that
+    changes something (`_changes`: set_pickup, "Change who picks a child up"): the chosen tools
+    that only read, else the one reading tool that shares its words, else the one reading tool
+    the request gives every required value (find_child by the child's full name)."""
+    if not questions(v.task) or asked & CHANGES or not any(_changes(t) for t in chosen):
+        return chosen
+    kept = [t for t in chosen if not _changes(t)]
+    if kept:
+        return kept
+    readers = [t for t in tools if not _changes(t) and _shares(t, v.task, tools)]
+    readers = readers or [  # else the one reading tool the request gives every required value
+        t
+        for t in tools
+        if not _changes(t)
+        and t.schema.get("required")
+        and not arguments(t, gather(v.task, []))[1].missing
+    ]
+    return readers[:1] if len(readers) == 1 else chosen
 
 
 TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"})
@@ -1193,7 +1215,8 @@ def _act_on_entry(v: View, tools: list[Tool]) -> list[Tool]:
 
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
-    chosen tool covers; no shell beside a tool that writes the file."""
+    chosen tool covers, and never one that changes something for a question that asks no change
+    (`_changes`); no shell beside a tool that writes the file."""
     asked, said = asked_of(task, tools), frozenset(words(task))
     # the words of the chosen tools that carry a changing act the user asked for
     named_by_changes = {
@@ -1207,6 +1230,8 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
             continue  # list_reminders is not read beside add_reminder for "add a reminder"
         if all(concepts(w) and concepts(w) <= covered for w in used):
             continue
+        if questions(task) and not asked & CHANGES and _changes(t):
+            continue  # "What time is Lily picked up?" asks; set_pickup ("Change who ...") acts
         if not used - {w for c in chosen for w in words(c.name)} and not _one_of(task, used):
             continue  # get_apartment is not read beside search_apartments for "find apartments"
         chosen.append(t)
@@ -1217,6 +1242,17 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
     # what to run for a joke, a count or a list of languages
     return [t for t in chosen if not runs_commands(t) or shell.command(task)]
+
+
+def _changes(t: Tool) -> bool:
+    """A tool that changes something, by its name's act or its description's first word
+    (set_pickup, "Change who picks a child up and when.")."""
+    if runs_commands(t) or writes_files(t) or reads_files(t):
+        return False  # (a shell's, a file tool's rules decide: read-only unless a change is asked)
+    lead = re.findall(r"^[A-Za-z]+", t.description.strip())  # (an English description's verb)
+    return bool(
+        t.name_concepts - {"run"} & CHANGES or lead and concepts(lead[0]) - {"run"} & CHANGES
+    )
 
 
 def _copied_to(task: str, tools: list[Tool], chosen: list[Tool]) -> list[Tool]:

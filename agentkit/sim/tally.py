@@ -399,7 +399,9 @@ REST_ASKED = re.compile(  # what is still to pay: "还要补多少钱", "how muc
     r"remaining|outstanding)\b|还要补|还得补|要补|还差|还欠|还需(?:要)?(?:付|交|补)|还要(?:付|交)|尾款|余款",
     re.I,
 )
-REST_KEY = re.compile(r"balance|remain|outstanding|owed|owing|left|still|差额|余额|尾款|待付|应补|欠", re.I)
+REST_KEY = re.compile(
+    r"balance|remain|outstanding|owed|owing|left|still|差额|余额|尾款|待付|应补|欠", re.I
+)
 
 
 def _rest(task: str, data: dict[str, Any]) -> Field | None:

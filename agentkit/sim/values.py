@@ -1270,9 +1270,9 @@ WORDED = re.compile(
 )
 A_SCALE = re.compile(r"\ba\s+(hundred|thousand|million)\b", re.I)  # "a hundred and twenty"
 FRACTION = [  # a whole number and a part of one, said in words: "forty-two and a half" -> 42.5
-    (r"\b(\d+|one)\s+and\s+a\s+half\b", ".5"),
-    (r"\b(\d+|one)\s+and\s+a\s+quarter\b", ".25"),
-    (r"\b(\d+|one)\s+and\s+(?:3|three)[\s-]+quarters\b", ".75"),
+    (r"\b(\d+|one)[\s-]+and[\s-]+a[\s-]+half\b", ".5"),  # (or hyphened: "one-and-a-half bath")
+    (r"\b(\d+|one)[\s-]+and[\s-]+a[\s-]+quarter\b", ".25"),
+    (r"\b(\d+|one)[\s-]+and[\s-]+(?:3|three)[\s-]+quarters\b", ".75"),
 ]
 DOZENS = re.compile(  # "two dozen eggs" -> 24
     r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+dozen\b", re.I
@@ -1466,6 +1466,7 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "recipient": "收件人 收货人", "applicant": "申请人 报名人", "topic": "主题 议题 话题",
     "location": "地点 位置 场地", "venue": "地点 场地 场馆", "room": "房间 会议室 包间", "course": "课程",
     "contact": "联系人", "attendee": "参会人 参加 出席", "participant": "参加 参与", "visitor": "访客", "plate": "车牌号 车牌 牌照",
+    "card": "身份证号 身份证 证件号 卡号", "passport": "护照号 护照",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
@@ -1487,8 +1488,13 @@ ZH_DOUBLE = (
 )
 # A Chinese surname: a double one (司马 of 司马相如) before a common single one
 ZH_SURNAME = rf"(?:{'|'.join(ZH_DOUBLE)}|[{SURNAMES}])"
+KIN = (  # the words of a relation said right before a person's name: "我女儿周小雨"
+    "女儿 儿子 妻子 丈夫 老婆 老公 妈妈 爸爸 母亲 父亲 哥哥 姐姐 弟弟 妹妹 朋友 同事 孩子 太太 "
+    "爷爷 奶奶 外公 外婆 孙子 孙女 同学 室友 邻居 助理 秘书"
+).split()
 ZH_NAME = re.compile(
-    rf"(?:^|(?<=[\s：:，,。、叫是为给]))({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
+    rf"(?:^|(?<=[\s：:，,。、叫是为给])|{'|'.join(f'(?<={k})' for k in KIN)})"
+    rf"({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[\s，,。、；;！!？?（(]|$)"
 )
 # A word of a person's name in a Latin script, its letters accented or not ("María", "Wójcik",
 # "Łukasz"), joined by a hyphen ("Jean-Luc"), after an apostrophe ("O'Neill") or a second capital
