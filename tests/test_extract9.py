@@ -238,3 +238,28 @@ def test_a_title_before_a_surname_alone_stays():
     assert got["guest_name"] == "Prof. Okafor"
     got = structured(slot, "Guest: Prof. Ada Okafor, room 12B")
     assert got["guest_name"] == "Ada Okafor"
+
+
+def test_an_account_handle_with_digits_is_kept():
+    lookup = {
+        "name": "get_gym_account",
+        "description": "Look up a gym member's account by username.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"username": {"type": "string"}},
+            "required": ["username"],
+        },
+    }
+    reply = {
+        "name": "text_member",
+        "description": "Send a text to the member.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"text": {"type": "string"}},
+            "required": ["text"],
+        },
+    }
+    got = forced(
+        [reply, lookup], "Can you check my bookings? My username is rivera_88", {"type": "any"}
+    )
+    assert got == [("get_gym_account", {"username": "rivera_88"})]

@@ -249,8 +249,13 @@ def untitled(value: str) -> str:
 
 def personal(name: str, s: dict[str, Any]) -> bool:
     """A field that holds a person: read so by `role`, or named as one who acts and their name
-    (hirer_name, borrower_name)."""
+    (hirer_name, borrower_name); never an account's handle (username, login: "jenny76")."""
+    if HANDLE.search(name):
+        return False
     return role(name, s) == "person" or bool(AGENT_NAME.match(name))
+
+
+HANDLE = re.compile(r"user_?name|login|handle|nick_?name|screen_?name|account_?name", re.I)
 
 
 def _heading(text: str) -> str:
