@@ -101,3 +101,23 @@ def test_a_place_said_in_chinese_is_given_in_english_where_the_schema_asks_for_e
     )
     t = run(prompt, [forecast], done)
     assert t.calls[0] == [("get_forecast", {"city": city})]
+
+
+def test_tools_described_in_chinese_are_read_by_their_own_characters_not_the_dictionary():
+    tools = [
+        tool(
+            "check_availability",
+            "查询某个密室在某天还有哪些空闲场次。",
+            {"room": S, "date": {"type": "string", "description": "YYYY-MM-DD"}},
+            ["room", "date"],
+        ),
+        tool("get_room_info", "查询密室的介绍：人数、时长。", {"room": S}, ["room"]),
+    ]
+    t = run(
+        "密室「海底两万里」7月9号还有空场吗？",
+        tools,
+        done,
+        system="今天是2026年6月1日。",
+        tool_choice={"type": "any"},
+    )
+    assert t.calls[0] == [("check_availability", {"room": "海底两万里", "date": "2026-07-09"})]

@@ -349,14 +349,21 @@ def named_in(t: Tool, task_words: frozenset[str]) -> int:
     return len(set(words(t.name)) - NAME_NOISE & task_words)
 
 
-def task_words(task: str) -> frozenset[str]:
-    """The words of a request a tool's words are matched with: its own Latin words, and the
-    English of the Chinese words neither the concept table nor `COMMON_HAN` knows (`glosses`:
-    储物柜 -> locker, 冰鞋 -> skates), so a Chinese request finds an English tool by its words."""
+def task_words(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
+    """The words of a request a tool's words are matched with: its own Latin words, and, where
+    the tools are described in English (`described_in_english`), the English of the Chinese words neither
+    the concept table nor `COMMON_HAN` knows (`glosses`: 储物柜 -> locker, 冰鞋 -> skates), so a
+    Chinese request finds an English tool by its words; tools described in Chinese are read by
+    their own characters."""
     own = frozenset(words(task))
-    if not HAN.search(task):
+    if not HAN.search(task) or not described_in_english(tools or []):
         return own
     return own | frozenset(words(glosses.english(task, known_han)))
+
+
+def described_in_english(tools: list[Tool]) -> bool:
+    """Every tool is named and described without Chinese (the dictionary bridges only to those)."""
+    return bool(tools) and not any(HAN.search(f"{t.name} {t.description}") for t in tools)
 
 
 def known_han(word: str) -> bool:
@@ -478,7 +485,10 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
         task = task[: given.start(1)] + task[given.end(1) :]
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
     named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
-    if HAN.search(bare):  # the English of the Chinese words the table does not know (`glosses`)
+    if HAN.search(bare) and described_in_english(
+        tools or []
+    ):  # the English of the Chinese words the
+        # table does not know (`glosses`), for tools described in English
         named |= concepts(glosses.english(bare, known_han))
     named |= verb_acts(task, tools or [])
     return named | stated_acts(task, tools or [], named)
@@ -715,7 +725,7 @@ def requests(task: str) -> list[str]:
 def _shares(t: Tool, part: str, tools: list[Tool]) -> bool:
     """The tool shares a concept, a word of its name or description, or in Chinese a pair or a
     telling character with the request `part`."""
-    return bool(score(t, asked_of(part, tools)) or shared(t, task_words(part), pairs(part)))
+    return bool(score(t, asked_of(part, tools)) or shared(t, task_words(part, tools), pairs(part)))
 
 
 def _choose(v: View) -> list[Tool]:
@@ -727,7 +737,7 @@ def _choose(v: View) -> list[Tool]:
     user did not ask for."""
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     asked = asked_of(v.task, tools)
-    said, han = task_words(v.task), pairs(v.task)
+    said, han = task_words(v.task, tools), pairs(v.task)
     first = _before_concepts(v, tools)
     if first is not None:
         return first
@@ -868,7 +878,7 @@ def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool])
     so it is beside a tool found by its words (a receipt's "$169.00" for log_expense's amount and
     currency, before flag_for_review, which only shares the word "receipt"); a tool this task
     has called stays found (the turn after a forced call)."""
-    said, han = task_words(v.task), pairs(v.task)
+    said, han = task_words(v.task, tools), pairs(v.task)
     forced = v.choice.get("type") == "any"
     called = {c.name for c in v.calls if c.result is not None and not c.failed}
     pool = [

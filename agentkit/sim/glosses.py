@@ -7,7 +7,8 @@ growing word by word. Written rules:
    characters); a character no entry starts is passed over.
 2. A word's gloss is its entry's first sense: up to three of its English alternatives ("to hire
    / to rent / to charter"), their leading "to" and remarks in brackets dropped. An entry that
-   is a surname, a variant, an abbreviation or a cross-reference gives none.
+   is a surname, a variant, an abbreviation or a cross-reference gives none, nor does an
+   alternative that is a usage note ("classifier for ...", "a room for keeping sth hidden").
 3. Words the caller knows already (the concept table's Chinese words, characters of many texts)
    are the caller's to leave out (`known`).
 Without the package (a browser build), there are no glosses and the concept table alone is read.
@@ -24,6 +25,7 @@ from collections.abc import Callable
 
 LONGEST = 6
 HAN_RUN = re.compile(r"[A-Z]?[\u4e00-\u9fff]+")  # (T恤, X光: a letter leads some words)
+PHRASED = re.compile(r"^classifier\b|\b(?:sth|sb|etc)\b", re.I)  # a usage note, no gloss
 NO_GLOSS = re.compile(
     r"^(?:surname|variant of|old variant|see |abbr\.|used in|CL:|\(old\)|Japanese variant)", re.I
 )
@@ -77,7 +79,7 @@ def gloss(word: str) -> list[str]:
     for alt in senses.split("/")[:3]:
         alt = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", alt).split(";")[0]
         alt = re.sub(r"^\s*to\s+", "", alt).strip(" ,.")
-        if alt and not NO_GLOSS.match(alt):
+        if alt and not NO_GLOSS.match(alt) and not PHRASED.search(alt):
             out.append(alt)
     return out
 
