@@ -39,3 +39,35 @@ def test_a_question_reads_and_never_changes():
 def test_a_change_asked_still_changes():
     t = run("Move Tomas Berg to lane 2 at 07:00.", [FIND, SET_SLOT], club)
     assert [n for turn in t.calls for n, _ in turn] == ["find_member", "set_lane_slot"]
+
+
+def test_the_cheapest_of_an_earlier_turn_s_listing_is_ordered_and_no_name_spans_a_full_stop():
+    tools = [
+        tool(
+            "search_tours",
+            "Search boat tours by harbour.",
+            {"harbour": {"type": "string"}},
+            ["harbour"],
+        ),
+        tool(
+            "book_tour",
+            "Book a boat tour.",
+            {"code": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+            ["code", "date"],
+        ),
+    ]
+
+    def harbour(name, args):
+        if name == "search_tours":
+            return json.dumps(
+                {"tours": [{"code": "BT-7", "price": 40}, {"code": "BT-3", "price": 25}]}
+            )
+        return json.dumps({"booking": "BK-1", **args})
+
+    first = run("Which boat tours leave from Oban?", tools, harbour)
+    messages = [
+        *first.messages,
+        {"role": "user", "content": "Great. Book the cheapest one of those for 2027-05-02."},
+    ]
+    t = run("", tools, harbour, messages=messages)
+    assert t.calls[0] == [("book_tour", {"code": "BT-3", "date": "2027-05-02"})]

@@ -150,3 +150,23 @@ def test_what_is_still_to_pay_is_the_balance_not_the_total(prompt, said):
 
     t = run(prompt, [bill], billed)
     assert said in t.answer.splitlines()[0] and "120" not in t.answer.splitlines()[0]
+
+
+def test_a_labelled_whole_number_stays_whole():
+    import agentkit
+
+    schema = {
+        "type": "object",
+        "properties": {"order_no": {"type": "string"}, "amount_yuan": {"type": "number"}},
+        "required": ["order_no", "amount_yuan"],
+    }
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=256,
+        output_config={"format": {"type": "json_schema", "schema": schema}},
+        messages=[{"role": "user", "content": "提取：订单编号 PO-88，订单金额 356000 元。"}],
+    )
+    got = json.loads("".join(b.text for b in r.content if b.type == "text"))
+    assert got == {"order_no": "PO-88", "amount_yuan": 356000}
+    assert isinstance(got["amount_yuan"], int)

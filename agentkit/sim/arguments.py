@@ -1243,7 +1243,8 @@ def _days(text: str, birth: bool) -> list[str]:
 def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None, need: bool):
     value: Any = None
     if label is not None and re.fullmatch(NUMBER, label.replace(",", "")):
-        value = float(label.replace(",", ""))
+        plain = label.replace(",", "")
+        value = float(plain) if "." in plain else int(plain)  # as written: "128000" stays whole
     elif label is not None:  # "二十八桌", "贰万元整", "人民币3,888元": the number the label gives
         said = re.search(NUMBER, re.sub(r"(?<=\d),(?=\d{3})", "", label))
         value = float(said.group(0)) if said else values.zh_amount(label)
@@ -2148,7 +2149,8 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
     nor the tool's own ("Invoice Brightwater Bakery ..." for create_invoice -> "Brightwater
     Bakery"; "Tidewater Analytics is hiring" -> "Tidewater Analytics")."""
     for m in PROPER.finditer(text):
-        names = [w for w in m.group(0).rstrip(".").split() if not NOT_NAMES.match(w)]
+        run_ = re.split(r"(?<=[a-z]{2})\.\s+", m.group(0))[0]  # no name runs on past a full stop
+        names = [w for w in run_.rstrip(".").split() if not NOT_NAMES.match(w)]
         names = [w for w in names if not values.WEEKDAY_WORD.search(w)]
         opens = SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
             r"[.!?:：]\s*[\"“']?$", text[: m.start()]

@@ -2394,7 +2394,8 @@ def _still_given(
     the open task says otherwise (its own values come first). A required input the open task
     lacks is the one the conversation's latest call passed under the same name (book_court's
     date after find_courts(date=...)), else what the earlier turns' words give, never an id
-    (an entry's id is picked from the results or looked up)."""
+    (an entry's id is picked from the results or looked up; from an earlier turn's listing when
+    the request picks by a superlative or an ordinal: "Order the cheapest one of those")."""
     if not got.missing or not (v.before or v.earlier):
         return variants, got
     calls = [*v.before, *v.calls]
@@ -2409,6 +2410,15 @@ def _still_given(
     if rest and v.earlier:
         _, more = arguments(t, gather(f"{v.earlier}\n{v.task}", results_of(v)))
         kept |= {k: more.values[k] for k in rest if k in more.values}
+    ids = [k for k in got.missing if k not in kept and "." not in k]
+    if ids and v.before and (pick.superlative(v.task) or pick.ordinal(v.task)):
+        earlier = [  # "Order the cheapest one of those": picked from the earlier listing
+            pick.first(v.task, c.data)
+            for c in reversed(v.before)
+            if c.result is not None and not c.failed
+        ]
+        _, more = arguments(t, gather(v.task, earlier))
+        kept |= {k: more.values[k] for k in ids if k in more.values}
     if not kept:
         return variants, got
     left = [k for k in got.missing if k not in kept]
