@@ -7,20 +7,14 @@ the object of the record's act, a value used by one field only, a weekday beside
 of that weekday, and one call per record under tool_choice "any". Each runs through the real SDK
 client against the offline stand-in, in domains of its own."""
 
-import json
-
 import agentkit
+from tests.test_extract8 import obj, structured, tool
 
 MODEL = agentkit.default_model()
 
 
-def tool(name, description, properties, required=None):
-    required = list(properties) if required is None else required
-    schema = {"type": "object", "properties": properties, "required": required}
-    return {"name": name, "description": description, "input_schema": schema}
-
-
 def forced(tools, text, choice=None):
+    """Every tool_use of the reply (tool_choice "any" may make one call per record)."""
     client = agentkit.make_client(offline=True)
     resp = client.messages.create(
         model=MODEL,
@@ -30,26 +24,6 @@ def forced(tools, text, choice=None):
         messages=[{"role": "user", "content": text}],
     )
     return [(b.name, b.input) for b in resp.content if b.type == "tool_use"]
-
-
-def structured(schema, text):
-    client = agentkit.make_client(offline=True)
-    resp = client.messages.create(
-        model=MODEL,
-        max_tokens=512,
-        output_config={"format": {"type": "json_schema", "schema": schema}},
-        messages=[{"role": "user", "content": text}],
-    )
-    return json.loads("".join(b.text for b in resp.content if b.type == "text"))
-
-
-def obj(properties):
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
 
 
 S, INT, N = ({"type": t} for t in ("string", "integer", "number"))

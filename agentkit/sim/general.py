@@ -181,6 +181,7 @@ import datetime
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -1428,12 +1429,13 @@ def serves(conv: Conversation) -> bool:
     return bool(choose(view(conv)))
 
 
-def results_of(v: View) -> list[Any]:
-    """The open task's successful results as data, latest first; in a list, the item the
-    request's superlative picks comes first (`agentkit.sim.pick`)."""
+def results_of(v: View, calls: Sequence[Call] | None = None) -> list[Any]:
+    """The open task's successful results as data (or those of `calls`: an earlier task's),
+    latest first; in a list, the item the request's superlative picks comes first
+    (`agentkit.sim.pick`)."""
     return [
         pick.first(v.task, c.data)
-        for c in reversed(v.calls)
+        for c in reversed(v.calls if calls is None else calls)
         if c.result is not None and not c.is_error
     ]
 
@@ -2412,12 +2414,8 @@ def _still_given(
         kept |= {k: more.values[k] for k in rest if k in more.values}
     ids = [k for k in got.missing if k not in kept and "." not in k]
     if ids and v.before and (pick.superlative(v.task) or pick.ordinal(v.task)):
-        earlier = [  # "Order the cheapest one of those": picked from the earlier listing
-            pick.first(v.task, c.data)
-            for c in reversed(v.before)
-            if c.result is not None and not c.failed
-        ]
-        _, more = arguments(t, gather(v.task, earlier))
+        # "Order the cheapest one of those": picked from the earlier listing
+        _, more = arguments(t, gather(v.task, results_of(v, v.before)))
         kept |= {k: more.values[k] for k in ids if k in more.values}
     if not kept:
         return variants, got

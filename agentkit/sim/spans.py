@@ -237,7 +237,7 @@ def _person_said(value: str) -> str:
     m = re.match(rf"({values.PERSON_RUN})\s*(?:[,，(（]|$)", bare)
     title = TITLES.match(value)
     name = m.group(1) if m and re.search("[A-Za-z]", bare) else bare
-    return title.group(0) + name if title and len(name.split()) < 2 else name
+    return untitled(title.group(0) + name) if title else name
 
 
 def untitled(value: str) -> str:
