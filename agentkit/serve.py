@@ -63,6 +63,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, date, datetime
 from typing import Any
 
 import httptools
@@ -75,7 +76,7 @@ except ImportError:  # Windows (uvloop is not built for it): asyncio's own loop
 
 from .offline import OfflineAPI
 from .offline.api import MAX_BODY, Answer, Refusal, error_answer, stable_id
-from .settings import Settings
+from .settings import Settings, machine_clock, today_from_env
 from .settings import key_of_request as api_key
 from .sim import SimulatedClaude, World
 from .strings import T
@@ -1001,17 +1002,26 @@ async def _serve(host: str, port: int, ready=print) -> None:
         url = url_for(host, listener.port)
         if not listens_on_loopback_only(listener.sockets):
             ready(T("serve.open_host", host=host), file=sys.stderr, flush=True)
-        ready(T("serve.banner", url=url), flush=True)
+        ready(T("serve.banner", url=url, today=_today_note()), flush=True)
         await stop.wait()
         listener.stop()
         for pool in _WORKERS:
             pool.shutdown(cancel_futures=True)
 
 
+def _today_note() -> str:
+    """The banner's word on the clock: the date AGENTKIT_TODAY pins, else this machine's."""
+    pinned = today_from_env()
+    if isinstance(pinned, date):
+        return T("serve.today_pinned", date=pinned.isoformat())
+    return T("serve.today_system", date=datetime.now(UTC).date().isoformat())
+
+
 def serve(host: str = "127.0.0.1", port: int | str = 8765) -> int:
     """Run until Ctrl-C (or SIGTERM); then print one line and return 0. A bad host or port, or one
-    that cannot be listened on, is one line on stderr and status 1. (`serve --upstream`, the
-    teacher-key proxy, is agentkit.upstream.serve_classroom, on this module's HTTP code.)"""
+    that cannot be listened on, is one line on stderr and status 1. "Today" is this machine's date
+    unless AGENTKIT_TODAY pins one (`machine_clock`). (`serve --upstream`, the teacher-key proxy,
+    is agentkit.upstream.serve_classroom, on this module's HTTP code.)"""
     try:
         host, port = check_host(host), check_port(str(port))
         Settings.from_env()  # AGENTKIT_TODAY retires models on every request: check it first
@@ -1020,7 +1030,8 @@ def serve(host: str = "127.0.0.1", port: int | str = 8765) -> int:
         return 1
     _raise_file_limit()
     try:
-        run(_serve(host, port))
+        with machine_clock():
+            run(_serve(host, port))
     except KeyboardInterrupt:
         pass  # Ctrl-C before the signal handler was in place
     except OSError as e:

@@ -4,7 +4,7 @@
 | --- | --- | --- |
 | AGENTKIT_OFFLINE | 1/0, true/false, yes/no, on/off (any case); empty = unset | 1: the offline Claude even with a key; 0: real Claude when a key is set |
 | AGENTKIT_MODEL | a model id, no spaces | the default model (else `DEFAULT_MODEL`) |
-| AGENTKIT_TODAY | YYYY-MM-DD, or `system` / `now` | the clock that retires models (else the workbook's date) |
+| AGENTKIT_TODAY | YYYY-MM-DD, or `system` / `now` | the clock that retires models and counts relative dates (else the workbook's date; `serve`: the machine's) |
 | AGENTKIT_LANG | `zh` or `en` (any case); empty = unset | the language of every learner-facing string (else zh) |
 | AGENTKIT_RECORD, AGENTKIT_REPLAY | a file path | record to / replay from a cassette (agentkit.cassette) |
 | ANTHROPIC_API_KEY | printable ASCII, no spaces | real Claude (the SDK reads it too) |
@@ -138,6 +138,22 @@ class Settings:
         if isinstance(self.today, date):
             return self.today
         return datetime.now(UTC).date()
+
+
+@contextmanager
+def machine_clock() -> Iterator[None]:
+    """Within it, an unset AGENTKIT_TODAY reads `system`: a server answers programs running now,
+    so "tomorrow" and a model's retirement count from this machine's date, as the live API's do.
+    The in-process offline client keeps the workbook's pinned date (stored outputs never change
+    with the calendar); AGENTKIT_TODAY pins either."""
+    if os.environ.get("AGENTKIT_TODAY"):
+        yield
+        return
+    os.environ["AGENTKIT_TODAY"] = "system"
+    try:
+        yield
+    finally:
+        os.environ.pop("AGENTKIT_TODAY", None)
 
 
 def today_from_env() -> date | str | None:

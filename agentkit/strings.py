@@ -386,15 +386,24 @@ T = Strings(
         ),
         "serve.banner": (
             "离线 Claude API（模拟 Claude，不是真模型）已在 {url} 上运行；每个 API key 有自己的订单世界"
-            "（只在内存里：服务停止后全部丢失）。\n"
+            "（只在内存里：服务停止后全部丢失）。{today}\n"
             "在另一个终端里设置：\nexport ANTHROPIC_BASE_URL={url}\nexport ANTHROPIC_API_KEY=任意字符串\n"
             "按 Ctrl-C 停止。",
             "The offline Claude API (a simulated Claude, not a real model) is running at {url}; "
             "each API key gets its own world of orders (in memory only: all of it is lost when "
-            "the server stops).\n"
+            "the server stops).{today}\n"
             "In another terminal, set:\nexport ANTHROPIC_BASE_URL={url}\n"
             "export ANTHROPIC_API_KEY=any-string\n"
             "Press Ctrl-C to stop.",
+        ),
+        "serve.today_system": (
+            "相对日期（明天、下周三）从本机日期 {date} 算起（AGENTKIT_TODAY=YYYY-MM-DD 可固定）。",
+            " Relative dates (tomorrow, next Wednesday) count from this machine's date, {date} "
+            "(AGENTKIT_TODAY=YYYY-MM-DD pins one).",
+        ),
+        "serve.today_pinned": (
+            "相对日期从 AGENTKIT_TODAY 给的 {date} 算起。",
+            " Relative dates count from {date}, the date AGENTKIT_TODAY pins.",
         ),
         "serve.port_busy": ("换一个端口：--port 8766", "Try another port: --port 8766"),
         "serve.check_flags": ("检查 --host 与 --port", "Check --host and --port"),

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import anthropic
@@ -266,3 +267,25 @@ def test_a_process_ends_on_sigterm_after_serve_failed_in_it():
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_server_counts_relative_dates_from_this_machines_date(server):
+    """No AGENTKIT_TODAY: "the day after tomorrow" is two days after the machine's date, not after
+    the workbook's pinned one (the in-process client keeps that: stored outputs never move)."""
+    url, _ = server
+    client = anthropic.Anthropic(base_url=url, api_key=f"sk-dummy-{next(KEYS)}")
+    tool = {
+        "name": "reserve_court",
+        "description": "Reserve a tennis court for a day.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"day": {"type": "string", "description": "YYYY-MM-DD"}},
+            "required": ["day"],
+        },
+    }
+    ask = [{"role": "user", "content": "Reserve a court for the day after tomorrow, please."}]
+    before = datetime.now(UTC).date()
+    r = client.messages.create(model=MODEL, max_tokens=300, tools=[tool], messages=ask)
+    after = datetime.now(UTC).date()
+    day = next(b.input["day"] for b in r.content if b.type == "tool_use")
+    assert day in {(d + timedelta(days=2)).isoformat() for d in (before, after)}

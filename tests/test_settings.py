@@ -193,3 +193,24 @@ def test_a_very_long_wrong_value_is_shown_cut_short_on_one_line(name):
     message = str(e.value)
     assert "\n" not in message and name in message and len(message) < 400
     assert repr(value[:100])[1:-1] in message
+
+
+def test_a_server_reads_the_machines_date_unless_agentkit_today_pins_one(monkeypatch):
+    """`serve` answers programs running now: within `machine_clock` an unset AGENTKIT_TODAY is
+    the machine's date for the stand-in's relative dates and the retired models; a pinned date
+    stays pinned, and outside it the workbook's date is back."""
+    from datetime import UTC, datetime
+
+    from agentkit.offline import models
+    from agentkit.settings import machine_clock
+    from agentkit.sim import values
+
+    monkeypatch.delenv("AGENTKIT_TODAY", raising=False)
+    assert values.today_date() == models.today() == models.WORKBOOK_TODAY
+    with machine_clock():
+        assert values.today_date() == models.today() == datetime.now(UTC).date()
+    assert values.today_date() == models.WORKBOOK_TODAY and "AGENTKIT_TODAY" not in os.environ
+    monkeypatch.setenv("AGENTKIT_TODAY", "2027-05-04")
+    with machine_clock():
+        assert values.today_date() == date(2027, 5, 4)
+    assert os.environ["AGENTKIT_TODAY"] == "2027-05-04"
