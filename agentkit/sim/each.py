@@ -37,7 +37,7 @@
    or before the question which: "西山饭店和滨江客栈，哪家便宜？"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
    per named thing, that input holding it (`named_things`).
-5. Counted things ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
+5. Counted things (a part that states a condition, "sleeps at least 5", is none) ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
 5a. Records listed after a colon, each a name with words of its own ("badges for: Priya Natarajan
@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 
 from . import writing
+from .conditions import says_condition
 from .values import items
 from .view import Tool
 
@@ -233,6 +234,7 @@ def counted_parts(task: str) -> list[str]:
     """Rule 5: the parts of a list of counted things, each without its trailing place ("2 lemons
     on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
     parts = [TAIL.sub("", p).strip() for p in items(task)]
+    parts = [p for p in parts if not says_condition(p)]  # "sleeps at least 5" is no thing
     return parts if len(parts) >= 2 else []
 
 
@@ -310,6 +312,8 @@ def named_things(task: str, value: str) -> list[str]:
         if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
             parts = _zh_parts(m.group(0))
         names = [re.sub(r"^[Tt]he\s+", "", x).strip() for x in parts if x.strip()]
+        if any(says_condition(n) for n in names):  # "有投影仪、至少能坐": conditions, no names
+            continue
         # the value is one of them, a part of one, or a stretch of the list ("Harbor Point,
         # Millbrook" of "Harbor Point, Millbrook and Dunmore")
         spans = bool(value) and value in m.group(0) and any(n in value for n in names)

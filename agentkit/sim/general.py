@@ -2525,6 +2525,7 @@ def _entry(task: str, results: list[Any], key: str, raw: list[Any]) -> str | Non
     results as they came, `raw`), its words, any one, or "it" / "that one"."""
     return (
         pick.picked_id(task, results, key)
+        or pick.fitting_id(task, results, key)
         or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
         or pick.referred_id(task, raw, key)  # "it", "that one": before any one

@@ -14,6 +14,10 @@
    ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
    "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
+1b. Only items that meet the conditions the request puts on them count (`agentkit.sim.conditions`:
+   a bound on a number, "under $100 a night", "sleeps at least 5", 评分 4.5 以上; a feature,
+   "with a projector", 有投影仪); with no superlative, the first that meets them is picked. "at
+   least 5", "at most", 最多 8 人 bound a number: they are no superlative.
 3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
    the entry whose words (their first six letters) the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
    risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03), or
@@ -42,6 +46,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from . import conditions
 
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
@@ -166,13 +172,19 @@ def _value(item: dict[str, Any], about: str) -> Any:
 def superlative(task: str) -> tuple[str, bool, str] | None:
     """Rule 1's reading: (the key it is about, smallest first, the words said)."""
     for pattern, about, smallest in RULES:
-        m = re.search(pattern, task, re.IGNORECASE)
+        m = next((m for m in re.finditer(pattern, task, re.I) if not _bounds(task, m)), None)
         if m:
             said = m.group(0)
             if SOON.fullmatch(said):  # "as early as possible", "尽快": the earliest
                 said = "最早" if re.search(r"[\u4e00-\u9fff]", said) else "earliest"
             return about, smallest, said
     return None
+
+
+def _bounds(task: str, m: re.Match[str]) -> bool:
+    """ "at least 5", "at most", 最多 8 人, 最少 3 晚: a bound on a number (rule 1b), not a pick."""
+    before, after = task[: m.start()], task[m.end() :]
+    return bool(re.search(r"\bat\s+$", before, re.I) or re.match(r"\s*[$€£¥]?\s*\d", after))
 
 
 SOON = re.compile(r"as (?:early|soon) as (?:possible|you can)|asap|尽早|越早越好|尽快", re.I)
@@ -185,10 +197,11 @@ def picked(task: str, data: Any) -> dict[str, Any] | None:
     if rule is None or len(items) < 2:
         return None
     about, smallest, _ = rule
+    fit = fitting(task, items)
     scored = [
         (v, i)
         for i, item in enumerate(items)
-        if can_serve(item) and (v := _value(item, about)) is not None
+        if any(item is x for x in fit) and (v := _value(item, about)) is not None
     ]
     if len(scored) == 1 and len([x for x in items if _value(x, about) is not None]) > 1:
         return items[scored[0][1]]  # the only one of several that can serve
@@ -196,6 +209,25 @@ def picked(task: str, data: Any) -> dict[str, Any] | None:
         return None
     best = min(scored) if smallest else max(scored)
     return items[best[1]]
+
+
+def fitting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rule 1b: the items that can serve (rule 2a) and meet the conditions the request puts on
+    them (`agentkit.sim.conditions`: "under $100 a night", "sleeps at least 5", "有投影仪")."""
+    return conditions.meeting(task, [x for x in items if can_serve(x)])
+
+
+def fitting_id(task: str, results: list[Any], key: str = "") -> str | None:
+    """Rule 1b with no superlative: the id of the first item of a listing that meets the
+    request's conditions, when it states some that apply to it."""
+    for data in results:
+        items = [x for x in _items(data) if can_serve(x)]
+        applying = conditions.applying(task, items)
+        if len(items) < 2 or not (applying[0] or applying[1]):
+            continue
+        fit = conditions.meeting(task, items)
+        return id_of(fit[0], key) if fit else None
+    return None
 
 
 def _items(data: Any) -> list[dict[str, Any]]:
@@ -286,6 +318,8 @@ def first(task: str, data: Any) -> Any:
     item = picked(task, data) or _at_place(task, data) or _named_item(task, data)
     if not isinstance(item, dict):
         item = None
+    if item is None:
+        item = next(iter(fitting(task, _items(data))), None)
     if item is None:
         item = next((x for x in _items(data) if can_serve(x)), None)
     if item is None:

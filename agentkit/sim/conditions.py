@@ -1,0 +1,305 @@
+"""The conditions a request puts on the record it wants, read against the records a result lists:
+written rules, in Chinese and English (`agentkit.sim.pick` keeps only the records that meet them
+before it picks, and `agentkit.sim.records` before it answers).
+
+1. A bound is a number with a comparison word: at most (under, below, less / fewer / cheaper
+   than, no more than, at most, up to, within, max; N以内, N以下, N之内, 不超过, 不到, 低于, 少于,
+   小于, 最多 before a number) or at least (over, above, more than, at least, min, "N+", "N or
+   more"; N以上, 至少, 不少于, 超过, 高于, 多于, 大于). "under", "below", "less / more than",
+   不到, 低于, 少于, 小于, 超过, 高于, 多于, 大于 exclude the number itself; the others include it.
+1a. A number said right after or before a word of a number field's key, with no comparison
+   ("floor 1", "5 nights", "2 beds"), when the records differ in it, is that value exactly; for
+   a capacity (seats, sleeps, guests) at least that many.
+1b. A party said with no comparison ("for 4 people", "6 位") needs at least that many places of
+   the records' one capacity key (seats, sleeps, capacity).
+2. A bound is about the record's number field that the words around it name: a word of the key
+   said in the bound's clause before the number or as its unit after it ("sleeps at least 5" and
+   `sleeps`; "评分 4.5 以上" and `rating`, by the Chinese word's English gloss), else the kind of
+   quantity its unit says: money ($, €, £, ¥, 元, 欧, 块, dollars, euros ...) a price or fee key;
+   km, miles, 公里, 米 a distance; minutes, hours, 分钟, 小时 a duration; people, guests, 人, 位
+   a capacity (seats, sleeps, capacity, guests, 座, 人); stars, 星, 分 a rating or score.
+   A bound no key of the records is about is no condition on them.
+3. A feature is a thing the request wants the record to have: "with a X", "that has X", "has X",
+   "including X", "X included"; 带X, 有X, 配X (X up to 的, a comma or 、). A record has it when a list
+   it holds has an element that says X, a yes/no field named by X is true, or one of its short
+   texts says X; a field named by X that is false, or none that says X, and it has not.
+   A feature that no record of the listing mentions at all is no condition on them ("a table
+   with Anna").
+4. A record meets the request when it meets every condition that applies; when no record of a
+   listing meets them all, none is kept (the act waits for the user: nothing fits).
+Chinese words meet English keys through `agentkit.sim.glosses` (nothing without the dictionary).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from . import glosses
+from .lexicon import words
+
+NUMBER = r"(\d+(?:[.,]\d+)?)"
+MONEY = r"[$€£¥]"
+# (the comparison word, at most?, strict?) before a number ...
+BEFORE = [
+    (r"\b(?:under|below|less than|fewer than|cheaper than|lower than|shorter than)", True, True),
+    (r"\b(?:no more than|not more than|at most|up to|within|max(?:imum)?|max\.|≤|<=)", True, False),
+    (r"\b(?:over|above|more than|greater than|higher than|longer than|bigger than)", False, True),
+    (r"\b(?:at least|no less than|not less than|min(?:imum)?|≥|>=)", False, False),
+    (r"不超过|不高于|不多于|最多", True, False),
+    (r"不到|低于|少于|小于", True, True),
+    (r"至少|不少于|不低于|起码|最少", False, False),
+    (r"超过|高于|多于|大于", False, True),
+]
+# ... or after it ("90 欧以内", "4.5 以上", "5+", "3 or more")
+AFTER = [
+    (r"以内|以下|之内|内(?![\u4e00-\u9fff]{0,1}容)|\bor (?:less|fewer|under|below)\b", True, False),
+    (r"以上|\+|\bor (?:more|above|over|higher)\b|起(?!来)", False, False),
+]
+UNIT = r"(?:\s*(?:[a-zA-Z]+(?:\s+(?:a|an|per)\s+[a-zA-Z]+)?|%|[\u4e00-\u9fff]{1,2}?))?"
+CLASSES = [  # (a unit that says the kind, a key of that kind)
+    (
+        r"[$€£¥]|元|欧|块|镑|美元|dollars?|euros?|pounds?|usd|eur|gbp|cny|rmb|yuan|bucks",
+        r"price|cost|fee|fare|rate|rent|charge|amount|tariff|价|费|租金",
+    ),
+    (r"km|kilomet|mile|mi\b|公里|千米|米|meters?|metres?", r"distance|km|mile|距离|路程"),
+    (r"min|minute|hour|hrs?\b|h\b|分钟|小时|天|days?", r"duration|minutes|hours|length|时长|days"),
+    (
+        r"people|persons?|guests?|adults?|人|位|座|sleeps|seats?",
+        r"seat|sleep|capacity|guest|people|person|pax|座|人|容量",
+    ),
+    (r"stars?|星|分\b|rating|rated|score", r"rating|score|star|stars|评分|星|分"),
+]
+FEATURE_EN = re.compile(
+    r"\b(?:with|that has|which has|that have|has|have|having|including|featuring)\s+"
+    r"(?:an?\s+|the\s+|its own\s+|some\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
+    r"(?=\s*(?:[,.;!?)]|\band\b|\bor\b|\bfor\b|\bon\b|\bin\b|\bat\b|\bthat\b|\bwhich\b|\bplease\b|\bsleeps?\b|\bunder\b|\bover\b|$))",
+    re.I,
+)
+FEATURE_ZH = re.compile(
+    r"(?:带|有|配)(?:个|一个|一台)?([\u4e00-\u9fff]{2,5}?)(?=的|、|，|,|。|且|并|而且|还|$)"
+)
+PLAIN = frozenset("a an the one any some it them me us you time way".split())
+
+
+@dataclass(frozen=True)
+class Bound:
+    value: float
+    at_most: bool
+    strict: bool
+    before: str  # the words before it (what it is about)
+    unit: str  # its currency and unit
+
+
+@dataclass(frozen=True)
+class Feature:
+    said: str
+
+
+def bounds(task: str) -> list[Bound]:
+    """Rule 1: every number a comparison word bounds, with the words about it: the few before the
+    comparison word (and between it and the number), its currency and its unit."""
+    out: list[Bound] = []
+    for clause in CLAUSE.split(task):
+        for pattern, at_most, strict in BEFORE:
+            for m in re.finditer(
+                rf"({pattern})\s*({BETWEEN})\s*({MONEY})?\s*{NUMBER}({UNIT})", clause, re.I
+            ):
+                before = _before(clause[: m.start()]) + " " + m.group(2)
+                unit = f"{m.group(3) or ''} {m.group(5)}"
+                out.append(Bound(_num(m.group(4)), at_most, strict, before, unit))
+        for pattern, at_most, strict in AFTER:
+            found = rf"({MONEY})?\s*{NUMBER}\s*({UNIT})\s*(?:{pattern})({UNIT})"
+            for m in re.finditer(found, clause, re.I):
+                unit = f"{m.group(1) or ''} {m.group(3)} {m.group(4)}"
+                out.append(
+                    Bound(_num(m.group(2)), at_most, strict, _before(clause[: m.start()]), unit)
+                )
+    return out
+
+
+CLAUSE = re.compile(
+    r"[,，;；。!?？！、]|\.(?!\d)|\band\b|\bor\b(?! (?:more|less|fewer|above|over|under|below|higher))|且|并且"
+)
+BETWEEN = r"(?:[\u4e00-\u9fff]{1,3}(?=\s*[$€£¥]?\s*\d))?"  # 至少能坐 10 人
+
+
+def _before(text: str) -> str:
+    """The words just before a comparison: the last three English words, the last four Han."""
+    latin = re.findall(r"[A-Za-z_]+", text)[-3:]
+    han = "".join(re.findall(r"[\u4e00-\u9fff]", text))[-4:]
+    return " ".join(latin) + " " + han
+
+
+COMPARES = re.compile(
+    "|".join(p for p, _, _ in BEFORE) + r"|以内|以下|以上|之内|^\s*(?:带|有|配)[\u4e00-\u9fff]",
+    re.I,
+)
+
+
+def says_condition(part: str) -> bool:
+    """A part of a list is a condition, not a thing: it holds a comparison word or starts with
+    a wish to have ("至少能坐", "有投影仪", "under $100 a night")."""
+    return bool(COMPARES.search(part)) or bool(FEATURE_ZH.match(part.strip()))
+
+
+def _num(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def features(task: str) -> list[Feature]:
+    """Rule 3: the things the request wants the record to have."""
+    found = [m.group(1).strip() for m in FEATURE_EN.finditer(task)]
+    found += [m.group(1) for m in FEATURE_ZH.finditer(task)]
+    return [
+        Feature(f)
+        for f in found
+        if f.lower() not in PLAIN and not re.search(r"\d|est\b|^most\b|^最", f)
+    ]
+
+
+def _english(text: str) -> set[str]:
+    """The words of a text, with the English glosses of its Chinese words."""
+    han = "".join(re.findall(r"[\u4e00-\u9fff]+", text))
+    gloss = glosses.english(han) if han else ""
+    return {w for w in words(f"{text} {gloss}") if len(w) > 1}
+
+
+def _key_words(key: str) -> set[str]:
+    return _english(key)
+
+
+def _bound_key(bound: Bound, item: dict[str, Any]) -> str | None:
+    """Rule 2: the number field of a record a bound is about: the one its unit names, else the
+    one of the kind its unit says, else the one the words before it name, else the one of the
+    kind they say; or None."""
+    numeric = [k for k, x in item.items() if _number(x) is not None]
+    for said in (bound.unit, bound.before):
+        words_ = _english(said)
+        named = [k for k in numeric if _key_words(k) & words_]
+        if len(named) == 1:
+            return named[0]
+        for unit, key in CLASSES:
+            if re.search(unit, said, re.I):
+                kind = [k for k in numeric if re.search(key, k, re.I)]
+                if len(kind) == 1:
+                    return kind[0]
+    return None
+
+
+def _number(x: Any) -> float | None:
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int | float):
+        return float(x)
+    if isinstance(x, str):
+        m = re.fullmatch(
+            r"\s*[$€£¥]?\s*(-?\d+(?:[.,]\d+)?)\s*(?:[a-zA-Z€£$%/]{0,6}|元|欧|公里|分钟|小时)\s*", x
+        )
+        return _num(m.group(1)) if m else None
+    return None
+
+
+def _meets_bound(bound: Bound, x: float) -> bool:
+    if bound.at_most:
+        return x < bound.value if bound.strict else x <= bound.value
+    return x > bound.value if bound.strict else x >= bound.value
+
+
+def _mentions(feature: Feature, item: dict[str, Any]) -> bool | None:
+    """Rule 3 for one record: True when it has the feature, False when it says it has not or
+    says nothing of it, None when nothing in it is about the feature at all."""
+    want = _english(feature.said)
+    raw = feature.said.lower()
+    mentioned = False
+    for k, x in item.items():
+        if isinstance(x, bool) and _key_words(str(k)) & want:
+            if x:
+                return True
+            mentioned = True
+        elif isinstance(x, list):
+            for el in x:
+                text = str(el).lower()
+                if raw in text or _english(text) >= want:
+                    return True
+        elif isinstance(x, str) and len(x) <= 80 and (raw in x.lower()):
+            return True
+    return False if mentioned else None
+
+
+def _equal(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 1a: a number said right after or before a word of a number field's key, with no
+    comparison ("floor 1", "5 nights", "2 beds"), when the records differ in it: that value
+    exactly; at least that many for a capacity (seats, sleeps, guests)."""
+    out = []
+    for key in {k for i in items for k, x in i.items() if _number(x) is not None}:
+        if len({_number(i.get(key)) for i in items}) < 2 or re.search(CLASSES[0][1], key, re.I):
+            continue  # (a price's words say what it is per: "2 nights" is no price_per_night)
+        head = re.split(r"(?i)_?per_|_?each_", key)[0]
+        for w in (w for w in words(head) if len(w) > 2):
+            m = re.search(
+                rf"\b{w}s?\s*#?\s*(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)\s+{w}s?\b", task, re.I
+            )
+            if m and not COMPARES.search(task[max(0, m.start() - 14) : m.start()]):
+                room = bool(re.search(CLASSES[3][1], key, re.I))
+                out.append((Bound(_num(m.group(1) or m.group(2)), False, False, w, ""), key))
+                if not room:
+                    out.append((Bound(_num(m.group(1) or m.group(2)), True, False, w, ""), key))
+                break
+    return out
+
+
+PARTY = re.compile(
+    r"\b(?:for|of)\s+(\d{1,3})\s+(?:people|persons|guests|adults|of us)\b|(\d{1,3})\s*(?:个人|人|位)(?![\u4e00-\u9fff]?[份次天晚])"
+)
+
+
+def _party(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 1b: a party said with no comparison ("for 4 people", "6 位") needs at least that
+    many places of the records' one capacity key (seats, sleeps, capacity)."""
+    m = PARTY.search(task)
+    keys = {k for i in items for k, x in i.items() if _number(x) is not None}
+    room = [k for k in keys if re.search(CLASSES[3][1], k, re.I)]
+    if m is None or len(room) != 1 or COMPARES.search(task[max(0, m.start() - 8) : m.start()]):
+        return []
+    return [(Bound(float(m.group(1) or m.group(2)), False, False, "", "people"), room[0])]
+
+
+def applying(
+    task: str, items: list[dict[str, Any]]
+) -> tuple[list[tuple[Bound, str]], list[Feature]]:
+    """The conditions of the request that apply to a listing: each bound with the key it is about
+    (rule 2), each number said of a key (rule 1a), each feature some record mentions (rule 3)."""
+    if not items:
+        return [], []
+    keyed = []
+    for b in bounds(task):
+        key = next((k for item in items if (k := _bound_key(b, item))), None)
+        if key is not None:
+            keyed.append((b, key))
+    bounded = {k for _, k in keyed}
+    keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
+    feats = [f for f in features(task) if any(_mentions(f, i) is not None for i in items)]
+    return keyed, feats
+
+
+def meets(
+    task: str, item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]
+) -> bool:
+    """Rule 4: the record meets every condition that applies."""
+    keyed, feats = conditions
+    for b, key in keyed:
+        x = _number(item.get(key))
+        if x is None or not _meets_bound(b, x):
+            return False
+    return all(_mentions(f, item) for f in feats)
+
+
+def meeting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records of a listing that meet the request's conditions (all of them when it states
+    none that applies)."""
+    conditions = applying(task, items)
+    if not conditions[0] and not conditions[1]:
+        return items
+    return [i for i in items if meets(task, i, conditions)]
