@@ -59,3 +59,40 @@ def test_a_code_keeps_its_letters_and_its_digits_take_the_examples_width():
     )
     assert [a["ticket"] for _, a in t.calls[0] + t.calls[1]] == ["t-45", "T-0045"]
     ended(t)
+
+
+PATIENT = tool(
+    "add_patient",
+    "Register a patient at the physiotherapy practice.",
+    {"name": {"type": "string"}, "mobile": {"type": "string", "description": "mobile number"}},
+    ["name", "mobile"],
+)
+
+
+def international(example):
+    """A result that is a plain JSON error (no is_error) until the number starts with "+"."""
+
+    def answer(name, args):
+        if not args["mobile"].startswith("+"):
+            return json.dumps(
+                {"ok": False, "error": f"mobile must include the country code, e.g. {example}"}
+            )
+        return json.dumps({"ok": True, "patient": "PT-310", "mobile": args["mobile"]})
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "prompt, example, fixed",
+    [
+        ("Register Jonas Weber, mobile 0151 2345 6789.", "+4915198765432", "+4915123456789"),
+        ("登记一位新病人，姓名林晓，手机 0612345678。", "+33698765432", "+33612345678"),
+    ],
+)
+def test_a_phone_number_takes_the_examples_country_code_from_a_plain_json_error(
+    prompt, example, fixed
+):
+    t = run(prompt, [PATIENT], international(example))
+    assert [a["mobile"] for _, a in t.calls[0] + t.calls[1]][-1] == fixed
+    assert len(t.calls) == 3 and "PT-310" in t.answer
+    ended(t)

@@ -1525,6 +1525,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         fixed = (
             _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
         )
+        fixed = fixed or (_dialled(value, example) if isinstance(value, str) else None)
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         fixed = fixed or (_prefixed(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
@@ -1555,6 +1556,24 @@ def _prefixed(value: str, example: str) -> str | None:
     digits = value.strip()
     width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
     return shape.group(1) + digits.zfill(width)
+
+
+def _dialled(value: str, example: str) -> str | None:
+    """A phone number written as the example's international number writes it ("06 12 34 56 78"
+    like "+33612345678" -> "+33612345678"): the value's digits, a leading trunk 0 dropped, after
+    the example's country code, the digits the example has beyond a number as long as the
+    value's; a value that already starts with that code gets its "+"."""
+    shape = re.fullmatch(r"\+(\d{8,15})", example)
+    digits = re.sub(r"\D", "", re.split(r"[(（]\D", value)[0])
+    if shape is None or not 6 <= len(digits) <= 15:
+        return None
+    national = digits[1:] if digits.startswith("0") and not digits.startswith("00") else digits
+    code = shape.group(1)[: len(shape.group(1)) - len(national)]
+    if digits.startswith("00"):  # 0049 ...: the international prefix written as digits
+        return "+" + digits[2:]
+    if national.startswith(code) and len(digits) == len(shape.group(1)):
+        return "+" + digits
+    return f"+{code}{national}" if 1 <= len(code) <= 3 else None
 
 
 def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:

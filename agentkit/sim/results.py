@@ -17,7 +17,7 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - FORMAT: the input is malformed or incomplete ("malformed", "expected", "must look like",
   "not a number", "won't work", "isn't a usable", "no dashes", "use abbreviations such as",
   "ids look like T-0007", "8 digits with leading zeros", "格式", "应该像", "缺失", "写法不对",
-  "请使用缩写", "不足8位请在前面补0") -> correct the argument once, by the example the
+  "请使用缩写", "不足8位请在前面补0", "must include the country code, e.g. +4915…") -> correct the argument once, by the example the
   text gives (unit words as the unit codes it lists: "miles" -> "mi"; a value as the one of the
   values it allows that the value names: "large" of "one of S, M, L, XL" -> "L");
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
@@ -60,7 +60,8 @@ CLASSES = [
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
-    (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have)|should (?:be|look|use)|(?:24|12)-hour|"
+    (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have|include|begin)|"
+     r"needs? to (?:include|start with|begin with|be in)|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
@@ -77,7 +78,7 @@ CLASSES = [
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
     r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|should be|must be|"
-    r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?([A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
+    r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?(\+?[A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
 EXAMPLE_WORD = re.compile(r"e\.g\.|for example|such as|like|例如|比如|形如|像", re.IGNORECASE)
