@@ -17,7 +17,8 @@ before it picks, and `agentkit.sim.records` before it answers).
    `sleeps`; "评分 4.5 以上" and `rating`, by the Chinese word's English gloss), else the kind of
    quantity its unit says: money ($, €, £, ¥, 元, 欧, 块, dollars, euros ...) a price or fee key;
    km, miles, 公里, 米 a distance; minutes, hours, 分钟, 小时 a duration; people, guests, 人, 位
-   a capacity (seats, sleeps, capacity, guests, 座, 人); stars, 星, 分 a rating or score.
+   a capacity (seats, sleeps, capacity, guests, 座, 人); stars, 星, 分 a rating or score;
+   degrees, °, ℃, 度 a temperature.
    A bound no key of the records is about is no condition on them.
 3. A feature is a thing the request wants the record to have: "with a X", "that has X", "has X",
    "including X", "X included"; 带X, 有X, 配X (X up to 的, a comma or 、). A record has it when a list
@@ -70,6 +71,7 @@ CLASSES = [  # (a unit that says the kind, a key of that kind)
         r"seat|sleep|capacity|guest|people|person|pax|座|人|容量",
     ),
     (r"stars?|星|分\b|rating|rated|score", r"rating|score|star|stars|评分|星|分"),
+    (r"°|degrees?|℃|度", r"temp|°|celsius|fahrenheit|温度|气温|水温"),
 ]
 FEATURE_EN = re.compile(
     r"\b(?:with|that has|which has|that have|has|have|having|including|featuring)\s+"

@@ -16,11 +16,15 @@
    when it is an amount (a number, its unit and at most two words more: "112.4 kWh", not
    "SOL-2291 (roof, 14 panels)"; a number joined to a code by a dash, 2026-W14, is none). A
    total the user states ("我们一共九个人", "9 of us in total") asks for none. Two or more
-   numbers are added up (or averaged), rounded as the inputs are.
+   numbers are added up (or averaged), rounded as the inputs are. A total of money over a list
+   whose records each hold a quantity and a price is the sum of quantity times price.
 4. A count: the items of the list result the request asks about, when no number is picked by
    rule 3 ("how many items are in my cart?" -> 3); when the question says a value that some, not
    all, of the items hold in one field ("一共有几只猫", "how many dogs"), only those are counted,
-   each said by its other values (the times asked with them).
+   each said by its other values (the times asked with them); a value said as a verb's form
+   counts ("how many failed" and result: fail), and of two values said, the longer that holds the
+   other (不合格 holds 合格) is the one. A question that bounds a number of the records ("how many
+   rooms are above 25 degrees", `agentkit.sim.conditions`) counts those that meet it.
 5. One thing asked: a question whose words name one field of a result (a field's name: up to three
    words, not a sentence's start such as "The list currently holds", not one holding the input's
    value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
@@ -45,6 +49,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import conditions
 from .shell import FILES_COUNTED
 
 TOTAL = re.compile(
@@ -228,13 +233,18 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
     if how is None:
         return None
     numbers = [n for data, given in results for n in _numbers(data, given)]
-    kind = _count_of_kind(task, results) if COUNT.search(task) and how != "average" else None
+    kind = None
+    if COUNT.search(task) and how != "average":
+        kind = _count_of_kind(task, results) or _count_meeting(task, results)
     if kind is not None and (how == "count" or len(chosen(task, numbers)) < 2):
         return kind  # "一共有几只猫": a count of a kind, not a total of numbers
     if how == "count":  # a number the request names is the answer itself ("how many clicks")
         if any(_named(task, n.label) for n in numbers):
             return None
         return _count(results)
+    lines = _line_total(task, results) if how == "total" and _asks_money(task) else None
+    if lines is not None:
+        return lines
     picked = chosen(task, numbers)
     if len(picked) < 2:
         return None
@@ -255,6 +265,10 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
     return Worked(how, shown, label, picked[0].unit, len(picked))
 
 
+def _asks_money(task: str) -> bool:
+    return bool(MONEY_ASKED.search(task) or re.search(r"how much|多少钱|几块|多少元", task, re.I))
+
+
 def _records(data: Any) -> list[dict[str, Any]]:
     """The records a result lists: a list of objects, or an object's one list of them."""
     if isinstance(data, dict):
@@ -270,7 +284,7 @@ def _says_value(task: str, value: str) -> bool:
     many dogs" (its plural too)."""
     if re.search(r"[\u4e00-\u9fff]", value):
         return value in task
-    return bool(re.search(rf"\b{re.escape(value)}(?:s|es)?\b", task, re.I))
+    return bool(re.search(rf"\b{re.escape(value)}(?:s|es|ed|d|ing)?\b", task, re.I))
 
 
 def _count_of_kind(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
@@ -286,20 +300,83 @@ def _count_of_kind(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Work
                 for x in held
                 if 0 < len(x) <= 20 and x not in given.values() and _says_value(task, x)
             ]
+            named = [
+                x for x in named if not any(x != y and x in y for y in named)
+            ]  # 不合格, not 合格
             if len(named) != 1:
                 continue
             kept = [r for r in records if r.get(k) == named[0]]
             if len(kept) == len(records):
                 continue  # every record is of that kind: no kind to count by
-            items = tuple(
-                " ".join(
-                    str(x) for j, x in r.items() if j != k and isinstance(x, str | int | float)
-                )
-                for r in kept
-            )
+            items = tuple(_said(r, k) for r in kept)
             m = re.search(rf"几([{MEASURE}])", task)
             return Worked("count", len(kept), named[0], m.group(1) if m else "", 1, items)
     return None
+
+
+def _said(record: dict[str, Any], but: str) -> str:
+    """A record's other values, a number with its key ("floor 2 door sensor")."""
+    return " ".join(
+        f"{j} {x}" if isinstance(x, int | float) and not isinstance(x, bool) else str(x)
+        for j, x in record.items()
+        if j != but and isinstance(x, str | int | float)
+    )
+
+
+QTY_KEY = re.compile(r"qty|quantity|count|units|pcs|数量|份数|件数|个数", re.I)
+
+
+def _line_total(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """Rule 3 for a bill's lines: when money is asked and a list's records each hold a quantity
+    and a price ("qty": 2, "price": 28), the total is the sum of quantity times price."""
+    for data, _ in results:
+        records = _records(data)
+        keys = list(dict.fromkeys(k for r in records for k in r))
+        qty = [k for k in keys if QTY_KEY.search(k)]
+        price = [k for k in keys if MONEY_KEY.search(k) and not re.search("total|小计", k, re.I)]
+        if len(records) < 2 or len(qty) != 1 or len(price) != 1:
+            continue
+        pairs = [(r.get(qty[0]), r.get(price[0])) for r in records]
+        if not all(isinstance(q, int | float) and isinstance(p, int | float) for q, p in pairs):
+            continue
+        total = sum(q * p for q, p in pairs)  # type: ignore[operator]
+        decimals = max(_decimals(float(p)) for _, p in pairs)  # type: ignore[arg-type]
+        shown: float | int = round(total, decimals) if decimals else int(round(total))
+        return Worked("total", shown, f"{qty[0]} × {price[0]}", "", len(pairs))
+    return None
+
+
+def _count_meeting(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:
+    """Rule 4 with a bound: the records that meet the number the question bounds ("above 25
+    degrees"), each said by its other values."""
+    for data, _given in results:
+        records = _records(data)
+        keyed, _ = conditions.applying(task, records)
+        if len(records) < 2 or not keyed:
+            continue
+        kept = conditions.meeting(task, records)
+        key = keyed[0][1]
+        items = tuple(
+            " ".join(str(x) for j, x in r.items() if isinstance(x, str | int | float) and j != key)
+            + f" ({r.get(key)})"
+            for r in kept
+        )
+        return Worked("count", len(kept), _thing(task), "", 1, items)
+    return None
+
+
+THING = re.compile(
+    r"\bhow many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)\s+(?:are|is|were|was|have|has|had|did|do|"
+    r"got|with|above|over|under|below|more|less|cost|went)\b"
+    rf"|几[{MEASURE}]([\u4e00-\u9fff]{{1,4}}?)(?=的|超过|高于|低于|不到|在|是|有|[？?，,]|$)",
+    re.I,
+)
+
+
+def _thing(task: str) -> str:
+    """What a count asks for, as the question says it ("classrooms", 教室), else ""."""
+    m = THING.search(task)
+    return next((g for g in m.groups() if g), "") if m else ""
 
 
 def _count(results: list[tuple[Any, dict[str, Any]]]) -> Worked | None:

@@ -1,0 +1,71 @@
+"""A count or total worked out of a listing's records (`sim/tally.py`, rules 3 and 4), through the
+real SDK client: a value said as a verb's form ("how many failed" and result: fail), the longer
+of two values said (不合格 holds 合格), a bound on a number ("above 25 degrees",
+`sim/conditions.py`) and a bill's lines (quantity times price), each said with the records
+counted."""
+
+import json
+
+from test_any_tools import ended, run, tool
+
+CHECKS = tool("get_boiler_checks", "Results of this week's boiler safety checks.", {})
+ROOMS = tool("server_room_temps", "Temperatures of the data centre's rooms.", {})
+QC = tool("qc_batches", "查询今天各批次的质检结果（合格或不合格）", {})
+BILL = tool("get_tab", "查询这桌当前的账单明细", {})
+
+
+def _results(name, args):
+    return json.dumps(
+        {
+            "get_boiler_checks": [
+                {"unit": "B-1", "building": 3, "result": "pass"},
+                {"unit": "B-2", "building": 4, "result": "fail"},
+                {"unit": "B-3", "building": 7, "result": "pass"},
+                {"unit": "B-4", "building": 9, "result": "fail"},
+            ],
+            "server_room_temps": {
+                "rooms": [
+                    {"room": "SR-1", "temp_c": 21.5},
+                    {"room": "SR-2", "temp_c": 29.2},
+                    {"room": "SR-3", "temp_c": 24.0},
+                    {"room": "SR-4", "temp_c": 31.0},
+                ]
+            },
+            "qc_batches": [
+                {"批次": "L-201", "结果": "合格"},
+                {"批次": "L-202", "结果": "不合格"},
+                {"批次": "L-203", "结果": "合格"},
+            ],
+            "get_tab": {
+                "lines": [
+                    {"item": "羊肉串", "qty": 10, "price": 6},
+                    {"item": "烤馕", "qty": 2, "price": 8.5},
+                ]
+            },
+        }[name],
+        ensure_ascii=False,
+    )
+
+
+def test_a_value_said_as_a_verbs_form_is_counted_with_its_records():
+    t = run("How many boiler checks failed this week, and in which buildings?", [CHECKS], _results)
+    first = t.answer.splitlines()[0]
+    assert first.startswith("2 ") and "building 4" in first and "building 9" in first
+    ended(t)
+
+
+def test_a_number_bounded_by_the_question_counts_the_records_that_meet_it():
+    t = run("How many server rooms are above 25 degrees?", [ROOMS], _results)
+    first = t.answer.splitlines()[0]
+    assert first.startswith("2 ") and "SR-2" in first and "SR-4" in first and "SR-3" not in first
+
+
+def test_the_longer_value_said_is_the_one_counted():
+    t = run("今天有几个批次不合格？", [QC], _results)
+    first = t.answer.splitlines()[0]
+    assert "1" in first and "L-202" in first and "L-201" not in first
+
+
+def test_a_bills_total_is_quantity_times_price():
+    t = run("我们这桌一共多少钱？", [BILL], _results)
+    assert t.answer.splitlines()[0].startswith("一共是 77")
