@@ -191,6 +191,7 @@ from . import (
     chain,
     claude_code,
     columns,
+    days,
     direct,
     each,
     editing,
@@ -3376,6 +3377,9 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
+    day = days.on_day(v.task, [c.data for c in done]) if not out else None
+    if day is not None:
+        out.append(days.on_day_line(v.lang, day))
     return out
 
 

@@ -365,6 +365,9 @@ PHRASES: dict[str, tuple[str, str]] = {
         "一共 {total} {unit}{kind}：{items}。",
         "{total}{unit} {kind} in all: {items}.",
     ),
+    "g_on_day": ("{day}：{value}。", "{day}: {value}."),
+    "g_on_day_closes": ("{day}：{value}，{part} 关门。", "{day}: {value}, so it closes at {part}."),
+    "g_on_day_opens": ("{day}：{value}，{part} 开门。", "{day}: {value}, so it opens at {part}."),
     "g_count": ("一共有 {total} 项（{field}）。", "There are {total} in all ({field})."),
     "g_worked_out": (
         "{expr} = {result}（逐步用工具算出：{steps}）",

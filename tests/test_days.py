@@ -1,0 +1,49 @@
+"""A day the question names, read from a result keyed by days (`sim/days.py`), through the real SDK
+client: a weekday covered by a range key ("Mon-Fri", 周一至周五), an abbreviation ("Sun"), a
+closing or opening time taken from the day's range, "tomorrow" as the weekday of the stand-in's
+date, and a day that says closed."""
+
+import json
+
+from test_any_tools import ended, run, tool
+
+from agentkit.sim.days import covered
+
+HOURS = tool("get_pool_hours", "Opening hours of the municipal pool.", {})
+ZH_HOURS = tool("get_museum_hours", "查询博物馆的开放时间", {})
+
+
+def _hours(name, args):
+    if name == "get_pool_hours":
+        return json.dumps(
+            {
+                "pool": "Westbad",
+                "hours": {"Mon-Fri": "06:30-22:00", "Sat": "08:00-20:00", "Sun": "closed"},
+            }
+        )
+    return json.dumps(
+        {"周一": "闭馆", "周二至周五": "09:00-17:30", "周末": "10:00-19:00"}, ensure_ascii=False
+    )
+
+
+def test_a_weekday_inside_a_range_key_and_its_closing_time():
+    t = run("What time does the pool close on Wednesday?", [HOURS], _hours)
+    assert t.answer.splitlines()[0] == "Mon-Fri: 06:30-22:00, so it closes at 22:00."
+    ended(t)
+
+
+def test_a_chinese_weekend_key_and_its_opening_time():
+    t = run("博物馆星期天几点开门？", [ZH_HOURS], _hours)
+    assert t.answer.splitlines()[0] == "周末：10:00-19:00，10:00 开门。"
+
+
+def test_tomorrow_is_the_weekday_after_the_stand_ins_date(monkeypatch):
+    monkeypatch.setenv("AGENTKIT_TODAY", "2027-01-09")  # a Saturday: tomorrow is Sunday
+    t = run("Is the pool open tomorrow?", [HOURS], _hours)
+    assert t.answer.splitlines()[0] == "Sun: closed."
+
+
+def test_keys_that_are_days_and_keys_that_are_not():
+    assert covered("Fri-Mon") == {4, 5, 6, 0}
+    assert covered("Sat & Sun") == {5, 6} and covered("weekdays") == set(range(5))
+    assert covered("hours") == set() and covered("Sunday brunch") == set()
