@@ -69,3 +69,24 @@ def test_the_longer_value_said_is_the_one_counted():
 def test_a_bills_total_is_quantity_times_price():
     t = run("我们这桌一共多少钱？", [BILL], _results)
     assert t.answer.splitlines()[0].startswith("一共是 77")
+
+
+TRIPS = tool("list_boat_trips", "Boat trips on offer next week.", {})
+
+
+def _trips(name, args):
+    trips = [
+        ("Mon", "09:00"),
+        ("Wed", "10:00"),
+        ("Wed", "14:00"),
+        ("Sat", "11:00"),
+        ("Wed", "16:30"),
+    ]
+    return json.dumps({"trips": [{"day": d, "departs": t, "boat": "Tern"} for d, t in trips]})
+
+
+def test_which_value_of_a_key_has_the_most_records():
+    t = run("Which day has the most boat trips next week?", [TRIPS], _trips)
+    assert t.answer.splitlines()[0].startswith("The most frequent is Wed: 3 times.")
+    t = run("下周哪天的游船最多？", [TRIPS], _trips)
+    assert t.answer.splitlines()[0].startswith("出现最多的是 Wed：3 次。")

@@ -31,6 +31,9 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    repeats most (a name over a week's shifts), or, over the files read, their lines (a leading
    clock time or number dropped): the value said most, with its count; nothing when no value
    repeats or two tie.
+5a. Grouped. A question which value of a key has the most records ("which day has the most free
+   slots?", 哪天的空位最多) counts the records by the key it names (a word of the key; 天 a day or
+   date key), when it names none of their number fields: the value held most, with its count.
 The answer states the picked record first, with its quantity, then the others' values.
 """
 
@@ -404,6 +407,13 @@ def frequent(
     files: list[tuple[str, list[str]]],
 ) -> tuple[str, int, list[tuple[str, int]]] | None:
     """Rule 5: (the value said most, its count, the runners-up), or None."""
+    by = _grouped_by(task, of_results(results)) if not files else None
+    if by is not None:
+        recs = of_results(results)
+        counts_by = Counter(str(r.fields[by]) for r in recs if r.fields.get(by) is not None)
+        top = counts_by.most_common(3)
+        if top and (len(top) == 1 or top[1][1] < top[0][1]) and len(counts_by) < len(recs):
+            return top[0][0], top[0][1], top[1:]
     if not FREQUENT.search(task):
         return None
     counts: Counter[str] = Counter()
@@ -421,6 +431,33 @@ def frequent(
     if not top or top[0][1] < 2 or (len(top) > 1 and top[1][1] == top[0][1]):
         return None
     return top[0][0], top[0][1], top[1:]
+
+
+GROUPED = re.compile(
+    r"\bwhich\s+([a-z]+)\s+(?:has|have|had|gets?|got|sees?|saw|holds?|is)\s+(?:the\s+)?most\b"
+    r"|哪(?:一)?(天|个\w{1,3}?|家\w{0,3}?)(?:\w{0,6})最多",
+    re.I,
+)
+DAY_KEY = re.compile(r"day|date|weekday|日期|星期|天", re.I)
+
+
+def _grouped_by(task: str, recs: list[Record]) -> str | None:
+    """Rule 5a: "which day has the most free slots?" / 哪天…最多: the records counted by the key
+    the question names (a word of the key; 天 a day or date key), when none of the records' number
+    fields is what it asks about; None otherwise."""
+    m = GROUPED.search(task)
+    if m is None or len(recs) < 3:
+        return None
+    word = (m.group(1) or m.group(2) or "").lower()
+    keys = [k for k in recs[0].fields if all(isinstance(r.fields.get(k), str) for r in recs)]
+    if word in ("天", "一天"):
+        found = [k for k in keys if DAY_KEY.search(k)]
+    else:
+        word = word.removeprefix("个").removeprefix("家")
+        found = [k for k in keys if word and (word in k.lower() or k.lower() in word)]
+    if len(found) != 1 or _quantity(task, recs) is not None:
+        return None
+    return found[0]
 
 
 def picked_line(lang: str, p: Picked) -> str:
