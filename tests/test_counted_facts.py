@@ -90,3 +90,17 @@ def test_which_value_of_a_key_has_the_most_records():
     assert t.answer.splitlines()[0].startswith("The most frequent is Wed: 3 times.")
     t = run("下周哪天的游船最多？", [TRIPS], _trips)
     assert t.answer.splitlines()[0].startswith("出现最多的是 Wed：3 次。")
+
+
+OVENS = tool("oven_temps", "Current temperatures of the bakery's ovens.", {})
+
+
+def _ovens(name, args):
+    return "Deck oven is at 245°C, the rotary oven is at 210°C and proofing cabinet is at 38°C."
+
+
+def test_prose_that_states_one_amount_per_thing_is_a_list_of_records():
+    t = run("Which oven is the hottest right now?", [OVENS], _ovens)
+    assert t.answer.splitlines()[0].startswith("Deck oven has the hottest: 245 °C.")
+    t = run("哪个烤箱现在温度最低？", [OVENS], _ovens)
+    assert t.answer.splitlines()[0].startswith("最低的是 proofing cabinet：38 °C。")

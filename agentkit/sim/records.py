@@ -4,7 +4,9 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
 1. Records. A result's records are the objects of a JSON list (or of the one list an object
    holds), the rows of a CSV or TSV text under its header line, the lines of a long directory
    listing (`ls -l`, `du`: a name and its size), or the items of a prose list: clauses that each
-   give a kind, a clock time and a measured amount ("high 16:40 (3.9 m)", "peak 19:45 (6.8 kW)").
+   give a kind, a clock time and a measured amount ("high 16:40 (3.9 m)", "peak 19:45 (6.8 kW)"),
+   or of prose that states one amount per thing, clause by clause ("Kiln A is at 1180°C, kiln B
+   is at 1215°C and the small test kiln is at 960°C.").
    Several calls of one tool whose results are each one object (JSON or `key: value` lines) are
    one record each, named by the input the calls differ in ("苏E 88Q21", "North").
 2. The window. A question that names a part of the day keeps the records whose clock time falls
@@ -245,8 +247,34 @@ def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
             continue
         text = _text_of(data) or raw
         if text:
-            out += _table(text) or _listing(text) or _prose(text)
+            out += _table(text) or _listing(text) or _prose(text) or _stated(text)
     return out
+
+
+STATED = re.compile(  # "kiln B is at 1215°C", "Lane 2: 27.1 °C", "二号窑 1215°C", "北区是 35"
+    r"^\s*(?:and\s+|以及|和)?(?:the\s+)?([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff' -]{0,30}?)\s*"
+    r"(?:\b(?:is|are|was|were|reads?|shows?|sits?)\b(?:\s+(?:at|on|now))?|[:：=]|是|为|在|现在是)?\s*"
+    r"(-?\d+(?:\.\d+)?)\s*([^\s\d,;，；。.]{0,6})\s*\.?\s*$",
+    re.I,
+)
+
+
+def _stated(text: str) -> list[Record]:
+    """Rule 1 for prose that states one amount per thing, its clauses parted by commas, "and" or
+    semicolons ("Kiln A is at 1180°C, kiln B is at 1215°C and the small test kiln is at
+    960°C."): one record each, named by the words before its amount; every clause must be one
+    such, all in one unit (or none)."""
+    clauses = re.split(r"[,;，；、]\s*|\s+and\s+|(?<=\D)\.\s+|和(?=\S)|。", text.strip())
+    out = []
+    for clause in (c for c in clauses if c.strip()):
+        m = STATED.match(clause)
+        if m is None:
+            return []
+        name, amount, unit = m.groups()
+        d = {"name": name.strip(), "value": float(amount) if "." in amount else int(amount)}
+        out.append(Record(name.strip(), d | ({"unit": unit} if unit else {})))
+    units = {r.fields.get("unit", "") for r in out}
+    return out if len(out) >= 2 and len(units) == 1 else []
 
 
 def _listed(data: Any) -> list[dict[str, Any]]:
@@ -480,7 +508,8 @@ def picked_line(lang: str, p: Picked) -> str:
     window = window.replace(" ", "") if lang == "zh" and named else window
     label = str(p.record.fields["time"]) if named else p.record.label
     where = (f"{window}" if lang == "zh" else f" ({window})") if window else ""
-    name = "" if prose else (p.key if lang == "zh" else f" {p.key}")
+    stated = p.record.fields.keys() - {"unit"} == {"name", "value"}  # (`_stated`: no key said)
+    name = "" if prose or stated else (p.key if lang == "zh" else f" {p.key}")
     key = {"max": "r_max", "min": "r_min"}.get(p.how, "r_one")
     if p.word and bool(re.search(r"[\u4e00-\u9fff]", p.word)) == (lang == "zh"):
         key = "r_top"  # (the question's own word: "longest", "最多")
