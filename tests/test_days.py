@@ -47,3 +47,33 @@ def test_keys_that_are_days_and_keys_that_are_not():
     assert covered("Fri-Mon") == {4, 5, 6, 0}
     assert covered("Sat & Sun") == {5, 6} and covered("weekdays") == set(range(5))
     assert covered("hours") == set() and covered("Sunday brunch") == set()
+
+
+FLIGHT = tool(
+    "flight_info",
+    "Live departure information.",
+    {"flight": {"type": "string"}},
+    ["flight"],
+)
+
+
+def _flight(name, args):
+    times = {"LX 318": ("09:05", "09:50"), "G1234": ("14:00", "14:00")}[args["flight"]]
+    return json.dumps(
+        {"flight": args["flight"], "planned_departure": times[0], "estimated": times[1]}
+    )
+
+
+def test_a_question_about_a_thing_named_by_its_code_calls_the_one_reading_tool():
+    t = run("Is LX 318 delayed?", [FLIGHT], _flight)
+    assert t.calls[0] == [("flight_info", {"flight": "LX 318"})]
+    assert (
+        t.answer.splitlines()[0]
+        == "Yes, LX 318 is 45 minutes late: expected 09:50 instead of 09:05."
+    )
+    ended(t)
+
+
+def test_on_time_in_chinese():
+    t = run("G1234 今天准点吗？", [FLIGHT], _flight)
+    assert t.answer.splitlines()[0] == "是的，G1234 准点：预计 14:00（原定 14:00）。"

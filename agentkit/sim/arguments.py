@@ -215,6 +215,8 @@ from .results import find, hint
 
 ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
     r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,}"
+    r"|(?!(?:USD|EUR|GBP|CNY|RMB|JPY|CHF|AUD|CAD|HKD|SGD|NZD|SEK|NOK|DKK|KRW|INR|MXN|BRL|ZAR|PLN|THB)\b)"
+    r"[A-Z]{2,4} (?!(?:19|20)\d\d\b)\d{2,5}(?![\d.:,])"  # a service and its number: "ICE 578"
     r"|\d{1,3}[A-Z]{1,3}(?:-[A-Z0-9]+)+"  # a code that opens with its digits: "3B-MATH", "12C-02"
     r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ ]?[A-Z0-9]*\d)"
     r"[A-Z][·•・ ]?[A-Z0-9]{5,6}"  # a Chinese number plate: 粤B·12345

@@ -198,6 +198,7 @@ from . import (
     facts,
     files,
     glosses,
+    lateness,
     manner,
     pick,
     records,
@@ -776,6 +777,7 @@ def _choose(v: View) -> list[Tool]:
                 or _again(v, unasked)
                 or _across(v, unasked)
                 or _across_chain(v, tools)
+                or _code_reader(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1096,6 +1098,33 @@ def _across(v: View, tools: list[Tool]) -> list[Tool]:
         and (typed_values(t, v.task) == need or _listed_for(t, v.task))
     ]
     return fits if len(fits) == 1 else []
+
+
+CODE_NAMED = re.compile(  # a thing named by its code: "ICE 578", "LH441", "KX-2209", "12B"
+    r"(?<![\w-])(?:[A-Z]{1,5}[ -]?\d{1,6}[A-Z]?|\d{1,5}[A-Z]{1,3})(?![\w-])"
+)
+
+
+def _code_reader(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for a question about one thing it names by a code ("Is ICE 578 running late?"):
+    the one tool offered that reads (its name changes nothing) and takes, as its one required
+    input, a string of no typed role (train, vessel, unit): the code is that thing."""
+    if not questions(v.task) or len(CODE_NAMED.findall(v.task)) != 1:
+        return []
+    fits = []
+    for t in tools:
+        props = t.schema.get("properties") or {}
+        need = t.schema.get("required") or []
+        p = props.get(need[0]) if len(need) == 1 else None
+        if (
+            isinstance(p, dict)
+            and p.get("type", "string") == "string"
+            and not p.get("enum")
+            and role(need[0], p) is None
+            and not t.name_concepts & CHANGES
+        ):
+            fits.append(t)
+    return fits if len(fits) == 1 == len(tools) else []
 
 
 def _listed_for(t: Tool, task: str) -> int:
@@ -3377,10 +3406,17 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
-    day = days.on_day(v.task, [c.data for c in done]) if not out else None
+    return out or _timed(v, [c.data for c in done])
+
+
+def _timed(v: View, data: list[Any]) -> list[str]:
+    """Rule 5 for the hours of a day the question names (`agentkit.sim.days`) and whether a thing
+    runs late (`agentkit.sim.lateness`)."""
+    day = days.on_day(v.task, data)
     if day is not None:
-        out.append(days.on_day_line(v.lang, day))
-    return out
+        return [days.on_day_line(v.lang, day)]
+    behind = lateness.late(v.task, data)
+    return [lateness.late_line(v.lang, behind)] if behind is not None else []
 
 
 def _files_read(v: View) -> list[tuple[str, list[str]]]:

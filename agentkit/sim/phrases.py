@@ -365,6 +365,22 @@ PHRASES: dict[str, tuple[str, str]] = {
         "一共 {total} {unit}{kind}：{items}。",
         "{total}{unit} {kind} in all: {items}.",
     ),
+    "g_late_yes": (
+        "是的，{name} 晚点 {n} 分钟：预计 {expected}，原定 {planned}。",
+        "Yes, {name} is {n} minutes late: expected {expected} instead of {planned}.",
+    ),
+    "g_late_no": (
+        "没有晚点，{name} 预计 {expected}（原定 {planned}）。",
+        "No, {name} is on time: expected {expected} (scheduled {planned}).",
+    ),
+    "g_late_on_time_yes": (
+        "是的，{name} 准点：预计 {expected}（原定 {planned}）。",
+        "Yes, {name} is on time: expected {expected} (scheduled {planned}).",
+    ),
+    "g_late_on_time_no": (
+        "不准点，{name} 晚点 {n} 分钟：预计 {expected}，原定 {planned}。",
+        "No, {name} is {n} minutes late: expected {expected} instead of {planned}.",
+    ),
     "g_on_day": ("{day}：{value}。", "{day}: {value}."),
     "g_on_day_closes": ("{day}：{value}，{part} 关门。", "{day}: {value}, so it closes at {part}."),
     "g_on_day_opens": ("{day}：{value}，{part} 开门。", "{day}: {value}, so it opens at {part}."),

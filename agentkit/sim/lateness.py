@@ -1,0 +1,95 @@
+"""Whether something runs late, read from a record that holds its planned and its expected time:
+written rules.
+
+1. The question asks whether something is late, delayed or on time (late, delayed, delay, on
+   time, behind schedule, running behind; 晚点, 延误, 误点, 准时, 准点).
+2. The record: an object (at any depth of a result) with a planned time (a key saying scheduled,
+   planned, timetabled, due, departure / arrival as planned; 计划, 原定, 预定, 时刻表) and an
+   expected one (expected, estimated, actual, eta, etd, new, revised, live; 预计, 实际, 最新), both
+   clock times ("14:12") or date-times ("2026-12-06T14:12").
+3. The answer: the minutes between them; more than zero is late ("yes" when the question asks
+   whether it is late, "no" when it asks whether it is on time), else on time; it names the thing
+   (its name or code field, else the first short text) and says both times.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .phrases import say
+
+ASKED = re.compile(
+    r"\b(?:late|delayed|delays?|on time|behind schedule|running behind)\b|晚点|延误|误点|准时|准点",
+    re.I,
+)
+ON_TIME = re.compile(r"\bon time\b|准时|准点", re.I)
+PLANNED = re.compile(r"sched|plan|timetabl|due|原定|计划|预定|时刻表", re.I)
+EXPECTED = re.compile(
+    r"expect|estimat|actual|\beta\b|^eta|^etd|revised|^new|live|预计|实际|最新", re.I
+)
+CLOCK = re.compile(r"(?:\d{4}-\d{2}-\d{2}[T ])?(\d{1,2}):(\d{2})")
+NAME_KEY = re.compile(
+    r"name|train|flight|bus|vessel|service|route|code|number|no$|名|车次|航班", re.I
+)
+
+
+@dataclass(frozen=True)
+class Late:
+    name: str
+    planned: str
+    expected: str
+    minutes: int
+    on_time_asked: bool
+
+
+def _minutes(value: Any) -> int | None:
+    m = CLOCK.fullmatch(str(value).strip()) if isinstance(value, str) else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def _objects(data: Any) -> list[dict[str, Any]]:
+    if isinstance(data, dict):
+        return [data] + [o for x in data.values() for o in _objects(x)]
+    if isinstance(data, list):
+        return [o for x in data for o in _objects(x)]
+    return []
+
+
+def late(task: str, results: list[Any]) -> Late | None:
+    """Rules 1 to 3 over the results, or None."""
+    if not ASKED.search(task):
+        return None
+    for data in results:
+        for obj in _objects(data):
+            timed = {k: _minutes(x) for k, x in obj.items() if _minutes(x) is not None}
+            planned = [k for k in timed if PLANNED.search(k)]
+            expected = [k for k in timed if EXPECTED.search(k) and k not in planned]
+            if len(planned) != 1 or len(expected) != 1:
+                continue
+            a, b = timed[planned[0]], timed[expected[0]]
+            minutes = (b - a) % (24 * 60) if b is not None and a is not None else 0
+            minutes = minutes if minutes < 12 * 60 else minutes - 24 * 60
+            name = next(
+                (str(x) for k, x in obj.items() if NAME_KEY.search(k) and isinstance(x, str)),
+                "",
+            )
+            return Late(
+                name,
+                str(obj[planned[0]]),
+                str(obj[expected[0]]),
+                minutes,
+                bool(ON_TIME.search(task)),
+            )
+    return None
+
+
+def late_line(lang: str, got: Late) -> str:
+    if got.minutes > 0:
+        key = "g_late_on_time_no" if got.on_time_asked else "g_late_yes"
+    else:
+        key = "g_late_on_time_yes" if got.on_time_asked else "g_late_no"
+    return say(
+        lang, key, name=got.name, n=got.minutes, planned=got.planned, expected=got.expected
+    ).replace("  ", " ")
