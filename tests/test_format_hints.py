@@ -96,3 +96,25 @@ def test_a_phone_number_takes_the_examples_country_code_from_a_plain_json_error(
     assert [a["mobile"] for _, a in t.calls[0] + t.calls[1]][-1] == fixed
     assert len(t.calls) == 3 and "PT-310" in t.answer
     ended(t)
+
+
+SKIPASS = tool(
+    "skipass_days_left",
+    "Days left on a ski pass.",
+    {"pass_code": {"type": "string"}},
+    ["pass_code"],
+)
+
+
+def _upper_only(name, args):
+    code = args["pass_code"]
+    if code != code.upper():
+        return json.dumps({"status": "error", "detail": "pass codes are upper-case, like SKI-7Q2K"})
+    return json.dumps({"status": "ok", "pass_code": code, "days_left": 4})
+
+
+def test_a_mixed_code_is_read_and_written_in_the_examples_capitals():
+    t = run("how many days are left on ski pass ski-4r7t?", [SKIPASS], _upper_only)
+    assert [a["pass_code"] for turn in t.calls for _, a in turn] == ["ski-4r7t", "SKI-4R7T"]
+    assert "4" in t.answer
+    ended(t)

@@ -217,6 +217,7 @@ ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
     r"(?<![A-Za-z0-9_-])#?([A-Za-z]{1,5}-?\d+[A-Za-z]?(?:-\d+)*|\d{2,}(?:-\d+)+|\d{3,}"
     r"|(?!(?:USD|EUR|GBP|CNY|RMB|JPY|CHF|AUD|CAD|HKD|SGD|NZD|SEK|NOK|DKK|KRW|INR|MXN|BRL|ZAR|PLN|THB)\b)"
     r"[A-Z]{2,4} (?!(?:19|20)\d\d\b)\d{2,5}(?![\d.:,])"  # a service and its number: "ICE 578"
+    r"|[A-Za-z]{2,6}-(?=[A-Za-z]*\d)[A-Za-z0-9]{3,10}"  # letters and digits mixed: "GIFT-7Q2K"
     r"|\d{1,3}[A-Z]{1,3}(?:-[A-Z0-9]+)+"  # a code that opens with its digits: "3B-MATH", "12C-02"
     r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ ]?[A-Z0-9]*\d)"
     r"[A-Z][·•・ ]?[A-Z0-9]{5,6}"  # a Chinese number plate: 粤B·12345
@@ -2774,7 +2775,11 @@ def reshape(value: str, example: str) -> str | None:
     """A value rewritten in the example's shape ("a1001" like "A-1001" -> "A-1001"), or None; a
     run of digits the example opens with zeros is padded to its width ("12345" like "00012345",
     "a-45" like "A-0007" -> "A-0045"); a place said as its parts keeps only their values
-    ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2")."""
+    ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2"); a code of the example's length and
+    separators in lower case is written in its capitals ("gift-9xk4" like "GIFT-7Q2K")."""
+    skeleton = re.compile(r"[A-Za-z0-9]")
+    if skeleton.sub("x", value) == skeleton.sub("x", example) and value.lower() == value != example:
+        return value.upper() if example.isupper() else None  # "gift-9xk4" like "GIFT-7Q2K"
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]

@@ -61,7 +61,7 @@ CLASSES = [
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have|include|begin)|"
-     r"needs? to (?:include|start with|begin with|be in)|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
+     r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
