@@ -1516,8 +1516,13 @@ RATE_WORD = re.compile(  # how often a sum is due, no noun of its own ("monthly_
 def _role_number(name: str, src: Source, t: str = "number") -> float | int | None:
     """The next number for a property: a price takes the next sum of money ("5.50 dollars", "$3",
     "4.25 each"), a quantity the next whole number that is not money, an integer the next whole
-    number, any other the next number."""
+    number, any other the next number; a number another property took as an id ("card
+    88012345") is none of them."""
+    for n in [n for n in src.numbers if str(n) in src.used and len(str(n)) >= 5]:
+        src.numbers.remove(n)
     pick: float | int | None = None
+    if not src.numbers:
+        return None
     if PRICE.search(name):
         pick = next((n for n in src.numbers if n in src.money), None)
     elif QUANTITY.search(name):

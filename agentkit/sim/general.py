@@ -202,6 +202,7 @@ from . import (
     manner,
     pick,
     records,
+    reports,
     shell,
     sql,
     structured,
@@ -482,7 +483,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     """The concepts the request asks for: acts it only asks about, the words of file names and the
     lines it gives a file to hold (`agentkit.sim.writing`, rule 3) are left out; an order whose
     verb the table does not know asks for the act of the tool whose name's other words it uses
-    (`implied_acts`)."""
+    (`implied_acts`); a fault told with no act and no question asks to report it (create)."""
     given = writing.LINES.search(task) if shell.FILE.search(task) else None
     if given:  # the lines a file is to hold ask for no act ("a checklist: buy flour, renew ...")
         task = task[: given.start(1)] + task[given.end(1) :]
@@ -494,6 +495,9 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
         # table does not know (`glosses`), for tools described in English
         named |= concepts(glosses.english(bare, known_han))
     named |= verb_acts(task, tools or [])
+    named |= {"fault"} if reports.FAULT_SAID.search(task) else set()
+    if "fault" in named and not questions(task) and not {c for c in named if kind(c) != THING}:
+        named |= {"create"}  # a fault told, no act named: a report of it ("the lift is stuck")
     return named | stated_acts(task, tools or [], named)
 
 
@@ -752,6 +756,7 @@ def _choose(v: View) -> list[Tool]:
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),
+            len(t.name_concepts & READS - asked) if asked & CHANGES else 0,  # (list_… for a change)
             -score(t, asked),
         ),
     )
@@ -1476,6 +1481,12 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
     got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
+    records_it = t.name_concepts & CHANGES or (
+        "fault" in t.concepts and not t.name_concepts & READS
+    )
+    told = reports.filled(t.schema, src.text, got.values) if records_it else {}
+    got.values.update(told)  # a fault told: what, where and what happened (sim.reports)
+    got.missing = [m for m in got.missing if m not in told]
     props = t.schema.get("properties") or {}
     for key in [
         k
