@@ -89,6 +89,11 @@ def test_a_job_ad_with_a_range_en():
     assert got["employer"] == "Lumen Freight"
     assert got["location_city"] == "Austin"
     assert (got["salary_min"], got["salary_max"]) == (120000, 145000)
+    schema = obj({"role": STR, "employer": STR, "pay_min": INT, "pay_max": INT})
+    ad = "Line Cook at Saltmarsh Kitchen. Pay range: $42,000 – $48,500 a year."
+    got = structured(schema, "Extract the posting:\n" + ad)
+    assert (got["pay_min"], got["pay_max"]) == (42000, 48500)  # groups of thousands
+    assert got["role"] == "Line Cook"
 
 
 def test_a_job_ad_with_a_range_in_wan_zh():
@@ -226,3 +231,24 @@ def test_an_event_flyer_en():
     assert got["venue"] == "The Old Granary"
     assert got["city"] == "Cambridge"
     assert got["organizer"] == "Fen Arts Collective"
+
+
+def test_a_chinese_name_between_words_never_a_phrase_or_an_event_name():
+    customer = tool(
+        "create_customer", "新建客户", {"name": STR, "phone": STR, "city": STR, "company": STR}
+    )
+    _name, got = forced(
+        [customer], "新客户：杭州的周慧敏，在西湖茶业有限公司工作，手机 13588776655。"
+    )
+    assert got == {
+        "name": "周慧敏",
+        "phone": "13588776655",
+        "city": "杭州",
+        "company": "西湖茶业有限公司",
+    }
+    schema = obj({"name": {"type": "string", "description": "活动名称"}, "venue": STR})
+    notice = (
+        "【街道公告】\n周六上午举办“邻里旧书交换会”。\n地点：和平街道文化站一楼\n欢迎居民参加。"
+    )
+    got = structured(schema, "把这则公告整理成结构化数据：\n" + notice)
+    assert got["name"] != "街道公告"

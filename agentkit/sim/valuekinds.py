@@ -75,9 +75,10 @@ SELF_ZH = re.compile(
 SELF_EN = re.compile(
     rf"\b(?:this is|my name is|I am|I'm)\s+({values.FULL_RUN})(?=\s*(?:from|of|at|in|,|\.|$))"
 )
+AMOUNT = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 RANGE = re.compile(
-    r"([$€£¥￥]?)\s*(\d+(?:\.\d+)?)\s*([kK千万wW])?\s*(?:-|–|—|~|～|到|至|to)\s*"
-    r"([$€£¥￥]?)\s*(\d+(?:\.\d+)?)\s*([kK千万wW])?"
+    rf"([$€£¥￥]?)\s*{AMOUNT}\s*([kK千万wW])?\s*(?:-|–|—|~|～|到|至|to)\s*"
+    rf"([$€£¥￥]?)\s*{AMOUNT}\s*([kK千万wW])?"
 )
 LOW = re.compile(r"(?:^|_)(?:min|minimum|low|lower|from|start|floor)(?:_|\b)|下限|最低|起", re.I)
 HIGH = re.compile(r"(?:^|_)(?:max|maximum|high|upper|to|end|ceiling|cap)(?:_|\b)|上限|最高", re.I)
@@ -174,8 +175,8 @@ def city_in(value: Any, text: str, others: list[Any]) -> str | None:
         v = value.strip()
         if re.search(r"[\u4e00-\u9fff]", v):
             c = _zh_city(v)
-            if c:
-                return c
+            if c or len(v) <= 4 and not re.search(r"\d|[区路街道号]", v):
+                return c or v  # "伦敦" stays; "深圳市南山区…" is 深圳
         elif not re.search(r"\d", v) and len(v.split()) <= 3 and "," not in v:
             return v
         else:
@@ -199,8 +200,8 @@ def range_ends(text: str) -> tuple[float, float, str] | None:
         mark = m.group(3) or m.group(6) or ""
         if not (mark or m.group(1) or m.group(4)):
             continue  # bare numbers "3-5" are no amount range
-        lo = float(m.group(2)) * _scale(m.group(3) or m.group(6) or "")
-        hi = float(m.group(5)) * _scale(m.group(6) or m.group(3) or "")
+        lo = float(m.group(2).replace(",", "")) * _scale(m.group(3) or m.group(6) or "")
+        hi = float(m.group(5).replace(",", "")) * _scale(m.group(6) or m.group(3) or "")
         if lo < hi:
             return lo, hi, (m.group(6) or m.group(3) or "").lower()
     return None
@@ -234,8 +235,25 @@ def unit_in(text: str, s: dict[str, Any]) -> str | None:
 
 def self_named(text: str) -> str | None:
     """The person who introduces themself ("我是3号楼…的住户韩梅梅", "this is Gareth Lloyd")."""
-    m = SELF_ZH.search(text) or SELF_EN.search(text)
+    m = SELF_ZH.search(text)
+    if m and zh_name(m.group(1)):
+        return m.group(1)
+    m = SELF_EN.search(text)
     return m.group(1) if m else None
+
+
+def zh_name(run: str) -> bool:
+    """A Chinese personal name: two to four characters that open with a surname the dictionary
+    knows (韩梅梅, 上官婉清), never a phrase of words ("来投诉的")."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", run):
+        return False
+    entries = glosses._entries()  # every sense, a surname's too (`gloss` leaves those out)
+    if run in entries and not re.search(r"\(\d{3,4}-", entries[run]):
+        return False  # a word of the dictionary (杭州, 手机), not a person's entry
+    words = glosses.segmented(run)
+    if any(len(w) >= 2 and "surname" not in entries.get(w, "") for w in words[1:]):
+        return False  # a phrase of words (社区通知)
+    return any("surname" in entries.get(run[:n], "") for n in (1, 2)) and not _worker(run)
 
 
 def _worker(piece: str) -> bool:
@@ -309,7 +327,7 @@ def line_roles(text: str, person: str | None) -> tuple[str | None, str | None, s
 
 def _name_shaped(p: str) -> bool:
     if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", p):
-        return not _worker(p) and not _a_place(p)
+        return zh_name(p) and not _a_place(p)
     return (
         bool(re.fullmatch(values.FULL_RUN, p.title()))
         and len(p.split()) <= 4
@@ -403,8 +421,9 @@ def by_value_kind(
     for k, s in fields.items():
         if s.get("type") != "string" or s.get("enum"):
             continue
-        if UNIT_FIELD.search(k) or re.search(
-            r"楼号|房号|房间号|单元|门牌", str(s.get("description") or "")
+        said = str(s.get("description") or "")
+        if (UNIT_FIELD.search(k) and not MEASURE.search(said)) or re.search(
+            r"楼号|房号|房间号|单元|门牌", said
         ):
             _put(out, k, unit_in(text, s), keep=True)
         elif CITY_FIELD.search(k):
@@ -464,8 +483,32 @@ def _people(
     for k, s in fields.items():
         if s.get("type") != "string" or k in labelled:
             continue
-        if found and (personal(k, s) or PERSON_FIELD.search(k)):
+        if not (personal(k, s) or PERSON_FIELD.search(k)) or THING_SAID.search(
+            str(s.get("description") or "")
+        ):
+            continue
+        if found:
             out[k] = found
+        elif not out.get(k) and len([x for x in fields if personal(x, fields[x])]) == 1:
+            _put(out, k, zh_name_in(text), keep=True)
+
+
+THING_SAID = re.compile(  # a name described as a thing's ("活动名称", "name of the event")
+    r"名称|活动|项目|产品|商品|公司|机构|地点|\b(?:event|product|item|company|organi[sz]ation|place|venue|"
+    r"project|team|book|song|film|movie|dish|course|pet|file)\b",
+    re.I,
+)
+ZH_NAME_SLOT = re.compile(  # a name between the words around it: "杭州的周慧敏，在…"
+    r"(?:^|(?<=[，,。：:；;\s的是叫由请找和与跟给]))([\u4e00-\u9fff]{2,4}?)"
+    r"(?=[，,。；;！!？?\s]|在|的|说|是|想|要|$)"
+)
+
+
+def zh_name_in(text: str) -> str | None:
+    """The one Chinese personal name the text writes between the words around it (`zh_name`),
+    for a record's one person that nothing else filled."""
+    found = {m.group(1) for m in ZH_NAME_SLOT.finditer(text) if zh_name(m.group(1))}
+    return found.pop() if len(found) == 1 else None
 
 
 def _org_unfit(v: Any, person: Any) -> bool:
@@ -497,16 +540,15 @@ def _orgs_and_titles(
     title, beside, _name = line_roles(text, person)
     for k in orgs:
         v = out.get(k)
-        if k not in labelled and (
-            _org_unfit(v, person) or _instructed(str(v), text, task) or _title_piece(str(v))
-        ):
-            _put(out, k, org_in(text) or beside)
+        unfit = _org_unfit(v, person) or _instructed(str(v), text, task)
+        if k not in labelled and (unfit or _title_piece(str(v))):
+            held = {out.get(o) for o in [*labelled, *orgs] if o != k} | {person}
+            found = next((x for x in (org_in(text), beside) if x and x not in held), None)
+            _put(out, k, found, keep=not unfit)  # a title-like name ("Northwind Lumber") stays
     org = next((out[k] for k in orgs if isinstance(out.get(k), str)), None)
     if org and title and org in title:
         title = None
-    of_job = bool(
-        person or orgs or any(PAY_FIELD.search(o) for o in fields) or JOB_SAID.search(task)
-    )
+    of_job = bool(orgs or any(PAY_FIELD.search(o) for o in fields) or JOB_SAID.search(task))
     for k, s in fields.items():
         if s.get("type") != "string" or not _job_title_field(k, s, of_job, labelled.get(k, "")):
             continue
@@ -538,6 +580,7 @@ def _job_title_field(name: str, s: dict[str, Any], of_someone: bool, label: str)
     return bool(TITLE_FIELD.search(name)) and of_someone
 
 
+MEASURE = re.compile(r"measure|kg|litre|liter|meter|metre|计量|度量|单位名", re.I)
 PAY_FIELD = re.compile(r"salary|pay|wage|薪|工资", re.I)
 JOB_SAID = re.compile(
     r"\b(?:jobs?|hiring|vacanc(?:y|ies)|position|opening)\b|岗位|职位|招聘|招人|聘", re.I
