@@ -37,6 +37,8 @@ others, over the values they found:
   after its count and measure word ("要一壶明前龙井，…，再来一碟瓜子和一份桂花糕"), gives its one list
   the things after the first, and the first to the record's thing when the general reading gave
   that a clause of the order ("再来一碟瓜子") or a later thing.
+Last, each value is checked against the kind of value its field wants (`valuekinds`: a whole
+phone number, a city, a range's two ends, a flat, a person, a job title, a company).
 """
 
 from __future__ import annotations

@@ -16,7 +16,12 @@ replaced by the span of the text that has it, or left for the schema's empty val
 - a unit, flat or room is the building-unit-room run ("3号楼2单元1502", "7栋1单元803", "Flat
   4B, Block C"), written as the description's example shows ("如 3-2-1502" -> 3-2-1502);
 - a person no label gave is the one who introduces themself ("我是…的住户韩梅梅", "this is
-  Gareth Lloyd", "my name is …"), else the name that opens a card or résumé (its first line);
+  Gareth Lloyd", "my name is …"), else the name that opens a card or résumé (its first line),
+  else (a record's one person left empty) the one Chinese name the text writes between the
+  words around it ("杭州的周慧敏，在…"); a Chinese name opens with a surname the dictionary knows
+  and is no word or phrase of it (社区通知, 杭州); a name described as a thing's ("活动名称") is
+  no person;
+- a count of years (min_years, 经验年限) is the number said before 年 / "years" ("5年以上");
 - a job title (title, position, role, 职位, 岗位) is a short noun phrase, never a number, a
   person's name, a heading or the whole text: the piece beside the name on a card's line
   ("欧阳明远 | 采购总监", "Priya Raman — Head of Procurement"), the piece before an employer
@@ -24,7 +29,10 @@ replaced by the span of the text that has it, or left for the schema's empty val
   Chinese run whose last word the dictionary glosses as one who works (工程师 engineer, 会计
   accountant, 经理 manager);
 - a company is a run ending in a word for a company ("…有限公司", "…事务所", "Co.", "Ltd") or
-  the name after "at" / "·" beside a job title;
+  the name after "at" / "·" beside a job title, for a value that is no company (a word of the
+  instruction, a piece of the person's name); a name it cannot better is kept;
+- an event's host is who "presents" / "organizes" it ("由…主办"), its venue the name before the
+  street address on its line; a name loses an aside that holds a number ("(serves 4)");
 - one value answers one field: a value of one kind never fills a field of another (a salary is
   no job title, a person's name no title, an address no city).
 """
