@@ -252,3 +252,10 @@ def test_a_chinese_name_between_words_never_a_phrase_or_an_event_name():
     )
     got = structured(schema, "把这则公告整理成结构化数据：\n" + notice)
     assert got["name"] != "街道公告"
+
+
+def test_a_quoted_title_is_no_speaker():
+    schema = obj({"speaker_name": STR, "title": STR})
+    text = 'Next up: Prof. Idris Mensah presents "Tidal Energy at Small Harbours" in Hall B.'
+    got = structured(schema, "Extract the session: " + text)
+    assert got["speaker_name"] == "Idris Mensah"

@@ -485,6 +485,7 @@ def _people(
 ) -> None:
     """A person no label gave: the one who introduces themself, else the name a card or résumé
     opens with, before any other span the general reading took."""
+    from . import spans
     from .spans import personal
 
     found = self_named(text) or _first_line_name(text)
@@ -499,6 +500,17 @@ def _people(
             out[k] = found
         elif not out.get(k) and len([x for x in fields if personal(x, fields[x])]) == 1:
             _put(out, k, zh_name_in(text), keep=True)
+        elif isinstance(out.get(k), str) and _quoted(out[k], text):
+            titled = spans.HONORIFIC.search(text)  # a talk's title is no speaker: "Dr. Lena Ortiz"
+            _put(out, k, titled.group(1) if titled else None)
+
+
+def _quoted(v: str, text: str) -> bool:
+    """Whether a value stands inside quotes in the text (a title: "Soil Carbon in …")."""
+    return any(v.strip() in "".join(m.groups("")) for m in QUOTED.finditer(text))
+
+
+QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”|「([^」]+)」|《([^》]+)》')
 
 
 THING_SAID = re.compile(  # a name described as a thing's ("活动名称", "name of the event")
