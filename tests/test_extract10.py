@@ -259,3 +259,39 @@ def test_a_quoted_title_is_no_speaker():
     text = 'Next up: Prof. Idris Mensah presents "Tidal Energy at Small Harbours" in Hall B.'
     got = structured(schema, "Extract the session: " + text)
     assert got["speaker_name"] == "Idris Mensah"
+
+
+def test_an_amount_is_no_phone_and_a_lecture_by_its_quoted_title_zh():
+    schema = obj({"city": STR, "budget_min": INT, "budget_max": INT, "phone": STR})
+    text = "求购：苏州市吴中区二手钢琴一台，预算8000-12000元，电话 138 1234 5678。"
+    got = structured(schema, "提取：" + text)
+    assert got == {
+        "city": "苏州",
+        "budget_min": 8000,
+        "budget_max": 12000,
+        "phone": "138 1234 5678",
+    }
+    schema = obj({"speaker": STR, "topic": STR, "city": STR})
+    text = "下周三，林若溪博士将在厦门做题为《海岸湿地的鸟类迁徙》的报告。"
+    got = structured(schema, "提取讲座信息：" + text)
+    assert got == {"speaker": "林若溪", "topic": "海岸湿地的鸟类迁徙", "city": "厦门"}
+
+
+def test_a_flat_by_its_example_and_an_intern_beside_the_company():
+    noise = tool(
+        "report_leak",
+        "登记漏水",
+        {"building_unit": {"type": "string", "description": "如 8-2-1101"}, "reporter": STR},
+    )
+    lost = tool("report_lost", "登记失物", {"item": STR, "owner": STR})
+    text = "你好，我是15号楼1单元902的业主杜若兰，厨房天花板一直在滴水。电话13600002222。"
+    name, got = forced([noise, lost], text, choice={"type": "any"})
+    assert (name, got["building_unit"], got["reporter"]) == ("report_leak", "15-1-902", "杜若兰")
+    schema = obj({"position": STR, "company": STR, "city": STR})
+    text = "Graduate Design Intern — Lindqvist Acoustics, Stockholm. Six months, paid."
+    got = structured(schema, "Parse: " + text)
+    assert got == {
+        "position": "Graduate Design Intern",
+        "company": "Lindqvist Acoustics",
+        "city": "Stockholm",
+    }

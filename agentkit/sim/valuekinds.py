@@ -57,7 +57,7 @@ ORG_FIELD = re.compile(
     r"(?:^|_)(?:company|org|organi[sz]ation|employer|firm)(?:_?name)?$|公司|单位", re.I
 )
 UNIT_FIELD = re.compile(
-    r"^(?:unit|apartment|apt|flat|room_?(?:no|number)|suite)(?:_?(?:no|number))?$|房号|门牌|楼号",
+    r"(?:^|_)(?:unit|apartment|apt|flat|room_?(?:no|number)|suite)(?:_?(?:no|number))?$|房号|门牌|楼号",
     re.I,
 )
 UNIT_ZH = re.compile(
@@ -109,14 +109,26 @@ def _text_of(name: str, s: dict[str, Any]) -> str:
 def full_phone(value: str, text: str) -> str | None:
     """The whole phone number of the text that a short piece ("+86") opens or that is the
     text's only phone."""
-    runs = [m.group(0).strip() for m in PHONE.finditer(values.without_dates(text))]
-    runs = [r for r in runs if len(re.sub(r"\D", "", r)) >= 7]
+    said = values.without_dates(text)
+    runs = [
+        m.group(0).strip() for m in PHONE.finditer(said)
+        if len(re.sub(r"\D", "", m.group(0))) >= 7 and not _an_amount(said, m.start(), m.end())
+    ]  # fmt: skip
     if not runs:
         return None
-    if value and len(re.sub(r"\D", "", value)) >= 7:
+    if value and len(re.sub(r"\D", "", value)) >= 7 and value.strip() in runs:
         return value
     opened = [r for r in runs if value and r.startswith(value.strip())]
     return (opened or runs)[0]
+
+
+def _an_amount(text: str, start: int, end: int) -> bool:
+    """Digits that are an amount, not a phone: after a currency sign or before a unit of money
+    or a rate ("4500-6000元/月", "$1200-1500")."""
+    before, after = text[max(0, start - 2) : start], text[end : end + 4]
+    return bool(
+        re.search(r"[$€£¥￥]\s*$", before) or re.match(r"\s*(?:元|块|万|千|/|per\b|k\b|K\b)", after)
+    )
 
 
 def phone_as_asked(phone: str, s: dict[str, Any]) -> str:
@@ -144,11 +156,17 @@ def _zh_city(text: str) -> str | None:
         g = " ".join(glosses.gloss(w))
         if (
             len(w) >= 2
+            and _proper(w)
             and re.search(r"\bcity\b|\bcapital of\b", g)
             and not re.match(r"^\w+ (?:province|county)\b", g)
         ):
             return w
     return None
+
+
+def _proper(word: str) -> bool:
+    """A Chinese word the dictionary glosses as a proper name ("纽约": New York)."""
+    return any(g[:1].isupper() for g in glosses.gloss(word))
 
 
 def _en_city(text: str) -> str | None:
@@ -159,7 +177,8 @@ def _en_city(text: str) -> str | None:
         parts = [p.strip() for p in line.split(",")]
         for i, p in enumerate(parts[1:], 1):
             town = re.fullmatch(
-                r"([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+[A-Z0-9]{2,4}\s?[0-9][A-Z0-9]{0,3})?", p
+                r"([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+(?=[A-Z0-9 ]*\d)[A-Z0-9]{2,4}(?:\s?[A-Z0-9]{3,4})?)?",
+                p,
             )
             if re.search(r"\d", parts[i - 1]) and town:  # "220 SW Alder St, Portland, OR 97204"
                 return town.group(1)  # "14 Wharf Road, Bristol BS1 4RN"
@@ -183,8 +202,8 @@ def city_in(value: Any, text: str, others: list[Any]) -> str | None:
         v = value.strip()
         if re.search(r"[\u4e00-\u9fff]", v):
             c = _zh_city(v)
-            if c or len(v) <= 4 and not re.search(r"\d|[区路街道号]", v):
-                return c or v  # "伦敦" stays; "深圳市南山区…" is 深圳
+            if c or len(v) <= 4 and _proper(v):
+                return c or v  # "纽约" stays; "深圳市南山区…" is 深圳, "城市" is no city
         elif not re.search(r"\d", v) and len(v.split()) <= 3 and "," not in v:
             return v
         else:
@@ -280,7 +299,8 @@ EN_TITLE = re.compile(  # "Senior UX Researcher", "Head of Procurement": a last 
     r"[A-Z]\w+(?:\s+[A-Z]\w+)?|"
     r"(?!(?:Center|Tower|Water|Quarter|Corner|Harbou?r|Floor|Door|Manor|Mirror|Theater|Chamber|"
     r"Computer|Paper|River|Order|Number|Letter|Winter|Summer|Dinner|Tavern|Corridor|Sector|Motor)$)"
-    r"[A-Z][a-z]*(?:er|or|ist|ant|ian|ent|ee|Lead|Chief|Analyst|Chef|Partner|Associate))$"
+    r"[A-Z][a-z]*(?:er|or|ist|ant|ian|ent|ee|Lead|Chief|Analyst|Chef|Partner|Associate)|"
+    r"Intern|Apprentice|Fellow|Clerk|Nurse|Surgeon|Pilot|Architect)$"
 )
 
 
@@ -431,7 +451,7 @@ def by_value_kind(
             continue
         said = str(s.get("description") or "")
         if (UNIT_FIELD.search(k) and not MEASURE.search(said)) or re.search(
-            r"楼号|房号|房间号|单元|门牌", said
+            r"楼号|房号|房间号|单元|门牌|\d+-\d+-\d+", said
         ):
             _put(out, k, unit_in(text, s), keep=True)
         elif CITY_FIELD.search(k):
@@ -520,7 +540,7 @@ THING_SAID = re.compile(  # a name described as a thing's ("活动名称", "name
 )
 ZH_NAME_SLOT = re.compile(  # a name between the words around it: "杭州的周慧敏，在…"
     r"(?:^|(?<=[，,。：:；;\s的是叫由请找和与跟给]))([\u4e00-\u9fff]{2,4}?)"
-    r"(?=[，,。；;！!？?\s]|在|的|说|是|想|要|$)"
+    r"(?=[，,。；;！!？?\s]|在|的|说|是|想|要|教授|老师|医生|博士|先生|女士|律师|师傅|$)"
 )
 
 
@@ -617,6 +637,7 @@ HOSTED_BY = re.compile(
     r"((?:the\s+)?[A-Z][\w&'-]*(?:[ \t]+(?:of[ \t]+|&[ \t]+)?[A-Z][\w&'-]*)*)"
     r"|由([\u4e00-\u9fff]{2,20}?)(?:主办|举办|组织)"
 )
+TOPIC_FIELD = re.compile(r"(?:^|_)(?:topic|title|subject|theme)$|题目|主题|标题", re.I)
 VENUE_FIELD = re.compile(r"(?:^|_)venue(?:_?name)?$|场馆|场地名", re.I)
 ASIDE = re.compile(r"\s*[(（][^()（）]*\d[^()（）]*[)）]\s*$")
 
@@ -626,19 +647,31 @@ def _events(
 ) -> None:
     """Who puts an event on ("Presented by Fen Arts Collective", "由…主办"); a venue, the name on
     the line before its street address ("The Old Granary, 9 Mill Lane"); a name without an
-    aside that holds a number ("Lemon Herb Roast Chicken (serves 4)")."""
+    aside that holds a number ("Lemon Herb Roast Chicken (serves 4)"); a topic or title, the one
+    quoted title of the sentence it took ("《城市雨水花园设计》")."""
     for k, s in fields.items():
         if s.get("type") != "string" or s.get("enum") or k in labelled:
             continue
-        v = out.get(k)
-        if HOST_FIELD.search(k):
-            m = HOSTED_BY.search(text)
-            if m:
-                out[k] = m.group(1) or m.group(2)
-        elif VENUE_FIELD.search(k) and isinstance(v, str) and re.match(r"\d", v.strip()):
-            for line in text.splitlines():
-                head, _sep, rest = line.partition(",")
-                if v.strip() in line and rest and not re.search(r"\d", head) and v.strip() != head:
-                    out[k] = head.strip()
-        elif isinstance(v, str) and ASIDE.search(v) and role(k, s) in (None, "product"):
-            out[k] = ASIDE.sub("", v)
+        found = _event_value(k, s, out.get(k), text)
+        if found:
+            out[k] = found
+
+
+def _event_value(k: str, s: dict[str, Any], v: Any, text: str) -> str | None:
+    if HOST_FIELD.search(k):
+        m = HOSTED_BY.search(text)
+        return (m.group(1) or m.group(2)) if m else None
+    if not isinstance(v, str):
+        return None
+    if VENUE_FIELD.search(k) and re.match(r"\d", v.strip()):
+        for line in text.splitlines():
+            head, _sep, rest = line.partition(",")
+            if v.strip() in line and rest and not re.search(r"\d", head) and v.strip() != head:
+                return head.strip()
+    elif ASIDE.search(v) and role(k, s) in (None, "product"):
+        return ASIDE.sub("", v)
+    elif TOPIC_FIELD.search(k):
+        quoted = {"".join(m.groups("")) for m in QUOTED.finditer(text)}
+        if len(quoted) == 1 and next(iter(quoted)) in v and v.strip() != next(iter(quoted)):
+            return quoted.pop()  # a sentence that holds one quoted title: the title
+    return None
