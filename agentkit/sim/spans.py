@@ -37,6 +37,8 @@ others, over the values they found:
   after its count and measure word ("要一壶明前龙井，…，再来一碟瓜子和一份桂花糕"), gives its one list
   the things after the first, and the first to the record's thing when the general reading gave
   that a clause of the order ("再来一碟瓜子") or a later thing.
+Last, each value is checked against the kind of value its field wants (`valuekinds`: a whole
+phone number, a city, a range's two ends, a flat, a person, a job title, a company).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import values
+from . import valuekinds, values
 from .arguments import PEOPLE_LIST, resolve, role, temporal
 
 LABEL_EN = re.compile(r"(?:^|(?<=[\s.;,(]))([A-Za-z][A-Za-z]*(?:[ -][A-Za-z]+){0,2})\s*:(?=\s)")
@@ -213,7 +215,9 @@ def by_spans(
                 out[k] = untitled(kept) if personal(k, s) else kept
     out = _ordered(props, out, material, root, set(taken))
     out = _once(props, out, root, set(taken))
-    return _by_kind(props, out, material, root, set(taken))
+    out = _by_kind(props, out, material, root, set(taken))
+    labels_taken = {k: v[0] for k, v in taken.items()}
+    return valuekinds.by_value_kind(props, out, material, root, labels_taken, task)
 
 
 AGENT_NAME = re.compile(r"^[a-z]+(?:er|or|ee|ant|ent)_?(?:full_?)?name$")
