@@ -1847,7 +1847,8 @@ def _led_to(
 ) -> list[tuple[Tool, dict[str, Any]]]:
     """Rule 3, after the look-up: when every call of the task so far has only read (the booking
     found, the member looked up), a tool that changes something, which the request names by a
-    word of its name or, in Chinese, a telling character of its description that the reading
+    word of its name (a Chinese word by its English gloss: 精洗 and redeem_wash) or, in Chinese,
+    a telling character of its description that the reading
     tools do not hold ("move it to table 9" and change_table, 换 and 换桌), whose id a key of the
     results gives and whose every other required input the request fills, is the act asked for:
     it is called, never left for the user to ask again; its other inputs are the request's own
@@ -1857,7 +1858,10 @@ def _led_to(
     if not done or not all(_reads(t) for t in tools) or questions(v.task):
         return []
     keys = {k for c in done for k in _keys(c.result)}
-    said, held = frozenset(words(v.task)), {w for t in tools + chosen for w in words(t.name)}
+    said, held = (
+        task_words(v.task, list(v.tools)),
+        {w for t in tools + chosen for w in words(t.name)},
+    )
     han = telling_chars(v.task) - {
         ch for t in tools + chosen for ch in telling_chars(t.description)
     }

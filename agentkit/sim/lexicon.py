@@ -58,7 +58,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约"),
     "send": (ACT, "send notify", "发送 发给 通知"),
-    "book": (ACT, "book reserve enrol enroll hire", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
+    "book": (ACT, "book reserve enrol enroll hire schedule arrange", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
