@@ -153,3 +153,43 @@ def test_a_glossed_word_names_the_act_after_the_lookup():
     ]
     calls, _ = turn(messages, tools)  # 抛光 is "to polish": redeem_polish is the act asked for
     assert calls == [("redeem_polish", {"member_id": "CM-2207", "finish": "mirror"})]
+
+
+def test_a_phone_in_groups_is_dialled_like_the_example():
+    remind = tool(
+        "send_reminder",
+        "Text a patient a dental check-up reminder.",
+        {"patient_name": S, "mobile": S},
+    )
+    messages = [
+        {"role": "user", "content": "Send Ana Silva a check-up reminder, mobile 912 345 678."}
+    ]
+    calls, _ = turn(messages, [remind])
+    assert calls == [("send_reminder", {"patient_name": "Ana Silva", "mobile": "912 345 678"})]
+    use = {"type": "tool_use", "id": "tu_1", "name": calls[0][0], "input": calls[0][1]}
+    error = "mobile must be international: plus sign, country code, digits only, e.g. +351911222333"
+    messages += [
+        {"role": "assistant", "content": [use]},
+        {
+            "role": "user",
+            "content": [
+                {"type": "tool_result", "tool_use_id": "tu_1", "content": error, "is_error": True}
+            ],
+        },
+    ]
+    calls, _ = turn(messages, [remind])
+    assert calls == [("send_reminder", {"patient_name": "Ana Silva", "mobile": "+351912345678"})]
+
+
+def test_a_booking_said_with_its_date_and_a_nested_plate():
+    service = tool(
+        "book_service",
+        "Book a maintenance service for a car.",
+        {
+            "vehicle": {"type": "object", "properties": {"plate": S}, "required": ["plate"]},
+            "date": {"type": "string", "description": "YYYY-MM-DD"},
+        },
+    )
+    # 约在 + a date asks to book; a date written with dashes is no subtraction
+    calls, _ = turn("帮我把浙A·3K9Q2的保养约在2027-02-11", [service])
+    assert calls == [("book_service", {"vehicle": {"plate": "浙A·3K9Q2"}, "date": "2027-02-11"})]

@@ -510,7 +510,10 @@ def _of_its_kind(name: str, s: dict[str, Any], src: Source) -> str | None:
     if r == "text" and not NAME_WORD.search(name):
         return None  # a note, a message: free text, never a span of a kind
     described = str(s.get("description") or "")
-    k = kinds.kind_asked(name, described, of_people(name, s, frozenset(), src.tool))
+    people = of_people(name, s, frozenset(), src.tool)
+    k = kinds.kind_asked(name, described, people, r == "person" and not people)
+    if k is None:
+        return None
     found = kinds.span(k, src.text, src.used)
     if found is None and k == "person":
         found = full_name(src.text, src.used)
@@ -2800,7 +2803,11 @@ def reshape(value: str, example: str) -> str | None:
     """A value rewritten in the example's shape ("a1001" like "A-1001" -> "A-1001"), or None; a
     run of digits the example opens with zeros is padded to its width ("12345" like "00012345",
     "a-45" like "A-0007" -> "A-0045"); a place said as its parts keeps only their values
-    ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2")."""
+    ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2"); a phone number like an international
+    one ("+8613800138000") in its form: `_dialled`."""
+    dialled = _dialled(value, example)
+    if dialled is not None:
+        return dialled
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
@@ -2827,6 +2834,22 @@ def reshape(value: str, example: str) -> str | None:
             v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has ("03")
         out.append(v.upper() if p.isupper() else v.lower() if p.islower() else v)
     return "".join(out)
+
+
+def _dialled(value: str, example: str) -> str | None:
+    """A phone number said in groups ("139 1234 5678") rewritten like an international example
+    ("+8613800138000"): its digits run together after the plus and the example's country code,
+    the digits the example has before a number as long as the value's."""
+    digits = re.sub(r"[\s().-]", "", value)
+    if not re.fullmatch(r"\+\d{8,15}", example) or not re.fullmatch(r"\+?\d{6,15}", digits):
+        return None
+    if digits.startswith("+"):
+        return digits
+    theirs = example[1:]
+    code = theirs[: len(theirs) - len(digits)]
+    if not 1 <= len(code) <= 3 or theirs[len(code)] != digits[0]:
+        return None  # no country code before a number of the value's length and first digit
+    return f"+{code}{digits}"
 
 
 AMOUNT_AFTER = re.compile(

@@ -129,7 +129,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
    allows that the value names ("large" of "one of S, M, L, XL" -> "L"), or with the example's
-   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"); a transient one (flagged or only
+   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"), or a phone number said
+   in groups in the international form the example gives ("139 1234 5678" like "+8613800138000"
+   -> "+8613912345678"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an

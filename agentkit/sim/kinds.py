@@ -7,8 +7,10 @@ Written rules:
    licence, 车牌, 牌照); a code (serial, IMEI, VIN, a name ending in number / no / code, 序列号,
    编号); a person (a bare name or full name of a tool about people, else `<x>_name` whose x is
    someone who acts or is acted for: an agent noun, referee, doctor, driver, visitor, trainee,
-   pharmacist, guardian); else the name of a thing (a product, a medicine, a book, a bare name of
-   a tool about things).
+   pharmacist, guardian); a thing's name when the property or its description names goods (a
+   product, an item, a medicine, a book, a title) or it is the bare name of a tool about things;
+   any other property (a hotel, a course, a district, a reference) has no kind here: it is
+   looked up or asked for.
 2. The span is found by its shape alone, never by the words of one domain: a plate is a Chinese
    plate (province character, a letter, five or six letters and digits, a dot or a dash among
    them: "沪AD·12345", "京A-12345") or a run of five to eight capitals and digits holding both,
@@ -18,7 +20,8 @@ Written rules:
    someone (派给, 安排, 换成, 是, 叫) and before a stop or a particle ("派给司马南。", "安排欧阳倩吧");
    a thing in Chinese is the title in 《》, else the noun a question asks about: after 有没有 /
    还有 / 有 and before 吗 / a question mark ("还有连花清瘟胶囊吗"), or the question's subject
-   before 的 / 一天 / 怎么 / 多少 ("布洛芬缓释胶囊一天最多吃几粒", "小米14的屏幕多大").
+   before 的 / 一天 / 怎么 / 多少 / a word of time ("布洛芬缓释胶囊一天最多吃几粒", "小米14的屏幕多大",
+   "珊瑚礁大缸最近一次…").
 3. A span another property took, or one that is only function words, is none.
 """
 
@@ -34,6 +37,11 @@ CODE_WORD = re.compile(
     re.I,
 )
 AGENT = re.compile(r"(?:ee|or|er|ist|ian|ant|ent|ard)$")
+GOODS = re.compile(  # what is sold, prescribed or catalogued: a product, a medicine, a book
+    r"product|item|goods|merchandise|drug|medicine|medication|\bmed\b|pill|tablet|capsule|book|"
+    r"title|商品|产品|货品|药|书名",
+    re.I,
+)
 NAME_END = re.compile(r"^(.+?)_?(?:full_?)?name$", re.I)
 
 ZH_PLATE = (
@@ -59,14 +67,16 @@ ZH_ASKED_HAS = re.compile(
 )
 ZH_SUBJECT = re.compile(
     rf"^(?:请问|问一下|想问一下|我想知道)?\s*({ZH_THING})"
-    r"(?=的|一天|一次|每天|每次|怎么|多少|能不能|可不可以|可以|是不是|有什么|有没有|和|跟)"
+    r"(?=的|一天|一次|每天|每次|怎么|多少|能不能|可不可以|可以|是不是|有什么|有没有|和|跟"
+    r"|最近|上一?次|今天|昨天|明天|现在|目前|这周|本周|上周)"  # a word of time ends the thing
 )
 ZH_TITLE = re.compile(r"《([^》]+)》")
 
 
-def kind_asked(name: str, description: str, people: bool) -> str:
-    """What a string property asks for: "plate", "code", "person" or "thing" (rule 1); `people`
-    says a bare name is a person's (the tool is about people)."""
+def kind_asked(name: str, description: str, people: bool, thing_of: bool = False) -> str | None:
+    """What a string property asks for: "plate", "code", "person" or "thing" (rule 1), else None;
+    `people` says a bare name is a person's (the tool is about people), `thing_of` that the
+    property is the name of the thing the tool works on (a bare name of no person)."""
     said = f"{name} {description} {glosses.english(description)}"
     if PLATE_WORD.search(name) or PLATE_WORD.search(said):
         return "plate"
@@ -80,7 +90,9 @@ def kind_asked(name: str, description: str, people: bool) -> str:
         AGENT.search(head) or head in ("person", "guest", "staff", "child", "nurse", "judge")
     ):
         return "person"
-    return "thing"
+    if GOODS.search(said) or thing_of:
+        return "thing"
+    return None
 
 
 def span(k: str, text: str, used: set[str]) -> str | None:
