@@ -196,6 +196,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   request's own clause nor one giving the user's number ("家里厨房水管爆了把地板泡坏了");
 - an ordinal picks an entry and counts nothing ("第二个", "the 2nd one"); an age in Chinese
   numerals is a number ("七岁", "十一岁");
+- a required string no reading above finds (a plate, a serial, a referee's name, a medicine, a
+  product with no label before it) is the span of the kind the property asks for that the text
+  holds, by its shape (`agentkit.sim.kinds`: "沪AD·12345", "SN-44K9-0021", "派给司马南",
+  "有没有奥司他韦", "Kindle Paperwhite"); never for a phone, a place, an id or free text, never
+  the property's or the tool's own word;
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
@@ -209,7 +214,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import glosses, languages, shell, values, websearch
+from . import glosses, kinds, languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -219,8 +224,8 @@ ID_TOKEN = re.compile(  # Han characters may touch a code: "账户W-118在"
     r"[A-Z]{2,4} (?!(?:19|20)\d\d\b)\d{2,5}(?![\d.:,])"  # a service and its number: "ICE 578"
     r"|[A-Za-z]{2,6}-(?=[A-Za-z]*\d)[A-Za-z0-9]{3,10}"  # letters and digits mixed: "GIFT-7Q2K"
     r"|\d{1,3}[A-Z]{1,3}(?:-[A-Z0-9]+)+"  # a code that opens with its digits: "3B-MATH", "12C-02"
-    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ ]?[A-Z0-9]*\d)"
-    r"[A-Z][·•・ ]?[A-Z0-9]{5,6}"  # a Chinese number plate: 粤B·12345
+    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼](?=[A-Z][·•・ -]?[A-Z0-9]*\d)"
+    r"[A-Z](?:[·•・ -]?[A-Z0-9]){5,6}(?![A-Z0-9])"  # a Chinese number plate: 粤B·12345, 沪AD·12345
     r"|(?:(?![的在查和与是把给从到个])[\u4e00-\u9fff]){1,4}-[A-Za-z]{0,3}\d+[A-Za-z]?)"  # 轴承-6204
     r"(?![A-Za-z0-9_-])"
 )
@@ -491,11 +496,37 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
     if counts and (_counted_thing(name, s) or role(name, s) == "product"):
         value = values.thing_of(src.text)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
-        value = named_value(name, s, src)
+        value = named_value(name, s, src) or _of_its_kind(name, s, src)
     value = _no_function_word(value)
     if value is None and forced:
         value = fallback(s, src)
     return value
+
+
+def _of_its_kind(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """A required string no other reading found: the span of the kind it asks for that the text
+    holds though no label precedes it (`agentkit.sim.kinds`): a plate, a code, a person (in
+    Latin letters a full name), a thing (in English the proper name the text gives)."""
+    r = role(name, s)
+    if s.get("pattern") or r not in (None, "product", "person", "text"):
+        return None  # a phone, a place, an id, a link: read by their own rules only
+    if r == "text" and not NAME_WORD.search(name):
+        return None  # a note, a message: free text, never a span of a kind
+    described = str(s.get("description") or "")
+    people = of_people(name, s, frozenset(), src.tool)
+    k = kinds.kind_asked(name, described, people, r == "person" and not people)
+    if k is None:
+        return None
+    found = kinds.span(k, src.text, src.used)
+    if found is None and k == "person":
+        found = full_name(src.text, src.used)
+    if found is None and k == "thing":
+        found = proper_name(src.text, src.used, frozenset(words(f"{src.tool} {name}")))
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
+    if found is None or {w.lower() for w in found.split()} <= own:
+        return None  # the property's or the tool's own word ("look up EAN") names no value
+    src.used.add(found)
+    return found
 
 
 def _counted_thing(name: str, s: dict[str, Any]) -> bool:
@@ -2781,10 +2812,14 @@ def reshape(value: str, example: str) -> str | None:
     run of digits the example opens with zeros is padded to its width ("12345" like "00012345",
     "a-45" like "A-0007" -> "A-0045"); a place said as its parts keeps only their values
     ("aisle D, rack 3, level 2" like "C-07-1" -> "D-03-2"); a code of the example's length and
-    separators in lower case is written in its capitals ("gift-9xk4" like "GIFT-7Q2K")."""
+    separators in lower case is written in its capitals ("gift-9xk4" like "GIFT-7Q2K"); a phone
+    number like an international one ("+8613800138000") in its form: `_dialled`."""
     skeleton = re.compile(r"[A-Za-z0-9]")
     if skeleton.sub("x", value) == skeleton.sub("x", example) and value.lower() == value != example:
         return value.upper() if example.isupper() else None  # "gift-9xk4" like "GIFT-7Q2K"
+    dialled = _dialled(value, example)
+    if dialled is not None:
+        return dialled
     mine = re.findall(r"[A-Za-z]+|\d+", value)
     theirs = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     runs = [p for p in theirs if p.isalnum()]
@@ -2811,6 +2846,29 @@ def reshape(value: str, example: str) -> str | None:
             v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has ("03")
         out.append(v.upper() if p.isupper() else v.lower() if p.islower() else v)
     return "".join(out)
+
+
+def _dialled(value: str, example: str) -> str | None:
+    """A phone number ("139 1234 5678", "06 12 34 56 78 (in France)", "0049 151 ...") rewritten
+    like an international example ("+8613800138000"): its digits, a leading trunk 0 dropped, after
+    the example's country code, the digits the example has before a national number as long as
+    the value's and opening with the same digit; "00" before it is the international prefix."""
+    shape_ = re.fullmatch(r"\+(\d{8,15})", example)
+    digits = re.sub(r"\D", "", re.split(r"[(（]\D", value)[0])
+    if shape_ is None or not 6 <= len(digits) <= 15:
+        return None
+    if value.strip().startswith("+"):
+        return "+" + digits
+    if digits.startswith("00"):
+        return "+" + digits[2:]
+    theirs = shape_.group(1)
+    if len(digits) == len(theirs) and digits[:3] == theirs[:3]:
+        return "+" + digits  # the code said without its plus
+    national = digits[1:] if digits.startswith("0") else digits
+    code = theirs[: len(theirs) - len(national)]
+    if not 1 <= len(code) <= 3 or theirs[len(code)] != national[0]:
+        return None  # no country code before a number of the value's length and first digit
+    return f"+{code}{national}"
 
 
 AMOUNT_AFTER = re.compile(

@@ -129,7 +129,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    corrected once by the example it gives (a time the example writes as a date-time takes the
    request's day: "tomorrow at 9:00" -> "2026-02-11T09:00"), or by the one of the values it
    allows that the value names ("large" of "one of S, M, L, XL" -> "L"), or with the example's
-   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"); a transient one (flagged or only
+   letters before a bare number ("4471" like "INV-00042" -> "INV-04471"), or a phone number said
+   in groups in the international form the example gives ("139 1234 5678" like "+8613800138000"
+   -> "+8613912345678"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told.
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
@@ -1566,7 +1568,6 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         fixed = (
             _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
         )
-        fixed = fixed or (_dialled(value, example) if isinstance(value, str) else None)
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         fixed = fixed or (_prefixed(value, example) if isinstance(value, str) else None)
         if fixed is not None and fixed != value:
@@ -1597,24 +1598,6 @@ def _prefixed(value: str, example: str) -> str | None:
     digits = value.strip()
     width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
     return shape.group(1) + digits.zfill(width)
-
-
-def _dialled(value: str, example: str) -> str | None:
-    """A phone number written as the example's international number writes it ("06 12 34 56 78"
-    like "+33612345678" -> "+33612345678"): the value's digits, a leading trunk 0 dropped, after
-    the example's country code, the digits the example has beyond a number as long as the
-    value's; a value that already starts with that code gets its "+"."""
-    shape = re.fullmatch(r"\+(\d{8,15})", example)
-    digits = re.sub(r"\D", "", re.split(r"[(（]\D", value)[0])
-    if shape is None or not 6 <= len(digits) <= 15:
-        return None
-    national = digits[1:] if digits.startswith("0") and not digits.startswith("00") else digits
-    code = shape.group(1)[: len(shape.group(1)) - len(national)]
-    if digits.startswith("00"):  # 0049 ...: the international prefix written as digits
-        return "+" + digits[2:]
-    if national.startswith(code) and len(digits) == len(shape.group(1)):
-        return "+" + digits
-    return f"+{code}{national}" if 1 <= len(code) <= 3 else None
 
 
 def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
@@ -1907,7 +1890,8 @@ def _led_to(
 ) -> list[tuple[Tool, dict[str, Any]]]:
     """Rule 3, after the look-up: when every call of the task so far has only read (the booking
     found, the member looked up), a tool that changes something, which the request names by a
-    word of its name or, in Chinese, a telling character of its description that the reading
+    word of its name (a Chinese word by its English gloss: 精洗 and redeem_wash) or, in Chinese,
+    a telling character of its description that the reading
     tools do not hold ("move it to table 9" and change_table, 换 and 换桌), whose id a key of the
     results gives and whose every other required input the request fills, is the act asked for:
     it is called, never left for the user to ask again; its other inputs are the request's own
@@ -1917,7 +1901,10 @@ def _led_to(
     if not done or not all(_reads(t) for t in tools) or questions(v.task):
         return []
     keys = {k for c in done for k in _keys(c.result)}
-    said, held = frozenset(words(v.task)), {w for t in tools + chosen for w in words(t.name)}
+    said, held = (
+        task_words(v.task, list(v.tools)),
+        {w for t in tools + chosen for w in words(t.name)},
+    )
     han = telling_chars(v.task) - {
         ch for t in tools + chosen for ch in telling_chars(t.description)
     }

@@ -58,7 +58,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约"),
     "send": (ACT, "send notify", "发送 发给 通知"),
-    "book": (ACT, "book reserve enrol enroll hire", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
+    "book": (ACT, "book reserve enrol enroll hire schedule arrange", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
@@ -162,11 +162,12 @@ OPEN_NEW = re.compile(
     re.I,
 )
 BOOK_VERB = re.compile(  # 订 / 约 / 买 standing as a verb: after 帮我, 就, 再, ..., before a count
-    # or before a time (约明天上午的号)
+    # or before a time (约明天上午的号, 约在周五)
     r"(?:(?:帮|给|替|为)我们?|就|再|去|要|想|我来|顺便|并|然后)(?:预?订|约|买|购买)"
     r"|(?<![预修签])(?:订|买)(?=[一两二三四五六七八九十\d]+(?:个|张|间|份|件|位|桌|晚|台|盒|瓶))"
     r"|(?<![大预])约(?=[一两]个|一下|个|号"
-    r"|今天|明天|后天|大后天|下周|这周|本周|周[一二三四五六日天]|星期|[上下]午|晚上|早上|\d+[月号日点])"
+    r"|[在到]?(?:今天|明天|后天|大后天|下周|这周|本周|周[一二三四五六日天]|星期|[上下]午|晚上|早上|\d+[月号日点])"
+    r"|[在到]\d{4}-)"  # 约在周五, 约到2027-01-20
     r"|下单|购买"
     r"|(?:^|(?<=[，,。；;！!？?\s]))(?:预?订|买)(?![单阅])",  # opening a sentence: 买最便宜的那款
 )
@@ -306,9 +307,13 @@ def spoken_math(text: str) -> str:
     return out
 
 
+ISO_DATE = re.compile(r"(?<![\d-])\d{4}-\d{1,2}-\d{1,2}(?![\d-])")
+
+
 def expressions(text: str) -> list[str]:
-    """The arithmetic expressions a text holds, operators as symbols."""
-    return [m.group(0).strip() for m in EXPRESSION.finditer(spoken_math(text))]
+    """The arithmetic expressions a text holds, operators as symbols; a date written with dashes
+    ("2027-01-20") is no subtraction."""
+    return [m.group(0).strip() for m in EXPRESSION.finditer(spoken_math(ISO_DATE.sub(" ", text)))]
 
 
 @functools.lru_cache(maxsize=4096)
