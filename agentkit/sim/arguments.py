@@ -209,7 +209,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import glosses, languages, shell, values, websearch
+from . import glosses, kinds, languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -294,7 +294,8 @@ ROLES = [  # role, what a property's name (then its description) says
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
-     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee)"
+     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee|"
+     r"referee|umpire|judge|official|nurse|technician|mechanic|courier|guide|host|chef|agent|rep|interviewer|interviewee)"
      r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
@@ -2861,8 +2862,13 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     fit = re.compile(wanted if isinstance(wanted, str) else shape(example) if example else ".*")
     tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
-    mine = [tok for tok, noun in tokens if noun & own]
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
+    tokens = [  # never an id the conversation gives another kind (agentkit.sim.kinds)
+        (tok, noun)
+        for tok, noun in tokens
+        if not kinds.other_kind(tok, name, f"{described} {src.tool}", src.text)
+    ]
+    mine = [tok for tok, noun in tokens if noun & own]
     free = [
         tok
         for tok, noun in tokens

@@ -2395,7 +2395,9 @@ def _still_given(
     """Rule 2 across turns: what an earlier turn of the conversation gave is still given unless
     the open task says otherwise (its own values come first). A required input the open task
     lacks is the one the conversation's latest call passed under the same name (book_court's
-    date after find_courts(date=...)), else what the earlier turns' words give, never an id
+    date after find_courts(date=...)), an id the one an earlier result of one record holds under
+    the same name (card_no of register_member's result for book_class(card_no)), else what the
+    earlier turns' words give, never an id
     (an entry's id is picked from the results or looked up; from an earlier turn's listing when
     the request picks by a superlative or an ordinal: "Order the cheapest one of those")."""
     if not got.missing or not (v.before or v.earlier):
@@ -2413,6 +2415,11 @@ def _still_given(
         _, more = arguments(t, gather(f"{v.earlier}\n{v.task}", results_of(v)))
         kept |= {k: more.values[k] for k in rest if k in more.values}
     ids = [k for k in got.missing if k not in kept and "." not in k]
+    for k in ids if v.before else []:  # "用她的卡约一下": the card the earlier act gave
+        one = _one_given(v.before, k)
+        if one is not None:
+            kept[k] = one
+    ids = [k for k in ids if k not in kept]
     if ids and v.before and (pick.superlative(v.task) or pick.ordinal(v.task)):
         # "Order the cheapest one of those": picked from the earlier listing
         _, more = arguments(t, gather(v.task, results_of(v, v.before)))
@@ -2421,6 +2428,18 @@ def _still_given(
         return variants, got
     left = [k for k in got.missing if k not in kept]
     return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
+
+
+def _one_given(calls: Sequence[Call], key: str) -> Any:
+    """The id an earlier task's latest result that is one record (no listing) gives under `key`
+    itself (`agentkit.sim.kinds`: a value of the property's own kind), else None."""
+    for c in reversed(calls):
+        data = c.data if c.result is not None and not c.failed else None
+        if isinstance(data, dict) and not pick.entries(data):
+            found = data.get(key)
+            if isinstance(found, str | int) and not isinstance(found, bool):
+                return found
+    return None
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:

@@ -258,7 +258,8 @@ def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
 
 
 REFERS = re.compile(
-    r"\b(?:it|that one|this one)\b|它|这个|那个|这款|那款|这家|那家|这只|那只",
+    r"\b(?:it|that one|this one)\b|\b(?:that|this)\s+(?!is\b|was\b|'s\b)[a-z]+(?=\s*[?.!,]|\s+(?:now|again|today|please|for me)\b|\s*$)"
+    r"|它|这个|那个|这款|那款|这家|那家|这只|那只|刚才|刚刚",
     re.IGNORECASE,
 )
 

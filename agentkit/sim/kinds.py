@@ -1,0 +1,142 @@
+"""The kind of an id: which values may fill an id property (assignment_id, student_id, booking_ref).
+
+An id property names the kind of thing it identifies; a value fills it only when it is of that
+kind. Two readings tell a value's kind, and a value they give another kind is no candidate:
+- the key the conversation already gave it: the id key an earlier call passed it under, or an
+  earlier result holds it under ("M-1207" passed as match_id and returned beside
+  assignment_id "AS-60213" is a match's id, never an assignment's); a key is of the property's
+  kind when it shares a word with the property's name other than id / no / number (a bare `id`
+  says no kind and rules nothing out);
+- the noun the user writes right before it, when that noun is a word of another tool property's
+  id key and not of the property's own name, description or tool ("restaurant R-118" beside
+  book_table(restaurant_id) is no reservation_id; "(code TUR-27)" beside scholarship_code is no
+  student_id); in Chinese the noun the token is of, after it ("YG-05 的瑜伽课", "M-1207 这场比赛"),
+  its characters or its English gloss (`agentkit.sim.glosses`: 比赛 "match") held by another id
+  property's description or key and not by the property's own;
+- its shape, for a Chinese number plate ("沪A·12345"): where a tool takes a plate, it fills only
+  a property that names one, never vehicle_id (the finder by plate runs first).
+The values are read once per conversation (`agentkit.sim.view.view` sets them); the argument
+readings (`agentkit.sim.arguments.ident`) ask `other_kind` of each id-like token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import glosses
+
+GENERIC = frozenset({"id", "ids", "no", "num", "number", "identifier"})
+ID_KEY = re.compile(
+    r"(?:^|_|[a-z])(?:id|Id|ID)$|(?:^|_)(?:no|num|number|code|ref)$|[a-z](?:No|Num|Number|Code|Ref)$"
+)
+PLATE_WORD = re.compile(r"plate|registration|licen[cs]e_?(?:no|number)|车牌|牌照", re.I)
+PLATE = re.compile(r"[\u4e00-\u9fff][A-Z][·•・ ]?[A-Z0-9]{5,6}")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+NOUN_BEFORE = re.compile(
+    r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\(?$"
+)
+
+
+ZH_NOUN_AFTER = re.compile(
+    r"\s*号?\s*(?:[这那][场个节次件张份单]|的)?\s*([\u4e00-\u9fff]{1,4})"
+)
+
+
+def _zh_other(noun: str, name: str, described: str, kinds: Kinds) -> bool:
+    """Whether a Chinese noun the token is of names another id property's thing, not this one's:
+    a word of it (`glosses.segmented`) held by the property's description, or glossed by a word
+    of its key."""
+    said = glosses.segmented(noun)
+    english = [{w for g in glosses.gloss(x) for w in re.findall(r"[a-z]+", g.lower())} for x in said]
+
+    def names(key: str, description: str) -> bool:
+        return any(x in description or e & key_words(key) for x, e in zip(said, english, strict=True))
+
+    if names(name, described):
+        return False
+    return any(k != name and names(k, d) for k, d in kinds.described)
+
+
+def key_words(key: str) -> frozenset[str]:
+    """The words of an id key that say its kind (assignment of assignment_id; none of id)."""
+    split = _CAMEL.sub(" ", key).lower()
+    return frozenset(w for w in re.findall(r"[a-z]+", split) if w not in GENERIC)
+
+
+def is_id_key(key: str) -> bool:
+    return bool(ID_KEY.search(key)) or key.lower() == "id"
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """What the conversation says of its ids' kinds."""
+
+    given: Mapping[str, frozenset[str]] = field(default_factory=dict)  # value -> its id keys
+    nouns: frozenset[str] = frozenset()  # the words of every tool property's id key
+    described: tuple[tuple[str, str], ...] = ()  # every id property: (key, its description)
+    plates: bool = False  # some tool takes a number plate (plate, registration, 车牌)
+
+
+CURRENT: ContextVar[Kinds] = ContextVar("kinds", default=Kinds())
+
+
+def _keyed(data: Any, out: dict[str, set[str]], depth: int = 0) -> None:
+    """Every string or integer value of a result held under an id key."""
+    if depth > 6:
+        return
+    if isinstance(data, dict):
+        for k, x in data.items():
+            if isinstance(x, dict | list):
+                _keyed(x, out, depth + 1)
+            elif isinstance(x, str | int) and not isinstance(x, bool) and is_id_key(str(k)):
+                out.setdefault(str(x), set()).add(str(k))
+    elif isinstance(data, list):
+        for x in data:
+            _keyed(x, out, depth + 1)
+
+
+def read(schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]) -> Kinds:
+    """The kinds the tools' schemas and the conversation's calls (input, result data) give."""
+    given: dict[str, set[str]] = {}
+    for args, data in calls:
+        _keyed(args, given)
+        _keyed(data, given)
+    nouns: set[str] = set()
+    described: list[tuple[str, str]] = []
+    plates = False
+    for schema in schemas:
+        props = schema.get("properties") if isinstance(schema, dict) else None
+        for k, p in props.items() if isinstance(props, dict) else ():
+            said = str(p.get("description") or "") if isinstance(p, dict) else ""
+            plates = plates or bool(PLATE_WORD.search(f"{k} {said}"))
+            if is_id_key(str(k)) or re.search(r"(?:编号|代码|号码|单号|卡号)$", said):
+                nouns |= key_words(str(k))
+                described.append((str(k), said))
+    return Kinds({v: frozenset(k) for v, k in given.items()}, frozenset(nouns), tuple(described), plates)
+
+
+def other_kind(token: str, name: str, described: str, text: str) -> bool:
+    """Whether `token` is, by the conversation, an id of another kind than property `name`'s
+    (`described`: its description and its tool's name)."""
+    kinds = CURRENT.get()
+    mine = key_words(name)
+    keys = kinds.given.get(token, frozenset())
+    if mine and keys and all(key_words(k) for k in keys):
+        if not any(k == name or key_words(k) & mine for k in keys):
+            return True
+    if kinds.plates and PLATE.fullmatch(token) and not PLATE_WORD.search(f"{name} {described}"):
+        return True  # a number plate, where a tool takes plates, is no other id
+    at = text.find(token)
+    zh = ZH_NOUN_AFTER.match(text, at + len(token)) if at >= 0 else None
+    if zh is not None and _zh_other(zh.group(1), name, described, kinds):
+        return True
+    before = NOUN_BEFORE.search(text[: max(at, 0)]) if at > 0 else None
+    if before is None:
+        return False
+    noun = before.group(1).lower()
+    own = mine | key_words(described) | {w.lower() for w in re.findall(r"[A-Za-z]+", described)}
+    return noun in kinds.nouns and noun not in own and noun not in GENERIC
