@@ -1779,7 +1779,11 @@ BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
 
 BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name too
     **BY_SHELL,
-    "query": lambda src: query(src.text, tool_nouns(src.tool)) or websearch.query_of(src.text),
+    "query": lambda src: (
+        query(src.text, tool_nouns(src.tool))
+        or sought(src.text, tool_nouns(src.tool))
+        or websearch.query_of(src.text)
+    ),
     "named": lambda src: named_thing(src),
 }
 
@@ -3029,7 +3033,10 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
     found = QUERY_END.sub("", m.group(1).strip())
     while QUERY_LEAD.match(found):
         found = QUERY_LEAD.sub("", found, count=1)
-    found = re.sub(r"^(?:一下|一些|一个|个|些)", "", found)
+    found = re.sub(r"^(?:一下|一些|一个|个|些|份|条|款)", "", found)
+    found = re.sub(r"(?<=[\u4e00-\u9fff])[吧呢啊嘛呀]$", "", found)
+    if _only_tool_thing(found, nouns or []):
+        return None  # "帮我找个菜谱": the tool's own thing, no query (`sought`)
     for noun in nouns or []:  # "recipes" of search_recipes: "a lasagna recipe", "articles about X"
         found = re.sub(rf"(?<=\S)\s+{re.escape(noun)}(?:e?s)?$", "", found, flags=re.I)
         found = re.sub(
@@ -3039,6 +3046,60 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
             flags=re.I,
         )
     return found.strip() or m.group(1).strip()
+
+
+WEB_NOUNS = frozenset({"web", "internet", "online", "google", "bing", "news", "page", "site"})
+SOUGHT_MODIFIERS = re.compile(
+    r"\b(?:the|a|an|some|any|one|my|your|that|this)\s+((?:[\w'’-]+\s+){0,4}?)(?:%s)\w*"
+    r"((?:\s+(?:in|near|at|on|about|for|with|from|by)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)?)"
+)
+TITLE_RUN = re.compile(
+    r"(?<=[a-z,:]\s)((?:The|A|An)\s+)?[A-Z][\w'’-]*"
+    r"(?:\s+(?:(?:of|the|and|in|on|a|to|for|at|&)\s+)*[A-Z][\w'’-]*)+"
+)
+SOUGHT_SKIP = frozenset(
+    "good nice great cheap new best other few couple single double next first".split()
+)
+
+
+def sought(text: str, nouns: list[str]) -> str | None:
+    """What a catalogue search (not a web search) is asked for when the request says no search
+    verb ("Sign me up for the beginners' wheel throwing class"): the words around the tool's
+    noun, those before it ("beginners' wheel throwing", without "good", "cheap"), else the place
+    or name after it ("a hotel in Galway" -> "Galway"); else a title the request names in capitals
+    ("put a hold on The Left Hand of Darkness"); in Chinese, what the request's verb acts on when
+    the searched words name only the tool's thing ("想做麻婆豆腐，帮我找个菜谱" -> 麻婆豆腐)."""
+    if WEB_NOUNS & set(nouns):
+        return None
+    for noun in nouns:
+        m = re.search(SOUGHT_MODIFIERS.pattern % re.escape(noun.rstrip("e")), text, re.I)
+        if m is None:
+            continue
+        before = [w for w in m.group(1).split() if w.lower() not in SOUGHT_SKIP]
+        after = re.sub(r"^\s*\w+\s+", "", m.group(2))
+        if before or after:
+            return " ".join(before) or after
+    m = TITLE_RUN.search(text)
+    if m is not None and len(m.group(0).split()) >= 2:
+        return m.group(0)
+    for m in ZH_OBJECT.finditer(text):
+        if not _only_tool_thing(m.group(1), nouns):
+            return m.group(1)
+    return None
+
+
+ZH_OBJECT = re.compile(  # what a Chinese request's verb acts on: "想做麻婆豆腐" -> 麻婆豆腐
+    r"(?:想|要|打算|准备)(?:做|吃|买|学|看|听|订|找|搜|去)(?:一下|个|些|点|一份|一本)?"
+    r"((?:(?![的了吧呢啊，。！？,.!?\s])[\u4e00-\u9fffA-Za-z0-9]){2,10})"
+)
+
+
+def _only_tool_thing(found: str, nouns: list[str]) -> bool:
+    """A Chinese search text that names only the tool's own thing (菜谱 for search_recipes)."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{1,4}", found):
+        return False
+    english = {w for g in glosses.gloss(found) for w in re.findall(r"[a-z]+", g.lower())}
+    return any(n.rstrip("e") in w for n in nouns for w in english)
 
 
 GENERIC_TOOL_WORDS = frozenset("info detail data get tool api lookup by item result".split())

@@ -322,7 +322,11 @@ def named_things(task: str, value: str) -> list[str]:
         )
         if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
             parts = _zh_parts(m.group(0))
-        names = [re.sub(r"^[Tt]he\s+", "", x).strip() for x in parts if x.strip()]
+        names = [
+            re.sub(r"^(?:[Tt]he|Of|Between|Among|For|Compare)\s+", "", x).strip()
+            for x in parts
+            if x.strip()
+        ]
         # the value is one of them, a part of one, or a stretch of the list ("Harbor Point,
         # Millbrook" of "Harbor Point, Millbrook and Dunmore")
         spans = bool(value) and value in m.group(0) and any(n in value for n in names)
@@ -337,7 +341,11 @@ ZH_PAIR = re.compile(
     r"(?=[，,。；;！!？?\s]|哪|谁|$)"
 )
 ZH_LEAD = re.compile(r"^.*(?:这天|那天|当天|一下|查查|看看|请问|帮我查|帮我看|去|在|的)")
-ZH_TAIL = re.compile(r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天).*$")
+ZH_TAIL = re.compile(
+    r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天"
+    r"|(?:这|那)?[两二三四五六七八九十几\d]+[个位家只种款名座条](?:人|城市|地方)?(?:里|中|当中|之中)?"
+    r"|(?:这|那)(?:几|些)).*$"
+)
 
 
 def _zh_parts(listed: str) -> list[str]:

@@ -1686,6 +1686,9 @@ def _own_request(
     if len(parts) < 2:
         return variants, got
     own = [p for p in parts if any(o is t or o.name == t.name for o in _choose(replace(v, task=p)))]
+    own = [
+        p for p in own if not STATES_VALUE.match(p)
+    ]  # "My library card is 2291-4410": no request
     if len(own) != 1:
         return variants, got
     mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
@@ -1699,6 +1702,12 @@ def _own_request(
     }
     args = {**mine[0][0], **scope}
     return [args], Fill({**mine[1].values, **scope}, [])
+
+
+STATES_VALUE = re.compile(  # a statement that gives a value, no request of its own
+    r"^(?:my|our|his|her|their)\s+[\w' -]{1,30}?\s+(?:is|are)\s+\S+$|^我的[\u4e00-\u9fff]{1,6}是\S+$",
+    re.I,
+)
 
 
 def _other_kind(v: View, turn: Turn) -> None:
@@ -2590,7 +2599,8 @@ def _per_item(
     for key, value in open_.items():  # each.py rule 6: one call per named thing
         named = _names_listed(v.task, value)
         prop = props.get(key) or {}
-        if named and prop.get("type") == "string" and role(key, prop) is None:
+        person = role(key, prop) == "person" and not _changes(t)  # 王一鸣、李思远、赵晓彤: each
+        if named and prop.get("type") == "string" and (role(key, prop) is None or person):
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
@@ -3696,7 +3706,10 @@ def _records_said(v: View) -> list[str]:
     if got is not None:
         return [records.frequent_line(v.lang, got)]
     top = records.record_asked(v.task, done, v.system)
-    return [records.picked_line(v.lang, top)] if top is not None else []
+    if top is None:
+        return []
+    margin = records.margin_line(v.lang, v.task, top)  # "高多少？": the lead over the next one
+    return [records.picked_line(v.lang, top), *([margin] if margin else [])]
 
 
 def _shell_counts(v: View) -> list[str]:

@@ -36,14 +36,10 @@ ID_KEY = re.compile(
 PLATE_WORD = re.compile(r"plate|registration|licen[cs]e_?(?:no|number)|车牌|牌照", re.I)
 PLATE = re.compile(r"[\u4e00-\u9fff][A-Z][·•・ ]?[A-Z0-9]{5,6}")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-NOUN_BEFORE = re.compile(
-    r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\(?$"
-)
+NOUN_BEFORE = re.compile(r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\(?$")
 
 
-ZH_NOUN_AFTER = re.compile(
-    r"\s*号?\s*(?:[这那][场个节次件张份单]|的)?\s*([\u4e00-\u9fff]{1,4})"
-)
+ZH_NOUN_AFTER = re.compile(r"\s*号?\s*(?:[这那][场个节次件张份单]|的)?\s*([\u4e00-\u9fff]{1,4})")
 
 
 def _zh_other(noun: str, name: str, described: str, kinds: Kinds) -> bool:
@@ -51,10 +47,14 @@ def _zh_other(noun: str, name: str, described: str, kinds: Kinds) -> bool:
     a word of it (`glosses.segmented`) held by the property's description, or glossed by a word
     of its key."""
     said = glosses.segmented(noun)
-    english = [{w for g in glosses.gloss(x) for w in re.findall(r"[a-z]+", g.lower())} for x in said]
+    english = [
+        {w for g in glosses.gloss(x) for w in re.findall(r"[a-z]+", g.lower())} for x in said
+    ]
 
     def names(key: str, description: str) -> bool:
-        return any(x in description or e & key_words(key) for x, e in zip(said, english, strict=True))
+        return any(
+            x in description or e & key_words(key) for x, e in zip(said, english, strict=True)
+        )
 
     if names(name, described):
         return False
@@ -65,6 +65,15 @@ def key_words(key: str) -> frozenset[str]:
     """The words of an id key that say its kind (assignment of assignment_id; none of id)."""
     split = _CAMEL.sub(" ", key).lower()
     return frozenset(w for w in re.findall(r"[a-z]+", split) if w not in GENERIC)
+
+
+def differ(held: str, wanted: str) -> bool:
+    """Two id keys of different kinds: each says a kind (book_id, card_number), no word is shared,
+    and a tool takes the held kind as an id of its own (place_hold(book_id)): its value is for
+    that property (a sailing_id no tool takes may still be a departure_id)."""
+    a, b = key_words(held), key_words(wanted)
+    known = a & current().nouns
+    return bool(known and b and is_id_key(wanted)) and not a & b
 
 
 def is_id_key(key: str) -> bool:
@@ -81,7 +90,12 @@ class Kinds:
     plates: bool = False  # some tool takes a number plate (plate, registration, 车牌)
 
 
-CURRENT: ContextVar[Kinds] = ContextVar("kinds", default=Kinds())
+CURRENT: ContextVar[Kinds | None] = ContextVar("kinds", default=None)
+
+
+def current() -> Kinds:
+    """The kinds of the conversation being read (none read yet: no kinds)."""
+    return CURRENT.get() or Kinds()
 
 
 def _keyed(data: Any, out: dict[str, set[str]], depth: int = 0) -> None:
@@ -99,7 +113,7 @@ def _keyed(data: Any, out: dict[str, set[str]], depth: int = 0) -> None:
             _keyed(x, out, depth + 1)
 
 
-def read(schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]) -> Kinds:
+def read_kinds(schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]) -> Kinds:
     """The kinds the tools' schemas and the conversation's calls (input, result data) give."""
     given: dict[str, set[str]] = {}
     for args, data in calls:
@@ -116,13 +130,15 @@ def read(schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any]
             if is_id_key(str(k)) or re.search(r"(?:编号|代码|号码|单号|卡号)$", said):
                 nouns |= key_words(str(k))
                 described.append((str(k), said))
-    return Kinds({v: frozenset(k) for v, k in given.items()}, frozenset(nouns), tuple(described), plates)
+    return Kinds(
+        {v: frozenset(k) for v, k in given.items()}, frozenset(nouns), tuple(described), plates
+    )
 
 
 def other_kind(token: str, name: str, described: str, text: str) -> bool:
     """Whether `token` is, by the conversation, an id of another kind than property `name`'s
     (`described`: its description and its tool's name)."""
-    kinds = CURRENT.get()
+    kinds = current()
     mine = key_words(name)
     keys = kinds.given.get(token, frozenset())
     if mine and keys and all(key_words(k) for k in keys):

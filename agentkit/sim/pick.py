@@ -43,6 +43,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import kinds
+
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
     "time": r"depart|time|date|start|when|出发|时间|日期|开始",
@@ -373,12 +375,15 @@ ID_KEY = re.compile(r"(?:^|_)(?:id|no|ref|code|number)$|^id|编号|号$", re.IGN
 def id_of(entry: Any, key: str = "") -> str | None:
     """The id an entry gives: an object's value under the key a call needs (`key`), else under a
     key that names an id (sailing_id, 班次号), else its first value shaped like one; a text's
-    first id-like token, else the number its label leads with."""
+    first id-like token, else the number its label leads with; never an id held under a key of
+    another kind than `key`'s (`agentkit.sim.kinds.differ`)."""
     if isinstance(entry, dict):
         if key in entry and not isinstance(entry[key], dict | list):
             return str(entry[key])
         for k, x in entry.items():
             if ID_KEY.search(str(k)) and isinstance(x, str | int) and not isinstance(x, bool):
+                if kinds.differ(str(k), key):  # book_id's value is no card_number
+                    return None
                 return str(x)
         return next(
             (x for x in entry.values() if isinstance(x, str) and ID_LIKE.fullmatch(x)), None

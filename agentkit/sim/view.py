@@ -127,8 +127,9 @@ def view(conv: Conversation) -> View:
     lang = "zh" if CHINESE.search(asked) or not english else "en"
     earlier = [_user_text(m) for m in messages[:start] if m.get("role") == "user"]
     kinds.CURRENT.set(
-        kinds.read(
-            [t.schema for t in tools], [(c.input, c.data) for c in (*before, *calls) if not c.failed]
+        kinds.read_kinds(
+            [t.schema for t in tools],
+            [(c.input, c.data) for c in (*before, *calls) if not c.failed],
         )
     )
     return View(
