@@ -3051,7 +3051,7 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
 WEB_NOUNS = frozenset({"web", "internet", "online", "google", "bing", "news", "page", "site"})
 SOUGHT_MODIFIERS = re.compile(
     r"\b(?:the|a|an|some|any|one|my|your|that|this)\s+((?:[\w'’-]+\s+){0,4}?)(?:%s)\w*"
-    r"((?:\s+(?:in|near|at|on|about|for|with|from|by)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)?)"
+    r"((?:\s+(?:in|near|at|on|about|for|with|from|by)\s+(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*))?)"
 )
 TITLE_RUN = re.compile(
     r"(?<=[a-z,:]\s)((?:The|A|An)\s+)?[A-Z][\w'’-]*"
