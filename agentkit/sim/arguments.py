@@ -106,7 +106,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "D-03-2"); a route (route, line, 航线) each route the text writes as two ends joined by a dash
   or an arrow, "厦门-鼓浪屿、深圳-香港", one call each; a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
-  lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
+  lasagna recipe and save it" for search_recipes is "vegetarian lasagna"; with no search verb,
+  for a catalogue search, the words around the tool's noun, "the beginners' wheel throwing class"
+  -> "beginners' wheel throwing", "a hotel in Galway" -> "Galway", else a title in capitals, else
+  in Chinese what the verb acts on when the searched words name only the tool's thing: `sought`); free text (quoted text, the text after a colon, after
   the tool's noun, without a phone number or an address said first: "手机号13900001111，提醒她…"; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a

@@ -81,7 +81,12 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. What an earlier turn of the conversation gave is
    still given unless the open task says otherwise: a required input the open task lacks is the
    one the latest call passed under the same name, else what the earlier turns' words give
-   (never an id: that is picked or looked up) (`_still_given`). "Today" is the day the system prompt says it is
+   (never an id: that is picked or looked up; an id the one an earlier result of one record
+   holds under the same name: `_still_given`). An id property takes only a value of its kind
+   (`agentkit.sim.kinds`): never one the conversation gave as another kind's (a call's or a
+   result's key, the noun written before it, "restaurant R-118"; in Chinese the noun it is of,
+   "YG-05 的瑜伽课"; a number plate's shape), nor an entry's id held under another tool's id key
+   (book_id for card_number); lacking one, the tool that returns it runs first. "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
@@ -141,7 +146,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.facts`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
    tool, the subject whose price field is the lowest (or, asked which costs more, the highest)
    and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
-   named field is the highest or lowest); then it quotes each result's values (not
+   named field is the highest or lowest, and asked "by how much?" / "高多少？", its lead over the
+   next one: `records.margin_line`); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read, records of the kind asked for, the day or file with the
    most lines of a text, a changelog's entries by kind, the latest line asked about across the

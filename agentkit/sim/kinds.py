@@ -1,7 +1,7 @@
 """The kind of an id: which values may fill an id property (assignment_id, student_id, booking_ref).
 
 An id property names the kind of thing it identifies; a value fills it only when it is of that
-kind. Two readings tell a value's kind, and a value they give another kind is no candidate:
+kind. These readings tell a value's kind, and a value they give another kind is no candidate:
 - the key the conversation already gave it: the id key an earlier call passed it under, or an
   earlier result holds it under ("M-1207" passed as match_id and returned beside
   assignment_id "AS-60213" is a match's id, never an assignment's); a key is of the property's
@@ -15,7 +15,9 @@ kind. Two readings tell a value's kind, and a value they give another kind is no
   property's description or key and not by the property's own;
 - its shape, for a Chinese number plate ("沪A·12345"): where a tool takes a plate, it fills only
   a property that names one, never vehicle_id (the finder by plate runs first).
-The values are read once per conversation (`agentkit.sim.view.view` sets them); the argument
+An entry of a result gives no id under a key of another kind that a tool takes as its own
+(book_id is no card_number: `differ`, asked by `agentkit.sim.pick.id_of`).
+The kinds are read once per conversation (`agentkit.sim.view.view` sets them); the argument
 readings (`agentkit.sim.arguments.ident`) ask `other_kind` of each id-like token.
 """
 
@@ -113,7 +115,9 @@ def _keyed(data: Any, out: dict[str, set[str]], depth: int = 0) -> None:
             _keyed(x, out, depth + 1)
 
 
-def read_kinds(schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]) -> Kinds:
+def read_kinds(
+    schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]
+) -> Kinds:
     """The kinds the tools' schemas and the conversation's calls (input, result data) give."""
     given: dict[str, set[str]] = {}
     for args, data in calls:
