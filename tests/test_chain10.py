@@ -299,3 +299,38 @@ def test_a_list_opened_by_of_names_each_ticker_without_it():
     calls, finals = run(["Of ASML, TSM and NVDA, which rose the most today?"], tools, handlers)
     assert sorted(a["ticker"] for _, a in calls) == sorted(change)
     assert "ASML" in finals[-1]
+
+
+JUDGES = [
+    tool(
+        "assign_judge",
+        "为烘焙比赛安排评委，返回安排编号 assignment_id。",
+        strings(contest_id="", judge_name=""),
+    ),
+    tool("cancel_assignment", "取消一次评委安排。", strings(assignment_id="")),
+]
+JUDGE_CALLS = {
+    "assign_judge": lambda contest_id, judge_name: {
+        "assignment_id": "JA-5521",
+        "contest_id": contest_id,
+        "judge": judge_name,
+    },
+    "cancel_assignment": lambda assignment_id: {"ok": assignment_id == "JA-5521"},
+}
+
+
+def test_a_judge_named_after_give_and_the_assignment_cancelled_by_its_own_id():
+    calls, _ = run(
+        ["请把 C-88 这场烘焙比赛的评委安排给上官婉儿。", "算了，刚才那个安排取消吧。"],
+        JUDGES,
+        JUDGE_CALLS,
+    )
+    assert calls == [
+        ("assign_judge", {"contest_id": "C-88", "judge_name": "上官婉儿"}),
+        ("cancel_assignment", {"assignment_id": "JA-5521"}),
+    ]
+
+
+def test_an_id_said_to_be_a_contests_is_no_assignments():
+    calls, finals = run(["C-88 这场比赛的评委安排取消掉。"], JUDGES, JUDGE_CALLS)
+    assert not calls and "assignment_id" in finals[-1]

@@ -298,7 +298,7 @@ ROLES = [  # role, what a property's name (then its description) says
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
      r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee|"
-     r"referee|umpire|judge|official|nurse|technician|mechanic|courier|guide|host|chef|agent|rep|interviewer|interviewee)"
+     r"referee|umpire|judge|nurse|technician|mechanic|courier|chef|interviewer|interviewee)"
      r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
@@ -2873,7 +2873,7 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     tokens = [  # never an id the conversation gives another kind (agentkit.sim.kinds)
         (tok, noun)
         for tok, noun in tokens
-        if not kinds.other_kind(tok, name, f"{described} {src.tool}", src.text)
+        if not kinds.other_kind(tok, name, f"{described} {src.tool}", src.text, src.tool)
     ]
     mine = [tok for tok, noun in tokens if noun & own]
     free = [

@@ -12,7 +12,9 @@ kind. These readings tell a value's kind, and a value they give another kind is 
   book_table(restaurant_id) is no reservation_id; "(code TUR-27)" beside scholarship_code is no
   student_id); in Chinese the noun the token is of, after it ("YG-05 的瑜伽课", "M-1207 这场比赛"),
   its characters or its English gloss (`agentkit.sim.glosses`: 比赛 "match") held by another id
-  property's description or key and not by the property's own;
+  property's description or key and not by the property's own, or, said as "this thing"
+  ("C-88 这场比赛"), a noun no property names that the property's tool's description does not
+  hold (cancel_assignment, "取消一次评委安排", takes no 比赛's id);
 - its shape, for a Chinese number plate ("沪A·12345"): where a tool takes a plate, it fills only
   a property that names one, never vehicle_id (the finder by plate runs first).
 An entry of a result gives no id under a key of another kind that a tool takes as its own
@@ -41,14 +43,18 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 NOUN_BEFORE = re.compile(r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\(?$")
 
 
-ZH_NOUN_AFTER = re.compile(r"\s*号?\s*(?:[这那][场个节次件张份单]|的)?\s*([\u4e00-\u9fff]{1,4})")
+ZH_NOUN_AFTER = re.compile(
+    r"\s*号?\s*(?P<this>[这那][场个节次件张份单辆台家位])?(?:的)?\s*(?P<noun>(?:(?!的)[\u4e00-\u9fff]){1,4})"
+)
+ZH_PLAIN = frozenset("的了是在和与及个场次件张份单这那一把给")
 
 
-def _zh_other(noun: str, name: str, described: str, kinds: Kinds) -> bool:
+def _zh_other(noun: str, name: str, described: str, kinds: Kinds, this: str | None) -> bool:
     """Whether a Chinese noun the token is of names another id property's thing, not this one's:
     a word of it (`glosses.segmented`) held by the property's description, or glossed by a word
-    of its key."""
-    said = glosses.segmented(noun)
+    of its key; a noun the token is said to be ("这场比赛": `this`, the tool's description) and
+    that no property names is this one's only when the tool's description holds it."""
+    said = [x for x in glosses.segmented(noun) if x not in ZH_PLAIN]
     english = [
         {w for g in glosses.gloss(x) for w in re.findall(r"[a-z]+", g.lower())} for x in said
     ]
@@ -58,9 +64,11 @@ def _zh_other(noun: str, name: str, described: str, kinds: Kinds) -> bool:
             x in description or e & key_words(key) for x, e in zip(said, english, strict=True)
         )
 
-    if names(name, described):
+    if not said or names(name, described):
         return False
-    return any(k != name and names(k, d) for k, d in kinds.described)
+    if any(k != name and names(k, d) for k, d in kinds.described):
+        return True
+    return this is not None and not any(x in this for x in said)
 
 
 def key_words(key: str) -> frozenset[str]:
@@ -90,6 +98,7 @@ class Kinds:
     nouns: frozenset[str] = frozenset()  # the words of every tool property's id key
     described: tuple[tuple[str, str], ...] = ()  # every id property: (key, its description)
     plates: bool = False  # some tool takes a number plate (plate, registration, 车牌)
+    tools: Mapping[str, str] = field(default_factory=dict)  # each tool's name -> its description
 
 
 CURRENT: ContextVar[Kinds | None] = ContextVar("kinds", default=None)
@@ -116,9 +125,10 @@ def _keyed(data: Any, out: dict[str, set[str]], depth: int = 0) -> None:
 
 
 def read_kinds(
-    schemas: Iterable[dict[str, Any]], calls: Iterable[tuple[dict[str, Any], Any]]
+    tools: Iterable[tuple[str, str, dict[str, Any]]], calls: Iterable[tuple[dict[str, Any], Any]]
 ) -> Kinds:
-    """The kinds the tools' schemas and the conversation's calls (input, result data) give."""
+    """The kinds the tools (name, description, schema) and the conversation's calls (input,
+    result data) give."""
     given: dict[str, set[str]] = {}
     for args, data in calls:
         _keyed(args, given)
@@ -126,7 +136,7 @@ def read_kinds(
     nouns: set[str] = set()
     described: list[tuple[str, str]] = []
     plates = False
-    for schema in schemas:
+    for _, _, schema in tools:
         props = schema.get("properties") if isinstance(schema, dict) else None
         for k, p in props.items() if isinstance(props, dict) else ():
             said = str(p.get("description") or "") if isinstance(p, dict) else ""
@@ -135,13 +145,17 @@ def read_kinds(
                 nouns |= key_words(str(k))
                 described.append((str(k), said))
     return Kinds(
-        {v: frozenset(k) for v, k in given.items()}, frozenset(nouns), tuple(described), plates
+        {v: frozenset(k) for v, k in given.items()},
+        frozenset(nouns),
+        tuple(described),
+        plates,
+        {n: d for n, d, _ in tools},
     )
 
 
-def other_kind(token: str, name: str, described: str, text: str) -> bool:
+def other_kind(token: str, name: str, described: str, text: str, tool: str = "") -> bool:
     """Whether `token` is, by the conversation, an id of another kind than property `name`'s
-    (`described`: its description and its tool's name)."""
+    (`described`: its description; `tool`: the name of the tool it belongs to)."""
     kinds = current()
     mine = key_words(name)
     keys = kinds.given.get(token, frozenset())
@@ -152,7 +166,8 @@ def other_kind(token: str, name: str, described: str, text: str) -> bool:
         return True  # a number plate, where a tool takes plates, is no other id
     at = text.find(token)
     zh = ZH_NOUN_AFTER.match(text, at + len(token)) if at >= 0 else None
-    if zh is not None and _zh_other(zh.group(1), name, described, kinds):
+    this = kinds.tools.get(tool, "") if zh is not None and zh["this"] else None
+    if zh is not None and _zh_other(zh["noun"], name, described, kinds, this):
         return True
     before = NOUN_BEFORE.search(text[: max(at, 0)]) if at > 0 else None
     if before is None:

@@ -128,7 +128,7 @@ def view(conv: Conversation) -> View:
     earlier = [_user_text(m) for m in messages[:start] if m.get("role") == "user"]
     kinds.CURRENT.set(
         kinds.read_kinds(
-            [t.schema for t in tools],
+            [(t.name, t.description, t.schema) for t in tools],
             [(c.input, c.data) for c in (*before, *calls) if not c.failed],
         )
     )
