@@ -334,3 +334,80 @@ def test_a_judge_named_after_give_and_the_assignment_cancelled_by_its_own_id():
 def test_an_id_said_to_be_a_contests_is_no_assignments():
     calls, finals = run(["C-88 这场比赛的评委安排取消掉。"], JUDGES, JUDGE_CALLS)
     assert not calls and "assignment_id" in finals[-1]
+
+
+def test_a_reference_is_never_the_words_that_describe_it():
+    tools = [
+        tool(
+            "book_appointment",
+            "Book a vet appointment for a pet. Returns appointment_ref.",
+            strings(pet_id="", date=""),
+        ),
+        tool("cancel_appointment", "Cancel a vet appointment.", strings(appointment_ref="")),
+    ]
+    handlers = {
+        "book_appointment": lambda pet_id, date: {"appointment_ref": "VA-3390", "pet_id": pet_id},
+        "cancel_appointment": lambda appointment_ref: {"ok": appointment_ref == "VA-3390"},
+    }
+    calls, _ = run(
+        ["Book pet PT-52 in for 2026-12-09.", "Please cancel the appointment I just made."],
+        tools,
+        handlers,
+    )
+    assert calls[-1] == ("cancel_appointment", {"appointment_ref": "VA-3390"})
+
+
+def test_a_chinese_search_about_a_topic_takes_the_topic():
+    tools = [tool("search_books", "按关键词搜索图书，返回 book_id。", strings(keyword="关键词"))]
+    handlers = {"search_books": lambda keyword: [{"book_id": "B-1", "title": "量子计算入门"}]}
+    calls, _ = run(["帮我找一本关于量子计算的入门书。"], tools, handlers)
+    assert calls == [("search_books", {"keyword": "量子计算"})]
+
+
+def test_a_condition_on_a_number_is_read_with_the_tool_that_takes_the_found_id():
+    tools = [
+        tool("find_tenant", "Find a tenant by flat number. Returns tenant_id.", strings(flat="")),
+        tool("get_arrears", "Get the rent arrears of a tenant.", strings(tenant_id="")),
+        tool(
+            "send_reminder",
+            "Send a rent reminder to a tenant.",
+            strings(tenant_id="", template_code=""),
+        ),
+    ]
+    handlers = {
+        "find_tenant": lambda flat: {"tenant_id": "TN-7781", "name": "Ola Nordmann"},
+        "get_arrears": lambda tenant_id: {"tenant_id": tenant_id, "arrears_gbp": 420.0},
+        "send_reminder": lambda tenant_id, template_code: {"sent": True},
+    }
+    calls, finals = run(
+        [
+            "If the tenant in flat 4B owes more than 300 pounds, send them reminder template "
+            "RT-2. Tell me what they owe."
+        ],
+        tools,
+        handlers,
+    )
+    assert calls == [
+        ("find_tenant", {"flat": "4B"}),
+        ("get_arrears", {"tenant_id": "TN-7781"}),
+        ("send_reminder", {"tenant_id": "TN-7781", "template_code": "RT-2"}),
+    ]
+    assert "420" in finals[-1]
+
+
+def test_a_chinese_wish_to_return_makes_the_return_then_tracks_its_own_number():
+    tools = [
+        tool(
+            "create_return", "为订单创建退货，返回退货单号 return_no。", strings(order_no="订单号")
+        ),
+        tool("track_return", "查询退货进度。", strings(return_no="退货单号")),
+    ]
+    handlers = {
+        "create_return": lambda order_no: {"return_no": "RT20261201", "order_no": order_no},
+        "track_return": lambda return_no: {"return_no": return_no, "status": "已签收"},
+    }
+    calls, _ = run(["订单 SO-99812 我要退货。", "这个退货现在到哪了？"], tools, handlers)
+    assert calls == [
+        ("create_return", {"order_no": "SO-99812"}),
+        ("track_return", {"return_no": "RT20261201"}),
+    ]

@@ -106,7 +106,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "D-03-2"); a route (route, line, 航线) each route the text writes as two ends joined by a dash
   or an arrow, "厦门-鼓浪屿、深圳-香港", one call each; a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
-  lasagna recipe and save it" for search_recipes is "vegetarian lasagna"; with no search verb,
+  lasagna recipe and save it" for search_recipes is "vegetarian lasagna", "找一本关于量子计算的
+  入门书" is 量子计算; with no search verb,
   for a catalogue search, the words around the tool's noun, "the beginners' wheel throwing class"
   -> "beginners' wheel throwing", "a hotel in Galway" -> "Galway", else a title in capitals, else
   in Chinese what the verb acts on when the searched words name only the tool's thing: `sought`); free text (quoted text, the text after a colon, after
@@ -2027,7 +2028,12 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
                 found = (
                     None  # "accept one I'd be happy with" names no quote; "rate" of get_..._rate
                 )
+        if found and (_is_id(name) or CODE_NAME.search(name)) and not CODE_LIKE.search(found):
+            found = None  # "the appointment I just made" is no appointment_ref: that is looked up
     return found
+
+
+CODE_LIKE = re.compile(r"\d|\b[A-Z]{2,}\b|[A-Z][a-z]+[A-Z]")
 
 
 def _free_proper_name(name: str, src: Source) -> str | None:
@@ -3037,6 +3043,9 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
     while QUERY_LEAD.match(found):
         found = QUERY_LEAD.sub("", found, count=1)
     found = re.sub(r"^(?:一下|一些|一个|个|些|份|条|款)", "", found)
+    found = re.sub(r"^[一两二三四五六七八九十几]?[本部首张件份台款种篇条家]", "", found)
+    topic = re.search(r"(?:关于|有关)(.{2,12}?)的", found)  # "一本关于量子计算的入门书"
+    found = topic.group(1) if topic else found
     found = re.sub(r"(?<=[\u4e00-\u9fff])[吧呢啊嘛呀]$", "", found)
     if _only_tool_thing(found, nouns or []):
         return None  # "帮我找个菜谱": the tool's own thing, no query (`sought`)

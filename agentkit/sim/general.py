@@ -249,6 +249,7 @@ from .results import (
     TRANSIENT,
     choices,
     classify,
+    find,
     hint,
     said_error,
 )
@@ -501,12 +502,16 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     return named | stated_acts(task, tools or [], named)
 
 
-ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])")
+ZH_VERB = re.compile(
+    r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])"
+    r"|(?:我要|我想要?)([\u4e00-\u9fff])(?=[\u4e00-\u9fff]?(?:[。！!，,]|$))"
+)
 
 
 def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     """In Chinese, a verb the concept table does not know, standing as one ("续一下", "帮我寄",
-    "来取一下"): a telling character before 一下 or after 帮我 / 给我 / 替我 asks for the act of
+    "来取一下", "我要退货。"): a telling character before 一下 or after 帮我 / 给我 / 替我 (or
+    after 我要 / 我想, ending its clause in a word of two) asks for the act of
     each changing tool whose description holds that character (续 of renew_loan's 续借图书, 取
     of schedule_pickup's 上门取件); deleting and cancelling are never asked this way."""
     said = {c for m in ZH_VERB.finditer(task) for c in m.groups() if c} - COMMON_HAN
@@ -2911,6 +2916,7 @@ def _steps(v: View, conv: Conversation) -> Turn:
         turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
         if first:
             _check_only(v, steps[1], turn)
+            _check_read(v, steps[1], turn)
         # a conditional act, or an act still lacking a value, waits on the latest result
         wanted = each.conditional(step) or (None if turn.calls else "yes")
         if i and (turn.calls or turn.missing) and wanted and not turn.stop:
@@ -2947,6 +2953,51 @@ def _check_only(v: View, act: str, turn: Turn) -> None:
     missing = [(t, m) for t, m in turn.missing if t.name not in acting]
     if calls or missing:
         turn.calls, turn.missing = calls, missing
+
+
+def _check_read(v: View, act: str, turn: Turn) -> None:
+    """Rule 4b: a condition checked first, once its look-up has answered ("If the tenant in flat
+    4B owes more than 300 pounds, ..." and find_tenant's tenant_id), is read with the tool that
+    changes nothing, has not been called, and whose every required input is an id a result gives
+    (get_arrears(tenant_id)), when the condition weighs a number and no result yet gives one."""
+    if turn.calls or turn.missing or turn.stop or not v.calls:
+        return
+    found = each.condition(v.task)
+    if not found or not re.search(r"\d", found[1]) or any(_has_number(c.data) for c in v.calls):
+        return  # (a condition on a number, and no result yet gives one)
+    acting = {t.name for t in choose(replace(v, task=act))}
+    called = {c.name for c in v.calls}
+    results = results_of(v)
+    for t in v.tools:
+        required = t.schema.get("required") or []
+        if t.name in acting | called or _changes(t) or not required:
+            continue
+        if not all(names_an_id(t, k) for k in required):
+            continue
+        got = {k: _from_kind(results, k) for k in required}
+        if all(x is not None for x in got.values()):
+            turn.calls = [(t, got)]
+            return
+
+
+def _has_number(data: Any) -> bool:
+    """A result that gives a number: a numeric field, or a line "key: 3.72"."""
+    if isinstance(data, dict):
+        return any(_has_number(x) for x in data.values())
+    if isinstance(data, list):
+        return any(_has_number(x) for x in data)
+    if isinstance(data, str):
+        return bool(re.search(r"^\s*[\w ]+[:：]\s*-?\d+(?:\.\d+)?\b", data, re.M))
+    return isinstance(data, int | float) and not isinstance(data, bool)
+
+
+def _from_kind(results: list[Any], key: str) -> Any:
+    """The value a result holds under `key` itself."""
+    for data in results:
+        found = find(data, key)
+        if isinstance(found, str | int) and not isinstance(found, bool):
+            return found
+    return None
 
 
 def _later(v: View, later: list[str], turn: Turn) -> bool:

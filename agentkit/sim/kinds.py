@@ -44,7 +44,7 @@ NOUN_BEFORE = re.compile(r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\
 
 
 ZH_NOUN_AFTER = re.compile(
-    r"\s*号?\s*(?P<this>[这那][场个节次件张份单辆台家位])?(?:的)?\s*(?P<noun>(?:(?!的)[\u4e00-\u9fff]){1,4})"
+    r"\s*号?\s*(?:(?P<this>[这那][场个节次件张份单辆台家位])|的|(?<=号))\s*(?P<noun>(?:(?!的)[\u4e00-\u9fff]){1,4})"
 )
 ZH_PLAIN = frozenset("的了是在和与及个场次件张份单这那一把给")
 
