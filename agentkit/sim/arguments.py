@@ -78,7 +78,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"; a code that opens with its digits, "3B-MATH"; a Chinese number plate, "粤B·12345";
   never a code labelled as a thing's own number the property does not name, "车牌粤B·12345",
-  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first); an
+  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first; never
+  plain words, "the appointment I just made" for appointment_ref; a value of another kind by
+  `agentkit.sim.kinds`); an
   email; a person (its name whole, in any Latin letters, with its particles, hyphens and
   apostrophes: "María de la Cruz", "Jean-Luc van der Berg", "Tomasz Wójcik", "O'Neill", a
   Chinese double surname "司马相如"; "my name is", the one something is for: "for Ada Lovelace",

@@ -50,8 +50,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
    衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
    the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); in Chinese, a
-   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"), asks for the act
-   of each changing tool whose description holds it (续借: `verb_acts`); an act the user only
+   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"; after 我要 / 我想,
+   ending its clause: "我要退货。"), asks for the act of each changing tool whose description
+   holds it (续借: `verb_acts`); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
    question asks to be told: where tools are found by their words or values (under tool_choice
    "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
@@ -86,7 +87,13 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.kinds`): never one the conversation gave as another kind's (a call's or a
    result's key, the noun written before it, "restaurant R-118"; in Chinese the noun it is of,
    "YG-05 的瑜伽课"; a number plate's shape), nor an entry's id held under another tool's id key
-   (book_id for card_number); lacking one, the tool that returns it runs first. "Today" is the day the system prompt says it is
+   (book_id for card_number); lacking one, the tool that returns it runs first. A condition
+   checked first that weighs a number ("If the tenant in flat 4B owes more than 300 pounds, ...")
+   is read, once its look-up has answered, with the reading tool whose required ids the results
+   give (get_arrears(tenant_id): `_check_read`). A condition
+   checked first that weighs a number ("If the tenant in flat 4B owes more than 300 pounds, ...")
+   is read, once its look-up has answered, with the reading tool whose required ids the results
+   give (get_arrears(tenant_id): `_check_read`). "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
