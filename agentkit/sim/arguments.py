@@ -78,7 +78,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   O2", or one that fits the schema's `pattern` or the description's example, "like C1", "形如
   A-1001"; a code that opens with its digits, "3B-MATH"; a Chinese number plate, "粤B·12345";
   never a code labelled as a thing's own number the property does not name, "车牌粤B·12345",
-  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first); an
+  "the van with registration YK70 PWD", for contract_id: the look-up by it runs first; never
+  plain words, "the appointment I just made" for appointment_ref; a value of another kind by
+  `agentkit.sim.idkinds`); an
   email; a person (its name whole, in any Latin letters, with its particles, hyphens and
   apostrophes: "María de la Cruz", "Jean-Luc van der Berg", "Tomasz Wójcik", "O'Neill", a
   Chinese double surname "司马相如"; "my name is", the one something is for: "for Ada Lovelace",
@@ -106,7 +108,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   "D-03-2"); a route (route, line, 航线) each route the text writes as two ends joined by a dash
   or an arrow, "厦门-鼓浪屿、深圳-香港", one call each; a path; an
   arithmetic expression; a search query (the noun phrase searched for: "find me a vegetarian
-  lasagna recipe and save it" for search_recipes is "vegetarian lasagna"); free text (quoted text, the text after a colon, after
+  lasagna recipe and save it" for search_recipes is "vegetarian lasagna", "找一本关于量子计算的
+  入门书" is 量子计算; with no search verb,
+  for a catalogue search, the words around the tool's noun, "the beginners' wheel throwing class"
+  -> "beginners' wheel throwing", "a hotel in Galway" -> "Galway", else a title in capitals, else
+  in Chinese what the verb acts on when the searched words name only the tool's thing: `sought`); free text (quoted text, the text after a colon, after
   the tool's noun, without a phone number or an address said first: "手机号13900001111，提醒她…"; a title only its first clause, up to the date, time or duration it says:
   "a call with Priya next Tuesday at 4pm" -> "call with Priya", else what the request's first
   verb acts on, "Put a Jupiter viewing night on the calendar", else the proper name it gives; a
@@ -214,7 +220,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import glosses, kinds, languages, shell, values, websearch
+from . import glosses, idkinds, kinds, languages, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -302,7 +308,8 @@ ROLES = [  # role, what a property's name (then its description) says
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
-     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee)"
+     r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee|"
+     r"referee|umpire|judge|nurse|technician|mechanic|courier|chef|interviewer|interviewee)"
      r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
@@ -525,6 +532,10 @@ def _of_its_kind(name: str, s: dict[str, Any], src: Source) -> str | None:
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
     if found is None or {w.lower() for w in found.split()} <= own:
         return None  # the property's or the tool's own word ("look up EAN") names no value
+    if k == "code" and idkinds.other_kind(
+        found, name, f"{described} {src.tool}", src.text, src.tool
+    ):
+        return None  # a code the conversation gives another kind ("YG-05 的瑜伽课" for card_no)
     src.used.add(found)
     return found
 
@@ -1817,7 +1828,11 @@ BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
 
 BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name too
     **BY_SHELL,
-    "query": lambda src: query(src.text, tool_nouns(src.tool)) or websearch.query_of(src.text),
+    "query": lambda src: (
+        query(src.text, tool_nouns(src.tool))
+        or sought(src.text, tool_nouns(src.tool))
+        or websearch.query_of(src.text)
+    ),
     "named": lambda src: named_thing(src),
 }
 
@@ -2058,7 +2073,12 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
                 found = (
                     None  # "accept one I'd be happy with" names no quote; "rate" of get_..._rate
                 )
+        if found and (_is_id(name) or CODE_NAME.search(name)) and not CODE_LIKE.search(found):
+            found = None  # "the appointment I just made" is no appointment_ref: that is looked up
     return found
+
+
+CODE_LIKE = re.compile(r"\d|\b[A-Z]{2,}\b|[A-Z][a-z]+[A-Z]")
 
 
 def _free_proper_name(name: str, src: Source) -> str | None:
@@ -2931,8 +2951,13 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     fit = re.compile(wanted if isinstance(wanted, str) else shape(example) if example else ".*")
     tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
-    mine = [tok for tok, noun in tokens if noun & own]
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
+    tokens = [  # never an id the conversation gives another kind (agentkit.sim.idkinds)
+        (tok, noun)
+        for tok, noun in tokens
+        if not idkinds.other_kind(tok, name, f"{described} {src.tool}", src.text, src.tool)
+    ]
+    mine = [tok for tok, noun in tokens if noun & own]
     free = [
         tok
         for tok, noun in tokens
@@ -3093,7 +3118,13 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
     found = QUERY_END.sub("", m.group(1).strip())
     while QUERY_LEAD.match(found):
         found = QUERY_LEAD.sub("", found, count=1)
-    found = re.sub(r"^(?:一下|一些|一个|个|些)", "", found)
+    found = re.sub(r"^(?:一下|一些|一个|个|些|份|条|款)", "", found)
+    found = re.sub(r"^[一两二三四五六七八九十几]?[本部首张件份台款种篇条家]", "", found)
+    topic = re.search(r"(?:关于|有关)(.{2,12}?)的", found)  # "一本关于量子计算的入门书"
+    found = topic.group(1) if topic else found
+    found = re.sub(r"(?<=[\u4e00-\u9fff])[吧呢啊嘛呀]$", "", found)
+    if _only_tool_thing(found, nouns or []):
+        return None  # "帮我找个菜谱": the tool's own thing, no query (`sought`)
     for noun in nouns or []:  # "recipes" of search_recipes: "a lasagna recipe", "articles about X"
         found = re.sub(rf"(?<=\S)\s+{re.escape(noun)}(?:e?s)?$", "", found, flags=re.I)
         found = re.sub(
@@ -3103,6 +3134,60 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
             flags=re.I,
         )
     return found.strip() or m.group(1).strip()
+
+
+WEB_NOUNS = frozenset({"web", "internet", "online", "google", "bing", "news", "page", "site"})
+SOUGHT_MODIFIERS = re.compile(
+    r"\b(?:the|a|an|some|any|one|my|your|that|this)\s+((?:[\w'’-]+\s+){0,4}?)(?:%s)\w*"
+    r"((?:\s+(?:in|near|at|on|about|for|with|from|by)\s+(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*))?)"
+)
+TITLE_RUN = re.compile(
+    r"(?<=[a-z,:]\s)((?:The|A|An)\s+)?[A-Z][\w'’-]*"
+    r"(?:\s+(?:(?:of|the|and|in|on|a|to|for|at|&)\s+)*[A-Z][\w'’-]*)+"
+)
+SOUGHT_SKIP = frozenset(
+    "good nice great cheap new best other few couple single double next first".split()
+)
+
+
+def sought(text: str, nouns: list[str]) -> str | None:
+    """What a catalogue search (not a web search) is asked for when the request says no search
+    verb ("Sign me up for the beginners' wheel throwing class"): the words around the tool's
+    noun, those before it ("beginners' wheel throwing", without "good", "cheap"), else the place
+    or name after it ("a hotel in Galway" -> "Galway"); else a title the request names in capitals
+    ("put a hold on The Left Hand of Darkness"); in Chinese, what the request's verb acts on when
+    the searched words name only the tool's thing ("想做麻婆豆腐，帮我找个菜谱" -> 麻婆豆腐)."""
+    if WEB_NOUNS & set(nouns):
+        return None
+    for noun in nouns:
+        m = re.search(SOUGHT_MODIFIERS.pattern % re.escape(noun.rstrip("e")), text, re.I)
+        if m is None:
+            continue
+        before = [w for w in m.group(1).split() if w.lower() not in SOUGHT_SKIP]
+        after = re.sub(r"^\s*\w+\s+", "", m.group(2))
+        if before or after:
+            return " ".join(before) or after
+    m = TITLE_RUN.search(text)
+    if m is not None and len(m.group(0).split()) >= 2:
+        return m.group(0)
+    for m in ZH_OBJECT.finditer(text):
+        if not _only_tool_thing(m.group(1), nouns):
+            return m.group(1)
+    return None
+
+
+ZH_OBJECT = re.compile(  # what a Chinese request's verb acts on: "想做麻婆豆腐" -> 麻婆豆腐
+    r"(?:想|要|打算|准备)(?:做|吃|买|学|看|听|订|找|搜|去)(?:一下|个|些|点|一份|一本)?"
+    r"((?:(?![的了吧呢啊，。！？,.!?\s])[\u4e00-\u9fffA-Za-z0-9]){2,10})"
+)
+
+
+def _only_tool_thing(found: str, nouns: list[str]) -> bool:
+    """A Chinese search text that names only the tool's own thing (菜谱 for search_recipes)."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{1,4}", found):
+        return False
+    english = {w for g in glosses.gloss(found) for w in re.findall(r"[a-z]+", g.lower())}
+    return any(n.rstrip("e") in w for n in nouns for w in english)
 
 
 GENERIC_TOOL_WORDS = frozenset("info detail data get tool api lookup by item result".split())

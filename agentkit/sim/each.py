@@ -155,11 +155,11 @@ NAMED_FILE = re.compile(
 
 
 LEADING_IF = re.compile(
-    r"^\s*(?:if|in case)\s+(?P<cond>[^,.;!?\n]{3,80}?)\s*,\s*(?:then\s+)?(?P<act>[^?\n]+?)[.!]?\s*$",
+    r"^\s*(?:if|in case)\s+(?P<cond>(?:[^,.;!?\n]|\.(?=\w)){3,80}?)\s*,\s*(?:then\s+)?(?P<act>[^?\n]+?)[.!]?\s*$",
     re.I,
 )
 TRAILING_IF = re.compile(
-    r"^\s*(?P<act>[^?\n]+?)\s+(?:but\s+)?(?:only\s+)?if\s+(?P<cond>[^,.;!?\n]{3,80}?)[.!]?\s*$",
+    r"^\s*(?P<act>[^?\n]+?)\s+(?:but\s+)?(?:only\s+)?if\s+(?P<cond>(?:[^,.;!?\n]|\.(?=\w)){3,80}?)[.!]?\s*$",
     re.I,
 )
 WHETHER = re.compile(  # "check if", "see if": whether, no condition
@@ -188,8 +188,16 @@ def condition_first(task: str) -> list[str]:
 
 def condition(task: str) -> tuple[str, str, str] | None:
     """Rule 4b's parts: the sentences before the last, the condition the last one states and
-    its act; None when it states none."""
-    said = [x for x in re.split(r"(?<=[.!?。！？])\s*", task.strip()) if x.strip()]
+    its act (a last sentence that states none, after one that does, is asked with the
+    condition: "If she has a GPA of at least 3.5, apply. Tell me her GPA either way."); None
+    when it states none."""
+    said = [x for x in re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*", task.strip()) if x.strip()]
+    if len(said) > 1 and _conditioned(said[-2]) and not _conditioned(said[-1]):
+        # "If ..., do X. Tell me Y either way.": the last sentence goes with the check
+        found = condition(" ".join(said[:-1]))
+        mark = "吗？" if re.search(r"[\u4e00-\u9fff]", said[-1]) else "? "
+        after = said[-1].rstrip(".!。！")
+        return (found[0], f"{found[1]}{mark}{after}", found[2]) if found else None
     if not said:
         return None
     before, last = " ".join(said[:-1]), said[-1]  # the sentences before go with the check
@@ -201,6 +209,11 @@ def condition(task: str) -> tuple[str, str, str] | None:
     if m is None or WHETHER.search(m["act"]) or re.fullmatch(r"(?:not|so|yes|no)\b.*", m["cond"]):
         return None
     return before, m["cond"].strip(), m["act"].strip()
+
+
+def _conditioned(sentence: str) -> bool:
+    """Whether a sentence states an act on a condition (rule 4b)."""
+    return bool(ZH_IF.match(sentence) or LEADING_IF.match(sentence) or TRAILING_IF.match(sentence))
 
 
 def numbered(task: str) -> list[str]:
@@ -311,7 +324,11 @@ def named_things(task: str, value: str) -> list[str]:
         )
         if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
             parts = _zh_parts(m.group(0))
-        names = [re.sub(r"^[Tt]he\s+", "", x).strip() for x in parts if x.strip()]
+        names = [
+            re.sub(r"^(?:[Tt]he|Of|Between|Among|For|Compare)\s+", "", x).strip()
+            for x in parts
+            if x.strip()
+        ]
         if any(says_condition(n) for n in names):  # "有投影仪、至少能坐": conditions, no names
             continue
         # the value is one of them, a part of one, or a stretch of the list ("Harbor Point,
@@ -328,7 +345,11 @@ ZH_PAIR = re.compile(
     r"(?=[，,。；;！!？?\s]|哪|谁|$)"
 )
 ZH_LEAD = re.compile(r"^.*(?:这天|那天|当天|一下|查查|看看|请问|帮我查|帮我看|去|在|的)")
-ZH_TAIL = re.compile(r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天).*$")
+ZH_TAIL = re.compile(
+    r"(?:还有|有没有|是否|吗|呢|的|都|今天|明天|后天"
+    r"|(?:这|那)?[两二三四五六七八九十几\d]+[个位家只种款名座条](?:人|城市|地方)?(?:里|中|当中|之中)?"
+    r"|(?:这|那)(?:几|些)).*$"
+)
 
 
 def _zh_parts(listed: str) -> list[str]:

@@ -50,8 +50,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    inputs asks for its act ("Three balcony seats for ... next Tuesday, please", "后天下午来取一下
    衣服吧，两袋，地址是…"; across languages the values alone, filling every required input of
    the one such tool: `stated_acts`; "get me ..." asks to be given, not to read); in Chinese, a
-   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"), asks for the act
-   of each changing tool whose description holds it (续借: `verb_acts`); an act the user only
+   verb the table does not know, before 一下 or after 帮我 ("续一下", "帮我寄"; after 我要 / 我想,
+   ending its clause: "我要退货。"), asks for the act of each changing tool whose description
+   holds it (续借: `verb_acts`); an act the user only
    asks when of ("when does it renew?") or a file's name (CHANGES.md) asks for no act. A
    question asks to be told: where tools are found by their words or values (under tool_choice
    "any" too), one whose name reads comes before one that acts ("菜园区的土现在干不干？":
@@ -81,7 +82,18 @@ order to one typed view of the request (`agentkit.sim.view`).
    earlier result supplies is taken from it. What an earlier turn of the conversation gave is
    still given unless the open task says otherwise: a required input the open task lacks is the
    one the latest call passed under the same name, else what the earlier turns' words give
-   (never an id: that is picked or looked up) (`_still_given`). "Today" is the day the system prompt says it is
+   (never an id: that is picked or looked up; an id the one an earlier result of one record
+   holds under the same name: `_still_given`). An id property takes only a value of its kind
+   (`agentkit.sim.idkinds`): never one the conversation gave as another kind's (a call's or a
+   result's key, the noun written before it, "restaurant R-118"; in Chinese the noun it is of,
+   "YG-05 的瑜伽课"; a number plate's shape), nor an entry's id held under another tool's id key
+   (book_id for card_number); lacking one, the tool that returns it runs first. A condition
+   checked first that weighs a number ("If the tenant in flat 4B owes more than 300 pounds, ...")
+   is read, once its look-up has answered, with the reading tool whose required ids the results
+   give (get_arrears(tenant_id): `_check_read`). A condition
+   checked first that weighs a number ("If the tenant in flat 4B owes more than 300 pounds, ...")
+   is read, once its look-up has answered, with the reading tool whose required ids the results
+   give (get_arrears(tenant_id): `_check_read`). "Today" is the day the system prompt says it is
    ("今天是 2027年3月12日", "Today is ...": `agentkit.sim.values.today_from`). An id a call
    lacks comes from the entry a result lists that the request picks (`agentkit.sim.pick`): by
    its superlative ("the cheapest", "最早一班有票的", "as early as possible"), its place ("the
@@ -143,7 +155,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.facts`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
    tool, the subject whose price field is the lowest (or, asked which costs more, the highest)
    and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
-   named field is the highest or lowest); then it quotes each result's values (not
+   named field is the highest or lowest, and asked "by how much?" / "高多少？", its lead over the
+   next one: `records.margin_line`); then it quotes each result's values (not
    a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read, records of the kind asked for, the day or file with the
    most lines of a text, a changelog's entries by kind, the latest line asked about across the
@@ -248,6 +261,7 @@ from .results import (
     TRANSIENT,
     choices,
     classify,
+    find,
     hint,
     said_error,
 )
@@ -503,12 +517,16 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     return named | stated_acts(task, tools or [], named)
 
 
-ZH_VERB = re.compile(r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])")
+ZH_VERB = re.compile(
+    r"([\u4e00-\u9fff])(?=一下)|(?:(?:帮|给|替)我们?|麻烦)([\u4e00-\u9fff])"
+    r"|(?:我要|我想要?)([\u4e00-\u9fff])(?=[\u4e00-\u9fff]?(?:[。！!，,]|$))"
+)
 
 
 def verb_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     """In Chinese, a verb the concept table does not know, standing as one ("续一下", "帮我寄",
-    "来取一下"): a telling character before 一下 or after 帮我 / 给我 / 替我 asks for the act of
+    "来取一下", "我要退货。"): a telling character before 一下 or after 帮我 / 给我 / 替我 (or
+    after 我要 / 我想, ending its clause in a word of two) asks for the act of
     each changing tool whose description holds that character (续 of renew_loan's 续借图书, 取
     of schedule_pickup's 上门取件); deleting and cancelling are never asked this way."""
     said = {c for m in ZH_VERB.finditer(task) for c in m.groups() if c} - COMMON_HAN
@@ -1729,6 +1747,9 @@ def _own_request(
     if len(parts) < 2:
         return variants, got
     own = [p for p in parts if any(o is t or o.name == t.name for o in _choose(replace(v, task=p)))]
+    own = [
+        p for p in own if not STATES_VALUE.match(p)
+    ]  # "My library card is 2291-4410": no request
     if len(own) != 1:
         return variants, got
     mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
@@ -1742,6 +1763,12 @@ def _own_request(
     }
     args = {**mine[0][0], **scope}
     return [args], Fill({**mine[1].values, **scope}, [])
+
+
+STATES_VALUE = re.compile(  # a statement that gives a value, no request of its own
+    r"^(?:my|our|his|her|their)\s+[\w' -]{1,30}?\s+(?:is|are)\s+\S+$|^我的[\u4e00-\u9fff]{1,6}是\S+$",
+    re.I,
+)
 
 
 def _other_kind(v: View, turn: Turn) -> None:
@@ -2442,7 +2469,9 @@ def _still_given(
     """Rule 2 across turns: what an earlier turn of the conversation gave is still given unless
     the open task says otherwise (its own values come first). A required input the open task
     lacks is the one the conversation's latest call passed under the same name (book_court's
-    date after find_courts(date=...)), else what the earlier turns' words give, never an id
+    date after find_courts(date=...)), an id the one an earlier result of one record holds under
+    the same name (card_no of register_member's result for book_class(card_no)), else what the
+    earlier turns' words give, never an id
     (an entry's id is picked from the results or looked up; from an earlier turn's listing when
     the request picks by a superlative or an ordinal: "Order the cheapest one of those")."""
     if not got.missing or not (v.before or v.earlier):
@@ -2460,6 +2489,11 @@ def _still_given(
         _, more = arguments(t, gather(f"{v.earlier}\n{v.task}", results_of(v)))
         kept |= {k: more.values[k] for k in rest if k in more.values}
     ids = [k for k in got.missing if k not in kept and "." not in k]
+    for k in ids if v.before else []:  # "用她的卡约一下": the card the earlier act gave
+        one = _one_given(v.before, k)
+        if one is not None:
+            kept[k] = one
+    ids = [k for k in ids if k not in kept]
     if ids and v.before and (pick.superlative(v.task) or pick.ordinal(v.task)):
         # "Order the cheapest one of those": picked from the earlier listing
         _, more = arguments(t, gather(v.task, results_of(v, v.before)))
@@ -2468,6 +2502,18 @@ def _still_given(
         return variants, got
     left = [k for k in got.missing if k not in kept]
     return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
+
+
+def _one_given(calls: Sequence[Call], key: str) -> Any:
+    """The id an earlier task's latest result that is one record (no listing) gives under `key`
+    itself (`agentkit.sim.idkinds`: a value of the property's own kind), else None."""
+    for c in reversed(calls):
+        data = c.data if c.result is not None and not c.failed else None
+        if isinstance(data, dict) and not pick.entries(data):
+            found = data.get(key)
+            if isinstance(found, str | int) and not isinstance(found, bool):
+                return found
+    return None
 
 
 def _piece_of(value: Any, looked: list[str]) -> bool:
@@ -2619,7 +2665,8 @@ def _per_item(
     for key, value in open_.items():  # each.py rule 6: one call per named thing
         named = _names_listed(v.task, value)
         prop = props.get(key) or {}
-        if named and prop.get("type") == "string" and role(key, prop) is None:
+        person = role(key, prop) == "person" and not _changes(t)  # 王一鸣、李思远、赵晓彤: each
+        if named and prop.get("type") == "string" and (role(key, prop) is None or person):
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
@@ -2924,6 +2971,7 @@ def _steps(v: View, conv: Conversation) -> Turn:
         turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
         if first:
             _check_only(v, steps[1], turn)
+            _check_read(v, steps[1], turn)
         # a conditional act, or an act still lacking a value, waits on the latest result
         wanted = each.conditional(step) or (None if turn.calls else "yes")
         if i and (turn.calls or turn.missing) and wanted and not turn.stop:
@@ -2960,6 +3008,51 @@ def _check_only(v: View, act: str, turn: Turn) -> None:
     missing = [(t, m) for t, m in turn.missing if t.name not in acting]
     if calls or missing:
         turn.calls, turn.missing = calls, missing
+
+
+def _check_read(v: View, act: str, turn: Turn) -> None:
+    """Rule 4b: a condition checked first, once its look-up has answered ("If the tenant in flat
+    4B owes more than 300 pounds, ..." and find_tenant's tenant_id), is read with the tool that
+    changes nothing, has not been called, and whose every required input is an id a result gives
+    (get_arrears(tenant_id)), when the condition weighs a number and no result yet gives one."""
+    if turn.calls or turn.missing or turn.stop or not v.calls:
+        return
+    found = each.condition(v.task)
+    if not found or not re.search(r"\d", found[1]) or any(_has_number(c.data) for c in v.calls):
+        return  # (a condition on a number, and no result yet gives one)
+    acting = {t.name for t in choose(replace(v, task=act))}
+    called = {c.name for c in v.calls}
+    results = results_of(v)
+    for t in v.tools:
+        required = t.schema.get("required") or []
+        if t.name in acting | called or _changes(t) or not required:
+            continue
+        if not all(names_an_id(t, k) for k in required):
+            continue
+        got = {k: _from_kind(results, k) for k in required}
+        if all(x is not None for x in got.values()):
+            turn.calls = [(t, got)]
+            return
+
+
+def _has_number(data: Any) -> bool:
+    """A result that gives a number: a numeric field, or a line "key: 3.72"."""
+    if isinstance(data, dict):
+        return any(_has_number(x) for x in data.values())
+    if isinstance(data, list):
+        return any(_has_number(x) for x in data)
+    if isinstance(data, str):
+        return bool(re.search(r"^\s*[\w ]+[:：]\s*-?\d+(?:\.\d+)?\b", data, re.M))
+    return isinstance(data, int | float) and not isinstance(data, bool)
+
+
+def _from_kind(results: list[Any], key: str) -> Any:
+    """The value a result holds under `key` itself."""
+    for data in results:
+        found = find(data, key)
+        if isinstance(found, str | int) and not isinstance(found, bool):
+            return found
+    return None
 
 
 def _later(v: View, later: list[str], turn: Turn) -> bool:
@@ -3735,7 +3828,10 @@ def _records_said(v: View) -> list[str]:
     if got is not None:
         return [records.frequent_line(v.lang, got)]
     top = records.record_asked(v.task, done, v.system)
-    return [records.picked_line(v.lang, top)] if top is not None else []
+    if top is None:
+        return []
+    margin = records.margin_line(v.lang, v.task, top)  # "高多少？": the lead over the next one
+    return [records.picked_line(v.lang, top), *([margin] if margin else [])]
 
 
 def _shell_counts(v: View) -> list[str]:

@@ -528,6 +528,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "r_one": ("{where}：{item}，{value}{rest}。", "{item}{where}: {value}{rest}."),
     "r_others": ("其余：{others}。", " Others: {others}."),
+    "r_margin": (
+        "{item} 与第二名 {other}（{value}）相差 {gap}。",
+        "{item} is {gap} ahead of the next one, {other} ({value}).",
+    ),
     "r_frequent": ("出现最多的是 {value}：{n} 次。", "The most frequent is {value}: {n} times."),
     # the counts a shell command of several parts printed (sim.shell.counts)
     "sh_files": ("{where} 里共有 {n} 个 {name} 文件", "there are {n} {name} files in {where}"),

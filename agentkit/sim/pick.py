@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import conditions
+from . import conditions, idkinds
 
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
@@ -290,7 +290,8 @@ def ordinal_id(task: str, results: list[Any], key: str = "") -> str | None:
 
 
 REFERS = re.compile(
-    r"\b(?:it|that one|this one)\b|它|这个|那个|这款|那款|这家|那家|这只|那只",
+    r"\b(?:it|that one|this one)\b|\b(?:that|this)\s+(?!is\b|was\b|'s\b)[a-z]+(?=\s*[?.!,]|\s+(?:now|again|today|please|for me)\b|\s*$)"
+    r"|它|这个|那个|这款|那款|这家|那家|这只|那只|刚才|刚刚",
     re.IGNORECASE,
 )
 
@@ -406,12 +407,15 @@ ID_KEY = re.compile(r"(?:^|_)(?:id|no|ref|code|number)$|^id|编号|号$", re.IGN
 def id_of(entry: Any, key: str = "") -> str | None:
     """The id an entry gives: an object's value under the key a call needs (`key`), else under a
     key that names an id (sailing_id, 班次号), else its first value shaped like one; a text's
-    first id-like token, else the number its label leads with."""
+    first id-like token, else the number its label leads with; never an id held under a key of
+    another kind than `key`'s (`agentkit.sim.idkinds.differ`)."""
     if isinstance(entry, dict):
         if key in entry and not isinstance(entry[key], dict | list):
             return str(entry[key])
         for k, x in entry.items():
             if ID_KEY.search(str(k)) and isinstance(x, str | int) and not isinstance(x, bool):
+                if idkinds.differ(str(k), key):  # book_id's value is no card_number
+                    return None
                 return str(x)
         return next(
             (x for x in entry.values() if isinstance(x, str) and ID_LIKE.fullmatch(x)), None

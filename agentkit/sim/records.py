@@ -518,6 +518,26 @@ def picked_line(lang: str, p: Picked) -> str:
     return line + (say(lang, "r_others", others=others) if others else "")
 
 
+MARGIN = re.compile(
+    r"\bby how (?:much|many)\b|\bhow (?:much|many \w+) (?:more|less|fewer|higher|lower|bigger|"
+    r"smaller|larger|longer|shorter|cheaper|dearer)\b|(?:高|多|低|少|贵|便宜|快|慢|长|短|大|小|差)(?:了)?多少",
+    re.I,
+)
+
+
+def margin_line(lang: str, task: str, p: Picked) -> str | None:
+    """Rule 5 for "by how much?" / "高多少？" after a superlative: the picked record's lead over
+    the next one (the highest of the others for a maximum, the lowest for a minimum)."""
+    top = _num(p.value)
+    rest = [(n, x, _num(x)) for n, x in p.others if _num(x) is not None]
+    if not MARGIN.search(task) or top is None or not rest or p.how not in ("max", "min"):
+        return None
+    name, said, nxt = (max if p.how == "max" else min)(rest, key=lambda nx: nx[2] or 0.0)
+    gap = round(abs(top - (nxt or 0.0)), 6)
+    gap_said = int(gap) if float(gap).is_integer() else gap
+    return say(lang, "r_margin", item=p.record.label, gap=gap_said, other=name, value=said)
+
+
 def frequent_line(lang: str, got: tuple[str, int, list[tuple[str, int]]]) -> str:
     """The value said most, its count, then the runners-up'."""
     value, n, rest = got

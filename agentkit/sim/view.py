@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content import blocks, text_of
+from . import idkinds
 from .conversation import CHINESE, ENGLISH, HAN, Conversation, reminder
 from .lexicon import concepts, name_concepts
 from .results import read, unflagged_error
@@ -125,6 +126,12 @@ def view(conv: Conversation) -> View:
     english = ENGLISH.search(asked) or not HAN.search(task)
     lang = "zh" if CHINESE.search(asked) or not english else "en"
     earlier = [_user_text(m) for m in messages[:start] if m.get("role") == "user"]
+    idkinds.CURRENT.set(
+        idkinds.read_kinds(
+            [(t.name, t.description, t.schema) for t in tools],
+            [(c.input, c.data) for c in (*before, *calls) if not c.failed],
+        )
+    )
     return View(
         tools,
         task,
