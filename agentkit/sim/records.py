@@ -6,7 +6,13 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    listing (`ls -l`, `du`: a name and its size), or the items of a prose list: clauses that each
    give a kind, a clock time and a measured amount ("high 16:40 (3.9 m)", "peak 19:45 (6.8 kW)").
    Several calls of one tool whose results are each one object (JSON or `key: value` lines) are
-   one record each, named by the input the calls differ in ("苏E 88Q21", "North").
+   one record each, named by the input the calls differ in ("苏E 88Q21", "North"; a file's path
+   by the file's name without folder and extension). Several files read (one call of the reading
+   tool a file, found by a search or glob beside them) that are no such objects are one record
+   each, named by the file: the numbers its lines label ("engine_hours=6.5", "人数：8人",
+   "Waterings per week: 3"), a label said on several lines (a log's entries) added up, so that
+   "which boat ran the most hours in total" compares each file's total; the answer then says how
+   many entries were added and no total over all the files.
 2. The window. A question that names a part of the day keeps the records whose clock time falls
    in it: morning / 上午 / 早上 (05:00-12:00), afternoon / 下午 (12:00-18:00), evening / 傍晚 /
    晚上 (18:00-24:00); "after 12:00" / "12点以后" keeps the later ones, "before 9:30" / "9点前" the
@@ -109,11 +115,20 @@ CODE = re.compile(r"^([A-Za-z]{0,2})(\d{1,2})([a-cA-C]?)([+-]?)$")
 STATED_ORDER = re.compile(r"([\w+-]{1,6}(?:\s*<\s*[\w+-]{1,6}){2,})")
 
 
+LABELLED = re.compile(  # a number a file's line labels: "engine_hours=6.5", "人数：8人", "Size: 42"
+    r"(?<![\w\u4e00-\u9fff])([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]*(?: [A-Za-z]\w*){0,3})"
+    r"\s*[=:：]\s*(?:约|about\s+|~)?(-?\d+(?:\.\d+)?)(?![\d.:/-]|\s*[年月日])"
+    r"(?:\s?([A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,3})(?![\w\u4e00-\u9fff=:：]))?"
+)
+PATHLIKE = re.compile(r"[\w\u4e00-\u9fff-]\.[A-Za-z0-9]{1,6}$")
+
+
 @dataclass(frozen=True)
 class Record:
     label: str  # what names it: the calls' differing input, its name field, its prose kind
     fields: dict[str, Any]
     time: int | None = None  # its clock time, minutes of the day
+    added: dict[str, int] = field(default_factory=dict)  # a file's entries added up, by label
 
 
 @dataclass(frozen=True)
@@ -224,16 +239,21 @@ def of_results(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
 
 
 def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    read = _files_of(results)
+    if 2 <= len(read) < len(results):  # the files read, beside the search that found them
+        return _records(read)
     ones = [d for d, _, _ in results if isinstance(d, dict) and not _listed(d)]
     inputs = [i for _, i, _ in results]
     alike = all(i.keys() == inputs[0].keys() for i in inputs)  # (calls of one tool)
     if len(results) >= 2 and len(ones) == len(results) and alike:
         differ = [k for k in inputs[0] if len({str(i.get(k)) for i in inputs}) == len(inputs)]
-        return [
-            _labelled(d, str(i[differ[0]]) if differ else "")
+        got = [
+            _labelled(d, _stem(str(i[differ[0]])) if differ else "")
             for (d, i, _) in results
             if isinstance(d, dict)
         ]
+        counts = [k for k in got[0].fields if all(_num(r.fields.get(k)) is not None for r in got)]
+        return got if counts or len(read) < len(results) else _per_file(results) or got
     out: list[Record] = []
     for data, _, raw in results:
         listed = _listed(data)
@@ -243,7 +263,61 @@ def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
         text = _text_of(data) or raw
         if text:
             out += _table(text) or _listing(text) or _prose(text)
+    return out or _per_file(results)
+
+
+def _files_of(
+    results: list[tuple[Any, dict[str, Any], str]],
+) -> list[tuple[Any, dict[str, Any], str]]:
+    """The results of calls that each name one file (an input whose value is a file's path)."""
+    return [
+        r for r in results if any(isinstance(x, str) and PATHLIKE.search(x) for x in r[1].values())
+    ]
+
+
+def _per_file(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    """Rule 1: several files read (calls of one tool that differ in a path), one record each,
+    named by the file's name (no folder, no extension): the numbers its lines label, a label
+    said on several lines (a log's entries) added up."""
+    inputs = [i for _, i, _ in results]
+    if len(results) < 2 or any(i.keys() != inputs[0].keys() for i in inputs):
+        return []
+    paths = [
+        k
+        for k in inputs[0]
+        if all(isinstance(i.get(k), str) and PATHLIKE.search(i[k]) for i in inputs)
+        and len({i[k] for i in inputs}) == len(inputs)
+    ]
+    if not paths:
+        return []
+    out = []
+    for data, i, raw in results:
+        sums: dict[str, float] = {}
+        units: dict[str, str] = {}
+        added: dict[str, int] = {}
+        for m in LABELLED.finditer(_text_of(data) or raw or ""):
+            label = m.group(1).strip()
+            sums[label] = sums.get(label, 0.0) + float(m.group(2))
+            units.setdefault(label, m.group(3) or "")
+            added[label] = added.get(label, 0) + 1
+        if not sums:
+            return []
+        fields = {k: _written(x) + units[k] for k, x in sums.items()}
+        out.append(
+            Record(_stem(i[paths[0]]), fields, None, {k: n for k, n in added.items() if n > 1})
+        )
     return out
+
+
+def _stem(value: str) -> str:
+    """A file's name without its folder and extension, for a path; any other value as it is."""
+    if not PATHLIKE.search(value):
+        return value
+    return re.sub(r"\.[^./]+$", "", value.rstrip("/").rsplit("/", 1)[-1])
+
+
+def _written(x: float) -> str:
+    return str(int(x)) if x == int(x) else str(round(x, 6))
 
 
 def _listed(data: Any) -> list[dict[str, Any]]:
@@ -379,9 +453,17 @@ def record_asked(
     if len(recs) > 1 and sum(1 for r in recs if rank(r) == rank(best)) > 1:
         return None  # a tie: no one record
     others = [(r.label, r.fields.get(k)) for r in recs if r is not best]
+    best = _only(best, k)
     m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
     word = m.group(0).lower() if m else ""
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
+
+
+def _only(best: Record, key: str) -> Record:
+    """A file's record keeps only the quantity asked (its other sums say nothing)."""
+    if not best.added:
+        return best
+    return Record(best.label, {key: best.fields.get(key)}, best.time, best.added)
 
 
 def _to_be_had(task: str, recs: list[Record]) -> list[Record]:
@@ -437,6 +519,8 @@ def picked_line(lang: str, p: Picked) -> str:
         if k not in shut and str(x) != p.record.label  # (not the name said already)
     )
     rest = (f"（{rest}）" if lang == "zh" else f" ({rest})") if rest else ""
+    n = p.record.added.get(p.key, 0)
+    rest = say(lang, "r_added", n=n) if n > 1 and not rest else rest
     kind = str(p.record.fields.get("kind", "")).lower()
     named = prose and kind not in p.window.split()  # (the kind said in Chinese: "高潮")
     window = p.window if not prose or named else " ".join(w for w in p.window.split() if w != kind)
