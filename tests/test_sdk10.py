@@ -225,3 +225,25 @@ def test_a_rate_given_beside_its_two_currencies_converts_an_amount_asked_in_anot
     t = run("How much is 120 USD in euros?", [FX], quote)
     ended(t)
     assert "110.40 EUR" in t.answer.splitlines()[0]
+
+
+FERRY = (
+    "date,vessel,passengers\n2026-11-01,Skye Star,120\n2026-11-01,Mull Rose,95\n"
+    "2026-11-02,Skye Star,80\n2026-11-02,Islay Belle,160\n2026-11-03,Mull Rose,70\n"
+)
+
+
+def test_rows_of_one_entity_are_added_up_when_the_question_asks_for_a_total():
+    prompt = "Read crossings.csv: which vessel carried the most passengers in total?"
+    t = run(prompt, cli("Read"), disk({"crossings.csv": FERRY}), system=SYSTEM)
+    ended(t)
+    lead = t.answer.splitlines()[0]
+    assert lead.startswith("Skye Star has the most passengers: 200 (2 entries added up)")
+    assert "Mull Rose 165" in lead and "Islay Belle 160" in lead
+
+
+def test_without_a_total_the_single_row_is_picked():
+    prompt = "看一下 crossings.csv，哪一趟的乘客最多？"
+    t = run(prompt, cli("Read"), disk({"crossings.csv": FERRY}), system=SYSTEM)
+    ended(t)
+    assert "160" in t.answer.splitlines()[0] and "200" not in t.answer

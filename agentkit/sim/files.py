@@ -368,6 +368,8 @@ def most_lines(task: str, read: list[tuple[str, list[str]]]) -> Most | None:
         return None
     said, pattern, group = asked
     found = _holding(pattern, read) or _holding(_kind_of(said), read)
+    found = [f for f in found if not (f[1] == 1 and len(CELLS.split(f[2].strip())) > 1)]
+    # (a table's header names a column, "passengers": no line of that text)
     every = sum(1 for _, lines in read for line in lines if line.strip())
     if not found or len(found) >= every:
         return None

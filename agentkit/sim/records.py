@@ -32,6 +32,9 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    "peak", 高, 峰) picks the highest and one that is a bottom ("low", "trough") the lowest.
    The cheapest is picked among the records that can be had (`agentkit.sim.pick.can_serve`: not
    sold out, places left), when some can.
+4a. Added up. A question that asks for a total ("in total", 合计, 一共) over rows of which
+   several are one entity's (a text column that repeats its values: the one the question names
+   by its header, else the only one) adds each entity's rows up and picks among the entities.
 5. The most frequent. A question for what came most often ("most often", "most common", "how
    many times", 最常, 次数最多, 几次) counts the values of the records' one text field that
    repeats most (a name over a week's shifts), or, over the files read, their lines (a leading
@@ -445,6 +448,7 @@ def record_asked(
     if key is None and code is None:
         return None
     k = key or code or ""
+    recs = _grouped(task, recs, k) if key else recs
 
     def rank(r: Record) -> Any:
         return _num(r.fields.get(k)) if key else _code_key(str(r.fields.get(k)), order)
@@ -457,6 +461,46 @@ def record_asked(
     m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
     word = m.group(0).lower() if m else ""
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
+
+
+ADDED_UP = re.compile(
+    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bcumulative\b|\ball together\b"
+    r"|一共|总共|合计|总计|累计|加起来",
+    re.I,
+)
+
+
+def _grouped(task: str, recs: list[Record], key: str) -> list[Record]:
+    """Rule 4a: rows of one entity each added up, when the question asks for a total ("which
+    boat ran the most hours in total", "哪个仓库合计最多") and one text column repeats its values
+    (the one the question names by its header, else the only such column): one record per
+    value, its quantity the sum of its rows'."""
+    if not ADDED_UP.search(task) or any(r.added for r in recs):
+        return recs
+    cols = [
+        c
+        for c, x in recs[0].fields.items()
+        if c != key
+        and all(isinstance(r.fields.get(c), str) and _num(r.fields.get(c)) is None for r in recs)
+        and 1 < len({r.fields[c] for r in recs}) < len(recs)
+    ]
+    named = [c for c in cols if re.search(rf"\b{re.escape(c)}|{re.escape(c)}", task, re.I)]
+    col = named[0] if len(named) == 1 else cols[0] if len(cols) == 1 else None
+    if col is None:
+        return recs
+    sums: dict[str, float] = {}
+    counts: Counter[str] = Counter()
+    for r in recs:
+        value = _num(r.fields.get(key))
+        if value is None:
+            return recs
+        sums[str(r.fields[col])] = sums.get(str(r.fields[col]), 0.0) + value
+        counts[str(r.fields[col])] += 1
+    unit = _unit(recs[0].fields.get(key))
+    return [
+        Record(name, {col: name, key: _written(total) + unit}, None, {key: counts[name]})
+        for name, total in sums.items()
+    ]
 
 
 def _only(best: Record, key: str) -> Record:
