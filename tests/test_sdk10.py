@@ -247,3 +247,11 @@ def test_without_a_total_the_single_row_is_picked():
     t = run(prompt, cli("Read"), disk({"crossings.csv": FERRY}), system=SYSTEM)
     ended(t)
     assert "160" in t.answer.splitlines()[0] and "200" not in t.answer
+
+
+def test_values_said_after_a_chinese_negation_are_excluded_from_the_count():
+    beds = "床号,科室,状态\n1,内科,空闲\n2,外科,占用\n3,内科,空闲\n4,内科,占用\n5,外科,空闲\n6,内科,维修\n"
+    prompt = "床位.csv 里内科现在有几张空闲的床（不算占用和维修的）？"
+    t = run(prompt, cli("Read"), disk({"床位.csv": beds}), system=SYSTEM)
+    ended(t)
+    assert t.answer.splitlines()[0] == "内科, 空闲：共 2 条：1 和 3。"

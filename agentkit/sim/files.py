@@ -22,7 +22,7 @@ that reads files (Read, `read_file`).
    then rows of as many cells) whose question says cells' values as they are written ("how many
    size M costumes are in store", "几本书已借出", "city bikes ... ready") keeps the rows that hold
    one of the values it says in each column it says one for, and none of the values it says
-   after a negation ("not on loan or cleaning", "不是/除了/没有 ..."); the values said lead the
+   after a negation ("not on loan or cleaning", "不算/不是/除了/没有 ..."); the values said lead the
    count.
 6. A question for the day, file or other label with the most of a text ("which day had the most
    upstream timeouts?", "哪一天出现的 upstream timeout 最多？", "哪个文件里连接失败最多"): the text
@@ -194,7 +194,7 @@ CELLS = re.compile(r"\s*[|\t,]\s*")
 
 NEGATED = re.compile(
     r"\b(?:not|no longer|except|excluding|other than|isn't|aren't|without)\b[^.;?!()（）]*"
-    r"|(?:不是|不在|除了|除去|没有|未)[^，。；？?！（）()]*",
+    r"|(?:不是|不在|不算|不含|不包括|除了|除去|排除|去掉|没有|未)[^，。；？?！（）()]*",
     re.I,
 )
 
