@@ -32,7 +32,10 @@ Anything else gives no command: the policy asks the user what to run.
 A file's name said in Chinese running text starts after the verb or particle before it
 (`LEADS`: 读一下会议纪要.txt, 把价目表.csv 里, 对比一下菜单.csv: a verb then 一下), and Chinese
 may follow its extension at once (价目表.csv里); a folder is named in Chinese before 目录/文件夹
-or with a trailing slash ("剧本/ 里").
+or with a trailing slash ("剧本/ 里"); a request speaks of files when it names a folder with a
+trailing slash ("in plants/", "入库记录/ 下") or a kind in brackets ("(.txt)"), and asks what they
+hold when, beside which or how many files there are, a question of its own asks about them
+("…有几个剧本（.md）？哪个剧本人数最多？": `contents_asked`; the files are then read).
 """
 
 from __future__ import annotations
