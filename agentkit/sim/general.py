@@ -3201,7 +3201,7 @@ def _answer(v: View, turn: Turn) -> str:
     lines_ = acted + lines
     said = [] if told or figures or turn.whole else _records_said(v)
     # (the value said most or the record picked leads: no total of them all)
-    alone = records.FREQUENT.search(v.task) or questions(v.task) < 2 or _picked_sum(v)
+    alone = records.FREQUENT.search(v.task) or _picked_sum(v)
     worked = [] if said and alone else worked
     data = [c.data for c in v.calls if c.result is not None and not c.failed]
     said = [] if facts.crossed(v.task, data) is not None else said  # (yes or no over the top)
