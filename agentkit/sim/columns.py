@@ -25,7 +25,9 @@
    first column, or whose e-mail, name or id column, holds the same value, compared without case
    and surrounding spaces ("ADA@rowing.example" is "ada@rowing.example"), are named with their
    line numbers; or the answer says there are none.
-Nothing is worked out when the request asks for no figure, or no table holds the column; a total
+Nothing is worked out when the request asks for no figure, or no table holds the column, or
+only a sentence that asks which one has the most or least asks for it ("which vessel carried
+the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
 said of a count of files ("一共有几个 markdown 文件", "the total number of log files", "how many
 files in total") is that count, no figure of a table. The
 figure stands in for any total the results' values would give (`agentkit.sim.tally`).
@@ -76,9 +78,17 @@ class Figure:
     tables: int  # how many tables it was worked out over
 
 
+ENTITY_ASKED = re.compile(  # which one has the most: a record, no figure (`agentkit.sim.records`)
+    r"[^.?!。？！\n]*(?:\b(?:which|who|whose)\b[^.?!。？！\n]*\b(?:most|least|fewest|highest|"
+    r"lowest|largest|smallest|biggest|longest|shortest)\b|哪[^，。？?！!\n]{0,12}最)[^.?!。？！\n]*",
+    re.I,
+)
+
+
 def figure_asked(task: str) -> str | None:
     """What the request asks to work out (rule 1), or None."""
     task = FILES_COUNTED.sub(" ", task)  # a count of files, with its total words
+    task = ENTITY_ASKED.sub(" ", task)  # (its own sentence asks which one: no figure)
     return next((kind for pattern, kind in ASKS if re.search(pattern, task, re.I)), None)
 
 

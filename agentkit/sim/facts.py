@@ -14,7 +14,10 @@
    another field, temp_min / temp_max beside humidity, is no range of it): the value is said with its unit (a
    unit / 单位 field) and judged within, below or above the range.
 3. A figure worked out from rates: quantities with units (435 km; distance_km: 435) and rates
-   ("6.5 litres per 100 km", "每百公里 6.5 升", eur_per_litre: 1.62, "7.8 元/升") from the request
+   ("6.5 litres per 100 km", "每百公里 6.5 升", eur_per_litre: 1.62, "7.8 元/升"; an exchange
+   written as an equation, "1 EUR = 162.84 JPY", or given as a rate beside the two currencies it
+   names, {"base": "EUR", "quote": "JPY", "rate": 162.84}; currencies by their codes and names,
+   `agentkit.sim.values.CURRENCIES`) from the request
    and the results are multiplied, a quantity by a rate per its unit (or divided by a rate of its
    unit: 36 km at 12 km per hour is 3 h), until the unit asked for
    is reached (money when the request asks what it costs; else the unit it names: "how many
@@ -275,13 +278,12 @@ UNITS = {
     "day": r"days?|天",
     "kg": r"kg|kilos?|kilograms?|公斤|千克",
     "m2": r"sqm|m2|m²|平方米|平米",
-    "EUR": r"eur|euros?|€|欧元",
-    "USD": r"usd|dollars?|\$|美元",
-    "GBP": r"gbp|pounds?|£|英镑",
-    "CNY": r"cny|rmb|yuan|元|块|¥",
-    "JPY": r"jpy|yen|日元",
+    # currencies: their codes and names (`agentkit.sim.values.CURRENCIES`)
+    **{code: code.lower() for code in sorted(values.KNOWN_CODES - {"RMB"})},
+    **{code: rf"{code.lower()}|{names}" for code, names in values.CURRENCIES},
 }
-MONEY = frozenset({"EUR", "USD", "GBP", "CNY", "JPY", "money"})
+UNITS["CNY"] += r"|¥|rmb"
+MONEY = frozenset(values.KNOWN_CODES | {"money"})
 MONEY_WORD = re.compile(r"^(?:price|cost|fare|fee|rate|charge|tariff)s?$|价|费", re.I)
 UNIT = "(?<![a-z])(?:" + "|".join(f"(?:{p})" for p in UNITS.values()) + ")(?![a-z])"
 N = r"(\d+(?:\.\d+)?)"
@@ -292,12 +294,20 @@ RATE_EN = re.compile(
 RATE_ZH = re.compile(rf"每\s*(百|千)?\s*{N}?\s*({UNIT})\s*[^\d]{{0,4}}?{N}\s*({UNIT})", re.I)
 HUNDRED_ZH = re.compile(rf"(百|千)\s*({UNIT})\s*[\u4e00-\u9fff]{{0,3}}\s*{N}\s*({UNIT})", re.I)
 AMOUNT = re.compile(rf"(?:({UNIT})\s*)?{N}\s*({UNIT})(?![a-z])", re.I)
+EQUATED = re.compile(
+    rf"{N}?\s*({UNIT})\s*(?:=|≈|is|equals|兑|等于|可兑换?|换)\s*{N}\s*({UNIT})(?![a-z])", re.I
+)
+RATE_KEY = re.compile(r"^(?:(?:exchange|fx|conversion)_?)?rate$|^汇率$", re.I)
 COSTS = re.compile(
     r"\bcosts?\b|\bspend\b|\bprice\b|\bhow much\b.*\b(?:pay|cost)|\bfare\b|\bbill\b|"
     r"多少钱|花多少|花费|费用|成本|油费|电费",
     re.I,
 )
-HOW_MANY = re.compile(rf"\bhow (?:many|much)\s+({UNIT})\b|多少\s*({UNIT})", re.I)
+HOW_MANY = re.compile(
+    rf"\bhow (?:many|much)\s+({UNIT})(?![a-z])|多少\s*({UNIT})"
+    rf"|\bhow much\b.*\b(?:in|into)\s+({UNIT})\s*[?？.]?\s*$|(?:换成|换算成|兑换成|折合成?)\s*({UNIT})",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -326,6 +336,11 @@ def _amounts(text: str, given: bool) -> list[Amount]:
             out.append(Amount(float(m.group(2)) / per, num, den, given, per))
             spans.append(m.span())
     out += _zh_rates(text, given, spans)
+    for m in EQUATED.finditer(text):  # an exchange: "1 EUR = 162.84 JPY" (JPY per EUR)
+        num, den = _unit(m.group(4)), _unit(m.group(2))
+        if num and den and num != den and float(m.group(1) or 1):
+            out.append(Amount(float(m.group(3)) / float(m.group(1) or 1), num, den, given))
+            spans.append(m.span())
     for m in AMOUNT.finditer(text):
         if not any(a <= m.start() < b for a, b in spans):
             unit = _unit(m.group(1) or m.group(3))
@@ -370,9 +385,19 @@ def _from_key(key: str, x: Any) -> Amount | None:
     return Amount(value, unit, "", True) if unit and "_" in key else None
 
 
+def _exchange(data: dict[str, Any]) -> list[Amount]:
+    """A result that gives a rate between the two currencies it names ({"base": "EUR", "quote":
+    "JPY", "rate": 162.84}): so many of the second per one of the first."""
+    codes = [u for x in data.values() if isinstance(x, str) and (u := _unit(x)) in MONEY]
+    rate = [_num(x) for k, x in data.items() if RATE_KEY.search(str(k))]
+    if len(codes) == 2 and codes[0] != codes[1] and len(rate) == 1 and rate[0]:
+        return [Amount(rate[0], codes[1], codes[0], True)]
+    return []
+
+
 def _given(data: Any) -> list[Amount]:
     if isinstance(data, dict):
-        out: list[Amount] = []
+        out: list[Amount] = _exchange(data)
         for k, x in data.items():
             got = _from_key(str(k), x)
             if got is not None:
@@ -395,7 +420,7 @@ class Derived:
 def _target(task: str) -> str | None:
     m = HOW_MANY.search(task)
     if m:
-        return _unit(m.group(1) or m.group(2)) or None
+        return _unit(next(g for g in m.groups() if g)) or None
     return "money" if COSTS.search(task) else None
 
 

@@ -18,7 +18,12 @@ that reads files (Read, `read_file`).
 5. A request that asks how many of a kind of thing a file of records holds ("how many paintings
    are in the register", "登记册里有多少幅油画"; a record a line, its cells split by |, comma or
    tab) counts the records one of whose cells is that kind (its singular), and lists each one's
-   first cell (its id or name); the answer leads with them.
+   first cell (its id or name); the answer leads with them. A count over a table (a header line,
+   then rows of as many cells) whose question says cells' values as they are written ("how many
+   size M costumes are in store", "几本书已借出", "city bikes ... ready") keeps the rows that hold
+   one of the values it says in each column it says one for, and none of the values it says
+   after a negation ("not on loan or cleaning", "不算/不是/除了/没有 ..."); the values said lead the
+   count.
 6. A question for the day, file or other label with the most of a text ("which day had the most
    upstream timeouts?", "哪一天出现的 upstream timeout 最多？", "哪个文件里连接失败最多"): the text
    is the words after "most" (before 最多), each word as a word's start (timeouts: timeout...),
@@ -187,8 +192,75 @@ KIND_ASKED = re.compile(
 CELLS = re.compile(r"\s*[|\t,]\s*")
 
 
+NEGATED = re.compile(
+    r"\b(?:not|no longer|except|excluding|other than|isn't|aren't|without)\b[^.;?!()（）]*"
+    r"|(?:不是|不在|不算|不含|不包括|除了|除去|排除|去掉|没有|未)[^，。；？?！（）()]*",
+    re.I,
+)
+
+
+def _said(value: str, text: str) -> bool:
+    """A cell's value said in the question as written: a whole word in English, its plural too
+    (a one-letter value in its own case: "size M"), as characters in Chinese."""
+    if re.search(r"[\u4e00-\u9fff]", value):
+        return value in text
+    flags = 0 if len(value) == 1 else re.I
+    plural = "(?:e?s)?" if len(value) > 2 else ""  # ("drills" says drill)
+    return bool(re.search(rf"(?<![\w-]){re.escape(value)}{plural}(?![\w-])", text, flags))
+
+
+def _rows(lines: list[str]) -> list[list[str]]:
+    """A table's rows after its header (a first row of words none of which its column repeats);
+    none when the lines are no table or have no header."""
+    rows = [[x.strip() for x in CELLS.split(line.strip())] for line in lines if line.strip()]
+    if len(rows) < 3 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
+        return []
+    head = rows[0]
+    if any(re.search(r"\d", h) or any(r[i] == h for r in rows[1:]) for i, h in enumerate(head)):
+        return []
+    return rows
+
+
+def matching_rows(task: str, read: list[tuple[str, list[str]]]) -> tuple[str, list[str]] | None:
+    """Rule 5, a count over a table by the values the question says: (the values, the first cell
+    of each row kept), or None."""
+    if not (COUNTS.search(task) or re.search(r"几[\u4e00-\u9fff]", task)):
+        return None
+    negated = " ".join(m.group(0) for m in NEGATED.finditer(task))
+    plain = NEGATED.sub(" ", task)
+    for _, lines in read:
+        rows = _rows(lines)
+        if not rows:
+            continue
+        cols = range(1, len(rows[0]))
+        values = [{r[i] for r in rows[1:] if r[i]} for i in cols]
+        wanted = [
+            {x for x in vals if _said(x, plain)} if len(vals) > 1 else set() for vals in values
+        ]
+        unwanted = {x for vals in values for x in vals if _said(x, negated)}
+        if not any(wanted):
+            continue
+        kept = [
+            r[0]
+            for r in rows[1:]
+            if all(not w or r[i] in w for i, w in zip(cols, wanted, strict=True))
+            and not unwanted & set(r[1:])
+        ]
+        said = [x for w in wanted for x in sorted(w, key=task.find)]
+        return ", ".join(said), kept
+    return None
+
+
 def records(v: View, reader: Tool) -> tuple[str, list[str]] | None:
     """Rule 5: the kind asked for and the first cell of each record of that kind in the files read."""
+    read = [
+        (str(c.input.get(path_property(reader) or "", "")), unnumbered(c.result))
+        for c in v.calls
+        if c.name == reader.name and isinstance(c.result, str) and not c.is_error
+    ]
+    by_values = matching_rows(v.task, read)
+    if by_values is not None:
+        return by_values
     m = KIND_ASKED.search(v.task)
     if m is None:
         return None
@@ -296,6 +368,8 @@ def most_lines(task: str, read: list[tuple[str, list[str]]]) -> Most | None:
         return None
     said, pattern, group = asked
     found = _holding(pattern, read) or _holding(_kind_of(said), read)
+    found = [f for f in found if not (f[1] == 1 and len(CELLS.split(f[2].strip())) > 1)]
+    # (a table's header names a column, "passengers": no line of that text)
     every = sum(1 for _, lines in read for line in lines if line.strip())
     if not found or len(found) >= every:
         return None

@@ -145,7 +145,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    in groups in the international form the example gives ("139 1234 5678" like "+8613800138000"
    -> "+8613912345678"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
-   stops every further call and says so; anything else is told.
+   stops every further call and says so; anything else is told. A file that could not be
+   written (refused, failed) has the text it was to hold given in the answer (`_unwritten`).
 5. When nothing is left to call, the answer states first what the question asks for: a total, an
    average or a count worked out from the results, or the one field the question names (and,
    when the request asks several questions, the result's other values after it)
@@ -1403,7 +1404,8 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if globber and shell.glob_pattern(v.task):
         reader = [t for t in tools if reads_files(t)][:1]
         if not columns.figure_asked(v.task):  # what the files hold is asked: they are read
-            return globber[:1] + ([] if shell.files_asked(v.task) else reader)
+            only_files = shell.files_asked(v.task) and not shell.contents_asked(v.task)
+            return globber[:1] + ([] if only_files else reader)
         # a figure of the files' tables: they are read, then it is written (agentkit.sim.columns)
         writer = [t for t in tools if writes_files(t)][:1] if shell.FILE.search(v.task) else []
         return globber[:1] + reader + writer
@@ -1563,6 +1565,19 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     else:
         key = "g_still_failing" if kind_ == TRANSIENT else "g_failed"
         turn.lines.append(say(v.lang, key, tool=t.name, err=err))
+    if not any(a is t for a, _ in turn.calls):
+        turn.lines += _unwritten(v, t, last)
+
+
+def _unwritten(v: View, t: Tool, last: Call) -> list[str]:
+    """Rule 4: a file that could not be written (refused, failed): the text it was to hold is
+    given in the answer, so that what the user asked for is not lost."""
+    props = t.schema.get("properties") or {}
+    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    text = last.input.get(body[0]) if writes_files(t) and len(body) == 1 else None
+    if not isinstance(text, str) or not text.strip():
+        return []
+    return [say(v.lang, "g_unwritten", text=text.strip())]
 
 
 def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
@@ -2784,6 +2799,8 @@ def _described(
         text = writing.edited(v.whole, read)
     if text is None:  # a part of a file this task read: the lines that meet a condition
         text = writing.selected(v.whole, _read_text(v))
+    if text is None:  # a summary of a file this task read: its entries
+        text = writing.summarised(v.whole, _read_text(v))
     if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
@@ -2877,6 +2894,8 @@ def _undone(v: View) -> list[str]:
         c.result and not c.failed and writes_files(v.tool(c.name) or _NO_TOOL) for c in v.calls
     )
     asks = writing.cannot(v.whole) if wrote else []
+    if asks and writing.summarised(v.whole, _read_text(v)):  # (the summary made of its entries)
+        asks = [a for a in asks if not writing.SUMMARY.search(a)]
     return [say(v.lang, "g_cannot_edit", asks=spoken_list(v.lang, asks))] if asks else []
 
 
@@ -3322,13 +3341,18 @@ def _answer(v: View, turn: Turn) -> str:
             (acted if done == "g_act_result" else lines).append(line)
     lines_ = acted + lines
     said = [] if told or figures or turn.whole else _records_said(v)
-    worked = [] if said and records.FREQUENT.search(v.task) else worked  # (no count of them)
+    # (the value said most or the record picked leads: no total of them all)
+    alone = records.FREQUENT.search(v.task) or _picked_sum(v)
+    worked = [] if said and alone else worked
     data = [c.data for c in v.calls if c.result is not None and not c.failed]
     said = [] if facts.crossed(v.task, data) is not None else said  # (yes or no over the top)
     lead = _keys_asked(v) + _facts(v, picked=bool(said))  # what sim.facts states leads
     compared = [] if lead or said else (_cheaper(v) or _compared(v))
-    counted = [] if told or said else _listed(v) + (_counted(v) or _mentioned(v))
-    tables = [] if worked or told or lead or figures else counted_rows
+    listed = [] if told else _listed(v)  # (how many files: before the record they hold)
+    said = listed + said if said else said
+    counted = [] if told or said else listed + (_counted(v) or _mentioned(v))
+    kept = bool(counted) and not listed  # (the rows the question's values keep: not all rows)
+    tables = [] if worked or told or lead or figures or kept else counted_rows
     picks = [] if said else _picks(v)
     lines = (
         worked
@@ -3811,14 +3835,25 @@ def _price_of(data: Any) -> tuple[float, str] | None:
     return (float(m.group(2).replace(",", "")), m.group(1)) if m else None
 
 
-def _records_said(v: View) -> list[str]:
-    """Rule 5 for the record a superlative, a part of the day or a kind picks from the results'
-    records, and the value said most often (`agentkit.sim.records`)."""
-    done = [
+def _records_done(v: View) -> list[tuple[Any, dict[str, Any], str]]:
+    return [
         (_plain_read(v, c).data, c.input, str(_plain_read(v, c).result))
         for c in v.calls
         if c.result is not None and not c.failed and c.name not in claude_code.QUIET
     ]
+
+
+def _picked_sum(v: View) -> bool:
+    """The record picked is a file's entries added up: the question's total is its own."""
+    done = _records_done(v)
+    top = records.record_asked(v.task, done, v.system) if done else None
+    return top is not None and top.record.added.get(top.key, 0) > 1
+
+
+def _records_said(v: View) -> list[str]:
+    """Rule 5 for the record a superlative, a part of the day or a kind picks from the results'
+    records, and the value said most often (`agentkit.sim.records`)."""
+    done = _records_done(v)
     if not done:
         return []
     told = _shell_counts(v)

@@ -409,6 +409,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} said the input was malformed and I could not correct it: {err}",
     ),
     "g_failed": ("{tool} 失败了：{err}", "{tool} failed: {err}"),
+    "g_unwritten": (
+        "没能写进文件，要写的内容是：\n{text}",
+        "It was not written; what it was to hold:\n{text}",
+    ),
     "g_ask": (
         "要调用 {tool}，我还需要知道 {fields}。请告诉我？",
         "To use {tool} I still need {fields}. What should I use?",
@@ -527,6 +531,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{item} has the {word}{field}{where}: {value}{rest}.",
     ),
     "r_one": ("{where}：{item}，{value}{rest}。", "{item}{where}: {value}{rest}."),
+    "r_added": ("（{n} 条记录相加）", " ({n} entries added up)"),
     "r_others": ("其余：{others}。", " Others: {others}."),
     "r_margin": (
         "{item} 与第二名 {other}（{value}）相差 {gap}。",

@@ -8,7 +8,13 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    or of prose that states one amount per thing, clause by clause ("Kiln A is at 1180°C, kiln B
    is at 1215°C and the small test kiln is at 960°C.").
    Several calls of one tool whose results are each one object (JSON or `key: value` lines) are
-   one record each, named by the input the calls differ in ("苏E 88Q21", "North").
+   one record each, named by the input the calls differ in ("苏E 88Q21", "North"; a file's path
+   by the file's name without folder and extension). Several files read (one call of the reading
+   tool a file, found by a search or glob beside them) that are no such objects are one record
+   each, named by the file: the numbers its lines label ("engine_hours=6.5", "人数：8人",
+   "Waterings per week: 3"), a label said on several lines (a log's entries) added up, so that
+   "which boat ran the most hours in total" compares each file's total; the answer then says how
+   many entries were added and no total over all the files.
 2. The window. A question that names a part of the day keeps the records whose clock time falls
    in it: morning / 上午 / 早上 (05:00-12:00), afternoon / 下午 (12:00-18:00), evening / 傍晚 /
    晚上 (18:00-24:00); "after 12:00" / "12点以后" keeps the later ones, "before 9:30" / "9点前" the
@@ -28,6 +34,9 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    "peak", 高, 峰) picks the highest and one that is a bottom ("low", "trough") the lowest.
    The cheapest is picked among the records that can be had (`agentkit.sim.pick.can_serve`: not
    sold out, places left), when some can.
+4a. Added up. A question that asks for a total ("in total", 合计, 一共) over rows of which
+   several are one entity's (a text column that repeats its values: the one the question names
+   by its header, else the only one) adds each entity's rows up and picks among the entities.
 5. The most frequent. A question for what came most often ("most often", "most common", "how
    many times", 最常, 次数最多, 几次) counts the values of the records' one text field that
    repeats most (a name over a week's shifts), or, over the files read, their lines (a leading
@@ -114,11 +123,20 @@ CODE = re.compile(r"^([A-Za-z]{0,2})(\d{1,2})([a-cA-C]?)([+-]?)$")
 STATED_ORDER = re.compile(r"([\w+-]{1,6}(?:\s*<\s*[\w+-]{1,6}){2,})")
 
 
+LABELLED = re.compile(  # a number a file's line labels: "engine_hours=6.5", "人数：8人", "Size: 42"
+    r"(?<![\w\u4e00-\u9fff])([A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]*(?: [A-Za-z]\w*){0,3})"
+    r"\s*[=:：]\s*(?:约|about\s+|~)?(-?\d+(?:\.\d+)?)(?![\d.:/-]|\s*[年月日])"
+    r"(?:\s?([A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,3})(?![\w\u4e00-\u9fff=:：]))?"
+)
+PATHLIKE = re.compile(r"[\w\u4e00-\u9fff-]\.[A-Za-z0-9]{1,6}$")
+
+
 @dataclass(frozen=True)
 class Record:
     label: str  # what names it: the calls' differing input, its name field, its prose kind
     fields: dict[str, Any]
     time: int | None = None  # its clock time, minutes of the day
+    added: dict[str, int] = field(default_factory=dict)  # a file's entries added up, by label
 
 
 @dataclass(frozen=True)
@@ -229,16 +247,21 @@ def of_results(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
 
 
 def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    read = _files_of(results)
+    if 2 <= len(read) < len(results):  # the files read, beside the search that found them
+        return _records(read)
     ones = [d for d, _, _ in results if isinstance(d, dict) and not _listed(d)]
     inputs = [i for _, i, _ in results]
     alike = all(i.keys() == inputs[0].keys() for i in inputs)  # (calls of one tool)
     if len(results) >= 2 and len(ones) == len(results) and alike:
         differ = [k for k in inputs[0] if len({str(i.get(k)) for i in inputs}) == len(inputs)]
-        return [
-            _labelled(d, str(i[differ[0]]) if differ else "")
+        got = [
+            _labelled(d, _stem(str(i[differ[0]])) if differ else "")
             for (d, i, _) in results
             if isinstance(d, dict)
         ]
+        counts = [k for k in got[0].fields if all(_num(r.fields.get(k)) is not None for r in got)]
+        return got if counts or len(read) < len(results) else _per_file(results) or got
     out: list[Record] = []
     for data, _, raw in results:
         listed = _listed(data)
@@ -248,7 +271,7 @@ def _records(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
         text = _text_of(data) or raw
         if text:
             out += _table(text) or _listing(text) or _prose(text) or _stated(text)
-    return out
+    return out or _per_file(results)
 
 
 STATED = re.compile(  # "kiln B is at 1215°C", "Lane 2: 27.1 °C", "二号窑 1215°C", "北区是 35"
@@ -275,6 +298,60 @@ def _stated(text: str) -> list[Record]:
         out.append(Record(name.strip(), d | ({"unit": unit} if unit else {})))
     units = {r.fields.get("unit", "") for r in out}
     return out if len(out) >= 2 and len(units) == 1 else []
+
+
+def _files_of(
+    results: list[tuple[Any, dict[str, Any], str]],
+) -> list[tuple[Any, dict[str, Any], str]]:
+    """The results of calls that each name one file (an input whose value is a file's path)."""
+    return [
+        r for r in results if any(isinstance(x, str) and PATHLIKE.search(x) for x in r[1].values())
+    ]
+
+
+def _per_file(results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    """Rule 1: several files read (calls of one tool that differ in a path), one record each,
+    named by the file's name (no folder, no extension): the numbers its lines label, a label
+    said on several lines (a log's entries) added up."""
+    inputs = [i for _, i, _ in results]
+    if len(results) < 2 or any(i.keys() != inputs[0].keys() for i in inputs):
+        return []
+    paths = [
+        k
+        for k in inputs[0]
+        if all(isinstance(i.get(k), str) and PATHLIKE.search(i[k]) for i in inputs)
+        and len({i[k] for i in inputs}) == len(inputs)
+    ]
+    if not paths:
+        return []
+    out = []
+    for data, i, raw in results:
+        sums: dict[str, float] = {}
+        units: dict[str, str] = {}
+        added: dict[str, int] = {}
+        for m in LABELLED.finditer(_text_of(data) or raw or ""):
+            label = m.group(1).strip()
+            sums[label] = sums.get(label, 0.0) + float(m.group(2))
+            units.setdefault(label, m.group(3) or "")
+            added[label] = added.get(label, 0) + 1
+        if not sums:
+            return []
+        fields = {k: _written(x) + units[k] for k, x in sums.items()}
+        out.append(
+            Record(_stem(i[paths[0]]), fields, None, {k: n for k, n in added.items() if n > 1})
+        )
+    return out
+
+
+def _stem(value: str) -> str:
+    """A file's name without its folder and extension, for a path; any other value as it is."""
+    if not PATHLIKE.search(value):
+        return value
+    return re.sub(r"\.[^./]+$", "", value.rstrip("/").rsplit("/", 1)[-1])
+
+
+def _written(x: float) -> str:
+    return str(int(x)) if x == int(x) else str(round(x, 6))
 
 
 def _listed(data: Any) -> list[dict[str, Any]]:
@@ -402,6 +479,7 @@ def record_asked(
     if key is None and code is None:
         return None
     k = key or code or ""
+    recs = _grouped(task, recs, k) if key else recs
 
     def rank(r: Record) -> Any:
         return _num(r.fields.get(k)) if key else _code_key(str(r.fields.get(k)), order)
@@ -410,9 +488,57 @@ def record_asked(
     if len(recs) > 1 and sum(1 for r in recs if rank(r) == rank(best)) > 1:
         return None  # a tie: no one record
     others = [(r.label, r.fields.get(k)) for r in recs if r is not best]
+    best = _only(best, k)
     m = (SUPER_MAX if how == "max" else SUPER_MIN).search(said_as) if how else None
     word = m.group(0).lower() if m else ""
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
+
+
+ADDED_UP = re.compile(
+    r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bcumulative\b|\ball together\b"
+    r"|一共|总共|合计|总计|累计|加起来",
+    re.I,
+)
+
+
+def _grouped(task: str, recs: list[Record], key: str) -> list[Record]:
+    """Rule 4a: rows of one entity each added up, when the question asks for a total ("which
+    boat ran the most hours in total", "哪个仓库合计最多") and one text column repeats its values
+    (the one the question names by its header, else the only such column): one record per
+    value, its quantity the sum of its rows'."""
+    if not ADDED_UP.search(task) or any(r.added for r in recs):
+        return recs
+    cols = [
+        c
+        for c, x in recs[0].fields.items()
+        if c != key
+        and all(isinstance(r.fields.get(c), str) and _num(r.fields.get(c)) is None for r in recs)
+        and 1 < len({r.fields[c] for r in recs}) < len(recs)
+    ]
+    named = [c for c in cols if re.search(rf"\b{re.escape(c)}|{re.escape(c)}", task, re.I)]
+    col = named[0] if len(named) == 1 else cols[0] if len(cols) == 1 else None
+    if col is None:
+        return recs
+    sums: dict[str, float] = {}
+    counts: Counter[str] = Counter()
+    for r in recs:
+        value = _num(r.fields.get(key))
+        if value is None:
+            return recs
+        sums[str(r.fields[col])] = sums.get(str(r.fields[col]), 0.0) + value
+        counts[str(r.fields[col])] += 1
+    unit = _unit(recs[0].fields.get(key))
+    return [
+        Record(name, {col: name, key: _written(total) + unit}, None, {key: counts[name]})
+        for name, total in sums.items()
+    ]
+
+
+def _only(best: Record, key: str) -> Record:
+    """A file's record keeps only the quantity asked (its other sums say nothing)."""
+    if not best.added:
+        return best
+    return Record(best.label, {key: best.fields.get(key)}, best.time, best.added)
 
 
 def _to_be_had(task: str, recs: list[Record]) -> list[Record]:
@@ -502,6 +628,8 @@ def picked_line(lang: str, p: Picked) -> str:
         if k not in shut and str(x) != p.record.label  # (not the name said already)
     )
     rest = (f"（{rest}）" if lang == "zh" else f" ({rest})") if rest else ""
+    n = p.record.added.get(p.key, 0)
+    rest = say(lang, "r_added", n=n) if n > 1 and not rest else rest
     kind = str(p.record.fields.get("kind", "")).lower()
     named = prose and kind not in p.window.split()  # (the kind said in Chinese: "高潮")
     window = p.window if not prose or named else " ".join(w for w in p.window.split() if w != kind)

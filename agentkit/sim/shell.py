@@ -32,7 +32,10 @@ Anything else gives no command: the policy asks the user what to run.
 A file's name said in Chinese running text starts after the verb or particle before it
 (`LEADS`: 读一下会议纪要.txt, 把价目表.csv 里, 对比一下菜单.csv: a verb then 一下), and Chinese
 may follow its extension at once (价目表.csv里); a folder is named in Chinese before 目录/文件夹
-or with a trailing slash ("剧本/ 里").
+or with a trailing slash ("剧本/ 里"); a request speaks of files when it names a folder with a
+trailing slash ("in plants/", "入库记录/ 下") or a kind in brackets ("(.txt)"), and asks what they
+hold when, beside which or how many files there are, a question of its own asks about them
+("…有几个剧本（.md）？哪个剧本人数最多？": `contents_asked`; the files are then read).
 """
 
 from __future__ import annotations
@@ -84,7 +87,16 @@ SEARCH = _kw(
     "搜索",
     "查找",
 )
-FILES = _kw(r"\bfiles?\b", r"\bls\b", r"directory", r"folder", "文件", "目录")
+FILES = _kw(
+    r"\bfiles?\b",
+    r"\bls\b",
+    r"directory",
+    r"folder",
+    "文件",
+    "目录",
+    r"(?<![\w/.:\\])[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff-]*/(?![\w/*])",  # a folder: "logs/"
+    r"[(（]\s*\*?\.[A-Za-z0-9]{1,5}\s*[)）]",  # a kind in brackets: "(.txt)"
+)
 LIST = _kw(
     r"\blist\b",
     r"\bwhich\b",
@@ -318,7 +330,7 @@ FILES_COUNTED = re.compile(  # how many files of a kind there are, with the word
     r"\b(?:how\s+many|(?:the\s+)?(?:total\s+)?number\s+of|count\s+(?:the\s+)?)"
     r"\s*(?:(?!(?:in|of|inside|within|across|from)\b)[\w.*-]+\s+){0,3}?files?\b(?:\s+(?:are\s+)?there)?(?:\s+(?:[\w/.-]+\s+){0,3}?in\s+total\b)?"
     r"|(?:一共|总共|合计)?有?(?:多少个?|几个)[^，。？?,\n]{0,12}?文件"
-    r"|(?:\bhow\s+many\s+[\w-]+|(?:多少个?|几个)[^，。？?,\n(（]{0,8})\s*[(（]\s*\*?\.[A-Za-z0-9]{1,5}\s*[)）]",
+    r"|(?:\bhow\s+many\s+(?:[\w-]+\s+){0,2}[\w-]+|(?:多少个?|几个)[^，。？?,\n(（]{0,8})\s*[(（]\s*\*?\.[A-Za-z0-9]{1,5}\s*[)）]",
     re.I,  # (a kind in brackets: "几个剧本（.md）", "how many scripts (.md)")
 )
 
@@ -332,6 +344,24 @@ def files_asked(text: str) -> bool:
     """The request asks which files there are ("Which JSON files are here?", "列出所有日志文件"),
     not what they hold ("look at the log files: which kiln had an error?")."""
     return bool(FILES_ASKED.search(text))
+
+
+ASKING = re.compile(
+    r"[?？]\s*$|^\s*(?:which|what|who|whose|where|when|how)\b|哪|什么|谁|多少|几", re.I
+)
+
+
+def contents_asked(text: str) -> bool:
+    """Beside which or how many files there are, a question of its own asks what the files hold
+    ("剧本/ 下有几个剧本（.md）？哪个剧本人数最多？", "How many sheets (.txt) are in plants/? Which
+    plant needs the fewest waterings?"): a sentence that asks (a question mark, a question word)
+    and is no question about the files themselves."""
+    for sentence in re.findall(r"[^?？.!。！\n]+[?？]?", text):
+        if FILES_ASKED.search(sentence) or FILES_COUNTED.search(sentence):
+            continue
+        if ASKING.search(sentence) and re.search(r"[A-Za-z\u4e00-\u9fff]{2}", sentence):
+            return True
+    return False
 
 
 def lists_files(text: str) -> bool:

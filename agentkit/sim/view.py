@@ -7,10 +7,17 @@ follow-up picks from them, and a value they gave is still given),
 the user's language and the tool_choice. The task still open starts after
 the last assistant turn that answered without a tool call, unless that turn asked the user a
 question (it ends in "?" or "？"): the user's reply then completes the same task.
+
+An agent's own instructions are part of its task: the files that a subagent's system prompt (the
+Claude Code CLI frames it: its text before "Messages from the agent that launched you") names ( "You audit costumes.csv. Read it and
+count precisely.") and that the task does not name are added to the task as files to read, as the
+agent that hands work over adds them (`agentkit.sim.claude_code`, rule 3); a file a sentence says
+to write or save names no file to read, and neither do the CLI's own (CLAUDE.md).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +25,13 @@ from ..content import blocks, text_of
 from . import idkinds
 from .conversation import CHINESE, ENGLISH, HAN, Conversation, reminder
 from .lexicon import concepts, name_concepts
+from .phrases import say
 from .results import read, unflagged_error
+from .shell import FILE
+
+CLI_FRAME = re.compile(r"Claude Agent SDK|Claude Code")
+CLI_NOTES = re.compile(r"\n\s*Messages from the agent that launched you")  # a subagent's frame
+WRITES = re.compile(r"\b(?:write|save|create|output|append|log)\b|写|保存|存到|生成|输出", re.I)
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,9 @@ def view(conv: Conversation) -> View:
     asked = conv.system + task
     english = ENGLISH.search(asked) or not HAN.search(task)
     lang = "zh" if CHINESE.search(asked) or not english else "en"
+    files = instructed_files(conv.system, task)
+    if files and task.strip():
+        task += "\n" + say(lang, "g_delegate_files", files=", ".join(files))
     earlier = [_user_text(m) for m in messages[:start] if m.get("role") == "user"]
     idkinds.CURRENT.set(
         idkinds.read_kinds(
@@ -162,3 +178,25 @@ def _calls(conv: Conversation, messages: list[Any]) -> tuple[Call, ...]:
             answered = tid in conv.answered
             calls.append(Call(c.name, c.input, c.content if answered else None, c.is_error))
     return tuple(calls)
+
+
+def instructed_files(system: str, task: str) -> list[str]:
+    """The files an agent's own instructions name to work on that the task does not name (see
+    the module's docstring)."""
+    if not CLI_FRAME.search(system) or not CLI_NOTES.search(system):
+        return []
+    own = CLI_NOTES.split(system, maxsplit=1)[0]
+    own = re.sub(r"x-anthropic-billing-header:(?:\s*[\w.-]+=[^;\n]*;)*", "\n", own)
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?。！？])\s+|\n", own):
+        if WRITES.search(sentence):
+            continue
+        found += [
+            f
+            for f in FILE.findall(sentence)
+            if f not in task
+            and f != "CLAUDE.md"
+            and not re.search(r"\.[A-Z][a-z]", f)
+            and len(f.split(".")[0]) > 1  # (not "e.g")
+        ]  # (not "SDK.You": two sentences the blocks joined)
+    return list(dict.fromkeys(found))

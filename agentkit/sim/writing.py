@@ -28,7 +28,19 @@ the request names (`selected`):
    ERROR lines", "包含 X 的行") each is written whole, else it asks for the things themselves
    ("the wines I have run out of", "的酒") and each line gives its label (the text before the
    colon, or the first cell, or the words before its first number).
+5a. by a tag in brackets: lines that end a thing with a tag in brackets ("麻婆豆腐（素）", "Caesar
+   salad (veg)") where the lines carry two or more tags and the request says one ("素菜" holds
+   素): the things before that tag (after the line's label: "周二：" is the day, not the dish).
 Nothing is kept when no condition is named (the text is then asked for, never made up).
+
+7. A summary asked of a file the task read ("write a summary of who is blocked to blockers.md",
+   "把三条决议的摘要写进 摘要.txt") is made of its entries, as written: its list items (lines that
+   open with a number, a bullet or a dash), else its `label: text` lines past the first (a
+   title); when a word of the request (4 letters or more, in any form: "blocked", "blockers")
+   is held by some entries and not all, those entries only; when the request says how many
+   ("三条", "the three decisions") and there are at least that many, the first so many; each
+   entry on a line after "- ", its own number dropped. No summary is made of a file with fewer
+   than two entries (then it is asked for).
 
 A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
 as b.md") is written as it was read, changed by the edits the request names that rules can make:
@@ -184,6 +196,9 @@ def selected(request: str, text: str | None) -> str | None:
         keep = _by_word(request, lines)
     if keep is None:
         keep = _least(request, lines)
+    if keep is None:
+        things = _by_tag(request, lines)
+        return "\n".join(things) + "\n" if things else None
     if not keep:
         return None
     if not LINES_ASKED.search(request):  # the things themselves: their labels
@@ -253,6 +268,72 @@ def _by_word(request: str, lines: list[str]) -> list[str] | None:
     if m.group(4):  # "said yes": a cell or word equal to it
         return [x for x in lines if re.search(rf"(?<!\w){word}(?!\w)", x, re.IGNORECASE)]
     return [x for x in lines if word in x]
+
+
+TAG = re.compile(r"^(?:[^:：]{1,12}[:：]\s*)?(.+?)\s*[(（]\s*([^()（）]{1,12}?)\s*[)）]\s*$")
+
+
+def _by_tag(request: str, lines: list[str]) -> list[str] | None:
+    """Rule 5a: the things of the lines whose bracketed tag the request says, or None."""
+    tagged = [(m.group(1).strip(), m.group(2)) for x in lines if (m := TAG.match(x.strip()))]
+    tags = {t for _, t in tagged}
+    if len(tagged) < 2 or len(tags) < 2:
+        return None
+    said = {t for t in tags if _tag_said(t, request)}
+    if len(said) != 1:
+        return None
+    return [thing for thing, t in tagged if t in said]
+
+
+def _tag_said(tag: str, request: str) -> bool:
+    if re.search(r"[\u4e00-\u9fff]", tag):
+        return tag in request
+    return bool(re.search(rf"(?<![\w-]){re.escape(tag)}\w*", request, re.I))
+
+
+SUMMARY = re.compile(
+    r"\bsummary\b|\bsummari[sz]e\b|\boverview\b|\bkey points\b|\brecap\b"
+    r"|摘要|总结|概要|要点|概述|汇总",
+    re.I,
+)
+ENTRY = re.compile(r"^\s*(?:\d{1,2}[.、)）]\s*|[(（]\d{1,2}[)）]\s*|[-*•·]\s+)(.+)$")
+LABELLED_LINE = re.compile(r"^\s*[^:：]{1,24}[:：]\s*\S")
+COUNT_SAID = re.compile(
+    r"([一二三四五六七八九十两]|\d+)\s*(?:条|项|点|个|件)|\b(two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.I,
+)
+NUMBERS = (
+    {w: i for i, w in enumerate("一二三四五六七八九十", 1)}
+    | {"两": 2}
+    | {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), 2)}
+)
+
+
+def summarised(request: str, text: str | None) -> str | None:
+    """Rule 7: a summary of a read file's entries, or None."""
+    if not text or not SUMMARY.search(request):
+        return None
+    lines = [x for x in text.splitlines() if x.strip()]
+    entries = [m.group(1).strip() for x in lines if (m := ENTRY.match(x))]
+    if len(entries) < 2:
+        entries = [x.strip() for x in lines[1:] if LABELLED_LINE.match(x)]
+    if len(entries) < 2:
+        return None
+    asked = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{4,}", request)}
+    for word in sorted(asked):
+        held = [e for e in entries if re.search(rf"\b{re.escape(word)}", e, re.I)]
+        if 0 < len(held) < len(entries):
+            entries = held
+            break
+    m = COUNT_SAID.search(request)
+    n = (NUMBERS.get((m.group(1) or m.group(2) or "").lower()) or _int(m.group(1))) if m else None
+    if n and len(entries) >= n:
+        entries = entries[:n]
+    return "".join(f"- {e}\n" for e in entries)
+
+
+def _int(x: str | None) -> int | None:
+    return int(x) if x and x.isdigit() else None
 
 
 def _label(line: str) -> str:
