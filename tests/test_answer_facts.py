@@ -600,7 +600,7 @@ def test_the_record_a_superlative_picks_from_a_table_file_is_named_by_its_name()
     _, answer = run(
         "Read choir/marks.csv: who has the highest score?", [READ], lambda n, a: marks[a["path"]]
     )
-    assert answer.startswith("The highest score is 93 (Mei), among 3 entries."), answer
+    assert answer.startswith("Mei has the highest score: 93 (part: soprano)."), answer
     _, answer = run("读取 choir/分数.csv，分数最低的是谁？", [READ], lambda n, a: marks[a["path"]])
     assert answer.startswith("分数 最低的是 71（林雪），共 3 条记录。"), answer
 

@@ -309,7 +309,7 @@ ROLES = [  # role, what a property's name (then its description) says
      r"artist|composer|director|writer|singer|performer|painter|"
      r"recipient|applicant|visitor|holder|renter|tenant|participant|beneficiary|booker|teacher|tutor|"
      r"coach|instructor|doctor|therapist|stylist|trainer|player|athlete|pupil|learner|trainee|"
-     r"referee|umpire|judge|nurse|technician|mechanic|courier|chef|interviewer|interviewee)"
+     r"referee|umpire|judge|nurse|technician|mechanic|chef|interviewer|interviewee)"
      r"(?:_?(?:full_?)?name)?$"),
     ("product", r"^(?:product|item|product_name|item_name|goods)$|商品|产品"),
     ("organisation", r"^(?:company|organi[sz]ation|employer|firm|party_?[a-z]?|supplier|vendor|buyer|seller)"
