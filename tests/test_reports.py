@@ -58,3 +58,25 @@ def test_a_fault_told_in_chinese_is_logged():
 def test_a_number_taken_as_an_id_is_no_amount():
     t = run("Please recharge campus card 20261188 with 80.", [TOPUP], _logged)
     assert _acts(t, "recharge_card") == [{"card_no": "20261188", "amount": 80}]
+
+
+REPAIR = tool(
+    "open_repair",
+    "宿舍报修：登记一个维修单",
+    {"room": {"type": "string", "description": "房号，如 2-105"}, "detail": {"type": "string"}},
+    ["room", "detail"],
+)
+PROGRESS = tool("repair_progress", "查询维修单进度", {"ticket": {"type": "string"}}, ["ticket"])
+
+
+def test_a_follow_up_about_that_ticket_takes_it_from_the_earlier_result():
+    def handle(name, args):
+        if name == "open_repair":
+            return "工单号：WX-8812\n房间：" + args["room"]
+        return "进度：师傅下午两点上门"
+
+    first = run("我们宿舍 3-411 的暖气片一直漏水，帮我报修。", [REPAIR, PROGRESS], handle)
+    messages = first.messages + [{"role": "user", "content": "那个工单现在进度如何？"}]
+    t = run(None, [REPAIR, PROGRESS], handle, messages=messages)
+    assert t.calls[0] == [("repair_progress", {"ticket": "WX-8812"})]
+    ended(t)

@@ -777,7 +777,7 @@ def _choose(v: View) -> list[Tool]:
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),
-            len(t.name_concepts & READS - asked) if asked & CHANGES else 0,  # (list_… for a change)
+            len(t.name_concepts & {"list", "search"} - asked) if asked & CHANGES else 0,  # list_…
             -score(t, asked),
         ),
     )
@@ -2505,7 +2505,7 @@ def _still_given(
         kept |= {k: more.values[k] for k in rest if k in more.values}
     ids = [k for k in got.missing if k not in kept and "." not in k]
     for k in ids if v.before else []:  # "用她的卡约一下": the card the earlier act gave
-        one = _one_given(v.before, k)
+        one = _one_given(v.before, k, v.task)
         if one is not None:
             kept[k] = one
     ids = [k for k in ids if k not in kept]
@@ -2519,13 +2519,17 @@ def _still_given(
     return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
 
 
-def _one_given(calls: Sequence[Call], key: str) -> Any:
+def _one_given(calls: Sequence[Call], key: str, task: str = "") -> Any:
     """The id an earlier task's latest result that is one record (no listing) gives under `key`
-    itself (`agentkit.sim.idkinds`: a value of the property's own kind), else None."""
+    itself (`agentkit.sim.idkinds`: a value of the property's own kind), else, when the request
+    refers back to it ("那个工单", "that ticket"), under the one key that names the same thing
+    (ticket and 工单号), else None."""
+    want = {c for c in concepts(" ".join(words(key))) if kind(c) == THING}
     for c in reversed(calls):
         data = c.data if c.result is not None and not c.failed else None
         if isinstance(data, dict) and not pick.entries(data):
-            found = data.get(key)
+            same = [k for k in data if want & concepts(str(k))] if pick.REFERS.search(task) else []
+            found = data.get(key, data[same[0]] if len(same) == 1 and want else None)
             if isinstance(found, str | int) and not isinstance(found, bool):
                 return found
     return None
