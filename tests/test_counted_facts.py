@@ -104,3 +104,35 @@ def test_prose_that_states_one_amount_per_thing_is_a_list_of_records():
     assert t.answer.splitlines()[0].startswith("Deck oven has the hottest: 245 °C.")
     t = run("哪个烤箱现在温度最低？", [OVENS], _ovens)
     assert t.answer.splitlines()[0].startswith("最低的是 proofing cabinet：38 °C。")
+
+
+AUDIT = tool(
+    "hydrant_audit",
+    "The latest hydrant audit of a district.",
+    {"district": {"type": "string"}},
+    ["district"],
+)
+
+
+def _audit(name, args):
+    streets = [
+        ("Mill Rd", [("H-11", "ok"), ("H-12", "leaking")]),
+        ("Quay St", [("H-21", "ok")]),
+        ("Elm Ave", [("H-31", "leaking"), ("H-32", "ok")]),
+    ]
+    return json.dumps(
+        {
+            "district": args["district"],
+            "streets": [
+                {"street": s, "hydrants": [{"id": h, "state": st} for h, st in hs]}
+                for s, hs in streets
+            ],
+        }
+    )
+
+
+def test_records_nested_in_records_are_counted_with_their_outer_values():
+    t = run("How many hydrants in district D-7 are leaking, and on which streets?", [AUDIT], _audit)
+    first = t.answer.splitlines()[0]
+    assert first.startswith("2 leaking in all:") and "Mill Rd" in first and "Elm Ave" in first
+    assert "Quay St" not in first

@@ -3655,8 +3655,8 @@ def totals(v: View) -> list[str]:
 
 
 def _asked_kind(task: str, kind: str) -> str:
-    """The kind as the question says it ("dogs" for dog)."""
-    m = re.search(rf"\b{re.escape(kind)}(?:s|es)?\b", task, re.I)
+    """The kind as the question says it ("dogs" for dog, "failed" for fail)."""
+    m = re.search(rf"\b{re.escape(kind)}(?:s|es|ed|d)?\b", task, re.I)
     return m.group(0) if m else kind
 
 

@@ -18,7 +18,9 @@
    total the user states ("我们一共九个人", "9 of us in total") asks for none. Two or more
    numbers are added up (or averaged), rounded as the inputs are. A total of money over a list
    whose records each hold a quantity and a price is the sum of quantity times price.
-4. A count: the items of the list result the request asks about, when no number is picked by
+4. A count: the items of the list result the request asks about (records that each hold one
+   list of records, floors and their units, are their inner records, each with its outer
+   record's plain values), when no number is picked by
    rule 3 ("how many items are in my cart?" -> 3); when the question says a value that some, not
    all, of the items hold in one field ("一共有几只猫", "how many dogs"), only those are counted,
    each said by its other values (the times asked with them); a value said as a verb's form
@@ -275,8 +277,26 @@ def _records(data: Any) -> list[dict[str, Any]]:
         lists = [x for x in data.values() if isinstance(x, list)]
         data = lists[0] if len(lists) == 1 else None
     if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
-        return data
+        return _flat(data)
     return []
+
+
+def _flat(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records that each hold one list of records (floors and their units) are their inner
+    records, each with its outer record's plain values ("floor": 2) first."""
+    inner = [
+        [k for k, x in r.items() if isinstance(x, list) and x and isinstance(x[0], dict)]
+        for r in records
+    ]
+    if not all(len(keys) == 1 and keys[0] == inner[0][0] for keys in inner):
+        return records
+    key = inner[0][0]
+    return [
+        {**{k: x for k, x in r.items() if not isinstance(x, dict | list)}, **u}
+        for r in records
+        for u in r[key]
+        if isinstance(u, dict)
+    ]
 
 
 def _says_value(task: str, value: str) -> bool:
