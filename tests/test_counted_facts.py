@@ -136,3 +136,19 @@ def test_records_nested_in_records_are_counted_with_their_outer_values():
     first = t.answer.splitlines()[0]
     assert first.startswith("2 leaking in all:") and "Mill Rd" in first and "Elm Ave" in first
     assert "Quay St" not in first
+
+
+ROOM_TEMP = tool(
+    "room_temp", "Current reading of one server room.", {"room": {"type": "string"}}, ["room"]
+)
+
+
+def test_a_question_after_a_listed_colon_is_no_item_and_the_highest_is_named():
+    temps = {"机房甲": 24.5, "机房乙": 27.9, "机房丙": 22.1}
+
+    def read(name, args):
+        return f"room: {args['room']}\ntemp_c: {temps[args['room']]}\nstatus: ok"
+
+    t = run("三间机房：机房甲、机房乙、机房丙，现在哪间室温最高？", [ROOM_TEMP], read)
+    assert sorted(a["room"] for _, a in t.calls[0]) == sorted(temps)
+    assert "机房乙" in t.answer.splitlines()[0] and "27.9" in t.answer.splitlines()[0]

@@ -1,6 +1,7 @@
 """Work the user lists item by item, and a tool that ends the work: written rules.
 
-1. Items: a request that lists three or more short items after a colon or after "each of" /
+1. Items: a request that lists three or more short items after a colon (a part that asks a
+   question, "现在哪个水温最高", ends the list) or after "each of" /
    "every one of" / "以下" ("search for each of these animals: dogs, cats, birds") names one piece
    of work per item. A tool taken for it whose one required property is a string gets one call
    per item, that property holding the item.
@@ -77,9 +78,14 @@ def work_items(task: str) -> list[str]:
     listed = next(g for g in m.groups() if g)
     listed = re.split(r"[.。!！?？\n]", listed, maxsplit=1)[0]
     found = [x.strip(" '\"“”") for x in SPLIT.split(listed) if x and x.strip()]
+    asks = next((i for i, x in enumerate(found) if ASKS.search(x)), None)
+    found = found[:asks] if asks is not None else found  # "…、星空汤，现在哪个最高": the question
     if len(found) < 3 or any(len(x.split()) > 3 or len(x) > 30 for x in found):
         return []
     return found
+
+
+ASKS = re.compile(r"哪|什么|谁|多少|几[个点号位天]|吗|\b(?:which|what|who|how|whether)\b", re.I)
 
 
 def one_by_one(task: str) -> bool:

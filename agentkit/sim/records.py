@@ -109,7 +109,7 @@ CLASSES = [  # kinds of quantity a question and a key can both name
     r"size|bytes|large|big|大小|容量|体积",
     r"weight|heavy|kg|重",
     r"height|tall|high|level|高",
-    r"temp|°|warm|hot|cold|气温|温度",
+    r"temp|°|warm|hot|cold|气温|温度|水温|体温|油温|室温",
 ]
 LS_LONG = re.compile(
     r"^[-dlbcps][rwxsStT-]{9}\S*\s+\d+\s+\S+\s+\S+\s+(\d+)\s+\w{3}\s+\d{1,2}\s+[\d:]{4,5}\s+(.+)$"
