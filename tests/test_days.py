@@ -77,3 +77,29 @@ def test_a_question_about_a_thing_named_by_its_code_calls_the_one_reading_tool()
 def test_on_time_in_chinese():
     t = run("G1234 今天准点吗？", [FLIGHT], _flight)
     assert t.answer.splitlines()[0] == "是的，G1234 准点：预计 14:00（原定 14:00）。"
+
+
+LIBRARY = tool(
+    "library_hours",
+    "Opening hours of a branch library.",
+    {"branch": {"type": "string"}},
+    ["branch"],
+)
+
+
+def _prose(name, args):
+    if args["branch"] == "河西分馆":
+        return "河西分馆 开放时间：周二至周五 09:00-21:00；周六、周日及法定节假日 10:00-18:00。每周一闭馆，周三 12:00-13:00 午间清洁暂停开放。"
+    return "Riverside branch: open Mon-Thu 8:30-20:00, Fri 8:30-17:00, Sat 10:00-14:00, Sun closed."
+
+
+ZH_LIBRARY = tool(
+    "library_hours", "查询图书馆分馆的开放时间", {"branch": {"type": "string"}}, ["branch"]
+)
+
+
+def test_hours_written_in_prose_are_read_segment_by_segment():
+    t = run("河西分馆星期三几点关门？", [ZH_LIBRARY], _prose)
+    assert t.answer.splitlines()[0] == "周二至周五：09:00-21:00，21:00 关门。"
+    t = run("When does the Riverside branch library open on Friday?", [LIBRARY], _prose)
+    assert t.answer.splitlines()[0] == "Fri: 8:30-17:00, so it opens at 8:30."

@@ -6,7 +6,9 @@
 2. The keys: an object (at any depth of a result) with two or more keys that are days or runs of
    days: a weekday, a range ("Mon-Fri", "Monday to Friday", 周一至周五, 周一到周五), a list
    ("Sat/Sun", "Sat & Sun"), weekdays / 工作日 (Monday to Friday), weekend / 周末 (Saturday and
-   Sunday). The key that covers the day asked gives the value.
+   Sunday). The key that covers the day asked gives the value. Hours written in prose ("周一至周五
+   06:30-22:00；周六 07:00-21:00；周日及法定节假日 08:00-20:30。") are read as such keys, segment by
+   segment (`_prose_hours`).
 3. The part asked: a question about closing (close, closes, shut, 关门, 闭馆, 打烊, 几点结束)
    takes a time range's end ("10:00-20:30" -> 20:30), one about opening (open, opens, 开门, 开馆,
    几点开始) its start; any other question the whole value. A value that says closed (closed, 闭馆,
@@ -80,6 +82,14 @@ def covered(key: str) -> set[int]:
     return set(found)
 
 
+def _strings(data: Any) -> list[str]:
+    if isinstance(data, dict):
+        return [s for x in data.values() for s in _strings(x)]
+    if isinstance(data, list):
+        return [s for x in data for s in _strings(x)]
+    return [data] if isinstance(data, str) and len(data) > 12 else []
+
+
 def _day_objects(data: Any) -> list[dict[str, Any]]:
     if isinstance(data, dict):
         keyed = [k for k in data if covered(str(k))]
@@ -90,13 +100,47 @@ def _day_objects(data: Any) -> list[dict[str, Any]]:
     return []
 
 
+SEGMENT = re.compile(r"[;；。\n]|,(?!\d)|，")
+PAUSED = re.compile(
+    r"暂停|停止|关闭|休息|closed|closure|paused|no swimming|cleaning|换水|维护", re.I
+)
+
+
+def _prose_hours(text: str) -> dict[str, str]:
+    """Rule 2 in prose: each segment (parted by ；, ;, 。, a comma or a line) that names days and
+    then a time range ("周一至周五 06:30-22:00", "Sun and holidays 08:00-20:30") is one key, the
+    days' words, and its range; the words after the days ("及法定节假日", "and holidays") name
+    more days than asked and are kept out of the key; a segment that pauses or closes
+    (暂停, 换水, "closed for cleaning") is no opening hours."""
+    out: dict[str, str] = {}
+    for seg in SEGMENT.split(text):
+        m = RANGE.search(seg)
+        if m is not None and PAUSED.search(seg) or m is None and not CLOSED.search(seg):
+            continue
+        before = seg[: m.start()] if m else seg
+        days_ = [
+            d
+            for d in re.finditer(
+                r"(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:至|到|-|–|~)\s*(?:周|星期|礼拜)?[一二三四五六日天])?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?(?:\s*(?:-|–|to)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)?|weekdays?|weekends?|工作日|周末",
+                before,
+                re.I,
+            )
+        ]
+        if days_:
+            key = " ".join(d.group(0) for d in days_)
+            out.setdefault(key, seg[m.start() : m.end()].strip() if m else seg.strip())
+    return out if len(out) >= 2 else {}
+
+
 def on_day(task: str, results: list[Any]) -> OnDay | None:
     """Rules 1 to 3: the value the results give for the day asked, or None."""
     day = asked_day(task)
     if day is None:
         return None
     for data in results:
-        for obj in _day_objects(data):
+        texts = [data] if isinstance(data, str) else [x for x in _strings(data)]
+        prose = [h for x in texts if (h := _prose_hours(x))]
+        for obj in _day_objects(data) + prose:
             key = next((k for k in obj if day in covered(str(k))), None)
             if key is None or isinstance(obj[key], dict | list):
                 continue
