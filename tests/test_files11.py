@@ -11,6 +11,7 @@ import pytest
 
 from tests.test_any_tools import ended, run
 from tests.test_cli_tools import Desk, files
+from tests.test_extract8 import DATE, INT, NUM, STR, forced, obj, structured, tool
 
 TOOLS = ("Bash", "Edit", "Glob", "Grep", "Read", "Write")
 PLANS = "gym: 活力健身\nplans:\n  gold:\n    monthly_fee: 99\n    classes: 12\n  silver:\n    monthly_fee: 59\n    classes: 99\n"
@@ -71,3 +72,49 @@ def test_the_quoted_form_of_an_entry_is_filled_for_each_record_read(prompt, data
     assert [n for turn in t.calls for n, _ in turn] == ["Read", "Write"]
     assert desk.files["agenda.md"] == out
     ended(t)
+
+
+# ---------------------------------------------------------------- records a text lists (entries)
+
+ALTERATION = {"type": "object", "properties": {"garment": STR, "work": STR, "quantity": INT, "unit_price": NUM},
+              "required": ["garment", "work", "quantity", "unit_price"]}  # fmt: skip
+
+
+def test_a_forced_call_lists_one_object_for_each_counted_entry_in_chinese():
+    order = tool(
+        "create_alteration_order",
+        "创建裁缝店改衣单",
+        {"client": STR, "lines": {"type": "array", "items": ALTERATION}, "ready_date": DATE},
+    )
+    _name, got = forced(
+        [order], "李奶奶拿来三条裤子改短，每条二十五；另外一件外套换纽扣，四十。说好下周一来拿。"
+    )
+    assert got["client"] == "李奶奶"
+    assert got["lines"] == [
+        {"garment": "裤子", "work": "改短", "quantity": 3, "unit_price": 25},
+        {"garment": "外套", "work": "换纽扣", "quantity": 1, "unit_price": 40},
+    ]
+
+
+def test_a_forced_call_lists_one_object_for_each_counted_entry_in_english():
+    order = tool(
+        "open_bike_ticket",
+        "Open a bike workshop ticket.",
+        {"rider": STR, "jobs": {"type": "array", "items": ALTERATION}},
+    )
+    _name, got = forced(
+        [order],
+        "Dana brought in two wheels to be trued at $18 each; also one chain needing replacement, $30.",
+    )
+    assert got["jobs"] == [
+        {"garment": "wheels", "work": "trued", "quantity": 2, "unit_price": 18},
+        {"garment": "chain", "work": "replacement", "quantity": 1, "unit_price": 30},
+    ]
+
+
+def test_an_empty_service_is_the_thing_of_the_one_counted_entry():
+    schema = obj({"customer": STR, "service": STR, "minutes": INT})
+    got = structured(
+        schema, "整理成结构化数据：\n赵女士来电，想约周六下午做一次六十分钟的足底理疗。"
+    )
+    assert got["service"] == "足底理疗" and got["customer"] == "赵女士"
