@@ -118,3 +118,24 @@ def test_an_empty_service_is_the_thing_of_the_one_counted_entry():
         schema, "整理成结构化数据：\n赵女士来电，想约周六下午做一次六十分钟的足底理疗。"
     )
     assert got["service"] == "足底理疗" and got["customer"] == "赵女士"
+
+
+def test_a_list_of_bare_prices_gives_way_to_the_counted_entries_and_a_chinese_field_fills_inside_words():
+    item = {
+        "type": "object",
+        "properties": {"product": STR, "task": STR, "qty": INT, "price_each": NUM},
+    }
+    _name, got = forced(
+        [tool("open_ticket", "Watch repair ticket", {"items": {"type": "array", "items": item}})],
+        "Left three watches to be cleaned at $25 each; also one clock needing a new pendulum, $60.",
+    )
+    assert [(x["product"], x["qty"], x["price_each"]) for x in got["items"]] == [
+        ("watches", 3, 25),
+        ("clock", 1, 60),
+    ]
+    desk = Desk({"books.csv": "书名,借阅次数\n三体,42\n活着,57\n围城,18\n"})
+    prompt = (
+        "读一下 books.csv，然后按「书名（借阅次数次）」的格式写进 top.md，按借阅次数从高到低排序。"
+    )
+    run(prompt, files(*TOOLS), desk)
+    assert desk.files["top.md"] == "活着（57次）\n三体（42次）\n围城（18次）\n"

@@ -832,16 +832,24 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     return conform(_left_count(props, out, text, schema), schema)
 
 
+def _named_any(found: Any) -> bool:
+    """Whether a list of objects names anything: a text value in one of them (a list of bare
+    prices names no thing)."""
+    return isinstance(found, list) and any(
+        isinstance(x, dict) and any(isinstance(v, str) and v for v in x.values()) for x in found
+    )
+
+
 def _listed_records(
     props: dict[str, Any], got: dict[str, Any], text: str, root: dict[str, Any]
 ) -> dict[str, Any]:
-    """An empty list whose items are objects: one object a counted entry of the text; an empty
+    """A list whose items are objects that names nothing: one object a counted entry of the text; an empty
     service: the thing of its one entry (`agentkit.sim.entries`)."""
     out = dict(got)
     for k, p in props.items():
         s = resolve(p, root) if isinstance(p, dict) else {}
         item = resolve(s.get("items"), root) if isinstance(s.get("items"), dict) else {}
-        if s.get("type") == "array" and item.get("type") == "object" and not out.get(k):
+        if s.get("type") == "array" and item.get("type") == "object" and not _named_any(out.get(k)):
             out[k] = entries.counted_entries(item, text) or out.get(k)
         elif s.get("type") == "string" and not out.get(k) and entries.SERVICE.search(k):
             out[k] = entries.counted_thing(text) or out.get(k)

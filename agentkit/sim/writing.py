@@ -159,6 +159,8 @@ def templated(request: str, text: str | None) -> str | None:
 
 
 def _field_word(field: str) -> str:
+    if re.search(r"[\u4e00-\u9fff]", field):  # (Chinese writes no spaces: 「书名（借阅次数次）」)
+        return re.escape(field)
     return rf"(?<![\w]){re.escape(field).replace('_', '[ _]')}(?![\w])"
 
 
