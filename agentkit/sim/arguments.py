@@ -302,7 +302,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("email", r"e-?mail|邮箱"),
     ("phone", r"phone|mobile|^tel|telephone|手机|电话"),
     ("command", r"^(?:command|cmd|shell_command|script)$|^(?:shell|bash) command|命令"),
-    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^sender$|姓名|名字"
+    ("person", r"^(?:customer_?|user_?|sender_?|full_?|person_?|contact_?)?name$|^customer$|^client$|^sender$|姓名|名字"
      r"|(?:^|_)person(?:_?name)?$|^(?:collector|guardian)(?:_?name)?$"
      r"|^(?:passenger|guest|travell?er|patient|student|employee|attendee|member|owner|driver|author|"
      r"parent|guardian|caller|requester|reporter|signer|volunteer|speaker|assignee|"
@@ -3539,7 +3539,7 @@ def full_name(text: str, used: set[str]) -> str | None:
 
 
 ZH_TITLED = re.compile(  # "王老师", "李医生": a surname and the title it is called by
-    rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅))"
+    rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{0,2}}?(?:老师|医生|大夫|教练|律师|经理|先生|女士|师傅|小姐|太太|阿姨|叔叔|大爷|大妈|奶奶|爷爷|阿婆|伯伯))"
 )
 
 

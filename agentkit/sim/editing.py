@@ -22,6 +22,12 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), 的 joining its words:
    "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
    A change that lands nowhere is not made, and the answer says so.
+3c. Else, when the request says the value the change starts from ("from 28 to 32", "从刘洋换成张伟"),
+   the one line that holds that value as a whole word (a YAML value, a word of a plain line): that
+   value in that line becomes Y. Where several lines hold it, the one that, with the sections
+   it stands in (the less indented lines above it), holds the most of X's words ("周四的夜班":
+   the line `周四 夜班 刘洋`, not `周二 夜班 刘洋`; "deep_clean 的每平米价格": the line under
+   `deep_clean:`), when that one is alone (`_from_line`).
 3b. A cell of a table (CSV, TSV, `|`): X names the row by one of its cells ("the price of
    roses", "玫瑰的价格", "Mia's shift") and the column by the value the change starts from
    ("from 8 to 10"), else by a header that shares a word with X ("价格" / 单价): that row's line
@@ -191,7 +197,12 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
     done: list[Change] = []
     missed: list[str] = []
     for x, y in requested(request):
-        change = _setting(x, y, text) or _row(request, x, y, text) or _literal(x, y, text)
+        change = (
+            _setting(x, y, text)
+            or _row(request, x, y, text)
+            or _literal(x, y, text)
+            or _from_line(request, x, y, text)
+        )
         if change is None:
             missed.append(x)
         elif change not in done:
@@ -369,6 +380,52 @@ def _shares(head: str, word: str) -> int:
 
 def _literal(x: str, y: str, text: str) -> Change | None:
     return Change(x, y) if text.count(x) == 1 else None
+
+
+def _from_line(request: str, x: str, y: str, text: str) -> Change | None:
+    """Rule 3c: the one line holding the value the change starts from (the one of several that,
+    with its sections, holds the most of X's words): that value in it becomes Y."""
+    start = FROM.search(request)
+    a = next((g for g in start.groups() if g), "").strip(QUOTES) if start else ""
+    if not a:
+        return None
+    word = re.compile(rf"(?<![\w.-]){re.escape(a)}(?![\w.-])")
+    lines = text.splitlines()
+    holding = [i for i, ln in enumerate(lines) if len(word.findall(ln)) == 1]
+    if len(holding) > 1:
+        said = [
+            re.sub(r"['’]s$", "", w)  # "Friday's late shift": the line is Friday's
+            for w in re.split(r"[\s的（）()\[\]'\"`,，]+|['’]s\b", x.lower())
+            if w and w != a.lower() and w not in ("the", "a", "an", "of")
+        ]
+        score = {i: sum(_holds(_with_sections(lines, i), w) for w in said) for i in holding}
+        best = max(score.values())
+        holding = [i for i in holding if score[i] == best and best > 0]
+    if len(holding) != 1:
+        return None
+    line = lines[holding[0]]
+    value = REMARK.sub("", y).strip().strip(QUOTES)
+    new = word.sub(lambda _m: value, line, count=1)
+    return Change(line, new) if new != line else None
+
+
+def _holds(line: str, word: str) -> bool:
+    """A word of X in a line: a Chinese word anywhere in it, an English one as a word of it
+    (`deep_clean` holds "clean" and "deep_clean")."""
+    if re.search(r"[\u4e00-\u9fff]", word):
+        return word in line
+    return bool(re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", line.lower()))
+
+
+def _with_sections(lines: list[str], i: int) -> str:
+    """A line with the less indented lines above it that head its sections (a YAML parent)."""
+    out, depth = [lines[i]], len(lines[i]) - len(lines[i].lstrip())
+    for ln in reversed(lines[:i]):
+        d = len(ln) - len(ln.lstrip())
+        if ln.strip() and d < depth:
+            out.append(ln)
+            depth = d
+    return " ".join(out)
 
 
 def applied(text: str, made: list[Change]) -> str:

@@ -2788,6 +2788,8 @@ def _described(
     paths = [_written_path(v, props, a) for a in variants]
     path = next((a for k, a in paths[0].items() if role(k, props.get(k) or {}) == "path"), None)
     text = writing.described(v.task, str(path)) if path else None
+    form = writing.templated(v.task, _read_text(v)) if path and text is None else None
+    text = form or text  # (each record read, in the quoted form of an entry)
     if quoted(v.task) and text is None:  # (a quoted text is the file's, unless it is the mark
         return variants, got  # of a list the request gives: "One '- [ ]' line per item")
     variants = paths
@@ -2795,6 +2797,7 @@ def _described(
         # asked in this step or an earlier one ("average the scores and write it to ...")
         fig = columns.figure(v.whole, _texts(v))
         text = fig.value + "\n" if fig else None
+    text = form or text
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
     text = text if text is not None else _summary(v)

@@ -73,6 +73,10 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   a list kept to the clause its own name opens, a Chinese order's first thing and the things
   after it, a person by their title or signature, a brand before what it makes, a thing as the
   object of the record's act, each value used by one field only;
+- a list whose items are objects that no reading filled holds one object a counted entry of the
+  material ("两双皮鞋换底，每双八十五；还有一个手提包换拉链，一百二": the thing, what is done to it,
+  the count, the price each), and an empty service (service, treatment, 服务, 项目) is the thing
+  of its one counted entry ("做一个九十分钟的精油按摩" -> 精油按摩) (`agentkit.sim.entries`);
 - what the request does not give is never made up: the value is the schema's default, first
   enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
   own note never goes into a field.
@@ -86,7 +90,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, spans, values
+from . import direct, entries, spans, values
 from .arguments import (
     HIRED,
     fill_object,
@@ -798,6 +802,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
             got[k] = mine
         elif isinstance(got.get(k), list):  # the general reading's list, what is refused left out
             got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
+    got = _listed_records(props, got, text, schema)
     got = spans.by_spans(props, got, task, text, schema) if handed or props else got
     return conform(got if props or got else MISSING, schema)
 
@@ -823,8 +828,32 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
             mine = _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
-    out = spans.by_spans(props, out, task, text, schema)
+    out = spans.by_spans(props, _listed_records(props, out, text, schema), task, text, schema)
     return conform(_left_count(props, out, text, schema), schema)
+
+
+def _named_any(found: Any) -> bool:
+    """Whether a list of objects names anything: a text value in one of them (a list of bare
+    prices names no thing)."""
+    return isinstance(found, list) and any(
+        isinstance(x, dict) and any(isinstance(v, str) and v for v in x.values()) for x in found
+    )
+
+
+def _listed_records(
+    props: dict[str, Any], got: dict[str, Any], text: str, root: dict[str, Any]
+) -> dict[str, Any]:
+    """A list whose items are objects that names nothing: one object a counted entry of the text; an empty
+    service: the thing of its one entry (`agentkit.sim.entries`)."""
+    out = dict(got)
+    for k, p in props.items():
+        s = resolve(p, root) if isinstance(p, dict) else {}
+        item = resolve(s.get("items"), root) if isinstance(s.get("items"), dict) else {}
+        if s.get("type") == "array" and item.get("type") == "object" and not _named_any(out.get(k)):
+            out[k] = entries.counted_entries(item, text) or out.get(k)
+        elif s.get("type") == "string" and not out.get(k) and entries.SERVICE.search(k):
+            out[k] = entries.counted_thing(text) or out.get(k)
+    return out
 
 
 NAMES_COUNT = re.compile(

@@ -42,6 +42,14 @@ Nothing is kept when no condition is named (the text is then asked for, never ma
    entry on a line after "- ", its own number dropped. No summary is made of a file with fewer
    than two entries (then it is asked for).
 
+8. A line the request quotes as the form of each entry ("as '- Name (Company)'", "格式为
+   「姓名 - 城市」") whose words name fields of the records the task read (a JSON list of objects,
+   or a table whose first row is its header): one such line a record, each field's name replaced
+   by the record's value (`templated`). "sorted by X" / "按 X 排序" orders the records by field X;
+   by surname, last name, 姓氏 by the last word of the name field, first name by its first word;
+   descending, highest first, 降序, 从高到低 reverse it. A quoted line that names no field is the
+   user's own text (the rules above).
+
 A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
 as b.md") is written as it was read, changed by the edits the request names that rules can make:
 duplicate lines dropped (duplicate, 重复), blank lines dropped (blank/empty lines, 空行), lines
@@ -52,6 +60,7 @@ summarise, 改错别字, 润色, 翻译, 总结) is not made, and the answer say
 
 from __future__ import annotations
 
+import json
 import re
 
 from .shell import FILE
@@ -106,6 +115,115 @@ def described(text: str, path: str) -> str | None:
     if GREETING.search(text):
         return "你好！\n" if re.search(r"[\u4e00-\u9fff]", text) else "Hello!\n"
     return None
+
+
+TEMPLATE_QUOTES = re.compile(
+    r"'([^'\n]{3,80})'|\"([^\"\n]{3,80})\"|“([^”\n]{3,80})”|「([^」\n]{3,80})」|`([^`\n]{3,80})`"
+)
+SORTED_BY = re.compile(
+    r"\b(?:sort(?:ed)?|order(?:ed)?)\s+by\s+(?:their\s+|the\s+)?([\w-]+(?:\s+name)?)"
+    r"|按(?:照)?\s*([^\s，。,;；]{1,12}?)\s*(?:的)?\s*(?:从高到低|从低到高|从大到小|从小到大|降序|升序)?"
+    r"\s*(?:排序|排列|顺序)",
+    re.IGNORECASE,
+)
+DESCENDING = re.compile(
+    r"\bdescending\b|\b(?:highest|largest|most|latest)\s+first\b|降序|从高到低|从大到小", re.I
+)
+LAST_WORD = re.compile(r"surname|last\s*name|family\s*name|姓氏|^姓$", re.I)
+FIRST_WORD = re.compile(r"first\s*name|given\s*name|名字", re.I)
+
+
+def templated(request: str, text: str | None) -> str | None:
+    """Rule 8: the quoted form of an entry filled in for each record the task read, in the order
+    asked for; None when no quoted line names the records' fields."""
+    records = _records(text)
+    if not records:
+        return None
+    fields = list(records[0])
+    for m in TEMPLATE_QUOTES.finditer(request):
+        form = next(g for g in m.groups() if g)
+        named = [f for f in fields if _field_in(f, form)]
+        if not named:
+            continue
+        named.sort(key=lambda f: re.search(_field_word(f), form, re.IGNORECASE).start())  # type: ignore[union-attr]
+        order = _sorted(request, records, [*named, *(f for f in fields if f not in named)])
+        lines = []
+        for r in order:
+            line = form
+            for f in sorted(named, key=len, reverse=True):
+                value = str(r.get(f, ""))
+                line = re.sub(_field_word(f), lambda _m, v=value: v, line, flags=re.I)
+            lines.append(line)
+        return "".join(f"{ln}\n" for ln in lines)
+    return None
+
+
+def _field_word(field: str) -> str:
+    if re.search(r"[\u4e00-\u9fff]", field):  # (Chinese writes no spaces: 「书名（借阅次数次）」)
+        return re.escape(field)
+    return rf"(?<![\w]){re.escape(field).replace('_', '[ _]')}(?![\w])"
+
+
+def _field_in(field: str, form: str) -> bool:
+    return bool(re.search(_field_word(field), form, re.IGNORECASE))
+
+
+def _records(text: str | None) -> list[dict[str, object]]:
+    """The records of a read file: a JSON list of objects, else a table with a header row."""
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and len(data) == 1:  # {"judges": [...]}
+        data = next(iter(data.values()))
+    if isinstance(data, list):
+        rows = [d for d in data if isinstance(d, dict)]
+        return rows if rows and len(rows) == len(data) else []
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2 or not re.search(r"[,\t]", lines[0]):
+        return []
+    sep = "\t" if "\t" in lines[0] else ","
+    head = [h.strip() for h in lines[0].split(sep)]
+    cells = [[c.strip() for c in ln.split(sep)] for ln in lines[1:]]
+    if any(re.fullmatch(r"-?[\d.]+", h) for h in head) or any(len(r) != len(head) for r in cells):
+        return []
+    return [dict(zip(head, r, strict=True)) for r in cells]
+
+
+def _sorted(
+    request: str, records: list[dict[str, object]], fields: list[str]
+) -> list[dict[str, object]]:
+    m = SORTED_BY.search(request)
+    if not m:
+        return records
+    by = (m.group(1) or m.group(2) or "").strip()
+    name = next((f for f in fields if re.search(r"name|姓名|名字", f, re.I)), None) or next(
+        (f for f in fields if all(isinstance(r.get(f), str) for r in records)), None
+    )  # (else the first text field the form names: "Speaker")
+    field = next((f for f in fields if f.lower() == by.lower() or _field_in(f, by)), None)
+    if (LAST_WORD.search(by) or FIRST_WORD.search(by)) and name:
+        at = -1 if LAST_WORD.search(by) else 0
+
+        def key(r: dict[str, object]) -> tuple[int, float, str]:
+            words = str(r.get(name, "")).split() or [""]
+            return _sort_value(words[at])
+    elif field is not None:
+
+        def key(r: dict[str, object]) -> tuple[int, float, str]:
+            return _sort_value(r.get(field))
+    else:
+        return records
+    return sorted(records, key=key, reverse=bool(DESCENDING.search(request)))
+
+
+def _sort_value(v: object) -> tuple[int, float, str]:
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return (0, float(v), "")
+    if isinstance(v, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", v.strip()):
+        return (0, float(v), "")
+    return (1, 0.0, str(v).lower())
 
 
 EDITS = [  # (the words that ask for it, the edit)
