@@ -49,8 +49,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   ammonia, nitrite, ph") is the one the text says;
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
-  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
-  its default;
+  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); a flag of
+  a thing and what is done with it (shoe_rental, parking_pass) by the thing said as needed or
+  wanted ("everyone needs shoes": true; "we don't need parking": false); else it is its default;
+- an id said after a noun that holds a word of the property's own name fills it, whatever kind
+  the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
   ends a name labels nothing: "the Kettle Valley Trail is open"), with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
@@ -986,8 +989,35 @@ def flag_said(name: str, text: str) -> bool | None:
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     at = m.start() if m else _glossed_at(joined, text)
     if at is None:
-        return None
+        return _thing_needed(parts, text) if len(parts) == 2 else None
     return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+NEEDED = re.compile(  # a word that says the thing after it is needed or wanted
+    r"\b(?:needs?|needed|want|wants|wanted|requires?|would like|with|bring us|rent|hire)"
+    r"\s+(?:\w+\s+)?$|(?:需要|要|想要|都要|得|租|借|带)$",
+    re.I,
+)
+
+
+def _thing_needed(parts: list[str], text: str) -> bool | None:
+    """A two-word flag of a thing and what is done with it (shoe_rental, towel_service), when the
+    text says the thing as needed or wanted ("everyone needs shoes", "we want towels", "都要租鞋"):
+    true; said as not needed ("no need for shoes", "don't need shoes"): false; else None."""
+    for part in parts:
+        if len(part) < 3:
+            continue
+        pattern = rf"(?<![A-Za-z]){re.escape(part)}(?:e?s)?(?![A-Za-z])"
+        m = re.search(pattern, text, re.I)
+        at = m.start() if m else _glossed_at(re.escape(part), text)
+        if at is None:
+            continue
+        before = text[max(0, at - 24) : at]
+        if NEEDED.search(before.rstrip() + " " if m else before):
+            return not NEGATION.search(NEEDED.split(before)[0]) and not re.search(
+                r"\b(?:don't|do not|doesn't|no|not)\b[^.,;]*$|不|无需|没", before, re.I
+            )
+    return None
 
 
 def _glossed_at(pattern: str, text: str) -> int | None:
@@ -2957,7 +2987,8 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         for tok, noun in tokens
         if not idkinds.other_kind(tok, name, f"{described} {src.tool}", src.text, src.tool)
     ]
-    mine = [tok for tok, noun in tokens if noun & own]
+    named = concepts(" ".join(words(name)))
+    mine = [tok for tok, noun in tokens if noun & own or _noun_names(tok, src.text, named)]
     free = [
         tok
         for tok, noun in tokens
@@ -2969,6 +3000,17 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+def _noun_names(tok: str, text: str, named: frozenset[str]) -> bool:
+    """Whether the noun right before an id token holds a word of the property's own name, of any
+    kind ("订位单 BK-7720" for booking_id: 订位 says "book"; a booking's slip is a booking)."""
+    at = text.find(tok)
+    before = NOUN_BEFORE.search(text[max(0, at - 20) : at]) if at >= 0 else None
+    if before is None or len(before.group(0).strip()) < 2:
+        return False
+    noun = before.group(1)  # (预订单: 预订 "book" before its 单, read as 订单 "order" whole)
+    return bool(named & (concepts(noun) | concepts(before.group(0)) | concepts(noun[:-1])))
 
 
 OWN_NUMBER = re.compile(  # a thing's own number, no id of a record: "plate LR21 XKM"

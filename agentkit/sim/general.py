@@ -207,6 +207,7 @@ from . import (
     chain,
     claude_code,
     columns,
+    conditions,
     days,
     direct,
     each,
@@ -2616,11 +2617,13 @@ def _identified(
     the open task's results first, then those of the conversation's earlier tasks (a follow-up:
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
+    variants, got = _repicked(v, t, variants, got)
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    found = _entry(v.task, results_of(v), ids[0], _raw(v.calls)) or _entry(
-        v.task, _earlier(v), ids[0], _raw(v.before)
+    task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
+    found = _entry(task, results_of(v), ids[0], _raw(v.calls), _fact_texts(v.calls)) or _entry(
+        task, _earlier(v), ids[0], _raw(v.before), _fact_texts(v.before)
     )
     if found is None:
         return variants, got
@@ -2628,17 +2631,67 @@ def _identified(
     return _with(variants, got, ids[0], int(found) if integer else found)
 
 
-def _entry(task: str, results: list[Any], key: str, raw: list[Any]) -> str | None:
-    """The id the request picks (`agentkit.sim.pick`): by its superlative, its ordinal (over the
-    results as they came, `raw`), its words, any one, or "it" / "that one"."""
+def _repicked(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An id a result's field filled (the first entry of a listing of several) that the request
+    does not say, when the request picks another entry by its superlative or its conditions ("the
+    earliest one under €90": not the first tee time, which costs €95)."""
+    task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
+    results = results_of(v)
+    for k, x in list(got.values.items()):
+        if not names_an_id(t, k) or str(x) in v.whole or not _in_listing(results, k, x):
+            continue
+        found = pick.picked_id(task, results, k) or pick.fitting_id(task, results, k)
+        if found is not None and found != str(x):
+            value = int(found) if isinstance(x, int) and found.isdigit() else found
+            variants, got = _with(variants, got, k, value)
+    return variants, got
+
+
+def _in_listing(results: list[Any], key: str, value: Any) -> bool:
+    """Whether `value` is the `key` of an entry of a result's listing of several entries."""
+    for data in results:
+        items = pick.listing_entries(data)
+        if len(items) > 1 and any(str(x.get(key)) == str(value) for x in items):
+            return True
+    return False
+
+
+def _says_which(task: str) -> bool:
+    """Whether a step's own words say which entry it wants: a superlative or a condition
+    (else a step like "book it" takes the whole request's: "the earliest one under €90")."""
+    return pick.superlative(task) is not None or bool(
+        conditions.bounds(task) or conditions.features(task)
+    )
+
+
+def _entry(
+    task: str, results: list[Any], key: str, raw: list[Any], texts: Sequence[str] = ()
+) -> str | None:
+    """The id the request picks (`agentkit.sim.pick`): by its superlative (over the results as
+    data, then over the lines of a text result read as facts: "可约时段:" and its "- SL-0830 08:30"
+    lines), its ordinal (over the results as they came, `raw`), its words, any one, or "it" /
+    "that one"."""
     return (
         pick.picked_id(task, results, key)
+        or pick.picked_id(task, list(texts), key)
         or pick.fitting_id(task, results, key)
         or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
         or pick.referred_id(task, raw, key)  # "it", "that one": before any one
         or pick.any_one(task, results, key)
     )
+
+
+def _fact_texts(calls: tuple[Call, ...]) -> list[str]:
+    """The successful results' texts, latest first, that were read as facts (a text's lines of
+    entries under a `key:` line are no fact of it)."""
+    return [
+        c.result
+        for c in reversed(calls)
+        if c.result is not None and not c.failed and isinstance(c.data, dict)
+    ]
 
 
 def _raw(calls: tuple[Call, ...]) -> list[Any]:
@@ -2987,7 +3040,11 @@ def _steps(v: View, conv: Conversation) -> Turn:
         # a condition checked first takes what it lacks from the act's words ("the bed"), and
         # the act waits for it
         first = not i and bool(each.condition_first(v.task))
-        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
+        turn = plan(
+            replace(v, task=step, request=v.whole),
+            conv,
+            context=" ".join(steps[:i]) or v.task * first,
+        )
         if first:
             _check_only(v, steps[1], turn)
             _check_read(v, steps[1], turn)
