@@ -176,3 +176,75 @@ def test_a_thing_said_as_needed_sets_its_flag():
 def test_a_thing_said_as_not_needed_leaves_its_flag_false():
     calls, _ = run("Book 2 nights at Hotel Lumen. We don't need parking.", ROOMS, ROOM_CALLS)
     assert calls and calls[0][1]["parking_pass"] is False, calls
+
+
+# ---------------------------------------- an English request to tools described in Chinese
+
+CLEANING = [
+    tool(
+        "book_cleaning",
+        "预约上门清洗服务。",
+        {
+            "address": {"type": "string", "description": "上门地址"},
+            "item": {"type": "string", "description": "清洗物品，例如 地毯、沙发、窗帘"},
+            "date": {"type": "string", "description": "日期 YYYY-MM-DD"},
+            "phone": {"type": "string", "description": "客户电话"},
+        },
+    ),
+    tool("get_cleaning_price", "查询某种物品的清洗价格。", {"item": {"type": "string"}}),
+]
+CLEANING_CALLS = {
+    "book_cleaning": lambda address, item, date, phone: "预约成功: 工单号 CL-7781",
+    "get_cleaning_price": lambda item: {"item": item, "price_eur": 60},
+}
+
+
+def test_an_english_visit_request_takes_the_chinese_tool_that_lists_its_thing():
+    calls, final = run(
+        "Our sofa is covered in stains, we live at 4 Elm Road, Leeds. Could someone come on "
+        "2026-09-03? Call me on +44 7700 900123.",
+        CLEANING,
+        CLEANING_CALLS,
+    )
+    assert calls and calls[0] == (
+        "book_cleaning",
+        {
+            "address": "4 Elm Road, Leeds",
+            "item": "沙发",
+            "date": "2026-09-03",
+            "phone": "+44 7700 900123",
+        },
+    ), calls
+    assert "CL-7781" in final
+
+
+# ------------------------------------------------------------- a fault report asked to be logged
+
+WORK_ORDERS = [
+    tool(
+        "create_work_order",
+        "Open a building maintenance work order.",
+        {
+            "unit_no": {"type": "integer"},
+            "fault": {"type": "string"},
+            "priority": {"type": "string", "enum": ["low", "normal", "urgent"]},
+        },
+    )
+]
+WORK_ORDER_CALLS = {
+    "create_work_order": lambda unit_no, fault, priority: {"work_order": "WO-6620", "unit": unit_no}
+}
+
+
+def test_a_fault_asked_to_be_logged_opens_the_order_with_the_fault_told():
+    calls, final = run(
+        "The boiler in unit 12 is leaking water onto the floor. No one is hurt but please log it "
+        "as urgent.",
+        WORK_ORDERS,
+        WORK_ORDER_CALLS,
+    )
+    assert calls and calls[0][0] == "create_work_order", calls
+    args = calls[0][1]
+    assert args["unit_no"] == 12 and args["priority"] == "urgent", args
+    assert args["fault"] == "The boiler in unit 12 is leaking water onto the floor", args
+    assert "WO-6620" in final

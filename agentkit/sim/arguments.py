@@ -46,7 +46,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a label's value is on the label's own line ("from this email:" then the email's text is no
   email);
 - a string whose description lists examples or members ("例如 语文、数学、英语", "One of
-  ammonia, nitrite, ph") is the one the text says;
+  ammonia, nitrite, ph") is the one the text says; a Chinese member by its English gloss said
+  in an English text ("cockroaches" for 例如 蟑螂、老鼠: 蟑螂);
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); a flag of
@@ -201,8 +202,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a subject (course, 科目) of a tool that sends no message is the field the request names after
   the tool's own verb ("tutor high school chemistry"), without an enum member another property
   takes (level "high school" -> subject "chemistry");
-- what happened (incident, 事故简述, what_happened) is the clauses that state it, without the
-  request's own clause nor one giving the user's number ("家里厨房水管爆了把地板泡坏了");
+- what happened (incident, 事故简述, what_happened, a fault, 故障) is the clauses that state it,
+  without the request's own clause ("... but please log it as urgent") nor one giving the
+  user's number ("家里厨房水管爆了把地板泡坏了"), joined in the text's own language;
 - an ordinal picks an entry and counts nothing ("第二个", "the 2nd one"); an age in Chinese
   numerals is a number ("七岁", "十一岁");
 - a required string no reading above finds (a plate, a serial, a referee's name, a medicine, a
@@ -1096,7 +1098,22 @@ def said_example(s: dict[str, Any], text: str) -> str | None:
         for found in [re.search(rf"(?<![A-Za-z]){re.escape(x)}(?![A-Za-z])", text, re.I)]
         if found
     ]
-    return min(said)[1] if said else None
+    return min(said)[1] if said else _glossed_example(items, text)
+
+
+def _glossed_example(items: list[str], text: str) -> str | None:
+    """Of Chinese examples, the one whose English gloss an English text says ("cockroaches" for
+    例如 蟑螂、老鼠): the member as the description writes it."""
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return None
+    said = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    said |= {re.sub(r"(?<=(?:ch|sh|ss|.x))es$|(?<!s)s$", "", w) for w in said}
+    for x in items:
+        if re.fullmatch(r"[\u4e00-\u9fff]{1,6}", x) and any(
+            g.lower() in said for g in glosses.gloss(x)
+        ):
+            return x
+    return None
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -3300,7 +3317,9 @@ def named_thing(src: Source) -> str | None:
     return None
 
 
-INCIDENT = re.compile(r"incident|accident|damage|what_?happened|事故|经过|出险|损失情况", re.I)
+INCIDENT = re.compile(
+    r"incident|accident|damage|what_?happened|fault|symptom|事故|经过|出险|损失情况|故障", re.I
+)
 CLAUSE_ASKS = re.compile(
     r"^(?:and\s+)?(?:i'?d like|i want|i need|please|can you|could you|i'?m|my name|"
     r"[Mm]y (?:phone|number|policy|email))|想|要|请|帮|申请|麻烦|能不能|可以|手机|电话|我叫|我是",
@@ -3314,7 +3333,12 @@ def incident_told(text: str) -> str | None:
     user's ("我手机号139…"): "家里厨房水管爆了把地板泡坏了"."""
     clauses = [c.strip() for c in re.split(r"[，,。.;；!！?？\n]+", text) if c.strip()]
     told = [c for c in clauses if not CLAUSE_ASKS.search(c) and not re.search(r"\d{5,}", c)]
-    return "，".join(told) if told and len("".join(told)) >= 4 else None
+    told = [c for c in told if not ASKS_WITHIN.search(c)]  # "Nobody is inside but please log it"
+    joiner = "，" if re.search(r"[\u4e00-\u9fff]", text) else ", "
+    return joiner.join(told) if told and len("".join(told)) >= 4 else None
+
+
+ASKS_WITHIN = re.compile(r"\b(?:but|so|and)\s+(?:please|can you|could you)\b|但请|所以请", re.I)
 
 
 def free_text(text: str, topic: frozenset[str]) -> str | None:

@@ -27,7 +27,12 @@ order to one typed view of the request (`agentkit.sim.view`).
    globs when a request of its own in the message asks how many files of a kind there are),
    then a user's own web search tool when the request asks for facts
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
-   best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
+   best does not. With nothing shared and no tool's words used, an English request to tools
+   described in Chinese takes the one tool whose descriptions name, by its English gloss, a thing
+   the request says and to which it gives two or more typed values ("We've got cockroaches at 12
+   Rue ..., can someone come tomorrow? +33 6 ..." and 预约上门灭虫服务 whose pest lists 蟑螂:
+   `_thing_listed`); a question that asks someone to come ("Can someone come tomorrow?") asks
+   for the act, not to be told. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
    listed entries hold (hotel_id; an id of its own, trail_id, when they hold a bare id: and so,
    for a follow-up that picks an entry by its place or as "that one", before the listing's
@@ -799,7 +804,8 @@ def _choose(v: View) -> list[Tool]:
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
             return (
-                _about_entry(v, unasked)
+                _thing_listed(v, tools)
+                or _about_entry(v, unasked)
                 or _act_on_entry(v, tools)
                 or _again(v, unasked)
                 or _across(v, unasked)
@@ -841,6 +847,8 @@ def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[st
     the request gives every required value (find_child by the child's full name)."""
     if not questions(v.task) or asked & CHANGES or not any(_changes(t) for t in chosen):
         return chosen
+    if COME_ASKED.search(v.task):  # "Can someone come tomorrow?": a visit asked, no question
+        return chosen
     kept = [t for t in chosen if not _changes(t)]
     if kept:
         return kept
@@ -853,6 +861,13 @@ def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[st
         and not arguments(t, gather(v.task, []))[1].missing
     ]
     return readers[:1] if len(readers) == 1 else chosen
+
+
+COME_ASKED = re.compile(  # a question that asks someone to come and do the work
+    r"\b(?:can|could|would|will)\s+(?:you\s+(?:send|get)\s+)?(?:someone|somebody|anyone|a technician)"
+    r"\s+(?:come|drop by|stop by|pop round|visit|be sent)\b|能不能派人|可以派人|能派人|派个人",
+    re.I,
+)
 
 
 TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"})
@@ -877,6 +892,46 @@ def typed_values(t: Tool, task: str) -> int:
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _thing_listed(v: View, tools: list[Tool]) -> list[Tool]:
+    """A request that asks no act a tool names, in a language other than the tools' (an English
+    request to tools described in Chinese), still asks for the one tool whose description or an
+    input's description names, in its words, a thing the request says (its English gloss:
+    "cockroaches" and 例如 蟑螂、老鼠) and to which it gives values of two or more required inputs
+    of their kind (`typed_values`: an address, a date, a phone)."""
+    if v.lang != "en":
+        return []
+    said = {_singular(w) for w in re.findall(r"[A-Za-z]{4,}", v.task)}
+    fit = [
+        t
+        for t in tools
+        if not runs_commands(t) and _glossed_things(t) & said and typed_values(t, v.task) >= 2
+    ]
+    return fit if len(fit) == 1 else []
+
+
+def _glossed_things(t: Tool) -> set[str]:
+    """The English glosses (single words, singular) of the Chinese words of a tool's description
+    and its inputs' descriptions."""
+    props = t.schema.get("properties") or {}
+    text = " ".join(
+        [t.description, *(str((p or {}).get("description") or "") for p in props.values())]
+    )
+    out: set[str] = set()
+    for w in glosses.segmented(text) if re.search(r"[\u4e00-\u9fff]", text) else []:
+        if len(w) < 2:
+            continue
+        out |= {_singular(g) for g in glosses.gloss(w) if re.fullmatch(r"[A-Za-z]{4,}", g)}
+    return out
+
+
+def _singular(word: str) -> str:
+    """An English noun's singular, near enough to compare ("cockroaches", "mice" stay apart)."""
+    w = word.lower()
+    if re.search(r"(?:ch|sh|x|ss)es$", w):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _bracket(x: Any, task: str) -> bool:
