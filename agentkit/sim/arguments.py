@@ -46,11 +46,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a label's value is on the label's own line ("from this email:" then the email's text is no
   email);
 - a string whose description lists examples or members ("例如 语文、数学、英语", "One of
-  ammonia, nitrite, ph") is the one the text says;
+  ammonia, nitrite, ph") is the one the text says; a Chinese member by its English gloss said
+  in an English text ("cockroaches" for 例如 蟑螂、老鼠: 蟑螂);
 - a yes/no is said by the flag's own word or two ("fully remote" for is_remote, "a high chair"
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
-  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); else it is
-  its default;
+  refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); a flag of
+  a thing and what is done with it (shoe_rental, parking_pass) by the thing said as needed or
+  wanted ("everyone needs shoes": true; "we don't need parking": false); else it is its default;
+- an id said after a noun that holds a word of the property's own name fills it, whatever kind
+  the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
   ends a name labels nothing: "the Kettle Valley Trail is open"), with the
   property's word in Chinese ("部门是市场部" for department), or with the head noun of a Chinese
@@ -198,8 +202,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a subject (course, 科目) of a tool that sends no message is the field the request names after
   the tool's own verb ("tutor high school chemistry"), without an enum member another property
   takes (level "high school" -> subject "chemistry");
-- what happened (incident, 事故简述, what_happened) is the clauses that state it, without the
-  request's own clause nor one giving the user's number ("家里厨房水管爆了把地板泡坏了");
+- what happened (incident, 事故简述, what_happened, a fault, 故障) is the clauses that state it,
+  without the request's own clause ("... but please log it as urgent") nor one giving the
+  user's number ("家里厨房水管爆了把地板泡坏了"), joined in the text's own language;
 - an ordinal picks an entry and counts nothing ("第二个", "the 2nd one"); an age in Chinese
   numerals is a number ("七岁", "十一岁");
 - a required string no reading above finds (a plate, a serial, a referee's name, a medicine, a
@@ -986,8 +991,35 @@ def flag_said(name: str, text: str) -> bool | None:
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     at = m.start() if m else _glossed_at(joined, text)
     if at is None:
-        return None
+        return _thing_needed(parts, text) if len(parts) == 2 else None
     return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+NEEDED = re.compile(  # a word that says the thing after it is needed or wanted
+    r"\b(?:needs?|needed|want|wants|wanted|requires?|would like|with|bring us|rent|hire)"
+    r"\s+(?:\w+\s+)?$|(?:需要|要|想要|都要|得|租|借|带)$",
+    re.I,
+)
+
+
+def _thing_needed(parts: list[str], text: str) -> bool | None:
+    """A two-word flag of a thing and what is done with it (shoe_rental, towel_service), when the
+    text says the thing as needed or wanted ("everyone needs shoes", "we want towels", "都要租鞋"):
+    true; said as not needed ("no need for shoes", "don't need shoes"): false; else None."""
+    for part in parts:
+        if len(part) < 3:
+            continue
+        pattern = rf"(?<![A-Za-z]){re.escape(part)}(?:e?s)?(?![A-Za-z])"
+        m = re.search(pattern, text, re.I)
+        at = m.start() if m else _glossed_at(re.escape(part), text)
+        if at is None:
+            continue
+        before = text[max(0, at - 24) : at]
+        if NEEDED.search(before.rstrip() + " " if m else before):
+            return not NEGATION.search(NEEDED.split(before)[0]) and not re.search(
+                r"\b(?:don't|do not|doesn't|no|not)\b[^.,;]*$|不|无需|没", before, re.I
+            )
+    return None
 
 
 def _glossed_at(pattern: str, text: str) -> int | None:
@@ -1066,7 +1098,22 @@ def said_example(s: dict[str, Any], text: str) -> str | None:
         for found in [re.search(rf"(?<![A-Za-z]){re.escape(x)}(?![A-Za-z])", text, re.I)]
         if found
     ]
-    return min(said)[1] if said else None
+    return min(said)[1] if said else _glossed_example(items, text)
+
+
+def _glossed_example(items: list[str], text: str) -> str | None:
+    """Of Chinese examples, the one whose English gloss an English text says ("cockroaches" for
+    例如 蟑螂、老鼠): the member as the description writes it."""
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return None
+    said = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    said |= {re.sub(r"(?<=(?:ch|sh|ss|.x))es$|(?<!s)s$", "", w) for w in said}
+    for x in items:
+        if re.fullmatch(r"[\u4e00-\u9fff]{1,6}", x) and any(
+            g.lower() in said for g in glosses.gloss(x)
+        ):
+            return x
+    return None
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -2957,7 +3004,8 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         for tok, noun in tokens
         if not idkinds.other_kind(tok, name, f"{described} {src.tool}", src.text, src.tool)
     ]
-    mine = [tok for tok, noun in tokens if noun & own]
+    named = concepts(" ".join(words(name)))
+    mine = [tok for tok, noun in tokens if noun & own or _noun_names(tok, src.text, named)]
     free = [
         tok
         for tok, noun in tokens
@@ -2969,6 +3017,17 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+def _noun_names(tok: str, text: str, named: frozenset[str]) -> bool:
+    """Whether the noun right before an id token holds a word of the property's own name, of any
+    kind ("订位单 BK-7720" for booking_id: 订位 says "book"; a booking's slip is a booking)."""
+    at = text.find(tok)
+    before = NOUN_BEFORE.search(text[max(0, at - 20) : at]) if at >= 0 else None
+    if before is None or len(before.group(0).strip()) < 2:
+        return False
+    noun = before.group(1)  # (预订单: 预订 "book" before its 单, read as 订单 "order" whole)
+    return bool(named & (concepts(noun) | concepts(before.group(0)) | concepts(noun[:-1])))
 
 
 OWN_NUMBER = re.compile(  # a thing's own number, no id of a record: "plate LR21 XKM"
@@ -3258,7 +3317,9 @@ def named_thing(src: Source) -> str | None:
     return None
 
 
-INCIDENT = re.compile(r"incident|accident|damage|what_?happened|事故|经过|出险|损失情况", re.I)
+INCIDENT = re.compile(
+    r"incident|accident|damage|what_?happened|fault|symptom|事故|经过|出险|损失情况|故障", re.I
+)
 CLAUSE_ASKS = re.compile(
     r"^(?:and\s+)?(?:i'?d like|i want|i need|please|can you|could you|i'?m|my name|"
     r"[Mm]y (?:phone|number|policy|email))|想|要|请|帮|申请|麻烦|能不能|可以|手机|电话|我叫|我是",
@@ -3272,7 +3333,12 @@ def incident_told(text: str) -> str | None:
     user's ("我手机号139…"): "家里厨房水管爆了把地板泡坏了"."""
     clauses = [c.strip() for c in re.split(r"[，,。.;；!！?？\n]+", text) if c.strip()]
     told = [c for c in clauses if not CLAUSE_ASKS.search(c) and not re.search(r"\d{5,}", c)]
-    return "，".join(told) if told and len("".join(told)) >= 4 else None
+    told = [c for c in told if not ASKS_WITHIN.search(c)]  # "Nobody is inside but please log it"
+    joiner = "，" if re.search(r"[\u4e00-\u9fff]", text) else ", "
+    return joiner.join(told) if told and len("".join(told)) >= 4 else None
+
+
+ASKS_WITHIN = re.compile(r"\b(?:but|so|and)\s+(?:please|can you|could you)\b|但请|所以请", re.I)
 
 
 def free_text(text: str, topic: frozenset[str]) -> str | None:

@@ -27,7 +27,12 @@ order to one typed view of the request (`agentkit.sim.view`).
    globs when a request of its own in the message asks how many files of a kind there are),
    then a user's own web search tool when the request asks for facts
    (`agentkit.sim.websearch`, rule 1); in Chinese, the best and any other that holds a pair the
-   best does not. With nothing shared, a follow-up about one entry of a listing ("Does the
+   best does not. With nothing shared and no tool's words used, an English request to tools
+   described in Chinese takes the one tool whose descriptions name, by its English gloss, a thing
+   the request says and to which it gives two or more typed values ("We've got cockroaches at 12
+   Rue ..., can someone come tomorrow? +33 6 ..." and 预约上门灭虫服务 whose pest lists 蟑螂:
+   `_thing_listed`); a question that asks someone to come ("Can someone come tomorrow?") asks
+   for the act, not to be told. With nothing shared, a follow-up about one entry of a listing ("Does the
    cheapest one include breakfast?", "第二只多大了") takes the tool that requires a key the
    listed entries hold (hotel_id; an id of its own, trail_id, when they hold a bare id: and so,
    for a follow-up that picks an entry by its place or as "that one", before the listing's
@@ -207,6 +212,7 @@ from . import (
     chain,
     claude_code,
     columns,
+    conditions,
     days,
     direct,
     each,
@@ -798,7 +804,8 @@ def _choose(v: View) -> list[Tool]:
         found = _by_values(v, tools, unasked, [t for t in unasked if shared(t, said, han)])
         if not found:
             return (
-                _about_entry(v, unasked)
+                _thing_listed(v, tools)
+                or _about_entry(v, unasked)
                 or _act_on_entry(v, tools)
                 or _again(v, unasked)
                 or _across(v, unasked)
@@ -840,6 +847,8 @@ def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[st
     the request gives every required value (find_child by the child's full name)."""
     if not questions(v.task) or asked & CHANGES or not any(_changes(t) for t in chosen):
         return chosen
+    if COME_ASKED.search(v.task):  # "Can someone come tomorrow?": a visit asked, no question
+        return chosen
     kept = [t for t in chosen if not _changes(t)]
     if kept:
         return kept
@@ -852,6 +861,13 @@ def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[st
         and not arguments(t, gather(v.task, []))[1].missing
     ]
     return readers[:1] if len(readers) == 1 else chosen
+
+
+COME_ASKED = re.compile(  # a question that asks someone to come and do the work
+    r"\b(?:can|could|would|will)\s+(?:you\s+(?:send|get)\s+)?(?:someone|somebody|anyone|a technician)"
+    r"\s+(?:come|drop by|stop by|pop round|visit|be sent)\b|能不能派人|可以派人|能派人|派个人",
+    re.I,
+)
 
 
 TYPED_ROLES = frozenset({"email", "phone", "currency", "zone", "location", "id"})
@@ -876,6 +892,46 @@ def typed_values(t: Tool, task: str) -> int:
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _thing_listed(v: View, tools: list[Tool]) -> list[Tool]:
+    """A request that asks no act a tool names, in a language other than the tools' (an English
+    request to tools described in Chinese), still asks for the one tool whose description or an
+    input's description names, in its words, a thing the request says (its English gloss:
+    "cockroaches" and 例如 蟑螂、老鼠) and to which it gives values of two or more required inputs
+    of their kind (`typed_values`: an address, a date, a phone)."""
+    if v.lang != "en":
+        return []
+    said = {_singular(w) for w in re.findall(r"[A-Za-z]{4,}", v.task)}
+    fit = [
+        t
+        for t in tools
+        if not runs_commands(t) and _glossed_things(t) & said and typed_values(t, v.task) >= 2
+    ]
+    return fit if len(fit) == 1 else []
+
+
+def _glossed_things(t: Tool) -> set[str]:
+    """The English glosses (single words, singular) of the Chinese words of a tool's description
+    and its inputs' descriptions."""
+    props = t.schema.get("properties") or {}
+    text = " ".join(
+        [t.description, *(str((p or {}).get("description") or "") for p in props.values())]
+    )
+    out: set[str] = set()
+    for w in glosses.segmented(text) if re.search(r"[\u4e00-\u9fff]", text) else []:
+        if len(w) < 2:
+            continue
+        out |= {_singular(g) for g in glosses.gloss(w) if re.fullmatch(r"[A-Za-z]{4,}", g)}
+    return out
+
+
+def _singular(word: str) -> str:
+    """An English noun's singular, near enough to compare ("cockroaches", "mice" stay apart)."""
+    w = word.lower()
+    if re.search(r"(?:ch|sh|x|ss)es$", w):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _bracket(x: Any, task: str) -> bool:
@@ -2620,11 +2676,13 @@ def _identified(
     the open task's results first, then those of the conversation's earlier tasks (a follow-up:
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
+    variants, got = _repicked(v, t, variants, got)
     ids = [k for k in got.missing if names_an_id(t, k)]
     if len(ids) != 1:
         return variants, got
-    found = _entry(v.task, results_of(v), ids[0], _raw(v.calls)) or _entry(
-        v.task, _earlier(v), ids[0], _raw(v.before)
+    task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
+    found = _entry(task, results_of(v), ids[0], _raw(v.calls), _fact_texts(v.calls)) or _entry(
+        task, _earlier(v), ids[0], _raw(v.before), _fact_texts(v.before)
     )
     if found is None:
         return variants, got
@@ -2632,17 +2690,67 @@ def _identified(
     return _with(variants, got, ids[0], int(found) if integer else found)
 
 
-def _entry(task: str, results: list[Any], key: str, raw: list[Any]) -> str | None:
-    """The id the request picks (`agentkit.sim.pick`): by its superlative, its ordinal (over the
-    results as they came, `raw`), its words, any one, or "it" / "that one"."""
+def _repicked(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """An id a result's field filled (the first entry of a listing of several) that the request
+    does not say, when the request picks another entry by its superlative or its conditions ("the
+    earliest one under €90": not the first tee time, which costs €95)."""
+    task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
+    results = results_of(v)
+    for k, x in list(got.values.items()):
+        if not names_an_id(t, k) or str(x) in v.whole or not _in_listing(results, k, x):
+            continue
+        found = pick.picked_id(task, results, k) or pick.fitting_id(task, results, k)
+        if found is not None and found != str(x):
+            value = int(found) if isinstance(x, int) and found.isdigit() else found
+            variants, got = _with(variants, got, k, value)
+    return variants, got
+
+
+def _in_listing(results: list[Any], key: str, value: Any) -> bool:
+    """Whether `value` is the `key` of an entry of a result's listing of several entries."""
+    for data in results:
+        items = pick.listing_entries(data)
+        if len(items) > 1 and any(str(x.get(key)) == str(value) for x in items):
+            return True
+    return False
+
+
+def _says_which(task: str) -> bool:
+    """Whether a step's own words say which entry it wants: a superlative or a condition
+    (else a step like "book it" takes the whole request's: "the earliest one under €90")."""
+    return pick.superlative(task) is not None or bool(
+        conditions.bounds(task) or conditions.features(task)
+    )
+
+
+def _entry(
+    task: str, results: list[Any], key: str, raw: list[Any], texts: Sequence[str] = ()
+) -> str | None:
+    """The id the request picks (`agentkit.sim.pick`): by its superlative (over the results as
+    data, then over the lines of a text result read as facts: "可约时段:" and its "- SL-0830 08:30"
+    lines), its ordinal (over the results as they came, `raw`), its words, any one, or "it" /
+    "that one"."""
     return (
         pick.picked_id(task, results, key)
+        or pick.picked_id(task, list(texts), key)
         or pick.fitting_id(task, results, key)
         or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
         or pick.referred_id(task, raw, key)  # "it", "that one": before any one
         or pick.any_one(task, results, key)
     )
+
+
+def _fact_texts(calls: tuple[Call, ...]) -> list[str]:
+    """The successful results' texts, latest first, that were read as facts (a text's lines of
+    entries under a `key:` line are no fact of it)."""
+    return [
+        c.result
+        for c in reversed(calls)
+        if c.result is not None and not c.failed and isinstance(c.data, dict)
+    ]
 
 
 def _raw(calls: tuple[Call, ...]) -> list[Any]:
@@ -2994,7 +3102,11 @@ def _steps(v: View, conv: Conversation) -> Turn:
         # a condition checked first takes what it lacks from the act's words ("the bed"), and
         # the act waits for it
         first = not i and bool(each.condition_first(v.task))
-        turn = plan(replace(v, task=step), conv, context=" ".join(steps[:i]) or v.task * first)
+        turn = plan(
+            replace(v, task=step, request=v.whole),
+            conv,
+            context=" ".join(steps[:i]) or v.task * first,
+        )
         if first:
             _check_only(v, steps[1], turn)
             _check_read(v, steps[1], turn)

@@ -372,7 +372,7 @@ STOP_MY = re.compile(  # "stop my subscription", "end our contract": cancel what
 
 def _phrasal(text: str) -> set[str]:
     """The concepts of phrases whose words alone name none: "sign me up for" asks to register
-    or enrol (create, book); "text Maya that ...", "message the team saying ..." ask to send;
+    or enrol (create, book); "log it", "file this", "report the fault" ask to record (create); "text Maya that ...", "message the team saying ..." ask to send;
     "stop my subscription", "end our contract" ask to cancel what is held."""
     found = set()
     if STOP_MY.search(text):
@@ -381,7 +381,15 @@ def _phrasal(text: str) -> set[str]:
         found |= {"create", "book"}
     if MESSAGE_TO.search(text) or MESSAGE_ZH.search(text):
         found.add("send")
+    if LOG_IT.search(text):
+        found.add("create")
     return found
+
+
+LOG_IT = re.compile(  # "please log it as urgent", "file this", "report the fault": a record made
+    r"\b(?:log|file|report)\s+(?:it|this|that|them|the\s+(?:fault|issue|problem|incident|breakdown))\b",
+    re.I,
+)
 
 
 NOUN_END = re.compile(r"单|表|记录|号|人|书")  # 报修单, 申请表, 提交记录: a thing, not the act

@@ -18,6 +18,11 @@
    a bound on a number, "under $100 a night", "sleeps at least 5", 评分 4.5 以上; a feature,
    "with a projector", 有投影仪); with no superlative, the first that meets them is picked. "at
    least 5", "at most", 最多 8 人 bound a number: they are no superlative.
+1c. The pick is the whole request's: a step that only acts ("..., and book it", "然后订下来")
+   takes the entry the request's superlative and conditions pick, and an id a result's field
+   filled with its listing's first entry gives way to it (`agentkit.sim.general._repicked`); a
+   text read as `key: value` facts is picked from by its lines too ("可约时段:" and its
+   "- SL-0830 08:30-09:00" lines).
 3. An id a later call needs, from a result that lists entries (one a line, or a list of objects):
    the entry whose words (their first six letters) the request uses ("the mushroom risotto recipe" and "- rcp_481: Mushroom
    risotto"; "龟背竹" and "P-03 龟背竹，上次浇水 …") gives its id-like token (rcp_481, P-03), or
@@ -228,6 +233,11 @@ def fitting_id(task: str, results: list[Any], key: str = "") -> str | None:
         fit = conditions.meeting(task, items)
         return id_of(fit[0], key) if fit else None
     return None
+
+
+def listing_entries(data: Any) -> list[dict[str, Any]]:
+    """The entries of a list result, or of the one list an object result holds."""
+    return _items(data)
 
 
 def _items(data: Any) -> list[dict[str, Any]]:
