@@ -1467,6 +1467,7 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "location": "地点 位置 场地", "venue": "地点 场地 场馆", "room": "房间 会议室 包间", "course": "课程",
     "contact": "联系人", "attendee": "参会人 参加 出席", "participant": "参加 参与", "visitor": "访客", "plate": "车牌号 车牌 牌照",
     "card": "身份证号 身份证 证件号 卡号", "passport": "护照号 护照",
+    "team": "队名 队伍名称 战队名", "captain": "队长", "leader": "领队 队长 负责人", "band": "乐队名",
     "organizer": "主办 主办方 主办单位 组织者", "host": "主办 主办方", "postcode": "邮编 邮政编码", "zip": "邮编",
 }  # fmt: skip
 SURNAMES = (

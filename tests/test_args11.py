@@ -1,0 +1,115 @@
+"""A value must be of the kind its property asks (agentkit.sim.arguments): a code the text labels
+as another thing's own number (a passport's, an ID card's, a member's 会员号, a phone's 联系电话)
+is no value of a property that does not name it; the kind of a thing (permit_type) is the word
+said before the thing's noun, never the user's name; a member of another property's enum is that
+property's; a Chinese label of a compound name (队名, 队长) labels its property. Each request goes
+through the real SDK to the stand-in."""
+
+import jsonschema
+import pytest
+
+import agentkit
+
+MODEL = agentkit.default_model()
+S = {"type": "string"}
+
+
+def tool(name, description, properties):
+    schema = {"type": "object", "properties": properties, "required": list(properties)}
+    return {"name": name, "description": description, "input_schema": schema}
+
+
+def first_call(text, tools, choice=None):
+    client = agentkit.make_client(offline=True)
+    extra = {"tool_choice": choice} if choice else {}
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=tools,
+        messages=[{"role": "user", "content": text}],
+        **extra,
+    )
+    uses = [b for b in r.content if b.type == "tool_use"]
+    assert uses, r.content
+    by_name = {t["name"]: t for t in tools}
+    jsonschema.validate(uses[0].input, by_name[uses[0].name]["input_schema"])
+    return uses[0].input
+
+
+CASES = [
+    (  # a passport number is no embassy, the user's name no permit type
+        tool(
+            "get_open_days",
+            "Open days at an embassy for a permit type (work, study, family).",
+            {"embassy": S, "permit_type": S},
+        ),
+        "Hi, this is Lena Fischer (passport C88K21077). I need the earliest work permit "
+        "interview at the Madrid embassy.",
+        {"embassy": "Madrid", "permit_type": "work"},
+    ),
+    (  # "ID card" names a number's kind: no test centre
+        tool(
+            "list_exam_slots",
+            "Open exam slots at a test centre for a licence class.",
+            {"test_centre": S, "licence_class": S},
+        ),
+        "Hello, I'm Tomasz Wójcik (ID card AX-99120, phone 0612 345 678). Please find the "
+        "first class B slot at the Utrecht test centre.",
+        {"test_centre": "Utrecht", "licence_class": "B"},
+    ),
+    (  # a member's number is no district, an enum's member no place
+        tool(
+            "list_gyms",
+            "List gyms in a district for a membership plan.",
+            {"district": S, "plan": {"type": "string", "enum": ["G1", "G2"]}},
+        ),
+        "我的会员号是 GM-77120，想在徐汇练G2套餐，有哪些健身房？",
+        {"district": "徐汇", "plan": "G2"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("tools", "text", "want"), [(c[0], c[1], c[2]) for c in CASES])
+def test_value_of_its_kind(tools, text, want):
+    got = first_call(text, [tools])
+    assert {k: got.get(k) for k in want} == want
+
+
+def test_chinese_labels_of_a_team():
+    """队名 labels team_name and 队长 the captain; the phone labelled 联系电话 is neither."""
+    t = tool(
+        "enter_choir",
+        "合唱比赛报名",
+        {"team_name": S, "captain": S, "phone": S},
+    )
+    got = first_call(
+        "报名信息：队名叫“晨光”，队长是周明远，联系电话 139-2222-0101。",
+        [t],
+        {"type": "any"},
+    )
+    assert got["team_name"] == "晨光"
+    assert got["captain"] == "周明远"
+    assert got["phone"].replace("-", "") == "13922220101"
+
+
+def test_question_words_are_no_name():
+    """ "Which of Lars, Ingrid and Sven ..." asks about three people: one call each, by name."""
+    client = agentkit.make_client(offline=True)
+    t = tool(
+        "get_guide_schedule",
+        "Get a mountain guide's free days and rating.",
+        {"guide_name": S},
+    )
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[t],
+        messages=[
+            {
+                "role": "user",
+                "content": "Which of Lars, Ingrid and Sven is free on Saturday for a glacier hike?",
+            }
+        ],
+    )
+    names = [b.input["guide_name"] for b in r.content if b.type == "tool_use"]
+    assert names == ["Lars", "Ingrid", "Sven"]
