@@ -113,3 +113,70 @@ def test_question_words_are_no_name():
     )
     names = [b.input["guide_name"] for b in r.content if b.type == "tool_use"]
     assert names == ["Lars", "Ingrid", "Sven"]
+
+
+def _run(prompt, tools, handlers):
+    client = agentkit.make_client(offline=True)
+    msgs = [{"role": "user", "content": prompt}]
+    calls = []
+    for _ in range(4):
+        r = client.messages.create(model=MODEL, max_tokens=512, tools=tools, messages=msgs)
+        msgs.append({"role": "assistant", "content": r.content})
+        uses = [b for b in r.content if b.type == "tool_use"]
+        if not uses:
+            break
+        calls += [(b.name, b.input) for b in uses]
+        msgs.append(
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": b.id,
+                        "content": handlers[b.name](**b.input),
+                    }
+                    for b in uses
+                ],
+            }
+        )
+    return calls
+
+
+ROWS = [
+    (  # two spaces between fields: the id field's token, of the row the request describes
+        "Reserve a quiet cabin on the ferry SF-88 tomorrow for guest Omar Haddad.",
+        [
+            tool("list_cabins", "List free cabins on a ferry for a date.", {"ferry": S, "date": S}),
+            tool(
+                "reserve_cabin",
+                "Reserve a cabin for a guest.",
+                {"ferry": S, "date": S, "cabin_id": S, "guest_name": S},
+            ),
+        ],
+        "free cabins:\ncabin_id=C-101  deck=2  noise=loud\ncabin_id=C-214  deck=3  noise=quiet\n",
+        ("reserve_cabin", "cabin_id", "C-214"),
+    ),
+    (  # a bar between fields, a yes/no written as yes or no
+        "Book a court with floodlights at Riverside club on Friday for member Anja Berg.",
+        [
+            tool("list_courts", "List free courts at a club for a date.", {"club": S, "date": S}),
+            tool(
+                "book_court",
+                "Book a court for a member.",
+                {"court_id": S, "date": S, "member_name": S},
+            ),
+        ],
+        "court_id: CT-3 | surface: clay | floodlights: no\n"
+        "court_id: CT-7 | surface: hard | floodlights: yes\n",
+        ("book_court", "court_id", "CT-7"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("prompt", "tools", "listing", "want"), ROWS)
+def test_a_row_id_is_its_token(prompt, tools, listing, want):
+    """A text result of one record a line gives the id field's own token, never the row."""
+    act, field, value = want
+    handlers = {tools[0]["name"]: lambda **k: listing, act: lambda **k: f"DONE {k[field]}"}
+    calls = _run(prompt, tools, handlers)
+    assert [c[1][field] for c in calls if c[0] == act] == [value]
