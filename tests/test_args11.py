@@ -180,3 +180,24 @@ def test_a_row_id_is_its_token(prompt, tools, listing, want):
     handlers = {tools[0]["name"]: lambda **k: listing, act: lambda **k: f"DONE {k[field]}"}
     calls = _run(prompt, tools, handlers)
     assert [c[1][field] for c in calls if c[0] == act] == [value]
+
+
+GIVEN = [
+    ("Please board Kiwi the African Grey parrot from Monday.", "Kiwi", "African Grey"),
+    ("I'd like to board my African Grey, Kiwi, next week.", "Kiwi", "African Grey"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "species"), GIVEN)
+def test_a_kind_is_no_name(text, name, species):
+    """A thing's given name, never its kind: "Kiwi the African Grey", "my African Grey, Kiwi"."""
+    t = tool("board_bird", "Board a bird at the aviary.", {"bird_name": S, "species": S})
+    got = first_call(text, [t])
+    assert (got["bird_name"], got["species"]) == (name, species)
+
+
+def test_a_name_after_called():
+    """ "a Bavaria Cruiser named Sea Breeze": the boat's name is the one after "named"."""
+    t = tool("register_boat", "Register a boat at the marina.", {"boat_name": S, "model": S})
+    got = first_call("Register my Bavaria Cruiser named Sea Breeze for berth 12.", [t])
+    assert got["boat_name"] == "Sea Breeze"

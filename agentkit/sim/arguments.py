@@ -69,7 +69,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   word of a number ("ID" of "ID card") no name, and a member of another property's enum ("C1" of
   license_type) that property's only; the user's own name ("I'm Ana de la Cruz") is no value of
   a thing's property; the kind of a thing (visa_type, permit_kind) is the word said right before
-  the thing's noun ("a tourist-visa appointment" -> tourist);
+  the thing's noun ("a tourist-visa appointment" -> tourist); a thing's name (horse_name,
+  boat_name) is the name it is given, never its kind: after "called" / "named", before "the
+  <kind>" ("Dolly the Haflinger mare"), set off after the kind owned ("my Border Collie, Biscuit,");
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
@@ -2071,7 +2073,9 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         or beside(name, src.text)
     )
     if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
-        found = proper_name(src.text, src.used, frozenset(words(src.tool)))
+        found = given_name(src.text, src.used) or proper_name(
+            src.text, src.used, frozenset(words(src.tool))
+        )
         asked = ZH_ASKED.search(src.text)
         found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
     if found is None and set(words(name)) & set(tool_nouns(src.tool)):
@@ -2089,6 +2093,26 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         if found and (_is_id(name) or CODE_NAME.search(name)) and not CODE_LIKE.search(found):
             found = None  # "the appointment I just made" is no appointment_ref: that is looked up
     return found
+
+
+GIVEN = r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}"
+GIVEN_NAME = re.compile(
+    rf"\b(?:called|named)[ \t]+[\"“']?({GIVEN})"  # "a Maine Coon called Pepper"
+    rf"|(?<![\w'-])({GIVEN})[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+)*[a-z]+"  # "Dolly the Haflinger mare"
+    rf"|\b(?:my|our|his|her|their)[ \t]+(?:[A-Z][\w-]*[ \t]+){{0,2}}[A-Z][\w-]*,[ \t]+({GIVEN})(?=[,.;!?]|$)"
+)
+
+
+def given_name(text: str, used: set[str]) -> str | None:
+    """The name a thing is given, not its kind: after "called" / "named" ("a Maine Coon called
+    Pepper"), before "the <kind>" ("Dolly the Haflinger mare"), or set off after the kind the user
+    owns ("my Border Collie, Biscuit,"); a breed, a make or a model is no name."""
+    for m in GIVEN_NAME.finditer(text):
+        found = next(g for g in m.groups() if g)
+        if found not in used and not NOT_PEOPLE.match(found.split()[0]):
+            used.add(found)  # the name is no other property's (a species, a breed)
+            return found
+    return None
 
 
 CODE_LIKE = re.compile(r"\d|\b[A-Z]{2,}\b|[A-Z][a-z]+[A-Z]")
