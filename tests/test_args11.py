@@ -201,3 +201,10 @@ def test_a_name_after_called():
     t = tool("register_boat", "Register a boat at the marina.", {"boat_name": S, "model": S})
     got = first_call("Register my Bavaria Cruiser named Sea Breeze for berth 12.", [t])
     assert got["boat_name"] == "Sea Breeze"
+
+
+def test_a_label_of_its_own_kind():
+    """学员号 labels a student's number: it fills student_id (only another property refuses it)."""
+    t = tool("book_practice", "Book a piano practice room.", {"student_id": S, "date": S})
+    got = first_call("我的学员号是 PN-6620，帮我约下周五的琴房。", [t])
+    assert got["student_id"] == "PN-6620"

@@ -3078,7 +3078,10 @@ def _zh_label_other(tok: str, text: str, described: str) -> bool:
         r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码|车牌号?|牌照|[员户者生人]号))\s*[:：是为]?\s*$",
         text[: max(at, 0)],
     )
-    return m is not None and m.group(1)[-3:] not in described and m.group(1)[-2:] not in described
+    if m is None:
+        return False
+    head = re.sub(r"(?:卡号|证号|账号|号码|号)$", "", m.group(1))  # 学员号 is a 学员's: student_id
+    return not any(w and w in described for w in (m.group(1)[-3:], m.group(1)[-2:], head[-2:]))
 
 
 SERIAL = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}(?![\w-])")
