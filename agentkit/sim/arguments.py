@@ -67,6 +67,15 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
   its words are no other property's (no name, no brand), its commas part no list, its house
   number, and a phone number said in groups ("138 0013 8000"), are no count and no id;
+- a value is of the kind its property asks: a code the text labels as another thing's own number
+  ("passport P4471203", "ID card AX-99120", "学员号是 ST-20931", "联系电话 186-…") is no value of a
+  property that does not name that thing (no consulate, no district, no team name), the kind
+  word of a number ("ID" of "ID card") no name, and a member of another property's enum ("C1" of
+  license_type) that property's only; the user's own name ("I'm Ana de la Cruz") is no value of
+  a thing's property; the kind of a thing (visa_type, permit_kind) is the word said right before
+  the thing's noun ("a tourist-visa appointment" -> tourist); a thing's name (horse_name,
+  boat_name) is the name it is given, never its kind: after "called" / "named", before "the
+  <kind>" ("Dolly the Haflinger mare"), set off after the kind owned ("my Border Collie, Biscuit,");
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
@@ -2103,9 +2112,17 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
     what the request names beside the property's noun ("the knot called "bowline"", "a bowline
     knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
-    found = ident(name, s, src, topic) or serial(src) or code(src, name) or beside(name, src.text)
+    described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
+    found = (
+        ident(name, s, src, topic)
+        or serial(src, described)
+        or code(src, name)
+        or beside(name, src.text)
+    )
     if found is None and NAME_WORD.search(name):  # stop_name, client_name: a proper name said
-        found = proper_name(src.text, src.used, frozenset(words(src.tool)))
+        found = given_name(src.text, src.used) or proper_name(
+            src.text, src.used, frozenset(words(src.tool))
+        )
         asked = ZH_ASKED.search(src.text)
         found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
     if found is None and set(words(name)) & set(tool_nouns(src.tool)):
@@ -2125,6 +2142,26 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     return found
 
 
+GIVEN = r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}"
+GIVEN_NAME = re.compile(
+    rf"\b(?:called|named)[ \t]+[\"“']?({GIVEN})"  # "a Maine Coon called Pepper"
+    rf"|(?<![\w'-])({GIVEN})[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+)*[a-z]+"  # "Dolly the Haflinger mare"
+    rf"|\b(?:my|our|his|her|their)[ \t]+(?:[A-Z][\w-]*[ \t]+){{0,2}}[A-Z][\w-]*,[ \t]+({GIVEN})(?=[,.;!?]|$)"
+)
+
+
+def given_name(text: str, used: set[str]) -> str | None:
+    """The name a thing is given, not its kind: after "called" / "named" ("a Maine Coon called
+    Pepper"), before "the <kind>" ("Dolly the Haflinger mare"), or set off after the kind the user
+    owns ("my Border Collie, Biscuit,"); a breed, a make or a model is no name."""
+    for m in GIVEN_NAME.finditer(text):
+        found = next(g for g in m.groups() if g)
+        if found not in used and not NOT_PEOPLE.match(found.split()[0]):
+            used.add(found)  # the name is no other property's (a species, a breed)
+            return found
+    return None
+
+
 CODE_LIKE = re.compile(r"\d|\b[A-Z]{2,}\b|[A-Z][a-z]+[A-Z]")
 
 
@@ -2138,6 +2175,10 @@ def _free_proper_name(name: str, src: Source) -> str | None:
         found = proper_name(src.text, seen, frozenset(words(src.tool)))
         if found is None:
             return placed[0] if placed else None
+        user = set((person(src.text) or "").split())
+        if user & set(found.split()):
+            seen.add(found)  # "this is Lena Fischer": the user, no value of a thing (permit_type)
+            continue
         m = re.search(
             rf"\b(?:my|our|your|his|her|their|the)\s+([a-z]+)\s+{re.escape(found)}", src.text
         )
@@ -2151,7 +2192,7 @@ def _free_proper_name(name: str, src: Source) -> str | None:
 TITLE = re.compile(r"《([^》]+)》")
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
     r"(?<![现正实存所自还])(?:在|去|到)(?!哪|什么|几|多少|谁)"  # (现在 is now; 在哪个 asks)
-    r"([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|[，。！？,.!?]|$)"
+    r"([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|学|练|[，。！？,.!?]|$)"
 )
 
 
@@ -2263,7 +2304,11 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
         )
         if opens and names and (len(names) == 1 or _known(names[0], own)):
             names = names[1:]
+        while names and names[0].islower():
+            names = names[1:]  # "Which of Priya, ...": the question's words, then the name
         run = " ".join(names)
+        if run == m.group(0).strip() and NUMBER_NOUN.match(text, m.end()):
+            continue  # "ID card", "PIN code": the kind of a number, no name
         if run and len(run) > 1 and not re.search(r"\d", run) and run not in used:
             return run
     return None
@@ -2273,7 +2318,12 @@ def _known(word: str, own: frozenset[str]) -> bool:
     """A sentence's first word that is a word, not a name: one the lexicon knows, a small word,
     or the tool's own word."""
     w = word.lower().strip("'’")
-    return bool(concepts(w)) or w in BESIDE_SKIP | DETERMINERS | own or w.endswith(("'s", "’s"))
+    return (
+        bool(concepts(w))
+        or values.function_words_only(w)
+        or w in BESIDE_SKIP | DETERMINERS | own
+        or w.endswith(("'s", "’s"))
+    )
 
 
 def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
@@ -2824,6 +2874,19 @@ BESIDE_SKIP = frozenset(
 NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|in|on|de|la|&)\s+)*[A-Z][\w'-]*)*"
 
 
+KIND_NOUNS = frozenset("type kind category sort".split())
+
+
+def kind_before(thing: str, text: str) -> str | None:
+    """The kind of a thing (visa_type, permit_kind) is the word the text says right before the
+    thing's noun ("a tourist-visa appointment" -> tourist, "the work permit" -> work), never a
+    determiner nor a name in capitals."""
+    m = re.search(rf"\b([a-z][a-z-]*?)[- ]{re.escape(thing)}s?\b", text)
+    if m is None or m.group(1) in BESIDE_SKIP | DETERMINERS:
+        return None
+    return m.group(1)
+
+
 def beside(name: str, text: str) -> str | None:
     """A value of no known role, when the request uses the property's noun (its name's last word):
     quoted text, else the word after "<noun> called/named", else the capitalized name before the
@@ -2833,6 +2896,8 @@ def beside(name: str, text: str) -> str | None:
     nouns = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
     if not nouns:
         return None
+    if len(nouns) > 1 and nouns[-1] in KIND_NOUNS:
+        return kind_before(nouns[-2], text)
     # the noun's family: "vaccine" is used by "a flu vaccination"
     noun = re.escape(nouns[-1][:6]) + r"\w*" if len(nouns[-1]) >= 6 else re.escape(nouns[-1])
     if not re.search(rf"\b{noun}s?\b", text, re.I):
@@ -2992,11 +3057,16 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
     """An id for the property: right after its noun, or of its pattern's or example's shape."""
     # the id of the property's own thing ("customer_id"), or of what the tool works on ("code" of
     # track_parcel: the token after "parcel")
-    own = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"} | set(topic)
+    named = {c for c in concepts(" ".join(words(name))) if kind(c) == "thing"}
+    own = named | set(topic)
     wanted = s.get("pattern")
     example = hint(str(s.get("description") or ""))
     fit = re.compile(wanted if isinstance(wanted, str) else shape(example) if example else ".*")
-    tokens = [(tok, noun) for tok, noun in mentions(src.text) if tok not in src.used]
+    tokens = [  # a member of another property's enum ("C1" of license_type) is that one's
+        (tok, noun)
+        for tok, noun in mentions(src.text)
+        if tok not in src.used and tok not in src.members
+    ]
     tokens = [(tok, noun) for tok, noun in tokens if fit.fullmatch(tok) or fit.search(tok)]
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     tokens = [  # never an id the conversation gives another kind (agentkit.sim.idkinds)
@@ -3004,8 +3074,16 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         for tok, noun in tokens
         if not idkinds.other_kind(tok, name, f"{described} {src.tool}", src.text, src.tool)
     ]
-    named = concepts(" ".join(words(name)))
-    mine = [tok for tok, noun in tokens if noun & own or _noun_names(tok, src.text, named)]
+    names = concepts(" ".join(words(name)))  # (its acts too: 订位单 for booking_id)
+    mine = [  # by the topic only, never a number labelled as another thing's ("联系电话 …")
+        tok
+        for tok, noun in tokens
+        if noun & named
+        or _noun_names(tok, src.text, names)
+        or noun & own
+        and not _zh_label_other(tok, src.text, described)
+        and not _labelled_other(tok, src.text, described)
+    ]
     free = [
         tok
         for tok, noun in tokens
@@ -3057,29 +3135,45 @@ def _zh_label_other(tok: str, text: str, described: str) -> bool:
     does not name: no id of the place or entry the property wants (clinic_id)."""
     at = text.find(tok)
     m = re.search(
-        r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码|车牌号?|牌照))\s*[:：是为]?\s*$",
+        r"([\u4e00-\u9fff]{0,5}(?:卡号|证号|账号|手机号|电话|号码|车牌号?|牌照|[员户者生人]号))\s*[:：是为]?\s*$",
         text[: max(at, 0)],
     )
-    return m is not None and m.group(1)[-3:] not in described and m.group(1)[-2:] not in described
+    if m is None:
+        return False
+    head = re.sub(r"(?:卡号|证号|账号|号码|号)$", "", m.group(1))  # 学员号 is a 学员's: student_id
+    return not any(w and w in described for w in (m.group(1)[-3:], m.group(1)[-2:], head[-2:]))
 
 
 SERIAL = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}(?![\w-])")
 
 
-def serial(src: Source) -> str | None:
-    """A long code of capitals and digits ("1Z999AA10123456784"), not used by another property."""
+def serial(src: Source, described: str = "") -> str | None:
+    """A long code of capitals and digits ("1Z999AA10123456784"), not used by another property,
+    nor labelled as a thing's own number the property does not name ("passport P4471203" is no
+    consulate: `_labelled_other`)."""
     for m in SERIAL.finditer(src.text):
+        if described and (
+            _labelled_other(m.group(0), src.text, described)
+            or _zh_label_other(m.group(0), src.text, described)
+        ):
+            continue
         if m.group(0) not in src.used:
             src.used.add(m.group(0))
             return m.group(0)
     return None
 
 
+NUMBER_NOUN = re.compile(r"\s+(?:card|number|no\b|code|badge|pass)", re.I)
+
+
 def code(src: Source, name: str = "") -> str | None:
     """The first code in capitals of the text not used by an earlier property ("USD", then "EUR"),
-    nor the property's own word ("ISBN" is no isbn)."""
+    nor the property's own word ("ISBN" is no isbn), nor the kind of a number said after it ("ID
+    card", "PIN code")."""
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     for m in CODE_TOKEN.finditer(src.text):
+        if NUMBER_NOUN.match(src.text, m.end()) or m.group(1) in src.members:
+            continue  # "ID card", "PIN code": a number's kind; "C1" of a class's enum: its own
         if m.group(1) not in src.used and m.group(1).lower() not in own:
             src.used.add(m.group(1))
             return m.group(1)

@@ -54,7 +54,7 @@ import re
 
 from . import writing
 from .conditions import says_condition
-from .values import items
+from .values import function_words_only, items
 from .view import Tool
 
 EACH = re.compile(
@@ -312,10 +312,19 @@ ZH_NAMED_LIST = re.compile(
 )
 
 
+def _no_question(name: str) -> str:
+    """A listed name without the question's words before it: "Which of Priya" -> "Priya"."""
+    said = name.split()
+    while len(said) > 1 and (function_words_only(said[0]) or said[0].islower()):
+        said = said[1:]
+    return " ".join(said)
+
+
 def named_things(task: str, value: str) -> list[str]:
     """Rule 6: the named things listed beside `value`, one of them, a part of one ("Stedelijk"
     in "the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum") or a stretch of the list
-    that holds whole names ("Harbor Point, Millbrook"); for no value (the input
+    that holds whole names ("Harbor Point, Millbrook"), each without the question's words before
+    it ("Which of Priya, Tomás and Mei-Ling" -> Priya); for no value (the input
     is not filled), the one list the request holds; [] when none is listed."""
     found = []
     for m in ZH_PAIR.finditer(task):  # two names compared: "A和B，哪家…", "A与B哪个…"
@@ -331,7 +340,7 @@ def named_things(task: str, value: str) -> list[str]:
         if "、" in m.group(0):  # 故宫、颐和园和天坛: 和 inside a name (颐和园) is no separator
             parts = _zh_parts(m.group(0))
         names = [
-            re.sub(r"^(?:[Tt]he|Of|Between|Among|For|Compare)\s+", "", x).strip()
+            _no_question(re.sub(r"^(?:[Tt]he|Of|Between|Among|For|Compare)\s+", "", x).strip())
             for x in parts
             if x.strip()
         ]

@@ -4,7 +4,10 @@ A result's text becomes data by the first rule that applies:
 1. JSON (an object, a list, a number, a string);
 2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
    "13:10", not a key's; "week 1: 112.4 kWh" is a key's); blocks of such lines with the same keys, set apart by blank lines or
-   by a line of dashes, stars or equals signs ("---"), are a list of records;
+   by a line of dashes, stars or equals signs ("---"), are a list of records; so are lines that
+   each hold several pairs set apart by two spaces, a tab or a bar ("seat_id=06-14F  position=window",
+   "court_id: CT-7 | surface: hard"), one record a line, each field its own value (a yes or
+   no a yes/no);
 3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
 4. otherwise the text itself.
 
@@ -138,6 +141,9 @@ def read(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
         pass
+    rows = _rows(text)
+    if len(rows) >= 2:
+        return rows  # lines of several fields each, one record a line
     records = [_facts(block) for block in BLOCKS.split(text.strip())]
     records = [r for r in records if r]
     if len(records) >= 2 and all(r.keys() == records[0].keys() for r in records):
@@ -149,6 +155,29 @@ def read(text: str) -> Any:
     if prose:
         return {k.strip().replace(" ", "_"): _number(v.strip()) for k, v in prose}
     return text.strip()
+
+
+FIELD_GAP = re.compile(r"[ \t]{2,}|\t|[ \t]*\|[ \t]*")
+
+
+def _rows(text: str) -> list[dict[str, Any]]:
+    """Lines of several `key=value` fields each, set apart by two spaces, a tab or a bar, as one
+    record a line; a line of fewer fields (a heading: "free seats:") is none."""
+    rows = []
+    for line in text.splitlines():
+        fields = [KEY_VALUE.match(f) for f in FIELD_GAP.split(line.strip()) if f]
+        if len(fields) >= 2 and all(fields):
+            rows.append({m.group(1).strip(): _field(m.group(2)) for m in fields if m})
+    return rows if len(rows) >= 2 and len({next(iter(r)) for r in rows}) == 1 else []
+
+
+YES_NO = {"yes": True, "no": False, "true": True, "false": False, "是": True, "否": False}
+
+
+def _field(value: str) -> Any:
+    """A row's field: a yes or no as a yes/no ("floodlights: yes"), a number, else the text."""
+    said = YES_NO.get(value.strip().lower())
+    return said if said is not None else _number(value)
 
 
 def _facts(text: str) -> dict[str, Any]:

@@ -1460,13 +1460,14 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "vendor": "供应商 卖方", "buyer": "买方", "seller": "卖方", "status": "状态", "category": "类别 分类",
     "color": "颜色", "size": "尺寸 尺码", "brand": "品牌", "model": "型号", "school": "学校",
     "major": "专业", "gender": "性别", "age": "年龄", "salary": "工资 薪资", "project": "项目",
-    "deposit": "定金 订金 押金", "student": "学生 同学", "guest": "客人 宾客", "patient": "病人 患者",
+    "deposit": "定金 订金 押金", "student": "学生 同学 学员", "guest": "客人 宾客", "patient": "病人 患者",
     "member": "会员 成员", "employee": "员工 职工", "tenant": "租户 房客", "teacher": "老师 教师",
     "passenger": "乘客 旅客", "driver": "司机", "owner": "主人 车主", "player": "球员 队员 选手",
     "recipient": "收件人 收货人", "applicant": "申请人 报名人", "topic": "主题 议题 话题",
     "location": "地点 位置 场地", "venue": "地点 场地 场馆", "room": "房间 会议室 包间", "course": "课程",
     "contact": "联系人", "attendee": "参会人 参加 出席", "participant": "参加 参与", "visitor": "访客", "plate": "车牌号 车牌 牌照",
     "card": "身份证号 身份证 证件号 卡号", "passport": "护照号 护照",
+    "team": "队名 队伍名称 战队名", "captain": "队长", "leader": "领队 队长 负责人", "band": "乐队名",
     "organizer": "主办 主办方 主办单位 组织者", "host": "主办 主办方", "postcode": "邮编 邮政编码", "zip": "邮编",
 }  # fmt: skip
 SURNAMES = (
