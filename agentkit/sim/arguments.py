@@ -3425,7 +3425,9 @@ def incident_told(text: str) -> str | None:
     """What happened (an incident, 事故简述): the clauses of the text that state an event, without
     the request's own ("想申请理赔…", "I'd like to claim …") nor one that gives a number of the
     user's ("我手机号139…"): "家里厨房水管爆了把地板泡坏了"."""
-    clauses = [c.strip() for c in re.split(r"[，,。.;；!！?？\n]+", text) if c.strip()]
+    sentences = re.findall(r"[^。!！?？\n]+?(?:[。!！?？\n]|\.(?!\d)(?=\s|$)|$)", text)
+    kept = [x for x in sentences if not re.search(r"[?？]\s*$", x)]  # a question asks, it tells not
+    clauses = [c.strip() for c in re.split(r"[，,。.;；!！\n]+", " ".join(kept)) if c.strip()]
     told = [c for c in clauses if not CLAUSE_ASKS.search(c) and not re.search(r"\d{5,}", c)]
     told = [c for c in told if not ASKS_WITHIN.search(c)]  # "Nobody is inside but please log it"
     joiner = "，" if re.search(r"[\u4e00-\u9fff]", text) else ", "

@@ -916,7 +916,10 @@ def _glossed_things(t: Tool) -> set[str]:
     and its inputs' descriptions."""
     props = t.schema.get("properties") or {}
     text = " ".join(
-        [t.description, *(str((p or {}).get("description") or "") for p in props.values())]
+        [
+            t.description,
+            *(str(p.get("description") or "") for p in props.values() if isinstance(p, dict)),
+        ]
     )
     out: set[str] = set()
     for w in glosses.segmented(text) if re.search(r"[\u4e00-\u9fff]", text) else []:
