@@ -152,3 +152,10 @@ def test_a_question_after_a_listed_colon_is_no_item_and_the_highest_is_named():
     t = run("三间机房：机房甲、机房乙、机房丙，现在哪间室温最高？", [ROOM_TEMP], read)
     assert sorted(a["room"] for _, a in t.calls[0]) == sorted(temps)
     assert "机房乙" in t.answer.splitlines()[0] and "27.9" in t.answer.splitlines()[0]
+
+
+def test_a_margin_asked_against_the_other_end_is_not_the_lead_over_the_next():
+    t = run(
+        "Which oven is the hottest, and how many degrees more than the lowest one?", [OVENS], _ovens
+    )
+    assert "ahead of the next one" not in t.answer

@@ -653,12 +653,21 @@ MARGIN = re.compile(
 )
 
 
+OTHER_END = re.compile(
+    r"\bthan the (?:weakest|lowest|least|smallest|worst|slowest|cheapest|highest|strongest|"
+    r"biggest|largest|best|fastest|most)\b|比最[\u4e00-\u9fff]",
+    re.I,
+)
+
+
 def margin_line(lang: str, task: str, p: Picked) -> str | None:
     """Rule 5 for "by how much?" / "高多少？" after a superlative: the picked record's lead over
     the next one (the highest of the others for a maximum, the lowest for a minimum)."""
     top = _num(p.value)
     rest = [(n, x, _num(x)) for n, x in p.others if _num(x) is not None]
     if not MARGIN.search(task) or top is None or not rest or p.how not in ("max", "min"):
+        return None
+    if OTHER_END.search(task):  # "how much more than the weakest?": the other end's, not the next
         return None
     name, said, nxt = (max if p.how == "max" else min)(rest, key=lambda nx: nx[2] or 0.0)
     gap = round(abs(top - (nxt or 0.0)), 6)
