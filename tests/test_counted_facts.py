@@ -159,3 +159,21 @@ def test_a_margin_asked_against_the_other_end_is_not_the_lead_over_the_next():
         "Which oven is the hottest, and how many degrees more than the lowest one?", [OVENS], _ovens
     )
     assert "ahead of the next one" not in t.answer
+
+
+DOMAIN = tool("domain_price", "Price of a domain name.", {"domain": {"type": "string"}}, ["domain"])
+
+
+def test_records_named_by_a_domain_keep_its_ending():
+    prices = {"tidepool.dev": 12.0, "tidepool.io": 35.0}
+
+    def price(name, args):
+        return json.dumps({"price_usd": prices[args["domain"]], "available": True})
+
+    t = run(
+        "Check the domain price of tidepool.dev and tidepool.io: which is the cheapest?",
+        [DOMAIN],
+        price,
+    )
+    first = t.answer.splitlines()[0]
+    assert first.startswith("tidepool.dev") and "tidepool.io 35" in first

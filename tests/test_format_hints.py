@@ -118,3 +118,20 @@ def test_a_mixed_code_is_read_and_written_in_the_examples_capitals():
     assert [a["pass_code"] for turn in t.calls for _, a in turn] == ["ski-4r7t", "SKI-4R7T"]
     assert "4" in t.answer
     ended(t)
+
+
+@pytest.mark.parametrize(
+    "complaint",
+    [
+        "mobile must be E.164 with no spaces (Dutch mobile example: +31612345678)",
+        "手机号格式不对，示例：+31612345678",
+    ],
+)
+def test_an_example_after_the_word_example_is_the_hint(complaint):
+    def answer(name, args):
+        if not args["mobile"].startswith("+"):
+            return json.dumps({"ok": False, "error": complaint}, ensure_ascii=False)
+        return json.dumps({"ok": True, "patient": "PT-311"})
+
+    t = run("Register Sanne de Vries, mobile 06 1122 3344.", [PATIENT], answer)
+    assert [a["mobile"] for turn in t.calls for _, a in turn][-1] == "+31611223344"

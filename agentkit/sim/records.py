@@ -128,7 +128,11 @@ LABELLED = re.compile(  # a number a file's line labels: "engine_hours=6.5", "�
     r"\s*[=:：]\s*(?:约|about\s+|~)?(-?\d+(?:\.\d+)?)(?![\d.:/-]|\s*[年月日])"
     r"(?:\s?([A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,3})(?![\w\u4e00-\u9fff=:：]))?"
 )
-PATHLIKE = re.compile(r"[\w\u4e00-\u9fff-]\.[A-Za-z0-9]{1,6}$")
+PATHLIKE = re.compile(  # a file's path: a folder, or a name with a file's extension (no domain)
+    r"/.*[\w\u4e00-\u9fff-]\.[A-Za-z0-9]{1,6}$|[\w\u4e00-\u9fff-]\.(?:txt|md|csv|tsv|json|jsonl|"
+    r"ya?ml|toml|ini|cfg|conf|log|py|js|ts|html?|xml|sql|sh|env|rst|tex|ipynb|xlsx?|docx?|pdf)$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)

@@ -80,11 +80,13 @@ CLASSES = [
 ]  # fmt: skip
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
-    r"(?:expected|like|e\.g\.,?|such as|for example|form|format|as in|shape|should be|must be|"
+    r"(?:expected|like|e\.g\.,?|such as|for example|example|form|format|as in|shape|should be|must be|示例|样例|"
     r"形如|例如|比如|像|写成|写作|应为|应该是|格式为?)\s*[:：]?\s*[\"'“‘「`]?(\+?[A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
-EXAMPLE_WORD = re.compile(r"e\.g\.|for example|such as|like|例如|比如|形如|像", re.IGNORECASE)
+EXAMPLE_WORD = re.compile(
+    r"e\.g\.|for example|example|such as|like|例如|比如|形如|像|示例|样例", re.IGNORECASE
+)
 KEY_VALUE = re.compile(
     r"^\s*([A-Za-z_\u4e00-\u9fff][\w \u4e00-\u9fff-]{0,40}?)\s*(?:(?<!\d)[:=：]|[:=：](?!\d))\s*(.+?)\s*$"
 )
