@@ -208,3 +208,10 @@ def test_a_label_of_its_own_kind():
     t = tool("book_practice", "Book a piano practice room.", {"student_id": S, "date": S})
     got = first_call("我的学员号是 PN-6620，帮我约下周五的琴房。", [t])
     assert got["student_id"] == "PN-6620"
+
+
+def test_a_place_said_after_from_is_no_user_and_fills_the_things_name():
+    ferry = tool("next_ferries", "Next ferries leaving a pier.", {"pier_name": S})
+    assert first_call("When's the next ferry from Kastellholmen?", [ferry]) == {
+        "pier_name": "Kastellholmen"
+    }

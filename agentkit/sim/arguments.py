@@ -2165,6 +2165,20 @@ def given_name(text: str, used: set[str]) -> str | None:
 CODE_LIKE = re.compile(r"\d|\b[A-Z]{2,}\b|[A-Z][a-z]+[A-Z]")
 
 
+SELF_NAMED = re.compile(
+    r"\b(?:I'?m|I am|this is|my name is|my name's)\s+"
+    r"([A-Z][\w'’-]*(?:\s+(?:de|la|van|von|der|del|da|di|le|[A-Z][\w'’-]*))*)"
+    r"|我(?:是|叫)([\u4e00-\u9fff]{2,4})"
+)
+
+
+def _self_named(text: str) -> str:
+    """The user's own name, as they introduce themself ("I'm Ana de la Cruz", "this is Lena
+    Fischer", 我叫王磊), else ""."""
+    m = SELF_NAMED.search(text)
+    return next((g for g in m.groups() if g), "") if m else ""
+
+
 def _free_proper_name(name: str, src: Source) -> str | None:
     """The first proper name the text gives that is no other thing's: "my cat Miso" names the
     cat, so for a clinic "Can you get my cat Miso in at Harbor Vets" gives "Harbor Vets"."""
@@ -2175,7 +2189,7 @@ def _free_proper_name(name: str, src: Source) -> str | None:
         found = proper_name(src.text, seen, frozenset(words(src.tool)))
         if found is None:
             return placed[0] if placed else None
-        user = set((person(src.text) or "").split())
+        user = set(_self_named(src.text).split())
         if user & set(found.split()):
             seen.add(found)  # "this is Lena Fischer": the user, no value of a thing (permit_type)
             continue
