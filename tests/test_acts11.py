@@ -5,37 +5,8 @@ id said after a noun that holds the property's own word fills it ("预订单 TK-
 booking_id); a two-word flag of a thing is true when the text says the thing is needed ("we need
 parking" for parking_pass). Programs through the real SDK client, in domains of this file's own."""
 
-import json
-
-import agentkit
-
-MODEL = agentkit.default_model()
-
-
-def tool(name, description, props):
-    schema = {"type": "object", "properties": props, "required": list(props)}
-    return {"name": name, "description": description, "input_schema": schema}
-
-
-def run(said, tools, handlers, rounds=8):
-    """A plain agent loop over one user turn: the calls made and the final text."""
-    client = agentkit.make_client(offline=True)
-    messages, calls = [{"role": "user", "content": said}], []
-    for _ in range(rounds):
-        r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
-        messages.append({"role": "assistant", "content": r.content})
-        if r.stop_reason != "tool_use":
-            return calls, "".join(b.text for b in r.content if b.type == "text")
-        results = []
-        for b in r.content:
-            if b.type == "tool_use":
-                calls.append((b.name, dict(b.input)))
-                out = handlers[b.name](**b.input)
-                text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
-                results.append({"type": "tool_result", "tool_use_id": b.id, "content": text})
-        messages.append({"role": "user", "content": results})
-    raise AssertionError("no end")
-
+from loops import converse as run
+from loops import tool
 
 # ------------------------------------------- "and book it": the whole request's pick and bounds
 
@@ -200,7 +171,7 @@ CLEANING_CALLS = {
 
 
 def test_an_english_visit_request_takes_the_chinese_tool_that_lists_its_thing():
-    calls, final = run(
+    calls, [final] = run(
         "Our sofa is covered in stains, we live at 4 Elm Road, Leeds. Could someone come on "
         "2026-09-03? Call me on +44 7700 900123.",
         CLEANING,
@@ -237,7 +208,7 @@ WORK_ORDER_CALLS = {
 
 
 def test_a_fault_asked_to_be_logged_opens_the_order_with_the_fault_told():
-    calls, final = run(
+    calls, [final] = run(
         "The boiler in unit 12 is leaking water onto the floor. No one is hurt but please log it "
         "as urgent.",
         WORK_ORDERS,

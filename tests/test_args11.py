@@ -7,16 +7,12 @@ through the real SDK to the stand-in."""
 
 import jsonschema
 import pytest
+from loops import tool
 
 import agentkit
 
 MODEL = agentkit.default_model()
 S = {"type": "string"}
-
-
-def tool(name, description, properties):
-    schema = {"type": "object", "properties": properties, "required": list(properties)}
-    return {"name": name, "description": description, "input_schema": schema}
 
 
 def first_call(text, tools, choice=None):

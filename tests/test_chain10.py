@@ -3,48 +3,8 @@ its kind, a required id nowhere yet comes from the tool that returns it (up to t
 catalogue search takes the thing sought, and several named entities get one call each, the
 comparison answered. Programs through the real SDK client, in domains of this file's own."""
 
-import json
-
-import agentkit
-
-MODEL = agentkit.default_model()
-
-
-def tool(name, description, props):
-    schema = {"type": "object", "properties": props, "required": list(props)}
-    return {"name": name, "description": description, "input_schema": schema}
-
-
-def strings(**described):
-    return {
-        k: {"type": "string", **({"description": d} if d else {})} for k, d in described.items()
-    }
-
-
-def run(turns, tools, handlers, rounds=8):
-    """A plain agent loop over the user's turns: the calls made and each turn's final text."""
-    client = agentkit.make_client(offline=True)
-    messages, calls, finals = [], [], []
-    for said in turns:
-        messages.append({"role": "user", "content": said})
-        for _ in range(rounds):
-            r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
-            messages.append({"role": "assistant", "content": r.content})
-            if r.stop_reason != "tool_use":
-                finals.append("".join(b.text for b in r.content if b.type == "text"))
-                break
-            results = []
-            for b in r.content:
-                if b.type == "tool_use":
-                    calls.append((b.name, dict(b.input)))
-                    out = handlers[b.name](**b.input)
-                    text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
-                    results.append({"type": "tool_result", "tool_use_id": b.id, "content": text})
-            messages.append({"role": "user", "content": results})
-        else:
-            raise AssertionError("no end")
-    return calls, finals
-
+from loops import converse as run
+from loops import strings, tool
 
 # ------------------------------------------------------------------------------- the kind of an id
 

@@ -12,20 +12,12 @@ import json
 
 import jsonschema
 import pytest
+from loops import tool
 
 import agentkit
 
 MODEL = agentkit.default_model()
 S = {"type": "string"}
-
-
-def tool(name, description, properties, required=None):
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties) if required is None else required,
-    }
-    return {"name": name, "description": description, "input_schema": schema}
 
 
 def turn(messages, tools):

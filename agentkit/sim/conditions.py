@@ -168,10 +168,6 @@ def _english(text: str) -> set[str]:
     return {w for w in words(f"{text} {gloss}") if len(w) > 1}
 
 
-def _key_words(key: str) -> set[str]:
-    return _english(key)
-
-
 def _bound_key(bound: Bound, item: dict[str, Any]) -> str | None:
     """Rule 2: the number field of a record a bound is about: the one its unit names, else the
     one of the kind its unit says, else the one the words before it name, else the one of the
@@ -179,7 +175,7 @@ def _bound_key(bound: Bound, item: dict[str, Any]) -> str | None:
     numeric = [k for k, x in item.items() if _number(x) is not None]
     for said in (bound.unit, bound.before):
         words_ = _english(said)
-        named = [k for k in numeric if _key_words(k) & words_]
+        named = [k for k in numeric if _english(k) & words_]
         if len(named) == 1:
             return named[0]
         for unit, key in CLASSES:
@@ -216,7 +212,7 @@ def _mentions(feature: Feature, item: dict[str, Any]) -> bool | None:
     raw = feature.said.lower()
     mentioned = False
     for k, x in item.items():
-        if isinstance(x, bool) and _key_words(str(k)) & want:
+        if isinstance(x, bool) and _english(str(k)) & want:
             if x:
                 return True
             mentioned = True
@@ -286,9 +282,7 @@ def applying(
     return keyed, feats
 
 
-def meets(
-    task: str, item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]
-) -> bool:
+def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]) -> bool:
     """Rule 4: the record meets every condition that applies."""
     keyed, feats = conditions
     for b, key in keyed:
@@ -304,4 +298,4 @@ def meeting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     conditions = applying(task, items)
     if not conditions[0] and not conditions[1]:
         return items
-    return [i for i in items if meets(task, i, conditions)]
+    return [i for i in items if meets(i, conditions)]
