@@ -3195,6 +3195,21 @@ def code(src: Source, name: str = "") -> str | None:
 
 
 def places(text: str) -> list[str]:
+    """The places a text names (`_places_said`); where the words a Chinese text seems to name
+    hold no place the dictionary knows while other words of it are places there ("帮我订明天杭州
+    的品酒会": not 帮我订), or where it seems to name none, the dictionary's places (glosses rule 4)."""
+    found = _places_said(text)
+    if found and not all(glosses.HAN_RUN.search(p) and not _holds_place(p) for p in found):
+        return found
+    named = [w for w in dict.fromkeys(glosses.segmented(text)) if glosses.place(w)]
+    return named or found
+
+
+def _holds_place(said: str) -> bool:
+    return glosses.place(said) or any(glosses.place(w) for w in glosses.segmented(said))
+
+
+def _places_said(text: str) -> list[str]:
     """The places a text names: "in Paris and London" -> ["Paris", "London"], "at A, B and C" ->
     three; "北京和上海的天气";
     a Chinese place its administrative word ends ("在海淀区预约"); a capitalised place a thing goes to, with nothing else named ("a parcel to Canada"); a Chinese

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import glosses
+from . import glosses, values
 from .lexicon import words
 
 NUMBER = r"(\d+(?:[.,]\d+)?)"
@@ -249,19 +249,29 @@ def _equal(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
 
 
 PARTY = re.compile(
-    r"\b(?:for|of)\s+(\d{1,3})\s+(?:people|persons|guests|adults|of us)\b|(\d{1,3})\s*(?:个人|人|位)(?![\u4e00-\u9fff]?[份次天晚])"
+    r"\b(?:for|of)\s+(\d{1,3})\s+(?:people|persons|guests|adults|of us)\b|\bparty\s+of\s+(\d{1,3})\b"
+    r"|(\d{1,3})\s*(?:个人|人|位)(?![\u4e00-\u9fff]?[份次天晚])"
+)
+
+
+ROOM_LEFT = re.compile(
+    r"spot|place|vacanc|remain|left|avail|slots?_?(?:free|open)|名额|余|空位", re.I
 )
 
 
 def _party(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
     """Rule 1b: a party said with no comparison ("for 4 people", "6 位") needs at least that
-    many places of the records' one capacity key (seats, sleeps, capacity)."""
-    m = PARTY.search(task)
+    many places of the records' one capacity key (seats, sleeps, capacity; else the one key of
+    places left: spots_left, 剩余名额)."""
+    said = values.digits_for_words(task)  # "我们三个人", "for three people"
+    m = PARTY.search(said)
     keys = {k for i in items for k, x in i.items() if _number(x) is not None}
     room = [k for k in keys if re.search(CLASSES[3][1], k, re.I)]
-    if m is None or len(room) != 1 or COMPARES.search(task[max(0, m.start() - 8) : m.start()]):
+    room = room or [k for k in keys if ROOM_LEFT.search(k)]  # "spots_left", 剩余名额
+    if m is None or len(room) != 1 or COMPARES.search(said[max(0, m.start() - 8) : m.start()]):
         return []
-    return [(Bound(float(m.group(1) or m.group(2)), False, False, "", "people"), room[0])]
+    size = next(g for g in m.groups() if g)
+    return [(Bound(float(size), False, False, "", "people"), room[0])]
 
 
 def applying(

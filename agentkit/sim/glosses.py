@@ -11,6 +11,9 @@ growing word by word. Written rules:
    alternative that is a usage note ("classifier for ...", "a room for keeping sth hidden").
 3. Words the caller knows already (the concept table's Chinese words, characters of many texts)
    are the caller's to leave out (`known`).
+4. A word names a place when its first sense is a proper name that says a kind of place (a
+   city, a district, a county, "place name") or is a name and where it is ("Geneva,
+   Switzerland"): `place`, which finds 杭州 in "帮我订明天杭州的品酒会".
 Without the package (a browser build), there are no glosses and the concept table alone is read.
 """
 
@@ -88,3 +91,23 @@ def english(text: str, known: Callable[[str], bool] = lambda _w: False) -> str:
     """The glosses of the text's Chinese words the caller does not know (rule 3), as one English
     text ("我要租一个储物柜" -> "hire rent charter locker cabinet ...")."""
     return " ".join(g for w in segmented(text) if not known(w) for g in gloss(w))
+
+
+PLACE_KIND = re.compile(
+    r"\b(?:city|capital|province|district|county|prefecture|town|township|municipality|island|"
+    r"region|state|country|village|borough|canton|neighbou?rhood|place name)\b"
+)
+NAMED_IN = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)*, (?:[A-Z][\w'-]*)(?: [A-Z][\w'-]*)*$")
+
+
+def place(word: str) -> bool:
+    """Rule 4: a word names a place when its first sense is a proper name that says a kind of
+    place ("Hangzhou subprovincial city ...", "Pudong, subprovincial district of Shanghai") or
+    is a name and where it is ("Geneva, Switzerland")."""
+    senses = _entries().get(word)
+    if not senses or NO_GLOSS.match(senses):
+        return False
+    first = senses.split("/")[0]
+    if not re.match(r"[A-Z]", first):
+        return False
+    return bool(PLACE_KIND.search(first) or NAMED_IN.match(first))
