@@ -62,3 +62,116 @@ def test_the_dictionary_says_which_words_are_places():
         "日内瓦",
         "浦东",
     ]
+
+
+# ------------------------------------------------ a list's last item before a word of time or asking
+def test_a_chinese_list_keeps_its_last_item_before_a_word_of_time():
+    said = "苏州、无锡、常州现在哪个城市的停车费最便宜？"
+    assert arguments.zh_listed(said) == ["苏州", "无锡", "常州"]
+    fees = [tool("get_parking_fee", "Get the hourly parking fee in a city.", {"city": S})]
+    calls, _ = converse(said, fees, {"get_parking_fee": lambda city: f"{city}: 6 元/小时"})
+    assert [c[1]["city"] for c in calls] == ["苏州", "无锡", "常州"]
+
+
+# -------------------------------------------- the act said as the thing a changing tool arranges
+S = {"type": "string"}
+TASTING = [
+    tool(
+        "arrange_tasting",
+        "安排试吃",
+        {"menu_id": S, "start": {"type": "string", "description": "YYYY-MM-DD HH:MM"}, "phone": S},
+    )
+]
+
+
+def test_a_thing_arranged_said_with_its_values_asks_for_the_arranging_tool():
+    calls, _ = converse(
+        "婚宴菜单 MN-204 下周五晚上七点试吃，电话 13912345678",
+        TASTING,
+        {"arrange_tasting": lambda **kw: {"ok": True, **kw}},
+    )
+    assert calls == [
+        (
+            "arrange_tasting",
+            {"menu_id": "MN-204", "start": "2026-12-11 19:00", "phone": "13912345678"},
+        )
+    ]
+
+
+# ---------------------------------------------------------------- a date in its described layout
+@pytest.mark.parametrize(
+    "description, want",
+    [
+        ("YYYY-MM-DD HH:MM", "2026-12-09 15:30"),
+        ("DD.MM.YYYY HH:mm", "09.12.2026 15:30"),
+        ("date, DD/MM/YYYY", "09/12/2026"),
+    ],
+)
+def test_a_date_is_written_in_the_layout_its_description_spells(description, want):
+    slots = [
+        tool(
+            "book_court",
+            "Book a squash court.",
+            {"when": {"type": "string", "description": description}},
+        )
+    ]
+    calls, _ = converse(
+        "Book a squash court on 9 December 2026 at 3:30pm.",
+        slots,
+        {"book_court": lambda when: "ok"},
+    )
+    assert calls == [("book_court", {"when": want})]
+
+
+# ------------------------------------ an order after a sentence that says who asks; hold is an act
+LESSONS = [
+    tool("list_lessons", "List a student's upcoming riding lessons.", {"student_id": S}),
+    tool(
+        "reschedule_lesson",
+        "Reschedule a riding lesson to a new date.",
+        {"lesson_id": S, "new_date": {"type": "string", "format": "date"}},
+    ),
+]
+LESSON_CALLS = {
+    "list_lessons": lambda student_id: {
+        "lessons": [
+            {"lesson_id": "RL-31", "date": "2026-12-08", "pony": "Biscuit", "kind": "jumping"},
+            {"lesson_id": "RL-38", "date": "2026-12-12", "pony": "Maple", "kind": "dressage"},
+        ]
+    },
+    "reschedule_lesson": lambda lesson_id, new_date: f"{lesson_id} moved to {new_date}",
+}
+
+
+def test_an_order_after_a_sentence_that_says_who_asks_is_still_an_order():
+    calls, _ = converse(
+        "I'm student ST-8812. Please move my dressage lesson to 14 December 2026.",
+        LESSONS,
+        LESSON_CALLS,
+    )
+    assert calls[-1] == ("reschedule_lesson", {"lesson_id": "RL-38", "new_date": "2026-12-14"})
+
+
+YURTS = [
+    tool(
+        "search_yurts",
+        "Search yurts in a district.",
+        {"district": S, "max_price": {"type": "number"}},
+        ["district"],
+    ),
+    tool("hold_yurt", "Put a 2-hour hold on a yurt.", {"yurt_id": S}),
+]
+YURT_CALLS = {
+    "search_yurts": lambda district, max_price=None: [
+        {"yurt_id": "YT-1", "name": "Basement A", "per_hour": 14},
+        {"yurt_id": "YT-4", "name": "Loft B", "per_hour": 11},
+    ],
+    "hold_yurt": lambda yurt_id: {"held": yurt_id},
+}
+
+
+def test_showing_a_listing_holds_nothing_and_a_hold_asked_later_does():
+    calls, _ = converse(
+        ["Show me yurts in Neukölln.", "Put a hold on the second one."], YURTS, YURT_CALLS
+    )
+    assert calls == [("search_yurts", {"district": "Neukölln"}), ("hold_yurt", {"yurt_id": "YT-4"})]

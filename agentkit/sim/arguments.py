@@ -947,7 +947,7 @@ def _from_text(
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _temporal(when, src, s, name)
+        return _described(_temporal(when, src, s, name), s)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         label = _whole_address(name, s, src.text, need, label)
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
@@ -1164,9 +1164,19 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         r"zone", f"{named} {desc}", re.I
     )
     clock = clock or bool(re.search(r"HH:?MM|^\s*\S{0,4}时间(?![\u4e00-\u9fff])", desc))
+    if values.date_layout(desc) and not re.search(r"HH|hh", desc):
+        clock = False  # "when": "date, DD/MM/YYYY" is a day
     if day and clock:
         return "date-time"
     return "date" if day else "time" if clock else None
+
+
+def _described(found: Any, s: dict[str, Any]) -> Any:
+    """A date found, written in the layout its description spells ("YYYY-MM-DD HH:MM",
+    "DD/MM/YYYY") unless a `format` sets it."""
+    if isinstance(found, str) and not s.get("format"):
+        return values.as_described(found, str(s.get("description") or ""))
+    return found
 
 
 def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
@@ -3243,7 +3253,7 @@ def _places_said(text: str) -> list[str]:
     return [b.group(1) for b in lines if b][-1:]
 
 
-ZH_ITEM_END = r"(?=、|和|与|及|以及|[一二两三四五六七八九十几\d]+\s*[个家座处所间地]|的|这|那|等|各|都|[，,。！？?!；;\s]|$)"
+ZH_ITEM_END = rf"(?=、|和|与|及|以及|[一二两三四五六七八九十几\d]+\s*[个家座处所间地]|的|这|那|等|各|都|[，,。！？?!；;\s]|$|现在|目前|{ZH_WHEN}|哪|谁|什么|怎么|多少)"
 ZH_LIST = re.compile(
     rf"([\u4e00-\u9fff]{{2,12}}?){ZH_ITEM_END}((?:、[\u4e00-\u9fff]{{2,4}}?{ZH_ITEM_END})+)"
     rf"(?:(?:和|与|及|以及)([\u4e00-\u9fff]{{2,4}}?){ZH_ITEM_END})?"

@@ -559,11 +559,14 @@ def stated_acts(task: str, tools: list[Tool], named: frozenset[str]) -> frozense
     a count of bags). A request in one language and a tool described only in the other share no
     words: the values decide alone, when they fill every required input of the one changing tool
     that fits. "Get me ..." / "get us ..." names no act of reading: it asks to be given; what
-    has happened ("yesterday", "we were", 已经) is told, not asked for.
-    Deleting and cancelling are never asked this way."""
+    has happened ("yesterday", "we were", 已经) is told, not asked for; a word of reading that a
+    changing tool's description holds as the thing it arranges (看 of 看房, "安排看房") asks for
+    no reading. Deleting and cancelling are never asked this way."""
     acts = {c for c in named if kind(c) != THING}
     if acts == {"read"} and "read" not in concepts(OBTAIN.sub(" ", task)):
         acts = set()  # "get me two tickets ...": to be given them, not to read
+    if acts == {"read"} and any(_read_is_its_thing(task, t) for t in tools):
+        acts = set()  # "…下周三下午三点半看房" and 安排看房: the viewing is the thing arranged
     if not tools or questions(task) or acts or TOLD_PAST.search(task):
         return frozenset()
     said, han, zh = frozenset(words(task)), pairs(task), bool(pairs(task))
@@ -599,8 +602,33 @@ NOT_ORDERS = re.compile(  # a question or a request to be told, not an order to 
 )
 
 
+def _read_is_its_thing(task: str, tool: Tool) -> bool:
+    """The request's one act of reading is said only in words a changing tool's description holds
+    as what it acts on (看房 of 安排看房, "viewing" of schedule_viewing): without those words the
+    request reads nothing."""
+    if not tool.name_concepts & CHANGES - UNDOING:
+        return False
+    rest = task
+    for pair in pairs(task) & pairs(tool.description):
+        rest = rest.replace(pair, " ")
+    for w in words(f"{tool.name} {tool.description}"):
+        if len(w) > 3:
+            rest = re.sub(rf"\b{re.escape(w)}\w*", " ", rest, flags=re.I)
+    return "read" not in concepts(rest)
+
+
 GIVES_VALUE = re.compile(r"[:：\d\"“'‘]|\bto\s+\S")  # material, a number, a quote, "to <value>"
 UNDOING = frozenset({"delete", "cancel"})
+
+
+def _opens_order(sentence: str) -> bool:
+    """A sentence opens with a verb the concept table does not know, or wishes for a thing ("I'd
+    like a court on ...": the thing wanted, an order for it)."""
+    opener = POLITE.sub("", sentence.strip()).split(None, 1)
+    verb = opener[0].lower().strip(",.!") if opener else ""
+    if WANTS.match(sentence):
+        return True
+    return bool(re.fullmatch(r"[a-z]+", verb)) and not NOT_ORDERS.match(verb) and not concepts(verb)
 
 
 def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
@@ -610,13 +638,11 @@ def implied_acts(task: str, tools: list[Tool]) -> frozenset[str]:
     and requests to be told ("is ...", "what ...", "tell me ...") imply nothing; nor does an
     order that gives no value to act with ("Summarize my notes": no material after a colon, no
     number, no quote, no "to ..."); deleting and cancelling are never implied. A wish for a
-    thing ("I'd like a court on Friday at 6", "we need two kayaks for Saturday") is an order."""
-    opener = POLITE.sub("", task.strip()).split(None, 1)
-    verb = opener[0].lower().strip(",.!") if opener else ""
-    wanted = WANTS.match(task)  # "I'd like a court on ...": the thing wanted, an order for it
-    if not wanted and (
-        not re.fullmatch(r"[a-z]+", verb) or NOT_ORDERS.match(verb) or concepts(verb)
-    ):
+    thing ("I'd like a court on Friday at 6", "we need two kayaks for Saturday") is an order. The
+    order may follow a sentence that only says who asks ("I'm patient P-20417. Please move my
+    appointment to ...")."""
+    sentences = [x for x in re.split(r"(?<=[.!?;])\s+|\n", task.strip()) if x.strip()]
+    if not any(_opens_order(x) for x in sentences):
         return frozenset()
     if concepts(task) & CHANGES or not GIVES_VALUE.search(digits_for_words(task)):
         return frozenset()  # it names its act ("take the limes off"), or gives nothing to act with

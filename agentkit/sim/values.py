@@ -812,6 +812,28 @@ def in_layout(iso: str, layout: str) -> str:
     return re.sub(r"YYYY|YY|MM|DD", lambda m: fields[m.group(0)], layout.upper())
 
 
+CLOCK_LAYOUT = re.compile(r"^(\s*T?\s*|\s+)(HH|hh)([:.h]?)(MM|mm)(?:\3(SS|ss))?(?![A-Za-z])")
+
+
+def as_described(value: str, description: str) -> str:
+    """A date or a date and time (ISO, "2026-12-09T15:30:00") written in the layout a description
+    spells in letters: "YYYY-MM-DD HH:MM" -> "2026-12-09 15:30", "DD.MM.YYYY HH:mm" ->
+    "09.12.2026 15:30", "DD/MM/YYYY" -> "09/12/2026"; kept as it is when the description spells
+    no date layout."""
+    m = re.match(r"(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$", value)
+    found = next((x for x in LAYOUT.finditer(description) if date_layout(x.group(0))), None)
+    if not m or not found:
+        return value
+    out = in_layout(m.group(1), found.group(0))
+    clock = CLOCK_LAYOUT.match(description[found.end() :])
+    if clock and m.group(2):
+        sep = clock.group(1) if clock.group(1).strip() else " "
+        out += f"{sep.strip() or ' '}{m.group(2)}{clock.group(3)}{m.group(3)}"
+        if clock.group(5):
+            out += f"{clock.group(3)}{m.group(4) or '00'}"
+    return out
+
+
 def date_times(text: str) -> list[str]:
     """Each date with the first time said after it (before the next date), else the time said
     right before it (after the previous date): "2026-04-02 at 15:30" -> "2026-04-02T15:30:00",
