@@ -593,3 +593,31 @@ def test_a_request_no_deferred_name_matches_loads_the_users_mcp_tools_to_read_th
     }
     r = create(client, messages, tools=[SEARCH, read, placeholder])
     assert tool_uses(r) == [("ToolSearch", {"query": "select:mcp__desk__ticket_state"})]
+
+
+@pytest.mark.parametrize("question", ["List your tools", "你现在有哪些工具可以用？"])
+def test_a_question_about_the_tools_loads_none_and_names_the_deferred_ones(client, question):
+    announcement = (
+        "<system-reminder>\nThe following deferred tools are now available via ToolSearch. "
+        'Use ToolSearch with query "select:<name>[,<name>...]" to load tool schemas before '
+        "calling them:\nmcp__kiln__kiln_temperature\nmcp__kiln__start_firing\n</system-reminder>"
+    )
+    placeholder = {
+        "name": "DeferredToolPlaceholder",
+        "input_schema": {"type": "object", "properties": {}},
+        "defer_loading": True,
+    }
+    messages = [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": announcement}, {"type": "text", "text": question}],
+        }
+    ]
+    read = {
+        "name": "Read",
+        "input_schema": {"type": "object", "properties": {"file_path": {"type": "string"}}},
+    }
+    r = create(client, messages, tools=[SEARCH, read, placeholder])
+    said = r.content[0].text
+    assert tool_uses(r) == [] and r.stop_reason == "end_turn"
+    assert "mcp__kiln__kiln_temperature" in said and "mcp__kiln__start_firing" in said

@@ -36,7 +36,7 @@ import re
 from typing import Any
 
 from ..content import blocks
-from . import editing, shell, structured
+from . import direct, editing, shell, structured
 from .arguments import fill_object, gather
 from .lexicon import OPERATORS, THING, concepts, kind, words
 from .phrases import say
@@ -103,7 +103,10 @@ def loaded_once(v: View) -> bool:
 
 
 def wanted_deferred(conv: Any, v: View) -> list[str]:
-    """The deferred tools whose names the request asks for (rule 2)."""
+    """The deferred tools whose names the request asks for (rule 2); none for a question about
+    the tools themselves ("List your tools"), which their names answer."""
+    if direct.about_tools(v.task):
+        return []
     asked, said = concepts(v.task), set(words(v.task))
     out = []
     for own, full in conv.box.deferred.items():
