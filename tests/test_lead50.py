@@ -175,3 +175,31 @@ def test_showing_a_listing_holds_nothing_and_a_hold_asked_later_does():
         ["Show me yurts in Neukölln.", "Put a hold on the second one."], YURTS, YURT_CALLS
     )
     assert calls == [("search_yurts", {"district": "Neukölln"}), ("hold_yurt", {"yurt_id": "YT-4"})]
+
+
+# ------------------------------------------------------- a nested object labelled with its own name
+PERSON = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "description": "The name of the giver."},
+        "email": {"type": "string", "format": "email", "description": "The giver's email."},
+    },
+    "required": ["name", "email"],
+}
+PLANT_LOG = [
+    tool(
+        "log_plant_swap",
+        "Record a plant swap at the community garden.",
+        {"plant": S, "giver": PERSON, "quantity": {"type": "integer"}},
+    )
+]
+
+
+def test_a_nested_object_takes_its_values_from_the_line_its_name_labels():
+    calls, _ = converse(
+        "Can you log a private swap with the following details?\nPlant: Boston fern\n"
+        "Giver: Amara Okafor (amara.o@example.org)\nQuantity: 3",
+        PLANT_LOG,
+        {"log_plant_swap": lambda **kw: "logged"},
+    )
+    assert calls[0][1]["giver"] == {"name": "Amara Okafor", "email": "amara.o@example.org"}

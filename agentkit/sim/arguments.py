@@ -231,7 +231,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import glosses, idkinds, kinds, languages, shell, values, websearch
@@ -504,6 +504,27 @@ def fill_object(
     return out
 
 
+def _own_object(
+    name: str,
+    s: dict[str, Any],
+    src: Source,
+    root: dict[str, Any],
+    forced: bool,
+    topic: frozenset[str],
+) -> Fill:
+    """An object property the text labels with its name ("Author: John Doe (jd@example.com)")
+    is filled from that label's value first: its name is John Doe, not a word of the request; a
+    property the label does not give is read from the whole text."""
+    own = _label_value(name, src.text)
+    if own and own != src.text:
+        inner = replace(src, text=own, used=set(src.used))
+        fill = fill_object(s, inner, root, forced, topic)
+        if not fill.missing:
+            src.used |= inner.used
+            return fill
+    return fill_object(s, src, root, forced, topic)
+
+
 def _no_function_word(value: Any) -> Any:
     """A string value that is only function words ("them", "I'll", "How") names nothing: none."""
     return None if isinstance(value, str) and values.function_words_only(value) else value
@@ -588,7 +609,7 @@ def value_for(
         return _enum(s, src, need or forced, name)
     t = type_of(s)
     if t == "object":
-        return fill_object(s, src, root, forced, topic)
+        return _own_object(name, s, src, root, forced, topic)
     if t == "array":
         return _array(name, s, src, root, forced, topic)
     value = _no_function_word(_from_text(name, s, t, src, need, topic))
