@@ -6,7 +6,7 @@ listing's one capacity field. Programs through the real SDK client, in this file
 import pytest
 from loops import converse, tool
 
-from agentkit.sim import arguments, glosses
+from agentkit.sim import arguments, entries, glosses
 
 CLASSES = [
     tool(
@@ -203,3 +203,16 @@ def test_a_nested_object_takes_its_values_from_the_line_its_name_labels():
         {"log_plant_swap": lambda **kw: "logged"},
     )
     assert calls[0][1]["giver"] == {"name": "Amara Okafor", "email": "amara.o@example.org"}
+
+
+# ------------------------------------------------ an article alone lists no entry of a list field
+def test_an_article_alone_lists_no_entry_but_a_pair_of_does():
+    from tests.test_extract8 import INT, NUM, STR, obj, structured
+
+    day = obj({"day": STR, "high": NUM, "low": NUM, "condition": STR})
+    report = obj({"city": STR, "forecast": {"type": "array", "items": day}})
+    assert structured(report, "Give me a snow report for Zermatt.")["forecast"] == []
+    line = obj({"item": STR, "quantity": INT})
+    said = entries.counted_entries(line, "For Ines Palma: a pair of hiking boots; 2 belts.")
+    assert said == [{"item": "hiking boots", "quantity": 1}, {"item": "belts", "quantity": 2}]
+    assert entries.counted_entries(line, "Please send a cleaner to flat 4.") == []

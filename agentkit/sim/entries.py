@@ -18,7 +18,9 @@ ticket's items): written rules, in Chinese and English.
      entry says is done to the thing: the words after it up to the clause's end (皮鞋换底 -> 换底),
      in English the verb before the count ("resole two pairs of boots") or the words after "to
      be" / "for" / "needing" that say no amount.
-   A field the entry does not answer is left for the schema's empty value, never made up.
+   A field the entry does not answer is left for the schema's empty value, never made up. An
+   English entry counted by an article alone ("a weather report") lists something only beside
+   an entry counted by a number or a measure ("a pair of boots", "3 shirts").
 3. A single string that names a service or a thing (service, treatment, package, 服务, 项目, 套餐,
    or a thing's name) that no other reading filled is the thing of the text's one entry with
    what is done to it ("想约…做一个九十分钟的精油按摩" -> 精油按摩, "约一次全车精洗" -> 全车精洗), when
@@ -78,8 +80,10 @@ def counted_entries(item_schema: dict[str, Any], text: str) -> list[dict[str, An
                 if (v := entry["thing"] if k == thing else _field(k, p, entry)) is not None
             }
             if got:
-                out.append(got)
-    return out if len(out) >= 1 else []
+                out.append((entry["loose"], got))
+    if all(loose for loose, _ in out):
+        return []  # "Provide a weather report for ...": an article alone lists nothing
+    return [got for _, got in out]
 
 
 def _entry(clause: str) -> dict[str, Any] | None:
@@ -89,6 +93,7 @@ def _entry(clause: str) -> dict[str, Any] | None:
     if not m:
         return None
     said = m.group("n")
+    loose = not zh and said.lower() in ("a", "an") and " of " not in m.group(0)[:20]
     count = values.zh_amount(said) if zh and not said.isdigit() else _en_count(said)
     thing, act = (_zh_parts if zh else _en_parts)(clause, m)
     if not thing:
@@ -99,7 +104,13 @@ def _entry(clause: str) -> dict[str, Any] | None:
     if price is None:
         found = [_amount(a, zh) for a in (ZH_AMOUNT if zh else EN_AMOUNT).findall(later)]
         price = next((a for a in reversed(found) if a is not None), None)
-    return {"count": count, "thing": thing.strip(), "act": act.strip(), "price": price}
+    return {
+        "count": count,
+        "thing": thing.strip(),
+        "act": act.strip(),
+        "price": price,
+        "loose": loose,
+    }
 
 
 def _zh_parts(clause: str, m: re.Match[str]) -> tuple[str, str]:
