@@ -216,3 +216,43 @@ def test_an_article_alone_lists_no_entry_but_a_pair_of_does():
     said = entries.counted_entries(line, "For Ines Palma: a pair of hiking boots; 2 belts.")
     assert said == [{"item": "hiking boots", "quantity": 1}, {"item": "belts", "quantity": 2}]
     assert entries.counted_entries(line, "Please send a cleaner to flat 4.") == []
+
+
+# ------------------------------------------- arithmetic in words: an adding tool, "only the result"
+ADDER = [
+    tool("adder", "Adds two numbers", {"a": {"type": "number"}, "b": {"type": "number"}}),
+    tool("rate_mood", "Rates the mood of a text.", {"score": {"type": "number"}}),
+]
+
+
+@pytest.mark.parametrize(
+    "said, a, b",
+    [
+        ("We had 12 lambs and 5 more were born this week. How many lambs do we have now?", 12, 5),
+        ("我有8本书，又买了3本，现在一共有几本？", 8, 3),
+    ],
+)
+def test_a_word_problem_is_worked_out_with_the_tool_its_description_says_adds(said, a, b):
+    calls, [final] = converse(said, ADDER, {"adder": lambda a, b: a + b})
+    assert calls == [("adder", {"a": a, "b": b})] and str(a + b) in final
+
+
+def test_a_word_problem_inside_quoted_material_asks_no_arithmetic():
+    calls, _ = converse(
+        'Rate the mood of this text: "We had 12 lambs and 5 more were born! How many now?"',
+        ADDER,
+        {"adder": lambda a, b: a + b, "rate_mood": lambda score: "ok"},
+    )
+    assert [c[0] for c in calls] != ["adder"]
+
+
+@pytest.mark.parametrize(
+    "said, answer",
+    [
+        ("Multiply 2417 by 388. Only respond with the result", "937796"),
+        ("计算 123 乘以 456，只回答结果", "56088"),
+    ],
+)
+def test_only_the_result_is_said_when_the_request_asks_for_only_that(said, answer):
+    _, [final] = converse(said, [], {})
+    assert final == answer

@@ -3,12 +3,15 @@
 Written rules, applied before the general policy's own (`agentkit.sim.general`):
 
 1. An operator tool is a tool that takes two numbers and does one operation: by the act its name
-   carries (`add`, `multiply`, `mcp__calc__subtract`, ...) or by an enum property whose members
+   carries (`add`, `multiply`, `mcp__calc__subtract`, ...), else its description's first words
+   ("calculator": "Adds two numbers"), or by an enum property whose members
    name operations (`calculate(operation: add|subtract|multiply|divide, a, b)`). Its operands are
    its first two number properties, in the schema's order: the left operand first.
 2. The rules apply when the task holds one expression with at least two operators ("(3 + 4) * 5",
-   "12 加 8 再乘以 3") and no offered tool takes a whole expression (a calculator), and every
-   operator of the expression has an operator tool.
+   "12 加 8 再乘以 3"), or one operation said only in words, outside quoted or tagged text ("I
+   had four and just adopted 2 more! Guess how many I have now?": 4 + 2), and no offered tool
+   takes a whole expression (a calculator), and every operator of the expression has an
+   operator tool.
 3. The expression is read with `ast` (`agentkit.sim.direct`'s reading, never executed). Each
    operation whose two operands are known (numbers of the expression, or values earlier calls
    returned) and that has not been called yet is called now; independent ones together, in one turn.
@@ -26,6 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import direct
 from .lexicon import concepts, expressions
 from .phrases import say
 from .results import FAILED, classify
@@ -72,6 +76,11 @@ def _op_of(word: str) -> type | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _lead(description: str) -> str:
+    """A description's first words, where it says what the tool does ("Adds two numbers")."""
+    return " ".join(re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", description)[:2])
+
+
 def operators(tools: tuple[Tool, ...]) -> dict[type, Operator]:
     """Rule 1: the operator tools among `tools`, by the operation each does (the first offered
     wins)."""
@@ -93,7 +102,7 @@ def operators(tools: tuple[Tool, ...]) -> dict[type, Operator]:
                 if op is not None:
                     found.setdefault(op, Operator(t, nums[0], nums[1], (k, m)))
             continue
-        op = _op_of(" ".join(sorted(t.name_concepts)))
+        op = _op_of(" ".join(sorted(t.name_concepts))) or _op_of(_lead(t.description))
         if op is not None:
             found.setdefault(op, Operator(t, nums[0], nums[1]))
     return found
@@ -136,6 +145,7 @@ class Steps:
     value: float | None
     steps: list[str]
     failed: tuple[Tool, Call] | None = None  # a step whose latest call failed (rule 5)
+    expr: str = ""  # the expression worked out, as the task says it or as read from its words
 
 
 def steps_for(v: View) -> Steps | None:
@@ -143,17 +153,19 @@ def steps_for(v: View) -> Steps | None:
     if any(takes_expression(t) for t in v.tools):
         return None
     found = expressions(v.task)
-    if len(found) != 1:
+    own = re.sub(r"<(\w+)>.*?</\1>|[\"“][^\"”]*[\"”]", " ", v.task, flags=re.S)
+    worded = direct.expression(own) if not found else None  # "had four, adopted 2 more"
+    if len(found) != 1 and worded is None:
         return None
     try:
-        tree = ast.parse(found[0].replace("^", "**"), mode="eval").body
+        tree = ast.parse((worded or found[0]).replace("^", "**"), mode="eval").body
     except SyntaxError:
         return None
     ops = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp)]
     table = operators(v.tools)
-    if len(ops) < 2 or any(type(n.op) not in table for n in ops):
+    if len(ops) < (1 if worded else 2) or any(type(n.op) not in table for n in ops):
         return None
-    out = Steps([], None, [])
+    out = Steps([], None, [], expr=worded or found[0])
     try:
         value = _walk(tree, table, v, out)
     except _StepAside:
@@ -199,11 +211,10 @@ def _walk(node: ast.AST, table: dict[type, Operator], v: View, out: Steps) -> fl
 
 def worked_answer(v: View, s: Steps) -> str:
     """Rule 4's answer: the expression's value and each step, in the user's language."""
-    expr = expressions(v.task)[0]
     return say(
         v.lang,
         "g_worked_out",
-        expr=expr,
+        expr=s.expr,
         result=_plain(s.value or 0),
         steps=("；" if v.lang == "zh" else "; ").join(s.steps),
     )

@@ -204,9 +204,18 @@ def _leftover(text: str, parts: list[str], extra: re.Pattern[str] | None = None)
     return re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]", rest)
 
 
+FORM_ONLY = re.compile(  # a sentence that only says how to answer: no part of the question
+    r"\b(?:only|just)\s+(?:respond|reply|answer|give|return|output|print|say|write)\b[^.?!\n]*"
+    r"|\b(?:respond|reply|answer)\s+(?:only\s+|just\s+)?with\b[^.?!\n]*|\bno explanations?\b"
+    r"|只(?:回答|给|要|说|输出|写)[^。？！\n]*|不(?:用|要)解释",
+    re.IGNORECASE,
+)
+
+
 def only_arithmetic(task: str) -> str | None:
-    """Rules 2 and 3's reading: the task's one expression, when little else is said."""
-    text = worded(task)
+    """Rules 2 and 3's reading: the task's one expression, when little else is said (a sentence
+    that only says how to answer, "Only respond with the result", says nothing of it)."""
+    text = worded(FORM_ONLY.sub(" ", task))
     found = found_expressions(text)
     if len(found) != 1 or ID.fullmatch(found[0].strip("()")):
         return None
@@ -532,7 +541,10 @@ def worked(lang: str, task: str, turns: list[tuple[str, str]]) -> DirectAnswer |
     if expr is None and (again := follow_up(text, turns)):
         expr = only_arithmetic(again)
     if expr is not None:
-        return _computed(lang, expr, places)  # type: ignore[no-any-return]
+        said = _computed(lang, expr, places)
+        if said is not None and said.values and FORM_ONLY.search(task):  # "only the result"
+            return DirectAnswer(number_shown(said.values[0], places), said.values)
+        return said  # type: ignore[no-any-return]
     return comparison(lang, task) or sequence(lang, task) or word_problem(lang, task)
 
 
