@@ -256,3 +256,32 @@ def test_a_word_problem_inside_quoted_material_asks_no_arithmetic():
 def test_only_the_result_is_said_when_the_request_asks_for_only_that(said, answer):
     _, [final] = converse(said, [], {})
     assert final == answer
+
+
+# -------------------------------------------- a generic value beside an enum that says what it is
+FIND_MEMBER = [
+    tool(
+        "find_member",
+        "Finds a gym member by email, phone or card number.",
+        {
+            "key": {"type": "string", "enum": ["email", "phone", "card_number"]},
+            "value": {"type": "string", "description": "The value to match."},
+        },
+    )
+]
+
+
+@pytest.mark.parametrize(
+    "said, key, value",
+    [
+        (
+            "Find the gym member whose email is tom.ruiz@example.net",
+            "email",
+            "tom.ruiz@example.net",
+        ),
+        ("Find the gym member with phone +44 7700 900123", "phone", "+44 7700 900123"),
+    ],
+)
+def test_a_generic_value_takes_the_texts_value_of_the_member_chosen(said, key, value):
+    calls, _ = converse(said, FIND_MEMBER, {"find_member": lambda key, value: {"member": "M-1"}})
+    assert calls[0] == ("find_member", {"key": key, "value": value})

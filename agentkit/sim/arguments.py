@@ -494,6 +494,7 @@ def fill_object(
             counted = counted and name in (goods or [name])  # by the product when one is asked
             value = _in_english(prop, _unfound(name, resolve(prop, root), src, counted, forced))
         found[name] = value
+    _by_member(props, found, src, root, forced, topic)
     out.values = {k: found[k] for k in props if found[k] is not None}
     missing += [k for k in required if found[k] is None]
     out.missing, src.dated, src.members = (
@@ -502,6 +503,35 @@ def fill_object(
         outer_members,
     )
     return out
+
+
+GENERIC_VALUE = re.compile(
+    r"^(?:value|query|term|search_?(?:value|term)|lookup_?value|identifier|值|查询值)$", re.I
+)
+
+
+def _by_member(
+    props: dict[str, Any],
+    found: dict[str, Any],
+    src: Source,
+    root: dict[str, Any],
+    forced: bool,
+    topic: frozenset[str],
+) -> None:
+    """A generic string (value, query, term) beside an enum that says what it is (key: email |
+    phone | username) takes the text's value of the member chosen: get_user(key="email", value=
+    the email said), as a property named by that member would."""
+    for name, p in props.items():
+        if found.get(name) is not None or not GENERIC_VALUE.match(name) or type_of(p) != "string":
+            continue
+        members = [
+            str(found[k])
+            for k, q in props.items()
+            if isinstance(q, dict) and q.get("enum") and isinstance(found.get(k), str)
+        ]
+        if len(members) == 1:
+            said = value_for(members[0], {"type": "string"}, src, root, True, forced, topic)
+            found[name] = said if isinstance(said, str) and said else None
 
 
 def _own_object(

@@ -14,7 +14,9 @@ numbers written in it, and the conventions of talk.
    need. A request that offers a calculator tool calls it (`agentkit.sim.general`).
    The expression is read with Python's `ast` (numbers, + - * / // % **, brackets, a square root;
    a power with an exponent of at most 1000 and a result of at most MAX_BITS bits), never
-   executed; a division by zero is said to be one.
+   executed; a division by zero is said to be one. A sentence that only says how to answer ("Only
+   respond with the result", 只回答结果) is no part of the question, and the answer is then the
+   number alone.
 3. Arithmetic in words is rule 2's arithmetic: an act and its operands ("multiply 12 by 34",
    "subtract 5 from 9", "the sum of 3 and 4", "3 和 4 的积"), a percentage ("15% of 200",
    "200 的 15%", "百分之 15"), a root or power ("square root of 144", "sqrt(144)", "根号 2",
