@@ -287,3 +287,52 @@ def test_the_best_rated_tutor_free_at_the_time_is_booked_not_the_one_whose_note_
     assert len(booked) == 1 and booked[0]["tutor_id"] == "TU-44"
     assert booked[0]["start_time"] == "18:00"
     assert "TS-9120" in answer and "did not call" not in answer
+
+
+def test_the_seats_left_on_one_flight_are_its_total_minus_sold():
+    flight = [
+        tool("get_flight", "Get a flight's seat map summary.", {"flight_no": {"type": "string"}})
+    ]
+    summary = {"aircraft": "A320", "seats_total": 180, "seats_sold": 172, "status": "on time"}
+    _, answer = run(
+        "How many seats are still unsold on flight GX-881?",
+        flight,
+        {"get_flight": lambda flight_no: dict(summary, flight_no=flight_no)},
+    )
+    first = answer.splitlines()[0]
+    assert first.startswith("GX-881") and "8 left" in first
+
+
+def test_wines_under_their_par_in_a_nested_list_and_no_order_when_told_not_to():
+    tools = [
+        tool(
+            "get_cellar",
+            "Wine cellar stock for a restaurant.",
+            {"restaurant_id": {"type": "string"}},
+        ),
+        tool(
+            "order_wine",
+            "Order bottles from the supplier.",
+            {
+                "restaurant_id": {"type": "string"},
+                "wine": {"type": "string"},
+                "bottles": {"type": "integer"},
+            },
+        ),
+    ]
+    cellar = [
+        {"wine": "Rioja Crianza", "bottles": 4, "par": 12},
+        {"wine": "Chablis", "bottles": 15, "par": 10},
+        {"wine": "Barolo", "bottles": 2, "par": 6},
+    ]
+    calls, answer = run(
+        "Which wines at restaurant RS-14 are under par? Don't order anything yet.",
+        tools,
+        {
+            "get_cellar": lambda restaurant_id: {"restaurant_id": restaurant_id, "wines": cellar},
+            "order_wine": lambda **k: "ordered",
+        },
+    )
+    assert [c[0] for c in calls] == ["get_cellar"]
+    first = answer.splitlines()[0]
+    assert "Rioja Crianza" in first and "Barolo" in first and "Chablis" not in first

@@ -6,8 +6,9 @@ it first, with the values it rests on).
    (剩, 空, 余) of records that hold two number fields, a whole and the part of it taken (the
    part's key says it is taken: booked, occupied, sold, taken, used, enrolled, reserved, filled,
    registered, 已…, 占用; its value is never above the whole's), and no field that already says
-   what is left: each record's whole minus its part is what is left. A superlative picks the
-   record with the most (least) left; else the records with any left are said.
+   what is left: each record's whole minus its part is what is left (of one record too, asked
+   how many). A superlative picks the record with the most (least) left; else the records with
+   any left are said.
 2. Under its own threshold. Records that hold a quantity beside a threshold of their own (a key
    that says reorder_level, min_level, threshold, min, minimum, limit, par, reorder, safety, 警戒,
    下限, 最低, 阈值, 安全, 补货), and a question that bounds no number of its own: for those below it, short, low, to reorder or restock (below,
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import conditions
@@ -140,6 +141,11 @@ def _left(task: str, recs: list[Record]) -> WorkedOut | None:
 
 
 ID_LIKE = re.compile(r"^[A-Z]{1,6}[-_]?\d[\w-]*$")
+
+
+def _label(d: dict[str, Any]) -> str:
+    """One record's name: its first text value."""
+    return next((str(x) for x in d.values() if isinstance(x, str)), "")
 
 
 def _name(r: Record) -> str:
@@ -265,6 +271,12 @@ def derive(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> WorkedO
     """The fact rules 1-4 work out from the results (each its data, the call's input, its text),
     or None when none applies."""
     recs = of_results(results) if results else []
+    ones = [d for d, _, _ in results if isinstance(d, dict)]
+    if not recs and len(results) == 1 and ones and COUNT_ASKED.search(task):
+        said = [str(x) for x in results[0][1].values() if isinstance(x, str)]  # (the call's input)
+        label = said[0] if said else _label(ones[0])
+        one = _left(task, [Record(label, {k: x for k, x in ones[0].items() if x != label})])
+        return replace(one, how="left_one", best=label) if one is not None else None
     if len(recs) >= 2:
         for rule in (_left, _threshold, _counted):
             got = rule(task, recs)
@@ -281,6 +293,9 @@ def lines(lang: str, d: WorkedOut) -> list[str]:
     sep = "；" if lang == "zh" else "; "
     if d.how == "left":
         return _left_lines(lang, d, sep)
+    if d.how == "left_one":
+        _, left, whole, w, part, p = d.lines[0]
+        return [say(lang, "d_left_one", item=d.best, left=left, whole=whole, w=w, part=part, p=p)]
     if d.how in ("below", "above"):
         limit = d.lines[0][3] if d.lines else ""
         if not d.lines:

@@ -370,6 +370,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "剩余最少的是 {item}：还剩 {left}（{whole} {w}，{part} {p}）。",
         "{item} has the fewest left: {left} ({whole} {w}, {part} {p}).",
     ),
+    "d_left_one": (
+        "{item} 还剩 {left}（{whole} {w}，{part} {p}）。",
+        "{item}: {left} left ({whole} {w}, {part} {p}).",
+    ),
     "d_left_any": ("还有剩余的：{items}。", "With some left: {items}."),
     "d_left_none": ("都没有剩余了。", "None has any left."),
     "d_left_item": ("{item} 剩 {left}", "{item} {left} left"),
