@@ -7,8 +7,10 @@ before it picks, and `agentkit.sim.records` before it answers).
    小于, 最多 before a number) or at least (over, above, more than, at least, min, "N+", "N or
    more"; N以上, 至少, 不少于, 超过, 高于, 多于, 大于). "under", "below", "less / more than",
    不到, 低于, 少于, 小于, 超过, 高于, 多于, 大于 exclude the number itself; the others include it.
+   A comma before three digits is a thousands comma ("under $1,200" is 1200), no clause's end.
 1a. A number said right after or before a word of a number field's key, with no comparison
-   ("floor 1", "5 nights", "2 beds"), when the records differ in it, is that value exactly; for
+   ("floor 1", "5 nights", "2 beds", "a 5-year warranty" and warranty_years), when the records
+   differ in it, is that value exactly; for
    a capacity (seats, sleeps, guests) at least that many.
 1b. A party said with no comparison ("for 4 people", "6 位") needs at least that many places of
    the records' one capacity key (seats, sleeps, capacity).
@@ -40,7 +42,7 @@ from typing import Any
 from . import glosses, values
 from .lexicon import words
 
-NUMBER = r"(\d+(?:[.,]\d+)?)"
+NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)"
 MONEY = r"[$€£¥]"
 # (the comparison word, at most?, strict?) before a number ...
 BEFORE = [
@@ -122,7 +124,7 @@ def bounds(task: str) -> list[Bound]:
 
 
 CLAUSE = re.compile(
-    r"[,，;；。!?？！、]|\.(?!\d)|\band\b|\bor\b(?! (?:more|less|fewer|above|over|under|below|higher))|且|并且"
+    r"(?<!\d),|,(?!\d{3}(?!\d))|[，;；。!?？！、]|\.(?!\d)|\band\b|\bor\b(?! (?:more|less|fewer|above|over|under|below|higher))|且|并且"
 )
 BETWEEN = r"(?:[\u4e00-\u9fff]{1,3}(?=\s*[$€£¥]?\s*\d))?"  # 至少能坐 10 人
 
@@ -147,6 +149,8 @@ def says_condition(part: str) -> bool:
 
 
 def _num(text: str) -> float:
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):  # "$1,200": a thousands comma
+        return float(text.replace(",", ""))
     return float(text.replace(",", "."))
 
 
@@ -235,9 +239,11 @@ def _equal(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
         if len({_number(i.get(key)) for i in items}) < 2 or re.search(CLASSES[0][1], key, re.I):
             continue  # (a price's words say what it is per: "2 nights" is no price_per_night)
         head = re.split(r"(?i)_?per_|_?each_", key)[0]
-        for w in (w for w in words(head) if len(w) > 2):
-            m = re.search(
-                rf"\b{w}s?\s*#?\s*(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)\s+{w}s?\b", task, re.I
+        for w in (re.sub(r"(?<=[^s])s$", "", w) for w in words(head) if len(w) > 2):
+            m = re.search(  # ("5 nights", "a 5-year warranty" and warranty_years)
+                rf"\b{w}s?\s*#?\s*(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)(?:\s+|-){w}s?\b",
+                task,
+                re.I,
             )
             if m and not COMPARES.search(task[max(0, m.start() - 14) : m.start()]):
                 room = bool(re.search(CLASSES[3][1], key, re.I))

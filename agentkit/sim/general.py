@@ -82,7 +82,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    `_across_chain`), and a reading tool's one open name-like input takes a list of names the
    request gives ("东湖店、西溪店和滨江店": `_listed_for`). The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
-   once the agent a task was handed to has reported, nothing more is called.
+   once the agent a task was handed to has reported, nothing more is called. A tool whose act
+   the user forbids ("Don't accept anything yet", "do not award", "先别下单": a word of its name
+   after don't / do not / never, or the characters after 先别 / 不要 / 请勿 in its description) is
+   not chosen, and its clause asks for nothing (`_forbidden`).
 2. Arguments: filled from the conversation by the schema (`agentkit.sim.arguments`); a value an
    earlier result supplies is taken from it. What an earlier turn of the conversation gave is
    still given unless the open task says otherwise: a required input the open task lacks is the
@@ -126,7 +129,12 @@ order to one typed view of the request (`agentkit.sim.view`).
    `get_chargers` for 充电桩编号, counts; a finder by name takes the thing the request names,
    "a session with Lena de Vries", "蓝鲸号上一次…": `_by_name`); an act that takes a listed entry (book, reserve, rent,
    hold) is never made on one the listing says cannot serve, and when none can (an empty list,
-   every seat 使用中) the answer says so instead of asking for the id; an id that is a piece of
+   every seat 使用中) the answer says so instead of asking for the id; after parallel look-ups of
+   one tool, each one entity's record (three walkers), what one record says ("fully booked after
+   11:00") is that entity's alone: the act goes to the one the request picks (the best rating)
+   among those that can serve and whose free windows hold the act's time, an entity's name
+   filling no other input (`_other_entity`), and the names looked up one by one are no items to
+   act on once each (`_looked_up`); an id that is a piece of
    what another call looks up with ("BS1" of the postcode "BS1 4DJ") is no id, the act waits
    for that call's result; in numbered steps, a tool a later step names waits for that step; a
    tool taken only for its description's words is not asked about once another call has
@@ -152,7 +160,11 @@ order to one typed view of the request (`agentkit.sim.view`).
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
    stops every further call and says so; anything else is told. A file that could not be
    written (refused, failed) has the text it was to hold given in the answer (`_unwritten`).
-5. When nothing is left to call, the answer states first what the question asks for: a total, an
+5. When nothing is left to call, the answer states first what the question asks for: a fact
+   worked out from the records' fields (what is left of a whole minus the part taken, the records
+   under their own threshold, those a bound keeps and the one picked among them, one code's
+   lines counted and added up across files: `agentkit.sim.derived`), with the values it rests on
+   and no quote of the records; else a total, an
    average or a count worked out from the results, or the one field the question names (and,
    when the request asks several questions, the result's other values after it)
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
@@ -214,6 +226,7 @@ from . import (
     columns,
     conditions,
     days,
+    derived,
     direct,
     each,
     editing,
@@ -258,6 +271,7 @@ from .lexicon import (
     expressions,
     han_words,
     kind,
+    stem,
     words,
 )
 from .phrases import say, spoken_list
@@ -502,6 +516,30 @@ REPORTED = re.compile(  # an act the user asks about, not for ("what changed", "
 )
 
 
+# a clause that forbids an act ("Don't accept anything yet", "do not book", "先别下单", "暂时不要付款"):
+# its verb, then up to the clause's end
+FORBIDS = re.compile(
+    r"\b(?:don'?t|do not|never)\s+(?:(?:yet|just|actually|please)\s+)?([a-z]+)[^.,;!?\n]*"
+    r"|(?:先别|(?<![特区分类告离级性个识辨鉴差派])别|(?<!要)不要|暂时别|请勿)([\u4e00-\u9fff]{2,6})",
+    re.I,
+)
+
+
+def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
+    """The tools whose act the user forbids: a clause "don't / do not / never <verb>" whose verb is
+    a word of the tool's name ("Don't accept anything yet" and accept_quote), or 先别 / 不要 / 请勿
+    before two characters the tool's description holds ("先别下单" and "向…下单")."""
+    out = []
+    for m in FORBIDS.finditer(task):
+        verb, han = m.group(1), m.group(2)
+        for t in tools:
+            named = verb and stem(verb.lower()) in {stem(w) for w in words(t.name)}
+            held = han and (han[:2] in t.description or han[:2] in t.name)
+            if named or held:
+                out.append(t)
+    return out
+
+
 def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
     """The concepts the request asks for: acts it only asks about, the words of file names and the
     lines it gives a file to hold (`agentkit.sim.writing`, rule 3) are left out; an order whose
@@ -740,6 +778,9 @@ def choose(v: View) -> list[Tool]:
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
     every = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    banned = _forbidden(v.task, every)  # "Don't accept anything yet": that act is not chosen
+    every = [t for t in every if t not in banned]
+    v = replace(v, task=FORBIDS.sub(" ", v.task), tools=tuple(every)) if banned else v
     chosen = _reading(v, every, _entry_asked(v, _choose(v)), asked_of(v.task, every))
     parts = requests(v.task)
     if len(parts) < 2 or chosen and runs_commands(chosen[0]) and shell.SHELL_ASKED.search(v.task):
@@ -2525,16 +2566,96 @@ def _nothing_serves(v: View, turn: Turn) -> None:
             listed = [x for _, x in pick.entries(c.data)] or [c.data]  # a listing, or one record
             bad = [x for x in listed if isinstance(x, dict | str) and pick.id_of(x) in ids]
             why = pick.why_not(bad[0]) if bad else None
+            other = _other_entity(v, t, c, args, ids, done) if why is not None else None
+            if other is not None:  # another entity's look-up can serve: the act goes to it
+                turn.calls[turn.calls.index((t, args))] = (t, other)
+                break
             if why is not None:
                 turn.calls.remove((t, args))
                 turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
                 break
     last = done[-1]
     why = _none_serve(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
+    alike = [c for c in done if c.name == last.name]  # parallel look-ups: each one entity's facts
+    why = None if len(alike) > 1 and any(_none_serve(c.data) is None for c in alike) else why
     for t, missing in list(turn.missing) if why is not None else []:
         if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
             turn.missing.remove((t, missing))
             turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
+
+
+def _other_entity(
+    v: View, t: Tool, source: Call, args: dict[str, Any], ids: list[str], done: list[Call]
+) -> dict[str, Any] | None:
+    """Rule 3 for parallel look-ups of one tool, each one entity's record (three walkers, three
+    venues): what one record says (its note "fully booked after 11:00") is that entity's alone;
+    the act goes to the record the request picks (`agentkit.sim.pick`: the best rating) among
+    the others that can serve and whose free windows hold the act's time, else to none."""
+    alike = [c for c in done if c.name == source.name and isinstance(c.data, dict)]
+    at = next((str(x) for x in args.values() if isinstance(x, str) and TIME_ONLY.match(x)), "")
+    serving = [c for c in alike if pick.can_serve(c.data) and _holds_time(c.data, at)]
+    if len(alike) < 2 or not serving:
+        return None
+    items = [c.data for c in serving]
+    fields = (
+        (pick.picked(v.task, items) or _best_named(v.task, items)) if len(items) > 1 else items[0]
+    )
+    if fields is None:
+        return None
+    new = pick.id_of(fields)
+    if not new:
+        return None
+    out = {k: (new if str(x) in ids else x) for k, x in args.items()}
+    names = {str(x) for c in alike for x in c.input.values()}  # the entities' own names
+    wrong = [k for k, x in out.items() if str(x) in names]
+    if wrong:  # an entity's name fills no other input: read again without them ("with Biscuit")
+        task = v.task
+        for n in names:
+            task = task.replace(n, " ")
+        again = arguments(t, gather(task, []))[1].values
+        out = {k: (again.get(k, x) if k in wrong else x) for k, x in out.items()}
+    return out
+
+
+BEST = re.compile(r"\b(?:best|top|highest|greatest|most)\b|最好|最高|最多", re.I)
+LEAST = re.compile(r"\b(?:lowest|least|fewest|cheapest)\b|最低|最少|最便宜", re.I)
+
+
+def _best_named(task: str, items: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The item whose number field the request names ("the best rating", "评分最高的") is the
+    highest (lowest, said "lowest"), or None."""
+    said = set(words(task)) | {w for w in re.findall(r"[\u4e00-\u9fff]{2}", task)}
+    keys = [
+        k
+        for k, x in items[0].items()
+        if isinstance(x, int | float) and not isinstance(x, bool) and set(words(k)) & said
+    ]
+    if len(keys) != 1 or not (BEST.search(task) or LEAST.search(task)):
+        return None
+    k = keys[0]
+    valued = [i for i in items if isinstance(i.get(k), int | float)]
+    return (min if LEAST.search(task) else max)(valued, key=lambda i: i[k]) if valued else None
+
+
+TIME_ONLY = re.compile(r"^\d{1,2}:\d{2}$")
+SPAN = re.compile(r"(\d{1,2}):(\d{2})\s*[-–~至到]\s*(\d{1,2}):(\d{2})")
+
+
+def _holds_time(data: dict[str, Any], at: str) -> bool:
+    """A record whose free windows ("13:00-17:30") are listed holds a clock time when one of
+    them does (no windows listed, or no time: it holds it)."""
+    spans = [
+        m.groups()
+        for x in data.values()
+        if isinstance(x, list)
+        for m in map(SPAN.search, map(str, x))
+        if m
+    ]
+    if not at or not spans:
+        return True
+    h, m = map(int, at.split(":"))
+    t = h * 60 + m
+    return any(int(a) * 60 + int(b) <= t < int(c) * 60 + int(d) for a, b, c, d in spans)
 
 
 def _none_serve(data: Any) -> str | None:
@@ -2803,6 +2924,13 @@ def _with(
     return [{**a, key: value} for a in variants], Fill({**got.values, key: value}, rest)
 
 
+def _looked_up(task: str, value: Any, looked: set[str]) -> bool:
+    """The names listed are the entities another tool looked up one by one (three walkers): an
+    act on one of them is made once, not once per name (`_other_entity`)."""
+    named = _names_listed(task, value)
+    return bool(named) and set(named) <= looked
+
+
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
@@ -2818,8 +2946,9 @@ def _per_item(
         inputs = [{**variants[0], months[0]: x} for x in listed_months]
         return inputs, Fill({**got.values, months[0]: listed_months[0]}, rest)
     open_ = {**got.values, **dict.fromkeys(got.missing, "")}
+    looked = {str(x) for c in v.calls if c.name != t.name for x in c.input.values()}
     for key, value in open_.items():  # each.py rule 6: one call per named thing
-        named = _names_listed(v.task, value)
+        named = [] if _looked_up(v.task, value, looked) else _names_listed(v.task, value)
         prop = props.get(key) or {}
         person = role(key, prop) == "person" and not _changes(t)  # 王一鸣、李思远、赵晓彤: each
         if named and prop.get("type") == "string" and (role(key, prop) is None or person):
@@ -3282,6 +3411,9 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     last = done[-1]
     said = short(str(last.result or "").strip().rstrip(".。"), 120)  # a failure in its own words
     why = (f"“{said}”" if last.failed else None) or pick.unmet(last.data, v.task)
+    alike = [c for c in done if c.name == last.name and c.input != last.input and not c.failed]
+    if why is not None and any(pick.unmet(c.data, v.task) is None for c in alike):
+        why = None  # (parallel look-ups: one entity's note is its own; another can serve)
     acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
     tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
     if wanted == "yes" and why is not None:
@@ -3488,6 +3620,10 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
     lines_ = acted + lines
+    worked_out = [] if told or figures or turn.whole else _derived(v)
+    if worked_out:  # a fact worked out from the records leads; the results are quoted after it
+        out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
+        return "\n".join(out)
     said = [] if told or figures or turn.whole else _records_said(v)
     # (the value said most or the record picked leads: no total of them all)
     alone = records.FREQUENT.search(v.task) or _picked_sum(v)
@@ -3515,13 +3651,16 @@ def _answer(v: View, turn: Turn) -> str:
         + compared
         + asked
     )
-    lines += lines_ if not said else [x for x in lines_ if x not in acted]
+    lines += [x for x in lines_ if not said or x not in acted]
     lines += _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
-    if lines:
-        return "\n".join(lines)
+    return "\n".join(lines) if lines else _told_none(v)
+
+
+def _told_none(v: View) -> str:
+    """No line to say: what the tools here cannot do, and who provides it."""
     where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
     return "\n".join([_no_tool(v)] + ([where] if where else []))
 
@@ -3989,6 +4128,15 @@ def _records_done(v: View) -> list[tuple[Any, dict[str, Any], str]]:
         for c in v.calls
         if c.result is not None and not c.failed and c.name not in claude_code.QUIET
     ]
+
+
+def _derived(v: View) -> list[str]:
+    """Rule 5 for a fact worked out from the results' records: what is left, the records under
+    their own threshold, those a bound keeps and the one picked among them, a code's lines added
+    up (`agentkit.sim.derived`)."""
+    done = _records_done(v)
+    got = derived.derive(v.task, done) if done else None
+    return derived.lines(v.lang, got) if got is not None else []
 
 
 def _picked_sum(v: View) -> bool:

@@ -361,6 +361,32 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{value} is duplicated in {file} (lines {lines}: {rows}).",
     ),
     "g_no_dup": ("{files} 里没有重复的记录。", "No duplicates in {files}."),
+    # a fact worked out from a result's records (sim.derived)
+    "d_left_max": (
+        "剩余最多的是 {item}：还剩 {left}（{whole} {w}，{part} {p}）。",
+        "{item} has the most left: {left} ({whole} {w}, {part} {p}).",
+    ),
+    "d_left_min": (
+        "剩余最少的是 {item}：还剩 {left}（{whole} {w}，{part} {p}）。",
+        "{item} has the fewest left: {left} ({whole} {w}, {part} {p}).",
+    ),
+    "d_left_one": (
+        "{item} 还剩 {left}（{whole} {w}，{part} {p}）。",
+        "{item}: {left} left ({whole} {w}, {part} {p}).",
+    ),
+    "d_left_any": ("还有剩余的：{items}。", "With some left: {items}."),
+    "d_left_none": ("都没有剩余了。", "None has any left."),
+    "d_left_item": ("{item} 剩 {left}", "{item} {left} left"),
+    "d_others": ("其余：{others}。", "Others: {others}."),
+    "d_below": ("低于各自 {limit} 的有 {n} 项：{items}。", "{n} below their {limit}: {items}."),
+    "d_below_none": ("没有低于各自 {limit} 的。", "None is below its {limit}."),
+    "d_above": ("超过各自 {limit} 的有 {n} 项：{items}。", "{n} above their {limit}: {items}."),
+    "d_above_none": ("没有超过各自 {limit} 的。", "None is above its {limit}."),
+    "d_counted": ("符合条件的有 {n} 个：{items}。", "{n} meet that: {items}."),
+    "d_among": ("其中符合的是：{best}。", "Of those: {best}."),
+    "d_among_none": ("其中没有符合的。", "None of those does."),
+    "d_code": ("{code} 一共 {n} 次{total}：{items}。", "{code}: {n} times{total}: {items}."),
+    "d_code_total": ("，合计 {total}", ", {total} in total"),
     "g_count_kind": (
         "一共 {total} {unit}{kind}：{items}。",
         "{total}{unit} {kind} in all: {items}.",
