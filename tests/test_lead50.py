@@ -285,3 +285,20 @@ FIND_MEMBER = [
 def test_a_generic_value_takes_the_texts_value_of_the_member_chosen(said, key, value):
     calls, _ = converse(said, FIND_MEMBER, {"find_member": lambda key, value: {"member": "M-1"}})
     assert calls[0] == ("find_member", {"key": key, "value": value})
+
+
+# ---------------------------------------------------- "cheapest" over a rate field across calls
+def test_the_cheapest_across_named_calls_is_read_from_a_rate_field():
+    tutors = {
+        "Ines Duarte": {"subjects": ["chemistry"], "rate_per_hour": 38, "rating": 4.7},
+        "Kofi Mensah": {"subjects": ["physics", "maths"], "rate_per_hour": 45, "rating": 4.9},
+        "Lena Vogt": {"subjects": ["maths"], "rate_per_hour": 32, "rating": 4.4},
+    }
+    calls, [final] = converse(
+        "Which of Ines Duarte, Kofi Mensah and Lena Vogt is the cheapest tutor?",
+        [tool("get_tutor", "Look up a tutor's profile by name.", {"name": S})],
+        {"get_tutor": lambda name: tutors[name]},
+    )
+    assert [c[1]["name"] for c in calls] == list(tutors)
+    first = final.splitlines()[0]
+    assert "Lena Vogt" in first and "32" in first and "Ines Duarte 38" in first

@@ -108,7 +108,10 @@ COMPARE_ZH = re.compile(  # 更多 / 最高, or the adjective ending the questio
 ZH_MORE = "多高大贵长重热暖"
 ABOUT = [  # an adjective's field, by its key's words
     (r"warm|hot|cold|cool|热|冷|暖", r"temp|温"),
-    (r"cheap|dear|pric|expens|贵|便宜", r"price|cost|fare|fee|amount|价|费"),
+    (
+        r"cheap|dear|pric|expens|贵|便宜",
+        r"price|cost|fare|fee|amount|rate\b|rate_|charge|tariff|rent|价|费",
+    ),
     (r"long|short|长|短", r"length|distance|duration|minutes|hours|km|长|距离|时长"),
     (r"heav|light|重|轻", r"weight|kg|重"),
 ]
@@ -676,7 +679,10 @@ LABEL_KEY = re.compile(r"time|date|when|at$|hour|day|时间|日期|时刻", re.I
 QUANTITIES = [  # (a key's words, the question's words for that quantity), in zh and en
     (r"temp|℃|温", r"temperat|\btemps?\b|warm|hot|cold|cool|温|热|冷|暖"),
     (r"humid|湿", r"humid|湿"),
-    (r"price|cost|fare|fee|价|费", r"price|cost|fare|expensive|cheap|价|贵|便宜|费"),
+    (
+        r"price|cost|fare|fee|rate\b|rate_|charge|tariff|价|费",
+        r"price|cost|fare|expensive|cheap|价|贵|便宜|费",
+    ),
     (r"wind|风", r"wind|风"),
     (r"rain|precip|雨", r"rain|precip|雨"),
     (r"score|grade|mark|points|分|成绩", r"score|grade|mark|points|分|成绩"),
