@@ -302,3 +302,30 @@ def test_the_cheapest_across_named_calls_is_read_from_a_rate_field():
     assert [c[1]["name"] for c in calls] == list(tutors)
     first = final.splitlines()[0]
     assert "Lena Vogt" in first and "32" in first and "Ines Duarte 38" in first
+
+
+# --------------------------------------- records in the state asked; a table aligned in columns
+BAYS = """BAY   VESSEL            STATE        SINCE
+B1    Nordlys           loading      06:10
+B2    -                 idle         05:00
+B3    Sea Wren          unloading    07:45
+B4    -                 idle         04:30"""
+
+
+def test_the_records_in_the_state_asked_are_named_from_an_aligned_table():
+    bays = [tool("list_bays", "List the harbour's loading bays and their state.", {})]
+    calls, [final] = converse(
+        "Which bays are idle at the moment?", bays, {"list_bays": lambda: BAYS}
+    )
+    assert calls == [("list_bays", {})] and final.splitlines()[0] == "2 idle: B2; B4."
+
+
+def test_the_rooms_in_the_state_asked_in_chinese():
+    rooms = [tool("list_rooms", "列出会议室及其状态", {})]
+    listing = [
+        {"房间": "松", "状态": "使用中"},
+        {"房间": "竹", "状态": "空闲"},
+        {"房间": "梅", "状态": "空闲"},
+    ]
+    _, [final] = converse("哪些会议室现在空闲？", rooms, {"list_rooms": lambda: listing})
+    assert final.splitlines()[0] == "“空闲”的有 2 个：竹；梅。"

@@ -28,6 +28,10 @@ it first, with the values it rests on).
    whole (not a longer or another code) is counted, when two or more do and others do not (a
    log's lines), and, asked how much, the last amount of each line (no date or clock time) added
    up.
+5. In the state asked. A question which (哪) records are in a state that one text field of theirs
+   holds as a whole value ("Which instruments are free right now?" and status: free; 哪些房间空闲
+   and 状态: 空闲), when that field holds other values too and the question asks no superlative:
+   the records holding it are named.
 """
 
 from __future__ import annotations
@@ -267,6 +271,26 @@ def _code_lines(task: str, texts: list[str]) -> WorkedOut | None:
     )
 
 
+WHICH = re.compile(r"\bwhich\b|\bwhat\s+\w+s\s+are\b|哪", re.I)  # not "what was the peak"
+
+
+def _in_state(task: str, recs: list[Record]) -> WorkedOut | None:
+    """Rule 5: the records whose one text field holds, as a whole, the state the question says."""
+    if not WHICH.search(task) or SUPER_MAX.search(task) or SUPER_MIN.search(task):
+        return None  # "which … the most": a superlative's, not a state's
+    for key in dict.fromkeys(k for r in recs for k in r.fields):
+        held = {str(r.fields[key]).strip() for r in recs if isinstance(r.fields.get(key), str)}
+        said = [v for v in held if 2 <= len(v) <= 24 and _says(task, v)]
+        if len(held) < 2 or len(said) != 1 or any(r.label == said[0] for r in recs):
+            continue
+        kept = [r for r in recs if str(r.fields.get(key, "")).strip() == said[0]]
+        names = [
+            _name(replace(r, fields={k: x for k, x in r.fields.items() if k != key})) for r in kept
+        ]
+        return WorkedOut("state", [(n,) for n in names], n=len(kept), best=said[0])
+    return None
+
+
 def derive(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> WorkedOut | None:
     """The fact rules 1-4 work out from the results (each its data, the call's input, its text),
     or None when none applies."""
@@ -278,7 +302,7 @@ def derive(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> WorkedO
         one = _left(task, [Record(label, {k: x for k, x in ones[0].items() if x != label})])
         return replace(one, how="left_one", best=label) if one is not None else None
     if len(recs) >= 2:
-        for rule in (_left, _threshold, _counted):
+        for rule in (_left, _threshold, _counted, _in_state):
             got = rule(task, recs)
             if got is not None:
                 return got
@@ -313,6 +337,9 @@ def lines(lang: str, d: WorkedOut) -> list[str]:
         elif d.best:
             out.append(say(lang, "d_among", best=d.best))
         return out
+    if d.how == "state":
+        items = sep.join(row[0] for row in d.lines)
+        return [say(lang, "d_state", n=d.n, state=d.best, items=items)]
     total = say(lang, "d_code_total", total=d.total) if d.total else ""
     items = sep.join(row[0] for row in d.lines)
     return [say(lang, "d_code", code=d.best, n=d.n, total=total, items=items)]

@@ -382,6 +382,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "d_below_none": ("没有低于各自 {limit} 的。", "None is below its {limit}."),
     "d_above": ("超过各自 {limit} 的有 {n} 项：{items}。", "{n} above their {limit}: {items}."),
     "d_above_none": ("没有超过各自 {limit} 的。", "None is above its {limit}."),
+    "d_state": ("“{state}”的有 {n} 个：{items}。", "{n} {state}: {items}."),
     "d_counted": ("符合条件的有 {n} 个：{items}。", "{n} meet that: {items}."),
     "d_among": ("其中符合的是：{best}。", "Of those: {best}."),
     "d_among_none": ("其中没有符合的。", "None of those does."),

@@ -205,10 +205,31 @@ def _named(recs: list[Record]) -> list[Record]:
     return recs
 
 
+def _aligned(lines: list[str]) -> list[Record]:
+    """A table whose columns line up under a header split by two spaces or more ("ID     NAME
+    STATUS"): each row's cell is its text under its column (a cell may hold single spaces:
+    "in use", "2026-12-09 10:00")."""
+    starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s{2}))\S", lines[0])]
+    if len(starts) < 2:
+        return []
+    bounds = list(zip(starts, [*starts[1:], None], strict=True))
+    head = [lines[0][a:b].strip() for a, b in bounds]
+    rows = []
+    for ln in lines[1:]:
+        if any(a > 0 and ln[a - 1 : a].strip() for a in starts[1:]):
+            return []  # a row whose text runs across a column's edge: no aligned table
+        rows.append([ln[a:b].strip() for a, b in bounds])
+    if any(not h or _num(h) is not None for h in head) or any(not r[0] for r in rows):
+        return []
+    return [_labelled(dict(zip(head, r, strict=True))) for r in rows]
+
+
 def _table(text: str) -> list[Record]:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    lines = [ln.rstrip() for ln in text.strip("\n").splitlines() if ln.strip()]
     if len(lines) < 3:
         return []
+    if "\t" not in lines[0] and "," not in lines[0] and re.search(r"\S\s{2,}\S", lines[0]):
+        return _aligned(lines)
     sep = "\t" if "\t" in lines[0] else ","
     head = [h.strip() for h in lines[0].split(sep)]
     if len(head) < 2 or any(not h or _num(h) is not None for h in head):
