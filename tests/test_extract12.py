@@ -137,3 +137,17 @@ def test_a_need_said_in_chinese_sets_an_english_flag():
     )
     got = _plain([table], "订个桌子，五位，我爸坐轮椅，要无障碍的位置。")
     assert got.get("wheelchair_access") is True and not got.get("high_chair")
+
+
+def test_remarks_unlabelled_zh_and_bulleted_en():
+    got = structured(
+        obj({"姓名": STR, "电话": STR, "备注": STRS}),
+        "整理成结构化数据：李建国，电话13800001111，周六上午来修空调，家里有狗，进门请换鞋。",
+    )
+    assert got["备注"] == ["周六上午来修空调", "家里有狗", "进门请换鞋"]
+    got = structured(
+        obj({"guest": STR, "room_type": STR, "notes": STRS}),
+        "Extract: Booking for Hannah Schmidt, double room. Notes:\n- arriving late, around 11pm\n"
+        "- needs a cot for the baby\nThanks!",
+    )
+    assert got["notes"] == ["arriving late, around 11pm", "needs a cot for the baby"]

@@ -40,7 +40,8 @@ CONNECTOR = re.compile(
 )
 SMALL_TALK = re.compile(
     r"^(?:hi|hello|hey|dear|thanks|thank you|best|regards|cheers|many thanks|kind regards|"
-    r"你好|您好|谢谢|麻烦|辛苦)\b",
+    r"following up|just following up|as discussed|hope you(?:'re| are) well|"
+    r"你好|您好|谢谢|麻烦|辛苦|打扰)\b",
     re.I,
 )
 DATE_SAID = re.compile(
