@@ -52,7 +52,10 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   for high_chair, "包邮" / "不包邮" for 是否包邮); a reply's flag (attending, confirmed, accepts, 是否参加) by the first acceptance or
   refusal said ("Yes, we'll be there", "count us in" / "we can't make it", "来不了"); a flag of
   a thing and what is done with it (shoe_rental, parking_pass) by the thing said as needed or
-  wanted ("everyone needs shoes": true; "we don't need parking": false); else it is its default;
+  wanted ("everyone needs shoes": true; "we don't need parking": false), a shoe said for shoes
+  and a thing one uses ("坐轮椅", "in a wheelchair") as needed; a flag of access (accessible,
+  wheelchair, step_free, 无障碍) by an access need said in either language ("要无障碍座位", "uses a
+  wheelchair", "step-free"); else it is its default;
 - an id said after a noun that holds a word of the property's own name fills it, whatever kind
   the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
@@ -75,7 +78,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   a thing's property; the kind of a thing (visa_type, permit_kind) is the word said right before
   the thing's noun ("a tourist-visa appointment" -> tourist); a thing's name (horse_name,
   boat_name) is the name it is given, never its kind: after "called" / "named", before "the
-  <kind>" ("Dolly the Haflinger mare"), set off after the kind owned ("my Border Collie, Biscuit,");
+  <kind>" ("Dolly the Haflinger mare"), set off after the kind owned ("my Border Collie, Biscuit,")
+  or, opening a sentence, before it ("Pepper, a schnauzer belonging to …");
 - a string is never only function words (a pronoun, a contraction, a question word: "them",
   "I'll", "How"), unless it is the schema's own member;
 - a string is read by its role, from its name (then its description): a route's end (origin /
@@ -1039,15 +1043,25 @@ NEGATION = re.compile(
 )
 
 
+ACCESS_FLAG = re.compile(r"accessib|wheelchair|step_?free|barrier_?free|无障碍|轮椅", re.I)
+ACCESS_SAID = re.compile(  # an access need said: 要无障碍, 坐轮椅, "in a wheelchair", "step-free"
+    r"无障碍|轮椅|\b(?:wheelchair|step[- ]free|barrier[- ]free|accessible|accessibility)\b", re.I
+)
+
+
 def flag_said(name: str, text: str) -> bool | None:
     """A yes/no the text says by the flag's own word: "is_remote" is true when the text says
     "remote", false when it says it no ("not remote", "non-remote"); "是否包邮" by "包邮" / "不包邮";
     None when the word is not said."""
     word = FLAG_LEAD.sub("", name)
+    if ACCESS_FLAG.search(name):
+        m = ACCESS_SAID.search(text)
+        if m:
+            return not NEGATION.search(text[max(0, m.start() - 16) : m.start()])
     parts = [w for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", word)]
     if not 1 <= len(parts) <= 2:
         return None  # "high_chair": said as "a high chair"
-    joined = r"[\s_-]?".join(re.escape(p).replace("or", "ou?r") for p in parts)  # colour
+    joined = r"[\s_-]?".join(_word_pattern(p) for p in parts)  # colour, a shoe for shoes
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     at = m.start() if m else _glossed_at(joined, text)
     if at is None:
@@ -1055,9 +1069,16 @@ def flag_said(name: str, text: str) -> bool | None:
     return not NEGATION.search(text[max(0, at - 16) : at])
 
 
-NEEDED = re.compile(  # a word that says the thing after it is needed or wanted
-    r"\b(?:needs?|needed|want|wants|wanted|requires?|would like|with|bring us|rent|hire)"
-    r"\s+(?:\w+\s+)?$|(?:需要|要|想要|都要|得|租|借|带)$",
+def _word_pattern(word: str) -> str:
+    """A flag's word as the text may write it: British spelling (colour), one or many (shoe for
+    shoes)."""
+    one = re.sub(r"(?<=[a-z]{3})(?<!s)s$", "", word, flags=re.I) if word.isascii() else word
+    return re.escape(one).replace("or", "ou?r") + ("s?" if one != word else "")
+
+
+NEEDED = re.compile(  # a word that says the thing after it is needed or wanted, or used by one
+    r"\b(?:needs?|needed|want|wants|wanted|requires?|would like|with|bring us|rent|hire|"
+    r"uses?|using|in an?)\s+(?:\w+\s+)?$|(?:需要|要|想要|都要|得|租|借|带|坐|坐着|用|推着)$",
     re.I,
 )
 
@@ -2208,13 +2229,15 @@ GIVEN_NAME = re.compile(
     rf"\b(?:called|named)[ \t]+[\"“']?({GIVEN})"  # "a Maine Coon called Pepper"
     rf"|(?<![\w'-])({GIVEN})[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+)*[a-z]+"  # "Dolly the Haflinger mare"
     rf"|\b(?:my|our|his|her|their)[ \t]+(?:[A-Z][\w-]*[ \t]+){{0,2}}[A-Z][\w-]*,[ \t]+({GIVEN})(?=[,.;!?]|$)"
+    rf"|(?:^|(?<=[:.;!?]\s))({GIVEN}),[ \t]+an?[ \t]+[a-z]"  # "Pepper, a schnauzer belonging to …"
 )
 
 
 def given_name(text: str, used: set[str]) -> str | None:
     """The name a thing is given, not its kind: after "called" / "named" ("a Maine Coon called
     Pepper"), before "the <kind>" ("Dolly the Haflinger mare"), or set off after the kind the user
-    owns ("my Border Collie, Biscuit,"); a breed, a make or a model is no name."""
+    owns ("my Border Collie, Biscuit,") or before it, opening a sentence ("Pepper, a schnauzer");
+    a breed, a make or a model is no name."""
     for m in GIVEN_NAME.finditer(text):
         found = next(g for g in m.groups() if g)
         if found not in used and not NOT_PEOPLE.match(found.split()[0]):

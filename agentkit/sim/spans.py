@@ -6,11 +6,13 @@ A record's text often labels its values ("Address: Flat 3, 27 Marlowe Road, Bris
 others, over the values they found:
 - a label is a short run of words (up to three; up to six characters in Chinese) before a colon,
   at the start of the text or after a space or a punctuation mark; its value runs to the next
-  label, the sentence's end or the line's end (a Chinese value also to a space or a comma);
+  label, the sentence's end or the line's end (a Chinese value also to a space or a comma); a
+  label alone on its line holds the bullet or numbered lines under it ("Ingredients:\n- …");
 - a field takes the label that names it: a word of the field's name (or its singular) is the
   label's word ("Players" for players, "From" for from_address, "Name" for customer_name), the
   Chinese words its English word is labelled with (`values.FIELD_WORDS`: 住址 for address), its
-  Chinese description holds the label or the label its head; or the label names the field's
+  Chinese description holds the label or the label its head, a Chinese label's English gloss
+  says a word of the field's name (配料 for ingredients, 标签 for tags); or the label names the field's
   kind: a person (a field the arguments' `role` reads as a person, or a list of people) and a
   label for people (…人, …员, …者, 姓名, 名字, "name", "contact"), a place (a location, a room,
   a court) and a label for places (地点, 位置, "location", "where"). Each label answers one field:
@@ -46,7 +48,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import valuekinds, values
+from . import glosses, valuekinds, values
 from .arguments import PEOPLE_LIST, resolve, role, temporal
 
 LABEL_EN = re.compile(r"(?:^|(?<=[\s.;,(]))([A-Za-z][A-Za-z]*(?:[ -][A-Za-z]+){0,2})\s*:(?=\s)")
@@ -94,10 +96,25 @@ def labels(text: str) -> list[tuple[str, str, int]]:
         stop = found[i + 1][0] if i + 1 < len(found) else len(text)
         rest = text[end:stop]
         m = (END_ZH if re.search(r"[\u4e00-\u9fff]", label) else END_EN).search(rest)
-        value = (rest[: m.start()] if m else rest).strip(" \t\u3000,，")
+        value = (rest[: m.start()] if m else rest).strip(" \t\u3000,，") or _bulleted(rest)
         if value:
             out.append((label, value, start))
     return out
+
+
+BULLET_LINE = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+(.+?)\s*$")
+
+
+def _bulleted(rest: str) -> str:
+    """A label alone on its line: the bullet or numbered lines under it, one item each."""
+    first, _, below = rest.partition("\n")
+    items = []
+    for line in below.split("\n") if not first.strip() else []:
+        m = BULLET_LINE.match(line)
+        if not m:
+            break
+        items.append(m.group(1).rstrip("."))
+    return "; ".join(items)
 
 
 def _words(name: str) -> list[str]:
@@ -123,11 +140,21 @@ def _names(name: str, s: dict[str, Any], label: str) -> int:
     chinese = re.findall(r"[\u4e00-\u9fff]+", description)
     if any(w and w in label for w in zh) or any(label in c or c in label for c in chinese):
         return 2
+    if _glossed(label, own):  # 配料 for ingredients, 标签 for tags (`glosses`)
+        return 2
     person = personal(name, s) or bool(PEOPLE_LIST.search(name)) or "player" in own
     if person and PEOPLE_LABEL.search(label):
         return 1
     place = role(name, s) == "location" or bool(PLACE_FIELD.search(name))
     return 1 if place and PLACE_LABEL.search(label) else 0
+
+
+def _glossed(label: str, own: set[str]) -> bool:
+    """Whether a Chinese label of one word says, in English, a word of the field's name."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", label) or len(glosses.segmented(label)) != 1:
+        return False
+    said = {_singular(w) for g in glosses.gloss(label) for w in re.findall(r"[a-z]{3,}", g.lower())}
+    return bool(said & {w for w in own if len(w) >= 3})
 
 
 def _kind(s: dict[str, Any], root: dict[str, Any]) -> str | None:
@@ -320,7 +347,7 @@ LIKED = re.compile(  # the verb phrase before what is chosen: "we'd like the", "
     r"(?:like|want|need|have|take|order|choose|chose|pick|prefer|are|is|were|was|go\s+for)?\s*"
     r"(?:to\s+have\s+)?"
 )
-ARTICLE = re.compile(r"^(?:the|a|an|some|our|my|two|three|one)\s+", re.I)
+ARTICLE = re.compile(r"^(?:(?:the|a|an|some|our|my|your|two|three|one)\s+)+", re.I)
 
 
 def named_items(name: str, text: str) -> list[str]:
@@ -330,8 +357,10 @@ def named_items(name: str, text: str) -> list[str]:
     words = _words(name)
     if len(words) != 1 or len(words[0]) < 4:
         return []
+    stem = re.escape(_singular(words[0]))  # "interested in" opens interests
     m = re.search(
-        rf"\b(?:for|as)\s+(?:the\s+)?{re.escape(words[0])}\b[\s,:]*([^.;\n]*?)(?=,\s*(?:and|but)\b|[.;\n]|$)",
+        rf"\b(?:(?:for|as)\s+(?:the\s+)?{re.escape(words[0])}\b|{stem}ed\s+(?:in|to|on)\b)"
+        rf"[\s,:]*([^.;\n]*?)(?=,\s*(?:and|but)\b|[.;\n]|$)",
         text,
         re.I,
     )

@@ -59,7 +59,8 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   mail's "From:" line is no heading but its sender: the company the text writes out, else the
   organisation its address's domain names ("From: accounts@northwind-lumber.example" ->
   Northwind Lumber; a public mail service's domain names no one), else the name shown; a
-  header's label ("Subject: …") heads nothing;
+  header's label ("Subject: …") heads nothing; a seller left empty once the buyer is read
+  after "Bill to" (`agentkit.sim.wholes`) is still the heading;
 - an event's name (活动名称, event, fair) and its venue (a location: venue, 地点) are what the
   sentence that holds it says: "在阳光社区活动中心二楼多功能厅举办“旧物换新”义卖集市" -> 旧物换新义卖集市 at
   阳光社区活动中心二楼多功能厅, "hosts the Riverside Book Swap at the Old Mill Hall";
@@ -72,7 +73,9 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   label naming the field or its kind ("Address: …", "参会人员：…"), never a label left in a value,
   a list kept to the clause its own name opens, a Chinese order's first thing and the things
   after it, a person by their title or signature, a brand before what it makes, a thing as the
-  object of the record's act, each value used by one field only;
+  object of the record's act, each value used by one field only; then each value is made whole
+  (`agentkit.sim.wholes`): a list of remarks every remark the text makes, a person the whole
+  name the text writes, an owner the one a thing belongs to, a buyer the party billed;
 - a list whose items are objects that no reading filled holds one object a counted entry of the
   material ("两双皮鞋换底，每双八十五；还有一个手提包换拉链，一百二": the thing, what is done to it,
   the count, the price each), and an empty service (service, treatment, 服务, 项目) is the thing
@@ -90,7 +93,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, entries, spans, values
+from . import direct, entries, spans, values, wholes
 from .arguments import (
     HIRED,
     fill_object,
@@ -505,8 +508,8 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
         return _list_field(name, s, text)
     if kind == "string" and s.get("enum"):
         return kind_member([m for m in s["enum"] if isinstance(m, str)], text)
-    if kind != "string" or role(name, s) in ("email", "phone"):
-        return None
+    if kind != "string" or role(name, s) in ("email", "phone") or temporal(name, s):
+        return None  # (a day is the general readers': appointment_date names no app)
     if _held_field(name, s, text):
         return _held_field(name, s, text)
     if role(name, s) == "person":  # a person is read by the general readers, an author by "by"
@@ -804,6 +807,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
             got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
     got = _listed_records(props, got, text, schema)
     got = spans.by_spans(props, got, task, text, schema) if handed or props else got
+    got = _headed_seller(props, wholes.by_wholes(props, got, text, schema), text)
     return conform(got if props or got else MISSING, schema)
 
 
@@ -829,7 +833,19 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
             if mine is not None:
                 out[k] = mine
     out = spans.by_spans(props, _listed_records(props, out, text, schema), task, text, schema)
+    out = _headed_seller(props, wholes.by_wholes(props, out, text, schema), text)
     return conform(_left_count(props, out, text, schema), schema)
+
+
+def _headed_seller(props: dict[str, Any], got: dict[str, Any], text: str) -> dict[str, Any]:
+    """A seller left empty (its name taken for the buyer, then the buyer read after "Bill to") is
+    still the name the document is headed with."""
+    out = dict(got)
+    for k in props:
+        if not out.get(k) and seller(k, text) and isinstance(props[k], dict):
+            if props[k].get("type") == "string" and heading(text) not in out.values():
+                out[k] = heading(text)
+    return out
 
 
 def _named_any(found: Any) -> bool:
