@@ -2176,13 +2176,13 @@ def rain_then_denied(name, args):
             "Read rain.csv, work out the total rainfall_mm over these days, and save the result to total.txt.",
             "rain.csv",
             "total.txt",
-            "The total of rainfall_mm over 1 tables: 19.50",
+            "The total of rainfall_mm: 19.50",
         ),
         (
             "读一下 雨量.csv，算出这几天 rainfall_mm 的总和，并把结果写到 合计.txt 里。",
             "雨量.csv",
             "合计.txt",
-            "1 个表格中 rainfall_mm 的合计：19.50",
+            "rainfall_mm 的合计：19.50",
         ),
     ],
 )

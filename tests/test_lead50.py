@@ -329,3 +329,18 @@ def test_the_rooms_in_the_state_asked_in_chinese():
     ]
     _, [final] = converse("哪些会议室现在空闲？", rooms, {"list_rooms": lambda: listing})
     assert final.splitlines()[0] == "“空闲”的有 2 个：竹；梅。"
+
+
+# --------------------------------------------------- a bill's total written to the file asked
+def test_an_order_total_is_quantity_times_price_written_to_the_file_named():
+    files = {"basket.csv": "item,qty,price\nbeeswax candle,2,6.50\nlinen napkin,4,3.25\n"}
+    desk = [
+        tool("read_file", "Read a text file.", {"path": S}),
+        tool("write_file", "Write text to a file.", {"path": S, "content": S}),
+    ]
+    handlers = {
+        "read_file": lambda path: files[path],
+        "write_file": lambda path, content: files.__setitem__(path, content) or "written",
+    }
+    converse("Read basket.csv and write the order total to total.txt.", desk, handlers)
+    assert files["total.txt"].strip() == "26.00"

@@ -9,7 +9,8 @@
    whose cells are all numbers; the figure is worked out over every row of every table that
    holds the column (a table without it, a staff rota beside sales, is left out), given with two
    decimals when a cell has decimals.
-4. A money figure no header holds (revenue, takings, income, turnover, 收入, 营业额, 销售额, 收益)
+4. A money figure no header holds (revenue, takings, income, turnover, an order's, bill's or
+   invoice's total, the amount due, how much, 收入, 营业额, 销售额, 收益, 总价, 应付, 多少钱)
    over tables with a quantity column (qty, quantity, units, count, 数量) and a price column
    (price, unit_price, 单价, 价格) is worked out from each row's quantity × price.
 5. A rounding the request asks for is kept: "to one decimal place", "rounded to 2 dp", "to the
@@ -61,7 +62,9 @@ ASKS = [  # (the words that ask for it, what is worked out)
 ]
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 MONEY = re.compile(
-    r"\b(?:revenue|takings|income|turnover|earnings|sales value)\b|收入|营业额|销售额|收益|营收",
+    r"\b(?:revenue|takings|income|turnover|earnings|sales value|(?:order|bill|invoice|grand) total|"
+    r"total (?:cost|price|due|to pay)|amount due|how much)\b|收入|营业额|销售额|收益|营收|总价|总金额|"
+    r"应付|多少钱|总额",
     re.I,
 )
 QTY = re.compile(
@@ -134,7 +137,7 @@ def _money(task: str, tables: list[list[dict[str, str]]]) -> Figure | None:
         (r[q].strip().lstrip("$€¥£"), r[p].strip().lstrip("$€¥£")) for t, q, p in pairs for r in t
     ]
     value = sum(float(a) * float(b) for a, b in cells)
-    decimals = value != int(value)
+    decimals = value != int(value) or any("." in b for _, b in cells)  # (prices in cents: 36.00)
     written = f"{value:.2f}" if decimals else str(int(value))
     column = f"{pairs[0][1]} × {pairs[0][2]}"
     return Figure("total", column, written, len(pairs))

@@ -3953,7 +3953,8 @@ def _figures(v: View) -> list[str]:
     if fig is None:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
-    return [say(v.lang, "g_figure", kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
+    key = "g_figure" if fig.tables > 1 else "g_figure_one"  # (one table: no count of tables)
+    return [say(v.lang, key, kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
 
 
 def _mentioned(v: View) -> list[str]:

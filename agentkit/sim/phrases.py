@@ -211,6 +211,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{n} 个表格中 {column} 的{kind}：{value}",
         "The {kind} of {column} over {n} tables: {value}",
     ),
+    "g_figure_one": ("{column} 的{kind}：{value}", "The {kind} of {column}: {value}"),
     "g_cannot_edit": (
         "我没有做到：{asks}。离线替身按书面规则工作，不会改写文字；其余按要求做了。",
         "I did not {asks}: the offline stand-in follows written rules and does not rewrite text; the rest was done as asked.",
