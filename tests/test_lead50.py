@@ -344,3 +344,23 @@ def test_an_order_total_is_quantity_times_price_written_to_the_file_named():
     }
     converse("Read basket.csv and write the order total to total.txt.", desk, handlers)
     assert files["total.txt"].strip() == "26.00"
+
+
+# ------------------------------------- an edit lands on the key a Chinese word names by its gloss
+def test_a_chinese_key_named_by_its_gloss_under_its_section_is_changed():
+    files = {"duty.yaml": "managers:\n  weekday: Tom\n  weekend: Lee\nfloor: 2\n"}
+    desk = [
+        tool("read_file", "Read a text file.", {"path": S}),
+        tool("edit_file", "Replace a string in a file.", {"path": S, "old_str": S, "new_str": S}),
+    ]
+
+    def edit_file(path, old_str, new_str):
+        files[path] = files[path].replace(old_str, new_str, 1)
+        return "edited"
+
+    converse(
+        "在 duty.yaml 里把周末的经理换成 Ruth。",
+        desk,
+        {"read_file": lambda path: files[path], "edit_file": edit_file},
+    )
+    assert files["duty.yaml"] == "managers:\n  weekday: Tom\n  weekend: Ruth\nfloor: 2\n"

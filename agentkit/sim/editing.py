@@ -19,7 +19,8 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
      comma kept) is the text put in;
    - else X as written, found once in the file: X becomes Y.
    A key said in Chinese is read through a small table of the words settings are named with
-   (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), 的 joining its words:
+   (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), else each word by the one
+   English word of its dictionary sense (下午 afternoon, 救生员 lifeguard), 的 joining its words:
    "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
    A change that lands nowhere is not made, and the answer says so.
 3c. Else, when the request says the value the change starts from ("from 28 to 32", "从刘洋换成张伟"),
@@ -52,6 +53,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from . import glosses
 from .values import converted, unit_of, with_unit
 
 OLD = re.compile(r"^(?:old|find|search|target|original)(?:_|$)|^old[A-Z]", re.IGNORECASE)
@@ -187,7 +189,7 @@ def _bare(said: str) -> str:
         r"^(?:里面|里|中|内)(?:的)?\s*", "", said
     )  # "价目表.csv 里玫瑰的价格": 里 is the file's
     for _ in range(2):
-        said = IN_FILE.sub("", said).strip()
+        said = re.sub(r"^(?:把|将)\s*", "", IN_FILE.sub("", said).strip())  # "在 a.yaml 里把 X"
     return said.strip(QUOTES).strip()
 
 
@@ -231,7 +233,18 @@ def in_english(x: str) -> str:
     words = sorted(KEY_WORDS, key=len, reverse=True)
     out = re.sub("|".join(words), lambda m: f" {KEY_WORDS[m.group(0)]} ", x)
     out = re.sub(r"\s*的\s*", " ", out)
+    out = re.sub(r"[\u4e00-\u9fff]+", _glossed, out)  # 下午 afternoon, 救生员 lifeguard
     return x if re.search(r"[\u4e00-\u9fff]", out) else " ".join(out.split())
+
+
+def _glossed(m: re.Match[str]) -> str:
+    """Chinese words the table does not hold, each as the one English word its dictionary sense
+    gives (`agentkit.sim.glosses`); kept as they are when a word has none."""
+    out = []
+    for w in glosses.segmented(m.group(0)):
+        one = next((g for g in glosses.gloss(w) if re.fullmatch(r"[a-z]+", g)), None)
+        out.append(f" {one} " if one else w)
+    return "".join(out) if "".join(glosses.segmented(m.group(0))) == m.group(0) else m.group(0)
 
 
 def _setting(x: str, y: str, text: str) -> Change | None:
@@ -292,8 +305,9 @@ def _setter(name: str) -> re.Pattern[str]:
 
 def _names(x: str, m: re.Match[str], text: str) -> bool:
     """Whether the key of a setting line, with the section it stands in (`[cache]`, a YAML
-    parent), holds every word of X, its last one in the key itself ("cache TTL": ttl_seconds
-    under [cache])."""
+    parent), holds every word of X (a plural as its singular), its last one in the key itself
+    ("cache TTL": ttl_seconds under [cache]) or in the section, another in the key ("the
+    afternoon lifeguard": afternoon under lifeguards)."""
 
     def split(k: str) -> list[str]:  # in the order said: X's last word is its head
         return [w.lower() for w in re.split(r"[_.\-\s]+|(?<=[a-z])(?=[A-Z])", k) if w]
@@ -304,7 +318,19 @@ def _names(x: str, m: re.Match[str], text: str) -> bool:
     section = next(
         (ln for ln in reversed(above) if re.match(r"^\s*\[[^\]]+\]\s*$|^\S[^:=]*:\s*$", ln)), ""
     )
-    return bool(said) and said[-1] in key and set(said) <= key | set(split(section.strip("[]: \t")))
+    said = [_one(w) for w in said]
+    key = {_one(w) for w in key}
+    around = {_one(w) for w in split(section.strip("[]: \t"))}
+    if not said or not set(said) <= key | around:
+        return False
+    # its head in the key ("cache TTL"), else its head the section's and a word of it the key's
+    # ("下午的救生员": afternoon under lifeguards)
+    return said[-1] in key or (said[-1] in around and bool(set(said[:-1]) & key))
+
+
+def _one(word: str) -> str:
+    """A word without its plural ending (lifeguards: lifeguard)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 FROM = re.compile(  # the value a change starts from: "from 8 to 10", "从 8 元改成 10 元"
