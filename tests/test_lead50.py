@@ -364,3 +364,23 @@ def test_a_chinese_key_named_by_its_gloss_under_its_section_is_changed():
         {"read_file": lambda path: files[path], "edit_file": edit_file},
     )
     assert files["duty.yaml"] == "managers:\n  weekday: Tom\n  weekend: Ruth\nfloor: 2\n"
+
+
+def test_a_duration_in_minutes_is_no_threshold_to_be_over():
+    passes = [
+        tool(
+            "get_balloon_flights", "Hot-air balloon flights over a valley on a date.", {"valley": S}
+        )
+    ]
+    flights = {
+        "flights": [
+            {"start": "06:10", "max_altitude_m": 900, "duration_min": 60},
+            {"start": "07:40", "max_altitude_m": 600, "duration_min": 45},
+        ]
+    }
+    _, [final] = converse(
+        "When is the first balloon flight over the Dordogne valley?",
+        passes,
+        {"get_balloon_flights": lambda valley: flights},
+    )
+    assert "above their" not in final and "06:10" in final

@@ -55,7 +55,7 @@ TAKEN = re.compile(
 )
 LEFT_KEY = re.compile(r"left|free|open|avail|remain|spare|vacan|剩|空|余", re.I)
 THRESHOLD = re.compile(
-    r"(?:reorder|min|minimum|safety|alert|warning|par)_?level|threshold|(?<![a-z])min(?:imum)?(?![a-z])"
+    r"(?:reorder|min|minimum|safety|alert|warning|par)_?level|threshold|(?<![a-z_])min(?![a-z])|minimum"
     r"|limit|(?<![a-z])par(?![a-z])|reorder|safety|警戒|下限|最低|阈值|安全|补货",
     re.I,
 )
