@@ -254,3 +254,23 @@ def test_a_listed_entry_said_by_its_value_fills_that_input_as_the_listing_writes
 
     calls, _ = talk(turns, canteen, kitchen)
     assert [a for n, name, a in calls if name == "order_meal"] == [want], calls
+
+
+@pytest.mark.parametrize(
+    "turns, code",
+    [
+        (["Hi! My account number is 4403-2219-07.", "What do I owe this month?"], "4403-2219-07"),
+        (["你好！我的账户号是 0231-7788-12。", "这个月的账单要交多少钱？"], "0231-7788-12"),
+    ],
+)  # fmt: skip
+def test_a_first_message_that_only_states_ones_code_is_noted_and_the_code_used_next(turns, code):
+    utility = [
+        tool("get_bill", "Get the current bill of a utility account.",
+             {"account_number": S}, ["account_number"]),
+        tool("set_autopay", "Turn autopay on for a utility account.",
+             {"account_number": S, "iban": S}, ["account_number", "iban"]),
+    ]  # fmt: skip
+    calls, answers = talk(turns, utility, lambda n, a: {"amount_due": 84.2, "due": "2026-12-20"})
+    assert code in answers[0] and "offline" not in answers[0]
+    assert [(n, name, a) for n, name, a in calls] == [(1, "get_bill", {"account_number": code})]
+    assert "84.2" in answers[1]

@@ -19,7 +19,8 @@ A required id the open task lacks is, after the calls' own inputs and results
 3. A clause that only states the user's own code ("My library card is LC-20417.", "Sorry, my
    member number is actually MB-2220.", "我的会员卡号是 MC-5521，") asks for nothing: the tools are
    chosen for the rest of the message (`unstated`), the code stays a value a call may take; a
-   message of such clauses only is answered by noting the code and asking what to do (`stated`).
+   message of such clauses only (a greeting aside) that opens the conversation asks for no tool:
+   the code is noted and the user asked what to do (`stated`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .lexicon import concepts, kind
 
 # the clause before a code, back to the last stop ("，", ".", ";", a new line)
 CLAUSE_END = re.compile(r"[,，。.;；!！?？\n、]")
-TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{1,6}-?\d[\w-]*|\d{4,})(?![\w-])")
+TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{1,6}-?\d[\w-]*|\d{2,}(?:-\d{2,})+|\d{4,})(?![\w-])")
 
 
 def _kind_words(name: str) -> tuple[frozenset[str], frozenset[str], list[str]]:
@@ -112,13 +113,16 @@ SELF_STATED = re.compile(
     rf"|^(?:我的|我)[\u4e00-\u9fff\w]{{1,8}}?(?:是|为|[:：])\s*{CODE}$",
     re.I,
 )
+GREETING = re.compile(
+    r"(?:hi|hello|hey|thanks|thank you|good (?:morning|evening))(?: there)?|你好|您好|嗨", re.I
+)
 CLAUSE = re.compile(r"[^,，。.;；!！?？\n]+(?:[,，。.;；!！?？\n]+|$)")
 
 
 def stated(task: str) -> list[str]:
     """The codes a message states as the user's own when it says nothing else (rule 3), else []."""
     parts = [m.group(0).strip(" ,，。.;；!！\n") for m in CLAUSE.finditer(task)]
-    parts = [x for x in parts if x]
+    parts = [x for x in parts if x and not GREETING.fullmatch(x)]
     if not parts or not all(SELF_STATED.match(x) for x in parts):
         return []
     return [m.group(1) for x in parts for m in [TOKEN.search(x)] if m]

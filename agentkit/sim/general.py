@@ -730,6 +730,8 @@ def choose(v: View) -> list[Tool]:
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
+    if not v.earlier and carried.stated(v.task):
+        return []  # "Hi! My account number is 4403-2219-07." opens with no request
     rest = carried.unstated(v.task)  # "My library card is LC-20417." asks for nothing
     chosen = choose(replace(v, task=rest)) if rest else []
     if chosen:
