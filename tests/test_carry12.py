@@ -184,6 +184,8 @@ def test_a_chinese_question_about_a_named_thing_reaches_the_english_reader_of_it
     calls, answers = talk([prompt], tools, lambda n, a: {**a, "reading": 24.5})
     assert [(n, a) for _, n, a in calls] == [(reader, {key: name})]
     assert "24.5" in answers[-1]
+    for other in ("今天天气怎么样？", "人工智能是什么？"):  # no thing of the tool's is named
+        assert talk([other], tools, lambda n, a: {**a, "reading": 24.5})[0] == []
 
 
 RETRO = "# 复盘\n- 构建太慢\n- 登录测试不稳定\n- 文档过时\n"

@@ -1304,16 +1304,49 @@ def _name_input(t: Tool) -> str | None:
 
 def _named_reader(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 across languages for a question about one thing it names ("“远望七号”现在开到哪儿
-    了？", "闪电最近怎么样？") and tools described in English only: the one reading tool whose
-    one required input is a name of that thing (get_vessel_status(vessel_name)); the name is
-    its input (`_named_thing`)."""
+    了？", "三号棚里现在多少度？") and tools described in English only: the one reading tool whose
+    one required input is a name, when the thing is quoted or named with a number (七号, 三号棚)
+    or the question glosses a word of the tool's (`_glossed_for`: 湿度 and "humidity"); the
+    name is its input (`_named_thing`). "今天天气怎么样？" names no such thing."""
     zh = bool(pairs(v.task))
-    if not zh or not questions(v.task) or named_in_request(v.task, set()) is None:
+    name = named_in_request(v.task, set()) if zh and questions(v.task) else None
+    if name is None:
         return []
     if any(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}") for t in tools):
         return []
     fits = [t for t in tools if not t.name_concepts & CHANGES and _name_input(t) is not None]
-    return fits if len(fits) == 1 else []
+    if len(fits) != 1:
+        return []
+    return fits if _names_thing(v.task, name, fits[0]) else []
+
+
+def _names_thing(task: str, name: str, t: Tool) -> bool:
+    """The thing a Chinese question opens with is one the tool's name input takes: quoted, named
+    with a number (七号, 三号棚), or asked about in a word the tool's text glosses."""
+    if QUOTED_NAME.search(task) is not None or NUMBERED_NAME.search(name) is not None:
+        return True
+    return _glossed_for(task, t)
+
+
+NUMBERED_NAME = re.compile(r"[\u4e00-\u9fff\d]号(?:[\u4e00-\u9fff]{0,2})$")  # 远望七号, 三号棚
+NO_KIND = frozenset({"current", "name", "list", "latest", "information", "details", "data"})
+
+
+def _glossed_for(task: str, t: Tool) -> bool:
+    """A Chinese question says, by the English gloss of a word of two characters or more
+    (`glosses`), a word of the tool's name or description ("湿度" humidity and "temperature and
+    humidity readings", "浇水" water and "last watering"): it asks what the tool tells."""
+    own = {
+        w[:5]
+        for w in re.findall(r"[a-z]{4,}", f"{' '.join(words(t.name))} {t.description}".lower())
+    }
+    own -= {w[:5] for w in NO_KIND}
+    for run in re.findall(r"[\u4e00-\u9fff]+", task):
+        for w in glosses.segmented(run):
+            said = {x[:5] for g in glosses.gloss(w) for x in re.findall(r"[a-z]{4,}", g.lower())}
+            if len(w) >= 2 and said & own:
+                return True
+    return False
 
 
 def _listed_values(
@@ -1353,7 +1386,9 @@ def _named_thing(
     if not pairs(v.task) or not questions(v.task):
         return variants, got
     name = named_in_request(v.task, set())
-    return _with(variants, got, key, name) if name else (variants, got)
+    if not name or not _names_thing(v.task, name, t):
+        return variants, got
+    return _with(variants, got, key, name)
 
 
 def _takes_numbers(t: Tool) -> bool:
