@@ -733,11 +733,11 @@ def choose(v: View) -> list[Tool]:
     if not v.earlier and carried.stated(v.task):
         return []  # "Hi! My account number is 4403-2219-07." opens with no request
     rest = carried.unstated(v.task)  # "My library card is LC-20417." asks for nothing
-    chosen = choose(replace(v, task=rest)) if rest else []
-    if chosen:
-        return chosen
+    own = choose(replace(v, task=rest)) if rest else []
     every = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     chosen = _reading(v, every, _entry_asked(v, _choose(v)), asked_of(v.task, every))
+    if own:  # the rest's tools, and those read for the code's words (list_loans of the card)
+        return own + [t for t in chosen if t not in own and not _changes(t) and not _takes_entry(t)]
     if rest and questions(rest) and not asked_of(rest, every) & CHANGES:
         # a question beside the code asks no act: none is taken for the code's own words
         reads = [t for t in chosen if not _changes(t) and not _takes_entry(t)]
