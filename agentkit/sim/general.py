@@ -80,7 +80,15 @@ order to one typed view of the request (`agentkit.sim.view`).
    it names (a proper name, the thing a Chinese question opens with: "珊瑚礁大缸最近一次…") asks
    the one reading tool that needs the id a finder by name yields (tank_id of find_tank(name):
    `_across_chain`), and a reading tool's one open name-like input takes a list of names the
-   request gives ("东湖店、西溪店和滨江店": `_listed_for`). The Claude
+   request gives ("东湖店、西溪店和滨江店": `_listed_for`); a Chinese question naming one thing
+   (quoted, or the thing it opens with: "“远望七号”现在开到哪儿了？") to tools described in
+   English only takes the one reading tool whose one required input is a name
+   (`_named_reader`). A clause that only states the user's own code ("My library card is
+   LC-20417.") asks for nothing: the tools are chosen for the rest of the message, and no act
+   for a question beside it (`agentkit.sim.carried.unstated`); a message of such clauses only
+   is noted and asked what to do. A verb that puts text into a file it names ("summarize a.md
+   into b.md", "整理到 要点.md") takes the tool that writes files (`_copied_to`), for that
+   file, never the one read. The Claude
    Code CLI's orchestration tools are called by their own rules only (`agentkit.sim.claude_code`);
    once the agent a task was handed to has reported, nothing more is called. A tool whose act
    the user forbids ("Don't accept anything yet", "do not award", "先别下单": a word of its name
@@ -91,7 +99,14 @@ order to one typed view of the request (`agentkit.sim.view`).
    still given unless the open task says otherwise: a required input the open task lacks is the
    one the latest call passed under the same name, else what the earlier turns' words give
    (never an id: that is picked or looked up; an id the one an earlier result of one record
-   holds under the same name: `_still_given`). An id property takes only a value of its kind
+   holds under the same name: `_still_given`). A required id the open task lacks that an
+   earlier turn stated as of its kind is that value, before an entry is picked for the rest:
+   one an earlier result of one record holds (or the one record it wraps) under the property's
+   name, else the latest code the user's words labelled with the property's kind ("My patient
+   number is PT-88412", "我的学员号是 ST-20931": `agentkit.sim.carried`, `_stated_before`). A
+   string input named like a key a listing's entries hold takes the value of the one entry the
+   request says by it, as listed ("I'll have the chicken tikka": `_listed_values`); a reading
+   tool's one name left open by a Chinese question takes the thing it names (`_named_thing`). An id property takes only a value of its kind
    (`agentkit.sim.idkinds`): never one the conversation gave as another kind's (a call's or a
    result's key, the noun written before it, "restaurant R-118"; in Chinese the noun it is of,
    "YG-05 的瑜伽课"; a number plate's shape), nor an entry's id held under another tool's id key
@@ -221,6 +236,7 @@ from typing import Any
 from ..content import short
 from ..offline.model import Reply
 from . import (
+    carried,
     chain,
     claude_code,
     columns,
@@ -773,15 +789,26 @@ def _as_verb(sentence: str, noun: str) -> bool:
 
 
 def choose(v: View) -> list[Tool]:
-    """The tools the request asks for (rule 1, `_choose`), and, for each further request the
+    """The tools the request asks for (rule 1, `_choose`; for the rest of the message when a clause
+    of it only states the user's own code: `agentkit.sim.carried.unstated`), and, for each further request the
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
     and it shares a concept or a telling word with that request ("帮我约周六上午的皮划艇，顺便看看
     那天湖水多少度": the lake's conditions beside the kayak)."""
+    if not v.earlier and carried.stated(v.task):
+        return []  # "Hi! My account number is 4403-2219-07." opens with no request
+    rest = carried.unstated(v.task)  # "My library card is LC-20417." asks for nothing
+    own = choose(replace(v, task=rest)) if rest else []
     every = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     banned = _forbidden(v.task, every)  # "Don't accept anything yet": that act is not chosen
     every = [t for t in every if t not in banned]
     v = replace(v, task=FORBIDS.sub(" ", v.task), tools=tuple(every)) if banned else v
     chosen = _reading(v, every, _entry_asked(v, _choose(v)), asked_of(v.task, every))
+    if own:  # the rest's tools, and those read for the code's words (list_loans of the card)
+        return own + [t for t in chosen if t not in own and not _changes(t) and not _takes_entry(t)]
+    if rest and questions(rest) and not asked_of(rest, every) & CHANGES:
+        # a question beside the code asks no act: none is taken for the code's own words
+        reads = [t for t in chosen if not _changes(t) and not _takes_entry(t)]
+        chosen = reads or chosen
     parts = requests(v.task)
     if len(parts) < 2 or chosen and runs_commands(chosen[0]) and shell.SHELL_ASKED.search(v.task):
         return chosen  # ("How many rows ...? Use bash.": the shell does it all)
@@ -878,6 +905,7 @@ def _choose(v: View) -> list[Tool]:
                 or _across(v, unasked)
                 or _across_chain(v, tools)
                 or _code_reader(v, tools)
+                or _named_reader(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1330,6 +1358,106 @@ def _across_chain(v: View, tools: list[Tool]) -> list[Tool]:
     return readers if len(readers) == 1 else []
 
 
+def _name_input(t: Tool) -> str | None:
+    """A tool's one required input when it is a name: a string, no enum, named like a name
+    (vessel_name, title) or of no typed role (greenhouse, horse); else None."""
+    props = t.schema.get("properties") or {}
+    need = t.schema.get("required") or []
+    p = props.get(need[0]) if len(need) == 1 else None
+    if not isinstance(p, dict) or p.get("type", "string") != "string" or p.get("enum"):
+        return None
+    return need[0] if NAME_KEY.search(need[0]) or role(need[0], p) is None else None
+
+
+def _named_reader(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 across languages for a question about one thing it names ("“远望七号”现在开到哪儿
+    了？", "三号棚里现在多少度？") and tools described in English only: the one reading tool whose
+    one required input is a name, when the thing is quoted or named with a number (七号, 三号棚)
+    or the question glosses a word of the tool's (`_glossed_for`: 湿度 and "humidity"); the
+    name is its input (`_named_thing`). "今天天气怎么样？" names no such thing."""
+    zh = bool(pairs(v.task))
+    name = named_in_request(v.task, set()) if zh and questions(v.task) else None
+    if name is None:
+        return []
+    if any(re.search(r"[\u4e00-\u9fff]", f"{t.name} {t.description}") for t in tools):
+        return []
+    fits = [t for t in tools if not t.name_concepts & CHANGES and _name_input(t) is not None]
+    if len(fits) != 1:
+        return []
+    return fits if _names_thing(v.task, name, fits[0]) else []
+
+
+def _names_thing(task: str, name: str, t: Tool) -> bool:
+    """The thing a Chinese question opens with is one the tool's name input takes: quoted, named
+    with a number (七号, 三号棚), or asked about in a word the tool's text glosses."""
+    if QUOTED_NAME.search(task) is not None or NUMBERED_NAME.search(name) is not None:
+        return True
+    return _glossed_for(task, t)
+
+
+NUMBERED_NAME = re.compile(r"[\u4e00-\u9fff\d]号(?:[\u4e00-\u9fff]{0,2})$")  # 远望七号, 三号棚
+NO_KIND = frozenset({"current", "name", "list", "latest", "information", "details", "data"})
+
+
+def _glossed_for(task: str, t: Tool) -> bool:
+    """A Chinese question says, by the English gloss of a word of two characters or more
+    (`glosses`), a word of the tool's name or description ("湿度" humidity and "temperature and
+    humidity readings", "浇水" water and "last watering"): it asks what the tool tells."""
+    own = {
+        w[:5]
+        for w in re.findall(r"[a-z]{4,}", f"{' '.join(words(t.name))} {t.description}".lower())
+    }
+    own -= {w[:5] for w in NO_KIND}
+    for run in re.findall(r"[\u4e00-\u9fff]+", task):
+        for w in glosses.segmented(run):
+            said = {x[:5] for g in glosses.gloss(w) for x in re.findall(r"[a-z]{4,}", g.lower())}
+            if len(w) >= 2 and said & own:
+                return True
+    return False
+
+
+def _listed_values(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A required string input (no id, no enum) named like a key the entries of a listing hold
+    takes the value of the one entry the request says by it, as the listing writes it ("I'll have
+    the chicken tikka" and a menu's dish: `agentkit.sim.carried.listed_value`)."""
+    props = t.schema.get("properties") or {}
+    results = [c.data for c in (*v.calls, *v.before) if c.result is not None and not c.failed]
+    if len(variants) != 1 or not results:
+        return variants, got
+    kept = {}
+    for k in t.schema.get("required") or []:
+        p = props.get(k) or {}
+        if p.get("type", "string") != "string" or p.get("enum") or names_an_id(t, k):
+            continue
+        found = carried.listed_value(v.task, results, k)
+        if found is not None and variants[0].get(k) != found:
+            kept[k] = found
+    if not kept:
+        return variants, got
+    return [{**variants[0], **kept}], Fill(
+        {**got.values, **kept}, [k for k in got.missing if k not in kept]
+    )
+
+
+def _named_thing(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A reading tool's one required name left open by a Chinese question that names one thing
+    ("三号棚里现在多少度？" for get_greenhouse_readings(greenhouse)) takes that thing
+    (`named_in_request`)."""
+    key = _name_input(t)
+    if key is None or key not in got.missing or t.name_concepts & CHANGES:
+        return variants, got
+    if not pairs(v.task) or not questions(v.task):
+        return variants, got
+    name = named_in_request(v.task, set())
+    if not name or not _names_thing(v.task, name, t):
+        return variants, got
+    return _with(variants, got, key, name)
+
+
 def _takes_numbers(t: Tool) -> bool:
     """A required input is a number: any figure of a request fills it, which says nothing of
     what the request is about ("36 乘以 12" and boil_kettle's litres)."""
@@ -1450,14 +1578,15 @@ def _changes(t: Tool) -> bool:
 
 def _copied_to(task: str, tools: list[Tool], chosen: list[Tool]) -> list[Tool]:
     """A tool that writes files, for "copy the FAULT lines into faults.txt" (copy as a verb with
-    the file it goes to; "a copy of Dune" is no act)."""
+    the file it goes to; "a copy of Dune" is no act), and for any verb that puts text into a file
+    it names ("summarize notes.md into tldr.md", "把要点整理到 要点.md")."""
     writer = [t for t in tools if writes_files(t) and t not in chosen][:1]
     return writer if COPIED_TO.search(task) and not any(writes_files(t) for t in chosen) else []
 
 
 COPIED_TO = re.compile(
-    r"\bcopy\b(?:[^.。\n]|\.(?=\w)){0,60}?\b(?:to|into)\s+[`'\"]?[\w./-]+\.[A-Za-z]\w{0,5}\b"
-    r"|复制(?:到|进)\s*[\w./-]+\.[A-Za-z]\w{0,5}",
+    r"\b(?:copy|summari[sz]e|export|dump)\b(?:[^.。\n]|\.(?=\w)){0,60}?\b(?:to|into)\s+[`'\"]?"
+    r"[\w./-]+\.[A-Za-z]\w{0,5}\b|(?:复制|整理|汇总|总结|导出|记录|记)(?:到|进)\s*[\w./-]+\.[A-Za-z]\w{0,5}",
     re.IGNORECASE,
 )
 
@@ -2419,18 +2548,23 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
 
 NAME_KEY = re.compile(r"^(?:name|query|q|keyword|keywords|term|search|title)$|_name$", re.I)
 ZH_SUBJECT = re.compile(  # the thing a Chinese question opens with: "珊瑚礁大缸最近一次是…"
-    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)"
+    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)(?:里|内)?"
     r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还)"
 )
+QUOTED_NAME = re.compile(r"[“「《\"]([^”」》\"\n]{2,20})[”」》\"]")  # "“远望七号”现在…"
 
 
 def named_in_request(task: str, taken: set[str]) -> str | None:
     """The thing a request names for a look-up by name: its proper name ("a session with Lena de
-    Vries", "book Biscuit in"), none another input took, else the thing a Chinese question opens
-    with ("蓝鲸号上一次保养是哪天？" -> 蓝鲸号)."""
+    Vries", "book Biscuit in"), none another input took, else the one Chinese name it quotes
+    ("“远望七号”"), else the thing a Chinese question opens with ("蓝鲸号上一次保养是哪天？" ->
+    蓝鲸号; "三号棚里现在…" -> 三号棚)."""
     found = proper_name(task, set(taken))
     if found:
         return found
+    quoted = [q for q in QUOTED_NAME.findall(task) if q not in taken]
+    if len(quoted) == 1 and re.search(r"[\u4e00-\u9fff]", quoted[0]):
+        return quoted[0]  # a name in quotes: "“远望七号”现在开到哪儿了？"
     for sentence in re.split(r"[。！？?!\n]", task):
         m = ZH_SUBJECT.match(sentence.strip())
         if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
@@ -2680,7 +2814,9 @@ def _inputs(
         variants = [_one_folder(t, a) for a in variants]
     if reads_files(t):
         variants = _each_file(v, t, variants)
-    variants, got = _carried_over(v, t, *_identified(v, t, *_pieces_unfilled(v, t, variants, got)))
+    variants, got = _stated_before(v, t, *_pieces_unfilled(v, t, variants, got))
+    variants, got = _named_thing(v, t, *_listed_values(v, t, variants, got))
+    variants, got = _carried_over(v, t, *_identified(v, t, variants, got))
     return _amend_inputs(v, t, *_still_given(v, t, variants, got))
 
 
@@ -2719,6 +2855,29 @@ def _still_given(
         # "Order the cheapest one of those": picked from the earlier listing
         _, more = arguments(t, gather(v.task, results_of(v, v.before)))
         kept |= {k: more.values[k] for k in ids if k in more.values}
+    if not kept:
+        return variants, got
+    left = [k for k in got.missing if k not in kept]
+    return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
+
+
+def _stated_before(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 across turns: a required id the open task lacks that an earlier turn stated as of
+    the property's kind (`agentkit.sim.carried`): held by an earlier result of one record under
+    the property's name, else labelled by the user's words ("我的学员号是 ST-20931" for
+    student_id), before an entry is picked for the ids still missing."""
+    if not (v.before or v.earlier) or not got.missing:
+        return variants, got
+    props = t.schema.get("properties") or {}
+    kept: dict[str, Any] = {}
+    for k in [k for k in got.missing if "." not in k and names_an_id(t, k)]:
+        held = carried.held_id(v.before, k) if v.before else None
+        said = carried.stated_id(k, props.get(k) or {}, v.earlier, t.name) if v.earlier else None
+        found = held if held is not None else said
+        if found is not None and found not in kept.values():
+            kept[k] = found
     if not kept:
         return variants, got
     left = [k for k in got.missing if k not in kept]
@@ -3668,6 +3827,9 @@ def _told_none(v: View) -> str:
 def _no_tool(v: View) -> str:
     """What the tools here cannot do, in the request's own words
     (`agentkit.sim.facts.asked_words`); no fact is made up."""
+    codes = carried.stated(v.task)  # "My member number is MB-1110." asks for nothing yet
+    if codes:
+        return say(v.lang, "g_noted", codes=spoken_list(v.lang, codes))
     ask = facts.asked_words(v.task)
     if not ask:
         return say(v.lang, "g_no_tool")

@@ -450,6 +450,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I'm the offline stand-in for Claude (written rules, not a model), and none of the tools "
         "offered here answers this question.",
     ),
+    "g_noted": (
+        "好的，记下了：{codes}。需要我帮你做什么？",
+        "Noted: {codes}. What would you like me to do with it?",
+    ),
     "g_no_tool_for": (
         "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型）。这里的工具都做不到“{ask}”，"
         "我不猜测答案。",

@@ -4,7 +4,8 @@
    latest / fastest / shortest / longest / highest / lowest one (最便宜, 最贵, 最早, 最晚, 最快, 最短,
    最长, 最高, 最低) picks, from a result that is a list of objects, the item with the smallest or largest value under the key
    that superlative is about (a price, fare or cost; a departure time or date, else a value
-   written as a time or date under any key; a duration; else the first number of the items).
+   written as a time or date under any key; a duration; else the first number of the items,
+   never an id's: "DN-12" is no quantity).
 2. The picked item comes first among the result's items, so a later call takes its values from
    it ("book the cheapest one" books that flight), and the answer names it.
 2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
@@ -163,6 +164,8 @@ CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2
 
 def _value(item: dict[str, Any], about: str) -> Any:
     for k, x in item.items():
+        if about == "any" and idkinds.is_id_key(str(k)):
+            continue  # an id is no quantity ("DN-12" is not -12)
         if re.search(KEYS[about], str(k), re.IGNORECASE) and not isinstance(x, dict | list | bool):
             if about == "time" and isinstance(x, str):
                 return x  # "09:45", "2026-05-01T13:10": ordered as written
@@ -247,7 +250,7 @@ def _items(data: Any) -> list[dict[str, Any]]:
     return [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
 
 
-COUNTERS = "个只款家条张位间本件项种班部首辆套份门篇台盒瓶"
+COUNTERS = "个只款家条张位间本件项种班部首辆套份门篇台盒瓶节堂场趟期所处栋"
 ORDINAL = re.compile(
     r"\bthe\s+(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last)\b"
     r"(?!\s+(?:time|step|thing|of all|available|thing))"

@@ -56,8 +56,8 @@ LEADS = (  # Chinese words said right before a file's name, never part of it: "�
 NAME_START = (  # where a name may start: not inside a word, or right after a lead word
     "(?:(?<![\\w/.-])|"
     + "|".join(f"(?<={w})" for w in LEADS)
-    + f")(?!(?:{'|'.join(LEADS)})|[\u4e00-\u9fff]{{1,2}}一下)"  # 对比一下: a verb, then 一下
-)
+    + f")(?!(?:{'|'.join(LEADS)})(?!\\.[A-Za-z])|[\u4e00-\u9fff]{{1,2}}一下)"  # 对比一下: a verb, then 一下
+)  # (a lead word right before the extension is the name itself: "写入 总结.md")
 FILE = re.compile(  # a file's name with its extension, or a dotfile (.env, .gitignore)
     NAME_START + r"((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}"
     r"|\.(?:env|gitignore|dockerignore|npmrc|bashrc|zshrc|profile|editorconfig|prettierrc)"
@@ -404,7 +404,8 @@ def searched_kind(text: str) -> str | None:
 
 
 WRITTEN_TO = re.compile(  # where a result is written: "save it to out.txt", "写到 summary.txt"
-    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|复制到|\b(?:save|write|store|put|output|copy)\b"
+    r"(?:写到|写入|写进|保存到|保存为|存到|存为|存成|输出到|复制到|整理到|整理进|汇总到|总结到|记到|记录到|导出到"
+    r"|\b(?:save|write|store|put|output|copy|summari[sz]e|export|dump)\b"
     r"(?:[^.。\n]|\.(?=\w)){0,40}?"
     r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
     re.I,

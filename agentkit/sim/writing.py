@@ -36,7 +36,8 @@ Nothing is kept when no condition is named (the text is then asked for, never ma
 7. A summary asked of a file the task read ("write a summary of who is blocked to blockers.md",
    "把三条决议的摘要写进 摘要.txt") is made of its entries, as written: its list items (lines that
    open with a number, a bullet or a dash), else its `label: text` lines past the first (a
-   title); when a word of the request (4 letters or more, in any form: "blocked", "blockers")
+   title), else, when each line past a heading is one sentence ("Churn fell to 3%."), those
+   sentences; when a word of the request (4 letters or more, in any form: "blocked", "blockers")
    is held by some entries and not all, those entries only; when the request says how many
    ("三条", "the three decisions") and there are at least that many, the first so many; each
    entry on a line after "- ", its own number dropped. No summary is made of a file with fewer
@@ -416,6 +417,7 @@ SUMMARY = re.compile(
 )
 ENTRY = re.compile(r"^\s*(?:\d{1,2}[.、)）]\s*|[(（]\d{1,2}[)）]\s*|[-*•·]\s+)(.+)$")
 LABELLED_LINE = re.compile(r"^\s*[^:：]{1,24}[:：]\s*\S")
+SENTENCE = re.compile(r"[^.。!！?？\n]{2,120}[.。!！?？]")
 COUNT_SAID = re.compile(
     r"([一二三四五六七八九十两]|\d+)\s*(?:条|项|点|个|件)|\b(two|three|four|five|six|seven|eight|nine|ten)\b",
     re.I,
@@ -435,6 +437,9 @@ def summarised(request: str, text: str | None) -> str | None:
     entries = [m.group(1).strip() for x in lines if (m := ENTRY.match(x))]
     if len(entries) < 2:
         entries = [x.strip() for x in lines[1:] if LABELLED_LINE.match(x)]
+    body = [x.strip() for x in lines if not x.lstrip().startswith("#")]
+    if len(entries) < 2 and len(body) >= 2 and all(SENTENCE.fullmatch(x) for x in body):
+        entries = body  # a note of one sentence a line: its sentences
     if len(entries) < 2:
         return None
     asked = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{4,}", request)}
