@@ -384,3 +384,13 @@ def test_a_duration_in_minutes_is_no_threshold_to_be_over():
         {"get_balloon_flights": lambda valley: flights},
     )
     assert "above their" not in final and "06:10" in final
+
+
+def test_a_chinese_question_about_stock_reaches_an_english_stockroom_tool_and_names_the_low_ones():
+    room = [tool("get_supplies", "Get the supplies in the theatre's stockroom.", {})]
+    table = "item,qty,min_qty\n胶带,3,10\n电池,40,24\n灯泡,2,6\n"
+    calls, [final] = converse(
+        "道具间库存里哪些东西低于最低数量了？", room, {"get_supplies": lambda: table}
+    )
+    assert calls == [("get_supplies", {})]
+    assert final.splitlines()[0].startswith("低于各自 min_qty 的有 2 项") and "胶带" in final

@@ -124,7 +124,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "lease": (THING, "lease rent tenant apartment landlord", "租约 房租 租客 公寓 房东"),
     "job": (THING, "job candidate applicant vacancy interview", "职位 岗位 候选人 面试 应聘"),
     "shift": (THING, "shift roster rota", "排班 班次 值班"),
-    "inventory": (THING, "inventory warehouse shelf restock", "库存 仓库 货架 补货"),
+    "inventory": (THING, "inventory warehouse shelf restock storeroom stockroom stocktake", "库存 仓库 货架 补货 储藏室"),
     # a fault reported: what is broken names a tool that reports or repairs it
     "fault": (THING, "fault faulty broken stuck leak leaking drip dripping flicker flickering jammed clogged blocked cracked damaged malfunction breakdown repair maintenance defect outage", "故障 坏了 坏掉 损坏 漏水 滴水 不亮 闪烁 没反应 失灵 卡住 堵了 堵塞 异响 报修 维修 修理"),
 }  # fmt: skip
