@@ -3285,11 +3285,40 @@ def places(text: str) -> list[str]:
     found = _places_said(text)
     if found and not all(glosses.HAN_RUN.search(p) and not _holds_place(p) for p in found):
         return found
-    named = [w for w in dict.fromkeys(glosses.segmented(text)) if glosses.place(w)]
-    return named or found
+    return _dictionary_places(text) or found
+
+
+DICT_PLACE_END = re.compile(r"(?:火车站|高铁站|机场|码头|车站|站|港|区|县|镇|村|市)?")
+
+
+def _dictionary_places(text: str) -> list[str]:
+    """The places the dictionary knows in a text, each with the places right after it and a
+    place's end word joined to it ("上海虹桥站": 上海, 虹桥 and 站, one place)."""
+    out: list[str] = []
+    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+        at, span = 0, ""
+        for w in glosses.segmented(run):
+            start = run.find(w, at)
+            if glosses.place(w) and (not span or start == at):
+                span += w
+            elif span:
+                out.append(span + _ended(run[at:]))
+                span = ""
+            at = start + len(w)
+        if span:
+            out.append(span + _ended(run[at:]))
+    return list(dict.fromkeys(out))
+
+
+def _ended(rest: str) -> str:
+    m = DICT_PLACE_END.match(rest)
+    return m.group(0) if m else ""
 
 
 def _holds_place(said: str) -> bool:
+    """A place the dictionary knows, or a name a place's end word ends (桃花村, 菜园区)."""
+    if re.search(r"(?:火车站|高铁站|机场|码头|站|港|区|县|镇|村|市|乡|路|街)$", said):
+        return True
     return glosses.place(said) or any(glosses.place(w) for w in glosses.segmented(said))
 
 

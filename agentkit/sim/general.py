@@ -797,8 +797,11 @@ def choose(v: View) -> list[Tool]:
     if not v.earlier and carried.stated(v.task):
         return []  # "Hi! My account number is 4403-2219-07." opens with no request
     rest = carried.unstated(v.task)  # "My library card is LC-20417." asks for nothing
-    own = choose(replace(v, task=rest)) if rest else []
     every = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
+    acts = bool(
+        rest and asked_of(rest, every) & CHANGES
+    )  # "…，请把人数改为6人": the code is its input
+    own = choose(replace(v, task=rest)) if rest and not acts else []
     banned = _forbidden(v.task, every)  # "Don't accept anything yet": that act is not chosen
     every = [t for t in every if t not in banned]
     v = replace(v, task=FORBIDS.sub(" ", v.task), tools=tuple(every)) if banned else v
@@ -1392,7 +1395,30 @@ def _names_thing(task: str, name: str, t: Tool) -> bool:
     with a number (七号, 三号棚), or asked about in a word the tool's text glosses."""
     if QUOTED_NAME.search(task) is not None or NUMBERED_NAME.search(name) is not None:
         return True
+    if re.match(r"那|这|该|此|上面|刚才", name):
+        return False  # "那个工单…": the one said before, no name (its id is the earlier result's)
+    if _kind_only(name, t):
+        return False  # "雪场现在积雪多厚？": 雪场 (snow + 场) is the tool's kind of thing, no name
     return _glossed_for(task, t)
+
+
+def _kind_only(name: str, t: Tool) -> bool:
+    """A name whose concepts the tool's own words all say (雪场: snow, of get_snow_report), or made
+    only of words the tool's own words gloss and single characters: the tool's kind of thing,
+    not one thing's name."""
+    own = {
+        w[:5]
+        for w in re.findall(r"[a-z]{4,}", f"{' '.join(words(t.name))} {t.description}".lower())
+    }
+    parts = glosses.segmented(name)
+    hit = [
+        w
+        for w in parts
+        if {x[:5] for g in glosses.gloss(w) for x in re.findall(r"[a-z]{4,}", g.lower())} & own
+    ]
+    if concepts(name) and concepts(name) <= t.name_concepts | concepts(t.description):
+        return True  # (雪场: snow, a thing the tool's own words say)
+    return bool(hit) and all(w in hit or len(w) == 1 for w in parts)
 
 
 NUMBERED_NAME = re.compile(r"[\u4e00-\u9fff\d]号(?:[\u4e00-\u9fff]{0,2})$")  # 远望七号, 三号棚
