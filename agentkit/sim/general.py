@@ -2324,7 +2324,26 @@ def _edits(
     at = next(k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path")
     keys = _edit_props(saver)
     if keys:
-        return [(saver, {at: path, keys[0]: c.old, keys[1]: c.new}) for c in made]
+        every = next(  # the replace-all switch (`replace_all`): on for a change of rule 3d
+            (
+                k
+                for k, p in props.items()
+                if isinstance(p, dict) and p.get("type") == "boolean" and re.search(r"all", k, re.I)
+            ),
+            None,
+        )
+        return [
+            (
+                saver,
+                {
+                    at: path,
+                    keys[0]: c.old,
+                    keys[1]: c.new,
+                    **({every: True} if every and c.every else {}),
+                },
+            )
+            for c in made
+        ]
     body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
     return [(saver, {at: path, body: editing.applied(text, made)})] if body else []
 
@@ -3072,9 +3091,11 @@ def _described(
         text = writing.edited(v.whole, read)
     if text is None:  # a part of a file this task read: the lines that meet a condition
         text = writing.selected(v.whole, _read_text(v))
+    if text is None:  # what the request asks of a table this task read (durations, latest)
+        text = writing.tabulated(v.whole, _read_text(v))
     if text is None:  # a summary of a file this task read: its entries
         text = writing.summarised(v.whole, _read_text(v))
-    if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
+    if text is None and key is not None and not writing.gives_text(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
         kept = {k: a for k, a in got.values.items() if k != key}
@@ -3384,7 +3405,7 @@ def _quoted_text(v: View, step: str, turn: Turn) -> None:
     no "saying ...") writes, as its note, message or body, what the earlier results gave ("save
     it as a note", "把结果记到笔记里")."""
     done = [c for c in v.calls if c.result is not None and not c.failed]
-    if not done or quoted(step) or writing.GIVEN_TEXT.search(step):
+    if not done or quoted(step) or writing.gives_text(step):
         return
     text = short("; ".join(values(c.data, v.lang) for c in done), 1000)
     for t, missing in list(turn.missing):
