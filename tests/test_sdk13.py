@@ -132,6 +132,7 @@ def test_a_file_described_after_a_colon_holds_what_it_asks_of_the_table_read(pro
     assert desk.files["shifts.md"] == (
         "- 2026-10-04: 8:15\n- 2026-10-05: 8:45\n- meters_total (2026-10-05): 4502\n"
     )
+    assert "8:15" in t.answer and "8:45" in t.answer and "22:10" not in t.answer  # (what it holds)
     ended(t)
 
 

@@ -185,7 +185,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
    the files a search found, those among them: "其中哪个提到了…"); an act that went through is
    said done with every value of its confirmation, never cut down to the field the order's
-   words name,
+   words name; a file written with a text made from the files the task read (not the request's
+   words) is said with what it now holds, and the files read are not quoted again;
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -3612,12 +3613,14 @@ def _answer(v: View, turn: Turn) -> str:
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
+    wrote = [] if turn.whole else _composed(v)
     for c in [] if turn.whole else v.calls:
         if (
             c.result is None
             or c.failed
             or c.name in claude_code.QUIET
             or ((told or figures) and _finds_files(v, c))
+            or (wrote and (_read_file(v, c) or _writes(v, c)))
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -3640,7 +3643,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
-    lines_ = acted + lines
+    lines_ = wrote + acted + lines
     worked_out = [] if told or figures or turn.whole else _derived(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
         out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
@@ -4221,6 +4224,32 @@ def _file_name(c: Call) -> str:
     """The name of the file a call read: its path's last part."""
     paths = [str(x) for x in c.input.values() if isinstance(x, str) and re.search(r"[./]", x)]
     return os.path.basename(paths[0].rstrip("/")) if paths else c.name
+
+
+def _writes(v: View, c: Call) -> bool:
+    t = v.tool(c.name)
+    return t is not None and writes_files(t)
+
+
+def _composed(v: View) -> list[str]:
+    """Rule 5: a file written with a text made from the files the task read (`agentkit.sim.
+    writing` rules 4 to 9, not the request's own words) is said with what it now holds; the
+    files read are then not quoted again."""
+    out = []
+    for c in v.calls:
+        if c.result is None or c.failed or not _writes(v, c):
+            continue
+        t = v.tool(c.name)
+        props = (t.schema.get("properties") or {}) if t is not None else {}
+        body = next(
+            (k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None
+        )
+        text = c.input.get(body) if body else None
+        read = _read_text(v)
+        if not isinstance(text, str) or not text.strip() or read is None or text.strip() in v.task:
+            continue
+        out.append(say(v.lang, "g_wrote", file=_file_name(c), text=text.rstrip("\n")))
+    return out
 
 
 def _read_file(v: View, c: Call) -> bool:
