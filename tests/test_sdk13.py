@@ -145,3 +145,14 @@ def test_a_described_file_that_cannot_be_composed_is_not_written_with_the_reques
     )
     assert "notes.md" not in desk.files or "说明" not in desk.files["notes.md"]
     ended(t)
+
+
+DRYER = "dryer: D-1\nbake:\n  temp_c: 60\n  minutes: 90\n  fan: low\n"
+
+
+def test_two_changes_said_in_chinese_land_by_a_word_of_another_sense_and_by_the_unit():
+    desk = Strict({"dryer.yaml": DRYER})
+    t = run("把 dryer.yaml 里的烘烤温度调到 70，时间改成 120 分钟。", files(*TOOLS), desk)
+    assert [n for turn in t.calls for n, _ in turn] == ["Read", "Edit", "Edit"]
+    assert desk.files["dryer.yaml"] == DRYER.replace("60", "70").replace("90", "120")
+    ended(t)

@@ -21,7 +21,8 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    A key said in Chinese is read through a small table of the words settings are named with
    (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), else each word by the one
    English word of its dictionary sense (下午 afternoon, 救生员 lifeguard), 的 joining its words:
-   "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
+   "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`; a word with
+   several senses is tried in each (烘烤 roast, else bake: "烘烤温度" sets `temp_c` under `bake:`).
    A change that lands nowhere is not made, and the answer says so.
 3c. Else, when the request says the value the change starts from ("from 28 to 32", "从刘洋换成张伟"),
    the one line that holds that value as a whole word (a YAML value, a word of a plain line): that
@@ -39,6 +40,8 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    that remark ("stored in seconds"), Y said with another unit of the same measure is written
    in that unit ("15 minutes" -> 900), and Y said with that very unit is written as the number,
    as is Y said with a word the key's name holds ("drop the camera to 20 fps": `camera_fps: 20`).
+3e. X that only says what kind of value it is (时间, the time, the value) and Y said with a unit
+   ("时间改成 30 分钟"): the one setting whose key names that unit (`minutes`, `hold_min`).
 3d. X said with all, every, 所有, 全部 ("把所有的 colour 改成 color", "replace every 'colour' with
    'color'", "change colour to color everywhere") is changed wherever it stands in the file, once
    it stands there at all (the edit tool's replace-all switch on).
@@ -214,6 +217,7 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
             or _row(request, x, y, text)
             or _literal(x, y, text)
             or _from_line(request, x, y, text)
+            or _by_unit(x, y, text)
         )
         if change is None:
             missed.append(x)
@@ -258,8 +262,29 @@ def _glossed(m: re.Match[str]) -> str:
 
 
 def _setting(x: str, y: str, text: str) -> Change | None:
-    """The line that sets X, with Y in its value's place."""
-    x = in_english(x)
+    """The line that sets X, with Y in its value's place: X in English, else in the other
+    English words its Chinese words' senses give (烘烤 roast, else bake)."""
+    for said in _englished(x):
+        change = _set_line(said, y, text)
+        if change is not None:
+            return change
+    return None
+
+
+def _englished(x: str) -> list[str]:
+    first = in_english(x)
+    out = [first]
+    for run in re.findall(r"[\u4e00-\u9fff]+", x) if first != x else []:
+        for w in glosses.segmented(run):
+            ones = [g for g in glosses.gloss(w) if re.fullmatch(r"[a-z]+", g)]
+            for g in ones[1:3]:
+                other = re.sub(rf"\b{ones[0]}\b", g, first)
+                if other not in out:
+                    out.append(other)
+    return out
+
+
+def _set_line(x: str, y: str, text: str) -> Change | None:
     parts = [re.escape(p) for p in re.split(r"[\s_-]+", x) if p]
     if not parts or len(parts) > 4:
         return None
@@ -282,6 +307,20 @@ def _setting(x: str, y: str, text: str) -> Change | None:
     value = value or REMARK.sub("", y).strip().strip(QUOTES)
     new = f"{m.group('head')}{m.group('q')}{value}{m.group('q')}{m.group('tail')}"
     return Change(old, new.rstrip("\r")) if old != new else None
+
+
+def _by_unit(x: str, y: str, text: str) -> Change | None:
+    """Rule 3e: X that only says what kind of value it is (时间, the time, the value) and Y said
+    with a unit ("30 分钟", "20 minutes"): the one setting whose key names that unit
+    (`hold_minutes`), Y written as its number."""
+    said = [w for w in re.split(r"[\s_-]+", in_english(x).lower()) if w not in ("the", "a", "")]
+    unit = unit_of(REMARK.sub("", y))
+    if len(said) != 1 or not GENERIC.fullmatch(said[0]) or unit is None:
+        return None
+    found = [m for m in _setter(r"[\w.-]+").finditer(text) if unit_of(m.group("key")) == unit]
+    if len(found) != 1:
+        return None
+    return _set_line(found[0].group("key"), y, text)
 
 
 GENERIC = re.compile(r"time|times|date|day|hours?|value|setting|option|number|amount", re.I)
