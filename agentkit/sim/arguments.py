@@ -3585,6 +3585,8 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
     if q:
         return q[0]
     m = re.search(r"(?<!\d)[:：](?!\d)\s*(.+)", text, re.DOTALL)  # not a time's colon: "21:00"
+    if m and shell.DESCRIBED.match(text, m.start()) and shell.FILE.search(text[: m.start()]):
+        return None  # "写一个 summary.md：列出每天…": what the file is to hold, not its text
     if m:
         return m.group(1).strip()
     for c in sorted(topic):

@@ -12,7 +12,8 @@
    text property holds what the results gave.
 4. Numbered steps ("1. List the files 2. Create hello.py 3. Run it", "第一步……第二步……", or
    sentences joined by "then" / "然后", or by "and" before a verb that changes something: "Read
-   pantry.txt and write shopping.txt ...") are
+   pantry.txt and write shopping.txt ...", or by a comma before writing a named file: "读一下
+   a.csv，写一个 summary.md：…") are
    done in order: each turn works on the first step that still has a call to make, read as a
    task of its own; a step that names no file but refers to "the script" / "it" takes the last
    file an earlier step named. When no step has a call left, the answer covers them all.
@@ -117,7 +118,8 @@ THEN = re.compile(
     r"[,，.。;；]\s*(?:and )?then\b|[,，.。;；]?\s*(?:然后|接着|之后再)"
     r"|,?\s+and\s+(?=(?:then\s+)?(?:write|create|save|send|delete|remove|run|book|update|copy|move|email|add|reserve|order|buy|"
     r"post|log|record|queue|schedule)\b)"
-    r"|[,，]?\s*(?:并且?|再)(?=(?:写|创建|保存|发送|删除|运行|预订|更新)\S)",
+    r"|[,，]?\s*(?:并且?|再)(?=(?:写|创建|保存|发送|删除|运行|预订|更新)\S)"
+    r"|[,，]\s*(?=(?:写|创建|新建|生成|保存|存)(?:一个|一份|个|份|成|到|入|进)?\s*[\w.-]+\.[A-Za-z]\w*)",
     re.IGNORECASE,
 )
 CONDITION = re.compile(  # a clause that states a condition, after a sentence's or clause's end

@@ -21,7 +21,8 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    A key said in Chinese is read through a small table of the words settings are named with
    (`KEY_WORDS`: 端口 port, 超时 timeout, 日志 log, 级别 level, ...), else each word by the one
    English word of its dictionary sense (下午 afternoon, 救生员 lifeguard), 的 joining its words:
-   "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`.
+   "server 的端口" sets `port` under `[server]`, "日志级别" `level` under `[log]`; a word with
+   several senses is tried in each (烘烤 roast, else bake: "烘烤温度" sets `temp_c` under `bake:`).
    A change that lands nowhere is not made, and the answer says so.
 3c. Else, when the request says the value the change starts from ("from 28 to 32", "从刘洋换成张伟"),
    the one line that holds that value as a whole word (a YAML value, a word of a plain line): that
@@ -37,7 +38,15 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    stored in seconds)", "15分钟（单位是秒）") is left out. Where the setting's value is a bare
    number and the unit is named by its key (`ttl_seconds`, `timeout_ms`, `max_size_mb`) or by
    that remark ("stored in seconds"), Y said with another unit of the same measure is written
-   in that unit ("15 minutes" -> 900), and Y said with that very unit is written as the number.
+   in that unit ("15 minutes" -> 900), and Y said with that very unit is written as the number,
+   as is Y said with a word the key's name holds ("drop the camera to 20 fps": `camera_fps: 20`).
+3e. X that only says what kind of value it is (时间, the time, the value) and Y said with a unit
+   ("时间改成 30 分钟"): the one setting whose key names that unit (`minutes`, `hold_min`).
+3d. X said with all, every, 所有, 全部 ("把所有的 colour 改成 color", "replace every 'colour' with
+   'color'", "change colour to color everywhere") is changed wherever it stands in the file, once
+   it stands there at all (the edit tool's replace-all switch on).
+   The verbs of a change include raise, lower, drop, reduce, cut, increase, decrease, extend,
+   shorten, bring; a request with two changes ("raise X to A and drop Y to B") makes both.
 4. The file is read first (the reading tool, once), then each change is one edit. Changes in
    several named files, each in its own clause ("in config.yaml set ..., and in .env set
    DEBUG=false": `per_file`), read every file first, together, then make each file's edits,
@@ -90,7 +99,8 @@ ASKED = [  # (pattern, group of X, group of Y)
         re.IGNORECASE,
     ),
     re.compile(
-        r"\b(?:change|set|update|switch|rename|bump|raise|lower|increase|decrease|turn|make)\s+"
+        r"\b(?:change|set|update|switch|rename|bump|raise|lower|increase|decrease|turn|make|drop|"
+        r"reduce|cut|extend|shorten|lengthen|bring)\s+"
         r"(?P<x>.+?)" + _TO + r"(?P<y>.+?)(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)",
         re.IGNORECASE,
     ),
@@ -122,6 +132,7 @@ class Change:
 
     old: str
     new: str
+    every: bool = False  # rule 3d: each place the text stands in the file
 
 
 def edit_keys(props: dict[str, object]) -> tuple[str, str] | None:
@@ -199,11 +210,14 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
     done: list[Change] = []
     missed: list[str] = []
     for x, y in requested(request):
+        x, y, every = _every(x, y)
         change = (
-            _setting(x, y, text)
+            (_literal(x, y, text, every) if every else None)
+            or _setting(x, y, text)
             or _row(request, x, y, text)
             or _literal(x, y, text)
             or _from_line(request, x, y, text)
+            or _by_unit(x, y, text)
         )
         if change is None:
             missed.append(x)
@@ -248,8 +262,29 @@ def _glossed(m: re.Match[str]) -> str:
 
 
 def _setting(x: str, y: str, text: str) -> Change | None:
-    """The line that sets X, with Y in its value's place."""
-    x = in_english(x)
+    """The line that sets X, with Y in its value's place: X in English, else in the other
+    English words its Chinese words' senses give (烘烤 roast, else bake)."""
+    for said in _englished(x):
+        change = _set_line(said, y, text)
+        if change is not None:
+            return change
+    return None
+
+
+def _englished(x: str) -> list[str]:
+    first = in_english(x)
+    out = [first]
+    for run in re.findall(r"[\u4e00-\u9fff]+", x) if first != x else []:
+        for w in glosses.segmented(run):
+            ones = [g for g in glosses.gloss(w) if re.fullmatch(r"[a-z]+", g)]
+            for g in ones[1:3]:
+                other = re.sub(rf"\b{ones[0]}\b", g, first)
+                if other not in out:
+                    out.append(other)
+    return out
+
+
+def _set_line(x: str, y: str, text: str) -> Change | None:
     parts = [re.escape(p) for p in re.split(r"[\s_-]+", x) if p]
     if not parts or len(parts) > 4:
         return None
@@ -274,6 +309,20 @@ def _setting(x: str, y: str, text: str) -> Change | None:
     return Change(old, new.rstrip("\r")) if old != new else None
 
 
+def _by_unit(x: str, y: str, text: str) -> Change | None:
+    """Rule 3e: X that only says what kind of value it is (时间, the time, the value) and Y said
+    with a unit ("30 分钟", "20 minutes"): the one setting whose key names that unit
+    (`hold_minutes`), Y written as its number."""
+    said = [w for w in re.split(r"[\s_-]+", in_english(x).lower()) if w not in ("the", "a", "")]
+    unit = unit_of(REMARK.sub("", y))
+    if len(said) != 1 or not GENERIC.fullmatch(said[0]) or unit is None:
+        return None
+    found = [m for m in _setter(r"[\w.-]+").finditer(text) if unit_of(m.group("key")) == unit]
+    if len(found) != 1:
+        return None
+    return _set_line(found[0].group("key"), y, text)
+
+
 GENERIC = re.compile(r"time|times|date|day|hours?|value|setting|option|number|amount", re.I)
 REMARK = re.compile(r"\s*[(（][^)）]*[)）]\s*$")  # "15 minutes (it's stored in seconds)"
 
@@ -285,6 +334,9 @@ def _in_unit(y: str, key: str, current: str) -> str | None:
         return None
     remark = REMARK.search(y)
     said = REMARK.sub("", y)
+    own = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*", said)
+    if own and own.group(2).lower() in re.split(r"[_.\-\s]+", key.lower()):
+        return own.group(1)  # "20 fps" for camera_fps: the unit its name holds
     unit = unit_of(key) or (unit_of(remark.group(0)) if remark else None)
     if unit is None:
         return None
@@ -305,7 +357,8 @@ def _setter(name: str) -> re.Pattern[str]:
 
 def _names(x: str, m: re.Match[str], text: str) -> bool:
     """Whether the key of a setting line, with the section it stands in (`[cache]`, a YAML
-    parent), holds every word of X (a plural as its singular), its last one in the key itself
+    parent), holds every word of X (a plural as its singular, a word as the key word that cuts it
+    short: temperature as temp, or shares its first five letters: sampling as sample), its last one in the key itself
     ("cache TTL": ttl_seconds under [cache]) or in the section, another in the key ("the
     afternoon lifeguard": afternoon under lifeguards)."""
 
@@ -318,14 +371,27 @@ def _names(x: str, m: re.Match[str], text: str) -> bool:
     section = next(
         (ln for ln in reversed(above) if re.match(r"^\s*\[[^\]]+\]\s*$|^\S[^:=]*:\s*$", ln)), ""
     )
-    said = [_one(w) for w in said]
     key = {_one(w) for w in key}
     around = {_one(w) for w in split(section.strip("[]: \t"))}
+    said = [_short(_one(w), key | around) for w in said]
     if not said or not set(said) <= key | around:
         return False
     # its head in the key ("cache TTL"), else its head the section's and a word of it the key's
     # ("下午的救生员": afternoon under lifeguards)
     return said[-1] in key or (said[-1] in around and bool(set(said[:-1]) & key))
+
+
+def _short(word: str, names: set[str]) -> str:
+    """A word as the one key word that is its start cut short (temperature: temp, maximum: max)
+    or shares its stem, its first five letters (sampling: sample)."""
+    cut = [
+        n
+        for n in names
+        if len(n) >= 3
+        and n != word
+        and (word.startswith(n) or (len(word) >= 5 and n[:5] == word[:5]))
+    ]
+    return cut[0] if len(cut) == 1 and word not in names else word
 
 
 def _one(word: str) -> str:
@@ -404,8 +470,30 @@ def _shares(head: str, word: str) -> int:
     return int(word.rstrip("s") in h or in_english(h) == word)
 
 
-def _literal(x: str, y: str, text: str) -> Change | None:
+def _literal(x: str, y: str, text: str, every: bool = False) -> Change | None:
+    if every:
+        return Change(x, y, True) if x in text else None
     return Change(x, y) if text.count(x) == 1 else None
+
+
+ALL_OF = re.compile(
+    r"^(?:所有的?|全部的?|一切|每一?[个处]的?)\s*|\s*(?:全部|都|全都)$"
+    r"|^(?:all|each|every)\s+(?:the\s+)?(?:(?:occurrences?|instances?|mentions?)\s+of\s+(?:the\s+)?)?"
+    r"(?:(?:word|string|text)\s+)?",
+    re.IGNORECASE,
+)
+EVERYWHERE = re.compile(
+    r"\s*(?:everywhere|throughout(?:\s+the\s+file)?|wherever\s+it\s+(?:appears|occurs))$", re.I
+)
+
+
+def _every(x: str, y: str) -> tuple[str, str, bool]:
+    """Rule 3d: X said with all, every, 所有, 全部 ("把所有的 colour 改成 color", "replace every
+    'colour' with 'color'", "change colour to color everywhere"): X without those words, and
+    whether each place X stands in the file is changed."""
+    bare_x, bare_y = ALL_OF.sub("", x).strip().strip(QUOTES), EVERYWHERE.sub("", y).strip(QUOTES)
+    every = bare_x != x.strip().strip(QUOTES) or bare_y != y.strip(QUOTES)
+    return (bare_x or x, bare_y or y, every) if every else (x, y, False)
 
 
 def _from_line(request: str, x: str, y: str, text: str) -> Change | None:
@@ -457,5 +545,5 @@ def _with_sections(lines: list[str], i: int) -> str:
 def applied(text: str, made: list[Change]) -> str:
     """Rule 4: the read text with the changes made."""
     for c in made:
-        text = text.replace(c.old, c.new, 1)
+        text = text.replace(c.old, c.new) if c.every else text.replace(c.old, c.new, 1)
     return text

@@ -52,6 +52,9 @@ that reads files (Read, `read_file`).
    path a line; none for "No files found") are counted, and the answer leads with the count and
    their names (from their common folder). Its count words are then not a count of text (rule 4):
    "how many .md files, and which one mentions 素食?" searches for 素食 and counts the files.
+9a. A folder the request says to leave out ("not counting the done/ subfolder", "excluding the
+   archive folder", "不算 done 子目录", "跳过 tmp/") is left out: the files a tool lists inside it
+   are not counted, read or named (`left_out`).
 10. A request that asks which file holds a text (rule 1) and is no count of it (rule 4): the
    answer names each file read whose lines hold the text (case aside), with the first such line
    and its number.
@@ -99,13 +102,35 @@ def matched(v: View, tools: list[Tool]) -> list[str]:
 
 def _paths(v: View, names: set[str]) -> list[str]:
     out: list[str] = []
+    skipped = left_out(v.task)
     for c in v.calls:
         if c.name in names and c.result and not c.is_error:
             for line in str(c.result).splitlines():
                 m = PATH_LINE.match(line)
-                if m and m.group(1) not in out:
+                if m and m.group(1) not in out and not _within(m.group(1), skipped):
                     out.append(m.group(1))
     return out
+
+
+LEFT_OUT = re.compile(
+    r"(?:\b(?:not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|skip(?:ping)?"
+    r"|ignor(?:e|ing)|leav(?:e|ing)\s+out|other\s+than|apart\s+from|but\s+not)\s+"
+    r"(?:(?:anything|files?|what(?:'s|\s+is))\s+(?:in|under)\s+)?(?:the\s+)?"
+    r"|(?:不算|不包括|不含|除了|除去|跳过|忽略|排除|不要算?)\s*)"
+    r"[`'\"]?(?P<f>[\w.-]+?)[`'\"]?(?:/|\s*(?:sub-?)?(?:folders?|director(?:y|ies)|dirs?)\b"
+    r"|\s*(?:子目录|子文件夹|目录|文件夹))",
+    re.IGNORECASE,
+)
+
+
+def left_out(task: str) -> set[str]:
+    """Rule 9a: the folders the request says to leave out ("not counting the done/ subfolder",
+    "excluding the archive folder", "不算 done 子目录", "跳过 tmp/")."""
+    return {m.group("f").lower() for m in LEFT_OUT.finditer(task)}
+
+
+def _within(path: str, folders: set[str]) -> bool:
+    return bool(folders) and any(part.lower() in folders for part in re.split(r"[/\\]", path)[:-1])
 
 
 def path_property(t: Tool) -> str | None:

@@ -200,7 +200,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
    the files a search found, those among them: "其中哪个提到了…"); an act that went through is
    said done with every value of its confirmation, never cut down to the field the order's
-   words name,
+   words name; a file written with a text made from the files the task read (not the request's
+   words) is said with what it now holds, and the files read are not quoted again;
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -2479,7 +2480,26 @@ def _edits(
     at = next(k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path")
     keys = _edit_props(saver)
     if keys:
-        return [(saver, {at: path, keys[0]: c.old, keys[1]: c.new}) for c in made]
+        every = next(  # the replace-all switch (`replace_all`): on for a change of rule 3d
+            (
+                k
+                for k, p in props.items()
+                if isinstance(p, dict) and p.get("type") == "boolean" and re.search(r"all", k, re.I)
+            ),
+            None,
+        )
+        return [
+            (
+                saver,
+                {
+                    at: path,
+                    keys[0]: c.old,
+                    keys[1]: c.new,
+                    **({every: True} if every and c.every else {}),
+                },
+            )
+            for c in made
+        ]
     body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
     return [(saver, {at: path, body: editing.applied(text, made)})] if body else []
 
@@ -3257,9 +3277,11 @@ def _described(
         text = writing.edited(v.whole, read)
     if text is None:  # a part of a file this task read: the lines that meet a condition
         text = writing.selected(v.whole, _read_text(v))
+    if text is None:  # what the request asks of a table this task read (durations, latest)
+        text = writing.tabulated(v.whole, _read_text(v))
     if text is None:  # a summary of a file this task read: its entries
         text = writing.summarised(v.whole, _read_text(v))
-    if text is None and key is not None and not writing.GIVEN_TEXT.search(v.task):
+    if text is None and key is not None and not writing.gives_text(v.task):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
         kept = {k: a for k, a in got.values.items() if k != key}
@@ -3569,7 +3591,7 @@ def _quoted_text(v: View, step: str, turn: Turn) -> None:
     no "saying ...") writes, as its note, message or body, what the earlier results gave ("save
     it as a note", "把结果记到笔记里")."""
     done = [c for c in v.calls if c.result is not None and not c.failed]
-    if not done or quoted(step) or writing.GIVEN_TEXT.search(step):
+    if not done or quoted(step) or writing.gives_text(step):
         return
     text = short("; ".join(values(c.data, v.lang) for c in done), 1000)
     for t, missing in list(turn.missing):
@@ -3776,12 +3798,14 @@ def _answer(v: View, turn: Turn) -> str:
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
+    wrote = [] if turn.whole else _composed(v)
     for c in [] if turn.whole else v.calls:
         if (
             c.result is None
             or c.failed
             or c.name in claude_code.QUIET
             or ((told or figures) and _finds_files(v, c))
+            or (wrote and (_read_file(v, c) or _writes(v, c)))
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -3804,7 +3828,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
-    lines_ = acted + lines
+    lines_ = wrote + acted + lines
     worked_out = [] if told or figures or turn.whole else _derived(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
         out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
@@ -4388,6 +4412,32 @@ def _file_name(c: Call) -> str:
     """The name of the file a call read: its path's last part."""
     paths = [str(x) for x in c.input.values() if isinstance(x, str) and re.search(r"[./]", x)]
     return os.path.basename(paths[0].rstrip("/")) if paths else c.name
+
+
+def _writes(v: View, c: Call) -> bool:
+    t = v.tool(c.name)
+    return t is not None and writes_files(t)
+
+
+def _composed(v: View) -> list[str]:
+    """Rule 5: a file written with a text made from the files the task read (`agentkit.sim.
+    writing` rules 4 to 9, not the request's own words) is said with what it now holds; the
+    files read are then not quoted again."""
+    out = []
+    for c in v.calls:
+        if c.result is None or c.failed or not _writes(v, c):
+            continue
+        t = v.tool(c.name)
+        props = (t.schema.get("properties") or {}) if t is not None else {}
+        body = next(
+            (k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None
+        )
+        text = c.input.get(body) if body else None
+        read = _read_text(v)
+        if not isinstance(text, str) or not text.strip() or read is None or text.strip() in v.task:
+            continue
+        out.append(say(v.lang, "g_wrote", file=_file_name(c), text=text.rstrip("\n")))
+    return out
 
 
 def _read_file(v: View, c: Call) -> bool:

@@ -356,7 +356,7 @@ def contents_asked(text: str) -> bool:
     ("剧本/ 下有几个剧本（.md）？哪个剧本人数最多？", "How many sheets (.txt) are in plants/? Which
     plant needs the fewest waterings?"): a sentence that asks (a question mark, a question word)
     and is no question about the files themselves."""
-    for sentence in re.findall(r"[^?？.!。！\n]+[?？]?", text):
+    for sentence in re.findall(r"(?:[^?？.!。！\n]|\.(?=\w))+[?？]?", text):  # (not ".gcode")
         if FILES_ASKED.search(sentence) or FILES_COUNTED.search(sentence):
             continue
         if ASKING.search(sentence) and re.search(r"[A-Za-z\u4e00-\u9fff]{2}", sentence):
@@ -409,6 +409,14 @@ WRITTEN_TO = re.compile(  # where a result is written: "save it to out.txt", "�
     r"(?:[^.。\n]|\.(?=\w)){0,40}?"
     r"\b(?:to|into|in|as)\b)\s*(?:the\s+)?(?:file\s+)?[`'\"]?([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
     re.I,
+)
+
+
+DESCRIBED = re.compile(  # what follows a colon says what a file is to hold, not its text
+    r"[:：]\s*(?:请\s*)?(?:列出|列一下|列明|包括|包含|写出|写明|给出|说明|总结|汇总|统计|算出|计算)"
+    r"|[:：]\s*(?:please\s+)?(?:list|include|show|give|summari[sz]e|state|report|work\s+out"
+    r"|calculate|compute)\b",
+    re.IGNORECASE,
 )
 
 

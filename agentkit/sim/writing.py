@@ -51,6 +51,15 @@ Nothing is kept when no condition is named (the text is then asked for, never ma
    descending, highest first, 降序, 从高到低 reverse it. A quoted line that names no field is the
    user's own text (the rules above).
 
+9. A file whose text the request describes after a colon (`DESCRIBED`: "write report.md: list
+   each day's ...", "写一个 summary.md：列出每天…") holds what it asks of a table the task read
+   (`tabulated`): how long each row lasts (时长, duration, how long, h:mm, 小时:分钟), when the
+   table has two columns of clock times (start, then end; an end before its start runs past
+   midnight), one line a row, "- <its first other cell>: H:MM"; and the latest / current / last
+   value of a number column (最新, 最近, 当前, latest, current, last, most recent), the one it
+   names, else the one number column there is: its value in the last row, with that row's
+   label. Nothing else is made up: what the request asks that these do not give is asked for.
+
 A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
 as b.md") is written as it was read, changed by the edits the request names that rules can make:
 duplicate lines dropped (duplicate, 重复), blank lines dropped (blank/empty lines, 空行), lines
@@ -61,10 +70,12 @@ summarise, 改错别字, 润色, 翻译, 总结) is not made, and the answer say
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
-from .shell import FILE
+from .shell import DESCRIBED, FILE
 
 HELLO = {
     "py": 'print("Hello, World!")\n',
@@ -93,8 +104,16 @@ GIVEN_TEXT = re.compile(  # the request gives a file's text itself
 SPLIT = re.compile(r"\s*(?:,|，|、|;|；|\band\b|和)\s*")
 
 
+def gives_text(text: str) -> bool:
+    """The request gives a file's text itself, not what the text is to hold ("write report.md:
+    list each day's ...", "写一个 summary.md：列出…" describe it: rule 9)."""
+    return bool(GIVEN_TEXT.search(text)) and not DESCRIBED.search(text)
+
+
 def described(text: str, path: str) -> str | None:
     """The file's text by rules 1 to 3, or None."""
+    if DESCRIBED.search(text):
+        return None
     m = LINES.search(text)
     if m:
         items = [x.strip(" '\"“”") for x in SPLIT.split(m.group(1)) if x.strip(" '\"“”")]
@@ -108,7 +127,7 @@ def described(text: str, path: str) -> str | None:
                 else ""
             )
             return "".join(f"{mark}{x}\n" for x in items)
-    if GIVEN_TEXT.search(text):  # the text itself is given ("with the content: hello world")
+    if gives_text(text):  # the text itself is given ("with the content: hello world")
         return None
     ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if HELLO_WORLD.search(text):
@@ -466,3 +485,63 @@ def _label(line: str) -> str:
     if len(parts) > 1:
         return parts[0]
     return re.split(r"\s+\d", line.strip(), maxsplit=1)[0]
+
+
+DURATION = re.compile(r"时长|多长时间|多久|\bdurations?\b|how long|\bh:mm\b|小时[:：]分钟", re.I)
+LATEST = re.compile(r"最新|最近|当前|目前|\b(?:latest|current|last|most recent)\b", re.I)
+CLOCK = re.compile(r"\s*([01]?\d|2[0-3]):([0-5]\d)\s*")
+
+
+def tabulated(request: str, text: str | None) -> str | None:
+    """Rule 9: each row's duration between the table's two clock-time columns, and the latest
+    value of the number column asked, one line each; None when the request asks neither of a
+    table the task read."""
+    rows = _table(text)
+    if not rows or not DESCRIBED.search(request):
+        return None
+    heads = list(rows[0])
+    clocks = [h for h in heads if all(CLOCK.fullmatch(r[h]) for r in rows)]
+    label = next((h for h in heads if h not in clocks), heads[0])
+    out: list[str] = []
+    if DURATION.search(request) and len(clocks) == 2:
+        for r in rows:
+            minutes = _minutes(r[clocks[1]]) - _minutes(r[clocks[0]])
+            minutes += 24 * 60 if minutes < 0 else 0  # (on at dusk, off at dawn)
+            out.append(f"- {r[label]}: {minutes // 60}:{minutes % 60:02d}")
+    latest = _latest(request, rows, [label, *clocks])
+    if latest:
+        out.append(f"- {latest} ({rows[-1][label]}): {rows[-1][latest]}")
+    return "\n".join(out) + "\n" if out else None
+
+
+def _table(text: str | None) -> list[dict[str, str]] | None:
+    lines = [re.sub(r"^\s*\d+\t", "", ln).strip() for ln in (text or "").splitlines()]
+    lines = [ln for ln in lines if ln]
+    if len(lines) < 2 or ("," not in lines[0] and "\t" not in lines[0]):
+        return None
+    rows = list(
+        csv.reader(io.StringIO("\n".join(lines)), delimiter="\t" if "\t" in lines[0] else ",")
+    )
+    head, body = rows[0], rows[1:]
+    if len(head) < 2 or any(len(r) != len(head) for r in body):
+        return None
+    return [dict(zip(head, r, strict=True)) for r in body]
+
+
+def _minutes(clock: str) -> int:
+    m = CLOCK.fullmatch(clock)
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else 0
+
+
+def _latest(request: str, rows: list[dict[str, str]], other: list[str]) -> str | None:
+    """The number column whose latest value the request asks: the one it names, else the one."""
+    if not LATEST.search(request):
+        return None
+    numbers = [
+        h
+        for h in rows[0]
+        if h not in other and all(re.fullmatch(r"-?\d+(?:\.\d+)?", r[h].strip()) for r in rows)
+    ]
+    named = [h for h in numbers if h.lower() in request.lower()]
+    found = named or numbers
+    return found[0] if len(found) == 1 else None
