@@ -528,16 +528,32 @@ FORBIDS = re.compile(
 def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
     """The tools whose act the user forbids: a clause "don't / do not / never <verb>" whose verb is
     a word of the tool's name ("Don't accept anything yet" and accept_quote), or 先别 / 不要 / 请勿
-    before two characters the tool's description holds ("先别下单" and "向…下单")."""
+    before two characters the tool's description holds ("先别下单" and "向…下单"); or a changing
+    tool whose name's verb carries the act the forbidden words name (their concept of an act, "别下单"
+    and "先别帮我订" and book_charter; "don't reserve" and book_table): `_forbidden_act`."""
     out = []
     for m in FORBIDS.finditer(task):
         verb, han = m.group(1), m.group(2)
+        han = re.sub(r"^(?:帮我|给我|替我|帮忙|帮|给)", "", han or "") or None
+        acts = _forbidden_act(verb or han or "")
         for t in tools:
             named = verb and stem(verb.lower()) in {stem(w) for w in words(t.name)}
             held = han and (han[:2] in t.description or han[:2] in t.name)
-            if named or held:
+            if named or held or acts & _verb_of(t) and _changes(t):
                 out.append(t)
     return out
+
+
+def _verb_of(t: Tool) -> frozenset[str]:
+    """The concepts of the first word of a tool's name, its verb (book of book_van_hire; quote
+    of quote_van_hire, whose "hire" is its object)."""
+    first = words(t.name)[:1]
+    return concepts(first[0]) if first else frozenset()
+
+
+def _forbidden_act(said: str) -> frozenset[str]:
+    """The acts that change something which the forbidden words name (下单, 订: book; cancel)."""
+    return frozenset(c for c in concepts(said) if kind(c) != THING and c in CHANGES - {"run"})
 
 
 def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
@@ -4149,7 +4165,9 @@ def _picked_sum(v: View) -> bool:
 
 def _records_said(v: View) -> list[str]:
     """Rule 5 for the record a superlative, a part of the day or a kind picks from the results'
-    records, and the value said most often (`agentkit.sim.records`)."""
+    records, and the value said most often (`agentkit.sim.records`); a message of several
+    questions that each pick by another field ("the fullest in percent, and which one holds the
+    most water in absolute terms?") has each one's record said."""
     done = _records_done(v)
     if not done:
         return []
@@ -4159,6 +4177,10 @@ def _records_said(v: View) -> list[str]:
     got = records.frequent(v.task, done, _files_read(v))
     if got is not None:
         return [records.frequent_line(v.lang, got)]
+    parts = requests(v.task)
+    tops = [t for p in parts if (t := records.record_asked(p, done, v.system))]
+    if len(parts) > 1 and len(tops) > 1 and len({t.key for t in tops}) == len(tops):
+        return [records.picked_line(v.lang, t) for t in tops]  # each part's own record
     top = records.record_asked(v.task, done, v.system)
     if top is None:
         return []

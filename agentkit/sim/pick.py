@@ -124,8 +124,8 @@ def why_not(item: Any) -> str | None:
 def _says_no(k: str, x: Any) -> bool:
     if isinstance(x, bool):
         return (not x and bool(AVAILABLE_KEY.search(k))) or (x and bool(USED_UP_KEY.search(k)))
-    if isinstance(x, int | float):
-        return x == 0 and bool(LEFT_KEY.search(k))
+    if isinstance(x, int | float) or isinstance(x, str) and re.fullmatch(r"\s*0+(?:\.0+)?\s*", x):
+        return float(x) == 0 and bool(LEFT_KEY.search(k))  # (a table's "0" too)
     return isinstance(x, str) and len(x) <= 60 and why_not(x) is not None
 
 
