@@ -195,3 +195,58 @@ def test_the_highest_entry_across_logs_is_one_line_not_a_files_total():
     first = answer.splitlines()[0]
     assert "F-201" in first and "1262" in first and "kiln_2" in first
     assert "added up" not in answer
+
+
+# ------------------------------------------------ what is wrong in a table: clashes, gaps
+
+ROTA = {
+    "rota.csv": "day,slot,volunteer\n1,1,Ines\n1,2,Rafael\n1,3,Bo\n2,1,Kemal\n2,3,Noor\n2,3,Yusuf\n"
+}
+
+
+def test_two_rows_in_one_slot_and_the_empty_slot_are_named_en():
+    calls, (answer,) = converse(
+        "Read rota.csv and tell me what's wrong: is any slot shared by two volunteers, and is "
+        "any slot left empty?",
+        READER,
+        {"read_file": lambda path: ROTA[path]},
+    )
+    assert calls == [("read_file", {"path": "rota.csv"})]
+    first = answer.splitlines()[0]
+    assert "day 2, slot 3" in first and "Noor" in first and "Yusuf" in first
+    assert "day 2, slot 2" in answer
+
+
+def test_a_clash_in_a_table_is_named_zh():
+    calls, (answer,) = converse(
+        "看一下 rota.csv，有没有同一个时段排了两个人的冲突？",
+        READER,
+        {"read_file": lambda path: ROTA[path]},
+    )
+    assert calls == [("read_file", {"path": "rota.csv"})]
+    assert "冲突" in answer.splitlines()[0] and "Noor" in answer and "Yusuf" in answer
+
+
+ROTA_AUDITOR = (
+    "You are a Claude agent, built on Anthropic's Claude Agent SDK.\n"
+    "You audit volunteer rota CSVs. Report every slot two volunteers share, and any slot left "
+    "empty.\n\nMessages from the agent that launched you direct your work.\n"
+    "Primary working directory: /srv/work\n"
+)
+
+
+def test_a_subagent_told_to_report_clashes_names_them_not_the_file():
+    from tests.test_any_tools import ended, run
+    from tests.test_sdk10 import cli, disk
+
+    t = run(
+        "Check rota.csv and tell me what's wrong with it.",
+        cli("Read", "Grep"),
+        disk(ROTA),
+        system=ROTA_AUDITOR,
+    )
+    ended(t)
+    assert t.calls[0] == [("Read", {"file_path": "/srv/work/rota.csv"})]
+    lines = t.answer.splitlines()
+    assert "day 2, slot 3" in lines[0] and "Noor" in lines[0] and "Yusuf" in lines[0]
+    assert lines[1] == "Left empty: day 2, slot 2."
