@@ -26,6 +26,12 @@
    first column, or whose e-mail, name or id column, holds the same value, compared without case
    and surrounding spaces ("ADA@rowing.example" is "ada@rowing.example"), are named with their
    line numbers; or the answer says there are none.
+8. Clashes asked of a table (share, clash, conflict, double-booked, overlap, what's wrong, 冲突,
+   撞, 同一): the rows that hold the same values in every column but one text column (two teams
+   in one heat's one lane) are named, each group with its rows' line numbers; asked too for what
+   is left empty or missing (empty, missing, gap, 空, 缺), each whole number of a number column
+   (lane) that a group of rows alike in the other number columns (a heat) lacks, between the
+   column's least and largest value, is named with the group.
 Nothing is worked out when the request asks for no figure, or no table holds the column, or
 only a sentence that asks which one has the most or least asks for it ("which vessel carried
 the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
@@ -329,3 +335,70 @@ def duplicates(task: str, read: list[tuple[str, str]]) -> list[Duplicate] | None
                 said = tuple(", ".join(rows[i].values()) for i in idx)
                 found.append(Duplicate(file, column, rows[idx[0]][column].strip(), lines, said))
     return found if tables else None
+
+
+CLASH = re.compile(
+    r"\bshar(?:e|es|ed|ing)\b|\bclash\w*|\bconflict\w*|\bdouble[- ]booked\b|\boverlap\w*"
+    r"|\bwhat'?s wrong\b|\bwhat is wrong\b|冲突|撞|同一|有什么问题",
+    re.I,
+)
+GAP = re.compile(r"\bempty\b|\bmissing\b|\bgaps?\b|\bleft out\b|空|缺", re.I)
+
+
+@dataclass(frozen=True)
+class Clash:
+    file: str
+    shared: str  # the shared values, "heat 2, lane 4"
+    lines: tuple[int, ...]
+    rows: tuple[str, ...]  # the column that differs, each row's value
+
+
+def clashes(asked: str, read: list[tuple[str, str]]) -> tuple[list[Clash], list[str]] | None:
+    """Rule 8 over the files read: the rows alike in every column but one text column, and the
+    whole numbers a group lacks (when gaps are asked too); None when no clash is asked for or no
+    table was read."""
+    if not CLASH.search(asked):
+        return None
+    found: list[Clash] = []
+    gaps: list[str] = []
+    tables = 0
+    for file, text in read:
+        rows = rows_of(text)
+        if not rows:
+            continue
+        tables += 1
+        head = list(rows[0])
+        texts = [c for c in head if not _numeric(rows, c)]
+        if len(texts) != 1:
+            continue
+        rest = [c for c in head if c != texts[0]]
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, r in enumerate(rows):
+            groups.setdefault(tuple(r[c].strip() for c in rest), []).append(i)
+        for key, idx in groups.items():
+            if len(idx) > 1:
+                shared = ", ".join(f"{c} {x}" for c, x in zip(rest, key, strict=True))
+                said = tuple(rows[i][texts[0]].strip() for i in idx)
+                found.append(Clash(file, shared, tuple(i + 2 for i in idx), said))
+        gaps += _gaps(rows, rest) if GAP.search(asked) else []
+    return (found, gaps) if tables else None
+
+
+def _gaps(rows: list[dict[str, str]], numbers: list[str]) -> list[str]:
+    """Rule 8: for the last number column, each whole number between its least and largest value
+    that a group of rows (alike in the other number columns) lacks, as "heat 2, lane 2"."""
+    if not numbers or not all(re.fullmatch(r"\d+", r[c].strip()) for r in rows for c in numbers):
+        return []
+    col, by = numbers[-1], numbers[:-1]
+    every = {int(r[col]) for r in rows}
+    held: dict[tuple[str, ...], set[int]] = {}
+    for r in rows:
+        held.setdefault(tuple(r[c].strip() for c in by), set()).add(int(r[col]))
+    out = []
+    for key, have in held.items():
+        for n in range(min(every), max(every) + 1):
+            if n not in have:
+                out.append(
+                    ", ".join([f"{c} {x}" for c, x in zip(by, key, strict=True)] + [f"{col} {n}"])
+                )
+    return out

@@ -28,6 +28,11 @@ before it picks, and `agentkit.sim.records` before it answers).
    texts says X; a field named by X that is false, or none that says X, and it has not.
    A feature that no record of the listing mentions at all is no condition on them ("a table
    with Anna").
+3a. From today on. A request for what is still to come (remaining, upcoming, coming up, still
+   to come, from now on, the rest of, left this week / month / year; 接下来, 还剩, 剩下, 今后,
+   往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
+   some of which lie before today (`agentkit.sim.values.today_date`), those dated today or
+   later: "这个月接下来还剩几场" counts no show already held.
 4. A record meets the request when it meets every condition that applies; when no record of a
    listing meets them all, none is kept (the act waits for the user: nothing fits).
 Chinese words meet English keys through `agentkit.sim.glosses` (nothing without the dictionary).
@@ -35,6 +40,7 @@ Chinese words meet English keys through `agentkit.sim.glosses` (nothing without 
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -294,15 +300,48 @@ def applying(
             keyed.append((b, key))
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
+    keyed += _from_today(task, items)
     feats = [f for f in features(task) if any(_mentions(f, i) is not None for i in items)]
     return keyed, feats
+
+
+UPCOMING = re.compile(
+    r"\b(?:remaining|upcoming|coming up|still to come|from now on|the rest of|yet to come)\b"
+    r"|\bleft (?:this|for the) (?:week|month|year|season)\b|接下来|还剩|剩下|今后|往后|后面还有",
+    re.I,
+)
+DAY = re.compile(r"\s*(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\s*")
+
+
+def _day(x: Any) -> float | None:
+    """An ISO date (its time after it) as a day's number, else None."""
+    m = DAY.fullmatch(x) if isinstance(x, str) else None
+    try:
+        return float(datetime.date.fromisoformat(m.group(1)).toordinal()) if m else None
+    except ValueError:
+        return None
+
+
+def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 3a: the records' one date field bounded from today on, when the request asks what is
+    still to come and some of them lie before today."""
+    if not UPCOMING.search(task):
+        return []
+    keys = [k for k in items[0] if all(_day(i.get(k)) is not None for i in items)]
+    today = float(values.today_date().toordinal())
+    if len(keys) != 1 or all((_day(i.get(keys[0])) or 0) >= today for i in items):
+        return []
+    return [(Bound(today, False, False, "today", DATE), keys[0])]
+
+
+DATE = "date"  # the unit of a bound on a day (rule 3a)
 
 
 def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]) -> bool:
     """Rule 4: the record meets every condition that applies."""
     keyed, feats = conditions
     for b, key in keyed:
-        x = _number(item.get(key))
+        x = _day(item.get(key)) if b.unit == DATE else _number(item.get(key))
         if x is None or not _meets_bound(b, x):
             return False
     return all(_mentions(f, item) for f in feats)

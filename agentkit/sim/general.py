@@ -197,7 +197,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    what a purchase came to, the records of the kind a count asks for, each said
    (`agentkit.sim.tally`), whether a value is fit for a purpose, the entry worst or best for a
    plan outdoors (`agentkit.sim.facts`), a table's rows counted without its header and the
-   duplicates in it (`agentkit.sim.columns`), how many files of a kind a glob listed (and, of
+   duplicates in it, its clashes (rows alike but for one text column) and the places it leaves
+   empty (`agentkit.sim.columns`), a subagent's report relayed in its own words (no "Agent
+   returned:"), how many files of a kind a glob listed (and, of
    the files a search found, those among them: "其中哪个提到了…"); an act that went through is
    said done with every value of its confirmation, never cut down to the field the order's
    words name; a file written with a text made from the files the task read (not the request's
@@ -545,16 +547,32 @@ FORBIDS = re.compile(
 def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
     """The tools whose act the user forbids: a clause "don't / do not / never <verb>" whose verb is
     a word of the tool's name ("Don't accept anything yet" and accept_quote), or 先别 / 不要 / 请勿
-    before two characters the tool's description holds ("先别下单" and "向…下单")."""
+    before two characters the tool's description holds ("先别下单" and "向…下单"); or a changing
+    tool whose name's verb carries the act the forbidden words name (their concept of an act, "别下单"
+    and "先别帮我订" and book_charter; "don't reserve" and book_table): `_forbidden_act`."""
     out = []
     for m in FORBIDS.finditer(task):
         verb, han = m.group(1), m.group(2)
+        han = re.sub(r"^(?:帮我|给我|替我|帮忙|帮|给)", "", han or "") or None
+        acts = _forbidden_act(verb or (han or "")[:2])  # (its verb: not 别忘了帮我订)
         for t in tools:
             named = verb and stem(verb.lower()) in {stem(w) for w in words(t.name)}
             held = han and (han[:2] in t.description or han[:2] in t.name)
-            if named or held:
+            if named or held or acts & _verb_of(t) and _changes(t):
                 out.append(t)
     return out
+
+
+def _verb_of(t: Tool) -> frozenset[str]:
+    """The concepts of the first word of a tool's name, its verb (book of book_van_hire; quote
+    of quote_van_hire, whose "hire" is its object)."""
+    first = words(t.name)[:1]
+    return concepts(first[0]) if first else frozenset()
+
+
+def _forbidden_act(said: str) -> frozenset[str]:
+    """The acts that change something which the forbidden words name (下单, 订: book; cancel)."""
+    return frozenset(c for c in concepts(said) if kind(c) != THING and c in CHANGES - {"run"})
 
 
 def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
@@ -3809,6 +3827,7 @@ def _answer(v: View, turn: Turn) -> str:
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
+        relayed = report
         if report is None and isinstance(c.result, str) and _read_file(v, c):
             report = files.file_text(c.result)  # a file's text is quoted as it is
             found = facts.asked_lines(v.task, files.unnumbered(c.result))
@@ -3824,7 +3843,8 @@ def _answer(v: View, turn: Turn) -> str:
         if not quoted.strip():  # a result with no values (tool_reference blocks only)
             continue
         done = "g_act_result" if _acted(v, c) and not report else "g_result"
-        line = say(v.lang, done, tool=c.name, values=quoted)
+        # (a subagent's report is relayed as its words, not as a tool's return)
+        line = relayed if relayed else say(v.lang, done, tool=c.name, values=quoted)
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
@@ -4190,10 +4210,30 @@ def _listed(v: View) -> list[str]:
     return [say(v.lang, "g_files_listed", n=len(found), names=spoken_list(v.lang, found))]
 
 
+def _clash_lines(v: View, clashed: tuple[list[columns.Clash], list[str]]) -> list[str]:
+    """Rule 5 for the clashes in a table and what it leaves empty (`agentkit.sim.columns`, rule 8)."""
+    sep = "、" if v.lang == "zh" else ", "
+    out = [
+        say(
+            v.lang,
+            "g_clash",
+            file=c.file,
+            shared=c.shared,
+            rows=spoken_list(v.lang, list(c.rows)),
+            lines=sep.join(map(str, c.lines)),
+        )
+        for c in clashed[0]
+    ]
+    return out + ([say(v.lang, "g_gap", gaps="; ".join(clashed[1]))] if clashed[1] else [])
+
+
 def _tables_asked(v: View) -> list[str]:
     """Rule 5 for the rows of a table counted and the duplicates in it (`agentkit.sim.columns`,
     rules 6 and 7): of the files read, else of the shell's line count."""
     read = [(name, "\n".join(text)) for name, text in _files_read(v)]
+    clashed = columns.clashes(v.task + "\n" + v.system, read)
+    if clashed is not None and (clashed[0] or clashed[1]):
+        return _clash_lines(v, clashed)
     dups = columns.duplicates(v.task, read)
     if dups is not None:
         sep = "、" if v.lang == "zh" else ", "
@@ -4361,7 +4401,9 @@ def _picked_sum(v: View) -> bool:
 
 def _records_said(v: View) -> list[str]:
     """Rule 5 for the record a superlative, a part of the day or a kind picks from the results'
-    records, and the value said most often (`agentkit.sim.records`)."""
+    records, and the value said most often (`agentkit.sim.records`); a message of several
+    questions that each pick by another field ("the fullest in percent, and which one holds the
+    most water in absolute terms?") has each one's record said."""
     done = _records_done(v)
     if not done:
         return []
@@ -4371,6 +4413,10 @@ def _records_said(v: View) -> list[str]:
     got = records.frequent(v.task, done, _files_read(v))
     if got is not None:
         return [records.frequent_line(v.lang, got)]
+    parts = requests(v.task)
+    tops = [t for p in parts if (t := records.record_asked(p, done, v.system))]
+    if len(parts) > 1 and len(tops) > 1 and len({t.key for t in tops}) == len(tops):
+        return [records.picked_line(v.lang, t) for t in tops]  # each part's own record
     top = records.record_asked(v.task, done, v.system)
     if top is None:
         return []

@@ -363,6 +363,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{value} is duplicated in {file} (lines {lines}: {rows}).",
     ),
     "g_no_dup": ("{files} 里没有重复的记录。", "No duplicates in {files}."),
+    "g_clash": (
+        "{file} 里 {shared} 有冲突：{rows}（第 {lines} 行）。",
+        "Clash in {file} at {shared}: {rows} (lines {lines}).",
+    ),
+    "g_no_clash": ("{files} 里没有冲突。", "No clashes in {files}."),
+    "g_gap": ("空着的：{gaps}。", "Left empty: {gaps}."),
     # a fact worked out from a result's records (sim.derived)
     "d_left_max": (
         "剩余最多的是 {item}：还剩 {left}（{whole} {w}，{part} {p}）。",

@@ -11,7 +11,7 @@
 2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
    skipped (`can_serve`): a yes/no field about availability that says no (available: false,
    in_stock: false, 有货: false), one about being used up that says yes (sold_out: true), a count
-   of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0), or a short text that says so
+   of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0; a table's "0" too), or a short text that says so
    ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
    "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
@@ -125,8 +125,8 @@ def why_not(item: Any) -> str | None:
 def _says_no(k: str, x: Any) -> bool:
     if isinstance(x, bool):
         return (not x and bool(AVAILABLE_KEY.search(k))) or (x and bool(USED_UP_KEY.search(k)))
-    if isinstance(x, int | float):
-        return x == 0 and bool(LEFT_KEY.search(k))
+    if isinstance(x, int | float) or isinstance(x, str) and re.fullmatch(r"\s*0+(?:\.0+)?\s*", x):
+        return float(x) == 0 and bool(LEFT_KEY.search(k))  # (a table's "0" too)
     return isinstance(x, str) and len(x) <= 60 and why_not(x) is not None
 
 

@@ -15,6 +15,10 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    "Waterings per week: 3"), a label said on several lines (a log's entries) added up, so that
    "which boat ran the most hours in total" compares each file's total; the answer then says how
    many entries were added and no total over all the files.
+1b. Entries. Files read whose lines label a text under the key the question asks which one of
+   ("Which batch had the highest moisture_pct, and on which line?" and "batch=RM-2201 ...
+   moisture_pct=15.6" in logs/line_b.log) are one record per line: the line's `key=value`
+   pairs and the file's name; no line's numbers are added up with another's.
 2. The window. A question that names a part of the day keeps the records whose clock time falls
    in it: morning / 上午 / 早上 (05:00-12:00), afternoon / 下午 (12:00-18:00), evening / 傍晚 /
    晚上 (18:00-24:00); "after 12:00" / "12点以后" keeps the later ones, "before 9:30" / "9点前" the
@@ -61,12 +65,12 @@ from .phrases import say
 SUPER_MAX = re.compile(
     r"\b(?:most|highest|largest|biggest|longest|hardest|heaviest|greatest|maximum|max|"
     r"tallest|deepest|warmest|hottest|strongest|busiest|most expensive|priciest|"
-    r"most difficult)\b|最(?:多|高|大|长|难|重|贵|深|热|暖|强|忙|久)",
+    r"most difficult|fullest)\b|最(?:多|高|大|长|难|重|贵|深|热|暖|强|忙|久|满)",
     re.I,
 )
 SUPER_MIN = re.compile(
     r"\b(?:least|lowest|smallest|shortest|easiest|lightest|fewest|minimum|min|cheapest|"
-    r"coldest|shallowest|weakest|quietest)\b|最(?:少|低|小|短|容易|简单|轻|便宜|浅|冷|弱|闲)",
+    r"coldest|shallowest|weakest|quietest|emptiest)\b|最(?:少|低|小|短|容易|简单|轻|便宜|浅|冷|弱|闲|空)",
     re.I,
 )
 PRICED = re.compile(r"cheap|least expensive|lowest (?:price|fare|cost)|便宜|最低价|价格最低", re.I)
@@ -102,6 +106,8 @@ KINDS = {  # a kind a record says, the Chinese words that name it, and whether i
     "min": ("最低|最小", False),
 }
 PRICE = r"price|fare|cost|fee|amount|charge|tariff|rent|价|费"
+ABSOLUTE = re.compile(r"\babsolute\b|绝对", re.I)
+RELATIVE_KEY = re.compile(r"percent|pct|ratio|share|rate|%|率|比例|占比", re.I)
 CLASSES = [  # kinds of quantity a question and a key can both name
     PRICE,
     r"duration|minutes?|hours?|wait|time|时长|耗时|用时|多久|等",
@@ -110,6 +116,7 @@ CLASSES = [  # kinds of quantity a question and a key can both name
     r"weight|heavy|kg|重",
     r"height|tall|high|level|高",
     r"temp|°|warm|hot|cold|气温|温度|水温|体温|油温|室温",
+    r"current|\bholds?\b|\bheld\b|stored|on hand|现有|当前|目前|存有",
 ]
 LS_LONG = re.compile(
     r"^[-dlbcps][rwxsStT-]{9}\S*\s+\d+\s+\S+\s+\S+\s+(\d+)\s+\w{3}\s+\d{1,2}\s+[\d:]{4,5}\s+(.+)$"
@@ -447,13 +454,15 @@ def _quantity(task: str, recs: list[Record]) -> str | None:
     keys = [k for k in keys if len({_unit(r.fields.get(k)) for r in recs}) == 1]  # not codes
     if not keys:
         return None
+    if ABSOLUTE.search(task):  # ("in absolute terms": no share of a whole)
+        keys = [k for k in keys if not RELATIVE_KEY.search(k)] or keys
     lower = task.lower()
     words = {w[:4] for w in re.findall(r"[a-z]{3,}", lower)}
     named = [k for k in keys if words & {w[:4] for w in re.findall(r"[a-z]{3,}", k.lower())}]
     if len(named) == 1:
         return named[0]
     for cls in CLASSES:
-        if re.search(cls, task, re.I):
+        if re.search(cls, task, re.I) or cls == PRICE and PRICED.search(task):
             hit = [k for k in keys if re.search(cls, k, re.I)]
             if len(hit) == 1:
                 return hit[0]
@@ -474,11 +483,37 @@ def _code_column(recs: list[Record], order: list[str]) -> str | None:
     return cols[0] if len(cols) == 1 else None
 
 
+PAIR = re.compile(r"(?<![\w-])([A-Za-z_][\w]*)=(\S+)")
+
+
+def _entries(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> list[Record]:
+    """Rule 1b: the files read as entries, one per line, when the question asks which one of a
+    key their lines label with a text ("Which batch had the highest moisture_pct?" and
+    "batch=RM-2201 ... moisture_pct=15.6"): each line's `key=value` pairs and its file's name."""
+    asked = re.findall(r"\b(?:which|what)\s+([a-z_]+)", task, re.I)
+    read = _files_of(results)
+    if not asked or len(read) < 2:
+        return []
+    out = []
+    for data, i, raw in read:
+        path = next(x for x in i.values() if isinstance(x, str) and PATHLIKE.search(x))
+        for line in (_text_of(data) or raw or "").splitlines():
+            pairs = dict(PAIR.findall(line))
+            key = next((k for k in pairs if any(_stem_word(k) == _stem_word(a) for a in asked)), "")
+            if key and _num(pairs[key]) is None:
+                out.append(Record(pairs[key], pairs | {"file": _stem(path)}))
+    return out if len(out) >= 2 else []
+
+
+def _stem_word(w: str) -> str:
+    return w.lower().removesuffix("es").removesuffix("s")
+
+
 def record_asked(
     task: str, results: list[tuple[Any, dict[str, Any], str]], system: str = ""
 ) -> Picked | None:
     """Rules 2-4: the record the question picks, or None."""
-    recs = of_results(results)
+    recs = _entries(task, results) or of_results(results)
     if len(recs) < 2:
         return None
     said_as = AT_MOST.sub(" ", task)  # ("at least 2 seats" is a condition, no superlative)
