@@ -1064,9 +1064,27 @@ def flag_said(name: str, text: str) -> bool | None:
     joined = r"[\s_-]?".join(_word_pattern(p) for p in parts)  # colour, a shoe for shoes
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     at = m.start() if m else _glossed_at(joined, text)
+    if at is None and len(parts) == 2:
+        at = _act_ordered(parts, text)
     if at is None:
         return _thing_needed(parts, text) if len(parts) == 2 else None
     return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+def _act_ordered(parts: list[str], text: str) -> int | None:
+    """A flag of a thing and an act done to it (stump_grinding, gift_wrapping): where the text
+    orders that act on the thing, the verb before it ("Grind the stump out", "wrap the gift"),
+    else None."""
+    thing, act = parts
+    if not (act.isascii() and act.lower().endswith("ing") and len(act) > 5):
+        return None
+    stem = re.sub(r"([b-df-hj-np-tv-z])\1$", r"\1", act[:-3].lower())  # wrapping -> wrap
+    m = re.search(
+        rf"(?<![A-Za-z]){re.escape(stem)}e?s?\s+(?:\w+\s+){{0,2}}{_word_pattern(thing)}s?\b",
+        text,
+        re.I,
+    )
+    return m.start() if m else None
 
 
 def _word_pattern(word: str) -> str:
