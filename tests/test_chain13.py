@@ -200,3 +200,35 @@ def test_the_entry_dated_in_the_period_named_gives_the_act_its_id() -> None:
         {"list_jobs": lambda client_id: jobs, "change_copies": lambda job_id, copies: {"ok": 1}},
     )
     assert calls[-1] == ("change_copies", {"job_id": "JB-233", "copies": 60})
+
+
+def test_a_name_in_brackets_after_the_common_name_is_searched() -> None:
+    tools = [
+        tool("search_herbarium", "Search the herbarium by plant name.", strings(query=None)),
+        tool(
+            "loan_sheets",
+            "Loan herbarium sheets of a specimen to a researcher's email.",
+            {
+                "specimen_id": {"type": "string"},
+                "sheets": {"type": "integer"},
+                "email": {"type": "string"},
+            },
+        ),
+    ]
+    seen: list[str] = []
+
+    def search_herbarium(query):
+        seen.append(query)
+        return [{"specimen_id": "HB-3301", "name": "Arnica montana", "region": "Alps"}]
+
+    calls, finals = converse(
+        "I'd like 2 sheets of the mountain arnica (Arnica montana) from the Alps sent to "
+        "lena.vogt@uni-graz.at.",
+        tools,
+        {"search_herbarium": search_herbarium, "loan_sheets": lambda **kw: {"loan": "LN-4"}},
+    )
+    assert seen == ["Arnica montana"]
+    assert calls[-1] == (
+        "loan_sheets",
+        {"specimen_id": "HB-3301", "sheets": 2, "email": "lena.vogt@uni-graz.at"},
+    )

@@ -1987,6 +1987,7 @@ BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name 
     "query": lambda src: (
         query(src.text, tool_nouns(src.tool))
         or sought(src.text, tool_nouns(src.tool))
+        or bracketed_name(src.text)
         or websearch.query_of(src.text)
     ),
     "named": lambda src: named_thing(src),
@@ -3418,6 +3419,17 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
             flags=re.I,
         )
     return found.strip() or m.group(1).strip()
+
+
+BRACKETED_NAME = re.compile(r"(?<=[a-z])\s+\(([A-Z][a-z]+(?:\s+[A-Za-z][a-z]+){1,3})\)")
+
+
+def bracketed_name(text: str) -> str | None:
+    """What is searched for when no verb of searching says it: the name a thing is given in
+    brackets after its common name ("the cultivated lentil (Lens culinaris)" -> "Lens
+    culinaris"), when the request gives one such name."""
+    found = BRACKETED_NAME.findall(text)
+    return found[0] if len(found) == 1 else None
 
 
 WEB_NOUNS = frozenset({"web", "internet", "online", "google", "bing", "news", "page", "site"})

@@ -3612,6 +3612,7 @@ def _answer(v: View, turn: Turn) -> str:
     asked: list[str] = []
     lines: list[str] = []
     acted: list[str] = []  # an act's confirmation, before the look-ups quoted
+    steps: list[str] = []  # the entries look-ups gave the act: after its confirmation
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
@@ -3621,7 +3622,7 @@ def _answer(v: View, turn: Turn) -> str:
             or c.failed
             or c.name in claude_code.QUIET
             or ((told or figures) and _finds_files(v, c))
-            or _step_said(v, c, lines)
+            or _step_said(v, c, steps)
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -3644,7 +3645,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
-    lines_ = acted + lines
+    lines_ = acted + lines + steps
     worked_out = [] if told or figures or turn.whole else _derived(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
         out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
