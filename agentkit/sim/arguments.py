@@ -55,7 +55,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   wanted ("everyone needs shoes": true; "we don't need parking": false), a shoe said for shoes
   and a thing one uses ("坐轮椅", "in a wheelchair") as needed; a flag of access (accessible,
   wheelchair, step_free, 无障碍) by an access need said in either language ("要无障碍座位", "uses a
-  wheelchair", "step-free"); else it is its default;
+  wheelchair", "step-free"); a flag of a thing and an act done to it (stump_grinding) by that
+  act ordered on the thing ("Grind the stump out as well": `_act_ordered`); else it is its
+  default;
+- a search's query, no verb of searching saying it, is the name a thing is given in brackets
+  after its common name ("the cultivated lentil (Lens culinaris)": `bracketed_name`);
 - an id said after a noun that holds a word of the property's own name fills it, whatever kind
   the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
