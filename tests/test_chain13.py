@@ -232,3 +232,18 @@ def test_a_name_in_brackets_after_the_common_name_is_searched() -> None:
         "loan_sheets",
         {"specimen_id": "HB-3301", "sheets": 2, "email": "lena.vogt@uni-graz.at"},
     )
+
+
+def test_a_phrasal_verb_names_the_field_of_its_compound() -> None:
+    tools = [
+        tool("get_well_status", "Live readings of one water well.", strings(well_id=None)),
+        tool("book_repair", "Book a repair crew.", strings(well_id=None, date=None)),
+    ]
+    reading = "well: BW-12\nstate: PUMPING\nintake_lpm: 310\ndepth_m: 84\nlast_fault: none"
+    calls, finals = converse(
+        "How much is BW-12 taking in at the moment?",
+        tools,
+        {"get_well_status": lambda well_id: reading, "book_repair": ok},
+    )
+    assert calls == [("get_well_status", {"well_id": "BW-12"})]
+    assert "310" in finals[-1] and "84" not in finals[-1]
