@@ -55,7 +55,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   wanted ("everyone needs shoes": true; "we don't need parking": false), a shoe said for shoes
   and a thing one uses ("坐轮椅", "in a wheelchair") as needed; a flag of access (accessible,
   wheelchair, step_free, 无障碍) by an access need said in either language ("要无障碍座位", "uses a
-  wheelchair", "step-free"); else it is its default;
+  wheelchair", "step-free"); a flag of a thing and an act done to it (stump_grinding) by that
+  act ordered on the thing ("Grind the stump out as well": `_act_ordered`); else it is its
+  default;
+- a search's query, no verb of searching saying it, is the name a thing is given in brackets
+  after its common name ("the cultivated lentil (Lens culinaris)": `bracketed_name`);
 - an id said after a noun that holds a word of the property's own name fills it, whatever kind
   the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
@@ -1064,9 +1068,27 @@ def flag_said(name: str, text: str) -> bool | None:
     joined = r"[\s_-]?".join(_word_pattern(p) for p in parts)  # colour, a shoe for shoes
     m = re.search(rf"(?<![A-Za-z]){joined}", text, re.I)
     at = m.start() if m else _glossed_at(joined, text)
+    if at is None and len(parts) == 2:
+        at = _act_ordered(parts, text)
     if at is None:
         return _thing_needed(parts, text) if len(parts) == 2 else None
     return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+def _act_ordered(parts: list[str], text: str) -> int | None:
+    """A flag of a thing and an act done to it (stump_grinding, gift_wrapping): where the text
+    orders that act on the thing, the verb before it ("Grind the stump out", "wrap the gift"),
+    else None."""
+    thing, act = parts
+    if not (act.isascii() and act.lower().endswith("ing") and len(act) > 5):
+        return None
+    stem = re.sub(r"([b-df-hj-np-tv-z])\1$", r"\1", act[:-3].lower())  # wrapping -> wrap
+    m = re.search(
+        rf"(?<![A-Za-z]){re.escape(stem)}e?s?\s+(?:\w+\s+){{0,2}}{_word_pattern(thing)}s?\b",
+        text,
+        re.I,
+    )
+    return m.start() if m else None
 
 
 def _word_pattern(word: str) -> str:
@@ -1969,6 +1991,7 @@ BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name 
     "query": lambda src: (
         query(src.text, tool_nouns(src.tool))
         or sought(src.text, tool_nouns(src.tool))
+        or bracketed_name(src.text)
         or websearch.query_of(src.text)
     ),
     "named": lambda src: named_thing(src),
@@ -3429,6 +3452,17 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
             flags=re.I,
         )
     return found.strip() or m.group(1).strip()
+
+
+BRACKETED_NAME = re.compile(r"(?<=[a-z])\s+\(([A-Z][a-z]+(?:\s+[A-Za-z][a-z]+){1,3})\)")
+
+
+def bracketed_name(text: str) -> str | None:
+    """What is searched for when no verb of searching says it: the name a thing is given in
+    brackets after its common name ("the cultivated lentil (Lens culinaris)" -> "Lens
+    culinaris"), when the request gives one such name."""
+    found = BRACKETED_NAME.findall(text)
+    return found[0] if len(found) == 1 else None
 
 
 WEB_NOUNS = frozenset({"web", "internet", "online", "google", "bing", "news", "page", "site"})

@@ -34,7 +34,9 @@
    Ines Moreau, confirmation QZ7K2P. I'd like 12A if it's free.": the booking found first). The
    general policy splits so only when the condition's own words choose a tool to check it with
    that the act's do not ("the soil is dry": the moisture; "it's free": none).
-6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum",
+6. Named things listed ("the Rijksmuseum, the Van Gogh Museum and the Stedelijk Museum", a
+   maker's models with their numbers, "the Liebherr LTM 1100, the Grove GMK5250 and the Tadano
+   AC 4.080", each whole;
    "故宫、颐和园和天坛"; two Chinese names joined by 和 / 与 / 跟 standing as a clause of their own
    or before the question which: "西山饭店和滨江客栈，哪家便宜？"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
@@ -307,7 +309,10 @@ def _english_records(task: str) -> list[str]:
 # a capitalised word; a period inside it ("U.S") or after a short abbreviation ("St.", "Mt.")
 # is its own, one that ends a sentence ("... and Dunmore. Which ...") is not
 CAPITAL = r"(?:[A-Z][a-z]?\.(?=\s+[A-Z])|[A-Z][\w'’&-]*(?:\.[\w'’&-]+)*)"
-PROPER = rf"(?:[Tt]he\s+)?{CAPITAL}(?:\s+(?:of\s+|de\s+|van\s+)?{CAPITAL})*"
+# a model's number after its capitalised words is part of its name ("Liebherr LTM 1100",
+# "Tadano AC 4.080"; a sentence's closing period is not)
+MODEL_NO = r"\d+(?:[./-]\d+)*[A-Za-z]*(?![\w.]*\w)"
+PROPER = rf"(?:[Tt]he\s+)?{CAPITAL}(?:\s+(?:(?:of\s+|de\s+|van\s+)?{CAPITAL}|{MODEL_NO}))*"
 NAMED_LIST = re.compile(rf"{PROPER}(?:\s*,\s*{PROPER})*,?\s+(?:and|or|&)\s+{PROPER}")
 ZH_NAMED_LIST = re.compile(
     r"[\u4e00-\u9fff]{2,8}(?:、[\u4e00-\u9fff]{2,8})+(?:[和与及][\u4e00-\u9fff]{2,8})?"

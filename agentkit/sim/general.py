@@ -43,7 +43,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    asks the earlier tasks' last call again, with the value it gives in place of that call's
    name-like input, its other inputs kept (`_again`); a request in one language and a tool
    described only in the other: the one tool that changes nothing, takes no number, and whose
-   required inputs the request all fills with values of their kind (`_across`). A tool that runs SQL is taken when the request names a
+   required inputs the request all fills with values of their kind (`_across`); a question
+   about one thing it names by a code ("Is ICE 578 late?", "What's PX-4 doing?") takes the one
+   tool offered that reads it, else, among several, the one reading tool whose one required
+   input is an id: a code is what an id is (`_code_reader`). A tool that runs SQL is taken when the request names a
    table or column it defines, or asks for a count, an aggregate or a listing
    (`agentkit.sim.sql`). An order whose verb the table does not know ("log a pledge") asks for
    the act of the tool whose name's other words it uses (`implied_acts`), and a verb, outside
@@ -202,8 +205,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    returned:"), how many files of a kind a glob listed (and, of
    the files a search found, those among them: "其中哪个提到了…"); an act that went through is
    said done with every value of its confirmation, never cut down to the field the order's
-   words name; a file written with a text made from the files the task read (not the request's
-   words) is said with what it now holds, and the files read are not quoted again;
+   words name, and a look-up listing several entries that only gave the id such an act took
+   (a customer's orders, a catalogue search) is a step: of it only the entry the act took is
+   said (`_only_led`); a file written with a text made from the files the task read (not the
+   request's words) is said with what it now holds, and the files read are not quoted again;
    and the edits asked for that need judgement, not made, are said; a request no tool serves is
    told, honestly, that this is the offline stand-in and what it cannot do (the request's own
    words, its first sentence), and, when no tool shares a concept or a
@@ -252,6 +257,7 @@ from . import (
     facts,
     files,
     glosses,
+    idkinds,
     lateness,
     manner,
     pick,
@@ -1310,10 +1316,12 @@ CODE_NAMED = re.compile(  # a thing named by its code: "ICE 578", "LH441", "KX-2
 def _code_reader(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 for a question about one thing it names by a code ("Is ICE 578 running late?"):
     the one tool offered that reads (its name changes nothing) and takes, as its one required
-    input, a string of no typed role (train, vessel, unit): the code is that thing."""
+    input, a string of no typed role (train, vessel, unit): the code is that thing. Among
+    several tools, the one reading tool whose one required input is an id ("What's PX-4
+    pumping right now?" and get_pump_status(pump_id)): a code is what an id is."""
     if not questions(v.task) or len(CODE_NAMED.findall(v.task)) != 1:
         return []
-    fits = []
+    fits, ids = [], []
     for t in tools:
         props = t.schema.get("properties") or {}
         need = t.schema.get("required") or []
@@ -1322,11 +1330,13 @@ def _code_reader(v: View, tools: list[Tool]) -> list[Tool]:
             isinstance(p, dict)
             and p.get("type", "string") == "string"
             and not p.get("enum")
-            and role(need[0], p) is None
             and not t.name_concepts & CHANGES
         ):
-            fits.append(t)
-    return fits if len(fits) == 1 == len(tools) else []
+            ids += [t] if idkinds.is_id_key(need[0]) else []
+            fits += [t] if role(need[0], p) is None else []
+    if len(fits) == 1 == len(tools):
+        return fits
+    return ids if len(ids) == 1 else []
 
 
 def _listed_for(t: Tool, task: str) -> int:
@@ -3103,7 +3113,8 @@ def _entry(
 ) -> str | None:
     """The id the request picks (`agentkit.sim.pick`): by its superlative (over the results as
     data, then over the lines of a text result read as facts: "可约时段:" and its "- SL-0830 08:30"
-    lines), its ordinal (over the results as they came, `raw`), its words, any one, or "it" /
+    lines), its ordinal (over the results as they came, `raw`), its words (over such lines too:
+    "刀削面" and "PO-88412 | … | 手工刀削面" under "customer: C-2207"), any one, or "it" /
     "that one"."""
     return (
         pick.picked_id(task, results, key)
@@ -3111,9 +3122,22 @@ def _entry(
         or pick.fitting_id(task, results, key)
         or pick.ordinal_id(task, raw, key)
         or pick.entry_id(task, results, key)
+        or _line_entry(task, texts, key)  # the lines under a text's `key:` line
         or pick.referred_id(task, raw, key)  # "it", "that one": before any one
         or pick.any_one(task, results, key)
     )
+
+
+def _line_entry(task: str, texts: Sequence[str], key: str) -> str | None:
+    """Rule 2's entry named by its words among a text's lines of one id each, two or more such
+    lines ("PO-88412 | 下单 2026-11-26 | 手工刀削面 | 280 箱" under "customer: C-2207"): a line
+    of a JSON list, several ids in one line, is no entry."""
+    for text in texts:
+        lines = [x for x in text.splitlines() if len(pick.ID_LIKE.findall(x)) == 1]
+        found = pick.entry_id(task, ["\n".join(lines)], key) if len(lines) >= 2 else None
+        if found is not None:
+            return found
+    return None
 
 
 def _fact_texts(calls: tuple[Call, ...]) -> list[str]:
@@ -3813,6 +3837,7 @@ def _answer(v: View, turn: Turn) -> str:
     asked: list[str] = []
     lines: list[str] = []
     acted: list[str] = []  # an act's confirmation, before the look-ups quoted
+    steps: list[str] = []  # the entries look-ups gave the act: after its confirmation
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
@@ -3824,6 +3849,7 @@ def _answer(v: View, turn: Turn) -> str:
             or c.name in claude_code.QUIET
             or ((told or figures) and _finds_files(v, c))
             or (wrote and (_read_file(v, c) or _writes(v, c)))
+            or _step_said(v, c, steps)
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -3848,7 +3874,7 @@ def _answer(v: View, turn: Turn) -> str:
         if line not in seen:
             seen.add(line)
             (acted if done == "g_act_result" else lines).append(line)
-    lines_ = wrote + acted + lines
+    lines_ = wrote + acted + lines + steps
     worked_out = [] if told or figures or turn.whole else _derived(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
         out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
@@ -3964,7 +3990,7 @@ def _asked(v: View, c: Call) -> str | None:
         for x in c.input.values()
         if isinstance(x, str)  # (a count, "adults": 2, names nothing)
         and len(str(x)) <= 30
-        and not re.search(r"^[./~]|\.\w{1,5}$|/.*/", str(x))  # not a path
+        and not re.search(r"^[./~]|\.(?=\d*[A-Za-z])\w{1,5}$|/.*/", str(x))  # not a path (4.080 is)
         and len(str(x).split()) <= 3
         and not re.search(r"[?？]|^(?:which|what|who|how|where|when)\b", str(x), re.I)
     ][:1]  # (not a question sent as the input)
@@ -3987,6 +4013,45 @@ def _asked(v: View, c: Call) -> str | None:
         told = sep.join(f"{k}: {x}" for k, x in got.also)
         value = f"{value}（{told}）" if v.lang == "zh" else f"{value} ({told})"
     return say(v.lang, key, subject=subject, field=got.key, value=value)
+
+
+def _step_said(v: View, c: Call, lines: list[str]) -> bool:
+    """Whether the call was a step of the act (`_only_led`); if so, the entry it took is added to
+    `lines`, said as the look-up's result."""
+    took = _only_led(v, c)
+    if took is None:
+        return False
+    quoted = values(took, v.lang) if isinstance(took, dict) else str(took).strip()
+    lines += [say(v.lang, "g_result", tool=c.name, values=quoted)] if quoted else []
+    return True
+
+
+def _only_led(v: View, c: Call) -> Any:
+    """Rule 5: a look-up whose result only led to the act asked (it gave the id a later act that
+    went through took: the purchase order picked of a customer's listing, the accession found by
+    a search) is a step, not what the user asked: the act's confirmation is told, and of the
+    look-up's listing only the entry the act took (the tee time booked, with its time and
+    price), not the listing (a question asked beside the act keeps it); None when it is no
+    such step."""
+    own = v.tool(c.name)
+    if questions(v.task) or own is None or not isinstance(c.result, str):
+        return None
+    if not (_reads(own) or own.name_concepts & READS):
+        return None  # (list_bookings reads, whatever its name's thing)
+    listed = pick.entries(c.data)
+    listed = listed if len(listed) >= 2 else pick.entries(c.result)
+    if len(listed) < 2:
+        return None  # (one record looked up, the arrears owed: what it says is told)
+    later = v.calls[v.calls.index(c) + 1 :]
+    for d in later:
+        t = v.tool(d.name)
+        if t is None or d.result is None or d.failed or _reads(t) or t.name_concepts & READS:
+            continue  # (an act: a tool that neither reads nor searches, request_samples too)
+        ids = [str(x) for k, x in d.input.items() if names_an_id(t, k) and str(x) not in v.task]
+        if ids and all(x in c.result for x in ids):
+            took = [e for _, e in listed if pick.id_of(e) in ids]
+            return took[0] if len(took) == 1 else ""
+    return None
 
 
 def _acted(v: View, c: Call) -> bool:

@@ -10,8 +10,8 @@ kind. These readings tell a value's kind, and a value they give another kind is 
 - the noun the user writes right before it, when that noun is a word of another tool property's
   id key and not of the property's own name, description or tool ("restaurant R-118" beside
   book_table(restaurant_id) is no reservation_id; "(code TUR-27)" beside scholarship_code is no
-  student_id); in Chinese the noun the token is of, after it ("YG-05 的瑜伽课", "M-1207 这场比赛"),
-  its characters or its English gloss (`agentkit.sim.glosses`: 比赛 "match") held by another id
+  student_id); in Chinese the noun the token is of, after it ("YG-05 的瑜伽课", "M-1207 这场比赛")
+  or right before it ("门店 S-118"), its characters or its English gloss (`agentkit.sim.glosses`: 比赛 "match") held by another id
   property's description or key and not by the property's own, or, said as "this thing"
   ("C-88 这场比赛"), a noun no property names that the property's tool's description does not
   hold (cancel_assignment, "取消一次评委安排", takes no 比赛's id);
@@ -46,6 +46,9 @@ NOUN_BEFORE = re.compile(r"([A-Za-z]+)\s*(?:(?:id|ID|number|no\.?)\s*)?[:#]?\s*\
 ZH_NOUN_AFTER = re.compile(
     r"\s*号?\s*(?:(?P<this>[这那][场个节次件张份单辆台家位])|的|(?<=号))\s*(?P<noun>(?:(?!的)[\u4e00-\u9fff]){1,4})"
 )
+ZH_NOUN_BEFORE = re.compile(
+    r"([\u4e00-\u9fff]{2})[\s:：]*$"
+)  # the two characters before: 门店 S-118
 ZH_PLAIN = frozenset("的了是在和与及个场次件张份单这那一把给")
 
 
@@ -169,6 +172,9 @@ def other_kind(token: str, name: str, described: str, text: str, tool: str = "")
     this = kinds.tools.get(tool, "") if zh is not None and zh["this"] else None
     if zh is not None and _zh_other(zh["noun"], name, described, kinds, this):
         return True
+    zh_before = ZH_NOUN_BEFORE.search(text[: max(at, 0)]) if at > 0 else None
+    if zh_before is not None and _zh_other(zh_before.group(1), name, described, kinds, None):
+        return True  # "门店 S-118" is a store's id, never a delivery's
     before = NOUN_BEFORE.search(text[: max(at, 0)]) if at > 0 else None
     if before is None:
         return False

@@ -9,7 +9,7 @@ Written rules:
    someone who acts or is acted for: an agent noun, referee, doctor, driver, visitor, trainee,
    pharmacist, guardian); a thing's name when the property or its description names goods (a
    product, an item, a medicine, a book, a title) or it is the bare name of a tool about things;
-   any other property (a hotel, a course, a district, a reference) has no kind here: it is
+   the sort of a living thing (species, breed, variety, cultivar, 品种, 树种); any other property (a hotel, a course, a district, a reference) has no kind here: it is
    looked up or asked for.
 2. The span is found by its shape alone, never by the words of one domain: a plate is a Chinese
    plate (province character, a letter, five or six letters and digits, a dot or a dash among
@@ -21,7 +21,10 @@ Written rules:
    a thing in Chinese is the title in 《》, else the noun a question asks about: after 有没有 /
    还有 / 有 and before 吗 / a question mark ("还有连花清瘟胶囊吗"), or the question's subject
    before 的 / 一天 / 怎么 / 多少 / a word of time ("布洛芬缓释胶囊一天最多吃几粒", "小米14的屏幕多大",
-   "珊瑚礁大缸最近一次…").
+   "珊瑚礁大缸最近一次…"); a sort is the noun a measure of the thing goes before: after a
+   hyphened measure ("a twelve-metre oak", "my 3-year-old beagle") or a number and its unit
+   ("an 8 m birch"), in Chinese after a measure and 的 ("12米高的橡树", "三岁的柯基"), up to
+   a stop or a word of place or act.
 3. A span another property took, or one that is only function words, is none.
 """
 
@@ -41,6 +44,21 @@ GOODS = re.compile(  # what is sold, prescribed or catalogued: a product, a medi
     r"product|item|goods|merchandise|drug|medicine|medication|\bmed\b|pill|tablet|capsule|book|"
     r"title|商品|产品|货品|药|书名",
     re.I,
+)
+SORT_WORD = re.compile(r"species|breed|variety|cultivar|品种|树种|犬种|物种", re.I)
+NUMBER_WORD = (
+    r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)"
+)
+SORT_EN = re.compile(
+    rf"\b{NUMBER_WORD}(?:-[a-z]+)+\s+([a-z]{{3,}})\b"  # a twelve-metre oak, a 3-year-old beagle
+    rf"|\b\d+(?:\.\d+)?\s?(?:m|ft|cm|kg|lb|metres?|meters?|feet|foot)\s+(?:tall\s+|high\s+)?"
+    r"([a-z]{3,})\b",
+    re.I,
+)
+SORT_ZH = re.compile(
+    r"[\d一二两三四五六七八九十百半]+(?:\.\d+)?\s*(?:米|尺|厘米|公斤|斤|岁|个月|年)[高长大重]?的"
+    r"([\u4e00-\u9fff]{1,6}?)(?=[，,。.！!？?；;\s]|在|要|需要|得|想|能|可以|$)"
 )
 NAME_END = re.compile(r"^(.+?)_?(?:full_?)?name$", re.I)
 
@@ -82,6 +100,8 @@ def kind_asked(name: str, description: str, people: bool, thing_of: bool = False
         return "plate"
     if CODE_WORD.search(name):
         return "code"
+    if SORT_WORD.search(name) or SORT_WORD.search(description):
+        return "sort"
     m = NAME_END.match(name)
     head = m.group(1).rstrip("_").split("_")[-1].lower() if m else ""
     if name.lower() in ("name", "full_name", "fullname") and people:
@@ -106,7 +126,13 @@ def span(k: str, text: str, used: set[str]) -> str | None:
         found = [m.group(1) for m in ZH_PERSON.finditer(text)]
     elif k == "thing":
         found = ZH_TITLE.findall(text) + _zh_asked(text)
+    elif k == "sort":
+        found = [a or b for a, b in SORT_EN.findall(text)] + SORT_ZH.findall(text)
+        found = [f for f in found if f.lower() not in NOT_SORT]
     return next((f for f in found if f not in used and not values.function_words_only(f)), None)
+
+
+NOT_SORT = frozenset({"old", "tall", "high", "long", "wide", "deep", "the", "and", "with", "from"})
 
 
 def _zh_asked(text: str) -> list[str]:

@@ -10,8 +10,9 @@
    it ("book the cheapest one" books that flight), and the answer names it.
 2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
    skipped (`can_serve`): a yes/no field about availability that says no (available: false,
-   in_stock: false, 有货: false), one about being used up that says yes (sold_out: true), a count
-   of what is left that is 0 (seats_left: 0, qty: 0, 余票: 0; a table's "0" too), or a short text that says so
+   in_stock: false, 有货: false; a text under such a key that opens with no: "no (on site)"),
+   one about being used up that says yes (sold_out: true), a count of what is left that is 0
+   (seats_left: 0, qty: 0, 余票: 0; a table's "0" too), or a short text that says so
    ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
    "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
@@ -30,7 +31,10 @@
    the number a label leads it with ("Episode 98 'Octopus Minds'" -> 98). Of the entries the
    request names, one that can serve (rule 2a: a copy "on loan" is never taken when another is
    available); of those it names as much, the one whose words it leaves unsaid the least
-   ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion").
+   ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion"). Named by no
+   words, the one entry whose date (YYYY-MM-DD) falls in the period the request names (上周 /
+   last week, 本周, 昨天 / yesterday, 前天, 上个月 / last month, 本月: `_dated`; weeks from
+   Monday, counted from the stand-in's today) gives it.
 4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
    entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
    "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
@@ -50,10 +54,12 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any
 
 from . import conditions, idkinds
+from .values import today_date
 
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
@@ -127,7 +133,12 @@ def _says_no(k: str, x: Any) -> bool:
         return (not x and bool(AVAILABLE_KEY.search(k))) or (x and bool(USED_UP_KEY.search(k)))
     if isinstance(x, int | float) or isinstance(x, str) and re.fullmatch(r"\s*0+(?:\.0+)?\s*", x):
         return float(x) == 0 and bool(LEFT_KEY.search(k))  # (a table's "0" too)
+    if isinstance(x, str) and AVAILABLE_KEY.search(k) and SAYS_NO.match(x):
+        return True  # available: "no (on site in Rotterdam)"
     return isinstance(x, str) and len(x) <= 60 and why_not(x) is not None
+
+
+SAYS_NO = re.compile(r"\s*(?:no|false|none|否|无|没有)\b", re.I)
 
 
 def can_serve(item: Any) -> bool:
@@ -392,7 +403,14 @@ def _overlap(entry: str, said: tuple[frozenset[str], str]) -> int:
     latin, task = said
     words = {w[:6] for w in re.findall(r"[a-z]{3,}", ID_LIKE.sub(" ", entry).lower())} - PLAIN
     han = re.findall(r"[\u4e00-\u9fff]{2,}", entry)
-    return len(words & latin) + sum(2 for h in han if h in task)
+    return len(words & latin) + sum(2 for h in han if _head_said(h, task))
+
+
+def _head_said(run: str, task: str) -> bool:
+    """A Chinese run of an entry the request says whole, or by its head: a compound names its
+    thing last, so the request's "刀削面" names the entry's "手工刀削面" (three characters or
+    more of its end, "挂面" of "鸡蛋挂面" too short to tell)."""
+    return run in task or any(run[i:] in task for i in range(1, len(run) - 2))
 
 
 def entries(data: Any) -> list[tuple[str, Any]]:
@@ -430,11 +448,75 @@ def id_of(entry: Any, key: str = "") -> str | None:
                 if idkinds.differ(str(k), key):  # book_id's value is no card_number
                     return None
                 return str(x)
-        return next(
+        shaped = next(
             (x for x in entry.values() if isinstance(x, str) and ID_LIKE.fullmatch(x)), None
         )
+        return shaped or _nested_id(entry, key)
     m = ID_LIKE.search(str(entry)) or LABELLED.search(str(entry))
     return m.group(1) if m else None
+
+
+PERIODS = [  # (what the request says, the period's first and last day from today)
+    (r"上周|上星期|上礼拜|last week", "week", -1),
+    (r"本周|这周|这星期|这个星期|this week", "week", 0),
+    (r"昨天|yesterday", "day", -1),
+    (r"前天|the day before yesterday", "day", -2),
+    (r"上个月|上月|last month", "month", -1),
+    (r"本月|这个月|this month", "month", 0),
+]
+ISO_DAY = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+def _period(task: str) -> tuple[datetime.date, datetime.date] | None:
+    """The days a period the request names covers ("上周下的那张", "the one I ordered last
+    week"), counted from the stand-in's today; weeks start on Monday."""
+    today = today_date()
+    for said, unit, back in sorted(PERIODS, key=lambda p: -len(p[0])):
+        if not re.search(said, task, re.I):
+            continue
+        if unit == "day":
+            day = today + datetime.timedelta(days=back)
+            return day, day
+        if unit == "week":
+            monday = (
+                today - datetime.timedelta(days=today.weekday()) + datetime.timedelta(weeks=back)
+            )
+            return monday, monday + datetime.timedelta(days=6)
+        first = today.replace(day=1)
+        if back:
+            first = (first - datetime.timedelta(days=1)).replace(day=1)
+        last = (first + datetime.timedelta(days=32)).replace(day=1) - datetime.timedelta(days=1)
+        return first, last
+    return None
+
+
+def _dated(task: str, found: list[tuple[str, Any]]) -> Any:
+    """Rule 3 by date: the one entry whose date (written YYYY-MM-DD) falls in the period the
+    request names ("我上周下的那张", "yesterday's booking"), when one alone does."""
+    span = _period(task) if len(found) > 1 else None
+    if span is None:
+        return None
+    inside = []
+    for text, entry in found:
+        days = [datetime.date(*map(int, m.groups())) for m in ISO_DAY.finditer(text)]
+        if any(span[0] <= d <= span[1] for d in days):
+            inside.append(entry)
+    return inside[0] if len(inside) == 1 else None
+
+
+def _nested_id(entry: dict[str, Any], key: str) -> str | None:
+    """The id an entry's nested object gives ({"accession": {"id": "ACC-7731", ...}, "stock":
+    ...}): the object under a word of the key wanted (accession of accession_id) first."""
+    wanted = set(key.lower().split("_")) - {"id", "no", "ref", "code", "number"}
+    nested = sorted(
+        ((k, x) for k, x in entry.items() if isinstance(x, dict)),
+        key=lambda kx: str(kx[0]).lower() not in wanted,
+    )
+    for _, x in nested:
+        found = id_of(x, key)
+        if found:
+            return found
+    return None
 
 
 def _named(task: str, found: list[tuple[str, Any]]) -> Any:
@@ -465,9 +547,13 @@ def _named_item(task: str, data: Any) -> dict[str, Any] | None:
 
 
 def entry_id(task: str, results: list[Any], key: str = "") -> str | None:
-    """Rule 3: the id of the one entry the request names, or None."""
+    """Rule 3: the id of the one entry the request names (by its words, else by the period its
+    date falls in), or None."""
     for data in results:
-        entry = _named(task, entries(data))
+        # (an entry the request already names by its id, the customer's own line, is no pick)
+        listed = [(t, e) for t, e in entries(data) if (i := id_of(e)) is None or i not in task]
+        entry = _named(task, listed)
+        entry = _dated(task, listed) if entry is None else entry
         if entry is not None:
             found = id_of(entry, key)
             if found:

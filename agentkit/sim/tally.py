@@ -31,7 +31,8 @@
    words, not a sentence's start such as "The list currently holds", not one holding the input's
    value such as "Harbor Point garage"), and no other beside the fields that only repeat the call's
    input ("What's the temperature in Oslo?" and
-   temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态): the answer leads
+   temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态; a key of a verb
+   and its particle by the phrasal verb: "What's WT-17 putting out?" and output_mw): the answer leads
    with that field's value in a sentence; a yes/no question on a true/false field begins with yes
    or no. The quote of every field is the fallback when no one field is named.
 6. A question about where a thing stands ("where is my application?", "what's the status of
@@ -148,15 +149,36 @@ def _decimals(x: float) -> int:
     return len(text.split(".")[1]) if "." in text and isinstance(x, float) else 0
 
 
-def _named(task: str, label: str) -> bool:
+def _named(task: str, label: str, phrasal: bool = False) -> bool:
     """The request names the label: a word of a key ("calories" in "total calories"), or a
-    Chinese label in it ("热量")."""
+    Chinese label in it ("热量"); with `phrasal`, a key word of a verb and its particle by the
+    phrasal verb too (asked only when no key is named otherwise)."""
     low = task.lower()
     words = [w for w in re.split(r"[_\W]+", label.lower()) if len(w) >= 3]
     han = re.findall(r"[\u4e00-\u9fff]{2,}", label)
-    return any(re.search(rf"\b{re.escape(w[:5])}", low) for w in words) or any(
-        h in task for h in han
+    return (
+        any(re.search(rf"\b{re.escape(w[:5])}", low) for w in words)
+        or any(h in task for h in han)
+        or (phrasal and any(_phrasal(low, w) for w in words))
     )
+
+
+PARTICLES = ("out", "in", "up", "over", "down", "off")
+
+
+def _phrasal(low: str, word: str) -> bool:
+    """A key word made of a verb and its particle is named by the phrasal verb: output by
+    "putting out", intake by "taking in", breakdown by "broke down"."""
+    for p in PARTICLES:
+        if word.startswith(p) and len(word) >= len(p) + 3:
+            verb = word[len(p) :]
+        elif word.endswith(p) and len(word) >= len(p) + 3:
+            verb = word[: -len(p)]
+        else:
+            continue
+        if re.search(rf"\b{re.escape(verb[:3])}\w*\s+(?:\w+\s+)?{p}\b", low):
+            return True
+    return False
 
 
 def _unit_named(task: str, unit: str) -> bool:
@@ -469,17 +491,7 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
     rest = _rest(task, data)
     if rest is not None:
         return rest
-    said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
-    named = [
-        (k, x)
-        for k, x in data.items()
-        if not isinstance(x, dict | list)
-        and FIELD_NAME.fullmatch(str(k))
-        and not any(g in str(k).lower() for g in said)  # "Harbor Point garage": the subject
-        and given.get(k) != x
-        and x not in given.values()
-        and _named(task, str(k))
-    ]
+    named = _fields_named(task, data, given) or _fields_named(task, data, given, True)
     if not named:
         return _status(task, data, given) or _came_to(task, data, given)
     came = _came_to(task, data, given) if all(PER_UNIT.search(str(k)) for k, _ in named) else None
@@ -489,6 +501,23 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
         return None
     k, x = named[0]
     return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
+
+
+def _fields_named(
+    task: str, data: dict[str, Any], given: dict[str, Any], phrasal: bool = False
+) -> list[tuple[Any, Any]]:
+    """The fields of a result the question names (rule 5), not those that hold the input."""
+    said = [str(x).lower() for x in given.values() if isinstance(x, str) and x]
+    return [
+        (k, x)
+        for k, x in data.items()
+        if not isinstance(x, dict | list)
+        and FIELD_NAME.fullmatch(str(k))
+        and not any(g in str(k).lower() for g in said)  # "Harbor Point garage": the subject
+        and given.get(k) != x
+        and x not in given.values()
+        and _named(task, str(k), phrasal)
+    ]
 
 
 REST_ASKED = re.compile(  # what is still to pay: "还要补多少钱", "how much more do I owe"
