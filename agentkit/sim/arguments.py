@@ -8,7 +8,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   (a count of people by its kind in either language: "三个大人，一个小孩" for adults and kids;)
   a letter code and a number by the number and the letter's word: "men's 40+" M40, "under-1600"
   U1600, "女子50岁组" F50;
-  never one the user refuses: "not by email", "别发邮件"), else the level the words ask
+  never one the user refuses: "not by email", "别发邮件"; in a Chinese text, the member a word of
+  it glosses to: "结账" for billing), else the level the words ask
   for ("urgent" -> high, "no rush" -> low), else the schema's `default`, else (required) its
   first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
@@ -69,7 +70,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); a labelled one is the
   label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
   its words are no other property's (no name, no brand), its commas part no list, its house
-  number, and a phone number said in groups ("138 0013 8000"), are no count and no id;
+  number, and a phone number said in groups ("138 0013 8000"), are no count and no id; a
+  Chinese count is read by its counter ("十节课" 10, "一打人" 12 people: 打 after a numeral is a
+  dozen), a numbered thing by its 号 ("十二号桌" table 12; "十二号" alone is a day); a person
+  named right after the property's own word fills a property of no other role ("队长司马相如"
+  for captain); a Chinese establishment's name after 在 / 去 ("在福满楼麻将馆") is a place;
 - a value is of the kind its property asks: a code the text labels as another thing's own number
   ("passport P4471203", "ID card AX-99120", "学员号是 ST-20931", "联系电话 186-…") is no value of a
   property that does not name that thing (no consulate, no district, no team name), the kind
@@ -390,7 +395,9 @@ class Source:
     members: frozenset[str] = frozenset()  # the enum members of the object being filled
 
 
-MOBILE = re.compile(r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d{9}(?![\d.])")  # a Chinese mobile number
+MOBILE = re.compile(  # a Chinese mobile number, whole or said in groups ("138 0013 8000")
+    r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d(?:\d{8}|([ -])\d{4}\1\d{4})(?![\d.])"
+)
 ORDINAL = re.compile(r"第\s*\d+|(?<![\w.])\d+(?:st|nd|rd|th)\b", re.I)
 
 
@@ -689,7 +696,8 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
 
 def _named_member(members: list[Any], text_: str) -> Any:
     """The first member the text names, by its word, its concept, or as a unit ("mi" by
-    "miles"); a member the text says no to ("not by email", "不要短信") is not named."""
+    "miles"), else by a Chinese word that glosses to it ("结账" for billing); a member the text says
+    no to ("not by email", "不要短信") is not named."""
     said = concepts(text_)
     text = text_.lower()
     for member in members:
@@ -703,7 +711,25 @@ def _named_member(members: list[Any], text_: str) -> Any:
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
         if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
-    return _day_part(members, text) or coded_member(members, text_)
+    return (
+        _day_part(members, text) or coded_member(members, text_) or _glossed_member(members, text_)
+    )
+
+
+def _glossed_member(members: list[Any], text: str) -> Any:
+    """An English member a Chinese word of the text glosses to, by the member's stem ("结账" pay
+    the bill -> billing): the first such word the text says."""
+    stems = {
+        str(m): re.sub(r"(?:ing|s)$", "", str(m).lower())
+        for m in members
+        if re.fullmatch(r"[A-Za-z]{4,}", str(m))
+    }
+    for word in glosses.segmented(text) if stems else []:
+        said = {w for g in glosses.gloss(word) for w in re.findall(r"[a-z]+", g.lower())}
+        hit = next((m for m, st in stems.items() if len(st) >= 4 and st in said), None)
+        if hit is not None:
+            return next(m for m in members if str(m) == hit)
+    return None
 
 
 LETTER_WORDS = (  # a code's letter said as a word, in both languages
@@ -1905,6 +1931,8 @@ def _place(text: str) -> Any:
             and not values.WEEKDAY_WORD.search(m.group(1))
         ]
         found = named[:1]
+    at = ZH_ESTABLISHMENT.search(text) if not found else None
+    found = [at.group(1)] if at else found  # "在福满楼麻将馆十二号桌": an establishment's name
     if not found:  # a place only gone to ("去苏州的票", "a ticket to Lyon"): the route's end
         end = values.ends(text).get("to") or ""
         found = (
@@ -2009,12 +2037,17 @@ def _of_no_role(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], r: str | None, need: bool
 ) -> Any:
     """A string of no role read above: a route's each written route ("A-B、C-D": one call each),
-    else, required, the readings of `_unroled`; an optional one is left out."""
+    else, required, a Chinese person named right after the property's own word
+    (`person_after_noun`: "队长司马相如" for captain), else the readings of `_unroled`; an optional one is left out."""
     routes = routes_written(src.text) if r is None and ROUTE_NAME.search(name) else []
     if routes:
         return _one_or_all(routes)
     if r is None and not need:
         return None  # an optional string of no known role is left out
+    after = person_after_noun(name, src.text) if r is None else None
+    if after and glosses.HAN_RUN.match(after) and after not in src.used:  # "队长司马相如"
+        src.used.add(after)
+        return after
     return _unroled(name, s, src, topic)
 
 
@@ -2373,6 +2406,12 @@ def _venue(name: str, r: str | None, src: Source) -> str | None:
     Vets"), before any code or word beside the property's noun."""
     venue = _place(src.text) if r is None and VENUE.search(name) else None
     return venue if isinstance(venue, str) else None
+
+
+ZH_ESTABLISHMENT = re.compile(  # a name its establishment word ends, after 在 / 去 / 到
+    r"(?:在|去|到|于)([\u4e00-\u9fff]{1,8}(?:馆|店|厅|楼|院|园|会所|中心|酒家|酒店|餐厅|吧))"
+    r"(?=[\d一二两三四五六七八九十零]|[，,。、的里内\s]|$|[吃喝玩打看买办])"
+)
 
 
 VENUE = re.compile(

@@ -1236,9 +1236,10 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(  # (a weekday's numeral is none: 周三晚上 is Wednesday evening)
-    r"(?<!周)(?<!星期)(?<!礼拜)([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨))"
+    r"(?<!周)(?<!星期)(?<!礼拜)([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨|节|堂|课时))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层|岁|周岁))"  # a storey: 三楼, 一层; an age: 七岁
-)
+    r"|(?<![月年])([一两二三四五六七八九十]{1,3})(?=号(?:桌|房|床|座|柜|窗口?|车厢|机位|包间|台))"
+)  # a numbered thing: 十二号桌 is table 12 (a day, 十二号, stays a date)
 
 
 ZH_NUMERAL = "[零〇一二两三四五六七八九十]"
@@ -1299,6 +1300,10 @@ FRACTION = [  # a whole number and a part of one, said in words: "forty-two and 
 DOZENS = re.compile(  # "two dozen eggs" -> 24
     r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+dozen\b", re.I
 )
+ZH_DOZENS = re.compile(  # "一打人" 12 people, "两打鸡蛋" 24 eggs: 打 after a numeral is a dozen
+    r"(?<![打\d])([一两二三四五六七八九十]{1,2}|\d{1,2})打(?=[\u4e00-\u9fff])"
+    r"(?!电话|车|的|折|算|开|卡|印|包|扫|球|牌|麻将|针|工|听|架|扰|分|字|招呼|理|断|击|造|败|动|通|量|湿|破|碎|发|游戏)"
+)
 MONEY_WORD = r"pounds?|dollars?|euros?|bucks|quid|francs?"
 PENCE_AFTER = re.compile(  # "one pound fifty-nine" -> 1.59 pounds ("2 pounds 3 ounces" is no sum)
     rf"\b(\d+|one|a)\s+({MONEY_WORD})\s+(\d{{1,2}})\b"
@@ -1349,12 +1354,13 @@ def digits_for_words(text: str) -> str:
     text = WORDED.sub(_worded, A_SCALE.sub(r"one \1", text))  # "two hundred and ten"
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     text = DOZENS.sub(lambda m: str(int(SPELLED.get(m.group(1).lower(), m.group(1))) * 12), text)
+    text = ZH_DOZENS.sub(lambda m: str(_figure(m.group(1)) * 12), text)
     out = re.sub(rf"\b({words_})\b{NO_ORDINAL}", _spelled, text, flags=re.I)
     out = POINT.sub(_point, _fractions(out))
     out = re.sub(r"一(?=个半)", "1", out)
     out = ZH_DECIMAL.sub(_zh_decimal, out)
     out = ZH_PLACED.sub(lambda m: str(zh_amount(m.group(0))), out)
-    out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
+    out = ZH_COUNT.sub(lambda m: str(_zh_number(next(g for g in m.groups() if g))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
     out = TENTHS_ZH.sub(_tenths, out)
