@@ -85,7 +85,7 @@ def test_a_numbered_table_a_venue_and_a_glossed_member():
 
 def test_a_day_stays_a_date_not_a_table():
     got = forced(
-        "十二号那天去江南茶馆，账单金额30元。",
+        "十二号那天去江南茶馆，账单金额三十元。",
         tool("note_visit", "Note a visit.", {**strings(venue=None), "amount": {"type": "number"}}),
     )
     assert got["amount"] == 30

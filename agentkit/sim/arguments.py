@@ -71,7 +71,7 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
   its words are no other property's (no name, no brand), its commas part no list, its house
   number, and a phone number said in groups ("138 0013 8000"), are no count and no id; a
-  Chinese count is read by its counter ("十节课" 10, "一打人" 12 people: 打 after a numeral is a
+  Chinese count is read by its counter ("十节课" 10, "三十元" 30, "一打人" 12 people: 打 after a numeral is a
   dozen), a numbered thing by its 号 ("十二号桌" table 12; "十二号" alone is a day); a person
   named right after the property's own word fills a property of no other role ("队长司马相如"
   for captain); a Chinese establishment's name after 在 / 去 ("在福满楼麻将馆") is a place;
