@@ -90,3 +90,79 @@ def test_a_day_stays_a_date_not_a_table():
     )
     assert got["amount"] == 30
     assert got["venue"] == "江南茶馆"
+
+
+LINES = tool(
+    "record_sale",
+    "Record a sale from a market stall.",
+    {
+        **strings(buyer=None),
+        "items": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "plant": {"type": "string"},
+                    "qty": {"type": "integer"},
+                    "unit_price": {"type": "number"},
+                },
+                "required": ["plant", "qty", "unit_price"],
+            },
+        },
+    },
+)
+
+
+def test_a_listed_item_opening_with_one_counts_one():
+    got = forced(
+        "Sold to Priya Raman-Okoye: three lavender bushes at $6 each, one quince tree for $40,"
+        " and a fig tree at $9.",
+        LINES,
+    )
+    assert got["items"] == [
+        {"plant": "lavender bushes", "qty": 3, "unit_price": 6},
+        {"plant": "quince tree", "qty": 1, "unit_price": 40},
+        {"plant": "fig tree", "qty": 1, "unit_price": 9},
+    ]
+
+
+VALUE = tool(
+    "value_heirloom",
+    "Value an heirloom for the auction house.",
+    strings(item=None, era=None, maker=None, seller_email=None),
+)
+
+
+def test_the_thing_owned_its_decade_and_the_name_written_on_it():
+    got = forced(
+        "Hello, I bought a walnut cello at an estate sale last spring. The label inside reads"
+        ' "Giovanni Grancino, Milano" and the dealer reckoned it dates from the 1720s.'
+        " Contact: iris.vandermeer@example.org",
+        VALUE,
+    )
+    assert got["item"] == "walnut cello"
+    assert got["era"] == "1720s"
+    assert got["maker"] == "Giovanni Grancino, Milano"
+    assert got["seller_email"] == "iris.vandermeer@example.org"
+    got = forced(
+        "We inherited a bronze lantern from the 18th century, made by Hollis Brandt.", VALUE
+    )
+    assert got["item"] == "bronze lantern"
+    assert got["era"] == "18th century"
+    assert got["maker"] == "Hollis Brandt"
+
+
+def test_an_example_in_pinyin_said_in_characters():
+    spec = tool(
+        "join_class",
+        "Join a martial arts class.",
+        {
+            **strings(member=None, style="style, e.g. taiji, bagua, xingyi"),
+            "weeks": {"type": "integer"},
+        },
+    )
+    got = forced("我叫上官婉清，想学太极，先报八周。", spec)
+    assert got["style"] == "taiji"
+    assert got["weeks"] == 8
+    tea = tool("order_tea", "Order tea leaves.", strings(tea="kind, e.g. longjing, pu'er, maofeng"))
+    assert forced("来半斤普洱", tea)["tea"] == "pu'er"
