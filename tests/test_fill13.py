@@ -8,7 +8,7 @@ domains of this file's own."""
 
 from typing import Any
 
-from loops import MODEL, strings, tool
+from loops import MODEL, converse, strings, tool
 
 import agentkit
 
@@ -166,3 +166,36 @@ def test_an_example_in_pinyin_said_in_characters():
     assert got["weeks"] == 8
     tea = tool("order_tea", "Order tea leaves.", strings(tea="kind, e.g. longjing, pu'er, maofeng"))
     assert forced("来半斤普洱", tea)["tea"] == "pu'er"
+
+
+def test_an_email_the_request_writes_after_the_step():
+    spec = tool(
+        "extend_booking",
+        "Extend a cabin booking by N nights; the confirmation goes to the email.",
+        {
+            **strings(booking_id=None),
+            "nights": {"type": "integer"},
+            **strings(confirmation_email=None),
+        },
+    )
+    calls, _ = converse(
+        "Extend booking BK-221 by two nights and email the confirmation to li.wei+trips@example.net.",
+        [spec],
+        {"extend_booking": lambda **k: {"ok": True, **k}},
+    )
+    assert calls[0] == (
+        "extend_booking",
+        {"booking_id": "BK-221", "nights": 2, "confirmation_email": "li.wei+trips@example.net"},
+    )
+
+
+def test_a_route_end_stops_before_what_is_hired_there():
+    spec = tool(
+        "quote_minibus",
+        "Quote a minibus hire.",
+        {**strings(origin=None, destination=None), "seats": {"type": "integer"}},
+    )
+    got = forced("想从苏州到周庄包一辆19座的小巴，报个价。", spec)
+    assert got["origin"] == "苏州"
+    assert got["destination"] == "周庄"
+    assert got["seats"] == 19

@@ -83,6 +83,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   counts one ("one trident maple" beside "two pines"); what a count counts keeps its first word
   unless that is a unit or a packaging word ("1 fig tree"; "200 g flour") or another property's
   enum member ("three small iced teas"), and a decade or an ordinal ("1690s", "18th") counts nothing;
+  a required email or link a step of the request does not say is the one the whole request
+  writes ("Renew VK3PRX ... and email the receipt to a@b.org"); a Chinese route's end stops
+  before what is hired or ridden there ("到乌镇包一辆49座大巴": 乌镇);
 - a value is of the kind its property asks: a code the text labels as another thing's own number
   ("passport P4471203", "ID card AX-99120", "学员号是 ST-20931", "联系电话 186-…") is no value of a
   property that does not name that thing (no consulate, no district, no team name), the kind
@@ -508,6 +511,8 @@ def fill_object(
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
         if value is None and need:
+            value = _from_request(name, resolve(prop, root), src)
+        if value is None and need:
             taken = {v for v in found.values() if isinstance(v, str)}
             counted = counts and _thing_of(src.text, src) not in taken  # counted once,
             counted = counted and name in (goods or [name])  # by the product when one is asked
@@ -527,6 +532,20 @@ def fill_object(
 GENERIC_VALUE = re.compile(
     r"^(?:value|query|term|search_?(?:value|term)|lookup_?value|identifier|值|查询值)$", re.I
 )
+
+
+def _from_request(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """A required address of a shape (an email, a phone number, a link) that a step's own words
+    do not say is the one the whole request writes ("Renew VK3PRX ... and email the receipt to
+    a@b.org": the renewal's receipt_email)."""
+    if not src.context or src.context == src.text or type_of(s) != "string":
+        return None
+    r = role(name, s)
+    if r == "email":
+        return _email(src.context)
+    if r == "link":
+        return BY_TEXT["link"](src.context)
+    return None
 
 
 def _by_member(

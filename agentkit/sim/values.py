@@ -187,7 +187,10 @@ LEG_EN = re.compile(
 )
 STOP_EN = r"(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today|and|please)\b|[,.;!?]|\s*$)"
 ZH_TO = r"(?:飞往|开往|前往|转到|转入|到|去|至|飞)"
-ZH_END = r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次)"
+ZH_END = (  # a route's end stops before what is done or hired there: "到乌镇包一辆49座大巴"
+    r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次"
+    r"|包|租|坐|乘|搭|打车|开车|自驾|[一二两三四五六七八九十\d]+[辆位个张人天晚趟次])"
+)
 LEG_ZH = re.compile(rf"从\s*(.+?)\s*{ZH_TO}\s*(.+?){ZH_END}")
 LEG_ZH_BARE = re.compile(rf"([\u4e00-\u9fff]{{2,12}}?){ZH_TO}([\u4e00-\u9fff]{{2,8}}?){ZH_END}")
 ZH_LEAD_VERBS = re.compile(
