@@ -8,7 +8,8 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   (a count of people by its kind in either language: "三个大人，一个小孩" for adults and kids;)
   a letter code and a number by the number and the letter's word: "men's 40+" M40, "under-1600"
   U1600, "女子50岁组" F50;
-  never one the user refuses: "not by email", "别发邮件"), else the level the words ask
+  never one the user refuses: "not by email", "别发邮件"; in a Chinese text, the member a word of
+  it glosses to: "结账" for billing), else the level the words ask
   for ("urgent" -> high, "no rush" -> low), else the schema's `default`, else (required) its
   first member;
 - an object is filled property by property; an array of strings takes the quoted texts or the
@@ -73,7 +74,22 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   建国路88号"), or what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); a labelled one is the
   label's whole value, commas and all ("Address: Flat 3, 27 Marlowe Road, Bristol BS6 5AJ");
   its words are no other property's (no name, no brand), its commas part no list, its house
-  number, and a phone number said in groups ("138 0013 8000"), are no count and no id;
+  number, and a phone number said in groups ("138 0013 8000"), are no count and no id; a
+  Chinese count is read by its counter ("十节课" 10, "三十元" 30, "一打人" 12 people: 打 after a numeral is a
+  dozen), a numbered thing by its 号 ("十二号桌" table 12; "十二号" alone is a day); a person
+  named right after the property's own word fills a property of no other role ("队长司马相如"
+  for captain); a Chinese establishment's name after 在 / 去 ("在福满楼麻将馆") is a place;
+  an item (a product's role) is the thing the user says they have, bought or inherited ("I
+  inherited a longcase clock from ..."), never a quote written on it ('the dial says "..."'); an
+  era (era, period, decade, century, 年代) is the decade or century written ("1690s", "the 18th
+  century"); a maker (maker, manufacturer, craftsman) the name after "by", else the name written
+  on the thing, whole ("Thos. Tompion, London"); a listed item opening with "one" or an article
+  counts one ("one trident maple" beside "two pines"); what a count counts keeps its first word
+  unless that is a unit or a packaging word ("1 fig tree"; "200 g flour") or another property's
+  enum member ("three small iced teas"), and a decade or an ordinal ("1690s", "18th") counts nothing;
+  a required email or link a step of the request does not say is the one the whole request
+  writes ("Renew VK3PRX ... and email the receipt to a@b.org"); a Chinese route's end stops
+  before what is hired or ridden there ("到乌镇包一辆49座大巴": 乌镇);
 - a value is of the kind its property asks: a code the text labels as another thing's own number
   ("passport P4471203", "ID card AX-99120", "学员号是 ST-20931", "联系电话 186-…") is no value of a
   property that does not name that thing (no consulate, no district, no team name), the kind
@@ -394,7 +410,9 @@ class Source:
     members: frozenset[str] = frozenset()  # the enum members of the object being filled
 
 
-MOBILE = re.compile(r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d{9}(?![\d.])")  # a Chinese mobile number
+MOBILE = re.compile(  # a Chinese mobile number, whole or said in groups ("138 0013 8000")
+    r"(?<![\d.])(?:\+?86[ -]?)?1[3-9]\d(?:\d{8}|([ -])\d{4}\1\d{4})(?![\d.])"
+)
 ORDINAL = re.compile(r"第\s*\d+|(?<![\w.])\d+(?:st|nd|rd|th)\b", re.I)
 
 
@@ -497,8 +515,10 @@ def fill_object(
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
         if value is None and need:
+            value = _from_request(name, resolve(prop, root), src)
+        if value is None and need:
             taken = {v for v in found.values() if isinstance(v, str)}
-            counted = counts and values.thing_of(src.text) not in taken  # counted once,
+            counted = counts and _thing_of(src.text, src) not in taken  # counted once,
             counted = counted and name in (goods or [name])  # by the product when one is asked
             value = _in_english(prop, _unfound(name, resolve(prop, root), src, counted, forced))
         found[name] = value
@@ -516,6 +536,20 @@ def fill_object(
 GENERIC_VALUE = re.compile(
     r"^(?:value|query|term|search_?(?:value|term)|lookup_?value|identifier|值|查询值)$", re.I
 )
+
+
+def _from_request(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """A required address of a shape (an email, a phone number, a link) that a step's own words
+    do not say is the one the whole request writes ("Renew VK3PRX ... and email the receipt to
+    a@b.org": the renewal's receipt_email)."""
+    if not src.context or src.context == src.text or type_of(s) != "string":
+        return None
+    r = role(name, s)
+    if r == "email":
+        return _email(src.context)
+    if r == "link":
+        return BY_TEXT["link"](src.context)
+    return None
 
 
 def _by_member(
@@ -574,7 +608,7 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
     forced call's, its fallback."""
     value = None
     if counts and (_counted_thing(name, s) or role(name, s) == "product"):
-        value = values.thing_of(src.text)
+        value = _thing_of(src.text, src)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
         value = named_value(name, s, src) or _of_its_kind(name, s, src)
     value = _no_function_word(value)
@@ -610,6 +644,16 @@ def _of_its_kind(name: str, s: dict[str, Any], src: Source) -> str | None:
     ):
         return None  # a code the conversation gives another kind ("YG-05 的瑜伽课" for card_no)
     src.used.add(found)
+    return found
+
+
+def _thing_of(text: str, src: Source) -> str | None:
+    """What a count counts (`values.thing_of`), without a first word that is another property's
+    enum member ("three small iced teas" with a size of small / large: "iced teas")."""
+    found = values.thing_of(text)
+    members = {str(m).lower() for m in src.members}
+    while found and " " in found and found.split(" ", 1)[0].lower() in members:
+        found = found.split(" ", 1)[1]
     return found
 
 
@@ -693,7 +737,8 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
 
 def _named_member(members: list[Any], text_: str) -> Any:
     """The first member the text names, by its word, its concept, or as a unit ("mi" by
-    "miles"); a member the text says no to ("not by email", "不要短信") is not named."""
+    "miles"), else by a Chinese word that glosses to it ("结账" for billing); a member the text says
+    no to ("not by email", "不要短信") is not named."""
     said = concepts(text_)
     text = text_.lower()
     for member in members:
@@ -707,7 +752,25 @@ def _named_member(members: list[Any], text_: str) -> Any:
         named = concepts(" ".join(words(m))) or concepts(m) or _abbreviated(m)
         if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
-    return _day_part(members, text) or coded_member(members, text_)
+    return (
+        _day_part(members, text) or coded_member(members, text_) or _glossed_member(members, text_)
+    )
+
+
+def _glossed_member(members: list[Any], text: str) -> Any:
+    """An English member a Chinese word of the text glosses to, by the member's stem ("结账" pay
+    the bill -> billing): the first such word the text says."""
+    stems = {
+        str(m): re.sub(r"(?:ing|s)$", "", str(m).lower())
+        for m in members
+        if re.fullmatch(r"[A-Za-z]{4,}", str(m))
+    }
+    for word in glosses.segmented(text) if stems else []:
+        said = {w for g in glosses.gloss(word) for w in re.findall(r"[a-z]+", g.lower())}
+        hit = next((m for m, st in stems.items() if len(st) >= 4 and st in said), None)
+        if hit is not None:
+            return next(m for m in members if str(m) == hit)
+    return None
 
 
 LETTER_WORDS = (  # a code's letter said as a word, in both languages
@@ -832,7 +895,8 @@ def _each_item(
     """An array of objects from a listed text: each item of the list filled on its own ("40 units
     of SKU-1001 and 15 units of SKU-2044" -> two objects), with the values of the results that
     name it ("10 shares of AAPL" takes the price of the quote for AAPL); only when every item gets
-    its required properties (until then the tool waits for the calls that give them)."""
+    its required properties (until then the tool waits for the calls that give them); an item
+    opening with "one" or an article counts one ("one trident maple" beside "two pines")."""
     parts = _counted_items(src.text)
     if len(parts) < 2 and src.context:  # a step of the request: its items are the request's
         parts = _counted_items(src.context)
@@ -840,6 +904,7 @@ def _each_item(
         return []
     out = []
     for part in parts:
+        part = ONE_OPENS.sub(r"\g<1>1 ", part)  # "one trident maple" beside "two pines": a count
         one_src = gather(part, [r for r in src.results if _names_result(part, r)])
         one_src.item = True
         one = fill_object(items, one_src, root, False, topic)
@@ -847,6 +912,9 @@ def _each_item(
             return []
         out.append(one.values)
     return out
+
+
+ONE_OPENS = re.compile(r"^(\W*)(?:one|an?|a single)\s+(?=[a-z])(?!dozen\b|couple\b|pair\b)", re.I)
 
 
 def _counted_items(text: str) -> list[str]:
@@ -1206,9 +1274,11 @@ def said_example(s: dict[str, Any], text: str) -> str | None:
 
 def _glossed_example(items: list[str], text: str) -> str | None:
     """Of Chinese examples, the one whose English gloss an English text says ("cockroaches" for
-    例如 蟑螂、老鼠): the member as the description writes it."""
-    if re.search(r"[\u4e00-\u9fff]", text):
-        return None
+    例如 蟑螂、老鼠): the member as the description writes it; of examples in pinyin, the one a
+    Chinese text says in characters ("楷书" for "e.g. kaishu, xingshu")."""
+    if re.search(r"[\u4e00-\u9fff]", text):  # examples in pinyin: the one said in characters
+        spelled = {glosses.romanized(w) for w in glosses.segmented(text)}
+        return next((x for x in items if re.sub(r"[^a-z]", "", x.lower()) in spelled), None)
     said = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
     said |= {re.sub(r"(?<=(?:ch|sh|ss|.x))es$|(?<!s)s$", "", w) for w in said}
     for x in items:
@@ -1927,6 +1997,8 @@ def _place(text: str) -> Any:
             and not values.WEEKDAY_WORD.search(m.group(1))
         ]
         found = named[:1]
+    at = ZH_ESTABLISHMENT.search(text) if not found else None
+    found = [at.group(1)] if at else found  # "在福满楼麻将馆十二号桌": an establishment's name
     if not found:  # a place only gone to ("去苏州的票", "a ticket to Lyon"): the route's end
         end = values.ends(text).get("to") or ""
         found = (
@@ -1967,9 +2039,10 @@ def _expression(text: str) -> str | None:
 BY_TEXT = {  # role -> how the user's words give it
     "email": _email,
     "product": lambda text: (
-        next((q for q in quoted(text) if len(q.split()) <= 4), None)
+        next((q for q in quoted(text) if len(q.split()) <= 4 and not inscribed(q, text)), None)
         or _taken_off(text)
         or product(no_address(text))  # no house number counts
+        or owned_thing(text)
         or _object_thing(text)
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
@@ -2032,12 +2105,17 @@ def _of_no_role(
     name: str, s: dict[str, Any], src: Source, topic: frozenset[str], r: str | None, need: bool
 ) -> Any:
     """A string of no role read above: a route's each written route ("A-B、C-D": one call each),
-    else, required, the readings of `_unroled`; an optional one is left out."""
+    else, required, a Chinese person named right after the property's own word
+    (`person_after_noun`: "队长司马相如" for captain), else the readings of `_unroled`; an optional one is left out."""
     routes = routes_written(src.text) if r is None and ROUTE_NAME.search(name) else []
     if routes:
         return _one_or_all(routes)
     if r is None and not need:
         return None  # an optional string of no known role is left out
+    after = person_after_noun(name, src.text) if r is None else None
+    if after and glosses.HAN_RUN.match(after) and after not in src.used:  # "队长司马相如"
+        src.used.add(after)
+        return after
     return _unroled(name, s, src, topic)
 
 
@@ -2398,6 +2476,12 @@ def _venue(name: str, r: str | None, src: Source) -> str | None:
     return venue if isinstance(venue, str) else None
 
 
+ZH_ESTABLISHMENT = re.compile(  # a name its establishment word ends, after 在 / 去 / 到
+    r"(?:在|去|到|于)([\u4e00-\u9fff]{1,8}(?:馆|店|厅|楼|院|园|会所|中心|酒家|酒店|餐厅|吧))"
+    r"(?=[\d一二两三四五六七八九十零]|[，,。、的里内\s]|$|[吃喝玩打看买办])"
+)
+
+
 VENUE = re.compile(
     r"clinic|hospital|venue|branch|salon|surgery|garage|诊所|医院|场馆|门店|分店|修理厂", re.I
 )
@@ -2659,6 +2743,32 @@ PICK = re.compile(  # a phrase that picks among results names no value: "the che
 )
 
 
+INSCRIBED = re.compile(
+    r"\b(?:says|reads|read|signed|marked|engraved|stamped|inscribed|labelled|labeled|written)"
+    r"(?:\s+(?:with|as|on\s+it|on\s+the\s+\w+))?\s*[:,]?\s*$",
+    re.I,
+)
+OWNED = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:(?:have|own|inherited|bought|found|got|received|picked\s+up)|was\s+given)\s+"
+    r"(?:a|an|the|this|my|our|some)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+    r"(?=\s+(?:from|in|at|on|with|that|which|for|of|to|and|last|when|years?)\b|[,.;!?]|$)"
+)
+
+
+def inscribed(quote: str, text: str) -> bool:
+    """Whether a quote is what is written on a thing ('The dial says "Thos. Tompion, London"',
+    'signed "A. Rossi"'): words on the thing, not the thing's name."""
+    at = text.find(quote)
+    return at > 0 and INSCRIBED.search(text[max(0, at - 40) : at].rstrip(" \"'“‘")) is not None
+
+
+def owned_thing(text: str) -> str | None:
+    """The thing the user says they have, inherited or bought ("I inherited a longcase clock
+    from my grandmother" -> "longcase clock"), the thing an appraisal or a repair is for."""
+    m = OWNED.search(text)
+    return m.group(1) if m else None
+
+
 def _object_thing(text: str) -> str | None:
     """An item no count names: what the request's first verb acts on, when the concept table
     knows none of its words ("Please deliver the oak wardrobe to ..." -> "oak wardrobe"; never
@@ -2685,7 +2795,7 @@ def _by_shape(
     if end is not None:
         return end
     if THING.search(name) or src.item and (ITEM_NAME.search(name) or r in ("person", "product")):
-        found = values.thing_of(no_address(src.text))  # "7 Willow Crescent" is no 7 crescents
+        found = _thing_of(no_address(src.text), src)  # "7 Willow Crescent" is no 7 crescents
         if found:
             return found
     if src.item and re.fullmatch(r"units?|单位", name, re.I):
@@ -2695,7 +2805,7 @@ def _by_shape(
         return m.group(0).strip() if m else None
     if r == "organisation":
         return organisation(src)
-    found = _product_detail(name, src) or _incident(name, s, src, r)
+    found = _product_detail(name, src) or _incident(name, s, src, r) or _era_or_maker(name, r, src)
     if found is not None:
         return found
     if r in (None, "id"):
@@ -2704,6 +2814,38 @@ def _by_shape(
             return found
         return by_example(s, src) or by_han_example(s, src)
     return None
+
+
+ERA_NAME = re.compile(r"(?:^|_)(?:era|period|decade|century)(?:$|_)|年代|朝代|时期", re.I)
+ERA_SAID = re.compile(
+    r"\b(?:(?:early|mid|late)[- ])?(?:1\d{3}|20\d\d)['’]?s\b|\b\d{1,2}(?:st|nd|rd|th)[- ]century\b"
+    r"|(?:\d{1,2}|[一二三四五六七八九十]+)世纪(?:\d0年代|[一二三四五六七八九]十年代)?|\d0年代",
+    re.I,
+)
+MAKER_NAME = re.compile(
+    r"(?:^|_)(?:maker|manufacturer|craftsman|builder|workshop|smith)(?:$|_)|制造商|工匠|作者", re.I
+)
+
+
+def _era_or_maker(name: str, r: str | None, src: Source) -> str | None:
+    """An era (era, period, decade, century, 年代) is the decade or century the text writes
+    ("around 1690s", "the 18th century", "十八世纪"); a maker (maker, manufacturer, craftsman) is
+    the name after "made by" / "by", else the name written on the thing ('the dial says "Thos.
+    Tompion, London"'), whole."""
+    if r is not None:
+        return None
+    if ERA_NAME.search(name):
+        era = ERA_SAID.search(src.text)
+        return era.group(0) if era else None
+    if not MAKER_NAME.search(name):
+        return None
+    by = BY_MAKER.search(src.text)
+    if by:
+        return by.group(1).rstrip(".")
+    written = [
+        q for q in quoted(src.text) if inscribed(q, src.text) and PROPER.fullmatch(q.split(",")[0])
+    ]
+    return written[0] if written else None
 
 
 def _lettered(s: dict[str, Any]) -> bool:

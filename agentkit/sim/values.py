@@ -187,7 +187,10 @@ LEG_EN = re.compile(
 )
 STOP_EN = r"(?=\s+(?:on|at|for|by|in|with|via|before|after|account|tomorrow|today|and|please)\b|[,.;!?]|\s*$)"
 ZH_TO = r"(?:飞往|开往|前往|转到|转入|到|去|至|飞)"
-ZH_END = r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次)"
+ZH_END = (  # a route's end stops before what is done or hired there: "到乌镇包一辆49座大巴"
+    r"(?=的|，|。|,|\s|$|[？?！!]|航班|机票|高铁|火车|动车|大巴|车票|班次"
+    r"|包|租|坐|乘|搭|打车|开车|自驾|[一二两三四五六七八九十\d]+[辆位个张人天晚趟次])"
+)
 LEG_ZH = re.compile(rf"从\s*(.+?)\s*{ZH_TO}\s*(.+?){ZH_END}")
 LEG_ZH_BARE = re.compile(rf"([\u4e00-\u9fff]{{2,12}}?){ZH_TO}([\u4e00-\u9fff]{{2,8}}?){ZH_END}")
 ZH_LEAD_VERBS = re.compile(
@@ -1131,10 +1134,13 @@ def function_words_only(value: str) -> bool:
 
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
-    chair at 189.00 each" -> "Ergonomic chair"."""
+    chair at 189.00 each" -> "Ergonomic chair"; a short word after the number is dropped as a
+    unit only when it is one or a packaging word, else it is the name's ("1 fig cutting"); a
+    decade ("the 1690s") counts nothing."""
     plain = ITEM_NOISE.sub(" ", without_dates(digits_for_words(text)))
     m = re.search(
-        r"\d+(?:\.\d+)?\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
+        r"\d+(?:\.\d+)?(?!['’]?s\b|st\b|nd\b|rd\b|th\b)\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
+        r"(?!(?:pounds?|dollars?|euros?|bucks|quid|francs?|yen|yuan|rupees?)\b)"  # a sum: no thing
         r"([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})",
         plain,
     )
@@ -1142,7 +1148,8 @@ def thing_of(text: str) -> str | None:
     if m:
         found = m.group(1)
         first, _, rest = found.partition(" ")
-        if unit and first == unit and rest and not PREPOSITION.match(rest):  # "4 trout on ..."
+        measured = unit is not None and _a_measure(unit)  # ("1 quince tree": no unit)
+        if measured and first == unit and rest and not PREPOSITION.match(rest):  # "4 trout on ..."
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return found.strip() or None
@@ -1151,6 +1158,21 @@ def thing_of(text: str) -> str | None:
     z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
     z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
     return z.group(1) if z else None
+
+
+PACKS = re.compile(
+    r"pcs?|pieces?|packs?|packets?|boxe?s?|bags?|bottles?|cans?|jars?|tins?|bunch(?:es)?|"
+    r"cartons?|cases?|crates?|rolls?|sheets?|pairs?|sets?|units?|cups?|tubs?|sacks?|loaf|loaves|ct|doz",
+    re.I,
+)
+
+
+def _a_measure(word: str) -> bool:
+    """Whether a word written after a number is a unit of measure or a packaging word ("200 g
+    flour", "2 pcs eggs"), not the first word of the thing's name ("1 quince sapling")."""
+    return PACKS.fullmatch(word) is not None or any(
+        re.fullmatch(written, word, re.I) for _unit, _named, written in UNITS
+    )
 
 
 def same_unit(member: str, text: str) -> bool:
@@ -1236,9 +1258,10 @@ SPELLED = {
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
 ZH_COUNT = re.compile(  # (a weekday's numeral is none: 周三晚上 is Wednesday evening)
-    r"(?<!周)(?<!星期)(?<!礼拜)([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨))"
+    r"(?<!周)(?<!星期)(?<!礼拜)([两二三四五六七八九十]{1,3})(?=\s*(?:个|位|间|晚|杯|张|份|本|台|件|次|天|小时|分钟|箱|瓶|袋|盒|人|碗|盘|条|块|双|只|支|包|罐|串|组|套|斤|公斤|页|把|棵|盆|桌|辆|寸|英寸|尺|英尺|米|厘米|毫米|公里|千米|克|千克|升|毫升|吨|节|堂|课时|元|周|星期))"
     r"|([一两二三四五六七八九十]{1,3})(?=\s*(?:楼|层|岁|周岁))"  # a storey: 三楼, 一层; an age: 七岁
-)
+    r"|(?<![月年])([一两二三四五六七八九十]{1,3})(?=号(?:桌|房|床|座|柜|窗口?|车厢|机位|包间|台))"
+)  # a numbered thing: 十二号桌 is table 12 (a day, 十二号, stays a date)
 
 
 ZH_NUMERAL = "[零〇一二两三四五六七八九十]"
@@ -1299,6 +1322,10 @@ FRACTION = [  # a whole number and a part of one, said in words: "forty-two and 
 DOZENS = re.compile(  # "two dozen eggs" -> 24
     r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+dozen\b", re.I
 )
+ZH_DOZENS = re.compile(  # "一打人" 12 people, "两打鸡蛋" 24 eggs: 打 after a numeral is a dozen
+    r"(?<![打\d])([一两二三四五六七八九十]{1,2}|\d{1,2})打(?=[\u4e00-\u9fff])"
+    r"(?!电话|车|的|折|算|开|卡|印|包|扫|球|牌|麻将|针|工|听|架|扰|分|字|招呼|理|断|击|造|败|动|通|量|湿|破|碎|发|游戏)"
+)
 MONEY_WORD = r"pounds?|dollars?|euros?|bucks|quid|francs?"
 PENCE_AFTER = re.compile(  # "one pound fifty-nine" -> 1.59 pounds ("2 pounds 3 ounces" is no sum)
     rf"\b(\d+|one|a)\s+({MONEY_WORD})\s+(\d{{1,2}})\b"
@@ -1349,12 +1376,13 @@ def digits_for_words(text: str) -> str:
     text = WORDED.sub(_worded, A_SCALE.sub(r"one \1", text))  # "two hundred and ten"
     words_ = "|".join(k for k in sorted(SPELLED, key=len, reverse=True))
     text = DOZENS.sub(lambda m: str(int(SPELLED.get(m.group(1).lower(), m.group(1))) * 12), text)
+    text = ZH_DOZENS.sub(lambda m: str(_figure(m.group(1)) * 12), text)
     out = re.sub(rf"\b({words_})\b{NO_ORDINAL}", _spelled, text, flags=re.I)
     out = POINT.sub(_point, _fractions(out))
     out = re.sub(r"一(?=个半)", "1", out)
     out = ZH_DECIMAL.sub(_zh_decimal, out)
     out = ZH_PLACED.sub(lambda m: str(zh_amount(m.group(0))), out)
-    out = ZH_COUNT.sub(lambda m: str(_zh_number(m.group(1) or m.group(2))), out)
+    out = ZH_COUNT.sub(lambda m: str(_zh_number(next(g for g in m.groups() if g))), out)
     for pattern, digits in HALVES:
         out = re.sub(pattern, digits, out, flags=re.I)
     out = TENTHS_ZH.sub(_tenths, out)
