@@ -10,7 +10,7 @@
    holds the column (a table without it, a staff rota beside sales, is left out), given with two
    decimals when a cell has decimals.
 4. A money figure no header holds (revenue, takings, income, turnover, an order's, bill's or
-   invoice's total, the amount due, how much, 收入, 营业额, 销售额, 收益, 总价, 应付, 多少钱)
+   invoice's total, the amount due, 收入, 营业额, 销售额, 收益, 总价, 应付, 多少钱)
    over tables with a quantity column (qty, quantity, units, count, 数量) and a price column
    (price, unit_price, 单价, 价格) is worked out from each row's quantity × price.
 5. A rounding the request asks for is kept: "to one decimal place", "rounded to 2 dp", "to the
@@ -69,7 +69,7 @@ ASKS = [  # (the words that ask for it, what is worked out)
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 MONEY = re.compile(
     r"\b(?:revenue|takings|income|turnover|earnings|sales value|(?:order|bill|invoice|grand) total|"
-    r"total (?:cost|price|due|to pay)|amount due|how much)\b|收入|营业额|销售额|收益|营收|总价|总金额|"
+    r"total (?:cost|price|due|to pay)|amount due)\b|收入|营业额|销售额|收益|营收|总价|总金额|"
     r"应付|多少钱|总额",
     re.I,
 )
