@@ -7,8 +7,7 @@ whose name carries that act. Programs through the real SDK client, in this file'
 in Chinese and English."""
 
 import pytest
-
-from tests.loops import converse, strings, tool
+from loops import converse, strings, tool
 
 # ------------------------------------------------- the cheapest among those that can be had
 

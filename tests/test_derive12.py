@@ -5,41 +5,8 @@ counted and added up across files; a "do not X" said by the user takes no tool f
 look-ups keep each entity's note to itself, the act going to the best one that can serve.
 Programs through the real SDK client, in domains of this file's own, in Chinese and English."""
 
-import json
-
-import agentkit
-
-MODEL = agentkit.default_model()
-
-
-def tool(name, description, props, required=None):
-    schema = {
-        "type": "object",
-        "properties": props,
-        "required": list(props) if required is None else required,
-    }
-    return {"name": name, "description": description, "input_schema": schema}
-
-
-def run(said, tools, handlers, rounds=8):
-    """A plain agent loop over one user turn: the calls made and the final text."""
-    client = agentkit.make_client(offline=True)
-    messages, calls = [{"role": "user", "content": said}], []
-    for _ in range(rounds):
-        r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
-        messages.append({"role": "assistant", "content": r.content})
-        if r.stop_reason != "tool_use":
-            return calls, "".join(b.text for b in r.content if b.type == "text")
-        results = []
-        for b in r.content:
-            if b.type == "tool_use":
-                calls.append((b.name, dict(b.input)))
-                out = handlers[b.name](**b.input)
-                text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
-                results.append({"type": "tool_result", "tool_use_id": b.id, "content": text})
-        messages.append({"role": "user", "content": results})
-    raise AssertionError("no end")
-
+from loops import converse as run
+from loops import tool
 
 # ------------------------------------------------------------- what is left: whole minus taken
 
@@ -54,7 +21,7 @@ LEVELS_CSV = "level,spaces,occupied\nP1,120,118\nP2,90,41\nP3,60,60\nP4,75,30\n"
 
 
 def test_the_level_with_the_most_free_spaces_is_worked_out_from_spaces_minus_occupied():
-    calls, answer = run(
+    calls, [answer] = run(
         "In the Riverside garage, which level has the most free spaces right now, and how many?",
         LEVELS,
         {"get_parking_levels": lambda garage: LEVELS_CSV},
@@ -66,7 +33,7 @@ def test_the_level_with_the_most_free_spaces_is_worked_out_from_spaces_minus_occ
 
 
 def test_the_fewest_left_is_the_least():
-    _, answer = run(
+    _, [answer] = run(
         "In the Riverside garage, which level has the fewest free spaces left?",
         LEVELS,
         {"get_parking_levels": lambda garage: LEVELS_CSV},
@@ -83,7 +50,7 @@ def test_remaining_seats_in_chinese():
         )
     ]
     table = "车次,发车,座位数,已售\nK101,07:30,45,45\nK103,09:00,45,12\nK105,11:30,53,18\nK107,14:00,45,44\n"
-    calls, answer = run(
+    calls, [answer] = run(
         "线路 HZ-HS 在 2026-12-20 哪一班剩余座位最多？还剩几个？",
         trips,
         {"list_trips": lambda route, date: table},
@@ -108,7 +75,7 @@ def test_the_drugs_below_their_own_minimum_are_listed_with_both_numbers():
         "drug,units,min_units\nIbuprofen 200mg,14,40\nParacetamol 500mg,120,60\n"
         "Cetirizine 10mg,9,10\nOmeprazole 20mg,35,30\nSaline spray,0,12\n"
     )
-    _, answer = run(
+    _, [answer] = run(
         "Which drugs at the Kingsway branch are below their minimum and need restocking?",
         stock,
         {"get_stock": lambda branch: table},
@@ -130,7 +97,7 @@ def test_the_feeds_below_their_warning_line_in_chinese_json():
         {"饲料": "苜蓿草", "库存_kg": 150, "警戒线_kg": 200},
         {"饲料": "麸皮", "库存_kg": 260, "警戒线_kg": 250},
     ]
-    _, answer = run(
+    _, [answer] = run(
         "FM-08 牧场哪些饲料已经低于警戒线了？", feed, {"get_feed_inventory": lambda farm_id: rows}
     )
     assert "玉米" in answer and "苜蓿草" in answer
@@ -158,7 +125,7 @@ BIDS_CSV = (
 
 
 def test_bids_under_a_thousands_bound_counted_and_the_one_with_the_warranty_picked_no_award():
-    calls, answer = run(
+    calls, [answer] = run(
         "For job RJ-552: how many contractors bid under €8,000, and which of those gives a "
         "5-year warranty? Do not award anything yet.",
         BIDS,
@@ -188,7 +155,7 @@ def test_print_quotes_counted_and_the_free_shipping_one_picked_in_chinese_no_ord
         "vendor,price_cny,days,shipping\n快印王,520,3,包邮\n彩虹印务,430,5,不包邮\n"
         "蓝图图文,480,4,包邮\n东方印刷,390,7,不包邮\n"
     )
-    calls, answer = run(
+    calls, [answer] = run(
         "印刷需求 PR-2207 的报价里，有几家低于 500 元？其中哪家包邮？先别下单。",
         quotes,
         {"list_print_quotes": lambda request_id: table, "place_order": lambda **k: "ok"},
@@ -210,7 +177,7 @@ def test_a_containers_gate_passes_counted_and_fees_added_across_three_logs():
         "dock.log": "2026-11-30 09:00 MSCU-4410 IN fee 18.00\n2026-11-30 09:20 CAIU-7781 IN fee 18.00\n",
     }
     reader = [tool("read_log", "Read one gate log file by name.", {"filename": {"type": "string"}})]
-    calls, answer = run(
+    calls, [answer] = run(
         "Across north.log, south.log and dock.log, how many times did container MSCU-4410 pass "
         "the gate, and what were its total fees?",
         reader,
@@ -228,7 +195,7 @@ def test_a_cards_meals_counted_and_added_across_day_files_in_chinese():
         "2026-12-03.txt": "07:55 卡号 C-2231 早餐 5.00\n18:30 卡号 C-2231 晚餐 21.50\n",
     }
     reader = [tool("read_file", "读取一个流水文件的内容", {"path": {"type": "string"}})]
-    _, answer = run(
+    _, [answer] = run(
         "看一下 2026-12-01.txt、2026-12-02.txt 和 2026-12-03.txt 这三个流水文件，卡号 C-2231 "
         "一共刷了几次卡？总共花了多少钱？",
         reader,
@@ -272,7 +239,7 @@ def test_the_best_rated_tutor_free_at_the_time_is_booked_not_the_one_whose_note_
             ["tutor_id", "date", "start_time", "minutes"],
         ),
     ]
-    calls, answer = run(
+    calls, [answer] = run(
         "Which of Anna, Ben and Chloe can tutor Leo on 2026-12-10 in the early evening for 60 "
         "minutes? Book whichever free one has the best rating, ideally around 6pm.",
         tools,
@@ -294,7 +261,7 @@ def test_the_seats_left_on_one_flight_are_its_total_minus_sold():
         tool("get_flight", "Get a flight's seat map summary.", {"flight_no": {"type": "string"}})
     ]
     summary = {"aircraft": "A320", "seats_total": 180, "seats_sold": 172, "status": "on time"}
-    _, answer = run(
+    _, [answer] = run(
         "How many seats are still unsold on flight GX-881?",
         flight,
         {"get_flight": lambda flight_no: dict(summary, flight_no=flight_no)},
@@ -325,7 +292,7 @@ def test_wines_under_their_par_in_a_nested_list_and_no_order_when_told_not_to():
         {"wine": "Chablis", "bottles": 15, "par": 10},
         {"wine": "Barolo", "bottles": 2, "par": 6},
     ]
-    calls, answer = run(
+    calls, [answer] = run(
         "Which wines at restaurant RS-14 are under par? Don't order anything yet.",
         tools,
         {

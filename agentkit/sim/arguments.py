@@ -3453,7 +3453,9 @@ def places(text: str) -> list[str]:
     return _dictionary_places(text) or found
 
 
-DICT_PLACE_END = re.compile(r"(?:火车站|高铁站|机场|码头|车站|站|港|区|县|镇|村|市)?")
+PLACE_WORDS = "火车站|高铁站|机场|码头|车站|站|港|区|县|镇|村|市"  # a Chinese place's end word
+DICT_PLACE_END = re.compile(rf"(?:{PLACE_WORDS})?")  # (joined to a dictionary place: 上海虹桥站)
+ENDS_AS_PLACE = re.compile(rf"(?:{PLACE_WORDS}|乡|路|街)$")  # (a name it ends: 桃花村, 菜园区)
 
 
 def _dictionary_places(text: str) -> list[str]:
@@ -3482,7 +3484,7 @@ def _ended(rest: str) -> str:
 
 def _holds_place(said: str) -> bool:
     """A place the dictionary knows, or a name a place's end word ends (桃花村, 菜园区)."""
-    if re.search(r"(?:火车站|高铁站|机场|码头|站|港|区|县|镇|村|市|乡|路|街)$", said):
+    if ENDS_AS_PLACE.search(said):
         return True
     return glosses.place(said) or any(glosses.place(w) for w in glosses.segmented(said))
 

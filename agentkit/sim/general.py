@@ -1435,19 +1435,24 @@ def _kind_only(name: str, t: Tool) -> bool:
     """A name whose concepts the tool's own words all say (雪场: snow, of get_snow_report), or made
     only of words the tool's own words gloss and single characters: the tool's kind of thing,
     not one thing's name."""
-    own = {
-        w[:5]
-        for w in re.findall(r"[a-z]{4,}", f"{' '.join(words(t.name))} {t.description}".lower())
-    }
-    parts = glosses.segmented(name)
-    hit = [
-        w
-        for w in parts
-        if {x[:5] for g in glosses.gloss(w) for x in re.findall(r"[a-z]{4,}", g.lower())} & own
-    ]
     if concepts(name) and concepts(name) <= t.name_concepts | concepts(t.description):
         return True  # (雪场: snow, a thing the tool's own words say)
+    own = _stems_of(t)
+    parts = glosses.segmented(name)
+    hit = [w for w in parts if _gloss_stems(w) & own]
     return bool(hit) and all(w in hit or len(w) == 1 for w in parts)
+
+
+def _stems_of(t: Tool) -> set[str]:
+    """The first five letters of each word of four letters or more of a tool's name and
+    description (what a gloss is compared with)."""
+    said = f"{' '.join(words(t.name))} {t.description}".lower()
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", said)}
+
+
+def _gloss_stems(word: str) -> set[str]:
+    """The same stems of a Chinese word's English gloss (`glosses`)."""
+    return {x[:5] for g in glosses.gloss(word) for x in re.findall(r"[a-z]{4,}", g.lower())}
 
 
 NUMBERED_NAME = re.compile(r"[\u4e00-\u9fff\d]号(?:[\u4e00-\u9fff]{0,2})$")  # 远望七号, 三号棚
@@ -1458,16 +1463,10 @@ def _glossed_for(task: str, t: Tool) -> bool:
     """A Chinese question says, by the English gloss of a word of two characters or more
     (`glosses`), a word of the tool's name or description ("湿度" humidity and "temperature and
     humidity readings", "浇水" water and "last watering"): it asks what the tool tells."""
-    own = {
-        w[:5]
-        for w in re.findall(r"[a-z]{4,}", f"{' '.join(words(t.name))} {t.description}".lower())
-    }
-    own -= {w[:5] for w in NO_KIND}
+    own = _stems_of(t) - {w[:5] for w in NO_KIND}
     for run in re.findall(r"[\u4e00-\u9fff]+", task):
-        for w in glosses.segmented(run):
-            said = {x[:5] for g in glosses.gloss(w) for x in re.findall(r"[a-z]{4,}", g.lower())}
-            if len(w) >= 2 and said & own:
-                return True
+        if any(len(w) >= 2 and _gloss_stems(w) & own for w in glosses.segmented(run)):
+            return True
     return False
 
 
