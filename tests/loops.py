@@ -39,10 +39,12 @@ def converse(
     tools: list[Any],
     handlers: dict[str, Callable[..., Any]],
     rounds: int = 8,
+    system: str | None = None,
 ) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
     """A plain agent loop over the user's turns (one string is one turn): every call made, as
     (name, input) with the input checked against its tool's schema, and each turn's final text.
-    A turn still calling tools after `rounds` requests fails the test."""
+    A turn still calling tools after `rounds` requests fails the test; `system`, the operator's
+    system prompt."""
     client = agentkit.make_client(offline=True)
     schemas = {t["name"]: t["input_schema"] for t in tools}
     messages: list[Any] = []
@@ -51,7 +53,10 @@ def converse(
     for said in [turns] if isinstance(turns, str) else turns:
         messages.append({"role": "user", "content": said})
         for _ in range(rounds):
-            r = client.messages.create(model=MODEL, max_tokens=1024, tools=tools, messages=messages)
+            extra = {"system": system} if system else {}
+            r = client.messages.create(
+                model=MODEL, max_tokens=1024, tools=tools, messages=messages, **extra
+            )
             messages.append({"role": "assistant", "content": r.content})
             if r.stop_reason != "tool_use":
                 finals.append("".join(b.text for b in r.content if b.type == "text"))

@@ -260,6 +260,7 @@ from . import (
     idkinds,
     lateness,
     manner,
+    operator,
     pick,
     records,
     reports,
@@ -3458,6 +3459,8 @@ def general_reply(conv: Conversation) -> Reply:
     if early is not None:
         return early
     turn = _steps(v, conv) if forced != "none" else Turn()
+    if forced != "none":
+        turn = _govern(v, turn)
     if forced in ("tool", "any"):
         return _forced(v, turn, conv)
     if turn.calls:
@@ -3531,6 +3534,185 @@ def _steps(v: View, conv: Conversation) -> Turn:
             return turn
         said += [line for line in turn.lines if line not in said]
     return Turn(lines=said)
+
+
+def _govern(v: View, turn: Turn) -> Turn:
+    """The operator's rules (`agentkit.sim.operator`, rules 1 to 6) held against this turn."""
+    found = operator.rules(v.system, [(t.name, t.description) for t in v.tools])
+    read_only = next((r for r in found if r.kind == "read_only"), None)
+    if read_only is not None:
+        _read_only(v, read_only, turn)
+        return turn
+    if any(_first(v, r, turn) for r in found if r.kind == "first"):
+        return turn
+    results = [c.data for c in v.calls if c.result is not None and not c.failed]
+    for r in found:
+        if r.kind == "bound":
+            _bound(v, r, turn, results)
+        elif r.kind == "blocked":
+            _blocked(v, r, turn, results)
+        elif r.kind == "limit":
+            _limit(v, r, turn)
+    for r in found:
+        if r.kind == "confirm":
+            _confirm(v, r, turn)
+    return turn
+
+
+def _acting(t: Tool) -> bool:
+    return not operator.reads(t.name, t.description)
+
+
+def _ruled(v: View, r: operator.Rule, t: Tool) -> bool:
+    """An act the rule governs: one it names, or one its clause says."""
+    names = [x.name for x in v.tools]
+    named = t.name in (r.tool, r.other)
+    return _acting(t) and (named or operator.governs(r, t.name, t.description, names))
+
+
+def _read_only(v: View, r: operator.Rule, turn: Turn) -> None:
+    """Rule 1: no act; the answer says so, quoting the rule."""
+    barred = [t.name for t, _ in turn.calls if _acting(t)]
+    barred += [t.name for t, _ in turn.missing if _acting(t)]
+    if not barred:
+        return
+    turn.calls = [(t, a) for t, a in turn.calls if not _acting(t)]
+    turn.missing = [(t, m) for t, m in turn.missing if not _acting(t)]
+    if not turn.calls:
+        tools = spoken_list(v.lang, list(dict.fromkeys(barred)))
+        turn.lines.append(say(v.lang, "op_read_only", tools=tools, rule=r.text))
+        turn.stop = True
+
+
+def _first(v: View, r: operator.Rule, turn: Turn) -> bool:
+    """Rule 2: an act waits for the tool the rule names; that tool is called (or its values
+    asked for) first. True when the turn was changed."""
+    if not any(_ruled(v, r, t) for t, _ in turn.calls):
+        return False
+    name = operator.first_tool(r, [(t.name, t.description) for t in v.tools])
+    first = v.tool(name)
+    if first is None or any(c.name == name for c in v.calls):  # (called once, whatever said)
+        return False
+    if any(t.name == name for t, _ in turn.calls):
+        turn.calls = [(t, a) for t, a in turn.calls if t.name == name]
+        return True
+    variants, got = arguments(first, gather(v.task, results_of(v)))
+    turn.calls, turn.said = ([(first, variants[0])], []) if not got.missing else ([], [])
+    turn.missing = [(first, got.missing)] if got.missing else []
+    return True
+
+
+def _blocked(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
+    """Rule 3: an act not made when a result holds the state the rule's subject says."""
+    state = operator.in_state(r, results)
+    barred = [t.name for t, _ in turn.calls if _ruled(v, r, t)]
+    if state and barred:
+        turn.calls = [(t, a) for t, a in turn.calls if t.name not in barred]
+        tools = spoken_list(v.lang, list(dict.fromkeys(barred)))
+        turn.lines.append(say(v.lang, "op_blocked", tools=tools, state=state, rule=r.text))
+
+
+def _limit(v: View, r: operator.Rule, turn: Turn) -> None:
+    """Rule 5: an input beyond the limit is asked about, or set to the limit after a yes."""
+    yes = operator.affirmed(v.task)
+    kept = []
+    for t, a in turn.calls:
+        k = operator.limit_input(r, t.schema, a) if _acting(t) else None
+        if k is None:
+            kept.append((t, a))
+        elif yes:
+            kept.append((t, {**a, k: int(r.bound) if r.bound.is_integer() else r.bound}))
+        else:
+            bound = f"{r.bound:g}"
+            turn.lines.append(say(v.lang, "op_limit", rule=r.text, prop=k, value=a[k], bound=bound))
+    turn.calls = kept
+
+
+def _confirm(v: View, r: operator.Rule, turn: Turn) -> None:
+    """Rule 6: an act of the kind put to the user as a question until the user says yes."""
+    yes = operator.affirmed(v.task)
+    barred = [(t, a) for t, a in turn.calls if _ruled(v, r, t)]
+    if not barred or yes:
+        return
+    if yes is False:
+        tools = spoken_list(v.lang, list(dict.fromkeys(t.name for t, _ in barred)))
+        turn.lines.append(say(v.lang, "op_declined", tools=tools))
+    else:
+        asked = [f"{t.name}({', '.join(f'{k}: {x}' for k, x in a.items())})" for t, a in barred]
+        turn.lines.append(say(v.lang, "op_confirm", calls=spoken_list(v.lang, asked)))
+    turn.calls = [(t, a) for t, a in turn.calls if (t, a) not in barred]
+
+
+def _bound(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
+    """Rule 4: a figure beyond the bound takes the act named instead (or none); a request to
+    process the thing takes the act the rule picks; without the figure, it is read first."""
+    value = next(
+        (x for x in (operator.result_figure(d, r.unit) for d in results) if x is not None), None
+    )
+    governed = [(t, a) for t, a in turn.calls if _ruled(v, r, t)]
+    if value is None:
+        if governed:
+            _read_figure(v, governed[0][0], turn)
+        return
+    over = value > r.bound
+    sign = r.unit if r.unit and r.unit in "$€£¥" else ""  # ($2640, not 2640 $)
+    unit = "" if sign else f" {r.unit}".rstrip()
+    figure, limit = f"{sign}{value:g}{unit}", f"{sign}{r.bound:g}{unit}"
+    why = say(v.lang, "op_reason", value=figure, bound=limit)
+    if over and not r.tool:
+        if governed:
+            turn.calls = [(t, a) for t, a in turn.calls if (t, a) not in governed]
+            tools = spoken_list(v.lang, [t.name for t, _ in governed])
+            turn.lines.append(say(v.lang, "op_bound_blocked", tools=tools, why=why, rule=r.text))
+        return
+    want, drop = (r.tool, r.other) if over else (r.other, r.tool)
+    called = {c.name for c in v.calls if not c.failed}
+    if want in called:  # (made already: the other act is not made after it)
+        turn.calls = [(t, a) for t, a in turn.calls if t.name not in (want, drop)]
+        if not turn.calls and over and r.other:
+            turn.lines.append(
+                say(v.lang, "op_routed", tool=r.tool, other=r.other, why=why, rule=r.text)
+            )
+        return
+    asked = not turn.calls and not turn.missing and not {want, drop} & called
+    asked = asked and bool(operator.PROCESS.search(v.task)) and not re.search(r"[?？]", v.task)
+    target = v.tool(want)
+    if target is not None and (asked or any(t.name == drop for t, _ in turn.calls)):
+        args = _routed_inputs(v, target, why)
+        if args is not None:
+            turn.calls = [(t, a) for t, a in turn.calls if t.name != drop] + [(target, args)]
+            turn.missing = [(t, m) for t, m in turn.missing if t.name != target.name]
+            turn.lines = []
+
+
+def _read_figure(v: View, act: Tool, turn: Turn) -> None:
+    """Rule 4, without the figure yet: the reading tool that shares the act's thing is called
+    first (get_claim before approve_claim)."""
+    called = {c.name for c in v.calls}
+    for t in v.tools:
+        shares = t.name_concepts & act.name_concepts or set(words(t.name)[1:]) & set(
+            words(act.name)[1:]
+        )
+        if _acting(t) or not shares or t.name in called:
+            continue
+        variants, got = arguments(t, gather(v.task, results_of(v)))
+        if not got.missing:
+            turn.calls, turn.said = [(t, variants[0])], []
+            return
+
+
+def _routed_inputs(v: View, t: Tool, why: str) -> dict[str, Any] | None:
+    """The inputs of the act a bound picks: from the conversation and the results, its text
+    input (a reason, a note) saying why, unless the user gave one; None when one is missing."""
+    variants, got = arguments(t, gather(v.task, results_of(v)))
+    args = dict(variants[0])
+    props = t.schema.get("properties") or {}
+    given = re.search(r"\bbecause\b|\breason\b|由于|因为|原因", v.task, re.I)
+    for k, p in props.items():
+        texty = role(k, p or {}) == "text" or k in ("reason", "note", "comment", "justification")
+        if texty and (k in got.missing or not given):
+            args[k] = why
+    return args if all(k in args for k in t.schema.get("required") or []) else None
 
 
 def _checks(v: View) -> bool:

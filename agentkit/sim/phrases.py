@@ -428,6 +428,39 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{source} 的结果是 {why}，所以我没有调用 {tools}。",
         "{source} says {why}, so I did not call {tools}.",
     ),
+    # the operator's rules (agentkit.sim.operator)
+    "op_read_only": (
+        "我的指示不允许我用 {tools} 做这个改动：“{rule}”",
+        "My instructions don't let me make this change with {tools}: “{rule}”",
+    ),
+    "op_blocked": (
+        "我没有调用 {tools}：结果显示“{state}”，而规则是“{rule}”",
+        "I did not call {tools}: the result says “{state}”, and the rule is “{rule}”",
+    ),
+    "op_reason": (
+        "{value} 超过了 {bound} 的上限",
+        "{value} is over the {bound} limit",
+    ),
+    "op_bound_blocked": (
+        "我没有调用 {tools}：{why}（“{rule}”）。",
+        "I did not call {tools}: {why} (“{rule}”).",
+    ),
+    "op_routed": (
+        "因为 {why}，我用了 {tool} 而不是 {other}（“{rule}”）。",
+        "Because {why}, I used {tool} instead of {other} (“{rule}”).",
+    ),
+    "op_limit": (
+        "规则是“{rule}”，而你要的 {prop} 是 {value}。按 {bound} 办理可以吗？",
+        "The rule is “{rule}”, and you asked for {prop} {value}. Shall I make it {bound} instead?",
+    ),
+    "op_confirm": (
+        "请确认：要我调用 {calls} 吗？",
+        "Please confirm: shall I call {calls}?",
+    ),
+    "op_declined": (
+        "好的，我没有调用 {tools}。",
+        "OK, I did not call {tools}.",
+    ),
     "g_not_needed": (
         "{source} 的结果不需要这一步，所以我没有调用 {tools}。",
         "{source}'s result does not call for it, so I did not call {tools}.",
