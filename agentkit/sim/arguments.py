@@ -1247,12 +1247,19 @@ EXAMPLES = re.compile(  # also the members a description lists: "One of ammonia,
 )
 
 
+SLASHED = re.compile(  # a description that only lists the values: "电费/水费/燃气费", "Type: a | b"
+    r"\s*(?:[^:：/|]{1,16}[:：])?\s*([^/|｜:：.。]{1,16}(?:\s*[/|｜]\s*[^/|｜:：.。]{1,16})+)[.。]?\s*"
+)
+
+
 def said_example(s: dict[str, Any], text: str) -> str | None:
     """Of the examples a description lists ("科目，例如 语文、数学、英语", "e.g. chess, go or
-    shogi"), the one the text says; a single example is a shape, not a list, and an example
+    shogi", or only the values: "电费/水费/燃气费"), the one the text says; a single example is a shape, not a list, and an example
     that is only a number or a range of numbers ("1-5", "3") is a shape too: a number the text
     says for another reason is no example said."""
-    m = EXAMPLES.search(str(s.get("description") or ""))
+    m = EXAMPLES.search(str(s.get("description") or "")) or SLASHED.fullmatch(
+        str(s.get("description") or "")
+    )
     if not m:
         return None
     items = [
@@ -1317,6 +1324,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         return "month"
     day = re.search(  # (or when something holds from or until: available_from, valid_until)
         r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$"
+        r"|\bcheck ?(?:in|out)\b"
         r"|\b(?:available|valid|effective|open|free|vacant)\s+(?:from|until|since|on|by)\b|\bmove\s+in\b",
         said,
     )
@@ -3355,9 +3363,52 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         and not _labelled_other(tok, src.text, described)
     ]
     pick = (mine or free)[0] if mine or free else None
+    if pick is None and not wanted and not example:
+        pick = after_own_noun(name, src)
     if pick is not None:
         src.used.add(pick)
     return pick
+
+
+ID_SUFFIX = frozenset({"id", "ids", "no", "num", "number", "code", "ref", "key", "slug"})
+AFTER_NOUN = (  # what may stand between a noun and its code: "project id", "学生 ", "户号："
+    r"(?:\s+(?:id|no\.?|number|code|named|called))?\s*(?:[:：#=]|为|是)?\s*[\"'“‘]?"
+)
+OWN_CODE = re.compile(
+    r"([A-Za-z0-9](?:[A-Za-z0-9]|[._/-](?=[A-Za-z0-9]))*)"  # a slug, a code, a number
+)
+
+
+def after_own_noun(name: str, src: Source) -> str | None:
+    """An id right after the noun its property is named for, when no token has an id's shape:
+    "the project alpha-staging" for project_id, "spin class SPIN-TH-1830" for class_id, "学生
+    2023011" for student_id (the Chinese words that label it, `values.zh_labels`, or whose
+    dictionary sense is the noun). The token holds a digit, a hyphen or an underscore, or was
+    quoted; a date is none."""
+    nouns = [w for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())]
+    nouns = [w for w in nouns if w not in ID_SUFFIX]
+    if not nouns:
+        return None
+    labels = [rf"\b{re.escape(w)}s?\b" for w in nouns]
+    zh = values.zh_labels(name) + [
+        w
+        for w in glosses.segmented(src.text)
+        if any(re.search(rf"\b{n}\b", g) for n in nouns for g in glosses.gloss(w))
+    ]
+    labels += [re.escape(w) for w in sorted(set(zh), key=len, reverse=True)]
+    for label in labels:
+        for m in re.finditer(label + AFTER_NOUN, src.text, re.I):
+            tok = OWN_CODE.match(src.text, m.end())
+            if tok is None or tok.group(1) in src.used:
+                continue
+            code = tok.group(1)
+            opened = m.group(0).rstrip()[-1:]
+            closed = src.text[tok.end() : tok.end() + 1]
+            quoted_ = bool(opened) and opened in "\"'“‘" and closed in "\"'”’"
+            if values.DATE.fullmatch(code) or not (quoted_ or re.search(r"[\d_-]", code)):
+                continue
+            return code
+    return None
 
 
 def _noun_names(tok: str, text: str, named: frozenset[str]) -> bool:

@@ -1519,6 +1519,7 @@ FIELD_WORDS = {  # a property's English word -> the Chinese words that label its
     "card": "身份证号 身份证 证件号 卡号", "passport": "护照号 护照",
     "team": "队名 队伍名称 战队名", "captain": "队长", "leader": "领队 队长 负责人", "band": "乐队名",
     "organizer": "主办 主办方 主办单位 组织者", "host": "主办 主办方", "postcode": "邮编 邮政编码", "zip": "邮编",
+    "account": "账号 账户 户号", "class": "课程 班级", "bill": "账单",
 }  # fmt: skip
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕"
