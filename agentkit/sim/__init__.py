@@ -45,7 +45,7 @@ class SimulatedClaude:
         if resume is not None and resume.upto != request.known:
             resume = None
         conv = Conversation(body, resume)
-        with today_from(conv.system):  # a day the system prompt says is today
+        with today_from(conv.system, conv.user_turns()):  # a day the system or user says is today
             r = respond(conv, self.world)
             if request.thinking:
                 r.thinking = thinking(conv, r)

@@ -33,7 +33,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   pounds": the one asked for last);
 - a code right after the property's own word is that property's, whatever is filled first
   ("my member number is M-30877": member_id, never copy_id); a code written in two halves is
-  whole ("KX19 ZPD", a number plate);
+  whole ("KX19 ZPD", a number plate); a value said with inner spaces or punctuation is whole for
+  the property of its kind (`grouped_value`): a version for version / release / tag ("v2.3.1-rc1"), a
+  size marking for size / dimension / 规格 ("700 x 28C"), a code said in groups for a reference,
+  an account, a card, a tracking number, 卡号, 单号 ("AB 12 345", "6222 0200 1234 5678"), never
+  one group of it;
 - a date is the one the text says after the property's own word when several are said
   ("Issued: 2 April …, due by 2 May" -> 2 May for due_date), the nearest such word before it
   being its own, not another role's (due / issued / delivered: "due within 30 days of the invoice
@@ -1331,6 +1335,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     if day is None and not values.unit_of(named):  # "the new expiry date"
         day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
+    day = day or (re.search(r"\bdate\b|日期", desc, re.I) and values.EXAMPLE_DATE.search(desc))
     day = day or re.search(r"日期$|(?:到期|截止|生)日$", name)  # a Chinese name: 开票日期, 到期日
     clock = bool(re.search(r"\btime\b|\bwhen\b", said)) and not re.search(
         r"zone", f"{named} {desc}", re.I
@@ -2817,10 +2822,47 @@ def _by_shape(
     if found is not None:
         return found
     if r in (None, "id"):
-        found = after_noun(name, src)
+        found = grouped_value(name, s, src) or after_noun(name, src)
         if found is not None or not (need or _lettered(s) or _says_name(name, src.text)):
             return found
         return by_example(s, src) or by_han_example(s, src)
+    return None
+
+
+VERSION_WORD = re.compile(r"version|release|(?:^|_)tag$|\bbuild\b|版本", re.I)
+MARKING_WORD = re.compile(r"size|dimension|marking|spec|format|尺寸|规格|型号|大小", re.I)
+CODE_WORD = re.compile(
+    r"(?:^|_)(?:no|num|number|code|ref|reference|account|card|iban|serial|tracking|voucher)(?:$|_)"
+    r"|[a-z](?:Number|Code|Ref|Reference|Account)$|编号|号码|单号|卡号|账号|帐号|运单|参考号",
+    re.I,
+)
+GROUPED = re.compile(  # a code said in groups: "AB 12 345", "SF 1234 5678", "6222 0200 1234 5678"
+    r"(?<![\w-])(?:[A-Z]{1,4}(?:[ \t]\d{2,6}){2,}|\d{2,6}(?:[ \t]\d{2,6}){2,})(?![\w-])"
+)
+
+
+def grouped_value(name: str, s: dict[str, Any], src: Source) -> str | None:
+    """A value said with inner spaces or punctuation, taken whole, for the property of its kind:
+    a version (version, release, tag, 版本) is the version written, its suffix and all
+    ("v2.3.1-rc1", "3.0.2-beta"); a size (size, dimension, marking, 规格, 尺寸) the size marking
+    ("700 x 28C", "205/55 R16"); a code, a number, a reference or an account (reference, account,
+    card, tracking, 编号, 卡号, 单号) a code said in groups of digits, letters first or not ("AB 12
+    345", "SF 1234 5678", "6222 0200 1234 5678"), never one group of it. None when the text says
+    none."""
+    about = f"{name} {s.get('description') or ''}"
+    for word, pattern in (
+        (VERSION_WORD, values.VERSION),
+        (MARKING_WORD, values.MARKING),
+        (CODE_WORD, GROUPED),
+    ):
+        if not (word.search(name) or word is not CODE_WORD and word.search(about)):
+            continue
+        plain = values.without_dates(src.text) if pattern is not values.VERSION else src.text
+        for m in pattern.finditer(plain):
+            value = src.text[m.start() : m.end()].strip()
+            if (pattern is not values.VERSION or "." in value) and value not in src.used:
+                src.used.add(value)
+                return value
     return None
 
 
@@ -3889,7 +3931,7 @@ PERSON = re.compile(
 )
 PERSON_FROM = re.compile(r"(?<![\w'-])([A-Z][\w'-]+(?:[ \t]+[A-Z][\w'-]+){1,2})\s+$")
 PRODUCT = re.compile(
-    r"\b\d+\s+(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"
+    r"\b\d+\s+(?:[x×*]\s+)?(?:(?:packs?|boxes?|bottles?|pieces?|units?|bags?|cups?|cans?|pairs?|sets?)\s+of\s+)?"
     r"((?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)|[a-z][\w-]*)"
 )
 TAG = re.compile(r"<[^>]+>")
@@ -4110,9 +4152,14 @@ def organisation(src: Source) -> str | None:
 
 
 def product(text: str) -> str | None:
-    """What is ordered: the words after a quantity ("2 packs of Green Tea", "3 notebooks")."""
+    """What is ordered: the words after a quantity ("2 packs of Green Tea", "3 notebooks", "2 x
+    A3 posters"), all the words of its name that `values.thing_of` reads after the count ("2 A3
+    poster prints", "12 glossy postcards"), not only the first."""
     m = PRODUCT.search(text)
-    return m.group(1) if m else None
+    if m is None:
+        return None
+    whole = values.thing_of(text[m.start() :])
+    return whole if whole and whole.startswith(f"{m.group(1)} ") else m.group(1)
 
 
 def summary(text: str) -> str | None:

@@ -257,6 +257,12 @@ class Conversation:
         self._kept = resume is not None and not resume.calls.keys() & written
         return calls, answered, split
 
+    def user_turns(self) -> list[str]:
+        """The user's own words of every user message, oldest first (no tool results)."""
+        return [
+            t for m in self.messages if m.get("role") == "user" and (t := _said(m.get("content")))
+        ]
+
     def seen(self) -> Seen:
         """What this Conversation has read, for the next request that resends these messages."""
         static = self._static_box

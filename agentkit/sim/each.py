@@ -41,7 +41,8 @@
    or before the question which: "西山饭店和滨江客栈，哪家便宜？"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
    per named thing, that input holding it (`named_things`).
-5. Counted things (a part that states a condition, "sleeps at least 5", is none) ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶") for a tool that takes one thing
+5. Counted things (a part that states a condition, "sleeps at least 5", is none) ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶"; counts said in words too: "三盒牛奶和两个苹果", "2 x A3 prints and a
+   dozen postcards") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
    fills it and no two parts fill it alike.
 5a. Records listed after a colon, each a name with words of its own ("badges for: Priya Natarajan
@@ -57,7 +58,7 @@ import re
 
 from . import writing
 from .conditions import says_condition
-from .values import function_words_only, items
+from .values import digits_for_words, function_words_only, items
 from .view import Tool
 
 EACH = re.compile(
@@ -256,7 +257,8 @@ TAIL = re.compile(
 def counted_parts(task: str) -> list[str]:
     """Rule 5: the parts of a list of counted things, each without its trailing place ("2 lemons
     on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
-    parts = [TAIL.sub("", p).strip() for p in items(task)]
+    listed = items(task) or items(digits_for_words(task))  # "三盒牛奶和两个苹果", "a dozen eggs"
+    parts = [TAIL.sub("", p).strip() for p in listed]
     parts = [p for p in parts if not says_condition(p)]  # "sleeps at least 5" is no thing
     return parts if len(parts) >= 2 else []
 

@@ -9,9 +9,14 @@ The rules:
   year"). A layout spelled in letters ("DDMMYYYY", "MM/DD/YYYY") writes a date in the order its
   letters say (`in_layout`). A date is also named relative to today (the clock
   the offline API pins, AGENTKIT_TODAY): "today"/"tonight"/"今天", "tomorrow"/"明天", "后天", "in
-  3 days", "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
+  3 days" / "in six days" / "in two weeks" / "三天后" / "两周后" (a Chinese count of days before 后
+  is no count of anything; "in 3 days" keeps its count for a property of days), "yesterday"/"昨天", a weekday ("Thursday", "周四": the next one, today included; "next
   Monday" after today, "last Monday" before it; "下周一" in next week, "上周五" in the last), a day
   of a month named from today's ("本月28号", "下个月3号", "the 3rd of next month"), a month and day without a year ("Dec 20", "12月20号": the next such day), a feast of a fixed day ("Christmas Eve", "New Year's Day", "平安夜", "元旦": the next one, `FEASTS`);
+  today is the day the system prompt says, else the day the latest user turn states ("Today is
+  3 March 2027.", "今天是2027年3月3日": `stated_today`; a sentence that states it names no date
+  of its own); a date is written as the example date of the property's description writes one
+  ("格式如 2026年01月09日" -> "2027年03月04日", "e.g. March 9, 2026": `like_example`);
   a weekday said beside a written date of that weekday is that date's name, no date of its own
   ("Saturday 2027-05-22", "周三开会，2027年1月6日"); a number before 号 and a place ("5号会议室",
   "3号场", "7号桌") is that place, no day of the month;
@@ -71,6 +76,9 @@ The rules:
   off by spaces are one number ("NOK 850 000 – 1 000 000"; not a day after its month: "March 5
   200 guests"), a figure before thousand or million is scaled ("two and a half thousand words"
   2500), and 万 is ten thousand ("1.5万" 15000);
+- a version ("v2.3.1-rc1") and a size marking ("700 x 28C", "205/55 R16") are one value each,
+  whole (`VERSION`, `MARKING`), and their digits count nothing: "2 tubes, size 700 x 28C" is one
+  item; a clock time said in words ("half past twelve") is no number either;
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
   in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
@@ -219,7 +227,10 @@ def iso_dates(text: str) -> list[tuple[int, str]]:
 
 def _dates(text: str) -> list[tuple[int, int, str]]:
     """Each date with where it starts and ends: written ones, then the ones named relative to
-    today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked."""
+    today ("tomorrow", "next Monday", "周四", "12月20号") in the text with the written ones blanked.
+    A sentence that states today's date ("Today is 3 March 2027") names none."""
+    for start, end, _day in stated_today(text):  # "Today is 3 March 2027." names no date asked
+        text = text[:start] + " " * (end - start) + text[end:]
     spans = _month_spans(text) + _month_edges(text)
     text = MONTH_EDGE.sub(_blank, MONTH_SPAN.sub(_blank, text))
     out = spans + _written(text)
@@ -445,10 +456,52 @@ def today_in(system: str) -> datetime.date | None:
     return None
 
 
+STATED_TODAY = re.compile(  # a user's sentence that says what day it is today
+    r"\b(?:today(?:'s date)?\s+is|today\s*:|the date today is|the (?:current )?date is"
+    r"|it\s+is\s+now|it's\s+now|now\s+it's)\s*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*)?"
+    r"|(?:今天|今日|现在|当前日期)\s*(?:是|为|：|:)?\s*",
+    re.IGNORECASE,
+)
+STATED_DAY = re.compile(  # the day it says, its year left out too ("Today is 3 March")
+    rf"(?:{DATE.pattern})|\b(?:the\s+)?({DAY_SAID})\s+(?:of\s+)?({MON})(?![a-z])"
+    rf"|\b({MON})\s+(?:the\s+)?({DAY_SAID})\b|(?<!\d)(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]",
+    re.IGNORECASE,
+)
+
+
+def stated_today(text: str) -> list[tuple[int, int, datetime.date]]:
+    """The sentences of a user's text that state today's date, each with where the statement
+    starts and ends and the day it states: "Today is 3 March 2027", "Today is Wednesday, 3 March
+    2027", "今天是2027年3月3日". A day stated without its year is in the year of the clock's today
+    ("今天是3月3日")."""
+    out = []
+    for m in STATED_TODAY.finditer(text):
+        d = STATED_DAY.match(text, m.end())
+        if d is None:
+            continue
+        written = _written(d.group(0))
+        if written:
+            out.append((m.start(), d.end(), datetime.date.fromisoformat(written[0][2])))
+            continue
+        g = d.groups()[-6:]
+        day, mon = (g[0], g[1]) if g[0] else (g[3], g[2]) if g[2] else (g[5], None)
+        mo = MONTH.get(mon.lower().rstrip(".")[:3], 0) if mon else int(g[4])
+        with contextlib.suppress(ValueError):
+            on = datetime.date(_clock_today().year, mo, int(_day(day)))
+            out.append((m.start(), d.end(), on))
+    return out
+
+
 @contextlib.contextmanager
-def today_from(system: str) -> Iterator[None]:
-    """Within it, "today" is the day the system prompt says, when it says one (`today_in`)."""
-    token = TODAY_SAID.set(today_in(system))
+def today_from(system: str, turns: list[str] | None = None) -> Iterator[None]:
+    """Within it, "today" is the day the system prompt says, when it says one (`today_in`), else
+    the day the latest user turn that states one says ("Today is 3 March 2027.", "今天是2027年3月3
+    日。": `stated_today`); relative words ("next Friday", "后天") count from it."""
+    said = today_in(system)
+    for turn in reversed(turns or []):
+        stated = stated_today(turn) if said is None else []
+        said = stated[0][2] if stated else said
+    token = TODAY_SAID.set(said)
     try:
         yield
     finally:
@@ -460,8 +513,11 @@ def today_date() -> datetime.date:
     AGENTKIT_TODAY=YYYY-MM-DD (read by agentkit.settings), or "system" for this machine's date;
     unset or unreadable, the workbook's date."""
     said = TODAY_SAID.get()
-    if said is not None:
-        return said
+    return said if said is not None else _clock_today()
+
+
+def _clock_today() -> datetime.date:
+    """The clock's today, whatever a conversation says."""
     try:
         value = today_from_env()
     except SettingsError:
@@ -484,7 +540,10 @@ RELATIVE = re.compile(
     r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b|\b(?P<yesterday>yesterday)\b"
     r"|\b(?:(?P<next>next)|(?P<last>last|past|previous)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
-    r"|\bin\s+(?P<in>\d{1,3})\s+days?\b"
+    r"|\bin\s+(?P<in>\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|thirteen|fourteen|fifteen|twenty|thirty)\s+(?P<in_unit>days?|weeks?)\b"
+    r"|(?P<zh_in>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?P<zh_in_unit>天|日|个?(?:星期|礼拜)|周)"
+    r"\s*(?:以后|之后|后)"
     rf"|\b(?P<mon>{MONTH_WORD})\s+(?P<mday>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|\b(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_WORD})"
     r"|(?P<zh_day>大后天|后天|明天|明早|明晚|今天|今晚|今早|昨天|昨晚|前天)"
@@ -565,10 +624,12 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
 def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
     g = m.groupdict()
     plus = datetime.timedelta
-    if g["after"] or g["tomorrow"] or g["today"] or g["in"] or g["zh_day"] or g["yesterday"]:
+    if g["in"] or g["zh_in"]:  # "in six days", "in 2 weeks", "三天后", "两周后"
+        return on + plus(days=_days_ahead(g["in"] or g["zh_in"], g["in_unit"] or g["zh_in_unit"]))
+    if g["after"] or g["tomorrow"] or g["today"] or g["zh_day"] or g["yesterday"]:
         ahead = 2 if g["after"] else 1 if g["tomorrow"] else 0 if g["today"] else None
         ahead = -1 if g["yesterday"] else ahead
-        ahead = ahead if ahead is not None else int(g["in"]) if g["in"] else ZH_DAYS[g["zh_day"]]
+        ahead = ahead if ahead is not None else ZH_DAYS[g["zh_day"]]
         return on + plus(days=ahead)
     if g["wd"] or g["zh_wd"]:
         return _weekday(g, on)
@@ -587,6 +648,13 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
         return day if day >= on else datetime.date(on.year + 1, mo, d)
     except ValueError:
         return None
+
+
+def _days_ahead(count: str, unit: str) -> int:
+    """The days of a count of days or weeks said in digits or words ("six", "a", "两")."""
+    n = int(count) if count.isdigit() else 1 if count.lower() == "a" else None
+    n = n if n is not None else worded_number(count) if count.isascii() else _zh_number(count)
+    return n * (1 if unit[0] in "d天日" else 7)
 
 
 def _weekday(g: dict[str, Any], on: datetime.date) -> datetime.date:
@@ -815,6 +883,47 @@ def in_layout(iso: str, layout: str) -> str:
     return re.sub(r"YYYY|YY|MM|DD", lambda m: fields[m.group(0)], layout.upper())
 
 
+EXAMPLE_DATE = re.compile(  # a date a description writes as its example, in its own layout
+    r"(?<!\d)(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d)"
+    r"|(?P<zy>\d{4})\s*年\s*(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*(?P<zs>[日号])"
+    r"|(?<!\d)(?P<dd>\d{1,2})(?P<ds>[-/.])(?P<dm>\d{1,2})(?P=ds)(?P<dy>\d{4})(?!\d)"
+    rf"|\b(?P<mon>{MON})\s+(?P<md>\d{{1,2}}),?\s+(?P<my>\d{{4}})\b"
+    rf"|\b(?P<dmd>\d{{1,2}})\s+(?P<dmon>{MON})\s*,?\s+(?P<dmy>\d{{4}})\b",
+    re.I,
+)
+
+
+def _pad(example: str, n: int) -> str:
+    return f"{n:02d}" if len(example) == 2 else str(n)
+
+
+def like_example(iso: str, description: str) -> str | None:
+    """A YYYY-MM-DD date written as the example date of a description writes one: "格式如
+    2026年01月09日" -> "2027年03月04日", "e.g. 2026/1/9" -> "2027/3/4", "like 09.01.2026" (a
+    day-first example, its day over 12 or its layout named) -> "04.03.2027", "e.g. March 9, 2026"
+    -> "March 4, 2027"; None when it writes no example, or one that is ISO already."""
+    day = datetime.date.fromisoformat(iso)
+    for x in EXAMPLE_DATE.finditer(description):
+        g = x.groupdict()
+        if g["y"] and g["s"] == "-" and len(g["m"]) == 2 == len(g["d"]):
+            return None  # the example is ISO: as it is
+        if g["y"]:
+            return g["s"].join([str(day.year), _pad(g["m"], day.month), _pad(g["d"], day.day)])
+        if g["zy"]:
+            return f"{day.year}年{_pad(g['zm'], day.month)}月{_pad(g['zd'], day.day)}{g['zs']}"
+        if g["dd"] and (int(g["dd"]) > 12 or int(g["dd"]) == int(g["dm"])):
+            return g["ds"].join([_pad(g["dd"], day.day), _pad(g["dm"], day.month), str(day.year)])
+        name = g["mon"] or g["dmon"]
+        if name:
+            full = MONTHS.split()[day.month - 1]
+            month = full[:3] + "." * name.endswith(".") if len(name.rstrip(".")) == 3 else full
+            month = month.title() if name[0].isupper() else month
+            if g["mon"]:
+                return f"{month} {day.day}{',' * (',' in x.group(0))} {day.year}"
+            return f"{day.day} {month}{',' * (',' in x.group(0))} {day.year}"
+    return None
+
+
 CLOCK_LAYOUT = re.compile(r"^(\s*T?\s*|\s+)(HH|hh)([:.h]?)(MM|mm)(?:\3(SS|ss))?(?![A-Za-z])")
 
 
@@ -825,6 +934,8 @@ def as_described(value: str, description: str) -> str:
     no date layout."""
     m = re.match(r"(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$", value)
     found = next((x for x in LAYOUT.finditer(description) if date_layout(x.group(0))), None)
+    if m and not found and not m.group(2):
+        return like_example(m.group(1), description) or value
     if not m or not found:
         return value
     out = in_layout(m.group(1), found.group(0))
@@ -876,9 +987,15 @@ def without_dates(text: str) -> str:
     for start, end in _span_regions(text):  # "14 to 16 June 2027", "6月14日至16日"
         text = text[:start] + " " * (end - start) + text[end:]
     text = NEXT_YEAR.sub(_blank, DATE.sub(_blank, text))
-    text = RELATIVE.sub(  # "12月20号", "Dec 20"; a word ("明天") or a count ("in 3 days") is left
-        lambda m: " " * len(m.group(0)) if m["mday"] or m["dmon"] or m["zh_m"] else m.group(0), text
-    )
+    text = RELATIVE.sub(  # "12月20号", "Dec 20", "三天后"; a word ("明天") or "in 3 days" is left
+        lambda m: (
+            " " * len(m.group(0))
+            if m["mday"] or m["dmon"] or m["zh_m"] or m["zh_in"]
+            else m.group(0)
+        ),
+        text,
+    )  # a Chinese count of days before 后 is a date's
+    text = SPOKEN_TIME.sub(_blank, text)  # "half past twelve", "a quarter to 3"
     return TIME.sub(lambda m: " " * len(m.group(0)), text)
 
 
@@ -1019,6 +1136,14 @@ def _whole(n: str) -> float | int:
     return float(n) if "." in n else int(n)
 
 
+VERSION = re.compile(  # "v2.3.1-rc1", "3.0.2-beta": a version whole, its suffix and all
+    r"(?<![\w.-])[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?(?![\w-])"
+)
+MARKING = re.compile(  # "700 x 28C", "205/55 R16", "29 x 2.25", "A3": a size marking whole
+    r"(?<![\w.])\d+(?:\.\d+)?\s*(?:[x×*/]\s*\d+(?:\.\d+)?[A-Za-z]{0,2})+(?:\s+[A-Z]{1,2}\d{1,3}\b)?"
+)
+
+
 def items(text: str) -> list[str]:
     """The parts of a text that are items of a list (see the module's docstring), else []."""
     bullets = BULLET.findall(text)
@@ -1036,6 +1161,7 @@ def items(text: str) -> list[str]:
         run: list[str] = []  # the longest run of parts that hold a number
         best: list[str] = []
         for part, plain in parts:
+            plain = MARKING.sub(_blank, VERSION.sub(_blank, plain))  # "size 700 x 28C": no count
             run = [*run, part] if re.search(r"\d", plain) else []
             best = run if len(run) > len(best) else best
         if len(best) >= 2:
@@ -1253,7 +1379,10 @@ def is_unit(word: str) -> bool:
 SPELLED = {
     w: str(i)
     for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
+        (
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen"
+        ).split()
     )
     if i >= 2
 } | {"twenty": "20", "thirty": "30", "dozen": "12", "a dozen": "12", "half a dozen": "6"}
