@@ -279,6 +279,7 @@ def structured_call(v: View) -> dict[str, Any] | None:
     if tool is None or any(c.name == STRUCTURED for c in v.calls):
         return None
     results = [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
+    results = structured.aliased(tool.schema, results)  # high_tide <- high
     got = fill_object(tool.schema, gather(v.task, results), tool.schema, False, frozenset())
     # valid for the schema, what the request does not give left empty (agentkit.sim.structured)
     return _use(tool.call_name, structured.complete(tool.schema, got.values, v.task))

@@ -45,6 +45,10 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
 3d. X said with all, every, 所有, 全部 ("把所有的 colour 改成 color", "replace every 'colour' with
    'color'", "change colour to color everywhere") is changed wherever it stands in the file, once
    it stands there at all (the edit tool's replace-all switch on).
+3f. X said with words that say what is wrong with it ("把拼错的 exhibtion 改成 exhibition",
+   "replace the misspelled word 'recieve' with 'receive'", "错别字 tommorow") and not found as
+   said: the text after those words (misspelled, wrong, typo, word, 拼错的, 写错的, 错别字, ...)
+   is the text to find, when it stands once in the file.
    The verbs of a change include raise, lower, drop, reduce, cut, increase, decrease, extend,
    shorten, bring; a request with two changes ("raise X to A and drop Y to B") makes both.
 4. The file is read first (the reading tool, once), then each change is one edit. Changes in
@@ -218,6 +222,7 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
             or _literal(x, y, text)
             or _from_line(request, x, y, text)
             or _by_unit(x, y, text)
+            or _described(x, y, text)
         )
         if change is None:
             missed.append(x)
@@ -485,6 +490,27 @@ ALL_OF = re.compile(
 EVERYWHERE = re.compile(
     r"\s*(?:everywhere|throughout(?:\s+the\s+file)?|wherever\s+it\s+(?:appears|occurs))$", re.I
 )
+
+
+MISSAID = re.compile(  # rule 3f: the words that say what is wrong with the text to find
+    r"^(?:(?:the|a|that|this)\s+)?(?:(?:misspelled|misspelt|mistyped|wrong|incorrect|wrongly\s+"
+    r"spelled)\s+)?(?:word|term|typo|spelling|string|text)\s+(?P<x>\S.*)$"
+    r"|^(?:(?:the|a|that|this)\s+)?(?:misspelled|misspelt|mistyped|wrong|incorrect)\s+(?P<x2>\S.*)$"
+    r"|^(?:拼错|写错|打错|弄错|错)了?的\s*(?:单词|词语|词|字)?\s*(?P<x3>\S.*)$"
+    r"|^(?:错别字|错字|拼写错误|笔误)\s*(?P<x4>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _described(x: str, y: str, text: str) -> Change | None:
+    """Rule 3f: X said with the words that say what is wrong with it ("拼错的 exhibtion", "the
+    misspelled word 'recieve'", "错别字 tommorow"), not found as said: the text after those words,
+    found once in the file."""
+    m = MISSAID.match(x.strip())
+    if m is None:
+        return None
+    bare = next(g for g in m.groups() if g).strip().strip(QUOTES).strip()
+    return _literal(bare, y, text) if bare and bare != y else None
 
 
 def _every(x: str, y: str) -> tuple[str, str, bool]:

@@ -1698,7 +1698,8 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), the shell when the request asks for it and a
     command serves it, a tool that matches a glob for files of a kind,
-    else a shell for which files there are or how many (`ls *.toml | wc -l`),
+    else a shell for which files there are or how many (`ls *.toml | wc -l`), and for the lines
+    of each file of a kind (`find . -name '*.csv' -exec wc -l {} +`, before any globbing tool),
     a reading tool (then a creating one) for a figure of a table file the request names,
     the one tool that takes one string when the request lists items (`agentkit.sim.each`), a
     calculator for arithmetic said in words ("12% of 250")."""
@@ -1710,6 +1711,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     first = first or _shell_asked(v, tools)
     if first:
         return first
+    runner = [t for t in tools if runs_commands(t)]
+    if runner and shell.lines_each(v.task):  # each file's lines: one command counts them all
+        return runner[:1]
     globber = [t for t in tools if globs(t)]
     if globber and shell.glob_pattern(v.task):
         reader = [t for t in tools if reads_files(t)][:1]

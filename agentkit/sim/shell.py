@@ -9,7 +9,9 @@ First rule that applies, in Chinese or English:
   a script the user asks to run (hello.py, build.sh): `python3 hello.py`, `bash build.sh`;
 - count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`); the data rows of the
   files of a kind or a glob in a folder: `find DIR -name 'sales_*.csv' -exec tail -q -n +2 {} + |
-  wc -l`, after the count of the folder's files of that kind when the request asks it too;
+  wc -l`, after the count of the folder's files of that kind when the request asks it too; the
+  lines of each such file ("each .csv file", "per file", 每个 / 各 / 分别): `find DIR -name
+  '*.csv' -exec wc -l {} +` (each file's count, then their total);
 - show / read / print a named file, or its contents: `cat FILE`;
 - search for a quoted text (or the word after "for"): `grep -rn TEXT .`; which files mention or
   contain a word: `grep -rl WORD .`;
@@ -32,6 +34,7 @@ Anything else gives no command: the policy asks the user what to run.
 A file's name said in Chinese running text starts after the verb or particle before it
 (`LEADS`: 读一下会议纪要.txt, 把价目表.csv 里, 对比一下菜单.csv: a verb then 一下), and Chinese
 may follow its extension at once (价目表.csv里); a folder is named in Chinese before 目录/文件夹
+(这个 / 当前 / 该 before them name the working directory, as "this folder" does)
 or with a trailing slash ("剧本/ 里"); a request speaks of files when it names a folder with a
 trailing slash ("in plants/", "入库记录/ 下") or a kind in brackets ("(.txt)"), and asks what they
 hold when, beside which or how many files there are, a question of its own asks about them
@@ -446,7 +449,7 @@ def glob_pattern(text: str) -> str | None:
         re.IGNORECASE,
     )
     name = next((g for g in folder.groups() if g), None) if folder else None
-    if name and name.lower() not in ("this", "the", "current", "that"):
+    if name and name.lower() not in HERE_WORDS:  # "这个文件夹", "this folder": the one we are in
         where = name.rstrip("/") + "/" + where
     elif not kind and not lists_files(text):
         return None  # files of no kind in no folder, and not a listing: no glob
@@ -519,6 +522,23 @@ NO_HEADER = re.compile(
 )
 
 
+EACH_FILE = re.compile(
+    r"\b(?:each|per)\s+(?:\.?\w+\s+)?file\b|\beach\s+of\s+(?:the|these)\b|\bfile\s+by\s+file\b"
+    r"|每个|每一个|各个|各自|分别|各有",
+    re.IGNORECASE,
+)
+
+
+HERE_WORDS = ("this", "the", "current", "that", "这个", "这", "当前", "本", "该", "此", "那个")
+
+
+def lines_each(text: str) -> bool:
+    """The lines of each file of a kind are counted ("how many lines does each .csv file have",
+    "每个 csv 文件各有多少行"): one shell command answers it (`find ... -exec wc -l {} +`)."""
+    found = _rows(text)
+    return bool(found and found.endswith("-exec wc -l {} +"))
+
+
 def _rows(text: str) -> str | None:
     """The lines (the data rows: headers left out when the request says so) of the files of a
     kind the request counts: `find <folder> -name '*.csv' -exec tail -q -n +2 {} + | wc -l`."""
@@ -528,6 +548,8 @@ def _rows(text: str) -> str | None:
     folder, _, name = pattern.rpartition("/")  # ("shifts/**", "sales_*.csv")
     where = shlex.quote(folder.replace("**", "").rstrip("/") or ".")
     each = "cat" if not NO_HEADER.search(text) else "tail -q -n +2"
+    if each == "cat" and EACH_FILE.search(text):  # each file's own count, and their total
+        return f"find {where} -name '{name}' -exec wc -l {{}} +"
     rows = f"find {where} -name '{name}' -exec {each} {{}} + | wc -l"
     if FILES_COUNTED.search(text) and name != f"*.{_kind(text)}":  # and how many files of the kind
         return f"find {where} -name '*.{_kind(text)}' | wc -l; {rows}"

@@ -80,6 +80,10 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   material ("两双皮鞋换底，每双八十五；还有一个手提包换拉链，一百二": the thing, what is done to it,
   the count, the price each), and an empty service (service, treatment, 服务, 项目) is the thing
   of its one counted entry ("做一个九十分钟的精油按摩" -> 精油按摩) (`agentkit.sim.entries`);
+- a field a result does not name but names with one word more (`high_tide` for a tide lookup's
+  `high`, `total_minutes` for `total`) is that result field, when it is the one field of the
+  result its name's words hold and the word more is no field of the result (`customer_name` is
+  not `name` where the result also has `customer`) (`aliased`);
 - what the request does not give is never made up: the value is the schema's default, first
   enum member, minimum, or an empty-but-valid value (`agentkit.sim.conform`); the stand-in's
   own note never goes into a field.
@@ -770,11 +774,44 @@ def dated(text: str) -> Iterator[None]:
             values.TODAY_SAID.reset(token)
 
 
+def _name_words(name: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)]
+
+
+def aliased(schema: dict[str, Any], results: list[Any]) -> list[Any]:
+    """The results, each flat record given the fields the schema names with one word more than
+    one of its own fields (`high_tide` <- `high`), where that field is the only one the name's
+    words hold and the word more is none of the record's fields."""
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    out: list[Any] = []
+    for data in results:
+        if not isinstance(data, dict):
+            out.append(data)
+            continue
+        own = {k: _name_words(str(k)) for k, v in data.items() if not isinstance(v, dict | list)}
+        added = dict(data)
+        for name in props or {}:
+            words = _name_words(name)
+            if not words or any(k.lower() == name.lower() for k in data):
+                continue
+            held = [k for k, ws in own.items() if ws and len(ws) < len(words) and _holds(words, ws)]
+            fields = {w for ws in own.values() for w in ws}
+            if len(held) == 1 and not (set(words) - set(own[held[0]])) & fields:
+                added[name] = data[held[0]]
+        out.append(added)
+    return out
+
+
+def _holds(words: list[str], part: list[str]) -> bool:
+    n = len(part)
+    return any(words[i : i + n] == part for i in range(len(words) - n + 1))
+
+
 def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
     """The JSON value a structured extraction of the request gives for `schema`: the readers by
     meaning first, then the general ones, then what the schema allows (never made up)."""
     with dated(material(task)[0]):
-        return _extract(schema, task, results)
+        return _extract(schema, task, aliased(schema, results))
 
 
 def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
