@@ -111,3 +111,36 @@ def test_a_language_enum_is_the_language_the_text_is_written_in():
     assert structured(de, schema)["language"] == "german"
     assert structured(it, schema)["language"] == "italian"
     assert structured(zh, schema)["language"] == "chinese"
+
+
+def test_a_category_enum_is_the_field_the_text_is_about():
+    t = tool(
+        "file_rental_issue",
+        "File an issue with a rented piece of furniture.",
+        {"category": {"type": "string", "enum": ["payment", "damage", "delay", "other"]}},
+    )
+    assert forced("The sofa arrived with a cracked leg and a torn cushion.", t)["category"] == (
+        "damage"
+    )
+    assert forced("租的书桌快递三天了还没到。", t)["category"] == "delay"
+    assert forced("Please call me back about the sofa.", t)["category"] == "other"
+
+
+def test_pros_and_cons_are_the_clauses_of_each_feeling():
+    schema = {
+        "type": "object",
+        "properties": {
+            "pros": {"type": "array", "items": {"type": "string"}},
+            "cons": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["pros", "cons"],
+        "additionalProperties": False,
+    }
+    en = "The host is friendly and the sound is smooth, but the episode is tedious."
+    got = structured("Summarise this podcast review:\n" + en, schema)
+    assert got == {
+        "pros": ["The host is friendly", "the sound is smooth"],
+        "cons": ["the episode is tedious"],
+    }
+    zh = structured("整理这条课程评价：\n老师很专业，但是预约流程很麻烦。", schema)
+    assert zh == {"pros": ["老师很专业"], "cons": ["预约流程很麻烦"]}

@@ -186,7 +186,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   positive / negative / neutral is counted from the text's words of each feeling; a sentiment
   enum (a positive and a negative member) is the feeling the text says, a word said under a
   negation counted for the other one ("wouldn't recommend", "不推荐"), words of both kinds the
-  mixed member, none the neutral one (`feeling_member`);
+  mixed member, none the neutral one (`feeling_member`); a category enum is the member whose
+  field of meaning the text says most words of (`field_member`: "缩水变形" damage, "芯片" technology),
+  and a required one the text says nothing of is its "other" member when it has one;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
   Ana Ruiz and Tom"); a string
@@ -738,9 +740,56 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
     level = values.level_member([str(m) for m in s["enum"]], src.text)
     if level is not None:
         return next(m for m in s["enum"] if str(m) == level)
+    about = field_member(s["enum"], src.text)
+    if about is not None:
+        return about
     if "default" in s:
         return s["default"]
-    return s["enum"][0] if need else None
+    other = next((m for m in s["enum"] if OTHER.fullmatch(str(m).strip())), None)
+    return (other if other is not None else s["enum"][0]) if need else None
+
+
+FIELDS = {  # a common category's words in both languages: what a text is about, by its words
+    "damage": "broken damaged torn cracked scratched ruined shrunk shrank stained dented faulty "
+    "defective 坏了 破 损坏 损毁 划痕 缩水 变形 裂 污渍 碎了",
+    "delay": "late delayed overdue 迟到 延误 延迟 晚了 还没到 还没收到 推迟",
+    "billing": "charged overcharged invoice bill payment 扣费 收费 账单 多扣 发票 付款 扣款",
+    "lost": "lost missing disappeared 丢了 丢失 找不到 不见了",
+    "sport": "match team goal goals player league tournament football soccer basketball tennis "
+    "比赛 球队 进球 球员 联赛 足球 篮球 网球",
+    "technology": "smartphone phone chip software app computer battery laptop device internet "
+    "手机 芯片 软件 电脑 电池 设备 网络 智能",
+    "culture": "museum exhibition art artist painter painters painting music theatre film novel "
+    "博物馆 展览 艺术 画家 音乐 电影 小说 文化",
+    "health": "doctor hospital disease patient medicine symptom vaccine 医生 医院 疾病 病人 药物 "
+    "症状 疫苗 健康",
+    "travel": "flight hotel trip tour tourist airport journey 航班 酒店 旅行 旅游 机场 游客",
+    "shipping": "delivery shipping shipment courier package parcel 快递 物流 包裹 配送 发货",
+    "account": "password login username 密码 登录 账号 账户",
+}
+OTHER = re.compile(r"other|others|misc(?:ellaneous)?|general|其他|其它", re.I)
+
+
+def field_member(members: list[Any], text: str) -> Any:
+    """A category enum's member by what the text is about: the member whose field of meaning
+    (`FIELDS`: "damage" by torn, 缩水, 变形; "technology" by phone, 芯片) the text says most words
+    of, a member matching a field by its first five letters ("technical", "sports", "lost_item");
+    None when no member's field is said, or two are said as often."""
+    hits: dict[int, int] = {}
+    for i, member in enumerate(members):
+        names = re.findall(r"[a-z]{4,}", str(member).lower())
+        for key, ws in FIELDS.items():
+            if not any(n[:5] == key[:5] for n in names):
+                continue
+            for w in ws.split():
+                pattern = (
+                    rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])" if w.isascii() else re.escape(w)
+                )
+                hits[i] = hits.get(i, 0) + len(re.findall(pattern, text, re.I))
+    ranked = sorted(((n, i) for i, n in hits.items() if n), reverse=True)
+    if not ranked or len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+        return None
+    return members[ranked[0][1]]
 
 
 FEELING_MEMBERS = (  # a sentiment enum's members by their words, in both languages
