@@ -187,7 +187,12 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   plural or with 数, no sum of money: "21.0975" is no age, "$2,350" no count of bathrooms); a sum said as periods' rent or pay is that
   many times the sum said for one period ("1450 euros a month ... a deposit of two months' rent"
   -> 2900 for deposit, 2 for deposit_months; "月租4500元，押金两个月房租" -> 9000) (counts in words are numbers: "two lattes", "三晚"); a score named
-  positive / negative / neutral is counted from the text's words of each feeling;
+  positive / negative / neutral is counted from the text's words of each feeling; a sentiment
+  enum (a positive and a negative member) is the feeling the text says, a word said under a
+  negation counted for the other one ("wouldn't recommend", "不推荐"), words of both kinds the
+  mixed member, none the neutral one (`feeling_member`); a category enum is the member whose
+  field of meaning the text says most words of (`field_member`: "缩水变形" damage, "芯片" technology),
+  and a required one the text says nothing of is its "other" member when it has one;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
   Ana Ruiz and Tom"); a string
@@ -374,10 +379,12 @@ ROLES = [  # role, what a property's name (then its description) says
 FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
     "delicious enjoy perfect brilliant superb glad pleased delighted thrilled impressive beautiful "
-    "nice recommend 好 棒 喜欢 爱 满意 开心 优秀 赞 美味 完美 推荐 惊艳",
+    "nice recommend gorgeous lovely sturdy solid fun friendly helpful smooth reliable elegant "
+    "好 棒 喜欢 爱 满意 开心 优秀 赞 美味 完美 推荐 惊艳 漂亮 精美 结实 耐用 实用 贴心 专业 热情",
     "negative": "bad terrible hate awful worst poor disappointed sad angry horrible broken slow "
     "rude disappointing disgusting annoying frustrated frustrating useless waste worse mediocre "
-    "boring 差 糟糕 讨厌 失望 难过 生气 坏 慢 难吃 垃圾 恶心 浪费",
+    "boring confusing sadly unfortunately flimsy overpriced complicated tedious "
+    "差 糟糕 讨厌 失望 难过 生气 坏 慢 难吃 垃圾 恶心 浪费 遗憾 可惜 麻烦 复杂 不满 投诉",
 }
 
 
@@ -728,15 +735,115 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
         said_there = _named_member(s["enum"], end)
         if said_there is not None:
             return said_there
+    felt = feeling_member(s["enum"], src.text)
+    if felt is not None:
+        return felt
     found = _named_member(s["enum"], src.text)
     if found is not None:
         return found
     level = values.level_member([str(m) for m in s["enum"]], src.text)
     if level is not None:
         return next(m for m in s["enum"] if str(m) == level)
+    about = field_member(s["enum"], src.text)
+    if about is not None:
+        return about
     if "default" in s:
         return s["default"]
-    return s["enum"][0] if need else None
+    other = next((m for m in s["enum"] if OTHER.fullmatch(str(m).strip())), None)
+    return (other if other is not None else s["enum"][0]) if need else None
+
+
+FIELDS = {  # a common category's words in both languages: what a text is about, by its words
+    "damage": "broken damaged torn cracked scratched ruined shrunk shrank stained dented faulty "
+    "defective 坏了 破 损坏 损毁 划痕 缩水 变形 裂 污渍 碎了",
+    "delay": "late delayed overdue 迟到 延误 延迟 晚了 还没到 还没收到 推迟",
+    "billing": "charged overcharged invoice bill payment 扣费 收费 账单 多扣 发票 付款 扣款",
+    "lost": "lost missing disappeared 丢了 丢失 找不到 不见了",
+    "sport": "match team goal goals player league tournament football soccer basketball tennis "
+    "比赛 球队 进球 球员 联赛 足球 篮球 网球",
+    "technology": "smartphone phone chip software app computer battery laptop device internet "
+    "手机 芯片 软件 电脑 电池 设备 网络 智能",
+    "culture": "museum exhibition art artist painter painters painting music theatre film novel "
+    "博物馆 展览 艺术 画家 音乐 电影 小说 文化",
+    "health": "doctor hospital disease patient medicine symptom vaccine 医生 医院 疾病 病人 药物 "
+    "症状 疫苗 健康",
+    "travel": "flight hotel trip tour tourist airport journey 航班 酒店 旅行 旅游 机场 游客",
+    "shipping": "delivery shipping shipment courier package parcel 快递 物流 包裹 配送 发货",
+    "account": "password login username 密码 登录 账号 账户",
+}
+OTHER = re.compile(r"other|others|misc(?:ellaneous)?|general|其他|其它", re.I)
+
+
+def field_member(members: list[Any], text: str) -> Any:
+    """A category enum's member by what the text is about: the member whose field of meaning
+    (`FIELDS`: "damage" by torn, 缩水, 变形; "technology" by phone, 芯片) the text says most words
+    of, a member matching a field by its first five letters ("technical", "sports", "lost_item");
+    None when no member's field is said, or two are said as often."""
+    hits: dict[int, int] = {}
+    for i, member in enumerate(members):
+        names = re.findall(r"[a-z]{4,}", str(member).lower())
+        for key, ws in FIELDS.items():
+            if not any(n[:5] == key[:5] for n in names):
+                continue
+            for w in ws.split():
+                pattern = (
+                    rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])" if w.isascii() else re.escape(w)
+                )
+                hits[i] = hits.get(i, 0) + len(re.findall(pattern, text, re.I))
+    ranked = sorted(((n, i) for i, n in hits.items() if n), reverse=True)
+    if not ranked or len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+        return None
+    return members[ranked[0][1]]
+
+
+FEELING_MEMBERS = (  # a sentiment enum's members by their words, in both languages
+    ("positive", r"pos(?:itive)?|good|正面|积极|好评|正向"),
+    ("negative", r"neg(?:ative)?|bad|负面|消极|差评|负向"),
+    ("neutral", r"neu(?:tral)?|中性|中立|一般"),
+    ("mixed", r"mix(?:ed)?|混合|褒贬不一|好坏参半"),
+)
+NEGATOR = re.compile(
+    r"(?:\b(?:not|no|never|hardly|wouldn't|won't|don't|doesn't|didn't|isn't|wasn't|can't|cannot)"
+    r"|n't)\s+(?:\w+\s+){0,2}$|[不没别]$|不太$|不怎么$|没有$",
+    re.I,
+)
+
+
+def felt(text: str) -> dict[str, int]:
+    """How many words of each feeling (`FEELINGS`) the text says, a word said under a negation
+    counted for the other feeling ("wouldn't recommend", "不推荐": negative)."""
+    n = {"positive": 0, "negative": 0}
+    for feeling, ws in FEELINGS.items():
+        other = "negative" if feeling == "positive" else "positive"
+        for w in ws.split():
+            pattern = (
+                rf"(?<![A-Za-z]){re.escape(w)}(?:s|es|d|ed|ing|ly)?(?![A-Za-z])"
+                if w.isascii()
+                else re.escape(w)
+            )
+            for m in re.finditer(pattern, text, re.I):
+                negated = NEGATOR.search(text[max(0, m.start() - 24) : m.start()])
+                n[other if negated else feeling] += 1
+    return n
+
+
+def feeling_member(members: list[Any], text: str) -> Any:
+    """A sentiment enum's member (it has a positive and a negative member) by the feelings the
+    text says (`felt`): words of both kinds are the mixed member (without one, the kind said
+    more, an even count neutral), of one kind that kind; none is the neutral member, else None."""
+    by = {
+        f: next((m for m in members if re.fullmatch(said, str(m).strip(), re.I)), None)
+        for f, said in FEELING_MEMBERS
+    }
+    if by["positive"] is None or by["negative"] is None:
+        return None
+    n = felt(text)
+    pos, neg = n["positive"], n["negative"]
+    if pos and neg and by["mixed"] is not None:
+        return by["mixed"]
+    if pos != neg:
+        return by["positive"] if pos > neg else by["negative"]
+    return by["neutral"]
 
 
 def _named_member(members: list[Any], text_: str) -> Any:
@@ -1113,8 +1220,10 @@ FLAG_LEAD = re.compile(
     r"^(?:is|has|have|can|should|with|include[sd]?|allows?|needs?|是否|有无|是不是|能否|可否|要不要)_?",
     re.I,
 )
-NEGATION = re.compile(
-    r"(?:\b(?:no|not|non|without|never|don't|doesn't|isn't)[\s-]+(?:\w+[\s-]+)?|[不无没非免未]|没有|不是)$",
+NEGATION = re.compile(  # a word that says no to what follows it; a need said no to is one too
+    # ("不需要停车位", "无需接送", "no need for a shuttle", "we won't need parking")
+    r"(?:\b(?:no|not|non|without|never|don't|doesn't|isn't|won't)[\s-]+(?:\w+[\s-]+)?"
+    r"|\bno need (?:for|of)\s+(?:\w+\s+)?|[不无没非免未]|没有|不是|(?:不|无|毋|没|不必|不用)(?:需要?|要|用)?)$",
     re.I,
 )
 

@@ -8,6 +8,12 @@
   from (source, from, input) takes the language said after "from" or 从, else the language the
   quoted text is written in (Han characters: zh, with kana: ja, Hangul: ko, else Latin: en). Any
   other takes the first language named.
+- A property of the language a text is written in (an enum of languages, or a description
+  saying written / detect / 语种; no end of a translation) whose text names no language takes the language the text is written in: its
+  script (Han: zh, kana: ja, Hangul: ko), else the language most of its small words belong to
+  ("le, les, une, est" French; "el, los, por" Spanish; "der, und, ist" German; "the, and, is"
+  English), read in the handed text after an instruction's colon when there is one.
+- An enum of languages lists their codes or their names ("english", "French", 中文, 法语).
 - With an enum, the member of that code (`zh` for `zh-CN` when only one begins so); of several
   members of one language (pt-PT, pt-BR), the one whose region or script the words beside the
   language's name say ("Brazilian Portuguese", "Portuguese (Brazil)", "巴西葡萄牙语", "British
@@ -60,7 +66,43 @@ FROM = r"(?:\bfrom\b|从)\s*"
 
 def _code(member: Any) -> str | None:
     m = re.fullmatch(r"([a-z]{2})(?:[-_][A-Za-z]{2,4})?", str(member))
-    return m.group(1) if m and m.group(1) in CODES else None
+    if m and m.group(1) in CODES:
+        return m.group(1)
+    said = str(member).strip()  # a language's name: "english", "French", 法语
+    return next(
+        (c for c, en, zh in NAMES if said.lower() == en.lower() or said in zh.split()), None
+    )
+
+
+SMALL_WORDS = {  # the commonest small words of each Latin-script language: which one a text is in
+    "en": "the and is are was of to with for this that it in on be have not you",
+    "fr": "le la les des une est et dans pour aux du sur avec qui pas nous vous ce cette au sont",
+    "es": "el los las una es y en por para del con que se su al muy está son pero",
+    "de": "der die das und ist nicht ein eine mit für auf den dem ich sie zu im sind",
+    "it": "il lo gli della che è per con una non sono del nel alla anche",
+    "pt": "o os um uma é não com para do da em que dos das mas são",
+}
+
+
+def written_in(text: str) -> str | None:
+    """The language a text is written in (see the rules), of the handed text after an
+    instruction's colon when there is one; None when it cannot be told."""
+    handed = re.split(r"[:：]\s*\n|[:：]\s*(?=[\u4e00-\u9fff\"“「])", text, maxsplit=1)
+    body = handed[-1] if len(handed) == 2 and handed[1].strip() else text
+    han = len(re.findall(r"[\u4e00-\u9fff]", body))
+    latin = len(re.findall(r"[A-Za-z\u00c0-\u024f]+", body))
+    if re.search(r"[\u3040-\u30ff]", body):
+        return "ja"
+    if re.search(r"[\uac00-\ud7af]", body):
+        return "ko"
+    if han and han >= latin:
+        return "zh"
+    said = re.findall(r"[a-zà-öø-ÿ]+", body.lower())
+    score = {c: sum(w in set(ws.split()) for w in said) for c, ws in SMALL_WORDS.items()}
+    best = sorted(score.items(), key=lambda x: -x[1])
+    if best[0][1] >= 2 and best[0][1] > best[1][1]:
+        return best[0][0]
+    return None
 
 
 def wants(name: str, s: dict[str, Any]) -> bool:
@@ -112,9 +154,18 @@ def code_for(name: str, text: str) -> str | None:
     return named[0][2] if named else None
 
 
+WRITTEN = re.compile(r"written|detect|language of the|which language|什么语言|哪种语言|语种", re.I)
+
+
+def about(s: dict[str, Any]) -> str:
+    return str(s.get("description") or "")
+
+
 def member(name: str, s: dict[str, Any], text: str) -> Any:
     """The enum member (or, without an enum, the code) the text gives the property, or None."""
     code = code_for(name, text)
+    if code is None and not TO_END.search(name) and (s.get("enum") or WRITTEN.search(about(s))):
+        code = written_in(text)  # a text's own language: a choice among languages, not a target
     if code is None:
         return None
     enum = s.get("enum") or []

@@ -24,7 +24,9 @@ reads the request by these rules, beside the general readers of `agentkit.sim.ar
   ("附加服务：LED大屏、香槟塔" for extras described as 附加服务); a list whose own label opens its
   items in the text holds those items only: allergies what one is said to be allergic to
   ("对青霉素过敏" -> 青霉素, "allergic to penicillin and latex"; "无其他过敏史", "no known
-  allergies" deny one: none), symptoms what follows 主诉 / "complains of" / "presents with" to the
+  allergies" deny one: none), pros (advantages, 优点) and cons (drawbacks, 缺点) the clauses
+  that say more words of that feeling than of the other, each without its lead word ("Sadly the
+  rulebook is confusing" -> the rulebook is confusing), symptoms what follows 主诉 / "complains of" / "presents with" to the
   sentence's end, split at commas, 和 / 伴有 / "and" / "with", without how long it lasted
   ("主诉咳嗽三天，伴有低烧（…）和咽痛" -> 咳嗽, 低烧, 咽痛);
 - a string described as a name or number (number, 编号) is the place the text names by its
@@ -100,6 +102,7 @@ from typing import Any
 from . import direct, entries, spans, values, wholes
 from .arguments import (
     HIRED,
+    felt,
     fill_object,
     gather,
     job_title,
@@ -393,9 +396,50 @@ def complaints(text: str) -> list[str] | None:
     return list(dict.fromkeys(found)) or None
 
 
+JUDGED_SPLIT = re.compile(
+    r"(?:[，；。！？\n]|(?<!\d)[,.](?!\d)|[;!?])+|\s+(?:but|and|while|although|though|however)\s+"
+    r"|但是|不过|可是|而且|就是",
+    re.I,
+)
+JUDGED_LEAD = re.compile(
+    r"^(?:(?:sadly|unfortunately|however|also|but|overall|honestly|really)[,\s]+)+|^(?:可惜|遗憾的是|另外|总之)",
+    re.I,
+)
+
+
+def remarks_of(feeling: str) -> Any:
+    """A reader of the remarks of one feeling: the clauses of the text (split at sentences,
+    commas, "but", "and", 但是, 不过) that say more words of that feeling than of the other
+    (`arguments.felt`), without a lead word ("Sadly the rulebook is confusing" -> "the rulebook is
+    confusing"); None when the text says no feeling at all."""
+    other = "negative" if feeling == "positive" else "positive"
+
+    def read(text: str) -> list[str] | None:
+        if not any(felt(text).values()):
+            return None
+        out = []
+        for clause in JUDGED_SPLIT.split(text):
+            n = felt(clause)
+            if n[feeling] > n[other]:
+                out.append(JUDGED_LEAD.sub("", clause.strip()).strip())
+        return [c for c in out if c]
+
+    return read
+
+
 LABELLED_LISTS = [  # a list's name, and the reading of the items its own label opens in the text
     (re.compile(r"allerg|过敏", re.I), allergens),
     (re.compile(r"symptom|complaint|症状|主诉", re.I), complaints),
+    (
+        re.compile(r"^pros\b|advantage|strength|positives|likes|praise|优点|长处|好评", re.I),
+        remarks_of("positive"),
+    ),
+    (
+        re.compile(
+            r"^cons\b|disadvantage|weakness|negatives|dislikes|drawback|缺点|不足|短处|差评", re.I
+        ),
+        remarks_of("negative"),
+    ),
 ]
 
 

@@ -26,7 +26,9 @@ The rules:
   "本月", "下个月") and given as YYYY-MM;
 - a time is "15:30", "3pm", "3:30 pm", "下午3点", "15点半", an hour alone ("at 8 tonight",
   "at 3": after noon when the text says evening, or for 1 to 6); it is given as HH:MM. A date-time is
-  a date with the time said after it, as YYYY-MM-DDTHH:MM:SS;
+  a date with the time said after it, as YYYY-MM-DDTHH:MM:SS; one the text writes whole in ISO
+  form (a log's "2026-05-02T14:07:33Z", "2026-05-02 14:07:33.250+0800") is kept whole, its
+  seconds and its offset with it ("...T14:07:33.250+08:00");
 - the digits of dates and times are no numbers of the request (a duration is never the year);
 - a span said with a half is a number: "an hour and a half" is 1.5 hours, "一个半小时" 1.5小时,
   "half an hour" 0.5 hour, a measure with a half after it too ("两吨半" 2.5吨, "一公斤半" 1.5公斤;
@@ -961,9 +963,19 @@ def date_times(text: str) -> list[str]:
         since = dates[i - 1][1] if i else 0
         before = [t for at, t in clock if since <= at < start]
         t = after[0] if after else before[-1] if before else None
-        if t is not None:
+        whole = WRITTEN_STAMP.match(text, start)
+        if whole and whole.group(1) == d:  # written whole: its seconds and offset kept
+            zone = (whole.group(3) or "").upper()
+            zone = f"{zone[:3]}:{zone[-2:]}" if len(zone) == 5 else zone  # +0800 -> +08:00
+            out.append(f"{d}T{whole.group(2)}{zone}")
+        elif t is not None:
             out.append(f"{d}T{t}:00")
     return out
+
+
+WRITTEN_STAMP = re.compile(  # an ISO date-time written whole, with its seconds
+    r"(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2}(?:\.\d+)?)([Zz]|[+-]\d{2}:?\d{2}(?!\d))?"
+)
 
 
 WHEN_LEAD = re.compile(r"(?:\s+(?:on|at|for|next|this|by|from|in))+\s*$", re.I)
