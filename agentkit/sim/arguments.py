@@ -735,6 +735,25 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
     return s["enum"][0] if need else None
 
 
+def unsaid_members(schema: dict[str, Any], filled: dict[str, Any], text: str) -> list[str]:
+    """The required enum properties whose value is only the first member taken for want of one
+    (`_enum`): the text names no member and the schema sets no default. Where other values are
+    asked for anyway, these are asked with them ("a shirt size": never S made up)."""
+    props = _dict(schema.get("properties"))
+    out = []
+    for name in schema.get("required") or []:
+        p = props.get(name)
+        if not isinstance(p, dict) or "default" in p:
+            continue
+        members = p.get("enum")
+        if not members or filled.get(name) != members[0]:
+            continue
+        strings = [str(m) for m in members]
+        if _named_member(members, text) is None and values.level_member(strings, text) is None:
+            out.append(name)
+    return out
+
+
 def _named_member(members: list[Any], text_: str) -> Any:
     """The first member the text names, by its word, its concept, or as a unit ("mi" by
     "miles"), else by a Chinese word that glosses to it ("结账" for billing); a member the text says
@@ -2531,6 +2550,12 @@ def _known(word: str, own: frozenset[str]) -> bool:
     )
 
 
+WHY = re.compile(  # a property for the reason of an act: the user's words, never a result's
+    r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
+    re.I,
+)
+
+
 def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     """Free text: a summary or description is the longest sentence, a title the first clause (a
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
@@ -2540,11 +2565,7 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         re.fullmatch(r"title|标题|名称", name, re.I) and HIRED.search(text)
     ):
         return job_title(text)  # a job ad's title is the job's
-    why = re.search(
-        r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
-        name,
-        re.I,
-    )
+    why = WHY.search(name)
     because = BECAUSE.search(text) if why else None
     if because:  # "because it broke": the reason, before a colon's text
         return because.group(1)
@@ -2684,7 +2705,8 @@ ASKING = re.compile(
 
 def reason_given(text: str) -> str | None:
     """A reason the request gives: what follows "because" / "因为", else a sentence after the
-    request that states rather than asks ("Can you get my cat Miso in at Harbor Vets next
+    request that states rather than asks (else one before it, when the request is the rest:
+    "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
     Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
     m = BECAUSE.search(text)
     if m:
@@ -2693,9 +2715,28 @@ def reason_given(text: str) -> str | None:
     stated = [
         p.rstrip(".。!！;；,，")
         for p in parts[1:]
-        if not p.endswith(("?", "？")) and not ASKING.match(p) and len(p) > 3
+        if not p.endswith(("?", "？"))
+        and not ASKING.match(p)
+        and len(p) > 3
+        and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
     ]
+    if not stated and len(parts) > 1 and not ASKING.match(parts[0]):
+        # a statement before the request ("账单重复收了一笔30元，帮我申诉一下"); not a greeting or
+        # who the user is ("Hi,", "我是王芳，")
+        first = parts[0].rstrip(".。!！;；,，")
+        if len(first) > 5 and not first.endswith(("?", "？")) and not WHO_SAID.match(first):
+            stated = [first]
     return stated[-1] if stated else None
+
+
+CODE_LABELLED = re.compile(  # "运单号 SF1234567", "order no. 5521": a code given, no reason
+    r"[^\d,，]{0,12}?(?:号|码|number|no\.?|id|#)\s*(?:是|为|:|：|is)?\s*[A-Za-z0-9][\w-]{2,}", re.I
+)
+WHO_SAID = re.compile(
+    r"(?:hi|hello|hey|dear|thanks|你好|您好|嗨|谢谢|我是|我叫|my name|i'm|i am|this is)\b"
+    r"|.{0,12}(?:号码?|账[户号]|卡号|手机号?|电话|邮箱|number|account|id)\s*(?:是|为|:|：|is)",
+    re.I,
+)
 
 
 SIGNED = re.compile(
