@@ -4,8 +4,9 @@ disputes; `sim/lexicon.py`), never one named for another service act (recharge);
 "if it is due" waits for the look-up's date (`sim/pick.py` rule 8, `sim/each.py` rule 4c) and
 the answer says why it was not done; a reason stated before the request is the reason given
 (`sim/arguments.py`, `reason_given`); an enum the user has not chosen is asked beside the other
-missing values, then the next turn's answer acts (`unsaid_members`). Programs through the real
-SDK client, in domains of this file's own."""
+missing values, then the next turn's answer acts (`unsaid_members`); a code property takes the
+code its object phrase holds (`_unroled`). Programs through the real SDK client, in domains of
+this file's own."""
 
 from loops import converse as run
 from loops import strings, tool
@@ -102,3 +103,20 @@ def test_an_unchosen_enum_is_asked_with_the_missing_name_then_the_act_goes_ahead
             {"course": "Saturday Bread", "student_name": "Omar Haddad", "level": "intermediate"},
         )
     ]
+
+
+# ------------------------------------------------------------ a code, not the words around it
+
+VOUCHERS = [
+    tool("redeem_code", "Redeem a cinema voucher code for a free ticket.", strings(code=None)),
+    tool("list_showtimes", "Today's showtimes at the cinema.", {}),
+]
+VOUCHER_CALLS = {
+    "redeem_code": lambda code: {"code": code, "ticket": "TK-3"},
+    "list_showtimes": lambda: [],
+}
+
+
+def test_a_code_property_takes_the_code_the_object_phrase_holds():
+    calls, _ = run("Redeem my cinema voucher CV-2290-KT please", VOUCHERS, VOUCHER_CALLS)
+    assert calls[0] == ("redeem_code", {"code": "CV-2290-KT"})

@@ -2313,7 +2313,8 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
     what the request names beside the property's noun ("the knot called "bowline"", "a bowline
-    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
+    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on
+    (for a code or an id, the code that phrase holds: "my gift card GC-7781-XQ" -> GC-7781-XQ)."""
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     found = (
         ident(name, s, src, topic)
@@ -2339,9 +2340,16 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
                 found = (
                     None  # "accept one I'd be happy with" names no quote; "rate" of get_..._rate
                 )
-        if found and (_is_id(name) or CODE_NAME.search(name)) and not CODE_LIKE.search(found):
+        coded = _is_id(name) or CODE_NAME.search(name)
+        if found and coded and not CODE_LIKE.search(found):
             found = None  # "the appointment I just made" is no appointment_ref: that is looked up
+        inside = CODE_INSIDE.search(found) if found and coded else None
+        if inside:  # "gift card GC-7781-XQ please": the code alone, not the words around it
+            found = inside.group(0)
     return found
+
+
+CODE_INSIDE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])")
 
 
 GIVEN = r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}"
