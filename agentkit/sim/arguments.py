@@ -846,6 +846,25 @@ def feeling_member(members: list[Any], text: str) -> Any:
     return by["neutral"]
 
 
+def unsaid_members(schema: dict[str, Any], filled: dict[str, Any], text: str) -> list[str]:
+    """The required enum properties whose value is only the first member taken for want of one
+    (`_enum`): the text names no member and the schema sets no default. Where other values are
+    asked for anyway, these are asked with them ("a shirt size": never S made up)."""
+    props = _dict(schema.get("properties"))
+    out = []
+    for name in schema.get("required") or []:
+        p = props.get(name)
+        if not isinstance(p, dict) or "default" in p:
+            continue
+        members = p.get("enum")
+        if not members or filled.get(name) != members[0]:
+            continue
+        strings = [str(m) for m in members]
+        if _named_member(members, text) is None and values.level_member(strings, text) is None:
+            out.append(name)
+    return out
+
+
 def _named_member(members: list[Any], text_: str) -> Any:
     """The first member the text names, by its word, its concept, or as a unit ("mi" by
     "miles"), else by a Chinese word that glosses to it ("结账" for billing); a member the text says
@@ -2416,7 +2435,8 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
     what the request names beside the property's noun ("the knot called "bowline"", "a bowline
-    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on."""
+    knot"); a name (stop_name) the proper name said; the tool's own thing what its verb acts on
+    (for a code or an id, the code that phrase holds: "my gift card GC-7781-XQ" -> GC-7781-XQ)."""
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     found = (
         ident(name, s, src, topic)
@@ -2442,9 +2462,16 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
                 found = (
                     None  # "accept one I'd be happy with" names no quote; "rate" of get_..._rate
                 )
-        if found and (_is_id(name) or CODE_NAME.search(name)) and not CODE_LIKE.search(found):
+        coded = _is_id(name) or CODE_NAME.search(name)
+        if found and coded and not CODE_LIKE.search(found):
             found = None  # "the appointment I just made" is no appointment_ref: that is looked up
+        inside = CODE_INSIDE.search(found) if found and coded else None
+        if inside:  # "gift card GC-7781-XQ please": the code alone, not the words around it
+            found = inside.group(0)
     return found
+
+
+CODE_INSIDE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])")
 
 
 GIVEN = r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}"
@@ -2653,6 +2680,12 @@ def _known(word: str, own: frozenset[str]) -> bool:
     )
 
 
+WHY = re.compile(  # a property for the reason of an act: the user's words, never a result's
+    r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
+    re.I,
+)
+
+
 def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
     """Free text: a summary or description is the longest sentence, a title the first clause (a
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
@@ -2662,11 +2695,7 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         re.fullmatch(r"title|标题|名称", name, re.I) and HIRED.search(text)
     ):
         return job_title(text)  # a job ad's title is the job's
-    why = re.search(
-        r"reason|why|cause|complaint|purpose|symptom|problem|issue|fault|原因|理由|事由|症状|病情|目的|故障",
-        name,
-        re.I,
-    )
+    why = WHY.search(name)
     because = BECAUSE.search(text) if why else None
     if because:  # "because it broke": the reason, before a colon's text
         return because.group(1)
@@ -2806,7 +2835,8 @@ ASKING = re.compile(
 
 def reason_given(text: str) -> str | None:
     """A reason the request gives: what follows "because" / "因为", else a sentence after the
-    request that states rather than asks ("Can you get my cat Miso in at Harbor Vets next
+    request that states rather than asks (else one before it, when the request is the rest:
+    "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
     Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
     m = BECAUSE.search(text)
     if m:
@@ -2815,9 +2845,28 @@ def reason_given(text: str) -> str | None:
     stated = [
         p.rstrip(".。!！;；,，")
         for p in parts[1:]
-        if not p.endswith(("?", "？")) and not ASKING.match(p) and len(p) > 3
+        if not p.endswith(("?", "？"))
+        and not ASKING.match(p)
+        and len(p) > 3
+        and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
     ]
+    if not stated and len(parts) > 1 and not ASKING.match(parts[0]):
+        # a statement before the request ("账单重复收了一笔30元，帮我申诉一下"); not a greeting or
+        # who the user is ("Hi,", "我是王芳，")
+        first = parts[0].rstrip(".。!！;；,，")
+        if len(first) > 5 and not first.endswith(("?", "？")) and not WHO_SAID.match(first):
+            stated = [first]
     return stated[-1] if stated else None
+
+
+CODE_LABELLED = re.compile(  # "运单号 SF1234567", "order no. 5521": a code given, no reason
+    r"[^\d,，]{0,12}?(?:号|码|number|no\.?|id|#)\s*(?:是|为|:|：|is)?\s*[A-Za-z0-9][\w-]{2,}", re.I
+)
+WHO_SAID = re.compile(
+    r"(?:hi|hello|hey|dear|thanks|你好|您好|嗨|谢谢|我是|我叫|my name|i'm|i am|this is)\b"
+    r"|.{0,12}(?:号码?|账[户号]|卡号|手机号?|电话|邮箱|number|account|id)\s*(?:是|为|:|：|is)",
+    re.I,
+)
 
 
 SIGNED = re.compile(

@@ -26,6 +26,9 @@
    under the same name is kept (the ISBN looked up is the one held), and a text it lacks (a
    note, a message, a body) is what the earlier results gave ("look up the weather and save it
    as a note").
+4c. A look-up joined by "and" to an act on a condition that follows it ("Check my domain X and
+   renew it if it's due") is two steps: the look-up, then the act as a conditional step
+   ("if it's due, renew it", rule 4a) (`looked_then_if`).
 4b. An act made on a condition inside one sentence ("Water bed B-3 for 10 minutes if the soil
    is dry", "If the soil is dry, water it", "苗床的土要是太干，就滴灌10分钟"; not "check if",
    "see if": whether) is two steps: the condition asked as a question and checked first, then
@@ -222,6 +225,24 @@ def condition(task: str) -> tuple[str, str, str] | None:
     return before, m["cond"].strip(), m["act"].strip()
 
 
+LOOK_AND_IF = re.compile(
+    r"^\s*(?P<look>(?:please\s+)?(?:check|look\s+up|find|see|get|search|verify|look\s+at)\b"
+    r"(?:[^.?!]|\.(?=\w))+?),?\s+and\s+(?:then\s+)?(?P<act>[^.?!]+?)\s+(?:but\s+)?(?:only\s+)?"
+    r"if\s+(?P<cond>(?:[^.?!]|\.(?=\w)){3,80}?)[.!]?\s*$",
+    re.I,
+)
+
+
+def looked_then_if(task: str) -> list[str]:
+    """Rule 4c: a look-up joined by "and" to an act on a condition ("Check my domain X and renew
+    it if it's due", "Look up the order and cancel it if it hasn't shipped") is two steps: the
+    look-up, then the act as a conditional step ("if it's due, renew it"); [] otherwise."""
+    m = LOOK_AND_IF.match(task)
+    if m is None or WHETHER.search(m["act"]):
+        return []
+    return [m["look"].strip(), f"if {m['cond'].strip()}, {m['act'].strip()}"]
+
+
 def _conditioned(sentence: str) -> bool:
     """Whether a sentence states an act on a condition (rule 4b)."""
     return bool(ZH_IF.match(sentence) or LEADING_IF.match(sentence) or TRAILING_IF.match(sentence))
@@ -236,6 +257,8 @@ def numbered(task: str) -> list[str]:
     found = [
         c.strip(" ,，.。;；") for f in found for c in CONDITION.split(f) if c.strip(" ,，.。;；")
     ]
+    if len(found) < 2:  # "Check domain X and renew it if it's due": the look-up, then the act
+        found = looked_then_if(task) or found
     if len(found) < 2:  # "Water the bed if the soil is dry": the condition first
         found = condition_first(task) or found
     if len(found) < 2:

@@ -273,6 +273,7 @@ from . import (
     writing,
 )
 from .arguments import (
+    WHY,
     Fill,
     Source,
     coded_member,
@@ -284,12 +285,14 @@ from .arguments import (
     reshape,
     role,
     temporal,
+    unsaid_members,
 )
 from .conform import conform
 from .conversation import Conversation
 from .lexicon import (
     BOOK_VERB,
     CHANGES,
+    SERVICES,
     TABLE,
     THING,
     changes_asked,
@@ -790,7 +793,11 @@ def derived_acts(task: str, tools: list[Tool]) -> frozenset[str]:
         said = set(words(sentence))
         for t in tools:
             acts = {c for w in words(t.name) for c in concepts(w) if c in CHANGES}
-            rest = [w for w in words(t.name) if not concepts(w) & CHANGES and w not in NAME_NOISE]
+            rest = [  # (a service's act is a thing beside the verb: create_transfer's transfer)
+                w
+                for w in words(t.name)
+                if not concepts(w) & CHANGES - SERVICES and w not in NAME_NOISE
+            ]
             if acts and any(made_from(w, r) for w in said for r in rest):
                 out |= acts - UNDOING
             elif acts and any(_as_verb(POLITE.sub("", sentence), r) for r in rest):
@@ -2050,7 +2057,9 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             done = any(c.result is not None and not c.failed for c in mine)
             unnamed = not (asked & t.name_concepts - {"read"}) and not named_in(t, said)
             if not done and not (answered and unnamed):
-                turn.missing.append((t, got.missing))
+                # a required enum the user has not chosen is asked with the rest, never guessed
+                unsaid = unsaid_members(t.schema, variants[0] if variants else {}, v.task)
+                turn.missing.append((t, got.missing + [m for m in unsaid if m not in got.missing]))
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
@@ -3816,7 +3825,7 @@ def _in_step(x: Any, step: str) -> bool:
 def _quoted_text(v: View, step: str, turn: Turn) -> None:
     """A step that refers to what an earlier step found and gives no text of its own (no quote,
     no "saying ...") writes, as its note, message or body, what the earlier results gave ("save
-    it as a note", "把结果记到笔记里")."""
+    it as a note", "把结果记到笔记里"); a reason the request gives (`arguments.WHY`) stays."""
     done = [c for c in v.calls if c.result is not None and not c.failed]
     if not done or quoted(step) or writing.gives_text(step):
         return
@@ -3832,6 +3841,8 @@ def _quoted_text(v: View, step: str, turn: Turn) -> None:
     for i, (t, args) in enumerate(turn.calls):
         props = t.schema.get("properties") or {}
         texts = [k for k in args if role(k, props.get(k) or {}) == "text"]
+        if texts and WHY.search(texts[0]) and isinstance(args[texts[0]], str):
+            continue  # a reason the request gives is the user's ("重复收了一笔…", "because …")
         if len(texts) == 1 and not writes_files(t) and not any(c.name == t.name for c in done):
             turn.calls[i] = (t, {**args, texts[0]: text})
 

@@ -33,6 +33,13 @@ description and input schema through this table. The rules, as a reader can appl
   subscription", "end our contract" mean the cancel act (of what is held, not "stop" alone).
 - A bare Chinese verb of booking or buying, where it stands as a verb ("有的话就订两个", "帮我约一个",
   "给我买一张", "帮我们订今天下午场的冰鞋", "买最便宜的那款" opening a sentence; not 订单, 订阅, 买单, 大约, 约定), means the book act; 订, 买 and 下单 also the order thing.
+- The acts of everyday services are concepts of their own, each changing something, so a
+  tool named for one is asked by its words in either language and never for another's:
+  freeze (lost, stolen, 挂失, 冻结), dispute (appeal, complaint, 申诉, 投诉), topup (top up,
+  recharge, 充值; a bare 充 before an amount: "充100块"), redeem (兑奖; 兑换 beside a code, a
+  voucher or points), transfer (转账, 转给, 转让); a bare 续 before 一下 or a period ("续一下",
+  "续一年") asks to renew (update); "apply" asks to register (create). "top up", `top_up` and
+  "top-up" are read as one word (`words`).
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -53,13 +60,19 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "search": (ACT, "search query browse find", "搜索 搜 检索 查找"),
     "calculate": (ACT, "calculate compute evaluate solve", "计算 算一下 算算 等于"),
     # acts that change something
-    "create": (ACT, "save create add new write make store record put remember schedule submit register", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 上报 报上"),
+    "create": (ACT, "save create add new write make store record put remember schedule submit register apply", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 上报 报上"),
     "cancel": (ACT, "cancel abort refund terminate discontinue unsubscribe", "取消 退票 退掉 退款 退订 退货 退了 停掉 终止"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
     "update": (ACT, "update change edit modify rename reschedule postpone raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约 推迟 延期 改期 改约 挪到"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve hold enrol enroll hire schedule arrange", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),
+    # the acts of everyday services, each its own (a tool named for one is asked by its words)
+    "freeze": (ACT, "freeze suspend deactivate lost stolen", "挂失 冻结 停用 丢了 丢失 遗失 被偷 被盗"),
+    "dispute": (ACT, "dispute appeal contest chargeback complain complaint", "申诉 投诉 争议 异议 申辩 拒付"),
+    "topup": (ACT, "topup recharge reload refill", "充值 充钱 储值 充话费"),
+    "redeem": (ACT, "redeem", "兑奖 核销"),
+    "transfer": (ACT, "transfer", "转账 转给 转到 转让 过户 转赠"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
     "subtract": (ACT, "subtract minus difference subtraction", "减"),
@@ -128,7 +141,10 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     # a fault reported: what is broken names a tool that reports or repairs it
     "fault": (THING, "fault faulty broken stuck leak leaking drip dripping flicker flickering jammed clogged blocked cracked damaged malfunction breakdown repair maintenance defect outage", "故障 坏了 坏掉 损坏 漏水 滴水 不亮 闪烁 没反应 失灵 卡住 堵了 堵塞 异响 报修 维修 修理"),
 }  # fmt: skip
-CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"})
+SERVICES = frozenset(
+    {"freeze", "dispute", "topup", "redeem", "transfer"}
+)  # everyday services' acts
+CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"}) | SERVICES
 OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -213,9 +229,14 @@ def american(word: str) -> str:
     return word
 
 
+PHRASAL = re.compile(r"(?<![a-z])(top)[\s_-]?(up)(?![a-z])")  # "top up", "top-up", top_up: one verb
+
+
 def words(text: str) -> list[str]:
-    """The Latin words of a text, snake_case and camelCase split, lower case, stemmed."""
-    return [stem(w) for w in _WORD.findall(_CAMEL.sub(" ", text).lower())]
+    """The Latin words of a text, snake_case and camelCase split, lower case, stemmed; a phrasal
+    verb of the services ("top up", `top_up`, "top-up") one word (topup)."""
+    lowered = PHRASAL.sub(r"\1\2", _CAMEL.sub(" ", text).lower())
+    return [stem(w) for w in _WORD.findall(lowered)]
 
 
 @functools.lru_cache(maxsize=1)
@@ -339,6 +360,7 @@ def concepts(text: str) -> frozenset[str]:
         found.add("create")  # one; "order just the difference", "top up SKU GL-88": an order
     if LISTING.search(text):  # "what files are in /srv?" asks for a listing
         found.add("list")
+    found |= {act for act, pattern in SERVICE_VERBS if pattern.search(text)}
     found |= _phrasal(text)
     for expr in expressions(text):
         found |= {"math", "calculate"}
@@ -348,6 +370,21 @@ def concepts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+SERVICE_VERBS = (  # a bare Chinese verb of a service, where it stands as a verb
+    ("topup", re.compile(r"充(?=\s*[一两二三四五六七八九十百\d]|个|点|一下|上)")),  # 充50块, 充一百
+    (
+        "update",
+        re.compile(
+            r"(?<![继连持手])续(?=一下|个|上|签|[一两二三四五六七八九十\d]+\s*(?:年|个月|月|天|周|期))"
+        ),
+    ),
+    (
+        "redeem",
+        re.compile(
+            r"兑换(?=[^，。,.;；]{0,12}(?:码|券|卡|积分|礼品|奖品))|(?:码|券|积分|礼品卡)[^，。,.;；]{0,8}兑换"
+        ),
+    ),
+)
 SIGN_UP = re.compile(r"\b[Ss]ign(?:s|ed|ing)?\s+(?:\w+\s+|(?:[A-Z][\w'-]+\s+){2,3})?(?:up|UP|Up)\b")
 MESSAGE_TO = (
     re.compile(  # "Text Maya that ...", "message the team saying ...", "ping Jo to say ..."

@@ -46,6 +46,10 @@
 6. A reference to one thing ("it", "that one", "this one", "它", "这个", "那款") with no other
    pick takes the entry the conversation last singled out: a result that is one entry (an object,
    not a list), else the latest listing's only entry (`referred_id`).
+8. A condition that a thing falls due ("renew it if it is due", "if it's expiring", 到期了就续,
+   快到期的话) is met when the result's date under a key of its end (expires, due, valid_until,
+   end_date, 到期, 有效期) is past or within 30 days of the stand-in's today; a later one is
+   why the act is not done (`_not_due`, read by rule 4a of `agentkit.sim.each`).
 7. A superlative is a way of picking, never a thing's name: a value that is only a superlative
    word ("weakest", "the calmest", "most", "最低", "最大的") fills no input (`is_superlative`);
    the input stays open for the things the request names ("how much more than the weakest site"
@@ -158,7 +162,27 @@ def unmet(data: Any, task: str = "") -> str | None:
     items = _items(data)
     if items:
         return None if any(can_serve(x) for x in items) else why_not(items[0])
-    return why_not(data)
+    return why_not(data) or _not_due(data, task)
+
+
+DUE = re.compile(
+    r"\b(?:due|overdue|expir\w*|run(?:s|ning)? out|lapse[sd]?)\b|到期|过期|逾期|快到期|即将到期",
+    re.I,
+)
+END_KEY = re.compile(r"expir|due|until|valid|end|到期|截止|有效期|结束", re.I)
+SOON_DAYS = 30
+
+
+def _not_due(data: Any, task: str) -> str | None:
+    """Rule 8: the `key: date` that says a thing the request acts on when due is not due yet."""
+    if not isinstance(data, dict) or not DUE.search(task):
+        return None
+    for k, x in data.items():
+        m = re.match(r"\d{4}-\d{2}-\d{2}", x) if isinstance(x, str) else None
+        if m and END_KEY.search(str(k)):
+            left = (datetime.date.fromisoformat(m.group(0)) - today_date()).days
+            return f"{k}: {x}" if left > SOON_DAYS else None
+    return None
 
 
 def _number(x: Any) -> float | None:
