@@ -420,12 +420,15 @@ def named_in(t: Tool, task_words: frozenset[str]) -> int:
 
 
 def task_words(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
-    """The words of a request a tool's words are matched with: its own Latin words, and, where
+    """The words of a request a tool's words are matched with: its own Latin words (two said one
+    after the other also joined: "check out" for checkout_book), and, where
     the tools are described in English (`described_in_english`), the English of the Chinese words neither
     the concept table nor `COMMON_HAN` knows (`glosses`: 储物柜 -> locker, 冰鞋 -> skates), so a
     Chinese request finds an English tool by its words; tools described in Chinese are read by
     their own characters."""
-    own = frozenset(words(task))
+    said = words(task)  # (a phrasal verb said apart is the tool's word: "check out", checkout)
+    joined = {a + b for a, b in zip(said, said[1:], strict=False) if len(a) > 2 and len(b) > 1}
+    own = frozenset(said) | joined
     if not HAN.search(task) or not described_in_english(tools or []):
         return own
     return own | frozenset(words(glosses.english(task, known_han)))
@@ -3589,8 +3592,11 @@ def _read_only(v: View, r: operator.Rule, turn: Turn) -> None:
     barred += [t.name for t, _ in turn.missing if _acting(t)]
     if not barred:
         return
+    acts = [t for t, _ in turn.calls + turn.missing if _acting(t)]  # type: ignore[operator]
     turn.calls = [(t, a) for t, a in turn.calls if not _acting(t)]
     turn.missing = [(t, m) for t, m in turn.missing if not _acting(t)]
+    if not turn.calls and not any(not _acting(v.tool(c.name) or acts[0]) for c in v.calls):
+        _read_figure(v, acts[0], turn)  # (what the act is about is still read and told)
     if not turn.calls:
         tools = spoken_list(v.lang, list(dict.fromkeys(barred)))
         turn.lines.append(say(v.lang, "op_read_only", tools=tools, rule=r.text))
@@ -3616,9 +3622,17 @@ def _first(v: View, r: operator.Rule, turn: Turn) -> bool:
 
 
 def _blocked(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
-    """Rule 3: an act not made when a result holds the state the rule's subject says."""
+    """Rule 3: an act not made when a result holds the state the rule's subject says; it waits
+    for a read made beside it, and is told why when the request asked it and it was not planned."""
     state = operator.in_state(r, results)
     barred = [t.name for t, _ in turn.calls if _ruled(v, r, t)]
+    reads = [(t, a) for t, a in turn.calls if not _acting(t)]
+    if barred and reads and not state:  # (the act waits for the reads beside it: their state)
+        turn.calls = reads
+        return
+    if state and not barred and not turn.calls:  # (an act asked, not planned: still told why)
+        called = {c.name for c in v.calls}
+        barred = [t.name for t in choose(v) if _ruled(v, r, t) and t.name not in called]
     if state and barred:
         turn.calls = [(t, a) for t, a in turn.calls if t.name not in barred]
         tools = spoken_list(v.lang, list(dict.fromkeys(barred)))
@@ -3664,8 +3678,9 @@ def _bound(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
     )
     governed = [(t, a) for t, a in turn.calls if _ruled(v, r, t)]
     if value is None:
-        if governed:
-            _read_figure(v, governed[0][0], turn)
+        lacking = [t for t, _ in turn.missing if _ruled(v, r, t)]  # (the figure it lacks)
+        if governed or lacking:
+            _read_figure(v, (governed[0][0] if governed else lacking[0]), turn)
         return
     over = value > r.bound
     sign = r.unit if r.unit and r.unit in "$€£¥" else ""  # ($2640, not 2640 $)
@@ -3682,6 +3697,7 @@ def _bound(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
     called = {c.name for c in v.calls if not c.failed}
     if want in called:  # (made already: the other act is not made after it)
         turn.calls = [(t, a) for t, a in turn.calls if t.name not in (want, drop)]
+        turn.missing = [(t, m) for t, m in turn.missing if t.name not in (want, drop)]
         if not turn.calls and over and r.other:
             turn.lines.append(
                 say(v.lang, "op_routed", tool=r.tool, other=r.other, why=why, rule=r.text)
@@ -3690,11 +3706,12 @@ def _bound(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
     asked = not turn.calls and not turn.missing and not {want, drop} & called
     asked = asked and bool(operator.PROCESS.search(v.task)) and not re.search(r"[?？]", v.task)
     target = v.tool(want)
-    if target is not None and (asked or any(t.name == drop for t, _ in turn.calls)):
-        args = _routed_inputs(v, target, why)
+    planned = [t.name for t, _ in turn.calls + turn.missing]  # type: ignore[operator]
+    if target is not None and (asked or drop in planned):
+        args = _routed_inputs(v, target, why, value)
         if args is not None:
             turn.calls = [(t, a) for t, a in turn.calls if t.name != drop] + [(target, args)]
-            turn.missing = [(t, m) for t, m in turn.missing if t.name != target.name]
+            turn.missing = [(t, m) for t, m in turn.missing if t.name not in (target.name, drop)]
             turn.lines = []
 
 
@@ -3706,7 +3723,9 @@ def _read_figure(v: View, act: Tool, turn: Turn) -> None:
         shares = t.name_concepts & act.name_concepts or set(words(t.name)[1:]) & set(
             words(act.name)[1:]
         )
-        if _acting(t) or not shares or t.name in called:
+        needs = set(t.schema.get("required") or [])
+        same_inputs = bool(needs) and needs <= set(act.schema.get("properties") or {})
+        if _acting(t) or not (shares or same_inputs) or t.name in called:
             continue
         variants, got = arguments(t, gather(v.task, results_of(v)))
         if not got.missing:
@@ -3714,12 +3733,18 @@ def _read_figure(v: View, act: Tool, turn: Turn) -> None:
             return
 
 
-def _routed_inputs(v: View, t: Tool, why: str) -> dict[str, Any] | None:
+def _routed_inputs(v: View, t: Tool, why: str, value: float) -> dict[str, Any] | None:
     """The inputs of the act a bound picks: from the conversation and the results, its text
-    input (a reason, a note) saying why, unless the user gave one; None when one is missing."""
+    input (a reason, a note) saying why, unless the user gave one, a sum it lacks the figure
+    weighed; None when one is missing."""
     variants, got = arguments(t, gather(v.task, results_of(v)))
     args = dict(variants[0])
     props = t.schema.get("properties") or {}
+    for k in got.missing:
+        if (props.get(k) or {}).get("type") in ("number", "integer") and operator.MONEY_KEYS.search(
+            k
+        ):
+            args[k] = int(value) if value.is_integer() else value
     given = re.search(r"\bbecause\b|\breason\b|由于|因为|原因", v.task, re.I)
     for k, p in props.items():
         texty = role(k, p or {}) == "text" or k in ("reason", "note", "comment", "justification")

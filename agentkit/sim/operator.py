@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .lexicon import concepts, name_concepts, words
+from .lexicon import concepts, name_concepts, stem, words
 
 CLI_FRAME = re.compile(r"Claude Agent SDK|Claude Code")
 SENTENCES = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]|$)")
@@ -54,7 +54,9 @@ READ_ONLY = re.compile(
     r"read[- ]only|never (?:call|use|make)\b[^.;。]*?\b(?:change|modif|updat|writ|delet)"
     r"|(?:do not|don't|must not|cannot|may not|never)\s+(?:change|modify|update|alter|write)\s+"
     r"(?:any(?:thing)?\s+)?(?:data|records|anything)"
-    r"|只读|不(?:得|能|要|可)(?:修改|更改|改动|变更)(?:任何)?(?:数据|记录|信息)",
+    r"|must not (?:modify|change|update|alter) any\b|only (?:answer|look up|read)\b"
+    r"|只读|不(?:得|能|要|可)(?:修改|更改|改动|变更)(?:任何)?(?:数据|记录|信息)"
+    r"|只(?:负责|能)(?:解答|回答|查询)|不得(?:为用户)?办理",
     re.I,
 )
 FIRST = [  # (pattern, group of the first step, group of the acts)
@@ -86,14 +88,23 @@ CONFIRM = [  # (pattern, group of the acts)
         1,
     ),
     (re.compile(r"\bconfirm\w*\s+with\s+the\s+\w+\s+before\s+(.+)", re.I), 1),
-    (re.compile(r"\bnever\s+(.+?)\s+without\s+(?:\w+\s+){0,3}confirm", re.I), 1),
+    (re.compile(r"\bnever\s+(.+?)\s+without\s+(?:\w+\s+){0,6}confirm", re.I), 1),
     (
         re.compile(
-            r"(.+?)(?:之)?前[，,]?\s*(?:必须|务必|要|请|需)?(?:先)?(?:向|跟|和|与)(?:用户|客户|对方)确认"
+            r"\bonly\s+call\s+(\w+)\s+(?:once|after|when)\s+(?:they|the user|the customer)\s+"
+            r"(?:has|have)\s+(?:said yes|confirmed|agreed)",
+            re.I,
         ),
         1,
     ),
-    (re.compile(r"未经(?:用户|客户)?确认[，,]?\s*不(?:得|要|能|可)(.+)"), 1),
+    (
+        re.compile(
+            r"(.+?)(?:之)?前[，,]?\s*(?:必须|务必|要|请|需)?(?:先)?(?:向|跟|和|与)(?:用户|客户|对方)"
+            r"\S{0,12}?(?:确认|同意)"
+        ),
+        1,
+    ),
+    (re.compile(r"未经(?:用户|客户)?(?:确认|同意)[，,]?\s*不(?:得|要|能|可)(.+)"), 1),
 ]
 NOT_ALLOWED = re.compile(
     r"^(.+?)\s+(?:cannot|can't|can not|must not|mustn't|may not|should not|must never)\s+be\s+(.+)$"
@@ -107,7 +118,8 @@ BEYOND = re.compile(
 )
 LIMIT = re.compile(
     r"(?:at most|no more than|a maximum of|maximum of|not more than|not longer than|up to|"
-    r"最多|不超过|至多|最长)\s*(?:预订|预约|借|租)?\s*(\d+|one|two|three|four|five|six|seven|"
+    r"(?:may|must|can|should|shall) not exceed|cannot exceed|not to exceed|"
+    r"最多|不得超过|不能超过|不可超过|不超过|至多|最长)\s*(?:预订|预约|借|租)?\s*(\d+|one|two|three|four|five|six|seven|"
     r"eight|nine|ten|一|两|二|三|四|五|六|七|八|九|十)\s*(?:个)?\s*([A-Za-z]+|[\u4e00-\u9fff])",
     re.I,
 )
@@ -127,14 +139,23 @@ ANYTHING = re.compile(
 MONEY_UNITS = re.compile(
     r"^(?:eur|euros?|usd|dollars?|gbp|pounds?|cny|rmb|yuan|jpy|yen|元|块|[$€£¥])$", re.I
 )
-MONEY_KEYS = re.compile(r"amount|total|cost|price|sum|value|fee|金额|总额|价格|费用", re.I)
+MONEY_KEYS = re.compile(
+    r"amount|total|cost|price|sum|value|fee|fare|paid|charge|balance|due|owed|金额|总额|价格|费用|应缴",
+    re.I,
+)
+ZH_UNITS = {  # a Chinese unit a limit is said in -> the English word a property is named with
+    "天": "day", "晚": "night", "夜": "night", "升": "lit", "人": "people", "位": "guest",
+    "小时": "hour", "公斤": "kg", "千克": "kg", "件": "quantit", "个": "quantit", "次": "time",
+}  # fmt: skip
 AFFIRM = re.compile(
     r"^\s*(?:yes|yep|yeah|sure|ok(?:ay)?|confirm(?:ed)?|go ahead|please do|do it|correct|"
     r"that's (?:right|fine)|fine|proceed|是的?|好的?|可以|确认|对|行|没问题|继续)\b",
     re.I,
 )
 DECLINE = re.compile(
-    r"^\s*(?:no|nope|don't|do not|cancel that|never mind|stop|不(?:用|要|了|行)?|算了|别)", re.I
+    r"^\s*(?:no|nope|don't|do not|cancel that|never mind|stop|不(?:用|要|了|行)?|算了|别)"
+    r"|\b(?:hold off|not now|never mind)\b|先不|不(?:交|办|付|买|订|删)了|不用了|不要了|算了",
+    re.I,
 )
 PROCESS = re.compile(r"\b(?:process|handle|deal with|action|review)\b|处理|办理|审核|审批", re.I)
 
@@ -196,7 +217,10 @@ def _of(s: str, names: list[str], own: str) -> list[Rule]:
             found.append(Rule("first", s, m.group(g_acts) if g_acts else f"={own}", tool=tool))
             break
     beyond = BEYOND.search(s)
-    swap = INSTEAD.search(s)
+    limit = LIMIT.search(s)
+    if beyond and limit and limit.start() <= beyond.start() < limit.end():
+        beyond = None  # ("不得超过 2 升", "may not exceed 5 nights": a limit, no bound)
+    swap = INSTEAD.search(s) or _instead_named(s, names)
     blocked = NOT_ALLOWED.search(s)
     if beyond and (swap or blocked):
         unit = beyond.group(1) or beyond.group(3) or ""
@@ -204,10 +228,9 @@ def _of(s: str, names: list[str], own: str) -> list[Rule]:
         to, away = _swap(swap) if swap else ("", "")
         acts = blocked.group(2) or blocked.group(4) if blocked else away
         found.append(Rule("bound", s, acts or away, tool=to, other=away, bound=bound, unit=unit))
-    elif blocked and not found:
+    elif blocked and not found and not limit:
         subject, acts = blocked.group(1) or blocked.group(3), blocked.group(2) or blocked.group(4)
         found.append(Rule("blocked", s, acts, subject=subject))
-    limit = LIMIT.search(s)
     if limit and not beyond:
         n = limit.group(1).lower()
         bound = float(SMALL.get(n, 0) if n in SMALL else n)
@@ -215,7 +238,25 @@ def _of(s: str, names: list[str], own: str) -> list[Rule]:
     return found
 
 
+def _instead_named(s: str, names: list[str]) -> re.Match[str] | None:
+    """ "X ... should go to escalate_x instead; never call issue_x": the tool said right before
+    "instead" (or after go to / use / call) takes the other named tool's place."""
+    said = [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", s)]
+    if len(said) != 2 or not re.search(r"\binstead\b|改用|而不是|转给", s, re.I):
+        return None
+    either = "|".join(map(re.escape, said))
+    before = re.search(rf"({either})\s+instead\b", s)
+    used = re.search(rf"(?:use|call|go to|send \w+ to|改用|转给)\s*({either})", s)
+    to = before.group(1) if before else used.group(1) if used else None
+    if to is None:
+        return None
+    other = next(n for n in said if n != to)
+    return re.match(r"(\S+) (\S+)", f"{to} {other}")
+
+
 def _swap(m: re.Match[str]) -> tuple[str, str]:
+    if m.re.groups == 2:  # (`_instead_named`: the tool, the other)
+        return m.group(1), m.group(2)
     if m.group(1):
         return m.group(1), m.group(2)
     if m.group(3):
@@ -233,7 +274,7 @@ def reads(name: str, description: str) -> bool:
     """A tool that only reads: its name's verb, else its description's first word, is one of
     reading ("check_member", "Look up ...", "查看…")."""
     first = words(name)[:1]
-    if first and any(first[0].startswith(v[:5]) for v in READ_VERBS):
+    if first and (first[0] in READ_VERBS or first[0] in {stem(v) for v in READ_VERBS}):
         return True
     lead = re.findall(r"^[A-Za-z]+", description.strip())
     if lead and lead[0].lower() in READ_VERBS:
@@ -303,10 +344,10 @@ def affirmed(task: str) -> bool | None:
     if len(lines) < 2:
         return None
     last = lines[-1]
-    if AFFIRM.search(last):
-        return True
     if DECLINE.search(last):
         return False
+    if AFFIRM.search(last):
+        return True
     return None
 
 
@@ -346,10 +387,23 @@ def strings_of(data: Any) -> list[str]:
     return [data] if isinstance(data, str) else []
 
 
+def true_keys(data: Any) -> list[str]:
+    """The keys of a result whose value is true."""
+    if isinstance(data, dict):
+        own = [str(k) for k, x in data.items() if x is True]
+        return own + [k for x in data.values() for k in true_keys(x)]
+    if isinstance(data, list):
+        return [k for x in data for k in true_keys(x)]
+    return []
+
+
 def in_state(rule: Rule, results: list[Any]) -> str | None:
     """A state word a result holds that the blocked rule's subject says ("已分配" in
     "已分配给别人的地块"; "cancelled" in "Cancelled bookings")."""
     subject = rule.subject.lower()
+    for k in [k for data in results for k in true_keys(data)]:
+        if re.search(rf"(?<![a-z_]){re.escape(k.lower())}(?![a-z_])", subject):
+            return f"{k}: true"  # ("已锁定（locked 为 true）的成绩" and locked: true)
     for x in [x for data in results for x in strings_of(data)]:
         low = x.lower().strip()
         if not 2 <= len(low) <= 30:
@@ -364,7 +418,7 @@ def in_state(rule: Rule, results: list[Any]) -> str | None:
 def limit_input(rule: Rule, schema: dict[str, Any], args: dict[str, Any]) -> str | None:
     """The input of the limit's unit beyond the limit: the property whose name or description
     holds the unit ("days"), a number above the bound."""
-    unit = rule.unit.lower()
+    unit = ZH_UNITS.get(rule.unit, rule.unit.lower())
     stem = unit.rstrip("s") if len(unit) > 3 else unit
     for k, p in (schema.get("properties") or {}).items():
         about = f"{k} {(p or {}).get('description') or ''}".lower() if isinstance(p, dict) else k
