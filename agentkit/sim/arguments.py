@@ -80,7 +80,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   its words are no other property's (no name, no brand), its commas part no list, its house
   number, and a phone number said in groups ("138 0013 8000"), are no count and no id; a
   Chinese count is read by its counter ("十节课" 10, "三十元" 30, "一打人" 12 people: 打 after a numeral is a
-  dozen), a numbered thing by its 号 ("十二号桌" table 12; "十二号" alone is a day); a person
+  dozen), a numbered thing by its 号 ("十二号桌" table 12; "十二号" alone is a day); an id the
+  description names as a thing's number (温室编号, 干洗单号) by the number said with that thing
+  ("3号温室", "干洗单 4471": `zh_numbered`); a person
   named right after the property's own word fills a property of no other role ("队长司马相如"
   for captain); a Chinese establishment's name after 在 / 去 ("在福满楼麻将馆") is a place;
   an item (a product's role) is the thing the user says they have, bought or inherited ("I
@@ -2980,7 +2982,7 @@ def _by_shape(
     if found is not None:
         return found
     if r in (None, "id"):
-        found = grouped_value(name, s, src) or after_noun(name, src)
+        found = grouped_value(name, s, src) or after_noun(name, src) or zh_numbered(s, src)
         if found is not None or not (need or _lettered(s) or _says_name(name, src.text)):
             return found
         return by_example(s, src) or by_han_example(s, src)
@@ -3244,6 +3246,30 @@ def after_noun(name: str, src: Source) -> str | None:
             src.used.add(m.group(1))
             return m.group(1)
     return None
+
+
+ZH_NUMBER_NOUN = re.compile(r"([\u4e00-\u9fff]{1,6}?)(?:编号|号码|代码|编码|号)(?![\u4e00-\u9fff])")
+
+
+def zh_numbered(s: dict[str, Any], src: Source) -> str | None:
+    """A Chinese description's numbered thing ("温室编号", "干洗单号": 温室, 干洗单) said with its
+    number in the request: "3号温室", "12 号地块" (the number before 号 and the noun) or "干洗单
+    4471", "温室3" (a number or code right after the noun) is the id."""
+    said = str(s.get("description") or "")
+    m = ZH_NUMBER_NOUN.search(said.split("，")[0].split(",")[0].split("的")[-1])
+    if m is None or len(m.group(1)) < 2:
+        return None
+    noun = re.escape(m.group(1))
+    found = re.search(
+        rf"(?<![A-Za-z0-9.-])((?=[A-Za-z-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\s*号\s*{noun}"
+        rf"|{noun}\s*(?:编号|号码|单号|号)?\s*(?:是|为|[:：])?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)",
+        src.text,
+    )
+    if found is None:
+        return None
+    value = found.group(1) or found.group(2)
+    src.used.add(value)
+    return value
 
 
 EXAMPLE = re.compile(

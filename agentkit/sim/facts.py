@@ -8,7 +8,8 @@
    duration; heavier: a weight), else the one number field every record has. The record with the
    largest value (more, higher, bigger, warmer, 更多, 更高 ...) or the smallest (less, fewer,
    lower, cheaper, 更少, 更低, 更便宜 ...) is named first, by its name (a name, title or the like
-   field, else its first short text) or the value its call was given, with the others' values beside it.
+   field, else its first short text) or the value its call was given, with the others' values beside it;
+   asked "by how much / how many?" ("多多少？", "差多少？"), its lead over the next one is said too.
 2. A value and the range its result gives for it ("参考范围": "3.9-6.1", reference_range,
    normal_range, or normal_low / normal_high, min / max, 下限 / 上限; a pair whose words name
    another field, temp_min / temp_max beside humidity, is no range of it): the value is said with its unit (a
@@ -86,6 +87,7 @@ from typing import Any
 
 from . import values
 from .phrases import say
+from .records import MARGIN
 
 # ------------------------------------------------------------------ 1. a comparison
 
@@ -124,6 +126,7 @@ class Compared:
     field: str
     largest: bool
     ranked: list[tuple[str, float]]  # (name, value), the answer first
+    gap: float | None = None  # "by how many?" / "多多少？": the first's lead over the second
 
 
 def _comparison(task: str) -> tuple[str, bool] | None:
@@ -193,7 +196,9 @@ def compared(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Compared |
     if field is None:
         return None
     ranked = sorted(((n, float(r[field])) for n, r in named), key=lambda p: p[1])
-    return Compared(field, how[1], ranked[::-1] if how[1] else ranked)
+    ranked = ranked[::-1] if how[1] else ranked
+    gap = abs(ranked[0][1] - ranked[1][1]) if MARGIN.search(task) else None
+    return Compared(field, how[1], ranked, gap)
 
 
 # ------------------------------------------------------------------ 2. a value and its range
@@ -624,9 +629,14 @@ def compared_line(lang: str, c: Compared) -> str:
     )
     sep = "，" if lang == "zh" else ", "
     others = sep.join(f"{n} {_n(v)}" for n, v in rest)
-    return say(
+    line = say(
         lang, "g_compared", field=c.field, first=first, way=way, value=_n(value), others=others
     )
+    if c.gap is None:
+        return line
+    more = say(lang, "g_gap_more" if c.largest else "g_gap_less")
+    gap = say(lang, "g_compared_gap", first=first, gap=_n(c.gap), way=more, other=rest[0][0])
+    return f"{line}{gap}" if lang == "zh" else f"{line} {gap}"
 
 
 def judged_line(lang: str, j: Judged, subject: str) -> str:
@@ -775,9 +785,12 @@ def _label(record: dict[str, Any]) -> str:
     return _name_of(record, {})
 
 
-def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int) -> str | None:
+def _quantity(
+    task: str, records: list[tuple[str, dict[str, float]]], least: int, at: int = -1
+) -> str | None:
     """The number field the question names: by its key's words, else by the quantity it says
-    (temperature / 温度 and temp_c), among those at least `least` readings have."""
+    (temperature / 温度 and temp_c), among those at least `least` readings have; of several
+    named, the one named last before the bound at `at` ("3号温室的湿度超过80%": 湿度, not 温室)."""
     keys: dict[str, int] = {}
     for _, nums in records:
         for k in nums:
@@ -786,6 +799,12 @@ def _quantity(task: str, records: list[tuple[str, dict[str, float]]], least: int
     named = [k for k in shared if _names(task, k)]
     about = [key for key, said in QUANTITIES if re.search(said, task, re.I)]
     fits = [k for k in shared if any(re.search(a, k, re.I) for a in about)]
+    if len(named) > 1 and at >= 0:
+        where = {k: task.rfind(k, 0, at) for k in named}
+        near = max(named, key=lambda k: where[k])
+        named = (
+            [near] if where[near] >= 0 and list(where.values()).count(where[near]) == 1 else named
+        )
     return named[0] if len(named) == 1 else fits[0] if len(fits) == 1 else None
 
 
@@ -879,7 +898,7 @@ def crossed(task: str, results: list[Any]) -> Crossed | None:
     assert m is not None
     limit = float(re.findall(NUM, m.group(0))[-1])
     records = [r for data in results for r in _readings(data) or _one_reading(data)]
-    field = _quantity(task, records, 1) if records else None
+    field = _quantity(task, records, 1, m.start()) if records else None
     if field is None:
         return None
     have = [(label, nums[field]) for label, nums in records if field in nums]
@@ -893,10 +912,22 @@ def crossed(task: str, results: list[Any]) -> Crossed | None:
     return Crossed(field, value, label if len(have) > 1 else "", limit, bool(over), yes, len(have))
 
 
+AMOUNT_TEXT = re.compile(
+    r"\s*(-?\d+(?:\.\d+)?)\s*(?:%|°[CF]?|℃|[A-Za-z/]{1,6}|[\u4e00-\u9fff]{1,2})?\s*"
+)
+
+
+def _amount(x: Any) -> float | None:
+    """A number, or a text that is one amount with its unit ("86%", "24.5°C", "12000 lux")."""
+    m = AMOUNT_TEXT.fullmatch(x) if isinstance(x, str) else None
+    return float(m.group(1)) if m else _num(x)
+
+
 def _one_reading(data: Any) -> list[tuple[str, dict[str, float]]]:
+    """One object's number fields, an amount written with its unit ("湿度: 86%") too."""
     if not isinstance(data, dict):
         return []
-    nums = {str(k): n for k, x in data.items() if (n := _num(x)) is not None}
+    nums = {str(k): n for k, x in data.items() if (n := _amount(x)) is not None}
     return [("", nums)] if nums else []
 
 

@@ -193,7 +193,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest, and asked "by how much?" / "高多少？", its lead over the
    next one: `records.margin_line`); then it quotes each result's values (not
-   a result whose asked field led), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
+   a result whose asked field led, nor a listing of records when a record picked from it, a
+   count or a total worked out of it leads: the listing only fed the answer), in the user's language; a figure of the tables the files hold (`agentkit.sim.columns`),
    text counted in the files read, records of the kind asked for, the day or file with the
    most lines of a text, a changelog's entries by kind, the latest line asked about across the
    files (`agentkit.sim.files`; the files read are then not quoted), where a thing stands and
@@ -201,7 +202,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.tally`), whether a value is fit for a purpose, the entry worst or best for a
    plan outdoors (`agentkit.sim.facts`), a table's rows counted without its header and the
    duplicates in it, its clashes (rows alike but for one text column) and the places it leaves
-   empty (`agentkit.sim.columns`), a subagent's report relayed in its own words (no "Agent
+   empty (`agentkit.sim.columns`), a question of several that no result answers said as not
+   in the results (`agentkit.sim.tally`, rule 8), a subagent's report relayed in its own words (no "Agent
    returned:"), how many files of a kind a glob listed (and, of
    the files a search found, those among them: "其中哪个提到了…"); an act that went through is
    said done with every value of its confirmation, never cut down to the field the order's
@@ -4127,12 +4129,31 @@ def _answer(v: View, turn: Turn) -> str:
         + compared
         + asked
     )
-    lines += [x for x in lines_ if not said or x not in acted]
-    lines += _undone(v) + turn.lines
+    fed = _listings(v) if (said or worked or counted) and not turn.lines else set()
+    lines += [x for x in lines_ if (not said or x not in acted) and x not in fed]
+    lines += _left_open(v, turn, lines, data) + _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         fields = spoken_list(v.lang, missing)
         lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
+
+
+def _listings(v: View) -> set[str]:
+    """Rule 5: the quotes of the results that list records (a listing only fed the fact that
+    leads: it is not quoted)."""
+    return {
+        say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
+        for c in v.calls
+        if c.result is not None and not c.failed and len(records.records_listed(c.data)) >= 2
+    }
+
+
+def _left_open(v: View, turn: Turn, lines: list[str], data: list[Any]) -> list[str]:
+    """Rule 5: of several questions, those no result answers, said so (`agentkit.sim.tally`,
+    rule 8)."""
+    if not lines or turn.whole:
+        return []
+    return [say(v.lang, "g_not_given", what=p) for p in tally.unanswered(v.task, data)]
 
 
 def _told_none(v: View) -> str:

@@ -252,6 +252,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "按 {field} 比较：{first} {way}，是 {value}（{others}）。",
         "By {field}: {first} is {way}, at {value} ({others}).",
     ),
+    "g_not_given": ("查到的结果里没有说{what}。", "The results don't say {what}."),
+    "g_compared_gap": (
+        "{first} 比 {other} {way} {gap}。",
+        "{first} is {gap} {way} than {other}.",
+    ),
+    "g_gap_more": ("多", "more"),
+    "g_gap_less": ("少", "less"),
     "g_way_more": ("更高", "higher"),
     "g_way_less": ("更低", "lower"),
     "g_way_most": ("最高", "the highest"),

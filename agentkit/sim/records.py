@@ -2,7 +2,7 @@
 written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
 
 1. Records. A result's records are the objects of a JSON list (or of the one list an object
-   holds), the rows of a CSV or TSV text under its header line, the lines of a long directory
+   holds; an object inside a record gives its fields to the record: `results.flat`), the rows of a CSV or TSV text under its header line, the lines of a long directory
    listing (`ls -l`, `du`: a name and its size), or the items of a prose list: clauses that each
    give a kind, a clock time and a measured amount ("high 16:40 (3.9 m)", "peak 19:45 (6.8 kW)"),
    or of prose that states one amount per thing, clause by clause ("Kiln A is at 1180°C, kiln B
@@ -61,6 +61,7 @@ from typing import Any
 
 from . import pick
 from .phrases import say
+from .results import flat
 
 SUPER_MAX = re.compile(
     r"\b(?:most|highest|largest|biggest|longest|hardest|heaviest|greatest|maximum|max|"
@@ -386,13 +387,18 @@ def _written(x: float) -> str:
     return str(int(x)) if x == int(x) else str(round(x, 6))
 
 
+def records_listed(data: Any) -> list[dict[str, Any]]:
+    """The records a result lists (rule 1: a JSON list's objects, an object's one list)."""
+    return _listed(data)
+
+
 def _listed(data: Any) -> list[dict[str, Any]]:
     if isinstance(data, dict):
         lists = [x for x in data.values() if isinstance(x, list)]
         data = lists[0] if len(lists) == 1 else None
     if isinstance(data, list) and len(data) >= 2 and all(isinstance(x, dict) for x in data):
         if not all(x.get("type") == "text" for x in data):
-            return data
+            return [flat(x) for x in data]  # (an inner object's fields are the record's)
     return []
 
 

@@ -2,6 +2,11 @@
 
 A result's text becomes data by the first rule that applies:
 1. JSON (an object, a list, a number, a string);
+1a. a table, one record a row, its header's cells the keys (`_table`): a markdown table ("| a | b |"
+   over a "|---|---|" line), a CSV or TSV text, or columns set apart by two spaces or more under a
+   header line (Chinese text aligned by its width: the cells counted, not their columns), when every
+   row has as many cells as the header, the header's cells are names (no number, no "key:") and
+   there are at least two rows;
 2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
    "13:10", not a key's; "week 1: 112.4 kWh" is a key's); blocks of such lines with the same keys, set apart by blank lines or
    by a line of dashes, stars or equals signs ("---"), are a list of records; so are lines that
@@ -26,6 +31,7 @@ An error (is_error) is judged by what it says, the first class that matches winn
 - TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
+The records of a list hold the fields of their inner objects as their own (`flat`).
 A result sent without is_error is read the same way when it plainly says it failed, in one short
 line (`unflagged_error`: "Error: invalid expression", "Order not found"), or as a JSON object
 whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...});
@@ -143,6 +149,9 @@ def read(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
         pass
+    table = _table(text)
+    if table:
+        return table  # a table's rows, one record a row (rule 1a)
     rows = _rows(text)
     if len(rows) >= 2:
         return rows  # lines of several fields each, one record a line
@@ -157,6 +166,44 @@ def read(text: str) -> Any:
     if prose:
         return {k.strip().replace(" ", "_"): _number(v.strip()) for k, v in prose}
     return text.strip()
+
+
+MD_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
+
+
+def _cells(line: str, how: str) -> list[str]:
+    if how == "md":
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+    if how == "\t" or how == ",":
+        return [c.strip() for c in line.split(how)]
+    return [c for c in re.split(r"\s{2,}", line.strip()) if c]
+
+
+def _table(text: str) -> list[dict[str, Any]]:
+    """Rule 1a: a table's rows as records under its header's cells; [] for no table."""
+    lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
+    if len(lines) < 3:
+        return []
+    head = lines[0]
+    if head.lstrip().startswith("|") and MD_RULE.match(lines[1].strip()):
+        how, body = "md", lines[2:]
+    elif "\t" in head:
+        how, body = "\t", lines[1:]
+    elif "," in head and not re.search(r"\s{2,}", head.strip()):
+        how, body = ",", lines[1:]
+    elif re.search(r"\S\s{2,}\S", head):
+        how, body = "  ", lines[1:]
+    else:
+        return []
+    keys = _cells(head, how)
+    if len(keys) < 2 or len(body) < 2 or len(set(keys)) < len(keys):
+        return []
+    if any(not k or len(k) > 40 or re.search(r"[:=：]\s*$|^[-\d.,:%\s]+$", k) for k in keys):
+        return []  # (a header names its columns: no value, no "key:" of a key: value line)
+    rows = [_cells(ln, how) for ln in body]
+    if any(len(r) != len(keys) for r in rows):
+        return []
+    return [{k: _field(c) for k, c in zip(keys, r, strict=True)} for r in rows]
 
 
 FIELD_GAP = re.compile(r"[ \t]{2,}|\t|[ \t]*\|[ \t]*")
@@ -185,6 +232,20 @@ def _field(value: str) -> Any:
 def _facts(text: str) -> dict[str, Any]:
     pairs = [KEY_VALUE.match(line) for line in text.splitlines()]
     return {m.group(1).strip(): _number(m.group(2)) for m in pairs if m}
+
+
+def flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A record with the fields of the objects it holds as its own (`{"id": "H1", "inspection":
+    {"frames": 6}}` -> id, frames): a nested key keeps its own name, or its parent's before it
+    ("inspection.date") when the record has that name already; a list stays as it is."""
+    if not any(isinstance(x, dict) for x in record.values()):
+        return record
+    out: dict[str, Any] = {k: x for k, x in record.items() if not isinstance(x, dict)}
+    for k, x in record.items():
+        if isinstance(x, dict):
+            for j, y in flat(x).items():
+                out[j if j not in out else f"{k}.{j}"] = y
+    return out
 
 
 def key(name: str) -> str:

@@ -1,6 +1,6 @@
 """A total, count or average the user asks for, worked out from the results: written rules.
 
-1. What is asked: a total ("in total", "altogether", "how much ... all", 一共, 总共, 合计, 加起来), an
+1. What is asked: a total ("in total", "altogether", "how much ... all", "all ... together", 一共, 总共, 合计, 加起来), an
    average ("average", "mean", 平均) or a count ("how many", 多少个, 几个, 几家) of the things a
    result lists.
 2. The numbers: every result of the task (JSON, `key: value` lines or prose) gives its numbers,
@@ -8,7 +8,9 @@
    千卡", "EUR 30.25", "12 km"); a list result gives one per item. The inputs' own values, ids,
    dates, years and phone numbers are left out, and so are the rows of a table (lists of
    cells: each number a different column's, `agentkit.sim.sql` tells them by column).
-3. Which numbers: the unit the request names ("多少千卡", "how many km"), else money when it asks
+3. Which numbers: the unit the request names ("多少千卡", "how many km"), else the kind of amount
+   the question asks ("how long" / 多久 a duration, "how far" a distance, "how heavy" a weight)
+   where a number's label or unit carries it ("Minutes", "km"), else money when it asks
    about money (cost, spend, price, 多少钱: a price, fare, cost, amount, fee, subtotal, 价, 费,
    金额, 小计, or a currency), else the label it names when two or more numbers carry it ("total
    calories", "热量"; "this week" and one week's number: no), else money for a bare "how much", else the one label all the results share, else the one unit two or more
@@ -43,6 +45,9 @@
 7. A question what something came to or cost ("what did it come to?", "what do I owe?", 一共多少钱,
    花了多少) that names no field: the result's one total of money (a money key holding total,
    else the one money key: total_gbp, amount_due, 总价) is the field asked.
+8. A message of two or more questions, one of them answered by the results and another not (the
+   money it asks and no money held, the clock time it asks and no time held, a thing it names in
+   no key or value): the one not answered is said as not in the results (`unanswered`).
 The answer states what rules 1 to 5 find in a sentence in the user's language, first.
 """
 
@@ -53,11 +58,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import conditions
+from .records import MARGIN
+from .results import flat
 from .shell import FILES_COUNTED
 
 TOTAL = re.compile(
     r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bsum\b|\ball together\b|"
-    r"一共|总共|合计|总计|加起来|总和|总额|总价",
+    r"\b(?:all|both|each|every)\b.{0,80}\btogether\b|"
+    r"一共|总共|合计|总计|加起来|加在一起|总和|总额|总价",
     re.I,
 )
 AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
@@ -73,7 +81,9 @@ MONEY_KEY = re.compile(
 )
 CURRENCY = r"USD|EUR|GBP|CNY|RMB|JPY|CHF|\$|€|£|¥|元|块|欧元|美元|英镑|日元"
 SKIP_KEY = re.compile(
-    r"(?:^|_)(?:id|no|number|code|phone|tel|year|date|zip|postcode)$|编号|单号|电话|日期|年份", re.I
+    r"(?:^|_)(?:id|no|number|code|phone|tel|year|date|zip|postcode)$|^(?:#|no\.|nr\.?|序号)$|"
+    r"编号|单号|电话|日期|年份",
+    re.I,
 )
 NUMBER = r"-?\d+(?:,\d{3})*(?:\.\d+)?"
 UNIT_AFTER = re.compile(rf"({NUMBER})\s*([A-Za-z%°]{{1,6}}\b|[\u4e00-\u9fff]{{1,2}})?")
@@ -81,6 +91,12 @@ MONEY_BEFORE = re.compile(rf"({CURRENCY})\s*({NUMBER})")
 AMOUNT = re.compile(  # a text that is an amount: "112.4 kWh", "EUR 30.25", "9 枚", "12 km (approx.)"
     rf"\s*(?:{CURRENCY})?\s*{NUMBER}\s*(?:[A-Za-z%°/]+\d*|[\u4e00-\u9fff]{{1,3}})?(?:\s+\S+){{0,2}}\s*"
 )
+DIMENSIONS = (  # a question's own kind of amount, and the labels and units that carry it (rule 3)
+    (r"\bhow long\b|多长时间|多久|多长|时长", r"minute|\bmins?\b|hour|\bhrs?\b|second|\bsecs?\b|"
+     r"duration|length|runtime|time|\bdays?\b|分钟|小时|秒|天|时长|用时|耗时"),
+    (r"\bhow far\b|多远|距离", r"\bkm\b|kilomet|\bmi\b|miles?|\bm\b|met(?:er|re)|distance|公里|千米|米|距离|里程"),
+    (r"\bhow heavy\b|\bweigh|多重|重量", r"\bkg\b|\bg\b|gram|\blbs?\b|pound|weight|公斤|千克|克|斤|重"),
+)  # fmt: skip
 DATE_LIKE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|\d{1,2}:\d{2}")
 
 
@@ -198,13 +214,14 @@ def chosen(task: str, numbers: list[Number]) -> list[Number]:
     for i, test in enumerate(
         (
             lambda n: _unit_named(task, n.unit),
+            lambda n: _dimension_asked(task, n),
             lambda n: bool(MONEY_ASKED.search(task)) and _money(n),
             lambda n: _named(task, n.label),
             lambda n: bool(HOW_MUCH.search(task)) and _money(n),
         )
     ):
         picked = [n for n in numbers if test(n)]
-        if picked and (i != 2 or len(picked) >= 2):  # one number named is no total ("this week")
+        if picked and (i != 3 or len(picked) >= 2):  # one number named is no total ("this week")
             labels = {n.label for n in picked}
             if len(labels) > 1:  # "subtotal" and "total": the label named, else the first
                 named = [n for n in picked if _named(task, n.label)]
@@ -219,6 +236,15 @@ def chosen(task: str, numbers: list[Number]) -> list[Number]:
         return numbers
     units = {n.unit for n in numbers if n.unit and sum(m.unit == n.unit for m in numbers) >= 2}
     return [n for n in numbers if n.unit in units] if len(units) == 1 else []
+
+
+def _dimension_asked(task: str, n: Number) -> bool:
+    """Rule 3: the question asks a kind of amount ("how long", 多久: a duration; "how far": a
+    distance; "how heavy": a weight) that the number's label or unit carries ("Minutes", "km")."""
+    return any(
+        re.search(asked, task, re.I) and re.search(carried, f"{n.label} {n.unit}", re.I)
+        for asked, carried in DIMENSIONS
+    )
 
 
 @dataclass(frozen=True)
@@ -299,7 +325,7 @@ def _records(data: Any) -> list[dict[str, Any]]:
         lists = [x for x in data.values() if isinstance(x, list)]
         data = lists[0] if len(lists) == 1 else None
     if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
-        return _flat(data)
+        return [flat(r) for r in _flat(data)]  # (an inner object's fields are the record's)
     return []
 
 
@@ -585,3 +611,87 @@ def _came_to(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | 
     totals = [(k, x) for k, x in money if re.search(r"total|due|总|合计", str(k), re.I)]
     found = totals if len(totals) == 1 else money
     return Field(str(found[0][0]), found[0][1], False) if len(found) == 1 else None
+
+
+# ------------------------------------------------------------------ 8. a question left unanswered
+
+PARTS = re.compile(
+    r"(?<=[?？])\s*|[,;，；]?\s+and\s+(?=(?:what|when|where|how|which|who|is|are|does|do)\b)"
+    r"|[，,；;]\s*(?:还有|以及|另外|那)?(?=[^，,；;]{0,12}(?:多少|几|什么|哪|吗|是否|有没有))",
+    re.I,
+)
+ASKS_MONEY = re.compile(
+    r"\bhow much (?:is|are|does|do|for|will)\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bfares?\b|"
+    r"多少钱|几块|票价|价格|费用|收费|多少元",
+    re.I,
+)
+ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhen\b|\bhow late\b|几点|什么时候|何时", re.I)
+CLOCK_VALUE = re.compile(r"\b\d{1,2}:\d{2}\b|\d{4}-\d{2}-\d{2}|\d{1,2}\s*(?:am|pm)\b|\d+点", re.I)
+ASKS = re.compile(
+    r"^\s*(?:what|which|how|is|are|was|were|does|do|did|can|could|has|have|when|where|who)\b|"
+    r"吗|什么|多少|几|是否|有没有|哪",
+    re.I,
+)
+ZH_ASKING = re.compile(r"多少|几|什么|哪[个些里儿天]?|吗|呢|是否|有没有|怎么样|多[长久远重大高]")
+ZH_PLAIN = frozenset("还有没是的了这那个在要我你他她它们就也都很吧呢啊现今天请问")
+PLAIN_WORDS = frozenset(
+    "what when where which how much many does will would could should there their about that "
+    "this with from have your tell know much time right today tomorrow please also more less "
+    "than".split()
+)
+
+
+def _said_of(data: Any) -> str:
+    """Every key and value a result holds, as one lower-case text."""
+    if isinstance(data, dict):
+        return " ".join(f"{k} {_said_of(x)}" for k, x in data.items()).lower()
+    if isinstance(data, list):
+        return " ".join(_said_of(x) for x in data)
+    return str(data).lower()
+
+
+def _part_answered(part: str, said: str, money: bool) -> bool | None:
+    """Whether the results say what one question asks: its kind (money, a clock time) held, or
+    one of its own words (a word's first four letters; a Chinese character of its thing: 票 of
+    余票 answers 还有票吗) among their keys
+    and values; None when the question names nothing to look for."""
+    if MARGIN.search(part):
+        return None  # ("多多少？", "by how much?": a comparison's gap, `agentkit.sim.facts`)
+    if ASKS_MONEY.search(part):
+        return money
+    if ASKS_CLOCK.search(part):
+        return bool(CLOCK_VALUE.search(said))
+    own = [w[:4] for w in re.findall(r"[a-z]{4,}", part.lower()) if w not in PLAIN_WORDS]
+    asked = ZH_ASKING.sub(" ", part)  # (多少, 几, 什么: the question's words, not its thing's)
+    han = [c for c in re.findall(r"[\u4e00-\u9fff]", asked) if c not in ZH_PLAIN]
+    if not own and not han:
+        return None
+    return any(w in said for w in own) or any(h in said for h in han)
+
+
+def unanswered(task: str, results: list[Any]) -> list[str]:
+    """Rule 8: of a message of two or more questions ("What time does it open, and how much is a
+    ticket?", "几点开门？门票多少钱？"), those no result answers, as the message words them, when
+    another is answered: the question asks money (how much, price, 多少钱) and no key or value is
+    money, or a clock time (what time, when, 几点) and none is a time, or it names a thing none of
+    the keys and values holds. The answer says them as not in the results, never made up."""
+    parts = [p.strip(" ,，.。;；?？") for p in PARTS.split(task)]
+    parts = [p for p in parts if p and ASKS.search(p)]  # (a statement beside them asks nothing)
+    if len(parts) < 2 or not results:
+        return []
+    said = " ".join(_said_of(d) for d in results)
+    money = bool(re.search(CURRENCY, said, re.I)) or any(
+        MONEY_KEY.search(k) for d in results for k in _keys_of(d)
+    )
+    got = [_part_answered(p, said, money) for p in parts]
+    if True not in got:
+        return []  # (nothing answered: the results are quoted as they are)
+    return [p for p, ok in zip(parts, got, strict=True) if ok is False]
+
+
+def _keys_of(data: Any) -> list[str]:
+    if isinstance(data, dict):
+        return [str(k) for k in data] + [k for x in data.values() for k in _keys_of(x)]
+    if isinstance(data, list):
+        return [k for x in data for k in _keys_of(x)]
+    return []
