@@ -193,3 +193,25 @@ def test_a_question_answered_by_a_field_of_other_words_is_not_said_open_zh():
         {"get_lecture": lambda title: "开始时间: 14:00\n剩余座位: 0"},
     )
     assert "14:00" in finals[0] and "没有说" not in finals[0], finals[0]
+
+
+def test_a_day_asked_in_chinese_is_answered_by_english_results_zh():
+    """A day asked (哪天) is answered by a date the results hold, and a Chinese question's own
+    words are not sought among English keys: nothing is said to be missing."""
+    calls, (answer,) = converse(
+        "我家在枫林巷9号，下一次收旧衣物是哪天？几点？",
+        [
+            tool(
+                "get_collection",
+                "Get the next collection days for an address.",
+                strings(address=None),
+            )
+        ],
+        {
+            "get_collection": lambda address: {
+                "next_dates": ["2027-02-03", "2027-02-17"],
+                "window": "08:00-10:00",
+            }
+        },
+    )
+    assert "2027-02-03" in answer and "没有说" not in answer

@@ -59,3 +59,34 @@ def test_a_description_that_only_lists_the_values_picks_the_one_said_zh():
     )
     calls, _ = converse("帮我查一下这个月的水费，户号 2200-1187", [t], {"get_meter_bill": _ok})
     assert calls == [("get_meter_bill", {"account_no": "2200-1187", "kind": "水费"})]
+
+
+def test_an_error_that_says_no_spaces_joins_the_pieces_the_request_wrote():
+    def redeem(voucher_code):
+        if voucher_code != "GV-5520K":
+            return (
+                f"ERROR: bad code '{voucher_code}'. "
+                "Codes look like GV-0000X (four digits, a letter, no spaces)."
+            )
+        return {"ok": True, "value": "25 EUR"}
+
+    calls, (answer,) = converse(
+        "Please redeem my gift voucher 5520 K.",
+        [tool("redeem_voucher", "Redeem a gift voucher.", strings(voucher_code=None))],
+        {"redeem_voucher": redeem},
+    )
+    assert calls[-1] == ("redeem_voucher", {"voucher_code": "GV-5520K"}) and len(calls) == 2
+
+
+def test_an_error_that_says_no_spaces_in_chinese_zh():
+    def track(box_no):
+        if box_no != "TGHU8812345":
+            return f"箱号格式错误：'{box_no}'，应为4个大写字母加7位数字，中间不能有空格。"
+        return {"状态": "已到港"}
+
+    calls, _ = converse(
+        "帮我查一下箱号 TGHU 881234 5 现在到哪了",
+        [tool("track_box", "查询集装箱位置", strings(box_no="箱号"))],
+        {"track_box": track},
+    )
+    assert calls[-1] == ("track_box", {"box_no": "TGHU8812345"})

@@ -1920,18 +1920,56 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     text = (last.result or "").lower()
     named = [k for k in last.input if k.lower() in text] or list(last.input)
     example = hint(last.result or "") or date_layout(last.result or "") or _zeros(last.result or "")
+    joined = {  # "no spaces": the value as the request wrote it, its pieces after it joined
+        k: j
+        for k in named
+        if isinstance(last.input.get(k), str)
+        and (j := _joined(last.input[k], last.result or "", v.task)) is not None
+    }
     if example is None:
-        return _chosen(last, named)
+        return {**last.input, **joined} if joined else _chosen(last, named)
     for k in named:
-        value = last.input.get(k)
+        value = joined.get(k, last.input.get(k))
         fixed = (
             _in_kind(value, example, last.result or "", v.task) if isinstance(value, str) else None
         )
         fixed = fixed or (reshape(value, example) if isinstance(value, str) else None)
         fixed = fixed or (_prefixed(value, example) if isinstance(value, str) else None)
-        if fixed is not None and fixed != value:
+        fixed = fixed or (_reprefixed(value, example) if isinstance(value, str) else None)
+        fixed = fixed or (value if k in joined else None)
+        if fixed is not None and fixed != last.input.get(k):
             return {**last.input, k: fixed}
     return _chosen(last, named)
+
+
+NO_SPACES = re.compile(
+    r"\bno spaces?\b|\bwithout spaces?\b|\bmust not contain spaces?\b|不能有空格|不含空格|不要空格|无空格"
+    r"|不能有空格或|中间不能有空格",
+    re.I,
+)
+
+
+def _joined(value: str, said: str, task: str) -> str | None:
+    """An error that says no spaces ("no spaces", "中间不能有空格"): the value as the request wrote
+    it with the pieces that follow it there joined ("4471 B" -> "4471B", "MSKU 604218 3" ->
+    "MSKU6042183"); None when the request writes nothing after it."""
+    if not NO_SPACES.search(said) or not value.strip():
+        return None
+    m = re.search(re.escape(value.strip()) + r"((?:[ \t]+[A-Za-z0-9]{1,8}){1,3})(?![\w-])", task)
+    return value.strip() + "".join(m.group(1).split()) if m else None
+
+
+def _reprefixed(value: str, example: str) -> str | None:
+    """A value shaped like the part of the example after its letters, written with them
+    ("4471B" like "DC-0000X" -> "DC-4471B")."""
+    shape = re.fullmatch(r"([A-Za-z]+[-_#]?)(\w+)", example)
+    if shape is None:
+        return None
+    rest = "".join(
+        r"\d" if c.isdigit() else "[A-Za-z]" if c.isalpha() else re.escape(c)
+        for c in shape.group(2)
+    )
+    return shape.group(1) + value.upper() if re.fullmatch(rest, value) else None
 
 
 PADDED = re.compile(  # "8 digits ... leading zeros", "必须是8位数字，不足8位请在前面补0"

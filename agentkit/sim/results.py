@@ -278,7 +278,9 @@ ACCEPTED = re.compile(
     re.IGNORECASE,
 )
 ERROR_LEAD = re.compile(
-    r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b", re.IGNORECASE
+    r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b"
+    r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效)[：:，,]",  # "箱号格式错误：…"
+    re.IGNORECASE,
 )
 
 

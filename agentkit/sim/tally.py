@@ -650,8 +650,19 @@ def _said_of(data: Any) -> str:
     return str(data).lower()
 
 
+ASKS_DAY = re.compile(
+    r"哪天|哪一天|几号|几月几[号日]|什么日子|\b(?:which|what) (?:day|date)\b|\bon what day\b", re.I
+)
+DAY_VALUE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|星期[一二三四五六日天]|周[一二三四五六日]",
+    re.I,
+)
+
+
 def _part_answered(part: str, said: str, money: bool) -> bool | None:
-    """Whether the results say what one question asks: its kind (money, a clock time) held, or
+    """Whether the results say what one question asks: its kind (money, a clock time, a day)
+    held, or
     one of its own words (a word's first four letters; a Chinese character of its thing: 票 of
     余票 answers 还有票吗) among their keys
     and values; None when the question names nothing to look for."""
@@ -661,6 +672,10 @@ def _part_answered(part: str, said: str, money: bool) -> bool | None:
         return money
     if ASKS_CLOCK.search(part):
         return bool(CLOCK_VALUE.search(said))
+    if ASKS_DAY.search(part):
+        return bool(DAY_VALUE.search(said))
+    if re.search(r"[\u4e00-\u9fff]", part) and not re.search(r"[\u4e00-\u9fff]", said):
+        return None  # (a Chinese question, results in English words: its words cannot be sought)
     own = [w[:4] for w in re.findall(r"[a-z]{4,}", part.lower()) if w not in PLAIN_WORDS]
     asked = ZH_ASKING.sub(" ", part)  # (多少, 几, 什么: the question's words, not its thing's)
     han = [c for c in re.findall(r"[\u4e00-\u9fff]", asked) if c not in ZH_PLAIN]
