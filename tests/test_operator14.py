@@ -295,3 +295,18 @@ def test_a_no_in_other_words_drops_the_act_zh():
     )
     assert "renew_locker" not in [c[0] for c in calls]
     assert "没有调用" in second
+
+
+def test_each_clause_of_a_sentence_keeps_its_own_rule_zh():
+    """A sentence of two clauses (a tool first; a state that blocks) holds both rules."""
+    calls, (answer,) = converse(
+        "帮我修改设备 DV-31：模式改为节能",
+        [
+            tool("get_device", "查看设备状态", strings(device_id="设备编号，如 DV-10")),
+            tool("set_mode", "修改设备的运行模式", strings(device_id=None, mode=None)),
+        ],
+        {"get_device": lambda device_id: {"status": "已报废"}, "set_mode": None},
+        system="修改设备前必须先调用 get_device 查看状态；已报废的设备不能再修改。",
+    )
+    assert [c[0] for c in calls] == ["get_device"]
+    assert "已报废" in answer and "set_mode" in answer

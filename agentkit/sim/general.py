@@ -3646,7 +3646,7 @@ def _read_only(v: View, r: operator.Rule, turn: Turn) -> None:
 def _first(v: View, r: operator.Rule, turn: Turn) -> bool:
     """Rule 2: an act waits for the tool the rule names; that tool is called (or its values
     asked for) first. True when the turn was changed."""
-    if not any(_ruled(v, r, t) for t, _ in turn.calls):
+    if not any(_ruled(v, r, t) for t, _ in turn.calls + turn.missing):  # type: ignore[operator]
         return False
     name = operator.first_tool(r, [(t.name, t.description) for t in v.tools])
     first = v.tool(name)
@@ -3675,6 +3675,7 @@ def _blocked(v: View, r: operator.Rule, turn: Turn, results: list[Any]) -> None:
         barred = [t.name for t in choose(v) if _ruled(v, r, t) and t.name not in called]
     if state and barred:
         turn.calls = [(t, a) for t, a in turn.calls if t.name not in barred]
+        turn.missing = [(t, m) for t, m in turn.missing if t.name not in barred]
         tools = spoken_list(v.lang, list(dict.fromkeys(barred)))
         turn.lines.append(say(v.lang, "op_blocked", tools=tools, state=state, rule=r.text))
 

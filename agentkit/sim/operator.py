@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .lexicon import concepts, name_concepts, stem, words
@@ -187,7 +187,12 @@ def rules(system: str, described: Sequence[tuple[str, str]]) -> list[Rule]:
     if CLI_FRAME.search(system):
         return []  # (the Claude Code CLI's frame: its rules for its tools are `claude_code`'s)
     for s in sentences(system):
-        found += _of(s, names, "")
+        whole = _of(s, names, "")
+        kinds = {r.kind for r in whole}
+        parts = [c for c in re.split(r"[;；]", s) if c.strip()]  # a clause's own rule, quoted whole
+        for c in parts if len(parts) > 1 else []:
+            whole += [replace(r, text=s) for r in _of(c.strip(), names, "") if r.kind not in kinds]
+        found += whole
     for name, description in described:
         if name[:1].isupper():
             continue  # (the CLI's built-in tools: their descriptions' rules are `claude_code`'s)
