@@ -310,3 +310,14 @@ def test_each_clause_of_a_sentence_keeps_its_own_rule_zh():
     )
     assert [c[0] for c in calls] == ["get_device"]
     assert "已报废" in answer and "set_mode" in answer
+
+
+def test_a_language_rule_is_no_read_only_rule():
+    """A guard: "Only answer in English." says how to answer, not that nothing may change."""
+    calls, _ = converse(
+        "Archive the workspace blue-harbor, please.",
+        [tool("archive_record", "Archive a record.", strings(workspace_id=None))],
+        {"archive_record": lambda workspace_id: {"ok": True}},
+        system="Only answer in English. Be brief.",
+    )
+    assert calls == [("archive_record", {"workspace_id": "blue-harbor"})]

@@ -54,7 +54,7 @@ READ_ONLY = re.compile(
     r"read[- ]only|never (?:call|use|make)\b[^.;。]*?\b(?:change|modif|updat|writ|delet)"
     r"|(?:do not|don't|must not|cannot|may not|never)\s+(?:change|modify|update|alter|write)\s+"
     r"(?:any(?:thing)?\s+)?(?:data|records|anything)"
-    r"|must not (?:modify|change|update|alter) any\b|only (?:answer|look up|read)\b"
+    r"|must not (?:modify|change|update|alter) any\b|\bonly (?:answer questions|look things up)\b"
     r"|只读|不(?:得|能|要|可)(?:修改|更改|改动|变更)(?:任何)?(?:数据|记录|信息)"
     r"|只(?:负责|能)(?:解答|回答|查询)|不得(?:为用户)?办理",
     re.I,
