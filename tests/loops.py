@@ -73,3 +73,19 @@ def converse(
         else:
             raise AssertionError(f"no end after {rounds} requests in turn {said!r}")
     return calls, finals
+
+
+def forced(text: str, t: dict[str, Any], choice: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The one call a forced request makes (tool_choice the tool, else `choice`), checked against
+    its tool's schema."""
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=1024,
+        tools=[t],
+        tool_choice=choice or {"type": "tool", "name": t["name"]},
+        messages=[{"role": "user", "content": text}],
+    )
+    call = next(b for b in r.content if b.type == "tool_use")
+    jsonschema.validate(call.input, t["input_schema"])
+    return dict(call.input)

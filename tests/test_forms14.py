@@ -7,24 +7,9 @@ from __future__ import annotations
 import json
 
 import jsonschema
-from loops import MODEL, strings, tool
+from loops import MODEL, forced, strings, tool
 
 import agentkit
-
-
-def forced(text: str, t: dict, choice: dict | None = None) -> dict:
-    """The one call a forced request makes, checked against its tool's schema."""
-    client = agentkit.make_client(offline=True)
-    r = client.messages.create(
-        model=MODEL,
-        max_tokens=1024,
-        tools=[t],
-        tool_choice=choice or {"type": "tool", "name": t["name"]},
-        messages=[{"role": "user", "content": text}],
-    )
-    call = next(b for b in r.content if b.type == "tool_use")
-    jsonschema.validate(call.input, t["input_schema"])
-    return dict(call.input)
 
 
 def structured(text: str, schema: dict) -> dict:

@@ -7,23 +7,7 @@ Through the real SDK client, in domains of this file's own."""
 
 from typing import Any
 
-from loops import MODEL, converse, strings, tool
-
-import agentkit
-
-
-def forced(text: str, spec: dict[str, Any]) -> dict[str, Any]:
-    """The input of a tool call forced by tool_choice."""
-    client = agentkit.make_client(offline=True)
-    r = client.messages.create(
-        model=MODEL,
-        max_tokens=1024,
-        tools=[spec],
-        tool_choice={"type": "tool", "name": spec["name"]},
-        messages=[{"role": "user", "content": text}],
-    )
-    return next(dict(b.input) for b in r.content if b.type == "tool_use")
-
+from loops import converse, forced, strings, tool
 
 LANE = tool(
     "book_lane",
