@@ -259,7 +259,7 @@ def test_what_a_logged_session_came_to_is_the_total_its_result_gives():
     )
     assert calls[0][0] == "log_parking"
     first = answer.splitlines()[0]
-    assert "total_eur" in first and "7.5" in first and "PK-88" not in answer
+    assert "total" in first and "EUR" in first and "7.5" in first and "PK-88" not in answer
 
 
 # ------------------------------------------------------------------ fit for a purpose

@@ -396,17 +396,17 @@ def sensor(name, args):
 
 def test_the_one_field_asked_for_leads_the_answer_instead_of_every_field():
     _, answer = run("What is the humidity in greenhouse GH-2?", SENSOR, sensor)
-    assert answer == "For GH-2, humidity_pct is 71."
+    assert answer == "For GH-2, humidity is 71%."
 
 
 def test_a_yes_no_question_on_a_true_false_field_answers_yes_or_no():
     _, answer = run("Is the heater on in greenhouse GH-2?", SENSOR, sensor)
-    assert answer.startswith("No: for GH-2, heater_on is False")
+    assert answer.startswith("No: for GH-2, heater on is False")
 
 
 def test_with_no_field_named_every_field_is_quoted():
     _, answer = run("Read the sensors of greenhouse GH-2.", SENSOR, sensor)
-    assert "read_greenhouse returned:" in answer and "co2_ppm: 640" in answer
+    assert "Greenhouse for GH-2:" in answer and "CO2: 640 ppm" in answer
 
 
 def test_a_sentence_start_or_the_subject_is_no_field_to_lead_with():
@@ -431,9 +431,9 @@ def test_a_sentence_start_or_the_subject_is_no_field_to_lead_with():
         return f"{args['marina']} marina: 4 of 60 berths free."
 
     _, answer = run("What's in my basket? My user name is 'ines'.", tools[:1], run_tool)
-    assert answer == "show_basket returned: The basket currently holds: 2 x pears"
+    assert answer == "The basket currently holds: 2 x pears"
     _, answer = run("Are berths free at the Seaview marina?", tools[1:], run_tool)
-    assert answer.startswith("dock_status returned: Seaview marina: 4 of 60 berths free")
+    assert answer.startswith("Seaview marina: 4 of 60 berths free")
 
 
 # ------------------------------------------------------------------ a manner the system prompt asks for
@@ -446,7 +446,7 @@ def test_a_pirate_system_prompt_opens_and_closes_the_answer_the_pirate_way():
         sensor,
         system="You are a pirate captain. Stay in character.",
     )
-    assert answer == "Arr! For GH-2, humidity_pct is 71. Fair winds, matey!"
+    assert answer == "Arr! For GH-2, humidity is 71%. Fair winds, matey!"
 
 
 def test_zh_a_pirate_system_prompt_in_chinese():
@@ -493,7 +493,7 @@ def test_one_sentence_keeps_the_first_line_and_a_manner_no_rule_writes_is_not_cl
     _, answer = run(
         "What is the humidity in greenhouse GH-2?", SENSOR, sensor, system="用文言文回答。"
     )
-    assert "humidity_pct is 71" in answer and "文言" not in answer
+    assert "humidity is 71%" in answer and "文言" not in answer
 
 
 def test_and_if_it_is_starts_a_conditional_step_without_a_comma():
@@ -539,7 +539,7 @@ def test_zh_the_earliest_reads_a_time_under_any_key_and_skips_the_sold_out():
         tools,
         lambda name, args: json.dumps(sailings, ensure_ascii=False),
     )
-    assert "其中最早的是：船次: S2" in answer
+    assert "其中最早的是：船次：S2" in answer
 
 
 JOURNAL = [

@@ -278,9 +278,9 @@ SHELF = {
         (
             "Which shelf holds 'Middlemarch'?",
             "Summarize the conversation so far.",
-            "find_shelf returned",
+            "C-14",
         ),
-        ("《围城》在哪个书架？", "总结一下到目前为止的对话。", "find_shelf 的结果"),
+        ("《围城》在哪个书架？", "总结一下到目前为止的对话。", "C-14"),
     ],
 )
 def test_a_history_of_calls_without_tools_is_answered_from_its_results(client, ask, later, quoted):

@@ -267,6 +267,7 @@ from . import (
     records,
     reports,
     shell,
+    speech,
     sql,
     structured,
     subtask,
@@ -4127,15 +4128,14 @@ def _answer(v: View, turn: Turn) -> str:
             asked.append(field_)
             if questions(v.task) < 2:
                 continue  # (several questions: the result's other values are quoted too)
-        quoted = report or sql.rows_told(c.input, c.data) or values(c.data, v.lang)
-        if not quoted.strip():  # a result with no values (tool_reference blocks only)
-            continue
-        done = "g_act_result" if _acted(v, c) and not report else "g_result"
+        act = _acted(v, c) and not report
         # (a subagent's report is relayed as its words, not as a tool's return)
-        line = relayed if relayed else say(v.lang, done, tool=c.name, values=quoted)
+        line = relayed or _quote(v, c, report, act)
+        if not line.strip():  # a result with no values (tool_reference blocks only)
+            continue
         if line not in seen:
             seen.add(line)
-            (acted if done == "g_act_result" else lines).append(line)
+            (acted if act else lines).append(line)
     lines_ = wrote + acted + lines + steps
     worked_out = [] if told or figures or turn.whole else _derived(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
@@ -4181,10 +4181,26 @@ def _listings(v: View) -> set[str]:
     """Rule 5: the quotes of the results that list records (a listing only fed the fact that
     leads: it is not quoted)."""
     return {
-        say(v.lang, "g_result", tool=c.name, values=values(c.data, v.lang))
+        _quote(v, c, None, _acted(v, c))
         for c in v.calls
         if c.result is not None and not c.failed and len(records.records_listed(c.data)) >= 2
     }
+
+
+def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
+    """Rule 5: one result as the answer says it (`agentkit.sim.speech`): a file's text under its
+    name, rows a query gave as they are, else its values under what they are about, without the
+    tool's name; of a look-up, not what it was given nor what a later call took."""
+    if report is not None:
+        return say(v.lang, "g_file_text", file=_file_name(c), text=report)
+    rows = sql.rows_told(c.input, c.data)
+    if rows:
+        return rows
+    later = v.calls[v.calls.index(c) + 1 :] if c in v.calls else []
+    fed = {
+        speech.norm(x) for d in later for x in d.input.values() if not isinstance(x, dict | list)
+    }
+    return speech.result_said(c.data, v.lang, c.name, act=act, given=c.input, fed=fed)
 
 
 def _left_open(v: View, turn: Turn, lines: list[str], data: list[Any]) -> list[str]:
@@ -4288,12 +4304,19 @@ def _asked(v: View, c: Call) -> str | None:
     key = ("g_yes" if got.value else "g_no") if got.yes_no else "g_field"
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
-    value = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
+    raw = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
+    value = str(raw) if got.yes_no else speech.value(raw, v.lang)
+    value = speech.unit_added(got.key, value, v.lang)
     if got.also:  # when the status asked is expected (tally, rule 6)
-        sep = "，" if v.lang == "zh" else ", "
-        told = sep.join(f"{k}: {x}" for k, x in got.also)
+        sep, colon = ("，", "：") if v.lang == "zh" else (", ", ": ")
+        told = sep.join(
+            f"{speech.label(k, v.lang, capital=False)}{colon}"
+            f"{speech.unit_added(k, speech.value(x, v.lang), v.lang)}"
+            for k, x in got.also
+        )
         value = f"{value}（{told}）" if v.lang == "zh" else f"{value} ({told})"
-    return say(v.lang, key, subject=subject, field=got.key, value=value)
+    field_ = speech.label(got.key, v.lang, capital=False)
+    return say(v.lang, key, subject=subject, field=field_, value=value)
 
 
 def _step_said(v: View, c: Call, lines: list[str]) -> bool:
@@ -4302,8 +4325,10 @@ def _step_said(v: View, c: Call, lines: list[str]) -> bool:
     took = _only_led(v, c)
     if took is None:
         return False
-    quoted = values(took, v.lang) if isinstance(took, dict) else str(took).strip()
-    lines += [say(v.lang, "g_result", tool=c.name, values=quoted)] if quoted else []
+    quoted = (
+        speech.result_said(took, v.lang, c.name) if isinstance(took, dict) else str(took).strip()
+    )
+    lines += [quoted] if quoted else []
     return True
 
 
@@ -4796,7 +4821,7 @@ def _picks(v: View) -> list[str]:
     for c in v.calls:
         item = pick.picked(v.task, c.data) if c.result and not c.is_error else None
         if item is not None:
-            out.append(say(v.lang, "g_pick", which=rule[2], item=values(item, v.lang)))
+            out.append(say(v.lang, "g_pick", which=rule[2], item=speech.record_line(item, v.lang)))
     return out
 
 

@@ -191,6 +191,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{tool} failed for now ({err}); retrying once.",
     ),
     "g_wrote": ("已写入 {file}：\n{text}", "Wrote {file}:\n{text}"),
+    "g_file_text": ("{file} 的内容：\n{text}", "{file} says:\n{text}"),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_act_result": ("{tool} 已办好：{values}", "{tool} went through: {values}"),
     "g_pick": ("其中{which}的是：{item}", "The {which} one: {item}"),

@@ -1,0 +1,447 @@
+"""How a tool's result is said in an answer: written rules, in Chinese and English.
+
+An answer tells the user what the results hold, the way a person writes it, not the way the
+program stored it. The rules, as a reader can apply them by hand:
+
+1. No tool's name is said. A result is said under what it is about: the words of the tool's name
+   after its verb (`get_leave_balance` -> "Leave balance:"; in Chinese the same words through
+   KEY_ZH, "假期余额：", else "查询结果："). A result of an act that went through opens with
+   what was done ("Submitted the leave request:", "已为你办好："), its verb in the past tense
+   (`past`).
+2. A key is said as a label (`label`): its words split (snake_case, camelCase), an abbreviation
+   written out (qty: quantity, id: ID); in a Chinese answer each word through KEY_ZH, in the
+   English order ("annual_remaining_days" -> 年度剩余天数); a key with a word KEY_ZH does not
+   know keeps its English words. A unit at the key's end (weight_kg, price_eur, temp_c,
+   discount_pct) moves to the value ("Weight: 12 kg").
+3. A value is said as a person reads it: true / false as yes / no (是 / 否), none as "none" (无),
+   a code-like word (pending_approval, IN_TRANSIT) as words ("pending approval"; in Chinese
+   through STATUS_ZH when it is a common state, 待审批), a list of plain values joined ("a, b",
+   "a、b"), an object or a list of objects as indented lines under its label.
+4. Each value is a line of its own ("- Label: value") under the result's heading; a result of
+   one value is one line ("Status: shipped"); a record that only wraps a list of records
+   ({"matches": [...]}) is said as that list, a record a line. A result that is text is said
+   as its text.
+5. Of a look-up, the values the call was given (the id it was asked about) are not said again,
+   nor a value a later call took as its input (the zone id that led to the schedule): they were
+   steps, and the user gave or needs neither. A look-up left with nothing new is not said. Of an
+   act, every value of its confirmation is said.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .lexicon import ACT, TABLE
+
+_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s.]+")
+ABBREVIATIONS = {
+    "qty": "quantity",
+    "amt": "amount",
+    "num": "number",
+    "no": "number",
+    "nr": "number",
+    "desc": "description",
+    "addr": "address",
+    "tel": "phone",
+    "dept": "department",
+    "temp": "temperature",
+    "avg": "average",
+    "min": "minimum",
+    "max": "maximum",
+    "pct": "percent",
+    "msg": "message",
+    "ts": "time",
+    "dob": "date of birth",
+    "eta": "ETA",
+    "sku": "SKU",
+    "url": "URL",
+    "id": "ID",
+    "ids": "IDs",
+    "api": "API",
+    "vin": "VIN",
+    "iban": "IBAN",
+    "ip": "IP",
+    "co2": "CO2",
+    "ph": "pH",
+}
+UNITS = {  # a unit that ends a key moves to the value
+    "kg": "kg",
+    "g": "g",
+    "km": "km",
+    "m": "m",
+    "cm": "cm",
+    "mm": "mm",
+    "mi": "mi",
+    "l": "L",
+    "ml": "ml",
+    "c": "°C",
+    "f": "°F",
+    "celsius": "°C",
+    "fahrenheit": "°F",
+    "pct": "%",
+    "percent": "%",
+    "eur": "EUR",
+    "usd": "USD",
+    "gbp": "GBP",
+    "cny": "CNY",
+    "rmb": "CNY",
+    "jpy": "JPY",
+    "chf": "CHF",
+    "kwh": "kWh",
+    "kw": "kW",
+    "mph": "mph",
+    "kmh": "km/h",
+    "ppm": "ppm",
+    "mins": "min",
+    "minutes": "min",
+    "hrs": "h",
+    "hours": "h",
+    "secs": "s",
+    "seconds": "s",
+    "ms": "ms",
+    "days": "days",
+}
+UNIT_ZH = {
+    "days": "天",
+    "h": "小时",
+    "min": "分钟",
+    "s": "秒",
+    "EUR": "欧元",
+    "USD": "美元",
+    "CNY": "元",
+}
+# the words of result keys, as a Chinese label says them (rule 2); a general vocabulary of
+# records, never one program's fields
+KEY_ZH = {
+    "id": "编号", "number": "编号", "code": "代码", "name": "名称", "title": "标题",
+    "status": "状态", "state": "状态", "type": "类型", "kind": "类型", "category": "类别",
+    "date": "日期", "time": "时间", "day": "日", "days": "天数", "hours": "小时数",
+    "minutes": "分钟数", "week": "周", "month": "月", "year": "年份", "start": "开始",
+    "end": "结束", "from": "起点", "to": "终点", "due": "到期", "deadline": "截止日期",
+    "created": "创建", "updated": "更新", "next": "下次", "last": "上次", "previous": "上次",
+    "total": "总", "amount": "金额", "price": "价格", "cost": "费用", "fee": "费用",
+    "fees": "费用", "rate": "费率", "tax": "税", "discount": "折扣", "balance": "余额",
+    "currency": "币种", "paid": "已付", "due_date": "到期日", "count": "数量",
+    "quantity": "数量", "stock": "库存", "available": "可用", "remaining": "剩余",
+    "left": "剩余", "used": "已用", "limit": "上限", "capacity": "容量", "size": "尺寸",
+    "weight": "重量", "height": "高度", "width": "宽度", "length": "长度", "depth": "深度",
+    "distance": "距离", "duration": "时长", "speed": "速度", "level": "等级",
+    "score": "得分", "rating": "评分", "rank": "排名", "grade": "等级", "percent": "百分比",
+    "temperature": "温度", "humidity": "湿度", "pressure": "压力", "reading": "读数",
+    "readings": "读数", "value": "数值", "unit": "单位", "average": "平均",
+    "minimum": "最低", "maximum": "最高", "min": "最低", "max": "最高",
+    "address": "地址", "location": "位置", "city": "城市", "country": "国家", "zone": "区域",
+    "area": "区域", "region": "地区", "room": "房间", "floor": "楼层", "building": "楼栋",
+    "site": "地点", "place": "地点", "phone": "电话", "email": "邮箱", "contact": "联系人",
+    "owner": "负责人", "manager": "经理", "approver": "审批人", "assignee": "处理人",
+    "customer": "客户", "user": "用户", "member": "会员", "employee": "员工",
+    "staff": "员工", "doctor": "医生", "teacher": "老师", "driver": "司机", "author": "作者",
+    "request": "申请", "order": "订单", "booking": "预订", "reservation": "预订",
+    "ticket": "工单", "case": "案件", "claim": "理赔", "invoice": "发票", "payment": "付款",
+    "refund": "退款", "account": "账户", "card": "卡", "policy": "保单", "plan": "套餐",
+    "item": "项目", "items": "项目", "product": "产品", "service": "服务", "event": "活动",
+    "slot": "时段", "slots": "时段", "window": "时段", "schedule": "时间表",
+    "appointment": "预约", "session": "场次", "seat": "座位", "seats": "座位",
+    "note": "备注", "notes": "备注", "comment": "备注", "message": "消息",
+    "description": "说明", "reason": "原因", "result": "结果", "results": "结果",
+    "error": "错误", "warning": "警告", "summary": "摘要", "details": "详情",
+    "leave": "假期", "annual": "年度", "sick": "病假", "personal": "事假",
+    "working": "工作", "work": "工作", "approval": "审批", "approved": "已批准",
+    "pending": "待处理", "estimated": "预计", "expected": "预计", "actual": "实际",
+    "new": "新", "old": "原", "current": "当前", "open": "开放", "opening": "开放",
+    "closing": "关闭", "hours_open": "营业时间", "free": "空闲", "full": "已满",
+    "tracking": "追踪", "delivery": "配送", "shipping": "运输", "pickup": "取件",
+    "pickups": "取件", "return": "退货", "version": "版本", "file": "文件", "path": "路径",
+    "line": "行", "lines": "行数", "size_bytes": "大小", "url": "链接", "link": "链接",
+    "language": "语言", "age": "年龄", "gender": "性别", "birth": "出生", "member_since": "入会",
+    "since": "起始", "until": "截至", "valid": "有效", "expires": "到期", "expiry": "到期",
+    "expiration": "到期", "valid_until": "有效期至", "points": "积分", "tier": "等级",
+    "vehicle": "车辆", "plate": "车牌", "route": "路线", "stop": "站点", "station": "站",
+    "departure": "出发", "arrival": "到达", "platform": "站台", "gate": "登机口",
+    "weather": "天气", "condition": "状况", "forecast": "预报", "wind": "风",
+    "rain": "降雨", "snow": "降雪", "quantity_available": "可用数量", "confirmed": "已确认",
+    "confirmation": "确认", "reference": "参考号", "ref": "参考号", "course": "课程",
+    "class": "班级", "teacher_name": "老师", "student": "学生", "credits": "学分",
+    "room_number": "房间号", "batch": "批次", "lot": "批次", "supplier": "供应商",
+    "warehouse": "仓库", "shelf": "货架", "bin": "货位", "origin": "起运地",
+    "destination": "目的地", "eta": "预计到达", "carrier": "承运商", "container": "集装箱",
+    "vessel": "船", "port": "港口", "hive": "蜂箱", "community": "社区", "waste": "垃圾",
+    "participants": "参与人", "attendees": "参会人", "guests": "客人", "people": "人数",
+    "adults": "成人", "children": "儿童", "party": "人数", "visitors": "访客",
+    "first": "首", "of": "", "per": "每", "after": "之后", "before": "之前",
+    "difficulty": "难度", "elevation": "海拔", "altitude": "海拔", "gain": "爬升",
+    "loop": "环线", "trail": "步道", "nickname": "昵称", "review": "评审", "reviews": "评审",
+    "reviewer": "评审人", "paper": "论文", "inspection": "检查", "inspected": "检查",
+    "yield": "产量", "reorder": "补货", "point": "点", "threshold": "阈值", "on": "",
+    "hand": "现有", "reserved": "预留", "incoming": "在途", "sold": "已售", "revenue": "收入",
+    "profit": "利润", "sales": "销量", "views": "浏览量", "visits": "访问量", "team": "团队",
+    "project": "项目", "task": "任务", "priority": "优先级", "progress": "进度",
+    "comments": "评论", "latitude": "纬度", "longitude": "经度", "lat": "纬度", "lon": "经度",
+    "population": "人口", "power": "功率", "energy": "能量", "voltage": "电压",
+    "battery": "电量", "signal": "信号", "uptime": "运行时间", "host": "主机",
+    "memory": "内存", "disk": "磁盘", "usage": "用量", "quota": "配额", "storage": "存储",
+    "latency": "延迟", "exchange": "兑换", "percentage": "百分比", "ratio": "比例",
+    "frequency": "频率", "interval": "间隔", "period": "周期", "term": "期限",
+    "salary": "工资", "income": "收入", "expense": "支出", "expenses": "支出",
+    "budget": "预算", "spent": "已花费", "owed": "欠款", "deposit": "押金", "bonus": "奖金",
+    "hourly": "每小时", "daily": "每日", "monthly": "每月", "weekly": "每周",
+    "yearly": "每年", "age_group": "年龄段", "note_text": "备注", "phone_number": "电话",
+    "full_name": "姓名", "first_name": "名", "last_name": "姓", "username": "用户名",
+    "department": "部门", "role": "角色", "position": "职位", "company": "公司",
+    "venue": "场地", "host_name": "主持人", "instructor": "教练", "coach": "教练",
+    "capacity_left": "剩余名额", "spots": "名额", "places": "名额", "vacancies": "空位",
+    "open_slots": "空闲时段", "waiting": "等待", "wait": "等待", "queue": "队列",
+    "position_in_queue": "排队位置", "mileage": "里程", "fuel": "燃油", "service_due": "保养到期",
+    "warranty": "保修", "serial": "序列号", "model": "型号", "brand": "品牌", "color": "颜色",
+    "material": "材质", "ingredients": "配料", "allergens": "过敏原", "calories": "热量",
+    "recipe": "食谱", "menu": "菜单", "dish": "菜品", "table": "桌号", "tables": "桌",
+    "ph": "pH", "ammonia": "氨", "nitrate": "硝酸盐", "nitrite": "亚硝酸盐", "oxygen": "氧",
+    "dose": "剂量", "dosage": "剂量", "frequency_per_day": "每日次数", "refills": "续方次数",
+    "symptoms": "症状", "diagnosis": "诊断", "severity": "严重程度", "risk": "风险",
+    "findings": "发现", "recommendation": "建议", "recommended": "建议", "action": "措施",
+    "actions": "措施", "steps": "步骤", "instructions": "说明", "tips": "提示",
+}  # fmt: skip
+STATUS_ZH = {  # common states a result's code word says (rule 3)
+    "pending": "待处理", "pending_approval": "待审批", "approved": "已批准", "rejected": "已拒绝",
+    "declined": "已拒绝", "cancelled": "已取消", "canceled": "已取消", "completed": "已完成",
+    "complete": "已完成", "done": "已完成", "shipped": "已发货", "delivered": "已送达",
+    "in_transit": "运输中", "processing": "处理中", "in_progress": "进行中", "active": "有效",
+    "inactive": "未启用", "expired": "已过期", "open": "开放", "closed": "已关闭",
+    "confirmed": "已确认", "available": "可用", "unavailable": "不可用", "sold_out": "已售罄",
+    "out_of_stock": "缺货", "in_stock": "有货", "scheduled": "已安排", "paid": "已付款",
+    "unpaid": "未付款", "overdue": "已逾期", "failed": "失败", "success": "成功",
+    "succeeded": "成功", "on_hold": "暂停", "draft": "草稿", "resolved": "已解决",
+    "booked": "已预订", "full": "已满", "free": "空闲", "occupied": "已占用", "ok": "正常",
+    "normal": "正常", "high": "偏高", "low": "偏低", "valid": "有效", "invalid": "无效",
+    "submitted": "已提交", "received": "已收到", "waitlisted": "候补中", "waitlist": "候补",
+    "annual": "年假", "sick": "病假", "recyclable": "可回收物", "refunded": "已退款",
+}  # fmt: skip
+VERB_DONE = {  # the past of a tool's verb (rule 1), where adding -ed does not make it
+    "send": "sent", "pay": "paid", "buy": "bought", "make": "made", "set": "set",
+    "put": "put", "hold": "held", "write": "written", "take": "taken", "give": "given",
+    "run": "run", "get": "got", "issue": "issued", "submit": "submitted", "cancel": "cancelled",
+    "stop": "stopped", "ship": "shipped", "plan": "planned", "drop": "dropped",
+    "transfer": "transferred", "refer": "referred", "admit": "admitted", "commit": "committed",
+    "top": "topped", "log": "logged", "tag": "tagged", "pin": "pinned", "ban": "banned",
+    "rebook": "rebooked", "unblock": "unblocked", "reset": "reset", "upload": "uploaded",
+}  # fmt: skip
+VERB_ZH = {
+    "create": "创建", "add": "添加", "submit": "提交", "book": "预订", "reserve": "预留",
+    "cancel": "取消", "delete": "删除", "remove": "移除", "update": "更新", "change": "修改",
+    "send": "发送", "pay": "支付", "register": "登记", "schedule": "安排", "renew": "续期",
+    "refund": "退款", "transfer": "转账", "issue": "签发", "approve": "批准",
+    "assign": "分配", "report": "上报", "log": "记录", "record": "记录", "save": "保存",
+    "open": "创建", "file": "提交", "request": "申请", "apply": "申请", "order": "下单",
+    "place": "提交", "confirm": "确认", "reschedule": "改期", "extend": "延长",
+    "enroll": "报名", "enrol": "报名", "sign": "报名", "freeze": "冻结", "redeem": "兑换",
+    "escalate": "转交", "notify": "通知", "dispatch": "派出", "start": "启动",
+}  # fmt: skip
+_READ_VERBS = frozenset(
+    TABLE["read"][1].split() + TABLE["list"][1].split() + TABLE["search"][1].split()
+)
+_VERBS = frozenset(w for c, (kind, en, _) in TABLE.items() if kind == ACT for w in en.split())
+
+
+def key_parts(key: str) -> list[str]:
+    """A key's words, lower case (rule 2): `annualRemaining_days` -> annual, remaining, days."""
+    return [w.lower() for w in _SPLIT.split(str(key)) if w]
+
+
+def _unit_of(words: list[str]) -> tuple[list[str], str]:
+    if len(words) >= 2 and words[-1] in UNITS:
+        return words[:-1], UNITS[words[-1]]
+    return words, ""
+
+
+def label(key: str, lang: str, capital: bool = True) -> str:
+    """Rule 2: a key said as a label, in the answer's language (its unit left out); in a
+    sentence (`capital` False) an English label keeps its first letter as it is."""
+    words, _ = _unit_of(key_parts(key))
+    if lang == "zh":
+        joined = "_".join(words)
+        if joined in KEY_ZH:
+            return KEY_ZH[joined]
+        zh = [KEY_ZH.get(w) for w in words]
+        if words and all(z is not None for z in zh):
+            return "".join(z for z in zh if z) or key
+    out = " ".join(ABBREVIATIONS.get(w, w) for w in words) or str(key)
+    return out[0].upper() + out[1:] if capital else out
+
+
+def unit(key: str, lang: str) -> str:
+    """Rule 2: the unit a key's last word gives its value ("" when none)."""
+    _, u = _unit_of(key_parts(key))
+    return UNIT_ZH.get(u, u) if lang == "zh" and u in ("days", "h", "min", "s") else u
+
+
+CODE_WORD = re.compile(r"[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z]+)+|[a-z]+")
+
+
+def value(x: Any, lang: str) -> str:
+    """Rule 3: a plain value as a person reads it."""
+    if isinstance(x, bool):
+        return ("是" if x else "否") if lang == "zh" else ("yes" if x else "no")
+    if x is None:
+        return "无" if lang == "zh" else "none"
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        return str(x)
+    if isinstance(x, str):
+        s = x.strip()
+        if CODE_WORD.fullmatch(s):
+            low = s.lower()
+            if lang == "zh" and low in STATUS_ZH:
+                return STATUS_ZH[low]
+            return low.replace("_", " ") if "_" in s else s
+        return s
+    if isinstance(x, list) and all(not isinstance(i, dict | list) for i in x):
+        return ("、" if lang == "zh" else ", ").join(value(i, lang) for i in x)
+    return json.dumps(x, ensure_ascii=False)
+
+
+def value_lines(data: dict[str, Any], lang: str, indent: str = "") -> list[str]:
+    """Rules 2 to 4: a record's values, a line each ("- Label: value")."""
+    colon = "：" if lang == "zh" else ": "
+    out = []
+    for k, x in data.items():
+        name = label(k, lang)
+        if isinstance(x, dict) and x:
+            out.append(f"{indent}- {name}{colon.rstrip()}")
+            out += value_lines(x, lang, indent + "  ")
+        elif isinstance(x, list) and x and any(isinstance(i, dict) for i in x):
+            out.append(f"{indent}- {name}{colon.rstrip()}")
+            out += [f"{indent}  - {record_line(i, lang)}" for i in x]
+        else:
+            out.append(f"{indent}- {name}{colon}{unit_added(k, value(x, lang), lang)}")
+    return out
+
+
+def unit_added(key: str, said: str, lang: str) -> str:
+    """Rule 2: a value with the unit its key's last word gives ("71" of humidity_pct: "71%")."""
+    u = unit(key, lang)
+    if not u or not said or not re.fullmatch(r"-?\d+(?:\.\d+)?", said):
+        return said
+    sep = "" if u in ("%", "°C", "°F") or lang == "zh" and u in UNIT_ZH.values() else " "
+    return f"{said}{sep}{u}"
+
+
+def record_line(x: Any, lang: str) -> str:
+    """A record said on one line: its values, labelled, joined (rule 3's objects in a list)."""
+    if not isinstance(x, dict):
+        return value(x, lang)
+    colon = "：" if lang == "zh" else ": "
+    sep = "，" if lang == "zh" else ", "
+    return sep.join(
+        f"{label(k, lang)}{colon}{record_line(v, lang) if isinstance(v, dict) else value(v, lang)}"
+        for k, v in x.items()
+    )
+
+
+def _tool_words(name: str) -> tuple[str | None, list[str]]:
+    """A tool name's verb (its first word, when it is one) and the words of its thing."""
+    words = key_parts(name)
+    if words and (words[0] in _VERBS or words[0] in VERB_ZH or words[0] in VERB_DONE):
+        return words[0], words[1:]
+    return None, words
+
+
+def result_heading(tool: str, lang: str, act: bool, about: str | None = None) -> str:
+    """Rule 1: what a result is about, or what was done, without the tool's name."""
+    verb, thing = _tool_words(tool)
+    if act:
+        if lang == "zh":
+            zh = VERB_ZH.get(verb or "")
+            what = label("_".join(thing), "zh") if thing else ""
+            return f"已为你{zh}{what}：" if zh and what and _all_zh(what) else "已为你办好："
+        if verb is None:
+            return "Done:"
+        done = past(verb)
+        what = " ".join(ABBREVIATIONS.get(w, w) for w in thing)
+        return f"{done.capitalize()} the {what}:" if what else f"{done.capitalize()}:"
+    if lang == "zh":
+        what = label("_".join(thing), "zh") if thing else ""
+        what = what if what and _all_zh(what) else "查询结果"
+        return f"{about} 的{what}：" if about else f"{what}："
+    what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or " ".join(key_parts(tool))
+    what = f"{what[0].upper()}{what[1:]}" if what else "Result"
+    return f"{what} for {about}:" if about else f"{what}:"
+
+
+def past(verb: str) -> str:
+    """Rule 1: a verb's past tense: VERB_DONE's, else by spelling (enrol: enrolled, like:
+    liked, stop: stopped, carry: carried, print: printed)."""
+    if verb in VERB_DONE:
+        return VERB_DONE[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ied"
+    one_vowel = len(re.findall(r"[aeiou]+", verb)) == 1
+    if re.search(r"[^aeiou][aeiou]l$", verb) or (
+        one_vowel and re.search(r"[^aeiou][aeiou][bdgklmnprt]$", verb)
+    ):
+        return verb + verb[-1] + "ed"
+    return verb + "ed"
+
+
+def _all_zh(text: str) -> bool:
+    return bool(re.fullmatch(r"[\u4e00-\u9fff]+", text))
+
+
+def result_said(
+    data: Any,
+    lang: str,
+    tool: str,
+    act: bool = False,
+    given: dict[str, Any] | None = None,
+    fed: set[str] | None = None,
+) -> str:
+    """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new)."""
+    if isinstance(data, str):
+        return data.strip()
+    about = None
+    if isinstance(data, dict):
+        kept = data if act else _new(data, given or {}, fed or set())
+        if not kept:
+            return ""
+        about = None if act else _about(data, kept)
+        only = next(iter(kept.values())) if len(kept) == 1 else None
+        if isinstance(only, list) and only and all(isinstance(i, dict) for i in only):
+            data = only  # (a record that only wraps a list: its items are said)
+        else:
+            lines = value_lines(kept, lang)
+            if len(lines) == 1 and about is None and not act:
+                return lines[0][2:]
+            return "\n".join([result_heading(tool, lang, act, about)] + lines)
+    if isinstance(data, list):
+        if not data:
+            return ""
+        items = [f"- {record_line(x, lang)}" for x in data]
+        return "\n".join([result_heading(tool, lang, act, about)] + items)
+    return value(data, lang)
+
+
+def _about(data: dict[str, Any], kept: dict[str, Any]) -> str | None:
+    """Rule 1: the value a look-up was asked about (the first it was given, left out by rule 5),
+    which its heading names ("Weather for Paris:")."""
+    for k, x in data.items():
+        if k not in kept and isinstance(x, str) and 0 < len(x) <= 30:
+            return x
+    return None
+
+
+def _new(data: dict[str, Any], given: dict[str, Any], fed: set[str]) -> dict[str, Any]:
+    """Rule 5: a look-up's values other than those it was given and those a later call took."""
+    asked = {norm(x) for x in given.values() if not isinstance(x, dict | list)}
+    out = {
+        k: x
+        for k, x in data.items()
+        if isinstance(x, dict | list) or (norm(x) not in asked and norm(x) not in fed)
+    }
+    return out
+
+
+def norm(x: Any) -> str:
+    """A value as rule 5 compares it: its text, trimmed, lower case."""
+    return str(x).strip().lower()
