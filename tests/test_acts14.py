@@ -96,7 +96,7 @@ def test_an_unchosen_enum_is_asked_with_the_missing_name_then_the_act_goes_ahead
         COURSES,
         COURSE_CALLS,
     )
-    assert "student_name" in finals[0] and "level" in finals[0]
+    assert "student name" in finals[0] and "level" in finals[0]
     assert calls == [
         (
             "enrol_student",

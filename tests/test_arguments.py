@@ -275,7 +275,7 @@ def test_no_neighbouring_word_for_a_value_not_given():
         messages=[{"role": "user", "content": "Book me a flight from LIS to OPO."}],
     )
     asked = " ".join(b.text for b in r.content if b.type == "text")
-    assert r.stop_reason == "end_turn" and "traveler_name" in asked  # who flies is asked,
+    assert r.stop_reason == "end_turn" and "traveler name" in asked  # who flies is asked,
     assert "origin" not in asked and "destination" not in asked  # not where from or to
 
 

@@ -41,7 +41,7 @@ def test_a_follow_up_cancels_the_id_the_act_returned_never_the_restaurants():
 def test_an_id_said_after_another_kinds_noun_fills_no_id_of_this_kind():
     calls, finals = run(["Cancel my reservation at restaurant R-118."], TABLES, TABLE_CALLS)
     assert ("cancel_reservation", {"reservation_id": "R-118"}) not in calls
-    assert not calls and "reservation_id" in finals[-1]
+    assert not calls and "reservation ID" in finals[-1]
 
 
 GYM = [
@@ -293,7 +293,7 @@ def test_a_judge_named_after_give_and_the_assignment_cancelled_by_its_own_id():
 
 def test_an_id_said_to_be_a_contests_is_no_assignments():
     calls, finals = run(["C-88 这场比赛的评委安排取消掉。"], JUDGES, JUDGE_CALLS)
-    assert not calls and "assignment_id" in finals[-1]
+    assert not calls and "assignment ID" in finals[-1]
 
 
 def test_a_reference_is_never_the_words_that_describe_it():

@@ -974,7 +974,7 @@ def test_one_fully_booked_quote_in_prose_is_no_listing_where_nothing_serves():
     )
     assert [c[0] for c in flat(t)] == ["moving_quotes"]
     ended(t)
-    assert "did not call" not in t.answer and "quote_ref" in t.answer
+    assert "did not call" not in t.answer and "quote ref" in t.answer
 
 
 def test_a_number_the_user_gives_is_kept_though_a_date_holds_it():

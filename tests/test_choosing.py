@@ -531,7 +531,7 @@ def test_text_someone_that_asks_to_send():
         ["phone", "body"],
     )
     t = run("Text Jonas that dinner is at 8.", [sms], lambda n, a: "sent")
-    assert "send_sms" in t.answer or _calls(t)
+    assert "send the SMS" in t.answer or _calls(t)
 
 
 def test_a_chinese_request_and_an_english_tool_meet_by_their_values_zh():

@@ -3,8 +3,9 @@ the user's language (a unit moved to the value), values as a person reads them, 
 a look-up's values it was given or that fed a later call are not said again; an act opens with
 what was done. Programs through the real SDK client, in this file's own domains."""
 
-from loops import converse, strings, tool
+from loops import MODEL, converse, strings, tool
 
+import agentkit
 from agentkit.sim import speech
 
 REPAIR = tool(
@@ -102,3 +103,23 @@ def test_labels_units_and_values_by_rule():
     assert speech.label("frobnicate_level", "zh") == "Frobnicate level"  # (a word not known)
     assert speech.value("PENDING_REVIEW", "en") == "pending review"
     assert speech.value(["a", "b"], "zh") == "a、b" and speech.value(None, "en") == "none"
+
+
+def test_before_a_call_what_it_is_for_is_said_not_the_tool_name():
+    client = agentkit.make_client(offline=True)
+    r = client.messages.create(
+        model=MODEL,
+        max_tokens=512,
+        tools=[SEEDS],
+        messages=[{"role": "user", "content": "帮我查一下种子批次 SL-417"}],
+    )
+    said = "".join(b.text for b in r.content if b.type == "text")
+    assert r.stop_reason == "tool_use" and said == "我先查询种子批次的信息。"
+
+
+def test_a_value_still_needed_is_asked_by_its_label_in_the_users_language():
+    _, (zh,) = converse("帮我查一下种子批次", [SEEDS], {"get_seed_lot": lambda lot_id: {}})
+    # (the description's lead)
+    assert zh == "要查询种子批次的信息，我还需要知道：批次号。请告诉我？"
+    _, (en,) = converse("Look up my repair job, please.", [REPAIR], {"get_repair_job": _job})
+    assert en.startswith("To look up the repair job I still need the job number.")

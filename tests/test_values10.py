@@ -114,7 +114,7 @@ def test_booking_is_scheduling():
 
 def test_no_plate_given_is_asked_for():
     calls, text = turn("帮我查一下我的车有没有违章", [SPANS[0][0]])
-    assert calls == [] and "plate_number" in text
+    assert calls == [] and "车牌" in text
 
 
 def test_a_glossed_word_names_the_act_after_the_lookup():

@@ -3985,7 +3985,11 @@ def _direct_reply(conv: Conversation, v: View) -> direct.DirectAnswer | None:
 
 def _calls(v: View, turn: Turn) -> Reply:
     calls = turn.calls[:1] if v.one_call else turn.calls
-    names = spoken_list(v.lang, list(dict.fromkeys(t.name for t, _ in calls)))
+    aims = [
+        speech.intent(t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description)
+        for t, _ in calls
+    ]
+    names = spoken_list(v.lang, list(dict.fromkeys(aims)))
     said = turn.said or [say(v.lang, "g_call_next" if v.calls else "g_call", tools=names)]
     content = [_text(" ".join(dict.fromkeys(said)))]
     content += [{"type": "tool_use", "name": t.call_name, "input": a} for t, a in calls]
@@ -4172,8 +4176,12 @@ def _answer(v: View, turn: Turn) -> str:
     lines += [x for x in lines_ if (not said or x not in acted) and x not in fed]
     lines += _left_open(v, turn, lines, data) + _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
-        fields = spoken_list(v.lang, missing)
-        lines.append(say(v.lang, "g_ask", tool=t.name, fields=fields))
+        props = t.schema.get("properties") or {}
+        fields = spoken_list(v.lang, [speech.asked_label(k, props.get(k), v.lang) for k in missing])
+        aim = speech.intent(
+            t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description
+        )
+        lines.append(say(v.lang, "g_ask", aim=aim, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
 
 

@@ -177,11 +177,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         'I searched the web for "{query}" (the offline stand-in\'s search: stored pages only) and found:',
     ),
     # the general policy (agentkit.sim.general): any tools but the orders world's
-    "g_call": ("我来调用 {tools}。", "Let me call {tools}."),
-    "g_call_next": (
-        "根据上一步的结果，接下来调用 {tools}。",
-        "With that result, next I'll call {tools}.",
-    ),
+    "g_call": ("我先{tools}。", "Let me {tools}."),
+    "g_call_next": ("根据上一步的结果，接下来{tools}。", "With that, next I'll {tools}."),
     "g_retry_format": (
         "{tool} 说输入的格式不对（{err}）。我按提示改正后再试一次。",
         "{tool} said the input was malformed ({err}); retrying once with it corrected.",
@@ -490,8 +487,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "It was not written; what it was to hold:\n{text}",
     ),
     "g_ask": (
-        "要调用 {tool}，我还需要知道 {fields}。请告诉我？",
-        "To use {tool} I still need {fields}. What should I use?",
+        "要{aim}，我还需要知道：{fields}。请告诉我？",
+        "To {aim} I still need {fields}. What should I use?",
     ),
     "g_no_tool": (
         "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），这里提供的工具都回答不了这个问题。",

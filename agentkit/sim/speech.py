@@ -21,6 +21,16 @@ program stored it. The rules, as a reader can apply them by hand:
    one value is one line ("Status: shipped"); a record that only wraps a list of records
    ({"matches": [...]}) is said as that list, a record a line. A result that is text is said
    as its text.
+6. Before a call, what it is for is said, not the tool's name (`intent`): "Let me look up the
+   leave balance." / "我先查一下假期余额。" for a tool that reads, "Let me submit the leave
+   request." / "我来提交假期申请。" for an act; after a result, "With that, next I'll ..." /
+   "根据上一步的结果，接下来……". A thing with no Chinese label is said "相关信息" (a read) or
+   "这一步" (an act); a tool described in Chinese is said by its description's first clause
+   ("查询种子批次的信息" -> "我先查询种子批次的信息。").
+7. A value still needed is asked for by its label (`asked_label`): in a Chinese answer the lead
+   of the property's Chinese description when it has one ("批次号，例如 SL-000" -> 批次号), else
+   the key's label; the call it is for is said as in rule 6 ("To look up the seed lot I still
+   need the lot ID.").
 5. Of a look-up, the values the call was given (the id it was asked about) are not said again,
    nor a value a later call took as its input (the zone id that led to the schedule): they were
    steps, and the user gave or needs neither. A look-up left with nothing new is not said. Of an
@@ -64,6 +74,7 @@ ABBREVIATIONS = {
     "iban": "IBAN",
     "ip": "IP",
     "co2": "CO2",
+    "sms": "SMS",
     "ph": "pH",
 }
 UNITS = {  # a unit that ends a key moves to the value
@@ -115,7 +126,7 @@ UNIT_ZH = {
 # the words of result keys, as a Chinese label says them (rule 2); a general vocabulary of
 # records, never one program's fields
 KEY_ZH = {
-    "id": "编号", "number": "编号", "code": "代码", "name": "名称", "title": "标题",
+    "id": "编号", "number": "编号", "plate_number": "车牌号", "code": "代码", "name": "名称", "title": "标题",
     "status": "状态", "state": "状态", "type": "类型", "kind": "类型", "category": "类别",
     "date": "日期", "time": "时间", "day": "日", "days": "天数", "hours": "小时数",
     "minutes": "分钟数", "week": "周", "month": "月", "year": "年份", "start": "开始",
@@ -202,6 +213,9 @@ KEY_ZH = {
     "symptoms": "症状", "diagnosis": "诊断", "severity": "严重程度", "risk": "风险",
     "findings": "发现", "recommendation": "建议", "recommended": "建议", "action": "措施",
     "actions": "措施", "steps": "步骤", "instructions": "说明", "tips": "提示",
+    "info": "信息", "information": "信息", "data": "数据", "profile": "资料", "record": "记录",
+    "records": "记录", "history": "记录", "list": "列表", "options": "选项", "availability": "空位",
+    "quote": "报价", "estimate": "估价", "report": "报告", "log": "日志", "logs": "日志",
 }  # fmt: skip
 STATUS_ZH = {  # common states a result's code word says (rule 3)
     "pending": "待处理", "pending_approval": "待审批", "approved": "已批准", "rejected": "已拒绝",
@@ -383,6 +397,41 @@ def past(verb: str) -> str:
     ):
         return verb + verb[-1] + "ed"
     return verb + "ed"
+
+
+ZH_LEAD = re.compile(r"^(?:用于|用来|可以|能够|帮助用户|帮用户|为用户)")
+ZH_READ = re.compile(r"^(?:查询|查看|查找|获取|读取|列出|搜索|检索|查)")
+
+
+def intent(tool: str, lang: str, act: bool, description: str = "") -> str:
+    """Rule 6: what a call is for, said before it ("look up the leave balance", "查一下假期余额";
+    in Chinese, a tool described in Chinese by its description's first clause)."""
+    verb, thing = _tool_words(tool)
+    lead = ZH_LEAD.sub("", re.split(r"[，。,.;；(（\n]", description.strip(), maxsplit=1)[0])
+    if lang == "zh" and _all_zh(lead) and len(lead) <= 20:
+        return lead if act or ZH_READ.match(lead) else f"查一下{lead}"
+    if lang == "zh":
+        what = label("_".join(thing), "zh") if thing else ""
+        what = what if what and _all_zh(what) else ""
+        if act:
+            zh = VERB_ZH.get(verb or "")
+            return f"{zh}{what}" if zh else f"办理{what or '这一步'}"
+        return f"查一下{what or '相关信息'}"
+    what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or " ".join(key_parts(tool))
+    if act and verb is not None:
+        return f"{verb} the {what}" if thing else verb
+    return f"look up the {what}"
+
+
+def asked_label(key: str, prop: Any, lang: str) -> str:
+    """Rule 7: how a value still needed is named in the question for it."""
+    desc = str(prop.get("description") or "") if isinstance(prop, dict) else ""
+    if lang == "zh":
+        lead = re.split(r"[，,。.;；:：(（\s]", desc.strip(), maxsplit=1)[0]
+        if lead and re.search(r"[\u4e00-\u9fff]", lead) and len(lead) <= 12:
+            return lead
+        return label(key, lang, capital=False)
+    return f"the {label(key, lang, capital=False)}"
 
 
 def _all_zh(text: str) -> bool:
