@@ -28,6 +28,13 @@ before it picks, and `agentkit.sim.records` before it answers).
    texts says X; a field named by X that is false, or none that says X, and it has not.
    A feature that no record of the listing mentions at all is no condition on them ("a table
    with Anna").
+3b. An unwanted feature is a thing the request wants the record not to have or not to be near:
+   "away from X", "not near / next to / by X", "far from X", "without X", "no X"; 不要X, 不靠(近)X,
+   远离X, 避开X, 不含X, 不带X, 没有X, 无X. A record meets it when it does not have X by rule 3 (a
+   yes/no field named by X is false: near_printer: false for "away from the printer", near_toilets
+   for 不靠近厕所, by_window for 不要靠窗; has_x: false for 不含X). It is a condition only when
+   some record of the listing has X; the positive forms inside a negated one (有 of 没有, 带 of
+   不带) are no feature.
 3a. From today on. A request for what is still to come (remaining, upcoming, coming up, still
    to come, from now on, the rest of, left this week / month / year; 接下来, 还剩, 剩下, 今后,
    往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
@@ -88,8 +95,21 @@ FEATURE_EN = re.compile(
     re.I,
 )
 FEATURE_ZH = re.compile(
-    r"(?:带|有|配)(?:个|一个|一台)?([\u4e00-\u9fff]{2,5}?)(?=的|、|，|,|。|且|并|而且|还|$)"
+    r"(?<![不没无别])(?:带|有|配)(?:个|一个|一台)?([\u4e00-\u9fff]{2,5}?)(?=的|、|，|,|。|且|并|而且|还|$)"
 )
+UNWANTED_EN = re.compile(
+    r"\b(?:away from|far from|not (?:near|next to|close to|by|beside|facing)|without|free of|no)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
+    r"(?=\s*(?:[,.;!?)]|\band\b|\bor\b|\bfor\b|\bon\b|\bin\b|\bat\b|\bthat\b|\bwhich\b|\bplease\b|$))",
+    re.I,
+)
+UNWANTED_ZH = re.compile(
+    r"(?:不要|不想要|不想|别|不|没有|无|远离|避开|避免)([\u4e00-\u9fff]{1,5}?)(?=的|、|，|,|。|；|且|并|而且|还|$)"
+)
+NEAR_WORDS = frozenset(
+    "the by near close next beside facing has have with contain include includes any".split()
+)
+ZH_VERB = re.compile(r"^(?:要|想|是|在)?(?:含有|含|带|有|挨着|临|靠近|靠着|紧挨|靠)?")
 PLAIN = frozenset("a an the one any some it them me us you time way".split())
 
 
@@ -105,6 +125,7 @@ class Bound:
 @dataclass(frozen=True)
 class Feature:
     said: str
+    wanted: bool = True  # False: a thing the record must not have (rule 3b)
 
 
 def bounds(task: str) -> list[Bound]:
@@ -164,11 +185,20 @@ def features(task: str) -> list[Feature]:
     """Rule 3: the things the request wants the record to have."""
     found = [m.group(1).strip() for m in FEATURE_EN.finditer(task)]
     found += [m.group(1) for m in FEATURE_ZH.finditer(task)]
+    unwanted = [m.group(1).strip() for m in UNWANTED_EN.finditer(task)]
+    unwanted += [m.group(1) for m in UNWANTED_ZH.finditer(task)]
+    unwanted = [f for f in unwanted if not re.match(r"(?i)(?:more|less|fewer|later|longer)\b", f)]
     return [
-        Feature(f)
-        for f in found
+        Feature(f, wanted)
+        for fs, wanted in ((found, True), (unwanted, False))
+        for f in fs
         if f.lower() not in PLAIN and not re.search(r"\d|est\b|^most\b|^最", f)
     ]
+
+
+def english_words(text: str) -> set[str]:
+    """The words of a text (a key's too), with the English glosses of its Chinese words."""
+    return _english(text)
 
 
 def _english(text: str) -> set[str]:
@@ -220,6 +250,11 @@ def _mentions(feature: Feature, item: dict[str, Any]) -> bool | None:
     says nothing of it, None when nothing in it is about the feature at all."""
     want = _english(feature.said)
     raw = feature.said.lower()
+    if not feature.wanted:  # (rule 3b: "away from the printer", 不靠近厕所, 不要含香菜)
+        raw = ZH_VERB.sub("", raw) or raw
+        want = (_english(raw) - NEAR_WORDS) or (want - NEAR_WORDS)
+        if not want:
+            return None
     mentioned = False
     for k, x in item.items():
         if isinstance(x, bool) and _english(str(k)) & want:
@@ -301,7 +336,11 @@ def applying(
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
     keyed += _from_today(task, items)
-    feats = [f for f in features(task) if any(_mentions(f, i) is not None for i in items)]
+    feats = [
+        f
+        for f in features(task)
+        if any((_mentions(f, i) is not None) if f.wanted else _mentions(f, i) for i in items)
+    ]
     return keyed, feats
 
 
@@ -344,7 +383,7 @@ def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[
         x = _day(item.get(key)) if b.unit == DATE else _number(item.get(key))
         if x is None or not _meets_bound(b, x):
             return False
-    return all(_mentions(f, item) for f in feats)
+    return all(bool(_mentions(f, item)) is f.wanted for f in feats)
 
 
 def meeting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
