@@ -2,7 +2,10 @@
 `sim/pick.py` rule 1a, `sim/records.py` rule 4b, `sim/facts.py` rule 13): an unwanted feature
 ("away from the entrance", 不靠马路) excludes the records that have it before the act takes its
 id; a rating superlative ("best-rated", 评分最高) ranks by the rating, not by the number a
-condition bounds; a question's bounds keep the records before the superlative answers."""
+condition bounds; a question's bounds keep the records before the superlative answers; the change
+between two readings led with (`sim/facts.py` rule 13); a total or average over the period named
+only (`sim/conditions.py` rule 3c, `sim/tally.py` rule 3a); the next of bare dates or times after
+today (`sim/facts.py` rule 9)."""
 
 from __future__ import annotations
 
@@ -83,3 +86,107 @@ def test_zh_rating_superlative_is_no_bounded_minutes() -> None:
     )
     first = finals[-1].split("\n")[0]
     assert "Glass Rivers" in first and "Tidal Clocks" not in first
+
+
+LEVELS = {"2026-10": 71.4, "2026-11": 68.9}
+
+
+def test_change_between_two_readings_leads_with_the_difference() -> None:
+    tools = [
+        tool(
+            "get_level",
+            "A reservoir's average water level in percent for one month",
+            {"month": {"type": "string", "description": "YYYY-MM"}},
+        )
+    ]
+    handlers = {"get_level": lambda month: {"month": month, "level_pct": LEVELS[month]}}
+    calls, finals = converse(
+        "How much did the reservoir level change from 2026-10 to 2026-11?", tools, handlers
+    )
+    assert sorted(c[1]["month"] for c in calls) == ["2026-10", "2026-11"]
+    first = finals[-1].split("\n")[0]
+    assert "2.5" in first and "down" in first and "71.4" in first and "68.9" in first
+
+
+VISITS = {"2026-12": 3180, "2026-11": 3420}
+
+
+def test_zh_this_month_against_last_month() -> None:
+    tools = [
+        tool(
+            "get_visits",
+            "查询植物园某个月的入园人次",
+            {"month": {"type": "string", "description": "YYYY-MM"}},
+        )
+    ]
+    handlers = {"get_visits": lambda month: {"month": month, "visits": VISITS[month]}}
+    calls, finals = converse(
+        "这个月的入园人次比上个月少了多少？", tools, handlers, system="今天是 2026-12-07。"
+    )
+    assert len(calls) == 2
+    first = finals[-1].split("\n")[0]
+    assert "240" in first and "减少" in first
+
+
+LOADS = [
+    {"date": "2026-11-28", "kg": 12},
+    {"date": "2026-12-01", "kg": 7},
+    {"date": "2026-12-03", "kg": 9},
+    {"date": "2026-12-07", "kg": 5},
+]
+
+
+def test_total_over_the_period_named_only() -> None:
+    tools = [tool("list_drop_offs", "List a household's compost drop-offs with their weight", {})]
+    _, finals = converse(
+        "How many kg of compost did we drop off in total last week?",
+        tools,
+        {"list_drop_offs": lambda: {"drop_offs": LOADS}},
+        system="Today is 2026-12-07.",
+    )
+    assert "16" in finals[-1] and "33" not in finals[-1]
+
+
+SESSIONS = [
+    {"date": "2026-10-30", "minutes": 90},
+    {"date": "2026-11-06", "minutes": 40},
+    {"date": "2026-11-13", "minutes": 60},
+    {"date": "2026-11-27", "minutes": 50},
+]
+
+
+def test_zh_average_over_the_month_named_only() -> None:
+    tools = [tool("list_sessions", "列出孩子的钢琴练习记录", {})]
+    _, finals = converse(
+        "11月平均每次练了多少分钟？",
+        tools,
+        {"list_sessions": lambda: SESSIONS},
+        system="今天是 2026-12-07。",
+    )
+    assert "50" in finals[-1] and "60" not in finals[-1].split("（")[0]
+
+
+def test_next_of_bare_dates_after_today() -> None:
+    tools = [tool("list_sailings", "List the dates a harbour cruise sails", {})]
+    sailings = ["2026-11-30", "2026-12-05", "2026-12-12", "2026-12-19"]
+    _, finals = converse(
+        "When is the next harbour cruise?",
+        tools,
+        {"list_sailings": lambda: {"sailings": sailings}},
+        system="Today is 2026-12-07.",
+    )
+    assert finals[-1].split("\n")[0].count("2026-12-12") == 1
+    assert "2026-12-05" not in finals[-1].split("\n")[0]
+
+
+def test_zh_next_of_bare_times_after_now() -> None:
+    tools = [tool("list_showtimes", "查询某部电影今天的放映场次", strings(movie=None))]
+    times = ["10:30", "13:20", "16:10", "19:00"]
+    _, finals = converse(
+        "《海底两万里》今天下一场是几点？",
+        tools,
+        {"list_showtimes": lambda movie: {"movie": movie, "showtimes": times}},
+        system="现在是 2026-12-07 14:30。",
+    )
+    first = finals[-1].split("\n")[0]
+    assert "16:10" in first and "13:20" not in first

@@ -40,6 +40,11 @@ before it picks, and `agentkit.sim.records` before it answers).
    往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
    some of which lie before today (`agentkit.sim.values.today_date`), those dated today or
    later: "这个月接下来还剩几场" counts no show already held.
+3c. In a period. A request that names a period ("in November", "last week", "this month",
+   "yesterday"; 11月, 上周, 本周, 上个月, 本月, 昨天), over records that hold one date field some
+   of which lie outside it, keeps those dated inside it (`in_period`): "how many hours in total
+   in November" adds up November's entries only. A month said alone is the latest one not after
+   today's month (`agentkit.sim.values.today_date`); weeks start on Monday.
 4. A record meets the request when it meets every condition that applies; when no record of a
    listing meets them all, none is kept (the act waits for the user: nothing fits).
 Chinese words meet English keys through `agentkit.sim.glosses` (nothing without the dictionary).
@@ -374,6 +379,57 @@ def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str
 
 
 DATE = "date"  # the unit of a bound on a day (rule 3a)
+
+MONTHS = "january february march april may june july august september october november december"
+PERIOD_WORDS = [  # (what the request says, the unit, how many back)
+    (r"\blast week\b|\bprevious week\b|上周|上星期|上礼拜|上个星期|上个礼拜", "week", -1),
+    (r"\bthis week\b|本周|这周|这星期|这个星期|这礼拜", "week", 0),
+    (r"\blast month\b|\bprevious month\b|上个月|上月", "month", -1),
+    (r"\bthis month\b|本月|这个月", "month", 0),
+    (r"\byesterday\b|昨天", "day", -1),
+]
+
+
+def _period(task: str) -> tuple[datetime.date, datetime.date] | None:
+    """Rule 3c: the first and last day of the period the request names, or None."""
+    today = values.today_date()
+    for said, unit, back in PERIOD_WORDS:
+        if not re.search(said, task, re.I):
+            continue
+        if unit == "day":
+            day = today + datetime.timedelta(days=back)
+            return day, day
+        if unit == "week":
+            monday = today - datetime.timedelta(days=today.weekday() - 7 * back)
+            return monday, monday + datetime.timedelta(days=6)
+        first = today.replace(day=1)
+        if back:
+            first = (first - datetime.timedelta(days=1)).replace(day=1)
+        return first, _month_end(first)
+    m = re.search(rf"\b(?:in|during|for|of|over)\s+({MONTHS.replace(' ', '|')})\b", task, re.I)
+    z = re.search(r"(?<![\d年])(1[0-2]|[1-9])\s*月(?:份)?(?!\s*\d|[初中底])", task)
+    month = MONTHS.split().index(m.group(1).lower()) + 1 if m else int(z.group(1)) if z else 0
+    if not month:
+        return None
+    year = today.year if month <= today.month else today.year - 1
+    first = datetime.date(year, month, 1)
+    return first, _month_end(first)
+
+
+def _month_end(first: datetime.date) -> datetime.date:
+    return (first + datetime.timedelta(days=32)).replace(day=1) - datetime.timedelta(days=1)
+
+
+def in_period(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Rule 3c: the records dated in the period the request names, when their one date field
+    puts some inside it and some outside; else None."""
+    span = _period(task) if len(items) > 1 else None
+    keys = [k for k in items[0] if all(_day(i.get(k)) is not None for i in items)] if span else []
+    if span is None or len(keys) != 1:
+        return None
+    low, high = float(span[0].toordinal()), float(span[1].toordinal())
+    kept = [i for i in items if low <= (_day(i.get(keys[0])) or 0) <= high]
+    return kept if kept and len(kept) < len(items) else None
 
 
 def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]) -> bool:
