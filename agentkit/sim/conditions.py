@@ -28,11 +28,23 @@ before it picks, and `agentkit.sim.records` before it answers).
    texts says X; a field named by X that is false, or none that says X, and it has not.
    A feature that no record of the listing mentions at all is no condition on them ("a table
    with Anna").
+3b. An unwanted feature is a thing the request wants the record not to have or not to be near:
+   "away from X", "not near / next to / by X", "far from X", "without X", "no X"; 不要X, 不靠(近)X,
+   远离X, 避开X, 不含X, 不带X, 没有X, 无X. A record meets it when it does not have X by rule 3 (a
+   yes/no field named by X is false: near_printer: false for "away from the printer", near_toilets
+   for 不靠近厕所, by_window for 不要靠窗; has_x: false for 不含X). It is a condition only when
+   some record of the listing has X; the positive forms inside a negated one (有 of 没有, 带 of
+   不带) are no feature.
 3a. From today on. A request for what is still to come (remaining, upcoming, coming up, still
    to come, from now on, the rest of, left this week / month / year; 接下来, 还剩, 剩下, 今后,
    往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
    some of which lie before today (`agentkit.sim.values.today_date`), those dated today or
    later: "这个月接下来还剩几场" counts no show already held.
+3c. In a period. A request that names a period ("in November", "last week", "this month",
+   "yesterday"; 11月, 上周, 本周, 上个月, 本月, 昨天), over records that hold one date field some
+   of which lie outside it, keeps those dated inside it (`in_period`): "how many hours in total
+   in November" adds up November's entries only. A month said alone is the latest one not after
+   today's month (`agentkit.sim.values.today_date`); weeks start on Monday.
 4. A record meets the request when it meets every condition that applies; when no record of a
    listing meets them all, none is kept (the act waits for the user: nothing fits).
 Chinese words meet English keys through `agentkit.sim.glosses` (nothing without the dictionary).
@@ -88,8 +100,21 @@ FEATURE_EN = re.compile(
     re.I,
 )
 FEATURE_ZH = re.compile(
-    r"(?:带|有|配)(?:个|一个|一台)?([\u4e00-\u9fff]{2,5}?)(?=的|、|，|,|。|且|并|而且|还|$)"
+    r"(?<![不没无别])(?:带|有|配)(?:个|一个|一台)?([\u4e00-\u9fff]{2,5}?)(?=的|、|，|,|。|且|并|而且|还|$)"
 )
+UNWANTED_EN = re.compile(
+    r"\b(?:away from|far from|not (?:near|next to|close to|by|beside|facing)|without|free of|no)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
+    r"(?=\s*(?:[,.;!?)]|\band\b|\bor\b|\bfor\b|\bon\b|\bin\b|\bat\b|\bthat\b|\bwhich\b|\bplease\b|$))",
+    re.I,
+)
+UNWANTED_ZH = re.compile(
+    r"(?:不要|不想要|不想|别|不|没有|无|远离|避开|避免)([\u4e00-\u9fff]{1,5}?)(?=的|、|，|,|。|；|且|并|而且|还|$)"
+)
+NEAR_WORDS = frozenset(
+    "the by near close next beside facing has have with contain include includes any".split()
+)
+ZH_VERB = re.compile(r"^(?:要|想|是|在)?(?:含有|含|带|有|挨着|临|靠近|靠着|紧挨|靠)?")
 PLAIN = frozenset("a an the one any some it them me us you time way".split())
 
 
@@ -105,6 +130,7 @@ class Bound:
 @dataclass(frozen=True)
 class Feature:
     said: str
+    wanted: bool = True  # False: a thing the record must not have (rule 3b)
 
 
 def bounds(task: str) -> list[Bound]:
@@ -164,11 +190,20 @@ def features(task: str) -> list[Feature]:
     """Rule 3: the things the request wants the record to have."""
     found = [m.group(1).strip() for m in FEATURE_EN.finditer(task)]
     found += [m.group(1) for m in FEATURE_ZH.finditer(task)]
+    unwanted = [m.group(1).strip() for m in UNWANTED_EN.finditer(task)]
+    unwanted += [m.group(1) for m in UNWANTED_ZH.finditer(task)]
+    unwanted = [f for f in unwanted if not re.match(r"(?i)(?:more|less|fewer|later|longer)\b", f)]
     return [
-        Feature(f)
-        for f in found
+        Feature(f, wanted)
+        for fs, wanted in ((found, True), (unwanted, False))
+        for f in fs
         if f.lower() not in PLAIN and not re.search(r"\d|est\b|^most\b|^最", f)
     ]
+
+
+def english_words(text: str) -> set[str]:
+    """The words of a text (a key's too), with the English glosses of its Chinese words."""
+    return _english(text)
 
 
 def _english(text: str) -> set[str]:
@@ -220,6 +255,11 @@ def _mentions(feature: Feature, item: dict[str, Any]) -> bool | None:
     says nothing of it, None when nothing in it is about the feature at all."""
     want = _english(feature.said)
     raw = feature.said.lower()
+    if not feature.wanted:  # (rule 3b: "away from the printer", 不靠近厕所, 不要含香菜)
+        raw = ZH_VERB.sub("", raw) or raw
+        want = (_english(raw) - NEAR_WORDS) or (want - NEAR_WORDS)
+        if not want:
+            return None
     mentioned = False
     for k, x in item.items():
         if isinstance(x, bool) and _english(str(k)) & want:
@@ -301,7 +341,11 @@ def applying(
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
     keyed += _from_today(task, items)
-    feats = [f for f in features(task) if any(_mentions(f, i) is not None for i in items)]
+    feats = [
+        f
+        for f in features(task)
+        if any((_mentions(f, i) is not None) if f.wanted else _mentions(f, i) for i in items)
+    ]
     return keyed, feats
 
 
@@ -336,6 +380,57 @@ def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str
 
 DATE = "date"  # the unit of a bound on a day (rule 3a)
 
+MONTHS = "january february march april may june july august september october november december"
+PERIOD_WORDS = [  # (what the request says, the unit, how many back)
+    (r"\blast week\b|\bprevious week\b|上周|上星期|上礼拜|上个星期|上个礼拜", "week", -1),
+    (r"\bthis week\b|本周|这周|这星期|这个星期|这礼拜", "week", 0),
+    (r"\blast month\b|\bprevious month\b|上个月|上月", "month", -1),
+    (r"\bthis month\b|本月|这个月", "month", 0),
+    (r"\byesterday\b|昨天", "day", -1),
+]
+
+
+def _period(task: str) -> tuple[datetime.date, datetime.date] | None:
+    """Rule 3c: the first and last day of the period the request names, or None."""
+    today = values.today_date()
+    for said, unit, back in PERIOD_WORDS:
+        if not re.search(said, task, re.I):
+            continue
+        if unit == "day":
+            day = today + datetime.timedelta(days=back)
+            return day, day
+        if unit == "week":
+            monday = today - datetime.timedelta(days=today.weekday() - 7 * back)
+            return monday, monday + datetime.timedelta(days=6)
+        first = today.replace(day=1)
+        if back:
+            first = (first - datetime.timedelta(days=1)).replace(day=1)
+        return first, _month_end(first)
+    m = re.search(rf"\b(?:in|during|for|of|over)\s+({MONTHS.replace(' ', '|')})\b", task, re.I)
+    z = re.search(r"(?<![\d年])(1[0-2]|[1-9])\s*月(?:份)?(?!\s*\d|[初中底])", task)
+    month = MONTHS.split().index(m.group(1).lower()) + 1 if m else int(z.group(1)) if z else 0
+    if not month:
+        return None
+    year = today.year if month <= today.month else today.year - 1
+    first = datetime.date(year, month, 1)
+    return first, _month_end(first)
+
+
+def _month_end(first: datetime.date) -> datetime.date:
+    return (first + datetime.timedelta(days=32)).replace(day=1) - datetime.timedelta(days=1)
+
+
+def in_period(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Rule 3c: the records dated in the period the request names, when their one date field
+    puts some inside it and some outside; else None."""
+    span = _period(task) if len(items) > 1 else None
+    keys = [k for k in items[0] if all(_day(i.get(k)) is not None for i in items)] if span else []
+    if span is None or len(keys) != 1:
+        return None
+    low, high = float(span[0].toordinal()), float(span[1].toordinal())
+    kept = [i for i in items if low <= (_day(i.get(keys[0])) or 0) <= high]
+    return kept if kept and len(kept) < len(items) else None
+
 
 def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[Feature]]) -> bool:
     """Rule 4: the record meets every condition that applies."""
@@ -344,7 +439,7 @@ def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[
         x = _day(item.get(key)) if b.unit == DATE else _number(item.get(key))
         if x is None or not _meets_bound(b, x):
             return False
-    return all(_mentions(f, item) for f in feats)
+    return all(bool(_mentions(f, item)) is f.wanted for f in feats)
 
 
 def meeting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:

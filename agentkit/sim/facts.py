@@ -53,7 +53,9 @@
    of objects whose one time key (departs, start, time, 出发, 时间 ...) holds a time in every
    entry: the earliest, the latest, or for "next" the earliest at or after now (the time the
    system prompt says it is, on today's date: `agentkit.sim.values.today_date`; else today's
-   start), said by its name (a name-like field, else its first short text) with its time.
+   start), said by its name (a name-like field, else its first short text) with its time; over
+   a list of bare dates or times (an object's one list: "sessions": ["2026-12-03", "2026-12-10"];
+   "showtimes": ["13:20", "16:10"]) the one picked is said by its time alone.
 10. A question about the keys of the files read (key, 键, 字段, 配置项, 变量) that asks which are
    missing (missing, absent, differ, out of sync; 缺少, 缺失, 不一致, 差异) or repeated (duplicated,
    twice; 重复): each file's keys are read (a JSON object's, nested ones joined by dots, or
@@ -75,6 +77,12 @@
    rain / precipitation / snow (雨, 雪, 降水), then wind / gusts (风) the records give is read, and
    the worst is the entry with the most, the best the one with the least, said by its label with
    that value and its short texts ("heavy rain, gusty").
+13. A change between two readings ("how much did the rating change from October to November?",
+   "how many more ... than last month", "这个月比上个月多了多少", 涨了多少, 变化了多少): two calls of one
+   tool, each answered with one object, that differ in one input (a month, a day, a name): the
+   number field the question names, else the one both hold whose values differ, is read from
+   each; the change is the later reading minus the earlier (by the input when it is a date or
+   month, else in the calls' order), led with, then the two readings it is worked out from.
 """
 
 from __future__ import annotations
@@ -1003,6 +1011,8 @@ def _timed(data: Any) -> list[tuple[str, str]]:
         lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
         data = lists[0] if len(lists) == 1 else data
     items = [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
+    if isinstance(data, list) and len(data) >= 2 and all(_bare_time(x) for x in data):
+        return [("", x) for x in data]  # (a list of bare dates or times: "2026-12-10")
     if len(items) < 2:
         return []
     keys = [
@@ -1017,6 +1027,15 @@ def _timed(data: Any) -> list[tuple[str, str]]:
         return []
     key = keys[0]
     return [(_entry_name(x, key), str(x[key])) for x in items]
+
+
+def _bare_time(x: Any) -> bool:
+    """A list's element that is only a date or a time ("2026-12-10", "16:10", "2026-12-10 19:00")."""
+    return (
+        isinstance(x, str)
+        and bool(re.fullmatch(r"\s*(?:\d{4}-\d{2}-\d{2})?(?:[T ]?\d{1,2}:\d{2}(?::\d{2})?)?\s*", x))
+        and bool(x.strip())
+    )
 
 
 def _entry_name(item: dict[str, Any], time_key: str) -> str:
@@ -1063,7 +1082,8 @@ def ordered(task: str, results: list[Any], system: str = "") -> Ordered | None:
 def ordered_line(lang: str, o: Ordered) -> str:
     """Rule 9's sentence."""
     now = say(lang, "g_now", now=o.now) if o.now else ""
-    return say(lang, f"g_order_{o.which}", name=o.name, when=o.when, now=now)
+    bare = "_bare" if not o.name else ""  # (a list of bare dates or times: no name)
+    return say(lang, f"g_order_{o.which}{bare}", name=o.name, when=o.when, now=now)
 
 
 # ------------------------------------------------------------------ 10. keys missing or repeated
@@ -1315,4 +1335,93 @@ def suited_line(lang: str, s: Suited) -> str:
     which = say(lang, "g_suited_worst" if s.worst else "g_suited_best")
     return say(
         lang, "g_suited", which=which, label=s.label, field=s.field, value=_n(s.value), more=more
+    )
+
+
+# ------------------------------------------------------------------ 13. a change between two readings
+
+CHANGE_EN = re.compile(
+    r"\bhow much (?:did|has|have|does|do|is|was)\b.{0,80}?\b(?:change|changed|rise|risen|rose|grow|"
+    r"grown|grew|go up|gone up|went up|go down|gone down|went down|drop|dropped|fall|fallen|fell|"
+    r"increase|increased|decrease|decreased|improve|improved|move|moved)\b|"
+    r"\b(?:what|how big) (?:was|is|'s) the (?:change|difference|increase|decrease|drop|rise|gap)\b|"
+    r"\bhow (?:many|much) (?:more|less|fewer|higher|lower)\b",
+    re.I | re.S,
+)
+CHANGE_ZH = re.compile(
+    r"(?:变化|变|涨|跌|增长|增加|减少|下降|上升|提高|降低|多|少|差|相差|高|低)了?(?:多少|几)|差距|变化.{0,3}(?:大吗|如何|怎样)"
+)
+
+
+@dataclass(frozen=True)
+class Changed:
+    field: str
+    before: tuple[str, float]  # (its label, its value)
+    after: tuple[str, float]
+    by: float  # after minus before
+
+
+def _dated_label(x: Any) -> bool:
+    return isinstance(x, str) and bool(
+        re.fullmatch(r"\d{4}(?:-\d{2}){0,2}(?:[T ][\d:]+)?|\d{4}-W\d{2}", x)
+    )
+
+
+def changed(task: str, results: list[tuple[str, Any, dict[str, Any]]]) -> Changed | None:
+    """Rule 13: the change of one number between two readings, each the one object a call of the
+    same tool returned, the calls differing in one input (a month, a day, a name)."""
+    if not (CHANGE_EN.search(task) or CHANGE_ZH.search(task)):
+        return None
+    if len(results) != 2 or results[0][0] != results[1][0]:
+        return None
+    (_, a, ga), (_, b, gb) = results
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return None
+    differ = [k for k in ga if k in gb and ga[k] != gb[k]]
+    if len(differ) != 1:
+        return None
+    given = {str(x) for x in (*ga.values(), *gb.values())}
+    keys = [
+        k
+        for k, x in a.items()
+        if isinstance(x, int | float)
+        and not isinstance(x, bool)
+        and isinstance(b.get(k), int | float)
+        and not isinstance(b.get(k), bool)
+        and not SKIP.search(str(k))
+        and str(x) not in given
+    ]
+    if len(keys) > 1:
+        lower = task.lower()
+        named = [
+            k for k in keys if any(w[:4] in lower for w in re.findall(r"[a-z]{3,}", k.lower()))
+        ]
+        keys = named if len(named) == 1 else [k for k in keys if a[k] != b[k]]
+    if len(keys) != 1:
+        return None
+    key, (la, lb) = keys[0], (str(ga[differ[0]]), str(gb[differ[0]]))
+    first, second = (la, float(a[keys[0]])), (lb, float(b[keys[0]]))
+    if _dated_label(ga[differ[0]]) and _dated_label(gb[differ[0]]) and lb < la:
+        first, second = second, first
+    places = max(_places(a[key]), _places(b[key]))
+    return Changed(key, first, second, round(second[1] - first[1], places))
+
+
+def _places(x: Any) -> int:
+    text = str(x)
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def changed_line(lang: str, c: Changed) -> str:
+    """Rule 13's sentence: the change first, then the two readings it is worked out from."""
+    way = "g_change_up" if c.by > 0 else "g_change_down" if c.by < 0 else "g_change_none"
+    return say(
+        lang,
+        way,
+        field=c.field,
+        by=_n(abs(c.by)),
+        a=_n(c.before[1]),
+        la=c.before[0],
+        b=_n(c.after[1]),
+        lb=c.after[0],
     )

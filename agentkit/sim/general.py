@@ -4400,7 +4400,12 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     got = None if picked else facts.compared(v.task, [(c.data, c.input) for c in done])
     if got is not None:
         out.append(facts.compared_line(v.lang, got))
-    yes_no = facts.crossed(v.task, [c.data for c in done]) if got is None else None
+    change = (
+        None if picked or got else facts.changed(v.task, [(c.name, c.data, c.input) for c in done])
+    )
+    if change is not None:  # (rule 13 of sim.facts: the change between two readings)
+        out.append(facts.changed_line(v.lang, change))
+    yes_no = facts.crossed(v.task, [c.data for c in done]) if not (got or change) else None
     if yes_no is not None:
         out.append(facts.crossed_line(v.lang, yes_no))
     top = None if picked or got or yes_no else facts.extreme(v.task, [c.data for c in done])

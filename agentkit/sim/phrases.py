@@ -251,6 +251,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "By {field}: {first} is {way}, at {value} ({others}).",
     ),
     "g_not_given": ("查到的结果里没有说{what}。", "The results don't say {what}."),
+    "g_change_up": (
+        "{field} 增加了 {by}：从 {a}（{la}）到 {b}（{lb}）。",
+        "{field} went up by {by}, from {a} ({la}) to {b} ({lb}).",
+    ),
+    "g_change_down": (
+        "{field} 减少了 {by}：从 {a}（{la}）到 {b}（{lb}）。",
+        "{field} went down by {by}, from {a} ({la}) to {b} ({lb}).",
+    ),
+    "g_change_none": (
+        "{field} 没有变化：{la} 和 {lb} 都是 {a}。",
+        "{field} did not change: {a} in both {la} and {lb}.",
+    ),
     "g_compared_gap": (
         "{first} 比 {other} {way} {gap}。",
         "{first} is {gap} {way} than {other}.",
@@ -297,6 +309,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_order_next": ("下一个是 {name}，时间 {when}{now}。", "The next is {name}, at {when}{now}."),
     "g_order_last": ("最晚的是 {name}，时间 {when}{now}。", "The last is {name}, at {when}{now}."),
+    "g_order_first_bare": ("最早的是 {when}{now}。", "The first one is {when}{now}."),
+    "g_order_next_bare": ("下一个是 {when}{now}。", "The next one is {when}{now}."),
+    "g_order_last_bare": ("最晚的是 {when}{now}。", "The last one is {when}{now}."),
     "g_now": ("（现在是 {now}）", " (it is {now} now)"),
     "g_keys_missing": (
         "{file} 缺少 {other} 里有的 {n} 个键：{keys}。",

@@ -16,6 +16,12 @@
    ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
    "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
+1a. A superlative of a rating ("best-rated", "highest-rated", "top-rated", "the highest score",
+   评分最高, 最高分, 口碑最好; "worst-rated", 评分最低) is about the key of a rating or score
+   (rating, avg_rating, score, stars, 评分); a bare "highest" / "lowest" / 最高 / 最低 is about
+   the number field its own words name ("the highest rating", "平均分最高": the words next to
+   it, not the words of a condition elsewhere in the request: "shorter than 5 km" names no
+   quantity to rank by), else the first number of the items.
 1b. Only items that meet the conditions the request puts on them count (`agentkit.sim.conditions`:
    a bound on a number, "under $100 a night", "sleeps at least 5", 评分 4.5 以上; a feature,
    "with a projector", 有投影仪); with no superlative, the first that meets them is picked. "at
@@ -69,6 +75,7 @@ KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
     "time": r"depart|time|date|start|when|出发|时间|日期|开始",
     "duration": r"duration|minutes|hours|length|时长|耗时|用时",
+    "rating": r"rating|rated|score|stars?\b|review|评分|评价|得分|分数|星",
     "any": r".",
 }
 RULES = [  # (what the request says, the key it is about, smallest first?)
@@ -83,6 +90,19 @@ RULES = [  # (what the request says, the key it is about, smallest first?)
     (r"\blatest\b|last one|最晚|最迟", "time", False),
     (r"fastest|shortest|quickest|最快|最短", "duration", True),
     (r"longest|slowest|最长|最慢", "duration", False),
+    (
+        r"(?:best|top|highest)[- ]rated|(?:highest|best|top)(?: average| overall| mean)? "
+        r"(?:rating|score|review)s?|评分最高|最高评分|最高分|分数最高|得分最高|评价最好|口碑最好|"
+        r"好评最多|最受好评",
+        "rating",
+        False,
+    ),
+    (
+        r"(?:worst|lowest)[- ]rated|lowest(?: average| overall| mean)? (?:rating|score)s?|"
+        r"评分最低|最低分|分数最低|得分最低|评价最差|口碑最差",
+        "rating",
+        True,
+    ),
     (r"highest|biggest|largest|most\b|最高|最大|最多", "any", False),
     (r"lowest|smallest|least\b|最低|最小|最少", "any", True),
 ]
@@ -197,7 +217,9 @@ def _number(x: Any) -> float | None:
 CLOCK = re.compile(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
 
 
-def _value(item: dict[str, Any], about: str) -> Any:
+def _value(item: dict[str, Any], about: str, key: str = "") -> Any:
+    if key:  # (rule 1a: the number field the superlative's own words name)
+        return _number(item.get(key))
     for k, x in item.items():
         if about == "any" and idkinds.is_id_key(str(k)):
             continue  # an id is no quantity ("DN-12" is not -12)
@@ -239,19 +261,61 @@ def picked(task: str, data: Any) -> dict[str, Any] | None:
     items = _items(data)
     if rule is None or len(items) < 2:
         return None
-    about, smallest, _ = rule
+    about, smallest, said = rule
+    key = named_quantity(task, said, items) if about == "any" else ""
     fit = fitting(task, items)
     scored = [
         (v, i)
         for i, item in enumerate(items)
-        if any(item is x for x in fit) and (v := _value(item, about)) is not None
+        if any(item is x for x in fit) and (v := _value(item, about, key)) is not None
     ]
-    if len(scored) == 1 and len([x for x in items if _value(x, about) is not None]) > 1:
+    if len(scored) == 1 and len([x for x in items if _value(x, about, key) is not None]) > 1:
         return items[scored[0][1]]  # the only one of several that can serve
     if len(scored) < 2 or len({type(v) for v, _ in scored}) > 1:
         return None
     best = min(scored) if smallest else max(scored)
     return items[best[1]]
+
+
+def named_quantity(task: str, said: str, items: list[dict[str, Any]]) -> str:
+    """Rule 1a: the one number field of the items that the words next to the superlative name
+    (two words after it and one before; four Han either side), else ""."""
+    at = task.lower().find(said.lower())
+    if at < 0 or not items:
+        return ""
+    after = task[at + len(said) :]
+    near = " ".join(re.findall(r"[A-Za-z]+", task[:at])[-1:] + re.findall(r"[A-Za-z]+", after)[:2])
+    han = (
+        "".join(re.findall(r"[\u4e00-\u9fff]", task[:at])[-4:])
+        + re.sub(r"[^\u4e00-\u9fff].*", "", after)[:4]
+    )
+    said_words = conditions.english_words(f"{near} {han}") - conditions.english_words(said)
+    keys = [
+        k
+        for k, x in items[0].items()
+        if _number(x) is not None and not isinstance(x, str) and not idkinds.is_id_key(str(k))
+    ]
+    named = [k for k in keys if conditions.english_words(str(k)) & said_words]
+    return named[0] if len(named) == 1 else ""
+
+
+def rated_key(task: str, items: list[dict[str, Any]]) -> str:
+    """Rule 1a for a listing read as records: the one rating key of the items when the request's
+    superlative is a rating's ("best-rated", 评分最高), else ""."""
+    rule = superlative(task)
+    if rule is None or not items or rule[0] != "rating":
+        return ""
+    keys = [k for k, x in items[0].items() if re.search(KEYS["rating"], str(k), re.I)]
+    keys = [
+        k for k in keys if _number(items[0][k]) is not None and not isinstance(items[0][k], bool)
+    ]
+    return keys[0] if len(keys) == 1 else ""
+
+
+def meeting_conditions(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rule 1b for records read by `agentkit.sim.records`: those that meet the request's
+    conditions (all of them when it states none that applies)."""
+    return conditions.meeting(task, items)
 
 
 def fitting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:

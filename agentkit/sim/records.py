@@ -38,6 +38,11 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    "peak", 高, 峰) picks the highest and one that is a bottom ("low", "trough") the lowest.
    The cheapest is picked among the records that can be had (`agentkit.sim.pick.can_serve`: not
    sold out, places left), when some can.
+4b. Conditions. Before the superlative picks, only the records that meet the conditions the
+   request puts on them are kept (`agentkit.sim.conditions` through `agentkit.sim.pick`: "shorter
+   than 5 km", "under 60 minutes", "away from the printer", 不要靠窗), when some of them do; the
+   quantity ranked is the one the superlative's own words name ("highest-rated": a rating, not
+   the minutes a condition bounds; `pick.rated_key`).
 4a. Added up. A question that asks for a total ("in total", 合计, 一共) over rows of which
    several are one entity's (a text column that repeats its values: the one the question names
    by its header, else the only one) adds each entity's rows up and picks among the entities.
@@ -460,6 +465,9 @@ def _quantity(task: str, recs: list[Record]) -> str | None:
     keys = [k for k in keys if len({_unit(r.fields.get(k)) for r in recs}) == 1]  # not codes
     if not keys:
         return None
+    ranked = pick.rated_key(task, [r.fields for r in recs])  # ("highest-rated", 评分最高)
+    if ranked in keys:
+        return ranked
     if ABSOLUTE.search(task):  # ("in absolute terms": no share of a whole)
         keys = [k for k in keys if not RELATIVE_KEY.search(k)] or keys
     lower = task.lower()
@@ -534,6 +542,7 @@ def record_asked(
             recs, said = kept, [span[2]]
     recs, kind, top = _kind_said(task, recs)
     said += [kind] if kind else []
+    recs = _meeting(task, recs)
     if not how and said and len(recs) > 1 and top is not None:
         how = "max" if top else "min"
     if not how and not (said and len(recs) == 1):
@@ -598,6 +607,14 @@ def _grouped(task: str, recs: list[Record], key: str) -> list[Record]:
         Record(name, {col: name, key: _written(total) + unit}, None, {key: counts[name]})
         for name, total in sums.items()
     ]
+
+
+def _meeting(task: str, recs: list[Record]) -> list[Record]:
+    """Rule 4b: the records that meet the request's conditions, when some but not all do."""
+    kept = pick.meeting_conditions(task, [r.fields for r in recs])
+    if kept and len(kept) < len(recs):
+        return [r for r in recs if any(r.fields is k for k in kept)]
+    return recs
 
 
 def _only(best: Record, key: str) -> Record:

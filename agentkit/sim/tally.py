@@ -20,6 +20,9 @@
    total the user states ("我们一共九个人", "9 of us in total") asks for none. Two or more
    numbers are added up (or averaged), rounded as the inputs are. A total of money over a list
    whose records each hold a quantity and a price is the sum of quantity times price.
+3a. A period: a question that names one ("in November", "last week", 11月, 上周) over a listing
+   whose records each hold one date, some outside it, works out its figure from the records
+   dated inside it (`agentkit.sim.conditions` rule 3c).
 4. A count: the items of the list result the request asks about (records that each hold one
    list of records, floors and their units, are their inner records, each with its outer
    record's plain values), when no number is picked by
@@ -282,6 +285,7 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
         how = "count"
     if how is None:
         return None
+    results = [(_in_period(task, data), given) for data, given in results]
     numbers = [n for data, given in results for n in _numbers(data, given)]
     kind = None
     if COUNT.search(task) and how != "average":
@@ -313,6 +317,14 @@ def work_out(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Worked | N
         else ""
     )
     return Worked(how, shown, label, picked[0].unit, len(picked))
+
+
+def _in_period(task: str, data: Any) -> Any:
+    """Rule 3a: a listing's records dated in the period the question names, when it names one
+    (`agentkit.sim.conditions` rule 3c: "in November", 上周), the listing kept whole otherwise."""
+    records = _records(data)
+    kept = conditions.in_period(task, records) if records else None
+    return data if kept is None else kept
 
 
 def _asks_money(task: str) -> bool:
