@@ -246,3 +246,33 @@ def test_a_forced_fault_description_leaves_out_the_greeting_who_speaks_and_the_a
         {"type": "any"},
     )
     assert got["description"] == "客厅空调不制冷，还一直滴水"
+
+
+def test_parties_labelled_by_their_role_in_the_head_are_the_people_listed():
+    schema = {
+        "type": "object",
+        "properties": {
+            "reference": {"type": "string"},
+            "sides": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "role": {"type": "string"}},
+                    "required": ["name", "role"],
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "required": ["reference", "sides"],
+        "additionalProperties": False,
+    }
+    got = _structured(
+        "Extract the details.\n\nTENANCY TRIBUNAL APPLICATION\nReference: TT-88120\n"
+        "Applicant: Greenway Lettings Ltd\nTenant: Bramble Cafe Co\n"
+        "The applicant asks the tribunal to order payment of three months of unpaid rent.",
+        schema,
+    )
+    assert got["sides"] == [
+        {"name": "Greenway Lettings Ltd", "role": "applicant"},
+        {"name": "Bramble Cafe Co", "role": "tenant"},
+    ]

@@ -24,11 +24,14 @@ and English. They are kept over the counted entries (`agentkit.sim.entries`) whe
      with (up to a place word: 楼, 层, 走廊, 车库, 室, 间, 区, 门口, …; "地下车库 | 应急照明损坏")
      else all before its last two words, the thing and its state (`glosses.segmented`: "二号桥墩 |
      混凝土剥落"); a single string field left takes
-     what is left of the statement, without the joining words (and, 和).
+     what is left of the statement, without the joining words (and, 和), when that is a phrase
+     (no comma, six words or twelve characters at most), not a sentence.
    A statement is an item when it gives at least two fields, or its only string field; none of
    its values is made up.
-2b. A list of people (its items have a person's field: name, person, …) is one object per full
-   name the statements write (`_people`), with what the text calls each.
+2b. A list of people (its items have a person's field: name, person, …) is one object per head
+   line that labels a proper name with a role ("Claimant: Northwind Supplies Ltd" -> claimant,
+   when the label names no other field of the record) and per full name the statements write
+   (`_people`), with what the text calls each; never a statement's subject that is no name.
 3. The list is the items in the document's order; it replaces the general reading's list only
    when it holds more items than that list's one, or that list's values are words of a heading or a label, or another
    field's value, or not said in any statement.
@@ -136,11 +139,19 @@ def _bracketed(k: str, rest: str) -> tuple[str | None, str]:
 def _scalar(k: str, s: dict[str, Any], said: str, rest: str) -> Any:
     """Rule 2: a number or a yes/no the statement gives, else None."""
     if s.get("type") in ("number", "integer"):
-        n = re.search(r"(?<![\w.-])(\d+(?:\.\d+)?)(?![\w-])", rest)
+        n = re.search(r"(?<![A-Za-z0-9_.-])(\d+(?:\.\d+)?)(?![A-Za-z0-9_-])", rest)
         if n is None:
             return None
         return float(n.group(1)) if s["type"] == "number" else int(float(n.group(1)))
     return flag_said(k, said) if s.get("type") == "boolean" else None
+
+
+def _phrase(value: str) -> bool:
+    """Rule 2: what is left of a statement is a value when it is a phrase, not a sentence: no
+    comma inside, at most six words (twelve characters in Chinese)."""
+    if not value or re.search(r"[，,；;]", value):
+        return False
+    return len(value) <= 12 if re.search(r"[\u4e00-\u9fff]", value) else len(value.split()) <= 6
 
 
 def _item(item: dict[str, Any], said: str, root: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +176,7 @@ def _item(item: dict[str, Any], said: str, root: dict[str, Any]) -> dict[str, An
         if value is not None:
             out[k] = value
     rest = re.sub(r"\s{2,}", " ", rest).strip(" ，,")
-    if len(strings) == 1 and JOINERS.sub("", rest).strip(" ，,"):
+    if len(strings) == 1 and _phrase(JOINERS.sub("", rest).strip(" ，,")):
         out[strings[0]] = JOINERS.sub("", rest).strip(" ，,")
     elif len(strings) >= 2:
         head, tail = _head_tail(rest)
@@ -177,17 +188,39 @@ def _item(item: dict[str, Any], said: str, root: dict[str, Any]) -> dict[str, An
 
 
 def stated_items(
-    item: dict[str, Any], text: str, root: dict[str, Any], taken: list[str]
+    item: dict[str, Any], text: str, root: dict[str, Any], taken: list[str], others: list[str]
 ) -> list[dict[str, Any]]:
-    """Rules 1 and 2: the objects the document states, in its order ([] for none)."""
+    """Rules 1 and 2: the objects the document states, in its order ([] for none); `others`,
+    the names of the record's other fields."""
     if not isinstance(item.get("properties"), dict) or not item["properties"]:
         return []
     said = _statements(text, taken)
-    people = _people(item, said, root)
-    if people:
+    people = _people(item, said, root, _labelled_parties(text, others))
+    if people is not None:
         return people
     found = [_item(item, x, root) for x in said]
     return [x for x in found if x]
+
+
+PROPER = re.compile(r"(?:[A-Z][\w&'’.-]*\s+)*[A-Z][\w&'’.-]*")
+
+
+def _labelled_parties(text: str, others: list[str]) -> list[tuple[str, str]]:
+    """Rule 2b: the (role, name) of each head line that labels a proper name with a role
+    ("Claimant: Northwind Supplies Ltd"), a label that shares no word with another field's name
+    ("Case Number" is case_number's, "Reporting Officer" officer's)."""
+    words = {w for o in others for w in re.findall(r"[a-z]{3,}", o.lower())}
+    out = []
+    for line in text.splitlines():
+        m = LABEL_LINE.match(line.strip())
+        if m is None or not PROPER.fullmatch(m.group(2).strip().rstrip(".")):
+            continue
+        label = m.group(1).strip()
+        if not {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", label.lower())} & {
+            w.rstrip("s") for w in words
+        }:
+            out.append((label.lower(), m.group(2).strip().rstrip(".")))
+    return out
 
 
 FULL_NAME = re.compile(rf"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?\b({values.FULL_RUN})")
@@ -195,7 +228,9 @@ ROLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+([a-z]{3,})\s*,?\s*$")
 DONE_BY = re.compile(r"\b([a-z]{3,}?)(?:en|ed)\s+by\s*$")
 
 
-def _people(item: dict[str, Any], said: list[str], root: dict[str, Any]) -> list[dict[str, Any]]:
+def _people(
+    item: dict[str, Any], said: list[str], root: dict[str, Any], labelled: list[tuple[str, str]]
+) -> list[dict[str, Any]] | None:
     """Rule 2b: a list of people (its items have a person's field) is one object per full name
     the statements write, in order, a later mention by title and surname ("Ms Tanaka") the same
     person; a second string field is what the text calls them, the noun just before the name ("a
@@ -205,7 +240,7 @@ def _people(item: dict[str, Any], said: list[str], root: dict[str, Any]) -> list
     kinds = {k: resolve(p, root) if isinstance(p, dict) else {} for k, p in props.items()}
     who = next((k for k, s in kinds.items() if s.get("type") == "string" and personal(k, s)), None)
     if who is None:
-        return []
+        return None
     other = next(
         (
             k
@@ -214,8 +249,8 @@ def _people(item: dict[str, Any], said: list[str], root: dict[str, Any]) -> list
         ),
         None,
     )
-    out: list[dict[str, Any]] = []
-    seen: set[str] = set()
+    out: list[dict[str, Any]] = [{who: n, **({other: r} if other else {})} for r, n in labelled]
+    seen: set[str] = {n for _r, n in labelled}
     for x in said:
         for m in FULL_NAME.finditer(x):
             name = m.group(1)
@@ -270,4 +305,4 @@ def better_list(
         return True  # a value of the document's head (a label's), not of a statement
     heads = heading_words(text)
     said = [v for x in found if isinstance(x, dict) for v in x.values() if isinstance(v, str) and v]
-    return bool(said) and any(v in heads or v.upper() == v and v.isalpha() for v in said)
+    return bool(said) and any(v in heads or v.isascii() and v.isupper() for v in said)

@@ -951,7 +951,8 @@ def _listed_records(
             out[k] = entries.counted_entries(item, text) or out.get(k)
         if s.get("type") == "array" and item.get("type") == "object":  # one per statement
             taken = [v for j, v in out.items() if j != k and isinstance(v, str) and len(v) > 1]
-            stated = findings.stated_items(item, text, root, taken)
+            others = [j for j in props if j != k]
+            stated = findings.stated_items(item, text, root, taken, others)
             counted = entries.counted_entries(item, text) or []
             fewer = out.get(k) != counted or len(stated) > len(counted)  # counted entries kept
             if fewer and findings.better_list(out.get(k), stated, text, taken):
