@@ -264,12 +264,11 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 
 from __future__ import annotations
 
-import datetime
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import glosses, idkinds, kinds, languages, shell, values, websearch
+from . import glosses, idkinds, kinds, languages, periods, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -1203,6 +1202,7 @@ def _from_text(
             return label.lower() in ("true", "yes", "1", "是", "对")
         said = flag_said(name, src.text)
         said = said if said is not None else reply_said(name, src.text)
+        said = said if said is not None else described_flag(s, src.text)
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
@@ -1275,6 +1275,39 @@ def flag_said(name: str, text: str) -> bool | None:
     if at is None:
         return _thing_needed(parts, text) if len(parts) == 2 else None
     return not NEGATION.search(text[max(0, at - 16) : at])
+
+
+DESCRIBED_LEAD = re.compile(  # what opens a yes/no's description before the thing it asks about
+    r"^(?:(?:whether|if)\s+(?:or not\s+)?(?:(?:the|a|an|any|anyone|anything|it|there)\s+)?"
+    r"(?:(?:is|are|was|were|has|have|had|needs?|should|must|can|will)\s+(?:to\s+)?(?:be\s+)?)?"
+    r"|(?:是否|是不是|有无|有没有|能否|可否|要不要)(?:需要|要|应|应该|应当|必须|已经?|被|有)?)",
+    re.I,
+)
+
+
+def described_flag(s: dict[str, Any], text: str) -> bool | None:
+    """A yes/no whose description asks about a thing ("是否需要复查", "Whether the pump is
+    working", "是否进入加时"): true when the text says that thing ("建议一个月后复查", "经过加时赛"),
+    false when it says it no ("无需复查", "not working"); None when the description asks nothing
+    or the text does not say it. A Chinese thing of more than two characters is also found by its
+    last two (进入加时 -> 加时)."""
+    about = str(s.get("description") or "").strip().rstrip("?？。.")
+    m = DESCRIBED_LEAD.match(about)
+    if not about or m is None or not m.group(0):
+        return None
+    thing = about[m.end() :].strip()
+    zh = re.fullmatch(r"[\u4e00-\u9fff]{2,8}", thing)
+    if zh:
+        tries = [thing] + ([thing[-2:]] if len(thing) > 2 else [])
+    elif re.fullmatch(r"[A-Za-z]+(?:\s+[A-Za-z]+){0,2}", thing):
+        tries = [r"\s+".join(_word_pattern(w) for w in thing.split())]
+    else:
+        return None
+    for pattern in tries:
+        found = re.search(pattern if zh else rf"(?<![A-Za-z]){pattern}", text, re.I)
+        if found:
+            return not NEGATION.search(text[max(0, found.start() - 16) : found.start()])
+    return None
 
 
 def _act_ordered(parts: list[str], text: str) -> int | None:
@@ -1499,7 +1532,7 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
         return next((d for d in days if f"weekday:{d}" not in src.used), None)
-    week = _week_end(text, name) if when == "date" else None
+    week = periods.period_bound(text, name) if when == "date" else None
     if week is not None:
         return week
     if when == "time" and _moment(name, s, src):
@@ -1618,27 +1651,6 @@ def month_named(text: str) -> str | None:
     shift = -1 if m.group("last") else 1 if m.group("next") else 0
     n = today.year * 12 + today.month - 1 + shift
     return f"{n // 12:04d}-{n % 12 + 1:02d}"
-
-
-WEEK_SAID = re.compile(
-    r"(?P<next>下个?(?:周|星期|礼拜)|next week)|(?P<this>这周|本周|这个星期|this week)(?![一二三四五六日天])",
-    re.I,
-)
-
-
-def _week_end(text: str, name: str) -> str | None:
-    """A range's start or end (from_date, start, to_date, end) for a week said as a whole ("下周",
-    "next week"): its Monday or its Sunday; None when a day is written or named."""
-    m = WEEK_SAID.search(text)
-    end = re.search(r"(?:^|_)(?:to|end|until|till)(?:_|$)", name)
-    start = re.search(r"(?:^|_)(?:from|start|begin)(?:_|$)", name)
-    if m is None or not (start or end) or values.iso_dates(text):
-        return None
-    today = values.today_date()
-    monday = today - datetime.timedelta(days=today.weekday())
-    if m.group("next"):
-        monday += datetime.timedelta(days=7)
-    return (monday + datetime.timedelta(days=6 if end else 0)).isoformat()
 
 
 BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
@@ -2049,9 +2061,12 @@ ADDRESS = re.compile(
     r"(?:,\s*\d{4,5}\s+[A-Z][\w-]+)?)"
     r"|(?:寄到|送到|发到|送至|寄至|地址是|地址为|地址[:：]|住在)\s*([^，。,；;！!？?\s]+)"
     r"|((?:[\u4e00-\u9fff]{2,3}(?:省|市|区|县|镇)){0,3}[\u4e00-\u9fff]{1,6}(?:路|街|大道|道|巷|弄|胡同)"
-    r"[\d一二三四五六七八九十]+号(?:[\dA-Z]+(?:栋|幢|楼|单元|室))*)"
+    r"[\d一二三四五六七八九十]+号(?:[\dA-Z]+(?:栋|幢|楼|单元|室|层))*(?:(?<=[元栋幢楼层])[\dA-Z]{2,5}(?:室|房)?)?)"
 )
-ZH_ADDRESS_LEAD = re.compile(r"^(?:[来去到在往至送寄是于住]|帮我|请)+")
+ZH_ADDRESS_LEAD = re.compile(  # the speaker's framing before an address: 我家住, 我住在, 家在, 请送到
+    r"^(?:(?:(?:我们?|咱们?|他们?|她们?)的?(?:家里?|公司|单位)?|家里?|公司|单位)(?:就|现在|目前)?"
+    r"(?:住在|住|在|位于|地址是|地址为)|[来去到在往至送寄是于住]|帮我|请)+"
+)
 
 
 def address(text: str) -> str | None:
@@ -2059,7 +2074,9 @@ def address(text: str) -> str | None:
     after its name or before it ("12 Harbour Lane, Bristol", "7 Willow Crescent, Leeds LS6 2AB",
     "14 Rue de la Paix, Lyon"), or after the number ("Hauptstraße 5, 10115 Berlin"), with the
     town and postcode after it; what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); in Chinese
-    a road and its number, its town and district before them ("朝阳区建国路88号")."""
+    a road and its number, its town and district before them ("朝阳区建国路88号"), its building,
+    unit and flat after them ("3单元402"), never the speaker's framing before it (我家住, 我住在,
+    家在, 位于: "我家住梧桐路18号" -> 梧桐路18号)."""
     m = ADDRESS.search(text)
     found = next((g for g in m.groups() if g), None) if m else None
     if (
@@ -4096,6 +4113,10 @@ KIN_EN = (  # a relation said before a person's name: "her grandmother Rosa", "m
     r"(?:grand)?(?:mother|father|mum|mom|dad|son|daughter|child)|wife|husband|partner|brother|"
     r"sister|aunt|uncle|niece|nephew|cousin|friend|neighbou?r|nanny|colleague|boss|assistant"
 )
+KIN_ZH = (  # a relation said before a person's name: "我妈妈周静", "我爱人李敏"
+    "妈妈|爸爸|母亲|父亲|爱人|老婆|老公|丈夫|妻子|太太|儿子|女儿|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|"
+    "外婆|外公|姥姥|姥爷|朋友|同事|邻居|室友|老板|助理|阿姨|叔叔|舅舅|姑姑|表哥|表姐"
+)
 PERSON = re.compile(
     rf"\b(?:my|her|his|our|their)\s+(?:{KIN_EN}),?\s+({values.PERSON_RUN})(?![\w'’])"
     r"|(?:my name is|name is|[Nn]ame['’]s|I am|I'm|this is|signed|regards|from|(?:[Dd]river|[Cc]ustomer|[Gg]uest|[Pp]assenger|[Pp]atient|[Ss]tudent|[Mm]ember|[Hh]older)(?:'s name)? is)[,:]?\s+"
@@ -4112,6 +4133,8 @@ PERSON = re.compile(
     rf"|(?:^|[：:，,。\s])({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?=订了|买了|要了|预订了|下单|订购了|购买了)"
     r"|(?:[Cc]heers|[Bb]est(?: wishes)?|[Tt]hanks|[Ll]ove|[Ww]armly|[Ss]incerely|[Yy]ours)[,!]?\s+"
     rf"({values.PERSON_RUN})\W*$"  # a letter's sign-off: "Cheers, Marcus"
+    rf"|(?:我|我的|她|他|我们)的?(?:{KIN_ZH})[,，\s]*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)"
+    r"(?=[^\u4e00-\u9fff]|在|会|是|也|来|去|负责|联系|接|$)"  # "我妈妈周静在家": 周静
 )
 PERSON_FROM = re.compile(r"(?<![\w'-])([A-Z][\w'-]+(?:[ \t]+[A-Z][\w'-]+){1,2})\s+$")
 PRODUCT = re.compile(

@@ -11,7 +11,16 @@ it, the string inputs the other readings left open:
    message names: "in block C", "on floor 2", "in unit 5B", "at the north entrance"; 三号楼, 二楼,
    3号楼2单元 (a number or numeral before 楼 / 层 / 单元 / 室 / 号楼), else the words before 的.
 3. What happened (description, details, issue, problem, summary, notes, message, 描述, 故障描述,
-   问题, 情况, 说明): the message itself, its sentences as the user wrote them.
+   问题, 情况, 说明): the message itself, its sentences as the user wrote them; but when some of
+   its clauses (split at sentence marks, commas and dashes) do not tell the fault — a greeting,
+   who speaks (我是…的业主, "I'm …"), the ask itself (麻烦派人来看看, "Please book a repair"),
+   thanks, a time that suits ("Thursday would be best"), a clause set aside ("but that's for the
+   electrician", "which is annoying") — what happened is the clause that tells it: of the clauses
+   left with a word of something wrong (`FAULT_WORD`), the first after the ask (which names the
+   thing), else the last, with the fault clauses that directly follow it ("客厅空调不制冷，还一直滴水"),
+   without a leading "it's" ("it's leaking water …" -> leaking water …).
+1b. When the ask names the thing it is for ("book a repair for the dishwasher", "修一下洗衣机"),
+   that thing is what is broken, before any other thing the message names.
 """
 
 from __future__ import annotations
@@ -98,8 +107,44 @@ def _a_place(value: str, said: str) -> bool:
     )
 
 
+CLAUSE = re.compile(r"(?<=[.!?。！？；;，,])\s*|\s+[-–—]\s+|\n+")
+NOT_FAULT = re.compile(  # a clause that greets, says who speaks, asks, thanks or sets a time
+    r"^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|你好|您好|嗨|哈喽)\b"
+    r"|^(?:I'm|I am|my name is|this is|我是|我叫|本人|我们是)"
+    r"|\b(?:please|could you|can you|would you|I'd like|I would like|I want|we need|book|send|"
+    r"schedule|arrange|thanks?|thank you)\b|麻烦|请|帮我|帮忙|能不能|可以|希望|派人|安排|谢谢|预约"
+    r"|\b(?:would be (?:best|good|great|ideal)|works? (?:best|for me)|if possible)\b|方便|有空"
+    r"|^(?:which|but|that|though|although)\b|\bthat's for\b|\bnot for\b|另外",
+    re.I,
+)
+FAULT_WORD = re.compile(  # a word that says something is wrong
+    r"\b(?:leak\w*|broke\w*|crack\w*|not working|won't|doesn't|isn't|stopped|stuck|nois\w*|"
+    r"flicker\w*|smell\w*|dead|fail\w*|faulty|damaged?|jammed|overheat\w*|drip\w*)\b"
+    r"|漏|滴水|坏|裂|响|堵|不[能亮转动通出制加]|没[电水反]|故障|失灵|异常|发热|冒烟|渗|掉|松",
+    re.I,
+)
+ASKED_FOR = re.compile(  # the thing the ask names: "a repair for the dishwasher", "修一下洗衣机"
+    r"\b(?:repair|fix|service|look|check|someone|technician|engineer)\s+(?:at\s+|on\s+|for\s+)?"
+    r"(?:the|my|our|a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?=\s*(?:[-–—,.;!]|$))"
+    r"|(?:修一下|修修|修理一下|检修一下|看一下|看看)(?:我们?家的|家里的|我的)?([\u4e00-\u9fff]{2,4})(?=[，。,.!！]|$)",
+    re.I,
+)
+
+
 def _told(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """Rule 3: the message, or the clause of it that tells the fault."""
+    whole = re.sub(r"\s+", " ", text).strip()
+    parts = [p.strip(" .。!！;；,，") for p in CLAUSE.split(text)]
+    parts = [p for p in parts if p]
+    dropped = [i for i, p in enumerate(parts) if NOT_FAULT.search(p)]
+    wrong = [(i, p) for i, p in enumerate(parts) if i not in dropped and FAULT_WORD.search(p)]
+    if not dropped or not wrong:
+        return whole
+    asked = next((i for i in dropped if ASKED_FOR.search(parts[i])), dropped[0])
+    after = [(i, p) for i, p in wrong if i > asked] or wrong[-1:]
+    run = [after[0][1]] + [p for n, (i, p) in enumerate(after[1:], 1) if i == after[0][0] + n]
+    said = ("，" if re.search(r"[\u4e00-\u9fff]", run[0]) else ", ").join(run)
+    return re.sub(r"^(?:it's|it is|it has been|it keeps)\s+", "", said, flags=re.I) or said
 
 
 def _where(text: str) -> str | None:
@@ -111,6 +156,9 @@ def _where(text: str) -> str | None:
 
 
 def _what(text: str) -> str | None:
+    asked = ASKED_FOR.search(text)  # rule 1b: the thing the ask is for
+    if asked:
+        return asked.group(1) or asked.group(2)
     m = THING_EN.search(text)
     if m:
         return m.group(1)

@@ -9,7 +9,8 @@ others, over the values they found:
   label, the sentence's end or the line's end (a Chinese value also to a space or a comma); a
   label alone on its line holds the bullet or numbered lines under it ("Ingredients:\n- …");
 - a field takes the label that names it: a word of the field's name (or its singular) is the
-  label's word ("Players" for players, "From" for from_address, "Name" for customer_name), the
+  label's word, or the last of its two words ("Reporting Officer" for officer; "No" / "Nr" says
+  number: "Report No" for report_number) ("Players" for players, "From" for from_address, "Name" for customer_name), the
   Chinese words its English word is labelled with (`values.FIELD_WORDS`: 住址 for address), its
   Chinese description holds the label or the label its head, a Chinese label's English gloss
   says a word of the field's name (配料 for ingredients, 标签 for tags); or the label names the field's
@@ -28,7 +29,9 @@ others, over the values they found:
   the address, "0117" of the phone) is no value of its own;
 - a field no label answered whose value does not fit its kind (a person's with a digit, a
   currency's code for a field of no currency, a part of a note's heading "Hire note, 2 Feb:")
-  is read by its kind: a person by their title ("Ms. Anneke ter Horst") or the name a mail is
+  is read by its kind: one who does an act (surveyor, inspector) by the name after "…ed by"
+  ("Surveyed by Karen Holt"), a person by their title ("Ms. Anneke ter Horst", "Sgt. Laura
+  Kim": a rank is a title too) or the name a mail is
   signed with ("— Oliver Fairchild-Ng"), a brand by the capitalized word before what it makes
   ("our Bechstein upright"), a place field (room, court, pitch) by the place the text names by
   its number ("3号场"), a thing by the object of the record's act ("is taking the student
@@ -54,7 +57,8 @@ from .arguments import PEOPLE_LIST, resolve, role, temporal
 LABEL_EN = re.compile(r"(?:^|(?<=[\s.;,(]))([A-Za-z][A-Za-z]*(?:[ -][A-Za-z]+){0,2})\s*:(?=\s)")
 LABEL_ZH = re.compile(r"(?:^|(?<=[\s，,。；;！!？?、(（：:]))([\u4e00-\u9fff]{1,6})\s*[：:]")
 END_EN = re.compile(  # a sentence's end, not a title's or an initial's dot ("Dr. Ana", "J. Wu")
-    r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Prof)(?<!St)(?<![\s.][A-Z])[.!?](?=\s|$)|\n|;"
+    r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Prof)(?<!St)(?<!Sgt)(?<!Capt)(?<!Lt)(?<!Det)(?<!Insp)"
+    r"(?<![\s.][A-Z])[.!?](?=\s|$)|\n|;"
 )
 END_ZH = re.compile(r"[。！？!?；;\n，,\s]")
 SPLIT = re.compile(r"\s*(?:、|,|，|；|;|\band\b|和|及)\s*")
@@ -64,7 +68,9 @@ PLACE_FIELD = re.compile(  # a field for a place: by its role, or named as a roo
     r"(?:^|_)(?:room|court|pitch|field|hall|gate|bay|dock|platform|stall|booth|table|lane|site)s?$"
 )
 NAME_PART = frozenset("first last given family middle sur surname".split())
-TITLES = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+")
+TITLES = re.compile(
+    r"^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sgt|Cpl|Capt|Lt|Col|Det|Insp|Supt|Rev|Hon|Judge)\.?\s+"
+)
 
 
 PLACE_NO_ZH = re.compile(  # "三号地", "5号大棚", "二号仓库": a place its number names
@@ -131,10 +137,15 @@ def _names(name: str, s: dict[str, Any], label: str) -> int:
     English word, or the Chinese description), 1 for a shared kind (people), 0 for none."""
     said = {_singular(w) for w in _words(label)}
     own = {_singular(w) for w in _words(name)}
+    if said & {"no", "nr", "num"} and "number" in own:  # "Report No" for report_number
+        said = (said - {"no", "nr", "num"}) | {"number"}
     if own & NAME_PART and not said & NAME_PART:
         return 0  # "Name:" is the whole name, no first_name's
     if said and said <= own:
         return 3 if said == own else 2
+    head = _words(label)
+    if len(head) == 2 and _singular(head[-1]) in own:  # "Reporting Officer" for officer
+        return 2
     zh = " ".join(values.FIELD_WORDS.get(w, "") for w in own).split()
     description = str(s.get("description") or "")
     chinese = re.findall(r"[\u4e00-\u9fff]+", description)
@@ -242,13 +253,19 @@ def by_spans(
                 out[k] = untitled(kept) if personal(k, s) else kept
     out = _ordered(props, out, material, root, set(taken))
     out = _once(props, out, root, set(taken))
+    for k in props:  # one who does an act the text says "…ed by" ("Surveyed by Karen Holt")
+        done = _done_by(k, material) if k not in taken else None
+        out.update({k: done} if done else {})
     out = _by_kind(props, out, material, root, set(taken))
     labels_taken = {k: v[0] for k, v in taken.items()}
     return valuekinds.by_value_kind(props, out, material, root, labels_taken, task)
 
 
 AGENT_NAME = re.compile(r"^[a-z]+(?:er|or|ee|ant|ent)_?(?:full_?)?name$")
-HONORIFIC = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+({values.PERSON_RUN})")
+HONORIFIC = re.compile(
+    rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sgt|Capt|Lt|Det|Insp)\.?\s+({values.PERSON_RUN})"
+)
+AGENT = re.compile(r"^([a-z]{4,}?)e?(?:or|er)$")  # surveyor, inspector, reviewer: who does it
 BRAND = re.compile(r"brand|make|manufacturer|maker|品牌|厂家|厂商", re.I)
 BRAND_WORD = re.compile(r"\b(?:our|my|the|a|an|his|her|their|your)\s+([A-Z][A-Za-z-]+)(?=\s+[a-z])")
 OBJECT = re.compile(  # "is taking the student cello (...)", "borrowing the club telescope for"
@@ -296,6 +313,26 @@ def _heading(text: str) -> str:
     return m.group(1) if m else ""
 
 
+def _done_by(name: str, text: str) -> str | None:
+    """One who does something (a field named surveyor, inspector, reviewer) is the name the text
+    writes after that act's "…ed by" ("Surveyed by Karen Holt"), else None."""
+    m = AGENT.match(name.lower())
+    if m is None:
+        return None
+    said = re.search(rf"\b{m.group(1)}e?d\s+by\s+({values.PERSON_RUN})", text, re.I)
+    return re.sub(r"(?:\s+[a-z]+)+$", "", said.group(1)) if said else None
+
+
+def _person_of(k: str, s: dict[str, Any], text: str) -> tuple[bool, str | None]:
+    """Whether a field holds a person, and the person the text names for it: the one after its
+    act's "…ed by", else the one with a title, else the one a mail is signed with."""
+    done = _done_by(k, text)
+    if done is None and not personal(k, s):
+        return False, None
+    m = HONORIFIC.search(text) or SIGNED.search(text)
+    return True, done or (m.group(1) if m else None)
+
+
 def _unfit(name: str, s: dict[str, Any], v: Any, heading: str) -> bool:
     """A string that cannot answer the field: a person's with a digit or no small letter, a
     bare currency or other capital code for a field of no code, a piece of the heading."""
@@ -323,10 +360,9 @@ def _by_kind(
             continue
         if not _unfit(k, s, out.get(k), heading):
             continue
-        found = None
-        if personal(k, s):
-            m = HONORIFIC.search(text) or SIGNED.search(text)
-            found = m.group(1) if m else None
+        person, found = _person_of(k, s, text)
+        if person:
+            pass
         elif PLACE_FIELD.search(k):
             found = numbered_place(text)
         elif BRAND.search(k):

@@ -99,7 +99,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, entries, spans, values, wholes
+from . import direct, entries, findings, spans, values, wholes
 from .arguments import (
     HIRED,
     felt,
@@ -941,13 +941,22 @@ def _listed_records(
     props: dict[str, Any], got: dict[str, Any], text: str, root: dict[str, Any]
 ) -> dict[str, Any]:
     """A list whose items are objects that names nothing: one object a counted entry of the text; an empty
-    service: the thing of its one entry (`agentkit.sim.entries`)."""
+    service: the thing of its one entry (`agentkit.sim.entries`); with no counted entry, one
+    object each statement of the document (`agentkit.sim.findings`)."""
     out = dict(got)
     for k, p in props.items():
         s = resolve(p, root) if isinstance(p, dict) else {}
         item = resolve(s.get("items"), root) if isinstance(s.get("items"), dict) else {}
         if s.get("type") == "array" and item.get("type") == "object" and not _named_any(out.get(k)):
             out[k] = entries.counted_entries(item, text) or out.get(k)
+        if s.get("type") == "array" and item.get("type") == "object":  # one per statement
+            taken = [v for j, v in out.items() if j != k and isinstance(v, str) and len(v) > 1]
+            others = [j for j in props if j != k]
+            stated = findings.stated_items(item, text, root, taken, others)
+            counted = entries.counted_entries(item, text) or []
+            fewer = out.get(k) != counted or len(stated) > len(counted)  # counted entries kept
+            if fewer and findings.better_list(out.get(k), stated, text, taken):
+                out[k] = stated
         elif s.get("type") == "string" and not out.get(k) and entries.SERVICE.search(k):
             out[k] = entries.counted_thing(text) or out.get(k)
     return out
