@@ -39,7 +39,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    own tool again: `_entry_asked`), and one that picks an entry and is no question ("The second
    one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
    hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
-   entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   entry's: `_picked_ids`; the calls one turn made of one tool are such a listing, in the order
+   made: `agentkit.sim.fanout`, rule 1); an elliptic follow-up ("What about Berlin?", "那上海呢？")
    asks the earlier tasks' last call again, with the value it gives in place of that call's
    name-like input, its other inputs kept (`_again`); a request in one language and a tool
    described only in the other: the one tool that changes nothing, takes no number, and whose
@@ -159,7 +160,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    answered; once the task's calls have only read, a changing tool the request names (a word of
    its name, a telling character of its description) whose id a result's key gives and whose
    other inputs the request fills is the act asked for, called with the request's own values
-   ("move my reservation to table 9" after find_reservation: `_led_to`); when no call is left
+   ("move my reservation to table 9" after find_reservation: `_led_to`); a tool lacking one id
+   that a result lists several of is called once for each when the request asks about each
+   (`agentkit.sim.fanout`, rule 2); when no call is left
    to make, the user is asked for it (end_turn with a question). An act's id the request
    labels as another kind of value that a reading tool takes ("member card number C-5521" for
    membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
@@ -257,6 +260,7 @@ from . import (
     each,
     editing,
     facts,
+    fanout,
     files,
     glosses,
     idkinds,
@@ -1561,7 +1565,7 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
         for _, entry in pick.entries(data)
         if isinstance(entry, dict)
         for k in entry
-    }
+    } | (fanout.fanned_keys(v.before) if pick.ordinal(v.task) and not v.calls else set())
     takers = [
         t
         for t in tools
@@ -2093,6 +2097,17 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         variants, got = _own_request(v, t, variants, got, conv)
         if got.missing and context:
             variants, got = _from_context(v, t, variants, got, context, conv)
+        ids = [k for k in t.schema.get("required") or [] if names_an_id(t, k)]
+        each_id = (
+            fanout.each_inputs(
+                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine]
+            )
+            if len(variants) == 1
+            else []
+        )
+        if each_id:  # "each zone" after a listing of zone ids: one call per id
+            turn.calls += [(t, a) for a in each_id]
+            continue
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -2255,6 +2270,10 @@ def _picked_ids(v: View, turn: Turn) -> None:
         return
     for i, (t, args) in enumerate(turn.calls):
         for k, x in args.items():
+            at = fanout.placed(v.task, v.calls, k) or fanout.placed(v.task, v.before, k)
+            if at is not None and names_an_id(t, k):  # "the second one" of a fan-out
+                turn.calls[i] = (t, {**turn.calls[i][1], k: at})
+                continue
             if not (names_an_id(t, k) and isinstance(x, str)) or re.search(r"\d", x):
                 continue
             found = _entry(v.task, results_of(v), k, _raw(v.calls)) or _entry(
@@ -3254,7 +3273,8 @@ def _per_item(
         named = [] if _looked_up(v.task, value, looked) else _names_listed(v.task, value)
         prop = props.get(key) or {}
         person = role(key, prop) == "person" and not _changes(t)  # 王一鸣、李思远、赵晓彤: each
-        if named and prop.get("type") == "string" and (role(key, prop) is None or person):
+        titled = named == each.titles(v.task)  # 《星海》和《归途》: a title is no text to write
+        if named and prop.get("type") == "string" and (role(key, prop) is None or person or titled):
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
