@@ -3,7 +3,8 @@ that picks by place ("the second one", "第三个") among the calls one turn mad
 the value of the call at that place (rule 1); a tool lacking one id that a result lists several
 of is called once for each, together, when the request asks about each of them or names their
 thing in the plural, at most ten (rule 2); a list after a colon ends where a part asks for the
-work ("帮我分别查一下", `sim/each.py` rule 1). Programs through the real SDK client, in domains of
+work ("帮我分别查一下", `sim/each.py` rule 1); one start and several ends of a route are one call
+per end (rule 3). Programs through the real SDK client, in domains of
 this file's own."""
 
 from loops import converse as run
@@ -123,3 +124,27 @@ def test_titles_in_their_marks_are_one_call_each():
     )
     assert calls == [("get_game", {"title": "卡坦岛"}), ("get_game", {"title": "璀璨宝石"})]
     assert "3-4" in finals[-1] and "2-4" in finals[-1]
+
+
+# ------------------------------------------------------------ several ends of one route
+
+RIDES = [tool("estimate_ride", "骑行时间估算：两个地点之间骑车要多少分钟",
+              strings(origin="出发地", destination="目的地"))]  # fmt: skip
+MINUTES = {"图书馆": 12, "医院": 25, "Elm Park": 9, "Riverside": 17}
+
+
+def ride(origin, destination):
+    return {"origin": origin, "destination": destination, "minutes": MINUTES[destination]}
+
+
+def test_one_start_and_several_ends_are_one_call_per_end():
+    calls, finals = run("从体育馆到图书馆和到医院分别骑多久？", RIDES, {"estimate_ride": ride})
+    assert calls == [
+        ("estimate_ride", {"origin": "体育馆", "destination": "图书馆"}),
+        ("estimate_ride", {"origin": "体育馆", "destination": "医院"}),
+    ]
+    assert "12" in finals[-1] and "25" in finals[-1]
+    calls, _ = run("Estimate the ride from Depot to Elm Park and to Riverside.", RIDES,
+                   {"estimate_ride": ride})  # fmt: skip
+    assert [c[1]["destination"] for c in calls] == ["Elm Park", "Riverside"]
+    assert {c[1]["origin"] for c in calls} == {"Depot"}

@@ -14,6 +14,9 @@
    ("the readings of the tanks in range R1"): at most the first `CAP` of them, the rest said as
    not read (`ids_to_read`). An id the rules picked from such a listing (one entry of several) is
    read so for each entry too (`each_inputs`).
+3. Several ends of one route. "From A to B and (to) C", "从A到B和到C", "从A到B、C和D": one call
+   per end, each with the start A, for a tool that takes a route's start and end (`legs`); the
+   question after the last end ("分别要开多少公里", "respectively?") is no part of it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 from . import pick
 from .lexicon import words
+from .values import leg
 from .view import Call
 
 CAP = 10
@@ -142,3 +146,47 @@ def each_inputs(
     if k in args and not any(str(args[k]) in listed_ids(c.data, k) for c in calls):
         return []  # a value of the request's own, or one not from a listing
     return [{**args, k: x} for x in todo]
+
+
+ZH_LEGS = re.compile(
+    r"从\s*(?P<start>[\u4e00-\u9fffA-Za-z]{2,10}?)\s*(?:到|去|至|前往)\s*"
+    r"(?P<ends>[\u4e00-\u9fffA-Za-z]{2,10}(?:\s*(?:和|、|与|及|以及|还有)\s*(?:到|去|至)?\s*"
+    r"[\u4e00-\u9fffA-Za-z]{2,10})+)"
+)
+ZH_STOP = re.compile(
+    r"(?:分别|各|都|要|需|大概|大约|约|有|是|的|多|怎么|开|走|坐|飞|骑|跑|步行|用|距离|路程).*$"
+)
+NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+EN_LEGS = re.compile(
+    rf"\bfrom\s+(?:the\s+)?(?P<start>{NAME})\s+to\s+(?P<ends>(?:the\s+)?{NAME}"
+    rf"(?:\s*(?:,\s*|\s+)(?:and\s+|or\s+)?(?:to\s+)?(?:the\s+)?{NAME})+)"
+)
+
+
+def route_ends(text: str) -> tuple[str, list[str]] | None:
+    """Rule 3: the start and the two or more ends a request names, else None."""
+    m = EN_LEGS.search(text)
+    if m:
+        ends = re.split(r"\s*,\s*(?:and\s+|or\s+)?(?:to\s+)?|\s+(?:and|or)\s+(?:to\s+)?", m["ends"])
+        ends = [re.sub(r"^the\s+", "", e).strip() for e in ends if e.strip()]
+        return (m["start"], ends) if len(ends) >= 2 else None
+    m = ZH_LEGS.search(text)
+    if m is None:
+        return None
+    start = re.sub(r"^(?:帮我|请|麻烦|查一下|查查|看看|我想知道)+", "", m["start"])
+    parts = re.split(r"\s*(?:和|、|与|及|以及|还有)\s*(?:到|去|至)?\s*", m["ends"])
+    ends = [ZH_STOP.sub("", p) for p in parts]
+    if len(ends) < 2 or any(len(e) < 2 for e in ends) or len(start) < 2:
+        return None
+    return start, ends
+
+
+def legs(text: str, props: dict[str, Any]) -> list[dict[str, str]]:
+    """Rule 3: one input per end, for a tool with one property for a route's start and one for
+    its end (`agentkit.sim.values.leg`); [] otherwise."""
+    found = route_ends(text)
+    starts = [k for k in props if leg(k) == "from"]
+    ends = [k for k in props if leg(k) == "to"]
+    if found is None or len(starts) != 1 or len(ends) != 1:
+        return []
+    return [{starts[0]: found[0], ends[0]: e} for e in found[1]]

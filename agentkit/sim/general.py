@@ -131,7 +131,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
-   Eve", is no such name), several members of a required enum ("my reef tank and my planted tank")
+   Eve", is no such name), several ends of one route from one start ("从A到B和到C":
+   `agentkit.sim.fanout`, rule 3), several members of a required enum ("my reef tank and my planted tank")
    and several files named to read. Each tool fills from its own copy of the request's values;
    a tool only one of a message's several requests asks for, from that request's words when
    they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
@@ -2956,7 +2957,7 @@ def _inputs(
     """The tool's inputs by the rules: the schema's filling (`agentkit.sim.arguments`), one per
     listed item, a described file's text, a calculator's expression said in words, an id the
     entry a result lists gives."""
-    variants, got = _per_item(v, t, *arguments(t, src))
+    variants, got = _route_legs(v, t, *_per_item(v, t, *arguments(t, src)))
     variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
     if globs(t):
@@ -3251,6 +3252,18 @@ def _looked_up(task: str, value: Any, looked: set[str]) -> bool:
     act on one of them is made once, not once per name (`_other_entity`)."""
     named = _names_listed(task, value)
     return bool(named) and set(named) <= looked
+
+
+def _route_legs(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """One variant per end of a route the request names from one start ("从上海到苏州和到杭州",
+    `agentkit.sim.fanout`, rule 3)."""
+    legs = fanout.legs(v.task, t.schema.get("properties") or {})
+    if not legs or not variants:
+        return variants, got
+    rest = [m for m in got.missing if m not in legs[0]]
+    return [{**variants[0], **x} for x in legs], Fill({**got.values, **legs[0]}, rest)
 
 
 def _per_item(
