@@ -1,7 +1,8 @@
 """Work the user lists item by item, and a tool that ends the work: written rules.
 
 1. Items: a request that lists three or more short items after a colon (a part that asks a
-   question, "现在哪个水温最高", ends the list) or after "each of" /
+   question, "现在哪个水温最高", or asks for the work, "帮我分别查一下", "please check each",
+   ends the list) or after "each of" /
    "every one of" / "以下" ("search for each of these animals: dogs, cats, birds") names one piece
    of work per item. A tool taken for it whose one required property is a string gets one call
    per item, that property holding the item.
@@ -43,7 +44,8 @@
    "故宫、颐和园和天坛"; two Chinese names joined by 和 / 与 / 跟 standing as a clause of their own
    or before the question which: "西山饭店和滨江客栈，哪家便宜？"): when a tool's string input filled from the request is one of them (or a
    part of one), or is not filled and the request lists no other names, the tool gets one call
-   per named thing, that input holding it (`named_things`).
+   per named thing, that input holding it (`named_things`); two or more titles set off by their
+   marks ("《星海》和《归途》", "「A」「B」") are such names, whatever words join them.
 5. Counted things (a part that states a condition, "sleeps at least 5", is none) ("6 eggs and 2 lemons", "3 斤苹果和 2 盒牛奶"; counts said in words too: "三盒牛奶和两个苹果", "2 x A3 prints and a
    dozen postcards") for a tool that takes one thing
    (no array): one call per part, each part's input filled from that part alone, when every part
@@ -85,7 +87,7 @@ def work_items(task: str) -> list[str]:
     listed = next(g for g in m.groups() if g)
     listed = re.split(r"[.。!！?？\n]", listed, maxsplit=1)[0]
     found = [x.strip(" '\"“”") for x in SPLIT.split(listed) if x and x.strip()]
-    asks = next((i for i, x in enumerate(found) if ASKS.search(x)), None)
+    asks = next((i for i, x in enumerate(found) if ASKS.search(x) or BIDS.search(x)), None)
     found = found[:asks] if asks is not None else found  # "…、星空汤，现在哪个最高": the question
     if len(found) < 3 or any(len(x.split()) > 3 or len(x) > 30 for x in found):
         return []
@@ -93,6 +95,10 @@ def work_items(task: str) -> list[str]:
 
 
 ASKS = re.compile(r"哪|什么|谁|多少|几[个点号位天]|吗|\b(?:which|what|who|how|whether)\b", re.I)
+BIDS = re.compile(  # a part that asks for the work ("帮我分别查一下余额", "please check each")
+    r"^(?:帮我|请|麻烦|给我|替我)|^(?:please|can you|could you|tell me|show me|look up|check)\b",
+    re.I,
+)
 
 
 def one_by_one(task: str) -> bool:
@@ -358,6 +364,9 @@ def named_things(task: str, value: str) -> list[str]:
     that holds whole names ("Harbor Point, Millbrook"), each without the question's words before
     it ("Which of Priya, Tomás and Mei-Ling" -> Priya); for no value (the input
     is not filled), the one list the request holds; [] when none is listed."""
+    titled = titles(task)
+    if len(titled) >= 2 and (not value or any(value in x or x in value for x in titled)):
+        return titled  # 《星海》和《归途》: titles set off by their marks
     found = []
     for m in ZH_PAIR.finditer(task):  # two names compared: "A和B，哪家…", "A与B哪个…"
         names = [ZH_LEAD.sub("", m.group(1)) or m.group(1), m.group(2)]
@@ -385,6 +394,15 @@ def named_things(task: str, value: str) -> list[str]:
             return names
         found += [names] if len(names) >= 2 else []
     return found[0] if not value and len(found) == 1 else []
+
+
+TITLED = re.compile(r"《([^《》\n]{1,40})》|「([^「」\n]{1,40})」")
+
+
+def titles(task: str) -> list[str]:
+    """Rule 6: the titles a request sets off by their marks (《星海》, 「A」), each once."""
+    found = [(m.group(1) or m.group(2)).strip() for m in TITLED.finditer(task)]
+    return list(dict.fromkeys(x for x in found if x))
 
 
 ZH_PAIR = re.compile(

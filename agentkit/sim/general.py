@@ -39,7 +39,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    own tool again: `_entry_asked`), and one that picks an entry and is no question ("The second
    one, two tickets.", "第二个，两张票。") the one changing tool whose required id the entries
    hold (`_act_on_entry`; an id filled with a plain word of such a follow-up is the picked
-   entry's: `_picked_ids`); an elliptic follow-up ("What about Berlin?", "那上海呢？")
+   entry's: `_picked_ids`; the calls one turn made of one tool are such a listing, in the order
+   made: `agentkit.sim.fanout`, rule 1); an elliptic follow-up ("What about Berlin?", "那上海呢？")
    asks the earlier tasks' last call again, with the value it gives in place of that call's
    name-like input, its other inputs kept (`_again`); a request in one language and a tool
    described only in the other: the one tool that changes nothing, takes no number, and whose
@@ -130,7 +131,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    `key: value` blocks, lines or prose sentences; the open task's results first, then the
    earlier tasks' (a follow-up). Several places named for one tool ("Paris and London") are one
    call each, and so are two names compared ("A和B，哪家便宜？"; a day said by name, "New Year's
-   Eve", is no such name), several members of a required enum ("my reef tank and my planted tank")
+   Eve", is no such name), several ends of one route from one start ("从A到B和到C":
+   `agentkit.sim.fanout`, rule 3), several members of a required enum ("my reef tank and my planted tank")
    and several files named to read. Each tool fills from its own copy of the request's values;
    a tool only one of a message's several requests asks for, from that request's words when
    they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
@@ -159,7 +161,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    answered; once the task's calls have only read, a changing tool the request names (a word of
    its name, a telling character of its description) whose id a result's key gives and whose
    other inputs the request fills is the act asked for, called with the request's own values
-   ("move my reservation to table 9" after find_reservation: `_led_to`); when no call is left
+   ("move my reservation to table 9" after find_reservation: `_led_to`); a tool lacking one id
+   that a result lists several of is called once for each when the request asks about each
+   (`agentkit.sim.fanout`, rule 2); when no call is left
    to make, the user is asked for it (end_turn with a question). An act's id the request
    labels as another kind of value that a reading tool takes ("member card number C-5521" for
    membership_id beside lookup_member(card_number)) is that tool's input: it is called first and
@@ -257,6 +261,7 @@ from . import (
     each,
     editing,
     facts,
+    fanout,
     files,
     glosses,
     idkinds,
@@ -1562,7 +1567,7 @@ def _about_entry(v: View, tools: list[Tool]) -> list[Tool]:
         for _, entry in pick.entries(data)
         if isinstance(entry, dict)
         for k in entry
-    }
+    } | (fanout.fanned_keys(v.before) if pick.ordinal(v.task) and not v.calls else set())
     takers = [
         t
         for t in tools
@@ -2094,6 +2099,17 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         variants, got = _own_request(v, t, variants, got, conv)
         if got.missing and context:
             variants, got = _from_context(v, t, variants, got, context, conv)
+        ids = [k for k in t.schema.get("required") or [] if names_an_id(t, k)]
+        each_id = (
+            fanout.each_inputs(
+                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine]
+            )
+            if len(variants) == 1
+            else []
+        )
+        if each_id:  # "each zone" after a listing of zone ids: one call per id
+            turn.calls += [(t, a) for a in each_id]
+            continue
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -2256,6 +2272,10 @@ def _picked_ids(v: View, turn: Turn) -> None:
         return
     for i, (t, args) in enumerate(turn.calls):
         for k, x in args.items():
+            at = fanout.placed(v.task, v.calls, k) or fanout.placed(v.task, v.before, k)
+            if at is not None and names_an_id(t, k):  # "the second one" of a fan-out
+                turn.calls[i] = (t, {**turn.calls[i][1], k: at})
+                continue
             if not (names_an_id(t, k) and isinstance(x, str)) or re.search(r"\d", x):
                 continue
             found = _entry(v.task, results_of(v), k, _raw(v.calls)) or _entry(
@@ -2938,7 +2958,7 @@ def _inputs(
     """The tool's inputs by the rules: the schema's filling (`agentkit.sim.arguments`), one per
     listed item, a described file's text, a calculator's expression said in words, an id the
     entry a result lists gives."""
-    variants, got = _per_item(v, t, *arguments(t, src))
+    variants, got = _route_legs(v, t, *_per_item(v, t, *arguments(t, src)))
     variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
     if globs(t):
@@ -3235,6 +3255,18 @@ def _looked_up(task: str, value: Any, looked: set[str]) -> bool:
     return bool(named) and set(named) <= looked
 
 
+def _route_legs(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """One variant per end of a route the request names from one start ("从上海到苏州和到杭州",
+    `agentkit.sim.fanout`, rule 3)."""
+    legs = fanout.legs(v.task, t.schema.get("properties") or {})
+    if not legs or not variants:
+        return variants, got
+    rest = [m for m in got.missing if m not in legs[0]]
+    return [{**variants[0], **x} for x in legs], Fill({**got.values, **legs[0]}, rest)
+
+
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
@@ -3255,7 +3287,8 @@ def _per_item(
         named = [] if _looked_up(v.task, value, looked) else _names_listed(v.task, value)
         prop = props.get(key) or {}
         person = role(key, prop) == "person" and not _changes(t)  # 王一鸣、李思远、赵晓彤: each
-        if named and prop.get("type") == "string" and (role(key, prop) is None or person):
+        titled = named == each.titles(v.task)  # 《星海》和《归途》: a title is no text to write
+        if named and prop.get("type") == "string" and (role(key, prop) is None or person or titled):
             rest = [m for m in got.missing if m != key]
             inputs = [{**variants[0], key: x} for x in named]
             return inputs, Fill({**got.values, key: named[0]}, rest)
