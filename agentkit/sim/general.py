@@ -243,6 +243,7 @@ import datetime
 import json
 import os
 import re
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -1712,6 +1713,29 @@ def _shell_asked(v: View, tools: list[Tool]) -> list[Tool]:
     return []
 
 
+def _tree_shell(v: View, tools: list[Tool]) -> list[Tool]:
+    """The shell, first, for a question about the files of the working tree that one read-only
+    command answers over the whole tree (`agentkit.sim.shell.tree_command`: lines of all the
+    files of a kind, a TODO in them, which file defines a name, the biggest files, the space
+    of each folder), when no tool of the user's own matches, searches or lists files: a tool
+    whose name only shares a verb ("list" of task_list, list_teammates) is about another thing."""
+    runner = [t for t in tools if runs_commands(t)]
+    if not runner or not shell.over_tree(v.task):
+        return []
+    if any(c.name != runner[0].name for c in v.calls):  # (later steps: the shell's answer stays)
+        return []
+    plain = [t for t in tools if t not in runner and not reads_files(t) and not writes_files(t)]
+    if any(globs(t) or files.greps(t) or _about_files(t) for t in plain):
+        return []
+    return runner[:1]
+
+
+def _about_files(t: Tool) -> bool:
+    """A tool whose name or description speaks of files or folders (list_files, "Search the
+    project's files")."""
+    return bool(shell.FILES.search(f"{t.name.replace('_', ' ')} {t.description}"))
+
+
 def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     """What is chosen before the concepts are weighed: the user's own subagent tool when the work
     is to be handed over (`agentkit.sim.subtask`), the shell when the request asks for it and a
@@ -1726,7 +1750,7 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         return [helper]
     coders = [t for t in tools if sql.runs_sql(t)][:1]  # a table or column it defines is named
     first = coders if coders and sql.asks(v.task, coders[0], results_of(v)) else []
-    first = first or _shell_asked(v, tools)
+    first = first or _shell_asked(v, tools) or _tree_shell(v, tools)
     if first:
         return first
     runner = [t for t in tools if runs_commands(t)]
@@ -1782,8 +1806,11 @@ def _lister(v: View, tools: list[Tool]) -> list[Tool]:
         return []
     if shell.target(v.task) or any(globs(t) or files.greps(t) for t in tools):
         return []  # text to find in the files, or a tool that matches or searches them
-    if any(t.name_concepts & {"list", "search"} for t in tools if t not in runner):
-        return []  # the user's own tool that lists or searches is weighed by its concepts
+    if any(
+        t.name_concepts & {"list", "search"} and _about_files(t) for t in tools if t not in runner
+    ):
+        return []  # the user's own tool that lists or searches files is weighed by its concepts
+    # (task_list, list_teammates list other things: the verb alone makes no tool for files)
     return runner[:1] if shell.command(v.task, results_of(v)) else []
 
 
@@ -1884,6 +1911,9 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     if kind_ == DENIED:
         turn.lines.append(say(v.lang, "g_denied", tool=t.name, err=err))
         turn.stop = True
+    elif kind_ == NOT_FOUND and (look := _look_around(v, t, last)) is not None:
+        turn.calls.append(look[0])  # a named file not there: the tree is searched once
+        turn.said.append(say(v.lang, "g_look_around", name=look[1]))
     elif kind_ == NOT_FOUND:
         turn.lines.append(say(v.lang, "g_not_found", tool=t.name, err=err))
     elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
@@ -1899,6 +1929,73 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.lines.append(say(v.lang, key, tool=t.name, err=err))
     if not any(a is t for a, _ in turn.calls):
         turn.lines += _unwritten(v, t, last)
+
+
+def _look_around(v: View, t: Tool, last: Call) -> tuple[tuple[Tool, dict[str, Any]], str] | None:
+    """Rule 4 for a file the request names that a reading tool or the shell did not find: the
+    shell's search of the working tree for the files of its kind (`agentkit.sim.shell.look_for`),
+    once a task."""
+    runner = [r for r in v.tools if runs_commands(r)]
+    name = shell.missing_name(list(last.input.values()))
+    if not runner or name is None or not (reads_files(t) or runs_commands(t)):
+        return None
+    cmd = shell.look_for(name)
+    if any(cmd in c.input.values() for c in v.calls):
+        return None
+    props = runner[0].schema.get("properties") or {}
+    key = next(k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "command")
+    return (runner[0], {key: cmd}), name
+
+
+def _looked_around(v: View, turn: Turn) -> bool:
+    """Rule 4, after the search of `_look_around`: the path found with the file's name is read
+    (by the reading tool that failed, or `cat` in the shell); no such path: the answer says the
+    file is not there and names the files of its kind that are. False when no search was made
+    or the found file has been read."""
+    looked = [
+        (i, c) for i, c in enumerate(v.calls)
+        if c.result is not None and not c.failed and c.name in {t.name for t in v.tools if runs_commands(t)}
+        and any(isinstance(x, str) and x.startswith("find . -name '*.") and x.endswith("-not -path '*/.*'")
+                for x in c.input.values())
+    ]  # fmt: skip
+    failed = [c for c in v.calls if c.failed and shell.missing_name(list(c.input.values()))]
+    if not looked or not failed:
+        return False
+    last = v.calls[-1]
+    if looked[-1][0] == len(v.calls) - 2 and last.result is not None and not last.failed:
+        name = shell.missing_name(list(last.input.values())) or ""  # the found file, read
+        turn.lines.append(say(v.lang, "g_found_text", path=name, text=short(last.result, 2000)))
+        turn.whole = True
+        return True
+    if looked[-1][0] != len(v.calls) - 1:
+        return False
+    name = shell.missing_name(list(failed[-1].input.values())) or ""
+    found = shell.listed_paths(looked[-1][1].result or "")
+    same = [p for p in found if p.rpartition("/")[2] == name.rpartition("/")[2]]
+    if same:
+        tool = v.tool(failed[-1].name)
+        if tool is None:
+            return False
+        props = tool.schema.get("properties") or {}
+        key = next(
+            (
+                k
+                for k, p in props.items()
+                if isinstance(p, dict) and role(k, p) in ("path", "command")
+            ),
+            None,
+        )
+        if key is None:
+            return False
+        value = same[0] if reads_files(tool) else f"cat {shlex.quote(same[0])}"
+        turn.calls.append((tool, {**failed[-1].input, key: value}))
+        turn.said.append(say(v.lang, "g_found_at", name=name, path=same[0]))
+        return True
+    ext = name.rpartition(".")[2]
+    key = "g_not_here" if found else "g_none_here"
+    turn.lines.append(say(v.lang, key, name=name, ext=ext, found=spoken_list(v.lang, found[:10])))
+    turn.whole = True
+    return True
 
 
 def _unwritten(v: View, t: Tool, last: Call) -> list[str]:
@@ -2080,6 +2177,8 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
     if _chained(v, turn) or _handed_over(v) or _edit_in_place(v, turn, conv):
+        return turn
+    if _looked_around(v, turn):  # rule 4: a named file searched for in the tree
         return turn
     src = gather(v.task, results_of(v))
     src.context = v.whole if v.whole != v.task else ""

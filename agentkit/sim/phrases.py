@@ -486,6 +486,22 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{source}'s result does not call for it, so I did not call {tools}.",
     ),
     "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
+    # a named file that is not where the request said (general.recover, agentkit.sim.shell)
+    "g_look_around": (
+        "没有找到 {name}，我在工作目录里（含子目录）找一下。",
+        "There is no {name} where I looked; let me search the working tree for it.",
+    ),
+    "g_found_text": ("{path} 的内容：\n{text}", "{path} holds:\n{text}"),
+    "g_found_at": ("{name} 在 {path}，我读一下。", "{name} is at {path}; let me read it."),
+    "g_not_here": (
+        "工作目录里（含子目录）没有 {name}。找到的 .{ext} 文件有：{found}。要看其中哪一个？",
+        "There is no {name} anywhere in the working tree. The .{ext} files there are: {found}. "
+        "Shall I read one of them?",
+    ),
+    "g_none_here": (
+        "工作目录里（含子目录）没有 {name}，也没有别的 .{ext} 文件。",
+        "There is no {name} anywhere in the working tree, and no other .{ext} file either.",
+    ),
     "g_denied": (
         "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "{tool} was refused: {err}. Someone with the authority has to decide; I stopped here and "

@@ -277,6 +277,11 @@ ACCEPTED = re.compile(
     r"|已收到|已提交|已受理|已创建|已登记|待审批|待审核|审批中|处理中",
     re.IGNORECASE,
 )
+SHELL_ERROR = re.compile(  # a command's error, first: "PROG: [ARG: ]No such file or directory"
+    r"^[\w./-]+:\s+(?:[^\n]*?:\s+)?(?:No such file or directory|cannot access|command not found"
+    r"|Permission denied|Not a directory|Is a directory)\b[^\n]*(?:\n[^\n]*){0,3}$",
+    re.IGNORECASE,
+)
 ERROR_LEAD = re.compile(
     r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b"
     r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效)[：:，,]",  # "箱号格式错误：…"
@@ -342,6 +347,8 @@ def unflagged_error(text: str) -> bool:
     whose keys say so (`error_body`)."""
     if len(text) <= 2000 and text.lstrip().startswith("{") and error_body(read(text)):
         return True
+    if len(text) <= 600 and SHELL_ERROR.match(text.strip()):
+        return True  # a command's own error line ("cat: a.csv: No such file or directory")
     lead = bool(ERROR_LEAD.match(text))
     if not lead and ACCEPTED.search(text):  # "received, pending approval" is no failure
         return False

@@ -29,6 +29,21 @@ First rule that applies, in Chinese or English:
   用什么语言写的"): first `ls -a`; once a listing has come back, `head -n 40` of up to three of the
   files it shows that say how a project is built and tested (pyproject.toml, package.json, ...,
   then test files, then a README); nothing more once they are read.
+Work over the whole working tree (`tree_command`, checked before the rules above except a command
+the user gives; hidden folders left out), when no file is named:
+- the words of all the files of a kind: `find . -name '*.md' -not -path '*/.*' -exec wc -w {} +`,
+  each file's count and their total (their lines: the rule of data rows above);
+- a code marker (TODO, FIXME, XXX, HACK) or a quoted text in the files, of a kind when one is
+  named: `grep -rn TODO --include='*.js' .`;
+- which file defines a name ("which file defines final_score", "where is X defined", "X 在哪定义"):
+  `grep -rnwE '(def|class|function|...) +X' .`;
+- the biggest (smallest) files: every file's size, sorted, the first N (`top 3`, 前三), else 10;
+- the disk space of each folder: `du -h -d 2 .` (of a named folder: `du -h -d 1 DIR`);
+- the files changed lately ("modified today", "changed in the last 3 days", 最近改过):
+  `find . -type f -not -path '*/.*' -mtime -N`.
+A named file that is not there (a read of it failed: "No such file"): once, `look_for` searches
+the tree for the files of its kind (`find . -name '*.csv' -not -path '*/.*'`); a path found with
+the same name is read, else the answer says the file is not there and names those found.
 Anything else gives no command: the policy asks the user what to run.
 
 A file's name said in Chinese running text starts after the verb or particle before it
@@ -119,6 +134,7 @@ EVERYWHERE = _kw(
     r"recursive",
     r"\bunder\b",
     r"everywhere",
+    r"\b(?:folders|directories|subfolders)\b",  # more than one folder: the tree
     "所有",
     "全部",
     "找出",
@@ -235,7 +251,7 @@ def _on_file(text: str, named: str | None, asked: frozenset[str]) -> str | None:
 MENTIONS = re.compile(
     r"\b(?:mentions?|mentioning|contains?|containing|refers? to|talks? about)\s+(?:the |a |an |any )?"
     r"(?:word |text |phrase |term )?(?:[\"'“‘]([^\"'”’\n]{1,40})[\"'”’]|([\w.-]+))"
-    r"|(?:提到|提及|包含|含有)(?:了)?(?:“|\"|「)?([\w\u4e00-\u9fff.-]{1,12}?)(?:”|\"|」|的|，|。|？|$)",
+    r"|(?:提到|提及|包含|含有)(?:了)?\s*(?:“|\"|「)?([\w\u4e00-\u9fff.-]{1,12}?)(?:”|\"|」|的|，|。|？|$)",
     re.IGNORECASE,
 )
 
@@ -310,10 +326,19 @@ def _kind(text: str) -> str | None:
     )
 
 
+EXTENSIONS = set(  # everyday extensions, said bare before "files" ("gpx files", "svg 文件")
+    "yml toml ini xml sql txt md py cfg conf env lock tsv xlsx xls ods docx doc pdf odt rtf tex "
+    "png jpg jpeg gif svg webp bmp ico tif tiff psd mp3 wav flac ogg mp4 mov avi mkv webm "
+    "zip tar gz tgz bz2 7z rar iso gpx kml geojson shp css scss less vue jsx tsx mjs cjs "
+    "rb php c h cpp hpp cc cs kt swift scala lua pl r jl dart ex exs erl hs ml clj sh bash zsh "
+    "ps1 bat ipynb parquet db sqlite bak tmp otf ttf woff woff2 eps ai epub srt vtt ged".split()
+)
+
+
 def _bare_kind(text: str) -> str | None:
     """An extension said bare before files ("txt 文件", "yml files")."""
     m = re.search(r"(?<![A-Za-z0-9])([A-Za-z0-9]{1,5})\s*(?:files?\b|文件)", text, re.I)
-    known = {*KINDS.values(), "yml", "toml", "ini", "xml", "sql", "txt", "md", "py"}
+    known = {*KINDS.values(), *EXTENSIONS}
     return m.group(1).lower() if m and m.group(1).lower() in known else None
 
 
@@ -559,7 +584,7 @@ def _rows(text: str) -> str | None:
 def command(text: str, results: Sequence[Any] = ()) -> str | None:
     """The command for the request `text`, or None (see the module's docstring); `results` are the
     open task's results so far, latest first."""
-    written = given(text)
+    written = given(text) or tree_command(text)
     if written:
         return written
     asked = concepts(text)
@@ -614,3 +639,139 @@ def counts(cmd: str, output: str) -> list[tuple[str, str, str, int]]:
         for m, n in zip(parts, numbers, strict=True)
         if m is not None
     ]
+
+
+MARKERS = re.compile(r"(?<![\w.*])(TODO|FIXME|XXX|HACK)(?:s\b|\b)")  # code markers, said anywhere
+DEFINES = re.compile(
+    r"\b(?:which|what)\s+(?:file|module|script)s?\s+(?:defines?|declares?|has the definition of)\s+"
+    r"(?:the\s+)?(?:function\s+|class\s+|method\s+)?`?([A-Za-z_]\w*)"
+    r"|\bwhere\s+(?:is|are)\s+(?:the\s+)?(?:function\s+|class\s+|method\s+)?`?([A-Za-z_]\w*)`?"
+    r"(?:\s+(?:function|class|method))?\s+(?:defined|declared|implemented)"
+    r"|(?:定义了?|声明了?|实现了?)\s*`?([A-Za-z_]\w*)"
+    r"|`?([A-Za-z_]\w*)`?\s*(?:函数|类|方法)?\s*(?:是)?在(?:哪|哪里|哪儿|哪个文件)(?:里)?(?:被)?(?:定义|声明|实现)",
+    re.IGNORECASE,
+)
+DEFINING = "def|class|function|func|fn|struct|interface|type|const|let|var"
+BIGGEST = re.compile(
+    r"\b(?:biggest|largest|smallest|heaviest)\b|最大|最小|占空间最多", re.IGNORECASE
+)
+SMALLEST = re.compile(r"\bsmallest\b|最小", re.IGNORECASE)
+TOP = re.compile(
+    r"\btop\s+(\d+)|\b(\d+)\s+(?:biggest|largest|smallest)|前\s*(\d+)|前([一二三四五六七八九十])"
+)
+EACH_FOLDER = re.compile(
+    r"\b(?:each|every|per)\s+(?:[\w-]+\s+)?(?:folder|director(?:y|ies)|dir|sub-?folder)s?\b"
+    r"|每个[\w\u4e00-\u9fff]{0,4}?(?:目录|文件夹)|各(?:个)?(?:目录|文件夹)",
+    re.IGNORECASE,
+)
+SPACE = re.compile(r"disk|space|\bsize|how big|占用|空间|多大|大小", re.IGNORECASE)
+CHANGED = re.compile(
+    r"\b(?:changed|modified|edited|updated|touched)\b[^.?\n]{0,30}?"
+    r"(?:\btoday\b|\brecently\b|\blast\s+(?:(\d+)\s+)?(day|week|hour)s?\b|\bpast\s+(?:(\d+)\s+)?(day|week)s?\b)"
+    r"|(?:最近|今天|近(\d+)天)[^，。？?\n]{0,10}?(?:改过|修改|改动|变过|更新)",
+    re.IGNORECASE,
+)
+ZH_DIGITS = "一二三四五六七八九十"
+
+
+def _top(text: str) -> int:
+    m = TOP.search(text)
+    if not m:
+        return 10
+    g = next(x for x in m.groups() if x)
+    return ZH_DIGITS.index(g) + 1 if g in ZH_DIGITS else int(g)
+
+
+def _folder(text: str) -> str | None:
+    """A folder the request names by a name of Latin letters ("in lessons/", "lessons 目录下", "under
+    the src folder"), or None."""
+    m = re.search(
+        r"\b(?:in|under|inside|within|of)\s+(?:the\s+)?([A-Za-z][\w.-]*)/?\s+(?:directory|folder|dir)\b"
+        r"|\b(?:in|under|inside|within)\s+(?:the\s+)?([A-Za-z][\w.-]*/)"
+        r"|([A-Za-z][\w.-]*)/?\s*(?:目录|文件夹)",
+        text,
+        re.IGNORECASE,
+    )
+    name = next((g for g in m.groups() if g), None) if m else None
+    return name.rstrip("/") if name and name.lower() not in HERE_WORDS else None
+
+
+def tree_command(text: str) -> str | None:
+    """A read-only command that does the request over the whole working tree (the module's
+    docstring, "Work over the whole working tree"), or None when no such rule applies or the
+    request names a file (the rules about a named file answer it)."""
+    if _files(text):
+        return None
+    kind = _kind(text)
+    where = shlex.quote(_folder(text) or ".")
+    hidden = "-not -path '*/.*'"
+    m = DEFINES.search(text)
+    if m:
+        name = next(g for g in m.groups() if g)
+        return f"grep -rnwE '({DEFINING}) +{name}' {where}"
+    marker = MARKERS.search(text)
+    if marker and (
+        FILES.search(text)
+        or PROJECT.search(text)
+        or kind
+        or re.search(r"\b(?:repo|code)\b|代码", text)
+    ):
+        only = f" --include='*.{kind}'" if kind else ""
+        return f"grep -rn{only} {marker.group(1)} {where}"
+    counted = COUNT_WORDS.search(text) or COUNT_LINES.search(text)
+    if kind and counted and (COUNT.search(text) or re.search(r"\btotal\b|总共|一共", text)):
+        if COUNT_LINES.search(text) and not COUNT_WORDS.search(text):
+            return None  # the lines of the files: the rows rule's count (`_rows`)
+        wc = "wc -w" if COUNT_WORDS.search(text) else "wc -l"
+        return f"find {where} -name '*.{kind}' {hidden} -exec {wc} {{}} +"
+    if BIGGEST.search(text) and (FILES.search(text) or kind):
+        order = "sort -k5 -n" if SMALLEST.search(text) else "sort -k5 -rn"
+        named = f"-name '*.{kind}' " if kind else ""
+        return f"find {where} -type f {named}{hidden} -exec ls -l {{}} + | {order} | head -n {_top(text)}"
+    if EACH_FOLDER.search(text) and SPACE.search(text):
+        return f"du -h -d 1 {where}" if where != "." else "du -h -d 2 ."
+    m = CHANGED.search(text) if FILES.search(text) else None
+    if m:
+        n = next((g for g in (m.group(1), m.group(3), m.group(5)) if g), None)
+        unit = (m.group(2) or m.group(4) or "day").lower()
+        days = int(n or 1) * (7 if unit == "week" else 1)
+        age = "-mmin -60" if unit == "hour" else f"-mtime -{days}"
+        return f"find {where} -type f {hidden} {age}"
+    return None
+
+
+def over_tree(text: str) -> bool:
+    """The request asks about the files of the working tree in a way one read-only command
+    answers over the whole tree: a rule of `tree_command`, text to find in the files ("哪些文件
+    里提到了 owl"), the lines of the files of a kind (`_rows`), or the files of a kind in the
+    folders below ("list all the gpx files")."""
+    if _files(text):
+        return False
+    return bool(
+        tree_command(text)
+        or (target(text) and FILES.search(text))
+        or _rows(text)
+        or (lists_files(text) and _kind(text) and _listing(text) or "").startswith("find ")
+    )
+
+
+def missing_name(values: Sequence[Any]) -> str | None:
+    """The file a failed call named (a path it was given, a file in the command it ran)."""
+    for x in values:
+        found = _files(x) if isinstance(x, str) else []
+        if found:
+            return found[0]
+    return None
+
+
+def look_for(name: str) -> str:
+    """The command that looks for the files of `name`'s kind anywhere in the working tree."""
+    ext = name.rpartition(".")[2]
+    return f"find . -name {shlex.quote('*.' + ext)} -not -path '*/.*'"
+
+
+def listed_paths(output: str) -> list[str]:
+    """The paths a listing printed, one a line ("./logs/a.csv" -> "logs/a.csv")."""
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
+    found = [ln for ln in lines if re.fullmatch(r"(?:\./)?[\w./@+-]+", ln)]
+    return [f[2:] if f.startswith("./") else f for f in found] if found == lines else []
