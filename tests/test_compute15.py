@@ -190,3 +190,22 @@ def test_zh_next_of_bare_times_after_now() -> None:
     )
     first = finals[-1].split("\n")[0]
     assert "16:10" in first and "13:20" not in first
+
+
+def test_a_feature_a_thing_lacks_is_no_sign_it_cannot_serve() -> None:
+    # has_nuts / gluten_free false say what a cake is, not that it is sold out
+    cakes = [
+        {"cake_id": "C-1", "price": 18, "has_nuts": True, "gluten_free": False},
+        {"cake_id": "C-2", "price": 12, "has_nuts": False, "gluten_free": False},
+        {"cake_id": "C-3", "price": 15, "has_nuts": False, "gluten_free": True},
+    ]
+    tools = [
+        tool("list_cakes", "List the cakes on sale today", {}),
+        tool("order_cake", "Order a cake", strings(cake_id=None)),
+    ]
+    handlers = {
+        "list_cakes": lambda: {"cakes": cakes},
+        "order_cake": lambda cake_id: {"order": "OC-5", "cake_id": cake_id},
+    }
+    calls, _ = converse("Order the cheapest cake without nuts.", tools, handlers)
+    assert calls[-1] == ("order_cake", {"cake_id": "C-2"})

@@ -108,8 +108,13 @@ RULES = [  # (what the request says, the key it is about, smallest first?)
 ]
 
 
+# (a key of availability: has_seats, free_slots, is_free; not a feature a thing has or lacks,
+# has_coriander, gluten_free, whose false says nothing of whether it can serve)
 AVAILABLE_KEY = re.compile(
-    r"avail|in_?stock|stock|free|open|online|active|enabled|bookable|can_?book|has_|vacan|有货|有票|可用|可订|空闲|有空|开放",
+    r"avail|in_?stock|stock|^(?:is_)?free(?:_|$)|free_(?:slots?|seats?|spaces?|places?|rooms?)|"
+    r"open|online|active|enabled|bookable|can_?book|vacan|"
+    r"has_(?:stock|seats?|spaces?|rooms?|slots?|places?|tickets?|capacity|availability|vacanc)|"
+    r"有货|有票|可用|可订|空闲|有空|开放",
     re.IGNORECASE,
 )
 USED_UP_KEY = re.compile(
