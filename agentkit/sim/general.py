@@ -326,6 +326,7 @@ from .results import (
 )
 from .toolbox import TOOL_SEARCH
 from .values import (
+    DATE,
     date_layout,
     digits_for_words,
     in_layout,
@@ -3065,6 +3066,7 @@ def _inputs(
     if reads_files(t):
         variants = _each_file(v, t, variants)
     variants, got = _stated_before(v, t, *_pieces_unfilled(v, t, variants, got))
+    variants, got = _replied(v, t, variants, got)
     variants, got = _named_thing(v, t, *_listed_values(v, t, variants, got))
     variants, got = _carried_over(v, t, *_identified(v, t, variants, got))
     return _amend_inputs(v, t, *_still_given(v, t, variants, got))
@@ -3132,6 +3134,31 @@ def _stated_before(
         return variants, got
     left = [k for k in got.missing if k not in kept]
     return [{**a, **kept} for a in variants], Fill({**got.values, **kept}, left)
+
+
+def _replied(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2, a reply to the question for one value: when the open task's latest words answer
+    a question of its own (the stand-in asked for what it still needed) and one string input is
+    still missing, the one code the reply holds ("Sure, it's 7730-22-019.", "是 GX-118") is that
+    value, where it fits the property's pattern and no other input took it."""
+    if not v.reply or len(got.missing) != 1 or "." in got.missing[0]:
+        return variants, got
+    k = got.missing[0]
+    prop = (t.schema.get("properties") or {}).get(k) or {}
+    if prop.get("type", "string") != "string" or prop.get("enum"):
+        return variants, got
+    used = {str(x) for x in got.values.values()}
+    codes = [
+        m.group(1)
+        for m in carried.TOKEN.finditer(v.reply)
+        if m.group(1) not in used and not DATE.fullmatch(m.group(1))
+    ]
+    wanted = prop.get("pattern")
+    if len(codes) != 1 or isinstance(wanted, str) and not re.search(wanted, codes[0]):
+        return variants, got
+    return [{**a, k: codes[0]} for a in variants], Fill({**got.values, k: codes[0]}, [])
 
 
 def _one_given(calls: Sequence[Call], key: str, task: str = "") -> Any:

@@ -75,6 +75,7 @@ ABBREVIATIONS = {
     "ip": "IP",
     "co2": "CO2",
     "sms": "SMS",
+    "kwh": "kWh",
     "ph": "pH",
 }
 UNITS = {  # a unit that ends a key moves to the value

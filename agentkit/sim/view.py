@@ -78,6 +78,7 @@ class View:
     request: str = ""  # the whole open task, when `task` is one of its steps
     before: tuple[Call, ...] = ()  # the calls of the conversation's earlier tasks
     earlier: str = ""  # the user's words of the conversation's earlier tasks
+    reply: str = ""  # the user's latest words, when they answer a question of the open task
 
     @property
     def whole(self) -> str:
@@ -159,6 +160,7 @@ def view(conv: Conversation) -> View:
         task,
         before,
         "\n".join(t for t in earlier if t.strip()),
+        said[-1] if len([t for t in said if t.strip()]) >= 2 else "",
     )
 
 
