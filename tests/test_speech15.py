@@ -3,6 +3,8 @@ the user's language (a unit moved to the value), values as a person reads them, 
 a look-up's values it was given or that fed a later call are not said again; an act opens with
 what was done. Programs through the real SDK client, in this file's own domains."""
 
+import subprocess
+
 from loops import MODEL, converse, strings, tool
 
 import agentkit
@@ -123,3 +125,26 @@ def test_a_value_still_needed_is_asked_by_its_label_in_the_users_language():
     assert zh == "要查询种子批次的信息，我还需要知道：批次号。请告诉我？"
     _, (en,) = converse("Look up my repair job, please.", [REPAIR], {"get_repair_job": _job})
     assert en.startswith("To look up the repair job I still need the job number.")
+
+
+def test_files_of_a_kind_and_their_lines_over_the_tree_said_a_file_a_line(tmp_path):
+    (tmp_path / "docs" / "old").mkdir(parents=True)
+    (tmp_path / "docs" / "intro.md").write_text("# a\nb\n")
+    (tmp_path / "docs" / "old" / "notes.md").write_text("x\ny\nz\n")
+    shell = tool("run_command", "Run a shell command in the project.", strings(command=None))
+
+    def run(command):
+        done = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
+        return (done.stdout + done.stderr).strip()
+
+    client = agentkit.make_client(offline=True)
+    said = "Show me the markdown files here and count their lines."
+    r = client.messages.create(
+        model=MODEL, max_tokens=512, tools=[shell], messages=[{"role": "user", "content": said}]
+    )
+    assert "".join(b.text for b in r.content if b.type == "text") == "Let me run a command."
+    calls, (answer,) = converse(said, [shell], {"run_command": run})
+    assert calls == [
+        ("run_command", {"command": "find . -name '*.md' -not -path '*/.*' -exec wc -l {} +"})
+    ]
+    assert "- docs/old/notes.md: 3 lines" in answer and "Total: 5 lines" in answer

@@ -4363,6 +4363,10 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     rows = sql.rows_told(c.input, c.data)
     if rows:
         return rows
+    command = next((x for x in c.input.values() if isinstance(x, str)), "")
+    counted = speech.counts_said(command, c.data, v.lang) if isinstance(c.data, str) else None
+    if counted:
+        return counted
     later = v.calls[v.calls.index(c) + 1 :] if c in v.calls else []
     fed = {
         speech.norm(x) for d in later for x in d.input.values() if not isinstance(x, dict | list)

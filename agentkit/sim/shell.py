@@ -17,7 +17,9 @@ First rule that applies, in Chinese or English:
   contain a word: `grep -rl WORD .`;
 - which files: `ls` (with `*.py`, `*.md`, ... when a kind of file is named); a named directory:
   `ls DIR`; with their sizes, or which is largest or smallest: `ls -l`; how many: `ls *.md | wc -l`, or, with subfolders said (subfolders included, all,
-  under, 含子目录, 所有), `find . -type f -name '*.md' -not -path '*/.*' | wc -l`;
+  under, 含子目录, 所有), `find . -type f -name '*.md' -not -path '*/.*' | wc -l`; their lines
+  counted ("list the python files and count their lines", 统计它们的行数): over the tree, each
+  file's and the total, `find . -name '*.py' -not -path '*/.*' -exec wc -l {} +`;
 - the working directory: `pwd`; git's status, log or diff: `git status` / `git log --oneline -5`
   / `git diff`; the current date or time, when no file is named (the time of something in a
   file is read from the file): `date`; the disk usage: `du -sh .`;
@@ -403,6 +405,8 @@ def _listing(text: str) -> str | None:
     kind = _kind(text)
     where = f"*.{kind}" if kind else ""
     deep = SUBFOLDERS.search(text) or (EVERYWHERE.search(text) and not HERE_ONLY.search(text))
+    if kind and LINES_OF_THEM.search(text):  # the files' lines, not how many files: the tree
+        return f"find . -name '*.{kind}' -not -path '*/.*' -exec wc -l {{}} +"
     if COUNT.search(text) or DISK.search(text):  # how many such files, how big together
         found = f"find . -type f -name '*.{kind}'" if kind else "find . -type f"
         count = f"{found} -not -path '*/.*' | wc -l" if deep else f"ls {where}".strip() + " | wc -l"
@@ -554,6 +558,11 @@ EACH_FILE = re.compile(
 )
 
 
+LINES_OF_THEM = re.compile(  # the lines of the files listed ("list the .py files and count their lines")
+    r"\b(?:count|number of|how many)\s+(?:of\s+)?(?:their|the|its|all)?\s*lines\b|\bline counts?\b|"
+    r"\blines? (?:in|of) (?:each|them|every)\b|(?:它们|各自|每个)?(?:的)?(?:行数|有多少行|多少行)",
+    re.I,
+)
 HERE_WORDS = ("this", "the", "current", "that", "这个", "这", "当前", "本", "该", "此", "那个")
 
 

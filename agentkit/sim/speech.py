@@ -25,12 +25,16 @@ program stored it. The rules, as a reader can apply them by hand:
    leave balance." / "我先查一下假期余额。" for a tool that reads, "Let me submit the leave
    request." / "我来提交假期申请。" for an act; after a result, "With that, next I'll ..." /
    "根据上一步的结果，接下来……". A thing with no Chinese label is said "相关信息" (a read) or
-   "这一步" (an act); a tool described in Chinese is said by its description's first clause
+   "这一步" (an act); a shell ("bash", run_command) "run a command" / "运行一条命令", a tool named
+   by one word no verb "use the calculator"; a tool described in Chinese is said by its description's first clause
    ("查询种子批次的信息" -> "我先查询种子批次的信息。").
 7. A value still needed is asked for by its label (`asked_label`): in a Chinese answer the lead
    of the property's Chinese description when it has one ("批次号，例如 SL-000" -> 批次号), else
    the key's label; the call it is for is said as in rule 6 ("To look up the seed lot I still
    need the lot ID.").
+8. The counts a `wc -l` / `wc -w` of several files printed are said a file a line, then the
+   total ("- agents/one.py: 2 lines", "合计：5 行"), not as the command printed them
+   (`counts_said`).
 5. Of a look-up, the values the call was given (the id it was asked about) are not said again,
    nor a value a later call took as its input (the zone id that led to the schedule): they were
    steps, and the user gave or needs neither. A look-up left with nothing new is not said. Of an
@@ -400,6 +404,22 @@ def past(verb: str) -> str:
     return verb + "ed"
 
 
+SHELL_WORDS = frozenset(
+    {
+        "bash",
+        "shell",
+        "terminal",
+        "command",
+        "commands",
+        "cmd",
+        "sh",
+        "zsh",
+        "run",
+        "exec",
+        "execute",
+        "powershell",
+    }
+)
 ZH_LEAD = re.compile(r"^(?:用于|用来|可以|能够|帮助用户|帮用户|为用户)")
 ZH_READ = re.compile(r"^(?:查询|查看|查找|获取|读取|列出|搜索|检索|查)")
 
@@ -408,6 +428,10 @@ def intent(tool: str, lang: str, act: bool, description: str = "") -> str:
     """Rule 6: what a call is for, said before it ("look up the leave balance", "查一下假期余额";
     in Chinese, a tool described in Chinese by its description's first clause)."""
     verb, thing = _tool_words(tool)
+    if set(key_parts(tool)) <= SHELL_WORDS:  # a shell runs a command
+        return "运行一条命令" if lang == "zh" else "run a command"
+    if verb is None and len(thing) == 1 and not (lang == "zh" and _all_zh(label(tool, "zh"))):
+        return f"使用 {tool}" if lang == "zh" else f"use the {thing[0]}"  # (calculator)
     lead = ZH_LEAD.sub("", re.split(r"[，。,.;；(（\n]", description.strip(), maxsplit=1)[0])
     if lang == "zh" and _all_zh(lead) and len(lead) <= 20:
         return lead if act or ZH_READ.match(lead) else f"查一下{lead}"
@@ -433,6 +457,31 @@ def asked_label(key: str, prop: Any, lang: str) -> str:
             return lead
         return label(key, lang, capital=False)
     return f"the {label(key, lang, capital=False)}"
+
+
+WC_LINE = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
+
+
+def counts_said(command: str, output: str, lang: str) -> str | None:
+    """Rule 8: a `wc` of several files said a file a line, then the total; None when the command
+    is no `wc` or its output is not one count a line."""
+    if not re.search(r"\bwc -[lw]\b", command) or "|" in command.split("wc")[0][-3:]:
+        return None
+    rows = [WC_LINE.match(line) for line in output.strip().splitlines() if line.strip()]
+    if len(rows) < 2 or any(m is None for m in rows):
+        return None
+    words = "-w" in command
+    unit_ = ("词" if words else "行") if lang == "zh" else ("words" if words else "lines")
+    colon = "：" if lang == "zh" else ": "
+    out = []
+    for m in rows:
+        assert m is not None
+        n, name = m.group(1), m.group(2)
+        if name == "total":
+            out.append(f"{'合计' if lang == 'zh' else 'Total'}{colon}{n} {unit_}")
+        else:
+            out.append(f"- {name.removeprefix('./')}{colon}{n} {unit_}")
+    return "\n".join(out)
 
 
 def _all_zh(text: str) -> bool:
