@@ -117,3 +117,34 @@ def test_a_commands_own_error_line_is_a_failure():
     assert unflagged_error("ls: cannot access 'x': No such file or directory")
     assert unflagged_error("grep: notes: No such file or directory\n[exit code 2]")
     assert not unflagged_error("a.txt\nb.txt")
+
+
+def test_a_file_not_found_beside_an_act_does_not_stop_the_act_for_a_search():
+    # the user says the file is uploaded: a failed read is no reason to search the disk
+    read = tool("read_file", "Read a file from disk.", strings(path=None))
+    bash = tool("bash", "Run a shell command.", strings(command=None))
+    quote = tool(
+        "get_print_quote",
+        "Price a print run.",
+        {"copies": {"type": "integer"}, "paper": {"type": "string", "enum": ["matte", "gloss"]}},
+    )
+    submit = tool(
+        "submit_print_job",
+        "Submit a print job for a quote and an uploaded file.",
+        strings(quote_id=None, file_name=None),
+    )
+    handlers = {
+        "read_file": lambda path: "Error: file not found",
+        "bash": lambda command: "",
+        "get_print_quote": lambda **a: {"quote_id": "PQ-51", "total_eur": 42.0},
+        "submit_print_job": lambda **a: {"job_id": "PJ-9", "status": "queued"},
+    }
+    calls, (answer,) = converse(
+        "I already uploaded poster_final.pdf. Get a quote for 100 copies on matte paper and "
+        "submit the job with that file.",
+        [read, bash, quote, submit],
+        handlers,
+    )
+    assert "bash" not in [n for n, _ in calls]
+    assert calls[-1] == ("submit_print_job", {"quote_id": "PQ-51", "file_name": "poster_final.pdf"})
+    assert "PJ-9" in answer

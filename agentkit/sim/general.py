@@ -1935,7 +1935,11 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
 def _look_around(v: View, t: Tool, last: Call) -> tuple[tuple[Tool, dict[str, Any]], str] | None:
     """Rule 4 for a file the request names that a reading tool or the shell did not find: the
     shell's search of the working tree for the files of its kind (`agentkit.sim.shell.look_for`),
-    once a task."""
+    once a task, where reading files is what the task does: not when a call of another tool
+    (a quote, a submission) is part of it, whose act goes on."""
+    others = [c for c in v.calls if c.name != TOOL_SEARCH and not _file_work(v, c.name)]
+    if others:
+        return None
     runner = [r for r in v.tools if runs_commands(r)]
     name = shell.missing_name(list(last.input.values()))
     if not runner or name is None or not (reads_files(t) or runs_commands(t)):
@@ -1946,6 +1950,12 @@ def _look_around(v: View, t: Tool, last: Call) -> tuple[tuple[Tool, dict[str, An
     props = runner[0].schema.get("properties") or {}
     key = next(k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "command")
     return (runner[0], {key: cmd}), name
+
+
+def _file_work(v: View, name: str) -> bool:
+    """The tool reads files or runs commands (or is not offered: nothing to say of it)."""
+    t = v.tool(name)
+    return t is None or reads_files(t) or runs_commands(t)
 
 
 def _looked_around(v: View, turn: Turn) -> bool:
