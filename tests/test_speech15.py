@@ -148,3 +148,13 @@ def test_files_of_a_kind_and_their_lines_over_the_tree_said_a_file_a_line(tmp_pa
         ("run_command", {"command": "find . -name '*.md' -not -path '*/.*' -exec wc -l {} +"})
     ]
     assert "- docs/old/notes.md: 3 lines" in answer and "Total: 5 lines" in answer
+
+
+def test_a_number_given_is_left_out_only_under_its_own_key():
+    said = speech.result_said(
+        {"hut": "Kestrel", "free_bunks": 2, "adults": 2},
+        "en",
+        "check_hut",
+        given={"hut": "Kestrel", "adults": 2},
+    )
+    assert said == "Hut for Kestrel:\n- Free bunks: 2"

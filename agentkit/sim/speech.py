@@ -531,14 +531,25 @@ def _about(data: dict[str, Any], kept: dict[str, Any]) -> str | None:
 
 
 def _new(data: dict[str, Any], given: dict[str, Any], fed: set[str]) -> dict[str, Any]:
-    """Rule 5: a look-up's values other than those it was given and those a later call took."""
-    asked = {norm(x) for x in given.values() if not isinstance(x, dict | list)}
-    out = {
+    """Rule 5: a look-up's values other than those it was given and those a later call took (a
+    number only under its own key: "2" given as adults is no "2" of available rooms)."""
+    asked = {norm(x) for x in given.values() if isinstance(x, str) and not _number(x)}
+    return {
         k: x
         for k, x in data.items()
-        if isinstance(x, dict | list) or (norm(x) not in asked and norm(x) not in fed)
+        if isinstance(x, dict | list)
+        or not (
+            k in given
+            and norm(given[k]) == norm(x)
+            or isinstance(x, str)
+            and not _number(x)
+            and (norm(x) in asked or norm(x) in fed)
+        )
     }
-    return out
+
+
+def _number(x: str) -> bool:
+    return re.fullmatch(r"\s*-?\d+(?:\.\d+)?\s*", x) is not None
 
 
 def norm(x: Any) -> str:
