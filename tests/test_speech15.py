@@ -158,3 +158,8 @@ def test_a_number_given_is_left_out_only_under_its_own_key():
         given={"hut": "Kestrel", "adults": 2},
     )
     assert said == "Hut for Kestrel:\n- Free bunks: 2"
+
+
+def test_an_empty_key_or_list_is_said_without_failing():
+    said = speech.result_said({"": "x", "days": []}, "zh", "get_output")
+    assert "- 天数：无" in said and "- ：x" in said

@@ -13,7 +13,8 @@ program stored it. The rules, as a reader can apply them by hand:
    English order ("annual_remaining_days" -> 年度剩余天数); a key with a word KEY_ZH does not
    know keeps its English words. A unit at the key's end (weight_kg, price_eur, temp_c,
    discount_pct) moves to the value ("Weight: 12 kg").
-3. A value is said as a person reads it: true / false as yes / no (是 / 否), none as "none" (无),
+3. A value is said as a person reads it: true / false as yes / no (是 / 否), none and an empty
+   list as "none" (无),
    a code-like word (pending_approval, IN_TRANSIT) as words ("pending approval"; in Chinese
    through STATUS_ZH when it is a common state, 待审批), a list of plain values joined ("a, b",
    "a、b"), an object or a list of objects as indented lines under its label.
@@ -257,9 +258,6 @@ VERB_ZH = {
     "enroll": "报名", "enrol": "报名", "sign": "报名", "freeze": "冻结", "redeem": "兑换",
     "escalate": "转交", "notify": "通知", "dispatch": "派出", "start": "启动",
 }  # fmt: skip
-_READ_VERBS = frozenset(
-    TABLE["read"][1].split() + TABLE["list"][1].split() + TABLE["search"][1].split()
-)
 _VERBS = frozenset(w for c, (kind, en, _) in TABLE.items() if kind == ACT for w in en.split())
 
 
@@ -286,7 +284,7 @@ def label(key: str, lang: str, capital: bool = True) -> str:
         if words and all(z is not None for z in zh):
             return "".join(z for z in zh if z) or key
     out = " ".join(ABBREVIATIONS.get(w, w) for w in words) or str(key)
-    return out[0].upper() + out[1:] if capital else out
+    return out[:1].upper() + out[1:] if capital else out
 
 
 def unit(key: str, lang: str) -> str:
@@ -314,6 +312,8 @@ def value(x: Any, lang: str) -> str:
                 return STATUS_ZH[low]
             return low.replace("_", " ") if "_" in s else s
         return s
+    if isinstance(x, list) and not x:
+        return "无" if lang == "zh" else "none"
     if isinstance(x, list) and all(not isinstance(i, dict | list) for i in x):
         return ("、" if lang == "zh" else ", ").join(value(i, lang) for i in x)
     return json.dumps(x, ensure_ascii=False)
