@@ -268,7 +268,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import glosses, idkinds, kinds, languages, periods, shell, values, websearch
+from . import assess, glosses, idkinds, kinds, languages, periods, shell, values, websearch
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -381,11 +381,13 @@ FEELINGS = {
     "positive": "good great love excellent happy amazing wonderful best like awesome fantastic incredible "
     "delicious enjoy perfect brilliant superb glad pleased delighted thrilled impressive beautiful "
     "nice recommend gorgeous lovely sturdy solid fun friendly helpful smooth reliable elegant "
+    "stunning comfortable fast "
     "好 棒 喜欢 爱 满意 开心 优秀 赞 美味 完美 推荐 惊艳 漂亮 精美 结实 耐用 实用 贴心 专业 热情",
     "negative": "bad terrible hate awful worst poor disappointed sad angry horrible broken slow "
     "rude disappointing disgusting annoying frustrated frustrating useless waste worse mediocre "
     "boring confusing sadly unfortunately flimsy overpriced complicated tedious "
-    "差 糟糕 讨厌 失望 难过 生气 坏 慢 难吃 垃圾 恶心 浪费 遗憾 可惜 麻烦 复杂 不满 投诉",
+    "expensive pricey missing noisy laggy despise hater garbage loathe dislike "
+    "差 糟糕 讨厌 失望 难过 生气 坏 慢 难吃 垃圾 恶心 浪费 遗憾 可惜 麻烦 复杂 不满 投诉 太贵 卡顿 吵",
 }
 
 
@@ -1681,6 +1683,10 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
+    judgement = assess.judgement(name, s, src.text, felt(src.text)) if value is None else None
+    if judgement is not None:  # a score the text does not state: judged, never another number
+        said_rating = assess.rated(src.text, s)
+        value = judgement if said_rating is None else said_rating
     if value is None:
         value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
         value = value or _counted(name, s, src) or _year(name, s, src.text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import operator
 import re
 from collections.abc import Iterator
@@ -32,8 +31,8 @@ def parsed(text: str) -> Any:
     `agentkit.sim.results.read`), else the status/amount it names, else the text. Cached: a long
     history resends the same tool results with every request."""
     try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError):
+        return results.loads(text)
+    except ValueError:
         pass
     read = results.read(text)
     if isinstance(read, dict):
@@ -47,9 +46,14 @@ def parsed(text: str) -> Any:
     return text
 
 
+REMINDER_IN = re.compile(r"\s*<system-reminder>.*?</system-reminder>\s*", re.DOTALL)
+
+
 def result_content(content: Any) -> str:
-    """A tool_result's content as the text the model reads."""
-    return content if isinstance(content, str) else text_of(content)
+    """A tool_result's content as the text the model reads, without the context a client adds
+    inside it (Claude Code's `<system-reminder>` blocks: the tokens left, a file's state)."""
+    text = content if isinstance(content, str) else text_of(content)
+    return REMINDER_IN.sub("\n", text).strip() if "<system-reminder>" in text else text
 
 
 @functools.lru_cache(maxsize=64)

@@ -55,6 +55,11 @@ numbers written in it, and the conventions of talk.
    "Wow!"; "I love my kettle! Boil 2 litres." is a request): a brief reply in kind ("That's wonderful to hear!", "I'm sorry to
    hear that."), nothing more (no fact is claimed).
 
+13. Several questions in one message ("First, what's the capital of Japan? Second, what's 15% of
+   200?", "A? And B?", one a line): each is answered by rules 2 to 7 where it can be, and each
+   other one gets a short note that the stand-in knows no facts, in the order asked; when none of
+   them can be answered, no direct answer (the whole message gets the offline note).
+
 Rules 9 to 12 hold whatever tools are offered; rules 2 to 8 only when no offered tool's name is
 about arithmetic. With a structured output (`as_json`), a text field gets the answer's text, a list
 of numbers its numbers (the primes listed), a number field its one number. `expression` gives
@@ -761,7 +766,31 @@ def reply_without_tools(
         return DirectAnswer(said, talk=True)
     if any(c & MATH_NAMES for c in name_concepts):
         return None
-    return worked(lang, task, turns)
+    return several(lang, task, turns) or worked(lang, task, turns)
+
+
+PART_LEAD = re.compile(
+    r"^\s*(?:(?:first|second|third|then|next|also|and|finally|lastly|plus)\b[\s,:]*|"
+    r"\d+[.)]\s*|[-*•]\s*|(?:第[一二三四五]|首先|其次|然后|另外|还有|最后)[，,：:、]?)+",
+    re.I,
+)
+
+
+def several(lang: str, task: str, turns: list[tuple[str, str]]) -> DirectAnswer | None:
+    """Rule 13: each question of a message of several, answered or noted, in order."""
+    parts = [p.strip() for p in re.split(r"(?<=[?？])\s*|\n+", task) if p.strip()]
+    parts = [PART_LEAD.sub("", p).strip() for p in parts]
+    parts = [p for p in parts if len(p) > 2]
+    if len(parts) < 2 or not all(p.endswith(("?", "？")) for p in parts):
+        return None
+    answers = [worked(lang, p, turns) for p in parts]
+    if not any(answers):
+        return None
+    lines = [
+        a.text if a else say(lang, "d_part_unknown", question=p.rstrip("?？"))
+        for p, a in zip(parts, answers, strict=True)
+    ]
+    return DirectAnswer("\n".join(lines), [v for a in answers if a for v in a.values])
 
 
 def as_json(schema: dict[str, Any], said: DirectAnswer) -> Any:

@@ -272,6 +272,7 @@ from . import (
     pick,
     records,
     reports,
+    results,
     shell,
     speech,
     sql,
@@ -2217,8 +2218,11 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             if len(variants) == 1
             else []
         )
-        if each_id:  # "each zone" after a listing of zone ids: one call per id
-            turn.calls += [(t, a) for a in each_id]
+        # "each zone" after a listing of zone ids: one call per id; "<document>…</document> Use
+        # the print_entities tool": what the material says, recorded
+        made = each_id or _records_handed(v, t, variants, got.missing, mine)
+        if made:
+            turn.calls += [(t, a) for a in made]
             continue
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
@@ -2515,7 +2519,7 @@ def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
 def _parsed(data: Any) -> Any:
     if isinstance(data, str):
         try:
-            return json.loads(data)
+            return results.loads(data)
         except ValueError:
             return data
     return data
@@ -2544,7 +2548,7 @@ def _file_text(result: str | None) -> str:
 def _pairs(data: Any) -> list[tuple[str, Any]]:
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = results.loads(data)
         except ValueError:
             return []
     if isinstance(data, dict):
@@ -4208,6 +4212,22 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
 
 
+def _records_handed(
+    v: View, t: Tool, variants: list[dict[str, Any]], missing: list[str], mine: list[Any]
+) -> list[dict[str, Any]]:
+    """A tool the user names for material they hand over ("<text>…</text> Use the
+    print_entities tool") records what the material says: its missing values are extracted from
+    the material as a forced call's are (`agentkit.sim.structured.complete`), and the call is made
+    when every one of them is found; else none (the value is asked for)."""
+    if not missing or mine or not named_in(t, frozenset(words(v.task))):
+        return []
+    if not structured.material(v.task)[1]:
+        return []
+    filled = structured.complete(t.schema, variants[0] if variants else {}, v.task)
+    found = all(filled.get(k) not in (None, "", [], {}) for k in missing)
+    return [filled] if found else []
+
+
 def _one_record_each(calls: list[tuple[Tool, dict[str, Any]]]) -> list[tuple[Tool, dict[str, Any]]]:
     """Under tool_choice "any", a tool that takes a list of strings records the several items
     a message names in that list, in one call: a second call of it (one per item) is the same
@@ -4350,7 +4370,7 @@ def _answer(v: View, turn: Turn) -> str:
         aim = speech.intent(
             t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description
         )
-        lines.append(say(v.lang, "g_ask", aim=aim, fields=fields))
+        lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
 
 

@@ -120,6 +120,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "d_no_tools": ("这次请求没有给我任何工具。", "This request gives me no tools."),
     "d_arithmetic": ("{expr} = {result}", "{expr} = {result}"),
+    "d_part_unknown": (
+        "“{question}”：我是离线替身（按写好的规则行事，不是模型），工具之外的事实我不知道，不做猜测。",
+        "“{question}”: I'm the offline stand-in for Claude (written rules, not a model) and know no facts beyond the tools here, so I won't guess.",
+    ),
     "d_div_zero": ("{expr} 里有除以零，没有结果。", "{expr} divides by zero, so it has no value."),
     "d_word_problem": (
         "{expr} = {result}，所以答案是 {result}。",
@@ -520,6 +524,12 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_ask": (
         "要{aim}，我还需要知道：{fields}。请告诉我？",
         "To {aim} I still need {fields}. What should I use?",
+    ),
+    "g_ask_image": (
+        "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），看不到图片，所以读不出图里的{fields}。"
+        "请把这些值告诉我，我就能{aim}。",
+        "I'm the offline stand-in for Claude (written rules, not a model) and cannot see images, so "
+        "I can't read {fields} from the image. Tell me the values and I'll {aim}.",
     ),
     "g_no_tool": (
         "我是离线的模拟 Claude（按写好的规则运行，不是真正的模型），这里提供的工具都回答不了这个问题。",

@@ -1,7 +1,9 @@
 """Reading a tool_result by what it says, in any wording, Chinese or English.
 
 A result's text becomes data by the first rule that applies:
-1. JSON (an object, a list, a number, a string);
+1. JSON (an object, a list, a number, a string), or a Python literal as `str()` of a dict or a
+   list writes it ("{'name': 'John Doe'}", "True"), or an object's repr of two fields or more
+   ("success=True message='Saved'", "Note(id=3, title='x')"), which many programs return (`loads`);
 1a. a table, one record a row, its header's cells the keys (`_table`): a markdown table ("| a | b |"
    over a "|---|---|" line), a CSV or TSV text, or columns set apart by two spaces or more under a
    header line (Chinese text aligned by its width: the cells counted, not their columns), when every
@@ -40,6 +42,7 @@ such a body is told by its messages, not as JSON (`said_error`).
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import re
@@ -142,12 +145,53 @@ def _number(value: str) -> Any:
     return n if str(n) == value.strip() else value
 
 
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def loads(text: Any) -> Any:
+    """Rule 1: JSON, else a Python literal of plain data ("{'id': 'O2', 'price': 49.99}",
+    "True", "[('a', 1)]"); ValueError for any other text."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        pass
+    said = text.strip() if isinstance(text, str) else ""
+    if said in ("True", "False", "None") or said[:1] in "{[(" and said[-1:] in "}])":
+        try:
+            return _plain(ast.literal_eval(said))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            pass
+    pairs = REPR_PAIR.findall(said) if REPR_LINE.fullmatch(said) else []
+    if pairs:  # a model's repr: "success=True message='Note saved successfully!'"
+        return {k: _literal(v) for k, v in pairs}
+    raise ValueError("neither JSON nor a Python literal")
+
+
+REPR_VALUE = r"""(?:'[^']*'|"[^"]*"|[\w.+-]+)"""
+REPR_PAIR = re.compile(rf"([A-Za-z_]\w*)=({REPR_VALUE})")
+REPR_LINE = re.compile(
+    rf"(?:\w+\()?[A-Za-z_]\w*={REPR_VALUE}(?:,?\s+[A-Za-z_]\w*={REPR_VALUE})+\)?"
+)
+
+
+def _literal(value: str) -> Any:
+    try:
+        return _plain(ast.literal_eval(value))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return value
+
+
 @functools.lru_cache(maxsize=4096)
 def read(text: str) -> Any:
     """A result's text as data (see the module's docstring)."""
     try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError):
+        return loads(text)
+    except ValueError:
         pass
     table = _table(text)
     if table:

@@ -26,7 +26,8 @@ program stored it. The rules, as a reader can apply them by hand:
    leave balance." / "我先查一下假期余额。" for a tool that reads, "Let me submit the leave
    request." / "我来提交假期申请。" for an act; after a result, "With that, next I'll ..." /
    "根据上一步的结果，接下来……". A thing with no Chinese label is said "相关信息" (a read) or
-   "这一步" (an act); a shell ("bash", run_command) "run a command" / "运行一条命令", a tool named
+   "这一步" (an act); a tool that sets out what a text says (print_, extract_, output_...) "set
+   out the entities" / "整理出…"; a shell ("bash", run_command) "run a command" / "运行一条命令", a tool named
    by one word no verb "use the calculator"; a tool described in Chinese is said by its description's first clause
    ("查询种子批次的信息" -> "我先查询种子批次的信息。").
 7. A value still needed is asked for by its label (`asked_label`): in a Chinese answer the lead
@@ -222,6 +223,7 @@ KEY_ZH = {
     "info": "信息", "information": "信息", "data": "数据", "profile": "资料", "record": "记录",
     "records": "记录", "history": "记录", "list": "列表", "options": "选项", "availability": "空位",
     "quote": "报价", "estimate": "估价", "report": "报告", "log": "日志", "logs": "日志",
+    "entities": "实体", "entity": "实体", "sentiment": "情感", "scores": "分数",
 }  # fmt: skip
 STATUS_ZH = {  # common states a result's code word says (rule 3)
     "pending": "待处理", "pending_approval": "待审批", "approved": "已批准", "rejected": "已拒绝",
@@ -424,12 +426,22 @@ ZH_LEAD = re.compile(r"^(?:用于|用来|可以|能够|帮助用户|帮用户|�
 ZH_READ = re.compile(r"^(?:查询|查看|查找|获取|读取|列出|搜索|检索|查)")
 
 
+WRITES_OUT = frozenset("print output emit display show format extract".split())
+
+
 def intent(tool: str, lang: str, act: bool, description: str = "") -> str:
     """Rule 6: what a call is for, said before it ("look up the leave balance", "查一下假期余额";
     in Chinese, a tool described in Chinese by its description's first clause)."""
     verb, thing = _tool_words(tool)
     if set(key_parts(tool)) <= SHELL_WORDS:  # a shell runs a command
         return "运行一条命令" if lang == "zh" else "run a command"
+    parts = key_parts(tool)
+    if len(parts) > 1 and parts[0] in WRITES_OUT:  # print_entities: what the text says, set out
+        what = " ".join(ABBREVIATIONS.get(w, w) for w in parts[1:] if w not in ("all", "every"))
+        if lang == "zh":
+            said = label("_".join(parts[1:]), "zh")
+            return f"整理出{said if _all_zh(said) else '相关内容'}"
+        return f"set out the {what}"
     if verb is None and len(thing) == 1 and not (lang == "zh" and _all_zh(label(tool, "zh"))):
         return f"使用 {tool}" if lang == "zh" else f"use the {thing[0]}"  # (calculator)
     lead = ZH_LEAD.sub("", re.split(r"[，。,.;；(（\n]", description.strip(), maxsplit=1)[0])
@@ -499,6 +511,8 @@ def result_said(
     """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new)."""
     if isinstance(data, str):
         return data.strip()
+    if act and isinstance(data, bool):  # an act's bare True / False: what was done, to what
+        return _act_flag(data, lang, tool, given or {})
     about = None
     if isinstance(data, dict):
         kept = data if act else _new(data, given or {}, fed or set())
@@ -519,6 +533,25 @@ def result_said(
         items = [f"- {record_line(x, lang)}" for x in data]
         return "\n".join([result_heading(tool, lang, act, about)] + items)
     return value(data, lang)
+
+
+def _act_flag(done: bool, lang: str, tool: str, given: dict[str, Any]) -> str:
+    """Rule 1 for an act whose result is only True or False: the heading of what was done and the
+    values it was given ("Cancelled the order: O1"), or that it was not done."""
+    shown = ("、" if lang == "zh" else ", ").join(
+        str(x) for x in given.values() if isinstance(x, str | int | float) and str(x)
+    )
+    if done:
+        heading = result_heading(tool, lang, True)
+        return f"{heading}{shown}" if lang == "zh" else f"{heading} {shown}".strip()
+    verb, thing = _tool_words(tool)
+    if lang == "zh":
+        what = label("_".join(thing), "zh") if thing else ""
+        did = f"{VERB_ZH.get(verb or '', '办理')}{what if _all_zh(what) else ''}"
+        return f"未能{did}" + (f"（{shown}）。" if shown else "。")
+    what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or "request"
+    did = past(verb) if verb else "done"
+    return f"The {what} was not {did}" + (f" ({shown})." if shown else ".")
 
 
 def _about(data: dict[str, Any], kept: dict[str, Any]) -> str | None:

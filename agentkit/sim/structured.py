@@ -99,7 +99,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, entries, findings, spans, values, wholes
+from . import direct, entries, findings, mentions, spans, traits, values, wholes
 from .arguments import (
     HIRED,
     felt,
@@ -205,10 +205,18 @@ HANDED = re.compile(
 )  # not 10:30, https://
 
 
+TAGGED = re.compile(r"<([A-Za-z][\w-]{0,30})>\s*(.+?)\s*</\1>", re.DOTALL)
+
+
 def material(task: str) -> tuple[str, bool]:
     """What the instruction hands over, and whether it was handed over rather than being the
-    whole request: the text after the instruction's colon (unquoted when it is one quoted text),
-    else the longest quoted text of three words or more (six characters in Chinese)."""
+    whole request: the inside of the longest block in XML-style tags ("<article>…</article>", as
+    the prompting guides wrap documents; the tags are never a value), else the text after the
+    instruction's colon (unquoted when it is one quoted text), else the longest quoted text of
+    three words or more (six characters in Chinese)."""
+    blocks = [b.group(2) for b in TAGGED.finditer(task) if len(b.group(2)) >= 12]
+    if blocks:
+        return max(blocks, key=len), True
     m = HANDED.search(task)
     if m and m.group(1).strip():
         rest = m.group(1).strip()
@@ -268,11 +276,13 @@ NAMES_LINK = re.compile(r"\burl\b|_url|url_|link|website|href|uri\b|网址|链�
 URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>“”]+", re.I)
 NAMES_AUTHOR = re.compile(r"author|artist|director|composer|creator|writer|作者|导演|作曲", re.I)
 BY = re.compile(
-    r"\bby\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)|(?:作者是|作者为|导演是)\s*([\u4e00-\u9fff·]{2,8})"
+    r"\b(?i:by)\s+([A-Z](?:[\w'-]+|\.)(?:\s+[A-Z](?:[\w'-]+|\.))*)|(?:作者是|作者为|导演是)\s*([\u4e00-\u9fff·]{2,8})"
     r"|([\u4e00-\u9fff·]{2,8})(?:著|导演的|执导)"
 )
 NAMES_VERSION = re.compile(r"version|release|版本", re.I)
 NAMES_SUMMARY = re.compile(r"summary|description|changelog|摘要|概要|描述|说明", re.I)
+NAMES_TOPICS = re.compile(r"topic|theme|keyword|key_?phrase|主题|关键词", re.I)
+ONE_SENTENCE = re.compile(r"one[- ]sentence|single sentence|brief|short|一句|简短|简要", re.I)
 NAMES_REASON = re.compile(r"reason|why|cause|原因|理由", re.I)
 VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)(?![\w.])")
 KIND_PREFIX = re.compile(r"^\s*([A-Za-z]+)(?:\(([^)]*)\))?!?\s*:\s*")  # "feat(search): "
@@ -565,7 +575,7 @@ def read_field(name: str, s: dict[str, Any], text: str, handed: bool, root: dict
     if s.get("format") in ("uri", "url", "iri"):
         return link(text)
     if NAMES_SUMMARY.search(name) and handed:
-        return without_kind(text) or None
+        return handed_summary(text, about)
     if NAMES_NUMBERED.search(about) and numbered_place(text):
         return numbered_place(text)
     reader = next((r for names, r in STRING_READERS if names.search(about)), None)
@@ -582,6 +592,15 @@ HELD_EN = re.compile(  # "hosts the Riverside Book Swap at the Old Mill Hall"
     r"([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'’&-]*)*)"
     r"(?:[^.;!?]*?\b(?:at|in)\s+(?:the\s+)?([A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+)?[A-Z0-9][\w'’&-]*)*))?"
 )
+
+
+def handed_summary(text: str, about: str) -> str | None:
+    """Handed material as its own summary (`without_kind`), its first sentence where the field
+    asks for one sentence or a brief one."""
+    said = without_kind(text)
+    if ONE_SENTENCE.search(about):
+        said = re.split(r"(?<=[.!?。！？])\s*", said.strip(" '\"‘’“”"))[0]
+    return said or None
 
 
 def _held_field(name: str, s: dict[str, Any], text: str) -> str | None:
@@ -622,6 +641,8 @@ def _list_field(name: str, s: dict[str, Any], text: str) -> list[str] | None:
         return refused_items(text) or None
     if NAMES_SKILLS.search(about):
         return named_terms(text) or labelled_items(name, s, text) or None
+    if NAMES_TOPICS.search(name) and text.isascii():
+        return labelled_items(name, s, text) or mentions.topics(text) or None
     return labelled_items(name, s, text) or listed_items(text) or None
 
 
@@ -864,6 +885,8 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
     )
     got = fill_object(schema, gather(text, results), schema, False, frozenset()).values
+    if not props and not got and schema.get("additionalProperties", True) is not False:
+        got = traits.traits(text)  # an open object: each trait the text says
     for k, p in props.items():
         s = resolve(p, schema) if isinstance(p, dict) else {}
         mine = (
@@ -905,17 +928,28 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
     )
     out = dict(got)
+    if not props and not out and schema.get("additionalProperties", True) is not False:
+        out = traits.traits(text)  # an open object: each trait the text says
     for k, p in props.items():
         s = resolve(p, schema) if isinstance(p, dict) else {}
         listed = handed and s.get("type") == "array"  # handed material's lists are read by meaning
         headed = handed and s.get("type") == "string" and seller(k, text)  # its heading names it
-        if s and (out.get(k) in (None, "", []) or listed or headed):
+        told = handed and s.get("type") == "string" and _told(k, s, text)  # summary, "by" author
+        if s and (out.get(k) in (None, "", []) or listed or headed or told):
             mine = _of_document(k, s, text, handed) or read_field(k, s, text, handed, schema)
             if mine is not None:
                 out[k] = mine
     out = spans.by_spans(props, _listed_records(props, out, text, schema), task, text, schema)
     out = _headed_seller(props, wholes.by_wholes(props, out, text, schema), text)
     return conform(_left_count(props, out, text, schema), schema)
+
+
+def _told(name: str, s: dict[str, Any], text: str) -> bool:
+    """Whether handed material itself tells a text field better than a general reading: a
+    summary is the material (its first sentence where one sentence is asked), an author the name
+    after "by"."""
+    about = f"{name} {s.get('description') or ''}"
+    return bool(NAMES_SUMMARY.search(name) or NAMES_AUTHOR.search(about) and author(text))
 
 
 def _headed_seller(props: dict[str, Any], got: dict[str, Any], text: str) -> dict[str, Any]:
@@ -957,6 +991,9 @@ def _listed_records(
             fewer = out.get(k) != counted or len(stated) > len(counted)  # counted entries kept
             if fewer and findings.better_list(out.get(k), stated, text, taken):
                 out[k] = stated
+            named = mentions.entities(item, f"{k} {s.get('description') or ''}", text)
+            if named:  # named entities, each with its kind and sentence
+                out[k] = named
         elif s.get("type") == "string" and not out.get(k) and entries.SERVICE.search(k):
             out[k] = entries.counted_thing(text) or out.get(k)
     return out

@@ -79,6 +79,7 @@ class View:
     before: tuple[Call, ...] = ()  # the calls of the conversation's earlier tasks
     earlier: str = ""  # the user's words of the conversation's earlier tasks
     reply: str = ""  # the user's latest words, when they answer a question of the open task
+    images: int = 0  # the images the user's messages of the open task hold (the stand-in sees none)
 
     @property
     def whole(self) -> str:
@@ -161,6 +162,12 @@ def view(conv: Conversation) -> View:
         before,
         "\n".join(t for t in earlier if t.strip()),
         said[-1] if len([t for t in said if t.strip()]) >= 2 else "",
+        images=sum(
+            b.get("type") == "image"
+            for m in messages[start:]
+            if m.get("role") == "user"
+            for b in blocks(m.get("content"))
+        ),
     )
 
 

@@ -1,0 +1,68 @@
+"""Results written as Python literals (`str(dict)`, `str(True)`, as the cookbook's customer-service
+agent returns them) are read as data (`sim/results.py` `loads`), and an act's bare True / False
+is said as what was done (`sim/speech.py` `_act_flag`). Before round 16 the answer echoed
+"{'name': ...}" and "True". Another domain: a library desk, in both languages."""
+
+from __future__ import annotations
+
+from tests.loops import converse, strings, tool
+
+TOOLS = [
+    tool("get_member", "Look up a library member by card number.", strings(card_no="Card number")),
+    tool(
+        "renew_loan", "Renew a borrowed book by its loan id.", strings(loan_id="Loan id, e.g. L-77")
+    ),
+]
+
+
+def _member(card_no: str) -> str:
+    return str({"name": "Ines Duarte", "email": "ines@example.org", "fines_due": 2.5})
+
+
+def test_a_python_dict_result_is_read_as_its_fields() -> None:
+    calls, finals = converse(
+        "What is the email address of member 40021?",
+        TOOLS,
+        {"get_member": _member, "renew_loan": lambda loan_id: str(True)},
+    )
+    assert calls == [("get_member", {"card_no": "40021"})]
+    assert "ines@example.org" in finals[0]
+    assert "{" not in finals[0] and "'" not in finals[0]
+
+
+def test_an_acts_bare_true_or_false_is_said_as_what_was_done() -> None:
+    handlers = {"get_member": _member, "renew_loan": lambda loan_id: str(loan_id == "L-77")}
+    _, done = converse("Please renew loan L-77.", TOOLS, handlers)
+    _, failed = converse("Please renew loan L-12.", TOOLS, handlers)
+    _, zh = converse("请帮我续借 L-77。", TOOLS, handlers)
+    assert "L-77" in done[0] and "renewed" in done[0].lower() and done[0].strip() != "True"
+    assert "not" in failed[0] and "L-12" in failed[0]
+    assert "L-77" in zh[0] and "True" not in zh[0] and "yes" not in zh[0]
+
+
+def test_several_questions_in_one_message_are_each_answered_or_noted() -> None:
+    timer = [tool("set_timer", "Start a kitchen timer.", {"minutes": {"type": "integer"}})]
+    _, en = converse("First, who wrote Middlemarch?\nSecond, what is 12% of 250?", timer, {})
+    _, zh = converse("《红楼梦》的作者是谁？250 的 12% 是多少？", timer, {})
+    for said, note in ((en[0], "offline"), (zh[0], "离线")):
+        assert "30" in said and note in said
+        assert said.index(note) < said.index("30")  # in the order asked
+
+
+def test_an_image_the_stand_in_cannot_see_is_said_so() -> None:
+    log = tool(
+        "log_meal",
+        "Log a meal's nutrition facts.",
+        {"calories": {"type": "integer"}, "protein_g": {"type": "number"}},
+    )
+    pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    image = {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": pixel},
+    }
+    for text, note in (
+        ("Log the meal from this label photo.", "cannot see images"),
+        ("把这张标签照片里的营养记下来。", "看不到图片"),
+    ):
+        calls, finals = converse([[image, {"type": "text", "text": text}]], [log], {})  # type: ignore[list-item]
+        assert calls == [] and note in finals[0]
