@@ -66,3 +66,10 @@ def test_an_image_the_stand_in_cannot_see_is_said_so() -> None:
     ):
         calls, finals = converse([[image, {"type": "text", "text": text}]], [log], {})  # type: ignore[list-item]
         assert calls == [] and note in finals[0]
+
+
+def test_counting_said_with_how_to_say_it_is_still_counting() -> None:
+    timer = [tool("set_timer", "Start a kitchen timer.", {"minutes": {"type": "integer"}})]
+    _, en = converse("Count from 3 to 7 slowly, with a short pause between each number", timer, {})
+    _, zh = converse("请从 2 数到 4，慢慢地", timer, {})
+    assert en[0].startswith("3, 4, 5, 6, 7") and zh[0].startswith("2、3、4")

@@ -27,7 +27,8 @@ numbers written in it, and the conventions of talk.
    the smaller). "5 more than 3" asks for no choice: no comparison.
 5. A sequence the numbers themselves define: the first N prime, even, odd, square or Fibonacci
    numbers ("前 5 个质数"; N written in digits or as a word; the count is no item of the list),
-   and counting from A to B ("从 3 数到 9"); at most MAX_ITEMS items.
+   and counting from A to B ("从 3 数到 9"; "slowly, with a brief pause between each number"
+   says how, not what); at most MAX_ITEMS items.
 6. A follow-up on the previous answer ("now divide that by 4", "add 10 to it", "再乘以 3"): "that",
    "it", "the result", "结果", or an operator with nothing before it, stands for the number the
    assistant's previous turn gave (the one after its last "=", else its last number; a part of an
@@ -395,9 +396,11 @@ COUNTING = re.compile(
 )
 LISTING_WORDS = re.compile(
     r"\b(?:what|which|are|list|give|me|name|tell|show|write|print|please|can|could|you)\b|"
-    r"是|哪些|什么|请|列出|写出|给我|说出|告诉我|数",
+    r"\b(?:slowly|aloud|out loud|one (?:per|a) line|with (?:a |an )?(?:brief |short |small )?"
+    r"(?:pause|break|gap)s? (?:between|after) (?:each|every|the)(?: numbers?| ones?)?)\b|"
+    r"是|哪些|什么|请|列出|写出|给我|说出|告诉我|数|慢慢地?|一行一个",
     re.IGNORECASE,
-)
+)  # (how to say the list: a pause the text cannot hold is no other question)
 
 
 def _first(kind: str, n: int) -> list[int]:
