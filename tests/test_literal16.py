@@ -73,3 +73,33 @@ def test_counting_said_with_how_to_say_it_is_still_counting() -> None:
     _, en = converse("Count from 3 to 7 slowly, with a short pause between each number", timer, {})
     _, zh = converse("请从 2 数到 4，慢慢地", timer, {})
     assert en[0].startswith("3, 4, 5, 6, 7") and zh[0].startswith("2、3、4")
+
+
+def test_a_cli_session_title_is_a_noun_phrase_of_what_the_session_is_about() -> None:
+    import json
+
+    import agentkit
+
+    schema = {
+        "type": "object",
+        "properties": {"title": {"type": "string"}},
+        "required": ["title"],
+        "additionalProperties": False,
+    }
+    client = agentkit.make_client(offline=True)
+
+    def titled(said: str) -> str:
+        r = client.messages.create(
+            model="claude-sonnet-4-6",
+            max_tokens=1024,
+            messages=[
+                {"role": "user", "content": f"<session>\n{said}\n</session>\n\nWrite the title."}
+            ],
+            output_config={"format": {"type": "json_schema", "schema": schema}},
+        )
+        return str(json.loads(r.content[0].text)["title"])
+
+    assert titled("Please rename the helper in dates_util.py") == "dates_util.py rename"
+    assert titled("What is the tallest mountain in Chile?") == "Tallest mountain in Chile"
+    assert titled("What is 17*3?") == "17*3 calculation"
+    assert titled("帮我把 report.md 里的表格改成中文") == "report.md 表格改成中文"

@@ -194,6 +194,12 @@ def _structured(conv: Conversation, reply: Reply, schema: dict[str, Any]) -> Rep
         if isinstance(result, dict):
             facts.update(result)
     orders = [o.canonical for o in conv.orders()]
+    titled = structured.SESSION.search(conv.task)
+    if titled and not orders and set(schema.get("properties") or {}) == {"title"}:
+        title = structured.session_title(
+            (titled.group(1).strip().splitlines() or [""])[0], conv.lang
+        )
+        return Reply([_text(json.dumps({"title": title}, ensure_ascii=False))], "end_turn")
     if not orders and not conv.calls:  # nothing was done: the request's own words, extracted
         value = structured.extract(schema, conv.task, [])
         return Reply([_text(json.dumps(value, ensure_ascii=False))], "end_turn")

@@ -196,8 +196,61 @@ def title(task: str, orders: list[str], intent: str, lang: str) -> str:
         return f"订单 {order} {words[0]}" if lang == "zh" else f"{words[1]} for order {order}"
     session = SESSION.search(task)
     text = (session.group(1) if session else task).strip().splitlines()
-    first = text[0] if text else ""
-    return first[:30] if lang == "zh" else " ".join(first.split()[:5])
+    return session_title(text[0] if text else "", lang)
+
+
+IDENT = re.compile(
+    r"`([^`]{1,40})`|(?<![\w/.-])([\w-]+\.[A-Za-z]{1,5}|[a-z]+_[a-z_]+|[a-z]+[A-Z]\w+|[A-Z][a-z]+[A-Z]\w*|#\d+)(?![\w-])"
+)
+TITLE_LEAD = re.compile(
+    r"^(?:(?:please|pls|hey|hi|ok|okay|so|now|can|could|would|will|you|help|me|i|want|need|to|"
+    r"let's|lets|what's|whats|what|how|why|who|where|when|which|is|are|was|does|do|did|the|a|an|"
+    r"some|simple|quick|small|new|tell|show|give)\b[\s,]*)+",
+    re.I,
+)
+ACT_NOUNS = {
+    "create": "creation", "write": "draft", "make": "creation", "add": "addition", "fix": "fix",
+    "update": "update", "explain": "explanation", "list": "listing", "find": "search",
+    "search": "search", "count": "count", "run": "run", "read": "reading", "build": "build",
+    "refactor": "refactor", "delete": "removal", "remove": "removal", "rename": "rename",
+    "test": "tests", "summarize": "summary", "summarise": "summary", "review": "review",
+    "compare": "comparison", "check": "check", "debug": "debugging", "translate": "translation",
+}  # fmt: skip
+TITLE_ZH_LEAD = re.compile(
+    r"^(?:帮我|帮忙|请你?|麻烦你?|你能不能|能不能|能否|可以|我想|我要|一下|把)+"
+)
+
+
+def session_title(said: str, lang: str) -> str:
+    """A session's title, as the Claude Code CLI asks for one (a noun phrase of two to five
+    words, the most specific thing named first): an identifier the request names (a file, a
+    function, an issue) with the noun of the act ("hello.txt creation"), else the request's
+    words without its asking lead, cut at its first "and" / comma, at most five words, in
+    sentence case ("What's the capital of France?" -> "Capital of France"); a sum alone is a
+    calculation ("2+2 calculation"); in Chinese the request without 帮我 / 请 / 把."""
+    said = said.strip().rstrip("?？.。!！")
+    idents = [a or b for a, b in IDENT.findall(said)]
+    if lang == "zh":
+        rest = TITLE_ZH_LEAD.sub("", said)
+        rest = re.split(r"[，,。；;！!？?]", rest)[0].replace("里的", " ")
+        rest = " ".join(rest.split())
+        return (rest if len(rest) <= 30 else rest[:30].rsplit(" ", 1)[0]) or said[:20]
+    rest = TITLE_LEAD.sub("", said).strip()
+    first = rest.split()[0].lower() if rest.split() else ""
+    act = ACT_NOUNS.get(first)
+    if act:
+        rest = TITLE_LEAD.sub("", rest.split(None, 1)[1] if " " in rest else "").strip()
+    rest = re.split(r",|;|\s+(?:and|then|but|so)\s+", rest)[0]
+    words = [w for w in rest.split() if w.lower() not in ("here", "there", "please", "now")]
+    if idents:
+        return f"{' '.join(dict.fromkeys(idents))} {act or 'work'}"[:60]
+    if words and re.fullmatch(r"[\d\s+\-*/^().%x×÷=]+", " ".join(words)):
+        return f"{''.join(words)} calculation"
+    words = words[:5]
+    while len(words) > 2 and words[-1].lower() in NOT_A_VALUE:
+        words.pop()
+    phrase = " ".join(words + ([act] if act and len(words) < 5 else []))
+    return (phrase[:1].upper() + phrase[1:]) if phrase else "New session"
 
 
 HANDED = re.compile(
