@@ -103,3 +103,11 @@ def test_a_cli_session_title_is_a_noun_phrase_of_what_the_session_is_about() -> 
     assert titled("What is the tallest mountain in Chile?") == "Tallest mountain in Chile"
     assert titled("What is 17*3?") == "17*3 calculation"
     assert titled("帮我把 report.md 里的表格改成中文") == "report.md 表格改成中文"
+
+
+def test_a_web_search_query_leaves_out_how_to_search() -> None:
+    from agentkit.sim.websearch import query_of
+
+    said = "Which team won the 1998 Tour de France? Please search the web for current sources."
+    assert "Tour de France" in query_of(said) and "search" not in query_of(said)
+    assert "上网" not in query_of("杭州地铁几点停运？请上网搜索最新消息。")

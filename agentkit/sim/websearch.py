@@ -13,7 +13,9 @@ offline search finds and what the answer says. The rules, as a reader can apply 
    "find", "tell me"; 搜索, 查一下, 告诉我). A greeting or a task that is not a question is not.
 2. The query is the user's words without the question's frame: the asking words at the start
    ("what's", "can you tell me", "search the web for"; 请, 帮我, 搜索一下) and the punctuation at the
-   end. One search per question: the question is answered in the same turn (end_turn).
+   end; of several sentences, one that says how to find or say it ("Please search the web for
+   up-to-date information.", 请上网搜索) is left out when another asks. One search per question:
+   the question is answered in the same turn (end_turn).
 3. The offline search reaches no live web. It finds the world's stored pages that share a content
    word with the query (an English word of four letters or more that is not a function word, or two
    Chinese characters in a row); when none does, one result that says, in the user's language, that
@@ -100,9 +102,23 @@ def wanted(offered: bool, choice: dict[str, Any], task: str) -> bool:
     return asks_for_facts(task)
 
 
+HOW_TO = re.compile(  # a sentence about how to find or say it, not what: "Please search the web."
+    r"^(?:please\s+|pls\s+|and\s+)?(?:search|look\s+(?:it\s+)?up|use|check|browse|google|cite|"
+    r"include|be\s+(?:brief|concise)|keep\s+it|answer|reply|respond)\b|"
+    r"^(?:请|麻烦)?(?:上网|联网|在网上)?(?:搜索|搜一下|查一下网络|引用|简短|简要)",
+    re.I,
+)
+
+
 def query_of(task: str) -> str:
-    """Rule 2: the user's words without the question's frame (at most 100 characters)."""
+    """Rule 2: the user's words without the question's frame (at most 100 characters); of several
+    sentences, those that say how to find or say it ("Please search the web for up-to-date
+    information.") are no part of the query when another sentence asks."""
     text = " ".join(task.split())
+    said = [x for x in re.split(r"(?<=[.?!。？！])\s*", text) if x.strip()]
+    asks = [x for x in said if not HOW_TO.search(x.strip())]
+    if asks and len(asks) < len(said):
+        text = " ".join(asks)
     text = FRAME_ZH.sub("", text, count=1) if re.search(r"[\u4e00-\u9fff]", text) else text
     text = FRAME_EN.sub("", text, count=1)
     text = END.sub("", text)
