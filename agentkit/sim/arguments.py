@@ -268,7 +268,19 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import assess, glosses, idkinds, kinds, languages, periods, shell, values, websearch
+from . import (
+    assess,
+    cities,
+    glosses,
+    idkinds,
+    kinds,
+    languages,
+    numroles,
+    periods,
+    shell,
+    values,
+    websearch,
+)
 from .lexicon import NUMBER, TABLE, concepts, expressions, kind, stem, words
 from .results import find, hint
 
@@ -711,7 +723,37 @@ def value_for(
     value = _no_function_word(_from_text(name, s, t, src, need, topic))
     if value is None:
         value = _from_results(name, t, src, str(s.get("description") or ""))
-    return _in_english(s, value)
+    return _in_english(s, _in_form(name, s, value, src, need) if t == "string" else value)
+
+
+def _in_form(name: str, s: dict[str, Any], value: Any, src: Source, need: bool) -> Any:
+    """A string written in the form its description shows: a place ("SF" as "San Francisco,
+    CA", "Chicago" as ORD: `cities`), a code in its case (`cased`), a phone in E.164 when asked
+    (`international`)."""
+    value = cased(s, cities.written(name, s, value, src.text))
+    if isinstance(value, str) and role(name, s, need) == "phone":
+        value = international(value, str(s.get("description") or ""))
+    return value
+
+
+UPPER_ASKED = re.compile(r"upper[- ]?case|in capitals|all caps|capital letters|大写", re.I)
+
+
+def cased(s: dict[str, Any], value: Any) -> Any:
+    """A code written in the case its description asks for: upper-case when it says so
+    ("Upper-case zone code", "大写"), or when every example it shows is in capitals ("e.g. ZN4",
+    "如 GB"); a value with spaces or Chinese is no code and is kept."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9-]{0,11}", value):
+        return value
+    desc = str(s.get("description") or "")
+    example = hint(desc)
+    shown = bool(example) and re.fullmatch(r"(?=.*[A-Z])[A-Z0-9-]{2,12}", example or "")
+    lower_shown = bool(example) and re.search(r"[a-z]", example or "")
+    if UPPER_ASKED.search(desc) or (
+        shown and not lower_shown and re.search(r"\d", value + (example or ""))
+    ):
+        return value.upper()
+    return value
 
 
 WANTS_ENGLISH = re.compile(
@@ -1191,10 +1233,46 @@ def _fits(value: Any, t: str) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
+def _in_its_role(
+    name: str, s: dict[str, Any], t: str, src: Source, need: bool
+) -> float | int | None:
+    """A number for a property by its role (`agentkit.sim.numroles`): the one said in the
+    property's own role first; else the readings by unit, noun, range end or sum, unless they
+    give a number of another role or one out of the schema's range; else the next number that
+    is neither."""
+    role_, tags = numroles.role_asked(name, s), numroles.tagged(src.text, src.money)
+    value = numroles.of_role(role_, src.text, s) if role_ is not None else None
+    if value is not None:
+        if value in src.numbers:
+            src.numbers.remove(value)
+        return value
+    before = list(src.numbers)
+    value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
+    value = value or _counted(name, s, src) or _year(name, s, src.text)
+    if value is not None and (
+        numroles.foreign(role_, tags.get(value), name) or not numroles.fits(value, s)
+    ):
+        src.numbers, value = before, None  # another role's number, or out of range
+    if value is not None or not need or not src.numbers:
+        return value
+    before = list(src.numbers)
+    src.numbers = [
+        n
+        for n in before
+        if numroles.fits(n, {**s, "type": t}) and not numroles.foreign(role_, tags.get(n), name)
+    ]
+    value = _role_number(name, src, t) if src.numbers else None
+    src.numbers = before
+    if value is not None and value in src.numbers:
+        src.numbers.remove(value)
+    return value
+
+
 def _from_text(
     name: str, s: dict[str, Any], t: str, src: Source, need: bool, topic: frozenset[str]
 ) -> Any:
     label = _label_value(name, src.text) or _described_label(s, src.text)
+    label = label or building_part(name, s, src.text)  # "C栋1203": building C栋, room 1203
     for zh in values.zh_labels(name) if label is None else []:  # "部门是市场部" for department
         label = label or _label_value(zh, src.text)
     if t in ("number", "integer"):
@@ -1529,7 +1607,7 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     if when == "month":  # a month with its year; several months: one call each; else relative
         months = [m for m in values.year_months(text) if f"month:{m}" not in src.used]
         src.used.update(f"month:{m}" for m in months)
-        return _one_or_all(months) if months else month_named(text)
+        return _one_or_all(months) if months else month_named(text, src.tool)
     if when == "weekday":  # a day of the week, written as the description's example writes one
         example = values.weekday_shape(str(s.get("description") or "")) or "Monday"
         days = [values.weekday_as(d, example) for _end, d in values.iso_dates(text)]
@@ -1637,14 +1715,14 @@ def months_named(text: str) -> list[str]:
     return list(dict.fromkeys(iso)) if len(set(iso)) >= 2 else []
 
 
-def month_named(text: str) -> str | None:
+def month_named(text: str, tool: str = "") -> str | None:
     """A month as YYYY-MM: the one said relative to today ("上个月", "last month", "this month",
     "下个月"), or written ("2026年11月", "2026-11"), else the month of the first date written
-    ("March 3, 2027" -> 2027-03)."""
+    ("March 3, 2027" -> 2027-03), else a month named without its year (`month_alone`)."""
     m = MONTH_SAID.search(text)
     if m is None:
         dates = values.iso_dates(text)
-        return dates[0][1][:7] if dates else None
+        return dates[0][1][:7] if dates else month_alone(text, tool)
     if m.group("iso"):
         return m.group("iso")
     if m.group("y"):
@@ -1653,6 +1731,37 @@ def month_named(text: str) -> str | None:
     shift = -1 if m.group("last") else 1 if m.group("next") else 0
     n = today.year * 12 + today.month - 1 + shift
     return f"{n // 12:04d}-{n % 12 + 1:02d}"
+
+
+MONTH_ALONE = re.compile(  # "11月", "3月份", "in March", "for November": a month without its year
+    r"(?<![\d年.-])(1[0-2]|0?[1-9])\s*月(?:份)?(?!\s*\d|\s*[日号])"
+    r"|\b(?:in|for|of|during|since|until|by)\s+(?-i:(January|February|March|April|May|June|July"
+    r"|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))"
+    r"\b(?!\s*\d)",
+    re.I,
+)
+LOOKS_BACK = re.compile(  # a tool that reads what was: its month is the last one of that name begun
+    r"^(?:get|query|check|list|search|find|show|fetch|look_?up|view|read|count|report|summari[sz]e"
+    r"|analy[sz]e|compare|calc\w*|compute|export|download|audit|review)(?:_|$|[A-Z])|^查",
+    re.I,
+)
+
+
+def month_alone(text: str, tool: str = "") -> str | None:
+    """A month named without its year ("11月的用电量", "3月份账单", "in March") as YYYY-MM: for a
+    tool that reads what was (get_, query_, list_, 查询…) the last month of that name that has
+    begun (in December, "3月" is this year's March); for one that acts (book_, schedule_) the
+    next one not yet over (in December, "March" is next year's)."""
+    m = MONTH_ALONE.search(text)
+    if m is None:
+        return None
+    month = int(m.group(1)) if m.group(1) else values.MONTH[m.group(2).lower()[:3]]
+    today = values.today_date()
+    if LOOKS_BACK.search(tool):
+        year = today.year if month <= today.month else today.year - 1
+    else:
+        year = today.year if month >= today.month else today.year + 1
+    return f"{year:04d}-{month:02d}"
 
 
 BIRTH = re.compile(r"birth|\bdob\b|born|生日|出生", re.I)
@@ -1688,10 +1797,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
         said_rating = assess.rated(src.text, s)
         value = judgement if said_rating is None else said_rating
     if value is None:
-        value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
-        value = value or _counted(name, s, src) or _year(name, s, src.text)
-    if value is None and need and src.numbers:
-        value = _role_number(name, src, t)
+        value = _in_its_role(name, s, t, src, need)
     if value is None:
         return None
     if t == "integer":
@@ -2456,6 +2562,76 @@ def located_parts(text: str) -> str | None:
     return m.group(0) if m else None
 
 
+BUILDING_ASKED = re.compile(
+    r"(?:^|_)(?:building|block|tower|bldg)(?:_?(?:no|num|number|id|name))?$|楼栋|楼号|栋号|楼宇|^栋|^幢",
+    re.I,
+)
+ROOM_ASKED = re.compile(
+    r"(?:^|_)(?:room|rm|apartment|apt|flat|suite|door)(?:_?(?:no|num|number|id))?$|房号|房间号?|室号|门牌",
+    re.I,
+)
+BUILDING_SAID = re.compile(
+    r"(?<![\w\u4e00-\u9fff])([A-Z]{1,2}|\d{1,3}|[一二三四五六七八九十]{1,3})\s*(号楼|栋|幢|座|号馆)"
+    r"|\b(?:Building|Bldg\.?|Block|Tower)\s+([A-Z]{1,2}\d{0,2}|\d{1,3}[A-Z]?)\b"
+)
+ROOM_SAID = re.compile(
+    r"(?:号楼|栋|幢|座|号馆)\s*(?:\d+\s*单元\s*)?(\d{3,5})(?!\d)"
+    r"|(?<![\d-])(\d{3,5})\s*(?:室|房间|号房)"
+    r"|\b(?:Room|Rm\.?|Apt\.?|Apartment|Flat|Suite|Unit)\s*#?\s*([A-Z]?\d{1,5}[A-Z]?)\b"
+)
+
+
+def building_part(name: str, s: dict[str, Any], text: str) -> str | None:
+    """A building or a room asked for by its own property (building, 楼栋, block; room, 房号,
+    apartment), by the name or the description's lead: the building the text names with its
+    word ("B栋", "3号楼", "Building 4") and the room number said after it or with its word
+    ("C栋1203", "305室", "Room 12B"); written as said, a building's bare code when the
+    description's example is a bare code ("e.g. B2")."""
+    if type_of(s) != "string":
+        return None
+    desc = str(s.get("description") or "")
+    lead = re.split(r"[,，;；(（:：.。]| e\.g\.| such as|如|例如", desc, maxsplit=1)[0]
+    said = f"{name} {lead}"
+    if BUILDING_ASKED.search(name) or re.search(r"楼栋|楼号|\bbuilding\b", lead, re.I):
+        m = BUILDING_SAID.search(text)
+        if m is None:
+            return None
+        example = hint(desc)
+        if m.group(3):
+            bare = example and re.fullmatch(r"[A-Z0-9]{1,3}", example)
+            return m.group(3) if bare else m.group(0)
+        bare = example and re.fullmatch(r"[A-Z0-9]{1,3}", example)
+        return m.group(1) if bare else m.group(0).replace(" ", "")
+    if ROOM_ASKED.search(name) or re.search(r"房号|房间|\broom\b", said, re.I):
+        m = ROOM_SAID.search(text)
+        return next((g for g in m.groups() if g), None) if m else None
+    return None
+
+
+NEXT_OF_EN = re.compile(  # "the next Flow Yoga session": the name between "next" and its noun
+    r"\bnext\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February"
+    r"|March|April|May|June|July|August|September|October|November|December)\b)"
+    r"((?:[A-Z][\w'&-]*\s+){1,4}?)[a-z]{3,}\b"
+)
+NEXT_OF_ZH = re.compile(  # "报名流瑜伽的下一节课", "陶艺课下一期": the name before its pick
+    r"([\u4e00-\u9fff]{2,10}?)(?:课程|课)?的?下一(?:节|场|班|次|期|堂|趟|轮|批)"
+)
+
+
+def next_of(text: str) -> str | None:
+    """The thing whose next entry a request picks (`pick`'s "the next one"): the capitalised name
+    between "next" and its noun ("the next Flow Yoga session" -> Flow Yoga), the Chinese run
+    before 的下一节 / 下一场 past the request's own words ("帮我报名流瑜伽的下一节课" -> 流瑜伽)."""
+    m = NEXT_OF_EN.search(text)
+    if m:
+        return m.group(1).strip()
+    m = NEXT_OF_ZH.search(text)
+    if m is None:
+        return None
+    run = re.split(ZH_ASKING.pattern, m.group(1))[-1]
+    return run if len(run) >= 2 and not ZH_NO_NAME.search(run) else None
+
+
 def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
     """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
@@ -2465,6 +2641,7 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
     described = " ".join([str(s.get("description") or ""), *values.zh_labels(name), name])
     found = (
         ident(name, s, src, topic)
+        or next_of(src.text)
         or serial(src, described)
         or code(src, name)
         or beside(name, src.text)
@@ -2758,7 +2935,7 @@ ZH_PLACE_KIND = re.compile(  # the nouns of a kind of place that a Chinese prope
             "民宿 客栈 餐厅 餐馆 酒楼 茶馆 咖啡馆 医院 诊所 药房 药店 卫生院 公园 花园 植物园 动物园 "
             "乐园 景区 大桥 桥 隧道 火车站 地铁站 汽车站 车站 站 码头 港 博物馆 美术馆 图书馆 体育馆 "
             "科技馆 展览馆 纪念馆 游泳馆 健身房 电影院 影院 剧院 大剧院 音乐厅 大学 学院 中学 小学 "
-            "幼儿园 学校 超市 书店 银行 大厦 小区 山庄 寺 湖 岛 水库 营地 露营地 滑冰场 冰场".split(),
+            "幼儿园 学校 超市 书店 银行 大厦 小区 山庄 寺 湖 岛 水库 营地 露营地 滑冰场 冰场 停车场 车库 停车楼".split(),
             key=len,
             reverse=True,
         )
@@ -2998,7 +3175,7 @@ def _by_shape(
         return values.unit_after(src.text)
     if r == "phone":
         m = PHONE.search(values.without_dates(src.text))
-        return m.group(0).strip() if m else None
+        return international(m.group(0).strip(), str(s.get("description") or "")) if m else None
     if r == "organisation":
         return organisation(src)
     found = _product_detail(name, src) or _incident(name, s, src, r) or _era_or_maker(name, r, src)
@@ -3498,6 +3675,28 @@ def reshape(value: str, example: str) -> str | None:
             v = v.zfill(len(p))  # the example's leading zeros: as many digits as it has ("03")
         out.append(v.upper() if p.isupper() else v.lower() if p.islower() else v)
     return "".join(out)
+
+
+def international(said: str, description: str) -> str:
+    """A phone number written as its description asks: like its international example
+    ("+8613800138000": `_dialled`), else in E.164 when the description names it, a mainland
+    Chinese mobile (11 digits from 13-19) after +86, a ten-digit North American one after +1;
+    else as said."""
+    example = hint(description) or ""
+    if example.startswith("+"):
+        return _dialled(said, example) or said
+    if not re.search(r"E\.?\s?164|international format|国际格式", description, re.I):
+        return said
+    digits = re.sub(r"\D", "", said)
+    if said.startswith("+"):
+        return "+" + digits
+    if digits.startswith("00"):
+        return "+" + digits[2:]
+    if re.fullmatch(r"1[3-9]\d{9}", digits):
+        return "+86" + digits
+    if re.fullmatch(r"1?[2-9]\d{9}", digits):
+        return "+1" + digits[-10:]
+    return said
 
 
 def _dialled(value: str, example: str) -> str | None:
@@ -4155,9 +4354,10 @@ FOR_PERSON = re.compile(  # "book the cheapest one for Ada Lovelace", "a table f
     r"\b(?:for|passenger|guest|attendee|(?i:patient|client|applicant|tenant)[:：]?|(?:record|file|chart|account|details|history) of)\s+"
     rf"((?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?{values.PERSON_RUN})(?!\w)"
 )
-ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟"
+ZH_FOR_PERSON = re.compile(  # "给李娜订", "替王强买", "乘客是张伟", "乘客：张伟", "把王芳加到通讯录"
     rf"(?:给|替|为|帮)({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?:订|买|预订|预约|办|报名|挂号|购买|定|上课|上(?=[。，！,.!]|$))"
     rf"|(?:乘客|旅客|入住人|客人)(?:姓名)?(?:是|为|叫)?[:：]?\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})"
+    rf"|(?:把|将)({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?:加到|加入|添加到|添加|录入|登记|存到|存进|记到|拉进|移出)"
     rf"|(?:^|(?<=[\s，,。；;：:]))(?:患者|病人|病患|学员|学生|客户|顾客|会员|员工|租客|租户|申请人|联系人|收件人|业主|住户)"
     rf"(?:姓名)?(?:是|为|叫)?[:：]?\s*({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})"
     rf"(?=[\s，,。、；;（(]|$)"  # a record's person after their role: "患者欧阳明轩，男"

@@ -4607,7 +4607,11 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     fit_day = facts.suited(v.task, [c.data for c in done]) if not out else None
     if fit_day is not None:
         out.append(facts.suited_line(v.lang, fit_day))
-    later = out or pick.superlative(v.task)  # (earliest / latest: sim.pick names the item)
+    rule = pick.superlative(v.task)  # (earliest / latest: sim.pick names the item; the next one
+    later = out or (  # of dated entries too, of bare clock times `facts.ordered` after now)
+        rule is not None
+        and (rule[0] != "upcoming" or any(pick.picked(v.task, c.data) for c in done))
+    )
     when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
     if when is not None:
         out.append(facts.ordered_line(v.lang, when))

@@ -5,7 +5,8 @@
    最长, 最高, 最低) picks, from a result that is a list of objects, the item with the smallest or largest value under the key
    that superlative is about (a price, fare or cost; a departure time or date, else a value
    written as a time or date under any key; a duration; else the first number of the items,
-   never an id's: "DN-12" is no quantity).
+   never an id's: "DN-12" is no quantity); "the next one" / "the next session" / "upcoming" /
+   下一节 / 下一场 picks the earliest item whose date is not before the stand-in's today.
 2. The picked item comes first among the result's items, so a later call takes its values from
    it ("book the cheapest one" books that flight), and the answer names it.
 2a. Only items that can serve count: an item that says it cannot, by any field and wording, is
@@ -74,6 +75,7 @@ from .values import today_date
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
     "time": r"depart|time|date|start|when|出发|时间|日期|开始",
+    "upcoming": r"depart|time|date|start|when|出发|时间|日期|开始",
     "duration": r"duration|minutes|hours|length|时长|耗时|用时",
     "rating": r"rating|rated|score|stars?\b|review|评分|评价|得分|分数|星",
     "any": r".",
@@ -85,6 +87,16 @@ RULES = [  # (what the request says, the key it is about, smallest first?)
         r"earliest|soonest|first available|as (?:early|soon) as (?:possible|you can)|\basap\b|"
         r"最早|尽早|越早越好|尽快",
         "time",
+        True,
+    ),
+    (
+        r"下一(?:节|场|班|次|期|堂|趟|轮|批|个|档)|最近的一(?:节|场|班|次|期|堂|趟)|\bupcoming\b"
+        r"|\bnext (?:one|session|class|lesson|meeting|show(?:ing)?|screening|departure|slot|sailing"
+        r"|event|game|match|episode|appointment|available)\b"
+        r"|\bnext (?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:January|February|March|April|May"
+        r"|June|July|August|September|October|November|December)\b)"
+        r"(?:(?-i:[A-Z])[\w'&-]*\s+){1,4}(?-i:[a-z]{3,})\b",
+        "upcoming",
         True,
     ),
     (r"\blatest\b|last one|最晚|最迟", "time", False),
@@ -229,12 +241,12 @@ def _value(item: dict[str, Any], about: str, key: str = "") -> Any:
         if about == "any" and idkinds.is_id_key(str(k)):
             continue  # an id is no quantity ("DN-12" is not -12)
         if re.search(KEYS[about], str(k), re.IGNORECASE) and not isinstance(x, dict | list | bool):
-            if about == "time" and isinstance(x, str):
+            if about in ("time", "upcoming") and isinstance(x, str):
                 return x  # "09:45", "2026-05-01T13:10": ordered as written
             n = _number(x)
             if n is not None:
                 return n
-    if about == "time":  # a time or date under any key ("开船": "07:00")
+    if about in ("time", "upcoming"):  # a time or date under any key ("开船": "07:00")
         return next((x for x in item.values() if isinstance(x, str) and CLOCK.fullmatch(x)), None)
     return None
 
@@ -247,6 +259,8 @@ def superlative(task: str) -> tuple[str, bool, str] | None:
             said = m.group(0)
             if SOON.fullmatch(said):  # "as early as possible", "尽快": the earliest
                 said = "最早" if re.search(r"[\u4e00-\u9fff]", said) else "earliest"
+            if about == "upcoming" and said.lower().startswith("next"):
+                said = "next"  # "the next Flow Yoga session": said as "the next one"
             return about, smallest, said
     return None
 
@@ -274,12 +288,22 @@ def picked(task: str, data: Any) -> dict[str, Any] | None:
         for i, item in enumerate(items)
         if any(item is x for x in fit) and (v := _value(item, about, key)) is not None
     ]
+    if about == "upcoming":  # "the next one", 下一节: the earliest not yet past, by date
+        if not any(isinstance(v, str) and ISO_DAY.match(v) for v, _i in scored):
+            return None  # bare clock times: the next one after now is `facts`' to say
+        today = today_date().isoformat()
+        scored = [(v, i) for v, i in scored if not _dated_before(v, today)]
     if len(scored) == 1 and len([x for x in items if _value(x, about, key) is not None]) > 1:
         return items[scored[0][1]]  # the only one of several that can serve
     if len(scored) < 2 or len({type(v) for v, _ in scored}) > 1:
         return None
     best = min(scored) if smallest else max(scored)
     return items[best[1]]
+
+
+def _dated_before(value: Any, today: str) -> bool:
+    """Whether a value written as a date (YYYY-MM-DD, a time after it or not) is before today."""
+    return isinstance(value, str) and bool(ISO_DAY.match(value)) and value[:10] < today
 
 
 def named_quantity(task: str, said: str, items: list[dict[str, Any]]) -> str:

@@ -6,6 +6,8 @@ replaced by the span of the text that has it, or left for the schema's empty val
 - a phone number is the whole run of digits the text writes, country code and groups included
   ("+86 135-0987-6543", never "+86"), written as the description asks: digits only ("digits
   only", "只保留数字", an example of bare digits) or E.164 ("+15035550147");
+- a place described by example ("The city and state, e.g. San Francisco, CA", an IATA code) is
+  written in that form (`agentkit.sim.cities`: "SF" -> "San Francisco, CA");
 - a city is a place name, never a street: the city of an address ("深圳市南山区…" -> 深圳,
   "220 SW Alder St, Portland, OR 97204" -> Portland), else a word of the text the dictionary
   glosses as a city (`glosses`: 杭州 is "… city and capital of Zhejiang"), else an English
@@ -44,7 +46,7 @@ import re
 import zoneinfo
 from typing import Any
 
-from . import glosses, values
+from . import cities, glosses, values
 from .arguments import PHONE, resolve, role
 
 CITY_FIELD = re.compile(r"(?:^|_)(?:city|town)(?:_|$)|城市|所在城市", re.I)
@@ -457,6 +459,8 @@ def by_value_kind(
         elif CITY_FIELD.search(k):
             city = city_in(out.get(k), text, [out.get(o) for o in fields if o != k])
             _put(out, k, city, keep=not re.search(r"\d", str(out.get(k) or "")))
+        if cities.form(k, s):  # "SF" as the description shows it: "San Francisco, CA"
+            _put(out, k, cities.written(k, s, out.get(k), text), keep=True)
     return out
 
 

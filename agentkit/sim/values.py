@@ -1014,6 +1014,7 @@ def without_dates(text: str) -> str:
 def unit_of(words: str) -> str | None:
     """The unit a property's name or description names ("grams", "duration_minutes", "克数")."""
     spaced = re.sub(r"[_-]", " ", words)
+    spaced = re.sub(r"^(?:min|max)\s+(?=[a-z])", "", spaced)  # min_magnitude: "min" is no minute
     for unit, named, _written in UNITS:
         if re.search(named, spaced, re.I):
             return unit
