@@ -134,3 +134,16 @@ def test_a_chinese_language_name_is_cut_out_of_its_question():
         {"get_language": lambda language: {"人数": 1}},
     )
     assert [c[1]["language"] for c in calls] == ["泰语", "斯洛伐克语"]
+
+
+def test_a_second_question_with_no_thing_of_its_own_makes_no_second_call():
+    t = tool(
+        "search_cleaning_guides", "检索家电的清洗方法和需要准备的东西", strings(keyword="家电名称")
+    )
+    calls, finals = converse(
+        "洗衣机怎么清洗？需要准备哪些东西？",
+        [t],
+        {"search_cleaning_guides": lambda keyword: {"步骤": "取出滤网冲洗", "准备": "软毛刷"}},
+    )
+    assert calls == [("search_cleaning_guides", {"keyword": "洗衣机"})]
+    assert "软毛刷" in finals[-1]

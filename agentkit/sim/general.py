@@ -2295,7 +2295,8 @@ def _each_request(
     """Rule 2 for two questions in one message that one tool answers, each of another thing ("How
     many members does the Riverside Chess Club have? And when was the Harbor Rowing Club
     founded?"): one call per request, each with its own values, when each request fills the tool
-    whole by itself and they differ; else the whole message's values stand."""
+    whole by itself with a thing written in it, no question sent whole ("需要哪些材料"), and they
+    differ; else the whole message's values stand."""
     if len(variants) != 1 or not all(questions(p) for p in own):
         return variants, got
     each: list[dict[str, Any]] = []
@@ -2309,6 +2310,8 @@ def _each_request(
         said = {k: str(args.get(k, "")) for k in apart}  # never one inside another ("a.toml")
         if not apart or not all(x and x.lower() in part.lower() for x in said.values()):
             return variants, got
+        if any(ASKS_WITHIN.search(x) for x in said.values()):
+            return variants, got  # "需要哪些材料" sent whole: a question, no thing of its own
         if any(x in str(b.get(k)) for b in each if b is not args for k, x in said.items()):
             return variants, got
     if variants[0] not in each:
@@ -2316,6 +2319,10 @@ def _each_request(
     return each, got
 
 
+ASKS_WITHIN = re.compile(
+    r"多少|几|哪|什么|怎么|怎样|如何|是否|吗|呢|[?？]|^(?:which|what|how|who|when|where|why)\b",
+    re.I,
+)
 STATES_VALUE = re.compile(  # a statement that gives a value, no request of its own
     r"^(?:my|our|his|her|their)\s+[\w' -]{1,30}?\s+(?:is|are)\s+\S+$|^我的[\u4e00-\u9fff]{1,6}是\S+$",
     re.I,

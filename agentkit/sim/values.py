@@ -89,7 +89,8 @@ The rules:
   -> 白鹭), and the request's own words around it go (另外, 还有, 请问, 关于 before; 一共, 分别,
   现在, 的 after: "另外星海俱乐部一共" -> 星海俱乐部); in English the question's frame before it
   ("which", "how many", "is there", "could you tell me", an article) and a possessive after it
-  ("PhotoSnap's" -> PhotoSnap).
+  ("PhotoSnap's" -> PhotoSnap); a Chinese span a modal opens (需要, 想要, 可以) is a predicate
+  and names nothing ("需要哪些材料").
 """
 
 from __future__ import annotations
@@ -1276,6 +1277,9 @@ ZH_SPAN_TAIL = re.compile(  # and after it: a total's, a time's or a question's 
 ZH_SPAN_ASKS = re.compile(  # a question's words: where a clause begins, no name goes on
     r"多少|几(?=[个位只次天点号年月名岁回遍场]|时|$)|哪|什么|怎么|怎样|如何|是否|有没有|是不是|吗|呢"
 )
+ZH_SPAN_MODAL = re.compile(  # a modal opens a predicate: what it leads is no name ("需要哪些材料")
+    r"^(?:需要|想要|要|想|能|会|可以|应该|应当|该|必须|打算|准备|得)"
+)
 EN_SPAN_LEAD = re.compile(
     r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:(?:tell|show|give|let)\s+(?:me|us)\s+)?"
     r"|please\s+|(?:tell|show)\s+me\s+|(?:which|what)\s+(?:(?:is|are|was|were)\s+)?"
@@ -1299,6 +1303,8 @@ def name_span(value: str) -> str:
         if ask and ask.start() > 0:
             found = found[: ask.start()]
         found = ZH_SPAN_TAIL.sub("", ZH_SPAN_LEAD.sub("", found))
+        if ZH_SPAN_MODAL.match(found):
+            return value  # "需要哪些材料": a predicate with no subject names nothing
     else:
         found = EN_SPAN_TAIL.sub("", EN_SPAN_LEAD.sub("", found)).strip()
     if len(found) < 2 or function_words_only(found):
