@@ -64,7 +64,19 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   act ordered on the thing ("Grind the stump out as well": `_act_ordered`); else it is its
   default;
 - a search's query, no verb of searching saying it, is the name a thing is given in brackets
-  after its common name ("the cultivated lentil (Lens culinaris)": `bracketed_name`);
+  after its common name ("the cultivated lentil (Lens culinaris)": `bracketed_name`), else, for
+  a catalogue (no web search), the keywords of what is sought, never the question
+  (`keywords_asked`): what 关于 names ("有没有关于量子计算的书" -> 量子计算), what the tool's own
+  thing is for or about ("which HS code I should use for frozen shrimp" -> frozen shrimp), the
+  question's subject before its question word ("红烧肉怎么做" -> 红烧肉); a query ends with its
+  sentence ("... machine learning. Just the top 3.") and the tool's thing with its modifiers is
+  no part of it ("online courses about machine learning" -> machine learning);
+- a search's limit (limit, top_k, max_results) is the count said with top / first / best / 前
+  ("Just the top 3.", "前三个"), in its own sentence or not (`results_wanted`);
+- a name no reading of its own found is a name, not a clause (`values.name_span`): "另外星海俱乐部
+  一共" -> 星海俱乐部, "PhotoSnap's" -> PhotoSnap; a place is never what a verb's 到 reaches
+  ("看到白鹭", "拍到野猪": a result, `ZH_RESULT_VERB`), that is the thing seen (`zh_seen`), and a
+  site's head noun stays with its place's ("湿地公园观测点": `ZH_SITE_HEAD`);
 - an id said after a noun that holds a word of the property's own name fills it, whatever kind
   the noun's whole reads as ("预订单 TK-8841" for booking_id: 预订 "book" before its 单);
 - a value the user labels is taken as labelled: "title: Groceries", "amount = 5" (a noun that
@@ -637,6 +649,7 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
         value = _thing_of(src.text, src)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
         value = named_value(name, s, src) or _of_its_kind(name, s, src)
+        value = values.name_span(value) if isinstance(value, str) else value  # a name, no clause
     value = _no_function_word(value)
     if value is None and forced:
         value = fallback(s, src)
@@ -709,8 +722,8 @@ def value_for(
         found = currency(name, s, src)
         if found is not None:
             return found
-    if languages.wants(name, s):  # a language code, by the language's name (sim.languages)
-        found = languages.member(name, s, src.text)
+    if languages.wants(name, s) or languages.wants_name(name, s):
+        found = _language(name, s, src)
         if found is not None or not s.get("enum"):
             return found
     if s.get("enum"):
@@ -754,6 +767,14 @@ def cased(s: dict[str, Any], value: Any) -> Any:
     ):
         return value.upper()
     return value
+
+
+def _language(name: str, s: dict[str, Any], src: Source) -> Any:
+    """A language by its name (`agentkit.sim.languages`): a property that asks for the name takes
+    each language the text names, as written (one call each); else the code or member."""
+    if languages.wants_name(name, s):
+        return _one_or_all(languages.names_said(src.text)) or None
+    return languages.member(name, s, src.text)
 
 
 WANTS_ENGLISH = re.compile(
@@ -1797,12 +1818,39 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
         said_rating = assess.rated(src.text, s)
         value = judgement if said_rating is None else said_rating
     if value is None:
+        value = results_wanted(name, s, src.text)
+    if value is None:
         value = _in_its_role(name, s, t, src, need)
     if value is None:
         return None
     if t == "integer":
         return int(value) if float(value).is_integer() else None
     return value
+
+
+LIMIT_NAME = re.compile(
+    r"^(?:limit|top_?[kn]|n|k|count|size|page_?size|(?:max|num|n)_?(?:results|items|hits))$"
+    r"|最多|条数|数量|返回.*个数",
+    re.I,
+)
+LIMIT_DESCRIBED = re.compile(
+    r"\b(?:max(?:imum)?|number of|how many)\b.*\bresults?\b|最多|返回.*(?:条|个)", re.I
+)
+TOP_SAID = re.compile(
+    r"\b(?:top|first|best)\s+(\d+)\b|\b(\d+)\s+(?:best|top)\b"
+    r"|(?:前|最好的|排名前)\s*(\d+)\s*(?:个|名|条|家|本|门|款|只|位|部|首|所)?",
+    re.I,
+)
+
+
+def results_wanted(name: str, s: dict[str, Any], text: str) -> int | None:
+    """How many results a search's limit (limit, top_k, max_results, 最多返回…) is given: the
+    count the user says with top / first / best or 前 ("Just the top 3.", "the 5 best", "前三个"),
+    in its own sentence or not; no other number of the text is one."""
+    if not (LIMIT_NAME.search(name) or LIMIT_DESCRIBED.search(str(s.get("description") or ""))):
+        return None
+    m = TOP_SAID.search(values.digits_for_words(text))
+    return int(next(g for g in m.groups() if g)) if m else None
 
 
 PERIODS = re.compile(  # "a deposit of 2 months' rent", "押金2个月房租"
@@ -2337,6 +2385,7 @@ BY_SOURCE: dict[str, Any] = {  # role -> the reading that needs the tool's name 
         query(src.text, tool_nouns(src.tool))
         or sought(src.text, tool_nouns(src.tool))
         or bracketed_name(src.text)
+        or keywords_asked(src.text, tool_nouns(src.tool))
         or websearch.query_of(src.text)
     ),
     "named": lambda src: named_thing(src),
@@ -2740,8 +2789,12 @@ def _free_proper_name(name: str, src: Source) -> str | None:
 
 
 TITLE = re.compile(r"《([^》]+)》")
+ZH_RESULT_VERB = (
+    "看见找收听遇得想用拿买做碰感学吃提拍捕抓钓测察录查搜"  # 看到, 拍到: no place gone to
+)
 ZH_AT_NAME = re.compile(  # "在星河牙科的洗牙", "去青禾书店买": the place a Chinese request names
-    r"(?<![现正实存所自还])(?:在|去|到)(?!哪|什么|几|多少|谁)"  # (现在 is now; 在哪个 asks)
+    rf"(?<![现正实存所自还])(?:在|去|(?<![{ZH_RESULT_VERB}])到)(?!哪|什么|几|多少|谁)"
+    # (现在 is now; 在哪个 asks; 看到, 找到: a verb's result, no place gone to)
     r"([\u4e00-\u9fff]{2,8}?)(?=的|订|预约|预订|买|办|看|吃|住|开会|上课|打球|做|学|练|[，。！？,.!?]|$)"
 )
 
@@ -2782,6 +2835,7 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     at = [a for a in at if a]
     found = found or zh_named(src.text) or next((a for a in at if a not in src.used), None)
     found = found or zh_kind_named(src.text, src.used) or doubled_name(src.text)
+    found = found or zh_seen(src.text, src.used)
     if found is None and role(name, s) == "location":
         found = zh_place_of(src.text)  # "酒窖里波尔多的酒" -> 波尔多
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
@@ -2862,7 +2916,7 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
             names = names[1:]
         while names and names[0].islower():
             names = names[1:]  # "Which of Priya, ...": the question's words, then the name
-        run = " ".join(names)
+        run = re.sub(r"['’]s$", "", " ".join(names))  # "PhotoSnap's price": PhotoSnap
         if run == m.group(0).strip() and NUMBER_NOUN.match(text, m.end()):
             continue  # "ID card", "PIN code": the kind of a number, no name
         if run and len(run) > 1 and not re.search(r"\d", run) and run not in used:
@@ -2962,8 +3016,30 @@ def zh_kind_named(text: str, used: set[str] | frozenset[str] = frozenset()) -> s
         if len(before) < 2 or ZH_NO_NAME.search(before) or concepts(before):
             continue
         found = before + m.group(0)
+        head = ZH_SITE_HEAD.match(text, m.end())
+        found += head.group(0) if head else ""  # "湿地公园观测点": the site in the park is named
         if found not in used:
             return found
+    return None
+
+
+ZH_SITE_HEAD = re.compile(  # a site's own head noun right after its place's ("公园观测点", "大学东门")
+    r"(?:(?![几一二两三四五六七八九十多早晚])[\u4e00-\u9fff]){0,3}?"
+    r"(?:观测点|监测点|站点|点|处|中心|基地|分部|分店|分院|校区|园区|东门|西门|南门|北门)"
+    r"(?=最近|上次|上一次|今天|现在|目前|的|是|有|在|里|一共|总共|几|多少|什么|怎么|哪|[^\u4e00-\u9fff]|$)"
+)
+ZH_SEEN = re.compile(  # what a verb of finding or seeing reaches: "最近一次看到白鹭是哪天" -> 白鹭
+    rf"[{ZH_RESULT_VERB}]到([\u4e00-\u9fff]{{2,10}})|发现([\u4e00-\u9fff]{{2,10}})"
+)
+
+
+def zh_seen(text: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """The thing a Chinese question says was seen, found or caught (看到, 拍到, 发现 ...), up
+    to the question's own words (`values.name_span`): "最近一次看到白鹭是哪天" -> 白鹭."""
+    for m in ZH_SEEN.finditer(text):
+        said = values.name_span(m.group(1) or m.group(2))
+        if len(said) >= 2 and said not in used and not ZH_NO_NAME.search(said):
+            return said
     return None
 
 
@@ -3324,7 +3400,7 @@ NAME_SUFFIX = re.compile(  # a Chinese name's last word saying what it names: �
     r"[\u4e00-\u9fff]{2,}[号店馆站园厅楼桥湖山村镇街路]$"
 )
 ZH_ASKING = re.compile(  # a Chinese request's own words before the thing it names
-    r"请|麻烦|帮忙|帮我|替我|给我|我想|我要|想要|需要|能不能|可以|把|将|预订|预约|订|约|查询|查|找|租|买|借"
+    r"请问|请|麻烦|帮忙|帮我|替我|给我|我想|我要|想要|需要|能不能|可以|把|将|预订|预约|订|约|查询|查|找|租|买|借"
     r"|删除|删掉|删|取消|打开|关闭|看看|报名|一下|这个|那个"
 )
 
@@ -4058,10 +4134,12 @@ def path(name: str, text: str) -> str | None:
 
 QUERY_END = re.compile(
     r"\s+(?:and|then|so|to|that|which|(?:in|from|on|for) (?:my|our)|for (?:me|us|dinner|lunch|tonight))\b.*$"
-    r"|\s*[,;，；].*$|(?:并|然后|再|，).*$",
+    r"|\s*[,;，；].*$|(?:并|然后|再|，).*$|[.!?。！？](?:\s|$).*$",  # a query ends with its sentence
     re.IGNORECASE,
 )
-QUERY_LEAD = re.compile(r"^(?:me|us|for|about|some|any|a|an|the|good|nice)\s+", re.IGNORECASE)
+QUERY_LEAD = re.compile(
+    r"^(?:me|us|for|about|some|any|a|an|the|good|nice|(?:top|first|best)\s+\d+)\s+", re.IGNORECASE
+)  # "the top 3 courses about X": how many is the limit's, no word of the query
 
 
 def query(text: str, nouns: list[str] | None = None) -> str | None:
@@ -4076,25 +4154,66 @@ def query(text: str, nouns: list[str] | None = None) -> str | None:
     m = QUERY.search(text)
     if not m:
         return None
+    asked = re.match(r"(?:which|what|how|whether|is there|are there)\b", m.group(1), re.I)
+    sought_ = keywords_asked(m.group(1), nouns or []) if asked else None
+    if sought_:
+        return sought_  # "search which permit I need for a shed": shed, not the question
     found = QUERY_END.sub("", m.group(1).strip())
     while QUERY_LEAD.match(found):
         found = QUERY_LEAD.sub("", found, count=1)
     found = re.sub(r"^(?:一下|一些|一个|个|些|份|条|款)", "", found)
     found = re.sub(r"^[一两二三四五六七八九十几]?[本部首张件份台款种篇条家]", "", found)
-    topic = re.search(r"(?:关于|有关)(.{2,12}?)的", found)  # "一本关于量子计算的入门书"
+    topic = TOPIC_ZH.search(found)  # "一本关于量子计算的入门书"
     found = topic.group(1) if topic else found
     found = re.sub(r"(?<=[\u4e00-\u9fff])[吧呢啊嘛呀]$", "", found)
+    kind_ = re.fullmatch(r"([\u4e00-\u9fff]{2,}?)的?([\u4e00-\u9fff]{1,4})", found)
+    if kind_ and _only_tool_thing(kind_.group(2), nouns or []):
+        found = kind_.group(1)  # "机器学习的课程" of search_courses: 机器学习
     if _only_tool_thing(found, nouns or []):
         return None  # "帮我找个菜谱": the tool's own thing, no query (`sought`)
     for noun in nouns or []:  # "recipes" of search_recipes: "a lasagna recipe", "articles about X"
         found = re.sub(rf"(?<=\S)\s+{re.escape(noun)}(?:e?s)?$", "", found, flags=re.I)
-        found = re.sub(
-            rf"^{re.escape(noun)}(?:e?s)?\s+(?:about|on|for|with|of|regarding)\s+",
+        found = re.sub(  # "online courses about machine learning": what the courses are about
+            rf"^(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}(?:e?s)?\s+(?:about|on|for|with|of|regarding)\s+",
             "",
             found,
             flags=re.I,
         )
     return found.strip() or m.group(1).strip()
+
+
+TOPIC_ZH = re.compile(
+    r"(?:关于|(?<!没)有关(?!于))([^，,。？?！!的]{2,16})的"
+)  # "有没有关于量子计算的书"
+SOUGHT_FOR = (
+    r"\b{noun}(?:e?s)?\b[^.?!;,]*?\b(?:for|about|on|regarding|covering|(?:appl|belong|relate)\w*\s+to)"
+    r"\s+([^.?!;,]+)"
+)
+
+
+def keywords_asked(text: str, nouns: list[str]) -> str | None:
+    """What a catalogue search (not a web search) is given for a question with no verb of
+    searching: the keywords of what is sought, never the question. In Chinese what 关于 / 有关
+    names ("图书馆里有没有关于量子计算的书" -> 量子计算), else the question's subject before its
+    question word (`values.name_span`: "红烧肉怎么做" -> 红烧肉); in English what the tool's own
+    thing is for or about ("which HS code I should use for frozen shrimp" -> frozen shrimp),
+    else the question without its frame ("which", "is there", "could you tell me")."""
+    if WEB_NOUNS & set(nouns):
+        return None
+    frame = websearch.query_of(text)
+    if re.search(r"[\u4e00-\u9fff]", text):
+        topic = TOPIC_ZH.search(text)
+        if topic:
+            return values.name_span(topic.group(1))
+        first = re.split(r"[。？?！!；;\n]", frame)[0]
+        said = values.name_span(first)
+        return said if said != first.strip() else None
+    for noun in nouns:
+        m = re.search(SOUGHT_FOR.format(noun=re.escape(noun.rstrip("e"))), text, re.I)
+        if m:
+            return values.name_span(m.group(1))
+    said = values.name_span(frame)
+    return said if said != frame.strip() else None
 
 
 BRACKETED_NAME = re.compile(r"(?<=[a-z])\s+\(([A-Z][a-z]+(?:\s+[A-Za-z][a-z]+){1,3})\)")

@@ -135,7 +135,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    `agentkit.sim.fanout`, rule 3), several members of a required enum ("my reef tank and my planted tank")
    and several files named to read. Each tool fills from its own copy of the request's values;
    a tool only one of a message's several requests asks for, from that request's words when
-   they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`). A
+   they fill it (the Eastside branch's hours, never the loan id of "renew L-4471": `_own_request`);
+   two questions one tool answers, each of another thing, one call each, each from its own
+   question's words ("How long is the Coral Spirit? And when was the Harbor Light built?":
+   `_each_request`), each answered with its own question's field (`_part_of`). A
    language code comes from the language's name (`agentkit.sim.languages`); a SQL statement is
    written by `agentkit.sim.sql`; a file's text the request describes by `agentkit.sim.writing`
    (a file the task read, saved again with the edits the rules can make); a change asked for in
@@ -283,6 +286,7 @@ from . import (
     writing,
 )
 from .arguments import (
+    TOP_SAID,
     WHY,
     Fill,
     Source,
@@ -333,6 +337,7 @@ from .values import (
     in_layout,
     iso_dates,
     listed_unit,
+    name_span,
     relative_dates,
     times,
 )
@@ -1455,13 +1460,16 @@ def _names_thing(task: str, name: str, t: Tool) -> bool:
 
 def _kind_only(name: str, t: Tool) -> bool:
     """A name whose concepts the tool's own words all say (雪场: snow, of get_snow_report), or made
-    only of words the tool's own words gloss and single characters: the tool's kind of thing,
-    not one thing's name."""
+    only of words the tool's own words gloss and a single character beside them: the tool's kind
+    of thing, not one thing's name (two characters more are a name: 星海俱乐部)."""
     if concepts(name) and concepts(name) <= t.name_concepts | concepts(t.description):
         return True  # (雪场: snow, a thing the tool's own words say)
     own = _stems_of(t)
     parts = glosses.segmented(name)
     hit = [w for w in parts if _gloss_stems(w) & own]
+    rest = "".join(w for w in parts if w not in hit)
+    if len(rest) >= 2:
+        return False  # "星海俱乐部": two characters before the kind's word (club) name one
     return bool(hit) and all(w in hit or len(w) == 1 for w in parts)
 
 
@@ -2262,6 +2270,9 @@ def _own_request(
     own = [
         p for p in own if not STATES_VALUE.match(p)
     ]  # "My library card is 2291-4410": no request
+    asked = [p for p in parts if p in own or questions(p) and not _choose(replace(v, task=p))]
+    if len(own) > 1 or own and len(asked) > 1:  # (a question that asks no other tool: its own)
+        return _each_request(v, t, asked, variants, got, conv)
     if len(own) != 1:
         return variants, got
     mine = _inputs(replace(v, task=own[0]), t, gather(own[0], results_of(v)), conv)
@@ -2277,6 +2288,45 @@ def _own_request(
     return [args], Fill({**mine[1].values, **scope}, [])
 
 
+def _each_request(
+    v: View,
+    t: Tool,
+    own: list[str],
+    variants: list[dict[str, Any]],
+    got: Fill,
+    conv: Conversation | None,
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2 for two questions in one message that one tool answers, each of another thing ("How
+    many members does the Riverside Chess Club have? And when was the Harbor Rowing Club
+    founded?"): one call per request, each with its own values, when each request fills the tool
+    whole by itself with a thing written in it, no question sent whole ("需要哪些材料"), and they
+    differ; else the whole message's values stand."""
+    if len(variants) != 1 or not all(questions(p) for p in own):
+        return variants, got
+    each: list[dict[str, Any]] = []
+    for part in own:
+        mine = _inputs(replace(v, task=part), t, gather(part, results_of(v)), conv)
+        if len(mine[0]) != 1 or mine[1].missing or not mine[0][0]:
+            return variants, got
+        each.append(mine[0][0])
+    apart = [k for k in each[0] if len({str(a.get(k)) for a in each}) > 1]
+    for part, args in zip(own, each, strict=True):  # each thing written in its own question,
+        said = {k: str(args.get(k, "")) for k in apart}  # never one inside another ("a.toml")
+        if not apart or not all(x and x.lower() in part.lower() for x in said.values()):
+            return variants, got
+        if any(ASKS_WITHIN.search(x) for x in said.values()):
+            return variants, got  # "需要哪些材料" sent whole: a question, no thing of its own
+        if any(x in str(b.get(k)) for b in each if b is not args for k, x in said.items()):
+            return variants, got
+    if variants[0] not in each:
+        return variants, got
+    return each, got
+
+
+ASKS_WITHIN = re.compile(
+    r"多少|几|哪|什么|怎么|怎样|如何|是否|吗|呢|[?？]|^(?:which|what|how|who|when|where|why)\b",
+    re.I,
+)
 STATES_VALUE = re.compile(  # a statement that gives a value, no request of its own
     r"^(?:my|our|his|her|their)\s+[\w' -]{1,30}?\s+(?:is|are)\s+\S+$|^我的[\u4e00-\u9fff]{1,6}是\S+$",
     re.I,
@@ -2831,9 +2881,12 @@ def named_in_request(task: str, taken: set[str]) -> str | None:
     if len(quoted) == 1 and re.search(r"[\u4e00-\u9fff]", quoted[0]):
         return quoted[0]  # a name in quotes: "“远望七号”现在开到哪儿了？"
     for sentence in re.split(r"[。！？?!\n]", task):
+        sentence = re.sub(
+            r"^(?:(?:另外|此外|还有|而且|那么|对了)\s*[，,、]?\s*)+", "", sentence.strip()
+        )
         m = ZH_SUBJECT.match(sentence.strip())
         if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
-            return m.group(1)
+            return name_span(m.group(1))  # "另外星海俱乐部一共有…" -> 星海俱乐部
     return None
 
 
@@ -4319,8 +4372,8 @@ def _answer(v: View, turn: Turn) -> str:
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
-            if questions(v.task) < 2:
-                continue  # (several questions: the result's other values are quoted too)
+            if questions(v.task) < 2 or _part_of(v, v.task, c) != v.task:
+                continue  # (several questions of one result: its other values are quoted too)
         act = _acted(v, c) and not report
         # (a subagent's report is relayed as its words, not as a tool's return)
         line = relayed or _quote(v, c, report, act)
@@ -4401,7 +4454,38 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     fed = {
         speech.norm(x) for d in later for x in d.input.values() if not isinstance(x, dict | list)
     }
-    return speech.result_said(c.data, v.lang, c.name, act=act, given=c.input, fed=fed)
+    data = _top_asked(v.task, c.data)
+    of = _one_of_several(v, c)
+    return speech.result_said(data, v.lang, c.name, act=act, given=c.input, fed=fed, of=of)
+
+
+def _one_of_several(v: View, c: Call) -> str | None:
+    """The thing one of several look-ups of one tool was asked about, each of another thing
+    (get_language_info for 葡萄牙语, then for 斯瓦希里语): the one string input that tells the
+    calls apart, which heads its result; None for a tool called once."""
+    alike = [d for d in v.calls if d.name == c.name and d.result is not None and not d.failed]
+    if len(alike) < 2:
+        return None
+    apart = [
+        k
+        for k, x in c.input.items()
+        if isinstance(x, str) and len({str(d.input.get(k)) for d in alike}) == len(alike)
+    ]
+    said = str(c.input[apart[0]]) if len(apart) == 1 else ""
+    return said if 0 < len(said) <= 30 else None
+
+
+def _top_asked(task: str, data: Any) -> Any:
+    """A list result longer than the count the user asked for ("Just the top 3.", "前三个") is
+    said as its first that many, in the tool's order, whether the tool took a limit or not."""
+    m = TOP_SAID.search(digits_for_words(task))
+    n = int(next(g for g in m.groups() if g)) if m else 0
+    if n and isinstance(data, list) and len(data) > n:
+        return data[:n]
+    lists = [k for k, x in data.items() if isinstance(x, list)] if isinstance(data, dict) else []
+    if n and len(lists) == 1 and len(data[lists[0]]) > n:
+        return {**data, lists[0]: data[lists[0]][:n]}
+    return data
 
 
 def _left_open(v: View, turn: Turn, lines: list[str], data: list[Any]) -> list[str]:
@@ -4473,14 +4557,27 @@ def _lead_value(v: View, turn: Turn) -> str | None:
     return str(fields[0].value)
 
 
+def _part_of(v: View, task: str, c: Call) -> str:
+    """Of a message of several requests, the one a call's input was taken from (the only part
+    that writes one of its string values: "… And when was the Harbor Rowing Club founded?" for
+    get_club("Harbor Rowing Club")), so each call answers its own question; else the message."""
+    parts = requests(task)
+    if len(parts) < 2 or _one_of_several(v, c) is None:
+        return task  # (one look-up for several questions: each is asked of it)
+    said = [str(x) for x in c.input.values() if isinstance(x, str) and len(str(x)) >= 2]
+    own = [p for p in parts if any(x.lower() in p.lower() for x in said)]
+    return own[0] if len(parts) > 1 and len(own) == 1 else task
+
+
 def _asked(v: View, c: Call) -> str | None:
     """The sentence that states the one field the question names (`agentkit.sim.tally`, rule 5),
     or a value judged against the range its result gives (`agentkit.sim.facts`, rule 2)."""
     if _acted(v, c) and not questions(v.task):
         return None  # an act ordered ("Can you book me a standing desk?"): its whole confirmation
-    got = tally.asked_field(v.task, c.data, c.input)
+    task = _part_of(v, v.task, c)
+    got = tally.asked_field(task, c.data, c.input)
     later = [x for d in v.calls[v.calls.index(c) + 1 :] for x in d.input.values()]
-    judged = facts.judged(v.task, c.data)
+    judged = facts.judged(task, c.data)
     if (got is None and judged is None) or got is not None and got.value in later:
         return None  # (a step of a chain, not the answer)
     named = [  # the subject: the input's first short value ("Oslo", "GH-2", "Asia/Tokyo")

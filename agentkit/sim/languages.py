@@ -13,6 +13,10 @@
   script (Han: zh, kana: ja, Hangul: ko), else the language most of its small words belong to
   ("le, les, une, est" French; "el, los, por" Spanish; "der, und, ist" German; "the, and, is"
   English), read in the handed text after an instruction's colon when there is one.
+- A language property of no enum whose description asks for the name (语言名称, "the language's
+  name") or gives a name as its example ("例如 法语", "e.g. French"), and no code, takes each
+  language the text names, as written, one call each (`names_said`: "葡萄牙语和斯瓦希里语分别
+  有多少人在说" -> 葡萄牙语, 斯瓦希里语; "Portuguese and Tagalog").
 - An enum of languages lists their codes or their names ("english", "French", 中文, 法语).
 - With an enum, the member of that code (`zh` for `zh-CN` when only one begins so); of several
   members of one language (pt-PT, pt-BR), the one whose region or script the words beside the
@@ -110,7 +114,67 @@ def wants(name: str, s: dict[str, Any]) -> bool:
     enum = s.get("enum") or []
     if enum:
         return len(enum) >= 2 and all(_code(m) for m in enum)
-    return s.get("type", "string") == "string" and bool(re.search(r"lang", name, re.I))
+    return (
+        s.get("type", "string") == "string"
+        and bool(re.search(r"lang", name, re.I))
+        and not wants_name(name, s)
+    )
+
+
+CODE_ASKED = re.compile(r"\bcode\b|\bISO\b|639|BCP|代码|代号|缩写", re.I)
+NAME_ASKED = re.compile(r"名称|名字|\bname\b", re.I)
+EXAMPLE = re.compile(
+    r"(?:例如|比如|如|e\.g\.|eg|such as|like)\s*[:：]?\s*([^\s,，、;；)）]+)", re.I
+)
+
+
+def wants_name(name: str, s: dict[str, Any]) -> bool:
+    """A language property of no enum that asks for the language's name, not its code: its
+    description says name (语言名称, "the language's name") or gives a name as its example
+    ("例如 法语", "e.g. French"), and no code (ISO 639, 代码)."""
+    about = str(s.get("description") or "")
+    if s.get("enum") or s.get("type", "string") != "string" or CODE_ASKED.search(about):
+        return False
+    if not re.search(r"lang|语言|语种", f"{name} {about}", re.I):
+        return False
+    example = EXAMPLE.search(about)
+    if example and _code(example.group(1)) is not None:
+        return not re.fullmatch(r"[a-z]{2}(?:[-_]\w+)?", example.group(1))
+    return bool(NAME_ASKED.search(about) or re.search(r"name", name, re.I))
+
+
+ZH_LANGUAGE = re.compile(r"[\u4e00-\u9fff]{1,5}[语文]$")
+ZH_LANGUAGE_LEAD = re.compile(
+    r"^.*(?:翻译成|翻成|译成|换成|改成|请问|另外|还有|那么|用|说|讲|学|会|懂|把|和|与|跟|及)"
+)
+EN_LANGUAGE = re.compile(r"\b[A-Z][a-z]+(?:ish|ese|ian|ic|ali|ili|og|ew)\b(?!\s+[A-Z])")
+
+
+def names_said(text: str) -> list[str]:
+    """Each language the text names, as it writes it, in order: the names of the list above
+    ("Portuguese", 葡萄牙语), in English a capitalized name of a language's ending ("Swedish",
+    "Vietnamese", "Swahili"), and in Chinese a name its 语 or 文 ends, cut out of its sentence
+    without the question's words ("葡萄牙语和斯瓦希里语分别有多少人在说？": 葡萄牙语, 斯瓦希里语)."""
+    found = [(s, text[s:e]) for s, e, _c in _named(text)]
+    found += [(m.start(), m.group(0)) for m in EN_LANGUAGE.finditer(text)]
+    at = 0
+    for piece in re.split(r"([和与跟及或、，,。；;？?！!\s]+)", text):
+        cut = re.split(ZH_ASKS_AT, piece)[0]
+        cut = ZH_LANGUAGE_LEAD.sub("", re.sub(ZH_TAIL, "", cut))
+        if ZH_LANGUAGE.fullmatch(cut) and len(cut) >= 2:
+            found.append((at + piece.find(cut), cut))
+        at += len(piece)
+    out: list[str] = []
+    for _s, said in sorted(found):
+        if not any(said in o or o in said for o in out):
+            out.append(said)
+        elif any(o in said and o != said for o in out):  # the longer writing is the name
+            out = [said if o in said else o for o in out]
+    return out
+
+
+ZH_ASKS_AT = r"分别|一共|总共|都|有多少|多少|有几|几|是什么|什么|怎么|哪|吗|呢"
+ZH_TAIL = r"(?:的|是|有|在)+$"
 
 
 def _named(text: str) -> list[tuple[int, int, str]]:

@@ -507,18 +507,20 @@ def result_said(
     act: bool = False,
     given: dict[str, Any] | None = None,
     fed: set[str] | None = None,
+    of: str | None = None,
 ) -> str:
-    """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new)."""
+    """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new); `of`,
+    what it is about when the result does not say it (one of several look-ups of one tool)."""
     if isinstance(data, str):
         return data.strip()
     if act and isinstance(data, bool):  # an act's bare True / False: what was done, to what
         return _act_flag(data, lang, tool, given or {})
-    about = None
+    about = of
     if isinstance(data, dict):
         kept = data if act else _new(data, given or {}, fed or set())
         if not kept:
             return ""
-        about = None if act else _about(data, kept)
+        about = None if act else (_about(data, kept) or of)
         only = next(iter(kept.values())) if len(kept) == 1 else None
         if isinstance(only, list) and only and all(isinstance(i, dict) for i in only):
             data = only  # (a record that only wraps a list: its items are said)

@@ -83,7 +83,14 @@ The rules:
   item; a clock time said in words ("half past twelve") is no number either;
 - a clock time followed by its part of the day is read in it ("6:30 in the evening" is 18:30);
 - what a quantity is of: the words after the number and its unit ("150 g of rice", "150克米饭";
-  in Chinese a number with its measure word first: "两条浴巾", not "1208房间").
+  in Chinese a number with its measure word first: "两条浴巾", not "1208房间");
+- a name cut out of the user's sentence is a name, not a clause (`name_span`): in Chinese a
+  question's word (多少, 几个, 哪, 什么, 吗) ends it with the linking word before it ("白鹭是哪天"
+  -> 白鹭), and the request's own words around it go (另外, 还有, 请问, 关于 before; 一共, 分别,
+  现在, 的 after: "另外星海俱乐部一共" -> 星海俱乐部); in English the question's frame before it
+  ("which", "how many", "is there", "could you tell me", an article) and a possessive after it
+  ("PhotoSnap's" -> PhotoSnap); a Chinese span a modal opens (需要, 想要, 可以) is a predicate
+  and names nothing ("需要哪些材料").
 """
 
 from __future__ import annotations
@@ -1259,6 +1266,51 @@ FUNCTION_WORD = frozenset(
     "哪里 哪儿 谁 为什么 多少 几 吗 呢 吧 啊 的 了 是 和 或 请 好".split()
 )
 CONTRACTION = re.compile(r"^[a-z]+['’](?:ll|re|ve|d|s|m|t)$", re.I)
+
+
+ZH_SPAN_LEAD = re.compile(  # a request's own words before the thing it names, in Chinese
+    r"^(?:另外|此外|还有|而且|以及|那么|请问|麻烦|帮我|帮忙|查一下|查查|查询|看看|问一下|一下"
+    r"|告诉我|我想知道|想知道|想问|关于|有关|有没有|是否|是不是)+"
+)
+ZH_SPAN_TAIL = re.compile(  # and after it: a total's, a time's or a question's own words
+    r"(?:一共|总共|总计|合计|分别|一下|到底|究竟|大概|现在|目前|今天|这个|那个|的|是|有|在|吗|呢|吧|啊|呀|嘛)+$"
+)
+ZH_SPAN_ASKS = re.compile(  # a question's words: where a clause begins, no name goes on
+    r"多少|几(?=[个位只次天点号年月名岁回遍场]|时|$)|哪|什么|怎么|怎样|如何|是否|有没有|是不是|吗|呢"
+)
+ZH_SPAN_MODAL = re.compile(  # a modal opens a predicate: what it leads is no name ("需要哪些材料")
+    r"^(?:需要|想要|要|想|能|会|可以|应该|应当|该|必须|打算|准备|得)"
+)
+EN_SPAN_LEAD = re.compile(
+    r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:(?:tell|show|give|let)\s+(?:me|us)\s+)?"
+    r"|please\s+|(?:tell|show)\s+me\s+|(?:which|what)\s+(?:(?:is|are|was|were)\s+)?"
+    r"|how\s+(?:many|much)\s+|(?:is|are)\s+there\s+|also\s+|and\s+|about\s+|(?-i:a|an|the)\s+)+",
+    re.I,
+)
+EN_SPAN_TAIL = re.compile(r"(?:['’]s|\s+(?:right\s+now|now|please|today|then))+$")  # "USA Today"
+
+
+def name_span(value: str) -> str:
+    """A name taken out of the user's sentence, without the sentence's own words (see the rules):
+    a span is a name, not a clause. In Chinese a question's word (多少, 几个, 哪, 什么, 吗) ends it
+    with the linking words before it ("白鹭是哪天" -> 白鹭), and the request's words around it go
+    ("另外星海俱乐部一共" -> 星海俱乐部: 另外, 请问, 关于 / 一共, 分别, 现在, 的); in English the
+    question's frame before it ("which", "how many", "is there", "could you tell me") and a
+    possessive after it ("PhotoSnap's" -> PhotoSnap). What is left too short to name anything
+    leaves the value as it was."""
+    found = value.strip(" \t,，.。;；:：!！?？")
+    if re.search(r"[\u4e00-\u9fff]", found):
+        ask = ZH_SPAN_ASKS.search(found)
+        if ask and ask.start() > 0:
+            found = found[: ask.start()]
+        found = ZH_SPAN_TAIL.sub("", ZH_SPAN_LEAD.sub("", found))
+        if ZH_SPAN_MODAL.match(found):
+            return value  # "需要哪些材料": a predicate with no subject names nothing
+    else:
+        found = EN_SPAN_TAIL.sub("", EN_SPAN_LEAD.sub("", found)).strip()
+    if len(found) < 2 or function_words_only(found):
+        return value
+    return found
 
 
 def function_words_only(value: str) -> bool:
