@@ -222,3 +222,22 @@ def test_a_count_in_one_file_is_said_of_that_file():
         "How many WARN lines are in pump.log?", cli("Grep", "Read"), Disk({"pump.log": log})
     )
     assert "pump.log has 3 lines with WARN" in answer and "1 files" not in answer
+
+
+# ---------------------------------------------------------------- a threshold said with the key's label
+
+
+@pytest.mark.parametrize(
+    "prompt, said",
+    [
+        ("Is the battery of drone D-7 below 20%?", "the battery is 14%"),
+    ],
+)
+def test_a_threshold_is_said_with_the_keys_label_and_unit(prompt, said):
+    from tests.loops import strings, tool
+
+    drone = tool("get_drone", "Status of a delivery drone.", strings(drone_id=None))
+    handlers = {"get_drone": lambda drone_id: {"drone_id": drone_id, "battery_pct": 14}}
+    calls, finals = converse(prompt, [drone], handlers)
+    assert [n for n, _ in calls] == ["get_drone"]
+    assert said in finals[-1] and "battery_pct" not in finals[-1], finals[-1]
