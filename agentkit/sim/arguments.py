@@ -4129,6 +4129,7 @@ def path(name: str, text: str) -> str | None:
         if plain:
             return plain[0]
         return "." if HERE.search(text) else None
+    found = found or shell.FILE.findall(text)  # a dotfile by its name alone: .env, .gitignore
     return found[0] if found else None
 
 
@@ -4376,7 +4377,8 @@ ASKS_WITHIN = re.compile(r"\b(?:but|so|and)\s+(?:please|can you|could you)\b|但
 
 
 def free_text(text: str, topic: frozenset[str]) -> str | None:
-    """Free text: quoted, else after a colon, else after the tool's noun ("a note that ...")."""
+    """Free text: quoted, else after a colon, else after the words that hand a body over ("内容是
+    X", "containing X"), else after the tool's noun ("a note that ...")."""
     q = quoted(text)
     if q:
         return q[0]
@@ -4385,6 +4387,9 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
         return None  # "写一个 summary.md：列出每天…": what the file is to hold, not its text
     if m:
         return m.group(1).strip()
+    body = BODY_GIVEN.search(text)  # "创建 a.txt 文件，内容是 X", "a file containing the text X"
+    if body and body.group(1).strip(" ,.。"):
+        return body.group(1).strip()
     for c in sorted(topic):
         if kind(c) != "thing":
             continue
@@ -4400,6 +4405,12 @@ def free_text(text: str, topic: frozenset[str]) -> str | None:
     return said.strip() if said.strip(" ,.。") else None
 
 
+BODY_GIVEN = re.compile(  # the words that hand over a text's body: what follows them is it
+    r"(?:内容(?:是|为|写)|写上|写着|\b(?:containing(?: the text)?|with the (?:text|content|words))\b"
+    r"(?!\s+(?:the|a|an|all|each|every|any|some|my|our|their|its|what|which|how|one|two|three|"
+    r"both|only|just)\b))\s*[:：]?\s*(.+)",
+    re.I | re.DOTALL,
+)
 TOLD = re.compile(
     r"(?:告诉|提醒|通知|转告)(?:一下)?(?:他们|她们|我们|他|她|您|你|我|大家|对方)?(?:说)?[，,]?\s*(.+)"
     r"|\b(?:saying|to say|telling (?:him|her|them|everyone))\s+(?:that\s+)?(.+)",

@@ -23,7 +23,9 @@ The rules, in order:
    it with the Agent tool: `subagent_type`, a short `description`, the user's
    words as `prompt`, and the files the agent type's description names, to be read.
 4. When nothing else is left to call and StructuredOutput is offered, it is called once, its input
-   filled from the conversation by its schema (the CLI then ends the run with that JSON).
+   filled from the conversation by its schema (the CLI then ends the run with that JSON); from
+   the files read, when the request read some ("Read invoice.txt and extract ..."), as from a
+   text handed over.
 5. A path the tool's schema wants absolute ("must be absolute") is joined to the working directory
    the system prompt names.
 """
@@ -273,12 +275,18 @@ def before_plan(conv: Any, v: View) -> list[dict[str, Any]] | None:
     return None
 
 
-def structured_call(v: View) -> dict[str, Any] | None:
-    """Rule 4: the StructuredOutput call, filled from the conversation, or None."""
+def structured_call(v: View, read: list[str] | None = None) -> dict[str, Any] | None:
+    """Rule 4: the StructuredOutput call, filled from the conversation, or None; when files were
+    read (`read`: their texts), from what they say, as an extraction of a handed text is
+    (`agentkit.sim.structured.extract`)."""
     tool = v.tool(STRUCTURED)
     if tool is None or any(c.name == STRUCTURED for c in v.calls):
         return None
     results = [c.data for c in reversed(v.calls) if c.result is not None and not c.is_error]
+    if read:
+        return _use(
+            tool.call_name, structured.extract(tool.schema, v.task, results, "\n".join(read))
+        )
     results = structured.aliased(tool.schema, results)  # high_tide <- high
     got = fill_object(tool.schema, gather(v.task, results), tool.schema, False, frozenset())
     # valid for the schema, what the request does not give left empty (agentkit.sim.structured)

@@ -32,6 +32,11 @@
    is left empty or missing (empty, missing, gap, 空, 缺), each whole number of a number column
    (lane) that a group of rows alike in the other number columns (a heat) lacks, between the
    column's least and largest value, is named with the group.
+9. Cells left empty asked of a table ("which rows are missing an amount?", "哪些行缺少金额",
+   blank, empty, lacks, 没填, 为空): the rows whose cell is empty in the column the request
+   names (by a word of its header, or a gloss of the request's Chinese word that holds it),
+   else in any column, each with its line number and the columns it leaves empty; or the
+   answer says every row is filled.
 Nothing is worked out when the request asks for no figure, or no table holds the column, or
 only a sentence that asks which one has the most or least asks for it ("which vessel carried
 the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
@@ -54,6 +59,7 @@ import re
 from dataclasses import dataclass
 
 from .files import unnumbered
+from .glosses import gloss, segmented
 from .lexicon import stem, words
 from .shell import FILES_COUNTED
 
@@ -402,3 +408,51 @@ def _gaps(rows: list[dict[str, str]], numbers: list[str]) -> list[str]:
                     ", ".join([f"{c} {x}" for c, x in zip(by, key, strict=True)] + [f"{col} {n}"])
                 )
     return out
+
+
+BLANK_ASKED = re.compile(
+    r"\bmissing\b|\bempty\b|\bblank\b|\black(?:s|ing)?\b|\bleft out\b|\bno value\b"
+    r"|缺少|缺失|缺了|没有填|没填|未填|漏填|为空|空着|空白|是空的",
+    re.I,
+)
+ROWS_WORD = re.compile(r"\b(?:rows?|lines?|entries|records)\b|行|记录|条", re.I)
+
+
+@dataclass(frozen=True)
+class Blank:
+    file: str
+    line: int  # the row's line number in the file (the header is line 1)
+    columns: tuple[str, ...]  # the columns it leaves empty
+    row: str  # its cells, as written
+
+
+def _named_columns(task: str, head: list[str]) -> list[str]:
+    """The columns the request names: a word of the header ("amount" in "missing an amount"), or
+    a gloss of one of the request's Chinese words that holds a word of the header."""
+    said = {stem(w) for w in words(task)}
+    for run in re.findall(r"[\u4e00-\u9fff]+", task):
+        for part in segmented(run):
+            said |= {stem(w) for g in gloss(part) for w in words(g)}
+    return [c for c in head if {stem(w) for w in words(c)} & said]
+
+
+def blanks(task: str, read: list[tuple[str, str]]) -> list[Blank] | None:
+    """Rule 9 over the files read: the rows with an empty cell (in the named column, else in
+    any), [] when every row is filled; None when no empty cell of rows is asked for or no
+    table was read."""
+    if not BLANK_ASKED.search(task) or not ROWS_WORD.search(task):
+        return None
+    found: list[Blank] = []
+    tables = 0
+    for file, text in read:
+        rows = rows_of(text)
+        if not rows:
+            continue
+        tables += 1
+        head = list(rows[0])
+        named = _named_columns(task, head) or head
+        for i, r in enumerate(rows):
+            empty = tuple(c for c in named if not (r.get(c) or "").strip())
+            if empty:
+                found.append(Blank(file, i + 2, empty, ",".join(r.get(c) or "" for c in head)))
+    return found if tables else None

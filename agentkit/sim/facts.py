@@ -93,7 +93,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import values
+from . import speech, values
 from .phrases import say
 from .records import MARGIN
 
@@ -945,9 +945,12 @@ def crossed_line(lang: str, c: Crossed) -> str:
     top += " " if top and lang == "en" else ""
     label = ("（{}）" if lang == "zh" else " ({})").format(c.label) if c.label else ""
     rel = say(lang, f"g_rel_{'over' if c.over else 'under'}_{'yes' if c.yes else 'no'}")
+    field = speech.label(c.field, lang, capital=False) if c.field else c.field  # humidity_pct
+    unit = speech.unit(c.field, lang) if c.field else ""
+    value = _n(c.value) + ("" if not unit or unit == "%" or unit[0] == "°" else " ") + unit
     return say(
         lang, "g_crossed", ans=say(lang, "g_ans_yes" if c.yes else "g_ans_no"), top=top,
-        field=c.field, value=_n(c.value), label=label, rel=rel, limit=_n(c.limit),
+        field=field, value=value, label=label, rel=rel, limit=_n(c.limit),
     )  # fmt: skip
 
 

@@ -307,11 +307,22 @@ NUMBERED = re.compile(
 )  # an indent after the mark is the line's own
 
 
-def file_text(result: str) -> str:
-    """A file's text as a reading tool returned it, its line numbers ("     1→...") dropped, cut
-    at 300 characters."""
-    text = " ".join(line.strip() for line in unnumbered(result) if line.strip())
-    return text if len(text) <= 300 else text[:299] + "…"
+QUOTED_LINES = 80  # the lines of a file an answer quotes at most; the rest are counted
+
+
+def file_text(result: str) -> tuple[str, int]:
+    """A file's text as a reading tool returned it, its line numbers ("     1→...") dropped, its
+    lines kept as they are (a list of steps stays a list: no line joined to the next, no text cut
+    with "…"), runs of blank lines made one; at most QUOTED_LINES lines, and how many more the
+    file holds."""
+    lines: list[str] = []
+    for line in unnumbered(result):
+        line = line.rstrip()
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines[:QUOTED_LINES]), max(0, len(lines) - QUOTED_LINES)
 
 
 def unnumbered(text: str) -> list[str]:

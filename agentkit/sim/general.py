@@ -195,7 +195,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
    figure worked out from rates, the lines of a file read that it asks about
-   (`agentkit.sim.facts`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
+   (`agentkit.sim.facts`: those lines are then the answer, the file's whole text, the searches
+   and listings that found it and "the results don't say" are not said: `_lines_found`; else, for "which is cheaper, A or B?" / "哪家便宜？" over calls of one
    tool, the subject whose price field is the lowest (or, asked which costs more, the highest)
    and the difference (`_cheaper`); for "which one has more ...?" over several calls, the one whose
    named field is the highest or lowest, and asked "by how much?" / "高多少？", its lead over the
@@ -936,6 +937,7 @@ def _choose(v: View) -> list[Tool]:
             -score(t, asked),
         ),
     )
+    ranked = _reader_first(v, tools, ranked)
     if not ranked:
         general = _general_tool(v, tools)
         if general is not None:
@@ -987,7 +989,24 @@ def _choose(v: View) -> list[Tool]:
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
-    return _beside(v.task, tools, chosen, covered)
+    kept = _beside(v.task, tools, chosen, covered)
+    return kept if kept or not chosen else _read_instead(v, tools)
+
+
+def _reader_first(v: View, tools: list[Tool], ranked: list[Tool]) -> list[Tool]:
+    """Rule 1: a file to read is read by the tool that reads files, not by the shell's `cat`
+    ranked first (`_instead_of_cat`)."""
+    reader = _instead_of_cat(v, tools) if ranked and runs_commands(ranked[0]) else None
+    if reader is None:
+        return ranked
+    return [reader] + [t for t in ranked if t is not reader and not runs_commands(t)]
+
+
+def _read_instead(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1: only a shell was ranked and no command of its rules serves the request: a file
+    the request names is read ("把 a.txt 的步骤列给我", `_general_tool`), else nothing."""
+    general = _general_tool(v, tools)
+    return [general] if general is not None and not runs_commands(general) else []
 
 
 def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]) -> list[Tool]:
@@ -1621,7 +1640,8 @@ def _act_on_entry(v: View, tools: list[Tool]) -> list[Tool]:
 def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str]) -> list[Tool]:
     """Rule 1's last steps: a tool whose name's words the request uses, when they bring what no
     chosen tool covers, and never one that changes something for a question that asks no change
-    (`_changes`); no shell beside a tool that writes the file."""
+    (`_changes`); no shell beside a tool that writes the file, no reading tool beside it when the
+    one file named is being created (`_creates_one`)."""
     asked, said = asked_of(task, tools), frozenset(words(task))
     # the words of the chosen tools that carry a changing act the user asked for
     named_by_changes = {
@@ -1644,9 +1664,24 @@ def _beside(task: str, tools: list[Tool], chosen: list[Tool], covered: set[str])
     chosen += _beside_han(task, tools, chosen, asked)
     if any(writes_files(t) for t in chosen) and not shell.given(task):
         chosen = [t for t in chosen if not runs_commands(t)]
+    if _creates_one(task, tools, chosen, asked):  # a file being created is not read beside it
+        chosen = [t for t in chosen if not reads_files(t) or writes_files(t)]
     # a shell is called only for a command its rules give (agentkit.sim.shell): never asked
     # what to run for a joke, a count or a list of languages
     return [t for t in chosen if not runs_commands(t) or shell.command(task)]
+
+
+def _creates_one(task: str, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]) -> bool:
+    """Rule 1: the request creates one file ("在当前目录创建一个 .env 文件，内容是 …", "create
+    notes.txt containing …"), names no other and asks no reading: a tool that writes files is
+    chosen, and a reading tool beside it (chosen for "目录" or "内容") has nothing to read."""
+    named = set(shell.FILE.findall(task))
+    return (
+        "create" in asked
+        and "read" not in asked
+        and len(named) <= 1
+        and any(writes_files(t) for t in chosen)
+    )
 
 
 def _changes(t: Tool) -> bool:
@@ -1728,16 +1763,27 @@ def _tree_shell(v: View, tools: list[Tool]) -> list[Tool]:
     command answers over the whole tree (`agentkit.sim.shell.tree_command`: lines of all the
     files of a kind, a TODO in them, which file defines a name, the biggest files, the space
     of each folder), when no tool of the user's own matches, searches or lists files: a tool
-    whose name only shares a verb ("list" of task_list, list_teammates) is about another thing."""
+    whose name only shares a verb ("list" of task_list, list_teammates) is about another thing;
+    a tool that only matches names or searches text (the CLI's Glob and Grep) serves no size, no
+    space, no count of words and no time of change: beside it the shell still does those."""
     runner = [t for t in tools if runs_commands(t)]
     if not runner or not shell.over_tree(v.task):
         return []
     if any(c.name != runner[0].name for c in v.calls):  # (later steps: the shell's answer stays)
         return []
     plain = [t for t in tools if t not in runner and not reads_files(t) and not writes_files(t)]
-    if any(globs(t) or files.greps(t) or _about_files(t) for t in plain):
+    cmd = shell.tree_command(v.task)
+    finds = cmd is None or cmd.startswith("grep")  # (what a glob or a search could find too)
+    if any((finds or not (globs(t) or files.greps(t))) and _serves_tree(t) for t in plain):
         return []
     return runner[:1]
+
+
+def _serves_tree(t: Tool) -> bool:
+    """A tool that matches, searches or speaks of files; a glob or a search only finds names and
+    lines: no size, no space of a folder, no count of lines (those are the shell's, rule
+    `_tree_shell`)."""
+    return globs(t) or files.greps(t) or _about_files(t)
 
 
 def _about_files(t: Tool) -> bool:
@@ -3749,9 +3795,10 @@ def general_reply(conv: Conversation) -> Reply:
     if turn.calls:
         return _calls(v, turn)
     if forced != "none" and not turn.missing:
-        final = claude_code.structured_call(v)
-        if final is not None:
-            return Reply([_text(_answer(v, turn)), final], "tool_use")
+        read = ["\n".join(x) for _n, x in _files_read(v)]
+        final = claude_code.structured_call(v, read)
+        if final is not None:  # (the files read are in it: not quoted before it)
+            return Reply(([] if read else [_text(_answer(v, turn))]) + [final], "tool_use")
     said = manner.in_manner(conv.system, v.lang, _answer(v, turn), _lead_value(v, turn))
     reply = Reply([_text(said)], "end_turn")
     schema = structured.schema_of(conv.req)
@@ -4351,24 +4398,23 @@ def _answer(v: View, turn: Turn) -> str:
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
     wrote = [] if turn.whole else _composed(v)
+    pointed = not turn.whole and _lines_found(v)  # (the lines asked for: no whole file, listing)
     for c in [] if turn.whole else v.calls:
         if (
             c.result is None
             or c.failed
             or c.name in claude_code.QUIET
-            or ((told or figures) and _finds_files(v, c))
+            or ((told or figures or counted_rows) and _finds_files(v, c))
+            or (pointed and _finds_files(v, c) and not _read_file(v, c))
             or (wrote and (_read_file(v, c) or _writes(v, c)))
             or _step_said(v, c, steps)
         ):
             continue  # (the files' fact told: what was read is not quoted again)
-        report = claude_code.report_of(c.result) if isinstance(c.result, str) else None
-        relayed = report
-        if report is None and isinstance(c.result, str) and _read_file(v, c):
-            report = files.file_text(c.result)  # a file's text is quoted as it is
-            found = facts.asked_lines(v.task, files.unnumbered(c.result))
-            asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
-            last = facts.latest_line(v.task, found)
-            asked += [say(v.lang, "g_latest_line", n=last[0], text=last[1])] if last else []
+        relayed = claude_code.report_of(c.result) if isinstance(c.result, str) else None
+        read = relayed is None and isinstance(c.result, str) and _read_file(v, c)
+        report = _read_quote(v, c, pointed, asked) if read else relayed
+        if read and report is None:
+            continue  # (the lines asked for are told: the file's whole text is not quoted)
         field_ = None if worked or report else _asked(v, c)  # a total's parts are quoted
         if field_:
             asked.append(field_)
@@ -4416,7 +4462,7 @@ def _answer(v: View, turn: Turn) -> str:
     )
     fed = _listings(v) if (said or worked or counted) and not turn.lines else set()
     lines += [x for x in lines_ if (not said or x not in acted) and x not in fed]
-    lines += _left_open(v, turn, lines, data) + _undone(v) + turn.lines
+    lines += ([] if pointed else _left_open(v, turn, lines, data)) + _undone(v) + turn.lines
     for t, missing in [] if turn.stop else turn.missing:
         props = t.schema.get("properties") or {}
         fields = spoken_list(v.lang, [speech.asked_label(k, props.get(k), v.lang) for k in missing])
@@ -4425,6 +4471,24 @@ def _answer(v: View, turn: Turn) -> str:
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
+
+
+def _read_quote(v: View, c: Call, pointed: bool, asked: list[str]) -> str | None:
+    """Rule 5 for a file read: the lines the question asks about go to `asked`, and the file is
+    then not quoted (None); nor when the line searched for is told (`pointed`, `_mentioned`);
+    else its text with its lines (`agentkit.sim.files.file_text`), of the version's section
+    when the question names one (`agentkit.sim.facts.section`)."""
+    assert isinstance(c.result, str)
+    lines = files.unnumbered(c.result)
+    found = facts.asked_lines(v.task, lines)
+    asked += [facts.lines_line(v.lang, _file_name(c), found)] if found else []
+    last = facts.latest_line(v.task, found)
+    asked += [say(v.lang, "g_latest_line", n=last[0], text=last[1])] if last else []
+    if found or pointed:
+        return None
+    head, part = facts.section(v.task, lines)
+    text, more = files.file_text(c.result if not head else "\n".join([head, *part]))
+    return text + ("\n" + say(v.lang, "g_more_lines", n=more) if more else "")
 
 
 def _listings(v: View) -> set[str]:
@@ -4740,6 +4804,17 @@ def _files_read(v: View) -> list[tuple[str, list[str]]]:
     ]
 
 
+def _lines_found(v: View) -> bool:
+    """Rule 5: a file read holds the lines the question asks about (`agentkit.sim.facts`, rule 4)
+    or the line with the text searched for (`agentkit.sim.files`, rule 10). Those lines are the
+    answer: the file's whole text, the listings and searches that led to it and "the results
+    don't say" of a second question about the same lines are not said."""
+    if any(facts.asked_lines(v.task, lines) for _name, lines in _files_read(v)):
+        return True
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    return bool(reader and files.holding_text(v, reader))
+
+
 def _finds_files(v: View, c: Call) -> bool:
     """A call that read, listed or searched files."""
     t = v.tool(c.name)
@@ -4906,12 +4981,16 @@ def _clash_lines(v: View, clashed: tuple[list[columns.Clash], list[str]]) -> lis
 
 
 def _tables_asked(v: View) -> list[str]:
-    """Rule 5 for the rows of a table counted and the duplicates in it (`agentkit.sim.columns`,
-    rules 6 and 7): of the files read, else of the shell's line count."""
+    """Rule 5 for the rows of a table counted, the duplicates in it and the rows with empty
+    cells (`agentkit.sim.columns`, rules 6, 7 and 9): of the files read, else of the shell's
+    line count."""
     read = [(name, "\n".join(text)) for name, text in _files_read(v)]
     clashed = columns.clashes(v.task + "\n" + v.system, read)
     if clashed is not None and (clashed[0] or clashed[1]):
         return _clash_lines(v, clashed)
+    empty = columns.blanks(v.task, read)
+    if empty is not None:
+        return _blank_lines(v, empty, [n for n, _ in read])
     dups = columns.duplicates(v.task, read)
     if dups is not None:
         sep = "、" if v.lang == "zh" else ", "
@@ -4937,6 +5016,31 @@ def _tables_asked(v: View) -> list[str]:
     return [say(v.lang, key, n=rows.n, thing=rows.thing, file=rows.file, lines=rows.n + 1)]
 
 
+def _blank_lines(v: View, found: list[columns.Blank], names: list[str]) -> list[str]:
+    """Rule 5 for the rows with empty cells (`agentkit.sim.columns`, rule 9): each row with its
+    line number, the columns it leaves empty and its cells; or that every row is filled."""
+    if not found:
+        return [say(v.lang, "g_no_blank", files=spoken_list(v.lang, names))]
+    sep = "、" if v.lang == "zh" else ", "
+    out = []
+    for file in dict.fromkeys(b.file for b in found):
+        rows = [
+            say(v.lang, "g_blank_row", n=b.line, row=b.row, columns=sep.join(b.columns))
+            for b in found
+            if b.file == file
+        ]
+        out.append(
+            say(
+                v.lang,
+                "g_blank",
+                file=file,
+                n=len(rows),
+                rows="；".join(rows) if v.lang == "zh" else "; ".join(rows),
+            )
+        )
+    return out
+
+
 def _counted(v: View) -> list[str]:
     """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
@@ -4948,6 +5052,9 @@ def _counted(v: View) -> list[str]:
     if found is None:
         return []
     n, per = found
+    if len(per) == 1:  # one file: its name and the count, no sum over files
+        name = os.path.basename(str(per[0][0]))
+        return [say(v.lang, "g_counted_one", file=name, n=n, text=files.counted(v.task))]
     parts = spoken_list(v.lang, [f"{name} {k}" for name, k in per])
     return [say(v.lang, "g_counted", files=len(per), n=n, text=files.counted(v.task), parts=parts)]
 

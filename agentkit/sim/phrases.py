@@ -233,6 +233,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_no_files_listed": ("一个文件也没有找到。", "No such files were found."),
     "g_mentioned": ("提到 {text} 的是 {parts}。", "{text} is in {parts}."),
     "g_mentioned_at": ("{file}（第 {n} 行：{line}）", "{file} (line {n}: {line})"),
+    "g_counted_one": ("{file} 里共有 {n} 处 {text}。", "{file} has {n} lines with {text}."),
     "g_counted": (
         "{files} 个文件里共有 {n} 处 {text}（{parts}）。",
         "{text}: {n} in all over {files} files ({parts}).",
@@ -506,6 +507,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "工作目录里（含子目录）没有 {name}，也没有别的 .{ext} 文件。",
         "There is no {name} anywhere in the working tree, and no other .{ext} file either.",
     ),
+    "g_blank": (
+        "{file} 里有 {n} 行留空：{rows}。",
+        "Rows of {file} with empty cells ({n}): {rows}.",
+    ),
+    "g_blank_row": ("第 {n} 行缺 {columns}（{row}）", "line {n} has no {columns} ({row})"),
+    "g_no_blank": ("{files} 里每一行都填全了。", "Every row of {files} is filled in."),
+    "g_more_lines": ("（后面还有 {n} 行，没有列出）", "(and {n} more lines, not shown)"),
     "g_denied": (
         "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "{tool} was refused: {err}. Someone with the authority has to decide; I stopped here and "

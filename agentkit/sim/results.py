@@ -9,6 +9,8 @@ A result's text becomes data by the first rule that applies:
    header line (Chinese text aligned by its width: the cells counted, not their columns), when every
    row has as many cells as the header, the header's cells are names (no number, no "key:") and
    there are at least two rows;
+1b. a long listing of files (`ls -l`, `find ... -exec ls -l`): one record a file, its name, its
+   size (its unit: bytes) and when it was changed (`long_listing`; the "total" line left out);
 2. `key: value` (or `key = value`) lines, one fact a line (a colon between digits is a time,
    "13:10", not a key's; "week 1: 112.4 kWh" is a key's); blocks of such lines with the same keys, set apart by blank lines or
    by a line of dashes, stars or equals signs ("---"), are a list of records; so are lines that
@@ -193,9 +195,9 @@ def read(text: str) -> Any:
         return loads(text)
     except ValueError:
         pass
-    table = _table(text)
+    table = long_listing(text) or _table(text)
     if table:
-        return table  # a table's rows, one record a row (rule 1a)
+        return table  # a table's rows, one record a row (rules 1a and 1b)
     rows = _rows(text)
     if len(rows) >= 2:
         return rows  # lines of several fields each, one record a line
@@ -210,6 +212,27 @@ def read(text: str) -> Any:
     if prose:
         return {k.strip().replace(" ", "_"): _number(v.strip()) for k, v in prose}
     return text.strip()
+
+
+LONG_LINE = re.compile(  # -rw-r--r-- 1 ann staff 10400 Dec  7 08:00 ./dump.sql
+    r"^[-dlbcps][-rwxsStT]{9}[.@+]?\s+\d+\s+\S+\s+\S+\s+(\d+)\s+"
+    r"(\w{3}\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4}))\s+(.+)$"
+)
+
+
+def long_listing(text: str) -> list[dict[str, Any]]:
+    """Rule 1b: the files of an `ls -l` listing, each {file, size, unit, modified}; [] unless
+    every line (but a "total N") is one."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    lines = [ln for ln in lines if not re.fullmatch(r"total \d+\w?", ln)]
+    found = [LONG_LINE.match(ln) for ln in lines]
+    if not found or any(m is None for m in found):
+        return []
+    return [
+        {"file": m.group(3).removeprefix("./"), "size": int(m.group(1)), "unit": "bytes",
+         "modified": " ".join(m.group(2).split())}
+        for m in found if m is not None
+    ]  # fmt: skip
 
 
 MD_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
@@ -369,9 +392,14 @@ MESSAGE_KEY = re.compile(
 )
 
 
+HOOK_FRAME = re.compile(r"^\s*\w*ToolUse(?::[\w.-]+)? hook error:\s*", re.I)  # the CLI's frame
+
+
 def said_error(text: str) -> str:
     """What an error says, in words: a JSON body's messages ({"error": {"message": "..."}},
-    {"ok": false, "message": "未找到订单"}), else the text itself."""
+    {"ok": false, "message": "未找到订单"}), else the text itself, without the frame the Claude
+    Code CLI puts around a hook's reason ("PreToolUse:Write hook error: ...")."""
+    text = HOOK_FRAME.sub("", text)
     data = read(text) if text.lstrip().startswith("{") else None
     if not isinstance(data, dict):
         return text

@@ -925,15 +925,17 @@ def _holds(words: list[str], part: list[str]) -> bool:
     return any(words[i : i + n] == part for i in range(len(words) - n + 1))
 
 
-def extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
+def extract(schema: dict[str, Any], task: str, results: list[Any], read: str | None = None) -> Any:
     """The JSON value a structured extraction of the request gives for `schema`: the readers by
-    meaning first, then the general ones, then what the schema allows (never made up)."""
-    with dated(material(task)[0]):
-        return _extract(schema, task, aliased(schema, results))
+    meaning first, then the general ones, then what the schema allows (never made up). `read`:
+    the text of the files the request had read ("Read invoice.txt and extract ..."), which is
+    then the material handed over, as a text after the request's colon is."""
+    with dated(read if read is not None else material(task)[0]):
+        return _extract(schema, task, aliased(schema, results), read)
 
 
-def _extract(schema: dict[str, Any], task: str, results: list[Any]) -> Any:
-    text, handed = material(task)
+def _extract(schema: dict[str, Any], task: str, results: list[Any], read: str | None) -> Any:
+    text, handed = material(task) if read is None else (read, True)
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
     )

@@ -98,6 +98,8 @@ CHECKLIST = re.compile(r"check-?list|check ?box|to-?do|tick ?box|复选框|勾�
 BULLETS = re.compile(r"\bbullet|markdown|项目符号|列表", re.I)
 GIVEN_TEXT = re.compile(  # the request gives a file's text itself
     r"[:：]|\b(?:saying|says|that reads|with the (?:text|words|content)|containing the text)\b"
+    r"|\bcontaining\s+(?!(?:the|a|an|all|each|every|any|some|my|our|their|its|what|which|how|"
+    r"one|two|three|both|only|just)\b)\S"  # "containing DEBUG=1": the text; "containing the totals"
     r"|内容是|内容为|写上|写着|写入|写成",
     re.IGNORECASE,
 )
