@@ -4373,6 +4373,9 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     rows = sql.rows_told(c.input, c.data)
     if rows:
         return rows
+    run = speech.runner_said(c.result, v.lang) if isinstance(c.result, str) else None
+    if run:  # a test runner's output: its verdict and failed tests (speech, rule 9)
+        return run
     command = next((x for x in c.input.values() if isinstance(x, str)), "")
     counted = speech.counts_said(command, c.data, v.lang) if isinstance(c.data, str) else None
     if counted:
@@ -4723,7 +4726,16 @@ def totals(v: View) -> list[str]:
             items=sep.join(got.items),
         )
         return [said]
-    return [say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)]
+    if got.label and not got.unit and speech.unit(got.label, v.lang):  # weight_kg: kg, 重量
+        said_unit = speech.unit(got.label, v.lang)
+        unit = f" {said_unit}" if v.lang == "en" else said_unit
+        field_ = speech.label(got.label, v.lang, capital=False)
+    line = say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)
+    bar = facts.total_bar(v.task, got.value) if got.how == "total" else None
+    if bar is None:
+        return [line]
+    return [say(v.lang, "g_total_over" if bar[1] else "g_total_within", total=f"{got.value}{unit}",
+                limit=facts._n(bar[0])), line]  # fmt: skip
 
 
 def _asked_kind(task: str, kind: str) -> str:
@@ -4976,7 +4988,8 @@ def _records_said(v: View) -> list[str]:
         return [records.picked_line(v.lang, t) for t in tops]  # each part's own record
     top = records.record_asked(v.task, done, v.system)
     if top is None:
-        return []
+        go = records.to_go_for(v.task, done)  # "which one should I go to?" (records, rule 6)
+        return [records.to_go_for_line(v.lang, go)] if go is not None else []
     margin = records.margin_line(v.lang, v.task, top)  # "高多少？": the lead over the next one
     return [records.picked_line(v.lang, top), *([margin] if margin else [])]
 
