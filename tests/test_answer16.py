@@ -194,3 +194,31 @@ def test_a_test_run_is_said_as_its_verdict_and_the_failed_tests():
     assert lines[0] == "Not all tests passed: 4 passed, 1 failed, 1 error.", answer
     assert "- test_shelf_capacity (test_shelves.ShelfTests)" in lines, answer
     assert "=====" not in answer, answer
+
+
+def test_a_chain_s_answer_names_the_user_s_word_not_the_id_an_earlier_result_fed():
+    area = tool(
+        "find_catchment", "Find the school catchment id of a street address.", strings(address=None)
+    )
+    bus = tool(
+        "get_catchment_transport",
+        "School transport offered in a catchment, by catchment id.",
+        strings(catchment_id="catchment id like CA-7"),
+    )
+    handlers = {
+        "find_catchment": lambda address: {"address": address, "catchment_id": "CA-7"},
+        "get_catchment_transport": lambda catchment_id: {
+            "catchment_id": catchment_id,
+            "free_bus": False,
+            "paid_bus": True,
+        },  # fmt: skip
+    }
+    calls, (answer,) = converse(
+        "Find the catchment for 14 Mill Lane, then get that catchment's school transport. "
+        "Is a free bus offered?",
+        [area, bus],
+        handlers,
+    )
+    assert [n for n, _ in calls] == ["find_catchment", "get_catchment_transport"], calls
+    assert answer.startswith("No: for 14 Mill Lane, free bus is no."), answer
+    assert "CA-7" not in answer, answer

@@ -4384,7 +4384,12 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     fed = {
         speech.norm(x) for d in later for x in d.input.values() if not isinstance(x, dict | list)
     }
-    return speech.result_said(c.data, v.lang, c.name, act=act, given=c.input, fed=fed)
+    about = None
+    if isinstance(c.data, dict) and not act:  # (the heading's subject: the user's own word)
+        first = next((x for x in c.input.values() if isinstance(x, str) and x), None)
+        users = _users_subject(v, c, [first]) if first else []
+        about = users[0] if users and users[0] != first else ("" if first and not users else None)
+    return speech.result_said(c.data, v.lang, c.name, act=act, given=c.input, fed=fed, about=about)
 
 
 def _left_open(v: View, turn: Turn, lines: list[str], data: list[Any]) -> list[str]:
@@ -4475,6 +4480,7 @@ def _asked(v: View, c: Call) -> str | None:
         and len(str(x).split()) <= 3
         and not re.search(r"[?？]|^(?:which|what|who|how|where|when)\b", str(x), re.I)
     ][:1]  # (not a question sent as the input)
+    named = _users_subject(v, c, named)
     if judged is not None:
         subject = (f"{named[0]} 的 " if v.lang == "zh" else f"For {named[0]}, ") if named else ""
         line = facts.judged_line(v.lang, judged, subject)
@@ -4489,7 +4495,7 @@ def _asked(v: View, c: Call) -> str | None:
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
     raw = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
-    value = str(raw) if got.yes_no else speech.value(raw, v.lang)
+    value = speech.value(raw, v.lang)  # (a yes/no said as yes or no, not True)
     value = speech.unit_added(got.key, value, v.lang)
     if got.also:  # when the status asked is expected (tally, rule 6)
         sep, colon = ("，", "：") if v.lang == "zh" else (", ", ": ")
@@ -4501,6 +4507,24 @@ def _asked(v: View, c: Call) -> str | None:
         value = f"{value}（{told}）" if v.lang == "zh" else f"{value} ({told})"
     field_ = speech.label(got.key, v.lang, capital=False)
     return say(v.lang, key, subject=subject, field=field_, value=value)
+
+
+def _users_subject(v: View, c: Call, named: list[str]) -> list[str]:
+    """Rule 5: an answer's subject is the user's own word: a value the call took from an earlier
+    result (the zone id Z-1 a postcode's look-up gave) gives way to the value of the chain's
+    earlier call that the request says (90210); with none, no subject."""
+    if not named or speech.norm(named[0]) in speech.norm(v.task):
+        return named
+    before = v.calls[: v.calls.index(c)] if c in v.calls else []
+    said = [
+        str(x)
+        for d in before
+        for x in d.input.values()
+        if isinstance(x, str | int) and not isinstance(x, bool)
+        and speech.norm(x) in speech.norm(v.task)
+    ]  # fmt: skip
+    fed = any(speech.norm(named[0]) in speech.norm(d.result or "") for d in before)
+    return said[:1] if fed else named
 
 
 def _step_said(v: View, c: Call, lines: list[str]) -> bool:

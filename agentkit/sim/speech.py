@@ -503,16 +503,19 @@ def result_said(
     act: bool = False,
     given: dict[str, Any] | None = None,
     fed: set[str] | None = None,
+    about: str | None = None,
 ) -> str:
-    """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new)."""
+    """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new);
+    `about`, the subject its heading names in place of the value it was given (the user's own
+    word, not an id an earlier result fed it; "" for none)."""
     if isinstance(data, str):
         return data.strip()
-    about = None
+    subject, about = about, None
     if isinstance(data, dict):
         kept = data if act else _new(data, given or {}, fed or set())
         if not kept:
             return ""
-        about = None if act else _about(data, kept)
+        about = None if act else (_about(data, kept) if subject is None else subject or None)
         only = next(iter(kept.values())) if len(kept) == 1 else None
         if isinstance(only, list) and only and all(isinstance(i, dict) for i in only):
             data = only  # (a record that only wraps a list: its items are said)
