@@ -340,7 +340,7 @@ def test_each_enum_member_named_gets_a_call_and_the_answer_compares():
         ("get_soil_moisture", {"bed": "berries"}),
     ]
     ended(t)
-    assert "By moisture_pct: berries is lower, at 27 (tomatoes 44)." in t.answer  # sim.facts
+    assert "berries is lower: moisture 27% (tomatoes 44%)." in t.answer  # sim.facts
 
 
 def test_each_enum_member_named_gets_a_call_zh():

@@ -401,7 +401,7 @@ def test_the_one_field_asked_for_leads_the_answer_instead_of_every_field():
 
 def test_a_yes_no_question_on_a_true_false_field_answers_yes_or_no():
     _, answer = run("Is the heater on in greenhouse GH-2?", SENSOR, sensor)
-    assert answer.startswith("No: for GH-2, heater on is False")
+    assert answer.startswith("No: for GH-2, heater on is no")
 
 
 def test_with_no_field_named_every_field_is_quoted():

@@ -93,7 +93,8 @@ def test_a_value_that_only_fed_the_next_call_is_not_said_again():
         {"find_member": find, "get_member_dues": dues},
     )
     assert [n for n, _ in calls] == ["find_member", "get_member_dues"]
-    assert "40" in answer and "M-5070" in answer  # (the dues' heading names whose they are)
+    assert "40" in answer and "Tomas Berg" in answer  # (the heading: whose they are, as the user
+    assert "M-5070" not in answer  # said it, not the id the look-up fed the next call)
     assert "Member:" not in answer  # (the look-up gave only the id and the name asked)
 
 

@@ -5,7 +5,9 @@
    comparative, not a superlative, which `agentkit.sim.pick` reads, the objects a list holds):
    the number field the question names (its key's words: "nitrate" and nitrate_ppm), else the
    field its adjective is about (warmer: a temperature; cheaper: a price; longer: a length or
-   duration; heavier: a weight), else the one number field every record has. The record with the
+   duration; heavier: a weight; a daily high_c and low_c are temperatures, and when the fields
+   it is about rank the records alike, the first of them), else the one number field every
+   record has. The record with the
    largest value (more, higher, bigger, warmer, 更多, 更高 ...) or the smallest (less, fewer,
    lower, cheaper, 更少, 更低, 更便宜 ...) is named first, by its name (a name, title or the like
    field, else its first short text) or the value its call was given, with the others' values beside it;
@@ -46,8 +48,20 @@
 8. A yes/no question (is / did / whether ...; 吗, 是否, 有没有) whether the named quantity went
    above (exceed, over, more than, warmer than; 超过, 高于, 达到) or below (under, less than, drop
    below; 低于, 不到, 跌破) a number it states: the readings' highest (or lowest) value of the
-   field rule 6 reads, or the one record's, against that number; the answer begins with yes or
+   field rule 6 reads (else the one number field the readings share), or the one record's,
+   against that number; the answer begins with yes or
    no and says the value that decides it.
+8a. When the request asks whether something is OK, can or should be done ("Is it OK to run this
+   morning?", "可以去吗？", 能不能) and the number is the user's own limit (its clause says what the
+   user will not do or stand: "I skip it when the AQI is above 100", "超过18节就不安全", a limit,
+   上限), the answer is to that question: no when a reading crosses the limit, with the reading
+   that does, else yes; never the bare "yes, it is above".
+8c. A total the request asks for beside a limit the user gives (限重10公斤, 预算, 只有500元;
+   "a limit of", "budget", "at most", "I only have") and a question whether it is enough or can
+   be done (够不够, 能…吗, "is it enough", "can I"): the total against that limit, no when it goes
+   over (`total_bar`).
+8b. Readings labelled by a clock time count only in the part of the day the question names
+   (this morning / 上午, afternoon / 下午, evening / 晚上), when some fall in it.
 9. The entry a question asks for by its place in time ("which ... first / earliest / next /
    last", "when is the next ..."; 最早, 首班, 第一班, 下一班, 下次, 最晚, 末班, 最后一班) over a list
    of objects whose one time key (departs, start, time, 出发, 时间 ...) holds a time in every
@@ -95,7 +109,7 @@ from typing import Any
 
 from . import speech, values
 from .phrases import say
-from .records import MARGIN
+from .records import MARGIN, window
 
 # ------------------------------------------------------------------ 1. a comparison
 
@@ -117,7 +131,10 @@ COMPARE_ZH = re.compile(  # 更多 / 最高, or the adjective ending the questio
 )
 ZH_MORE = "多高大贵长重热暖"
 ABOUT = [  # an adjective's field, by its key's words
-    (r"warm|hot|cold|cool|热|冷|暖", r"temp|温"),
+    (
+        r"warm|hot|cold|cool|热|冷|暖",
+        r"temp|温|(?:^|_)(?:c|f|celsius|fahrenheit)$|^(?:high|low|max|min)(?:_|$)",
+    ),
     (
         r"cheap|dear|pric|expens|贵|便宜",
         r"price|cost|fare|fee|amount|rate\b|rate_|charge|tariff|rent|价|费",
@@ -135,6 +152,7 @@ class Compared:
     largest: bool
     ranked: list[tuple[str, float]]  # (name, value), the answer first
     gap: float | None = None  # "by how many?" / "多多少？": the first's lead over the second
+    word: str = ""  # the question's own comparative ("warmer", 暖), said of the first
 
 
 def _comparison(task: str) -> tuple[str, bool] | None:
@@ -164,6 +182,9 @@ def _field(task: str, word: str, records: list[dict[str, Any]]) -> str | None:
     fits = [k for k in shared if about and re.search(about, str(k), re.I)]
     if len(fits) == 1:
         return fits[0]
+    orders = {tuple(sorted(range(len(records)), key=lambda i: records[i][k])) for k in fits}
+    if len(fits) > 1 and len(orders) == 1:
+        return fits[0]  # (high_c and low_c rank the days alike: warmer by both)
     return shared[0] if len(shared) == 1 else None
 
 
@@ -206,7 +227,7 @@ def compared(task: str, results: list[tuple[Any, dict[str, Any]]]) -> Compared |
     ranked = sorted(((n, float(r[field])) for n, r in named), key=lambda p: p[1])
     ranked = ranked[::-1] if how[1] else ranked
     gap = abs(ranked[0][1] - ranked[1][1]) if MARGIN.search(task) else None
-    return Compared(field, how[1], ranked, gap)
+    return Compared(field, how[1], ranked, gap, how[0])
 
 
 # ------------------------------------------------------------------ 2. a value and its range
@@ -635,10 +656,25 @@ def compared_line(lang: str, c: Compared) -> str:
     way = say(
         lang, f"g_way_{('more' if two else 'most') if c.largest else ('less' if two else 'least')}"
     )
+    zh_word = bool(re.fullmatch(r"[\u4e00-\u9fff]", c.word))
+    plain = re.fullmatch(r"more|less|fewer|多|少", c.word, re.I)  # ("berries is less": no)
+    if (
+        two
+        and c.word
+        and zh_word == (lang == "zh")
+        and not SUPERLATIVE.search(c.word)
+        and not plain
+    ):
+        way = f"更{c.word}" if zh_word else c.word.lower()  # (the question's own word: warmer)
     sep = "，" if lang == "zh" else ", "
-    others = sep.join(f"{n} {_n(v)}" for n, v in rest)
+
+    def said(x: float) -> str:
+        return speech.unit_added(c.field, _n(x), lang)
+
+    others = sep.join(f"{n} {said(v)}" for n, v in rest)
+    field = speech.label(c.field, lang, capital=False)
     line = say(
-        lang, "g_compared", field=c.field, first=first, way=way, value=_n(value), others=others
+        lang, "g_compared", field=field, first=first, way=way, value=said(value), others=others
     )
     if c.gap is None:
         return line
@@ -894,6 +930,7 @@ class Crossed:
     over: bool  # the question asks "above?" (else "below?")
     yes: bool
     n: int
+    bar: bool = False  # the number is the user's limit for whether it is OK (rule 8a)
 
 
 def crossed(task: str, results: list[Any]) -> Crossed | None:
@@ -907,9 +944,15 @@ def crossed(task: str, results: list[Any]) -> Crossed | None:
     limit = float(re.findall(NUM, m.group(0))[-1])
     records = [r for data in results for r in _readings(data) or _one_reading(data)]
     field = _quantity(task, records, 1, m.start()) if records else None
+    shared = {k for k in records[0][1] if not SKIP.search(k)} if records else set()
+    for _, nums in records[1:]:
+        shared &= nums.keys()
+    field = field or (next(iter(shared)) if len(shared) == 1 else None)  # (the only number)
     if field is None:
         return None
     have = [(label, nums[field]) for label, nums in records if field in nums]
+    several = len(have) > 1  # (a reading the window kept alone is still said with its label)
+    have = _in_window(task, have)
     label, value = (max if over else min)(have, key=lambda p: p[1])
     inclusive = bool(AT_LEAST.search(m.group(0)))
     yes = (
@@ -917,7 +960,79 @@ def crossed(task: str, results: list[Any]) -> Crossed | None:
         if over
         else (value <= limit if inclusive else value < limit)
     )
-    return Crossed(field, value, label if len(have) > 1 else "", limit, bool(over), yes, len(have))
+    bar = _user_limit(task, m)
+    n = len(have)
+    return Crossed(field, value, label if several else "", limit, bool(over), yes, n, bar)
+
+
+PERMISSION = re.compile(
+    r"\b(?:is it (?:ok|okay|safe|fine|alright|all right|a good idea|wise)|(?:can|could|may|should)"
+    r" (?:i|we)|am i|good to go|safe to|ok to|okay to)\b|"
+    r"可以.{0,12}吗|可不可以|能不能|能.{0,12}吗|行不行|行吗|适合.{0,12}吗|安全吗|要不要|该不该|合适吗",
+    re.I,
+)
+BAD = re.compile(
+    r"\b(?:unsafe|not safe|too (?:much|high|low|strong|windy|cold|hot)|skip|avoid|cancel|stay"
+    r" (?:in|home|inside)|don'?t|do not|can'?t|cannot|won'?t|no go|dangerous|limit|max(?:imum)?|"
+    r"min(?:imum)?|never)\b|不安全|危险|不行|不能|不去|不出|取消|不宜|算了|太|上限|下限|限|最多|最少|受不了",
+    re.I,
+)
+
+
+def _user_limit(task: str, m: re.Match[str]) -> bool:
+    """Rule 8a: the number is a limit the user gives for a question whether something is OK
+    ("Is it OK to run this morning? I skip it when the AQI is above 100", "风速超过18节就不安全，
+    可以去吗？"): the request asks whether it is OK, can or should be done, and the clause of the
+    number says what the user will not do or stand (skip, avoid, unsafe, too, limit; 不安全, 不行,
+    取消, 太, 上限)."""
+    if not PERMISSION.search(task):
+        return False
+    start = max(task.rfind(c, 0, m.start()) for c in ".?!。？！，,;；\n") + 1
+    ends = [i for c in ".?!。？！，,;；\n" if (i := task.find(c, m.end())) >= 0]
+    clause = task[start : min(ends) if ends else len(task)]
+    return bool(BAD.search(clause))
+
+
+TOTAL_BAR = re.compile(
+    r"(?:限重|限额|限高|上限|预算|最多|不超过|不能超过|只有|只剩|总共就)\s*(?:是|为)?\s*[$€£¥]?\s*"
+    + NUM
+    + r"|\b(?:limit(?: is| of)?|budget(?: is| of)?|max(?:imum)?(?: is| of)?|at most|up to|"
+    r"only (?:have|got)|have only|no more than|can(?:no|')t (?:go )?(?:over|exceed|spend more than))"
+    r"\s*[$€£¥]?\s*" + NUM,
+    re.I,
+)
+ENOUGH = re.compile(
+    r"够不够|够吗|能不能|行不行|可以吗|能.{0,12}吗|\benough\b|\bcan (?:i|we)\b|"
+    r"\b(?:is|are|will|would) (?:it|that|they|this)\b|\bwithin\b|\bfit\b",
+    re.I,
+)
+
+
+def total_bar(task: str, total: float) -> tuple[float, bool] | None:
+    """Rule 8c: a total asked beside a limit the user gives ("限重10公斤，能一起寄吗？", "I only have
+    $500, is it enough?", 预算, budget, at most) and a question whether it is enough or can be
+    done: (the limit, whether the total goes over it); the answer leads with no when it does,
+    yes when it does not."""
+    m = TOTAL_BAR.search(task)
+    if m is None or not ENOUGH.search(task):
+        return None
+    limit = float(next(g for g in m.groups() if g is not None))
+    return limit, total > limit
+
+
+def _in_window(task: str, have: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Rule 8b: of readings labelled by a clock time, those in the part of the day the question
+    names ("this afternoon", 下午: `agentkit.sim.records.window`), when some are."""
+    span = window(task)
+    clocks = [CLOCK.search(label) for label, _ in have]
+    if span is None or not all(clocks):
+        return have
+    kept = [
+        h
+        for h, c in zip(have, clocks, strict=True)
+        if c and span[0] <= int(c[1]) * 60 + int(c[2]) < span[1]
+    ]
+    return kept or have
 
 
 AMOUNT_TEXT = re.compile(
@@ -940,10 +1055,17 @@ def _one_reading(data: Any) -> list[tuple[str, dict[str, float]]]:
 
 
 def crossed_line(lang: str, c: Crossed) -> str:
-    """Rule 8's sentence: yes or no first, then the value that decides it."""
+    """Rule 8's sentence: yes or no first, then the value that decides it, the field said as a
+    label with its unit (`agentkit.sim.speech`); for a user's limit (rule 8a) the answer is to
+    the question whether it is OK: crossing the limit is a no."""
     top = "" if c.n < 2 else say(lang, "g_top_high" if c.over else "g_top_low")
     top += " " if top and lang == "en" else ""
     label = ("（{}）" if lang == "zh" else " ({})").format(c.label) if c.label else ""
+    field = speech.label(c.field, lang, capital=False)
+    value = speech.unit_added(c.field, _n(c.value), lang)
+    if c.bar:
+        key = f"g_bar_{'over' if c.over else 'under'}_{'no' if c.yes else 'yes'}"
+        return say(lang, key, top=top, field=field, value=value, label=label, limit=_n(c.limit))
     rel = say(lang, f"g_rel_{'over' if c.over else 'under'}_{'yes' if c.yes else 'no'}")
     field = speech.label(c.field, lang, capital=False) if c.field else c.field  # humidity_pct
     unit = speech.unit(c.field, lang) if c.field else ""

@@ -4510,6 +4510,9 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     rows = sql.rows_told(c.input, c.data)
     if rows:
         return rows
+    run = speech.runner_said(c.result, v.lang) if isinstance(c.result, str) else None
+    if run:  # a test runner's output: its verdict and failed tests (speech, rule 9)
+        return run
     command = next((x for x in c.input.values() if isinstance(x, str)), "")
     counted = speech.counts_said(command, c.data, v.lang) if isinstance(c.data, str) else None
     if counted:
@@ -4520,7 +4523,14 @@ def _quote(v: View, c: Call, report: str | None, act: bool) -> str:
     }
     data = _top_asked(v.task, c.data)
     of = _one_of_several(v, c)
-    return speech.result_said(data, v.lang, c.name, act=act, given=c.input, fed=fed, of=of)
+    about = None
+    if isinstance(data, dict) and not act:  # (the heading's subject: the user's own word)
+        first = next((x for x in c.input.values() if isinstance(x, str) and x), None)
+        users = _users_subject(v, c, [first]) if first else []
+        about = users[0] if users and users[0] != first else ("" if first and not users else None)
+    return speech.result_said(
+        data, v.lang, c.name, act=act, given=c.input, fed=fed, of=of, about=about
+    )
 
 
 def _one_of_several(v: View, c: Call) -> str | None:
@@ -4653,6 +4663,7 @@ def _asked(v: View, c: Call) -> str | None:
         and len(str(x).split()) <= 3
         and not re.search(r"[?？]|^(?:which|what|who|how|where|when)\b", str(x), re.I)
     ][:1]  # (not a question sent as the input)
+    named = _users_subject(v, c, named)
     if judged is not None:
         subject = (f"{named[0]} 的 " if v.lang == "zh" else f"For {named[0]}, ") if named else ""
         line = facts.judged_line(v.lang, judged, subject)
@@ -4667,7 +4678,7 @@ def _asked(v: View, c: Call) -> str | None:
     lead = "For" if key == "g_field" else "for"
     subject = (f"{named[0]} 的 " if v.lang == "zh" else f"{lead} {named[0]}, ") if named else ""
     raw = got.value.rstrip(".。") if isinstance(got.value, str) else got.value
-    value = str(raw) if got.yes_no else speech.value(raw, v.lang)
+    value = speech.value(raw, v.lang)  # (a yes/no said as yes or no, not True)
     value = speech.unit_added(got.key, value, v.lang)
     if got.also:  # when the status asked is expected (tally, rule 6)
         sep, colon = ("，", "：") if v.lang == "zh" else (", ", ": ")
@@ -4679,6 +4690,24 @@ def _asked(v: View, c: Call) -> str | None:
         value = f"{value}（{told}）" if v.lang == "zh" else f"{value} ({told})"
     field_ = speech.label(got.key, v.lang, capital=False)
     return say(v.lang, key, subject=subject, field=field_, value=value)
+
+
+def _users_subject(v: View, c: Call, named: list[str]) -> list[str]:
+    """Rule 5: an answer's subject is the user's own word: a value the call took from an earlier
+    result (the zone id Z-1 a postcode's look-up gave) gives way to the value of the chain's
+    earlier call that the request says (90210); with none, no subject."""
+    if not named or speech.norm(named[0]) in speech.norm(v.task):
+        return named
+    before = v.calls[: v.calls.index(c)] if c in v.calls else []
+    said = [
+        str(x)
+        for d in before
+        for x in d.input.values()
+        if isinstance(x, str | int) and not isinstance(x, bool)
+        and speech.norm(x) in speech.norm(v.task)
+    ]  # fmt: skip
+    fed = any(speech.norm(named[0]) in speech.norm(d.result or "") for d in before)
+    return said[:1] if fed else named
 
 
 def _step_said(v: View, c: Call, lines: list[str]) -> bool:
@@ -4919,7 +4948,16 @@ def totals(v: View) -> list[str]:
             items=sep.join(got.items),
         )
         return [said]
-    return [say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)]
+    if got.label and not got.unit and speech.unit(got.label, v.lang):  # weight_kg: kg, 重量
+        said_unit = speech.unit(got.label, v.lang)
+        unit = f" {said_unit}" if v.lang == "en" else said_unit
+        field_ = speech.label(got.label, v.lang, capital=False)
+    line = say(v.lang, f"g_{got.how}", total=got.value, unit=unit, field=field_, n=got.n)
+    bar = facts.total_bar(v.task, got.value) if got.how == "total" else None
+    if bar is None:
+        return [line]
+    return [say(v.lang, "g_total_over" if bar[1] else "g_total_within", total=f"{got.value}{unit}",
+                limit=facts._n(bar[0])), line]  # fmt: skip
 
 
 def _asked_kind(task: str, kind: str) -> str:
@@ -5204,7 +5242,8 @@ def _records_said(v: View) -> list[str]:
         return [records.picked_line(v.lang, t) for t in tops]  # each part's own record
     top = records.record_asked(v.task, done, v.system)
     if top is None:
-        return []
+        go = records.to_go_for(v.task, done)  # "which one should I go to?" (records, rule 6)
+        return [records.to_go_for_line(v.lang, go)] if go is not None else []
     margin = records.margin_line(v.lang, v.task, top)  # "高多少？": the lead over the next one
     return [records.picked_line(v.lang, top), *([margin] if margin else [])]
 

@@ -252,8 +252,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     # the fact asked of several values (agentkit.sim.facts)
     "g_compared": (
-        "按 {field} 比较：{first} {way}，是 {value}（{others}）。",
-        "By {field}: {first} is {way}, at {value} ({others}).",
+        "{first} {way}：{field} {value}（{others}）。",
+        "{first} is {way}: {field} {value} ({others}).",
     ),
     "g_not_given": ("查到的结果里没有说{what}。", "The results don't say {what}."),
     "g_change_up": (
@@ -301,6 +301,31 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_crossed": (
         "{ans}：{field} {top}是 {value}{label}，{rel} {limit}。",
         "{ans}: the {top}{field} is {value}{label}, {rel} {limit}.",
+    ),
+    # a user's limit for whether something is OK (sim.facts rule 8a): the answer to that question
+    "g_bar_over_no": (
+        "不行：{field}{top}是 {value}{label}，超过了你说的 {limit}。",
+        "No: the {top}{field} is {value}{label}, over your limit of {limit}.",
+    ),
+    "g_bar_over_yes": (
+        "可以：{field}{top}是 {value}{label}，没有超过你说的 {limit}。",
+        "Yes: the {top}{field} is {value}{label}, within your limit of {limit}.",
+    ),
+    "g_bar_under_no": (
+        "不行：{field}{top}是 {value}{label}，低于你说的 {limit}。",
+        "No: the {top}{field} is {value}{label}, under your limit of {limit}.",
+    ),
+    "g_bar_under_yes": (
+        "可以：{field}{top}是 {value}{label}，没有低于你说的 {limit}。",
+        "Yes: the {top}{field} is {value}{label}, within your limit of {limit}.",
+    ),
+    "g_total_over": (
+        "不行：一共 {total}，超过了你说的 {limit}。",
+        "No: the total is {total}, over your limit of {limit}.",
+    ),
+    "g_total_within": (
+        "可以：一共 {total}，没有超过你说的 {limit}。",
+        "Yes: the total is {total}, within your limit of {limit}.",
     ),
     "g_ans_yes": ("是", "Yes"),
     "g_ans_no": ("否", "No"),
@@ -658,6 +683,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "r_one": ("{where}：{item}，{value}{rest}。", "{item}{where}: {value}{rest}."),
     "r_added": ("（{n} 条记录相加）", " ({n} entries added up)"),
+    "r_choose": ("建议选 {item}{near}：{facts}。", "Go for {item}{near}: {facts}."),
+    "r_nearest": ("（能用的里最近的）", " (the nearest of those that can)"),
+    "r_cannot": ("{item} 不行：{why}。", "{item} won't do: {why}."),
     "r_others": ("其余：{others}。", " Others: {others}."),
     "r_margin": (
         "{item} 与第二名 {other}（{value}）相差 {gap}。",

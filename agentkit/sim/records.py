@@ -54,7 +54,12 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
 5a. Grouped. A question which value of a key has the most records ("which day has the most free
    slots?", 哪天的空位最多) counts the records by the key it names (a word of the key; 天 a day or
    date key), when it names none of their number fields: the value held most, with its count.
-The answer states the picked record first, with its quantity, then the others' values.
+6. The one to go for. A question which one to go for, with no superlative ("Which of these
+   stations should I walk to?", 应该去哪家) picks among the records that can serve, when some
+   cannot: the nearest by their distance field, else the first named (`to_go_for`); the answer says
+   it with its values, then each record left out with what says it cannot serve.
+The answer states the picked record first, with its quantity, then the others' values, each key
+said as a label with its unit (`agentkit.sim.speech`: fare_gbp 389 is "fare: 389 GBP").
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pick
+from . import pick, speech
 from .phrases import say
 from .results import flat
 
@@ -569,6 +574,71 @@ def record_asked(
     return Picked(best, k, best.fields.get(k), how, " ".join(said), others, word)
 
 
+CHOICE = re.compile(
+    r"\bwhich\b[^.?!]{0,80}?\b(?:should|shall|would you (?:recommend|suggest|pick|go)|"
+    r"do you (?:recommend|suggest)|is (?:best|better)|to (?:go to|walk to|pick|choose|book|take|"
+    r"use))\b|\b(?:should|shall) (?:i|we)\b[^.?!]{0,60}\bor\b|"
+    r"哪[个家间条趟班场款只辆座处].{0,12}(?:好|应该|该|合适|推荐|去|选)|(?:应该|该)(?:去|选|订|约|坐)哪|选哪",
+    re.I,
+)
+DISTANCE_KEY = re.compile(r"distance|dist$|away|walk|(?:^|_)(?:m|km|mi)$|距离|远", re.I)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    record: Record
+    nearest: str  # the distance key that chose among those that can serve ("" when none did)
+    out: list[tuple[str, str]]  # (label, why it cannot serve) of the records left out
+
+
+def to_go_for(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> Chosen | None:
+    """Rule 6: a question which one to go for ("Which of these stations should I walk to?",
+    "which class should I book, the 18:00 or the 19:00?", 哪家好, 应该去哪个) with no superlative
+    picks among the records that can serve (`agentkit.sim.pick.can_serve`: bikes or places
+    left, not sold out), when some cannot: the nearest by the one distance field they all hold
+    (distance_m, 距离), else the first the request named; with all of them able to serve, the
+    nearest, when they hold a distance; else no pick (no criterion the results give)."""
+    if not CHOICE.search(task) or SUPER_MAX.search(task) or SUPER_MIN.search(task):
+        return None
+    recs = of_results(results)
+    if len(recs) < 2 or len({r.label for r in recs}) < len(recs):
+        return None
+    serving = [r for r in recs if pick.can_serve(r.fields)]
+    far = [
+        k
+        for k in recs[0].fields
+        if DISTANCE_KEY.search(str(k)) and all(_num(r.fields.get(k)) is not None for r in recs)
+    ]
+    if not serving or len(serving) == len(recs) and len(far) != 1:
+        return None
+    key = far[0] if len(far) == 1 else ""
+    best = min(serving, key=lambda r: _num(r.fields.get(key)) or 0.0) if key else serving[0]
+    out = [(r.label, pick.why_not(r.fields) or "") for r in recs if r not in serving]
+    return Chosen(best, key if len(serving) > 1 else "", out)
+
+
+def to_go_for_line(lang: str, c: Chosen) -> str:
+    """Rule 6's sentence: the one to go for, with its values, then why the others cannot."""
+    sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+
+    def said(fields: dict[str, Any]) -> str:
+        return sep.join(
+            f"{speech.label(k, lang, capital=False)}{colon}"
+            f"{speech.unit_added(k, speech.value(x, lang), lang)}"
+            for k, x in fields.items()
+            if str(x) != c.record.label and not isinstance(x, dict | list)
+        )
+
+    why = [
+        say(lang, "r_cannot", item=name, why=said({k.strip(): x.strip()}) if ":" in w else w)
+        for name, w in c.out
+        for k, _, x in [w.partition(":")]
+    ]
+    near = say(lang, "r_nearest") if c.nearest else ""
+    line = say(lang, "r_choose", item=c.record.label, near=near, facts=said(c.record.fields))
+    return "".join([line, *why]) if lang == "zh" else " ".join([line, *why])
+
+
 ADDED_UP = re.compile(
     r"\bin total\b|\btotal\b|\baltogether\b|\bcombined\b|\bcumulative\b|\ball together\b"
     r"|一共|总共|合计|总计|累计|加起来",
@@ -697,16 +767,26 @@ def _grouped_by(task: str, recs: list[Record]) -> str | None:
     return found[0]
 
 
+CODED_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]*)+")
+
+
+def _said_key(key: str, lang: str) -> str:
+    """A program's key said as a label (`agentkit.sim.speech`); a label a text already wrote for
+    people ("Waterings per week", 评分) is said as written."""
+    return speech.label(key, lang, capital=False) if CODED_KEY.fullmatch(key) else key
+
+
 def picked_line(lang: str, p: Picked) -> str:
     """The picked record said first: its name, its quantity, then the others'."""
     prose = {"kind", "time", "value"} <= p.record.fields.keys()
     unit = p.record.fields.get("unit", "")
     unit = "字节" if unit == "bytes" and lang == "zh" else unit
-    shown = f"{p.value} {unit}".strip() if unit else str(p.value)
+    shown = f"{p.value} {unit}".strip() if unit else speech.unit_added(p.key, str(p.value), lang)
     sep = "，" if lang == "zh" else ", "
     shut = {p.key, "unit"} | ({"kind", "time"} if prose else set())
+    colon = "：" if lang == "zh" else ": "
     rest = sep.join(
-        f"{k}: {x}"
+        f"{_said_key(k, lang)}{colon}{speech.unit_added(k, speech.value(x, lang), lang)}"
         for k, x in p.record.fields.items()
         if k not in shut and str(x) != p.record.label  # (not the name said already)
     )
@@ -720,12 +800,18 @@ def picked_line(lang: str, p: Picked) -> str:
     label = str(p.record.fields["time"]) if named else p.record.label
     where = (f"{window}" if lang == "zh" else f" ({window})") if window else ""
     stated = p.record.fields.keys() - {"unit"} == {"name", "value"}  # (`_stated`: no key said)
-    name = "" if prose or stated else (p.key if lang == "zh" else f" {p.key}")
+    said_key = _said_key(p.key, lang)  # (fare_gbp: "fare"; "Waterings per week" as it is)
+    name = "" if prose or stated else (said_key if lang == "zh" else f" {said_key}")
     key = {"max": "r_max", "min": "r_min"}.get(p.how, "r_one")
     if p.word and bool(re.search(r"[\u4e00-\u9fff]", p.word)) == (lang == "zh"):
         key = "r_top"  # (the question's own word: "longest", "最多")
     line = say(lang, key, where=where, item=label, field=name, value=shown, rest=rest, word=p.word)
-    others = sep.join(f"{n} {x}{(' ' + unit) if unit else ''}" for n, x in p.others[:6])
+    others = sep.join(
+        f"{n} {x}{(' ' + unit) if unit else ''}"
+        if unit or not isinstance(x, int | float)
+        else f"{n} {speech.unit_added(p.key, str(x), lang)}"
+        for n, x in p.others[:6]
+    )
     return line + (say(lang, "r_others", others=others) if others else "")
 
 

@@ -17,6 +17,9 @@ A result's text becomes data by the first rule that applies:
    each hold several pairs set apart by two spaces, a tab or a bar ("seat_id=06-14F  position=window",
    "court_id: CT-7 | surface: hard"), one record a line, each field its own value (a yes or
    no a yes/no);
+2b. a line of two or more `key=value` pairs set apart by single spaces ("status=confirmed
+   code=HS-44821 stylist=Ana time=14:00") is as many fields, never one value holding the rest;
+   a word before them ("ok ref=TB-9921 table=12") is said as the status (`_spaced_pairs`);
 3. a sentence that states facts: "The status is delivered." / "状态是已发货。" -> {status: ...};
 4. otherwise the text itself.
 
@@ -297,8 +300,32 @@ def _field(value: str) -> Any:
 
 
 def _facts(text: str) -> dict[str, Any]:
-    pairs = [KEY_VALUE.match(line) for line in text.splitlines()]
-    return {m.group(1).strip(): _number(m.group(2)) for m in pairs if m}
+    out: dict[str, Any] = {}
+    for line in text.splitlines():
+        spaced = _spaced_pairs(line)
+        m = None if spaced else KEY_VALUE.match(line)
+        out.update(spaced or ({m.group(1).strip(): _number(m.group(2))} if m else {}))
+    return out
+
+
+PAIR = re.compile(r"([A-Za-z_\u4e00-\u9fff][\w.\u4e00-\u9fff-]{0,30})=(\S+)")
+LEAD_WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]{1,12}[:：]?")
+
+
+def _spaced_pairs(line: str) -> dict[str, Any]:
+    """Rule 2b: a line of two or more `key=value` pairs set apart by single spaces ("code=HS-44821
+    stylist=Ana time=14:00"), each pair a field of its own, not one value; a word before them
+    ("ok ref=TB-9921 table=12", "confirmed: ...") is the line's status."""
+    tokens = line.split()
+    pairs = [PAIR.fullmatch(t) for t in tokens]
+    lead = tokens[0] if tokens and pairs[0] is None else None
+    found = [m for m in pairs if m]
+    if len(found) < 2 or len(found) < len(tokens) - (lead is not None):
+        return {}
+    if lead is not None and not LEAD_WORD.fullmatch(lead):
+        return {}
+    out: dict[str, Any] = {"status": lead.rstrip(":：")} if lead else {}
+    return out | {m.group(1): _field(m.group(2)) for m in found}
 
 
 def flat(record: dict[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,11 @@ program stored it. The rules, as a reader can apply them by hand:
 8. The counts a `wc -l` / `wc -w` of several files printed are said a file a line, then the
    total ("- agents/one.py: 2 lines", "合计：5 行"), not as the command printed them
    (`counts_said`).
+9. A test runner's output (pytest's last line "== 2 failed, 12 passed in 0.84s ==" and its
+   "FAILED path::test - why" lines, jest's "Tests: 2 failed, 12 passed, 14 total", unittest's
+   "Ran 14 tests" and "FAILED (failures=2)") is said as its verdict first, all passed or not with
+   the counts ("Not all tests passed: 12 passed, 2 failed."), then each failed test on a line
+   with where it is and why it failed (`runner_said`), never as the runner printed it.
 5. Of a look-up, the values the call was given (the id it was asked about) are not said again,
    nor a value a later call took as its input (the zone id that led to the schedule): they were
    steps, and the user gave or needs neither. A look-up left with nothing new is not said. Of an
@@ -111,6 +116,8 @@ UNITS = {  # a unit that ends a key moves to the value
     "kw": "kW",
     "mph": "mph",
     "kmh": "km/h",
+    "kn": "kn",
+    "knots": "kn",
     "ppm": "ppm",
     "mins": "min",
     "minutes": "min",
@@ -178,7 +185,8 @@ KEY_ZH = {
     "expiration": "到期", "valid_until": "有效期至", "points": "积分", "tier": "等级",
     "vehicle": "车辆", "plate": "车牌", "route": "路线", "stop": "站点", "station": "站",
     "departure": "出发", "arrival": "到达", "platform": "站台", "gate": "登机口",
-    "weather": "天气", "condition": "状况", "forecast": "预报", "wind": "风",
+    "weather": "天气", "condition": "状况", "forecast": "预报", "wind": "风", "wave": "浪高",
+    "high": "最高", "low": "最低",
     "rain": "降雨", "snow": "降雪", "quantity_available": "可用数量", "confirmed": "已确认",
     "confirmation": "确认", "reference": "参考号", "ref": "参考号", "course": "课程",
     "class": "班级", "teacher_name": "老师", "student": "学生", "credits": "学分",
@@ -508,19 +516,23 @@ def result_said(
     given: dict[str, Any] | None = None,
     fed: set[str] | None = None,
     of: str | None = None,
+    about: str | None = None,
 ) -> str:
     """Rules 1 to 5: one result as the answer says it ("" when a look-up has nothing new); `of`,
-    what it is about when the result does not say it (one of several look-ups of one tool)."""
+    what it is about when the result does not say it (one of several look-ups of one tool);
+    `about`, the subject its heading names in place of the value it was given (the user's own
+    word, not an id an earlier result fed it; "" for none)."""
     if isinstance(data, str):
         return data.strip()
     if act and isinstance(data, bool):  # an act's bare True / False: what was done, to what
         return _act_flag(data, lang, tool, given or {})
-    about = of
+    subject, about = about, of
     if isinstance(data, dict):
         kept = data if act else _new(data, given or {}, fed or set())
         if not kept:
             return ""
-        about = None if act else (_about(data, kept) or of)
+        own = (_about(data, kept) or of) if subject is None else (subject or of)
+        about = None if act else own
         only = next(iter(kept.values())) if len(kept) == 1 else None
         if isinstance(only, list) and only and all(isinstance(i, dict) for i in only):
             data = only  # (a record that only wraps a list: its items are said)
@@ -590,3 +602,81 @@ def _number(x: str) -> bool:
 def norm(x: Any) -> str:
     """A value as rule 5 compares it: its text, trimmed, lower case."""
     return str(x).strip().lower()
+
+
+TEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)\b", re.I)
+PYTEST_END = re.compile(
+    r"^=+ (.*\b(?:passed|failed|errors?|skipped)\b.*?) in [\d.]+m?s.*=+\s*$", re.M
+)
+JEST_END = re.compile(r"^Tests:\s+(.*\btotal)\s*$", re.M)
+UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in [\d.]+s\s*$", re.M)
+UNITTEST_END = re.compile(r"^(OK|FAILED)\b(?: \((.*)\))?", re.M)
+FAILED_LINE = re.compile(r"^(?:FAILED|ERROR) (\S+?)::(\S+?)(?: - (.*))?$", re.M)
+UNITTEST_FAIL = re.compile(r"^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)", re.M)
+
+
+def runner_counts(text: str) -> tuple[dict[str, int], list[tuple[str, str, str]]] | None:
+    """Rule 9: a test runner's output (pytest's last line "== 2 failed, 12 passed in 0.84s ==",
+    jest's "Tests: 2 failed, 12 passed, 14 total", unittest's "Ran 14 tests" and "FAILED
+    (failures=2)"): its counts by outcome and the failed tests, each (name, where, why)."""
+    counts: dict[str, int] = {}
+    m = PYTEST_END.search(text) or JEST_END.search(text)
+    if m:
+        for n, kind in TEST_COUNT.findall(m.group(1)):
+            kind = kind.lower()
+            counts["error" if kind.startswith("error") else kind] = int(n)
+    else:
+        ran, end = UNITTEST_RAN.search(text), UNITTEST_END.search(text)
+        if not ran or not end:
+            return None
+        parts = dict(re.findall(r"(\w+)=(\d+)", end.group(2) or ""))
+        failed = int(parts.get("failures", 0))
+        errors = int(parts.get("errors", 0))
+        skipped = int(parts.get("skipped", 0))
+        counts = {"passed": int(ran.group(1)) - failed - errors - skipped, "failed": failed}
+        counts |= {"error": errors} if errors else {}
+        counts |= {"skipped": skipped} if skipped else {}
+    if not counts:
+        return None
+    failed_tests = [
+        (name, path, (why or "").strip()) for path, name, why in FAILED_LINE.findall(text)
+    ]
+    failed_tests += [(name, where, "") for name, where in UNITTEST_FAIL.findall(text)]
+    return counts, failed_tests
+
+
+def runner_said(text: str, lang: str) -> str | None:
+    """Rule 9: a test run said as its verdict first (all passed, or not, with the counts), then
+    each failed test on a line with where it is and why it failed; never the runner's output."""
+    got = runner_counts(text)
+    if got is None:
+        return None
+    counts, failed = got
+    words = {
+        "passed": ("通过", "passed"),
+        "failed": ("失败", "failed"),
+        "error": ("出错", "errors"),
+        "skipped": ("跳过", "skipped"),
+        "xfailed": ("预期失败", "xfailed"),
+        "xpassed": ("意外通过", "xpassed"),
+    }
+    zh = lang == "zh"
+    parts = [
+        f"{n} 个{words[k][0]}"
+        if zh
+        else f"{n} {words[k][1].removesuffix('s') if n == 1 else words[k][1]}"
+        for k, n in counts.items()
+        if n
+    ]
+    said = ("，" if zh else ", ").join(parts)
+    bad = counts.get("failed", 0) + counts.get("error", 0)
+    if not bad:
+        lead = f"全部通过：{said}。" if zh else f"All tests passed: {said}."
+    else:
+        lead = f"没有全部通过：{said}。" if zh else f"Not all tests passed: {said}."
+    lines = [lead]
+    for name, where, why in failed:
+        at = (f"（{where}）" if zh else f" ({where})") if where else ""
+        because = (f"：{why}" if zh else f": {why}") if why else ""
+        lines.append(f"- {name}{at}{because}")
+    return "\n".join(lines)

@@ -39,7 +39,10 @@
    temperature_c; "Is the blue mug in stock?" and in_stock; "状态是什么" and 状态; a key of a verb
    and its particle by the phrasal verb: "What's WT-17 putting out?" and output_mw): the answer leads
    with that field's value in a sentence; a yes/no question on a true/false field begins with yes
-   or no. The quote of every field is the fallback when no one field is named.
+   or no (a question that opens a later sentence too: "... its services. Is same-day
+   available?"). The quote of every field is the fallback when no one field is named.
+5a. Of several fields named by a word, the one whose every word the request says is the one
+   asked ("Is same-day available?": same_day, not next_day).
 6. A question about where a thing stands ("where is my application?", "what's the status of
    ...", "how far along is ...", 进度, 到哪一步了, 办到哪了) that names no field: the result's one
    status field (status, state, stage, phase, progress; 状态, 进度, 阶段) is the field asked, and
@@ -478,7 +481,7 @@ QUESTION = re.compile(
     re.IGNORECASE,
 )
 YES_NO = re.compile(
-    r"^\s*(?:is|are|was|were|does|do|did|can|has|have)\b|吗[?？]?\s*$|是否|有没有|是不是",
+    r"(?:^|[.!?。！？\n])\s*(?:is|are|was|were|does|do|did|can|has|have)\b|吗[?？]?\s*$|是否|有没有|是不是",
     re.IGNORECASE,
 )
 
@@ -535,10 +538,19 @@ def asked_field(task: str, data: Any, given: dict[str, Any]) -> Field | None:
     came = _came_to(task, data, given) if all(PER_UNIT.search(str(k)) for k, _ in named) else None
     if came is not None:  # "how much for 2500 words?": the total, not the rate per word
         return came
+    whole = [(k, x) for k, x in named if _all_named(task, str(k))]
+    named = whole if len(named) > 1 and len(whole) == 1 else named  # same_day, not next_day
     if len(named) != 1:
         return None
     k, x = named[0]
     return Field(str(k), x, isinstance(x, bool) and bool(YES_NO.search(task)))
+
+
+def _all_named(task: str, label: str) -> bool:
+    """Rule 5a: the request says every word of the key ("same-day" and same_day; next_day, of
+    which it says only "day", is not the one asked)."""
+    words = [w for w in re.split(r"[_\W]+", label.lower()) if w]
+    return bool(words) and all(re.search(rf"\b{re.escape(w[:5])}", task.lower()) for w in words)
 
 
 def _fields_named(
