@@ -1936,10 +1936,12 @@ def _scalar_prop(t: Tool, name: str) -> bool:
     return isinstance(prop, dict) and prop.get("type") == "string"
 
 
-def _doing(v: View, t: Tool) -> str:
+def _doing(v: View, t: Tool, act: bool | None = None) -> str:
     """What a call of the tool was for, in words ("look up the route", "查一下假期余额";
-    `agentkit.sim.speech.intent`): a failure is said by what was tried, never by a tool's name."""
-    return speech.intent(t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description)
+    `agentkit.sim.speech.intent`; `act`, said as an act whatever its name's words): a failure,
+    or an act not made, is said by what was tried, never by a tool's name."""
+    acts = bool(t.name_concepts & CHANGES - {"run"}) if act is None else act
+    return speech.intent(t.name, v.lang, acts, t.description)
 
 
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
@@ -3014,7 +3016,7 @@ def _nothing_serves(v: View, turn: Turn) -> None:
                 break
             if why is not None:
                 turn.calls.remove((t, args))
-                turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
+                turn.lines.append(say(v.lang, "g_unmet", why=why, doing=_doing(v, t, True)))
                 break
     last = done[-1]
     why = _none_serve(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
@@ -3023,7 +3025,7 @@ def _nothing_serves(v: View, turn: Turn) -> None:
     for t, missing in list(turn.missing) if why is not None else []:
         if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
             turn.missing.remove((t, missing))
-            turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
+            turn.lines.append(say(v.lang, "g_unmet", why=why, doing=_doing(v, t, True)))
 
 
 def _other_entity(
@@ -4142,12 +4144,14 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     alike = [c for c in done if c.name == last.name and c.input != last.input and not c.failed]
     if why is not None and any(pick.unmet(c.data, v.task) is None for c in alike):
         why = None  # (parallel look-ups: one entity's note is its own; another can serve)
-    acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
-    tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
+    acts = [_doing(v, t, True) for t, _ in turn.calls] + [
+        _doing(v, t, True) for t, _ in turn.missing
+    ]
+    doing = spoken_list(v.lang, list(dict.fromkeys(acts)))  # what was not done, in words
     if wanted == "yes" and why is not None:
-        return say(v.lang, "g_unmet", source=last.name, why=why, tools=tools)
+        return say(v.lang, "g_unmet", why=why, doing=doing)
     if wanted == "no" and why is None:
-        return say(v.lang, "g_not_needed", source=last.name, tools=tools)
+        return say(v.lang, "g_not_needed", doing=doing)
     return None
 
 

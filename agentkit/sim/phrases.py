@@ -486,8 +486,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{expr} = {result} (worked out with the tools, step by step: {steps})",
     ),
     "g_unmet": (
-        "{source} 的结果是 {why}，所以我没有调用 {tools}。",
-        "{source} says {why}, so I did not call {tools}.",
+        "查到的是 {why}，所以我没有{doing}。",
+        "What I found: {why}, so I did not {doing}.",
     ),
     # the operator's rules (agentkit.sim.operator)
     "op_read_only": (
@@ -523,8 +523,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "OK, I did not call {tools}.",
     ),
     "g_not_needed": (
-        "{source} 的结果不需要这一步，所以我没有调用 {tools}。",
-        "{source}'s result does not call for it, so I did not call {tools}.",
+        "查到的结果不需要这一步，所以我没有{doing}。",
+        "What I found does not call for it, so I did not {doing}.",
     ),
     "g_edit_doing": ("修改 {file}", "edit {file}"),
     "g_found_empty": (
