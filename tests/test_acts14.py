@@ -74,7 +74,7 @@ def test_an_act_asked_if_it_is_due_waits_for_the_date_and_says_why_not():
     calls, finals = run("Check my domain quietfox.org and renew it if it's due.", DOMAINS,
                         domain_calls("2027-08-01"))  # fmt: skip
     assert [n for n, _ in calls] == ["get_domain"]
-    assert "2027-08-01" in finals[-1] and "renew_domain" in finals[-1]
+    assert "2027-08-01" in finals[-1] and "did not renew the domain" in finals[-1]
     calls, _ = run("查一下域名 quietfox.org，如果快到期了就帮我续费", DOMAINS,
                    domain_calls("2026-12-20"))  # fmt: skip
     assert [n for n, _ in calls] == ["get_domain", "renew_domain"]

@@ -2379,8 +2379,7 @@ def test_a_plain_text_result_that_says_nothing_is_on_file_is_not_found_and_stops
     assert said in t.answer
     why = f"“{missing.rstrip('.')}”"  # the act not made is put down to the failure, in its words
     assert (
-        f"{why}, so I did not call request_seeds" in t.answer
-        or f"{why}，所以我没有调用" in t.answer
+        f"{why}, so I did not request the seeds" in t.answer or f"{why}，所以我没有申请" in t.answer
     )
 
 

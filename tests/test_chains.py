@@ -680,7 +680,9 @@ def test_no_seat_is_reserved_when_every_listed_seat_is_in_use_or_under_repair():
     t = run("帮我在闵行区预约一个空闲的自习座位。", [FIND_SEATS, RESERVE_SEAT], busy_seats)
     assert flat(t) == [("find_seats", {"district": "闵行区"})]
     ended(t)
-    assert "使用中" in t.answer and "reserve_seat" in t.answer and "请告诉我" not in t.answer
+    assert (
+        "使用中" in t.answer and "没有预约一个自习座位" in t.answer and "请告诉我" not in t.answer
+    )
 
 
 def test_an_empty_listing_is_told_not_followed_by_a_question_for_the_id():

@@ -374,9 +374,9 @@ class GuardedDisk(Disk):
     [
         ("In relay.yaml set endpoint to https://relay.two.example, and in .env set VERBOSE=0.",
          ["Changed relay.yaml: `endpoint: https://relay.one.example` → `endpoint: https://relay.two.example`.",
-          "Edit (.env) was refused:", "Blocked by policy hook"]),
+          "I tried to edit .env, but it was refused:", "Blocked by policy hook"]),
         ("把 relay.yaml 里的 retries 改成 7，再把 .env 里的 VERBOSE 改成 0",
-         ["已修改 relay.yaml：`retries: 3` → `retries: 7`。", "Edit (.env) 被拒绝了：", "Blocked by policy hook"]),
+         ["已修改 relay.yaml：`retries: 3` → `retries: 7`。", "我想修改 .env，但被拒绝了：", "Blocked by policy hook"]),
     ],
 )  # fmt: skip
 def test_changes_in_two_named_files_read_both_then_edit_both_and_report_each(prompt, said):

@@ -90,7 +90,7 @@ def test_a_conditional_act_is_not_done_when_the_result_says_it_cannot_serve():
         kayaks(free=False),
     )
     assert [n for n, _ in calls] == ["search_kayaks"]
-    assert "book_kayak" in answer and "free: False" in answer
+    assert "did not book the kayak" in answer and "free: False" in answer
 
 
 PANTRY = [
@@ -136,7 +136,7 @@ def test_zh_if_in_stock_order_two_with_the_sku_the_result_gives():
 def test_zh_out_of_stock_orders_nothing_and_says_why():
     calls, answer = run("帮我查一下“桂花乌龙”有没有货，有的话就订两个。", PANTRY, pantry(0))
     assert [n for n, _ in calls] == ["check_inventory"]
-    assert "没有调用 place_order" in answer and "in_stock: False" in answer
+    assert "所以我没有下单购买商品" in answer and "in_stock: False" in answer
 
 
 ARCHIVE = [
@@ -176,7 +176,7 @@ def test_if_not_acts_only_when_the_result_does_not_serve_on_the_same_thing():
     ]
     calls, answer = run(prompt, ARCHIVE, archive(online=True))
     assert [n for n, _ in calls] == ["find_record"]
-    assert "request_copy" in answer
+    assert "did not request the copy" in answer
 
 
 SLOTS = [
@@ -511,7 +511,7 @@ def test_and_if_it_is_starts_a_conditional_step_without_a_comma():
     assert calls[-1] == ("place_order", {"sku": "TEA-31", "quantity": 3})
     calls, answer = run(prompt, tools, pantry(0))
     assert [n for n, _ in calls] == ["check_inventory"]
-    assert "so I did not call place_order" in answer
+    assert "so I did not place the order" in answer
 
 
 def test_zh_the_earliest_reads_a_time_under_any_key_and_skips_the_sold_out():
@@ -608,7 +608,7 @@ def test_nothing_found_is_said_instead_of_asking_for_the_id_to_book():
 
     calls, answer = run("Find a kayak in Annecy for 2026-07-03 and book it.", KAYAKS, run_tool)
     assert [n for n, _ in calls] == ["search_kayaks"]
-    assert answer.endswith("search_kayaks says No kayaks found, so I did not call book_kayak.")
+    assert answer.endswith("What I found: No kayaks found, so I did not book the kayak.")
     assert "still need" not in answer
 
 
@@ -620,4 +620,4 @@ def test_zh_fully_booked_prose_is_read_as_cannot_serve():
 
     calls, answer = run("看看自习室晚上有没有空位，有的话帮我约一个。", SLOTS, run_tool)
     assert [n for n, _ in calls] == ["query_slots"]
-    assert "所以我没有调用 reserve_slot" in answer
+    assert "所以我没有预约自习室座位" in answer

@@ -97,6 +97,20 @@
    number field the question names, else the one both hold whose values differ, is read from
    each; the change is the later reading minus the earlier (by the input when it is a date or
    month, else in the calls' order), led with, then the two readings it is worked out from.
+14. A question whether to take rain gear (umbrella, raincoat; 伞, 雨衣) or sun gear (sunscreen,
+   sunglasses; 防晒, 墨镜), over one weather record: rain gear at a chance of rain of 40% or more
+   (a key of rain / precipitation with chance / probability, 0-1 or a percentage), else when
+   the conditions say rain; sun gear at a UV index of 3 or more, else when they say sunny or
+   clear. The answer begins with yes or no and the value that decides it.
+15. A question whether the user's money covers a sum ("Can I afford a $1,200 laptop?", "enough
+   left to cover £950", 钱够买…吗): the largest amount of money the request states against the
+   one record's funds (balance, available, funds, remaining; 余额, 可用): yes when they reach it,
+   with the difference either way.
+16. A question whether the user is free ("Am I free Tuesday afternoon?", 下午有空吗) or
+   double-booked (clash, overlap, 冲突), over a list of entries with a start and an end time: the
+   entries within the part of the day it names (morning before noon, afternoon to six, evening
+   after; else the whole day) are said, or that there are none; for a double booking, the
+   pairs of them that overlap.
 """
 
 from __future__ import annotations
@@ -108,7 +122,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import speech, values
-from .phrases import say
+from .phrases import say, spoken_list
 from .records import MARGIN, window
 
 # ------------------------------------------------------------------ 1. a comparison
@@ -1550,3 +1564,249 @@ def changed_line(lang: str, c: Changed) -> str:
         b=_n(c.after[1]),
         lb=c.after[0],
     )
+
+
+# ------------------------------------------------------------------ 14. gear the weather calls for
+
+RAIN_GEAR = re.compile(
+    r"\b(?:umbrellas?|raincoats?|rain\s?jackets?|wellies|rain\s?boots)\b|伞|雨衣|雨披|雨靴", re.I
+)
+SUN_GEAR = re.compile(
+    r"\b(?:sunscreen|sun\s?cream|sunblock|sunglasses|sun\s?hat)\b|防晒|墨镜|太阳镜|遮阳帽", re.I
+)
+CHANCE_KEY = re.compile(
+    r"(?:rain|precip|shower|pop\b|降水|降雨|下雨).*|.*(?:chance|prob|概率)", re.I
+)
+RAIN_SAID = re.compile(r"\brain|\bshower|\bdrizzle|\bstorm|雨", re.I)
+SUN_SAID = re.compile(r"\bsunny\b|\bclear\b|\bsun\b|晴", re.I)
+WEATHER_TEXT = re.compile(r"condition|summary|weather|sky|description|天气|天况|概况", re.I)
+
+
+@dataclass(frozen=True)
+class Gear:
+    rain: bool  # rain gear asked (else sun gear)
+    yes: bool
+    value: str  # the value that decides it: "70%", "9", or the conditions' words
+    conditions: str  # the result's words for the weather, when it has them
+
+
+def gear(task: str, results: list[Any]) -> Gear | None:
+    """Rule 14: a question whether to take rain gear (an umbrella, a raincoat; 伞, 雨衣) or sun
+    gear (sunscreen, sunglasses; 防晒, 墨镜), over one record of the weather: rain gear is needed
+    at a chance of rain (a key of rain / precipitation / chance, 0-1 or a percentage) of 40% or
+    more, else when no such chance is given and the conditions say rain; sun gear at a UV index
+    of 3 or more, else when the conditions say sunny or clear."""
+    rain, sun = RAIN_GEAR.search(task), SUN_GEAR.search(task)
+    if (
+        bool(rain) == bool(sun)
+        or not YES_NO.search(task)
+        and not re.search(r"要不要|需不需要|用不用|该不该|\bshould\b", task, re.I)
+    ):
+        return None
+    records = [d for d in results if isinstance(d, dict)]
+    if len(records) != 1:
+        return None
+    data = records[0]
+    said = " ".join(
+        str(x) for k, x in data.items() if WEATHER_TEXT.search(str(k)) and isinstance(x, str)
+    )
+    if rain:
+        chances = [
+            (str(k), n)
+            for k, x in data.items()
+            if CHANCE_KEY.fullmatch(str(k))
+            and re.search(r"chance|prob|pop|概率|%", str(k) + str(x), re.I)
+            and (n := _amount(x)) is not None
+        ]
+        if chances:
+            n = chances[0][1] * (100 if chances[0][1] <= 1 else 1)
+            return Gear(True, n >= 40, f"{_n(n)}%", said)
+        return Gear(True, bool(RAIN_SAID.search(said)), said, said) if said else None
+    uv = [
+        n
+        for k, x in data.items()
+        if re.search(r"\buv|uv_|紫外线", str(k), re.I) and (n := _num(x)) is not None
+    ]
+    if uv:
+        return Gear(False, uv[0] >= 3, _n(uv[0]), said)
+    return Gear(False, bool(SUN_SAID.search(said)), said, said) if said else None
+
+
+def gear_line(lang: str, g: Gear) -> str:
+    """Rule 14's sentence: yes or no first, then the value that decides it."""
+    key = f"g_gear_{'rain' if g.rain else 'sun'}_{'yes' if g.yes else 'no'}"
+    if g.value == g.conditions:
+        key = f"g_gear_said_{'yes' if g.yes else 'no'}"
+    more = (
+        (f"（{g.conditions}）" if lang == "zh" else f" ({g.conditions})")
+        if g.conditions and g.value != g.conditions
+        else ""
+    )
+    return say(lang, key, value=g.value, more=more)
+
+
+# ------------------------------------------------------------------ 15. money enough for a sum
+
+COVERS = re.compile(
+    r"\bafford\b|\benough\b|\bcover\b|买得起|付得起|够不够|够吗|够[买付交]|钱够", re.I
+)
+MONEY_SAID = re.compile(
+    r"[£$€¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:[£$€¥]|元|块|欧|美元|英镑|日元|"
+    r"(?:USD|EUR|GBP|CNY|JPY|RMB|CHF|AUD|CAD)\b)",
+    re.I,
+)
+FUNDS_KEY = re.compile(r"balance|available|funds|remaining|余额|可用|剩余", re.I)
+CURRENCY_KEY = re.compile(r"currency|ccy|币种|货币", re.I)
+
+
+@dataclass(frozen=True)
+class Covered:
+    yes: bool
+    field: str
+    have: float
+    need: float
+    unit: str
+
+
+def money_covers(task: str, results: list[Any]) -> Covered | None:
+    """Rule 15: a question whether the user's money covers a sum ("Can I afford a $1,200
+    laptop?", "enough left to cover £950", 钱够买…吗): the sum the request states (its largest
+    amount of money) against the one record's funds (a key of balance, available, funds,
+    remaining; 余额, 可用), yes when they reach it; the answer says by how much either way."""
+    if not COVERS.search(task):
+        return None
+    sums = [float((m.group(1) or m.group(2)).replace(",", "")) for m in MONEY_SAID.finditer(task)]
+    records = [d for d in results if isinstance(d, dict)]
+    if not sums or len(records) != 1:
+        return None
+    data = records[0]
+    funds = [
+        (str(k), n)
+        for k, x in data.items()
+        if FUNDS_KEY.search(str(k)) and (n := _num(x)) is not None
+    ]
+    if not funds:
+        return None
+    field, have = funds[0]
+    unit = next(
+        (str(x) for k, x in data.items() if CURRENCY_KEY.search(str(k)) and isinstance(x, str)), ""
+    )
+    need = max(sums)
+    return Covered(have >= need, field, have, need, unit)
+
+
+def covered_line(lang: str, c: Covered) -> str:
+    """Rule 15's sentence."""
+    unit = f" {c.unit}" if c.unit else ""
+    return say(
+        lang, f"g_covers_{'yes' if c.yes else 'no'}", field=c.field.replace("_", " "),
+        have=_round(c.have, 2) + unit, need=_round(c.need, 2), by=_round(abs(c.have - c.need), 2),
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------ 16. free or taken at a time
+
+FREE_ASKED = re.compile(
+    r"\b(?:am\s+I|are\s+we|are\s+you|is\s+(?:he|she)|I'm|we're)\s+(?:\w+\s+)?(?:free|busy|available)\b"
+    r"|有空|有没有空|空闲|忙不忙|有安排",
+    re.I,
+)
+CLASH_ASKED = re.compile(r"\bdouble[- ]booked\b|\bclash|\boverlap|冲突|撞", re.I)
+PERIODS = (  # a part of the day, as (words, start, end) in minutes
+    (re.compile(r"\bmorning\b|上午|早上|早晨", re.I), 0, 12 * 60),
+    (re.compile(r"\bafternoon\b|下午", re.I), 12 * 60, 18 * 60),
+    (re.compile(r"\bevening\b|\btonight\b|晚上|今晚|傍晚", re.I), 18 * 60, 24 * 60),
+)
+START_KEY = re.compile(r"start|from|begin|开始|起", re.I)
+END_KEY = re.compile(r"end|to$|until|till|finish|结束|止", re.I)
+
+
+@dataclass(frozen=True)
+class Taken:
+    clash: bool  # a double booking asked (else whether free)
+    period: str  # the words of the part of the day asked, or ""
+    entries: tuple[tuple[str, str, str], ...]  # (label, start, end) in the period
+    pairs: tuple[tuple[int, int], ...]  # the entries that overlap, by index
+
+
+def _minutes(x: Any) -> int | None:
+    m = CLOCK.search(str(x)) if isinstance(x, str) else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def taken(task: str, results: list[Any]) -> Taken | None:
+    """Rule 16: a question whether the user is free at a time ("Am I free Tuesday afternoon?",
+    下午有空吗) or double-booked (clash, overlap, 冲突), over a list of entries that each hold a
+    start and an end time (start / from, end / to; 开始, 结束): the entries that meet the part
+    of the day the question names (morning before noon, afternoon to six, evening after; else
+    the whole day) are said, or that there are none; for a double booking, the pairs of them
+    that overlap."""
+    clash = bool(CLASH_ASKED.search(task))
+    if not clash and not FREE_ASKED.search(task):
+        return None
+    period = next(
+        ((m.group(0), a, b) for p, a, b in PERIODS if (m := p.search(task))), ("", 0, 24 * 60)
+    )
+    lists = [d for d in results if isinstance(d, list)] + [
+        x for d in results if isinstance(d, dict) for x in d.values() if isinstance(x, list)
+    ]
+    if len(lists) != 1 or not all(isinstance(x, dict) for x in lists[0]):
+        return None
+    found = []
+    for item in lists[0]:
+        start = next(
+            (k for k in item if START_KEY.search(str(k)) and _minutes(item[k]) is not None), None
+        )
+        end = next(
+            (
+                k
+                for k in item
+                if k != start and END_KEY.search(str(k)) and _minutes(item[k]) is not None
+            ),
+            None,
+        )
+        if start is None or end is None:
+            return None
+        a, b = _minutes(item[start]), _minutes(item[end])
+        assert a is not None and b is not None
+        if a < period[2] and b > period[1]:
+            label = _label(item) or next(
+                (str(x) for x in item.values() if isinstance(x, str) and _minutes(x) is None), ""
+            )
+            found.append((label, str(item[start]), str(item[end]), a, b))
+    pairs = tuple(
+        (i, j) for i in range(len(found)) for j in range(i + 1, len(found))
+        if found[i][3] < found[j][4] and found[j][3] < found[i][4]
+    )  # fmt: skip
+    return Taken(clash, period[0], tuple(f[:3] for f in found), pairs)
+
+
+def taken_line(lang: str, t: Taken) -> str:
+    """Rule 16's sentence: yes or no first, then the entries that decide it."""
+
+    def entry(e: tuple[str, str, str]) -> str:
+        return say(lang, "g_taken_entry", what=e[0], start=e[1], end=e[2])
+
+    when = say(lang, "g_taken_when", period=t.period) if t.period else say(lang, "g_taken_day")
+    if t.clash:
+        if not t.pairs:
+            return say(lang, "g_clash_no", when=when)
+        both = [
+            say(lang, "g_clash_pair", a=entry(t.entries[i]), b=entry(t.entries[j]))
+            for i, j in t.pairs
+        ]
+        return say(lang, "g_clash_yes", pairs="; ".join(both) if lang == "en" else "；".join(both))
+    if not t.entries:
+        return say(lang, "g_free_yes", when=when)
+    return say(
+        lang, "g_free_no", when=when, entries=spoken_list(lang, [entry(e) for e in t.entries])
+    )
+
+
+def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
+    """The sentence of rule 14, 15 or 16, the first that the question and the results meet."""
+    for judge, line in ((gear, gear_line), (money_covers, covered_line), (taken, taken_line)):
+        found = judge(task, results)
+        if found is not None:
+            return line(lang, found)  # type: ignore[arg-type]
+    return None

@@ -2,7 +2,14 @@
 order to one typed view of the request (`agentkit.sim.view`).
 
 1. Which tools: the user's words and each tool's name, description and schema are read as
-   concepts (`agentkit.sim.lexicon`). A tool is a candidate when it shares a thing (weather, file,
+   concepts (`agentkit.sim.lexicon`); a request also means the concepts its words link to
+   without naming them (an umbrella or wind the weather, how far or driving a route, "am I
+   free" the calendar, "can I afford" the balance: `lexicon.linked`, read in the request only),
+   and where a candidate carries such a concept, another that only shares the thing the request
+   names as its setting (the hike's trails beside the raincoat's weather) is not taken unless
+   its name carries an act asked for (`_linked_first`); of candidates alike, a question takes
+   one whose name reads (list_agenda) before one that does something else (invite_contact).
+   A tool is a candidate when it shares a thing (weather, file,
    customer, ...) with the request, or the act its name carries; a tool whose name carries an act
    that changes something (cancel, delete, save, ...) only when the user asks for that act. The
    candidates whose names carry more of the request's concepts come first, then the best-scoring
@@ -183,7 +190,10 @@ order to one typed view of the request (`agentkit.sim.view`).
    in groups in the international form the example gives ("139 1234 5678" like "+8613800138000"
    -> "+8613912345678"); a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
-   stops every further call and says so; anything else is told. A file that could not be
+   stops every further call and says so; anything else is told. Each is said by what was tried
+   ("I tried to look up the route, but ..."), never by a tool's name (`_doing`); a look-up that
+   answered with nothing (an empty text or list) is said as nothing found, not retried
+   (`_found_empty`). A file that could not be
    written (refused, failed) has the text it was to hold given in the answer (`_unwritten`).
 5. When nothing is left to call, the answer states first what the question asks for: a fact
    worked out from the records' fields (what is left of a whole minus the part taken, the records
@@ -315,6 +325,7 @@ from .lexicon import (
     expressions,
     han_words,
     kind,
+    linked,
     stem,
     words,
 )
@@ -615,6 +626,7 @@ def asked_of(task: str, tools: list[Tool] | None = None) -> frozenset[str]:
         task = task[: given.start(1)] + task[given.end(1) :]
     bare = shell.FILE.sub(" ", REPORTED.sub(" ", task))  # a file's name names no act (CHANGES.md)
     named = concepts(bare) | implied_acts(task, tools or []) | derived_acts(bare, tools or [])
+    named |= linked(bare)  # "Do I need an umbrella?": the weather, though the word is not said
     if HAN.search(bare) and described_in_english(
         tools or []
     ):  # the English of the Chinese words the
@@ -700,7 +712,8 @@ WANTS = re.compile(
 )
 NOT_ORDERS = re.compile(  # a question or a request to be told, not an order to act
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|am|do|does|did|has|have|"
-    r"had|should|shall|may|might|must|tell|show|give|let|i|we|my|our|the|a|an|this|that|it)$",
+    r"had|should|shall|may|might|must|can|could|will|would|tell|show|give|let|i|we|my|our|the|a|an|"
+    r"this|that|it)$",
     re.I,
 )
 
@@ -928,16 +941,19 @@ def _choose(v: View) -> list[Tool]:
     amends = _amends(v, tools) or _wished(v, tools)
     if amends:
         return amends
+    told = questions(v.task) > 0  # a question: a tool whose name reads comes before another
     ranked = sorted(
         (t for t in tools if candidate(t, asked, v.task) and claude_code.by_its_rule(t, v.task)),
         key=lambda t: (
             -len({c for c in asked & t.name_concepts if kind(c) != THING} - {"read"}),
             -len(asked & t.name_concepts - {"read"}),
             len(t.name_concepts & {"list", "search"} - asked) if asked & CHANGES else 0,  # list_…
+            -bool(t.name_concepts & READS) if told and not asked & CHANGES else 0,  # (a question)
             -score(t, asked),
         ),
     )
     ranked = _reader_first(v, tools, ranked)
+    ranked = _linked_first(v.task, asked, ranked)  # (the setting's tools, here and beside)
     if not ranked:
         general = _general_tool(v, tools)
         if general is not None:
@@ -971,12 +987,18 @@ def _choose(v: View) -> list[Tool]:
         # the best, and any other whose name's words the request uses ("UV index and tide
         # times"; not a reading tool beside the change asked of the same thing)
         best = set(words(found[0].name)) if found and found[0].name_concepts & CHANGES else set()
+        lead = set(words(found[0].name)) if found else set()
         return found[:1] + [
             t
             for t in found[1:]
             if named_in(t, said)
             and not _bracketed(t, v.task)
             and ((set(words(t.name)) - NAME_NOISE & said) - best or t.name_concepts & CHANGES)
+            and (  # get_recipe is not read beside search_recipes for "any saved recipes"
+                t.name_concepts & CHANGES
+                or (used := set(words(t.name)) - NAME_NOISE & said) - lead
+                or _one_of(v.task, used)
+            )
         ]
     chosen: list[Tool] = []
     covered: set[str] = set()
@@ -989,7 +1011,7 @@ def _choose(v: View) -> list[Tool]:
             # mentions (get_member's "returns the ticket_id" leaves get_ticket to be called)
             named = {c for c in asked & t.name_concepts if kind(c) == THING}
             covered |= (named or (asked & t.concepts)) | (asked & t.name_concepts)
-    kept = _beside(v.task, tools, chosen, covered)
+    kept = _linked_first(v.task, asked, _beside(v.task, tools, chosen, covered))
     return kept if kept or not chosen else _read_instead(v, tools)
 
 
@@ -1007,6 +1029,23 @@ def _read_instead(v: View, tools: list[Tool]) -> list[Tool]:
     the request names is read ("把 a.txt 的步骤列给我", `_general_tool`), else nothing."""
     general = _general_tool(v, tools)
     return [general] if general is not None and not runs_commands(general) else []
+
+
+READS = frozenset({"read", "list", "search"})
+
+
+def _linked_first(task: str, asked: frozenset[str], ranked: list[Tool]) -> list[Tool]:
+    """Rule 1: a request that means a concept without its word (`agentkit.sim.lexicon.linked`:
+    "Do I need a raincoat for the hike?" means the weather, "How far is Ghent from Bruges by
+    bike?" a route, "Can I afford the ticket?" the balance) asks about that concept: where a
+    candidate carries it, another candidate that only shares a thing the request names as its
+    setting (the hike's trails, the bike's rental, the ticket's purchase) is not taken, unless
+    its name carries an act the request asks for ("Book a cab if it won't rain")."""
+    links = linked(task) & asked
+    if not links or not any(links & t.concepts for t in ranked):
+        return ranked
+    acts = {c for c in asked if kind(c) != THING} - {"read"}
+    return [t for t in ranked if links & t.concepts or t.name_concepts & acts]
 
 
 def _reading(v: View, tools: list[Tool], chosen: list[Tool], asked: frozenset[str]) -> list[Tool]:
@@ -1157,9 +1196,6 @@ def _by_values(v: View, every: list[Tool], tools: list[Tool], found: list[Tool])
             -(shared(t, said, han) + 2 * typed.get(t.name, 0)),
         ),
     )
-
-
-READS = frozenset({"read", "list", "search"})
 
 
 def _only_reads(t: Tool, asked: frozenset[str], tools: list[Tool]) -> bool:
@@ -1952,8 +1988,16 @@ def _scalar_prop(t: Tool, name: str) -> bool:
     return isinstance(prop, dict) and prop.get("type") == "string"
 
 
+def _doing(v: View, t: Tool, act: bool | None = None) -> str:
+    """What a call of the tool was for, in words ("look up the route", "查一下假期余额";
+    `agentkit.sim.speech.intent`; `act`, said as an act whatever its name's words): a failure,
+    or an act not made, is said by what was tried, never by a tool's name."""
+    acts = bool(t.name_concepts & CHANGES - {"run"}) if act is None else act
+    return speech.intent(t.name, v.lang, acts, t.description)
+
+
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
-    """Rule 4: the tool's latest call failed."""
+    """Rule 4: the tool's latest call failed; what was tried is said in words (`_doing`)."""
     text = last.result or ""
     err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
@@ -1965,24 +2009,24 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         and classify(c.result or "") == kind_
     )
     if kind_ == DENIED:
-        turn.lines.append(say(v.lang, "g_denied", tool=t.name, err=err))
+        turn.lines.append(say(v.lang, "g_denied", doing=_doing(v, t), err=err))
         turn.stop = True
     elif kind_ == NOT_FOUND and (look := _look_around(v, t, last)) is not None:
         turn.calls.append(look[0])  # a named file not there: the tree is searched once
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
     elif kind_ == NOT_FOUND:
-        turn.lines.append(say(v.lang, "g_not_found", tool=t.name, err=err))
+        turn.lines.append(say(v.lang, "g_not_found", doing=_doing(v, t), err=err))
     elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
         turn.calls.append((t, fixed))
-        turn.said.append(say(v.lang, "g_retry_format", tool=t.name, err=err))
+        turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
     elif kind_ == FORMAT:
-        turn.lines.append(say(v.lang, "g_cannot_fix", tool=t.name, err=err))
+        turn.lines.append(say(v.lang, "g_cannot_fix", doing=_doing(v, t), err=err))
     elif kind_ == TRANSIENT and same == 1:
         turn.calls.append((t, dict(last.input)))
-        turn.said.append(say(v.lang, "g_retry_transient", tool=t.name, err=err))
+        turn.said.append(say(v.lang, "g_retry_transient", doing=_doing(v, t), err=err))
     else:
         key = "g_still_failing" if kind_ == TRANSIENT else "g_failed"
-        turn.lines.append(say(v.lang, key, tool=t.name, err=err))
+        turn.lines.append(say(v.lang, key, doing=_doing(v, t), err=err))
     if not any(a is t for a, _ in turn.calls):
         turn.lines += _unwritten(v, t, last)
 
@@ -2753,7 +2797,7 @@ def _edit_files(
         base, last = os.path.basename(f), reads[f][-1]
         if last.failed:
             turn.lines.append(
-                say(v.lang, "g_failed", tool=reader.name, err=said_error(last.result or ""))
+                say(v.lang, "g_failed", doing=_doing(v, reader), err=said_error(last.result or ""))
             )
             continue
         text = _file_text(last.result)
@@ -2769,7 +2813,9 @@ def _edit_files(
             if c.failed:
                 err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
                 key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
-                turn.lines.append(say(v.lang, key, tool=f"{saver.name} ({base})", err=err))
+                turn.lines.append(
+                    say(v.lang, key, doing=say(v.lang, "g_edit_doing", file=base), err=err)
+                )
     if turn.calls:
         turn.lines = []
     else:
@@ -3070,7 +3116,7 @@ def _nothing_serves(v: View, turn: Turn) -> None:
                 break
             if why is not None:
                 turn.calls.remove((t, args))
-                turn.lines.append(say(v.lang, "g_unmet", source=c.name, why=why, tools=t.name))
+                turn.lines.append(say(v.lang, "g_unmet", why=why, doing=_doing(v, t, True)))
                 break
     last = done[-1]
     why = _none_serve(last.data) if last.name not in {t.name for t, _ in turn.missing} else None
@@ -3079,7 +3125,7 @@ def _nothing_serves(v: View, turn: Turn) -> None:
     for t, missing in list(turn.missing) if why is not None else []:
         if _takes_entry(t) and any(names_an_id(t, k) for k in missing):
             turn.missing.remove((t, missing))
-            turn.lines.append(say(v.lang, "g_unmet", source=last.name, why=why, tools=t.name))
+            turn.lines.append(say(v.lang, "g_unmet", why=why, doing=_doing(v, t, True)))
 
 
 def _other_entity(
@@ -4199,12 +4245,14 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     alike = [c for c in done if c.name == last.name and c.input != last.input and not c.failed]
     if why is not None and any(pick.unmet(c.data, v.task) is None for c in alike):
         why = None  # (parallel look-ups: one entity's note is its own; another can serve)
-    acts = [t.name for t, _ in turn.calls] + [t.name for t, _ in turn.missing]
-    tools = spoken_list(v.lang, list(dict.fromkeys(acts)))
+    acts = [_doing(v, t, True) for t, _ in turn.calls] + [
+        _doing(v, t, True) for t, _ in turn.missing
+    ]
+    doing = spoken_list(v.lang, list(dict.fromkeys(acts)))  # what was not done, in words
     if wanted == "yes" and why is not None:
-        return say(v.lang, "g_unmet", source=last.name, why=why, tools=tools)
+        return say(v.lang, "g_unmet", why=why, doing=doing)
     if wanted == "no" and why is None:
-        return say(v.lang, "g_not_needed", source=last.name, tools=tools)
+        return say(v.lang, "g_not_needed", doing=doing)
     return None
 
 
@@ -4571,7 +4619,12 @@ def _left_open(v: View, turn: Turn, lines: list[str], data: list[Any]) -> list[s
 
 
 def _told_none(v: View) -> str:
-    """No line to say: what the tools here cannot do, and who provides it."""
+    """No line to say: a look-up of the task that answered with nothing (an empty text, list or
+    object) is told as what was tried and that nothing was found (`_found_empty`), never as a
+    request no tool serves; else what the tools here cannot do, and who provides it."""
+    empty = _found_empty(v)
+    if empty:
+        return empty
     where = facts.elsewhere(v.lang, v.task) if _unserved(v) and not v.before else None
     return "\n".join([_no_tool(v)] + ([where] if where else []))
 
@@ -4588,6 +4641,23 @@ def _no_tool(v: View) -> str:
     first = re.match(r"[^.?!。？！\n]*[?？]", v.task.strip())  # a question, not a polite order
     question = first is not None and questions(first.group(0)) > 0
     return say(v.lang, "g_no_tool_q" if question else "g_no_tool_for", ask=ask)
+
+
+def _found_empty(v: View) -> str | None:
+    """Rule 5: the task's latest answered call returned nothing (an empty text, [] or {}, null):
+    what was tried, with the values it was given ("I tried to search the notes (Lisbon), and
+    nothing was found."), said once; no retry."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    last = done[-1] if done else None
+    t = v.tool(last.name) if last is not None else None
+    if last is None or t is None or (last.result or "").strip() not in EMPTY_RESULTS:
+        return None
+    given = [str(x) for x in last.input.values() if isinstance(x, str | int | float) and str(x)]
+    said = ("（{}）" if v.lang == "zh" else " ({})").format(", ".join(given)) if given else ""
+    return say(v.lang, "g_found_empty", doing=_doing(v, t), given=said)
+
+
+EMPTY_RESULTS = frozenset({"", "[]", "{}", "null", "None", '""', "[ ]"})
 
 
 def _unserved(v: View) -> bool:
@@ -4805,7 +4875,10 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     when = facts.ordered(v.task, [c.data for c in done], v.system) if not later else None
     if when is not None:
         out.append(facts.ordered_line(v.lang, when))
-    fit = facts.fit_of(v.task, [(c.data, c.input) for c in done])
+    # rules 14-16 of sim.facts (an umbrella, can I afford, am I free) lead, before rule 11
+    verdict = None if out else facts.verdict_line(v.lang, v.task, [c.data for c in done])
+    out += [verdict] if verdict else []
+    fit = None if verdict else facts.fit_of(v.task, [(c.data, c.input) for c in done])
     if fit is not None:
         out.append(facts.fit_line(v.lang, fit))
     worked = facts.derived(v.task, [c.data for c in done])

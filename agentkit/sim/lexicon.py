@@ -103,7 +103,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "event": (THING, "event calendar meeting schedule appointment", "日程 会议 预约"),
     "test": (THING, "test", "测试"),
     "code": (THING, "code patch", "代码 补丁"),
-    "account": (THING, "account member membership balance", "会员 账户 账号"),
+    "account": (THING, "account member membership balance", "会员 账户 账号 余额"),
     "ticket": (THING, "ticket", "工单 票"),
     "card": (THING, "card", "卡号 卡片 会员卡 银行卡 信用卡 借书卡 借阅卡 门禁卡 储值卡 公交卡 饭卡 校园卡"),
     "parcel": (THING, "parcel package shipment shipping postage delivery tracking", "包裹 快递 运单"),
@@ -119,6 +119,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "donation": (THING, "donation pledge gift donor", "捐款 捐赠 认捐 捐助"),
     "parking": (THING, "parking garage carpark", "停车 车位 停车场"),
     "calorie": (THING, "calorie kcal nutrition", "热量 卡路里 千卡 大卡 营养"),
+    "route": (THING, "route routing directions distance commute navigation navigate", "路线 距离 导航 车程 路程"),
+    "bill": (THING, "bill invoice owe owed outstanding", "账单 发票 欠费 缴费"),
     # common things of everyday domains: a Chinese request reads an English tool by them
     "snow": (THING, "snow ski slope resort powder", "积雪 滑雪 雪场 雪道 缆车 下雪 雪深"),
     "wine": (THING, "wine cellar vintage winery", "葡萄酒 红酒 酒窖 酒庄"),
@@ -454,6 +456,64 @@ def _noun(text: str, word: str, end: int) -> bool:
     """The act's Chinese word ending at `end` starts a noun (报修单); a word that ends in a
     measure word (挂个, 订个) is followed by its object, never a noun (挂个号)."""
     return not word.endswith("个") and bool(NOUN_END.match(text, end))
+
+
+LINKS: tuple[tuple[str, re.Pattern[str]], ...] = (  # what a request means without the word
+    (
+        "weather",  # what to wear or carry, and how the air is: the forecast
+        re.compile(
+            r"\b(?:umbrellas?|sunscreen|sun\s?cream|sunblock|sunglasses|raincoats?|rain\s?jacket|windy|wind|gusts?|gusty|stormy"
+            r"|storms?|chilly|freezing|drizzle|snowing)\b"
+            r"|\b(?:be|is|it's|too|get|gets|getting|stay)\s+(?:\w+\s+)?(?:hot|cold|warm|wet)\b"
+            r"|(?:带|拿)(?:把)?伞|雨伞|雨衣|雨披|雨靴|墨镜|防晒|刮风|风大|大风|冷不冷|热不热|多冷|多热|穿什么|加衣|外套|暴雨|下雪",
+            re.I,
+        ),
+    ),
+    (
+        "route",  # how far, how long to get there: a route between two places
+        re.compile(
+            r"(?i:\bhow\s+far\b|\bdrive\s+(?:to|from|there|back|home|over)\b|\bdriving\b|\bby\s+car\b"
+            r"|\bcommute\b|\bget\s+from\b"
+            r"|\bhow\s+long\b[^.?!]{0,40}\b(?:get|go|walk|cycle|ride|take\s+me|travel)\s+(?:to|from)\b)"
+            r"|\b[Ff]rom\s+[A-Z][^.?!]{0,40}?\bto\s+[A-Z]"
+            r"|多远|远不远|开车|怎么走|怎么去|多久能?到|要多久|多长时间能?到",
+        ),
+    ),
+    (
+        "event",  # whether the user is free or taken at a time: their calendar
+        re.compile(
+            r"\b(?:am\s+I|are\s+we|are\s+you|is\s+(?:he|she)|I'm|we're)\s+(?:\w+\s+)?(?:free|busy|available)\b"
+            r"|\bdouble[- ]booked\b|\bclash(?:es)?\b|\boverlap(?:s|ping)?\b|\b(?:have|got)\s+anything\s+on\b"
+            r"|有空|有没有空|空闲|忙不忙|有安排|有什么安排|时间冲突|撞(?:了|车)",
+            re.I,
+        ),
+    ),
+    (
+        "account",  # whether the user's money covers a sum: their balance
+        re.compile(
+            r"\bafford\b|\benough\s+(?:money|cash|funds|left|in\s+(?:my|the)\s+\w+)\b"
+            r"|\bcover\s+(?:the\s+|my\s+|a\s+)?[£$€¥]"
+            r"|买得起|付得起|够不够[付买交]|钱够|还剩多少钱|还有多少钱",
+            re.I,
+        ),
+    ),
+    (
+        "parcel",  # where something sent is, why it has not come: its tracking
+        re.compile(
+            r"到哪(?:儿|里)?了|还没(?:到|送到|收到)|什么时候(?:能)?到|\bwhere\s+is\s+my\s+(?:\w+\s+)?(?:package|parcel|delivery)\b",
+            re.I,
+        ),
+    ),
+)
+
+
+def linked(text: str) -> frozenset[str]:
+    """The concepts a request means without saying their words (`LINKS`): an umbrella, a coat,
+    wind asks about the weather; how far, driving, how long to get from one place to another, a
+    route; am I free, double-booked, 有空, the user's calendar (event); can I afford, enough
+    money, 买得起, their account's balance; 到哪了, 还没到, a parcel's tracking. Read in the
+    request only, never in a tool's text: a tool still names what it is about in its own words."""
+    return frozenset(c for c, pattern in LINKS if pattern.search(text))
 
 
 def kind(concept: str) -> str:

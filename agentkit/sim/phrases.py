@@ -184,12 +184,12 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_call": ("我先{tools}。", "Let me {tools}."),
     "g_call_next": ("根据上一步的结果，接下来{tools}。", "With that, next I'll {tools}."),
     "g_retry_format": (
-        "{tool} 说输入的格式不对（{err}）。我按提示改正后再试一次。",
-        "{tool} said the input was malformed ({err}); retrying once with it corrected.",
+        "我想{doing}，但输入的格式不对（{err}）。我按提示改正后再试一次。",
+        "I tried to {doing}, but the input was malformed ({err}); retrying once with it corrected.",
     ),
     "g_retry_transient": (
-        "{tool} 暂时失败（{err}），我重试一次。",
-        "{tool} failed for now ({err}); retrying once.",
+        "我想{doing}，但暂时没有成功（{err}），我重试一次。",
+        "I tried to {doing}, but it failed for now ({err}); retrying once.",
     ),
     "g_wrote": ("已写入 {file}：\n{text}", "Wrote {file}:\n{text}"),
     "g_file_text": ("{file} 的内容：\n{text}", "{file} says:\n{text}"),
@@ -369,6 +369,47 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_derived": ("算下来约 {result}：{steps}。", "Worked out, about {result}: {steps}."),
     # the most lines of a text, a changelog's entries by kind (agentkit.sim.files, rules 6 and 7)
     # whether a value is fit for what the question asks (agentkit.sim.facts, rule 11)
+    # sim.facts rules 14-16: gear for the weather, money enough, free or taken
+    "g_gear_rain_yes": (
+        "要带：降水概率 {value}{more}。",
+        "Yes, take one: a {value} chance of rain{more}.",
+    ),
+    "g_gear_rain_no": (
+        "不用带：降水概率只有 {value}{more}。",
+        "No need: only a {value} chance of rain{more}.",
+    ),
+    "g_gear_sun_yes": (
+        "要带：紫外线指数 {value}{more}。",
+        "Yes, take it: the UV index is {value}{more}.",
+    ),
+    "g_gear_sun_no": (
+        "不太需要：紫外线指数只有 {value}{more}。",
+        "Hardly: the UV index is only {value}{more}.",
+    ),
+    "g_gear_said_yes": ("要带：{value}。", "Yes, take one: {value}."),
+    "g_gear_said_no": ("不用带：{value}。", "No need: {value}."),
+    "g_covers_yes": (
+        "够：{field} 是 {have}，比需要的 {need} 多 {by}。",
+        "Yes: the {field} is {have}, {by} more than the {need} needed.",
+    ),
+    "g_covers_no": (
+        "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
+        "No: the {field} is {have}, {by} short of the {need} needed.",
+    ),
+    "g_taken_entry": ("{start}–{end} 的 {what}", "{what} from {start} to {end}"),
+    "g_taken_when": ("{period}", "in the {period}"),
+    "g_taken_day": ("那天", "that day"),
+    "g_free_yes": (
+        "有空：{when}日程上没有安排。",
+        "Yes, you're free: nothing is on the calendar {when}.",
+    ),
+    "g_free_no": (
+        "{when}不完全有空：有 {entries}，其余时间空闲。",
+        "Not entirely: {when} you have {entries}; the rest is free.",
+    ),
+    "g_clash_yes": ("是的，有冲突：{pairs}。", "Yes, you're double-booked: {pairs}."),
+    "g_clash_pair": ("{a} 和 {b} 重叠", "{a} overlaps {b}"),
+    "g_clash_no": ("没有冲突：{when}没有时间重叠的安排。", "No: nothing overlaps {when}."),
     "g_fit_yes": ("可以：{subject}{field} 为 {value}。", "Yes: {subject}{field} is {value}."),
     "g_fit_no": ("不建议：{subject}{field} 为 {value}。", "No: {subject}{field} is {value}."),
     "g_fit_unknown": (
@@ -475,8 +516,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{expr} = {result} (worked out with the tools, step by step: {steps})",
     ),
     "g_unmet": (
-        "{source} 的结果是 {why}，所以我没有调用 {tools}。",
-        "{source} says {why}, so I did not call {tools}.",
+        "查到的是 {why}，所以我没有{doing}。",
+        "What I found: {why}, so I did not {doing}.",
     ),
     # the operator's rules (agentkit.sim.operator)
     "op_read_only": (
@@ -512,10 +553,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "OK, I did not call {tools}.",
     ),
     "g_not_needed": (
-        "{source} 的结果不需要这一步，所以我没有调用 {tools}。",
-        "{source}'s result does not call for it, so I did not call {tools}.",
+        "查到的结果不需要这一步，所以我没有{doing}。",
+        "What I found does not call for it, so I did not {doing}.",
     ),
-    "g_not_found": ("{tool} 没有找到要的东西：{err}", "{tool} found nothing: {err}"),
+    "g_edit_doing": ("修改 {file}", "edit {file}"),
+    "g_found_empty": (
+        "我试着{doing}{given}，没有找到任何结果。",
+        "I tried to {doing}{given}, and nothing was found.",
+    ),
+    "g_not_found": (
+        "我想{doing}，但没有找到要的东西：{err}",
+        "I tried to {doing}, but found nothing: {err}",
+    ),
     # a named file that is not where the request said (general.recover, agentkit.sim.shell)
     "g_look_around": (
         "没有找到 {name}，我在工作目录里（含子目录）找一下。",
@@ -540,16 +589,19 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_no_blank": ("{files} 里每一行都填全了。", "Every row of {files} is filled in."),
     "g_more_lines": ("（后面还有 {n} 行，没有列出）", "(and {n} more lines, not shown)"),
     "g_denied": (
-        "{tool} 被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
-        "{tool} was refused: {err}. Someone with the authority has to decide; I stopped here and "
-        "did nothing else.",
+        "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
+        "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
+        "I stopped here and did nothing else.",
     ),
-    "g_still_failing": ("{tool} 重试后仍然失败：{err}", "{tool} failed again after a retry: {err}"),
+    "g_still_failing": (
+        "我想{doing}，但重试后仍然失败：{err}",
+        "I tried to {doing}, but it failed again after a retry: {err}",
+    ),
     "g_cannot_fix": (
-        "{tool} 说输入的格式不对，我改不出正确的写法：{err}",
-        "{tool} said the input was malformed and I could not correct it: {err}",
+        "我想{doing}，但输入的格式不对，我改不出正确的写法：{err}",
+        "I tried to {doing}, but the input was malformed and I could not correct it: {err}",
     ),
-    "g_failed": ("{tool} 失败了：{err}", "{tool} failed: {err}"),
+    "g_failed": ("我想{doing}，但失败了：{err}", "I tried to {doing}, but it failed: {err}"),
     "g_unwritten": (
         "没能写进文件，要写的内容是：\n{text}",
         "It was not written; what it was to hold:\n{text}",

@@ -27,7 +27,8 @@ program stored it. The rules, as a reader can apply them by hand:
    request." / "我来提交假期申请。" for an act; after a result, "With that, next I'll ..." /
    "根据上一步的结果，接下来……". A thing with no Chinese label is said "相关信息" (a read) or
    "这一步" (an act); a tool that sets out what a text says (print_, extract_, output_...) "set
-   out the entities" / "整理出…"; a shell ("bash", run_command) "run a command" / "运行一条命令", a tool named
+   out the entities" / "整理出…"; a tool whose name opens with a verb of searching (grep_notes,
+   search_x) "search the notes"; a shell ("bash", run_command) "run a command" / "运行一条命令", a tool named
    by one word no verb "use the calculator"; a tool described in Chinese is said by its description's first clause
    ("查询种子批次的信息" -> "我先查询种子批次的信息。").
 7. A value still needed is asked for by its label (`asked_label`): in a Chinese answer the lead
@@ -437,6 +438,7 @@ ZH_READ = re.compile(r"^(?:查询|查看|查找|获取|读取|列出|搜索|检�
 
 
 WRITES_OUT = frozenset("print output emit display show format extract".split())
+SEARCHES = frozenset({"search", "grep", "find", "query", "scan"})  # verbs that search a thing
 
 
 def intent(tool: str, lang: str, act: bool, description: str = "") -> str:
@@ -464,7 +466,10 @@ def intent(tool: str, lang: str, act: bool, description: str = "") -> str:
             zh = VERB_ZH.get(verb or "")
             return f"{zh}{what}" if zh else f"办理{what or '这一步'}"
         return f"查一下{what or '相关信息'}"
-    what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or " ".join(key_parts(tool))
+    parts = key_parts(tool)
+    if not act and len(parts) > 1 and parts[0] in SEARCHES:  # grep_notes: search the notes
+        return "search the " + " ".join(ABBREVIATIONS.get(w, w) for w in parts[1:])
+    what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or " ".join(parts)
     if act and verb is not None:
         return f"{verb} the {what}" if thing else verb
     return f"look up the {what}"
