@@ -111,3 +111,21 @@ def test_a_web_search_query_leaves_out_how_to_search() -> None:
     said = "Which team won the 1998 Tour de France? Please search the web for current sources."
     assert "Tour de France" in query_of(said) and "search" not in query_of(said)
     assert "上网" not in query_of("杭州地铁几点停运？请上网搜索最新消息。")
+
+
+def test_an_edit_after_a_read_whose_last_line_lost_its_tab_quotes_the_line_alone() -> None:
+    read = tool("Read", "Reads a file from the local filesystem.", strings(file_path="Path"))
+    edit = tool(
+        "Edit",
+        "Performs exact string replacements in files.",
+        strings(file_path="Path", old_string="Text to replace", new_string="Replacement"),
+    )
+    shown = "1\t[pool]\n2\tsize = 4\n3\ttimeout = 30\n4"  # (the CLI's last empty line: "4")
+    calls, _ = converse(
+        "Please change the timeout in pool.ini to 45.",
+        [read, edit],
+        {"Read": lambda file_path: shown, "Edit": lambda **kw: "The file has been updated."},
+    )
+    edits = [a for n, a in calls if n == "Edit"]
+    assert edits and edits[0]["old_string"] == "timeout = 30"
+    assert edits[0]["new_string"] == "timeout = 45"

@@ -303,8 +303,8 @@ def records(v: View, reader: Tool) -> tuple[str, list[str]] | None:
 
 
 NUMBERED = re.compile(
-    r"^\s*\d+(?:[ ]*→|\t|[ ]*\|[ ]?)"
-)  # an indent after the mark is the line's own
+    r"^\s*\d+(?:[ ]*→|\t|[ ]*\|[ ]?|$)"
+)  # an indent after the mark is the line's own; a last empty line may lose its tab ("9")
 
 
 QUOTED_LINES = 80  # the lines of a file an answer quotes at most; the rest are counted
@@ -334,6 +334,8 @@ def unnumbered(text: str) -> list[str]:
     counted = [int(m.group(0).strip(" →\t|")) for m in marks if m]
     if not marks or len(counted) != len(marks) or counted != list(range(1, len(counted) + 1)):
         return lines
+    if all(m.group(0).strip() == m.group(0) for m in marks if m):
+        return lines  # bare numbers only ("1\n2\n3" of `seq 3`): the text itself
     return [NUMBERED.sub("", line) for line in lines]
 
 
