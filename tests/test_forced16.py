@@ -120,3 +120,26 @@ def test_tagged_material_author_topics_and_a_one_sentence_summary() -> None:
     assert not any("<" in x or ">" in x or "tomasz" in x for x in got["topics"])
     assert got["summary"].startswith("By Tomasz") or got["summary"].startswith("Our allotment")
     assert "Use the print_digest" not in got["summary"] and got["summary"].count(".") == 1
+
+
+def test_a_judged_number_said_after_its_own_word_is_taken_in_an_act() -> None:
+    from tests.loops import converse
+
+    rate = tool(
+        "rate_album",
+        "Rate an album.",
+        {"album": {"type": "string"}, "rating": {"type": "integer", "minimum": 1, "maximum": 5}},
+    )
+    urgent = tool(
+        "set_urgency",
+        "Set a work order's urgency.",
+        {
+            "order_no": {"type": "string"},
+            "urgency": {"type": "integer", "minimum": 1, "maximum": 5},
+        },
+    )
+    rated, _ = converse("Give Blue Train a rating of 5.", [rate], {"rate_album": lambda **k: "ok"})
+    set_to, _ = converse(
+        "Set the urgency of work order W-7 to 2.", [urgent], {"set_urgency": lambda **k: "ok"}
+    )
+    assert rated[0][1]["rating"] == 5 and set_to[0][1]["urgency"] == 2

@@ -1815,7 +1815,7 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
         return feelings(src.text)[feeling]
     judgement = assess.judgement(name, s, src.text, felt(src.text)) if value is None else None
     if judgement is not None:  # a score the text does not state: judged, never another number
-        said_rating = assess.rated(src.text, s)
+        said_rating = assess.rated(src.text, s, name)
         value = judgement if said_rating is None else said_rating
     if value is None:
         value = results_wanted(name, s, src.text)

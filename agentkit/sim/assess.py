@@ -9,8 +9,9 @@ in kind and out of range. The stand-in is no language model, so its judgement is
    description writes: "0-100", "0.0 to 1.0", "from 1 to 5", "between 0 and 1", "1 = low,
    5 = high", "1～5", "0到10分" (`scale`).
 2. **A judgement's number** comes from the text only where a label or a rating word ties it to
-   the scale ("coherence: 80", "4 stars", "8/10", "4 out of 5", "打4分", "4星") and it lies on the
-   scale (`rated`); any other number of the text is about something else.
+   the scale ("coherence: 80", "4 stars", "8/10", "4 out of 5", "打4分", "4星", "a rating of 5",
+   "set the priority to 2") and it lies on the scale (`rated`); any other number of the text is
+   about something else.
 3. **A judgement** is a number on a scale whose name or description says what is judged (score,
    rating, level, confidence, coherence, persuasion, urgency, priority, severity, quality,
    clarity, 评分, 紧急程度, …) and that the text gives no labelled value for (`judged`):
@@ -80,16 +81,28 @@ def scale(s: dict[str, Any]) -> tuple[float, float] | None:
     return None
 
 
+UNIT_AFTER = (
+    r"\s*(?:million|billion|thousand|k\b|years?|months?|weeks?|days?|hours?|dollars?|euros?)"
+)
 RATED = re.compile(
     rf"({NUM})\s*(?:stars?\b|/\s*\d+|out of\s+\d+|分(?!钟)|星|颗星)|(?:打|给了?|评)\s*({NUM})\s*分"
 )
 
 
-def rated(text: str, s: dict[str, Any]) -> float | None:
-    """Rule 2: the number a rating word ties to the scale ("4 stars", "8/10", "打4分"), else None."""
+def rated(text: str, s: dict[str, Any], name: str = "") -> float | None:
+    """Rule 2: the number a rating word ties to the scale ("4 stars", "8/10", "打4分"), or one said
+    a few words after the property's own word or a verb of rating ("a rating of 5", "priority
+    ... to 2", "rate it a 4"; not one a unit follows: "12 million"), else None."""
     ends = scale(s)
-    for m in RATED.finditer(text):
-        got = float(m.group(1) or m.group(2))
+    own = [w for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())]
+    rating = {"rating", "score", "stars", "rate", "grade"} & set(own)  # (its verbs, then)
+    words = "|".join([*own, *(["rate", "rated", "rating", "score"] if rating else [])])
+    after = re.compile(
+        rf"\b(?:{words})\b[^\n;!?]{{0,24}}?(?<![\w.-])({NUM})(?!\.?\d|[\w%-]|{UNIT_AFTER})",
+        re.I,
+    )
+    for m in [*RATED.finditer(text), *after.finditer(text)]:
+        got = float(next(g for g in m.groups() if g))
         if ends is None or ends[0] <= got <= ends[1]:
             return got
     return None
