@@ -143,3 +143,20 @@ def test_a_judged_number_said_after_its_own_word_is_taken_in_an_act() -> None:
         "Set the urgency of work order W-7 to 2.", [urgent], {"set_urgency": lambda **k: "ok"}
     )
     assert rated[0][1]["rating"] == 5 and set_to[0][1]["urgency"] == 2
+
+
+def test_an_acts_score_with_nothing_to_judge_by_is_asked_not_made_up() -> None:
+    from tests.loops import converse
+
+    t = tool(
+        "open_case",
+        "Open a maintenance case.",
+        {
+            "summary": {"type": "string"},
+            "priority": {"type": "integer", "minimum": 1, "maximum": 5},
+        },
+    )
+    calls, finals = converse(
+        "Open a case: 'The lift on level 2 squeaks.'", [t], {"open_case": dict}
+    )
+    assert calls == [] and "priority" in finals[0]

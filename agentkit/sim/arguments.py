@@ -1813,10 +1813,12 @@ def _number(name: str, s: dict[str, Any], t: str, src: Source, label: str | None
     feeling = next((f for f in ("positive", "negative", "neutral") if f in name.lower()), None)
     if value is None and feeling:
         return feelings(src.text)[feeling]
-    judgement = assess.judgement(name, s, src.text, felt(src.text)) if value is None else None
-    if judgement is not None:  # a score the text does not state: judged, never another number
+    if value is None and assess.is_judged(name, s):  # a score: said, judged, never another number
         said_rating = assess.rated(src.text, s, name)
-        value = judgement if said_rating is None else said_rating
+        judged = assess.judgement(name, s, src.text, felt(src.text), evidence_only=True)
+        value = said_rating if said_rating is not None else judged
+        if value is None:
+            return None
     if value is None:
         value = results_wanted(name, s, src.text)
     if value is None:

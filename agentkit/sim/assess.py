@@ -25,6 +25,8 @@ in kind and out of range. The stand-in is no language model, so its judgement is
    - any other judgement (coherence, persuasion, clarity, confidence, …): the middle of the
      scale. The stand-in cannot weigh style; it says so by staying in the middle, never by a
      number taken from the text.
+   The middle, where the text gives nothing to judge by, is said only in an extraction (a forced
+   call, a structured output: `agentkit.sim.structured`); a tool's act asks the user instead.
    An integer scale gives a whole number; a scale of fractions two decimals.
 """
 
@@ -89,6 +91,12 @@ RATED = re.compile(
 )
 
 
+def _evidence(about: str, text: str, felt: dict[str, int]) -> bool:
+    if HASTE.search(about):
+        return bool(URGENT.search(text) or CALM.search(text) or CRITICAL.search(text))
+    return bool(FEELING.search(about)) and any(felt.values())
+
+
 def rated(text: str, s: dict[str, Any], name: str = "") -> float | None:
     """Rule 2: the number a rating word ties to the scale ("4 stars", "8/10", "打4分"), or one said
     a few words after the property's own word or a verb of rating ("a rating of 5", "priority
@@ -108,11 +116,27 @@ def rated(text: str, s: dict[str, Any], name: str = "") -> float | None:
     return None
 
 
-def judgement(name: str, s: dict[str, Any], text: str, felt: dict[str, int]) -> float | int | None:
-    """Rule 3: the judged value of a number property on a scale, else None (not a judgement)."""
+def is_judged(name: str, s: dict[str, Any]) -> bool:
+    """Rule 3: whether a number property is a judgement on a scale."""
+    about = f"{name} {s.get('description') or ''}"
+    return (
+        scale(s) is not None
+        and s.get("type") in ("integer", "number")
+        and bool(JUDGED.search(about))
+    )
+
+
+def judgement(
+    name: str, s: dict[str, Any], text: str, felt: dict[str, int], evidence_only: bool = False
+) -> float | int | None:
+    """Rule 3: the judged value of a number property on a scale, else None (not a judgement);
+    with `evidence_only`, None where the text says nothing to judge by (a tool's act asks for
+    the value then; only an extraction says the middle of the scale)."""
     about = f"{name} {s.get('description') or ''}"
     ends = scale(s)
-    if ends is None or s.get("type") not in ("integer", "number") or not JUDGED.search(about):
+    if ends is None or not is_judged(name, s):
+        return None
+    if evidence_only and not _evidence(about, text, felt):
         return None
     lo, hi = ends
     if HASTE.search(about):

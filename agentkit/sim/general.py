@@ -4360,15 +4360,23 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
 
 
+RECORDS_WHAT_IS_SAID = speech.WRITES_OUT | {
+    "record", "log", "save", "store", "classify", "tag", "label", "annotate", "report",
+}  # fmt: skip
+
+
 def _records_handed(
     v: View, t: Tool, variants: list[dict[str, Any]], missing: list[str], mine: list[Any]
 ) -> list[dict[str, Any]]:
     """A tool the user names for material they hand over ("<text>…</text> Use the
-    print_entities tool") records what the material says: its missing values are extracted from
+    print_entities tool"), one whose name opens with a verb of setting out or recording what a text
+    says (print_, extract_, record_, classify_), records what the material says: its missing values are extracted from
     the material as a forced call's are (`agentkit.sim.structured.complete`), and the call is made
     when every one of them is found; else none (the value is asked for)."""
     if not missing or mine or not named_in(t, frozenset(words(v.task))):
         return []
+    if speech.key_parts(t.name)[:1] not in [[w] for w in RECORDS_WHAT_IS_SAID]:
+        return []  # (an act's missing value is asked for, never filled from the material)
     if not structured.material(v.task)[1]:
         return []
     filled = structured.complete(t.schema, variants[0] if variants else {}, v.task)

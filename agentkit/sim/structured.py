@@ -99,7 +99,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import direct, entries, findings, mentions, spans, traits, values, wholes
+from . import assess, direct, entries, findings, mentions, spans, traits, values, wholes
 from .arguments import (
     HIRED,
     felt,
@@ -966,7 +966,9 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any], read: str | 
             got[k] = [_item(x) if isinstance(x, str) else x for x in got[k] if not _said_no(x)]
     got = _listed_records(props, got, text, schema)
     got = spans.by_spans(props, got, task, text, schema) if handed or props else got
-    got = _headed_seller(props, wholes.by_wholes(props, got, text, schema), text)
+    got = _judged(
+        props, _headed_seller(props, wholes.by_wholes(props, got, text, schema), text), text, schema
+    )
     return conform(got if props or got else MISSING, schema)
 
 
@@ -996,7 +998,18 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
                 out[k] = mine
     out = spans.by_spans(props, _listed_records(props, out, text, schema), task, text, schema)
     out = _headed_seller(props, wholes.by_wholes(props, out, text, schema), text)
-    return conform(_left_count(props, out, text, schema), schema)
+    return conform(_judged(props, _left_count(props, out, text, schema), text, schema), schema)
+
+
+def _judged(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:
+    """A score on a scale no reading filled: judged (`agentkit.sim.assess`, rule 3), the middle
+    of the scale where the text gives nothing to judge by."""
+    out = dict(got)
+    for k, p in props.items():
+        s = resolve(p, root) if isinstance(p, dict) else {}
+        if out.get(k) is None and s and assess.is_judged(k, s):
+            out[k] = assess.judgement(k, s, text, felt(text))
+    return out
 
 
 def _told(name: str, s: dict[str, Any], text: str) -> bool:
