@@ -4375,7 +4375,7 @@ def _records_handed(
     when every one of them is found; else none (the value is asked for)."""
     if not missing or mine or not named_in(t, frozenset(words(v.task))):
         return []
-    if speech.key_parts(t.name)[:1] not in [[w] for w in RECORDS_WHAT_IS_SAID]:
+    if (speech.key_parts(t.name) or [""])[0] not in RECORDS_WHAT_IS_SAID:
         return []  # (an act's missing value is asked for, never filled from the material)
     if not structured.material(v.task)[1]:
         return []
