@@ -42,7 +42,8 @@ def converse(
     system: str | None = None,
 ) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
     """A plain agent loop over the user's turns (one string is one turn): every call made, as
-    (name, input) with the input checked against its tool's schema, and each turn's final text.
+    (name, input) with the input checked against its tool's schema, and each turn's final text;
+    a handler that raises answers its call with its text, flagged is_error.
     A turn still calling tools after `rounds` requests fails the test; `system`, the operator's
     system prompt."""
     client = agentkit.make_client(offline=True)
@@ -66,9 +67,15 @@ def converse(
                 if b.type == "tool_use":
                     jsonschema.validate(b.input, schemas[b.name])
                     calls.append((b.name, dict(b.input)))
-                    out = handlers[b.name](**b.input)
+                    try:  # a handler that raises fails its call: its text, flagged is_error
+                        out, failed = handlers[b.name](**b.input), False
+                    except Exception as e:  # noqa: BLE001 (any exception a tool raises)
+                        out, failed = str(e), True
                     text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
-                    results.append({"type": "tool_result", "tool_use_id": b.id, "content": text})
+                    results.append(
+                        {"type": "tool_result", "tool_use_id": b.id, "content": text}
+                        | ({"is_error": True} if failed else {})
+                    )
             messages.append({"role": "user", "content": results})
         else:
             raise AssertionError(f"no end after {rounds} requests in turn {said!r}")

@@ -188,8 +188,12 @@ order to one typed view of the request (`agentkit.sim.view`).
    allows that the value names ("large" of "one of S, M, L, XL" -> "L"), or with the example's
    letters before a bare number ("4471" like "INV-00042" -> "INV-04471"), or a phone number said
    in groups in the international form the example gives ("139 1234 5678" like "+8613800138000"
-   -> "+8613912345678"); a transient one (flagged or only
-   said: "ERROR 429 ... try again") is retried once; not found is told to the user; a refusal
+   -> "+8613912345678"), or in the form it hints at without an example (`agentkit.sim.mending`:
+   a field renamed, an airport code, cents, a unit it names, a clock, a beginning); each new
+   complaint is corrected once (three at most), a missing value the request does not give is
+   asked for (`_lacking`); a transient one (flagged or only
+   said: "ERROR 429 ... try again") is retried once, then said to be unavailable right now;
+   not found is told to the user; a refusal
    stops every further call and says so; anything else is told. Each is said by what was tried
    ("I tried to look up the route, but ..."), never by a tool's name (`_doing`); a look-up that
    answered with nothing (an empty text or list) is said as nothing found, not retried
@@ -282,6 +286,7 @@ from . import (
     idkinds,
     lateness,
     manner,
+    mending,
     operator,
     pick,
     records,
@@ -332,6 +337,7 @@ from .lexicon import (
 from .phrases import say, spoken_list
 from .results import (
     DENIED,
+    FAILED,
     FORMAT,
     NOT_FOUND,
     TRANSIENT,
@@ -2008,6 +2014,19 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         and (c.is_error or c.input == last.input)
         and classify(c.result or "") == kind_
     )
+    if kind_ == FORMAT:  # each complaint is corrected once ("phone must start with +86", then
+        # "use 24-hour time"); the same complaint again, or a fourth one, is told
+        told = [
+            c
+            for c in v.calls
+            if c.name == t.name and c.failed and classify(c.result or "") == FORMAT
+        ]
+        same = (
+            len(told)
+            if len(told) > 3
+            else sum(said_error(c.result or "") == said_error(text) for c in told)
+        )
+    lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
     if kind_ == DENIED:
         turn.lines.append(say(v.lang, "g_denied", doing=_doing(v, t), err=err))
         turn.stop = True
@@ -2016,6 +2035,9 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
     elif kind_ == NOT_FOUND:
         turn.lines.append(say(v.lang, "g_not_found", doing=_doing(v, t), err=err))
+    elif lacking:  # "missing required field 'email'": a value the request does not give, asked
+        turn.lines.append(say(v.lang, "g_not_done", doing=_doing(v, t), err=err))
+        turn.missing.append((t, lacking))
     elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
         turn.calls.append((t, fixed))
         turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
@@ -2025,10 +2047,38 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.calls.append((t, dict(last.input)))
         turn.said.append(say(v.lang, "g_retry_transient", doing=_doing(v, t), err=err))
     else:
-        key = "g_still_failing" if kind_ == TRANSIENT else "g_failed"
+        key = "g_unavailable" if kind_ == TRANSIENT else "g_failed"
         turn.lines.append(say(v.lang, key, doing=_doing(v, t), err=err))
     if not any(a is t for a, _ in turn.calls):
         turn.lines += _unwritten(v, t, last)
+
+
+MISSING = re.compile(
+    r"\bmissing\b|\brequired\b|\bis needed\b|\bmust be (?:provided|given|supplied)\b|"
+    r"\bno \w+ (?:given|provided|supplied)\b|必填|必须填写|不能为空|为空|缺少|缺失|未提供|没有提供|请提供|请填写",
+    re.I,
+)
+
+
+def _lacking(t: Tool, last: Call, said: str) -> list[str]:
+    """Rule 4: the properties an error says are missing ("missing required field 'email'",
+    "缺少参数：联系电话") that the failed call did not send: named by their key or their
+    description's first words. The request did not give them (else they were sent): they are
+    asked for."""
+    if not MISSING.search(said):
+        return []
+    props = t.schema.get("properties") or {}
+    low = said.lower()
+    out = []
+    for k, p in props.items():
+        if k in last.input:
+            continue
+        label = speech.asked_label(k, p, "zh")
+        if re.search(rf"(?<![A-Za-z_]){re.escape(k.lower())}(?![A-Za-z_])", low) or (
+            re.search(r"[\u4e00-\u9fff]", label) and label in said
+        ):
+            out.append(k)
+    return out
 
 
 def _look_around(v: View, t: Tool, last: Call) -> tuple[tuple[Tool, dict[str, Any]], str] | None:
@@ -2130,8 +2180,15 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     }
     if units:
         return {**last.input, **units}
+    said = said_error(last.result or "")
+    moved = mending.renamed(last.input, said)
+    if moved is not None:  # "unknown field 'qty', did you mean 'quantity'?"
+        return moved
     text = (last.result or "").lower()
-    named = [k for k in last.input if k.lower() in text] or list(last.input)
+    named = _complained_of(t, last, text) or list(last.input)
+    hinted = {k: f for k in named if (f := mending.mended(last.input[k], said, v.task)) is not None}
+    if hinted:  # an airport code, cents, a unit, a clock, a beginning, national digits
+        return {**last.input, **hinted}
     example = hint(last.result or "") or date_layout(last.result or "") or _zeros(last.result or "")
     joined = {  # "no spaces": the value as the request wrote it, its pieces after it joined
         k: j
@@ -2153,6 +2210,23 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         if fixed is not None and fixed != last.input.get(k):
             return {**last.input, k: fixed}
     return _chosen(last, named)
+
+
+def _complained_of(t: Tool, last: Call, text: str) -> list[str]:
+    """The keys of the failed input an error names: by the key ("phone", "check_in") or by a word
+    of its description ("金额" of "转账金额", "phone" of "Contact phone")."""
+    props = t.schema.get("properties") or {}
+    named = [k for k in last.input if k.lower() in text or k.lower().replace("_", " ") in text]
+    if named:
+        return named
+    found = []
+    for k in last.input:
+        p = props.get(k)
+        desc = str(p.get("description") or "") if isinstance(p, dict) else ""
+        said = re.findall(r"[A-Za-z]{4,}", desc.lower()) + re.findall(r"[\u4e00-\u9fff]{2}", desc)
+        if any(w in text for w in said):
+            found.append(k)
+    return found
 
 
 NO_SPACES = re.compile(

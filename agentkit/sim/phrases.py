@@ -593,9 +593,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
         "I stopped here and did nothing else.",
     ),
-    "g_still_failing": (
-        "我想{doing}，但重试后仍然失败：{err}",
-        "I tried to {doing}, but it failed again after a retry: {err}",
+    "g_unavailable": (
+        "我想{doing}，但重试后仍然失败（{err}）：这项服务现在暂时不可用，请稍后再试。",
+        "I tried to {doing}, but it failed again after a retry ({err}): the service is "
+        "unavailable right now. Please try again later.",
+    ),
+    "g_not_done": (
+        "我想{doing}，但还缺少信息（{err}）。",
+        "I tried to {doing}, but it needs more information ({err}).",
     ),
     "g_cannot_fix": (
         "我想{doing}，但输入的格式不对，我改不出正确的写法：{err}",

@@ -35,13 +35,15 @@ An error (is_error) is judged by what it says, the first class that matches winn
   "请使用缩写", "不足8位请在前面补0", "must include the country code, e.g. +4915…") -> correct the argument once, by the example the
   text gives (unit words as the unit codes it lists: "miles" -> "mi"; a value as the one of the
   values it allows that the value names: "large" of "one of S, M, L, XL" -> "L");
-- TRANSIENT: try later ("timed out", "unavailable", "try again", "超时", "稍后") -> retry once;
+- TRANSIENT: try later ("timed out", "unavailable", "try again", "maintenance", "超时", "稍后",
+  "系统维护") -> retry once, then say it is unavailable right now;
 - anything else -> tell the user the tool failed.
 The category word our own tools put first (`agentkit.failures`) is one wording among others.
 The records of a list hold the fields of their inner objects as their own (`flat`).
 A result sent without is_error is read the same way when it plainly says it failed, in one short
 line (`unflagged_error`: "Error: invalid expression", "Order not found"), or as a JSON object
-whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...});
+whose keys say so ({"error": "..."}, {"ok": false, ...}, {"status": "failed"}, {"code": 503, ...},
+an app's own non-zero code beside a message that says a failure: {"code": 5001, "msg": "系统维护中"});
 such a body is told by its messages, not as JSON (`said_error`).
 """
 
@@ -85,12 +87,16 @@ CLASSES = [
      r"no (?:dashes|spaces|hyphens)|without (?:dashes|spaces|hyphens)|"
      r"\buse (?:the )?(?:abbreviations?|codes?|symbols?|one of)\b|请(?:使用|用)(?:缩写|代码|代号)|"
      r"\blooks? like\s+[\"'“‘`]?[A-Za-z]*[-_/.#]?\d|leading zeros?|\b\d{1,2}[ -]digits?\b|补\s*0|补零|"
-     r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对"),
+     r"\b(?:use|enter|give|provide|send)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}(?:codes?|format|abbreviations?)\b|"
+     r"\b(?:unknown|unexpected|unrecogni[sz]ed) (?:field|parameter|argument|property|key)|"
+     r"\btoo (?:long|short)\b|\b(?:max|min)(?:imum)? \d+ (?:char|letter|digit)|"
+     r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对|未知(?:字段|参数)|过长|过短|"
+     r"(?:必须|须|应)(?:以|为|是|用|使用)|请(?:使用|用|填写|输入)"),
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
      r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
-     r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
-     r"超时|暂时|稍后|重试|繁忙|不可用|连接"),
+     r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|maintenance|"
+     r"超时|暂时|稍后|重试|繁忙|不可用|连接|维护|升级中|网络"),
 ]  # fmt: skip
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
@@ -409,7 +415,18 @@ def error_body(data: Any) -> bool:
             return True
         if CODE_KEY.match(key) and isinstance(x, int) and 400 <= x < 600 and len(data) > 1:
             return True
+        if CODE_KEY.match(key) and isinstance(x, int) and x and not 200 <= x < 300:
+            if any(_says_failure(y) for kk, y in data.items() if MESSAGE_KEY.match(str(kk))):
+                return True  # {"code": 5001, "msg": "系统维护中，请稍后再试"}: an app's own code
     return False
+
+
+def _says_failure(said: Any) -> bool:
+    """A message that says a call failed: an error's lead word, or a class of failure other than
+    a format complaint (whose words also describe plain values)."""
+    return isinstance(said, str) and bool(
+        ERROR_LEAD.match(said) or classify(said) in (DENIED, NOT_FOUND, TRANSIENT)
+    )
 
 
 MESSAGE_KEY = re.compile(

@@ -1,0 +1,144 @@
+"""A tool's error read by what it says (round 17, errors): a format complaint with a hint is
+corrected once from the user's own words in the hinted form (an airport code for a city, cents
+for an amount, a unit it names, the clock it asks for, the beginning it asks for, a field it
+renames), each new complaint once; a transient one (maintenance, 网络超时, an app's own error code
+with "请稍后重试") is retried once and then said to be unavailable right now, never refused; a
+missing value the user did not give is asked for."""
+
+from __future__ import annotations
+
+from loops import MODEL, converse, strings, tool
+
+from agentkit import make_client
+
+NUM = {"type": "number"}
+INT = {"type": "integer"}
+
+
+def test_a_city_is_sent_again_as_its_airport_code_when_the_error_asks_for_iata_codes():
+    cargo = tool(
+        "quote_air_cargo",
+        "Quote the price of shipping air cargo between two places.",
+        {**strings(origin="Where the cargo leaves from", destination="Where it goes"), "kg": NUM},
+    )
+    sent = []
+
+    def quote(origin, destination, kg):
+        sent.append((origin, destination))
+        if len(origin) != 3:
+            raise ValueError("unknown location: use IATA airport codes such as DEN")
+        return {"price_usd": 412.5, "transit_days": 2}
+
+    calls, (answer,) = converse(
+        "Quote air cargo of 40 kg from Chicago to Seattle", [cargo], {"quote_air_cargo": quote}
+    )
+    assert sent == [("Chicago", "Seattle"), ("ORD", "SEA")]
+    assert "412.5" in answer
+
+
+def test_an_amount_is_sent_in_cents_when_the_error_asks_for_the_minor_unit():
+    invoice = tool(
+        "create_invoice",
+        "Create an invoice for a client.",
+        {**strings(client="Client name"), "amount": {"type": "number", "description": "Amount"}},
+    )
+    sent = []
+
+    def create(client, amount):
+        sent.append(amount)
+        if not isinstance(amount, int) or amount < 1000:
+            return {"ok": False, "error": "amount must be an integer number of cents"}
+        return {"ok": True, "invoice": "INV-3310"}
+
+    calls, (answer,) = converse(
+        "Create an invoice for Acme Corp for $249.99", [invoice], {"create_invoice": create}
+    )
+    assert sent == [249.99, 24999] and "INV-3310" in answer
+
+
+def test_a_number_is_converted_to_the_unit_the_error_names():
+    log = tool(
+        "log_water",
+        "Log how much water I drank today.",
+        {"volume": {"type": "number", "description": "Volume drunk"}},
+    )
+    sent = []
+
+    def water(volume):
+        sent.append(volume)
+        if volume < 50:
+            raise ValueError("volume must be a whole number in millilitres")
+        return "logged"
+
+    converse("Log that I drank 1.5 litres of water", [log], {"log_water": water})
+    assert sent == [1.5, 1500]
+
+
+def test_each_new_complaint_is_corrected_once_a_phone_then_a_clock():
+    court = tool(
+        "book_tennis_court",
+        "预约网球场",
+        strings(mobile="联系手机", start="开始时间"),
+    )
+    sent = []
+
+    def book(mobile, start):
+        sent.append((mobile, start))
+        if not mobile.startswith("+86"):
+            return "错误：手机号必须以 +86 开头"
+        if len(start) != 5:
+            return "错误：开始时间请使用 24 小时制，例如 08:00"
+        return {"court": 3, "start": start}
+
+    converse("帮我约明天晚上七点的网球场，手机 186 2200 9911", [court], {"book_tennis_court": book})
+    assert sent[1][0] == "+8618622009911"
+    assert sent[-1] == ("+8618622009911", "19:00") and len(sent) == 3
+
+
+def test_a_field_the_error_renames_is_sent_under_its_new_name():
+    order = tool(
+        "order_paint", "Order cans of paint.", {**strings(colour="Paint colour"), "qty": INT}
+    )
+    said = "Order 3 cans of sage green paint"
+    sent = {"colour": "sage green", "qty": 3}
+    messages = [
+        {"role": "user", "content": said},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu_1", "name": "order_paint", "input": sent}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "tu_1", "is_error": True,
+                                      "content": "unknown field 'qty', did you mean 'quantity'?"}]},
+    ]  # fmt: skip
+    r = make_client(offline=True).messages.create(
+        model=MODEL, max_tokens=512, tools=[order], messages=messages
+    )
+    (again,) = [b.input for b in r.content if b.type == "tool_use"]
+    assert again == {"colour": "sage green", "quantity": 3}
+
+
+def test_maintenance_is_retried_once_then_said_unavailable_not_refused():
+    tide = tool("get_tide_table", "查询港口的潮汐表", strings(port="港口名称"))
+    tries = []
+
+    def tides(port):
+        tries.append(port)
+        return {"code": 1003, "message": "服务升级中，请稍后重试"}
+
+    calls, (answer,) = converse("查一下青岛港明天的潮汐", [tide], {"get_tide_table": tides})
+    assert len(tries) == 2
+    assert "暂时不可用" in answer and "拒绝" not in answer
+
+
+def test_a_missing_value_the_user_did_not_give_is_asked_for():
+    rsvp = tool(
+        "rsvp_wedding",
+        "RSVP to a wedding.",
+        strings(guest="Guest name", email="Email for the confirmation"),
+        ["guest"],
+    )
+
+    def answer_rsvp(guest, email=None):
+        if email is None:
+            raise ValueError("missing required field: email")
+        return "ok"
+
+    calls, (answer,) = converse("RSVP yes for Priya Nair", [rsvp], {"rsvp_wedding": answer_rsvp})
+    assert len(calls) == 1 and "still need" in answer and "email" in answer.splitlines()[-1]
