@@ -142,3 +142,51 @@ def test_a_missing_value_the_user_did_not_give_is_asked_for():
 
     calls, (answer,) = converse("RSVP yes for Priya Nair", [rsvp], {"rsvp_wedding": answer_rsvp})
     assert len(calls) == 1 and "still need" in answer and "email" in answer.splitlines()[-1]
+
+
+def test_a_json_error_listing_allowed_values_takes_the_one_the_value_or_the_request_names():
+    gym = tool(
+        "join_gym",
+        "Sign up for a gym membership.",
+        strings(member="Member name", plan="Membership plan, e.g. Basic"),
+    )
+    sent = []
+
+    def join(member, plan):
+        sent.append(plan)
+        if plan not in ("basic", "plus", "premium"):
+            return {"error": "unknown plan", "valid_plans": ["basic", "plus", "premium"]}
+        return {"member_no": "G-5120"}
+
+    calls, (answer,) = converse(
+        "Sign Tomasz Lis up for the Premium plan", [gym], {"join_gym": join}
+    )
+    assert sent[-1] == "premium" and len(sent) == 2 and "G-5120" in answer
+
+
+def test_an_apps_own_error_code_with_a_busy_message_is_retried_once():
+    bus = tool("bus_arrivals", "查询公交车到站时间", strings(stop="站点名称"))
+    tries = []
+
+    def arrivals(stop):
+        tries.append(stop)
+        return {"errcode": 45009, "errmsg": "调用太频繁，请稍后再试"}
+
+    calls, (answer,) = converse("人民广场站的公交还有多久到？", [bus], {"bus_arrivals": arrivals})
+    assert len(tries) == 2 and "暂时不可用" in answer
+
+
+def test_a_language_named_is_sent_as_the_code_the_error_asks_for():
+    subs = tool(
+        "add_subtitles", "Add subtitles to a video.", strings(video_id="Video id", lang="Language")
+    )
+    sent = []
+
+    def add(video_id, lang):
+        sent.append(lang)
+        if len(lang) != 2:
+            raise ValueError("lang must be an ISO 639-1 code such as 'de'")
+        return "queued"
+
+    converse("Add Spanish subtitles to video VX-2231", [subs], {"add_subtitles": add})
+    assert sent[-1] == "es"

@@ -2197,7 +2197,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         and (j := _joined(last.input[k], last.result or "", v.task)) is not None
     }
     if example is None:
-        return {**last.input, **joined} if joined else _chosen(last, named)
+        return {**last.input, **joined} if joined else _chosen(last, named, v.task)
     for k in named:
         value = joined.get(k, last.input.get(k))
         fixed = (
@@ -2209,7 +2209,7 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         fixed = fixed or (value if k in joined else None)
         if fixed is not None and fixed != last.input.get(k):
             return {**last.input, k: fixed}
-    return _chosen(last, named)
+    return _chosen(last, named, v.task)
 
 
 def _complained_of(t: Tool, last: Call, text: str) -> list[str]:
@@ -2284,10 +2284,11 @@ def _prefixed(value: str, example: str) -> str | None:
     return shape.group(1) + digits.zfill(width)
 
 
-def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
+def _chosen(last: Call, named: list[str], task: str = "") -> dict[str, Any] | None:
     """The failed input with a value the error does not allow replaced by the one of the values it
     lists that the value names: the same word in another case, or the one it starts with or that
-    starts with it ("large" of "one of S, M, L, XL" -> "L", "Monday" of "Mon, Tue" -> "Mon")."""
+    starts with it ("large" of "one of S, M, L, XL" -> "L", "Monday" of "Mon, Tue" -> "Mon");
+    else the one of them the request says ("with high priority" -> "high")."""
     allowed = choices(last.result or "")
     for k in named:
         value = last.input.get(k)
@@ -2299,6 +2300,10 @@ def _chosen(last: Call, named: list[str]) -> dict[str, Any] | None:
         found = same or near
         if len(found) == 1:
             return {**last.input, k: found[0]}
+    for k in named:  # else the one allowed value the request says as a word of its own
+        said = [m for m in allowed if re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", task, re.I)]
+        if isinstance(last.input.get(k), str) and len(said) == 1 and said[0] != last.input[k]:
+            return {**last.input, k: said[0]}
     return None
 
 
@@ -2313,13 +2318,14 @@ def _in_kind(value: str, example: str, said: str = "", task: str = "") -> str | 
     layout = date_layout(said)
     if layout is not None and len(iso_dates(value)) == 1:  # "must be DDMMYYYY": in its order
         return in_layout(iso_dates(value)[0][1], layout)
-    stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?", example)
+    stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?(Z?)", example)
     if stamp:
         day = iso_dates(value) or iso_dates(task)
         clock = times(value) or times(task)
         if not day or not clock:
             return None
-        return f"{day[0][1]}{stamp.group(1)}{clock[0][1]}" + (":00" if stamp.group(2) else "")
+        seconds = ":00" if stamp.group(2) else ""
+        return f"{day[0][1]}{stamp.group(1)}{clock[0][1]}{seconds}{stamp.group(3)}"
     last = re.fullmatch(r"(\d{1,2})([./-])(\d{1,2})\2\d{4}", example)
     if re.fullmatch(r"\d{1,2}:\d{2}", example):
         found = times(value)

@@ -15,7 +15,11 @@ own words re-read (the request), never a value made up:
 - a beginning ("phone must start with +86", "必须以 +86 开头", "must begin with INV-"): the value
   after it (a phone's digits, a trunk 0 dropped);
 - a phone number the example writes as its national digits ("例如 13800138000", "e.g.
-  4155550123"): the value's digits without their country code.
+  4155550123"): the value's digits without their country code;
+- a code for a language or a currency ("use an ISO 639-1 code such as fr", "currency must be a
+  3-letter code"): the code of the one the value names ("French" -> "fr", "euros" -> "EUR");
+- capitals or small letters ("must be uppercase", "请用大写字母"), with no example to shape the
+  value by: the value in them.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import cities
-from .values import UNITS, converted, times, unit_named, with_unit
+from . import cities, languages
+from .results import hint
+from .values import CURRENCIES, UNITS, converted, times, unit_named, with_unit
 
 RENAMED = re.compile(
     r"(?:unknown|unexpected|unrecogni[sz]ed|invalid|extra|unsupported)\s+(?:field|parameter|"
@@ -71,7 +76,7 @@ def renamed(given: dict[str, Any], said: str) -> dict[str, Any] | None:
 
 def mended(value: Any, said: str, task: str) -> Any:
     """The value in the form the error hints at (the module's docstring), or None."""
-    for rule in (_airport, _minor, _unit, _clock, _started, _national):
+    for rule in (_airport, _coded, _minor, _unit, _clock, _started, _national, _cased):
         fixed = rule(value, said, task)
         if fixed is not None and fixed != value:
             return fixed
@@ -169,3 +174,35 @@ def _national(value: Any, said: str, task: str) -> str | None:
     if 1 <= extra <= 3 + 2 * digits.startswith("00") and international:
         return digits[extra:]
     return digits if extra == 0 and digits != value else None
+
+
+CODE_ASKED = re.compile(
+    r"\bcodes?\b|\bISO\b|\babbreviat|\b[23][- ]letter\b|代码|代号|缩写|[两三二]字母|字母代码", re.I
+)
+UPPER = re.compile(
+    r"\bupper[ -]?case\b|\bin capitals\b|\ball caps\b|\bcapital letters\b|大写", re.I
+)
+LOWER = re.compile(r"\blower[ -]?case\b|\bsmall letters\b|小写", re.I)
+
+
+def _coded(value: Any, said: str, task: str) -> str | None:
+    """The code of the language or the currency a value names, when the error asks for a code;
+    a language's in capitals when the error's example writes it so ("such as FR")."""
+    if not isinstance(value, str) or not CODE_ASKED.search(said):
+        return None
+    lang = languages._code(value)
+    if lang is not None:
+        return lang.upper() if re.search(r"(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])", said) else lang
+    said_as = value.strip()
+    return next((c for c, names in CURRENCIES if re.fullmatch(names, said_as, re.I)), None)
+
+
+def _cased(value: Any, said: str, task: str) -> str | None:
+    """The value in capitals or in small letters, as the error asks."""
+    if not isinstance(value, str) or not re.fullmatch(r"[\w.-]{2,24}", value) or hint(said):
+        return None  # a code's letters, not a name's or a sentence's; an example shapes it all
+    if not re.search(r"[A-Za-z]", value):
+        return None
+    if UPPER.search(said):
+        return value.upper()
+    return value.lower() if LOWER.search(said) else None

@@ -120,8 +120,10 @@ PROSE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z_]{1,12}?)(?:是|为)[:：]?\s*([^�
 
 
 def classify(text: str) -> str:
-    """The class of an error text (see the module's docstring)."""
-    return next((name for name, p in _CLASSES if p.search(text)), FAILED)
+    """The class of an error text (see the module's docstring); an error that lists the values
+    it allows ({"error": "unknown plan", "valid_plans": [...]}) is a format complaint."""
+    kind = next((name for name, p in _CLASSES if p.search(text)), FAILED)
+    return FORMAT if kind == FAILED and choices(text) else kind
 
 
 ONE_OF = re.compile(
@@ -132,8 +134,18 @@ ONE_OF = re.compile(
 )
 
 
+LISTED_KEY = re.compile(
+    r"allowed|valid|options|accepted|choices|supported|expected|one_?of|enum|可选|允许|支持", re.I
+)
+
+
 def choices(text: str) -> list[str]:
-    """The values an error text lists as allowed ("use one of S, M, L, XL", "可选值：标准、加急")."""
+    """The values an error text lists as allowed ("use one of S, M, L, XL", "可选值：标准、加急"),
+    or a JSON error's list under such a key ({"error": "bad cabin", "allowed": ["economy", ...]})."""
+    data = read(text) if text.lstrip().startswith("{") else None
+    for k, x in (data or {}).items() if isinstance(data, dict) else ():
+        if LISTED_KEY.search(str(k)) and isinstance(x, list) and all(isinstance(y, str) for y in x):
+            return list(x)
     m = ONE_OF.search(text)
     if not m:
         return []
@@ -393,7 +405,8 @@ ERROR_KEY = re.compile(r"^(?:error|errors|err|error_?message|error_?msg|错误|�
 FLAG_KEY = re.compile(r"^(?:ok|success|succeeded|successful|成功)$", re.I)
 STATUS_KEY = re.compile(r"^(?:status|state|result|outcome|状态|结果)$", re.I)
 FAILED_WORD = re.compile(r"^(?:error|failed|failure|fail|denied|rejected|失败|错误|拒绝)$", re.I)
-CODE_KEY = re.compile(r"^(?:code|status_?code|http_?status|状态码)$", re.I)
+CODE_KEY = re.compile(r"^(?:code|status_?code|http_?status|ret_?code|状态码|返回码)$", re.I)
+ERROR_CODE_KEY = re.compile(r"^(?:err_?code|error_?code|err_?no|错误码|错误代码)$", re.I)
 
 
 def error_body(data: Any) -> bool:
@@ -402,7 +415,8 @@ def error_body(data: Any) -> bool:
     false, ...}), a status that says failed ({"status": "error"}), or an HTTP error code with a
     message ({"code": 503, "message": "系统繁忙"}); an empty error ({"error": null}) is none."""
     if not isinstance(data, dict) or any(
-        isinstance(x, list | dict) and x and not ERROR_KEY.match(str(k)) for k, x in data.items()
+        isinstance(x, list | dict) and x and not ERROR_KEY.match(str(k)) and not _allowed(k, x)
+        for k, x in data.items()
     ):  # data beside it ({"results": [...], "errors": [...]}): a partial answer, no failure
         return False
     for k, x in data.items():
@@ -415,6 +429,8 @@ def error_body(data: Any) -> bool:
             return True
         if CODE_KEY.match(key) and isinstance(x, int) and 400 <= x < 600 and len(data) > 1:
             return True
+        if ERROR_CODE_KEY.match(key) and isinstance(x, int) and x and len(data) > 1:
+            return True  # {"errcode": 40013, "errmsg": "invalid appid"}: 0 is success
         if CODE_KEY.match(key) and isinstance(x, int) and x and not 200 <= x < 300:
             if any(_says_failure(y) for kk, y in data.items() if MESSAGE_KEY.match(str(kk))):
                 return True  # {"code": 5001, "msg": "系统维护中，请稍后再试"}: an app's own code
@@ -425,12 +441,24 @@ def _says_failure(said: Any) -> bool:
     """A message that says a call failed: an error's lead word, or a class of failure other than
     a format complaint (whose words also describe plain values)."""
     return isinstance(said, str) and bool(
-        ERROR_LEAD.match(said) or classify(said) in (DENIED, NOT_FOUND, TRANSIENT)
+        ERROR_LEAD.match(said)
+        or classify(said) in (DENIED, NOT_FOUND, TRANSIENT)
+        or FAILURE_WORD.search(said)
     )
 
 
+FAILURE_WORD = re.compile(
+    r"失败|错误|异常|无效|不合法|\bfail(?:ed|ure|s)?\b|\berror\b|\binvalid\b", re.I
+)
+
+
+def _allowed(k: Any, x: Any) -> bool:
+    """The values an error lists as allowed ({"allowed": ["economy", ...]}): part of the error."""
+    return bool(LISTED_KEY.search(str(k))) and isinstance(x, list)
+
+
 MESSAGE_KEY = re.compile(
-    r"^(?:error|errors|err|error_?message|error_?msg|message|msg|detail|details|reason|"
+    r"^(?:error|errors|err|error_?message|error_?msg|err_?msg|ret_?msg|message|msg|detail|details|reason|"
     r"description|错误|错误信息|信息|消息|原因|提示)$",
     re.I,
 )
