@@ -190,3 +190,39 @@ def test_a_language_named_is_sent_as_the_code_the_error_asks_for():
 
     converse("Add Spanish subtitles to video VX-2231", [subs], {"add_subtitles": add})
     assert sent[-1] == "es"
+
+
+def test_a_date_in_another_layout_is_sent_again_in_the_layout_the_error_spells():
+    inspect = tool(
+        "schedule_inspection",
+        "Schedule a boiler inspection.",
+        strings(address="Street address", day="Inspection day (DD/MM/YYYY)"),
+    )
+    sent = []
+
+    def schedule(address, day):
+        sent.append(day)
+        if len(day.split("-")) != 3:
+            return {"ok": False, "error": "day must be YYYY-MM-DD"}
+        return {"ok": True}
+
+    converse(
+        "Schedule a boiler inspection at 4 Mill Lane on 22 January 2027",
+        [inspect],
+        {"schedule_inspection": schedule},
+    )
+    assert sent == ["22/01/2027", "2027-01-22"]
+
+
+def test_a_duration_the_error_wants_in_minutes_is_the_requests_converted():
+    kayak = tool("rent_kayak", "租皮划艇", strings(dock="码头", duration="租用时长"))
+    sent = []
+
+    def rent(dock, duration):
+        sent.append(duration)
+        if not duration.isdigit():
+            return "租用时长参数错误：须为整数，单位：分钟"
+        return "ok"
+
+    converse("在北岸码头租皮划艇，玩两个小时", [kayak], {"rent_kayak": rent})
+    assert sent[-1] == "120"

@@ -2185,8 +2185,13 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     if moved is not None:  # "unknown field 'qty', did you mean 'quantity'?"
         return moved
     text = (last.result or "").lower()
-    named = _complained_of(t, last, text) or list(last.input)
-    hinted = {k: f for k in named if (f := mending.mended(last.input[k], said, v.task)) is not None}
+    explicit = _complained_of(t, last, text)
+    named = explicit or list(last.input)
+    hinted = {
+        k: _typed(t, k, f)
+        for k in named
+        if (f := mending.mended(last.input[k], said, v.task, bool(explicit))) is not None
+    }
     if hinted:  # an airport code, cents, a unit, a clock, a beginning, national digits
         return {**last.input, **hinted}
     example = hint(last.result or "") or date_layout(last.result or "") or _zeros(last.result or "")
@@ -2210,6 +2215,13 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
         if fixed is not None and fixed != last.input.get(k):
             return {**last.input, k: fixed}
     return _chosen(last, named, v.task)
+
+
+def _typed(t: Tool, key: str, value: Any) -> Any:
+    """A corrected number sent as text where the property is a string ("120")."""
+    p = (t.schema.get("properties") or {}).get(key)
+    wants_text = isinstance(p, dict) and p.get("type") == "string"
+    return str(value) if wants_text and isinstance(value, int | float) else value
 
 
 def _complained_of(t: Tool, last: Call, text: str) -> list[str]:
@@ -2316,8 +2328,10 @@ def _in_kind(value: str, example: str, said: str = "", task: str = "") -> str | 
     "tomorrow at 9:00" -> "2026-02-11T09:00"); a layout the error spells in letters comes first
     ("must be DDMMYYYY": "1991-02-14" -> "14021991", the letters say the order)."""
     layout = date_layout(said)
-    if layout is not None and len(iso_dates(value)) == 1:  # "must be DDMMYYYY": in its order
-        return in_layout(iso_dates(value)[0][1], layout)
+    datelike = re.search(r"\d{1,4}\s*[-/.年月]\s*\d{1,2}", value)  # "18/12/2026": no name, no phone
+    dated = iso_dates(value) or (iso_dates(task) if datelike else [])  # else the request's date
+    if layout is not None and len(dated) == 1:  # "must be DDMMYYYY": in its order
+        return in_layout(dated[0][1], layout)
     stamp = re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2})?(Z?)", example)
     if stamp:
         day = iso_dates(value) or iso_dates(task)

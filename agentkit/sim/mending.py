@@ -74,10 +74,12 @@ def renamed(given: dict[str, Any], said: str) -> dict[str, Any] | None:
     return None
 
 
-def mended(value: Any, said: str, task: str) -> Any:
-    """The value in the form the error hints at (the module's docstring), or None."""
+def mended(value: Any, said: str, task: str, named: bool = False) -> Any:
+    """The value in the form the error hints at (the module's docstring), or None; `named`: the
+    error names the value's property, so a number it asks for in a unit is the request's even
+    where the value sent was no number."""
     for rule in (_airport, _coded, _minor, _unit, _clock, _started, _national, _cased):
-        fixed = rule(value, said, task)
+        fixed = rule(value, said, task) if rule is not _unit else _unit(value, said, task, named)
         if fixed is not None and fixed != value:
             return fixed
     return None
@@ -105,11 +107,10 @@ def _minor(value: Any, said: str, task: str) -> int | None:
     return round(n * 100) if n is not None and MINOR.search(said) else None
 
 
-def _unit(value: Any, said: str, task: str) -> int | float | None:
+def _unit(value: Any, said: str, task: str, named: bool = False) -> int | float | None:
     """A number the error wants in a unit it names: the request's number in another unit of that
     measure, converted; else the one it says in that unit."""
-    n = _number(value)
-    if n is None:
+    if _number(value) is None and not named:
         return None
     unit = next(
         (u for m in UNIT_SAID.finditer(said) for w in m.groups() if w and (u := unit_named(w))),
