@@ -226,3 +226,27 @@ def test_a_duration_the_error_wants_in_minutes_is_the_requests_converted():
 
     converse("在北岸码头租皮划艇，玩两个小时", [kayak], {"rent_kayak": rent})
     assert sent[-1] == "120"
+
+
+def test_a_refusal_that_only_says_busy_is_retried_and_one_by_a_person_stops():
+    podcast = tool("download_episode", "Download a podcast episode.", strings(episode="Episode id"))
+    tries = []
+
+    def download(episode):
+        tries.append(episode)
+        raise PermissionError("Access denied: too many requests, please try again later")
+
+    calls, (answer,) = converse(
+        "Download podcast episode EP-0412", [podcast], {"download_episode": download}
+    )
+    assert len(tries) == 2 and "unavailable right now" in answer and "refused" not in answer
+    restore = tool("restore_backup", "恢复数据库备份", strings(backup_id="备份编号"))
+
+    def restore_it(backup_id):
+        tries.append(backup_id)
+        return "错误：该操作需联系管理员处理"
+
+    calls, (answer,) = converse(
+        "把备份 BK-7781 恢复一下", [restore], {"restore_backup": restore_it}
+    )
+    assert tries[2:] == ["BK-7781"] and "拒绝" in answer

@@ -25,7 +25,9 @@ A result's text becomes data by the first rule that applies:
 
 An error (is_error) is judged by what it says, the first class that matches winning:
 - DENIED: refused by a rule or a person ("permission", "not allowed", "needs approval", "only
-  owners may", "must approve it", "the user declined", "无权", "需要人工", "仅限") -> stop and say so;
+  owners may", "must approve it", "the user declined", "handled by a human", "无权", "需要人工",
+  "仅限", "需联系管理员") -> stop and say so; a refusal that only says the service is busy ("Access
+  denied: too many requests, try again later", "请求被拒绝：访问过于频繁，请稍后再试") is TRANSIENT;
 - NOT_FOUND: what was named does not exist ("no record", "doesn't exist", "nothing on file",
   "no entry", "找不到", "不存在", "没有记录")
   -> tell the user;
@@ -73,7 +75,10 @@ CLASSES = [
      r"refused|said no|does ?n[o']t want)|\b(?:declined|rejected) by\b|"
      r"(?:owner|admin(?:istrator)?)s? (?:only|rights)|"
      r"拒绝|无权|没有权限|不允许|禁止|需要人工|人工审核|审批|批准|仅限|只有[^。；]{0,12}(?:才能|才可以)|"
-     r"需要[^。；]{0,16}(?:确认|同意|授权)"),
+     r"需要[^。；]{0,16}(?:确认|同意|授权)|"
+     r"\b(?:handled|done|reviewed|processed|completed) by (?:a |an )?(?:human|person|staff|supervisor|"
+     r"administrator|admin|manager|librarian|pharmacist|agent)|\bhuman (?:agent|review)\b|"
+     r"联系(?:管理员|主管|人工|负责人)|人工处理|转人工|需(?:要)?(?:主管|管理员|负责人)"),
     (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
@@ -95,8 +100,9 @@ CLASSES = [
     (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
      r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
-     r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|maintenance|"
-     r"超时|暂时|稍后|重试|繁忙|不可用|连接|维护|升级中|网络"),
+     r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
+     r"(?:under|down for|undergoing) (?:scheduled )?maintenance|maintenance (?:mode|window|in progress)|"
+     r"超时|暂时|稍后|重试|繁忙|不可用|连接|维护中|系统维护|正在维护|停机维护|升级中|网络(?:超时|异常|错误|故障|波动)"),
 ]  # fmt: skip
 _CLASSES = [(name, re.compile(p, re.IGNORECASE)) for name, p in CLASSES]
 HINT = re.compile(
@@ -123,7 +129,21 @@ def classify(text: str) -> str:
     """The class of an error text (see the module's docstring); an error that lists the values
     it allows ({"error": "unknown plan", "valid_plans": [...]}) is a format complaint."""
     kind = next((name for name, p in _CLASSES if p.search(text)), FAILED)
+    if kind == DENIED and BUSY.search(text) and not AUTHORITY.search(text):
+        return TRANSIENT  # "Access denied: too many requests, try again later": busy, no refusal
     return FORMAT if kind == FAILED and choices(text) else kind
+
+
+BUSY = re.compile(  # what only a busy or resting service says
+    r"rate limit|too many requests|try (?:again )?later|temporar|\b(?:429|503)\b|"
+    r"maintenance|过于频繁|太频繁|稍后(?:再试|重试)|请稍后|暂时|维护|繁忙",
+    re.I,
+)
+AUTHORITY = re.compile(  # what a refusal by a rule or a person says
+    r"permission|not (?:allowed|permitted|authori[sz]ed)|approv|policy|only\b|owner|admin|"
+    r"无权|没有权限|不允许|审批|批准|仅限|授权|管理员",
+    re.I,
+)
 
 
 ONE_OF = re.compile(
