@@ -250,3 +250,15 @@ def test_a_refusal_that_only_says_busy_is_retried_and_one_by_a_person_stops():
         "把备份 BK-7781 恢复一下", [restore], {"restore_backup": restore_it}
     )
     assert tries[2:] == ["BK-7781"] and "拒绝" in answer
+
+
+def test_a_complaint_it_cannot_correct_asks_for_the_value_it_names():
+    wifi = tool("rename_wifi", "Rename the home Wi-Fi network.", strings(name="New network name"))
+
+    def rename(name):
+        raise ValueError("name too long (max 12 chars)")
+
+    calls, (answer,) = converse(
+        "Rename my wifi to The Fastest Network On Maple Street", [wifi], {"rename_wifi": rename}
+    )
+    assert len(calls) == 1 and answer.splitlines()[-1].endswith("What should I use?")

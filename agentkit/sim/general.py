@@ -191,7 +191,7 @@ order to one typed view of the request (`agentkit.sim.view`).
    -> "+8613912345678"), or in the form it hints at without an example (`agentkit.sim.mending`:
    a field renamed, an airport code, cents, a unit it names, a clock, a beginning); each new
    complaint is corrected once (three at most), a missing value the request does not give is
-   asked for (`_lacking`); a transient one (flagged or only
+   asked for (`_lacking`), and so is a value the error names that cannot be corrected; a transient one (flagged or only
    said: "ERROR 429 ... try again") is retried once, then said to be unavailable right now;
    not found is told to the user; a refusal
    stops every further call and says so; anything else is told. Each is said by what was tried
@@ -2041,8 +2041,10 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
         turn.calls.append((t, fixed))
         turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
-    elif kind_ == FORMAT:
+    elif kind_ == FORMAT:  # the value the error names is asked for in the form it wants
         turn.lines.append(say(v.lang, "g_cannot_fix", doing=_doing(v, t), err=err))
+        named = _complained_of(t, last, text.lower())
+        turn.missing += [(t, named)] if named else []
     elif kind_ == TRANSIENT and same == 1:
         turn.calls.append((t, dict(last.input)))
         turn.said.append(say(v.lang, "g_retry_transient", doing=_doing(v, t), err=err))
