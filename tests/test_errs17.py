@@ -262,3 +262,16 @@ def test_a_complaint_it_cannot_correct_asks_for_the_value_it_names():
         "Rename my wifi to The Fastest Network On Maple Street", [wifi], {"rename_wifi": rename}
     )
     assert len(calls) == 1 and answer.splitlines()[-1].endswith("What should I use?")
+
+
+def test_not_found_with_suggestions_tells_them_and_does_not_retry():
+    recipes = tool("get_recipe", "Look up a recipe by dish name.", strings(dish="Dish name"))
+    suggested = ["Chicken Tikka Masala", "Chicken Korma"]
+
+    def recipe(dish):
+        return {"error": f"No recipe named '{dish}'", "suggestions": suggested}
+
+    calls, (answer,) = converse(
+        "Look up the recipe for Chicken Tika", [recipes], {"get_recipe": recipe}
+    )
+    assert len(calls) == 1 and "found nothing" in answer and "Chicken Tikka Masala" in answer

@@ -83,6 +83,8 @@ CLASSES = [
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
+     r"\bno [\w-]+(?: [\w-]+)? (?:named|called|with (?:the |that )?(?:id|name|code|number))\b|"
+     r"没有名为|没有叫|没有名叫|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have|include|begin)|"
      r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
@@ -156,6 +158,9 @@ ONE_OF = re.compile(
 
 LISTED_KEY = re.compile(
     r"allowed|valid|options|accepted|choices|supported|expected|one_?of|enum|可选|允许|支持", re.I
+)
+SUGGESTED_KEY = re.compile(
+    r"suggest|did_?you_?mean|similar|candidates|alternatives|建议|相似|候选", re.I
 )
 
 
@@ -473,8 +478,9 @@ FAILURE_WORD = re.compile(
 
 
 def _allowed(k: Any, x: Any) -> bool:
-    """The values an error lists as allowed ({"allowed": ["economy", ...]}): part of the error."""
-    return bool(LISTED_KEY.search(str(k))) and isinstance(x, list)
+    """The values an error lists as allowed ({"allowed": ["economy", ...]}) or suggests
+    ({"suggestions": [...]}): part of the error."""
+    return bool(LISTED_KEY.search(str(k)) or SUGGESTED_KEY.search(str(k))) and isinstance(x, list)
 
 
 MESSAGE_KEY = re.compile(
@@ -489,7 +495,8 @@ HOOK_FRAME = re.compile(r"^\s*\w*ToolUse(?::[\w.-]+)? hook error:\s*", re.I)  # 
 
 def said_error(text: str) -> str:
     """What an error says, in words: a JSON body's messages ({"error": {"message": "..."}},
-    {"ok": false, "message": "未找到订单"}), else the text itself, without the frame the Claude
+    {"ok": false, "message": "未找到订单"}) and the values it lists as allowed or suggested
+    ("suggestions: Ergo Chair Pro"), else the text itself, without the frame the Claude
     Code CLI puts around a hook's reason ("PreToolUse:Write hook error: ...")."""
     text = HOOK_FRAME.sub("", text)
     data = read(text) if text.lstrip().startswith("{") else None
@@ -501,6 +508,8 @@ def said_error(text: str) -> str:
             x = next((y for kk, y in x.items() if MESSAGE_KEY.match(str(kk))), None)
         if MESSAGE_KEY.match(str(k)) and isinstance(x, str) and x.strip():
             said.append(x.strip())
+        elif said and _allowed(k, x) and x and all(isinstance(y, str | int | float) for y in x):
+            said.append(f"{k}: {', '.join(map(str, x))}")  # what it allows or suggests, told
     return "; ".join(said) or text
 
 
