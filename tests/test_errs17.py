@@ -275,3 +275,24 @@ def test_not_found_with_suggestions_tells_them_and_does_not_retry():
         "Look up the recipe for Chicken Tika", [recipes], {"get_recipe": recipe}
     )
     assert len(calls) == 1 and "found nothing" in answer and "Chicken Tikka Masala" in answer
+
+
+def test_only_the_value_the_error_names_is_rewritten():
+    stock = tool(
+        "stock_in",
+        "登记原料入库",
+        {**strings(material="原料名称", remark="备注"), "qty": {"type": "number"}},
+    )
+    said = "入库面粉 3 公斤"
+    sent = {"material": "面粉", "qty": 3, "remark": "公斤"}
+    messages = [
+        {"role": "user", "content": said},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu_1", "name": "stock_in", "input": sent}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "tu_1", "is_error": True,
+                                      "content": "qty 参数错误：须为整数，单位为克（g）"}]},
+    ]  # fmt: skip
+    r = make_client(offline=True).messages.create(
+        model=MODEL, max_tokens=512, tools=[stock], messages=messages
+    )
+    (again,) = [b.input for b in r.content if b.type == "tool_use"]
+    assert again == {"material": "面粉", "qty": 3000, "remark": "公斤"}

@@ -2173,11 +2173,15 @@ def _unwritten(v: View, t: Tool, last: Call) -> list[str]:
 
 def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     """The failed input with the value the error complains about rewritten in the shape of the
-    example it gives ("expected A-1001": "a1001" -> "A-1001"); None when that cannot be done."""
+    example it gives ("expected A-1001": "a1001" -> "A-1001"); None when that cannot be done.
+    Where the error names some of the input's keys, only their values are rewritten."""
+    text = (last.result or "").lower()
+    explicit = _complained_of(t, last, text)
     units = {  # "use abbreviations such as mi, km": each unit word as the codes listed
         k: code
         for k, value in last.input.items()
         if isinstance(value, str)
+        and (not explicit or k in explicit)
         and (code := listed_unit(value, last.result or "", 1)) not in (None, value)
     }
     if units:
@@ -2186,8 +2190,6 @@ def correct(v: View, t: Tool, last: Call) -> dict[str, Any] | None:
     moved = mending.renamed(last.input, said)
     if moved is not None:  # "unknown field 'qty', did you mean 'quantity'?"
         return moved
-    text = (last.result or "").lower()
-    explicit = _complained_of(t, last, text)
     named = explicit or list(last.input)
     hinted = {
         k: _typed(t, k, f)
