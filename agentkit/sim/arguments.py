@@ -2153,8 +2153,8 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     """What a string property holds, by its name, then (a required one only) by its description:
     an optional property whose name says nothing is not guessed at (the CLI's Read has `pages`,
     described as "for PDF files": it is no path)."""
-    if _is_id(name):
-        return "id"
+    if _is_id(name) or need and _described_id(str(s.get("description") or "")):
+        return "id"  # (coach described as "coach id": an id, though a coach is a person)
     if s.get("format") in ("uri", "url", "iri") or re.search(r"(?:^|_)(?:url|uri|href)$", name):
         return "link"  # the URL the text writes, never a word of it
     if re.search(r"time_?zone|IANA|时区", str(s.get("description") or ""), re.I):
@@ -2167,6 +2167,17 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
         if CODE_NAME.search(name):
             return None  # catalog_no described as "目录编号": a code, though 目录 says directory
     return None
+
+
+DESCRIBED_ID = re.compile(r"\b(?:id|ID|identifier)\b|[iI][dD]$|编号|(?<!电话)号码|\bID号")
+
+
+def _described_id(description: str) -> bool:
+    """A description that says its property is an id ("coach id", "the booking's ID, like
+    B-17", "车辆编号"), not a name or an id ("name or id")."""
+    return bool(DESCRIBED_ID.search(description)) and not re.search(
+        r"\bname\b|名称|名字|姓名|\bor\b|或", description, re.I
+    )
 
 
 CODE_NAME = re.compile(
@@ -4699,12 +4710,20 @@ def organisation(src: Source) -> str | None:
 def product(text: str) -> str | None:
     """What is ordered: the words after a quantity ("2 packs of Green Tea", "3 notebooks", "2 x
     A3 posters"), all the words of its name that `values.thing_of` reads after the count ("2 A3
-    poster prints", "12 glossy postcards"), not only the first."""
-    m = PRODUCT.search(text)
-    if m is None:
-        return None
-    whole = values.thing_of(text[m.start() :])
-    return whole if whole and whole.startswith(f"{m.group(1)} ") else m.group(1)
+    poster prints", "12 glossy postcards"), not only the first; never a unit ("500 g of flour":
+    flour), and the thing a question asks there is enough of first (`values.enough_of`)."""
+    asked = values.enough_of(text)
+    if asked:
+        return asked  # "each needs 500 g. Enough flour?": what is asked of
+    for m in PRODUCT.finditer(text):
+        if values.is_measure(m.group(1)):  # "500 g of flour": flour, never the g
+            of = re.match(r"\s+of\s+([a-z][\w-]*)", text[m.end() :])
+            if of:
+                return of.group(1)
+            continue
+        whole = values.thing_of(text[m.start() :])
+        return whole if whole and whole.startswith(f"{m.group(1)} ") else m.group(1)
+    return None
 
 
 def summary(text: str) -> str | None:

@@ -346,6 +346,7 @@ from .values import (
     DATE,
     date_layout,
     digits_for_words,
+    enough_of,
     in_layout,
     iso_dates,
     listed_unit,
@@ -1510,7 +1511,18 @@ def _names_thing(task: str, name: str, t: Tool) -> bool:
         return False  # "那个工单…": the one said before, no name (its id is the earlier result's)
     if _kind_only(name, t):
         return False  # "雪场现在积雪多厚？": 雪场 (snow + 场) is the tool's kind of thing, no name
-    return _glossed_for(task, t)
+    rest = task.replace(name, " ")
+    return _glossed_for(rest, t) or _worded_for(rest, t)
+
+
+def _worded_for(task: str, t: Tool) -> bool:
+    """A Chinese question says a word of two characters or more that the tool's Chinese
+    description says ("经费" of "查询社团的经费余额"): it asks what the tool tells."""
+    return any(
+        len(w) >= 2 and w in t.description
+        for run in re.findall(r"[\u4e00-\u9fff]+", task)
+        for w in glosses.segmented(run)
+    )
 
 
 def _kind_only(name: str, t: Tool) -> bool:
@@ -1550,8 +1562,10 @@ def _glossed_for(task: str, t: Tool) -> bool:
     humidity readings", "浇水" water and "last watering"): it asks what the tool tells."""
     own = _stems_of(t) - {w[:5] for w in NO_KIND}
     for run in re.findall(r"[\u4e00-\u9fff]+", task):
-        if any(len(w) >= 2 and _gloss_stems(w) & own for w in glosses.segmented(run)):
-            return True
+        for w in glosses.segmented(run) if len(run) >= 2 else []:
+            said = _gloss_stems(w) if len(w) >= 2 else set()
+            if any(g.startswith(o) or o.startswith(g) for g in said for o in own):
+                return True  # ("funds" and get_fund: a four-letter word is its whole stem)
     return False
 
 
@@ -1595,6 +1609,19 @@ def _named_thing(
     if not name or not _names_thing(v.task, name, t):
         return variants, got
     return _with(variants, got, key, name)
+
+
+def _enough_of(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A reading tool's one required name left open by a question whether there is enough of a
+    thing ("each takes 200 g of wool. Have I got enough wool?", "每人发2瓶水，水够不够？") takes
+    that thing (`values.enough_of`)."""
+    key = _name_input(t)
+    if key is None or key not in got.missing or t.name_concepts & CHANGES:
+        return variants, got
+    thing = enough_of(v.task)
+    return _with(variants, got, key, thing) if thing else (variants, got)
 
 
 def _takes_numbers(t: Tool) -> bool:
@@ -2955,8 +2982,10 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
 
 NAME_KEY = re.compile(r"^(?:name|query|q|keyword|keywords|term|search|title)$|_name$", re.I)
 ZH_SUBJECT = re.compile(  # the thing a Chinese question opens with: "珊瑚礁大缸最近一次是…"
-    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)(?:里|内)?"
-    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还)"
+    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?(?!我|你|他|她|咱|大家|这|那)"
+    r"([\u4e00-\u9fff\w·-]{2,12}?)(?:里|内)?"
+    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还"
+    r"|想|要|打算|准备|计划|需要)"  # "摄影社想买…": the one who wants, named first
 )
 QUOTED_NAME = re.compile(r"[“「《\"]([^”」》\"\n]{2,20})[”」》\"]")  # "“远望七号”现在…"
 
@@ -3227,6 +3256,7 @@ def _inputs(
     variants, got = _stated_before(v, t, *_pieces_unfilled(v, t, variants, got))
     variants, got = _replied(v, t, variants, got)
     variants, got = _named_thing(v, t, *_listed_values(v, t, variants, got))
+    variants, got = _enough_of(v, t, variants, got)
     variants, got = _carried_over(v, t, *_identified(v, t, variants, got))
     return _amend_inputs(v, t, *_still_given(v, t, variants, got))
 

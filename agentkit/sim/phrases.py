@@ -396,6 +396,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
         "No: the {field} is {have}, {by} short of the {need} needed.",
     ),
+    "g_enough_yes": (
+        "够：{field} 是 {have}，比需要的 {need} 多 {by}。",
+        "Yes: {field} is {have}, {by} more than the {need} needed.",
+    ),
+    "g_enough_no": (
+        "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
+        "No: {field} is {have}, {by} short of the {need} needed.",
+    ),
     "g_taken_entry": ("{start}–{end} 的 {what}", "{what} from {start} to {end}"),
     "g_taken_when": ("{period}", "in the {period}"),
     "g_taken_day": ("那天", "that day"),
