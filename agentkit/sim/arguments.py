@@ -2160,6 +2160,8 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     if re.search(r"time_?zone|IANA|时区", str(s.get("description") or ""), re.I):
         return "zone"  # a zone described as a time zone, though "zone" alone is an area
     for text in (name, str(s.get("description") or "") if need else ""):
+        if text != name and re.fullmatch(r"(?:the\s+|its\s+)?name\.?", text.strip(), re.I):
+            continue  # workshop described as "name": whose, the property's own word says
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 code_of = r == "product" and text != name and CODE_SAID.search(text.rstrip(" .。"))
@@ -3543,20 +3545,22 @@ ZH_NUMBER_NOUN = re.compile(r"([\u4e00-\u9fff]{1,6}?)(?:编号|号码|代码|编
 def zh_numbered(s: dict[str, Any], src: Source) -> str | None:
     """A Chinese description's numbered thing ("温室编号", "干洗单号": 温室, 干洗单) said with its
     number in the request: "3号温室", "12 号地块" (the number before 号 and the noun) or "干洗单
-    4471", "温室3" (a number or code right after the noun) is the id."""
+    4471", "温室3" (a number or code right after the noun) is the id, and so is a code with a dash
+    or letters right before the noun's first character ("8-2班" for 班级编号, "B12栋")."""
     said = str(s.get("description") or "")
     m = ZH_NUMBER_NOUN.search(said.split("，")[0].split(",")[0].split("的")[-1])
     if m is None or len(m.group(1)) < 2:
         return None
-    noun = re.escape(m.group(1))
+    noun, head = re.escape(m.group(1)), re.escape(m.group(1)[0])
     found = re.search(
         rf"(?<![A-Za-z0-9.-])((?=[A-Za-z-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\s*号\s*{noun}"
-        rf"|{noun}\s*(?:编号|号码|单号|号)?\s*(?:是|为|[:：])?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)",
+        rf"|{noun}\s*(?:编号|号码|单号|号)?\s*(?:是|为|[:：])?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)"
+        rf"|(?<![A-Za-z0-9.-])((?=[A-Za-z-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Za-z]+\d+)\s*{head}",
         src.text,
     )
     if found is None:
         return None
-    value = found.group(1) or found.group(2)
+    value = found.group(1) or found.group(2) or found.group(3)
     src.used.add(value)
     return value
 

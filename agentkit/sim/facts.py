@@ -119,6 +119,11 @@
    for each of several ("three scarves; each takes 200 g", "每人发2瓶", "40 litres per crossing,
    6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too). The
    answer begins with yes or no, then what is on hand against the need and the difference.
+18. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
+   vegan option", "does the workshop have a laser cutter"), over one list of short texts or of
+   records by their labels: yes with the listed item that holds the thing (a Chinese thing may
+   lose the words before it or its last character: 经停火车站 and 火车站东广场), else no with what
+   is listed; never for a count (几, how many) nor for duplicates or what is missing.
 """
 
 from __future__ import annotations
@@ -1945,6 +1950,87 @@ def on_hand_line(lang: str, h: OnHand) -> str:
     )  # fmt: skip
 
 
+# ------------------------------------------------------------------ 18. one thing among the listed
+
+HAS_ZH = re.compile(r"(?:有没有|是否有|有)\s*([\u4e00-\u9fffA-Za-z0-9]{1,10}?)\s*(?:吗|呢|[?？]|$)")
+HAS_EN = re.compile(
+    r"\b(?:is\s+there|are\s+there|(?:does|do|will|did)\s+(?:\w+\s+){1,4}?(?:have|include|get|offer|serve|stock|carry))"
+    r"\s+(?:an?\s+|any\s+|some\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
+    re.I,
+)
+
+
+WH_FIRST = re.compile(r"(?:how|what|which|who|where|when|why)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Among:
+    yes: bool
+    thing: str
+    found: str  # the listed item that holds it, or ""
+    listed: tuple[str, ...]
+
+
+def _listed_texts(results: list[Any]) -> list[str]:
+    """The short texts the results list: a list of strings, or of records by their label, or
+    an object's one such list."""
+    lists = [d for d in results if isinstance(d, list)] + [
+        x for d in results if isinstance(d, dict) for x in d.values() if isinstance(x, list)
+    ]
+    if len(lists) != 1:
+        return []
+    out = []
+    for x in lists[0]:
+        if isinstance(x, str):
+            out.append(x)
+        elif isinstance(x, dict) and (label := _label(x)):
+            out.append(label)
+        else:
+            return []
+    return out
+
+
+def among(task: str, results: list[Any]) -> Among | None:
+    """Rule 18: a yes/no question whether a thing is among what a result lists ("7-3班下周五有体育
+    课吗？", "Is there a vegan option on the menu?", "Does the 10:40 train have a quiet coach?"),
+    over one list of short texts (or records, by their labels): yes when a listed text holds the
+    thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
+    火车站, 体育课 and 体育), with the one that does;
+    no, with what is listed."""
+    m = HAS_ZH.search(task) or HAS_EN.search(task)
+    listed = _listed_texts(results) if m else []
+    if not m or not listed:
+        return None
+    thing = re.split(
+        r"\s+(?:today|tomorrow|tonight|now|this|next|on|at|in|for|there|left|available)\b",
+        m.group(1).strip(),
+        flags=re.I,
+    )[0]
+    if (
+        not thing
+        or re.search(r"几|多少|哪|什么|谁|怎么|的|重复|相同|缺", thing)
+        or re.search(r"\b(?:duplicate|repeated|missing|empty|blank|errors?)", thing, re.I)
+        or WH_FIRST.match(task.strip())
+    ):
+        return None  # "一共有几种商品？", "How many are there in stock?": a count, no yes or no
+    forms = [thing.lower()]
+    if re.fullmatch(r"[\u4e00-\u9fff]{3,}", thing):  # 经停火车站: 火车站; 体育课: 体育
+        forms += [thing[i:] for i in range(1, len(thing) - 1)] + [thing[:-1]]
+    elif thing.lower().endswith("s"):
+        forms.append(thing.lower()[:-1])
+    if len(thing.split()) == 2:
+        forms.append(thing.lower().split()[0])  # "vegan option": vegan
+    hit = next((x for f in forms for x in listed if f and f in x.lower()), "")
+    return Among(bool(hit), thing, hit, tuple(listed))
+
+
+def among_line(lang: str, a: Among) -> str:
+    """Rule 18's sentence: yes or no first, then the listed item that decides it."""
+    if a.yes:
+        return say(lang, "g_among_yes", thing=a.thing, found=a.found)
+    return say(lang, "g_among_no", thing=a.thing, listed=spoken_list(lang, list(a.listed)))
+
+
 def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
     """The sentence of rule 14, 15, 17 or 16, the first that the question and the results meet."""
     for judge, line in (
@@ -1952,6 +2038,7 @@ def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
         (money_covers, covered_line),
         (on_hand, on_hand_line),
         (taken, taken_line),
+        (among, among_line),
     ):
         found = judge(task, results)
         if found is not None:

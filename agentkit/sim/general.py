@@ -980,6 +980,7 @@ def _choose(v: View) -> list[Tool]:
                 or _across_chain(v, tools)
                 or _code_reader(v, tools)
                 or _named_reader(v, tools)
+                or _name_taker(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1500,6 +1501,17 @@ def _named_reader(v: View, tools: list[Tool]) -> list[Tool]:
     if len(fits) != 1:
         return []
     return fits if _names_thing(v.task, name, fits[0]) else []
+
+
+def _name_taker(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for an English question about one thing it names by a proper name, in words no
+    tool shares ("Is Biscuit up to date on his shots?" beside get_vaccination(pet_name); "How
+    long is the Kestrel Ridge Loop?" beside find_trails(query)): the one reading tool whose one
+    required input is a name; the name is its input."""
+    if pairs(v.task) or not questions(v.task) or proper_name(v.task, set()) is None:
+        return []
+    fits = [t for t in tools if not t.name_concepts & CHANGES and _name_input(t) is not None]
+    return fits if len(fits) == 1 else []
 
 
 def _names_thing(task: str, name: str, t: Tool) -> bool:

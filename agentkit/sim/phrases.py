@@ -404,6 +404,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
         "No: {field} is {have}, {by} short of the {need} needed.",
     ),
+    "g_among_yes": ("有：{found}。", "Yes: {found}."),
+    "g_among_no": ("没有{thing}：列出的是 {listed}。", "No {thing}: the list has {listed}."),
     "g_taken_entry": ("{start}–{end} 的 {what}", "{what} from {start} to {end}"),
     "g_taken_when": ("{period}", "in the {period}"),
     "g_taken_day": ("那天", "that day"),
