@@ -1196,7 +1196,7 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
     if re.search(r"[\u4e00-\u9fff]$", label):  # "身份证号 1101...", "手机号139...": a code
-        code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[\w-]*)", text)
+        code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[A-Za-z0-9_-]*)", text)
         digits = len(re.sub(r"\D", "", code.group(1))) if code else 0
         if digits >= (
             3 if re.search(r"(?:号|码)$", label) else 6
@@ -3013,6 +3013,7 @@ ZH_PLACE_KIND = re.compile(  # the nouns of a kind of place that a Chinese prope
 ZH_NAME_BREAK = "[去在到从往的里是有和与跟及或给让向于来那这哪个家座条]"  # or ZH_ASKING's words
 ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names nothing
     rf"{ZH_WHEN}|附近|最近|周边|所有|多少|什么|^[一二两三四五六七八九十几每各某]|^第[一二三四五六七八九十\d]+$"
+    r"|以下|以上|以内|以外|左右|上下|之间|之内|之外|不到|超过"  # a bound of a number, no place
 )
 
 
@@ -4024,11 +4025,13 @@ NUMBER_NOUN = re.compile(r"\s+(?:card|number|no\b|code|badge|pass)", re.I)
 def code(src: Source, name: str = "") -> str | None:
     """The first code in capitals of the text not used by an earlier property ("USD", then "EUR"),
     nor the property's own word ("ISBN" is no isbn), nor the kind of a number said after it ("ID
-    card", "PIN code")."""
+    card", "PIN code"), nor a unit after a number ("20 GB")."""
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     for m in CODE_TOKEN.finditer(src.text):
         if NUMBER_NOUN.match(src.text, m.end()) or m.group(1) in src.members:
             continue  # "ID card", "PIN code": a number's kind; "C1" of a class's enum: its own
+        if re.search(r"\d\s*$", src.text[: m.start()]) and values.is_measure(m.group(1)):
+            continue  # "20 GB", "5 KG": a unit after its number, no code
         if m.group(1) not in src.used and m.group(1).lower() not in own:
             src.used.add(m.group(1))
             return m.group(1)
@@ -4695,7 +4698,8 @@ WORKS_AT = re.compile(  # the employer a writer names: "head of ops at Copperlin
 
 def organisation(src: Source) -> str | None:
     """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
-    name after "from" ("Hi, I'm Dana from Northwind")."""
+    name after "from" ("Hi, I'm Dana from Northwind"), else the proper name the text says
+    ("Which Halvard boxes …")."""
     for org in values.organisations(src.text):
         if org not in src.used:
             src.used.add(org)
@@ -4708,7 +4712,9 @@ def organisation(src: Source) -> str | None:
         return works.group(1)
     named = FROM_ORG.search(src.text)  # "from Quarry & Sons", "from Lumen Labs"
     named_ = named.group(1) if named else values.ends(src.text).get("from")
-    return named_ if named_ and named_[:1].isupper() and named_ not in src.used else None
+    if named_ and named_[:1].isupper() and named_ not in src.used:
+        return named_
+    return proper_name(src.text, src.used, frozenset(words(src.tool)))  # "Which Halvard boxes"
 
 
 def product(text: str) -> str | None:

@@ -299,6 +299,7 @@ from . import (
 from .arguments import (
     TOP_SAID,
     WHY,
+    ZH_NO_NAME,
     Fill,
     Source,
     coded_member,
@@ -1506,12 +1507,43 @@ def _named_reader(v: View, tools: list[Tool]) -> list[Tool]:
 def _name_taker(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1 for an English question about one thing it names by a proper name, in words no
     tool shares ("Is Biscuit up to date on his shots?" beside get_vaccination(pet_name); "How
-    long is the Kestrel Ridge Loop?" beside find_trails(query)): the one reading tool whose one
-    required input is a name; the name is its input."""
-    if pairs(v.task) or not questions(v.task) or proper_name(v.task, set()) is None:
+    long is the Kestrel Ridge Loop?" beside find_trails(query)), or a Chinese question about the
+    thing it opens with ("翠湖苑有没有两居室？" beside list_flats(estate)): the one reading tool
+    whose one required input is a name; the name is its input."""
+    if not questions(v.task):
         return []
-    fits = [t for t in tools if not t.name_concepts & CHANGES and _name_input(t) is not None]
+    if pairs(v.task):  # a Chinese question's subject: "翠湖苑有没有两居室？"
+        if not _subject_named(v.task):
+            return []
+    elif proper_name(v.task, set()) is None:
+        return []
+    fits = [t for t in tools if not t.name_concepts & CHANGES and _takes_a_name(t)]
     return fits if len(fits) == 1 else []
+
+
+def _subject_named(task: str) -> str | None:
+    """The thing a Chinese question opens with (`named_in_request`) when it is a name: not a
+    deictic, a time (今天天气), a word the concept table knows, nor the subject of a question of
+    knowledge (人工智能是什么)."""
+    name = named_in_request(task, set())
+    if (
+        not name
+        or re.match(r"那|这|该|此|上面|刚才", name)
+        or ZH_NO_NAME.search(name)
+        or concepts(name)
+        or re.search(r"是什么|是谁|是啥|什么意思", task)
+    ):
+        return None
+    return name
+
+
+def _takes_a_name(t: Tool) -> bool:
+    """A tool's one required input is a name: `_name_input`, or a place's name (小区名称)."""
+    need = t.schema.get("required") or []
+    p = (t.schema.get("properties") or {}).get(need[0]) if len(need) == 1 else None
+    if _name_input(t) is not None:
+        return True
+    return isinstance(p, dict) and not p.get("enum") and role(need[0], p) == "location"
 
 
 def _names_thing(task: str, name: str, t: Tool) -> bool:
@@ -1609,16 +1641,20 @@ def _listed_values(
 def _named_thing(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A reading tool's one required name left open by a Chinese question that names one thing
-    ("三号棚里现在多少度？" for get_greenhouse_readings(greenhouse)) takes that thing
-    (`named_in_request`)."""
-    key = _name_input(t)
+    """A reading tool's one required name (or place's name) left open by a Chinese question that
+    names one thing ("三号棚里现在多少度？" for get_greenhouse_readings(greenhouse)) takes that
+    thing (`named_in_request`), when the question asks what the tool tells or the tool is the
+    only one that takes a name ("翠湖苑有没有两居室？" for list_flats(estate))."""
+    need = t.schema.get("required") or []
+    key = _name_input(t) or (need[0] if _takes_a_name(t) else None)
     if key is None or key not in got.missing or t.name_concepts & CHANGES:
         return variants, got
     if not pairs(v.task) or not questions(v.task):
         return variants, got
     name = named_in_request(v.task, set())
-    if not name or not _names_thing(v.task, name, t):
+    only = [x for x in v.tools if not x.name_concepts & CHANGES and _takes_a_name(x)] == [t]
+    only = only and _subject_named(v.task) == name
+    if not name or not (only or _names_thing(v.task, name, t)):
         return variants, got
     return _with(variants, got, key, name)
 
@@ -4944,7 +4980,10 @@ def _timed(v: View, data: list[Any]) -> list[str]:
     if day is not None:
         return [days.on_day_line(v.lang, day)]
     behind = lateness.late(v.task, data)
-    return [lateness.late_line(v.lang, behind)] if behind is not None else []
+    if behind is not None:
+        return [lateness.late_line(v.lang, behind)]
+    timely = lateness.in_time(v.task, data)
+    return [lateness.in_time_line(v.lang, timely)] if timely is not None else []
 
 
 def _files_read(v: View) -> list[tuple[str, list[str]]]:
