@@ -949,8 +949,29 @@ def _named_member(members: list[Any], text_: str) -> Any:
         if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
     return (
-        _day_part(members, text) or coded_member(members, text_) or _glossed_member(members, text_)
+        _day_part(members, text)
+        or _environment(members, text)
+        or coded_member(members, text_)
+        or _glossed_member(members, text_)
     )
+
+
+ENVIRONMENTS = (  # a deployment environment's names as members, and how a text says it
+    (("prod", "production", "prd", "live"), r"\bprod(?:uction)?\b|\blive\b|生产|线上|正式环境|现网"),
+    (("staging", "stage", "stg", "preprod", "pre-prod", "uat"), r"\bstag(?:ing|e)\b|预发|预生产|灰度|\buat\b"),
+    (("dev", "development", "develop"), r"\bdev(?:elopment)?\b|开发环境|本地环境"),
+    (("test", "testing", "qa"), r"\btest(?:ing)?\s+(?:env|environment|server|cluster)|测试环境|\bqa\b"),
+)  # fmt: skip
+
+
+def _environment(members: list[Any], text: str) -> Any:
+    """A deployment environment's member by the environment the text says ("production",
+    生产环境, 线上 -> prod; 预发 -> staging; 开发环境 -> dev)."""
+    for names, said in ENVIRONMENTS:
+        hit = [m for m in members if str(m).lower() in names]
+        if hit and re.search(said, text, re.I):
+            return hit[0]
+    return None
 
 
 def _glossed_member(members: list[Any], text: str) -> Any:
@@ -1582,7 +1603,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     lead = re.match(r"\s*(?:the\s+)?(\w*)", desc.lower())
     said = f"{named} {lead.group(1) if lead else ''}".strip()  # the name, the description's lead
     if re.search(r"\b(?:datetime|timestamp)\b|\w+ at$", named) or re.search(
-        r"ISO[ -]?8601|YYYY.*HH", desc
+        r"ISO[ -]?8601|YYYY.*HH|\bdate[- ]?time\b|日期时间|\bdate and time\b", desc, re.I
     ):
         return "date-time"
     if re.search(r"YYYY[-/]MM(?![-/]DD)", desc) or (
@@ -2388,6 +2409,16 @@ BY_TEXT = {  # role -> how the user's words give it
 }
 
 
+NAMED_QUERY = re.compile(r"\bnames?\b|姓名|名称|名字")
+
+
+def _named_query(s: dict[str, Any], src: Source) -> str | None:
+    """A search by name ("name or specialty"): the name said, titled or not, not the sentence."""
+    if not NAMED_QUERY.search(str(s.get("description") or "")):
+        return None
+    return titled(src.text) or proper_name(src.text, src.used, frozenset(words(src.tool)))
+
+
 BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
     "command": lambda src: shell.command(src.text, src.results),
     "glob": lambda src: shell.glob_pattern(src.text) or shell.searched_kind(src.text),
@@ -2418,8 +2449,8 @@ def _string(
         return ident(name, s, src, topic)
     if r == "person":  # the one who serves, a person, or the name of the thing worked on
         return _person(name, s, src, topic)
-    if r in BY_SOURCE:
-        return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
+    if r in BY_SOURCE:  # the shell's readings, a query (by name: the name said), a thing's name
+        return (r == "query" and _named_query(s, src)) or BY_SOURCE[r](src)
     found = _location(name, s, src) if r == "location" else None
     if (
         found is not None
@@ -2696,6 +2727,31 @@ def next_of(text: str) -> str | None:
     return run if len(run) >= 2 and not ZH_NO_NAME.search(run) else None
 
 
+SYSTEM_THING = re.compile(
+    r"(?:^|[\W_])(?:service|app|application|host|hostname|server|repo|repository|project|package|"
+    r"bucket|queue|job|database|db|cluster|branch|pod|deployment|container|topic|image|module|"
+    r"library|pipeline|workflow|namespace|instance|vm|node|site|domain)s?(?:$|[\W_])"
+    r"|服务|应用|项目|仓库|主机|服务器|集群|分支|容器|镜像|队列|任务|模块|数据库|实例|节点",
+    re.I,
+)
+SLUG = re.compile(r"(?<![\w./@-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)(?![\w@-])")
+
+
+def slug(described: str, src: Source) -> str | None:
+    """For a system's name (a service, an app, a host, a repository, a branch; 服务名, 项目):
+    the first unused lowercase name joined by - _ or . the text writes ("payments-api",
+    "web-01", "user_db")."""
+    if not SYSTEM_THING.search(described):
+        return None
+    for m in SLUG.finditer(src.text):
+        if m.group(1) not in src.used and not re.fullmatch(
+            r"[\d.]+|\w+\.(?:md|txt|csv|json)", m.group(1)
+        ):
+            src.used.add(m.group(1))
+            return m.group(1)
+    return None
+
+
 def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
     """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
@@ -2707,6 +2763,7 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         ident(name, s, src, topic)
         or next_of(src.text)
         or serial(src, described)
+        or slug(described, src)
         or code(src, name)
         or beside(name, src.text)
     )
