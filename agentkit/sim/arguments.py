@@ -949,8 +949,29 @@ def _named_member(members: list[Any], text_: str) -> Any:
         if named and named <= said and not _refused(named, text) or values.same_unit(m, text_):
             return member
     return (
-        _day_part(members, text) or coded_member(members, text_) or _glossed_member(members, text_)
+        _day_part(members, text)
+        or _environment(members, text)
+        or coded_member(members, text_)
+        or _glossed_member(members, text_)
     )
+
+
+ENVIRONMENTS = (  # a deployment environment's names as members, and how a text says it
+    (("prod", "production", "prd", "live"), r"\bprod(?:uction)?\b|\blive\b|生产|线上|正式环境|现网"),
+    (("staging", "stage", "stg", "preprod", "pre-prod", "uat"), r"\bstag(?:ing|e)\b|预发|预生产|灰度|\buat\b"),
+    (("dev", "development", "develop"), r"\bdev(?:elopment)?\b|开发环境|本地环境"),
+    (("test", "testing", "qa"), r"\btest(?:ing)?\s+(?:env|environment|server|cluster)|测试环境|\bqa\b"),
+)  # fmt: skip
+
+
+def _environment(members: list[Any], text: str) -> Any:
+    """A deployment environment's member by the environment the text says ("production",
+    生产环境, 线上 -> prod; 预发 -> staging; 开发环境 -> dev)."""
+    for names, said in ENVIRONMENTS:
+        hit = [m for m in members if str(m).lower() in names]
+        if hit and re.search(said, text, re.I):
+            return hit[0]
+    return None
 
 
 def _glossed_member(members: list[Any], text: str) -> Any:
@@ -1196,7 +1217,7 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
             continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
         return m.group(2).strip().strip("\"'“”")
     if re.search(r"[\u4e00-\u9fff]$", label):  # "身份证号 1101...", "手机号139...": a code
-        code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[\w-]*)", text)
+        code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[A-Za-z0-9_-]*)", text)
         digits = len(re.sub(r"\D", "", code.group(1))) if code else 0
         if digits >= (
             3 if re.search(r"(?:号|码)$", label) else 6
@@ -1582,7 +1603,7 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     lead = re.match(r"\s*(?:the\s+)?(\w*)", desc.lower())
     said = f"{named} {lead.group(1) if lead else ''}".strip()  # the name, the description's lead
     if re.search(r"\b(?:datetime|timestamp)\b|\w+ at$", named) or re.search(
-        r"ISO[ -]?8601|YYYY.*HH", desc
+        r"ISO[ -]?8601|YYYY.*HH|\bdate[- ]?time\b|日期时间|\bdate and time\b", desc, re.I
     ):
         return "date-time"
     if re.search(r"YYYY[-/]MM(?![-/]DD)", desc) or (
@@ -2153,13 +2174,15 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
     """What a string property holds, by its name, then (a required one only) by its description:
     an optional property whose name says nothing is not guessed at (the CLI's Read has `pages`,
     described as "for PDF files": it is no path)."""
-    if _is_id(name):
-        return "id"
+    if _is_id(name) or need and _described_id(str(s.get("description") or "")):
+        return "id"  # (coach described as "coach id": an id, though a coach is a person)
     if s.get("format") in ("uri", "url", "iri") or re.search(r"(?:^|_)(?:url|uri|href)$", name):
         return "link"  # the URL the text writes, never a word of it
     if re.search(r"time_?zone|IANA|时区", str(s.get("description") or ""), re.I):
         return "zone"  # a zone described as a time zone, though "zone" alone is an area
     for text in (name, str(s.get("description") or "") if need else ""):
+        if text != name and re.fullmatch(r"(?:the\s+|its\s+)?name\.?", text.strip(), re.I):
+            continue  # workshop described as "name": whose, the property's own word says
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
                 code_of = r == "product" and text != name and CODE_SAID.search(text.rstrip(" .。"))
@@ -2167,6 +2190,17 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
         if CODE_NAME.search(name):
             return None  # catalog_no described as "目录编号": a code, though 目录 says directory
     return None
+
+
+DESCRIBED_ID = re.compile(r"\b(?:id|ID|identifier)\b|[iI][dD]$|编号|(?<!电话)号码|\bID号")
+
+
+def _described_id(description: str) -> bool:
+    """A description that says its property is an id ("coach id", "the booking's ID, like
+    B-17", "车辆编号"), not a name or an id ("name or id")."""
+    return bool(DESCRIBED_ID.search(description)) and not re.search(
+        r"\bname\b|名称|名字|姓名|\bor\b|或", description, re.I
+    )
 
 
 CODE_NAME = re.compile(
@@ -2375,6 +2409,16 @@ BY_TEXT = {  # role -> how the user's words give it
 }
 
 
+NAMED_QUERY = re.compile(r"\bnames?\b|姓名|名称|名字")
+
+
+def _named_query(s: dict[str, Any], src: Source) -> str | None:
+    """A search by name ("name or specialty"): the name said, titled or not, not the sentence."""
+    if not NAMED_QUERY.search(str(s.get("description") or "")):
+        return None
+    return titled(src.text) or proper_name(src.text, src.used, frozenset(words(src.tool)))
+
+
 BY_SHELL: dict[str, Any] = {  # role -> the shell's reading (agentkit.sim.shell)
     "command": lambda src: shell.command(src.text, src.results),
     "glob": lambda src: shell.glob_pattern(src.text) or shell.searched_kind(src.text),
@@ -2405,8 +2449,8 @@ def _string(
         return ident(name, s, src, topic)
     if r == "person":  # the one who serves, a person, or the name of the thing worked on
         return _person(name, s, src, topic)
-    if r in BY_SOURCE:
-        return BY_SOURCE[r](src)  # the shell's readings, a query, a thing's name
+    if r in BY_SOURCE:  # the shell's readings, a query (by name: the name said), a thing's name
+        return (r == "query" and _named_query(s, src)) or BY_SOURCE[r](src)
     found = _location(name, s, src) if r == "location" else None
     if (
         found is not None
@@ -2683,6 +2727,31 @@ def next_of(text: str) -> str | None:
     return run if len(run) >= 2 and not ZH_NO_NAME.search(run) else None
 
 
+SYSTEM_THING = re.compile(
+    r"(?:^|[\W_])(?:service|app|application|host|hostname|server|repo|repository|project|package|"
+    r"bucket|queue|job|database|db|cluster|branch|pod|deployment|container|topic|image|module|"
+    r"library|pipeline|workflow|namespace|instance|vm|node|site|domain)s?(?:$|[\W_])"
+    r"|服务|应用|项目|仓库|主机|服务器|集群|分支|容器|镜像|队列|任务|模块|数据库|实例|节点",
+    re.I,
+)
+SLUG = re.compile(r"(?<![\w./@-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)(?![\w@-])")
+
+
+def slug(described: str, src: Source) -> str | None:
+    """For a system's name (a service, an app, a host, a repository, a branch; 服务名, 项目):
+    the first unused lowercase name joined by - _ or . the text writes ("payments-api",
+    "web-01", "user_db")."""
+    if not SYSTEM_THING.search(described):
+        return None
+    for m in SLUG.finditer(src.text):
+        if m.group(1) not in src.used and not re.fullmatch(
+            r"[\d.]+|\w+\.(?:md|txt|csv|json)", m.group(1)
+        ):
+            src.used.add(m.group(1))
+            return m.group(1)
+    return None
+
+
 def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> Any:
     """A string of no known role ("ticker", "from_currency"): an id-like token of the text (as an
     id is found), else the first unused code in capitals ("MSFT", "USD", "EUR" in turn), else
@@ -2694,6 +2763,7 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         ident(name, s, src, topic)
         or next_of(src.text)
         or serial(src, described)
+        or slug(described, src)
         or code(src, name)
         or beside(name, src.text)
     )
@@ -3000,6 +3070,7 @@ ZH_PLACE_KIND = re.compile(  # the nouns of a kind of place that a Chinese prope
 ZH_NAME_BREAK = "[去在到从往的里是有和与跟及或给让向于来那这哪个家座条]"  # or ZH_ASKING's words
 ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names nothing
     rf"{ZH_WHEN}|附近|最近|周边|所有|多少|什么|^[一二两三四五六七八九十几每各某]|^第[一二三四五六七八九十\d]+$"
+    r"|以下|以上|以内|以外|左右|上下|之间|之内|之外|不到|超过"  # a bound of a number, no place
 )
 
 
@@ -3532,20 +3603,22 @@ ZH_NUMBER_NOUN = re.compile(r"([\u4e00-\u9fff]{1,6}?)(?:编号|号码|代码|编
 def zh_numbered(s: dict[str, Any], src: Source) -> str | None:
     """A Chinese description's numbered thing ("温室编号", "干洗单号": 温室, 干洗单) said with its
     number in the request: "3号温室", "12 号地块" (the number before 号 and the noun) or "干洗单
-    4471", "温室3" (a number or code right after the noun) is the id."""
+    4471", "温室3" (a number or code right after the noun) is the id, and so is a code with a dash
+    or letters right before the noun's first character ("8-2班" for 班级编号, "B12栋")."""
     said = str(s.get("description") or "")
     m = ZH_NUMBER_NOUN.search(said.split("，")[0].split(",")[0].split("的")[-1])
     if m is None or len(m.group(1)) < 2:
         return None
-    noun = re.escape(m.group(1))
+    noun, head = re.escape(m.group(1)), re.escape(m.group(1)[0])
     found = re.search(
         rf"(?<![A-Za-z0-9.-])((?=[A-Za-z-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\s*号\s*{noun}"
-        rf"|{noun}\s*(?:编号|号码|单号|号)?\s*(?:是|为|[:：])?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)",
+        rf"|{noun}\s*(?:编号|号码|单号|号)?\s*(?:是|为|[:：])?\s*([A-Za-z0-9-]*\d[A-Za-z0-9-]*)"
+        rf"|(?<![A-Za-z0-9.-])((?=[A-Za-z-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|[A-Za-z]+\d+)\s*{head}",
         src.text,
     )
     if found is None:
         return None
-    value = found.group(1) or found.group(2)
+    value = found.group(1) or found.group(2) or found.group(3)
     src.used.add(value)
     return value
 
@@ -4009,11 +4082,13 @@ NUMBER_NOUN = re.compile(r"\s+(?:card|number|no\b|code|badge|pass)", re.I)
 def code(src: Source, name: str = "") -> str | None:
     """The first code in capitals of the text not used by an earlier property ("USD", then "EUR"),
     nor the property's own word ("ISBN" is no isbn), nor the kind of a number said after it ("ID
-    card", "PIN code")."""
+    card", "PIN code"), nor a unit after a number ("20 GB")."""
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
     for m in CODE_TOKEN.finditer(src.text):
         if NUMBER_NOUN.match(src.text, m.end()) or m.group(1) in src.members:
             continue  # "ID card", "PIN code": a number's kind; "C1" of a class's enum: its own
+        if re.search(r"\d\s*$", src.text[: m.start()]) and values.is_measure(m.group(1)):
+            continue  # "20 GB", "5 KG": a unit after its number, no code
         if m.group(1) not in src.used and m.group(1).lower() not in own:
             src.used.add(m.group(1))
             return m.group(1)
@@ -4680,7 +4755,8 @@ WORKS_AT = re.compile(  # the employer a writer names: "head of ops at Copperlin
 
 def organisation(src: Source) -> str | None:
     """The next company the text names ("Acme Corp", "北京星河科技有限公司"), else the capitalized
-    name after "from" ("Hi, I'm Dana from Northwind")."""
+    name after "from" ("Hi, I'm Dana from Northwind"), else the proper name the text says
+    ("Which Halvard boxes …")."""
     for org in values.organisations(src.text):
         if org not in src.used:
             src.used.add(org)
@@ -4693,18 +4769,28 @@ def organisation(src: Source) -> str | None:
         return works.group(1)
     named = FROM_ORG.search(src.text)  # "from Quarry & Sons", "from Lumen Labs"
     named_ = named.group(1) if named else values.ends(src.text).get("from")
-    return named_ if named_ and named_[:1].isupper() and named_ not in src.used else None
+    if named_ and named_[:1].isupper() and named_ not in src.used:
+        return named_
+    return proper_name(src.text, src.used, frozenset(words(src.tool)))  # "Which Halvard boxes"
 
 
 def product(text: str) -> str | None:
     """What is ordered: the words after a quantity ("2 packs of Green Tea", "3 notebooks", "2 x
     A3 posters"), all the words of its name that `values.thing_of` reads after the count ("2 A3
-    poster prints", "12 glossy postcards"), not only the first."""
-    m = PRODUCT.search(text)
-    if m is None:
-        return None
-    whole = values.thing_of(text[m.start() :])
-    return whole if whole and whole.startswith(f"{m.group(1)} ") else m.group(1)
+    poster prints", "12 glossy postcards"), not only the first; never a unit ("500 g of flour":
+    flour), and the thing a question asks there is enough of first (`values.enough_of`)."""
+    asked = values.enough_of(text)
+    if asked:
+        return asked  # "each needs 500 g. Enough flour?": what is asked of
+    for m in PRODUCT.finditer(text):
+        if values.is_measure(m.group(1)):  # "500 g of flour": flour, never the g
+            of = re.match(r"\s+of\s+([a-z][\w-]*)", text[m.end() :])
+            if of:
+                return of.group(1)
+            continue
+        whole = values.thing_of(text[m.start() :])
+        return whole if whole and whole.startswith(f"{m.group(1)} ") else m.group(1)
+    return None
 
 
 def summary(text: str) -> str | None:

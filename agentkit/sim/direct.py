@@ -737,8 +737,20 @@ def prompt_quoted(task: str, width: int = 40) -> str:
 
 # -- the rules in order ---------------------------------------------------------------------------
 def about_tools(task: str) -> bool:
-    """Rule 1's reading: the user asks which tools there are."""
-    return bool(ABOUT_TOOLS.search(task))
+    """Rule 1's reading: the user asks which tools there are (to the assistant: "what tools do
+    you have", "list your tools"), not which tools a thing of theirs holds ("What tools does the
+    Foundry workshop have?", "我的工具箱里有什么工具")."""
+    m = ABOUT_TOOLS.search(task)
+    if m is None:
+        return False
+    own = re.search(r"\b(?:you|your|yours|available|here)\b|你|您|可用", task, re.I)
+    other = re.search(
+        r"\btools?\s+(?:does|do|did|is|are|in|on|at)\s+(?:the|my|our|his|her|their|a)\b"
+        r"|\b(?:does|do)\s+(?:the|my|our)\s+\w+[^.?!]{0,30}\bhave\b|(?:我|我们|他|她)的[^。？]{0,8}工具",
+        task,
+        re.I,
+    )
+    return bool(own) or not other
 
 
 def tools_answer(lang: str, names: list[str]) -> str:

@@ -285,11 +285,16 @@ TAIL = re.compile(
 
 def counted_parts(task: str) -> list[str]:
     """Rule 5: the parts of a list of counted things, each without its trailing place ("2 lemons
-    on the shopping list" -> "2 lemons"); [] when the request lists fewer than two."""
+    on the shopping list" -> "2 lemons"); a part that says what each of them needs ("each needs 500 g", 每个要300克) is of the
+    one before, no thing of its own; [] when the request lists fewer than two."""
     listed = items(task) or items(digits_for_words(task))  # "三盒牛奶和两个苹果", "a dozen eggs"
     parts = [TAIL.sub("", p).strip() for p in listed]
     parts = [p for p in parts if not says_condition(p)]  # "sleeps at least 5" is no thing
+    parts = [p for p in parts if not OF_EACH.match(p)]  # "each needs 500 g": of the one before
     return parts if len(parts) >= 2 else []
+
+
+OF_EACH = re.compile(r"(?:and\s+)?(?:each|every\s+one|per\s+\w+|apiece)\b|每|各", re.I)
 
 
 RECORDS = re.compile(r"[:：]\s*(.+)")

@@ -111,6 +111,19 @@
    entries within the part of the day it names (morning before noon, afternoon to six, evening
    after; else the whole day) are said, or that there are none; for a double booking, the
    pairs of them that overlap.
+17. A question whether what is on hand is enough ("Do I have enough flour?", "Are there enough
+   seats?", 够不够, 够用吗, "can we still book that many"), over one record: the number field in
+   the unit of a need the request states (its key names the unit, or the record's unit does:
+   grams, litres), else the one whose noun the request counts ("12 seats", "30箱"), else, for
+   seats, places, beds or tickets, the people it counts ("48 singers", "15个人"); a need said
+   for each of several ("three scarves; each takes 200 g", "每人发2瓶", "40 litres per crossing,
+   6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too). The
+   answer begins with yes or no, then what is on hand against the need and the difference.
+18. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
+   vegan option", "does the workshop have a laser cutter"), over one list of short texts or of
+   records by their labels: yes with the listed item that holds the thing (a Chinese thing may
+   lose the words before it or its last character: 经停火车站 and 火车站东广场), else no with what
+   is listed; never for a count (几, how many) nor for duplicates or what is missing.
 """
 
 from __future__ import annotations
@@ -121,7 +134,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import speech, values
+from . import numroles, speech, values
 from .phrases import say, spoken_list
 from .records import MARGIN, window
 
@@ -1692,6 +1705,13 @@ def money_covers(task: str, results: list[Any]) -> Covered | None:
         (str(x) for k, x in data.items() if CURRENCY_KEY.search(str(k)) and isinstance(x, str)), ""
     )
     need = max(sums)
+    plain = values.digits_for_words(task)
+    count = (
+        times_each(task, [m.start() for m in MONEY_SAID.finditer(plain)])
+        if len(sums) == 1
+        else None
+    )
+    need = need * count if count else need  # "5台，每台3200元": 16000
     return Covered(have >= need, field, have, need, unit)
 
 
@@ -1803,9 +1823,223 @@ def taken_line(lang: str, t: Taken) -> str:
     )
 
 
+# ------------------------------------------------------------------ 17. enough on hand
+
+ENOUGH_ASKED = re.compile(
+    r"\benough\b|\bsufficient\b|\bsuffices?\b|\brun\s+short\b"
+    r"|\bcan\s+(?:we|I|you)\s+(?:still\s+)?(?:reserve|book|get|fit|seat|take|make|bake|cook|fill"
+    r"|cover|supply|ship|serve|hold|host)\b"
+    r"|够不够|够吗|够用|足够|不够|能不能[订约坐装凑做供]|还能[订约坐装做供]|能[订约坐装做供]下",
+    re.I,
+)
+EACH = re.compile(
+    r"\beach\b|\bper\b|\bevery\b|\bapiece\b|\ba\s+piece\b"
+    r"|\ban?\s+(?:hour|day|night|week|month|person|head|guest|table|box)\b|每|各",
+    re.I,
+)
+ON_HAND_KEY = re.compile(
+    r"left|remaining|available|in_?stock|on_?hand|stock|quantity|qty|count|amount|capacity|"
+    r"vacan|free|剩|库存|余|数量|可用|空",
+    re.I,
+)
+PLACES_KEY = re.compile(
+    r"seat|place|spot|bed|ticket|berth|capacity|座|位|名额|床|票|容量|容纳", re.I
+)
+COUNTED = re.compile(r"(?<![A-Za-z0-9_.:/-])(\d+(?:\.\d+)?)\s*([A-Za-z]{2,}|[\u4e00-\u9fff])")
+
+
+def times_each(text: str, at: list[int]) -> float | None:
+    """The count a need said for each one is multiplied by ("2 loaves; each needs 500 g",
+    "5台投影仪，每台3200元", "3 litres an hour for 8 hours"): the one other number the text
+    counts something with, when it says each / per / an hour / 每 (`EACH`); else None. `at`: the
+    positions of the need's own numbers."""
+    if not EACH.search(text):
+        return None
+    others = [
+        float(m.group(1))
+        for m in COUNTED.finditer(values.digits_for_words(text))
+        if all(abs(m.start() - p) > 1 for p in at) and float(m.group(1)) != 1  # "an hour"
+    ]
+    return others[0] if len(others) == 1 else None
+
+
+@dataclass(frozen=True)
+class OnHand:
+    yes: bool
+    field: str
+    have: float
+    need: float
+    count: float | None  # the count the need is made of (2 loaves), with `per` for each
+    per: float | None
+
+
+def _counted_need(task: str, noun: str) -> list[tuple[int, float]]:
+    """The numbers the task says before the noun ("12 seats", "30箱"), by position."""
+    stem = noun.lower().rstrip("s")
+    return [
+        (m.start(), float(m.group(1)))
+        for m in COUNTED.finditer(task)
+        if len(stem) >= 2
+        and m.group(2).lower().rstrip("s").startswith(stem[:5])
+        or noun
+        and len(noun) == 1
+        and m.group(2) == noun
+    ]
+
+
+def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float]]:
+    """What the task says is needed of the record's field `key`: the numbers said in the
+    field's unit (named by the key, else by the record's unit field: "grams", {"unit": "kg"}),
+    converted; else the numbers said before the key's own noun ("seats_left" and "12 seats")."""
+    text = values.digits_for_words(task)
+    unit = values.unit_of(key) or next(
+        (values.unit_of(str(x)) for k, x in record.items() if str(k).lower() == "unit"), None
+    )
+    if unit:
+        found = [(text.find(n), float(n)) for n in values.with_unit(unit, task)]
+        found += [(text.find(n), float(v)) for n, v in values.converted(unit, task)]
+        return found  # a field in a unit counts only what is said in that unit
+    if PLACES_KEY.search(key):  # seats, places, beds, tickets: one for each person counted
+        return numroles.people_counts(task) or _counted_need(text, "seat")
+    nouns = [w for w in re.split(r"[_\W\d]+", key) if len(w) >= 3 and not ON_HAND_KEY.fullmatch(w)]
+    nouns += [
+        str(x)
+        for k, x in record.items()
+        if isinstance(x, str) and re.fullmatch(r"[A-Za-z]{3,20}|[\u4e00-\u9fff]", x)
+    ]
+    return [hit for noun in nouns for hit in _counted_need(text, noun)]
+
+
+def on_hand(task: str, results: list[Any]) -> OnHand | None:
+    """Rule 17: a question whether what is on hand is enough for what the request needs ("Do I
+    have enough flour? Two loaves, each needs 500 g", "we need 12 seats: can we reserve?",
+    30箱够不够): the one record's number field that is said in the unit of a need the request
+    states (its key names the unit, or the record's unit field does: grams, kg; or its key's
+    noun is what the request counts: seats_left and "12 seats"; else a field of what is left,
+    available, in stock) against that need; a need said for each of several ("two loaves,
+    each 500 g", 每桌8人坐3桌) is the count times it. Yes when what is on hand reaches it,
+    with the difference either way."""
+    if not ENOUGH_ASKED.search(task) or money_covers(task, results) is not None:
+        return None
+    records = [d for d in results if isinstance(d, dict)]
+    if len(records) != 1:
+        return None
+    data = records[0]
+    for key, x in data.items():
+        have = _num(x)
+        if have is None:
+            continue
+        needs = _needs(task, str(key), data)
+        if not needs:
+            continue
+        at, per = max(needs)
+        count = times_each(task, [p for p, _ in needs])
+        need = per * count if count else max(n for _, n in needs)
+        return OnHand(have >= need, str(key), have, need, count, per if count else None)
+    return None
+
+
+def on_hand_line(lang: str, h: OnHand) -> str:
+    """Rule 17's sentence: yes or no first, then what is on hand against what is needed."""
+    need = _round(h.need, 2)
+    if h.count is not None and h.per is not None:
+        need = f"{need} ({_round(h.count, 2)} × {_round(h.per, 2)})"
+    return say(
+        lang, f"g_enough_{'yes' if h.yes else 'no'}", field=h.field.replace("_", " "),
+        have=_round(h.have, 2), need=need, by=_round(abs(h.have - h.need), 2),
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------ 18. one thing among the listed
+
+HAS_ZH = re.compile(r"(?:有没有|是否有|有)\s*([\u4e00-\u9fffA-Za-z0-9]{1,10}?)\s*(?:吗|呢|[?？]|$)")
+HAS_EN = re.compile(
+    r"\b(?:is\s+there|are\s+there|(?:does|do|will|did)\s+(?:\w+\s+){1,4}?(?:have|include|get|offer|serve|stock|carry))"
+    r"\s+(?:an?\s+|any\s+|some\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
+    re.I,
+)
+
+
+WH_FIRST = re.compile(r"(?:how|what|which|who|where|when|why)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Among:
+    yes: bool
+    thing: str
+    found: str  # the listed item that holds it, or ""
+    listed: tuple[str, ...]
+
+
+def _listed_texts(results: list[Any]) -> list[str]:
+    """The short texts the results list: a list of strings, or of records by their label, or
+    an object's one such list."""
+    lists = [d for d in results if isinstance(d, list)] + [
+        x for d in results if isinstance(d, dict) for x in d.values() if isinstance(x, list)
+    ]
+    if len(lists) != 1:
+        return []
+    out = []
+    for x in lists[0]:
+        if isinstance(x, str):
+            out.append(x)
+        elif isinstance(x, dict) and (label := _label(x)):
+            out.append(label)
+        else:
+            return []
+    return out
+
+
+def among(task: str, results: list[Any]) -> Among | None:
+    """Rule 18: a yes/no question whether a thing is among what a result lists ("7-3班下周五有体育
+    课吗？", "Is there a vegan option on the menu?", "Does the 10:40 train have a quiet coach?"),
+    over one list of short texts (or records, by their labels): yes when a listed text holds the
+    thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
+    火车站, 体育课 and 体育), with the one that does;
+    no, with what is listed."""
+    m = HAS_ZH.search(task) or HAS_EN.search(task)
+    listed = _listed_texts(results) if m else []
+    if not m or not listed:
+        return None
+    thing = re.split(
+        r"\s+(?:today|tomorrow|tonight|now|this|next|on|at|in|for|there|left|available)\b",
+        m.group(1).strip(),
+        flags=re.I,
+    )[0]
+    if (
+        not thing
+        or re.search(r"几|多少|哪|什么|谁|怎么|的|重复|相同|缺", thing)
+        or re.search(r"\b(?:duplicate|repeated|missing|empty|blank|errors?)", thing, re.I)
+        or WH_FIRST.match(task.strip())
+    ):
+        return None  # "一共有几种商品？", "How many are there in stock?": a count, no yes or no
+    forms = [thing.lower()]
+    if re.fullmatch(r"[\u4e00-\u9fff]{3,}", thing):  # 经停火车站: 火车站; 体育课: 体育
+        forms += [thing[i:] for i in range(1, len(thing) - 1)] + [thing[:-1]]
+    elif thing.lower().endswith("s"):
+        forms.append(thing.lower()[:-1])
+    if len(thing.split()) == 2:
+        forms.append(thing.lower().split()[0])  # "vegan option": vegan
+    hit = next((x for f in forms for x in listed if f and f in x.lower()), "")
+    return Among(bool(hit), thing, hit, tuple(listed))
+
+
+def among_line(lang: str, a: Among) -> str:
+    """Rule 18's sentence: yes or no first, then the listed item that decides it."""
+    if a.yes:
+        return say(lang, "g_among_yes", thing=a.thing, found=a.found)
+    return say(lang, "g_among_no", thing=a.thing, listed=spoken_list(lang, list(a.listed)))
+
+
 def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
-    """The sentence of rule 14, 15 or 16, the first that the question and the results meet."""
-    for judge, line in ((gear, gear_line), (money_covers, covered_line), (taken, taken_line)):
+    """The sentence of rule 14, 15, 17 or 16, the first that the question and the results meet."""
+    for judge, line in (
+        (gear, gear_line),
+        (money_covers, covered_line),
+        (on_hand, on_hand_line),
+        (taken, taken_line),
+        (among, among_line),
+    ):
         found = judge(task, results)
         if found is not None:
             return line(lang, found)  # type: ignore[arg-type]

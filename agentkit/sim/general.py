@@ -304,6 +304,7 @@ from . import (
 from .arguments import (
     TOP_SAID,
     WHY,
+    ZH_NO_NAME,
     Fill,
     Source,
     coded_member,
@@ -352,6 +353,7 @@ from .values import (
     DATE,
     date_layout,
     digits_for_words,
+    enough_of,
     in_layout,
     iso_dates,
     listed_unit,
@@ -985,6 +987,7 @@ def _choose(v: View) -> list[Tool]:
                 or _across_chain(v, tools)
                 or _code_reader(v, tools)
                 or _named_reader(v, tools)
+                or _name_taker(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1507,6 +1510,48 @@ def _named_reader(v: View, tools: list[Tool]) -> list[Tool]:
     return fits if _names_thing(v.task, name, fits[0]) else []
 
 
+def _name_taker(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1 for an English question about one thing it names by a proper name, in words no
+    tool shares ("Is Biscuit up to date on his shots?" beside get_vaccination(pet_name); "How
+    long is the Kestrel Ridge Loop?" beside find_trails(query)), or a Chinese question about the
+    thing it opens with ("翠湖苑有没有两居室？" beside list_flats(estate)): the one reading tool
+    whose one required input is a name; the name is its input."""
+    if not questions(v.task):
+        return []
+    if pairs(v.task):  # a Chinese question's subject: "翠湖苑有没有两居室？"
+        if not _subject_named(v.task):
+            return []
+    elif proper_name(v.task, set()) is None:
+        return []
+    fits = [t for t in tools if not t.name_concepts & CHANGES and _takes_a_name(t)]
+    return fits if len(fits) == 1 else []
+
+
+def _subject_named(task: str) -> str | None:
+    """The thing a Chinese question opens with (`named_in_request`) when it is a name: not a
+    deictic, a time (今天天气), a word the concept table knows, nor the subject of a question of
+    knowledge (人工智能是什么)."""
+    name = named_in_request(task, set())
+    if (
+        not name
+        or re.match(r"那|这|该|此|上面|刚才", name)
+        or ZH_NO_NAME.search(name)
+        or concepts(name)
+        or re.search(r"是什么|是谁|是啥|什么意思", task)
+    ):
+        return None
+    return name
+
+
+def _takes_a_name(t: Tool) -> bool:
+    """A tool's one required input is a name: `_name_input`, or a place's name (小区名称)."""
+    need = t.schema.get("required") or []
+    p = (t.schema.get("properties") or {}).get(need[0]) if len(need) == 1 else None
+    if _name_input(t) is not None:
+        return True
+    return isinstance(p, dict) and not p.get("enum") and role(need[0], p) == "location"
+
+
 def _names_thing(task: str, name: str, t: Tool) -> bool:
     """The thing a Chinese question opens with is one the tool's name input takes: quoted, named
     with a number (七号, 三号棚), or asked about in a word the tool's text glosses."""
@@ -1516,7 +1561,18 @@ def _names_thing(task: str, name: str, t: Tool) -> bool:
         return False  # "那个工单…": the one said before, no name (its id is the earlier result's)
     if _kind_only(name, t):
         return False  # "雪场现在积雪多厚？": 雪场 (snow + 场) is the tool's kind of thing, no name
-    return _glossed_for(task, t)
+    rest = task.replace(name, " ")
+    return _glossed_for(rest, t) or _worded_for(rest, t)
+
+
+def _worded_for(task: str, t: Tool) -> bool:
+    """A Chinese question says a word of two characters or more that the tool's Chinese
+    description says ("经费" of "查询社团的经费余额"): it asks what the tool tells."""
+    return any(
+        len(w) >= 2 and w in t.description
+        for run in re.findall(r"[\u4e00-\u9fff]+", task)
+        for w in glosses.segmented(run)
+    )
 
 
 def _kind_only(name: str, t: Tool) -> bool:
@@ -1556,8 +1612,10 @@ def _glossed_for(task: str, t: Tool) -> bool:
     humidity readings", "浇水" water and "last watering"): it asks what the tool tells."""
     own = _stems_of(t) - {w[:5] for w in NO_KIND}
     for run in re.findall(r"[\u4e00-\u9fff]+", task):
-        if any(len(w) >= 2 and _gloss_stems(w) & own for w in glosses.segmented(run)):
-            return True
+        for w in glosses.segmented(run) if len(run) >= 2 else []:
+            said = _gloss_stems(w) if len(w) >= 2 else set()
+            if any(g.startswith(o) or o.startswith(g) for g in said for o in own):
+                return True  # ("funds" and get_fund: a four-letter word is its whole stem)
     return False
 
 
@@ -1589,18 +1647,35 @@ def _listed_values(
 def _named_thing(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
-    """A reading tool's one required name left open by a Chinese question that names one thing
-    ("三号棚里现在多少度？" for get_greenhouse_readings(greenhouse)) takes that thing
-    (`named_in_request`)."""
-    key = _name_input(t)
+    """A reading tool's one required name (or place's name) left open by a Chinese question that
+    names one thing ("三号棚里现在多少度？" for get_greenhouse_readings(greenhouse)) takes that
+    thing (`named_in_request`), when the question asks what the tool tells or the tool is the
+    only one that takes a name ("翠湖苑有没有两居室？" for list_flats(estate))."""
+    need = t.schema.get("required") or []
+    key = _name_input(t) or (need[0] if _takes_a_name(t) else None)
     if key is None or key not in got.missing or t.name_concepts & CHANGES:
         return variants, got
     if not pairs(v.task) or not questions(v.task):
         return variants, got
     name = named_in_request(v.task, set())
-    if not name or not _names_thing(v.task, name, t):
+    only = [x for x in v.tools if not x.name_concepts & CHANGES and _takes_a_name(x)] == [t]
+    only = only and _subject_named(v.task) == name
+    if not name or not (only or _names_thing(v.task, name, t)):
         return variants, got
     return _with(variants, got, key, name)
+
+
+def _enough_of(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """A reading tool's one required name left open by a question whether there is enough of a
+    thing ("each takes 200 g of wool. Have I got enough wool?", "每人发2瓶水，水够不够？") takes
+    that thing (`values.enough_of`)."""
+    key = _name_input(t)
+    if key is None or key not in got.missing or t.name_concepts & CHANGES:
+        return variants, got
+    thing = enough_of(v.task)
+    return _with(variants, got, key, thing) if thing else (variants, got)
 
 
 def _takes_numbers(t: Tool) -> bool:
@@ -3053,8 +3128,10 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
 
 NAME_KEY = re.compile(r"^(?:name|query|q|keyword|keywords|term|search|title)$|_name$", re.I)
 ZH_SUBJECT = re.compile(  # the thing a Chinese question opens with: "珊瑚礁大缸最近一次是…"
-    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?([\u4e00-\u9fff\w·-]{2,12}?)(?:里|内)?"
-    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还)"
+    r"^(?:请问|帮我查一下|帮我查|查一下|查查|看看)?(?!我|你|他|她|咱|大家|这|那)"
+    r"([\u4e00-\u9fff\w·-]{2,12}?)(?:里|内)?"
+    r"(?=上一次|上次|最近|最后一次|什么时候|哪天|几点|几时|现在|今天|目前|是|有|在|的|怎么样|多少|还"
+    r"|想|要|打算|准备|计划|需要)"  # "摄影社想买…": the one who wants, named first
 )
 QUOTED_NAME = re.compile(r"[“「《\"]([^”」》\"\n]{2,20})[”」》\"]")  # "“远望七号”现在…"
 
@@ -3325,6 +3402,7 @@ def _inputs(
     variants, got = _stated_before(v, t, *_pieces_unfilled(v, t, variants, got))
     variants, got = _replied(v, t, variants, got)
     variants, got = _named_thing(v, t, *_listed_values(v, t, variants, got))
+    variants, got = _enough_of(v, t, variants, got)
     variants, got = _carried_over(v, t, *_identified(v, t, variants, got))
     return _amend_inputs(v, t, *_still_given(v, t, variants, got))
 
@@ -5000,7 +5078,10 @@ def _timed(v: View, data: list[Any]) -> list[str]:
     if day is not None:
         return [days.on_day_line(v.lang, day)]
     behind = lateness.late(v.task, data)
-    return [lateness.late_line(v.lang, behind)] if behind is not None else []
+    if behind is not None:
+        return [lateness.late_line(v.lang, behind)]
+    timely = lateness.in_time(v.task, data)
+    return [lateness.in_time_line(v.lang, timely)] if timely is not None else []
 
 
 def _files_read(v: View) -> list[tuple[str, list[str]]]:

@@ -10,6 +10,13 @@ written rules.
 3. The answer: the minutes between them; more than zero is late ("yes" when the question asks
    whether it is late, "no" when it asks whether it is on time), else on time; it names the thing
    (its name or code field, else the first short text) and says both times.
+4. A question whether something is done, comes or arrives by or before a day the user names
+   ("will it arrive before Friday?", "get here by December 15", "12月10号之前修好吗", "来得及…吗",
+   "in time for the 18th"): the day is read as the stand-in reads dates (relative ones on
+   today's date); the record's one date of when it is expected (a key saying expected,
+   estimated, eta, delivery, arrival, due, ready, completion, decision; 预计, 完成, 送达, 到达),
+   else its only date, is compared with it. "by" / 之前 / 前 keep the day itself, "before" does
+   not. The answer begins with yes or no and says both dates (`in_time`).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import values
 from .phrases import say
 
 ASKED = re.compile(
@@ -93,3 +101,57 @@ def late_line(lang: str, got: Late) -> str:
     return say(
         lang, key, name=got.name, n=got.minutes, planned=got.planned, expected=got.expected
     ).replace("  ", " ")
+
+
+BY_ASKED = re.compile(
+    r"\b(?:by|before|no later than|in time for|until)\b|之前|以前|[前]|来得及|赶得上|赶得及",
+    re.I,
+)
+BEFORE_ONLY = re.compile(r"\bbefore\b", re.I)
+WHETHER = re.compile(r"\?|？|吗|能不能|会不会|是否|来得及|赶得上", re.I)
+EXPECTED_DAY = re.compile(
+    r"expect|estimat|\beta\b|^eta|deliver|arriv|due|ready|complet|finish|decision|ship|"
+    r"预计|完成|送达|到达|到货|交付|截止|出结果",
+    re.I,
+)
+ISO_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})")
+
+
+@dataclass(frozen=True)
+class InTime:
+    yes: bool
+    field: str
+    expected: str
+    deadline: str
+
+
+def in_time(task: str, results: list[Any]) -> InTime | None:
+    """Rule 4 over the results, or None."""
+    if not BY_ASKED.search(task) or not WHETHER.search(task):
+        return None
+    days = values.iso_dates(task)
+    if len(days) != 1:
+        return None
+    deadline = days[0][1]
+    for data in results:
+        for obj in _objects(data):
+            dated = {
+                str(k): m.group(1)
+                for k, x in obj.items()
+                if isinstance(x, str) and (m := ISO_DAY.match(x.strip()))
+            }
+            keys = [k for k in dated if EXPECTED_DAY.search(k)] or list(dated)
+            if len(keys) != 1:
+                continue
+            got = dated[keys[0]]
+            ok = got < deadline if BEFORE_ONLY.search(task) else got <= deadline
+            return InTime(ok, keys[0], got, deadline)
+    return None
+
+
+def in_time_line(lang: str, got: InTime) -> str:
+    """Rule 4's sentence."""
+    field = got.field.replace("_", " ")
+    field = field[:1].lower() + field[1:] if field[1:2].islower() else field  # the Estimated …
+    key = "g_in_time_yes" if got.yes else "g_in_time_no"
+    return say(lang, key, field=field, expected=got.expected, deadline=got.deadline)

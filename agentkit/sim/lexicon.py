@@ -139,7 +139,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "lease": (THING, "lease rent tenant apartment landlord", "租约 房租 租客 公寓 房东"),
     "job": (THING, "job candidate applicant vacancy interview", "职位 岗位 候选人 面试 应聘"),
     "shift": (THING, "shift roster rota", "排班 班次 值班"),
-    "inventory": (THING, "inventory warehouse shelf restock storeroom stockroom stocktake", "库存 仓库 货架 补货 储藏室"),
+    "inventory": (THING, "inventory warehouse shelf restock storeroom stockroom stocktake pantry larder supplies stash", "库存 仓库 货架 补货 储藏室 存货 物资 存量 余量"),
     # a fault reported: what is broken names a tool that reports or repairs it
     "fault": (THING, "fault faulty broken stuck leak leaking drip dripping flicker flickering jammed clogged blocked cracked damaged malfunction breakdown repair maintenance defect outage", "故障 坏了 坏掉 损坏 漏水 滴水 不亮 闪烁 没反应 失灵 卡住 堵了 堵塞 异响 报修 维修 修理"),
 }  # fmt: skip
@@ -494,6 +494,15 @@ LINKS: tuple[tuple[str, re.Pattern[str]], ...] = (  # what a request means witho
             r"\bafford\b|\benough\s+(?:money|cash|funds|left|in\s+(?:my|the)\s+\w+)\b"
             r"|\bcover\s+(?:the\s+|my\s+|a\s+)?[£$€¥]"
             r"|买得起|付得起|够不够[付买交]|钱够|还剩多少钱|还有多少钱",
+            re.I,
+        ),
+    ),
+    (
+        "inventory",  # whether there is enough of something on hand: how much is held
+        re.compile(
+            r"\b(?:have|got|there)\s+enough\b(?!\s+(?:money|cash|funds|time)\b)|\benough\s+\w+\s+(?:left|on\s+hand|in\s+stock)\b"
+            r"|\b(?:are|is)\s+we\s+(?:out\s+of|low\s+on|running\s+low)\b|\brun(?:ning)?\s+out\s+of\b"
+            r"|够不够用|够用吗|够不够(?!钱|[付买交])|还剩多少(?!钱)|还有多少(?!钱)|用完了吗",
             re.I,
         ),
     ),

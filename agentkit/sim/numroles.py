@@ -31,7 +31,9 @@ from . import values
 NUM = r"(\d+(?:\.\d+)?)"
 PEOPLE_WORDS = (
     r"people|persons?|guests?|adults?|players?|participants?|attendees?|passengers?|"
-    r"travell?ers?|pax|members?|kids|children|diners|visitors|runners|riders|students|campers"
+    r"travell?ers?|pax|members?|kids|children|diners|visitors|runners|riders|students|campers|"
+    r"singers|dancers|staff|employees|workers|volunteers|colleagues|friends|pupils|delegates|"
+    r"athletes|fans|spectators|patients|teammates|scouts|cyclists|climbers|hikers|swimmers"
 )
 TAGS: list[tuple[str, re.Pattern[str]]] = [
     (
@@ -203,3 +205,13 @@ def fits(n: Any, s: dict[str, Any]) -> bool:
 
 def _num(n: str) -> float | int:
     return float(n) if "." in n else int(n)
+
+
+def people_counts(text: str) -> list[tuple[int, float]]:
+    """The counts of people the text says ("48 singers", "a party of 6", "15个人"), each with
+    its position."""
+    pattern = dict(TAGS)["people"]
+    return [
+        (m.start(), float(next(g for g in m.groups() if g)))
+        for m in pattern.finditer(values.digits_for_words(text))
+    ]

@@ -396,6 +396,24 @@ PHRASES: dict[str, tuple[str, str]] = {
         "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
         "No: the {field} is {have}, {by} short of the {need} needed.",
     ),
+    "g_enough_yes": (
+        "够：{field} 是 {have}，比需要的 {need} 多 {by}。",
+        "Yes: {field} is {have}, {by} more than the {need} needed.",
+    ),
+    "g_enough_no": (
+        "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
+        "No: {field} is {have}, {by} short of the {need} needed.",
+    ),
+    "g_among_yes": ("有：{found}。", "Yes: {found}."),
+    "g_among_no": ("没有{thing}：列出的是 {listed}。", "No {thing}: the list has {listed}."),
+    "g_in_time_yes": (
+        "来得及：{field} 是 {expected}，在 {deadline} 之前。",
+        "Yes: the {field} is {expected}, within {deadline}.",
+    ),
+    "g_in_time_no": (
+        "来不及：{field} 是 {expected}，晚于 {deadline}。",
+        "No: the {field} is {expected}, after {deadline}.",
+    ),
     "g_taken_entry": ("{start}–{end} 的 {what}", "{what} from {start} to {end}"),
     "g_taken_when": ("{period}", "in the {period}"),
     "g_taken_day": ("那天", "that day"),

@@ -116,6 +116,9 @@ UNITS = {  # a unit that ends a key moves to the value
     "chf": "CHF",
     "kwh": "kWh",
     "kw": "kW",
+    "mb": "MB",
+    "gb": "GB",
+    "tb": "TB",
     "mph": "mph",
     "kmh": "km/h",
     "kn": "kn",
@@ -359,13 +362,15 @@ def unit_added(key: str, said: str, lang: str) -> str:
 
 
 def record_line(x: Any, lang: str) -> str:
-    """A record said on one line: its values, labelled, joined (rule 3's objects in a list)."""
+    """A record said on one line: its values, labelled, each with its key's unit, joined (rule
+    3's objects in a list)."""
     if not isinstance(x, dict):
         return value(x, lang)
     colon = "：" if lang == "zh" else ": "
     sep = "，" if lang == "zh" else ", "
     return sep.join(
-        f"{label(k, lang)}{colon}{record_line(v, lang) if isinstance(v, dict) else value(v, lang)}"
+        f"{label(k, lang)}{colon}"
+        f"{record_line(v, lang) if isinstance(v, dict) else unit_added(k, value(v, lang), lang)}"
         for k, v in x.items()
     )
 

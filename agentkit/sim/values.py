@@ -1327,12 +1327,34 @@ def function_words_only(value: str) -> bool:
     return bool(words) and all(w.lower() in FUNCTION_WORD or CONTRACTION.match(w) for w in words)
 
 
+ENOUGH_OF = re.compile(
+    r"\benough\s+(?:of\s+(?:the\s+|my\s+|our\s+)?)?"
+    r"(?!(?:for|to|in|on|at|of|left|space|room|time|money|cash|funds)\b)([a-z][\w-]{2,})\b",
+    re.I,
+)
+ZH_ENOUGH_OF = re.compile(r"([\u4e00-\u9fff]{1,4}?)(?:还)?(?:够不够|够吗|够用|够不)")
+
+
+def enough_of(text: str) -> str | None:
+    """The thing a question asks there is enough of ("Do I have enough flour?", "面粉够不够"),
+    when the text says a number (of it, or of what needs it: "for 30 guests")."""
+    asked = ENOUGH_OF.search(text) or ZH_ENOUGH_OF.search(text)
+    if not asked or not re.search(r"\d", digits_for_words(text)):
+        return None
+    return asked.group(1).split("的")[-1] or None  # 仓库里的矿泉水够不够: 矿泉水
+
+
 def thing_of(text: str) -> str | None:
     """What a quantity is of: "150 g of rice" -> "rice", "150克米饭" -> "米饭", "3 x Ergonomic
     chair at 189.00 each" -> "Ergonomic chair"; a short word after the number is dropped as a
     unit only when it is one or a packaging word, else it is the name's ("1 fig cutting"); a
-    decade ("the 1690s") counts nothing."""
+    decade ("the 1690s") counts nothing; of several quantities, the one a question asks is
+    enough ("two loaves, each needs 500 g of flour: enough flour?", "每个要300克面粉，面粉够不够")
+    is the thing, when a number is said of it."""
     plain = ITEM_NOISE.sub(" ", without_dates(digits_for_words(text)))
+    asked = enough_of(plain)
+    if asked:
+        return asked  # the quantity the question asks is enough: "enough flour?"
     m = re.search(
         r"\d+(?:\.\d+)?(?!['’]?s\b|st\b|nd\b|rd\b|th\b)\s*(?:x|×|\*)?\s*(?:(?:[A-Za-z]{1,8}|[\u4e00-\u9fff])\s+of\s+|of\s+)?"
         r"(?!(?:pounds?|dollars?|euros?|bucks|quid|francs?|yen|yuan|rupees?)\b)"  # a sum: no thing
@@ -1347,7 +1369,7 @@ def thing_of(text: str) -> str | None:
         if measured and first == unit and rest and not PREPOSITION.match(rest):  # "4 trout on ..."
             found = rest
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
-        return found.strip() or None
+        return None if _a_measure(found.strip()) else found.strip() or None  # "500 g.": no thing
     measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|吨|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
     thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
     z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
@@ -1360,6 +1382,11 @@ PACKS = re.compile(
     r"cartons?|cases?|crates?|rolls?|sheets?|pairs?|sets?|units?|cups?|tubs?|sacks?|loaf|loaves|ct|doz",
     re.I,
 )
+
+
+def is_measure(word: str) -> bool:
+    """Whether a word is a unit of measure or a packaging word (`_a_measure`)."""
+    return _a_measure(word)
 
 
 def _a_measure(word: str) -> bool:
