@@ -1953,7 +1953,8 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
+    own = replace(src, tool=t.name, about=t.description)
+    got = fill_object(t.schema, own, t.schema, False, t.concepts)
     records_it = t.name_concepts & CHANGES or (
         "fault" in t.concepts and not t.name_concepts & READS
     )
