@@ -1033,8 +1033,9 @@ CLAUSE_BREAK = re.compile(
     r"[,;.!?，；。！？:：]\s*|\s+(?:but|and then|then|just|while)\s+|但是?|不过|只"
 )
 PASSING = re.compile(  # a clause that names a thing only in passing: left alone, compared with
-    r"\b(?:don'?t|do not|no need|not|never|leave|leaving|except|like|same as|than|as in|similar)\b"
-    r"|\bI'?m in\b|\bI am in\b|不用|不要|别|不必|先不|除了|一样|像|比|已经"
+    r"\b(?:don'?t|do not|no need|not|never|leave|leaving|except|like|same as|than|as in|similar"
+    r"|as it is|alone|is fine|are fine|is ok|is okay|already|enough)\b"
+    r"|\bI'?m in\b|\bI am in\b|不用|不要|别|不必|先不|除了|一样|像|比|已经|就行了?$|挺好"
 )
 ACTING = re.compile(  # a clause that acts on its thing: an order's verb or a value said
     r"^\s*(?:please\s+)?(?:set|turn|make|put|switch|change|adjust|raise|lower|bump|book|move"
@@ -1043,11 +1044,9 @@ ACTING = re.compile(  # a clause that acts on its thing: an order's verb or a va
 )
 
 
-def acted_member(members: list[Any], text: str, found: Any) -> Any:
-    """Of several members a text names, the one named in the clause that acts on its thing (an
-    order's verb, a value said: "set the nursery to 22", "把书房调到22度") rather than in one that
-    names a thing in passing (left alone, compared with, where the user is: "the living room is
-    fine", "客厅不用动", "same as the kitchen"); `found` when one member or no such clause is."""
+def clause_scores(members: list[Any], text: str) -> dict[str, int]:
+    """Each member a clause of the text names, scored by its best clause: 1 where the clause acts
+    (an order's verb, a value said), -2 where it names its thing in passing, else 0."""
     scored: dict[str, int] = {}
     for clause in CLAUSE_BREAK.split(text):
         named = _named_member(members, clause) if clause.strip() else None
@@ -1055,6 +1054,24 @@ def acted_member(members: list[Any], text: str, found: Any) -> Any:
             continue
         score = (1 if ACTING.search(clause) else 0) - (2 if PASSING.search(clause) else 0)
         scored[str(named)] = max(score, scored.get(str(named), -9))
+    return scored
+
+
+def in_passing(members: list[Any], text: str) -> set[str]:
+    """The members a text names only in passing (every clause naming them is left alone or
+    compared with) beside one it names otherwise: no call is made for them."""
+    scored = clause_scores(members, text)
+    if not any(v >= 0 for v in scored.values()):
+        return set()
+    return {m for m, v in scored.items() if v < 0}
+
+
+def acted_member(members: list[Any], text: str, found: Any) -> Any:
+    """Of several members a text names, the one named in the clause that acts on its thing (an
+    order's verb, a value said: "set the nursery to 22", "把书房调到22度") rather than in one that
+    names a thing in passing (left alone, compared with, where the user is: "the living room is
+    fine", "客厅不用动", "same as the kitchen"); `found` when one member or no such clause is."""
+    scored = clause_scores(members, text)
     if len(scored) < 2:
         return found
     best = max(scored.values())
@@ -2583,7 +2600,7 @@ def _string(
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "text":
-        return _text_value(name, src, topic, need)
+        return _text_value(name, src, topic, need, str(s.get("description") or ""))
     return _of_no_role(name, s, src, topic, r, need)
 
 
@@ -2688,15 +2705,20 @@ def name_part(name: str, src: Source) -> str | None:
     return " ".join(parts[i:])
 
 
-def _text_value(name: str, src: Source, topic: frozenset[str], need: bool) -> str | None:
-    """A text property: a subject studied (`field_of_study`), else the user's words (`_text`);
-    an optional description (a command's) is not the user's words."""
+def _text_value(
+    name: str, src: Source, topic: frozenset[str], need: bool, described: str = ""
+) -> str | None:
+    """A text property: a subject studied (`field_of_study`), else the user's words (`_text`),
+    a title when its description ends in one; an optional description (a command's) is not the
+    user's words."""
     if not need and re.fullmatch(r"description|details", name, re.I):
         return None
     studied = field_of_study(src) if STUDY.search(name) else None
     said = SUBJECT_SAID.search(src.text) if STUDY.search(name) else None
     if said and (studied is None or glosses.HAN_RUN.match(said.group(0))):
         studied = said.group(0)  # a school subject said: 数学 of "这学期数学平均分"
+    if studied is None and role(name, {}) is None:  # a title by its description ("game title")
+        name = "title" if re.search(r"\btitle$|标题$", described.strip(" .。")) else name
     return studied or _text(name, src.text, topic, src.used)
 
 
@@ -2721,7 +2743,16 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     given = GIVEN_TO.search(src.text) if GETS.search(name) else None
     if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
         return given.group(1)  # "Send 250 euros to Lena Fischer"
+    owner = OWNS.search(src.text) if OWNER.search(name) else None
+    if owner and owner.group(1) not in src.used:  # "Lena's mare Juniper": the owner is Lena
+        return owner.group(1)
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
+
+
+OWNER = re.compile(r"owner|keeper|guardian|parent|主人", re.I)
+OWNS = re.compile(
+    r"\b([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)['’]s\s+(?:[a-z][\w-]*\s+){0,2}[A-Z][a-z]"
+)
 
 
 def _not_the_user(src: Source) -> str | None:
@@ -3208,7 +3239,7 @@ def zh_numbered_name(noun: str | None, text: str) -> str | None:
     if not noun:
         return None
     num = r"[一二三四五六七八九十百零两\d]+"
-    m = re.search(rf"(?:{num}[年级届期栋号层区]?)*{num}号?{re.escape(noun[0])}", text)
+    m = re.search(rf"(?:{num}(?:年级|[年级届期栋号层区])?)*{num}号?{re.escape(noun[0])}", text)
     return m.group(0) if m else None
 
 

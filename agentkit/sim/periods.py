@@ -14,7 +14,8 @@ from / to, since / until): written rules.
    (周一到周五 / Monday to Friday, "weekdays" / 工作日: Monday to Friday; 周末 / the weekend:
    Saturday and Sunday).
 3. The field's end: a name with from / start / begin / since is the period's first day, one with
-   to / end / until / till / through its last; any other field takes nothing from here. A date
+   to / end / until / till / through its last (for a run of rule 4 also pickup / check-in and
+   return / drop-off / check-out); any other field takes nothing from here. A date
    written in the text wins over all of this (no period is read then); the weekdays of a span
    ("Monday to Friday") are no dates written.
 4. A run of time said forward from a start ("starting tomorrow for the next three weeks", "for
@@ -159,6 +160,8 @@ ZH_UNIT = {"天": "day", "日": "day", "晚": "night", "月": "month"}
 PAST = re.compile(
     r"\b(?:last|past|previous|ago|yesterday)\b|上个?(?:周|星期|礼拜|月)|过去|昨天|前天|去年", re.I
 )
+RUN_START = re.compile(r"pick_?up|check_?in|depart|arriv|move_?in|开始|起始|入住|取车", re.I)
+RUN_END = re.compile(r"return|drop_?off|check_?out|move_?out|leav|结束|截止|退房|还车", re.I)
 STARTS = re.compile(r"\b(?:starting|from|beginning|as of)\b|开始|起", re.I)
 
 
@@ -166,7 +169,8 @@ def run_ahead(text: str, name: str) -> str | None:
     """Rule 4: the start or end (YYYY-MM-DD) of a run of time said forward from a start: said
     with next / 连续 / 为期, of nights, or after a start; never beside a word of the past."""
     m = FORWARD.search(values.digits_for_words(text))
-    start, end = START.search(name), END.search(name)
+    start = START.search(name) or RUN_START.search(name)
+    end = END.search(name) or RUN_END.search(name)
     if m is None or not (start or end) or PAST.search(text):
         return None
     written = values.iso_dates(SPAN.sub(" ", text))
