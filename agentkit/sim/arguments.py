@@ -1034,12 +1034,15 @@ CLAUSE_BREAK = re.compile(
 )
 PASSING = re.compile(  # a clause that names a thing only in passing: left alone, compared with
     r"\b(?:don'?t|do not|no need|not|never|leave|leaving|except|like|same as|than|as in|similar"
-    r"|as it is|alone|is fine|are fine|is ok|is okay|already|enough)\b"
+    r"|as it is|alone|is fine|are fine|is ok|is okay|already|enough|stay|stays|remain|remains)\b"
+    r"|\btoo (?:small|big|far|busy)\b|\b(?:doesn'?t|won'?t) fit\b|\bis full\b"
     r"|\bI'?m in\b|\bI am in\b|不用|不要|别|不必|先不|除了|一样|像|比|已经|就行了?$|挺好"
+    r"|[坐住装放]不下|不够|不行|满了|用不了|不能用"
 )
 ACTING = re.compile(  # a clause that acts on its thing: an order's verb or a value said
-    r"^\s*(?:please\s+)?(?:set|turn|make|put|switch|change|adjust|raise|lower|bump|book|move"
-    r"|start|stop|open|close|lock|unlock|heat|cool|dim)\b|\d|把|将|调|设|开|关",
+    r"^\s*(?:so\s+|then\s+|and\s+|just\s+)?(?:please\s+)?(?:set|turn|make|put|switch|change"
+    r"|adjust|raise|lower|bump|book|move"
+    r"|start|stop|open|close|lock|unlock|heat|cool|dim)\b|\d|把|将|调|设|开|关|订|约|换成|改成",
     re.I,
 )
 
@@ -1049,11 +1052,16 @@ def clause_scores(members: list[Any], text: str) -> dict[str, int]:
     (an order's verb, a value said), -2 where it names its thing in passing, else 0."""
     scored: dict[str, int] = {}
     for clause in CLAUSE_BREAK.split(text):
-        named = _named_member(members, clause) if clause.strip() else None
-        if named is None:
-            continue
+        said = [
+            m
+            for m in members
+            if str(m)
+            and re.search(rf"(?<![A-Za-z0-9_-]){re.escape(str(m))}(?![A-Za-z0-9_-])", clause, re.I)
+        ]
+        named = said or ([_named_member(members, clause)] if clause.strip() else [])
         score = (1 if ACTING.search(clause) else 0) - (2 if PASSING.search(clause) else 0)
-        scored[str(named)] = max(score, scored.get(str(named), -9))
+        for member in [m for m in named if m is not None]:  # (as written first: 小会议室)
+            scored[str(member)] = max(score, scored.get(str(member), -9))
     return scored
 
 

@@ -18,7 +18,8 @@ magnitude and a span. The rules:
   threshold;
 - a count of people said in parts by their kinds ("3 adults and 2 kids", "two adults and a
   child", "三个大人两个小孩", "两位大人一个小孩") is their sum for a property of all the people
-  (party_size, passengers, 人数), never for one of a kind's own (adults, children);
+  (party_size, passengers, 人数), never for one of a kind's own (adults, children); the speaker
+  said beside them counts one more ("me and my two daughters", "我和两个孩子");
 - a property takes a number of its own role first; it never takes a number of another role (an
   age is no count of players, a price no group size, a condition's number no amount to act on),
   nor one outside its schema's minimum / maximum.
@@ -141,7 +142,15 @@ KIND_EN = (
 KIND_ZH = r"大人|成人|成年人|小孩|孩子|儿童|小朋友|老人|长者|婴儿|宝宝|学生|男生|女生"
 KINDS = re.compile(
     rf"(?<![\w.])(\d+|an?|one)\s+(?:more\s+)?({KIND_EN})\b"
+    rf"|(?<![\w.])(\d+)\s+(?:little\s+|young\s+)?(sons?|daughters?|friends?|colleagues?|grandchildren)\b"
     rf"|(\d+|一|两)\s*(?:个|位|名)?\s*({KIND_ZH})",
+    re.I,
+)
+
+
+WITH_ME = re.compile(  # the speaker counted beside the people said: "me and my two daughters"
+    r"\b(?:me|I|myself)\s+and\s+(?:my\s+|our\s+)?\d|\d+\s+\w+\s+and\s+(?:me|I|myself)\b"
+    r"|我(?:和|跟|带着?|加上)(?:我的?)?\s*\d",
     re.I,
 )
 
@@ -152,12 +161,13 @@ def people_total(name: str, s: dict[str, Any], text: str) -> int | None:
     if re.search(rf"{KIND_EN}|{KIND_ZH}", f"{name} {s.get('description') or ''}", re.I):
         return None  # adults, children, 儿童人数: a kind's own count
     parts = [
-        (m.group(1) or m.group(3), (m.group(2) or m.group(4)).lower())
+        (next(g for g in m.groups()[::2] if g), next(g for g in m.groups()[1::2] if g).lower())
         for m in KINDS.finditer(_plain(text))
     ]
-    if len({k for _n, k in parts}) < 2:
+    me = WITH_ME.search(_plain(text))
+    if len({k for _n, k in parts}) < 2 and not (me and parts):
         return None
-    total = sum(int(n) if n.isdigit() else 2 if n == "两" else 1 for n, _k in parts)
+    total = sum(int(n) if n.isdigit() else 2 if n == "两" else 1 for n, _k in parts) + bool(me)
     return total if fits(total, s) else None
 
 
