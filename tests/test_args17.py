@@ -165,3 +165,13 @@ def test_a_postcode_and_a_school_subject():
     hw = tool("homework_of", "查询某科目本周的作业", strings(subject="科目"))
     calls, _ = converse("这学期物理这周有什么作业？", [hw], {"homework_of": _ok})
     assert calls == [("homework_of", {"subject": "物理"})]
+
+
+def test_a_phrase_that_names_an_address_is_none_the_one_after_it_is():
+    t = tool("moving_quote", "搬家报价", strings(address="新家地址", date="日期 YYYY-MM-DD"))
+    calls, _ = converse(
+        "下周六把家具送到我新家的地址，杭州市西湖区文三路100号，多少钱？",
+        [t],
+        {"moving_quote": _ok},
+    )
+    assert calls == [("moving_quote", {"address": "杭州市西湖区文三路100号", "date": "2026-12-12"})]

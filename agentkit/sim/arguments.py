@@ -2411,6 +2411,7 @@ ADDRESS = re.compile(
     r"|((?:[\u4e00-\u9fff]{2,3}(?:省|市|区|县|镇)){0,3}[\u4e00-\u9fff]{1,6}(?:路|街|大道|道|巷|弄|胡同)"
     r"[\d一二三四五六七八九十]+号(?:[\dA-Z]+(?:栋|幢|楼|单元|室|层))*(?:(?<=[元栋幢楼层])[\dA-Z]{2,5}(?:室|房)?)?)"
 )
+ADDRESS_NOUN = re.compile(r"(?:地址|住址|地方)$")  # a framing that names an address, none itself
 ZH_ADDRESS_LEAD = re.compile(  # the speaker's framing before an address: 我家住, 我住在, 家在, 请送到
     r"^(?:(?:(?:我们?|咱们?|他们?|她们?)的?(?:家里?|公司|单位)?|家里?|公司|单位)(?:就|现在|目前)?"
     r"(?:住在|住|在|位于|地址是|地址为)|[来去到在往至送寄是于住]|帮我|请)+"
@@ -2424,8 +2425,11 @@ def address(text: str) -> str | None:
     town and postcode after it; what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); in Chinese
     a road and its number, its town and district before them ("朝阳区建国路88号"), its building,
     unit and flat after them ("3单元402"), never the speaker's framing before it (我家住, 我住在,
-    家在, 位于: "我家住梧桐路18号" -> 梧桐路18号)."""
-    m = ADDRESS.search(text)
+    家在, 位于: "我家住梧桐路18号" -> 梧桐路18号) nor a phrase that only names an address
+    ("寄到我常用的地址，…": the one after it)."""
+    m = next(  # "寄到我公司的地址，上海市…88号": the address is what follows its own noun
+        (a for a in ADDRESS.finditer(text) if not ADDRESS_NOUN.search(a.group(0))), None
+    )
     found = next((g for g in m.groups() if g), None) if m else None
     if (
         found
