@@ -444,6 +444,7 @@ class Source:
     item: bool = False  # the text is one item of a list
     context: str = ""  # the whole request, when the text is one of its steps
     tool: str = ""  # the name of the tool being filled ("search_recipes")
+    about: str = ""  # that tool's description
     dated: bool = False  # the object being filled has a date of its own (a time is a clock time)
     members: frozenset[str] = frozenset()  # the enum members of the object being filled
 
@@ -549,6 +550,10 @@ def fill_object(
         # a property named as a code or an id claims its code before the others guess
         prop, need = props[name], name in required
         value = value_for(name, resolve(prop, root), src, root, need, forced, topic)
+        if _taken_by_another(value, name, found, props, root):  # one span fills one property
+            src.used.add(value)
+            again = value_for(name, resolve(prop, root), src, root, need, forced, topic)
+            value = again if isinstance(again, str) and again else value
         if isinstance(value, Fill):
             missing += [f"{name}.{m}" for m in value.missing]
             value = value.values if value.values or need else None
@@ -561,6 +566,7 @@ def fill_object(
             value = _in_english(prop, _unfound(name, resolve(prop, root), src, counted, forced))
         found[name] = value
     _by_member(props, found, src, root, forced, topic)
+    _head_nouns(found, props, root)
     out.values = {k: found[k] for k in props if found[k] is not None}
     missing += [k for k in required if found[k] is None]
     out.missing, src.dated, src.members = (
@@ -569,6 +575,49 @@ def fill_object(
         outer_members,
     )
     return out
+
+
+def _head_nouns(found: dict[str, Any], props: dict[str, Any], root: dict[str, Any]) -> None:
+    """A name read with modifiers that are other properties' values keeps its head noun: "M号的蓝色
+    卫衣" with size M and colour 蓝色 is 卫衣, "large blue mug" with those two is "mug" (only a
+    modifier in front, another property's enum member or colour; never a word inside or after)."""
+    given = [
+        str(v)
+        for k, v in found.items()
+        if isinstance(v, str)
+        and (resolve(props[k], root).get("enum") or values.COLOUR_NAME.search(k))
+    ]
+    for k, v in found.items():
+        if not isinstance(v, str) or resolve(props[k], root).get("enum") or v in given:
+            continue
+        cut = True
+        while cut:
+            cut = False
+            for w in given:
+                m = re.match(
+                    rf"{re.escape(w)}(?:号|码|尺码)?(?:的|\s+|(?=[\u4e00-\u9fff]))", v, re.I
+                )
+                if m and v[m.end() :].strip():
+                    v, cut = v[m.end() :].strip(), True
+        found[k] = v
+
+
+def _taken_by_another(
+    value: Any, name: str, found: dict[str, Any], props: dict[str, Any], root: dict[str, Any]
+) -> bool:
+    """Whether a name read for a string property is one another string property of no enum
+    already holds ("Riverside" for both branch and title): the span names one thing, so the
+    property is read again without it."""
+    if not isinstance(value, str) or not value or resolve(props[name], root).get("enum"):
+        return False
+    return (
+        any(
+            v == value and not resolve(props[k], root).get("enum") and temporal(k, props[k]) is None
+            for k, v in found.items()
+            if isinstance(v, str)
+        )
+        and temporal(name, resolve(props[name], root)) is None
+    )
 
 
 GENERIC_VALUE = re.compile(
@@ -805,8 +854,11 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
     if felt is not None:
         return felt
     found = _named_member(s["enum"], src.text)
+    compared = compared_members(s["enum"], src.text) if found is not None else []
+    if len(compared) >= 2:
+        return compared  # "这学期…跟上学期比": one call for each
     if found is not None:
-        return found
+        return acted_member(s["enum"], src.text, found)
     level = values.level_member([str(m) for m in s["enum"]], src.text)
     if level is not None:
         return next(m for m in s["enum"] if str(m) == level)
@@ -972,6 +1024,89 @@ def _environment(members: list[Any], text: str) -> Any:
         if hit and re.search(said, text, re.I):
             return hit[0]
     return None
+
+
+COMPARED = re.compile(
+    r"(?:跟|和|与|同)[^，。？！?!,]{0,8}(?:比|相比|对比)|比较|对比|相比|\bcompared?\s+(?:to|with)\b"
+    r"|\bvs\.?\s|\bversus\b|\bthan\b|\bdifference between\b",
+    re.I,
+)
+ZH_THIS = re.compile(r"这个?(?=学期|周|星期|月|季度|年)")  # 这学期 is 本学期
+
+
+def compared_members(members: list[Any], text: str) -> list[Any]:
+    """The members a comparison names, in the order said ("这学期的数学成绩跟上学期比" -> 本学期,
+    上学期; "is premium cheaper than basic"), for one call each; [] when the text compares
+    nothing or names fewer than two."""
+    if not COMPARED.search(text):
+        return []
+    said = ZH_THIS.sub("本", text)
+    at: list[tuple[int, Any]] = []
+    for member in members:
+        m = re.search(re.escape(str(member)), said, re.I)
+        if m is None and _named_member([member], said) is None:
+            continue
+        at.append((m.start() if m else len(said), member))
+    return [member for _i, member in sorted(at, key=lambda x: x[0])]
+
+
+CLAUSE_BREAK = re.compile(
+    r"[,;.!?，；。！？:：]\s*|\s+(?:but|and then|then|just|while)\s+|但是?|不过|只"
+)
+PASSING = re.compile(  # a clause that names a thing only in passing: left alone, compared with
+    r"\b(?:don'?t|do not|no need|not|never|leave|leaving|except|like|same as|than|as in|similar"
+    r"|as it is|alone|is fine|are fine|is ok|is okay|already|enough|stay|stays|remain|remains)\b"
+    r"|\btoo (?:small|big|far|busy)\b|\b(?:doesn'?t|won'?t) fit\b|\bis full\b"
+    r"|\bI'?m in\b|\bI am in\b|不用|不要|别|不必|先不|除了|一样|像|比|已经|就行了?$|挺好"
+    r"|[坐住装放]不下|不够|不行|满了|用不了|不能用"
+)
+ACTING = re.compile(  # a clause that acts on its thing: an order's verb or a value said
+    r"^\s*(?:so\s+|then\s+|and\s+|just\s+)?(?:please\s+)?(?:set|turn|make|put|switch|change"
+    r"|adjust|raise|lower|bump|book|move"
+    r"|start|stop|open|close|lock|unlock|heat|cool|dim)\b|\d|把|将|调|设|开|关|订|约|换成|改成",
+    re.I,
+)
+
+
+def clause_scores(members: list[Any], text: str) -> dict[str, int]:
+    """Each member a clause of the text names, scored by its best clause: 1 where the clause acts
+    (an order's verb, a value said), -2 where it names its thing in passing, else 0."""
+    scored: dict[str, int] = {}
+    for clause in CLAUSE_BREAK.split(text):
+        said = [
+            m
+            for m in members
+            if str(m)
+            and re.search(rf"(?<![A-Za-z0-9_-]){re.escape(str(m))}(?![A-Za-z0-9_-])", clause, re.I)
+        ]
+        named = said or ([_named_member(members, clause)] if clause.strip() else [])
+        score = (1 if ACTING.search(clause) else 0) - (2 if PASSING.search(clause) else 0)
+        for member in [m for m in named if m is not None]:  # (as written first: 小会议室)
+            scored[str(member)] = max(score, scored.get(str(member), -9))
+    return scored
+
+
+def in_passing(members: list[Any], text: str) -> set[str]:
+    """The members a text names only in passing (every clause naming them is left alone or
+    compared with) beside one it names otherwise: no call is made for them."""
+    scored = clause_scores(members, text)
+    if not any(v >= 0 for v in scored.values()):
+        return set()
+    return {m for m, v in scored.items() if v < 0}
+
+
+def acted_member(members: list[Any], text: str, found: Any) -> Any:
+    """Of several members a text names, the one named in the clause that acts on its thing (an
+    order's verb, a value said: "set the nursery to 22", "把书房调到22度") rather than in one that
+    names a thing in passing (left alone, compared with, where the user is: "the living room is
+    fine", "客厅不用动", "same as the kitchen"); `found` when one member or no such clause is."""
+    scored = clause_scores(members, text)
+    if len(scored) < 2:
+        return found
+    best = max(scored.values())
+    if scored.get(str(found)) == best:
+        return found
+    return next(m for m in members if scored.get(str(m)) == best)
 
 
 def _glossed_member(members: list[Any], text: str) -> Any:
@@ -1197,6 +1332,13 @@ def labelled_items(name: str, s: dict[str, Any], text: str) -> list[str]:
     return [x.strip() for x in re.split(r",|，|、|\band\b|和", label) if x.strip()] if label else []
 
 
+STATE_SAID = re.compile(  # "is" then a state word: the thing's state, no value labelled
+    r"(?:still |already |currently |not |now )*(?:free|open|available|busy|booked|taken|closed"
+    r"|broken|working|ok|okay|fine|full|empty|ready|late|due|done|on|off|up|down|in stock)\b",
+    re.I,
+)
+
+
 def _label_value(name: str, text: str, before: str = "") -> str | None:
     """A value the user labels with the property's name: "title: Groceries", "amount = 5"; it
     ends at the next label ("新郎：赵一鸣　新娘：孙悦"); a Chinese label may stand right before a
@@ -1212,9 +1354,13 @@ def _label_value(name: str, text: str, before: str = "") -> str | None:
         text,
         re.I,
     ):
-        named = text[m.start()].isupper() and re.search(r"[A-Z][\w'-]*\s+$", text[: m.start()])
-        if m.group(1).lower() == "is" and named:
-            continue  # "the Kettle Valley Trail is open": the noun ends a name, it labels nothing
+        prior = re.search(r"([A-Z][\w'-]*)\s+$", text[: m.start()])
+        named = prior is not None and not (  # a name before the noun; "My username is" has none
+            values.function_words_only(prior.group(1)) or prior.group(1).lower() in DETERMINERS
+        )
+        if m.group(1).lower() == "is" and (named or STATE_SAID.match(m.group(2))):
+            continue  # "the Kettle Valley Trail is open", "the Maple room is free": the noun
+            # ends a name, or "is" says the thing's state: it labels nothing
         return m.group(2).strip().strip("\"'“”")
     if re.search(r"[\u4e00-\u9fff]$", label):  # "身份证号 1101...", "手机号139...": a code
         code = re.search(rf"(?:{own}){label}\s*([A-Za-z]{{0,3}}-?\d[A-Za-z0-9_-]*)", text)
@@ -1283,14 +1429,18 @@ def _in_its_role(
     give a number of another role or one out of the schema's range; else the next number that
     is neither."""
     role_, tags = numroles.role_asked(name, s), numroles.tagged(src.text, src.money)
-    value = numroles.of_role(role_, src.text, s) if role_ is not None else None
+    value: float | int | None = None
+    if role_ == "people":
+        value = numroles.people_total(name, s, src.text)  # "3 adults and 2 kids": 5
+    if value is None and role_ is not None:
+        value = numroles.of_role(role_, src.text, s)
     if value is not None:
         if value in src.numbers:
             src.numbers.remove(value)
         return value
     before = list(src.numbers)
     value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
-    value = value or _counted(name, s, src) or _year(name, s, src.text)
+    value = value or how_often(name, s, src) or _counted(name, s, src) or _year(name, s, src.text)
     if value is not None and (
         numroles.foreign(role_, tags.get(value), name) or not numroles.fits(value, s)
     ):
@@ -1334,8 +1484,8 @@ def _from_text(
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
             return label  # ("command: echo 'hi'" is a command as written, quotes and all)
     listed = said_example(s, src.text)
-    if listed is not None:
-        return listed
+    if listed is not None or values.COLOUR_NAME.search(f"{name} {s.get('description') or ''}"):
+        return listed or values.colour(src.text)  # a colour property: the colour word said
     value = _string(name, s, src, topic, need)
     code = (
         values.listed_unit(value, str(s.get("description") or ""))
@@ -1988,6 +2138,42 @@ def summed(name: str, src: Source) -> float | int | None:
     return value
 
 
+PER_EN = {"day": r"day|daily", "week": r"week|weekly", "month": r"month|monthly", "year": r"year"}
+PER_ZH = {"day": "天|日", "week": "周|星期|礼拜", "month": "月", "year": "年"}
+PER_NAME = re.compile(
+    r"(?:^|_)(?:per|a|each|every)_(day|week|month|year)|^(day|week|month|year)ly_", re.I
+)
+PER_DESC = re.compile(
+    r"\b(?:per|a|each|every)\s+(day|week|month|year)\b|每个?(天|日|周|星期|月|年)"
+)
+TIMES = r"(?:times|x|×|sessions?|days?|visits?|classes|lessons|workouts?|runs?)"
+
+
+def how_often(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A count per period (sessions_per_week, "times per week", 每周几次) is the number said
+    with that period: "3 times a week", "twice a week", "4x per week", "每周4次", "一周三次"."""
+    said = PER_NAME.search(re.sub(r"([a-z])([A-Z])", r"\1_\2", name))
+    said = said or PER_DESC.search(str(s.get("description") or ""))
+    if said is None:
+        return None
+    word = (said.group(1) or said.group(2)).lower()
+    period = next((p for p, zh in PER_ZH.items() if word in zh.split("|")), word)
+    text = re.sub(r"\btwice\b", "2 times", values.digits_for_words(src.text), flags=re.I)
+    text = re.sub(r"\bonce\b", "1 times", text, flags=re.I)
+    found = re.search(
+        rf"(?<![\w.])(\d+)\s*{TIMES}\s*(?:a|an|per|each|every|/)\s*(?:{PER_EN[period]})\b"
+        rf"|(?:每|一)个?(?:{PER_ZH[period]})\s*(?:[^\d，。,;；]{{0,4}}?)(\d+)\s*(?:次|回|天|趟|节)",
+        text,
+        re.I,
+    )
+    if found is None:
+        return None
+    n = int(found.group(1) or found.group(2))
+    if n in src.numbers:
+        src.numbers.remove(n)
+    return n
+
+
 def _year(name: str, s: dict[str, Any], text: str) -> int | None:
     """A year for a property of a year (year, vintage, season, 年份): a year the text says on its
     own ("the 2015 reds", "2026年的"), not a date's."""
@@ -2259,6 +2445,7 @@ ADDRESS = re.compile(
     r"|((?:[\u4e00-\u9fff]{2,3}(?:省|市|区|县|镇)){0,3}[\u4e00-\u9fff]{1,6}(?:路|街|大道|道|巷|弄|胡同)"
     r"[\d一二三四五六七八九十]+号(?:[\dA-Z]+(?:栋|幢|楼|单元|室|层))*(?:(?<=[元栋幢楼层])[\dA-Z]{2,5}(?:室|房)?)?)"
 )
+ADDRESS_NOUN = re.compile(r"(?:地址|住址|地方)$")  # a framing that names an address, none itself
 ZH_ADDRESS_LEAD = re.compile(  # the speaker's framing before an address: 我家住, 我住在, 家在, 请送到
     r"^(?:(?:(?:我们?|咱们?|他们?|她们?)的?(?:家里?|公司|单位)?|家里?|公司|单位)(?:就|现在|目前)?"
     r"(?:住在|住|在|位于|地址是|地址为)|[来去到在往至送寄是于住]|帮我|请)+"
@@ -2272,8 +2459,11 @@ def address(text: str) -> str | None:
     town and postcode after it; what follows 寄到 / 地址是 ("杭州市西湖区文三路100号"); in Chinese
     a road and its number, its town and district before them ("朝阳区建国路88号"), its building,
     unit and flat after them ("3单元402"), never the speaker's framing before it (我家住, 我住在,
-    家在, 位于: "我家住梧桐路18号" -> 梧桐路18号)."""
-    m = ADDRESS.search(text)
+    家在, 位于: "我家住梧桐路18号" -> 梧桐路18号) nor a phrase that only names an address
+    ("寄到我常用的地址，…": the one after it)."""
+    m = next(  # "寄到我公司的地址，上海市…88号": the address is what follows its own noun
+        (a for a in ADDRESS.finditer(text) if not ADDRESS_NOUN.search(a.group(0))), None
+    )
     found = next((g for g in m.groups() if g), None) if m else None
     if (
         found
@@ -2461,11 +2651,35 @@ def _string(
         return found if found is not None or not need else named_value(name, {}, src)
     if r in BY_TEXT:
         return BY_TEXT[r](src.text)
+    if r is None and POSTCODE_NAME.search(f"{name} {s.get('description') or ''}"):
+        return postcode(src)
     if r == "path":
         return path(f"{name} {s.get('description') or ''}", src.text)
     if r == "text":
-        return _text_value(name, src, topic, need)
+        return _text_value(name, src, topic, need, str(s.get("description") or ""))
     return _of_no_role(name, s, src, topic, r, need)
+
+
+POSTCODE_NAME = re.compile(r"zip|post_?code|postal|邮编|邮政编码", re.I)
+POSTCODE = re.compile(
+    r"(?:zip|post\s*code|postal code|邮编|邮政编码)\s*(?:is|是|为|[:：])?\s*([A-Z0-9][A-Z0-9 -]{2,8}[A-Z0-9])"
+    r"|\b([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b"  # a British postcode: "SW1A 1AA"
+    r"|(?<![\d$€£¥#.,:-])(\d{5}(?:-\d{4})?|\d{6}|\d{4})(?![\d,:%]|\.\d|\s*(?:元|块|kwh|km|kg|公里|公斤|美元|dollars?|euros?))",
+    re.I,
+)
+
+
+def postcode(src: Source) -> str | None:
+    """A postcode (zip, postcode, 邮编): the one labelled, else one in a postcode's shape (a
+    British one, or four to six digits standing alone: "going to 94107"), no sum nor amount."""
+    for m in POSTCODE.finditer(src.text):
+        found = next(g for g in m.groups() if g).strip()
+        if found not in src.used and not values.iso_dates(found):
+            src.used.add(found)
+            if found.isdigit() and int(found) in src.numbers:
+                src.numbers.remove(int(found))
+            return found
+    return None
 
 
 def _of_no_role(
@@ -2547,13 +2761,21 @@ def name_part(name: str, src: Source) -> str | None:
     return " ".join(parts[i:])
 
 
-def _text_value(name: str, src: Source, topic: frozenset[str], need: bool) -> str | None:
-    """A text property: a subject studied (`field_of_study`), else the user's words (`_text`);
-    an optional description (a command's) is not the user's words."""
+def _text_value(
+    name: str, src: Source, topic: frozenset[str], need: bool, described: str = ""
+) -> str | None:
+    """A text property: a subject studied (`field_of_study`), else the user's words (`_text`),
+    a title when its description ends in one; an optional description (a command's) is not the
+    user's words."""
     if not need and re.fullmatch(r"description|details", name, re.I):
         return None
     studied = field_of_study(src) if STUDY.search(name) else None
-    return studied or _text(name, src.text, topic)
+    said = SUBJECT_SAID.search(src.text) if STUDY.search(name) else None
+    if said and (studied is None or glosses.HAN_RUN.match(said.group(0))):
+        studied = said.group(0)  # a school subject said: 数学 of "这学期数学平均分"
+    if studied is None and role(name, {}) is None:  # a title by its description ("game title")
+        name = "title" if re.search(r"\btitle$|标题$", described.strip(" .。")) else name
+    return studied or _text(name, src.text, topic, src.used)
 
 
 TOWN = re.compile(r"city|town|village|城市|市名", re.I)
@@ -2577,7 +2799,16 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     given = GIVEN_TO.search(src.text) if GETS.search(name) else None
     if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
         return given.group(1)  # "Send 250 euros to Lena Fischer"
+    owner = OWNS.search(src.text) if OWNER.search(name) else None
+    if owner and owner.group(1) not in src.used:  # "Lena's mare Juniper": the owner is Lena
+        return owner.group(1)
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
+
+
+OWNER = re.compile(r"owner|keeper|guardian|parent|主人", re.I)
+OWNS = re.compile(
+    r"\b([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)['’]s\s+(?:[a-z][\w-]*\s+){0,2}[A-Z][a-z]"
+)
 
 
 def _not_the_user(src: Source) -> str | None:
@@ -2803,17 +3034,24 @@ GIVEN_NAME = re.compile(
     rf"|(?<![\w'-])({GIVEN})[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+)*[a-z]+"  # "Dolly the Haflinger mare"
     rf"|\b(?:my|our|his|her|their)[ \t]+(?:[A-Z][\w-]*[ \t]+){{0,2}}[A-Z][\w-]*,[ \t]+({GIVEN})(?=[,.;!?]|$)"
     rf"|(?:^|(?<=[:.;!?]\s))({GIVEN}),[ \t]+an?[ \t]+[a-z]"  # "Pepper, a schnauzer belonging to …"
-)
+    rf"|(?:\b(?:my|our|his|her|their)|\b[A-Z][\w-]*['’]s)[ \t]+(?:[a-z][\w-]*[ \t]+){{0,2}}"
+    rf"(?!(?:at|in|on|for|with|from|to|by|and|or|is|was|has|needs?)\b)[a-z][\w-]*[ \t]+({GIVEN})"
+)  # (the kind owned, then its name: "Tom's cat Whiskers", "my old dog Rex")
 
 
 def given_name(text: str, used: set[str]) -> str | None:
     """The name a thing is given, not its kind: after "called" / "named" ("a Maine Coon called
     Pepper"), before "the <kind>" ("Dolly the Haflinger mare"), or set off after the kind the user
-    owns ("my Border Collie, Biscuit,") or before it, opening a sentence ("Pepper, a schnauzer");
-    a breed, a make or a model is no name."""
+    owns ("my Border Collie, Biscuit,") or before it, opening a sentence ("Pepper, a schnauzer"),
+    or right after the owned kind's noun ("Tom's cat Whiskers", "my dog Rex"); a breed, a make or a model is no name."""
     for m in GIVEN_NAME.finditer(text):
         found = next(g for g in m.groups() if g)
-        if found not in used and not NOT_PEOPLE.match(found.split()[0]):
+        if (
+            found not in used
+            and not NOT_PEOPLE.match(found.split()[0])
+            and not values.WEEKDAY_WORD.search(found)
+            and not re.fullmatch(values.MONTH_WORD, found.split()[0], re.I)
+        ):
             used.add(found)  # the name is no other property's (a species, a breed)
             return found
     return None
@@ -2905,8 +3143,12 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
         if not re.search(ZH_WHEN, m.group(1))
     ]
     at = [a for a in at if a]
-    found = found or zh_named(src.text) or next((a for a in at if a not in src.used), None)
+    noun = own_zh_noun(described)
+    found = found or zh_named(src.text)
+    found = found or (zh_kind_named(src.text, src.used, re.compile(noun)) if noun else None)
+    found = found or next((a for a in at if a not in src.used), None)
     found = found or zh_kind_named(src.text, src.used) or doubled_name(src.text)
+    found = found or zh_numbered_name(noun, src.text) or zh_owner_of(src.text, src.about)
     found = found or zh_seen(src.text, src.used)
     if found is None and role(name, s) == "location":
         found = zh_place_of(src.text)  # "酒窖里波尔多的酒" -> 波尔多
@@ -3014,7 +3256,7 @@ WHY = re.compile(  # a property for the reason of an act: the user's words, neve
 )
 
 
-def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
+def _text(name: str, text: str, topic: frozenset[str], used: set[str] | None = None) -> str | None:
     """Free text: a summary or description is the longest sentence, a title the first clause (a
     title of no quote nor colon: the proper name the text gives, "a copy of Wingspan")."""
     if re.search(r"summary|description|details|摘要|概要|描述", name, re.I):
@@ -3037,7 +3279,7 @@ def _text(name: str, text: str, topic: frozenset[str]) -> str | None:
         if first and first.lower() not in BESIDE_SKIP:
             return first
         return (
-            object_phrase(text) or proper_name(text, set())
+            object_phrase(text) or proper_name(text, used or set())
             if re.search(r"title|标题", name)
             else None
         )
@@ -3074,17 +3316,53 @@ ZH_NO_NAME = re.compile(  # a time, a deictic, a count or an ordinal alone names
 )
 
 
-def zh_kind_named(text: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
+def zh_numbered_name(noun: str | None, text: str) -> str | None:
+    """A Chinese name made of numbered parts that ends in the first character of the property's
+    noun ("三年二班" for 班级名称, "3号楼" for 楼栋名称)."""
+    if not noun:
+        return None
+    num = r"[一二三四五六七八九十百零两\d]+"
+    m = re.search(rf"(?:{num}(?:年级|[年级届期栋号层区])?)*{num}号?{re.escape(noun[0])}", text)
+    return m.group(0) if m else None
+
+
+def zh_owner_of(text: str, about: str) -> str | None:
+    """The thing a Chinese request names before 的 and a noun of the tool's description ("这个红烧排骨
+    的菜谱" for a tool about 菜谱 -> 红烧排骨), without deictics, counts or the request's words."""
+    for m in re.finditer(r"([\u4e00-\u9fff]{2,12}?)的([\u4e00-\u9fff]{2})", text):
+        if m.group(2) not in about:
+            continue
+        parts = re.split(f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}|{ZH_WHEN}", m.group(1))
+        run = parts[-1]
+        if len(run) >= 2 and not ZH_NO_NAME.search(run) and not concepts(run):
+            return run
+    return None
+
+
+def own_zh_noun(described: str) -> str | None:
+    """The noun a Chinese description names its thing by, without 名称 / 名字: "会议室名称" ->
+    会议室, "健身房的名字" -> 健身房 (its last three characters at most)."""
+    m = re.search(r"([\u4e00-\u9fff]{2,})的?(?:名称|名字|全称|名)$", described)
+    return m.group(1)[-3:] if m else None
+
+
+def zh_kind_named(
+    text: str, used: set[str] | frozenset[str] = frozenset(), kinds: re.Pattern[str] | None = None
+) -> str | None:
     """A Chinese proper name and the noun of its kind of place right after it: the name is the
     Han characters before the kind's noun, back to the request's own words or a function
     character ("白桦岭滑雪场山顶积雪多厚" -> 白桦岭滑雪场, "查一下海岳博物馆的展览" -> 海岳博物馆,
     "龙华站下一班车"); never a word of time, a deictic or a count ("这家酒店", "附近的公园",
-    "明天的站"), nor a word the concept table knows ("火车站" names no station)."""
-    for m in ZH_PLACE_KIND.finditer(text):
-        if ZH_PLACE_KIND.match(text, m.end()):
+    "明天的站"), nor a word the concept table knows ("火车站" names no station). `kinds`, the
+    property's own noun instead ("枫叶会议室" for 会议室名称)."""
+    kinds = kinds or ZH_PLACE_KIND
+    for m in kinds.finditer(text):
+        if kinds.match(text, m.end()):
             continue  # "虹桥站": the kind's noun is the name's, the next one the kind's
         run = re.search(r"[\u4e00-\u9fff]*$", text[: m.start()])
-        parts = re.split(f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}", run.group(0) if run else "")
+        parts = re.split(  # (a word of time before the name is none of it: "明天枫叶会议室")
+            f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}|{ZH_WHEN}", run.group(0) if run else ""
+        )
         before = parts[-1][-4:]
         if len(before) < 2 or ZH_NO_NAME.search(before) or concepts(before):
             continue
@@ -3123,7 +3401,9 @@ def zh_place_of(text: str) -> str | None:
     nor a word the concept table knows."""
     for m in re.finditer("的", text):
         run = re.search(r"[\u4e00-\u9fff]*$", text[: m.start()])
-        parts = re.split(f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}", run.group(0) if run else "")
+        parts = re.split(  # (a word of time before the name is none of it: "明天枫叶会议室")
+            f"{ZH_ASKING.pattern}|{ZH_NAME_BREAK}|{ZH_WHEN}", run.group(0) if run else ""
+        )
         before = parts[-1][-4:]
         if len(before) < 2 or ZH_NO_NAME.search(before) or concepts(before):
             continue
@@ -3145,6 +3425,12 @@ def doubled_name(text: str) -> str | None:
 
 
 LOOKUPS = frozenset({"find", "search", "list", "show", "lookup", "fetch"})
+SUBJECT_SAID = re.compile(  # the school subjects, a class word table in both languages
+    r"语文|数学|英语|物理|化学|生物|历史|地理|政治|道德与法治|音乐|美术|体育|科学|信息技术|编程"
+    r"|\b(?:maths?|mathematics|algebra|geometry|calculus|physics|chemistry|biology|history"
+    r"|geography|literature|english|french|spanish|german|music|art|science|economics)\b",
+    re.I,
+)
 STUDY = re.compile(r"^(?:subject|course|discipline|field|科目|学科)(?:_?name)?$", re.I)
 MESSAGE_TOOL = re.compile(r"mail|message|letter|memo|post|ticket|issue|note|邮件|消息|信|通知")
 STUDY_EN = r"\b(?:{verb})\w*\s+(?:me\s+|some\s+|a\s+|an\s+|in\s+|with\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)(?=\s+(?:for|on|at|in|with|next|this|tomorrow|today|and)\b|\s*[,.;!?]|\s*$)"

@@ -310,6 +310,7 @@ from .arguments import (
     coded_member,
     fill_object,
     gather,
+    in_passing,
     months_named,
     proper_name,
     quoted,
@@ -2034,7 +2035,8 @@ def arguments(t: Tool, src: Source) -> tuple[list[dict[str, Any]], Fill]:
     subagent tool's, the work in the user's words (`agentkit.sim.subtask`)."""
     if subtask.delegating(t):
         return [subtask.input_for(t, src.text)], Fill({}, [])
-    got = fill_object(t.schema, replace(src, tool=t.name), t.schema, False, t.concepts)
+    own = replace(src, tool=t.name, about=t.description)
+    got = fill_object(t.schema, own, t.schema, False, t.concepts)
     records_it = t.name_concepts & CHANGES or (
         "fault" in t.concepts and not t.name_concepts & READS
     )
@@ -3809,10 +3811,11 @@ def _members_named(t: Tool, task: str) -> tuple[str, list[str]] | None:
         p = props.get(key)
         if not isinstance(p, dict) or p.get("type") != "string" or not p.get("enum"):
             continue
+        passing = in_passing(p["enum"], task)  # "the porch is fine; dim the den": the den
         at = {
             str(m): found.start()
             for m in p["enum"]
-            if (found := re.search(_as_word(str(m)), task, re.I))
+            if (found := re.search(_as_word(str(m)), task, re.I)) and str(m) not in passing
         }
         others = [q for k, q in props.items() if k != key and isinstance(q, dict)]
         if len(at) >= 2 and not any(set(at) & set(map(str, q.get("enum") or [])) for q in others):

@@ -16,6 +16,10 @@ magnitude and a span. The rules:
   group_size, participants, passengers, 人数), money (price, budget, cost, fee, usd, 元, 预算),
   a magnitude (magnitude, 震级); a bound (min_*, max_*, threshold, 至少, 最低) may take a
   threshold;
+- a count of people said in parts by their kinds ("3 adults and 2 kids", "two adults and a
+  child", "三个大人两个小孩", "两位大人一个小孩") is their sum for a property of all the people
+  (party_size, passengers, 人数), never for one of a kind's own (adults, children); the speaker
+  said beside them counts one more ("me and my two daughters", "我和两个孩子");
 - a property takes a number of its own role first; it never takes a number of another role (an
   age is no count of players, a price no group size, a condition's number no amount to act on),
   nor one outside its schema's minimum / maximum.
@@ -48,7 +52,7 @@ TAGS: list[tuple[str, re.Pattern[str]]] = [
     (
         "magnitude",
         re.compile(
-            rf"\bmagnitude\s*(?:of\s+)?(?:at least\s+|over\s+|above\s+)?{NUM}|\bM\s?{NUM}\b"
+            rf"\bmagnitude\s*(?:of\s+)?(?:at least\s+|over\s+|above\s+)?{NUM}|(?<!['’])\b(?-i:M)\s?{NUM}\b"
             rf"|里氏\s*{NUM}|{NUM}\s*级(?:以上|地震)",
             re.I,
         ),
@@ -131,6 +135,42 @@ def role_asked(name: str, s: dict[str, Any]) -> str | None:
         if role != "money" and pattern.search(desc):
             return role
     return "money" if ASKED[-1][1].search(desc) else None
+
+
+KIND_EN = (
+    r"adults?|kids?|child(?:ren)?|seniors?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?"
+    r"|students?|boys?|girls?|men|women"
+)
+KIND_ZH = r"大人|成人|成年人|小孩|孩子|儿童|小朋友|老人|长者|婴儿|宝宝|学生|男生|女生"
+KINDS = re.compile(
+    rf"(?<![\w.])(\d+|an?|one)\s+(?:more\s+)?({KIND_EN})\b"
+    rf"|(?<![\w.])(\d+)\s+(?:little\s+|young\s+)?(sons?|daughters?|friends?|colleagues?|grandchildren)\b"
+    rf"|(\d+|一|两)\s*(?:个|位|名)?\s*({KIND_ZH})",
+    re.I,
+)
+
+
+WITH_ME = re.compile(  # the speaker counted beside the people said: "me and my two daughters"
+    r"\b(?:me|I|myself)\s+and\s+(?:my\s+|our\s+)?\d|\d+\s+\w+\s+and\s+(?:me|I|myself)\b"
+    r"|我(?:和|跟|带着?|加上)(?:我的?)?\s*\d",
+    re.I,
+)
+
+
+def people_total(name: str, s: dict[str, Any], text: str) -> int | None:
+    """The sum of a count of people said in parts by kind, for a property of all the people;
+    None when fewer than two kinds are counted or the property is one kind's own."""
+    if re.search(rf"{KIND_EN}|{KIND_ZH}", f"{name} {s.get('description') or ''}", re.I):
+        return None  # adults, children, 儿童人数: a kind's own count
+    parts = [
+        (next(g for g in m.groups()[::2] if g), next(g for g in m.groups()[1::2] if g).lower())
+        for m in KINDS.finditer(_plain(text))
+    ]
+    me = WITH_ME.search(_plain(text))
+    if len({k for _n, k in parts}) < 2 and not (me and parts):
+        return None
+    total = sum(int(n) if n.isdigit() else 2 if n == "两" else 1 for n, _k in parts) + bool(me)
+    return total if fits(total, s) else None
 
 
 def tagged(text: str, money: list[float | int]) -> dict[float | int, str]:

@@ -14,9 +14,14 @@ from / to, since / until): written rules.
    (周一到周五 / Monday to Friday, "weekdays" / 工作日: Monday to Friday; 周末 / the weekend:
    Saturday and Sunday).
 3. The field's end: a name with from / start / begin / since is the period's first day, one with
-   to / end / until / till / through its last; any other field takes nothing from here. A date
+   to / end / until / till / through its last (for a run of rule 4 also pickup / check-in and
+   return / drop-off / check-out); any other field takes nothing from here. A date
    written in the text wins over all of this (no period is read then); the weekdays of a span
    ("Monday to Friday") are no dates written.
+4. A run of time said forward from a start ("starting tomorrow for the next three weeks", "for
+   10 days from 3 March", "从下周一开始，连续两周", "为期三天"): the start is the first date the
+   text writes, else today; the end is the run's last day (three weeks from 8 December: the 28th;
+   a run of nights ends on the morning after the last, "for 3 nights": the 3rd day after).
 """
 
 from __future__ import annotations
@@ -144,9 +149,59 @@ def period_said(text: str) -> tuple[datetime.date, datetime.date] | None:
     return None
 
 
+FORWARD = re.compile(
+    r"\bfor\s+(?:the\s+)?(?P<next>next\s+|following\s+|coming\s+)?(?P<en_n>\d+|an?|one)\s+"
+    r"(?P<en>day|week|month|night)s?\b"
+    r"|(?P<zh_next>连续|为期|一共|共|接下来的?|未来的?)\s*(?P<zh_n>\d+|[一二两三四五六七八九十]+)\s*"
+    r"(?P<zh>天|日|晚|周|个?星期|个?礼拜|个?月)",
+    re.I,
+)
+ZH_UNIT = {"天": "day", "日": "day", "晚": "night", "月": "month"}
+PAST = re.compile(
+    r"\b(?:last|past|previous|ago|yesterday)\b|上个?(?:周|星期|礼拜|月)|过去|昨天|前天|去年", re.I
+)
+RUN_START = re.compile(r"pick_?up|check_?in|depart|arriv|move_?in|开始|起始|入住|取车", re.I)
+RUN_END = re.compile(r"return|drop_?off|check_?out|move_?out|leav|结束|截止|退房|还车", re.I)
+STARTS = re.compile(r"\b(?:starting|from|beginning|as of)\b|开始|起", re.I)
+
+
+def run_ahead(text: str, name: str) -> str | None:
+    """Rule 4: the start or end (YYYY-MM-DD) of a run of time said forward from a start: said
+    with next / 连续 / 为期, of nights, or after a start; never beside a word of the past."""
+    m = FORWARD.search(values.digits_for_words(text))
+    start = START.search(name) or RUN_START.search(name)
+    end = END.search(name) or RUN_END.search(name)
+    if m is None or not (start or end) or PAST.search(text):
+        return None
+    written = values.iso_dates(SPAN.sub(" ", text))
+    unit = (m.group("en") or ZH_UNIT.get(m.group("zh")[-1], "week")).lower()
+    if not (m.group("next") or m.group("zh_next") or unit == "night" or STARTS.search(text)):
+        return None
+    first = datetime.date.fromisoformat(written[0][1]) if written else values.today_date()
+    if start and not end:
+        return None if written else first.isoformat()
+    said = m.group("en_n") or m.group("zh_n")
+    n = (
+        int(said)
+        if said.isdigit()
+        else 1
+        if said.isascii()
+        else values._zh_number(said.replace("两", "二"))
+    )
+    if unit == "month":
+        last = _month_back(first, -n) - datetime.timedelta(days=1)
+    else:
+        days = n * (7 if unit == "week" else 1)
+        last = first + datetime.timedelta(days=days if unit == "night" else days - 1)
+    return last.isoformat()
+
+
 def period_bound(text: str, name: str) -> str | None:
-    """Rule 3: the start or end (YYYY-MM-DD) a range field `name` takes from the period the text
-    names; None for a field of no end, a text that writes a date, or no period said."""
+    """Rules 3 and 4: the start or end (YYYY-MM-DD) a range field `name` takes from the period
+    the text names; None for a field of no end, a text that writes a date, or no period said."""
+    ahead = run_ahead(text, name)
+    if ahead is not None:
+        return ahead
     start, end = START.search(name), END.search(name)
     if not (start or end) or values.iso_dates(SPAN.sub(" ", text)):
         return None

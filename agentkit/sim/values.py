@@ -183,6 +183,8 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("ounce", r"\bounces?\b|\boz\b|盎司", r"oz|ounces?|盎司"),
     ("inch", r"\binch(?:es)?\b|英寸|(?<!尺)寸", r"inch(?:es)?|英?寸"),
     ("foot", r"\bfoot\b|\bfeet\b|\bft\b|英尺", r"ft|foot|feet|英尺"),
+    ("centimetre", r"centimet|\bcm\b|厘米|公分", r"cm|centimet(?:er|re)s?|厘米|公分"),
+    ("millimetre", r"millimet|\bmm\b|毫米", r"mm|millimet(?:er|re)s?|毫米"),
     ("metre", r"\bmet(?:er|re)s?\b|\bm\b|(?<![千厘毫])米", r"m|met(?:er|re)s?|(?<![千厘毫])米"),
     ("celsius", r"celsius|centigrade|°\s*c\b|℃|摄氏|(?:temp\w*|degrees?)\s+c\b",
      r"°\s*C|℃|degrees? C(?:elsius)?|celsius|摄氏度|(?<!华氏)度"),
@@ -629,8 +631,30 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     for m in RELATIVE.finditer(text):
         day = _relative(m, on)
         if day is not None:
-            out.append((m.start(), m.end(), day.isoformat()))
+            out.append(_shifted(text, m.start(), m.end(), day))
     return out
+
+
+AFTER_NEXT = re.compile(r"\s+after\s+next\b", re.I)
+SPAN_FROM = re.compile(  # "a week from Friday", "two weeks from today", "10 days after Monday"
+    r"\b(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\s+"
+    r"(?:from|after)(?:\s+(?:this|next|on))?\s*$",
+    re.I,
+)
+
+
+def _shifted(text: str, start: int, end: int, day: datetime.date) -> tuple[int, int, str]:
+    """A day named and then shifted by the words around it: "the Friday after next" is a week
+    after the next Friday, "a week from Friday" / "two weeks from today" that span after it."""
+    after = AFTER_NEXT.match(text, end)
+    if after:
+        return start, after.end(), (day + datetime.timedelta(days=7)).isoformat()
+    before = SPAN_FROM.search(text[max(0, start - 30) : start])
+    if before:
+        ahead = _days_ahead(before.group(1), before.group(2))
+        at = max(0, start - 30) + before.start()
+        return at, end, (day + datetime.timedelta(days=ahead)).isoformat()
+    return start, end, day.isoformat()
 
 
 def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
@@ -1004,6 +1028,26 @@ def before_when(text: str) -> str | None:
     return re.sub(r"^(?:a|an|the)\s+", "", head, flags=re.I) or None
 
 
+COLOUR_EN = (
+    "red|blue|green|black|white|grey|gray|yellow|orange|purple|pink|brown|navy|beige|silver|gold"
+    "|violet|teal|turquoise|maroon|burgundy|cream|ivory|khaki|olive|charcoal|tan|cyan|magenta"
+)
+COLOUR = re.compile(
+    rf"\b(?:(?:light|dark|pale|bright|deep|navy|sky|royal|forest|olive)[ -])?(?:{COLOUR_EN})\b"
+    r"|(?:浅|深|淡|亮|暗|藏|天|宝|酒|墨|军|咖|玫|粉|米|卡其|藏青|香槟)?[红橙黄绿青蓝紫黑白灰粉棕褐金银]色"
+    r"|(?:卡其|香槟|咖啡|玫红|酒红|藏青|米白|奶白)色?",
+    re.I,
+)
+COLOUR_NAME = re.compile(r"colou?r|颜色|色彩|配色", re.I)
+
+
+def colour(text: str) -> str | None:
+    """The colour a text says, from the class table of colour words in both languages ("navy
+    blue", "dark green", "蓝色", "藏青色"), or None."""
+    m = COLOUR.search(text)
+    return m.group(0) if m else None
+
+
 def without_dates(text: str) -> str:
     """The text with its dates and clock times blanked (their digits are no quantities)."""
     for start, end in _span_regions(text):  # "14 to 16 June 2027", "6月14日至16日"
@@ -1038,7 +1082,8 @@ SCALE = {  # unit -> (dimension, how many of the dimension's base unit it is)
     "tonne": ("mass", 1_000_000),
     "millilitre": ("volume", 1), "litre": ("volume", 1000), "gallon": ("volume", 3785.41),
     "cup": ("volume", 236.588), "tablespoon": ("volume", 14.787), "teaspoon": ("volume", 4.929),
-    "metre": ("length", 1), "kilometre": ("length", 1000), "mile": ("length", 1609.344),
+    "millimetre": ("length", 0.001), "centimetre": ("length", 0.01), "metre": ("length", 1),
+    "kilometre": ("length", 1000), "mile": ("length", 1609.344),
     "celsius": ("temperature", 1), "fahrenheit": ("temperature", 5 / 9),
     "megabyte": ("data", 1), "gigabyte": ("data", 1000), "terabyte": ("data", 1000_000),
 }  # fmt: skip
