@@ -64,3 +64,16 @@ def test_a_search_by_name_takes_the_titled_name_not_the_sentence():
         {"find_tutors": lambda query: []},
     )
     assert calls == [("find_tutors", {"query": "Lindqvist"})]
+
+
+def test_a_result_of_only_a_success_flag_is_said_as_what_was_done_with_the_values_given():
+    t = tool(
+        "set_fan_speed",
+        "Set the speed of a ceiling fan",
+        {"fan": {"type": "string", "enum": ["study", "porch"]}, "speed": {"type": "integer"}},
+    )
+    calls, finals = converse(
+        "Set the porch fan to speed 3.", [t], {"set_fan_speed": lambda **k: {"success": True}}
+    )
+    assert calls == [("set_fan_speed", {"fan": "porch", "speed": 3})]
+    assert "Success" not in finals[-1] and "porch" in finals[-1] and "3" in finals[-1]

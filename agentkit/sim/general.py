@@ -1517,7 +1517,7 @@ def _name_taker(v: View, tools: list[Tool]) -> list[Tool]:
     long is the Kestrel Ridge Loop?" beside find_trails(query)), or a Chinese question about the
     thing it opens with ("翠湖苑有没有两居室？" beside list_flats(estate)): the one reading tool
     whose one required input is a name; the name is its input."""
-    if not questions(v.task):
+    if not questions(v.task) or v.searches:  # (with a web search, that serves it)
         return []
     if pairs(v.task):  # a Chinese question's subject: "翠湖苑有没有两居室？"
         if not _subject_named(v.task):

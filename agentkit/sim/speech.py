@@ -538,6 +538,9 @@ def result_said(
         return data.strip()
     if act and isinstance(data, bool):  # an act's bare True / False: what was done, to what
         return _act_flag(data, lang, tool, given or {})
+    flag = _only_flag(data)
+    if flag is not None:  # {"ok": true}, {"success": false}: the same, said of what was given
+        return _act_flag(flag, lang, tool, given or {})
     subject, about = about, of
     if isinstance(data, dict):
         kept = data if act else _new(data, given or {}, fed or set())
@@ -559,6 +562,19 @@ def result_said(
         items = [f"- {record_line(x, lang)}" for x in data]
         return "\n".join([result_heading(tool, lang, act, about)] + items)
     return value(data, lang)
+
+
+FLAG_KEY = re.compile(r"^(?:ok|success|succeeded|done|applied|updated|saved|result|成功)$", re.I)
+
+
+def _only_flag(data: Any) -> bool | None:
+    """An act's result that holds only a flag of success ({"ok": true}, {"success": false}):
+    that flag; else None."""
+    if isinstance(data, dict) and len(data) == 1:
+        ((k, x),) = data.items()
+        if isinstance(x, bool) and FLAG_KEY.match(str(k)):
+            return x
+    return None
 
 
 def _act_flag(done: bool, lang: str, tool: str, given: dict[str, Any]) -> str:

@@ -80,6 +80,7 @@ class View:
     earlier: str = ""  # the user's words of the conversation's earlier tasks
     reply: str = ""  # the user's latest words, when they answer a question of the open task
     images: int = 0  # the images the user's messages of the open task hold (the stand-in sees none)
+    searches: bool = False  # a server tool searches the web (`agentkit.sim.websearch`)
 
     @property
     def whole(self) -> str:
@@ -167,6 +168,9 @@ def view(conv: Conversation) -> View:
             for m in messages[start:]
             if m.get("role") == "user"
             for b in blocks(m.get("content"))
+        ),
+        searches=any(
+            str(t.get("type", "")).startswith("web_search") for t in conv.tools.values()
         ),
     )
 
