@@ -169,9 +169,7 @@ def view(conv: Conversation) -> View:
             if m.get("role") == "user"
             for b in blocks(m.get("content"))
         ),
-        searches=any(
-            str(t.get("type", "")).startswith("web_search") for t in conv.tools.values()
-        ),
+        searches=any(str(t.get("type", "")).startswith("web_search") for t in conv.tools.values()),
     )
 
 
