@@ -77,3 +77,17 @@ def test_a_result_of_only_a_success_flag_is_said_as_what_was_done_with_the_value
     )
     assert calls == [("set_fan_speed", {"fan": "porch", "speed": 3})]
     assert "Success" not in finals[-1] and "porch" in finals[-1] and "3" in finals[-1]
+
+
+def test_a_name_after_its_owner_and_kind_is_the_thing_and_the_owner_is_the_possessor():
+    t = tool(
+        "enrol_lesson",
+        "Enrol a child in a swimming course",
+        strings(child="the child's name", parent="parent's full name"),
+    )
+    calls, _ = converse(
+        "Enrol Priya Shah's son Arun in the Saturday course.",
+        [t],
+        {"enrol_lesson": lambda **k: {"enrolled": True}},
+    )
+    assert calls == [("enrol_lesson", {"child": "Arun", "parent": "Priya Shah"})]

@@ -2800,12 +2800,25 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
     if given and not values.time_zones(given.group(1)) and not values.countries(given.group(1)):
         return given.group(1)  # "Send 250 euros to Lena Fischer"
     owner = OWNS.search(src.text) if OWNER.search(name) else None
-    if owner and owner.group(1) not in src.used:  # "Lena's mare Juniper": the owner is Lena
-        return owner.group(1)
+    held = owner.group(1) if owner else None
+    if (
+        held
+        and " " in held
+        and concepts(held.split()[0])
+        and owner
+        and (SENTENCE_START.fullmatch(src.text[: owner.start()]))
+    ):
+        held = held.split(" ", 1)[1]  # "Book Maria's dog …": the request's verb is no name
+    if held and held not in src.used:  # "Lena's mare Juniper": the owner is Lena
+        return held
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
 
 
 OWNER = re.compile(r"owner|keeper|guardian|parent|主人", re.I)
+OWNED_NAME = re.compile(  # a name said after its owner and its kind: "Lena's mare Juniper"
+    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?['’]s\s+(?:[a-z][\w-]*\s+){1,2}"
+    r"([A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*)?)"
+)
 OWNS = re.compile(
     r"\b([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)['’]s\s+(?:[a-z][\w-]*\s+){0,2}[A-Z][a-z]"
 )
@@ -3136,6 +3149,9 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
         return None  # a code is never a name (quote_ref, 充电桩编号, is left to the results)
     said = [q for q in TITLE.findall(src.text) + quoted(src.text) if len(q.split()) <= 6]
     found = next((q for q in said if q not in src.used), None)
+    owned = OWNED_NAME.search(src.text) if not OWNER.search(name) else None
+    if owned and owned.group(1) not in src.used:  # "Maria Lopez's dog Biscuit": Biscuit
+        found = found or owned.group(1)
     found = found or _free_proper_name(name, src)
     at = [
         _past_deixis(m.group(1), src.text[m.end(1) :])
