@@ -2,29 +2,39 @@
 the span of text that belongs to it, each field in its own kind.
 
 The rules (`nested`, after the flat readings of `agentkit.sim.structured`):
-1. A list of objects holds one object per thing the text lists. Its items are the parts of the
-   span its label opens ("Present: A (PM), B (design)", "参会人：王磊（技术负责人）、赵敏…",
-   "参加的有班主任李红、…", "Attendees:" and the bulleted lines under it), split at 、, commas and
-   ";" outside brackets; with no label, the text's lines and sentences (split at 。；;, and at
-   "；" inside a line) that hold what the item cannot be without (its anchors): a person where an
-   item field asks one and the item has more fields than a name and a role ("Omar will migrate
-   ... by March 18", "ACTION: Ruth — ..."), a span of two dates where it has a start and an end
-   (a job), a count and a price where it has both (a line item). An item whose person field
-   finds no person is no item: words ("afternoon", "sorry") are never people.
+1. A list of objects holds one object per thing the text lists. A list of people present is the
+   parts of the span its label opens ("Present: A (PM), B (design)", "Present were A (chair) and
+   B.", "出席：周强（队长）、…", "参加的有班主任李红、…", "Attendees:" and the bulleted lines under
+   it), split at 、, commas, ";" and "and" outside brackets. Any other list is the text's lines
+   and sentences (split at 。；; and a full stop that ends no "Dr." / "St."), bullets, checkboxes
+   and a label naming no person ("ACTION:", "会上决定：") taken off, that hold what the item
+   cannot be without (its anchors): a person opening it and a verb, modal or dash after them,
+   where an item field asks one and the item has more fields than a name and a role ("Omar will
+   migrate ... by March 18", "Ruth — add ...", "王磊负责…", not "Book club planning", not "Kenji
+   Watanabe, SRE manager"); a span of two dates where it has a start and an end (a job); a count
+   and a price where it has both (a line item). A unit with two items or more ("2 hoodies at $35
+   each and 3 caps at $12 each", "2015年至2019年在…，2019年至今在…") is one item per part that
+   holds the anchors, with the parts before it that hold none. An item whose person field finds
+   no person is no item: words ("afternoon", "sorry") are never people. A list the flat readings
+   filled whole (every field of every item, as many items or more) is kept.
 2. An object property (billing_address, shipping_address) is read from the line its label opens
-   with a colon: the label of its concept (`CONCEPTS`, both languages: "Billing address:", "Bill
-   to:", 发票寄到…：; "Ship to:", 货请送到…：), else its name's own words ("Pickup:" for
-   pickup_address) or its Chinese description's (寄件 of 寄件地址); the first label word of a line
-   decides whose it is, so two addresses are never mixed. An address is split into its parts
-   (`address_parts`).
+   with a colon, in the whole request: the label of its concept (`CONCEPTS`, both languages:
+   "Billing address:", "Bill to:", 发票寄到…：; "Ship to:", 货请送到…：), else its name's own words
+   ("Pickup:" and "Drop-off:" for pickup_address and dropoff_address) or its Chinese
+   description's (寄件 of 寄件方); the first label word before a colon decides whose the line is,
+   so two addresses are never mixed, and a line that ends at a colon after two labels is an
+   instruction ("提取账单地址和收货地址："). An address is split into its parts (`address_parts`).
 3. A field of an item is read in the item's text by its kind (`_field`): a person (the first
    capitalised name, a Chinese name at either end of its item or after a title word, a first name
-   made whole by the full name the text writes), a role (in brackets, after a comma or dash, a
-   title word before a Chinese name), a day (relative to the day the document is dated), the ends
-   of a span of dates (YYYY-MM; "present" / 至今 as the text or the description says), a company
-   (a name with its legal ending, else the part beside the title), a title (the part with a job
-   word, the words after 担任 / 任), a count, a unit price, a line total (count × price), what is
-   to be done (the item without its person, day and lead words).
+   made whole by the full name the text writes; a priced item's "name" is its thing), a role (in
+   brackets, after a comma or dash, a title word before a Chinese name), a day (relative to the
+   first full date the text writes: the meeting's), the ends of a span of dates (YYYY-MM, MM/YYYY,
+   years alone; "present" / 至今 as the text or the description says), a company (the place 在 …
+   担任 names, a name with its legal ending, what follows "at", else the part beside the title),
+   a title (the words after 担任 / 任, what precedes "at", the part with a job word), a count, a
+   unit price (after @ / at / 单价 / 每X), a line total (count × price), a thing (after the count
+   that opens the line, else before its count, without a verb of buying), what is to be done
+   (the item without its person, day and lead words).
 4. A duration in years (years_of_experience, 工作年限) is worked out from the spans of dates the
    text gives (earliest start to latest end, "present" is today), never a year said.
 5. A total (total, grand_total, 合计) is the sum of the line totals read by rule 1.
@@ -45,7 +55,8 @@ Schema = dict[str, Any]
 CONCEPTS = {  # a concept -> (the words a schema names it by, the words that label it in a text)
     "present": (
         r"attend|participant|present|member|people|参会|出席|与会|参加|人员",
-        r"\b(?:attendees|participants|present|attending|in attendance)\b|参会人员?|出席人员?|与会人员?"
+        r"\b(?:attendees|participants|present|attending|in attendance)\b(?:\s+(?:were|are|was)\b)?"
+        r"|\battended by\b|参会(?:人员?)?|出席(?:人员?)?|与会(?:人员?)?"
         r"|参加(?:人员|的人|的有|的)|到场(?:的有|人员)|出席的有",
     ),
     "billing": (
@@ -78,7 +89,8 @@ TOTAL_FIELD = re.compile(r"total|合计|总计|总额|总价", re.I)
 MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 YM = (
     r"(?:(?P<{0}m>[A-Za-z]{{3,9}})\.?\s+(?P<{0}y>\d{{4}})|(?P<{0}zy>\d{{4}})\s*年\s*(?P<{0}zm>\d{{1,2}})\s*月"
-    r"|(?P<{0}ny>\d{{4}})[./-](?P<{0}nm>\d{{1,2}})(?![\d/-])|(?P<{0}by>\d{{4}}))"
+    r"|(?P<{0}ny>\d{{4}})[./-](?P<{0}nm>\d{{1,2}})(?![\d/-])|(?P<{0}sm>\d{{1,2}})/(?P<{0}sy>\d{{4}})"
+    r"|(?P<{0}by>\d{{4}})年?)"
 )
 NOW_WORD = r"(?P<now>present|current|now|today|至今|现在|今)"
 DATE_SPAN = re.compile(
@@ -89,14 +101,15 @@ MEASURE_ZH = (
     "份|杯|个|碗|盘|瓶|只|件|本|张|组|次|斤|克|公斤|千克|吨|套|盒|袋|块|条|根|串|笼|箱|桶|罐|包|双|台|把|支|片|听|"
     "部|辆|米|卷|打"
 )
-BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、]|[（(]?\d+[）)])\s*")
+BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、]|[（(]?\d+[）)])\s*(?:\[[ xX✓]?\]\s*)?")
 ZH_TITLE = re.compile(
     r"^(.*?(?:老师|教师|主任|经理|代表|工程师|负责人|总监|主管|医生|组长|秘书|助理|委员|会计|律师|"
     r"店长|队长|班长|主席|院长|校长|总裁|董事|专员|顾问))(.{2,3})$"
 )
 JOB_WORD = re.compile(
     r"engineer|developer|manager|analyst|designer|director|lead|consultant|intern|architect|"
-    r"scientist|officer|specialist|administrator|assistant|coordinator|head|president|"
+    r"scientist|officer|specialist|administrator|assistant|coordinator|head|president|nurse|"
+    r"teacher|doctor|accountant|writer|chef|clerk|technician|representative|associate|agent|"
     r"工程师|经理|分析师|设计师|总监|主管|专员|开发|顾问|助理|实习|架构师|运营|编辑|老师|会计",
     re.I,
 )
@@ -115,8 +128,8 @@ DUE_EN = re.compile(
 )
 DUE_ZH = re.compile(r"(?:在|于)?[^，。；,]{1,12}?(?:之前|以前|前)(?=[^天年月]|$)")
 COUNT = re.compile(
-    rf"^\s*(\d+)\s*(?:x|×|\*)\s+|(?<![\w.])(\d+)\s*(?:{MEASURE_ZH})"
-    r"|(?<![\w.])(\d+)\s+(?=[a-z])",
+    rf"^\s*(\d+)\s*(?:x|×|\*)\s+|(?<![A-Za-z0-9.])(\d+)\s*(?:{MEASURE_ZH})"
+    r"|(?<![A-Za-z0-9.$])(\d+)\s+(?=[a-z])|(?<![A-Za-z0-9.$])(\d+)\s*(?=@|x\s|×)",
     re.I,
 )
 PRICE = re.compile(
@@ -153,7 +166,7 @@ def nested(
             s = _node(p, root)
             item = _node(s.get("items"), root) if s.get("type") == "array" else {}
             if item.get("type") == "object" and item.get("properties"):
-                found = _items(k, s, item, text, root)
+                found = _items(k, s, item, text, root, task)
                 if found and not _complete(out.get(k), item, len(found)):
                     out[k] = found
             elif s.get("type") == "object" and s.get("properties"):
@@ -203,11 +216,16 @@ def _concept(k: str, s: Schema) -> str | None:
     return next((c for c, (named, _l) in CONCEPTS.items() if re.search(named, about, re.I)), None)
 
 
+SENTENCE_END = re.compile(  # not the full stop of "Dr." or "St."
+    r"[。；;]|(?<=[\w)])(?<!\bDr)(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bNo)\.\s+"
+)
+
+
 def _units(text: str) -> list[str]:
     """The text's lines, each split into its sentences (at 。；; and a full stop before a space)."""
     out = []
     for line in text.splitlines():
-        out += [u.strip() for u in re.split(r"[。；;]|(?<=[a-z)])\.\s+", line) if u.strip()]
+        out += [u.strip() for u in SENTENCE_END.split(line) if u.strip()]
     return out
 
 
@@ -248,6 +266,10 @@ def _concept_spans(text: str, labels: dict[str, str] | None = None) -> dict[str,
         )
         for j, (body_at, whose) in enumerate(opened := _opened(line, hits)):
             stop = next((h[0] for h in hits if h[0] >= body_at), len(line))
+            if not re.search(r"[:：]\s*$", line[:body_at]):  # "Present were A, B and C. Then …"
+                stop = min(
+                    stop, next((m.start() for m in SENTENCE_END.finditer(line, body_at)), stop)
+                )
             body = line[body_at:stop].strip(" ,，;；")
             if body:
                 out.setdefault(whose, body)
@@ -269,7 +291,7 @@ def _opened(line: str, hits: list[tuple[int, int, str]]) -> list[tuple[int, str]
         others = any(s < colon.start() and w != whose for s, _e, w in hits[n + 1 :]) if colon else 0
         if colon and not (others and not line[colon.end() :].strip()):
             opened.append((colon.end(), whose))
-        elif not colon and line[start:end].endswith("有"):
+        elif not colon and re.search(r"有|\b(?:were|are|was|by)$", line[start:end]):
             opened.append((end, whose))
     return opened
 
@@ -313,21 +335,47 @@ def _anchors(item: Schema) -> set[str]:
     return kinds
 
 
-def _items(k: str, s: Schema, item: Schema, text: str, root: Schema) -> list[dict[str, Any]]:
+def _items(
+    k: str, s: Schema, item: Schema, text: str, root: Schema, task: str
+) -> list[dict[str, Any]]:
     """One object per thing the list's span lists (rule 1), none without its person."""
     spans = _concept_spans(text)
     if _concept(k, s) == "present" and _people(item):
-        parts = _split(spans["present"]) if "present" in spans else []
+        said = spans.get("present") or _concept_spans(task).get("present")
+        parts = _split(said) if said else []
     else:
         anchors = _anchors(item)
         if not anchors:
             return []
-        listed = {p for span in spans.values() for p in span.splitlines()}
+        listed = {
+            p
+            for span in [*spans.values(), *_concept_spans(task).values()]
+            for p in span.splitlines()
+        }
         parts = [_unlabelled(BULLET.sub("", u)) for u in _units(text)]
         parts = [u for u in parts if u not in listed and all(_holds(a, u) for a in anchors)]
+        parts = [p for u in parts for p in _each(u, anchors)]
     objects = [_object(item, part, root, text) for part in parts]
     person = _people(item)
     return [o for o in objects if not person or o.get(person[0])]
+
+
+def _each(unit: str, anchors: set[str]) -> list[str]:
+    """A unit that lists several items ("2 hoodies at $35 each and 3 caps at $12 each"): its
+    parts at commas and "and", each part that holds the anchors with the parts before it that
+    do not, when two parts or more hold them; else the unit whole."""
+    parts = [p.strip() for p in re.split(r"[,，、]\s*(?:and\s+)?|\s+and\s+", unit) if p.strip()]
+    out: list[str] = []
+    waiting: list[str] = []
+    for p in parts:
+        if all(_holds(a, p) for a in anchors):
+            out.append(", ".join([*waiting, p]))
+            waiting = []
+        else:
+            waiting.append(p)
+    if len(out) < 2:
+        return [unit]
+    return out[:-1] + [", ".join([out[-1], *waiting])]
 
 
 def _unlabelled(unit: str) -> str:
@@ -350,15 +398,27 @@ def _split(span: str) -> list[str]:
             else:
                 cur += ch
         out.append(cur)
-    parts = [re.sub(r"^\s*and\s+", "", p).strip(" .。") for p in out]
+    parts = [q for p in out for q in re.split(r"\s+and\s+(?![^(（]*[)）])", p)]
+    parts = [re.sub(r"^\s*and\s+", "", p).strip(" .。") for p in parts]
     return [p for p in parts if p]
+
+
+ACTS = re.compile(  # what follows a person who is to do something: a verb, a modal, a dash
+    r"\s*(?:[:：—–]|-\s)|\s+(?:will|to|shall|should|must|needs?|is|are|agreed|volunteered|has|have|"
+    r"takes?|owns?|can|may|[a-z]+s)\b",
+)
 
 
 def _holds(anchor: str, unit: str) -> bool:
     if anchor == "person":  # the item's subject: its first words, no apposition after them
         who = _person(unit)
         rest = unit[len(who) :] if who and unit.startswith(who) else ""
-        return len(rest.strip()) > 3 and not re.match(r"\s*[,，(（]", rest)
+        apposition = re.match(r"\s*[,，(（、]", rest)  # "Kenji Watanabe, SRE manager"
+        return (
+            len(rest.strip()) > 3
+            and not apposition
+            and bool(ACTS.match(rest) or not rest.isascii())
+        )
     if anchor == "span":
         return DATE_SPAN.search(unit) is not None
     return COUNT.search(unit) is not None and PRICE.search(unit) is not None
@@ -475,7 +535,7 @@ def _span_end(part: str, s: Schema, start: bool) -> str | None:
     if not start and m.group("now"):
         about = s.get("description") or ""
         said = re.search(r"present|current|now|至今|现在", about, re.I)
-        return said.group(0) if said else m.group("now")
+        return said.group(0) if said else "至今" if m.group("now") == "今" else m.group("now")
     return _ym(m, "a" if start else "b")
 
 
@@ -483,7 +543,7 @@ def _ym(m: re.Match[str], side: str) -> str | None:
     g = m.groupdict()
     if g.get(f"{side}m") and g[f"{side}m"][:3].lower() in MONTHS:
         return f"{g[f'{side}y']}-{MONTHS.index(g[f'{side}m'][:3].lower()) + 1:02d}"
-    for y, mo in (("zy", "zm"), ("ny", "nm")):
+    for y, mo in (("zy", "zm"), ("ny", "nm"), ("sy", "sm")):
         if g.get(side + y):
             return f"{g[side + y]}-{int(g[side + mo]):02d}"
     return g.get(f"{side}by")
@@ -512,7 +572,18 @@ def _pieces(part: str) -> list[str]:
     ]
 
 
+AT_COMPANY = re.compile(r"^\W*([^|,]+?)\s+at\s+([^|,(—–]+?)\s*(?:[|,(—–]|$)")  # "Nurse at X"
+
+
 def _company(part: str) -> str | None:
+    """Where one worked: the place 在 … 担任 / 任 names, a company's name with its legal ending,
+    else the part of the item beside its title ("Nurse at St. Mary Hospital")."""
+    zh = re.search(r"在([^，。,；;在]{2,30}?)(?:担任|任职|任|工作|做)", part)
+    if zh:
+        return zh.group(1)
+    at = AT_COMPANY.search(DATE_SPAN.sub("|", part))
+    if at:
+        return at.group(2).strip()
     org = values.organisations(part)
     if org:
         return org[0]
@@ -524,6 +595,9 @@ def _title(part: str) -> str | None:
     m = re.search(r"(?:担任|任职|任|做|\bas an?\b|\bas\b)\s*([^，。,；;]+)", part)
     if m:
         return m.group(1).strip()
+    at = AT_COMPANY.search(DATE_SPAN.sub("|", part))
+    if at:
+        return at.group(1).strip()
     pieces = [
         p for p in _pieces(part) if JOB_WORD.search(p) and p not in values.organisations(part)
     ]
@@ -540,14 +614,20 @@ def _price(part: str) -> float | None:
     return float(next(g for g in m.groups() if g)) if m else None
 
 
+BOUGHT = re.compile(r"^(?:买了|要了|来了|订了|购买了?|采购了?|(?:ordered|bought|order)\s+)", re.I)
+
+
 def _thing(part: str) -> str | None:
+    """A line item's thing: what follows a count that opens it ("3 x A2 posters @ $12.50" -> A2
+    posters), else what stands before its count ("苹果3斤" -> 苹果, "Widget A — 4 @ $3" ->
+    Widget A), without a verb of buying."""
     m = COUNT.search(part)
     if not m:
         return None
-    if m.start() > 0 and re.search(r"[\u4e00-\u9fff]", part[: m.start()]):
-        return part[: m.start()].strip(" ，,：:") or None
-    rest = part[m.end() :] if m.start() == 0 or m.group(1) else part[m.start() :]
-    rest = re.sub(r"^\s*\d+\s*(?:x|×)?\s*", "", rest)
+    before = BOUGHT.sub("", part[: m.start()].strip(" ，,：:—–-"))
+    if before:
+        return before
+    rest = re.sub(r"^\s*\d+\s*(?:x|×)?\s*", "", part[m.start() :])
     return re.split(r"\s+(?:@|at\b|-|–|—|for\b)|[,，]", rest)[0].strip() or None
 
 
