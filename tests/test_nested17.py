@@ -228,3 +228,56 @@ def test_a_category_member_said_as_its_fields_word_and_a_calm_severity() -> None
         tool("log_ticket", "登记工单", {"issue": issue}),
     )
     assert got["issue"] == {"category": "性能", "severity": "低"}
+
+
+def test_a_job_whose_dates_are_on_the_line_under_it() -> None:
+    got = forced(
+        "Read this CV:\nLENA FISCHER\nNorthwind Logistics — Dispatcher\nApr 2018 – Present\n\n"
+        "Harbor Freight Lines — Clerk\nJun 2015 – Mar 2018",
+        RESUME,
+    )
+    assert got["jobs"] == [
+        {
+            "company": "Northwind Logistics",
+            "title": "Dispatcher",
+            "start": "2018-04",
+            "end": "Present",
+        },
+        {"company": "Harbor Freight Lines", "title": "Clerk", "start": "2015-06", "end": "2018-03"},
+    ]
+    assert got["years_of_experience"] == 11
+
+
+def test_an_address_block_under_its_label_and_a_heading_as_the_title() -> None:
+    place = {"type": "object", "properties": _text(name="", street="", city="", state="", zip="")}
+    got = forced(
+        "Please enter this order.\n\nBilling Address:\nAmir Haddad\n8 Quarry Lane\nBoulder, CO 80302"
+        "\n\nShipping Address:\nLeila Haddad\n21 Mill Road\nOgden, UT 84401\n",
+        tool("enter_order", "Enter an order.", {"billing": place, "shipping": place}),
+    )
+    assert got["billing"] == {
+        "name": "Amir Haddad",
+        "street": "8 Quarry Lane",
+        "city": "Boulder",
+        "state": "CO",
+        "zip": "80302",
+    }
+    assert got["shipping"]["street"] == "21 Mill Road" and got["shipping"]["zip"] == "84401"
+    minutes = tool(
+        "file_minutes",
+        "File the minutes.",
+        {
+            "title": {"type": "string"},
+            "attendees": MINUTES["input_schema"]["properties"]["attendees"],
+        },
+    )
+    got = forced(
+        "羽毛球社例会 2026年1月10日\n参会人员：社长刘洋、财务陈静、干事赵磊\n议题：春季联赛",
+        minutes,
+    )
+    assert got["title"] == "羽毛球社例会"
+    assert got["attendees"] == [
+        {"name": "刘洋", "role": "社长"},
+        {"name": "陈静", "role": "财务"},
+        {"name": "赵磊", "role": "干事"},
+    ]

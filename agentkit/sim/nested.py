@@ -40,6 +40,8 @@ The rules (`nested`, after the flat readings of `agentkit.sim.structured`):
 5. A total (total, grand_total, 合计) is the sum of the line totals read by rule 1.
 6. A person's name (customer_name, sender_name) is a name: small words ("my office:") give way
    to the full name a letter is signed with, else to nothing.
+7. The title of a document that holds lists of objects (minutes) is the line it is headed with,
+   without its date, when that line is no label and no sentence.
 """
 
 from __future__ import annotations
@@ -176,7 +178,8 @@ def nested(
                     had = out.get(k)
                     base: dict[str, Any] = had if isinstance(had, dict) else {}
                     out[k] = {**base, **{x: v for x, v in sub.items() if v not in (None, "")}}
-        return _worked_out(props, _named_people(props, out, text), text, root)
+        out = _headed(props, _named_people(props, out, text), text, root)
+        return _worked_out(props, out, text, root)
 
 
 def _complete(had: Any, item: Schema, n: int) -> bool:
@@ -352,12 +355,23 @@ def _items(
             for span in [*spans.values(), *_concept_spans(task).values()]
             for p in span.splitlines()
         }
-        parts = [_unlabelled(BULLET.sub("", u)) for u in _units(text)]
-        parts = [u for u in parts if u not in listed and all(_holds(a, u) for a in anchors)]
+        units = [_unlabelled(BULLET.sub("", u)) for u in _units(text)]
+        units = [u for u in units if u not in listed]
+        held = [all(_holds(a, u) for a in anchors) for u in units]
+        parts = [
+            f"{units[i - 1]}, {u}" if i and not held[i - 1] and _bare_span(u) else u
+            for i, u in enumerate(units)
+            if held[i]
+        ]  # "Acme Corp — Senior Developer" on the line above its "Jan 2020 – Present"
         parts = [p for u in parts for p in _each(u, anchors)]
     objects = [_object(item, part, root, text) for part in parts]
     person = _people(item)
     return [o for o in objects if not person or o.get(person[0])]
+
+
+def _bare_span(unit: str) -> bool:
+    """A line that is a span of dates alone: its job is told on the line above."""
+    return bool(DATE_SPAN.search(unit)) and not re.search(r"\w", DATE_SPAN.sub("", unit))
 
 
 def _each(unit: str, anchors: set[str]) -> list[str]:
@@ -486,12 +500,24 @@ def _person(part: str) -> str | None:
         if m:
             return m.group(1)
         m = re.fullmatch(rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}})", bare)
-        return m.group(1) if m else None
+        return m.group(1) if m else _titled_end(bare)
     for m in re.finditer(values.PERSON_RUN, part):
         words = [w for w in m.group(0).split() if w not in NOT_PEOPLE]
         if words and words[0] == m.group(0).split()[0]:
             return " ".join(words)
     return None
+
+
+def _titled_end(bare: str) -> str | None:
+    """The name that ends a short Chinese item after a word of what one does ("开发李静" -> 李静,
+    "开发王小明" -> 王小明): three characters when they open with a surname and the last two do
+    not, else the last two when they do."""
+    if not re.fullmatch(r"[\u4e00-\u9fff]{4,8}", bare):
+        return None
+    three, two = bare[-3:], bare[-2:]
+    if re.match(values.ZH_SURNAME, three) and not re.match(values.ZH_SURNAME, two):
+        return three
+    return two if re.match(values.ZH_SURNAME, two) else None
 
 
 def _whole_name(name: str, whole: str) -> str:
@@ -509,6 +535,9 @@ def _role(part: str) -> str | None:
     zh = ZH_TITLE.match(part.strip())
     if zh:
         return zh.group(1).strip()
+    named = _titled_end(part.strip())
+    if named:
+        return part.strip()[: -len(named)]
     m = re.search(r"[,，]\s*(.+)$|\s[—–-]\s*(.+)$", part)
     return next((g.strip() for g in m.groups() if g), None) if m else None
 
@@ -524,7 +553,7 @@ def _task(part: str) -> str | None:
         rest = ZH_LEAD.sub("", rest)
     else:
         rest = DUE_EN.sub("", EN_LEAD.sub("", rest.strip()))
-    rest = rest.strip(" .。,，;；")
+    rest = rest.strip(" .。,，;；-–—")
     return rest or None
 
 
@@ -601,7 +630,10 @@ def _title(part: str) -> str | None:
     pieces = [
         p for p in _pieces(part) if JOB_WORD.search(p) and p not in values.organisations(part)
     ]
-    return pieces[0] if pieces else None
+    if pieces:
+        return pieces[0]
+    rest = [p for p in _pieces(part) if p != _company(part)]  # "Northwind Logistics — Dispatcher"
+    return rest[0] if len(rest) == 1 else None
 
 
 def _count(part: str) -> int | None:
@@ -628,7 +660,7 @@ def _thing(part: str) -> str | None:
     if before:
         return before
     rest = re.sub(r"^\s*\d+\s*(?:x|×)?\s*", "", part[m.start() :])
-    return re.split(r"\s+(?:@|at\b|-|–|—|for\b)|[,，]", rest)[0].strip() or None
+    return re.split(r"\s+(?:@|at\b|-|–|—|for\b)|[,，(（]", rest)[0].strip() or None
 
 
 ADDRESS_PARTS = [
@@ -650,7 +682,7 @@ def _address_part(k: str) -> str | None:
 def address_parts(text: str) -> dict[str, str]:
     """An address's parts: street, city, state, postal, country, name (en); province, district,
     street (the rest), postal, name (zh)."""
-    said = text.strip(" .。")
+    said = re.sub(r"\s*\n\s*", ", ", text.strip(" .。"))  # a block of lines is one address
     if re.search(r"[\u4e00-\u9fff]", said):
         return _zh_address(said)
     parts = [p.strip() for p in said.split(",") if p.strip()]
@@ -737,6 +769,34 @@ def _named_people(props: Schema, got: dict[str, Any], text: str) -> dict[str, An
                 if re.fullmatch(values.FULL_RUN, line.strip())
             ]  # fmt: skip
             out[k] = signed[-1] if signed else ""
+    return out
+
+
+TITLE_NAME = re.compile(
+    r"^(?:meeting|document|notes?|event)?_?(?:title|subject|topic|heading)$|标题|会议名称|会议主题|名称",
+    re.I,
+)
+
+
+def _headed(props: Schema, got: dict[str, Any], text: str, root: Schema) -> dict[str, Any]:
+    """Rule 7: the title of a document that holds lists of objects (minutes, an invoice) is the
+    line it is headed with, without its date ("Design review 2026-02-16" -> Design review): a
+    first line of several that is no label and no sentence."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    nested_doc = any(
+        _node(_node(p, root).get("items"), root).get("type") == "object" for p in props.values()
+    )
+    if len(lines) < 3 or not nested_doc or re.search(r"[:：]|[.。!?！？]$", lines[0]):
+        return got
+    head = lines[0]
+    for start, end, _iso in reversed(values._written(head)):
+        head = head[:start] + head[end:]
+    head = re.sub(r"\s{2,}", " ", head).strip(" -–—,，|·")
+    out = dict(got)
+    for k, p in props.items():
+        s = _node(p, root)
+        if s.get("type") == "string" and TITLE_NAME.search(k) and head and len(head) <= 60:
+            out[k] = head
     return out
 
 
