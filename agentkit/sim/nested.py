@@ -85,7 +85,7 @@ COUNT_FIELD = re.compile(r"qty|quantity|count|units|数量|件数", re.I)
 PRICE_FIELD = re.compile(r"price|rate|cost_each|each|单价|价格", re.I)
 LINE_TOTAL_FIELD = re.compile(r"total|amount|subtotal|sum|金额|小计|合计", re.I)
 THING_FIELD = re.compile(r"description|product|item|name|goods|品名|商品|名称|产品", re.I)
-YEARS_FIELD = re.compile(r"years|年限|工龄|工作年", re.I)
+YEARS_FIELD = re.compile(r"experience|career|工作年限|工龄|从业|经验", re.I)  # a number: its years
 TOTAL_FIELD = re.compile(r"total|合计|总计|总额|总价", re.I)
 
 MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
@@ -178,8 +178,8 @@ def nested(
                     had = out.get(k)
                     base: dict[str, Any] = had if isinstance(had, dict) else {}
                     out[k] = {**base, **{x: v for x, v in sub.items() if v not in (None, "")}}
-        out = _headed(props, _named_people(props, out, text), text, root)
-        return _worked_out(props, out, text, root)
+    out = _headed(props, _named_people(props, out, text), text, root)
+    return _worked_out(props, out, text, root)  # "present" is today, not the document's day
 
 
 def _complete(had: Any, item: Schema, n: int) -> bool:
