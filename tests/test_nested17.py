@@ -281,3 +281,26 @@ def test_an_address_block_under_its_label_and_a_heading_as_the_title() -> None:
         {"name": "陈静", "role": "财务"},
         {"name": "赵磊", "role": "干事"},
     ]
+
+
+def test_a_bulleted_list_of_people_with_roles_and_a_heading_that_is_no_action() -> None:
+    schema = tool(
+        "log_meeting",
+        "Log a meeting.",
+        {
+            "participants": _objects(**_text(full_name="", job_title="")),
+            "todos": _objects(**_text(assignee="", description="", deadline="")),
+        },
+    )
+    got = forced(
+        "<notes>\nChoir committee — 2026-05-04\nParticipants:\n- Hana Kim, conductor\n"
+        "- Leo Brandt, librarian\nACTION: Leo — order the new scores (due 2026-05-20)\n</notes>",
+        schema,
+    )
+    assert got["participants"] == [
+        {"full_name": "Hana Kim", "job_title": "conductor"},
+        {"full_name": "Leo Brandt", "job_title": "librarian"},
+    ]
+    assert got["todos"] == [
+        {"assignee": "Leo Brandt", "description": "order the new scores", "deadline": "2026-05-20"}
+    ]

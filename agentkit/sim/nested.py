@@ -184,13 +184,16 @@ def nested(
 
 def _complete(had: Any, item: Schema, n: int) -> bool:
     """Whether a list the flat readings gave is kept: as many objects or more, each with every
-    field of the item filled."""
+    field of the item filled, and no text in two fields of one object (a name as a job title)."""
     props = item.get("properties") or {}
     return (
         isinstance(had, list)
         and len(had) >= n
         and all(
-            isinstance(o, dict) and all(o.get(k) not in (None, "", 0, []) for k in props)
+            isinstance(o, dict)
+            and all(o.get(k) not in (None, "", 0, []) for k in props)
+            and len({v for v in o.values() if isinstance(v, str)})
+            == len([v for v in o.values() if isinstance(v, str)])
             for o in had
         )
     )
@@ -356,7 +359,7 @@ def _items(
             for p in span.splitlines()
         }
         units = [_unlabelled(BULLET.sub("", u)) for u in _units(text)]
-        units = [u for u in units if u not in listed]
+        units = [u for u in units if u not in listed and u != _heading(text)]
         held = [all(_holds(a, u) for a in anchors) for u in units]
         parts = [
             f"{units[i - 1]}, {u}" if i and not held[i - 1] and _bare_span(u) else u
@@ -399,14 +402,17 @@ def _unlabelled(unit: str) -> str:
 
 
 def _split(span: str) -> list[str]:
-    """A span's items: its lines, each split at 、，,; outside brackets (and "and" before a name)."""
+    """A span's items: its lines (one item each when there are several), a single line split at
+    、，,; outside brackets (and at "and")."""
     out = []
-    for line in span.splitlines():
+    lines = span.splitlines()
+    cuts = "、，,;；" if len(lines) == 1 else "、;；"  # a bulleted line is one item, its role too
+    for line in lines:
         depth, cur = 0, ""
         for ch in line:
             depth += ch in "(（[" and 1 or 0
             depth -= ch in ")）]" and 1 or 0
-            if depth == 0 and ch in "、，,;；":
+            if depth == 0 and ch in cuts:
                 out.append(cur)
                 cur = ""
             else:
@@ -441,8 +447,16 @@ def _holds(anchor: str, unit: str) -> bool:
 def _object(item: Schema, part: str, root: Schema, whole: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     people = _people(item)
+    acting = "person" in _anchors(item)  # an action item: its description is what is to be done
     for k, p in (item.get("properties") or {}).items():
         value = _field(k, _node(p, root), part, whole, k in people)
+        if (
+            value is None
+            and acting
+            and TASK_FIELD.search(k)
+            and _node(p, root).get("type") == "string"
+        ):
+            value = _task(part)
         if value is not None:
             out[k] = value
     return out
@@ -778,17 +792,25 @@ TITLE_NAME = re.compile(
 )
 
 
+def _heading(text: str) -> str | None:
+    """The line a document of several lines is headed with: a first line that is no label and
+    no sentence ("Infra retro — 2026-09-21" is no action item)."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    if len(lines) < 3 or re.search(r"[:：]|[.。!?！？]$", lines[0]):
+        return None
+    return lines[0]
+
+
 def _headed(props: Schema, got: dict[str, Any], text: str, root: Schema) -> dict[str, Any]:
     """Rule 7: the title of a document that holds lists of objects (minutes, an invoice) is the
     line it is headed with, without its date ("Design review 2026-02-16" -> Design review): a
     first line of several that is no label and no sentence."""
-    lines = [x.strip() for x in text.splitlines() if x.strip()]
     nested_doc = any(
         _node(_node(p, root).get("items"), root).get("type") == "object" for p in props.values()
     )
-    if len(lines) < 3 or not nested_doc or re.search(r"[:：]|[.。!?！？]$", lines[0]):
+    head = _heading(text) or ""
+    if not nested_doc or not head:
         return got
-    head = lines[0]
     for start, end, _iso in reversed(values._written(head)):
         head = head[:start] + head[end:]
     head = re.sub(r"\s{2,}", " ", head).strip(" -–—,，|·")
