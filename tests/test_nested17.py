@@ -294,13 +294,13 @@ def test_a_bulleted_list_of_people_with_roles_and_a_heading_that_is_no_action() 
     )
     got = forced(
         "<notes>\nChoir committee — 2026-05-04\nParticipants:\n- Hana Kim, conductor\n"
-        "- Leo Brandt, librarian\nACTION: Leo — order the new scores (due 2026-05-20)\n</notes>",
+        "- Léo Brandt, librarian\nACTION: Léo — order the new scores (due 2026-05-20)\n</notes>",
         schema,
     )
     assert got["participants"] == [
         {"full_name": "Hana Kim", "job_title": "conductor"},
-        {"full_name": "Leo Brandt", "job_title": "librarian"},
+        {"full_name": "Léo Brandt", "job_title": "librarian"},
     ]
     assert got["todos"] == [
-        {"assignee": "Leo Brandt", "description": "order the new scores", "deadline": "2026-05-20"}
+        {"assignee": "Léo Brandt", "description": "order the new scores", "deadline": "2026-05-20"}
     ]

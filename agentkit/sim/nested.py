@@ -536,7 +536,7 @@ def _titled_end(bare: str) -> str | None:
 
 def _whole_name(name: str, whole: str) -> str:
     """A first name made whole by the full name the text writes ("Omar" -> "Omar Haddad")."""
-    if " " in name or not name.isascii():
+    if " " in name or re.search(r"[\u4e00-\u9fff]", name):  # "Tomás" is made whole too
         return name
     m = re.search(rf"\b{re.escape(name)}[ \t]+({values.NAME_WORD})", whole)
     return f"{name} {m.group(1)}" if m and m.group(1) not in NOT_PEOPLE else name
