@@ -205,7 +205,9 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
   enum (a positive and a negative member) is the feeling the text says, a word said under a
   negation counted for the other one ("wouldn't recommend", "不推荐"), words of both kinds the
   mixed member, none the neutral one (`feeling_member`); a category enum is the member whose
-  field of meaning the text says most words of (`field_member`: "缩水变形" damage, "芯片" technology),
+  field of meaning the text says most words of (`field_member`: "缩水变形" damage, "芯片" technology;
+  a member that is itself one of a field's words names it: 登录 / login the account's, 账单 the
+  billing's; phrases count too: "can't log in", "takes 30 seconds to load"),
   and a required one the text says nothing of is its "other" member when it has one;
 - an array of emails (items of format email) takes the addresses the text writes, an array
   of people (attendees, participants) those addresses, else the people met or invited ("with
@@ -887,7 +889,14 @@ FIELDS = {  # a common category's words in both languages: what a text is about,
     "症状 疫苗 健康",
     "travel": "flight hotel trip tour tourist airport journey 航班 酒店 旅行 旅游 机场 游客",
     "shipping": "delivery shipping shipment courier package parcel 快递 物流 包裹 配送 发货",
-    "account": "password login username 密码 登录 账号 账户",
+    "account": "password login username sso 2fa signin sign-in 密码 登录 账号 账户 登不上 验证码",
+    "performance": "slow slowly sluggish laggy lag loading timeout timeouts speed latency "
+    "慢 卡顿 很卡 加载 超时 转圈 性能",
+    "crash": "crash crashes crashed crashing bug bugs error errors exception 闪退 崩溃 报错 白屏 故障",
+}
+SAID_AS = {  # the words a text says a field's thing in, beyond single words
+    "account": r"\b(?:log|sign)(?:ged)?[ -]?(?:in|on)\b|locked out",
+    "performance": r"\btakes? (?:about |over |more than )?\d+ (?:seconds|minutes)|\bto load\b",
 }
 OTHER = re.compile(r"other|others|misc(?:ellaneous)?|general|其他|其它", re.I)
 
@@ -899,15 +908,17 @@ def field_member(members: list[Any], text: str) -> Any:
     None when no member's field is said, or two are said as often."""
     hits: dict[int, int] = {}
     for i, member in enumerate(members):
-        names = re.findall(r"[a-z]{4,}", str(member).lower())
+        names = re.findall(r"[a-z]{3,}", str(member).lower())
         for key, ws in FIELDS.items():
-            if not any(n[:5] == key[:5] for n in names):
+            own = str(member).lower() in ws.split()  # a member said as one of the field's words
+            if not own and not any(n[:5] == key[:5] for n in names if len(n) >= 4):
                 continue
             for w in ws.split():
                 pattern = (
                     rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])" if w.isascii() else re.escape(w)
                 )
                 hits[i] = hits.get(i, 0) + len(re.findall(pattern, text, re.I))
+            hits[i] = hits.get(i, 0) + len(re.findall(SAID_AS.get(key, "^$"), text, re.I))
     ranked = sorted(((n, i) for i, n in hits.items() if n), reverse=True)
     if not ranked or len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
         return None

@@ -64,8 +64,8 @@ CRITICAL = re.compile(
     re.I,
 )
 CALM = re.compile(
-    r"\b(?:no rush|whenever|when you (?:get a chance|can)|not urgent|low priority|eventually)\b"
-    r"|不急|不着急|有空再|方便时",
+    r"\b(?:no rush|whenever|when you (?:get a chance|can)|not urgent|low priority|eventually|"
+    r"can still (?:work|use))\b|不急|不着急|有空再|方便时|不(?:算|是|太)(?:很|特别|太|那么)?急|还能用",
     re.I,
 )
 

@@ -1263,7 +1263,8 @@ def line_items(text: str) -> list[str]:
 
 LEVELS = [  # level, how an enum member names it, the words of a request that ask for it
     ("low", r"^(?:low|lowest|minor|trivial|p[34]|sev[-_ ]?[34]|低|轻微)$",
-     r"not urgent|no rush|\bminor\b|trivial|cosmetic|whenever|low priority|不急|不着急|不紧急|不严重|轻微|小问题"),
+     r"not urgent|no rush|\bminor\b|trivial|cosmetic|whenever|low priority|can still (?:work|use)|"
+     r"不急|不着急|不紧急|不严重|轻微|小问题|不(?:算|是|太)(?:很|特别|太|那么)?(?:急|紧急|严重)|还能用"),
     ("high", r"^(?:high|highest|urgent|critical|severe|major|p[01]|sev[-_ ]?[01]|高|紧急|严重)$",
      r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
      r"紧急|严重|加急|尽快|马上|立刻|十万火急"),
