@@ -85,8 +85,10 @@ _END = r"(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)"
 ASKED = [  # (pattern, group of X, group of Y)
     re.compile(  # rule 3g: "switch debug off", "turn on the cache", "disable X", "关闭调试", "把 X 关掉"
         r"\b(?:switch|turn)\s+(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>on|off)\b"
-        r"|\b(?:switch|turn)\s+(?P<y2>on|off)\s+(?P<x2>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _END
-        + r"|\b(?P<y3>enable|disable)\s+(?P<x3>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _END
+        r"|\b(?:switch|turn)\s+(?P<y2>on|off)\s+(?P<x2>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _END
+        + r"|\b(?P<y3>enable|disable)\s+(?P<x3>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _END
         + r"|(?:把|将)\s*(?P<x4>[^，。,;；：:\s]+?)\s*(?P<y4>关掉|关闭|关上|禁用|停用|打开|开启|启用|开起来)"
         r"|(?P<y5>关掉|关闭|禁用|停用|打开|开启|启用)\s*(?P<x5>[^，。,;；：:\s]+)",
         re.IGNORECASE,
@@ -129,17 +131,22 @@ ASKED = [  # (pattern, group of X, group of Y)
         r"\s*(?P<y>[^，。,;；\n]+)"
     ),
     re.compile(  # "make the logging level info": the last word is the value (a setting's, rule 3)
-        r"\bmake\s+(?!(?:sure|a|an|it|this|that|them|me|us|one|some|room|space|changes?)\b)(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>[\w-]+(?:\.[\w-]+)*)" + _END,
+        r"\bmake\s+(?!(?:sure|a|an|it|this|that|them|me|us|one|some|room|space|changes?)\b)(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>[\w-]+(?:\.[\w-]+)*)"
+        + _END,
         re.IGNORECASE,
     ),
     re.compile(  # a second change with its verb left out: "..., and the name to shop"
-        r"(?:,\s*|\band\s+)(?:also\s+)?(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)" + _TO
-        + r"(?P<y>[^\s,;，。]+(?:\s+[^\s,;，。]+)?)" + _END,
+        r"(?:,\s*|\band\s+)(?:also\s+)?(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _TO
+        + r"(?P<y>[^\s,;，。]+(?:\s+[^\s,;，。]+)?)"
+        + _END,
         re.IGNORECASE,
     ),
 ]
 ELLIPSIS = ASKED[-1]  # (only beside a change said whole)
-SWITCHED = re.compile(r"^(?:on|enable|关闭|打开|开启|启用|开起来)$|^(?:off|disable|关掉|关上|禁用|停用)$", re.I)
+SWITCHED = re.compile(
+    r"^(?:on|enable|关闭|打开|开启|启用|开起来)$|^(?:off|disable|关掉|关上|禁用|停用)$", re.I
+)
 ON = re.compile(r"^(?:on|enable|打开|开启|启用|开起来)$", re.I)
 FLAGS = {  # a switch's value in the style the file writes it: (on, off)
     "true": ("true", "false"), "false": ("true", "false"), "yes": ("yes", "no"),
@@ -241,7 +248,9 @@ def _bare(said: str) -> str:
     said = re.sub(
         r"^(?:(?:里面|里|中)(?:的)?|内的)\s*", "", said
     )  # "价目表.csv 里玫瑰的价格": 里 is the file's
-    said = re.sub(r"^(?:and|then|also)\s+|^(?:并且|并|再|然后|还有|还要|同时|另外|以及)\s*", "", said)
+    said = re.sub(
+        r"^(?:and|then|also)\s+|^(?:并且|并|再|然后|还有|还要|同时|另外|以及)\s*", "", said
+    )
     for _ in range(2):
         said = re.sub(r"^(?:把|将)\s*", "", IN_FILE.sub("", said).strip())  # "在 a.yaml 里把 X"
     return said.strip(QUOTES).strip()
