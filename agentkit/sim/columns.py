@@ -207,7 +207,8 @@ def _by_groups(task: str, tables: list[list[dict[str, str]]]) -> Figure | None:
     for way, pattern, pick in (("most", MOST, max), ("least", LEAST, min)):
         if pattern.search(task) and len(values) > 1:
             best = pick(values, key=lambda k: values[k])
-            picked = (way, best, said[best])
+            tied = [k for k in values if values[k] == values[best]]  # (a tie: each of them)
+            picked = (way, ", ".join(tied), said[best])
             break
     name = f"{qty} × {price}" if money else str(column)
     text = "\n".join(f"{k}: {v}" for k, v in groups)

@@ -1842,6 +1842,7 @@ def taken_line(lang: str, t: Taken) -> str:
 NEEDED = re.compile(
     r"\b(?:need|needs|needed|require|requires|want|wants|expect|expecting|are|book|reserve)\s+"
     r"(?:about\s+|at least\s+|around\s+|some\s+)?(\d+(?:\.\d+)?)\s+(?:more\s+)?([A-Za-z][\w-]*)"
+    r"(?:\s+of\s+([A-Za-z][\w-]*))?"
     r"|\bfor\s+(\d+)\s+(people|persons|guests|participants|attendees|students|kids|adults)\b"
     r"|(?:需要|要|得|需|订|预订|预约|来)\s*(\d+(?:\.\d+)?)\s*(?:个|位|名|间|张|箱|件|台|份|人|套|把|辆|桶|袋|瓶|盒|本|块|条)?"
     r"\s*([\u4e00-\u9fff]{0,4})",
@@ -1878,8 +1879,9 @@ def enough(task: str, results: list[Any]) -> Enough | None:
     m = NEEDED.search(task)
     if m is None or not ENOUGH_ASKED.search(task):
         return None
-    need = float(m.group(1) or m.group(3) or m.group(5))
-    thing = (m.group(2) or m.group(4) or m.group(6) or "").lower()
+    need = float(m.group(1) or m.group(4) or m.group(6))
+    thing = (m.group(2) or m.group(5) or m.group(7) or "").lower()
+    of = (m.group(3) or "").lower()  # "18 bags of flour": flour names the line too
     best: tuple[int, str, float] | None = None
     for r in results:
         text = r if isinstance(r, str) else ""
@@ -1895,7 +1897,7 @@ def enough(task: str, results: list[Any]) -> Enough | None:
                 if re.search(r"[\u4e00-\u9fff]", thing)
                 else speech_stem(thing) in {speech_stem(w) for w in re.findall(r"[A-Za-z]+", line)}
             )
-            score = 2 * bool(AVAILABLE.search(line)) + names
+            score = 2 * bool(AVAILABLE.search(line)) + names + bool(of and of in line.lower())
             if score >= 2 and (best is None or score > best[0]):
                 best = (score, line.strip(), float(nums[0]))
     if best is None:
@@ -2038,18 +2040,19 @@ def kinds_line(lang: str, counted: list[tuple[str, list[int]]], names: list[str]
     sep = "；" if lang == "zh" else "; "
     parts = []
     for i, name in enumerate(names):
-        each = ", ".join(say(lang, "f_kind_count", kind=w, n=ns[i]) for w, ns in counted)
+        each = ("，" if lang == "zh" else ", ").join(
+            say(lang, "f_kind_count", kind=w, n=ns[i]) for w, ns in counted
+        )
         parts.append(f"{name}: {each}")
     return sep.join(parts)
 
 
 def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
-    """The sentence of rule 14, 15, 16 or 17, the first that the question and the results meet."""
+    """The sentence of rule 14, 15 or 16, the first that the question and the results meet."""
     for judge, line in (
         (gear, gear_line),
         (money_covers, covered_line),
         (taken, taken_line),
-        (enough, enough_line),
     ):
         found = judge(task, results)
         if found is not None:

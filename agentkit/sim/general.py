@@ -4528,6 +4528,7 @@ def _answer(v: View, turn: Turn) -> str:
     said = listed + said if said else said
     counted = [] if told or said else listed + (_counted(v) or _mentioned(v))
     kept = bool(counted) and not listed  # (the rows the question's values keep: not all rows)
+    counted = [] if grouped else counted
     tables = [] if worked or told or lead or figures or kept else counted_rows
     picks = [] if said else _picks(v)
     lines = (
@@ -4918,6 +4919,9 @@ def _facts(v: View, picked: bool = False) -> list[str]:
         out.append(facts.ordered_line(v.lang, when))
     # rules 14-16 of sim.facts (an umbrella, can I afford, am I free) lead, before rule 11
     verdict = None if out else facts.verdict_line(v.lang, v.task, [c.data for c in done])
+    texts = [c.result if isinstance(c.result, str) else c.data for c in done]
+    need = None if out or verdict else facts.enough(v.task, texts)  # (rule 17: the lines read)
+    verdict = facts.enough_line(v.lang, need) if need else verdict
     out += [verdict] if verdict else []
     fit = None if verdict else facts.fit_of(v.task, [(c.data, c.input) for c in done])
     if fit is not None:
@@ -5109,10 +5113,10 @@ def _figures(v: View) -> list[str]:
     key = "g_figure" if fig.tables > 1 else "g_figure_one"  # (one table: no count of tables)
     column = fig.column or say(v.lang, "g_figure_entries")
     line = say(v.lang, key, kind=kind, column=column, n=fig.tables, value=fig.value)
-    bar = facts.total_bar(v.task, float(fig.value)) if fig.kind == "total" else None
+    bar = facts.total_bar(v.whole, float(fig.value)) if fig.kind == "total" else None
     if bar is None:
         return [line]
-    over = facts.bar_key(v.task, bar[1])  # a limit the user gives (facts, 8c)
+    over = facts.bar_key(v.whole, bar[1])  # a limit the user gives (facts, 8c)
     return [say(v.lang, over, total=fig.value, limit=facts._n(bar[0])), line]
 
 
