@@ -384,7 +384,9 @@ def _by_unit(x: str, y: str, text: str) -> Change | None:
     return _set_line(found[0].group("key"), y, text)
 
 
-GENERIC = re.compile(r"time|times|date|day|hours?|value|setting|option|number|amount", re.I)
+GENERIC = re.compile(
+    r"time|times|date|day|hours?|value|setting|option|number|amount|mode|flag|feature", re.I
+)
 REMARK = re.compile(r"\s*[(（][^)）]*[)）]\s*$")  # "15 minutes (it's stored in seconds)"
 
 

@@ -1844,7 +1844,7 @@ NEEDED = re.compile(
     r"(?:about\s+|at least\s+|around\s+|some\s+)?(\d+(?:\.\d+)?)\s+(?:more\s+)?([A-Za-z][\w-]*)"
     r"(?:\s+of\s+([A-Za-z][\w-]*))?"
     r"|\bfor\s+(\d+)\s+(people|persons|guests|participants|attendees|students|kids|adults)\b"
-    r"|(?:需要|要|得|需|订|预订|预约|来)\s*(\d+(?:\.\d+)?)\s*(?:个|位|名|间|张|箱|件|台|份|人|套|把|辆|桶|袋|瓶|盒|本|块|条)?"
+    r"|(?:需要|要|得|需|订|预订|预约|来|有)\s*(\d+(?:\.\d+)?)\s*(?:个|位|名|间|张|箱|件|台|份|人|套|把|辆|桶|袋|瓶|盒|本|块|条)?"
     r"\s*([\u4e00-\u9fff]{0,4})",
     re.I,
 )

@@ -858,7 +858,7 @@ def choose(v: View) -> list[Tool]:
     """`_chosen_all`; a request for a figure that asks no file written ("add up the costs in
     costs.txt": add is no create) takes no tool that writes files."""
     chosen = _chosen_all(v)
-    if columns.figure_asked(v.task) and not WRITES_ASKED.search(v.task):
+    if columns.figure_asked(v.task) and not WRITES_ASKED.search(v.whole):
         return [t for t in chosen if not writes_files(t)]
     return chosen
 
@@ -1877,7 +1877,9 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         return lister
     named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
     if not named and columns.figure_asked(v.task) in ("total", "average"):
-        named = [f for f in shell.FILE.findall(v.task)[:1] if not f.endswith(".json")]
+        to = WRITTEN_TO.search(v.task)  # (not the file the figure is written to)
+        named = [f for f in shell.FILE.findall(v.task) if not (to and to.group(1).endswith(f))]
+        named = [f for f in named[:1] if not f.endswith(".json")]
         # (a text of labelled numbers, "venue: 2200": sim.columns rule 11)
     reader = [t for t in tools if reads_files(t)][:1]
     if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
