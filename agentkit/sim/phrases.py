@@ -220,11 +220,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_figure_most": (
         "{column}{kind}最高的{by}是 {label}：{value}。",
-        "{label} has the highest {kind} of {column}: {value}.",
+        "{label} has the highest {kind} of {column} of any {by}: {value}.",
     ),
     "g_figure_least": (
         "{column}{kind}最低的{by}是 {label}：{value}。",
-        "{label} has the lowest {kind} of {column}: {value}.",
+        "{label} has the lowest {kind} of {column} of any {by}: {value}.",
     ),
     "f_kind_count": ("{kind} {n} 行", "{n} {kind} lines"),
     "f_enough_yes": (
