@@ -1,4 +1,4 @@
-"""A yes/no question whether a thing is among what a result lists (sim/facts.py rule 18
+"""A yes/no question whether a thing is among what a result lists (sim/facts.py rule 21
 `among`); a question about a proper name no tool's words share goes to the one reading tool
 that takes a name (`general._name_taker`); a code before the first character of a Chinese
 numbered noun is its id (`arguments.zh_numbered`: "8-2班"); a record said on one line keeps its

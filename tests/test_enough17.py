@@ -1,4 +1,4 @@
-"""Whether what is on hand is enough for what the request needs (sim/facts.py rule 17
+"""Whether what is on hand is enough for what the request needs (sim/facts.py rule 20
 `on_hand`, `times_each`; rule 15 for money said for each; sim/values.py `enough_of`;
 sim/each.py `counted_parts`; the inventory link of sim/lexicon.py): the tool that tells how much
 is held is called for "enough X" / X够不够, with X as the thing, and the answer leads with yes

@@ -37,6 +37,15 @@
    names (by a word of its header, or a gloss of the request's Chinese word that holds it),
    else in any column, each with its line number and the columns it leaves empty; or the
    answer says every row is filled.
+10. A figure of each group of rows ("sales by region", "the average score of each class",
+   "每个产品的销售额", "按地区汇总"): a text column the group word names (by, per, each, 每个, 各,
+   按 X) groups the rows; the figure is the average when asked, else a total (of the column the
+   request names, else the one number column; of quantity × price for money, rule 4), worked
+   out for each group in the order the groups first stand; when the request asks which group
+   has the most or least (which ... most / best / highest, 哪个 ... 最高 / 最多; least, lowest,
+   worst, 最少, 最低), that group leads with its figure. "Summarise ... by X" asks for a total.
+11. A text whose every line is a label and one number ("场地 2200", "venue: 2200 EUR") gives a
+   total or an average of its numbers, as a one-column table would.
 Nothing is worked out when the request asks for no figure, or no table holds the column, or
 only a sentence that asks which one has the most or least asks for it ("which vessel carried
 the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
@@ -89,8 +98,11 @@ PRICE = re.compile(r"^(?:unit_?)?price(?:_\w+)?$|^cost(?:_\w+)?$|单价|价格|�
 class Figure:
     kind: str  # total, average, largest, smallest
     column: str
-    value: str  # as it is written ("860.50")
+    value: str  # as it is written ("860.50"); by groups, one "label: figure" a line
     tables: int  # how many tables it was worked out over
+    by: str = ""  # rule 10: the column the rows are grouped by
+    groups: tuple[tuple[str, str], ...] = ()  # rule 10: each group's label and figure
+    picked: tuple[str, str, str] = ("", "", "")  # rule 10: (most / least, label, figure) asked
 
 
 ENTITY_ASKED = re.compile(  # which one has the most: a record, no figure (`agentkit.sim.records`)
@@ -101,10 +113,110 @@ ENTITY_ASKED = re.compile(  # which one has the most: a record, no figure (`agen
 
 
 def figure_asked(task: str) -> str | None:
-    """What the request asks to work out (rule 1), or None."""
+    """What the request asks to work out (rule 1; by groups, rule 10), or None."""
     task = FILES_COUNTED.sub(" ", task)  # a count of files, with its total words
+    return _asked_plain(task) or _grouped_kind(task)
+
+
+def _asked_plain(task: str) -> str | None:
     task = ENTITY_ASKED.sub(" ", task)  # (its own sentence asks which one: no figure)
     return next((kind for pattern, kind in ASKS if re.search(pattern, task, re.I)), None)
+
+
+# ------------------------------------------------------------------ 10. a figure by groups
+
+GROUPED = re.compile(
+    r"\b(?:by|per|for each|of each|in each|each|for every|every)\s+(?:the\s+|single\s+)?"
+    r"([A-Za-z][\w-]*)|按(?:照)?\s*([\u4e00-\u9fffA-Za-z_]{1,8})"
+    r"|(?:每个|每一个|每种|每类|每位|每家|每名|每一|各个|各)\s*([\u4e00-\u9fffA-Za-z_]{1,8})",
+    re.I,
+)
+SUMMED = re.compile(
+    r"\bsummari[sz]e|\bsummary\b|\bbreak(?:down| down| it down)\b|\btally\b|汇总|统计|合计|小计",
+    re.I,
+)
+MOST = re.compile(
+    r"\b(?:which|who|what)\b[^.?!。？！\n]*\b(?:most|best|highest|largest|biggest|top|greatest)\b"
+    r"|哪[^，。？?！!\n]{0,12}(?:最多|最高|最大|最好|最强|最贵)|(?:最多|最高|最大)的是",
+    re.I,
+)
+LEAST = re.compile(
+    r"\b(?:which|who|what)\b[^.?!。？！\n]*\b(?:least|fewest|lowest|smallest|worst|weakest)\b"
+    r"|哪[^，。？?！!\n]{0,12}(?:最少|最低|最小|最差|最便宜)|(?:最少|最低|最小)的是",
+    re.I,
+)
+
+
+def _grouped_kind(task: str) -> str | None:
+    """Rule 10: what a request that asks for a figure of each group works out: the average when
+    it says so, else a total (of a column, or money: quantity × price), when it says what it
+    sums or asks which group has the most or least ("sales by region", "每个班级的缺勤天数合计")."""
+    if not GROUPED.search(task):
+        return None
+    if re.search(ASKS[1][0], task, re.I):
+        return "average"
+    said = re.search(ASKS[0][0], task, re.I) or SUMMED.search(task) or MONEY.search(task)
+    return "total" if said or MOST.search(task) or LEAST.search(task) else None
+
+
+def _group_column(task: str, tables: list[list[dict[str, str]]]) -> str | None:
+    """Rule 10: the text column the request groups the rows by ("by region": `region`; "每个
+    产品": 产品), the one its word names."""
+    texts = [c for c in tables[0][0] if not all(_numeric(t, c) for t in tables if c in t[0])]
+    for m in GROUPED.finditer(task):
+        said = next(g for g in m.groups() if g)
+        for c in texts:
+            if re.search(r"[\u4e00-\u9fff]", said):
+                if c in said or (len(said) >= 2 and said[:2] in c):
+                    return c
+            elif stem(said.lower()) in {stem(w) for w in words(c)}:
+                return c
+    return None
+
+
+def _by_groups(task: str, tables: list[list[dict[str, str]]]) -> Figure | None:
+    """Rule 10: the figure of each group of rows (the first table's header), the groups in the
+    order they first stand; the one with the most (or least) named when the request asks which."""
+    kind = _grouped_kind(task)
+    by = _group_column(task, tables) if kind else None
+    if kind is None or by is None:
+        return None
+    tables = [t for t in tables if by in t[0]]
+    head = [c for c in tables[0][0] if c != by]
+    column = _column(task, [[{c: r[c] for c in head} for r in t] for t in tables])
+    qty = next((c for c in head if QTY.search(c) and _numeric(tables[0], c)), None)
+    price = next((c for c in head if PRICE.search(c) and _numeric(tables[0], c)), None)
+    money = MONEY.search(task) and qty and price and not (column and MONEY.search(column))
+    if not money and column is None:
+        return None
+    sums: dict[str, list[float]] = {}
+    for r in (r for t in tables for r in t):
+        label = r[by].strip()
+        if money:
+            cell = float(_plain(r[str(qty)])) * float(_plain(r[str(price)]))
+        else:
+            cell = float(_plain(r[str(column)]))
+        sums.setdefault(label, []).append(cell)
+    values = {k: (sum(v) / len(v) if kind == "average" else sum(v)) for k, v in sums.items()}
+    places = decimals_asked(task)
+    if places is None:
+        places = 2 if any(v != int(v) for v in values.values()) else 0
+    said = {k: (f"{v:.{places}f}" if places else str(round(v))) for k, v in values.items()}
+    groups = tuple(said.items())
+    picked = ("", "", "")
+    for way, pattern, pick in (("most", MOST, max), ("least", LEAST, min)):
+        if pattern.search(task) and len(values) > 1:
+            best = pick(values, key=lambda k: values[k])
+            tied = [k for k in values if values[k] == values[best]]  # (a tie: each of them)
+            picked = (way, ", ".join(tied), said[best])
+            break
+    name = f"{qty} × {price}" if money else str(column)
+    text = "\n".join(f"{k}: {v}" for k, v in groups)
+    return Figure(kind, name, text, len(tables), by, groups, picked)
+
+
+def _plain(cell: str) -> str:
+    return cell.strip().lstrip("$€¥£")
 
 
 def rows_of(text: str) -> list[dict[str, str]] | None:
@@ -155,14 +267,45 @@ def _money(task: str, tables: list[list[dict[str, str]]]) -> Figure | None:
     return Figure("total", column, written, len(pairs))
 
 
+LABELLED = re.compile(  # "场地 2200", "venue: 2200 EUR", "- print = $640"
+    r"^\s*(?:[-*•]\s*)?([^\d:=：\s][^\d:=：]{0,30}?)\s*[:=：]?\s*[$€£¥]?\s*(-?\d+(?:\.\d+)?)"
+    r"\s*(?:元|块|[A-Za-z]{1,5}|[$€£¥])?\s*$"
+)
+
+
+def labelled(text: str) -> list[tuple[str, str]] | None:
+    """Rule 11: a text whose every line is a label and one number ("场地 2200", "venue: 2200"),
+    two lines or more, as (label, number); else None."""
+    lines = [line for line in unnumbered(text) if line.strip()]
+    found = [LABELLED.match(line) for line in lines]
+    if len(lines) < 2 or not all(found):
+        return None
+    return [(m.group(1).strip(), m.group(2)) for m in found if m]
+
+
 def figure(task: str, texts: list[str]) -> Figure | None:
-    """The figure the request asks for, over the tables of the texts (rules 1 to 3)."""
+    """The figure the request asks for, over the tables of the texts (rules 1 to 3, 11)."""
     kind = figure_asked(task)
     tables = [t for t in (rows_of(x) for x in texts) if t]
+    if kind in ("total", "average") and not tables:  # rule 11: lines of a label and a number
+        lists = [x for x in (labelled(t) for t in texts) if x]
+        nums = [float(n) for x in lists for _, n in x]
+        if nums and rows_counted(task, [("", x) for x in texts]) is None:
+            value = sum(nums) / (len(nums) if kind == "average" else 1)
+            places = decimals_asked(task)
+            places = (2 if value != int(value) else 0) if places is None else places
+            written = f"{value:.{places}f}" if places else str(round(value))
+            return Figure(str(kind), "", written, len(lists))
     if kind is None or not tables:
         return None
     if kind == "total" and rows_counted(task, [("", x) for x in texts]) is not None:
         return None  # "一共有几种商品": the rows counted (rule 6), no column added up
+    grouped = _by_groups(task, tables)
+    if grouped is not None:
+        return grouped
+    kind = _asked_plain(FILES_COUNTED.sub(" ", task))
+    if kind is None:  # (a figure asked only of each group, and no group column: none at all)
+        return None
     money = _money(task, tables) if kind == "total" else None
     if money is not None:
         return money

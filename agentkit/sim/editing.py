@@ -50,7 +50,15 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    said: the text after those words (misspelled, wrong, typo, word, 拼错的, 写错的, 错别字, ...)
    is the text to find, when it stands once in the file.
    The verbs of a change include raise, lower, drop, reduce, cut, increase, decrease, extend,
-   shorten, bring; a request with two changes ("raise X to A and drop Y to B") makes both.
+   shorten, bring; a request with two changes ("raise X to A and drop Y to B") makes both, each
+   part of the request read by the first form that fits it, whatever form the other part takes
+   ("change port to 8080, and 日志级别改成 debug"); a second change may leave its verb out ("...
+   and the name to shop"), and "make the logging level info" says Y as its last word.
+3g. A switch turned on or off ("switch debug off", "turn on the cache", "disable X", "关闭调试",
+   "把 X 关掉"): only a setting whose value is a switch (true / false, yes / no, on / off, 1 / 0,
+   enabled / disabled), written in that value's own style (`debug = true` -> `debug = false`).
+3h. A setting that holds a bare number and whose key names no unit keeps a bare number: Y said
+   with a unit ("60 seconds" for `timeout = 30`) is written as its number.
 4. The file is read first (the reading tool, once), then each change is one edit. Changes in
    several named files, each in its own clause ("in config.yaml set ..., and in .env set
    DEBUG=false": `per_file`), read every file first, together, then make each file's edits,
@@ -75,6 +83,16 @@ NEW = re.compile(r"^(?:new|replace(?:ment)?|updated)(?:_|$)|^new[A-Z]", re.IGNOR
 _TO = r"\s+(?:to|into|as|=)\s+"
 _END = r"(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)"
 ASKED = [  # (pattern, group of X, group of Y)
+    re.compile(  # rule 3g: "switch debug off", "turn on the cache", "disable X", "关闭调试", "把 X 关掉"
+        r"\b(?:switch|turn)\s+(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>on|off)\b"
+        r"|\b(?:switch|turn)\s+(?P<y2>on|off)\s+(?P<x2>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _END
+        + r"|\b(?P<y3>enable|disable)\s+(?P<x3>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _END
+        + r"|(?:把|将)\s*(?P<x4>[^，。,;；：:]+?)\s*(?P<y4>关掉|关闭|关上|禁用|停用|打开|开启|启用|开起来)"
+        r"|(?P<y5>关掉|关闭|禁用|停用|打开|开启|启用)\s*(?P<x5>[^，。,;；：:\s]+)",
+        re.IGNORECASE,
+    ),
     re.compile(  # "change the port from 8080 to 9090", "把 timeout 从 10 改为 30"
         r"\b(?:change|set|update|switch|bump|move|raise|lower)\s+(?P<x>.+?)\s+from\s+\S+\s+to\s+"
         r"(?P<y>.+?)"
@@ -112,7 +130,29 @@ ASKED = [  # (pattern, group of X, group of Y)
         r"(?:把|将)?\s*(?P<x>[^，。,;；：:]+?)\s*(?:替换成|替换为|改成|改为|换成|设为|设成|设置为|设置成|调成|调到|调为|改到)"
         r"\s*(?P<y>[^，。,;；\n]+)"
     ),
+    re.compile(  # "make the logging level info": the last word is the value (a setting's, rule 3)
+        r"\bmake\s+(?!(?:sure|a|an|it|this|that|them|me|us|one|some|room|space|changes?)\b)(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>[\w-]+(?:\.[\w-]+)*)"
+        + _END,
+        re.IGNORECASE,
+    ),
+    re.compile(  # a second change with its verb left out: "..., and the name to shop"
+        r"(?:,\s*|\band\s+)(?:also\s+)?(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)"
+        + _TO
+        + r"(?P<y>[^\s,;，。]+(?:\s+[^\s,;，。]+)?)"
+        + _END,
+        re.IGNORECASE,
+    ),
 ]
+ELLIPSIS = ASKED[-1]  # (only beside a change said whole)
+SWITCHED = re.compile(
+    r"^(?:on|enable|关闭|打开|开启|启用|开起来)$|^(?:off|disable|关掉|关上|禁用|停用)$", re.I
+)
+ON = re.compile(r"^(?:on|enable|打开|开启|启用|开起来)$", re.I)
+FLAGS = {  # a switch's value in the style the file writes it: (on, off)
+    "true": ("true", "false"), "false": ("true", "false"), "yes": ("yes", "no"),
+    "no": ("yes", "no"), "on": ("on", "off"), "off": ("on", "off"), "1": ("1", "0"),
+    "0": ("1", "0"), "enabled": ("enabled", "disabled"), "disabled": ("enabled", "disabled"),
+}  # fmt: skip
 IN_FILE = re.compile(
     r"^(?:the\s+)?(?:value\s+of\s+)?|\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?\S+\.\w+$"
     r"|\s+(?:setting|value|option|field|entry|key)$"
@@ -165,16 +205,21 @@ def requested(request: str) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     if QUESTION.search(request) and not POLITE.search(request):  # "What is the port?": no change
         return pairs
+    taken: list[tuple[int, int]] = []  # each part of the request says one change, by one form
     for pattern in ASKED:
-        for m in pattern.finditer(request):
-            got = m.groupdict()
-            x = _bare(got.get("x") or got.get("x2") or got.get("x3") or "")
-            y = _bare(got.get("y") or got.get("y2") or got.get("y3") or "")
+        pos = 0 if pattern is not ELLIPSIS or pairs else len(request)
+        while (m := pattern.search(request, pos)) is not None:
+            pos = m.start() + 1 if m.end() == m.start() else m.end()
+            if any(m.start() < b and a < m.end() for a, b in taken):
+                pos = m.start() + 1  # (a later start may still say a change of its own)
+                continue
+            got = {k[0]: v for k, v in m.groupdict().items() if v}
+            x, y = _bare(got.get("x") or ""), _bare(got.get("y") or "")
             if x and y and x != y and (x, y) not in pairs:
+                taken.append(m.span())
                 pairs.append((x, y))
-        if pairs:
-            return pairs
-    return pairs
+    order = sorted(range(len(pairs)), key=lambda i: taken[i])  # in the order said
+    return [pairs[i] for i in order]
 
 
 CLAUSES = re.compile(r"\s*(?:[;；。，]|,(?:\s+(?:and|then)\b)?|\s+and\s+(?=in\b|then\b))\s*")
@@ -199,10 +244,13 @@ def per_file(request: str, named: list[str]) -> list[tuple[str, str]]:
 
 
 def _bare(said: str) -> str:
-    said = re.sub(r"\s*(?:吗|呢|吧)?[?？!！]*$", "", said.strip())
+    said = re.sub(r"\s*(?:吗|呢|吧)?[?？!！]*$|(?<=\w)\.$", "", said.strip())
     said = re.sub(
-        r"^(?:里面|里|中|内)(?:的)?\s*", "", said
+        r"^(?:(?:里面|里|中)(?:的)?|内的)\s*", "", said
     )  # "价目表.csv 里玫瑰的价格": 里 is the file's
+    said = re.sub(
+        r"^(?:and|then|also)\s+|^(?:并且|并|再|然后|还有|还要|同时|另外|以及)\s*", "", said
+    )
     for _ in range(2):
         said = re.sub(r"^(?:把|将)\s*", "", IN_FILE.sub("", said).strip())  # "在 a.yaml 里把 X"
     return said.strip(QUOTES).strip()
@@ -216,7 +264,9 @@ def changes(request: str, text: str) -> tuple[list[Change], list[str]]:
     for x, y in requested(request):
         x, y, every = _every(x, y)
         change = (
-            (_literal(x, y, text, every) if every else None)
+            _setting(x, y, text)  # rule 3g: a switch only turns a setting on or off
+            if SWITCHED.match(y)
+            else (_literal(x, y, text, every) if every else None)
             or _setting(x, y, text)
             or _row(request, x, y, text)
             or _literal(x, y, text)
@@ -242,6 +292,8 @@ KEY_WORDS = {  # the Chinese words settings are named with, and the English word
     "颜色": "color", "标题": "title", "区域": "region", "模式": "mode", "编码": "encoding",
     "开门": "opening", "关门": "closing", "打烊": "closing", "营业": "open", "时间": "time",
     "日期": "date", "价格": "price", "数量": "quantity", "人数": "capacity",
+    "副本数": "replicas", "副本": "replicas", "内存": "memory", "连接数": "connections",
+    "连接池": "pool", "实例数": "instances", "实例": "instances", "队列": "queue",
 }  # fmt: skip
 
 
@@ -308,7 +360,11 @@ def _set_line(x: str, y: str, text: str) -> Change | None:
         return None
     m = found[0]
     old = m.group(0).rstrip("\r")
-    value = _in_unit(y, m.group("key"), m.group("v")) if not m.group("q") else None
+    flag = FLAGS.get(m.group("v").strip().lower())
+    if SWITCHED.match(y) and flag is None:  # rule 3g: a switch lands on a line that is one
+        return None
+    value = flag[0 if ON.match(y) else 1] if SWITCHED.match(y) and flag else None
+    value = value or (_in_unit(y, m.group("key"), m.group("v")) if not m.group("q") else None)
     value = value or REMARK.sub("", y).strip().strip(QUOTES)
     new = f"{m.group('head')}{m.group('q')}{value}{m.group('q')}{m.group('tail')}"
     return Change(old, new.rstrip("\r")) if old != new else None
@@ -328,7 +384,9 @@ def _by_unit(x: str, y: str, text: str) -> Change | None:
     return _set_line(found[0].group("key"), y, text)
 
 
-GENERIC = re.compile(r"time|times|date|day|hours?|value|setting|option|number|amount", re.I)
+GENERIC = re.compile(
+    r"time|times|date|day|hours?|value|setting|option|number|amount|mode|flag|feature", re.I
+)
 REMARK = re.compile(r"\s*[(（][^)）]*[)）]\s*$")  # "15 minutes (it's stored in seconds)"
 
 
@@ -343,8 +401,9 @@ def _in_unit(y: str, key: str, current: str) -> str | None:
     if own and own.group(2).lower() in re.split(r"[_.\-\s]+", key.lower()):
         return own.group(1)  # "20 fps" for camera_fps: the unit its name holds
     unit = unit_of(key) or (unit_of(remark.group(0)) if remark else None)
-    if unit is None:
-        return None
+    if unit is None:  # a bare number stays one: "60 seconds" for `timeout = 30` is 60
+        plain = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*[A-Za-z\u4e00-\u9fff]+\s*", said)
+        return plain.group(1) if plain else None
     same = with_unit(unit, said)
     if same:
         return same[0]

@@ -111,7 +111,20 @@
    entries within the part of the day it names (morning before noon, afternoon to six, evening
    after; else the whole day) are said, or that there are none; for a double booking, the
    pairs of them that overlap.
-17. A question whether what is on hand is enough ("Do I have enough flour?", "Are there enough
+17. Whether there is enough of what the user needs ("we need 12 seats ... can we reserve?",
+   "需要 30 箱矿泉水 ... 够不够？", "for 8 people"): the number needed against the one a file's line
+   gives as what there is (left, available, free, in stock; 库存, 剩余, 可用; best a line that also
+   names the thing: free_rooms for rooms), never a date's number: yes or no first, the line, and
+   the difference.
+18. Which of the files read is out of date (out of date, outdated, stale, 过时, 没更新; versions
+   checked against a file): each file's highest version (x.y[.z]) against the one of the file the
+   request calls real, current, or checks against (以 X 为准), else the highest; with no versions,
+   each file's latest date against the newest. The files behind are named with what they say.
+19. A count of two or more kinds of line ("count the ERROR and WARN lines", "errors and
+   warnings"): each kind's lines counted in each file read.
+8c (a limit the user gives) answers "are we over / 有没有超过" with yes when the total goes over,
+   and "is it enough / can we" with no.
+20. A question whether what is on hand in a record is enough ("Do I have enough flour?", "Are there enough
    seats?", 够不够, 够用吗, "can we still book that many"), over one record: the number field in
    the unit of a need the request states (its key names the unit, or the record's unit does:
    grams, litres), else the one whose noun the request counts ("12 seats", "30箱"), else, for
@@ -119,7 +132,7 @@
    for each of several ("three scarves; each takes 200 g", "每人发2瓶", "40 litres per crossing,
    6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too). The
    answer begins with yes or no, then what is on hand against the need and the difference.
-18. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
+21. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
    vegan option", "does the workshop have a laser cutter"), over one list of short texts or of
    records by their labels: yes with the listed item that holds the thing (a Chinese thing may
    lose the words before it or its last character: 经停火车站 and 火车站东广场), else no with what
@@ -1025,11 +1038,18 @@ TOTAL_BAR = re.compile(
     + NUM
     + r"|\b(?:limit(?: is| of)?|budget(?: is| of)?|max(?:imum)?(?: is| of)?|at most|up to|"
     r"only (?:have|got)|have only|no more than|can(?:no|')t (?:go )?(?:over|exceed|spend more than))"
-    r"\s*[$€£¥]?\s*" + NUM,
+    r"\s*[$€£¥]?\s*"
+    + NUM
+    + r"|[$€£¥]?\s*"
+    + NUM
+    + r"\s*(?:元|块|欧元|美元|[$€£¥]|dollars?|euros?|pounds?|eur|usd|gbp)?"
+    r"\s*(?:的)?\s*(?:预算|上限|限额|budget|limit|cap)",
     re.I,
 )
 ENOUGH = re.compile(
-    r"够不够|够吗|能不能|行不行|可以吗|能.{0,12}吗|\benough\b|\bcan (?:i|we)\b|"
+    r"够不够|够吗|能不能|行不行|可以吗|能.{0,12}吗|有没有超|是否超|超没超|超过了?吗|超出|超支"
+    r"|\bexceed|\bgo(?:es|ne)? over\b|\bover (?:the |our |my |their )?(?:budget|limit)\b"
+    r"|\benough\b|\bcan (?:i|we)\b|"
     r"\b(?:is|are|will|would) (?:it|that|they|this)\b|\bwithin\b|\bfit\b",
     re.I,
 )
@@ -1045,6 +1065,20 @@ def total_bar(task: str, total: float) -> tuple[float, bool] | None:
         return None
     limit = float(next(g for g in m.groups() if g is not None))
     return limit, total > limit
+
+
+OVER_ASKED = re.compile(  # a question whether it goes over: yes means over
+    r"有没有超|是否超|超没超|超过了?吗|会超|超出|超支|\bexceed|\bgo(?:es|ne)? over\b|"
+    r"\b(?:are|is|am|will|would) (?:we|i|it|that|this|they)(?: be)? (?:over|above)\b",
+    re.I,
+)
+
+
+def bar_key(task: str, over: bool) -> str:
+    """Rule 8c's phrase: to "is it enough / can we", no when over; to "are we over / 有没有超过",
+    yes when over."""
+    asked = "_asked" if OVER_ASKED.search(task) else ""
+    return ("g_total_over" if over else "g_total_within") + asked
 
 
 def _in_window(task: str, have: list[tuple[str, float]]) -> list[tuple[str, float]]:
@@ -1823,9 +1857,219 @@ def taken_line(lang: str, t: Taken) -> str:
     )
 
 
-# ------------------------------------------------------------------ 17. enough on hand
+# ------------------------------------------------------------------ 17. enough of what is needed
 
+NEEDED = re.compile(
+    r"\b(?:need|needs|needed|require|requires|want|wants|expect|expecting|are|book|reserve)\s+"
+    r"(?:about\s+|at least\s+|around\s+|some\s+)?(\d+(?:\.\d+)?)\s+(?:more\s+)?([A-Za-z][\w-]*)"
+    r"(?:\s+of\s+([A-Za-z][\w-]*))?"
+    r"|\bfor\s+(\d+)\s+(people|persons|guests|participants|attendees|students|kids|adults)\b"
+    r"|(?:需要|要|得|需|订|预订|预约|来|有)\s*(\d+(?:\.\d+)?)\s*(?:个|位|名|间|张|箱|件|台|份|人|套|把|辆|桶|袋|瓶|盒|本|块|条)?"
+    r"\s*([\u4e00-\u9fff]{0,4})",
+    re.I,
+)
 ENOUGH_ASKED = re.compile(
+    r"够不够|够吗|够用|足够|不够|能不能|能否|可不可以|可以.{0,12}吗|能.{0,12}吗|行不行|有没有|是否"
+    r"|\benough\b|\bsufficient\b|\b(?:can|could) (?:we|i|they|you|all)\b|\bis there (?:room|space)\b"
+    r"|\bwill (?:it|that|they|there) be\b|\bdo we have\b|\bcover\b",
+    re.I,
+)
+AVAILABLE = re.compile(
+    r"(?<![a-z])(?:left|remaining|available|availability|free|in[ _]stock|stock|on[ _]hand|"
+    r"capacity|vacan\w*|spare|open)(?![a-z])|库存|剩余|剩下|还剩|剩|余量|可用|空余|空闲|空房|现有|存量|在库",
+    re.I,
+)
+BARE_NUMBER = re.compile(r"(?<![\d.:/-])(\d+(?:\.\d+)?)(?![\d:/-]|\.\d)")
+DATED = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}")
+
+
+@dataclass(frozen=True)
+class Enough:
+    need: float
+    have: float
+    line: str  # the line of the file that gives what there is
+
+
+def enough(task: str, results: list[Any]) -> Enough | None:
+    """Rule 17: a number the user needs ("we need 12 seats", "需要 30 箱矿泉水", "for 8 people")
+    and a question whether there is enough or it can be done (够不够, 能…吗, enough, can we):
+    what there is, read from a text result's line that says so (left, available, free, in
+    stock; 库存, 剩余, 可用), best one that also names what is needed (free_rooms for rooms),
+    never a date's or a time's number."""
+    m = NEEDED.search(task)
+    if m is None or not ENOUGH_ASKED.search(task):
+        return None
+    need = float(m.group(1) or m.group(4) or m.group(6))
+    thing = (m.group(2) or m.group(5) or m.group(7) or "").lower()
+    of = (m.group(3) or "").lower()  # "18 bags of flour": flour names the line too
+    best: tuple[int, str, float] | None = None
+    for r in results:
+        text = r if isinstance(r, str) else ""
+        if isinstance(r, dict):  # (a text of `key: value` lines, read as an object)
+            text = "\n".join(f"{k}: {x}" for k, x in r.items() if not isinstance(x, (dict, list)))
+        for line in text.splitlines():
+            said = DATED.sub(" ", line)
+            nums = BARE_NUMBER.findall(said.split(":", 1)[-1].split("：", 1)[-1])
+            if not nums:
+                continue
+            names = bool(thing) and (
+                thing in line
+                if re.search(r"[\u4e00-\u9fff]", thing)
+                else speech_stem(thing) in {speech_stem(w) for w in re.findall(r"[A-Za-z]+", line)}
+            )
+            score = 2 * bool(AVAILABLE.search(line)) + names + bool(of and of in line.lower())
+            if score >= 2 and (best is None or score > best[0]):
+                best = (score, line.strip(), float(nums[0]))
+    if best is None:
+        return None
+    return Enough(need, best[2], best[1])
+
+
+def speech_stem(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+
+
+def enough_line(lang: str, e: Enough) -> str:
+    """Rule 17's sentence: yes or no first, then the line that decides it and the difference."""
+    gap = _n(abs(e.have - e.need))
+    key = "f_enough_yes" if e.have >= e.need else "f_enough_no"
+    return say(lang, key, line=e.line, have=_n(e.have), need=_n(e.need), gap=gap)
+
+
+# ------------------------------------------------------------------ 18. out of date
+
+OUTDATED = re.compile(
+    r"out[ -]of[ -]date|outdated|\bstale\b|obsolete|not (?:up[ -]to[ -]date|current)|behind"
+    r"|\bolder\b|过时|过期|旧的|落后|没(?:有)?更新|不是最新|不一致"
+    r"|\bversions?\b.{0,60}\b(?:against|match|agree)|\b(?:against|match|agree)\b.{0,60}\bversions?\b",
+    re.I,
+)
+REFERENCE = re.compile(
+    r"\b(?:real|actual|true|correct|current|authoritative|source of truth|canonical)\b|为准|真实|实际|正确|当前",
+    re.I,
+)
+FULL_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.]*\d)")
+DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+@dataclass(frozen=True)
+class Outdated:
+    stale: list[tuple[str, str]]  # each file out of date, with its version or date
+    current: list[tuple[str, str]]  # each file up to date, with its version or date
+    reference: tuple[str, str]  # the file the others are judged by, and its version or date
+
+
+def _version(text: str) -> tuple[int, ...] | None:
+    found = [tuple(int(x) for x in v.split(".")) for v in FULL_VERSION.findall(DATE.sub(" ", text))]
+    return max(found) if found else None
+
+
+def outdated(task: str, read: list[tuple[str, str]]) -> Outdated | None:
+    """Rule 18: which of the files read is out of date (out of date, outdated, stale, 过时, 旧,
+    没更新): each file's version (its highest x.y[.z]) is judged against the file the request
+    calls the real or current one ("package.json has the real version", 以 X 为准), else against
+    the highest; with no versions, each file's latest date (YYYY-MM-DD) against the newest. The
+    files behind are out of date; none when every file agrees."""
+    if not OUTDATED.search(task) or len(read) < 2:
+        return None
+    for key in (_version, _newest_date):
+        got = [(name, key(text)) for name, text in read]
+        have = [(n, k) for n, k in got if k is not None]
+        if len(have) < 2:
+            continue
+        ref = next(
+            (
+                (n, k)
+                for n, k in have
+                if re.search(re.escape(n) + r"[^.?!。？！,，]*?" + REFERENCE.pattern, task, re.I)
+                or re.search(
+                    r"以\s*" + re.escape(n) + r"\s*为准|(?:对照|参照|对比)\s*" + re.escape(n), task
+                )
+                or re.search(
+                    r"\b(?:against|compared (?:to|with)|relative to)\s+(?:the\s+)?" + re.escape(n),
+                    task,
+                    re.I,
+                )
+            ),
+            max(have, key=lambda nk: nk[1]),
+        )
+
+        def said(k: Any, dotted: bool = key is _version) -> str:
+            return ".".join(map(str, k)) if dotted else "-".join(f"{x:02d}" for x in k)
+
+        stale = [(n, said(k)) for n, k in have if k < ref[1] and n != ref[0]]
+        current = [(n, said(k)) for n, k in have if k >= ref[1] and n != ref[0]]
+        return Outdated(stale, current, (ref[0], said(ref[1])))
+    return None
+
+
+def _newest_date(text: str) -> tuple[int, ...] | None:
+    found = [tuple(int(x) for x in d) for d in DATE.findall(text)]
+    return max(found) if found else None
+
+
+def outdated_line(lang: str, o: Outdated) -> str:
+    """Rule 18's sentence: the files out of date with what they say, then the reference, then
+    the files that agree with it."""
+    sep = "、" if lang == "zh" else ", "
+    ref, at = o.reference
+    agree = sep.join(f"{n} ({k})" for n, k in o.current)
+    if not o.stale:
+        return say(lang, "f_outdated_none", ref=ref, at=at, agree=agree or ref)
+    stale = sep.join(f"{n} ({k})" for n, k in o.stale)
+    line = say(lang, "f_outdated", stale=stale, ref=ref, at=at)
+    return line + (" " + say(lang, "f_outdated_agree", agree=agree) if agree else "")
+
+
+# ------------------------------------------------------------------ 19. lines of each kind counted
+
+COUNT_WORDS = re.compile(
+    r"\bhow many\b|\bcount\b|\bnumber of\b|多少|几条|几行|统计|数一下|计数", re.I
+)
+
+
+def kinds_counted(task: str, read: list[tuple[str, str]]) -> list[tuple[str, list[int]]] | None:
+    """Rule 19: a count asked of two or more kinds of line ("count the ERROR and WARN lines",
+    "统计错误和警告各有几条"): each kind a word the question writes in capitals, or one of the
+    kinds of rule 4 (errors, warnings), its lines counted in each file read (one count a file).
+    None when fewer than two kinds are named."""
+    if not COUNT_WORDS.search(task) or not read:
+        return None
+    said = FILE_NAMES.sub(" ", task)
+    kinds = [(w, rf"\b{w}\b", 0) for w in dict.fromkeys(CAPITALS.findall(said))]
+    shown = {w.upper() for w, _, _ in kinds}
+    for asked, says in KINDS:
+        m = re.search(asked, said, re.I)
+        word = re.search(r"[A-Z]+", says)
+        if m and word and not any(re.search(says, w) for w in shown):
+            kinds.append((m.group(0), says, 0))
+    if len(kinds) < 2:
+        return None
+    return [
+        (w, [sum(bool(re.search(p, line, f)) for line in text.splitlines()) for _, text in read])
+        for w, p, f in kinds
+    ]
+
+
+FILE_NAMES = re.compile(r"\S+\.[A-Za-z]\w*")
+
+
+def kinds_line(lang: str, counted: list[tuple[str, list[int]]], names: list[str]) -> str:
+    """Rule 19's sentence: each file's count of each kind of line."""
+    sep = "；" if lang == "zh" else "; "
+    parts = []
+    for i, name in enumerate(names):
+        each = ("，" if lang == "zh" else ", ").join(
+            say(lang, "f_kind_count", kind=w, n=ns[i]) for w, ns in counted
+        )
+        parts.append(f"{name}: {each}")
+    return sep.join(parts)
+
+
+# ------------------------------------------------------------------ 20. enough on hand in a record
+
+ON_HAND_ASKED = re.compile(
     r"\benough\b|\bsufficient\b|\bsuffices?\b|\brun\s+short\b"
     r"|\bcan\s+(?:we|I|you)\s+(?:still\s+)?(?:reserve|book|get|fit|seat|take|make|bake|cook|fill"
     r"|cover|supply|ship|serve|hold|host)\b"
@@ -1911,7 +2155,7 @@ def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float
 
 
 def on_hand(task: str, results: list[Any]) -> OnHand | None:
-    """Rule 17: a question whether what is on hand is enough for what the request needs ("Do I
+    """Rule 20: a question whether what is on hand is enough for what the request needs ("Do I
     have enough flour? Two loaves, each needs 500 g", "we need 12 seats: can we reserve?",
     30箱够不够): the one record's number field that is said in the unit of a need the request
     states (its key names the unit, or the record's unit field does: grams, kg; or its key's
@@ -1919,7 +2163,7 @@ def on_hand(task: str, results: list[Any]) -> OnHand | None:
     available, in stock) against that need; a need said for each of several ("two loaves,
     each 500 g", 每桌8人坐3桌) is the count times it. Yes when what is on hand reaches it,
     with the difference either way."""
-    if not ENOUGH_ASKED.search(task) or money_covers(task, results) is not None:
+    if not ON_HAND_ASKED.search(task) or money_covers(task, results) is not None:
         return None
     records = [d for d in results if isinstance(d, dict)]
     if len(records) != 1:
@@ -1940,7 +2184,7 @@ def on_hand(task: str, results: list[Any]) -> OnHand | None:
 
 
 def on_hand_line(lang: str, h: OnHand) -> str:
-    """Rule 17's sentence: yes or no first, then what is on hand against what is needed."""
+    """Rule 20's sentence: yes or no first, then what is on hand against what is needed."""
     need = _round(h.need, 2)
     if h.count is not None and h.per is not None:
         need = f"{need} ({_round(h.count, 2)} × {_round(h.per, 2)})"
@@ -1950,7 +2194,7 @@ def on_hand_line(lang: str, h: OnHand) -> str:
     )  # fmt: skip
 
 
-# ------------------------------------------------------------------ 18. one thing among the listed
+# ------------------------------------------------------------------ 21. one thing among the listed
 
 HAS_ZH = re.compile(r"(?:有没有|是否有|有)\s*([\u4e00-\u9fffA-Za-z0-9]{1,10}?)\s*(?:吗|呢|[?？]|$)")
 HAS_EN = re.compile(
@@ -1991,7 +2235,7 @@ def _listed_texts(results: list[Any]) -> list[str]:
 
 
 def among(task: str, results: list[Any]) -> Among | None:
-    """Rule 18: a yes/no question whether a thing is among what a result lists ("7-3班下周五有体育
+    """Rule 21: a yes/no question whether a thing is among what a result lists ("7-3班下周五有体育
     课吗？", "Is there a vegan option on the menu?", "Does the 10:40 train have a quiet coach?"),
     over one list of short texts (or records, by their labels): yes when a listed text holds the
     thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
@@ -2025,14 +2269,14 @@ def among(task: str, results: list[Any]) -> Among | None:
 
 
 def among_line(lang: str, a: Among) -> str:
-    """Rule 18's sentence: yes or no first, then the listed item that decides it."""
+    """Rule 21's sentence: yes or no first, then the listed item that decides it."""
     if a.yes:
         return say(lang, "g_among_yes", thing=a.thing, found=a.found)
     return say(lang, "g_among_no", thing=a.thing, listed=spoken_list(lang, list(a.listed)))
 
 
 def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
-    """The sentence of rule 14, 15, 17 or 16, the first that the question and the results meet."""
+    """The sentence of rule 14, 15, 20, 16 or 21, the first that the question and the results meet."""
     for judge, line in (
         (gear, gear_line),
         (money_covers, covered_line),

@@ -864,6 +864,15 @@ def _as_verb(sentence: str, noun: str) -> bool:
 
 
 def choose(v: View) -> list[Tool]:
+    """`_chosen_all`; a request for a figure that asks no file written ("add up the costs in
+    costs.txt": add is no create) takes no tool that writes files."""
+    chosen = _chosen_all(v)
+    if columns.figure_asked(v.task) and not WRITES_ASKED.search(v.whole):
+        return [t for t in chosen if not writes_files(t)]
+    return chosen
+
+
+def _chosen_all(v: View) -> list[Tool]:
     """The tools the request asks for (rule 1, `_choose`; for the rest of the message when a clause
     of it only states the user's own code: `agentkit.sim.carried.unstated`), and, for each further request the
     message makes (`requests`), the first tool chosen for it alone when none of those is taken
@@ -896,6 +905,12 @@ def choose(v: View) -> list[Tool]:
         if own and not set(map(id, own)) & set(map(id, chosen)):
             chosen = chosen + own[:1]
     return chosen
+
+
+WRITES_ASKED = re.compile(
+    r"\b(?:write|save|create|store|put|record|log|copy|export|output)\b|写|保存|存到|存入|存成|创建|新建|记录|导出|输出",
+    re.I,
+)
 
 
 SECOND = re.compile(  # a further request of the same message
@@ -1943,6 +1958,11 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if lister:
         return lister
     named = [f for f in shell.FILE.findall(v.task) if re.search(r"\.(?:csv|tsv)$", f, re.I)]
+    if not named and columns.figure_asked(v.task) in ("total", "average"):
+        to = WRITTEN_TO.search(v.task)  # (not the file the figure is written to)
+        named = [f for f in shell.FILE.findall(v.task) if not (to and to.group(1).endswith(f))]
+        named = [f for f in named[:1] if not f.endswith(".json")]
+        # (a text of labelled numbers, "venue: 2200": sim.columns rule 11)
     reader = [t for t in tools if reads_files(t)][:1]
     if reader and named and columns.figure_asked(v.task):  # a figure of a named table file:
         # it is read, then the figure is written when a second file is named (sim.columns)
@@ -2806,8 +2826,8 @@ def _found_saved(v: View, turn: Turn) -> list[tuple[Tool, dict[str, Any]]]:
     done = [c for c in v.calls if c.result is not None and not c.failed]
     if turn.calls or not done or not FOUND.search(v.task) or not WRITTEN_TO.search(v.task):
         return []
-    if columns.figure_asked(v.whole):  # "write the result to ...": the figure (sim.columns)
-        return []
+    if columns.figure_asked(v.whole) or _from_files(v):  # "write the result to ...": the figure
+        return []  # (sim.columns) or the fact the files give (sim.facts) is written instead
     if not all(_reads(v.tool(c.name) or _NO_TOOL) for c in done):
         return []
     found = [_parsed(c.result) for c in done]
@@ -3863,7 +3883,9 @@ def _described(
     if path and columns.figure_asked(v.whole):  # a figure the files' tables give (sim.columns),
         # asked in this step or an earlier one ("average the scores and write it to ...")
         fig = columns.figure(v.whole, _texts(v))
-        text = fig.value + "\n" if fig else None
+        lead = _figures(v)[:-1] if fig and not fig.groups else _figures(v)[:1] if fig else []
+        lead = lead if fig and (len(_figures(v)) > 1) else []  # (the judgement said first)
+        text = "".join(x + "\n" for x in [*lead, fig.value]) if fig else None
     text = form or text
     body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
@@ -3877,7 +3899,8 @@ def _described(
         text = writing.tabulated(v.whole, _read_text(v))
     if text is None:  # a summary of a file this task read: its entries
         text = writing.summarised(v.whole, _read_text(v))
-    if text is None and key is not None and not writing.gives_text(v.task):
+    worked = SUMMARY.search(v.whole) and not quoted(v.task)  # (the answer, worked out first)
+    if text is None and key is not None and (worked or not writing.gives_text(v.task)):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
         kept = {k: a for k, a in got.values.items() if k != key}
@@ -3921,7 +3944,9 @@ SAVES_IT = re.compile(
 
 SUMMARY = re.compile(
     r"\bsummary\b|\bsummari[sz]e\b|\bwhat (?:you|it) (?:found|finds)\b|\bthe (?:answer|findings)\b"
-    r"|总结|摘要|汇总|(?:查到|找到|搜到)的(?:结果|内容)",
+    r"|\b(?:your|the|my|a) (?:conclusion|verdict|judgement|judgment|assessment)\b|\bfindings\b"
+    r"|\b(?:those|these|the) (?:counts|totals|numbers|figures)\b"
+    r"|总结|摘要|汇总|(?:查到|找到|搜到)的(?:结果|内容)|结论|判断结果",
     re.I,
 )
 ONE_LINE = re.compile(r"\bone[- ]line|\bsingle line|\bone sentence|一行|一句话", re.I)
@@ -3929,13 +3954,15 @@ ONE_LINE = re.compile(r"\bone[- ]line|\bsingle line|\bone sentence|一行|一句
 
 def _summary(v: View) -> str | None:
     """A file's text the request asks to be a summary of what the task found ("then write a
-    one-line summary of that into kestrel.txt", "把查到的结果总结一下写到 x.txt"): the lines the
+    one-line summary of that into kestrel.txt", "把查到的结果总结一下写到 x.txt", "write your
+    conclusion / the findings / those counts to x.md", "把结论写进 x.md"; such a file waits for
+    what is worked out, never takes the request's own words): the lines the
     answer leads with (the fact asked for), else the lines of the files read that hold the text
     searched for, each after its file's name; one line when one is asked for. None before
     anything was found."""
     if not SUMMARY.search(v.whole):
         return None
-    lead = _keys_asked(v) + _facts(v) + _figures(v) + _picks(v)
+    lead = _keys_asked(v) + _from_files(v) + _facts(v) + _figures(v) + _picks(v)
     if not lead:
         target = shell.target(v.whole)
         for c in v.calls if target else []:
@@ -4674,12 +4701,15 @@ def _answer(v: View, turn: Turn) -> str:
     worked = [] if said and alone else worked
     data = [c.data for c in v.calls if c.result is not None and not c.failed]
     said = [] if facts.crossed(v.task, data) is not None else said  # (yes or no over the top)
-    lead = _keys_asked(v) + _facts(v, picked=bool(said))  # what sim.facts states leads
+    grouped = _grouped(v, figures)  # a figure by groups answers which group: it leads
+    said, worked = ([], []) if grouped else (said, worked)
+    lead = [] if grouped else _keys_asked(v) + _facts(v, picked=bool(said))
     compared = [] if lead or said else (_cheaper(v) or _compared(v))
     listed = [] if told else _listed(v)  # (how many files: before the record they hold)
     said = listed + said if said else said
     counted = [] if told or said else listed + (_counted(v) or _mentioned(v))
     kept = bool(counted) and not listed  # (the rows the question's values keep: not all rows)
+    counted = [] if grouped else counted
     tables = [] if worked or told or lead or figures or kept else counted_rows
     picks = [] if said else _picks(v)
     lines = (
@@ -4706,6 +4736,12 @@ def _answer(v: View, turn: Turn) -> str:
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
+
+
+def _grouped(v: View, figures: list[str]) -> bool:
+    """Rule 5: the figure said is one of each group (`agentkit.sim.columns`, rule 10)."""
+    fig = columns.figure(v.whole, _texts(v)) if figures else None
+    return bool(fig is not None and fig.groups)
 
 
 def _read_quote(v: View, c: Call, pointed: bool, asked: list[str]) -> str | None:
@@ -5064,6 +5100,9 @@ def _facts(v: View, picked: bool = False) -> list[str]:
         out.append(facts.ordered_line(v.lang, when))
     # rules 14-16 of sim.facts (an umbrella, can I afford, am I free) lead, before rule 11
     verdict = None if out else facts.verdict_line(v.lang, v.task, [c.data for c in done])
+    texts = [c.result if isinstance(c.result, str) else c.data for c in done]
+    need = None if out or verdict else facts.enough(v.task, texts)  # (rule 17: the lines read)
+    verdict = facts.enough_line(v.lang, need) if need else verdict
     out += [verdict] if verdict else []
     fit = None if verdict else facts.fit_of(v.task, [(c.data, c.input) for c in done])
     if fit is not None:
@@ -5117,6 +5156,12 @@ def _from_files(v: View) -> list[str]:
     """Rule 5 for the group with the most lines holding a text and a changelog's entries by
     kind (`agentkit.sim.files`, rules 6 and 7)."""
     read = _files_read(v)
+    stale = facts.outdated(v.whole, [(n, "\n".join(lines)) for n, lines in read])
+    if stale is not None:  # which file is out of date (sim.facts, rule 18)
+        return [facts.outdated_line(v.lang, stale)]
+    kinds = facts.kinds_counted(v.whole, [(n, "\n".join(lines)) for n, lines in read])
+    if kinds is not None:  # lines of each kind counted (sim.facts, rule 19)
+        return [facts.kinds_line(v.lang, kinds, [n for n, _ in read])]
     most = files.most_lines(v.task, read) if read else None
     if most is not None:
         return _most_said(v.lang, most)
@@ -5219,7 +5264,7 @@ def totals(v: View) -> list[str]:
     bar = facts.total_bar(v.task, got.value) if got.how == "total" else None
     if bar is None:
         return [line]
-    return [say(v.lang, "g_total_over" if bar[1] else "g_total_within", total=f"{got.value}{unit}",
+    return [say(v.lang, facts.bar_key(v.task, bar[1]), total=f"{got.value}{unit}",
                 limit=facts._n(bar[0])), line]  # fmt: skip
 
 
@@ -5239,8 +5284,24 @@ def _figures(v: View) -> list[str]:
     if fig is None:
         return []
     kind = say(v.lang, f"g_figure_{fig.kind}")
+    if fig.groups:  # by groups (sim.columns, rule 10): the group asked for first, then each
+        sep = "；" if v.lang == "zh" else "; "
+        each = sep.join(f"{k}: {x}" for k, x in fig.groups)
+        out = [say(v.lang, "g_figure_by", kind=kind, column=fig.column, by=fig.by, groups=each)]
+        way, label, value = fig.picked
+        if way:
+            top = say(v.lang, f"g_figure_{way}", kind=kind, column=fig.column, by=fig.by,
+                      label=label, value=value)  # fmt: skip
+            out.insert(0, top)
+        return out
     key = "g_figure" if fig.tables > 1 else "g_figure_one"  # (one table: no count of tables)
-    return [say(v.lang, key, kind=kind, column=fig.column, n=fig.tables, value=fig.value)]
+    column = fig.column or say(v.lang, "g_figure_entries")
+    line = say(v.lang, key, kind=kind, column=column, n=fig.tables, value=fig.value)
+    bar = facts.total_bar(v.whole, float(fig.value)) if fig.kind == "total" else None
+    if bar is None:
+        return [line]
+    over = facts.bar_key(v.whole, bar[1])  # a limit the user gives (facts, 8c)
+    return [say(v.lang, over, total=fig.value, limit=facts._n(bar[0])), line]
 
 
 def _mentioned(v: View) -> list[str]:

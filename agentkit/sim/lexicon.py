@@ -438,8 +438,8 @@ ASKS_WHAT = re.compile(r"(?:了|着|的是)(?:些)?(?:什么|啥|哪些)")  # �
 def _act_said(text: str, word: str, han: list[tuple[str, str]]) -> bool:
     """Whether the act's Chinese word asks for the act somewhere in the text: at a place where it
     is not part of a longer word of the table (存 in 库存 names stock, not storing), does not
-    ask what was done (写了什么, 记录了哪些: a question about what is there), and does not
-    start a noun (`_noun`)."""
+    ask what was done (写了什么, 记录了哪些: a question about what is there) or say what a text
+    holds (写着), and does not start a noun (`_noun`)."""
     longer = [w for w, _ in han if word in w and w != word and w in text]
     for m in re.finditer(re.escape(word), text):
         inside = any(
@@ -447,7 +447,9 @@ def _act_said(text: str, word: str, han: list[tuple[str, str]]) -> bool:
             for w in longer
             for o in re.finditer(re.escape(w), text)
         )
-        if not inside and not ASKS_WHAT.match(text, m.end()) and not _noun(text, word, m.end()):
+        if inside or ASKS_WHAT.match(text, m.end()) or _noun(text, word, m.end()):
+            continue
+        if not text.startswith("着", m.end()):  # (room.txt 里写着 …: what it says, no act)
             return True
     return False
 

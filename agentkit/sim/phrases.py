@@ -214,6 +214,37 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{n} 个表格中 {column} 的{kind}：{value}",
         "The {kind} of {column} over {n} tables: {value}",
     ),
+    "g_figure_by": (
+        "按 {by} 的{column}{kind}：{groups}",
+        "The {kind} of {column} by {by}: {groups}",
+    ),
+    "g_figure_most": (
+        "{column}{kind}最高的{by}是 {label}：{value}。",
+        "{label} has the highest {kind} of {column} of any {by}: {value}.",
+    ),
+    "g_figure_least": (
+        "{column}{kind}最低的{by}是 {label}：{value}。",
+        "{label} has the lowest {kind} of {column} of any {by}: {value}.",
+    ),
+    "f_kind_count": ("{kind} {n} 行", "{n} {kind} lines"),
+    "f_enough_yes": (
+        "够：「{line}」，有 {have}，需要 {need}，还多 {gap}。",
+        'Yes: the file says "{line}": {have} there, {need} needed ({gap} to spare).',
+    ),
+    "f_enough_no": (
+        "不够：「{line}」，只有 {have}，需要 {need}，还差 {gap}。",
+        'No: the file says "{line}": only {have} there, {need} needed ({gap} short).',
+    ),
+    "f_outdated": (
+        "过时的是 {stale}：{ref} 是 {at}。",
+        "Out of date: {stale}; {ref} says {at}.",
+    ),
+    "f_outdated_agree": ("与之一致的：{agree}。", "Up to date: {agree}."),
+    "f_outdated_none": (
+        "没有过时的文件：{agree} 都与 {ref}（{at}）一致。",
+        "None is out of date: {agree} agree with {ref} ({at}).",
+    ),
+    "g_figure_entries": ("各项", "the entries"),
     "g_figure_one": ("{column} 的{kind}：{value}", "The {kind} of {column}: {value}"),
     "g_cannot_edit": (
         "我没有做到：{asks}。离线替身按书面规则工作，不会改写文字；其余按要求做了。",
@@ -322,6 +353,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_total_over": (
         "不行：一共 {total}，超过了你说的 {limit}。",
         "No: the total is {total}, over your limit of {limit}.",
+    ),
+    "g_total_over_asked": (
+        "是的，超过了：一共 {total}，超过了你说的 {limit}。",
+        "Yes, it goes over: the total is {total}, over your limit of {limit}.",
+    ),
+    "g_total_within_asked": (
+        "没有超过：一共 {total}，在你说的 {limit} 以内。",
+        "No, it does not go over: the total is {total}, within your limit of {limit}.",
     ),
     "g_total_within": (
         "可以：一共 {total}，没有超过你说的 {limit}。",

@@ -7,7 +7,8 @@ First rule that applies, in Chinese or English:
   "command:", or a line that starts with ./ or /): that command, as written; an echo or sleep
   command described in so many words ("an echo command that says 'hi'"): `echo 'hi'`, `sleep 5`;
   a script the user asks to run (hello.py, build.sh): `python3 hello.py`, `bash build.sh`;
-- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`); the data rows of the
+- count the lines (words) of a named file: `wc -l FILE` (`wc -w FILE`), not the lines of two
+  kinds or more it names in capitals (ERROR and WARN: they are read and counted); the data rows of the
   files of a kind or a glob in a folder: `find DIR -name 'sales_*.csv' -exec tail -q -n +2 {} + |
   wc -l`, after the count of the folder's files of that kind when the request asks it too; the
   lines of each such file ("each .csv file", "per file", 每个 / 各 / 分别): `find DIR -name
@@ -234,12 +235,18 @@ def _files(text: str) -> list[str]:
     return [f for f in FILE.findall(text) if f.lower() not in ("e.g", "i.e")]
 
 
+MARKER = re.compile(r"(?<![A-Za-z])[A-Z]{3,}(?![A-Za-z])")  # a kind of line: ERROR, ALARM
+
+
 def _on_file(text: str, named: str | None, asked: frozenset[str]) -> str | None:
     """The rules about a file the request names (counting, deleting, creating, showing)."""
     if named is None:
         return None
     q = shlex.quote(named)
-    if COUNT.search(text) and COUNT_LINES.search(text):
+    kinds = set(
+        MARKER.findall(FILE.sub(" ", text))
+    )  # "ALARM 和 FAULT 各有多少行": each kind's lines
+    if COUNT.search(text) and COUNT_LINES.search(text) and len(kinds) < 2:
         return f"wc -l {q}"
     if COUNT.search(text) and COUNT_WORDS.search(text):
         return f"wc -w {q}"
