@@ -61,3 +61,34 @@ def test_a_chinese_subject_goes_to_the_one_tool_taking_a_place_name_and_no_bound
     t = tool("list_stalls", "列出某个集市在营业的摊位", strings(market="集市所在区名"))
     calls, _ = converse("青石巷有没有20元以下的小吃摊？", [t], {"list_stalls": lambda market: []})
     assert calls == [("list_stalls", {"market": "青石巷"})]
+
+
+def test_by_train_asks_by_no_day_and_an_echoed_date_decides_nothing():
+    t = tool(
+        "search_ferries",
+        "Search ferry crossings between two ports on a date",
+        strings(origin="port", destination="port", date="YYYY-MM-DD"),
+    )
+    calls, finals = converse(
+        "I have to be in Bergen on December 10, coming from Stavanger by boat. Which ferry?",
+        [t],
+        {"search_ferries": lambda **k: {"date": k["date"], "crossings": [{"ferry": "MS Fjord"}]}},
+    )
+    assert calls == [
+        ("search_ferries", {"origin": "Stavanger", "destination": "Bergen", "date": "2026-12-10"})
+    ]
+    assert not finals[-1].startswith(("Yes", "No"))
+
+
+def test_a_single_unknown_word_opening_the_sentence_is_a_name():
+    t = tool(
+        "heal_character",
+        "Heal a character in the party",
+        {"character": {"type": "string"}, "points": {"type": "integer"}},
+    )
+    calls, _ = converse(
+        "Thorvik the dwarf took a beating. Heal him for 12 points.",
+        [t],
+        {"heal_character": lambda **k: {"hp": 30}},
+    )
+    assert calls == [("heal_character", {"character": "Thorvik", "points": 12})]

@@ -3030,6 +3030,8 @@ def _unroled(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -
         found = found or (asked.group(1) if asked else None)  # "的空腹血糖结果" -> 空腹血糖
     if found is None and set(words(name)) & set(tool_nouns(src.tool)):
         found = object_phrase(src.text)  # book_instrument's instrument: what "Book the ..." books
+        if found and len(found.split()) > 3:  # "the dwarf took a beating": a clause, no thing;
+            found = proper_name(src.text, src.used, frozenset(words(src.tool))) or found  # its name
         if found and (set(words(found)) <= set(words(name)) or PICK.search(found)):
             found = (
                 None  # "Describe a knot": the noun alone names no knot, "the cheapest one" picks
@@ -3253,8 +3255,8 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
         opens = SENTENCE_START.fullmatch(text[: m.start()]) or re.search(
             r"[.!?:：]\s*[\"“']?$", text[: m.start()]
         )
-        if opens and names and (len(names) == 1 or _known(names[0], own)):
-            names = names[1:]
+        if opens and names and (len(names) == 1 and _word(names[0]) or _known(names[0], own)):
+            names = names[1:]  # ("Brakka the half-orc wants …": no word, a name; "Book …": a word)
         while names and names[0].islower():
             names = names[1:]  # "Which of Priya, ...": the question's words, then the name
         run = re.sub(r"['’]s$", "", " ".join(names))  # "PhotoSnap's price": PhotoSnap
@@ -3263,6 +3265,12 @@ def proper_name(text: str, used: set[str], own: frozenset[str] = frozenset()) ->
         if run and len(run) > 1 and not re.search(r"\d", run) and run not in used:
             return run
     return None
+
+
+def _word(word: str) -> bool:
+    """A sentence's first word alone is a word, not a name, unless the dictionary's English knows
+    it as none (`glosses.english_word`; without the dictionary, always a word)."""
+    return glosses.english_word(word) is not False
 
 
 def _known(word: str, own: frozenset[str]) -> bool:

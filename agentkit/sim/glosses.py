@@ -14,6 +14,8 @@ growing word by word. Written rules:
 4. A word names a place when its first sense is a proper name that says a kind of place (a
    city, a district, a county, "place name") or is a name and where it is ("Geneva,
    Switzerland"): `place`, which finds 杭州 in "帮我订明天杭州的品酒会".
+6. An English word is a word when some entry's senses say it in lower case ("book", "find",
+   "quick"): `english`-less names ("Brakka", "Okonkwo") are no such word (`english_word`).
 5. A word's romanization is its entry's reading without tones ("楷书" [kai3 shu1] -> kaishu):
    `romanized`, which finds the pinyin example a Chinese text names in characters.
 Without the package (a browser build), there are no glosses and the concept table alone is read.
@@ -56,6 +58,24 @@ def _entries() -> dict[str, str]:
                 continue
             out[simp] = line[line.find("/", b) + 1 :].rstrip("/\n")
     return out
+
+
+@functools.cache
+def _english() -> frozenset[str]:
+    """The lower-case English words the dictionary's senses use (rule 6), or an empty set."""
+    return frozenset(
+        w for senses in _entries().values() for w in re.findall(r"\b[a-z][a-z'-]+\b", senses)
+    )
+
+
+def english_word(word: str) -> bool | None:
+    """Rule 6: whether a word is an English word (its lower case in the senses); None without the
+    dictionary (a browser build)."""
+    words = _english()
+    if not words:
+        return None
+    w = word.lower().strip("'’")
+    return w in words or w.rstrip("s") in words or w.removesuffix("es") in words
 
 
 def segmented(text: str) -> list[str]:

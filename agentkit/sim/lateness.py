@@ -14,8 +14,9 @@ written rules.
    ("will it arrive before Friday?", "get here by December 15", "12月10号之前修好吗", "来得及…吗",
    "in time for the 18th"): the day is read as the stand-in reads dates (relative ones on
    today's date); the record's one date of when it is expected (a key saying expected,
-   estimated, eta, delivery, arrival, due, ready, completion, decision; 预计, 完成, 送达, 到达),
-   else its only date, is compared with it. "by" / 之前 / 前 keep the day itself, "before" does
+   estimated, eta, delivery, arrival, due, ready, completion, decision; 预计, 完成, 送达, 到达)
+   is compared with it; the day is the date said right after by / before / until or right
+   before 之前 / 前 ("by train" asks by no day). "by" / 之前 / 前 keep the day itself, "before" does
    not. The answer begins with yes or no and says both dates (`in_time`).
 """
 
@@ -103,11 +104,8 @@ def late_line(lang: str, got: Late) -> str:
     ).replace("  ", " ")
 
 
-BY_ASKED = re.compile(
-    r"\b(?:by|before|no later than|in time for|until)\b|之前|以前|[前]|来得及|赶得上|赶得及",
-    re.I,
-)
-BEFORE_ONLY = re.compile(r"\bbefore\b", re.I)
+BY_EN = re.compile(r"\b(?:by|before|no later than|in time for|until)\s+", re.I)
+BY_ZH = re.compile(r"之前|以前|前(?![往去进])")
 WHETHER = re.compile(r"\?|？|吗|能不能|会不会|是否|来得及|赶得上", re.I)
 EXPECTED_DAY = re.compile(
     r"expect|estimat|\beta\b|^eta|deliver|arriv|due|ready|complet|finish|decision|ship|"
@@ -115,6 +113,20 @@ EXPECTED_DAY = re.compile(
     re.I,
 )
 ISO_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})")
+
+
+def _deadline(task: str) -> tuple[str, bool] | None:
+    """The day a question asks by (the date right after by / before / until, or right before
+    之前 / 前) and whether it must come before it; None when no such day is said."""
+    for m in BY_EN.finditer(task):
+        days = values.iso_dates(task[m.end() : m.end() + 30])
+        if days:
+            return days[0][1], m.group(0).strip().lower() == "before"
+    for m in BY_ZH.finditer(task):
+        days = values.iso_dates(task[max(0, m.start() - 14) : m.start()])
+        if days:
+            return days[-1][1], False
+    return None
 
 
 @dataclass(frozen=True)
@@ -127,12 +139,10 @@ class InTime:
 
 def in_time(task: str, results: list[Any]) -> InTime | None:
     """Rule 4 over the results, or None."""
-    if not BY_ASKED.search(task) or not WHETHER.search(task):
+    asked = _deadline(task) if WHETHER.search(task) else None
+    if asked is None:
         return None
-    days = values.iso_dates(task)
-    if len(days) != 1:
-        return None
-    deadline = days[0][1]
+    deadline, before = asked
     for data in results:
         for obj in _objects(data):
             dated = {
@@ -140,11 +150,11 @@ def in_time(task: str, results: list[Any]) -> InTime | None:
                 for k, x in obj.items()
                 if isinstance(x, str) and (m := ISO_DAY.match(x.strip()))
             }
-            keys = [k for k in dated if EXPECTED_DAY.search(k)] or list(dated)
+            keys = [k for k in dated if EXPECTED_DAY.search(k)]
             if len(keys) != 1:
                 continue
             got = dated[keys[0]]
-            ok = got < deadline if BEFORE_ONLY.search(task) else got <= deadline
+            ok = got < deadline if before else got <= deadline
             return InTime(ok, keys[0], got, deadline)
     return None
 

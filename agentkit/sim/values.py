@@ -1147,7 +1147,8 @@ def leg(name: str) -> str | None:
 def ends(text: str) -> dict[str, str]:
     """The words of a route's two ends: {"from": "SFO", "to": "JFK"}: "from A to B", "to B from
     A", "between A and B", "A to B" (names, or the unit after a number: "3.5 miles to km"),
-    "从A到B", "A到B的" (the verbs before A dropped), "how many km is 26.2 miles" (miles to km)."""
+    "从A到B", "A到B的" (the verbs before A dropped), "how many km is 26.2 miles" (miles to km), "be
+    in B …, coming from A" (where the user must be, and where from)."""
     m = LEG_EN.search(text) or LEG_ZH.search(text) or LEG_BETWEEN.search(text)
     if m:
         return {"from": m.group(1).strip(), "to": m.group(2).strip()}
@@ -1177,7 +1178,16 @@ def ends(text: str) -> dict[str, str]:
     ):
         return {"from": ZH_LEAD_VERBS.sub("", z.group(1)), "to": z.group(2)}
     named = SOURCE.search(text)  # "Invoice 7 from Northwind Supplies."
+    there = BE_THERE.search(text) if named else None  # "I need to be in Munich …, from Hamburg"
+    if named and there and there.group(1) != named.group(1):
+        return {"from": named.group(1).strip(), "to": there.group(1).strip()}
     return {"from": named.group(1).strip()} if named else {}
+
+
+BE_THERE = re.compile(  # where the user has to be or get: a route's end said apart from its start
+    rf"\b(?:be|arrive|get(?:ting)?|go(?:ing)?|head(?:ing)?|travel(?:l?ing)?|reach)\s+"
+    rf"(?:in|at|to|into)?\s*(?:the\s+)?({NAME_RUN})"
+)
 
 
 ZH_NUMERALS = re.compile(r"[\d零〇一二两三四五六七八九十百千万亿.]+")
