@@ -92,3 +92,23 @@ def test_a_single_unknown_word_opening_the_sentence_is_a_name():
         {"heal_character": lambda **k: {"hp": 30}},
     )
     assert calls == [("heal_character", {"character": "Thorvik", "points": 12})]
+
+
+def test_half_seven_in_the_evening_and_five_of_us_and_no_weekday_as_a_name():
+    t = tool(
+        "book_court",
+        "Book a squash court",
+        {
+            "court": {"type": "string"},
+            "date": {"type": "string", "description": "YYYY-MM-DD"},
+            "start_time": {"type": "string", "description": "HH:MM 24h"},
+            "players": {"type": "integer"},
+        },
+        ["date", "start_time", "players"],
+    )
+    calls, _ = converse(
+        "There are four of us. Can we get a court Friday evening from half six?",
+        [t],
+        {"book_court": lambda **k: {"ref": "SQ-9"}},
+    )
+    assert calls == [("book_court", {"date": "2026-12-04", "start_time": "18:30", "players": 4})]

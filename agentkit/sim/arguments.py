@@ -4740,7 +4740,12 @@ def named_thing(src: Source) -> str | None:
         n = re.escape(noun)
         m = re.search(rf"\b(?:the|a|an|my|our|this|that)\s+([\w.@/-]+)\s+{n}s?\b", text, re.I)
         m = m or re.search(rf"\b{n}s?\s+([\w.@/-]*[a-z0-9][\w.@/-]*)", text, re.I)
-        if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
+        if (
+            m
+            and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS
+            and not values.WEEKDAY_WORD.search(m.group(1))  # "a room Wednesday evening": a day
+            and values.unit_of(m.group(1)) is None
+        ):
             return m.group(1)
     m = OF_END.search(text)
     if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:

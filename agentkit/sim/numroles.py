@@ -60,7 +60,7 @@ TAGS: list[tuple[str, re.Pattern[str]]] = [
     (
         "people",
         re.compile(
-            rf"{NUM}\s+(?:{PEOPLE_WORDS})\b|\b(?:the|all)\s+{NUM}\s+of\s+(?:us|them)\b"
+            rf"{NUM}\s+(?:{PEOPLE_WORDS})\b|\b(?:(?:the|all)\s+)?{NUM}\s+of\s+(?:us|them|you)\b"
             rf"|\b(?:table|party|group|booking|reservation)\s+(?:for|of)\s+{NUM}\b(?!\s*[A-Za-z%])"
             rf"|\bfor\s+{NUM}(?=\s*(?:[,.;!?]|$|\s+(?:on|at|in|tonight|tomorrow|please)\b))"
             rf"|{NUM}\s*(?:个人|人|位|名)(?!民|次|份)",

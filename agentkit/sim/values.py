@@ -764,6 +764,7 @@ HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".sp
 _HOUR = r"(?:1[0-2]|0?[1-9]|" + "|".join(HOUR_WORDS) + ")"
 MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
                 "fifteen": 15, "thirty": 30, "forty-five": 45, "fifty": 50, "forty": 40}  # fmt: skip
+HALF_HOUR = re.compile(r"(?<!past )\bhalf\s+(" + _HOUR + r")\b(?![:.]?\d)(?!\s+(?:past|to)\b)", re.I)
 SPOKEN_TIME = re.compile(
     r"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|twenty|ten|five|\d{1,2})\s+(past|after|to)\s+("
     + _HOUR
@@ -776,7 +777,7 @@ SPOKEN_TIME = re.compile(
 
 def _spoken_times(text: str) -> list[tuple[int, str]]:
     """Clock times said in words: "a quarter past six", "half past five", "twenty to nine",
-    "six thirty", "seven o'clock"; after noon when followed by its part of the day ("in the
+    "six thirty", "seven o'clock", "half seven" (half past seven); after noon when followed by its part of the day ("in the
     evening"), when the text says evening, afternoon or tonight, or for 1 to 6."""
     out = []
     for m in SPOKEN_TIME.finditer(text):
@@ -797,7 +798,15 @@ def _spoken_times(text: str) -> list[tuple[int, str]]:
             h = h % 12 + 12
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
-    return out
+    for m in HALF_HOUR.finditer(text):  # "from half seven": half past seven, as said in Britain
+        if any(at <= m.start() < at + 20 for at, _t in out):
+            continue
+        h = _hour_word(m.group(1))
+        part = _part_of_day(text[m.end() : m.end() + 24])
+        if part == "p" or not part and h < 12 and (LATE.search(text) or 1 <= h <= 6):
+            h = h % 12 + 12
+        out.append((m.start(), f"{h:02d}:30"))
+    return sorted(out)
 
 
 def _hour_word(said: str) -> int:
