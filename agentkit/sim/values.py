@@ -764,7 +764,9 @@ HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".sp
 _HOUR = r"(?:1[0-2]|0?[1-9]|" + "|".join(HOUR_WORDS) + ")"
 MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
                 "fifteen": 15, "thirty": 30, "forty-five": 45, "fifty": 50, "forty": 40}  # fmt: skip
-HALF_HOUR = re.compile(r"(?<!past )\bhalf\s+(" + _HOUR + r")\b(?![:.]?\d)(?!\s+(?:past|to)\b)", re.I)
+HALF_HOUR = re.compile(
+    r"(?<!past )\bhalf\s+(" + _HOUR + r")\b(?![:.]?\d)(?!\s+(?:past|to)\b)", re.I
+)
 SPOKEN_TIME = re.compile(
     r"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|twenty|ten|five|\d{1,2})\s+(past|after|to)\s+("
     + _HOUR
