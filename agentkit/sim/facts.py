@@ -1950,7 +1950,6 @@ REFERENCE = re.compile(
     re.I,
 )
 FULL_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.]*\d)")
-DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
 @dataclass(frozen=True)
@@ -1961,7 +1960,7 @@ class Outdated:
 
 
 def _version(text: str) -> tuple[int, ...] | None:
-    found = [tuple(int(x) for x in v.split(".")) for v in FULL_VERSION.findall(DATE.sub(" ", text))]
+    found = [tuple(int(x) for x in v.split(".")) for v in FULL_VERSION.findall(DAY.sub(" ", text))]
     return max(found) if found else None
 
 
@@ -2005,7 +2004,7 @@ def outdated(task: str, read: list[tuple[str, str]]) -> Outdated | None:
 
 
 def _newest_date(text: str) -> tuple[int, ...] | None:
-    found = [tuple(int(x) for x in d) for d in DATE.findall(text)]
+    found = [tuple(int(x) for x in d) for d in DAY.findall(text)]
     return max(found) if found else None
 
 
