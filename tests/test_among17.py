@@ -67,3 +67,9 @@ def test_a_record_on_one_line_keeps_its_keys_units():
     )
     assert calls == [("find_lakes", {"query": "Loch Fennel"})]
     assert "41 m" in finals[-1]
+
+
+def test_no_name_taker_sends_a_place_of_a_knowledge_question_to_a_place_tool():
+    t = tool("get_air_quality", "Air quality index of a city", strings(city="city name"))
+    calls, _ = converse("What is the capital of Portugal?", [t], {"get_air_quality": dict})
+    assert calls == []

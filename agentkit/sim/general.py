@@ -1539,8 +1539,9 @@ def _name_taker(v: View, tools: list[Tool]) -> list[Tool]:
             return []
     elif proper_name(v.task, set()) is None:
         return []
-    fits = [t for t in tools if not t.name_concepts & CHANGES and _takes_a_name(t)]
-    return fits if len(fits) == 1 else []
+    takes = _takes_a_name if pairs(v.task) else lambda t: _name_input(t) is not None
+    fits = [t for t in tools if not t.name_concepts & CHANGES and takes(t)]
+    return fits if len(fits) == 1 else []  # (an English place is no name: "capital of France")
 
 
 def _subject_named(task: str) -> str | None:
