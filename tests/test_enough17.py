@@ -80,3 +80,14 @@ def test_a_field_in_another_unit_than_the_need_decides_nothing():
     )
     assert calls == [("shelf_level", {"item": "eggs"})]
     assert not finals[-1].startswith(("Yes", "No"))
+
+
+def test_a_json_result_with_counts_per_place_is_no_line_of_a_file():
+    t = tool("stock_by_depot", "Stock of a product in each depot", strings(sku="product code"))
+    calls, finals = converse(
+        "Our Ghent shop needs 90 of the oak stools (ST-44). Have we got enough stock?",
+        [t],
+        {"stock_by_depot": lambda sku: {"sku": sku, "on_hand": {"Antwerp": 50, "Lille": 45}}},
+    )
+    assert calls == [("stock_by_depot", {"sku": "ST-44"})]
+    assert "only 50" not in finals[-1] and "40 short" not in finals[-1]

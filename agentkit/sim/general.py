@@ -5101,7 +5101,12 @@ def _facts(v: View, picked: bool = False) -> list[str]:
         out.append(facts.ordered_line(v.lang, when))
     # rules 14-16 of sim.facts (an umbrella, can I afford, am I free) lead, before rule 11
     verdict = None if out else facts.verdict_line(v.lang, v.task, [c.data for c in done])
-    texts = [c.result if isinstance(c.result, str) else c.data for c in done]
+    texts = [  # (a JSON result is read as its data: its one line is no line of a file)
+        c.result
+        if isinstance(c.result, str) and not c.result.lstrip().startswith(("{", "["))
+        else c.data
+        for c in done
+    ]
     need = None if out or verdict else facts.enough(v.task, texts)  # (rule 17: the lines read)
     verdict = facts.enough_line(v.lang, need) if need else verdict
     out += [verdict] if verdict else []
