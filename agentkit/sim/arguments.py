@@ -1451,9 +1451,13 @@ def _in_its_role(
         return value
     before = list(src.numbers)
     value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
-    value = value or how_often(name, s, src) or _counted(name, s, src) or _year(name, s, src.text)
-    if value is not None and (
-        numroles.foreign(role_, tags.get(value), name) or not numroles.fits(value, s)
+    value = value or how_often(name, s, src)
+    own = value is None and (value := _counted(name, s, src)) is not None
+    value = value if value is not None else _year(name, s, src.text)
+    if value is not None and (  # (said beside its own noun or unit, "2个大人": no other role's,
+        not own  # though the same number is said in another role too, "住2晚")
+        and numroles.foreign(role_, tags.get(value), name)
+        or not numroles.fits(value, s)
     ):
         src.numbers, value = before, None  # another role's number, or out of range
     if value is not None or not need or not src.numbers:

@@ -829,7 +829,7 @@ def _part_of_day(after: str) -> str:
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
 BARE_HOUR = re.compile(
     r"\bat\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
-    r"(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
+    r"(?:\s*o'?clock)?(?![\d:%]|\.\d)(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
     r"persons?|guests?|percent|dollars?|euros?|pounds?|kg|km|g\b|ml))",
     re.I,
 )
