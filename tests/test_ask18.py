@@ -117,3 +117,29 @@ def test_a_restart_asked_calls_the_restart_tool_not_only_the_status_one():
         }
         calls, _ = converse(said, tools, done)
         assert (name, {"service": "billing-api"}) in calls, said
+
+
+def test_a_thing_to_choose_is_looked_up_with_the_tool_that_lists_it_before_it_is_asked_for():
+    free = tool(
+        "find_free_courts",
+        "Check which tennis courts are free at a time. Returns courts with surface and price.",
+        {"date": DAY, "start_time": {"type": "string", "description": "HH:MM"}},
+    )
+    reserve = tool(
+        "reserve_court",
+        "Reserve a tennis court.",
+        {
+            "court": {"type": "string"},
+            "date": DAY,
+            "start_time": {"type": "string"},
+            "players": INT,
+        },
+    )
+    courts = [{"court": "Court 3", "surface": "clay"}, {"court": "Court 5", "surface": "hard"}]
+    calls, _ = converse(
+        "Can we get a court on 2027-04-10 at 18:00? Four players.",
+        [free, reserve],
+        {"find_free_courts": lambda **k: {"available": courts}, "reserve_court": lambda **k: "ok"},
+    )
+    assert [name for name, _ in calls] == ["find_free_courts", "reserve_court"]
+    assert calls[1][1]["court"] == "Court 3" and calls[1][1]["players"] == 4
