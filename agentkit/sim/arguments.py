@@ -1455,8 +1455,8 @@ def _in_its_role(
     own = value is None and (value := _counted(name, s, src)) is not None
     value = value if value is not None else _year(name, s, src.text)
     if value is not None and (  # (said beside its own noun or unit, "2个大人": no other role's,
-        not own  # though the same number is said in another role too, "住2晚")
-        and numroles.foreign(role_, tags.get(value), name)
+        (not own or tags.get(value) == "threshold")  # though said in another role too, "住2晚";
+        and numroles.foreign(role_, tags.get(value), name)  # a condition's never ("more than 100")
         or not numroles.fits(value, s)
     ):
         src.numbers, value = before, None  # another role's number, or out of range

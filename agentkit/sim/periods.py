@@ -22,7 +22,8 @@ from / to, since / until): written rules.
    10 days from 3 March", "从下周一开始，连续两周", "为期三天"): the start is the first date the
    text writes, else today; the end is the run's last day (three weeks from 8 December: the 28th;
    a run of nights ends on the morning after the last, "for 3 nights", "住两晚": the 3rd / 2nd
-   day after; so does a stay or a hire's days for a field of its return / check-out, "pick-up
+   day after; so does a hire's length in days for a field of its return / check-out (not "the
+   next 10 days", whose last day is the end), "pick-up
    Friday for three days": return_date the Monday, 租三天 / 住N晚 count from the start said).
 """
 
@@ -198,7 +199,9 @@ def run_ahead(text: str, name: str) -> str | None:
         last = _month_back(first, -n) - datetime.timedelta(days=1)
     else:
         days = n * (7 if unit == "week" else 1)
-        last = first + datetime.timedelta(days=days if unit == "night" or stay else days - 1)
+        last = first + datetime.timedelta(
+            days=days if unit == "night" or stay and not m.group("next") else days - 1
+        )
     return last.isoformat()
 
 
