@@ -143,3 +143,29 @@ def test_a_thing_to_choose_is_looked_up_with_the_tool_that_lists_it_before_it_is
     )
     assert [name for name, _ in calls] == ["find_free_courts", "reserve_court"]
     assert calls[1][1]["court"] == "Court 3" and calls[1][1]["players"] == 4
+
+
+def test_a_party_said_as_so_many_of_us_is_a_capacity_the_picked_entry_must_hold():
+    rooms = tool(
+        "list_escape_rooms",
+        "List escape rooms free on a date, with how many players each takes.",
+        {"date": DAY},
+    )
+    book = tool(
+        "book_escape_room",
+        "Book an escape room.",
+        {"room_id": {"type": "string"}, "date": DAY, "players": INT},
+    )
+    listing = [
+        {"room_id": "ER-1", "theme": "Pharaoh", "capacity": 4},
+        {"room_id": "ER-2", "theme": "Submarine", "capacity": 8},
+    ]
+    calls, _ = converse(
+        "There are six of us. Book us an escape room on 2027-06-19.",
+        [rooms, book],
+        {"list_escape_rooms": lambda **k: listing, "book_escape_room": lambda **k: "ok"},
+    )
+    assert calls[-1] == (
+        "book_escape_room",
+        {"room_id": "ER-2", "date": "2027-06-19", "players": 6},
+    )
