@@ -169,3 +169,21 @@ def test_a_party_said_as_so_many_of_us_is_a_capacity_the_picked_entry_must_hold(
         "book_escape_room",
         {"room_id": "ER-2", "date": "2027-06-19", "players": 6},
     )
+
+
+def test_an_end_time_is_the_start_said_and_the_length_said():
+    hhmm = {"type": "string", "description": "HH:MM"}
+    for said, start, end, ends in (
+        ("帮我订2027-01-14下午三点半的录音棚，用两个小时。", "start", "end", "17:30"),
+        (
+            "Book the studio on 2027-01-14 from 3:30 pm for an hour and a half.",
+            "from",
+            "until",
+            "17:00",
+        ),
+    ):
+        studio = tool(
+            "book_studio", "Book a recording studio.", {"date": DAY, start: hhmm, end: hhmm}
+        )
+        calls, _ = converse(said, [studio], {"book_studio": lambda **k: "ok"})
+        assert calls == [("book_studio", {"date": "2027-01-14", start: "15:30", end: ends})], said

@@ -1824,6 +1824,8 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         return week
     if when == "time" and _moment(name, s, src):
         when = "moment"
+    if when == "time" and (end := _end_by_length(name, text)) is not None:
+        return end
     found = {
         "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
@@ -1883,6 +1885,23 @@ STAY_END = re.compile(
     r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止",
     re.I,
 )
+
+
+def _end_by_length(name: str, text: str) -> str | None:
+    """An end time the text gives as its one start time and a length ("from 3:30 pm for two
+    hours", "下午三点半，用两个小时": end 17:30); None unless the property is an end (end_time,
+    until, 结束) and the text writes one clock time and one length in minutes or hours."""
+    if not (STAY_END.search(name) or periods.END.search(name)) or re.search(r"date|day|日期", name):
+        return None
+    clock = values.times(text)
+    lengths = values.with_unit("minute", text) + [
+        str(v) for _n, v in values.converted("minute", text)
+    ]
+    if len(clock) != 1 or len(lengths) != 1:
+        return None
+    h, m = map(int, clock[0][1].split(":"))
+    total = h * 60 + m + round(float(lengths[0]))
+    return f"{total // 60 % 24:02d}:{total % 60:02d}"
 
 
 def _moment(name: str, s: dict[str, Any], src: Source) -> bool:
