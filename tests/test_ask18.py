@@ -187,3 +187,18 @@ def test_an_end_time_is_the_start_said_and_the_length_said():
         )
         calls, _ = converse(said, [studio], {"book_studio": lambda **k: "ok"})
         assert calls == [("book_studio", {"date": "2027-01-14", start: "15:30", end: ends})], said
+
+
+def test_what_was_just_done_is_dated_today_and_a_runs_k_is_kilometres():
+    log = tool(
+        "log_run",
+        "Save a run. Distance in kilometres.",
+        {"date": DAY, "distance_km": {"type": "number"}, "minutes": {"type": "number"}},
+    )
+    calls, _ = converse(
+        "Just got back from a 12k easy run, 64 minutes. Log it. Next one is on Friday.",
+        [log],
+        {"log_run": lambda **k: {"saved": True}},
+        system="You log training for a runner. Today is 2027-03-09 (Tuesday).",
+    )
+    assert calls == [("log_run", {"date": "2027-03-09", "distance_km": 12, "minutes": 64})]

@@ -1832,6 +1832,9 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         "date-time": values.date_times(text),
         "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
+    today = values.today_date().isoformat()
+    if when == "date" and JUST_DONE.search(text) and all(d > today for d in found):
+        found = [today]  # "just ran 8k ... I can only run Wednesday": the run's day is today
     free = [value for value in found if f"{when}:{value}" not in src.used]
     if len(free) >= 2 and when in ("date", "date-time") and STAY_END.search(name):
         free = free[::-1]  # a range's end is its later day, whatever order the properties come in
@@ -1843,6 +1846,11 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     return None
 
 
+JUST_DONE = re.compile(  # an activity the speaker has just done: its day is today
+    r"\bjust\s+(?:got back|got home|came back|finished|ran|swam|walked|cycled|rode|hiked|drank|ate"
+    r"|did|completed|trained)\b|刚刚?(?:跑|游|走|骑|练|喝|吃|做完|运动|健身|回来|结束)",
+    re.I,
+)
 DAY_WORDS = {  # the words that say a day is the due, the issue or the delivery one
     "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than"
     r"|deadline|\b(?:by|before)\s+(?:the\s+)?$|截止|到期|之前付",
