@@ -1451,9 +1451,13 @@ def _in_its_role(
         return value
     before = list(src.numbers)
     value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
-    value = value or how_often(name, s, src) or _counted(name, s, src) or _year(name, s, src.text)
-    if value is not None and (
-        numroles.foreign(role_, tags.get(value), name) or not numroles.fits(value, s)
+    value = value or how_often(name, s, src)
+    own = value is None and (value := _counted(name, s, src)) is not None
+    value = value if value is not None else _year(name, s, src.text)
+    if value is not None and (  # (said beside its own noun or unit, "2个大人": no other role's,
+        (not own or tags.get(value) == "threshold")  # though said in another role too, "住2晚";
+        and numroles.foreign(role_, tags.get(value), name)  # a condition's never ("more than 100")
+        or not numroles.fits(value, s)
     ):
         src.numbers, value = before, None  # another role's number, or out of range
     if value is not None or not need or not src.numbers:
@@ -1820,12 +1824,17 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
         return week
     if when == "time" and _moment(name, s, src):
         when = "moment"
+    if when == "time" and (end := _end_by_length(name, text)) is not None:
+        return end
     found = {
         "date": _days(text, bool(BIRTH.search(f"{name} {s.get('description') or ''}"))),
         "time": [t for _start, t in values.times(text)],
         "date-time": values.date_times(text),
         "moment": [dt[:16] for dt in values.date_times(text)],
     }[when]
+    today = values.today_date().isoformat()
+    if when == "date" and JUST_DONE.search(text) and all(d > today for d in found):
+        found = [today]  # "just ran 8k ... I can only run Wednesday": the run's day is today
     free = [value for value in found if f"{when}:{value}" not in src.used]
     if len(free) >= 2 and when in ("date", "date-time") and STAY_END.search(name):
         free = free[::-1]  # a range's end is its later day, whatever order the properties come in
@@ -1837,6 +1846,11 @@ def _temporal(when: str, src: Source, s: dict[str, Any], name: str = "") -> Any:
     return None
 
 
+JUST_DONE = re.compile(  # an activity the speaker has just done: its day is today
+    r"\bjust\s+(?:got back|got home|came back|finished|ran|swam|walked|cycled|rode|hiked|drank|ate"
+    r"|did|completed|trained)\b|刚刚?(?:跑|游|走|骑|练|喝|吃|做完|运动|健身|回来|结束)",
+    re.I,
+)
 DAY_WORDS = {  # the words that say a day is the due, the issue or the delivery one
     "due": r"\bdue\b|\b(?:pay|paid|payable|settle\w*)\s+(?:\w+\s+)?(?:by|before)\b|no later than"
     r"|deadline|\b(?:by|before)\s+(?:the\s+)?$|截止|到期|之前付",
@@ -1879,6 +1893,23 @@ STAY_END = re.compile(
     r"(?:^|_)(?:end|to|until|till|finish|return|checkout|out)(?:_|$)|check_?out|结束|终止|退房|返回|截止",
     re.I,
 )
+
+
+def _end_by_length(name: str, text: str) -> str | None:
+    """An end time the text gives as its one start time and a length ("from 3:30 pm for two
+    hours", "下午三点半，用两个小时": end 17:30); None unless the property is an end (end_time,
+    until, 结束) and the text writes one clock time and one length in minutes or hours."""
+    if not (STAY_END.search(name) or periods.END.search(name)) or re.search(r"date|day|日期", name):
+        return None
+    clock = values.times(text)
+    lengths = values.with_unit("minute", text) + [
+        str(v) for _n, v in values.converted("minute", text)
+    ]
+    if len(clock) != 1 or len(lengths) != 1:
+        return None
+    h, m = map(int, clock[0][1].split(":"))
+    total = h * 60 + m + round(float(lengths[0]))
+    return f"{total // 60 % 24:02d}:{total % 60:02d}"
 
 
 def _moment(name: str, s: dict[str, Any], src: Source) -> bool:

@@ -12,7 +12,7 @@ before it picks, and `agentkit.sim.records` before it answers).
    ("floor 1", "5 nights", "2 beds", "a 5-year warranty" and warranty_years), when the records
    differ in it, is that value exactly; for
    a capacity (seats, sleeps, guests) at least that many.
-1b. A party said with no comparison ("for 4 people", "6 位") needs at least that many places of
+1b. A party said with no comparison ("for 4 people", "6 位", "there are five of us", "we're 5") needs at least that many places of
    the records' one capacity key (seats, sleeps, capacity).
 2. A bound is about the record's number field that the words around it name: a word of the key
    said in the bound's clause before the number or as its unit after it ("sleeps at least 5" and
@@ -302,6 +302,7 @@ def _equal(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
 
 PARTY = re.compile(
     r"\b(?:for|of)\s+(\d{1,3})\s+(?:people|persons|guests|adults|of us)\b|\bparty\s+of\s+(\d{1,3})\b"
+    r"|\b(\d{1,3})\s+of\s+us\b|\bwe(?:'re|\s+are)\s+(\d{1,3})\b"
     r"|(\d{1,3})\s*(?:个人|人|位)(?![\u4e00-\u9fff]?[份次天晚])"
 )
 

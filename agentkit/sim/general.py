@@ -3123,7 +3123,9 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     fills is called first; the id is then taken from the entry its result lists
     (`agentkit.sim.pick`). After a look-up, a tool not called yet that lists the id's thing is
     called the same way, its inputs from the request and the results (a chain of three)."""
-    waiting = [(t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k)]
+    waiting = [
+        (t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k) or _a_pick(t, k)
+    ]
     if not waiting:
         return
     answered = [c for c in v.calls if c.result is not None and not c.failed]
@@ -3226,6 +3228,21 @@ def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
 
 
 ID_WORDS = frozenset({"id", "no", "number", "num", "code", "ref", "reference", "identifier", "the"})
+
+
+def _a_pick(t: Tool, key: str) -> bool:
+    """A value chosen among things a listing offers, named by the thing alone (room, walker,
+    slot, table; not a name, a date, a number or a kind): a string of one word and no role, no
+    enum, no time; a tool that lists that thing (`_lists_for`) supplies it ("a room" and
+    check_room_availability, which lists the free rooms)."""
+    prop = (t.schema.get("properties") or {}).get(key) or {}
+    return (
+        prop.get("type") == "string"
+        and "enum" not in prop
+        and re.fullmatch(r"[a-z]+", key) is not None
+        and role(key, prop) is None
+        and temporal(key, prop) is None
+    )
 
 
 def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:

@@ -39,7 +39,9 @@ description and input schema through this table. The rules, as a reader can appl
   recharge, 充值; a bare 充 before an amount: "充100块"), redeem (兑奖; 兑换 beside a code, a
   voucher or points), transfer (转账, 转给, 转让); a bare 续 before 一下 or a period ("续一下",
   "续一年") asks to renew (update); "apply" asks to register (create). "top up", `top_up` and
-  "top-up" are read as one word (`words`).
+  "top-up" are read as one word (`words`). So are an operator's acts on a running service:
+  restart (reboot, 重启), rollback (revert, 回滚), scale (扩容, 缩容), deploy (部署, 发布); a
+  request to restart asks the restart tool, never only the status one beside it.
 - An email address in the text ("sam@example.net") means the email thing; "what files are in
   /srv?" ("what/which ...s are", 有哪些) means the list act.
 - An arithmetic expression in the text ("1984135 * 9343116", "3 乘以 4") means the math thing, the
@@ -73,6 +75,11 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "topup": (ACT, "topup recharge reload refill", "充值 充钱 储值 充话费"),
     "redeem": (ACT, "redeem", "兑奖 核销"),
     "transfer": (ACT, "transfer", "转账 转给 转到 转让 过户 转赠"),
+    # the acts an operator does to a running service, each its own (restart is no status read)
+    "restart": (ACT, "restart reboot relaunch bounce", "重启 重新启动 重开"),
+    "rollback": (ACT, "rollback revert", "回滚 回退 退回到"),
+    "scale": (ACT, "scale autoscale", "扩容 缩容 扩到 缩到 扩缩容"),
+    "deploy": (ACT, "deploy redeploy", "部署 发布 上线"),
     # arithmetic operators (an enum of operations matches them)
     "add": (ACT, "add plus sum addition", "加 相加"),
     "subtract": (ACT, "subtract minus difference subtraction", "减"),
@@ -144,8 +151,8 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "fault": (THING, "fault faulty broken stuck leak leaking drip dripping flicker flickering jammed clogged blocked cracked damaged malfunction breakdown repair maintenance defect outage", "故障 坏了 坏掉 损坏 漏水 滴水 不亮 闪烁 没反应 失灵 卡住 堵了 堵塞 异响 报修 维修 修理"),
 }  # fmt: skip
 SERVICES = frozenset(
-    {"freeze", "dispute", "topup", "redeem", "transfer"}
-)  # everyday services' acts
+    {"freeze", "dispute", "topup", "redeem", "transfer", "restart", "rollback", "scale", "deploy"}
+)  # everyday services' acts, and an operator's to a running service
 CHANGES = frozenset({"create", "cancel", "delete", "update", "send", "book", "run"}) | SERVICES
 OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
 

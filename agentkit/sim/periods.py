@@ -21,7 +21,10 @@ from / to, since / until): written rules.
 4. A run of time said forward from a start ("starting tomorrow for the next three weeks", "for
    10 days from 3 March", "从下周一开始，连续两周", "为期三天"): the start is the first date the
    text writes, else today; the end is the run's last day (three weeks from 8 December: the 28th;
-   a run of nights ends on the morning after the last, "for 3 nights": the 3rd day after).
+   a run of nights ends on the morning after the last, "for 3 nights", "住两晚": the 3rd / 2nd
+   day after; so does a hire's length in days for a field of its return / check-out (not "the
+   next 10 days", whose last day is the end), "pick-up
+   Friday for three days": return_date the Monday, 租三天 / 住N晚 count from the start said).
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ def period_said(text: str) -> tuple[datetime.date, datetime.date] | None:
 FORWARD = re.compile(
     r"\bfor\s+(?:the\s+)?(?P<next>next\s+|following\s+|coming\s+)?(?P<en_n>\d+|an?|one)\s+"
     r"(?P<en>day|week|month|night)s?\b"
-    r"|(?P<zh_next>连续|为期|一共|共|接下来的?|未来的?)\s*(?P<zh_n>\d+|[一二两三四五六七八九十]+)\s*"
+    r"|(?P<zh_next>连续|为期|一共|共|接下来的?|未来的?|住|租|待)\s*(?P<zh_n>\d+|[一二两三四五六七八九十]+)\s*"
     r"(?P<zh>天|日|晚|周|个?星期|个?礼拜|个?月)",
     re.I,
 )
@@ -162,6 +165,7 @@ PAST = re.compile(
 )
 RUN_START = re.compile(r"pick_?up|check_?in|depart|arriv|move_?in|开始|起始|入住|取车", re.I)
 RUN_END = re.compile(r"return|drop_?off|check_?out|move_?out|leav|结束|截止|退房|还车", re.I)
+STAY_END = re.compile(r"return|drop_?off|check_?out|move_?out|退房|还车|离店", re.I)
 STARTS = re.compile(r"\b(?:starting|from|beginning|as of)\b|开始|起", re.I)
 
 
@@ -175,7 +179,10 @@ def run_ahead(text: str, name: str) -> str | None:
         return None
     written = values.iso_dates(SPAN.sub(" ", text))
     unit = (m.group("en") or ZH_UNIT.get(m.group("zh")[-1], "week")).lower()
-    if not (m.group("next") or m.group("zh_next") or unit == "night" or STARTS.search(text)):
+    stay = bool(STAY_END.search(name))  # a hire's return_date, a stay's check_out, 退房
+    if not (
+        m.group("next") or m.group("zh_next") or unit == "night" or stay or STARTS.search(text)
+    ):
         return None
     first = datetime.date.fromisoformat(written[0][1]) if written else values.today_date()
     if start and not end:
@@ -192,7 +199,9 @@ def run_ahead(text: str, name: str) -> str | None:
         last = _month_back(first, -n) - datetime.timedelta(days=1)
     else:
         days = n * (7 if unit == "week" else 1)
-        last = first + datetime.timedelta(days=days if unit == "night" else days - 1)
+        last = first + datetime.timedelta(
+            days=days if unit == "night" or stay and not m.group("next") else days - 1
+        )
     return last.isoformat()
 
 

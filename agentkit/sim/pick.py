@@ -17,6 +17,10 @@
    ("sold out", "full", "closed", "unavailable", "out of stock", "no rooms found", "on loan",
    "in use", "out of order", "已售罄", "无票", "已满", "缺货", "没有找到", "使用中", "故障", "已借出").
    With no superlative, the first item that serves comes first.
+1d. A comparative among what a listing holds picks as its superlative does ("the cheaper of
+   those", "the less expensive one", 更便宜的, 便宜点的那个; "the earlier one", 早一点的那班;
+   "the faster one"); the closest / nearest / closer one, 离公司最近的, 距…最近 is about a
+   distance key (distance_km, 距离), smallest first.
 1a. A superlative of a rating ("best-rated", "highest-rated", "top-rated", "the highest score",
    评分最高, 最高分, 口碑最好; "worst-rated", 评分最低) is about the key of a rating or score
    (rating, avg_rating, score, stars, 评分); a bare "highest" / "lowest" / 最高 / 最低 is about
@@ -78,14 +82,29 @@ KEYS = {
     "upcoming": r"depart|time|date|start|when|出发|时间|日期|开始",
     "duration": r"duration|minutes|hours|length|时长|耗时|用时",
     "rating": r"rating|rated|score|stars?\b|review|评分|评价|得分|分数|星",
+    "distance": r"distance|dist\b|(?:^|_)(?:km|mi|miles|meters|metres|m)$|距离|远",
     "any": r".",
 }
 RULES = [  # (what the request says, the key it is about, smallest first?)
-    (r"cheapest|least expensive|lowest (?:price|fare|cost)|最便宜|最低价|价格最低", "price", True),
-    (r"most expensive|priciest|最贵|价格最高", "price", False),
+    (
+        r"cheapest|least expensive|lowest (?:price|fare|cost)|最便宜|最低价|价格最低"
+        r"|\bcheaper\b|\bless expensive\b|更便宜|便宜(?:一?[点些])?的(?:那|一)",
+        "price",
+        True,
+    ),
+    (
+        r"most expensive|priciest|最贵|价格最高|\bpricier\b|\bmore expensive\b|贵(?:一?[点些])?的(?:那|一)",
+        "price",
+        False,
+    ),
+    (
+        r"\b(?:closest|nearest|closer|nearer)\b|离.{1,12}?最近|距.{0,12}?最近|最近的那",
+        "distance",
+        True,
+    ),
     (
         r"earliest|soonest|first available|as (?:early|soon) as (?:possible|you can)|\basap\b|"
-        r"最早|尽早|越早越好|尽快",
+        r"最早|尽早|越早越好|尽快|\bthe earlier\b|早(?:一?[点些])?的(?:那|一)",
         "time",
         True,
     ),
@@ -100,7 +119,7 @@ RULES = [  # (what the request says, the key it is about, smallest first?)
         True,
     ),
     (r"\blatest\b|last one|最晚|最迟", "time", False),
-    (r"fastest|shortest|quickest|最快|最短", "duration", True),
+    (r"fastest|shortest|quickest|最快|最短|\bthe (?:faster|quicker|shorter)\b", "duration", True),
     (r"longest|slowest|最长|最慢", "duration", False),
     (
         r"(?:best|top|highest)[- ]rated|(?:highest|best|top)(?: average| overall| mean)? "
@@ -268,7 +287,10 @@ def superlative(task: str) -> tuple[str, bool, str] | None:
 def _bounds(task: str, m: re.Match[str]) -> bool:
     """ "at least 5", "at most", 最多 8 人, 最少 3 晚: a bound on a number (rule 1b), not a pick."""
     before, after = task[: m.start()], task[m.end() :]
-    return bool(re.search(r"\bat\s+$", before, re.I) or re.match(r"\s*[$€£¥]?\s*\d", after))
+    return bool(
+        re.search(r"\bat\s+$", before, re.I)
+        or re.match(r"\s*[$€£¥]?\s*\d|\s*than\b", after, re.I)  # "cheaper than …": a bound
+    )
 
 
 SOON = re.compile(r"as (?:early|soon) as (?:possible|you can)|asap|尽早|越早越好|尽快", re.I)

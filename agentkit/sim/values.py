@@ -174,7 +174,12 @@ UNITS = [  # unit, how a property names it, how the text writes it after a numbe
     ("second", r"(?<!milli)second|\bsecs?\b|(?<!毫)秒", r"s|secs?|seconds?|(?<!毫)秒"),
     ("day", r"\bdays?\b|天数|天", r"days?|天"),
     ("night", r"night|晚", r"nights?|晚"),
-    ("kilometre", r"kilomet|\bkm\b|公里|千米", r"km|kilomet(?:er|re)s?|公里|千米"),
+    (  # "an 8k easy run": a run's k is kilometres
+        "kilometre",
+        r"kilomet|\bkm\b|公里|千米",
+        r"km|kilomet(?:er|re)s?|公里|千米"
+        r"|k(?=\s+(?:(?:easy|slow|fast|long|gentle|hilly|steady)\s+)?(?:run|jog|walk|hike|ride|race)\b)",
+    ),
     ("mile", r"\bmiles?\b|mileage|英里", r"mi|miles?|英里"),
     ("gallon", r"\bgallons?\b|\bgal\b|加仑", r"gal|gallons?|加仑"),
     ("cup", r"\bcups?\b|量杯", r"cups?"),
@@ -829,7 +834,7 @@ def _part_of_day(after: str) -> str:
 NOON = re.compile(r"\b(?:noon|midnight)\b", re.I)
 BARE_HOUR = re.compile(
     r"\bat\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
-    r"(?:\s*o'?clock)?(?![\d:.%])(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
+    r"(?:\s*o'?clock)?(?![\d:%]|\.\d)(?!\s*(?:[ap]\.?m\b|each|apiece|per\b|people|"
     r"persons?|guests?|percent|dollars?|euros?|pounds?|kg|km|g\b|ml))",
     re.I,
 )
