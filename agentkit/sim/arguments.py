@@ -399,7 +399,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search(?! results?)|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
+    ("text", r"note|remark|备注|留言|附言|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
      r"^(?:problem|issue|fault|symptoms?|complaint)(?:_?description)?$|"
      r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
@@ -893,6 +893,25 @@ FIELDS = {  # a common category's words in both languages: what a text is about,
     "performance": "slow slowly sluggish laggy lag loading timeout timeouts speed latency "
     "慢 卡顿 很卡 加载 超时 转圈 性能",
     "crash": "crash crashes crashed crashing bug bugs error errors exception 闪退 崩溃 报错 白屏 故障",
+    # a specialty (of doctors, lawyers) by the body part, the person or the trouble said
+    "dermatology": "skin rash rashes eczema acne mole itch itchy itching 皮肤 皮疹 湿疹 痘 痒 皮肤科",
+    "cardiology": "heart chest palpitations 心脏 胸闷 胸口 心慌 心悸 心内科 心血管",
+    "pediatrics": "kid kids child children baby toddler 儿童 小孩 孩子 宝宝 儿科",
+    "paediatrics": "kid kids child children baby toddler 儿童 小孩 孩子 宝宝 儿科",
+    "dentistry": "dentist tooth teeth toothache gum gums cavity 牙 牙齿 牙疼 牙龈 蛀牙 牙科 口腔科",
+    "dental": "dentist tooth teeth toothache gum gums cavity 牙 牙齿 牙疼 牙龈 蛀牙 牙科 口腔科",
+    "ophthalmology": "eye eyes vision sight 眼睛 视力 眼科",
+    "orthopedics": "bone bones fracture joint joints knee sprain 骨折 骨头 关节 膝盖 骨科",
+    "orthopaedics": "bone bones fracture joint joints knee sprain 骨折 骨头 关节 膝盖 骨科",
+    "neurology": "headache headaches migraine numbness seizure 头疼 头痛 偏头痛 神经内科",
+    "otolaryngology": "ent ear ears nose throat sinus 耳朵 鼻子 喉咙 嗓子 耳鼻喉科",
+    "psychiatry": "anxiety depression panic insomnia 焦虑 抑郁 失眠 心理 精神科",
+    "gynecology": "pregnancy pregnant menstrual 怀孕 月经 妇科",
+    "employment": "fired dismissed sacked boss employer overtime wage wages salary workplace 辞退 "
+    "开除 老板 工资 加班 劳动 单位",
+    "family": "divorce custody alimony marriage 离婚 抚养权 赡养 婚姻",
+    "immigration": "visa residence asylum citizenship deportation 签证 居留 移民 入籍",
+    "criminal": "arrested arrest police charged theft assault 逮捕 警察 盗窃 刑事",
 }
 SAID_AS = {  # the words a text says a field's thing in, beyond single words
     "account": r"\b(?:log|sign)(?:ged)?[ -]?(?:in|on)\b|locked out",
@@ -2772,6 +2791,47 @@ def name_part(name: str, src: Source) -> str | None:
     return " ".join(parts[i:])
 
 
+NOTE = re.compile(r"note|remark|comment|memo|备注|留言|附言", re.I)
+REQUEST = re.compile(  # a clause that asks for the act: the request itself, no remark about it
+    r"^(?:hi|hello|hey|dear|please|pls|can|could|would|will|i'd like|i would like|i want|i need|"
+    r"i'm|i am|my name|we'd like|we need|book|get|put|add|make|set|find|check|log|save|order|"
+    r"send|create|schedule)\b|\b(?:please|can you|could you|would you)\b|"
+    r"^(?:你好|您好|请|帮|麻烦|能不能|能否|可以|可不可以|给我|我想|我要|想要|想|我是|我叫)|帮我|帮忙",
+    re.I,
+)
+ASKED = re.compile(
+    r"[?？]|\b(?:is there|are there|do you|does it|how|what|when|which)\b|[吗呢]$", re.I
+)
+
+
+def remark(text: str) -> str | None:
+    """An optional note's value: the user's remark about the thing, the clauses the request's own
+    sentence adds after the request ("Put 2 litres of oat milk on the list, the barista kind if
+    they have it" -> "the barista kind if they have it"; "帮我约周六的课，她手指有点伤，老师注意一下"
+    -> "她手指有点伤，老师注意一下"); never the request, a question, a level of haste ("不着急"),
+    nor a clause of values (a number, a date); None when the request adds no remark."""
+    for sentence in re.findall(r"[^.!?。！？\n]+[.!?。！？]?", text):
+        clauses = [
+            c.strip() for c in re.split(r"[,，;；]", sentence.rstrip(".!?。！？")) if c.strip()
+        ]
+        at = next((i for i, c in enumerate(clauses) if REQUEST.search(c)), None)
+        if at is None or sentence.rstrip().endswith(("?", "？")) and at == len(clauses) - 1:
+            continue
+        said = [
+            c
+            for c in clauses[at + 1 :]
+            if not REQUEST.search(c)
+            and not ASKED.search(c)
+            and not re.search(r"\d|[一二两三四五六七八九十]+(?:个|点|号|天|位|人|小时)", c)
+            and values.level_member(["low", "medium", "high"], c) is None
+            and not values.function_words_only(c)
+            and not re.fullmatch(ZH_WHEN, c)
+        ]
+        if said and len("".join(said)) >= 4:
+            return ("，" if re.search(r"[\u4e00-\u9fff]", said[0]) else ", ").join(said)
+    return None
+
+
 def _text_value(
     name: str, src: Source, topic: frozenset[str], need: bool, described: str = ""
 ) -> str | None:
@@ -2780,6 +2840,8 @@ def _text_value(
     user's words."""
     if not need and re.fullmatch(r"description|details", name, re.I):
         return None
+    if not need and NOTE.search(name):
+        return remark(src.text)  # the user's remark about the thing, never the request itself
     studied = field_of_study(src) if STUDY.search(name) else None
     said = SUBJECT_SAID.search(src.text) if STUDY.search(name) else None
     if said and (studied is None or glosses.HAN_RUN.match(said.group(0))):
@@ -2822,6 +2884,9 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
         held = held.split(" ", 1)[1]  # "Book Maria's dog …": the request's verb is no name
     if held and held not in src.used:  # "Lena's mare Juniper": the owner is Lena
         return held
+    home = zh_home_name(src.text) if not OWNER.search(name) else None
+    if home and home not in src.used:  # "帮我家乐乐约一下": the child, never the user
+        return home
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
 
 
@@ -3165,7 +3230,7 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     owned = OWNED_NAME.search(src.text) if not OWNER.search(name) else None
     if owned and owned.group(1) not in src.used:  # "Maria Lopez's dog Biscuit": Biscuit
         found = found or owned.group(1)
-    found = found or _free_proper_name(name, src)
+    found = found or _free_proper_name(name, src) or zh_home_name(src.text)
     at = [
         _past_deixis(m.group(1), src.text[m.end(1) :])
         for m in ZH_AT_NAME.finditer(src.text)
@@ -3182,7 +3247,11 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     if found is None and role(name, s) == "location":
         found = zh_place_of(src.text)  # "酒窖里波尔多的酒" -> 波尔多
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
-    if found is None or {w.lower() for w in found.split()} <= own:
+    if (
+        found is None
+        or {w.lower() for w in found.split()} <= own
+        or values.ZH_NOT_NAME.search(found)
+    ):
         return None
     src.used.add(found)
     return found
@@ -3450,6 +3519,34 @@ def zh_place_of(text: str) -> str | None:
 ZH_PRONOUN = re.compile(r"[我你他她它您]|自己|大家|别人|人家")
 
 
+ZH_HOME = re.compile(  # "我家豆豆", "咱家的狗狗旺财": a name after the home it belongs to
+    r"(?:我|我们|咱|咱们|俺)家的?((?:小|大)?(?:狗狗|猫咪|狗|猫|儿子|女儿|孩子|宝宝|闺女|小朋友|兔子|鹦鹉|仓鼠))?"
+    r"([\u4e00-\u9fff]{2})(的)?"
+)
+
+
+def zh_home_name(text: str) -> str | None:
+    """The name of a pet or a child said after 我家 / 咱家 (and its kind): a nickname, not a
+    clause ("我家豆豆的狂犬疫苗" -> 豆豆, "帮我家乐乐约一下" -> 乐乐, "我家狗狗旺财" -> 旺财): a doubled
+    name (豆豆, 咪咪), 小X or 阿X, or two characters after the kind's noun or before 的 that no
+    dictionary word is; never a word of time, a deictic or a count ("我家最近", "我家这只")."""
+    for m in ZH_HOME.finditer(text):
+        run, kind_said, of = m.group(2), m.group(1), m.group(3)
+        if run in DOUBLED_WORDS or ZH_NO_NAME.search(run) or re.search(ZH_WHEN, run):
+            continue
+        if run[0] == run[1]:
+            return run
+        if (
+            re.search(f"{ZH_NAME_BREAK}|[只位条头了吗呢吧]", run)
+            or glosses.gloss(run)
+            or concepts(run)
+        ):
+            continue
+        if run[0] in "小阿" or kind_said or of:
+            return run
+    return None
+
+
 def doubled_name(text: str) -> str | None:
     """A doubled Chinese nickname names a pet or a child ("谁遛的豆豆", "给球球洗澡"), unless it is a
     common doubled word (看看, 谢谢, 妈妈)."""
@@ -3498,6 +3595,11 @@ def field_of_study(src: Source) -> str | None:
 BECAUSE = re.compile(
     r"(?:\bbecause\b|\bsince\b|\bdue to\b|因为|由于)\s*(.+?)\s*(?:[。.!?！？]|$)", re.I
 )
+ABOUT = re.compile(  # "to see a doctor about a rash on my arm": what the visit is about
+    r"\b(?:see|talk to|speak to|speak with|meet|visit|call)\b[^.!?]{0,40}?\b(?:about|regarding)\s+"
+    r"((?:a|an|my|the|some|our|his|her)\s[^.!?,;]+)",
+    re.I,
+)
 ASKING = re.compile(
     r"^(?:can|could|would|will|please|pls|i'd like|i want|i need|book|get|make|set|find|check|"
     r"请|帮|麻烦|能不能|可以|给我|我想|我要)",
@@ -3510,7 +3612,7 @@ def reason_given(text: str) -> str | None:
     request that states rather than asks (else one before it, when the request is the rest:
     "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
     Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
-    m = BECAUSE.search(text)
+    m = BECAUSE.search(text) or ABOUT.search(text)
     if m:
         return m.group(1)
     parts = [p.strip() for p in re.split(r"(?<=[.!?。！？；;，,])\s*", text) if p.strip()]
@@ -3519,6 +3621,7 @@ def reason_given(text: str) -> str | None:
         for p in parts[1:]
         if not p.endswith(("?", "？"))
         and not ASKING.match(p)
+        and not WHO_SAID.match(p)
         and len(p) > 3
         and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
     ]

@@ -352,6 +352,7 @@ from .results import (
 from .toolbox import TOOL_SEARCH
 from .values import (
     DATE,
+    ZH_NOT_NAME,
     date_layout,
     digits_for_words,
     enough_of,
@@ -3175,7 +3176,7 @@ def named_in_request(task: str, taken: set[str]) -> str | None:
             r"^(?:(?:另外|此外|还有|而且|那么|对了)\s*[，,、]?\s*)+", "", sentence.strip()
         )
         m = ZH_SUBJECT.match(sentence.strip())
-        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
+        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)) and not ZH_NOT_NAME.search(m.group(1)):
             return name_span(m.group(1))  # "另外星海俱乐部一共有…" -> 星海俱乐部
     return None
 
