@@ -354,9 +354,10 @@ ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
 BARE_PLACE = re.compile(
     r"^\s*([A-Z][\w.'-]*(?:[ ,]+[A-Z][\w.'-]*)*|[\u4e00-\u9fff]{2,6})\s*[.。]?\s*$"
 )
-PATH = re.compile(  # a path, or a file's name (after a Chinese lead word: "读一下会议纪要.txt")
+PATH = re.compile(  # a path (a copy's number in it: "海边(1).mp4"), or a file's name (after a Chinese
+    # lead word: "读一下会议纪要.txt")
     shell.NAME_START
-    + r"((?:~|\.{1,2})?/[\w./-]*|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![A-Za-z0-9_/-])"
+    + r"((?:~|\.{1,2})?/[\w./-]*(?:\(\d+\)[\w.-]*)?|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![A-Za-z0-9_/-])"
 )
 DIR_WORD = re.compile(
     r"([\w./-]+)\s+(?:directory|folder|dir)\b|"
@@ -699,7 +700,8 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
     if counts and (_counted_thing(name, s) or role(name, s) == "product"):
         value = _thing_of(src.text, src)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
-        value = named_value(name, s, src) or _of_its_kind(name, s, src)
+        value = None if result_given(name, s) else named_value(name, s, src)
+        value = value or _of_its_kind(name, s, src)
         value = values.name_span(value) if isinstance(value, str) else value  # a name, no clause
     value = _no_function_word(value)
     if value is None and forced:
@@ -784,7 +786,8 @@ def value_for(
         return _own_object(name, s, src, root, forced, topic)
     if t == "array":
         return _array(name, s, src, root, forced, topic)
-    value = _no_function_word(_from_text(name, s, t, src, need, topic))
+    given = t == "string" and result_given(name, s)  # "Warehouse name as returned by check_stock"
+    value = None if given else _no_function_word(_from_text(name, s, t, src, need, topic))
     if value is None:
         value = _from_results(name, t, src, str(s.get("description") or ""))
     return _in_english(s, _in_form(name, s, value, src, need) if t == "string" else value)
@@ -1437,7 +1440,30 @@ def _from_results(name: str, t: str, src: Source, description: str = "") -> Any:
             value = find(data, key)
             if value is not None and _fits(value, t):
                 return value
+    if t == "string" and FROM_RESULT.search(description):
+        for data in src.results:  # {"on_hand": {"Rotterdam": 80, "Milan": 55}}: each warehouse
+            named = _named_keys(data)
+            if named:
+                return _one_or_all(named)
     return None
+
+
+def _named_keys(data: Any) -> list[str]:
+    """The keys of a mapping a result holds that are names, each with a figure ({"Rotterdam": 80,
+    "Milan": 55}: the things a result counts by name); [] when it holds none."""
+    if isinstance(data, dict):
+        keys = [str(k) for k in data]
+        if (
+            len(keys) >= 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in data.values())
+            and all(re.fullmatch(r"[A-Z][\w.' -]*|[\u4e00-\u9fff]{2,12}", k) for k in keys)
+        ):
+            return keys
+        for v in data.values():
+            found = _named_keys(v)
+            if found:
+                return found
+    return []
 
 
 def _fits(value: Any, t: str) -> bool:
@@ -1508,7 +1534,7 @@ def _from_text(
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _described(_temporal(when, src, s, name), s)
+        return _described(_bounded(when, src, s, name, need), s)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         label = _whole_address(name, s, src.text, need, label)
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
@@ -1763,6 +1789,35 @@ def _glossed_example(items: list[str], text: str) -> str | None:
         ):
             return x
     return None
+
+
+BOUND = re.compile(  # a time's lower bound: a limit the user sets, never the event they go to
+    r"earliest|(?:^|_)(?:after|not_before|no_earlier_than|min)(?:_|$)|最早|不早于|以后",
+    re.I,
+)
+BOUND_SAID = re.compile(  # a time said as a limit: "leave after 9", "not before 8am", "8点以后"
+    r"\b(?:after|not before|no earlier than|from|earliest|at the earliest|before|by|until|till|"
+    r"no later than|latest|at the latest)\s+(?:about\s+|around\s+)?\d"
+    r"|\d\s*(?:[:：.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:or later|onwards|at the earliest|at the latest)"
+    r"|[点时](?:\d+分?|半|一刻|三刻)?(?:以后|之后|以前|之前|后|前|起)|最早|最晚|不早于|不晚于",
+    re.I,
+)
+
+
+def _bounded(when: str, src: Source, s: dict[str, Any], name: str, need: bool) -> Any:
+    """A time for the property (`_temporal`); for an optional lower bound (earliest_departure)
+    only when the text says one: "for a 10:00 meeting" bounds no departure."""
+    if when in ("time", "date-time") and not need and BOUND.search(name):
+        if not bound_said(src.text):
+            return None
+    return _temporal(when, src, s, name)
+
+
+def bound_said(text: str) -> bool:
+    """Whether the text says a time as a limit ("after 9", "8点以后", "by 17:00"): a time said of an
+    event ("a 10:00 meeting", "开会是10点") is no lower bound of a search (earliest_departure); an
+    upper one (arrive_by) may be the event's time."""
+    return bool(BOUND_SAID.search(text))
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -4347,6 +4402,21 @@ def _code_tail(text: str, m: re.Match[str]) -> str:
     return tail.group(0)
 
 
+FROM_RESULT = re.compile(  # a value another tool's result gives: "as returned by check_stock"
+    r"\b(?:as\s+)?(?:returned|listed|given|reported|shown)\s+(?:by|in|from)\b|\bfrom\s+(?:the\s+)?"
+    r"(?:results?\s+of\s+)?[a-z]+_[a-z_]+\b|由\s*\w+\s*返回|\w+_\w+\s*(?:返回|给出|列出)的",
+    re.I,
+)
+
+
+def result_given(name: str, s: dict[str, Any]) -> bool:
+    """Whether a property's value is one another tool's result gives, by its description ("Warehouse
+    name as returned by check_stock"), and no code the user may say (an id, a code): no span of
+    the request is its value."""
+    described = str(s.get("description") or "")
+    return bool(FROM_RESULT.search(described)) and not (_is_id(name) or CODE_NAME.search(name))
+
+
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
     """An id for the property: right after its noun, or of its pattern's or example's shape."""
     # the id of the property's own thing ("customer_id"), or of what the tool works on ("code" of
@@ -4385,6 +4455,8 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         and not _zh_label_other(tok, src.text, described)
         and not _labelled_other(tok, src.text, described)
     ]
+    if result_given(name, s):
+        mine, free = [], []  # "Warehouse name as returned by check_stock": no code of the request
     pick = (mine or free)[0] if mine or free else None
     if pick is None and not wanted and not example:
         pick = after_own_noun(name, src)
@@ -4631,7 +4703,25 @@ def path(name: str, text: str) -> str | None:
             return plain[0]
         return "." if HERE.search(text) else None
     found = found or shell.FILE.findall(text)  # a dotfile by its name alone: .env, .gitignore
+    if found and inside_folder(found[0], text):
+        return (
+            None  # "/共享/视频 里那个…(1)的": a folder holds the file, whose path a listing gives
+        )
     return found[0] if found else None
+
+
+def inside_folder(p: str, text: str) -> bool:
+    """Whether the text says a path as the folder a file it describes is in ("in /Photos/Lisbon
+    there's a duplicate ...", "/共享/视频 里那个…的视频"): a path of no file name, followed by
+    in-words; its file is not said by name."""
+    if "." in p.rsplit("/", 1)[-1] or "/" not in p:
+        return False
+    at = text.find(p)
+    before, after = text[max(0, at - 12) : at], text[at + len(p) : at + len(p) + 6]
+    return bool(
+        re.search(r"\b(?:in|inside|under|within|from)\s+(?:the\s+)?(?:folder\s+)?$", before, re.I)
+        or re.match(r"\s*(?:里|里面|中|下|目录里|文件夹里|下面)", after)
+    )
 
 
 QUERY_END = re.compile(

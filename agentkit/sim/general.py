@@ -3603,6 +3603,8 @@ def names_an_id(t: Tool, key: str) -> bool:
     prop = (t.schema.get("properties") or {}).get(key) or {}
     if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
         return True
+    if role(key, prop) == "path" and not re.search(r"dir|folder|目录", key, re.I):
+        return True  # a file's path, when the request names only its folder: a listing gives it
     said = str(prop.get("description") or "").strip().rstrip(".。")
     return role(key, {}) is None and bool(ID_SAID.search(said))
 
@@ -3629,10 +3631,41 @@ def _identified(
     found = _entry(task, results_of(v), ids[0], _raw(v.calls), _fact_texts(v.calls)) or _entry(
         task, _earlier(v), ids[0], _raw(v.before), _fact_texts(v.before)
     )
+    if found is None and role(ids[0], props.get(ids[0]) or {}) == "path":
+        found = described_path(task, [str(c.result) for c in reversed(v.calls) if not c.failed])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def described_path(task: str, texts: list[str]) -> str | None:
+    """The file a request describes among the paths a listing gave (a folder's files, one a
+    line): the one whose name holds most of the request's words, digits and marks that not every
+    listed name holds ("带(1)的那个" -> "海边(1).mp4", "the one with 'copy' in its name");
+    None when two are as likely."""
+    bits = set(re.findall(r"\(\d+\)|[A-Za-z0-9]{2,}", task.lower()))
+    bits |= {
+        a + b
+        for run in re.findall(r"[\u4e00-\u9fff]+", task)
+        for a, b in zip(run, run[1:], strict=False)
+    }
+    for text in texts:
+        paths = list(dict.fromkeys(PATH_LISTED.findall(text)))
+        if len(paths) < 2:
+            continue
+        names = [p.rsplit("/", 1)[-1].lower() for p in paths]
+        marks = {b for b in bits if not all(b in n for n in names)}
+        score = sorted(
+            ((sum(b in n for b in marks), p) for n, p in zip(names, paths, strict=True)),
+            reverse=True,
+        )
+        if score[0][0] and score[0][0] > score[1][0]:
+            return score[0][1]
+    return None
+
+
+PATH_LISTED = re.compile(r"(?<![\w/])/[^\s\t\"',]+\.[A-Za-z0-9]{1,5}(?![\w])")
 
 
 def _repicked(
