@@ -273,7 +273,22 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
-  the user's whole request, always valid for the schema.
+  the user's whole request, always valid for the schema;
+- each value is read by its property's kind from the span about it (round 18): a specialty enum
+  by the body part, the person or the trouble said (`FIELDS`: "a skin doctor" -> dermatology, 牙疼
+  -> 口腔科, fired by my boss -> employment); a level by the words that grade it, the member of the
+  scale nearest (`values.level_member`: "挺急的" -> 高, "no hurry" with normal / rush -> normal);
+  a pet's or a child's name after 我家 (`zh_home_name`), never a span of time or a clause's end
+  (`values.ZH_NOT_NAME`: 下次最晚, 期了); an optional note is the remark the request's own sentence
+  adds after the request (`remark`), else left out, never the request; a reason is what the
+  visit is "about" (`ABOUT`), never who the user is; an optional lower time bound
+  (earliest_departure) only from a bound said ("after 7"), never the time of the event (`_bounded`);
+  a value described as another tool's result ("as returned by check_stock") is never a span of
+  the request (`result_given`) but that result's field, else the names it keys its figures by,
+  one call each (`_named_keys`); a file's path when the request says only the folder it is in is
+  missing (`inside_folder`), so a listing runs first (`general.names_an_id`) and the file is the
+  one the request's words describe (`general.described_path`); a Chinese count's thing is the
+  item ("寄一份合同到杭州" -> 合同).
 """
 
 from __future__ import annotations
@@ -2675,6 +2690,7 @@ BY_TEXT = {  # role -> how the user's words give it
         or product(no_address(text))  # no house number counts
         or owned_thing(text)
         or _object_thing(text)
+        or values.thing_of(text)  # "寄一份合同到杭州" -> 合同: what the count counts
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),

@@ -1458,8 +1458,12 @@ def thing_of(text: str) -> str | None:
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return None if _a_measure(found.strip()) else found.strip() or None  # "500 g.": no thing
     measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|吨|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
-    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
-    z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
+    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少|[到给往]|寄到|送到|发到)"
+    z = re.search(
+        rf"(?:\d+(?:\.\d+)?|(?<![统单唯第万同])[一两二三四五六七八九十几])\s*{measure}{thing}",
+        plain,
+    )
+    # "两条浴巾" before "1208房间"; "寄一份合同到杭州" (a Chinese count after the verb)
     z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
     return z.group(1) if z else None
 
