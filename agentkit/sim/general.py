@@ -302,6 +302,7 @@ from . import (
     writing,
 )
 from .arguments import (
+    PATH,
     TOP_SAID,
     WHY,
     ZH_NO_NAME,
@@ -311,6 +312,7 @@ from .arguments import (
     fill_object,
     gather,
     in_passing,
+    inside_folder,
     months_named,
     proper_name,
     quoted,
@@ -3124,7 +3126,12 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     fills is called first; the id is then taken from the entry its result lists
     (`agentkit.sim.pick`). After a look-up, a tool not called yet that lists the id's thing is
     called the same way, its inputs from the request and the results (a chain of three)."""
-    waiting = [(t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k)]
+    waiting = [
+        (t, k)
+        for t, missing in turn.missing
+        for k in missing
+        if names_an_id(t, k) or in_named_folder(v.task, t, k)
+    ]
     if not waiting:
         return
     answered = [c for c in v.calls if c.result is not None and not c.failed]
@@ -3603,8 +3610,6 @@ def names_an_id(t: Tool, key: str) -> bool:
     prop = (t.schema.get("properties") or {}).get(key) or {}
     if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
         return True
-    if role(key, prop) == "path" and not re.search(r"dir|folder|目录", key, re.I):
-        return True  # a file's path, when the request names only its folder: a listing gives it
     said = str(prop.get("description") or "").strip().rstrip(".。")
     return role(key, {}) is None and bool(ID_SAID.search(said))
 
@@ -3624,7 +3629,7 @@ def _identified(
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
     variants, got = _repicked(v, t, variants, got)
-    ids = [k for k in got.missing if names_an_id(t, k)]
+    ids = [k for k in got.missing if names_an_id(t, k) or in_named_folder(v.whole, t, k)]
     if len(ids) != 1:
         return variants, got
     task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
@@ -3637,6 +3642,16 @@ def _identified(
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def in_named_folder(task: str, t: Tool, key: str) -> bool:
+    """Whether a file's path is one a listing gives: the request names only the folder the file
+    is in ("/共享/视频 里那个…", "In /Photos/Lisbon there's ..."), so a tool that lists runs first."""
+    prop = (t.schema.get("properties") or {}).get(key) or {}
+    if role(key, prop) != "path" or re.search(r"dir|folder|目录", key, re.I):
+        return False
+    said = PATH.findall(task)
+    return bool(said) and inside_folder(said[0], task)
 
 
 def described_path(task: str, texts: list[str]) -> str | None:
