@@ -2755,7 +2755,7 @@ def _string(
     if r is None and POSTCODE_NAME.search(f"{name} {s.get('description') or ''}"):
         return postcode(src)
     if r == "path":
-        return path(f"{name} {s.get('description') or ''}", src.text)
+        return path(f"{name} {s.get('description') or ''}", src.text, f"{src.tool} {src.about}")
     if r == "text":
         return _text_value(name, src, topic, need, str(s.get("description") or ""))
     return _of_no_role(name, s, src, topic, r, need)
@@ -4705,7 +4705,7 @@ def zh_listed(text: str) -> list[str]:
     return [i for i in items if len(i) >= 2]
 
 
-def path(name: str, text: str) -> str | None:
+def path(name: str, text: str, tool: str = "") -> str | None:
     dir_like = bool(re.search(r"dir|folder|目录", name, re.IGNORECASE))
     found = [p for p in PATH.findall(text) if p.lower() not in ("e.g", "i.e")]
     d = DIR_WORD.search(text)
@@ -4719,11 +4719,14 @@ def path(name: str, text: str) -> str | None:
             return plain[0]
         return "." if HERE.search(text) else None
     found = found or shell.FILE.findall(text)  # a dotfile by its name alone: .env, .gitignore
-    if found and inside_folder(found[0], text):
-        return (
-            None  # "/共享/视频 里那个…(1)的": a folder holds the file, whose path a listing gives
-        )
+    if found and not LISTS_FOLDER.search(tool) and inside_folder(found[0], text):
+        return None  # "/共享/视频 里那个…(1)的": the folder holds the file; a listing gives it
     return found[0] if found else None
+
+
+LISTS_FOLDER = re.compile(
+    r"list|\bls\b|dir|folder|browse|列出|目录|文件夹", re.I
+)  # its path a folder
 
 
 def inside_folder(p: str, text: str) -> bool:

@@ -302,6 +302,7 @@ from . import (
     writing,
 )
 from .arguments import (
+    LISTS_FOLDER,
     PATH,
     TOP_SAID,
     WHY,
@@ -3648,8 +3649,8 @@ def in_named_folder(task: str, t: Tool, key: str) -> bool:
     """Whether a file's path is one a listing gives: the request names only the folder the file
     is in ("/共享/视频 里那个…", "In /Photos/Lisbon there's ..."), so a tool that lists runs first."""
     prop = (t.schema.get("properties") or {}).get(key) or {}
-    if role(key, prop) != "path" or re.search(r"dir|folder|目录", key, re.I):
-        return False
+    if role(key, prop) != "path" or LISTS_FOLDER.search(f"{key} {t.name} {t.description}"):
+        return False  # (a tool that lists a folder takes the folder)
     said = PATH.findall(task)
     return bool(said) and inside_folder(said[0], task)
 
