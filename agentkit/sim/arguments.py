@@ -273,7 +273,22 @@ kind, dates, times, units, a route's ends, a list's items, are read by `agentkit
 - a required value found nowhere is missing: the policy asks the user for it. A forced call
   (tool_choice) that must be made anyway reads it by `agentkit.sim.structured`'s extraction rules,
   else gives it the schema's default or its smallest valid value (`agentkit.sim.conform`): never
-  the user's whole request, always valid for the schema.
+  the user's whole request, always valid for the schema;
+- each value is read by its property's kind from the span about it (round 18): a specialty enum
+  by the body part, the person or the trouble said (`FIELDS`: "a skin doctor" -> dermatology, 牙疼
+  -> 口腔科, fired by my boss -> employment); a level by the words that grade it, the member of the
+  scale nearest (`values.level_member`: "挺急的" -> 高, "no hurry" with normal / rush -> normal);
+  a pet's or a child's name after 我家 (`zh_home_name`), never a span of time or a clause's end
+  (`values.ZH_NOT_NAME`: 下次最晚, 期了); an optional note is the remark the request's own sentence
+  adds after the request (`remark`), else left out, never the request; a reason is what the
+  visit is "about" (`ABOUT`), never who the user is; an optional lower time bound
+  (earliest_departure) only from a bound said ("after 7"), never the time of the event (`_bounded`);
+  a value described as another tool's result ("as returned by check_stock") is never a span of
+  the request (`result_given`) but that result's field, else the names it keys its figures by,
+  one call each (`_named_keys`); a file's path when the request says only the folder it is in is
+  missing (`inside_folder`), so a listing runs first (`general.names_an_id`) and the file is the
+  one the request's words describe (`general.described_path`); a Chinese count's thing is the
+  item ("寄一份合同到杭州" -> 合同).
 """
 
 from __future__ import annotations
@@ -354,9 +369,10 @@ ZH_TIME = re.compile(r"(?:今天|明天|后天|现在|目前|的)+$")
 BARE_PLACE = re.compile(
     r"^\s*([A-Z][\w.'-]*(?:[ ,]+[A-Z][\w.'-]*)*|[\u4e00-\u9fff]{2,6})\s*[.。]?\s*$"
 )
-PATH = re.compile(  # a path, or a file's name (after a Chinese lead word: "读一下会议纪要.txt")
+PATH = re.compile(  # a path (a copy's number in it: "海边(1).mp4"), or a file's name (after a Chinese
+    # lead word: "读一下会议纪要.txt")
     shell.NAME_START
-    + r"((?:~|\.{1,2})?/[\w./-]*|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![A-Za-z0-9_/-])"
+    + r"((?:~|\.{1,2})?/[\w./-]*(?:\(\d+\)[\w.-]*)?|[\w-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})(?![A-Za-z0-9_/-])"
 )
 DIR_WORD = re.compile(
     r"([\w./-]+)\s+(?:directory|folder|dir)\b|"
@@ -399,7 +415,7 @@ ROLES = [  # role, what a property's name (then its description) says
     ("glob", r"^glob|\bglob pattern"),
     ("path", r"path|file|dir|directory|folder|路径|文件|目录"),
     ("query", r"query|keyword|search(?! results?)|term|question|topic|关键词|查询"),
-    ("text", r"note|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
+    ("text", r"note|remark|备注|留言|附言|content|text|body|message|summary|comment|reason|memo|title|subject|phrase|segment|sentence|snippet|passage|^description$|^details?$|^entry$|"
      r"^(?:problem|issue|fault|symptoms?|complaint)(?:_?description)?$|"
      r"内容|笔记|正文|描述|短语|句子"),
 ]  # fmt: skip
@@ -699,7 +715,8 @@ def _unfound(name: str, s: dict[str, Any], src: Source, counts: bool, forced: bo
     if counts and (_counted_thing(name, s) or role(name, s) == "product"):
         value = _thing_of(src.text, src)
     if value is None and type_of(s) == "string" and temporal(name, s) is None:
-        value = named_value(name, s, src) or _of_its_kind(name, s, src)
+        value = None if result_given(name, s) else named_value(name, s, src)
+        value = value or _of_its_kind(name, s, src)
         value = values.name_span(value) if isinstance(value, str) else value  # a name, no clause
     value = _no_function_word(value)
     if value is None and forced:
@@ -784,7 +801,8 @@ def value_for(
         return _own_object(name, s, src, root, forced, topic)
     if t == "array":
         return _array(name, s, src, root, forced, topic)
-    value = _no_function_word(_from_text(name, s, t, src, need, topic))
+    given = t == "string" and result_given(name, s)  # "Warehouse name as returned by check_stock"
+    value = None if given else _no_function_word(_from_text(name, s, t, src, need, topic))
     if value is None:
         value = _from_results(name, t, src, str(s.get("description") or ""))
     return _in_english(s, _in_form(name, s, value, src, need) if t == "string" else value)
@@ -893,6 +911,25 @@ FIELDS = {  # a common category's words in both languages: what a text is about,
     "performance": "slow slowly sluggish laggy lag loading timeout timeouts speed latency "
     "慢 卡顿 很卡 加载 超时 转圈 性能",
     "crash": "crash crashes crashed crashing bug bugs error errors exception 闪退 崩溃 报错 白屏 故障",
+    # a specialty (of doctors, lawyers) by the body part, the person or the trouble said
+    "dermatology": "skin rash rashes eczema acne mole itch itchy itching 皮肤 皮疹 湿疹 痘 痒 皮肤科",
+    "cardiology": "heart chest palpitations 心脏 胸闷 胸口 心慌 心悸 心内科 心血管",
+    "pediatrics": "kid kids child children baby toddler 儿童 小孩 孩子 宝宝 儿科",
+    "paediatrics": "kid kids child children baby toddler 儿童 小孩 孩子 宝宝 儿科",
+    "dentistry": "dentist tooth teeth toothache gum gums cavity 牙 牙齿 牙疼 牙龈 蛀牙 牙科 口腔科",
+    "dental": "dentist tooth teeth toothache gum gums cavity 牙 牙齿 牙疼 牙龈 蛀牙 牙科 口腔科",
+    "ophthalmology": "eye eyes vision sight 眼睛 视力 眼科",
+    "orthopedics": "bone bones fracture joint joints knee sprain 骨折 骨头 关节 膝盖 骨科",
+    "orthopaedics": "bone bones fracture joint joints knee sprain 骨折 骨头 关节 膝盖 骨科",
+    "neurology": "headache headaches migraine numbness seizure 头疼 头痛 偏头痛 神经内科",
+    "otolaryngology": "ent ear ears nose throat sinus 耳朵 鼻子 喉咙 嗓子 耳鼻喉科",
+    "psychiatry": "anxiety depression panic insomnia 焦虑 抑郁 失眠 心理 精神科",
+    "gynecology": "pregnancy pregnant menstrual 怀孕 月经 妇科",
+    "employment": "fired dismissed sacked boss employer overtime wage wages salary workplace 辞退 "
+    "开除 老板 工资 加班 劳动 单位",
+    "family": "divorce custody alimony marriage 离婚 抚养权 赡养 婚姻",
+    "immigration": "visa residence asylum citizenship deportation 签证 居留 移民 入籍",
+    "criminal": "arrested arrest police charged theft assault 逮捕 警察 盗窃 刑事",
 }
 SAID_AS = {  # the words a text says a field's thing in, beyond single words
     "account": r"\b(?:log|sign)(?:ged)?[ -]?(?:in|on)\b|locked out",
@@ -1418,7 +1455,30 @@ def _from_results(name: str, t: str, src: Source, description: str = "") -> Any:
             value = find(data, key)
             if value is not None and _fits(value, t):
                 return value
+    if t == "string" and FROM_RESULT.search(description):
+        for data in src.results:  # {"on_hand": {"Rotterdam": 80, "Milan": 55}}: each warehouse
+            named = _named_keys(data)
+            if named:
+                return _one_or_all(named)
     return None
+
+
+def _named_keys(data: Any) -> list[str]:
+    """The keys of a mapping a result holds that are names, each with a figure ({"Rotterdam": 80,
+    "Milan": 55}: the things a result counts by name); [] when it holds none."""
+    if isinstance(data, dict):
+        keys = [str(k) for k in data]
+        if (
+            len(keys) >= 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in data.values())
+            and all(re.fullmatch(r"[A-Z][\w.' -]*|[\u4e00-\u9fff]{2,12}", k) for k in keys)
+        ):
+            return keys
+        for v in data.values():
+            found = _named_keys(v)
+            if found:
+                return found
+    return []
 
 
 def _fits(value: Any, t: str) -> bool:
@@ -1493,7 +1553,7 @@ def _from_text(
         return said if said is not None else s.get("default", False if need else None)
     when = temporal(name, s)
     if when is not None:
-        return _described(_temporal(when, src, s, name), s)
+        return _described(_bounded(when, src, s, name, need), s)
     if label is not None and not _is_id(name) and role(name, s, need) != "command":
         label = _whole_address(name, s, src.text, need, label)
         if _shaped(name, s, label):  # "from this email: Hi there, ..." labels no address
@@ -1748,6 +1808,35 @@ def _glossed_example(items: list[str], text: str) -> str | None:
         ):
             return x
     return None
+
+
+BOUND = re.compile(  # a time's lower bound: a limit the user sets, never the event they go to
+    r"earliest|(?:^|_)(?:after|not_before|no_earlier_than|min)(?:_|$)|最早|不早于|以后",
+    re.I,
+)
+BOUND_SAID = re.compile(  # a time said as a limit: "leave after 9", "not before 8am", "8点以后"
+    r"\b(?:after|not before|no earlier than|from|earliest|at the earliest|before|by|until|till|"
+    r"no later than|latest|at the latest)\s+(?:about\s+|around\s+)?\d"
+    r"|\d\s*(?:[:：.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:or later|onwards|at the earliest|at the latest)"
+    r"|[点时](?:\d+分?|半|一刻|三刻)?(?:以后|之后|以前|之前|后|前|起)|最早|最晚|不早于|不晚于",
+    re.I,
+)
+
+
+def _bounded(when: str, src: Source, s: dict[str, Any], name: str, need: bool) -> Any:
+    """A time for the property (`_temporal`); for an optional lower bound (earliest_departure)
+    only when the text says one: "for a 10:00 meeting" bounds no departure."""
+    if when in ("time", "date-time") and not need and BOUND.search(name):
+        if not bound_said(src.text):
+            return None
+    return _temporal(when, src, s, name)
+
+
+def bound_said(text: str) -> bool:
+    """Whether the text says a time as a limit ("after 9", "8点以后", "by 17:00"): a time said of an
+    event ("a 10:00 meeting", "开会是10点") is no lower bound of a search (earliest_departure); an
+    upper one (arrive_by) may be the event's time."""
+    return bool(BOUND_SAID.search(text))
 
 
 def temporal(name: str, s: dict[str, Any]) -> str | None:
@@ -2632,6 +2721,7 @@ BY_TEXT = {  # role -> how the user's words give it
         or product(no_address(text))  # no house number counts
         or owned_thing(text)
         or _object_thing(text)
+        or values.thing_of(text)  # "寄一份合同到杭州" -> 合同: what the count counts
     ),  # a short quoted name ("take "limes" off"), not a quoted whole message
     "zone": lambda text: _one_or_all(values.time_zones(text)),
     "domain": lambda text: _one_or_all(domains(text)),
@@ -2696,7 +2786,7 @@ def _string(
     if r is None and POSTCODE_NAME.search(f"{name} {s.get('description') or ''}"):
         return postcode(src)
     if r == "path":
-        return path(f"{name} {s.get('description') or ''}", src.text)
+        return path(f"{name} {s.get('description') or ''}", src.text, f"{src.tool} {src.about}")
     if r == "text":
         return _text_value(name, src, topic, need, str(s.get("description") or ""))
     return _of_no_role(name, s, src, topic, r, need)
@@ -2803,6 +2893,47 @@ def name_part(name: str, src: Source) -> str | None:
     return " ".join(parts[i:])
 
 
+NOTE = re.compile(r"note|remark|comment|memo|备注|留言|附言", re.I)
+REQUEST = re.compile(  # a clause that asks for the act: the request itself, no remark about it
+    r"^(?:hi|hello|hey|dear|please|pls|can|could|would|will|i'd like|i would like|i want|i need|"
+    r"i'm|i am|my name|we'd like|we need|book|get|put|add|make|set|find|check|log|save|order|"
+    r"send|create|schedule)\b|\b(?:please|can you|could you|would you)\b|"
+    r"^(?:你好|您好|请|帮|麻烦|能不能|能否|可以|可不可以|给我|我想|我要|想要|想|我是|我叫)|帮我|帮忙",
+    re.I,
+)
+ASKED = re.compile(
+    r"[?？]|\b(?:is there|are there|do you|does it|how|what|when|which)\b|[吗呢]$", re.I
+)
+
+
+def remark(text: str) -> str | None:
+    """An optional note's value: the user's remark about the thing, the clauses the request's own
+    sentence adds after the request ("Put 2 litres of oat milk on the list, the barista kind if
+    they have it" -> "the barista kind if they have it"; "帮我约周六的课，她手指有点伤，老师注意一下"
+    -> "她手指有点伤，老师注意一下"); never the request, a question, a level of haste ("不着急"),
+    nor a clause of values (a number, a date); None when the request adds no remark."""
+    for sentence in re.findall(r"[^.!?。！？\n]+[.!?。！？]?", text):
+        clauses = [
+            c.strip() for c in re.split(r"[,，;；]", sentence.rstrip(".!?。！？")) if c.strip()
+        ]
+        at = next((i for i, c in enumerate(clauses) if REQUEST.search(c)), None)
+        if at is None or sentence.rstrip().endswith(("?", "？")) and at == len(clauses) - 1:
+            continue
+        said = [
+            c
+            for c in clauses[at + 1 :]
+            if not REQUEST.search(c)
+            and not ASKED.search(c)
+            and not re.search(r"\d|[一二两三四五六七八九十]+(?:个|点|号|天|位|人|小时)", c)
+            and values.level_member(["low", "medium", "high"], c) is None
+            and not values.function_words_only(c)
+            and not re.fullmatch(ZH_WHEN, c)
+        ]
+        if said and len("".join(said)) >= 4:
+            return ("，" if re.search(r"[\u4e00-\u9fff]", said[0]) else ", ").join(said)
+    return None
+
+
 def _text_value(
     name: str, src: Source, topic: frozenset[str], need: bool, described: str = ""
 ) -> str | None:
@@ -2811,6 +2942,8 @@ def _text_value(
     user's words."""
     if not need and re.fullmatch(r"description|details", name, re.I):
         return None
+    if not need and NOTE.search(name):
+        return remark(src.text)  # the user's remark about the thing, never the request itself
     studied = field_of_study(src) if STUDY.search(name) else None
     said = SUBJECT_SAID.search(src.text) if STUDY.search(name) else None
     if said and (studied is None or glosses.HAN_RUN.match(said.group(0))):
@@ -2853,6 +2986,9 @@ def _person(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) ->
         held = held.split(" ", 1)[1]  # "Book Maria's dog …": the request's verb is no name
     if held and held not in src.used:  # "Lena's mare Juniper": the owner is Lena
         return held
+    home = zh_home_name(src.text) if not OWNER.search(name) else None
+    if home and home not in src.used:  # "帮我家乐乐约一下": the child, never the user
+        return home
     return person_after_noun(name, src.text) or person(src.text) or full_name(src.text, src.used)
 
 
@@ -3196,7 +3332,7 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     owned = OWNED_NAME.search(src.text) if not OWNER.search(name) else None
     if owned and owned.group(1) not in src.used:  # "Maria Lopez's dog Biscuit": Biscuit
         found = found or owned.group(1)
-    found = found or _free_proper_name(name, src)
+    found = found or _free_proper_name(name, src) or zh_home_name(src.text)
     at = [
         _past_deixis(m.group(1), src.text[m.end(1) :])
         for m in ZH_AT_NAME.finditer(src.text)
@@ -3213,7 +3349,11 @@ def named_value(name: str, s: dict[str, Any], src: Source) -> str | None:
     if found is None and role(name, s) == "location":
         found = zh_place_of(src.text)  # "酒窖里波尔多的酒" -> 波尔多
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{name} {src.tool}")}
-    if found is None or {w.lower() for w in found.split()} <= own:
+    if (
+        found is None
+        or {w.lower() for w in found.split()} <= own
+        or values.ZH_NOT_NAME.search(found)
+    ):
         return None
     src.used.add(found)
     return found
@@ -3481,6 +3621,34 @@ def zh_place_of(text: str) -> str | None:
 ZH_PRONOUN = re.compile(r"[我你他她它您]|自己|大家|别人|人家")
 
 
+ZH_HOME = re.compile(  # "我家豆豆", "咱家的狗狗旺财": a name after the home it belongs to
+    r"(?:我|我们|咱|咱们|俺)家的?((?:小|大)?(?:狗狗|猫咪|狗|猫|儿子|女儿|孩子|宝宝|闺女|小朋友|兔子|鹦鹉|仓鼠))?"
+    r"([\u4e00-\u9fff]{2})(的)?"
+)
+
+
+def zh_home_name(text: str) -> str | None:
+    """The name of a pet or a child said after 我家 / 咱家 (and its kind): a nickname, not a
+    clause ("我家豆豆的狂犬疫苗" -> 豆豆, "帮我家乐乐约一下" -> 乐乐, "我家狗狗旺财" -> 旺财): a doubled
+    name (豆豆, 咪咪), 小X or 阿X, or two characters after the kind's noun or before 的 that no
+    dictionary word is; never a word of time, a deictic or a count ("我家最近", "我家这只")."""
+    for m in ZH_HOME.finditer(text):
+        run, kind_said, of = m.group(2), m.group(1), m.group(3)
+        if run in DOUBLED_WORDS or ZH_NO_NAME.search(run) or re.search(ZH_WHEN, run):
+            continue
+        if run[0] == run[1]:
+            return run
+        if (
+            re.search(f"{ZH_NAME_BREAK}|[只位条头了吗呢吧]", run)
+            or glosses.gloss(run)
+            or concepts(run)
+        ):
+            continue
+        if run[0] in "小阿" or kind_said or of:
+            return run
+    return None
+
+
 def doubled_name(text: str) -> str | None:
     """A doubled Chinese nickname names a pet or a child ("谁遛的豆豆", "给球球洗澡"), unless it is a
     common doubled word (看看, 谢谢, 妈妈)."""
@@ -3529,6 +3697,11 @@ def field_of_study(src: Source) -> str | None:
 BECAUSE = re.compile(
     r"(?:\bbecause\b|\bsince\b|\bdue to\b|因为|由于)\s*(.+?)\s*(?:[。.!?！？]|$)", re.I
 )
+ABOUT = re.compile(  # "to see a doctor about a rash on my arm": what the visit is about
+    r"\b(?:see|talk to|speak to|speak with|meet|visit|call)\b[^.!?]{0,40}?\b(?:about|regarding)\s+"
+    r"((?:a|an|my|the|some|our|his|her)\s[^.!?,;]+)",
+    re.I,
+)
 ASKING = re.compile(
     r"^(?:can|could|would|will|please|pls|i'd like|i want|i need|book|get|make|set|find|check|"
     r"请|帮|麻烦|能不能|可以|给我|我想|我要)",
@@ -3541,7 +3714,7 @@ def reason_given(text: str) -> str | None:
     request that states rather than asks (else one before it, when the request is the rest:
     "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
     Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
-    m = BECAUSE.search(text)
+    m = BECAUSE.search(text) or ABOUT.search(text)
     if m:
         return m.group(1)
     parts = [p.strip() for p in re.split(r"(?<=[.!?。！？；;，,])\s*", text) if p.strip()]
@@ -3550,6 +3723,7 @@ def reason_given(text: str) -> str | None:
         for p in parts[1:]
         if not p.endswith(("?", "？"))
         and not ASKING.match(p)
+        and not WHO_SAID.match(p)
         and len(p) > 3
         and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
     ]
@@ -4275,6 +4449,21 @@ def _code_tail(text: str, m: re.Match[str]) -> str:
     return tail.group(0)
 
 
+FROM_RESULT = re.compile(  # a value another tool's result gives: "as returned by check_stock"
+    r"\b(?:as\s+)?(?:returned|listed|given|reported|shown)\s+(?:by|in|from)\b|\bfrom\s+(?:the\s+)?"
+    r"(?:results?\s+of\s+)?[a-z]+_[a-z_]+\b|由\s*\w+\s*返回|\w+_\w+\s*(?:返回|给出|列出)的",
+    re.I,
+)
+
+
+def result_given(name: str, s: dict[str, Any]) -> bool:
+    """Whether a property's value is one another tool's result gives, by its description ("Warehouse
+    name as returned by check_stock"), and no code the user may say (an id, a code): no span of
+    the request is its value."""
+    described = str(s.get("description") or "")
+    return bool(FROM_RESULT.search(described)) and not (_is_id(name) or CODE_NAME.search(name))
+
+
 def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> str | None:
     """An id for the property: right after its noun, or of its pattern's or example's shape."""
     # the id of the property's own thing ("customer_id"), or of what the tool works on ("code" of
@@ -4313,6 +4502,8 @@ def ident(name: str, s: dict[str, Any], src: Source, topic: frozenset[str]) -> s
         and not _zh_label_other(tok, src.text, described)
         and not _labelled_other(tok, src.text, described)
     ]
+    if result_given(name, s):
+        mine, free = [], []  # "Warehouse name as returned by check_stock": no code of the request
     pick = (mine or free)[0] if mine or free else None
     if pick is None and not wanted and not example:
         pick = after_own_noun(name, src)
@@ -4545,7 +4736,7 @@ def zh_listed(text: str) -> list[str]:
     return [i for i in items if len(i) >= 2]
 
 
-def path(name: str, text: str) -> str | None:
+def path(name: str, text: str, tool: str = "") -> str | None:
     dir_like = bool(re.search(r"dir|folder|目录", name, re.IGNORECASE))
     found = [p for p in PATH.findall(text) if p.lower() not in ("e.g", "i.e")]
     d = DIR_WORD.search(text)
@@ -4559,7 +4750,28 @@ def path(name: str, text: str) -> str | None:
             return plain[0]
         return "." if HERE.search(text) else None
     found = found or shell.FILE.findall(text)  # a dotfile by its name alone: .env, .gitignore
+    if found and not LISTS_FOLDER.search(tool) and inside_folder(found[0], text):
+        return None  # "/共享/视频 里那个…(1)的": the folder holds the file; a listing gives it
     return found[0] if found else None
+
+
+LISTS_FOLDER = re.compile(
+    r"list|\bls\b|\bdir(?:ector(?:y|ies))?\b|folder|browse|列出|目录|文件夹", re.I
+)  # its path a folder
+
+
+def inside_folder(p: str, text: str) -> bool:
+    """Whether the text says a path as the folder a file it describes is in ("in /Photos/Lisbon
+    there's a duplicate ...", "/共享/视频 里那个…的视频"): a path of no file name, followed by
+    in-words; its file is not said by name."""
+    if "." in p.rsplit("/", 1)[-1] or "/" not in p:
+        return False
+    at = text.find(p)
+    before, after = text[max(0, at - 12) : at], text[at + len(p) : at + len(p) + 6]
+    return bool(
+        re.search(r"\b(?:in|inside|under|within|from)\s+(?:the\s+)?(?:folder\s+)?$", before, re.I)
+        or re.match(r"\s*(?:里|里面|中|下|目录里|文件夹里|下面)", after)
+    )
 
 
 QUERY_END = re.compile(

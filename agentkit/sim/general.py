@@ -302,6 +302,8 @@ from . import (
     writing,
 )
 from .arguments import (
+    LISTS_FOLDER,
+    PATH,
     TOP_SAID,
     WHY,
     ZH_NO_NAME,
@@ -311,6 +313,7 @@ from .arguments import (
     fill_object,
     gather,
     in_passing,
+    inside_folder,
     months_named,
     proper_name,
     quoted,
@@ -352,6 +355,7 @@ from .results import (
 from .toolbox import TOOL_SEARCH
 from .values import (
     DATE,
+    ZH_NOT_NAME,
     date_layout,
     digits_for_words,
     enough_of,
@@ -3124,7 +3128,10 @@ def _finder(v: View, src: Source, chosen: list[Tool], turn: Turn) -> None:
     (`agentkit.sim.pick`). After a look-up, a tool not called yet that lists the id's thing is
     called the same way, its inputs from the request and the results (a chain of three)."""
     waiting = [
-        (t, k) for t, missing in turn.missing for k in missing if names_an_id(t, k) or _a_pick(t, k)
+        (t, k)
+        for t, missing in turn.missing
+        for k in missing
+        if names_an_id(t, k) or _a_pick(t, k) or in_named_folder(v.task, t, k)
     ]
     if not waiting:
         return
@@ -3177,7 +3184,7 @@ def named_in_request(task: str, taken: set[str]) -> str | None:
             r"^(?:(?:另外|此外|还有|而且|那么|对了)\s*[，,、]?\s*)+", "", sentence.strip()
         )
         m = ZH_SUBJECT.match(sentence.strip())
-        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)):
+        if m and re.search(r"[\u4e00-\u9fff]", m.group(1)) and not ZH_NOT_NAME.search(m.group(1)):
             return name_span(m.group(1))  # "另外星海俱乐部一共有…" -> 星海俱乐部
     return None
 
@@ -3638,17 +3645,58 @@ def _identified(
     "book the Wednesday one" after the slots were listed)."""
     props = t.schema.get("properties") or {}
     variants, got = _repicked(v, t, variants, got)
-    ids = [k for k in got.missing if names_an_id(t, k)]
+    ids = [k for k in got.missing if names_an_id(t, k) or in_named_folder(v.whole, t, k)]
     if len(ids) != 1:
         return variants, got
     task = v.task if v.whole == v.task or _says_which(v.task) else v.whole
     found = _entry(task, results_of(v), ids[0], _raw(v.calls), _fact_texts(v.calls)) or _entry(
         task, _earlier(v), ids[0], _raw(v.before), _fact_texts(v.before)
     )
+    if found is None and role(ids[0], props.get(ids[0]) or {}) == "path":
+        found = described_path(task, [str(c.result) for c in reversed(v.calls) if not c.failed])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def in_named_folder(task: str, t: Tool, key: str) -> bool:
+    """Whether a file's path is one a listing gives: the request names only the folder the file
+    is in ("/共享/视频 里那个…", "In /Photos/Lisbon there's ..."), so a tool that lists runs first."""
+    prop = (t.schema.get("properties") or {}).get(key) or {}
+    if role(key, prop) != "path" or LISTS_FOLDER.search(f"{key} {t.name} {t.description}"):
+        return False  # (a tool that lists a folder takes the folder)
+    said = PATH.findall(task)
+    return bool(said) and inside_folder(said[0], task)
+
+
+def described_path(task: str, texts: list[str]) -> str | None:
+    """The file a request describes among the paths a listing gave (a folder's files, one a
+    line): the one whose name holds most of the request's words, digits and marks that not every
+    listed name holds ("带(1)的那个" -> "海边(1).mp4", "the one with 'copy' in its name");
+    None when two are as likely."""
+    bits = set(re.findall(r"\(\d+\)|[A-Za-z0-9]{2,}", task.lower()))
+    bits |= {
+        a + b
+        for run in re.findall(r"[\u4e00-\u9fff]+", task)
+        for a, b in zip(run, run[1:], strict=False)
+    }
+    for text in texts:
+        paths = list(dict.fromkeys(PATH_LISTED.findall(text)))
+        if len(paths) < 2:
+            continue
+        names = [p.rsplit("/", 1)[-1].lower() for p in paths]
+        marks = {b for b in bits if not all(b in n for n in names)}
+        score = sorted(
+            ((sum(b in n for b in marks), p) for n, p in zip(names, paths, strict=True)),
+            reverse=True,
+        )
+        if score[0][0] and score[0][0] > score[1][0]:
+            return score[0][1]
+    return None
+
+
+PATH_LISTED = re.compile(r"(?<![\w/])/[^\s\t\"',]+\.[A-Za-z0-9]{1,5}(?![\w])")
 
 
 def _repicked(

@@ -292,6 +292,9 @@ def _cells(line: str, how: str) -> list[str]:
     return [c for c in re.split(r"\s{2,}", line.strip()) if c]
 
 
+VALUE_CELL = re.compile(r"^(?:[~.]?/\S*/\S*|\S+\.[A-Za-z0-9]{2,4}|[-\d.,]+\s*[A-Za-z%°]{1,4})$")
+
+
 def _table(text: str) -> list[dict[str, Any]]:
     """Rule 1a: a table's rows as records under its header's cells; [] for no table."""
     lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
@@ -311,8 +314,12 @@ def _table(text: str) -> list[dict[str, Any]]:
     keys = _cells(head, how)
     if len(keys) < 2 or len(body) < 2 or len(set(keys)) < len(keys):
         return []
-    if any(not k or len(k) > 40 or re.search(r"[:=：]\s*$|^[-\d.,:%\s]+$", k) for k in keys):
-        return []  # (a header names its columns: no value, no "key:" of a key: value line)
+    if any(
+        not k or len(k) > 40 or re.search(r"[:=：]\s*$|^[-\d.,:%\s]+$", k) or VALUE_CELL.match(k)
+        for k in keys
+    ):
+        return []  # (a header names its columns: no value, no "key:" of a key: value line, no
+        # path nor a figure with its unit: "/共享/视频/a.mp4<TAB>2.4 GB" is a row)
     rows = [_cells(ln, how) for ln in body]
     if any(len(r) != len(keys) for r in rows):
         return []
@@ -421,7 +428,8 @@ SHELL_ERROR = re.compile(  # a command's error, first: "PROG: [ARG: ]No such fil
 )
 ERROR_LEAD = re.compile(
     r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b"
-    r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效)[：:，,]",  # "箱号格式错误：…"
+    r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效|被拒绝?|拒绝|不足|不存在|未找到|找不到)[：:，,]",
+    # "箱号格式错误：…", "权限被拒绝：…", "文件不存在：/a/b"
     re.IGNORECASE,
 )
 

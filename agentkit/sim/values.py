@@ -1288,15 +1288,19 @@ def line_items(text: str) -> list[str]:
 
 
 LEVELS = [  # level, how an enum member names it, the words of a request that ask for it
-    ("low", r"^(?:low|lowest|minor|trivial|p[34]|sev[-_ ]?[34]|低|轻微)$",
+    ("low", r"^(?:low|lowest|minor|trivial|economy|p[34]|sev[-_ ]?[34]|低|轻微|经济|不急)$",
      r"not urgent|no rush|\bminor\b|trivial|cosmetic|whenever|low priority|can still (?:work|use)|"
-     r"不急|不着急|不紧急|不严重|轻微|小问题|不(?:算|是|太)(?:很|特别|太|那么)?(?:急|紧急|严重)|还能用"),
-    ("high", r"^(?:high|highest|urgent|critical|severe|major|p[01]|sev[-_ ]?[01]|高|紧急|严重)$",
+     r"no hurry|not in a hurry|in no hurry|不急|不着急|不紧急|不严重|轻微|小问题|"
+     r"不(?:算|是|太|用)(?:很|特别|太|那么)?(?:急|着急|紧急|严重)|还能用"),
+    ("high", r"^(?:high|highest|urgent|critical|severe|major|express|rush|priority|expedited|p[01]|"
+     r"sev[-_ ]?[01]|高|紧急|严重|加急|特快|急件|优先)$",
      r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
-     r"紧急|严重|加急|尽快|马上|立刻|十万火急"),
-    ("medium", r"^(?:medium|normal|moderate|mid|p2|sev[-_ ]?2|中|一般|普通)$",
+     r"in a hurry|\bhurry\b|can't wait|cannot wait|time[- ]sensitive|"
+     r"紧急|严重|加急|尽快|马上|立刻|十万火急|着急|急用|急需|(?:很|挺|特别|非常|比较|有点|太|真|蛮|好)急"),
+    ("medium", r"^(?:medium|normal|moderate|mid|standard|regular|p2|sev[-_ ]?2|中|一般|普通|标准)$",
      r"\bnormal\b|moderate|medium|一般|普通"),
 ]  # fmt: skip
+RANK = {"low": 0, "medium": 1, "high": 2}
 
 
 SIZES = [  # size, how an enum member names it, the words of a request that ask for it
@@ -1312,11 +1316,20 @@ def level_member(members: list[str], text: str) -> str | None:
     """The member of a scale of levels (low / medium / high, p1..p4) or of sizes (S / M / L / XL,
     small / medium / large) the request's words ask for: "it's urgent" -> "high", "no rush" ->
     "low" (a negated word counts for the lower level), "中号" -> "medium" or "M", "加大号" -> "XL"."""
-    for _level, member_pattern, said in [*SIZES, *LEVELS]:
+    for _level, member_pattern, said in SIZES:
         if re.search(said, text, re.I):
             found = [m for m in members if re.fullmatch(member_pattern, str(m), re.I)]
             if found:
                 return found[0]
+    ranked = {  # a member of the scale by its level: 普通 / 优先 / 紧急 is medium, high, high
+        m: RANK[level]
+        for m in members
+        for level, pattern, _ in LEVELS
+        if re.fullmatch(pattern, m, re.I)
+    }
+    for level, _pattern, said in LEVELS:  # a calm word first: "不着急" asks for no haste
+        if ranked and re.search(said, text, re.I):  # else the member nearest the level asked
+            return min(ranked, key=lambda m: (abs(ranked[m] - RANK[level]), -ranked[m]))
     return None
 
 
@@ -1364,6 +1377,13 @@ EN_SPAN_LEAD = re.compile(
     re.I,
 )
 EN_SPAN_TAIL = re.compile(r"(?:['’]s|\s+(?:right\s+now|now|please|today|then))+$")  # "USA Today"
+
+
+ZH_NOT_NAME = (
+    re.compile(  # a span of time, degree or a clause's end names nothing ("下次最晚", "期了")
+        r"[上下这本每]次|最[早晚迟多少]|以[前后]|之[前后]|时候|[了吗呢吧]$"
+    )
+)
 
 
 def name_span(value: str) -> str:
@@ -1443,8 +1463,12 @@ def thing_of(text: str) -> str | None:
         found = re.split(r"\s+(?:for|from|to|in|at|on|with|into|and|please|[a-z]+ing)\b", found)[0]
         return None if _a_measure(found.strip()) else found.strip() or None  # "500 g.": no thing
     measure = r"(?:个|只|件|份|瓶|包|盒|袋|杯|桶|罐|箱|条|块|根|支|把|双|张|本|台|克|千克|公斤|吨|毫升|升|斤|两|碗|盘|碟|串|笼|套|组|片)"
-    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少)"
-    z = re.search(rf"\d+(?:\.\d+)?\s*{measure}{thing}", plain)  # "两条浴巾" before "1208房间"
+    thing = r"\s*(?!的)([\u4e00-\u9fff]{1,8}?)(?=[，。,.！？?!的\s]|$|多少|有多少|是多少|[到给往]|寄到|送到|发到)"
+    z = re.search(
+        rf"(?:\d+(?:\.\d+)?|(?<![统单唯第万同])[一两二三四五六七八九十几])\s*{measure}{thing}",
+        plain,
+    )
+    # "两条浴巾" before "1208房间"; "寄一份合同到杭州" (a Chinese count after the verb)
     z = z or re.search(rf"\d+(?:\.\d+)?\s*{measure}?{thing}", plain)
     return z.group(1) if z else None
 
