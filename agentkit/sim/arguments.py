@@ -4750,7 +4750,17 @@ def named_thing(src: Source) -> str | None:
     m = OF_END.search(text)
     if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
         return m.group(1)
+    m = MY_THING.search(text)  # "My hydrangea looks scraggly": what the user's sentence is about
+    if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS and _word(m.group(1)):
+        return m.group(1)
     return None
+
+
+MY_THING = re.compile(
+    r"(?:^|[.!?]\s+)(?:my|our)\s+([a-z]{3,})\s*(?:\(|,|\b(?:is|looks?|has|seems|keeps|got|"
+    r"isn't|won't|doesn't|has been|needs)\b)",
+    re.I,
+)
 
 
 INCIDENT = re.compile(

@@ -137,6 +137,11 @@
    records by their labels: yes with the listed item that holds the thing (a Chinese thing may
    lose the words before it or its last character: 经停火车站 and 火车站东广场), else no with what
    is listed; never for a count (几, how many) nor for duplicates or what is missing.
+22. A question whether the user should or may do a thing ("Should I prune it now?", "can I give
+   him one?", 应该…吗, 可以…吗, 没事吧) answered by a text of sentences (a guide's paragraph):
+   a sentence that tells not to (do not, don't, never, avoid, not recommended; 不要, 不建议, 不能,
+   别, 避免, 有毒) and shares a word with the question (its root, or in Chinese a pair of
+   characters) is the answer: no, with that sentence first, then the text (`advised`).
 """
 
 from __future__ import annotations
@@ -2287,3 +2292,51 @@ def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
         if found is not None:
             return line(lang, found)  # type: ignore[arg-type]
     return None
+
+
+SHOULD_I = re.compile(
+    r"\b(?:should|shall|can|could|may) (?:i|we)\b|\bis it (?:ok|okay|safe|fine|alright|a good idea)\b|"
+    r"\bok(?:ay)? to\b|应该|可以|能不能|能否|能.{0,12}吗|没事吧|没关系吧|行不行|行吗|要不要",
+    re.I,
+)
+WARNS = re.compile(
+    r"\b(?:do not|don't|never|avoid|should not|shouldn't|must not|not recommended|toxic|"
+    r"harmful)\b|不要|不建议|不能|不宜|别|避免|禁止|有毒|毒性",
+    re.I,
+)
+
+
+def advised(task: str, texts: list[Any]) -> str | None:
+    """Rule 22: the sentence of a text result that tells not to do what the question asks
+    whether to do, or None."""
+    if not SHOULD_I.search(task):
+        return None
+    for text in texts:
+        if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
+            continue
+        sentences = [x.strip() for x in re.findall(r"[^.!?。！？]+[.!?。！？]?", text) if x.strip()]
+        if len(sentences) < 2:
+            continue
+        for x in sentences:
+            if WARNS.search(x) and _shares(task, x):
+                return x
+    return None
+
+
+def _shares(task: str, sentence: str) -> bool:
+    """A word's root (its first five letters) or, in Chinese, a pair of characters in common."""
+    roots = {w[:5] for w in re.findall(r"[a-z]{4,}", task.lower())} - ADVICE_PLAIN
+    if roots & {w[:5] for w in re.findall(r"[a-z]{4,}", sentence.lower())}:
+        return True
+    zh = re.sub(r"[^\u4e00-\u9fff]", " ", task)
+    pairs_ = {w[i : i + 2] for w in zh.split() for i in range(len(w) - 1)} - ADVICE_PLAIN
+    return any(p in sentence for p in pairs_)
+
+
+ADVICE_PLAIN = frozenset({"shoul", "could", "would", "there", "their", "these", "those", "about",
+                          "应该", "可以", "没事", "一下"})  # fmt: skip
+
+
+def advised_line(lang: str, sentence: str) -> str:
+    """Rule 22's sentence: no, then the sentence that says so."""
+    return say(lang, "g_advice_no", said=sentence)
