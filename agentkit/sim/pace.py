@@ -7,7 +7,7 @@
    限额: what is used up; or a goal or target, 目标: what is built up) is a result's field of
    that kind or the number the user writes right after its word ("预算是三千五", "a budget of
    $400", "my goal is 25 km"); the part done so far is the result's field that says it (spent,
-   used, saved, so far, done, total, distance; 已用, 已花, 支出, 累计), a number or a number with
+   used, saved, read, completed, so far, done, total, distance; 已用, 已花, 支出, 累计), a number or a number with
    its unit ("14.2 km"); of several, the one in the whole's unit, else the one sharing a word of
    its key. A field that is the whole or what is left is never the part done.
 3. The period: a month when the question says one (月底, 本月, 这个月, "this month", "the end of
@@ -44,14 +44,15 @@ USED_UP = r"budget|allowance|quota|limit|plan|cap|预算|套餐|额度|限额"
 BUILT_UP = r"goal|target|目标"
 WHOLE_KEY = re.compile(rf"{USED_UP}|{BUILT_UP}", re.I)
 DONE_KEY = re.compile(
-    r"spent|used|saved|so_?far|done|total|distance|consumed|logged|progress|已用|已花|花了|支出|累计|已存|完成",
+    r"spent|used|saved|so_?far|done|total|distance|consumed|logged|progress|read|completed|"
+    r"finished|walked|ran|covered|已用|已花|花了|支出|累计|已存|完成|已读|已走",
     re.I,
 )
 NOT_DONE_KEY = re.compile(r"left|remain|rest|count|number|剩|余", re.I)
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 SAID_WHOLE = re.compile(
     rf"(?P<word>{USED_UP}|{BUILT_UP})[a-z]*\s*(?:is|of|was|是|为|有|：|:)?\s*[$€£¥]?\s*"
-    r"(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>km|kg|gb|mb|h|hours|元|块|公里|千米)?",
+    r"(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>km|kg|gb|mb|h|hours|pages|steps|元|块|公里|千米|页|步)?",
     re.I,
 )
 
