@@ -207,3 +207,14 @@ def test_a_chinese_should_i_answered_no_from_a_guide() -> None:
         {"get_repair_tips": lambda **_: guide},
     )
     assert finals[0].startswith("不建议。不要用吹风机加热吹干"), finals[0]
+
+
+def test_stock_held_by_place_is_added_up_against_the_need() -> None:
+    tools = [tool("check_blood_stock", "查询某血型在各血站的库存（袋）。", strings(blood_type="血型"))]
+    stock = {"blood_type": "O", "stock": {"中心血站": 25, "东院": 12, "西院": 9}}
+    _, finals = converse(
+        "明天的手术需要 40 袋 O 型血，库存够不够？",
+        tools,
+        {"check_blood_stock": lambda **_: json.dumps(stock, ensure_ascii=False)},
+    )
+    assert finals[0].startswith("够") and "46" in finals[0] and "6" in finals[0], finals[0]

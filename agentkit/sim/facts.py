@@ -130,8 +130,10 @@
    grams, litres), else the one whose noun the request counts ("12 seats", "30箱"), else, for
    seats, places, beds or tickets, the people it counts ("48 singers", "15个人"); a need said
    for each of several ("three scarves; each takes 200 g", "每人发2瓶", "40 litres per crossing,
-   6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too). The
-   answer begins with yes or no, then what is on hand against the need and the difference.
+   6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too); an
+   object of numbers by place (on_hand by warehouse) holds their sum, and of several records
+   the first that holds such a field is read. The answer begins with yes or no, then what is
+   on hand against the need and the difference.
 21. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
    vegan option", "does the workshop have a laser cutter"), over one list of short texts or of
    records by their labels: yes with the listed item that holds the thing (a Chinese thing may
@@ -2138,7 +2140,8 @@ def _counted_need(task: str, noun: str) -> list[tuple[int, float]]:
 def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float]]:
     """What the task says is needed of the record's field `key`: the numbers said in the
     field's unit (named by the key, else by the record's unit field: "grams", {"unit": "kg"}),
-    converted; else the numbers said before the key's own noun ("seats_left" and "12 seats")."""
+    converted; else the numbers said before the key's own noun ("seats_left" and "12 seats");
+    else, for a field of stock, the number the request says it needs ("needs 120 of ...")."""
     text = values.digits_for_words(task)
     unit = values.unit_of(key) or next(
         (values.unit_of(str(x)) for k, x in record.items() if str(k).lower() == "unit"), None
@@ -2155,7 +2158,13 @@ def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float
         for k, x in record.items()
         if isinstance(x, str) and re.fullmatch(r"[A-Za-z]{3,20}|[\u4e00-\u9fff]", x)
     ]
-    return [hit for noun in nouns for hit in _counted_need(text, noun)]
+    found = [hit for noun in nouns for hit in _counted_need(text, noun)]
+    if found or not ON_HAND_KEY.search(key):
+        return found
+    return [(m.start(), float(m.group(1) or m.group(2))) for m in NEED_SAID.finditer(text)][:1]
+
+
+NEED_SAID = re.compile(r"\bneeds?\s+(\d+(?:\.\d+)?)\b(?![:.-]\d)|需要\s*(\d+)(?![:.\-\d])")
 
 
 def on_hand(task: str, results: list[Any]) -> OnHand | None:
@@ -2169,22 +2178,26 @@ def on_hand(task: str, results: list[Any]) -> OnHand | None:
     with the difference either way."""
     if not ON_HAND_ASKED.search(task):  # (money: rule 15, which `verdict_line` tries first)
         return None
-    records = [d for d in results if isinstance(d, dict)]
-    if len(records) != 1:
-        return None
-    data = records[0]
-    for key, x in data.items():
-        have = _num(x)
-        if have is None:
-            continue
-        needs = _needs(task, str(key), data)
-        if not needs:
-            continue
-        at, per = max(needs)
-        count = times_each(task, [p for p, _ in needs])
-        need = per * count if count else max(n for _, n in needs)
-        return OnHand(have >= need, str(key), have, need, count, per if count else None)
+    for data in [d for d in results if isinstance(d, dict)]:
+        for key, x in data.items():
+            have = _summed(x) if isinstance(x, dict) else _num(x)
+            if have is None:
+                continue
+            needs = _needs(task, str(key), data)
+            if not needs:
+                continue
+            at, per = max(needs)
+            count = times_each(task, [p for p, _ in needs])
+            need = per * count if count else max(n for _, n in needs)
+            return OnHand(have >= need, str(key), have, need, count, per if count else None)
     return None
+
+
+def _summed(x: dict[str, Any]) -> float | None:
+    """Rule 20: an object of numbers by place or kind (on_hand by warehouse: Rotterdam 80,
+    Milan 55) holds their sum."""
+    nums = [_num(v) for v in x.values()]
+    return sum(n for n in nums if n is not None) if nums and None not in nums else None
 
 
 def on_hand_line(lang: str, h: OnHand) -> str:
