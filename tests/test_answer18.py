@@ -210,7 +210,9 @@ def test_a_chinese_should_i_answered_no_from_a_guide() -> None:
 
 
 def test_stock_held_by_place_is_added_up_against_the_need() -> None:
-    tools = [tool("check_blood_stock", "查询某血型在各血站的库存（袋）。", strings(blood_type="血型"))]
+    tools = [
+        tool("check_blood_stock", "查询某血型在各血站的库存（袋）。", strings(blood_type="血型"))
+    ]
     stock = {"blood_type": "O", "stock": {"中心血站": 25, "东院": 12, "西院": 9}}
     _, finals = converse(
         "明天的手术需要 40 袋 O 型血，库存够不够？",
@@ -218,3 +220,24 @@ def test_stock_held_by_place_is_added_up_against_the_need() -> None:
         {"check_blood_stock": lambda **_: json.dumps(stock, ensure_ascii=False)},
     )
     assert finals[0].startswith("够") and "46" in finals[0] and "6" in finals[0], finals[0]
+
+
+def test_a_purchase_the_user_puts_off_is_not_made() -> None:
+    tools = [
+        tool("query_print_quota", "查询员工本月打印配额和已用页数。", strings(employee_id="工号")),
+        tool(
+            "buy_quota_pack",
+            "为员工购买打印额度包。",
+            {"employee_id": {"type": "string"}, "pages": {"type": "integer", "enum": [100, 500]}},
+        ),
+    ]
+    quota = {"employee_id": "A1023", "quota_pages": 500, "used_pages": 120}
+    calls, _ = converse(
+        "帮我查下工号 A1023 的打印配额用了多少，先别买额度包。",
+        tools,
+        {
+            "query_print_quota": lambda **_: json.dumps(quota),
+            "buy_quota_pack": lambda **_: json.dumps({"ok": True}),
+        },
+    )
+    assert [n for n, _ in calls] == ["query_print_quota"]

@@ -603,7 +603,8 @@ FORBIDS = re.compile(
 def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
     """The tools whose act the user forbids: a clause "don't / do not / never <verb>" whose verb is
     a word of the tool's name ("Don't accept anything yet" and accept_quote), or 先别 / 不要 / 请勿
-    before two characters the tool's description holds ("先别下单" and "向…下单"); or a changing
+    before two characters the tool's description holds ("先别下单" and "向…下单", "先别买加油包" and
+    "购买流量加油包", any pair of its first five characters; 别忘了 forbids nothing); or a changing
     tool whose name's verb carries the act the forbidden words name (their concept of an act, "别下单"
     and "先别帮我订" and book_charter; "don't reserve" and book_table): `_forbidden_act`."""
     out = []
@@ -613,7 +614,14 @@ def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
         acts = _forbidden_act(verb or (han or "")[:2])  # (its verb: not 别忘了帮我订)
         for t in tools:
             named = verb and stem(verb.lower()) in {stem(w) for w in words(t.name)}
-            held = han and (han[:2] in t.description or han[:2] in t.name)
+            held = (
+                han
+                and not han.startswith("忘")
+                and any(  # 先别买加油包: 加油 of 购买流量加油包
+                    han[i : i + 2] in t.description or han[i : i + 2] in t.name
+                    for i in range(min(len(han) - 1, 4))
+                )
+            )
             if named or held or acts & _verb_of(t) and _changes(t):
                 out.append(t)
     return out
@@ -2543,6 +2551,8 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
+    banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
+    turn.calls = [(t, a) for t, a in turn.calls if t.name not in banned]
     return turn
 
 

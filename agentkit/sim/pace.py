@@ -173,11 +173,9 @@ def _n(x: float) -> str:
 def paced_line(lang: str, got: Paced) -> str:
     """Rule 4: yes or no first, then the figures that decide it."""
     u = f" {got.unit}" if got.unit and lang == "en" else got.unit
-    word = (
-        got.label
-        if lang == "zh" or not got.label.isascii()
-        else speech.label(got.label, "en", False)
-    )
+    word = got.label if not got.label.isascii() else speech.label(got.label, lang, False)
+    if lang == "zh" and word.isascii():  # (a key with no Chinese label: its kind's word)
+        word = "目标" if got.builds else "额度"
     figures = {
         "whole": _n(got.whole) + u,
         "done": _n(got.done) + u,
