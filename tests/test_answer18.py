@@ -241,3 +241,21 @@ def test_a_purchase_the_user_puts_off_is_not_made() -> None:
         },
     )
     assert [n for n, _ in calls] == ["query_print_quota"]
+
+
+def test_a_files_reference_is_a_code_and_where_is_said_in_english() -> None:
+    tools = [
+        tool(
+            "track_claim",
+            "Track an insurance claim by its file reference.",
+            strings(file_reference="e.g. CLM-2026-0001"),
+        )
+    ]
+    text = "Status: under review\nCurrent location: Glasgow claims office\nDecision expected: 2026-12-21"
+    calls, finals = converse(
+        "Where is my claim CLM-2026-0042 now?",
+        tools,
+        {"track_claim": lambda **_: text},
+    )
+    assert calls == [("track_claim", {"file_reference": "CLM-2026-0042"})]
+    assert "Glasgow claims office" in finals[0].splitlines()[0]

@@ -3616,7 +3616,7 @@ def names_an_id(t: Tool, key: str) -> bool:
     name ending in no / number / code / ref / slot (order_no, quote_ref), or a name of no other
     role described as an id ("Table number", "充电桩编号"; not "Number of guests")."""
     prop = (t.schema.get("properties") or {}).get(key) or {}
-    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
+    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|reference|slot)$", key):
         return True
     said = str(prop.get("description") or "").strip().rstrip(".。")
     return role(key, {}) is None and bool(ID_SAID.search(said))

@@ -459,14 +459,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "够：{label} {whole}，已用 {done}，还剩 {rest}；本{period}还有 {days} 天，平均每天可用 {per_rest}，"
         "前 {so_far} 天平均每天 {per_so_far}，照这个速度不会超出。",
         "Yes: {done} of the {whole} {label} is used and {rest} is left for the {days} days to the "
-        "end of the {period}, about {per_rest} a day; at {per_so_far} a day so far it lasts.",
+        "end of the {period}, about {per_rest} a day; at {per_so_far} a day over the {so_far} days so far "
+        "it lasts.",
     ),
     "g_pace_last_no": (
         "照这个速度不够：{label} {whole}，已用 {done}，只剩 {rest}；本{period}还有 {days} 天，"
         "平均每天只能用 {per_rest}，而前 {so_far} 天平均每天用了 {per_so_far}，需要省着点。",
         "No, not at this pace: {done} of the {whole} {label} is used and only {rest} is left for "
         "the {days} days to the end of the {period}, about {per_rest} a day, against "
-        "{per_so_far} a day so far; you would need to cut back.",
+        "{per_so_far} a day over the {so_far} days so far; you would need to cut back.",
     ),
     "g_pace_over": (
         "不够：{label} {whole} 已经用完了，已用 {done}，超出 {rest}。",
@@ -476,14 +477,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "按目前的进度能完成：{label} {whole}，已完成 {done}，还差 {rest}；本{period}还有 {days} 天，"
         "平均每天需要 {per_rest}，前 {so_far} 天平均每天 {per_so_far}。",
         "Yes, on track: {done} of the {whole} {label} so far, {rest} to go in the {days} days "
-        "left this {period}, about {per_rest} a day; you have averaged {per_so_far} a day.",
+        "left this {period}, about {per_rest} a day; you have averaged {per_so_far} a day over {so_far} "
+        "days.",
     ),
     "g_pace_track_no": (
         "按目前的进度完成不了：{label} {whole}，已完成 {done}，还差 {rest}；本{period}还有 {days} 天，"
         "平均每天需要 {per_rest}，而前 {so_far} 天平均每天只有 {per_so_far}。",
         "Not on track at this pace: {done} of the {whole} {label} so far, {rest} to go in the "
         "{days} days left this {period}, about {per_rest} a day, against {per_so_far} a day "
-        "so far.",
+        "over the {so_far} days so far.",
     ),
     "g_pace_reached": (
         "已经完成了：{label} {whole}，已完成 {done}。",

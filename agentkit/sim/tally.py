@@ -630,7 +630,7 @@ def _status(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | N
     return Field(str(found[0][0]), found[0][1], False, also)
 
 
-WHERE_ASKED = re.compile(r"where|在哪|到哪|哪里|哪儿|什么地方|位置", re.I)
+WHERE_ASKED = re.compile(r"\bwhere\b|在哪|到哪|哪里|哪儿|什么地方|位置", re.I)
 PLACE_KEY = re.compile(
     r"location|position|(?:^|_)(?:where|at|place|city|hub|facility|whereabouts)$|位置|所在|地点",
     re.I,
