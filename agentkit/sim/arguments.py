@@ -2502,6 +2502,8 @@ def role(name: str, s: dict[str, Any], need: bool = True) -> str | None:
             continue  # workshop described as "name": whose, the property's own word says
         for r, pattern in ROLES:
             if re.search(pattern, text, re.IGNORECASE):
+                if r == "path" and CODE_NAME.search(name):
+                    return None  # file_reference, file_no: a code of a file (a case), no path
                 code_of = r == "product" and text != name and CODE_SAID.search(text.rstrip(" .。"))
                 return None if code_of else r  # "商品编号", "product code": a code, no product
         if CODE_NAME.search(name):
@@ -2521,7 +2523,7 @@ def _described_id(description: str) -> bool:
 
 
 CODE_NAME = re.compile(
-    r"(?:^|_)(?:no|num|number|code|ref)$|[a-z](?:No|Num|Number|Code|Ref)$|编号$|号码$"
+    r"(?:^|_)(?:no|num|number|code|ref|reference)$|[a-z](?:No|Num|Number|Code|Ref)$|编号$|号码$"
 )
 CODE_SAID = re.compile(
     r"(?:编号|号码|代码|\b(?:id|ID|number|code|no\.?|ref))$", re.I
@@ -4993,7 +4995,17 @@ def named_thing(src: Source) -> str | None:
     m = OF_END.search(text)
     if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
         return m.group(1)
+    m = MY_THING.search(text)  # "My hydrangea looks scraggly": what the user's sentence is about
+    if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS and _word(m.group(1)):
+        return m.group(1)
     return None
+
+
+MY_THING = re.compile(
+    r"(?:^|[.!?]\s+)(?:my|our)\s+([a-z]{3,})\s*(?:\(|,|\b(?:is|looks?|has|seems|keeps|got|"
+    r"isn't|won't|doesn't|has been|needs)\b)",
+    re.I,
+)
 
 
 INCIDENT = re.compile(

@@ -130,13 +130,20 @@
    grams, litres), else the one whose noun the request counts ("12 seats", "30箱"), else, for
    seats, places, beds or tickets, the people it counts ("48 singers", "15个人"); a need said
    for each of several ("three scarves; each takes 200 g", "每人发2瓶", "40 litres per crossing,
-   6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too). The
-   answer begins with yes or no, then what is on hand against the need and the difference.
+   6 crossings") is the count times it (`times_each`; rule 15 multiplies a price so too); an
+   object of numbers by place (on_hand by warehouse) holds their sum, and of several records
+   the first that holds such a field is read. The answer begins with yes or no, then what is
+   on hand against the need and the difference.
 21. A yes/no question whether a thing is among what a result lists (有X吗, 有没有X, "is there a
    vegan option", "does the workshop have a laser cutter"), over one list of short texts or of
    records by their labels: yes with the listed item that holds the thing (a Chinese thing may
    lose the words before it or its last character: 经停火车站 and 火车站东广场), else no with what
    is listed; never for a count (几, how many) nor for duplicates or what is missing.
+22. A question whether the user should or may do a thing ("Should I prune it now?", "can I give
+   him one?", 应该…吗, 可以…吗, 没事吧) answered by a text of sentences (a guide's paragraph):
+   a sentence that tells not to (do not, don't, never, avoid, not recommended; 不要, 不建议, 不能,
+   别, 避免, 有毒) and shares a word with the question (its root, or in Chinese a pair of
+   characters) is the answer: no, with that sentence first, then the text (`advised`).
 """
 
 from __future__ import annotations
@@ -2133,7 +2140,8 @@ def _counted_need(task: str, noun: str) -> list[tuple[int, float]]:
 def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float]]:
     """What the task says is needed of the record's field `key`: the numbers said in the
     field's unit (named by the key, else by the record's unit field: "grams", {"unit": "kg"}),
-    converted; else the numbers said before the key's own noun ("seats_left" and "12 seats")."""
+    converted; else the numbers said before the key's own noun ("seats_left" and "12 seats");
+    else, for a field of stock, the number the request says it needs ("needs 120 of ...")."""
     text = values.digits_for_words(task)
     unit = values.unit_of(key) or next(
         (values.unit_of(str(x)) for k, x in record.items() if str(k).lower() == "unit"), None
@@ -2150,7 +2158,13 @@ def _needs(task: str, key: str, record: dict[str, Any]) -> list[tuple[int, float
         for k, x in record.items()
         if isinstance(x, str) and re.fullmatch(r"[A-Za-z]{3,20}|[\u4e00-\u9fff]", x)
     ]
-    return [hit for noun in nouns for hit in _counted_need(text, noun)]
+    found = [hit for noun in nouns for hit in _counted_need(text, noun)]
+    if found or not ON_HAND_KEY.search(key):
+        return found
+    return [(m.start(), float(m.group(1) or m.group(2))) for m in NEED_SAID.finditer(text)][:1]
+
+
+NEED_SAID = re.compile(r"\bneeds?\s+(\d+(?:\.\d+)?)\b(?![:.-]\d)|需要\s*(\d+)(?![:.\-\d])")
 
 
 def on_hand(task: str, results: list[Any]) -> OnHand | None:
@@ -2164,22 +2178,26 @@ def on_hand(task: str, results: list[Any]) -> OnHand | None:
     with the difference either way."""
     if not ON_HAND_ASKED.search(task):  # (money: rule 15, which `verdict_line` tries first)
         return None
-    records = [d for d in results if isinstance(d, dict)]
-    if len(records) != 1:
-        return None
-    data = records[0]
-    for key, x in data.items():
-        have = _num(x)
-        if have is None:
-            continue
-        needs = _needs(task, str(key), data)
-        if not needs:
-            continue
-        at, per = max(needs)
-        count = times_each(task, [p for p, _ in needs])
-        need = per * count if count else max(n for _, n in needs)
-        return OnHand(have >= need, str(key), have, need, count, per if count else None)
+    for data in [d for d in results if isinstance(d, dict)]:
+        for key, x in data.items():
+            have = _summed(x) if isinstance(x, dict) else _num(x)
+            if have is None:
+                continue
+            needs = _needs(task, str(key), data)
+            if not needs:
+                continue
+            at, per = max(needs)
+            count = times_each(task, [p for p, _ in needs])
+            need = per * count if count else max(n for _, n in needs)
+            return OnHand(have >= need, str(key), have, need, count, per if count else None)
     return None
+
+
+def _summed(x: dict[str, Any]) -> float | None:
+    """Rule 20: an object of numbers by place or kind (on_hand by warehouse: Rotterdam 80,
+    Milan 55) holds their sum."""
+    nums = [_num(v) for v in x.values()]
+    return sum(n for n in nums if n is not None) if nums and None not in nums else None
 
 
 def on_hand_line(lang: str, h: OnHand) -> str:
@@ -2287,3 +2305,51 @@ def verdict_line(lang: str, task: str, results: list[Any]) -> str | None:
         if found is not None:
             return line(lang, found)  # type: ignore[arg-type]
     return None
+
+
+SHOULD_I = re.compile(
+    r"\b(?:should|shall|can|could|may) (?:i|we)\b|\bis it (?:ok|okay|safe|fine|alright|a good idea)\b|"
+    r"\bok(?:ay)? to\b|应该|可以|能不能|能否|能.{0,12}吗|没事吧|没关系吧|行不行|行吗|要不要",
+    re.I,
+)
+WARNS = re.compile(
+    r"\b(?:do not|don't|never|avoid|should not|shouldn't|must not|not recommended|toxic|"
+    r"harmful)\b|不要|不建议|不能|不宜|别|避免|禁止|有毒|毒性",
+    re.I,
+)
+
+
+def advised(task: str, texts: list[Any]) -> str | None:
+    """Rule 22: the sentence of a text result that tells not to do what the question asks
+    whether to do, or None."""
+    if not SHOULD_I.search(task):
+        return None
+    for text in texts:
+        if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
+            continue
+        sentences = [x.strip() for x in re.findall(r"[^.!?。！？]+[.!?。！？]?", text) if x.strip()]
+        if len(sentences) < 2:
+            continue
+        for x in sentences:
+            if WARNS.search(x) and _shares(task, x):
+                return x
+    return None
+
+
+def _shares(task: str, sentence: str) -> bool:
+    """A word's root (its first five letters) or, in Chinese, a pair of characters in common."""
+    roots = {w[:5] for w in re.findall(r"[a-z]{4,}", task.lower())} - ADVICE_PLAIN
+    if roots & {w[:5] for w in re.findall(r"[a-z]{4,}", sentence.lower())}:
+        return True
+    zh = re.sub(r"[^\u4e00-\u9fff]", " ", task)
+    pairs_ = {w[i : i + 2] for w in zh.split() for i in range(len(w) - 1)} - ADVICE_PLAIN
+    return any(p in sentence for p in pairs_)
+
+
+ADVICE_PLAIN = frozenset({"shoul", "could", "would", "there", "their", "these", "those", "about",
+                          "应该", "可以", "没事", "一下"})  # fmt: skip
+
+
+def advised_line(lang: str, sentence: str) -> str:
+    """Rule 22's sentence: no, then the sentence that says so."""
+    return say(lang, "g_advice_no", said=sentence)

@@ -288,6 +288,7 @@ from . import (
     manner,
     mending,
     operator,
+    pace,
     pick,
     records,
     reports,
@@ -522,8 +523,13 @@ def telling_chars(text: str) -> frozenset[str]:
 
 
 def _roots(text: str) -> frozenset[str]:
-    """The telling words of a text, cut to six letters ("translate", "translation": "transl")."""
-    return frozenset(w[:6] for w in words(text) if len(w) >= 3 and w not in PLAIN)
+    """The telling words of a text, cut to six letters ("translate", "translation": "transl"),
+    an ending of their form left off first ("pruning", "prune": "prun")."""
+    return frozenset(_root(w) for w in words(text) if len(w) >= 3 and w not in PLAIN)
+
+
+def _root(word: str) -> str:
+    return re.sub(r"(?<=\w{3})(?:ing|ed|es|s|e)$", "", word)[:6]
 
 
 def _enums(t: Tool) -> str:
@@ -547,7 +553,7 @@ def shared(t: Tool, task_words: frozenset[str], task_pairs: frozenset[str]) -> i
         [t.description[:LEAD], *props]
         + [str(p.get("description") or "")[:LEAD] for p in props.values() if isinstance(p, dict)]
     )
-    latin = len(_roots(f"{about} {_enums(t)}") & frozenset(w[:6] for w in task_words))
+    latin = len(_roots(f"{about} {_enums(t)}") & frozenset(_root(w) for w in task_words))
     own = f"{t.name} {t.description} {_enums(t)}"
     han = len(pairs(own) & task_pairs)
     if not han and task_pairs:  # no word in common: a telling character ("谁遛的豆豆", "遛狗记录")
@@ -601,7 +607,8 @@ FORBIDS = re.compile(
 def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
     """The tools whose act the user forbids: a clause "don't / do not / never <verb>" whose verb is
     a word of the tool's name ("Don't accept anything yet" and accept_quote), or 先别 / 不要 / 请勿
-    before two characters the tool's description holds ("先别下单" and "向…下单"); or a changing
+    before two characters the tool's description holds ("先别下单" and "向…下单", "先别买加油包" and
+    "购买流量加油包", any pair of its first five characters; 别忘了 forbids nothing); or a changing
     tool whose name's verb carries the act the forbidden words name (their concept of an act, "别下单"
     and "先别帮我订" and book_charter; "don't reserve" and book_table): `_forbidden_act`."""
     out = []
@@ -611,7 +618,14 @@ def _forbidden(task: str, tools: list[Tool]) -> list[Tool]:
         acts = _forbidden_act(verb or (han or "")[:2])  # (its verb: not 别忘了帮我订)
         for t in tools:
             named = verb and stem(verb.lower()) in {stem(w) for w in words(t.name)}
-            held = han and (han[:2] in t.description or han[:2] in t.name)
+            held = (
+                han
+                and not han.startswith("忘")
+                and any(  # 先别买加油包: 加油 of 购买流量加油包
+                    han[i : i + 2] in t.description or han[i : i + 2] in t.name
+                    for i in range(min(len(han) - 1, 4))
+                )
+            )
             if named or held or acts & _verb_of(t) and _changes(t):
                 out.append(t)
     return out
@@ -2541,6 +2555,8 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
     _close(v, chosen, turn, src)
+    banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
+    turn.calls = [(t, a) for t, a in turn.calls if t.name not in banned]
     return turn
 
 
@@ -3624,7 +3640,7 @@ def names_an_id(t: Tool, key: str) -> bool:
     name ending in no / number / code / ref / slot (order_no, quote_ref), or a name of no other
     role described as an id ("Table number", "充电桩编号"; not "Number of guests")."""
     prop = (t.schema.get("properties") or {}).get(key) or {}
-    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|slot)$", key):
+    if role(key, prop) == "id" or re.search(r"_(?:no|number|code|ref|reference|slot)$", key):
         return True
     said = str(prop.get("description") or "").strip().rstrip(".。")
     return role(key, {}) is None and bool(ID_SAID.search(said))
@@ -4736,6 +4752,7 @@ def _answer(v: View, turn: Turn) -> str:
             or (pointed and _finds_files(v, c) and not _read_file(v, c))
             or (wrote and (_read_file(v, c) or _writes(v, c)))
             or _step_said(v, c, steps)
+            or (isinstance(c.data, dict) and not _acted(v, c) and _superseded(v, c, c.data))
         ):
             continue  # (the files' fact told: what was read is not quoted again)
         relayed = claude_code.report_of(c.result) if isinstance(c.result, str) else None
@@ -4757,7 +4774,7 @@ def _answer(v: View, turn: Turn) -> str:
             seen.add(line)
             (acted if act else lines).append(line)
     lines_ = wrote + acted + lines + steps
-    worked_out = [] if told or figures or turn.whole else _derived(v)
+    worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
         out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
         return "\n".join(out)
@@ -4802,6 +4819,19 @@ def _answer(v: View, turn: Turn) -> str:
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(lines) if lines else _told_none(v)
+
+
+def _judged(v: View) -> list[str]:
+    """Rule 5: a judgement worked out of the results' figures, which leads and stands for them
+    (they are not quoted): whether what is left lasts, or a goal is on track, to the end of the
+    month or week the question names (`agentkit.sim.pace`); which of the listed ones gets the
+    user there by the time they name, and why not the others (`agentkit.sim.lateness`, rule 5)."""
+    done = [c.data for c in v.calls if c.result is not None and not c.failed]
+    rate = pace.paced(v.task, done) if done else None
+    if rate is not None:
+        return [pace.paced_line(v.lang, rate)]
+    timely = lateness.timely_pick(v.task, done) if done else None
+    return [lateness.timely_line(v.lang, timely)] if timely is not None else []
 
 
 def _grouped(v: View, figures: list[str]) -> bool:
@@ -5075,11 +5105,33 @@ def _step_said(v: View, c: Call, lines: list[str]) -> bool:
     took = _only_led(v, c)
     if took is None:
         return False
+    if isinstance(took, dict) and _superseded(v, c, took):
+        return True  # (the act's confirmation is the entry's latest state)
     quoted = (
         speech.result_said(took, v.lang, c.name) if isinstance(took, dict) else str(took).strip()
     )
     lines += [quoted] if quoted else []
     return True
+
+
+def _superseded(v: View, c: Call, record: dict[str, Any]) -> bool:
+    """Rule 5: a record a look-up gave that a later act went through on (the act's result holds
+    the record's id) and whose confirmation restates a field of (title, date, plan): the act's
+    result is the thing's latest state, so the earlier record is not said beside it (the loan's
+    old due date after the renewal's new one)."""
+    mine = {k: speech.norm(x) for k, x in record.items() if isinstance(x, str) and x.strip()}
+    for d in v.calls[v.calls.index(c) + 1 :] if c in v.calls else []:
+        if not (isinstance(d.data, dict) and _acted(v, d)):
+            continue
+        theirs = {speech.norm(x) for x in d.data.values() if isinstance(x, str)}
+        held = {k for k, x in mine.items() if x in theirs and _id_like(k)}
+        if held and set(record) & set(d.data) - held:
+            return True
+    return False
+
+
+def _id_like(key: str) -> bool:
+    return bool(re.search(r"(?:^|_)(?:id|no|number|code|ref)$|Id$|ID$|编号|单号|号$", key))
 
 
 def _only_led(v: View, c: Call) -> Any:
@@ -5194,7 +5246,10 @@ def _timed(v: View, data: list[Any]) -> list[str]:
     if behind is not None:
         return [lateness.late_line(v.lang, behind)]
     timely = lateness.in_time(v.task, data)
-    return [lateness.in_time_line(v.lang, timely)] if timely is not None else []
+    if timely is not None:
+        return [lateness.in_time_line(v.lang, timely)]
+    warned = facts.advised(v.task, data)  # (rule 22 of sim.facts: should I ... ? no)
+    return [facts.advised_line(v.lang, warned)] if warned else []
 
 
 def _files_read(v: View) -> list[tuple[str, list[str]]]:

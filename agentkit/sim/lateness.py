@@ -18,6 +18,12 @@ written rules.
    is compared with it; the day is the date said right after by / before / until or right
    before 之前 / 前 ("by train" asks by no day). "by" / 之前 / 前 keep the day itself, "before" does
    not. The answer begins with yes or no and says both dates (`in_time`).
+5. A question which of the listed ones to take ("Which train should I take?", 坐哪班) that
+   names one clock time to be somewhere by and, when it says them, the minutes from the arrival
+   to there ("15 minutes from the station", "步行 15 分钟"): of the records with an arrival
+   time, those arriving by that time less those minutes can serve; the cheapest of them by a
+   price field, else the latest to arrive, is the one to take, said with its values; each other
+   is said too late (its arrival) or in time but dearer (its price) (`timely_pick`).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import values
+from . import speech, values
 from .phrases import say
 
 ASKED = re.compile(
@@ -165,3 +171,108 @@ def in_time_line(lang: str, got: InTime) -> str:
     field = field[:1].lower() + field[1:] if field[1:2].islower() else field  # the Estimated …
     key = "g_in_time_yes" if got.yes else "g_in_time_no"
     return say(lang, key, field=field, expected=got.expected, deadline=got.deadline)
+
+
+WHICH = re.compile(
+    r"\bwhich\b|\bwhat (?:train|bus|coach|flight|ferry|sailing|boat|one)\b|"
+    r"哪(?:一)?(?:班|趟|个|辆|艘|次)|选哪|坐哪|搭哪|应该坐",
+    re.I,
+)
+TO_GET_THERE = re.compile(
+    r"(\d{1,3})\s*-?\s*(?:min(?:ute)?s?\b)|(\d{1,3})\s*分钟|(?:half an hour|半小时|半个小时)", re.I
+)
+ARRIVE_KEY = re.compile(r"arriv|^lands?$|landing|^eta$|_eta$|到达|抵达|到站|到港", re.I)
+PRICE_KEY = re.compile(r"price|fare|cost|票价|价格|费用|价", re.I)
+NAMED_KEY = re.compile(
+    r"^(?:name|train|bus|coach|flight|ferry|ship|vessel|operator|service|line|route|number|no)$|"
+    r"车次|航班|班次|名称",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Timely:
+    item: str
+    record: dict[str, Any]
+    arrive: str
+    at: str  # the time the user must be there
+    minutes: int  # to get there from the arrival
+    late: tuple[tuple[str, str], ...]  # (item, its arrival) of those too late
+    dearer: tuple[tuple[str, str], ...]  # (item, its price) of those in time but dearer
+
+
+def _clock(x: Any) -> int | None:
+    m = CLOCK.search(x) if isinstance(x, str) else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def _item(obj: dict[str, Any]) -> str:
+    named = [str(x) for k, x in obj.items() if NAMED_KEY.search(str(k)) and str(x)]
+    first = next((str(x) for x in obj.values() if isinstance(x, str) and _clock(x) is None), "")
+    return named[0] if named else first
+
+
+def timely_pick(task: str, results: list[Any]) -> Timely | None:
+    """Rule 5: a question which of the listed ones to take ("Which train should I take?",
+    坐哪班) that names a clock time to be somewhere by ("a 10:00 meeting", "check-in closes at
+    14:00", "十点开会") and, when it says one, the minutes from the arrival to there ("15 minutes
+    from the station", "步行 15 分钟"): of the records with an arrival time (arrive, arrival,
+    到达), those that arrive by that time less those minutes can serve; the cheapest of them by
+    their price field, else the latest to arrive, is the one to take; the others are said too
+    late, or in time but dearer."""
+    if not WHICH.search(task):
+        return None
+    clocks = values.times(task)
+    if len(clocks) != 1:
+        return None
+    at = clocks[0][1]
+    got = TO_GET_THERE.search(task)
+    minutes = int(got.group(1) or got.group(2)) if got and (got.group(1) or got.group(2)) else 0
+    minutes = 30 if got and not minutes else minutes
+    bound = _clock(at)
+    assert bound is not None
+    for data in results:
+        objs = [o for o in _objects(data) if any(ARRIVE_KEY.search(str(k)) for k in o)]
+        keyed = [(o, next(k for k in o if ARRIVE_KEY.search(str(k)))) for o in objs]
+        timed = [(o, k, t) for o, k in keyed if (t := _clock(o[k])) is not None]
+        if len(timed) < 2 or len(timed) != len(objs):
+            continue
+        fits = [(o, k, t) for o, k, t in timed if t + minutes <= bound]
+        price = next((str(k) for k in timed[0][0] if PRICE_KEY.search(str(k))), None)
+        late = tuple((_item(o), str(o[k])) for o, k, t in timed if t + minutes > bound)
+        if not fits:
+            return None
+        if price is not None and all(_number(o.get(price)) is not None for o, _, _ in fits):
+            best = min(fits, key=lambda f: _number(f[0].get(price)) or 0.0)
+        else:
+            best = max(fits, key=lambda f: f[2])
+        dearer = tuple(
+            (_item(o), speech.unit_added(price, speech.value(o[price], "en"), "en"))
+            for o, _, _ in fits
+            if price is not None and o is not best[0]
+        )
+        return Timely(_item(best[0]), best[0], str(best[0][best[1]]), at, minutes, late, dearer)
+    return None
+
+
+def _number(x: Any) -> float | None:
+    if isinstance(x, int | float) and not isinstance(x, bool):
+        return float(x)
+    m = re.search(r"\d+(?:\.\d+)?", x) if isinstance(x, str) else None
+    return float(m.group(0)) if m else None
+
+
+def timely_line(lang: str, got: Timely) -> str:
+    """Rule 5's sentences: the one to take with its values, then why each other one is not."""
+    sep, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+    facts = sep.join(
+        f"{speech.label(k, lang, capital=False)}{colon}"
+        f"{speech.unit_added(k, speech.value(x, lang), lang)}"
+        for k, x in got.record.items()
+        if str(x) != got.item and not isinstance(x, dict | list)
+    )
+    key = "g_timely_take_walk" if got.minutes else "g_timely_take"
+    out = [say(lang, key, item=got.item, facts=facts, arrive=got.arrive, at=got.at, n=got.minutes)]
+    out += [say(lang, "g_timely_late", item=i, arrive=a) for i, a in got.late]
+    out += [say(lang, "g_timely_dearer", item=i, price=p) for i, p in got.dearer]
+    return ("" if lang == "zh" else " ").join(out)

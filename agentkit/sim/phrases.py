@@ -453,6 +453,59 @@ PHRASES: dict[str, tuple[str, str]] = {
         "来不及：{field} 是 {expected}，晚于 {deadline}。",
         "No: the {field} is {expected}, after {deadline}.",
     ),
+    "g_pace_month": ("月", "month"),
+    "g_pace_week": ("周", "week"),
+    "g_pace_last_yes": (
+        "够：{label} {whole}，已用 {done}，还剩 {rest}；本{period}还有 {days} 天，平均每天可用 {per_rest}，"
+        "前 {so_far} 天平均每天 {per_so_far}，照这个速度不会超出。",
+        "Yes: {done} of the {whole} {label} is used and {rest} is left for the {days} days to the "
+        "end of the {period}, about {per_rest} a day; at {per_so_far} a day over the {so_far} days so far "
+        "it lasts.",
+    ),
+    "g_pace_last_no": (
+        "照这个速度不够：{label} {whole}，已用 {done}，只剩 {rest}；本{period}还有 {days} 天，"
+        "平均每天只能用 {per_rest}，而前 {so_far} 天平均每天用了 {per_so_far}，需要省着点。",
+        "No, not at this pace: {done} of the {whole} {label} is used and only {rest} is left for "
+        "the {days} days to the end of the {period}, about {per_rest} a day, against "
+        "{per_so_far} a day over the {so_far} days so far; you would need to cut back.",
+    ),
+    "g_pace_over": (
+        "不够：{label} {whole} 已经用完了，已用 {done}，超出 {rest}。",
+        "No: the {whole} {label} is already used up: {done} used, {rest} over.",
+    ),
+    "g_pace_track_yes": (
+        "按目前的进度能完成：{label} {whole}，已完成 {done}，还差 {rest}；本{period}还有 {days} 天，"
+        "平均每天需要 {per_rest}，前 {so_far} 天平均每天 {per_so_far}。",
+        "Yes, on track: {done} of the {whole} {label} so far, {rest} to go in the {days} days "
+        "left this {period}, about {per_rest} a day; you have averaged {per_so_far} a day over {so_far} "
+        "days.",
+    ),
+    "g_pace_track_no": (
+        "按目前的进度完成不了：{label} {whole}，已完成 {done}，还差 {rest}；本{period}还有 {days} 天，"
+        "平均每天需要 {per_rest}，而前 {so_far} 天平均每天只有 {per_so_far}。",
+        "Not on track at this pace: {done} of the {whole} {label} so far, {rest} to go in the "
+        "{days} days left this {period}, about {per_rest} a day, against {per_so_far} a day "
+        "over the {so_far} days so far.",
+    ),
+    "g_pace_reached": (
+        "已经完成了：{label} {whole}，已完成 {done}。",
+        "Yes: the {whole} {label} is already reached: {done} so far.",
+    ),
+    "g_timely_take": (
+        "建议坐 {item}：{facts}；{arrive} 到，赶得上 {at}。",
+        "Take {item}: {facts}. It arrives at {arrive}, in time for {at}.",
+    ),
+    "g_timely_take_walk": (
+        "建议坐 {item}：{facts}；{arrive} 到，再花 {n} 分钟也能在 {at} 前到。",
+        "Take {item}: {facts}. It arrives at {arrive}, so with the {n} minutes to get there you "
+        "make {at}.",
+    ),
+    "g_timely_late": ("{item} {arrive} 才到，来不及。", "{item} arrives at {arrive}, too late."),
+    "g_timely_dearer": (
+        "{item} 也来得及，但更贵（{price}）。",
+        "{item} also makes it but costs more ({price}).",
+    ),
+    "g_advice_no": ("不建议。{said}", "No. {said}"),
     "g_taken_entry": ("{start}–{end} 的 {what}", "{what} from {start} to {end}"),
     "g_taken_when": ("{period}", "in the {period}"),
     "g_taken_day": ("那天", "that day"),

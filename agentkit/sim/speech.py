@@ -46,7 +46,10 @@ program stored it. The rules, as a reader can apply them by hand:
 5. Of a look-up, the values the call was given (the id it was asked about) are not said again,
    nor a value a later call took as its input (the zone id that led to the schedule): they were
    steps, and the user gave or needs neither. A look-up left with nothing new is not said. Of an
-   act, every value of its confirmation is said.
+   act, every value of its confirmation is said, as rule 10 says it.
+10. An act's confirmation is said in words (`_confirmed`): its flag of success beside other
+   values is not said (the heading says what was done), and one that names nothing, only
+   counts and flags, is said with the short values the act was given, then its own.
 """
 
 from __future__ import annotations
@@ -285,7 +288,12 @@ def key_parts(key: str) -> list[str]:
 def _unit_of(words: list[str]) -> tuple[list[str], str]:
     if len(words) >= 2 and words[-1] in UNITS:
         return words[:-1], UNITS[words[-1]]
+    if len(words) >= 2 and words[-1] == "min" and words[-2] in LASTING:  # duration_min: minutes
+        return words[:-1], "min"
     return words, ""
+
+
+LASTING = frozenset("duration time wait travel walk drive ride delay length run".split())
 
 
 def label(key: str, lang: str, capital: bool = True) -> str:
@@ -543,7 +551,7 @@ def result_said(
         return _act_flag(flag, lang, tool, given or {})
     subject, about = about, of
     if isinstance(data, dict):
-        kept = data if act else _new(data, given or {}, fed or set())
+        kept = _confirmed(data, given or {}) if act else _new(data, given or {}, fed or set())
         if not kept:
             return ""
         own = (_about(data, kept) or of) if subject is None else (subject or of)
@@ -594,6 +602,25 @@ def _act_flag(done: bool, lang: str, tool: str, given: dict[str, Any]) -> str:
     what = " ".join(ABBREVIATIONS.get(w, w) for w in thing) or "request"
     did = past(verb) if verb else "done"
     return f"The {what} was not {did}" + (f" ({shown})." if shown else ".")
+
+
+def _confirmed(data: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Rule 10: an act's confirmation said in words: a flag of success beside other values is
+    not said (the heading says it was done: "Added the item:", never "Ok: yes"), and one that
+    names nothing (only counts and flags: {"ok": true, "list_length": 3}) is said with the
+    short values the act was given first ("Item: oat milk", "Quantity: 2"), then its own."""
+    kept = {k: x for k, x in data.items() if not (x is True and FLAG_KEY.match(str(k)))}
+    if not kept or any(isinstance(x, str) and x.strip() for x in kept.values()):
+        return kept or data
+    short = {
+        k: x
+        for k, x in given.items()
+        if isinstance(x, int | float)
+        and not isinstance(x, bool)
+        or isinstance(x, str)
+        and 0 < len(x) <= 40
+    }
+    return {**short, **kept}
 
 
 def _about(data: dict[str, Any], kept: dict[str, Any]) -> str | None:

@@ -48,6 +48,9 @@
    status field (status, state, stage, phase, progress; 状态, 进度, 阶段) is the field asked, and
    the fields that say when it is expected (expected_by, eta, estimated_*, due, ready_by; 预计)
    are said after it.
+6a. Asked where the thing is ("where is it now?", 到哪了, 在哪): the field of the place it is
+   at (location, current_location, position; 位置, 所在地) is said with the status, first, or
+   is the field asked when the result holds no status.
 7. A question what something came to or cost ("what did it come to?", "what do I owe?", 一共多少钱,
    花了多少) that names no field: the result's one total of money (a money key holding total,
    else the one money key: total_gbp, amount_due, 总价) is the field asked.
@@ -597,7 +600,9 @@ PER_UNIT = re.compile(r"(?:^|_)per(?:_|$)|rate|单价|每", re.I)  # a price per
 
 
 def _status(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | None:
-    """Rule 6: the one status field of a result a question about where a thing stands asks."""
+    """Rule 6: the one status field of a result a question about where a thing stands asks;
+    asked where it is ("where is it now", 到哪了, 在哪), the place it is at (rule 6a) is said
+    with it, or is the field asked when the result has no status."""
     if not STATUS_ASKED.search(task):
         return None
     found = [
@@ -605,14 +610,31 @@ def _status(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | N
         for k, x in data.items()
         if isinstance(x, str) and x and STATUS_KEY.search(str(k)) and given.get(k) != x
     ]
-    if len(found) != 1:
+    places = [
+        (str(k), x)
+        for k, x in data.items()
+        if WHERE_ASKED.search(task)
+        and isinstance(x, str)
+        and x
+        and PLACE_KEY.search(str(k))
+        and given.get(k) != x
+    ][:1]
+    found = found if len(found) == 1 else places if places and not found else []
+    if not found:
         return None
-    also = tuple(
+    also = tuple(p for p in places if p[0] != found[0][0]) + tuple(
         (str(k), x)
         for k, x in data.items()
         if EXPECTED_KEY.search(str(k)) and isinstance(x, str | int | float) and x != ""
     )
     return Field(str(found[0][0]), found[0][1], False, also)
+
+
+WHERE_ASKED = re.compile(r"\bwhere\b|在哪|到哪|哪里|哪儿|什么地方|位置", re.I)
+PLACE_KEY = re.compile(
+    r"location|position|(?:^|_)(?:where|at|place|city|hub|facility|whereabouts)$|位置|所在|地点",
+    re.I,
+)
 
 
 def _came_to(task: str, data: dict[str, Any], given: dict[str, Any]) -> Field | None:
