@@ -40,6 +40,9 @@ left out rather than kept wrong. Written rules:
    property (its words, or the glosses of its Chinese words: "家电齐全：空调两台、冰箱、洗衣机" for
    appliances): the phrases between list punctuation up to the sentence's end, none said no to
    ("没有燃气灶").
+10. In a list of people, each enum field (role, involvement) is the member whose meaning the
+   sentence naming the person says (`people_enums`, a short table of the meanings of such
+   members: staff, student, visitor, injured, caused, responded, witness).
 9. A list of strings holds whole phrases: a bare title (Mr, Mrs, Dr) or a person's name is no
    item of a list that is not of people; a list of actions (actions, follow-ups, next steps,
    to-dos, 待办, 措施) is what each sentence of obligation says should be done ("we should
@@ -105,18 +108,23 @@ def checked(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) ->
         ):
             out[k] = _items(k, s, out.get(k), text)
         elif kind == "array" and resolve(s.get("items") or {}, root).get("type") == "object":
-            item = resolve(s.get("items") or {}, root)
-            found = measured.measured_items(item, text, root)
-            if found and (
-                measured.fragmentary(out.get(k), item) or len(found) > len(out.get(k) or [])
-            ):
-                out[k] = found
+            out = _objects(k, resolve(s.get("items") or {}, root), out, text, root)
         elif kind == "object" and isinstance(s.get("properties"), dict):
             inner = out.get(k) if isinstance(out.get(k), dict) else {}
             done = checked(s["properties"], inner, text, root)
             if done != inner or k in out:
                 out[k] = done
     return _short_forms(props, out, text, root)
+
+
+def _objects(
+    k: str, item: dict[str, Any], out: dict[str, Any], text: str, root: Any
+) -> dict[str, Any]:
+    """Rules 6 and 10 for a list of objects: measured entries, people's enum fields."""
+    found = measured.measured_items(item, text, root)
+    if found and (measured.fragmentary(out.get(k), item) or len(found) > len(out.get(k) or [])):
+        out = {**out, k: found}
+    return {**out, k: people_enums(item, out[k], text, root)} if k in out else out
 
 
 def _string(k: str, s: dict[str, Any], value: Any, text: str) -> str | None:
@@ -264,6 +272,10 @@ NEGATION_EN = re.compile(
     r"\b(?:no|not|never|none|without|cannot|nobody|n't|dont|didnt|doesnt|isnt|wasnt)\b|n't\b", re.I
 )
 NEGATION_ZH = re.compile(r"没有|没|无|未|不|别|非|免")
+NO_NEED = re.compile(r"\b(?:no need|don't need|do not need|doesn't need|won't need)\b", re.I)
+NOT_AFTER = re.compile(
+    r"\S+\s+(?:is|are|was|were)\s+(?:not|never)\b|\S+\s+(?:isn't|aren't|wasn't|weren't)\b", re.I
+)
 OPEN = re.compile(r"\b(?:if|whether|unless)\b|如果|若|是否|要是|\?|？", re.I)
 CLAUSE = re.compile(r"[.;!?。；！？\n]|[,，](?=\s*[A-Za-z\u4e00-\u9fff])")
 
@@ -303,7 +315,11 @@ def _said_so(name: str, text: str, subjects: list[str]) -> bool | None:
         if re.search(r"[\u4e00-\u9fff]", clause):
             negated = bool(NEGATION_ZH.search(before[-4:]))
         else:
-            negated = bool(NEGATION_EN.search(" ".join(before.split()[-3:])))
+            negated = bool(
+                NEGATION_EN.search(" ".join(before.split()[-3:]))
+                or NO_NEED.search(before)
+                or NOT_AFTER.match(clause[at:])
+            )
         return negated if ABSENT.search(name) else not negated
     return None
 
@@ -490,3 +506,65 @@ def labelled(name: str, text: str) -> list[str] | None:
         if len(items) >= 2:
             return items
     return None
+
+
+# Rule 10: each person's enum fields by the sentence that names them
+MEANINGS = (  # an enum member's meaning -> the words that say it of a person
+    (r"staff|employee|teacher|worker", r"teacher|nurse|staff|supervis|coach|principal|\bmrs?\b|\bms\b|"
+     r"\bdr\b|officer|manager|老师|护士|教师|员工|职工|主任"),
+    (r"student|pupil|child", r"student|pupil|year \d+|grade \d+|学生|同学"),
+    (r"visitor|guest", r"visitor|guest|parent|访客|家长"),
+    (r"injur|hurt|victim|affected", r"injur|hurt|wound|burn|bleed|splash|scald|bruis|受伤|烫伤|划伤|摔"),
+    (r"caus|responsible|at_fault", r"knock|caus|drop|spill|broke|smash|push|threw|打翻|碰倒|弄倒"),
+    (r"respon|helper|first_aid|treated", r"check|clean|treat|help|respond|arriv|administ|处理|清理|检查|赶到|救"),
+    (r"witness|observer", r"\bsaw\b|witness|notic|看到|目击|看见"),
+)  # fmt: skip
+
+
+def people_enums(item: dict[str, Any], found: Any, text: str, root: Any) -> Any:
+    """Rule 10: in a list of people, an enum field of each is the member whose meaning the
+    sentence naming them says: what is said of them just before their name or in brackets after
+    it (their kind: "a Year 10 student, Leo Marsh", "Mr. David Ortiz (the supervising teacher)"),
+    else the first act after their name ("Leo Marsh, knocked a beaker" -> caused), a harm said
+    before it ("splashed onto the forearm of … Aisha Rahman" -> injured)."""
+    props = item.get("properties") if isinstance(item.get("properties"), dict) else {}
+    enums = {k: resolve(p, root).get("enum") for k, p in props.items() if isinstance(p, dict)}
+    enums = {k: [m for m in e if isinstance(m, str)] for k, e in enums.items() if e}
+    if not isinstance(found, list) or not enums or "name" not in props:
+        return found
+    flat = " ".join(text.split())
+    out = []
+    for x in found:
+        name = x.get("name") if isinstance(x, dict) else None
+        at = flat.find(name) if isinstance(name, str) and name else -1
+        if at < 0:
+            out.append(x)
+            continue
+        before = re.split(r"(?<=[a-z0-9]{3}[.!?])\s|[。！？]", flat[max(0, at - 60) : at])[
+            -1
+        ].lower()
+        after = re.split(r"[.!?。！？]", flat[at + len(name) :])[0].lower()
+        bracket = re.match(r"\s*[(（]([^)）]*)[)）]", after)
+        x = dict(x)
+        for k, members in enums.items():
+            said = _member(members, before, after, bracket.group(1) if bracket else "")
+            x[k] = said or x.get(k)
+        out.append(x)
+    return out
+
+
+def _member(members: list[str], before: str, after: str, bracket: str) -> str | None:
+    def meant(m: str, where: str) -> int | None:
+        words = [w for pat, w in MEANINGS if re.search(pat, m, re.I)] + [re.escape(m.lower())]
+        hits = [h.start() for w in words for h in re.finditer(w, where)]
+        return min(hits) if hits else None
+
+    near = before[-30:] + " " + bracket  # what is said of them: their kind
+    kinds = [m for m in members if meant(m, near) is not None]
+    if len(kinds) == 1:
+        return kinds[0]
+    first = [(meant(m, after), m) for m in members if meant(m, after) is not None]
+    harm = [m for m in members if re.search(r"injur|hurt|victim", m, re.I) and meant(m, before)]
+    if harm:
+        return harm[0]
+    return min(first)[1] if first else None
