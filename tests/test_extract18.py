@@ -134,13 +134,15 @@ def test_measured_things_are_whole_entries_and_a_labelled_list_is_its_items():
         "additionalProperties": False,
     }
     got = structured(
-        "Write up my tomato feed: stir 30 ml of liquid seaweed and 15 g of Epsom salts into "
-        "the can until dissolved.\n装备：喷壶、量杯、手套，没有漏斗",
+        "Write up my tomato feed: okay so you want 30 ml of liquid seaweed and 15 g of Epsom "
+        "salts, stir them into 10 litres of rainwater until dissolved.\n"
+        "装备齐全：喷壶、量杯、手套，没有漏斗",
         mix,
     )
     assert got["components"] == [
         {"name": "liquid seaweed", "amount": 30, "unit": "ml"},
         {"name": "Epsom salts", "amount": 15, "unit": "g"},
+        {"name": "rainwater", "amount": 10, "unit": "l"},
     ]
     assert got["equipment"] == ["喷壶", "量杯", "手套"]
 
