@@ -208,3 +208,45 @@ def test_tool_choice_any_skips_the_tool_whose_act_is_refused():
     call = next(b for b in r.content if b.type == "tool_use")
     assert call.name == "add_todo"
     assert call.input["title"] == "Price up the leaking kitchen tap repair"
+
+
+def test_a_clinical_note_lists_by_the_words_that_open_them():
+    note = {
+        "type": "object",
+        "properties": {
+            "symptoms": {"type": "array", "items": {"type": "string"}},
+            "history": {"type": "array", "items": {"type": "string"}},
+            "diagnosis": {"type": "string"},
+            "prescriptions": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "drug": {"type": "string"},
+                        "dose": {"type": "string"},
+                        "frequency": {"type": "string"},
+                        "days": {"type": ["integer", "null"]},
+                    },
+                    "required": ["drug", "dose", "frequency", "days"],
+                    "additionalProperties": False,
+                },
+            },
+            "red_flags": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["symptoms", "history", "diagnosis", "prescriptions", "red_flags"],
+        "additionalProperties": False,
+    }
+    got = structured(
+        "Structure this eye clinic note: Omar Said, 54, complains of blurred vision and eye "
+        "strain for a month. History of type 2 diabetes. Usually takes metformin 500 mg. Exam "
+        "shows mild lens clouding; diagnosed with early cataract. Prescribed 5 ml of lubricating "
+        "drops twice a day for 14 days. Return if you develop sudden vision loss or eye pain.",
+        note,
+    )
+    assert got["symptoms"] == ["blurred vision", "eye strain"]
+    assert got["history"] == ["type 2 diabetes"]
+    assert got["diagnosis"] == "early cataract"
+    assert got["prescriptions"] == [
+        {"drug": "lubricating drops", "dose": "5ml", "frequency": "twice a day", "days": 14}
+    ]
+    assert got["red_flags"] == ["sudden vision loss", "eye pain"]

@@ -43,6 +43,11 @@ left out rather than kept wrong. Written rules:
 10. In a list of people, each enum field (role, involvement) is the member whose meaning the
    sentence naming the person says (`people_enums`, a short table of the meanings of such
    members: staff, student, visitor, injured, caused, responded, witness).
+11. A clinical note's lists by the words that open them (`CLINICAL`): symptoms the reason for
+   the visit ("因反复咳嗽两周、伴低烧来诊", "complains of"), history what 既往 / "history of"
+   opens, red flags what "如出现" / "return if" opens up to what to do then, each split at 、 /
+   或 / "or" / "and" without how long it lasted; a diagnosis what 考虑 / 诊断为 / "diagnosed
+   with" / "likely" names.
 9. A list of strings holds whole phrases: a bare title (Mr, Mrs, Dr) or a person's name is no
    item of a list that is not of people; a list of actions (actions, follow-ups, next steps,
    to-dos, 待办, 措施) is what each sentence of obligation says should be done ("we should
@@ -121,7 +126,7 @@ def _objects(
     k: str, item: dict[str, Any], out: dict[str, Any], text: str, root: Any
 ) -> dict[str, Any]:
     """Rules 6 and 10 for a list of objects: measured entries, people's enum fields."""
-    found = measured.measured_items(item, text, root)
+    found = measured.measured_items(item, text, root, k)
     if found and (measured.fragmentary(out.get(k), item) or len(found) > len(out.get(k) or [])):
         out = {**out, k: found}
     return {**out, k: people_enums(item, out[k], text, root)} if k in out else out
@@ -131,6 +136,8 @@ def _string(k: str, s: dict[str, Any], value: Any, text: str) -> str | None:
     """Rules 4, 5 and 7 for a string: a summary, a to-do's title, a title without chat."""
     if SUMMARY.search(k) and isinstance(value, str):
         return one_sentence(value, text) or value
+    if DIAGNOSIS.search(k) and _said(DIAGNOSED.search(text)):
+        return _said(DIAGNOSED.search(text))
     if _to_do(k, s, value) and asked_act(text):
         return asked_act(text)
     if isinstance(value, str) and TITLE.search(k):
@@ -392,7 +399,7 @@ def _items(name: str, s: dict[str, Any], value: Any, text: str) -> Any:
         said = [d for _end, d in values.iso_dates(asked)]
         said = said or [d for x in value if isinstance(x, str) for _e, d in values.iso_dates(x)]
         return list(dict.fromkeys(said))
-    own = labelled(name, text)
+    own = labelled(name, text) or clinical(name, text)
     if own:
         return own
     if STEPS.search(name) and steps(text):
@@ -568,3 +575,45 @@ def _member(members: list[str], before: str, after: str, bracket: str) -> str | 
     if harm:
         return harm[0]
     return min(first)[1] if first else None
+
+
+# Rule 11: a clinical note's lists by the words that open them
+CLINICAL = (  # the list's name, the words that open its items, where they end
+    (r"symptom|complaint|症状|主诉", r"因|主诉|自述|complains?\s+of|present(?:s|ed)?\s+with",
+     r"来诊|就诊|来院|入院|求诊|[。；;\n]|\.(?!\d)"),
+    (r"history|既往|病史|past_medical", r"既往(?:史)?(?:有)?|(?:past\s+)?(?:medical\s+)?history\s+of|PMH[:：]?",
+     r"[。；;，,\n]|\.(?!\d)"),
+    (r"red_?flag|warning|danger|警示|危险|return_if", r"如出现|如果出现|若出现|一旦出现|(?:\b(?:return|come\s+back|seek\s+(?:urgent\s+)?(?:care|help))\s+)?"
+     r"\bif(?:\s+(?:you|she|he|they|the\s+patient)\s+(?:develops?|gets?|notices?|has|have|experiences?))\b"
+     r"|\b(?:return|come\s+back|seek\s+(?:urgent\s+)?(?:care|help))\s+if\b",
+     r"立即|马上|请|则|就|[。；;,，\n]|\.(?!\d)"),
+)  # fmt: skip
+DIAGNOSIS = re.compile(r"diagnos|诊断|assessment|impression", re.I)
+DIAGNOSED = re.compile(
+    r"考虑(?:为|是)?([^，。；,;]{2,20}?)(?:可能)?[，。；,;]|诊断(?:为|是)[:：]?([^，。；,;]{2,20})"
+    r"|\bdiagnosed\s+with\s+([^.,;]+)|\blikely\s+([a-z][^.,;]+)",
+    re.I,
+)
+CLINICAL_SPLIT = re.compile(
+    r"\s*(?:、|，|,|;|；|或者|或|和|及|伴有|伴|\bor\b|\band\b|\bwith\b)\s*", re.I
+)
+LASTED = re.compile(
+    r"(?:近)?[\d一二两三四五六七八九十半几]+\s*(?:天|日|周|个?月|年)(?:了|左右|多)?$"
+    r"|\s+(?:for\s+(?:a|an|one|two|three|four|five|six|\d+|several|a\s+few)\s+(?:days?|weeks?|months?|years?)"
+    r"|since\s+\w+)$",
+    re.I,
+)
+
+
+def clinical(name: str, text: str) -> list[str] | None:
+    """Rule 11: the items the words that open a clinical list give, else None."""
+    for names, opens, ends in CLINICAL:
+        if not re.search(names, name, re.I):
+            continue
+        m = re.search(rf"(?:{opens})\s*(.+?)(?:{ends})", text, re.I | re.S)
+        if not m:
+            return None
+        items = [LASTED.sub("", x.strip(" 。.")).strip() for x in CLINICAL_SPLIT.split(m.group(1))]
+        items = [re.sub(r"^(?:反复|持续|近\S{0,2}天)", "", x) for x in items]
+        return [x for x in items if len(x) >= 2] or None
+    return None

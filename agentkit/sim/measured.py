@@ -9,7 +9,8 @@ English.
    is done with it (until, then, and, with, a comma), else the word or Han run right before the
    amount, without the verbs and links that lead it (开了, 另外, 还有, 加).
 2. What the rest of the entry's clause says goes with it: how often ("once daily", "twice a
-   day", 每天一次, 一天三次) and for how many days ("for 5 days", 连用3天).
+   day", 每天一次, 一天三次) and for how many days ("for 5 days", 连用3天); a thing said as taken
+   already (平时, 一直, usually, already) is no new prescription.
 3. Each entry is one object, its fields read by their names: the thing (name, drug, ingredient,
    item, medicine, 药, 名称), the amount (quantity, amount, qty: a number), the unit (unit: the
    short form, only one the property's description lists when it lists some), the dose (dose,
@@ -48,7 +49,7 @@ BEFORE_EN = re.compile(  # "meloxicam 1.5 mg"
     rf"\b(?P<thing>[A-Za-z][a-z-]{{3,}})\s+(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{UNITS})(?![A-Za-z])"
 )
 COUNTED_EN = re.compile(
-    r"\b(?P<n>one|two|three|four|five|six|\d+)\s+(?P<thing>eggs?|[a-z]+oes|[a-z]+s)\b(?=\s*(?:with|[,.;]))",
+    r"\b(?P<n>one|two|three|four|five|six)\s+(?P<thing>eggs?|[a-z]+oes|[a-z]+s)\b(?=\s*(?:with|[,.;]))",
     re.I,
 )
 HAN = r"[\u4e00-\u9fff]"
@@ -92,6 +93,7 @@ def entries(text: str) -> list[dict[str, Any]]:
             often, days = OFTEN.search(clause), DAYS.search(clause)
             entry["often"] = often.group(0) if often else None
             entry["days"] = _days(days) if days else None
+            entry["habit"] = bool(HABIT.search(text[max(0, m.start() - 16) : m.start()]))
             found.append((m.start(), m.end(), entry))
     return [e for _a, _b, e in sorted(found, key=lambda x: x[0])]
 
@@ -118,6 +120,9 @@ def _days(m: re.Match[str]) -> int | None:
     return words.get(said.lower()) or sum(ZH_N.get(c, 0) for c in said) or None
 
 
+HABIT = re.compile(
+    r"平时|一直|长期|常年|平常|\b(?:usually|regularly|already|normally)\b|\bis on\b", re.I
+)
 THING = re.compile(
     r"name|drug|ingredient|item|medic|product|component|part|药|名称|品名|成分|原料", re.I
 )
@@ -127,8 +132,11 @@ OFTEN_NAME = re.compile(r"frequen|how_?often|often|频次|频率|用法|次数",
 DAYS_NAME = re.compile(r"days|duration|天数|疗程", re.I)
 
 
-def measured_items(item: dict[str, Any], text: str, root: Any) -> list[dict[str, Any]] | None:
-    """Rule 3: the entries as objects of the item schema, when it has a thing and a measure."""
+def measured_items(
+    item: dict[str, Any], text: str, root: Any, name: str = ""
+) -> list[dict[str, Any]] | None:
+    """Rule 3: the entries as objects of the item schema, when it has a thing and a measure; a
+    list of what is prescribed leaves out what the text says is taken already (平时, usually)."""
     props = item.get("properties") if isinstance(item.get("properties"), dict) else {}
     kinds = {k: resolve(p, root) if isinstance(p, dict) else {} for k, p in props.items()}
     thing = next((k for k, s in kinds.items() if _typed(s, "string") and THING.search(k)), None)
@@ -137,23 +145,32 @@ def measured_items(item: dict[str, Any], text: str, root: Any) -> list[dict[str,
         return None
     out = []
     for e in entries(text):
+        if e["habit"] and re.search(r"prescri|new|开", name, re.I):
+            continue
         obj: dict[str, Any] = {thing: e["thing"]}
-        n = int(e["n"]) if float(e["n"]).is_integer() else e["n"]
         for k, s in kinds.items():
-            if k == thing:
-                continue
-            if k.lower() == "unit" or re.search(r"unit|单位", k):
-                obj[k] = _listed(e["unit"] or ("pcs" if e["unit"] is None else None), s)
-            elif DOSE.search(k) and _typed(s, "string"):
-                obj[k] = f"{n:g}{e['unit']}" if e["unit"] else str(n)
-            elif AMOUNT.search(k) and (_typed(s, "number") or _typed(s, "integer")):
-                obj[k] = n
-            elif OFTEN_NAME.search(k) and e["often"]:
-                obj[k] = e["often"]
-            elif DAYS_NAME.search(k) and e["days"] is not None:
-                obj[k] = e["days"]
+            if k != thing:
+                said = _field(k, s, e)
+                obj[k] = said if said is not None or not _typed(s, "null") else None
+                obj = {j: v for j, v in obj.items() if v is not None or _typed(kinds[j], "null")}
         out.append(obj)
     return out
+
+
+def _field(k: str, s: dict[str, Any], e: dict[str, Any]) -> Any:
+    """One field of an entry's object by its name (rule 3), else None."""
+    n = int(e["n"]) if float(e["n"]).is_integer() else e["n"]
+    if k.lower() == "unit" or re.search(r"unit|单位", k):
+        return _listed(e["unit"] or "pcs", s)
+    if DOSE.search(k) and _typed(s, "string"):
+        return f"{n:g}{e['unit']}" if e["unit"] else str(n)
+    if AMOUNT.search(k) and (_typed(s, "number") or _typed(s, "integer")):
+        return n
+    if OFTEN_NAME.search(k):
+        return e["often"]
+    if DAYS_NAME.search(k):
+        return e["days"]
+    return None
 
 
 def _typed(s: dict[str, Any], kind: str) -> bool:
