@@ -250,3 +250,23 @@ def test_a_clinical_note_lists_by_the_words_that_open_them():
         {"drug": "lubricating drops", "dose": "5ml", "frequency": "twice a day", "days": 14}
     ]
     assert got["red_flags"] == ["sudden vision loss", "eye pain"]
+
+
+def test_an_event_is_named_by_what_is_held_and_a_repeated_list_by_its_own_word():
+    notice = {
+        "type": "object",
+        "properties": {
+            "event_name": {"type": "string"},
+            "programme": {"type": "array", "items": {"type": "string"}},
+            "bring": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["event_name", "programme", "bring"],
+        "additionalProperties": False,
+    }
+    got = structured(
+        "整理这条通知：本周日下午两点，我们在文化馆三楼排练厅举办新年合唱彩排。现场有：茉莉花、送别、"
+        "雪绒花。请自带水杯和乐谱夹。联系人：合唱团刘老师。",
+        notice,
+    )
+    assert got["event_name"] == "新年合唱彩排"
+    assert got["bring"] == ["水杯", "乐谱夹"]

@@ -39,12 +39,14 @@ left out rather than kept wrong. Written rules:
 8. A list of strings is the items its own label opens, when a label of the text names the
    property (its words, or the glosses of its Chinese words: "家电齐全：空调两台、冰箱、洗衣机" for
    appliances): the phrases between list punctuation up to the sentence's end, none said no to
-   ("没有燃气灶").
+   ("没有燃气灶"); a list left empty or that repeats another list's items is the items its own word leads
+   ("需要自带桌子和零钱" for bring), else kept. An event's name is what the sentence holding it
+   says is held ("在小区东门广场举办冬季义卖集市", `structured.held`).
 10. In a list of people, each enum field (role, involvement) is the member whose meaning the
    sentence naming the person says (`people_enums`, a short table of the meanings of such
    members: staff, student, visitor, injured, caused, responded, witness).
 11. A clinical note's lists by the words that open them (`CLINICAL`): symptoms the reason for
-   the visit ("因反复咳嗽两周、伴低烧来诊", "complains of"), history what 既往 / "history of"
+   the visit ("因反复咳嗽两周、伴低烧来诊"), else what `structured.complaints` reads, history what 既往 / "history of"
    opens, red flags what "如出现" / "return if" opens up to what to do then, each split at 、 /
    或 / "or" / "and" without how long it lasted; a diagnosis what 考虑 / 诊断为 / "diagnosed
    with" / "likely" names.
@@ -119,7 +121,42 @@ def checked(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) ->
             done = checked(s["properties"], inner, text, root)
             if done != inner or k in out:
                 out[k] = done
-    return _short_forms(props, out, text, root)
+    return _short_forms(props, _twins(props, out, text, root), text, root)
+
+
+def _twins(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:
+    """Rule 8: a list of strings left empty or that repeats another list's items is the items its
+    own word leads ("需要自带桌子和零钱" for bring: 自带 glossed "bring one's own"), else left empty."""
+    out = dict(got)
+    lists = [
+        k for k, v in got.items() if isinstance(v, list) and all(isinstance(x, str) for x in v)
+    ]
+    for k in lists:
+        if got[k] and not any(j != k and got[j] == got[k] for j in lists):
+            continue
+        own = led(k, text)
+        if own is not None and own != got[k]:
+            out[k] = own
+    return out
+
+
+def led(name: str, text: str) -> list[str] | None:
+    """The items right after a word of the text that says the property's name (itself, or a
+    Chinese word glossed by it), up to the clause's end, when there are two or more."""
+    nouns = {stem(w) for w in re.findall(r"[a-z]{4,}", name.lower())}
+    for clause in re.split(r"[。；;.!?！？\n]", text):
+        for word in (
+            glosses.segmented(clause) if not clause.isascii() else re.findall(r"[A-Za-z]+", clause)
+        ):
+            said = {stem(w) for g in glosses.gloss(word) for w in re.findall(r"[a-z]{4,}", g)}
+            said |= {stem(word.lower())} if word.isascii() else set()
+            if not said & nouns:
+                continue
+            rest = clause[clause.find(word) + len(word) :]
+            items = [x.strip(" ,，") for x in ITEM_SPLIT.split(rest) if x.strip(" ,，")]
+            if len(items) >= 2:
+                return items
+    return None
 
 
 def _objects(
@@ -140,6 +177,10 @@ def _string(k: str, s: dict[str, Any], value: Any, text: str) -> str | None:
         return _said(DIAGNOSED.search(text))
     if _to_do(k, s, value) and asked_act(text):
         return asked_act(text)
+    if EVENT_NAME.search(k):
+        from .structured import held  # (structured reads through this module)
+
+        return held(text)[1] or None
     if isinstance(value, str) and TITLE.search(k):
         return CHAT.sub("", value).strip() or value
     example = EXAMPLE.search(str(s.get("description") or ""))
@@ -148,6 +189,7 @@ def _string(k: str, s: dict[str, Any], value: Any, text: str) -> str | None:
     return None
 
 
+EVENT_NAME = re.compile(r"^event_?(?:name|title)$|^活动名称$", re.I)
 EXAMPLE = re.compile(r"(?:例如|比如|如|e\.g\.)\s*([\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")
 
 
@@ -579,8 +621,7 @@ def _member(members: list[str], before: str, after: str, bracket: str) -> str | 
 
 # Rule 11: a clinical note's lists by the words that open them
 CLINICAL = (  # the list's name, the words that open its items, where they end
-    (r"symptom|complaint|症状|主诉", r"因|主诉|自述|complains?\s+of|present(?:s|ed)?\s+with",
-     r"来诊|就诊|来院|入院|求诊|[。；;\n]|\.(?!\d)"),
+    (r"symptom|complaint|症状|主诉", r"因", r"来诊|就诊|来院|入院|求诊"),
     (r"history|既往|病史|past_medical", r"既往(?:史)?(?:有)?|(?:past\s+)?(?:medical\s+)?history\s+of|PMH[:：]?",
      r"[。；;，,\n]|\.(?!\d)"),
     (r"red_?flag|warning|danger|警示|危险|return_if", r"如出现|如果出现|若出现|一旦出现|(?:\b(?:return|come\s+back|seek\s+(?:urgent\s+)?(?:care|help))\s+)?"
@@ -588,6 +629,7 @@ CLINICAL = (  # the list's name, the words that open its items, where they end
      r"|\b(?:return|come\s+back|seek\s+(?:urgent\s+)?(?:care|help))\s+if\b",
      r"立即|马上|请|则|就|[。；;,，\n]|\.(?!\d)"),
 )  # fmt: skip
+VISIT_FOR = re.compile(r"因[^。；;]{2,40}?(?:来诊|就诊|来院|入院|求诊)")  # the reason for the visit
 DIAGNOSIS = re.compile(r"diagnos|诊断|assessment|impression", re.I)
 DIAGNOSED = re.compile(
     r"考虑(?:为|是)?([^，。；,;]{2,20}?)(?:可能)?[，。；,;]|诊断(?:为|是)[:：]?([^，。；,;]{2,20})"
@@ -606,7 +648,12 @@ LASTED = re.compile(
 
 
 def clinical(name: str, text: str) -> list[str] | None:
-    """Rule 11: the items the words that open a clinical list give, else None."""
+    """Rule 11: the items the words that open a clinical list give (symptoms first by
+    `structured.complaints`), else None."""
+    from .structured import complaints  # (structured reads through this module)
+
+    if re.search(CLINICAL[0][0], name, re.I) and not VISIT_FOR.search(text):
+        return complaints(text)
     for names, opens, ends in CLINICAL:
         if not re.search(names, name, re.I):
             continue
