@@ -104,8 +104,8 @@ def checked(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) ->
         if kind in ("number", "integer"):
             out = _number(k, s, out, text)
         elif kind == "boolean":
-            said = said_so(k, text)
-            out[k] = out.get(k) if said is None else said
+            flag = said_so(k, text)
+            out[k] = out.get(k) if flag is None else flag
         elif kind == "string":
             said = _string(k, s, out.get(k), text)
             out = {**out, k: said} if said is not None else out
@@ -117,7 +117,8 @@ def checked(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) ->
         elif kind == "array" and resolve(s.get("items") or {}, root).get("type") == "object":
             out = _objects(k, resolve(s.get("items") or {}, root), out, text, root)
         elif kind == "object" and isinstance(s.get("properties"), dict):
-            inner = out.get(k) if isinstance(out.get(k), dict) else {}
+            got_k = out.get(k)
+            inner: dict[str, Any] = got_k if isinstance(got_k, dict) else {}
             done = checked(s["properties"], inner, text, root)
             if done != inner or k in out:
                 out[k] = done
@@ -231,6 +232,7 @@ def _number(k: str, s: dict[str, Any], out: dict[str, Any], text: str) -> dict[s
 def _of_kind(want: str, text: str, taken: set[Any]) -> float | int | None:
     """The one number the text writes with a unit of the kind `want` (a count: the one a verb of
     portions counts), none another field took."""
+    said: list[float | int]
     if want == "count":
         said = [int(a or b) for a, b in COUNTS_PORTIONS.findall(text)]
     elif want in UNITS:
@@ -576,9 +578,10 @@ def people_enums(item: dict[str, Any], found: Any, text: str, root: Any) -> Any:
     it (their kind: "a Year 10 student, Leo Marsh", "Mr. David Ortiz (the supervising teacher)"),
     else the first act after their name ("Leo Marsh, knocked a beaker" -> caused), a harm said
     before it ("splashed onto the forearm of … Aisha Rahman" -> injured)."""
-    props = item.get("properties") if isinstance(item.get("properties"), dict) else {}
-    enums = {k: resolve(p, root).get("enum") for k, p in props.items() if isinstance(p, dict)}
-    enums = {k: [m for m in e if isinstance(m, str)] for k, e in enums.items() if e}
+    props: dict[str, Any] = item.get("properties") or {}
+    props = props if isinstance(props, dict) else {}
+    listed = {k: resolve(p, root).get("enum") for k, p in props.items() if isinstance(p, dict)}
+    enums = {k: [m for m in e if isinstance(m, str)] for k, e in listed.items() if e}
     if not isinstance(found, list) or not enums or "name" not in props:
         return found
     flat = " ".join(text.split())
@@ -586,7 +589,7 @@ def people_enums(item: dict[str, Any], found: Any, text: str, root: Any) -> Any:
     for x in found:
         name = x.get("name") if isinstance(x, dict) else None
         at = flat.find(name) if isinstance(name, str) and name else -1
-        if at < 0:
+        if at < 0 or not isinstance(name, str):
             out.append(x)
             continue
         before = re.split(r"(?<=[a-z0-9]{3}[.!?])\s|[。！？]", flat[max(0, at - 60) : at])[

@@ -137,7 +137,8 @@ def measured_items(
 ) -> list[dict[str, Any]] | None:
     """Rule 3: the entries as objects of the item schema, when it has a thing and a measure; a
     list of what is prescribed leaves out what the text says is taken already (平时, usually)."""
-    props = item.get("properties") if isinstance(item.get("properties"), dict) else {}
+    given = item.get("properties")
+    props: dict[str, Any] = given if isinstance(given, dict) else {}
     kinds = {k: resolve(p, root) if isinstance(p, dict) else {} for k, p in props.items()}
     thing = next((k for k, s in kinds.items() if _typed(s, "string") and THING.search(k)), None)
     measure = [k for k in kinds if AMOUNT.search(k) or DOSE.search(k) or k.lower() == "unit"]

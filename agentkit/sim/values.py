@@ -628,8 +628,8 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
     the month alone ("the 15th", "15号": this month's, else next month's), a day of a month
     named from today's ("本月28号", "下个月3号", "the 3rd of next month")."""
-    found = [(m, _relative(m, on)) for m in RELATIVE.finditer(text)]
-    found = _weekday_years(text, [(m, d) for m, d in found if d is not None], on)
+    said = [(m, _relative(m, on)) for m in RELATIVE.finditer(text)]
+    found = _weekday_years(text, [(m, d) for m, d in said if d is not None], on)
     return [_shifted(text, m.start(), m.end(), d) for m, d in found]
 
 
