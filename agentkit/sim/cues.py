@@ -76,7 +76,8 @@ UNITS = {  # kind -> how the text writes it right after a number
     "year": r"\s*年(?!级)",
     "percent": r"\s*(?:%|percent|per cent)",
 }  # fmt: skip
-NAMED = [  # kind -> words of a property's name or description that name it
+NAMED = [  # kind -> words of a property's name or description that name it (a unit first)
+    ("time", r"minutes|hours|seconds|_days|days_|_weeks|分钟|小时|天数"),
     ("area", r"area|sqm|square|面积|平米"),
     ("mass", r"weight|mass|_kg|kg_|grams?\b|重量|体重"),
     ("length", r"mileage|distance|_km|km_|length|height|里程|距离|长度"),
@@ -443,7 +444,7 @@ def _items(name: str, s: dict[str, Any], value: Any, text: str) -> Any:
         said = [d for _end, d in values.iso_dates(asked)]
         said = said or [d for x in value if isinstance(x, str) for _e, d in values.iso_dates(x)]
         return list(dict.fromkeys(said))
-    own = labelled(name, text) or clinical(name, text)
+    own = label_items(name, text) or clinical(name, text)
     if own:
         return own
     if STEPS.search(name) and steps(text):
@@ -534,11 +535,11 @@ def steps(text: str) -> list[str]:
 
 
 # Rule 8: a list its own label opens
-LABEL = re.compile(r"([\u4e00-\u9fff]{1,8}|[A-Za-z][A-Za-z ]{1,24})\s*[：:]\s*([^。\n.;；]+)")
+LABEL = re.compile(r"([\u4e00-\u9fff]{1,8}|[A-Za-z][A-Za-z ]{1,24})\s*[：:][ \t]*([^。\n.;；]+)")
 ITEM_SPLIT = re.compile(r"\s*(?:、|，|,|;|；|\band\b|和|以及)\s*")
 
 
-def labelled(name: str, text: str) -> list[str] | None:
+def label_items(name: str, text: str) -> list[str] | None:
     """Rule 8: the items a label naming the property opens, else None."""
     nouns = {stem(w) for w in re.findall(r"[a-z]{4,}", name.lower())}
     for m in LABEL.finditer(text):

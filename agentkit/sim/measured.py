@@ -74,7 +74,7 @@ DAYS = re.compile(
 ZH_N = {c: i for i, c in enumerate("零一二三四五六七八九十")}
 
 
-def entries(text: str) -> list[dict[str, Any]]:
+def measured_entries(text: str) -> list[dict[str, Any]]:
     """Rules 1 and 2: each measured entry as {thing, n, unit, often, days}, in the text's order."""
     found: list[tuple[int, int, dict[str, Any]]] = []
     for pattern in (AFTER_EN, BEFORE_EN, COUNTED_EN, BEFORE_ZH, AFTER_ZH):
@@ -145,7 +145,7 @@ def measured_items(
     if thing is None or not measure:
         return None
     out = []
-    for e in entries(text):
+    for e in measured_entries(text):
         if e["habit"] and re.search(r"prescri|new|开", name, re.I):
             continue
         obj: dict[str, Any] = {thing: e["thing"]}
