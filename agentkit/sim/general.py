@@ -4633,7 +4633,13 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     never the user's own words sent back."""
     name = v.choice.get("name") if v.choice.get("type") == "tool" else None
     to_user = talker(v) if name is None else None
-    work = [(t, a) for t, a in turn.calls if to_user is None or t is not to_user[0]]
+    refused = refused_tools(v) if name is None else set()
+    to_user = None if to_user is not None and to_user[0].name in refused else to_user
+    work = [
+        (t, a)
+        for t, a in turn.calls
+        if (to_user is None or t is not to_user[0]) and t.name not in refused
+    ]
     if name is None and work:
         calls = work[:1] if v.one_call else _one_record_each(work)
         return Reply(
@@ -4644,8 +4650,37 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
         return Reply([_use(to_user[0], conform({to_user[1]: said}, to_user[0].schema))], "tool_use")
     tool = next((t for t in v.tools if t.call_name == name or t.name == name), None)
     # the call the plan would make with its values (a check before the act), else the first chosen
-    tool = tool or (turn.missing[0][0] if turn.missing else None) or (choose(v) or list(v.tools))[0]
+    missing = [t for t, *_ in turn.missing if t.name not in refused]
+    left = [t for t in choose(v) if t.name not in refused]
+    left = left or [t for t in v.tools if t.name not in refused]
+    tool = tool or (missing[0] if missing else None) or left[0]
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
+
+
+REFUSED_EN = re.compile(
+    r"\bno\s+(?:need\s+(?:to|for)\s+)?(?:a\s+|an\s+|the\s+|any\s+)?([a-z]+)"
+    r"|\b(?:don't|do not|doesn't|does not|needn't|won't)\s+(?:need\s+(?:to\s+|a\s+|an\s+)?)?([a-z]+)"
+    r"|\bwithout\s+(?:a\s+|an\s+)?([a-z]+)",
+    re.I,
+)
+REFUSED_ZH = re.compile(r"(?:不用|不需要|无需|不必|没必要|用不着)([\u4e00-\u9fff]{2,4})")
+
+
+def refused_tools(v: View) -> set[str]:
+    """Under tool_choice "any", the tools whose act the message says is not wanted: a word said
+    after a no ("No meeting needed", "no need to reply", "不用开会") that names the tool or the
+    thing its description is for. Never all of them (then the message refuses no tool)."""
+    said = [stem(w.lower()) for m in REFUSED_EN.finditer(v.task) for w in m.groups() if w]
+    zh = [m.group(1) for m in REFUSED_ZH.finditer(v.task)]
+    said += [stem(w) for z in zh for g in glosses.gloss(z[:2]) for w in re.findall(r"[a-z]+", g)]
+    said = [w for w in said if len(w) >= 4 and w not in ("need", "have", "worry", "problem")]
+    out = set()
+    for t in v.tools:
+        about = f"{' '.join(words(t.name))} {t.description.split('.')[0]}"
+        held = {stem(w.lower()) for w in re.findall(r"[A-Za-z]+", about)}
+        if set(said) & held or any(z[:2] in t.description for z in zh):
+            out.add(t.name)
+    return out if len(out) < len(v.tools) else set()
 
 
 RECORDS_WHAT_IS_SAID = speech.WRITES_OUT | {

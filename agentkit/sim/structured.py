@@ -99,7 +99,19 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import assess, direct, entries, findings, mentions, nested, spans, traits, values, wholes
+from . import (
+    assess,
+    cues,
+    direct,
+    entries,
+    findings,
+    mentions,
+    nested,
+    spans,
+    traits,
+    values,
+    wholes,
+)
 from .arguments import (
     HIRED,
     felt,
@@ -969,7 +981,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any], read: str | 
     got = _judged(
         props, _headed_seller(props, wholes.by_wholes(props, got, text, schema), text), text, schema
     )
-    got = nested.nested(props, got, text, schema, task)
+    got = cues.checked(props, nested.nested(props, got, text, schema, task), text, schema)
     return conform(got if props or got else MISSING, schema)
 
 
@@ -1000,7 +1012,8 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     out = spans.by_spans(props, _listed_records(props, out, text, schema), task, text, schema)
     out = _headed_seller(props, wholes.by_wholes(props, out, text, schema), text)
     out = _judged(props, _left_count(props, out, text, schema), text, schema)
-    return conform(nested.nested(props, out, text, schema, task), schema)
+    out = nested.nested(props, out, text, schema, task)
+    return conform(cues.checked(props, out, text, schema), schema)
 
 
 def _judged(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:

@@ -555,7 +555,8 @@ MONTH_WORD = (  # a month's name or its abbreviation, no longer word ("2 octopus
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
 )
 RELATIVE = re.compile(
-    r"\b(?P<after>(?:the\s+)?day after tomorrow)\b|\b(?P<tomorrow>tomorrow)\b"
+    r"\b(?P<week_end>end\s+of\s+(?:the\s+|this\s+|(?P<wk_next>next)\s+)?week)\b"
+    r"|\b(?P<after>(?:the\s+)?day after tomorrow)\b|\b(?P<tomorrow>tomorrow)\b"
     r"|\b(?P<today>today|tonight|this (?:morning|afternoon|evening))\b|\b(?P<yesterday>yesterday)\b"
     r"|\b(?:(?P<next>next)|(?P<last>last|past|previous)|this|coming|on)?\s*\b(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?-i:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
@@ -632,12 +633,49 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     month and day without a year ("Dec 20", "12月20号": the next such day from today), a day of
     the month alone ("the 15th", "15号": this month's, else next month's), a day of a month
     named from today's ("本月28号", "下个月3号", "the 3rd of next month")."""
-    out = []
-    for m in RELATIVE.finditer(text):
-        day = _relative(m, on)
-        if day is not None:
-            out.append(_shifted(text, m.start(), m.end(), day))
-    return out
+    said = [(m, _relative(m, on)) for m in RELATIVE.finditer(text)]
+    found = _weekday_years(text, [(m, d) for m, d in said if d is not None], on)
+    return [_shifted(text, m.start(), m.end(), d) for m, d in found]
+
+
+BESIDE = re.compile(r"^[\s,，、(（]*$")  # what stands between a weekday and its date
+
+
+def _weekday_years(
+    text: str, found: list[tuple[re.Match[str], datetime.date]], on: datetime.date
+) -> list[tuple[re.Match[str], datetime.date]]:
+    """A weekday written beside a month and day without a year ("Tuesday 1 December", "12月5日
+    （周六）") names that date, no day of its own, and fixes its year: the one nearest today in
+    which that day falls on that weekday (a note's "Tue 1 Dec" is the one just past)."""
+    out = list(found)
+    for i, (m, day) in enumerate(found):
+        g = m.groupdict()
+        if not (g["mday"] or g["dmon"] or g["zh_d"]):
+            continue
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(found) or not WEEKDAY_WORD.fullmatch(
+                found[j][0].group(0).strip().removeprefix("on").strip()
+            ):
+                continue
+            a, b = (found[j][0], m) if j < i else (m, found[j][0])
+            if not BESIDE.match(text[a.end() : b.start()]):
+                continue
+            wd = found[j][1].weekday()
+            years = [on.year - 1, on.year, on.year + 1]
+            fits = [
+                d for y in years for d in [_same_day(day, y)] if d is not None and d.weekday() == wd
+            ]
+            if fits:
+                out[i] = (m, min(fits, key=lambda d: abs((d - on).days)))
+                out[j] = (found[j][0], datetime.date.min)  # the weekday: the date's own name
+    return [(m, d) for m, d in out if d != datetime.date.min]
+
+
+def _same_day(day: datetime.date, year: int) -> datetime.date | None:
+    try:
+        return day.replace(year=year)
+    except ValueError:
+        return None
 
 
 AFTER_NEXT = re.compile(r"\s+after\s+next\b", re.I)
@@ -672,6 +710,8 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
         ahead = -1 if g["yesterday"] else ahead
         ahead = ahead if ahead is not None else ZH_DAYS[g["zh_day"]]
         return on + plus(days=ahead)
+    if g["week_end"]:  # "the end of next week": the Friday of that week
+        return on + plus(days=4 - on.weekday() + (7 if g["wk_next"] else 0))
     if g["wd"] or g["zh_wd"]:
         return _weekday(g, on)
     if g["zh_rd"] or g["rel_d"]:
