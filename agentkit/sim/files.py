@@ -123,6 +123,11 @@ LEFT_OUT = re.compile(
 )
 
 
+def listed(v: View, tool: Tool) -> list[str]:
+    """The files a tool's results list, one path a line, in order."""
+    return _paths(v, {tool.name})
+
+
 def left_out(task: str) -> set[str]:
     """Rule 9a: the folders the request says to leave out ("not counting the done/ subfolder",
     "excluding the archive folder", "不算 done 子目录", "跳过 tmp/")."""

@@ -2928,11 +2928,8 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     saver = editor or next((t for t in v.tools if writes_files(t)), None)
     if reader is None or saver is None or not editing.requested(v.task):
         return False
-    plan = editing.per_file(v.task, named)
-    if len(plan) > 1:
-        return _edit_files(v, turn, conv, (reader, saver), plan)
     if len(named) != 1:
-        return False
+        return _edit_several(v, turn, conv, (reader, saver), named)
     if not editing.targets(v.task, os.path.basename(named[0])):
         return False
     others = {t.name for t in choose(v)} - {reader.name, saver.name}
@@ -2963,6 +2960,49 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     return True
 
 
+def _edit_several(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool], named: list[str]
+) -> bool:
+    """The changes asked for in several files: each in its own clause (`editing.per_file`), one
+    change said once for files named together (`editing.places`: "in a.yaml and .env"), or a
+    text changed wherever it is found (no file named)."""
+    plan = editing.per_file(v.task, named)
+    if len(plan) > 1:
+        return _edit_files(v, turn, conv, tools, plan)
+    places = editing.places(v.task, named)
+    if len(places) > 1:
+        return _edit_files(v, turn, conv, tools, [(f, v.task) for f in places])
+    return not named and _edit_where_found(v, turn, conv, tools)
+
+
+def _edit_where_found(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """A change of a text said as it is written, in no file named ("把 notes 下所有纪要里的“张伟”
+    改成“张玮”", "replace the old number 0800 111 with 0800 222 everywhere"): the content search
+    finds the files that hold it (in the folder the request names), then every file found is
+    read and changed, as for several named files (`_edit_files`)."""
+    grep = next((t for t in v.tools if files.greps(t)), None)
+    found = editing.literal_asked(v.task)
+    if grep is None or found is None:
+        return False
+    searches = [c for c in v.calls if c.name == grep.name]
+    if not searches:
+        props = grep.schema.get("properties") or {}
+        pattern = next(k for k in grep.schema.get("required") or [] if k in props)
+        args: dict[str, Any] = {pattern: re.escape(found)}
+        folder = editing.folder(v.task)
+        at = files.path_property(grep)
+        if folder and at:
+            args[at] = folder
+        turn.calls.append((grep, args))
+        return True
+    holding = files.listed(v, grep)
+    if not holding:
+        return False  # the answer says the search found nothing (the general rules)
+    return _edit_files(v, turn, conv, tools, [(f, v.task) for f in holding])
+
+
 def _edit_files(
     v: View,
     turn: Turn,
@@ -2980,6 +3020,13 @@ def _edit_files(
         for f, _ in plan
     }
     unread = [f for f, _ in plan if not reads[f]]
+    unread += [  # a file not where it was said, found since by a search: read where it is
+        found
+        for f, _ in plan
+        if reads[f] and reads[f][-1].failed
+        for found in [_found_at(v, reader, os.path.basename(f))]
+        if found
+    ]
     if unread:
         key = files.path_property(reader) or "file_path"
         for f in unread:
@@ -2988,7 +3035,11 @@ def _edit_files(
                 (reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0])
             )
         return True
+    lost = any(classify(r[-1].result or "") == NOT_FOUND for r in reads.values() if r[-1].failed)
+    if lost and not any(c.name not in (reader.name, saver.name) for c in v.calls):
+        return False  # a file not where it was said is looked for first (`recover`)
     saved = [c for c in v.calls if c.name == saver.name]
+    done = any(not c.failed and c.result is not None for c in saved)
     for f, clause in plan:
         base, last = os.path.basename(f), reads[f][-1]
         if last.failed:
@@ -3005,18 +3056,35 @@ def _edit_files(
         elif mine and all(not c.failed for c in mine):
             changed = spoken_list(v.lang, [f"`{c.old}` → `{c.new}`" for c in made])
             turn.lines.append(say(v.lang, "g_edited", file=base, changes=changed))
-        for c in mine:
-            if c.failed:
-                err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
-                key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
-                turn.lines.append(
-                    say(v.lang, key, doing=say(v.lang, "g_edit_doing", file=base), err=err)
-                )
+        turn.lines += [_edit_refused(v, base, c, done) for c in mine if c.failed]
     if turn.calls:
         turn.lines = []
     else:
         turn.whole = True
     return True
+
+
+def _edit_refused(v: View, base: str, c: Call, done: bool) -> str:
+    """What is said of a file's edit that failed: a refusal quoted, as the one file left as it
+    was when the other files were changed (`done`)."""
+    err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
+    key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
+    doing = say(v.lang, "g_edit_doing", file=base)
+    if key == "g_denied" and done:
+        return say(v.lang, "g_edit_refused", doing=doing, file=base, err=err)
+    return say(v.lang, key, doing=doing, err=err)
+
+
+def _found_at(v: View, reader: Tool, base: str) -> str | None:
+    """Where a search's result (a path a line) places the file `base`, or None."""
+    for c in v.calls:
+        if c.name == reader.name or c.failed:
+            continue
+        for line in str(c.result or "").splitlines():
+            path = line.strip().removeprefix("./")
+            if os.path.basename(path) == base and path != base:
+                return path
+    return None
 
 
 def _edit_props(t: Tool) -> tuple[str, str] | None:

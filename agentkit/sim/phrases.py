@@ -645,6 +645,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_blank_row": ("第 {n} 行缺 {columns}（{row}）", "line {n} has no {columns} ({row})"),
     "g_no_blank": ("{files} 里每一行都填全了。", "Every row of {files} is filled in."),
     "g_more_lines": ("（后面还有 {n} 行，没有列出）", "(and {n} more lines, not shown)"),
+    "g_edit_refused": (  # one file of several not changed: its edit was refused
+        "我想{doing}，但被拒绝了：{err}。{file} 保持原样，其他文件照常修改了。",
+        "I tried to {doing}, but it was refused: {err}. {file} stays as it was; the other files "
+        "were changed.",
+    ),
     "g_denied": (
         "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
