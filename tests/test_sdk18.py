@@ -7,6 +7,7 @@ Chinese and English."""
 from __future__ import annotations
 
 import re
+import shlex
 
 import pytest
 
@@ -105,4 +106,81 @@ def test_every_file_holding_the_old_value_is_changed_and_a_refused_one_is_said_a
     assert desk.files["manifests/冻结/c.txt"] == "from: WH-07\n"
     assert "我想修改 c.txt，但被拒绝了" in t.answer and "保持原样" in t.answer
     assert "没有做别的操作" not in t.answer
+    ended(t)
+
+
+DARKROOM = "# Darkroom jobs\n\n- [ ] Mix fresh fixer\n- [x] Clean the enlarger lens\n- [ ] Order 8x10 paper\n- [x] Label negatives\n"
+RENOVATION = "# 装修清单\n\n- [x] 拆旧橱柜\n- [ ] 铺地砖\n- [ ] 买灯具\n"
+
+
+class Shell(Tree):
+    """Tree's tools, Write saving a file whole, and every shell command refused."""
+
+    def __call__(self, name, args):
+        if name == "Bash":
+            raise PermissionError("Only reading and editing files is allowed here.")
+        if name == "Write":
+            self.files[args["file_path"]] = args["content"]
+            return f"The file {args['file_path']} has been updated successfully."
+        return Tree.__call__(self, name, args)
+
+
+@pytest.mark.parametrize(
+    "prompt, path, text, want, old",
+    [
+        ("I ordered the 8x10 paper this morning, so check it off in jobs.md and move the done items "
+         "under a new 'Finished' heading at the end. Then remove jobs.md.orig.", "jobs.md", DARKROOM,
+         "# Darkroom jobs\n\n- [ ] Mix fresh fixer\n\n## Finished\n\n- [x] Clean the enlarger lens\n"
+         "- [x] Order 8x10 paper\n- [x] Label negatives\n", "jobs.md.orig"),
+        ("地砖已经铺好了，在 装修.md 里把铺地砖打勾，再把已完成的都移到“## 已完成”下面。另外把 装修.md.bak 删掉。",
+         "装修.md", RENOVATION, "# 装修清单\n\n- [ ] 买灯具\n\n## 已完成\n\n- [x] 拆旧橱柜\n- [x] 铺地砖\n",
+         "装修.md.bak"),
+    ],
+)  # fmt: skip
+def test_a_checklist_item_said_done_is_ticked_and_done_items_moved_and_a_refused_delete_is_left_to_the_user(
+    prompt, path, text, want, old
+):
+    desk = Shell({path: text, old: "stale\n"})
+    t = run(prompt, files(*TOOLS), desk)
+    assert desk.files[path] == want
+    assert ("Bash", {"command": f"rm {shlex.quote(old)}"}) in [c for turn in t.calls for c in turn]
+    assert desk.files[old] == "stale\n"
+    assert old in t.answer.splitlines()[-1]
+    ended(t)
+
+
+SCREENINGS = (
+    "date,film,screen,tickets\n2026-11-06,Harbour Lights,1,42\n2026-11-06,The Salt Road,2,18\n"
+    "2026-11-07,Harbour Lights,1,55\n2026-11-08,Paper Moons,2,31\n2026-11-08,The Salt Road,1,24\n"
+    "2026-11-09,Night Ferry,2,9\n"
+)
+VOLUNTEERS = (
+    "日期,志愿者,项目,小时\n2026-11-01,周敏,图书角,3\n2026-11-01,钱亮,陪伴老人,2\n2026-11-02,周敏,陪伴老人,4\n"
+    "2026-11-08,孙倩,图书角,5\n2026-11-08,周敏,图书角,2\n"
+)
+
+
+@pytest.mark.parametrize(
+    "prompt, name, table, out, want",
+    [
+        ("Read screenings.csv and write summary.md: total tickets sold, how many different films, the "
+         "top 2 films by tickets, and which films were only shown on a single day.", "screenings.csv",
+         SCREENINGS, "summary.md",
+         ["total tickets sold: 179", "how many different films: 4",
+          "the top 2 films by tickets: Harbour Lights 97; The Salt Road 42",
+          "which films were only shown on a single day: Paper Moons, Night Ferry"]),
+        ("读一下 服务.csv，写一份 统计.md：每个项目的小时合计、小时最多的前 2 个志愿者、只来过一天的志愿者、一共有多少种项目。",
+         "服务.csv", VOLUNTEERS, "统计.md",
+         ["每个项目的小时合计: 图书角: 10; 陪伴老人: 6", "小时最多的前 2 个志愿者: 周敏 9; 孙倩 5",
+          "只来过一天的志愿者: 钱亮, 孙倩", "一共有多少种项目: 2"]),
+    ],
+)  # fmt: skip
+def test_each_figure_a_report_asks_of_a_table_is_worked_out_and_written(
+    prompt, name, table, out, want
+):
+    desk = Shell({name: table})
+    t = run(prompt, files(*TOOLS), desk)
+    assert [n for turn in t.calls for n, _ in turn] == ["Read", "Write"]
+    assert desk.files[out] == "".join(f"- {line}\n" for line in want)
+    assert all(line in t.answer for line in want)
     ended(t)

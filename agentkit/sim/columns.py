@@ -599,3 +599,99 @@ def blanks(task: str, read: list[tuple[str, str]]) -> list[Blank] | None:
             if empty:
                 found.append(Blank(file, i + 2, empty, ",".join(r.get(c) or "" for c in head)))
     return found if tables else None
+
+
+# ------------------------------------------------------------------ rule 12: a report of parts
+PARTS = re.compile(r"\s*(?:[,;:，、；：。]|\.(?:\s|$)|\band\b|以及|还有)\s*")
+DISTINCT = re.compile(
+    r"\bhow many (?:different|distinct|unique|separate)\b|\bnumber of (?:different|distinct|"
+    r"unique)\b|(?:多少|几)种|不同的?\S{0,6}?(?:有)?(?:多少|几)",
+    re.I,
+)
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10,
+               "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "十": 10}  # fmt: skip
+TOP = re.compile(
+    r"\btop\s+(?P<n>\d+|one|two|three|four|five|ten)\b"
+    r"|\b(?P<n2>\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?with\s+the\s+(?:highest|most|largest|biggest)"
+    r"|前\s*(?P<n3>\d+|[一两二三四五十])\s*(?:个|名|位|种|项|款)?",
+    re.I,
+)
+ONCE = re.compile(
+    r"\b(?:only|just)\s+(?:\w+\s+){0,3}?(?:once|(?:on|in|at|for)\s+(?:a\s+single|one|1)\s+\w+)\b"
+    r"|\bon\s+a\s+single\s+\w+|(?:只|仅)[^\s，,、。]{0,4}?(?:一天|一次|1\s*天|1\s*次)",
+    re.I,
+)
+DAY_CELL = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[ T].*)?$")
+
+
+def _named_heads(part: str, head: list[str]) -> list[str]:
+    said = {stem(w) for w in words(part.lower())}
+    return [c for c in head if stem(c.lower()) in said or (len(c) > 1 and c in part)]
+
+
+def _grouped_by(part: str, rows: list[dict[str, str]]) -> str | None:
+    """The text column a part of the request names ("species", "商品"), not a date's."""
+    head = list(rows[0])
+    texts = [
+        c for c in head if not _numeric(rows, c) and not all(DAY_CELL.match(r[c]) for r in rows)
+    ]
+    named = [c for c in _named_heads(part, head) if c in texts]
+    return named[0] if named else None
+
+
+def _measure(part: str, rows: list[dict[str, str]]) -> str | None:
+    """The number column a part names, else the quantity column, else the one number column."""
+    numeric = [c for c in rows[0] if _numeric(rows, c)]
+    named = [c for c in _named_heads(part, list(rows[0])) if c in numeric]
+    qty = [c for c in numeric if QTY.search(c)]
+    found = named or qty or (numeric if len(numeric) == 1 else [])
+    return found[0] if found else None
+
+
+def _n(said: str) -> str:
+    return said if said.isdigit() else str(COUNT_WORDS.get(said.lower(), 0))
+
+
+def _part(part: str, rows: list[dict[str, str]], texts: list[str]) -> str | None:
+    """The figure one part of a report asks for, worked out from the table's rows."""
+    group = _grouped_by(part, rows)
+    top = TOP.search(part)
+    if top and group and (measure := _measure(part, rows)):
+        n = int(_n(next(g for g in top.groups() if g)))
+        sums: dict[str, float] = {}
+        for r in rows:
+            sums[r[group]] = sums.get(r[group], 0) + float(_plain(r[measure]))
+        ranked = sorted(sums.items(), key=lambda kv: -kv[1])
+        cut = ranked[n - 1][1] if 0 < n <= len(ranked) else None
+        shown = [(k, x) for i, (k, x) in enumerate(ranked) if i < n or x == cut]
+        return "; ".join(f"{k} {x:g}" for k, x in shown)
+    if ONCE.search(part) and group:
+        day = next((c for c in rows[0] if all(DAY_CELL.match(r[c]) for r in rows)), None)
+        seen: dict[str, set[str]] = {}
+        for i, r in enumerate(rows):
+            seen.setdefault(r[group], set()).add(r[day] if day else str(i))
+        return ", ".join(k for k, v in seen.items() if len(v) == 1) or "-"
+    if DISTINCT.search(part) and group:
+        return str(len({r[group].strip() for r in rows}))
+    fig = figure(part, texts) if figure_asked(part) else None
+    return fig.value.replace("\n", "; ") if fig else None
+
+
+def report(task: str, texts: list[str]) -> list[tuple[str, str]] | None:
+    """Rule 12: a request that asks for several figures of one table ("the total, how many
+    different species, the top 3 species by count, and which were only seen on one visit"): each
+    part said between commas (、, and) is worked out on its own: how many different values of a
+    column (how many different, 多少种); the top N groups of a column by the total of the number
+    column it names (else the quantity column, else the one number column), ties at the cut kept;
+    the groups that stand on a single date (else in a single row: "only once", 只在一天); else the
+    figure of rules 1 to 10 that the part asks. Two parts or more: (part, figure) each; else None."""
+    tables = [t for t in (rows_of(x) for x in texts) if t]
+    if len(tables) != 1:
+        return None
+    found = []
+    for part in PARTS.split(task):
+        value = _part(part.strip(), tables[0], texts) if part.strip() else None
+        if value is not None:
+            found.append((part.strip(), value))
+    kinds = [p for p, _ in found if TOP.search(p) or ONCE.search(p) or DISTINCT.search(p)]
+    return found if len(found) > 1 and kinds else None

@@ -1962,6 +1962,7 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if not named and columns.figure_asked(v.task) in ("total", "average"):
         to = WRITTEN_TO.search(v.task)  # (not the file the figure is written to)
         named = [f for f in shell.FILE.findall(v.task) if not (to and to.group(1).endswith(f))]
+        named = [f for f in named if not _made(v.task, f)]  # ("写一份 汇总.md": written, not read)
         named = [f for f in named[:1] if not f.endswith(".json")]
         # (a text of labelled numbers, "venue: 2200": sim.columns rule 11)
     reader = [t for t in tools if reads_files(t)][:1]
@@ -1977,6 +1978,17 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         reader = [t for t in tools if reads_files(t)]
         return grepper[:1] + reader[:1]
     return _worded(v, tools)
+
+
+def _made(task: str, name: str) -> bool:
+    """The request names the file as the one it writes or creates ("write report.md", "写一份
+    汇总.md", "生成 周报.txt")."""
+    verb = r"\b(?:write|create|make|produce|generate|draft)\b|写|生成|创建|新建|做"
+    return bool(
+        re.search(
+            rf"(?:{verb})\s*(?:(?:a|an|up|out|一份|一个|个|份)\s*)?{re.escape(name)}", task, re.I
+        )
+    )
 
 
 def _worded(v: View, tools: list[Tool]) -> list[Tool] | None:
@@ -2100,6 +2112,19 @@ def _doing(v: View, t: Tool, act: bool | None = None) -> str:
     return speech.intent(t.name, v.lang, acts, t.description)
 
 
+DELETES = re.compile(r"^\s*(?:sudo\s+)?(?:rm|del|unlink|trash|Remove-Item)\s+(?P<args>.+)$")
+
+
+def _deleting(c: Call) -> str | None:
+    """The files a shell command deletes (`rm -f a.bak b.tmp`: "a.bak, b.tmp"), or None."""
+    m = DELETES.match(str(c.input.get("command", "")))
+    try:
+        names = [a for a in shlex.split(m.group("args")) if not a.startswith("-")] if m else []
+    except ValueError:
+        return None
+    return ", ".join(names) or None
+
+
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     """Rule 4: the tool's latest call failed; what was tried is said in words (`_doing`)."""
     text = last.result or ""
@@ -2125,9 +2150,14 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
             else sum(said_error(c.result or "") == said_error(text) for c in told)
         )
     lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
-    if kind_ == DENIED:
-        turn.lines.append(say(v.lang, "g_denied", doing=_doing(v, t), err=err))
-        turn.stop = True
+    if kind_ == DENIED:  # a refused deletion names its files, left to the user; the rest is done
+        gone = _deleting(last)
+        turn.lines.append(
+            say(v.lang, "g_delete_refused", files=gone, err=err)
+            if gone
+            else say(v.lang, "g_denied", doing=_doing(v, t), err=err)
+        )
+        turn.stop = not gone
     elif kind_ == NOT_FOUND and (look := _look_around(v, t, last)) is not None:
         turn.calls.append(look[0])  # a named file not there: the tree is searched once
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
@@ -2536,8 +2566,33 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
+    _checklist_saved(v, turn, conv)
     _close(v, chosen, turn, src)
     return turn
+
+
+def _checklist_saved(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 10 of `agentkit.sim.writing`: a checklist the task read whose items the request ticks
+    or moves ("把铺地砖打勾，再把已完成的移到 …") is saved whole with those changes, once, when no
+    other rule of the turn writes it."""
+    saver = next((t for t in v.tools if writes_files(t) and not _edit_props(t)), None)
+    read = [c for c in v.calls if not c.failed and (t := v.tool(c.name)) and reads_files(t)]
+    if saver is None or not read or turn.missing or any(c.name == saver.name for c in v.calls):
+        return
+    if any(t.name == saver.name or _edit_props(t) for t, _ in turn.calls):
+        return
+    target = next(
+        (c for c in read if writing.ticked(v.whole, _file_text(c.result)) is not None), None
+    )
+    if target is None:
+        return
+    props = saver.schema.get("properties") or {}
+    at = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"), None)
+    body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
+    if at and body:
+        text = writing.ticked(v.whole, _file_text(target.result))
+        turn.calls.append((saver, {at: next(iter(target.input.values())), body: text}))
+        turn.lines = []
 
 
 def _own_request(
@@ -3819,14 +3874,23 @@ def _route_legs(
     return [{**variants[0], **x} for x in legs], Fill({**got.values, **legs[0]}, rest)
 
 
+def _items_for(t: Tool, listed: list[str], key: str | None) -> tuple[list[str], str | None]:
+    """The listed items a tool's item property takes: a path takes a file's name, never a figure
+    the request lists ("写一份 汇总.md：每个门店的销售额、…")."""
+    prop = (t.schema.get("properties") or {}).get(key or "") or {}
+    if key is not None and role(key, prop) == "path":
+        listed = [x for x in listed if shell.FILE.search(x) or "/" in x]
+    return listed, key
+
+
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
     """One variant per item the request lists (`agentkit.sim.each`, rules 1, 5 and 6)."""
-    listed, key = each.work_items(v.task), each.item_property(t)
+    listed, key = _items_for(t, each.work_items(v.task), each.item_property(t))
+    props = t.schema.get("properties") or {}
     if listed and key is not None and not each.finishes(t):
         return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
-    props = t.schema.get("properties") or {}
     months = [k for k, p in props.items() if isinstance(p, dict) and temporal(k, p) == "month"]
     listed_months = months_named(v.task) if len(months) == 1 else []
     if len(listed_months) >= 2:  # one call per month listed ("10月、11月、12月")
@@ -3946,8 +4010,12 @@ def _described(
     text = writing.described(v.task, str(path)) if path else None
     form = writing.templated(v.task, _read_text(v)) if path and text is None else None
     text = form or text  # (each record read, in the quoted form of an entry)
-    if quoted(v.task) and text is None:  # (a quoted text is the file's, unless it is the mark
-        return variants, got  # of a list the request gives: "One '- [ ]' line per item")
+    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    ticked = _ticked(v, path, paths, got, body[0]) if body and text is None else None
+    if text is None and (ticked or quoted(v.task)):  # (a quoted text is the file's, unless it
+        # is the mark of a list the request gives: "One '- [ ]' line per item", or the heading
+        # a read checklist's done items move under)
+        return ticked or (variants, got)
     variants = paths
     if path and columns.figure_asked(v.whole):  # a figure the files' tables give (sim.columns),
         # asked in this step or an earlier one ("average the scores and write it to ...")
@@ -3956,7 +4024,8 @@ def _described(
         lead = lead if fig and (len(_figures(v)) > 1) else []  # (the judgement said first)
         text = "".join(x + "\n" for x in [*lead, fig.value]) if fig else None
     text = form or text
-    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    parts = columns.report(v.whole, _texts(v)) if path else None
+    text = "".join(f"- {p}: {x}\n" for p, x in parts) if parts else text  # (columns, rule 12)
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
     text = text if text is not None else _summary(v)
     read = _read_text(v) if text is None and SAVES_IT.search(v.task) else None
@@ -3977,6 +4046,18 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+def _ticked(
+    v: View, path: Any, paths: list[dict[str, Any]], got: Fill, key: str
+) -> tuple[list[dict[str, Any]], Fill] | None:
+    """A read checklist, its items ticked or moved (`writing.ticked`), as the text written to it
+    (the path, when this step leaves it out, is the file read)."""
+    text = writing.ticked(v.whole, _read_text(v))
+    if text is None or (path is not None and not _was_read(v, str(path))):
+        return None
+    left = [m for m in got.missing if m != key]
+    return [{**a, key: text} for a in paths], Fill({**got.values, key: text}, left)
 
 
 WRITTEN_TO = shell.WRITTEN_TO  # "save it to out.txt", "写到 summary.txt"
@@ -4032,6 +4113,8 @@ def _summary(v: View) -> str | None:
     if not SUMMARY.search(v.whole):
         return None
     lead = _keys_asked(v) + _from_files(v) + _facts(v) + _figures(v) + _picks(v)
+    if columns.report(v.whole, _texts(v)):  # several figures of one table: those (rule 12)
+        lead = _figures(v)
     if not lead:
         target = shell.target(v.whole)
         for c in v.calls if target else []:
@@ -4043,6 +4126,18 @@ def _summary(v: View) -> str | None:
     if not lead:
         return None
     return "\n".join(lead[:1] if ONE_LINE.search(v.whole) else lead) + "\n"
+
+
+def _was_read(v: View, path: str) -> bool:
+    """This task read the file at `path` (by its name)."""
+    base = os.path.basename(path)
+    return any(
+        not c.failed
+        and reads_files(t)
+        and any(os.path.basename(str(a)) == base for a in c.input.values())
+        for c in v.calls
+        if (t := v.tool(c.name)) is not None
+    )
 
 
 def _read_text(v: View) -> str | None:
@@ -5354,6 +5449,9 @@ def _texts(v: View) -> list[str]:
 
 def _figures(v: View) -> list[str]:
     """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.columns`)."""
+    parts = columns.report(v.whole, _texts(v))  # several figures asked of one table (rule 12)
+    if parts:
+        return [f"{p}: {x}" for p, x in parts]
     fig = columns.figure(v.whole, _texts(v))
     if fig is None:
         return []

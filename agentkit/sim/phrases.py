@@ -650,6 +650,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I tried to {doing}, but it was refused: {err}. {file} stays as it was; the other files "
         "were changed.",
     ),
+    "g_delete_refused": (  # a command that deletes files, refused (general.recover)
+        "我想删除 {files}，但被拒绝了：{err}。{files} 还在，如果不需要了，请你自己删除。",
+        "I tried to delete {files}, but it was refused: {err}. {files} is still there; please "
+        "delete it yourself if you no longer need it.",
+    ),
     "g_denied": (
         "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
