@@ -184,3 +184,52 @@ def test_each_figure_a_report_asks_of_a_table_is_worked_out_and_written(
     assert desk.files[out] == "".join(f"- {line}\n" for line in want)
     assert all(line in t.answer for line in want)
     ended(t)
+
+
+class Logs(Tree):
+    """Tree's tools, with Glob listing every file under the folder its pattern starts with."""
+
+    def __call__(self, name, args):
+        if name == "Glob":
+            top = args["pattern"].split("*")[0]
+            return "\n".join(p for p in self.files if p.startswith(top)) or "No files found"
+        return Tree.__call__(self, name, args)
+
+
+PRINTERS = {
+    "farm/p1.log": "2026-10-02 08:00:01 INFO  p1 job 881 start\n2026-10-02 08:40:12 ERROR p1 NozzleClog: extruder 0\n"
+    "2026-10-02 09:12:55 ERROR p1 BedAdhesionLost: layer 14\n2026-10-02 10:01:09 ERROR p1 NozzleClog: extruder 1\n",
+    "farm/p2.log": "2026-10-02 07:55:30 ERROR p2 ThermalRunaway: hotend 290C\n2026-10-02 08:10:00 INFO  p2 idle\n"
+    "2026-10-02 11:20:44 ERROR p2 NozzleClog: extruder 0\n",
+}
+GATES = {
+    "门禁/东门.log": "2026-10-03 06:58:02 WARN  east CardExpired: 员工 0412\n2026-10-03 07:01:44 INFO  east open\n"
+    "2026-10-03 07:30:19 WARN  east DoorHeldOpen: 45s\n",
+    "门禁/西门.log": "2026-10-03 06:40:11 WARN  west DoorHeldOpen: 60s\n2026-10-03 08:02:37 WARN  west CardExpired: 员工 0977\n"
+    "2026-10-03 09:15:00 WARN  west DoorHeldOpen: 32s\n",
+}
+
+
+@pytest.mark.parametrize(
+    "prompt, logs, lines",
+    [
+        ("Go through the ERROR lines in all the logs under farm/: count them by type, and tell me which "
+         "file has the earliest ERROR and when.", PRINTERS,
+         ["By type (5 in all): NozzleClog × 3, BedAdhesionLost × 1 and ThermalRunaway × 1.",
+          "The earliest is in p2.log, line 1: 2026-10-02 07:55:30 ERROR p2 ThermalRunaway: hotend 290C"]),
+        ("看看 门禁 目录下所有日志里的 WARN：每种警告各出现了几次？最早的一条是几点、在哪个文件？", GATES,
+         ["按类型统计（共 5 条）：DoorHeldOpen × 3 和 CardExpired × 2。",
+          "最早的一条在 西门.log 第 1 行：2026-10-03 06:40:11 WARN  west DoorHeldOpen: 60s"]),
+    ],
+)  # fmt: skip
+def test_lines_of_a_kind_across_files_are_counted_by_type_and_the_earliest_is_named(
+    prompt, logs, lines
+):
+    desk = Logs(logs)
+    t = run(prompt, files(*TOOLS), desk)
+    assert sorted(a["file_path"] for turn in t.calls for n, a in turn if n == "Read") == sorted(
+        logs
+    )
+    assert t.answer.splitlines() == lines
+    assert desk.files == logs
+    ended(t)

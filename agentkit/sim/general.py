@@ -5328,6 +5328,9 @@ def _from_files(v: View) -> list[str]:
     stale = facts.outdated(v.whole, [(n, "\n".join(lines)) for n, lines in read])
     if stale is not None:  # which file is out of date (sim.facts, rule 18)
         return [facts.outdated_line(v.lang, stale)]
+    typed = _by_type(v, read)
+    if typed:  # lines of a kind by their type, the earliest (sim.files, rules 8a and 8b)
+        return typed
     kinds = facts.kinds_counted(v.whole, [(n, "\n".join(lines)) for n, lines in read])
     if kinds is not None:  # lines of each kind counted (sim.facts, rule 19)
         return [facts.kinds_line(v.lang, kinds, [n for n, _ in read])]
@@ -5359,6 +5362,20 @@ def _from_files(v: View) -> list[str]:
             ]
             counted = ("、".join(counts)) if v.lang == "zh" else spoken_list(v.lang, counts)
             out.append(say(v.lang, "g_entries", section=got.section or name, counts=counted))
+    return out
+
+
+def _by_type(v: View, read: list[tuple[str, list[str]]]) -> list[str]:
+    """Rules 8a and 8b of `agentkit.sim.files`: the lines asked about counted by type, and the
+    earliest of them across the files."""
+    out = []
+    counts = files.by_type(v.whole, read)
+    if counts:
+        each = spoken_list(v.lang, [f"{k} × {n}" for k, n in counts])
+        out.append(say(v.lang, "g_by_type", n=sum(n for _, n in counts), counts=each))
+    first = files.earliest_across(v.whole, read)
+    if first:
+        out.append(say(v.lang, "g_earliest", file=first[0], n=first[1], text=first[2]))
     return out
 
 

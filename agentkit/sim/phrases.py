@@ -655,6 +655,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I tried to delete {files}, but it was refused: {err}. {files} is still there; please "
         "delete it yourself if you no longer need it.",
     ),
+    "g_by_type": (  # lines of a kind counted by their type (files, rule 8b)
+        "按类型统计（共 {n} 条）：{counts}。",
+        "By type ({n} in all): {counts}.",
+    ),
+    "g_earliest": (  # the earliest line asked about across files (files, rule 8a)
+        "最早的一条在 {file} 第 {n} 行：{text}",
+        "The earliest is in {file}, line {n}: {text}",
+    ),
     "g_denied": (
         "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
