@@ -233,3 +233,57 @@ def test_lines_of_a_kind_across_files_are_counted_by_type_and_the_earliest_is_na
     assert t.answer.splitlines() == lines
     assert desk.files == logs
     ended(t)
+
+
+SAMPLES = "sample,ph,turbidity_ntu\nRV-01,7.2,3.1\nRV-02,15.4,2.8\nRV-03,6.9,\nRV-04,7.0,-1.5\nRV-01,7.2,3.0\n"
+MEMBERS = "会员号,姓名,积分,消费次数\nM-101,陈晨,820,12\nM-102,林夏,1350,7\nM-103,高远,,4\nM-104,许诺,90,-2\nM-102,林夏,300,3\n"
+
+
+@pytest.mark.parametrize(
+    "prompt, name, table, lines",
+    [
+        ("Check samples.csv for rows that can't be right. pH runs 0-14.", "samples.csv", SAMPLES,
+         ["4 problems found in samples.csv:",
+          "- sample RV-01 appears more than once (lines 2, 6)",
+          "- line 3 (RV-02, 15.4): ph is 15.4, outside 0–14",
+          "- line 4 (RV-03, 6.9): turbidity_ntu is blank",
+          "- line 5 (RV-04, 7.0): turbidity_ntu is -1.5, a negative value"]),
+        ("检查一下 会员.csv 有没有录入错误，积分的范围是 0 到 1000。", "会员.csv", MEMBERS,
+         ["会员.csv 里发现 4 个问题：",
+          "- 第 3 行（M-102, 林夏）：积分 是 1350，超出 0–1000",
+          "- 会员号 M-102 重复出现（第 3, 6 行）",
+          "- 第 4 行（M-103, 高远）：积分 是空白",
+          "- 第 5 行（M-104, 许诺）：消费次数 是 -2，不能为负数"]),
+    ],
+)  # fmt: skip
+def test_each_row_is_tested_against_its_columns_range_and_kind(prompt, name, table, lines):
+    desk = Shell({name: table})
+    t = run(prompt, files(*TOOLS), desk)
+    assert [n for turn in t.calls for n, _ in turn] == ["Read"]
+    assert t.answer.splitlines()[: len(lines)] == lines
+    assert desk.files == {name: table}
+    ended(t)
+
+
+def test_a_subagents_findings_are_written_to_the_file_the_request_asks_for():
+    found = "- line 3: ph is 15.4, outside 0-14"
+    frame = (
+        "[Subagent hand-back] The text below is the final report of a subagent. The report follows:\n"
+        f"  {found}\nagentId: a1 (use SendMessage to continue this agent)"
+    )
+    desk = Shell({})
+
+    def tools(name, args):
+        return frame if name == "Agent" else desk(name, args)
+
+    t = run(
+        "Have the sample-auditor check samples.csv, then write what it finds to findings.md.",
+        files("Agent", "Read", "Write"),
+        tools,
+        system="Primary working directory: /srv/lab\nAvailable agent types:\n"
+        "- sample-auditor: Audits sample tables for impossible values\n",
+    )
+    assert [n for turn in t.calls for n, _ in turn] == ["Agent", "Write"]
+    assert desk.files == {"/srv/lab/findings.md": found + "\n"}
+    assert found in t.answer
+    ended(t)

@@ -46,6 +46,17 @@
    worst, 最少, 最低), that group leads with its figure. "Summarise ... by X" asks for a total.
 11. A text whose every line is a label and one number ("场地 2200", "venue: 2200 EUR") gives a
    total or an average of its numbers, as a one-column table would.
+12. A report of several figures asked of one table (`report`): each part said between commas
+   is worked out on its own (how many different values, the top N groups by a total, the groups
+   on a single date, else a figure of rules 1 to 10).
+13. Problems asked of a table (problems, issues, invalid, wrong, mistakes, can't be right,
+   audit, 问题, 错误, 有误, 异常, 不对, 检查 ...; `problems`): each row is tested against each number
+   column's evident kind and range: a blank cell; a value outside the range the words of the
+   task, the system prompt or a file read state ("0-100", "0 到 100", "满分 100", "out of 10",
+   "at most 5"); a negative value where the column's other values are none below zero; and a
+   value of the first column (an id) that stands in two rows or more. Each problem names its
+   line, the row's first two cells, the column and the value. Nothing is said when none is
+   found (the rules above then answer).
 Nothing is worked out when the request asks for no figure, or no table holds the column, or
 only a sentence that asks which one has the most or least asks for it ("which vessel carried
 the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
@@ -695,3 +706,101 @@ def report(task: str, texts: list[str]) -> list[tuple[str, str]] | None:
             found.append((part.strip(), value))
     kinds = [p for p, _ in found if TOP.search(p) or ONCE.search(p) or DISTINCT.search(p)]
     return found if len(found) > 1 and kinds else None
+
+
+# ------------------------------------------------------------------ rule 13: problems in a table
+PROBLEMS_ASKED = re.compile(
+    r"\bproblems?\b|\bissues?\b|\binvalid\b|\bwrong\b|\bmistakes?\b|\berrors?\b|\bbad\b"
+    r"|can'?t be right|cannot be right|\bimpossible\b|\baudit\w*|\bvalidat\w*"
+    r"|问题|错误|有误|异常|不对|不合理|不符合|校验|检查",
+    re.I,
+)
+RANGE = re.compile(
+    r"(?<![\w.:/-])(?P<lo>-?\d+(?:\.\d+)?)\s*(?:-|–|~|到|至)\s*(?P<hi>\d+(?:\.\d+)?)(?![\w:/-]|\.\d)"
+    r"|满分\s*(?P<full>\d+)|\bout of\s+(?P<of>\d+)|\b(?:at most|maximum|max)\s+(?P<most>\d+)"
+    r"|最高\s*(?P<top>\d+)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str  # blank, range, negative, duplicate
+    line: int  # the row's line in the file (the header is line 1); a duplicate's first
+    who: str  # the row's first two cells
+    column: str
+    value: str
+    bound: str = ""  # "0–100" for a range; the lines for a duplicate
+
+
+def _stated_ranges(text: str, head: list[str]) -> dict[str, tuple[float, float]]:
+    """Each number column's stated range: a range said in a clause that names columns is
+    theirs ("pH runs 0-14", "积分的范围是 0 到 1000"), one said with none is every column's."""
+    out: dict[str, tuple[float, float]] = {}
+    for m in RANGE.finditer(text):
+        bound = _stated_range(m)
+        start = max(text.rfind(x, 0, m.start()) for x in "。；;\n.!?！？")
+        ends = [e for x in "。；;\n!?！？" if (e := text.find(x, m.end())) >= 0]
+        clause = text[start + 1 : min(ends, default=len(text))]
+        named = _named_heads(clause, head) or [c for c in head if c.lower() in clause.lower()]
+        for c in named or head:
+            if bound and c not in out:
+                out[c] = bound
+    return out
+
+
+def _stated_range(m: re.Match[str]) -> tuple[float, float] | None:
+    if m.group("lo") is not None:
+        lo, hi = float(m.group("lo")), float(m.group("hi"))
+        return (lo, hi) if lo < hi else None
+    top = m.group("full") or m.group("of") or m.group("most") or m.group("top")
+    return 0.0, float(top)
+
+
+def _cell_problem(
+    x: str, numbers: list[float], bound: tuple[float, float] | None
+) -> tuple[str, str]:
+    """(kind, bound) of a number column's cell that cannot be right, or ("", "")."""
+    if not x:
+        return "blank", ""
+    if not NUMBER.fullmatch(x):
+        return "", ""
+    if bound and not bound[0] <= float(x) <= bound[1]:
+        return "range", f"{bound[0]:g}–{bound[1]:g}"
+    if float(x) < 0 and sum(n < 0 for n in numbers) == 1:
+        return "negative", ""
+    return "", ""
+
+
+def _table_problems(rows: list[dict[str, str]], stated: str) -> list[Problem]:
+    head = list(rows[0])
+    bounds = _stated_ranges(stated, head)
+    who = [", ".join(r[c] for c in head[:2]) for r in rows]
+    found = []
+    for c in head[1:]:
+        cells = [_plain(r[c]) for r in rows]
+        numbers = [float(x) for x in cells if NUMBER.fullmatch(x)]
+        if len(numbers) >= max(2, len(cells) // 2):
+            for i, x in enumerate(cells):
+                kind, shown = _cell_problem(x, numbers, bounds.get(c))
+                if kind:
+                    found.append(Problem(kind, i + 2, who[i], c, x, shown))
+    ids: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        ids.setdefault(r[head[0]].strip(), []).append(i + 2)
+    found += [
+        Problem("duplicate", lines[0], who[lines[0] - 2], head[0], key, ", ".join(map(str, lines)))
+        for key, lines in ids.items()
+        if key and len(lines) > 1
+    ]
+    return found
+
+
+def problems(asked: str, read: list[tuple[str, str]], stated: str = "") -> list[Problem] | None:
+    """Rule 13 over the tables read: the problems found, or None when none is asked or found.
+    `stated`: the words that may state a range (the task's, the system prompt's, the files')."""
+    if not PROBLEMS_ASKED.search(asked):
+        return None
+    tables = [rows for rows in (rows_of(text) for _, text in read) if rows]
+    found = [p for rows in tables for p in _table_problems(rows, stated)]
+    return sorted(found, key=lambda p: p.line) or None

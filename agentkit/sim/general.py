@@ -2512,9 +2512,10 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5); `context`, the words of the
     task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
-    if _chained(v, turn) or _handed_over(v) or _edit_in_place(v, turn, conv):
+    if _chained(v, turn) or _report_saved(v, turn, conv) or _handed_over(v):
         return turn
-    if _looked_around(v, turn):  # rule 4: a named file searched for in the tree
+    if _edit_in_place(v, turn, conv) or _looked_around(v, turn):  # (rule 4: a named file
+        return turn  # searched for in the tree)
         return turn
     src = gather(v.task, results_of(v))
     src.context = v.whole if v.whole != v.task else ""
@@ -3204,6 +3205,44 @@ def _await_lookup(turn: Turn) -> None:
 def _fresh(src: Source) -> Source:
     """The values of the request for one tool: what another tool's filling took stays free."""
     return replace(src, numbers=list(src.numbers), used=set(src.used), money=list(src.money))
+
+
+SAVED_AS = re.compile(
+    r"(?:写成|写为|做成|整理成|存成|保存成|\bas\b|\binto\b)\s*(?:a\s+)?[`'\"]?([\w./-]+\.[A-Za-z]\w{0,5})"
+)
+
+
+def _report_saved(v: View, turn: Turn, conv: Conversation | None) -> bool:
+    """A subagent's report, when the request asks for a file to hold what it found ("让 X 检查
+    …，然后把问题写成 报告.md", "... and write the findings to audit.md"): the report is written
+    to that file, once, by the tool that creates files; then it is the answer (`_handed_over`)."""
+    reports = [
+        claude_code.report_of(c.result)
+        for c in v.calls
+        if isinstance(c.result, str) and not c.failed and c.name in ("Agent", "Task")
+    ]
+    report = next((r for r in reversed(reports) if r), None)
+    saver = next(
+        (
+            t
+            for t in v.tools
+            if writes_files(t) and not _edit_props(t) and t.name not in claude_code.ORCHESTRATION
+        ),
+        None,
+    )
+    if report is None or saver is None or any(c.name == saver.name for c in v.calls):
+        return False
+    to = WRITTEN_TO.search(v.whole) or SAVED_AS.search(v.whole)
+    named = [f for f in shell.FILE.findall(v.whole) if _made(v.whole, f)]
+    name = to.group(1) if to else named[0] if named else None
+    props = saver.schema.get("properties") or {}
+    at = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"), None)
+    body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
+    if not (name and at and body):
+        return False
+    args = {at: name, body: report + "\n"}
+    turn.calls.append((saver, claude_code.absolute(conv, saver, args) if conv else args))
+    return True
 
 
 def _handed_over(v: View) -> bool:
@@ -5536,6 +5575,11 @@ def _tables_asked(v: View) -> list[str]:
     cells (`agentkit.sim.columns`, rules 6, 7 and 9): of the files read, else of the shell's
     line count."""
     read = [(name, "\n".join(text)) for name, text in _files_read(v)]
+    stated = "\n".join([v.whole, v.system, *(t for _, t in read)])
+    found = columns.problems(v.whole + "\n" + v.system, read, stated)
+    if found:  # each row tested against its columns' range and kind (sim.columns, rule 13)
+        head = say(v.lang, "g_problems", file=read[0][0], n=len(found))
+        return [head] + [say(v.lang, f"g_problem_{p.kind}", **vars(p)) for p in found]
     clashed = columns.clashes(v.task + "\n" + v.system, read)
     if clashed is not None and (clashed[0] or clashed[1]):
         return _clash_lines(v, clashed)

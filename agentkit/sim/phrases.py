@@ -663,6 +663,23 @@ PHRASES: dict[str, tuple[str, str]] = {
         "最早的一条在 {file} 第 {n} 行：{text}",
         "The earliest is in {file}, line {n}: {text}",
     ),
+    "g_problems": ("{file} 里发现 {n} 个问题：", "{n} problems found in {file}:"),
+    "g_problem_blank": (
+        "- 第 {line} 行（{who}）：{column} 是空白",
+        "- line {line} ({who}): {column} is blank",
+    ),
+    "g_problem_range": (
+        "- 第 {line} 行（{who}）：{column} 是 {value}，超出 {bound}",
+        "- line {line} ({who}): {column} is {value}, outside {bound}",
+    ),
+    "g_problem_negative": (
+        "- 第 {line} 行（{who}）：{column} 是 {value}，不能为负数",
+        "- line {line} ({who}): {column} is {value}, a negative value",
+    ),
+    "g_problem_duplicate": (
+        "- {column} {value} 重复出现（第 {bound} 行）",
+        "- {column} {value} appears more than once (lines {bound})",
+    ),
     "g_denied": (
         "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "
