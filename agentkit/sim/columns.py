@@ -739,8 +739,8 @@ def _stated_ranges(text: str, head: list[str]) -> dict[str, tuple[float, float]]
     out: dict[str, tuple[float, float]] = {}
     for m in RANGE.finditer(text):
         bound = _stated_range(m)
-        start = max(text.rfind(x, 0, m.start()) for x in "。；;\n.!?！？")
-        ends = [e for x in "。；;\n!?！？" if (e := text.find(x, m.end())) >= 0]
+        start = max(text.rfind(x, 0, m.start()) for x in "。；;\n.!?！？、，,")
+        ends = [e for x in "。；;\n!?！？、，," if (e := text.find(x, m.end())) >= 0]
         clause = text[start + 1 : min(ends, default=len(text))]
         named = _named_heads(clause, head) or [c for c in head if c.lower() in clause.lower()]
         for c in named or head:

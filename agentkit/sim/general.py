@@ -2576,7 +2576,7 @@ def _checklist_saved(v: View, turn: Turn, conv: Conversation | None) -> None:
     """Rule 10 of `agentkit.sim.writing`: a checklist the task read whose items the request ticks
     or moves ("把铺地砖打勾，再把已完成的移到 …") is saved whole with those changes, once, when no
     other rule of the turn writes it."""
-    saver = next((t for t in v.tools if writes_files(t) and not _edit_props(t)), None)
+    saver = next((t for t in v.tools if _saves_whole(t)), None)
     read = [c for c in v.calls if not c.failed and (t := v.tool(c.name)) and reads_files(t)]
     if saver is None or not read or turn.missing or any(c.name == saver.name for c in v.calls):
         return
@@ -3212,6 +3212,11 @@ SAVED_AS = re.compile(
 )
 
 
+def _saves_whole(t: Tool) -> bool:
+    """A tool that writes a whole file (Write, `write_file`): not an edit, not the CLI's own."""
+    return writes_files(t) and not _edit_props(t) and t.name not in claude_code.ORCHESTRATION
+
+
 def _report_saved(v: View, turn: Turn, conv: Conversation | None) -> bool:
     """A subagent's report, when the request asks for a file to hold what it found ("让 X 检查
     …，然后把问题写成 报告.md", "... and write the findings to audit.md"): the report is written
@@ -3222,14 +3227,7 @@ def _report_saved(v: View, turn: Turn, conv: Conversation | None) -> bool:
         if isinstance(c.result, str) and not c.failed and c.name in ("Agent", "Task")
     ]
     report = next((r for r in reversed(reports) if r), None)
-    saver = next(
-        (
-            t
-            for t in v.tools
-            if writes_files(t) and not _edit_props(t) and t.name not in claude_code.ORCHESTRATION
-        ),
-        None,
-    )
+    saver = next((t for t in v.tools if _saves_whole(t)), None)
     if report is None or saver is None or any(c.name == saver.name for c in v.calls):
         return False
     to = WRITTEN_TO.search(v.whole) or SAVED_AS.search(v.whole)
@@ -5639,8 +5637,10 @@ def _blank_lines(v: View, found: list[columns.Blank], names: list[str]) -> list[
 def _counted(v: View) -> list[str]:
     """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
-    found = files.tally(v, reader) if reader else None
-    kept = files.records(v, reader) if reader and found is None else None
+    if reader is None or columns.report(v.whole, _texts(v)):  # (a report's parts: rule 12)
+        return []
+    found = files.tally(v, reader)
+    kept = files.records(v, reader) if found is None else None
     if kept is not None:  # records of the kind asked for (files, rule 5)
         kind, ids = kept
         return [say(v.lang, "g_records", kind=kind, n=len(ids), ids=spoken_list(v.lang, ids))]
