@@ -46,7 +46,7 @@
    worst, 最少, 最低), that group leads with its figure. "Summarise ... by X" asks for a total.
 11. A text whose every line is a label and one number ("场地 2200", "venue: 2200 EUR") gives a
    total or an average of its numbers, as a one-column table would.
-12. A report of several figures asked of one table (`report`): each part said between commas
+12. A report of several figures asked of one table (`report_parts`): each part said between commas
    is worked out on its own (how many different values, the top N groups by a total, the groups
    on a single date, else a figure of rules 1 to 10).
 13. Problems asked of a table (problems, issues, invalid, wrong, mistakes, can't be right,
@@ -688,7 +688,7 @@ def _part(part: str, rows: list[dict[str, str]], texts: list[str]) -> str | None
     return fig.value.replace("\n", "; ") if fig else None
 
 
-def report(task: str, texts: list[str]) -> list[tuple[str, str]] | None:
+def report_parts(task: str, texts: list[str]) -> list[tuple[str, str]] | None:
     """Rule 12: a request that asks for several figures of one table ("the total, how many
     different species, the top 3 species by count, and which were only seen on one visit"): each
     part said between commas (、, and) is worked out on its own: how many different values of a

@@ -15,7 +15,7 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    among other words ("notes 下所有纪要里的“张伟”都") is the quoted text (all places, rule 3d, when
    said with 所有 / all / every); a Y that is only particles (的, 了) is no value.
 2b. One change said once for files named together as its place ("修改 config.yaml 和 .env 里的
-   端口", "update it in pyproject.toml and in the package's __init__.py"): each of them (`places`).
+   端口", "update it in pyproject.toml and in the package's __init__.py"): each of them (`files_of_change`).
 2c. A change in no file named, whose X is a text as written (said with all / every / 所有, or a
    value: digits, an address): the content search finds the files that hold X (in the folder the
    request names: "under site/", "notes 目录下"), and each file found is read and changed.
@@ -303,7 +303,7 @@ FILE_LIST = re.compile(  # files said together as the place of one change: "conf
 )
 
 
-def places(request: str, named: list[str]) -> list[str]:
+def files_of_change(request: str, named: list[str]) -> list[str]:
     """Rule 2b: the files the request names as the place of its change, each file of a list said
     together ("修改 config.yaml 和 .env 里的端口", "in pyproject.toml and in the package's
     __init__.py") standing for the list."""

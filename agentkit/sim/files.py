@@ -130,7 +130,7 @@ LEFT_OUT = re.compile(
 )
 
 
-def listed(v: View, tool: Tool) -> list[str]:
+def paths_listed(v: View, tool: Tool) -> list[str]:
     """The files a tool's results list, one path a line, in order."""
     return _paths(v, {tool.name})
 

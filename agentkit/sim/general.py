@@ -3020,12 +3020,12 @@ def _edit_several(
     v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool], named: list[str]
 ) -> bool:
     """The changes asked for in several files: each in its own clause (`editing.per_file`), one
-    change said once for files named together (`editing.places`: "in a.yaml and .env"), or a
+    change said once for files named together (`editing.files_of_change`: "in a.yaml and .env"), or a
     text changed wherever it is found (no file named)."""
     plan = editing.per_file(v.task, named)
     if len(plan) > 1:
         return _edit_files(v, turn, conv, tools, plan)
-    places = editing.places(v.task, named)
+    places = editing.files_of_change(v.task, named)
     if len(places) > 1:
         return _edit_files(v, turn, conv, tools, [(f, v.task) for f in places])
     return not named and _edit_where_found(v, turn, conv, tools)
@@ -3053,7 +3053,7 @@ def _edit_where_found(
             args[at] = folder
         turn.calls.append((grep, args))
         return True
-    holding = files.listed(v, grep)
+    holding = files.paths_listed(v, grep)
     if not holding:
         return False  # the answer says the search found nothing (the general rules)
     return _edit_files(v, turn, conv, tools, [(f, v.task) for f in holding])
@@ -4061,7 +4061,7 @@ def _described(
         lead = lead if fig and (len(_figures(v)) > 1) else []  # (the judgement said first)
         text = "".join(x + "\n" for x in [*lead, fig.value]) if fig else None
     text = form or text
-    parts = columns.report(v.whole, _texts(v)) if path else None
+    parts = columns.report_parts(v.whole, _texts(v)) if path else None
     text = "".join(f"- {p}: {x}\n" for p, x in parts) if parts else text  # (columns, rule 12)
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
     text = text if text is not None else _summary(v)
@@ -4150,7 +4150,7 @@ def _summary(v: View) -> str | None:
     if not SUMMARY.search(v.whole):
         return None
     lead = _keys_asked(v) + _from_files(v) + _facts(v) + _figures(v) + _picks(v)
-    if columns.report(v.whole, _texts(v)):  # several figures of one table: those (rule 12)
+    if columns.report_parts(v.whole, _texts(v)):  # several figures of one table: those (rule 12)
         lead = _figures(v)
     if not lead:
         target = shell.target(v.whole)
@@ -5503,7 +5503,7 @@ def _texts(v: View) -> list[str]:
 
 def _figures(v: View) -> list[str]:
     """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.columns`)."""
-    parts = columns.report(v.whole, _texts(v))  # several figures asked of one table (rule 12)
+    parts = columns.report_parts(v.whole, _texts(v))  # several figures asked of one table (rule 12)
     if parts:
         return [f"{p}: {x}" for p, x in parts]
     fig = columns.figure(v.whole, _texts(v))
@@ -5573,14 +5573,14 @@ def _tables_asked(v: View) -> list[str]:
     cells (`agentkit.sim.columns`, rules 6, 7 and 9): of the files read, else of the shell's
     line count."""
     read = [(name, "\n".join(text)) for name, text in _files_read(v)]
+    clashed = columns.clashes(v.task + "\n" + v.system, read)
+    if clashed is not None and (clashed[0] or clashed[1]):
+        return _clash_lines(v, clashed)
     stated = "\n".join([v.whole, v.system, *(t for _, t in read)])
     found = columns.problems(v.whole + "\n" + v.system, read, stated)
     if found:  # each row tested against its columns' range and kind (sim.columns, rule 13)
         head = say(v.lang, "g_problems", file=read[0][0], n=len(found))
         return [head] + [say(v.lang, f"g_problem_{p.kind}", **vars(p)) for p in found]
-    clashed = columns.clashes(v.task + "\n" + v.system, read)
-    if clashed is not None and (clashed[0] or clashed[1]):
-        return _clash_lines(v, clashed)
     empty = columns.blanks(v.task, read)
     if empty is not None:
         return _blank_lines(v, empty, [n for n, _ in read])
@@ -5637,7 +5637,7 @@ def _blank_lines(v: View, found: list[columns.Blank], names: list[str]) -> list[
 def _counted(v: View) -> list[str]:
     """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
-    if reader is None or columns.report(v.whole, _texts(v)):  # (a report's parts: rule 12)
+    if reader is None or columns.report_parts(v.whole, _texts(v)):  # (a report's parts: rule 12)
         return []
     found = files.tally(v, reader)
     kept = files.records(v, reader) if found is None else None
