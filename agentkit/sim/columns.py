@@ -46,6 +46,17 @@
    worst, 最少, 最低), that group leads with its figure. "Summarise ... by X" asks for a total.
 11. A text whose every line is a label and one number ("场地 2200", "venue: 2200 EUR") gives a
    total or an average of its numbers, as a one-column table would.
+12. A report of several figures asked of one table (`report_parts`): each part said between commas
+   is worked out on its own (how many different values, the top N groups by a total, the groups
+   on a single date, else a figure of rules 1 to 10).
+13. Problems asked of a table (problems, issues, invalid, wrong, mistakes, can't be right,
+   audit, 问题, 错误, 有误, 异常, 不对, 检查 ...; `problems`): each row is tested against each number
+   column's evident kind and range: a blank cell; a value outside the range the words of the
+   task, the system prompt or a file read state ("0-100", "0 到 100", "满分 100", "out of 10",
+   "at most 5"); a negative value where the column's other values are none below zero; and a
+   value of the first column (an id) that stands in two rows or more. Each problem names its
+   line, the row's first two cells, the column and the value. Nothing is said when none is
+   found (the rules above then answer).
 Nothing is worked out when the request asks for no figure, or no table holds the column, or
 only a sentence that asks which one has the most or least asks for it ("which vessel carried
 the most passengers in total?", "哪个仓库最多": the record, `agentkit.sim.records`); a total
@@ -599,3 +610,197 @@ def blanks(task: str, read: list[tuple[str, str]]) -> list[Blank] | None:
             if empty:
                 found.append(Blank(file, i + 2, empty, ",".join(r.get(c) or "" for c in head)))
     return found if tables else None
+
+
+# ------------------------------------------------------------------ rule 12: a report of parts
+PARTS = re.compile(r"\s*(?:[,;:，、；：。]|\.(?:\s|$)|\band\b|以及|还有)\s*")
+DISTINCT = re.compile(
+    r"\bhow many (?:different|distinct|unique|separate)\b|\bnumber of (?:different|distinct|"
+    r"unique)\b|(?:多少|几)种|不同的?\S{0,6}?(?:有)?(?:多少|几)",
+    re.I,
+)
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10,
+               "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "十": 10}  # fmt: skip
+TOP = re.compile(
+    r"\btop\s+(?P<n>\d+|one|two|three|four|five|ten)\b"
+    r"|\b(?P<n2>\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?with\s+the\s+(?:highest|most|largest|biggest)"
+    r"|前\s*(?P<n3>\d+|[一两二三四五十])\s*(?:个|名|位|种|项|款)?",
+    re.I,
+)
+ONCE = re.compile(
+    r"\b(?:only|just)\s+(?:\w+\s+){0,3}?(?:once|(?:on|in|at|for)\s+(?:a\s+single|one|1)\s+\w+)\b"
+    r"|\bon\s+a\s+single\s+\w+|(?:只|仅)[^\s，,、。]{0,4}?(?:一天|一次|1\s*天|1\s*次)",
+    re.I,
+)
+DAY_CELL = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[ T].*)?$")
+
+
+def _named_heads(part: str, head: list[str]) -> list[str]:
+    said = {stem(w) for w in words(part.lower())}
+    return [c for c in head if stem(c.lower()) in said or (len(c) > 1 and c in part)]
+
+
+def _grouped_by(part: str, rows: list[dict[str, str]]) -> str | None:
+    """The text column a part of the request names ("species", "商品"), not a date's."""
+    head = list(rows[0])
+    texts = [
+        c for c in head if not _numeric(rows, c) and not all(DAY_CELL.match(r[c]) for r in rows)
+    ]
+    named = [c for c in _named_heads(part, head) if c in texts]
+    return named[0] if named else None
+
+
+def _measure(part: str, rows: list[dict[str, str]]) -> str | None:
+    """The number column a part names, else the quantity column, else the one number column."""
+    numeric = [c for c in rows[0] if _numeric(rows, c)]
+    named = [c for c in _named_heads(part, list(rows[0])) if c in numeric]
+    qty = [c for c in numeric if QTY.search(c)]
+    found = named or qty or (numeric if len(numeric) == 1 else [])
+    return found[0] if found else None
+
+
+def _n(said: str) -> str:
+    return said if said.isdigit() else str(COUNT_WORDS.get(said.lower(), 0))
+
+
+def _part(part: str, rows: list[dict[str, str]], texts: list[str]) -> str | None:
+    """The figure one part of a report asks for, worked out from the table's rows."""
+    group = _grouped_by(part, rows)
+    top = TOP.search(part)
+    if top and group and (measure := _measure(part, rows)):
+        n = int(_n(next(g for g in top.groups() if g)))
+        sums: dict[str, float] = {}
+        for r in rows:
+            sums[r[group]] = sums.get(r[group], 0) + float(_plain(r[measure]))
+        ranked = sorted(sums.items(), key=lambda kv: -kv[1])
+        cut = ranked[n - 1][1] if 0 < n <= len(ranked) else None
+        shown = [(k, x) for i, (k, x) in enumerate(ranked) if i < n or x == cut]
+        return "; ".join(f"{k} {x:g}" for k, x in shown)
+    if ONCE.search(part) and group:
+        day = next((c for c in rows[0] if all(DAY_CELL.match(r[c]) for r in rows)), None)
+        seen: dict[str, set[str]] = {}
+        for i, r in enumerate(rows):
+            seen.setdefault(r[group], set()).add(r[day] if day else str(i))
+        return ", ".join(k for k, v in seen.items() if len(v) == 1) or "-"
+    if DISTINCT.search(part) and group:
+        return str(len({r[group].strip() for r in rows}))
+    fig = figure(part, texts) if figure_asked(part) else None
+    return fig.value.replace("\n", "; ") if fig else None
+
+
+def report_parts(task: str, texts: list[str]) -> list[tuple[str, str]] | None:
+    """Rule 12: a request that asks for several figures of one table ("the total, how many
+    different species, the top 3 species by count, and which were only seen on one visit"): each
+    part said between commas (、, and) is worked out on its own: how many different values of a
+    column (how many different, 多少种); the top N groups of a column by the total of the number
+    column it names (else the quantity column, else the one number column), ties at the cut kept;
+    the groups that stand on a single date (else in a single row: "only once", 只在一天); else the
+    figure of rules 1 to 10 that the part asks. Two parts or more: (part, figure) each; else None."""
+    tables = [t for t in (rows_of(x) for x in texts) if t]
+    if len(tables) != 1:
+        return None
+    found = []
+    for part in PARTS.split(task):
+        value = _part(part.strip(), tables[0], texts) if part.strip() else None
+        if value is not None:
+            found.append((part.strip(), value))
+    kinds = [p for p, _ in found if TOP.search(p) or ONCE.search(p) or DISTINCT.search(p)]
+    return found if len(found) > 1 and kinds else None
+
+
+# ------------------------------------------------------------------ rule 13: problems in a table
+PROBLEMS_ASKED = re.compile(
+    r"\bproblems?\b|\bissues?\b|\binvalid\b|\bwrong\b|\bmistakes?\b|\berrors?\b|\bbad\b"
+    r"|can'?t be right|cannot be right|\bimpossible\b|\baudit\w*|\bvalidat\w*"
+    r"|问题|错误|有误|异常|不对|不合理|不符合|校验|检查",
+    re.I,
+)
+RANGE = re.compile(
+    r"(?<![\w.:/-])(?P<lo>-?\d+(?:\.\d+)?)\s*(?:-|–|~|到|至)\s*(?P<hi>\d+(?:\.\d+)?)(?![\w:/-]|\.\d)"
+    r"|满分\s*(?P<full>\d+)|\bout of\s+(?P<of>\d+)|\b(?:at most|maximum|max)\s+(?P<most>\d+)"
+    r"|最高\s*(?P<top>\d+)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str  # blank, range, negative, duplicate
+    line: int  # the row's line in the file (the header is line 1); a duplicate's first
+    who: str  # the row's first two cells
+    column: str
+    value: str
+    bound: str = ""  # "0–100" for a range; the lines for a duplicate
+
+
+def _stated_ranges(text: str, head: list[str]) -> dict[str, tuple[float, float]]:
+    """Each number column's stated range: a range said in a clause that names columns is
+    theirs ("pH runs 0-14", "积分的范围是 0 到 1000"), one said with none is every column's."""
+    out: dict[str, tuple[float, float]] = {}
+    for m in RANGE.finditer(text):
+        bound = _stated_range(m)
+        start = max(text.rfind(x, 0, m.start()) for x in "。；;\n.!?！？、，,")
+        ends = [e for x in "。；;\n!?！？、，," if (e := text.find(x, m.end())) >= 0]
+        clause = text[start + 1 : min(ends, default=len(text))]
+        named = _named_heads(clause, head) or [c for c in head if c.lower() in clause.lower()]
+        for c in named or head:
+            if bound and c not in out:
+                out[c] = bound
+    return out
+
+
+def _stated_range(m: re.Match[str]) -> tuple[float, float] | None:
+    if m.group("lo") is not None:
+        lo, hi = float(m.group("lo")), float(m.group("hi"))
+        return (lo, hi) if lo < hi else None
+    top = m.group("full") or m.group("of") or m.group("most") or m.group("top")
+    return 0.0, float(top)
+
+
+def _cell_problem(
+    x: str, numbers: list[float], bound: tuple[float, float] | None
+) -> tuple[str, str]:
+    """(kind, bound) of a number column's cell that cannot be right, or ("", "")."""
+    if not x:
+        return "blank", ""
+    if not NUMBER.fullmatch(x):
+        return "", ""
+    if bound and not bound[0] <= float(x) <= bound[1]:
+        return "range", f"{bound[0]:g}–{bound[1]:g}"
+    if float(x) < 0 and sum(n < 0 for n in numbers) == 1:
+        return "negative", ""
+    return "", ""
+
+
+def _table_problems(rows: list[dict[str, str]], stated: str) -> list[Problem]:
+    head = list(rows[0])
+    bounds = _stated_ranges(stated, head)
+    who = [", ".join(r[c] for c in head[:2]) for r in rows]
+    found = []
+    for c in head[1:]:
+        cells = [_plain(r[c]) for r in rows]
+        numbers = [float(x) for x in cells if NUMBER.fullmatch(x)]
+        if len(numbers) >= max(2, len(cells) // 2):
+            for i, x in enumerate(cells):
+                kind, shown = _cell_problem(x, numbers, bounds.get(c))
+                if kind:
+                    found.append(Problem(kind, i + 2, who[i], c, x, shown))
+    ids: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        ids.setdefault(r[head[0]].strip(), []).append(i + 2)
+    found += [
+        Problem("duplicate", lines[0], who[lines[0] - 2], head[0], key, ", ".join(map(str, lines)))
+        for key, lines in ids.items()
+        if key and len(lines) > 1
+    ]
+    return found
+
+
+def problems(asked: str, read: list[tuple[str, str]], stated: str = "") -> list[Problem] | None:
+    """Rule 13 over the tables read: the problems found, or None when none is asked or found.
+    `stated`: the words that may state a range (the task's, the system prompt's, the files')."""
+    if not PROBLEMS_ASKED.search(asked):
+        return None
+    tables = [rows for rows in (rows_of(text) for _, text in read) if rows]
+    found = [p for rows in tables for p in _table_problems(rows, stated)]
+    return sorted(found, key=lambda p: p.line) or None

@@ -8,6 +8,17 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    and says what to change into what: "change X from A to B", "把 X 从 A 改为 B", "X should be Y",
    "so that X is Y", "make X 'Y'", "replace X with Y", "change / set / update / switch / rename /
    bump X to Y", "把 X 改成 / 改为 / 换成 / 替换成 / 设为 / 调成 Y", "X 改成 Y".
+   Also "X goes / moves / changes from A to B" ("the version goes from 2.3.1 to 2.4.0").
+2a. X or Y said as a thing the request gave a value to before ("旧号码 400-800-1234 停用，新号码
+   是 400-900-5678 ... 把所有旧号码换成新号码", "the old address was a@x.org; the new address is
+   b@x.org. Replace the old address with the new one"): that value. X said with a quoted text
+   among other words ("notes 下所有纪要里的“张伟”都") is the quoted text (all places, rule 3d, when
+   said with 所有 / all / every); a Y that is only particles (的, 了) is no value.
+2b. One change said once for files named together as its place ("修改 config.yaml 和 .env 里的
+   端口", "update it in pyproject.toml and in the package's __init__.py"): each of them (`files_of_change`).
+2c. A change in no file named, whose X is a text as written (said with all / every / 所有, or a
+   value: digits, an address): the content search finds the files that hold X (in the folder the
+   request names: "under site/", "notes 目录下"), and each file found is read and changed.
 3. Where the change lands, read in the file's text as the reading tool returned it:
    - a line that sets X (`X: v`, `X = v`, `X=v`, `"X": v`; X's words may be joined by `_`, `-`
      or nothing: "log level" sets `log_level`; else the one key whose words, with its section's,
@@ -63,7 +74,8 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    several named files, each in its own clause ("in config.yaml set ..., and in .env set
    DEBUG=false": `per_file`), read every file first, together, then make each file's edits,
    together; the answer says file by file what changed and quotes a refusal (a hook's) or a
-   failure. With no edit
+   failure; a file whose edit was refused while the others were changed is said as left as it
+   was. A file not where it was said is looked for, and read where a search found it. With no edit
    tool, a tool that writes whole files saves the read text with the changes made; a file the
    task read is never overwritten with anything else.
 """
@@ -97,7 +109,10 @@ ASKED = [  # (pattern, group of X, group of Y)
         r"\b(?:change|set|update|switch|bump|move|raise|lower)\s+(?P<x>.+?)\s+from\s+\S+\s+to\s+"
         r"(?P<y>.+?)"
         + _END
-        + r"|(?:把|将)?\s*(?P<x2>[^，。,;；：:\s]+?)\s*(?:的值)?\s*从\s*\S+?\s*"
+        + r"|(?P<x3>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?:goes|moves|changes|is\s+(?:going|moving"
+        r"|changing)|should\s+(?:go|move|change)|needs\s+to\s+(?:go|move|change))\s+from\s+\S+\s+to\s+"
+        r"(?P<y3>.+?)"  # "the version goes from 2.3.1 to 2.4.0"
+         + _END + r"|(?:把|将)?\s*(?P<x2>[^，。,;；：:\s]+?)\s*(?:的值)?\s*从\s*\S+?\s*"
         r"(?:元|块|个|件|人|天|%)?\s*"  # (the unit the value is said with: "从 8 元改成 10 元")
         r"(?:改成|改为|换成|设为|调成|调到|调为|改到)\s*(?P<y2>[^，。,;；\n]+)",
         re.IGNORECASE,
@@ -191,7 +206,8 @@ def targets(request: str, name: str) -> bool:
     n = re.escape(name)
     return bool(
         re.search(
-            rf"\b(?:in|inside|within|of|edit|update|modify|change|patch)\s+(?:the\s+)?(?:file\s+)?[`'\"]?"
+            rf"\b(?:in|inside|within|of|edit|update|modify|change|patch)\s+(?:the\s+)?(?:[\w-]+'s\s+)?"
+            rf"(?:file\s+)?[`'\"]?"
             rf"(?:[\w./-]*/)?{n}|(?:修改|编辑|更新|改一下)\s*(?:文件)?\s*{n}|{n}[`'\"]?\s*(?:文件)?\s*(?:里|中|内|的)"
             rf"|^\s*[`'\"]?{n}[`'\"]?\s*[:：]",
             request,
@@ -215,7 +231,8 @@ def requested(request: str) -> list[tuple[str, str]]:
                 continue
             got = {k[0]: v for k, v in m.groupdict().items() if v}
             x, y = _bare(got.get("x") or ""), _bare(got.get("y") or "")
-            if x and y and x != y and (x, y) not in pairs:
+            x, y = _referent(x, request, bool(ALL_SAID.search(f"{x} {y}"))), _referent(y, request)
+            if x and y and x != y and (x, y) not in pairs and not PARTICLES.fullmatch(y):
                 taken.append(m.span())
                 pairs.append((x, y))
     order = sorted(range(len(pairs)), key=lambda i: taken[i])  # in the order said
@@ -243,6 +260,89 @@ def per_file(request: str, named: list[str]) -> list[tuple[str, str]]:
     return [(f, c) for f, c in plan if targets(c, os.path.basename(f)) and requested(c)]
 
 
+PARTICLES = re.compile(r"[的了吗呢吧么啊]+")  # "有没有没改成的": no value
+QUOTED = re.compile(r"[“\"'「‘`]([^”\"'」’`\n]+)[”\"'」’`]")
+DEFINED = re.compile(  # rule 2a: a thing said with its value: "旧号码 400-800-1234", "the new email is a@b.c"
+    r"(?P<n>[\u4e00-\u9fff]{2,5}?|\b(?:the\s+)?(?:old|new|current|previous|former)\s+[a-z]+(?:\s+[a-z]+)?)"
+    r"\s*(?:是|为|[:：=]|\s+(?:is|was|will\s+be|becomes|should\s+be))?\s*"
+    r"(?P<v>[“\"'「`][^”\"'」`\n]+[”\"'」`]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w.+-]*\d[\w.+/-]*\d\w*|\d+)",
+    re.IGNORECASE,
+)
+ALL_SAID = re.compile(r"所有|全部|\ball\b|\bevery(?:where)?\b|\beach\b", re.IGNORECASE)
+
+
+def _referent(said: str, request: str, every: bool = False) -> str:
+    """Rule 2a: X or Y said as a thing the request gave a value to before ("旧号码 400-800-1234
+    停用，新号码是 400-900-5678。把所有旧号码换成新号码", "the old address was a@x.org ... replace
+    the old address with the new one"): that value (with "所有" kept, rule 3d). X or Y that
+    holds a value of its own is kept; "the new one" is the new thing of the same kind."""
+    if re.search(r"\d|@", said) or QUOTED.search(said):
+        return said
+    found = [
+        (m.group("n").lower().removeprefix("the ").strip(), m.group("v").strip(QUOTES))
+        for m in DEFINED.finditer(request)
+    ]
+    for noun, value in sorted(found, key=lambda f: -len(f[0])):
+        first, last = noun.split()[0], noun.split()[-1]
+        held = (
+            noun in said.lower()
+            if re.search(r"[\u4e00-\u9fff]", noun)
+            else all(
+                re.search(rf"\b{w}\b", said, re.IGNORECASE) for w in (first, f"(?:{last}|one)")
+            )
+        )
+        if held and value not in said:
+            return ("所有" if every else "") + value
+    return said
+
+
+FILE_LIST = re.compile(  # files said together as the place of one change: "config.yaml 和 .env 里"
+    r"[\w./-]*\.\w+(?:\s*(?:,|、|和|与|及|以及|\band\b|\bor\b)\s*(?:in\s+)?(?:the\s+)?"
+    r"(?:[\w-]+'s\s+)?[`'\"]?[\w./-]*\.\w+[`'\"]?)+",
+    re.IGNORECASE,
+)
+
+
+def files_of_change(request: str, named: list[str]) -> list[str]:
+    """Rule 2b: the files the request names as the place of its change, each file of a list said
+    together ("修改 config.yaml 和 .env 里的端口", "in pyproject.toml and in the package's
+    __init__.py") standing for the list."""
+    out = []
+    for f in named:
+        said = request
+        for m in FILE_LIST.finditer(request):
+            if f in m.group(0):
+                said = said.replace(m.group(0), f)
+        if targets(said, os.path.basename(f)):
+            out.append(f)
+    return out
+
+
+FOLDER = re.compile(
+    r"(?:\b(?:under|in|inside|within|across)\s+(?:the\s+)?[`'\"]?(?P<a>[\w.-]+)/?[`'\"]?\s+"
+    r"(?:folder|directory|dir)\b|\b(?:under|in|inside|within|across)\s+[`'\"]?(?P<b>[\w.-]+)/[`'\"]?)"
+    r"|(?P<c>[\w.-]+)/?\s*(?:目录|文件夹)",
+    re.IGNORECASE,
+)
+
+
+def folder(request: str) -> str | None:
+    """The folder a request puts its change in ("under docs/", "in the notes folder", "notes
+    目录下"), or None."""
+    m = FOLDER.search(request)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+def literal_asked(request: str) -> str | None:
+    """Rule 2c: the text a change said for no file names as it is written, to be found in the
+    files: X said with all / every / 所有, or X that is a value (digits, an address)."""
+    for x, y in requested(request):
+        bare, _, every = _every(x, y)
+        if every or re.search(r"\d|@", bare):
+            return bare
+    return None
+
+
 def _bare(said: str) -> str:
     said = re.sub(r"\s*(?:吗|呢|吧)?[?？!！]*$|(?<=\w)\.$", "", said.strip())
     said = re.sub(
@@ -253,6 +353,11 @@ def _bare(said: str) -> str:
     )
     for _ in range(2):
         said = re.sub(r"^(?:把|将)\s*", "", IN_FILE.sub("", said).strip())  # "在 a.yaml 里把 X"
+    quoted = QUOTED.search(said)
+    if (
+        quoted and quoted.group(0) != said.strip()
+    ):  # "notes 下所有纪要里的“张伟”都": 张伟, everywhere
+        said = ("所有" if ALL_SAID.search(said) else "") + quoted.group(1)
     return said.strip(QUOTES).strip()
 
 

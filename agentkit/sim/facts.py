@@ -580,11 +580,12 @@ NOT_NAMES = frozenset({"at", "in", "on", "for", "to", "by", "of", "and", "the", 
 def asked_lines(task: str, text_lines: list[str]) -> list[tuple[int, str]]:
     """Rule 4: the (number, text) of the lines of a file the question asks about, or []."""
     lines = [(i + 1, line.strip()) for i, line in enumerate(text_lines) if line.strip()]
-    got = _by_words(task, lines) or _latest(task, lines)
+    got = by_words(task, lines) or _latest(task, lines)
     return got if 0 < len(got) < len(lines) else []
 
 
-def _by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def by_words(task: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Rule 4's lines named by the question's words (a kind, a word in capitals, a number)."""
     named: list[
         tuple[str, int]
     ] = [  # (a pattern, its flags): "zone 2" in any case, TODO as written

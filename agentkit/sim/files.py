@@ -55,6 +55,13 @@ that reads files (Read, `read_file`).
 9a. A folder the request says to leave out ("not counting the done/ subfolder", "excluding the
    archive folder", "不算 done 子目录", "跳过 tmp/") is left out: the files a tool lists inside it
    are not counted, read or named (`left_out`).
+8a. Of those lines, when the question asks for the earliest / first / oldest (最早, 第一条): the
+   one with the earliest stamp across the files read, said with its file and its number
+   (`earliest_across`).
+8b. Of those lines, counted by type ("count them by type", "按错误类型统计次数", "每种警告各出现了
+   几次"): a line's type is the word before the first colon after its level word ("ERROR
+   worker-1 TimeoutError: ..." is TimeoutError), else its text after the level word; each type
+   is said with its count across the files read, the most first, and the total (`by_type`).
 10. A request that asks which file holds a text (rule 1) and is no count of it (rule 4): the
    answer names each file read whose lines hold the text (case aside), with the first such line
    and its number.
@@ -68,7 +75,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .arguments import role
-from .facts import KINDS, STAMP, asked_lines, latest_line, section
+from .facts import KINDS, STAMP, asked_lines, by_words, latest_line, section
 from .lexicon import stem
 from .shell import FILES_COUNTED, target
 from .view import Tool, View
@@ -121,6 +128,11 @@ LEFT_OUT = re.compile(
     r"|\s*(?:子目录|子文件夹|目录|文件夹))",
     re.IGNORECASE,
 )
+
+
+def paths_listed(v: View, tool: Tool) -> list[str]:
+    """The files a tool's results list, one path a line, in order."""
+    return _paths(v, {tool.name})
 
 
 def left_out(task: str) -> set[str]:
@@ -590,3 +602,57 @@ def latest_across(task: str, read: list[tuple[str, list[str]]]) -> Latest | None
         if other != name and m and m.group(0) > others.get(other, ""):
             others[other] = m.group(0)
     return Latest(name, i, text, _tags(task, [text], ""), list(others.items()))
+
+
+EARLIEST = re.compile(r"\b(?:earliest|first|oldest)\b|最早|第一条|最先", re.I)
+BY_TYPE = re.compile(
+    r"\b(?:by|per|of each|each)\s+(?:error\s+|warning\s+)?(?:type|kind|category|class)\b"
+    r"|\bwhat kinds?\b|按\S{0,4}?(?:类型|种类|类别)|每种|每类|各类|各种|哪几种",
+    re.I,
+)
+LEVEL = re.compile(r"\b(?:ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN(?:ING)?|INFO|DEBUG)\b")
+
+
+def _of_kind(task: str, lines: list[str]) -> list[tuple[int, str]]:
+    """The (number, text) of the lines of the kind asked about (`facts` rule 4), every line of a
+    file included when each is of that kind."""
+    return by_words(task, [(i + 1, t.strip()) for i, t in enumerate(lines) if t.strip()])
+
+
+def _stamped(task: str, read: list[tuple[str, list[str]]]) -> list[tuple[str, str, int, str]]:
+    """(stamp, file, line number, line) of each line asked about (rule 4) that carries a stamp."""
+    return [
+        (m.group(0), name, i, t)
+        for name, lines in read
+        for i, t in _of_kind(task, lines)
+        if (m := STAMP.search(t))
+    ]
+
+
+def earliest_across(task: str, read: list[tuple[str, list[str]]]) -> tuple[str, int, str] | None:
+    """Rule 8a: (file, line number, line) of the earliest line asked about across the files."""
+    if len(read) < 2 or not EARLIEST.search(task):
+        return None
+    found = _stamped(task, read)
+    if len({f for _, f, _, _ in found}) < 2:
+        return None
+    _, name, i, text = min(found)
+    return name, i, text
+
+
+def _line_type(line: str) -> str:
+    level = LEVEL.search(line)
+    rest = line[level.end() :] if level else line
+    m = re.search(r"([A-Za-z_][\w.]*)\s*:(?:\s|$)", rest)
+    return m.group(1) if m else re.sub(r"\d+", "#", rest).strip()
+
+
+def by_type(task: str, read: list[tuple[str, list[str]]]) -> list[tuple[str, int]] | None:
+    """Rule 8b: (type, count) of the lines asked about across the files, the most first."""
+    if not BY_TYPE.search(task) or not read:
+        return None
+    found = [t for _, lines in read for _, t in _of_kind(task, lines)]
+    counts: dict[str, int] = {}
+    for line in found:
+        counts[_line_type(line)] = counts.get(_line_type(line), 0) + 1
+    return sorted(counts.items(), key=lambda kv: -kv[1]) if len(counts) > 1 else None

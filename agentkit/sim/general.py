@@ -1980,6 +1980,7 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
     if not named and columns.figure_asked(v.task) in ("total", "average"):
         to = WRITTEN_TO.search(v.task)  # (not the file the figure is written to)
         named = [f for f in shell.FILE.findall(v.task) if not (to and to.group(1).endswith(f))]
+        named = [f for f in named if not _made(v.task, f)]  # ("写一份 汇总.md": written, not read)
         named = [f for f in named[:1] if not f.endswith(".json")]
         # (a text of labelled numbers, "venue: 2200": sim.columns rule 11)
     reader = [t for t in tools if reads_files(t)][:1]
@@ -1995,6 +1996,17 @@ def _before_concepts(v: View, tools: list[Tool]) -> list[Tool] | None:
         reader = [t for t in tools if reads_files(t)]
         return grepper[:1] + reader[:1]
     return _worded(v, tools)
+
+
+def _made(task: str, name: str) -> bool:
+    """The request names the file as the one it writes or creates ("write report.md", "写一份
+    汇总.md", "生成 周报.txt")."""
+    verb = r"\b(?:write|create|make|produce|generate|draft)\b|写|生成|创建|新建|做"
+    return bool(
+        re.search(
+            rf"(?:{verb})\s*(?:(?:a|an|up|out|一份|一个|个|份)\s*)?{re.escape(name)}", task, re.I
+        )
+    )
 
 
 def _worded(v: View, tools: list[Tool]) -> list[Tool] | None:
@@ -2118,6 +2130,19 @@ def _doing(v: View, t: Tool, act: bool | None = None) -> str:
     return speech.intent(t.name, v.lang, acts, t.description)
 
 
+DELETES = re.compile(r"^\s*(?:sudo\s+)?(?:rm|del|unlink|trash|Remove-Item)\s+(?P<args>.+)$")
+
+
+def _deleting(c: Call) -> str | None:
+    """The files a shell command deletes (`rm -f a.bak b.tmp`: "a.bak, b.tmp"), or None."""
+    m = DELETES.match(str(c.input.get("command", "")))
+    try:
+        names = [a for a in shlex.split(m.group("args")) if not a.startswith("-")] if m else []
+    except ValueError:
+        return None
+    return ", ".join(names) or None
+
+
 def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     """Rule 4: the tool's latest call failed; what was tried is said in words (`_doing`)."""
     text = last.result or ""
@@ -2143,9 +2168,14 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
             else sum(said_error(c.result or "") == said_error(text) for c in told)
         )
     lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
-    if kind_ == DENIED:
-        turn.lines.append(say(v.lang, "g_denied", doing=_doing(v, t), err=err))
-        turn.stop = True
+    if kind_ == DENIED:  # a refused deletion names its files, left to the user; the rest is done
+        gone = _deleting(last)
+        turn.lines.append(
+            say(v.lang, "g_delete_refused", files=gone, err=err)
+            if gone
+            else say(v.lang, "g_denied", doing=_doing(v, t), err=err)
+        )
+        turn.stop = not gone
     elif kind_ == NOT_FOUND and (look := _look_around(v, t, last)) is not None:
         turn.calls.append(look[0])  # a named file not there: the tree is searched once
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
@@ -2500,9 +2530,10 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     """This turn's calls, or the lines of the answer (rules 1 to 5); `context`, the words of the
     task's earlier steps, gives a required value the step's own words do not."""
     turn = Turn()
-    if _chained(v, turn) or _handed_over(v) or _edit_in_place(v, turn, conv):
+    if _chained(v, turn) or _report_saved(v, turn, conv) or _handed_over(v):
         return turn
-    if _looked_around(v, turn):  # rule 4: a named file searched for in the tree
+    if _edit_in_place(v, turn, conv) or _looked_around(v, turn):  # (rule 4: a named file
+        return turn  # searched for in the tree)
         return turn
     src = gather(v.task, results_of(v))
     src.context = v.whole if v.whole != v.task else ""
@@ -2554,10 +2585,35 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
+    _checklist_saved(v, turn, conv)
     _close(v, chosen, turn, src)
     banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
     turn.calls = [(t, a) for t, a in turn.calls if t.name not in banned]
     return turn
+
+
+def _checklist_saved(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 10 of `agentkit.sim.writing`: a checklist the task read whose items the request ticks
+    or moves ("把铺地砖打勾，再把已完成的移到 …") is saved whole with those changes, once, when no
+    other rule of the turn writes it."""
+    saver = next((t for t in v.tools if _saves_whole(t)), None)
+    read = [c for c in v.calls if not c.failed and (t := v.tool(c.name)) and reads_files(t)]
+    if saver is None or not read or turn.missing or any(c.name == saver.name for c in v.calls):
+        return
+    if any(t.name == saver.name or _edit_props(t) for t, _ in turn.calls):
+        return
+    target = next(
+        (c for c in read if writing.ticked(v.whole, _file_text(c.result)) is not None), None
+    )
+    if target is None:
+        return
+    props = saver.schema.get("properties") or {}
+    at = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"), None)
+    body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
+    if at and body:
+        text = writing.ticked(v.whole, _file_text(target.result))
+        turn.calls.append((saver, {at: next(iter(target.input.values())), body: text}))
+        turn.lines = []
 
 
 def _own_request(
@@ -2948,11 +3004,8 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     saver = editor or next((t for t in v.tools if writes_files(t)), None)
     if reader is None or saver is None or not editing.requested(v.task):
         return False
-    plan = editing.per_file(v.task, named)
-    if len(plan) > 1:
-        return _edit_files(v, turn, conv, (reader, saver), plan)
     if len(named) != 1:
-        return False
+        return _edit_several(v, turn, conv, (reader, saver), named)
     if not editing.targets(v.task, os.path.basename(named[0])):
         return False
     others = {t.name for t in choose(v)} - {reader.name, saver.name}
@@ -2983,6 +3036,49 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     return True
 
 
+def _edit_several(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool], named: list[str]
+) -> bool:
+    """The changes asked for in several files: each in its own clause (`editing.per_file`), one
+    change said once for files named together (`editing.files_of_change`: "in a.yaml and .env"), or a
+    text changed wherever it is found (no file named)."""
+    plan = editing.per_file(v.task, named)
+    if len(plan) > 1:
+        return _edit_files(v, turn, conv, tools, plan)
+    places = editing.files_of_change(v.task, named)
+    if len(places) > 1:
+        return _edit_files(v, turn, conv, tools, [(f, v.task) for f in places])
+    return not named and _edit_where_found(v, turn, conv, tools)
+
+
+def _edit_where_found(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """A change of a text said as it is written, in no file named ("把 notes 下所有纪要里的“张伟”
+    改成“张玮”", "replace the old number 0800 111 with 0800 222 everywhere"): the content search
+    finds the files that hold it (in the folder the request names), then every file found is
+    read and changed, as for several named files (`_edit_files`)."""
+    grep = next((t for t in v.tools if files.greps(t)), None)
+    found = editing.literal_asked(v.task)
+    if grep is None or found is None:
+        return False
+    searches = [c for c in v.calls if c.name == grep.name]
+    if not searches:
+        props = grep.schema.get("properties") or {}
+        pattern = next(k for k in grep.schema.get("required") or [] if k in props)
+        args: dict[str, Any] = {pattern: re.escape(found)}
+        folder = editing.folder(v.task)
+        at = files.path_property(grep)
+        if folder and at:
+            args[at] = folder
+        turn.calls.append((grep, args))
+        return True
+    holding = files.paths_listed(v, grep)
+    if not holding:
+        return False  # the answer says the search found nothing (the general rules)
+    return _edit_files(v, turn, conv, tools, [(f, v.task) for f in holding])
+
+
 def _edit_files(
     v: View,
     turn: Turn,
@@ -3000,6 +3096,13 @@ def _edit_files(
         for f, _ in plan
     }
     unread = [f for f, _ in plan if not reads[f]]
+    unread += [  # a file not where it was said, found since by a search: read where it is
+        found
+        for f, _ in plan
+        if reads[f] and reads[f][-1].failed
+        for found in [_found_at(v, reader, os.path.basename(f))]
+        if found
+    ]
     if unread:
         key = files.path_property(reader) or "file_path"
         for f in unread:
@@ -3008,7 +3111,11 @@ def _edit_files(
                 (reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0])
             )
         return True
+    lost = any(classify(r[-1].result or "") == NOT_FOUND for r in reads.values() if r[-1].failed)
+    if lost and not any(c.name not in (reader.name, saver.name) for c in v.calls):
+        return False  # a file not where it was said is looked for first (`recover`)
     saved = [c for c in v.calls if c.name == saver.name]
+    done = any(not c.failed and c.result is not None for c in saved)
     for f, clause in plan:
         base, last = os.path.basename(f), reads[f][-1]
         if last.failed:
@@ -3025,18 +3132,35 @@ def _edit_files(
         elif mine and all(not c.failed for c in mine):
             changed = spoken_list(v.lang, [f"`{c.old}` → `{c.new}`" for c in made])
             turn.lines.append(say(v.lang, "g_edited", file=base, changes=changed))
-        for c in mine:
-            if c.failed:
-                err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
-                key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
-                turn.lines.append(
-                    say(v.lang, key, doing=say(v.lang, "g_edit_doing", file=base), err=err)
-                )
+        turn.lines += [_edit_refused(v, base, c, done) for c in mine if c.failed]
     if turn.calls:
         turn.lines = []
     else:
         turn.whole = True
     return True
+
+
+def _edit_refused(v: View, base: str, c: Call, done: bool) -> str:
+    """What is said of a file's edit that failed: a refusal quoted, as the one file left as it
+    was when the other files were changed (`done`)."""
+    err = short(said_error(c.result or "").strip(), 240).rstrip(".。")
+    key = "g_denied" if classify(c.result or "") == DENIED else "g_failed"
+    doing = say(v.lang, "g_edit_doing", file=base)
+    if key == "g_denied" and done:
+        return say(v.lang, "g_edit_refused", doing=doing, file=base, err=err)
+    return say(v.lang, key, doing=doing, err=err)
+
+
+def _found_at(v: View, reader: Tool, base: str) -> str | None:
+    """Where a search's result (a path a line) places the file `base`, or None."""
+    for c in v.calls:
+        if c.name == reader.name or c.failed:
+            continue
+        for line in str(c.result or "").splitlines():
+            path = line.strip().removeprefix("./")
+            if os.path.basename(path) == base and path != base:
+                return path
+    return None
 
 
 def _edit_props(t: Tool) -> tuple[str, str] | None:
@@ -3101,6 +3225,42 @@ def _await_lookup(turn: Turn) -> None:
 def _fresh(src: Source) -> Source:
     """The values of the request for one tool: what another tool's filling took stays free."""
     return replace(src, numbers=list(src.numbers), used=set(src.used), money=list(src.money))
+
+
+SAVED_AS = re.compile(
+    r"(?:写成|写为|做成|整理成|存成|保存成|\bas\b|\binto\b)\s*(?:a\s+)?[`'\"]?([\w./-]+\.[A-Za-z]\w{0,5})"
+)
+
+
+def _saves_whole(t: Tool) -> bool:
+    """A tool that writes a whole file (Write, `write_file`): not an edit, not the CLI's own."""
+    return writes_files(t) and not _edit_props(t) and t.name not in claude_code.ORCHESTRATION
+
+
+def _report_saved(v: View, turn: Turn, conv: Conversation | None) -> bool:
+    """A subagent's report, when the request asks for a file to hold what it found ("让 X 检查
+    …，然后把问题写成 报告.md", "... and write the findings to audit.md"): the report is written
+    to that file, once, by the tool that creates files; then it is the answer (`_handed_over`)."""
+    reports = [
+        claude_code.report_of(c.result)
+        for c in v.calls
+        if isinstance(c.result, str) and not c.failed and c.name in ("Agent", "Task")
+    ]
+    report = next((r for r in reversed(reports) if r), None)
+    saver = next((t for t in v.tools if _saves_whole(t)), None)
+    if report is None or saver is None or any(c.name == saver.name for c in v.calls):
+        return False
+    to = WRITTEN_TO.search(v.whole) or SAVED_AS.search(v.whole)
+    named = [f for f in shell.FILE.findall(v.whole) if _made(v.whole, f)]
+    name = to.group(1) if to else named[0] if named else None
+    props = saver.schema.get("properties") or {}
+    at = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "path"), None)
+    body = next((k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"), None)
+    if not (name and at and body):
+        return False
+    args = {at: name, body: report + "\n"}
+    turn.calls.append((saver, claude_code.absolute(conv, saver, args) if conv else args))
+    return True
 
 
 def _handed_over(v: View) -> bool:
@@ -3832,14 +3992,23 @@ def _route_legs(
     return [{**variants[0], **x} for x in legs], Fill({**got.values, **legs[0]}, rest)
 
 
+def _items_for(t: Tool, listed: list[str], key: str | None) -> tuple[list[str], str | None]:
+    """The listed items a tool's item property takes: a path takes a file's name, never a figure
+    the request lists ("写一份 汇总.md：每个门店的销售额、…")."""
+    prop = (t.schema.get("properties") or {}).get(key or "") or {}
+    if key is not None and role(key, prop) == "path":
+        listed = [x for x in listed if shell.FILE.search(x) or "/" in x]
+    return listed, key
+
+
 def _per_item(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
     """One variant per item the request lists (`agentkit.sim.each`, rules 1, 5 and 6)."""
-    listed, key = each.work_items(v.task), each.item_property(t)
+    listed, key = _items_for(t, each.work_items(v.task), each.item_property(t))
+    props = t.schema.get("properties") or {}
     if listed and key is not None and not each.finishes(t):
         return [{**variants[0], key: x} for x in listed], Fill(got.values, [])
-    props = t.schema.get("properties") or {}
     months = [k for k, p in props.items() if isinstance(p, dict) and temporal(k, p) == "month"]
     listed_months = months_named(v.task) if len(months) == 1 else []
     if len(listed_months) >= 2:  # one call per month listed ("10月、11月、12月")
@@ -3959,8 +4128,12 @@ def _described(
     text = writing.described(v.task, str(path)) if path else None
     form = writing.templated(v.task, _read_text(v)) if path and text is None else None
     text = form or text  # (each record read, in the quoted form of an entry)
-    if quoted(v.task) and text is None:  # (a quoted text is the file's, unless it is the mark
-        return variants, got  # of a list the request gives: "One '- [ ]' line per item")
+    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    ticked = _ticked(v, path, paths, got, body[0]) if body and text is None else None
+    if text is None and (ticked or quoted(v.task)):  # (a quoted text is the file's, unless it
+        # is the mark of a list the request gives: "One '- [ ]' line per item", or the heading
+        # a read checklist's done items move under)
+        return ticked or (variants, got)
     variants = paths
     if path and columns.figure_asked(v.whole):  # a figure the files' tables give (sim.columns),
         # asked in this step or an earlier one ("average the scores and write it to ...")
@@ -3969,7 +4142,8 @@ def _described(
         lead = lead if fig and (len(_figures(v)) > 1) else []  # (the judgement said first)
         text = "".join(x + "\n" for x in [*lead, fig.value]) if fig else None
     text = form or text
-    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+    parts = columns.report_parts(v.whole, _texts(v)) if path else None
+    text = "".join(f"- {p}: {x}\n" for p, x in parts) if parts else text  # (columns, rule 12)
     key = body[0] if body else (got.missing[0] if len(got.missing) == 1 else None)
     text = text if text is not None else _summary(v)
     read = _read_text(v) if text is None and SAVES_IT.search(v.task) else None
@@ -3990,6 +4164,18 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+def _ticked(
+    v: View, path: Any, paths: list[dict[str, Any]], got: Fill, key: str
+) -> tuple[list[dict[str, Any]], Fill] | None:
+    """A read checklist, its items ticked or moved (`writing.ticked`), as the text written to it
+    (the path, when this step leaves it out, is the file read)."""
+    text = writing.ticked(v.whole, _read_text(v))
+    if text is None or (path is not None and not _was_read(v, str(path))):
+        return None
+    left = [m for m in got.missing if m != key]
+    return [{**a, key: text} for a in paths], Fill({**got.values, key: text}, left)
 
 
 WRITTEN_TO = shell.WRITTEN_TO  # "save it to out.txt", "写到 summary.txt"
@@ -4045,6 +4231,8 @@ def _summary(v: View) -> str | None:
     if not SUMMARY.search(v.whole):
         return None
     lead = _keys_asked(v) + _from_files(v) + _facts(v) + _figures(v) + _picks(v)
+    if columns.report_parts(v.whole, _texts(v)):  # several figures of one table: those (rule 12)
+        lead = _figures(v)
     if not lead:
         target = shell.target(v.whole)
         for c in v.calls if target else []:
@@ -4056,6 +4244,18 @@ def _summary(v: View) -> str | None:
     if not lead:
         return None
     return "\n".join(lead[:1] if ONE_LINE.search(v.whole) else lead) + "\n"
+
+
+def _was_read(v: View, path: str) -> bool:
+    """This task read the file at `path` (by its name)."""
+    base = os.path.basename(path)
+    return any(
+        not c.failed
+        and reads_files(t)
+        and any(os.path.basename(str(a)) == base for a in c.input.values())
+        for c in v.calls
+        if (t := v.tool(c.name)) is not None
+    )
 
 
 def _read_text(v: View) -> str | None:
@@ -5320,6 +5520,9 @@ def _from_files(v: View) -> list[str]:
     stale = facts.outdated(v.whole, [(n, "\n".join(lines)) for n, lines in read])
     if stale is not None:  # which file is out of date (sim.facts, rule 18)
         return [facts.outdated_line(v.lang, stale)]
+    typed = _by_type(v, read)
+    if typed:  # lines of a kind by their type, the earliest (sim.files, rules 8a and 8b)
+        return typed
     kinds = facts.kinds_counted(v.whole, [(n, "\n".join(lines)) for n, lines in read])
     if kinds is not None:  # lines of each kind counted (sim.facts, rule 19)
         return [facts.kinds_line(v.lang, kinds, [n for n, _ in read])]
@@ -5351,6 +5554,20 @@ def _from_files(v: View) -> list[str]:
             ]
             counted = ("、".join(counts)) if v.lang == "zh" else spoken_list(v.lang, counts)
             out.append(say(v.lang, "g_entries", section=got.section or name, counts=counted))
+    return out
+
+
+def _by_type(v: View, read: list[tuple[str, list[str]]]) -> list[str]:
+    """Rules 8a and 8b of `agentkit.sim.files`: the lines asked about counted by type, and the
+    earliest of them across the files."""
+    out = []
+    counts = files.by_type(v.whole, read)
+    if counts:
+        each = spoken_list(v.lang, [f"{k} × {n}" for k, n in counts])
+        out.append(say(v.lang, "g_by_type", n=sum(n for _, n in counts), counts=each))
+    first = files.earliest_across(v.whole, read)
+    if first:
+        out.append(say(v.lang, "g_earliest", file=first[0], n=first[1], text=first[2]))
     return out
 
 
@@ -5441,6 +5658,9 @@ def _texts(v: View) -> list[str]:
 
 def _figures(v: View) -> list[str]:
     """Rule 5 for a figure the request asks of the tables the files hold (`agentkit.sim.columns`)."""
+    parts = columns.report_parts(v.whole, _texts(v))  # several figures asked of one table (rule 12)
+    if parts:
+        return [f"{p}: {x}" for p, x in parts]
     fig = columns.figure(v.whole, _texts(v))
     if fig is None:
         return []
@@ -5511,6 +5731,11 @@ def _tables_asked(v: View) -> list[str]:
     clashed = columns.clashes(v.task + "\n" + v.system, read)
     if clashed is not None and (clashed[0] or clashed[1]):
         return _clash_lines(v, clashed)
+    stated = "\n".join([v.whole, v.system, *(t for _, t in read)])
+    found = columns.problems(v.whole + "\n" + v.system, read, stated)
+    if found:  # each row tested against its columns' range and kind (sim.columns, rule 13)
+        head = say(v.lang, "g_problems", file=read[0][0], n=len(found))
+        return [head] + [say(v.lang, f"g_problem_{p.kind}", **vars(p)) for p in found]
     empty = columns.blanks(v.task, read)
     if empty is not None:
         return _blank_lines(v, empty, [n for n, _ in read])
@@ -5567,8 +5792,10 @@ def _blank_lines(v: View, found: list[columns.Blank], names: list[str]) -> list[
 def _counted(v: View) -> list[str]:
     """Rule 5 for text the request counts in the files read (`agentkit.sim.files`, rule 4)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
-    found = files.tally(v, reader) if reader else None
-    kept = files.records(v, reader) if reader and found is None else None
+    if reader is None or columns.report_parts(v.whole, _texts(v)):  # (a report's parts: rule 12)
+        return []
+    found = files.tally(v, reader)
+    kept = files.records(v, reader) if found is None else None
     if kept is not None:  # records of the kind asked for (files, rule 5)
         kind, ids = kept
         return [say(v.lang, "g_records", kind=kind, n=len(ids), ids=spoken_list(v.lang, ids))]

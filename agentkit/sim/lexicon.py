@@ -65,7 +65,7 @@ TABLE: dict[str, tuple[str, str, str]] = {  # concept -> (kind, English words, C
     "create": (ACT, "save create add new write make store record put remember schedule submit register apply", "保存 创建 新建 添加 记下 记录 记住 记一 记到 写 存 报修 提交 申请 登记 安排 上报 报上"),
     "cancel": (ACT, "cancel abort refund terminate discontinue unsubscribe", "取消 退票 退掉 退款 退订 退货 退了 停掉 终止"),
     "delete": (ACT, "delete remove erase", "删除 删掉 移除"),
-    "update": (ACT, "update change edit modify rename reschedule postpone raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约 推迟 延期 改期 改约 挪到"),
+    "update": (ACT, "update change edit modify rename reschedule postpone raise increase decrease lower adjust extend renew upgrade downgrade", "修改 更新 更改 编辑 改签 改成 改到 改为 换成 调整 调高 调低 调到 调成 延长 续期 续借 续租 续费 续约 推迟 延期 改期 改约 挪到 移到 打勾 勾掉 勾上 勾选"),
     "send": (ACT, "send notify", "发送 发给 通知"),
     "book": (ACT, "book reserve hold enrol enroll hire schedule arrange", "预订 预约 挂号 挂个 挂一个 订一 订个 报名"),
     "run": (ACT, "run execute", "运行 执行"),

@@ -698,6 +698,41 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_blank_row": ("第 {n} 行缺 {columns}（{row}）", "line {n} has no {columns} ({row})"),
     "g_no_blank": ("{files} 里每一行都填全了。", "Every row of {files} is filled in."),
     "g_more_lines": ("（后面还有 {n} 行，没有列出）", "(and {n} more lines, not shown)"),
+    "g_edit_refused": (  # one file of several not changed: its edit was refused
+        "我想{doing}，但被拒绝了：{err}。{file} 保持原样，其他文件照常修改了。",
+        "I tried to {doing}, but it was refused: {err}. {file} stays as it was; the other files "
+        "were changed.",
+    ),
+    "g_delete_refused": (  # a command that deletes files, refused (general.recover)
+        "我想删除 {files}，但被拒绝了：{err}。{files} 还在，如果不需要了，请你自己删除。",
+        "I tried to delete {files}, but it was refused: {err}. {files} is still there; please "
+        "delete it yourself if you no longer need it.",
+    ),
+    "g_by_type": (  # lines of a kind counted by their type (files, rule 8b)
+        "按类型统计（共 {n} 条）：{counts}。",
+        "By type ({n} in all): {counts}.",
+    ),
+    "g_earliest": (  # the earliest line asked about across files (files, rule 8a)
+        "最早的一条在 {file} 第 {n} 行：{text}",
+        "The earliest is in {file}, line {n}: {text}",
+    ),
+    "g_problems": ("{file} 里发现 {n} 个问题：", "{n} problems found in {file}:"),
+    "g_problem_blank": (
+        "- 第 {line} 行（{who}）：{column} 是空白",
+        "- line {line} ({who}): {column} is blank",
+    ),
+    "g_problem_range": (
+        "- 第 {line} 行（{who}）：{column} 是 {value}，超出 {bound}",
+        "- line {line} ({who}): {column} is {value}, outside {bound}",
+    ),
+    "g_problem_negative": (
+        "- 第 {line} 行（{who}）：{column} 是 {value}，不能为负数",
+        "- line {line} ({who}): {column} is {value}, a negative value",
+    ),
+    "g_problem_duplicate": (
+        "- {column} {value} 重复出现（第 {bound} 行）",
+        "- {column} {value} appears more than once (lines {bound})",
+    ),
     "g_denied": (
         "我想{doing}，但被拒绝了：{err}。这要由有权限的人来决定，我到此为止，没有做别的操作。",
         "I tried to {doing}, but it was refused: {err}. Someone with the authority has to decide; "

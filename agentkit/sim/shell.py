@@ -79,8 +79,8 @@ NAME_START = (  # where a name may start: not inside a word, or right after a le
     + "|".join(f"(?<={w})" for w in LEADS)
     + f")(?!(?:{'|'.join(LEADS)})(?!\\.[A-Za-z])|[\u4e00-\u9fff]{{1,2}}一下)"  # 对比一下: a verb, then 一下
 )  # (a lead word right before the extension is the name itself: "写入 总结.md")
-FILE = re.compile(  # a file's name with its extension, or a dotfile (.env, .gitignore)
-    NAME_START + r"((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,5}"
+FILE = re.compile(  # a file's name with its extension(s) (todo.md.bak), or a dotfile (.env)
+    NAME_START + r"((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*(?:\.[A-Za-z][A-Za-z0-9]{0,5})+"
     r"|\.(?:env|gitignore|dockerignore|npmrc|bashrc|zshrc|profile|editorconfig|prettierrc)"
     r"(?:\.[a-z]+)?)(?![A-Za-z0-9_/-])"  # Chinese may follow at once: "价目表.csv里"
 )

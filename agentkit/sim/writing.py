@@ -60,6 +60,14 @@ Nothing is kept when no condition is named (the text is then asked for, never ma
    names, else the one number column there is: its value in the last row, with that row's
    label. Nothing else is made up: what the request asks that these do not give is asked for.
 
+10. A checklist the task read ("- [ ] item" / "- [x] item" lines) and asks to change (`ticked`):
+   an item said done ("tick that off", "check X off", "mark X (as) done", "打勾", "勾掉",
+   "标记为完成") is the open item whose words the request shares most (by their stems: "renewed my
+   passport" ticks "Renew passport ..."), its box ticked; "move / put the done (checked, completed,
+   ticked, 已完成) items under a new 'H' heading / section at the bottom / end" takes every ticked
+   item from where it stands and puts it, in order, under the heading H (`## H` when said without
+   #) at the end of the file; the open items and all other lines stay as they were.
+
 A file the task has read and asks to save again ("Read a.md, drop the duplicate line, and save it
 as b.md") is written as it was read, changed by the edits the request names that rules can make:
 duplicate lines dropped (duplicate, 重复), blank lines dropped (blank/empty lines, 空行), lines
@@ -547,3 +555,58 @@ def _latest(request: str, rows: list[dict[str, str]], other: list[str]) -> str |
     named = [h for h in numbers if h.lower() in request.lower()]
     found = named or numbers
     return found[0] if len(found) == 1 else None
+
+
+BOX = re.compile(r"^(\s*[-*+]\s+\[)([ xX])(\]\s*)(.*)$")
+TICK = re.compile(
+    r"\b(?:tick|check|cross)\s+(?:(?:it|that|this|them|that one|this one|the\s+[\w\s-]{1,40}?|[\w-]+)"
+    r"\s+)?off\b|\bmark\s+.{1,60}?\s+(?:as\s+)?(?:done|complete|completed|finished)\b|打勾|勾掉|勾上|勾选"
+    r"|标记为?(?:已)?完成|标成(?:已)?完成|划掉",
+    re.IGNORECASE,
+)
+MOVE_DONE = re.compile(
+    r"\b(?:move|put|group|collect|gather)\b.{0,40}?\b(?:done|checked|completed|ticked|finished)\b"
+    r".{0,40}?(?:under|into|to|in)\b.{0,30}?[\"'“‘`](?P<h>[^\"'”’`\n]+)[\"'”’`]"
+    r"|(?:把|将)?(?:所有)?(?:已完成|完成了?|打了?勾|勾选)的?.{0,12}?(?:移到|移动到|放到|挪到|归到)"
+    r".{0,16}?[“\"'「](?P<h2>[^”\"'」\n]+)[”\"'」]",
+    re.IGNORECASE,
+)
+
+
+def _stems(text: str) -> set[str]:
+    from .lexicon import stem
+
+    latin = {stem(w) for w in re.findall(r"[a-z]{3,}", text.lower())}
+    han = re.findall(r"[\u4e00-\u9fff]+", text)
+    return latin | {h[i : i + 2] for h in han for i in range(len(h) - 1)}
+
+
+def ticked(request: str, text: str | None) -> str | None:
+    """Rule 10: a read checklist with the item said done ticked and the done items moved under
+    the heading asked; None when the text is no checklist or the request asks neither."""
+    if not text or not any(BOX.match(line) for line in text.splitlines()):
+        return None
+    tick, move = TICK.search(request), MOVE_DONE.search(request)
+    if not tick and not move:
+        return None
+    lines = text.splitlines()
+    if tick:
+        said = _stems(request[: tick.end() + 1])
+        score = {
+            i: len(said & _stems(m.group(4)))
+            for i, line in enumerate(lines)
+            if (m := BOX.match(line)) and m.group(2) == " "
+        }
+        best = max(score.values(), default=0)
+        if best and list(score.values()).count(best) == 1:
+            i = next(i for i, n in score.items() if n == best)
+            lines[i] = BOX.sub(r"\1x\3\4", lines[i])
+    if move:
+        heading = (move.group("h") or move.group("h2")).strip()
+        heading = heading if heading.startswith("#") else f"## {heading}"
+        done = [x for x in lines if (m := BOX.match(x)) and m.group(2) in "xX"]
+        lines = [x for x in lines if x not in done]
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ["", heading, "", *done]
+    return "\n".join(lines) + "\n"
