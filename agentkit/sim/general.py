@@ -920,6 +920,8 @@ def _chosen_all(v: View) -> list[Tool]:
     tools = [t for t in v.tools if t.name not in claude_code.ORCHESTRATION]
     for part in parts:
         own = [t for t in _choose(replace(v, task=part)) if _shares(t, part, tools)]
+        # (a part that asks a question takes no tool that changes something, as the whole does)
+        own = _reading(replace(v, task=part), tools, own, asked_of(part, tools))
         if own and not set(map(id, own)) & set(map(id, chosen)):
             chosen = chosen + own[:1]
     return chosen
