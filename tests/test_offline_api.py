@@ -176,6 +176,26 @@ def test_missing_required_field(client, missing):
             "tools.1.custom.input_schema.type: Input should be 'object'",
         ),
         ([TOOLS[0], TOOLS[0]], "tools: Tool names must be unique."),
+        (  # a property written as its type name (anthropics/anthropic-sdk-java#241)
+            [
+                TOOLS[0],
+                {"name": "x", "input_schema": {"type": "object", "properties": {"x": "number"}}},
+            ],
+            "tools.1.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12",
+        ),
+        (
+            [
+                {
+                    "name": "x",
+                    "input_schema": {
+                        "type": "object",
+                        "properties": {"xs": {"type": "array", "items": "string"}},
+                        "required": ["xs"],
+                    },
+                }
+            ],
+            "tools.0.custom.input_schema: JSON schema is invalid.",
+        ),
     ],
 )
 def test_malformed_tools(client, tools, expected):

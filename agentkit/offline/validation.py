@@ -310,7 +310,38 @@ def _tool_name(i: int, t: Any) -> Any:
         raise InvalidRequest(f"tools.{i}.custom.input_schema: Field required")
     if not isinstance(schema, dict) or schema.get("type") != "object":
         raise InvalidRequest(f"tools.{i}.custom.input_schema.type: Input should be 'object'")
+    if not _subschemas_valid(schema):
+        # anthropics/anthropic-sdk-java#241: {"properties": {"xCoordinate": "number"}} gets this
+        raise InvalidRequest(
+            f"tools.{i}.custom.input_schema: JSON schema is invalid. It must match JSON Schema "
+            "draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at "
+            "https://docs.claude.com/en/docs/tool-use."
+        )
     return t["name"]
+
+
+def _subschemas_valid(schema: Any) -> bool:
+    """Every schema inside a schema is an object or a boolean (JSON Schema draft 2020-12): each
+    value of `properties`, `items`, `additionalProperties`, and each of `anyOf` / `oneOf` /
+    `allOf`, all the way down; `properties` and `required` have their own shapes."""
+    if isinstance(schema, bool):
+        return True
+    if not isinstance(schema, dict):
+        return False
+    props = schema.get("properties", {})
+    if not isinstance(props, dict) or not all(_subschemas_valid(p) for p in props.values()):
+        return False
+    required = schema.get("required", [])
+    if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
+        return False
+    for key in ("items", "additionalProperties"):
+        if key in schema and not _subschemas_valid(schema[key]):
+            return False
+    for key in ("anyOf", "oneOf", "allOf"):
+        parts = schema.get(key, [])
+        if not isinstance(parts, list) or not all(_subschemas_valid(p) for p in parts):
+            return False
+    return True
 
 
 DOMAIN_LISTS = ("allowed_domains", "blocked_domains")
