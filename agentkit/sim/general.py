@@ -199,6 +199,16 @@ order to one typed view of the request (`agentkit.sim.view`).
    answered with nothing (an empty text or list) is said as nothing found, not retried
    (`_found_empty`). A file that could not be
    written (refused, failed) has the text it was to hold given in the answer (`_unwritten`).
+4b. The fallback of a tool set that reads and globs files (the CLI's): a turn that would only ask
+   the user for a file's text or an edit's strings reads first, never asks while files may give
+   it: the files the task names, the files a file read names, else the tree listed once (`**/*`)
+   and the files that share a word of the task, else all (`_files_first`); a new file the
+   request makes then holds what was worked out of them, each data file's records counted and
+   its lines that hold the word asked listed (`_worked_text`, `_made_new`); never a file the
+   task read or only changes.
+4c. A value the request gives (a phone number, an e-mail address, a date, a code) that no file
+   read holds replaces the value of its shape on the one line that holds the one the request
+   names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`).
 5. When nothing is left to call, the answer states first what the question asks for: a fact
    worked out from the records' fields (what is left of a whole minus the part taken, the records
    under their own threshold, those a bound keeps and the one picked among them, one code's
@@ -2587,6 +2597,8 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _difference(v, turn)
     _unchosen_failures(v, chosen, turn)
     _source_first(v, turn, conv)
+    _shaped_edit(v, turn, conv)
+    _files_first(v, turn, conv)
     _checklist_saved(v, turn, conv)
     _close(v, chosen, turn, src)
     banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
@@ -2993,6 +3005,163 @@ def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:
         return
     turn.calls.append((reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0]))
     turn.missing = []
+
+
+# files whose text is no use to read for a task's facts
+UNREAD_KINDS = re.compile(
+    r"\.(?:png|jpe?g|gif|pdf|zip|gz|tar|bin|exe|so|pyc|ico|woff2?|mp[34])$", re.I
+)
+MOST_READ = 8  # files read, at most, when none of those listed shares a word with the task
+
+
+def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 4b, the fallback of a tool set that reads and globs files (the CLI's Read beside
+    Glob): a turn that would only ask the user for a value (a file's text, an edit's strings, a
+    record's id) never asks while the files may give it. It reads, in this order, the files the
+    task names, the files a file read names (a README's "stock is in cellar/stock.csv"), then
+    lists the tree once (`**/*`) and reads the files listed whose path shares a word of the task,
+    else every file listed (up to MOST_READ); only when each of those was tried does it ask. The
+    file the request writes to is not read; a file's text is then worked out from what was read
+    (`_worked_text`)."""
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    glob = next((t for t in v.tools if globs(t)), None)
+    waits = turn.missing or _tree_listed(v)  # (the tree listed for a change not made yet)
+    if turn.calls or turn.stop or not waits or reader is None or glob is None:
+        return
+    tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
+    target = WRITTEN_TO.search(v.task)
+    skip = {os.path.basename(target.group(1))} if target else set()
+    made = {os.path.basename(str(a)) for t, _ in turn.missing for a in _path_values(v, t)}
+    skip |= {f for f in made if _made_new(v, f)}
+    listed = [f for c in v.calls if c.name == glob.name and not c.failed for f in _globbed_paths(c)]
+
+    def fresh(names: list[str]) -> list[str]:
+        out = [f for f in dict.fromkeys(names) if os.path.basename(f) not in tried | skip]
+        return [f for f in out if not UNREAD_KINDS.search(f)]
+
+    named = fresh(shell.FILE.findall(VALUE.sub(" ", v.task)))  # (marta.lind@… is no file)
+    pointed = fresh(
+        [
+            _as_listed(f, listed)
+            for c in v.calls
+            if c.result and not c.failed and _read_file(v, c)
+            for f in shell.FILE.findall(_file_text(str(c.result)))
+        ]
+    )
+    todo = named or pointed
+    if not todo and not listed and not any(c.name == glob.name for c in v.calls):
+        key = next(k for k in glob.schema.get("required") or [] if k)
+        turn.calls.append((glob, {key: "**/*"}))
+        turn.missing = []
+        return
+    if not todo:
+        rest = fresh(listed)
+        said = {w.lower() for w in words(v.task) if len(w) > 2} | set(pairs(v.task))
+        near = [f for f in rest if said & _path_words(f)]
+        todo = near or rest[:MOST_READ]
+    calls = []
+    for f in todo:
+        args, got = arguments(reader, gather(f, []))
+        if not got.missing:
+            calls.append((reader, claude_code.absolute(conv, reader, args[0]) if conv else args[0]))
+    if calls:
+        turn.calls += calls
+        turn.missing = []
+
+
+VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w.])\+?\d[\d./:-]{3,}\d(?![\w.])")
+KEPT_ASIDE = re.compile(r"archive|backup|\bold\b|\.bak\b|归档|备份|旧", re.I)
+
+
+def _shape(value: str) -> str:
+    """A value's shape: an e-mail address's is @; else its digits as 9 and its letters as a
+    ("0571-86651234": 9999-99999999)."""
+    if "@" in value:
+        return "@"
+    return re.sub(r"[^\W\d_]", "a", re.sub(r"\d", "9", value))
+
+
+def _shaped_edit(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 4c, the fallback of an edit that lacks its strings once files were read: a value the
+    request gives (a phone number, an e-mail address, a date, a code) that no file read holds
+    replaces the value of the same shape on the one line of a read file that also holds a
+    word or pair of characters of the request (the client, the person named); a file kept
+    aside (archive, backup, 归档) is not edited."""
+    waiting = [t for t, _ in turn.missing if writes_files(t) or _replaces_strings(t)]
+    edit = next((t for t in v.tools if _replaces_strings(t)), None)
+    if turn.calls or edit is None or not (waiting or _tree_listed(v)):
+        return
+    if any(c.name == edit.name and not c.failed for c in v.calls):  # (made once: nothing
+        turn.missing = [(t, m) for t, m in turn.missing if t not in waiting]  # more is asked)
+        return
+    old_key, new_key = editing.edit_keys(edit.schema.get("properties") or {}) or ("", "")
+    read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
+    texts = "\n".join(_file_text(str(c.result)) for c in read)
+    given = [x for x in VALUE.findall(v.task) if x not in texts]
+    said = _roots(v.task) | pairs(v.task)
+    for c in read if given else []:
+        path = next((str(a) for a in c.input.values() if isinstance(a, str)), "")
+        if KEPT_ASIDE.search(path):
+            continue
+        hits = [
+            (line, old, new)
+            for line in files.unnumbered(str(c.result))
+            if said & _line_words(line)
+            for old in VALUE.findall(line)
+            for new in given
+            if _shape(old) == _shape(new)
+        ]
+        if len(hits) == 1:
+            line, old, new = hits[0]
+            props = edit.schema.get("properties") or {}
+            key = next((k for k, p in props.items() if role(k, p) == "path"), "file_path")
+            args = {key: path, old_key: line, new_key: line.replace(old, new)}
+            turn.calls.append((edit, args))
+    if turn.calls:
+        turn.missing = [(t, m) for t, m in turn.missing if t not in waiting]
+
+
+def _tree_listed(v: View) -> bool:
+    """Rule 4b listed the whole tree (`**/*`) and no file was written or edited since."""
+    changers = {t.name for t in v.tools if writes_files(t) or _replaces_strings(t)}
+    listed = [
+        i
+        for i, c in enumerate(v.calls)
+        if globs(v.tool(c.name) or _NO_TOOL) and "**/*" in c.input.values()
+    ]
+    return bool(listed) and not any(c.name in changers for c in v.calls[listed[0] :])
+
+
+def _replaces_strings(t: Tool) -> bool:
+    """A tool that edits a file by a string to find and one to put in (`Edit`)."""
+    return editing.edit_keys(t.schema.get("properties") or {}) is not None
+
+
+def _path_values(v: View, t: Tool) -> list[Any]:
+    """The paths a tool still waiting for a value was given by the request (Write's file_path)."""
+    props = t.schema.get("properties") or {}
+    args, _ = arguments(t, gather(v.task, []))
+    return [
+        a for k, a in (args[0] if args else {}).items() if role(k, props.get(k) or {}) == "path"
+    ]
+
+
+def _globbed_paths(c: Call) -> list[str]:
+    """The paths a globbing call listed, one a line."""
+    lines = [x.strip() for x in str(c.result or "").splitlines()]
+    return [x for x in lines if x and not x.startswith(("No files", "Found ")) and " " not in x]
+
+
+def _as_listed(name: str, listed: list[str]) -> str:
+    """A file a text names, as the listing of the tree spells its path (plate_A.csv: plates/plate_A.csv)."""
+    same = [f for f in listed if f == name or f.endswith("/" + name)]
+    return same[0] if same else name
+
+
+def _path_words(path: str) -> set[str]:
+    """The words of a path's folders and stem (lowercase), and its pairs of Chinese characters."""
+    stem = os.path.splitext(path)[0]
+    return {w.lower() for w in re.split(r"[\W_]+", stem) if len(w) > 2} | set(pairs(stem))
 
 
 def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
@@ -4158,6 +4327,8 @@ def _described(
     if text is None:  # a summary of a file this task read: its entries
         text = writing.summarised(v.whole, _read_text(v))
     worked = SUMMARY.search(v.whole) and not quoted(v.task)  # (the answer, worked out first)
+    wanted = text is None and key is not None and (worked or not writing.gives_text(v.task))
+    text = _worked_text(v, path) if wanted else text  # (rule 4b: worked out of the files read)
     if text is None and key is not None and (worked or not writing.gives_text(v.task)):
         # a text described by what it should hold ("listing only the items I have fewer of")
         # is not the request's words: it is asked for, never made up
@@ -4166,6 +4337,82 @@ def _described(
     if text is None or key is None or [m for m in got.missing if m != key]:
         return variants, got
     return [{**a, key: text} for a in variants], Fill({**got.values, key: text}, [])
+
+
+def _worked_text(v: View, path: Any) -> str | None:
+    """Rule 4b: a new file's text the request describes but no rule of `agentkit.sim.writing`
+    makes, once the task has read files: worked out of what was read, never the request's words
+    nor a question to the user. The fact the answer leads with, when it is no line of a file
+    read (the value said most), then for each file read its lines that hold a word of the
+    request that some of its lines hold and not all ("the high-severity ones", "ERROR"), counted
+    and listed, else its records counted (a prose file that holds none is left out). None (the
+    text is then asked for) when nothing was found so, for a file the task read or does not make
+    (that one is edited, not replaced: `_made_new`), before anything was read, or while a file
+    the task names is still unread."""
+    read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
+    if not read or path is None or _was_read(v, str(path)) or not _made_new(v, str(path)):
+        return None
+    tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
+    named = {os.path.basename(f) for f in shell.FILE.findall(v.whole)}
+    if named - tried - {os.path.basename(str(path))}:
+        return None  # (every file the task names is read first: `_files_first`)
+    said = _roots(v.whole) | pairs(v.whole)
+    texts = "\n".join(_file_text(str(c.result)) for c in read)
+    lead = _answer(v, Turn(), compose=False).strip().splitlines()[:1]
+    lead = [
+        x
+        for x in lead
+        if x.strip() not in texts
+        and not shell.FILE.fullmatch(x.strip())
+        and not x.rstrip().endswith((":", "："))  # (a heading of a file's quoted text)
+    ]
+    out: list[str] = []
+    for c in [c for c in read if not _file_name(c).lower().endswith((".md", ".rst"))]:
+        rows = [x for x in files.unnumbered(str(c.result)) if x.strip()]  # (not a guide's)
+        rows = rows[1:] if rows and _header_row(rows) else rows
+        marks = [m for m in sorted(said) if 0 < sum(m in _line_words(r) for r in rows) < len(rows)]
+        held = [r for r in rows if set(marks) & _line_words(r)]
+        if held:
+            n, shown = len(held), spoken_list(v.lang, marks)
+            out.append(
+                say(v.lang, "g_found_in", file=_file_name(c), rows=len(rows), n=n, marks=shown)
+            )
+            out += [f"  - {r.strip()}" for r in held]
+        elif rows and not _file_name(c).lower().endswith(".txt"):
+            out.append(say(v.lang, "g_rows_in", file=_file_name(c), n=len(rows)))
+    return "\n".join(lead + out) + "\n" if out else None
+
+
+MADE = (
+    re.compile(  # a file the request makes: "write report.md", "写一份 错误报告.md", "save it to"
+        r"(?:\b(?:write|create|make|produce|generate|draft|prepare|start)\b|写|生成|创建|新建)"
+        r"(?:[^.。\n]|\.(?=\w)){0,40}?(?<![\w.])([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
+        re.I,
+    )
+)
+
+
+def _made_new(v: View, path: str) -> bool:
+    """The file at `path` is one the request makes (`MADE`, `WRITTEN_TO`), not one it changes
+    ("fill in the TODOs in label.md", "在 changelog.md 末尾记一笔"): only such a file takes a text
+    worked out of others (rule 4b)."""
+    made = [m.group(1) for m in [*MADE.finditer(v.whole), *WRITTEN_TO.finditer(v.whole)]]
+    return os.path.basename(path) in {os.path.basename(f) for f in made}
+
+
+def _header_row(rows: list[str]) -> bool:
+    """The first row of a table is its header: cells split by a comma, tab or bar, no digit."""
+    return bool(re.search(r"[,\t|]", rows[0])) and not re.search(r"\d", rows[0])
+
+
+NEGATED = re.compile(r"[\w-]+\s*[:=：]\s*(?:no|false|none|否|无|没有)(?![\w\u4e00-\u9fff])", re.I)
+
+
+def _line_words(line: str) -> set[str]:
+    """A line's telling words, cut to their roots (`_roots`), and its pairs of Han characters;
+    a label said with no, false or 否 ("retrap: no") is not held."""
+    line = NEGATED.sub(" ", line)
+    return set(_roots(line) | pairs(line))
 
 
 def _ticked(
@@ -4965,7 +5212,7 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
     return {"type": "tool_use", "name": t.call_name, "input": args}
 
 
-def _answer(v: View, turn: Turn) -> str:
+def _answer(v: View, turn: Turn, compose: bool = True) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
@@ -4978,7 +5225,7 @@ def _answer(v: View, turn: Turn) -> str:
     seen: set[str] = set()
     told = [] if turn.whole else _from_files(v)
     figures = _figures(v)  # (a figure of the files' tables: they are not quoted either)
-    wrote = [] if turn.whole else _composed(v)
+    wrote = [] if turn.whole or not compose else _composed(v)
     pointed = not turn.whole and _lines_found(v)  # (the lines asked for: no whole file, listing)
     for c in [] if turn.whole else v.calls:
         if (

@@ -192,6 +192,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "I tried to {doing}, but it failed for now ({err}); retrying once.",
     ),
     "g_wrote": ("已写入 {file}：\n{text}", "Wrote {file}:\n{text}"),
+    "g_found_in": (
+        "- {file}：{rows} 条记录，其中 {n} 条含 {marks}",
+        "- {file}: {rows} records, {n} with {marks}",
+    ),
+    "g_rows_in": ("- {file}：{n} 条记录", "- {file}: {n} records"),
     "g_file_text": ("{file} 的内容：\n{text}", "{file} says:\n{text}"),
     "g_result": ("{tool} 的结果：{values}", "{tool} returned: {values}"),
     "g_act_result": ("{tool} 已办好：{values}", "{tool} went through: {values}"),

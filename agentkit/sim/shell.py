@@ -451,10 +451,14 @@ WRITTEN_TO = re.compile(  # where a result is written: "save it to out.txt", "�
 )
 
 
-DESCRIBED = re.compile(  # what follows a colon says what a file is to hold, not its text
-    r"[:：]\s*(?:请\s*)?(?:列出|列一下|列明|包括|包含|写出|写明|给出|说明|总结|汇总|统计|算出|计算)"
+DESCRIBED = re.compile(  # what follows a colon says what a file is to hold, not its text: an
+    # order to work something out, or a question's words (how many, which, 多少, 哪些, 每个…)
+    r"[:：]\s*(?:请\s*)?(?:列出|列一下|列明|包括|包含|写出|写明|给出|说明|总结|汇总|统计|算出|计算"
+    r"|找出|标出|多少|哪些|哪几|几[个位条次]|每[个位条种天]|各[个位条种]|是否|有没有|谁)"
     r"|[:：]\s*(?:please\s+)?(?:list|include|show|give|summari[sz]e|state|report|work\s+out"
-    r"|calculate|compute)\b",
+    r"|calculate|compute|count|find|flag|name|note|how\s+(?:many|much|long|often)|which|what"
+    r"|who|whether|the\s+(?:number|count|total|list)\s+of|an?\s+(?:count|list|summary|table)"
+    r"\s+of)\b",
     re.IGNORECASE,
 )
 
