@@ -168,3 +168,26 @@ def test_a_new_email_address_is_put_in_for_the_old_one_of_the_person_named():
     )
     assert not any(a in t.answer for a in ASKS)
     ended(t)
+
+
+def test_every_file_the_request_names_is_read_before_the_file_is_written():
+    orchard = {
+        "quota.md": "# Quota\n\nDaily quota: 20 crates per picker.\n",
+        "pickings.csv": "picker,variety,crates\nAda,Gala,24\nBen,Fuji,17\nCai,Gala,22\n",
+    }
+    desk = Desk(orchard)
+    t = run(
+        "Summarise pickings.csv for the co-op and write it to summary.md: crates per picker, "
+        "and flag anyone under the daily quota (see quota.md).",
+        files(*TOOLS),
+        desk,
+    )
+    order = names(t)
+    assert order.index("Write") > max(i for i, n in enumerate(order) if n == "Read")
+    assert [a["file_path"] for turn in t.calls for n, a in turn if n == "Read"] == [
+        "pickings.csv",
+        "quota.md",
+    ]
+    assert "crates per picker" not in desk.files["summary.md"]  # (not the request's words)
+    assert "Ben: 17" in desk.files["summary.md"]
+    ended(t)

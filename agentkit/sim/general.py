@@ -202,7 +202,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 4b. The fallback of a tool set that reads and globs files (the CLI's): a turn that would only ask
    the user for a file's text or an edit's strings reads first, never asks while files may give
    it: the files the task names, the files a file read names, else the tree listed once (`**/*`)
-   and the files that share a word of the task, else all (`_files_first`); a new file the
+   and the files that share a word of the task, else all (`_files_first`); no text is written
+   while a file the request names is unread (`_unread_named`); a new file the
    request makes then holds what was worked out of them, each data file's records counted and
    its lines that hold the word asked listed (`_worked_text`, `_made_new`); never a file the
    task read or only changes.
@@ -3016,8 +3017,8 @@ MOST_READ = 8  # files read, at most, when none of those listed shares a word wi
 
 def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     """Rule 4b, the fallback of a tool set that reads and globs files (the CLI's Read beside
-    Glob): a turn that would only ask the user for a value (a file's text, an edit's strings, a
-    record's id) never asks while the files may give it. It reads, in this order, the files the
+    Glob): a turn that would only ask the user for a file's text or an edit's strings never asks
+    while the files may give it. It reads, in this order, the files the
     task names, the files a file read names (a README's "stock is in cellar/stock.csv"), then
     lists the tree once (`**/*`) and reads the files listed whose path shares a word of the task,
     else every file listed (up to MOST_READ); only when each of those was tried does it ask. The
@@ -3025,7 +3026,8 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     (`_worked_text`)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
     glob = next((t for t in v.tools if globs(t)), None)
-    waits = turn.missing or _tree_listed(v)  # (the tree listed for a change not made yet)
+    waits = [t for t, _ in turn.missing if writes_files(t) or _replaces_strings(t)]
+    waits = waits or _tree_listed(v)  # (the tree listed for a change not made yet)
     if turn.calls or turn.stop or not waits or reader is None or glob is None:
         return
     tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
@@ -3787,7 +3789,10 @@ def _inputs(
     listed item, a described file's text, a calculator's expression said in words, an id the
     entry a result lists gives."""
     variants, got = _route_legs(v, t, *_per_item(v, t, *arguments(t, src)))
-    variants, got = _described(v, t, variants, got)
+    if writes_files(t) and _unread_named(v, t, variants):  # (rule 4b: a file named is read
+        variants, got = _text_waits(t, variants, got)  # first)
+    else:
+        variants, got = _described(v, t, variants, got)
     variants, got = _expressed(v, t, variants, got, conv)
     if globs(t):
         variants = [_one_folder(t, a) for a in variants]
@@ -4352,10 +4357,6 @@ def _worked_text(v: View, path: Any) -> str | None:
     read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
     if not read or path is None or _was_read(v, str(path)) or not _made_new(v, str(path)):
         return None
-    tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
-    named = {os.path.basename(f) for f in shell.FILE.findall(v.whole)}
-    if named - tried - {os.path.basename(str(path))}:
-        return None  # (every file the task names is read first: `_files_first`)
     said = _roots(v.whole) | pairs(v.whole)
     texts = "\n".join(_file_text(str(c.result)) for c in read)
     lead = _answer(v, Turn(), compose=False).strip().splitlines()[:1]
@@ -4398,6 +4399,31 @@ def _made_new(v: View, path: str) -> bool:
     worked out of others (rule 4b)."""
     made = [m.group(1) for m in [*MADE.finditer(v.whole), *WRITTEN_TO.finditer(v.whole)]]
     return os.path.basename(path) in {os.path.basename(f) for f in made}
+
+
+def _text_waits(
+    t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """The writing tool's text left out, still needed (a file named is read first: rule 4b)."""
+    props = t.schema.get("properties") or {}
+    body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"][:1]
+    kept = [{k: a for k, a in x.items() if k not in body} for x in variants]
+    values = {k: a for k, a in got.values.items() if k not in body}
+    return kept, Fill(values, sorted({*got.missing, *body}))
+
+
+def _unread_named(v: View, t: Tool, variants: list[dict[str, Any]]) -> list[str]:
+    """Rule 4b: in a tool set that reads and globs files, the files the request names, other
+    than the one the writing tool `t` writes and those it makes, that no call has tried yet."""
+    if not any(globs(t) for t in v.tools) or not any(reads_files(t) for t in v.tools):
+        return []
+    props = t.schema.get("properties") or {}
+    args = _written_path(v, props, variants[0]) if variants else {}
+    path = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "path"), "")
+    tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
+    named = dict.fromkeys(shell.FILE.findall(VALUE.sub(" ", v.whole)))
+    skip = tried | {os.path.basename(path)}
+    return [f for f in named if os.path.basename(f) not in skip and not _made_new(v, f)]
 
 
 def _header_row(rows: list[str]) -> bool:
