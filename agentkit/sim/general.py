@@ -3026,8 +3026,8 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     (`_worked_text`)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
     glob = next((t for t in v.tools if globs(t)), None)
-    waits = [t for t, _ in turn.missing if writes_files(t) or _replaces_strings(t)]
-    waits = waits or _tree_listed(v)  # (the tree listed for a change not made yet)
+    waiting = any(writes_files(t) or _replaces_strings(t) for t, _ in turn.missing)
+    waits = waiting or _tree_listed(v)  # (the tree listed for a change not made yet)
     if turn.calls or turn.stop or not waits or reader is None or glob is None:
         return
     tried = {os.path.basename(str(a)) for c in v.calls for a in c.input.values() if a}
