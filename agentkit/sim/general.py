@@ -209,7 +209,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    task read or only changes.
 4c. A value the request gives (a phone number, an e-mail address, a date, a code) that no file
    read holds replaces the value of its shape on the one line that holds the one the request
-   names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`).
+   names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`), and said as
+   the old value and the new in the user's language (`_edit_said`).
 5. When nothing is left to call, the answer states first what the question asks for: a fact
    worked out from the records' fields (what is left of a whole minus the part taken, the records
    under their own threshold, those a bound keeps and the one picked among them, one code's
@@ -3091,10 +3092,18 @@ def _shaped_edit(v: View, turn: Turn, conv: Conversation | None) -> None:
     aside (archive, backup, 归档) is not edited."""
     waiting = [t for t, _ in turn.missing if writes_files(t) or _replaces_strings(t)]
     edit = next((t for t in v.tools if _replaces_strings(t)), None)
-    if turn.calls or edit is None or not (waiting or _tree_listed(v)):
+    if turn.calls or edit is None:
         return
-    if any(c.name == edit.name and not c.failed for c in v.calls):  # (made once: nothing
-        turn.missing = [(t, m) for t, m in turn.missing if t not in waiting]  # more is asked)
+    made = [c for c in v.calls if c.name == edit.name and not c.failed and c.result is not None]
+    given = VALUE.findall(v.task)
+    made = [c for c in made if any(x in str(c.input.values()) for x in given) and _swapped(edit, c)]
+    if made and all(c.name != edit.name or c in made for c in v.calls):  # (made once: said by
+        # its values, nothing more is asked)
+        turn.missing = [(t, m) for t, m in turn.missing if t not in waiting]
+        turn.lines += [_edit_said(v, edit, c) for c in made]
+        turn.whole = True
+        return
+    if not (waiting or _tree_listed(v)) or any(c.name == edit.name for c in v.calls):
         return
     old_key, new_key = editing.edit_keys(edit.schema.get("properties") or {}) or ("", "")
     read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
@@ -3121,6 +3130,28 @@ def _shaped_edit(v: View, turn: Turn, conv: Conversation | None) -> None:
             turn.calls.append((edit, args))
     if turn.calls:
         turn.missing = [(t, m) for t, m in turn.missing if t not in waiting]
+
+
+def _swapped(edit: Tool, c: Call) -> bool:
+    """The edit put one value in for another of its shape, the rest of the line kept (rule 4c)."""
+    old_key, new_key = editing.edit_keys(edit.schema.get("properties") or {}) or ("", "")
+    old, new = str(c.input.get(old_key)), str(c.input.get(new_key))
+    olds, news = VALUE.findall(old), VALUE.findall(new)
+    swaps = [(a, b) for a, b in zip(olds, news, strict=False) if a != b]
+    return (
+        len(olds) == len(news)
+        and len(swaps) == 1
+        and old.replace(*swaps[0]) == new
+        and (_shape(swaps[0][0]) == _shape(swaps[0][1]))
+    )
+
+
+def _edit_said(v: View, edit: Tool, c: Call) -> str:
+    """An edit of rule 4c said in the user's language: the file and the value put in for the old."""
+    old_key, new_key = editing.edit_keys(edit.schema.get("properties") or {}) or ("", "")
+    olds, news = VALUE.findall(str(c.input.get(old_key))), VALUE.findall(str(c.input.get(new_key)))
+    pairs_ = [f"`{a}` → `{b}`" for a, b in zip(olds, news, strict=False) if a != b]
+    return say(v.lang, "g_edited", file=_file_name(c), changes=spoken_list(v.lang, pairs_))
 
 
 def _tree_listed(v: View) -> bool:
