@@ -148,6 +148,7 @@ def test_a_new_value_replaces_the_value_of_its_shape_on_the_line_of_the_one_name
         "139-8765-4321", "139-1234-5678"
     )
     assert desk.files["backup/drivers_2025.csv"] == fleet["backup/drivers_2025.csv"]  # (kept aside)
+    assert "已修改 drivers.csv" in t.answer and "139-1234-5678" in t.answer  # (said in Chinese)
     assert not any(a in t.answer for a in ASKS)
     ended(t)
 
@@ -166,6 +167,7 @@ def test_a_new_email_address_is_put_in_for_the_old_one_of_the_person_named():
     assert not any(
         n == "Read" and a["file_path"] == "marta.lind" for turn in t.calls for n, a in turn
     )
+    assert "`marta@oldmail.example` → `marta.lind@fjord.example`" in t.answer
     assert not any(a in t.answer for a in ASKS)
     ended(t)
 
