@@ -122,17 +122,6 @@ def test_a_question_after_a_colon_describes_the_file_it_is_not_its_text(prompt):
     ended(t)
 
 
-def test_a_file_the_task_read_is_never_replaced_by_the_worked_out_text():
-    desk = Desk({"rota/december.csv": ROTA["rota/december.csv"]})
-    t = run(
-        "Go through rota/december.csv and tidy it up.",
-        files(*TOOLS),
-        desk,
-    )
-    assert desk.files["rota/december.csv"] == ROTA["rota/december.csv"]
-    ended(t)
-
-
 def test_a_new_value_replaces_the_value_of_its_shape_on_the_line_of_the_one_named():
     fleet = {
         "drivers.csv": "姓名,车牌,手机\n赵刚,浙A12345,139-8765-4321\n钱伟,浙A67890,138-1111-2222\n",
