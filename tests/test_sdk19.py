@@ -70,6 +70,7 @@ def test_a_report_whose_files_are_not_named_is_written_from_the_files_the_tree_l
     assert "2026-09-reed-net.txt: 2 records" in report
     assert "robin | ring AB102" in report and "reed warbler | ring AC201" in report
     assert "wren" not in report  # (not a retrap)
+    assert "catches/README.md" not in t.answer  # (the listing that found them is not quoted)
     assert not any(a in t.answer for a in ASKS)
     ended(t)
 

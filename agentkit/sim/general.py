@@ -206,7 +206,7 @@ order to one typed view of the request (`agentkit.sim.view`).
    while a file the request names is unread (`_unread_named`); a new file the
    request makes then holds what was worked out of them, each data file's records counted and
    its lines that hold the word asked listed (`_worked_text`, `_made_new`); never a file the
-   task read or only changes.
+   task read or only changes. The answer then says what was written, without the listing.
 4c. A value the request gives (a phone number, an e-mail address, a date, a code) that no file
    read holds replaces the value of its shape on the one line that holds the one the request
    names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`), and said as
@@ -5291,7 +5291,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
             or c.name in claude_code.QUIET
             or ((told or figures or counted_rows) and _finds_files(v, c))
             or (pointed and _finds_files(v, c) and not _read_file(v, c))
-            or (wrote and (_read_file(v, c) or _writes(v, c)))
+            or (wrote and (_read_file(v, c) or _writes(v, c) or _finds_files(v, c)))
             or _step_said(v, c, steps)
             or (isinstance(c.data, dict) and not _acted(v, c) and _superseded(v, c, c.data))
         ):
