@@ -3625,6 +3625,7 @@ ZH_PRONOUN = re.compile(r"[我你他她它您]|自己|大家|别人|人家")
 
 ZH_HOME = re.compile(  # "我家豆豆", "咱家的狗狗旺财": a name after the home it belongs to
     r"(?:我|我们|咱|咱们|俺)家的?((?:小|大)?(?:狗狗|猫咪|狗|猫|儿子|女儿|孩子|宝宝|闺女|小朋友|兔子|鹦鹉|仓鼠))?"
+    r"(?:(?<=[狗猫咪子儿宝娘友鼠鹉])(?:名字)?(?:叫做|叫|名叫|是))?"  # "我家猫叫豆豆": the name after 叫
     r"([\u4e00-\u9fff]{2})(的)?"
 )
 
@@ -4972,8 +4973,9 @@ OF_END = re.compile(
 
 def named_thing(src: Source) -> str | None:
     """The name of the thing a tool works on: quoted, else after "called"/"named"/"叫", else beside
-    the tool's noun ("the lodash package", "package lodash"), else the word that ends a clause
-    after "of"/"for" ("the latest version of lodash?")."""
+    the tool's noun ("the lodash package", "package lodash"), else a whole proper name of two
+    words or more ("Kate Olsen"), else the word that ends a clause after "of"/"for" ("the latest
+    version of lodash?"), never a day ("on Saturday.")."""
     text = src.text
     q = [x for x in quoted(text) if len(x.split()) <= 6]
     if q:
@@ -4992,8 +4994,16 @@ def named_thing(src: Source) -> str | None:
             and values.unit_of(m.group(1)) is None
         ):
             return m.group(1)
+    whole = proper_name(text, src.used)
+    if whole and " " in whole and not values.WEEKDAY_WORD.search(whole):
+        return whole  # a whole name the text gives ("Kate Olsen"), before a clause's last word
     m = OF_END.search(text)
-    if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
+    if (
+        m
+        and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS
+        and not values.WEEKDAY_WORD.search(m.group(1))  # "on Saturday." names a day, no thing
+        and not values.iso_dates(m.group(1))
+    ):
         return m.group(1)
     m = MY_THING.search(text)  # "My hydrangea looks scraggly": what the user's sentence is about
     if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS and _word(m.group(1)):

@@ -322,6 +322,7 @@ from .arguments import (
     role,
     temporal,
     unsaid_members,
+    zh_home_name,
 )
 from .conform import conform
 from .conversation import Conversation
@@ -356,7 +357,9 @@ from .results import (
 from .toolbox import TOOL_SEARCH
 from .values import (
     DATE,
+    WEEKDAY_WORD,
     ZH_NOT_NAME,
+    ZH_SURNAME,
     date_layout,
     digits_for_words,
     enough_of,
@@ -2569,6 +2572,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         if made:
             turn.calls += [(t, a) for a in made]
             continue
+        variants, got = _said_name(v, t, variants, got)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
@@ -3392,6 +3396,56 @@ def _by_name(
     }
     name = named_in_request(v.task, taken)
     return _with(variants, got, open_[0], name) if name else (variants, got)
+
+
+NAMED_KEY = re.compile(  # a property that holds a name: of a person, a client, a company
+    r"(?:^|_)(?:name|client|customer|company|person|member|patient|guest|owner|contact)$"
+    r"|姓名|名称|名字|客户|公司|单位名",
+    re.I,
+)
+ORG_KEY = re.compile(
+    r"client|customer|company|org|firm|vendor|supplier|客户|公司|单位|企业|机构", re.I
+)
+ZH_SAID_PERSON = (
+    re.compile(  # "市场部的赵磊请…", "帮赵磊…", "，赵磊说…": a surname and one or two more
+        rf"(?:^|(?<=[的帮给替为和跟与，,。；;！!？?\s：:]))({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)"
+        r"(?=请|订|约|办|查|预约|报名|申请|登记|的|说|要|想|[，,。！!？?\s]|$)"
+    )
+)
+ZH_ORG = re.compile(  # "华信贸易那个案子": a name its kind of business ends
+    r"(?:^|(?<=[，,。；;！!？?\s：:“「]|查|找|是|为|给|和|跟|与))(?![我你他她这那帮给请])"
+    r"([\u4e00-\u9fff]{2,8}?(?:贸易|公司|集团|科技|实业|物流|传媒|股份|工作室|事务所|银行|医院|学校|酒店|餐厅))"
+)
+
+
+def _said_name(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2's last look before a name is asked for: a required name the readings left open (a
+    person's, a client's) is the one the user's words give in any form: a whole proper name
+    ("Kate Olsen", never a day), a pet's or a child's name after 我家…叫, a Chinese surname and
+    given name beside 的 / 帮 / a pause ("市场部的赵磊请…"), and, for a client or a company, a
+    name its kind of business ends ("华信贸易那个案子"). Asked only when none is there."""
+    props = t.schema.get("properties") or {}
+    open_ = [
+        k
+        for k in got.missing
+        if (props.get(k) or {}).get("type", "string") == "string"
+        and "enum" not in (props.get(k) or {})
+        and NAMED_KEY.search(f"{k} {(props.get(k) or {}).get('description') or ''}")
+    ]
+    if len(open_) != 1 or len(variants) != 1:
+        return variants, got
+    key, about = open_[0], f"{open_[0]} {(props.get(open_[0]) or {}).get('description') or ''}"
+    said = {str(x) for x in got.values.values()}
+    whole = proper_name(v.task, said)
+    org = next((m.group(1) for m in ZH_ORG.finditer(v.task) if m.group(1) not in said), None)
+    zh = next((m.group(1) for m in ZH_SAID_PERSON.finditer(v.task) if m.group(1) not in said), None)
+    found = (org if ORG_KEY.search(about) else None) or (
+        whole if whole and " " in whole and not WEEKDAY_WORD.search(whole) else None
+    )
+    found = found or zh_home_name(v.task) or zh or org
+    return _with(variants, got, key, found) if found and found not in said else (variants, got)
 
 
 def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
