@@ -1504,11 +1504,15 @@ ZH_NOT_NAME = (
 )
 
 
+ZH_DEMONSTRATIVE = re.compile(r"[那这](?:个|家|位|只|条|份|间|张|台|辆|件|笔|单)")
+
+
 def name_span(value: str) -> str:
     """A name taken out of the user's sentence, without the sentence's own words (see the rules):
     a span is a name, not a clause. In Chinese a question's word (多少, 几个, 哪, 什么, 吗) ends it
     with the linking words before it ("白鹭是哪天" -> 白鹭), and the request's words around it go
-    ("另外星海俱乐部一共" -> 星海俱乐部: 另外, 请问, 关于 / 一共, 分别, 现在, 的); in English the
+    ("另外星海俱乐部一共" -> 星海俱乐部: 另外, 请问, 关于 / 一共, 分别, 现在, 的), and a demonstrative
+    after it ("星河物流那个仓储合同" -> 星河物流); in English the
     question's frame before it ("which", "how many", "is there", "could you tell me") and a
     possessive after it ("PhotoSnap's" -> PhotoSnap). What is left too short to name anything
     leaves the value as it was."""
@@ -1517,6 +1521,9 @@ def name_span(value: str) -> str:
         ask = ZH_SPAN_ASKS.search(found)
         if ask and ask.start() > 0:
             found = found[: ask.start()]
+        this = ZH_DEMONSTRATIVE.search(found)
+        if this and this.start() >= 2:  # "星河物流那个仓储合同": the name ends at 那个
+            found = found[: this.start()]
         found = ZH_SPAN_TAIL.sub("", ZH_SPAN_LEAD.sub("", found))
         if ZH_SPAN_MODAL.match(found):
             return value  # "需要哪些材料": a predicate with no subject names nothing
