@@ -864,6 +864,31 @@ def _in_english(s: dict[str, Any], value: Any) -> Any:
     return english[0] if proper else value
 
 
+def described_member(s: dict[str, Any], text: str) -> Any:
+    """The member of an enum whose gloss in the property's description the text says: the
+    description pairs members with their words ("plumbing=水管/漏水, electrical=电路", "A (window
+    seat)", "vip: 贵宾"); the member with the longest word said, None when none is."""
+    about = str(s.get("description") or "")
+    best, size = None, 0
+    for member in s.get("enum") or []:
+        m = re.search(
+            rf"(?<![\w-]){re.escape(str(member))}\s*(?:[=:：]\s*([^,，;；。\n]+)|[(（]([^)）]+)[)）])",
+            about,
+        )
+        if m is None:
+            continue
+        for word in re.split(r"\s*(?:/|、|\||或|\bor\b)\s*", m.group(1) or m.group(2)):
+            word = word.strip()
+            said = (
+                word in text
+                if re.search(r"[\u4e00-\u9fff]", word)
+                else re.search(rf"\b{re.escape(word)}\b", text, re.I)
+            )
+            if len(word) >= 2 and said and len(word) > size:
+                best, size = member, len(word)
+    return best
+
+
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
     end = values.ends(src.text).get(values.leg(name) or "")
     if end:  # "from my savings to my checking": from_account is the member said after "from"
@@ -879,6 +904,9 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
         return compared  # "这学期…跟上学期比": one call for each
     if found is not None:
         return acted_member(s["enum"], src.text, found)
+    glossed = described_member(s, src.text)
+    if glossed is not None:
+        return glossed
     level = values.level_member([str(m) for m in s["enum"]], src.text)
     if level is not None:
         return next(m for m in s["enum"] if str(m) == level)

@@ -2579,7 +2579,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             # beside an MCP calculator that gave 405)
             done = any(c.result is not None and not c.failed for c in mine)
             unnamed = not (asked & t.name_concepts - {"read"}) and not named_in(t, said)
-            if not done and not (answered and unnamed):
+            if not done and not (answered and unnamed) and not _nothing_own(v, t, got):
                 # a required enum the user has not chosen is asked with the rest, never guessed
                 unsaid = unsaid_members(t.schema, variants[0] if variants else {}, v.task)
                 turn.missing.append((t, got.missing + [m for m in unsaid if m not in got.missing]))
@@ -3396,6 +3396,22 @@ def _by_name(
     }
     name = named_in_request(v.task, taken)
     return _with(variants, got, open_[0], name) if name else (variants, got)
+
+
+def _nothing_own(v: View, t: Tool, got: Fill) -> bool:
+    """Rule 3: a tool the user gave nothing of its own is not asked about once another tool has
+    answered: every value it holds is one an answered call of another tool took (the flat "1203"
+    of a repair, beside record_rent_payment's month and amount nobody said), and what it lacks
+    is no id a look-up could give."""
+    others = [c for c in v.calls if c.name != t.name and c.result is not None and not c.failed]
+    taken = {str(x) for c in others for x in c.input.values()}
+    given = {str(x) for x in got.values.values()}
+    return (
+        bool(others)
+        and bool(given)
+        and given <= taken
+        and not any(names_an_id(t, k) for k in got.missing)
+    )
 
 
 NAMED_KEY = re.compile(  # a property that holds a name: of a person, a client, a company

@@ -1414,7 +1414,7 @@ LEVELS = [  # level, how an enum member names it, the words of a request that as
      r"sev[-_ ]?[01]|高|紧急|严重|加急|特快|急件|优先)$",
      r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
      r"in a hurry|\bhurry\b|can't wait|cannot wait|time[- ]sensitive|"
-     r"紧急|严重|加急|尽快|马上|立刻|十万火急|着急|急用|急需|(?:很|挺|特别|非常|比较|有点|太|真|蛮|好)急"),
+     r"紧急|严重|加急|尽快|马上|立刻|赶紧|赶快|抓紧|火速|十万火急|着急|急用|急需|(?:很|挺|特别|非常|比较|有点|太|真|蛮|好)急"),
     ("medium", r"^(?:medium|normal|moderate|mid|standard|regular|p2|sev[-_ ]?2|中|一般|普通|标准)$",
      r"\bnormal\b|moderate|medium|一般|普通"),
 ]  # fmt: skip
