@@ -3394,7 +3394,9 @@ def _by_name(
     taken = {
         str(x) for w, _ in waiting for x in arguments(w, gather(v.task, []))[1].values.values()
     }
-    name = named_in_request(v.task, taken)
+    about = f"{open_[0]} {(props.get(open_[0]) or {}).get('description') or ''}"
+    person = re.search(r"姓名|人名|full name|person", about, re.I)  # (a person's: 员工姓名)
+    name = (name_said(v.task, about, taken) if person else None) or named_in_request(v.task, taken)
     return _with(variants, got, open_[0], name) if name else (variants, got)
 
 
@@ -3453,15 +3455,22 @@ def _said_name(
     if len(open_) != 1 or len(variants) != 1:
         return variants, got
     key, about = open_[0], f"{open_[0]} {(props.get(open_[0]) or {}).get('description') or ''}"
-    said = {str(x) for x in got.values.values()}
-    whole = proper_name(v.task, said)
-    org = next((m.group(1) for m in ZH_ORG.finditer(v.task) if m.group(1) not in said), None)
-    zh = next((m.group(1) for m in ZH_SAID_PERSON.finditer(v.task) if m.group(1) not in said), None)
+    found = name_said(v.task, about, {str(x) for x in got.values.values()})
+    return _with(variants, got, key, found) if found else (variants, got)
+
+
+def name_said(task: str, about: str, said: set[str]) -> str | None:
+    """`_said_name`'s name of the kind `about` (a property's name and description) asks for,
+    none of `said`: a business name first for a client or a company, else a whole proper name,
+    a pet's name after 我家…叫, a Chinese surname and given name, a business name."""
+    whole = proper_name(task, said)
+    org = next((m.group(1) for m in ZH_ORG.finditer(task) if m.group(1) not in said), None)
+    zh = next((m.group(1) for m in ZH_SAID_PERSON.finditer(task) if m.group(1) not in said), None)
     found = (org if ORG_KEY.search(about) else None) or (
         whole if whole and " " in whole and not WEEKDAY_WORD.search(whole) else None
     )
-    found = found or zh_home_name(v.task) or zh or org
-    return _with(variants, got, key, found) if found and found not in said else (variants, got)
+    found = found or zh_home_name(task) or zh or org
+    return found if found and found not in said else None
 
 
 def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
@@ -3902,10 +3911,27 @@ def _identified(
     )
     if found is None and role(ids[0], props.get(ids[0]) or {}) == "path":
         found = described_path(task, [str(c.result) for c in reversed(v.calls) if not c.failed])
+    found = found if found is not None else _only_found(v, t, ids[0])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _only_found(v: View, t: Tool, key: str) -> str | None:
+    """The last look-up of the open task (another tool's) found one record, in any form ("员工：
+    赵磊，编号 E-1047，…", {"pet_id": "P-553", ...}): the id a next call lacks is that record's."""
+    answered = [c for c in v.calls if c.name != t.name and c.result is not None and not c.failed]
+    if not answered:
+        return None
+    data = answered[-1].data
+    found = pick.entries(data)
+    if len(found) == 1:
+        return pick.id_of(found[0][1], key)
+    if found or not isinstance(data, dict):
+        return None
+    codes = set(pick.ID_LIKE.findall(str(answered[-1].result)))
+    return pick.id_of(data, key) or (codes.pop() if len(codes) == 1 else None)
 
 
 def in_named_folder(task: str, t: Tool, key: str) -> bool:
