@@ -1027,6 +1027,7 @@ def _choose(v: View) -> list[Tool]:
                 or _code_reader(v, tools)
                 or _named_reader(v, tools)
                 or _name_taker(v, tools)
+                or _most_filled(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1141,13 +1142,34 @@ def typed_values(t: Tool, task: str) -> int:
         p, x = props.get(k), got.get(k)
         if not isinstance(p, dict) or x is None or x == "":
             continue
-        if p.get("enum"):  # a member said, or coded ("men's 40+": M40)
-            n += str(x).lower() in task.lower() or x == coded_member(p["enum"], task)
+        if p.get("enum"):  # a member said, or coded ("men's 40+": M40), or by its stem
+            n += (
+                str(x).lower() in task.lower()
+                or x == coded_member(p["enum"], task)
+                or any(w[:6] in task.lower() for w in re.findall(r"[a-z]{6,}", str(x).lower()))
+            )
         elif p.get("type") in ("number", "integer", "boolean"):
             n += not _bracket(x, task)  # "the men's 40+ category": 40 is no bib
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _most_filled(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1's last fallback, before saying no tool serves: the one tool to which the request
+    gives values of their kind for three or more required inputs, more than to any other ("Tom
+    Becker wants his furnace inspected this Thursday, between 1 and 4 pm": schedule_visit's date,
+    window and job), not one that undoes; in a conversation's first task."""
+    if v.before:
+        return []
+    asked = asked_of(v.task, tools)
+    counts = sorted(
+        ((typed_values(t, v.task), t) for t in tools if not undoes(t, asked, v.task)),
+        key=lambda nt: -nt[0],
+    )
+    if not counts or counts[0][0] < 3 or len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return []
+    return [counts[0][1]]
 
 
 def _thing_listed(v: View, tools: list[Tool]) -> list[Tool]:
@@ -3919,11 +3941,14 @@ def _identified(
 
 
 def _only_found(v: View, t: Tool, key: str) -> str | None:
-    """The last look-up of the open task (another tool's) found one record, in any form ("员工：
-    赵磊，编号 E-1047，…", {"pet_id": "P-553", ...}): the id a next call lacks is that record's."""
+    """The last look-up of the open task (another tool's), one that names the id's thing
+    (find_employee for employee_id), found one record, in any form ("员工：赵磊，编号 E-1047，…"):
+    the id a next call lacks is that record's."""
     answered = [c for c in v.calls if c.name != t.name and c.result is not None and not c.failed]
-    if not answered:
-        return None
+    finder = v.tool(answered[-1].name) if answered else None
+    nouns = set(words(key)) - ID_WORDS
+    if finder is None or not nouns & set(words(f"{finder.name} {finder.description}")):
+        return None  # (the id of the thing the look-up finds: find_employee for employee_id)
     data = answered[-1].data
     found = pick.entries(data)
     if len(found) == 1:
