@@ -249,3 +249,29 @@ def test_the_tool_most_filled_by_the_request_is_taken_not_none():
             "service": "tuning",
         },
     )
+
+
+def test_a_confirmation_sentence_keeps_its_code_and_a_reason_is_no_haste():
+    sweep = tool(
+        "book_sweep",
+        "Book a chimney sweep.",
+        {"address": {"type": "string"}, "date": DAY},
+    )
+    _, finals = converse(
+        "Book a chimney sweep at 9 Mill Lane on 2027-02-03.",
+        [sweep],
+        {"book_sweep": lambda **k: "Sweep CS-204 booked: 9 Mill Lane on 2027-02-03, sweeper Joe."},
+    )
+    assert "CS-204" in finals[0]
+    tutor = tool(
+        "book_tutor",
+        "预约家教试听课。",
+        {"date": DAY, "reason": {"type": "string", "description": "补习原因"}},
+    )
+    calls, _ = converse(
+        "我儿子叫乐乐，他最近数学跟不上，想约明天的试听课，越早越好。",
+        [tutor],
+        {"book_tutor": lambda **k: "已预约 TT-5"},
+        system="今天是 2026-12-07。",
+    )
+    assert calls[0][1]["reason"] == "他最近数学跟不上"

@@ -3744,7 +3744,8 @@ def reason_given(text: str) -> str | None:
     """A reason the request gives: what follows "because" / "因为", else a sentence after the
     request that states rather than asks (else one before it, when the request is the rest:
     "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
-    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
+    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。");
+    never a clause of how soon only ("越早越好")."""
     m = BECAUSE.search(text) or ABOUT.search(text)
     if m:
         return m.group(1)
@@ -3757,6 +3758,8 @@ def reason_given(text: str) -> str | None:
         and not WHO_SAID.match(p)
         and len(p) > 3
         and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
+        and not HASTE_ONLY.fullmatch(p.rstrip(".。!！;；,，"))
+        and not WISHED_ACT.match(p)
     ]
     if not stated and len(parts) > 1 and not ASKING.match(parts[0]):
         # a statement before the request ("账单重复收了一笔30元，帮我申诉一下"); not a greeting or
@@ -3767,6 +3770,14 @@ def reason_given(text: str) -> str | None:
     return stated[-1] if stated else None
 
 
+HASTE_ONLY = re.compile(  # "越早越好。", "as soon as possible": how soon, no reason
+    r"\s*(?:越早越好|越快越好|尽快|尽早|越早越好吧|the sooner the better|the earlier the better|"
+    r"as soon as possible|asap|(?:it'?s\s+)?urgent)\s*",
+    re.I,
+)
+WISHED_ACT = re.compile(
+    r"(?:我们?)?(?:想要?|希望|打算)(?:约|订|预约|预订|挂|报名|买|办)"
+)  # the request
 CODE_LABELLED = re.compile(  # "运单号 SF1234567", "order no. 5521": a code given, no reason
     r"[^\d,，]{0,12}?(?:号|码|number|no\.?|id|#)\s*(?:是|为|:|：|is)?\s*[A-Za-z0-9][\w-]{2,}", re.I
 )

@@ -369,6 +369,7 @@ from .values import (
     name_span,
     relative_dates,
     times,
+    today_date,
 )
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
@@ -1159,7 +1160,8 @@ def _most_filled(v: View, tools: list[Tool]) -> list[Tool]:
     """Rule 1's last fallback, before saying no tool serves: the one tool to which the request
     gives values of their kind for three or more required inputs, more than to any other ("Tom
     Becker wants his furnace inspected this Thursday, between 1 and 4 pm": schedule_visit's date,
-    window and job), not one that undoes; in a conversation's first task."""
+    window and job), not one that undoes; in a conversation's first task; a tool that changes
+    something never for a question or a day gone by ("Is a table for four free at 8pm?")."""
     if v.before:
         return []
     asked = asked_of(v.task, tools)
@@ -1169,7 +1171,10 @@ def _most_filled(v: View, tools: list[Tool]) -> list[Tool]:
     )
     if not counts or counts[0][0] < 3 or len(counts) > 1 and counts[1][0] == counts[0][0]:
         return []
-    return [counts[0][1]]
+    best = counts[0][1]
+    today = today_date().isoformat()
+    told = questions(v.task) or any(d < today for _at, d in iso_dates(v.task))
+    return [] if told and best.name_concepts & CHANGES else [best]  # (a question, a past day)
 
 
 def _thing_listed(v: View, tools: list[Tool]) -> list[Tool]:
@@ -3953,10 +3958,15 @@ def _only_found(v: View, t: Tool, key: str) -> str | None:
     found = pick.entries(data)
     if len(found) == 1:
         return pick.id_of(found[0][1], key)
-    if found or not isinstance(data, dict):
-        return None
-    codes = set(pick.ID_LIKE.findall(str(answered[-1].result)))
-    return pick.id_of(data, key) or (codes.pop() if len(codes) == 1 else None)
+    if (
+        found
+        or not isinstance(data, dict)
+        or any(isinstance(x, list | dict) for x in data.values())
+    ):
+        return None  # (a listing's wrapper, {"block": "E7", "rows": [...]}, is no one record)
+    looked = {str(x) for x in answered[-1].input.values()}  # what it looked up by is no id
+    codes = set(pick.ID_LIKE.findall(str(answered[-1].result))) - looked
+    return codes.pop() if len(codes) == 1 else None
 
 
 def in_named_folder(task: str, t: Tool, key: str) -> bool:
