@@ -3428,11 +3428,15 @@ def _by_name(
 
 
 def _nothing_own(v: View, t: Tool, got: Fill) -> bool:
-    """Rule 3: a tool the user gave nothing of its own is not asked about once another tool has
-    answered: every value it holds is one an answered call of another tool took (the flat "1203"
+    """Rule 3: a tool the user gave nothing of its own is not asked about once another act has
+    been done: every value it holds is one an answered call of another tool took (the flat "1203"
     of a repair, beside record_rent_payment's month and amount nobody said), and what it lacks
     is no id a look-up could give."""
-    others = [c for c in v.calls if c.name != t.name and c.result is not None and not c.failed]
+    others = [
+        c
+        for c in v.calls
+        if c.name != t.name and c.result is not None and not c.failed and _acted_by(v, c)
+    ]
     taken = {str(x) for c in others for x in c.input.values()}
     given = {str(x) for x in got.values.values()}
     return (
@@ -3441,6 +3445,12 @@ def _nothing_own(v: View, t: Tool, got: Fill) -> bool:
         and given <= taken
         and not any(names_an_id(t, k) for k in got.missing)
     )
+
+
+def _acted_by(v: View, c: Call) -> bool:
+    """Whether the call was of a tool that changes something (an act done, not a look-up)."""
+    done = v.tool(c.name)
+    return done is not None and bool(done.name_concepts & CHANGES)
 
 
 NAMED_KEY = re.compile(  # a property that holds a name: of a person, a client, a company
