@@ -864,6 +864,31 @@ def _in_english(s: dict[str, Any], value: Any) -> Any:
     return english[0] if proper else value
 
 
+def described_member(s: dict[str, Any], text: str) -> Any:
+    """The member of an enum whose gloss in the property's description the text says: the
+    description pairs members with their words ("plumbing=水管/漏水, electrical=电路", "A (window
+    seat)", "vip: 贵宾"); the member with the longest word said, None when none is."""
+    about = str(s.get("description") or "")
+    best, size = None, 0
+    for member in s.get("enum") or []:
+        m = re.search(
+            rf"(?<![\w-]){re.escape(str(member))}\s*(?:[=:：]\s*([^,，;；。\n]+)|[(（]([^)）]+)[)）])",
+            about,
+        )
+        if m is None:
+            continue
+        for word in re.split(r"\s*(?:/|、|\||或|\bor\b)\s*", m.group(1) or m.group(2)):
+            word = word.strip()
+            said = (
+                word in text
+                if re.search(r"[\u4e00-\u9fff]", word)
+                else re.search(rf"\b{re.escape(word)}\b", text, re.I)
+            )
+            if len(word) >= 2 and said and len(word) > size:
+                best, size = member, len(word)
+    return best
+
+
 def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
     end = values.ends(src.text).get(values.leg(name) or "")
     if end:  # "from my savings to my checking": from_account is the member said after "from"
@@ -879,6 +904,9 @@ def _enum(s: dict[str, Any], src: Source, need: bool, name: str = "") -> Any:
         return compared  # "这学期…跟上学期比": one call for each
     if found is not None:
         return acted_member(s["enum"], src.text, found)
+    glossed = described_member(s, src.text)
+    if glossed is not None:
+        return glossed
     level = values.level_member([str(m) for m in s["enum"]], src.text)
     if level is not None:
         return next(m for m in s["enum"] if str(m) == level)
@@ -3625,6 +3653,7 @@ ZH_PRONOUN = re.compile(r"[我你他她它您]|自己|大家|别人|人家")
 
 ZH_HOME = re.compile(  # "我家豆豆", "咱家的狗狗旺财": a name after the home it belongs to
     r"(?:我|我们|咱|咱们|俺)家的?((?:小|大)?(?:狗狗|猫咪|狗|猫|儿子|女儿|孩子|宝宝|闺女|小朋友|兔子|鹦鹉|仓鼠))?"
+    r"(?:(?<=[狗猫咪子儿宝娘友鼠鹉])(?:名字)?(?:叫做|叫|名叫|是))?"  # "我家猫叫豆豆": the name after 叫
     r"([\u4e00-\u9fff]{2})(的)?"
 )
 
@@ -3715,7 +3744,8 @@ def reason_given(text: str) -> str | None:
     """A reason the request gives: what follows "because" / "因为", else a sentence after the
     request that states rather than asks (else one before it, when the request is the rest:
     "账单重复收了30元，帮我申诉一下"; no greeting, no code of the user's) ("Can you get my cat Miso in at Harbor Vets next
-    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。")."""
+    Friday? She's been sneezing a lot." -> "She's been sneezing a lot"; "帮我约周五，它一直打喷嚏。");
+    never a clause of how soon only ("越早越好")."""
     m = BECAUSE.search(text) or ABOUT.search(text)
     if m:
         return m.group(1)
@@ -3728,6 +3758,8 @@ def reason_given(text: str) -> str | None:
         and not WHO_SAID.match(p)
         and len(p) > 3
         and not CODE_LABELLED.fullmatch(p.rstrip(".。!！;；,，"))
+        and not HASTE_ONLY.fullmatch(p.rstrip(".。!！;；,，"))
+        and not WISHED_ACT.match(p)
     ]
     if not stated and len(parts) > 1 and not ASKING.match(parts[0]):
         # a statement before the request ("账单重复收了一笔30元，帮我申诉一下"); not a greeting or
@@ -3738,6 +3770,14 @@ def reason_given(text: str) -> str | None:
     return stated[-1] if stated else None
 
 
+HASTE_ONLY = re.compile(  # "越早越好。", "as soon as possible": how soon, no reason
+    r"\s*(?:越早越好|越快越好|尽快|尽早|越早越好吧|the sooner the better|the earlier the better|"
+    r"as soon as possible|asap|(?:it'?s\s+)?urgent)\s*",
+    re.I,
+)
+WISHED_ACT = re.compile(
+    r"(?:我们?)?(?:想要?|希望|打算)(?:约|订|预约|预订|挂|报名|买|办)"
+)  # the request
 CODE_LABELLED = re.compile(  # "运单号 SF1234567", "order no. 5521": a code given, no reason
     r"[^\d,，]{0,12}?(?:号|码|number|no\.?|id|#)\s*(?:是|为|:|：|is)?\s*[A-Za-z0-9][\w-]{2,}", re.I
 )
@@ -4972,8 +5012,9 @@ OF_END = re.compile(
 
 def named_thing(src: Source) -> str | None:
     """The name of the thing a tool works on: quoted, else after "called"/"named"/"叫", else beside
-    the tool's noun ("the lodash package", "package lodash"), else the word that ends a clause
-    after "of"/"for" ("the latest version of lodash?")."""
+    the tool's noun ("the lodash package", "package lodash"), else a whole proper name of two
+    words or more ("Kate Olsen"), else the word that ends a clause after "of"/"for" ("the latest
+    version of lodash?"), never a day ("on Saturday.")."""
     text = src.text
     q = [x for x in quoted(text) if len(x.split()) <= 6]
     if q:
@@ -4992,8 +5033,16 @@ def named_thing(src: Source) -> str | None:
             and values.unit_of(m.group(1)) is None
         ):
             return m.group(1)
+    whole = proper_name(text, src.used)
+    if whole and " " in whole and not values.WEEKDAY_WORD.search(whole):
+        return whole  # a whole name the text gives ("Kate Olsen"), before a clause's last word
     m = OF_END.search(text)
-    if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS:
+    if (
+        m
+        and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS
+        and not values.WEEKDAY_WORD.search(m.group(1))  # "on Saturday." names a day, no thing
+        and not values.iso_dates(m.group(1))
+    ):
         return m.group(1)
     m = MY_THING.search(text)  # "My hydrangea looks scraggly": what the user's sentence is about
     if m and m.group(1).lower() not in BESIDE_SKIP | DETERMINERS and _word(m.group(1)):

@@ -2252,12 +2252,19 @@ def _listed_texts(results: list[Any]) -> list[str]:
     return out
 
 
+STILL_FREE = re.compile(  # a question whether any are still to be had: what is listed is what is
+    r"还有|还剩|有空|空闲|空位|\b(?:left|available|free|open)\b",
+    re.I,  # (the free ones, a yes)
+)
+
+
 def among(task: str, results: list[Any]) -> Among | None:
     """Rule 21: a yes/no question whether a thing is among what a result lists ("7-3班下周五有体育
     课吗？", "Is there a vegan option on the menu?", "Does the 10:40 train have a quiet coach?"),
     over one list of short texts (or records, by their labels): yes when a listed text holds the
     thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
-    火车站, 体育课 and 体育), with the one that does;
+    火车站, 体育课 and 体育), with the one that does; yes, with what is listed, when the question asks
+    whether any are still to be had ("还有羽毛球场吗？", "any rooms left?") and a listing answered;
     no, with what is listed."""
     m = HAS_ZH.search(task) or HAS_EN.search(task)
     listed = _listed_texts(results) if m else []
@@ -2283,6 +2290,8 @@ def among(task: str, results: list[Any]) -> Among | None:
     if len(thing.split()) == 2:
         forms.append(thing.lower().split()[0])  # "vegan option": vegan
     hit = next((x for f in forms for x in listed if f and f in x.lower()), "")
+    if not hit and STILL_FREE.search(task):  # "这周六下午还有羽毛球场吗？" over the free courts:
+        hit = "、".join(listed) if re.search(r"[\u4e00-\u9fff]", task) else ", ".join(listed)
     return Among(bool(hit), thing, hit, tuple(listed))
 
 

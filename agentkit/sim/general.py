@@ -334,6 +334,7 @@ from .arguments import (
     role,
     temporal,
     unsaid_members,
+    zh_home_name,
 )
 from .conform import conform
 from .conversation import Conversation
@@ -368,7 +369,9 @@ from .results import (
 from .toolbox import TOOL_SEARCH
 from .values import (
     DATE,
+    WEEKDAY_WORD,
     ZH_NOT_NAME,
+    ZH_SURNAME,
     date_layout,
     digits_for_words,
     enough_of,
@@ -378,6 +381,7 @@ from .values import (
     name_span,
     relative_dates,
     times,
+    today_date,
 )
 from .view import Call, Tool, View, _tool, view
 from .world import TOOL_SCHEMAS
@@ -1036,6 +1040,7 @@ def _choose(v: View) -> list[Tool]:
                 or _code_reader(v, tools)
                 or _named_reader(v, tools)
                 or _name_taker(v, tools)
+                or _most_filled(v, tools)
             )
         if han:  # the best, and any other that holds a pair of the request the taken ones do not
             taken = found[:1]
@@ -1150,13 +1155,38 @@ def typed_values(t: Tool, task: str) -> int:
         p, x = props.get(k), got.get(k)
         if not isinstance(p, dict) or x is None or x == "":
             continue
-        if p.get("enum"):  # a member said, or coded ("men's 40+": M40)
-            n += str(x).lower() in task.lower() or x == coded_member(p["enum"], task)
+        if p.get("enum"):  # a member said, or coded ("men's 40+": M40), or by its stem
+            n += (
+                str(x).lower() in task.lower()
+                or x == coded_member(p["enum"], task)
+                or any(w[:6] in task.lower() for w in re.findall(r"[a-z]{6,}", str(x).lower()))
+            )
         elif p.get("type") in ("number", "integer", "boolean"):
             n += not _bracket(x, task)  # "the men's 40+ category": 40 is no bib
         elif isinstance(x, str):
             n += role(k, p) in TYPED_ROLES or temporal(k, p) is not None
     return n
+
+
+def _most_filled(v: View, tools: list[Tool]) -> list[Tool]:
+    """Rule 1's last fallback, before saying no tool serves: the one tool to which the request
+    gives values of their kind for three or more required inputs, more than to any other ("Tom
+    Becker wants his furnace inspected this Thursday, between 1 and 4 pm": schedule_visit's date,
+    window and job), not one that undoes; in a conversation's first task; a tool that changes
+    something never for a question or a day gone by ("Is a table for four free at 8pm?")."""
+    if v.before:
+        return []
+    asked = asked_of(v.task, tools)
+    counts = sorted(
+        ((typed_values(t, v.task), t) for t in tools if not undoes(t, asked, v.task)),
+        key=lambda nt: -nt[0],
+    )
+    if not counts or counts[0][0] < 3 or len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return []
+    best = counts[0][1]
+    today = today_date().isoformat()
+    told = questions(v.task) or any(d < today for _at, d in iso_dates(v.task))
+    return [] if told and best.name_concepts & CHANGES else [best]  # (a question, a past day)
 
 
 def _thing_listed(v: View, tools: list[Tool]) -> list[Tool]:
@@ -2581,13 +2611,14 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         if made:
             turn.calls += [(t, a) for a in made]
             continue
+        variants, got = _said_name(v, t, variants, got)
         if got.missing:
             # nothing is asked for a tool that has answered this task, nor for a tool taken only
             # for its description's words once another call of the task has answered (Bash
             # beside an MCP calculator that gave 405)
             done = any(c.result is not None and not c.failed for c in mine)
             unnamed = not (asked & t.name_concepts - {"read"}) and not named_in(t, said)
-            if not done and not (answered and unnamed):
+            if not done and not (answered and unnamed) and not _nothing_own(v, t, got):
                 # a required enum the user has not chosen is asked with the rest, never guessed
                 unsaid = unsaid_members(t.schema, variants[0] if variants else {}, v.task)
                 turn.missing.append((t, got.missing + [m for m in unsaid if m not in got.missing]))
@@ -3592,8 +3623,93 @@ def _by_name(
     taken = {
         str(x) for w, _ in waiting for x in arguments(w, gather(v.task, []))[1].values.values()
     }
-    name = named_in_request(v.task, taken)
+    about = f"{open_[0]} {(props.get(open_[0]) or {}).get('description') or ''}"
+    person = re.search(r"姓名|人名|full name|person", about, re.I)  # (a person's: 员工姓名)
+    name = (name_said(v.task, about, taken) if person else None) or named_in_request(v.task, taken)
     return _with(variants, got, open_[0], name) if name else (variants, got)
+
+
+def _nothing_own(v: View, t: Tool, got: Fill) -> bool:
+    """Rule 3: a tool the user gave nothing of its own is not asked about once another act has
+    been done: every value it holds is one an answered call of another tool took (the flat "1203"
+    of a repair, beside record_rent_payment's month and amount nobody said), and what it lacks
+    is no id a look-up could give."""
+    others = [
+        c
+        for c in v.calls
+        if c.name != t.name and c.result is not None and not c.failed and _acted_by(v, c)
+    ]
+    taken = {str(x) for c in others for x in c.input.values()}
+    given = {str(x) for x in got.values.values()}
+    return (
+        bool(others)
+        and bool(given)
+        and given <= taken
+        and not any(names_an_id(t, k) for k in got.missing)
+    )
+
+
+def _acted_by(v: View, c: Call) -> bool:
+    """Whether the call was of a tool that changes something (an act done, not a look-up)."""
+    done = v.tool(c.name)
+    return done is not None and bool(done.name_concepts & CHANGES)
+
+
+NAMED_KEY = re.compile(  # a property that holds a name: of a person, a client, a company
+    r"(?:^|_)(?:name|client|customer|company|person|member|patient|guest|owner|contact)$"
+    r"|姓名|名称|名字|客户|公司|单位名",
+    re.I,
+)
+ORG_KEY = re.compile(
+    r"client|customer|company|org|firm|vendor|supplier|客户|公司|单位|企业|机构", re.I
+)
+ZH_SAID_PERSON = (
+    re.compile(  # "市场部的赵磊请…", "帮赵磊…", "，赵磊说…": a surname and one or two more
+        rf"(?:^|(?<=[的帮给替为和跟与，,。；;！!？?\s：:]))({ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)"
+        r"(?=请|订|约|办|查|预约|报名|申请|登记|的|说|要|想|[，,。！!？?\s]|$)"
+    )
+)
+ZH_ORG = re.compile(  # "华信贸易那个案子": a name its kind of business ends
+    r"(?:^|(?<=[，,。；;！!？?\s：:“「]|查|找|是|为|给|和|跟|与))(?![我你他她这那帮给请])"
+    r"([\u4e00-\u9fff]{2,8}?(?:贸易|公司|集团|科技|实业|物流|传媒|股份|工作室|事务所|银行|医院|学校|酒店|餐厅))"
+)
+
+
+def _said_name(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2's last look before a name is asked for: a required name the readings left open (a
+    person's, a client's) is the one the user's words give in any form: a whole proper name
+    ("Kate Olsen", never a day), a pet's or a child's name after 我家…叫, a Chinese surname and
+    given name beside 的 / 帮 / a pause ("市场部的赵磊请…"), and, for a client or a company, a
+    name its kind of business ends ("华信贸易那个案子"). Asked only when none is there."""
+    props = t.schema.get("properties") or {}
+    open_ = [
+        k
+        for k in got.missing
+        if (props.get(k) or {}).get("type", "string") == "string"
+        and "enum" not in (props.get(k) or {})
+        and NAMED_KEY.search(f"{k} {(props.get(k) or {}).get('description') or ''}")
+    ]
+    if len(open_) != 1 or len(variants) != 1:
+        return variants, got
+    key, about = open_[0], f"{open_[0]} {(props.get(open_[0]) or {}).get('description') or ''}"
+    found = name_said(v.task, about, {str(x) for x in got.values.values()})
+    return _with(variants, got, key, found) if found else (variants, got)
+
+
+def name_said(task: str, about: str, said: set[str]) -> str | None:
+    """`_said_name`'s name of the kind `about` (a property's name and description) asks for,
+    none of `said`: a business name first for a client or a company, else a whole proper name,
+    a pet's name after 我家…叫, a Chinese surname and given name, a business name."""
+    whole = proper_name(task, said)
+    org = next((m.group(1) for m in ZH_ORG.finditer(task) if m.group(1) not in said), None)
+    zh = next((m.group(1) for m in ZH_SAID_PERSON.finditer(task) if m.group(1) not in said), None)
+    found = (org if ORG_KEY.search(about) else None) or (
+        whole if whole and " " in whole and not WEEKDAY_WORD.search(whole) else None
+    )
+    found = found or zh_home_name(task) or zh or org
+    return found if found and found not in said else None
 
 
 def _lists_for(t: Tool, waiting: list[tuple[Tool, str]]) -> bool:
@@ -4037,10 +4153,35 @@ def _identified(
     )
     if found is None and role(ids[0], props.get(ids[0]) or {}) == "path":
         found = described_path(task, [str(c.result) for c in reversed(v.calls) if not c.failed])
+    found = found if found is not None else _only_found(v, t, ids[0])
     if found is None:
         return variants, got
     integer = (props.get(ids[0]) or {}).get("type") == "integer" and found.isdigit()
     return _with(variants, got, ids[0], int(found) if integer else found)
+
+
+def _only_found(v: View, t: Tool, key: str) -> str | None:
+    """The last look-up of the open task (another tool's), one that names the id's thing
+    (find_employee for employee_id), found one record, in any form ("员工：赵磊，编号 E-1047，…"):
+    the id a next call lacks is that record's."""
+    answered = [c for c in v.calls if c.name != t.name and c.result is not None and not c.failed]
+    finder = v.tool(answered[-1].name) if answered else None
+    nouns = set(words(key)) - ID_WORDS
+    if finder is None or not nouns & set(words(f"{finder.name} {finder.description}")):
+        return None  # (the id of the thing the look-up finds: find_employee for employee_id)
+    data = answered[-1].data
+    found = pick.entries(data)
+    if len(found) == 1:
+        return pick.id_of(found[0][1], key)
+    if (
+        found
+        or not isinstance(data, dict)
+        or any(isinstance(x, list | dict) for x in data.values())
+    ):
+        return None  # (a listing's wrapper, {"block": "E7", "rows": [...]}, is no one record)
+    looked = {str(x) for x in answered[-1].input.values()}  # what it looked up by is no id
+    codes = set(pick.ID_LIKE.findall(str(answered[-1].result))) - looked
+    return codes.pop() if len(codes) == 1 else None
 
 
 def in_named_folder(task: str, t: Tool, key: str) -> bool:

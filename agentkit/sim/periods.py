@@ -153,7 +153,8 @@ def period_said(text: str) -> tuple[datetime.date, datetime.date] | None:
 
 
 FORWARD = re.compile(
-    r"\bfor\s+(?:the\s+)?(?P<next>next\s+|following\s+|coming\s+)?(?P<en_n>\d+|an?|one)\s+"
+    r"\b(?P<prep>for|over|within|during|in)\s+(?:the\s+)?(?P<next>next\s+|following\s+|coming\s+)?"
+    r"(?P<en_n>\d+|an?|one)\s+"
     r"(?P<en>day|week|month|night)s?\b"
     r"|(?P<zh_next>连续|为期|一共|共|接下来的?|未来的?|住|租|待)\s*(?P<zh_n>\d+|[一二两三四五六七八九十]+)\s*"
     r"(?P<zh>天|日|晚|周|个?星期|个?礼拜|个?月)",
@@ -171,13 +172,17 @@ STARTS = re.compile(r"\b(?:starting|from|beginning|as of)\b|开始|起", re.I)
 
 def run_ahead(text: str, name: str) -> str | None:
     """Rule 4: the start or end (YYYY-MM-DD) of a run of time said forward from a start: said
-    with next / 连续 / 为期, of nights, or after a start; never beside a word of the past."""
+    with next / 连续 / 为期, of nights, or after a start; never beside a word of the past. "over /
+    within / in the next two weeks" runs from today, whatever day the text names besides."""
     m = FORWARD.search(values.digits_for_words(text))
     start = START.search(name) or RUN_START.search(name)
     end = END.search(name) or RUN_END.search(name)
     if m is None or not (start or end) or PAST.search(text):
         return None
-    written = values.iso_dates(SPAN.sub(" ", text))
+    ahead = (m.group("prep") or "for").lower() != "for"  # "over the next two weeks": from today
+    if ahead and not m.group("next"):
+        return None  # "in 2 weeks" is a day, no run
+    written = [] if ahead else values.iso_dates(SPAN.sub(" ", text))
     unit = (m.group("en") or ZH_UNIT.get(m.group("zh")[-1], "week")).lower()
     stay = bool(STAY_END.search(name))  # a hire's return_date, a stay's check_out, 退房
     if not (

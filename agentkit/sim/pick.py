@@ -45,7 +45,8 @@
    ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion"). Named by no
    words, the one entry whose date (YYYY-MM-DD) falls in the period the request names (上周 /
    last week, 本周, 昨天 / yesterday, 前天, 上个月 / last month, 本月: `_dated`; weeks from
-   Monday, counted from the stand-in's today) gives it.
+   Monday, counted from the stand-in's today) gives it; else the one entry whose first clock
+   time is a time the request says ("下午三点那个": the slot that starts at 15:00: `_timed`).
 4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
    entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
    "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
@@ -73,7 +74,7 @@ import datetime
 import re
 from typing import Any
 
-from . import conditions, idkinds
+from . import conditions, idkinds, values
 from .values import today_date
 
 KEYS = {
@@ -643,6 +644,24 @@ def _dated(task: str, found: list[tuple[str, Any]]) -> Any:
     return inside[0] if len(inside) == 1 else None
 
 
+CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d])")
+
+
+def _timed(task: str, found: list[tuple[str, Any]]) -> Any:
+    """Rule 3 by time: the one entry that starts (its first clock time) at a time the request
+    says in any form ("订下午三点那个" and the slot "start: 15:00, end: 18:00"; not the one that
+    ends at 15:00)."""
+    said = {t for _at, t in values.times(task)}
+    if not said or len(found) < 2:
+        return None
+    starting = []
+    for text, entry in found:
+        first = CLOCK.search(text)
+        if first and f"{int(first.group(1)):02d}:{first.group(2)}" in said:
+            starting.append(entry)
+    return starting[0] if len(starting) == 1 else None
+
+
 def _nested_id(entry: dict[str, Any], key: str) -> str | None:
     """The id an entry's nested object gives ({"accession": {"id": "ACC-7731", ...}, "stock":
     ...}): the object under a word of the key wanted (accession of accession_id) first."""
@@ -693,6 +712,7 @@ def entry_id(task: str, results: list[Any], key: str = "") -> str | None:
         listed = [(t, e) for t, e in entries(data) if (i := id_of(e)) is None or i not in task]
         entry = _named(task, listed)
         entry = _dated(task, listed) if entry is None else entry
+        entry = _timed(task, listed) if entry is None else entry
         if entry is not None:
             found = id_of(entry, key)
             if found:

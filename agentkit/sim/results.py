@@ -354,10 +354,13 @@ def _facts(text: str) -> dict[str, Any]:
     for line in text.splitlines():
         spaced = _spaced_pairs(line)
         m = None if spaced else KEY_VALUE.match(line)
+        if m and SENTENCE_KEY.search(m.group(1)):
+            m = None  # "Visit WH-118 booked: …" is a sentence, no label: its code keeps its case
         out.update(spaced or ({m.group(1).strip(): _number(m.group(2))} if m else {}))
     return out
 
 
+SENTENCE_KEY = re.compile(r"[A-Za-z]\w*\s+[A-Za-z]{1,6}-\d+\s+[A-Za-z]")  # a code among words
 PAIR = re.compile(r"([A-Za-z_\u4e00-\u9fff][\w.\u4e00-\u9fff-]{0,30})=(\S+)")
 LEAD_WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]{1,12}[:：]?")
 

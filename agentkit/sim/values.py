@@ -570,7 +570,8 @@ RELATIVE = re.compile(
     r"|(?P<zh_week>下下|下|这|本|上)?个?(?:周|星期|礼拜)(?P<zh_wd>[一二三四五六日天])"
     r"|(?P<zh_rel>本|这个?|下个?|上个?)月\s*(?P<zh_rd>\d{1,2})\s*[日号]"
     r"|\bthe\s+(?P<rel_d>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<rel>this|next|last|the\s+coming)\s+month\b"
-    r"|(?<!\d)(?P<zh_m>\d{1,2})\s*月\s*(?P<zh_d>\d{1,2})\s*[日号]"
+    r"|(?<![\d一二三四五六七八九十])(?P<zh_m>\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月\s*"
+    r"(?P<zh_d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号]"
     rf"|\bthe\s+(?P<nth>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{MONTH_WORD})"
     r"|(?<![\d月年.])(?P<zh_nth>\d{1,2})\s*[号日](?![楼层线门室座院场桌厅馆房柜仓库台棚池窗床]|会议|教室|包厢|包间|车厢|车位|机位|机房|码头)"
     r"|(?P<feast>\bchristmas\s+eve\b|\bchristmas(?:\s+day)?\b(?!\s+island)|\bnew\s+year'?s\s+eve\b"
@@ -634,8 +635,28 @@ def relative_dates(text: str, on: datetime.date) -> list[tuple[int, int, str]]:
     the month alone ("the 15th", "15号": this month's, else next month's), a day of a month
     named from today's ("本月28号", "下个月3号", "the 3rd of next month")."""
     said = [(m, _relative(m, on)) for m in RELATIVE.finditer(text)]
+    said = _same_month(said)
     found = _weekday_years(text, [(m, d) for m, d in said if d is not None], on)
     return [_shifted(text, m.start(), m.end(), d) for m, d in found]
+
+
+def _same_month(
+    said: list[tuple[re.Match[str], datetime.date | None]],
+) -> list[tuple[re.Match[str], datetime.date | None]]:
+    """A day of the month said alone after a date that names its month ("arrives March 3rd,
+    leaves the 6th", "5月2号到8号") is of that month (the next after it), not of today's."""
+    out: list[tuple[re.Match[str], datetime.date | None]] = []
+    month: datetime.date | None = None
+    for m, d in said:
+        g = m.groupdict()
+        if month is not None and (g["nth"] or g["zh_nth"]):
+            with contextlib.suppress(ValueError):
+                day = month.replace(day=int(g["nth"] or g["zh_nth"]))
+                d = day if day >= month else _day_of_month(day.day, month)
+        elif g["mon"] or g["mon2"] or g["zh_m"]:
+            month = d
+        out.append((m, d))
+    return out
 
 
 BESIDE = re.compile(r"^[\s,，、(（]*$")  # what stands between a weekday and its date
@@ -722,13 +743,23 @@ def _relative(m: re.Match[str], on: datetime.date) -> datetime.date | None:
     if g["feast"]:
         mo, d = _feast(g["feast"])
     else:
-        mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else int(g["zh_m"])
-        d = int(g["mday"] or g["dmon"] or g["zh_d"])
+        mo = MONTH.get(month.lower().rstrip(".")[:3], 0) if month else _zh_int(g["zh_m"])
+        d = _zh_int(g["mday"] or g["dmon"] or g["zh_d"])
     try:
         day = datetime.date(on.year, mo, d)
+        if NEXT_YEAR_SAID.search(m.string[max(0, m.start() - 4) : m.start()]):
+            return datetime.date(on.year + 1, mo, d)  # "明年五月二号", "next year on May 2"
         return day if day >= on else datetime.date(on.year + 1, mo, d)
     except ValueError:
         return None
+
+
+NEXT_YEAR_SAID = re.compile(r"明年\s*$|next year\s+(?:on\s+)?$", re.I)
+
+
+def _zh_int(said: str) -> int:
+    """A day or month in digits or Chinese numerals ("2", "十二", "二十三")."""
+    return int(said) if said.isdigit() else _zh_number(said)
 
 
 def _days_ahead(count: str, unit: str) -> int:
@@ -802,6 +833,7 @@ def times(text: str) -> list[tuple[int, str]]:
             h = 0
         if 0 <= h <= 23 and 0 <= mi <= 59:
             out.append((m.start(), f"{h:02d}:{mi:02d}"))
+    out += _hour_ranges(plain, out)
     return sorted(set(out))  # (a bare hour in words is a spoken time too: "at six o'clock")
 
 
@@ -820,6 +852,52 @@ SPOKEN_TIME = re.compile(
     + r")\s+(o'?clock|fifteen|thirty|forty[- ]five|fifty))\b(?![:.]?\d)",
     re.I,
 )
+
+
+HOUR_RANGE = re.compile(  # "from 9 to noon", "2 till half past three", "between 1 and 4 pm"
+    r"\b(?:(from|between)\s+)?(" + _HOUR + r")(?![:.]?\d)\s*(?:([ap])\.?m\b\.?)?\s*"
+    r"(?:to|till|til|until|and|-|–)\s*",
+    re.I,
+)
+RANGE_END = re.compile(r"(" + _HOUR + r")(?![:.]?\d)(?:\s*([ap])\.?m\b\.?)?", re.I)
+COUNTED = re.compile(  # "between 2 and 3 guests", "2 to 4 people": a count, no hours
+    r"\s+(?!(?:am|pm|in|on|at|and|for|with|then|this|next)\b)(?:[a-z]+s|people|children)\b", re.I
+)
+ZH_NOON_END = re.compile(r"(?<=[到至])\s*中午(?!\s*(?:\d|[一二两三四五六七八九十]))")
+
+
+def _hour_ranges(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A range of hours whose bare start no other rule reads: the start of "from 9 to noon",
+    "2 till half past three", "between 1 and 4 pm", "from 9 to 11" (not nine minutes to 11), and
+    its end when that is a bare hour too; the start is the reading (morning or afternoon) that comes before the end and
+    nearest it. Bare both ends ("2 to 3 people") need "from" or "between", and no counted noun
+    after ("between 2 and 3 guests"); "到中午" ends at noon."""
+    at = dict(found)
+    out = [(m.start(), "12:00") for m in ZH_NOON_END.finditer(text)]
+    for m in HOUR_RANGE.finditer(text):
+        opener, hour, half = m.group(1), m.group(2), (m.group(3) or "").lower()
+        if opener and SPOKEN_TIME.match(text, m.start(2)):  # "from 9 to 11": no "nine to 11"
+            found.remove((m.start(2), at.pop(m.start(2))))
+        if m.start(2) in at:
+            continue
+        end = at.get(m.end())
+        if end is None:
+            e = RANGE_END.match(text, m.end())
+            if e is None or not (opener or e.group(2)) or COUNTED.match(text, e.end()):
+                continue
+            h2, half2 = _hour_word(e.group(1)), (e.group(2) or "").lower()
+            if half2 == "p" or not half2 and (1 <= h2 <= 6 or half == "p"):
+                h2 = h2 % 12 + 12
+            end = f"{h2:02d}:00"
+            out.append((m.end(), end))
+        h = _hour_word(hour) % 12
+        if half:
+            h += 12 if half == "p" else 0
+        else:
+            end_h = int(end[:2])
+            h = max((x for x in (h, h + 12) if x < end_h), default=h)
+        out.append((m.start(2), f"{h:02d}:00"))
+    return out
 
 
 def _spoken_times(text: str) -> list[tuple[int, str]]:
@@ -1336,7 +1414,7 @@ LEVELS = [  # level, how an enum member names it, the words of a request that as
      r"sev[-_ ]?[01]|高|紧急|严重|加急|特快|急件|优先)$",
      r"urgent|critical|asap|as soon as possible|emergency|severe|serious|blocker|immediately|right away|"
      r"in a hurry|\bhurry\b|can't wait|cannot wait|time[- ]sensitive|"
-     r"紧急|严重|加急|尽快|马上|立刻|十万火急|着急|急用|急需|(?:很|挺|特别|非常|比较|有点|太|真|蛮|好)急"),
+     r"紧急|严重|加急|尽快|马上|立刻|赶紧|赶快|抓紧|火速|十万火急|着急|急用|急需|(?:很|挺|特别|非常|比较|有点|太|真|蛮|好)急"),
     ("medium", r"^(?:medium|normal|moderate|mid|standard|regular|p2|sev[-_ ]?2|中|一般|普通|标准)$",
      r"\bnormal\b|moderate|medium|一般|普通"),
 ]  # fmt: skip
@@ -1426,11 +1504,15 @@ ZH_NOT_NAME = (
 )
 
 
+ZH_DEMONSTRATIVE = re.compile(r"[那这](?:个|家|位|只|条|份|间|张|台|辆|件|笔|单)")
+
+
 def name_span(value: str) -> str:
     """A name taken out of the user's sentence, without the sentence's own words (see the rules):
     a span is a name, not a clause. In Chinese a question's word (多少, 几个, 哪, 什么, 吗) ends it
     with the linking words before it ("白鹭是哪天" -> 白鹭), and the request's words around it go
-    ("另外星海俱乐部一共" -> 星海俱乐部: 另外, 请问, 关于 / 一共, 分别, 现在, 的); in English the
+    ("另外星海俱乐部一共" -> 星海俱乐部: 另外, 请问, 关于 / 一共, 分别, 现在, 的), and a demonstrative
+    after it ("星河物流那个仓储合同" -> 星河物流); in English the
     question's frame before it ("which", "how many", "is there", "could you tell me") and a
     possessive after it ("PhotoSnap's" -> PhotoSnap). What is left too short to name anything
     leaves the value as it was."""
@@ -1439,6 +1521,9 @@ def name_span(value: str) -> str:
         ask = ZH_SPAN_ASKS.search(found)
         if ask and ask.start() > 0:
             found = found[: ask.start()]
+        this = ZH_DEMONSTRATIVE.search(found)
+        if this and this.start() >= 2:  # "星河物流那个仓储合同": the name ends at 那个
+            found = found[: this.start()]
         found = ZH_SPAN_TAIL.sub("", ZH_SPAN_LEAD.sub("", found))
         if ZH_SPAN_MODAL.match(found):
             return value  # "需要哪些材料": a predicate with no subject names nothing
