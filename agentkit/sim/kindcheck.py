@@ -1,0 +1,613 @@
+"""The last check of an extraction (a forced call's input, a structured output): every value is
+of the kind its property asks, or it is left out. The readers before this one propose values by
+shape and position; here each proposal is judged by what it is, and one that fails is dropped:
+an optional field is then left out, a required one takes the best candidate of its kind the text
+gives, else the schema's empty value (`agentkit.sim.conform`) — never a fragment.
+
+The kinds, by the property's name and description (`kind_of`), each with its check:
+- a **person** (name in a record of a person: one with a phone, email, birth or gender beside it;
+  contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: two to four Chinese
+  characters that open with a surname (`valuekinds.zh_name`), 老/小 and a surname, a surname and
+  先生/女士/师傅, or one to four capitalised words; never a word of another field's value. A
+  required one missing is the person who introduces themself, else the name that opens the text;
+- an **organisation** (company, employer, school, borrower, vendor, 公司, 学校) is a phrase, no
+  clause, and never a person's name given to another field;
+- a **place** (location, address, street, city, venue, 地点, 地址) is a place phrase, no clause
+  (no 了 / 着 / 的时候, no sentence's punctuation); a city writes no digits; a street writes a
+  number or a street word. A Chinese location missing is what 在 opens up to the place word
+  that ends it ("在文三路和学院路路口等红灯" -> 文三路和学院路路口);
+- an **id or number** (phone, policy, report, order, plate, zip, card, requisition, 电话, 保单号,
+  报案号, …) is the token whose cue word, just before it in the text, is of the property's kind:
+  a token cued as another kind (a phone for a policy number) is replaced by the one cued as the
+  property's, else left out;
+- a **time** keeps the half of the day the text says (下午四点半 is 16:30, "4:30 pm" 16:30); a
+  **date** the text writes without its year is the nearest such day, not one almost a year ahead;
+  a string whose description asks a pattern of digits (YYYY-MM, HH:MM) holds one that fits it;
+- a **number** is a number the text writes as such: a year (year, built, born, 年份) lies between
+  1800 and 2100; any other is never a piece of a longer token (a phone, a zip, a date, an id:
+  "138-0801-2257" holds no 0801) nor a bare code of five digits or more;
+- a list of **people** (witnesses, attendees, participants, 证人, …) holds the whole name each item
+  says, items that say none dropped; a list of **named terms** (skills, tools, technologies,
+  技能) holds terms, never a clause; any other list of strings holds whole phrases: no single
+  Chinese character, no lone function word, no unbalanced bracket, no clause's tail;
+- an item of a list of objects is checked field by field; an item left with no text in any field
+  that is not an enum is dropped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from . import glosses, valuekinds, values
+from .arguments import resolve
+
+PERSON_KEY = re.compile(
+    r"^(?:name|full_?name|person|contact|driver|claimant|witness(?:es)?|artist|landlord|tenant|"
+    r"patient|speaker|reporter|applicant|candidate|hiring_manager|manager|injured_person|owner)$|"
+    r"(?:^|_)(?:customer|patient|owner|contact|employee|claimant|driver|candidate|speaker|first|"
+    r"last|full|person|reporter|guest|student|tenant|landlord|seller|buyer|applicant)_?name$|"
+    r"姓名|名字|联系人|司机|证人|伤者|当事人",
+    re.I,
+)
+PERSONISH = re.compile(r"phone|email|birth|gender|sex|age$|mobile|电话|手机|性别|出生", re.I)
+PEOPLE_LIST = re.compile(
+    r"witness|attendee|participant|people|persons|speakers|members|guests|证人|目击|参会|参加|人员",
+    re.I,
+)
+TERMS_LIST = re.compile(r"skill|tool|technolog|stack|framework|language|技能|技术|工具", re.I)
+ORG_KEY = re.compile(
+    r"company|employer|organi[sz]ation|school|university|college|borrower|vendor|insurer|"
+    r"hospital|公司|单位|学校|院校|机构",
+    re.I,
+)
+PLACE_KEY = re.compile(
+    r"location|address|street|city|venue|place|district|地点|地址|位置|城市|场所", re.I
+)
+CITY_KEY = re.compile(r"(?:^|_)city$|城市", re.I)
+STREET_KEY = re.compile(r"street|街道", re.I)
+STREET_WORD = re.compile(
+    r"\d|\b(?:Lane|Street|St|Road|Rd|Avenue|Ave|Row|Drive|Dr|Way|Court|Ct|Boulevard|Blvd|Place|"
+    r"Close|Terrace|Square)\b|路|街|道|巷|弄|号",
+)
+CLAUSE_ZH = re.compile(r"了|着|过|的时候|把|被|说是|觉得|[，。；！？]")
+CLAUSE_EN = re.compile(r"[.;!?]\s|\b(?:is|was|were|are|will|had|has|have|thinks?|said)\b")
+PLACE_END = "路口街道巷弄号棚室厅院馆楼层门场站区村镇店园厂库房处边里内外上下舍圈仓"
+STREET = r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Lane|Street|St|Road|Rd|Avenue|Ave|Row|Drive|Way|Court|Boulevard|Blvd|Close|Terrace)\b"
+AT_PLACE = re.compile(r"在([^，。；、,\s在]{2,24})")
+
+CUES = (  # kind -> cue words that stand just before a token of that kind
+    ("plate", r"车牌|牌照|plate|licen[cs]e"),
+    ("policy", r"保单|policy"),
+    ("report", r"报案|报警|认定书|事故|report|police|case|incident"),
+    ("order", r"订单|order"),
+    ("zip", r"邮编|邮政编码|zip|post\s?code|postal"),
+    ("card", r"卡号|医保|社保|card"),
+    ("phone", r"电话|手机|联系方式|致电|热线|phone|tel\b|mobile|cell|call|reach|whatsapp"),
+    ("id", r"身份证|工号|编号|requisition|req\b|employee|\bid\b|number|no\.?|#"),
+)
+TOKEN = re.compile(
+    r"(?<![\w·.])(?:[A-Za-z]{1,5}[-·]?|#)?\+?\d[\d\- ]{3,}\d(?:-[A-Za-z0-9]+)*(?![\w·])"
+    r"|(?<![\w·])[A-Z]{1,5}-\d[\w-]*"
+    r"|[\u4e00-\u9fff][A-Z][·・]?[A-Z0-9]{5,6}(?![\w])"  # a Chinese plate: 浙A·7K2M9
+)
+ZIP = re.compile(r"\d{5}(?:-\d{4})?|\d{6}|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}")
+ROLE_ZH = re.compile(
+    r"(?:房东|业主|租客|司机|饲养员|客户|患者|病人|联系人|经理|老师|医生|同事|员工|我叫|我是|叫|姓名[:：]?)"
+)
+NOT_NAME = "委说的在是给和与把被来去要已也都就还对向从到让请找打先"
+FRAGMENT = re.compile(r"^(?:is|was|are|were|will|to|and|or|but)\b|\b(?:the|a|an|of|to|and|is)$")
+UNIT_OTHER = re.compile(r"\s*(?:个人|人|位|名|people|persons|staff)(?![a-z])")
+PM = re.compile(r"下午|晚上|傍晚|夜里|\bp\.?m\b|evening|afternoon|tonight", re.I)
+SAID_HOUR = re.compile(
+    r"(上午|早上|凌晨|中午|下午|晚上|傍晚|夜里)[^，。,\d一二两三四五六七八九十]{0,4}"
+    r"([一二两三四五六七八九十]{1,3}|\d{1,2})\s*(?:点|[:：]\d\d)"
+    r"|(\d{1,2})(?:[:.]\d\d)?\s*(a\.?m\b|p\.?m\b)",
+    re.I,
+)
+FUNCTION = frozenset(
+    "the a an and or but is was are were be to of in on at by for with we i he she they it "
+    "this that also will then so as".split()
+)
+YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+YEAR_KEY = re.compile(r"(?:^|_)year(?:_|$)|built|born|年份|年款|出生", re.I)
+PATTERN_DESC = re.compile(r"YYYY-MM-DD|YYYY-MM|HH:MM")
+
+
+def kind_of(name: str, s: dict[str, Any], siblings: dict[str, Any]) -> str | None:
+    """The kind a string property asks, by its name and description."""
+    about = f"{name} {s.get('description') or ''}"
+    if s.get("enum") or s.get("format") in ("email", "uri", "date", "date-time"):
+        return None
+    if name.lower() == "name" and not any(PERSONISH.search(k) for k in siblings):
+        return None  # a thing's name, not a person's
+    if PERSON_KEY.search(name):
+        return "person"
+    cue = next((k for k, words in CUES if re.search(words, name, re.I)), None)
+    if cue:
+        return cue
+    if re.search(r"phone|电话|手机", about, re.I):
+        return "phone"
+    if ORG_KEY.search(name):
+        return "org"
+    if PLACE_KEY.search(name):
+        return "city" if CITY_KEY.search(name) else "street" if STREET_KEY.search(name) else "place"
+    return None
+
+
+def whole_name(v: str) -> bool:
+    """Whether a text is a whole person's name."""
+    v = v.strip()
+    if re.fullmatch(r"[\u4e00-\u9fff]+", v):
+        if re.fullmatch(r"[老小][\u4e00-\u9fff]", v):
+            return True
+        core = re.sub(r"(?:先生|女士|小姐|师傅|老师|医生|经理)$", "", v)
+        return placed_name(core) or (core != v and len(core) == 1)
+    words = v.split()
+    return (
+        1 <= len(words) <= 4
+        and all(
+            re.fullmatch(r"[A-Z][\w'’.-]*", w) or w in ("de", "da", "van", "von", "la", "del")
+            for w in words
+        )
+        and not any(w.lower() in FUNCTION for w in words)
+    )
+
+
+def name_in(item: str) -> str | None:
+    """The whole name an item of a list of people says."""
+    if whole_name(item):
+        return item.strip()
+    m = re.search(r"[老小][\u4e00-\u9fff](?=[看说在和、，,]|$)", item)
+    if m:
+        return m.group(0)
+    zh = values.chinese_name(item)
+    if zh and whole_name(zh):
+        return zh
+    m = re.search(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}\b", item)
+    return m.group(0) if m and whole_name(m.group(0)) and m.start() > 0 else None
+
+
+def _a_person(text: str, taken: set[str]) -> str | None:
+    """A required person's name the readers missed: who introduces themself, else the name that
+    opens the text."""
+    for cand in (
+        valuekinds.self_named(text),
+        _opening_name(text),
+        values.chinese_name(text),
+        _after_role(text),
+    ):
+        if cand and whole_name(cand) and cand not in taken:
+            return cand
+    return None
+
+
+def placed_name(run: str) -> bool:
+    """A Chinese name where the place says one (after a role word, opening a résumé): a surname
+    and one or two characters, the run no word of the dictionary (陈思远, 孙建国)."""
+    if valuekinds.zh_name(run):
+        return True
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", run) or CLAUSE_ZH.search(run):
+        return False
+    entries = glosses._entries()
+    two = len(run) >= 3 and "surname" in entries.get(run[:2], "")
+    if len(run) == 4 and not two:
+        return False
+    return (two or "surname" in entries.get(run[0], "")) and run not in entries
+
+
+def _after_role(text: str) -> str | None:
+    """A Chinese name right after a word of a role ("房东孙建国委托出租" -> 孙建国)."""
+    for m in ROLE_ZH.finditer(text):
+        rest = text[m.end() : m.end() + 4]
+        for n in (3, 2):
+            if placed_name(rest[:n]) and (n == 2 or rest[2] not in NOT_NAME):
+                return rest[:n]
+    return None
+
+
+def _opening_name(text: str) -> str | None:
+    m = re.match(r"\s*([\u4e00-\u9fff]{2,3})[，,（(\s]", text)
+    if m and placed_name(m.group(1)):
+        return m.group(1)
+    m = re.match(r"\s*([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,2})\s*[,(\n]", text)
+    return m.group(1) if m else None
+
+
+def a_place(v: str, kind: str) -> bool:
+    """Whether a text is a place phrase of the kind asked."""
+    v = v.strip()
+    if not v or len(v) > 60:
+        return False
+    if re.search(r"[\u4e00-\u9fff]", v):
+        if CLAUSE_ZH.search(v) or len(v) < 2:
+            return False
+    elif CLAUSE_EN.search(v) or len(v.split()) > 10:
+        return False
+    if kind == "city":
+        return not re.search(r"\d", v)
+    if kind == "street":
+        return bool(STREET_WORD.search(v))
+    return True
+
+
+def _zh_place(text: str) -> str | None:
+    """What 在 opens, up to the last place word in its run ("在北边的三号牛棚" -> 北边的三号牛棚)."""
+    for m in AT_PLACE.finditer(text):
+        run = m.group(1)
+        ends = [i for i, c in enumerate(run) if c in PLACE_END and i >= 1]
+        if ends:
+            said = run[: ends[-1] + 1]
+            said = re.sub(r"^(?:北边|南边|东边|西边)的", lambda x: x.group(0)[:-1], said)
+            if a_place(said, "place"):
+                return said
+    return None
+
+
+def _cue_kind(text: str, start: int) -> str | None:
+    """The kind of the cue word nearest before a token (same sentence, a few words back)."""
+    before = re.split(r"[。.!?！？\n；;]", text[max(0, start - 16) : start])[-1]
+    best: tuple[int, str] | None = None
+    for kind, words in CUES:
+        for m in re.finditer(words, before, re.I):
+            if best is None or (kind != "id", m.end()) > (best[1] != "id", best[0]):
+                best = (m.end(), kind)
+    return best[1] if best else None
+
+
+def _key(v: str) -> str:
+    return re.sub(r"[^0-9A-Za-z]", "", v).upper()
+
+
+def tokens(text: str) -> list[tuple[str, str | None]]:
+    """The id-like tokens of a text, each with the kind of its cue."""
+    return [(m.group(0).strip(), _cue_kind(text, m.start())) for m in TOKEN.finditer(text)]
+
+
+def _cued(kind: str, v: str, text: str, taken: set[str]) -> tuple[bool, str | None]:
+    """Whether a token value is cued as `kind` (or not cued as another), and the token that is."""
+    found = tokens(text)
+    mine = [t for t, k in found if k == kind and _key(t) not in taken]
+    got = next((k for t, k in found if _key(t) == _key(v) and _key(v)), "absent")
+    ok = got in (kind, None, "id") or kind == "id" and got != "phone" or got == "absent"
+    if kind == "phone" and got == "absent":
+        ok = len(re.sub(r"\D", "", v)) >= 7
+    if kind == "zip":
+        ok = ok and bool(ZIP.fullmatch(v.strip()))
+        mine = [t for t in mine if ZIP.fullmatch(t)] or [
+            t for t, k in found if ZIP.fullmatch(t) and k in (None, "zip") and _key(t) not in taken
+        ]
+    return ok, mine[0] if mine else None
+
+
+def _hour(said: str) -> int:
+    if said.isdigit():
+        return int(said)
+    n = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+    if said.startswith("十"):
+        return 10 + n.get(said[1:], 0)
+    return n.get(said[0], 0) * (10 if "十" in said else 1) + (
+        n.get(said[-1], 0) if len(said) > 2 else 0
+    )
+
+
+def _half_day(v: str, text: str) -> str:
+    """A time with the half of the day the text says: 下午四点半 -> 16:30."""
+    pm = set()
+    for m in SAID_HOUR.finditer(text):
+        word, num = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if PM.search(word) and 1 <= _hour(num) < 12:
+            pm.add(_hour(num))
+
+    def shift(m: re.Match[str]) -> str:
+        h = int(m.group(1))
+        return f"{h + 12:02d}:{m.group(2)}" if h in pm else m.group(0)
+
+    return re.sub(r"(?<!\d)(\d{1,2}):(\d\d)", shift, v) if pm else v
+
+
+def _nearest_year(v: str, text: str) -> str:
+    """A date the text gives without its year: the nearest such day, not one almost a year on."""
+    m = re.match(r"(\d{4})-(\d\d)-(\d\d)", v)
+    if not m or m.group(1) in text:
+        return v
+    try:
+        day = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        earlier = day.replace(year=day.year - 1)
+    except ValueError:
+        return v
+    if (day - values.today_date()).days > 300:
+        return earlier.isoformat() + v[10:]
+    return v
+
+
+def _fits_description(v: str, s: dict[str, Any]) -> bool:
+    m = PATTERN_DESC.search(str(s.get("description") or ""))
+    if not m or not re.search(r"\d", v) and len(v) <= 12:
+        return True  # "present", 至今
+    shape = {
+        "YYYY-MM-DD": r"(?:19|20)\d\d(?:-\d\d)*",
+        "YYYY-MM": r"(?:19|20)\d\d(?:-\d\d)?",
+        "HH:MM": r"\d\d?:\d\d",
+    }
+    return bool(re.search(shape[m.group(0)], v))
+
+
+def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | None:
+    """The value kept for a string property, else None (it fails its kind)."""
+    if not _fits_description(v, s):
+        return None
+    v = _nearest_year(_half_day(v, text), text)
+    kind = kind_of(k, s, ctx.siblings)
+    if not v.strip():
+        return None
+    if kind != "person" and (
+        FRAGMENT.search(v.strip())
+        or kind not in (None, "place")
+        and any(p in v for p in ctx.people)
+    ):
+        return None  # a clause's piece, or a person's name given to a field of another kind
+    if kind is None:
+        return v
+    if kind == "person":
+        return v if whole_name(v) else None
+    if kind == "org":
+        people = ctx.people
+        if (
+            v in people
+            or re.search(r"[\u4e00-\u9fff]", v)
+            and (CLAUSE_ZH.search(v) or re.match(r"[年月日在到于从的]", v))
+        ):
+            return None
+        if re.search(rf'["“]{re.escape(v)}["”]', text):
+            return None  # a title the text quotes names a work, not who holds it
+        return v if len(v) <= 40 else None
+    if kind in ("place", "city", "street"):
+        return v if a_place(v, kind) else None
+    ok, _ = _cued(kind, v, text, set())
+    return v if ok else None
+
+
+def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
+    """A required string's best candidate of its kind, when its value failed."""
+    kind = kind_of(k, s, ctx.siblings)
+    if kind == "person":
+        return _a_person(text, ctx.people)
+    if kind == "place":
+        return _zh_place(text)
+    if kind == "street":
+        m = re.search(STREET, text)
+        return m.group(0) if m else None
+    if kind == "city":
+        return valuekinds.city_in(None, text, [])
+    if kind == "org":
+        return valuekinds.org_in(text)
+    if kind in dict(CUES):
+        _, tok = _cued(kind, "", text, ctx.tokens)
+        if tok and kind == "phone":
+            return valuekinds.phone_as_asked(tok, s)
+        return tok
+    return None
+
+
+def _a_piece(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] is a piece of a longer token: a phone, a date, an
+    id ("138-0801-2257", "2026-11-28", "PA-2026-558201", "139 5710 6688"); a range of two
+    ("8000-12000", "20K-30K") is none."""
+    a = start
+    while a > 0 and re.match(r"[A-Za-z0-9\-·/]", text[a - 1]):
+        a -= 1
+    b = end
+    while b < len(text) and re.match(r"[A-Za-z0-9\-·/]", text[b]):
+        b += 1
+    parts = [x for x in re.split(r"[-·/]", text[a:b]) if x]
+    grouped = re.match(r" \d{3,4}\b", text[end : end + 5]) or re.search(
+        r"\b\d{3}\s$", text[a - 4 : a]
+    )
+    return len(parts) >= 3 or any(x.isalpha() for x in parts) or bool(grouped)
+
+
+def _number(k: str, s: dict[str, Any], v: Any, text: str) -> bool:
+    """Whether a number is one the text writes for a property of this kind."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return True
+    if YEAR_KEY.search(k):
+        return 1800 <= v <= 2100 and str(int(v)) in text
+    written = f"{v:g}" if isinstance(v, float) else str(v)
+    spots = list(re.finditer(rf"(?<![\d.,]){re.escape(written)}(?![\d]|[.,]\d)", text))
+    if not spots:
+        return True  # said in words or worked out
+    loose = [m for m in spots if not _a_piece(text, m.start(), m.end())]
+    if not loose:
+        return False  # only ever a piece of a longer token (a phone, an id, a date)
+    if all(UNIT_OTHER.match(text[m.end() : m.end() + 8]) for m in loose) and not re.search(
+        r"people|persons|staff|guests|人数|人|size|headcount|team", k, re.I
+    ):
+        return False  # a count of people for a property of another kind
+    return not (isinstance(v, int) and v >= 10000 and not any(_measured(text, m) for m in loose))
+
+
+def _measured(text: str, m: re.Match[str]) -> bool:
+    """Whether a number is written as an amount (a unit or currency by it, or a range's end),
+    not as a bare code (a zip: "Boise, Idaho (83702)")."""
+    before, after = text[max(0, m.start() - 2) : m.start()], text[m.end() : m.end() + 10]
+    return bool(
+        re.search(r"[$£€¥￥-]\s*$", before)
+        or re.match(
+            r"\s*(?:[-元块万千kK]|yuan|dollars|euros|pounds|[A-Z]{3}\b|sq|square|平|米|km|miles)",
+            after,
+        )
+    )
+
+
+class Ctx:
+    """What a record's check knows: its properties, the people it names, the tokens it used."""
+
+    def __init__(self, siblings: dict[str, Any], people: set[str]) -> None:
+        self.siblings = siblings
+        self.people = people
+        self.tokens: set[str] = set()
+
+
+def checked(
+    props: dict[str, Any],
+    got: dict[str, Any],
+    text: str,
+    root: Any,
+    required: Any,
+    known: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """The values of an extraction that pass their kind's check (the rules above); `known`: the
+    people the record around it names. Strings first: the people they name are known to the
+    rest."""
+    need = set(required) if isinstance(required, list) else set()
+    ctx = Ctx(props, set(known))
+    ctx.people |= {
+        v
+        for k, v in got.items()
+        if isinstance(v, str)
+        and kind_of(k, props.get(k) or {}, props) == "person"
+        and whole_name(v)
+    }
+    out = dict(got)
+    for k, p in props.items():
+        s = resolve(p, root) if isinstance(p, dict) else {}
+        v = out.get(k, "" if k in need and s.get("type") == "string" else None)
+        if isinstance(v, str):
+            _keep(out, k, s, _one_string(k, s, v, text, ctx, k in need), ctx)
+    for k, p in props.items():
+        s = resolve(p, root) if isinstance(p, dict) else {}
+        if s.get("type") in ("integer", "number"):
+            _one_number(out, k, s, text)
+        elif isinstance(out.get(k), list):
+            out[k] = _items(k, s, out[k], text, root, frozenset(ctx.people))
+            if not out[k] and TERMS_LIST.search(k):
+                from .structured import named_terms  # (structured reads through this module)
+
+                out[k] = named_terms(text)
+        elif isinstance(out.get(k), dict) and isinstance(s.get("properties"), dict):
+            out[k] = checked(
+                s["properties"], out[k], text, root, s.get("required"), frozenset(ctx.people)
+            )
+    return out
+
+
+def _one_string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx, need: bool) -> str | None:
+    kept = _string(k, s, v, text, ctx)
+    if kept is None and need:
+        kept = _candidate(k, s, text, ctx)
+        kept = _string(k, s, kept, text, ctx) if kept else None  # it too passes the check
+    return kept
+
+
+def _keep(out: dict[str, Any], k: str, s: dict[str, Any], kept: str | None, ctx: Ctx) -> None:
+    if kept is None:
+        out.pop(k, None)
+        return
+    out[k] = kept
+    ctx.tokens.add(_key(kept))
+    if kind_of(k, s, ctx.siblings) == "person":
+        ctx.people.add(kept)
+
+
+def _one_number(out: dict[str, Any], k: str, s: dict[str, Any], text: str) -> None:
+    v = out.get(k)
+    if v is not None and _number(k, s, v, text):
+        return
+    said = counted(k, text)
+    if said is not None:
+        out[k] = said if s.get("type") == "number" or said % 1 else int(said)
+    elif v is not None:
+        out.pop(k)
+        if YEAR_KEY.search(k) and len(set(YEARS.findall(text))) == 1:
+            out[k] = int(YEARS.findall(text)[0])  # the one year the text writes
+
+
+WORD_NUM = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+
+
+def counted(k: str, text: str) -> float | None:
+    """A count said right before the noun a property is named by ("four bedrooms", "two and a
+    half baths" for bathrooms), when the text says one and only one."""
+    words = re.findall(r"[a-z]+", k.lower())
+    if not words or len(words[-1]) < 4 or not words[-1].endswith("s"):
+        return None
+    noun = words[-1][:-1]
+    stems = {noun, noun[:-4]} if noun.endswith("room") and len(noun) > 6 else {noun}
+    num = r"(\d+(?:\.\d+)?|" + "|".join(WORD_NUM) + r")"
+    found = {
+        (float(m.group(1)) if m.group(1)[0].isdigit() else WORD_NUM[m.group(1).lower()])
+        + (0.5 if m.group(2) else 0)
+        for m in re.finditer(
+            rf"\b{num}(\s+and\s+a\s+half)?[\s-]+(?:{'|'.join(sorted(stems))})s?\b", text, re.I
+        )
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _items(
+    k: str, s: dict[str, Any], items: list[Any], text: str, root: Any, known: frozenset[str]
+) -> list[Any]:
+    item = resolve(s.get("items") or {}, root)
+    if item.get("type") == "object" and isinstance(item.get("properties"), dict):
+        kept = [
+            checked(item["properties"], x, text, root, item.get("required"), known)
+            if isinstance(x, dict)
+            else x
+            for x in items
+        ]
+        plain = [
+            j for j, q in item["properties"].items() if not (isinstance(q, dict) and q.get("enum"))
+        ]
+        said = [
+            x
+            for x in kept
+            if not isinstance(x, dict) or any(x.get(j) not in (None, "", []) for j in plain)
+        ]
+        return [x for i, x in enumerate(said) if x not in said[:i]]  # each item once
+    if item.get("type", "string") != "string" or item.get("enum"):
+        return items
+    out: list[str] = []
+    for x in items:
+        if not isinstance(x, str):
+            continue
+        if PEOPLE_LIST.search(k):
+            x = name_in(x) or ""
+        elif TERMS_LIST.search(k) and not _a_term(x):
+            x = ""
+        elif not _whole_phrase(x):
+            x = ""
+        if x and x not in out:
+            out.append(x)
+    return out
+
+
+def _a_term(x: str) -> bool:
+    x = x.strip()
+    if re.fullmatch(r"[A-Za-z][\w+#./-]*(?:\s+[A-Za-z][\w+#./-]*){0,2}", x):
+        return x.lower() not in FUNCTION
+    return (
+        bool(re.fullmatch(r"[\u4e00-\u9fff\w]{2,8}", x))
+        and not CLAUSE_ZH.search(x)
+        and not re.search(r"可以|能|会|要|想|到岗|以内|左右", x)
+    )
+
+
+def _whole_phrase(x: str) -> bool:
+    x = x.strip()
+    if not x or re.fullmatch(r"[人个了的在是有和与也就都还要会能把被给从到对]", x):
+        return False
+    if x.count("(") != x.count(")") or x.count("（") != x.count("）"):
+        return False
+    words = x.split()
+    if len(words) == 1 and words[0].lower() in FUNCTION:
+        return False
+    if words and words[0] in ("is", "was", "are", "were", "and", "or", "but", "of"):
+        return False
+    return not re.search(r"[,，、]$", x)
