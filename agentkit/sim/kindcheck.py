@@ -42,6 +42,7 @@ from typing import Any
 
 from . import glosses, valuekinds, values
 from .arguments import resolve
+from .cues import ACTIONS, obligations
 
 PERSON_KEY = re.compile(
     r"^(?:name|full_?name|person|contact|driver|claimant|witness(?:es)?|artist|landlord|tenant|"
@@ -85,7 +86,10 @@ CUES = (  # kind -> cue words that stand just before a token of that kind
     ("zip", r"邮编|邮政编码|zip|post\s?code|postal"),
     ("card", r"卡号|医保|社保|card"),
     ("phone", r"电话|手机|联系方式|致电|热线|phone|tel\b|mobile|cell|call|reach|whatsapp"),
-    ("id", r"身份证|工号|编号|requisition|req\b|employee|\bid\b|number|no\.?|#"),
+    (
+        "id",
+        r"身份证|工号|编号|requisition|req\b|ref(?:erence)?\b|employee|\bid\b|number|\bno\b\.?|#",
+    ),
 )
 TOKEN = re.compile(
     r"(?<![\w·.])(?:[A-Za-z]{1,5}[-·]?|#)?\+?\d[\d\- ]{3,}\d(?:-[A-Za-z0-9]+)*(?![\w·])"
@@ -247,7 +251,7 @@ def _zh_place(text: str) -> str | None:
 
 def _cue_kind(text: str, start: int) -> str | None:
     """The kind of the cue word nearest before a token (same sentence, a few words back)."""
-    before = re.split(r"[。.!?！？\n；;]", text[max(0, start - 16) : start])[-1]
+    before = re.split(r"[。！？\n；;]|[.!?]\s", text[max(0, start - 28) : start])[-1]
     best: tuple[int, str] | None = None
     for kind, words in CUES:
         for m in re.finditer(words, before, re.I):
@@ -270,7 +274,14 @@ def _cued(kind: str, v: str, text: str, taken: set[str]) -> tuple[bool, str | No
     found = tokens(text)
     mine = [t for t, k in found if k == kind and _key(t) not in taken]
     got = next((k for t, k in found if _key(t) == _key(v) and _key(v)), "absent")
-    ok = got in (kind, None, "id") or kind == "id" and got != "phone" or got == "absent"
+    ok = (
+        got == kind
+        or got == "absent"
+        or got in (None, "id")
+        and not (mine and kind != "id")  # none cued as this kind
+        or kind == "id"
+        and got != "phone"
+    )
     if kind == "phone" and got == "absent":
         ok = len(re.sub(r"\D", "", v)) >= 7
     if kind == "zip":
@@ -334,6 +345,16 @@ def _fits_description(v: str, s: dict[str, Any]) -> bool:
     return bool(re.search(shape[m.group(0)], v))
 
 
+def _an_org(v: str, text: str, ctx: Ctx) -> bool:
+    """Whether a text is an organisation's name: a phrase, no person's name, no clause, and no
+    title the text quotes ('lending "Harbour at Dusk" to …' names a work, not who holds it)."""
+    if v in ctx.people or len(v) > 40:
+        return False
+    if re.search(r"[\u4e00-\u9fff]", v):
+        return not (CLAUSE_ZH.search(v) or re.match(r"[年月日在到于从的]", v))
+    return not (" " in v and re.search(rf'["“]{re.escape(v)}["”]', text))
+
+
 def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | None:
     """The value kept for a string property, else None (it fails its kind)."""
     if not _fits_description(v, s):
@@ -353,18 +374,11 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     if kind == "person":
         return v if whole_name(v) else None
     if kind == "org":
-        people = ctx.people
-        if (
-            v in people
-            or re.search(r"[\u4e00-\u9fff]", v)
-            and (CLAUSE_ZH.search(v) or re.match(r"[年月日在到于从的]", v))
-        ):
-            return None
-        if re.search(rf'["“]{re.escape(v)}["”]', text):
-            return None  # a title the text quotes names a work, not who holds it
-        return v if len(v) <= 40 else None
+        return v if _an_org(v, text, ctx) else None
     if kind in ("place", "city", "street"):
         return v if a_place(v, kind) else None
+    if re.search(r"\b[a-z]{2,}\s+[a-z]{2,}\b", v) or CLAUSE_ZH.search(v):
+        return None  # an id is one token, never a clause
     ok, _ = _cued(kind, v, text, set())
     return v if ok else None
 
@@ -495,7 +509,8 @@ def checked(
 
 def _one_string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx, need: bool) -> str | None:
     kept = _string(k, s, v, text, ctx)
-    if kept is None and need:
+    cued = kind_of(k, s, ctx.siblings) in dict(CUES) and kind_of(k, s, ctx.siblings) != "id"
+    if kept is None and (need or cued and v.strip()):  # a wrong id: the one its cue names
         kept = _candidate(k, s, text, ctx)
         kept = _string(k, s, kept, text, ctx) if kept else None  # it too passes the check
     return kept
@@ -565,12 +580,21 @@ def _items(
         plain = [
             j for j, q in item["properties"].items() if not (isinstance(q, dict) and q.get("enum"))
         ]
+        need = [j for j in item.get("required") or [] if j in plain]
         said = [
             x
             for x in kept
-            if not isinstance(x, dict) or any(x.get(j) not in (None, "", []) for j in plain)
+            if not isinstance(x, dict)
+            or any(x.get(j) not in (None, "", []) for j in plain)
+            and (len(need) < 2 or 2 * sum(x.get(j) in (None, "", []) for j in need) <= len(need))
         ]
         return [x for i, x in enumerate(said) if x not in said[:i]]  # each item once
+    if (
+        item.get("type", "string") == "string"
+        and not PEOPLE_LIST.search(k)
+        and _dumped(items, text)
+    ):
+        return obligations(text) if ACTIONS.search(k) else []
     if item.get("type", "string") != "string" or item.get("enum"):
         return items
     out: list[str] = []
@@ -586,6 +610,14 @@ def _items(
         if x and x not in out:
             out.append(x)
     return out
+
+
+def _dumped(items: list[Any], text: str) -> bool:
+    """Whether a list of strings is the text's clauses one after another (four or more, most
+    of the text), not a reading of what the list holds."""
+    clauses = [c.strip() for c in re.split(r"[，。；！？,;.!?\n]", text) if c.strip()]
+    held = [x for x in items if isinstance(x, str) and x.strip() in clauses]
+    return len(held) >= 4 and 5 * len(held) >= 3 * len(clauses)
 
 
 def _a_term(x: str) -> bool:
