@@ -4,7 +4,7 @@ shape and position; here each proposal is judged by what it is, and one that fai
 an optional field is then left out, a required one takes the best candidate of its kind the text
 gives, else the schema's empty value (`agentkit.sim.conform`) — never a fragment.
 
-The kinds, by the property's name and description (`kind_of`), each with its check:
+The kinds, by the property's name and description (`string_kind`), each with its check:
 - a **person** (name in a record of a person: one with a phone, email, birth or gender beside it;
   contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: two to four Chinese
   characters that open with a surname (`valuekinds.zh_name`), 老/小 and a surname, a surname and
@@ -40,7 +40,7 @@ import datetime
 import re
 from typing import Any
 
-from . import glosses, valuekinds, values
+from . import glosses, mentions, valuekinds, values
 from .arguments import resolve
 from .cues import ACTIONS, obligations
 
@@ -64,7 +64,8 @@ ORG_KEY = re.compile(
     re.I,
 )
 PLACE_KEY = re.compile(
-    r"location|address|street|city|venue|place|district|地点|地址|位置|城市|场所", re.I
+    r"location|address|street|city|venue|place|district|destination|origin|地点|地址|位置|城市|场所|目的地",
+    re.I,
 )
 CITY_KEY = re.compile(r"(?:^|_)city$|城市", re.I)
 STREET_KEY = re.compile(r"street|街道", re.I)
@@ -73,6 +74,9 @@ STREET_WORD = re.compile(
     r"Close|Terrace|Square)\b|路|街|道|巷|弄|号",
 )
 CLAUSE_ZH = re.compile(r"了|着|过|的时候|把|被|说是|觉得|[，。；！？]")
+NO_PLACE_ZH = re.compile(  # words no place phrase holds: a modal, a copula, a link, a time
+    r"应该|可能|^是|^另外|^还有|以后|以前|之后|明天|今天|昨天|前天|后天|[上下]午|晚上|早上|\d+点|[一二两三四五六七八九十]点"
+)
 CLAUSE_EN = re.compile(r"[.;!?]\s|\b(?:is|was|were|are|will|had|has|have|thinks?|said)\b")
 PLACE_END = "路口街道巷弄号棚室厅院馆楼层门场站区村镇店园厂库房处边里内外上下舍圈仓"
 STREET = r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Lane|Street|St|Road|Rd|Avenue|Ave|Row|Drive|Way|Court|Boulevard|Blvd|Close|Terrace)\b"
@@ -101,6 +105,7 @@ ROLE_ZH = re.compile(
     r"(?:房东|业主|租客|司机|饲养员|客户|患者|病人|联系人|经理|老师|医生|同事|员工|我叫|我是|叫|姓名[:：]?)"
 )
 NOT_NAME = "委说的在是给和与把被来去要已也都就还对向从到让请找打先"
+PARTICLES = frozenset("de da van von la le del der den du di dos bin al".split())
 FRAGMENT = re.compile(r"^(?:is|was|are|were|will|to|and|or|but)\b|\b(?:the|a|an|of|to|and|is)$")
 UNIT_OTHER = re.compile(r"\s*(?:个人|人|位|名|people|persons|staff)(?![a-z])")
 PM = re.compile(r"下午|晚上|傍晚|夜里|\bp\.?m\b|evening|afternoon|tonight", re.I)
@@ -114,12 +119,21 @@ FUNCTION = frozenset(
     "the a an and or but is was are were be to of in on at by for with we i he she they it "
     "this that also will then so as".split()
 )
+GREETING = re.compile(
+    r"(?:hello|hi|hey|dear|greetings|good\s+(?:morning|afternoon|evening))\b|你好|您好|嗨", re.I
+)
+RELATIVE_DAY = re.compile(
+    r"today|tonight|tomorrow|yesterday|next|last|this\s+(?:week|month)|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|weekend|\bin\s+\w+\s+(?:days?|weeks?)|"
+    r"今天|明天|后天|昨天|前天|下周|下个?星期|本周|这周|周[一二三四五六日末]|星期|礼拜|月底|月初|天后",
+    re.I,
+)
 YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 YEAR_KEY = re.compile(r"(?:^|_)year(?:_|$)|built|born|年份|年款|出生", re.I)
 PATTERN_DESC = re.compile(r"YYYY-MM-DD|YYYY-MM|HH:MM")
 
 
-def kind_of(name: str, s: dict[str, Any], siblings: dict[str, Any]) -> str | None:
+def string_kind(name: str, s: dict[str, Any], siblings: dict[str, Any]) -> str | None:
     """The kind a string property asks, by its name and description."""
     about = f"{name} {s.get('description') or ''}"
     if s.get("enum") or s.get("format") in ("email", "uri", "date", "date-time"):
@@ -140,7 +154,7 @@ def kind_of(name: str, s: dict[str, Any], siblings: dict[str, Any]) -> str | Non
     return None
 
 
-def whole_name(v: str) -> bool:
+def a_whole_name(v: str) -> bool:
     """Whether a text is a whole person's name."""
     v = v.strip()
     if re.fullmatch(r"[\u4e00-\u9fff]+", v):
@@ -151,38 +165,57 @@ def whole_name(v: str) -> bool:
     words = v.split()
     return (
         1 <= len(words) <= 4
-        and all(
-            re.fullmatch(r"[A-Z][\w'’.-]*", w) or w in ("de", "da", "van", "von", "la", "del")
-            for w in words
-        )
+        and all(re.fullmatch(r"[A-Z][\w'’.-]*", w) or w in PARTICLES for w in words)
         and not any(w.lower() in FUNCTION for w in words)
     )
 
 
 def name_in(item: str) -> str | None:
     """The whole name an item of a list of people says."""
-    if whole_name(item):
+    if a_whole_name(item):
         return item.strip()
     m = re.search(r"[老小][\u4e00-\u9fff](?=[看说在和、，,]|$)", item)
     if m:
         return m.group(0)
     zh = values.chinese_name(item)
-    if zh and whole_name(zh):
+    if zh and a_whole_name(zh):
         return zh
     m = re.search(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}\b", item)
-    return m.group(0) if m and whole_name(m.group(0)) and m.start() > 0 else None
+    return m.group(0) if m and a_whole_name(m.group(0)) and m.start() > 0 else None
+
+
+def _a_place_name(v: str) -> bool:
+    """Whether a capitalised name is a place's (Manchester is no hiring manager)."""
+    return v.isascii() and (v.lower() in valuekinds.zone_cities() or mentions._place(v))
+
+
+def _en_person(text: str, taken: set[str]) -> str | None:
+    """The first full name of an English text that no other field took: two or three
+    capitalised words, no place, none after a word that leads a company or place ("from Nortec
+    Energia", "the Manchester office")."""
+    for m in re.finditer(r"\b[A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+){1,2}\b", text):
+        if len(re.findall(r"[\"“”]", text[: m.start()])) % 2:
+            continue  # inside a quoted title
+        before = re.findall(r"[A-Za-z]+", text[max(0, m.start() - 12) : m.start()])
+        if before and before[-1].lower() in ("from", "at", "the", "of", "in", "for", "with"):
+            continue
+        if m.group(0) not in taken and not any(_a_place_name(w) for w in m.group(0).split()):
+            if not re.search(r"[.!?]\s*$|^\s*$", text[: m.start()]):  # no sentence's first word
+                return m.group(0)
+    return None
 
 
 def _a_person(text: str, taken: set[str]) -> str | None:
     """A required person's name the readers missed: who introduces themself, else the name that
-    opens the text."""
+    opens the text, else one a role word leads, else an English text's first full name."""
     for cand in (
         valuekinds.self_named(text),
         _opening_name(text),
         values.chinese_name(text),
         _after_role(text),
+        _en_person(text, taken),
     ):
-        if cand and whole_name(cand) and cand not in taken:
+        if cand and a_whole_name(cand) and cand not in taken:
             return cand
     return None
 
@@ -225,10 +258,10 @@ def a_place(v: str, kind: str) -> bool:
     if not v or len(v) > 60:
         return False
     if re.search(r"[\u4e00-\u9fff]", v):
-        if CLAUSE_ZH.search(v) or len(v) < 2:
+        if CLAUSE_ZH.search(v) or NO_PLACE_ZH.search(v) or len(v) < 2:
             return False
-    elif CLAUSE_EN.search(v) or len(v.split()) > 10:
-        return False
+    elif CLAUSE_EN.search(v) or len(v.split()) > 10 or not re.search(r"[A-Z\d]", v):
+        return False  # an English place is named: a capital or a number
     if kind == "city":
         return not re.search(r"\d", v)
     if kind == "street":
@@ -333,6 +366,25 @@ def _nearest_year(v: str, text: str) -> str:
     return v
 
 
+def _a_day_said(v: str, text: str) -> bool:
+    """Whether a date's day is one the text says: its day of the month written, or a day said
+    relative to today (tomorrow, 下周五, "next Friday")."""
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)(?:[T ].*)?", v.strip())
+    if not m or RELATIVE_DAY.search(text):
+        return True
+    day = int(m.group(3))
+    return bool(re.search(rf"(?<!\d)0?{day}(?!\d)", text)) or _zh_day(day) in text
+
+
+def _zh_day(day: int) -> str:
+    tens, ones = divmod(day, 10)
+    digits = "零一二三四五六七八九"
+    said = (
+        ("" if tens < 2 else digits[tens]) + ("十" if tens else "") + (digits[ones] if ones else "")
+    )
+    return said + "号" if said else "-"
+
+
 def _fits_description(v: str, s: dict[str, Any]) -> bool:
     m = PATTERN_DESC.search(str(s.get("description") or ""))
     if not m or not re.search(r"\d", v) and len(v) <= 12:
@@ -352,6 +404,9 @@ def _an_org(v: str, text: str, ctx: Ctx) -> bool:
         return False
     if re.search(r"[\u4e00-\u9fff]", v):
         return not (CLAUSE_ZH.search(v) or re.match(r"[年月日在到于从的]", v))
+    small = {"of", "and", "the", "for", "y", "und", *PARTICLES}
+    if any(w[0].islower() and w not in small for w in re.findall(r"[A-Za-z]+", v)):
+        return False  # a name's words are capitalised ("Taxi from the airport 28 EUR" is none)
     return not (" " in v and re.search(rf'["“]{re.escape(v)}["”]', text))
 
 
@@ -359,9 +414,9 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     """The value kept for a string property, else None (it fails its kind)."""
     if not _fits_description(v, s):
         return None
-    v = _nearest_year(_half_day(v, text), text)
-    kind = kind_of(k, s, ctx.siblings)
-    if not v.strip():
+    v = _nearest_year(_half_day(v, ctx.whole), ctx.whole)
+    kind = string_kind(k, s, ctx.siblings)
+    if not v.strip() or GREETING.match(v.strip()) or not _a_day_said(v, ctx.whole):
         return None
     if kind != "person" and (
         FRAGMENT.search(v.strip())
@@ -372,11 +427,13 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     if kind is None:
         return v
     if kind == "person":
-        return v if whole_name(v) else None
+        role = ROLE_ZH.match(v)
+        v = v[role.end() :] if role and placed_name(v[role.end() :]) else v  # 业主赵敏 -> 赵敏
+        return v if a_whole_name(v) and not _a_place_name(v) else None
     if kind == "org":
         return v if _an_org(v, text, ctx) else None
     if kind in ("place", "city", "street"):
-        return v if a_place(v, kind) else None
+        return v if a_place(v, kind) and v not in ctx.orgs else None
     if re.search(r"\b[a-z]{2,}\s+[a-z]{2,}\b", v) or CLAUSE_ZH.search(v):
         return None  # an id is one token, never a clause
     ok, _ = _cued(kind, v, text, set())
@@ -385,7 +442,7 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
 
 def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
     """A required string's best candidate of its kind, when its value failed."""
-    kind = kind_of(k, s, ctx.siblings)
+    kind = string_kind(k, s, ctx.siblings)
     if kind == "person":
         return _a_person(text, ctx.people)
     if kind == "place":
@@ -397,6 +454,10 @@ def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
         return valuekinds.city_in(None, text, [])
     if kind == "org":
         return valuekinds.org_in(text)
+    if kind is None and re.search(r"title|标题|题目", k, re.I):
+        quoted = re.findall(r'"([^"\n]{3,80})"|“([^”\n]{2,80})”|《([^》]{1,40})》', text)
+        said = {a or b or c for a, b, c in quoted}
+        return said.pop() if len(said) == 1 else None
     if kind in dict(CUES):
         _, tok = _cued(kind, "", text, ctx.tokens)
         if tok and kind == "phone":
@@ -462,27 +523,36 @@ class Ctx:
         self.siblings = siblings
         self.people = people
         self.tokens: set[str] = set()
+        self.orgs: set[str] = set()  # the organisations the record names
+        self.whole = ""
 
 
-def checked(
+def of_its_kind(
     props: dict[str, Any],
     got: dict[str, Any],
     text: str,
     root: Any,
     required: Any,
     known: frozenset[str] = frozenset(),
+    whole: str = "",
 ) -> dict[str, Any]:
     """The values of an extraction that pass their kind's check (the rules above); `known`: the
     people the record around it names. Strings first: the people they name are known to the
     rest."""
     need = set(required) if isinstance(required, list) else set()
     ctx = Ctx(props, set(known))
+    ctx.whole = whole or text  # the whole request: days and times are read in it
+    ctx.orgs = {
+        v
+        for k, v in got.items()
+        if isinstance(v, str) and string_kind(k, props.get(k) or {}, props) == "org"
+    }
     ctx.people |= {
         v
         for k, v in got.items()
         if isinstance(v, str)
-        and kind_of(k, props.get(k) or {}, props) == "person"
-        and whole_name(v)
+        and string_kind(k, props.get(k) or {}, props) == "person"
+        and a_whole_name(v)
     }
     out = dict(got)
     for k, p in props.items():
@@ -495,21 +565,36 @@ def checked(
         if s.get("type") in ("integer", "number"):
             _one_number(out, k, s, text)
         elif isinstance(out.get(k), list):
-            out[k] = _items(k, s, out[k], text, root, frozenset(ctx.people))
+            out[k] = _items(k, s, out[k], text, root, frozenset(ctx.people), ctx.whole)
             if not out[k] and TERMS_LIST.search(k):
                 from .structured import named_terms  # (structured reads through this module)
 
                 out[k] = named_terms(text)
         elif isinstance(out.get(k), dict) and isinstance(s.get("properties"), dict):
-            out[k] = checked(
-                s["properties"], out[k], text, root, s.get("required"), frozenset(ctx.people)
+            out[k] = of_its_kind(
+                s["properties"],
+                out[k],
+                text,
+                root,
+                s.get("required"),
+                frozenset(ctx.people),
+                ctx.whole,
             )
-    return out
+    return _no_twins(out)
+
+
+def _no_twins(out: dict[str, Any]) -> dict[str, Any]:
+    """A list of three strings or more given whole to two properties answers neither: each is
+    left empty (one value answers one field)."""
+    lists = [k for k, v in out.items() if isinstance(v, list) and len(v) >= 3]
+    lists = [k for k in lists if all(isinstance(x, str) for x in out[k])]
+    twins = {k for k in lists for j in lists if j != k and out[j] == out[k]}
+    return {k: [] if k in twins else v for k, v in out.items()}
 
 
 def _one_string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx, need: bool) -> str | None:
     kept = _string(k, s, v, text, ctx)
-    cued = kind_of(k, s, ctx.siblings) in dict(CUES) and kind_of(k, s, ctx.siblings) != "id"
+    cued = string_kind(k, s, ctx.siblings) in dict(CUES) and string_kind(k, s, ctx.siblings) != "id"
     if kept is None and (need or cued and v.strip()):  # a wrong id: the one its cue names
         kept = _candidate(k, s, text, ctx)
         kept = _string(k, s, kept, text, ctx) if kept else None  # it too passes the check
@@ -522,7 +607,7 @@ def _keep(out: dict[str, Any], k: str, s: dict[str, Any], kept: str | None, ctx:
         return
     out[k] = kept
     ctx.tokens.add(_key(kept))
-    if kind_of(k, s, ctx.siblings) == "person":
+    if string_kind(k, s, ctx.siblings) == "person":
         ctx.people.add(kept)
 
 
@@ -530,7 +615,7 @@ def _one_number(out: dict[str, Any], k: str, s: dict[str, Any], text: str) -> No
     v = out.get(k)
     if v is not None and _number(k, s, v, text):
         return
-    said = counted(k, text)
+    said = said_before_noun(k, text)
     if said is not None:
         out[k] = said if s.get("type") == "number" or said % 1 else int(said)
     elif v is not None:
@@ -547,7 +632,7 @@ WORD_NUM = {
 }
 
 
-def counted(k: str, text: str) -> float | None:
+def said_before_noun(k: str, text: str) -> float | None:
     """A count said right before the noun a property is named by ("four bedrooms", "two and a
     half baths" for bathrooms), when the text says one and only one."""
     words = re.findall(r"[a-z]+", k.lower())
@@ -567,12 +652,18 @@ def counted(k: str, text: str) -> float | None:
 
 
 def _items(
-    k: str, s: dict[str, Any], items: list[Any], text: str, root: Any, known: frozenset[str]
+    k: str,
+    s: dict[str, Any],
+    items: list[Any],
+    text: str,
+    root: Any,
+    known: frozenset[str],
+    whole: str,
 ) -> list[Any]:
     item = resolve(s.get("items") or {}, root)
     if item.get("type") == "object" and isinstance(item.get("properties"), dict):
         kept = [
-            checked(item["properties"], x, text, root, item.get("required"), known)
+            of_its_kind(item["properties"], x, text, root, None, known, whole)  # no candidates
             if isinstance(x, dict)
             else x
             for x in items
@@ -599,17 +690,22 @@ def _items(
         return items
     out: list[str] = []
     for x in items:
-        if not isinstance(x, str):
-            continue
-        if PEOPLE_LIST.search(k):
-            x = name_in(x) or ""
-        elif TERMS_LIST.search(k) and not _a_term(x):
-            x = ""
-        elif not _whole_phrase(x):
-            x = ""
-        if x and x not in out:
-            out.append(x)
+        one = _string_item(k, x) if isinstance(x, str) else ""
+        if one and one not in out:
+            out.append(one)
     return out
+
+
+def _string_item(k: str, x: str) -> str:
+    """An item of a list of strings as its kind keeps it, else ""."""
+    head = re.match(r"([^:：]{1,30})[:：]\s*(\S.*)$", x)
+    if head and re.search(r"\b(?:I|we|I'd|I'll|I'm|we'll|we'd)\b|我|我们", head.group(1)):
+        x = head.group(2)  # "I'd cover: remote log collection" -> remote log collection
+    if PEOPLE_LIST.search(k):
+        return name_in(x) or ""
+    if TERMS_LIST.search(k):
+        return x if _a_term(x) else ""
+    return x if _whole_phrase(x) else ""
 
 
 def _dumped(items: list[Any], text: str) -> bool:

@@ -985,7 +985,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any], read: str | 
         props, _headed_seller(props, wholes.by_wholes(props, got, text, schema), text), text, schema
     )
     got = cues.checked(props, nested.nested(props, got, text, schema, task), text, schema)
-    got = kindcheck.checked(props, got, text, schema, schema.get("required"))
+    got = kindcheck.of_its_kind(props, got, text, schema, schema.get("required"), whole=task)
     return conform(got if props or got else MISSING, schema)
 
 
@@ -1018,7 +1018,8 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     out = _judged(props, _left_count(props, out, text, schema), text, schema)
     out = nested.nested(props, out, text, schema, task)
     out = cues.checked(props, out, text, schema)
-    return conform(kindcheck.checked(props, out, text, schema, schema.get("required")), schema)
+    out = kindcheck.of_its_kind(props, out, text, schema, schema.get("required"), whole=task)
+    return conform(out, schema)
 
 
 def _judged(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:
