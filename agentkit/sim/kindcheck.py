@@ -2,36 +2,52 @@
 of the kind its property asks, or it is left out. The readers before this one propose values by
 shape and position; here each proposal is judged by what it is, and one that fails is dropped:
 an optional field is then left out, a required one takes the best candidate of its kind the text
-gives, else the schema's empty value (`agentkit.sim.conform`) — never a fragment.
+gives, else the schema's empty value (`agentkit.sim.conform`) — never a fragment. Items of a list
+of objects are checked too, but take no candidate read from the whole text.
 
 The kinds, by the property's name and description (`string_kind`), each with its check:
 - a **person** (name in a record of a person: one with a phone, email, birth or gender beside it;
-  contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: two to four Chinese
-  characters that open with a surname (`valuekinds.zh_name`), 老/小 and a surname, a surname and
-  先生/女士/师傅, or one to four capitalised words; never a word of another field's value. A
-  required one missing is the person who introduces themself, else the name that opens the text;
+  contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: a surname and one
+  to three characters that make no word of the dictionary (`placed_name`), 老/小 and a surname, a
+  surname and 先生/女士/师傅, or one to four capitalised words (particles: van, de, …) that name
+  no place; a role word before it is dropped (业主赵敏 -> 赵敏). A required one missing is who
+  introduces themself, else the name that opens the text, else one a role word leads
+  (房东孙建国), else an English text's first full name outside quotes and company contexts;
 - an **organisation** (company, employer, school, borrower, vendor, 公司, 学校) is a phrase, no
-  clause, and never a person's name given to another field;
-- a **place** (location, address, street, city, venue, 地点, 地址) is a place phrase, no clause
-  (no 了 / 着 / 的时候, no sentence's punctuation); a city writes no digits; a street writes a
-  number or a street word. A Chinese location missing is what 在 opens up to the place word
-  that ends it ("在文三路和学院路路口等红灯" -> 文三路和学院路路口);
+  clause, no person's name, its English words capitalised, and no multi-word title the text
+  quotes ('lending "Harbour at Dusk" to …');
+- a **place** (location, address, street, city, venue, destination, 地点, 地址) is a place
+  phrase: no clause (了 / 着 / 的时候, a sentence's punctuation), no modal, copula, link or time
+  (应该, 是, 另外, 明天下午); an English one is named (a capital or a number); never the record's
+  organisation. A city writes no digits, a street a number or a street word. A Chinese location
+  missing is what 在 opens up to the place word that ends it (在文三路和学院路路口等红灯 ->
+  文三路和学院路路口);
 - an **id or number** (phone, policy, report, order, plate, zip, card, requisition, 电话, 保单号,
-  报案号, …) is the token whose cue word, just before it in the text, is of the property's kind:
-  a token cued as another kind (a phone for a policy number) is replaced by the one cued as the
-  property's, else left out;
-- a **time** keeps the half of the day the text says (下午四点半 is 16:30, "4:30 pm" 16:30); a
-  **date** the text writes without its year is the nearest such day, not one almost a year ahead;
-  a string whose description asks a pattern of digits (YYYY-MM, HH:MM) holds one that fits it;
-- a **number** is a number the text writes as such: a year (year, built, born, 年份) lies between
-  1800 and 2100; any other is never a piece of a longer token (a phone, a zip, a date, an id:
-  "138-0801-2257" holds no 0801) nor a bare code of five digits or more;
+  报案号, …) is one token, never a clause, and the token whose cue word, just before it, is of the
+  property's kind: a token cued as another kind (a phone for a policy number, a frame number's
+  digits for a phone) gives way to the one cued as the property's, even in an optional field; a
+  zip has a zip's shape;
+- a **time** keeps the half of the day the request says (下午四点半 is 16:30, "4:30 pm" 16:30);
+  a **date** the text writes without its year is the nearest such day, not one almost a year
+  ahead, and its day of the month is one the request writes or says relative to today or by a
+  holiday; a string whose description asks YYYY-MM(-DD) or HH:MM holds a value of that shape
+  (or a word: present, 至今); a greeting ("Hello organisers") fills nothing; a required title
+  missing is the one text the material quotes;
+- a **number** is one the text writes as such: a year (year, built, born, 年份) lies in
+  1800..2100 and is written (else the one year the text writes); any other is no piece of a
+  longer token (a phone, a date, an id: "138-0801-2257" holds no 0801; a range of two is fine),
+  no bare code of five digits or more, and no count of people (6 个人) for a property of another
+  kind; a count named by its noun is the number said right before that noun ("two and a half
+  baths" for bathrooms: 2.5);
 - a list of **people** (witnesses, attendees, participants, 证人, …) holds the whole name each item
-  says, items that say none dropped; a list of **named terms** (skills, tools, technologies,
-  技能) holds terms, never a clause; any other list of strings holds whole phrases: no single
-  Chinese character, no lone function word, no unbalanced bracket, no clause's tail;
-- an item of a list of objects is checked field by field; an item left with no text in any field
-  that is not an enum is dropped.
+  says, items that say none dropped; a list of **named terms** (skills, tools, 技能) holds terms,
+  never a clause (else the text's named terms, `structured.named_terms`); any other list of
+  strings holds whole phrases: no function character or word alone, no unbalanced bracket, no
+  clause's tail, no "I'd cover:" lead; a list that is the text's clauses one after another is no
+  reading (actions: the sentences of obligation, `cues.obligations`; else empty), and a list of
+  three items or more given whole to two properties answers neither;
+- an item of a list of objects is checked field by field; an item with no text left in a field
+  that is no enum, or with most of its required fields empty, is dropped; each item is kept once.
 """
 
 from __future__ import annotations
@@ -119,13 +135,17 @@ FUNCTION = frozenset(
     "the a an and or but is was are were be to of in on at by for with we i he she they it "
     "this that also will then so as".split()
 )
-GREETING = re.compile(
-    r"(?:hello|hi|hey|dear|greetings|good\s+(?:morning|afternoon|evening))\b|你好|您好|嗨", re.I
+GREETING = re.compile(  # a greeting alone ("Hello organisers", "Hi there", 您好), never "Hi-Fi speaker"
+    r"(?:(?:hello|hi|hey|greetings|good\s+(?:morning|afternoon|evening))(?:\s+[a-z]+)?|你好|您好|嗨)"
+    r"\s*[,!.，！。]?",
+    re.I,
 )
 RELATIVE_DAY = re.compile(
     r"today|tonight|tomorrow|yesterday|next|last|this\s+(?:week|month)|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday|weekend|\bin\s+\w+\s+(?:days?|weeks?)|"
-    r"今天|明天|后天|昨天|前天|下周|下个?星期|本周|这周|周[一二三四五六日末]|星期|礼拜|月底|月初|天后",
+    r"thursday|friday|saturday|sunday|weekend|\bin\s+\w+\s+(?:days?|weeks?|months?)|"
+    r"(?:end|start|beginning|middle)\s+of|christmas|new\s+year|easter|thanksgiving|halloween|"
+    r"今天|明天|后天|昨天|前天|下周|下个?星期|本周|这周|周[一二三四五六日末]|星期|礼拜|月底|月初|月中|"
+    r"下个?月|本月|这个月|天后|元旦|春节|国庆|中秋|端午|清明|圣诞|除夕|劳动节",
     re.I,
 )
 YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
@@ -351,10 +371,30 @@ def _half_day(v: str, text: str) -> str:
     return re.sub(r"(?<!\d)(\d{1,2}):(\d\d)", shift, v) if pm else v
 
 
+MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+PAST = re.compile(
+    r"了|过|今年|去年|上个?月|上周|昨|前天|发生|\b(?:was|were|had|did|ago|last|this\s+year)\b|"
+    r"\b(?!need\b|speed\b|feed\b|seed\b)[a-z]{2,}ed\b",
+    re.I,
+)
+
+
+def _said_as_past(month: int, day: int, text: str) -> bool:
+    """Whether the clause that writes a month and day says it of the past ("it arrived on 9
+    November", "今年 11 月 28 号…" of an accident), not of a day to come ("送货改到1月5号")."""
+    name = MONTHS[month - 1]
+    said = rf"{month}\s*月\s*{day}\s*[日号]|\b{day}(?:st|nd|rd|th)?\s+{name}|\b{name}[a-z]*\.?\s+{day}\b"
+    for clause in re.split(r"[，。；！？,;!?]|\.\s", text):
+        if re.search(said, clause, re.I) and PAST.search(clause):
+            return True
+    return False
+
+
 def _nearest_year(v: str, text: str) -> str:
-    """A date the text gives without its year: the nearest such day, not one almost a year on."""
+    """A date the text gives without its year, said of the past: the nearest such day, not one
+    almost a year on."""
     m = re.match(r"(\d{4})-(\d\d)-(\d\d)", v)
-    if not m or m.group(1) in text:
+    if not m or m.group(1) in text or not _said_as_past(int(m.group(2)), int(m.group(3)), text):
         return v
     try:
         day = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -416,7 +456,7 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
         return None
     v = _nearest_year(_half_day(v, ctx.whole), ctx.whole)
     kind = string_kind(k, s, ctx.siblings)
-    if not v.strip() or GREETING.match(v.strip()) or not _a_day_said(v, ctx.whole):
+    if not v.strip() or GREETING.fullmatch(v.strip()) or not _a_day_said(v, ctx.whole):
         return None
     if kind != "person" and (
         FRAGMENT.search(v.strip())
