@@ -56,7 +56,7 @@ import datetime
 import re
 from typing import Any
 
-from . import glosses, mentions, valuekinds, values
+from . import cues, glosses, mentions, valuekinds, values
 from .arguments import resolve
 from .cues import ACTIONS, obligations
 
@@ -536,10 +536,9 @@ def _number(k: str, s: dict[str, Any], v: Any, text: str) -> bool:
     loose = [m for m in spots if not _a_piece(text, m.start(), m.end())]
     if not loose:
         return False  # only ever a piece of a longer token (a phone, an id, a date)
-    if all(UNIT_OTHER.match(text[m.end() : m.end() + 8]) for m in loose) and not re.search(
-        r"people|persons|staff|guests|人数|人|size|headcount|team", k, re.I
-    ):
-        return False  # a count of people for a property of another kind
+    measure = cues._kind_of(k, s) not in (None, "count")  # a property measured in a unit
+    if measure and all(UNIT_OTHER.match(text[m.end() : m.end() + 8]) for m in loose):
+        return False  # a count of people for a property measured in days, money, area …
     return not (isinstance(v, int) and v >= 10000 and not any(_measured(text, m) for m in loose))
 
 
