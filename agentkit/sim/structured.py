@@ -105,6 +105,7 @@ from . import (
     direct,
     entries,
     findings,
+    kindcheck,
     mentions,
     nested,
     spans,
@@ -278,7 +279,8 @@ def material(task: str) -> tuple[str, bool]:
     whole request: the inside of the longest block in XML-style tags ("<article>…</article>", as
     the prompting guides wrap documents; the tags are never a value), else the text after the
     instruction's colon (unquoted when it is one quoted text), else the longest quoted text of
-    three words or more (six characters in Chinese)."""
+    three words or more (six characters in Chinese) when it is the bulk of the request (a title
+    quoted inside a long message hands over nothing)."""
     blocks = [b.group(2) for b in TAGGED.finditer(task) if len(b.group(2)) >= 12]
     if blocks:
         return max(blocks, key=len), True
@@ -289,8 +291,9 @@ def material(task: str) -> tuple[str, bool]:
         whole = len(inner) == 1 and len(inner[0]) >= len(rest.strip(" .。!！")) - 2
         return (inner[0].strip() if whole else rest), True
     said = [q for q in quoted(task) if len(q.split()) >= 3 or len(q) >= 6 and not q.isascii()]
-    if said:
-        return max(said, key=len).strip(), True
+    best = max(said, key=len) if said else ""
+    if said and len(task) - len(best) <= 2 * len(best) + 60:  # the quote is the bulk of it
+        return best.strip(), True
     return task.strip(), False
 
 
@@ -982,6 +985,7 @@ def _extract(schema: dict[str, Any], task: str, results: list[Any], read: str | 
         props, _headed_seller(props, wholes.by_wholes(props, got, text, schema), text), text, schema
     )
     got = cues.checked(props, nested.nested(props, got, text, schema, task), text, schema)
+    got = kindcheck.of_its_kind(props, got, text, schema, schema.get("required"), whole=task)
     return conform(got if props or got else MISSING, schema)
 
 
@@ -1013,7 +1017,9 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     out = _headed_seller(props, wholes.by_wholes(props, out, text, schema), text)
     out = _judged(props, _left_count(props, out, text, schema), text, schema)
     out = nested.nested(props, out, text, schema, task)
-    return conform(cues.checked(props, out, text, schema), schema)
+    out = cues.checked(props, out, text, schema)
+    out = kindcheck.of_its_kind(props, out, text, schema, schema.get("required"), whole=task)
+    return conform(out, schema)
 
 
 def _judged(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:
