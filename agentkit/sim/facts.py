@@ -2257,8 +2257,9 @@ def among(task: str, results: list[Any]) -> Among | None:
     课吗？", "Is there a vegan option on the menu?", "Does the 10:40 train have a quiet coach?"),
     over one list of short texts (or records, by their labels): yes when a listed text holds the
     thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
-    火车站, 体育课 and 体育), with the one that does;
-    no, with what is listed."""
+    火车站, 体育课 and 体育), with the one that does; yes too when every listed entry is named by
+    a code (BD-2, MR-4: what the look-up found of the thing, which a code cannot say), with them;
+    else no, with what is listed."""
     m = HAS_ZH.search(task) or HAS_EN.search(task)
     listed = _listed_texts(results) if m else []
     if not m or not listed:
@@ -2283,7 +2284,14 @@ def among(task: str, results: list[Any]) -> Among | None:
     if len(thing.split()) == 2:
         forms.append(thing.lower().split()[0])  # "vegan option": vegan
     hit = next((x for f in forms for x in listed if f and f in x.lower()), "")
+    if not hit and all(CODED.fullmatch(x) for x in listed):
+        # entries named by codes (BD-2, MR-4) cannot say the thing: they are what the look-up
+        # found of it, so the listing holds it; never "there is none" before a list of items
+        hit = spoken_list("zh" if re.search(r"[\u4e00-\u9fff]", task) else "en", listed)
     return Among(bool(hit), thing, hit, tuple(listed))
+
+
+CODED = re.compile(r"(?=[^\s]*\d)[A-Za-z\u4e00-\u9fff]{0,6}[-_#·.]?[A-Za-z0-9]*\d[\w\-.]*")
 
 
 def among_line(lang: str, a: Among) -> str:

@@ -289,7 +289,9 @@ from . import (
     mending,
     operator,
     pace,
+    party,
     pick,
+    reach,
     records,
     reports,
     results,
@@ -5013,7 +5015,8 @@ def _answer(v: View, turn: Turn) -> str:
     lines_ = wrote + acted + lines + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
-        out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
+        out = worked_out + _other_asked(v) + acted + _undone(v) + turn.lines
+        # (the records are not quoted again)
         return "\n".join(out)
     said = [] if told or figures or turn.whole else _records_said(v)
     # (the value said most or the record picked leads: no total of them all)
@@ -5058,15 +5061,41 @@ def _answer(v: View, turn: Turn) -> str:
     return "\n".join(lines) if lines else _told_none(v)
 
 
+def _other_asked(v: View) -> list[str]:
+    """Rule 5: beside a bill worked out of a price list (`agentkit.sim.party`), the message's
+    other questions ("What's showing, and is any of it good for little ones?") are answered by
+    the other results: a text of sentences as it is written, never cut into fragments, any
+    other result quoted."""
+    if questions(v.task) < 2 or not party.ASKED.search(v.task):
+        return []
+    out = []
+    for c in v.calls:
+        if c.result is None or c.failed or party.priced(c.result) or party.priced(c.data):
+            continue
+        prose = isinstance(c.result, str) and len(re.findall(r"[.!?。！？](?:\s|$)", c.result)) >= 2
+        out.append(short(c.result.strip(), 1500) if prose else _quote(v, c, None, False))
+    return out
+
+
 def _judged(v: View) -> list[str]:
     """Rule 5: a judgement worked out of the results' figures, which leads and stands for them
     (they are not quoted): whether what is left lasts, or a goal is on track, to the end of the
-    month or week the question names (`agentkit.sim.pace`); which of the listed ones gets the
+    month or week the question names (`agentkit.sim.pace`); whether a thing gets where it is
+    going within the days the question names, at its result's daily rate (`agentkit.sim.reach`);
+    what a party's prices by kind of person come to (`agentkit.sim.party`);
+    which of the listed ones gets the
     user there by the time they name, and why not the others (`agentkit.sim.lateness`, rule 5)."""
     done = [c.data for c in v.calls if c.result is not None and not c.failed]
     rate = pace.paced(v.task, done) if done else None
     if rate is not None:
         return [pace.paced_line(v.lang, rate)]
+    gets = reach.reached(v.task, done) if done else None
+    if gets is not None:
+        return [reach.reach_line(v.lang, gets)]
+    texts = [c.result for c in v.calls if c.result is not None and not c.failed]
+    bill = party.totalled(v.task, done + texts) if done else None
+    if bill is not None:
+        return [party.party_line(v.lang, bill)]
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
 
