@@ -162,6 +162,8 @@ def _label(d: dict[str, Any]) -> str:
 def _name(r: Record) -> str:
     """A record said by its name, and its code after it when it is named by a code ("Hand-pulled
     Noodles (CK-14)"): the first text field, not a code, a number or a date, beside the label."""
+    if not r.label:  # (a record its keys give no label: its first text value names it)
+        return _label(r.fields)
     if not ID_LIKE.match(r.label):
         return r.label
     for x in r.fields.values():
