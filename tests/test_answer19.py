@@ -125,3 +125,24 @@ def test_a_party_is_priced_in_chinese_from_text_lines():
     t, h = _one("get_pool_prices", "游泳馆票价。", "成人：45元\n老人（60岁以上）：20元\n儿童：25元")
     _, finals = converse("我们两个大人一个老人去游泳，票一共多少钱？", [t], h)
     assert finals[-1].startswith("一共 110 元") and "2 × 成人 45 元 = 90 元" in finals[-1]
+
+
+def test_a_follow_up_picks_the_entry_that_starts_at_the_time_it_says():
+    slots = tool("list_massage_slots", "查询某天可约的按摩时段。", strings(date="YYYY-MM-DD"))
+    book = tool(
+        "book_massage",
+        "预约按摩。",
+        {"slot_id": {"type": "string"}, "customer": {"type": "string"}},
+    )
+    listing = {
+        "slots": [
+            {"slot_id": "MS-1", "start": "13:00", "end": "14:00"},
+            {"slot_id": "MS-2", "start": "14:00", "end": "15:00"},
+        ]
+    }
+    calls, _ = converse(
+        ["2027-01-15 还有按摩时段吗？", "那就约下午两点那个，名字写王芳。"],
+        [slots, book],
+        {"list_massage_slots": lambda **k: listing, "book_massage": lambda **k: {"ok": True}},
+    )
+    assert calls[-1] == ("book_massage", {"slot_id": "MS-2", "customer": "王芳"})

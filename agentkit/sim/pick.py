@@ -45,7 +45,8 @@
    ("Wingspan (the base game)": "Wingspan", not "Wingspan: European Expansion"). Named by no
    words, the one entry whose date (YYYY-MM-DD) falls in the period the request names (上周 /
    last week, 本周, 昨天 / yesterday, 前天, 上个月 / last month, 本月: `_dated`; weeks from
-   Monday, counted from the stand-in's today) gives it.
+   Monday, counted from the stand-in's today) gives it; else the one entry whose first clock
+   time (when it starts) is the time the request says ("订下午三点那个": `_timed`).
 4. When the request asks for any one ("book one", "约一个", "订个", "a free seat") and names no
    entry, the first entry that serves (rule 2a) gives it: a list of ids (free: ["3F-112",
    "3F-118"]), a list's objects or a text's entries; when only one entry of a listing can serve
@@ -74,7 +75,7 @@ import re
 from typing import Any
 
 from . import conditions, idkinds
-from .values import today_date
+from .values import times, today_date
 
 KEYS = {
     "price": r"price|fare|cost|amount|total|fee|(?<![a-z])(?:rent|rate)|charge|tariff|价|费|租金",
@@ -643,6 +644,17 @@ def _dated(task: str, found: list[tuple[str, Any]]) -> Any:
     return inside[0] if len(inside) == 1 else None
 
 
+def _timed(task: str, found: list[tuple[str, Any]]) -> Any:
+    """Rule 3 by time: the one entry whose first clock time (when it starts) is the time the
+    request says ("订下午三点那个", "the 9:30 one"), when one alone is."""
+    said = {t for _, t in times(task)} if len(found) > 1 else set()
+    if not said:
+        return None
+    starts = [(re.search(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)", text), e) for text, e in found]
+    at = [e for m, e in starts if m and f"{int(m.group(1)):02d}:{m.group(2)}" in said]
+    return at[0] if len(at) == 1 else None
+
+
 def _nested_id(entry: dict[str, Any], key: str) -> str | None:
     """The id an entry's nested object gives ({"accession": {"id": "ACC-7731", ...}, "stock":
     ...}): the object under a word of the key wanted (accession of accession_id) first."""
@@ -693,6 +705,7 @@ def entry_id(task: str, results: list[Any], key: str = "") -> str | None:
         listed = [(t, e) for t, e in entries(data) if (i := id_of(e)) is None or i not in task]
         entry = _named(task, listed)
         entry = _dated(task, listed) if entry is None else entry
+        entry = _timed(task, listed) if entry is None else entry
         if entry is not None:
             found = id_of(entry, key)
             if found:
