@@ -146,3 +146,28 @@ def test_a_follow_up_picks_the_entry_that_starts_at_the_time_it_says():
         {"list_massage_slots": lambda **k: listing, "book_massage": lambda **k: {"ok": True}},
     )
     assert calls[-1] == ("book_massage", {"slot_id": "MS-2", "customer": "王芳"})
+
+
+def test_a_listing_is_quoted_within_the_bound_its_call_was_given():
+    jobs = tool(
+        "search_jobs",
+        "Search job adverts.",
+        {"city": {"type": "string"}, "min_salary": {"type": "integer", "description": "GBP"}},
+        ["city"],
+    )
+    found = {
+        "count": 3,
+        "jobs": [
+            {"ref": "J-11", "title": "Data analyst", "salary": 28000},
+            {"ref": "J-12", "title": "Site engineer", "salary": 32000},
+            {"ref": "J-13", "title": "Pharmacist", "salary": 41000},
+        ],
+    }
+    calls, finals = converse(
+        "Any jobs in Leeds? It must pay at least thirty thousand.",
+        [jobs],
+        {"search_jobs": lambda **k: found},
+    )
+    assert calls == [("search_jobs", {"city": "Leeds", "min_salary": 30000})]
+    assert "J-12" in finals[-1] and "J-13" in finals[-1] and "J-11" not in finals[-1]
+    assert "1 more left out" in finals[-1]

@@ -2214,6 +2214,16 @@ HIGH_END = re.compile(
 )
 
 
+def key_words(key: str) -> set[str]:
+    """A key's words but those of a range's end, stemmed (max_price: price)."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower()
+    return {
+        stem(w)
+        for w in re.split(r"[_\s]+", low)
+        if w and not LOW_END.search(f"_{w}_") and not HIGH_END.search(f"_{w}_")
+    }
+
+
 def bound_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:
     """A bound's number for a property of a range's end: the ceiling the request says (under,
     at most, "nothing over", "can't go above": `conditions.bounds`) for max_price, the floor

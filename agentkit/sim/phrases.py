@@ -452,6 +452,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "No: it takes about {need} days, {by} more than the {asked} days ({how}).",
     ),
     "r_reach_how": ("{moved}，每天 {rate}，要 {days} 天", "{moved} at {rate} a day is {days} days"),
+    "g_left_out": (
+        "另有 {n} 项不在你给的 {field} {value} 之内，没有列出。",
+        "{n} more left out: not within your {field} of {value}.",
+    ),
     "r_party_total": ("一共 {total}：{items}。", "In total {total}: {items}."),
     "r_reach_left": ("还剩 {n}", "{n} to go"),
     "r_reach_wait": ("，另需等 {wait} 天", ", plus a {wait}-day wait"),
