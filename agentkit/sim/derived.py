@@ -181,6 +181,8 @@ def _name(r: Record) -> str:
 def _threshold(task: str, recs: list[Record]) -> WorkedOut | None:
     """Rule 2."""
     below, above = BELOW_ASKED.search(task), ABOVE_ASKED.search(task)
+    if re.match(r"\s*(?:when|where|who|why|how(?! many| much))\b", task, re.I):
+        return None  # ("When is the first flight over the valley?": no records asked for)
     if not below and not above or conditions.bounds(task):  # ("under $1,200": a bound, rule 3)
         return None
     nums = _numbers(recs)
