@@ -5109,9 +5109,13 @@ def _bounds_given(c: Call) -> list[tuple[str, float, bool, set[str]]]:
 
 
 def _keeps(r: dict[str, Any], bounds: list[tuple[str, float, bool, set[str]]]) -> bool:
-    """Whether a record's number fields of a bound's words keep within it."""
+    """Whether a record's number fields of a bound's words keep within it (a record's own range
+    end, max_guests 200 of a hall, is what it allows, no value to bound)."""
     for _, limit, ceiling, noun in bounds:
         for key, x in r.items():
+            low = str(key).lower()
+            if arguments_.HIGH_END.search(low) or arguments_.LOW_END.search(low):
+                continue
             if isinstance(x, int | float) and noun & arguments_.key_words(str(key)):
                 if x > limit if ceiling else x < limit:
                     return False
