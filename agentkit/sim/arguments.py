@@ -2214,7 +2214,7 @@ HIGH_END = re.compile(
 )
 
 
-def key_words(key: str) -> set[str]:
+def bound_nouns(key: str) -> set[str]:
     """A key's words but those of a range's end, stemmed (max_price: price)."""
     low = re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower()
     return {

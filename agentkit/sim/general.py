@@ -5101,7 +5101,7 @@ def _within_bounds(v: View) -> tuple[list[Call], list[str]]:
 def _bounds_given(c: Call) -> list[tuple[str, float, bool, set[str]]]:
     """The range ends a call was given: (its key, its value, a ceiling, the key's other words)."""
     return [
-        (k, x, bool(arguments_.HIGH_END.search(k.lower())), arguments_.key_words(k))
+        (k, x, bool(arguments_.HIGH_END.search(k.lower())), arguments_.bound_nouns(k))
         for k, x in c.input.items()
         if isinstance(x, int | float) and not isinstance(x, bool)
         and (arguments_.HIGH_END.search(k.lower()) or arguments_.LOW_END.search(k.lower()))
@@ -5116,7 +5116,7 @@ def _keeps(r: dict[str, Any], bounds: list[tuple[str, float, bool, set[str]]]) -
             low = str(key).lower()
             if arguments_.HIGH_END.search(low) or arguments_.LOW_END.search(low):
                 continue
-            if isinstance(x, int | float) and noun & arguments_.key_words(str(key)):
+            if isinstance(x, int | float) and noun & arguments_.bound_nouns(str(key)):
                 if x > limit if ceiling else x < limit:
                     return False
     return True
