@@ -300,6 +300,7 @@ from typing import Any
 from . import (
     assess,
     cities,
+    conditions,
     glosses,
     idkinds,
     kinds,
@@ -1538,7 +1539,8 @@ def _in_its_role(
             src.numbers.remove(value)
         return value
     before = list(src.numbers)
-    value = range_end(name, s, src) or summed(name, src) or periods_of(name, src)
+    value = bound_end(name, s, src)
+    value = value or range_end(name, s, src) or summed(name, src) or periods_of(name, src)
     value = value or how_often(name, s, src)
     own = value is None and (value := _counted(name, s, src)) is not None
     value = value if value is not None else _year(name, s, src.text)
@@ -2238,6 +2240,45 @@ LOW_END = re.compile(
 HIGH_END = re.compile(
     r"(?:^|_)(?:max|maximum|upper|most|to|cap|ceiling)(?:_|$)|最高|最多|最大|上限", re.I
 )
+
+
+def bound_nouns(key: str) -> set[str]:
+    """A key's words but those of a range's end, stemmed (max_price: price)."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", key).lower()
+    return {
+        stem(w)
+        for w in re.split(r"[_\s]+", low)
+        if w and not LOW_END.search(f"_{w}_") and not HIGH_END.search(f"_{w}_")
+    }
+
+
+def bound_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:
+    """A bound's number for a property of a range's end: the ceiling the request says (under,
+    at most, "nothing over", "can't go above": `conditions.bounds`) for max_price, the floor
+    (at least) for min_bedrooms; of several, the one said with the property's other words
+    ("at least three bedrooms" for min_bedrooms), else, for a property of money, the one with
+    no other unit, else the only one."""
+    low = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    end = 0 if LOW_END.search(low) else 1 if HIGH_END.search(low) else None
+    if end is None:
+        return None
+    said = [
+        b for b in conditions.bounds(values.digits_for_words(src.text)) if b.at_most == bool(end)
+    ]
+    rest = {stem(w) for w in re.split(r"[_\s]+", low) if w and not LOW_END.search(f"_{w}_")}
+    rest -= {stem(w) for w in re.split(r"[_\s]+", low) if HIGH_END.search(f"_{w}_")}
+    own = [b for b in said if rest & {stem(w) for w in words(f"{b.before} {b.unit}")}]
+    if not own and numroles.role_asked(name, s) == "money":
+        own = [b for b in said if not re.search(r"[A-Za-z\u4e00-\u9fff]", b.unit.replace("$", ""))
+               or re.search(r"dollar|euro|pound|yuan|usd|eur|gbp|元|块", b.unit, re.I)]  # fmt: skip
+    own = own or (said if len(said) == 1 else [])
+    if len(own) != 1 or not numroles.fits(own[0].value, s):
+        return None
+    n = own[0].value
+    value = int(n) if n.is_integer() else n
+    if value in src.numbers:
+        src.numbers.remove(value)
+    return value
 
 
 def range_end(name: str, s: dict[str, Any], src: Source) -> float | int | None:

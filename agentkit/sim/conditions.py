@@ -135,7 +135,8 @@ class Feature:
 
 def bounds(task: str) -> list[Bound]:
     """Rule 1: every number a comparison word bounds, with the words about it: the few before the
-    comparison word (and between it and the number), its currency and its unit."""
+    comparison word (and between it and the number), its currency and its unit; a comparison
+    said no to ("nothing over 1200", "we can't go above 450000") bounds the other way."""
     out: list[Bound] = []
     for clause in CLAUSE.split(task):
         for pattern, at_most, strict in BEFORE:
@@ -144,6 +145,8 @@ def bounds(task: str) -> list[Bound]:
             ):
                 before = _before(clause[: m.start()]) + " " + m.group(2)
                 unit = f"{m.group(3) or ''} {m.group(5)}"
+                if NEGATED.search(clause[: m.start()]):  # "can't go above 450000": at most
+                    at_most, strict = not at_most, not strict
                 out.append(Bound(_num(m.group(4)), at_most, strict, before, unit))
         for pattern, at_most, strict in AFTER:
             found = rf"({MONEY})?\s*{NUMBER}\s*({UNIT})\s*(?:{pattern})({UNIT})"
@@ -155,6 +158,10 @@ def bounds(task: str) -> list[Bound]:
     return out
 
 
+NEGATED = re.compile(  # a comparison said no to: "nothing over", "we can't go above", "不能超过"
+    r"(?:\b(?:not|never|nothing|no|none)|n't)\s+(?:[a-z]+\s+){0,2}$|(?:不能|不可以|别|不要|不想|不|没)$",
+    re.I,
+)
 CLAUSE = re.compile(
     r"(?<!\d),|,(?!\d{3}(?!\d))|[，;；。!?？！、]|\.(?!\d)|\band\b|\bor\b(?! (?:more|less|fewer|above|over|under|below|higher))|且|并且"
 )

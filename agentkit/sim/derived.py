@@ -11,11 +11,13 @@ it first, with the values it rests on).
    any left are said.
 2. Under its own threshold. Records that hold a quantity beside a threshold of their own (a key
    that says reorder_level, min_level, threshold, min, minimum, limit, par, reorder, safety, 警戒,
-   下限, 最低, 阈值, 安全, 补货), and a question that bounds no number of its own: for those below it, short, low, to reorder or restock (below,
+   下限, 最低, 阈值, 安全, 补货; or a ceiling: max, maximum, upper, allowed, due, cap, 上限, 汛限,
+   限值, 额定, 最高, 允许), and a question that bounds no number of its own: for those below it, short, low, to reorder or restock (below,
    under, short, low, reorder, restock, top up, 低于, 不足, 不够, 补货, 补, 缺) lists the records whose
    quantity is below their own threshold ("at or below" / 以下 / 不高于 takes the equal ones too),
    each with both numbers; the question for those over it (above, over, exceed, 超过, 高于, 超出)
-   those above. The quantity is the number field whose key says it is held (stock, on hand,
+   those above (overdue, past due, beyond, higher than, 超限, 逾期, 到期 too: an odometer past
+   the reading its service is due at), each with both numbers and the margin between them. The quantity is the number field whose key says it is held (stock, on hand,
    units, qty, quantity, level of nothing else, 库存, 现有, 数量), else the only other number field.
 3. Counted under a bound, then picked among them. "How many ... under $1,200, and which of those
    includes full insurance?" / "有几家低于 500 元？其中哪家包邮？": the records that meet the
@@ -56,7 +58,8 @@ TAKEN = re.compile(
 LEFT_KEY = re.compile(r"left|free|open|avail|remain|spare|vacan|剩|空|余", re.I)
 THRESHOLD = re.compile(
     r"(?:reorder|min|minimum|safety|alert|warning|par)_?level|threshold|(?<![a-z_])min(?![a-z])|minimum"
-    r"|limit|(?<![a-z])par(?![a-z])|reorder|safety|警戒|下限|最低|阈值|安全|补货",
+    r"|limit|(?<![a-z])par(?![a-z])|reorder|safety|警戒|下限|最低|阈值|安全|补货"
+    r"|(?<![a-z])(?:max|maximum|upper|allowed|due|ceiling|cap)(?![a-z])|上限|汛限|限值|额定|最高|允许",
     re.I,
 )
 HELD = re.compile(r"stock|on_?hand|units|qty|quantity|count|库存|现有|数量|存量", re.I)
@@ -65,7 +68,11 @@ BELOW_ASKED = re.compile(
     r"|低于|不足|不够|补货|需要补|要补|缺|少于",
     re.I,
 )
-ABOVE_ASKED = re.compile(r"\b(?:above|over|exceed\w*)\b|超过|高于|超出|超标", re.I)
+ABOVE_ASKED = re.compile(
+    r"\b(?:above|over|exceed\w*|overdue|past(?: its| their)? due|beyond|higher than|too high)\b"
+    r"|超过|高于|超出|超标|超限|逾期|过期|到期",
+    re.I,
+)
 INCLUSIVE = re.compile(r"\bat or (?:below|above|under|over)\b|以下|以上|不高于|不低于", re.I)
 COUNT_ASKED = re.compile(r"\bhow many\b|几家|几个|几位|几种|多少家|多少个", re.I)
 AMONG = re.compile(
@@ -155,6 +162,8 @@ def _label(d: dict[str, Any]) -> str:
 def _name(r: Record) -> str:
     """A record said by its name, and its code after it when it is named by a code ("Hand-pulled
     Noodles (CK-14)"): the first text field, not a code, a number or a date, beside the label."""
+    if not r.label:  # (a record its keys give no label: its first text value names it)
+        return _label(r.fields)
     if not ID_LIKE.match(r.label):
         return r.label
     for x in r.fields.values():
@@ -172,6 +181,8 @@ def _name(r: Record) -> str:
 def _threshold(task: str, recs: list[Record]) -> WorkedOut | None:
     """Rule 2."""
     below, above = BELOW_ASKED.search(task), ABOVE_ASKED.search(task)
+    if re.match(r"\s*(?:when|where|who|why|how(?! many| much))\b", task, re.I):
+        return None  # ("When is the first flight over the valley?": no records asked for)
     if not below and not above or conditions.bounds(task):  # ("under $1,200": a bound, rule 3)
         return None
     nums = _numbers(recs)
@@ -324,8 +335,10 @@ def lines(lang: str, d: WorkedOut) -> list[str]:
         limit = d.lines[0][3] if d.lines else ""
         if not d.lines:
             return [say(lang, f"d_{d.how}_none", limit="阈值" if lang == "zh" else "threshold")]
+        by = "差" if lang == "zh" else "by "
         items = sep.join(
-            f"{name} ({q} {x} < {lim} {y})" if d.how == "below" else f"{name} ({q} {x} > {lim} {y})"
+            f"{name} ({q} {x} {'<' if d.how == 'below' else '>'} {lim} {y}, "
+            f"{by}{abs(float(x) - float(y)):.10g})"
             for name, q, x, lim, y in d.lines
         )
         return [say(lang, f"d_{d.how}", limit=limit, n=d.n, items=items)]

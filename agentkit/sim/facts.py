@@ -2265,7 +2265,8 @@ def among(task: str, results: list[Any]) -> Among | None:
     thing (a Chinese thing may lose the words before it or its last character: 经停火车站 and
     火车站, 体育课 and 体育), with the one that does; yes, with what is listed, when the question asks
     whether any are still to be had ("还有羽毛球场吗？", "any rooms left?") and a listing answered;
-    no, with what is listed."""
+    yes too when every listed entry is named by a code (BD-2, MR-4: what the look-up found of the
+    thing, which a code cannot say), with them; else no, with what is listed."""
     m = HAS_ZH.search(task) or HAS_EN.search(task)
     listed = _listed_texts(results) if m else []
     if not m or not listed:
@@ -2292,7 +2293,14 @@ def among(task: str, results: list[Any]) -> Among | None:
     hit = next((x for f in forms for x in listed if f and f in x.lower()), "")
     if not hit and STILL_FREE.search(task):  # "这周六下午还有羽毛球场吗？" over the free courts:
         hit = "、".join(listed) if re.search(r"[\u4e00-\u9fff]", task) else ", ".join(listed)
+    if not hit and all(CODED.fullmatch(x) for x in listed):
+        # entries named by codes (BD-2, MR-4) cannot say the thing: they are what the look-up
+        # found of it, so the listing holds it; never "there is none" before a list of items
+        hit = spoken_list("zh" if re.search(r"[\u4e00-\u9fff]", task) else "en", listed)
     return Among(bool(hit), thing, hit, tuple(listed))
+
+
+CODED = re.compile(r"(?=[^\s]*\d)[A-Za-z\u4e00-\u9fff]{0,6}[-_#·.]?[A-Za-z0-9]*\d[\w\-.]*")
 
 
 def among_line(lang: str, a: Among) -> str:

@@ -218,7 +218,8 @@ order to one typed view of the request (`agentkit.sim.view`).
    and no quote of the records; else a total, an
    average or a count worked out from the results, or the one field the question names (and,
    when the request asks several questions, the result's other values after it)
-   (`agentkit.sim.tally`), the record a superlative picks (`agentkit.sim.pick`), the record a
+   (`agentkit.sim.tally`; a listing cut to the records within the bounds its call was given,
+   max_price or min_salary, and how many were left out said: `_within_bounds`), the record a superlative picks (`agentkit.sim.pick`), the record a
    comparison across the results picks, a value judged against the range its result gives, a
    figure worked out from rates, the lines of a file read that it asks about
    (`agentkit.sim.facts`: those lines are then the answer, the file's whole text, the searches
@@ -281,6 +282,9 @@ from typing import Any
 from ..content import short
 from ..offline.model import Reply
 from . import (
+    arguments as arguments_,
+)
+from . import (
     carried,
     chain,
     claude_code,
@@ -301,7 +305,9 @@ from . import (
     mending,
     operator,
     pace,
+    party,
     pick,
+    reach,
     records,
     reports,
     results,
@@ -5414,6 +5420,8 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
+    calls_, left_out = _within_bounds(v)
+    v = replace(v, calls=tuple(calls_))  # (a listing past the bounds its call was given: cut)
     counted_rows = [] if turn.whole else _tables_asked(v)  # (rows counted: no total)
     worked = [] if turn.whole or counted_rows else totals(v)
     asked: list[str] = []
@@ -5455,10 +5463,11 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
         if line not in seen:
             seen.add(line)
             (acted if act else lines).append(line)
-    lines_ = wrote + acted + lines + steps
+    lines_ = wrote + acted + lines + left_out + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
-        out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
+        out = worked_out + _other_asked(v) + acted + _undone(v) + turn.lines
+        # (the records are not quoted again)
         return "\n".join(out)
     said = [] if told or figures or turn.whole else _records_said(v)
     # (the value said most or the record picked leads: no total of them all)
@@ -5503,15 +5512,96 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
     return "\n".join(lines) if lines else _told_none(v)
 
 
+def _within_bounds(v: View) -> tuple[list[Call], list[str]]:
+    """Rule 5: a listing is quoted with only the records that keep to the bounds its call was
+    given (max_price 1200: a record whose price is 1240 is no match, whatever the tool sent
+    back), and how many were left out is said; the calls as they are otherwise."""
+    out: list[Call] = []
+    said: list[str] = []
+    for c in v.calls:
+        data = c.data if c.result is not None and not c.failed else None
+        bounds = _bounds_given(c)
+        holder = data if isinstance(data, list) else None
+        lists = (
+            [k for k, x in data.items() if isinstance(x, list)] if isinstance(data, dict) else []
+        )
+        if isinstance(data, dict) and len(lists) == 1:
+            holder = data[lists[0]]
+        recs = [r for r in holder or [] if isinstance(r, dict)]
+        kept = [r for r in recs if _keeps(r, bounds)]
+        if not bounds or not recs or len(recs) != len(holder or []) or len(kept) in (0, len(recs)):
+            out.append(c)
+            continue
+        if isinstance(data, dict):  # (a count of the listing is the count kept)
+            data = {k: kept if k == lists[0] else len(kept) if k == "count" else x
+                    for k, x in data.items()}  # fmt: skip
+        else:
+            data = kept
+        out.append(replace(c, result=json.dumps(data, ensure_ascii=False)))
+        k, limit, _, _ = bounds[0]
+        said.append(say(v.lang, "g_left_out", n=len(recs) - len(kept), field=k, value=limit))
+    return out, said
+
+
+def _bounds_given(c: Call) -> list[tuple[str, float, bool, set[str]]]:
+    """The range ends a call was given: (its key, its value, a ceiling, the key's other words)."""
+    return [
+        (k, x, bool(arguments_.HIGH_END.search(k.lower())), arguments_.bound_nouns(k))
+        for k, x in c.input.items()
+        if isinstance(x, int | float) and not isinstance(x, bool)
+        and (arguments_.HIGH_END.search(k.lower()) or arguments_.LOW_END.search(k.lower()))
+    ]  # fmt: skip
+
+
+def _keeps(r: dict[str, Any], bounds: list[tuple[str, float, bool, set[str]]]) -> bool:
+    """Whether a record's number fields of a bound's words keep within it (a record's own range
+    end, max_guests 200 of a hall, is what it allows, no value to bound)."""
+    for _, limit, ceiling, noun in bounds:
+        for key, x in r.items():
+            low = str(key).lower()
+            if arguments_.HIGH_END.search(low) or arguments_.LOW_END.search(low):
+                continue
+            if isinstance(x, int | float) and noun & arguments_.bound_nouns(str(key)):
+                if x > limit if ceiling else x < limit:
+                    return False
+    return True
+
+
+def _other_asked(v: View) -> list[str]:
+    """Rule 5: beside a bill worked out of a price list (`agentkit.sim.party`), the message's
+    other questions ("What's showing, and is any of it good for little ones?") are answered by
+    the other results: a text of sentences as it is written, never cut into fragments, any
+    other result quoted."""
+    if questions(v.task) < 2 or not party.ASKED.search(v.task):
+        return []
+    out = []
+    for c in v.calls:
+        if c.result is None or c.failed or party.priced(c.result) or party.priced(c.data):
+            continue
+        prose = isinstance(c.result, str) and len(re.findall(r"[.!?。！？](?:\s|$)", c.result)) >= 2
+        out.append(short(c.result.strip(), 1500) if prose else _quote(v, c, None, False))
+    return out
+
+
 def _judged(v: View) -> list[str]:
     """Rule 5: a judgement worked out of the results' figures, which leads and stands for them
     (they are not quoted): whether what is left lasts, or a goal is on track, to the end of the
-    month or week the question names (`agentkit.sim.pace`); which of the listed ones gets the
+    month or week the question names (`agentkit.sim.pace`); whether a thing gets where it is
+    going within the days the question names, at its result's daily rate (`agentkit.sim.reach`);
+    what a party's prices by kind of person come to (`agentkit.sim.party`);
+    which of the listed ones gets the
     user there by the time they name, and why not the others (`agentkit.sim.lateness`, rule 5)."""
     done = [c.data for c in v.calls if c.result is not None and not c.failed]
     rate = pace.paced(v.task, done) if done else None
     if rate is not None:
         return [pace.paced_line(v.lang, rate)]
+    gets = reach.reached(v.task, done) if done else None
+    if gets is not None:
+        return [reach.reach_line(v.lang, gets)]
+    texts = [c.result for c in v.calls if c.result is not None and not c.failed]
+    bill = party.totalled(v.task, done + texts) if done else None
+    if bill is not None:
+        return [party.party_line(v.lang, bill)]
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
 

@@ -448,6 +448,22 @@ PHRASES: dict[str, tuple[str, str]] = {
         "不够：{field} 是 {have}，比需要的 {need} 少 {by}。",
         "No: {field} is {have}, {by} short of the {need} needed.",
     ),
+    "r_reach_yes": (
+        "能：大约需要 {need} 天，在你说的 {asked} 天之内（还有 {by} 天余量；{how}）。",
+        "Yes: it takes about {need} days, within the {asked} days ({by} to spare; {how}).",
+    ),
+    "r_reach_no": (
+        "不能：大约需要 {need} 天，比你说的 {asked} 天多 {by} 天（{how}）。",
+        "No: it takes about {need} days, {by} more than the {asked} days ({how}).",
+    ),
+    "r_reach_how": ("{moved}，每天 {rate}，要 {days} 天", "{moved} at {rate} a day is {days} days"),
+    "g_left_out": (
+        "另有 {n} 项不在你给的 {field} {value} 之内，没有列出。",
+        "{n} more left out: not within your {field} of {value}.",
+    ),
+    "r_party_total": ("一共 {total}：{items}。", "In total {total}: {items}."),
+    "r_reach_left": ("还剩 {n}", "{n} to go"),
+    "r_reach_wait": ("，另需等 {wait} 天", ", plus a {wait}-day wait"),
     "g_among_yes": ("有：{found}。", "Yes: {found}."),
     "g_among_no": ("没有{thing}：列出的是 {listed}。", "No {thing}: the list has {listed}."),
     "g_in_time_yes": (
