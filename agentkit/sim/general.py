@@ -2150,26 +2150,10 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     text = last.result or ""
     err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
-    same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
-        1
-        for c in v.calls
-        if c.name == t.name
-        and (c.is_error or c.input == last.input)
-        and classify(c.result or "") == kind_
-    )
-    if kind_ == FORMAT:  # each complaint is corrected once ("phone must start with +86", then
-        # "use 24-hour time"); the same complaint again, or a fourth one, is told
-        told = [
-            c
-            for c in v.calls
-            if c.name == t.name and c.failed and classify(c.result or "") == FORMAT
-        ]
-        same = (
-            len(told)
-            if len(told) > 3
-            else sum(said_error(c.result or "") == said_error(text) for c in told)
-        )
+    same = _times_said(v, t, last, kind_)
     lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
+    if _first_needed(v, t, last, turn) or _form_named(v, t, last, kind_, turn):
+        return  # "Open one with create_ticket first"; "Policy numbers look like POL-XXXXXX"
     if kind_ == DENIED:  # a refused deletion names its files, left to the user; the rest is done
         gone = _deleting(last)
         turn.lines.append(
@@ -2201,6 +2185,110 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.lines.append(say(v.lang, key, doing=_doing(v, t), err=err))
     if not any(a is t for a, _ in turn.calls):
         turn.lines += _unwritten(v, t, last)
+
+
+FORM_NAMED = re.compile(  # an error that names the form a value takes, whatever else it says
+    r"\b(?:look|looks|written|formatted) like\b|\bhave the form\b|\bin the form\b|\bform(?:at)? (?:is|of)\b|"
+    r"\bmust (?:be|look|match|start)\b|\be\.g\.|\bfor example\b|\bexpected (?:format|form)\b|"
+    r"格式|形如|例如|应为|应该是|写成",
+    re.I,
+)
+
+
+def _times_said(v: View, t: Tool, last: Call, kind_: str) -> int:
+    """How often the tool's failure of this class was met: a failure not flagged is_error counts
+    by its words (agentkit.sim.chain); each format complaint is corrected once ("phone must start
+    with +86", then "use 24-hour time"), the same complaint again, or a fourth one, is told."""
+    if kind_ != FORMAT:
+        return sum(
+            1
+            for c in v.calls
+            if c.name == t.name
+            and (c.is_error or c.input == last.input)
+            and classify(c.result or "") == kind_
+        )
+    text = last.result or ""
+    told = [
+        c for c in v.calls if c.name == t.name and c.failed and classify(c.result or "") == FORMAT
+    ]
+    if len(told) > 3:
+        return len(told)
+    return sum(said_error(c.result or "") == said_error(text) for c in told)
+
+
+def _form_named(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool:
+    """Rule 4a: an error of another class (not found, failed) that names the form a value takes
+    ("No policy found for '448812'. Policy numbers have the form POL-XXXXXX") is corrected as a
+    format complaint is, once: the call again with the value rewritten in that form."""
+    text = last.result or ""
+    if kind_ not in (NOT_FOUND, FAILED) or not FORM_NAMED.search(text) or _retried(v, t, last):
+        return False
+    fixed = correct(v, t, last)
+    if fixed is None or any(c.name == t.name and c.input == fixed for c in v.calls):
+        return False
+    err = short(said_error(text).strip(), 240).rstrip(".。")
+    turn.calls.append((t, fixed))
+    turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
+    return True
+
+
+def _retried(v: View, t: Tool, last: Call) -> bool:
+    """The tool was already called again after a failure of the same words: no third try."""
+    same = [
+        c
+        for c in v.calls
+        if c.name == t.name and said_error(c.result or "") == said_error(last.result or "")
+    ]
+    return len(same) > 1
+
+
+FIRST = re.compile(  # the error asks for another tool's call before this one
+    r"\bfirst\b|\bbefore\b|\brequires?\b|\bneeds?\b|\bthen retry\b|\bpass (?:its|the)\b|先|之前|再把|需要",
+    re.I,
+)
+
+
+def _first_needed(v: View, t: Tool, last: Call, turn: Turn) -> bool:
+    """Rule 4b: an error that names another offered tool as a prerequisite ("Open one with
+    create_ticket first, then retry", "请先调用 create_expense_report 创建报销单"): that tool is
+    called with what the request and the results give (once); once it has answered, the failed
+    call is made again with the value its result holds under a key of the failed tool (ticket_id),
+    else under the one id its result gives for the one id property the failed call left out.
+    False when the error names no such tool, or its inputs cannot be filled (rule 4 goes on)."""
+    text = said_error(last.result or "")
+    named = [
+        o
+        for o in v.tools
+        if o.name != t.name and re.search(rf"(?<![\w]){re.escape(o.name)}(?![\w])", text)
+    ]
+    if len(named) != 1 or not FIRST.search(text):
+        return False
+    pre = named[0]
+    at = v.calls.index(last)
+    after = [c for c in v.calls[at + 1 :] if c.name == pre.name]
+    if not after:
+        variants, got = arguments(pre, gather(v.task, results_of(v)))
+        if got.missing or len(variants) != 1:
+            return False
+        turn.calls.append((pre, variants[0]))
+        return True
+    done = after[-1]
+    if done.failed or any(c.name == t.name for c in v.calls[at + 1 :]):
+        return False
+    data = done.data if isinstance(done.data, dict) else {}
+    props = t.schema.get("properties") or {}
+    given = {
+        k: data[k] for k in props if k not in last.input and isinstance(data.get(k), str | int)
+    }
+    if not given:
+        open_ids = [k for k in props if k not in last.input and _id_like(k)]
+        ids = [k for k, x in data.items() if _id_like(str(k)) and isinstance(x, str | int)]
+        if len(open_ids) == 1 and len(ids) == 1:
+            given = {open_ids[0]: data[ids[0]]}
+    if not given:
+        return False
+    turn.calls.append((t, {**last.input, **given}))
+    return True
 
 
 MISSING = re.compile(
@@ -3437,7 +3525,11 @@ def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
     for name in dict.fromkeys(c.name for c in v.calls):
         last = [c for c in v.calls if c.name == name][-1]
         t = v.tool(name)
-        if name not in names and t is not None and last.failed and last is v.calls[-1]:
+        later = {c.name for c in v.calls[v.calls.index(last) + 1 :]}
+        waits = bool(later) and all(
+            re.search(rf"\b{re.escape(n)}\b", last.result or "") for n in later
+        )
+        if name not in names and t is not None and last.failed and (last is v.calls[-1] or waits):
             recover(v, t, last, turn)
 
 

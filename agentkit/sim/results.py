@@ -99,7 +99,8 @@ CLASSES = [
      r"\btoo (?:long|short)\b|\b(?:max|min)(?:imum)? \d+ (?:char|letter|digit)|"
      r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对|未知(?:字段|参数)|过长|过短|"
      r"(?:必须|须|应)(?:以|为|是|用|使用)|请(?:使用|用|填写|输入)"),
-    (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
+    (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporarily|"
+     r"temporary (?:error|failure|outage|issue|problem|fault)|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
      r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
      r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
@@ -428,6 +429,8 @@ SHELL_ERROR = re.compile(  # a command's error, first: "PROG: [ARG: ]No such fil
 )
 ERROR_LEAD = re.compile(
     r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b"
+    r"|^\s*(?:permission|access)\s+denied\b|^\s*(?:forbidden|unauthori[sz]ed|not allowed)\b"
+    # "Permission denied: …" read as one key and its value is still a refusal
     r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效|被拒绝?|拒绝|不足|不存在|未找到|找不到)[：:，,]",
     # "箱号格式错误：…", "权限被拒绝：…", "文件不存在：/a/b"
     re.IGNORECASE,
