@@ -3569,12 +3569,127 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     _nothing_serves(v, turn)
     if not turn.calls and turn.missing and not turn.stop:
         _finder(v, src, chosen, turn)
+    if not turn.calls and not turn.missing and not turn.stop:
+        _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
     if turn.stop:
         turn.calls = []
     elif not turn.calls and not turn.missing:
         _finish(v, chosen, turn)
     if turn.calls and each.one_by_one(v.task):
         turn.calls = turn.calls[:1]
+
+
+ORDER_ZH = re.compile(r"帮我|帮忙|给我|替我|请|麻烦|就|直接|顺便|把")
+ORDER_EN = re.compile(
+    r"^(?:please|kindly|can you|could you|would you|will you|go ahead|then|and then|also|just)\b"
+    r"|\bplease[.!]?$|^(?:i'?d like|i want|i need|we need)\b",
+    re.I,
+)
+ASKED_ZH = re.compile(r"[？?]$|[吗呢么]$|(.)[不没]\1")  # "要不要浇水", "够不够": a question
+
+
+def _orders(task: str) -> list[str]:
+    """The clauses of a request that ask for something to be done, not asked about: in Chinese
+    a clause with 帮我 / 请 / 就 / 直接 / 把 … that is no question ("帮我请下周五一天年假",
+    "要的话就直接浇四十分钟"; not "要不要浇水？"), in English one opening with please / can you /
+    then / I'd like … or a condition ("if so, …")."""
+    out = []
+    for sentence in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s+", task):
+        for clause in re.split(r"[，,]\s*(?=[^\d])", sentence):
+            c = clause.strip(" 。.!！；;")
+            if not c:
+                continue
+            asked = ASKED_ZH.search(c) or c.endswith("?")
+            if each.conditional(c) or (not asked and (ORDER_ZH.search(c) or ORDER_EN.search(c))):
+                out.append(c)
+    return out
+
+
+def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
+    """Rule 3c, the fallback before answering: after a result, an act the request asks for that
+    no rule has taken yet ("帮我请下周五一天年假" after the balance was read, "要的话就直接浇四十
+    分钟" once the soil was read) is done rather than the results dumped: the one tool not called
+    yet that acts (no reading, deleting or cancelling) for which an order clause of the request
+    gives a value of an input's kind or shares its words, and whose required inputs the request
+    and the results all fill (a one-day span's end is its start: "请一天假"). Its optional
+    inputs keep only values the clause's sentence or a result gives. A tool the rules chose and
+    did not call, or a turn that already says why not, is left alone."""
+    done = [c for c in v.calls if c.result is not None]
+    if not done or done[-1].failed or turn.lines:
+        return
+    called = {c.name for c in v.calls} | {t.name for t in chosen}
+    results = results_of(v)
+    seen = " ".join(c.result or "" for c in done)
+    best: list[tuple[int, Tool, dict[str, Any]]] = []
+    for clause in _orders(v.task):
+        for t in v.tools:
+            if (
+                t.name in called
+                or operator.reads(t.name, t.description)
+                or t.name_concepts & UNDOING
+            ):
+                continue
+            if runs_commands(t) or writes_files(t) or reads_files(t) or sql.runs_sql(t):
+                continue
+            act = _act_part(clause)  # "要是低于安全库存了就补 200 件": 补 200 件
+            score = typed_values(t, act) + shared(t, frozenset(words(act)), pairs(act))
+            if score < 1:
+                continue
+            variants, got = arguments(t, gather(v.whole.replace(clause, act), results))
+            args = _one_day(t, variants[0], got.missing, clause) if len(variants) == 1 else None
+            if args is not None:  # the thing read is the thing acted on: its id as passed
+                args |= {k: x for k in args if _id_like(k) and (x := _passed(done, k)) is not None}
+            if args is None:
+                continue
+            sentence = next((x for x in re.split(r"[。！？!?.\n]", v.task) if clause in x), clause)
+            required = set(t.schema.get("required") or [])
+            kept = {
+                k: x
+                for k, x in args.items()
+                if k in required or str(x) in sentence or str(x) in seen
+            }
+            best.append((score, t, kept))
+    top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
+    if len({t.name for _, t, _ in top}) == 1:
+        turn.calls.append((top[0][1], top[0][2]))
+
+
+def _passed(calls: list[Call], key: str) -> Any:
+    """The one value the earlier calls passed under `key`, else None."""
+    found = {json.dumps(c.input[key]) for c in calls if key in c.input}
+    return json.loads(found.pop()) if len(found) == 1 else None
+
+
+def _act_part(clause: str) -> str:
+    """The act of a clause made on a condition, without the condition: the words after 就 /
+    那么 / then, or after the comma of "if so, ..."; the clause itself when it states none."""
+    if not each.conditional(clause):
+        return clause
+    return re.split(r"就|那么|\bthen\b|[,，]", clause)[-1].strip() or clause
+
+
+ONE_DAY = re.compile(r"一天|当天|\b(?:one|a|single) day\b|\bfor the day\b", re.I)
+END_KEY = re.compile(r"end|until|to_date|return|finish|结束", re.I)
+
+
+def _one_day(
+    t: Tool, args: dict[str, Any], missing: list[str], clause: str
+) -> dict[str, Any] | None:
+    """The inputs with a one-day span's end date set to its start ("请一天假"); None when a
+    required input is still missing."""
+    if not missing:
+        return args
+    starts = [
+        k for k, x in args.items() if temporal(k, (t.schema["properties"] or {}).get(k) or {})
+    ]
+    if (
+        len(missing) == 1
+        and END_KEY.search(missing[0])
+        and len(starts) == 1
+        and ONE_DAY.search(clause)
+    ):
+        return {**args, missing[0]: args[starts[0]]}
+    return None
 
 
 # the words of a name that take one of a listing's entries for the user
@@ -4827,6 +4942,9 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     alike = [c for c in done if c.name == last.name and c.input != last.input and not c.failed]
     if why is not None and any(pick.unmet(c.data, v.task) is None for c in alike):
         why = None  # (parallel look-ups: one entity's note is its own; another can serve)
+    need = None if last.failed else conditions.need(v.task, last.data)
+    if need is not None:  # a reading against its bound ("土壤湿度 18%" and "建议湿度下限 25%")
+        why = None if need.met else _need_said(v.lang, need)
     acts = [_doing(v, t, True) for t, _ in turn.calls] + [
         _doing(v, t, True) for t, _ in turn.missing
     ]
@@ -4836,6 +4954,16 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     if wanted == "no" and why is None:
         return say(v.lang, "g_not_needed", doing=doing)
     return None
+
+
+def _need_said(lang: str, need: conditions.Need) -> str:
+    """A reading and its bound, compared in words ("土壤湿度 30%，不低于建议湿度下限 25%")."""
+    key = "g_reading_below" if need.below else "g_reading_not_below"
+    if "上限" in need.bound or re.search(
+        r"max|upper|limit|budget|cap|\$|元|块|€|£", need.bound, re.I
+    ):
+        key = "g_reading_not_above" if need.below else "g_reading_above"
+    return say(lang, key, reading=need.reading, bound=need.bound)
 
 
 def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
