@@ -527,8 +527,8 @@ def need(task: str, data: Any) -> Need | None:
         if len(fit) == 1:
             x, said = figures[fit[0]]
             mark = "".join(re.findall(r"[$€£¥]", unit))
-            limit = f"{mark}{b.value:g}{re.sub(r'[$€£¥]', '', unit)}"
-            return Need(_meets_bound(b, x), f"{fit[0]} {said}", limit, x < b.value)
+            shown = f"{mark}{b.value:g}{re.sub(r'[$€£¥]', '', unit)}"
+            return Need(_meets_bound(b, x), f"{fit[0]} {said}", shown, x < b.value)
         return None
     low_said, high_said = bool(SAYS_LOW.search(task)), bool(SAYS_HIGH.search(task))
     for key, (limit, said_limit) in figures.items():
