@@ -2528,11 +2528,11 @@ def _zeros(said: str) -> str | None:
 def _prefixed(value: str, example: str) -> str | None:
     """A number written with the example's letters before it, its digits as many as the
     example's ("4471" like "INV-00042" -> "INV-04471"; "88" like "T-7" -> "T-88")."""
-    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+)", example)
+    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+|([NXD#])\3+)", example)
     if shape is None or not value.strip().isdigit():
         return None
     digits = value.strip()
-    width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
+    width = len(shape.group(2)) if shape.group(2)[0] in "0NXD#" else 0  # ("ACC-NNNN": 4 digits)
     return shape.group(1) + digits.zfill(width)
 
 
@@ -3610,48 +3610,59 @@ def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
     no rule has taken yet ("帮我请下周五一天年假" after the balance was read, "要的话就直接浇四十
     分钟" once the soil was read) is done rather than the results dumped: the one tool not called
     yet that acts (no reading, deleting or cancelling) for which an order clause of the request
-    gives a value of an input's kind or shares its words, and whose required inputs the request
-    and the results all fill (a one-day span's end is its start: "请一天假"). Its optional
-    inputs keep only values the clause's sentence or a result gives. A tool the rules chose and
-    did not call, or a turn that already says why not, is left alone."""
+    (not one that asks to be told: "帮我查一下读数") gives a value of an input's kind or shares
+    its words, and whose required inputs the request and the results all fill (a one-day span's
+    end is its start: "请一天假"; a number the act says is its own: "烧到 220 度"; an id the
+    earlier calls passed is the thing acted on). Its optional inputs keep only values the
+    clause's sentence or a result gives. A tool the rules chose and did not call, or a turn that
+    already says why not, is left alone."""
     done = [c for c in v.calls if c.result is not None]
     if not done or done[-1].failed or turn.lines:
         return
     called = {c.name for c in v.calls} | {t.name for t in chosen}
-    results = results_of(v)
-    seen = " ".join(c.result or "" for c in done)
     best: list[tuple[int, Tool, dict[str, Any]]] = []
     for clause in _orders(v.task):
+        act = _act_part(clause)  # "要是低于安全库存了就补 200 件": 补 200 件
+        if {"read", "list", "search"} & concepts(act) and not CHANGES & concepts(act):
+            continue  # "帮我查一下3号炉的读数" asks to be told
         for t in v.tools:
-            if (
-                t.name in called
-                or operator.reads(t.name, t.description)
-                or t.name_concepts & UNDOING
-            ):
+            if t.name in called or not _may_act(t):
                 continue
-            if runs_commands(t) or writes_files(t) or reads_files(t) or sql.runs_sql(t):
-                continue
-            act = _act_part(clause)  # "要是低于安全库存了就补 200 件": 补 200 件
             score = typed_values(t, act) + shared(t, frozenset(words(act)), pairs(act))
-            if score < 1:
-                continue
-            variants, got = arguments(t, gather(v.whole.replace(clause, act), results))
-            args = _one_day(t, variants[0], got.missing, clause) if len(variants) == 1 else None
-            if args is not None:  # the thing read is the thing acted on: its id as passed
-                args |= {k: x for k in args if _id_like(k) and (x := _passed(done, k)) is not None}
-            if args is None:
-                continue
-            sentence = next((x for x in re.split(r"[。！？!?.\n]", v.task) if clause in x), clause)
-            required = set(t.schema.get("required") or [])
-            kept = {
-                k: x
-                for k, x in args.items()
-                if k in required or str(x) in sentence or str(x) in seen
-            }
-            best.append((score, t, kept))
+            args = _act_inputs(v, t, clause, act, done) if score else None
+            if args is not None:
+                best.append((score, t, args))
     top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
     if len({t.name for _, t, _ in top}) == 1:
         turn.calls.append((top[0][1], top[0][2]))
+
+
+def _may_act(t: Tool) -> bool:
+    """A tool that acts, as the fallback may call it: no reading, deleting or cancelling, no
+    shell, file or SQL tool (their own rules decide)."""
+    if operator.reads(t.name, t.description) or t.name_concepts & UNDOING:
+        return False
+    return not (runs_commands(t) or writes_files(t) or reads_files(t) or sql.runs_sql(t))
+
+
+def _act_inputs(v: View, t: Tool, clause: str, act: str, done: list[Call]) -> dict[str, Any] | None:
+    """Rule 3c's inputs of `t` for the act of `clause`, or None when a required one is missing."""
+    variants, got = arguments(t, gather(v.whole.replace(clause, act), results_of(v)))
+    if len(variants) != 1:
+        return None
+    props = t.schema.get("properties") or {}
+    own = arguments(t, gather(act, []))[0][0]  # a number the act says is its own ("烧到 220 度")
+    args = variants[0] | {
+        k: x for k, x in own.items() if (props.get(k) or {}).get("type") in NUMERIC
+    }
+    whole = _one_day(t, args, [k for k in got.missing if k not in args], clause)
+    if whole is None:
+        return None
+    args = whole | {k: x for k in whole if _id_like(k) and (x := _passed(done, k)) is not None}
+    sentence = next((x for x in re.split(r"[。！？!?.\n]", v.task) if clause in x), clause)
+    seen = " ".join(c.result or "" for c in done)
+    required = set(t.schema.get("required") or [])
+    return {k: x for k, x in args.items() if k in required or str(x) in sentence or str(x) in seen}
 
 
 def _passed(calls: list[Call], key: str) -> Any:
@@ -3668,6 +3679,7 @@ def _act_part(clause: str) -> str:
     return re.split(r"就|那么|\bthen\b|[,，]", clause)[-1].strip() or clause
 
 
+NUMERIC = ("integer", "number")
 ONE_DAY = re.compile(r"一天|当天|\b(?:one|a|single) day\b|\bfor the day\b", re.I)
 END_KEY = re.compile(r"end|until|to_date|return|finish|结束", re.I)
 

@@ -79,7 +79,7 @@ CLASSES = [
      r"\b(?:handled|done|reviewed|processed|completed) by (?:a |an )?(?:human|person|staff|supervisor|"
      r"administrator|admin|manager|librarian|pharmacist|agent)|\bhuman (?:agent|review)\b|"
      r"联系(?:管理员|主管|人工|负责人)|人工处理|转人工|需(?:要)?(?:主管|管理员|负责人)"),
-    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
+    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|\bno [\w-]+(?: [\w-]+)? found\b|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
@@ -87,7 +87,7 @@ CLASSES = [
      r"没有名为|没有叫|没有名叫|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have|include|begin)|"
-     r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
+     r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*[-_]?\d|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
@@ -182,7 +182,11 @@ def hint(text: str) -> str | None:
     """The example an error text gives of a well-formed value ("expected A-1001" -> "A-1001")."""
     found = [m for m in HINT.finditer(text) if re.search(r"[\dA-Z]", m.group(1))]
     shown = [m for m in found if EXAMPLE_WORD.match(m.group(0))]  # "e.g. 09:00" before "应为 24"
-    return (shown or found)[0].group(1) if found else None
+    real = [m for m in shown or found if not PLACEHOLDER.search(m.group(1))]
+    return (real or shown or found)[0].group(1) if found else None
+
+
+PLACEHOLDER = re.compile(r"([NXDY#])\1{2,}")  # "ACC-NNNN", "POL-XXXXXX": a form, not an example
 
 
 def _number(value: str) -> Any:
