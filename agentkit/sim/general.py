@@ -405,6 +405,7 @@ class Turn:
     missing: list[tuple[Tool, list[str]]] = field(default_factory=list)
     stop: bool = False
     whole: bool = False  # the lines are the whole answer (no result quoted before them)
+    first: list[str] = field(default_factory=list)  # what leads the answer: why an act was done
 
 
 def score(t: Tool, asked: frozenset[str]) -> int:
@@ -4618,7 +4619,20 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
-    return Turn(lines=said)
+    return Turn(lines=said, first=_need_met(v, steps))  # "土壤湿度 18%，低于建议湿度下限 25%"
+
+
+def _need_met(v: View, steps: list[str]) -> list[str]:
+    """Why a conditional step's act was done: the reading it was done on against its bound, when
+    a call followed that reading."""
+    if not any(each.conditional(s) == "yes" for s in steps[1:]):
+        return []
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    for c in done[:-1]:
+        need = conditions.need(v.task, c.data)
+        if need is not None and need.met:
+            return [_need_said(v.lang, need)]
+    return []
 
 
 def _govern(v: View, turn: Turn) -> Turn:
@@ -5245,7 +5259,9 @@ def _answer(v: View, turn: Turn) -> str:
     lines_ = wrote + acted + lines + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
-        out = worked_out + acted + _undone(v) + turn.lines  # (the records are not quoted again)
+        out = (
+            turn.first + worked_out + acted + _undone(v) + turn.lines
+        )  # (the records are not quoted again)
         return "\n".join(out)
     said = [] if told or figures or turn.whole else _records_said(v)
     # (the value said most or the record picked leads: no total of them all)
@@ -5287,7 +5303,7 @@ def _answer(v: View, turn: Turn) -> str:
             t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
-    return "\n".join(lines) if lines else _told_none(v)
+    return "\n".join(turn.first + lines) if lines else _told_none(v)
 
 
 def _judged(v: View) -> list[str]:

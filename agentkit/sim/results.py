@@ -79,7 +79,7 @@ CLASSES = [
      r"\b(?:handled|done|reviewed|processed|completed) by (?:a |an )?(?:human|person|staff|supervisor|"
      r"administrator|admin|manager|librarian|pharmacist|agent)|\bhuman (?:agent|review)\b|"
      r"联系(?:管理员|主管|人工|负责人)|人工处理|转人工|需(?:要)?(?:主管|管理员|负责人)"),
-    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|\bno [\w-]+(?: [\w-]+)? found\b|does ?n[o']t exist|doesn't exist|"
+    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|\bno [\w-]+(?: [\w-]+)? found (?:for|with|matching) [\"'‘“]|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
