@@ -3572,6 +3572,7 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
         _finder(v, src, chosen, turn)
     if not turn.calls and not turn.missing and not turn.stop:
         _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
+        _difference(v, turn)  # ("I want 30 on hand ... order whatever is missing": 30 - 7)
     if turn.stop:
         turn.calls = []
     elif not turn.calls and not turn.missing:
