@@ -172,3 +172,22 @@ def test_an_order_after_a_look_up_is_done_when_the_results_fill_it():
         {"volunteer_id": "V-3310", "date": "2027-04-10", "slot": "afternoon"},
     )
     assert "SH-71" in finals[-1]
+
+
+def test_an_act_on_a_stated_bound_takes_the_one_tool_the_results_fill():
+    fee = tool("get_boarding_fee", "查询宠物寄养单的费用。", strings(order_no="寄养单号"))
+    settle = tool("settle_invoice", "结清一张发票。", strings(invoice_no="发票号"))
+
+    def run_tool(**k):
+        return "发票号: PB-7730\n宠物: 豆包\n寄养天数: 4 天\n应付: 260 元"
+
+    calls, finals = converse(
+        "寄养单 BD-2231 的费用是多少？没超过 300 块的话就直接付了吧。",
+        [fee, settle],
+        {"get_boarding_fee": run_tool, "settle_invoice": lambda **k: {"paid": True, **k}},
+    )
+    assert calls == [
+        ("get_boarding_fee", {"order_no": "BD-2231"}),
+        ("settle_invoice", {"invoice_no": "PB-7730"}),
+    ]
+    assert finals[-1].startswith("应付 260 元")

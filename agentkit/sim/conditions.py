@@ -466,6 +466,9 @@ SAYS_LOW = re.compile(
     re.I,
 )
 SAYS_HIGH = re.compile(r"高|多|超|热|\b(?:high|above|over|more|exceeds?|hot)\b", re.I)
+NOT_OVER = re.compile(
+    r"[没不未](?:有)?(?:超过|超出|高于|多于|大于|过)|\bnot (?:more|over|above|higher)\b", re.I
+)
 MONEY_MARK = re.compile(
     r"元|块|¥|\$|€|£|金额|费|价|\b(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?|pounds?|price|cost|"
     r"amount|total|fee|balance)\b",
@@ -503,6 +506,23 @@ def _head(key: str) -> set[str]:
     return latin | {han[i : i + 2] for i in range(len(han) - 1)}
 
 
+def _stated_need(task: str, b: Bound, figures: dict[str, tuple[float, str]]) -> Need | None:
+    """Rule 5 for a bound the request states, held against the one figure in its unit."""
+    if NOT_OVER.search(task):  # "没超过 300 块", "not more than $50": at most
+        b = Bound(b.value, True, False, b.before, b.unit)
+    unit = re.sub(r"\s+", "", b.unit)
+    fit = [k for k, (_, s) in figures.items() if unit and unit[-1:] in s]
+    if MONEY_MARK.search(unit):  # 200 块 and 金额 128.50 元: money either way
+        fit = [k for k, (_, s) in figures.items() if MONEY_MARK.search(f"{k} {s}")]
+    fit = fit or list(figures)
+    if len(fit) != 1:
+        return None
+    x, said = figures[fit[0]]
+    mark = "".join(re.findall(r"[$€£¥]", unit))
+    shown = f"{mark}{b.value:g}{re.sub(r'[$€£¥]', '', unit)}"
+    return Need(_meets_bound(b, x), f"{fit[0]} {said}", shown, x < b.value)
+
+
 def need(task: str, data: Any) -> Need | None:
     """Rule 5: whether a result calls for the act a request makes on a condition ("要的话就浇
     四十分钟", "低于安全库存就补 200 件", "不超过 200 块就交了", "if it's low, top it up"). A bound
@@ -518,18 +538,7 @@ def need(task: str, data: Any) -> Need | None:
         return None
     stated = [b for b in bounds(task) if b.value not in {x for x, _ in figures.values()}]
     if stated:
-        b = stated[0]
-        unit = re.sub(r"\s+", "", b.unit)
-        fit = [k for k, (_, s) in figures.items() if unit and unit[-1:] in s]
-        if MONEY_MARK.search(unit):  # 200 块 and 金额 128.50 元: money either way
-            fit = [k for k, (_, s) in figures.items() if MONEY_MARK.search(f"{k} {s}")]
-        fit = fit or list(figures)
-        if len(fit) == 1:
-            x, said = figures[fit[0]]
-            mark = "".join(re.findall(r"[$€£¥]", unit))
-            shown = f"{mark}{b.value:g}{re.sub(r'[$€£¥]', '', unit)}"
-            return Need(_meets_bound(b, x), f"{fit[0]} {said}", shown, x < b.value)
-        return None
+        return _stated_need(task, stated[0], figures)
     low_said, high_said = bool(SAYS_LOW.search(task)), bool(SAYS_HIGH.search(task))
     for key, (limit, said_limit) in figures.items():
         lower, upper = (

@@ -3570,6 +3570,8 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     _nothing_serves(v, turn)
     if not turn.calls and turn.missing and not turn.stop:
         _finder(v, src, chosen, turn)
+    if any(_act_part(c) != c for c in _orders(v.task)):  # ("…的话就直接付了": why it was)
+        turn.first = turn.first or _need_met(v)
     if not turn.calls and not turn.missing and not turn.stop:
         _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
         _difference(v, turn)  # ("I want 30 on hand ... order whatever is missing": 30 - 7)
@@ -3630,8 +3632,12 @@ def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
         for t in v.tools:
             if t.name in called or not _may_act(t):
                 continue
+            if _unjudged(v, clause, act, done, turn):
+                continue
             score = typed_values(t, act) + shared(t, frozenset(words(act)), pairs(act))
-            args = _act_inputs(v, t, clause, act, done) if score else None
+            # an act on a condition whose verb no tool's words hold ("不超过 200 块就交了"):
+            # any acting tool, scored 0, so the one the results fill is taken
+            args = _act_inputs(v, t, clause, act, done) if score or act != clause else None
             if args is not None:
                 best.append((score, t, args))
     top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
@@ -3661,10 +3667,24 @@ def _act_inputs(v: View, t: Tool, clause: str, act: str, done: list[Call]) -> di
     if whole is None:
         return None
     args = whole | {k: x for k in whole if _id_like(k) and (x := _passed(done, k)) is not None}
+    for k, x in list(args.items()):  # a code the look-up was given is that thing's, not this
+        held = _held(done, k, str((props.get(k) or {}).get("description") or ""))
+        if _id_like(k) and held is not None and any(x in c.input.values() for c in done):
+            args[k] = held  # one's: the invoice's number the result gives (发票号: PB-7730)
     sentence = next((x for x in re.split(r"[。！？!?.\n]", v.task) if clause in x), clause)
     seen = " ".join(c.result or "" for c in done)
     required = set(t.schema.get("required") or [])
     return {k: x for k, x in args.items() if k in required or str(x) in sentence or str(x) in seen}
+
+
+def _held(calls: list[Call], key: str, described: str) -> Any:
+    """The value the latest result holds under `key` or under the words describing it (发票号)."""
+    for c in reversed(calls):
+        data = c.data if isinstance(c.data, dict) else {}
+        for k, x in data.items():
+            if isinstance(x, str | int) and (k == key or (described and str(k) == described)):
+                return x
+    return None
 
 
 def _passed(calls: list[Call], key: str) -> Any:
@@ -3676,9 +3696,27 @@ def _passed(calls: list[Call], key: str) -> Any:
 def _act_part(clause: str) -> str:
     """The act of a clause made on a condition, without the condition: the words after 就 /
     那么 / then, or after the comma of "if so, ..."; the clause itself when it states none."""
-    if not each.conditional(clause):
+    if not each.conditional(clause) and not CONDITIONED.search(clause):
         return clause
     return re.split(r"就|那么|\bthen\b|[,，]", clause)[-1].strip() or clause
+
+
+CONDITIONED = re.compile(r"的话|如果|要是|假如|\bif\b|\bunless\b", re.I)
+
+
+def _unjudged(v: View, clause: str, act: str, done: list[Call], turn: Turn) -> bool:
+    """An act on a condition the results do not meet ("没超过 300 块的话就付了" and 应付 360 元):
+    why not is said, and True; also True when no result gives figures to judge it by and no
+    step of the request (`agentkit.sim.each`, rule 4a) judges it."""
+    if act == clause:
+        return False
+    need = next((n for c in reversed(done) if (n := conditions.need(v.whole, c.data))), None)
+    if need is None:
+        return not each.conditional(clause)
+    if not need.met:
+        doing = _doing(v, next(iter(v.tools)), True)
+        turn.lines.append(say(v.lang, "g_unmet", why=_need_said(v.lang, need), doing=doing))
+    return not need.met
 
 
 NUMERIC = ("integer", "number")
@@ -4620,14 +4658,13 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
-    return Turn(lines=said, first=_need_met(v, steps))  # "土壤湿度 18%，低于建议湿度下限 25%"
+    yes = any(each.conditional(s) == "yes" for s in steps[1:])
+    return Turn(lines=said, first=_need_met(v) if yes else [])  # "土壤湿度 18%，低于…"
 
 
-def _need_met(v: View, steps: list[str]) -> list[str]:
-    """Why a conditional step's act was done: the reading it was done on against its bound, when
-    a call followed that reading."""
-    if not any(each.conditional(s) == "yes" for s in steps[1:]):
-        return []
+def _need_met(v: View) -> list[str]:
+    """Why an act on a condition was done: the reading it was done on against its bound, when a
+    call followed that reading."""
     done = [c for c in v.calls if c.result is not None and not c.failed]
     for c in done[:-1]:
         need = conditions.need(v.task, c.data)
