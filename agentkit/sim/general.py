@@ -3647,8 +3647,16 @@ def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
 
 def _may_act(t: Tool) -> bool:
     """A tool that acts, as the fallback may call it: no reading, deleting or cancelling, no
-    shell, file or SQL tool (their own rules decide)."""
-    if operator.reads(t.name, t.description) or t.name_concepts & UNDOING:
+    shell, file or SQL tool, no finishing or reporting tool (their own rules decide), and every
+    required input a plain value (a string, a number, a yes or no: no list of findings)."""
+    if operator.reads(t.name, t.description) or t.name_concepts & UNDOING or each.finishes(t):
+        return False
+    props = t.schema.get("properties") or {}
+    plain = ("string", "integer", "number", "boolean")
+    if any(
+        (props.get(k) or {}).get("type", "string") not in plain
+        for k in t.schema.get("required") or []
+    ):
         return False
     return not (runs_commands(t) or writes_files(t) or reads_files(t) or sql.runs_sql(t))
 
