@@ -457,3 +457,117 @@ def meeting(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not conditions[0] and not conditions[1]:
         return items
     return [i for i in items if meets(i, conditions)]
+
+
+# ---------------------------------------------------------------- 5. an act on a reading's need
+
+LOW_BOUND = re.compile(r"下限|最低|安全|阈值|min(?:imum)?|lower|low|safe|threshold|reorder", re.I)
+HIGH_BOUND = re.compile(r"上限|最高|预算|max(?:imum)?|upper|high|limit|budget|cap", re.I)
+BOUND_WORDS = re.compile(
+    r"建议|下限|上限|最低|最高|安全|阈值|预算|(?:^|_)(?:min(?:imum)?|max(?:imum)?|lower|upper|low|"
+    r"high|safe|threshold|reorder|limit|budget|cap|level|point|recommended)(?=_|$)",
+    re.I,
+)
+SAYS_LOW = re.compile(
+    r"低|少|不够|不足|缺|干|冷|凉|\b(?:low|below|under|less|short|dry|cold|runs? out|drops?)\b",
+    re.I,
+)
+SAYS_HIGH = re.compile(r"高|多|超|热|\b(?:high|above|over|more|exceeds?|hot)\b", re.I)
+NOT_OVER = re.compile(
+    r"[没不未](?:有)?(?:超过|超出|高于|多于|大于|过)|\bnot (?:more|over|above|higher)\b", re.I
+)
+MONEY_MARK = re.compile(
+    r"元|块|¥|\$|€|£|金额|费|价|\b(?:usd|eur|gbp|cny|rmb|yuan|dollars?|euros?|pounds?|price|cost|"
+    r"amount|total|fee|balance)\b",
+    re.I,
+)
+FIGURE = re.compile(r"^\s*[$€£¥]?\s*(-?\d+(?:\.\d+)?)\s*([^\d\s/:.-].{0,5})?\s*$")
+
+
+@dataclass(frozen=True)
+class Need:
+    met: bool
+    reading: str  # "土壤湿度 18%"
+    bound: str  # "建议湿度下限 25%", or the bound the request states ("200 块")
+    below: bool  # the reading is under its bound (else over it, or within)
+
+
+def _figures(data: Any) -> dict[str, tuple[float, str]]:
+    """A record's numbers by key, each with its value as written ("18%", "35 件")."""
+    out: dict[str, tuple[float, str]] = {}
+    for k, x in data.items() if isinstance(data, dict) else ():
+        if isinstance(x, bool) or re.search(r"(?:^|_)(?:id|no|code|year|date)$|编号|日期", str(k)):
+            continue
+        if isinstance(x, int | float):
+            out[str(k)] = (float(x), str(x))
+        elif isinstance(x, str) and (m := FIGURE.match(x)):
+            out[str(k)] = (float(m.group(1)), x.strip())
+    return out
+
+
+def _head(key: str) -> set[str]:
+    """What a key measures without its words of a bound: temp of min_temp_c, 湿度 of 建议湿度下限."""
+    rest = BOUND_WORDS.sub(" ", key)
+    latin = {w for w in re.split(r"[^a-z]+", rest.lower()) if len(w) > 1}
+    han = re.sub(r"[^\u4e00-\u9fff]", "", rest)
+    return latin | {han[i : i + 2] for i in range(len(han) - 1)}
+
+
+def _stated_need(task: str, b: Bound, figures: dict[str, tuple[float, str]]) -> Need | None:
+    """Rule 5 for a bound the request states, held against the one figure in its unit."""
+    if NOT_OVER.search(task):  # "没超过 300 块", "not more than $50": at most
+        b = Bound(b.value, True, False, b.before, b.unit)
+    unit = re.sub(r"\s+", "", b.unit)
+    fit = [k for k, (_, s) in figures.items() if unit and unit[-1:] in s]
+    if MONEY_MARK.search(unit):  # 200 块 and 金额 128.50 元: money either way
+        fit = [k for k, (_, s) in figures.items() if MONEY_MARK.search(f"{k} {s}")]
+    fit = fit or list(figures)
+    if len(fit) != 1:
+        return None
+    x, said = figures[fit[0]]
+    mark = "".join(re.findall(r"[$€£¥]", unit))
+    shown = f"{mark}{b.value:g}{re.sub(r'[$€£¥]', '', unit)}"
+    return Need(_meets_bound(b, x), f"{fit[0]} {said}", shown, x < b.value)
+
+
+def need(task: str, data: Any) -> Need | None:
+    """Rule 5: whether a result calls for the act a request makes on a condition ("要的话就浇
+    四十分钟", "低于安全库存就补 200 件", "不超过 200 块就交了", "if it's low, top it up"). A bound
+    the request states is held against the one figure of the result in its unit (200 块 and
+    金额 128.50 元); else a reading is held against the bound the result gives beside it (土壤湿度
+    18% and 建议湿度下限 25%, water_temp_c and min_temp_c: the key's words but for those of a bound):
+    a lower bound is crossed under it, an upper one over it; a request that says low (低, 少,
+    不够, dry, cold, below) is met only under a lower bound, one that says high (高, 超, over)
+    only over an upper bound, one that says neither (要不要, if needed) by either. None when the
+    result gives no such figures."""
+    figures = _figures(data)
+    if not figures:
+        return None
+    stated = [b for b in bounds(task) if b.value not in {x for x, _ in figures.values()}]
+    if stated:
+        return _stated_need(task, stated[0], figures)
+    low_said, high_said = bool(SAYS_LOW.search(task)), bool(SAYS_HIGH.search(task))
+    for key, (limit, said_limit) in figures.items():
+        lower, upper = (
+            bool(LOW_BOUND.search(key)),
+            bool(HIGH_BOUND.search(key)) and not LOW_BOUND.search(key),
+        )
+        if not (lower or upper):
+            continue
+        head = _head(key)
+        readings = [
+            k
+            for k in figures
+            if k != key and not LOW_BOUND.search(k) and not HIGH_BOUND.search(k) and head & _head(k)
+        ]
+        if len(readings) != 1:
+            continue
+        x, said = figures[readings[0]]
+        if lower and not (high_said and not low_said):
+            met = x < limit
+        elif upper and not (low_said and not high_said):
+            met = x > limit
+        else:
+            continue
+        return Need(met, f"{readings[0]} {said}", f"{key} {said_limit}", x < limit)
+    return None

@@ -427,6 +427,7 @@ class Turn:
     missing: list[tuple[Tool, list[str]]] = field(default_factory=list)
     stop: bool = False
     whole: bool = False  # the lines are the whole answer (no result quoted before them)
+    first: list[str] = field(default_factory=list)  # what leads the answer: why an act was done
 
 
 def score(t: Tool, asked: frozenset[str]) -> int:
@@ -2198,26 +2199,10 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     text = last.result or ""
     err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
-    same = sum(  # a failure not flagged is_error counts by its words (agentkit.sim.chain)
-        1
-        for c in v.calls
-        if c.name == t.name
-        and (c.is_error or c.input == last.input)
-        and classify(c.result or "") == kind_
-    )
-    if kind_ == FORMAT:  # each complaint is corrected once ("phone must start with +86", then
-        # "use 24-hour time"); the same complaint again, or a fourth one, is told
-        told = [
-            c
-            for c in v.calls
-            if c.name == t.name and c.failed and classify(c.result or "") == FORMAT
-        ]
-        same = (
-            len(told)
-            if len(told) > 3
-            else sum(said_error(c.result or "") == said_error(text) for c in told)
-        )
+    same = _times_said(v, t, last, kind_)
     lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
+    if _first_needed(v, t, last, turn) or _form_named(v, t, last, kind_, turn):
+        return  # "Open one with create_ticket first"; "Policy numbers look like POL-XXXXXX"
     if kind_ == DENIED:  # a refused deletion names its files, left to the user; the rest is done
         gone = _deleting(last)
         turn.lines.append(
@@ -2249,6 +2234,110 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.lines.append(say(v.lang, key, doing=_doing(v, t), err=err))
     if not any(a is t for a, _ in turn.calls):
         turn.lines += _unwritten(v, t, last)
+
+
+FORM_NAMED = re.compile(  # an error that names the form a value takes, whatever else it says
+    r"\b(?:look|looks|written|formatted) like\b|\bhave the form\b|\bin the form\b|\bform(?:at)? (?:is|of)\b|"
+    r"\bmust (?:be|look|match|start)\b|\be\.g\.|\bfor example\b|\bexpected (?:format|form)\b|"
+    r"格式|形如|例如|应为|应该是|写成",
+    re.I,
+)
+
+
+def _times_said(v: View, t: Tool, last: Call, kind_: str) -> int:
+    """How often the tool's failure of this class was met: a failure not flagged is_error counts
+    by its words (agentkit.sim.chain); each format complaint is corrected once ("phone must start
+    with +86", then "use 24-hour time"), the same complaint again, or a fourth one, is told."""
+    if kind_ != FORMAT:
+        return sum(
+            1
+            for c in v.calls
+            if c.name == t.name
+            and (c.is_error or c.input == last.input)
+            and classify(c.result or "") == kind_
+        )
+    text = last.result or ""
+    told = [
+        c for c in v.calls if c.name == t.name and c.failed and classify(c.result or "") == FORMAT
+    ]
+    if len(told) > 3:
+        return len(told)
+    return sum(said_error(c.result or "") == said_error(text) for c in told)
+
+
+def _form_named(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool:
+    """Rule 4a: an error of another class (not found, failed) that names the form a value takes
+    ("No policy found for '448812'. Policy numbers have the form POL-XXXXXX") is corrected as a
+    format complaint is, once: the call again with the value rewritten in that form."""
+    text = last.result or ""
+    if kind_ not in (NOT_FOUND, FAILED) or not FORM_NAMED.search(text) or _retried(v, t, last):
+        return False
+    fixed = correct(v, t, last)
+    if fixed is None or any(c.name == t.name and c.input == fixed for c in v.calls):
+        return False
+    err = short(said_error(text).strip(), 240).rstrip(".。")
+    turn.calls.append((t, fixed))
+    turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
+    return True
+
+
+def _retried(v: View, t: Tool, last: Call) -> bool:
+    """The tool was already called again after a failure of the same words: no third try."""
+    same = [
+        c
+        for c in v.calls
+        if c.name == t.name and said_error(c.result or "") == said_error(last.result or "")
+    ]
+    return len(same) > 1
+
+
+FIRST = re.compile(  # the error asks for another tool's call before this one
+    r"\bfirst\b|\bbefore\b|\brequires?\b|\bneeds?\b|\bthen retry\b|\bpass (?:its|the)\b|先|之前|再把|需要",
+    re.I,
+)
+
+
+def _first_needed(v: View, t: Tool, last: Call, turn: Turn) -> bool:
+    """Rule 4b: an error that names another offered tool as a prerequisite ("Open one with
+    create_ticket first, then retry", "请先调用 create_expense_report 创建报销单"): that tool is
+    called with what the request and the results give (once); once it has answered, the failed
+    call is made again with the value its result holds under a key of the failed tool (ticket_id),
+    else under the one id its result gives for the one id property the failed call left out.
+    False when the error names no such tool, or its inputs cannot be filled (rule 4 goes on)."""
+    text = said_error(last.result or "")
+    named = [
+        o
+        for o in v.tools
+        if o.name != t.name and re.search(rf"(?<![\w]){re.escape(o.name)}(?![\w])", text)
+    ]
+    if len(named) != 1 or not FIRST.search(text):
+        return False
+    pre = named[0]
+    at = v.calls.index(last)
+    after = [c for c in v.calls[at + 1 :] if c.name == pre.name]
+    if not after:
+        variants, got = arguments(pre, gather(v.task, results_of(v)))
+        if got.missing or len(variants) != 1:
+            return False
+        turn.calls.append((pre, variants[0]))
+        return True
+    done = after[-1]
+    if done.failed or any(c.name == t.name for c in v.calls[at + 1 :]):
+        return False
+    data = done.data if isinstance(done.data, dict) else {}
+    props = t.schema.get("properties") or {}
+    given = {
+        k: data[k] for k in props if k not in last.input and isinstance(data.get(k), str | int)
+    }
+    if not given:
+        open_ids = [k for k in props if k not in last.input and _id_like(k)]
+        ids = [k for k, x in data.items() if _id_like(str(k)) and isinstance(x, str | int)]
+        if len(open_ids) == 1 and len(ids) == 1:
+            given = {open_ids[0]: data[ids[0]]}
+    if not given:
+        return False
+    turn.calls.append((t, {**last.input, **given}))
+    return True
 
 
 MISSING = re.compile(
@@ -2488,11 +2577,11 @@ def _zeros(said: str) -> str | None:
 def _prefixed(value: str, example: str) -> str | None:
     """A number written with the example's letters before it, its digits as many as the
     example's ("4471" like "INV-00042" -> "INV-04471"; "88" like "T-7" -> "T-88")."""
-    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+)", example)
+    shape = re.fullmatch(r"([A-Za-z]+[-_ #]?)(\d+|([NXD#])\3+)", example)
     if shape is None or not value.strip().isdigit():
         return None
     digits = value.strip()
-    width = len(shape.group(2)) if shape.group(2).startswith("0") else 0
+    width = len(shape.group(2)) if shape.group(2)[0] in "0NXD#" else 0  # ("ACC-NNNN": 4 digits)
     return shape.group(1) + digits.zfill(width)
 
 
@@ -3761,7 +3850,11 @@ def _unchosen_failures(v: View, chosen: list[Tool], turn: Turn) -> None:
     for name in dict.fromkeys(c.name for c in v.calls):
         last = [c for c in v.calls if c.name == name][-1]
         t = v.tool(name)
-        if name not in names and t is not None and last.failed and last is v.calls[-1]:
+        later = {c.name for c in v.calls[v.calls.index(last) + 1 :]}
+        waits = bool(later) and all(
+            re.search(rf"\b{re.escape(n)}\b", last.result or "") for n in later
+        )
+        if name not in names and t is not None and last.failed and (last is v.calls[-1] or waits):
             recover(v, t, last, turn)
 
 
@@ -3801,12 +3894,186 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     _nothing_serves(v, turn)
     if not turn.calls and turn.missing and not turn.stop:
         _finder(v, src, chosen, turn)
+    if any(_act_part(c) != c for c in _orders(v.task)):  # ("…的话就直接付了": why it was)
+        turn.first = turn.first or _need_met(v)
+    if not turn.calls and not turn.missing and not turn.stop:
+        _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
+        _difference(v, turn)  # ("I want 30 on hand ... order whatever is missing": 30 - 7)
     if turn.stop:
         turn.calls = []
     elif not turn.calls and not turn.missing:
         _finish(v, chosen, turn)
     if turn.calls and each.one_by_one(v.task):
         turn.calls = turn.calls[:1]
+
+
+ORDER_ZH = re.compile(r"帮我|帮忙|给我|替我|请|麻烦|就|直接|顺便|把")
+ORDER_EN = re.compile(
+    r"^(?:please|kindly|can you|could you|would you|will you|go ahead|then|and then|also|just)\b"
+    r"|\bplease[.!]?$|^(?:i'?d like|i want|i need|we need)\b",
+    re.I,
+)
+ASKED_ZH = re.compile(r"[？?]$|[吗呢么]$|(.)[不没]\1")  # "要不要浇水", "够不够": a question
+
+
+def _orders(task: str) -> list[str]:
+    """The clauses of a request that ask for something to be done, not asked about: in Chinese
+    a clause with 帮我 / 请 / 就 / 直接 / 把 … that is no question ("帮我请下周五一天年假",
+    "要的话就直接浇四十分钟"; not "要不要浇水？"), in English one opening with please / can you /
+    then / I'd like … or a condition ("if so, …")."""
+    out = []
+    for sentence in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s+", task):
+        for clause in re.split(r"[，,]\s*(?=[^\d])", sentence):
+            c = clause.strip(" 。.!！；;")
+            if not c:
+                continue
+            asked = ASKED_ZH.search(c) or c.endswith("?")
+            if each.conditional(c) or (not asked and (ORDER_ZH.search(c) or ORDER_EN.search(c))):
+                out.append(c)
+    return out
+
+
+def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
+    """Rule 3c, the fallback before answering: after a result, an act the request asks for that
+    no rule has taken yet ("帮我请下周五一天年假" after the balance was read, "要的话就直接浇四十
+    分钟" once the soil was read) is done rather than the results dumped: the one tool not called
+    yet that acts (no reading, deleting or cancelling) for which an order clause of the request
+    (not one that asks to be told: "帮我查一下读数") gives a value of an input's kind or shares
+    its words, and whose required inputs the request and the results all fill (a one-day span's
+    end is its start: "请一天假"; a number the act says is its own: "烧到 220 度"; an id the
+    earlier calls passed is the thing acted on). Its optional inputs keep only values the
+    clause's sentence or a result gives. A tool the rules chose and did not call, or a turn that
+    already says why not, is left alone."""
+    done = [c for c in v.calls if c.result is not None]
+    if not done or done[-1].failed or turn.lines:
+        return
+    called = {c.name for c in v.calls} | {t.name for t in chosen}
+    best: list[tuple[int, Tool, dict[str, Any]]] = []
+    for clause in _orders(v.task):
+        act = _act_part(clause)  # "要是低于安全库存了就补 200 件": 补 200 件
+        if {"read", "list", "search"} & concepts(act) and not CHANGES & concepts(act):
+            continue  # "帮我查一下3号炉的读数" asks to be told
+        for t in v.tools:
+            if t.name in called or not _may_act(t):
+                continue
+            if _unjudged(v, clause, act, done, turn):
+                continue
+            score = typed_values(t, act) + shared(t, frozenset(words(act)), pairs(act))
+            # an act on a condition whose verb no tool's words hold ("不超过 200 块就交了"):
+            # any acting tool, scored 0, so the one the results fill is taken
+            args = _act_inputs(v, t, clause, act, done) if score or act != clause else None
+            if args is not None:
+                best.append((score, t, args))
+    top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
+    if len({t.name for _, t, _ in top}) == 1:
+        turn.calls.append((top[0][1], top[0][2]))
+
+
+def _may_act(t: Tool) -> bool:
+    """A tool that acts, as the fallback may call it: no reading, deleting or cancelling, no
+    shell, file or SQL tool, no finishing or reporting tool (their own rules decide), and every
+    required input a plain value (a string, a number, a yes or no: no list of findings)."""
+    if operator.reads(t.name, t.description) or t.name_concepts & UNDOING or each.finishes(t):
+        return False
+    props = t.schema.get("properties") or {}
+    plain = ("string", "integer", "number", "boolean")
+    if any(
+        (props.get(k) or {}).get("type", "string") not in plain
+        for k in t.schema.get("required") or []
+    ):
+        return False
+    return not (runs_commands(t) or writes_files(t) or reads_files(t) or sql.runs_sql(t))
+
+
+def _act_inputs(v: View, t: Tool, clause: str, act: str, done: list[Call]) -> dict[str, Any] | None:
+    """Rule 3c's inputs of `t` for the act of `clause`, or None when a required one is missing."""
+    variants, got = arguments(t, gather(v.whole.replace(clause, act), results_of(v)))
+    if len(variants) != 1:
+        return None
+    props = t.schema.get("properties") or {}
+    own = arguments(t, gather(act, []))[0][0]  # a number the act says is its own ("烧到 220 度")
+    args = variants[0] | {
+        k: x for k, x in own.items() if (props.get(k) or {}).get("type") in NUMERIC
+    }
+    whole = _one_day(t, args, [k for k in got.missing if k not in args], clause)
+    if whole is None:
+        return None
+    args = whole | {k: x for k in whole if _id_like(k) and (x := _passed(done, k)) is not None}
+    for k, x in list(args.items()):  # a code the look-up was given is that thing's, not this
+        held = _held(done, k, str((props.get(k) or {}).get("description") or ""))
+        if _id_like(k) and held is not None and any(x in c.input.values() for c in done):
+            args[k] = held  # one's: the invoice's number the result gives (发票号: PB-7730)
+    sentence = next((x for x in re.split(r"[。！？!?.\n]", v.task) if clause in x), clause)
+    seen = " ".join(c.result or "" for c in done)
+    required = set(t.schema.get("required") or [])
+    return {k: x for k, x in args.items() if k in required or str(x) in sentence or str(x) in seen}
+
+
+def _held(calls: list[Call], key: str, described: str) -> Any:
+    """The value the latest result holds under `key` or under the words describing it (发票号)."""
+    for c in reversed(calls):
+        data = c.data if isinstance(c.data, dict) else {}
+        for k, x in data.items():
+            if isinstance(x, str | int) and (k == key or (described and str(k) == described)):
+                return x
+    return None
+
+
+def _passed(calls: list[Call], key: str) -> Any:
+    """The one value the earlier calls passed under `key`, else None."""
+    found = {json.dumps(c.input[key]) for c in calls if key in c.input}
+    return json.loads(found.pop()) if len(found) == 1 else None
+
+
+def _act_part(clause: str) -> str:
+    """The act of a clause made on a condition, without the condition: the words after 就 /
+    那么 / then, or after the comma of "if so, ..."; the clause itself when it states none."""
+    if not each.conditional(clause) and not CONDITIONED.search(clause):
+        return clause
+    return re.split(r"就|那么|\bthen\b|[,，]", clause)[-1].strip() or clause
+
+
+CONDITIONED = re.compile(r"的话|如果|要是|假如|\bif\b|\bunless\b", re.I)
+
+
+def _unjudged(v: View, clause: str, act: str, done: list[Call], turn: Turn) -> bool:
+    """An act on a condition the results do not meet ("没超过 300 块的话就付了" and 应付 360 元):
+    why not is said, and True; also True when no result gives figures to judge it by and no
+    step of the request (`agentkit.sim.each`, rule 4a) judges it."""
+    if act == clause:
+        return False
+    need = next((n for c in reversed(done) if (n := conditions.need(v.whole, c.data))), None)
+    if need is None:
+        return not each.conditional(clause)
+    if not need.met:
+        doing = _doing(v, next(iter(v.tools)), True)
+        turn.lines.append(say(v.lang, "g_unmet", why=_need_said(v.lang, need), doing=doing))
+    return not need.met
+
+
+NUMERIC = ("integer", "number")
+ONE_DAY = re.compile(r"一天|当天|\b(?:one|a|single) day\b|\bfor the day\b", re.I)
+END_KEY = re.compile(r"end|until|to_date|return|finish|结束", re.I)
+
+
+def _one_day(
+    t: Tool, args: dict[str, Any], missing: list[str], clause: str
+) -> dict[str, Any] | None:
+    """The inputs with a one-day span's end date set to its start ("请一天假"); None when a
+    required input is still missing."""
+    if not missing:
+        return args
+    starts = [
+        k for k, x in args.items() if temporal(k, (t.schema["properties"] or {}).get(k) or {})
+    ]
+    if (
+        len(missing) == 1
+        and END_KEY.search(missing[0])
+        and len(starts) == 1
+        and ONE_DAY.search(clause)
+    ):
+        return {**args, missing[0]: args[starts[0]]}
+    return None
 
 
 # the words of a name that take one of a listing's entries for the user
@@ -4850,7 +5117,19 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
-    return Turn(lines=said)
+    yes = any(each.conditional(s) == "yes" for s in steps[1:])
+    return Turn(lines=said, first=_need_met(v) if yes else [])  # "土壤湿度 18%，低于…"
+
+
+def _need_met(v: View) -> list[str]:
+    """Why an act on a condition was done: the reading it was done on against its bound, when a
+    call followed that reading."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    for c in done[:-1]:
+        need = conditions.need(v.task, c.data)
+        if need is not None and need.met:
+            return [_need_said(v.lang, need)]
+    return []
 
 
 def _govern(v: View, turn: Turn) -> Turn:
@@ -5186,6 +5465,9 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     alike = [c for c in done if c.name == last.name and c.input != last.input and not c.failed]
     if why is not None and any(pick.unmet(c.data, v.task) is None for c in alike):
         why = None  # (parallel look-ups: one entity's note is its own; another can serve)
+    need = None if last.failed else conditions.need(v.task, last.data)
+    if need is not None:  # a reading against its bound ("土壤湿度 18%" and "建议湿度下限 25%")
+        why = None if need.met else _need_said(v.lang, need)
     acts = [_doing(v, t, True) for t, _ in turn.calls] + [
         _doing(v, t, True) for t, _ in turn.missing
     ]
@@ -5195,6 +5477,16 @@ def _unmet(v: View, wanted: str | None, turn: Turn) -> str | None:
     if wanted == "no" and why is None:
         return say(v.lang, "g_not_needed", doing=doing)
     return None
+
+
+def _need_said(lang: str, need: conditions.Need) -> str:
+    """A reading and its bound, compared in words ("土壤湿度 30%，不低于建议湿度下限 25%")."""
+    key = "g_reading_below" if need.below else "g_reading_not_below"
+    if "上限" in need.bound or re.search(
+        r"max|upper|limit|budget|cap|\$|元|块|€|£", need.bound, re.I
+    ):
+        key = "g_reading_not_above" if need.below else "g_reading_above"
+    return say(lang, key, reading=need.reading, bound=need.bound)
 
 
 def _before_plan(conv: Conversation, v: View, forced: Any) -> Reply | None:
@@ -5466,7 +5758,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
     lines_ = wrote + acted + lines + left_out + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
-        out = worked_out + _other_asked(v) + acted + _undone(v) + turn.lines
+        out = turn.first + worked_out + _other_asked(v) + acted + _undone(v) + turn.lines
         # (the records are not quoted again)
         return "\n".join(out)
     said = [] if told or figures or turn.whole else _records_said(v)
@@ -5509,7 +5801,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
             t.name, v.lang, bool(t.name_concepts & CHANGES - {"run"}), t.description
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
-    return "\n".join(lines) if lines else _told_none(v)
+    return "\n".join(turn.first + lines) if lines else _told_none(v)
 
 
 def _within_bounds(v: View) -> tuple[list[Call], list[str]]:

@@ -683,6 +683,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "好的，我没有调用 {tools}。",
         "OK, I did not call {tools}.",
     ),
+    "g_reading_below": ("{reading}，低于{bound}", "{reading}, below {bound}"),
+    "g_reading_not_below": ("{reading}，不低于{bound}", "{reading}, not below {bound}"),
+    "g_reading_above": ("{reading}，高于{bound}", "{reading}, above {bound}"),
+    "g_reading_not_above": ("{reading}，不高于{bound}", "{reading}, not above {bound}"),
     "g_not_needed": (
         "查到的结果不需要这一步，所以我没有{doing}。",
         "What I found does not call for it, so I did not {doing}.",

@@ -79,7 +79,7 @@ CLASSES = [
      r"\b(?:handled|done|reviewed|processed|completed) by (?:a |an )?(?:human|person|staff|supervisor|"
      r"administrator|admin|manager|librarian|pharmacist|agent)|\bhuman (?:agent|review)\b|"
      r"联系(?:管理员|主管|人工|负责人)|人工处理|转人工|需(?:要)?(?:主管|管理员|负责人)"),
-    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|does ?n[o']t exist|doesn't exist|"
+    (NOT_FOUND, r"not[ _]found|no (?:such|record|match|result)|\bno [\w-]+(?: [\w-]+)? found (?:for|with|matching) [\"'‘“]|does ?n[o']t exist|doesn't exist|"
      r"could ?n[o']t (?:find|locate)|cannot (?:find|locate)|nothing (?:found|matches)|"
      r"(?:nothing |no (?:[\w-]+ ){1,3})(?:on|in) (?:file|record|the (?:system|register|catalog(?:ue)?))|"
      r"not (?:on|in) (?:file|record)|no (?:such )?entr(?:y|ies)\b|"
@@ -87,7 +87,7 @@ CLASSES = [
      r"没有名为|没有叫|没有名叫|"
      r"找不到|不存在|没有找到|查无|未找到|没有这个|没有此|没有记录|无记录"),
     (FORMAT, r"malformed|invalid|format|\bexpected|must (?:be|look|match|start|use|follow|contain|have|include|begin)|"
-     r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*\d|should (?:be|look|use)|(?:24|12)-hour|"
+     r"needs? to (?:include|start with|begin with|be in)|\b(?:upper|lower)[ -]?case\b|in capitals|大写|小写|(?:e\.g\.|for example)[,:]?\s*\+?\w*[-_]?\d|should (?:be|look|use)|(?:24|12)-hour|"
      r"not a (?:valid )?number|is missing|not a valid|written (?:as|like)|in the form|wrong shape|"
      r"won'?t (?:work|do|be accepted)|(?:can'?t|cannot|could ?n[o']t) (?:be )?(?:accept|use|read|pars)|"
      r"is(?:n'?t| not) (?:a |an )?(?:usable|valid|acceptable|recogni[sz]ed)|"
@@ -99,7 +99,8 @@ CLASSES = [
      r"\btoo (?:long|short)\b|\b(?:max|min)(?:imum)? \d+ (?:char|letter|digit)|"
      r"格式|缺失|缺少|不是数字|无效|不合法|写法|应为|应该是|应该像|应当是|形如|例如|不对|未知(?:字段|参数)|过长|过短|"
      r"(?:必须|须|应)(?:以|为|是|用|使用)|请(?:使用|用|填写|输入)"),
-    (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporar|overload|busy|"
+    (TRANSIENT, r"time[sd]? ?out|timeout|unavailable|try (?:again|later)|temporarily|"
+     r"temporary (?:error|failure|outage|issue|problem|fault)|overload|busy|"
      r"another (?:go|try|attempt)|(?:link|line|connection) (?:dropped|went down|is down)|"
      r"in a (?:moment|minute|bit)\b|momentar|hiccup|"
      r"rate limit|too many requests|connection|unreachable|\b50[234]\b|retry|"
@@ -181,7 +182,11 @@ def hint(text: str) -> str | None:
     """The example an error text gives of a well-formed value ("expected A-1001" -> "A-1001")."""
     found = [m for m in HINT.finditer(text) if re.search(r"[\dA-Z]", m.group(1))]
     shown = [m for m in found if EXAMPLE_WORD.match(m.group(0))]  # "e.g. 09:00" before "应为 24"
-    return (shown or found)[0].group(1) if found else None
+    real = [m for m in shown or found if not PLACEHOLDER.search(m.group(1))]
+    return (real or shown or found)[0].group(1) if found else None
+
+
+PLACEHOLDER = re.compile(r"([NXDY#])\1{2,}")  # "ACC-NNNN", "POL-XXXXXX": a form, not an example
 
 
 def _number(value: str) -> Any:
@@ -431,6 +436,8 @@ SHELL_ERROR = re.compile(  # a command's error, first: "PROG: [ARG: ]No such fil
 )
 ERROR_LEAD = re.compile(
     r"^\s*(?:error|err|failed|failure|exception|错误|失败|出错|异常)\b"
+    r"|^\s*(?:permission|access)\s+denied\b|^\s*(?:forbidden|unauthori[sz]ed|not allowed)\b"
+    # "Permission denied: …" read as one key and its value is still a refusal
     r"|^\s*[\u4e00-\u9fff]{1,6}(?:错误|失败|出错|无效|被拒绝?|拒绝|不足|不存在|未找到|找不到)[：:，,]",
     # "箱号格式错误：…", "权限被拒绝：…", "文件不存在：/a/b"
     re.IGNORECASE,
