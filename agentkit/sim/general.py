@@ -4829,12 +4829,11 @@ def _worked_text(v: View, path: Any) -> str | None:
     return "\n".join(lead + out) + "\n" if out else None
 
 
-MADE = (
-    re.compile(  # a file the request makes: "write report.md", "写一份 错误报告.md", "save it to"
-        r"(?:\b(?:write|create|make|produce|generate|draft|prepare|start)\b|写|生成|创建|新建)"
-        r"(?:[^.。\n]|\.(?=\w)){0,40}?(?<![\w.])([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
-        re.I,
-    )
+MADE = re.compile(  # a file the request makes: "write report.md", "写一份 错误报告.md", "save it to";
+    # not what a file already says ("README 里写了…，但 app.yaml …": 写了, and a clause's end)
+    r"(?:\b(?:write|create|make|produce|generate|draft|prepare|start)\b|写(?![了着过的])|生成|创建|新建)"
+    r"(?:[^.。\n，,；;]|\.(?=\w)){0,40}?(?<![\w.])([\w./-]+\.[A-Za-z][A-Za-z0-9]{0,5})",
+    re.I,
 )
 
 
