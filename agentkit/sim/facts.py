@@ -1505,7 +1505,7 @@ def suited(task: str, results: list[Any]) -> Suited | None:
         if isinstance(data, dict):
             lists = [x for x in data.values() if isinstance(x, list) and len(x) >= 2]
             data = lists[0] if len(lists) == 1 else None
-        if not isinstance(data, list) or not all(isinstance(x, dict) for x in data):
+        if not isinstance(data, list) or not data or not all(isinstance(x, dict) for x in data):
             continue
         for spoils in SPOILERS:
             keys = [
