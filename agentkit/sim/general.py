@@ -211,6 +211,15 @@ order to one typed view of the request (`agentkit.sim.view`).
    read holds replaces the value of its shape on the one line that holds the one the request
    names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`), and said as
    the old value and the new in the user's language (`_edit_said`).
+4d. Never destroy: a whole-file write whose text is the request's own words (20 characters or
+   more, not quoted, while the text is to be worked out of files or the request only describes
+   it), or that would replace a file there (read or listed) which the request neither makes nor
+   asks to replace, keeping fewer than half of its lines, is not made; its text is then what is
+   missing: files are read first (rule 4b), else the answer says so (`_kept_whole`).
+4f. The user's own MCP tool (`mcp__<server>__<tool>`) the request names, with one required text,
+   is called for each id-shaped value (E-217) that the files read hold on the lines the request's
+   rarest marking word picks ("ERROR") and on no other line; the files the request names are read
+   first when that tool would only ask for its value (`_each_found`).
 5. When nothing is left to call, the answer states first what the question asks for: a fact
    worked out from the records' fields (what is left of a whole minus the part taken, the records
    under their own threshold, those a bound keeps and the one picked among them, one code's
@@ -3280,6 +3289,132 @@ def _edit_said(v: View, edit: Tool, c: Call) -> str:
     return say(v.lang, "g_edited", file=_file_name(c), changes=spoken_list(v.lang, pairs_))
 
 
+REPLACES = re.compile(  # a request that asks for a file's text to be replaced
+    r"\b(?:overwrite|replace|rewrite|clear|empty|reset|regenerate)\b|覆盖|重写|替换|清空|重置|重新生成",
+    re.I,
+)
+
+
+ID_SHAPE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d{2,}(?:-\d+)?(?![\w-])")
+MOST_LOOKED_UP = 8
+
+
+def _each_found(v: View, turn: Turn) -> None:
+    """Rule 4f, the user's own tool fed from the files: when a turn would end (answer or ask),
+    a tool of the user's MCP server (`mcp__<server>__<tool>`) that the request names and no call
+    has used yet, with one required text property, is called once for each id-shaped value
+    (E-217, PK-4415) that the files read hold on their lines that hold the request's rarest
+    marking word ("ERROR", "FAIL": in some lines, not all) and on none of the other lines (the
+    vehicle every line names is not what is looked up), in the order found, up to
+    MOST_LOOKED_UP."""
+    if turn.calls or turn.stop:
+        return
+    said = _roots(v.whole) | pairs(v.whole) | {w.lower() for w in words(v.whole) if len(w) > 2}
+    read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
+    own = [
+        t
+        for t in v.tools
+        if t.call_name.startswith("mcp__")
+        and not any(c.name == t.name for c in v.calls)
+        and (t.name.lower() in v.whole.lower() or t.name_concepts & concepts(v.task))
+        and len(t.schema.get("required") or []) == 1
+        and ((t.schema.get("properties") or {}).get(t.schema["required"][0]) or {}).get("type")
+        == "string"
+    ]
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    if own and not read and reader and any(t in own for t, _ in turn.missing):
+        named = [f for f in shell.FILE.findall(VALUE.sub(" ", v.task)) if not _was_tried(v, f)]
+        calls = [(reader, a[0]) for f in named for a, g in [arguments(reader, gather(f, []))]]
+        turn.calls = [c for c in calls if c[1]][:MOST_READ]  # (the files first, then the tool)
+        turn.missing = [] if turn.calls else turn.missing
+    if not own or not read:
+        return
+    rows = [x for c in read for x in files.unnumbered(str(c.result)) if x.strip()]
+    held = {m: [r for r in rows if m in _line_words(r) | set(r.lower().split())] for m in said}
+    marks = sorted((len(h), m) for m, h in held.items() if 0 < len(h) < len(rows))
+    if not marks:
+        return
+    marked = held[marks[0][1]]
+    rest = " ".join(r for r in rows if r not in marked)
+    found = [x for r in marked for x in ID_SHAPE.findall(r) if x not in rest]
+    found = list(dict.fromkeys(found))[:MOST_LOOKED_UP]
+    t = own[0]
+    key = t.schema["required"][0]
+    if found:
+        turn.calls = [(t, {key: x}) for x in found]
+        turn.lines, turn.missing = [], []
+
+
+def _was_tried(v: View, path: str) -> bool:
+    return any(
+        os.path.basename(str(a)) == os.path.basename(path)
+        for c in v.calls
+        for a in c.input.values()
+    )
+
+
+FOLDER = re.compile(r"\b(?:folder|directory|dir)\b|目录|文件夹", re.I)
+
+
+def _kept_whole(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 4d, never destroy: a whole-file write (`Write`) is dropped when its text is the
+    request's own words copied (20 characters or more, not a text the request quotes or gives),
+    or when it would replace a file that is there (read or listed) which the request neither
+    makes nor asks to be replaced, keeping fewer than half of its lines. Its text is then what
+    is missing: the files are read first (rule 4b), else the answer says so."""
+    dropped = [(t, a) for t, a in turn.calls if _destroys(v, t, a)]
+    if not dropped:
+        return
+    turn.calls = [c for c in turn.calls if c not in dropped]
+    for t, _ in dropped:
+        props = t.schema.get("properties") or {}
+        body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+        turn.missing.append((t, body[:1]))
+    if not turn.calls:
+        turn.lines = []
+        _files_first(v, turn, conv)
+
+
+def _destroys(v: View, t: Tool, args: dict[str, Any]) -> bool:
+    """Rule 4d: the write `args` of `t` copies the request or replaces a file it should keep."""
+    if not writes_files(t) or _replaces_strings(t):
+        return False
+    props = t.schema.get("properties") or {}
+    path = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "path"), "")
+    text = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "text"), "")
+    if not path or not text.strip():
+        return False
+    flat = re.sub(r"\s+", "", text.strip(" \n.。"))
+    given = [re.sub(r"\s+", "", q) for q in quoted(v.whole)]
+    copied = len(flat) >= 20 and flat in re.sub(r"\s+", "", v.whole)
+    base = os.path.basename(path)
+    others = [f for f in shell.FILE.findall(v.whole) if os.path.basename(f) != base]
+    read = any(c.result and not c.failed and _read_file(v, c) for c in v.calls)
+    worked = others or read or FOLDER.search(v.whole)  # (the text is to be worked out of them)
+    if copied and (worked or not writing.gives_text(v.task)) and not any(flat in q for q in given):
+        return True
+    if _made_new(v, path) or REPLACES.search(v.task):
+        return False
+    olds = [
+        _file_text(str(c.result))
+        for c in v.calls
+        if c.result
+        and not c.failed
+        and _read_file(v, c)
+        and any(os.path.basename(str(a)) == base for a in c.input.values())
+    ]
+    listed = any(
+        os.path.basename(f) == base
+        for c in v.calls
+        if globs(v.tool(c.name) or _NO_TOOL) and not c.failed
+        for f in _globbed_paths(c)
+    )
+    if not olds:
+        return listed
+    lines = [x.strip() for x in olds[-1].splitlines() if x.strip()]
+    return sum(x in text for x in lines) * 2 < len(lines)
+
+
 def _tree_listed(v: View) -> bool:
     """Rule 4b listed the whole tree (`**/*`) and no file was written or edited since."""
     changers = {t.name for t in v.tools if writes_files(t) or _replaces_strings(t)}
@@ -5041,6 +5176,8 @@ def general_reply(conv: Conversation) -> Reply:
     if early is not None:
         return early
     turn = _steps(v, conv) if forced != "none" else Turn()
+    _kept_whole(v, turn, conv)
+    _each_found(v, turn)
     if forced != "none":
         turn = _govern(v, turn)
     if forced in ("tool", "any"):
