@@ -100,3 +100,76 @@ def test_the_users_tool_is_called_for_each_code_on_the_marked_lines(prompt):
     asked = [a["alarm_code"] for turn in t.calls for n, a in turn if n == EXPLAIN["name"]]
     assert asked == ["A-07", "A-33"], t.calls
     ended(t)
+
+
+class Tree(Disk):
+    """Disk's Glob and Read, with Edit as the CLI makes it; `locked` refuses the edits of paths
+    that hold it."""
+
+    def __init__(self, tree, locked=None):
+        super().__init__(tree)
+        self.locked = locked
+
+    def __call__(self, name, args):
+        if name == "Edit":
+            path = args["file_path"]
+            if self.locked and self.locked in path:
+                raise PermissionError("files under ops/ need a ticket")
+            self.files[path] = self.files[path].replace(args["old_string"], args["new_string"])
+            return f"The file {path} has been updated successfully."
+        return Disk.__call__(self, name, args)
+
+
+SCOPE = {
+    "mount/limits.yaml": "slew:\n  max_speed_deg: 4\n  settle_time_s: 12\n",
+    "mount/.env": "SETTLE_TIME=12\nDOME=north\n",
+    "ops/night.env": "SETTLE_TIME=12\n",
+    "notes.md": "# Mount\nSettling is configured in mount/ and ops/.\n",
+}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Images are smeared. Raise the settle time from 12 to 20 seconds everywhere it's "
+        "configured, then tell me what you changed and what you could not change.",
+        "把所有配置里的 settle time 从 12 改成 20，然后告诉我改了什么、哪些没改成。",
+    ],
+)
+def test_a_change_said_in_no_file_is_made_in_each_file_read_where_it_lands(prompt):
+    tree = Tree(SCOPE, locked="ops/")
+    t = run(prompt, files("Read", "Edit", "Glob", "Grep"), tree)
+    assert "settle_time_s: 20" in tree.files["mount/limits.yaml"]
+    assert tree.files["mount/.env"] == "SETTLE_TIME=20\nDOME=north\n"
+    assert tree.files["ops/night.env"] == SCOPE["ops/night.env"]
+    assert tree.files["notes.md"] == SCOPE["notes.md"]
+    assert "night.env" in t.answer and "limits.yaml" in t.answer
+    ended(t)
+
+
+SCHOOL = {
+    "HANDBOOK.md": "# Timetable service\n\n- Sync server: host `sync.school.lan`, port **8443**\n"
+    "- Lessons last 45 minutes.\n",
+    "app.toml": '[sync]\nhost = "localhost"\nport = 8080\n\n[ui]\ntheme = "light"\n',
+    "sync.env": "SYNC_HOST=sync.school.lan\nSYNC_PORT=8080\n",
+}
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "app.toml and sync.env disagree with the HANDBOOK about the sync server. Fix both files "
+        "per the HANDBOOK, change nothing else, and tell me what you changed.",
+        "app.toml 和 sync.env 里的同步服务器设置跟 HANDBOOK 不一致，请按 HANDBOOK 把这两个文件改对，别的不要动。",
+    ],
+)
+def test_an_edit_by_a_source_of_truth_takes_its_values_into_each_file_named(prompt):
+    tree = Tree(SCHOOL)
+    t = run(prompt, files("Read", "Edit", "Glob"), tree)
+    assert tree.files["app.toml"] == SCHOOL["app.toml"].replace(
+        "localhost", "sync.school.lan"
+    ).replace("8080", "8443")
+    assert tree.files["sync.env"] == "SYNC_HOST=sync.school.lan\nSYNC_PORT=8443\n"
+    assert tree.files["HANDBOOK.md"] == SCHOOL["HANDBOOK.md"]
+    assert "8443" in t.answer
+    ended(t)

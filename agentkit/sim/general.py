@@ -216,6 +216,15 @@ order to one typed view of the request (`agentkit.sim.view`).
    it), or that would replace a file there (read or listed) which the request neither makes nor
    asks to replace, keeping fewer than half of its lines, is not made; its text is then what is
    missing: files are read first (rule 4b), else the answer says so (`_kept_whole`).
+4e. A change said in no file and by no text as written ("raise the request timeout from 10 to 30
+   everywhere it's configured"): once files were read (rule 4b), each file read in which the
+   change lands (`agentkit.sim.editing`), none kept aside, is changed, and the answer says file
+   by file what changed and what a hook refused (`_edit_files_read`); a later step that only asks
+   what was done ("then tell me what you changed") is answered by what the earlier steps said.
+4g. An edit stated by a source of truth ("按 README 把这两个文件改对", "fix both files per the
+   HANDBOOK"): the source and the other files named are read, and each setting of those files
+   that the source says otherwise, with a value of its kind, takes the source's value
+   (`editing.agreed`, `_edit_by_source`).
 4f. The user's own MCP tool (`mcp__<server>__<tool>`) the request names, with one required text,
    is called for each id-shaped value (E-217) that the files read hold on the lines the request's
    rarest marking word picks ("ERROR") and on no other line; the files the request names are read
@@ -3467,6 +3476,8 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     reader = next((t for t in v.tools if reads_files(t)), None)
     editor = next((t for t in v.tools if _edit_props(t)), None)
     saver = editor or next((t for t in v.tools if writes_files(t)), None)
+    if reader and saver and _edit_by_source(v, turn, conv, (reader, saver)):
+        return True
     if reader is None or saver is None or not editing.requested(v.task):
         return False
     if len(named) != 1:
@@ -3513,7 +3524,82 @@ def _edit_several(
     places = editing.files_of_change(v.task, named)
     if len(places) > 1:
         return _edit_files(v, turn, conv, tools, [(f, v.task) for f in places])
-    return not named and _edit_where_found(v, turn, conv, tools)
+    return not named and (
+        _edit_where_found(v, turn, conv, tools) or _edit_files_read(v, turn, conv, tools)
+    )
+
+
+CHANGE_ASKED = re.compile(
+    r"改|修正|更新|同步|对齐|\b(?:fix|update|align|bring|correct|sync|make|change|edit)\b", re.I
+)
+
+
+def _edit_by_source(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """Rule 4g, an edit the request states by a source of truth ("按 README 把这两个文件改对",
+    "bring settings.ini in line with docs/OPS.md"): the source (named, else the listed file
+    whose name it says: README, "the operations doc") and the other files named are read, then
+    each setting of those files that the source gives another value of its kind is changed to
+    it (`editing.agreed`), as for several named files (`_edit_files`)."""
+    said = editing.source_of_truth(v.whole)
+    if said is None or not CHANGE_ASKED.search(v.whole):
+        return False
+    reader, _ = tools
+    glob = next((t for t in v.tools if globs(t)), None)
+    listed = [
+        f
+        for c in v.calls
+        if glob and c.name == glob.name and not c.failed
+        for f in _globbed_paths(c)
+    ]
+    stem = os.path.basename(said).split(".")[0].lower()
+    source = said if shell.FILE.fullmatch(said) else None
+    source = source or next(
+        (f for f in listed if os.path.basename(f).split(".")[0].lower() == stem), None
+    )
+    named = [f for f in dict.fromkeys(shell.FILE.findall(VALUE.sub(" ", v.whole)))]
+    targets = [f for f in named if os.path.basename(f) != os.path.basename(source or said)]
+    if not targets:
+        return False
+    if source is None:
+        if glob is None or listed:
+            return False
+        turn.calls.append((glob, {next(iter(glob.schema.get("required") or ["pattern"])): "**/*"}))
+        return True
+    texts = {}
+    for f in [source, *targets]:
+        got = [c for c in v.calls if c.name == reader.name and _names_file(c, os.path.basename(f))]
+        if got and not got[-1].failed:
+            texts[f] = _file_text(got[-1].result)
+    unread = [f for f in [source, *targets] if f not in texts]
+    if unread:
+        key = files.path_property(reader) or "file_path"
+        for f in unread:
+            args = {**arguments(reader, gather(f, []))[0][0], key: f}
+            turn.calls.append((reader, claude_code.absolute(conv, reader, args) if conv else args))
+        return True
+    plan = [(f, editing.agreed(texts[source], texts[f])) for f in targets]
+    return any(c for _, c in plan) and _edit_files(v, turn, conv, tools, plan)
+
+
+def _edit_files_read(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """Rule 4e, a change said in no file and by no text as written ("raise the request timeout
+    from 10 to 30 everywhere it's configured"): once files were read (rule 4b reads the tree),
+    each file read in which the change lands (`editing.changes`), none kept aside (archive,
+    backup), is changed as for several named files (`_edit_files`)."""
+    reader = tools[0]
+    read = [c for c in v.calls if c.name == reader.name and c.result and not c.failed]
+    landing = [
+        str(next(iter(c.input.values())))
+        for c in read
+        if not KEPT_ASIDE.search(str(next(iter(c.input.values()), "")))
+        and editing.changes(v.task, _file_text(c.result))[0]
+    ]
+    landing = list(dict.fromkeys(landing))
+    return bool(landing) and _edit_files(v, turn, conv, tools, [(f, v.task) for f in landing])
 
 
 def _edit_where_found(
@@ -5226,7 +5312,15 @@ def _steps(v: View, conv: Conversation) -> Turn:
         steps = []  # a condition no tool checks ("12A if it's free"): the request as one task
     if not steps:
         return plan(v, conv)
+    # a step that asks what the earlier ones did ("then tell me what you changed"): what they
+    # say is its answer
+    steps = [
+        s
+        for i, s in enumerate(steps)
+        if not (i and REPORTED.search(s) and not editing.requested(s))
+    ]
     said: list[str] = []
+    whole = False  # (an answer a step said whole: no result quoted before it)
     for i, step in enumerate(steps):
         # a condition checked first takes what it lacks from the act's words ("the bed"), and
         # the act waits for it
@@ -5253,8 +5347,9 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
+        whole = whole or turn.whole
     yes = any(each.conditional(s) == "yes" for s in steps[1:])
-    return Turn(lines=said, first=_need_met(v) if yes else [])  # "土壤湿度 18%，低于…"
+    return Turn(lines=said, first=_need_met(v) if yes else [], whole=whole)  # "土壤湿度 18%，低于…"
 
 
 def _need_met(v: View) -> list[str]:
