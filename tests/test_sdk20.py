@@ -173,3 +173,38 @@ def test_an_edit_by_a_source_of_truth_takes_its_values_into_each_file_named(prom
     assert tree.files["HANDBOOK.md"] == SCHOOL["HANDBOOK.md"]
     assert "8443" in t.answer
     ended(t)
+
+
+CHOIR = {
+    "rehearsals/2026-10-01.md": "# Rehearsal 1 Oct\n- Priya suggested the winter concert at St Anne's.\n",
+    "rehearsals/2026-10-15.md": "# Rehearsal 15 Oct\n- Concert date agreed: 12 December. Leo books the hall.\n",
+}
+
+
+class Shell(Disk):
+    """Disk's Read, and Bash answering `ls` (the top level) and the listing of the tree."""
+
+    def __call__(self, name, args):
+        if name == "Bash":
+            if args["command"] == "ls":
+                return "\n".join(sorted({p.split("/")[0] for p in self.files}))
+            assert args["command"].startswith("find . -type f"), args
+            return "\n".join("./" + p for p in self.files)
+        return Disk.__call__(self, name, args)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [  # (an English "Who first suggested ...? Cite the notes files." runs `ls` and answers the
+        # listing: left as it is, see the round-20 report)
+        "谁最先提议办冬季音乐会？定在哪天，谁负责订场地？请注明出自哪份排练记录。",
+    ],
+)
+def test_without_a_glob_tool_the_shell_lists_the_tree_and_the_files_are_read_not_asked_for(prompt):
+    desk = Shell(CHOIR)
+    t = run(prompt, files("Bash", "Read", "Write"), desk)
+    read = [a["file_path"] for turn in t.calls for n, a in turn if n == "Read"]
+    assert sorted(read) == sorted(CHOIR), t.calls
+    assert not desk.writes
+    assert "12 December" in t.answer and "?" not in t.answer.splitlines()[-1]
+    ended(t)

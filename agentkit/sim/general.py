@@ -202,7 +202,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 4b. The fallback of a tool set that reads and globs files (the CLI's): a turn that would only ask
    the user for a file's text or an edit's strings reads first, never asks while files may give
    it: the files the task names, the files a file read names, else the tree listed once (`**/*`)
-   and the files that share a word of the task, else all (`_files_first`); no text is written
+   and the files that share a word of the task, else all (`_files_first`; without a glob tool
+   the shell lists the tree: `find . -type f`); no text is written
    while a file the request names is unread (`_unread_named`); a new file the
    request makes then holds what was worked out of them, each data file's records counted and
    its lines that hold the word asked listed (`_worked_text`, `_made_new`); never a file the
@@ -215,7 +216,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    more, not quoted, while the text is to be worked out of files or the request only describes
    it), or that would replace a file there (read or listed) which the request neither makes nor
    asks to replace, keeping fewer than half of its lines, is not made; its text is then what is
-   missing: files are read first (rule 4b), else the answer says so (`_kept_whole`).
+   missing: files are read first (rule 4b), else the answer says so (`_kept_whole`). Once files
+   were read, a file-writing tool that lacks its path too, in a request that makes no file, is
+   not asked about: the files read answer the request.
 4e. A change said in no file and by no text as written ("raise the request timeout from 10 to 30
    everywhere it's configured"): once files were read (rule 4b), each file read in which the
    change lands (`agentkit.sim.editing`), none kept aside, is changed, and the answer says file
@@ -3157,6 +3160,7 @@ def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:
 UNREAD_KINDS = re.compile(
     r"\.(?:png|jpe?g|gif|pdf|zip|gz|tar|bin|exe|so|pyc|ico|woff2?|mp[34])$", re.I
 )
+TREE = "find . -type f -not -path '*/.*'"  # the tree listed by a shell (rule 4b)
 MOST_READ = 8  # files read, at most, when none of those listed shares a word with the task
 
 
@@ -3171,6 +3175,8 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     (`_worked_text`)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
     glob = next((t for t in v.tools if globs(t)), None)
+    # without a glob tool, the shell lists the tree: `find . -type f` (the CLI's Bash)
+    glob = glob or next((t for t in v.tools if runs_commands(t)), None)
     waiting = any(writes_files(t) or _replaces_strings(t) for t, _ in turn.missing)
     waits = waiting or _tree_listed(v)  # (the tree listed for a change not made yet)
     if turn.calls or turn.stop or not waits or reader is None or glob is None:
@@ -3181,6 +3187,9 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     made = {os.path.basename(str(a)) for t, _ in turn.missing for a in _path_values(v, t)}
     skip |= {f for f in made if _made_new(v, f)}
     listed = [f for c in v.calls if c.name == glob.name and not c.failed for f in _globbed_paths(c)]
+    if runs_commands(glob):
+        finds = [c for c in v.calls if c.name == glob.name and TREE in c.input.values()]
+        listed = [f for c in finds if not c.failed for f in shell.listed_paths(str(c.result))]
 
     def fresh(names: list[str]) -> list[str]:
         out = [f for f in dict.fromkeys(names) if os.path.basename(f) not in tried | skip]
@@ -3196,9 +3205,10 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
         ]
     )
     todo = named or pointed
-    if not todo and not listed and not any(c.name == glob.name for c in v.calls):
+    listing = TREE if runs_commands(glob) else "**/*"
+    if not todo and not listed and not any(listing in c.input.values() for c in v.calls):
         key = next(k for k in glob.schema.get("required") or [] if k)
-        turn.calls.append((glob, {key: "**/*"}))
+        turn.calls.append((glob, {key: listing}))
         turn.missing = []
         return
     if not todo:
@@ -3371,6 +3381,15 @@ def _kept_whole(v: View, turn: Turn, conv: Conversation | None) -> None:
     or when it would replace a file that is there (read or listed) which the request neither
     makes nor asks to be replaced, keeping fewer than half of its lines. Its text is then what
     is missing: the files are read first (rule 4b), else the answer says so."""
+    read = any(c.result and not c.failed and _read_file(v, c) for c in v.calls)
+    if read and not turn.calls and not MADE.search(v.whole) and not WRITTEN_TO.search(v.whole):
+        # a file-writing tool that lacks its path too, when the request makes no file: the
+        # files read answer the request; nothing is asked of the user to write
+        turn.missing = [
+            (t, m)
+            for t, m in turn.missing
+            if not (writes_files(t) and any(role(k, {}) == "path" for k in m))
+        ]
     dropped = [(t, a) for t, a in turn.calls if _destroys(v, t, a)]
     if not dropped:
         return
