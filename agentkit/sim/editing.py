@@ -78,6 +78,11 @@ SDK's Edit, a user's `edit_file(path, old_str, new_str)`), in Chinese and Englis
    was. A file not where it was said is looked for, and read where a search found it. With no edit
    tool, a tool that writes whole files saves the read text with the changes made; a file the
    task read is never overwritten with anything else.
+5. A source of truth (`source_of_truth`: "按 README 改", "per the HANDBOOK", "in line with the
+   operations doc"): each `key: value` line of a file to change whose key's last telling word
+   (port, host, ttl; never a unit word) or its Chinese word (`KEY_WORDS`: 端口, 主机) the source
+   says with a value right after it (a number, a dotted or marked token) of the line's kind and
+   different from it, is asked as "set key to value" (`agreed`), then made by rule 3.
 """
 
 from __future__ import annotations
@@ -93,7 +98,10 @@ OLD = re.compile(r"^(?:old|find|search|target|original)(?:_|$)|^old[A-Z]", re.IG
 NEW = re.compile(r"^(?:new|replace(?:ment)?|updated)(?:_|$)|^new[A-Z]", re.IGNORECASE)
 
 _TO = r"\s+(?:to|into|as|=)\s+"
-_END = r"(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$)"
+_END = (  # (a place or a scope said after Y is no part of it: "30 seconds everywhere ...")
+    r"(?=\s+in\s+\S+\.\w+|[,;，。]|\.(?:\s|$)|\s+and\b|$"
+    r"|\s+(?:everywhere|wherever|throughout|across)\b|\s+in\s+(?:every|all|each|any|this)\b)"
+)
 ASKED = [  # (pattern, group of X, group of Y)
     re.compile(  # rule 3g: "switch debug off", "turn on the cache", "disable X", "关闭调试", "把 X 关掉"
         r"\b(?:switch|turn)\s+(?P<x>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?P<y>on|off)\b"
@@ -400,6 +408,53 @@ KEY_WORDS = {  # the Chinese words settings are named with, and the English word
     "副本数": "replicas", "副本": "replicas", "内存": "memory", "连接数": "connections",
     "连接池": "pool", "实例数": "instances", "实例": "instances", "队列": "queue",
 }  # fmt: skip
+
+
+SOURCE = re.compile(  # rule 5: the file the request takes as the source of truth
+    r"(?:按照?|根据|依照|依据|参照|照着|以)\s*([\w./-]+?)\s*(?:里|中|上|的|为准|来|把|，|,|\s)"
+    r"|\b(?:per|according\s+to|in\s+line\s+with|consistent\s+with|agree\s+with|matches|match)"
+    r"\s+(?:what\s+)?(?:the\s+)?([\w./-]*[\w/])",
+    re.IGNORECASE,
+)
+KEY_LINE = re.compile(r"^\s*[\"']?([A-Za-z][\w.-]*)[\"']?\s*[:=]\s*[\"']?([^\s\"'#,]+)[\"']?,?\s*$")
+UNIT_WORDS = frozenset(
+    {"s", "ms", "sec", "secs", "seconds", "minutes", "min", "mb", "kb", "gb", "kbps"}
+)
+GIVEN = re.compile(r"[`*\"'“”]*((?:\d+(?:\.\d+)?)|[\w-]+(?:[.:/][\w-]+)+)[`*\"'“”]*")
+FILLER = r"(?:\s|[:：=`*\"'“”(（]|\bis\b|\bare\b|\bat\b|\bof\b|\bto\b|是|为|在|用)*"
+
+
+def source_of_truth(request: str) -> str | None:
+    """Rule 5: the file (or bare name: README) the request says the others are to follow."""
+    m = SOURCE.search(request)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+def agreed(source: str, text: str) -> str:
+    """Rule 5, the changes a file must take to agree with its source of truth, as a request
+    ("set port to 5433; set host to db.internal"): each `key: value` line of `text` whose key's
+    last telling word (port, host, ttl; not a unit: seconds, mb), or the Chinese word for it
+    (`KEY_WORDS`: 端口, 主机), the source says with a value right after it (a number, a dotted
+    or marked token: `db.internal`, **5433**) that differs from the line's and is of its kind
+    (a number for a number)."""
+    asks = []
+    for line in text.splitlines():
+        m = KEY_LINE.match(line)
+        if m is None:
+            continue
+        key, value = m.groups()
+        parts = [w.lower() for w in re.split(r"[_.\-]+", key) if w]
+        word = next((w for w in reversed(parts) if w not in UNIT_WORDS and not w.isdigit()), "")
+        said = [word] + [zh for zh, en in KEY_WORDS.items() if en == word and len(zh) > 1]
+        found = None
+        for w in said if len(word) > 2 else []:
+            pat = (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w)
+            for hit in re.finditer(pat + FILLER + GIVEN.pattern, source, re.IGNORECASE):
+                found = found or hit.group(1)
+        numeric = value.replace(".", "").isdigit()
+        if found and found != value and found.replace(".", "").isdigit() == numeric:
+            asks.append(f"set {key} to {found}")
+    return "; ".join(asks)
 
 
 def in_english(x: str) -> str:

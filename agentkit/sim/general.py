@@ -202,7 +202,8 @@ order to one typed view of the request (`agentkit.sim.view`).
 4b. The fallback of a tool set that reads and globs files (the CLI's): a turn that would only ask
    the user for a file's text or an edit's strings reads first, never asks while files may give
    it: the files the task names, the files a file read names, else the tree listed once (`**/*`)
-   and the files that share a word of the task, else all (`_files_first`); no text is written
+   and the files that share a word of the task, else all (`_files_first`; without a glob tool
+   the shell lists the tree: `find . -type f`); no text is written
    while a file the request names is unread (`_unread_named`); a new file the
    request makes then holds what was worked out of them, each data file's records counted and
    its lines that hold the word asked listed (`_worked_text`, `_made_new`); never a file the
@@ -211,6 +212,26 @@ order to one typed view of the request (`agentkit.sim.view`).
    read holds replaces the value of its shape on the one line that holds the one the request
    names, by one Edit, not in a file kept aside (archive, backup: `_shaped_edit`), and said as
    the old value and the new in the user's language (`_edit_said`).
+4d. Never destroy: a whole-file write whose text is the request's own words (20 characters or
+   more, not quoted, while the text is to be worked out of files or the request only describes
+   it), or that would replace a file there (read or listed) which the request neither makes nor
+   asks to replace, keeping fewer than half of its lines, is not made; its text is then what is
+   missing: files are read first (rule 4b), else the answer says so (`_kept_whole`). Once files
+   were read, a file-writing tool that lacks its path too, in a request that makes no file, is
+   not asked about: the files read answer the request.
+4e. A change said in no file and by no text as written ("raise the request timeout from 10 to 30
+   everywhere it's configured"): once files were read (rule 4b), each file read in which the
+   change lands (`agentkit.sim.editing`), none kept aside, is changed, and the answer says file
+   by file what changed and what a hook refused (`_edit_files_read`); a later step that only asks
+   what was done ("then tell me what you changed") is answered by what the earlier steps said.
+4g. An edit stated by a source of truth ("按 README 把这两个文件改对", "fix both files per the
+   HANDBOOK"): the source and the other files named are read, and each setting of those files
+   that the source says otherwise, with a value of its kind, takes the source's value
+   (`editing.agreed`, `_edit_by_source`).
+4f. The user's own MCP tool (`mcp__<server>__<tool>`) the request names, with one required text,
+   is called for each id-shaped value (E-217) that the files read hold on the lines the request's
+   rarest marking word picks ("ERROR") and on no other line; the files the request names are read
+   first when that tool would only ask for its value (`_each_found`).
 5. When nothing is left to call, the answer states first what the question asks for: a fact
    worked out from the records' fields (what is left of a whole minus the part taken, the records
    under their own threshold, those a bound keeps and the one picked among them, one code's
@@ -3139,6 +3160,7 @@ def _source_first(v: View, turn: Turn, conv: Conversation | None) -> None:
 UNREAD_KINDS = re.compile(
     r"\.(?:png|jpe?g|gif|pdf|zip|gz|tar|bin|exe|so|pyc|ico|woff2?|mp[34])$", re.I
 )
+TREE = "find . -type f -not -path '*/.*'"  # the tree listed by a shell (rule 4b)
 MOST_READ = 8  # files read, at most, when none of those listed shares a word with the task
 
 
@@ -3153,6 +3175,8 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     (`_worked_text`)."""
     reader = next((t for t in v.tools if reads_files(t)), None)
     glob = next((t for t in v.tools if globs(t)), None)
+    # without a glob tool, the shell lists the tree: `find . -type f` (the CLI's Bash)
+    glob = glob or next((t for t in v.tools if runs_commands(t)), None)
     waiting = any(writes_files(t) or _replaces_strings(t) for t, _ in turn.missing)
     waits = waiting or _tree_listed(v)  # (the tree listed for a change not made yet)
     if turn.calls or turn.stop or not waits or reader is None or glob is None:
@@ -3163,6 +3187,9 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     made = {os.path.basename(str(a)) for t, _ in turn.missing for a in _path_values(v, t)}
     skip |= {f for f in made if _made_new(v, f)}
     listed = [f for c in v.calls if c.name == glob.name and not c.failed for f in _globbed_paths(c)]
+    if runs_commands(glob):
+        finds = [c for c in v.calls if c.name == glob.name and TREE in c.input.values()]
+        listed = [f for c in finds if not c.failed for f in shell.listed_paths(str(c.result))]
 
     def fresh(names: list[str]) -> list[str]:
         out = [f for f in dict.fromkeys(names) if os.path.basename(f) not in tried | skip]
@@ -3178,9 +3205,10 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
         ]
     )
     todo = named or pointed
-    if not todo and not listed and not any(c.name == glob.name for c in v.calls):
+    listing = TREE if runs_commands(glob) else "**/*"
+    if not todo and not listed and not any(listing in c.input.values() for c in v.calls):
         key = next(k for k in glob.schema.get("required") or [] if k)
-        turn.calls.append((glob, {key: "**/*"}))
+        turn.calls.append((glob, {key: listing}))
         turn.missing = []
         return
     if not todo:
@@ -3280,6 +3308,141 @@ def _edit_said(v: View, edit: Tool, c: Call) -> str:
     return say(v.lang, "g_edited", file=_file_name(c), changes=spoken_list(v.lang, pairs_))
 
 
+REPLACES = re.compile(  # a request that asks for a file's text to be replaced
+    r"\b(?:overwrite|replace|rewrite|clear|empty|reset|regenerate)\b|覆盖|重写|替换|清空|重置|重新生成",
+    re.I,
+)
+
+
+ID_SHAPE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d{2,}(?:-\d+)?(?![\w-])")
+MOST_LOOKED_UP = 8
+
+
+def _each_found(v: View, turn: Turn) -> None:
+    """Rule 4f, the user's own tool fed from the files: when a turn would end (answer or ask),
+    a tool of the user's MCP server (`mcp__<server>__<tool>`) that the request names and no call
+    has used yet, with one required text property, is called once for each id-shaped value
+    (E-217, PK-4415) that the files read hold on their lines that hold the request's rarest
+    marking word ("ERROR", "FAIL": in some lines, not all) and on none of the other lines (the
+    vehicle every line names is not what is looked up), in the order found, up to
+    MOST_LOOKED_UP."""
+    if turn.calls or turn.stop:
+        return
+    said = _roots(v.whole) | pairs(v.whole) | {w.lower() for w in words(v.whole) if len(w) > 2}
+    read = [c for c in v.calls if c.result and not c.failed and _read_file(v, c)]
+    own = [
+        t
+        for t in v.tools
+        if t.call_name.startswith("mcp__")
+        and not any(c.name == t.name for c in v.calls)
+        and (t.name.lower() in v.whole.lower() or t.name_concepts & concepts(v.task))
+        and len(t.schema.get("required") or []) == 1
+        and ((t.schema.get("properties") or {}).get(t.schema["required"][0]) or {}).get("type")
+        == "string"
+    ]
+    reader = next((t for t in v.tools if reads_files(t)), None)
+    if own and not read and reader and any(t in own for t, _ in turn.missing):
+        named = [f for f in shell.FILE.findall(VALUE.sub(" ", v.task)) if not _was_tried(v, f)]
+        calls = [(reader, a[0]) for f in named for a, g in [arguments(reader, gather(f, []))]]
+        turn.calls = [c for c in calls if c[1]][:MOST_READ]  # (the files first, then the tool)
+        turn.missing = [] if turn.calls else turn.missing
+    if not own or not read:
+        return
+    rows = [x for c in read for x in files.unnumbered(str(c.result)) if x.strip()]
+    held = {m: [r for r in rows if m in _line_words(r) | set(r.lower().split())] for m in said}
+    marks = sorted((len(h), m) for m, h in held.items() if 0 < len(h) < len(rows))
+    if not marks:
+        return
+    marked = held[marks[0][1]]
+    rest = " ".join(r for r in rows if r not in marked)
+    found = [x for r in marked for x in ID_SHAPE.findall(r) if x not in rest]
+    found = list(dict.fromkeys(found))[:MOST_LOOKED_UP]
+    t = own[0]
+    key = t.schema["required"][0]
+    if found:
+        turn.calls = [(t, {key: x}) for x in found]
+        turn.lines, turn.missing = [], []
+
+
+def _was_tried(v: View, path: str) -> bool:
+    return any(
+        os.path.basename(str(a)) == os.path.basename(path)
+        for c in v.calls
+        for a in c.input.values()
+    )
+
+
+FOLDER = re.compile(r"\b(?:folder|directory|dir)\b|目录|文件夹", re.I)
+
+
+def _kept_whole(v: View, turn: Turn, conv: Conversation | None) -> None:
+    """Rule 4d, never destroy: a whole-file write (`Write`) is dropped when its text is the
+    request's own words copied (20 characters or more, not a text the request quotes or gives),
+    or when it would replace a file that is there (read or listed) which the request neither
+    makes nor asks to be replaced, keeping fewer than half of its lines. Its text is then what
+    is missing: the files are read first (rule 4b), else the answer says so."""
+    read = any(c.result and not c.failed and _read_file(v, c) for c in v.calls)
+    if read and not turn.calls and not MADE.search(v.whole) and not WRITTEN_TO.search(v.whole):
+        # a file-writing tool that lacks its path too, when the request makes no file: the
+        # files read answer the request; nothing is asked of the user to write
+        turn.missing = [
+            (t, m)
+            for t, m in turn.missing
+            if not (writes_files(t) and any(role(k, {}) == "path" for k in m))
+        ]
+    dropped = [(t, a) for t, a in turn.calls if _destroys(v, t, a)]
+    if not dropped:
+        return
+    turn.calls = [c for c in turn.calls if c not in dropped]
+    for t, _ in dropped:
+        props = t.schema.get("properties") or {}
+        body = [k for k, p in props.items() if isinstance(p, dict) and role(k, p) == "text"]
+        turn.missing.append((t, body[:1]))
+    if not turn.calls:
+        turn.lines = []
+        _files_first(v, turn, conv)
+
+
+def _destroys(v: View, t: Tool, args: dict[str, Any]) -> bool:
+    """Rule 4d: the write `args` of `t` copies the request or replaces a file it should keep."""
+    if not writes_files(t) or _replaces_strings(t):
+        return False
+    props = t.schema.get("properties") or {}
+    path = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "path"), "")
+    text = next((str(a) for k, a in args.items() if role(k, props.get(k) or {}) == "text"), "")
+    if not path or not text.strip():
+        return False
+    flat = re.sub(r"\s+", "", text.strip(" \n.。"))
+    given = [re.sub(r"\s+", "", q) for q in quoted(v.whole)]
+    copied = len(flat) >= 20 and flat in re.sub(r"\s+", "", v.whole)
+    base = os.path.basename(path)
+    others = [f for f in shell.FILE.findall(v.whole) if os.path.basename(f) != base]
+    read = any(c.result and not c.failed and _read_file(v, c) for c in v.calls)
+    worked = others or read or FOLDER.search(v.whole)  # (the text is to be worked out of them)
+    if copied and (worked or not writing.gives_text(v.task)) and not any(flat in q for q in given):
+        return True
+    if _made_new(v, path) or REPLACES.search(v.task):
+        return False
+    olds = [
+        _file_text(str(c.result))
+        for c in v.calls
+        if c.result
+        and not c.failed
+        and _read_file(v, c)
+        and any(os.path.basename(str(a)) == base for a in c.input.values())
+    ]
+    listed = any(
+        os.path.basename(f) == base
+        for c in v.calls
+        if globs(v.tool(c.name) or _NO_TOOL) and not c.failed
+        for f in _globbed_paths(c)
+    )
+    if not olds:
+        return listed
+    lines = [x.strip() for x in olds[-1].splitlines() if x.strip()]
+    return sum(x in text for x in lines) * 2 < len(lines)
+
+
 def _tree_listed(v: View) -> bool:
     """Rule 4b listed the whole tree (`**/*`) and no file was written or edited since."""
     changers = {t.name for t in v.tools if writes_files(t) or _replaces_strings(t)}
@@ -3332,6 +3495,8 @@ def _edit_in_place(v: View, turn: Turn, conv: Conversation | None) -> bool:
     reader = next((t for t in v.tools if reads_files(t)), None)
     editor = next((t for t in v.tools if _edit_props(t)), None)
     saver = editor or next((t for t in v.tools if writes_files(t)), None)
+    if reader and saver and _edit_by_source(v, turn, conv, (reader, saver)):
+        return True
     if reader is None or saver is None or not editing.requested(v.task):
         return False
     if len(named) != 1:
@@ -3378,7 +3543,82 @@ def _edit_several(
     places = editing.files_of_change(v.task, named)
     if len(places) > 1:
         return _edit_files(v, turn, conv, tools, [(f, v.task) for f in places])
-    return not named and _edit_where_found(v, turn, conv, tools)
+    return not named and (
+        _edit_where_found(v, turn, conv, tools) or _edit_files_read(v, turn, conv, tools)
+    )
+
+
+CHANGE_ASKED = re.compile(
+    r"改|修正|更新|同步|对齐|\b(?:fix|update|align|bring|correct|sync|make|change|edit)\b", re.I
+)
+
+
+def _edit_by_source(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """Rule 4g, an edit the request states by a source of truth ("按 README 把这两个文件改对",
+    "bring settings.ini in line with docs/OPS.md"): the source (named, else the listed file
+    whose name it says: README, "the operations doc") and the other files named are read, then
+    each setting of those files that the source gives another value of its kind is changed to
+    it (`editing.agreed`), as for several named files (`_edit_files`)."""
+    said = editing.source_of_truth(v.whole)
+    if said is None or not CHANGE_ASKED.search(v.whole):
+        return False
+    reader, _ = tools
+    glob = next((t for t in v.tools if globs(t)), None)
+    listed = [
+        f
+        for c in v.calls
+        if glob and c.name == glob.name and not c.failed
+        for f in _globbed_paths(c)
+    ]
+    stem = os.path.basename(said).split(".")[0].lower()
+    source = said if shell.FILE.fullmatch(said) else None
+    source = source or next(
+        (f for f in listed if os.path.basename(f).split(".")[0].lower() == stem), None
+    )
+    named = [f for f in dict.fromkeys(shell.FILE.findall(VALUE.sub(" ", v.whole)))]
+    targets = [f for f in named if os.path.basename(f) != os.path.basename(source or said)]
+    if not targets:
+        return False
+    if source is None:
+        if glob is None or listed:
+            return False
+        turn.calls.append((glob, {next(iter(glob.schema.get("required") or ["pattern"])): "**/*"}))
+        return True
+    texts = {}
+    for f in [source, *targets]:
+        got = [c for c in v.calls if c.name == reader.name and _names_file(c, os.path.basename(f))]
+        if got and not got[-1].failed:
+            texts[f] = _file_text(got[-1].result)
+    unread = [f for f in [source, *targets] if f not in texts]
+    if unread:
+        key = files.path_property(reader) or "file_path"
+        for f in unread:
+            args = {**arguments(reader, gather(f, []))[0][0], key: f}
+            turn.calls.append((reader, claude_code.absolute(conv, reader, args) if conv else args))
+        return True
+    plan = [(f, editing.agreed(texts[source], texts[f])) for f in targets]
+    return any(c for _, c in plan) and _edit_files(v, turn, conv, tools, plan)
+
+
+def _edit_files_read(
+    v: View, turn: Turn, conv: Conversation | None, tools: tuple[Tool, Tool]
+) -> bool:
+    """Rule 4e, a change said in no file and by no text as written ("raise the request timeout
+    from 10 to 30 everywhere it's configured"): once files were read (rule 4b reads the tree),
+    each file read in which the change lands (`editing.changes`), none kept aside (archive,
+    backup), is changed as for several named files (`_edit_files`)."""
+    reader = tools[0]
+    read = [c for c in v.calls if c.name == reader.name and c.result and not c.failed]
+    landing = [
+        str(next(iter(c.input.values())))
+        for c in read
+        if not KEPT_ASIDE.search(str(next(iter(c.input.values()), "")))
+        and editing.changes(v.task, _file_text(c.result))[0]
+    ]
+    landing = list(dict.fromkeys(landing))
+    return bool(landing) and _edit_files(v, turn, conv, tools, [(f, v.task) for f in landing])
 
 
 def _edit_where_found(
@@ -5041,6 +5281,8 @@ def general_reply(conv: Conversation) -> Reply:
     if early is not None:
         return early
     turn = _steps(v, conv) if forced != "none" else Turn()
+    _kept_whole(v, turn, conv)
+    _each_found(v, turn)
     if forced != "none":
         turn = _govern(v, turn)
     if forced in ("tool", "any"):
@@ -5089,7 +5331,15 @@ def _steps(v: View, conv: Conversation) -> Turn:
         steps = []  # a condition no tool checks ("12A if it's free"): the request as one task
     if not steps:
         return plan(v, conv)
+    # a step that asks what the earlier ones did ("then tell me what you changed"): what they
+    # say is its answer
+    steps = [
+        s
+        for i, s in enumerate(steps)
+        if not (i and REPORTED.search(s) and not editing.requested(s))
+    ]
     said: list[str] = []
+    whole = False  # (an answer a step said whole: no result quoted before it)
     for i, step in enumerate(steps):
         # a condition checked first takes what it lacks from the act's words ("the bed"), and
         # the act waits for it
@@ -5116,8 +5366,9 @@ def _steps(v: View, conv: Conversation) -> Turn:
         if turn.calls or turn.stop or turn.missing:  # a value this step needs is asked for
             return turn
         said += [line for line in turn.lines if line not in said]
+        whole = whole or turn.whole
     yes = any(each.conditional(s) == "yes" for s in steps[1:])
-    return Turn(lines=said, first=_need_met(v) if yes else [])  # "土壤湿度 18%，低于…"
+    return Turn(lines=said, first=_need_met(v) if yes else [], whole=whole)  # "土壤湿度 18%，低于…"
 
 
 def _need_met(v: View) -> list[str]:

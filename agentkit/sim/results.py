@@ -540,6 +540,8 @@ def unflagged_error(text: str) -> bool:
         return True
     if len(text) <= 600 and SHELL_ERROR.match(text.strip()):
         return True  # a command's own error line ("cat: a.csv: No such file or directory")
+    if re.match(r"\s*1\t", text):  # a file's one line, numbered as a reader returns it
+        return False
     lead = bool(ERROR_LEAD.match(text))
     if not lead and ACCEPTED.search(text):  # "received, pending approval" is no failure
         return False
