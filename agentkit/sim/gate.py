@@ -107,6 +107,11 @@ class Shape:
             return bool(re.fullmatch(r"[a-z0-9._\- ]+", v))
         return not re.search(r"[\u4e00-\u9fff]", v)
 
+    def specific(self) -> bool:
+        """A shape few words of a text take by chance: a count of digits, or an example with
+        digits and separators."""
+        return self.kind == "digits" or bool(self.example and re.search(r"\d\W", self.example))
+
     def normal(self, v: str) -> str:
         """The value in the shape asked, when only separators or padding differ."""
         if self.kind == "digits" and re.fullmatch(r"[\d\s\-.]+", v):
@@ -178,7 +183,9 @@ def _cued_by(text: str, start: int, end: int, cues: tuple[set[str], set[str]]) -
     return any(re.search(rf"\b{w}", near, re.I) for w in en) or any(p in near for p in zh)
 
 
-def candidates(text: str, sh: Shape, cues: tuple[set[str], set[str]]) -> list[str]:
+def candidates(
+    text: str, sh: Shape, cues: tuple[set[str], set[str]], cued_only: bool = False
+) -> list[str]:
     """The tokens of the text in the shape asked, those its cue words lead first."""
     found: list[tuple[bool, str]] = []
     for m in TOKEN.finditer(text):
@@ -188,7 +195,7 @@ def candidates(text: str, sh: Shape, cues: tuple[set[str], set[str]]) -> list[st
                 found.append((not _cued_by(text, m.start(), m.end(), cues), x))
                 break
     cued = [x for c, x in found if not c]
-    return cued or [x for _, x in found]
+    return cued or ([] if cued_only else [x for _, x in found])
 
 
 def _given(
@@ -262,56 +269,98 @@ def _foreign(text: str, v: str, k: str, props: dict[str, Any], others: dict[str,
     return False
 
 
+class Seen:
+    """What a call's check reads: the user's words, the tool's description, the properties of
+    every offered tool, the earlier calls' inputs and the results (latest first)."""
+
+    def __init__(
+        self,
+        text: str,
+        about: str,
+        others: dict[str, Any],
+        earlier: list[dict[str, Any]],
+        results: list[Any],
+        looks_up: bool,
+    ) -> None:
+        self.text, self.about, self.others = text, about, others
+        self.earlier, self.results, self.looks_up = earlier, results, looks_up
+
+
 def checked(
-    text: str,
-    about: str,
-    props: dict[str, Any],
-    required: list[str],
-    variants: list[dict[str, Any]],
-    earlier: list[dict[str, Any]],
-    results: list[Any],
-    others: dict[str, Any],
-    looks_up: bool,
+    seen: Seen, props: dict[str, Any], required: list[str], variants: list[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """Each variant's values judged (the rules above); the required properties left missing."""
     out: list[dict[str, Any]] = []
     missing: list[str] = []
     for args in variants:
         args = dict(args)
-        _one_role_each(text, props, args)
+        _one_role_each(seen.text, props, args)
         many: dict[str, list[str]] = {}
         for k, s in props.items():
-            x = args.get(k)
             if isinstance(s, dict) and s.get("type") in ("integer", "number"):
-                _a_number(k, s, args, text)
-            if not isinstance(s, dict) or not isinstance(x, str) or s.get("enum"):
-                continue
-            sh = shape(k, s, about)
-            if x and PLACE_KEY_ALL.search(k):
-                x = place_of(x)
-                code = country_code(x) if sh and sh.kind != "digits" else None
-                x = code if code and sh and not sh.fits(x) else x
-            if (
-                x
-                and (sh is None or sh.fits(sh.normal(x)))
-                and not _foreign(text, x, k, props, others)
+                _a_number(k, s, args, seen.text)
+            elif (
+                isinstance(s, dict)
+                and not s.get("enum")
+                and not _one(seen, k, s, props, args, many, k in required)
             ):
-                args[k] = sh.normal(x) if sh else x
-                continue
-            found = candidates(text, sh, cue_words(k, s)) if sh else []
-            found = [f for f in found if f not in args.values()]
-            if found and (len(found) == 1 or looks_up and len(found) <= 3):
-                args[k], many[k] = found[0], found
-            elif (given := _given(k, sh, earlier, results)) is not None:
-                args[k] = given
-            else:
-                args.pop(k, None)
                 missing += [k] if k in required and k not in missing else []
         split = next((k for k, f in many.items() if len(f) > 1), None)
         if split:  # one call for each value the text gives; the other variants were its pieces
             return [{**args, split: f} for f in many[split]], missing
         out.append(args)
     return out, missing
+
+
+def _one(
+    seen: Seen,
+    k: str,
+    s: dict[str, Any],
+    props: dict[str, Any],
+    args: dict[str, Any],
+    many: dict[str, list[str]],
+    need: bool,
+) -> bool:
+    """One string judged, replaced or left out; False when it is left out."""
+    x, text = args.get(k), seen.text
+    sh = shape(k, s, seen.about)
+    if x is None and need and sh:  # a required value unread: the one its words cue
+        cued = candidates(text, sh, cue_words(k, s), cued_only=not sh.specific())
+        args.update({k: cued[0]} if len(cued) == 1 else {})
+    if not isinstance(x, str):
+        return True
+    if x and PLACE_KEY_ALL.search(k):
+        x = place_of(x)
+        code = country_code(x) if sh and sh.kind != "digits" else None
+        x = code if code and sh and not sh.fits(x) else x
+    if (
+        x
+        and not _holds_other(x, k, [args, *seen.earlier])
+        and (sh is None or sh.fits(sh.normal(x)))
+        and not _foreign(text, x, k, props, seen.others)
+    ):
+        args[k] = sh.normal(x) if sh else x
+        return True
+    found = candidates(text, sh, cue_words(k, s)) if sh else []
+    found = [f for f in found if f not in args.values()]
+    if found and (len(found) == 1 or seen.looks_up and len(found) <= 3):
+        args[k], many[k] = found[0], found
+    elif (given := _given(k, sh, seen.earlier, seen.results)) is not None:
+        args[k] = given
+    else:
+        args.pop(k, None)
+        return False
+    return True
+
+
+def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
+    """Whether a phrase holds the number another property takes whole (第9类 beside class 09):
+    a piece of the sentence, not its own thing."""
+    taken = {
+        int(y) for a in calls for j, y in a.items() if j != k and isinstance(y, str) and y.isdigit()
+    }
+    said = {int(n) for n in re.findall(r"(?<![\d.])\d{1,6}(?![\d.])", x)}
+    return bool(taken & said) and not x.isdigit() and bool(re.search(r"[^\d\s]{2}", x))
 
 
 def _one_role_each(text: str, props: dict[str, Any], args: dict[str, Any]) -> None:
@@ -332,12 +381,10 @@ def _one_role_each(text: str, props: dict[str, Any], args: dict[str, Any]) -> No
             labels = [
                 k for k in (a, b) if any(_cued_by(text, p, p, cue_words(k, props[k])) for p in at)
             ]
-            keep = (
-                labels[0]
-                if len(labels) == 1
-                else next((k for k in (a, b) if PERSON_KEY.search(k)), a)
-            )
-            args[b if keep == a else a] = ""
+            person = [k for k in (a, b) if PERSON_KEY.search(k)]
+            keep = labels[0] if len(labels) == 1 else person[0] if len(person) == 1 else None
+            if keep:  # (neither labelled nor a person's: the readers' reading stands)
+                args[b if keep == a else a] = ""
 
 
 DURATION = re.compile(

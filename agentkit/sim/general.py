@@ -4289,19 +4289,18 @@ def _gated(
     others = {
         k: p for u in v.tools if u is not t for k, p in (u.schema.get("properties") or {}).items()
     }
-    checked, missing = gate.checked(
+    seen = gate.Seen(
         v.task,
         t.description,
-        props,
-        list(t.schema.get("required") or []),
-        variants,
+        {**others, **props},
         [c.input for c in calls],
         [c.result for c in done],
-        {**others, **props},
         not t.name_concepts & CHANGES,
     )
-    missing = [*got.missing, *(m for m in missing if m not in got.missing)]
-    if missing and not got.missing:
+    checked, missing = gate.checked(seen, props, list(t.schema.get("required") or []), variants)
+    unread = [m for m in got.missing if not all(m in c for c in checked)]
+    missing = [*unread, *(m for m in missing if m not in unread)]
+    if missing and not unread:
         checked = checked[:1]
     return checked, Fill(dict(checked[0]) if len(checked) == 1 else got.values, missing)
 
