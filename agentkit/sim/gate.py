@@ -44,7 +44,7 @@ LETTERS = re.compile(rf"{N}\s*(?:-?\s*letters?\b|个字母|位字母)|alpha-?(\d
 CHARS = re.compile(rf"{N}\s*(?:-?\s*char(?:acter)?s?\b|位(?!数))", re.I)
 EXAMPLE = re.compile(
     r"(?:\be\.g\.|\bi\.e\.|\bfor example|\bsuch as|\blike|例如|比如|形如|如)\s*[:：,]?\s*['\"‘“`]?"
-    r"([A-Za-z0-9](?:[A-Za-z0-9.\-/]*[A-Za-z0-9])?)(?![\u4e00-\u9fff])"
+    r"([A-Za-z0-9](?:[A-Za-z0-9.\-/]*[A-Za-z0-9])?)['\"’”`]?(?=\s*(?:[,，、。;；)）]|$|\.\s|or\b|或))"
 )
 TOKEN = re.compile(
     r"(?<![A-Za-z0-9.\-/])[A-Za-z0-9](?:[A-Za-z0-9.\-/ ]*[A-Za-z0-9])?(?![A-Za-z0-9])"
@@ -77,6 +77,12 @@ COUNTRIES = {  # a country's name (both languages) -> its ISO 3166 alpha-2 code
     "BR": "brazil 巴西",
     "AU": "australia 澳大利亚",
 }
+ACCOUNT = re.compile(r"user|account|login|handle|(?:^|_)id$|code", re.I)
+FREE_TEXT = re.compile(  # a property of free text: no shape holds it
+    r"^(?:command|cmd|query|q|pattern|regex|path|file_?path|content|text|body|message|prompt|sql|"
+    r"script|code|expression|formula|input|description|notes?|comment|summary|reason|keyword|search)$",
+    re.I,
+)
 GENERIC = {"id", "no", "num", "number", "code", "name", "type", "key", "value", "the", "of"}
 ROLE_BEFORE = 14  # characters before a value in which a role word labels it
 
@@ -87,6 +93,7 @@ class Shape:
 
     def __init__(self, kind: str | None, n: int | None, example: str | None, pad: bool) -> None:
         self.kind, self.n, self.example, self.pad = kind, n, example, pad
+        self.account = False  # an account's name: "如 zhangwei" holds no Chinese
 
     def fits(self, v: str) -> bool:
         count = f"{{{self.n}}}" if self.n else "+"
@@ -103,9 +110,7 @@ class Shape:
             )
         if x.isupper() and len(x) <= 4:
             return bool(re.fullmatch(f"[A-Z]{{{len(x)}}}", v))
-        if x.islower():  # "如 zhangwei": small Latin letters
-            return bool(re.fullmatch(r"[a-z0-9._\- ]+", v))
-        return not re.search(r"[\u4e00-\u9fff]", v)
+        return not (x.islower() and self.account and re.search(r"[\u4e00-\u9fff]", v))
 
     def specific(self) -> bool:
         """A shape few words of a text take by chance: a count of digits, or an example with
@@ -133,10 +138,10 @@ def _n(said: str | None) -> int | None:
     return None if said is None else int(said) if said.isdigit() else ZH_NUM.get(said)
 
 
-def shape(k: str, s: dict[str, Any], about: str) -> Shape | None:
+def shape_of(k: str, s: dict[str, Any], about: str) -> Shape | None:
     """The shape a string property asks, by its name, its description and the sentences of its
     tool's description that name it."""
-    if s.get("enum") or s.get("format") or s.get("type") != "string":
+    if s.get("enum") or s.get("format") or s.get("type") != "string" or FREE_TEXT.search(k):
         return None
     own = str(s.get("description") or "")
     named = {w for w in re.findall(r"[a-z]+", k.lower()) if w not in GENERIC} or {k.lower()}
@@ -161,7 +166,11 @@ def shape(k: str, s: dict[str, Any], about: str) -> Shape | None:
             return Shape(kind, _n(next(g for g in m.groups() if g)), example, pad)
     if example and re.search(r"YYYY|HH:MM|\d{4}-\d\d-\d\d", said):
         return None  # a date or a time: `agentkit.sim.kindcheck` judges it
-    return Shape(None, None, example, pad) if example else None
+    if not example:
+        return None
+    sh = Shape(None, None, example, pad)
+    sh.account = bool(ACCOUNT.search(k))
+    return sh
 
 
 def cue_words(k: str, s: dict[str, Any]) -> tuple[set[str], set[str]]:
@@ -250,26 +259,28 @@ def country_code(v: str) -> str | None:
 
 
 def _foreign(text: str, v: str, k: str, props: dict[str, Any], others: dict[str, Any]) -> bool:
-    """Whether the text cues a token as the thing another property names ("PX-12 项目" beside a
-    property described 项目编号), by no word of this one's."""
+    """Whether the word right beside a token names the thing another property holds, and not
+    this one ("PX-12 项目" for a sample_id beside a project property described 项目编号)."""
     at = text.find(v)
-    if at < 0 or not re.search(r"\d", v):
-        return False
-    near = text[max(0, at - 6) : at] + " " + text[at + len(v) : at + len(v) + 4]
+    if at < 0 or not re.fullmatch(r"(?=.*\d)(?=.*[A-Za-z])[\w.\-/#]+", v):
+        return False  # (an id: one token of letters and digits)
+    before, after = text[:at].rstrip(), text[at + len(v) :].lstrip()
+    beside = {before[-2:], after[:2]}
+    beside |= {m.group(0).lower() for m in [re.search(r"[A-Za-z]+$", before)] if m}
+    beside |= {m.group(0).lower() for m in [re.match(r"[A-Za-z]+", after)] if m}
     en, zh = cue_words(k, props.get(k) or {})
     for j, s in others.items():
-        if j == k or not isinstance(s, dict):
+        if j == k or not isinstance(s, dict) or s.get("enum"):
             continue
         theirs, pairs = cue_words(j, s)
-        hit = {
-            p for p in pairs - zh if p in near and not en & set(" ".join(gloss(p)).lower().split())
-        }
-        if hit or any(re.search(rf"\b{w}\b", near, re.I) for w in theirs - en):
+        named = {w for w in re.findall(r"[a-z]{3,}", j.lower()) if w not in GENERIC}
+        hit = (pairs - zh | named - en) & beside  # (its name's words, its description's pairs)
+        if {p for p in hit if not en & set(" ".join(gloss(p)).lower().split())}:
             return True
     return False
 
 
-class Seen:
+class Reading:
     """What a call's check reads: the user's words, the tool's description, the properties of
     every offered tool, the earlier calls' inputs and the results (latest first)."""
 
@@ -286,15 +297,15 @@ class Seen:
         self.earlier, self.results, self.looks_up = earlier, results, looks_up
 
 
-def checked(
-    seen: Seen, props: dict[str, Any], required: list[str], variants: list[dict[str, Any]]
+def gated(
+    seen: Reading, props: dict[str, Any], required: list[str], variants: list[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """Each variant's values judged (the rules above); the required properties left missing."""
     out: list[dict[str, Any]] = []
     missing: list[str] = []
     for args in variants:
         args = dict(args)
-        _one_role_each(seen.text, props, args)
+        _one_role_each(seen, props, required, args)
         many: dict[str, list[str]] = {}
         for k, s in props.items():
             if isinstance(s, dict) and s.get("type") in ("integer", "number"):
@@ -313,7 +324,7 @@ def checked(
 
 
 def _one(
-    seen: Seen,
+    seen: Reading,
     k: str,
     s: dict[str, Any],
     props: dict[str, Any],
@@ -323,7 +334,7 @@ def _one(
 ) -> bool:
     """One string judged, replaced or left out; False when it is left out."""
     x, text = args.get(k), seen.text
-    sh = shape(k, s, seen.about)
+    sh = shape_of(k, s, seen.about)
     if x is None and need and sh:  # a required value unread: the one its words cue
         cued = candidates(text, sh, cue_words(k, s), cued_only=not sh.specific())
         args.update({k: cued[0]} if len(cued) == 1 else {})
@@ -360,18 +371,22 @@ def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
         int(y) for a in calls for j, y in a.items() if j != k and isinstance(y, str) and y.isdigit()
     }
     said = {int(n) for n in re.findall(r"(?<![\d.])\d{1,6}(?![\d.])", x)}
-    return bool(taken & said) and not x.isdigit() and bool(re.search(r"[^\d\s]{2}", x))
+    short = len(x) <= 16 and x.count(" ") < 3 and not FREE_TEXT.search(k)
+    return short and bool(taken & said) and not x.isdigit() and bool(re.search(r"[^\d\s]{2}", x))
 
 
-def _one_role_each(text: str, props: dict[str, Any], args: dict[str, Any]) -> None:
+def _one_role_each(
+    seen: Reading, props: dict[str, Any], required: list[str], args: dict[str, Any]
+) -> None:
     """One value never fills two properties: the one the text labels it with keeps it, else a
-    person's property; the other is left empty to be refilled."""
+    person's property; the other is left empty to be refilled (when optional, or when an earlier
+    call or a result gives it)."""
     keys = [
         k
         for k, x in args.items()
         if isinstance(x, str) and len(x) > 1 and isinstance(props.get(k), dict)
     ]
-    keys = [k for k in keys if not props[k].get("enum")]
+    keys, text = [k for k in keys if not props[k].get("enum")], seen.text
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             if args.get(a) != args.get(b) or a not in args:
@@ -383,8 +398,10 @@ def _one_role_each(text: str, props: dict[str, Any], args: dict[str, Any]) -> No
             ]
             person = [k for k in (a, b) if PERSON_KEY.search(k)]
             keep = labels[0] if len(labels) == 1 else person[0] if len(person) == 1 else None
-            if keep:  # (neither labelled nor a person's: the readers' reading stands)
-                args[b if keep == a else a] = ""
+            other = b if keep == a else a
+            given = _given(other, None, seen.earlier, seen.results) not in (None, x)
+            if keep and (given or other not in required):  # (else the readers' reading stands)
+                args[other] = ""
 
 
 DURATION = re.compile(

@@ -4256,6 +4256,7 @@ def _provided(
     request, is called before the user is asked (`agentkit.sim.gate.provider`)."""
     called = {c.name for c in v.calls}
     tools = [u for u in v.tools if u.name not in called and not u.name_concepts & CHANGES]
+    tools = [u for u in tools if _of_a_record(u)] if _of_a_record(t) else []
     for key in got.missing:
         u = gate.provider(t.name, key, tools)
         if u is not None:
@@ -4265,12 +4266,21 @@ def _provided(
     return None
 
 
+def _of_a_record(t: Tool) -> bool:
+    """Whether a tool's input is a record's values (not a file's, a shell's or an agent's)."""
+    return not (
+        reads_files(t) or writes_files(t) or globs(t) or t.name in claude_code.ORCHESTRATION
+    )
+
+
 def _gated(
     v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
 ) -> tuple[list[dict[str, Any]], Fill]:
     """Rule 2c (`agentkit.sim.gate`): each value is checked just before the call is made."""
     props = t.schema.get("properties") or {}
     if not variants or not props or subtask.delegating(t) or sql.runs_sql(t):
+        return variants, got
+    if not _of_a_record(t):
         return variants, got
     calls = [*reversed(v.calls), *reversed(v.before)]
     done = [c for c in calls if c.result is not None and not c.failed]
@@ -4289,7 +4299,7 @@ def _gated(
     others = {
         k: p for u in v.tools if u is not t for k, p in (u.schema.get("properties") or {}).items()
     }
-    seen = gate.Seen(
+    seen = gate.Reading(
         v.task,
         t.description,
         {**others, **props},
@@ -4297,7 +4307,7 @@ def _gated(
         [c.result for c in done],
         not t.name_concepts & CHANGES,
     )
-    checked, missing = gate.checked(seen, props, list(t.schema.get("required") or []), variants)
+    checked, missing = gate.gated(seen, props, list(t.schema.get("required") or []), variants)
     unread = [m for m in got.missing if not all(m in c for c in checked)]
     missing = [*unread, *(m for m in missing if m not in unread)]
     if missing and not unread:
