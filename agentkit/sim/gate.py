@@ -110,7 +110,9 @@ class Shape:
             )
         if x.isupper() and len(x) <= 4:
             return bool(re.fullmatch(f"[A-Z]{{{len(x)}}}", v))
-        return not (x.islower() and self.account and re.search(r"[\u4e00-\u9fff]", v))
+        if x.islower() and self.account:  # "如 zhangwei": an account's small letters
+            return bool(re.fullmatch(r"[a-z0-9._\-]+", v))
+        return True
 
     def specific(self) -> bool:
         """A shape few words of a text take by chance: a count of digits, or an example with
@@ -371,7 +373,7 @@ def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
         int(y) for a in calls for j, y in a.items() if j != k and isinstance(y, str) and y.isdigit()
     }
     said = {int(n) for n in re.findall(r"(?<![\d.])\d{1,6}(?![\d.])", x)}
-    short = len(x) <= 16 and x.count(" ") < 3 and not FREE_TEXT.search(k)
+    short = len(x) <= 16 and x.count(" ") < 3
     return short and bool(taken & said) and not x.isdigit() and bool(re.search(r"[^\d\s]{2}", x))
 
 
