@@ -319,6 +319,7 @@ from . import (
     facts,
     fanout,
     files,
+    gate,
     glosses,
     idkinds,
     lateness,
@@ -2734,7 +2735,14 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             # beside an MCP calculator that gave 405)
             done = any(c.result is not None and not c.failed for c in mine)
             unnamed = not (asked & t.name_concepts - {"read"}) and not named_in(t, said)
-            if not done and not (answered and unnamed) and not _nothing_own(v, t, got):
+            first = _provided(v, t, got, src, conv)  # rule 2c: a look-up that gives it, first
+            turn.calls += [first] if first else []
+            if (
+                not first
+                and not done
+                and not (answered and unnamed)
+                and not _nothing_own(v, t, got)
+            ):
                 # a required enum the user has not chosen is asked with the rest, never guessed
                 unsaid = unsaid_members(t.schema, variants[0] if variants else {}, v.task)
                 turn.missing.append((t, got.missing + [m for m in unsaid if m not in got.missing]))
@@ -2752,7 +2760,21 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _close(v, chosen, turn, src)
     banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
     turn.calls = [(t, a) for t, a in turn.calls if t.name not in banned]
+    _gate_all(v, turn)
     return turn
+
+
+def _gate_all(v: View, turn: Turn) -> None:
+    """Rule 2c for the calls other rules made (an act after its look-up): a call whose required
+    value fails its check, with none to take its place, is not made; that value is asked."""
+    for t, args in list(turn.calls):
+        checked, got = _gated(v, t, [args], Fill(dict(args), []))
+        if got.missing:
+            turn.calls.remove((t, args))
+            turn.missing.append((t, got.missing))
+        elif checked != [args]:
+            at = turn.calls.index((t, args))
+            turn.calls[at : at + 1] = [(t, a) for a in checked]
 
 
 def _checklist_saved(v: View, turn: Turn, conv: Conversation | None) -> None:
@@ -4463,7 +4485,74 @@ def _inputs(
     variants, got = _named_thing(v, t, *_listed_values(v, t, variants, got))
     variants, got = _enough_of(v, t, variants, got)
     variants, got = _carried_over(v, t, *_identified(v, t, variants, got))
-    return _amend_inputs(v, t, *_still_given(v, t, variants, got))
+    return _gated(v, t, *_amend_inputs(v, t, *_still_given(v, t, variants, got)))
+
+
+def _provided(
+    v: View, t: Tool, got: Fill, src: Source, conv: Conversation | None
+) -> tuple[Tool, dict[str, Any]] | None:
+    """Rule 2c: another offered look-up, not yet called, whose name or description names a
+    missing value (classify_product's "HS tariff codes" for hs_code), filled whole by the
+    request, is called before the user is asked (`agentkit.sim.gate.provider`)."""
+    called = {c.name for c in v.calls}
+    tools = [u for u in v.tools if u.name not in called and not u.name_concepts & CHANGES]
+    tools = [u for u in tools if _of_a_record(u)] if _of_a_record(t) else []
+    for key in got.missing:
+        u = gate.provider(t.name, key, tools)
+        if u is not None:
+            variants, fill = _inputs(v, u, _fresh(src), conv)
+            if variants and not fill.missing:
+                return u, variants[0]
+    return None
+
+
+def _of_a_record(t: Tool) -> bool:
+    """Whether a tool's input is a record's values (not a file's, a shell's or an agent's)."""
+    return not (
+        reads_files(t) or writes_files(t) or globs(t) or t.name in claude_code.ORCHESTRATION
+    )
+
+
+def _gated(
+    v: View, t: Tool, variants: list[dict[str, Any]], got: Fill
+) -> tuple[list[dict[str, Any]], Fill]:
+    """Rule 2c (`agentkit.sim.gate`): each value is checked just before the call is made."""
+    props = t.schema.get("properties") or {}
+    if not variants or not props or subtask.delegating(t) or sql.runs_sql(t):
+        return variants, got
+    if not _of_a_record(t):
+        return variants, got
+    calls = [*reversed(v.calls), *reversed(v.before)]
+    done = [c for c in calls if c.result is not None and not c.failed]
+    said = {  # a property described nowhere takes the description its namesake has in another tool
+        k: p
+        for u in v.tools
+        for k, p in (u.schema.get("properties") or {}).items()
+        if isinstance(p, dict) and p.get("description")
+    }
+    props = {
+        k: {**p, "description": said[k]["description"]}
+        if isinstance(p, dict) and not p.get("description") and k in said
+        else p
+        for k, p in props.items()
+    }
+    others = {
+        k: p for u in v.tools if u is not t for k, p in (u.schema.get("properties") or {}).items()
+    }
+    seen = gate.Reading(
+        v.task,
+        t.description,
+        {**others, **props},
+        [c.input for c in calls],
+        [c.result for c in done],
+        not t.name_concepts & CHANGES,
+    )
+    checked, missing = gate.gated(seen, props, list(t.schema.get("required") or []), variants)
+    unread = [m for m in got.missing if not all(m in c for c in checked)]
+    missing = [*unread, *(m for m in missing if m not in unread)]
+    if missing and not unread:
+        checked = checked[:1]
+    return checked, Fill(dict(checked[0]) if len(checked) == 1 else got.values, missing)
 
 
 def _still_given(
