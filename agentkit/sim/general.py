@@ -5708,6 +5708,15 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(v: View, turn: Turn, compose: bool = True) -> str:
+    """Rule 5, its keys said in the user's words (`agentkit.sim.speech`, rule 2a)."""
+    said = speech.USERS_WORDS.set(v.task)
+    try:
+        return _answer_of(v, turn, compose)
+    finally:
+        speech.USERS_WORDS.reset(said)
+
+
+def _answer_of(v: View, turn: Turn, compose: bool) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
