@@ -301,6 +301,7 @@ from . import (
     assess,
     cities,
     conditions,
+    days,
     glosses,
     idkinds,
     kinds,
@@ -1307,8 +1308,10 @@ def _array(
         found_ = EMAIL.findall(src.text)
     elif PEOPLE_LIST.search(name):  # attendees: the addresses, else the people named
         found_ = EMAIL.findall(src.text) or people_named(src.text)
-    elif items.get("enum"):  # only members: each the text names
-        found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
+    elif items.get("enum"):  # only members: each the text names (days: a run's each, sim.days)
+        found_ = days.members_named(items["enum"], src.text) or [
+            m for m in items["enum"] if _named_member([m], src.text) is not None
+        ]
     else:
         plain = src.text.replace(
             address(src.text) or "\0", "the address"
