@@ -4229,10 +4229,22 @@ def zh_numbered(s: dict[str, Any], src: Source) -> str | None:
         src.text,
     )
     if found is None:
-        return None
+        return _ordinal_numbered(s, m.group(1)[-1], src)
     value = found.group(1) or found.group(2) or found.group(3)
     src.used.add(value)
     return value
+
+
+def _ordinal_numbered(s: dict[str, Any], tail: str, src: Source) -> Any:
+    """The numbers a request says with the last character of the description's noun as their
+    counter ("第9类和第43类" for 尼斯分类号, "3楼" for 楼层号): one a call, each written as the
+    description's example writes one ("9" like "09" -> "09")."""
+    said = re.findall(rf"(?<![\d.])(\d{{1,4}})\s*{re.escape(tail)}", src.text)
+    example = EXAMPLE.search(str(s.get("description") or ""))
+    out = [(reshape(n, example.group(1)) if example else None) or n for n in said]
+    out = list(dict.fromkeys(out))
+    src.used.update(said)
+    return (out[0] if len(out) == 1 else out) if out else None
 
 
 EXAMPLE = re.compile(

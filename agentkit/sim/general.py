@@ -4208,7 +4208,9 @@ def _inputs(
     """The tool's inputs by the rules: the schema's filling (`agentkit.sim.arguments`), one per
     listed item, a described file's text, a calculator's expression said in words, an id the
     entry a result lists gives."""
-    variants, got = _route_legs(v, t, *_per_item(v, t, *arguments(t, src)))
+    made = arguments(t, src)  # values the whole request says, one call each, are not split up
+    whole = len(made[0]) > 1 and not made[1].missing  # ("第9类和第43类": 09, 43; one keyword)
+    variants, got = _route_legs(v, t, *(made if whole else _per_item(v, t, *made)))
     if writes_files(t) and _unread_named(v, t, variants):  # (rule 4b: a file named is read
         variants, got = _text_waits(t, variants, got)  # first)
     else:
