@@ -66,8 +66,9 @@
    words of its key but those that only say how a record has it: has, is, near, by, with,
    allowed, included, friendly; "near_entrance" and 离入口近, "pets_allowed" and "we have pets,
    pets allowed would be great", "shaded" and "in the shade"), says what the user prefers:
-   the records that have it come first (`preferred`, `by_preference`), where no clause that
-   names it says no to it (not, no, without, avoid, 不, 没, 别, 无, 避). A superlative, a bound or
+   the records that have it come first (`preferred`, `by_preference`), unless every clause
+   that names it says no (not, no, without, avoid, 不, 没, 别, 无, 避: "I'm not bothered about
+   wetsuits"; "I don't own a wetsuit, so one that includes wetsuits" names it without one). A superlative, a bound or
    an id named still decides first; the preference orders what is left.
 7. A superlative is a way of picking, never a thing's name: a value that is only a superlative
    word ("weakest", "the calmest", "most", "最低", "最大的") fills no input (`is_superlative`);
@@ -397,7 +398,7 @@ def fitting_id(task: str, results: list[Any], key: str = "") -> str | None:
 
 
 HOW_HAD = frozenset(
-    "is has have with near by close next to allow included friendly on site avail".split()
+    "is has have with near by close next to allow includ included friendly on site avail".split()
 )
 SAYS_NO_TO = re.compile(
     r"\b(?:not|no|without|avoid|don't|never|hate|allergic)\b|n't\b|[不没别忌]|避|远离|无(?!障碍)",
@@ -422,7 +423,7 @@ def preferred(task: str, items: list[dict[str, Any]]) -> list[str]:
         if not things or not things <= said:
             continue
         naming = [c for c in clauses if things & {w[:5] for w in conditions.english_words(c)}]
-        if not any(SAYS_NO_TO.search(c) for c in naming):
+        if not naming or any(not SAYS_NO_TO.search(c) for c in naming):
             out.append(str(k))
     return out
 

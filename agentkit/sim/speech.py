@@ -17,8 +17,7 @@ program stored it. The rules, as a reader can apply them by hand:
    that only says how a record has a thing (has, with, near, by, allowed, included) through
    HOW_HAD_ZH, a thing by the word of the user's message whose English gloss it is
    (`agentkit.sim.glosses`: near_entrance and "离入口近" -> 靠近入口, has_tap and "有水龙头" ->
-   有水龙头); a thing's ID whose thing is still unknown (plot_id) is its 编号. Else the key
-   keeps its English words.
+   有水龙头). Else the key keeps its English words.
 3. A value is said as a person reads it: true / false as yes / no (是 / 否), none and an empty
    list as "none" (无),
    a code-like word (pending_approval, IN_TRANSIT) as words ("pending approval"; in Chinese
@@ -333,8 +332,6 @@ def label(key: str, lang: str, capital: bool = True) -> str:
         if joined in KEY_ZH:
             return KEY_ZH[joined]
         zh = [KEY_ZH.get(w, HOW_HAD_ZH.get(w)) or _users_word(w) for w in words]
-        if len(words) > 1 and words[-1] == "id" and not any(zh[:-1]):
-            return KEY_ZH["id"]  # (rule 2a: plot_id, the listing's own ID)
         if words and all(z is not None for z in zh):
             return "".join(z for z in zh if z) or key
     out = " ".join(ABBREVIATIONS.get(w, w) for w in words) or str(key)
