@@ -4239,7 +4239,7 @@ def _ordinal_numbered(s: dict[str, Any], tail: str, src: Source) -> Any:
     """The numbers a request says with the last character of the description's noun as their
     counter ("第9类和第43类" for 尼斯分类号, "3楼" for 楼层号): one a call, each written as the
     description's example writes one ("9" like "09" -> "09")."""
-    said = re.findall(rf"(?<![\d.])(\d{{1,4}})\s*{re.escape(tail)}", src.text)
+    said = re.findall(rf"(?<![A-Za-z0-9.-])(\d{{1,4}})\s*{re.escape(tail)}", src.text)
     example = EXAMPLE.search(str(s.get("description") or ""))
     out = [(reshape(n, example.group(1)) if example else None) or n for n in said]
     out = list(dict.fromkeys(out))

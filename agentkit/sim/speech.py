@@ -141,6 +141,8 @@ UNITS = {  # a unit that ends a key moves to the value
     "seconds": "s",
     "ms": "ms",
     "days": "days",
+    "m2": "m²",
+    "sqm": "m²",
 }
 UNIT_ZH = {
     "days": "天",
@@ -262,6 +264,7 @@ STATUS_ZH = {  # common states a result's code word says (rule 3)
     "normal": "正常", "high": "偏高", "low": "偏低", "valid": "有效", "invalid": "无效",
     "submitted": "已提交", "received": "已收到", "waitlisted": "候补中", "waitlist": "候补",
     "annual": "年假", "sick": "病假", "recyclable": "可回收物", "refunded": "已退款",
+    "vacant": "空置", "small": "小", "medium": "中等", "large": "大",
 }  # fmt: skip
 VERB_DONE = {  # the past of a tool's verb (rule 1), where adding -ed does not make it
     "send": "sent", "pay": "paid", "buy": "bought", "make": "made", "set": "set",
