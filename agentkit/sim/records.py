@@ -658,7 +658,7 @@ def to_go_for_line(lang: str, c: Chosen) -> str:
     others = sep.join(
         f"{n}（{said(f)}）" if lang == "zh" else f"{n} ({said(f)})" for n, f in c.rest
     )
-    why += [say(lang, "r_others", others=others)] if others else []
+    why += [say(lang, "r_others", others=others).strip()] if others else []
     return "".join([line, *why]) if lang == "zh" else " ".join([line, *why])
 
 
