@@ -111,3 +111,17 @@ def test_numbers_said_with_the_descriptions_counter_fill_it_one_call_each():
         {"vacant_desks": lambda floor_no: {"floor": floor_no, "vacant": 7}},
     )
     assert [c[1]["floor_no"] for c in calls] == ["03", "12"]
+
+
+def test_a_point_of_a_journey_named_alone_takes_the_day_said():
+    t = tool(
+        "ferry_sailings",
+        "Sailings with space for a vehicle.",
+        {"depart": {"type": "string"}, "vehicles": {"type": "integer"}},
+    )
+    calls, _ = converse(
+        "Departing 2027-05-14 with two cars. Which sailings have space?",
+        [t],
+        {"ferry_sailings": lambda **k: [{"sailing": "F-1", "time": "08:00"}]},
+    )
+    assert calls == [("ferry_sailings", {"depart": "2027-05-14", "vehicles": 2})]
