@@ -1875,7 +1875,7 @@ def bound_said(text: str) -> bool:
 def temporal(name: str, s: dict[str, Any]) -> str | None:
     """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
     description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间", a description
-    ending in "date": "the new expiry date"; a point of a journey named alone: depart, arrival)."""
+    ending in "date": "the new expiry date"; a journey's verb named alone: depart, arrive)."""
     fmt = s.get("format")
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
@@ -1902,9 +1902,9 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
         r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$"
         r"|\bcheck ?(?:in|out)\b"
         r"|\b(?:available|valid|effective|open|free|vacant)\s+(?:from|until|since|on|by)\b|\bmove\s+in\b"
-        r"|^(?:depart(?:ure|ing|s)?|arriv(?:e|al|ing|es)|outbound|inbound)(?: on| day)?$",
+        r"|^(?:depart(?:ing|s)?|arriv(?:e|ing|es))(?: on| day)?$",
         said,
-    )  # (a point of a journey named alone: depart, arrival: its day)
+    )  # (a journey's verb named alone: depart, arrive, its day; departure, arrival: its place)
     if day is None and not values.unit_of(named):  # "the new expiry date"
         day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
