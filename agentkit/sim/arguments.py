@@ -301,6 +301,7 @@ from . import (
     assess,
     cities,
     conditions,
+    days,
     glosses,
     idkinds,
     kinds,
@@ -1307,8 +1308,10 @@ def _array(
         found_ = EMAIL.findall(src.text)
     elif PEOPLE_LIST.search(name):  # attendees: the addresses, else the people named
         found_ = EMAIL.findall(src.text) or people_named(src.text)
-    elif items.get("enum"):  # only members: each the text names
-        found_ = [m for m in items["enum"] if _named_member([m], src.text) is not None]
+    elif items.get("enum"):  # only members: each the text names (days: a run's each, sim.days)
+        found_ = days.members_named(items["enum"], src.text) or [
+            m for m in items["enum"] if _named_member([m], src.text) is not None
+        ]
     else:
         plain = src.text.replace(
             address(src.text) or "\0", "the address"
@@ -1872,7 +1875,7 @@ def bound_said(text: str) -> bool:
 def temporal(name: str, s: dict[str, Any]) -> str | None:
     """Whether a string is a date, a time or a date-time: by its `format`, else by its name or
     description ("due_date", "YYYY-MM-DD", "start_time", "HH:MM", "日期", "时间", a description
-    ending in "date": "the new expiry date")."""
+    ending in "date": "the new expiry date"; a journey's verb named alone: depart, arrive)."""
     fmt = s.get("format")
     if fmt in ("date", "time", "date-time"):
         return str(fmt)
@@ -1898,9 +1901,10 @@ def temporal(name: str, s: dict[str, Any]) -> str | None:
     day = re.search(  # (or when something holds from or until: available_from, valid_until)
         r"\b(?:date|day|birthday|dob|deadline)\b|(?:ed|due|born) on$"
         r"|\bcheck ?(?:in|out)\b"
-        r"|\b(?:available|valid|effective|open|free|vacant)\s+(?:from|until|since|on|by)\b|\bmove\s+in\b",
+        r"|\b(?:available|valid|effective|open|free|vacant)\s+(?:from|until|since|on|by)\b|\bmove\s+in\b"
+        r"|^(?:depart(?:ing|s)?|arriv(?:e|ing|es))(?: on| day)?$",
         said,
-    )
+    )  # (a journey's verb named alone: depart, arrive, its day; departure, arrival: its place)
     if day is None and not values.unit_of(named):  # "the new expiry date"
         day = re.search(r"\bdate$", desc.lower().strip(" ."))
     day = day or re.search(r"YYYY|^\s*\S{0,4}日期(?![\u4e00-\u9fff])", desc)
@@ -4226,10 +4230,22 @@ def zh_numbered(s: dict[str, Any], src: Source) -> str | None:
         src.text,
     )
     if found is None:
-        return None
+        return _ordinal_numbered(s, m.group(1)[-1], src)
     value = found.group(1) or found.group(2) or found.group(3)
     src.used.add(value)
     return value
+
+
+def _ordinal_numbered(s: dict[str, Any], tail: str, src: Source) -> Any:
+    """The numbers a request says with the last character of the description's noun as their
+    counter ("第9类和第43类" for 尼斯分类号, "3楼" for 楼层号): one a call, each written as the
+    description's example writes one ("9" like "09" -> "09")."""
+    said = re.findall(rf"(?<![A-Za-z0-9.-])(\d{{1,4}})\s*{re.escape(tail)}", src.text)
+    example = EXAMPLE.search(str(s.get("description") or ""))
+    out = [(reshape(n, example.group(1)) if example else None) or n for n in said]
+    out = list(dict.fromkeys(out))
+    src.used.update(said)
+    return (out[0] if len(out) == 1 else out) if out else None
 
 
 EXAMPLE = re.compile(

@@ -14,6 +14,9 @@
    几点开始) its start; any other question the whole value. A value that says closed (closed, 闭馆,
    休息, 不营业) is said as it is.
 The answer leads with the day's key, its value and the part asked.
+4. A list of days to fill (an array whose members are days: mon ... sun) takes the days the
+   text names, a run of them as each of its days: "weekday mornings" Monday to Friday, 周末
+   Saturday and Sunday, "every day" all seven (`members_named`).
 """
 
 from __future__ import annotations
@@ -80,6 +83,27 @@ def covered(key: str) -> set[int]:
         a, b = found
         return set(range(a, b + 1)) if a <= b else set(range(a, 7)) | set(range(0, b + 1))
     return set(found)
+
+
+RUN = re.compile(
+    r"(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:至|到|-|–|~)\s*(?:周|星期|礼拜)?[一二三四五六日天])?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?(?:\s*(?:-|–|to)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)?|weekdays?|weekends?|工作日|周末",
+    re.I,
+)
+DAILY = re.compile(r"\b(?:every ?day|daily|any day|all week)\b|每天|天天|每日|一周七天", re.I)
+
+
+def members_named(members: list[Any], text: str) -> list[Any]:
+    """Rule 4: the members of a list of days (mon ... sun, Monday, 周一) that the days the text
+    names cover: a run ("weekday mornings", "Mon-Fri", 周一到周五, 工作日, weekends, 周末) gives
+    each of its days, "every day" / 每天 all seven; [] when the members are no days or the text
+    names none."""
+    each = [covered(str(m)) for m in members]
+    if not members or any(len(c) != 1 for c in each):
+        return []
+    days = set(range(7)) if DAILY.search(text) else set()
+    for m in RUN.finditer(text):
+        days |= covered(m.group(0).rstrip("."))
+    return [m for m, c in zip(members, each, strict=True) if c <= days]
 
 
 def _strings(data: Any) -> list[str]:

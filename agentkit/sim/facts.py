@@ -106,6 +106,10 @@
    left to cover £950", 钱够买…吗): the largest amount of money the request states against the
    one record's funds (balance, available, funds, remaining; 余额, 可用): yes when they reach it,
    with the difference either way.
+15a. With no funds in the record, the one amount of money the request states is the user's
+   ("I've set aside $450 - will that cover the quote?", 我预算1500块，够吗？) and the record's one
+   sum (total, 合计, amount due; else its one price, cost, fee, quote, 价, 费) is what it must
+   cover: yes when the user's amount reaches it, with what is left or short.
 16. A question whether the user is free ("Am I free Tuesday afternoon?", 下午有空吗) or
    double-booked (clash, overlap, 冲突), over a list of entries with a start and an end time: the
    entries within the part of the day it names (morning before noon, afternoon to six, evening
@@ -1711,6 +1715,8 @@ MONEY_SAID = re.compile(
     re.I,
 )
 FUNDS_KEY = re.compile(r"balance|available|funds|remaining|余额|可用|剩余", re.I)
+TOTAL_KEY = re.compile(r"total|grand|amount_due|due$|合计|总计|总价|总额|应付|共计", re.I)
+SUM_KEY = re.compile(r"price|cost|fee|quote|charge|fare|rent|amount|价|费|报价|金额", re.I)
 CURRENCY_KEY = re.compile(r"currency|ccy|币种|货币", re.I)
 
 
@@ -1721,6 +1727,7 @@ class Covered:
     have: float
     need: float
     unit: str
+    theirs: bool = False  # (15a) the user's money against the record's sum
 
 
 def money_covers(task: str, results: list[Any]) -> Covered | None:
@@ -1740,12 +1747,17 @@ def money_covers(task: str, results: list[Any]) -> Covered | None:
         for k, x in data.items()
         if FUNDS_KEY.search(str(k)) and (n := _num(x)) is not None
     ]
-    if not funds:
-        return None
-    field, have = funds[0]
     unit = next(
         (str(x) for k, x in data.items() if CURRENCY_KEY.search(str(k)) and isinstance(x, str)), ""
     )
+    owed = [(str(k), n) for k, x in data.items() if (n := _num(x)) is not None]
+    owed = [p for p in owed if TOTAL_KEY.search(p[0])] or [p for p in owed if SUM_KEY.search(p[0])]
+    if not funds and len(owed) == 1 and len(set(sums)) == 1:  # (15a: the user's money, its sum)
+        field, need = owed[0]
+        return Covered(sums[0] >= need, field, sums[0], need, unit, theirs=True)
+    if not funds:
+        return None
+    field, have = funds[0]
     need = max(sums)
     plain = values.digits_for_words(task)
     count = (
@@ -1760,6 +1772,11 @@ def money_covers(task: str, results: list[Any]) -> Covered | None:
 def covered_line(lang: str, c: Covered) -> str:
     """Rule 15's sentence."""
     unit = f" {c.unit}" if c.unit else ""
+    if c.theirs:  # (15a: the record's sum carries its unit)
+        return say(
+            lang, f"g_afford_{'yes' if c.yes else 'no'}", field=speech.label(c.field, lang, False),
+            have=_round(c.have, 2), need=_round(c.need, 2) + unit, by=_round(abs(c.have - c.need), 2),
+        )  # fmt: skip
     return say(
         lang, f"g_covers_{'yes' if c.yes else 'no'}", field=c.field.replace("_", " "),
         have=_round(c.have, 2) + unit, need=_round(c.need, 2), by=_round(abs(c.have - c.need), 2),

@@ -4470,7 +4470,9 @@ def _inputs(
     """The tool's inputs by the rules: the schema's filling (`agentkit.sim.arguments`), one per
     listed item, a described file's text, a calculator's expression said in words, an id the
     entry a result lists gives."""
-    variants, got = _route_legs(v, t, *_per_item(v, t, *arguments(t, src)))
+    made = arguments(t, src)  # values the whole request says, one call each, are not split up
+    whole = len(made[0]) > 1 and not made[1].missing  # ("第9类和第43类": 09, 43; one keyword)
+    variants, got = _route_legs(v, t, *(made if whole else _per_item(v, t, *made)))
     if writes_files(t) and _unread_named(v, t, variants):  # (rule 4b: a file named is read
         variants, got = _text_waits(t, variants, got)  # first)
     else:
@@ -6048,6 +6050,15 @@ def _use(t: Tool, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(v: View, turn: Turn, compose: bool = True) -> str:
+    """Rule 5, its keys said in the user's words (`agentkit.sim.speech`, rule 2a)."""
+    said = speech.USERS_WORDS.set(v.task)
+    try:
+        return _answer_of(v, turn, compose)
+    finally:
+        speech.USERS_WORDS.reset(said)
+
+
+def _answer_of(v: View, turn: Turn, compose: bool) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""

@@ -432,6 +432,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "g_gear_said_yes": ("要带：{value}。", "Yes, take one: {value}."),
     "g_gear_said_no": ("不用带：{value}。", "No need: {value}."),
+    "g_afford_yes": (
+        "够：{field} 是 {need}，在你的 {have} 以内，还剩 {by}。",
+        "Yes: the {field} is {need}, within your {have}, with {by} to spare.",
+    ),
+    "g_afford_no": (
+        "不够：{field} 是 {need}，比你的 {have} 多出 {by}。",
+        "No: the {field} is {need}, {by} more than your {have}.",
+    ),
     "g_covers_yes": (
         "够：{field} 是 {have}，比需要的 {need} 多 {by}。",
         "Yes: the {field} is {have}, {by} more than the {need} needed.",

@@ -62,6 +62,14 @@
    快到期的话) is met when the result's date under a key of its end (expires, due, valid_until,
    end_date, 到期, 有效期) is past or within 30 days of the stand-in's today; a later one is
    why the act is not done (`_not_due`, read by rule 4a of `agentkit.sim.each`).
+9. A preference. A yes/no field the records differ in, whose thing the request names (the
+   words of its key but those that only say how a record has it: has, is, near, by, with,
+   allowed, included, friendly; "near_entrance" and 离入口近, "pets_allowed" and "we have pets,
+   pets allowed would be great", "shaded" and "in the shade"), says what the user prefers:
+   the records that have it come first (`preferred`, `by_preference`), unless every clause
+   that names it says no (not, no, without, avoid, 不, 没, 别, 无, 避: "I'm not bothered about
+   wetsuits"; "I don't own a wetsuit, so one that includes wetsuits" names it without one). A superlative, a bound or
+   an id named still decides first; the preference orders what is left.
 7. A superlative is a way of picking, never a thing's name: a value that is only a superlative
    word ("weakest", "the calmest", "most", "最低", "最大的") fills no input (`is_superlative`);
    the input stays open for the things the request names ("how much more than the weakest site"
@@ -389,6 +397,43 @@ def fitting_id(task: str, results: list[Any], key: str = "") -> str | None:
     return None
 
 
+HOW_HAD = frozenset(
+    "is has have with near by close next to allow includ included friendly on site avail".split()
+)
+SAYS_NO_TO = re.compile(
+    r"\b(?:not|no|without|avoid|don't|never|hate|allergic)\b|n't\b|[不没别忌]|避|远离|无(?!障碍)",
+    re.I,
+)
+
+
+def preferred(task: str, items: list[dict[str, Any]]) -> list[str]:
+    """Rule 9: the yes/no keys the request names, of those the items differ in."""
+    if len(items) < 2:
+        return []
+    said = {w[:5] for w in conditions.english_words(task)}
+    clauses = [c for c in conditions.CLAUSE.split(task) if c and c.strip()]
+    out = []
+    for k in items[0]:
+        flags = [x.get(k) for x in items]
+        if not all(isinstance(f, bool) for f in flags) or len(set(flags)) < 2:
+            continue
+        if AVAILABLE_KEY.search(str(k)) or USED_UP_KEY.search(str(k)):
+            continue  # (whether it can serve: rule 2a's, no preference)
+        things = {w[:5] for w in conditions.english_words(str(k)) if w not in HOW_HAD}
+        if not things or not things <= said:
+            continue
+        naming = [c for c in clauses if things & {w[:5] for w in conditions.english_words(c)}]
+        if not naming or any(not SAYS_NO_TO.search(c) for c in naming):
+            out.append(str(k))
+    return out
+
+
+def by_preference(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rule 9: the items with more of the preferred yes/no fields first, else as they came."""
+    keys = preferred(task, items)
+    return sorted(items, key=lambda x: -sum(x.get(k) is True for k in keys)) if keys else items
+
+
 def listing_entries(data: Any) -> list[dict[str, Any]]:
     """The entries of a list result, or of the one list an object result holds."""
     return _items(data)
@@ -484,7 +529,7 @@ def first(task: str, data: Any) -> Any:
     if not isinstance(item, dict):
         item = None
     if item is None:
-        item = next(iter(fitting(task, _items(data))), None)
+        item = next(iter(by_preference(task, fitting(task, _items(data)))), None)
     if item is None:
         item = next((x for x in _items(data) if can_serve(x)), None)
     if item is None:

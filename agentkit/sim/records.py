@@ -58,6 +58,10 @@ written rules, in Chinese and English (rule 5 of `agentkit.sim.general`).
    stations should I walk to?", 应该去哪家) picks among the records that can serve, when some
    cannot: the nearest by their distance field, else the first named (`to_go_for`); the answer says
    it with its values, then each record left out with what says it cannot serve.
+6a. A preference. A yes/no field the records differ in whose thing the request names
+   (`agentkit.sim.pick`, rule 9: near_entrance and "最好离入口近一点", pets_allowed and "we
+   have a cat, pets allowed would be great") picks as a question which one to go for does,
+   asked or not: of the records that can serve, those that have it, then the nearest of them.
 The answer states the picked record first, with its quantity, then the others' values, each key
 said as a label with its unit (`agentkit.sim.speech`: fare_gbp 389 is "fare: 389 GBP").
 """
@@ -216,11 +220,19 @@ def _named(recs: list[Record]) -> list[Record]:
     """Each record named by its first text field whose values differ from record to record."""
     if len(recs) < 2 or any(r.label != _labelled(r.fields).label for r in recs):
         return recs  # (named already: by the calls' inputs, by their prose kind and time)
-    for k in recs[0].fields:
-        got = [r.fields.get(k) for r in recs]
-        if all(isinstance(x, str) and _num(x) is None for x in got) and len(set(got)) == len(got):
-            return [Record(str(r.fields[k]), r.fields, r.time) for r in recs]
+    for named in (_num, _plain_number):  # (a name of no number, else a code: "3F-会议室A")
+        for k in recs[0].fields:
+            got = [r.fields.get(k) for r in recs]
+            if all(isinstance(x, str) and named(x) is None for x in got) and len(set(got)) == len(
+                got
+            ):
+                return [Record(str(r.fields[k]), r.fields, r.time) for r in recs]
     return recs
+
+
+def _plain_number(x: str) -> float | None:
+    """A text that is only a number, an amount, a date or a time ("12", "$5", "09:30"), or None."""
+    return _num(x) if re.fullmatch(r"[\s$€£¥+\-.,:/\d%]*\d[\s\d.,:/%-]*\w{0,3}", x) else None
 
 
 def _aligned(lines: list[str]) -> list[Record]:
@@ -589,6 +601,7 @@ class Chosen:
     record: Record
     nearest: str  # the distance key that chose among those that can serve ("" when none did)
     out: list[tuple[str, str]]  # (label, why it cannot serve) of the records left out
+    rest: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (rule 6a) the others
 
 
 def to_go_for(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> Chosen | None:
@@ -598,23 +611,29 @@ def to_go_for(task: str, results: list[tuple[Any, dict[str, Any], str]]) -> Chos
     left, not sold out), when some cannot: the nearest by the one distance field they all hold
     (distance_m, 距离), else the first the request named; with all of them able to serve, the
     nearest, when they hold a distance; else no pick (no criterion the results give)."""
-    if not CHOICE.search(task) or SUPER_MAX.search(task) or SUPER_MIN.search(task):
+    if SUPER_MAX.search(task) or SUPER_MIN.search(task):
         return None
     recs = of_results(results)
     if len(recs) < 2 or len({r.label for r in recs}) < len(recs):
         return None
     serving = [r for r in recs if pick.can_serve(r.fields)]
+    liked = pick.preferred(task, [r.fields for r in serving])  # (rule 6a: what the user prefers)
+    if not CHOICE.search(task) and not liked:
+        return None
     far = [
         k
         for k in recs[0].fields
         if DISTANCE_KEY.search(str(k)) and all(_num(r.fields.get(k)) is not None for r in recs)
     ]
-    if not serving or len(serving) == len(recs) and len(far) != 1:
+    if not serving or len(serving) == len(recs) and len(far) != 1 and not liked:
         return None
     key = far[0] if len(far) == 1 else ""
-    best = min(serving, key=lambda r: _num(r.fields.get(key)) or 0.0) if key else serving[0]
+    fits = [sum(r.fields.get(k) is True for k in liked) for r in serving]
+    pool = [r for r, n in zip(serving, fits, strict=True) if n == max(fits)]
+    best = min(pool, key=lambda r: _num(r.fields.get(key)) or 0.0) if key else pool[0]
     out = [(r.label, pick.why_not(r.fields) or "") for r in recs if r not in serving]
-    return Chosen(best, key if len(serving) > 1 else "", out)
+    rest = [(r.label, {k: r.fields.get(k) for k in liked}) for r in serving if r is not best]
+    return Chosen(best, key if len(pool) > 1 else "", out, rest if liked else [])
 
 
 def to_go_for_line(lang: str, c: Chosen) -> str:
@@ -636,6 +655,10 @@ def to_go_for_line(lang: str, c: Chosen) -> str:
     ]
     near = say(lang, "r_nearest") if c.nearest else ""
     line = say(lang, "r_choose", item=c.record.label, near=near, facts=said(c.record.fields))
+    others = sep.join(
+        f"{n}（{said(f)}）" if lang == "zh" else f"{n} ({said(f)})" for n, f in c.rest
+    )
+    why += [say(lang, "r_others", others=others).strip()] if others else []
     return "".join([line, *why]) if lang == "zh" else " ".join([line, *why])
 
 

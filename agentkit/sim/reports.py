@@ -19,6 +19,7 @@ it, the string inputs the other readings left open:
    left with a word of something wrong (`FAULT_WORD`), the first after the ask (which names the
    thing), else the last, with the fault clauses that directly follow it ("客厅空调不制冷，还一直滴水"),
    without a leading "it's" ("it's leaking water …" -> leaking water …).
+4. An input that is an id (unit_id, roomId, 设备编号) is none of these: it is looked up or given.
 1b. When the ask names the thing it is for ("book a repair for the dishwasher", "修一下洗衣机"),
    that thing is what is broken, before any other thing the message names.
 """
@@ -83,6 +84,8 @@ def filled(schema: dict[str, Any], text: str, values: dict[str, Any]) -> dict[st
     for name, prop in (schema.get("properties") or {}).items():
         if not isinstance(prop, dict) or prop.get("type", "string") != "string":
             continue
+        if re.search(r"(?:^|_)id$|[a-z]Id$|编号$", str(name), re.I):
+            continue  # (rule 4: an id is looked up, never a place's words: unit_id is no "floor")
         said = f"{name} {prop.get('description') or ''}"
         if name in values and not TOLD.search(said) and not _a_place(str(values[name]), said):
             continue  # (what happened is the message, not a part of it; a place is no facility)

@@ -13,6 +13,11 @@ program stored it. The rules, as a reader can apply them by hand:
    English order ("annual_remaining_days" -> 年度剩余天数); a key with a word KEY_ZH does not
    know keeps its English words. A unit at the key's end (weight_kg, price_eur, temp_c,
    discount_pct) moves to the value ("Weight: 12 kg").
+2a. In a Chinese answer a key's word KEY_ZH does not know is said as the user said it: a word
+   that only says how a record has a thing (has, with, near, by, allowed, included) through
+   HOW_HAD_ZH, a thing by the word of the user's message whose English gloss it is
+   (`agentkit.sim.glosses`: near_entrance and "离入口近" -> 靠近入口, has_tap and "有水龙头" ->
+   有水龙头). Else the key keeps its English words.
 3. A value is said as a person reads it: true / false as yes / no (是 / 否), none and an empty
    list as "none" (无),
    a code-like word (pending_approval, IN_TRANSIT) as words ("pending approval"; in Chinese
@@ -56,9 +61,10 @@ from __future__ import annotations
 
 import json
 import re
+from contextvars import ContextVar
 from typing import Any
 
-from . import values
+from . import glosses, values
 from .lexicon import ACT, TABLE
 
 _SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s.]+")
@@ -135,6 +141,8 @@ UNITS = {  # a unit that ends a key moves to the value
     "seconds": "s",
     "ms": "ms",
     "days": "days",
+    "m2": "m²",
+    "sqm": "m²",
 }
 UNIT_ZH = {
     "days": "天",
@@ -256,6 +264,7 @@ STATUS_ZH = {  # common states a result's code word says (rule 3)
     "normal": "正常", "high": "偏高", "low": "偏低", "valid": "有效", "invalid": "无效",
     "submitted": "已提交", "received": "已收到", "waitlisted": "候补中", "waitlist": "候补",
     "annual": "年假", "sick": "病假", "recyclable": "可回收物", "refunded": "已退款",
+    "vacant": "空置", "small": "小", "medium": "中等", "large": "大",
 }  # fmt: skip
 VERB_DONE = {  # the past of a tool's verb (rule 1), where adding -ed does not make it
     "send": "sent", "pay": "paid", "buy": "bought", "make": "made", "set": "set",
@@ -296,6 +305,27 @@ def _unit_of(words: list[str]) -> tuple[list[str], str]:
 LASTING = frozenset("duration time wait travel walk drive ride delay length run".split())
 
 
+USERS_WORDS: ContextVar[str] = ContextVar("users_words", default="")  # (rule 2a: the message)
+HOW_HAD_ZH = {
+    "has": "有", "have": "有", "with": "带", "near": "靠近", "by": "靠", "next": "挨着",
+    "allowed": "可带", "included": "含", "is": "",
+}  # fmt: skip
+
+
+def _users_word(word: str) -> str | None:
+    """Rule 2a: the word of the user's message whose English gloss is the key's word."""
+    forms = {word, word + "s", word.removesuffix("s")}
+    runs = glosses.HAN_RUN.findall(USERS_WORDS.get()) if len(word) > 2 else []
+    found = (
+        run[i : i + n]
+        for n in (4, 3, 2)
+        for run in runs
+        for i in range(len(run) - n + 1)
+        if any(g.lower() in forms for g in glosses.gloss(run[i : i + n]))
+    )
+    return next(found, None)  # (the longest: 水龙头 in 有水龙头, not 龙头)
+
+
 def label(key: str, lang: str, capital: bool = True) -> str:
     """Rule 2: a key said as a label, in the answer's language (its unit left out); in a
     sentence (`capital` False) an English label keeps its first letter as it is."""
@@ -304,7 +334,7 @@ def label(key: str, lang: str, capital: bool = True) -> str:
         joined = "_".join(words)
         if joined in KEY_ZH:
             return KEY_ZH[joined]
-        zh = [KEY_ZH.get(w) for w in words]
+        zh = [KEY_ZH.get(w, HOW_HAD_ZH.get(w)) or _users_word(w) for w in words]
         if words and all(z is not None for z in zh):
             return "".join(z for z in zh if z) or key
     out = " ".join(ABBREVIATIONS.get(w, w) for w in words) or str(key)
