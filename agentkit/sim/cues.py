@@ -75,6 +75,7 @@ UNITS = {  # kind -> how the text writes it right after a number
     "money": r"\s*(?:万(?![公千米人平次字步])|元|块|yuan|dollars?|euros?|quid)(?![a-z])",
     "year": r"\s*年(?!级)",
     "percent": r"\s*(?:%|percent|per cent)",
+    "place": r"\s*(?:号楼|号(?!线)|弄|室(?![\d一二两三四五])|栋|幢|单元)",  # an address's number
 }  # fmt: skip
 NAMED = [  # kind -> words of a property's name or description that name it (a unit first)
     ("time", r"minutes|hours|seconds|_days|days_|_weeks|分钟|小时|天数"),
@@ -85,7 +86,8 @@ NAMED = [  # kind -> words of a property's name or description that name it (a u
     ("year", r"\byear\b|^year|_year|年份|年款"),
     ("count", r"servings|portions|pieces|rooms|count|number of|quantity|qty|guests|people|seats|"
               r"boxes|stalls|floors|份数|人数|数量|个数|间数"),
-    ("money", r"price|cost|fee|rent|salary|budget|amount|yuan|dollars|total|monthly|月租|价|费|租金|预算|金额"),
+    ("money", r"price|cost|fee|rent|salary|budget|amount|yuan|dollars|total|monthly|_(?:cny|rmb|usd|eur|gbp)\b|"
+              r"deposit|penalty|fine\b|月租|价|费|租金|预算|金额|押金|违约金|罚款"),
     ("time", r"minutes|hours|duration|days|weeks|时长|分钟|小时|天数"),
 ]  # fmt: skip
 COUNTS_PORTIONS = re.compile(  # a count of portions said by the verb that counts them
