@@ -4,7 +4,9 @@ by its kind and its name near a cue in the text, and a value the text gives anot
 left out rather than kept wrong. Written rules:
 
 1. A number the text writes only with a unit of another kind than the property's (a weight in
-   grams for servings, 78平 for bedrooms, 2019年 for a price) is not the property's: it is left
+   grams for servings, 78平 for bedrooms, 2019年 for a price, an address's 455弄 / 602室 for an
+   area or a penalty; deposit, penalty and a name ending _cny / _eur are money) is not the
+   property's: it is left
    out, and the one number the text writes with the property's own kind takes its place (a sum
    with 元 / 万 for a price; a count after a word that counts portions: "makes 16", "serves 4",
    "16人份"). The kinds are a short table of units (`UNITS`) and of the words that name each kind
@@ -35,7 +37,8 @@ left out rather than kept wrong. Written rules:
    朝阳区). A title is said without the chat that opens it ("Okay so my nan's Welsh cakes" -> Welsh
    cakes); a list of steps (steps, instructions, directions, method, 步骤, 做法) is the
    material's sentences of doing, each cut at "then" / 然后 / 再, without its title line and
-   what it yields ("Makes about 16").
+   what it yields ("Makes about 16"); a sentence that tells (it opens with a subject or an
+   amount: "I use 750 ml …", "It's vegan …", 我…) is no step when two steps are left without them.
 8. A list of strings is the items its own label opens, when a label of the text names the
    property (its words, or the glosses of its Chinese words: "家电齐全：空调两台、冰箱、洗衣机" for
    appliances): the phrases between list punctuation up to the sentence's end, none said no to
@@ -533,7 +536,15 @@ def steps(text: str) -> list[str]:
             if len(part.split()) >= 3 or not part.isascii() and len(part) >= 4:
                 if not YIELDS.match(part):
                     out.append(part[:1].upper() + part[1:])
-    return out if len(out) >= 2 else []
+    done = [x for x in out if not TOLD.match(x)]  # a step is done: no one's telling, no amount
+    return done if len(done) >= 2 else out if len(out) >= 2 else []
+
+
+TOLD = re.compile(  # a sentence that tells (a subject, a measure), not one that says what to do
+    r"(?:i|i'm|i've|i'd|you|you'll|you're|we|we'll|it|it's|its|this|that|these|there|my|our|a|an|"
+    r"one|two|three|some)\b|[我你它这那]",
+    re.I,
+)
 
 
 # Rule 8: a list its own label opens

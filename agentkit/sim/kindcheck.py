@@ -10,7 +10,9 @@ The kinds, by the property's name and description (`string_kind`), each with its
   contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: a surname and one
   to three characters that make no word of the dictionary (`placed_name`), 老/小 and a surname, a
   surname and 先生/女士/师傅, or one to four capitalised words (particles: van, de, …) that name
-  no place; a role word before it is dropped (业主赵敏 -> 赵敏). A required one missing is who
+  no place; a role word before it is dropped (业主赵敏 -> 赵敏); a property named by a role
+  (landlord, lessor, tenant, seller, buyer, patient, driver, owner) is the name the text leads
+  with that role's word, a bracket or colon between ("甲方（出租人）赵志强", `role_led`). A required one missing is who
   introduces themself, else the name that opens the text, else one a role word leads
   (房东孙建国), else an English text's first full name outside quotes and company contexts;
 - an **organisation** (company, employer, school, borrower, vendor, 公司, 学校) is a phrase, no
@@ -26,7 +28,7 @@ The kinds, by the property's name and description (`string_kind`), each with its
   报案号, …) is one token, never a clause, and the token whose cue word, just before it, is of the
   property's kind: a token cued as another kind (a phone for a policy number, a frame number's
   digits for a phone) gives way to the one cued as the property's, even in an optional field; a
-  zip has a zip's shape;
+  zip has a zip's shape; a phone has seven digits or more and is no year range ("(2019-2022");
 - a **time** keeps the half of the day the request says (下午四点半 is 16:30, "4:30 pm" 16:30);
   a **date** the text writes without its year is the nearest such day, not one almost a year
   ahead, and its day of the month is one the request writes or says relative to today or by a
@@ -46,6 +48,9 @@ The kinds, by the property's name and description (`string_kind`), each with its
   clause's tail, no "I'd cover:" lead; a list that is the text's clauses one after another is no
   reading (actions: the sentences of obligation, `cues.obligations`; else empty), and a list of
   three items or more given whole to two properties answers neither;
+- a word alone that names nothing ("this") is no value; an item's thing (item, product, name)
+  is no clause, sign-off or person's first name; an open question (open_questions, 待定)
+  leaves something undecided (whether, 要不要, 没有结论), else it is no item;
 - an item of a list of objects is checked field by field; an item with no text left in a field
   that is no enum, or with most of its required fields empty, is dropped; each item is kept once.
 """
@@ -466,6 +471,26 @@ def _an_org(v: str, text: str, ctx: Ctx) -> bool:
     return not (" " in v and re.search(rf'["“]{re.escape(v)}["”]', text))
 
 
+THING_FIELD = re.compile(
+    r"^(?:item|product|thing|goods|cargo|ingredient|article|name)(?:_?name)?$|物品|商品|品名|货物|名称",
+    re.I,
+)
+FINITE = re.compile(
+    r"\b(?:is|are|was|were|would|will|can|could|should|must|has|have|had|did|does|been)\b", re.I
+)
+SIGN_OFF = re.compile(r"thanks|thank you|cheers|regards|best|kind regards|谢谢|多谢|此致", re.I)
+
+
+def _a_thing(k: str, v: str, ctx: Ctx) -> bool:
+    """Whether an item's thing (item, product, name) is a thing: no clause, sign-off or name."""
+    if not THING_FIELD.search(k):
+        return True
+    v = v.strip(" .,!，。！")
+    if SIGN_OFF.fullmatch(v) or any(v in p.split() for p in ctx.people):
+        return False
+    return not (FINITE.search(v) if v.isascii() else CLAUSE_ZH.search(v))
+
+
 def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | None:
     """The value kept for a string property, else None (it fails its kind)."""
     if not _fits_description(v, s):
@@ -474,6 +499,8 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     kind = string_kind(k, s, ctx.siblings)
     if not v.strip() or GREETING.fullmatch(v.strip()) or not _a_day_said(v, ctx.whole):
         return None
+    if v.strip().lower() in FUNCTION or kind is None and ctx.item and not _a_thing(k, v, ctx):
+        return None  # a word alone that names nothing ("this"); an item's thing no clause
     if kind != "person" and (
         FRAGMENT.search(v.strip())
         or kind not in (None, "place")
@@ -686,7 +713,8 @@ def role_led(k: str, s: dict[str, Any], text: str) -> str | None:
 
 
 def _one_string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx, need: bool) -> str | None:
-    if string_kind(k, s, ctx.siblings) == "person" and not ctx.item:
+    kind = string_kind(k, s, ctx.siblings)
+    if (kind == "person" or kind is None and re.fullmatch(r"[a-z]+(?:_name)?", k)) and not ctx.item:
         v = role_led(k, s, text) or v  # a role's name is the one the text leads with its word
     kept = _string(k, s, v, text, ctx)
     cued = string_kind(k, s, ctx.siblings) in dict(CUES) and string_kind(k, s, ctx.siblings) != "id"

@@ -11,8 +11,10 @@ Extraction (`extract`: a structured output; `complete`: the input of a forced "r
 reads the request by these rules, beside the general readers of `agentkit.sim.arguments`:
 - the material is what the instruction hands over: the text after the instruction's colon
   ("整理成结构化数据：宫保鸡丁要两份…"; unquoted when it is one quoted text: "Turn this commit into
-  a changelog entry: 'fix: …'"), else the longest quoted text of three words or more, else the
-  whole request;
+  a changelog entry: 'fix: …'"), else what follows an instruction line that points at it
+  ("Triage this review.\n\n★★ …"; this, the following, below, 下面, 以下, 这段), else the longest
+  quoted text of three words or more, else the whole request; a forced call's value that the
+  pointing instruction wrote, not the material, is read again from the material;
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
