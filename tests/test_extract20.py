@@ -135,3 +135,18 @@ def test_an_item_s_thing_is_no_piece_of_the_clause_after_it_en():
     names = [i["name"] for i in got["ingredients"]]
     assert "white vinegar" in names and "warm water" in names
     assert not any(" but " in n or n.startswith("if ") or "bottle" in n for n in names)
+
+
+def test_a_list_of_languages_holds_the_languages_the_text_names_en():
+    guide = tool(
+        "register_guide",
+        "Register a tour guide.",
+        {**strings(full_name=None), "languages": STRS},
+    )
+    got = forced(
+        "Add this guide to the roster:\n\nHi, I'm Ines Duarte. I studied History at the "
+        "University of Porto (BA 2015) and have led walking tours for Lisbon Walks since 2017. "
+        "I speak Portuguese, Spanish and English.",
+        guide,
+    )
+    assert got["languages"] == ["Portuguese", "Spanish", "English"]

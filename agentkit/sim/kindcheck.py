@@ -50,7 +50,9 @@ The kinds, by the property's name and description (`string_kind`), each with its
   three items or more given whole to two properties answers neither;
 - a word alone that names nothing ("this") is no value; an item's thing (item, product, name)
   is no clause, sign-off or person's first name; an open question (open_questions, 待定)
-  leaves something undecided (whether, 要不要, 没有结论), else it is no item;
+  leaves something undecided (whether, 要不要, 没有结论), else it is no item; a list of
+  languages holds the spoken languages the text names (`SPOKEN`, a class table), when it names
+  one; an institution is an organisation;
 - an item of a list of objects is checked field by field; an item with no text left in a field
   that is no enum, or with most of its required fields empty, is dropped; each item is kept once.
 """
@@ -85,9 +87,17 @@ UNDECIDED = re.compile(
     r"没有结论|没结论|再议|待定|未定|还没定|悬而未决",
     re.I,
 )
+LANGUAGES = re.compile(r"^(?:spoken_)?languages?(?:_spoken)?$|语言|语种", re.I)
+SPOKEN = re.compile(  # a class table: the spoken languages (a list of languages holds these)
+    r"\b(?:English|Dutch|Arabic|French|German|Spanish|Italian|Portuguese|Chinese|Mandarin|Cantonese|"
+    r"Japanese|Korean|Hindi|Urdu|Russian|Polish|Turkish|Swedish|Norwegian|Danish|Finnish|Greek|"
+    r"Hebrew|Persian|Farsi|Vietnamese|Thai|Indonesian|Malay|Swahili|Bengali|Punjabi|Tamil|"
+    r"Ukrainian|Czech|Romanian|Hungarian|Welsh|Irish)\b|英语|英文|中文|汉语|普通话|粤语|日语|韩语|"
+    r"法语|德语|西班牙语|俄语|阿拉伯语|意大利语|葡萄牙语|荷兰语"
+)
 TERMS_LIST = re.compile(r"skill|tool|technolog|stack|framework|language|技能|技术|工具", re.I)
 ORG_KEY = re.compile(
-    r"company|employer|organi[sz]ation|school|university|college|borrower|vendor|insurer|"
+    r"company|employer|organi[sz]ation|school|university|college|institution|borrower|vendor|insurer|"
     r"hospital|公司|单位|学校|院校|机构",
     re.I,
 )
@@ -654,6 +664,9 @@ def of_its_kind(
             _one_number(out, k, s, text)
         elif isinstance(out.get(k), list):
             out[k] = _items(k, s, out[k], text, root, frozenset(ctx.people), ctx.whole)
+            said = [m.group(0) for m in SPOKEN.finditer(text)] if LANGUAGES.search(k) else []
+            if said:  # spoken languages: those of the table the text names
+                out[k] = list(dict.fromkeys(x[:1].upper() + x[1:] for x in said))
             if not out[k] and TERMS_LIST.search(k):
                 from .structured import named_terms  # (structured reads through this module)
 
