@@ -4,7 +4,9 @@ by its kind and its name near a cue in the text, and a value the text gives anot
 left out rather than kept wrong. Written rules:
 
 1. A number the text writes only with a unit of another kind than the property's (a weight in
-   grams for servings, 78平 for bedrooms, 2019年 for a price) is not the property's: it is left
+   grams for servings, 78平 for bedrooms, 2019年 for a price, an address's 455弄 / 602室 for an
+   area or a penalty; deposit, penalty and a name ending _cny / _eur are money) is not the
+   property's: it is left
    out, and the one number the text writes with the property's own kind takes its place (a sum
    with 元 / 万 for a price; a count after a word that counts portions: "makes 16", "serves 4",
    "16人份"). The kinds are a short table of units (`UNITS`) and of the words that name each kind
@@ -35,7 +37,8 @@ left out rather than kept wrong. Written rules:
    朝阳区). A title is said without the chat that opens it ("Okay so my nan's Welsh cakes" -> Welsh
    cakes); a list of steps (steps, instructions, directions, method, 步骤, 做法) is the
    material's sentences of doing, each cut at "then" / 然后 / 再, without its title line and
-   what it yields ("Makes about 16").
+   what it yields ("Makes about 16"); a sentence that tells (it opens with a subject or an
+   amount: "I use 750 ml …", "It's vegan …", 我…) is no step when two steps are left without them.
 8. A list of strings is the items its own label opens, when a label of the text names the
    property (its words, or the glosses of its Chinese words: "家电齐全：空调两台、冰箱、洗衣机" for
    appliances): the phrases between list punctuation up to the sentence's end, none said no to
@@ -75,6 +78,7 @@ UNITS = {  # kind -> how the text writes it right after a number
     "money": r"\s*(?:万(?![公千米人平次字步])|元|块|yuan|dollars?|euros?|quid)(?![a-z])",
     "year": r"\s*年(?!级)",
     "percent": r"\s*(?:%|percent|per cent)",
+    "place": r"\s*(?:号楼|号(?!线)|弄|室(?![\d一二两三四五])|栋|幢|单元)",  # an address's number
 }  # fmt: skip
 NAMED = [  # kind -> words of a property's name or description that name it (a unit first)
     ("time", r"minutes|hours|seconds|_days|days_|_weeks|分钟|小时|天数"),
@@ -85,7 +89,8 @@ NAMED = [  # kind -> words of a property's name or description that name it (a u
     ("year", r"\byear\b|^year|_year|年份|年款"),
     ("count", r"servings|portions|pieces|rooms|count|number of|quantity|qty|guests|people|seats|"
               r"boxes|stalls|floors|份数|人数|数量|个数|间数"),
-    ("money", r"price|cost|fee|rent|salary|budget|amount|yuan|dollars|total|monthly|月租|价|费|租金|预算|金额"),
+    ("money", r"price|cost|fee|rent|salary|budget|amount|yuan|dollars|total|monthly|_(?:cny|rmb|usd|eur|gbp)\b|"
+              r"deposit|penalty|fine\b|月租|价|费|租金|预算|金额|押金|违约金|罚款"),
     ("time", r"minutes|hours|duration|days|weeks|时长|分钟|小时|天数"),
 ]  # fmt: skip
 COUNTS_PORTIONS = re.compile(  # a count of portions said by the verb that counts them
@@ -531,7 +536,15 @@ def steps(text: str) -> list[str]:
             if len(part.split()) >= 3 or not part.isascii() and len(part) >= 4:
                 if not YIELDS.match(part):
                     out.append(part[:1].upper() + part[1:])
-    return out if len(out) >= 2 else []
+    done = [x for x in out if not TOLD.match(x)]  # a step is done: no one's telling, no amount
+    return done if len(done) >= 2 else out if len(out) >= 2 else []
+
+
+TOLD = re.compile(  # a sentence that tells (a subject, a measure), not one that says what to do
+    r"(?:i|i'm|i've|i'd|you|you'll|you're|we|we'll|it|it's|its|this|that|these|there|my|our|a|an|"
+    r"one|two|three|some)\b|[我你它这那]",
+    re.I,
+)
 
 
 # Rule 8: a list its own label opens

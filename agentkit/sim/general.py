@@ -286,7 +286,9 @@ order to one typed view of the request (`agentkit.sim.view`).
    never made up, and the stand-in's own note never lands in a field. Under "any", when the
    plan's call still lacks a value, that call is the one forced (the check before the act); a
    tool that takes a list of strings records a message's several items in that list, in one
-   call, never one call per item (`_one_record_each`).
+   call, never one call per item (`_one_record_each`); a call whose required identifier
+   (order_id, waybill, 运单号) is no token the request writes is no call, and a tool whose
+   identifier the request cannot give is not the one forced (`_ids_written`).
 """
 
 from __future__ import annotations
@@ -5926,6 +5928,10 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
         for t, a in turn.calls
         if (to_user is None or t is not to_user[0]) and t.name not in refused
     ]
+    if name is None:  # a call on an identifier the text never writes is no call (rule 6)
+        work = [(t, a) for t, a in work if _ids_written(t, a, v.task)]
+        unwritten = {t.name for t in v.tools if not _ids_written(t, {}, v.task)}
+        refused |= unwritten if unwritten < {t.name for t in v.tools} - refused else set()
     if name is None and work:
         calls = work[:1] if v.one_call else _one_record_each(work)
         return Reply(
@@ -5941,6 +5947,28 @@ def _forced(v: View, turn: Turn, conv: Conversation) -> Reply:
     left = left or [t for t in v.tools if t.name not in refused]
     tool = tool or (missing[0] if missing else None) or left[0]
     return Reply([_use(tool, _valid_input(v, tool))], "tool_use")
+
+
+IDENTIFIER = re.compile(r"waybill|tracking|运单|单号|编号|工单", re.I)
+
+
+def _ids_written(t: Tool, args: dict[str, Any], task: str) -> bool:
+    """Whether each required identifier of a call (order_id, waybill, 运单号) is a token the
+    request writes (given in `args`, else one the request holds at all, a phone none)."""
+    from .kindcheck import tokens
+
+    props = t.schema.get("properties") or {}
+    said = {re.sub(r"\W", "", tok).upper() for tok, cue in tokens(task) if cue != "phone"}
+    for k in t.schema.get("required") or []:
+        p: dict[str, Any] = props[k] if isinstance(props.get(k), dict) else {}
+        if p.get("type", "string") != "string" or p.get("enum"):
+            continue
+        if not (role(k, p) == "id" or IDENTIFIER.search(f"{k} {p.get('description') or ''}")):
+            continue
+        got = re.sub(r"\W", "", str(args.get(k) or "")).upper()
+        if (got and got not in said) or (not got and not said):
+            return False
+    return True
 
 
 REFUSED_EN = re.compile(

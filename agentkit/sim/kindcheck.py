@@ -10,7 +10,9 @@ The kinds, by the property's name and description (`string_kind`), each with its
   contact, driver, manager, artist, witness, 姓名, 联系人, …) is a whole name: a surname and one
   to three characters that make no word of the dictionary (`placed_name`), 老/小 and a surname, a
   surname and 先生/女士/师傅, or one to four capitalised words (particles: van, de, …) that name
-  no place; a role word before it is dropped (业主赵敏 -> 赵敏). A required one missing is who
+  no place; a role word before it is dropped (业主赵敏 -> 赵敏); a property named by a role
+  (landlord, lessor, tenant, seller, buyer, patient, driver, owner) is the name the text leads
+  with that role's word, a bracket or colon between ("甲方（出租人）赵志强", `role_led`). A required one missing is who
   introduces themself, else the name that opens the text, else one a role word leads
   (房东孙建国), else an English text's first full name outside quotes and company contexts;
 - an **organisation** (company, employer, school, borrower, vendor, 公司, 学校) is a phrase, no
@@ -26,7 +28,7 @@ The kinds, by the property's name and description (`string_kind`), each with its
   报案号, …) is one token, never a clause, and the token whose cue word, just before it, is of the
   property's kind: a token cued as another kind (a phone for a policy number, a frame number's
   digits for a phone) gives way to the one cued as the property's, even in an optional field; a
-  zip has a zip's shape;
+  zip has a zip's shape; a phone has seven digits or more and is no year range ("(2019-2022");
 - a **time** keeps the half of the day the request says (下午四点半 is 16:30, "4:30 pm" 16:30);
   a **date** the text writes without its year is the nearest such day, not one almost a year
   ahead, and its day of the month is one the request writes or says relative to today or by a
@@ -46,6 +48,11 @@ The kinds, by the property's name and description (`string_kind`), each with its
   clause's tail, no "I'd cover:" lead; a list that is the text's clauses one after another is no
   reading (actions: the sentences of obligation, `cues.obligations`; else empty), and a list of
   three items or more given whole to two properties answers neither;
+- a word alone that names nothing ("this") is no value; an item's thing (item, product, name)
+  is no clause, sign-off or person's first name; an open question (open_questions, 待定)
+  leaves something undecided (whether, 要不要, 没有结论), else it is no item; a list of
+  languages holds the spoken languages the text names (`SPOKEN`, a class table), when it names
+  one; an institution is an organisation;
 - an item of a list of objects is checked field by field; an item with no text left in a field
   that is no enum, or with most of its required fields empty, is dropped; each item is kept once.
 """
@@ -59,6 +66,7 @@ from typing import Any
 from . import cues, glosses, mentions, valuekinds, values
 from .arguments import resolve
 from .cues import ACTIONS, obligations
+from .nested import JOB_WORD
 
 PERSON_KEY = re.compile(
     r"^(?:name|full_?name|person|contact|driver|claimant|witness(?:es)?|artist|landlord|tenant|"
@@ -73,9 +81,23 @@ PEOPLE_LIST = re.compile(
     r"witness|attendee|participant|people|persons|speakers|members|guests|证人|目击|参会|参加|人员",
     re.I,
 )
+OPEN_LIST = re.compile(r"question|open|unresolved|pending|undecided|疑问|问题|待定|待议|未决", re.I)
+UNDECIDED = re.compile(
+    r"\b(?:whether|undecided|tbd|to be decided|not (?:yet )?decided|no decision)\b|\?|？|是否|要不要|"
+    r"没有结论|没结论|再议|待定|未定|还没定|悬而未决",
+    re.I,
+)
+LANGUAGES = re.compile(r"^(?:spoken_)?languages?(?:_spoken)?$|语言|语种", re.I)
+SPOKEN = re.compile(  # a class table: the spoken languages (a list of languages holds these)
+    r"\b(?:English|Dutch|Arabic|French|German|Spanish|Italian|Portuguese|Chinese|Mandarin|Cantonese|"
+    r"Japanese|Korean|Hindi|Urdu|Russian|Polish|Turkish|Swedish|Norwegian|Danish|Finnish|Greek|"
+    r"Hebrew|Persian|Farsi|Vietnamese|Thai|Indonesian|Malay|Swahili|Bengali|Punjabi|Tamil|"
+    r"Ukrainian|Czech|Romanian|Hungarian|Welsh|Irish)\b|英语|英文|中文|汉语|普通话|粤语|日语|韩语|"
+    r"法语|德语|西班牙语|俄语|阿拉伯语|意大利语|葡萄牙语|荷兰语"
+)
 TERMS_LIST = re.compile(r"skill|tool|technolog|stack|framework|language|技能|技术|工具", re.I)
 ORG_KEY = re.compile(
-    r"company|employer|organi[sz]ation|school|university|college|borrower|vendor|insurer|"
+    r"company|employer|organi[sz]ation|school|university|college|institution|borrower|vendor|insurer|"
     r"hospital|公司|单位|学校|院校|机构",
     re.I,
 )
@@ -96,7 +118,7 @@ NO_PLACE_ZH = re.compile(  # words no place phrase holds: a modal, a copula, a l
 CLAUSE_EN = re.compile(r"[.;!?]\s|\b(?:is|was|were|are|will|had|has|have|thinks?|said)\b")
 PLACE_END = "路口街道巷弄号棚室厅院馆楼层门场站区村镇店园厂库房处边里内外上下舍圈仓"
 STREET = r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Lane|Street|St|Road|Rd|Avenue|Ave|Row|Drive|Way|Court|Boulevard|Blvd|Close|Terrace)\b"
-AT_PLACE = re.compile(r"在([^，。；、,\s在]{2,24})")
+AT_PLACE = re.compile(r"(?:在|位于|地址[:：]?)((?:[^，。；、,\s在]| (?=\d)|(?<=\d) ){2,40})")
 
 CUES = (  # kind -> cue words that stand just before a token of that kind
     ("plate", r"车牌|牌照|plate|licen[cs]e"),
@@ -282,11 +304,19 @@ def a_place(v: str, kind: str) -> bool:
             return False
     elif CLAUSE_EN.search(v) or len(v.split()) > 10 or not re.search(r"[A-Z\d]", v):
         return False  # an English place is named: a capital or a number
+    if _a_job(v):
+        return False  # a job's title ("Senior Data Engineer") is no place
     if kind == "city":
         return not re.search(r"\d", v)
     if kind == "street":
         return bool(STREET_WORD.search(v))
     return True
+
+
+def _a_job(v: str) -> bool:
+    if v.isascii():
+        return any(JOB_WORD.fullmatch(w.rstrip("s")) for w in re.findall(r"[A-Za-z]+", v))
+    return any(JOB_WORD.fullmatch(v[-n:]) for n in (2, 3))
 
 
 def _zh_place(text: str) -> str | None:
@@ -297,6 +327,7 @@ def _zh_place(text: str) -> str | None:
         if ends:
             said = run[: ends[-1] + 1]
             said = re.sub(r"^(?:北边|南边|东边|西边)的", lambda x: x.group(0)[:-1], said)
+            said = re.sub(r"(\d\s*[号室弄栋])的.*$", r"\1", said)  # "…602 室的房屋" -> …602 室
             if a_place(said, "place"):
                 return said
     return None
@@ -450,6 +481,26 @@ def _an_org(v: str, text: str, ctx: Ctx) -> bool:
     return not (" " in v and re.search(rf'["“]{re.escape(v)}["”]', text))
 
 
+THING_FIELD = re.compile(
+    r"^(?:item|product|thing|goods|cargo|ingredient|article|name)(?:_?name)?$|物品|商品|品名|货物|名称",
+    re.I,
+)
+FINITE = re.compile(
+    r"\b(?:is|are|was|were|would|will|can|could|should|must|has|have|had|did|does|been)\b", re.I
+)
+SIGN_OFF = re.compile(r"thanks|thank you|cheers|regards|best|kind regards|谢谢|多谢|此致", re.I)
+
+
+def _a_thing(k: str, v: str, ctx: Ctx) -> bool:
+    """Whether an item's thing (item, product, name) is a thing: no clause, sign-off or name."""
+    if not THING_FIELD.search(k):
+        return True
+    v = v.strip(" .,!，。！")
+    if SIGN_OFF.fullmatch(v) or any(v in p.split() for p in ctx.people):
+        return False
+    return not (FINITE.search(v) if v.isascii() else CLAUSE_ZH.search(v))
+
+
 def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | None:
     """The value kept for a string property, else None (it fails its kind)."""
     if not _fits_description(v, s):
@@ -458,6 +509,8 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     kind = string_kind(k, s, ctx.siblings)
     if not v.strip() or GREETING.fullmatch(v.strip()) or not _a_day_said(v, ctx.whole):
         return None
+    if v.strip().lower() in FUNCTION or kind is None and ctx.item and not _a_thing(k, v, ctx):
+        return None  # a word alone that names nothing ("this"); an item's thing no clause
     if kind != "person" and (
         FRAGMENT.search(v.strip())
         or kind not in (None, "place")
@@ -477,7 +530,7 @@ def _string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx) -> str | Non
     if re.search(r"\b[a-z]{2,}\s+[a-z]{2,}\b", v) or CLAUSE_ZH.search(v):
         return None  # an id is one token, never a clause
     ok, _ = _cued(kind, v, text, set())
-    return v if ok else None
+    return v if ok and (kind != "phone" or valuekinds.phone_shaped(v)) else None
 
 
 def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
@@ -500,8 +553,11 @@ def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
         return said.pop() if len(said) == 1 else None
     if kind in dict(CUES):
         _, tok = _cued(kind, "", text, ctx.tokens)
-        if tok and kind == "phone":
-            return valuekinds.phone_as_asked(tok, s)
+        if kind == "phone":  # else the text's one phone-shaped run
+            tok = tok if tok and valuekinds.phone_shaped(tok) else valuekinds.full_phone("", text)
+            return (
+                valuekinds.phone_as_asked(tok, s) if tok and valuekinds.phone_shaped(tok) else None
+            )
         return tok
     return None
 
@@ -564,6 +620,7 @@ class Ctx:
         self.tokens: set[str] = set()
         self.orgs: set[str] = set()  # the organisations the record names
         self.whole = ""
+        self.item = False  # an item of a list: a role's one name is no item's own
 
 
 def of_its_kind(
@@ -574,6 +631,7 @@ def of_its_kind(
     required: Any,
     known: frozenset[str] = frozenset(),
     whole: str = "",
+    item: bool = False,
 ) -> dict[str, Any]:
     """The values of an extraction that pass their kind's check (the rules above); `known`: the
     people the record around it names. Strings first: the people they name are known to the
@@ -581,6 +639,7 @@ def of_its_kind(
     need = set(required) if isinstance(required, list) else set()
     ctx = Ctx(props, set(known))
     ctx.whole = whole or text  # the whole request: days and times are read in it
+    ctx.item = item
     ctx.orgs = {
         v
         for k, v in got.items()
@@ -605,6 +664,9 @@ def of_its_kind(
             _one_number(out, k, s, text)
         elif isinstance(out.get(k), list):
             out[k] = _items(k, s, out[k], text, root, frozenset(ctx.people), ctx.whole)
+            said = [m.group(0) for m in SPOKEN.finditer(text)] if LANGUAGES.search(k) else []
+            if said:  # spoken languages: those of the table the text names
+                out[k] = list(dict.fromkeys(x[:1].upper() + x[1:] for x in said))
             if not out[k] and TERMS_LIST.search(k):
                 from .structured import named_terms  # (structured reads through this module)
 
@@ -618,6 +680,7 @@ def of_its_kind(
                 s.get("required"),
                 frozenset(ctx.people),
                 ctx.whole,
+                ctx.item,
             )
     return _no_twins(out)
 
@@ -631,7 +694,41 @@ def _no_twins(out: dict[str, Any]) -> dict[str, Any]:
     return {k: [] if k in twins else v for k, v in out.items()}
 
 
+ROLES = (  # a person's role: the words of a property that name it, the words a text leads it with
+    (r"landlord|lessor|出租|房东", r"房东|出租人|出租方|甲方|landlord|lessor"),
+    (r"tenant|lessee|renter|承租|租客|租户", r"租客|租户|承租人|承租方|乙方|tenant|lessee"),
+    (r"seller|vendor|卖", r"卖方|卖家|出卖人|seller|vendor"),
+    (r"buyer|purchaser|买", r"买方|买家|买受人|buyer|purchaser"),
+    (r"patient|患者|病人", r"患者|病人|patient"),
+    (r"driver|司机", r"司机|驾驶员|driver"),
+    (r"owner|业主|车主", r"业主|车主|房主|owner"),
+)
+
+
+def role_led(k: str, s: dict[str, Any], text: str) -> str | None:
+    """The name a text leads with the role a person property names ("甲方（出租人）赵志强" for
+    landlord, "the tenant, Ana Silva"): the role's word, a bracket or colon, then a whole name."""
+    about = f"{k} {s.get('description') or ''}"
+    for named, led in ROLES:
+        if not re.search(named, about, re.I):
+            continue
+        for m in re.finditer(rf"(?:{led})(?:\s*[（(][^）)]{{1,8}}[）)])?[\s:：,，]*", text, re.I):
+            rest = text[m.end() : m.end() + 40]
+            zh = next((rest[:n] for n in (3, 2) if placed_name(rest[:n])), None)
+            zh = None if rest.startswith("姓") else zh  # "司机姓郑" says a surname only
+            en = re.match(
+                r"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})", rest
+            )
+            name = zh or (en.group(1) if en else None)
+            if name and a_whole_name(name) and not _a_place_name(name):
+                return name
+    return None
+
+
 def _one_string(k: str, s: dict[str, Any], v: str, text: str, ctx: Ctx, need: bool) -> str | None:
+    kind = string_kind(k, s, ctx.siblings)
+    if (kind == "person" or kind is None and re.fullmatch(r"[a-z]+(?:_name)?", k)) and not ctx.item:
+        v = role_led(k, s, text) or v  # a role's name is the one the text leads with its word
     kept = _string(k, s, v, text, ctx)
     cued = string_kind(k, s, ctx.siblings) in dict(CUES) and string_kind(k, s, ctx.siblings) != "id"
     if kept is None and (need or cued and v.strip()):  # a wrong id: the one its cue names
@@ -702,7 +799,7 @@ def _items(
     item = resolve(s.get("items") or {}, root)
     if item.get("type") == "object" and isinstance(item.get("properties"), dict):
         kept = [
-            of_its_kind(item["properties"], x, text, root, None, known, whole)  # no candidates
+            of_its_kind(item["properties"], x, text, root, None, known, whole, True)
             if isinstance(x, dict)
             else x
             for x in items
@@ -724,6 +821,9 @@ def _items(
         and not PEOPLE_LIST.search(k)
         and _dumped(items, text)
     ):
+        if OPEN_LIST.search(k):  # open questions: the sentences that leave something undecided
+            sentences = re.split(r"(?<=[.!?。！？\n])\s*", text)
+            return [x.strip() for x in sentences if UNDECIDED.search(x) and not GREETING.match(x)]
         return obligations(text) if ACTIONS.search(k) else []
     if item.get("type", "string") != "string" or item.get("enum"):
         return items
@@ -744,6 +844,8 @@ def _string_item(k: str, x: str) -> str:
         return name_in(x) or ""
     if TERMS_LIST.search(k):
         return x if _a_term(x) else ""
+    if OPEN_LIST.search(k) and not UNDECIDED.search(x):
+        return ""  # an open question leaves something undecided
     return x if _whole_phrase(x) else ""
 
 

@@ -34,7 +34,7 @@ UNIT = (  # how the text writes a unit -> its short form
     ("l", r"l|litres?|liters?|升"), ("tbsp", r"tbsp|tablespoons?|汤匙|大勺"),
     ("tsp", r"tsp|teaspoons?|茶匙|小勺"), ("cup", r"cups?|杯"), ("pinch", r"pinch(?:es)?|撮"),
     ("handful", r"handfuls?|把"), ("oz", r"oz|ounces?"), ("lb", r"lbs?|pounds?"),
-    ("片", r"片"), ("粒", r"粒"), ("袋", r"袋"),
+    ("片", r"片"), ("粒", r"粒"), ("袋", r"袋"), ("clove", r"cloves?"),
 )  # fmt: skip
 UNITS = "|".join(u for _short, u in UNIT)
 WORD_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -42,14 +42,15 @@ NUMBER = r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six)"
 AFTER_EN = re.compile(  # "225 grams of self-raising flour", "75g caster sugar", "a pinch of salt"
     rf"(?<![\w.]){NUMBER}\s*(?P<u>{UNITS})(?![A-Za-z])\)?\s*(?:of\s+)?"
     r"(?P<thing>[a-z][a-z-]*(?:\s+(?!(?:until|then|and|or|with|to|into|in|it|for|while|till|on|at|"
-    r"maybe|about|per|once|twice|daily)\b)[a-z][a-z-]*){0,3})",
+    r"maybe|about|per|once|twice|daily|but|if|so|as|because|unless|when|which)\b)[a-z][a-z-]*){0,3})",
     re.I,
 )
 BEFORE_EN = re.compile(  # "meloxicam 1.5 mg"
     rf"\b(?P<thing>[A-Za-z][a-z-]{{3,}})\s+(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{UNITS})(?![A-Za-z])"
 )
 COUNTED_EN = re.compile(
-    r"\b(?P<n>one|two|three|four|five|six)\s+(?P<thing>eggs?|[a-z]+oes|[a-z]+s)\b(?=\s*(?:with|[,.;]))",
+    r"\b(?P<n>one|two|three|four|five|six)\s+(?:(?:small|medium|large|big|ripe|fresh)\s+)?"
+    r"(?P<thing>eggs?|[a-z]+oes|[a-z]+s)\b(?=\s*(?:with|[,.;]))",
     re.I,
 )
 HAN = r"[\u4e00-\u9fff]"
@@ -60,7 +61,7 @@ LEAD_ZH = re.compile(
 )
 NOT_A_THING = frozenset(
     "the a an of and or it its this that some more once twice daily for days weeks hours minutes "
-    "months years times".split()
+    "months years times if but so as because unless when which you".split()
 )
 OFTEN = re.compile(
     r"\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per)\s+day\b|\b(?:once|twice)\s+daily\b"
@@ -98,8 +99,14 @@ def measured_entries(text: str) -> list[dict[str, Any]]:
     return [e for _a, _b, e in sorted(found, key=lambda x: x[0])]
 
 
+CONTAINER = re.compile(
+    r"^(?:tins?|cans?|jars?|bags?|packs?|packets?|bottles?|cartons?)\s+of\s+", re.I
+)
+
+
 def _thing(said: str, before: bool) -> str | None:
     said = LEAD_ZH.sub("", said.strip()) if re.search(HAN, said) else said.strip()
+    said = re.sub(r"\s+", " ", CONTAINER.sub("", said))  # "a 400ml tin of coconut milk"
     first = said.split()[0].lower() if said.split() else ""
     if first in NOT_A_THING or before and first.endswith("ing") or len(said) < 2:
         return None

@@ -117,6 +117,7 @@ JOB_WORD = re.compile(
 )
 ZH_SUBJECT = re.compile(  # a name that opens its item: before its verb or its day
     rf"({values.ZH_SURNAME}[\u4e00-\u9fff]{{1,2}}?)(?=[，,、\s]|负责|将|会|要|需|来|牵头|跟进|在|于|下周|本周|这周|"
+    r"说|提到|表示|答应|承诺|"
     r"明天|后天|今天|月底|周[一二三四五六日]|\d|[一二三四五六七八九十]+月|$)"
 )
 EN_LEAD = re.compile(
@@ -559,6 +560,11 @@ def _role(part: str) -> str | None:
 def _task(part: str) -> str | None:
     person = _person(part)
     rest = part
+    said = re.search(
+        r"[，,]\s*[他她]\s*(?:说)?([^，,]*(?:要|会|将|负责|修好|完成|之前|前)[^，,]*)", part
+    )
+    if person and re.match(rf"\s*{person}\s*(?:说|提到|表示)", part) and said:
+        part = rest = person + said.group(1)  # "王磊说…，他下周三之前要把…": what he is to do
     if person:
         rest = rest[rest.find(person) + len(person) :] if person in rest else rest
     rest = re.sub(r"^\s*[—–:：,-]\s*", "", rest)

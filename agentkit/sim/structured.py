@@ -11,8 +11,10 @@ Extraction (`extract`: a structured output; `complete`: the input of a forced "r
 reads the request by these rules, beside the general readers of `agentkit.sim.arguments`:
 - the material is what the instruction hands over: the text after the instruction's colon
   ("整理成结构化数据：宫保鸡丁要两份…"; unquoted when it is one quoted text: "Turn this commit into
-  a changelog entry: 'fix: …'"), else the longest quoted text of three words or more, else the
-  whole request;
+  a changelog entry: 'fix: …'"), else what follows an instruction line that points at it
+  ("Triage this review.\n\n★★ …"; this, the following, below, 下面, 以下, 这段), else the longest
+  quoted text of three words or more, else the whole request; a forced call's value that the
+  pointing instruction wrote, not the material, is read again from the material;
 - a string whose name or description names a thing (dish, title, item, product, movie, exercise,
   菜名, 名称, 电影, …) is the material's first clause that is no greeting, without its count, the
   verbs before it, what comes "with" it and what its verb says ("The Riverbend Jazz Night is on
@@ -271,6 +273,11 @@ HANDED = re.compile(
 )  # not 10:30, https://
 
 
+POINTING = re.compile(  # an instruction line that points at what follows it (the material)
+    r"([^\n]{0,200}?(?:\b(?:this|these|the following|below|attached)\b|下面|以下|如下|这段|这份|这条|这篇|这封)"
+    r"[^\n]{0,200})\n\s*\n?(\S.*)",
+    re.I | re.DOTALL,
+)
 TAGGED = re.compile(r"<([A-Za-z][\w-]{0,30})>\s*(.+?)\s*</\1>", re.DOTALL)
 
 
@@ -290,6 +297,9 @@ def material(task: str) -> tuple[str, bool]:
         inner = quoted(rest)
         whole = len(inner) == 1 and len(inner[0]) >= len(rest.strip(" .。!！")) - 2
         return (inner[0].strip() if whole else rest), True
+    led = POINTING.match(task.strip())
+    if led and 3 * len(led.group(1)) <= len(task):  # "Triage this review.\n\n★★ …": what follows
+        return led.group(2).strip(), True
     said = [q for q in quoted(task) if len(q.split()) >= 3 or len(q) >= 6 and not q.isascii()]
     best = max(said, key=len) if said else ""
     if said and len(task) - len(best) <= 2 * len(best) + 60:  # the quote is the bulk of it
@@ -610,6 +620,9 @@ def kind_member(members: list[str], text: str) -> str | None:
     return None
 
 
+NAMES_SYMPTOMS = re.compile(r"symptom|problem|issue|what_happened|actual|症状|现象|问题", re.I)
+
+
 def _of_document(name: str, s: dict[str, Any], text: str, handed: bool) -> Any:
     """What a handed document says of a field by its kind: the count of the steps it gives, a
     report's title by what goes wrong, a receipt's shop by its heading; else None."""
@@ -618,6 +631,8 @@ def _of_document(name: str, s: dict[str, Any], text: str, handed: bool) -> Any:
         return steps_count(text)
     if kind == "string" and NAMES_TITLE.search(name) and handed and failure_title(text):
         return failure_title(text)
+    if kind == "string" and NAMES_SYMPTOMS.search(name) and handed:
+        return next((c for c in re.split(r"(?<=[.!?。！？])\s+", text) if FAILURE.search(c)), None)
     if kind == "string" and handed and seller(name, text):  # a receipt's shop: its heading
         return heading(text)
     return None
@@ -766,10 +781,12 @@ NAMES_SELLER = re.compile(
 NAMES_TITLE = re.compile(r"title|headline|subject|标题|题目|主题", re.I)
 NAMES_STEPS = re.compile(r"step|步骤|步数", re.I)
 FAILURE = re.compile(
-    r"闪退|崩溃|报错|出错|卡死|卡住|白屏|黑屏|无响应|打不开|无法|不能|失败|"
+    r"闪退|崩溃|报错|出错|卡死|卡住|白屏|黑屏|无响应|打不开|无法|不能|失败|不再|没反应|没有反应|收不到|"
     r"\b(?:crash(?:es|ed)?|fails?|failed|errors?|freez(?:es|e)|froze|hangs?|stops?\s+working|"
     r"goes\s+(?:blank|black|white)|blank\s+screen|can(?:no|')t|unable\s+to|no\s+longer|"
-    r"(?:does|do|did)\s*n[o']t\s+(?:work|load|open|start)|won't\s+(?:load|open|start)|broken)\b",
+    r"(?:does|do|did)\s*n[o']t\s+(?:work|load|open|start)|won't\s+(?:load|open|start)|broken)\b|"
+    r"(?:n't|\bnot)\s+(?:\w+\s+)?(?:any\s?more|at\s+all)\b|n't\s+(?:fire|sync|send|save|show|play|"
+    r"connect|update|ring|charge|respond|launch|appear|arrive|print|log\s+in)\b",
     re.I,
 )
 STEP_WORD = re.compile(  # a word that opens a step of a sequence
@@ -803,7 +820,7 @@ def failure_title(text: str) -> str | None:
     at = next((i for i, c in enumerate(clauses) if FAILURE.search(c)), None)
     if at is None:
         return None
-    failed = LEADS.sub("", clauses[at]).strip()
+    failed = LEADS.sub("", re.sub(r"^\([^)]*\)\s*", "", clauses[at])).strip()
     stepped = at > 0 and bool(STEP_WORD.match(clauses[at - 1]) or NUMBERED.search(text))
     before = clauses[at - 1] if stepped else ""
     step = STEP_WORD.sub("", before, count=1).strip()
@@ -1001,7 +1018,8 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     props: dict[str, Any] = (
         schema["properties"] if isinstance(schema.get("properties"), dict) else {}
     )
-    out = dict(got)
+    pointed = handed and POINTING.match(task.replace(text, "\n\n").strip() + "\n\n.")
+    out = _of_material(got, task, text) if pointed else dict(got)
     if not props and not out and schema.get("additionalProperties", True) is not False:
         out = traits.traits(text)  # an open object: each trait the text says
     for k, p in props.items():
@@ -1020,6 +1038,26 @@ def _complete(schema: dict[str, Any], got: dict[str, Any], task: str) -> Any:
     out = cues.checked(props, out, text, schema)
     out = kindcheck.of_its_kind(props, out, text, schema, schema.get("required"), whole=task)
     return conform(out, schema)
+
+
+def _of_material(got: dict[str, Any], task: str, text: str) -> dict[str, Any]:
+    """The values of handed material: a string the instruction wrote ("File whatever is the main
+    problem …" of "Triage this review. File whatever …\n\n<review>") is none of the material's,
+    and is read again from the material."""
+    said = task.replace(text, "\n")
+
+    def own(v: Any) -> bool:
+        head = re.sub(r"\W+", " ", v).strip()[:24] if isinstance(v, str) else ""
+        flat = re.sub(r"\W+", " ", said)
+        return not head or head not in flat or head in re.sub(r"\W+", " ", text)
+
+    out = {}
+    for k, v in got.items():
+        if isinstance(v, dict):
+            out[k] = _of_material(v, task, text)
+        elif own(v):
+            out[k] = v
+    return out
 
 
 def _judged(props: dict[str, Any], got: dict[str, Any], text: str, root: Any) -> dict[str, Any]:

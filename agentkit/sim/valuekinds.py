@@ -108,13 +108,21 @@ def _text_of(name: str, s: dict[str, Any]) -> str:
 # -- phone --------------------------------------------------------------------------------------
 
 
+def phone_shaped(v: str) -> bool:
+    """A phone: seven digits or more, no year range or date ("(2019-2022" is no phone)."""
+    digits = re.sub(r"\D", "", v)
+    return len(digits) >= 7 and not re.fullmatch(
+        r"\(?(?:19|20)\d\d\s*[-–/.]\s*(?:(?:19|20)\d\d|\d\d?[-/.]\d\d?)\)?", v.strip()
+    )
+
+
 def full_phone(value: str, text: str) -> str | None:
     """The whole phone number of the text that a short piece ("+86") opens or that is the
     text's only phone."""
     said = values.without_dates(text)
     runs = [
         m.group(0).strip() for m in PHONE.finditer(said)
-        if len(re.sub(r"\D", "", m.group(0))) >= 7 and not _an_amount(said, m.start(), m.end())
+        if phone_shaped(m.group(0)) and not _an_amount(said, m.start(), m.end())
     ]  # fmt: skip
     if not runs:
         return None
