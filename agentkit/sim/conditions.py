@@ -40,6 +40,10 @@ before it picks, and `agentkit.sim.records` before it answers).
    往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
    some of which lie before today (`agentkit.sim.values.today_date`), those dated today or
    later: "这个月接下来还剩几场" counts no show already held.
+3d. A part of the day ("the evening class", "morning", 下午那场, 晚上) keeps, of records whose
+   first field that holds a clock time ("19:30") puts some inside it and some outside, those
+   inside it (morning 5–12, noon 11–14, afternoon 12–18, evening 17–24); a clock time said
+   ("the 7:15 showing") keeps the records at that time, else at that time after noon (19:15).
 3c. In a period. A request that names a period ("in November", "last week", "this month",
    "yesterday"; 11月, 上周, 本周, 上个月, 本月, 昨天), over records that hold one date field some
    of which lie outside it, keeps those dated inside it (`in_period`): "how many hours in total
@@ -348,7 +352,7 @@ def applying(
             keyed.append((b, key))
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
-    keyed += _from_today(task, items)
+    keyed += _from_today(task, items) + _part_of_day(task, items)
     feats = [
         f
         for f in features(task)
@@ -387,6 +391,42 @@ def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str
 
 
 DATE = "date"  # the unit of a bound on a day (rule 3a)
+CLOCK = "clock"  # the unit of a bound on a time of day, in hours (rule 3d)
+PARTS_OF_DAY = [  # (what the request says, from, before): hours of the day
+    (r"\b(?:morning|a\.?m\.?)\b|上午|早上|早晨|清早", 5, 12),
+    (r"\b(?:midday|noon|lunch ?time)\b|中午", 11, 14),
+    (r"\b(?:afternoon)\b|下午", 12, 18),
+    (r"\b(?:evening|tonight|night|after work)\b|晚上|傍晚|今晚|夜里|下班后", 17, 24),
+]
+CLOCK_AT = re.compile(r"\s*(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def _clock(x: Any) -> float | None:
+    """The hours of a value that opens with a clock time ("19:30", "2026-12-11T19:30"), else None."""
+    m = CLOCK_AT.match(x) if isinstance(x, str) else None
+    return int(m.group(1)) + int(m.group(2)) / 60 if m else None
+
+
+def _part_of_day(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 3d: the part of the day the request names ("the evening class", 下午那场) bounds the
+    records' first field that holds a clock time, when their times fall on both sides of it."""
+    part = next(((lo, hi) for said, lo, hi in PARTS_OF_DAY if re.search(said, task, re.I)), None)
+    keys = [k for k in items[0] if all(_clock(i.get(k)) is not None for i in items)]
+    hours = [_clock(i.get(keys[0])) or 0.0 for i in items] if keys else []
+    said = [_clock(x) or 0.0 for _at, x in values.times(task)]
+    for h in said:  # "the 7:15 showing": the one at 7:15, else at 19:15
+        at = h if h in hours else h + 12 if h < 12 and h + 12 in hours else None
+        if at is not None and len(set(hours)) > 1:
+            part = (at, at + 1 / 120)
+            break
+    if part is None or not keys:
+        return []
+    if all(part[0] <= h < part[1] for h in hours) or not any(part[0] <= h < part[1] for h in hours):
+        return []
+    return [
+        (Bound(part[0], False, False, "", CLOCK), keys[0]),
+        (Bound(part[1], True, True, "", CLOCK), keys[0]),
+    ]
 
 MONTHS = "january february march april may june july august september october november december"
 PERIOD_WORDS = [  # (what the request says, the unit, how many back)
@@ -444,7 +484,13 @@ def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[
     """Rule 4: the record meets every condition that applies."""
     keyed, feats = conditions
     for b, key in keyed:
-        x = _day(item.get(key)) if b.unit == DATE else _number(item.get(key))
+        x = (
+            _day(item.get(key))
+            if b.unit == DATE
+            else _clock(item.get(key))
+            if b.unit == CLOCK
+            else _number(item.get(key))
+        )
         if x is None or not _meets_bound(b, x):
             return False
     return all(bool(_mentions(f, item)) is f.wanted for f in feats)

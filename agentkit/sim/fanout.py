@@ -11,7 +11,8 @@
    several of (`{"zone_ids": ["Z1", "Z2"]}`, entries that each hold the id), is called once for
    each, together, when the request asks about each or all of them ("each zone", "every
    tank", "all the rooms", "每个", "各个", "分别", "所有") or names the id's thing in the plural
-   ("the readings of the tanks in range R1"): at most the first `CAP` of them, the rest said as
+   ("the readings of the tanks in range R1") or asks which of them ("which need syrup", "哪个
+   最划算": a pick among them needs each one's detail): at most the first `CAP` of them, the rest said as
    not read (`ids_to_read`). An id the rules picked from such a listing (one entry of several) is
    read so for each entry too (`each_inputs`).
 3. Several ends of one route. "From A to B and (to) C", "从A到B和到C", "从A到B、C和D": one call
@@ -34,6 +35,8 @@ CAP = 10
 EACH = re.compile(
     r"\b(?:each|every|all|both)\b|每[个一只条台家位间项]?|各[个自]?|分别|所有|全部|逐一", re.I
 )
+WHICH = re.compile(r"\bwhich\b|哪[些几个家一台位只条间]", re.I)
+IDLIKE = re.compile(r"(?=[\w-]*\d)[A-Za-z0-9][\w-]{1,23}")  # "H-01", "SZ-NS-021": an id's shape
 ID_WORDS = frozenset({"id", "ids", "identifier", "code", "number", "no", "list"})
 
 
@@ -76,7 +79,7 @@ def placed(task: str, calls: Sequence[Call], key: str) -> str | None:
 def _thing(name: str) -> frozenset[str]:
     """A key's words but its id words, each singular: "zone_ids" and "zone_id" -> {"zone"}."""
     return frozenset(
-        w[:-1] if w.endswith("s") and len(w) > 3 else w
+        w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
         for w in words(name.replace("_", " ").replace("-", " "))
         if w.lower() not in ID_WORDS
     )
@@ -84,7 +87,8 @@ def _thing(name: str) -> frozenset[str]:
 
 def listed_ids(data: Any, key: str) -> list[str]:
     """Rule 2: the ids for `key` a result lists, in its order: a list of plain values under a key
-    of the same thing ("zone_ids", "zones"), or entries that each hold `key`."""
+    of the same thing ("zone_ids", "zones"), a bare list of id-shaped values (["H-01", "H-02"]),
+    or entries that each hold `key`."""
     thing = _thing(key)
     found: list[str] = []
     lists = (
@@ -97,15 +101,18 @@ def listed_ids(data: Any, key: str) -> list[str]:
             found = [str(x[key]) for x in items]
         elif items and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in items):
             same = _thing(name) == thing or (not _thing(name) and len(lists) == 1)
-            found = [str(x) for x in items] if same and isinstance(data, dict) else []
+            bare = isinstance(data, list) and all(IDLIKE.fullmatch(str(x)) for x in items)
+            found = [str(x) for x in items] if same and isinstance(data, dict) or bare else []
         if len(found) >= 2:
             return list(dict.fromkeys(found))
     return []
 
 
 def asks_each(task: str, key: str) -> bool:
-    """Rule 2: the request asks about each of the things, or names their thing in the plural."""
-    if EACH.search(task):
+    """Rule 2: the request asks about each of the things, or names their thing in the plural, or
+    asks which of them ("which need syrup", "哪几箱", "哪个桩最划算"): every entry's detail is
+    needed to pick among them."""
+    if EACH.search(task) or WHICH.search(task) or pick.superlative(task):
         return True
     plural = {w.lower() for w in re.findall(r"[A-Za-z]+s\b", task)}
     return any(f"{t}s" in plural or f"{t}es" in plural for t in _thing(key))

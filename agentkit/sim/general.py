@@ -2720,6 +2720,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
+    _id_looked_up(v, turn)
     _other_kind(v, turn)
     turn.calls += _led_to(v, chosen, conv) or _found_saved(v, turn)
     _difference(v, turn)
@@ -3550,6 +3551,26 @@ def _await_lookup(turn: Turn) -> None:
         if taken:
             turn.calls.remove((t, args))
             turn.missing.append((t, taken))
+
+
+def _id_looked_up(v: View, turn: Turn) -> None:
+    """Rule 3: an id the act lacks, when no call is made this turn, is fetched, never asked of the
+    user: a reading tool not yet called in the task, whose every required input (one or more)
+    the request fills, is called first (get_showtimes(film, date) before buy_tickets(showing_id));
+    the act then takes the id its result gives."""
+    lacking = [t for t, keys in turn.missing if any(names_an_id(t, k) for k in keys)]
+    if turn.calls or not lacking:
+        return
+    called = {c.name for c in v.calls}
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if u in lacking or u.name in called or not required or u.name_concepts & CHANGES:
+            continue
+        looked, got = arguments(u, gather(v.task, []))
+        if not got.missing and len(looked) == 1:
+            turn.calls.append((u, looked[0]))
+            turn.missing = [(t, ks) for t, ks in turn.missing if t not in lacking]
+            return
 
 
 def _fresh(src: Source) -> Source:
