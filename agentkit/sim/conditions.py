@@ -428,6 +428,7 @@ def _part_of_day(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, st
         (Bound(part[1], True, True, "", CLOCK), keys[0]),
     ]
 
+
 MONTHS = "january february march april may june july august september october november december"
 PERIOD_WORDS = [  # (what the request says, the unit, how many back)
     (r"\blast week\b|\bprevious week\b|上周|上星期|上礼拜|上个星期|上个礼拜", "week", -1),
