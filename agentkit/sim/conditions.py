@@ -44,6 +44,9 @@ before it picks, and `agentkit.sim.records` before it answers).
    first field that holds a clock time ("19:30") puts some inside it and some outside, those
    inside it (morning 5–12, noon 11–14, afternoon 12–18, evening 17–24); a clock time said
    ("the 7:15 showing") keeps the records at that time, else at that time after noon (19:15).
+3e. Recently. "in the last three months", "over the past 2 weeks", 最近30天 keeps the records
+   whose one date field lies in that span back from today; with a negation before it in its
+   sentence ("haven't used in the last three months", 最近三个月没…) those dated before it.
 3c. In a period. A request that names a period ("in November", "last week", "this month",
    "yesterday"; 11月, 上周, 本周, 上个月, 本月, 昨天), over records that hold one date field some
    of which lie outside it, keeps those dated inside it (`in_period`): "how many hours in total
@@ -352,7 +355,7 @@ def applying(
             keyed.append((b, key))
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
-    keyed += _from_today(task, items) + _part_of_day(task, items)
+    keyed += _from_today(task, items) + _part_of_day(task, items) + _recent(task, items)
     feats = [
         f
         for f in features(task)
@@ -391,6 +394,39 @@ def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str
 
 
 DATE = "date"  # the unit of a bound on a day (rule 3a)
+RECENT = re.compile(
+    r"\b(?:in|within|over|during|for)\s+the\s+(?:last|past)\s+(?P<n>\d+|[a-z]+)\s+"
+    r"(?P<u>day|week|month|year)s?\b|(?:最近|过去|近)\s*(?P<zn>\d+|[一二两三四五六七八九十]+)\s*"
+    r"(?:个)?(?P<zu>天|日|周|星期|月|年)"
+)
+NEGATED = re.compile(r"n't\b|\bnot\b|\bnever\b|没|未|不", re.I)
+
+
+def _recent(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 3e: "in the last three months", 最近30天 bounds the records' one date field from
+    that many units before today; said with a negation ("haven't used in the last three
+    months", 三个月没用过) it keeps the records dated before then."""
+    m = RECENT.search(task)
+    keys = [k for k in items[0] if all(_day(i.get(k)) is not None for i in items)] if m else []
+    if m is None or len(keys) != 1:
+        return []
+    count, unit = (m["n"], m["u"]) if m["n"] else (m["zn"], m["zu"])
+    n = (
+        int(count)
+        if count.isdigit()
+        else values.worded_number(count)
+        if count.isascii()
+        else values._zh_number(count)
+    )
+    days = {"d": 1, "天": 1, "日": 1, "w": 7, "周": 7, "星": 7, "m": 30.5, "月": 30.5}.get(
+        unit[0], 365
+    )
+    since = float(values.today_date().toordinal()) - round((n or 0) * days)
+    start = task.rfind(".", 0, m.start()) + 1
+    negated = bool(NEGATED.search(task[start : m.end() + 4]))
+    return [(Bound(since, negated, negated, "", DATE), keys[0])] if n else []
+
+
 CLOCK = "clock"  # the unit of a bound on a time of day, in hours (rule 3d)
 PARTS_OF_DAY = [  # (what the request says, from, before): hours of the day
     (r"\b(?:morning|a\.?m\.?)\b|上午|早上|早晨|清早", 5, 12),

@@ -14,7 +14,9 @@
    ("the readings of the tanks in range R1") or asks which of them ("which need syrup", "哪个
    最划算": a pick among them needs each one's detail): at most the first `CAP` of them, the rest said as
    not read (`ids_to_read`). An id the rules picked from such a listing (one entry of several) is
-   read so for each entry too (`each_inputs`).
+   read so for each entry too (`each_inputs`). Only the entries the request picks are called for
+   (`agentkit.sim.pick.for_act`: the period, conditions and kind it says, none it puts aside),
+   and a request that names the entries' kind in the plural ("the books") asks about each.
 3. Several ends of one route. "From A to B and (to) C", "从A到B和到C", "从A到B、C和D": one call
    per end, each with the start A, for a tool that takes a route's start and end (`legs`); the
    question after the last end ("分别要开多少公里", "respectively?") is no part of it.
@@ -123,12 +125,15 @@ def ids_to_read(
 ) -> list[str]:
     """Rule 2: the ids under `key` still to read, from the latest result of the task that lists
     two or more, the first `CAP` of them, none already in `made`; [] when the rule does not apply."""
-    if not asks_each(task, key):
-        return []
     for c in reversed(calls):
         if c.result is None or c.failed:
             continue
         ids = listed_ids(c.data, key)
+        items = [e for e in pick.listing_entries(c.data) if e.get(key) is not None]
+        if ids and not (asks_each(task, key) or pick.says_kind(task, items)):
+            return []
+        if ids and items:  # the entries the request picks (`agentkit.sim.pick`, rule 7)
+            ids = [str(e[key]) for e in pick.for_act(task, items)]
         if ids:
             done = {str(m.get(key)) for m in made}
             return [x for x in ids[:CAP] if x not in done]

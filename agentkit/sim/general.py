@@ -5775,6 +5775,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
         if line not in seen:
             seen.add(line)
             (acted if act else lines).append(line)
+    acted += _left_aside(v) if acted else []
     lines_ = wrote + acted + lines + left_out + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
@@ -6244,6 +6245,33 @@ def _only_led(v: View, c: Call) -> Any:
             took = [e for _, e in listed if pick.id_of(e) in ids]
             return took[0] if len(took) == 1 else ""
     return None
+
+
+def _left_aside(v: View) -> list[str]:
+    """Rule 5 for an act made for some entries of a listing (`agentkit.sim.pick`, rule 7): when
+    it was made for several, or the request put some aside ("leave the DVD alone"), the entries
+    it was not made for are named, so the user sees what was left as it was."""
+    acts = [c for c in v.calls if _acted(v, c)]
+    if len(acts) < 2 and not pick.unwanted(v.task):
+        return []
+    for c in v.calls:
+        items = pick.listing_entries(c.data) if c.result and not c.failed else []
+        for k in {k for a in acts for k in a.input}:
+            done = {str(a.input[k]) for a in acts if k in a.input}
+            ids = {str(e.get(k)) for e in items if e.get(k) is not None}
+            if len(ids) < 2 or not done & ids or not ids - done:
+                continue
+            names = [
+                f"{e[k]} ({', '.join(str(x) for j, x in e.items() if j != k and _plain(x))[:60]})"
+                for e in items
+                if str(e.get(k)) not in done
+            ]
+            return [say(v.lang, "g_left_aside", names=spoken_list(v.lang, names))]
+    return []
+
+
+def _plain(x: Any) -> bool:
+    return isinstance(x, str) and 0 < len(x) <= 40
 
 
 def _acted(v: View, c: Call) -> bool:

@@ -781,6 +781,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "没能写进文件，要写的内容是：\n{text}",
         "It was not written; what it was to hold:\n{text}",
     ),
+    "g_left_aside": (
+        "以下没有动（不在你要的范围内）：{names}",
+        "Left as they were (not among the ones you asked for): {names}",
+    ),
     "g_ask": (
         "要{aim}，我还需要知道：{fields}。请告诉我？",
         "To {aim} I still need {fields}. What should I use?",
