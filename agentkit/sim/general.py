@@ -3918,6 +3918,8 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     if any(_act_part(c) != c for c in _orders(v.task)):  # ("…的话就直接付了": why it was)
         turn.first = turn.first or _need_met(v)
     if not turn.calls and not turn.missing and not turn.stop:
+        _other_side(v, turn)  # ("enough to cover what the house used?": the use read too)
+    if not turn.calls and not turn.missing and not turn.stop:
         _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
         _difference(v, turn)  # ("I want 30 on hand ... order whatever is missing": 30 - 7)
     if turn.stop:
@@ -3988,6 +3990,41 @@ def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
     top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
     if len({t.name for _, t, _ in top}) == 1:
         turn.calls.append((top[0][1], top[0][2]))
+
+
+WEIGHS = re.compile(  # a question that weighs one measure against another (class words)
+    r"\b(?:enough|cover|afford|in time|make it|on time|catch|exceed|surplus|shortfall|short|"
+    r"over budget|within budget|compare|versus|vs)\b"
+    r"|够|足够|来得及|赶得上|赶上|超支|超预算|超了|超出|盈余|缺口|对比|比较|抵得上",
+    re.I,
+)
+
+
+def _other_side(v: View, turn: Turn) -> None:
+    """Rule 3d, before answering: a question that weighs one measure against another ("enough to
+    cover what the house used?", "can I make it?", 超预算了吗, 来得及吗), once only reading tools
+    answered, is answered with both sides read: an offered reading tool not called yet, whose
+    required inputs (one or more) are those of a tool already called (generation and
+    consumption over the same dates: the same values), or which the request names by a word of
+    its name and the request and the results fill, is called first."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    tools = [v.tool(c.name) or _NO_TOOL for c in done]
+    if not done or not WEIGHS.search(v.task) or any(t.name_concepts & CHANGES for t in tools):
+        return
+    said = task_words(v.task, list(v.tools))
+    for u in v.tools:
+        required = set(u.schema.get("required") or [])
+        if any(c.name == u.name for c in v.calls) or not required or u.name_concepts & CHANGES:
+            continue
+        same = next((c.input for c in done if set(c.input) == required), None)
+        if same is not None:
+            turn.calls.append((u, dict(same)))
+            return
+        if (set(words(u.name)) - NAME_NOISE) & said:
+            looked, got = arguments(u, gather(v.task, results_of(v)))
+            if not got.missing and len(looked) == 1:
+                turn.calls.append((u, looked[0]))
+                return
 
 
 def _may_act(t: Tool) -> bool:
@@ -5915,8 +5952,25 @@ def _judged(v: View) -> list[str]:
     bill = party.totalled(v.task, done + texts) if done else None
     if bill is not None:
         return [party.party_line(v.lang, bill)]
+    sides = [
+        (_side_label(v, t), f"{c.name} {t.description}", c.data)
+        for c in v.calls
+        if c.result is not None and not c.failed and (t := v.tool(c.name)) is not None
+    ]
+    weighed = facts.weighed(v.task, sides)
+    if weighed is not None:
+        return [facts.weighed_line(v.lang, weighed)]
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
+
+
+def _side_label(v: View, t: Tool) -> str:
+    """What a tool's result is about, in a few words: its heading without the colon, else (in
+    Chinese) its description's first phrase."""
+    head = speech.result_heading(t.name, v.lang, False).rstrip(":：")
+    if v.lang == "zh" and head == "查询结果":
+        head = re.split(r"[，。,.;；（(]", t.description)[0][:12] or head
+    return head[0].lower() + head[1:] if v.lang == "en" and head[1:2].islower() else head
 
 
 def _grouped(v: View, figures: list[str]) -> bool:

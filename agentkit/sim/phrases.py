@@ -232,6 +232,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{label} has the lowest {kind} of {column} of any {by}: {value}.",
     ),
     "f_kind_count": ("{kind} {n} 行", "{n} {kind} lines"),
+    "f_weighed_yes": (
+        "够：{have_label} {have}，{need_label} {need}，还多 {gap}。",
+        "Yes: {have_label} {have} against {need_label} {need} ({gap} to spare).",
+    ),
+    "f_weighed_no": (
+        "不够：{have_label} {have}，{need_label} {need}，还差 {gap}。",
+        "No: {have_label} {have} against {need_label} {need} ({gap} short).",
+    ),
+    "f_weighed_short": ("不够的是：{parts}。", "Short on: {parts}."),
     "f_enough_yes": (
         "够：「{line}」，有 {have}，需要 {need}，还多 {gap}。",
         'Yes: the file says "{line}": {have} there, {need} needed ({gap} to spare).',
