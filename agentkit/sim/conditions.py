@@ -446,7 +446,9 @@ def _clock(x: Any) -> float | None:
 def _part_of_day(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
     """Rule 3d: the part of the day the request names ("the evening class", 下午那场) bounds the
     records' first field that holds a clock time, when their times fall on both sides of it."""
-    part = next(((lo, hi) for said, lo, hi in PARTS_OF_DAY if re.search(said, task, re.I)), None)
+    part: tuple[float, float] | None = next(
+        ((lo, hi) for said, lo, hi in PARTS_OF_DAY if re.search(said, task, re.I)), None
+    )
     keys = [k for k in items[0] if all(_clock(i.get(k)) is not None for i in items)]
     hours = [_clock(i.get(keys[0])) or 0.0 for i in items] if keys else []
     said = [_clock(x) or 0.0 for _at, x in values.times(task)]
