@@ -383,6 +383,7 @@ from .values import (
     enough_of,
     in_layout,
     iso_dates,
+    leg,
     listed_unit,
     name_span,
     relative_dates,
@@ -4020,11 +4021,55 @@ def _other_side(v: View, turn: Turn) -> None:
         if same is not None:
             turn.calls.append((u, dict(same)))
             return
+        route = _route_between(v, u)
+        if route is not None:
+            turn.calls.append((u, route))
+            return
         if (set(words(u.name)) - NAME_NOISE) & said:
             looked, got = arguments(u, gather(v.task, results_of(v)))
             if not got.missing and len(looked) == 1:
                 turn.calls.append((u, looked[0]))
                 return
+
+
+def _route_between(v: View, u: Tool) -> dict[str, Any] | None:
+    """Rule 3d for a tool of a route's two ends (from_stage, to_stage): the two entries of a
+    listing the request names, in its order, give its ends: each entry's value that is a member
+    of the end's enum, else its field of the end's words (stage of from_stage)."""
+    props = u.schema.get("properties") or {}
+    ends = [k for k in props if leg(k) == "from"], [k for k in props if leg(k) == "to"]
+    if (
+        len(ends[0]) != 1
+        or len(ends[1]) != 1
+        or set(u.schema.get("required") or [])
+        - {
+            ends[0][0],
+            ends[1][0],
+        }
+    ):
+        return None
+    low = v.task.lower()
+    named = sorted(
+        (low.find(str(x).lower()), e)
+        for c in v.calls
+        if c.result and not c.failed
+        for e in pick.listing_entries(c.data)
+        for x in e.values()
+        if isinstance(x, str) and len(x) >= 3 and str(x).lower() in low
+    )
+    entries = list({id(e): e for _, e in named}.values())
+    if len(entries) != 2:
+        return None
+    args: dict[str, Any] = {}
+    for k, e in zip((ends[0][0], ends[1][0]), entries, strict=True):
+        enum = [str(m) for m in (props[k] or {}).get("enum") or []]
+        thing = set(words(k)) - {"from", "to", "start", "end", "origin", "destination"}
+        x = next((x for x in e.values() if str(x) in enum), None) if enum else None
+        x = x or next((e[j] for j in e if set(words(j)) & thing), None)
+        if x is None:
+            return None
+        args[k] = x
+    return args
 
 
 def _may_act(t: Tool) -> bool:
@@ -5960,6 +6005,9 @@ def _judged(v: View) -> list[str]:
     weighed = facts.weighed(v.task, sides)
     if weighed is not None:
         return [facts.weighed_line(v.lang, weighed)]
+    gap = lateness.between(v.task, done) if done else None
+    if gap is not None:
+        return [lateness.between_line(v.lang, gap)]
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
 

@@ -232,6 +232,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{label} has the lowest {kind} of {column} of any {by}: {value}.",
     ),
     "f_kind_count": ("{kind} {n} 行", "{n} {kind} lines"),
+    "lt_between_yes": (
+        "来得及：{first} {end} 结束，走过去要 {minutes} 分钟，{arrive} 到，比 {second} {start} 开始早 {gap} 分钟。",
+        "Yes: {first} ends at {end}, and it takes {minutes} min to get to {second}, so you arrive "
+        "at {arrive}, {gap} min before it starts at {start}.",
+    ),
+    "lt_between_no": (
+        "来不及：{first} {end} 结束，走过去要 {minutes} 分钟，{arrive} 才到，{second} {start} 就开始了，"
+        "会错过开头约 {gap} 分钟。要赶上开头，得在 {leave} 前离开 {first}。",
+        "No: {first} ends at {end}, and it takes {minutes} min to get to {second}, so you would "
+        "arrive at {arrive}, about {gap} min after it starts at {start}. To be there for the "
+        "start, leave {first} by {leave}.",
+    ),
     "f_weighed_yes": (
         "够：{have_label} {have}，{need_label} {need}，还多 {gap}。",
         "Yes: {have_label} {have} against {need_label} {need} ({gap} to spare).",
