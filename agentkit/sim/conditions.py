@@ -21,7 +21,9 @@ before it picks, and `agentkit.sim.records` before it answers).
    km, miles, 公里, 米 a distance; minutes, hours, 分钟, 小时 a duration; people, guests, 人, 位
    a capacity (seats, sleeps, capacity, guests, 座, 人); stars, 星, 分 a rating or score;
    degrees, °, ℃, 度 a temperature.
-   A bound no key of the records is about is no condition on them.
+   A bound of a unit of no such kind ("below 30%", "低于 20 件") is about the records' one
+   number field when they hold only one. A bound no key of the records is about is no
+   condition on them.
 3. A feature is a thing the request wants the record to have: "with a X", "that has X", "has X",
    "including X", "X included"; 带X, 有X, 配X (X up to 的, a comma or 、). A record has it when a list
    it holds has an element that says X, a yes/no field named by X is true, or one of its short
@@ -242,7 +244,10 @@ def _bound_key(bound: Bound, item: dict[str, Any]) -> str | None:
                 kind = [k for k in numeric if re.search(key, k, re.I)]
                 if len(kind) == 1:
                     return kind[0]
-    return None
+    # a bound of no kind ("below 30%", "低于 20 件") over records of one number field: that one
+    kinds = any(re.search(unit, bound.unit, re.I) for unit, _ in CLASSES)
+    plain = [k for k in numeric if not re.search(r"(?:^|_)id$|编号", k, re.I)]
+    return plain[0] if len(plain) == 1 and not kinds and bound.unit.strip() else None
 
 
 def _number(x: Any) -> float | None:

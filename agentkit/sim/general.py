@@ -3919,6 +3919,8 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     if any(_act_part(c) != c for c in _orders(v.task)):  # ("…的话就直接付了": why it was)
         turn.first = turn.first or _need_met(v)
     if not turn.calls and not turn.missing and not turn.stop:
+        _each_detail(v, turn)  # ("which of the tanks are below 30%?": each tank's level read)
+    if not turn.calls and not turn.missing and not turn.stop:
         _other_side(v, turn)  # ("enough to cover what the house used?": the use read too)
     if not turn.calls and not turn.missing and not turn.stop:
         _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
@@ -4030,6 +4032,32 @@ def _other_side(v: View, turn: Turn) -> None:
             if not got.missing and len(looked) == 1:
                 turn.calls.append((u, looked[0]))
                 return
+
+
+def _each_detail(v: View, turn: Turn) -> None:
+    """Rule 3d, before answering: a listing of ids the request asks about each of, or which of
+    them (`agentkit.sim.fanout`, rule 2), whose entries hold nothing its conditions are about,
+    is read entry by entry: an offered reading tool not called yet that takes one such id (its
+    other required inputs filled by the request) is called once for each."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done or any((v.tool(c.name) or _NO_TOOL).name_concepts & CHANGES for c in done):
+        return
+    entries = pick.listing_entries(done[-1].data)
+    if entries and any(conditions.applying(v.task, entries)):
+        return  # (the listing itself holds what the question weighs)
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if any(c.name == u.name for c in v.calls) or not required or u.name_concepts & CHANGES:
+            continue
+        for k in [k for k in required if names_an_id(u, k)]:
+            ids = fanout.ids_to_read(v.task, done[-1:], k, [])
+            if not ids:
+                continue
+            looked, got = arguments(u, gather(v.task, []))
+            if [m for m in got.missing if m != k] or len(looked) != 1:
+                continue
+            turn.calls += [(u, {**looked[0], k: x}) for x in ids]
+            return
 
 
 def _route_between(v: View, u: Tool) -> dict[str, Any] | None:
@@ -5814,6 +5842,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
+    v = _entries_detailed(v)  # (a listing read entry by entry: one listing of the details)
     calls_, left_out = _within_bounds(v)
     v = replace(v, calls=tuple(calls_))  # (a listing past the bounds its call was given: cut)
     counted_rows = [] if turn.whole else _tables_asked(v)  # (rows counted: no total)
@@ -5905,6 +5934,33 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(turn.first + lines) if lines else _told_none(v)
+
+
+def _entries_detailed(v: View) -> View:
+    """Rule 5 for a listing read entry by entry (`agentkit.sim.fanout`, rule 2) when the request
+    asks which of them or for the one a superlative picks: the answer reads one listing whose
+    entries hold their details (each call's object merged into its entry, a text under
+    "details"), so the conditions and the superlative are weighed over the entries."""
+    if not (fanout.WHICH.search(v.task) or pick.superlative(v.task)):
+        return v
+    calls = list(v.calls)
+    for i, c in enumerate(calls):
+        ok = [d for d in calls[i + 1 :] if d.result is not None and not d.failed]
+        for k in dict.fromkeys(k for d in ok for k in d.input):
+            ids = fanout.listed_ids(c.data, k) if c.result and not c.failed else []
+            fan = [d for d in ok if d.name != c.name and str(d.input.get(k)) in ids]
+            if len(fan) < 2 or len({d.name for d in fan}) != 1:
+                continue
+            merged = []
+            for e in pick.listing_entries(c.data) or [{k: x} for x in ids]:
+                d = next((d for d in fan if str(d.input[k]) == str(e.get(k))), None)
+                got = d.data if d is not None and isinstance(d.data, dict) else None
+                more = got if got is not None else {"details": d.result} if d else {}
+                merged.append({**e, **{x: y for x, y in more.items() if x not in e}})
+            whole = Call(c.name, c.input, json.dumps(merged, ensure_ascii=False), False)
+            kept = [whole if d is c else d for d in calls if d not in fan]
+            return replace(v, calls=tuple(kept))
+    return v
 
 
 def _within_bounds(v: View) -> tuple[list[Call], list[str]]:
