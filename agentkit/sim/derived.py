@@ -219,6 +219,8 @@ def _counted(task: str, recs: list[Record]) -> WorkedOut | None:
     if not cond[0]:
         return None
     kept = [r for r in recs if conditions.meets(r.fields, cond)]
+    if not COUNT_ASKED.search(task) and len(kept) == len(recs):
+        return None  # (which of them, and all meet it: none singled out, they are quoted)
     rows = [(_name(r), *_bounded_values(r, cond)) for r in kept]
     best = ""
     if split:

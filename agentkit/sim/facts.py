@@ -2386,12 +2386,12 @@ def advised_line(lang: str, sentence: str) -> str:
 
 HAVE = re.compile(
     r"have|pantry|stock|on_?hand|inventory|balance|budget|generat|produc|income|capacity|"
-    r"available|remain|库存|现有|余额|预算|收入|发电|产量|剩",
+    r"available|remain|collect|harvest|库存|现有|余额|预算|收入|发电|产量|收集|储存|剩",
     re.I,
 )
 NEED = re.compile(
     r"need|requir|recipe|usage|\buse|consum|spend|expens|cost|demand|支出|花销|花费|消耗|用量|"
-    r"用电|需要|需求",
+    r"用电|用水|需要|需求",
     re.I,
 )
 WEIGH_ASKED = re.compile(

@@ -5886,7 +5886,7 @@ def _answer(v: View, turn: Turn, compose: bool = True) -> str:
         if line not in seen:
             seen.add(line)
             (acted if act else lines).append(line)
-    acted += _left_aside(v) if acted else []
+    acted += _left_aside(v)
     lines_ = wrote + acted + lines + left_out + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
@@ -6409,11 +6409,17 @@ def _left_aside(v: View) -> list[str]:
     """Rule 5 for an act made for some entries of a listing (`agentkit.sim.pick`, rule 7): when
     it was made for several, or the request put some aside ("leave the DVD alone"), the entries
     it was not made for are named, so the user sees what was left as it was."""
-    acts = [c for c in v.calls if _acted(v, c)]
-    if len(acts) < 2 and not pick.unwanted(v.task):
+    acts = [
+        c
+        for c in v.calls
+        if c.result and not c.failed and not _reads(v.tool(c.name) or _NO_TOOL) and c.input
+    ]
+    if not acts or len(acts) < 2 and not pick.unwanted(v.task):
         return []
     for c in v.calls:
         items = pick.listing_entries(c.data) if c.result and not c.failed else []
+        if c in acts or len({a.name for a in acts}) != 1:
+            continue
         for k in {k for a in acts for k in a.input}:
             done = {str(a.input[k]) for a in acts if k in a.input}
             ids = {str(e.get(k)) for e in items if e.get(k) is not None}
