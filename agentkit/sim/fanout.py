@@ -110,18 +110,18 @@ def listed_ids(data: Any, key: str) -> list[str]:
     return []
 
 
-def asks_each(task: str, key: str) -> bool:
+def asks_each(task: str, key: str, which: bool = True) -> bool:
     """Rule 2: the request asks about each of the things, or names their thing in the plural, or
     asks which of them ("which need syrup", "哪几箱", "哪个桩最划算"): every entry's detail is
     needed to pick among them."""
-    if EACH.search(task) or WHICH.search(task) or pick.superlative(task):
+    if EACH.search(task) or which and (WHICH.search(task) or pick.superlative(task)):
         return True
     plural = {w.lower() for w in re.findall(r"[A-Za-z]+s\b", task)}
     return any(f"{t}s" in plural or f"{t}es" in plural for t in _thing(key))
 
 
 def ids_to_read(
-    task: str, calls: Sequence[Call], key: str, made: Sequence[dict[str, Any]]
+    task: str, calls: Sequence[Call], key: str, made: Sequence[dict[str, Any]], which: bool = True
 ) -> list[str]:
     """Rule 2: the ids under `key` still to read, from the latest result of the task that lists
     two or more, the first `CAP` of them, none already in `made`; [] when the rule does not apply."""
@@ -130,7 +130,7 @@ def ids_to_read(
             continue
         ids = listed_ids(c.data, key)
         items = [e for e in pick.listing_entries(c.data) if e.get(key) is not None]
-        if ids and not (asks_each(task, key) or pick.says_kind(task, items)):
+        if ids and not (asks_each(task, key, which) or pick.says_kind(task, items)):
             return []
         if ids and items:  # the entries the request picks (`agentkit.sim.pick`, rule 7)
             ids = [str(e[key]) for e in pick.for_act(task, items)]
@@ -147,14 +147,17 @@ def each_inputs(
     args: dict[str, Any],
     missing: Sequence[str],
     made: Sequence[dict[str, Any]],
+    which: bool = True,
 ) -> list[dict[str, Any]]:
     """Rule 2 for one tool: its inputs once per listed id still to read, for the one id input
-    (of `ids`) the request leaves open or that was picked from the listing; else []."""
+    (of `ids`) the request leaves open or that was picked from the listing; else []. `which`:
+    a reading tool, for which "which of them" and a superlative ask about each too (an act's
+    superlative picks one)."""
     open_ = [k for k in ids if k in missing or (k in args and str(args[k]) not in task)]
     if len(open_) != 1 or any(m not in open_ for m in missing):
         return []
     k = open_[0]
-    todo = ids_to_read(task, calls, k, made)
+    todo = ids_to_read(task, calls, k, made, which)
     if k in args and not any(str(args[k]) in listed_ids(c.data, k) for c in calls):
         return []  # a value of the request's own, or one not from a listing
     return [{**args, k: x} for x in todo]

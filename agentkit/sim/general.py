@@ -2696,7 +2696,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         ids = [k for k in t.schema.get("required") or [] if names_an_id(t, k)]
         each_id = (
             fanout.each_inputs(
-                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine]
+                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine], _reads(t)
             )
             if len(variants) == 1
             else []
