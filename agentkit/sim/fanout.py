@@ -38,6 +38,18 @@ EACH = re.compile(
     r"\b(?:each|every|all|both)\b|每[个一只条台家位间项]?|各[个自]?|分别|所有|全部|逐一", re.I
 )
 WHICH = re.compile(r"\bwhich\b|哪[些几个家一台位只条间]", re.I)
+EXISTS = re.compile(  # "有哪些…在卖", "which ones are there": the listing itself is the answer
+    r"有哪|有什么|\b(?:are|is) there\b|\bavailable\b|\bfor sale\b|\bin stock\b|在卖|可选|能选",
+    re.I,
+)
+
+
+def asks_which(task: str) -> bool:
+    """Rule 2: the request asks which of the things meet something ("which need syrup", 哪几箱),
+    not which there are ("苏州有哪些二手车在卖")."""
+    return bool(WHICH.search(task)) and not EXISTS.search(task)
+
+
 IDLIKE = re.compile(r"(?=[\w-]*\d)[A-Za-z0-9][\w-]{1,23}")  # "H-01", "SZ-NS-021": an id's shape
 ID_WORDS = frozenset({"id", "ids", "identifier", "code", "number", "no", "list"})
 
@@ -114,7 +126,7 @@ def asks_each(task: str, key: str, which: bool = True) -> bool:
     """Rule 2: the request asks about each of the things, or names their thing in the plural, or
     asks which of them ("which need syrup", "哪几箱", "哪个桩最划算"): every entry's detail is
     needed to pick among them."""
-    if EACH.search(task) or which and (WHICH.search(task) or pick.superlative(task)):
+    if EACH.search(task) or which and (asks_which(task) or pick.superlative(task)):
         return True
     plural = {w.lower() for w in re.findall(r"[A-Za-z]+s\b", task)}
     return any(f"{t}s" in plural or f"{t}es" in plural for t in _thing(key))

@@ -5941,7 +5941,7 @@ def _entries_detailed(v: View) -> View:
     asks which of them or for the one a superlative picks: the answer reads one listing whose
     entries hold their details (each call's object merged into its entry, a text under
     "details"), so the conditions and the superlative are weighed over the entries."""
-    if not (fanout.WHICH.search(v.task) or pick.superlative(v.task)):
+    if not (fanout.asks_which(v.task) or pick.superlative(v.task)):
         return v
     calls = list(v.calls)
     for i, c in enumerate(calls):
