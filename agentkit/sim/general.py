@@ -6425,6 +6425,8 @@ def _left_aside(v: View) -> list[str]:
             ids = {str(e.get(k)) for e in items if e.get(k) is not None}
             if len(ids) < 2 or not done & ids or not ids - done:
                 continue
+            if len(done & ids) < 2 and not pick.unwanted(v.task):
+                continue  # (one entry acted on, nothing put aside: no listing of the rest)
             names = [
                 f"{e[k]} ({', '.join(str(x) for j, x in e.items() if j != k and _plain(x))[:60]})"
                 for e in items
