@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import conditions
+from . import conditions, pick
 from .phrases import say
 from .records import SUPER_MAX, SUPER_MIN, Record, of_results
 
@@ -210,8 +210,8 @@ def _threshold(task: str, recs: list[Record]) -> WorkedOut | None:
 
 def _counted(task: str, recs: list[Record]) -> WorkedOut | None:
     """Rule 3."""
-    if not COUNT_ASKED.search(task) and not WHICH_ASKED.search(task):
-        return None
+    if not COUNT_ASKED.search(task) and (not WHICH_ASKED.search(task) or pick.superlative(task)):
+        return None  # (which one is the highest of those under 40 minutes: the pick answers)
     split = AMONG.search(task)
     first = task[: split.start()] if split else task
     items = [r.fields for r in recs]

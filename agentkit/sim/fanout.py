@@ -39,7 +39,8 @@ EACH = re.compile(
 )
 WHICH = re.compile(r"\bwhich\b|哪[些几个家一台位只条间]", re.I)
 EXISTS = re.compile(  # "有哪些…在卖", "which ones are there": the listing itself is the answer
-    r"有哪|有什么|\b(?:are|is) there\b|\bavailable\b|\bfor sale\b|\bin stock\b|在卖|可选|能选",
+    r"有哪|有什么|\b(?:are|is) there\b|\bavailable\b|\bfor sale\b|\bin stock\b|在卖|可选|能选"
+    r"|\bwhich(?:\s+\w+){0,2}\s+ids?\b|\bhave\s*\?",  # "which row ids does E7 have?"
     re.I,
 )
 

@@ -3565,13 +3565,18 @@ def _id_looked_up(v: View, turn: Turn) -> None:
     called = {c.name for c in v.calls}
     for u in v.tools:
         required = list(u.schema.get("required") or [])
-        if u in lacking or u.name in called or not required or u.name_concepts & CHANGES:
+        if u in lacking or u.name in called or not required or not _looks_up(u):
             continue
         looked, got = arguments(u, gather(v.task, []))
         if not got.missing and len(looked) == 1:
             turn.calls.append((u, looked[0]))
             turn.missing = [(t, ks) for t, ks in turn.missing if t not in lacking]
             return
+
+
+def _looks_up(t: Tool) -> bool:
+    """A tool whose name says it reads, searches or lists, and changes nothing."""
+    return bool(t.name_concepts & {"read", "search", "list"}) and not t.name_concepts & CHANGES
 
 
 def _fresh(src: Source) -> Source:
@@ -4017,7 +4022,7 @@ def _other_side(v: View, turn: Turn) -> None:
     said = task_words(v.task, list(v.tools))
     for u in v.tools:
         required = set(u.schema.get("required") or [])
-        if any(c.name == u.name for c in v.calls) or not required or u.name_concepts & CHANGES:
+        if any(c.name == u.name for c in v.calls) or not required or not _looks_up(u):
             continue
         same = next((c.input for c in done if set(c.input) == required), None)
         if same is not None:
@@ -4047,7 +4052,7 @@ def _each_detail(v: View, turn: Turn) -> None:
         return  # (the listing itself holds what the question weighs)
     for u in v.tools:
         required = list(u.schema.get("required") or [])
-        if any(c.name == u.name for c in v.calls) or not required or u.name_concepts & CHANGES:
+        if any(c.name == u.name for c in v.calls) or not required or not _looks_up(u):
             continue
         for k in [k for k in required if names_an_id(u, k)]:
             ids = fanout.ids_to_read(v.task, done[-1:], k, [])
