@@ -21,7 +21,9 @@ before it picks, and `agentkit.sim.records` before it answers).
    km, miles, 公里, 米 a distance; minutes, hours, 分钟, 小时 a duration; people, guests, 人, 位
    a capacity (seats, sleeps, capacity, guests, 座, 人); stars, 星, 分 a rating or score;
    degrees, °, ℃, 度 a temperature.
-   A bound no key of the records is about is no condition on them.
+   A bound of a unit of no such kind ("below 30%", "低于 20 件") is about the records' one
+   number field when they hold only one. A bound no key of the records is about is no
+   condition on them.
 3. A feature is a thing the request wants the record to have: "with a X", "that has X", "has X",
    "including X", "X included"; 带X, 有X, 配X (X up to 的, a comma or 、). A record has it when a list
    it holds has an element that says X, a yes/no field named by X is true, or one of its short
@@ -40,6 +42,13 @@ before it picks, and `agentkit.sim.records` before it answers).
    往后, 后面还有) keeps, of records that hold one date field (an ISO date, its time after it)
    some of which lie before today (`agentkit.sim.values.today_date`), those dated today or
    later: "这个月接下来还剩几场" counts no show already held.
+3d. A part of the day ("the evening class", "morning", 下午那场, 晚上) keeps, of records whose
+   first field that holds a clock time ("19:30") puts some inside it and some outside, those
+   inside it (morning 5–12, noon 11–14, afternoon 12–18, evening 17–24); a clock time said
+   ("the 7:15 showing") keeps the records at that time, else at that time after noon (19:15).
+3e. Recently. "in the last three months", "over the past 2 weeks", 最近30天 keeps the records
+   whose one date field lies in that span back from today; with a negation before it in its
+   sentence ("haven't used in the last three months", 最近三个月没…) those dated before it.
 3c. In a period. A request that names a period ("in November", "last week", "this month",
    "yesterday"; 11月, 上周, 本周, 上个月, 本月, 昨天), over records that hold one date field some
    of which lie outside it, keeps those dated inside it (`in_period`): "how many hours in total
@@ -235,7 +244,10 @@ def _bound_key(bound: Bound, item: dict[str, Any]) -> str | None:
                 kind = [k for k in numeric if re.search(key, k, re.I)]
                 if len(kind) == 1:
                     return kind[0]
-    return None
+    # a bound of no kind ("below 30%", "低于 20 件") over records of one number field: that one
+    kinds = any(re.search(unit, bound.unit, re.I) for unit, _ in CLASSES)
+    plain = [k for k in numeric if not re.search(r"(?:^|_)id$|编号", k, re.I)]
+    return plain[0] if len(plain) == 1 and not kinds and bound.unit.strip() else None
 
 
 def _number(x: Any) -> float | None:
@@ -348,7 +360,7 @@ def applying(
             keyed.append((b, key))
     bounded = {k for _, k in keyed}
     keyed += [(b, k) for b, k in _equal(task, items) + _party(task, items) if k not in bounded]
-    keyed += _from_today(task, items)
+    keyed += _from_today(task, items) + _part_of_day(task, items) + _recent(task, items)
     feats = [
         f
         for f in features(task)
@@ -387,6 +399,78 @@ def _from_today(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str
 
 
 DATE = "date"  # the unit of a bound on a day (rule 3a)
+RECENT = re.compile(
+    r"\b(?:in|within|over|during|for)\s+the\s+(?:last|past)\s+(?P<n>\d+|[a-z]+)\s+"
+    r"(?P<u>day|week|month|year)s?\b|(?:最近|过去|近)\s*(?P<zn>\d+|[一二两三四五六七八九十]+)\s*"
+    r"(?:个)?(?P<zu>天|日|周|星期|月|年)"
+)
+NEGATED = re.compile(r"n't\b|\bnot\b|\bnever\b|没|未|不", re.I)
+
+
+def _recent(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 3e: "in the last three months", 最近30天 bounds the records' one date field from
+    that many units before today; said with a negation ("haven't used in the last three
+    months", 三个月没用过) it keeps the records dated before then."""
+    m = RECENT.search(task)
+    keys = [k for k in items[0] if all(_day(i.get(k)) is not None for i in items)] if m else []
+    if m is None or len(keys) != 1:
+        return []
+    count, unit = (m["n"], m["u"]) if m["n"] else (m["zn"], m["zu"])
+    n = (
+        int(count)
+        if count.isdigit()
+        else values.worded_number(count)
+        if count.isascii()
+        else values._zh_number(count)
+    )
+    days = {"d": 1, "天": 1, "日": 1, "w": 7, "周": 7, "星": 7, "m": 30.5, "月": 30.5}.get(
+        unit[0], 365
+    )
+    since = float(values.today_date().toordinal()) - round((n or 0) * days)
+    start = task.rfind(".", 0, m.start()) + 1
+    negated = bool(NEGATED.search(task[start : m.end() + 4]))
+    return [(Bound(since, negated, negated, "", DATE), keys[0])] if n else []
+
+
+CLOCK = "clock"  # the unit of a bound on a time of day, in hours (rule 3d)
+PARTS_OF_DAY = [  # (what the request says, from, before): hours of the day
+    (r"\b(?:morning|a\.?m\.?)\b|上午|早上|早晨|清早", 5, 12),
+    (r"\b(?:midday|noon|lunch ?time)\b|中午", 11, 14),
+    (r"\b(?:afternoon)\b|下午", 12, 18),
+    (r"\b(?:evening|tonight|night|after work)\b|晚上|傍晚|今晚|夜里|下班后", 17, 24),
+]
+CLOCK_AT = re.compile(r"\s*(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def _clock(x: Any) -> float | None:
+    """The hours of a value that opens with a clock time ("19:30", "2026-12-11T19:30"), else None."""
+    m = CLOCK_AT.match(x) if isinstance(x, str) else None
+    return int(m.group(1)) + int(m.group(2)) / 60 if m else None
+
+
+def _part_of_day(task: str, items: list[dict[str, Any]]) -> list[tuple[Bound, str]]:
+    """Rule 3d: the part of the day the request names ("the evening class", 下午那场) bounds the
+    records' first field that holds a clock time, when their times fall on both sides of it."""
+    part: tuple[float, float] | None = next(
+        ((lo, hi) for said, lo, hi in PARTS_OF_DAY if re.search(said, task, re.I)), None
+    )
+    keys = [k for k in items[0] if all(_clock(i.get(k)) is not None for i in items)]
+    hours = [_clock(i.get(keys[0])) or 0.0 for i in items] if keys else []
+    said = [_clock(x) or 0.0 for _at, x in values.times(task)]
+    for h in said:  # "the 7:15 showing": the one at 7:15, else at 19:15
+        at = h if h in hours else h + 12 if h < 12 and h + 12 in hours else None
+        if at is not None and len(set(hours)) > 1:
+            part = (at, at + 1 / 120)
+            break
+    if part is None or not keys:
+        return []
+    if all(part[0] <= h < part[1] for h in hours) or not any(part[0] <= h < part[1] for h in hours):
+        return []
+    return [
+        (Bound(part[0], False, False, "", CLOCK), keys[0]),
+        (Bound(part[1], True, True, "", CLOCK), keys[0]),
+    ]
+
 
 MONTHS = "january february march april may june july august september october november december"
 PERIOD_WORDS = [  # (what the request says, the unit, how many back)
@@ -444,7 +528,13 @@ def meets(item: dict[str, Any], conditions: tuple[list[tuple[Bound, str]], list[
     """Rule 4: the record meets every condition that applies."""
     keyed, feats = conditions
     for b, key in keyed:
-        x = _day(item.get(key)) if b.unit == DATE else _number(item.get(key))
+        x = (
+            _day(item.get(key))
+            if b.unit == DATE
+            else _clock(item.get(key))
+            if b.unit == CLOCK
+            else _number(item.get(key))
+        )
         if x is None or not _meets_bound(b, x):
             return False
     return all(bool(_mentions(f, item)) is f.wanted for f in feats)

@@ -23,7 +23,8 @@ it first, with the values it rests on).
    includes full insurance?" / "有几家低于 500 元？其中哪家包邮？": the records that meet the
    question's bounds (`agentkit.sim.conditions`) are counted and named; the part after "of those",
    "among them", 其中 picks among them by a text field's value it says (the longest value of that
-   field it holds: 包邮, never 不包邮 for "包邮") or by its own conditions.
+   field it holds: 包邮, never 不包邮 for "包邮") or by its own conditions. "Which ... below 30%?",
+   哪些低于 20 件 names the records that meet the bounds so too.
 4. One code's lines across the results. A question how many times or how much about a code it
    gives (letters and digits with a dash or dot, a number plate, a card, a container: "MSCU-4410",
    "沪A·7K392", "C-2231") and no call passed: every line of every result that holds that code as a
@@ -43,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import conditions
+from . import conditions, pick
 from .phrases import say
 from .records import SUPER_MAX, SUPER_MIN, Record, of_results
 
@@ -78,6 +79,7 @@ COUNT_ASKED = re.compile(r"\bhow many\b|几家|几个|几位|几种|多少家|�
 AMONG = re.compile(
     r"\b(?:which|who|what)\s+(?:one\s+)?(?:of|among)\s+(?:those|them|these)\b|其中", re.I
 )
+WHICH_ASKED = re.compile(r"\bwhich\b|哪些|哪几", re.I)  # which of them meet it: named, as counted
 TIMES_ASKED = re.compile(r"\bhow many times\b|\bhow often\b|几次|多少次", re.I)
 HOW_MUCH = re.compile(
     r"\bhow much\b|\btotal\b|\bin all\b|多少钱|花了多少|扣了多少|一共.*?(?:钱|费)|总共", re.I
@@ -208,8 +210,8 @@ def _threshold(task: str, recs: list[Record]) -> WorkedOut | None:
 
 def _counted(task: str, recs: list[Record]) -> WorkedOut | None:
     """Rule 3."""
-    if not COUNT_ASKED.search(task):
-        return None
+    if not COUNT_ASKED.search(task) and (not WHICH_ASKED.search(task) or pick.superlative(task)):
+        return None  # (which one is the highest of those under 40 minutes: the pick answers)
     split = AMONG.search(task)
     first = task[: split.start()] if split else task
     items = [r.fields for r in recs]
@@ -217,6 +219,8 @@ def _counted(task: str, recs: list[Record]) -> WorkedOut | None:
     if not cond[0]:
         return None
     kept = [r for r in recs if conditions.meets(r.fields, cond)]
+    if not COUNT_ASKED.search(task) and len(kept) == len(recs):
+        return None  # (which of them, and all meet it: none singled out, they are quoted)
     rows = [(_name(r), *_bounded_values(r, cond)) for r in kept]
     best = ""
     if split:

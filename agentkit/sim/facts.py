@@ -148,6 +148,15 @@
    a sentence that tells not to (do not, don't, never, avoid, not recommended; 不要, 不建议, 不能,
    别, 避免, 有毒) and shares a word with the question (its root, or in Chinese a pair of
    characters) is the answer: no, with that sentence first, then the text (`advised`).
+23. A question whether one measure covers another ("did the panels produce enough to cover what
+   the house used?", "Do I have enough butter?" after the pantry and the recipe were read,
+   超预算了吗), over two objects from two tools: the side that is on hand is the tool whose name
+   or description says having (a stock, pantry, budget, balance, generation, income: `HAVE`),
+   the other the need (use, consumption, recipe, expenses, cost: `NEED`). Each side's figure is
+   the number field the question names that both hold ("butter" and butter_g), else the sum
+   of an object of numbers it holds (daily readings), else its one number; the answer begins
+   with yes or no, then both figures and the difference, then the parts (the same keys of both
+   objects: days) where the side on hand fell short (`weighed`).
 """
 
 from __future__ import annotations
@@ -2388,3 +2397,90 @@ ADVICE_PLAIN = frozenset({"shoul", "could", "would", "there", "their", "these", 
 def advised_line(lang: str, sentence: str) -> str:
     """Rule 22's sentence: no, then the sentence that says so."""
     return say(lang, "g_advice_no", said=sentence)
+
+
+# ------------------------------------------------------------------ 23. one measure against another
+
+HAVE = re.compile(
+    r"have|pantry|stock|on_?hand|inventory|balance|budget|generat|produc|income|capacity|"
+    r"available|remain|collect|harvest|库存|现有|余额|预算|收入|发电|产量|收集|储存|剩",
+    re.I,
+)
+NEED = re.compile(
+    r"need|requir|recipe|usage|\buse|consum|spend|expens|cost|demand|支出|花销|花费|消耗|用量|"
+    r"用电|用水|需要|需求",
+    re.I,
+)
+WEIGH_ASKED = re.compile(
+    r"\b(?:enough|cover|afford|over budget|within budget|exceed|shortfall|surplus)\b"
+    r"|够|超支|超预算|超了|超出|抵得上",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Weighed:
+    have_label: str
+    have: float
+    need_label: str
+    need: float
+    unit: str
+    short: list[str]  # the parts where the side on hand fell short
+
+
+def _side(task: str, data: dict[str, Any], key: str | None) -> tuple[float, dict[str, float]]:
+    """A side's figure: the named field, else the sum of its object of numbers, else its number."""
+    if key is not None:
+        return float(data[key]), {}
+    parts = [x for x in data.values() if isinstance(x, dict) and x]
+    nums = [x for x in parts if all(_num(y) is not None for y in x.values())]
+    if len(nums) == 1:
+        return sum(float(y) for y in nums[0].values()), {k: float(y) for k, y in nums[0].items()}
+    alone = [x for k, x in data.items() if _num(x) is not None and not SKIP.search(str(k))]
+    if len(alone) == 1:
+        return float(alone[0]), {}
+    raise ValueError("no one figure")
+
+
+def weighed(task: str, sides: list[tuple[str, str, Any]]) -> Weighed | None:
+    """Rule 23: (label, the tool's name and description, its result) of two tools, weighed."""
+    if not WEIGH_ASKED.search(task) or len(sides) != 2:
+        return None
+    if not all(isinstance(d, dict) for _, _, d in sides):
+        return None
+    have = [i for i, (_, text, _) in enumerate(sides) if HAVE.search(text)]
+    need = [i for i, (_, text, _) in enumerate(sides) if NEED.search(text)]
+    if len(have) != 1 or len(need) != 1 or have == need:
+        return None
+    (hl, _, hd), (nl, _, nd) = sides[have[0]], sides[need[0]]
+    both = [k for k in hd if k in nd and _num(hd[k]) is not None and _num(nd[k]) is not None]
+    named = [k for k in both if _names(task, str(k))]
+    key = named[0] if len(named) == 1 else None
+    try:
+        h, hparts = _side(task, hd, key)
+        n, nparts = _side(task, nd, key)
+    except ValueError:
+        return None
+    unit = str(hd.get("unit") or nd.get("unit") or "")
+    if not unit and key and "_" in key and len(key.rsplit("_", 1)[1]) <= 3:
+        unit = key.rsplit("_", 1)[1]
+    short = [k for k in hparts if k in nparts and hparts[k] < nparts[k]]
+    return Weighed(hl, h, nl, n, unit, short)
+
+
+def weighed_line(lang: str, w: Weighed) -> str:
+    """Rule 23's answer: yes or no, both figures and the difference, then the parts short."""
+    u = f" {w.unit}" if w.unit else ""
+    key = "f_weighed_yes" if w.have >= w.need else "f_weighed_no"
+    line = say(
+        lang,
+        key,
+        have_label=w.have_label,
+        have=f"{_n(round(w.have, 2))}{u}",
+        need_label=w.need_label,
+        need=f"{_n(round(w.need, 2))}{u}",
+        gap=f"{_n(round(abs(w.have - w.need), 2))}{u}",
+    )
+    if w.short:
+        line += "\n" + say(lang, "f_weighed_short", parts=spoken_list(lang, w.short))
+    return line

@@ -11,9 +11,12 @@
    several of (`{"zone_ids": ["Z1", "Z2"]}`, entries that each hold the id), is called once for
    each, together, when the request asks about each or all of them ("each zone", "every
    tank", "all the rooms", "每个", "各个", "分别", "所有") or names the id's thing in the plural
-   ("the readings of the tanks in range R1"): at most the first `CAP` of them, the rest said as
+   ("the readings of the tanks in range R1") or asks which of them ("which need syrup", "哪个
+   最划算": a pick among them needs each one's detail): at most the first `CAP` of them, the rest said as
    not read (`ids_to_read`). An id the rules picked from such a listing (one entry of several) is
-   read so for each entry too (`each_inputs`).
+   read so for each entry too (`each_inputs`). Only the entries the request picks are called for
+   (`agentkit.sim.pick.for_act`: the period, conditions and kind it says, none it puts aside),
+   and a request that names the entries' kind in the plural ("the books") asks about each.
 3. Several ends of one route. "From A to B and (to) C", "从A到B和到C", "从A到B、C和D": one call
    per end, each with the start A, for a tool that takes a route's start and end (`legs`); the
    question after the last end ("分别要开多少公里", "respectively?") is no part of it.
@@ -34,6 +37,21 @@ CAP = 10
 EACH = re.compile(
     r"\b(?:each|every|all|both)\b|每[个一只条台家位间项]?|各[个自]?|分别|所有|全部|逐一", re.I
 )
+WHICH = re.compile(r"\bwhich\b|哪[些几个家一台位只条间]", re.I)
+EXISTS = re.compile(  # "有哪些…在卖", "which ones are there": the listing itself is the answer
+    r"有哪|有什么|\b(?:are|is) there\b|\bavailable\b|\bfor sale\b|\bin stock\b|在卖|可选|能选"
+    r"|\bwhich(?:\s+\w+){0,2}\s+ids?\b|\bhave\s*\?",  # "which row ids does E7 have?"
+    re.I,
+)
+
+
+def asks_which(task: str) -> bool:
+    """Rule 2: the request asks which of the things meet something ("which need syrup", 哪几箱),
+    not which there are ("苏州有哪些二手车在卖")."""
+    return bool(WHICH.search(task)) and not EXISTS.search(task)
+
+
+IDLIKE = re.compile(r"(?=[\w-]*\d)[A-Za-z0-9][\w-]{1,23}")  # "H-01", "SZ-NS-021": an id's shape
 ID_WORDS = frozenset({"id", "ids", "identifier", "code", "number", "no", "list"})
 
 
@@ -76,7 +94,7 @@ def placed(task: str, calls: Sequence[Call], key: str) -> str | None:
 def _thing(name: str) -> frozenset[str]:
     """A key's words but its id words, each singular: "zone_ids" and "zone_id" -> {"zone"}."""
     return frozenset(
-        w[:-1] if w.endswith("s") and len(w) > 3 else w
+        w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
         for w in words(name.replace("_", " ").replace("-", " "))
         if w.lower() not in ID_WORDS
     )
@@ -84,7 +102,8 @@ def _thing(name: str) -> frozenset[str]:
 
 def listed_ids(data: Any, key: str) -> list[str]:
     """Rule 2: the ids for `key` a result lists, in its order: a list of plain values under a key
-    of the same thing ("zone_ids", "zones"), or entries that each hold `key`."""
+    of the same thing ("zone_ids", "zones"), a bare list of id-shaped values (["H-01", "H-02"]),
+    or entries that each hold `key`."""
     thing = _thing(key)
     found: list[str] = []
     lists = (
@@ -97,31 +116,37 @@ def listed_ids(data: Any, key: str) -> list[str]:
             found = [str(x[key]) for x in items]
         elif items and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in items):
             same = _thing(name) == thing or (not _thing(name) and len(lists) == 1)
-            found = [str(x) for x in items] if same and isinstance(data, dict) else []
+            bare = isinstance(data, list) and all(IDLIKE.fullmatch(str(x)) for x in items)
+            found = [str(x) for x in items] if same and isinstance(data, dict) or bare else []
         if len(found) >= 2:
             return list(dict.fromkeys(found))
     return []
 
 
-def asks_each(task: str, key: str) -> bool:
-    """Rule 2: the request asks about each of the things, or names their thing in the plural."""
-    if EACH.search(task):
+def asks_each(task: str, key: str, which: bool = True) -> bool:
+    """Rule 2: the request asks about each of the things, or names their thing in the plural, or
+    asks which of them ("which need syrup", "哪几箱", "哪个桩最划算"): every entry's detail is
+    needed to pick among them."""
+    if EACH.search(task) or which and (asks_which(task) or pick.superlative(task)):
         return True
     plural = {w.lower() for w in re.findall(r"[A-Za-z]+s\b", task)}
     return any(f"{t}s" in plural or f"{t}es" in plural for t in _thing(key))
 
 
 def ids_to_read(
-    task: str, calls: Sequence[Call], key: str, made: Sequence[dict[str, Any]]
+    task: str, calls: Sequence[Call], key: str, made: Sequence[dict[str, Any]], which: bool = True
 ) -> list[str]:
     """Rule 2: the ids under `key` still to read, from the latest result of the task that lists
     two or more, the first `CAP` of them, none already in `made`; [] when the rule does not apply."""
-    if not asks_each(task, key):
-        return []
     for c in reversed(calls):
         if c.result is None or c.failed:
             continue
         ids = listed_ids(c.data, key)
+        items = [e for e in pick.listing_entries(c.data) if e.get(key) is not None]
+        if ids and not (asks_each(task, key, which) or pick.says_kind(task, items)):
+            return []
+        if ids and items:  # the entries the request picks (`agentkit.sim.pick`, rule 7)
+            ids = [str(e[key]) for e in pick.for_act(task, items)]
         if ids:
             done = {str(m.get(key)) for m in made}
             return [x for x in ids[:CAP] if x not in done]
@@ -135,14 +160,17 @@ def each_inputs(
     args: dict[str, Any],
     missing: Sequence[str],
     made: Sequence[dict[str, Any]],
+    which: bool = True,
 ) -> list[dict[str, Any]]:
     """Rule 2 for one tool: its inputs once per listed id still to read, for the one id input
-    (of `ids`) the request leaves open or that was picked from the listing; else []."""
+    (of `ids`) the request leaves open or that was picked from the listing; else []. `which`:
+    a reading tool, for which "which of them" and a superlative ask about each too (an act's
+    superlative picks one)."""
     open_ = [k for k in ids if k in missing or (k in args and str(args[k]) not in task)]
     if len(open_) != 1 or any(m not in open_ for m in missing):
         return []
     k = open_[0]
-    todo = ids_to_read(task, calls, k, made)
+    todo = ids_to_read(task, calls, k, made, which)
     if k in args and not any(str(args[k]) in listed_ids(c.data, k) for c in calls):
         return []  # a value of the request's own, or one not from a listing
     return [{**args, k: x} for x in todo]

@@ -407,6 +407,7 @@ from .values import (
     enough_of,
     in_layout,
     iso_dates,
+    leg,
     listed_unit,
     name_span,
     relative_dates,
@@ -2719,7 +2720,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
         ids = [k for k in t.schema.get("required") or [] if names_an_id(t, k)]
         each_id = (
             fanout.each_inputs(
-                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine]
+                v.task, v.calls, ids, variants[0], got.missing, [c.input for c in mine], _reads(t)
             )
             if len(variants) == 1
             else []
@@ -2751,6 +2752,7 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
             continue
         _add_calls(t, variants, mine, turn, conv)
     _await_lookup(turn)
+    _id_looked_up(v, turn)
     _other_kind(v, turn)
     turn.calls += _led_to(v, chosen, conv) or _found_saved(v, turn)
     _difference(v, turn)
@@ -3816,6 +3818,31 @@ def _await_lookup(turn: Turn) -> None:
             turn.missing.append((t, taken))
 
 
+def _id_looked_up(v: View, turn: Turn) -> None:
+    """Rule 3: an id the act lacks, when no call is made this turn, is fetched, never asked of the
+    user: a reading tool not yet called in the task, whose every required input (one or more)
+    the request fills, is called first (get_showtimes(film, date) before buy_tickets(showing_id));
+    the act then takes the id its result gives."""
+    lacking = [t for t, keys in turn.missing if any(names_an_id(t, k) for k in keys)]
+    if turn.calls or not lacking:
+        return
+    called = {c.name for c in v.calls}
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if u in lacking or u.name in called or not required or not _looks_up(u):
+            continue
+        looked, got = arguments(u, gather(v.task, []))
+        if not got.missing and len(looked) == 1:
+            turn.calls.append((u, looked[0]))
+            turn.missing = [(t, ks) for t, ks in turn.missing if t not in lacking]
+            return
+
+
+def _looks_up(t: Tool) -> bool:
+    """A tool whose name says it reads, searches or lists, and changes nothing."""
+    return bool(t.name_concepts & {"read", "search", "list"}) and not t.name_concepts & CHANGES
+
+
 def _fresh(src: Source) -> Source:
     """The values of the request for one tool: what another tool's filling took stays free."""
     return replace(src, numbers=list(src.numbers), used=set(src.used), money=list(src.money))
@@ -4161,6 +4188,10 @@ def _close(v: View, chosen: list[Tool], turn: Turn, src: Source) -> None:
     if any(_act_part(c) != c for c in _orders(v.task)):  # ("…的话就直接付了": why it was)
         turn.first = turn.first or _need_met(v)
     if not turn.calls and not turn.missing and not turn.stop:
+        _each_detail(v, turn)  # ("which of the tanks are below 30%?": each tank's level read)
+    if not turn.calls and not turn.missing and not turn.stop:
+        _other_side(v, turn)  # ("enough to cover what the house used?": the use read too)
+    if not turn.calls and not turn.missing and not turn.stop:
         _act_left(v, chosen, turn)  # an act asked that no rule took: done now, not dumped
         _difference(v, turn)  # ("I want 30 on hand ... order whatever is missing": 30 - 7)
     if turn.stop:
@@ -4231,6 +4262,111 @@ def _act_left(v: View, chosen: list[Tool], turn: Turn) -> None:
     top = [b for b in best if b[0] == max((b[0] for b in best), default=0)]
     if len({t.name for _, t, _ in top}) == 1:
         turn.calls.append((top[0][1], top[0][2]))
+
+
+WEIGHS = re.compile(  # a question that weighs one measure against another (class words)
+    r"\b(?:enough|cover|afford|in time|make it|on time|catch|exceed|surplus|shortfall|short|"
+    r"over budget|within budget|compare|versus|vs)\b"
+    r"|够|足够|来得及|赶得上|赶上|超支|超预算|超了|超出|盈余|缺口|对比|比较|抵得上",
+    re.I,
+)
+
+
+def _other_side(v: View, turn: Turn) -> None:
+    """Rule 3d, before answering: a question that weighs one measure against another ("enough to
+    cover what the house used?", "can I make it?", 超预算了吗, 来得及吗), once only reading tools
+    answered, is answered with both sides read: an offered reading tool not called yet, whose
+    required inputs (one or more) are those of a tool already called (generation and
+    consumption over the same dates: the same values), or which the request names by a word of
+    its name and the request and the results fill, is called first."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    tools = [v.tool(c.name) or _NO_TOOL for c in done]
+    if not done or not WEIGHS.search(v.task) or any(t.name_concepts & CHANGES for t in tools):
+        return
+    said = task_words(v.task, list(v.tools))
+    for u in v.tools:
+        required = set(u.schema.get("required") or [])
+        if any(c.name == u.name for c in v.calls) or not required or not _looks_up(u):
+            continue
+        same = next((c.input for c in done if set(c.input) == required), None)
+        if same is not None:
+            turn.calls.append((u, dict(same)))
+            return
+        route = _route_between(v, u)
+        if route is not None:
+            turn.calls.append((u, route))
+            return
+        if (set(words(u.name)) - NAME_NOISE) & said:
+            looked, got = arguments(u, gather(v.task, results_of(v)))
+            if not got.missing and len(looked) == 1:
+                turn.calls.append((u, looked[0]))
+                return
+
+
+def _each_detail(v: View, turn: Turn) -> None:
+    """Rule 3d, before answering: a listing of ids the request asks about each of, or which of
+    them (`agentkit.sim.fanout`, rule 2), whose entries hold nothing its conditions are about,
+    is read entry by entry: an offered reading tool not called yet that takes one such id (its
+    other required inputs filled by the request) is called once for each."""
+    done = [c for c in v.calls if c.result is not None and not c.failed]
+    if not done or any((v.tool(c.name) or _NO_TOOL).name_concepts & CHANGES for c in done):
+        return
+    entries = pick.listing_entries(done[-1].data)
+    if entries and any(conditions.applying(v.task, entries)):
+        return  # (the listing itself holds what the question weighs)
+    for u in v.tools:
+        required = list(u.schema.get("required") or [])
+        if any(c.name == u.name for c in v.calls) or not required or not _looks_up(u):
+            continue
+        for k in [k for k in required if names_an_id(u, k)]:
+            ids = fanout.ids_to_read(v.task, done[-1:], k, [])
+            if not ids:
+                continue
+            looked, got = arguments(u, gather(v.task, []))
+            if [m for m in got.missing if m != k] or len(looked) != 1:
+                continue
+            turn.calls += [(u, {**looked[0], k: x}) for x in ids]
+            return
+
+
+def _route_between(v: View, u: Tool) -> dict[str, Any] | None:
+    """Rule 3d for a tool of a route's two ends (from_stage, to_stage): the two entries of a
+    listing the request names, in its order, give its ends: each entry's value that is a member
+    of the end's enum, else its field of the end's words (stage of from_stage)."""
+    props = u.schema.get("properties") or {}
+    ends = [k for k in props if leg(k) == "from"], [k for k in props if leg(k) == "to"]
+    if (
+        len(ends[0]) != 1
+        or len(ends[1]) != 1
+        or set(u.schema.get("required") or [])
+        - {
+            ends[0][0],
+            ends[1][0],
+        }
+    ):
+        return None
+    low = v.task.lower()
+    named = sorted(
+        (low.find(str(x).lower()), e)
+        for c in v.calls
+        if c.result and not c.failed
+        for e in pick.listing_entries(c.data)
+        for x in e.values()
+        if isinstance(x, str) and len(x) >= 3 and str(x).lower() in low
+    )
+    entries = list({id(e): e for _, e in named}.values())
+    if len(entries) != 2:
+        return None
+    args: dict[str, Any] = {}
+    for k, e in zip((ends[0][0], ends[1][0]), entries, strict=True):
+        enum = [str(m) for m in (props[k] or {}).get("enum") or []]
+        thing = set(words(k)) - {"from", "to", "start", "end", "origin", "destination"}
+        x = next((x for x in e.values() if str(x) in enum), None) if enum else None
+        x = x or next((e[j] for j in e if set(words(j)) & thing), None)
+        if x is None:
+            return None
+        args[k] = x
+    return args
 
 
 def _may_act(t: Tool) -> bool:
@@ -6090,6 +6226,7 @@ def _answer_of(v: View, turn: Turn, compose: bool) -> str:
     """Rule 5: what the question asks for first (a total, a count, the one field it names:
     `agentkit.sim.tally`), the results' values quoted (a result whose asked field leads is not),
     then what failed, then what is still needed."""
+    v = _entries_detailed(v)  # (a listing read entry by entry: one listing of the details)
     calls_, left_out = _within_bounds(v)
     v = replace(v, calls=tuple(calls_))  # (a listing past the bounds its call was given: cut)
     counted_rows = [] if turn.whole else _tables_asked(v)  # (rows counted: no total)
@@ -6133,6 +6270,7 @@ def _answer_of(v: View, turn: Turn, compose: bool) -> str:
         if line not in seen:
             seen.add(line)
             (acted if act else lines).append(line)
+    acted += _left_aside(v)
     lines_ = wrote + acted + lines + left_out + steps
     worked_out = [] if told or figures or turn.whole else _derived(v) or _judged(v)
     if worked_out:  # a fact worked out from the records leads; the results are quoted after it
@@ -6180,6 +6318,33 @@ def _answer_of(v: View, turn: Turn, compose: bool) -> str:
         )
         lines.append(say(v.lang, "g_ask_image" if v.images else "g_ask", aim=aim, fields=fields))
     return "\n".join(turn.first + lines) if lines else _told_none(v)
+
+
+def _entries_detailed(v: View) -> View:
+    """Rule 5 for a listing read entry by entry (`agentkit.sim.fanout`, rule 2) when the request
+    asks which of them or for the one a superlative picks: the answer reads one listing whose
+    entries hold their details (each call's object merged into its entry, a text under
+    "details"), so the conditions and the superlative are weighed over the entries."""
+    if not (fanout.asks_which(v.task) or pick.superlative(v.task)):
+        return v
+    calls = list(v.calls)
+    for i, c in enumerate(calls):
+        ok = [d for d in calls[i + 1 :] if d.result is not None and not d.failed]
+        for k in dict.fromkeys(k for d in ok for k in d.input):
+            ids = fanout.listed_ids(c.data, k) if c.result and not c.failed else []
+            fan = [d for d in ok if d.name != c.name and str(d.input.get(k)) in ids]
+            if len(fan) < 2 or len({d.name for d in fan}) != 1:
+                continue
+            merged = []
+            for e in pick.listing_entries(c.data) or [{k: x} for x in ids]:
+                d = next((d for d in fan if str(d.input[k]) == str(e.get(k))), None)
+                got = d.data if d is not None and isinstance(d.data, dict) else None
+                more = got if got is not None else {"details": d.result} if d else {}
+                merged.append({**e, **{x: y for x, y in more.items() if x not in e}})
+            whole = Call(c.name, c.input, json.dumps(merged, ensure_ascii=False), False)
+            kept = [whole if d is c else d for d in calls if d not in fan]
+            return replace(v, calls=tuple(kept))
+    return v
 
 
 def _within_bounds(v: View) -> tuple[list[Call], list[str]]:
@@ -6272,8 +6437,28 @@ def _judged(v: View) -> list[str]:
     bill = party.totalled(v.task, done + texts) if done else None
     if bill is not None:
         return [party.party_line(v.lang, bill)]
+    sides = [
+        (_side_label(v, t), f"{c.name} {t.description}", c.data)
+        for c in v.calls
+        if c.result is not None and not c.failed and (t := v.tool(c.name)) is not None
+    ]
+    weighed = facts.weighed(v.task, sides)
+    if weighed is not None:
+        return [facts.weighed_line(v.lang, weighed)]
+    gap = lateness.between(v.task, done) if done else None
+    if gap is not None:
+        return [lateness.between_line(v.lang, gap)]
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
+
+
+def _side_label(v: View, t: Tool) -> str:
+    """What a tool's result is about, in a few words: its heading without the colon, else (in
+    Chinese) its description's first phrase."""
+    head = speech.result_heading(t.name, v.lang, False).rstrip(":：")
+    if v.lang == "zh" and head == "查询结果":
+        head = re.split(r"[，。,.;；（(]", t.description)[0][:12] or head
+    return head[0].lower() + head[1:] if v.lang == "en" and head[1:2].islower() else head
 
 
 def _grouped(v: View, figures: list[str]) -> bool:
@@ -6602,6 +6787,41 @@ def _only_led(v: View, c: Call) -> Any:
             took = [e for _, e in listed if pick.id_of(e) in ids]
             return took[0] if len(took) == 1 else ""
     return None
+
+
+def _left_aside(v: View) -> list[str]:
+    """Rule 5 for an act made for some entries of a listing (`agentkit.sim.pick`, rule 7): when
+    it was made for several, or the request put some aside ("leave the DVD alone"), the entries
+    it was not made for are named, so the user sees what was left as it was."""
+    acts = [
+        c
+        for c in v.calls
+        if c.result and not c.failed and not _reads(v.tool(c.name) or _NO_TOOL) and c.input
+    ]
+    if not acts or len(acts) < 2 and not pick.unwanted(v.task):
+        return []
+    for c in v.calls:
+        items = pick.listing_entries(c.data) if c.result and not c.failed else []
+        if c in acts or len({a.name for a in acts}) != 1:
+            continue
+        for k in {k for a in acts for k in a.input}:
+            done = {str(a.input[k]) for a in acts if k in a.input}
+            ids = {str(e.get(k)) for e in items if e.get(k) is not None}
+            if len(ids) < 2 or not done & ids or not ids - done:
+                continue
+            if len(done & ids) < 2 and not pick.unwanted(v.task):
+                continue  # (one entry acted on, nothing put aside: no listing of the rest)
+            names = [
+                f"{e[k]} ({', '.join(str(x) for j, x in e.items() if j != k and _plain(x))[:60]})"
+                for e in items
+                if str(e.get(k)) not in done
+            ]
+            return [say(v.lang, "g_left_aside", names=spoken_list(v.lang, names))]
+    return []
+
+
+def _plain(x: Any) -> bool:
+    return isinstance(x, str) and 0 < len(x) <= 40
 
 
 def _acted(v: View, c: Call) -> bool:

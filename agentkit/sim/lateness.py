@@ -24,6 +24,14 @@ written rules.
    time, those arriving by that time less those minutes can serve; the cheapest of them by a
    price field, else the latest to arrive, is the one to take, said with its values; each other
    is said too late (its arrival) or in time but dearer (its price) (`timely_pick`).
+6. A question whether the user gets from one listed thing to the next in time ("Can I make it
+   from one to the other without missing the start?", 来得及吗, 赶得上吗): the two records of a
+   listing the request names by their words, in the order it names them, the first with a clock
+   time it ends (end, finish, 结束) and the second with one it starts (start, begin, 开始), and
+   the minutes a later result gives to go between them (a key of minutes: minutes,
+   walk_min, 分钟): arriving at the end plus those minutes is in time when not after the
+   start. The answer begins with yes or no, says the times and the minutes to spare or late,
+   when to leave to be in time, and a short note the minutes' result adds (`between`).
 """
 
 from __future__ import annotations
@@ -276,3 +284,82 @@ def timely_line(lang: str, got: Timely) -> str:
     out += [say(lang, "g_timely_late", item=i, arrive=a) for i, a in got.late]
     out += [say(lang, "g_timely_dearer", item=i, price=p) for i, p in got.dearer]
     return ("" if lang == "zh" else " ").join(out)
+
+
+# ------------------------------------------------ 6. from one listed thing to the next in time
+
+MAKE_IT = re.compile(
+    r"\b(?:make it|in time|on time|catch|without missing|get there)\b|来得及|赶得上|赶上|能到",
+    re.I,
+)
+END_KEY = re.compile(r"end|finish|until|结束|散场", re.I)
+START_KEY = re.compile(r"start|begin|^from$|开始|开场", re.I)
+MINUTES_KEY = re.compile(r"min|分钟", re.I)
+
+
+@dataclass(frozen=True)
+class Between:
+    first: str
+    end: int
+    second: str
+    start: int
+    minutes: int
+    note: str
+
+
+def _hhmm(m: int) -> str:
+    return f"{m // 60 % 24:02d}:{m % 60:02d}"
+
+
+def _said_at(task: str, record: dict[str, Any]) -> int | None:
+    """Where the request names the record by one of its texts (three letters or more)."""
+    at = [
+        task.lower().find(x.lower())
+        for x in record.values()
+        if isinstance(x, str) and len(x) >= 3 and x.lower() in task.lower()
+    ]
+    return min(at) if at else None
+
+
+def between(task: str, results: list[Any]) -> Between | None:
+    """Rule 6: the two records the request names, the minutes between them, weighed."""
+    if not MAKE_IT.search(task):
+        return None
+    named: list[tuple[int, dict[str, Any]]] = []
+    minutes = None
+    note = ""
+    for data in results:
+        objs = _objects(data)
+        if isinstance(data, dict) and len(objs) == 1:
+            mins = [x for k, x in data.items() if MINUTES_KEY.search(str(k)) and type(x) is int]
+            if len(mins) == 1:
+                minutes = mins[0]
+                note = next((x for x in data.values() if isinstance(x, str) and " " in x), "")
+            continue
+        named += [(at, r) for r in objs if (at := _said_at(task, r)) is not None]
+    named.sort(key=lambda p: p[0])
+    if minutes is None or len(named) != 2:
+        return None
+    (_, a), (_, b) = named
+    end = next((_clock(x) for k, x in a.items() if END_KEY.search(str(k))), None)
+    start = next((_clock(x) for k, x in b.items() if START_KEY.search(str(k))), None)
+    if end is None or start is None:
+        return None
+    return Between(_item(a), end, _item(b), start, minutes, note)
+
+
+def between_line(lang: str, got: Between) -> str:
+    """Rule 6's answer."""
+    arrive = got.end + got.minutes
+    fields = dict(
+        first=got.first,
+        end=_hhmm(got.end),
+        second=got.second,
+        start=_hhmm(got.start),
+        minutes=got.minutes,
+        arrive=_hhmm(arrive),
+        gap=abs(got.start - arrive),
+        leave=_hhmm(got.start - got.minutes),
+    )
+    line = say(lang, "lt_between_yes" if arrive <= got.start else "lt_between_no", **fields)
+    return f"{line} ({got.note})" if got.note else line

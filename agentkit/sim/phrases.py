@@ -232,6 +232,27 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{label} has the lowest {kind} of {column} of any {by}: {value}.",
     ),
     "f_kind_count": ("{kind} {n} 行", "{n} {kind} lines"),
+    "lt_between_yes": (
+        "来得及：{first} {end} 结束，走过去要 {minutes} 分钟，{arrive} 到，比 {second} {start} 开始早 {gap} 分钟。",
+        "Yes: {first} ends at {end}, and it takes {minutes} min to get to {second}, so you arrive "
+        "at {arrive}, {gap} min before it starts at {start}.",
+    ),
+    "lt_between_no": (
+        "来不及：{first} {end} 结束，走过去要 {minutes} 分钟，{arrive} 才到，{second} {start} 就开始了，"
+        "会错过开头约 {gap} 分钟。要赶上开头，得在 {leave} 前离开 {first}。",
+        "No: {first} ends at {end}, and it takes {minutes} min to get to {second}, so you would "
+        "arrive at {arrive}, about {gap} min after it starts at {start}. To be there for the "
+        "start, leave {first} by {leave}.",
+    ),
+    "f_weighed_yes": (
+        "够：{have_label} {have}，{need_label} {need}，还多 {gap}。",
+        "Yes: {have_label} {have} against {need_label} {need} ({gap} to spare).",
+    ),
+    "f_weighed_no": (
+        "不够：{have_label} {have}，{need_label} {need}，还差 {gap}。",
+        "No: {have_label} {have} against {need_label} {need} ({gap} short).",
+    ),
+    "f_weighed_short": ("不够的是：{parts}。", "Short on: {parts}."),
     "f_enough_yes": (
         "够：「{line}」，有 {have}，需要 {need}，还多 {gap}。",
         'Yes: the file says "{line}": {have} there, {need} needed ({gap} to spare).',
@@ -788,6 +809,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     "g_unwritten": (
         "没能写进文件，要写的内容是：\n{text}",
         "It was not written; what it was to hold:\n{text}",
+    ),
+    "g_left_aside": (
+        "以下没有动（不在你要的范围内）：{names}",
+        "Left as they were (not among the ones you asked for): {names}",
     ),
     "g_ask": (
         "要{aim}，我还需要知道：{fields}。请告诉我？",

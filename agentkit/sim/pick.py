@@ -55,6 +55,11 @@
    "最后一款") picks the entry at that place of the listing as the result gives it (rule 3's
    entries, in their order), from the latest result that lists two or more; it comes first like
    rule 2's.
+7. An act over several entries of a listing (`agentkit.sim.fanout`, rule 2) is made for those the
+   request picks (`for_act`): dated in the period it names, meeting its conditions, of the kind
+   it says ("the books": type book, not dvd), and not named by a clause that puts things aside
+   ("leave the DVD alone", "但不要 X", "除了 X"); an entry named only in such a clause is never
+   the one entry the request names (rule 3).
 6. A reference to one thing ("it", "that one", "this one", "它", "这个", "那款") with no other
    pick takes the entry the conversation last singled out: a result that is one entry (an object,
    not a list), else the latest listing's only entry (`referred_id`).
@@ -755,7 +760,7 @@ def entry_id(task: str, results: list[Any], key: str = "") -> str | None:
     for data in results:
         # (an entry the request already names by its id, the customer's own line, is no pick)
         listed = [(t, e) for t, e in entries(data) if (i := id_of(e)) is None or i not in task]
-        entry = _named(task, listed)
+        entry = _named(_wanted(task), listed)
         entry = _dated(task, listed) if entry is None else entry
         entry = _timed(task, listed) if entry is None else entry
         if entry is not None:
@@ -838,3 +843,67 @@ def is_superlative(value: Any) -> bool:
         return False
     m = SUPERLATIVE_WORD.fullmatch(value.strip())
     return m is not None and (m.group("w") or "") not in NOT_SUPERLATIVE
+
+
+# ------------------------------------------------ 7. the entries an act over a listing is for
+
+UNWANTED = re.compile(
+    r"[^.!?;:。！？；，,]*?(?:\bleave\b[^.!?;,]*?\b(?:alone|out|be)\b|\b(?:except|skip|but not|"
+    r"don'?t|do not|not)\b|别|不要|不用|除了|先不|留着|保留)[^.!?;:。！？；，,]*",
+    re.IGNORECASE,
+)
+
+
+def _wanted(task: str) -> str:
+    """The request without its clauses that put things aside."""
+    for clause in unwanted(task):
+        task = task.replace(clause, " ")
+    return task
+
+
+def unwanted(task: str) -> list[str]:
+    """Rule 7: the clauses that put things aside ("Leave the DVD alone", "but not the blue one",
+    "除了 A-3", "没到期的先别发")."""
+    return [m.group(0) for m in UNWANTED.finditer(task) if m.group(0).strip()]
+
+
+def _says(text: str, value: str) -> bool:
+    """Whether a text says a short value as a word, or its plural ("books" and "book")."""
+    x = value.strip().lower()
+    if not x or len(x) > 40 or ID_LIKE.fullmatch(value.strip()):
+        return False
+    if re.search(r"[\u4e00-\u9fff]", x):
+        return x in text
+    return re.search(rf"\b{re.escape(x)}(?:s|es)?\b", text, re.IGNORECASE) is not None
+
+
+def for_act(task: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rule 7: of a listing's entries, those a request about several of them picks ("renew the
+    books that are due this week; leave the DVD alone"): the ones dated in the period it names,
+    that meet its conditions (`agentkit.sim.conditions`), whose kind it says (a field whose
+    one-word values differ: "books" keeps type "book", not "dvd"), and that no clause putting
+    things aside names."""
+    aside = unwanted(task)
+    wanted = task
+    for clause in aside:
+        wanted = wanted.replace(clause, " ")
+    kept = conditions.in_period(wanted, items) or items
+    kept = conditions.meeting(wanted, kept)
+    for k in kept[0] if kept else {}:
+        kinds = {str(e.get(k)).lower() for e in kept if isinstance(e.get(k), str)}
+        if len(kinds) < 2 or any(len(x.split()) > 1 for x in kinds):
+            continue
+        said = {x for x in kinds if _says(wanted, x)}
+        if said and said != kinds:
+            kept = [e for e in kept if str(e.get(k)).lower() in said]
+    return [e for e in kept if not any(_says(c, str(x)) for c in aside for x in e.values())]
+
+
+def says_kind(task: str, items: list[dict[str, Any]]) -> bool:
+    """Rule 7: the request names, in the plural, a kind some of the entries are ("the books")."""
+    plural = [w[:-1] for w in re.findall(r"[A-Za-z]{3,}s\b", task)]
+    return any(
+        isinstance(x, str) and x.lower() in (p.lower() for p in plural)
+        for e in items
+        for x in e.values()
+    )
