@@ -153,7 +153,7 @@ def shape_of(k: str, s: dict[str, Any], about: str) -> Shape | None:
     )
     said = f"{own} {told}"
     pad = bool(PAD.search(said))
-    ex = EXAMPLE.search(said)
+    ex = EXAMPLE.search(own) or EXAMPLE.search(told)  # each ends where its own text ends
     example = ex.group(1) if ex else None
     pad = pad or bool(example and re.fullmatch(r"0\d+", example))
     if m := LAST.search(k) or LAST.search(own):

@@ -2764,18 +2764,24 @@ def plan(v: View, conv: Conversation | None = None, context: str = "") -> Turn:
     _close(v, chosen, turn, src)
     banned = {t.name for t in _forbidden(v.task, list(v.tools))}  # (no step leads to it either)
     turn.calls = [(t, a) for t, a in turn.calls if t.name not in banned]
-    _gate_all(v, turn)
+    _gate_all(v, turn, src, conv)
     return turn
 
 
-def _gate_all(v: View, turn: Turn) -> None:
+def _gate_all(v: View, turn: Turn, src: Source, conv: Conversation | None) -> None:
     """Rule 2c for the calls other rules made (an act after its look-up): a call whose required
-    value fails its check, with none to take its place, is not made; that value is asked."""
+    value fails its check, with none to take its place, is not made; the look-up that gives
+    that value is called instead (`_provided`), else the value is asked."""
     for t, args in list(turn.calls):
         checked, got = _gated(v, t, [args], Fill(dict(args), []))
         if got.missing:
-            turn.calls.remove((t, args))
-            turn.missing.append((t, got.missing))
+            at = turn.calls.index((t, args))
+            first = _provided(v, t, got, src, conv)
+            if first and all(u.name != first[0].name for u, _ in turn.calls):
+                turn.calls[at] = first
+            else:
+                turn.calls.remove((t, args))
+                turn.missing.append((t, got.missing))
         elif checked != [args]:
             at = turn.calls.index((t, args))
             turn.calls[at : at + 1] = [(t, a) for a in checked]
