@@ -104,6 +104,8 @@ class Shape:
         x = self.example
         if not x or self.kind:
             return True
+        if re.fullmatch(r"[A-Za-z0-9]+", x) and len(skeleton(x)) > 3:  # a random-looking
+            return bool(re.fullmatch(r"[A-Za-z0-9]+", v)) and len(v) == len(x)  # code: 7hQx2m
         if re.search(r"\d", x):
             return skeleton(v) == skeleton(x) and (
                 not x.isdigit() or len(x) < 4 or len(v) == len(x)
