@@ -200,7 +200,7 @@ order to one typed view of the request (`agentkit.sim.view`).
    (`_found_empty`). A file that could not be
    written (refused, failed) has the text it was to hold given in the answer (`_unwritten`).
 4b. The fallback of a tool set that reads and globs files (the CLI's): a turn that would only ask
-   the user for a file's text or an edit's strings reads first, never asks while files may give
+   the user for a file's text or an edit's strings (not a new file's path) reads first, never asks while files may give
    it: the files the task names, the files a file read names, else the tree listed once (`**/*`)
    and the files that share a word of the task, else all (`_files_first`; without a glob tool
    the shell lists the tree: `find . -type f`); no text is written
@@ -3209,7 +3209,10 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     glob = next((t for t in v.tools if globs(t)), None)
     # without a glob tool, the shell lists the tree: `find . -type f` (the CLI's Bash)
     glob = glob or next((t for t in v.tools if runs_commands(t)), None)
-    waiting = any(writes_files(t) or _replaces_strings(t) for t, _ in turn.missing)
+    waiting = any(
+        _replaces_strings(t) or (writes_files(t) and not _path_missing(t, m))
+        for t, m in turn.missing
+    )  # (a new file's path is in no file: the listing cannot give it)
     waits = waiting or _tree_listed(v)  # (the tree listed for a change not made yet)
     if turn.calls or turn.stop or not waits or reader is None or glob is None:
         return
@@ -3484,6 +3487,12 @@ def _tree_listed(v: View) -> bool:
         if globs(v.tool(c.name) or _NO_TOOL) and "**/*" in c.input.values()
     ]
     return bool(listed) and not any(c.name in changers for c in v.calls[listed[0] :])
+
+
+def _path_missing(t: Tool, missing: list[str]) -> bool:
+    """A tool still waits for its path ("create a file" with no name given)."""
+    props = t.schema.get("properties") or {}
+    return any(role(k, props.get(k) or {}) == "path" for k in missing)
 
 
 def _replaces_strings(t: Tool) -> bool:
