@@ -302,6 +302,7 @@ from . import (
     cities,
     conditions,
     days,
+    finder,
     glosses,
     idkinds,
     kinds,
@@ -1045,7 +1046,8 @@ def feeling_member(members: list[Any], text: str) -> Any:
 def unsaid_members(schema: dict[str, Any], filled: dict[str, Any], text: str) -> list[str]:
     """The required enum properties whose value is only the first member taken for want of one
     (`_enum`): the text names no member and the schema sets no default. Where other values are
-    asked for anyway, these are asked with them ("a shirt size": never S made up)."""
+    asked for anyway, these are asked with them ("a shirt size": never S made up); a first
+    member the finder picks by its marks (`agentkit.sim.finder`: "the CCD camera") is said."""
     props = _dict(schema.get("properties"))
     out = []
     for name in schema.get("required") or []:
@@ -1057,7 +1059,8 @@ def unsaid_members(schema: dict[str, Any], filled: dict[str, Any], text: str) ->
             continue
         strings = [str(m) for m in members]
         if _named_member(members, text) is None and values.level_member(strings, text) is None:
-            out.append(name)
+            if finder.chosen(text, strings) != [strings[0]]:  # (rule 2d: by its marks)
+                out.append(name)
     return out
 
 

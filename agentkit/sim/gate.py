@@ -30,8 +30,10 @@ import json
 import re
 from typing import Any
 
+from . import finder
+from .arguments import unsaid_members
 from .glosses import gloss
-from .kindcheck import PERSON_KEY, PLACE_KEY
+from .kindcheck import PERSON_KEY, PLACE_KEY, a_person, string_kind
 
 ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 ZH_NUM |= {"十": 10, "十一": 11, "十二": 12, "十三": 13, "十七": 17, "十八": 18}
@@ -44,8 +46,13 @@ LETTERS = re.compile(rf"{N}\s*(?:-?\s*letters?\b|个字母|位字母)|alpha-?(\d
 CHARS = re.compile(rf"{N}\s*(?:-?\s*char(?:acter)?s?\b|位(?!数))", re.I)
 EXAMPLE = re.compile(
     r"(?:\be\.g\.|\bi\.e\.|\bfor example|\bsuch as|\blike|例如|比如|形如|如)\s*[:：,]?\s*['\"‘“`]?"
-    r"([A-Za-z0-9](?:[A-Za-z0-9.\-/]*[A-Za-z0-9])?)['\"’”`]?(?=\s*(?:[,，、。;；)）]|$|\.\s|or\b|或))"
+    r"([A-Za-z0-9\u4e00-\u9fff](?:[A-Za-z0-9.\-/\u4e00-\u9fff]*[A-Za-z0-9\u4e00-\u9fff])?)['\"’”`]?"
+    r"(?=\s*(?:[,，、。;；)）]|$|\.\s|or\b|或))"
 )
+HAN = re.compile(r"[\u4e00-\u9fff]+")
+TIME_OR_SUM = re.compile(
+    r"\d\s*(?:[年月日时点分秒元块岁天周]|号$)"
+)  # a date, a time or a sum, not a code
 TOKEN = re.compile(
     r"(?<![A-Za-z0-9.\-/])[A-Za-z0-9](?:[A-Za-z0-9.\-/ ]*[A-Za-z0-9])?(?![A-Za-z0-9])"
 )
@@ -94,6 +101,7 @@ class Shape:
     def __init__(self, kind: str | None, n: int | None, example: str | None, pad: bool) -> None:
         self.kind, self.n, self.example, self.pad = kind, n, example, pad
         self.account = False  # an account's name: "如 zhangwei" holds no Chinese
+        self.rx = written_as(example) if example and not kind else None
 
     def fits(self, v: str) -> bool:
         count = f"{{{self.n}}}" if self.n else "+"
@@ -104,6 +112,8 @@ class Shape:
         x = self.example
         if not x or self.kind:
             return True
+        if self.rx:  # an example of Chinese and a code: 7号楼, 2单元601, 沪A12345
+            return bool(self.rx.fullmatch(v))
         if re.fullmatch(r"[A-Za-z0-9]+", x) and len(skeleton(x)) > 3:  # a random-looking
             return bool(re.fullmatch(r"[A-Za-z0-9]+", v)) and len(v) == len(x)  # code: 7hQx2m
         if re.search(r"\d", x):
@@ -129,6 +139,27 @@ class Shape:
                 bare = bare.zfill(self.n)
             return bare if self.fits(bare) else v
         return v
+
+
+def written_as(x: str) -> re.Pattern[str] | None:
+    """The pattern of an example that mixes Chinese with digits or letters ("7号楼", "2单元601",
+    "沪A12345"): its Chinese words as written, except one character that opens it (a province's),
+    digits and letters as runs; None for any other example, and for a date, a time or a sum."""
+    if not HAN.search(x) or not re.search(r"[A-Za-z0-9]", x) or TIME_OR_SUM.search(x):
+        return None
+    out = ""
+    for m in re.finditer(r"\d+|[A-Za-z]+|[\u4e00-\u9fff]+|.", x):
+        piece = m.group(0)
+        if piece.isdigit():
+            out += r"\d+"
+        elif piece.isascii() and piece.isalpha():
+            out += "[A-Za-z]+"
+        elif HAN.fullmatch(piece):
+            one = m.start() == 0 and len(piece) == 1
+            out += r"[\u4e00-\u9fff]" if one else re.escape(piece)
+        else:
+            out += re.escape(piece)
+    return re.compile(out)
 
 
 def skeleton(v: str) -> str:
@@ -201,6 +232,11 @@ def candidates(
 ) -> list[str]:
     """The tokens of the text in the shape asked, those its cue words lead first."""
     found: list[tuple[bool, str]] = []
+    if sh.rx:  # (a Chinese text's code may be spaced out: 沪A D 8 8 2 1 7)
+        bare = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])\s+(?=[A-Za-z0-9])", "", text)
+        for m in sh.rx.finditer(bare):
+            if m.group(0) not in [f for _, f in found]:
+                found.append((not _cued_by(bare, m.start(), m.end(), cues), m.group(0)))
     for m in TOKEN.finditer(text):
         for piece in [m.group(0), *m.group(0).split()]:
             x = sh.normal(piece)
@@ -311,6 +347,9 @@ def gated(
         args = dict(args)
         _one_role_each(seen, props, required, args)
         many: dict[str, list[str]] = {}
+        for k in required:
+            if isinstance(props.get(k), dict):
+                _found(seen, k, props, args, many)
         for k, s in props.items():
             if isinstance(s, dict) and s.get("type") in ("integer", "number"):
                 _a_number(k, s, args, seen.text)
@@ -368,6 +407,42 @@ def _one(
     return True
 
 
+def _found(
+    seen: Reading, k: str, props: dict[str, Any], args: dict[str, Any], many: dict[str, list[str]]
+) -> None:
+    """Rule 2d (`agentkit.sim.finder`): a required value the readers left unread, or an enum's
+    first member taken for want of one, looked for once more before the user is asked."""
+    s, x, text = props[k], args.get(k), seen.text
+    enum = s.get("enum") or []
+    unread = (
+        x is None
+        or x == ""
+        or x == []
+        or (
+            bool(enum)
+            and x == enum[0]
+            and k in unsaid_members({"properties": {k: s}, "required": [k]}, args, text)
+        )
+    )
+    if not unread:
+        return
+    if s.get("type", "string") == "string":
+        strings = [j for j, p in props.items() if isinstance(p, dict) and p.get("type") == "string"]
+        opts = finder.options(k, s, seen.about, alone=strings == [k])
+        picked = finder.chosen(text, opts, many=seen.looks_up and not enum) if opts else []
+        if picked:
+            args[k] = picked[0]
+            many.update({k: picked} if len(picked) > 1 else {})
+            return
+        if not enum and string_kind(k, s, props) == "person":
+            taken = {str(y) for j, y in args.items() if j != k and isinstance(y, str)}
+            who = a_person(text, taken)
+            args.update({k: who} if who else {})
+    elif finder.counts_people(k, s) and (n := finder.people_count(text)):
+        maximum = s.get("maximum")
+        args[k] = n if maximum is None or n <= maximum else args.get(k)
+
+
 def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
     """Whether a phrase holds the number another property takes whole (第9类 beside class 09):
     a piece of the sentence, not its own thing."""
@@ -402,10 +477,36 @@ def _one_role_each(
             ]
             person = [k for k in (a, b) if PERSON_KEY.search(k)]
             keep = labels[0] if len(labels) == 1 else person[0] if len(person) == 1 else None
+            if len(labels) != 1 and _speaker(x, text):  # "我是林晓峰 ... 看我妈林秀英": the one
+                mine = [k for k in (a, b) if SELF_ROLE.search(k)]  # speaking is the visitor
+                people = all(
+                    string_kind(k, props[k], props) == "person" or re.search(r"(?:^|_)name$", k)
+                    for k in (a, b)
+                )
+                other_one = a_person(text, {x})
+                if len(mine) == 1 and people and other_one:
+                    args[b if mine[0] == a else a] = other_one
+                    continue
             other = b if keep == a else a
             given = _given(other, None, seen.earlier, seen.results) not in (None, x)
             if keep and (given or other not in required):  # (else the readers' reading stands)
                 args[other] = ""
+
+
+SELF_ROLE = re.compile(
+    r"visitor|applicant|request|booker|customer|guest|caller|reporter|sender|buyer|member|"
+    r"submitter|contact|user|requester|borrower|renter|client",
+    re.I,
+)
+
+
+def _speaker(x: str, text: str) -> bool:
+    """Whether the user introduces themself by this name ("我是林晓峰", "I'm Ana Ruiz")."""
+    return bool(
+        re.search(
+            rf"(?:我是|我叫|本人|\bI'?m|\bI am|\bmy name is|\bthis is)\s*{re.escape(x)}", text, re.I
+        )
+    )
 
 
 DURATION = re.compile(
@@ -415,35 +516,48 @@ DURATION = re.compile(
 EN_NUM = {"a": 1, "one": 1, "two": 2, "three": 3, "six": 6}
 
 
+PER = {  # a duration's unit in the unit a property counts
+    "days": {"y": 365, "h": 182, "m": 30, "w": 7},
+    "weeks": {"y": 52, "h": 26, "w": 1},
+    "months": {"y": 12, "h": 6, "m": 1},
+}
+COUNTED_IN = (  # what a number property counts, by its name or description
+    ("days", r"days?\b|天数|天"),
+    ("weeks", r"weeks?\b|周数"),
+    ("months", r"months?\b|月数|个月"),
+)
+
+
 def _a_number(k: str, s: dict[str, Any], args: dict[str, Any], text: str) -> None:
-    """A year in 1800..2100 (else left out); days: the duration the text says, when it says one."""
+    """A year in 1800..2100 (else left out); days, weeks or months: the duration the text says,
+    in the property's unit, when it says one (一年 -> 365 days, 半年 -> 6 months)."""
     x = args.get(k)
     if re.search(r"(?:^|_)year$|年份|年款", f"{k} {s.get('description') or ''}") and isinstance(
         x, (int, float)
     ):
         if not 1800 <= x <= 2100:
             args.pop(k)
-    if not re.search(
-        r"days?\b|天数|天", f"{k.replace('_', ' ')} {s.get('description') or ''}", re.I
-    ):
-        return
-    m = DURATION.search(text)
-    if not m:
+    said = f"{k.replace('_', ' ')} {s.get('description') or ''}"
+    counted = next((u for u, rx in COUNTED_IN if re.search(rx, said, re.I)), None)
+    m = DURATION.search(text) if counted else None
+    if not counted or not m:
         return
     if m.group(0) == "半年":
         n, unit = 1, "half"
     elif m.group(1):
         n, unit = _n(m.group(1)) or 0, m.group(2)
     else:
-        said = m.group(3).lower()
-        n, unit = EN_NUM.get(said) or int(said), m.group(4).lower()
-    per = {"年": 365, "y": 365, "月": 30, "m": 30, "h": 182}.get(unit[:1], 7)
-    days = n * per
+        word = m.group(3).lower()
+        n, unit = EN_NUM.get(word) or int(word), m.group(4).lower()
+    per = PER[counted].get({"年": "y", "月": "m", "周": "w", "星": "w"}.get(unit[:1], unit[:1]))
+    if per is None:
+        return
+    count = n * per
     enum = s.get("enum")
-    if days and (not enum or days in enum):
-        args[k] = days
-    elif days and enum:
-        args[k] = min(enum, key=lambda e: abs(e - days))
+    if count and (not enum or count in enum):
+        args[k] = count
+    elif count and enum:
+        args[k] = min(enum, key=lambda e: abs(e - count))
 
 
 def provider(name: str, key: str, tools: list[Any]) -> Any | None:

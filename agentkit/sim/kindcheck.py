@@ -140,7 +140,8 @@ TOKEN = re.compile(
 )
 ZIP = re.compile(r"\d{5}(?:-\d{4})?|\d{6}|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}")
 ROLE_ZH = re.compile(
-    r"(?:房东|业主|租客|司机|饲养员|客户|患者|病人|联系人|经理|老师|医生|同事|员工|我叫|我是|叫|姓名[:：]?)"
+    r"(?:房东|业主|租客|司机|饲养员|客户|患者|病人|联系人|经理|老师|医生|同事|员工|我叫|我是|叫|姓名[:：]?|"
+    r"(?<=我)(?:妈妈?|母亲|爸爸?|父亲|奶奶|爷爷|外婆|姥姥|外公|姥爷|老婆|妻子|老公|丈夫|儿子|女儿))"
 )
 NOT_NAME = "委说的在是给和与把被来去要已也都就还对向从到让请找打先"
 PARTICLES = frozenset("de da van von la le del der den du di dos bin al".split())
@@ -247,14 +248,14 @@ def _en_person(text: str, taken: set[str]) -> str | None:
     return None
 
 
-def _a_person(text: str, taken: set[str]) -> str | None:
+def a_person(text: str, taken: set[str]) -> str | None:
     """A required person's name the readers missed: who introduces themself, else the name that
     opens the text, else one a role word leads, else an English text's first full name."""
     for cand in (
         valuekinds.self_named(text),
         _opening_name(text),
         values.chinese_name(text),
-        _after_role(text),
+        _after_role(text, taken),
         _en_person(text, taken),
     ):
         if cand and a_whole_name(cand) and cand not in taken:
@@ -276,13 +277,15 @@ def placed_name(run: str) -> bool:
     return (two or "surname" in entries.get(run[0], "")) and run not in entries
 
 
-def _after_role(text: str) -> str | None:
-    """A Chinese name right after a word of a role ("房东孙建国委托出租" -> 孙建国)."""
+def _after_role(text: str, taken: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """A Chinese name right after a word of a role ("房东孙建国委托出租" -> 孙建国), none taken."""
     for m in ROLE_ZH.finditer(text):
         rest = text[m.end() : m.end() + 4]
         for n in (3, 2):
             if placed_name(rest[:n]) and (n == 2 or rest[2] not in NOT_NAME):
-                return rest[:n]
+                if rest[:n] not in taken:
+                    return rest[:n]
+                break
     return None
 
 
@@ -537,7 +540,7 @@ def _candidate(k: str, s: dict[str, Any], text: str, ctx: Ctx) -> str | None:
     """A required string's best candidate of its kind, when its value failed."""
     kind = string_kind(k, s, ctx.siblings)
     if kind == "person":
-        return _a_person(text, ctx.people)
+        return a_person(text, ctx.people)
     if kind == "place":
         return _zh_place(text)
     if kind == "street":

@@ -1,0 +1,206 @@
+"""Rule 2d, the finder: the last reader before the user is asked for a required value. Where the
+readers left a required value unread (or only took an enum's first member for want of one), the
+value is looked for once more by scoring, not by pattern:
+
+1. **A closed set**: the property's enum of strings, else a list its tool's or its own description
+   gives after a colon ("Use the part name as written in the shop list: inner tube 700x28c, brake
+   pads (road, rim), bar tape"; "可选：A、B、C"). Each option and the user's words are cut into
+   marks: words (singular, lower case, no small words), codes of letters and digits (700x28c),
+   quantities with their unit ("1-metre" and "1.0m" are one mark: 1 m), the part of the day a
+   time range falls in ("14:00-16:00" and 下午 / afternoon), Chinese pairs of characters, and the
+   English of the user's Chinese pairs. A mark weighs 1 / the number of options holding it.
+   - One value: the option of the highest weight is taken when one of its marks no other option
+     holds is said, and no other option weighs as much ("the CCD camera" -> CCD-imager).
+   - A look-up (one call per value): every option one of whose own marks is said and at least
+     half of whose marks are said, up to three (two parts in one question: one call each).
+2. **A person**: a property of a person's name takes the person the text names that no other
+   value took (who introduces themself, the name after a role word: 业主张磊).
+3. **A count of people**: a property that counts people (人数, number of people / guests /
+   visitors) takes the one speaking plus those they bring ("带我老婆和儿子" -> 3, "with my wife
+   and two kids" -> 4).
+
+What none of these finds is asked, as before. This is a deterministic stand-in's rule, not how
+Claude reads; it errs where a closed set's options share their words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .glosses import gloss
+
+SMALL = frozenset(
+    "a an the of in on at to for and or with by from as per is are be our my your their this that "
+    "use name names written list shop one each any all new".split()
+)
+UNITS = {
+    "m": "m", "metre": "m", "meter": "m", "metres": "m", "meters": "m", "米": "m",
+    "cm": "cm", "厘米": "cm", "mm": "mm", "毫米": "mm", "km": "km", "公里": "km",
+    "kg": "kg", "公斤": "kg", "千克": "kg", "g": "g", "克": "g",
+    "l": "l", "升": "l", "ml": "ml", "毫升": "ml",
+    "h": "h", "hr": "h", "hour": "h", "hours": "h", "小时": "h",
+    "min": "min", "minute": "min", "minutes": "min", "分钟": "min",
+    "in": "in", "inch": "in", "inches": "in", "寸": "in",
+    "gb": "gb", "tb": "tb", "w": "w", "kw": "kw", "v": "v",
+}  # fmt: skip
+QTY = re.compile(
+    r"(\d+(?:\.\d+)?)\s*-?\s*(metres?|meters?|m|cm|mm|km|kg|g|ml|l|hours?|hr|h|minutes?|min|"
+    r"inch(?:es)?|in|gb|tb|kw|w|v|米|厘米|毫米|公里|公斤|千克|克|毫升|升|小时|分钟|寸)(?![a-z])",
+    re.I,
+)
+RANGE = re.compile(r"\b(\d{1,2}):\d\d\s*[-–~至到]\s*\d{1,2}:\d\d\b")
+DAY_PARTS = {
+    "morning": r"\bmorning\b|\bam\b|上午|早上|早晨|清早",
+    "afternoon": r"\bafternoon\b|\bpm\b|下午|午后",
+    "evening": r"\bevening\b|\bnight\b|\btonight\b|晚上|傍晚|夜里|今晚",
+}
+LIST_AFTER = re.compile(r"[:：]\s*([^:：\n]+?)\s*(?:[.。]\s*$|$)")
+CJK = re.compile(r"[\u4e00-\u9fff]+")
+
+PEOPLE_COUNT = re.compile(
+    r"人数|几人|几位|(?:number|count|num)_?of_?(?:people|persons|guests|visitors|attendees|"
+    r"participants|adults|passengers)|party_?size|head_?count|\bpax\b|(?:guests|visitors|people|"
+    r"persons|attendees|participants)_?(?:count|number|num)?$",
+    re.I,
+)
+KIN_ZH = {
+    "老婆": 1, "妻子": 1, "爱人": 1, "太太": 1, "老公": 1, "丈夫": 1, "先生": 1, "儿子": 1,
+    "女儿": 1, "孩子": 1, "小孩": 1, "父母": 2, "爸妈": 2, "爸爸": 1, "妈妈": 1, "朋友": 1,
+    "同事": 1, "孙子": 1, "孙女": 1, "哥哥": 1, "姐姐": 1, "弟弟": 1, "妹妹": 1, "男朋友": 1,
+    "女朋友": 1, "家人": 1, "爸": 1, "妈": 1, "父亲": 1, "母亲": 1,
+}  # fmt: skip
+KIN_EN = re.compile(
+    r"\b(?:(a|an|one|two|three|four|\d)\s+)?(?:of\s+)?(?:my|our)?\s*(wife|husband|partner|son|"
+    r"daughter|kids?|children|child|parents|mum|mom|dad|father|mother|friends?|brother|sister|"
+    r"colleagues?|grandson|granddaughter)\b",
+    re.I,
+)
+ZH_N = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
+EN_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+BRING_ZH = re.compile(
+    r"(?:带(?:着|上)?|和|跟|同)((?:我的?|我们的?)?[^，。,；;！!？?]{1,16}?)(?:一起|一块|去|来|过来|到|，|。|$)"
+)
+BRING_EN = re.compile(r"\b(?:bring(?:ing)?|with|and|plus)\s+((?:my|our|the)\b[^.,;!?]{0,40})", re.I)
+
+
+def _singular(w: str) -> str:
+    if len(w) > 4 and re.search(r"(?:ss|x|ch|sh)es$", w):
+        return w[:-2]
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def marks(text: str, glossed: bool = False) -> set[str]:
+    """The marks of a text (the module's docstring): words, codes, quantities, parts of the day,
+    Chinese pairs, and with `glossed` the English of its Chinese pairs."""
+    low = text.lower()
+    out = {f"{float(n):g}{UNITS[u.lower()]}" for n, u in QTY.findall(low)}
+    rest = QTY.sub(" ", low)
+    out |= {
+        c for c in re.findall(r"[a-z0-9]+", rest) if re.search(r"\d", c) and re.search("[a-z]", c)
+    }
+    out |= {f"{n}-{_singular(w)}" for n, w in re.findall(r"\b(\d+)-([a-z]{3,})", rest)}  # 4-person
+    out |= {_singular(w) for w in re.findall(r"[a-z]{2,}", rest) if w not in SMALL}
+    for part, said in DAY_PARTS.items():
+        if re.search(said, low):
+            out.add(f"@{part}")
+    for m in RANGE.finditer(text):
+        h = int(m.group(1))
+        out.add("@morning" if h < 12 else "@afternoon" if h < 18 else "@evening")
+    for run in CJK.findall(text):
+        pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+        out |= set(pairs)
+        if glossed:
+            out |= {
+                _singular(w)
+                for p in pairs
+                for g in gloss(p)
+                for w in re.findall(r"[a-z]{2,}", g.lower())
+                if w not in SMALL
+            }
+    return out
+
+
+def options(k: str, s: dict[str, Any], about: str, alone: bool = False) -> list[str]:
+    """The closed set a string property takes: its enum, else a list of three or more its own or
+    its tool's description gives after a colon, when that description names the property or the
+    property is the tool's one string (`alone`)."""
+    enum = [m for m in s.get("enum") or [] if isinstance(m, str)]
+    if enum:
+        return enum
+    words = set(re.findall(r"[a-z]{3,}", k.lower()))
+    for said, own in ((str(s.get("description") or ""), True), (about, False)):
+        m = LIST_AFTER.search(said)
+        before = set(re.findall(r"[a-z]{3,}", said[: m.start()].lower())) if m else set()
+        if not m or not (own or alone or words & before):
+            continue
+        items = [x.strip(" '\"“”") for x in _split(m.group(1))]
+        if len(items) >= 3 and all(0 < len(x) <= 40 for x in items):
+            return items
+    return []
+
+
+def _split(listed: str) -> list[str]:
+    """A list's items at its commas (、，;) outside brackets; "or" / "或" before the last."""
+    out, depth, cur = [], 0, ""
+    for ch in listed:
+        depth += ch in "([（" and 1 or ch in ")]）" and -1 or 0
+        if depth == 0 and ch in ",、，;；":
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    if out and re.match(r"\s*(?:or|and|或|和)\s+", out[-1]):
+        out[-1] = re.sub(r"^\s*(?:or|and|或|和)\s+", "", out[-1])
+    return [x for x in out if x.strip()]
+
+
+def chosen(text: str, opts: list[str], many: bool = False) -> list[str]:
+    """The options the text names (rule 1): one, or for a look-up each one named (up to three)."""
+    said = marks(text, glossed=True)
+    own = [marks(o) for o in opts]
+    df: dict[str, int] = {}
+    for ms in own:
+        for x in ms:
+            df[x] = df.get(x, 0) + 1
+    scored = []
+    for o, ms in zip(opts, own, strict=True):
+        hit = ms & said
+        weight = sum(1 / df[x] for x in hit)
+        unique = any(df[x] == 1 for x in hit)
+        scored.append((weight, unique, len(hit) / max(1, len(ms)), o))
+    if many:
+        named = [o for w, u, cover, o in scored if u and cover >= 0.5]
+        if 1 < len(named) <= 3:
+            return named
+    best = sorted(scored, key=lambda x: -x[0])
+    if best and best[0][1] and (len(best) == 1 or best[0][0] > best[1][0]):
+        return [best[0][3]]
+    return []
+
+
+def people_count(text: str) -> int | None:
+    """Rule 3: the one speaking plus those they bring, when the text says whom."""
+    n = 0
+    for m in BRING_ZH.finditer(text):
+        span = m.group(1)
+        for w, c in KIN_ZH.items():
+            if w not in span or any(w in x and x in span for x in KIN_ZH if x != w):
+                continue  # (妈妈 inside 爸妈 is counted once)
+            said = re.search(rf"(\d|[一两二三四])\s*个?{w}", span)
+            n += (
+                (int(said.group(1)) if said.group(1).isdigit() else ZH_N[said.group(1)])
+                if said
+                else c
+            )
+    for m in BRING_EN.finditer(text):
+        for q, _ in KIN_EN.findall(m.group(1)):
+            n += EN_N.get(q.lower(), int(q) if q.isdigit() else 1)
+    return n + 1 if n else None
+
+
+def counts_people(k: str, s: dict[str, Any]) -> bool:
+    """A number property that counts people (人数, number of guests, party_size)."""
+    return s.get("type") == "integer" and bool(
+        PEOPLE_COUNT.search(k) or PEOPLE_COUNT.search(str(s.get("description") or ""))
+    )

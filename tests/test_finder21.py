@@ -1,0 +1,134 @@
+"""Round 21, the finder (rule 2d, `sim/finder.py`, called by the gate `sim/gate.py` `_found`): a
+required value the readers left unread is looked for once more by scoring before the user is
+asked, and the gate checks shapes the readers got wrong. Domains of our own (a greenhouse's grow
+lamps, an outdoor shop's shelf, a health check, a housing estate's bike shed); zh and en. Each
+case failed before: the user was asked for what the request gave, or a wrong value was sent."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentkit.sim import finder
+from tests.loops import converse, strings, tool
+
+
+def test_an_enum_member_by_its_marks() -> None:
+    """A quantity and its unit ("600 W", "1-metre") and a code's word ("CCD") pick a member."""
+    lamps = ["LED-400W", "HPS-600W", "CMH-315W"]
+    assert finder.chosen("put the 600 W lamp over bench 3", lamps) == ["HPS-600W"]
+    scopes = ["T1-0.6m", "T2-1.0m", "T3-2.2m"]
+    assert finder.chosen("two hours on the 1-metre telescope", scopes) == ["T2-1.0m"]
+    assert finder.chosen("下午去", ["09:00-11:00", "14:00-16:00", "18:30-19:30"]) == ["14:00-16:00"]
+    assert finder.chosen("any lamp will do", lamps) == []  # nothing said: asked, never guessed
+
+
+def test_people_brought_are_counted() -> None:
+    assert finder.people_count("我和老婆带两个孩子去") == 4
+    assert finder.people_count("I'll come with my wife and two kids") == 4
+    assert finder.people_count("我一个人去") is None
+
+
+LAMP = tool(
+    "schedule_lamp",
+    "Switch on a grow lamp over a bench for some hours.",
+    {
+        "lamp": {"type": "string", "enum": ["LED-400W", "HPS-600W", "CMH-315W"]},
+        "bench": {"type": "integer"},
+        "hours": {"type": "integer"},
+    },
+)
+
+
+def test_an_enum_the_request_names_by_its_wattage_is_not_asked() -> None:
+    calls, finals = converse(
+        "Switch on the 600 W lamp over bench 3 for 5 hours tonight.",
+        [LAMP],
+        {"schedule_lamp": lambda lamp, bench, hours: f"{lamp} on over bench {bench} for {hours} h"},
+    )
+    assert calls == [("schedule_lamp", {"lamp": "HPS-600W", "bench": 3, "hours": 5})]
+    assert "HPS-600W" in finals[-1]
+
+
+SHELF = {
+    "tent 2-person": 4,
+    "tent 4-person": 1,
+    "sleeping bag (summer)": 7,
+    "sleeping bag (winter)": 0,
+}
+
+
+@pytest.mark.parametrize("zh", [False, True])
+def test_a_list_in_the_description_is_a_closed_set_one_call_each(zh: bool) -> None:
+    shelf = tool(
+        "count_on_shelf",
+        (
+            "货架上的件数。用清单里的写法："
+            if zh
+            else "Units on the shelf. Use the name as written in the list: "
+        )
+        + ", ".join(SHELF),
+        strings(item=None),
+    )
+    said = (
+        "店里还有 4-person tent 和 winter sleeping bag 吗？只查一下。"
+        if zh
+        else "Do we still have a 4-person tent and a winter sleeping bag? Just check."
+    )
+    calls, _ = converse(said, [shelf], {"count_on_shelf": lambda item: f"{item}: {SHELF[item]}"})
+    assert sorted(i["item"] for _, i in calls) == ["sleeping bag (winter)", "tent 4-person"]
+
+
+CHECKUP = tool(
+    "book_checkup",
+    "预约体检。",
+    {
+        **strings(patient_name="体检人姓名", booker_name=None, date="YYYY-MM-DD"),
+        "party_size": {"type": "integer", "description": "到场人数"},
+    },
+)
+
+
+def test_the_speaker_and_the_one_they_book_for_are_two_people() -> None:
+    calls, _ = converse(
+        "我是赵立新，想 2026-12-20 带我老婆陪我爸赵国强去体检，帮我约一下。",
+        [CHECKUP],
+        {"book_checkup": lambda **a: "已预约"},
+    )
+    (_, got) = calls[0]
+    assert (got["patient_name"], got["booker_name"]) == ("赵国强", "赵立新")
+    assert got["party_size"] == 3  # the one speaking, his wife, his father
+
+
+SHED = tool(
+    "apply_bike_shed",
+    "申请小区自行车棚车位。tag 为车牌（不含空格，如 京B12345）。",
+    {
+        **strings(
+            owner="申请人姓名",
+            building="楼号，如 3号楼",
+            unit_room="单元和房号，如 1单元1202",
+            tag=None,
+        ),
+        "months": {"type": "integer", "description": "申请月数，1-12"},
+    },
+)
+
+
+def test_chinese_examples_give_shapes_and_a_half_year_is_six_months() -> None:
+    calls, _ = converse(
+        "我是12号楼3单元502的住户周敏，电动车牌 京B 7 7 3 1 0，帮我申请半年的自行车棚车位。",
+        [SHED],
+        {"apply_bike_shed": lambda **a: "已受理"},
+    )
+    assert calls == [
+        (
+            "apply_bike_shed",
+            {
+                "owner": "周敏",
+                "building": "12号楼",
+                "unit_room": "3单元502",
+                "tag": "京B77310",
+                "months": 6,
+            },
+        )
+    ]
