@@ -15,11 +15,15 @@ from tests.loops import converse, strings, tool
 def test_an_enum_member_by_its_marks() -> None:
     """A quantity and its unit ("600 W", "1-metre") and a code's word ("CCD") pick a member."""
     lamps = ["LED-400W", "HPS-600W", "CMH-315W"]
-    assert finder.chosen("put the 600 W lamp over bench 3", lamps) == ["HPS-600W"]
+    assert finder.named_options("put the 600 W lamp over bench 3", lamps) == ["HPS-600W"]
     scopes = ["T1-0.6m", "T2-1.0m", "T3-2.2m"]
-    assert finder.chosen("two hours on the 1-metre telescope", scopes) == ["T2-1.0m"]
-    assert finder.chosen("下午去", ["09:00-11:00", "14:00-16:00", "18:30-19:30"]) == ["14:00-16:00"]
-    assert finder.chosen("any lamp will do", lamps) == []  # nothing said: asked, never guessed
+    assert finder.named_options("two hours on the 1-metre telescope", scopes) == ["T2-1.0m"]
+    assert finder.named_options("下午去", ["09:00-11:00", "14:00-16:00", "18:30-19:30"]) == [
+        "14:00-16:00"
+    ]
+    assert (
+        finder.named_options("any lamp will do", lamps) == []
+    )  # nothing said: asked, never guessed
 
 
 def test_people_brought_are_counted() -> None:

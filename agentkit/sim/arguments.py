@@ -1059,7 +1059,7 @@ def unsaid_members(schema: dict[str, Any], filled: dict[str, Any], text: str) ->
             continue
         strings = [str(m) for m in members]
         if _named_member(members, text) is None and values.level_member(strings, text) is None:
-            if finder.chosen(text, strings) != [strings[0]]:  # (rule 2d: by its marks)
+            if finder.named_options(text, strings) != [strings[0]]:  # (rule 2d: by its marks)
                 out.append(name)
     return out
 

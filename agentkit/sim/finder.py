@@ -120,7 +120,7 @@ def marks(text: str, glossed: bool = False) -> set[str]:
     return out
 
 
-def options(k: str, s: dict[str, Any], about: str, alone: bool = False) -> list[str]:
+def closed_set(k: str, s: dict[str, Any], about: str, alone: bool = False) -> list[str]:
     """The closed set a string property takes: its enum, else a list of three or more its own or
     its tool's description gives after a colon, when that description names the property or the
     property is the tool's one string (`alone`)."""
@@ -155,7 +155,7 @@ def _split(listed: str) -> list[str]:
     return [x for x in out if x.strip()]
 
 
-def chosen(text: str, opts: list[str], many: bool = False) -> list[str]:
+def named_options(text: str, opts: list[str], many: bool = False) -> list[str]:
     """The options the text names (rule 1): one, or for a look-up each one named (up to three)."""
     said = marks(text, glossed=True)
     own = [marks(o) for o in opts]

@@ -112,8 +112,6 @@ class Shape:
         x = self.example
         if not x or self.kind:
             return True
-        if self.rx:  # an example of Chinese and a code: 7号楼, 2单元601, 沪A12345
-            return bool(self.rx.fullmatch(v))
         if re.fullmatch(r"[A-Za-z0-9]+", x) and len(skeleton(x)) > 3:  # a random-looking
             return bool(re.fullmatch(r"[A-Za-z0-9]+", v)) and len(v) == len(x)  # code: 7hQx2m
         if re.search(r"\d", x):
@@ -232,7 +230,8 @@ def candidates(
 ) -> list[str]:
     """The tokens of the text in the shape asked, those its cue words lead first."""
     found: list[tuple[bool, str]] = []
-    if sh.rx:  # (a Chinese text's code may be spaced out: 沪A D 8 8 2 1 7)
+    if sh.rx:  # an example of Chinese and a code (7号楼, 2单元601, 沪A12345) is looked for as
+        # written; a Chinese text's code may be spaced out (沪A D 8 8 2 1 7)
         bare = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])\s+(?=[A-Za-z0-9])", "", text)
         for m in sh.rx.finditer(bare):
             if m.group(0) not in [f for _, f in found]:
@@ -428,8 +427,8 @@ def _found(
         return
     if s.get("type", "string") == "string":
         strings = [j for j, p in props.items() if isinstance(p, dict) and p.get("type") == "string"]
-        opts = finder.options(k, s, seen.about, alone=strings == [k])
-        picked = finder.chosen(text, opts, many=seen.looks_up and not enum) if opts else []
+        opts = finder.closed_set(k, s, seen.about, alone=strings == [k])
+        picked = finder.named_options(text, opts, many=seen.looks_up and not enum) if opts else []
         if picked:
             args[k] = picked[0]
             many.update({k: picked} if len(picked) > 1 else {})
@@ -539,7 +538,11 @@ def _a_number(k: str, s: dict[str, Any], args: dict[str, Any], text: str) -> Non
             args.pop(k)
     said = f"{k.replace('_', ' ')} {s.get('description') or ''}"
     counted = next((u for u, rx in COUNTED_IN if re.search(rx, said, re.I)), None)
-    m = DURATION.search(text) if counted else None
+    if re.search(r"\bper\b|每|/\s*(?:week|month|day)", said, re.I):
+        counted = None  # a rate (sessions_per_week), not a duration
+    ages = r"(?!\s*(?:old\b|of age|大|岁))"  # (45 years old is an age)
+    m = next((m for m in DURATION.finditer(text) if re.match(ages, text[m.end() :])), None)
+    m = m if counted else None
     if not counted or not m:
         return
     if m.group(0) == "半年":

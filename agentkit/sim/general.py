@@ -3210,7 +3210,7 @@ def _files_first(v: View, turn: Turn, conv: Conversation | None) -> None:
     # without a glob tool, the shell lists the tree: `find . -type f` (the CLI's Bash)
     glob = glob or next((t for t in v.tools if runs_commands(t)), None)
     waiting = any(
-        _replaces_strings(t) or (writes_files(t) and not _path_missing(t, m))
+        _replaces_strings(t) or (writes_files(t) and not _new_unnamed(v, t, m))
         for t, m in turn.missing
     )  # (a new file's path is in no file: the listing cannot give it)
     waits = waiting or _tree_listed(v)  # (the tree listed for a change not made yet)
@@ -3489,10 +3489,19 @@ def _tree_listed(v: View) -> bool:
     return bool(listed) and not any(c.name in changers for c in v.calls[listed[0] :])
 
 
-def _path_missing(t: Tool, missing: list[str]) -> bool:
-    """A tool still waits for its path ("create a file" with no name given)."""
+NEW_FILE = re.compile(
+    r"\b(?:create|make|write|add|start)\s+(?:a|an|one)\s+(?:new\s+)?file\b|"
+    r"(?:新建|创建|建|写)(?:一个|个)?(?:新)?文件",
+    re.I,
+)
+
+
+def _new_unnamed(v: View, t: Tool, missing: list[str]) -> bool:
+    """The request makes a new file it gives no name ("create a file while it runs"), and the
+    tool still waits for that path: no file read can give it."""
     props = t.schema.get("properties") or {}
-    return any(role(k, props.get(k) or {}) == "path" for k in missing)
+    lacks_path = any(role(k, props.get(k) or {}) == "path" for k in missing)
+    return lacks_path and bool(NEW_FILE.search(v.task))
 
 
 def _replaces_strings(t: Tool) -> bool:
