@@ -136,3 +136,61 @@ def test_chinese_examples_give_shapes_and_a_half_year_is_six_months() -> None:
             },
         )
     ]
+
+
+VISIT = tool(
+    "book_ward_visit",
+    "预约病房探视。非直系亲属需病人授权；relationship 可选但建议填写。",
+    {
+        **strings(patient_name="病人姓名", visitor_name=None, date="YYYY-MM-DD"),
+        "relationship": {"type": "string", "enum": ["子女", "配偶", "孙辈", "朋友", "其他"]},
+    },
+    required=["patient_name", "visitor_name", "date"],
+)
+
+
+def test_the_users_word_for_the_other_person_gives_the_relation() -> None:
+    calls, _ = converse(
+        "我是秦远，想 2026-12-21 去看我外婆钱桂兰，帮我约一下探视。",
+        [VISIT],
+        {"book_ward_visit": lambda **a: "已预约"},
+    )
+    assert calls[0][1] == {
+        "patient_name": "钱桂兰",
+        "visitor_name": "秦远",
+        "date": "2026-12-21",
+        "relationship": "孙辈",
+    }
+
+
+ENTRY = tool(
+    "book_lab_entry",
+    "Book entry to the lab.",
+    {**strings(name="Full name"), "purpose": {"type": "string"}},
+    required=["name"],
+)
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "Denied: safety rules say every visit must state its reason. Please include purpose and resubmit.",
+        "拒绝：安全规定要求注明来访目的，请在 purpose 中注明后重新提交。",
+    ],
+)
+def test_a_refusal_that_names_a_value_to_add_asks_for_it(refusal: str) -> None:
+    def entry(name: str, purpose: str | None = None) -> str:
+        if not purpose:
+            raise RuntimeError(refusal)
+        return "booked"
+
+    calls, finals = converse(
+        ["I'm Wang Fang, please book me entry to the lab.", "To calibrate the spectrometer."],
+        [ENTRY],
+        {"book_lab_entry": entry},
+    )
+    assert "purpose" in finals[0].splitlines()[-1]  # asked, not given up
+    assert calls[-1] == (
+        "book_lab_entry",
+        {"name": "Wang Fang", "purpose": "To calibrate the spectrometer"},
+    )

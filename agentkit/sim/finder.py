@@ -19,6 +19,9 @@ value is looked for once more by scoring, not by pattern:
    visitors) takes the one speaking plus those they bring ("带我老婆和儿子" -> 3, "with my wife
    and two kids" -> 4).
 
+4. **A relation** (an enum of relationship, 关系): the user's word for the person another value
+   names ("看我妈林秀英") gives the user's relation to them (mother -> child: 子女).
+
 What none of these finds is asked, as before. This is a deterministic stand-in's rule, not how
 Claude reads; it errs where a closed set's options share their words."""
 
@@ -204,3 +207,29 @@ def counts_people(k: str, s: dict[str, Any]) -> bool:
     return s.get("type") == "integer" and bool(
         PEOPLE_COUNT.search(k) or PEOPLE_COUNT.search(str(s.get("description") or ""))
     )
+
+
+RELATION_KEY = re.compile(r"relation|relationship|kinship|关系|亲属", re.I)
+KIN = (  # the user's word for another person -> the words of the user's relation to them
+    (r"妈妈?|母亲|爸爸?|父亲|\bmy (?:mother|mom|mum|father|dad|parents?)\b", "子女 儿子 女儿 child son daughter children offspring"),
+    (r"老婆|妻子|老公|丈夫|爱人|\bmy (?:wife|husband|partner|spouse)\b", "配偶 夫妻 spouse husband wife partner"),
+    (r"奶奶|爷爷|外婆|外公|姥姥|姥爷|\bmy grand(?:ma|pa|mother|father|parents?)\b", "孙辈 孙子 孙女 grandchild grandson granddaughter"),
+    (r"儿子|女儿|\bmy (?:son|daughter)\b", "父母 父亲 母亲 parent father mother"),
+    (r"哥哥?|姐姐?|弟弟?|妹妹?|\bmy (?:brother|sister)\b", "兄弟姐妹 兄弟 姐妹 sibling brother sister"),
+    (r"朋友|\bmy friend\b", "朋友 friend"),
+)  # fmt: skip
+
+
+def relation(members: list[str], text: str, names: list[str]) -> str | None:
+    """Rule 4: the member of the user's relation to the person another value names, by the word
+    the user calls them right before the name ("我妈林秀英", "my mother Ana Ruiz")."""
+    for name in names:
+        at = text.find(name)
+        before = text[max(0, at - 12) : at].rstrip() if at > 0 else ""
+        for said, words in KIN:
+            if re.search(rf"(?:{said})$", before, re.I):
+                mine = words.split()
+                hit = [m for m in members if any(w in m.lower() for w in mine)]
+                if len(hit) == 1:
+                    return hit[0]
+    return None

@@ -349,6 +349,11 @@ def gated(
         for k in required:
             if isinstance(props.get(k), dict):
                 _found(seen, k, props, args, many)
+        for k, s in props.items():  # the user's relation to the person another value names
+            if isinstance(s, dict) and k not in args and finder.RELATION_KEY.search(k):
+                names = [y for j, y in args.items() if j != k and isinstance(y, str)]
+                rel = finder.relation([str(m) for m in s.get("enum") or []], seen.text, names)
+                args.update({k: rel} if rel else {})
         for k, s in props.items():
             if isinstance(s, dict) and s.get("type") in ("integer", "number"):
                 _a_number(k, s, args, seen.text)

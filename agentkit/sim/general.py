@@ -2225,10 +2225,11 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     err = short(said_error(text).strip(), 240).rstrip(".。")
     kind_ = classify(text)
     same = _times_said(v, t, last, kind_)
-    lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED) else []
+    lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED, DENIED) else []
     if _first_needed(v, t, last, turn) or _form_named(v, t, last, kind_, turn):
         return  # "Open one with create_ticket first"; "Policy numbers look like POL-XXXXXX"
-    if kind_ == DENIED:  # a refused deletion names its files, left to the user; the rest is done
+    if kind_ == DENIED and not lacking:  # a refused deletion names its files, left to the
+        # user; the rest is done (a refusal that names a value to add asks for it)
         gone = _deleting(last)
         turn.lines.append(
             say(v.lang, "g_delete_refused", files=gone, err=err)
@@ -2241,6 +2242,8 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
     elif kind_ == NOT_FOUND:
         turn.lines.append(say(v.lang, "g_not_found", doing=_doing(v, t), err=err))
+    elif lacking and (added := _reply_adds(v, t, lacking)):  # the user's reply gives it
+        turn.calls.append((t, {**last.input, **added}))
     elif lacking:  # "missing required field 'email'": a value the request does not give, asked
         turn.lines.append(say(v.lang, "g_not_done", doing=_doing(v, t), err=err))
         turn.missing.append((t, lacking))
@@ -2367,9 +2370,22 @@ def _first_needed(v: View, t: Tool, last: Call, turn: Turn) -> bool:
 
 MISSING = re.compile(
     r"\bmissing\b|\brequired\b|\bis needed\b|\bmust be (?:provided|given|supplied)\b|"
-    r"\bno \w+ (?:given|provided|supplied)\b|必填|必须填写|不能为空|为空|缺少|缺失|未提供|没有提供|请提供|请填写",
+    r"\bno \w+ (?:given|provided|supplied)\b|必填|必须填写|不能为空|为空|缺少|缺失|未提供|没有提供|请提供|请填写|"
+    r"注明|补充|\bplease (?:include|specify|state|add|fill in)\b|\bneeds? to (?:include|specify|state)\b",
     re.I,
 )
+
+
+def _reply_adds(v: View, t: Tool, lacking: list[str]) -> dict[str, Any]:
+    """Rule 4: the one free text a failure named as missing ("Please include purpose"), given by
+    the user's reply to the question that asked for it: the reply's words."""
+    props = t.schema.get("properties") or {}
+    if not v.reply or len(lacking) != 1:
+        return {}
+    k, prop = lacking[0], props.get(lacking[0]) or {}
+    if prop.get("type", "string") != "string" or prop.get("enum") or prop.get("pattern"):
+        return {}
+    return {k: v.reply.strip().rstrip(".。!！")}
 
 
 def _lacking(t: Tool, last: Call, said: str) -> list[str]:
