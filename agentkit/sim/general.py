@@ -2242,11 +2242,8 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
         turn.said.append(say(v.lang, "g_look_around", name=look[1]))
     elif kind_ == NOT_FOUND:
         turn.lines.append(say(v.lang, "g_not_found", doing=_doing(v, t), err=err))
-    elif lacking and (added := _reply_adds(v, t, lacking)):  # the user's reply gives it
-        turn.calls.append((t, {**last.input, **added}))
     elif lacking:  # "missing required field 'email'": a value the request does not give, asked
-        turn.lines.append(say(v.lang, "g_not_done", doing=_doing(v, t), err=err))
-        turn.missing.append((t, lacking))
+        _ask_lacking(v, t, last, lacking, err, turn)
     elif kind_ == FORMAT and same == 1 and (fixed := correct(v, t, last)) is not None:
         turn.calls.append((t, fixed))
         turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
@@ -2374,6 +2371,16 @@ MISSING = re.compile(
     r"注明|补充|\bplease (?:include|specify|state|add|fill in)\b|\bneeds? to (?:include|specify|state)\b",
     re.I,
 )
+
+
+def _ask_lacking(v: View, t: Tool, last: Call, lacking: list[str], err: str, turn: Turn) -> None:
+    """Rule 4: what a failure said is missing is asked for, unless the user's reply gives it."""
+    added = _reply_adds(v, t, lacking)
+    if added:
+        turn.calls.append((t, {**last.input, **added}))
+        return
+    turn.lines.append(say(v.lang, "g_not_done", doing=_doing(v, t), err=err))
+    turn.missing.append((t, lacking))
 
 
 def _reply_adds(v: View, t: Tool, lacking: list[str]) -> dict[str, Any]:
