@@ -6,6 +6,8 @@ case failed before: the user was asked for what the request gave, or a wrong val
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agentkit.sim import finder
@@ -194,3 +196,88 @@ def test_a_refusal_that_names_a_value_to_add_asks_for_it(refusal: str) -> None:
         "book_lab_entry",
         {"name": "Wang Fang", "purpose": "To calibrate the spectrometer"},
     )
+
+
+def test_a_lone_code_and_a_lone_file_name_fill_an_id_and_a_file() -> None:
+    """Rule 5, and an example's placeholders ("GYM-xxxxx") stand for digits: the user's words
+    hold one code (one file name, whose extension may start with a digit) no other value took."""
+    lesson = tool(
+        "book_boulder_class",
+        "预约抱石课。",
+        strings(member_id="会员编号，如 GYM-xxxxx", date="YYYY-MM-DD"),
+    )
+    calls, _ = converse(
+        "我是会员GYM-40712，帮我预约 2026-12-17 的抱石课。",
+        [lesson],
+        {"book_boulder_class": lambda **a: "已预约"},
+    )
+    assert calls == [("book_boulder_class", {"member_id": "GYM-40712", "date": "2026-12-17"})]
+    printer = tool(
+        "queue_print",
+        "Queue a 3D print.",
+        strings(member_id=None, file_name=None),
+    )
+    calls, _ = converse(
+        "Member M-5521 here: please queue hinge_v4.3mf.",
+        [printer],
+        {"queue_print": lambda **a: "queued"},
+    )
+    assert calls == [("queue_print", {"member_id": "M-5521", "file_name": "hinge_v4.3mf"})]
+
+
+@pytest.mark.parametrize(
+    "said, about, want",
+    [
+        (
+            "Rent me a canoe on 2026-12-19, please.",
+            "Rent a boat for a day. B1 is a kayak, B2 is a canoe, B3 is a paddleboard.",
+            "B2",
+        ),
+        (
+            "帮我 2026-12-19 租一辆山地车。",
+            "租车一天。bike_id 可选 E-01（电动自行车）、M-02（山地车）、C-03（儿童车）。",
+            "M-02",
+        ),
+    ],
+)
+def test_codes_a_description_explains_are_chosen_by_their_words(
+    said: str, about: str, want: str
+) -> None:
+    """Rule 6: the code whose explanation the user says, never the first one."""
+    key = "boat_id" if "boat" in about else "bike_id"
+    name = "rent_boat" if "boat" in about else "rent_bike"
+    hire = tool(name, about, strings(**{key: None}, date="YYYY-MM-DD"))
+    calls, _ = converse(said, [hire], {name: lambda **a: "booked"})
+    assert calls == [(name, {key: want, "date": "2026-12-19"})]
+
+
+@pytest.mark.parametrize(
+    "said, refusal",
+    [
+        (
+            "How muddy is the Valley trail today?",
+            "Unknown trail 'Valley'. Available trails: Ridge Loop, Valley Walk, Lakeside Path",
+        ),
+        (  # (湖边 is said of 湖畔 by their English; 步道, the kind, names none)
+            "湖边那条步道今天状况怎么样？",
+            "未找到步道：湖边。可用步道：山脊环线、山谷步道、湖畔小径",
+        ),
+    ],
+)
+def test_a_failure_that_lists_its_values_is_retried_with_the_one_meant(
+    said: str, refusal: str
+) -> None:
+    """Rule 7: the listed value that holds what was sent (or that the user names), once."""
+    names = [x.strip() for x in re.split(r"[,、]", re.split(r"[:：]", refusal)[-1])]
+
+    def trail(trail: str) -> str:
+        if trail not in names:
+            raise RuntimeError(refusal)
+        return f"{trail}: muddy after rain"  # (the same words in both languages)
+
+    zh = "步道" in said
+    about = "查询徒步步道的当前状况。" if zh else "Current conditions of a hiking trail."
+    look = tool("trail_conditions", about, strings(trail=None))
+    calls, finals = converse(said, [look], {"trail_conditions": trail})
+    assert calls[-1][1]["trail"] in ("Valley Walk", "湖畔小径"), calls
+    assert len(calls) <= 2 and "muddy" in finals[-1]

@@ -22,6 +22,15 @@ value is looked for once more by scoring, not by pattern:
 4. **A relation** (an enum of relationship, 关系): the user's word for the person another value
    names ("看我妈林秀英") gives the user's relation to them (mother -> child: 子女).
 
+5. **A lone code**: an id's property takes the one code of the user's words no other value took
+   (学员S20241187), a file's property the one file name (bracket_v3.3mf).
+6. **Codes a description explains**: "DJ-T40（植保无人机）", "K2 is gas (up to cone 10)": the code
+   whose words the user says ("the gas kiln" -> K2), also in place of another code the user never
+   wrote.
+7. **A failure that lists the values it takes** ("未找到站点：南京。可用站点：A、B、C"; "片区请写成
+   …，如：朝阳区望京、…") is retried once with the listed value the failed one meant, or the one the
+   user's words name.
+
 What none of these finds is asked, as before. This is a deterministic stand-in's rule, not how
 Claude reads; it errs where a closed set's options share their words."""
 
@@ -158,10 +167,12 @@ def _split(listed: str) -> list[str]:
     return [x for x in out if x.strip()]
 
 
-def named_options(text: str, opts: list[str], many: bool = False) -> list[str]:
-    """The options the text names (rule 1): one, or for a look-up each one named (up to three)."""
-    said = marks(text, glossed=True)
-    own = [marks(o) for o in opts]
+def named_options(text: str, opts: list[str], many: bool = False, generic: str = "") -> list[str]:
+    """The options the text names (rule 1): one, or for a look-up each one named (up to three);
+    the marks of `generic` (the kind of thing the options are: 步道 of 未找到步道) name none."""
+    common = marks(generic, glossed=True) if generic else set()
+    said = marks(text, glossed=True) - common
+    own = [marks(o, glossed=bool(generic)) - common for o in opts]
     df: dict[str, int] = {}
     for ms in own:
         for x in ms:
@@ -233,3 +244,79 @@ def relation(members: list[str], text: str, names: list[str]) -> str | None:
                 if len(hit) == 1:
                     return hit[0]
     return None
+
+
+CODE = re.compile(  # a code of letters and digits (S20241187, M-2291, DJ-T40)
+    r"(?<![A-Za-z0-9_.\-])(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])"
+    r"[A-Za-z0-9][A-Za-z0-9_\-]{1,}[A-Za-z0-9](?![A-Za-z0-9_\-]|\.[A-Za-z0-9])"
+)
+FILE = re.compile(
+    r"(?<![\w./\-])[\w\-]{2,}(?:\.[\w\-]+)*\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{1,5}(?![\w/])"
+)
+ID_KEY = re.compile(r"(?:^|_)(?:id|no|num|number|code)$|编号|学号|工号|卡号|会员号|单号|id\b", re.I)
+FILE_KEY = re.compile(r"file|文件", re.I)
+GLOSSED = re.compile(  # a code and what it is: "DJ-T40（植保无人机）", "K2 is gas (up to cone 10)"
+    r"(?<![A-Za-z0-9\-])([A-Za-z]{1,4}-?[A-Za-z0-9]*\d[A-Za-z0-9\-]*)\s*(?:[（(]([^）)]{1,30})[）)]|"
+    r"\s(?:is|=|means|for)\s+(?:an?\s+|the\s+)?([^,.;，。；]{2,40}))"
+)
+LISTED = re.compile(  # the values an error lists: "可用站点：A、B、C", "如：A、B", "valid: A, B"
+    r"(?:可用|可选|有效|支持|如|例如|比如|valid|available|allowed|one of|options?|choose from|try)"
+    r"[^:：\n]{0,12}[:：]\s*([^\n。]+)",
+    re.I,
+)
+
+
+def lone_token(k: str, s: dict[str, Any], text: str, taken: set[str]) -> str | None:
+    """Rule 5: an id's or a file's property the readers left unread takes the one code (a file
+    name) of the user's words no other value took ("我是学员S20241187", "print bracket_v3.3mf")."""
+    about = f"{k} {s.get('description') or ''}"
+    if FILE_KEY.search(about):
+        found = {f for f in FILE.findall(text) if f not in taken}
+    elif ID_KEY.search(about):
+        found = {c for c in CODE.findall(text) if c not in taken and not re.search(r"\d{4}-\d", c)}
+    else:
+        return None
+    return found.pop() if len(found) == 1 else None
+
+
+def glossed_codes(k: str, s: dict[str, Any], about: str) -> dict[str, str]:
+    """Rule 6: the codes a description explains ("machine_id 可选 JD-6B1204（拖拉机）、DJ-T40（植保
+    无人机）"; "K1 is electric (up to cone 6), K2 is gas"), each with its words, for an id's
+    property: {code: words}."""
+    if not ID_KEY.search(f"{k} {s.get('description') or ''}"):
+        return {}
+    for said in (str(s.get("description") or ""), about):
+        codes = {m.group(1): m.group(2) or m.group(3) for m in GLOSSED.finditer(said)}
+        if len(codes) >= 2:
+            return codes
+    return {}
+
+
+def by_gloss(text: str, codes: dict[str, str]) -> str | None:
+    """The code whose words (or itself) the user's text names, one only."""
+    names = named_options(text, [f"{c} {g}" for c, g in codes.items()])
+    return names[0].split(" ", 1)[0] if names else None
+
+
+def listed_in_error(error: str) -> list[str]:
+    """The values a failure's text lists as the ones it takes (rule 7), two or more."""
+    found = list(LISTED.finditer(error))
+    if not found:
+        return []
+    m = found[-1]
+    items = [x.strip(" \"'“”‘’.") for x in _split(m.group(1))]
+    items = [x for x in items if 0 < len(x) <= 40]
+    return items if len(items) >= 2 else []
+
+
+def corrected(sent: str, text: str, opts: list[str], error: str = "") -> str | None:
+    """Rule 7: the listed value a failed one meant: the one option holding what was sent
+    ("南京" -> 南京东路步行街), else the one the user's words name ("望京" -> 朝阳区望京)."""
+    holding = [o for o in opts if sent and sent in o] if len(sent) >= 2 else []
+    if len(holding) == 1:
+        return holding[0]
+    generic = error
+    for o in opts:
+        generic = generic.replace(o, " ")
+    names = named_options(text, opts, generic=generic.replace(sent, " "))
+    return names[0] if names and names[0] != sent else None

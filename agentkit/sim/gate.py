@@ -46,10 +46,11 @@ LETTERS = re.compile(rf"{N}\s*(?:-?\s*letters?\b|个字母|位字母)|alpha-?(\d
 CHARS = re.compile(rf"{N}\s*(?:-?\s*char(?:acter)?s?\b|位(?!数))", re.I)
 EXAMPLE = re.compile(
     r"(?:\be\.g\.|\bi\.e\.|\bfor example|\bsuch as|\blike|例如|比如|形如|如)\s*[:：,]?\s*['\"‘“`]?"
-    r"([A-Za-z0-9\u4e00-\u9fff](?:[A-Za-z0-9.\-/\u4e00-\u9fff]*[A-Za-z0-9\u4e00-\u9fff])?)['\"’”`]?"
+    r"([A-Za-z0-9\u4e00-\u9fff](?:[A-Za-z0-9.\-/*#\u4e00-\u9fff]*[A-Za-z0-9\u4e00-\u9fff*#])?)['\"’”`]?"
     r"(?=\s*(?:[,，、。;；)）]|$|\.\s|or\b|或))"
 )
 HAN = re.compile(r"[\u4e00-\u9fff]+")
+PLACEHOLDER = re.compile(r"(?:(?<=[\d\-_])|^)[xX#*]{3,}|[xX#*]{3,}(?=[\d\-_]|$)")
 TIME_OR_SUM = re.compile(
     r"\d\s*(?:[年月日时点分秒元块岁天周]|号$)"
 )  # a date, a time or a sum, not a code
@@ -186,6 +187,8 @@ def shape_of(k: str, s: dict[str, Any], about: str) -> Shape | None:
     pad = bool(PAD.search(said))
     ex = EXAMPLE.search(own) or EXAMPLE.search(told)  # each ends where its own text ends
     example = ex.group(1) if ex else None
+    if example:  # placeholders stand for digits: "S2024xxxx", "138****0000", "POL-XXXXXX"
+        example = PLACEHOLDER.sub(lambda m: "0" * len(m.group(0)), example)
     pad = pad or bool(example and re.fullmatch(r"0\d+", example))
     if m := LAST.search(k) or LAST.search(own):
         return Shape(
@@ -428,7 +431,22 @@ def _found(
             and k in unsaid_members({"properties": {k: s}, "required": [k]}, args, text)
         )
     )
+    text_like = s.get("type", "string") == "string" and not enum
+    codes = finder.glossed_codes(k, s, seen.about) if s.get("type", "string") == "string" else {}
+    codes = {c: g for c, g in codes.items() if c in enum} if enum else codes
+    codes = codes if len(codes) >= 2 else {}
+    if codes and isinstance(x, str) and x in codes and x not in text:  # (rule 6: "the gas
+        pick = finder.by_gloss(text, codes)  # kiln" is K2, never a K1 the user did not write)
+        args.update({k: pick} if pick else {})
+        return
     if not unread:
+        return
+    taken = {str(y) for j, y in args.items() if j != k and isinstance(y, str)}
+    if codes and (pick := finder.by_gloss(text, codes)):
+        args[k] = pick
+        return
+    if text_like and (lone := finder.lone_token(k, s, text, taken)):
+        args[k] = lone
         return
     if s.get("type", "string") == "string":
         strings = [j for j, p in props.items() if isinstance(p, dict) and p.get("type") == "string"]
@@ -439,7 +457,6 @@ def _found(
             many.update({k: picked} if len(picked) > 1 else {})
             return
         if not enum and string_kind(k, s, props) == "person":
-            taken = {str(y) for j, y in args.items() if j != k and isinstance(y, str)}
             who = a_person(text, taken)
             args.update({k: who} if who else {})
     elif finder.counts_people(k, s) and (n := finder.people_count(text)):

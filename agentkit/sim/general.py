@@ -321,6 +321,7 @@ from . import (
     facts,
     fanout,
     files,
+    finder,
     gate,
     glosses,
     idkinds,
@@ -2226,7 +2227,7 @@ def recover(v: View, t: Tool, last: Call, turn: Turn) -> None:
     kind_ = classify(text)
     same = _times_said(v, t, last, kind_)
     lacking = _lacking(t, last, said_error(text)) if kind_ in (FORMAT, FAILED, DENIED) else []
-    if _first_needed(v, t, last, turn) or _form_named(v, t, last, kind_, turn):
+    if _first_needed(v, t, last, turn) or _fixed_by_form(v, t, last, kind_, turn):
         return  # "Open one with create_ticket first"; "Policy numbers look like POL-XXXXXX"
     if kind_ == DENIED and not lacking:  # a refused deletion names its files, left to the
         # user; the rest is done (a refusal that names a value to add asks for it)
@@ -2304,6 +2305,43 @@ def _form_named(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool:
     turn.calls.append((t, fixed))
     turn.said.append(say(v.lang, "g_retry_format", doing=_doing(v, t), err=err))
     return True
+
+
+def _listed_retry(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool:
+    """Rule 4a (`agentkit.sim.finder` rule 7): a failure that lists the values it takes ("未找到
+    站点：南京。可用站点：A、B、C") is retried once with the listed value the failed one meant,
+    else the one the user's words name; the value the failure quotes is the one replaced."""
+    text = said_error(last.result or "")
+    opts = finder.listed_in_error(text) if kind_ in (NOT_FOUND, FORMAT, FAILED) else []
+    sent = [
+        (k, x) for k, x in last.input.items() if isinstance(x, str) and len(x) > 1 and x in text
+    ]
+    props = t.schema.get("properties") or {}
+    if len(sent) > 1:  # one value under two names: the one whose words the failure says
+        sent = [(k, x) for k, x in sent if _said_in(k, props.get(k) or {}, text)]
+    if not opts or len(sent) != 1:
+        return False
+    k, x = sent[0]
+    pick = finder.corrected(x, v.whole, opts, text)
+    if pick is None or any(c.name == t.name and c.input.get(k) == pick for c in v.calls):
+        return False
+    err = short(text.strip(), 240).rstrip(".。")
+    turn.calls.append((t, {**last.input, k: pick}))
+    turn.said.append(say(v.lang, "g_retry_listed", doing=_doing(v, t), err=err, value=pick))
+    return True
+
+
+def _fixed_by_form(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool:
+    """Rule 4a: a failure corrected by the values it lists, else by the form it names."""
+    return _listed_retry(v, t, last, kind_, turn) or _form_named(v, t, last, kind_, turn)
+
+
+def _said_in(k: str, p: dict[str, Any], text: str) -> bool:
+    """Whether a text names a property: its key, or a pair of its description's Chinese."""
+    told = str(p.get("description") or "")
+    pairs = {told[i : i + 2] for i in range(len(told) - 1)}
+    pairs = {x for x in pairs if re.fullmatch(r"[\u4e00-\u9fff]{2}", x)} - {"服务", "信息"}
+    return k.lower() in text.lower() or any(x in text for x in pairs)
 
 
 def _retried(v: View, t: Tool, last: Call) -> bool:

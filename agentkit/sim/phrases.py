@@ -183,6 +183,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     # the general policy (agentkit.sim.general): any tools but the orders world's
     "g_call": ("我先{tools}。", "Let me {tools}."),
     "g_call_next": ("根据上一步的结果，接下来{tools}。", "With that, next I'll {tools}."),
+    "g_retry_listed": (
+        "我想{doing}，但没有成功（{err}）。我改用它列出的“{value}”再试一次。",
+        "I tried to {doing}, but it failed ({err}); retrying once with “{value}”, one of the values it lists.",
+    ),
     "g_retry_format": (
         "我想{doing}，但输入的格式不对（{err}）。我按提示改正后再试一次。",
         "I tried to {doing}, but the input was malformed ({err}); retrying once with it corrected.",
