@@ -281,3 +281,39 @@ def test_a_failure_that_lists_its_values_is_retried_with_the_one_meant(
     calls, finals = converse(said, [look], {"trail_conditions": trail})
     assert calls[-1][1]["trail"] in ("Valley Walk", "湖畔小径"), calls
     assert len(calls) <= 2 and "muddy" in finals[-1]
+
+
+def test_the_speaker_is_the_one_after_a_groups_name_and_an_ordinal_is_no_id() -> None:
+    """Found by the blind set review22: "我是X老师组的Y" introduces Y, not X; "the 14th" is no
+    hut's id (the look-up that gives the id is called first)."""
+    scope = tool(
+        "book_microscope",
+        "预约电子显微镜。",
+        strings(pi_name="课题组负责人姓名", user_name=None, date="YYYY-MM-DD"),
+    )
+    calls, _ = converse(
+        "帮我约 2026-12-16 的电镜，我是孙红梅老师组的张悦。",
+        [scope],
+        {"book_microscope": lambda **a: "已预约"},
+    )
+    assert calls[0][1]["user_name"] == "张悦" and calls[0][1]["pi_name"].startswith("孙红梅")
+    huts = [
+        tool("list_huts", "Find mountain huts by name.", strings(name_contains=None)),
+        tool(
+            "reserve_bunks",
+            "Reserve bunks in a hut.",
+            {
+                **strings(hut_id="Hut id from list_huts", night_of="YYYY-MM-DD"),
+                "bunks": {"type": "integer"},
+            },
+        ),
+    ]
+    calls, _ = converse(
+        "Reserve 2 bunks at the Lindenhof hut for the night of the 14th of March 2027.",
+        huts,
+        {
+            "list_huts": lambda name_contains: [{"hut_id": "H-LIN", "name": "Lindenhof"}],
+            "reserve_bunks": lambda **a: "reserved",
+        },
+    )
+    assert all(i.get("hut_id") != "14th" for _, i in calls), calls

@@ -23,7 +23,8 @@ value is looked for once more by scoring, not by pattern:
    names ("看我妈林秀英") gives the user's relation to them (mother -> child: 子女).
 
 5. **A lone code**: an id's property takes the one code of the user's words no other value took
-   (学员S20241187), a file's property the one file name (bracket_v3.3mf).
+   that the property's own words lead (学员S20241187, "Member M-2291"); a file's property the one
+   file name (bracket_v3.3mf).
 6. **Codes a description explains**: "DJ-T40（植保无人机）", "K2 is gas (up to cone 10)": the code
    whose words the user says ("the gas kiln" -> K2), also in place of another code the user never
    wrote.
@@ -255,6 +256,7 @@ FILE = re.compile(
 )
 ID_KEY = re.compile(r"(?:^|_)(?:id|no|num|number|code)$|编号|学号|工号|卡号|会员号|单号|id\b", re.I)
 FILE_KEY = re.compile(r"file|文件", re.I)
+QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)", re.I)  # 14th, 5pm, 2L
 GLOSSED = re.compile(  # a code and what it is: "DJ-T40（植保无人机）", "K2 is gas (up to cone 10)"
     r"(?<![A-Za-z0-9\-])([A-Za-z]{1,4}-?[A-Za-z0-9]*\d[A-Za-z0-9\-]*)\s*(?:[（(]([^）)]{1,30})[）)]|"
     r"\s(?:is|=|means|for)\s+(?:an?\s+|the\s+)?([^,.;，。；]{2,40}))"
@@ -266,17 +268,25 @@ LISTED = re.compile(  # the values an error lists: "可用站点：A、B、C", "
 )
 
 
-def lone_token(k: str, s: dict[str, Any], text: str, taken: set[str]) -> str | None:
-    """Rule 5: an id's or a file's property the readers left unread takes the one code (a file
-    name) of the user's words no other value took ("我是学员S20241187", "print bracket_v3.3mf")."""
+def code_spans(
+    k: str, s: dict[str, Any], text: str, taken: set[str]
+) -> tuple[str, list[re.Match[str]]]:
+    """Rule 5: the codes of the user's words no other value took, for an id's property ("id"),
+    or the file names, for a file's ("file"); the gate keeps an id's only where the property's
+    own words lead it ("学员S20241187", "Member M-2291")."""
     about = f"{k} {s.get('description') or ''}"
     if FILE_KEY.search(about):
-        found = {f for f in FILE.findall(text) if f not in taken}
-    elif ID_KEY.search(about):
-        found = {c for c in CODE.findall(text) if c not in taken and not re.search(r"\d{4}-\d", c)}
-    else:
-        return None
-    return found.pop() if len(found) == 1 else None
+        return "file", [m for m in FILE.finditer(text) if m.group(0) not in taken]
+    if not ID_KEY.search(about):
+        return "", []
+    found = [
+        m
+        for m in CODE.finditer(text)
+        if m.group(0) not in taken
+        and not re.search(r"\d{4}-\d", m.group(0))
+        and not QUANTITY.fullmatch(m.group(0))
+    ]
+    return "id", found
 
 
 def glossed_codes(k: str, s: dict[str, Any], about: str) -> dict[str, str]:

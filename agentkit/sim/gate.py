@@ -34,6 +34,7 @@ from . import finder
 from .arguments import unsaid_members
 from .glosses import gloss
 from .kindcheck import PERSON_KEY, PLACE_KEY, a_person, string_kind
+from .valuekinds import self_named
 
 ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 ZH_NUM |= {"十": 10, "十一": 11, "十二": 12, "十三": 13, "十七": 17, "十八": 18}
@@ -445,7 +446,7 @@ def _found(
     if codes and (pick := finder.by_gloss(text, codes)):
         args[k] = pick
         return
-    if text_like and (lone := finder.lone_token(k, s, text, taken)):
+    if text_like and (lone := _lone_code(k, s, text, taken)):
         args[k] = lone
         return
     if s.get("type", "string") == "string":
@@ -456,12 +457,26 @@ def _found(
             args[k] = picked[0]
             many.update({k: picked} if len(picked) > 1 else {})
             return
-        if not enum and string_kind(k, s, props) == "person":
+        me = self_named(text) or _speaker(text)
+        if not enum and SELF_ROLE.search(k) and k.endswith("name") and me and me not in taken:
+            args[k] = me  # the user's name: the one who introduces themself
+        elif not enum and string_kind(k, s, props) == "person":
             who = a_person(text, taken)
             args.update({k: who} if who else {})
     elif finder.counts_people(k, s) and (n := finder.people_count(text)):
         maximum = s.get("maximum")
         args[k] = n if maximum is None or n <= maximum else args.get(k)
+
+
+def _lone_code(k: str, s: dict[str, Any], text: str, taken: set[str]) -> str | None:
+    """Rule 5 of `agentkit.sim.finder`: the one file name, or the one code the property's own
+    words lead (a code another thing's word leads is that thing's: "store S-118")."""
+    kind, spans = finder.code_spans(k, s, text, taken)
+    if kind == "id":
+        cues = cue_words(k, s)
+        spans = [m for m in spans if _cued_by(text, m.start(), m.end(), cues)]
+    found = {m.group(0) for m in spans}
+    return found.pop() if len(found) == 1 else None
 
 
 def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
@@ -478,9 +493,11 @@ def _holds_other(x: str, k: str, calls: list[dict[str, Any]]) -> bool:
 def _one_role_each(
     seen: Reading, props: dict[str, Any], required: list[str], args: dict[str, Any]
 ) -> None:
-    """One value never fills two properties: the one the text labels it with keeps it, else a
-    person's property; the other is left empty to be refilled (when optional, or when an earlier
-    call or a result gives it)."""
+    """One value never fills two properties: the one the text labels it with keeps it; of two
+    people's names, the speaker's role (visitor, user, booker) takes the one who introduces
+    themself and the other the other person named ("我是王海燕老师组的刘洋", "看我妈林秀英");
+    else a person's property keeps it; the other is left empty to be refilled (when optional,
+    or when an earlier call or a result gives it)."""
     keys = [
         k
         for k, x in args.items()
@@ -498,15 +515,19 @@ def _one_role_each(
             ]
             person = [k for k in (a, b) if PERSON_KEY.search(k)]
             keep = labels[0] if len(labels) == 1 else person[0] if len(person) == 1 else None
-            if len(labels) != 1 and _speaker(x, text):  # "我是林晓峰 ... 看我妈林秀英": the one
-                mine = [k for k in (a, b) if SELF_ROLE.search(k)]  # speaking is the visitor
-                people = all(
-                    string_kind(k, props[k], props) == "person" or re.search(r"(?:^|_)name$", k)
-                    for k in (a, b)
-                )
-                other_one = a_person(text, {x})
-                if len(mine) == 1 and people and other_one:
-                    args[b if mine[0] == a else a] = other_one
+            me = self_named(text) or _speaker(text)
+            mine = [k for k in (a, b) if SELF_ROLE.search(k)]  # the visitor, the user: the
+            people = all(  # one speaking
+                string_kind(k, props[k], props) == "person" or re.search(r"(?:^|_)name$", k)
+                for k in (a, b)
+            )
+            if len(labels) != 1 and me and len(mine) == 1 and people:
+                other_key = b if mine[0] == a else a
+                if me != x:  # "我是王海燕老师组的刘洋": the speaker is 刘洋, the other keeps x
+                    args[mine[0]] = me
+                    continue
+                if other_one := a_person(text, {x}):  # "我是林晓峰 ... 看我妈林秀英"
+                    args[other_key] = other_one
                     continue
             other = b if keep == a else a
             given = _given(other, None, seen.earlier, seen.results) not in (None, x)
@@ -521,13 +542,10 @@ SELF_ROLE = re.compile(
 )
 
 
-def _speaker(x: str, text: str) -> bool:
-    """Whether the user introduces themself by this name ("我是林晓峰", "I'm Ana Ruiz")."""
-    return bool(
-        re.search(
-            rf"(?:我是|我叫|本人|\bI'?m|\bI am|\bmy name is|\bthis is)\s*{re.escape(x)}", text, re.I
-        )
-    )
+def _speaker(text: str) -> str | None:
+    """The name a Chinese user introduces themself by, ending at a clause's end ("我是秦远，")."""
+    m = re.search(r"(?:我是|我叫|本人)\s*([\u4e00-\u9fff]{2,4})(?=[，,。！!？?\s]|$)", text)
+    return m.group(1) if m else None
 
 
 DURATION = re.compile(
