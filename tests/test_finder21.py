@@ -317,3 +317,15 @@ def test_the_speaker_is_the_one_after_a_groups_name_and_an_ordinal_is_no_id() ->
         },
     )
     assert all(i.get("hut_id") != "14th" for _, i in calls), calls
+
+
+def test_a_rate_per_one_of_the_records_currency_and_a_sum_in_chinese_figures() -> None:
+    """Found by review22 (seen): {"currency": "USD", "cny_per_unit": 7.1} is 7.1 CNY per USD, and
+    一千二百美元 is 1200 USD (`sim/facts.py` `_exchange`, `_zh_figures`)."""
+    rate = tool("get_fx_rate", "查询外币兑人民币汇率。", strings(currency="货币代码"))
+    _, finals = converse(
+        "我想换一千二百美元现金，大概要多少人民币？",
+        [rate],
+        {"get_fx_rate": lambda currency: {"currency": "USD", "cny_per_unit": 7.1}},
+    )
+    assert "8520" in finals[-1]

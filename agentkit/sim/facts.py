@@ -423,7 +423,21 @@ def _unit(word: str | None) -> str:
     return next((u for u, p in UNITS.items() if re.fullmatch(p, word.strip(), re.I)), "")
 
 
+def _zh_figures(text: str) -> str:
+    """Chinese figures before a unit written as digits: 两千五百欧元 -> 2500欧元."""
+
+    def as_digits(m: re.Match[str]) -> str:
+        run, after = m.group(0), text[m.end() : m.end() + 3]
+        big = any(b in run for b in "十百千万亿拾佰仟")
+        unit = any(_unit(after[:n]) for n in (3, 2, 1))
+        n = values.zh_amount(run) if big and len(run) >= 2 and unit else None
+        return str(n) if n else run
+
+    return values.ZH_AMOUNT.sub(as_digits, text)
+
+
 def _amounts(text: str, given: bool) -> list[Amount]:
+    text = _zh_figures(text) if re.search(r"[\u4e00-\u9fff]", text) else text
     out: list[Amount] = []
     spans: list[tuple[int, int]] = []
     for m in RATE_EN.finditer(text):
@@ -484,11 +498,20 @@ def _from_key(key: str, x: Any) -> Amount | None:
 
 def _exchange(data: dict[str, Any]) -> list[Amount]:
     """A result that gives a rate between the two currencies it names ({"base": "EUR", "quote":
-    "JPY", "rate": 162.84}): so many of the second per one of the first."""
+    "JPY", "rate": 162.84}): so many of the second per one of the first; or per one of the one
+    currency it names, under a key that names the other ({"currency": "EUR", "cny_per_unit"})."""
     codes = [u for x in data.values() if isinstance(x, str) and (u := _unit(x)) in MONEY]
     rate = [_num(x) for k, x in data.items() if RATE_KEY.search(str(k))]
     if len(codes) == 2 and codes[0] != codes[1] and len(rate) == 1 and rate[0]:
         return [Amount(rate[0], codes[1], codes[0], True)]
+    per_one = [  # {"currency": "EUR", "cny_per_unit": 7.785}: so many CNY per one EUR
+        (u, _num(x))
+        for k, x in data.items()
+        if (m := re.fullmatch(r"([a-z]{3})_per_(?:unit|one|1)", str(k).lower()))
+        and (u := _unit(m.group(1))) in MONEY
+    ]
+    if len(codes) == 1 and len(per_one) == 1 and per_one[0][1] and per_one[0][0] != codes[0]:
+        return [Amount(per_one[0][1] or 0.0, per_one[0][0], codes[0], True)]
     return []
 
 

@@ -342,6 +342,7 @@ from . import (
     structured,
     subtask,
     tally,
+    validity,
     websearch,
     writing,
 )
@@ -6533,6 +6534,7 @@ def _judged(v: View) -> list[str]:
     gap = lateness.between(v.task, done) if done else None
     if gap is not None:
         return [lateness.between_line(v.lang, gap)]
+
     timely = lateness.timely_pick(v.task, done) if done else None
     return [lateness.timely_line(v.lang, timely)] if timely is not None else []
 
@@ -6980,7 +6982,14 @@ def _facts(v: View, picked: bool = False) -> list[str]:
     worked = facts.derived(v.task, [c.data for c in done])
     if worked is not None:
         out.append(facts.derived_line(v.lang, worked))
-    return out or _timed(v, [c.data for c in done])
+    data = [c.data for c in done]
+    return out or _still_valid(v, data) or _timed(v, data)
+
+
+def _still_valid(v: View, data: list[Any]) -> list[str]:
+    """Still valid on the day the question names (`agentkit.sim.validity`)."""
+    still = validity.valid_on(v.task, data)
+    return [validity.validity_line(v.lang, still)] if still is not None else []
 
 
 def _timed(v: View, data: list[Any]) -> list[str]:

@@ -183,6 +183,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     # the general policy (agentkit.sim.general): any tools but the orders world's
     "g_call": ("我先{tools}。", "Let me {tools}."),
     "g_call_next": ("根据上一步的结果，接下来{tools}。", "With that, next I'll {tools}."),
+    "valid_yes": (
+        "是的：有效期到 {end}，{day} 时仍然有效。",
+        "Yes: it is valid until {end}, so it is still valid on {day}.",
+    ),
+    "valid_no": (
+        "不：有效期只到 {end}，早于 {day}，届时已过期（除非续期）。",
+        "No: it is valid only until {end}, before {day}, so it will have expired by then unless renewed.",
+    ),
     "g_retry_listed": (
         "我想{doing}，但没有成功（{err}）。我改用它列出的“{value}”再试一次。",
         "I tried to {doing}, but it failed ({err}); retrying once with “{value}”, one of the values it lists.",

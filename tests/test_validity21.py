@@ -1,0 +1,39 @@
+"""Round 21, found by review22 (seen): "will X still be valid on <day>?" is answered yes or no
+from the end date a result gives, in JSON or `key: value` text, zh and en, and the result is
+quoted after it (`sim/validity.py`). Domains of our own: a climbing-wall membership, a boat
+licence. Both failed before: the result was quoted with no answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.loops import converse, strings, tool
+
+
+@pytest.mark.parametrize(
+    "said, result, first",
+    [
+        (
+            "Is membership CW-118 still valid for the bouldering comp on 2026-12-28?",
+            "Member: Ines Duarte\nPlan: Annual\nValid until: 2027-03-01\nStatus: Active",
+            "Yes: it is valid until 2027-03-01",
+        ),
+        (
+            "会员卡 CW-118 在 2026-12-28 比赛那天还有效吗？",
+            {"member": "杜雅", "expires": "2026-12-20", "plan": "季卡"},
+            "不：有效期只到 2026-12-20，早于 2026-12-28",
+        ),
+    ],
+)
+def test_still_valid_on_the_day_asked(said: str, result: object, first: str) -> None:
+    look = tool(
+        "get_membership",
+        "Look up a climbing-wall membership by its number."
+        if said.isascii()
+        else "按会员号查询攀岩馆会员卡。",
+        strings(membership_no=None),
+    )
+    calls, finals = converse(said, [look], {"get_membership": lambda membership_no: result})
+    assert calls == [("get_membership", {"membership_no": "CW-118"})]
+    assert finals[-1].startswith(first), finals[-1]
+    assert ("Ines Duarte" if said.isascii() else "杜雅") in finals[-1]  # (the result is quoted)
