@@ -37,3 +37,18 @@ def test_still_valid_on_the_day_asked(said: str, result: object, first: str) -> 
     assert calls == [("get_membership", {"membership_no": "CW-118"})]
     assert finals[-1].startswith(first), finals[-1]
     assert ("Ines Duarte" if said.isascii() else "杜雅") in finals[-1]  # (the result is quoted)
+
+
+def test_a_mention_of_validity_is_no_question_of_it() -> None:
+    """A renewal that says how long it lasts asks nothing about a day (review19's VPN renewal)."""
+    renew = tool(
+        "renew_licence",
+        "续期船舶驾驶证。",
+        {**strings(licence_no="证号"), "validity_days": {"type": "integer"}},
+    )
+    _, finals = converse(
+        "帮我把船舶驾驶证 BL-2207 续期，有效期一年。",
+        [renew],
+        {"renew_licence": lambda **a: {"licence_no": "BL-2207", "expires": "2027-12-07"}},
+    )
+    assert "有效期到" not in finals[-1] and "有效期只到" not in finals[-1]

@@ -1,8 +1,8 @@
 """Whether a thing is still valid on the day a question names: a written rule (round 21; "will
 their licence still be valid for our contest on the 20th of December?", "会员卡 12 月 20 号还能用吗？").
 
-1. Asked: still valid, expired or usable on a day (valid, expire, still good / active, 有效,
-   过期, 到期, 还能用) with one day the question names.
+1. Asked: whether it is still valid, expired or usable on a day ("still valid for", "valid on",
+   "will it expire", 还有效吗, 还能用吗, 会过期吗), with one day the question names.
 2. The end: the one date a result gives under a key of an end (valid until, expires, expiry,
    valid_to, end date, 有效期至, 到期, 截止), read from JSON or `key: value` text.
 3. Said: yes when the day is on or before the end, else no, with both dates; the rest of the
@@ -18,8 +18,10 @@ from typing import Any
 from . import values
 from .phrases import say
 
-ASKED = re.compile(
-    r"\bvalid\b|\bexpire|\bstill (?:be )?(?:good|active|current|usable)\b|有效|过期|到期|还能用",
+ASKED = re.compile(  # a question whether it is valid on a day, not a mention of validity
+    r"\bstill (?:be )?(?:valid|good|active|current|usable)\b|\bvalid (?:on|for|by|at|through)\b|"
+    r"\b(?:will|does|has|is|did)\b.{0,40}\bexpire|\bexpired? (?:by|before|on)\b|"
+    r"还有效|是否有效|有效吗|还能用|过期了吗|会过期|会不会过期|到期了吗|还没过期",
     re.I,
 )
 END_KEY = re.compile(
