@@ -47,7 +47,7 @@ def test_a_mention_of_validity_is_no_question_of_it() -> None:
         {**strings(licence_no="证号"), "validity_days": {"type": "integer"}},
     )
     _, finals = converse(
-        "帮我把船舶驾驶证 BL-2207 续期，有效期一年。",
+        "今天早上登记出海时提示驾驶证过期。证号 BL-2207，麻烦帮我续期，直接续一年吧。",
         [renew],
         {"renew_licence": lambda **a: {"licence_no": "BL-2207", "expires": "2027-12-07"}},
     )
