@@ -34,3 +34,37 @@ def test_new_file_without_a_name_lists_no_tree(said: str) -> None:
     assert calls[0] == ("bash", {"command": "sleep 3 && echo ready"})
     assert not any("find " in str(i.get("command", "")) for _, i in calls), calls
     assert finals[-1].strip()
+
+
+def test_an_act_of_another_tool_lists_no_tree() -> None:
+    """learn-claude-code's s11 shape: "create tasks" is no file's; the task tool was called (and
+    failed), and the file writer that also matched "create" waits for a path no file holds."""
+    board = [
+        *TOOLS,
+        tool(
+            "edit_file",
+            "Replace exact text in file.",
+            strings(path=None, old_text=None, new_text=None),
+        ),
+        tool(
+            "spawn_teammate",
+            "Spawn an autonomous teammate.",
+            strings(name=None, role=None, prompt=None),
+        ),
+        tool("claim_task", "Claim a task from the board by ID.", {"task_id": {"type": "integer"}}),
+    ]
+    handlers = {
+        "bash": lambda command: "",
+        "read_file": lambda path: "",
+        "write_file": lambda path, content: f"wrote {path}",
+        "edit_file": lambda **a: "edited",
+        "spawn_teammate": lambda **a: "spawned",
+        "claim_task": lambda task_id: f"Error: Task {task_id} not found",
+    }
+    calls, finals = converse(
+        "Create 3 tasks on the board, then spawn alice and bob. Watch them auto-claim.",
+        board,
+        handlers,
+    )
+    assert not any("find " in str(i.get("command", "")) for _, i in calls), calls
+    assert finals[-1].strip()

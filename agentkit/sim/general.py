@@ -3559,11 +3559,20 @@ NEW_FILE = re.compile(
 
 
 def _new_unnamed(v: View, t: Tool, missing: list[str]) -> bool:
-    """The request makes a new file it gives no name ("create a file while it runs"), and the
-    tool still waits for that path: no file read can give it."""
+    """The tool still waits for a path no file read can give: the request makes a new file it
+    gives no name ("create a file while it runs"), or its act is another tool's, already called
+    ("Create 3 tasks on the board": task_create), and it names no file and asks no question. A
+    question ("who first suggested ...?") or an edit of a file it describes ("司机名单") is
+    answered from the files the tree lists."""
     props = t.schema.get("properties") or {}
     lacks_path = any(role(k, props.get(k) or {}) == "path" for k in missing)
-    return lacks_path and bool(NEW_FILE.search(v.task))
+    named = shell.FILE.search(VALUE.sub(" ", v.task))
+    asks = "?" in v.task or "？" in v.task
+    others = any(
+        (u := v.tool(c.name)) is not None and _of_a_record(u) and not runs_commands(u)
+        for c in v.calls
+    )
+    return lacks_path and (bool(NEW_FILE.search(v.task)) or others and not (named or asks))
 
 
 def _replaces_strings(t: Tool) -> bool:
