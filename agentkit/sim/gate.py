@@ -504,6 +504,7 @@ def _one_role_each(
         if isinstance(x, str) and len(x) > 1 and isinstance(props.get(k), dict)
     ]
     keys, text = [k for k in keys if not props[k].get("enum")], seen.text
+    me = self_named(text) or _speaker(text)  # who introduces themself, once a call
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             if args.get(a) != args.get(b) or a not in args:
@@ -515,7 +516,6 @@ def _one_role_each(
             ]
             person = [k for k in (a, b) if PERSON_KEY.search(k)]
             keep = labels[0] if len(labels) == 1 else person[0] if len(person) == 1 else None
-            me = self_named(text) or _speaker(text)
             mine = [k for k in (a, b) if SELF_ROLE.search(k)]  # the visitor, the user: the
             people = all(  # one speaking
                 string_kind(k, props[k], props) == "person" or re.search(r"(?:^|_)name$", k)

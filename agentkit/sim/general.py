@@ -2338,11 +2338,10 @@ def _fixed_by_form(v: View, t: Tool, last: Call, kind_: str, turn: Turn) -> bool
 
 
 def _said_in(k: str, p: dict[str, Any], text: str) -> bool:
-    """Whether a text names a property: its key, or a pair of its description's Chinese."""
-    told = str(p.get("description") or "")
-    pairs = {told[i : i + 2] for i in range(len(told) - 1)}
-    pairs = {x for x in pairs if re.fullmatch(r"[\u4e00-\u9fff]{2}", x)} - {"服务", "信息"}
-    return k.lower() in text.lower() or any(x in text for x in pairs)
+    """Whether a text names a property: its key, or a pair of its description's Chinese (the
+    gate's cue words, `agentkit.sim.gate.cue_words`)."""
+    _, pairs = gate.cue_words(k, p)
+    return k.lower() in text.lower() or any(x in text for x in pairs - {"服务", "信息"})
 
 
 def _retried(v: View, t: Tool, last: Call) -> bool:
